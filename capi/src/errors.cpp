@@ -1,0 +1,68 @@
+// libtiles C API: statuses, the thread-local last-error message, and dispatch_exception(), the
+// one place where C++ exceptions become statuses.
+#include "capi_internal.hpp"
+
+#include <new>
+
+#include "tiles/diagnostics.hpp"
+#include "tiles/exceptions.hpp"
+#include "tiles/version.hpp"
+
+namespace tiles::capi {
+namespace {
+thread_local std::string last_error;
+} // namespace
+
+tiles_status fail(tiles_status status, const std::string& message) {
+    last_error = message;
+    return status;
+}
+
+tiles_status dispatch_exception() {
+    try {
+        throw;
+    } catch (const tiles::build_error& e) {
+        return fail(TILES_ERROR_BUILD, e.what());
+    } catch (const tiles::invalid_compute_domain& e) {
+        return fail(TILES_ERROR_INVALID_COMPUTE_DOMAIN, e.what());
+    } catch (const tiles::invalid_argument& e) {
+        return fail(TILES_ERROR_INVALID_ARGUMENT, e.what());
+    } catch (const tiles::out_of_memory& e) {
+        return fail(TILES_ERROR_OUT_OF_MEMORY, e.what());
+    } catch (const tiles::unsupported_feature& e) {
+        return fail(TILES_ERROR_UNSUPPORTED, e.what());
+    } catch (const tiles::runtime_exception& e) {
+        return fail(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL, e.what());
+    } catch (const std::bad_alloc&) {
+        return fail(TILES_ERROR_OUT_OF_MEMORY, "the host is out of memory");
+    } catch (const std::exception& e) {
+        return fail(TILES_ERROR_INTERNAL, e.what());
+    } catch (...) {
+        return fail(TILES_ERROR_INTERNAL, "an unknown failure");
+    }
+}
+
+} // namespace tiles::capi
+
+extern "C" {
+
+unsigned tiles_version_number(void) { return TILES_VERSION_NUMBER; }
+
+const char* tiles_version_string(void) { return tiles::version(); }
+
+const char* tiles_status_string(tiles_status status) {
+    switch (status) {
+    case TILES_SUCCESS: return "TILES_SUCCESS";
+    case TILES_ERROR_INVALID_ARGUMENT: return "TILES_ERROR_INVALID_ARGUMENT";
+    case TILES_ERROR_INVALID_COMPUTE_DOMAIN: return "TILES_ERROR_INVALID_COMPUTE_DOMAIN";
+    case TILES_ERROR_OUT_OF_MEMORY: return "TILES_ERROR_OUT_OF_MEMORY";
+    case TILES_ERROR_BUILD: return "TILES_ERROR_BUILD";
+    case TILES_ERROR_UNSUPPORTED: return "TILES_ERROR_UNSUPPORTED";
+    case TILES_ERROR_INTERNAL: return "TILES_ERROR_INTERNAL";
+    }
+    return tiles::cl_status_name(status);
+}
+
+const char* tiles_last_error_message(void) { return tiles::capi::last_error.c_str(); }
+
+} // extern "C"

@@ -1,0 +1,125 @@
+// libtiles prelude: compiled in front of every kernel so that OpenCL C reads like C++ AMP.
+//
+// The host defines, for each launch:
+//   TILES_RANK               rank of the compute domain (1, 2 or 3)
+//   TILES_TILED              1 for a launch over a tiled_extent, 0 otherwise
+//   TILE_DIM0 .. TILE_DIM<TILES_RANK-1>   the tile shape, in AMP order (tiled launches only)
+// Every index below is in AMP order: component 0 is the slowest-varying (the row), so AMP
+// dimension d is OpenCL dimension TILES_RANK - 1 - d and consecutive work-items of a
+// work-group touch consecutive elements of a row.
+//
+// AMP's tiled_index members `global` and `local` are OpenCL C keywords (address spaces), so here
+// they are `global_id` and `local_id`, after OpenCL's get_global_id and get_local_id; the other
+// members keep AMP's names.
+//
+// Barriers and atomics are macros rather than functions so that a diagnostic about them
+// names the line of the kernel that used them.
+
+#ifndef TILES_RANK
+#error "libtiles: TILES_RANK is set by the launch; build kernels through libtiles"
+#endif
+
+// Memory shared by the work-items of one tile: OpenCL's __local.
+#define tile_static __local
+
+// Index of the calling work-item within the launch's extent, in AMP order. Components past
+// TILES_RANK are 0, and their extents 1, so rank-3 arithmetic works for every rank.
+typedef struct {
+    int global_id[3];
+    int extent[3];
+} thread_index;
+
+static inline int tiles_amp_to_cl_dim(int d) { return TILES_RANK - 1 - d; }
+
+// Row-major linear position of index i in extent e (both AMP order, three components).
+static inline int linear_index(const int* i, const int* e) {
+    return (i[0] * e[1] + i[1]) * e[2] + i[2];
+}
+
+static inline thread_index get_thread_index(void) {
+    thread_index t;
+    for (int d = 0; d < 3; ++d) {
+        const bool used = d < TILES_RANK;
+        t.global_id[d] = used ? (int)get_global_id(tiles_amp_to_cl_dim(d)) : 0;
+        t.extent[d] = used ? (int)get_global_size(tiles_amp_to_cl_dim(d)) : 1;
+    }
+    return t;
+}
+
+#if TILES_TILED
+
+#if TILES_RANK >= 1 && !defined(TILE_DIM0)
+#error "libtiles: a tiled launch defines TILE_DIM0"
+#endif
+
+// C++ AMP's tiled_index: global_id = tile_origin + local_id, tile = global_id / tile_extent.
+typedef struct {
+    int global_id[3];
+    int local_id[3];
+    int tile[3];
+    int tile_origin[3];
+    int tile_extent[3];
+    int extent[3];
+} tiled_index;
+
+static inline tiled_index get_tiled_index(void) {
+    tiled_index t;
+    for (int d = 0; d < 3; ++d) {
+        const bool used = d < TILES_RANK;
+        const int cl_dim = tiles_amp_to_cl_dim(d);
+        t.global_id[d] = used ? (int)get_global_id(cl_dim) : 0;
+        t.local_id[d] = used ? (int)get_local_id(cl_dim) : 0;
+        t.tile[d] = used ? (int)get_group_id(cl_dim) : 0;
+        t.tile_extent[d] = used ? (int)get_local_size(cl_dim) : 1;
+        t.extent[d] = used ? (int)get_global_size(cl_dim) : 1;
+        t.tile_origin[d] = t.global_id[d] - t.local_id[d];
+    }
+    return t;
+}
+
+// tile_barrier: every work-item of the tile waits here; the fence orders the named memory.
+// wait() fences both kinds of memory, as in C++ AMP.
+#define tile_barrier_wait() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define tile_barrier_wait_with_all_memory_fence() \
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define tile_barrier_wait_with_global_memory_fence() barrier(CLK_GLOBAL_MEM_FENCE)
+#define tile_barrier_wait_with_tile_static_memory_fence() barrier(CLK_LOCAL_MEM_FENCE)
+
+#endif // TILES_TILED
+
+// Fences without a barrier (C++ AMP's all_memory_fence and friends).
+#define all_memory_fence() mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define global_memory_fence() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#define tile_static_memory_fence() mem_fence(CLK_LOCAL_MEM_FENCE)
+
+// C++ AMP's atomic functions on int and unsigned int in global or tile_static memory. Each
+// returns the value the location held before, like OpenCL's atomic_* built-ins it maps to.
+// From OpenCL C 2.0 on these names are OpenCL's own C11 atomics, so they are left alone there.
+#if __OPENCL_C_VERSION__ < 200
+#define atomic_fetch_add(dest, value) atomic_add((dest), (value))
+#define atomic_fetch_sub(dest, value) atomic_sub((dest), (value))
+#define atomic_fetch_max(dest, value) atomic_max((dest), (value))
+#define atomic_fetch_min(dest, value) atomic_min((dest), (value))
+#define atomic_fetch_and(dest, value) atomic_and((dest), (value))
+#define atomic_fetch_or(dest, value) atomic_or((dest), (value))
+#define atomic_fetch_xor(dest, value) atomic_xor((dest), (value))
+#define atomic_fetch_inc(dest) atomic_inc(dest)
+#define atomic_fetch_dec(dest) atomic_dec(dest)
+#define atomic_exchange(dest, value) atomic_xchg((dest), (value))
+
+// If *dest equals *expected, stores value in *dest and returns true; otherwise copies *dest
+// into *expected and returns false. The comparison uses the value the swap itself read.
+#define TILES_DEFINE_COMPARE_EXCHANGE(space, type)                                          \
+    static inline bool __attribute__((overloadable))                                       \
+        atomic_compare_exchange(volatile space type* dest, type* expected, type value) {   \
+        const type seen = atomic_cmpxchg(dest, *expected, value);                          \
+        const bool swapped = seen == *expected;                                            \
+        *expected = seen;                                                                  \
+        return swapped;                                                                    \
+    }
+TILES_DEFINE_COMPARE_EXCHANGE(__global, int)
+TILES_DEFINE_COMPARE_EXCHANGE(__global, uint)
+TILES_DEFINE_COMPARE_EXCHANGE(__local, int)
+TILES_DEFINE_COMPARE_EXCHANGE(__local, uint)
+#undef TILES_DEFINE_COMPARE_EXCHANGE
+#endif

@@ -1,0 +1,92 @@
+// libtiles: array<T, N>, data that lives on one accelerator view. Copied in from host ranges at
+// construction or by copy(), out by copy() or conversion to std::vector (AMP's
+// `outputData = averages;`).
+#pragma once
+
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "tiles/accelerator.hpp"
+#include "tiles/detail/checks.hpp"
+#include "tiles/detail/storage.hpp"
+#include "tiles/extent.hpp"
+
+namespace tiles {
+
+namespace detail {
+// The view launches and arrays use when none is named: the default accelerator's.
+accelerator_view default_view();
+} // namespace detail
+
+template <class T, int N = 1> class array {
+    static_assert(!std::is_const_v<T>, "an array owns its elements; view it as array_view<const T>");
+
+  public:
+    static constexpr int rank = N;
+    using value_type = T;
+
+    // Uninitialized elements on `view`.
+    explicit array(const tiles::extent<N>& e, const accelerator_view& view = detail::default_view())
+        : extent(e), storage_(make_storage(e, view)) {}
+
+    // Elements copied from [first, last), which must hold at least e.size() values.
+    template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
+    array(const tiles::extent<N>& e, InputIt first, InputIt last,
+          const accelerator_view& view = detail::default_view())
+        : array(e, view) {
+        const std::vector<T> staged(first, last);
+        detail::check_host_range(staged.size(), e.size(), "the source range of an array");
+        detail::copy_from_host(*storage_, staged.data());
+    }
+
+    // Elements copied from a container with data() and size().
+    template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
+    array(const tiles::extent<N>& e, const Container& source,
+          const accelerator_view& view = detail::default_view())
+        : array(e, std::begin(source), std::end(source), view) {}
+
+    array(const array&) = delete;
+    array& operator=(const array&) = delete;
+    array(array&&) noexcept = default;
+    array& operator=(array&&) noexcept = default;
+
+    // Copies the elements to the host (one download).
+    operator std::vector<T>() const {
+        std::vector<T> out(extent.size());
+        detail::copy_to_host(*storage_, out.data());
+        return out;
+    }
+
+    accelerator_view get_accelerator_view() const { return accelerator_view(detail::home_of(*storage_)); }
+    const tiles::extent<N>& get_extent() const { return extent; }
+
+    // The engine object behind the array, for libtiles and the C API.
+    const std::shared_ptr<detail::storage>& storage() const { return storage_; }
+
+    tiles::extent<N> extent;
+
+  private:
+    static std::shared_ptr<detail::storage> make_storage(const tiles::extent<N>& e,
+                                                         const accelerator_view& view) {
+        detail::check_extent(N, e.components().data(), "an array");
+        return detail::storage_on_device(element_layout::of<T>(), e.size(), view);
+    }
+
+    std::shared_ptr<detail::storage> storage_;
+};
+
+// Copies an array to the host range starting at `destination`.
+template <class T, int N, class OutputIt> void copy(const array<T, N>& source, OutputIt destination) {
+    const std::vector<T> host = source;
+    std::copy(host.begin(), host.end(), destination);
+}
+
+// Copies [first, last) into an array; the range must hold exactly as many elements.
+template <class InputIt, class T, int N> void copy(InputIt first, InputIt last, array<T, N>& destination) {
+    const std::vector<T> staged(first, last);
+    detail::check_same_size(staged.size(), destination.extent.size(), "copy into an array");
+    detail::copy_from_host(*destination.storage(), staged.data());
+}
+
+} // namespace tiles

@@ -1,0 +1,62 @@
+// libtiles: the exceptions the C++ API throws. All derive from runtime_exception, which carries
+// the OpenCL status behind the failure where there is one (CL_SUCCESS otherwise).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace tiles {
+
+// The name of an OpenCL status ("CL_OUT_OF_RESOURCES"), or "CL_UNKNOWN_STATUS"; a static string.
+const char* cl_status_name(int status);
+
+class runtime_exception : public std::runtime_error {
+  public:
+    explicit runtime_exception(const std::string& message, int cl_status = 0)
+        : std::runtime_error(message), cl_status_(cl_status) {}
+    // The OpenCL status code behind the failure, or 0 (CL_SUCCESS) when libtiles refused first.
+    int cl_status() const noexcept { return cl_status_; }
+
+  private:
+    int cl_status_;
+};
+
+// A compute domain that cannot be launched: an extent component that is not positive, an
+// extent not divisible by its tile, or a tile the device cannot run as one work-group.
+class invalid_compute_domain : public runtime_exception {
+  public:
+    using runtime_exception::runtime_exception;
+};
+
+// A value that does not fit: wrong rank, wrong number or kind of kernel arguments, element
+// types that do not match the kernel's parameters, unknown devices.
+class invalid_argument : public runtime_exception {
+  public:
+    using runtime_exception::runtime_exception;
+};
+
+// The device (or host) could not provide the memory asked for.
+class out_of_memory : public runtime_exception {
+  public:
+    using runtime_exception::runtime_exception;
+};
+
+// A feature the chosen device does not have (double precision, say).
+class unsupported_feature : public runtime_exception {
+  public:
+    using runtime_exception::runtime_exception;
+};
+
+// A kernel that did not compile; what() names the kernel and device, build_log() is the
+// driver's complete log.
+class build_error : public runtime_exception {
+  public:
+    build_error(const std::string& message, std::string build_log, int cl_status)
+        : runtime_exception(message, cl_status), build_log_(std::move(build_log)) {}
+    const std::string& build_log() const noexcept { return build_log_; }
+
+  private:
+    std::string build_log_;
+};
+
+} // namespace tiles

@@ -1,0 +1,134 @@
+// libtiles: parallel_for_each, launching a kernel over an extent (one work-item per point) or a
+// tiled_extent (tiles become OpenCL work-groups). Arguments are matched, in order, to the
+// kernel's parameters: arrays and array_views to __global pointers, local_memory to __local
+// pointers, numbers to scalar parameters of exactly their type. The launch is enqueued and
+// returns without waiting; the host waits only when it touches the data.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <type_traits>
+
+#include "tiles/accelerator.hpp"
+#include "tiles/array.hpp"
+#include "tiles/array_view.hpp"
+#include "tiles/element_type.hpp"
+#include "tiles/extent.hpp"
+#include "tiles/kernel.hpp"
+
+namespace tiles {
+
+// A __local buffer of `bytes` for a kernel parameter declared `__local T*` (or `tile_static
+// T*`): tile_static memory whose size is chosen at launch.
+struct local_memory {
+    std::size_t bytes;
+    template <class T> static local_memory of(std::size_t count) { return {count * sizeof(T)}; }
+};
+
+namespace detail {
+
+// One launch argument, untyped: what the engine needs to set and check a kernel parameter.
+struct launch_arg {
+    enum class kind { memory, scalar, local } what;
+    std::shared_ptr<storage> memory;   // kind::memory
+    bool read_only = false;            // kind::memory: a view of const elements
+    const char* container = "";        // kind::memory: "array" or "array_view", for messages
+    element_type scalar_type{};        // kind::scalar
+    std::array<unsigned char, 8> scalar_bytes{};
+    std::size_t bytes = 0;             // kind::scalar: size of the value; kind::local: size asked
+};
+
+// The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order.
+struct launch_domain {
+    int rank = 0;
+    std::array<int, 3> extent{};
+    std::array<int, 3> tile{};
+    bool tiled = false;
+};
+
+// Checks the domain and the arguments against the kernel and the device, brings the
+// arguments' data to the view, and enqueues the kernel. Defined in the library.
+void launch(const accelerator_view& view, const launch_domain& domain, const kernel& k,
+            const launch_arg* args, std::size_t count);
+
+template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
+    return {launch_arg::kind::memory, v.storage(), std::is_const_v<T>, "array_view"};
+}
+template <class T, int N> launch_arg make_arg(array<T, N>& a) {
+    return {launch_arg::kind::memory, a.storage(), false, "array"};
+}
+template <class T, int N> launch_arg make_arg(const array<T, N>& a) {
+    return {launch_arg::kind::memory, a.storage(), true, "array"};
+}
+inline launch_arg make_arg(const local_memory& l) {
+    launch_arg arg{launch_arg::kind::local, nullptr};
+    arg.bytes = l.bytes;
+    return arg;
+}
+template <class T, class = std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>>>
+launch_arg make_arg(T value) {
+    launch_arg arg{launch_arg::kind::scalar, nullptr};
+    arg.scalar_type = element_type_of<T>;
+    arg.bytes = sizeof(T);
+    std::memcpy(arg.scalar_bytes.data(), &value, sizeof(T));
+    return arg;
+}
+
+template <int N> launch_domain domain_of(const extent<N>& e) {
+    launch_domain d;
+    d.rank = N;
+    for (int i = 0; i < N; ++i) d.extent[i] = e[i];
+    return d;
+}
+template <int N> launch_domain domain_of(const tiled_extent<N>& e) {
+    launch_domain d = domain_of(static_cast<const extent<N>&>(e));
+    d.tiled = true;
+    for (int i = 0; i < N; ++i) d.tile[i] = e.tile_dim(i);
+    return d;
+}
+
+// As C++ AMP does, a launch without a view runs where its first array lives, else on the
+// default view.
+template <class A> std::shared_ptr<context_state> home_of_arg(const A&) { return {}; }
+template <class T, int N> std::shared_ptr<context_state> home_of_arg(const array<T, N>& a) {
+    return home_of(*a.storage());
+}
+template <class... Args> accelerator_view view_for(const Args&... args) {
+    std::shared_ptr<context_state> home;
+    ((home = home ? home : home_of_arg(args)), ...);
+    return home ? accelerator_view(home) : default_view();
+}
+
+template <class Domain, class... Args>
+void launch_typed(const accelerator_view& view, const Domain& domain, const kernel& k, Args&&... args) {
+    const std::array<launch_arg, sizeof...(Args)> packed{make_arg(args)...};
+    launch(view, domain_of(domain), k, packed.data(), packed.size());
+}
+
+} // namespace detail
+
+template <int N, class... Args>
+void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k,
+                       Args&&... args) {
+    detail::launch_typed(view, domain, k, std::forward<Args>(args)...);
+}
+
+template <int N, class... Args>
+void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k,
+                       Args&&... args) {
+    detail::launch_typed(view, domain, k, std::forward<Args>(args)...);
+}
+
+template <int N, class... Args>
+void parallel_for_each(const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
+    detail::launch_typed(detail::view_for(args...), domain, k, std::forward<Args>(args)...);
+}
+
+template <int N, class... Args>
+void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
+    detail::launch_typed(detail::view_for(args...), domain, k, std::forward<Args>(args)...);
+}
+
+} // namespace tiles

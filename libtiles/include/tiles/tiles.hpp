@@ -1,0 +1,12 @@
+// libtiles: C++ AMP's tiling model on OpenCL. Include this one header for the whole C++ API.
+#pragma once
+
+#include "tiles/accelerator.hpp"
+#include "tiles/array.hpp"
+#include "tiles/array_view.hpp"
+#include "tiles/element_type.hpp"
+#include "tiles/exceptions.hpp"
+#include "tiles/extent.hpp"
+#include "tiles/kernel.hpp"
+#include "tiles/parallel_for_each.hpp"
+#include "tiles/version.hpp"

@@ -1,0 +1,214 @@
+// libtiles: enumerating OpenCL devices once, choosing the default one (TILES_DEVICE, else a GPU,
+// else the first device), and the accelerator and accelerator_view classes over them.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <sstream>
+
+#include "context_state.hpp"
+#include "tiles/array.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::detail {
+namespace {
+
+template <cl_device_info Name, class T> T device_query(const cl::Device& device) {
+    T value{};
+    check(device.getInfo(Name, &value), "clGetDeviceInfo");
+    return value;
+}
+
+std::shared_ptr<const device_info> read_device(const cl::Platform& platform, const cl::Device& device,
+                                               int platform_index, int device_index) {
+    auto info = std::make_shared<device_info>();
+    info->platform = platform;
+    info->device = device;
+    info->platform_index = platform_index;
+    info->device_index = device_index;
+    check(platform.getInfo(CL_PLATFORM_NAME, &info->platform_name), "clGetPlatformInfo");
+    info->name = device_query<CL_DEVICE_NAME, std::string>(device);
+    info->vendor = device_query<CL_DEVICE_VENDOR, std::string>(device);
+    info->driver_version = device_query<CL_DRIVER_VERSION, std::string>(device);
+    info->device_version = device_query<CL_DEVICE_VERSION, std::string>(device);
+    info->type = device_query<CL_DEVICE_TYPE, cl_device_type>(device);
+    info->max_work_group_size = device_query<CL_DEVICE_MAX_WORK_GROUP_SIZE, std::size_t>(device);
+    const auto item_sizes = device_query<CL_DEVICE_MAX_WORK_ITEM_SIZES, std::vector<std::size_t>>(device);
+    for (std::size_t d = 0; d < 3; ++d) info->max_work_item_sizes[d] = d < item_sizes.size() ? item_sizes[d] : 1;
+    info->local_mem_size = device_query<CL_DEVICE_LOCAL_MEM_SIZE, cl_ulong>(device);
+    info->global_mem_size = device_query<CL_DEVICE_GLOBAL_MEM_SIZE, cl_ulong>(device);
+    info->max_mem_alloc_size = device_query<CL_DEVICE_MAX_MEM_ALLOC_SIZE, cl_ulong>(device);
+    info->fp64 = device_query<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(device) != 0;
+    return info;
+}
+
+std::vector<std::shared_ptr<const device_info>> enumerate_devices() {
+    std::vector<cl::Platform> platforms;
+    const cl_int status = cl::Platform::get(&platforms);
+    if (status == CL_PLATFORM_NOT_FOUND_KHR) return {};
+    check(status, "clGetPlatformIDs");
+    std::vector<std::shared_ptr<const device_info>> devices;
+    for (std::size_t p = 0; p < platforms.size(); ++p) {
+        std::vector<cl::Device> platform_devices;
+        const cl_int found = platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &platform_devices);
+        if (found == CL_DEVICE_NOT_FOUND) continue;
+        check(found, "clGetDeviceIDs");
+        for (std::size_t d = 0; d < platform_devices.size(); ++d)
+            devices.push_back(read_device(platforms[p], platform_devices[d], int(p), int(d)));
+    }
+    return devices;
+}
+
+const std::vector<std::shared_ptr<const device_info>>& all_devices() {
+    static const auto devices = enumerate_devices();
+    if (devices.empty())
+        throw runtime_exception("no OpenCL device was found: install an OpenCL driver "
+                                "(on Debian, pocl-opencl-icd runs kernels on the CPU)",
+                                CL_DEVICE_NOT_FOUND);
+    return devices;
+}
+
+std::string lowercase(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+std::string device_list() {
+    std::ostringstream os;
+    for (const auto& d : all_devices())
+        os << "\n  " << d->platform_index << ':' << d->device_index << "  " << d->name << " (" << d->platform_name
+           << ')';
+    return os.str();
+}
+
+// The device a TILES_DEVICE-style selector names: "gpu", "cpu", "accelerator", "P:D", or a
+// case-insensitive part of "platform name device name".
+std::shared_ptr<const device_info> select_device(const std::string& selector) {
+    const std::string wanted = lowercase(selector);
+    const std::map<std::string, cl_device_type> types = {
+        {"gpu", CL_DEVICE_TYPE_GPU}, {"cpu", CL_DEVICE_TYPE_CPU}, {"accelerator", CL_DEVICE_TYPE_ACCELERATOR}};
+    int platform = -1, device = -1;
+    char colon = 0, rest = 0;
+    std::istringstream indices(wanted);
+    const bool by_index = bool(indices >> platform >> colon >> device) && colon == ':' && !(indices >> rest);
+    for (const auto& d : all_devices()) {
+        const auto type = types.find(wanted);
+        const bool matches = type != types.end() ? (d->type & type->second) != 0
+                             : by_index          ? d->platform_index == platform && d->device_index == device
+                                        : lowercase(d->platform_name + " " + d->name).find(wanted) != std::string::npos;
+        if (matches) return d;
+    }
+    throw invalid_argument("no OpenCL device matches '" + selector +
+                           "' (give gpu, cpu, accelerator, platform:device indices or part of a name); "
+                           "the devices are:" + device_list());
+}
+
+struct default_choice {
+    std::shared_ptr<const device_info> device;
+    std::string reason;
+};
+
+default_choice choose_default() {
+    if (const char* env = std::getenv("TILES_DEVICE"); env != nullptr && *env != '\0')
+        return {select_device(env), std::string("TILES_DEVICE=") + env + " selects it"};
+    for (const auto& d : all_devices())
+        if (d->type & CL_DEVICE_TYPE_GPU) return {d, "it is the first GPU (TILES_DEVICE is not set)"};
+    return {all_devices().front(), "there is no GPU, and it is the first device (TILES_DEVICE is not set)"};
+}
+
+const default_choice& default_device() {
+    static const default_choice choice = choose_default();
+    return choice;
+}
+
+std::shared_ptr<context_state> new_context_state(const std::shared_ptr<const device_info>& device) {
+    cl_int status = CL_SUCCESS;
+    cl::Context context(device->device, nullptr, nullptr, nullptr, &status);
+    check(status, "clCreateContext");
+    cl::CommandQueue queue(context, device->device, 0, &status);
+    check(status, "clCreateCommandQueue");
+    return std::make_shared<context_state>(device, std::move(context), std::move(queue));
+}
+
+} // namespace
+
+context_state::context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue)
+    : device_(std::move(device)), context_(std::move(context)), queue_(std::move(queue)) {
+    static std::atomic<std::uint64_t> next_id{1};
+    id_ = next_id++;
+}
+
+accelerator_view default_view() {
+    static const accelerator_view view = accelerator().get_default_view();
+    return view;
+}
+
+} // namespace tiles::detail
+
+namespace tiles {
+
+accelerator::accelerator() : info_(detail::default_device().device) {}
+accelerator::accelerator(const std::string& selector) : info_(detail::select_device(selector)) {}
+accelerator::accelerator(std::shared_ptr<const detail::device_info> info) : info_(std::move(info)) {}
+
+std::vector<accelerator> accelerator::get_all() {
+    std::vector<accelerator> all;
+    for (const auto& d : detail::all_devices()) all.push_back(accelerator(d));
+    return all;
+}
+
+std::string accelerator::default_reason() { return detail::default_device().reason; }
+
+const std::string& accelerator::name() const { return info_->name; }
+const std::string& accelerator::vendor() const { return info_->vendor; }
+const std::string& accelerator::platform_name() const { return info_->platform_name; }
+const std::string& accelerator::driver_version() const { return info_->driver_version; }
+const std::string& accelerator::device_version() const { return info_->device_version; }
+bool accelerator::is_gpu() const { return (info_->type & CL_DEVICE_TYPE_GPU) != 0; }
+bool accelerator::is_cpu() const { return (info_->type & CL_DEVICE_TYPE_CPU) != 0; }
+int accelerator::platform_index() const { return info_->platform_index; }
+int accelerator::device_index() const { return info_->device_index; }
+std::size_t accelerator::max_tile_size() const { return info_->max_work_group_size; }
+std::array<std::size_t, 3> accelerator::max_tile_extent() const {
+    const auto& cl_order = info_->max_work_item_sizes;
+    return {cl_order[2], cl_order[1], cl_order[0]};
+}
+std::size_t accelerator::tile_static_memory() const { return info_->local_mem_size; }
+std::uint64_t accelerator::dedicated_memory() const { return info_->global_mem_size; }
+std::uint64_t accelerator::max_allocation() const { return info_->max_mem_alloc_size; }
+bool accelerator::supports_double_precision() const { return info_->fp64; }
+
+accelerator_view accelerator::get_default_view() const {
+    // Never destroyed: releasing OpenCL objects while the process exits crashes some drivers.
+    static auto* const views = new std::map<cl_device_id, std::shared_ptr<detail::context_state>>;
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& view = (*views)[info_->device()];
+    if (!view) view = detail::new_context_state(info_);
+    return accelerator_view(view);
+}
+
+accelerator_view accelerator::create_view() const { return accelerator_view(detail::new_context_state(info_)); }
+
+bool operator==(const accelerator& a, const accelerator& b) { return a.info_->device() == b.info_->device(); }
+
+accelerator_view::accelerator_view(std::shared_ptr<detail::context_state> state) : state_(std::move(state)) {}
+
+accelerator accelerator_view::get_accelerator() const { return accelerator(state_->device()); }
+
+void accelerator_view::wait() const { detail::check(state_->queue().finish(), "clFinish"); }
+void accelerator_view::flush() const { detail::check(state_->queue().flush(), "clFlush"); }
+
+transfer_counters accelerator_view::counters() const {
+    const auto& c = state_->count;
+    return {c.uploads, c.downloads, c.bytes_uploaded, c.bytes_downloaded, c.kernel_builds, c.cache_hits, c.launches};
+}
+
+void accelerator_view::reset_counters() const {
+    auto& c = state_->count;
+    for (auto* counter : {&c.uploads, &c.downloads, &c.bytes_uploaded, &c.bytes_downloaded, &c.kernel_builds,
+                          &c.cache_hits, &c.launches})
+        *counter = 0;
+}
+
+} // namespace tiles

@@ -1,0 +1,51 @@
+// libtiles: what stands behind an accelerator_view: an OpenCL context and in-order queue on
+// one device, the kernels built for it, and its transfer counters. Everything cached here lives
+// and dies with the context, so a recycled context can never meet a stale kernel.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "device_info.hpp"
+#include "opencl.hpp"
+#include "tiles/accelerator.hpp"
+
+namespace tiles::detail {
+
+struct compiled_kernel;
+struct program_entry;
+
+class context_state {
+  public:
+    context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue);
+
+    const std::shared_ptr<const device_info>& device() const { return device_; }
+    const cl::Context& context() const { return context_; }
+    const cl::CommandQueue& queue() const { return queue_; }
+    // Unique over the process's lifetime, unlike the address of this object or its cl_context.
+    std::uint64_t id() const { return id_; }
+
+    struct counters {
+        std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0},
+            kernel_builds{0}, cache_hits{0}, launches{0};
+    } count;
+
+    // The kernel `name` of the program built from (source, options), building it on first use.
+    std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
+                                            const std::string& name, std::size_t source_hash);
+
+  private:
+    std::shared_ptr<const device_info> device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    std::uint64_t id_;
+
+    std::mutex programs_mutex_;
+    std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;
+};
+
+} // namespace tiles::detail

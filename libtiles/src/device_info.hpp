@@ -1,0 +1,31 @@
+// libtiles: what libtiles knows of one OpenCL device, read once when devices are enumerated.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "opencl.hpp"
+
+namespace tiles::detail {
+
+struct device_info {
+    cl::Platform platform;
+    cl::Device device;
+    int platform_index = 0;
+    int device_index = 0;
+    std::string name;
+    std::string vendor;
+    std::string platform_name;
+    std::string driver_version;
+    std::string device_version;
+    cl_device_type type = 0;
+    std::size_t max_work_group_size = 0;
+    std::array<std::size_t, 3> max_work_item_sizes{};  // OpenCL order: dimension 0 fastest
+    std::size_t local_mem_size = 0;
+    std::uint64_t global_mem_size = 0;
+    std::uint64_t max_mem_alloc_size = 0;
+    bool fp64 = false;
+};
+
+} // namespace tiles::detail

@@ -1,0 +1,151 @@
+// libtiles: building kernels with the prelude in front, and caching them with their context.
+#include <algorithm>
+#include <functional>
+#include <sstream>
+
+#include "kernel_cache.hpp"
+#include "tiles/exceptions.hpp"
+#include "tiles/kernel.hpp"
+
+extern const char tiles_kernel_prelude[];
+
+namespace tiles::detail {
+namespace {
+
+std::string program_text(const std::string& source) {
+    // #line makes the compiler's messages count lines in the caller's source, not the prelude.
+    return std::string(tiles_kernel_prelude) + "\n#line 1\n" + source;
+}
+
+cl::Program build_program(context_state& view, const std::string& text, const std::string& options,
+                          const std::string& kernel_name) {
+    const device_info& device = *view.device();
+    cl_int status = CL_SUCCESS;
+    cl::Program program(view.context(), text, false, &status);
+    check(status, "clCreateProgramWithSource");
+    status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+    view.count.kernel_builds++;
+    if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS) {
+        std::string log;
+        program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+        const std::string what = status == CL_INVALID_BUILD_OPTIONS
+                                     ? "the build options '" + options + "' were refused"
+                                     : "it did not compile";
+        throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
+                              (log.empty() ? std::string() : ":\n" + log),
+                          log, status);
+    }
+    check(status, "clBuildProgram");
+    return program;
+}
+
+template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel, cl_uint index) {
+    T value{};
+    check(kernel.getArgInfo(index, Name, &value), "clGetKernelArgInfo");
+    return value;
+}
+
+std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const device_info& device,
+                                             const std::string& name) {
+    auto k = std::make_shared<compiled_kernel>();
+    k->name = name;
+    k->device_name = device.name;
+    cl_int status = CL_SUCCESS;
+    k->kernel = cl::Kernel(entry.program, name.c_str(), &status);
+    if (status == CL_INVALID_KERNEL_NAME) {
+        std::string names;
+        entry.program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names);
+        throw invalid_argument("the source has no kernel named '" + name + "' (its kernels: " +
+                               (names.empty() ? std::string("none") : names) + ")");
+    }
+    check(status, "clCreateKernel");
+    const auto count = [&] {
+        cl_uint n = 0;
+        check(k->kernel.getInfo(CL_KERNEL_NUM_ARGS, &n), "clGetKernelInfo");
+        return n;
+    }();
+    for (cl_uint i = 0; i < count; ++i) {
+        kernel_param p;
+        p.name = arg_info<CL_KERNEL_ARG_NAME, std::string>(k->kernel, i);
+        p.address = arg_info<CL_KERNEL_ARG_ADDRESS_QUALIFIER, cl_kernel_arg_address_qualifier>(k->kernel, i);
+        p.type_name = arg_info<CL_KERNEL_ARG_TYPE_NAME, std::string>(k->kernel, i);
+        p.points_to_const =
+            (arg_info<CL_KERNEL_ARG_TYPE_QUALIFIER, cl_kernel_arg_type_qualifier>(k->kernel, i) & CL_KERNEL_ARG_TYPE_CONST) != 0 ||
+            p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        k->params.push_back(std::move(p));
+    }
+    check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
+          "clGetKernelWorkGroupInfo");
+    cl_ulong local = 0;
+    check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_LOCAL_MEM_SIZE, &local), "clGetKernelWorkGroupInfo");
+    k->local_mem_size = local;
+    return k;
+}
+
+} // namespace
+
+std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source, const std::string& options,
+                                                       const std::string& name, std::size_t source_hash) {
+    std::shared_ptr<program_entry> entry;
+    {
+        std::lock_guard<std::mutex> lock(programs_mutex_);
+        const auto key = source_hash ^ std::hash<std::string>()(options);
+        for (auto [it, end] = programs_.equal_range(key); it != end && !entry; ++it)
+            if (it->second->options == options && it->second->source == source) entry = it->second;
+        if (entry) {
+            count.cache_hits++;
+        } else {
+            entry = std::make_shared<program_entry>();
+            entry->source = source;
+            entry->options = options;
+            entry->program = build_program(*this, source, options, name);
+            programs_.emplace(key, entry);
+        }
+    }
+    std::lock_guard<std::mutex> lock(entry->mutex);
+    auto& k = entry->kernels[name];
+    if (!k) k = make_kernel(*entry, *device_, name);
+    return k;
+}
+
+kernel_source::kernel_source(std::string source, std::string name, std::string options)
+    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)),
+      program_text_(program_text(source_)), program_hash_(std::hash<std::string>()(program_text_)) {}
+
+std::string kernel_source::launch_options(const launch_domain& domain) const {
+    std::ostringstream os;
+    os << options_ << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
+    if (domain.tiled)
+        for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
+    return os.str();
+}
+
+std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view, const launch_domain& domain) {
+    shape_key key{view.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{}};
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& r : recent_)
+        if (r.key == key)
+            if (auto k = r.kernel.lock()) {
+                view.count.cache_hits++;
+                return k;
+            }
+    auto k = view.kernel(program_text_, launch_options(domain), name_, program_hash_);
+    recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
+                                 [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
+                  recent_.end());
+    recent_.push_back({key, k});
+    return k;
+}
+
+} // namespace tiles::detail
+
+namespace tiles {
+
+kernel::kernel(std::string source, std::string name, std::string build_options)
+    : impl_(std::make_shared<detail::kernel_source>(std::move(source), std::move(name), std::move(build_options))) {}
+
+const std::string& kernel::name() const { return impl_->name(); }
+const std::string& kernel::source() const { return impl_->source(); }
+const std::string& kernel::build_options() const { return impl_->options(); }
+
+} // namespace tiles

@@ -1,0 +1,85 @@
+// libtiles: kernels built for a context. A program is built once per (context, source, build
+// options), the options carrying the tile shape, and its kernel objects are kept with the
+// parameter descriptions that launches are checked against.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "context_state.hpp"
+#include "opencl.hpp"
+#include "tiles/parallel_for_each.hpp"
+
+namespace tiles::detail {
+
+// One kernel parameter, from clGetKernelArgInfo.
+struct kernel_param {
+    std::string name;
+    cl_kernel_arg_address_qualifier address;
+    std::string type_name;  // as OpenCL reports it: "float*", "uint", "struct Description*"
+    bool points_to_const;   // a pointer the kernel promises not to write through
+};
+
+struct compiled_kernel {
+    std::string name;
+    std::string device_name;
+    cl::Kernel kernel;
+    std::vector<kernel_param> params;
+    std::size_t work_group_size = 0;    // CL_KERNEL_WORK_GROUP_SIZE
+    std::uint64_t local_mem_size = 0;   // tile_static bytes the kernel declares
+    std::mutex launch_mutex;            // setting arguments and enqueueing are one step
+};
+
+struct program_entry {
+    std::string source;
+    std::string options;
+    cl::Program program;
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
+};
+
+// What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
+// found again without hashing or comparing any source.
+class kernel_source {
+  public:
+    kernel_source(std::string source, std::string name, std::string options);
+
+    const std::string& source() const { return source_; }
+    const std::string& name() const { return name_; }
+    const std::string& options() const { return options_; }
+
+    // The kernel built for `view` and the domain's rank and tile shape, building it if needed.
+    std::shared_ptr<compiled_kernel> compiled_for(context_state& view, const launch_domain& domain);
+
+  private:
+    struct shape_key {
+        std::uint64_t context_id;
+        int rank;
+        bool tiled;
+        std::array<int, 3> tile;
+        bool operator==(const shape_key& o) const {
+            return context_id == o.context_id && rank == o.rank && tiled == o.tiled && tile == o.tile;
+        }
+    };
+    struct recent_kernel {
+        shape_key key;
+        std::weak_ptr<compiled_kernel> kernel;  // the context owns it; a dead context expires it
+    };
+
+    std::string launch_options(const launch_domain& domain) const;
+
+    const std::string source_;
+    const std::string name_;
+    const std::string options_;
+    const std::string program_text_;  // the prelude, then the source numbered from line 1
+    const std::size_t program_hash_;
+
+    std::mutex mutex_;
+    std::vector<recent_kernel> recent_;
+};
+
+} // namespace tiles::detail

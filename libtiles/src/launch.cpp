@@ -1,0 +1,205 @@
+// libtiles: parallel_for_each's engine. Everything that can be refused is checked before any
+// data moves: the domain against AMP's rules and the device's limits, the arguments against
+// the kernel's parameters. Then the data is brought to the view and the kernel enqueued, the
+// tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <sstream>
+
+#include "kernel_cache.hpp"
+#include "storage.hpp"
+#include "tiles/detail/checks.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::detail {
+namespace {
+
+std::string shape(const std::array<int, 3>& v, int rank) {
+    std::ostringstream os;
+    for (int d = 0; d < rank; ++d) os << (d ? "x" : "") << v[d];
+    return os.str();
+}
+
+void check_domain(const launch_domain& domain, const device_info& device) {
+    if (domain.rank < 1 || domain.rank > 3)
+        throw invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain.rank));
+    const std::string problem = extent_problem(domain.rank, domain.extent.data(), "the compute domain");
+    if (!problem.empty()) throw invalid_compute_domain(problem);
+    if (!domain.tiled) return;
+    for (int d = 0; d < domain.rank; ++d) {
+        if (domain.tile[d] <= 0 || domain.extent[d] % domain.tile[d] != 0) {
+            std::ostringstream os;
+            os << "the extent of dimension " << d << " of the compute domain (" << domain.extent[d]
+               << ") cannot be evenly divided by the extent of dimension " << d << " of the tile (" << domain.tile[d]
+               << "); pad() or truncate() the tiled extent, or choose a tile that divides it";
+            throw invalid_compute_domain(os.str());
+        }
+        const std::size_t limit = device.max_work_item_sizes[domain.rank - 1 - d];
+        if (std::size_t(domain.tile[d]) > limit) {
+            std::ostringstream os;
+            os << "the extent of dimension " << d << " of the tile (" << domain.tile[d] << ") exceeds the "
+               << limit << " work-items '" << device.name << "' allows along that dimension";
+            throw invalid_compute_domain(os.str());
+        }
+    }
+}
+
+void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& k, const device_info& device,
+                            std::size_t local_arg_bytes) {
+    if (domain.tiled) {
+        const std::size_t threads = std::accumulate(domain.tile.begin(), domain.tile.begin() + domain.rank,
+                                                    std::size_t(1), std::multiplies<std::size_t>());
+        const std::size_t limit = std::min(device.max_work_group_size, k.work_group_size);
+        if (threads > limit) {
+            std::ostringstream os;
+            os << "a tile of " << threads << " threads (" << shape(domain.tile, domain.rank) << ") exceeds the "
+               << limit << " threads '" << device.name << "' can run in one tile of kernel '" << k.name
+               << "' (device limit " << device.max_work_group_size << ", kernel limit " << k.work_group_size << ")";
+            throw invalid_compute_domain(os.str());
+        }
+    }
+    const std::uint64_t needed = k.local_mem_size + local_arg_bytes;
+    if (needed > device.local_mem_size) {
+        std::ostringstream os;
+        os << "kernel '" << k.name << "' needs " << needed << " bytes of tile_static memory (" << k.local_mem_size
+           << " declared in the kernel, " << local_arg_bytes << " passed as local_memory), more than the "
+           << device.local_mem_size << " bytes '" << device.name << "' has";
+        throw out_of_memory(os.str(), CL_OUT_OF_RESOURCES);
+    }
+}
+
+// "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
+// or typedef name is returned as is.
+std::string base_type(std::string name) {
+    while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
+    for (const char* prefix : {"const ", "volatile ", "__global ", "__local ", "__constant "})
+        if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    if (name.rfind("unsigned ", 0) == 0) name = "u" + name.substr(9);
+    while (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back()))) name.pop_back();
+    return name;
+}
+
+bool is_builtin_scalar(const std::string& base) {
+    for (const char* builtin : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t"})
+        if (base == builtin) return true;
+    return false;
+}
+
+// Whether data of `type` may be passed for a pointer parameter whose type's base is `base`.
+// Structs and typedefs are opaque to libtiles: any data may go there, and opaque data only there.
+bool type_matches(element_type type, const std::string& base) {
+    if (base == "void" || !is_builtin_scalar(base)) return true;
+    return type != element_type::opaque && base == opencl_name(type);
+}
+
+std::string describe_param(const compiled_kernel& k, std::size_t i) {
+    const kernel_param& p = k.params[i];
+    const char* space = p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL     ? "__global "
+                        : p.address == CL_KERNEL_ARG_ADDRESS_LOCAL    ? "__local "
+                        : p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "__constant "
+                                                                      : "";
+    return "argument " + std::to_string(i) + " of kernel '" + k.name + "' ('" + p.name + "', a " + space +
+           (p.points_to_const && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT ? "const " : "") + p.type_name + ")";
+}
+
+std::string describe_arg(const launch_arg& a) {
+    switch (a.what) {
+    case launch_arg::kind::memory: {
+        const element_layout l = layout_of(*a.memory);
+        const std::string element =
+            l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : opencl_name(l.type);
+        return std::string("an ") + a.container + " of " + (a.read_only ? "const " : "") + element;
+    }
+    case launch_arg::kind::scalar: return std::string("a scalar ") + opencl_name(a.scalar_type);
+    case launch_arg::kind::local: return "local_memory of " + std::to_string(a.bytes) + " bytes";
+    }
+    return "";
+}
+
+[[noreturn]] void refuse(const compiled_kernel& k, std::size_t i, const launch_arg& a, const std::string& why) {
+    throw invalid_argument(describe_param(k, i) + " was given " + describe_arg(a) + ": " + why);
+}
+
+// Checks every argument against its parameter; returns the bytes of local memory passed.
+std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::size_t count) {
+    if (count != k.params.size())
+        throw invalid_argument("kernel '" + k.name + "' takes " + std::to_string(k.params.size()) + " arguments, " +
+                               std::to_string(count) + (count == 1 ? " was" : " were") + " given");
+    std::size_t local_bytes = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const kernel_param& p = k.params[i];
+        const launch_arg& a = args[i];
+        const std::string base = base_type(p.type_name);
+        const bool pointer = p.type_name.find('*') != std::string::npos;
+        switch (a.what) {
+        case launch_arg::kind::memory:
+            if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
+                refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
+            if (!type_matches(layout_of(*a.memory).type, base)) refuse(k, i, a, "the element types differ");
+            if (a.read_only && !p.points_to_const)
+                refuse(k, i, a, "the kernel may write through this parameter; declare it const");
+            break;
+        case launch_arg::kind::local:
+            if (!pointer || p.address != CL_KERNEL_ARG_ADDRESS_LOCAL)
+                refuse(k, i, a, "local_memory goes to __local (tile_static) pointer parameters");
+            if (a.bytes == 0) refuse(k, i, a, "local memory must have at least one byte");
+            local_bytes += a.bytes;
+            break;
+        case launch_arg::kind::scalar:
+            if (pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
+                refuse(k, i, a, "numbers go to parameters passed by value");
+            if (is_builtin_scalar(base) && base != opencl_name(a.scalar_type))
+                refuse(k, i, a, "pass a value of exactly the parameter's type");
+            break;
+        }
+    }
+    return local_bytes;
+}
+
+cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
+    switch (rank) {
+    case 1: return cl::NDRange(amp_order[0]);
+    case 2: return cl::NDRange(amp_order[1], amp_order[0]);
+    default: return cl::NDRange(amp_order[2], amp_order[1], amp_order[0]);
+    }
+}
+
+} // namespace
+
+void launch(const accelerator_view& view, const launch_domain& domain, const kernel& k, const launch_arg* args,
+            std::size_t count) {
+    context_state& ctx = *view.state();
+    const device_info& device = *ctx.device();
+    check_domain(domain, device);
+    const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
+    const std::size_t local_bytes = check_args(*compiled, args, count);
+    check_tile_fits_kernel(domain, *compiled, device, local_bytes);
+
+    std::lock_guard<std::mutex> lock(compiled->launch_mutex);
+    cl_kernel kernel = compiled->kernel();
+    for (std::size_t i = 0; i < count; ++i) {
+        const launch_arg& a = args[i];
+        const cl_uint index = cl_uint(i);
+        switch (a.what) {
+        case launch_arg::kind::memory: {
+            const bool writes = !a.read_only && !compiled->params[i].points_to_const;
+            const cl::Buffer buffer = a.memory->buffer_for_launch(view.state(), writes);
+            const cl_mem mem = buffer();
+            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &mem), "clSetKernelArg");
+            break;
+        }
+        case launch_arg::kind::scalar:
+            check(clSetKernelArg(kernel, index, a.bytes, a.scalar_bytes.data()), "clSetKernelArg");
+            break;
+        case launch_arg::kind::local: check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg"); break;
+        }
+    }
+    const cl::NDRange global = ndrange(domain.extent, domain.rank);
+    const cl::NDRange local = domain.tiled ? ndrange(domain.tile, domain.rank) : cl::NullRange;
+    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local),
+          "clEnqueueNDRangeKernel");
+    ctx.count.launches++;
+}
+
+} // namespace tiles::detail
