@@ -94,17 +94,29 @@ static inline tiled_index get_tiled_index(void) {
 
 // C++ AMP's atomic functions on int and unsigned int in global or tile_static memory. Each
 // returns the value the location held before, like OpenCL's atomic_* built-ins it maps to.
-// From OpenCL C 2.0 on these names are OpenCL's own C11 atomics, so they are left alone there.
-#if __OPENCL_C_VERSION__ < 200
+// They are defined whatever the OpenCL C version: from 2.0 on, OpenCL declares C11 atomics of
+// the same names for atomic_int objects, which would accept a plain int* with a mere warning.
+// Kernels that want the C11 forms use their _explicit variants. Some drivers define these names
+// as macros of their own, hence the #undefs.
+#undef atomic_fetch_add
 #define atomic_fetch_add(dest, value) atomic_add((dest), (value))
+#undef atomic_fetch_sub
 #define atomic_fetch_sub(dest, value) atomic_sub((dest), (value))
+#undef atomic_fetch_max
 #define atomic_fetch_max(dest, value) atomic_max((dest), (value))
+#undef atomic_fetch_min
 #define atomic_fetch_min(dest, value) atomic_min((dest), (value))
+#undef atomic_fetch_and
 #define atomic_fetch_and(dest, value) atomic_and((dest), (value))
+#undef atomic_fetch_or
 #define atomic_fetch_or(dest, value) atomic_or((dest), (value))
+#undef atomic_fetch_xor
 #define atomic_fetch_xor(dest, value) atomic_xor((dest), (value))
+#undef atomic_fetch_inc
 #define atomic_fetch_inc(dest) atomic_inc(dest)
+#undef atomic_fetch_dec
 #define atomic_fetch_dec(dest) atomic_dec(dest)
+#undef atomic_exchange
 #define atomic_exchange(dest, value) atomic_xchg((dest), (value))
 
 // If *dest equals *expected, stores value in *dest and returns true; otherwise copies *dest
@@ -122,4 +134,3 @@ TILES_DEFINE_COMPARE_EXCHANGE(__global, uint)
 TILES_DEFINE_COMPARE_EXCHANGE(__local, int)
 TILES_DEFINE_COMPARE_EXCHANGE(__local, uint)
 #undef TILES_DEFINE_COMPARE_EXCHANGE
-#endif

@@ -85,8 +85,8 @@ void storage::bring_host_up_to_date() {
 }
 
 void storage::wait_for_uploads() {
-    if (uploads_in_flight_.empty()) return;
-    check(cl::WaitForEvents(uploads_in_flight_), "clWaitForEvents");
+    // One at a time: clWaitForEvents refuses a list whose events belong to different contexts.
+    for (const cl::Event& upload : uploads_in_flight_) check(upload.wait(), "clWaitForEvents");
     uploads_in_flight_.clear();
 }
 

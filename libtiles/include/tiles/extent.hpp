@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <type_traits>
 
 namespace tiles {
 
@@ -21,7 +22,7 @@ template <int N, class Derived> class int_vector {
     static constexpr int rank = N;
 
     constexpr int_vector() : v_{} {}
-    template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N>>
+    template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N && (std::is_integral_v<Ints> && ...)>>
     constexpr explicit int_vector(Ints... components) : v_{static_cast<int>(components)...} {}
     constexpr explicit int_vector(const int (&components)[N]) : v_{} {
         for (int d = 0; d < N; ++d) v_[d] = components[d];

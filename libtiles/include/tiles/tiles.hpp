@@ -4,6 +4,7 @@
 #include "tiles/accelerator.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
+#include "tiles/diagnostics.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"

@@ -1,0 +1,36 @@
+# Runs PROGRAM (with ARGS, a ;-list) and compares its standard output, less the "Running on"
+# line and the blank line after it, with the file EXPECTED, ignoring trailing spaces and ANSI
+# colours. MODE=EXACT: the same lines; MODE=SUBSEQUENCE: the expected lines appear in order.
+execute_process(COMMAND ${PROGRAM} ${ARGS} OUTPUT_VARIABLE output RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${PROGRAM} exited with ${status}:\n${output}")
+endif()
+
+function(normalized_lines text out)
+  string(ASCII 27 escape)
+  string(REGEX REPLACE "${escape}\\[[0-9;]*m" "" text "${text}")
+  string(REGEX REPLACE "[ \t]+\n" "\n" text "${text}")
+  string(REGEX REPLACE "^Running on [^\n]*\n\n?" "" text "${text}")
+  string(REGEX REPLACE "\n+$" "" text "${text}")
+  string(REPLACE ";" "\\;" text "${text}")
+  string(REPLACE "\n" ";" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+file(READ "${EXPECTED}" expected_text)
+normalized_lines("${output}" actual)
+normalized_lines("${expected_text}" expected)
+
+if(MODE STREQUAL "SUBSEQUENCE")
+  set(remaining "${actual}")
+  foreach(line IN LISTS expected)
+    list(FIND remaining "${line}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "expected line not found in order: '${line}'\noutput:\n${output}")
+    endif()
+    math(EXPR after "${at} + 1")
+    list(SUBLIST remaining ${after} -1 remaining)
+  endforeach()
+elseif(NOT actual STREQUAL expected)
+  message(FATAL_ERROR "output differs from ${EXPECTED}:\n${output}")
+endif()

@@ -1,0 +1,157 @@
+// Every launch libtiles refuses, refused before anything runs, with a message naming the numbers.
+#include <vector>
+
+#include "fixture.hpp"
+
+namespace {
+
+const char* const copy_source = R"(
+__kernel void copy(__global const float* in, __global float* out) {
+    tiled_index t = get_tiled_index();
+    out[linear_index(t.global_id, t.extent)] = in[linear_index(t.global_id, t.extent)];
+})";
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "an extent the tile does not divide is refused with AMP's message", "[refusal]") {
+    std::vector<float> in(32 * 4), out(32 * 4);
+    tiles::array_view<const float, 2> a(32, 4, in);
+    tiles::array_view<float, 2> b(32, 4, out);
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, a.extent.tile<6, 4>(), tiles::kernel(copy_source, "copy"), a, b),
+        tiles::invalid_compute_domain,
+        "the extent of dimension 0 of the compute domain (32) cannot be evenly divided by the extent of "
+        "dimension 0 of the tile (6)");
+    CHECK(view.counters().uploads == 0);  // refused before anything moved
+    CHECK(view.counters().launches == 0);
+}
+
+TEST_CASE_METHOD(fresh_view, "a zero or negative extent is refused", "[refusal]") {
+    const tiles::kernel k(copy_source, "copy");
+    std::vector<float> data(16);
+    tiles::array_view<float, 1> v(16, data);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<2>(4, 0).tile(2, 2), k, v, v),
+                              tiles::invalid_compute_domain, "dimension 1 of the compute domain (0)", "not positive");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<1>(-8), k, v, v),
+                              tiles::invalid_compute_domain, "dimension 0 of the compute domain (-8)");
+    REQUIRE_THROWS_MENTIONING((tiles::array_view<float, 2>(tiles::extent<2>(0, 3), data.data())),
+                              tiles::invalid_argument, "dimension 0 of an array_view (0)");
+    REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(-1), view)), tiles::invalid_argument,
+                              "dimension 0 of an array (-1)");
+}
+
+TEST_CASE_METHOD(fresh_view, "a tile beyond the device's work-group limits is refused", "[refusal]") {
+    const tiles::accelerator acc = view.get_accelerator();
+    const int too_many = int(acc.max_tile_size()) * 2;
+    std::vector<float> in(too_many), out(too_many);
+    tiles::array_view<const float, 1> a(too_many, in);
+    tiles::array_view<float, 1> b(too_many, out);
+    const tiles::kernel k(copy_source, "copy");
+    // One dimension over its own limit.
+    const int per_dim = int(acc.max_tile_extent()[2]);
+    if (per_dim < too_many) {
+        std::vector<float> big(size_t(per_dim) * 2);
+        tiles::array_view<float, 1> c(per_dim * 2, big);
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, c.extent.tile(per_dim * 2), k, c, c),
+                                  tiles::invalid_compute_domain, "dimension 0 of the tile");
+    }
+    // The whole tile over the work-group size, each dimension within its own limit.
+    const int side = 1 << 7;  // 128 x 128 = 16384 threads, more than any device's work-group
+    REQUIRE(size_t(side) * side > acc.max_tile_size());
+    std::vector<float> square(size_t(side) * side);
+    tiles::array_view<float, 2> s(side, side, square);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, s.extent.tile(side, side), k, s, s),
+                              tiles::invalid_compute_domain, "a tile of 16384 threads (128x128) exceeds the",
+                              ("device limit " + std::to_string(acc.max_tile_size())).c_str());
+}
+
+TEST_CASE_METHOD(fresh_view, "a wrong number of kernel arguments is refused", "[refusal]") {
+    std::vector<float> data(8);
+    tiles::array_view<float, 1> v(8, data);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(copy_source, "copy"), v),
+                              tiles::invalid_argument, "kernel 'copy' takes 2 arguments, 1 was given");
+}
+
+TEST_CASE_METHOD(fresh_view, "a wrong kind of argument is refused naming the parameter", "[refusal]") {
+    std::vector<float> data(8);
+    std::vector<int> ints(8);
+    tiles::array_view<float, 1> v(8, data);
+    tiles::array_view<const float, 1> cv(8, data);
+    tiles::array_view<int, 1> iv(8, ints);
+    const tiles::kernel copy(copy_source, "copy");
+    const auto domain = v.extent.tile(8);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, v, 3.0f), tiles::invalid_argument,
+                              "argument 1 of kernel 'copy' ('out', a __global float*)", "a scalar float",
+                              "numbers go to parameters passed by value");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, iv, v), tiles::invalid_argument,
+                              "argument 0 of kernel 'copy' ('in', a __global const float*)",
+                              "an array_view of int", "element types differ");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, v, cv), tiles::invalid_argument,
+                              "argument 1", "an array_view of const float", "declare it const");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, tiles::local_memory{64}, v),
+                              tiles::invalid_argument, "argument 0", "__local");
+
+    const char* scalar_source = "__kernel void fill(__global int* out, uint n) { out[0] = n; }";
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, tiles::kernel(scalar_source, "fill"), iv, 5),
+                              tiles::invalid_argument, "argument 1 of kernel 'fill' ('n', a uint)", "a scalar int",
+                              "exactly the parameter's type");
+    tiles::parallel_for_each(view, domain, tiles::kernel(scalar_source, "fill"), iv, 5u);
+    CHECK(iv(0) == 5);
+}
+
+TEST_CASE_METHOD(fresh_view, "a kernel that does not compile raises build_error with the log", "[refusal]") {
+    std::vector<float> data(8);
+    tiles::array_view<float, 1> v(8, data);
+    const char* broken = "__kernel void broken(__global float* out) {\n  out[0] = undeclared_name;\n}\n";
+    try {
+        tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(broken, "broken"), v);
+        FAIL("no exception");
+    } catch (const tiles::build_error& e) {
+        CHECK(std::string(e.what()).find("kernel 'broken' could not be built") != std::string::npos);
+        CHECK(e.build_log().find("undeclared_name") != std::string::npos);
+        // Lines count in the caller's source, not the prelude's: the error is on line 2.
+        CHECK(e.build_log().find(":2:") != std::string::npos);
+        CHECK(e.cl_status() == -11);  // CL_BUILD_PROGRAM_FAILURE
+    }
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(copy_source, "no_such_kernel"), v, v),
+        tiles::invalid_argument, "no kernel named 'no_such_kernel'", "copy");
+}
+
+TEST_CASE_METHOD(fresh_view, "tile_static memory beyond the device's is refused", "[refusal]") {
+    const std::size_t device_bytes = view.get_accelerator().tile_static_memory();
+    std::vector<float> data(8);
+    tiles::array_view<float, 1> v(8, data);
+    const char* source = "__kernel void k(__global float* out, __local float* scratch) { out[0] = 0; }";
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(source, "k"), v,
+                                 tiles::local_memory{device_bytes + 4}),
+        tiles::out_of_memory, "bytes of tile_static memory", std::to_string(device_bytes).c_str());
+}
+
+TEST_CASE_METHOD(fresh_view, "an array larger than the device can allocate is refused", "[refusal]") {
+    const std::uint64_t limit = view.get_accelerator().max_allocation();
+    const int elements = int(std::min<std::uint64_t>(limit / sizeof(float) + 1, 1u << 30));
+    if (std::uint64_t(elements) * sizeof(float) <= limit) {
+        WARN("this device's largest allocation is too large to exceed with an int extent; skipped");
+        return;
+    }
+    REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(elements), view)), tiles::out_of_memory,
+                              "cannot allocate", std::to_string(limit).c_str());
+}
+
+TEST_CASE("a container smaller than the extent is refused", "[refusal]") {
+    std::vector<float> small(10);
+    REQUIRE_THROWS_MENTIONING((tiles::array_view<float, 2>(tiles::extent<2>(4, 4), small)), tiles::invalid_argument,
+                              "holds 10 elements", "needs 16");
+    REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(16), small)), tiles::invalid_argument,
+                              "holds 10 elements", "needs 16");
+}
+
+TEST_CASE("a device selector that matches nothing is refused listing the devices", "[refusal]") {
+    const std::string first = tiles::accelerator::get_all().front().name();
+    REQUIRE_THROWS_MENTIONING(tiles::accelerator("no-such-device-anywhere"), tiles::invalid_argument,
+                              "no OpenCL device matches 'no-such-device-anywhere'", first.c_str());
+    CHECK(tiles::accelerator("0:0") == tiles::accelerator::get_all().front());
+    CHECK(tiles::accelerator(first.substr(0, 6)).name() == first);
+}
