@@ -199,16 +199,7 @@ accelerator accelerator_view::get_accelerator() const { return accelerator(state
 void accelerator_view::wait() const { detail::check(state_->queue().finish(), "clFinish"); }
 void accelerator_view::flush() const { detail::check(state_->queue().flush(), "clFlush"); }
 
-transfer_counters accelerator_view::counters() const {
-    const auto& c = state_->count;
-    return {c.uploads, c.downloads, c.bytes_uploaded, c.bytes_downloaded, c.kernel_builds, c.cache_hits, c.launches};
-}
-
-void accelerator_view::reset_counters() const {
-    auto& c = state_->count;
-    for (auto* counter : {&c.uploads, &c.downloads, &c.bytes_uploaded, &c.bytes_downloaded, &c.kernel_builds,
-                          &c.cache_hits, &c.launches})
-        *counter = 0;
-}
+transfer_counters accelerator_view::counters() const { return state_->counters(); }
+void accelerator_view::reset_counters() const { state_->reset_counters(); }
 
 } // namespace tiles

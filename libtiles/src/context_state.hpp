@@ -29,10 +29,23 @@ class context_state {
     // Unique over the process's lifetime, unlike the address of this object or its cl_context.
     std::uint64_t id() const { return id_; }
 
-    struct counters {
+    // Counted on this view and in the process's totals.
+    void count_upload(std::uint64_t bytes);
+    void count_download(std::uint64_t bytes);
+    void count_device_copy(std::uint64_t bytes);
+    void count_build();
+    void count_cache_hit();
+    void count_launch();
+    transfer_counters counters() const { return count_.read(); }
+    void reset_counters() { count_.reset(); }
+
+    // Counters that threads update at once.
+    struct atomic_counters {
         std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0},
-            kernel_builds{0}, cache_hits{0}, launches{0};
-    } count;
+            device_copies{0}, bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0};
+        transfer_counters read() const;
+        void reset();
+    };
 
     // The kernel `name` of the program built from (source, options), building it on first use.
     std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
@@ -43,6 +56,7 @@ class context_state {
     cl::Context context_;
     cl::CommandQueue queue_;
     std::uint64_t id_;
+    atomic_counters count_;
 
     std::mutex programs_mutex_;
     std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;

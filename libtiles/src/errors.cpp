@@ -113,6 +113,23 @@ void check_host_range(std::size_t available, std::size_t needed, const char* wha
     }
 }
 
+void check_section(int rank, const int* origin, const int* e, const int* whole) {
+    const std::string problem = extent_problem(rank, e, "a section");
+    if (!problem.empty()) throw invalid_argument(problem);
+    for (int d = 0; d < rank; ++d)
+        if (origin[d] < 0 || origin[d] + e[d] > whole[d]) {
+            std::ostringstream os;
+            os << "a section of dimension " << d << " from " << origin[d] << " to " << origin[d] + e[d]
+               << " does not lie within the view's extent (" << whole[d] << ") there";
+            throw invalid_argument(os.str());
+        }
+}
+
+void throw_extents_differ(const char* what) {
+    throw invalid_argument(std::string(what) + ": the source and destination have the same number of elements "
+                                               "but different extents");
+}
+
 void check_same_size(std::size_t source, std::size_t destination, const char* what) {
     if (source != destination) {
         std::ostringstream os;

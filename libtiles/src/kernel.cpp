@@ -24,7 +24,7 @@ cl::Program build_program(context_state& view, const std::string& text, const st
     cl::Program program(view.context(), text, false, &status);
     check(status, "clCreateProgramWithSource");
     status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
-    view.count.kernel_builds++;
+    view.count_build();
     if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS) {
         std::string log;
         program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
@@ -93,7 +93,7 @@ std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source
         for (auto [it, end] = programs_.equal_range(key); it != end && !entry; ++it)
             if (it->second->options == options && it->second->source == source) entry = it->second;
         if (entry) {
-            count.cache_hits++;
+            count_cache_hit();
         } else {
             entry = std::make_shared<program_entry>();
             entry->source = source;
@@ -126,7 +126,7 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
     for (const auto& r : recent_)
         if (r.key == key)
             if (auto k = r.kernel.lock()) {
-                view.count.cache_hits++;
+                view.count_cache_hit();
                 return k;
             }
     auto k = view.kernel(program_text_, launch_options(domain), name_, program_hash_);

@@ -178,14 +178,15 @@ void launch(const accelerator_view& view, const launch_domain& domain, const ker
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
     cl_kernel kernel = compiled->kernel();
+    std::vector<launch_binding> bindings(count);
     for (std::size_t i = 0; i < count; ++i) {
         const launch_arg& a = args[i];
         const cl_uint index = cl_uint(i);
         switch (a.what) {
         case launch_arg::kind::memory: {
             const bool writes = !a.read_only && !compiled->params[i].points_to_const;
-            const cl::Buffer buffer = a.memory->buffer_for_launch(view.state(), writes);
-            const cl_mem mem = buffer();
+            bindings[i] = a.memory->begin_launch(view.state(), a.region, writes);
+            const cl_mem mem = bindings[i].buffer();
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &mem), "clSetKernelArg");
             break;
         }
@@ -199,7 +200,9 @@ void launch(const accelerator_view& view, const launch_domain& domain, const ker
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile, domain.rank) : cl::NullRange;
     check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local),
           "clEnqueueNDRangeKernel");
-    ctx.count.launches++;
+    ctx.count_launch();
+    for (std::size_t i = 0; i < count; ++i)
+        if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(view.state(), args[i].region, bindings[i]);
 }
 
 } // namespace tiles::detail

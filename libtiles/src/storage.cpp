@@ -1,26 +1,32 @@
-// libtiles: the storage engine. Transfers happen here and nowhere else, each one counted on the
-// accelerator view that performed it.
+// libtiles: the storage engine. Every transfer of data between host and devices happens here,
+// and only for the part of a box that the copy being read lacks.
 #include "storage.hpp"
 
-#include <cstring>
 #include <sstream>
 
+#include "pending_work.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/exceptions.hpp"
+#include "transfers.hpp"
 
 namespace tiles::detail {
+namespace {
+// Dense buffers kept for sections launched recently, so a loop over one section allocates once.
+constexpr std::size_t kept_section_buffers = 8;
+} // namespace
 
-storage::storage(element_layout layout, std::size_t count, void* host, bool host_read_only)
-    : layout_(layout), count_(count), bytes_(count * layout.size), host_read_only_(host_read_only), host_(host),
-      host_valid_(host != nullptr) {}
+storage::storage(element_layout layout, const dims3& dims, void* host, bool host_read_only)
+    : layout_(layout), dims_(dims), host_read_only_(host_read_only), host_owned_by_caller_(host != nullptr),
+      host_(host) {}
 
 storage::~storage() {
-    // The last view is gone: what a launch wrote goes back to the caller's memory, and uploads
-    // still reading that memory must finish before the caller may free it.
+    // The last view is gone: what launches wrote goes back to the caller's memory, and no
+    // transfer may still use that memory once the caller frees it.
     try {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (owned_host_ == nullptr && host_ != nullptr && !host_read_only_) bring_host_up_to_date();
-        wait_for_uploads();
+        if (host_owned_by_caller_ && !host_read_only_) make_host_current(whole());
+        wait_for_host_writers();
+        wait_for_host_readers();
     } catch (const std::exception& e) {
         report_writeback_failure(e.what());
     }
@@ -29,164 +35,254 @@ storage::~storage() {
 void storage::place_on(const std::shared_ptr<context_state>& view) {
     std::lock_guard<std::mutex> lock(mutex_);
     home_ = view;
-    copy_on(view).valid = true;  // nothing was ever stored: an uninitialized copy is current
+    copy_on(view).stale = box_set();  // nothing was ever stored: an uninitialized copy is current
+    host_stale_ = box_set(whole());
+}
+
+storage::device_copy* storage::copy_if_any(const std::shared_ptr<context_state>& view) {
+    for (auto& c : copies_)
+        if (c.view == view) return &c;
+    return nullptr;
 }
 
 storage::device_copy& storage::copy_on(const std::shared_ptr<context_state>& view) {
-    for (auto& c : copies_)
-        if (c.view == view) return c;
+    if (device_copy* existing = copy_if_any(view)) return *existing;
     const device_info& device = *view->device();
-    if (bytes_ > device.max_mem_alloc_size) {
+    if (bytes() > device.max_mem_alloc_size) {
         std::ostringstream os;
-        os << "cannot allocate " << bytes_ << " bytes on '" << device.name << "': its largest allocation is "
+        os << "cannot allocate " << bytes() << " bytes on '" << device.name << "': its largest allocation is "
            << device.max_mem_alloc_size << " bytes (" << device.global_mem_size << " bytes in all)";
         throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
     }
     cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, bytes_, nullptr, &status);
+    cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, bytes(), nullptr, &status);
     check(status, "clCreateBuffer");
-    copies_.push_back({view, std::move(buffer), discarded_});
+    box_set stale(whole());
+    for (const box& b : discarded_.boxes()) stale.remove(b);
+    copies_.push_back({view, std::move(buffer), std::move(stale)});
     return copies_.back();
-}
-
-const storage::device_copy* storage::valid_device_copy() const {
-    for (const auto& c : copies_)
-        if (c.valid) return &c;
-    return nullptr;
 }
 
 void* storage::host_memory() {
     if (host_ == nullptr) {
-        owned_host_.reset(new unsigned char[bytes_]);
+        owned_host_.reset(new unsigned char[bytes()]);
         host_ = owned_host_.get();
     }
     return host_;
 }
 
-void storage::download(const device_copy& from, void* destination) {
-    check(from.view->queue().enqueueReadBuffer(from.buffer, CL_TRUE, 0, bytes_, destination), "clEnqueueReadBuffer");
-    from.view->count.downloads++;
-    from.view->count.bytes_downloaded += bytes_;
-}
-
-void storage::upload(device_copy& to) {
-    cl::Event done;
-    check(to.view->queue().enqueueWriteBuffer(to.buffer, CL_FALSE, 0, bytes_, host_, nullptr, &done),
-          "clEnqueueWriteBuffer");
-    to.view->count.uploads++;
-    to.view->count.bytes_uploaded += bytes_;
-    uploads_in_flight_.push_back(std::move(done));
-}
-
-void storage::bring_host_up_to_date() {
-    if (host_valid_) return;
-    if (const device_copy* current = valid_device_copy()) download(*current, host_memory());
-    host_valid_ = true;
-}
-
-void storage::wait_for_uploads() {
+void storage::wait_for_host_writers() {
     // One at a time: clWaitForEvents refuses a list whose events belong to different contexts.
-    for (const cl::Event& upload : uploads_in_flight_) check(upload.wait(), "clWaitForEvents");
-    uploads_in_flight_.clear();
+    for (const cl::Event& e : host_writers_) check(e.wait(), "clWaitForEvents");
+    host_writers_.clear();
 }
 
-void storage::invalidate_device_copies() {
-    for (auto& c : copies_) c.valid = false;
+void storage::wait_for_host_readers() {
+    for (const cl::Event& e : host_readers_) check(e.wait(), "clWaitForEvents");
+    host_readers_.clear();
 }
 
-cl::Buffer storage::buffer_for_launch(const std::shared_ptr<context_state>& view, bool writes) {
+void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin,
+                                   bool blocking, std::vector<cl::Event>* events) {
+    const auto place_of = [&](const box& part) {
+        dims3 origin;
+        for (int d = 0; d < 3; ++d) origin[d] = at_origin[d] + part.origin[d] - b.origin[d];
+        return host_place{at, at_dims, origin};
+    };
+    std::vector<box> missing = host_stale_.overlap(b);
+    for (device_copy& source : copies_) {
+        std::vector<box> still_missing;
+        for (const box& part : missing) {
+            for (const box& current : source.stale.outside(part)) {
+                cl::Event done;
+                read_box(*source.view, source.buffer, dims_, current, layout_.size, place_of(current), {},
+                         blocking ? nullptr : &done);
+                if (!blocking) events->push_back(done);
+            }
+            for (const box& stale : source.stale.overlap(part)) still_missing.push_back(stale);
+        }
+        missing = std::move(still_missing);
+    }
+    // Whatever no copy holds was never written: there is nothing to fetch.
+}
+
+void storage::make_host_current(const box& b) {
+    if (host_stale_.overlap(b).empty()) return;
+    download_stale_parts(b, host_memory(), dims_, b.origin, true, nullptr);
+    host_stale_.remove(b);
+}
+
+void storage::make_device_current(device_copy& target, const box& b) {
+    const std::vector<box> stale = target.stale.overlap(b);
+    if (stale.empty()) return;
+    // Another view's copy reaches this one through the host.
+    for (const box& part : stale) make_host_current(part);
+    for (const box& part : stale) {
+        cl::Event done;
+        write_box(*target.view, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin},
+                  host_writers_, &done);
+        host_readers_.push_back(done);
+    }
+    target.stale.remove(b);
+    // The caller may change its memory as soon as the call that uploads it returns (and then
+    // refresh()), so those uploads finish first; the kernels after them still run on.
+    if (host_owned_by_caller_) wait_for_host_readers();
+}
+
+void storage::mark_written(const box& b, const device_copy* writer) {
+    for (auto& c : copies_)
+        if (&c != writer) c.stale.add(b);
+    if (writer != nullptr) host_stale_.add(b);
+    discarded_.remove(b);
+}
+
+cl::Buffer storage::dense_buffer(const std::shared_ptr<context_state>& view, const box& b) {
+    for (const auto& s : sections_)
+        if (s.view == view && s.region == b) return s.buffer;
+    cl_int status = CL_SUCCESS;
+    cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, volume(b) * layout_.size, nullptr, &status);
+    check(status, "clCreateBuffer");
+    if (sections_.size() == kept_section_buffers) sections_.erase(sections_.begin());
+    sections_.push_back({view, b, buffer});
+    return buffer;
+}
+
+launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes) {
     std::lock_guard<std::mutex> lock(mutex_);
     device_copy& target = copy_on(view);
-    if (!target.valid && !discarded_) {
-        bring_host_up_to_date();  // a copy on another view reaches this one through the host
-        upload(target);
-    }
-    target.valid = true;
-    if (writes) {
-        for (auto& c : copies_) c.valid = &c == &target;
-        host_valid_ = false;
-        discarded_ = false;
-    }
-    return target.buffer;
+    make_device_current(target, b);
+    if (writes) mark_written(b, &target);
+    if (b == whole()) return {target.buffer, false};
+    // OpenCL C sees a section as a dense array of its own extent.
+    cl::Buffer dense = dense_buffer(view, b);
+    copy_box(*view, target.buffer, dims_, b, dense, b.extent, {0, 0, 0}, layout_.size);
+    return {dense, writes};
 }
 
-void* storage::host_data(host_access access) {
+void storage::end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding) {
+    if (!binding.copy_back) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    if (discarded_) {
-        host_memory();
-        host_valid_ = true;  // don't-care contents need no download
-    }
-    bring_host_up_to_date();
+    copy_box(*view, binding.buffer, b.extent, {{0, 0, 0}, b.extent}, copy_on(view).buffer, dims_, b.origin,
+             layout_.size);
+}
+
+void* storage::host_data(const box& b, host_access access) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    wait_for_host_writers();
+    make_host_current(b);
     if (access == host_access::read_write) {
-        wait_for_uploads();
-        invalidate_device_copies();
-        discarded_ = false;
+        wait_for_host_readers();
+        mark_written(b, nullptr);
     }
     return host_memory();
 }
 
-void storage::copy_to_host(void* destination) {
+completion_future storage::synchronize_async(const box& b) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (host_valid_ || discarded_)
-        std::memcpy(destination, host_memory(), bytes_);
-    else if (const device_copy* current = valid_device_copy())
-        download(*current, destination);
+    std::vector<cl::Event> events;
+    download_stale_parts(b, host_memory(), dims_, b.origin, false, &events);
+    host_stale_.remove(b);
+    host_writers_.insert(host_writers_.end(), events.begin(), events.end());
+    auto work = std::make_shared<pending_work>();
+    work->events = std::move(events);
+    return completion_future(std::move(work));
 }
 
-void storage::copy_from_host(const void* source) {
+void storage::synchronize_to(const std::shared_ptr<context_state>& view, const box& b) {
     std::lock_guard<std::mutex> lock(mutex_);
-    discarded_ = false;
-    if (home_ != nullptr) {
-        // An array: the data goes straight to its home copy.
-        device_copy& target = copy_on(home_);
-        check(home_->queue().enqueueWriteBuffer(target.buffer, CL_TRUE, 0, bytes_, source), "clEnqueueWriteBuffer");
-        home_->count.uploads++;
-        home_->count.bytes_uploaded += bytes_;
-        for (auto& c : copies_) c.valid = &c == &target;
-        host_valid_ = false;
+    make_device_current(copy_on(view), b);
+}
+
+void storage::discard_data(const box& b) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    discarded_.add(b);
+    host_stale_.remove(b);
+    for (auto& c : copies_) c.stale.remove(b);
+}
+
+void storage::refresh(const box& b) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (host_ == nullptr) return;  // an array never read on the host has no host memory to trust
+    wait_for_host_readers();
+    host_stale_.remove(b);
+    mark_written(b, nullptr);
+}
+
+void storage::copy_out(const box& b, void* destination) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    wait_for_host_writers();
+    const dims3 zero{0, 0, 0};
+    if (host_ != nullptr)
+        for (const box& current : host_stale_.outside(b)) {
+            dims3 at;
+            for (int d = 0; d < 3; ++d) at[d] = current.origin[d] - b.origin[d];
+            copy_host_box({host_, dims_, current.origin}, current.extent, {destination, b.extent, at}, layout_.size);
+        }
+    download_stale_parts(b, destination, b.extent, zero, true, nullptr);
+}
+
+void storage::copy_in(const box& b, const void* source) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const host_place from{const_cast<void*>(source), b.extent, {0, 0, 0}};
+    if (home_ == nullptr) {
+        // A view of host memory: the data goes there, and device copies of `b` go stale.
+        wait_for_host_writers();
+        wait_for_host_readers();
+        copy_host_box(from, b.extent, {host_memory(), dims_, b.origin}, layout_.size);
+        host_stale_.remove(b);
+        mark_written(b, nullptr);
         return;
     }
-    wait_for_uploads();
-    std::memcpy(host_memory(), source, bytes_);
-    host_valid_ = true;
-    invalidate_device_copies();
+    // An array: the data goes to its home copy; the caller's memory is free again on return.
+    device_copy& target = copy_on(home_);
+    cl::Event done;
+    write_box(*home_, target.buffer, dims_, b, layout_.size, from, {}, &done);
+    check(done.wait(), "clWaitForEvents");
+    target.stale.remove(b);
+    mark_written(b, &target);
 }
 
-void storage::discard_data() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    discarded_ = true;
-    host_valid_ = host_ != nullptr;
-    for (auto& c : copies_) c.valid = true;
-}
-
-void storage::refresh() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (host_ == nullptr) return;  // an array never read on the host: nothing to refresh from
-    wait_for_uploads();
-    discarded_ = false;
-    host_valid_ = true;
-    invalidate_device_copies();
+bool storage::copy_on_device(const box& from, storage& destination, const box& to) {
+    const std::shared_ptr<context_state>& view = destination.home();
+    std::scoped_lock lock(mutex_, destination.mutex_);
+    device_copy* source_copy = copy_if_any(view);
+    if (source_copy == nullptr || !source_copy->stale.overlap(from).empty()) return false;
+    device_copy& target = destination.copy_on(view);
+    copy_box(*view, source_copy->buffer, dims_, from, target.buffer, destination.dims_, to.origin, layout_.size);
+    target.stale.remove(to);
+    destination.mark_written(to, &target);
+    return true;
 }
 
 // The free functions the typed shells call.
 
-std::shared_ptr<storage> storage_over_host(element_layout layout, std::size_t count, void* host, bool host_read_only) {
-    return std::make_shared<storage>(layout, count, host, host_read_only);
+std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& dims, void* host, bool host_read_only) {
+    return std::make_shared<storage>(layout, dims, host, host_read_only);
 }
 
-std::shared_ptr<storage> storage_on_device(element_layout layout, std::size_t count, const accelerator_view& view) {
-    auto s = std::make_shared<storage>(layout, count, nullptr, false);
+std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view) {
+    auto s = std::make_shared<storage>(layout, dims, nullptr, false);
     s->place_on(view.state());
     return s;
 }
 
 element_layout layout_of(const storage& s) { return s.layout(); }
-std::size_t element_count(const storage& s) { return s.count(); }
+const dims3& dims_of(const storage& s) { return s.dims(); }
 std::shared_ptr<context_state> home_of(const storage& s) { return s.home(); }
-void* host_data(storage& s, host_access access) { return s.host_data(access); }
-void copy_to_host(storage& s, void* destination) { s.copy_to_host(destination); }
-void copy_from_host(storage& s, const void* source) { s.copy_from_host(source); }
-void discard_data(storage& s) { s.discard_data(); }
-void refresh(storage& s) { s.refresh(); }
+void* host_data(storage& s, const box& b, host_access access) { return s.host_data(b, access); }
+completion_future synchronize_async(storage& s, const box& b) { return s.synchronize_async(b); }
+void synchronize_to(storage& s, const box& b, const accelerator_view& view) { s.synchronize_to(view.state(), b); }
+void discard_data(storage& s, const box& b) { s.discard_data(b); }
+void refresh(storage& s, const box& b) { s.refresh(b); }
+void copy_out(storage& s, const box& b, void* destination) { s.copy_out(b, destination); }
+void copy_in(storage& s, const box& b, const void* source) { s.copy_in(b, source); }
+
+void copy(storage& source, const box& from, storage& destination, const box& to) {
+    if (destination.home() != nullptr && &source != &destination && source.copy_on_device(from, destination, to))
+        return;
+    std::vector<unsigned char> staged(volume(from) * source.layout().size);
+    source.copy_out(from, staged.data());
+    destination.copy_in(to, staged.data());
+}
 
 } // namespace tiles::detail

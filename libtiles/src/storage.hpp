@@ -1,72 +1,101 @@
-// libtiles: the storage engine's inside. One storage is the bytes behind an array or the views
-// of one host range; it keeps a host copy and one device copy per accelerator view coherent
-// with a valid flag each (MSI, as Kalmar's rw_info): a reader whose copy is stale fetches the
-// data from a valid one, and a writer marks every other copy stale.
+// libtiles: the storage engine's inside. One storage is the bytes behind an array, or behind the
+// views of one host range. It keeps a host copy and one device copy per accelerator view, each
+// with the set of boxes where it is stale (MSI per box, after Kalmar's rw_info): a reader
+// fetches only the stale part of what it reads, from a copy where that part is current, and a
+// writer marks what it wrote stale in every other copy.
 #pragma once
 
 #include <memory>
 #include <mutex>
 #include <vector>
 
+#include "box.hpp"
 #include "context_state.hpp"
 #include "tiles/detail/storage.hpp"
 
 namespace tiles::detail {
 
+// What a launch passes for one storage argument: the buffer, and whether it is a dense copy
+// of a section that the kernel may write, to be copied back into the storage afterwards.
+struct launch_binding {
+    cl::Buffer buffer;
+    bool copy_back;
+};
+
 class storage {
   public:
-    storage(element_layout layout, std::size_t count, void* host, bool host_read_only);
+    storage(element_layout layout, const dims3& dims, void* host, bool host_read_only);
     ~storage();
     storage(const storage&) = delete;
     storage& operator=(const storage&) = delete;
 
     element_layout layout() const { return layout_; }
-    std::size_t count() const { return count_; }
-    std::size_t bytes() const { return bytes_; }
+    const dims3& dims() const { return dims_; }
     const std::shared_ptr<context_state>& home() const { return home_; }
 
-    // Makes `view` the storage's home and allocates its device copy there, holding no data.
+    // Makes `view` the storage's home and allocates its device copy there, current and empty.
     void place_on(const std::shared_ptr<context_state>& view);
 
-    // The device buffer on `view` holding the current contents, uploading them if stale.
-    // writes: the launch about to use it may change it, so every other copy becomes stale.
-    cl::Buffer buffer_for_launch(const std::shared_ptr<context_state>& view, bool writes);
+    // The buffer a launch on `view` passes for box `b`, current there. writes: the launch may
+    // change `b`, so every other copy of it goes stale. A section (b not the whole) is passed
+    // as a dense buffer of its own; end_launch() copies it back after the kernel.
+    launch_binding begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes);
+    void end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding);
 
-    void* host_data(host_access access);
-    void copy_to_host(void* destination);
-    void copy_from_host(const void* source);
-    void discard_data();
-    void refresh();
+    void* host_data(const box& b, host_access access);
+    completion_future synchronize_async(const box& b);
+    void synchronize_to(const std::shared_ptr<context_state>& view, const box& b);
+    void discard_data(const box& b);
+    void refresh(const box& b);
+    void copy_out(const box& b, void* destination);
+    void copy_in(const box& b, const void* source);
+    // Copies box `from` into box `to` of `destination`, which lives on this storage's device
+    // copy's view, if this storage has a copy there current in `from`; false otherwise.
+    bool copy_on_device(const box& from, storage& destination, const box& to);
 
   private:
     struct device_copy {
         std::shared_ptr<context_state> view;
         cl::Buffer buffer;
-        bool valid;
+        box_set stale;
+    };
+    struct section_buffer {
+        std::shared_ptr<context_state> view;
+        box region;
+        cl::Buffer buffer;
     };
 
+    box whole() const { return {{0, 0, 0}, dims_}; }
+    std::size_t bytes() const { return volume(whole()) * layout_.size; }
     device_copy& copy_on(const std::shared_ptr<context_state>& view);
-    const device_copy* valid_device_copy() const;
+    device_copy* copy_if_any(const std::shared_ptr<context_state>& view);
     void* host_memory();
-    void download(const device_copy& from, void* destination);
-    void upload(device_copy& to);
-    void bring_host_up_to_date();
-    void wait_for_uploads();
-    void invalidate_device_copies();
+    void make_device_current(device_copy& target, const box& b);
+    void make_host_current(const box& b);
+    // Downloads the parts of `b` that the host copy lacks into host memory at `at`, laid out by
+    // `at_dims` with b's origin moved to `at_origin`; returns the events if not blocking.
+    void download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin, bool blocking,
+                              std::vector<cl::Event>* events);
+    void mark_written(const box& b, const device_copy* writer);
+    void wait_for_host_writers();
+    void wait_for_host_readers();
+    cl::Buffer dense_buffer(const std::shared_ptr<context_state>& view, const box& b);
 
     const element_layout layout_;
-    const std::size_t count_;
-    const std::size_t bytes_;
+    const dims3 dims_;
     const bool host_read_only_;
+    const bool host_owned_by_caller_;
 
     std::mutex mutex_;
-    void* host_;                               // caller's memory, or owned_host_ once needed
+    void* host_;                                  // the caller's memory, or owned_host_ once needed
     std::unique_ptr<unsigned char[]> owned_host_;
-    bool host_valid_;
-    bool discarded_ = false;                   // contents are don't-care until the next write
-    std::shared_ptr<context_state> home_;      // set for arrays
+    box_set host_stale_;
+    box_set discarded_;                           // contents don't-care until written
+    std::shared_ptr<context_state> home_;         // set for arrays
     std::vector<device_copy> copies_;
-    std::vector<cl::Event> uploads_in_flight_;  // reads of host_ that may not have finished
+    std::vector<section_buffer> sections_;        // dense buffers of recently launched sections
+    std::vector<cl::Event> host_readers_;         // uploads that may still read host memory
+    std::vector<cl::Event> host_writers_;         // downloads that may still write host memory
 };
 
 } // namespace tiles::detail

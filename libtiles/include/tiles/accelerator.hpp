@@ -18,16 +18,23 @@ class context_state;
 
 class accelerator_view;
 
-// What an accelerator view has moved and done since its counters were last reset.
+// What an accelerator view (or the whole process) has moved and done since its counters were
+// last reset. Each transfer is one rectangle: a section moves as one, however many rows it has.
 struct transfer_counters {
-    std::uint64_t uploads = 0;          // host -> device copies
-    std::uint64_t downloads = 0;        // device -> host copies
+    std::uint64_t uploads = 0;                 // host -> device transfers
+    std::uint64_t downloads = 0;               // device -> host transfers
     std::uint64_t bytes_uploaded = 0;
     std::uint64_t bytes_downloaded = 0;
-    std::uint64_t kernel_builds = 0;    // programs compiled
-    std::uint64_t cache_hits = 0;       // launches that found their kernel already built
+    std::uint64_t device_copies = 0;           // copies within one device (sections, array copies)
+    std::uint64_t bytes_copied_on_device = 0;
+    std::uint64_t kernel_builds = 0;           // programs compiled
+    std::uint64_t cache_hits = 0;              // launches that found their kernel already built
     std::uint64_t launches = 0;
 };
+
+// The counters of every accelerator view of the process together, and their reset.
+transfer_counters total_counters();
+void reset_total_counters();
 
 // One OpenCL device. The default one is chosen by the TILES_DEVICE environment variable
 // ("gpu", "cpu", "P:D" platform and device indices, or part of a platform or device name),

@@ -1,6 +1,6 @@
 // libtiles: array<T, N>, data that lives on one accelerator view. Copied in from host ranges at
 // construction or by copy(), out by copy() or conversion to std::vector (AMP's
-// `outputData = averages;`).
+// `outputData = averages;`); section() views part of it.
 #pragma once
 
 #include <iterator>
@@ -13,6 +13,8 @@
 #include "tiles/extent.hpp"
 
 namespace tiles {
+
+template <class T, int N> class array_view;
 
 namespace detail {
 // The view launches and arrays use when none is named: the default accelerator's.
@@ -37,7 +39,7 @@ template <class T, int N = 1> class array {
         : array(e, view) {
         const std::vector<T> staged(first, last);
         detail::check_host_range(staged.size(), e.size(), "the source range of an array");
-        detail::copy_from_host(*storage_, staged.data());
+        detail::copy_in(*storage_, region(), staged.data());
     }
 
     // Elements copied from a container with data() and size().
@@ -54,39 +56,32 @@ template <class T, int N = 1> class array {
     // Copies the elements to the host (one download).
     operator std::vector<T>() const {
         std::vector<T> out(extent.size());
-        detail::copy_to_host(*storage_, out.data());
+        detail::copy_out(*storage_, region(), out.data());
         return out;
     }
+
+    // A view of the sub-rectangle at `origin` of extent `e`; only it moves when it is used.
+    array_view<T, N> section(const index<N>& origin, const tiles::extent<N>& e);
+    array_view<const T, N> section(const index<N>& origin, const tiles::extent<N>& e) const;
 
     accelerator_view get_accelerator_view() const { return accelerator_view(detail::home_of(*storage_)); }
     const tiles::extent<N>& get_extent() const { return extent; }
 
-    // The engine object behind the array, for libtiles and the C API.
+    // The engine object behind the array and the box it covers, for libtiles and the C API.
     const std::shared_ptr<detail::storage>& storage() const { return storage_; }
+    detail::box region() const { return detail::box_of(index<N>(), extent); }
 
     tiles::extent<N> extent;
 
   private:
-    static std::shared_ptr<detail::storage> make_storage(const tiles::extent<N>& e,
-                                                         const accelerator_view& view) {
+    static std::shared_ptr<detail::storage> make_storage(const tiles::extent<N>& e, const accelerator_view& view) {
         detail::check_extent(N, e.components().data(), "an array");
-        return detail::storage_on_device(element_layout::of<T>(), e.size(), view);
+        return detail::storage_on_device(element_layout::of<T>(), detail::dims_of(e), view);
     }
 
     std::shared_ptr<detail::storage> storage_;
 };
 
-// Copies an array to the host range starting at `destination`.
-template <class T, int N, class OutputIt> void copy(const array<T, N>& source, OutputIt destination) {
-    const std::vector<T> host = source;
-    std::copy(host.begin(), host.end(), destination);
-}
-
-// Copies [first, last) into an array; the range must hold exactly as many elements.
-template <class InputIt, class T, int N> void copy(InputIt first, InputIt last, array<T, N>& destination) {
-    const std::vector<T> staged(first, last);
-    detail::check_same_size(staged.size(), destination.extent.size(), "copy into an array");
-    detail::copy_from_host(*destination.storage(), staged.data());
-}
-
 } // namespace tiles
+
+#include "tiles/array_view.hpp"

@@ -33,6 +33,7 @@ namespace detail {
 struct launch_arg {
     enum class kind { memory, scalar, local } what;
     std::shared_ptr<storage> memory;   // kind::memory
+    box region{};                      // kind::memory: the part of it passed (a section, or all)
     bool read_only = false;            // kind::memory: a view of const elements
     const char* container = "";        // kind::memory: "array" or "array_view", for messages
     element_type scalar_type{};        // kind::scalar
@@ -54,13 +55,13 @@ void launch(const accelerator_view& view, const launch_domain& domain, const ker
             const launch_arg* args, std::size_t count);
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
-    return {launch_arg::kind::memory, v.storage(), std::is_const_v<T>, "array_view"};
+    return {launch_arg::kind::memory, v.storage(), v.region(), std::is_const_v<T>, "array_view"};
 }
 template <class T, int N> launch_arg make_arg(array<T, N>& a) {
-    return {launch_arg::kind::memory, a.storage(), false, "array"};
+    return {launch_arg::kind::memory, a.storage(), a.region(), false, "array"};
 }
 template <class T, int N> launch_arg make_arg(const array<T, N>& a) {
-    return {launch_arg::kind::memory, a.storage(), true, "array"};
+    return {launch_arg::kind::memory, a.storage(), a.region(), true, "array"};
 }
 inline launch_arg make_arg(const local_memory& l) {
     launch_arg arg{launch_arg::kind::local, nullptr};

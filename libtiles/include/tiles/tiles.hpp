@@ -4,6 +4,8 @@
 #include "tiles/accelerator.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
+#include "tiles/completion_future.hpp"
+#include "tiles/copy.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/exceptions.hpp"

@@ -16,4 +16,9 @@ void check_host_range(std::size_t available, std::size_t needed, const char* wha
 // Throws invalid_argument unless two element counts are equal (copies between containers).
 void check_same_size(std::size_t source, std::size_t destination, const char* what);
 
+// Throws invalid_argument saying that the extents of a copy's two sides differ.
+[[noreturn]] void throw_extents_differ(const char* what);
+// Throws invalid_argument unless the section at `origin` of extent `e` lies within `whole`.
+void check_section(int rank, const int* origin, const int* e, const int* whole);
+
 } // namespace tiles::detail

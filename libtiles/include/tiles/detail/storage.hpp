@@ -1,13 +1,17 @@
-// libtiles: the untyped storage engine as the typed shells see it. A storage is bytes of one
-// element layout, kept coherent between host memory and one device copy per accelerator view:
-// data moves only when a reader finds its copy stale. The class is defined in the library.
+// libtiles: the untyped storage engine as the typed shells see it. A storage is the bytes of a
+// rank 1..3 array of one element layout, kept coherent between host memory and one device copy
+// per accelerator view, box by box: data moves only when a reader finds its part of a copy
+// stale, and only that part. The class itself is defined in the library.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <memory>
 
 #include "tiles/accelerator.hpp"
+#include "tiles/completion_future.hpp"
 #include "tiles/element_type.hpp"
+#include "tiles/extent.hpp"
 
 namespace tiles::detail {
 
@@ -15,31 +19,58 @@ class storage;
 
 enum class host_access { read, read_write };
 
-// Storage over caller-owned host memory (what an array_view wraps). The memory must outlive
-// the storage; it is written back when the last reference goes, if a launch wrote it.
-// host_read_only storage never writes into the host memory (array_view<const T>).
-std::shared_ptr<storage> storage_over_host(element_layout layout, std::size_t count, void* host,
-                                           bool host_read_only);
+// Dimensions in AMP order, padded to rank 3 with leading 1s: extent<2>(4, 6) is (1, 4, 6).
+using dims3 = std::array<std::size_t, 3>;
+
+// A sub-rectangle of a storage: origin and extent in AMP order, padded like dims3.
+struct box {
+    dims3 origin{};
+    dims3 extent{};
+    friend bool operator==(const box& a, const box& b) { return a.origin == b.origin && a.extent == b.extent; }
+};
+
+template <int N> dims3 dims_of(const extent<N>& e) {
+    dims3 d{1, 1, 1};
+    for (int i = 0; i < N; ++i) d[3 - N + i] = static_cast<std::size_t>(e[i]);
+    return d;
+}
+
+template <int N> box box_of(const index<N>& origin, const extent<N>& e) {
+    box b{{0, 0, 0}, dims_of(e)};
+    for (int i = 0; i < N; ++i) b.origin[3 - N + i] = static_cast<std::size_t>(origin[i]);
+    return b;
+}
+
+// Storage over caller-owned host memory laid out row-major by `dims` (what an array_view wraps).
+// The memory must outlive the storage; when the last reference goes, what launches wrote is
+// copied back into it. host_read_only storage never writes into it (array_view<const T>).
+std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& dims, void* host, bool host_read_only);
 
 // Storage that lives on one accelerator view (what an array owns); allocated there at once.
-std::shared_ptr<storage> storage_on_device(element_layout layout, std::size_t count,
-                                           const accelerator_view& view);
+std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view);
 
 element_layout layout_of(const storage& s);
-std::size_t element_count(const storage& s);
+const dims3& dims_of(const storage& s);
 // The view a device storage lives on; empty for storage over host memory.
 std::shared_ptr<context_state> home_of(const storage& s);
 
-// Host memory holding the current contents, downloading them first if a launch changed them.
-// read_write marks every device copy stale, as the host may now change the data.
-void* host_data(storage& s, host_access access);
-// Copies the current contents out, or replaces them, without touching the host copy's state
-// more than needed: one transfer at most each.
-void copy_to_host(storage& s, void* destination);
-void copy_from_host(storage& s, const void* source);
-// The contents need not be preserved: the next launch uploads nothing.
-void discard_data(storage& s);
-// The host memory was changed behind libtiles' back: device copies are stale.
-void refresh(storage& s);
+// The host memory (all of it, row-major by dims_of), current within `b`: what launches changed
+// there is downloaded first. read_write: the host may change `b`, so device copies of it go stale.
+void* host_data(storage& s, const box& b, host_access access);
+// Brings `b` home without blocking; host access waits for it where needed.
+completion_future synchronize_async(storage& s, const box& b);
+// Makes `b` current on `view` (uploads without blocking).
+void synchronize_to(storage& s, const box& b, const accelerator_view& view);
+// The contents of `b` need not be preserved: the next launch uploads nothing of it.
+void discard_data(storage& s, const box& b);
+// The host memory of `b` was changed behind libtiles' back: device copies of it are stale.
+void refresh(storage& s, const box& b);
+
+// Copies `b` to or from dense host memory (extent(b) row-major), one transfer per part at most.
+void copy_out(storage& s, const box& b, void* destination);
+void copy_in(storage& s, const box& b, const void* source);
+// Copies box `from` of `source` into box `to` of `destination` (same extents): on the device
+// when both are on one accelerator view, else through the host.
+void copy(storage& source, const box& from, storage& destination, const box& to);
 
 } // namespace tiles::detail

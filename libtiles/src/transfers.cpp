@@ -1,0 +1,69 @@
+// libtiles: rectangle transfers. OpenCL counts rectangles fastest dimension first and in bytes
+// along it; libtiles' boxes are in AMP order, so dimension 2 becomes OpenCL's x.
+#include "transfers.hpp"
+
+#include <cstring>
+
+namespace tiles::detail {
+namespace {
+
+cl::array<cl::size_type, 3> cl_origin(const dims3& origin, std::size_t element_size) {
+    return {origin[2] * element_size, origin[1], origin[0]};
+}
+
+cl::array<cl::size_type, 3> cl_region(const dims3& extent, std::size_t element_size) {
+    return {extent[2] * element_size, extent[1], extent[0]};
+}
+
+std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
+std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
+
+} // namespace
+
+void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
+              const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done) {
+    check(view.queue().enqueueReadBufferRect(
+              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base,
+              wait_for.empty() ? nullptr : &wait_for, done),
+          "clEnqueueReadBufferRect");
+    view.count_download(volume(b) * element_size);
+}
+
+void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
+               std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
+               cl::Event* done) {
+    check(view.queue().enqueueWriteBufferRect(
+              buffer, CL_FALSE, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base,
+              wait_for.empty() ? nullptr : &wait_for, done),
+          "clEnqueueWriteBufferRect");
+    view.count_upload(volume(b) * element_size);
+}
+
+void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
+              const dims3& to_dims, const dims3& to_origin, std::size_t element_size) {
+    check(view.queue().enqueueCopyBufferRect(
+              from, to, cl_origin(b.origin, element_size), cl_origin(to_origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(from_dims, element_size),
+              slice_pitch(from_dims, element_size), row_pitch(to_dims, element_size),
+              slice_pitch(to_dims, element_size)),
+          "clEnqueueCopyBufferRect");
+    view.count_device_copy(volume(b) * element_size);
+}
+
+void copy_host_box(const host_place& from, const dims3& extent, const host_place& to, std::size_t element_size) {
+    const std::size_t row_bytes = extent[2] * element_size;
+    for (std::size_t s = 0; s < extent[0]; ++s)
+        for (std::size_t r = 0; r < extent[1]; ++r) {
+            const auto offset = [&](const host_place& p) {
+                return (((p.origin[0] + s) * p.dims[1] + p.origin[1] + r) * p.dims[2] + p.origin[2]) * element_size;
+            };
+            std::memcpy(static_cast<unsigned char*>(to.base) + offset(to),
+                        static_cast<const unsigned char*>(from.base) + offset(from), row_bytes);
+        }
+}
+
+} // namespace tiles::detail

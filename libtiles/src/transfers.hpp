@@ -1,0 +1,33 @@
+// libtiles: moving one box between host memory and device buffers, or within either, with
+// OpenCL's rectangle transfers. Each call is one counted transfer on the view that performs it.
+#pragma once
+
+#include <vector>
+
+#include "box.hpp"
+#include "context_state.hpp"
+
+namespace tiles::detail {
+
+// Memory laid out row-major by `dims` (AMP order, rank 3), `origin` the position of the box's
+// first element in it.
+struct host_place {
+    void* base;
+    dims3 dims;
+    dims3 origin;
+};
+
+// Device box -> host. Blocking unless `done` is given, which then receives the event.
+void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
+              const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done);
+// Host -> device box, without blocking; `done` receives the event.
+void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
+               std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
+               cl::Event* done);
+// Device box -> device box on the same view, without blocking.
+void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
+              const dims3& to_dims, const dims3& to_origin, std::size_t element_size);
+// Host box -> host box.
+void copy_host_box(const host_place& from, const dims3& extent, const host_place& to, std::size_t element_size);
+
+} // namespace tiles::detail

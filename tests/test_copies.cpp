@@ -1,0 +1,110 @@
+// copy and copy_async between host ranges, arrays, views and sections, counted.
+#include <numeric>
+#include <vector>
+
+#include "fixture.hpp"
+
+namespace {
+const char* const scale_source = R"(
+__kernel void scale(__global float* data, float factor) {
+    thread_index i = get_thread_index();
+    data[linear_index(i.global_id, i.extent)] *= factor;
+})";
+
+std::vector<float> iota(std::size_t n, float first) {
+    std::vector<float> v(n);
+    std::iota(v.begin(), v.end(), first);
+    return v;
+}
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "an array copied into another on the same view stays on the device", "[copy]") {
+    tiles::array<float, 2> a(tiles::extent<2>(16, 16), iota(256, 0.0f), view);
+    tiles::array<float, 2> b(tiles::extent<2>(16, 16), view);
+    view.reset_counters();
+    tiles::copy(a, b);
+    const auto c = view.counters();
+    CHECK(c.device_copies == 1);
+    CHECK(c.uploads == 0);
+    CHECK(c.downloads == 0);
+    CHECK(std::vector<float>(b) == iota(256, 0.0f));
+}
+
+TEST_CASE_METHOD(fresh_view, "copies between views sections and host ranges move the right elements", "[copy]") {
+    std::vector<float> host = iota(6 * 6, 0.0f);
+    tiles::array_view<float, 2> v(6, 6, host);
+    tiles::array<float, 2> a(tiles::extent<2>(2, 3), view);
+
+    // A section of a view into an array: the 2x3 block at (1, 2).
+    tiles::copy(v.section(tiles::index<2>(1, 2), tiles::extent<2>(2, 3)), a);
+    CHECK(std::vector<float>(a) == std::vector<float>{8, 9, 10, 14, 15, 16});
+
+    // The array into another section of the view, then the view's launch sees it.
+    tiles::copy(a, v.section(tiles::index<2>(4, 0), tiles::extent<2>(2, 3)));
+    CHECK(v(4, 0) == 8.0f);
+    CHECK(v(5, 2) == 16.0f);
+    CHECK(v(3, 0) == 18.0f);  // untouched
+
+    // Host ranges in and out of a section.
+    const std::vector<float> ones(4, 1.0f);
+    tiles::copy(ones.begin(), ones.end(), v.section(tiles::index<2>(0, 0), tiles::extent<2>(2, 2)));
+    CHECK(host[0] == 1.0f);
+    CHECK(host[7] == 1.0f);
+    CHECK(host[2] == 2.0f);
+    std::vector<float> out(4);
+    tiles::copy(v.section(tiles::index<2>(4, 1), tiles::extent<2>(1, 4)), out.begin());
+    CHECK(out == std::vector<float>{9, 10, 27, 28});  // row 4 is now 8 9 10 27 28 29
+
+    // View to view, through the host.
+    std::vector<float> other(6 * 6, 0.0f);
+    tiles::array_view<float, 2> w(6, 6, other);
+    tiles::copy(v, w);
+    CHECK(other == host);
+}
+
+TEST_CASE_METHOD(fresh_view, "a copy into a written view is seen by the next launch and the host", "[copy]") {
+    std::vector<float> host(64, 1.0f);
+    tiles::array_view<float, 1> v(64, host);
+    const tiles::kernel scale(scale_source, "scale");
+    tiles::parallel_for_each(view, v.extent, scale, v, 3.0f);
+    const std::vector<float> fresh = iota(64, 1.0f);
+    tiles::copy(fresh.begin(), fresh.end(), v);  // replaces what the launch wrote
+    tiles::parallel_for_each(view, v.extent, scale, v, 2.0f);
+    CHECK(v(0) == 2.0f);
+    CHECK(v(63) == 128.0f);
+}
+
+TEST_CASE_METHOD(fresh_view, "copy_async overlapping a launch gives the right results", "[copy][async]") {
+    const std::size_t n = 1 << 18;
+    tiles::array<float, 1> a(tiles::extent<1>(int(n)), iota(n, 0.0f), view);
+    std::vector<float> source = iota(n, 1.0f);
+    tiles::array<float, 1> b(tiles::extent<1>(int(n)), view);
+    tiles::completion_future copied = tiles::copy_async(source.begin(), source.end(), b);
+    tiles::parallel_for_each(view, a.extent, tiles::kernel(scale_source, "scale"), a, 2.0f);
+    copied.get();
+    tiles::parallel_for_each(view, b.extent, tiles::kernel(scale_source, "scale"), b, 3.0f);
+    std::vector<float> out_a(n), out_b(n);
+    tiles::completion_future back = tiles::copy_async(a, out_a.begin());
+    tiles::copy(b, out_b.begin());
+    back.wait();
+    CHECK(back.is_ready());
+    for (std::size_t i = 0; i < n; i += 4099) {
+        CHECK(out_a[i] == 2.0f * float(i));
+        CHECK(out_b[i] == 3.0f * float(i + 1));
+    }
+}
+
+TEST_CASE("copies with mismatched extents are refused", "[copy][refusal]") {
+    std::vector<float> host(12);
+    tiles::array_view<float, 2> v(3, 4, host);
+    tiles::array<float, 2> wrong(tiles::extent<2>(4, 3));
+    tiles::array<float, 2> small(tiles::extent<2>(2, 2));
+    REQUIRE_THROWS_MENTIONING(tiles::copy(v, wrong), tiles::invalid_argument, "different extents");
+    REQUIRE_THROWS_MENTIONING(tiles::copy(v, small), tiles::invalid_argument, "the source has 12 elements",
+                              "the destination 4");
+    const std::vector<float> five(5);
+    REQUIRE_THROWS_MENTIONING(tiles::copy(five.begin(), five.end(), v), tiles::invalid_argument, "5 elements");
+    // The asynchronous form reports the same, from get().
+    tiles::completion_future later = tiles::copy_async(five.begin(), five.end(), v);
+    REQUIRE_THROWS_AS(later.get(), tiles::invalid_argument);
+}
