@@ -1,12 +1,32 @@
 /* libtiles: the C API, the one public C header. Valid C99 and C++.
  *
- * Conventions: every function that can fail returns a tiles_status (TILES_SUCCESS is 0,
- * failures are negative) and writes its results through pointer arguments named out*. After a
- * failure, tiles_last_error_message() says what went wrong on the calling thread. */
+ * libtiles brings C++ AMP's tiling model to OpenCL: kernels in OpenCL C (with a prelude giving
+ * tiled_index, tile_static and tile barriers) launched over tiled extents, on arrays that live
+ * on a device and on views of the caller's memory that move data only when they must.
+ *
+ * Conventions, everywhere:
+ * - Every function that can fail returns a tiles_status: TILES_SUCCESS (0) or a negative code.
+ *   After a failure, tiles_last_error_message() says what went wrong on the calling thread,
+ *   with the numbers involved. No function aborts, exits or lets an exception out.
+ * - Results are written through the pointer named `out`, the first parameter. On failure
+ *   *out is left untouched.
+ * - Handles are reference counted. A function that makes a handle (create, get, section...)
+ *   gives the caller one reference, which it gives back with the matching release. Releasing
+ *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
+ *   TILES_ERROR_INVALID_HANDLE where it can be detected. A handle keeps what it depends on
+ *   alive: a view its data, an array its context.
+ * - Strings returned are owned by libtiles: static, or valid as long as the handle they came
+ *   from, as each function says.
+ * - Thread safety: functions may be called from several threads at once; one handle may be
+ *   used from several threads at once except where a function says otherwise.
+ * - Extents, indices and tiles are in C++ AMP order: component 0 is the slowest-varying (the
+ *   row); data is row-major. */
 #ifndef TILES_H
 #define TILES_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #if defined(TILES_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TILES_API __attribute__((visibility("default")))
@@ -43,6 +63,7 @@ typedef enum tiles_status {
     TILES_ERROR_OUT_OF_MEMORY = -2002,          /* the device or host is out of memory */
     TILES_ERROR_BUILD = -2003,                  /* a kernel did not compile; the message is its log */
     TILES_ERROR_UNSUPPORTED = -2004,            /* the device lacks a feature the call needs */
+    TILES_ERROR_INVALID_HANDLE = -2005,         /* a NULL, released or wrong kind of handle */
     TILES_ERROR_INTERNAL = -2099                /* a failure libtiles has no better name for */
 } tiles_status;
 
@@ -53,6 +74,298 @@ TILES_API const char* tiles_status_string(tiles_status status);
 /* What went wrong in the last failed call on this thread, naming the values involved; "" if no
  * call failed. Owned by libtiles, valid until the next failing call on this thread. Never NULL. */
 TILES_API const char* tiles_last_error_message(void);
+
+/* The status of the last write-back that failed when the last reference to a view of written
+ * data was released (a release cannot report it), and clears it; TILES_SUCCESS if none did.
+ * On failure also sets this thread's last error message. Call tiles_view_synchronize before
+ * releasing to get such failures directly. Thread-safe. */
+TILES_API tiles_status tiles_take_writeback_error(void);
+
+/* ---- Element types ---------------------------------------------------------------------- */
+
+typedef enum tiles_dtype {
+    TILES_INT8, TILES_UINT8, TILES_INT16, TILES_UINT16, TILES_INT32, TILES_UINT32,
+    TILES_INT64, TILES_UINT64, TILES_FLOAT32, TILES_FLOAT64,
+    TILES_OPAQUE /* a struct or other bytes; its size is given separately */
+} tiles_dtype;
+
+/* Size in bytes of one element of `dtype`; 0 for TILES_OPAQUE or a value out of range. */
+TILES_API size_t tiles_dtype_size(tiles_dtype dtype);
+
+/* The OpenCL C name of `dtype` ("int", "float", ...); "struct" for TILES_OPAQUE, "" for a value
+ * out of range. A static string. */
+TILES_API const char* tiles_dtype_name(tiles_dtype dtype);
+
+/* ---- Devices ---------------------------------------------------------------------------- */
+
+typedef struct tiles_device tiles_device;
+
+/* What libtiles knows of a device. Set struct_size (TILES_DEVICE_INFO_INIT does) before
+ * calling tiles_device_get_info; fields may be added at the end in later versions. */
+typedef struct tiles_device_info {
+    size_t struct_size;
+    const char* name;           /* strings: valid as long as the device handle */
+    const char* vendor;
+    const char* platform_name;
+    const char* driver_version;
+    const char* device_version;
+    int is_gpu;
+    int is_cpu;
+    int platform_index;         /* position in the list tiles_device_get indexes: platform, */
+    int device_index;           /* then device within it */
+    size_t max_tile_size;       /* threads in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE) */
+    size_t max_tile_extent[3];  /* per dimension of a rank-3 tile, AMP order */
+    size_t tile_static_memory;  /* bytes of __local memory */
+    uint64_t global_memory;     /* bytes */
+    uint64_t max_allocation;    /* bytes in one array */
+    int supports_fp64;
+} tiles_device_info;
+#define TILES_DEVICE_INFO_INIT {sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0}
+
+/* The number of OpenCL devices of all platforms. TILES_ERROR_INTERNAL-range OpenCL codes if the
+ * platforms cannot be read. */
+TILES_API tiles_status tiles_device_count(size_t* out);
+
+/* The device at `index` in platform-then-device order; TILES_ERROR_INVALID_ARGUMENT if index is
+ * not below tiles_device_count. The caller owns a reference. */
+TILES_API tiles_status tiles_device_get(tiles_device** out, size_t index);
+
+/* The default device: the one the TILES_DEVICE environment variable names ("gpu", "cpu",
+ * "P:D" indices, or part of a platform or device name), else the first GPU, else the first
+ * device. CL_DEVICE_NOT_FOUND if there is no OpenCL device at all. The caller owns a
+ * reference. */
+TILES_API tiles_status tiles_device_default(tiles_device** out);
+
+/* One sentence saying why the default device is the one it is. A static string. */
+TILES_API tiles_status tiles_device_default_reason(const char** out);
+
+/* The device a TILES_DEVICE-style `selector` names; TILES_ERROR_INVALID_ARGUMENT, listing the
+ * devices, if none matches. The caller owns a reference. */
+TILES_API tiles_status tiles_device_select(tiles_device** out, const char* selector);
+
+/* Fills `out`, whose struct_size must be set, with what libtiles knows of `device`. */
+TILES_API tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* device);
+
+TILES_API tiles_status tiles_device_retain(tiles_device* device);
+TILES_API tiles_status tiles_device_release(tiles_device* device);
+
+/* ---- Contexts: an OpenCL context and in-order queue on one device (C++ AMP's
+ *      accelerator_view) --------------------------------------------------------------- */
+
+typedef struct tiles_context tiles_context;
+
+/* A new context and queue on `device` (NULL: the default device). Kernels built for it are
+ * cached with it. The caller owns a reference. */
+TILES_API tiles_status tiles_context_create(tiles_context** out, const tiles_device* device);
+
+/* The one default context of `device` (NULL: the default device), where launches without a
+ * context run. The caller owns a reference. */
+TILES_API tiles_status tiles_context_default(tiles_context** out, const tiles_device* device);
+
+/* The device of `context`. The caller owns a reference. */
+TILES_API tiles_status tiles_context_get_device(tiles_device** out, const tiles_context* context);
+
+/* Blocks until everything enqueued on `context` has finished. */
+TILES_API tiles_status tiles_context_wait(tiles_context* context);
+
+/* What a context (or the whole process) has moved and done. Each transfer is one rectangle. */
+typedef struct tiles_counters {
+    size_t struct_size;
+    uint64_t uploads, downloads, bytes_uploaded, bytes_downloaded;
+    uint64_t device_copies, bytes_copied_on_device;
+    uint64_t kernel_builds, cache_hits, launches;
+} tiles_counters;
+#define TILES_COUNTERS_INIT {sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
+/* The counters of `context`, or of every context together if `context` is NULL. `out`'s
+ * struct_size must be set. */
+TILES_API tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context* context);
+
+/* Sets the counters of `context` (NULL: the process's totals) to zero. */
+TILES_API tiles_status tiles_context_reset_counters(tiles_context* context);
+
+TILES_API tiles_status tiles_context_retain(tiles_context* context);
+TILES_API tiles_status tiles_context_release(tiles_context* context);
+
+/* ---- Arrays and views ------------------------------------------------------------------- */
+
+typedef struct tiles_array tiles_array;
+typedef struct tiles_view tiles_view;
+typedef struct tiles_event tiles_event; /* asynchronous work; see Events below */
+
+/* The element type and extent of an array or view. Set struct_size (TILES_SHAPE_INIT does). */
+typedef struct tiles_shape {
+    size_t struct_size;
+    tiles_dtype dtype;
+    size_t element_size;  /* bytes; needed for TILES_OPAQUE, else 0 or the dtype's size */
+    int rank;             /* 1, 2 or 3 */
+    int extent[3];        /* AMP order; components past rank are ignored */
+} tiles_shape;
+#define TILES_SHAPE_INIT {sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}}
+
+/* An array that lives on `context` (NULL: the default context), allocated there now, with
+ * elements copied from `initial` (dense, row-major; NULL leaves them uninitialized).
+ * TILES_ERROR_OUT_OF_MEMORY if the device cannot hold it, TILES_ERROR_UNSUPPORTED for doubles
+ * on a device without fp64. The caller owns a reference. */
+TILES_API tiles_status tiles_array_create(tiles_array** out, tiles_context* context, const tiles_shape* shape,
+                                          const void* initial);
+
+/* A view of all of `array`; through it the array is read, written, sectioned and copied. The
+ * caller owns a reference. */
+TILES_API tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array);
+
+TILES_API tiles_status tiles_array_retain(tiles_array* array);
+TILES_API tiles_status tiles_array_release(tiles_array* array);
+
+/* A view of the caller's memory at `host` (dense, row-major, shape->extent elements), which
+ * must stay valid until the last reference to the view and its sections is released; what
+ * launches wrote is copied back into it then if not before. The caller owns a reference. */
+TILES_API tiles_status tiles_view_create(tiles_view** out, const tiles_shape* shape, void* host);
+
+/* The same for read-only memory: launches must not write it (their kernel parameter must be
+ * const), and it is never copied back. */
+TILES_API tiles_status tiles_view_create_const(tiles_view** out, const tiles_shape* shape, const void* host);
+
+/* A view of the sub-rectangle of `view` at `origin` (relative to `view`) with `extent`, each
+ * of the view's rank; only it moves when it is used. The caller owns a reference. */
+TILES_API tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const int* origin,
+                                          const int* extent);
+
+/* The element type and extent of `view`. `out`'s struct_size must be set. */
+TILES_API tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view);
+
+typedef enum tiles_access { TILES_ACCESS_READ, TILES_ACCESS_READ_WRITE } tiles_access;
+
+/* The view's first element in host memory, current: what launches wrote is downloaded first.
+ * With TILES_ACCESS_READ_WRITE the host may change the view's elements, and the next launch
+ * uploads them. Rows of a section lie as far apart as in the memory it is a section of. The
+ * pointer is valid until the view's last reference is released. */
+TILES_API tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access);
+
+/* Brings the view home now; host reads then cost nothing until a launch writes it. */
+TILES_API tiles_status tiles_view_synchronize(tiles_view* view);
+
+/* The same without blocking; `out` receives an event to wait on (the caller owns it). */
+TILES_API tiles_status tiles_view_synchronize_async(tiles_event** out, tiles_view* view);
+
+/* Makes the view current on `context` now, without blocking on the kernels there. */
+TILES_API tiles_status tiles_view_synchronize_to(tiles_view* view, tiles_context* context);
+
+/* The view's contents need not be kept: the next launch uploads nothing of it. */
+TILES_API tiles_status tiles_view_discard(tiles_view* view);
+
+/* The host memory of the view was changed directly: the next launch uploads it again. */
+TILES_API tiles_status tiles_view_refresh(tiles_view* view);
+
+/* Copies the view's elements to `destination` (dense, row-major), which holds `bytes` bytes,
+ * exactly the view's size. */
+TILES_API tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t bytes);
+
+/* Replaces the view's elements with `bytes` bytes from `source` (dense, row-major), exactly
+ * the view's size. */
+TILES_API tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes);
+
+/* Copies `source` into `destination`, of the same element type and extent: on the device when
+ * both are on one context, else through the host. */
+TILES_API tiles_status tiles_copy(const tiles_view* source, tiles_view* destination);
+
+/* The same without blocking; `out` receives an event (the caller owns it). Both views stay
+ * alive until the copy is done. */
+TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles_view* destination);
+
+TILES_API tiles_status tiles_view_retain(tiles_view* view);
+TILES_API tiles_status tiles_view_release(tiles_view* view);
+
+/* ---- Kernels and launches --------------------------------------------------------------- */
+
+typedef struct tiles_kernel tiles_kernel;
+
+/* The kernel `name` of the OpenCL C `source`, compiled with the prelude in front and with
+ * `options` (NULL for none) on first launch for each context and tile shape. Nothing is
+ * compiled here. The caller owns a reference. */
+TILES_API tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name,
+                                           const char* options);
+
+TILES_API tiles_status tiles_kernel_retain(tiles_kernel* kernel);
+TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
+
+/* The compute domain of a launch: one work-item per point of `extent`, in tiles of `tile`
+ * (OpenCL work-groups) when tile_rank is not 0. */
+typedef struct tiles_domain {
+    int rank;       /* 1, 2 or 3 */
+    int extent[3];  /* AMP order */
+    int tile_rank;  /* 0 for a launch without tiles, else equal to rank */
+    int tile[3];
+} tiles_domain;
+
+typedef enum tiles_arg_kind { TILES_ARG_VIEW = 1, TILES_ARG_ARRAY, TILES_ARG_SCALAR, TILES_ARG_LOCAL } tiles_arg_kind;
+
+/* One kernel argument. Make them with the tiles_arg_* functions below. */
+typedef struct tiles_arg {
+    tiles_arg_kind kind;
+    tiles_view* view;         /* TILES_ARG_VIEW: to a __global pointer parameter */
+    tiles_array* array;       /* TILES_ARG_ARRAY: to a __global pointer parameter */
+    tiles_dtype dtype;        /* TILES_ARG_SCALAR: the value's type, which must be the parameter's */
+    unsigned char value[8];   /* TILES_ARG_SCALAR: the value's bytes */
+    size_t bytes;             /* TILES_ARG_LOCAL: bytes of __local (tile_static) memory */
+} tiles_arg;
+
+static inline tiles_arg tiles_arg_scalar_(tiles_dtype dtype, const void* value, size_t size) {
+    tiles_arg a;
+    memset(&a, 0, sizeof a);
+    a.kind = TILES_ARG_SCALAR;
+    a.dtype = dtype;
+    memcpy(a.value, value, size);
+    return a;
+}
+static inline tiles_arg tiles_arg_view(tiles_view* view) {
+    tiles_arg a;
+    memset(&a, 0, sizeof a);
+    a.kind = TILES_ARG_VIEW;
+    a.view = view;
+    return a;
+}
+static inline tiles_arg tiles_arg_array(tiles_array* array) {
+    tiles_arg a;
+    memset(&a, 0, sizeof a);
+    a.kind = TILES_ARG_ARRAY;
+    a.array = array;
+    return a;
+}
+static inline tiles_arg tiles_arg_local(size_t bytes) {
+    tiles_arg a;
+    memset(&a, 0, sizeof a);
+    a.kind = TILES_ARG_LOCAL;
+    a.bytes = bytes;
+    return a;
+}
+static inline tiles_arg tiles_arg_int(int32_t v) { return tiles_arg_scalar_(TILES_INT32, &v, sizeof v); }
+static inline tiles_arg tiles_arg_uint(uint32_t v) { return tiles_arg_scalar_(TILES_UINT32, &v, sizeof v); }
+static inline tiles_arg tiles_arg_long(int64_t v) { return tiles_arg_scalar_(TILES_INT64, &v, sizeof v); }
+static inline tiles_arg tiles_arg_ulong(uint64_t v) { return tiles_arg_scalar_(TILES_UINT64, &v, sizeof v); }
+static inline tiles_arg tiles_arg_float(float v) { return tiles_arg_scalar_(TILES_FLOAT32, &v, sizeof v); }
+static inline tiles_arg tiles_arg_double(double v) { return tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v); }
+
+/* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
+ * (NULL: where the first array argument lives, else the default context), and returns without
+ * waiting for it. Everything is checked first, and nothing runs if anything is refused:
+ * TILES_ERROR_INVALID_COMPUTE_DOMAIN (a bad extent, an extent the tile does not divide, a
+ * tile beyond the device's limits, a tile rank that is not the extent's),
+ * TILES_ERROR_INVALID_ARGUMENT (wrong number, kind or element type of arguments),
+ * TILES_ERROR_BUILD (the message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY. */
+TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
+                                    const tiles_arg* args, size_t arg_count);
+
+/* ---- Events: asynchronous work ---------------------------------------------------------- */
+
+/* Blocks until the work is done; returns its failure status if it failed. */
+TILES_API tiles_status tiles_event_wait(tiles_event* event);
+
+/* *out = 1 if the work is done (successfully or not), 0 otherwise, without blocking. */
+TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
+
+TILES_API tiles_status tiles_event_retain(tiles_event* event);
+TILES_API tiles_status tiles_event_release(tiles_event* event);
 
 #ifdef __cplusplus
 }

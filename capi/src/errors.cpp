@@ -1,8 +1,10 @@
-// libtiles C API: statuses, the thread-local last-error message, and dispatch_exception(), the
-// one place where C++ exceptions become statuses.
+// libtiles C API: statuses, the thread-local last-error message, dispatch_exception() (the one
+// place where C++ exceptions become statuses), and the registry of live handles.
 #include "capi_internal.hpp"
 
+#include <mutex>
 #include <new>
+#include <unordered_map>
 
 #include "tiles/diagnostics.hpp"
 #include "tiles/exceptions.hpp"
@@ -21,6 +23,8 @@ tiles_status fail(tiles_status status, const std::string& message) {
 tiles_status dispatch_exception() {
     try {
         throw;
+    } catch (const invalid_handle& e) {
+        return fail(TILES_ERROR_INVALID_HANDLE, e.what());
     } catch (const tiles::build_error& e) {
         return fail(TILES_ERROR_BUILD, e.what());
     } catch (const tiles::invalid_compute_domain& e) {
@@ -42,6 +46,40 @@ tiles_status dispatch_exception() {
     }
 }
 
+namespace {
+std::mutex registry_mutex;
+std::unordered_map<const handle*, handle_kind>& registry() {
+    static auto* live_handles = new std::unordered_map<const handle*, handle_kind>;  // outlives every handle
+    return *live_handles;
+}
+} // namespace
+
+void register_handle(const handle* h) {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    registry()[h] = h->kind;
+}
+
+void unregister_handle(const handle* h) {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    registry().erase(h);
+}
+
+bool is_live(const handle* h, handle_kind kind) {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    const auto found = registry().find(h);
+    return found != registry().end() && found->second == kind;
+}
+
+element_type to_element_type(tiles_dtype dtype) {
+    static_assert(int(TILES_FLOAT64) == int(element_type::float64) && int(TILES_OPAQUE) == int(element_type::opaque),
+                  "tiles_dtype mirrors tiles::element_type");
+    if (int(dtype) < 0 || int(dtype) > int(TILES_OPAQUE))
+        throw invalid_argument("tiles_dtype " + std::to_string(int(dtype)) + " is not an element type");
+    return static_cast<element_type>(dtype);
+}
+
+tiles_dtype to_dtype(element_type type) { return static_cast<tiles_dtype>(type); }
+
 } // namespace tiles::capi
 
 extern "C" {
@@ -58,11 +96,25 @@ const char* tiles_status_string(tiles_status status) {
     case TILES_ERROR_OUT_OF_MEMORY: return "TILES_ERROR_OUT_OF_MEMORY";
     case TILES_ERROR_BUILD: return "TILES_ERROR_BUILD";
     case TILES_ERROR_UNSUPPORTED: return "TILES_ERROR_UNSUPPORTED";
+    case TILES_ERROR_INVALID_HANDLE: return "TILES_ERROR_INVALID_HANDLE";
     case TILES_ERROR_INTERNAL: return "TILES_ERROR_INTERNAL";
     }
     return tiles::cl_status_name(status);
 }
 
 const char* tiles_last_error_message(void) { return tiles::capi::last_error.c_str(); }
+
+tiles_status tiles_take_writeback_error(void) {
+    const std::string failure = tiles::take_writeback_error();
+    return failure.empty() ? TILES_SUCCESS : tiles::capi::fail(TILES_ERROR_INTERNAL, failure);
+}
+
+size_t tiles_dtype_size(tiles_dtype dtype) {
+    return int(dtype) >= 0 && int(dtype) <= int(TILES_OPAQUE) ? tiles::element_size(tiles::element_type(dtype)) : 0;
+}
+
+const char* tiles_dtype_name(tiles_dtype dtype) {
+    return int(dtype) >= 0 && int(dtype) <= int(TILES_OPAQUE) ? tiles::opencl_name(tiles::element_type(dtype)) : "";
+}
 
 } // extern "C"

@@ -9,7 +9,6 @@
 
 namespace tiles::detail {
 
-std::size_t volume(const box& b);
 bool empty(const box& b);
 // The common part of a and b (empty if they do not overlap).
 box intersection(const box& a, const box& b);

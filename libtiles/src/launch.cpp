@@ -10,6 +10,7 @@
 #include "kernel_cache.hpp"
 #include "storage.hpp"
 #include "tiles/detail/checks.hpp"
+#include "tiles/array.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::detail {
@@ -165,10 +166,18 @@ cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
     }
 }
 
+accelerator_view view_for(const launch_arg* args, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i)
+        if (args[i].what == launch_arg::kind::memory)
+            if (auto home = home_of(*args[i].memory)) return accelerator_view(home);
+    return default_view();
+}
+
 } // namespace
 
-void launch(const accelerator_view& view, const launch_domain& domain, const kernel& k, const launch_arg* args,
+void launch(const accelerator_view* chosen, const launch_domain& domain, const kernel& k, const launch_arg* args,
             std::size_t count) {
+    const accelerator_view view = chosen != nullptr ? *chosen : view_for(args, count);
     context_state& ctx = *view.state();
     const device_info& device = *ctx.device();
     check_domain(domain, device);

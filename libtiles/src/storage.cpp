@@ -261,6 +261,9 @@ std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& d
 }
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view) {
+    if (layout.type == element_type::float64 && !view.state()->device()->fp64)
+        throw unsupported_feature("'" + view.state()->device()->name + "' has no double precision: an array of double "
+                                  "cannot live there");
     auto s = std::make_shared<storage>(layout, dims, nullptr, false);
     s->place_on(view.state());
     return s;

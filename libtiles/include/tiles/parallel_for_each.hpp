@@ -50,9 +50,10 @@ struct launch_domain {
 };
 
 // Checks the domain and the arguments against the kernel and the device, brings the
-// arguments' data to the view, and enqueues the kernel. Defined in the library.
-void launch(const accelerator_view& view, const launch_domain& domain, const kernel& k,
-            const launch_arg* args, std::size_t count);
+// arguments' data to the view, and enqueues the kernel. Without a view (nullptr) it runs, as
+// C++ AMP does, where its first array lives, else on the default view. Defined in the library.
+void launch(const accelerator_view* view, const launch_domain& domain, const kernel& k, const launch_arg* args,
+            std::size_t count);
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
     return {launch_arg::kind::memory, v.storage(), v.region(), std::is_const_v<T>, "array_view"};
@@ -90,20 +91,8 @@ template <int N> launch_domain domain_of(const tiled_extent<N>& e) {
     return d;
 }
 
-// As C++ AMP does, a launch without a view runs where its first array lives, else on the
-// default view.
-template <class A> std::shared_ptr<context_state> home_of_arg(const A&) { return {}; }
-template <class T, int N> std::shared_ptr<context_state> home_of_arg(const array<T, N>& a) {
-    return home_of(*a.storage());
-}
-template <class... Args> accelerator_view view_for(const Args&... args) {
-    std::shared_ptr<context_state> home;
-    ((home = home ? home : home_of_arg(args)), ...);
-    return home ? accelerator_view(home) : default_view();
-}
-
 template <class Domain, class... Args>
-void launch_typed(const accelerator_view& view, const Domain& domain, const kernel& k, Args&&... args) {
+void launch_typed(const accelerator_view* view, const Domain& domain, const kernel& k, Args&&... args) {
     const std::array<launch_arg, sizeof...(Args)> packed{make_arg(args)...};
     launch(view, domain_of(domain), k, packed.data(), packed.size());
 }
@@ -113,23 +102,23 @@ void launch_typed(const accelerator_view& view, const Domain& domain, const kern
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k,
                        Args&&... args) {
-    detail::launch_typed(view, domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(&view, domain, k, std::forward<Args>(args)...);
 }
 
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k,
                        Args&&... args) {
-    detail::launch_typed(view, domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(&view, domain, k, std::forward<Args>(args)...);
 }
 
 template <int N, class... Args>
 void parallel_for_each(const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
-    detail::launch_typed(detail::view_for(args...), domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }
 
 template <int N, class... Args>
 void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
-    detail::launch_typed(detail::view_for(args...), domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }
 
 } // namespace tiles

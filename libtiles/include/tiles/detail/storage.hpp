@@ -29,6 +29,9 @@ struct box {
     friend bool operator==(const box& a, const box& b) { return a.origin == b.origin && a.extent == b.extent; }
 };
 
+// Number of elements in a box.
+std::size_t volume(const box& b);
+
 template <int N> dims3 dims_of(const extent<N>& e) {
     dims3 d{1, 1, 1};
     for (int i = 0; i < N; ++i) d[3 - N + i] = static_cast<std::size_t>(e[i]);

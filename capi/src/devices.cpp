@@ -1,0 +1,125 @@
+// libtiles C API: devices and contexts (accelerators and accelerator views).
+#include "capi_internal.hpp"
+
+using namespace tiles::capi;
+
+namespace {
+tiles::accelerator device_or_default(const tiles_device* device) {
+    return device == nullptr ? tiles::accelerator() : live(device, "device").accelerator;
+}
+} // namespace
+
+extern "C" {
+
+tiles_status tiles_device_count(size_t* out) {
+    return guard([&] {
+        check_out(out);
+        *out = tiles::accelerator::get_all().size();
+    });
+}
+
+tiles_status tiles_device_get(tiles_device** out, size_t index) {
+    return guard([&] {
+        check_out(out);
+        const auto all = tiles::accelerator::get_all();
+        if (index >= all.size())
+            throw tiles::invalid_argument("there is no device " + std::to_string(index) + ": there are " +
+                                          std::to_string(all.size()));
+        *out = make_handle<tiles_device>(all[index]);
+    });
+}
+
+tiles_status tiles_device_default(tiles_device** out) {
+    return guard([&] {
+        check_out(out);
+        *out = make_handle<tiles_device>(tiles::accelerator());
+    });
+}
+
+tiles_status tiles_device_default_reason(const char** out) {
+    return guard([&] {
+        check_out(out);
+        static const std::string reason = tiles::accelerator::default_reason();
+        *out = reason.c_str();
+    });
+}
+
+tiles_status tiles_device_select(tiles_device** out, const char* selector) {
+    return guard([&] {
+        check_out(out);
+        if (selector == nullptr) throw tiles::invalid_argument("the device selector is NULL");
+        *out = make_handle<tiles_device>(tiles::accelerator(selector));
+    });
+}
+
+tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* device) {
+    return guard([&] {
+        check_struct(out, sizeof(tiles_device_info), "tiles_device_info");
+        const tiles::accelerator& a = live(device, "device").accelerator;
+        tiles_device_info info = TILES_DEVICE_INFO_INIT;
+        info.name = a.name().c_str();
+        info.vendor = a.vendor().c_str();
+        info.platform_name = a.platform_name().c_str();
+        info.driver_version = a.driver_version().c_str();
+        info.device_version = a.device_version().c_str();
+        info.is_gpu = a.is_gpu();
+        info.is_cpu = a.is_cpu();
+        info.platform_index = a.platform_index();
+        info.device_index = a.device_index();
+        info.max_tile_size = a.max_tile_size();
+        const auto tile = a.max_tile_extent();
+        for (int d = 0; d < 3; ++d) info.max_tile_extent[d] = tile[d];
+        info.tile_static_memory = a.tile_static_memory();
+        info.global_memory = a.dedicated_memory();
+        info.max_allocation = a.max_allocation();
+        info.supports_fp64 = a.supports_double_precision();
+        *out = info;
+    });
+}
+
+tiles_status tiles_device_retain(tiles_device* device) { return retain(device, "device"); }
+tiles_status tiles_device_release(tiles_device* device) { return release(device, "device"); }
+
+tiles_status tiles_context_create(tiles_context** out, const tiles_device* device) {
+    return guard([&] {
+        check_out(out);
+        *out = make_handle<tiles_context>(device_or_default(device).create_view());
+    });
+}
+
+tiles_status tiles_context_default(tiles_context** out, const tiles_device* device) {
+    return guard([&] {
+        check_out(out);
+        *out = make_handle<tiles_context>(device_or_default(device).get_default_view());
+    });
+}
+
+tiles_status tiles_context_get_device(tiles_device** out, const tiles_context* context) {
+    return guard([&] {
+        check_out(out);
+        *out = make_handle<tiles_device>(live(context, "context").view.get_accelerator());
+    });
+}
+
+tiles_status tiles_context_wait(tiles_context* context) {
+    return guard([&] { live(context, "context").view.wait(); });
+}
+
+tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context* context) {
+    return guard([&] {
+        check_struct(out, sizeof(tiles_counters), "tiles_counters");
+        const tiles::transfer_counters c =
+            context == nullptr ? tiles::total_counters() : live(context, "context").view.counters();
+        *out = {sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded, c.bytes_downloaded,
+                c.device_copies, c.bytes_copied_on_device, c.kernel_builds, c.cache_hits, c.launches};
+    });
+}
+
+tiles_status tiles_context_reset_counters(tiles_context* context) {
+    return guard([&] { context == nullptr ? tiles::reset_total_counters() : live(context, "context").view.reset_counters(); });
+}
+
+tiles_status tiles_context_retain(tiles_context* context) { return retain(context, "context"); }
+tiles_status tiles_context_release(tiles_context* context) { return release(context, "context"); }
+
+} // extern "C"

@@ -1,0 +1,109 @@
+// libtiles C API: kernels, launches and events.
+#include "capi_internal.hpp"
+
+#include <cstring>
+#include <vector>
+
+using namespace tiles::capi;
+
+namespace {
+
+tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
+    if (domain == nullptr) throw tiles::invalid_argument("the domain is NULL");
+    if (domain->rank < 1 || domain->rank > 3)
+        throw tiles::invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain->rank));
+    if (domain->tile_rank != 0 && domain->tile_rank != domain->rank)
+        throw tiles::invalid_compute_domain("the tile has rank " + std::to_string(domain->tile_rank) +
+                                            " but the extent it tiles has rank " + std::to_string(domain->rank));
+    tiles::detail::launch_domain d;
+    d.rank = domain->rank;
+    d.tiled = domain->tile_rank != 0;
+    for (int i = 0; i < d.rank; ++i) {
+        d.extent[i] = domain->extent[i];
+        if (d.tiled) d.tile[i] = domain->tile[i];
+    }
+    if (d.tiled) tiles::detail::check_tile_shape(d.rank, d.tile.data());
+    return d;
+}
+
+tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
+    using kind = tiles::detail::launch_arg::kind;
+    const std::string what = "argument " + std::to_string(position);
+    tiles::detail::launch_arg arg{kind::memory, nullptr};
+    switch (a.kind) {
+    case TILES_ARG_VIEW: {
+        const tiles_view& v = live(a.view, (what + "'s view").c_str());
+        arg.memory = v.storage;
+        arg.region = v.region;
+        arg.read_only = v.read_only;
+        arg.container = "array_view";
+        return arg;
+    }
+    case TILES_ARG_ARRAY: {
+        const tiles_array& array = live(a.array, (what + "'s array").c_str());
+        arg.memory = array.storage;
+        arg.region = {{0, 0, 0}, tiles::detail::dims_of(*array.storage)};
+        arg.container = "array";
+        return arg;
+    }
+    case TILES_ARG_SCALAR: {
+        arg.what = kind::scalar;
+        arg.scalar_type = to_element_type(a.dtype);
+        arg.bytes = tiles::element_size(arg.scalar_type);
+        if (arg.bytes == 0) throw tiles::invalid_argument(what + " is a scalar of TILES_OPAQUE type");
+        std::memcpy(arg.scalar_bytes.data(), a.value, arg.bytes);
+        return arg;
+    }
+    case TILES_ARG_LOCAL:
+        arg.what = kind::local;
+        arg.bytes = a.bytes;
+        return arg;
+    }
+    throw tiles::invalid_argument(what + " has kind " + std::to_string(int(a.kind)) +
+                                  "; make arguments with the tiles_arg_* functions");
+}
+
+} // namespace
+
+extern "C" {
+
+tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name, const char* options) {
+    return guard([&] {
+        check_out(out);
+        if (source == nullptr || name == nullptr) throw tiles::invalid_argument("the kernel's source or name is NULL");
+        *out = make_handle<tiles_kernel>(tiles::kernel(source, name, options == nullptr ? "" : options));
+    });
+}
+
+tiles_status tiles_kernel_retain(tiles_kernel* kernel) { return retain(kernel, "kernel"); }
+tiles_status tiles_kernel_release(tiles_kernel* kernel) { return release(kernel, "kernel"); }
+
+tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
+                          const tiles_arg* args, size_t arg_count) {
+    return guard([&] {
+        const tiles::detail::launch_domain d = check_domain(domain);
+        const tiles::kernel& k = live(kernel, "kernel").kernel;
+        if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
+        std::vector<tiles::detail::launch_arg> converted;
+        converted.reserve(arg_count);
+        for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
+        const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
+        tiles::detail::launch(view, d, k, converted.data(), converted.size());
+    });
+}
+
+tiles_status tiles_event_wait(tiles_event* event) {
+    return guard([&] { live(event, "event").future.get(); });
+}
+
+tiles_status tiles_event_is_ready(int* out, const tiles_event* event) {
+    return guard([&] {
+        check_out(out);
+        *out = live(event, "event").future.is_ready();
+    });
+}
+
+tiles_status tiles_event_retain(tiles_event* event) { return retain(event, "event"); }
+tiles_status tiles_event_release(tiles_event* event) { return release(event, "event"); }
+
+} // extern "C"
