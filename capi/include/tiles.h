@@ -298,15 +298,28 @@ typedef struct tiles_domain {
     int tile[3];
 } tiles_domain;
 
-typedef enum tiles_arg_kind { TILES_ARG_VIEW = 1, TILES_ARG_ARRAY, TILES_ARG_SCALAR, TILES_ARG_LOCAL } tiles_arg_kind;
+/* The domain with its extent rounded up to whole tiles (C++ AMP's pad(): the kernel must
+ * ignore the extra work-items) or down (truncate(): the rest is left to the caller). The
+ * domain must be tiled. */
+TILES_API tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain);
+TILES_API tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_domain* domain);
+
+typedef enum tiles_arg_kind {
+    TILES_ARG_VIEW = 1,
+    TILES_ARG_ARRAY,
+    TILES_ARG_SCALAR,
+    TILES_ARG_LOCAL,
+    TILES_ARG_NUMBER /* a value without a type, converted to its parameter's at launch */
+} tiles_arg_kind;
 
 /* One kernel argument. Make them with the tiles_arg_* functions below. */
 typedef struct tiles_arg {
     tiles_arg_kind kind;
     tiles_view* view;         /* TILES_ARG_VIEW: to a __global pointer parameter */
     tiles_array* array;       /* TILES_ARG_ARRAY: to a __global pointer parameter */
-    tiles_dtype dtype;        /* TILES_ARG_SCALAR: the value's type, which must be the parameter's */
-    unsigned char value[8];   /* TILES_ARG_SCALAR: the value's bytes */
+    tiles_dtype dtype;        /* TILES_ARG_SCALAR: the value's type, which must be the parameter's;
+                                 TILES_ARG_NUMBER: TILES_INT64 (an integer) or TILES_FLOAT64 */
+    unsigned char value[8];   /* TILES_ARG_SCALAR, TILES_ARG_NUMBER: the value's bytes */
     size_t bytes;             /* TILES_ARG_LOCAL: bytes of __local (tile_static) memory */
 } tiles_arg;
 
@@ -345,6 +358,18 @@ static inline tiles_arg tiles_arg_long(int64_t v) { return tiles_arg_scalar_(TIL
 static inline tiles_arg tiles_arg_ulong(uint64_t v) { return tiles_arg_scalar_(TILES_UINT64, &v, sizeof v); }
 static inline tiles_arg tiles_arg_float(float v) { return tiles_arg_scalar_(TILES_FLOAT32, &v, sizeof v); }
 static inline tiles_arg tiles_arg_double(double v) { return tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v); }
+/* Numbers typed by the kernel: an integer goes to any integer parameter it fits in, or to a
+ * float or double one; a real number goes to a float or double parameter. */
+static inline tiles_arg tiles_arg_integer(int64_t v) {
+    tiles_arg a = tiles_arg_scalar_(TILES_INT64, &v, sizeof v);
+    a.kind = TILES_ARG_NUMBER;
+    return a;
+}
+static inline tiles_arg tiles_arg_real(double v) {
+    tiles_arg a = tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v);
+    a.kind = TILES_ARG_NUMBER;
+    return a;
+}
 
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first array argument lives, else the default context), and returns without

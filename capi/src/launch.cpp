@@ -46,6 +46,14 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.container = "array";
         return arg;
     }
+    case TILES_ARG_NUMBER:
+        if (a.dtype != TILES_INT64 && a.dtype != TILES_FLOAT64)
+            throw tiles::invalid_argument(what + " is a number whose dtype is neither TILES_INT64 nor TILES_FLOAT64");
+        arg.what = kind::number;
+        arg.scalar_type = to_element_type(a.dtype);
+        arg.bytes = 8;
+        std::memcpy(arg.scalar_bytes.data(), a.value, arg.bytes);
+        return arg;
     case TILES_ARG_SCALAR: {
         arg.what = kind::scalar;
         arg.scalar_type = to_element_type(a.dtype);
@@ -63,9 +71,42 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
                                   "; make arguments with the tiles_arg_* functions");
 }
 
+// The tiled extent of a C domain, of rank N.
+template <int N> tiles::tiled_extent<N> tiled_extent_of(const tiles::detail::launch_domain& d) {
+    tiles::extent<N> e, t;
+    for (int i = 0; i < N; ++i) e[i] = d.extent[i], t[i] = d.tile[i];
+    return tiles::tiled_extent<N>(e, t);
+}
+
+template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domain* domain, Round round) {
+    return guard([&] {
+        check_out(out);
+        const tiles::detail::launch_domain d = check_domain(domain);
+        if (!d.tiled) throw tiles::invalid_argument("pad and truncate need a tiled domain (tile_rank is 0)");
+        tiles_domain result = *domain;
+        const auto put = [&](const auto& rounded_extent) {
+            for (int i = 0; i < d.rank; ++i) result.extent[i] = rounded_extent[i];
+        };
+        switch (d.rank) {
+        case 1: put(round(tiled_extent_of<1>(d))); break;
+        case 2: put(round(tiled_extent_of<2>(d))); break;
+        default: put(round(tiled_extent_of<3>(d))); break;
+        }
+        *out = result;
+    });
+}
+
 } // namespace
 
 extern "C" {
+
+tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain) {
+    return rounded(out, domain, [](const auto& t) { return t.pad(); });
+}
+
+tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_domain* domain) {
+    return rounded(out, domain, [](const auto& t) { return t.truncate(); });
+}
 
 tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name, const char* options) {
     return guard([&] {

@@ -4,7 +4,10 @@
 // tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include "kernel_cache.hpp"
@@ -94,6 +97,29 @@ bool type_matches(element_type type, const std::string& base) {
     return type != element_type::opaque && base == opencl_name(type);
 }
 
+template <class T> T scalar_value(const launch_arg& a) {
+    T value;
+    std::memcpy(&value, a.scalar_bytes.data(), sizeof value);
+    return value;
+}
+
+template <class T> launch_arg scalar_of(T value) {
+    launch_arg arg{launch_arg::kind::scalar, nullptr};
+    arg.scalar_type = element_type_of<T>;
+    arg.bytes = sizeof value;
+    std::memcpy(arg.scalar_bytes.data(), &value, sizeof value);
+    return arg;
+}
+
+// An integer as parameter type T, if it fits.
+template <class T> std::optional<launch_arg> integer_as(std::int64_t v) {
+    if constexpr (std::is_floating_point_v<T>) return scalar_of(T(v));
+    else if (v < std::int64_t(std::numeric_limits<T>::min()) ||
+             (v > 0 && std::uint64_t(v) > std::uint64_t(std::numeric_limits<T>::max())))
+        return std::nullopt;
+    else return scalar_of(T(v));
+}
+
 std::string describe_param(const compiled_kernel& k, std::size_t i) {
     const kernel_param& p = k.params[i];
     const char* space = p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL     ? "__global "
@@ -113,6 +139,12 @@ std::string describe_arg(const launch_arg& a) {
         return std::string("an ") + a.container + " of " + (a.read_only ? "const " : "") + element;
     }
     case launch_arg::kind::scalar: return std::string("a scalar ") + opencl_name(a.scalar_type);
+    case launch_arg::kind::number: {
+        std::ostringstream os;
+        if (a.scalar_type == element_type::int64) os << "the integer " << scalar_value<std::int64_t>(a);
+        else os << "the number " << scalar_value<double>(a);
+        return os.str();
+    }
     case launch_arg::kind::local: return "local_memory of " + std::to_string(a.bytes) + " bytes";
     }
     return "";
@@ -120,6 +152,32 @@ std::string describe_arg(const launch_arg& a) {
 
 [[noreturn]] void refuse(const compiled_kernel& k, std::size_t i, const launch_arg& a, const std::string& why) {
     throw invalid_argument(describe_param(k, i) + " was given " + describe_arg(a) + ": " + why);
+}
+
+// A number argument converted to the type of the scalar parameter it goes to.
+launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_arg& a) {
+    const kernel_param& p = k.params[i];
+    if (p.type_name.find('*') != std::string::npos || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
+        refuse(k, i, a, "numbers go to parameters passed by value");
+    const std::string base = base_type(p.type_name);
+    const bool integral = a.scalar_type == element_type::int64;
+    const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
+    const double real = integral ? 0.0 : scalar_value<double>(a);
+    std::optional<launch_arg> typed;
+    if (base == "float") typed = integral ? scalar_of(float(i64)) : scalar_of(float(real));
+    else if (base == "double") typed = integral ? scalar_of(double(i64)) : scalar_of(real);
+    else if (!integral) refuse(k, i, a, "it is not an integer");
+    else if (base == "char") typed = integer_as<std::int8_t>(i64);
+    else if (base == "uchar") typed = integer_as<std::uint8_t>(i64);
+    else if (base == "short") typed = integer_as<std::int16_t>(i64);
+    else if (base == "ushort") typed = integer_as<std::uint16_t>(i64);
+    else if (base == "int") typed = integer_as<std::int32_t>(i64);
+    else if (base == "uint") typed = integer_as<std::uint32_t>(i64);
+    else if (base == "long") typed = integer_as<std::int64_t>(i64);
+    else if (base == "ulong") typed = integer_as<std::uint64_t>(i64);
+    else refuse(k, i, a, "libtiles cannot convert a number to that type; pass a value of the parameter's type");
+    if (!typed) refuse(k, i, a, "it does not fit in a " + base);
+    return *typed;
 }
 
 // Checks every argument against its parameter; returns the bytes of local memory passed.
@@ -153,6 +211,7 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (is_builtin_scalar(base) && base != opencl_name(a.scalar_type))
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
             break;
+        case launch_arg::kind::number: break;  // typed_number() converted it already
         }
     }
     return local_bytes;
@@ -182,6 +241,14 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     const device_info& device = *ctx.device();
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
+    std::vector<launch_arg> typed;  // a copy of the arguments, made only if numbers need types
+    if (count == compiled->params.size())
+        for (std::size_t i = 0; i < count; ++i)
+            if (args[i].what == launch_arg::kind::number) {
+                if (typed.empty()) typed.assign(args, args + count);
+                typed[i] = typed_number(*compiled, i, args[i]);
+            }
+    if (!typed.empty()) args = typed.data();
     const std::size_t local_bytes = check_args(*compiled, args, count);
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
@@ -200,6 +267,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
             break;
         }
         case launch_arg::kind::scalar:
+        case launch_arg::kind::number:  // typed above
             check(clSetKernelArg(kernel, index, a.bytes, a.scalar_bytes.data()), "clSetKernelArg");
             break;
         case launch_arg::kind::local: check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg"); break;

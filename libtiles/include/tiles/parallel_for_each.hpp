@@ -30,13 +30,15 @@ struct local_memory {
 namespace detail {
 
 // One launch argument, untyped: what the engine needs to set and check a kernel parameter.
+// A `number` has no type of its own (a Python int or float, say): it is converted to its
+// parameter's type at launch, if the value fits there exactly enough.
 struct launch_arg {
-    enum class kind { memory, scalar, local } what;
+    enum class kind { memory, scalar, number, local } what;
     std::shared_ptr<storage> memory;   // kind::memory
     box region{};                      // kind::memory: the part of it passed (a section, or all)
     bool read_only = false;            // kind::memory: a view of const elements
     const char* container = "";        // kind::memory: "array" or "array_view", for messages
-    element_type scalar_type{};        // kind::scalar
+    element_type scalar_type{};        // kind::scalar; kind::number: int64 or float64
     std::array<unsigned char, 8> scalar_bytes{};
     std::size_t bytes = 0;             // kind::scalar: size of the value; kind::local: size asked
 };
