@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # libtiles set-up for a Debian 12 machine: installs the Debian packages the build, the examples
-# and the tests need, skipping those already installed, then configures and builds into build/.
+# and the tests need, skipping those already installed; makes the Python virtual environment
+# .venv with the packages of bindings/python/requirements.txt (Debian's Python refuses
+# system-wide pip installs); then configures and builds into build/.
 # Run as root or with sudo available. Idempotent: a second run only rebuilds what changed.
 #
 #   ./setup.sh            set up and build
@@ -15,6 +17,7 @@ debian_packages=(
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
   catch2                              # the C++ and C tests
+  python3 python3-venv python3-dev    # the Python package and its tests
 )
 
 missing=()
@@ -29,7 +32,18 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# Python packages, reinstalled only when the requirements change.
+requirements=bindings/python/requirements.txt
+[[ -x .venv/bin/python ]] || python3 -m venv .venv
+if ! cmp -s "$requirements" .venv/installed-requirements.txt; then
+  echo "setup: installing Python packages into .venv"
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -r "$requirements"
+  cp "$requirements" .venv/installed-requirements.txt
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/.venv/bin/python" \
+  -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
 case "${1:-}" in

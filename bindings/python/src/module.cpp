@@ -1,0 +1,375 @@
+// libtiles Python bindings: the _tiles extension, over the C API (tiles.h) alone. It turns
+// handles into Python objects that release them when collected, statuses into the exceptions
+// of tiles.errors, numpy arrays into views of their memory, and Python values into launch
+// arguments. The Pythonic surface is the pure-Python package `tiles` around it.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tiles.h"
+
+namespace py = pybind11;
+
+namespace {
+
+// The exception classes of tiles.errors, keyed by status family; set once at import.
+py::dict error_classes;
+
+[[noreturn]] void raise(tiles_status status, const std::string& message) {
+    const char* family = status == TILES_ERROR_INVALID_ARGUMENT         ? "invalid_argument"
+                         : status == TILES_ERROR_INVALID_COMPUTE_DOMAIN ? "invalid_compute_domain"
+                         : status == TILES_ERROR_OUT_OF_MEMORY          ? "out_of_memory"
+                         : status == TILES_ERROR_BUILD                  ? "build"
+                         : status == TILES_ERROR_UNSUPPORTED            ? "unsupported"
+                         : status == TILES_ERROR_INVALID_HANDLE         ? "invalid_handle"
+                         : status > -2000                               ? "opencl"
+                                                                        : "error";
+    PyErr_SetObject(error_classes[family].ptr(), py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
+    throw py::error_already_set();
+}
+
+void check(tiles_status status) {
+    if (status != TILES_SUCCESS) raise(status, tiles_last_error_message());
+}
+
+// Runs a C call that may block with the GIL released; everything Python was unpacked before.
+template <class F> tiles_status without_gil(F&& call) {
+    py::gil_scoped_release release;
+    return call();
+}
+
+// A handle of the C API, released when the Python object goes or when release() is called;
+// using it afterwards raises InvalidHandle instead of reaching freed memory.
+template <class H, tiles_status (*Release)(H*)> class owned {
+  public:
+    explicit owned(H* h, const char* what) : h_(h), what_(what) {}
+    owned(const owned&) = delete;
+    owned& operator=(const owned&) = delete;
+    ~owned() { Release(h_); }
+
+    H* get() const {
+        if (h_ == nullptr) raise(TILES_ERROR_INVALID_HANDLE, std::string("this ") + what_ + " was released");
+        return h_;
+    }
+    void release() { Release(std::exchange(h_, nullptr)); }
+
+  private:
+    H* h_;
+    const char* what_;
+};
+
+using Device = owned<tiles_device, tiles_device_release>;
+using Context = owned<tiles_context, tiles_context_release>;
+using Array = owned<tiles_array, tiles_array_release>;
+using Kernel = owned<tiles_kernel, tiles_kernel_release>;
+using Event = owned<tiles_event, tiles_event_release>;
+
+// A view, with the Python object whose memory it views (a numpy array, or an Array) kept alive.
+class View : public owned<tiles_view, tiles_view_release> {
+  public:
+    View(tiles_view* v, py::object keeps_alive) : owned(v, "view"), keeps_alive_(std::move(keeps_alive)) {}
+    const py::object& keeps_alive() const { return keeps_alive_; }
+
+  private:
+    py::object keeps_alive_;
+};
+
+// numpy dtypes and tiles_dtype, both ways.
+tiles_dtype dtype_of(const py::dtype& dt) {
+    const char kind = dt.kind();
+    const auto size = dt.itemsize();
+    if (kind == 'i' || kind == 'u') {
+        const bool is_signed = kind == 'i';
+        switch (size) {
+        case 1: return is_signed ? TILES_INT8 : TILES_UINT8;
+        case 2: return is_signed ? TILES_INT16 : TILES_UINT16;
+        case 4: return is_signed ? TILES_INT32 : TILES_UINT32;
+        case 8: return is_signed ? TILES_INT64 : TILES_UINT64;
+        default: break;
+        }
+    } else if (kind == 'f' && size == 4) {
+        return TILES_FLOAT32;
+    } else if (kind == 'f' && size == 8) {
+        return TILES_FLOAT64;
+    }
+    raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt)) +
+                                            " has no OpenCL element type: use int8..int64, uint8..uint64, "
+                                            "float32 or float64");
+}
+
+py::dtype numpy_dtype(tiles_dtype dtype) {
+    static const char* const names[] = {"int8",   "uint8",  "int16",  "uint16",  "int32",
+                                        "uint32", "int64",  "uint64", "float32", "float64"};
+    if (int(dtype) < 0 || dtype >= TILES_OPAQUE)
+        raise(TILES_ERROR_UNSUPPORTED, "elements of opaque type have no numpy dtype");
+    return py::dtype(names[dtype]);
+}
+
+tiles_shape shape_of(tiles_dtype dtype, const std::vector<py::ssize_t>& extent) {
+    if (extent.empty() || extent.size() > 3)
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "libtiles data has 1, 2 or 3 dimensions, not " + std::to_string(extent.size()));
+    tiles_shape shape = TILES_SHAPE_INIT;
+    shape.dtype = dtype;
+    shape.rank = int(extent.size());
+    for (std::size_t d = 0; d < extent.size(); ++d) {
+        if (extent[d] > INT32_MAX) raise(TILES_ERROR_INVALID_ARGUMENT, "an extent beyond 2**31 - 1 elements");
+        shape.extent[d] = int(extent[d]);
+    }
+    return shape;
+}
+
+std::vector<py::ssize_t> extent_of(const tiles_shape& shape) {
+    return std::vector<py::ssize_t>(shape.extent, shape.extent + shape.rank);
+}
+
+tiles_shape view_shape(const View& v) {
+    tiles_shape shape = TILES_SHAPE_INIT;
+    check(tiles_view_get_shape(&shape, v.get()));
+    return shape;
+}
+
+// A view of a numpy array's own memory; it must be C-contiguous, since results land in it.
+View* view_of_ndarray(const py::array& a) {
+    if (!(a.flags() & py::array::c_style))
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "an array_view shares the numpy array's memory, so the array must be C-contiguous; "
+              "pass numpy.ascontiguousarray(a) and read the results from the view");
+    const tiles_shape shape = shape_of(dtype_of(a.dtype()), std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));
+    tiles_view* v = nullptr;
+    if (a.writeable())
+        check(tiles_view_create(&v, &shape, const_cast<void*>(a.data())));
+    else
+        check(tiles_view_create_const(&v, &shape, a.data()));
+    return new View(v, a);
+}
+
+std::array<int, 3> three(const std::vector<int>& v, const char* what) {
+    if (v.size() > 3) raise(TILES_ERROR_INVALID_ARGUMENT, std::string(what) + " has more than 3 components");
+    std::array<int, 3> out{0, 0, 0};
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i];
+    return out;
+}
+
+tiles_domain domain_of(const std::vector<int>& extent, const std::vector<int>& tile) {
+    tiles_domain d{};
+    d.rank = int(extent.size());
+    d.tile_rank = int(tile.size());
+    const auto e = three(extent, "an extent"), t = three(tile, "a tile");
+    for (int i = 0; i < 3; ++i) d.extent[i] = e[i], d.tile[i] = t[i];
+    return d;
+}
+
+// The local-memory argument of a launch (tiles.local_memory in Python).
+struct LocalMemory {
+    std::size_t bytes;
+};
+
+tiles_arg launch_arg(const py::handle& value, std::size_t position) {
+    if (py::isinstance<View>(value)) return tiles_arg_view(value.cast<const View&>().get());
+    if (py::isinstance<Array>(value)) return tiles_arg_array(value.cast<const Array&>().get());
+    if (py::isinstance<LocalMemory>(value)) return tiles_arg_local(value.cast<const LocalMemory&>().bytes);
+    if (py::isinstance<py::bool_>(value))
+        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) +
+                                                " is a bool; kernels take no bool parameters, pass 0 or 1");
+    static const py::object numpy_generic = py::module_::import("numpy").attr("generic");
+    if (py::isinstance(value, numpy_generic)) {
+        const py::array scalar = py::array::ensure(value);
+        const tiles_dtype dtype = dtype_of(scalar.dtype());
+        tiles_arg a{};
+        a.kind = TILES_ARG_SCALAR;
+        a.dtype = dtype;
+        std::memcpy(a.value, scalar.data(), tiles_dtype_size(dtype));
+        return a;
+    }
+    if (py::isinstance<py::int_>(value)) {
+        try {
+            return tiles_arg_integer(value.cast<std::int64_t>());
+        } catch (const py::cast_error&) {
+            raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is an integer beyond 64 bits");
+        }
+    }
+    if (py::isinstance<py::float_>(value)) return tiles_arg_real(value.cast<double>());
+    raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a " +
+                                            std::string(py::str(py::type::of(value).attr("__name__"))) +
+                                            "; a kernel takes array views, arrays, numbers and local_memory");
+}
+
+py::dict counters_dict(const tiles_counters& c) {
+    py::dict d;
+    d["uploads"] = c.uploads;
+    d["downloads"] = c.downloads;
+    d["bytes_uploaded"] = c.bytes_uploaded;
+    d["bytes_downloaded"] = c.bytes_downloaded;
+    d["device_copies"] = c.device_copies;
+    d["bytes_copied_on_device"] = c.bytes_copied_on_device;
+    d["kernel_builds"] = c.kernel_builds;
+    d["cache_hits"] = c.cache_hits;
+    d["launches"] = c.launches;
+    return d;
+}
+
+py::dict counters_of(tiles_context* context) {
+    tiles_counters c = TILES_COUNTERS_INIT;
+    check(tiles_context_get_counters(&c, context));
+    return counters_dict(c);
+}
+
+tiles_context* context_or_null(const Context* c) { return c == nullptr ? nullptr : c->get(); }
+const tiles_device* device_or_null(const Device* d) { return d == nullptr ? nullptr : d->get(); }
+
+} // namespace
+
+PYBIND11_MODULE(_tiles, m) {
+    m.doc() = "libtiles' C API for Python; use the package `tiles`, which wraps it.";
+
+    m.def("_set_error_classes", [](py::dict classes) { error_classes = classes; });
+    m.def("version", [] { return std::string(tiles_version_string()); });
+    m.def("status_string", [](int status) { return std::string(tiles_status_string(tiles_status(status))); });
+
+    py::class_<Device>(m, "Device")
+        .def_static("count", [] { size_t n = 0; check(tiles_device_count(&n)); return n; })
+        .def_static("get", [](size_t i) { tiles_device* d = nullptr; check(tiles_device_get(&d, i)); return new Device(d, "device"); })
+        .def_static("default", [] { tiles_device* d = nullptr; check(tiles_device_default(&d)); return new Device(d, "device"); })
+        .def_static("select", [](const std::string& s) { tiles_device* d = nullptr; check(tiles_device_select(&d, s.c_str())); return new Device(d, "device"); })
+        .def_static("default_reason", [] { const char* r = nullptr; check(tiles_device_default_reason(&r)); return std::string(r); })
+        .def("info", [](const Device& self) {
+            tiles_device_info i = TILES_DEVICE_INFO_INIT;
+            check(tiles_device_get_info(&i, self.get()));
+            py::dict d;
+            d["name"] = i.name;
+            d["vendor"] = i.vendor;
+            d["platform_name"] = i.platform_name;
+            d["driver_version"] = i.driver_version;
+            d["device_version"] = i.device_version;
+            d["is_gpu"] = bool(i.is_gpu);
+            d["is_cpu"] = bool(i.is_cpu);
+            d["platform_index"] = i.platform_index;
+            d["device_index"] = i.device_index;
+            d["max_tile_size"] = i.max_tile_size;
+            d["max_tile_extent"] = py::make_tuple(i.max_tile_extent[0], i.max_tile_extent[1], i.max_tile_extent[2]);
+            d["tile_static_memory"] = i.tile_static_memory;
+            d["global_memory"] = i.global_memory;
+            d["max_allocation"] = i.max_allocation;
+            d["supports_fp64"] = bool(i.supports_fp64);
+            return d;
+        })
+        .def("release", &Device::release);
+
+    py::class_<Context>(m, "Context")
+        .def_static("create", [](const Device* d) { tiles_context* c = nullptr; check(tiles_context_create(&c, device_or_null(d))); return new Context(c, "context"); }, py::arg("device") = nullptr)
+        .def_static("default", [](const Device* d) { tiles_context* c = nullptr; check(tiles_context_default(&c, device_or_null(d))); return new Context(c, "context"); }, py::arg("device") = nullptr)
+        .def("device", [](const Context& self) { tiles_device* d = nullptr; check(tiles_context_get_device(&d, self.get())); return new Device(d, "device"); })
+        .def("wait", [](const Context& self) { tiles_context* c = self.get(); check(without_gil([&] { return tiles_context_wait(c); })); })
+        .def("counters", [](const Context& self) { return counters_of(self.get()); })
+        .def("reset_counters", [](const Context& self) { check(tiles_context_reset_counters(self.get())); })
+        .def("release", &Context::release);
+    m.def("total_counters", [] { return counters_of(nullptr); });
+    m.def("reset_total_counters", [] { check(tiles_context_reset_counters(nullptr)); });
+
+    py::class_<Array>(m, "Array")
+        .def_static("create", [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, const py::object& initial) {
+            const tiles_shape shape = shape_of(dtype_of(dtype), extent);
+            py::array staged;
+            if (!initial.is_none()) staged = py::array::ensure(initial, py::array::c_style | py::array::forcecast);
+            tiles_array* a = nullptr;
+            check(tiles_array_create(&a, context_or_null(context), &shape, staged ? staged.data() : nullptr));
+            return new Array(a, "array");
+        }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
+        .def("view", [](py::object self) {
+            tiles_view* v = nullptr;
+            check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
+            return new View(v, self);
+        })
+        .def("release", &Array::release);
+
+    py::class_<View>(m, "View")
+        .def_static("of_ndarray", &view_of_ndarray, py::arg("array"))
+        .def("section", [](const View& self, const std::vector<int>& origin, const std::vector<int>& extent) {
+            const tiles_shape shape = view_shape(self);
+            if (origin.size() != std::size_t(shape.rank) || extent.size() != std::size_t(shape.rank))
+                raise(TILES_ERROR_INVALID_ARGUMENT, "a section of a rank-" + std::to_string(shape.rank) +
+                                                        " view needs an origin and an extent of " + std::to_string(shape.rank) + " components");
+            tiles_view* v = nullptr;
+            check(tiles_view_section(&v, self.get(), origin.data(), extent.data()));
+            return new View(v, self.keeps_alive());
+        })
+        .def("shape", [](const View& self) {
+            const tiles_shape s = view_shape(self);
+            return py::make_tuple(numpy_dtype(s.dtype), extent_of(s));
+        })
+        .def("keeps_alive", &View::keeps_alive)
+        .def("synchronize", [](const View& self) { tiles_view* v = self.get(); check(without_gil([&] { return tiles_view_synchronize(v); })); })
+        .def("synchronize_async", [](const View& self) { tiles_event* e = nullptr; check(tiles_view_synchronize_async(&e, self.get())); return new Event(e, "event"); })
+        .def("synchronize_to", [](const View& self, const Context& c) { check(tiles_view_synchronize_to(self.get(), c.get())); })
+        .def("discard", [](const View& self) { check(tiles_view_discard(self.get())); })
+        .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
+        .def("read", [](const View& self) {
+            const tiles_shape s = view_shape(self);
+            py::array out(numpy_dtype(s.dtype), extent_of(s));
+            tiles_view* v = self.get();
+            void* data = out.mutable_data();
+            const size_t bytes = size_t(out.nbytes());
+            check(without_gil([&] { return tiles_view_read(v, data, bytes); }));
+            return out;
+        })
+        .def("write", [](const View& self, const py::object& source) {
+            const tiles_shape s = view_shape(self);
+            const py::array staged = py::array::ensure(source, py::array::c_style | py::array::forcecast);
+            if (!staged || dtype_of(staged.dtype()) != s.dtype)
+                raise(TILES_ERROR_INVALID_ARGUMENT, "the source's dtype is not the view's (" + std::string(py::str(numpy_dtype(s.dtype))) + ")");
+            tiles_view* v = self.get();
+            const void* data = staged.data();
+            const size_t bytes = size_t(staged.nbytes());
+            check(without_gil([&] { return tiles_view_write(v, data, bytes); }));
+        })
+        .def("release", &View::release);
+
+    m.def("copy", [](const View& source, const View& destination) {
+        tiles_view* s = source.get();
+        tiles_view* d = destination.get();
+        check(without_gil([&] { return tiles_copy(s, d); }));
+    });
+    m.def("copy_async", [](const View& source, const View& destination) {
+        tiles_event* e = nullptr;
+        check(tiles_copy_async(&e, source.get(), destination.get()));
+        return new Event(e, "event");
+    });
+
+    py::class_<Event>(m, "Event")
+        .def("wait", [](const Event& self) { tiles_event* e = self.get(); check(without_gil([&] { return tiles_event_wait(e); })); })
+        .def("is_ready", [](const Event& self) { int ready = 0; check(tiles_event_is_ready(&ready, self.get())); return bool(ready); })
+        .def("release", &Event::release);
+
+    py::class_<Kernel>(m, "Kernel")
+        .def(py::init([](const std::string& source, const std::string& name, const std::string& options) {
+            tiles_kernel* k = nullptr;
+            check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
+            return new Kernel(k, "kernel");
+        }), py::arg("source"), py::arg("name"), py::arg("options") = "")
+        .def("release", &Kernel::release);
+
+    py::class_<LocalMemory>(m, "LocalMemory").def(py::init<std::size_t>(), py::arg("nbytes")).def_readonly("nbytes", &LocalMemory::bytes);
+
+    m.def("launch", [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel, const py::args& args) {
+        const tiles_domain domain = domain_of(extent, tile);
+        std::vector<tiles_arg> converted;
+        for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
+        tiles_context* c = context_or_null(context);
+        const tiles_kernel* k = kernel.get();
+        check(without_gil([&] { return tiles_launch(c, &domain, k, converted.data(), converted.size()); }));
+    });
+
+    m.def("rounded_extent", [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {
+        const tiles_domain domain = domain_of(extent, tile);
+        tiles_domain out{};
+        check(pad ? tiles_domain_pad(&out, &domain) : tiles_domain_truncate(&out, &domain));
+        return std::vector<int>(out.extent, out.extent + out.rank);
+    });
+}

@@ -1,0 +1,31 @@
+"""libtiles for Python: C++ AMP's tiling model on OpenCL, on numpy arrays.
+
+    import numpy as np, tiles
+    matrix = tiles.array_view(np.arange(64, dtype=np.float32).reshape(8, 8))
+    averages = tiles.array_view(np.zeros((4, 4), dtype=np.float32))
+    kernel = tiles.Kernel(source, "tile_average")        # OpenCL C with libtiles' prelude
+    tiles.parallel_for_each(matrix.extent.tile(2, 2), kernel, matrix, averages)
+    np.asarray(averages)                                  # brings the results home
+
+Views share the numpy array's memory: after synchronize() (or numpy.asarray(view)) the
+caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
+"""
+
+from . import _tiles, errors
+from ._data import array, array_view, copy, copy_async
+from ._devices import Context, Device, Event, default_device, devices, reset_total_counters, total_counters
+from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
+from .errors import (BuildError, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle, OpenCLError,
+                     OutOfMemory, Unsupported)
+
+_tiles._set_error_classes(errors.BY_FAMILY)
+
+__version__: str = _tiles.version()
+
+__all__ = [
+    "array", "array_view", "copy", "copy_async",
+    "Context", "Device", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
+    "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
+    "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
+    "InvalidHandle", "OpenCLError", "__version__",
+]

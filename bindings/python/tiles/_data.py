@@ -1,0 +1,188 @@
+"""Data: array_view (a view of a numpy array's memory, or of an array) and array (data that
+lives on a device), with sections and copies."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _tiles
+from ._devices import Context, Event
+from ._launch import extent
+from .errors import InvalidArgument
+
+
+class array_view:
+    """A view of a C-contiguous numpy array's own memory (or of a tiles.array). Launches that use
+    it upload it only when their copy is stale; the host gets the results back, into the numpy
+    array itself, on synchronize() or numpy.asarray(view), and only what launches wrote.
+    A read-only numpy array makes a const view, which kernels may only read."""
+
+    def __init__(self, data: Union[np.ndarray, "array"], *, _handle: Optional[_tiles.View] = None,
+                 _origin: Tuple[int, ...] = ()):
+        if _handle is None:
+            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+        self._handle = _handle
+        self.dtype, dims = _handle.shape()
+        self.extent = extent(*dims)
+        self._origin = _origin or (0,) * self.extent.rank
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        return self.extent.dims
+
+    def section(self, origin: Sequence[int], extent_: Sequence[int]) -> "array_view":
+        """The view of the sub-rectangle at `origin` (relative to this view) of `extent_`; only it
+        moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
+        handle = self._handle.section(list(origin), list(extent_))
+        return array_view(None, _handle=handle, _origin=tuple(o + d for o, d in zip(self._origin, origin)))
+
+    def __getitem__(self, key) -> "array_view":
+        key = key if isinstance(key, tuple) else (key,)
+        if len(key) != self.extent.rank or not all(isinstance(k, slice) for k in key):
+            raise InvalidArgument(f"index a rank-{self.extent.rank} view with {self.extent.rank} slices to take a section")
+        origin, size = [], []
+        for k, n in zip(key, self.extent.dims):
+            start, stop, step = k.indices(n)
+            if step != 1:
+                raise InvalidArgument("a section is a rectangle: slices with a step are not sections")
+            origin.append(start)
+            size.append(max(stop - start, 0))
+        return self.section(origin, size)
+
+    def synchronize(self) -> None:
+        """Brings what launches wrote home now."""
+        self._handle.synchronize()
+
+    def synchronize_async(self) -> Event:
+        """The same without blocking; numpy.asarray(view) waits for it where it needs to."""
+        return Event(self._handle.synchronize_async())
+
+    def synchronize_to(self, context: Context) -> None:
+        """Makes the view current on `context` now."""
+        self._handle.synchronize_to(context._handle)
+
+    def discard_data(self) -> None:
+        """The view's contents need not be kept: the next launch uploads nothing of them."""
+        self._handle.discard()
+
+    def refresh(self) -> None:
+        """The numpy array was changed directly: the next launch uploads it again."""
+        self._handle.refresh()
+
+    def numpy(self) -> np.ndarray:
+        """The view's elements as a numpy array, current: for a view of a numpy array, that array
+        itself (or the part a section covers); for a view of a tiles.array, a new copy."""
+        owner = self._handle.keeps_alive()
+        if isinstance(owner, np.ndarray):
+            self.synchronize()
+            return owner[tuple(slice(o, o + n) for o, n in zip(self._origin, self.extent.dims))]
+        return self._handle.read()
+
+    def __array__(self, dtype=None, copy=None):
+        result = self.numpy()
+        return result if dtype is None else result.astype(dtype)
+
+    def release(self) -> None:
+        """Gives the view back now (what launches wrote reaches the numpy array first); any later
+        use raises tiles.InvalidHandle."""
+        self._handle.release()
+
+    def __enter__(self) -> "array_view":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"<tiles.array_view {self.dtype} {self.extent.dims}>"
+
+
+class array:
+    """Data that lives on one context's device: tiles.array(ndarray) copies it there,
+    tiles.array(shape, dtype) leaves it uninitialized. numpy.asarray(a) or a.numpy() copies it
+    back; a.view() or array_view(a) views it without any host copy."""
+
+    def __init__(self, data: Union[np.ndarray, Sequence[int]], dtype: Any = None, *,
+                 context: Optional[Context] = None):
+        handle = context._handle if context is not None else None
+        if isinstance(data, np.ndarray):
+            dt = np.dtype(dtype) if dtype is not None else data.dtype
+            self._handle = _tiles.Array.create(handle, dt, list(data.shape), np.ascontiguousarray(data, dtype=dt))
+        else:
+            dims = [int(d) for d in (data if isinstance(data, (tuple, list)) else [data])]
+            self._handle = _tiles.Array.create(handle, np.dtype(dtype or np.float32), dims, None)
+        self._view = array_view(self)
+
+    @property
+    def extent(self) -> extent:
+        return self._view.extent
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self._view.dtype
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        return self._view.shape
+
+    def view(self) -> array_view:
+        return self._view
+
+    def section(self, origin: Sequence[int], extent_: Sequence[int]) -> array_view:
+        return self._view.section(origin, extent_)
+
+    def numpy(self) -> np.ndarray:
+        """A new numpy array holding the elements (one download)."""
+        return self._view.numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        result = self.numpy()
+        return result if dtype is None else result.astype(dtype)
+
+    def release(self) -> None:
+        """Gives the device memory back now; any later use raises tiles.InvalidHandle."""
+        self._view.release()
+        self._handle.release()
+
+    def __repr__(self) -> str:
+        return f"<tiles.array {self.dtype} {self.shape}>"
+
+
+def _engine_object(value: Any) -> Any:
+    """What the extension takes for a Python value: views and arrays become their handles."""
+    if isinstance(value, array_view):
+        return value._handle
+    if isinstance(value, array):
+        return value._handle
+    if isinstance(value, np.ndarray):
+        raise InvalidArgument("pass tiles.array_view(a) rather than a numpy array, so that the results reach it")
+    return value
+
+
+def _as_view(value: Any) -> _tiles.View:
+    if isinstance(value, array_view):
+        return value._handle
+    if isinstance(value, array):
+        return value.view()._handle
+    raise InvalidArgument(f"copy takes tiles.array, tiles.array_view or numpy arrays, not {type(value).__name__}")
+
+
+def copy(source: Any, destination: Any) -> None:
+    """Copies between arrays, views and numpy arrays of the same dtype and shape: on the device
+    when both are on one context, else through the host."""
+    if isinstance(source, np.ndarray):
+        _as_view(destination).write(source)
+    elif isinstance(destination, np.ndarray):
+        if destination.shape != tuple(_as_view(source).shape()[1]):
+            raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "
+                                  f"{tuple(_as_view(source).shape()[1])}")
+        destination[...] = _as_view(source).read()
+    else:
+        _tiles.copy(_as_view(source), _as_view(destination))
+
+
+def copy_async(source: Any, destination: Any) -> Event:
+    """copy() between arrays and views, without blocking."""
+    return Event(_tiles.copy_async(_as_view(source), _as_view(destination)))

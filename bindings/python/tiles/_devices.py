@@ -1,0 +1,104 @@
+"""Devices, contexts (C++ AMP's accelerator views), counters and events."""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from . import _tiles
+
+
+class Device:
+    """One OpenCL device, with the limits launches are checked against. Attributes: name, vendor,
+    platform_name, driver_version, device_version, is_gpu, is_cpu, platform_index, device_index,
+    max_tile_size, max_tile_extent, tile_static_memory, global_memory, max_allocation,
+    supports_fp64."""
+
+    def __init__(self, handle: _tiles.Device):
+        self._handle = handle
+        self.__dict__.update(handle.info())
+
+    def __repr__(self) -> str:
+        return f"<tiles.Device {self.platform_index}:{self.device_index} {self.name!r}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and (self.platform_index, self.device_index) == (
+            other.platform_index, other.device_index)
+
+    def __hash__(self) -> int:
+        return hash((self.platform_index, self.device_index))
+
+
+def devices() -> List[Device]:
+    """Every OpenCL device of every platform, in platform then device order."""
+    return [Device(_tiles.Device.get(i)) for i in range(_tiles.Device.count())]
+
+
+def default_device(selector: Optional[str] = None) -> Device:
+    """The device `selector` names ("gpu", "cpu", "P:D" indices, part of a name); without one,
+    the default: TILES_DEVICE's choice, else the first GPU, else the first device."""
+    return Device(_tiles.Device.default() if selector is None else _tiles.Device.select(selector))
+
+
+default_device.reason = _tiles.Device.default_reason  # type: ignore[attr-defined]
+
+
+class Context:
+    """An OpenCL context and in-order queue on one device (C++ AMP's accelerator_view).
+    Context() makes a new one; Context.default() is the one launches without a context use."""
+
+    def __init__(self, device: Optional[Device] = None, *, _handle: Optional[_tiles.Context] = None):
+        self._handle = _handle or _tiles.Context.create(device._handle if device else None)
+
+    @classmethod
+    def default(cls, device: Optional[Device] = None) -> "Context":
+        """The default context of `device` (or of the default device)."""
+        return cls(_handle=_tiles.Context.default(device._handle if device else None))
+
+    @property
+    def device(self) -> Device:
+        """The device the context runs on."""
+        return Device(self._handle.device())
+
+    def wait(self) -> None:
+        """Blocks until everything enqueued on the context has finished."""
+        self._handle.wait()
+
+    def counters(self) -> Dict[str, int]:
+        """Transfers and launches on this context: uploads, downloads, bytes_uploaded,
+        bytes_downloaded, device_copies, bytes_copied_on_device, kernel_builds, cache_hits,
+        launches."""
+        return self._handle.counters()
+
+    def reset_counters(self) -> None:
+        """Sets this context's counters to zero."""
+        self._handle.reset_counters()
+
+    def release(self) -> None:
+        """Gives the context back now rather than when it is collected."""
+        self._handle.release()
+
+
+def total_counters() -> Dict[str, int]:
+    """The counters of every context of the process together."""
+    return _tiles.total_counters()
+
+
+def reset_total_counters() -> None:
+    """Sets the process's total counters to zero (each context keeps its own)."""
+    _tiles.reset_total_counters()
+
+
+class Event:
+    """Asynchronous work (synchronize_async, copy_async): wait() for it, or poll is_ready."""
+
+    def __init__(self, handle: _tiles.Event):
+        self._handle = handle
+
+    def wait(self) -> None:
+        """Blocks until the work is done; raises what made it fail, if it failed."""
+        self._handle.wait()
+
+    @property
+    def is_ready(self) -> bool:
+        """Whether the work is done (successfully or not), without blocking."""
+        return self._handle.is_ready()

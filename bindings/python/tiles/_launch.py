@@ -1,0 +1,110 @@
+"""The index space (extent, tiled_extent), kernels, and parallel_for_each."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+from . import _tiles
+from ._devices import Context
+
+
+class extent:
+    """The bounds of a rank 1..3 index space, in C++ AMP order (component 0 is the row)."""
+
+    def __init__(self, *dims: int):
+        self.dims: Tuple[int, ...] = tuple(int(d) for d in dims)
+
+    @property
+    def rank(self) -> int:
+        return len(self.dims)
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= d
+        return n
+
+    def tile(self, *tile: int) -> "tiled_extent":
+        """This extent in tiles of `tile` (as many dimensions as the extent): one OpenCL
+        work-group per tile, with TILE_DIM0.. set in the kernel."""
+        return tiled_extent(self.dims, tile)
+
+    def __iter__(self):
+        return iter(self.dims)
+
+    def __getitem__(self, d: int) -> int:
+        return self.dims[d]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple:
+        return self.dims
+
+    def __repr__(self) -> str:
+        return f"tiles.extent{self.dims}"
+
+
+class tiled_extent(extent):
+    """An extent divided into tiles; launches need every component to be a multiple of the
+    tile's, and pad() and truncate() give the nearest extents that are."""
+
+    def __init__(self, dims, tile):
+        super().__init__(*dims)
+        self.tile_extent: Tuple[int, ...] = tuple(int(t) for t in tile)
+        if len(self.tile_extent) != len(self.dims):
+            from .errors import InvalidComputeDomain
+            raise InvalidComputeDomain(
+                f"the tile has rank {len(self.tile_extent)} but the extent it tiles has rank {len(self.dims)}")
+
+    @property
+    def tile_count(self) -> Tuple[int, ...]:
+        return tuple(e // t for e, t in zip(self.dims, self.tile_extent))
+
+    def pad(self) -> "tiled_extent":
+        """The extent rounded up to whole tiles; the kernel must ignore the extra work-items."""
+        return tiled_extent(_tiles.rounded_extent(list(self.dims), list(self.tile_extent), True), self.tile_extent)
+
+    def truncate(self) -> "tiled_extent":
+        """The extent rounded down to whole tiles; the rest is left to the caller."""
+        return tiled_extent(_tiles.rounded_extent(list(self.dims), list(self.tile_extent), False), self.tile_extent)
+
+    def _key(self) -> tuple:
+        return (self.dims, self.tile_extent)
+
+    def __repr__(self) -> str:
+        return f"tiles.extent{self.dims}.tile{self.tile_extent}"
+
+
+class Kernel:
+    """The kernel `name` of OpenCL C `source`, compiled with libtiles' prelude (tiled_index,
+    tile_static, tile_barrier_wait, ...) and `options` on first launch for each context and tile
+    shape, and cached from then on."""
+
+    def __init__(self, source: str, name: str, options: str = ""):
+        self.name = name
+        self._handle = _tiles.Kernel(source, name, options)
+
+    def __repr__(self) -> str:
+        return f"<tiles.Kernel {self.name!r}>"
+
+
+def local_memory(nbytes: int) -> _tiles.LocalMemory:
+    """A __local (tile_static) buffer of `nbytes` for a kernel parameter declared __local."""
+    return _tiles.LocalMemory(nbytes)
+
+
+def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None) -> None:
+    """Launches `kernel` over `domain` (an extent, or a tiled_extent for tiles) with `args` matched
+    to its parameters in order: array_view and array to __global pointers, local_memory(n) to
+    __local ones, numpy scalars to parameters of exactly their type, Python numbers to scalar
+    parameters they fit. Runs on `context`, else where the first array lives, else on the default
+    context, and returns without waiting; reading a view waits for what wrote it."""
+    from ._data import _engine_object
+    tile = list(domain.tile_extent) if isinstance(domain, tiled_extent) else []
+    handle = context._handle if context is not None else None
+    _tiles.launch(handle, list(domain.dims), tile, kernel._handle, *(_engine_object(a) for a in args))

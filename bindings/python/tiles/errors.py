@@ -1,0 +1,52 @@
+"""Exceptions of libtiles: one class per family of the C API's statuses, all under Error."""
+
+
+class Error(Exception):
+    """A libtiles call failed. ``status`` is the C API's status code, ``status_name`` its name
+    ("TILES_ERROR_BUILD", "CL_OUT_OF_RESOURCES"), and the message says what went wrong."""
+
+    def __init__(self, message: str, status: int = -2099, status_name: str = "TILES_ERROR_INTERNAL"):
+        super().__init__(message)
+        self.status = status
+        self.status_name = status_name
+
+
+class InvalidArgument(Error, ValueError):
+    """A value that does not fit: a wrong dtype, shape, number or kind of kernel arguments."""
+
+
+class InvalidComputeDomain(Error, ValueError):
+    """An extent or tile that cannot be launched: not positive, not divisible, beyond the device."""
+
+
+class OutOfMemory(Error, MemoryError):
+    """The device or host could not provide the memory asked for."""
+
+
+class BuildError(Error):
+    """A kernel did not compile; the message holds the compiler's log."""
+
+
+class Unsupported(Error):
+    """The device lacks a feature the call needs (double precision, say)."""
+
+
+class InvalidHandle(Error):
+    """An object used after release(), or a handle of the wrong kind."""
+
+
+class OpenCLError(Error):
+    """An OpenCL call failed; ``status`` is OpenCL's own code."""
+
+
+# How the extension finds the class for a status family.
+BY_FAMILY = {
+    "error": Error,
+    "invalid_argument": InvalidArgument,
+    "invalid_compute_domain": InvalidComputeDomain,
+    "out_of_memory": OutOfMemory,
+    "build": BuildError,
+    "unsupported": Unsupported,
+    "invalid_handle": InvalidHandle,
+    "opencl": OpenCLError,
+}

@@ -1,0 +1,48 @@
+"""The Python surface itself: extents, devices, contexts, version, and docstrings."""
+
+import inspect
+
+import numpy as np
+import tiles
+
+
+def test_extents_pad_and_truncate_as_amp_does():
+    t = tiles.extent(999, 666).tile(16, 16)
+    assert t.pad().dims == (1008, 672) and t.truncate().dims == (992, 656)
+    assert t.pad().tile_extent == (16, 16)
+    assert tiles.extent(8, 9).tile(2, 3).tile_count == (4, 3)
+    assert tiles.extent(2, 3, 4).size == 24 and tiles.extent(5).rank == 1
+
+
+def test_devices_and_default_selection():
+    all_devices = tiles.devices()
+    assert all_devices and tiles.default_device() in all_devices
+    first = all_devices[0]
+    assert tiles.default_device(f"{first.platform_index}:{first.device_index}") == first
+    assert tiles.default_device(first.name[:5]).name == first.name
+    assert "TILES_DEVICE" in tiles.default_device.reason()
+    assert first.max_tile_size > 0 and len(first.max_tile_extent) == 3
+
+
+def test_contexts_have_their_own_counters():
+    a, b = tiles.Context(), tiles.Context()
+    tiles.array(np.ones(8, np.float32), context=a)
+    assert a.counters()["uploads"] == 1 and b.counters()["uploads"] == 0
+    assert a.device == b.device
+    a.reset_counters()
+    assert a.counters()["uploads"] == 0
+
+
+def test_version_matches_the_c_header():
+    header = (__import__("pathlib").Path(__file__).resolve().parents[2] / "capi" / "include" / "tiles.h").read_text()
+    parts = [line.split()[2] for line in header.splitlines()
+             if line.startswith("#define TILES_VERSION_") and line.split()[1][-5:] in ("MAJOR", "MINOR", "PATCH")]
+    assert tiles.__version__ == ".".join(parts)
+
+
+def test_every_public_name_has_a_docstring():
+    for name in tiles.__all__:
+        obj = getattr(tiles, name)
+        if name == "__version__":
+            continue
+        assert inspect.getdoc(obj), f"tiles.{name} has no docstring"

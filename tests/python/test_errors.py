@@ -1,0 +1,95 @@
+"""Every exception class, each raised by a real bad input; none of them a crash."""
+
+import numpy as np
+import pytest
+import tiles
+
+COPY = """
+__kernel void copy(__global const float* in, __global float* out) {
+    tiled_index t = get_tiled_index();
+    out[linear_index(t.global_id, t.extent)] = in[linear_index(t.global_id, t.extent)];
+}"""
+
+
+def views(n=16):
+    return tiles.array_view(np.zeros(n, np.float32)), tiles.array_view(np.zeros(n, np.float32))
+
+
+def test_invalid_argument_for_dtypes_layouts_and_arguments(context):
+    with pytest.raises(tiles.InvalidArgument, match="complex128 has no OpenCL element type"):
+        tiles.array_view(np.zeros(4, np.complex128))
+    with pytest.raises(tiles.InvalidArgument, match="C-contiguous"):
+        tiles.array_view(np.zeros((4, 4), np.float32)[:, ::2])
+    with pytest.raises(tiles.InvalidArgument, match="1, 2 or 3 dimensions"):
+        tiles.array_view(np.zeros((2, 2, 2, 2), np.float32))
+    a, b = views()
+    k = tiles.Kernel(COPY, "copy")
+    with pytest.raises(tiles.InvalidArgument, match="takes 2 arguments, 1 was given"):
+        tiles.parallel_for_each(a.extent.tile(16), k, a, context=context)
+    with pytest.raises(tiles.InvalidArgument, match="is a bool"):
+        tiles.parallel_for_each(a.extent.tile(16), k, a, True, context=context)
+    with pytest.raises(tiles.InvalidArgument, match="element types differ"):
+        tiles.parallel_for_each(a.extent.tile(16), k, tiles.array_view(np.zeros(16, np.int32)), b, context=context)
+    with pytest.raises(tiles.InvalidArgument, match="numbers go to parameters passed by value"):
+        tiles.parallel_for_each(a.extent.tile(16), k, a, 3, context=context)
+    with pytest.raises(tiles.InvalidArgument, match="rather than a numpy array"):
+        tiles.parallel_for_each(a.extent.tile(16), k, a, np.zeros(16, np.float32), context=context)
+    assert issubclass(tiles.InvalidArgument, ValueError)
+
+
+def test_invalid_compute_domain(context):
+    a, b = views(32)
+    k = tiles.Kernel(COPY, "copy")
+    with pytest.raises(tiles.InvalidComputeDomain, match=r"compute domain \(32\) cannot be evenly divided .* tile \(6\)"):
+        tiles.parallel_for_each(a.extent.tile(6), k, a, b, context=context)
+    with pytest.raises(tiles.InvalidComputeDomain, match=r"dimension 0 of the compute domain \(0\)"):
+        tiles.parallel_for_each(tiles.extent(0).tile(4), k, a, b, context=context)
+    with pytest.raises(tiles.InvalidComputeDomain, match="tile has rank 1 but the extent it tiles has rank 2"):
+        tiles.extent(4, 4).tile(4)
+
+
+def test_out_of_memory_then_the_library_works_on(context):
+    limit = tiles.default_device().max_allocation
+    with pytest.raises(tiles.OutOfMemory, match="cannot allocate"):
+        tiles.array((limit // 4 + 1024,), np.float32, context=context)
+    assert tiles.array(np.ones(4, np.float32), context=context).numpy().sum() == 4
+
+
+def test_build_error_holds_the_log(context):
+    a, b = views()
+    with pytest.raises(tiles.BuildError) as caught:
+        tiles.parallel_for_each(a.extent.tile(16), tiles.Kernel("__kernel void f(__global float* o)\n{ o[0] = nope; }", "f"),
+                                a, context=context)
+    assert "nope" in str(caught.value) and caught.value.status_name == "TILES_ERROR_BUILD"
+
+
+def test_unsupported_for_doubles_without_fp64(context):
+    if tiles.default_device().supports_fp64:
+        assert tiles.array(np.ones(3), context=context).numpy().sum() == 3
+        pytest.skip("the device has double precision, so doubles are not refused")
+    with pytest.raises(tiles.Unsupported, match="no double precision"):
+        tiles.array(np.ones(3), context=context)
+
+
+def test_invalid_handle_after_release(context):
+    a, _ = views()
+    a.release()
+    with pytest.raises(tiles.InvalidHandle, match="released"):
+        a.synchronize()
+    arr = tiles.array(np.ones(4, np.float32), context=context)
+    arr.release()
+    with pytest.raises(tiles.InvalidHandle):
+        arr.numpy()
+    k = tiles.Kernel(COPY, "copy")
+    k._handle.release()
+    with pytest.raises(tiles.InvalidHandle):
+        tiles.parallel_for_each(tiles.extent(16).tile(16), k, *views(), context=context)
+
+
+def test_opencl_error_passes_the_drivers_status(context):
+    # The kernel demands 8-wide work-groups; a tile of 4 is refused by clEnqueueNDRangeKernel.
+    k = tiles.Kernel("__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void f(__global float* o) { o[0] = 1; }", "f")
+    a, _ = views()
+    with pytest.raises(tiles.OpenCLError) as caught:
+        tiles.parallel_for_each(a.extent.tile(4), k, a, context=context)
+    assert caught.value.status_name == "CL_INVALID_WORK_GROUP_SIZE"
