@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -95,6 +96,21 @@ template <class S> void check_struct(const S* s, std::size_t minimum, const char
                                ") is smaller than any version of it; initialize it with its _INIT macro");
 }
 
+// The engine's layout and dimensions for a tiles_shape, refusing what cannot be made.
+struct checked_shape {
+    element_layout layout;
+    detail::dims3 dims;
+    int rank;
+};
+checked_shape check_shape(const tiles_shape* shape);
+
+// The parts of tiles_launch and tiles_copy that their _with_events forms share.
+void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
+            size_t arg_count, const detail::opencl_events& events);
+// Checks that `source` can be copied into `destination`; returns the copy as a task that
+// shares both views' data.
+std::function<void()> copy_task(const tiles_view* source, tiles_view* destination);
+
 element_type to_element_type(tiles_dtype dtype);
 tiles_dtype to_dtype(element_type type);
 
@@ -151,3 +167,8 @@ struct tiles_event : tiles::capi::handle {
     explicit tiles_event(tiles::completion_future f) : handle(kind_tag), future(std::move(f)) {}
     tiles::completion_future future;
 };
+
+namespace tiles::capi {
+// Throws invalid_argument unless the view may be written (`what` names the call).
+void check_writable(const tiles_view& v, const char* what);
+} // namespace tiles::capi

@@ -7,14 +7,7 @@
 using namespace tiles::capi;
 using tiles::detail::box;
 
-namespace {
-
-// The engine's layout and dimensions for a shape, refusing what cannot be made.
-struct checked_shape {
-    tiles::element_layout layout;
-    tiles::detail::dims3 dims;
-    int rank;
-};
+namespace tiles::capi {
 
 checked_shape check_shape(const tiles_shape* shape) {
     check_struct(shape, sizeof(tiles_shape), "tiles_shape");
@@ -34,6 +27,14 @@ checked_shape check_shape(const tiles_shape* shape) {
     return s;
 }
 
+void check_writable(const tiles_view& v, const char* what) {
+    if (v.read_only) throw tiles::invalid_argument(std::string(what) + ": the view is of const memory");
+}
+
+} // namespace tiles::capi
+
+namespace {
+
 box whole(const tiles::detail::dims3& dims) { return {{0, 0, 0}, dims}; }
 
 std::size_t bytes_of(const tiles_view& v) {
@@ -49,10 +50,6 @@ std::string describe(const tiles_view& v) {
                                                          : std::string(tiles::opencl_name(l.type)))
        << ", " << bytes_of(v) << " bytes)";
     return os.str();
-}
-
-void check_writable(const tiles_view& v, const char* what) {
-    if (v.read_only) throw tiles::invalid_argument(std::string(what) + ": the view is of const memory");
 }
 
 tiles_view* new_view(std::shared_ptr<tiles::detail::storage> s, const box& b, int rank, bool read_only) {
@@ -212,10 +209,8 @@ tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes
 
 } // extern "C"
 
-namespace {
+namespace tiles::capi {
 
-// Checks that `source` can be copied into `destination`; returns the copy as a task that shares
-// both views' data.
 std::function<void()> copy_task(const tiles_view* source, tiles_view* destination) {
     const tiles_view& from = live(source, "source view");
     const tiles_view& to = live(destination, "destination view");
@@ -227,7 +222,7 @@ std::function<void()> copy_task(const tiles_view* source, tiles_view* destinatio
     return [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::detail::copy(*s, sb, *d, db); };
 }
 
-} // namespace
+} // namespace tiles::capi
 
 extern "C" {
 

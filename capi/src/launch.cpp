@@ -98,6 +98,20 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
 
 } // namespace
 
+namespace tiles::capi {
+void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
+            size_t arg_count, const tiles::detail::opencl_events& events) {
+    const tiles::detail::launch_domain d = check_domain(domain);
+    const tiles::kernel& k = live(kernel, "kernel").kernel;
+    if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
+    std::vector<tiles::detail::launch_arg> converted;
+    converted.reserve(arg_count);
+    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
+    const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
+    tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);
+}
+} // namespace tiles::capi
+
 extern "C" {
 
 tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain) {
@@ -121,16 +135,7 @@ tiles_status tiles_kernel_release(tiles_kernel* kernel) { return release(kernel,
 
 tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                           const tiles_arg* args, size_t arg_count) {
-    return guard([&] {
-        const tiles::detail::launch_domain d = check_domain(domain);
-        const tiles::kernel& k = live(kernel, "kernel").kernel;
-        if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
-        std::vector<tiles::detail::launch_arg> converted;
-        converted.reserve(arg_count);
-        for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
-        const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
-        tiles::detail::launch(view, d, k, converted.data(), converted.size());
-    });
+    return guard([&] { launch(context, domain, kernel, args, arg_count, {}); });
 }
 
 tiles_status tiles_event_wait(tiles_event* event) {

@@ -138,6 +138,33 @@ context_state::context_state(std::shared_ptr<const device_info> device, cl::Cont
     id_ = next_id++;
 }
 
+std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queue queue) {
+    if (context == nullptr || queue == nullptr)
+        throw invalid_argument("an accelerator view needs both a cl_context and a cl_command_queue (one is NULL)");
+    cl::Context adopted_context(context, true);  // retained: released when the view goes
+    cl::CommandQueue adopted_queue(queue, true);
+    cl::Context queue_context;
+    check(adopted_queue.getInfo(CL_QUEUE_CONTEXT, &queue_context), "clGetCommandQueueInfo");
+    if (queue_context() != context)
+        throw invalid_argument("the cl_command_queue belongs to another cl_context than the one given");
+    cl_command_queue_properties properties = 0;
+    check(adopted_queue.getInfo(CL_QUEUE_PROPERTIES, &properties), "clGetCommandQueueInfo");
+    if (properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+        throw invalid_argument("the cl_command_queue is out of order; libtiles orders its transfers and kernels by "
+                               "queue order, so give it an in-order queue (another queue on the same context will do)");
+    cl::Device device;
+    check(adopted_queue.getInfo(CL_QUEUE_DEVICE, &device), "clGetCommandQueueInfo");
+    std::shared_ptr<const device_info> info;
+    for (const auto& d : all_devices())
+        if (d->device() == device()) info = d;
+    if (!info) {  // a device libtiles did not enumerate (a sub-device, say): read it now
+        cl::Platform platform;
+        check(device.getInfo(CL_DEVICE_PLATFORM, &platform), "clGetDeviceInfo");
+        info = read_device(platform, device, -1, -1);
+    }
+    return std::make_shared<context_state>(std::move(info), std::move(adopted_context), std::move(adopted_queue));
+}
+
 accelerator_view default_view() {
     static const accelerator_view view = accelerator().get_default_view();
     return view;

@@ -235,7 +235,7 @@ accelerator_view view_for(const launch_arg* args, std::size_t count) {
 } // namespace
 
 void launch(const accelerator_view* chosen, const launch_domain& domain, const kernel& k, const launch_arg* args,
-            std::size_t count) {
+            std::size_t count, const opencl_events& events) {
     const accelerator_view view = chosen != nullptr ? *chosen : view_for(args, count);
     context_state& ctx = *view.state();
     const device_info& device = *ctx.device();
@@ -253,6 +253,11 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
+    // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
+    // events: the queue is in order, and this barrier comes first.
+    if (events.wait_count != 0)
+        check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
+              "clEnqueueBarrierWithWaitList");
     cl_kernel kernel = compiled->kernel();
     std::vector<launch_binding> bindings(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -280,6 +285,9 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(view.state(), args[i].region, bindings[i]);
+    // Completes when the kernel and the sections' copies back have.
+    if (events.done != nullptr)
+        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
 }
 
 } // namespace tiles::detail

@@ -32,11 +32,33 @@ storage::~storage() {
     }
 }
 
-void storage::place_on(const std::shared_ptr<context_state>& view) {
+void storage::place_on(const std::shared_ptr<context_state>& view, cl_mem buffer) {
     std::lock_guard<std::mutex> lock(mutex_);
     home_ = view;
-    copy_on(view).stale = box_set();  // nothing was ever stored: an uninitialized copy is current
     host_stale_ = box_set(whole());
+    if (buffer == nullptr) {
+        copy_on(view).stale = box_set();  // nothing was ever stored: an uninitialized copy is current
+        return;
+    }
+    cl::Buffer adopted(buffer, true);
+    cl::Context context;
+    std::size_t size = 0;
+    check(adopted.getInfo(CL_MEM_CONTEXT, &context), "clGetMemObjectInfo");
+    check(adopted.getInfo(CL_MEM_SIZE, &size), "clGetMemObjectInfo");
+    if (context() != view->context()())
+        throw invalid_argument("the cl_mem belongs to another cl_context than the accelerator view's");
+    if (size < bytes())
+        throw invalid_argument("the cl_mem holds " + std::to_string(size) + " bytes, but the array needs " +
+                               std::to_string(bytes()));
+    copies_.push_back({view, std::move(adopted), box_set()});
+}
+
+cl_mem storage::device_buffer(const std::shared_ptr<context_state>& view, host_access access) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    device_copy& target = copy_on(view);
+    make_device_current(target, whole());
+    if (access == host_access::read_write) mark_written(whole(), &target);
+    return target.buffer();
 }
 
 storage::device_copy* storage::copy_if_any(const std::shared_ptr<context_state>& view) {
@@ -258,6 +280,20 @@ bool storage::copy_on_device(const box& from, storage& destination, const box& t
 
 std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& dims, void* host, bool host_read_only) {
     return std::make_shared<storage>(layout, dims, host, host_read_only);
+}
+
+std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3& dims, const accelerator_view& view,
+                                             _cl_mem* buffer) {
+    if (buffer == nullptr) throw invalid_argument("the cl_mem of an array is NULL");
+    auto s = std::make_shared<storage>(layout, dims, nullptr, false);
+    s->place_on(view.state(), buffer);
+    return s;
+}
+
+_cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, host_access access) {
+    if (!(b == box{{0, 0, 0}, s.dims()}))
+        throw invalid_argument("a section has no cl_mem of its own: take the cl_mem of the whole view");
+    return s.device_buffer(view.state(), access);
 }
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view) {

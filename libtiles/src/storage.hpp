@@ -33,8 +33,12 @@ class storage {
     const dims3& dims() const { return dims_; }
     const std::shared_ptr<context_state>& home() const { return home_; }
 
-    // Makes `view` the storage's home and allocates its device copy there, current and empty.
-    void place_on(const std::shared_ptr<context_state>& view);
+    // Makes `view` the storage's home and its device copy there current: a new buffer, or the
+    // caller's `buffer` (retained, never freed by libtiles).
+    void place_on(const std::shared_ptr<context_state>& view, cl_mem buffer = nullptr);
+
+    // The whole device buffer on `view`, current; read_write: the caller may write it there.
+    cl_mem device_buffer(const std::shared_ptr<context_state>& view, host_access access);
 
     // The buffer a launch on `view` passes for box `b`, current there. writes: the launch may
     // change `b`, so every other copy of it goes stale. A section (b not the whole) is passed

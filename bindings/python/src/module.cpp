@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tiles.h"
+#include "tiles_opencl.h"
 
 namespace py = pybind11;
 
@@ -221,6 +222,10 @@ py::dict counters_of(tiles_context* context) {
     return counters_dict(c);
 }
 
+// OpenCL handles travel as integers, as PyOpenCL's int_ptr.
+template <class H> H from_int(std::uintptr_t value) { return reinterpret_cast<H>(value); }
+template <class H> std::uintptr_t to_int(H handle) { return reinterpret_cast<std::uintptr_t>(handle); }
+
 tiles_context* context_or_null(const Context* c) { return c == nullptr ? nullptr : c->get(); }
 const tiles_device* device_or_null(const Device* d) { return d == nullptr ? nullptr : d->get(); }
 
@@ -269,6 +274,17 @@ PYBIND11_MODULE(_tiles, m) {
         .def("wait", [](const Context& self) { tiles_context* c = self.get(); check(without_gil([&] { return tiles_context_wait(c); })); })
         .def("counters", [](const Context& self) { return counters_of(self.get()); })
         .def("reset_counters", [](const Context& self) { check(tiles_context_reset_counters(self.get())); })
+        .def_static("from_opencl", [](std::uintptr_t context, std::uintptr_t queue) {
+            tiles_context* c = nullptr;
+            check(tiles_context_create_from_opencl(&c, from_int<cl_context>(context), from_int<cl_command_queue>(queue)));
+            return new Context(c, "context");
+        }, py::arg("context"), py::arg("queue"))
+        .def("opencl", [](const Context& self) {
+            cl_context context = nullptr;
+            cl_command_queue queue = nullptr;
+            check(tiles_context_get_opencl(&context, &queue, self.get()));
+            return py::make_tuple(to_int(context), to_int(queue));
+        })
         .def("release", &Context::release);
     m.def("total_counters", [] { return counters_of(nullptr); });
     m.def("reset_total_counters", [] { check(tiles_context_reset_counters(nullptr)); });
@@ -282,6 +298,12 @@ PYBIND11_MODULE(_tiles, m) {
             check(tiles_array_create(&a, context_or_null(context), &shape, staged ? staged.data() : nullptr));
             return new Array(a, "array");
         }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
+        .def_static("from_opencl", [](const Context& context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, std::uintptr_t buffer) {
+            const tiles_shape shape = shape_of(dtype_of(dtype), extent);
+            tiles_array* a = nullptr;
+            check(tiles_array_create_from_opencl(&a, context.get(), &shape, from_int<cl_mem>(buffer)));
+            return new Array(a, "array");
+        }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("buffer"))
         .def("view", [](py::object self) {
             tiles_view* v = nullptr;
             check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
@@ -308,6 +330,11 @@ PYBIND11_MODULE(_tiles, m) {
         .def("synchronize", [](const View& self) { tiles_view* v = self.get(); check(without_gil([&] { return tiles_view_synchronize(v); })); })
         .def("synchronize_async", [](const View& self) { tiles_event* e = nullptr; check(tiles_view_synchronize_async(&e, self.get())); return new Event(e, "event"); })
         .def("synchronize_to", [](const View& self, const Context& c) { check(tiles_view_synchronize_to(self.get(), c.get())); })
+        .def("opencl_buffer", [](const View& self, const Context& context, bool write) {
+            cl_mem buffer = nullptr;
+            check(tiles_view_get_opencl_buffer(&buffer, self.get(), context.get(), write ? TILES_ACCESS_READ_WRITE : TILES_ACCESS_READ));
+            return to_int(buffer);
+        }, py::arg("context"), py::arg("write"))
         .def("discard", [](const View& self) { check(tiles_view_discard(self.get())); })
         .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
         .def("read", [](const View& self) {
@@ -364,6 +391,32 @@ PYBIND11_MODULE(_tiles, m) {
         tiles_context* c = context_or_null(context);
         const tiles_kernel* k = kernel.get();
         check(without_gil([&] { return tiles_launch(c, &domain, k, converted.data(), converted.size()); }));
+    });
+
+    m.def("launch_with_events", [](const Context& context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel, const std::vector<std::uintptr_t>& wait_for, bool return_event, const py::args& args) -> py::object {
+        const tiles_domain domain = domain_of(extent, tile);
+        std::vector<tiles_arg> converted;
+        for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
+        std::vector<cl_event> waits;
+        for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
+        tiles_context* c = context.get();
+        const tiles_kernel* k = kernel.get();
+        cl_event done = nullptr;
+        cl_event* out = return_event ? &done : nullptr;
+        check(without_gil([&] {
+            return tiles_launch_with_events(c, &domain, k, converted.data(), converted.size(), waits.data(), waits.size(), out);
+        }));
+        return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
+    });
+    m.def("copy_with_events", [](const View& source, const View& destination, const std::vector<std::uintptr_t>& wait_for, bool return_event) -> py::object {
+        std::vector<cl_event> waits;
+        for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
+        tiles_view* s = source.get();
+        tiles_view* d = destination.get();
+        cl_event done = nullptr;
+        cl_event* out = return_event ? &done : nullptr;
+        check(without_gil([&] { return tiles_copy_with_events(s, d, waits.data(), waits.size(), out); }));
+        return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
     });
 
     m.def("rounded_extent", [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {

@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _tiles
-from ._devices import Context, Event
+from ._devices import Context, Event, int_ptr
 from ._launch import extent
 from .errors import InvalidArgument
 
@@ -62,6 +62,12 @@ class array_view:
     def synchronize_to(self, context: Context) -> None:
         """Makes the view current on `context` now."""
         self._handle.synchronize_to(context._handle)
+
+    def opencl_buffer(self, context: Context, write: bool = True) -> int:
+        """The OpenCL buffer (cl_mem, as an integer) behind the whole view on `context`, made current
+        there first; borrowed. With write=True the caller's kernels may write it, and libtiles then
+        treats the host's copy as stale. For PyOpenCL: pyopencl.Buffer.from_int_ptr(ptr)."""
+        return self._handle.opencl_buffer(context._handle, write)
 
     def discard_data(self) -> None:
         """The view's contents need not be kept: the next launch uploads nothing of them."""
@@ -127,7 +133,21 @@ class array:
     def shape(self) -> Tuple[int, ...]:
         return self._view.shape
 
+    @classmethod
+    def from_opencl(cls, buffer: Any, shape: Sequence[int], dtype: Any, context: Context) -> "array":
+        """An array over an OpenCL buffer made elsewhere (a PyOpenCL Buffer, or its int_ptr) on
+        `context`'s OpenCL context, without copying it; retained, never freed by libtiles."""
+        self = cls.__new__(cls)
+        self._handle = _tiles.Array.from_opencl(context._handle, np.dtype(dtype), [int(d) for d in shape], int_ptr(buffer))
+        self._view = array_view(self)
+        return self
+
+    def opencl_buffer(self, context: Context) -> int:
+        """The OpenCL buffer (cl_mem, as an integer) behind the array on its `context`, borrowed."""
+        return self._view.opencl_buffer(context)
+
     def view(self) -> array_view:
+        """A view of the whole array, without any host copy."""
         return self._view
 
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> array_view:
@@ -169,9 +189,14 @@ def _as_view(value: Any) -> _tiles.View:
     raise InvalidArgument(f"copy takes tiles.array, tiles.array_view or numpy arrays, not {type(value).__name__}")
 
 
-def copy(source: Any, destination: Any) -> None:
+def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[int]:
     """Copies between arrays, views and numpy arrays of the same dtype and shape: on the device
-    when both are on one context, else through the host."""
+    when both are on one context, else through the host. Between arrays and views, `wait_for`
+    holds OpenCL events to wait for first, and return_event=True returns the int_ptr of an event
+    that completes with the copy, which the caller owns (see parallel_for_each)."""
+    if wait_for or return_event:
+        return _tiles.copy_with_events(_as_view(source), _as_view(destination), [int_ptr(e) for e in wait_for],
+                                       return_event)
     if isinstance(source, np.ndarray):
         _as_view(destination).write(source)
     elif isinstance(destination, np.ndarray):
@@ -181,6 +206,7 @@ def copy(source: Any, destination: Any) -> None:
         destination[...] = _as_view(source).read()
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
+    return None
 
 
 def copy_async(source: Any, destination: Any) -> Event:

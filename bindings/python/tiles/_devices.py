@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import _tiles
 
@@ -28,6 +28,11 @@ class Device:
         return hash((self.platform_index, self.device_index))
 
 
+def int_ptr(handle: Any) -> int:
+    """An OpenCL handle as an integer: PyOpenCL objects give their int_ptr, integers stay."""
+    return int(getattr(handle, "int_ptr", handle))
+
+
 def devices() -> List[Device]:
     """Every OpenCL device of every platform, in platform then device order."""
     return [Device(_tiles.Device.get(i)) for i in range(_tiles.Device.count())]
@@ -48,6 +53,18 @@ class Context:
 
     def __init__(self, device: Optional[Device] = None, *, _handle: Optional[_tiles.Context] = None):
         self._handle = _handle or _tiles.Context.create(device._handle if device else None)
+
+    @classmethod
+    def from_opencl(cls, context: Any, queue: Any) -> "Context":
+        """A context over an OpenCL context and in-order queue made elsewhere (PyOpenCL objects, or
+        their int_ptr), both retained until this context is released."""
+        return cls(_handle=_tiles.Context.from_opencl(int_ptr(context), int_ptr(queue)))
+
+    @property
+    def opencl(self) -> Tuple[int, int]:
+        """(context, queue): the OpenCL handles as integers, borrowed; for PyOpenCL,
+        pyopencl.Context.from_int_ptr(ptr) and pyopencl.CommandQueue.from_int_ptr(ptr)."""
+        return self._handle.opencl()
 
     @classmethod
     def default(cls, device: Optional[Device] = None) -> "Context":

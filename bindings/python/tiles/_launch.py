@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 from . import _tiles
-from ._devices import Context
+from ._devices import Context, int_ptr
 
 
 class extent:
@@ -98,13 +98,26 @@ def local_memory(nbytes: int) -> _tiles.LocalMemory:
     return _tiles.LocalMemory(nbytes)
 
 
-def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None) -> None:
+def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
+                      wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[int]:
     """Launches `kernel` over `domain` (an extent, or a tiled_extent for tiles) with `args` matched
     to its parameters in order: array_view and array to __global pointers, local_memory(n) to
     __local ones, numpy scalars to parameters of exactly their type, Python numbers to scalar
     parameters they fit. Runs on `context`, else where the first array lives, else on the default
-    context, and returns without waiting; reading a view waits for what wrote it."""
+    context, and returns without waiting; reading a view waits for what wrote it.
+
+    For OpenCL pipelines (a context made with Context.from_opencl): `wait_for` holds OpenCL events
+    (PyOpenCL events or their int_ptr) the launch waits for, and with return_event=True the launch
+    returns the int_ptr of an event that completes with it, which the caller owns
+    (pyopencl.Event.from_int_ptr(ptr, retain=False) takes it over)."""
     from ._data import _engine_object
     tile = list(domain.tile_extent) if isinstance(domain, tiled_extent) else []
-    handle = context._handle if context is not None else None
-    _tiles.launch(handle, list(domain.dims), tile, kernel._handle, *(_engine_object(a) for a in args))
+    args = tuple(_engine_object(a) for a in args)
+    if not wait_for and not return_event:
+        _tiles.launch(context._handle if context is not None else None, list(domain.dims), tile, kernel._handle, *args)
+        return None
+    if context is None:
+        from .errors import InvalidArgument
+        raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
+    return _tiles.launch_with_events(context._handle, list(domain.dims), tile, kernel._handle,
+                                     [int_ptr(e) for e in wait_for], return_event, *args)

@@ -48,6 +48,9 @@ template <class T, int N = 1> class array {
           const accelerator_view& view = detail::default_view())
         : array(e, std::begin(source), std::end(source), view) {}
 
+    // An array over storage made by libtiles itself (interop::make_array, say).
+    array(std::shared_ptr<detail::storage> storage, const tiles::extent<N>& e) : extent(e), storage_(std::move(storage)) {}
+
     array(const array&) = delete;
     array& operator=(const array&) = delete;
     array(array&&) noexcept = default;

@@ -18,6 +18,8 @@
 #include "tiles/extent.hpp"
 #include "tiles/kernel.hpp"
 
+struct _cl_event;  // OpenCL's cl_event is a pointer to it
+
 namespace tiles {
 
 // A __local buffer of `bytes` for a kernel parameter declared `__local T*` (or `tile_static
@@ -51,11 +53,19 @@ struct launch_domain {
     bool tiled = false;
 };
 
+// OpenCL events (cl_event) a launch or copy waits for, and where it puts the event of what it
+// enqueued (owned by the caller), for pipelines that order their own OpenCL work around it.
+struct opencl_events {
+    _cl_event* const* wait_for = nullptr;
+    std::size_t wait_count = 0;
+    _cl_event** done = nullptr;
+};
+
 // Checks the domain and the arguments against the kernel and the device, brings the
 // arguments' data to the view, and enqueues the kernel. Without a view (nullptr) it runs, as
 // C++ AMP does, where its first array lives, else on the default view. Defined in the library.
 void launch(const accelerator_view* view, const launch_domain& domain, const kernel& k, const launch_arg* args,
-            std::size_t count);
+            std::size_t count, const opencl_events& events = {});
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
     return {launch_arg::kind::memory, v.storage(), v.region(), std::is_const_v<T>, "array_view"};

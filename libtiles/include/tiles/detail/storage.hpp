@@ -13,6 +13,8 @@
 #include "tiles/element_type.hpp"
 #include "tiles/extent.hpp"
 
+struct _cl_mem;  // OpenCL's cl_mem is a pointer to it
+
 namespace tiles::detail {
 
 class storage;
@@ -51,6 +53,15 @@ std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& d
 
 // Storage that lives on one accelerator view (what an array owns); allocated there at once.
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view);
+
+// Storage whose device copy on `view` is the caller's OpenCL buffer (retained, not copied, never
+// freed by libtiles); refused if the buffer is on another context or too small.
+std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3& dims, const accelerator_view& view,
+                                             _cl_mem* buffer);
+
+// The whole device buffer on `view`, current there (borrowed). read_write: the caller may write
+// it, so the other copies go stale. Refused for sections, which have no buffer of their own.
+_cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, host_access access);
 
 element_layout layout_of(const storage& s);
 const dims3& dims_of(const storage& s);

@@ -1,0 +1,47 @@
+// libtiles: what interop.hpp needs from inside the library: adopting a caller's context and
+// queue, handing out libtiles' own, and the events of launches and copies.
+#include "tiles/interop.hpp"
+
+#include "context_state.hpp"
+#include "device_info.hpp"
+#include "storage.hpp"
+
+namespace tiles::detail {
+std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queue queue);
+} // namespace tiles::detail
+
+namespace tiles::interop::detail {
+
+std::shared_ptr<tiles::detail::context_state> adopt_context(cl_context context, cl_command_queue queue) {
+    return tiles::detail::adopt_context(context, queue);
+}
+
+cl_device_id device_of(const accelerator& a) { return a.info().device(); }
+cl_context context_of(const accelerator_view& view) { return view.state()->context()(); }
+cl_command_queue queue_of(const accelerator_view& view) { return view.state()->queue()(); }
+
+tiles::detail::opencl_events events(const std::vector<cl_event>& wait_for, cl_event* done) {
+    return {wait_for.data(), wait_for.size(), done};
+}
+
+cl_event completed_event(const accelerator_view& view) {
+    cl_int status = CL_SUCCESS;
+    cl_event event = clCreateUserEvent(view.state()->context()(), &status);
+    tiles::detail::check(status, "clCreateUserEvent");
+    tiles::detail::check(clSetUserEventStatus(event, CL_COMPLETE), "clSetUserEventStatus");
+    return event;
+}
+
+cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<void()>& copy,
+                    const std::shared_ptr<tiles::detail::storage>& destination) {
+    if (!wait_for.empty()) tiles::detail::check(clWaitForEvents(cl_uint(wait_for.size()), wait_for.data()), "clWaitForEvents");
+    copy();
+    const auto& home = destination->home();
+    if (home == nullptr) return completed_event(tiles::detail::default_view());
+    // A copy on the device was enqueued on the destination's queue: the marker completes with it.
+    cl_event done = nullptr;
+    tiles::detail::check(clEnqueueMarkerWithWaitList(home->queue()(), 0, nullptr, &done), "clEnqueueMarkerWithWaitList");
+    return done;
+}
+
+} // namespace tiles::interop::detail
