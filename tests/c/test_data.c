@@ -1,5 +1,6 @@
 /* C tests of tiles.h's arrays and views: round trips, the shapes and sizes refused, host access,
  * sections, discard, refresh and synchronization (counted transfers), copies and events. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -122,9 +123,11 @@ int test_shape_refusals(void) {
     shape = shape_of(TILES_FLOAT32, 4, 4, 4, 4);
     failed += refused_everywhere("the rank is 4", &shape, invalid, "not 4");
     shape = shape_of(TILES_FLOAT32, 1, 0, 0, 0);
-    failed += refused_everywhere("the extent is 0", &shape, invalid, "the extent of dimension 0 of a shape (0) is not positive");
+    failed += refused_everywhere("the extent is 0", &shape, invalid,
+                                 "the extent of dimension 0 of a shape (0) is not positive");
     shape = shape_of(TILES_FLOAT32, 2, 4, -2, 0);
-    failed += refused_everywhere("an extent is negative", &shape, invalid, "dimension 1 of a shape (-2) is not positive");
+    failed +=
+        refused_everywhere("an extent is negative", &shape, invalid, "dimension 1 of a shape (-2) is not positive");
     shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
     shape.element_size = 8;
     failed += refused_everywhere("element_size is not the dtype's", &shape, invalid,
@@ -134,9 +137,14 @@ int test_shape_refusals(void) {
     failed += refused_everywhere("element_size is not the dtype's", &shape, invalid,
                                  "element_size 4 does not match short, whose size is 2");
     shape = shape_of(TILES_OPAQUE, 1, 4, 0, 0);
-    failed += refused_everywhere("an opaque type has no size", &shape, invalid, "TILES_OPAQUE elements need their size");
+    failed +=
+        refused_everywhere("an opaque type has no size", &shape, invalid, "TILES_OPAQUE elements need their size");
     shape = shape_of((tiles_dtype)42, 1, 4, 0, 0);
     failed += refused_everywhere("the dtype is out of range", &shape, invalid, "tiles_dtype 42 is not an element type");
+    shape = shape_of(TILES_FLOAT32, 3, 1 << 30, 1 << 30, 4);
+    failed += refused_everywhere("its bytes overflow a size_t", &shape, TILES_ERROR_OUT_OF_MEMORY,
+                                 "data of 1073741824x1073741824x4 elements of 4 bytes holds more bytes than this "
+                                 "machine can address");
 
     /* Accepted: element_size equal to the dtype's, and components past the rank, whatever they are. */
     tiles_view* view = NULL;
@@ -163,7 +171,8 @@ int test_view_read_and_write_sizes(void) {
     const float untouched[7] = {0, 0, 0, 0, 0, 0, 42};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 2, 3, 0);
     tiles_view *view = NULL, *const_view = NULL;
-    if (!CHECK_OK(tiles_view_create(&view, &shape, host)) || !CHECK_OK(tiles_view_create_const(&const_view, &shape, host)))
+    if (!CHECK_OK(tiles_view_create(&view, &shape, host)) ||
+        !CHECK_OK(tiles_view_create_const(&const_view, &shape, host)))
         return failed;
 
     CHECK_FAILS(tiles_view_read(view, back, 23), TILES_ERROR_INVALID_ARGUMENT,
@@ -282,6 +291,9 @@ int test_sections(void) {
                 "a section of dimension 1 from 1 to 3 does not lie within the view's extent (2) there");
     CHECK_FAILS(tiles_view_section(&refused, corner, negative, too_far), TILES_ERROR_INVALID_ARGUMENT,
                 "does not lie within");
+    const int far_beyond[2] = {0, INT_MAX};
+    CHECK_FAILS(tiles_view_section(&refused, corner, far_beyond, corner_extent), TILES_ERROR_INVALID_ARGUMENT,
+                "a section of dimension 1 from 2147483647 to 2147483649 does not lie within");
     CHECK_FAILS(tiles_view_section(&refused, corner, corner_origin, empty), TILES_ERROR_INVALID_ARGUMENT,
                 "the extent of dimension 1 of a section (0) is not positive");
     CHECK_FAILS(tiles_view_section(&refused, corner, NULL, corner_extent), TILES_ERROR_INVALID_ARGUMENT, "NULL");
@@ -387,7 +399,8 @@ int test_copies_and_events(void) {
     CHECK_FAILS(tiles_copy(source, other_shape), TILES_ERROR_INVALID_ARGUMENT,
                 "tiles_copy from the view (2x3 float, 24 bytes) to the view (3x2 float, 24 bytes)");
     CHECK_FAILS(tiles_copy(source, int_view), TILES_ERROR_INVALID_ARGUMENT, "the element types or extents differ");
-    CHECK_FAILS(tiles_copy(array_view, source), TILES_ERROR_INVALID_ARGUMENT, "tiles_copy: the view is of const memory");
+    CHECK_FAILS(tiles_copy(array_view, source), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_copy: the view is of const memory");
     event = NULL;
     CHECK_FAILS(tiles_copy_async(&event, source, other_shape), TILES_ERROR_INVALID_ARGUMENT, "differ");
     CHECK(event == NULL);
