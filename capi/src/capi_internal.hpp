@@ -57,11 +57,7 @@ template <class H> H& live(H* h, const char* what) {
 }
 template <class H> const H& live(const H* h, const char* what) { return live(const_cast<H*>(h), what); }
 
-// Checks an output pointer and stores the result in it.
-template <class T> void give(T* out, T value) {
-    if (out == nullptr) throw invalid_argument("the output pointer 'out' is NULL");
-    *out = value;
-}
+// Refuses a NULL output pointer.
 template <class T> void check_out(T* out) {
     if (out == nullptr) throw invalid_argument("the output pointer 'out' is NULL");
 }

@@ -39,8 +39,8 @@ static tiles_status TileStaticAverage(void) {
     tiles_status status = tiles_view_create_const(&sample, &matrix, sampledata);
     if (status == TILES_SUCCESS) status = tiles_view_create(&average, &matrix, averagedata);
     if (status == TILES_SUCCESS)
-        status = tiles_kernel_create(&tile_static_average, example_kernel_tile_static_average, "tile_static_average",
-                                     NULL);
+        status =
+            tiles_kernel_create(&tile_static_average, example_kernel_tile_static_average, "tile_static_average", NULL);
     if (status == TILES_SUCCESS) {
         /* Create threads for the sample's extent and divide the extent into 2 x 2 tiles. */
         const tiles_domain domain = {2, {4, 6, 0}, 2, {2, 2, 0}};

@@ -128,9 +128,9 @@ int test_element_types(void) {
         size_t size;
         const char* name;
     } types[] = {
-        {TILES_INT8, 1, "char"},    {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
-        {TILES_UINT16, 2, "ushort"}, {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
-        {TILES_INT64, 8, "long"},   {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
+        {TILES_INT8, 1, "char"},      {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
+        {TILES_UINT16, 2, "ushort"},  {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
+        {TILES_INT64, 8, "long"},     {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
         {TILES_FLOAT64, 8, "double"}, {TILES_OPAQUE, 0, "struct"},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {

@@ -54,9 +54,8 @@ int test_scalar_arguments(void) {
     const tiles_shape one_double = shape_of(TILES_FLOAT64, 1, 1, 0, 0);
     tiles_kernel* doubler = NULL;
     CHECK_OK(tiles_view_create(&out, &one_double, &twice));
-    CHECK_OK(tiles_kernel_create(&doubler,
-                                 "__kernel void doubler(__global double* out, double d) { out[0] = d * 2.0; }\n",
-                                 "doubler", NULL));
+    CHECK_OK(tiles_kernel_create(
+        &doubler, "__kernel void doubler(__global double* out, double d) { out[0] = d * 2.0; }\n", "doubler", NULL));
     const tiles_arg double_args[] = {tiles_arg_view(out), tiles_arg_double(0.1)};
     CHECK_OK(tiles_launch(NULL, &one, doubler, double_args, 2));
     CHECK_OK(tiles_view_synchronize(out));
@@ -223,7 +222,7 @@ int test_build_failures(void) {
 }
 
 /* A launch of copy_source with `args` is refused with INVALID_ARGUMENT and `part`. */
-#define CHECK_COPY_REFUSED(args, count, part) \
+#define CHECK_COPY_REFUSED(args, count, part)                                                                          \
     CHECK_FAILS(tiles_launch(context, &domain, copy, (args), (count)), TILES_ERROR_INVALID_ARGUMENT, (part))
 
 int test_argument_refusals(void) {
@@ -279,7 +278,7 @@ int test_argument_refusals(void) {
     const tiles_shape long_shape = shape_of(TILES_INT64, 1, 5, 0, 0);
     tiles_view* long_view = NULL;
     CHECK_OK(tiles_view_create(&long_view, &long_shape, longs));
-    tiles_arg scalar_args[] = {tiles_arg_view(long_view), tiles_arg_uint(1), tiles_arg_uint(2),
+    tiles_arg scalar_args[] = {tiles_arg_view(long_view), tiles_arg_uint(1),  tiles_arg_uint(2),
                                tiles_arg_long(3),         tiles_arg_ulong(4), tiles_arg_float(5)};
     CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
                 "argument 1 of kernel 'scalars' ('i', a int) was given a scalar uint: pass a value of exactly the "
@@ -316,7 +315,7 @@ int test_argument_refusals(void) {
 }
 
 /* A launch of add_one over `domain` is refused with `expected` and `part`. */
-#define CHECK_DOMAIN_REFUSED(domain, expected, part) \
+#define CHECK_DOMAIN_REFUSED(domain, expected, part)                                                                   \
     CHECK_FAILS(tiles_launch(context, (domain), add_one, args, 1), (expected), (part))
 
 int test_domain_refusals(void) {
@@ -337,9 +336,11 @@ int test_domain_refusals(void) {
     CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 0");
     CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 4");
     const tiles_domain zero_extent = {2, {8, 0, 0}, 2, {2, 2, 0}}, negative_extent = {1, {-8, 0, 0}, 0, {0, 0, 0}};
-    CHECK_DOMAIN_REFUSED(&zero_extent, domain_error, "the extent of dimension 1 of the compute domain (0) is not positive");
+    CHECK_DOMAIN_REFUSED(&zero_extent, domain_error,
+                         "the extent of dimension 1 of the compute domain (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_extent, domain_error, "the extent of dimension 0 of the compute domain (-8)");
-    const tiles_domain rows_not_divided = {2, {8, 8, 0}, 2, {3, 2, 0}}, columns_not_divided = {2, {8, 8, 0}, 2, {2, 3, 0}};
+    const tiles_domain rows_not_divided = {2, {8, 8, 0}, 2, {3, 2, 0}},
+                       columns_not_divided = {2, {8, 8, 0}, 2, {2, 3, 0}};
     CHECK_DOMAIN_REFUSED(&rows_not_divided, domain_error,
                          "the extent of dimension 0 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 0 of the tile (3)");

@@ -102,9 +102,8 @@ int test_seed_tiling_description(void) {
     for (int r = 0; r < ROWS; r++)
         for (int c = 0; c < COLS; c++) {
             const Description* d = &descs[r * COLS + c];
-            if (!CHECK(d->value == r * COLS + c && d->globalRow == r && d->globalColumn == c &&
-                       d->tileRow == r / 2 && d->tileColumn == c / 3 && d->localRow == r % 2 &&
-                       d->localColumn == c % 3))
+            if (!CHECK(d->value == r * COLS + c && d->globalRow == r && d->globalColumn == c && d->tileRow == r / 2 &&
+                       d->tileColumn == c / 3 && d->localRow == r % 2 && d->localColumn == c % 3))
                 printf("  at (%d,%d): value %d, tile (%d,%d), global (%d,%d), local (%d,%d)\n", r, c, d->value,
                        d->tileRow, d->tileColumn, d->globalRow, d->globalColumn, d->localRow, d->localColumn);
         }
