@@ -1,6 +1,9 @@
 /* C tests of tiles.h's kernels and launches: scalar and tile_static arguments, untiled launches,
- * where a launch runs, and everything a launch refuses (before anything runs): builds, kernel
- * names, arguments and compute domains. */
+ * where a launch runs, one kernel launched from several threads, and everything a launch refuses
+ * (before anything runs): builds, kernel names, arguments and compute domains. */
+#define _POSIX_C_SOURCE 200112L /* pthreads */
+
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -176,6 +179,42 @@ int test_launch_runs_where_its_array_lives(void) {
     CHECK_OK(tiles_array_release(array));
     CHECK_OK(tiles_context_release(default_context));
     CHECK_OK(tiles_context_release(home));
+    return failed;
+}
+
+enum { launches_per_thread = 20 };
+
+/* Adds 1 to each of 64 floats of its own launches_per_thread times with the kernel it is given,
+ * synchronizing now and then; returns how many calls failed or elements came out wrong. */
+static void* add_repeatedly(void* kernel) {
+    size_t wrong = 0;
+    float host[64] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 64, 0, 0);
+    const tiles_domain domain = {1, {64, 0, 0}, 1, {8, 0, 0}};
+    tiles_view* view = NULL;
+    if (tiles_view_create(&view, &shape, host) != TILES_SUCCESS) return (void*)1;
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    for (int i = 0; i < launches_per_thread; i++) {
+        wrong += tiles_launch(NULL, &domain, kernel, args, 1) != TILES_SUCCESS;
+        if (i % 7 == 0) wrong += tiles_view_synchronize(view) != TILES_SUCCESS;
+    }
+    wrong += tiles_view_release(view) != TILES_SUCCESS;
+    for (int i = 0; i < 64; i++) wrong += host[i] != (float)launches_per_thread;
+    return (void*)wrong;
+}
+
+int test_one_kernel_from_several_threads(void) {
+    int failed = 0;
+    tiles_kernel* add_one = NULL;
+    pthread_t threads[4];
+    if (!CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL))) return failed;
+    for (int t = 0; t < 4; t++) CHECK(pthread_create(&threads[t], NULL, add_repeatedly, add_one) == 0);
+    for (int t = 0; t < 4; t++) {
+        void* wrong = NULL;
+        CHECK(pthread_join(threads[t], &wrong) == 0);
+        CHECK((size_t)wrong == 0);
+    }
+    CHECK_OK(tiles_kernel_release(add_one));
     return failed;
 }
 
