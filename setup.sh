@@ -18,6 +18,7 @@ debian_packages=(
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
   catch2                              # the C++ and C tests
   python3 python3-venv python3-dev    # the Python package and its tests
+  pkg-config                          # the test that builds a C program against the installed package
 )
 
 missing=()

@@ -1,4 +1,5 @@
-// The seed examples' kernels, compiled into each example from examples/kernels/*.cl.
+// The seed examples' kernels, compiled into each example from examples/kernels/*.cl. Valid C and
+// C++: the C examples and tests include it too.
 #pragma once
 
 extern const char example_kernel_tiling_description[];

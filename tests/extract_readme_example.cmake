@@ -1,11 +1,15 @@
-# Writes the README's C++ example (its first ```cpp block) to OUTPUT, so that the tests compile
-# and run exactly what the README shows.
-file(READ "${README}" readme)
-string(FIND "${readme}" "```cpp\n" start)
-if(start EQUAL -1)
-  message(FATAL_ERROR "${README} has no ```cpp block")
+# Writes the README's first ```LANGUAGE block (```cpp unless LANGUAGE says otherwise) to OUTPUT, so
+# that the tests compile and run exactly what the README shows.
+if(NOT LANGUAGE)
+  set(LANGUAGE cpp)
 endif()
-math(EXPR start "${start} + 7")
+file(READ "${README}" readme)
+string(FIND "${readme}" "```${LANGUAGE}\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "${README} has no ```${LANGUAGE} block")
+endif()
+string(LENGTH "```${LANGUAGE}\n" fence)
+math(EXPR start "${start} + ${fence}")
 string(SUBSTRING "${readme}" ${start} -1 rest)
 string(FIND "${rest}" "```" length)
 string(SUBSTRING "${rest}" 0 ${length} code)

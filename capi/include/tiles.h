@@ -75,10 +75,11 @@ TILES_API const char* tiles_status_string(tiles_status status);
  * call failed. Owned by libtiles, valid until the next failing call on this thread. Never NULL. */
 TILES_API const char* tiles_last_error_message(void);
 
-/* The status of the last write-back that failed when the last reference to a view of written
- * data was released (a release cannot report it), and clears it; TILES_SUCCESS if none did.
- * On failure also sets this thread's last error message. Call tiles_view_synchronize before
- * releasing to get such failures directly. Thread-safe. */
+/* Whether a write-back failed when the last reference to a view of written data was released (a
+ * release cannot report it): TILES_ERROR_INTERNAL, with that failure's message as this thread's
+ * last error message, and the failure is cleared; TILES_SUCCESS if none did. Call
+ * tiles_view_synchronize before releasing to get such failures with their own status.
+ * Thread-safe. */
 TILES_API tiles_status tiles_take_writeback_error(void);
 
 /* ---- Element types ---------------------------------------------------------------------- */
@@ -122,8 +123,8 @@ typedef struct tiles_device_info {
 } tiles_device_info;
 #define TILES_DEVICE_INFO_INIT {sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0}
 
-/* The number of OpenCL devices of all platforms. TILES_ERROR_INTERNAL-range OpenCL codes if the
- * platforms cannot be read. */
+/* The number of OpenCL devices of all platforms. CL_DEVICE_NOT_FOUND, with a message saying what
+ * to install, if there is none; another OpenCL status if the platforms cannot be read. */
 TILES_API tiles_status tiles_device_count(size_t* out);
 
 /* The device at `index` in platform-then-device order; TILES_ERROR_INVALID_ARGUMENT if index is
@@ -158,8 +159,8 @@ typedef struct tiles_context tiles_context;
  * cached with it. The caller owns a reference. */
 TILES_API tiles_status tiles_context_create(tiles_context** out, const tiles_device* device);
 
-/* The one default context of `device` (NULL: the default device), where launches without a
- * context run. The caller owns a reference. */
+/* The one default context of `device` (NULL: the default device); the default device's is where
+ * launches run that name no context and have no array argument. The caller owns a reference. */
 TILES_API tiles_status tiles_context_default(tiles_context** out, const tiles_device* device);
 
 /* The device of `context`. The caller owns a reference. */
@@ -372,12 +373,14 @@ static inline tiles_arg tiles_arg_real(double v) {
 }
 
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
- * (NULL: where the first array argument lives, else the default context), and returns without
- * waiting for it. Everything is checked first, and nothing runs if anything is refused:
- * TILES_ERROR_INVALID_COMPUTE_DOMAIN (a bad extent, an extent the tile does not divide, a
- * tile beyond the device's limits, a tile rank that is not the extent's),
- * TILES_ERROR_INVALID_ARGUMENT (wrong number, kind or element type of arguments),
- * TILES_ERROR_BUILD (the message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY. */
+ * (NULL: where the first argument that is an array, or a view of one, lives, else the default
+ * context), and returns without waiting for it. Everything is checked first, and nothing runs if
+ * anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive, an
+ * extent the tile does not divide, a tile beyond the device's limits, a tile rank that is not the
+ * extent's), TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank other than 1, 2 or 3, a kernel
+ * name the source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD
+ * (the message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond
+ * the device's). */
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
 

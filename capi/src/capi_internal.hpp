@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -58,11 +59,7 @@ template <class H> H& live(H* h, const char* what) {
 }
 template <class H> const H& live(const H* h, const char* what) { return live(const_cast<H*>(h), what); }
 
-// Checks an output pointer and stores the result in it.
-template <class T> void give(T* out, T value) {
-    if (out == nullptr) throw invalid_argument("the output pointer 'out' is NULL");
-    *out = value;
-}
+// Refuses a NULL output pointer.
 template <class T> void check_out(T* out) {
     if (out == nullptr) throw invalid_argument("the output pointer 'out' is NULL");
 }
@@ -88,12 +85,21 @@ template <class H> tiles_status release(H* h, const char* what) {
     });
 }
 
-// Checks a struct whose first field is its size: at least as large as version 1 of it.
-template <class S> void check_struct(const S* s, std::size_t minimum, const char* name) {
+// Structs whose first field is their size. Version 1 of each is the one this header defines;
+// later versions only add fields at the end, so a caller's struct_size may be larger (a newer
+// header) but never smaller.
+template <class S> void check_struct(const S* s, const char* name) {
     if (s == nullptr) throw invalid_argument(std::string("the ") + name + " is NULL");
-    if (s->struct_size < minimum)
+    if (s->struct_size < sizeof(S))
         throw invalid_argument(std::string("the ") + name + "'s struct_size (" + std::to_string(s->struct_size) +
                                ") is smaller than any version of it; initialize it with its _INIT macro");
+}
+
+// Writes `value` into the caller's struct, the fields both versions know and no more.
+template <class S> void write_struct(S* out, S value, const char* name) {
+    check_struct(out, name);
+    value.struct_size = out->struct_size;
+    std::memcpy(out, &value, sizeof(S));
 }
 
 // The engine's layout and dimensions for a tiles_shape, refusing what cannot be made.

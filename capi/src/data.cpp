@@ -10,7 +10,7 @@ using tiles::detail::box;
 namespace tiles::capi {
 
 checked_shape check_shape(const tiles_shape* shape) {
-    check_struct(shape, sizeof(tiles_shape), "tiles_shape");
+    check_struct(shape, "tiles_shape");
     if (shape->rank < 1 || shape->rank > 3)
         throw tiles::invalid_argument("a shape has rank 1, 2 or 3, not " + std::to_string(shape->rank));
     const tiles::element_type type = to_element_type(shape->dtype);
@@ -122,7 +122,6 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
 
 tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view) {
     return guard([&] {
-        check_struct(out, sizeof(tiles_shape), "tiles_shape");
         const tiles_view& v = live(view, "view");
         const tiles::element_layout l = tiles::detail::layout_of(*v.storage);
         tiles_shape shape = TILES_SHAPE_INIT;
@@ -130,7 +129,7 @@ tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view) {
         shape.element_size = l.size;
         shape.rank = v.rank;
         for (int d = 0; d < v.rank; ++d) shape.extent[d] = int(v.region.extent[3 - v.rank + d]);
-        *out = shape;
+        write_struct(out, shape, "tiles_shape");
     });
 }
 

@@ -54,7 +54,6 @@ tiles_status tiles_device_select(tiles_device** out, const char* selector) {
 
 tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* device) {
     return guard([&] {
-        check_struct(out, sizeof(tiles_device_info), "tiles_device_info");
         const tiles::accelerator& a = live(device, "device").accelerator;
         tiles_device_info info = TILES_DEVICE_INFO_INIT;
         info.name = a.name().c_str();
@@ -73,7 +72,7 @@ tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* d
         info.global_memory = a.dedicated_memory();
         info.max_allocation = a.max_allocation();
         info.supports_fp64 = a.supports_double_precision();
-        *out = info;
+        write_struct(out, info, "tiles_device_info");
     });
 }
 
@@ -107,11 +106,12 @@ tiles_status tiles_context_wait(tiles_context* context) {
 
 tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context* context) {
     return guard([&] {
-        check_struct(out, sizeof(tiles_counters), "tiles_counters");
         const tiles::transfer_counters c =
             context == nullptr ? tiles::total_counters() : live(context, "context").view.counters();
-        *out = {sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded, c.bytes_downloaded,
-                c.device_copies, c.bytes_copied_on_device, c.kernel_builds, c.cache_hits, c.launches};
+        write_struct(out, tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
+                                         c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
+                                         c.cache_hits, c.launches},
+                     "tiles_counters");
     });
 }
 

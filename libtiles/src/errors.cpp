@@ -117,10 +117,12 @@ void check_section(int rank, const int* origin, const int* e, const int* whole) 
     const std::string problem = extent_problem(rank, e, "a section");
     if (!problem.empty()) throw invalid_argument(problem);
     for (int d = 0; d < rank; ++d)
-        if (origin[d] < 0 || origin[d] + e[d] > whole[d]) {
+        // Compared as whole - origin, which cannot overflow an int where origin + e can.
+        if (origin[d] < 0 || e[d] > whole[d] - origin[d]) {
             std::ostringstream os;
-            os << "a section of dimension " << d << " from " << origin[d] << " to " << origin[d] + e[d]
-               << " does not lie within the view's extent (" << whole[d] << ") there";
+            os << "a section of dimension " << d << " from " << origin[d] << " to "
+               << static_cast<long long>(origin[d]) + e[d] << " does not lie within the view's extent (" << whole[d]
+               << ") there";
             throw invalid_argument(os.str());
         }
 }

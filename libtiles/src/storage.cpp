@@ -2,6 +2,7 @@
 // and only for the part of a box that the copy being read lacks.
 #include "storage.hpp"
 
+#include <limits>
 #include <sstream>
 
 #include "pending_work.hpp"
@@ -13,11 +14,27 @@ namespace tiles::detail {
 namespace {
 // Dense buffers kept for sections launched recently, so a loop over one section allocates once.
 constexpr std::size_t kept_section_buffers = 8;
+
+// Every transfer's size is counted in bytes in a size_t: refuses data whose bytes it cannot count.
+void check_countable(element_layout layout, const dims3& dims) {
+    std::size_t bytes = layout.size;
+    for (const std::size_t d : dims) {
+        if (d != 0 && bytes > std::numeric_limits<std::size_t>::max() / d) {
+            std::ostringstream os;
+            os << "data of " << dims[0] << "x" << dims[1] << "x" << dims[2] << " elements of " << layout.size
+               << " bytes holds more bytes than this machine can address";
+            throw out_of_memory(os.str());
+        }
+        bytes *= d;
+    }
+}
 } // namespace
 
 storage::storage(element_layout layout, const dims3& dims, void* host, bool host_read_only)
     : layout_(layout), dims_(dims), host_read_only_(host_read_only), host_owned_by_caller_(host != nullptr),
-      host_(host) {}
+      host_(host) {
+    check_countable(layout, dims);
+}
 
 storage::~storage() {
     // The last view is gone: what launches wrote goes back to the caller's memory, and no

@@ -1,0 +1,68 @@
+/* The C tests of tiles.h, one function per test, each returning its number of failed checks;
+ * tests/test_capi.cpp runs each as one Catch2 test case. */
+#ifndef CAPI_TESTS_H
+#define CAPI_TESTS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* test_errors.c */
+int test_version(void);
+int test_status_strings(void);
+int test_last_error_message_is_per_thread_and_kept_by_successes(void);
+int test_no_writeback_error_without_a_failed_writeback(void);
+int test_element_types(void);
+
+/* test_devices.c */
+int test_device_enumeration(void);
+int test_default_device_and_selectors(void);
+int test_device_info_refusals(void);
+int test_contexts(void);
+int test_counters(void);
+
+/* test_data.c */
+int test_array_round_trip(void);
+int test_opaque_and_double_elements(void);
+int test_shape_refusals(void);
+int test_view_read_and_write_sizes(void);
+int test_view_host_access(void);
+int test_sections(void);
+int test_discard_refresh_and_synchronize(void);
+int test_copies_and_events(void);
+
+/* test_launch.c */
+int test_scalar_arguments(void);
+int test_tile_static_memory_argument(void);
+int test_untiled_rank_3_launch(void);
+int test_launch_runs_where_its_array_lives(void);
+int test_one_kernel_from_several_threads(void);
+int test_build_failures(void);
+int test_argument_refusals(void);
+int test_domain_refusals(void);
+
+/* test_seed_examples.c */
+int test_seed_tile_average(void);
+int test_seed_memory_fence(void);
+int test_seed_race_condition(void);
+int test_seed_tile_static_average(void);
+int test_seed_tiling_description(void);
+
+/* test_handles.c */
+int test_releasing_null_succeeds(void);
+int test_retain_and_release(void);
+int test_double_release_is_refused(void);
+int test_released_handles_are_refused(void);
+int test_handles_of_the_wrong_kind_are_refused(void);
+int test_null_handles_are_refused(void);
+int test_null_out_pointers_are_refused(void);
+int test_descriptor_structs_too_small_are_refused(void);
+
+/* test_no_device.c: only where there is no OpenCL device */
+int test_no_opencl_device(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

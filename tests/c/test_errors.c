@@ -1,0 +1,146 @@
+/* C tests of tiles.h's version, statuses and errors: the version macros and functions, the name
+ * of every status, the thread-local last error message, the write-back error, the element types. */
+#define _POSIX_C_SOURCE 200112L /* pthreads */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "capi_tests.h"
+#include "support.h"
+
+int test_version(void) {
+    int failed = 0;
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", TILES_VERSION_MAJOR, TILES_VERSION_MINOR, TILES_VERSION_PATCH);
+    CHECK(tiles_version_number() == TILES_VERSION_NUMBER);
+    CHECK(strcmp(tiles_version_string(), expected) == 0);
+    return failed;
+}
+
+int test_status_strings(void) {
+    int failed = 0;
+    static const struct {
+        int status;
+        const char* name;
+    } names[] = {
+        {TILES_SUCCESS, "TILES_SUCCESS"},
+        {TILES_ERROR_INVALID_ARGUMENT, "TILES_ERROR_INVALID_ARGUMENT"},
+        {TILES_ERROR_INVALID_COMPUTE_DOMAIN, "TILES_ERROR_INVALID_COMPUTE_DOMAIN"},
+        {TILES_ERROR_OUT_OF_MEMORY, "TILES_ERROR_OUT_OF_MEMORY"},
+        {TILES_ERROR_BUILD, "TILES_ERROR_BUILD"},
+        {TILES_ERROR_UNSUPPORTED, "TILES_ERROR_UNSUPPORTED"},
+        {TILES_ERROR_INVALID_HANDLE, "TILES_ERROR_INVALID_HANDLE"},
+        {TILES_ERROR_INTERNAL, "TILES_ERROR_INTERNAL"},
+        /* OpenCL's codes pass through with OpenCL's names (values from cl.h and cl_ext.h). */
+        {-1, "CL_DEVICE_NOT_FOUND"},
+        {-5, "CL_OUT_OF_RESOURCES"},
+        {-11, "CL_BUILD_PROGRAM_FAILURE"},
+        {-54, "CL_INVALID_WORK_GROUP_SIZE"},
+        {-1001, "CL_PLATFORM_NOT_FOUND_KHR"},
+        /* Anything else still has a name. */
+        {1, "CL_UNKNOWN_STATUS"},
+        {-2050, "CL_UNKNOWN_STATUS"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char* name = tiles_status_string((tiles_status)names[i].status);
+        if (!CHECK(name != NULL && strcmp(name, names[i].name) == 0))
+            printf("  tiles_status_string(%d) is \"%s\", not \"%s\"\n", names[i].status, name ? name : "(null)",
+                   names[i].name);
+    }
+    return failed;
+}
+
+/* What a thread sees of the last error message: when it starts, and after a failure of its own. */
+typedef struct thread_messages {
+    char at_start[256];
+    char after_failure[256];
+    tiles_status failure;
+} thread_messages;
+
+static void* fail_in_a_thread(void* messages_out) {
+    thread_messages* messages = messages_out;
+    snprintf(messages->at_start, sizeof messages->at_start, "%s", tiles_last_error_message());
+    messages->failure = tiles_view_synchronize(NULL);
+    snprintf(messages->after_failure, sizeof messages->after_failure, "%s", tiles_last_error_message());
+    return NULL;
+}
+
+int test_last_error_message_is_per_thread_and_kept_by_successes(void) {
+    int failed = 0;
+    tiles_device* device = NULL;
+    CHECK_FAILS(tiles_device_get(&device, 1000000), TILES_ERROR_INVALID_ARGUMENT, "there is no device 1000000");
+    char first_failure[256];
+    snprintf(first_failure, sizeof first_failure, "%s", tiles_last_error_message());
+
+    /* Calls that succeed leave the message alone. */
+    size_t count = 0;
+    float host[4] = {1, 2, 3, 4}, back[4];
+    tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    tiles_view* view = NULL;
+    CHECK_OK(tiles_device_count(&count));
+    CHECK_OK(tiles_device_default(&device));
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_view_read(view, back, sizeof back));
+    CHECK_OK(tiles_view_release(view));
+    CHECK_OK(tiles_device_release(device));
+    CHECK_OK(tiles_device_release(NULL));
+    CHECK(strcmp(tiles_last_error_message(), first_failure) == 0);
+
+    /* Another thread starts with "", and its failures do not touch this thread's message. */
+    thread_messages messages;
+    pthread_t thread;
+    if (CHECK(pthread_create(&thread, NULL, fail_in_a_thread, &messages) == 0)) {
+        CHECK(pthread_join(thread, NULL) == 0);
+        CHECK(strcmp(messages.at_start, "") == 0);
+        CHECK(messages.failure == TILES_ERROR_INVALID_HANDLE);
+        CHECK(strstr(messages.after_failure, "the view is NULL") != NULL);
+    }
+    CHECK(strcmp(tiles_last_error_message(), first_failure) == 0);
+    return failed;
+}
+
+int test_no_writeback_error_without_a_failed_writeback(void) {
+    int failed = 0;
+    CHECK_FAILS(tiles_view_refresh(NULL), TILES_ERROR_INVALID_HANDLE, "the view is NULL");
+    /* A written view released without synchronizing: its write-back succeeds. */
+    float host[8] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
+    const tiles_domain domain = {1, {8, 0, 0}, 0, {0, 0, 0}};
+    tiles_view* view = NULL;
+    tiles_kernel* add_one = NULL;
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    CHECK_OK(tiles_launch(NULL, &domain, add_one, args, 1));
+    CHECK_OK(tiles_view_release(view));
+    CHECK_OK(tiles_kernel_release(add_one));
+    CHECK(host[0] == 1.0f && host[7] == 1.0f);
+    CHECK_OK(tiles_take_writeback_error());
+    CHECK(strstr(tiles_last_error_message(), "the view is NULL") != NULL);
+    return failed;
+}
+
+int test_element_types(void) {
+    int failed = 0;
+    static const struct {
+        tiles_dtype dtype;
+        size_t size;
+        const char* name;
+    } types[] = {
+        {TILES_INT8, 1, "char"},      {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
+        {TILES_UINT16, 2, "ushort"},  {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
+        {TILES_INT64, 8, "long"},     {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
+        {TILES_FLOAT64, 8, "double"}, {TILES_OPAQUE, 0, "struct"},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        CHECK(tiles_dtype_size(types[i].dtype) == types[i].size);
+        CHECK(strcmp(tiles_dtype_name(types[i].dtype), types[i].name) == 0);
+    }
+    /* Values out of range. */
+    CHECK(tiles_dtype_size((tiles_dtype)(TILES_OPAQUE + 1)) == 0);
+    CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_OPAQUE + 1)), "") == 0);
+    CHECK(tiles_dtype_size((tiles_dtype)-1) == 0);
+    CHECK(strcmp(tiles_dtype_name((tiles_dtype)-1), "") == 0);
+    return failed;
+}

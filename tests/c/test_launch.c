@@ -1,0 +1,421 @@
+/* C tests of tiles.h's kernels and launches: scalar and tile_static arguments, untiled launches,
+ * where a launch runs, one kernel launched from several threads, and everything a launch refuses
+ * (before anything runs): builds, kernel names, arguments and compute domains. */
+#define _POSIX_C_SOURCE 200112L /* pthreads */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "capi_tests.h"
+#include "support.h"
+
+static const char copy_source[] = "__kernel void copy(__global const float* in, __global float* out) {\n"
+                                  "    thread_index idx = get_thread_index();\n"
+                                  "    out[linear_index(idx.global_id, idx.extent)] =\n"
+                                  "        in[linear_index(idx.global_id, idx.extent)];\n"
+                                  "}\n";
+
+static const char scalars_source[] =
+    "__kernel void scalars(__global long* out, int i, uint u, long l, ulong ul, float f) {\n"
+    "    out[0] = i; out[1] = u; out[2] = l; out[3] = (long)ul; out[4] = (long)(f * 4.0f);\n"
+    "}\n";
+
+int test_scalar_arguments(void) {
+    int failed = 0;
+    long long out_host[5] = {0};
+    const tiles_shape shape = shape_of(TILES_INT64, 1, 5, 0, 0);
+    const tiles_domain one = {1, {1, 0, 0}, 0, {0, 0, 0}};
+    tiles_view* out = NULL;
+    tiles_kernel* scalars = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, out_host));
+    CHECK_OK(tiles_kernel_create(&scalars, scalars_source, "scalars", NULL));
+    const tiles_arg args[] = {tiles_arg_view(out),
+                              tiles_arg_int(-7),
+                              tiles_arg_uint(4000000000u),
+                              tiles_arg_long(-5000000000LL),
+                              tiles_arg_ulong(9000000000ULL),
+                              tiles_arg_float(2.25f)};
+    CHECK_OK(tiles_launch(NULL, &one, scalars, args, 6));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(out_host[0] == -7 && out_host[1] == 4000000000LL && out_host[2] == -5000000000LL);
+    CHECK(out_host[3] == 9000000000LL && out_host[4] == 9);
+    CHECK_OK(tiles_kernel_release(scalars));
+    CHECK_OK(tiles_view_release(out));
+
+    /* Doubles, where the device has them. */
+    tiles_device* device = NULL;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    CHECK_OK(tiles_device_default(&device));
+    CHECK_OK(tiles_device_get_info(&info, device));
+    CHECK_OK(tiles_device_release(device));
+    if (!info.supports_fp64) {
+        printf("note: %s has no fp64: tiles_arg_double is not tested\n", info.name);
+        return failed;
+    }
+    double twice = 0;
+    const tiles_shape one_double = shape_of(TILES_FLOAT64, 1, 1, 0, 0);
+    tiles_kernel* doubler = NULL;
+    CHECK_OK(tiles_view_create(&out, &one_double, &twice));
+    CHECK_OK(tiles_kernel_create(
+        &doubler, "__kernel void doubler(__global double* out, double d) { out[0] = d * 2.0; }\n", "doubler", NULL));
+    const tiles_arg double_args[] = {tiles_arg_view(out), tiles_arg_double(0.1)};
+    CHECK_OK(tiles_launch(NULL, &one, doubler, double_args, 2));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(twice == 0.2);
+    CHECK_OK(tiles_kernel_release(doubler));
+    CHECK_OK(tiles_view_release(out));
+    return failed;
+}
+
+static const char reverse_source[] =
+    "__kernel void reverse_tiles(__global const float* in, __global float* out, __local float* scratch) {\n"
+    "    tiled_index t = get_tiled_index();\n"
+    "    scratch[t.local_id[0]] = in[t.global_id[0]];\n"
+    "    tile_barrier_wait();\n"
+    "    out[t.global_id[0]] = scratch[TILE_DIM0 - 1 - t.local_id[0]];\n"
+    "}\n";
+
+int test_tile_static_memory_argument(void) {
+    int failed = 0;
+    float in_host[12], out_host[12] = {0}, expected[12];
+    for (int i = 0; i < 12; i++) in_host[i] = (float)(i * i);
+    for (int i = 0; i < 12; i++) expected[i] = in_host[(i / 4) * 4 + 3 - i % 4];
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 12, 0, 0);
+    const tiles_domain in_fours = {1, {12, 0, 0}, 1, {4, 0, 0}};
+    tiles_view *in = NULL, *out = NULL;
+    tiles_kernel* reverse = NULL;
+    CHECK_OK(tiles_view_create_const(&in, &shape, in_host));
+    CHECK_OK(tiles_view_create(&out, &shape, out_host));
+    CHECK_OK(tiles_kernel_create(&reverse, reverse_source, "reverse_tiles", NULL));
+    const tiles_arg args[] = {tiles_arg_view(in), tiles_arg_view(out), tiles_arg_local(4 * sizeof(float))};
+    CHECK_OK(tiles_launch(NULL, &in_fours, reverse, args, 3));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK_FLOATS(out_host, expected, 12);
+
+    /* No bytes at all, or more than the device has, are refused. */
+    tiles_device* device = NULL;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    CHECK_OK(tiles_device_default(&device));
+    CHECK_OK(tiles_device_get_info(&info, device));
+    CHECK_OK(tiles_device_release(device));
+    const tiles_arg no_bytes[] = {tiles_arg_view(in), tiles_arg_view(out), tiles_arg_local(0)};
+    CHECK_FAILS(tiles_launch(NULL, &in_fours, reverse, no_bytes, 3), TILES_ERROR_INVALID_ARGUMENT,
+                "local memory must have at least one byte");
+    const tiles_arg too_many_bytes[] = {tiles_arg_view(in), tiles_arg_view(out),
+                                        tiles_arg_local(info.tile_static_memory + 1)};
+    CHECK_FAILS(tiles_launch(NULL, &in_fours, reverse, too_many_bytes, 3), TILES_ERROR_OUT_OF_MEMORY,
+                "bytes of tile_static memory");
+    CHECK_OK(tiles_kernel_release(reverse));
+    CHECK_OK(tiles_view_release(out));
+    CHECK_OK(tiles_view_release(in));
+    return failed;
+}
+
+int test_untiled_rank_3_launch(void) {
+    int failed = 0;
+    static const char positions_source[] =
+        "__kernel void positions(__global int* out) {\n"
+        "    thread_index idx = get_thread_index();\n"
+        "    out[linear_index(idx.global_id, idx.extent)] =\n"
+        "        idx.global_id[0] * 100 + idx.global_id[1] * 10 + idx.global_id[2];\n"
+        "}\n";
+    int host[24] = {0}, expected[24];
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 4; k++) expected[(i * 3 + j) * 4 + k] = i * 100 + j * 10 + k;
+    const tiles_shape shape = shape_of(TILES_INT32, 3, 2, 3, 4);
+    const tiles_domain domain = {3, {2, 3, 4}, 0, {0, 0, 0}};
+    tiles_view* view = NULL;
+    tiles_kernel* positions = NULL;
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&positions, positions_source, "positions", NULL));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    CHECK_OK(tiles_launch(NULL, &domain, positions, args, 1));
+    CHECK_OK(tiles_view_synchronize(view));
+    CHECK_INTS(host, expected, 24);
+    CHECK_OK(tiles_kernel_release(positions));
+    CHECK_OK(tiles_view_release(view));
+    return failed;
+}
+
+int test_launch_runs_where_its_array_lives(void) {
+    int failed = 0;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
+    const tiles_domain domain = {1, {8, 0, 0}, 0, {0, 0, 0}};
+    float host[8] = {0}, back[8];
+    const float ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    tiles_context *home = NULL, *default_context = NULL;
+    tiles_array* array = NULL;
+    tiles_view *array_view = NULL, *host_view = NULL;
+    tiles_kernel* add_one = NULL;
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_create(&home, NULL));
+    CHECK_OK(tiles_context_default(&default_context, NULL));
+    CHECK_OK(tiles_array_create(&array, home, &shape, host));
+    CHECK_OK(tiles_array_get_view(&array_view, array));
+    CHECK_OK(tiles_view_create(&host_view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
+    CHECK_OK(tiles_context_reset_counters(default_context));
+
+    /* No context given: an array (or a view of one) decides, else the default context. */
+    const tiles_arg array_arg[] = {tiles_arg_array(array)};
+    const tiles_arg view_of_array_arg[] = {tiles_arg_view(array_view)};
+    const tiles_arg host_arg[] = {tiles_arg_view(host_view)};
+    CHECK_OK(tiles_launch(NULL, &domain, add_one, array_arg, 1));
+    CHECK_OK(tiles_launch(NULL, &domain, add_one, view_of_array_arg, 1));
+    CHECK_OK(tiles_context_get_counters(&counters, home));
+    CHECK(counters.launches == 2);
+    CHECK_OK(tiles_launch(NULL, &domain, add_one, host_arg, 1));
+    CHECK_OK(tiles_view_synchronize(host_view));
+    CHECK_FLOATS(host, ones, 8);
+    CHECK_OK(tiles_context_get_counters(&counters, default_context));
+    CHECK(counters.launches == 1);
+    if (CHECK_OK(tiles_view_read(array_view, back, sizeof back))) CHECK(back[0] == 2.0f && back[7] == 2.0f);
+
+    CHECK_OK(tiles_kernel_release(add_one));
+    CHECK_OK(tiles_view_release(host_view));
+    CHECK_OK(tiles_view_release(array_view));
+    CHECK_OK(tiles_array_release(array));
+    CHECK_OK(tiles_context_release(default_context));
+    CHECK_OK(tiles_context_release(home));
+    return failed;
+}
+
+enum { launches_per_thread = 20 };
+
+/* Adds 1 to each of 64 floats of its own launches_per_thread times with the kernel it is given,
+ * synchronizing now and then; returns how many calls failed or elements came out wrong. */
+static void* add_repeatedly(void* kernel) {
+    size_t wrong = 0;
+    float host[64] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 64, 0, 0);
+    const tiles_domain domain = {1, {64, 0, 0}, 1, {8, 0, 0}};
+    tiles_view* view = NULL;
+    if (tiles_view_create(&view, &shape, host) != TILES_SUCCESS) return (void*)1;
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    for (int i = 0; i < launches_per_thread; i++) {
+        wrong += tiles_launch(NULL, &domain, kernel, args, 1) != TILES_SUCCESS;
+        if (i % 7 == 0) wrong += tiles_view_synchronize(view) != TILES_SUCCESS;
+    }
+    wrong += tiles_view_release(view) != TILES_SUCCESS;
+    for (int i = 0; i < 64; i++) wrong += host[i] != (float)launches_per_thread;
+    return (void*)wrong;
+}
+
+int test_one_kernel_from_several_threads(void) {
+    int failed = 0;
+    tiles_kernel* add_one = NULL;
+    pthread_t threads[4];
+    if (!CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL))) return failed;
+    for (int t = 0; t < 4; t++) CHECK(pthread_create(&threads[t], NULL, add_repeatedly, add_one) == 0);
+    for (int t = 0; t < 4; t++) {
+        void* wrong = NULL;
+        CHECK(pthread_join(threads[t], &wrong) == 0);
+        CHECK((size_t)wrong == 0);
+    }
+    CHECK_OK(tiles_kernel_release(add_one));
+    return failed;
+}
+
+int test_build_failures(void) {
+    int failed = 0;
+    float host[4] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    tiles_view* view = NULL;
+    tiles_kernel *broken = NULL, *bad_options = NULL, *misnamed = NULL;
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+
+    /* Nothing is compiled when a kernel is made; the launch reports the compiler's log, whose
+     * line numbers count in the kernel's own source. */
+    CHECK_OK(tiles_kernel_create(&broken,
+                                 "__kernel void broken(__global float* x) {\n"
+                                 "    x[0] = 1.0f;\n"
+                                 "    x[1] = undeclared_thing;\n"
+                                 "}\n",
+                                 "broken", NULL));
+    CHECK_FAILS(tiles_launch(NULL, &domain, broken, args, 1), TILES_ERROR_BUILD, "kernel 'broken' could not be built");
+    CHECK(strstr(tiles_last_error_message(), "undeclared_thing") != NULL);
+    CHECK(strstr(tiles_last_error_message(), ":3:") != NULL);
+
+    CHECK_OK(tiles_kernel_create(&bad_options, add_one_source, "add_one", "-no-such-option"));
+    CHECK_FAILS(tiles_launch(NULL, &domain, bad_options, args, 1), TILES_ERROR_BUILD,
+                "the build options '-no-such-option");
+
+    CHECK_OK(tiles_kernel_create(&misnamed, add_one_source, "add_two", NULL));
+    CHECK_FAILS(tiles_launch(NULL, &domain, misnamed, args, 1), TILES_ERROR_INVALID_ARGUMENT,
+                "the source has no kernel named 'add_two' (its kernels: add_one)");
+
+    CHECK_FAILS(tiles_kernel_create(&misnamed, NULL, "add_one", NULL), TILES_ERROR_INVALID_ARGUMENT,
+                "the kernel's source or name is NULL");
+    CHECK_FAILS(tiles_kernel_create(&misnamed, add_one_source, NULL, NULL), TILES_ERROR_INVALID_ARGUMENT,
+                "the kernel's source or name is NULL");
+    CHECK(host[0] == 0.0f);
+    CHECK_OK(tiles_kernel_release(misnamed));
+    CHECK_OK(tiles_kernel_release(bad_options));
+    CHECK_OK(tiles_kernel_release(broken));
+    CHECK_OK(tiles_view_release(view));
+    return failed;
+}
+
+/* A launch of copy_source with `args` is refused with INVALID_ARGUMENT and `part`. */
+#define CHECK_COPY_REFUSED(args, count, part)                                                                          \
+    CHECK_FAILS(tiles_launch(context, &domain, copy, (args), (count)), TILES_ERROR_INVALID_ARGUMENT, (part))
+
+int test_argument_refusals(void) {
+    int failed = 0;
+    float in_host[4] = {1, 2, 3, 4}, out_host[4] = {0};
+    int int_host[4] = {0};
+    const float zeros[4] = {0};
+    const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0), ints = shape_of(TILES_INT32, 1, 4, 0, 0);
+    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    tiles_context* context = NULL;
+    tiles_view *in = NULL, *out = NULL, *const_out = NULL, *int_view = NULL, *released = NULL;
+    tiles_kernel *copy = NULL, *scalars = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_view_create(&in, &floats, in_host));
+    CHECK_OK(tiles_view_create(&out, &floats, out_host));
+    CHECK_OK(tiles_view_create_const(&const_out, &floats, out_host));
+    CHECK_OK(tiles_view_create(&int_view, &ints, int_host));
+    CHECK_OK(tiles_view_create(&released, &floats, out_host));
+    CHECK_OK(tiles_view_release(released));
+    CHECK_OK(tiles_kernel_create(&copy, copy_source, "copy", NULL));
+    CHECK_OK(tiles_kernel_create(&scalars, scalars_source, "scalars", NULL));
+
+    const tiles_arg right[] = {tiles_arg_view(in), tiles_arg_view(out)};
+    CHECK_COPY_REFUSED(right, 1, "kernel 'copy' takes 2 arguments, 1 was given");
+    const tiles_arg three[] = {tiles_arg_view(in), tiles_arg_view(out), tiles_arg_int(1)};
+    CHECK_COPY_REFUSED(three, 3, "kernel 'copy' takes 2 arguments, 3 were given");
+    CHECK_COPY_REFUSED(NULL, 2, "args is NULL but arg_count is not 0");
+    const tiles_arg number_for_pointer[] = {tiles_arg_float(1.0f), tiles_arg_view(out)};
+    CHECK_COPY_REFUSED(number_for_pointer, 2,
+                       "argument 0 of kernel 'copy' ('in', a __global const float*) was given a scalar float: "
+                       "numbers go to parameters passed by value");
+    const tiles_arg local_for_global[] = {tiles_arg_view(in), tiles_arg_local(16)};
+    CHECK_COPY_REFUSED(local_for_global, 2, "local_memory goes to __local (tile_static) pointer parameters");
+    const tiles_arg wrong_element_type[] = {tiles_arg_view(int_view), tiles_arg_view(out)};
+    CHECK_COPY_REFUSED(wrong_element_type, 2, "was given an array_view of int: the element types differ");
+    const tiles_arg const_for_written[] = {tiles_arg_view(in), tiles_arg_view(const_out)};
+    CHECK_COPY_REFUSED(const_for_written, 2, "the kernel may write through this parameter; declare it const");
+    tiles_arg no_kind = tiles_arg_view(in), odd_kind = tiles_arg_view(in);
+    no_kind.kind = (tiles_arg_kind)0;
+    odd_kind.kind = (tiles_arg_kind)99;
+    const tiles_arg kindless[] = {no_kind, tiles_arg_view(out)}, oddly_kinded[] = {tiles_arg_view(in), odd_kind};
+    CHECK_COPY_REFUSED(kindless, 2, "argument 0 has kind 0; make arguments with the tiles_arg_* functions");
+    CHECK_COPY_REFUSED(oddly_kinded, 2, "argument 1 has kind 99");
+    const tiles_arg null_view[] = {tiles_arg_view(in), tiles_arg_view(NULL)};
+    CHECK_FAILS(tiles_launch(context, &domain, copy, null_view, 2), TILES_ERROR_INVALID_HANDLE,
+                "the argument 1's view is NULL");
+    const tiles_arg released_view[] = {tiles_arg_view(released), tiles_arg_view(out)};
+    CHECK_FAILS(tiles_launch(context, &domain, copy, released_view, 2), TILES_ERROR_INVALID_HANDLE,
+                "argument 0's view is not a live tiles_view handle");
+
+    /* Scalars: of exactly the parameter's type, and of a type at all. */
+    long long longs[5];
+    const tiles_shape long_shape = shape_of(TILES_INT64, 1, 5, 0, 0);
+    tiles_view* long_view = NULL;
+    CHECK_OK(tiles_view_create(&long_view, &long_shape, longs));
+    tiles_arg scalar_args[] = {tiles_arg_view(long_view), tiles_arg_uint(1),  tiles_arg_uint(2),
+                               tiles_arg_long(3),         tiles_arg_ulong(4), tiles_arg_float(5)};
+    CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "argument 1 of kernel 'scalars' ('i', a int) was given a scalar uint: pass a value of exactly the "
+                "parameter's type");
+    scalar_args[1] = tiles_arg_view(in);
+    CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "arrays and views go to __global or __constant pointer parameters");
+    scalar_args[1] = tiles_arg_int(1);
+    scalar_args[5].dtype = TILES_OPAQUE;
+    CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "argument 5 is a scalar of TILES_OPAQUE type");
+    scalar_args[5].dtype = (tiles_dtype)42;
+    CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_dtype 42 is not an element type");
+
+    /* Nothing ran and nothing moved. */
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.launches == 0 && counters.uploads == 0);
+    CHECK_FLOATS(out_host, zeros, 4);
+    CHECK_OK(tiles_launch(context, &domain, copy, right, 2));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK_FLOATS(out_host, in_host, 4);
+
+    CHECK_OK(tiles_view_release(long_view));
+    CHECK_OK(tiles_kernel_release(scalars));
+    CHECK_OK(tiles_kernel_release(copy));
+    CHECK_OK(tiles_view_release(int_view));
+    CHECK_OK(tiles_view_release(const_out));
+    CHECK_OK(tiles_view_release(out));
+    CHECK_OK(tiles_view_release(in));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}
+
+/* A launch of add_one over `domain` is refused with `expected` and `part`. */
+#define CHECK_DOMAIN_REFUSED(domain, expected, part)                                                                   \
+    CHECK_FAILS(tiles_launch(context, (domain), add_one, args, 1), (expected), (part))
+
+int test_domain_refusals(void) {
+    int failed = 0;
+    static float host[4096];
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4096, 0, 0);
+    tiles_context* context = NULL;
+    tiles_view* view = NULL;
+    tiles_kernel* add_one = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    const tiles_status domain_error = TILES_ERROR_INVALID_COMPUTE_DOMAIN;
+
+    CHECK_DOMAIN_REFUSED(NULL, TILES_ERROR_INVALID_ARGUMENT, "the domain is NULL");
+    const tiles_domain rank_0 = {0, {8, 0, 0}, 0, {0, 0, 0}}, rank_4 = {4, {8, 8, 8}, 0, {0, 0, 0}};
+    CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 0");
+    CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 4");
+    const tiles_domain zero_extent = {2, {8, 0, 0}, 2, {2, 2, 0}}, negative_extent = {1, {-8, 0, 0}, 0, {0, 0, 0}};
+    CHECK_DOMAIN_REFUSED(&zero_extent, domain_error,
+                         "the extent of dimension 1 of the compute domain (0) is not positive");
+    CHECK_DOMAIN_REFUSED(&negative_extent, domain_error, "the extent of dimension 0 of the compute domain (-8)");
+    const tiles_domain rows_not_divided = {2, {8, 8, 0}, 2, {3, 2, 0}},
+                       columns_not_divided = {2, {8, 8, 0}, 2, {2, 3, 0}};
+    CHECK_DOMAIN_REFUSED(&rows_not_divided, domain_error,
+                         "the extent of dimension 0 of the compute domain (8) cannot be evenly divided by the extent "
+                         "of dimension 0 of the tile (3)");
+    CHECK_DOMAIN_REFUSED(&columns_not_divided, domain_error,
+                         "the extent of dimension 1 of the compute domain (8) cannot be evenly divided by the extent "
+                         "of dimension 1 of the tile (3)");
+    const tiles_domain zero_tile = {2, {8, 8, 0}, 2, {2, 0, 0}}, negative_tile = {1, {8, 0, 0}, 1, {-2, 0, 0}};
+    CHECK_DOMAIN_REFUSED(&zero_tile, domain_error, "the extent of dimension 1 of the tile (0) is not positive");
+    CHECK_DOMAIN_REFUSED(&negative_tile, domain_error, "the extent of dimension 0 of the tile (-2) is not positive");
+    const tiles_domain tile_rank_1 = {2, {8, 8, 0}, 1, {2, 0, 0}}, tile_rank_3 = {2, {8, 8, 0}, 3, {2, 2, 2}};
+    CHECK_DOMAIN_REFUSED(&tile_rank_1, domain_error, "the tile has rank 1 but the extent it tiles has rank 2");
+    CHECK_DOMAIN_REFUSED(&tile_rank_3, domain_error, "the tile has rank 3 but the extent it tiles has rank 2");
+
+    /* Tiles beyond the device: more threads than a tile may have, or too long a dimension. */
+    tiles_device* device = NULL;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    CHECK_OK(tiles_context_get_device(&device, context));
+    CHECK_OK(tiles_device_get_info(&info, device));
+    CHECK_OK(tiles_device_release(device));
+    const tiles_domain too_many_threads = {2, {128, 128, 0}, 2, {128, 128, 0}};
+    CHECK(info.max_tile_size < 128 * 128);
+    CHECK_DOMAIN_REFUSED(&too_many_threads, domain_error, "a tile of 16384 threads (128x128) exceeds the");
+    const int too_long = (int)info.max_tile_extent[2] * 2;
+    const tiles_domain too_long_a_row = {1, {too_long, 0, 0}, 1, {too_long, 0, 0}};
+    CHECK_DOMAIN_REFUSED(&too_long_a_row, domain_error, "the extent of dimension 0 of the tile");
+    CHECK(strstr(tiles_last_error_message(), "exceeds") != NULL);
+
+    /* Nor may the kernel be missing. */
+    const tiles_domain fine = {1, {8, 0, 0}, 1, {4, 0, 0}};
+    CHECK_FAILS(tiles_launch(context, &fine, NULL, args, 1), TILES_ERROR_INVALID_HANDLE, "the kernel is NULL");
+
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.launches == 0 && counters.uploads == 0);
+    CHECK_OK(tiles_kernel_release(add_one));
+    CHECK_OK(tiles_view_release(view));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

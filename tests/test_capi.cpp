@@ -1,0 +1,56 @@
+// The C tests of tiles.h (tests/c, compiled as strict C99) run by Catch2: one test case per C test
+// function, which prints each failed check with its file and line and returns how many failed.
+#include <catch2/catch.hpp>
+
+#include "c/capi_tests.h"
+
+#define C_TEST(function, tags) \
+    TEST_CASE(#function, tags) { REQUIRE(function() == 0); }
+
+C_TEST(test_version, "[errors]")
+C_TEST(test_status_strings, "[errors]")
+C_TEST(test_last_error_message_is_per_thread_and_kept_by_successes, "[errors]")
+C_TEST(test_no_writeback_error_without_a_failed_writeback, "[errors]")
+C_TEST(test_element_types, "[errors]")
+
+C_TEST(test_device_enumeration, "[devices]")
+C_TEST(test_default_device_and_selectors, "[devices]")
+C_TEST(test_device_info_refusals, "[devices]")
+C_TEST(test_contexts, "[devices]")
+C_TEST(test_counters, "[devices]")
+
+C_TEST(test_array_round_trip, "[data]")
+C_TEST(test_opaque_and_double_elements, "[data]")
+C_TEST(test_shape_refusals, "[data]")
+C_TEST(test_view_read_and_write_sizes, "[data]")
+C_TEST(test_view_host_access, "[data]")
+C_TEST(test_sections, "[data]")
+C_TEST(test_discard_refresh_and_synchronize, "[data]")
+C_TEST(test_copies_and_events, "[data]")
+
+C_TEST(test_scalar_arguments, "[launch]")
+C_TEST(test_tile_static_memory_argument, "[launch]")
+C_TEST(test_untiled_rank_3_launch, "[launch]")
+C_TEST(test_launch_runs_where_its_array_lives, "[launch]")
+C_TEST(test_one_kernel_from_several_threads, "[launch]")
+C_TEST(test_build_failures, "[launch]")
+C_TEST(test_argument_refusals, "[launch]")
+C_TEST(test_domain_refusals, "[launch]")
+
+C_TEST(test_seed_tile_average, "[seed]")
+C_TEST(test_seed_memory_fence, "[seed]")
+C_TEST(test_seed_race_condition, "[seed]")
+C_TEST(test_seed_tile_static_average, "[seed]")
+C_TEST(test_seed_tiling_description, "[seed]")
+
+C_TEST(test_releasing_null_succeeds, "[handles]")
+C_TEST(test_retain_and_release, "[handles]")
+C_TEST(test_double_release_is_refused, "[handles]")
+C_TEST(test_released_handles_are_refused, "[handles]")
+C_TEST(test_handles_of_the_wrong_kind_are_refused, "[handles]")
+C_TEST(test_null_handles_are_refused, "[handles]")
+C_TEST(test_null_out_pointers_are_refused, "[handles]")
+C_TEST(test_descriptor_structs_too_small_are_refused, "[handles]")
+
+// Hidden ([.]): it needs a process without OpenCL devices, which CTest gives it.
+C_TEST(test_no_opencl_device, "[.][no-device]")
