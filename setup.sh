@@ -17,6 +17,7 @@ debian_packages=(
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
   catch2                              # the C++ and C tests
+  oclgrind                            # checked mode: the OpenCL simulator that finds races
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
 )

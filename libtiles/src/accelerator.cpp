@@ -8,6 +8,7 @@
 
 #include "context_state.hpp"
 #include "tiles/array.hpp"
+#include "tiles/checked.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::detail {
@@ -160,13 +161,23 @@ std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queu
     if (!info) {  // a device libtiles did not enumerate (a sub-device, say): read it now
         cl::Platform platform;
         check(device.getInfo(CL_DEVICE_PLATFORM, &platform), "clGetDeviceInfo");
-        info = read_device(platform, device, -1, -1);
+        info = describe_device(platform, device);
     }
     return std::make_shared<context_state>(std::move(info), std::move(adopted_context), std::move(adopted_queue));
 }
 
+std::shared_ptr<const device_info> describe_device(const cl::Platform& platform, const cl::Device& device) {
+    return read_device(platform, device, -1, -1);
+}
+
 accelerator_view default_view() {
-    static const accelerator_view view = accelerator().get_default_view();
+    // TILES_CHECKED=1 (or strict) puts launches without a view on the Oclgrind simulator.
+    static const accelerator_view view = [] {
+        const char* checked = std::getenv("TILES_CHECKED");
+        if (checked == nullptr || *checked == '\0' || std::string(checked) == "0")
+            return accelerator().get_default_view();
+        return create_checked_view(std::string(checked) == "strict");
+    }();
     return view;
 }
 

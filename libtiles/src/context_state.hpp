@@ -18,6 +18,10 @@ namespace tiles::detail {
 
 struct compiled_kernel;
 struct program_entry;
+struct checked_run;
+
+// Reads what libtiles needs of a device it did not enumerate (an adopted queue's, Oclgrind's).
+std::shared_ptr<const device_info> describe_device(const cl::Platform& platform, const cl::Device& device);
 
 class context_state {
   public:
@@ -50,6 +54,9 @@ class context_state {
     // The kernel `name` of the program built from (source, options), building it on first use.
     std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
                                             const std::string& name, std::size_t source_hash);
+
+    // Set on a checked view (checked mode); empty otherwise, at the cost of one test per launch.
+    std::shared_ptr<checked_run> checked;
 
   private:
     std::shared_ptr<const device_info> device_;

@@ -3,6 +3,7 @@
 #include <functional>
 #include <sstream>
 
+#include "checked_run.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
@@ -13,8 +14,9 @@ namespace tiles::detail {
 namespace {
 
 std::string program_text(const std::string& source) {
-    // #line makes the compiler's messages count lines in the caller's source, not the prelude.
-    return std::string(tiles_kernel_prelude) + "\n#line 1\n" + source;
+    // #line makes the compiler's and the simulator's messages count lines in the caller's source,
+    // and name it apart from the prelude.
+    return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" + source;
 }
 
 cl::Program build_program(context_state& view, const std::string& text, const std::string& options,

@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 
+#include "checked_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
 #include "tiles/detail/checks.hpp"
@@ -288,6 +289,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     // Completes when the kernel and the sections' copies back have.
     if (events.done != nullptr)
         check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
+    if (ctx.checked) ctx.checked->after_launch(ctx, domain.rank, k.source());
 }
 
 } // namespace tiles::detail

@@ -3,6 +3,7 @@
 #include "transfers.hpp"
 
 #include <cstring>
+#include <optional>
 
 namespace tiles::detail {
 namespace {
@@ -15,6 +16,17 @@ cl::array<cl::size_type, 3> cl_region(const dims3& extent, std::size_t element_s
     return {extent[2] * element_size, extent[1], extent[0]};
 }
 
+// Where box b of memory laid out by `dims` is one run of bytes (whole rows, and whole slices if
+// it spans several), its byte offset there; plain transfers move it, which drivers do at least
+// as fast as rectangles (and Oclgrind tracks as initializing the memory, unlike rectangles).
+std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& origin, const dims3& extent,
+                                             std::size_t element_size) {
+    const bool whole_rows = extent[2] == dims[2] || extent[1] * extent[0] == 1;
+    const bool whole_slices = extent[0] == 1 || (extent[1] == dims[1] && extent[2] == dims[2]);
+    if (!whole_rows || !whole_slices) return std::nullopt;
+    return ((origin[0] * dims[1] + origin[1]) * dims[2] + origin[2]) * element_size;
+}
+
 std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
 std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
 
@@ -22,6 +34,16 @@ std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return di
 
 void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
               const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done) {
+    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
+    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(view.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
+                                             static_cast<unsigned char*>(to.base) + *to_offset,
+                                             wait_for.empty() ? nullptr : &wait_for, done),
+              "clEnqueueReadBuffer");
+        view.count_download(volume(b) * element_size);
+        return;
+    }
     check(view.queue().enqueueReadBufferRect(
               buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
               cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
@@ -34,6 +56,16 @@ void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, 
 void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
                std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
                cl::Event* done) {
+    const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
+    const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(view.queue().enqueueWriteBuffer(buffer, CL_FALSE, *to_offset, volume(b) * element_size,
+                                              static_cast<const unsigned char*>(from.base) + *from_offset,
+                                              wait_for.empty() ? nullptr : &wait_for, done),
+              "clEnqueueWriteBuffer");
+        view.count_upload(volume(b) * element_size);
+        return;
+    }
     check(view.queue().enqueueWriteBufferRect(
               buffer, CL_FALSE, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
               cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
@@ -45,6 +77,14 @@ void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims,
 
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
               const dims3& to_dims, const dims3& to_origin, std::size_t element_size) {
+    const auto from_offset = contiguous_offset(from_dims, b.origin, b.extent, element_size);
+    const auto to_offset = contiguous_offset(to_dims, to_origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size),
+              "clEnqueueCopyBuffer");
+        view.count_device_copy(volume(b) * element_size);
+        return;
+    }
     check(view.queue().enqueueCopyBufferRect(
               from, to, cl_origin(b.origin, element_size), cl_origin(to_origin, element_size),
               cl_region(b.extent, element_size), row_pitch(from_dims, element_size),

@@ -4,6 +4,7 @@
 #include "tiles/accelerator.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
+#include "tiles/checked.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/copy.hpp"
 #include "tiles/diagnostics.hpp"

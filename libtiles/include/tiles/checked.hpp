@@ -1,0 +1,86 @@
+// libtiles: checked mode. An accelerator view made by create_checked_view() runs its launches
+// on the Oclgrind OpenCL simulator (Debian package oclgrind), which watches every memory access;
+// what it finds (data races, uninitialized tile_static memory, out-of-bounds accesses, barriers
+// not every work-item of a tile reaches) becomes diagnostics at the kernel's own lines. Setting
+// TILES_CHECKED=1 (or =strict) makes the default view a checked one. Off, it costs nothing:
+// Oclgrind is not even loaded.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "tiles/exceptions.hpp"
+
+namespace tiles {
+
+class accelerator_view;
+
+enum class diagnostic_kind {
+    read_write_race,      // one work-item reads what another writes, with no barrier between
+    write_write_race,     // two work-items write one location, with no barrier between
+    uninitialized_read,   // a value read before anything was stored there (a tile_static variable, say)
+    uninitialized_write,  // a value computed from such a read stored
+    out_of_bounds,        // an access outside every buffer the kernel was given
+    barrier_divergence,   // a barrier only some work-items of a tile reached
+    other,                // anything else the simulator reported
+};
+
+enum class memory_space { tile_static, global, constant, private_memory, unknown };
+
+const char* to_string(diagnostic_kind kind);
+const char* to_string(memory_space space);
+
+// One problem, found by one or more work-items at one place of a kernel.
+struct diagnostic {
+    diagnostic_kind kind = diagnostic_kind::other;
+    memory_space space = memory_space::unknown;
+    std::string kernel;
+    int line = 0;     // in the kernel's own source, from 1; 0 if the prelude or unknown
+    int column = 0;
+    std::string source_line;                     // that line of the kernel's source
+    int other_line = 0;  // a race's other access, like `line`; 0 for the rest
+    int other_column = 0;
+    std::vector<std::array<int, 3>> work_items;  // global indices (AMP order, padded) involved
+    std::string message;                         // the simulator's own words
+
+    // "read-write race in tile_static memory in kernel 'k' at line 9, column 11: ...".
+    std::string to_string() const;
+};
+
+// What checked launches found, in the order found.
+struct check_report {
+    std::vector<diagnostic> diagnostics;
+    bool clean() const { return diagnostics.empty(); }
+    std::string to_string() const;
+};
+
+// Thrown by a launch on a strict checked view that found something; report() has it all.
+class check_failed : public runtime_exception {
+  public:
+    explicit check_failed(check_report report)
+        : runtime_exception("checked mode found problems:\n" + report.to_string()), report_(std::move(report)) {}
+    const check_report& report() const noexcept { return report_; }
+
+  private:
+    check_report report_;
+};
+
+// A new view on the Oclgrind simulator: every launch on it waits for the kernel and records
+// what the simulator found; a strict one throws check_failed for it. Refused with
+// unsupported_feature, saying how to install it, where Oclgrind is missing (TILES_OCLGRIND
+// may name its liboclgrind-rt-icd.so).
+accelerator_view create_checked_view(bool strict = false);
+
+// Whether `view` is checked, what its launches found so far, and forgetting it.
+bool is_checked(const accelerator_view& view);
+check_report get_check_report(const accelerator_view& view);
+void clear_check_report(const accelerator_view& view);
+
+namespace detail {
+// Turns the simulator's log text into diagnostics; `rank` maps its work-item indices (OpenCL
+// order) to AMP order, and `source` gives the lines they point at.
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, const std::string& source);
+} // namespace detail
+
+} // namespace tiles

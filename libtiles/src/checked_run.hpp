@@ -1,0 +1,38 @@
+// libtiles: what a checked accelerator view keeps: its Oclgrind log, how much of it has been
+// read, and what it found.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "context_state.hpp"
+#include "tiles/checked.hpp"
+
+namespace tiles::detail {
+
+// The file name kernels' own lines carry (`#line 1 "kernel"` follows the prelude), which tells
+// them apart from the prelude's in compiler and simulator messages.
+inline constexpr const char* kernel_source_name = "kernel";
+
+struct checked_run {
+    explicit checked_run(bool strict);
+    ~checked_run();
+    checked_run(const checked_run&) = delete;
+    checked_run& operator=(const checked_run&) = delete;
+
+    // Waits for the launch just enqueued and turns what Oclgrind logged meanwhile into
+    // diagnostics; throws check_failed for them on a strict view.
+    void after_launch(context_state& view, int rank, const std::string& source);
+
+    const bool strict;
+    const std::string log_path;
+    std::size_t log_read = 0;
+    std::mutex mutex;
+    check_report report;
+};
+
+// A context and queue on Oclgrind's simulated device, with a checked_run of its own.
+std::shared_ptr<context_state> new_checked_context(bool strict);
+
+} // namespace tiles::detail
