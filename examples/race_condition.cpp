@@ -1,15 +1,45 @@
 // The seed's race conditions: totalling a tile in one tile_static variable, updated by every
 // thread at once (racy) or by one thread at a time (slow), beside the seed's correct tile
-// average, on the same 8x8 matrix in 2x2 tiles.
+// average, on the same 8x8 matrix in 2x2 tiles. `race_condition --checked` runs the three on the
+// Oclgrind simulator and prints what checked mode finds in each.
 #include <cmath>
+#include <string>
+#include <utility>
 #include <iostream>
 #include <vector>
 
 #include "example_kernels.hpp"
 #include "sampling.hpp"
 
-int main() {
+namespace {
+
+// Runs the three kernels in checked mode and prints each one's report.
+int checked_run() {
+    const int SAMPLESIZE = 2;
+    const tiles::accelerator_view checked = tiles::create_checked_view();
+    std::cout << "Running on the Oclgrind simulator (checked mode)\n";
+    for (const auto& [source, name] : {std::pair{example_kernel_race_condition, "racy_total"},
+                                       std::pair{example_kernel_race_condition, "serialized_total"},
+                                       std::pair{example_kernel_tile_average, "tile_average"}}) {
+        tiles::clear_check_report(checked);
+        SamplingExample(tiles::kernel(source, name), SAMPLESIZE, checked);
+        const tiles::check_report report = tiles::get_check_report(checked);
+        std::cout << "\n" << name << ": "
+                  << (report.clean() ? "clean\n" : std::to_string(report.diagnostics.size()) + " problems\n")
+                  << report.to_string();
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
     try {
+        if (argc == 2 && std::string(argv[1]) == "--checked") return checked_run();
+        if (argc != 1) {
+            std::cerr << "usage: race_condition [--checked]\n";
+            return 2;
+        }
         std::cout << "Running on " << tiles::accelerator().name() << "\n\n";
         const int SAMPLESIZE = 2;
         const std::vector<float> correct =

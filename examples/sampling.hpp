@@ -1,6 +1,6 @@
 // The seed's sampling example, shared by tile_average, memory_fence and race_condition: the 8x8
 // matrix 0, 1, ..., 63 averaged over SAMPLESIZE x SAMPLESIZE tiles by a given kernel, which
-// takes the matrix and an array of one (zeroed) element per tile.
+// takes the matrix and an array of one (zeroed) element per tile, on `view` (where the array lives).
 #pragma once
 
 #include <iostream>
@@ -10,7 +10,8 @@
 
 const int MATRIXSIZE = 8;
 
-inline std::vector<float> SamplingExample(const tiles::kernel& average_kernel, int SAMPLESIZE) {
+inline std::vector<float> SamplingExample(const tiles::kernel& average_kernel, int SAMPLESIZE,
+                                          const tiles::accelerator_view& view = tiles::accelerator().get_default_view()) {
     // Create data and array_view for the matrix.
     std::vector<float> rawData;
     for (int i = 0; i < MATRIXSIZE * MATRIXSIZE; i++) rawData.push_back((float)i);
@@ -23,7 +24,7 @@ inline std::vector<float> SamplingExample(const tiles::kernel& average_kernel, i
     int outputSize = MATRIXSIZE / SAMPLESIZE;
     for (int j = 0; j < outputSize * outputSize; j++) outputData.push_back((float)0);
     tiles::extent<2> outputExtent(MATRIXSIZE / SAMPLESIZE, MATRIXSIZE / SAMPLESIZE);
-    tiles::array<float, 2> averages(outputExtent, outputData.begin(), outputData.end());
+    tiles::array<float, 2> averages(outputExtent, outputData.begin(), outputData.end(), view);
 
     // Use tiles that are SAMPLESIZE x SAMPLESIZE.
     // Find the average of the values in each tile.

@@ -7,6 +7,9 @@
 #define C_TEST(function, tags) \
     TEST_CASE(#function, tags) { REQUIRE(function() == 0); }
 
+C_TEST(test_checked_context_reports_the_seed_race, "[checked]")
+C_TEST(test_strict_checked_context_refuses_the_race, "[checked]")
+
 C_TEST(test_version, "[errors]")
 C_TEST(test_status_strings, "[errors]")
 C_TEST(test_last_error_message_is_per_thread_and_kept_by_successes, "[errors]")

@@ -64,6 +64,7 @@ typedef enum tiles_status {
     TILES_ERROR_BUILD = -2003,                  /* a kernel did not compile; the message is its log */
     TILES_ERROR_UNSUPPORTED = -2004,            /* the device lacks a feature the call needs */
     TILES_ERROR_INVALID_HANDLE = -2005,         /* a NULL, released or wrong kind of handle */
+    TILES_ERROR_CHECK_FAILED = -2006,           /* a strict checked context found problems (the message lists them) */
     TILES_ERROR_INTERNAL = -2099                /* a failure libtiles has no better name for */
 } tiles_status;
 
@@ -383,6 +384,71 @@ static inline tiles_arg tiles_arg_real(double v) {
  * the device's). */
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
+
+/* ---- Checked mode: the Oclgrind simulator finds races, uninitialized reads, out-of-bounds
+ *      accesses and divergent barriers, at the kernel's own lines ------------------------- */
+
+typedef struct tiles_report tiles_report;
+
+typedef enum tiles_diagnostic_kind {
+    TILES_READ_WRITE_RACE,     /* one work-item reads what another writes, with no barrier between */
+    TILES_WRITE_WRITE_RACE,    /* two work-items write one location, with no barrier between */
+    TILES_UNINITIALIZED_READ,  /* a value read before anything was stored there */
+    TILES_UNINITIALIZED_WRITE, /* a value computed from such a read stored */
+    TILES_OUT_OF_BOUNDS,       /* an access outside every buffer the kernel was given */
+    TILES_BARRIER_DIVERGENCE,  /* a barrier only some work-items of a tile reached */
+    TILES_OTHER_PROBLEM
+} tiles_diagnostic_kind;
+
+typedef enum tiles_memory_space {
+    TILES_TILE_STATIC_MEMORY, TILES_GLOBAL_MEMORY, TILES_CONSTANT_MEMORY, TILES_PRIVATE_MEMORY, TILES_UNKNOWN_MEMORY
+} tiles_memory_space;
+
+/* One problem found by one or more work-items at one place. Strings and arrays are valid as
+ * long as the report they came from. Set struct_size (TILES_DIAGNOSTIC_INIT does). */
+typedef struct tiles_diagnostic {
+    size_t struct_size;
+    tiles_diagnostic_kind kind;
+    tiles_memory_space space;
+    const char* kernel;
+    int line;              /* in the kernel's own source, from 1; 0 in the prelude or unknown */
+    int column;
+    const char* source_line;
+    int other_line;        /* a race's other access; 0 for other problems */
+    int other_column;
+    size_t work_item_count;
+    const int* work_items; /* work_item_count global indices, 3 ints each, AMP order */
+    const char* message;   /* the simulator's own words */
+    const char* text;      /* the whole diagnostic in a sentence or two */
+} tiles_diagnostic;
+#define TILES_DIAGNOSTIC_INIT {sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
+/* A new context on the Oclgrind simulator: every launch on it waits for its kernel and records
+ * what the simulator found; with `strict` not 0, such a launch returns
+ * TILES_ERROR_CHECK_FAILED. TILES_ERROR_UNSUPPORTED, saying how to install it, where Oclgrind
+ * is missing. The TILES_CHECKED environment variable (1 or strict) makes the default context
+ * checked. The caller owns a reference. */
+TILES_API tiles_status tiles_context_create_checked(tiles_context** out, int strict);
+
+/* *out = 1 if `context` is checked, 0 if not. */
+TILES_API tiles_status tiles_context_is_checked(int* out, const tiles_context* context);
+
+/* What the checked launches of `context` found so far (none for a context that is not
+ * checked), as a report the caller owns. */
+TILES_API tiles_status tiles_context_get_report(tiles_report** out, const tiles_context* context);
+
+/* Forgets what the checked launches of `context` found so far. */
+TILES_API tiles_status tiles_context_clear_report(tiles_context* context);
+
+/* The number of diagnostics in `report`. */
+TILES_API tiles_status tiles_report_count(size_t* out, const tiles_report* report);
+
+/* Diagnostic `index` of `report`; TILES_ERROR_INVALID_ARGUMENT past the end. `out`'s
+ * struct_size must be set. */
+TILES_API tiles_status tiles_report_get(tiles_diagnostic* out, const tiles_report* report, size_t index);
+
+TILES_API tiles_status tiles_report_retain(tiles_report* report);
+TILES_API tiles_status tiles_report_release(tiles_report* report);
 
 /* ---- Events: asynchronous work ---------------------------------------------------------- */
 

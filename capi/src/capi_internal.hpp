@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "tiles.h"
 #include "tiles/tiles.hpp"
@@ -35,7 +36,7 @@ class invalid_handle : public runtime_exception {
     using runtime_exception::runtime_exception;
 };
 
-enum class handle_kind { device, context, array, view, kernel, event };
+enum class handle_kind { device, context, array, view, kernel, event, report };
 
 // Every handle begins with this; the registry knows which ones are alive.
 struct handle {
@@ -178,3 +179,13 @@ namespace tiles::capi {
 // Throws invalid_argument unless the view may be written (`what` names the call).
 void check_writable(const tiles_view& v, const char* what);
 } // namespace tiles::capi
+
+// A report, with the derived text of each diagnostic and its work-items as flat ints.
+struct tiles_report : tiles::capi::handle {
+    static constexpr auto kind_tag = tiles::capi::handle_kind::report;
+    static constexpr const char* type_name = "report";
+    explicit tiles_report(tiles::check_report r);
+    tiles::check_report report;
+    std::vector<std::string> texts;
+    std::vector<std::vector<int>> work_items;
+};

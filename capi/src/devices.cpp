@@ -89,7 +89,9 @@ tiles_status tiles_context_create(tiles_context** out, const tiles_device* devic
 tiles_status tiles_context_default(tiles_context** out, const tiles_device* device) {
     return guard([&] {
         check_out(out);
-        *out = make_handle<tiles_context>(device_or_default(device).get_default_view());
+        // Without a device: the context launches without one use (a checked one under TILES_CHECKED).
+        *out = make_handle<tiles_context>(device == nullptr ? tiles::detail::default_view()
+                                                            : live(device, "device").accelerator.get_default_view());
     });
 }
 

@@ -25,6 +25,8 @@ tiles_status dispatch_exception() {
         throw;
     } catch (const invalid_handle& e) {
         return fail(TILES_ERROR_INVALID_HANDLE, e.what());
+    } catch (const tiles::check_failed& e) {
+        return fail(TILES_ERROR_CHECK_FAILED, e.what());
     } catch (const tiles::build_error& e) {
         return fail(TILES_ERROR_BUILD, e.what());
     } catch (const tiles::invalid_compute_domain& e) {
@@ -97,6 +99,7 @@ const char* tiles_status_string(tiles_status status) {
     case TILES_ERROR_BUILD: return "TILES_ERROR_BUILD";
     case TILES_ERROR_UNSUPPORTED: return "TILES_ERROR_UNSUPPORTED";
     case TILES_ERROR_INVALID_HANDLE: return "TILES_ERROR_INVALID_HANDLE";
+    case TILES_ERROR_CHECK_FAILED: return "TILES_ERROR_CHECK_FAILED";
     case TILES_ERROR_INTERNAL: return "TILES_ERROR_INTERNAL";
     }
     return tiles::cl_status_name(status);

@@ -57,8 +57,14 @@ std::string diagnostic::to_string() const {
     else os << " (in libtiles' prelude)";
     if (other_line > 0) os << "\n    the other access: line " << other_line << ", column " << other_column;
     if (!work_items.empty()) {
+        constexpr std::size_t shown = 6;
         os << "\n    work-items";
-        for (const auto& w : work_items) os << " (" << w[0] << "," << w[1] << "," << w[2] << ")";
+        for (std::size_t i = 0; i < std::min(shown, work_items.size()); ++i) {
+            os << " (";
+            for (int d = 3 - rank; d < 3; ++d) os << (d > 3 - rank ? "," : "") << work_items[i][d];
+            os << ")";
+        }
+        if (work_items.size() > shown) os << " and " << work_items.size() - shown << " more";
     }
     os << "\n    " << message;
     return os.str();
@@ -110,6 +116,7 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
     static const std::regex item_pattern("Global\\((\\d+),(\\d+),(\\d+)\\)");
     static const std::regex position_pattern("At line (\\d+) \\(column (\\d+)\\) of (.*):");
     diagnostic d;
+    d.rank = rank;
     d.kind = kind_of(header);
     d.space = space_of(header);
     d.message = header;

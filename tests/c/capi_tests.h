@@ -7,6 +7,10 @@
 extern "C" {
 #endif
 
+/* test_checked.c */
+int test_checked_context_reports_the_seed_race(void);
+int test_strict_checked_context_refuses_the_race(void);
+
 /* test_errors.c */
 int test_version(void);
 int test_status_strings(void);

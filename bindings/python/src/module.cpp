@@ -29,6 +29,7 @@ py::dict error_classes;
                          : status == TILES_ERROR_BUILD                  ? "build"
                          : status == TILES_ERROR_UNSUPPORTED            ? "unsupported"
                          : status == TILES_ERROR_INVALID_HANDLE         ? "invalid_handle"
+                         : status == TILES_ERROR_CHECK_FAILED           ? "check_failed"
                          : status > -2000                               ? "opencl"
                                                                         : "error";
     PyErr_SetObject(error_classes[family].ptr(), py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
@@ -226,6 +227,42 @@ py::dict counters_of(tiles_context* context) {
 template <class H> H from_int(std::uintptr_t value) { return reinterpret_cast<H>(value); }
 template <class H> std::uintptr_t to_int(H handle) { return reinterpret_cast<std::uintptr_t>(handle); }
 
+// What a checked context found, as a list of dicts (tiles.Diagnostic wraps them).
+py::list report_of(const tiles_context* context) {
+    tiles_report* report = nullptr;
+    check(tiles_context_get_report(&report, context));
+    py::list diagnostics;
+    size_t count = 0;
+    tiles_status status = tiles_report_count(&count, report);
+    for (size_t i = 0; status == TILES_SUCCESS && i < count; ++i) {
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        status = tiles_report_get(&d, report, i);
+        if (status != TILES_SUCCESS) break;
+        static const char* const kinds[] = {"read_write_race", "write_write_race", "uninitialized_read", "uninitialized_write",
+                                            "out_of_bounds", "barrier_divergence", "other"};
+        static const char* const spaces[] = {"tile_static", "global", "constant", "private", "unknown"};
+        py::list items;
+        for (size_t w = 0; w < d.work_item_count; ++w)
+            items.append(py::make_tuple(d.work_items[3 * w], d.work_items[3 * w + 1], d.work_items[3 * w + 2]));
+        py::dict entry;
+        entry["kind"] = kinds[d.kind];
+        entry["space"] = spaces[d.space];
+        entry["kernel"] = d.kernel;
+        entry["line"] = d.line;
+        entry["column"] = d.column;
+        entry["source_line"] = d.source_line;
+        entry["other_line"] = d.other_line;
+        entry["other_column"] = d.other_column;
+        entry["work_items"] = items;
+        entry["message"] = d.message;
+        entry["text"] = d.text;
+        diagnostics.append(entry);
+    }
+    tiles_report_release(report);
+    check(status);
+    return diagnostics;
+}
+
 tiles_context* context_or_null(const Context* c) { return c == nullptr ? nullptr : c->get(); }
 const tiles_device* device_or_null(const Device* d) { return d == nullptr ? nullptr : d->get(); }
 
@@ -279,6 +316,14 @@ PYBIND11_MODULE(_tiles, m) {
             check(tiles_context_create_from_opencl(&c, from_int<cl_context>(context), from_int<cl_command_queue>(queue)));
             return new Context(c, "context");
         }, py::arg("context"), py::arg("queue"))
+        .def_static("create_checked", [](bool strict) {
+            tiles_context* c = nullptr;
+            check(tiles_context_create_checked(&c, strict));
+            return new Context(c, "context");
+        }, py::arg("strict"))
+        .def("is_checked", [](const Context& self) { int checked = 0; check(tiles_context_is_checked(&checked, self.get())); return bool(checked); })
+        .def("report", [](const Context& self) { return report_of(self.get()); })
+        .def("clear_report", [](const Context& self) { check(tiles_context_clear_report(self.get())); })
         .def("opencl", [](const Context& self) {
             cl_context context = nullptr;
             cl_command_queue queue = nullptr;

@@ -13,10 +13,11 @@ caller's array holds what the kernels wrote. Data moves only when it must; count
 
 from . import _tiles, errors
 from ._data import array, array_view, copy, copy_async
-from ._devices import Context, Device, Event, default_device, devices, reset_total_counters, total_counters
+from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
+                       total_counters)
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
-from .errors import (BuildError, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle, OpenCLError,
-                     OutOfMemory, Unsupported)
+from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle,
+                     OpenCLError, OutOfMemory, Unsupported)
 
 _tiles._set_error_classes(errors.BY_FAMILY)
 
@@ -24,8 +25,8 @@ __version__: str = _tiles.version()
 
 __all__ = [
     "array", "array_view", "copy", "copy_async",
-    "Context", "Device", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
+    "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
     "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
-    "InvalidHandle", "OpenCLError", "__version__",
+    "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
 ]

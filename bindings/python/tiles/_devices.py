@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _tiles
@@ -47,12 +48,57 @@ def default_device(selector: Optional[str] = None) -> Device:
 default_device.reason = _tiles.Device.default_reason  # type: ignore[attr-defined]
 
 
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem checked mode found: `kind` (read_write_race, write_write_race,
+    uninitialized_read, uninitialized_write, out_of_bounds, barrier_divergence, other), the memory
+    `space` (tile_static, global, ...), the `kernel`, the `line` and `column` in the kernel's own
+    source (0 in the prelude) with that `source_line`, a race's other access (`other_line`,
+    `other_column`), the global indices of the `work_items` involved (AMP order), and the
+    simulator's own `message`."""
+
+    kind: str
+    space: str
+    kernel: str
+    line: int
+    column: int
+    source_line: str
+    other_line: int
+    other_column: int
+    work_items: List[Tuple[int, int, int]]
+    message: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class Context:
     """An OpenCL context and in-order queue on one device (C++ AMP's accelerator_view).
     Context() makes a new one; Context.default() is the one launches without a context use."""
 
     def __init__(self, device: Optional[Device] = None, *, _handle: Optional[_tiles.Context] = None):
         self._handle = _handle or _tiles.Context.create(device._handle if device else None)
+
+    @classmethod
+    def checked(cls, strict: bool = False) -> "Context":
+        """A context on the Oclgrind simulator (checked mode): every launch on it waits for its
+        kernel and records the data races, uninitialized reads, out-of-bounds accesses and
+        divergent barriers the simulator finds, at the kernel's own lines; diagnostics() lists
+        them. A strict one raises tiles.CheckFailed instead."""
+        return cls(_handle=_tiles.Context.create_checked(strict))
+
+    @property
+    def is_checked(self) -> bool:
+        return self._handle.is_checked()
+
+    def diagnostics(self) -> List["Diagnostic"]:
+        """What the checked launches on this context found so far (none if it is not checked)."""
+        return [Diagnostic(**d) for d in self._handle.report()]
+
+    def clear_diagnostics(self) -> None:
+        """Forgets what the checked launches found so far."""
+        self._handle.clear_report()
 
     @classmethod
     def from_opencl(cls, context: Any, queue: Any) -> "Context":

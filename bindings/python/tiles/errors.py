@@ -35,6 +35,11 @@ class InvalidHandle(Error):
     """An object used after release(), or a handle of the wrong kind."""
 
 
+class CheckFailed(Error):
+    """A launch on a strict checked context found problems (the message lists them; the context's
+    diagnostics() has them as objects)."""
+
+
 class OpenCLError(Error):
     """An OpenCL call failed; ``status`` is OpenCL's own code."""
 
@@ -48,5 +53,6 @@ BY_FAMILY = {
     "build": BuildError,
     "unsupported": Unsupported,
     "invalid_handle": InvalidHandle,
+    "check_failed": CheckFailed,
     "opencl": OpenCLError,
 }

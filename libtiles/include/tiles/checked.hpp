@@ -41,7 +41,8 @@ struct diagnostic {
     std::string source_line;                     // that line of the kernel's source
     int other_line = 0;  // a race's other access, like `line`; 0 for the rest
     int other_column = 0;
-    std::vector<std::array<int, 3>> work_items;  // global indices (AMP order, padded) involved
+    int rank = 0;                                // of the launch
+    std::vector<std::array<int, 3>> work_items;  // global indices involved (AMP order, padded to 3)
     std::string message;                         // the simulator's own words
 
     // "read-write race in tile_static memory in kernel 'k' at line 9, column 11: ...".

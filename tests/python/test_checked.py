@@ -1,0 +1,45 @@
+"""Checked mode from Python: the seed's race found at its line, a clean report for the seed's
+correct kernel, and a strict context raising CheckFailed."""
+
+import numpy as np
+import pytest
+import tiles
+
+
+def sampling(context, kernel):
+    matrix = tiles.array_view(np.arange(64, dtype=np.float32).reshape(8, 8))
+    averages = tiles.array(np.zeros((4, 4), np.float32), context=context)
+    tiles.parallel_for_each(matrix.extent.tile(2, 2), kernel, matrix, averages, context=context)
+    return averages.numpy()
+
+
+def test_the_seed_race_is_reported_at_its_line(seed_kernel):
+    context = tiles.Context.checked()
+    assert context.is_checked
+    sampling(context, seed_kernel("race_condition.cl", "racy_total"))
+    found = context.diagnostics()
+    races = [d for d in found if d.kind == "write_write_race" and d.space == "tile_static" and d.line == 9]
+    assert races and races[0].kernel == "racy_total" and races[0].source_line.startswith("total += matrix")
+    assert races[0].work_items and len(races[0].work_items[0]) == 3
+    assert any(d.kind == "uninitialized_write" for d in found)
+    assert "race in tile_static memory" in str(races[0])
+    context.clear_diagnostics()
+    assert context.diagnostics() == []
+
+
+def test_the_seed_correct_kernel_is_clean(seed_kernel):
+    context = tiles.Context.checked(strict=True)
+    result = sampling(context, seed_kernel("tile_average.cl", "tile_average"))
+    assert result[3, 3] == 58.5 and context.diagnostics() == []
+
+
+def test_a_strict_context_raises_check_failed(seed_kernel):
+    context = tiles.Context.checked(strict=True)
+    with pytest.raises(tiles.CheckFailed, match="racy_total' at line 9"):
+        sampling(context, seed_kernel("race_condition.cl", "racy_total"))
+    assert context.diagnostics()  # the failing launch's findings are kept too
+
+
+def test_a_plain_context_is_not_checked():
+    context = tiles.Context()
+    assert not context.is_checked and context.diagnostics() == []
