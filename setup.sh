@@ -51,6 +51,7 @@ cmake --build build --parallel "$(nproc)"
 case "${1:-}" in
   "") ;;
   examples) cmake --build build --target run_examples ;;
-  test) ctest --test-dir build --output-on-failure --parallel "$(nproc)" ;;
+  test) # The tests' compiled programs are cached in the build tree, not the user's cache.
+    TILES_PROGRAM_CACHE="$PWD/build/program-cache" ctest --test-dir build --output-on-failure --parallel "$(nproc)" ;;
   *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac

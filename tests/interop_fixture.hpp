@@ -9,6 +9,8 @@
 #endif
 #include <CL/cl.h>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
 struct opencl_pipeline {
@@ -70,6 +72,17 @@ inline cl_uint reference_count(cl_mem m) {
     cl_uint n = 0;
     clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof n, &n, nullptr);
     return n;
+}
+
+// Whether `count()` comes down to `expected` within two seconds. Drivers drop their own
+// references (of finished commands' events, say) from threads of theirs, a little after the
+// commands finished; a reference libtiles kept would never be dropped.
+template <class Count> bool settles_to(Count count, cl_uint expected) {
+    for (int tries = 0; tries < 200; ++tries) {
+        if (count() == expected) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return count() == expected;
 }
 
 // The pipeline's kernels: a ramp, and adding one, each over a float buffer.

@@ -25,12 +25,12 @@ TEST_CASE("adopted context queue and buffer are released exactly as often as ret
         CHECK(reference_count(p.queue) > queue_refs);
         view.wait();
     }
-    CHECK(reference_count(buffer) == buffer_refs);
+    CHECK(settles_to([&] { return reference_count(buffer); }, buffer_refs));
     // Drivers may keep the last command that wrote a buffer (and so its queue) as long as the
     // buffer lives: the queue and context are counted once the pipeline has let go of it.
     clReleaseMemObject(buffer);
-    CHECK(reference_count(p.context) == context_refs);
-    CHECK(reference_count(p.queue) == queue_refs);
+    CHECK(settles_to([&] { return reference_count(p.context); }, context_refs));
+    CHECK(settles_to([&] { return reference_count(p.queue); }, queue_refs));
 }
 
 TEST_CASE("a launch on a second queue waits for the pipeline's event and the pipeline waits for it", "[interop]") {

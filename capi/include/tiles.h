@@ -176,8 +176,9 @@ typedef struct tiles_counters {
     uint64_t uploads, downloads, bytes_uploaded, bytes_downloaded;
     uint64_t device_copies, bytes_copied_on_device;
     uint64_t kernel_builds, cache_hits, launches;
+    uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
 } tiles_counters;
-#define TILES_COUNTERS_INIT {sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define TILES_COUNTERS_INIT {sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */

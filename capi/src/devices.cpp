@@ -112,7 +112,7 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
             context == nullptr ? tiles::total_counters() : live(context, "context").view.counters();
         write_struct(out, tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
                                          c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
-                                         c.cache_hits, c.launches},
+                                         c.cache_hits, c.launches, c.binary_loads},
                      "tiles_counters");
     });
 }

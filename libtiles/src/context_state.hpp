@@ -38,6 +38,7 @@ class context_state {
     void count_download(std::uint64_t bytes);
     void count_device_copy(std::uint64_t bytes);
     void count_build();
+    void count_binary_load();
     void count_cache_hit();
     void count_launch();
     transfer_counters counters() const { return count_.read(); }
@@ -46,7 +47,8 @@ class context_state {
     // Counters that threads update at once.
     struct atomic_counters {
         std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0},
-            device_copies{0}, bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0};
+            device_copies{0}, bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0},
+            binary_loads{0};
         transfer_counters read() const;
         void reset();
     };

@@ -16,13 +16,13 @@ void add(std::atomic<std::uint64_t> context_state::atomic_counters::*counter, co
 } // namespace
 
 transfer_counters context_state::atomic_counters::read() const {
-    return {uploads, downloads, bytes_uploaded, bytes_downloaded, device_copies, bytes_copied_on_device,
-            kernel_builds, cache_hits, launches};
+    return {uploads,       downloads,  bytes_uploaded, bytes_downloaded, device_copies, bytes_copied_on_device,
+            kernel_builds, cache_hits, launches,       binary_loads};
 }
 
 void context_state::atomic_counters::reset() {
     for (auto* counter : {&uploads, &downloads, &bytes_uploaded, &bytes_downloaded, &device_copies,
-                          &bytes_copied_on_device, &kernel_builds, &cache_hits, &launches})
+                          &bytes_copied_on_device, &kernel_builds, &cache_hits, &launches, &binary_loads})
         *counter = 0;
 }
 
@@ -42,6 +42,7 @@ void context_state::count_device_copy(std::uint64_t bytes) {
 }
 
 void context_state::count_build() { add(&atomic_counters::kernel_builds, count_, 1); }
+void context_state::count_binary_load() { add(&atomic_counters::binary_loads, count_, 1); }
 void context_state::count_cache_hit() { add(&atomic_counters::cache_hits, count_, 1); }
 void context_state::count_launch() { add(&atomic_counters::launches, count_, 1); }
 

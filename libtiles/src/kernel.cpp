@@ -3,6 +3,7 @@
 #include <functional>
 #include <sstream>
 
+#include "binary_cache.hpp"
 #include "checked_run.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/exceptions.hpp"
@@ -19,25 +20,66 @@ std::string program_text(const std::string& source) {
     return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" + source;
 }
 
-cl::Program build_program(context_state& view, const std::string& text, const std::string& options,
-                          const std::string& kernel_name) {
+[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
+                                   const std::string& options, const std::string& kernel_name) {
+    std::string log;
+    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+    const std::string what =
+        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused" : "it did not compile";
+    throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
+                          (log.empty() ? std::string() : ":\n" + log),
+                      log, status);
+}
+
+cl::Program build_from_source(context_state& view, const std::string& text, const std::string& options,
+                              const std::string& kernel_name) {
     const device_info& device = *view.device();
     cl_int status = CL_SUCCESS;
     cl::Program program(view.context(), text, false, &status);
     check(status, "clCreateProgramWithSource");
     status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
     view.count_build();
-    if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS) {
-        std::string log;
-        program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
-        const std::string what = status == CL_INVALID_BUILD_OPTIONS
-                                     ? "the build options '" + options + "' were refused"
-                                     : "it did not compile";
-        throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
-                              (log.empty() ? std::string() : ":\n" + log),
-                          log, status);
-    }
+    if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
+        throw_build_error(program, device, status, options, kernel_name);
     check(status, "clBuildProgram");
+    return program;
+}
+
+// Whether the kernels of a program made from a binary still describe their parameters, which
+// launches are checked against; some drivers keep that only for programs built from source.
+bool keeps_argument_info(const cl::Program& program) {
+    std::string names;
+    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
+    cl_int status = CL_SUCCESS;
+    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
+    cl_uint count = 0;
+    if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
+    std::string name;
+    return count == 0 || kernel.getArgInfo(0, CL_KERNEL_ARG_NAME, &name) == CL_SUCCESS;
+}
+
+// The program from the disk cache if it holds a binary the driver accepts, else built from
+// source (and stored there for the next process). Checked views always build from source.
+cl::Program build_program(context_state& view, const std::string& text, const std::string& options,
+                          const std::string& kernel_name) {
+    const binary_cache cache = binary_cache::from_environment();
+    if (cache.disabled() || view.checked) return build_from_source(view, text, options, kernel_name);
+    const device_info& device = *view.device();
+    const std::string key = binary_cache::key(device, text, options);
+    if (const auto binary = cache.load(key)) {
+        cl_int status = CL_SUCCESS;
+        cl::Program program(view.context(), std::vector<cl::Device>{device.device}, cl::Program::Binaries{*binary},
+                            nullptr, &status);
+        if (status == CL_SUCCESS && program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
+            keeps_argument_info(program)) {
+            view.count_binary_load();
+            return program;
+        }
+    }
+    cl::Program program = build_from_source(view, text, options, kernel_name);
+    std::vector<std::vector<unsigned char>> binaries;
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) == CL_SUCCESS && binaries.size() == 1 && !binaries[0].empty())
+        cache.store(key, binaries[0]);
     return program;
 }
 

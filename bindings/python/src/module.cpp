@@ -214,6 +214,7 @@ py::dict counters_dict(const tiles_counters& c) {
     d["kernel_builds"] = c.kernel_builds;
     d["cache_hits"] = c.cache_hits;
     d["launches"] = c.launches;
+    d["binary_loads"] = c.binary_loads;
     return d;
 }
 

@@ -27,9 +27,10 @@ struct transfer_counters {
     std::uint64_t bytes_downloaded = 0;
     std::uint64_t device_copies = 0;           // copies within one device (sections, array copies)
     std::uint64_t bytes_copied_on_device = 0;
-    std::uint64_t kernel_builds = 0;           // programs compiled
+    std::uint64_t kernel_builds = 0;           // programs compiled from source
     std::uint64_t cache_hits = 0;              // launches that found their kernel already built
     std::uint64_t launches = 0;
+    std::uint64_t binary_loads = 0;            // programs loaded from the disk cache instead
 };
 
 // The counters of every accelerator view of the process together, and their reset.

@@ -1,0 +1,36 @@
+// libtiles: the on-disk cache of built programs, so that a second process does not compile a
+// kernel the first one built. Entries are keyed by libtiles' version, the device, its driver, the
+// build options and the whole program text; each file holds its key, so that a hash collision
+// can never load the wrong binary. TILES_PROGRAM_CACHE names the directory (default: the user's
+// cache directory), or turns the cache off with "off".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "device_info.hpp"
+
+namespace tiles::detail {
+
+class binary_cache {
+  public:
+    // The cache as the environment configures it; disabled() if it is off or has no home.
+    static binary_cache from_environment();
+    bool disabled() const { return directory_.empty(); }
+
+    static std::string key(const device_info& device, const std::string& program_text, const std::string& options);
+
+    // The binary stored under `key`, if there is one.
+    std::optional<std::vector<unsigned char>> load(const std::string& key) const;
+    // Stores `binary` under `key` (written to a temporary file and renamed into place, so that
+    // readers never see half a file); failures only mean the next process compiles again.
+    void store(const std::string& key, const std::vector<unsigned char>& binary) const;
+
+  private:
+    explicit binary_cache(std::string directory) : directory_(std::move(directory)) {}
+    std::string path_of(const std::string& key) const;
+    std::string directory_;
+};
+
+} // namespace tiles::detail
