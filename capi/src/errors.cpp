@@ -3,6 +3,7 @@
 #include "capi_internal.hpp"
 
 #include <mutex>
+#include <shared_mutex>
 #include <new>
 #include <unordered_map>
 
@@ -49,7 +50,7 @@ tiles_status dispatch_exception() {
 }
 
 namespace {
-std::mutex registry_mutex;
+std::shared_mutex registry_mutex;  // lookups, on every call, share it
 std::unordered_map<const handle*, handle_kind>& registry() {
     static auto* live_handles = new std::unordered_map<const handle*, handle_kind>;  // outlives every handle
     return *live_handles;
@@ -57,17 +58,17 @@ std::unordered_map<const handle*, handle_kind>& registry() {
 } // namespace
 
 void register_handle(const handle* h) {
-    std::lock_guard<std::mutex> lock(registry_mutex);
+    std::unique_lock<std::shared_mutex> lock(registry_mutex);
     registry()[h] = h->kind;
 }
 
 void unregister_handle(const handle* h) {
-    std::lock_guard<std::mutex> lock(registry_mutex);
+    std::unique_lock<std::shared_mutex> lock(registry_mutex);
     registry().erase(h);
 }
 
 bool is_live(const handle* h, handle_kind kind) {
-    std::lock_guard<std::mutex> lock(registry_mutex);
+    std::shared_lock<std::shared_mutex> lock(registry_mutex);
     const auto found = registry().find(h);
     return found != registry().end() && found->second == kind;
 }

@@ -26,13 +26,19 @@ tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
     return d;
 }
 
+// The live handle of argument `position`; its message is made only when it is refused.
+template <class H> H& live_argument(H* h, std::size_t position) {
+    if (h != nullptr && is_live(h, H::kind_tag)) return *h;
+    return live(h, ("argument " + std::to_string(position) + "'s " + H::type_name).c_str());
+}
+
 tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
     using kind = tiles::detail::launch_arg::kind;
-    const std::string what = "argument " + std::to_string(position);
+    const auto what = [&] { return "argument " + std::to_string(position); };
     tiles::detail::launch_arg arg{kind::memory, nullptr};
     switch (a.kind) {
     case TILES_ARG_VIEW: {
-        const tiles_view& v = live(a.view, (what + "'s view").c_str());
+        const tiles_view& v = live_argument(a.view, position);
         arg.memory = v.storage;
         arg.region = v.region;
         arg.read_only = v.read_only;
@@ -40,7 +46,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         return arg;
     }
     case TILES_ARG_ARRAY: {
-        const tiles_array& array = live(a.array, (what + "'s array").c_str());
+        const tiles_array& array = live_argument(a.array, position);
         arg.memory = array.storage;
         arg.region = {{0, 0, 0}, tiles::detail::dims_of(*array.storage)};
         arg.container = "array";
@@ -48,7 +54,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
     }
     case TILES_ARG_NUMBER:
         if (a.dtype != TILES_INT64 && a.dtype != TILES_FLOAT64)
-            throw tiles::invalid_argument(what + " is a number whose dtype is neither TILES_INT64 nor TILES_FLOAT64");
+            throw tiles::invalid_argument(what() + " is a number whose dtype is neither TILES_INT64 nor TILES_FLOAT64");
         arg.what = kind::number;
         arg.scalar_type = to_element_type(a.dtype);
         arg.bytes = 8;
@@ -58,7 +64,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.what = kind::scalar;
         arg.scalar_type = to_element_type(a.dtype);
         arg.bytes = tiles::element_size(arg.scalar_type);
-        if (arg.bytes == 0) throw tiles::invalid_argument(what + " is a scalar of TILES_OPAQUE type");
+        if (arg.bytes == 0) throw tiles::invalid_argument(what() + " is a scalar of TILES_OPAQUE type");
         std::memcpy(arg.scalar_bytes.data(), a.value, arg.bytes);
         return arg;
     }
@@ -67,7 +73,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.bytes = a.bytes;
         return arg;
     }
-    throw tiles::invalid_argument(what + " has kind " + std::to_string(int(a.kind)) +
+    throw tiles::invalid_argument(what() + " has kind " + std::to_string(int(a.kind)) +
                                   "; make arguments with the tiles_arg_* functions");
 }
 
@@ -104,9 +110,14 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
     const tiles::detail::launch_domain d = check_domain(domain);
     const tiles::kernel& k = live(kernel, "kernel").kernel;
     if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
-    std::vector<tiles::detail::launch_arg> converted;
-    converted.reserve(arg_count);
+    // Reused from launch to launch of this thread, so that a launch allocates nothing; emptied
+    // after it, so that it keeps no storage alive.
+    thread_local std::vector<tiles::detail::launch_arg> converted;
+    converted.clear();
     for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
+    struct emptied_after {
+        ~emptied_after() { converted.clear(); }
+    } emptied;
     const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
     tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);
 }

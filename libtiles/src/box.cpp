@@ -47,11 +47,13 @@ std::vector<box> difference(const box& a, const box& b) {
 
 void box_set::add(const box& b) {
     if (detail::empty(b)) return;
+    if (boxes_.size() == 1 && intersection(boxes_[0], b) == b) return;  // covered already (a launch's usual case)
     remove(b);
     boxes_.push_back(b);
 }
 
 void box_set::remove(const box& b) {
+    if (boxes_.empty()) return;
     std::vector<box> kept;
     for (const box& mine : boxes_)
         for (const box& piece : difference(mine, b)) kept.push_back(piece);

@@ -1,5 +1,6 @@
 // libtiles: building kernels with the prelude in front, and caching them with their context.
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <sstream>
 
@@ -83,6 +84,17 @@ cl::Program build_program(context_state& view, const std::string& text, const st
     return program;
 }
 
+// "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
+// or typedef name is returned as is.
+std::string base_type(std::string name) {
+    while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
+    for (const char* prefix : {"const ", "volatile ", "__global ", "__local ", "__constant "})
+        if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    if (name.rfind("unsigned ", 0) == 0) name = "u" + name.substr(9);
+    while (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back()))) name.pop_back();
+    return name;
+}
+
 template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel, cl_uint index) {
     T value{};
     check(kernel.getArgInfo(index, Name, &value), "clGetKernelArgInfo");
@@ -116,6 +128,7 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
         p.points_to_const =
             (arg_info<CL_KERNEL_ARG_TYPE_QUALIFIER, cl_kernel_arg_type_qualifier>(k->kernel, i) & CL_KERNEL_ARG_TYPE_CONST) != 0 ||
             p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        p.parse_type();
         k->params.push_back(std::move(p));
     }
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
@@ -127,6 +140,15 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
 }
 
 } // namespace
+
+void kernel_param::parse_type() {
+    pointer = type_name.find('*') != std::string::npos;
+    base = base_type(type_name);
+    element.reset();
+    for (int t = 0; t < int(element_type::opaque); ++t)
+        if (base == opencl_name(element_type(t))) element = element_type(t);
+    builtin = element.has_value() || base == "half" || base == "bool" || base == "size_t";
+}
 
 std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source, const std::string& options,
                                                        const std::string& name, std::size_t source_hash) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,19 @@
 
 namespace tiles::detail {
 
-// One kernel parameter, from clGetKernelArgInfo.
+// One kernel parameter, from clGetKernelArgInfo, with its type parsed once for every launch.
 struct kernel_param {
     std::string name;
     cl_kernel_arg_address_qualifier address;
     std::string type_name;  // as OpenCL reports it: "float*", "uint", "struct Description*"
     bool points_to_const;   // a pointer the kernel promises not to write through
+    bool pointer;
+    std::string base;       // "float" of "float4*", "uint" of "unsigned int"; other names as given
+    bool builtin;           // base is one of OpenCL's scalar types, which arguments must match
+    std::optional<element_type> element;  // base as an element type (none for half, bool, size_t)
+
+    // Fills pointer, base, builtin and element from type_name.
+    void parse_type();
 };
 
 struct compiled_kernel {

@@ -3,7 +3,6 @@
 // the kernel's parameters. Then the data is brought to the view and the kernel enqueued, the
 // tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -74,29 +73,9 @@ void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& 
     }
 }
 
-// "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
-// or typedef name is returned as is.
-std::string base_type(std::string name) {
-    while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
-    for (const char* prefix : {"const ", "volatile ", "__global ", "__local ", "__constant "})
-        if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
-    if (name.rfind("unsigned ", 0) == 0) name = "u" + name.substr(9);
-    while (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back()))) name.pop_back();
-    return name;
-}
-
-bool is_builtin_scalar(const std::string& base) {
-    for (const char* builtin : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t"})
-        if (base == builtin) return true;
-    return false;
-}
-
-// Whether data of `type` may be passed for a pointer parameter whose type's base is `base`.
-// Structs and typedefs are opaque to libtiles: any data may go there, and opaque data only there.
-bool type_matches(element_type type, const std::string& base) {
-    if (base == "void" || !is_builtin_scalar(base)) return true;
-    return type != element_type::opaque && base == opencl_name(type);
-}
+// Whether data of `type` may be passed for pointer parameter `p`. Structs and typedefs are opaque
+// to libtiles: any data may go there, and opaque data only there.
+bool type_matches(element_type type, const kernel_param& p) { return !p.builtin || p.element == type; }
 
 template <class T> T scalar_value(const launch_arg& a) {
     T value;
@@ -158,9 +137,9 @@ std::string describe_arg(const launch_arg& a) {
 // A number argument converted to the type of the scalar parameter it goes to.
 launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_arg& a) {
     const kernel_param& p = k.params[i];
-    if (p.type_name.find('*') != std::string::npos || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
+    if (p.pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
         refuse(k, i, a, "numbers go to parameters passed by value");
-    const std::string base = base_type(p.type_name);
+    const std::string& base = p.base;
     const bool integral = a.scalar_type == element_type::int64;
     const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
     const double real = integral ? 0.0 : scalar_value<double>(a);
@@ -190,13 +169,12 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
     for (std::size_t i = 0; i < count; ++i) {
         const kernel_param& p = k.params[i];
         const launch_arg& a = args[i];
-        const std::string base = base_type(p.type_name);
-        const bool pointer = p.type_name.find('*') != std::string::npos;
+        const bool pointer = p.pointer;
         switch (a.what) {
         case launch_arg::kind::memory:
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
-            if (!type_matches(layout_of(*a.memory).type, base)) refuse(k, i, a, "the element types differ");
+            if (!type_matches(layout_of(*a.memory).type, p)) refuse(k, i, a, "the element types differ");
             if (a.read_only && !p.points_to_const)
                 refuse(k, i, a, "the kernel may write through this parameter; declare it const");
             break;
@@ -209,7 +187,7 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
         case launch_arg::kind::scalar:
             if (pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
                 refuse(k, i, a, "numbers go to parameters passed by value");
-            if (is_builtin_scalar(base) && base != opencl_name(a.scalar_type))
+            if (p.builtin && p.element != a.scalar_type)
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
             break;
         case launch_arg::kind::number: break;  // typed_number() converted it already
@@ -260,7 +238,9 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
         check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
               "clEnqueueBarrierWithWaitList");
     cl_kernel kernel = compiled->kernel();
-    std::vector<launch_binding> bindings(count);
+    // Reused from launch to launch of this thread, so that a launch allocates nothing.
+    thread_local std::vector<launch_binding> bindings;
+    bindings.assign(count, launch_binding{nullptr, false});
     for (std::size_t i = 0; i < count; ++i) {
         const launch_arg& a = args[i];
         const cl_uint index = cl_uint(i);
@@ -268,8 +248,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
         case launch_arg::kind::memory: {
             const bool writes = !a.read_only && !compiled->params[i].points_to_const;
             bindings[i] = a.memory->begin_launch(view.state(), a.region, writes);
-            const cl_mem mem = bindings[i].buffer();
-            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &mem), "clSetKernelArg");
+            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
             break;
         }
         case launch_arg::kind::scalar:

@@ -175,15 +175,15 @@ void storage::mark_written(const box& b, const device_copy* writer) {
     discarded_.remove(b);
 }
 
-cl::Buffer storage::dense_buffer(const std::shared_ptr<context_state>& view, const box& b) {
+cl_mem storage::dense_buffer(const std::shared_ptr<context_state>& view, const box& b) {
     for (const auto& s : sections_)
-        if (s.view == view && s.region == b) return s.buffer;
+        if (s.view == view && s.region == b) return s.buffer();
     cl_int status = CL_SUCCESS;
     cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, volume(b) * layout_.size, nullptr, &status);
     check(status, "clCreateBuffer");
     if (sections_.size() == kept_section_buffers) sections_.erase(sections_.begin());
     sections_.push_back({view, b, buffer});
-    return buffer;
+    return sections_.back().buffer();
 }
 
 launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes) {
@@ -191,18 +191,18 @@ launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view,
     device_copy& target = copy_on(view);
     make_device_current(target, b);
     if (writes) mark_written(b, &target);
-    if (b == whole()) return {target.buffer, false};
+    if (b == whole()) return {target.buffer(), false};
     // OpenCL C sees a section as a dense array of its own extent.
-    cl::Buffer dense = dense_buffer(view, b);
+    const cl::Buffer dense(dense_buffer(view, b), true);
     copy_box(*view, target.buffer, dims_, b, dense, b.extent, {0, 0, 0}, layout_.size);
-    return {dense, writes};
+    return {dense(), writes};
 }
 
 void storage::end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding) {
     if (!binding.copy_back) return;
     std::lock_guard<std::mutex> lock(mutex_);
-    copy_box(*view, binding.buffer, b.extent, {{0, 0, 0}, b.extent}, copy_on(view).buffer, dims_, b.origin,
-             layout_.size);
+    copy_box(*view, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, copy_on(view).buffer, dims_,
+             b.origin, layout_.size);
 }
 
 void* storage::host_data(const box& b, host_access access) {

@@ -17,8 +17,9 @@ namespace tiles::detail {
 
 // What a launch passes for one storage argument: the buffer, and whether it is a dense copy
 // of a section that the kernel may write, to be copied back into the storage afterwards.
+// The buffer is borrowed: the storage keeps it, and the launch holds the storage.
 struct launch_binding {
-    cl::Buffer buffer;
+    cl_mem buffer;
     bool copy_back;
 };
 
@@ -83,7 +84,7 @@ class storage {
     void mark_written(const box& b, const device_copy* writer);
     void wait_for_host_writers();
     void wait_for_host_readers();
-    cl::Buffer dense_buffer(const std::shared_ptr<context_state>& view, const box& b);
+    cl_mem dense_buffer(const std::shared_ptr<context_state>& view, const box& b);
 
     const element_layout layout_;
     const dims3 dims_;
