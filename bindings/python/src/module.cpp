@@ -198,6 +198,10 @@ tiles_arg launch_arg(const py::handle& value, std::size_t position) {
         }
     }
     if (py::isinstance<py::float_>(value)) return tiles_arg_real(value.cast<double>());
+    if (py::isinstance<py::array>(value))
+        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) +
+                                                " is a numpy array: pass tiles.array_view(a) rather than a numpy array, "
+                                                "so that the results reach it");
     raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a " +
                                             std::string(py::str(py::type::of(value).attr("__name__"))) +
                                             "; a kernel takes array views, arrays, numbers and local_memory");

@@ -170,17 +170,6 @@ class array:
         return f"<tiles.array {self.dtype} {self.shape}>"
 
 
-def _engine_object(value: Any) -> Any:
-    """What the extension takes for a Python value: views and arrays become their handles."""
-    if isinstance(value, array_view):
-        return value._handle
-    if isinstance(value, array):
-        return value._handle
-    if isinstance(value, np.ndarray):
-        raise InvalidArgument("pass tiles.array_view(a) rather than a numpy array, so that the results reach it")
-    return value
-
-
 def _as_view(value: Any) -> _tiles.View:
     if isinstance(value, array_view):
         return value._handle

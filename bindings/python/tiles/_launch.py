@@ -13,6 +13,7 @@ class extent:
 
     def __init__(self, *dims: int):
         self.dims: Tuple[int, ...] = tuple(int(d) for d in dims)
+        self._native = (list(self.dims), [])  # what launches pass on: extent and tile, as lists
 
     @property
     def rank(self) -> int:
@@ -56,6 +57,7 @@ class tiled_extent(extent):
     def __init__(self, dims, tile):
         super().__init__(*dims)
         self.tile_extent: Tuple[int, ...] = tuple(int(t) for t in tile)
+        self._native = (list(self.dims), list(self.tile_extent))
         if len(self.tile_extent) != len(self.dims):
             from .errors import InvalidComputeDomain
             raise InvalidComputeDomain(
@@ -110,14 +112,15 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
     (PyOpenCL events or their int_ptr) the launch waits for, and with return_event=True the launch
     returns the int_ptr of an event that completes with it, which the caller owns
     (pyopencl.Event.from_int_ptr(ptr, retain=False) takes it over)."""
-    from ._data import _engine_object
-    tile = list(domain.tile_extent) if isinstance(domain, tiled_extent) else []
-    args = tuple(_engine_object(a) for a in args)
+    # Views and arrays go to the extension as their handles; anything else as it is, for the
+    # extension to type or refuse.
+    args = [getattr(a, "_handle", a) for a in args]
+    dims, tile = domain._native
     if not wait_for and not return_event:
-        _tiles.launch(context._handle if context is not None else None, list(domain.dims), tile, kernel._handle, *args)
+        _tiles.launch(context._handle if context is not None else None, dims, tile, kernel._handle, *args)
         return None
     if context is None:
         from .errors import InvalidArgument
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
-    return _tiles.launch_with_events(context._handle, list(domain.dims), tile, kernel._handle,
-                                     [int_ptr(e) for e in wait_for], return_event, *args)
+    return _tiles.launch_with_events(context._handle, dims, tile, kernel._handle, [int_ptr(e) for e in wait_for],
+                                     return_event, *args)
