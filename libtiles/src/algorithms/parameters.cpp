@@ -1,0 +1,72 @@
+// libtiles algorithms: the table of launch parameters, by device. Entries are tried in order
+// and the first that matches the device is used, so entries for particular devices (a tuner's
+// results) go in front of the defaults for CPUs and for every other device, which end it.
+#include "parameters.hpp"
+
+#include <iterator>
+
+#include "../device_info.hpp"
+
+namespace tiles::detail {
+namespace {
+
+struct parameter_entry {
+    cl_device_type type;       // the entry matches devices of this type (all: any)
+    const char* name_contains; // ... whose name contains this ("": any name)
+    algorithm_parameters values;
+};
+
+// The CPU values were measured with tiles_bench on PoCL (2 AVX2 cores): work-items of one tile
+// run as vector lanes there, so wide vectors and tiles of a few hundred work-items do best.
+// The others are the usual GPU starting points: tiles of 256 work-items, 32-wide blocks.
+constexpr parameter_entry parameter_table[] = {
+    {CL_DEVICE_TYPE_CPU,
+     "",
+     {/* reduce */ {64, 16, 8},
+      /* block_reduce */ {16, 64},
+      /* transpose */ {64, 8},
+      /* gemm_float */ {8, 4, 4, 16, 8, 16},
+      /* gemm_double */ {8, 4, 4, 8, 4, 16},
+      /* stencil */ {16, 64}}},
+    {CL_DEVICE_TYPE_ALL,
+     "",
+     {/* reduce */ {256, 8, 4},
+      /* block_reduce */ {16, 16},
+      /* transpose */ {32, 4},
+      /* gemm_float */ {16, 16, 4, 4, 4, 16},
+      /* gemm_double */ {16, 16, 4, 4, 2, 16},
+      /* stencil */ {16, 16}}},
+};
+
+constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
+
+// The kernels need tiles that share their slices evenly among their work-items.
+constexpr bool valid(const gemm_parameters& g) {
+    const int threads = g.tile_rows * g.tile_columns;
+    return is_vector_width(g.vector_width) && g.work_columns % g.vector_width == 0 && g.slice % g.vector_width == 0 &&
+           (g.tile_rows * g.work_rows * g.slice / g.vector_width) % threads == 0 &&
+           (g.slice * g.tile_columns * g.work_columns / g.vector_width) % threads == 0;
+}
+
+constexpr bool valid(const algorithm_parameters& p) {
+    return is_vector_width(p.reduce.vector_width) && p.transpose.block_side % p.transpose.rows_per_thread == 0 &&
+           valid(p.gemm_float) && valid(p.gemm_double);
+}
+
+constexpr bool table_is_valid() {
+    for (const parameter_entry& entry : parameter_table)
+        if (!valid(entry.values)) return false;
+    return parameter_table[std::size(parameter_table) - 1].type == CL_DEVICE_TYPE_ALL;
+}
+static_assert(table_is_valid(), "every entry fits its kernels, and the last one matches every device");
+
+} // namespace
+
+const algorithm_parameters& parameters_for(const device_info& device) {
+    for (const parameter_entry& entry : parameter_table)
+        if ((device.type & entry.type) != 0 && device.name.find(entry.name_contains) != std::string::npos)
+            return entry.values;
+    return parameter_table[std::size(parameter_table) - 1].values;
+}
+
+} // namespace tiles::detail

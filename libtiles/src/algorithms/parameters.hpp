@@ -1,0 +1,49 @@
+// libtiles algorithms: the launch parameters of each algorithm (tile shapes, work per work-item,
+// vector widths), chosen per device from a table of data in parameters.cpp.
+#pragma once
+
+namespace tiles::detail {
+
+struct device_info;
+
+struct reduce_parameters {
+    int tile_size;        // work-items of a tile
+    int items_per_thread; // vectors each work-item combines before the tile's tree
+    int vector_width;     // elements a work-item reads at once: 1, 2, 4 or 8
+};
+
+struct block_reduce_parameters {
+    // A tile holds as many whole blocks as fit in about this many rows and columns of work-items.
+    int tile_rows;
+    int tile_columns;
+};
+
+struct transpose_parameters {
+    int block_side;      // each tile moves a block_side x block_side block
+    int rows_per_thread; // rows of the block each work-item moves; divides block_side
+};
+
+struct gemm_parameters {
+    int tile_rows, tile_columns; // work-items of a tile
+    int work_rows, work_columns; // elements of C each work-item computes
+    int vector_width;            // 1, 2, 4 or 8; divides work_columns and slice
+    int slice;                   // depth of the slices of A and B a tile stages at a time
+};
+
+struct stencil_parameters {
+    int tile_rows, tile_columns; // output elements (and work-items) of a tile
+};
+
+struct algorithm_parameters {
+    reduce_parameters reduce;
+    block_reduce_parameters block_reduce;
+    transpose_parameters transpose;
+    gemm_parameters gemm_float;
+    gemm_parameters gemm_double;
+    stencil_parameters stencil;
+};
+
+// The parameters of the first entry of the table that matches the device.
+const algorithm_parameters& parameters_for(const device_info& device);
+
+} // namespace tiles::detail
