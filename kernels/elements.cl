@@ -34,3 +34,14 @@ static inline VECTOR load_vector_or_fill(__global const ELEMENT* data, int at, i
     for (int w = 0; w < VECTOR_WIDTH; ++w) part[w] = at + w < end ? data[at + w] : fill;
     return VLOAD(0, part);
 }
+
+// Stores the VECTOR_WIDTH elements of `value` at data[at ..], those before `end` only.
+static inline void store_vector_or_part(VECTOR value, __global ELEMENT* data, int at, int end) {
+    if (at + VECTOR_WIDTH <= end) {
+        VSTORE(value, 0, data + at);
+        return;
+    }
+    ELEMENT part[VECTOR_WIDTH];
+    VSTORE(value, 0, part);
+    for (int w = 0; at + w < end; ++w) data[at + w] = part[w];
+}

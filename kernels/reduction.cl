@@ -1,7 +1,8 @@
 // libtiles algorithms: reductions through tile_static memory. reduce_pass combines a range of
 // elements into one value per tile (the host repeats passes until one value remains);
-// block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a matrix. In both,
-// every work-item of a tile takes part in a tree reduction. Built with REDUCE_OP (below).
+// block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a matrix. In both, every
+// work-item first combines a few elements of its own, then takes part in a tree reduction.
+// Built with REDUCE_OP (below).
 
 #define REDUCE_SUM 0
 #define REDUCE_MIN 1
@@ -77,29 +78,43 @@ __kernel void reduce_pass(__global const ELEMENT* input, int count, __global ELE
 
 #else
 
-// Each tile covers (TILE_DIM0 / BLOCK_ROWS) x (TILE_DIM1 / BLOCK_COLUMNS) whole blocks of a
-// rows x columns matrix, one work-item per element; blocks at the right and bottom edges may
-// be cut short, and then average over the elements they hold. A tree along each block's rows,
-// then one down its first column, leave the block's sum in its top-left corner.
+// One value per BLOCK_ROWS x BLOCK_COLUMNS block of a rows x columns matrix. Each work-item
+// first combines a strip of its block, STRIP_ROWS rows of VECTOR_WIDTH elements; the block's
+// THREAD_ROWS x THREAD_COLUMNS work-items then combine their strips in a tree along the block's
+// rows and one down its first column. A tile holds a whole number of blocks. Blocks at the right
+// and bottom edges may be cut short, and then average over the elements they hold.
+#define THREAD_ROWS ((BLOCK_ROWS + STRIP_ROWS - 1) / STRIP_ROWS)
+#define THREAD_COLUMNS ((BLOCK_COLUMNS + VECTOR_WIDTH - 1) / VECTOR_WIDTH)
+
 __kernel void block_reduce(__global const ELEMENT* input, int rows, int columns, __global ELEMENT* output) {
     const tiled_index t = get_tiled_index();
     tile_static ELEMENT values[TILE_DIM0][TILE_DIM1];
-    const int row = t.global_id[0], column = t.global_id[1];
     const int local_row = t.local_id[0], local_column = t.local_id[1];
-    const int position = local_row * TILE_DIM1 + local_column;
+    const int lane_row = local_row % THREAD_ROWS, lane_column = local_column % THREAD_COLUMNS;
+    const int block_row = t.global_id[0] / THREAD_ROWS, block_column = t.global_id[1] / THREAD_COLUMNS;
 
-    values[local_row][local_column] = row < rows && column < columns ? input[row * columns + column] : IDENTITY;
+    const int first_row = block_row * BLOCK_ROWS + lane_row * STRIP_ROWS;
+    const int end_row = min(min(first_row + STRIP_ROWS, (block_row + 1) * BLOCK_ROWS), rows);
+    const int first_column = block_column * BLOCK_COLUMNS + lane_column * VECTOR_WIDTH;
+    const int end_column = min((block_column + 1) * BLOCK_COLUMNS, columns);
+    VECTOR strip = IDENTITY;
+    for (int row = first_row; row < end_row; ++row)
+        strip = combine(strip, load_vector_or_fill(input + row * columns, first_column, end_column, IDENTITY));
+    values[local_row][local_column] = combine_lanes(strip);
     tile_barrier_wait_with_tile_static_memory_fence();
-    tree_reduce(&values[0][0], position, local_column % BLOCK_COLUMNS, BLOCK_COLUMNS, 1);
-    tree_reduce(&values[0][0], position, local_row % BLOCK_ROWS, BLOCK_ROWS, TILE_DIM1);
+    const int position = local_row * TILE_DIM1 + local_column;
+    tree_reduce(&values[0][0], position, lane_column, THREAD_COLUMNS, 1);
+    tree_reduce(&values[0][0], position, lane_row, THREAD_ROWS, TILE_DIM1);
 
-    if (local_row % BLOCK_ROWS == 0 && local_column % BLOCK_COLUMNS == 0 && row < rows && column < columns) {
-        const int output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
+    const int output_rows = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS,
+              output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
+    if (lane_row == 0 && lane_column == 0 && block_row < output_rows && block_column < output_columns) {
         ELEMENT result = values[local_row][local_column];
 #if BLOCK_AVERAGE
-        result /= (ELEMENT)(min(BLOCK_ROWS, rows - row) * min(BLOCK_COLUMNS, columns - column));
+        result /= (ELEMENT)(min(BLOCK_ROWS, rows - block_row * BLOCK_ROWS) *
+                            min(BLOCK_COLUMNS, columns - block_column * BLOCK_COLUMNS));
 #endif
-        output[row / BLOCK_ROWS * output_columns + column / BLOCK_COLUMNS] = result;
+        output[block_row * output_columns + block_column] = result;
     }
 }
 

@@ -1,35 +1,48 @@
 // libtiles algorithms: a 2-D stencil. Each output element is the sum of the MASK_ROWS x
 // MASK_COLUMNS input elements centred on it, each times the mask's weight at the same place
 // (the mask is not flipped). Positions outside the input read its nearest edge element
-// (clamp-to-edge). Each tile stages its TILE_DIM0 x TILE_DIM1 elements with the halo around
-// them in tile_static memory, so that every input element is read from global memory once per
-// tile rather than once per mask weight.
+// (clamp-to-edge). Each tile stages the input its outputs need, with the halo around them, in
+// tile_static memory, so that every input element is read from global memory once per tile
+// rather than once per mask weight. Each work-item computes VECTOR_WIDTH neighbouring outputs of
+// a row; a tile's outputs are TILE_DIM0 x (TILE_DIM1 * VECTOR_WIDTH).
 
 #define HALO_ROWS (MASK_ROWS / 2)
 #define HALO_COLUMNS (MASK_COLUMNS / 2)
+#define OUTPUT_COLUMNS (TILE_DIM1 * VECTOR_WIDTH)
 #define PATCH_ROWS (TILE_DIM0 + MASK_ROWS - 1)
-#define PATCH_COLUMNS (TILE_DIM1 + MASK_COLUMNS - 1)
+#define PATCH_COLUMNS (OUTPUT_COLUMNS + MASK_COLUMNS - 1)
 
 __kernel void stencil(__global const ELEMENT* input, int rows, int columns, __constant ELEMENT* mask,
                       __global ELEMENT* output) {
     const tiled_index t = get_tiled_index();
     tile_static ELEMENT patch[PATCH_ROWS][PATCH_COLUMNS];
-    const int local_row = t.local_id[0], local_column = t.local_id[1];
+    const int local_row = t.local_id[0], local_column = t.local_id[1] * VECTOR_WIDTH;
+    const int first_row = t.tile[0] * TILE_DIM0 - HALO_ROWS;
+    const int first_column = t.tile[1] * OUTPUT_COLUMNS - HALO_COLUMNS;
 
+    // Whole vectors where they lie inside the input's row, clamped elements at its ends.
     for (int r = local_row; r < PATCH_ROWS; r += TILE_DIM0) {
-        const int row = clamp(t.tile_origin[0] + r - HALO_ROWS, 0, rows - 1);
-        for (int c = local_column; c < PATCH_COLUMNS; c += TILE_DIM1)
-            patch[r][c] = input[row * columns + clamp(t.tile_origin[1] + c - HALO_COLUMNS, 0, columns - 1)];
+        __global const ELEMENT* source = input + clamp(first_row + r, 0, rows - 1) * columns;
+        for (int c = local_column; c < PATCH_COLUMNS; c += OUTPUT_COLUMNS) {
+            const int column = first_column + c;
+            if (column >= 0 && column + VECTOR_WIDTH <= columns && c + VECTOR_WIDTH <= PATCH_COLUMNS) {
+                VSTORE(VLOAD(0, source + column), 0, &patch[r][c]);
+            } else {
+                for (int w = 0; w < VECTOR_WIDTH && c + w < PATCH_COLUMNS; ++w)
+                    patch[r][c + w] = source[clamp(column + w, 0, columns - 1)];
+            }
+        }
     }
     tile_barrier_wait_with_tile_static_memory_fence();
 
-    const int row = t.global_id[0], column = t.global_id[1];
+    const int row = t.tile[0] * TILE_DIM0 + local_row;
+    const int column = t.tile[1] * OUTPUT_COLUMNS + local_column;
     if (row >= rows || column >= columns) return;
-    ELEMENT sum = 0;
+    VECTOR sum = 0;
 #pragma unroll
     for (int i = 0; i < MASK_ROWS; ++i)
 #pragma unroll
         for (int j = 0; j < MASK_COLUMNS; ++j)
-            sum = fma(mask[i * MASK_COLUMNS + j], patch[local_row + i][local_column + j], sum);
-    output[row * columns + column] = sum;
+            sum = fma((VECTOR)mask[i * MASK_COLUMNS + j], VLOAD(0, &patch[local_row + i][local_column + j]), sum);
+    store_vector_or_part(sum, output + row * columns, column, columns);
 }

@@ -1,6 +1,6 @@
-// libtiles algorithms: block_sum and block_average, one value per block of a matrix. A tile
-// holds several whole blocks, so that small blocks still make tiles of a useful size, and every
-// work-item of the tile takes part in the blocks' tree reductions.
+// libtiles algorithms: block_sum and block_average, one value per block of a matrix. Each
+// work-item combines a strip of its block, then the block's work-items combine their strips in a
+// tree; a tile holds several whole blocks, so that small blocks still make tiles of a useful size.
 #include <algorithm>
 
 #include "parameters.hpp"
@@ -16,35 +16,49 @@ const char* algorithm_name(block_statistic statistic) {
     return statistic == block_statistic::sum ? "block_sum" : "block_average";
 }
 
-void check_block(const char* algorithm, int block_rows, int block_columns, const device_info& device) {
-    if (block_rows <= 0 || block_columns <= 0)
-        throw invalid_argument(std::string(algorithm) + ": the block is " + std::to_string(block_rows) + "x" +
-                               std::to_string(block_columns) + "; every dimension must be at least 1");
-    const long long elements = static_cast<long long>(block_rows) * block_columns;
-    if (elements > static_cast<long long>(device.max_work_group_size))
-        throw invalid_argument(std::string(algorithm) + ": a block of " + std::to_string(block_rows) + "x" +
-                               std::to_string(block_columns) + " = " + std::to_string(elements) +
-                               " elements exceeds the " + std::to_string(device.max_work_group_size) + " work-items '" +
-                               device.name + "' runs in one tile, one per element");
+std::string shape(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
+
+// How one block is shared among work-items: strips of strip_rows x strip_columns elements.
+struct block_split {
+    int strip_rows, strip_columns;
+    int thread_rows, thread_columns; // work-items down and across a block
+};
+
+block_split split_block(const block_reduce_parameters& p, int block_rows, int block_columns) {
+    block_split s{std::min(p.strip_rows, block_rows), p.vector_width, 0, 0};
+    while (s.strip_columns > block_columns) s.strip_columns /= 2; // vectors no wider than the block
+    s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
+    s.thread_columns = (block_columns + s.strip_columns - 1) / s.strip_columns;
+    return s;
+}
+
+void check_block_fits(const char* algorithm, int block_rows, int block_columns, const block_split& s,
+                      const device_info& device) {
+    const std::size_t threads = std::size_t(s.thread_rows) * s.thread_columns;
+    if (threads > device.max_work_group_size)
+        throw invalid_argument(std::string(algorithm) + ": a block of " + shape(block_rows, block_columns) + " needs " +
+                               std::to_string(threads) + " work-items, one per strip of " +
+                               shape(s.strip_rows, s.strip_columns) + " elements, more than the " +
+                               std::to_string(device.max_work_group_size) + " '" + device.name + "' runs in one tile");
 }
 
 // The tile's shape in work-items: whole blocks, as many as fit in the parameters' tile shape
 // (at least one, no more than the matrix has), and no more than the device runs in one tile.
-std::array<int, 2> tile_shape(const block_reduce_parameters& p, int block_rows, int block_columns,
-                              const std::array<int, 2>& grid, const device_info& device) {
-    int rows_of_blocks = std::clamp(p.tile_rows / block_rows, 1, grid[0]);
-    int columns_of_blocks = std::clamp(p.tile_columns / block_columns, 1, grid[1]);
-    const std::size_t block_elements = std::size_t(block_rows) * block_columns;
-    while (rows_of_blocks * columns_of_blocks * block_elements > device.max_work_group_size)
+std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_split& s, const std::array<int, 2>& grid,
+                              const device_info& device) {
+    int rows_of_blocks = std::clamp(p.tile_rows / s.thread_rows, 1, grid[0]);
+    int columns_of_blocks = std::clamp(p.tile_columns / s.thread_columns, 1, grid[1]);
+    const std::size_t block_threads = std::size_t(s.thread_rows) * s.thread_columns;
+    while (rows_of_blocks * columns_of_blocks * block_threads > device.max_work_group_size)
         (rows_of_blocks > 1 ? rows_of_blocks : columns_of_blocks) /= 2;
-    return {block_rows * rows_of_blocks, block_columns * columns_of_blocks};
+    return {s.thread_rows * rows_of_blocks, s.thread_columns * columns_of_blocks};
 }
 
 } // namespace
 
 std::array<int, 2> block_grid(int rows, int columns, int block_rows, int block_columns) {
     if (block_rows <= 0 || block_columns <= 0)
-        throw invalid_argument("the block is " + std::to_string(block_rows) + "x" + std::to_string(block_columns) +
+        throw invalid_argument("the block is " + shape(block_rows, block_columns) +
                                "; every dimension must be at least 1");
     return {(rows + block_rows - 1) / block_rows, (columns + block_columns - 1) / block_columns};
 }
@@ -61,20 +75,30 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     else
         check_element_type(algorithm, type, {element_type::float32}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
-    check_block(algorithm, block_rows, block_columns, device);
+    if (block_rows <= 0 || block_columns <= 0)
+        throw invalid_argument(std::string(algorithm) + ": the block is " + shape(block_rows, block_columns) +
+                               "; every dimension must be at least 1");
     const std::array<int, 2> grid = block_grid(input.rows, input.columns, block_rows, block_columns);
     check_shape(algorithm, "the output", output, grid[0], grid[1],
-                "one element per " + std::to_string(block_rows) + "x" + std::to_string(block_columns) +
-                    " block of the " + std::to_string(input.rows) + "x" + std::to_string(input.columns) + " input");
+                "one element per " + shape(block_rows, block_columns) + " block of the " +
+                    shape(input.rows, input.columns) + " input");
     check_not_aliased(algorithm, "the output", output, "the input", input);
 
-    const std::array<int, 2> tile =
-        tile_shape(parameters_for(device).block_reduce, block_rows, block_columns, grid, device);
+    // A block larger than the matrix sums what the matrix holds: the same as a block of its size.
+    block_rows = std::min(block_rows, input.rows);
+    block_columns = std::min(block_columns, input.columns);
+    const block_reduce_parameters& p = parameters_for(device).block_reduce;
+    const block_split split = split_block(p, block_rows, block_columns);
+    check_block_fits(algorithm, block_rows, block_columns, split, device);
+    const std::array<int, 2> tile = tile_shape(p, split, grid, device);
     const kernel& k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
                                        "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
                                            " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
+                                           " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +
+                                           " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
                                            " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
-    launch_algorithm(view, covering_domain(input.rows, input.columns, tile[0], tile[1]), k,
+    launch_algorithm(view,
+                     covering_domain(grid[0] * split.thread_rows, grid[1] * split.thread_columns, tile[0], tile[1]), k,
                      std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                output_arg(output.data)});
 }

@@ -22,20 +22,20 @@ struct parameter_entry {
 constexpr parameter_entry parameter_table[] = {
     {CL_DEVICE_TYPE_CPU,
      "",
-     {/* reduce */ {64, 16, 8},
-      /* block_reduce */ {16, 64},
-      /* transpose */ {64, 8},
+     {/* reduce */ {8, 256, 8},
+      /* block_reduce */ {1, 256, 8, 8},
+      /* transpose */ {128, 128, 8, 8},
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 4, 8, 4, 16},
-      /* stencil */ {16, 64}}},
+      /* stencil */ {8, 8, 8}}},
     {CL_DEVICE_TYPE_ALL,
      "",
      {/* reduce */ {256, 8, 4},
-      /* block_reduce */ {16, 16},
-      /* transpose */ {32, 4},
+      /* block_reduce */ {16, 16, 1, 1},
+      /* transpose */ {32, 32, 4, 1},
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
-      /* stencil */ {16, 16}}},
+      /* stencil */ {16, 16, 1}}},
 };
 
 constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
@@ -49,7 +49,12 @@ constexpr bool valid(const gemm_parameters& g) {
 }
 
 constexpr bool valid(const algorithm_parameters& p) {
-    return is_vector_width(p.reduce.vector_width) && p.transpose.block_side % p.transpose.rows_per_thread == 0 &&
+    return is_vector_width(p.reduce.vector_width) && is_vector_width(p.block_reduce.vector_width) &&
+           p.block_reduce.strip_rows > 0 && is_vector_width(p.transpose.vector_width) &&
+           p.transpose.block_rows % p.transpose.rows_per_thread == 0 &&
+           p.transpose.block_columns % p.transpose.vector_width == 0 &&
+           p.transpose.block_columns % p.transpose.rows_per_thread == 0 &&
+           p.transpose.block_rows % p.transpose.vector_width == 0 && is_vector_width(p.stencil.vector_width) &&
            valid(p.gemm_float) && valid(p.gemm_double);
 }
 

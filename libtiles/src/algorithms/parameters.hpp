@@ -16,11 +16,18 @@ struct block_reduce_parameters {
     // A tile holds as many whole blocks as fit in about this many rows and columns of work-items.
     int tile_rows;
     int tile_columns;
+    // Each work-item first combines a strip of strip_rows x vector_width elements of its block
+    // (1, 2, 4 or 8 elements wide; narrower where the block is).
+    int strip_rows;
+    int vector_width;
 };
 
 struct transpose_parameters {
-    int block_side;      // each tile moves a block_side x block_side block
-    int rows_per_thread; // rows of the block each work-item moves; divides block_side
+    // Each tile moves a block_rows x block_columns block; each work-item moves strips of
+    // rows_per_thread rows of vector_width elements (1, 2, 4 or 8) of it, in and out.
+    int block_rows, block_columns;
+    int rows_per_thread;
+    int vector_width;
 };
 
 struct gemm_parameters {
@@ -31,7 +38,8 @@ struct gemm_parameters {
 };
 
 struct stencil_parameters {
-    int tile_rows, tile_columns; // output elements (and work-items) of a tile
+    int tile_rows, tile_columns; // work-items of a tile
+    int vector_width;            // neighbouring outputs each work-item computes: 1, 2, 4 or 8
 };
 
 struct algorithm_parameters {

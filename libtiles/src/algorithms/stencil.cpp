@@ -41,8 +41,11 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     const stencil_parameters& p = parameters_for(device).stencil;
     const kernel& k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
                                        "-DMASK_ROWS=" + std::to_string(mask.rows) +
-                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns));
-    launch_algorithm(view, covering_domain(input.rows, input.columns, p.tile_rows, p.tile_columns), k,
+                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
+                                           " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
+    // Each work-item computes vector_width outputs of a row.
+    const int strips_across = (input.columns + p.vector_width - 1) / p.vector_width;
+    launch_algorithm(view, covering_domain(input.rows, strips_across, p.tile_rows, p.tile_columns), k,
                      std::array<launch_arg, 5>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                input_arg(mask.data), output_arg(output.data)});
 }

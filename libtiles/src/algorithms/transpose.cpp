@@ -19,12 +19,15 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
     check_not_aliased(algorithm, "the output", output, "the input", input);
 
-    // A tile of (side / rows_per_thread) x side work-items moves each side x side block.
     const transpose_parameters& p = parameters_for(device).transpose;
-    const int tile_rows = p.block_side / p.rows_per_thread;
-    const int block_rows = (input.rows + p.block_side - 1) / p.block_side;
-    launch_algorithm(view, covering_domain(block_rows * tile_rows, input.columns, tile_rows, p.block_side),
-                     algorithm_kernel(tiles_kernel_transpose, "transpose", type, ""),
+    const int tile_rows = p.block_rows / p.rows_per_thread, tile_columns = p.block_columns / p.vector_width;
+    const int blocks_down = (input.rows + p.block_rows - 1) / p.block_rows;
+    const int blocks_across = (input.columns + p.block_columns - 1) / p.block_columns;
+    launch_algorithm(view,
+                     covering_domain(blocks_down * tile_rows, blocks_across * tile_columns, tile_rows, tile_columns),
+                     algorithm_kernel(tiles_kernel_transpose, "transpose", type,
+                                      "-DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
+                                          " -DVECTOR_WIDTH=" + std::to_string(p.vector_width)),
                      std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                output_arg(output.data)});
 }
