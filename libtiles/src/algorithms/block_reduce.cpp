@@ -18,17 +18,24 @@ const char* algorithm_name(block_statistic statistic) {
 
 std::string shape(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
 
-// How one block is shared among work-items: strips of strip_rows x strip_columns elements.
+// How blocks are shared among work-items: strips of strip_rows x strip_columns elements, each
+// within one block, or, for blocks narrower than a vector that divide it, spanning
+// blocks_per_strip whole blocks side by side.
 struct block_split {
     int strip_rows, strip_columns;
-    int thread_rows, thread_columns; // work-items down and across a block
+    int blocks_per_strip;
+    int thread_rows, thread_columns; // work-items down and across a block (or a group of blocks)
 };
 
 block_split split_block(const block_reduce_parameters& p, int block_rows, int block_columns) {
-    block_split s{std::min(p.strip_rows, block_rows), p.vector_width, 0, 0};
-    while (s.strip_columns > block_columns) s.strip_columns /= 2; // vectors no wider than the block
+    block_split s{std::min(p.strip_rows, block_rows), p.vector_width, 1, 0, 1};
+    if (block_columns < p.vector_width && p.vector_width % block_columns == 0) {
+        s.blocks_per_strip = p.vector_width / block_columns;
+    } else {
+        while (s.strip_columns > block_columns) s.strip_columns /= 2; // vectors no wider than the block
+        s.thread_columns = (block_columns + s.strip_columns - 1) / s.strip_columns;
+    }
     s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
-    s.thread_columns = (block_columns + s.strip_columns - 1) / s.strip_columns;
     return s;
 }
 
@@ -42,12 +49,13 @@ void check_block_fits(const char* algorithm, int block_rows, int block_columns, 
                                std::to_string(device.max_work_group_size) + " '" + device.name + "' runs in one tile");
 }
 
-// The tile's shape in work-items: whole blocks, as many as fit in the parameters' tile shape
-// (at least one, no more than the matrix has), and no more than the device runs in one tile.
-std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_split& s, const std::array<int, 2>& grid,
+// The tile's shape in work-items: whole blocks (or groups of blocks that share strips), as many
+// as fit in the parameters' tile shape (at least one, no more than the matrix has), and no more
+// than the device runs in one tile. `groups` counts them down and across the matrix.
+std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_split& s, const std::array<int, 2>& groups,
                               const device_info& device) {
-    int rows_of_blocks = std::clamp(p.tile_rows / s.thread_rows, 1, grid[0]);
-    int columns_of_blocks = std::clamp(p.tile_columns / s.thread_columns, 1, grid[1]);
+    int rows_of_blocks = std::clamp(p.tile_rows / s.thread_rows, 1, groups[0]);
+    int columns_of_blocks = std::clamp(p.tile_columns / s.thread_columns, 1, groups[1]);
     const std::size_t block_threads = std::size_t(s.thread_rows) * s.thread_columns;
     while (rows_of_blocks * columns_of_blocks * block_threads > device.max_work_group_size)
         (rows_of_blocks > 1 ? rows_of_blocks : columns_of_blocks) /= 2;
@@ -90,17 +98,19 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     const block_reduce_parameters& p = parameters_for(device).block_reduce;
     const block_split split = split_block(p, block_rows, block_columns);
     check_block_fits(algorithm, block_rows, block_columns, split, device);
-    const std::array<int, 2> tile = tile_shape(p, split, grid, device);
+    const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};
+    const std::array<int, 2> tile = tile_shape(p, split, groups, device);
     const kernel& k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
                                        "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
                                            " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
                                            " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +
                                            " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
+                                           " -DBLOCKS_PER_STRIP=" + std::to_string(split.blocks_per_strip) +
                                            " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
-    launch_algorithm(view,
-                     covering_domain(grid[0] * split.thread_rows, grid[1] * split.thread_columns, tile[0], tile[1]), k,
-                     std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
-                                               output_arg(output.data)});
+    launch_algorithm(
+        view, covering_domain(groups[0] * split.thread_rows, groups[1] * split.thread_columns, tile[0], tile[1]), k,
+        std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
+                                  output_arg(output.data)});
 }
 
 } // namespace tiles::detail
