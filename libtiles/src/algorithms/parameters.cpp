@@ -27,7 +27,7 @@ constexpr parameter_entry parameter_table[] = {
       /* transpose */ {128, 128, 8, 8},
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 4, 8, 4, 16},
-      /* stencil */ {8, 8, 8}}},
+      /* stencil */ {4, 16, 8, 8}}},
     {CL_DEVICE_TYPE_ALL,
      "",
      {/* reduce */ {256, 8, 4},
@@ -35,7 +35,7 @@ constexpr parameter_entry parameter_table[] = {
       /* transpose */ {32, 32, 4, 1},
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
-      /* stencil */ {16, 16, 1}}},
+      /* stencil */ {16, 16, 1, 1}}},
 };
 
 constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
@@ -55,7 +55,7 @@ constexpr bool valid(const algorithm_parameters& p) {
            p.transpose.block_columns % p.transpose.vector_width == 0 &&
            p.transpose.block_columns % p.transpose.rows_per_thread == 0 &&
            p.transpose.block_rows % p.transpose.vector_width == 0 && is_vector_width(p.stencil.vector_width) &&
-           valid(p.gemm_float) && valid(p.gemm_double);
+           p.stencil.rows_per_thread > 0 && valid(p.gemm_float) && valid(p.gemm_double);
 }
 
 constexpr bool table_is_valid() {

@@ -39,7 +39,10 @@ struct gemm_parameters {
 
 struct stencil_parameters {
     int tile_rows, tile_columns; // work-items of a tile
-    int vector_width;            // neighbouring outputs each work-item computes: 1, 2, 4 or 8
+    // Each work-item computes rows_per_thread x vector_width neighbouring outputs; vector_width is
+    // 1, 2, 4 or 8.
+    int rows_per_thread;
+    int vector_width;
 };
 
 struct algorithm_parameters {

@@ -42,10 +42,12 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     const kernel& k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
                                        "-DMASK_ROWS=" + std::to_string(mask.rows) +
                                            " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
+                                           " -DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
                                            " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
-    // Each work-item computes vector_width outputs of a row.
+    // Each work-item computes rows_per_thread x vector_width outputs.
+    const int strips_down = (input.rows + p.rows_per_thread - 1) / p.rows_per_thread;
     const int strips_across = (input.columns + p.vector_width - 1) / p.vector_width;
-    launch_algorithm(view, covering_domain(input.rows, strips_across, p.tile_rows, p.tile_columns), k,
+    launch_algorithm(view, covering_domain(strips_down, strips_across, p.tile_rows, p.tile_columns), k,
                      std::array<launch_arg, 5>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                input_arg(mask.data), output_arg(output.data)});
 }
