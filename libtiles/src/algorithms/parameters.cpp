@@ -16,9 +16,10 @@ struct parameter_entry {
     algorithm_parameters values;
 };
 
-// The CPU values were measured with tiles_bench on PoCL (2 AVX2 cores): work-items of one tile
-// run as vector lanes there, so wide vectors and tiles of a few hundred work-items do best.
-// The others are the usual GPU starting points: tiles of 256 work-items, 32-wide blocks.
+// The CPU values are the best of those tried with tiles_bench on PoCL (2 AVX2 cores, see
+// BENCHMARKS.md): there every work-item costs a few cycles per stretch between barriers, so
+// each does a strip or block of work in 8-wide vectors. The others are the usual GPU starting
+// points, not yet measured: tiles of 256 work-items, one element per work-item outside gemm.
 constexpr parameter_entry parameter_table[] = {
     {CL_DEVICE_TYPE_CPU,
      "",
