@@ -98,7 +98,7 @@ TEST_CASE_METHOD(fresh_view, "block reductions refuse bad blocks outputs and ele
     std::vector<float> values(12 * 10);
     tiles::array_view<const float, 2> matrix(12, 10, values);
     REQUIRE_THROWS_MENTIONING(tiles::block_sum(view, matrix, tiles::extent<2>(0, 3)), tiles::invalid_argument,
-                              "the block is 0x3", "at least 1");
+                              "block_sum: the block is 0x3", "at least 1");
     // Work-items combine strips of at most 8 elements of a row: this block needs one more
     // work-item than a tile can have, whatever the device's parameters.
     const int max_tile = int(view.get_accelerator().max_tile_size());

@@ -57,13 +57,13 @@ TEST_CASE_METHOD(fresh_view, "reduce of float data whose every partial sum is ex
 }
 
 TEST_CASE_METHOD(fresh_view, "reduce sums floats with the accuracy of a tree sum", "[algorithms][reduce]") {
-    // Adding 300001 values of [0, 1) one after another in float loses about 1e-4 of the sum; a
-    // tree keeps each value in a few dozen additions, so the sum stays within 64 epsilon.
+    // Added one after another in float, these 300001 values of [0, 1) come out 47 epsilon off
+    // their sum; a tree keeps each value in few additions, and the sum within 8 epsilon.
     const std::vector<float> values = random_floats(300001, 11, 0.0f, 1.0f);
     const double exact = std::accumulate(values.begin(), values.end(), 0.0);
     tiles::array_view<const float, 1> data(int(values.size()), values);
     const float sum = tiles::reduce(view, data, reduction_op::sum);
-    CHECK(std::abs(sum - exact) <= 64 * std::numeric_limits<float>::epsilon() * exact);
+    CHECK(std::abs(sum - exact) <= 8 * std::numeric_limits<float>::epsilon() * exact);
 }
 
 TEST_CASE_METHOD(fresh_view, "reduce takes 2-D data including one row and one column", "[algorithms][reduce]") {

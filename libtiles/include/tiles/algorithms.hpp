@@ -58,8 +58,8 @@ template <class Data> matrix_operand output_of(Data&& data) {
     return matrix_of(data);
 }
 
-inline extent<2> block_grid_extent(const extent<2>& matrix, const extent<2>& block) {
-    const std::array<int, 2> grid = block_grid(matrix[0], matrix[1], block[0], block[1]);
+inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matrix, const extent<2>& block) {
+    const std::array<int, 2> grid = block_grid(algorithm, matrix[0], matrix[1], block[0], block[1]);
     return extent<2>(grid[0], grid[1]);
 }
 
@@ -99,14 +99,14 @@ void block_average(const accelerator_view& view, const Data& matrix, const exten
 }
 template <class Data>
 array<detail::element_of<Data>, 2> block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block) {
-    array<detail::element_of<Data>, 2> sums(detail::block_grid_extent(matrix.extent, block), view);
+    array<detail::element_of<Data>, 2> sums(detail::block_grid_extent("block_sum", matrix.extent, block), view);
     block_sum(view, matrix, block, sums);
     return sums;
 }
 template <class Data>
 array<detail::element_of<Data>, 2> block_average(const accelerator_view& view, const Data& matrix,
                                                  const extent<2>& block) {
-    array<detail::element_of<Data>, 2> averages(detail::block_grid_extent(matrix.extent, block), view);
+    array<detail::element_of<Data>, 2> averages(detail::block_grid_extent("block_average", matrix.extent, block), view);
     block_average(view, matrix, block, averages);
     return averages;
 }

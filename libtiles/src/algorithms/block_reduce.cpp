@@ -16,8 +16,6 @@ const char* algorithm_name(block_statistic statistic) {
     return statistic == block_statistic::sum ? "block_sum" : "block_average";
 }
 
-std::string shape(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
-
 // How blocks are shared among work-items: strips of strip_rows x strip_columns elements, each
 // within one block, or, for blocks narrower than a vector that divide it, spanning
 // blocks_per_strip whole blocks side by side.
@@ -43,9 +41,9 @@ void check_block_fits(const char* algorithm, int block_rows, int block_columns, 
                       const device_info& device) {
     const std::size_t threads = std::size_t(s.thread_rows) * s.thread_columns;
     if (threads > device.max_work_group_size)
-        throw invalid_argument(std::string(algorithm) + ": a block of " + shape(block_rows, block_columns) + " needs " +
-                               std::to_string(threads) + " work-items, one per strip of " +
-                               shape(s.strip_rows, s.strip_columns) + " elements, more than the " +
+        throw invalid_argument(std::string(algorithm) + ": a block of " + shape_text(block_rows, block_columns) +
+                               " needs " + std::to_string(threads) + " work-items, one per strip of " +
+                               shape_text(s.strip_rows, s.strip_columns) + " elements, more than the " +
                                std::to_string(device.max_work_group_size) + " '" + device.name + "' runs in one tile");
 }
 
@@ -64,9 +62,9 @@ std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_spli
 
 } // namespace
 
-std::array<int, 2> block_grid(int rows, int columns, int block_rows, int block_columns) {
+std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int block_rows, int block_columns) {
     if (block_rows <= 0 || block_columns <= 0)
-        throw invalid_argument("the block is " + shape(block_rows, block_columns) +
+        throw invalid_argument(std::string(algorithm) + ": the block is " + shape_text(block_rows, block_columns) +
                                "; every dimension must be at least 1");
     return {(rows + block_rows - 1) / block_rows, (columns + block_columns - 1) / block_columns};
 }
@@ -83,13 +81,10 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     else
         check_element_type(algorithm, type, {element_type::float32}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
-    if (block_rows <= 0 || block_columns <= 0)
-        throw invalid_argument(std::string(algorithm) + ": the block is " + shape(block_rows, block_columns) +
-                               "; every dimension must be at least 1");
-    const std::array<int, 2> grid = block_grid(input.rows, input.columns, block_rows, block_columns);
+    const std::array<int, 2> grid = block_grid(algorithm, input.rows, input.columns, block_rows, block_columns);
     check_shape(algorithm, "the output", output, grid[0], grid[1],
-                "one element per " + shape(block_rows, block_columns) + " block of the " +
-                    shape(input.rows, input.columns) + " input");
+                "one element per " + shape_text(block_rows, block_columns) + " block of the " +
+                    shape_text(input.rows, input.columns) + " input");
     check_not_aliased(algorithm, "the output", output, "the input", input);
 
     // A block larger than the matrix sums what the matrix holds: the same as a block of its size.

@@ -9,8 +9,6 @@ extern const char tiles_kernel_gemm[];
 namespace tiles::detail {
 namespace {
 
-std::string shape(const matrix_operand& m) { return std::to_string(m.rows) + "x" + std::to_string(m.columns); }
-
 std::string build_options(const gemm_parameters& p) {
     return "-DWORK_ROWS=" + std::to_string(p.work_rows) + " -DWORK_COLUMNS=" + std::to_string(p.work_columns) +
            " -DVECTOR_WIDTH=" + std::to_string(p.vector_width) + " -DSLICE=" + std::to_string(p.slice);
@@ -30,9 +28,9 @@ void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, c
     check_same_element_type(algorithm, "B", b, "A", type);
     check_same_element_type(algorithm, "C", c, "A", type);
     if (a.columns != b.rows)
-        throw invalid_argument("gemm: A is " + shape(a) + " and B is " + shape(b) + "; A's " +
-                               std::to_string(a.columns) + " columns must match B's " + std::to_string(b.rows) +
-                               " rows");
+        throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
+                               shape_text(b.rows, b.columns) + "; A's " + std::to_string(a.columns) +
+                               " columns must match B's " + std::to_string(b.rows) + " rows");
     check_shape(algorithm, "C", c, a.rows, b.columns, "the shape of A * B");
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);

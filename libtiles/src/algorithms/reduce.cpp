@@ -61,14 +61,15 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
     std::shared_ptr<storage> remaining = input;
     int remaining_count = count;
     for (;;) {
-        const int tiles = int((remaining_count + span - 1) / span);
-        const std::shared_ptr<storage> partials = tiles == 1 ? result : storage_on_device(layout, tiles, view);
+        const int tile_count = (remaining_count + span - 1) / span;
+        const std::shared_ptr<storage> partials =
+            tile_count == 1 ? result : storage_on_device(layout, tile_count, view);
         launch_algorithm(
-            view, covering_domain(tiles * p.tile_size, p.tile_size), pass,
+            view, covering_domain(tile_count * p.tile_size, p.tile_size), pass,
             std::array<launch_arg, 3>{input_arg(remaining), make_arg(remaining_count), output_arg(partials)});
-        if (tiles == 1) return;
+        if (tile_count == 1) return;
         remaining = partials;
-        remaining_count = tiles;
+        remaining_count = tile_count;
     }
 }
 

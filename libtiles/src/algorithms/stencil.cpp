@@ -15,9 +15,9 @@ constexpr int max_mask_side = 9;
 void check_mask(const matrix_operand& mask) {
     const bool odd = mask.rows % 2 == 1 && mask.columns % 2 == 1;
     if (!odd || mask.rows > max_mask_side || mask.columns > max_mask_side)
-        throw invalid_argument("stencil: the mask is " + std::to_string(mask.rows) + "x" +
-                               std::to_string(mask.columns) + "; its dimensions must be odd, so that it has a " +
-                               "centre, and at most " + std::to_string(max_mask_side));
+        throw invalid_argument("stencil: the mask is " + shape_text(mask.rows, mask.columns) +
+                               "; its dimensions must be odd, so that it has a " + "centre, and at most " +
+                               std::to_string(max_mask_side));
 }
 
 } // namespace

@@ -16,8 +16,6 @@ extern const char tiles_kernel_elements[];
 namespace tiles::detail {
 namespace {
 
-std::string shape(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
-
 std::string element_name(element_type type) {
     return type == element_type::opaque ? "opaque (struct)" : opencl_name(type);
 }
@@ -64,6 +62,8 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
 
 const device_info& device_of(const accelerator_view& view) { return *view.state()->device(); }
 
+std::string shape_text(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
+
 void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
                         const device_info& device) {
     if (std::find(supported.begin(), supported.end(), type) == supported.end())
@@ -80,12 +80,13 @@ void check_operand(const char* algorithm, const char* role, const matrix_operand
     if (operand.data == nullptr) {
         os << " has no storage";
     } else if (operand.rows <= 0 || operand.columns <= 0) {
-        os << " is " << shape(operand.rows, operand.columns) << "; every dimension must be at least 1";
+        os << " is " << shape_text(operand.rows, operand.columns) << "; every dimension must be at least 1";
     } else if (std::int64_t(operand.rows) * operand.columns > INT_MAX) {
-        os << " is " << shape(operand.rows, operand.columns) << ", " << std::int64_t(operand.rows) * operand.columns
-           << " elements, more than the " << INT_MAX << " libtiles' algorithms can index";
+        os << " is " << shape_text(operand.rows, operand.columns) << ", "
+           << std::int64_t(operand.rows) * operand.columns << " elements, more than the " << INT_MAX
+           << " libtiles' algorithms can index";
     } else if (element_count(*operand.data) != std::size_t(operand.rows) * operand.columns) {
-        os << " is " << shape(operand.rows, operand.columns) << " (" << std::size_t(operand.rows) * operand.columns
+        os << " is " << shape_text(operand.rows, operand.columns) << " (" << std::size_t(operand.rows) * operand.columns
            << " elements) but its storage holds " << element_count(*operand.data);
     } else {
         return;
@@ -104,8 +105,9 @@ void check_same_element_type(const char* algorithm, const char* role, const matr
 void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, int rows, int columns,
                  const std::string& why) {
     if (operand.rows != rows || operand.columns != columns)
-        throw invalid_argument(std::string(algorithm) + ": " + role + " is " + shape(operand.rows, operand.columns) +
-                               " but must be " + shape(rows, columns) + ", " + why);
+        throw invalid_argument(std::string(algorithm) + ": " + role + " is " +
+                               shape_text(operand.rows, operand.columns) + " but must be " + shape_text(rows, columns) +
+                               ", " + why);
 }
 
 void check_not_aliased(const char* algorithm, const char* output_role, const matrix_operand& output,

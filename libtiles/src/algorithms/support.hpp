@@ -22,6 +22,9 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
 
 const device_info& device_of(const accelerator_view& view);
 
+// "3x4", how messages write a shape.
+std::string shape_text(int rows, int columns);
+
 // Throws invalid_argument unless `type` is one of `supported`, and unsupported_feature for
 // double elements on a device without double precision.
 void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,

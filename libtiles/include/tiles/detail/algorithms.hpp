@@ -35,8 +35,8 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
 enum class block_statistic { sum, average };
 
 // The shape of the result of a block reduction: one element per block, blocks cut short at the
-// right and bottom edges counting as whole ones.
-std::array<int, 2> block_grid(int rows, int columns, int block_rows, int block_columns);
+// right and bottom edges counting as whole ones. `algorithm` names the caller in messages.
+std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int block_rows, int block_columns);
 
 // output (block_grid's shape) gets the sum or the average of each block_rows x block_columns
 // block of input; a block cut short averages over the elements it holds. Sums of float and int
