@@ -36,8 +36,12 @@ static inline int linear_index(const int* i, const int* e) {
     return (i[0] * e[1] + i[1]) * e[2] + i[2];
 }
 
+// The loops over dimensions are unrolled so that every get_global_id() and friends gets a
+// constant dimension: PoCL's CPU device otherwise cannot tell work-items apart at compile time,
+// and runs kernels that use these indices tens of times slower.
 static inline thread_index get_thread_index(void) {
     thread_index t;
+#pragma unroll
     for (int d = 0; d < 3; ++d) {
         const bool used = d < TILES_RANK;
         t.global_id[d] = used ? (int)get_global_id(tiles_amp_to_cl_dim(d)) : 0;
@@ -64,6 +68,7 @@ typedef struct {
 
 static inline tiled_index get_tiled_index(void) {
     tiled_index t;
+#pragma unroll
     for (int d = 0; d < 3; ++d) {
         const bool used = d < TILES_RANK;
         const int cl_dim = tiles_amp_to_cl_dim(d);

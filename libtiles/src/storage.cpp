@@ -308,7 +308,7 @@ std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3&
 }
 
 _cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, host_access access) {
-    if (!(b == box{{0, 0, 0}, s.dims()}))
+    if (!(b == whole_of(s)))
         throw invalid_argument("a section has no cl_mem of its own: take the cl_mem of the whole view");
     return s.device_buffer(view.state(), access);
 }
@@ -324,6 +324,8 @@ std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& d
 
 element_layout layout_of(const storage& s) { return s.layout(); }
 const dims3& dims_of(const storage& s) { return s.dims(); }
+box whole_of(const storage& s) { return {{0, 0, 0}, s.dims()}; }
+std::size_t element_count(const storage& s) { return volume(whole_of(s)); }
 std::shared_ptr<context_state> home_of(const storage& s) { return s.home(); }
 void* host_data(storage& s, const box& b, host_access access) { return s.host_data(b, access); }
 completion_future synchronize_async(storage& s, const box& b) { return s.synchronize_async(b); }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tiles/accelerator.hpp"
+#include "tiles/algorithms.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/checked.hpp"

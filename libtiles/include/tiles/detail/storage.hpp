@@ -65,6 +65,9 @@ _cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, h
 
 element_layout layout_of(const storage& s);
 const dims3& dims_of(const storage& s);
+// All of a storage, as a box, and the number of elements in it.
+box whole_of(const storage& s);
+std::size_t element_count(const storage& s);
 // The view a device storage lives on; empty for storage over host memory.
 std::shared_ptr<context_state> home_of(const storage& s);
 

@@ -1,0 +1,69 @@
+// tiles_bench: the bandwidth-bound algorithms, each moving a side x side float matrix, against
+// the bandwidth of a plain copy of the same matrix, timed in turns with it.
+#include <random>
+
+#include "baselines.hpp"
+#include "benchmarks.hpp"
+
+namespace {
+
+std::vector<float> random_values(std::size_t count) {
+    std::mt19937 generator(1);
+    std::uniform_real_distribution<float> distribution(-1.0f, 1.0f);
+    std::vector<float> values(count);
+    for (float& v : values) v = distribution(generator);
+    return values;
+}
+
+} // namespace
+
+std::string device_label(const tiles::accelerator& accelerator) {
+    return accelerator.name() + " (" + accelerator.platform_name() + " driver " + accelerator.driver_version() + ")";
+}
+
+void run_bandwidth_benchmarks(const bench_config& config) {
+    const tiles::accelerator_view& view = config.view;
+    const int side = config.side;
+    const std::size_t count = std::size_t(side) * side;
+    const double bytes = double(count) * sizeof(float);
+    const std::string size = std::to_string(side) + "x" + std::to_string(side);
+    const std::string device = device_label(view.get_accelerator());
+
+    const std::vector<float> values = random_values(count);
+    const tiles::extent<2> shape(side, side);
+    const tiles::array<float, 2> matrix(shape, values, view);
+    tiles::array<float, 2> output(shape, view);
+    const tiles::array<float, 1> flat_in(tiles::extent<1>(int(count)), values, view);
+    tiles::array<float, 1> flat_out(tiles::extent<1>(int(count)), view);
+    const std::function<void()> copy = fastest_copy(view, flat_in, flat_out, config.timing);
+
+    // `moved` is the bytes the algorithm must read and write at the least; the copy moves 2 * bytes.
+    const auto measure = [&](const std::string& name, double moved, const std::function<void()>& run) {
+        if (name.find(config.only) == std::string::npos) return;
+        const std::vector<double> seconds = median_seconds({[&] {
+                                                                run();
+                                                                view.wait();
+                                                            },
+                                                            copy},
+                                                           config.timing);
+        config.report(
+            {name, device, size, moved / seconds[0] / 1e9, "GB/s", "copy kernel", 2 * bytes / seconds[1] / 1e9});
+    };
+
+    measure("reduce sum float", bytes, [&] { tiles::reduce(view, matrix, tiles::reduction_op::sum); });
+    measure("reduce max float", bytes, [&] { tiles::reduce(view, matrix, tiles::reduction_op::max); });
+    for (const int block : {2, 16}) {
+        const int blocks = (side + block - 1) / block;
+        tiles::array<float, 2> averages(tiles::extent<2>(blocks, blocks), view);
+        measure("block_average " + std::to_string(block) + "x" + std::to_string(block),
+                bytes * (1 + 1.0 / (block * block)),
+                [&] { tiles::block_average(view, matrix, tiles::extent<2>(block, block), averages); });
+    }
+    measure("transpose float", 2 * bytes, [&] { tiles::transpose(view, matrix, output); });
+    for (const int mask_side : {3, 5}) {
+        const std::vector<float> weights(std::size_t(mask_side) * mask_side, 1.0f / float(mask_side * mask_side));
+        const tiles::array<float, 2> mask(tiles::extent<2>(mask_side, mask_side), weights, view);
+        measure("stencil " + std::to_string(mask_side) + "x" + std::to_string(mask_side), 2 * bytes,
+                [&] { tiles::stencil(view, matrix, mask, output); });
+    }
+}

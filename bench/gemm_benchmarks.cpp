@@ -1,0 +1,52 @@
+// tiles_bench: matrix multiply of n x n float (and double) matrices, against CLBlast's GEMM on
+// the same device where tiles_bench was built with CLBlast, and against the textbook tiled
+// kernel.
+#include <type_traits>
+
+#include "baselines.hpp"
+#include "benchmarks.hpp"
+#ifdef TILES_BENCH_WITH_CLBLAST
+#include "clblast_baseline.hpp"
+#endif
+
+namespace {
+
+template <class T> void run_gemm(const bench_config& config, int n, const std::string& name) {
+    const tiles::accelerator_view& view = config.view;
+    const tiles::extent<2> shape(n, n);
+    const std::vector<T> ones(shape.size(), T(1));
+    const tiles::array<T, 2> a(shape, ones, view), b(shape, ones, view);
+    tiles::array<T, 2> c(shape, view);
+    std::vector<std::function<void()>> contenders = {[&] {
+        tiles::gemm(view, T(1), a, b, T(0), c);
+        view.wait();
+    }};
+    std::vector<std::string> baselines;
+#ifdef TILES_BENCH_WITH_CLBLAST
+    contenders.push_back(clblast_gemm(view.get_accelerator(), n, std::is_same_v<T, double>));
+    baselines.push_back(std::is_same_v<T, double> ? "CLBlast DGEMM" : "CLBlast SGEMM");
+#endif
+    if constexpr (std::is_same_v<T, float>) {
+        contenders.push_back(naive_gemm(view, a, b, c));
+        baselines.push_back("naive tiled kernel");
+    }
+    if (baselines.empty()) return; // double without CLBlast: nothing to compare with
+    const std::vector<double> seconds = median_seconds(contenders, config.timing);
+    const double flop = 2.0 * n * n * double(n);
+    const std::string device = device_label(view.get_accelerator());
+    const std::string size = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
+    for (std::size_t i = 0; i < baselines.size(); ++i)
+        config.report(
+            {name, device, size, flop / seconds[0] / 1e9, "GFLOP/s", baselines[i], flop / seconds[i + 1] / 1e9});
+}
+
+} // namespace
+
+void run_gemm_benchmarks(const bench_config& config) {
+    const bool doubles = config.view.get_accelerator().supports_double_precision();
+    for (const int n : config.gemm_sizes) {
+        if (std::string("gemm float").find(config.only) != std::string::npos) run_gemm<float>(config, n, "gemm float");
+        if (doubles && std::string("gemm double").find(config.only) != std::string::npos)
+            run_gemm<double>(config, n, "gemm double");
+    }
+}

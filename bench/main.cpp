@@ -1,0 +1,108 @@
+// tiles_bench: times libtiles' tiled algorithms on the default accelerator (TILES_DEVICE chooses
+// another) and prints each figure with its ratio to a baseline measured in the same run.
+//
+//   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--runs N] [--only TEXT] [--json FILE]
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "benchmarks.hpp"
+
+namespace {
+
+const char* const usage =
+    "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--runs N] [--only TEXT] [--json FILE]\n"
+    "  --quick      small sizes, 3 runs: a check that everything runs, in seconds\n"
+    "  --large      large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096\n"
+    "  --side N     the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096)\n"
+    "  --gemm LIST  matrix multiply sizes, multiples of 16 (default 1024,2048)\n"
+    "  --runs N     timed runs per figure, after one warm-up; the median counts (default 5)\n"
+    "  --only TEXT  only the benchmarks whose name contains TEXT\n"
+    "  --json FILE  also write the records as a JSON list\n";
+
+struct options {
+    int side = 4096;
+    std::vector<int> gemm_sizes = {1024, 2048};
+    int runs = 5;
+    std::string only;
+    std::string json;
+};
+
+int positive(const std::string& text, const char* option) {
+    std::size_t used = 0;
+    const int value = std::stoi(text, &used);
+    if (used != text.size() || value <= 0)
+        throw std::invalid_argument(std::string(option) + " takes a positive number");
+    return value;
+}
+
+options parse(int argc, char** argv) {
+    options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const auto value = [&]() -> std::string {
+            if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
+            return argv[++i];
+        };
+        if (arg == "--quick") {
+            o.side = 1024;
+            o.gemm_sizes = {256, 512};
+            o.runs = 3;
+        } else if (arg == "--large") {
+            o.side = 8192;
+            o.gemm_sizes = {1024, 2048, 4096};
+        } else if (arg == "--side") {
+            o.side = positive(value(), "--side");
+            if (o.side % 8 != 0) throw std::invalid_argument("--side is a multiple of 8 (the copy kernel's vectors)");
+        } else if (arg == "--gemm") {
+            o.gemm_sizes.clear();
+            std::istringstream list(value());
+            for (std::string n; std::getline(list, n, ',');) {
+                o.gemm_sizes.push_back(positive(n, "--gemm"));
+                if (o.gemm_sizes.back() % 16 != 0) throw std::invalid_argument("--gemm sizes are multiples of 16");
+            }
+        } else if (arg == "--runs") {
+            o.runs = positive(value(), "--runs");
+        } else if (arg == "--only") {
+            o.only = value();
+        } else if (arg == "--json") {
+            o.json = value();
+        } else {
+            throw std::invalid_argument("unknown option " + arg);
+        }
+    }
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    options o;
+    try {
+        o = parse(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tiles_bench: %s\n%s", e.what(), usage);
+        return 2;
+    }
+    try {
+        const tiles::accelerator accelerator;
+        std::printf("device: %s\n%s\n\n", device_label(accelerator).c_str(), accelerator.device_version().c_str());
+        print_table_header();
+        std::vector<record> records;
+        bench_config config{
+            accelerator.get_default_view(), o.side, o.gemm_sizes, timing_policy{o.runs}, o.only, [&](const record& r) {
+                print_record(r);
+                records.push_back(r);
+            }};
+        run_bandwidth_benchmarks(config);
+        run_gemm_benchmarks(config);
+        if (!o.json.empty()) write_json(o.json, records);
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tiles_bench: %s\n", e.what());
+        return 1;
+    }
+}

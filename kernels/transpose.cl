@@ -1,0 +1,72 @@
+// libtiles algorithms: output = the transpose of input, a rows x columns matrix, any shape.
+// Each tile moves one BLOCK_ROWS x BLOCK_COLUMNS block through tile_static memory, where it is
+// stored transposed. Each work-item loads a strip of ROWS_PER_THREAD rows of VECTOR_WIDTH
+// elements of input and stores it, transposed, into the block; after the barrier it copies a
+// strip of the same shape of the transposed block, which other work-items stored, into output.
+// Reads of input and writes of output both run along rows. The tile is
+// (BLOCK_ROWS / ROWS_PER_THREAD) x (BLOCK_COLUMNS / VECTOR_WIDTH) work-items.
+
+#define BLOCK_ROWS (TILE_DIM0 * ROWS_PER_THREAD)
+#define BLOCK_COLUMNS (TILE_DIM1 * VECTOR_WIDTH)
+
+// A row of the transposed block. The extra element puts the elements of one of its columns in
+// different banks of tile_static memory, so that work-items storing down a column do not
+// serialize on one bank.
+typedef ELEMENT block_row[BLOCK_ROWS + 1];
+
+#if ROWS_PER_THREAD == VECTOR_WIDTH && VECTOR_WIDTH > 1
+// A square strip is transposed in registers, then stored a column vector at a time. Each round
+// of even/odd interleaving rotates an element's (row, column) bits by one place; log2(width)
+// rounds swap row and column.
+static inline void store_strip_transposed(VECTOR strip[ROWS_PER_THREAD], __local block_row* transposed, int row,
+                                          int column) {
+    for (int round = 1; round < VECTOR_WIDTH; round *= 2) {
+        VECTOR next[VECTOR_WIDTH];
+        for (int k = 0; k < VECTOR_WIDTH / 2; ++k) {
+            next[k] = (VECTOR)(strip[2 * k].even, strip[2 * k + 1].even);
+            next[k + VECTOR_WIDTH / 2] = (VECTOR)(strip[2 * k].odd, strip[2 * k + 1].odd);
+        }
+        for (int k = 0; k < VECTOR_WIDTH; ++k) strip[k] = next[k];
+    }
+    for (int w = 0; w < VECTOR_WIDTH; ++w) VSTORE(strip[w], 0, &transposed[column + w][row]);
+}
+#else
+static inline void store_strip_transposed(VECTOR strip[ROWS_PER_THREAD], __local block_row* transposed, int row,
+                                          int column) {
+    for (int r = 0; r < ROWS_PER_THREAD; ++r) {
+        ELEMENT elements[VECTOR_WIDTH];
+        VSTORE(strip[r], 0, elements);
+        for (int w = 0; w < VECTOR_WIDTH; ++w) transposed[column + w][row + r] = elements[w];
+    }
+}
+#endif
+
+__kernel void transpose(__global const ELEMENT* input, int rows, int columns, __global ELEMENT* output) {
+    const tiled_index t = get_tiled_index();
+    tile_static block_row transposed[BLOCK_COLUMNS];
+    const int first_row = t.tile[0] * BLOCK_ROWS;
+    const int first_column = t.tile[1] * BLOCK_COLUMNS;
+    const int strip_row = t.local_id[0] * ROWS_PER_THREAD;
+    const int strip_column = t.local_id[1] * VECTOR_WIDTH;
+
+    VECTOR strip[ROWS_PER_THREAD];
+    for (int r = 0; r < ROWS_PER_THREAD; ++r) {
+        const int row = first_row + strip_row + r;
+        strip[r] = row < rows ? load_vector_or_fill(input + row * columns, first_column + strip_column, columns, 0)
+                              : (VECTOR)0;
+    }
+    store_strip_transposed(strip, transposed, strip_row, strip_column);
+    tile_barrier_wait_with_tile_static_memory_fence();
+
+    // The transposed block is BLOCK_COLUMNS x BLOCK_ROWS: the work-items take its strips in
+    // row-major order. Its row `r` is row first_column + r of output, a columns x rows matrix.
+    const int thread = t.local_id[0] * TILE_DIM1 + t.local_id[1];
+    const int out_strip_row = thread / (BLOCK_ROWS / VECTOR_WIDTH) * ROWS_PER_THREAD;
+    const int out_strip_column = thread % (BLOCK_ROWS / VECTOR_WIDTH) * VECTOR_WIDTH;
+    for (int r = 0; r < ROWS_PER_THREAD; ++r) {
+        const int row = first_column + out_strip_row + r;
+        if (row < columns)
+            store_vector_or_part(VLOAD(0, &transposed[out_strip_row + r][out_strip_column]), output + row * rows,
+                                 first_row + out_strip_column, rows);
+    }
+}

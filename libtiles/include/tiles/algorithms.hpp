@@ -1,0 +1,174 @@
+// libtiles: the tiled algorithm library. Reductions, block sums and averages, transpose,
+// matrix multiply and 2-D stencils over arrays and array_views, as thin typed shells over the
+// untyped engine (tiles/detail/algorithms.hpp). Each runs on the accelerator view given first,
+// else where its first operand lives (an array's view), else on the default view; results
+// stay on the device until the host reads them.
+#pragma once
+
+#include <array>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "tiles/accelerator.hpp"
+#include "tiles/array.hpp"
+#include "tiles/array_view.hpp"
+#include "tiles/detail/algorithms.hpp"
+#include "tiles/extent.hpp"
+
+namespace tiles {
+
+namespace detail {
+
+// What the algorithms need to know of an operand: an array<T, N> or array_view<T, N>.
+template <class Data> struct data_traits;
+template <class T, int N> struct data_traits<array<T, N>> {
+    using element = T;
+    static constexpr int rank = N;
+    static constexpr bool writable = true;
+};
+template <class T, int N> struct data_traits<const array<T, N>> : data_traits<array<T, N>> {
+    static constexpr bool writable = false;
+};
+template <class T, int N> struct data_traits<array_view<T, N>> {
+    using element = std::remove_const_t<T>;
+    static constexpr int rank = N;
+    static constexpr bool writable = !std::is_const_v<T>;
+};
+template <class T, int N> struct data_traits<const array_view<T, N>> : data_traits<array_view<T, N>> {};
+
+template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
+template <class Data> using element_of = typename traits_of<Data>::element;
+
+template <class Data> matrix_operand operand_of(const Data& data) {
+    static_assert(traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
+    if constexpr (traits_of<Data>::rank == 1)
+        return {data.storage(), 1, data.extent[0]};
+    else
+        return {data.storage(), data.extent[0], data.extent[1]};
+}
+
+template <class Data> matrix_operand matrix_of(const Data& data) {
+    static_assert(traits_of<Data>::rank == 2, "this algorithm takes 2-D data (a matrix)");
+    return operand_of(data);
+}
+
+template <class Data> matrix_operand output_of(Data&& data) {
+    static_assert(traits_of<Data>::writable, "the output must be writable: an array, or an array_view of non-const T");
+    return matrix_of(data);
+}
+
+inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matrix, const extent<2>& block) {
+    const std::array<int, 2> grid = block_grid(algorithm, matrix[0], matrix[1], block[0], block[1]);
+    return extent<2>(grid[0], grid[1]);
+}
+
+// Where an algorithm runs when no view is given: where its first operand lives.
+template <class Data> accelerator_view view_of(const Data& data) {
+    const auto home = home_of(*data.storage());
+    return home ? accelerator_view(home) : default_view();
+}
+
+} // namespace detail
+
+// The sum, least or greatest element of 1-D or 2-D data of float or int; sums of floats are
+// added in a tree, pairwise, so their rounding error grows with the log of the size.
+template <class Data> detail::element_of<Data> reduce(const accelerator_view& view, const Data& data, reduction_op op) {
+    static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
+    array<detail::element_of<Data>, 1> result(extent<1>(1), view);
+    detail::reduce(view, data.storage(), op, result.storage());
+    return std::vector<detail::element_of<Data>>(result)[0];
+}
+template <class Data> detail::element_of<Data> reduce(const Data& data, reduction_op op) {
+    return reduce(detail::view_of(data), data, op);
+}
+
+// The sum or the average of each `block`-shaped block of a matrix, in a matrix of one element
+// per block. Where the block does not divide the matrix, the blocks at the right and bottom
+// edges are cut short, and average over the elements they hold. Any block shape whose elements
+// fit in one tile (accelerator::max_tile_size()). Sums of float and int, averages of float.
+template <class Data, class Output>
+void block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
+    detail::block_reduce(view, detail::block_statistic::sum, detail::matrix_of(matrix), block[0], block[1],
+                         detail::output_of(output));
+}
+template <class Data, class Output>
+void block_average(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
+    detail::block_reduce(view, detail::block_statistic::average, detail::matrix_of(matrix), block[0], block[1],
+                         detail::output_of(output));
+}
+template <class Data>
+array<detail::element_of<Data>, 2> block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block) {
+    array<detail::element_of<Data>, 2> sums(detail::block_grid_extent("block_sum", matrix.extent, block), view);
+    block_sum(view, matrix, block, sums);
+    return sums;
+}
+template <class Data>
+array<detail::element_of<Data>, 2> block_average(const accelerator_view& view, const Data& matrix,
+                                                 const extent<2>& block) {
+    array<detail::element_of<Data>, 2> averages(detail::block_grid_extent("block_average", matrix.extent, block), view);
+    block_average(view, matrix, block, averages);
+    return averages;
+}
+template <class Data> array<detail::element_of<Data>, 2> block_sum(const Data& matrix, const extent<2>& block) {
+    return block_sum(detail::view_of(matrix), matrix, block);
+}
+template <class Data> array<detail::element_of<Data>, 2> block_average(const Data& matrix, const extent<2>& block) {
+    return block_average(detail::view_of(matrix), matrix, block);
+}
+
+// The transpose of a matrix of int, unsigned, float or double elements.
+template <class Data, class Output> void transpose(const accelerator_view& view, const Data& matrix, Output&& output) {
+    detail::transpose(view, detail::matrix_of(matrix), detail::output_of(output));
+}
+template <class Data> array<detail::element_of<Data>, 2> transpose(const accelerator_view& view, const Data& matrix) {
+    array<detail::element_of<Data>, 2> transposed(extent<2>(matrix.extent[1], matrix.extent[0]), view);
+    transpose(view, matrix, transposed);
+    return transposed;
+}
+template <class Data> array<detail::element_of<Data>, 2> transpose(const Data& matrix) {
+    return transpose(detail::view_of(matrix), matrix);
+}
+
+// c = alpha * a * b + beta * c for row-major matrices of float, or of double on accelerators
+// with double precision (else unsupported_feature). As in BLAS, beta == 0 only writes c.
+template <class A, class B, class C>
+void gemm(const accelerator_view& view, detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta,
+          C&& c) {
+    detail::gemm(view, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c));
+}
+template <class A, class B, class C>
+void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta, C&& c) {
+    gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c));
+}
+
+// The matrix product a * b, in a new array.
+template <class A, class B>
+array<detail::element_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b) {
+    array<detail::element_of<A>, 2> product(extent<2>(a.extent[0], b.extent[1]), view);
+    gemm(view, detail::element_of<A>(1), a, b, detail::element_of<A>(0), product);
+    return product;
+}
+template <class A, class B> array<detail::element_of<A>, 2> matrix_multiply(const A& a, const B& b) {
+    return matrix_multiply(detail::view_of(a), a, b);
+}
+
+// A 2-D stencil of float elements: each output element is the sum, over the mask's positions,
+// of the mask's weight times the input element at the same place relative to the output
+// element (the mask is centred on it and not flipped). Input positions outside the matrix read
+// its nearest edge element (clamp-to-edge). The mask's dimensions are odd and at most 9.
+template <class Data, class Mask, class Output>
+void stencil(const accelerator_view& view, const Data& matrix, const Mask& mask, Output&& output) {
+    detail::stencil(view, detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output));
+}
+template <class Data, class Mask>
+array<detail::element_of<Data>, 2> stencil(const accelerator_view& view, const Data& matrix, const Mask& mask) {
+    array<detail::element_of<Data>, 2> filtered(matrix.extent, view);
+    stencil(view, matrix, mask, filtered);
+    return filtered;
+}
+template <class Data, class Mask> array<detail::element_of<Data>, 2> stencil(const Data& matrix, const Mask& mask) {
+    return stencil(detail::view_of(matrix), matrix, mask);
+}
+
+} // namespace tiles

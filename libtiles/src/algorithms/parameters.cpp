@@ -1,0 +1,78 @@
+// libtiles algorithms: the table of launch parameters, by device. Entries are tried in order
+// and the first that matches the device is used, so entries for particular devices (a tuner's
+// results) go in front of the defaults for CPUs and for every other device, which end it.
+#include "parameters.hpp"
+
+#include <iterator>
+
+#include "../device_info.hpp"
+
+namespace tiles::detail {
+namespace {
+
+struct parameter_entry {
+    cl_device_type type;       // the entry matches devices of this type (all: any)
+    const char* name_contains; // ... whose name contains this ("": any name)
+    algorithm_parameters values;
+};
+
+// The CPU values are the best of those tried with tiles_bench on PoCL (2 AVX2 cores, see
+// BENCHMARKS.md): there every work-item costs a few cycles per stretch between barriers, so
+// each does a strip or block of work in 8-wide vectors. The others are the usual GPU starting
+// points, not yet measured: tiles of 256 work-items, one element per work-item outside gemm.
+constexpr parameter_entry parameter_table[] = {
+    {CL_DEVICE_TYPE_CPU,
+     "",
+     {/* reduce */ {8, 256, 8},
+      /* block_reduce */ {1, 256, 8, 8},
+      /* transpose */ {128, 128, 8, 8},
+      /* gemm_float */ {8, 4, 4, 16, 8, 16},
+      /* gemm_double */ {8, 4, 6, 8, 8, 16},
+      /* stencil */ {4, 16, 8, 8}}},
+    {CL_DEVICE_TYPE_ALL,
+     "",
+     {/* reduce */ {256, 8, 4},
+      /* block_reduce */ {16, 16, 1, 1},
+      /* transpose */ {32, 32, 4, 1},
+      /* gemm_float */ {16, 16, 4, 4, 4, 16},
+      /* gemm_double */ {16, 16, 4, 4, 2, 16},
+      /* stencil */ {16, 16, 1, 1}}},
+};
+
+constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
+
+// The kernels need tiles that share their slices evenly among their work-items.
+constexpr bool valid(const gemm_parameters& g) {
+    const int threads = g.tile_rows * g.tile_columns;
+    return is_vector_width(g.vector_width) && g.work_columns % g.vector_width == 0 && g.slice % g.vector_width == 0 &&
+           (g.tile_rows * g.work_rows * g.slice / g.vector_width) % threads == 0 &&
+           (g.slice * g.tile_columns * g.work_columns / g.vector_width) % threads == 0;
+}
+
+constexpr bool valid(const algorithm_parameters& p) {
+    return is_vector_width(p.reduce.vector_width) && is_vector_width(p.block_reduce.vector_width) &&
+           p.block_reduce.strip_rows > 0 && is_vector_width(p.transpose.vector_width) &&
+           p.transpose.block_rows % p.transpose.rows_per_thread == 0 &&
+           p.transpose.block_columns % p.transpose.vector_width == 0 &&
+           p.transpose.block_columns % p.transpose.rows_per_thread == 0 &&
+           p.transpose.block_rows % p.transpose.vector_width == 0 && is_vector_width(p.stencil.vector_width) &&
+           p.stencil.rows_per_thread > 0 && valid(p.gemm_float) && valid(p.gemm_double);
+}
+
+constexpr bool table_is_valid() {
+    for (const parameter_entry& entry : parameter_table)
+        if (!valid(entry.values)) return false;
+    return parameter_table[std::size(parameter_table) - 1].type == CL_DEVICE_TYPE_ALL;
+}
+static_assert(table_is_valid(), "every entry fits its kernels, and the last one matches every device");
+
+} // namespace
+
+const algorithm_parameters& parameters_for(const device_info& device) {
+    for (const parameter_entry& entry : parameter_table)
+        if ((device.type & entry.type) != 0 && device.name.find(entry.name_contains) != std::string::npos)
+            return entry.values;
+    return parameter_table[std::size(parameter_table) - 1].values;
+}
+
+} // namespace tiles::detail

@@ -1,0 +1,60 @@
+// libtiles algorithms: the launch parameters of each algorithm (tile shapes, work per work-item,
+// vector widths), chosen per device from a table of data in parameters.cpp.
+#pragma once
+
+namespace tiles::detail {
+
+struct device_info;
+
+struct reduce_parameters {
+    int tile_size;        // work-items of a tile
+    int items_per_thread; // vectors each work-item combines before the tile's tree
+    int vector_width;     // elements a work-item reads at once: 1, 2, 4 or 8
+};
+
+struct block_reduce_parameters {
+    // A tile holds as many whole blocks as fit in about this many rows and columns of work-items.
+    int tile_rows;
+    int tile_columns;
+    // Each work-item first combines a strip of strip_rows x vector_width elements of its block
+    // (1, 2, 4 or 8 elements wide; narrower where the block is).
+    int strip_rows;
+    int vector_width;
+};
+
+struct transpose_parameters {
+    // Each tile moves a block_rows x block_columns block; each work-item moves strips of
+    // rows_per_thread rows of vector_width elements (1, 2, 4 or 8) of it, in and out.
+    int block_rows, block_columns;
+    int rows_per_thread;
+    int vector_width;
+};
+
+struct gemm_parameters {
+    int tile_rows, tile_columns; // work-items of a tile
+    int work_rows, work_columns; // elements of C each work-item computes
+    int vector_width;            // 1, 2, 4 or 8; divides work_columns and slice
+    int slice;                   // depth of the slices of A and B a tile stages at a time
+};
+
+struct stencil_parameters {
+    int tile_rows, tile_columns; // work-items of a tile
+    // Each work-item computes rows_per_thread x vector_width neighbouring outputs; vector_width is
+    // 1, 2, 4 or 8.
+    int rows_per_thread;
+    int vector_width;
+};
+
+struct algorithm_parameters {
+    reduce_parameters reduce;
+    block_reduce_parameters block_reduce;
+    transpose_parameters transpose;
+    gemm_parameters gemm_float;
+    gemm_parameters gemm_double;
+    stencil_parameters stencil;
+};
+
+// The parameters of the first entry of the table that matches the device.
+const algorithm_parameters& parameters_for(const device_info& device);
+
+} // namespace tiles::detail

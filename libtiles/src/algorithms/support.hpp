@@ -1,0 +1,71 @@
+// libtiles algorithms: what the algorithm engines share: their kernels (a kernels/*.cl text
+// after kernels/elements.cl, specialised by -D options and kept for reuse), the checks of their
+// operands with messages that name the numbers, and their launches through the engine.
+#pragma once
+
+#include <array>
+#include <initializer_list>
+#include <memory>
+#include <string>
+
+#include "../context_state.hpp"
+#include "tiles/detail/algorithms.hpp"
+#include "tiles/kernel.hpp"
+#include "tiles/parallel_for_each.hpp"
+
+namespace tiles::detail {
+
+// The kernel `name` of an algorithm's source (an embedded kernels/*.cl text), built with the
+// element type's definitions and `options`. The same object for the same arguments, so that a
+// repeated launch finds its compiled kernel at once.
+const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options);
+
+const device_info& device_of(const accelerator_view& view);
+
+// "3x4", how messages write a shape.
+std::string shape_text(int rows, int columns);
+
+// Throws invalid_argument unless `type` is one of `supported`, and unsupported_feature for
+// double elements on a device without double precision.
+void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
+                        const device_info& device);
+
+// In messages, `role` names an operand with its article: "the input", "C".
+
+// Throws invalid_argument unless the operand has positive dimensions, its storage holds exactly
+// rows x columns elements, and they can be indexed with an int.
+void check_operand(const char* algorithm, const char* role, const matrix_operand& operand);
+
+// Throws invalid_argument unless the operand's elements are of the reference operand's type.
+void check_same_element_type(const char* algorithm, const char* role, const matrix_operand& operand,
+                             const char* reference_role, element_type reference_type);
+
+// Throws invalid_argument unless the operand is rows x columns; `why` completes the sentence.
+void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, int rows, int columns,
+                 const std::string& why);
+
+// Throws invalid_argument if an output shares its storage with an input, which it would
+// overwrite while it is still being read.
+void check_not_aliased(const char* algorithm, const char* output_role, const matrix_operand& output,
+                       const char* input_role, const matrix_operand& input);
+
+element_type element_type_of(const matrix_operand& operand);
+
+launch_arg input_arg(const std::shared_ptr<storage>& data);
+launch_arg output_arg(const std::shared_ptr<storage>& data);
+// A scalar argument of the element type (float or double).
+launch_arg element_arg(element_type type, double value);
+
+// A tiled launch of tile_rows x tile_columns work-items per tile with enough tiles for
+// rows x columns work-items.
+launch_domain covering_domain(int rows, int columns, int tile_rows, int tile_columns);
+// The same in one dimension.
+launch_domain covering_domain(int count, int tile);
+
+template <std::size_t N>
+void launch_algorithm(const accelerator_view& view, const launch_domain& domain, const kernel& k,
+                      const std::array<launch_arg, N>& args) {
+    launch(&view, domain, k, args.data(), args.size());
+}
+
+} // namespace tiles::detail

@@ -1,0 +1,121 @@
+// The reductions: sums, minima and maxima of 1-D and 2-D float and int data of sizes that fill
+// no whole tile, one tile, and several passes, against plain CPU loops.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "fixture.hpp"
+#include "random_data.hpp"
+
+using tiles::reduction_op;
+
+namespace {
+
+// Sizes below, at and past one tile's share, and past one pass (several thousand tiles' worth
+// needs a second pass on every device the parameter table knows).
+const int sizes[] = {1, 2, 7, 64, 1000, 4099, 131075};
+
+template <class T> T cpu_reduce(const std::vector<T>& values, reduction_op op) {
+    switch (op) {
+    case reduction_op::sum:
+        return std::accumulate(values.begin(), values.end(), T(0));
+    case reduction_op::min:
+        return *std::min_element(values.begin(), values.end());
+    case reduction_op::max:
+        return *std::max_element(values.begin(), values.end());
+    }
+    return T(0);
+}
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "reduce sums mins and maxes int data of any size exactly", "[algorithms][reduce]") {
+    for (const int n : sizes) {
+        const std::vector<int> values = random_ints(std::size_t(n), unsigned(n), -1000, 1000);
+        tiles::array_view<const int, 1> data(n, values);
+        for (const reduction_op op : {reduction_op::sum, reduction_op::min, reduction_op::max}) {
+            INFO("n = " << n << " op " << int(op));
+            CHECK(tiles::reduce(view, data, op) == cpu_reduce(values, op));
+        }
+    }
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce of float data whose every partial sum is exact matches exactly",
+                 "[algorithms][reduce]") {
+    // Whole numbers of magnitude at most 100: no partial sum of 131075 of them reaches 2^24, so
+    // every order of addition gives the exact sum, and any lost or repeated element shows.
+    for (const int n : sizes) {
+        std::vector<float> values = random_floats(std::size_t(n), unsigned(n), -100.0f, 100.0f);
+        for (float& v : values) v = std::round(v);
+        tiles::array<float, 1> data(tiles::extent<1>(n), values, view);
+        for (const reduction_op op : {reduction_op::sum, reduction_op::min, reduction_op::max}) {
+            INFO("n = " << n << " op " << int(op));
+            CHECK(tiles::reduce(data, op) == cpu_reduce(values, op));
+        }
+    }
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce sums floats with the accuracy of a tree sum", "[algorithms][reduce]") {
+    // Added one after another in float, these 300001 values of [0, 1) come out 47 epsilon off
+    // their sum; a tree keeps each value in few additions, and the sum within 8 epsilon.
+    const std::vector<float> values = random_floats(300001, 11, 0.0f, 1.0f);
+    const double exact = std::accumulate(values.begin(), values.end(), 0.0);
+    tiles::array_view<const float, 1> data(int(values.size()), values);
+    const float sum = tiles::reduce(view, data, reduction_op::sum);
+    CHECK(std::abs(sum - exact) <= 8 * std::numeric_limits<float>::epsilon() * exact);
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce takes 2-D data including one row and one column", "[algorithms][reduce]") {
+    for (const auto& shape :
+         {tiles::extent<2>(37, 53), tiles::extent<2>(1, 301), tiles::extent<2>(301, 1), tiles::extent<2>(1, 1)}) {
+        const std::vector<int> values = random_ints(shape.size(), 5, -50, 50);
+        tiles::array_view<const int, 2> data(shape, values);
+        INFO("shape " << shape);
+        CHECK(tiles::reduce(view, data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
+        CHECK(tiles::reduce(view, data, reduction_op::min) == cpu_reduce(values, reduction_op::min));
+        CHECK(tiles::reduce(view, data, reduction_op::max) == cpu_reduce(values, reduction_op::max));
+    }
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce of float extremes honours infinities", "[algorithms][reduce]") {
+    std::vector<float> values(100, 1.0f);
+    values[17] = std::numeric_limits<float>::infinity();
+    values[71] = -std::numeric_limits<float>::infinity();
+    tiles::array_view<const float, 1> data(100, values);
+    CHECK(tiles::reduce(view, data, reduction_op::max) == std::numeric_limits<float>::infinity());
+    CHECK(tiles::reduce(view, data, reduction_op::min) == -std::numeric_limits<float>::infinity());
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives and reuses its kernels", "[algorithms][reduce]") {
+    const std::vector<int> values = random_ints(5000, 3, -9, 9);
+    tiles::array<int, 1> data(tiles::extent<1>(5000), values, view);
+    CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
+    const tiles::transfer_counters first = view.counters();
+    CHECK(first.launches >= 1);
+    CHECK(first.kernel_builds + first.binary_loads == 1);  // compiled, or loaded from the disk cache
+    CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
+    CHECK(view.counters().kernel_builds + view.counters().binary_loads == 1);
+    CHECK(view.counters().uploads == first.uploads); // the data stayed on the device
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or mismatched storage",
+                 "[algorithms][reduce][refusal]") {
+    std::vector<double> doubles(10, 1.0);
+    tiles::array_view<const double, 1> double_data(10, doubles);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, double_data, reduction_op::sum), tiles::invalid_argument,
+                              "reduce supports int and float elements, not double");
+
+    // Through the untyped engine, which the C API calls with storage of any size.
+    const auto empty = tiles::detail::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);
+    const auto one_float = tiles::detail::storage_on_device(tiles::element_layout::of<float>(), {1, 1, 1}, view);
+    const auto one_int = tiles::detail::storage_on_device(tiles::element_layout::of<int>(), {1, 1, 1}, view);
+    const auto two_floats = tiles::detail::storage_on_device(tiles::element_layout::of<float>(), {1, 1, 2}, view);
+    REQUIRE_THROWS_MENTIONING(tiles::detail::reduce(view, empty, reduction_op::sum, one_float), tiles::invalid_argument,
+                              "the input has 0 elements");
+    REQUIRE_THROWS_MENTIONING(tiles::detail::reduce(view, two_floats, reduction_op::sum, one_int),
+                              tiles::invalid_argument, "the result must be one element of the input's type (float)");
+    REQUIRE_THROWS_MENTIONING(tiles::detail::reduce(view, two_floats, reduction_op::sum, two_floats),
+                              tiles::invalid_argument, "one element");
+    CHECK(view.counters().launches == 0);
+}
