@@ -95,7 +95,7 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     check_block_fits(algorithm, block_rows, block_columns, split, device);
     const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};
     const std::array<int, 2> tile = tile_shape(p, split, groups, device);
-    const kernel& k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
+    const kernel k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
                                        "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
                                            " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
                                            " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +

@@ -1,7 +1,8 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C, register-blocked, with the tile and
-// blocking parameters of the device's entry in the parameter table as build options.
+// blocking parameters chosen for the device (tuner.hpp) as build options.
 #include "parameters.hpp"
 #include "support.hpp"
+#include "tuner.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_gemm[];
@@ -35,8 +36,12 @@ void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, c
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);
 
-    const algorithm_parameters& table = parameters_for(device);
-    const gemm_parameters& p = type == element_type::float64 ? table.gemm_double : table.gemm_float;
+    enqueue_gemm(view, gemm_parameters_for(view, type), alpha, a, b, beta, c);
+}
+
+void enqueue_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha, const matrix_operand& a,
+                  const matrix_operand& b, double beta, const matrix_operand& c) {
+    const element_type type = element_type_of(a);
     // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
     const int tile_rows_of_c = p.tile_rows * p.work_rows, tile_columns_of_c = p.tile_columns * p.work_columns;

@@ -57,4 +57,11 @@ struct algorithm_parameters {
 // The parameters of the first entry of the table that matches the device.
 const algorithm_parameters& parameters_for(const device_info& device);
 
+// Whether the device's entry was measured for it (or for its kind of device), rather than the
+// generic starting point that ends the table: a tuner's cue.
+bool has_measured_parameters(const device_info& device);
+
+// Whether gemm's kernel can run with these parameters (tiles share their slices evenly).
+bool fits_gemm_kernel(const gemm_parameters& p);
+
 } // namespace tiles::detail

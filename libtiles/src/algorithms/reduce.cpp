@@ -54,7 +54,7 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
     const element_layout layout = check_operands(input, result, INT_MAX - span, device);
     const int count = int(element_count(*input));
 
-    const kernel& pass = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", layout.type,
+    const kernel pass = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", layout.type,
                                           "-DREDUCE_OP=" + std::to_string(op_number(op)) +
                                               " -DITEMS_PER_THREAD=" + std::to_string(p.items_per_thread) +
                                               " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));

@@ -39,7 +39,7 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     check_not_aliased(algorithm, "the output", output, "the mask", mask);
 
     const stencil_parameters& p = parameters_for(device).stencil;
-    const kernel& k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
+    const kernel k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
                                        "-DMASK_ROWS=" + std::to_string(mask.rows) +
                                            " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
                                            " -DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +

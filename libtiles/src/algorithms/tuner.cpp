@@ -1,0 +1,147 @@
+// libtiles algorithms: the tuner of gemm's parameters, and the tuning file it keeps.
+#include "tuner.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <tuple>
+
+#include "../device_info.hpp"
+#include "../storage.hpp"
+
+namespace tiles::detail {
+namespace {
+
+using tuning_key = std::tuple<std::string, std::string, int>;  // device name, driver version, element type
+
+std::string tuning_file() {
+    if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
+        return std::string(file) == "off" ? std::string() : file;
+    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache != nullptr && *cache != '\0')
+        return std::string(cache) + "/libtiles/tuning.txt";
+    if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
+        return std::string(home) + "/.cache/libtiles/tuning.txt";
+    return {};
+}
+
+// One line a device and element type: name, driver and type separated by tabs, then the six
+// parameters.
+std::map<tuning_key, gemm_parameters> read_tuning(const std::string& file) {
+    std::map<tuning_key, gemm_parameters> entries;
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string name, driver, type, numbers;
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, driver, '\t') ||
+            !std::getline(fields, type, '\t') || !std::getline(fields, numbers))
+            continue;
+        gemm_parameters p{};
+        std::istringstream values(numbers);
+        if (values >> p.tile_rows >> p.tile_columns >> p.work_rows >> p.work_columns >> p.vector_width >> p.slice &&
+            fits_gemm_kernel(p))
+            entries[{name, driver, std::stoi(type)}] = p;
+    }
+    return entries;
+}
+
+void write_tuning(const std::string& file, const std::map<tuning_key, gemm_parameters>& entries) {
+    std::error_code error;
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), error);
+    const std::string temporary = file + ".tmp" + std::to_string(getpid());
+    {
+        std::ofstream out(temporary);
+        for (const auto& [key, p] : entries)
+            out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t' << p.tile_rows << ' '
+                << p.tile_columns << ' ' << p.work_rows << ' ' << p.work_columns << ' ' << p.vector_width << ' '
+                << p.slice << '\n';
+        if (!out) return;  // the next process tunes again
+    }
+    std::filesystem::rename(temporary, file, error);
+}
+
+std::mutex tuning_mutex;  // guards the file and the process's copy of it
+
+bool fits_device(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
+    const std::size_t threads = std::size_t(p.tile_rows) * p.tile_columns;
+    const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
+    return fits_gemm_kernel(p) && threads <= device.max_work_group_size &&
+           std::size_t(p.tile_rows) <= device.max_work_item_sizes[1] &&
+           std::size_t(p.tile_columns) <= device.max_work_item_sizes[0] &&
+           staged * element_size <= device.local_mem_size;
+}
+
+} // namespace
+
+const std::vector<gemm_parameters>& gemm_candidates() {
+    // Tiles of C from 64x64 to 128x128, 4 to 64 elements per work-item, slices of 8 to 32.
+    static const std::vector<gemm_parameters> candidates = {
+        {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16},
+        {16, 16, 8, 4, 4, 16}, {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},
+        {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
+    };
+    return candidates;
+}
+
+gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n,
+                          const std::vector<gemm_parameters>& candidates) {
+    const device_info& device = device_of(view);
+    const element_layout layout{type, element_size(type)};
+    const dims3 dims{1, std::size_t(n), std::size_t(n)};
+    const matrix_operand a{storage_on_device(layout, dims, view), n, n}, b{storage_on_device(layout, dims, view), n, n},
+        c{storage_on_device(layout, dims, view), n, n};
+    double best_seconds = 0;
+    gemm_parameters best{};
+    for (const gemm_parameters& p : candidates) {
+        if (!fits_device(p, device, layout.size)) continue;
+        try {
+            enqueue_gemm(view, p, 1.0, a, b, 0.0, c);  // builds the kernel
+            view.wait();
+            std::vector<double> seconds;
+            for (int run = 0; run < 3; ++run) {
+                const auto start = std::chrono::steady_clock::now();
+                enqueue_gemm(view, p, 1.0, a, b, 0.0, c);
+                view.wait();
+                seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            }
+            std::sort(seconds.begin(), seconds.end());
+            if (best_seconds == 0 || seconds[1] < best_seconds) best_seconds = seconds[1], best = p;
+        } catch (const runtime_exception&) {
+            // A candidate the device cannot build or run (too many registers, say) just loses.
+        }
+    }
+    if (best_seconds == 0) return parameters_for(device).gemm_float;
+    const std::string file = tuning_file();
+    if (!file.empty()) {
+        std::lock_guard<std::mutex> lock(tuning_mutex);
+        auto entries = read_tuning(file);
+        entries[{device.name, device.driver_version, int(type)}] = best;
+        write_tuning(file, entries);
+    }
+    return best;
+}
+
+gemm_parameters gemm_parameters_for(const accelerator_view& view, element_type type) {
+    const device_info& device = device_of(view);
+    const algorithm_parameters& table = parameters_for(device);
+    const gemm_parameters& shipped = type == element_type::float64 ? table.gemm_double : table.gemm_float;
+    const std::string file = tuning_file();
+    if (file.empty()) return shipped;
+    {
+        std::lock_guard<std::mutex> lock(tuning_mutex);
+        const auto entries = read_tuning(file);
+        if (const auto found = entries.find({device.name, device.driver_version, int(type)}); found != entries.end())
+            return found->second;
+    }
+    if (has_measured_parameters(device)) return shipped;
+    return tune_gemm(view, type, 2048, gemm_candidates());
+}
+
+} // namespace tiles::detail
