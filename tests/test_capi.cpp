@@ -7,6 +7,15 @@
 #define C_TEST(function, tags) \
     TEST_CASE(#function, tags) { REQUIRE(function() == 0); }
 
+C_TEST(test_reduce_matches_c_loops, "[algorithms]")
+C_TEST(test_block_grid, "[algorithms]")
+C_TEST(test_block_sum_and_average_match_c_loops, "[algorithms]")
+C_TEST(test_transpose_matches_a_c_loop, "[algorithms]")
+C_TEST(test_gemm_matches_c_loops, "[algorithms]")
+C_TEST(test_stencil_matches_c_loops, "[algorithms]")
+C_TEST(test_algorithms_run_where_they_are_told, "[algorithms]")
+C_TEST(test_algorithm_refusals, "[algorithms]")
+
 C_TEST(test_checked_context_reports_the_seed_race, "[checked]")
 C_TEST(test_strict_checked_context_refuses_the_race, "[checked]")
 

@@ -462,6 +462,59 @@ TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
 TILES_API tiles_status tiles_event_release(tiles_event* event);
 
+/* ---- Tiled algorithms: the library's own tiled kernels over views ---------------------- */
+
+/* Their operands are views of rank 1 (one row) or 2, of arrays or of host memory, each of all of
+ * its data: a section, or a view of rank 3, is refused with TILES_ERROR_INVALID_ARGUMENT. They
+ * run on `context`, or where the first operand lives if it is NULL (an array's context), else on
+ * the default context, and return without waiting, except tiles_reduce; the results come home as
+ * any launch's do (tiles_view_synchronize, tiles_view_read). Sizes need not be multiples of any
+ * tile. Each refuses before anything runs: TILES_ERROR_INVALID_HANDLE (a NULL or stale view or
+ * context), TILES_ERROR_INVALID_ARGUMENT (element types the algorithm does not take or that
+ * differ between operands, an output of the wrong shape, of const memory or that is also an
+ * input), TILES_ERROR_UNSUPPORTED (double elements on a device without fp64). */
+
+typedef enum tiles_reduction { TILES_REDUCE_SUM, TILES_REDUCE_MIN, TILES_REDUCE_MAX } tiles_reduction;
+
+/* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
+ * of the input's type, whose size `out_size` must be; blocks until it is there. Float sums are
+ * added pairwise in a tree. TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size
+ * or an op out of range. */
+TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
+                                    tiles_reduction op);
+
+/* The shape of block sums and averages of a rows x columns matrix in blocks of block_rows x
+ * block_columns: one element per block, blocks cut short at the right and bottom edges counting
+ * as whole ones. TILES_ERROR_INVALID_ARGUMENT for a NULL out or a dimension below 1. */
+TILES_API tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int columns, int block_rows,
+                                        int block_columns);
+
+/* `output` (tiles_block_grid's shape; a rank-1 output for a rank-1 input) gets the sum of each
+ * block_rows x block_columns block of `input`: int or float elements. A block's elements must fit
+ * in one tile of the device (TILES_ERROR_INVALID_ARGUMENT names the numbers). */
+TILES_API tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows,
+                                       int block_columns, tiles_view* output);
+
+/* The same with averages, float elements; a block cut short averages over the elements it holds. */
+TILES_API tiles_status tiles_block_average(tiles_context* context, const tiles_view* input, int block_rows,
+                                           int block_columns, tiles_view* output);
+
+/* `output` (columns x rows) becomes the transpose of `input` (rows x columns; a rank-1 input is
+ * one row, its transpose one column): int, uint, float or double elements. */
+TILES_API tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output);
+
+/* c = alpha * a * b + beta * c, with a m x k, b k x n and c m x n, float or double elements (all
+ * three alike); alpha and beta are converted to that type. As in BLAS, beta == 0 only writes c,
+ * whose old contents are then not even uploaded. */
+TILES_API tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b,
+                                  double beta, tiles_view* c);
+
+/* `output` (input's shape) gets, at each element, the sum of `mask`'s weights times the input
+ * elements under the mask centred there (not flipped), positions outside the input reading its
+ * nearest edge element. float elements; the mask's dimensions are odd and at most 9. */
+TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
+                                     tiles_view* output);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,16 @@
 extern "C" {
 #endif
 
+/* test_algorithms.c */
+int test_reduce_matches_c_loops(void);
+int test_block_grid(void);
+int test_block_sum_and_average_match_c_loops(void);
+int test_transpose_matches_a_c_loop(void);
+int test_gemm_matches_c_loops(void);
+int test_stencil_matches_c_loops(void);
+int test_algorithms_run_where_they_are_told(void);
+int test_algorithm_refusals(void);
+
 /* test_checked.c */
 int test_checked_context_reports_the_seed_race(void);
 int test_strict_checked_context_refuses_the_race(void);

@@ -271,6 +271,13 @@ py::list report_of(const tiles_context* context) {
 tiles_context* context_or_null(const Context* c) { return c == nullptr ? nullptr : c->get(); }
 const tiles_device* device_or_null(const Device* d) { return d == nullptr ? nullptr : d->get(); }
 
+tiles_reduction reduction_of(const std::string& op) {
+    if (op == "sum") return TILES_REDUCE_SUM;
+    if (op == "min") return TILES_REDUCE_MIN;
+    if (op == "max") return TILES_REDUCE_MAX;
+    raise(TILES_ERROR_INVALID_ARGUMENT, "a reduction is \"sum\", \"min\" or \"max\", not \"" + op + "\"");
+}
+
 } // namespace
 
 PYBIND11_MODULE(_tiles, m) {
@@ -475,4 +482,54 @@ PYBIND11_MODULE(_tiles, m) {
         check(pad ? tiles_domain_pad(&out, &domain) : tiles_domain_truncate(&out, &domain));
         return std::vector<int>(out.extent, out.extent + out.rank);
     });
+
+    // The tiled algorithms: each runs on `context` (None: where its first operand lives) and
+    // writes into its output view; reduce returns a numpy scalar of the input's dtype.
+    m.def("reduce", [](const Context* context, const View& input, const std::string& op) {
+        const tiles_reduction reduction = reduction_of(op);
+        py::array result(numpy_dtype(view_shape(input).dtype), std::vector<py::ssize_t>{1});
+        void* out = result.mutable_data();
+        const size_t size = size_t(result.itemsize());
+        tiles_context* c = context_or_null(context);
+        const tiles_view* v = input.get();
+        check(without_gil([&] { return tiles_reduce(out, size, c, v, reduction); }));
+        return py::object(result[py::int_(0)]);
+    }, py::arg("context"), py::arg("input"), py::arg("op"));
+    m.def("block_grid", [](int rows, int columns, int block_rows, int block_columns) {
+        int grid_rows = 0, grid_columns = 0;
+        check(tiles_block_grid(&grid_rows, &grid_columns, rows, columns, block_rows, block_columns));
+        return py::make_tuple(grid_rows, grid_columns);
+    }, py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
+    m.def("block_sum", [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
+        tiles_context* c = context_or_null(context);
+        const tiles_view* in = input.get();
+        tiles_view* out = output.get();
+        check(without_gil([&] { return tiles_block_sum(c, in, block_rows, block_columns, out); }));
+    }, py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
+    m.def("block_average", [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
+        tiles_context* c = context_or_null(context);
+        const tiles_view* in = input.get();
+        tiles_view* out = output.get();
+        check(without_gil([&] { return tiles_block_average(c, in, block_rows, block_columns, out); }));
+    }, py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
+    m.def("transpose", [](const Context* context, const View& input, const View& output) {
+        tiles_context* c = context_or_null(context);
+        const tiles_view* in = input.get();
+        tiles_view* out = output.get();
+        check(without_gil([&] { return tiles_transpose(c, in, out); }));
+    }, py::arg("context"), py::arg("input"), py::arg("output"));
+    m.def("gemm", [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c) {
+        tiles_context* on = context_or_null(context);
+        const tiles_view* a_view = a.get();
+        const tiles_view* b_view = b.get();
+        tiles_view* c_view = c.get();
+        check(without_gil([&] { return tiles_gemm(on, alpha, a_view, b_view, beta, c_view); }));
+    }, py::arg("context"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"));
+    m.def("stencil", [](const Context* context, const View& input, const View& mask, const View& output) {
+        tiles_context* c = context_or_null(context);
+        const tiles_view* in = input.get();
+        const tiles_view* weights = mask.get();
+        tiles_view* out = output.get();
+        check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
+    }, py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
 }

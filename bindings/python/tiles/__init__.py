@@ -9,9 +9,12 @@
 
 Views share the numpy array's memory: after synchronize() (or numpy.asarray(view)) the
 caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
+The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
+stencil) take numpy arrays or tiles data and return numpy arrays.
 """
 
 from . import _tiles, errors
+from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
 from ._data import array, array_view, copy, copy_async
 from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
                        total_counters)
@@ -29,4 +32,5 @@ __all__ = [
     "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
+    "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",
 ]

@@ -2,6 +2,7 @@
 // work-item combines a strip of its block, then the block's work-items combine their strips in a
 // tree; a tile holds several whole blocks, so that small blocks still make tiles of a useful size.
 #include <algorithm>
+#include <cstdint>
 
 #include "parameters.hpp"
 #include "support.hpp"
@@ -66,7 +67,9 @@ std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int 
     if (block_rows <= 0 || block_columns <= 0)
         throw invalid_argument(std::string(algorithm) + ": the block is " + shape_text(block_rows, block_columns) +
                                "; every dimension must be at least 1");
-    return {(rows + block_rows - 1) / block_rows, (columns + block_columns - 1) / block_columns};
+    // In 64 bits: rows + block_rows - 1 overflows an int for the largest matrices.
+    return {int((std::int64_t(rows) + block_rows - 1) / block_rows),
+            int((std::int64_t(columns) + block_columns - 1) / block_columns)};
 }
 
 void block_reduce(const accelerator_view& view, block_statistic statistic, const matrix_operand& input, int block_rows,

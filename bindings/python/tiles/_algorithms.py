@@ -1,0 +1,114 @@
+"""The tiled algorithms (the C API's tiles_reduce, tiles_block_sum, ...) on numpy arrays,
+tiles.array and tiles.array_view, with results as new numpy arrays. 1-D data is one row."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _tiles
+from ._data import array, array_view
+from ._devices import Context
+
+Data = Union[np.ndarray, array, array_view]
+
+
+def _view_of(data: Any) -> array_view:
+    """The view an algorithm reads `data` through: tiles data as it is (a section is refused by the
+    C API), anything else through a view of a C-contiguous numpy array, copied only if need be."""
+    if isinstance(data, array):
+        return data.view()
+    if isinstance(data, array_view):
+        return data
+    return array_view(np.ascontiguousarray(data))
+
+
+def _context_handle(context: Optional[Context]) -> Optional[_tiles.Context]:
+    return context._handle if context is not None else None
+
+
+def _rows_and_columns(view: array_view) -> Tuple[int, int]:
+    shape = view.shape
+    return (1, shape[0]) if len(shape) == 1 else (shape[-2], shape[-1])
+
+
+def _output(shape: Sequence[int], dtype: np.dtype) -> Tuple[np.ndarray, array_view]:
+    """A new numpy array for a result and a view of it that uploads nothing, since the algorithm
+    writes all of it."""
+    result = np.empty(tuple(shape), dtype)
+    view = array_view(result)
+    view.discard_data()
+    return result, view
+
+
+def _finished(result: np.ndarray, view: array_view) -> np.ndarray:
+    view.synchronize()
+    return result
+
+
+def reduce(data: Data, op: str = "sum", *, context: Optional[Context] = None) -> np.generic:
+    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32 or
+    float32 data, as a numpy scalar of its dtype. Float sums are added pairwise in a tree."""
+    return _tiles.reduce(_context_handle(context), _view_of(data)._handle, op)
+
+
+def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
+    view = _view_of(data)
+    block_rows, block_columns = (1, block) if isinstance(block, (int, np.integer)) else block
+    rows, columns = _rows_and_columns(view)
+    grid = _tiles.block_grid(rows, columns, int(block_rows), int(block_columns))
+    result, output = _output(grid if len(view.shape) != 1 else grid[1:], view.dtype)
+    reduce_blocks(_context_handle(context), view._handle, int(block_rows), int(block_columns), output._handle)
+    return _finished(result, output)
+
+
+def block_sum(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
+    """The sum of each (rows, columns) `block` of int32 or float32 data, one element per block;
+    blocks at the right and bottom edges are cut short. For 1-D data, `block` may be an int (its
+    length) and the result is 1-D."""
+    return _blocks(_tiles.block_sum, data, block, context)
+
+
+def block_average(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
+    """The average of each (rows, columns) `block` of float32 data, as block_sum lays them out; a
+    block cut short at an edge averages over the elements it holds."""
+    return _blocks(_tiles.block_average, data, block, context)
+
+
+def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The transpose of int32, uint32, float32 or float64 data; 1-D data is a row, so its
+    transpose is a column of shape (n, 1)."""
+    view = _view_of(data)
+    rows, columns = _rows_and_columns(view)
+    result, output = _output((columns, rows), view.dtype)
+    _tiles.transpose(_context_handle(context), view._handle, output._handle)
+    return _finished(result, output)
+
+
+def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
+    new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read."""
+    new_c = np.array(np.asarray(c), order="C", copy=True)
+    output = array_view(new_c)
+    _tiles.gemm(_context_handle(context), float(alpha), _view_of(a)._handle, _view_of(b)._handle, float(beta),
+                output._handle)
+    return _finished(new_c, output)
+
+
+def matrix_multiply(a: Data, b: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The matrix product a @ b of float32 (or float64) matrices, as a new array."""
+    a_view, b_view = _view_of(a), _view_of(b)
+    result, output = _output((_rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]), a_view.dtype)
+    _tiles.gemm(_context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle)
+    return _finished(result, output)
+
+
+def stencil(data: Data, mask: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The float32 `mask` (odd dimensions, at most 9) applied around every element of float32
+    data: each result is the sum of the mask's weights times the elements under it, centred
+    there and not flipped, with positions outside the data reading its nearest edge element."""
+    view = _view_of(data)
+    result, output = _output(view.shape, view.dtype)
+    _tiles.stencil(_context_handle(context), view._handle, _view_of(mask)._handle, output._handle)
+    return _finished(result, output)

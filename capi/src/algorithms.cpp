@@ -1,0 +1,138 @@
+// libtiles C API: the tiled algorithms, over their untyped engine (tiles/detail/algorithms.hpp).
+// Each entry point turns its views into the engine's operands, picks the context the C++ shells
+// would, and leaves every other check to the engine.
+#include "capi_internal.hpp"
+
+#include "tiles/detail/algorithms.hpp"
+
+using namespace tiles::capi;
+using tiles::detail::matrix_operand;
+
+namespace {
+
+// The engine's operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
+// The engine reads and writes whole storages, so a section would silently stand for all of it.
+matrix_operand operand_of(const tiles_view* view, const char* algorithm, const char* role) {
+    const tiles_view& v = live(view, role);
+    const tiles::detail::dims3& dims = tiles::detail::dims_of(*v.storage);
+    if (v.rank > 2)
+        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " +
+                                      std::to_string(v.rank) + "; the algorithms take rank 1 (one row) or 2");
+    if (v.region.origin != tiles::detail::dims3{0, 0, 0} || v.region.extent != dims)
+        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role +
+                                      " is a section; the algorithms take views of all of their data (copy the "
+                                      "section into an array first)");
+    return {v.storage, int(dims[1]), int(dims[2])};
+}
+
+// The same for an output, which must be writable.
+matrix_operand output_of(tiles_view* view, const char* algorithm, const char* role) {
+    const matrix_operand operand = operand_of(view, algorithm, role);
+    check_writable(*view, (std::string(algorithm) + "'s " + role).c_str());
+    return operand;
+}
+
+// Where an algorithm runs: `context`, else where its first operand lives, else the default context.
+tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& first) {
+    if (context != nullptr) return live(context, "context").view;
+    const auto home = tiles::detail::home_of(*first.data);
+    return home ? tiles::accelerator_view(home) : tiles::detail::default_view();
+}
+
+tiles::reduction_op reduction_of(tiles_reduction op) {
+    switch (op) {
+    case TILES_REDUCE_SUM: return tiles::reduction_op::sum;
+    case TILES_REDUCE_MIN: return tiles::reduction_op::min;
+    case TILES_REDUCE_MAX: return tiles::reduction_op::max;
+    }
+    throw tiles::invalid_argument("tiles_reduce: " + std::to_string(int(op)) +
+                                  " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");
+}
+
+tiles_status block_reduce(tiles::detail::block_statistic statistic, const char* algorithm, tiles_context* context,
+                          const tiles_view* input, int block_rows, int block_columns, tiles_view* output) {
+    return guard([&] {
+        const matrix_operand in = operand_of(input, algorithm, "input view");
+        const matrix_operand out = output_of(output, algorithm, "output view");
+        tiles::detail::block_reduce(view_for(context, in), statistic, in, block_rows, block_columns, out);
+    });
+}
+
+} // namespace
+
+extern "C" {
+
+tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
+                          tiles_reduction op) {
+    return guard([&] {
+        check_out(out);
+        const matrix_operand in = operand_of(input, "tiles_reduce", "input view");
+        const tiles::reduction_op reduction = reduction_of(op);
+        const tiles::element_layout layout = tiles::detail::layout_of(*in.data);
+        if (out_size != layout.size)
+            throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
+                                          " bytes, but the result is one element of the input's type, " +
+                                          std::to_string(layout.size) + " bytes");
+        const tiles::accelerator_view view = view_for(context, in);
+        const auto result = tiles::detail::storage_on_device(layout, {1, 1, 1}, view);
+        tiles::detail::reduce(view, in.data, reduction, result);
+        tiles::detail::copy_out(*result, tiles::detail::whole_of(*result), out);
+    });
+}
+
+tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int columns, int block_rows,
+                              int block_columns) {
+    return guard([&] {
+        check_out(out_rows);
+        check_out(out_columns);
+        if (rows < 1 || columns < 1)
+            throw tiles::invalid_argument("tiles_block_grid: the matrix is " + std::to_string(rows) + "x" +
+                                          std::to_string(columns) + "; every dimension must be at least 1");
+        const std::array<int, 2> grid =
+            tiles::detail::block_grid("tiles_block_grid", rows, columns, block_rows, block_columns);
+        *out_rows = grid[0];
+        *out_columns = grid[1];
+    });
+}
+
+tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
+                             tiles_view* output) {
+    return block_reduce(tiles::detail::block_statistic::sum, "tiles_block_sum", context, input, block_rows,
+                        block_columns, output);
+}
+
+tiles_status tiles_block_average(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
+                                 tiles_view* output) {
+    return block_reduce(tiles::detail::block_statistic::average, "tiles_block_average", context, input, block_rows,
+                        block_columns, output);
+}
+
+tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output) {
+    return guard([&] {
+        const matrix_operand in = operand_of(input, "tiles_transpose", "input view");
+        const matrix_operand out = output_of(output, "tiles_transpose", "output view");
+        tiles::detail::transpose(view_for(context, in), in, out);
+    });
+}
+
+tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b, double beta,
+                        tiles_view* c) {
+    return guard([&] {
+        const matrix_operand a_operand = operand_of(a, "tiles_gemm", "view of A");
+        const matrix_operand b_operand = operand_of(b, "tiles_gemm", "view of B");
+        const matrix_operand c_operand = output_of(c, "tiles_gemm", "view of C");
+        tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand);
+    });
+}
+
+tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
+                           tiles_view* output) {
+    return guard([&] {
+        const matrix_operand in = operand_of(input, "tiles_stencil", "input view");
+        const matrix_operand weights = operand_of(mask, "tiles_stencil", "mask view");
+        const matrix_operand out = output_of(output, "tiles_stencil", "output view");
+        tiles::detail::stencil(view_for(context, in), in, weights, out);
+    });
+}
+
+} // extern "C"
