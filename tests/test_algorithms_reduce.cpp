@@ -119,3 +119,13 @@ TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or m
                               tiles::invalid_argument, "one element");
     CHECK(view.counters().launches == 0);
 }
+
+TEST_CASE_METHOD(fresh_view, "the algorithms refuse sections rather than work on all of their data", "[algorithms]") {
+    std::vector<float> host(6 * 4, 1.0f);
+    tiles::array_view<float, 2> whole(6, 4, host);
+    const auto corner = whole.section(tiles::index<2>(1, 1), tiles::extent<2>(2, 2));
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, corner, reduction_op::sum), tiles::invalid_argument,
+                              "whole arrays and views, not sections");
+    REQUIRE_THROWS_MENTIONING(tiles::transpose(view, corner), tiles::invalid_argument, "not sections");
+    CHECK(tiles::reduce(view, whole, reduction_op::sum) == 24.0f);
+}

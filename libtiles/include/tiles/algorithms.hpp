@@ -14,6 +14,7 @@
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/detail/algorithms.hpp"
+#include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles {
@@ -40,8 +41,18 @@ template <class T, int N> struct data_traits<const array_view<T, N>> : data_trai
 template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
 template <class Data> using element_of = typename traits_of<Data>::element;
 
+// The algorithms work on whole storages: a section (a view of part of one) is refused rather
+// than taken for all of it.
+template <class Data> const std::shared_ptr<storage>& whole_storage_of(const Data& data) {
+    if (!(data.region() == whole_of(*data.storage())))
+        throw invalid_argument("libtiles' algorithms take whole arrays and views, not sections: copy the section "
+                               "into an array first");
+    return data.storage();
+}
+
 template <class Data> matrix_operand operand_of(const Data& data) {
     static_assert(traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
+    whole_storage_of(data);
     if constexpr (traits_of<Data>::rank == 1)
         return {data.storage(), 1, data.extent[0]};
     else
@@ -76,7 +87,7 @@ template <class Data> accelerator_view view_of(const Data& data) {
 template <class Data> detail::element_of<Data> reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     array<detail::element_of<Data>, 1> result(extent<1>(1), view);
-    detail::reduce(view, data.storage(), op, result.storage());
+    detail::reduce(view, detail::whole_storage_of(data), op, result.storage());
     return std::vector<detail::element_of<Data>>(result)[0];
 }
 template <class Data> detail::element_of<Data> reduce(const Data& data, reduction_op op) {
