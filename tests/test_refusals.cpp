@@ -1,6 +1,10 @@
 // Every launch libtiles refuses, refused before anything runs, with a message naming the numbers.
+#include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
+#include "../libtiles/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -154,4 +158,18 @@ TEST_CASE("a device selector that matches nothing is refused listing the devices
                               "no OpenCL device matches 'no-such-device-anywhere'", first.c_str());
     CHECK(tiles::accelerator("0:0") == tiles::accelerator::get_all().front());
     CHECK(tiles::accelerator(first.substr(0, 6)).name() == first);
+}
+
+TEST_CASE("a build log from a driver that ignores the prelude's #line gets the kernel's own lines", "[refusal]") {
+    // NVIDIA's compiler counts lines from the top of the whole program: the prelude, then the
+    // "#line 1" line, then the kernel's source.
+    std::ifstream prelude(TILES_SOURCE_DIR "/kernels/prelude.cl");
+    const std::string text((std::istreambuf_iterator<char>(prelude)), std::istreambuf_iterator<char>());
+    const int header_lines = int(std::count(text.begin(), text.end(), '\n')) + 2;
+    const std::string log = "<kernel>:" + std::to_string(header_lines + 2) +
+                            ":12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n";
+    CHECK(tiles::detail::with_kernel_lines(log) ==
+          "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
+    // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
+    CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n") == "kernel:2:3: error: x\n");
 }

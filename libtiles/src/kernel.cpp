@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <regex>
 #include <sstream>
 
 #include "binary_cache.hpp"
@@ -25,6 +26,7 @@ std::string program_text(const std::string& source) {
                                    const std::string& options, const std::string& kernel_name) {
     std::string log;
     program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+    log = with_kernel_lines(log);
     const std::string what =
         status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused" : "it did not compile";
     throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
@@ -140,6 +142,26 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
 }
 
 } // namespace
+
+// Drivers that ignore the #line after the prelude (NVIDIA's) count the kernel's lines from the
+// top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own.
+std::string with_kernel_lines(const std::string& log) {
+    if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log;  // #line was honoured
+    const std::string header = program_text("");
+    const int prelude_lines = int(std::count(header.begin(), header.end(), '\n'));
+    static const std::regex position("([^\\s:]*):(\\d+):(\\d+):");
+    std::string result;
+    auto last = log.cbegin();
+    for (std::sregex_iterator it(log.begin(), log.end(), position), end; it != end; ++it) {
+        const int line = std::stoi((*it)[2]);
+        result.append(last, (*it)[0].first);
+        result += line > prelude_lines ? std::string(kernel_source_name) + ":" + std::to_string(line - prelude_lines) + ":" +
+                                             (*it)[3].str() + ":"
+                                       : (*it)[0].str();
+        last = (*it)[0].second;
+    }
+    return result.append(last, log.cend());
+}
 
 void kernel_param::parse_type() {
     pointer = type_name.find('*') != std::string::npos;

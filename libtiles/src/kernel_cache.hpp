@@ -50,6 +50,10 @@ struct program_entry {
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
 
+// A build log with positions in the kernel's own lines, also from drivers that ignore the #line
+// that follows the prelude.
+std::string with_kernel_lines(const std::string& log);
+
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.
 class kernel_source {

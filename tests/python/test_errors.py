@@ -51,7 +51,8 @@ def test_invalid_compute_domain(context):
 def test_out_of_memory_then_the_library_works_on(context):
     limit = tiles.default_device().max_allocation
     with pytest.raises(tiles.OutOfMemory, match="cannot allocate"):
-        tiles.array((limit // 4 + 1024,), np.float32, context=context)
+        # Two dimensions, so that the element count fits an int even on devices with large allocations.
+        tiles.array((limit // (4 * 65536) + 1, 65536), np.float32, context=context)
     assert tiles.array(np.ones(4, np.float32), context=context).numpy().sum() == 4
 
 

@@ -26,7 +26,12 @@ struct block_split {
     int thread_rows, thread_columns; // work-items down and across a block (or a group of blocks)
 };
 
-block_split split_block(const block_reduce_parameters& p, int block_rows, int block_columns) {
+// Work-items a tile of this kernel may hold: the device's limit, and no more than 256, which is
+// what some devices allow a kernel of its size (NVIDIA's CL_KERNEL_WORK_GROUP_SIZE for it; the
+// kernel's own figure is known only once it is built, for a given block).
+std::size_t tile_limit(const device_info& device) { return std::min<std::size_t>(device.max_work_group_size, 256); }
+
+block_split split_block(const block_reduce_parameters& p, int block_rows, int block_columns, std::size_t max_threads) {
     block_split s{std::min(p.strip_rows, block_rows), p.vector_width, 1, 0, 1};
     if (block_columns < p.vector_width && p.vector_width % block_columns == 0) {
         s.blocks_per_strip = p.vector_width / block_columns;
@@ -35,17 +40,22 @@ block_split split_block(const block_reduce_parameters& p, int block_rows, int bl
         s.thread_columns = (block_columns + s.strip_columns - 1) / s.strip_columns;
     }
     s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
+    // A block needing more work-items than a tile holds: each takes more of its rows.
+    while (std::size_t(s.thread_rows) * s.thread_columns > max_threads && s.strip_rows < block_rows) {
+        s.strip_rows = std::min(block_rows, s.strip_rows * 2);
+        s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
+    }
     return s;
 }
 
 void check_block_fits(const char* algorithm, int block_rows, int block_columns, const block_split& s,
                       const device_info& device) {
     const std::size_t threads = std::size_t(s.thread_rows) * s.thread_columns;
-    if (threads > device.max_work_group_size)
+    if (threads > tile_limit(device))
         throw invalid_argument(std::string(algorithm) + ": a block of " + shape_text(block_rows, block_columns) +
                                " needs " + std::to_string(threads) + " work-items, one per strip of " +
                                shape_text(s.strip_rows, s.strip_columns) + " elements, more than the " +
-                               std::to_string(device.max_work_group_size) + " '" + device.name + "' runs in one tile");
+                               std::to_string(tile_limit(device)) + " '" + device.name + "' runs in one tile");
 }
 
 // The tile's shape in work-items: whole blocks (or groups of blocks that share strips), as many
@@ -56,7 +66,7 @@ std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_spli
     int rows_of_blocks = std::clamp(p.tile_rows / s.thread_rows, 1, groups[0]);
     int columns_of_blocks = std::clamp(p.tile_columns / s.thread_columns, 1, groups[1]);
     const std::size_t block_threads = std::size_t(s.thread_rows) * s.thread_columns;
-    while (rows_of_blocks * columns_of_blocks * block_threads > device.max_work_group_size)
+    while (rows_of_blocks * columns_of_blocks * block_threads > tile_limit(device))
         (rows_of_blocks > 1 ? rows_of_blocks : columns_of_blocks) /= 2;
     return {s.thread_rows * rows_of_blocks, s.thread_columns * columns_of_blocks};
 }
@@ -94,7 +104,7 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     block_rows = std::min(block_rows, input.rows);
     block_columns = std::min(block_columns, input.columns);
     const block_reduce_parameters& p = parameters_for(device).block_reduce;
-    const block_split split = split_block(p, block_rows, block_columns);
+    const block_split split = split_block(p, block_rows, block_columns, tile_limit(device));
     check_block_fits(algorithm, block_rows, block_columns, split, device);
     const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};
     const std::array<int, 2> tile = tile_shape(p, split, groups, device);
