@@ -19,20 +19,22 @@ namespace {
 // Files hold the magic line, the key's length and the key, then the binary.
 constexpr char magic[] = "libtiles program binary 1\n";
 
-std::string default_directory() {
+} // namespace
+
+std::string user_cache_directory() {
     if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache != nullptr && *cache != '\0')
-        return std::string(cache) + "/libtiles/programs";
+        return std::string(cache) + "/libtiles";
     if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-        return std::string(home) + "/.cache/libtiles/programs";
+        return std::string(home) + "/.cache/libtiles";
     return {};
 }
-
-} // namespace
 
 binary_cache binary_cache::from_environment() {
     const char* setting = std::getenv("TILES_PROGRAM_CACHE");
     if (setting != nullptr && std::string(setting) == "off") return binary_cache("");
-    return binary_cache(setting != nullptr && *setting != '\0' ? setting : default_directory());
+    if (setting != nullptr && *setting != '\0') return binary_cache(setting);
+    const std::string home = user_cache_directory();
+    return binary_cache(home.empty() ? home : home + "/programs");
 }
 
 std::string binary_cache::key(const device_info& device, const std::string& program_text, const std::string& options) {

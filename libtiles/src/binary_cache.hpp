@@ -13,6 +13,10 @@
 
 namespace tiles::detail {
 
+// libtiles' directory in the user's cache ($XDG_CACHE_HOME/libtiles, else ~/.cache/libtiles),
+// or "" where there is no home to put it in.
+std::string user_cache_directory();
+
 class binary_cache {
   public:
     // The cache as the environment configures it; disabled() if it is off or has no home.

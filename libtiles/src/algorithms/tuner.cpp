@@ -13,6 +13,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "../binary_cache.hpp"
 #include "../device_info.hpp"
 #include "../storage.hpp"
 
@@ -24,11 +25,8 @@ using tuning_key = std::tuple<std::string, std::string, int>;  // device name, d
 std::string tuning_file() {
     if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
         return std::string(file) == "off" ? std::string() : file;
-    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache != nullptr && *cache != '\0')
-        return std::string(cache) + "/libtiles/tuning.txt";
-    if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0')
-        return std::string(home) + "/.cache/libtiles/tuning.txt";
-    return {};
+    const std::string home = user_cache_directory();
+    return home.empty() ? home : home + "/tuning.txt";
 }
 
 // One line a device and element type: name, driver and type separated by tabs, then the six
