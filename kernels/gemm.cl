@@ -34,17 +34,19 @@ __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const ELEMENT* a
         for (int v = 0; v < WORK_VECTORS; ++v) sum[i][v] = 0;
 
     for (int slice = 0; slice < k; slice += SLICE) {
-        // The tile loads both slices together, each work-item a few vectors of each.
+        // The tile loads both slices together, each work-item a few vectors of each. (The
+        // remainders are written out: LLVM's own rewrite of a / and % pair adds `freeze`
+        // instructions, which the Oclgrind of checked mode cannot run.)
 #pragma unroll
         for (int l = 0; l < TILE_ROWS * SLICE / VECTOR_WIDTH / TILE_THREADS; ++l) {
             const int e = thread + l * TILE_THREADS;
-            const int row = e / (SLICE / VECTOR_WIDTH), part = e % (SLICE / VECTOR_WIDTH);
+            const int row = e / (SLICE / VECTOR_WIDTH), part = e - row * (SLICE / VECTOR_WIDTH);
             a_slice[row][part] = load_row_part(a, first_row + row, slice + part * VECTOR_WIDTH, m, k);
         }
 #pragma unroll
         for (int l = 0; l < SLICE * TILE_COLUMNS / VECTOR_WIDTH / TILE_THREADS; ++l) {
             const int e = thread + l * TILE_THREADS;
-            const int row = e / (TILE_COLUMNS / VECTOR_WIDTH), part = e % (TILE_COLUMNS / VECTOR_WIDTH);
+            const int row = e / (TILE_COLUMNS / VECTOR_WIDTH), part = e - row * (TILE_COLUMNS / VECTOR_WIDTH);
             b_slice[row][part] = load_row_part(b, slice + row, first_column + part * VECTOR_WIDTH, k, n);
         }
         tile_barrier_wait_with_tile_static_memory_fence();

@@ -61,8 +61,10 @@ __kernel void transpose(__global const ELEMENT* input, int rows, int columns, __
     // The transposed block is BLOCK_COLUMNS x BLOCK_ROWS: the work-items take its strips in
     // row-major order. Its row `r` is row first_column + r of output, a columns x rows matrix.
     const int thread = t.local_id[0] * TILE_DIM1 + t.local_id[1];
-    const int out_strip_row = thread / (BLOCK_ROWS / VECTOR_WIDTH) * ROWS_PER_THREAD;
-    const int out_strip_column = thread % (BLOCK_ROWS / VECTOR_WIDTH) * VECTOR_WIDTH;
+    // (The remainder is written out, as in gemm.cl, for checked mode's Oclgrind.)
+    const int out_strip = thread / (BLOCK_ROWS / VECTOR_WIDTH);
+    const int out_strip_row = out_strip * ROWS_PER_THREAD;
+    const int out_strip_column = (thread - out_strip * (BLOCK_ROWS / VECTOR_WIDTH)) * VECTOR_WIDTH;
     for (int r = 0; r < ROWS_PER_THREAD; ++r) {
         const int row = first_column + out_strip_row + r;
         if (row < columns)

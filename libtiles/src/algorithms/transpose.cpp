@@ -1,10 +1,29 @@
 // libtiles algorithms: transpose, through square blocks staged in tile_static memory.
+#include <algorithm>
+
 #include "parameters.hpp"
 #include "support.hpp"
 
 extern const char tiles_kernel_transpose[];
 
 namespace tiles::detail {
+namespace {
+
+// The kernel stages block_columns rows of block_rows + 1 elements in tile_static memory. A
+// device with less than the table's block needs (Oclgrind's 32 KiB under the CPU entry's
+// 128x128 blocks) gets the block halved, as long as its strips still divide it.
+transpose_parameters fitted_to(transpose_parameters p, const device_info& device, std::size_t element_size) {
+    const int smallest = std::max(p.rows_per_thread, p.vector_width);
+    while (std::size_t(p.block_columns) * (p.block_rows + 1) * element_size > device.local_mem_size &&
+           p.block_rows / 2 >= smallest && p.block_columns / 2 >= smallest && p.block_rows % (2 * smallest) == 0 &&
+           p.block_columns % (2 * smallest) == 0) {
+        p.block_rows /= 2;
+        p.block_columns /= 2;
+    }
+    return p;
+}
+
+} // namespace
 
 void transpose(const accelerator_view& view, const matrix_operand& input, const matrix_operand& output) {
     const char* const algorithm = "transpose";
@@ -19,7 +38,7 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
     check_not_aliased(algorithm, "the output", output, "the input", input);
 
-    const transpose_parameters& p = parameters_for(device).transpose;
+    const transpose_parameters p = fitted_to(parameters_for(device).transpose, device, element_size(type));
     const int tile_rows = p.block_rows / p.rows_per_thread, tile_columns = p.block_columns / p.vector_width;
     const int blocks_down = (input.rows + p.block_rows - 1) / p.block_rows;
     const int blocks_across = (input.columns + p.block_columns - 1) / p.block_columns;
