@@ -8,7 +8,8 @@
 #   ./setup.sh            set up and build
 #   ./setup.sh examples   ... then run the seed's examples on the default OpenCL device
 #   ./setup.sh test       ... then run every test, then the C++ and C tests again built with clang
-#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/)
+#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/) and
+#                         their thread tests under ThreadSanitizer (build-tsan/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -67,6 +68,7 @@ case "${1:-}" in
   test)
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
     sanitized_tests build-asan address,undefined "sanitized|threads"
+    sanitized_tests build-tsan thread threads
     ;;
   *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac

@@ -187,7 +187,6 @@ cl::Buffer storage::dense_buffer(const std::shared_ptr<context_state>& view, con
 }
 
 launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes) {
-    std::lock_guard<std::mutex> lock(mutex_);
     device_copy& target = copy_on(view);
     make_device_current(target, b);
     if (writes) mark_written(b, &target);
@@ -200,7 +199,6 @@ launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view,
 
 void storage::end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding) {
     if (!binding.copy_back) return;
-    std::lock_guard<std::mutex> lock(mutex_);
     copy_box(*view, binding.buffer, b.extent, {{0, 0, 0}, b.extent}, copy_on(view).buffer, dims_, b.origin,
              layout_.size);
 }

@@ -62,6 +62,11 @@ int test_null_handles_are_refused(void);
 int test_null_out_pointers_are_refused(void);
 int test_descriptor_structs_too_small_are_refused(void);
 
+/* test_threads.c */
+int test_threads_launch_on_one_context(void);
+int test_threads_launch_on_contexts_of_their_own(void);
+int test_threads_release_the_references_of_one_handle_together(void);
+
 /* test_no_device.c: only where there is no OpenCL device */
 int test_no_opencl_device(void);
 

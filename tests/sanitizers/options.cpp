@@ -1,8 +1,8 @@
 // libtiles' sanitized builds: the run-time options of the sanitizers, compiled into every test
-// program so that ctest and a direct run agree (ASAN_OPTIONS and the like still override them).
-// Each option says why it is there.
+// program and the fuzz target so that ctest, a direct run and the fuzzer agree (ASAN_OPTIONS and
+// the like still override them). Each option says why it is there.
 #ifndef TILES_SANITIZER_FILES
-#error "TILES_SANITIZER_FILES names the folder of lsan.supp"
+#error "TILES_SANITIZER_FILES names the folder of lsan.supp and tsan.supp"
 #endif
 
 extern "C" {
@@ -18,5 +18,8 @@ const char* __lsan_default_options() {
 }
 
 const char* __ubsan_default_options() { return "print_stacktrace=1"; }
+
+// The drivers are not instrumented: tsan.supp names what ThreadSanitizer misreads inside them.
+const char* __tsan_default_options() { return "suppressions=" TILES_SANITIZER_FILES "/tsan.supp"; }
 
 } // extern "C"
