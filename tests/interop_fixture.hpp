@@ -9,6 +9,8 @@
 #endif
 #include <CL/cl.h>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
 struct opencl_pipeline {
@@ -69,6 +71,17 @@ inline cl_uint reference_count(cl_command_queue q) {
 inline cl_uint reference_count(cl_mem m) {
     cl_uint n = 0;
     clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof n, &n, nullptr);
+    return n;
+}
+
+// The reference count of `handle` once it has settled at `expected`, or after a second: drivers
+// (PoCL) free finished commands, and the references to their queue and context that those hold,
+// on threads of their own a moment after the commands complete.
+template <class Handle> cl_uint settled_reference_count(Handle handle, cl_uint expected) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    cl_uint n = reference_count(handle);
+    for (; n != expected && std::chrono::steady_clock::now() < deadline; n = reference_count(handle))
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     return n;
 }
 

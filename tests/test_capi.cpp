@@ -30,6 +30,7 @@ C_TEST(test_view_host_access, "[data]")
 C_TEST(test_sections, "[data]")
 C_TEST(test_discard_refresh_and_synchronize, "[data]")
 C_TEST(test_copies_and_events, "[data]")
+C_TEST(test_arrays_beyond_the_device_memory_are_refused, "[data][memory]")
 
 C_TEST(test_scalar_arguments, "[launch]")
 C_TEST(test_tile_static_memory_argument, "[launch]")

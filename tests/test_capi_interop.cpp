@@ -72,8 +72,8 @@ TEST_CASE("a C pipeline runs a libtiles kernel on its own buffer between its own
     clReleaseKernel(ramp);
     clReleaseKernel(add_one);
     clReleaseMemObject(buffer);
-    CHECK(reference_count(p.context) == context_refs);
-    CHECK(reference_count(p.queue) == queue_refs);
+    CHECK(settled_reference_count(p.context, context_refs) == context_refs);
+    CHECK(settled_reference_count(p.queue, queue_refs) == queue_refs);
 }
 
 TEST_CASE("the C interop functions refuse bad handles and arguments", "[capi][interop][refusal]") {

@@ -11,6 +11,7 @@
 
 #include "box.hpp"
 #include "context_state.hpp"
+#include "device_memory.hpp"
 #include "tiles/detail/storage.hpp"
 
 namespace tiles::detail {
@@ -67,11 +68,13 @@ class storage {
         std::shared_ptr<context_state> view;
         cl::Buffer buffer;
         box_set stale;
+        memory_reservation reserved;  // nothing for a caller's buffer
     };
     struct section_buffer {
         std::shared_ptr<context_state> view;
         box region;
         cl::Buffer buffer;
+        memory_reservation reserved;
     };
 
     box whole() const { return {{0, 0, 0}, dims_}; }

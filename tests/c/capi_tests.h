@@ -34,6 +34,7 @@ int test_view_host_access(void);
 int test_sections(void);
 int test_discard_refresh_and_synchronize(void);
 int test_copies_and_events(void);
+int test_arrays_beyond_the_device_memory_are_refused(void);
 
 /* test_launch.c */
 int test_scalar_arguments(void);
