@@ -38,6 +38,7 @@ C_TEST(test_untiled_rank_3_launch, "[launch]")
 C_TEST(test_launch_runs_where_its_array_lives, "[launch]")
 C_TEST(test_one_kernel_from_several_threads, "[launch][threads]")
 C_TEST(test_build_failures, "[launch]")
+C_TEST(test_a_failed_build_leaves_the_cache_usable, "[launch][cache]")
 C_TEST(test_argument_refusals, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
 

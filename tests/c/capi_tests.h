@@ -43,6 +43,7 @@ int test_untiled_rank_3_launch(void);
 int test_launch_runs_where_its_array_lives(void);
 int test_one_kernel_from_several_threads(void);
 int test_build_failures(void);
+int test_a_failed_build_leaves_the_cache_usable(void);
 int test_argument_refusals(void);
 int test_domain_refusals(void);
 
