@@ -7,7 +7,9 @@
 #
 #   ./setup.sh            set up and build
 #   ./setup.sh examples   ... then run the seed's examples on the default OpenCL device
-#   ./setup.sh test       ... then run every test
+#   ./setup.sh test       ... then run every test, then the C++ and C tests again built with clang
+#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/) and
+#                         their thread tests under ThreadSanitizer (build-tsan/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -20,6 +22,7 @@ debian_packages=(
   oclgrind                            # checked mode: the OpenCL simulator that finds races
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
+  clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
 )
 
 missing=()
@@ -48,10 +51,26 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/
   -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
+# sanitized_tests DIR SANITIZERS LABELS [CMAKE_ARGS...]: builds the C++ and C test programs into
+# DIR with clang and SANITIZERS (not the examples, not Python), then runs their tests of LABELS.
+sanitized_tests() {
+  local dir=$1 sanitizers=$2 labels=$3
+  shift 3
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_BUILD_PYTHON=OFF \
+    -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
+  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
+  ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" -L "$labels"
+}
+
 case "${1:-}" in
   "") ;;
   examples) cmake --build build --target run_examples ;;
-  test) # The tests' compiled programs are cached in the build tree, not the user's cache.
-    TILES_PROGRAM_CACHE="$PWD/build/program-cache" ctest --test-dir build --output-on-failure --parallel "$(nproc)" ;;
+  test)
+    # The tests' compiled programs are cached in the build tree, not the user's cache.
+    export TILES_PROGRAM_CACHE="$PWD/build/program-cache"
+    ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+    sanitized_tests build-asan address,undefined "sanitized|threads"
+    sanitized_tests build-tsan thread threads
+    ;;
   *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac

@@ -39,13 +39,15 @@ C_TEST(test_view_host_access, "[data]")
 C_TEST(test_sections, "[data]")
 C_TEST(test_discard_refresh_and_synchronize, "[data]")
 C_TEST(test_copies_and_events, "[data]")
+C_TEST(test_arrays_beyond_the_device_memory_are_refused, "[data][memory]")
 
 C_TEST(test_scalar_arguments, "[launch]")
 C_TEST(test_tile_static_memory_argument, "[launch]")
 C_TEST(test_untiled_rank_3_launch, "[launch]")
 C_TEST(test_launch_runs_where_its_array_lives, "[launch]")
-C_TEST(test_one_kernel_from_several_threads, "[launch]")
+C_TEST(test_one_kernel_from_several_threads, "[launch][threads]")
 C_TEST(test_build_failures, "[launch]")
+C_TEST(test_a_failed_build_leaves_the_cache_usable, "[launch][cache]")
 C_TEST(test_argument_refusals, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
 
@@ -63,6 +65,10 @@ C_TEST(test_handles_of_the_wrong_kind_are_refused, "[handles]")
 C_TEST(test_null_handles_are_refused, "[handles]")
 C_TEST(test_null_out_pointers_are_refused, "[handles]")
 C_TEST(test_descriptor_structs_too_small_are_refused, "[handles]")
+
+C_TEST(test_threads_launch_on_one_context, "[threads]")
+C_TEST(test_threads_launch_on_contexts_of_their_own, "[threads]")
+C_TEST(test_threads_release_the_references_of_one_handle_together, "[threads]")
 
 // Hidden ([.]): it needs a process without OpenCL devices, which CTest gives it.
 C_TEST(test_no_opencl_device, "[.][no-device]")

@@ -195,3 +195,21 @@ TEST_CASE("the library's algorithms run clean under the simulator", "[checked][a
     CHECK_NOTHROW(tiles::stencil(view, matrix, mask));
     CHECK(tiles::get_check_report(view).clean());
 }
+
+TEST_CASE("checked launches are reported in full however many problems the process found before", "[checked]") {
+    // Oclgrind counts problems over the whole process and by default stops logging at 1000; the
+    // seed's racy kernel alone makes some 200 each launch.
+    const tiles::kernel racy(example_kernel_race_condition, "racy_total");
+    std::size_t first_work_items = 0;
+    for (int launch = 0; launch < 7; ++launch) {
+        const tiles::accelerator_view view = tiles::create_checked_view();
+        sampling(view, racy);
+        const tiles::check_report report = tiles::get_check_report(view);
+        std::size_t work_items = 0;
+        for (const tiles::diagnostic& d : report.diagnostics) work_items += d.work_items.size();
+        if (launch == 0) first_work_items = work_items;
+        INFO("launch " << launch);
+        CHECK(report.diagnostics.size() == 4);
+        CHECK(work_items == first_work_items);
+    }
+}

@@ -1,7 +1,10 @@
 // Every launch libtiles refuses, refused before anything runs, with a message naming the numbers.
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <iterator>
+#include <numeric>
+#include <string>
 #include <vector>
 
 #include "../libtiles/src/kernel_cache.hpp"
@@ -142,6 +145,38 @@ TEST_CASE_METHOD(fresh_view, "an array larger than the device can allocate is re
     }
     REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(elements), view)), tiles::out_of_memory,
                               "cannot allocate", std::to_string(limit).c_str());
+}
+
+TEST_CASE_METHOD(fresh_view, "arrays that together exceed the device's memory are refused and the library works on",
+                 "[refusal][memory]") {
+    // Arrays of the largest allocation (within an int extent): as many as the device's memory
+    // holds are made, the next is refused, and after one is freed another fits again.
+    const tiles::accelerator device = view.get_accelerator();
+    const int elements = int(std::min<std::uint64_t>(device.max_allocation() / sizeof(float), 1u << 30));
+    const std::uint64_t bytes = std::uint64_t(elements) * sizeof(float);
+    const std::uint64_t fitting = device.dedicated_memory() / bytes;
+    if (fitting > 16) {
+        WARN("this device's memory holds " << fitting << " of its largest arrays; not exhausted here");
+        return;
+    }
+    std::vector<tiles::array<float, 1>> held;
+    for (std::uint64_t i = 0; i < fitting; ++i) held.emplace_back(tiles::extent<1>(elements), view);
+    REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(elements), view)), tiles::out_of_memory,
+                              "cannot allocate " + std::to_string(bytes) + " bytes",
+                              "libtiles holds " + std::to_string(fitting * bytes),
+                              "of its " + std::to_string(device.dedicated_memory()) + " bytes");
+    held.pop_back();
+    held.emplace_back(tiles::extent<1>(elements), view);
+    held.clear();
+
+    // Small arrays are made and kernels run as before.
+    std::vector<float> in(64), out(64, 0.0f);
+    std::iota(in.begin(), in.end(), 1.0f);
+    tiles::array<float, 1> small(tiles::extent<1>(64), in, view);
+    tiles::array_view<float, 1> result(64, out);
+    tiles::parallel_for_each(view, small.extent.tile<16>(), tiles::kernel(copy_source, "copy"), small, result);
+    result.synchronize();
+    CHECK(out == in);
 }
 
 TEST_CASE("a container smaller than the extent is refused", "[refusal]") {

@@ -46,9 +46,11 @@ struct handle {
     std::atomic<int> references{1};
 };
 
-void register_handle(const handle* h);
-void unregister_handle(const handle* h);
-bool is_live(const handle* h, handle_kind kind);
+// The registry knows live handles by address, so that a caller's stale or foreign pointer is
+// looked up without being converted to a handle, let alone read.
+void register_handle(const void* address, handle_kind kind);
+void unregister_handle(const void* address);
+bool is_live(const void* address, handle_kind kind);
 
 // The live handle `h` of kind H, or invalid_handle naming `what` ("view", "context").
 template <class H> H& live(H* h, const char* what) {
@@ -68,7 +70,7 @@ template <class T> void check_out(T* out) {
 // Makes a handle of kind H (registered, one reference for the caller).
 template <class H, class... Args> H* make_handle(Args&&... args) {
     auto h = std::make_unique<H>(std::forward<Args>(args)...);
-    register_handle(h.get());
+    register_handle(h.get(), h->kind);
     return h.release();
 }
 
@@ -118,8 +120,21 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
 // shares both views' data.
 std::function<void()> copy_task(const tiles_view* source, tiles_view* destination);
 
-element_type to_element_type(tiles_dtype dtype);
+// The int a C caller passed where tiles.h declares an enum. C lets any int through, but C++ may
+// not even load an enum holding a value outside its enumerators' range, so every enum that comes
+// from a caller is read as the int it is (by reference, through its bytes) before it is checked.
+template <class Enum> int as_int(const Enum& value) {
+    static_assert(sizeof(Enum) == sizeof(int), "tiles.h's enums are ints");
+    int v;
+    std::memcpy(&v, &value, sizeof v);
+    return v;
+}
+
+// The element type a caller's tiles_dtype names, or invalid_argument.
+element_type to_element_type(const tiles_dtype& dtype);
 tiles_dtype to_dtype(element_type type);
+// The engine's host access for a caller's tiles_access, or invalid_argument.
+detail::host_access to_host_access(const tiles_access& access);
 
 } // namespace tiles::capi
 

@@ -27,6 +27,14 @@ checked_shape check_shape(const tiles_shape* shape) {
     return s;
 }
 
+tiles::detail::host_access to_host_access(const tiles_access& access) {
+    switch (const int value = as_int(access)) {
+    case TILES_ACCESS_READ: return tiles::detail::host_access::read;
+    case TILES_ACCESS_READ_WRITE: return tiles::detail::host_access::read_write;
+    default: throw tiles::invalid_argument("tiles_access " + std::to_string(value) + " is not an access mode");
+    }
+}
+
 void check_writable(const tiles_view& v, const char* what) {
     if (v.read_only) throw tiles::invalid_argument(std::string(what) + ": the view is of const memory");
 }
@@ -137,12 +145,10 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
     return guard([&] {
         check_out(out);
         tiles_view& v = live(view, "view");
-        if (access != TILES_ACCESS_READ && access != TILES_ACCESS_READ_WRITE)
-            throw tiles::invalid_argument("tiles_access " + std::to_string(int(access)) + " is not an access mode");
-        if (access == TILES_ACCESS_READ_WRITE) check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
-        auto* base = static_cast<unsigned char*>(tiles::detail::host_data(
-            *v.storage, v.region,
-            access == TILES_ACCESS_READ ? tiles::detail::host_access::read : tiles::detail::host_access::read_write));
+        const tiles::detail::host_access mode = to_host_access(access);
+        if (mode == tiles::detail::host_access::read_write)
+            check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
+        auto* base = static_cast<unsigned char*>(tiles::detail::host_data(*v.storage, v.region, mode));
         const tiles::detail::dims3& dims = tiles::detail::dims_of(*v.storage);
         const std::size_t first = (v.region.origin[0] * dims[1] + v.region.origin[1]) * dims[2] + v.region.origin[2];
         *out = base + first * tiles::detail::layout_of(*v.storage).size;

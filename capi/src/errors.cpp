@@ -51,34 +51,38 @@ tiles_status dispatch_exception() {
 
 namespace {
 std::shared_mutex registry_mutex;  // lookups, on every call, share it
-std::unordered_map<const handle*, handle_kind>& registry() {
-    static auto* live_handles = new std::unordered_map<const handle*, handle_kind>;  // outlives every handle
+std::unordered_map<const void*, handle_kind>& registry() {
+    static auto* live_handles = new std::unordered_map<const void*, handle_kind>;  // outlives every handle
     return *live_handles;
 }
 } // namespace
 
-void register_handle(const handle* h) {
+void register_handle(const void* address, handle_kind kind) {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    registry()[h] = h->kind;
+    registry()[address] = kind;
 }
 
-void unregister_handle(const handle* h) {
+void unregister_handle(const void* address) {
     std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    registry().erase(h);
+    registry().erase(address);
 }
 
-bool is_live(const handle* h, handle_kind kind) {
+bool is_live(const void* address, handle_kind kind) {
     std::shared_lock<std::shared_mutex> lock(registry_mutex);
-    const auto found = registry().find(h);
+    const auto found = registry().find(address);
     return found != registry().end() && found->second == kind;
 }
 
-element_type to_element_type(tiles_dtype dtype) {
+namespace {
+bool is_dtype(int value) { return value >= 0 && value <= int(TILES_OPAQUE); }
+} // namespace
+
+element_type to_element_type(const tiles_dtype& dtype) {
     static_assert(int(TILES_FLOAT64) == int(element_type::float64) && int(TILES_OPAQUE) == int(element_type::opaque),
                   "tiles_dtype mirrors tiles::element_type");
-    if (int(dtype) < 0 || int(dtype) > int(TILES_OPAQUE))
-        throw invalid_argument("tiles_dtype " + std::to_string(int(dtype)) + " is not an element type");
-    return static_cast<element_type>(dtype);
+    const int value = as_int(dtype);
+    if (!is_dtype(value)) throw invalid_argument("tiles_dtype " + std::to_string(value) + " is not an element type");
+    return static_cast<element_type>(value);
 }
 
 tiles_dtype to_dtype(element_type type) { return static_cast<tiles_dtype>(type); }
@@ -92,7 +96,8 @@ unsigned tiles_version_number(void) { return TILES_VERSION_NUMBER; }
 const char* tiles_version_string(void) { return tiles::version(); }
 
 const char* tiles_status_string(tiles_status status) {
-    switch (status) {
+    const int value = tiles::capi::as_int(status);
+    switch (value) {
     case TILES_SUCCESS: return "TILES_SUCCESS";
     case TILES_ERROR_INVALID_ARGUMENT: return "TILES_ERROR_INVALID_ARGUMENT";
     case TILES_ERROR_INVALID_COMPUTE_DOMAIN: return "TILES_ERROR_INVALID_COMPUTE_DOMAIN";
@@ -103,7 +108,7 @@ const char* tiles_status_string(tiles_status status) {
     case TILES_ERROR_CHECK_FAILED: return "TILES_ERROR_CHECK_FAILED";
     case TILES_ERROR_INTERNAL: return "TILES_ERROR_INTERNAL";
     }
-    return tiles::cl_status_name(status);
+    return tiles::cl_status_name(value);
 }
 
 const char* tiles_last_error_message(void) { return tiles::capi::last_error.c_str(); }
@@ -114,11 +119,13 @@ tiles_status tiles_take_writeback_error(void) {
 }
 
 size_t tiles_dtype_size(tiles_dtype dtype) {
-    return int(dtype) >= 0 && int(dtype) <= int(TILES_OPAQUE) ? tiles::element_size(tiles::element_type(dtype)) : 0;
+    const int value = tiles::capi::as_int(dtype);
+    return tiles::capi::is_dtype(value) ? tiles::element_size(tiles::element_type(value)) : 0;
 }
 
 const char* tiles_dtype_name(tiles_dtype dtype) {
-    return int(dtype) >= 0 && int(dtype) <= int(TILES_OPAQUE) ? tiles::opencl_name(tiles::element_type(dtype)) : "";
+    const int value = tiles::capi::as_int(dtype);
+    return tiles::capi::is_dtype(value) ? tiles::opencl_name(tiles::element_type(value)) : "";
 }
 
 } // extern "C"

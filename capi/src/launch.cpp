@@ -36,7 +36,8 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
     using kind = tiles::detail::launch_arg::kind;
     const auto what = [&] { return "argument " + std::to_string(position); };
     tiles::detail::launch_arg arg{kind::memory, nullptr};
-    switch (a.kind) {
+    const int kind_value = as_int(a.kind);
+    switch (kind_value) {
     case TILES_ARG_VIEW: {
         const tiles_view& v = live_argument(a.view, position);
         arg.memory = v.storage;
@@ -53,7 +54,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         return arg;
     }
     case TILES_ARG_NUMBER:
-        if (a.dtype != TILES_INT64 && a.dtype != TILES_FLOAT64)
+        if (as_int(a.dtype) != TILES_INT64 && as_int(a.dtype) != TILES_FLOAT64)
             throw tiles::invalid_argument(what() + " is a number whose dtype is neither TILES_INT64 nor TILES_FLOAT64");
         arg.what = kind::number;
         arg.scalar_type = to_element_type(a.dtype);
@@ -73,7 +74,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.bytes = a.bytes;
         return arg;
     }
-    throw tiles::invalid_argument(what() + " has kind " + std::to_string(int(a.kind)) +
+    throw tiles::invalid_argument(what() + " has kind " + std::to_string(kind_value) +
                                   "; make arguments with the tiles_arg_* functions");
 }
 

@@ -37,10 +37,10 @@ tiles_status tiles_view_get_opencl_buffer(cl_mem* out, tiles_view* view, tiles_c
     return guard([&] {
         check_out(out);
         tiles_view& v = live(view, "view");
-        if (access == TILES_ACCESS_READ_WRITE) check_writable(v, "tiles_view_get_opencl_buffer for writing");
-        *out = tiles::detail::device_buffer(*v.storage, v.region, live(context, "context").view,
-                                            access == TILES_ACCESS_READ_WRITE ? tiles::detail::host_access::read_write
-                                                                              : tiles::detail::host_access::read);
+        const tiles::detail::host_access mode = to_host_access(access);
+        if (mode == tiles::detail::host_access::read_write)
+            check_writable(v, "tiles_view_get_opencl_buffer for writing");
+        *out = tiles::detail::device_buffer(*v.storage, v.region, live(context, "context").view, mode);
     });
 }
 

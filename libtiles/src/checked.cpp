@@ -256,6 +256,9 @@ std::shared_ptr<context_state> new_checked_context(bool strict) {
     setenv("OCLGRIND_DATA_RACES", "1", 1);
     setenv("OCLGRIND_UNINITIALIZED", "1", 1);
     setenv("OCLGRIND_LOG", run->log_path.c_str(), 1);
+    // Oclgrind stops logging after 1000 errors counted over the whole process (all contexts
+    // together), which would leave later checked launches with silently empty reports.
+    setenv("OCLGRIND_MAX_ERRORS", "4294967295", 1);
     cl_int status = CL_SUCCESS;
     cl::Context context(devices.front(), nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -26,6 +27,8 @@ struct device_info {
     std::uint64_t global_mem_size = 0;
     std::uint64_t max_mem_alloc_size = 0;
     bool fp64 = false;
+    // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
+    mutable std::atomic<std::uint64_t> bytes_held{0};
 };
 
 } // namespace tiles::detail

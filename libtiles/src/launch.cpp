@@ -4,10 +4,13 @@
 // tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "checked_run.hpp"
 #include "kernel_cache.hpp"
@@ -204,6 +207,19 @@ cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
     }
 }
 
+// The locks of the arguments' storages, each taken once and all in one order (by address), so
+// that launches sharing data cannot deadlock.
+std::vector<std::unique_lock<std::mutex>> lock_data(const launch_arg* args, std::size_t count) {
+    std::vector<storage*> data;
+    for (std::size_t i = 0; i < count; ++i)
+        if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
+    std::sort(data.begin(), data.end(), std::less<storage*>());
+    data.erase(std::unique(data.begin(), data.end()), data.end());
+    std::vector<std::unique_lock<std::mutex>> locks;
+    for (storage* s : data) locks.push_back(s->lock_for_launch());
+    return locks;
+}
+
 accelerator_view view_for(const launch_arg* args, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory)
@@ -232,6 +248,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
+    const auto data_locks = lock_data(args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
     if (events.wait_count != 0)

@@ -67,7 +67,7 @@ void storage::place_on(const std::shared_ptr<context_state>& view, cl_mem buffer
     if (size < bytes())
         throw invalid_argument("the cl_mem holds " + std::to_string(size) + " bytes, but the array needs " +
                                std::to_string(bytes()));
-    copies_.push_back({view, std::move(adopted), box_set()});
+    copies_.push_back({view, std::move(adopted), box_set(), memory_reservation()});
 }
 
 cl_mem storage::device_buffer(const std::shared_ptr<context_state>& view, host_access access) {
@@ -93,12 +93,13 @@ storage::device_copy& storage::copy_on(const std::shared_ptr<context_state>& vie
            << device.max_mem_alloc_size << " bytes (" << device.global_mem_size << " bytes in all)";
         throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
     }
+    memory_reservation reserved(view->device(), bytes());
     cl_int status = CL_SUCCESS;
     cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, bytes(), nullptr, &status);
     check(status, "clCreateBuffer");
     box_set stale(whole());
     for (const box& b : discarded_.boxes()) stale.remove(b);
-    copies_.push_back({view, std::move(buffer), std::move(stale)});
+    copies_.push_back({view, std::move(buffer), std::move(stale), std::move(reserved)});
     return copies_.back();
 }
 
@@ -178,16 +179,16 @@ void storage::mark_written(const box& b, const device_copy* writer) {
 cl_mem storage::dense_buffer(const std::shared_ptr<context_state>& view, const box& b) {
     for (const auto& s : sections_)
         if (s.view == view && s.region == b) return s.buffer();
+    if (sections_.size() == kept_section_buffers) sections_.erase(sections_.begin());
+    memory_reservation reserved(view->device(), volume(b) * layout_.size);
     cl_int status = CL_SUCCESS;
     cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, volume(b) * layout_.size, nullptr, &status);
     check(status, "clCreateBuffer");
-    if (sections_.size() == kept_section_buffers) sections_.erase(sections_.begin());
-    sections_.push_back({view, b, buffer});
+    sections_.push_back({view, b, buffer, std::move(reserved)});
     return sections_.back().buffer();
 }
 
 launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes) {
-    std::lock_guard<std::mutex> lock(mutex_);
     device_copy& target = copy_on(view);
     make_device_current(target, b);
     if (writes) mark_written(b, &target);
@@ -200,7 +201,6 @@ launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view,
 
 void storage::end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding) {
     if (!binding.copy_back) return;
-    std::lock_guard<std::mutex> lock(mutex_);
     copy_box(*view, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, copy_on(view).buffer, dims_,
              b.origin, layout_.size);
 }

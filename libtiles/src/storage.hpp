@@ -11,6 +11,7 @@
 
 #include "box.hpp"
 #include "context_state.hpp"
+#include "device_memory.hpp"
 #include "tiles/detail/storage.hpp"
 
 namespace tiles::detail {
@@ -41,9 +42,14 @@ class storage {
     // The whole device buffer on `view`, current; read_write: the caller may write it there.
     cl_mem device_buffer(const std::shared_ptr<context_state>& view, host_access access);
 
+    // The lock a launch holds from its first begin_launch to its last end_launch, so that no other
+    // thread's access to the data comes between its uploads, its kernel and its copies back.
+    std::unique_lock<std::mutex> lock_for_launch() { return std::unique_lock<std::mutex>(mutex_); }
+
     // The buffer a launch on `view` passes for box `b`, current there. writes: the launch may
     // change `b`, so every other copy of it goes stale. A section (b not the whole) is passed
-    // as a dense buffer of its own; end_launch() copies it back after the kernel.
+    // as a dense buffer of its own; end_launch() copies it back after the kernel. Both need
+    // lock_for_launch() held.
     launch_binding begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes);
     void end_launch(const std::shared_ptr<context_state>& view, const box& b, const launch_binding& binding);
 
@@ -63,11 +69,13 @@ class storage {
         std::shared_ptr<context_state> view;
         cl::Buffer buffer;
         box_set stale;
+        memory_reservation reserved;  // nothing for a caller's buffer
     };
     struct section_buffer {
         std::shared_ptr<context_state> view;
         box region;
         cl::Buffer buffer;
+        memory_reservation reserved;
     };
 
     box whole() const { return {{0, 0, 0}, dims_}; }

@@ -44,6 +44,7 @@ int test_view_host_access(void);
 int test_sections(void);
 int test_discard_refresh_and_synchronize(void);
 int test_copies_and_events(void);
+int test_arrays_beyond_the_device_memory_are_refused(void);
 
 /* test_launch.c */
 int test_scalar_arguments(void);
@@ -52,6 +53,7 @@ int test_untiled_rank_3_launch(void);
 int test_launch_runs_where_its_array_lives(void);
 int test_one_kernel_from_several_threads(void);
 int test_build_failures(void);
+int test_a_failed_build_leaves_the_cache_usable(void);
 int test_argument_refusals(void);
 int test_domain_refusals(void);
 
@@ -71,6 +73,11 @@ int test_handles_of_the_wrong_kind_are_refused(void);
 int test_null_handles_are_refused(void);
 int test_null_out_pointers_are_refused(void);
 int test_descriptor_structs_too_small_are_refused(void);
+
+/* test_threads.c */
+int test_threads_launch_on_one_context(void);
+int test_threads_launch_on_contexts_of_their_own(void);
+int test_threads_release_the_references_of_one_handle_together(void);
 
 /* test_no_device.c: only where there is no OpenCL device */
 int test_no_opencl_device(void);

@@ -1,6 +1,8 @@
 /* C tests of tiles.h's arrays and views: round trips, the shapes and sizes refused, host access,
- * sections, discard, refresh and synchronization (counted transfers), copies and events. */
+ * sections, discard, refresh and synchronization (counted transfers), copies and events, and arrays
+ * beyond the device's memory. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -416,5 +418,56 @@ int test_copies_and_events(void) {
     CHECK_OK(tiles_view_release(other_shape));
     CHECK_OK(tiles_view_release(destination));
     CHECK_OK(tiles_view_release(source));
+    return failed;
+}
+
+int test_arrays_beyond_the_device_memory_are_refused(void) {
+    int failed = 0;
+    enum { most_held = 16 };
+    tiles_context* context = NULL;
+    tiles_device* device = NULL;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    tiles_array* held[most_held + 1] = {NULL};
+    tiles_array* refused = NULL;
+    if (!CHECK_OK(tiles_context_create(&context, NULL))) return failed;
+    CHECK_OK(tiles_context_get_device(&device, context));
+    CHECK_OK(tiles_device_get_info(&info, device));
+    CHECK_OK(tiles_device_release(device));
+
+    /* One array beyond the largest allocation. */
+    const uint64_t largest = info.max_allocation / 4 < (1u << 30) ? info.max_allocation / 4 : (1u << 30);
+    tiles_shape shape = shape_of(TILES_FLOAT32, 2, (int)(largest / 1024) + 1, 1024, 0);
+    if (shape.extent[0] * (uint64_t)1024 * 4 > info.max_allocation)
+        CHECK_FAILS(tiles_array_create(&refused, context, &shape, NULL), TILES_ERROR_OUT_OF_MEMORY,
+                    "its largest allocation is");
+
+    /* Arrays of the largest allocation, as many as the device's memory holds; the next one is
+     * refused, and after one is released another fits again. */
+    shape = shape_of(TILES_FLOAT32, 1, (int)largest, 0, 0);
+    const uint64_t fitting = info.global_memory / (largest * 4);
+    if (fitting > most_held) {
+        printf("note: %s's memory holds %d of its largest arrays; not exhausted here\n", info.name, (int)fitting);
+    } else {
+        for (uint64_t i = 0; i < fitting; i++) CHECK_OK(tiles_array_create(&held[i], context, &shape, NULL));
+        CHECK_FAILS(tiles_array_create(&refused, context, &shape, NULL), TILES_ERROR_OUT_OF_MEMORY,
+                    "cannot allocate");
+        CHECK(strstr(tiles_last_error_message(), "bytes already") != NULL);
+        CHECK_OK(tiles_array_release(held[0]));
+        CHECK_OK(tiles_array_create(&held[0], context, &shape, NULL));
+        for (uint64_t i = 0; i < fitting; i++) CHECK_OK(tiles_array_release(held[i]));
+    }
+    CHECK(refused == NULL);
+
+    /* Then arrays are made and read as before. */
+    int initial[6] = {1, 2, 3, 4, 5, 6}, back[6] = {0};
+    tiles_array* small = NULL;
+    tiles_view* view = NULL;
+    shape = shape_of(TILES_INT32, 2, 2, 3, 0);
+    CHECK_OK(tiles_array_create(&small, context, &shape, initial));
+    CHECK_OK(tiles_array_get_view(&view, small));
+    if (CHECK_OK(tiles_view_read(view, back, sizeof back))) CHECK_INTS(back, initial, 6);
+    CHECK_OK(tiles_view_release(view));
+    CHECK_OK(tiles_array_release(small));
+    CHECK_OK(tiles_context_release(context));
     return failed;
 }

@@ -1,6 +1,7 @@
 /* C tests of tiles.h's kernels and launches: scalar and tile_static arguments, untiled launches,
  * where a launch runs, one kernel launched from several threads, and everything a launch refuses
- * (before anything runs): builds, kernel names, arguments and compute domains. */
+ * (before anything runs): builds (which leave the kernel cache usable), kernel names, arguments
+ * and compute domains. */
 #define _POSIX_C_SOURCE 200112L /* pthreads */
 
 #include <pthread.h>
@@ -257,6 +258,47 @@ int test_build_failures(void) {
     CHECK_OK(tiles_kernel_release(bad_options));
     CHECK_OK(tiles_kernel_release(broken));
     CHECK_OK(tiles_view_release(view));
+    return failed;
+}
+
+int test_a_failed_build_leaves_the_cache_usable(void) {
+    int failed = 0;
+    float host[4] = {0};
+    const float twos[4] = {2, 2, 2, 2}, threes[4] = {3, 3, 3, 3};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    tiles_context* context = NULL;
+    tiles_view* view = NULL;
+    tiles_kernel *add_one = NULL, *broken = NULL, *fixed = NULL;
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
+    CHECK_OK(tiles_kernel_create(&broken, "__kernel void add_one(__global float* x) { x[0] += one; }", "add_one", NULL));
+    CHECK_OK(tiles_kernel_create(&fixed, add_one_source, "add_one", "-Done=1.0f"));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+
+    /* The same broken kernel fails each time it is launched, and nothing runs. */
+    CHECK_OK(tiles_launch(context, &domain, add_one, args, 1));
+    CHECK_FAILS(tiles_launch(context, &domain, broken, args, 1), TILES_ERROR_BUILD, "kernel:1:");
+    CHECK_FAILS(tiles_launch(context, &domain, broken, args, 1), TILES_ERROR_BUILD, "kernel 'add_one' could not be built");
+    /* Then a fixed one builds and runs, and the kernel built before is still served from the cache. */
+    CHECK_OK(tiles_launch(context, &domain, fixed, args, 1));
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    /* Programs compiled, or loaded from the disk cache as earlier runs left them. */
+    const uint64_t builds = counters.kernel_builds + counters.binary_loads;
+    CHECK(builds == 4);
+    if (CHECK_OK(tiles_view_synchronize(view))) CHECK_FLOATS(host, twos, 4);
+    CHECK_OK(tiles_launch(context, &domain, add_one, args, 1));
+    if (CHECK_OK(tiles_view_synchronize(view))) CHECK_FLOATS(host, threes, 4);
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == builds);
+
+    CHECK_OK(tiles_kernel_release(fixed));
+    CHECK_OK(tiles_kernel_release(broken));
+    CHECK_OK(tiles_kernel_release(add_one));
+    CHECK_OK(tiles_view_release(view));
+    CHECK_OK(tiles_context_release(context));
     return failed;
 }
 

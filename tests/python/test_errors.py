@@ -56,6 +56,22 @@ def test_out_of_memory_then_the_library_works_on(context):
     assert tiles.array(np.ones(4, np.float32), context=context).numpy().sum() == 4
 
 
+def test_arrays_beyond_the_device_memory_then_the_library_works_on(context):
+    device = context.device
+    elements = min(device.max_allocation // 4, 1 << 30)
+    fitting = device.global_memory // (elements * 4)
+    if fitting > 16:
+        pytest.skip(f"the device's memory holds {fitting} of its largest arrays; not exhausted here")
+    held = [tiles.array((elements,), np.float32, context=context) for _ in range(fitting)]
+    with pytest.raises(tiles.OutOfMemory, match=f"cannot allocate {elements * 4} bytes .* holds {fitting * elements * 4}"):
+        tiles.array((elements,), np.float32, context=context)
+    held.pop().release()
+    held.append(tiles.array((elements,), np.float32, context=context))
+    for array in held:
+        array.release()
+    assert tiles.array(np.arange(4, dtype=np.float32), context=context).numpy().tolist() == [0, 1, 2, 3]
+
+
 def test_build_error_holds_the_log(context):
     a, b = views()
     with pytest.raises(tiles.BuildError) as caught:

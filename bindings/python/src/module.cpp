@@ -349,10 +349,17 @@ PYBIND11_MODULE(_tiles, m) {
     py::class_<Array>(m, "Array")
         .def_static("create", [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, const py::object& initial) {
             const tiles_shape shape = shape_of(dtype_of(dtype), extent);
+            // A default py::array is not empty but an array of no elements: only a given initial
+            // value has data to copy.
             py::array staged;
-            if (!initial.is_none()) staged = py::array::ensure(initial, py::array::c_style | py::array::forcecast);
+            const void* data = nullptr;
+            if (!initial.is_none()) {
+                staged = py::array::ensure(initial, py::array::c_style | py::array::forcecast);
+                if (!staged) raise(TILES_ERROR_INVALID_ARGUMENT, "the initial data of an array is not an array of numbers");
+                data = staged.data();
+            }
             tiles_array* a = nullptr;
-            check(tiles_array_create(&a, context_or_null(context), &shape, staged ? staged.data() : nullptr));
+            check(tiles_array_create(&a, context_or_null(context), &shape, data));
             return new Array(a, "array");
         }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
         .def_static("from_opencl", [](const Context& context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, std::uintptr_t buffer) {

@@ -1,0 +1,45 @@
+// libtiles: counting the device memory that libtiles' own buffers hold.
+#include "device_memory.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <utility>
+
+#include "tiles/exceptions.hpp"
+
+namespace tiles::detail {
+
+memory_reservation::memory_reservation(std::shared_ptr<const device_info> device, std::uint64_t bytes)
+    : device_(std::move(device)), bytes_(bytes) {
+    std::uint64_t held = device_->bytes_held.load();
+    do {
+        if (bytes_ > device_->global_mem_size - std::min(held, device_->global_mem_size)) {
+            std::ostringstream os;
+            os << "cannot allocate " << bytes_ << " bytes on '" << device_->name << "': libtiles holds " << held
+               << " of its " << device_->global_mem_size << " bytes already";
+            throw out_of_memory(os.str(), CL_MEM_OBJECT_ALLOCATION_FAILURE);
+        }
+    } while (!device_->bytes_held.compare_exchange_weak(held, held + bytes_));
+}
+
+memory_reservation::memory_reservation(memory_reservation&& other) noexcept
+    : device_(std::move(other.device_)), bytes_(std::exchange(other.bytes_, 0)) {}
+
+memory_reservation& memory_reservation::operator=(memory_reservation&& other) noexcept {
+    if (this != &other) {
+        release();
+        device_ = std::move(other.device_);
+        bytes_ = std::exchange(other.bytes_, 0);
+    }
+    return *this;
+}
+
+memory_reservation::~memory_reservation() { release(); }
+
+void memory_reservation::release() noexcept {
+    if (device_ != nullptr) device_->bytes_held -= bytes_;
+    device_.reset();
+    bytes_ = 0;
+}
+
+} // namespace tiles::detail
