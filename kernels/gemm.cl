@@ -35,7 +35,7 @@ __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const ELEMENT* a
 
     for (int slice = 0; slice < k; slice += SLICE) {
         // The tile loads both slices together, each work-item a few vectors of each. (The
-        // remainders are written out: LLVM's own rewrite of a / and % pair adds `freeze`
+        // remainders are written out: LLVM's own rewrite of a `/` and `%` pair adds `freeze`
         // instructions, which the Oclgrind of checked mode cannot run.)
 #pragma unroll
         for (int l = 0; l < TILE_ROWS * SLICE / VECTOR_WIDTH / TILE_THREADS; ++l) {

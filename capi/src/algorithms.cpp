@@ -39,13 +39,14 @@ tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& f
     return home ? tiles::accelerator_view(home) : tiles::detail::default_view();
 }
 
-tiles::reduction_op reduction_of(tiles_reduction op) {
-    switch (op) {
+tiles::reduction_op reduction_of(const tiles_reduction& op) {
+    const int value = as_int(op);
+    switch (value) {
     case TILES_REDUCE_SUM: return tiles::reduction_op::sum;
     case TILES_REDUCE_MIN: return tiles::reduction_op::min;
     case TILES_REDUCE_MAX: return tiles::reduction_op::max;
     }
-    throw tiles::invalid_argument("tiles_reduce: " + std::to_string(int(op)) +
+    throw tiles::invalid_argument("tiles_reduce: " + std::to_string(value) +
                                   " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");
 }
 
