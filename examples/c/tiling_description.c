@@ -7,21 +7,11 @@
 #include <unistd.h>
 
 #include "../example_kernels.hpp"
+#include "description.h"
 #include "example_support.h"
 
 #define ROWS 8
 #define COLS 9
-
-/* Must match the struct of the same name in the kernel. */
-typedef struct Description {
-    int value;
-    int tileRow;
-    int tileColumn;
-    int globalRow;
-    int globalColumn;
-    int localRow;
-    int localColumn;
-} Description;
 
 /* Red for even tiles, green for odd ones (the seed's console colours 4 and 2); reset after. */
 static const char* tile_colour(const Description* d, int colours) {

@@ -3,6 +3,7 @@
  * description, against indices computed here. */
 #include <stdio.h>
 
+#include "../../examples/c/description.h"
 #include "../../examples/c/sampling.h"
 #include "../../examples/example_kernels.hpp"
 #include "capi_tests.h"
@@ -71,17 +72,6 @@ int test_seed_tile_static_average(void) {
     CHECK_OK(tiles_view_release(sample));
     return failed;
 }
-
-/* The kernel's struct of the same name. */
-typedef struct Description {
-    int value;
-    int tileRow;
-    int tileColumn;
-    int globalRow;
-    int globalColumn;
-    int localRow;
-    int localColumn;
-} Description;
 
 int test_seed_tiling_description(void) {
     int failed = 0;
