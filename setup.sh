@@ -8,8 +8,9 @@
 #   ./setup.sh            set up and build
 #   ./setup.sh examples   ... then run the seed's examples on the default OpenCL device
 #   ./setup.sh test       ... then run every test, then the C++ and C tests again built with clang
-#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/) and
-#                         their thread tests under ThreadSanitizer (build-tsan/)
+#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), the
+#                         fuzz target over the C API for a few minutes there, and the thread tests
+#                         under ThreadSanitizer (build-tsan/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -23,6 +24,7 @@ debian_packages=(
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
   clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
+  valgrind                            # memcheck over the C examples
 )
 
 missing=()
@@ -51,15 +53,32 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/
   -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
-# sanitized_tests DIR SANITIZERS LABELS [CMAKE_ARGS...]: builds the C++ and C test programs into
-# DIR with clang and SANITIZERS (not the examples, not Python), then runs their tests of LABELS.
-sanitized_tests() {
-  local dir=$1 sanitizers=$2 labels=$3
-  shift 3
+# sanitized_build DIR SANITIZERS [CMAKE_ARGS...]: builds the C++ and C test programs (not the
+# examples, not Python) into DIR with clang and SANITIZERS.
+sanitized_build() {
+  local dir=$1 sanitizers=$2
+  shift 2
   CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_BUILD_PYTHON=OFF \
     -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
   cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
-  ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" -L "$labels"
+}
+
+# fuzz SECONDS: fuzzes the C API (build-asan/tests/fuzz/fuzz_capi) for SECONDS from the committed
+# seeds. The inputs it finds stay in build-asan/fuzz-corpus for the next run; a crashing one is
+# written to build-asan/fuzz-crash-*, to be fixed and kept in tests/fuzz/regressions. Leaks are
+# looked for once, at exit, not after every input (-detect_leaks=0): LeakSanitizer's tracer now and
+# then crashes on its own (google/sanitizers#1353), and checking once keeps that as rare as in any
+# test program. A leak found at exit is traced to its input by running the saved inputs one by one.
+fuzz() {
+  mkdir -p build-asan/fuzz-corpus
+  echo "setup: fuzzing the C API for $1 seconds (log: build-asan/fuzz.log)"
+  if ! build-asan/tests/fuzz/fuzz_capi -max_total_time="$1" -max_len=1024 -rss_limit_mb=4096 -detect_leaks=0 \
+      -artifact_prefix=build-asan/fuzz- build-asan/fuzz-corpus tests/fuzz/corpus >build-asan/fuzz.log 2>&1; then
+    grep -v "error generated" build-asan/fuzz.log | tail -n 60
+    echo "setup: the fuzz target crashed; the input is in build-asan/fuzz-crash-*" >&2
+    return 1
+  fi
+  grep -E "^Done|^#[0-9]+.*(DONE|pulse)" build-asan/fuzz.log | tail -n 2
 }
 
 case "${1:-}" in
@@ -69,8 +88,12 @@ case "${1:-}" in
     # The tests' compiled programs are cached in the build tree, not the user's cache.
     export TILES_PROGRAM_CACHE="$PWD/build/program-cache"
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
-    sanitized_tests build-asan address,undefined "sanitized|threads"
-    sanitized_tests build-tsan thread threads
+    sanitized_build build-asan address,undefined -DTILES_BUILD_FUZZERS=ON
+    cmake --build build-asan --parallel "$(nproc)" --target fuzz_capi
+    ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)" -L "sanitized|threads"
+    fuzz 180
+    sanitized_build build-tsan thread
+    ctest --test-dir build-tsan --output-on-failure --parallel "$(nproc)" -L threads
     ;;
   *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac

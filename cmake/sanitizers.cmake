@@ -1,8 +1,8 @@
 # Instrumented builds beside build/, which `setup.sh test` makes and tests too:
 #   TILES_SANITIZE=address,undefined (or thread): every target of the build is compiled and linked
 #   with those sanitizers; a finding stops the program (no recovery), so a test that trips one fails.
-#   TILES_BUILD_FUZZERS=ON (clang only): libtiles gets libFuzzer's coverage instrumentation and
-#   tests/fuzz its fuzz target over the C API.
+#   TILES_BUILD_FUZZERS=ON (clang only): tests/fuzz, the fuzz target over the C API, with libtiles
+#   built with libFuzzer's coverage instrumentation.
 set(TILES_SANITIZE "" CACHE STRING "Sanitizers to build everything with: address,undefined or thread (empty: none)")
 option(TILES_BUILD_FUZZERS "Build the libFuzzer target over the C API (clang only)" OFF)
 
@@ -14,10 +14,3 @@ endif()
 if(TILES_BUILD_FUZZERS AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   message(FATAL_ERROR "TILES_BUILD_FUZZERS needs clang (libFuzzer); configure with CXX=clang++ CC=clang")
 endif()
-
-# tiles_fuzz_coverage(<target>): the coverage libFuzzer steers by, in a library the fuzz target links.
-function(tiles_fuzz_coverage target)
-  if(TILES_BUILD_FUZZERS)
-    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
-  endif()
-endfunction()

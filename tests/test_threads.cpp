@@ -1,8 +1,8 @@
 // Several threads using libtiles at once: launching and synchronizing on one accelerator view and
 // on views of their own, sharing one view's data, and dropping the last copies of views together.
 // Built again under ThreadSanitizer, which runs the tests tagged [threads].
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <optional>
 #include <set>
 #include <thread>
@@ -41,7 +41,8 @@ using place_set = std::set<std::tuple<tiles::diagnostic_kind, int, int, int, std
 place_set places(const tiles::check_report& report) {
     place_set found;
     for (const tiles::diagnostic& d : report.diagnostics)
-        found.emplace(d.kind, d.line, d.column, d.other_line, std::set<std::array<int, 3>>(d.work_items.begin(), d.work_items.end()));
+        found.emplace(d.kind, d.line, d.column, d.other_line,
+                      std::set<std::array<int, 3>>(d.work_items.begin(), d.work_items.end()));
     return found;
 }
 

@@ -17,8 +17,12 @@
  *   alive: a view its data, an array its context.
  * - Strings returned are owned by libtiles: static, or valid as long as the handle they came
  *   from, as each function says.
- * - Thread safety: functions may be called from several threads at once; one handle may be
- *   used from several threads at once except where a function says otherwise.
+ * - Thread safety: functions may be called from several threads at once, with the same handles or
+ *   different ones. Each call is one step for the data it touches: a launch brings its arguments
+ *   to the device and enqueues its kernel with no other thread's call on that data in between.
+ *   Threads may release their own references to one handle at once, but must not use a handle
+ *   through a reference another thread releases. Checked contexts are the exception: use them
+ *   from one thread, the one that made them (the Oclgrind simulator is not thread-safe).
  * - Extents, indices and tiles are in C++ AMP order: component 0 is the slowest-varying (the
  *   row); data is row-major. */
 #ifndef TILES_H
@@ -428,7 +432,8 @@ typedef struct tiles_diagnostic {
  * what the simulator found; with `strict` not 0, such a launch returns
  * TILES_ERROR_CHECK_FAILED. TILES_ERROR_UNSUPPORTED, saying how to install it, where Oclgrind
  * is missing. The TILES_CHECKED environment variable (1 or strict) makes the default context
- * checked. The caller owns a reference. */
+ * checked. The caller owns a reference. Not thread-safe: use checked contexts from one thread,
+ * the one that made them. */
 TILES_API tiles_status tiles_context_create_checked(tiles_context** out, int strict);
 
 /* *out = 1 if `context` is checked, 0 if not. */

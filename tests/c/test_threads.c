@@ -15,7 +15,7 @@ enum { thread_count = 4, launches = 25, elements = 64 };
 typedef struct thread_work {
     tiles_context* context; /* shared, or NULL: the thread makes one of its own */
     tiles_kernel* add_one;
-    int wrong;              /* failed calls and wrong values */
+    int wrong; /* failed calls and wrong values */
 } thread_work;
 
 /* Adds 1 to the elements of a view of its own `launches` times on the given or its own context,

@@ -13,9 +13,7 @@ extern "C" {
 const char* __asan_default_options() { return "use_sigaltstack=0"; }
 
 // Leaks inside the OpenCL drivers are not libtiles' to fix: lsan.supp names the drivers' libraries.
-const char* __lsan_default_options() {
-    return "suppressions=" TILES_SANITIZER_FILES "/lsan.supp:print_suppressions=0";
-}
+const char* __lsan_default_options() { return "suppressions=" TILES_SANITIZER_FILES "/lsan.supp:print_suppressions=0"; }
 
 const char* __ubsan_default_options() { return "print_stacktrace=1"; }
 

@@ -70,7 +70,8 @@ class check_failed : public runtime_exception {
 // A new view on the Oclgrind simulator: every launch on it waits for the kernel and records
 // what the simulator found; a strict one throws check_failed for it. Refused with
 // unsupported_feature, saying how to install it, where Oclgrind is missing (TILES_OCLGRIND
-// may name its liboclgrind-rt-icd.so).
+// may name its liboclgrind-rt-icd.so). Oclgrind is not thread-safe: use checked views from one
+// thread, the one that made them.
 accelerator_view create_checked_view(bool strict = false);
 
 // Whether `view` is checked, what its launches found so far, and forgetting it.
