@@ -49,6 +49,7 @@ C_TEST(test_one_kernel_from_several_threads, "[launch][threads]")
 C_TEST(test_build_failures, "[launch]")
 C_TEST(test_a_failed_build_leaves_the_cache_usable, "[launch][cache]")
 C_TEST(test_argument_refusals, "[launch]")
+C_TEST(test_a_refused_launch_keeps_no_view, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
 
 C_TEST(test_seed_tile_average, "[seed]")

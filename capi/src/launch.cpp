@@ -112,13 +112,14 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
     const tiles::kernel& k = live(kernel, "kernel").kernel;
     if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
     // Reused from launch to launch of this thread, so that a launch allocates nothing; emptied
-    // after it, so that it keeps no storage alive.
+    // after it, also when an argument is refused, so that it keeps no storage alive (a view's
+    // storage kept here would write back into memory its caller has freed).
     thread_local std::vector<tiles::detail::launch_arg> converted;
-    converted.clear();
-    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
     struct emptied_after {
         ~emptied_after() { converted.clear(); }
     } emptied;
+    converted.clear();
+    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
     const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
     tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);
 }

@@ -55,6 +55,7 @@ int test_one_kernel_from_several_threads(void);
 int test_build_failures(void);
 int test_a_failed_build_leaves_the_cache_usable(void);
 int test_argument_refusals(void);
+int test_a_refused_launch_keeps_no_view(void);
 int test_domain_refusals(void);
 
 /* test_seed_examples.c */

@@ -395,6 +395,31 @@ int test_argument_refusals(void) {
     return failed;
 }
 
+/* A refused launch keeps no reference to the views it was given: releasing a view's last handle
+ * after one still copies what an earlier launch wrote back into the caller's memory at once (a
+ * reference kept would defer that until it went, perhaps after the caller freed the memory). */
+int test_a_refused_launch_keeps_no_view(void) {
+    int failed = 0;
+    float in_host[4] = {1, 2, 3, 4}, out_host[4] = {0};
+    const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    tiles_view *in = NULL, *out = NULL;
+    tiles_kernel* copy = NULL;
+    CHECK_OK(tiles_view_create(&in, &floats, in_host));
+    CHECK_OK(tiles_view_create(&out, &floats, out_host));
+    CHECK_OK(tiles_kernel_create(&copy, copy_source, "copy", NULL));
+    const tiles_arg args[] = {tiles_arg_view(in), tiles_arg_view(out)};
+    CHECK_OK(tiles_launch(NULL, &domain, copy, args, 2));
+    /* The second argument refused after the first was taken. */
+    const tiles_arg second_null[] = {tiles_arg_view(out), tiles_arg_view(NULL)};
+    CHECK_FAILS(tiles_launch(NULL, &domain, copy, second_null, 2), TILES_ERROR_INVALID_HANDLE, "argument 1");
+    CHECK_OK(tiles_view_release(out));
+    CHECK(out_host[0] == 1 && out_host[1] == 2 && out_host[2] == 3 && out_host[3] == 4);
+    CHECK_OK(tiles_kernel_release(copy));
+    CHECK_OK(tiles_view_release(in));
+    return failed;
+}
+
 /* A launch of add_one over `domain` is refused with `expected` and `part`. */
 #define CHECK_DOMAIN_REFUSED(domain, expected, part)                                                                   \
     CHECK_FAILS(tiles_launch(context, (domain), add_one, args, 1), (expected), (part))
