@@ -350,12 +350,14 @@ void operation(handles& h, input& in) {
         if (in.one_in(2))
             checked(tiles_copy(source, destination));
         else
-            make(h.events, [&](tiles_event** out) { return tiles_copy_async(out, source, destination); });
+            make(h.copies, [&](tiles_event** out) { return tiles_copy_async(out, source, destination); });
         break;
     }
     case 18: {
         int ready = 0;
-        tiles_event* event = pick(h.events, in);
+        std::vector<tiles_event*> all = h.events;
+        all.insert(all.end(), h.copies.begin(), h.copies.end());
+        tiles_event* event = pick(all, in);
         checked(in.one_in(2) ? tiles_event_wait(event) : tiles_event_is_ready(&ready, event));
         break;
     }
@@ -401,6 +403,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     input in(data, size);
     handles h;
     for (int i = 0; i < max_operations && !in.done(); ++i) operation(h, in);
+    for (tiles_event* copy : h.copies) tiles_event_wait(copy);
+    release_all(h.copies, tiles_event_release);
     release_all(h.events, tiles_event_release);
     release_all(h.views, tiles_view_release);
     release_all(h.arrays, tiles_array_release);

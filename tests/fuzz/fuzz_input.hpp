@@ -48,6 +48,10 @@ struct handles {
     std::vector<tiles_view*> views;
     std::vector<tiles_kernel*> kernels;
     std::vector<tiles_event*> events;
+    // The events of async copies, which the run never releases itself: a copy may still write a
+    // view's host memory after the views are released (tiles.h: the copy keeps them alive), so
+    // the run waits for every copy before it frees that memory.
+    std::vector<tiles_event*> copies;
     // The host memory of views, freed only once every handle is released.
     std::vector<std::unique_ptr<unsigned char[]>> host;
 };
