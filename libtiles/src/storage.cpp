@@ -28,6 +28,18 @@ void check_countable(element_layout layout, const dims3& dims) {
         bytes *= d;
     }
 }
+
+// Waits for every event, one at a time (clWaitForEvents refuses a list whose events belong to
+// different contexts), and forgets them. A failed one does not cut the wait short: the transfers
+// after it may still use host memory. The first failure is then reported.
+void wait_for_all(std::vector<cl::Event>& events) {
+    cl_int first_failure = CL_SUCCESS;
+    for (const cl::Event& e : events)
+        if (const cl_int status = e.wait(); status != CL_SUCCESS && first_failure == CL_SUCCESS) first_failure = status;
+    events.clear();
+    check(first_failure, "clWaitForEvents");
+}
+
 } // namespace
 
 storage::storage(element_layout layout, const dims3& dims, void* host, bool host_read_only)
@@ -39,9 +51,14 @@ storage::storage(element_layout layout, const dims3& dims, void* host, bool host
 storage::~storage() {
     // The last view is gone: what launches wrote goes back to the caller's memory, and no
     // transfer may still use that memory once the caller frees it.
+    std::lock_guard<std::mutex> lock(mutex_);
     try {
-        std::lock_guard<std::mutex> lock(mutex_);
         if (host_owned_by_caller_ && !host_read_only_) make_host_current(whole());
+    } catch (const std::exception& e) {
+        report_writeback_failure(e.what());
+    }
+    // Even when the write-back failed: the transfers still under way must end before the memory goes.
+    try {
         wait_for_host_writers();
         wait_for_host_readers();
     } catch (const std::exception& e) {
@@ -111,16 +128,9 @@ void* storage::host_memory() {
     return host_;
 }
 
-void storage::wait_for_host_writers() {
-    // One at a time: clWaitForEvents refuses a list whose events belong to different contexts.
-    for (const cl::Event& e : host_writers_) check(e.wait(), "clWaitForEvents");
-    host_writers_.clear();
-}
+void storage::wait_for_host_writers() { wait_for_all(host_writers_); }
 
-void storage::wait_for_host_readers() {
-    for (const cl::Event& e : host_readers_) check(e.wait(), "clWaitForEvents");
-    host_readers_.clear();
-}
+void storage::wait_for_host_readers() { wait_for_all(host_readers_); }
 
 void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin,
                                    bool blocking, std::vector<cl::Event>* events) {
