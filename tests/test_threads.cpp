@@ -11,6 +11,7 @@
 
 #include "../examples/example_kernels.hpp"
 #include "fixture.hpp"
+#include "tiles/algorithms.hpp"
 
 namespace {
 const char* const add_source = R"(
@@ -89,6 +90,21 @@ TEST_CASE("threads launch and synchronize on accelerator views of their own", "[
     });
     CHECK(wrong == 0);
     CHECK(launches == thread_count * launches_per_thread);
+}
+
+// Each thread's reductions need partials of their own sizes, which the view's scratch buffers
+// hold: a buffer one thread holds is never handed to another.
+TEST_CASE_METHOD(fresh_view, "threads reduce data of their own on one accelerator view", "[threads][reduce]") {
+    std::atomic<int> wrong{0};
+    on_threads([&](int t) {
+        const int n = 300000 + 7919 * t;
+        const tiles::array<int, 1> data(tiles::extent<1>(n), std::vector<int>(std::size_t(n), t + 1), view);
+        for (int i = 0; i < 10; ++i) {
+            wrong += tiles::reduce(view, data, tiles::reduction_op::sum) != n * (t + 1);
+            wrong += tiles::reduce(view, data, tiles::reduction_op::max) != t + 1;
+        }
+    });
+    CHECK(wrong == 0);
 }
 
 TEST_CASE_METHOD(fresh_view, "threads launch on sections of one view and on arrays of one view", "[threads]") {

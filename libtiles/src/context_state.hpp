@@ -9,8 +9,10 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "device_info.hpp"
+#include "device_memory.hpp"
 #include "opencl.hpp"
 #include "tiles/accelerator.hpp"
 
@@ -57,6 +59,20 @@ class context_state {
     std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
                                             const std::string& name, std::size_t source_hash);
 
+    // Device buffers that calls on this view use for their own intermediate data (a reduction's
+    // partials) and that later calls reuse, so that a call pays for no allocation. take_scratch
+    // hands out a buffer of at least `bytes` that no other call holds, making one if none is
+    // free; give_back_scratch takes it back once the call has enqueued its last use of it, since
+    // the view's in-order queue runs any later use after that. A buffer never given back (the
+    // call failed) is simply freed.
+    struct scratch_buffer {
+        cl::Buffer buffer;
+        std::size_t bytes;
+        memory_reservation reserved;
+    };
+    scratch_buffer take_scratch(std::size_t bytes);
+    void give_back_scratch(scratch_buffer scratch);
+
     // Set on a checked view (checked mode); empty otherwise, at the cost of one test per launch.
     std::shared_ptr<checked_run> checked;
 
@@ -69,6 +85,9 @@ class context_state {
 
     std::mutex programs_mutex_;
     std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;
+
+    std::mutex scratch_mutex_;
+    std::vector<scratch_buffer> free_scratch_;  // the largest few given back, smallest first
 };
 
 } // namespace tiles::detail

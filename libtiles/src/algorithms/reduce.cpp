@@ -2,6 +2,7 @@
 // one tile's span of the data into one partial value per tile; passes repeat over the partials
 // until a single value remains, which the last pass writes into the result.
 #include <climits>
+#include <vector>
 
 #include "parameters.hpp"
 #include "support.hpp"
@@ -58,19 +59,27 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
                                           "-DREDUCE_OP=" + std::to_string(op_number(op)) +
                                               " -DITEMS_PER_THREAD=" + std::to_string(p.items_per_thread) +
                                               " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
+    // The partials live in the view's scratch buffers, so that a reduction allocates nothing
+    // (an allocation can cost a GPU as much as reading hundreds of MiB).
+    context_state& state = *view.state();
+    std::vector<context_state::scratch_buffer> scratch;
     std::shared_ptr<storage> remaining = input;
     int remaining_count = count;
     for (;;) {
         const int tile_count = (remaining_count + span - 1) / span;
-        const std::shared_ptr<storage> partials =
-            tile_count == 1 ? result : storage_on_device(layout, dims3{1, 1, std::size_t(tile_count)}, view);
+        std::shared_ptr<storage> partials = result;
+        if (tile_count > 1) {
+            scratch.push_back(state.take_scratch(std::size_t(tile_count) * layout.size));
+            partials = storage_over_buffer(layout, dims3{1, 1, std::size_t(tile_count)}, view, scratch.back().buffer());
+        }
         launch_algorithm(
             view, covering_domain(tile_count * p.tile_size, p.tile_size), pass,
             std::array<launch_arg, 3>{input_arg(remaining), make_arg(remaining_count), output_arg(partials)});
-        if (tile_count == 1) return;
+        if (tile_count == 1) break;
         remaining = partials;
         remaining_count = tile_count;
     }
+    for (context_state::scratch_buffer& s : scratch) state.give_back_scratch(std::move(s));
 }
 
 } // namespace tiles::detail
