@@ -18,21 +18,23 @@ struct parameter_entry {
 
 // The CPU values are the best of those tried with tiles_bench on PoCL (2 AVX2 cores, see
 // BENCHMARKS.md): there every work-item costs a few cycles per stretch between barriers, so
-// each does a strip or block of work in 8-wide vectors. The others are the usual GPU starting
-// points, not yet measured: tiles of 256 work-items, one element per work-item outside gemm.
+// each does a strip or block of work in 8-wide vectors. The last entry, for every other device,
+// takes the H200's values for the bandwidth-bound algorithms (on a GPU, each work-item reading
+// several vectors keeps enough loads in flight), and gemm's smaller 64 x 64 tiles of C, which
+// the tuner then improves on.
 constexpr parameter_entry parameter_table[] = {
-    // NVIDIA's H200 (driver 580.159.04), measured with tiles_bench (BENCHMARKS.md): gemm_double is the
-    // tuner's choice (1.14x to 1.25x CLBlast's DGEMM from n = 1024 to 8192). For float the tuner
-    // chose 128x128 tiles of C at n = 2048, 8% faster there but half as fast at n = 1024, so
-    // the 64x64 default stays. The rest are the GPU starting points.
+    // NVIDIA's H200 (driver 580.159.04): the best of a sweep of each algorithm's parameters with
+    // tiles_bench at 8192 x 8192 (gemm at n = 4096; BENCHMARKS.md). gemm_float's 128 x 128 tiles of
+    // C fill the GPU from n = 2048 on; at n = 1024 they make only 64 tiles, and 64 x 64 ones
+    // would be faster there.
     {CL_DEVICE_TYPE_GPU,
      "H200",
-     {/* reduce */ {256, 8, 4},
-      /* block_reduce */ {16, 16, 1, 1},
+     {/* reduce */ {256, 32, 4},
+      /* block_reduce */ {1, 256, 16, 4},
       /* transpose */ {32, 32, 4, 1},
-      /* gemm_float */ {16, 16, 4, 4, 4, 16},
+      /* gemm_float */ {16, 16, 8, 8, 4, 16},
       /* gemm_double */ {8, 16, 8, 8, 4, 16},
-      /* stencil */ {16, 16, 1, 1}}},
+      /* stencil */ {8, 16, 4, 4}}},
     {CL_DEVICE_TYPE_CPU,
      "",
      {/* reduce */ {8, 256, 8},
@@ -43,12 +45,12 @@ constexpr parameter_entry parameter_table[] = {
       /* stencil */ {4, 16, 8, 8}}},
     {CL_DEVICE_TYPE_ALL,
      "",
-     {/* reduce */ {256, 8, 4},
-      /* block_reduce */ {16, 16, 1, 1},
+     {/* reduce */ {256, 32, 4},
+      /* block_reduce */ {1, 256, 16, 4},
       /* transpose */ {32, 32, 4, 1},
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
-      /* stencil */ {16, 16, 1, 1}}},
+      /* stencil */ {8, 16, 4, 4}}},
 };
 
 constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
