@@ -74,10 +74,7 @@ tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, co
             throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
                                           " bytes, but the result is one element of the input's type, " +
                                           std::to_string(layout.size) + " bytes");
-        const tiles::accelerator_view view = view_for(context, in);
-        const auto result = tiles::detail::storage_on_device(layout, {1, 1, 1}, view);
-        tiles::detail::reduce(view, in.data, reduction, result);
-        tiles::detail::copy_out(*result, tiles::detail::whole_of(*result), out);
+        tiles::detail::reduce(view_for(context, in), in.data, reduction, out);
     });
 }
 

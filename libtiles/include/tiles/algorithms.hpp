@@ -86,9 +86,9 @@ template <class Data> accelerator_view view_of(const Data& data) {
 // added in a tree, pairwise, so their rounding error grows with the log of the size.
 template <class Data> detail::element_of<Data> reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
-    array<detail::element_of<Data>, 1> result(extent<1>(1), view);
-    detail::reduce(view, detail::whole_storage_of(data), op, result.storage());
-    return std::vector<detail::element_of<Data>>(result)[0];
+    detail::element_of<Data> result{};
+    detail::reduce(view, detail::whole_storage_of(data), op, &result);
+    return result;
 }
 template <class Data> detail::element_of<Data> reduce(const Data& data, reduction_op op) {
     return reduce(detail::view_of(data), data, op);

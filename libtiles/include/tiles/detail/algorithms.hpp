@@ -27,10 +27,9 @@ struct matrix_operand {
     int columns = 0;
 };
 
-// result, one element of the input's type, becomes the reduction of every element of input.
-// float and int elements.
-void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
-            const std::shared_ptr<storage>& result);
+// Writes the reduction of every element of input, float or int, into `result`: host memory for
+// one element of the input's type.
+void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op, void* result);
 
 enum class block_statistic { sum, average };
 
