@@ -1,5 +1,6 @@
 // array_view in full: sections, discard_data, refresh, synchronize_async and synchronize_to,
 // each rule counted in transfers and bytes.
+#include <algorithm>
 #include <numeric>
 #include <vector>
 
@@ -25,6 +26,16 @@ const char* const sum_source = R"(
 __kernel void sum(__global const float* data, __global float* out) {
     thread_index i = get_thread_index();
     out[i.global_id[0]] += data[i.global_id[0]];
+})";
+
+// Writes part * 100 + i into element i of each of ten parts.
+const char* const ten_parts_source = R"(
+__kernel void ten_parts(__global float* p0, __global float* p1, __global float* p2, __global float* p3,
+                        __global float* p4, __global float* p5, __global float* p6, __global float* p7,
+                        __global float* p8, __global float* p9) {
+    const int i = get_thread_index().global_id[0];
+    p0[i] = i; p1[i] = 100 + i; p2[i] = 200 + i; p3[i] = 300 + i; p4[i] = 400 + i;
+    p5[i] = 500 + i; p6[i] = 600 + i; p7[i] = 700 + i; p8[i] = 800 + i; p9[i] = 900 + i;
 })";
 
 } // namespace
@@ -107,6 +118,27 @@ TEST_CASE_METHOD(fresh_view, "overlapping sections and their parent stay coheren
             CHECK(whole(r, c) == expected);
         }
     CHECK(lower(1, 1) == 1111.0f);  // (4, 3) seen through the section
+}
+
+// A storage keeps the dense buffers of its last 8 sections launched; a launch of more must not
+// release one that an earlier argument of the same launch is bound to.
+TEST_CASE_METHOD(fresh_view, "one launch of ten sections of one view writes each of them", "[section]") {
+    std::vector<float> host(100, -1.0f);
+    tiles::array_view<float, 1> whole(100, host);
+    std::vector<tiles::array_view<float, 1>> parts;
+    for (int p = 0; p < 10; ++p) parts.push_back(whole.section(tiles::index<1>(p * 10), tiles::extent<1>(10)));
+    const tiles::kernel ten_parts(ten_parts_source, "ten_parts");
+    for (int round = 0; round < 2; ++round) {
+        tiles::parallel_for_each(view, tiles::extent<1>(10), ten_parts, parts[0], parts[1], parts[2], parts[3],
+                                 parts[4], parts[5], parts[6], parts[7], parts[8], parts[9]);
+        whole.synchronize();
+        for (int e = 0; e < 100; ++e) {
+            INFO("round " << round << ", element " << e);
+            CHECK(host[std::size_t(e)] == float(e / 10 * 100 + e % 10));
+        }
+        std::fill(host.begin(), host.end(), -1.0f);
+        whole.refresh();
+    }
 }
 
 TEST_CASE_METHOD(fresh_view, "sections of rank 1 and rank 3 move only themselves", "[section]") {

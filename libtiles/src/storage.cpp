@@ -2,6 +2,7 @@
 // and only for the part of a box that the copy being read lacks.
 #include "storage.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <sstream>
 
@@ -187,15 +188,31 @@ void storage::mark_written(const box& b, const device_copy* writer) {
 }
 
 cl_mem storage::dense_buffer(const std::shared_ptr<context_state>& view, const box& b) {
-    for (const auto& s : sections_)
-        if (s.view == view && s.region == b) return s.buffer();
-    if (sections_.size() == kept_section_buffers) sections_.erase(sections_.begin());
+    for (auto& s : sections_)
+        if (s.view == view && s.region == b) {
+            s.in_launch = true;
+            return s.buffer();
+        }
+    // The oldest buffer goes, unless the launch under way has bound it (a launch of more sections
+    // than are kept): then none does until a later launch.
+    if (sections_.size() >= kept_section_buffers) {
+        const auto unbound = std::find_if(sections_.begin(), sections_.end(),
+                                          [](const section_buffer& s) { return !s.in_launch; });
+        if (unbound != sections_.end()) sections_.erase(unbound);
+    }
     memory_reservation reserved(view->device(), volume(b) * layout_.size);
     cl_int status = CL_SUCCESS;
     cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, volume(b) * layout_.size, nullptr, &status);
     check(status, "clCreateBuffer");
-    sections_.push_back({view, b, buffer, std::move(reserved)});
+    sections_.push_back({view, b, buffer, std::move(reserved), true});
     return sections_.back().buffer();
+}
+
+std::unique_lock<std::mutex> storage::lock_for_launch() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    // Every earlier launch has enqueued its work (or failed): its sections are free to go.
+    for (section_buffer& s : sections_) s.in_launch = false;
+    return lock;
 }
 
 launch_binding storage::begin_launch(const std::shared_ptr<context_state>& view, const box& b, bool writes) {

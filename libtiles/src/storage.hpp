@@ -44,7 +44,7 @@ class storage {
 
     // The lock a launch holds from its first begin_launch to its last end_launch, so that no other
     // thread's access to the data comes between its uploads, its kernel and its copies back.
-    std::unique_lock<std::mutex> lock_for_launch() { return std::unique_lock<std::mutex>(mutex_); }
+    std::unique_lock<std::mutex> lock_for_launch();
 
     // The buffer a launch on `view` passes for box `b`, current there. writes: the launch may
     // change `b`, so every other copy of it goes stale. A section (b not the whole) is passed
@@ -76,6 +76,7 @@ class storage {
         box region;
         cl::Buffer buffer;
         memory_reservation reserved;
+        bool in_launch = false;  // bound by the launch under way: not to be released before its enqueue
     };
 
     box whole() const { return {{0, 0, 0}, dims_}; }
