@@ -7,6 +7,7 @@
 #include <iostream>
 #include <vector>
 
+#include "description.h"
 #include "example_kernels.hpp"
 #include "tiles/tiles.hpp"
 
@@ -14,17 +15,6 @@ namespace {
 
 const int ROWS = 8;
 const int COLS = 9;
-
-// Must match the struct of the same name in the kernel.
-struct Description {
-    int value;
-    int tileRow;
-    int tileColumn;
-    int globalRow;
-    int globalColumn;
-    int localRow;
-    int localColumn;
-};
 
 // Red for even tiles, green for odd ones (the seed's console colours 4 and 2), reset after.
 struct tile_colour {

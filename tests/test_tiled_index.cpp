@@ -3,6 +3,7 @@
 // and the seed's 8x9 matrix in 2x3 tiles element by element.
 #include <vector>
 
+#include "../examples/description.h"
 #include "../examples/example_kernels.hpp"
 #include "fixture.hpp"
 
@@ -73,9 +74,6 @@ TEST_CASE_METHOD(fresh_view, "tiled_index of every work-item follows AMP's ident
 
 TEST_CASE_METHOD(fresh_view, "the seed's 8x9 matrix in 2x3 tiles: tile and global and local index of every element",
                  "[tiled_index][seed]") {
-    struct Description {
-        int value, tileRow, tileColumn, globalRow, globalColumn, localRow, localColumn;
-    };
     std::vector<Description> descs;
     for (int i = 0; i < 72; i++) descs.push_back({i, 0, 0, 0, 0, 0, 0});
     tiles::array_view<Description, 2> descriptions(tiles::extent<2>(8, 9), descs);

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "../example_kernels.hpp"
-#include "description.h"
+#include "../description.h"
 #include "example_support.h"
 
 #define ROWS 8

@@ -3,7 +3,7 @@
  * description, against indices computed here. */
 #include <stdio.h>
 
-#include "../../examples/c/description.h"
+#include "../../examples/description.h"
 #include "../../examples/c/sampling.h"
 #include "../../examples/example_kernels.hpp"
 #include "capi_tests.h"

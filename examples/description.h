@@ -1,6 +1,6 @@
 /* The host's copy of the Description struct of examples/kernels/tiling_description.cl, shared by
- * tiling_description_c and the C tests: field for field the kernel's, so that a view of them is
- * an array of the kernel's structs. */
+ * the tiling_description examples (C++ and C) and their tests: field for field the kernel's, so
+ * that a view of them is an array of the kernel's structs. C and C++ alike. */
 #ifndef DESCRIPTION_H
 #define DESCRIPTION_H
 
