@@ -67,6 +67,25 @@ void write_tuning(const std::string& file, const std::map<tuning_key, gemm_param
 
 std::mutex tuning_mutex;  // guards the file and the process's copy of it
 
+// The entries of `file`, read again only when the file is another or has changed since, so
+// that a gemm call costs a stat of the file rather than a read of it. Needs tuning_mutex.
+const std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
+    static std::string read_file;
+    static std::filesystem::file_time_type read_time;
+    static std::map<tuning_key, gemm_parameters> entries;
+    std::error_code error;
+    const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
+    if (error) {
+        read_file.clear();  // no file (yet): nothing tuned
+        entries.clear();
+    } else if (file != read_file || written != read_time) {
+        entries = read_tuning(file);
+        read_file = file;
+        read_time = written;
+    }
+    return entries;
+}
+
 bool fits_device(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
     const std::size_t threads = std::size_t(p.tile_rows) * p.tile_columns;
     const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
@@ -119,7 +138,7 @@ gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n
     const std::string file = tuning_file();
     if (!file.empty()) {
         std::lock_guard<std::mutex> lock(tuning_mutex);
-        auto entries = read_tuning(file);
+        auto entries = tuning_entries(file);
         entries[{device.name, device.driver_version, int(type)}] = best;
         write_tuning(file, entries);
     }
@@ -134,7 +153,7 @@ gemm_parameters gemm_parameters_for(const accelerator_view& view, element_type t
     if (file.empty()) return shipped;
     {
         std::lock_guard<std::mutex> lock(tuning_mutex);
-        const auto entries = read_tuning(file);
+        const auto& entries = tuning_entries(file);
         if (const auto found = entries.find({device.name, device.driver_version, int(type)}); found != entries.end())
             return found->second;
     }
