@@ -36,6 +36,21 @@ memory_reservation& memory_reservation::operator=(memory_reservation&& other) no
 
 memory_reservation::~memory_reservation() { release(); }
 
+counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<const device_info> device,
+                                std::size_t bytes) {
+    if (bytes > device->max_mem_alloc_size) {
+        std::ostringstream os;
+        os << "cannot allocate " << bytes << " bytes on '" << device->name << "': its largest allocation is "
+           << device->max_mem_alloc_size << " bytes (" << device->global_mem_size << " bytes in all)";
+        throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
+    }
+    memory_reservation reserved(std::move(device), bytes);
+    cl_int status = CL_SUCCESS;
+    cl::Buffer buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+    check(status, "clCreateBuffer");
+    return {std::move(buffer), std::move(reserved)};
+}
+
 void memory_reservation::release() noexcept {
     if (device_ != nullptr) device_->bytes_held -= bytes_;
     device_.reset();

@@ -30,4 +30,15 @@ class memory_reservation {
     std::uint64_t bytes_ = 0;
 };
 
+// A buffer of libtiles' own, and the reservation that counts it.
+struct counted_buffer {
+    cl::Buffer buffer;
+    memory_reservation reserved;
+};
+
+// A new read-write buffer of `bytes` in `context`, on `device`, counted; out_of_memory, naming
+// the numbers, beyond the device's largest allocation or the memory libtiles has left there.
+counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<const device_info> device,
+                                std::size_t bytes);
+
 } // namespace tiles::detail

@@ -23,11 +23,8 @@ context_state::scratch_buffer context_state::take_scratch(std::size_t bytes) {
             return found;
         }
     }
-    memory_reservation reserved(device_, bytes);
-    cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(context_, CL_MEM_READ_WRITE, bytes, nullptr, &status);
-    check(status, "clCreateBuffer");
-    return {buffer, bytes, std::move(reserved)};
+    counted_buffer allocated = allocate_counted(context_, device_, bytes);
+    return {std::move(allocated.buffer), bytes, std::move(allocated.reserved)};
 }
 
 void context_state::give_back_scratch(scratch_buffer scratch) {

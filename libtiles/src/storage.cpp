@@ -104,20 +104,10 @@ storage::device_copy* storage::copy_if_any(const std::shared_ptr<context_state>&
 
 storage::device_copy& storage::copy_on(const std::shared_ptr<context_state>& view) {
     if (device_copy* existing = copy_if_any(view)) return *existing;
-    const device_info& device = *view->device();
-    if (bytes() > device.max_mem_alloc_size) {
-        std::ostringstream os;
-        os << "cannot allocate " << bytes() << " bytes on '" << device.name << "': its largest allocation is "
-           << device.max_mem_alloc_size << " bytes (" << device.global_mem_size << " bytes in all)";
-        throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
-    }
-    memory_reservation reserved(view->device(), bytes());
-    cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, bytes(), nullptr, &status);
-    check(status, "clCreateBuffer");
+    counted_buffer allocated = allocate_counted(view->context(), view->device(), bytes());
     box_set stale(whole());
     for (const box& b : discarded_.boxes()) stale.remove(b);
-    copies_.push_back({view, std::move(buffer), std::move(stale), std::move(reserved)});
+    copies_.push_back({view, std::move(allocated.buffer), std::move(stale), std::move(allocated.reserved)});
     return copies_.back();
 }
 
@@ -200,11 +190,8 @@ cl_mem storage::dense_buffer(const std::shared_ptr<context_state>& view, const b
                                           [](const section_buffer& s) { return !s.in_launch; });
         if (unbound != sections_.end()) sections_.erase(unbound);
     }
-    memory_reservation reserved(view->device(), volume(b) * layout_.size);
-    cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(view->context(), CL_MEM_READ_WRITE, volume(b) * layout_.size, nullptr, &status);
-    check(status, "clCreateBuffer");
-    sections_.push_back({view, b, buffer, std::move(reserved), true});
+    counted_buffer allocated = allocate_counted(view->context(), view->device(), volume(b) * layout_.size);
+    sections_.push_back({view, b, std::move(allocated.buffer), std::move(allocated.reserved), true});
     return sections_.back().buffer();
 }
 
