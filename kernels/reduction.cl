@@ -28,27 +28,39 @@
 #error "libtiles: REDUCE_OP is REDUCE_SUM, REDUCE_MIN or REDUCE_MAX"
 #endif
 
-// Lane b (below `groups`) of the result combines lanes b * w .. b * w + w - 1 of v, where
-// w = VECTOR_WIDTH / groups; the other lanes are the identity. One group combines every lane.
-static inline VECTOR combine_lane_groups(VECTOR v, int groups) {
-    const int width = VECTOR_WIDTH / groups;
+// FOLD_<w>(v): lane b of the result combines lanes b * w .. b * w + w - 1 of v, a vector of
+// a width that w divides and exceeds; each step combines neighbouring lanes, halving the vector.
+#define FOLD_2(v) combine((v).even, (v).odd)
+#define FOLD_4(v) FOLD_2(FOLD_2(v))
+
+// All lanes of v combined into one element. Through private memory rather than by FOLD: the
+// compiler turns a fold down to one lane into a shuffle with undefined lanes, which crashes
+// Oclgrind (checked views) 21.10.
+static inline ELEMENT combine_lanes(VECTOR v) {
     ELEMENT lanes[VECTOR_WIDTH];
     VSTORE(v, 0, lanes);
-    for (int b = 0; b < groups; ++b) {
-        ELEMENT group = lanes[b * width];
-        for (int w = 1; w < width; ++w) group = combine(group, lanes[b * width + w]);
-        lanes[b] = group; // lanes below b * width are done with
-    }
-    for (int b = groups; b < VECTOR_WIDTH; ++b) lanes[b] = IDENTITY;
-    return VLOAD(0, lanes);
+    ELEMENT all = lanes[0];
+    for (int w = 1; w < VECTOR_WIDTH; ++w) all = combine(all, lanes[w]);
+    return all;
 }
 
-// Combines the `width` vectors values[position], values[position + stride], ... (lane 0, 1,
-// ... of them) into values[position] of lane 0, in a tree: each step halves the vectors, every
+// The values a tile combines in its tree, one per work-item: the combination of its elements
+// in reduce_pass, and block_reduce's results for the BLOCKS_PER_STRIP blocks side by side of a
+// strip.
+#if TILES_RANK == 1 || BLOCKS_PER_STRIP == 1
+#define TREE_VALUE ELEMENT
+#define store_tree_value(value, pointer) (*(pointer) = (value))
+#else
+#define TREE_VALUE TILES_GLUE(ELEMENT, BLOCKS_PER_STRIP)
+#define store_tree_value(value, pointer) TILES_GLUE(vstore, BLOCKS_PER_STRIP)((value), 0, (pointer))
+#endif
+
+// Combines the `width` values values[position], values[position + stride], ... (lane 0, 1,
+// ... of them) into values[position] of lane 0, in a tree: each step halves the values, every
 // work-item combining two. A width that is not a power of two is first folded onto the
 // largest power of two below it. Every work-item of the tile calls this, after a barrier that
-// follows the stores of the vectors; it returns after a barrier.
-static inline void tree_reduce(__local VECTOR* values, int position, int lane, int width, int stride) {
+// follows the stores of the values; it returns after a barrier.
+static inline void tree_reduce(__local TREE_VALUE* values, int position, int lane, int width, int stride) {
     int span = 1;
     while (span * 2 <= width) span *= 2;
     if (span < width) {
@@ -69,30 +81,28 @@ static inline void tree_reduce(__local VECTOR* values, int position, int lane, i
 // neighbours read neighbouring vectors, then the tile combines their vectors in a tree.
 __kernel void reduce_pass(__global const ELEMENT* input, int count, __global ELEMENT* partials) {
     const tiled_index t = get_tiled_index();
-    tile_static VECTOR values[TILE_DIM0];
+    tile_static ELEMENT values[TILE_DIM0];
     const int lane = t.local_id[0];
     const int first = t.tile[0] * TILE_DIM0 * ITEMS_PER_THREAD * VECTOR_WIDTH;
     VECTOR own = IDENTITY;
     for (int item = 0; item < ITEMS_PER_THREAD; ++item)
         own =
             combine(own, load_vector_or_fill(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH, count, IDENTITY));
-    values[lane] = own;
+    values[lane] = combine_lanes(own);
     tile_barrier_wait_with_tile_static_memory_fence();
     tree_reduce(values, lane, lane, TILE_DIM0, 1);
-    if (lane == 0) {
-        ELEMENT total[VECTOR_WIDTH];
-        VSTORE(combine_lane_groups(values[0], 1), 0, total);
-        partials[t.tile[0]] = total[0];
-    }
+    if (lane == 0) partials[t.tile[0]] = values[0];
 }
 
 #else
 
 // One value per BLOCK_ROWS x BLOCK_COLUMNS block of a rows x columns matrix. Each work-item
 // first combines a strip of STRIP_ROWS rows of VECTOR_WIDTH elements: part of one block, or,
-// where BLOCKS_PER_STRIP > 1, the same rows of that many narrow blocks side by side. The
-// THREAD_ROWS x THREAD_COLUMNS work-items of a block (or of a group of narrow blocks) then
-// combine their strips in a tree along the block's rows and one down its first column. A tile
+// where BLOCKS_PER_STRIP > 1, the same rows of that many narrow blocks side by side, and
+// combines its strip's lanes into one value per block in registers (on CPUs, lane shuffles
+// cost far less than going through private or tile_static memory). The THREAD_ROWS x
+// THREAD_COLUMNS work-items of a block (or of a group of narrow blocks) then combine those
+// values in a tree along the block's rows and one down its first column. A tile
 // holds whole blocks. Blocks at the right and bottom edges may be cut short, and then average
 // over the elements they hold.
 #define THREAD_ROWS ((BLOCK_ROWS + STRIP_ROWS - 1) / STRIP_ROWS)
@@ -102,9 +112,48 @@ __kernel void reduce_pass(__global const ELEMENT* input, int count, __global ELE
 #define THREAD_COLUMNS ((BLOCK_COLUMNS + VECTOR_WIDTH - 1) / VECTOR_WIDTH)
 #endif
 
+// The strip's lanes for each of its BLOCKS_PER_STRIP blocks, combined.
+#if BLOCKS_PER_STRIP == 1
+#define combine_blocks_lanes(strip) combine_lanes(strip)
+#elif BLOCKS_PER_STRIP == VECTOR_WIDTH
+#define combine_blocks_lanes(strip) (strip)
+#elif BLOCKS_PER_STRIP * 2 == VECTOR_WIDTH
+#define combine_blocks_lanes(strip) FOLD_2(strip)
+#else
+#define combine_blocks_lanes(strip) FOLD_4(strip)
+#endif
+
+// Writes the results of blocks first_block_column .. of one row of blocks: a vector store
+// where all BLOCKS_PER_STRIP blocks are whole and in the output, element by element at edges.
+static inline void store_block_results(TREE_VALUE results, int rows, int columns, int block_row,
+                                       int first_block_column, __global ELEMENT* output) {
+    const int output_rows = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;
+    const int output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
+    if (block_row >= output_rows) return;
+    __global ELEMENT* const output_row = output + block_row * output_columns;
+    if ((block_row + 1) * BLOCK_ROWS <= rows && (first_block_column + BLOCKS_PER_STRIP) * BLOCK_COLUMNS <= columns) {
+#if BLOCK_AVERAGE
+        results /= (ELEMENT)(BLOCK_ROWS * BLOCK_COLUMNS);
+#endif
+        store_tree_value(results, output_row + first_block_column);
+        return;
+    }
+    ELEMENT each[BLOCKS_PER_STRIP];
+    store_tree_value(results, each);
+    for (int b = 0; b < BLOCKS_PER_STRIP && first_block_column + b < output_columns; ++b) {
+        const int block_column = first_block_column + b;
+        ELEMENT result = each[b];
+#if BLOCK_AVERAGE
+        result /= (ELEMENT)(min(BLOCK_ROWS, rows - block_row * BLOCK_ROWS) *
+                            min(BLOCK_COLUMNS, columns - block_column * BLOCK_COLUMNS));
+#endif
+        output_row[block_column] = result;
+    }
+}
+
 __kernel void block_reduce(__global const ELEMENT* input, int rows, int columns, __global ELEMENT* output) {
     const tiled_index t = get_tiled_index();
-    tile_static VECTOR values[TILE_DIM0][TILE_DIM1];
+    tile_static TREE_VALUE values[TILE_DIM0][TILE_DIM1];
     const int local_row = t.local_id[0], local_column = t.local_id[1];
     const int lane_row = local_row % THREAD_ROWS, lane_column = local_column % THREAD_COLUMNS;
     const int block_row = t.global_id[0] / THREAD_ROWS;
@@ -117,27 +166,13 @@ __kernel void block_reduce(__global const ELEMENT* input, int rows, int columns,
     VECTOR strip = IDENTITY;
     for (int row = first_row; row < end_row; ++row)
         strip = combine(strip, load_vector_or_fill(input + row * columns, first_column, end_column, IDENTITY));
-    values[local_row][local_column] = combine_lane_groups(strip, BLOCKS_PER_STRIP);
+    values[local_row][local_column] = combine_blocks_lanes(strip);
     tile_barrier_wait_with_tile_static_memory_fence();
     const int position = local_row * TILE_DIM1 + local_column;
     tree_reduce(&values[0][0], position, lane_column, THREAD_COLUMNS, 1);
     tree_reduce(&values[0][0], position, lane_row, THREAD_ROWS, TILE_DIM1);
-
-    if (lane_row != 0 || lane_column != 0) return;
-    const int output_rows = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;
-    const int output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
-    ELEMENT results[VECTOR_WIDTH];
-    VSTORE(values[local_row][local_column], 0, results);
-    for (int b = 0; b < BLOCKS_PER_STRIP; ++b) {
-        const int block_column = first_block_column + b;
-        if (block_row >= output_rows || block_column >= output_columns) break;
-        ELEMENT result = results[b];
-#if BLOCK_AVERAGE
-        result /= (ELEMENT)(min(BLOCK_ROWS, rows - block_row * BLOCK_ROWS) *
-                            min(BLOCK_COLUMNS, columns - block_column * BLOCK_COLUMNS));
-#endif
-        output[block_row * output_columns + block_column] = result;
-    }
+    if (lane_row == 0 && lane_column == 0)
+        store_block_results(values[local_row][local_column], rows, columns, block_row, first_block_column, output);
 }
 
 #endif

@@ -38,6 +38,8 @@ const case_shape shapes[] = {
     {37, 53, 3, 5},   // blocks that do not, of sizes that are not powers of two
     {48, 40, 6, 10},  // blocks that divide it, of sizes that are not powers of two
     {1, 1, 1, 1},     // one element
+    {9, 19, 1, 1},    // blocks of one element: each is its own result
+    {17, 35, 3, 2},   // blocks narrower than a vector, several to a strip, cut at the edges
     {1, 100, 1, 7},   // one row
     {100, 1, 6, 1},   // one column
     {50, 1, 4, 1},    // one column, blocks of a power of two
