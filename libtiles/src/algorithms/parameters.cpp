@@ -39,7 +39,7 @@ constexpr parameter_entry parameter_table[] = {
      "",
      {/* reduce */ {8, 256, 8},
       /* block_reduce */ {1, 256, 8, 8},
-      /* transpose */ {128, 128, 8, 8},
+      /* transpose */ {64, 128, 8, 8},
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 6, 8, 8, 16},
       /* stencil */ {4, 16, 8, 8}}},
