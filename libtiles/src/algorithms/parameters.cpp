@@ -31,7 +31,7 @@ constexpr parameter_entry parameter_table[] = {
      "H200",
      {/* reduce */ {256, 32, 4},
       /* block_reduce */ {1, 256, 16, 4},
-      /* transpose */ {32, 32, 4, 1},
+      /* transpose */ {32, 32, 4, 1, 1},
       /* gemm_float */ {16, 16, 8, 8, 4, 16},
       /* gemm_double */ {8, 16, 8, 8, 4, 16},
       /* stencil */ {8, 16, 4, 4}}},
@@ -39,7 +39,7 @@ constexpr parameter_entry parameter_table[] = {
      "",
      {/* reduce */ {8, 256, 8},
       /* block_reduce */ {1, 256, 8, 8},
-      /* transpose */ {64, 128, 8, 8},
+      /* transpose */ {64, 128, 8, 8, 8},
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 6, 8, 8, 16},
       /* stencil */ {4, 16, 8, 8}}},
@@ -47,13 +47,15 @@ constexpr parameter_entry parameter_table[] = {
      "",
      {/* reduce */ {256, 32, 4},
       /* block_reduce */ {1, 256, 16, 4},
-      /* transpose */ {32, 32, 4, 1},
+      /* transpose */ {32, 32, 4, 1, 1},
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
       /* stencil */ {8, 16, 4, 4}}},
 };
 
 constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
+
+constexpr bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
 // The kernels need tiles that share their slices evenly among their work-items.
 constexpr bool valid(const gemm_parameters& g) {
@@ -69,7 +71,8 @@ constexpr bool valid(const algorithm_parameters& p) {
            p.transpose.block_rows % p.transpose.rows_per_thread == 0 &&
            p.transpose.block_columns % p.transpose.vector_width == 0 &&
            p.transpose.block_columns % p.transpose.rows_per_thread == 0 &&
-           p.transpose.block_rows % p.transpose.vector_width == 0 && is_vector_width(p.stencil.vector_width) &&
+           p.transpose.block_rows % p.transpose.vector_width == 0 && is_power_of_two(p.transpose.band) &&
+           is_vector_width(p.stencil.vector_width) &&
            p.stencil.rows_per_thread > 0 && valid(p.gemm_float) && valid(p.gemm_double);
 }
 

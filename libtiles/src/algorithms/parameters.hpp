@@ -28,6 +28,9 @@ struct transpose_parameters {
     int block_rows, block_columns;
     int rows_per_thread;
     int vector_width;
+    // Tiles take the blocks in bands of `band` rows of blocks (a power of two), down each
+    // column of blocks of a band before the next column; 1 takes them row by row.
+    int band;
 };
 
 struct gemm_parameters {
