@@ -208,17 +208,33 @@ cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
 }
 
 // The locks of the arguments' storages, each taken once and all in one order (by address), so
-// that launches sharing data cannot deadlock.
-std::vector<std::unique_lock<std::mutex>> lock_data(const launch_arg* args, std::size_t count) {
-    std::vector<storage*> data;
-    for (std::size_t i = 0; i < count; ++i)
-        if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
-    std::sort(data.begin(), data.end(), std::less<storage*>());
-    data.erase(std::unique(data.begin(), data.end()), data.end());
-    std::vector<std::unique_lock<std::mutex>> locks;
-    for (storage* s : data) locks.push_back(s->lock_for_launch());
-    return locks;
-}
+// that launches sharing data cannot deadlock; released when this goes. They live in vectors this
+// thread reuses, like the bindings below, so that a launch allocates nothing.
+class data_locks {
+  public:
+    data_locks(const launch_arg* args, std::size_t count) {
+        static thread_local std::vector<storage*> data;
+        data.clear();
+        for (std::size_t i = 0; i < count; ++i)
+            if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
+        std::sort(data.begin(), data.end(), std::less<storage*>());
+        data.erase(std::unique(data.begin(), data.end()), data.end());
+        try {
+            for (storage* s : data) locks_.push_back(s->lock_for_launch());
+        } catch (...) {
+            locks_.clear();
+            throw;
+        }
+    }
+    ~data_locks() { locks_.clear(); }
+    data_locks(const data_locks&) = delete;
+    data_locks& operator=(const data_locks&) = delete;
+
+  private:
+    static thread_local std::vector<std::unique_lock<std::mutex>> locks_;
+};
+
+thread_local std::vector<std::unique_lock<std::mutex>> data_locks::locks_;
 
 accelerator_view view_for(const launch_arg* args, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i)
@@ -248,7 +264,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
-    const auto data_locks = lock_data(args, count);
+    const data_locks locked(args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
     if (events.wait_count != 0)
