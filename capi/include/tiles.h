@@ -366,7 +366,8 @@ static inline tiles_arg tiles_arg_ulong(uint64_t v) { return tiles_arg_scalar_(T
 static inline tiles_arg tiles_arg_float(float v) { return tiles_arg_scalar_(TILES_FLOAT32, &v, sizeof v); }
 static inline tiles_arg tiles_arg_double(double v) { return tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v); }
 /* Numbers typed by the kernel: an integer goes to any integer parameter it fits in, or to a
- * float or double one; a real number goes to a float or double parameter. */
+ * float or double one; a real number goes to a double parameter, or to a float one if it is within
+ * float's range (infinity and NaN pass as they are). */
 static inline tiles_arg tiles_arg_integer(int64_t v) {
     tiles_arg a = tiles_arg_scalar_(TILES_INT64, &v, sizeof v);
     a.kind = TILES_ARG_NUMBER;

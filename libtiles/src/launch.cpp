@@ -3,6 +3,7 @@
 // the kernel's parameters. Then the data is brought to the view and the kernel enqueued, the
 // tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -103,6 +104,13 @@ template <class T> std::optional<launch_arg> integer_as(std::int64_t v) {
     else return scalar_of(T(v));
 }
 
+// A real number as a float, or nothing if it is finite but beyond float's range (inf and nan stay
+// as they are): converting it would be undefined, and in practice an infinity the caller never gave.
+std::optional<launch_arg> real_as_float(double v) {
+    if (std::isfinite(v) && std::fabs(v) > double(std::numeric_limits<float>::max())) return std::nullopt;
+    return scalar_of(float(v));
+}
+
 std::string describe_param(const compiled_kernel& k, std::size_t i) {
     const kernel_param& p = k.params[i];
     const char* space = p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL     ? "__global "
@@ -147,7 +155,7 @@ launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_ar
     const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
     const double real = integral ? 0.0 : scalar_value<double>(a);
     std::optional<launch_arg> typed;
-    if (base == "float") typed = integral ? scalar_of(float(i64)) : scalar_of(float(real));
+    if (base == "float") typed = integral ? scalar_of(float(i64)) : real_as_float(real);
     else if (base == "double") typed = integral ? scalar_of(double(i64)) : scalar_of(real);
     else if (!integral) refuse(k, i, a, "it is not an integer");
     else if (base == "char") typed = integer_as<std::int8_t>(i64);

@@ -4,6 +4,7 @@
  * and compute domains. */
 #define _POSIX_C_SOURCE 200112L /* pthreads */
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,26 @@ int test_scalar_arguments(void) {
     CHECK_OK(tiles_view_synchronize(out));
     CHECK(out_host[0] == -7 && out_host[1] == 4000000000LL && out_host[2] == -5000000000LL);
     CHECK(out_host[3] == 9000000000LL && out_host[4] == 9);
+
+    /* A real number goes to a float parameter only if float's range holds it; infinity and NaN are
+     * floats as they are. */
+    tiles_arg reals[] = {tiles_arg_view(out),  tiles_arg_integer(-7), tiles_arg_integer(4000000000LL),
+                         tiles_arg_integer(1), tiles_arg_integer(2),  tiles_arg_real(1e300)};
+    CHECK_FAILS(tiles_launch(NULL, &one, scalars, reals, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "argument 5 of kernel 'scalars' ('f', a float) was given the number 1e+300: it does not fit in a "
+                "float");
+    reals[5] = tiles_arg_real(-3.5e38);
+    CHECK_FAILS(tiles_launch(NULL, &one, scalars, reals, 6), TILES_ERROR_INVALID_ARGUMENT, "does not fit in a float");
+    reals[5] = tiles_arg_real(INFINITY);
+    CHECK_OK(tiles_launch(NULL, &one, scalars, reals, 6));
+    reals[5] = tiles_arg_real(NAN);
+    CHECK_OK(tiles_launch(NULL, &one, scalars, reals, 6));
+    reals[5] = tiles_arg_real(-3.0e38);
+    CHECK_OK(tiles_launch(NULL, &one, scalars, reals, 6));
+    reals[5] = tiles_arg_real(0.75);
+    CHECK_OK(tiles_launch(NULL, &one, scalars, reals, 6));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(out_host[1] == 4000000000LL && out_host[4] == 3);
     CHECK_OK(tiles_kernel_release(scalars));
     CHECK_OK(tiles_view_release(out));
 
