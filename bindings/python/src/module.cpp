@@ -47,43 +47,47 @@ template <class F> tiles_status without_gil(F&& call) {
 }
 
 // A handle of the C API, released when the Python object goes or when release() is called;
-// using it afterwards raises InvalidHandle instead of reaching freed memory.
+// using it afterwards raises InvalidHandle instead of reaching freed memory. It keeps alive the
+// Python object whose memory the handle uses (a view's numpy array, say), and lets go of it only
+// after the handle: releasing a view's last handle writes what launches wrote into that memory.
 template <class H, tiles_status (*Release)(H*)> class owned {
   public:
-    explicit owned(H* h, const char* what) : h_(h), what_(what) {}
+    owned(H* h, const char* what, py::object keeps_alive = py::none())
+        : h_(h), what_(what), keeps_alive_(std::move(keeps_alive)) {}
     owned(const owned&) = delete;
     owned& operator=(const owned&) = delete;
+    // Runs before keeps_alive_ is destroyed, so the write-back lands in memory still alive.
     ~owned() { Release(h_); }
 
     H* get() const {
         if (h_ == nullptr) raise(TILES_ERROR_INVALID_HANDLE, std::string("this ") + what_ + " was released");
         return h_;
     }
+    const py::object& keeps_alive() const { return keeps_alive_; }
     void release() { Release(std::exchange(h_, nullptr)); }
 
   private:
     H* h_;
     const char* what_;
+    py::object keeps_alive_;
 };
 
 using Device = owned<tiles_device, tiles_device_release>;
 using Context = owned<tiles_context, tiles_context_release>;
 using Array = owned<tiles_array, tiles_array_release>;
 using Kernel = owned<tiles_kernel, tiles_kernel_release>;
+// An event of a copy keeps the copy's views alive: the copy holds their data until it is done.
 using Event = owned<tiles_event, tiles_event_release>;
-
-// A view, with the Python object whose memory it views (a numpy array, or an Array) kept alive.
-class View : public owned<tiles_view, tiles_view_release> {
-  public:
-    View(tiles_view* v, py::object keeps_alive) : owned(v, "view"), keeps_alive_(std::move(keeps_alive)) {}
-    const py::object& keeps_alive() const { return keeps_alive_; }
-
-  private:
-    py::object keeps_alive_;
-};
+// A view keeps alive the numpy array or the Array it views.
+using View = owned<tiles_view, tiles_view_release>;
 
 // numpy dtypes and tiles_dtype, both ways.
 tiles_dtype dtype_of(const py::dtype& dt) {
+    // OpenCL devices read bytes in the host's order; other data would be reinterpreted, not read.
+    if (!dt.attr("isnative").cast<bool>())
+        raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt.attr("str"))) +
+                                                " is not in the machine's byte order; convert it first with "
+                                                "a.astype(a.dtype.newbyteorder('='))");
     const char kind = dt.kind();
     const auto size = dt.itemsize();
     if (kind == 'i' || kind == 'u') {
@@ -138,7 +142,13 @@ tiles_shape view_shape(const View& v) {
 }
 
 // A view of a numpy array's own memory; it must be C-contiguous, since results land in it.
-View* view_of_ndarray(const py::array& a) {
+View* view_of_ndarray(const py::object& data) {
+    if (!py::isinstance<py::array>(data))
+        raise(TILES_ERROR_INVALID_ARGUMENT, "an array_view shares the memory of a numpy array or a tiles.array, so it "
+                                            "takes one of those, not a " +
+                                                std::string(py::str(py::type::of(data).attr("__name__"))) +
+                                                "; pass numpy.asarray(data) and keep that array");
+    const py::array a = py::reinterpret_borrow<py::array>(data);
     if (!(a.flags() & py::array::c_style))
         raise(TILES_ERROR_INVALID_ARGUMENT,
               "an array_view shares the numpy array's memory, so the array must be C-contiguous; "
@@ -149,7 +159,7 @@ View* view_of_ndarray(const py::array& a) {
         check(tiles_view_create(&v, &shape, const_cast<void*>(a.data())));
     else
         check(tiles_view_create_const(&v, &shape, a.data()));
-    return new View(v, a);
+    return new View(v, "view", a);
 }
 
 std::array<int, 3> three(const std::vector<int>& v, const char* what) {
@@ -371,7 +381,7 @@ PYBIND11_MODULE(_tiles, m) {
         .def("view", [](py::object self) {
             tiles_view* v = nullptr;
             check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
-            return new View(v, self);
+            return new View(v, "view", self);
         })
         .def("release", &Array::release);
 
@@ -384,7 +394,7 @@ PYBIND11_MODULE(_tiles, m) {
                                                         " view needs an origin and an extent of " + std::to_string(shape.rank) + " components");
             tiles_view* v = nullptr;
             check(tiles_view_section(&v, self.get(), origin.data(), extent.data()));
-            return new View(v, self.keeps_alive());
+            return new View(v, "view", self.keeps_alive());
         })
         .def("shape", [](const View& self) {
             const tiles_shape s = view_shape(self);
@@ -427,10 +437,10 @@ PYBIND11_MODULE(_tiles, m) {
         tiles_view* d = destination.get();
         check(without_gil([&] { return tiles_copy(s, d); }));
     });
-    m.def("copy_async", [](const View& source, const View& destination) {
+    m.def("copy_async", [](const py::object& source, const py::object& destination) {
         tiles_event* e = nullptr;
-        check(tiles_copy_async(&e, source.get(), destination.get()));
-        return new Event(e, "event");
+        check(tiles_copy_async(&e, source.cast<const View&>().get(), destination.cast<const View&>().get()));
+        return new Event(e, "event", py::make_tuple(source, destination));
     });
 
     py::class_<Event>(m, "Event")

@@ -1,5 +1,7 @@
 """The tiled algorithms (the C API's tiles_reduce, tiles_block_sum, ...) on numpy arrays,
-tiles.array and tiles.array_view, with results as new numpy arrays. 1-D data is one row."""
+tiles.array and tiles.array_view, with results as new numpy arrays. 1-D data is one row. numpy
+input that is not C-contiguous or not in the machine's byte order is read through a copy that is;
+results are in the machine's byte order."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _tiles
+from ._checks import describe, integer, integers, real, text
 from ._data import array, array_view
-from ._devices import Context
+from ._devices import Context, context_handle
+from .errors import InvalidArgument
 
 Data = Union[np.ndarray, array, array_view]
 
@@ -21,11 +25,19 @@ def _view_of(data: Any) -> array_view:
         return data.view()
     if isinstance(data, array_view):
         return data
-    return array_view(np.ascontiguousarray(data))
+    return array_view(_host_copy(data, copy=False))
 
 
-def _context_handle(context: Optional[Context]) -> Optional[_tiles.Context]:
-    return context._handle if context is not None else None
+def _host_copy(data: Any, copy: bool) -> np.ndarray:
+    """`data` as a C-contiguous numpy array in the machine's byte order: `data` itself where it is
+    one and `copy` is False, else a copy."""
+    try:
+        host = np.asarray(data)
+    except (TypeError, ValueError) as e:
+        raise InvalidArgument(f"the algorithms take numpy arrays, tiles.array or tiles.array_view, not "
+                              f"{describe(data)}: {e}") from None
+    native = host.dtype.newbyteorder("=")
+    return np.array(host, dtype=native, order="C", copy=True) if copy else np.ascontiguousarray(host, dtype=native)
 
 
 def _rows_and_columns(view: array_view) -> Tuple[int, int]:
@@ -50,16 +62,22 @@ def _finished(result: np.ndarray, view: array_view) -> np.ndarray:
 def reduce(data: Data, op: str = "sum", *, context: Optional[Context] = None) -> np.generic:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32 or
     float32 data, as a numpy scalar of its dtype. Float sums are added pairwise in a tree."""
-    return _tiles.reduce(_context_handle(context), _view_of(data)._handle, op)
+    return _tiles.reduce(context_handle(context), _view_of(data)._handle, text(op, "a reduction"))
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
     view = _view_of(data)
-    block_rows, block_columns = (1, block) if isinstance(block, (int, np.integer)) else block
+    if isinstance(block, (int, np.integer)) and not isinstance(block, bool):
+        block_rows, block_columns = 1, integer(block, "a block's length")
+    else:
+        shape = integers(block, "a block's (rows, columns)")
+        if len(shape) != 2:
+            raise InvalidArgument(f"a block is (rows, columns) or, for 1-D data, a length; not {describe(block)}")
+        block_rows, block_columns = shape
     rows, columns = _rows_and_columns(view)
-    grid = _tiles.block_grid(rows, columns, int(block_rows), int(block_columns))
+    grid = _tiles.block_grid(rows, columns, block_rows, block_columns)
     result, output = _output(grid if len(view.shape) != 1 else grid[1:], view.dtype)
-    reduce_blocks(_context_handle(context), view._handle, int(block_rows), int(block_columns), output._handle)
+    reduce_blocks(context_handle(context), view._handle, block_rows, block_columns, output._handle)
     return _finished(result, output)
 
 
@@ -82,17 +100,17 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     view = _view_of(data)
     rows, columns = _rows_and_columns(view)
     result, output = _output((columns, rows), view.dtype)
-    _tiles.transpose(_context_handle(context), view._handle, output._handle)
+    _tiles.transpose(context_handle(context), view._handle, output._handle)
     return _finished(result, output)
 
 
 def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, context: Optional[Context] = None) -> np.ndarray:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
     new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read."""
-    new_c = np.array(np.asarray(c), order="C", copy=True)
+    alpha, beta = real(alpha, "gemm's alpha"), real(beta, "gemm's beta")
+    new_c = _host_copy(c, copy=True)
     output = array_view(new_c)
-    _tiles.gemm(_context_handle(context), float(alpha), _view_of(a)._handle, _view_of(b)._handle, float(beta),
-                output._handle)
+    _tiles.gemm(context_handle(context), alpha, _view_of(a)._handle, _view_of(b)._handle, beta, output._handle)
     return _finished(new_c, output)
 
 
@@ -100,7 +118,7 @@ def matrix_multiply(a: Data, b: Data, *, context: Optional[Context] = None) -> n
     """The matrix product a @ b of float32 (or float64) matrices, as a new array."""
     a_view, b_view = _view_of(a), _view_of(b)
     result, output = _output((_rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]), a_view.dtype)
-    _tiles.gemm(_context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle)
+    _tiles.gemm(context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle)
     return _finished(result, output)
 
 
@@ -110,5 +128,5 @@ def stencil(data: Data, mask: Data, *, context: Optional[Context] = None) -> np.
     there and not flipped, with positions outside the data reading its nearest edge element."""
     view = _view_of(data)
     result, output = _output(view.shape, view.dtype)
-    _tiles.stencil(_context_handle(context), view._handle, _view_of(mask)._handle, output._handle)
+    _tiles.stencil(context_handle(context), view._handle, _view_of(mask)._handle, output._handle)
     return _finished(result, output)

@@ -8,7 +8,8 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _tiles
-from ._devices import Context, Event, int_ptr
+from ._checks import C_INT_MAX, describe, instance, integers
+from ._devices import Context, Event, context_handle, int_ptr
 from ._launch import extent
 from .errors import InvalidArgument
 
@@ -35,7 +36,8 @@ class array_view:
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> "array_view":
         """The view of the sub-rectangle at `origin` (relative to this view) of `extent_`; only it
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
-        handle = self._handle.section(list(origin), list(extent_))
+        handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
+                                      integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
         return array_view(None, _handle=handle, _origin=tuple(o + d for o, d in zip(self._origin, origin)))
 
     def __getitem__(self, key) -> "array_view":
@@ -61,13 +63,13 @@ class array_view:
 
     def synchronize_to(self, context: Context) -> None:
         """Makes the view current on `context` now."""
-        self._handle.synchronize_to(context._handle)
+        self._handle.synchronize_to(instance(context, Context, "the context to synchronize to")._handle)
 
     def opencl_buffer(self, context: Context, write: bool = True) -> int:
         """The OpenCL buffer (cl_mem, as an integer) behind the whole view on `context`, made current
         there first; borrowed. With write=True the caller's kernels may write it, and libtiles then
         treats the host's copy as stale. For PyOpenCL: pyopencl.Buffer.from_int_ptr(ptr)."""
-        return self._handle.opencl_buffer(context._handle, write)
+        return self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle, bool(write))
 
     def discard_data(self) -> None:
         """The view's contents need not be kept: the next launch uploads nothing of them."""
@@ -108,17 +110,18 @@ class array_view:
 class array:
     """Data that lives on one context's device: tiles.array(ndarray) copies it there,
     tiles.array(shape, dtype) leaves it uninitialized. numpy.asarray(a) or a.numpy() copies it
-    back; a.view() or array_view(a) views it without any host copy."""
+    back; a.view() or array_view(a) views it without any host copy. The copy converts an ndarray
+    in the other byte order to the machine's."""
 
     def __init__(self, data: Union[np.ndarray, Sequence[int]], dtype: Any = None, *,
                  context: Optional[Context] = None):
-        handle = context._handle if context is not None else None
+        handle = context_handle(context)
         if isinstance(data, np.ndarray):
-            dt = np.dtype(dtype) if dtype is not None else data.dtype
+            dt = _dtype(dtype) if dtype is not None else data.dtype.newbyteorder("=")
             self._handle = _tiles.Array.create(handle, dt, list(data.shape), np.ascontiguousarray(data, dtype=dt))
         else:
-            dims = [int(d) for d in (data if isinstance(data, (tuple, list)) else [data])]
-            self._handle = _tiles.Array.create(handle, np.dtype(dtype or np.float32), dims, None)
+            dims = integers(data if isinstance(data, (tuple, list)) else [data], "an array's shape", 0, C_INT_MAX)
+            self._handle = _tiles.Array.create(handle, _dtype(dtype or np.float32), dims, None)
         self._view = array_view(self)
 
     @property
@@ -138,7 +141,9 @@ class array:
         """An array over an OpenCL buffer made elsewhere (a PyOpenCL Buffer, or its int_ptr) on
         `context`'s OpenCL context, without copying it; retained, never freed by libtiles."""
         self = cls.__new__(cls)
-        self._handle = _tiles.Array.from_opencl(context._handle, np.dtype(dtype), [int(d) for d in shape], int_ptr(buffer))
+        self._handle = _tiles.Array.from_opencl(instance(context, Context, "the context of a buffer")._handle,
+                                                _dtype(dtype), integers(shape, "an array's shape", 0, C_INT_MAX),
+                                                int_ptr(buffer))
         self._view = array_view(self)
         return self
 
@@ -170,6 +175,13 @@ class array:
         return f"<tiles.array {self.dtype} {self.shape}>"
 
 
+def _dtype(dtype: Any) -> np.dtype:
+    try:
+        return np.dtype(dtype)
+    except (TypeError, ValueError) as e:
+        raise InvalidArgument(f"{describe(dtype)} is not a numpy dtype: {e}") from None
+
+
 def _as_view(value: Any) -> _tiles.View:
     if isinstance(value, array_view):
         return value._handle
@@ -182,12 +194,13 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     """Copies between arrays, views and numpy arrays of the same dtype and shape: on the device
     when both are on one context, else through the host. Between arrays and views, `wait_for`
     holds OpenCL events to wait for first, and return_event=True returns the int_ptr of an event
-    that completes with the copy, which the caller owns (see parallel_for_each)."""
+    that completes with the copy, which the caller owns (see parallel_for_each). A numpy source in
+    the other byte order is converted to the machine's on the way."""
     if wait_for or return_event:
         return _tiles.copy_with_events(_as_view(source), _as_view(destination), [int_ptr(e) for e in wait_for],
                                        return_event)
     if isinstance(source, np.ndarray):
-        _as_view(destination).write(source)
+        _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):
         if destination.shape != tuple(_as_view(source).shape()[1]):
             raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "

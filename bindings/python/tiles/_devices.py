@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _tiles
+from ._checks import describe, instance, text
+from .errors import InvalidArgument
 
 
 class Device:
@@ -31,7 +33,10 @@ class Device:
 
 def int_ptr(handle: Any) -> int:
     """An OpenCL handle as an integer: PyOpenCL objects give their int_ptr, integers stay."""
-    return int(getattr(handle, "int_ptr", handle))
+    value = getattr(handle, "int_ptr", handle)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+        raise InvalidArgument(f"an OpenCL handle is a PyOpenCL object or its int_ptr (an integer), not {describe(handle)}")
+    return value
 
 
 def devices() -> List[Device]:
@@ -42,7 +47,9 @@ def devices() -> List[Device]:
 def default_device(selector: Optional[str] = None) -> Device:
     """The device `selector` names ("gpu", "cpu", "P:D" indices, part of a name); without one,
     the default: TILES_DEVICE's choice, else the first GPU, else the first device."""
-    return Device(_tiles.Device.default() if selector is None else _tiles.Device.select(selector))
+    if selector is None:
+        return Device(_tiles.Device.default())
+    return Device(_tiles.Device.select(text(selector, "a device selector")))
 
 
 default_device.reason = _tiles.Device.default_reason  # type: ignore[attr-defined]
@@ -78,7 +85,7 @@ class Context:
     Context() makes a new one; Context.default() is the one launches without a context use."""
 
     def __init__(self, device: Optional[Device] = None, *, _handle: Optional[_tiles.Context] = None):
-        self._handle = _handle or _tiles.Context.create(device._handle if device else None)
+        self._handle = _handle or _tiles.Context.create(device_handle(device))
 
     @classmethod
     def checked(cls, strict: bool = False) -> "Context":
@@ -86,7 +93,7 @@ class Context:
         kernel and records the data races, uninitialized reads, out-of-bounds accesses and
         divergent barriers the simulator finds, at the kernel's own lines; diagnostics() lists
         them. A strict one raises tiles.CheckFailed instead."""
-        return cls(_handle=_tiles.Context.create_checked(strict))
+        return cls(_handle=_tiles.Context.create_checked(bool(strict)))
 
     @property
     def is_checked(self) -> bool:
@@ -115,7 +122,7 @@ class Context:
     @classmethod
     def default(cls, device: Optional[Device] = None) -> "Context":
         """The default context of `device` (or of the default device)."""
-        return cls(_handle=_tiles.Context.default(device._handle if device else None))
+        return cls(_handle=_tiles.Context.default(device_handle(device)))
 
     @property
     def device(self) -> Device:
@@ -139,6 +146,15 @@ class Context:
     def release(self) -> None:
         """Gives the context back now rather than when it is collected."""
         self._handle.release()
+
+
+def device_handle(device: Optional[Device]) -> Optional[_tiles.Device]:
+    return instance(device, Device, "a device", optional=True) and device._handle
+
+
+def context_handle(context: Optional[Context]) -> Optional[_tiles.Context]:
+    """The handle of `context`, or None where it is None (launches then pick their context)."""
+    return instance(context, Context, "a context", optional=True) and context._handle
 
 
 def total_counters() -> Dict[str, int]:

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence, Tuple
 
 from . import _tiles
-from ._devices import Context, int_ptr
+from ._checks import C_INT_MAX, describe, instance, integer, text
+from ._devices import Context, context_handle, int_ptr
+from .errors import InvalidArgument, InvalidComputeDomain
 
 
 class extent:
     """The bounds of a rank 1..3 index space, in C++ AMP order (component 0 is the row)."""
 
     def __init__(self, *dims: int):
-        self.dims: Tuple[int, ...] = tuple(int(d) for d in dims)
+        self.dims: Tuple[int, ...] = _components(dims, "an extent")
         self._native = (list(self.dims), [])  # what launches pass on: extent and tile, as lists
 
     @property
@@ -50,16 +52,27 @@ class extent:
         return f"tiles.extent{self.dims}"
 
 
+def _components(values: Sequence[Any], what: str) -> Tuple[int, ...]:
+    """The 1 to 3 components of an extent or a tile as ints a C int holds; whether they can be
+    launched (positive, divisible, within the device) is the launch's to say."""
+    if not 1 <= len(values) <= 3:
+        raise InvalidComputeDomain(f"{what} has 1, 2 or 3 components, not {len(values)}: {tuple(values)}")
+    dims = tuple(integer(d, f"component {i} of {what}") for i, d in enumerate(values))
+    for i, d in enumerate(dims):
+        if abs(d) > C_INT_MAX:
+            raise InvalidComputeDomain(f"component {i} of {what} is {d}, beyond libtiles' limit of 2**31 - 1")
+    return dims
+
+
 class tiled_extent(extent):
     """An extent divided into tiles; launches need every component to be a multiple of the
     tile's, and pad() and truncate() give the nearest extents that are."""
 
     def __init__(self, dims, tile):
         super().__init__(*dims)
-        self.tile_extent: Tuple[int, ...] = tuple(int(t) for t in tile)
+        self.tile_extent: Tuple[int, ...] = _components(tile, "a tile")
         self._native = (list(self.dims), list(self.tile_extent))
         if len(self.tile_extent) != len(self.dims):
-            from .errors import InvalidComputeDomain
             raise InvalidComputeDomain(
                 f"the tile has rank {len(self.tile_extent)} but the extent it tiles has rank {len(self.dims)}")
 
@@ -88,8 +101,8 @@ class Kernel:
     shape, and cached from then on."""
 
     def __init__(self, source: str, name: str, options: str = ""):
-        self.name = name
-        self._handle = _tiles.Kernel(source, name, options)
+        self.name = text(name, "a kernel's name")
+        self._handle = _tiles.Kernel(text(source, "a kernel's source"), name, text(options, "a kernel's options"))
 
     def __repr__(self) -> str:
         return f"<tiles.Kernel {self.name!r}>"
@@ -97,7 +110,7 @@ class Kernel:
 
 def local_memory(nbytes: int) -> _tiles.LocalMemory:
     """A __local (tile_static) buffer of `nbytes` for a kernel parameter declared __local."""
-    return _tiles.LocalMemory(nbytes)
+    return _tiles.LocalMemory(integer(nbytes, "local_memory's size in bytes", 0, 2**64 - 1))
 
 
 def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
@@ -114,13 +127,16 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
     (pyopencl.Event.from_int_ptr(ptr, retain=False) takes it over)."""
     # Views and arrays go to the extension as their handles; anything else as it is, for the
     # extension to type or refuse.
+    if not isinstance(domain, extent):
+        raise InvalidArgument(f"the domain of parallel_for_each is a tiles.extent or tiled_extent (view.extent, "
+                              f"tiles.extent(8).tile(4)), not {describe(domain)}")
+    instance(kernel, Kernel, "the kernel of parallel_for_each")
     args = [getattr(a, "_handle", a) for a in args]
     dims, tile = domain._native
     if not wait_for and not return_event:
-        _tiles.launch(context._handle if context is not None else None, dims, tile, kernel._handle, *args)
+        _tiles.launch(context_handle(context), dims, tile, kernel._handle, *args)
         return None
     if context is None:
-        from .errors import InvalidArgument
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
-    return _tiles.launch_with_events(context._handle, dims, tile, kernel._handle, [int_ptr(e) for e in wait_for],
-                                     return_event, *args)
+    return _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
+                                     [int_ptr(e) for e in wait_for], bool(return_event), *args)

@@ -11,8 +11,9 @@ class Error(Exception):
         self.status_name = status_name
 
 
-class InvalidArgument(Error, ValueError):
-    """A value that does not fit: a wrong dtype, shape, number or kind of kernel arguments."""
+class InvalidArgument(Error, ValueError, TypeError):
+    """A value that does not fit: a wrong type, dtype, shape, number or kind of kernel arguments.
+    Also a ValueError and a TypeError, as numpy raises for the same mistakes."""
 
 
 class InvalidComputeDomain(Error, ValueError):
