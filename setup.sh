@@ -85,8 +85,12 @@ case "${1:-}" in
   "") ;;
   examples) cmake --build build --target run_examples ;;
   test)
-    # The tests' compiled programs are cached in the build tree, not the user's cache.
-    export TILES_PROGRAM_CACHE="$PWD/build/program-cache"
+    # Every test run is a first run, as on a fresh machine: PoCL's and libtiles' caches (compiled
+    # programs, tuning) start empty in a folder of their own, removed afterwards.
+    test_caches=$(mktemp -d "${TMPDIR:-/tmp}/libtiles-test-caches.XXXXXX")
+    trap 'rm -rf "$test_caches"' EXIT
+    export POCL_CACHE_DIR="$test_caches/pocl" TILES_PROGRAM_CACHE="$test_caches/programs"
+    export XDG_CACHE_HOME="$test_caches/home-cache"
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
     sanitized_build build-asan address,undefined -DTILES_BUILD_FUZZERS=ON
     cmake --build build-asan --parallel "$(nproc)" --target fuzz_capi
