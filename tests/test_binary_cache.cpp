@@ -1,6 +1,10 @@
 // The on-disk cache of built programs: a new context (as a second process would) loads what an
 // earlier one compiled, a damaged entry is rebuilt and replaced, and "off" writes nothing.
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <random>
 
 #include <cstdlib>
 #include <filesystem>
@@ -68,26 +72,141 @@ TEST_CASE("a new context loads what an earlier one compiled instead of compiling
     CHECK(cache.entries().size() == 2);
 }
 
-TEST_CASE("a damaged cache entry is rebuilt from source and replaced", "[binary cache]") {
+// Where the parts of an entry lie: the magic line, the header line, the key, the binary.
+struct entry_layout {
+    std::string bytes;
+    std::size_t header, key, binary;
+    explicit entry_layout(const std::filesystem::path& file) {
+        std::ifstream in(file, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        header = bytes.find('\n') + 1;
+        key = bytes.find('\n', header) + 1;
+        binary = key + std::stoul(bytes.substr(header));
+    }
+    void write(const std::filesystem::path& file) const { std::ofstream(file, std::ios::binary) << bytes; }
+};
+
+// A new context's fill is right (fill_on_new_context checks it) and compiled from source, and the
+// one after it loads the entry the rebuild stored in place of the damaged one.
+void check_rebuilt_and_replaced(int value) {
+    const auto rebuilt = fill_on_new_context(value);
+    CHECK(rebuilt.binary_loads == 0);
+    CHECK(rebuilt.kernel_builds == 1);
+    const auto after = fill_on_new_context(value + 1);
+    CHECK(after.binary_loads == 1);
+    CHECK(after.kernel_builds == 0);
+}
+
+TEST_CASE("a damaged cache entry is never given to the driver: it is rebuilt from source and replaced",
+          "[binary cache]") {
     const cache_directory cache;
     fill_on_new_context(1);
     REQUIRE(cache.entries().size() == 1);
-    // Keep the entry's header and key (a magic line, the key's size, the key), replace the binary.
     const auto entry = cache.entries().front();
-    std::string magic, key_size;
-    {
-        std::ifstream in(entry, std::ios::binary);
-        std::getline(in, magic);
-        std::getline(in, key_size);
+    const entry_layout good(entry);
+    REQUIRE(good.binary < good.bytes.size());
+
+    SECTION("truncated anywhere") {
+        for (const std::size_t size : {std::size_t(0), good.header / 2, good.header + 2, good.key + 10, good.binary,
+                                       (good.binary + good.bytes.size()) / 2, good.bytes.size() - 1}) {
+            CAPTURE(size);
+            std::filesystem::resize_file(entry, size);
+            check_rebuilt_and_replaced(10);
+        }
     }
-    const auto binary_offset = magic.size() + 1 + key_size.size() + 1 + std::stoul(key_size);
-    std::filesystem::resize_file(entry, binary_offset);
-    std::ofstream(entry, std::ios::app | std::ios::binary) << std::string(4096, '\x5a');
-    const auto rebuilt = fill_on_new_context(4);  // the right result, from source
-    CHECK(rebuilt.binary_loads == 0);
-    CHECK(rebuilt.kernel_builds == 1);
-    const auto after = fill_on_new_context(5);
-    CHECK(after.binary_loads == 1);
+    SECTION("bytes changed in the binary, the key or the header") {
+        const std::size_t middle = (good.binary + good.bytes.size()) / 2;
+        for (const std::size_t at : {middle, good.bytes.size() - 16, good.key + 5, good.header, good.binary - 16}) {
+            CAPTURE(at);
+            entry_layout damaged = good;
+            for (std::size_t i = at; i < at + 16 && i < damaged.bytes.size(); ++i) damaged.bytes[i] ^= 0x5a;
+            damaged.write(entry);
+            check_rebuilt_and_replaced(20);
+        }
+    }
+    SECTION("a binary longer than the header says, or a key size beyond any file") {
+        entry_layout longer = good;
+        longer.bytes += std::string(4096, '\x5a');
+        longer.write(entry);
+        check_rebuilt_and_replaced(30);
+        entry_layout huge = good;
+        huge.bytes.replace(good.header, huge.bytes.find(' ', good.header) - good.header, "99999999999999999999");
+        huge.write(entry);
+        check_rebuilt_and_replaced(40);
+    }
+    SECTION("another entry's binary under this entry's header and key") {
+        fill_on_new_context(1, "-DUNUSED=1");
+        REQUIRE(cache.entries().size() == 2);
+        const auto other = cache.entries()[0] == entry ? cache.entries()[1] : cache.entries()[0];
+        const entry_layout theirs(other);
+        entry_layout swapped = good;
+        swapped.bytes = good.bytes.substr(0, good.binary) + theirs.bytes.substr(theirs.binary);
+        swapped.write(entry);
+        check_rebuilt_and_replaced(50);
+    }
+}
+
+TEST_CASE("what is not a regular file where an entry should be is a miss, never read", "[binary cache]") {
+    const cache_directory cache;
+    fill_on_new_context(1);
+    REQUIRE(cache.entries().size() == 1);
+    const auto entry = cache.entries().front();
+    std::filesystem::remove(entry);
+
+    SECTION("a FIFO, which would block a reader") {
+        REQUIRE(mkfifo(entry.c_str(), 0600) == 0);
+        const auto rebuilt = fill_on_new_context(2);
+        CHECK(rebuilt.kernel_builds == 1);
+        CHECK(fill_on_new_context(3).binary_loads == 1);  // the store replaced the FIFO
+    }
+    SECTION("a link to /dev/zero, which never ends") {
+        std::filesystem::create_symlink("/dev/zero", entry);
+        CHECK(fill_on_new_context(2).kernel_builds == 1);
+        CHECK(fill_on_new_context(3).binary_loads == 1);
+    }
+    SECTION("a directory, which no store can replace") {
+        std::filesystem::create_directory(entry);
+        CHECK(fill_on_new_context(2).kernel_builds == 1);
+        CHECK(fill_on_new_context(3).kernel_builds == 1);
+    }
+}
+
+TEST_CASE("temporary files of stores that never finished are removed", "[binary cache]") {
+    const cache_directory cache;
+    fill_on_new_context(1);
+    const auto abandoned = cache.path / "0123456789abcdef.bin.tmp4242-0";
+    const auto in_progress = cache.path / "fedcba9876543210.bin.tmp4243-0";
+    std::ofstream(abandoned) << "half an entry";
+    std::ofstream(in_progress) << "an entry being written";
+    std::filesystem::last_write_time(abandoned, std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
+    fill_on_new_context(2, "-DANOTHER_PROGRAM=1");  // a store
+    CHECK_FALSE(std::filesystem::exists(abandoned));
+    CHECK(std::filesystem::exists(in_progress));
+}
+
+TEST_CASE("randomly damaged entries are verified hits or misses, never handed to the driver", "[binary cache]") {
+    const cache_directory cache;
+    fill_on_new_context(1);
+    const auto entry = cache.entries().front();
+    const entry_layout good(entry);
+    std::mt19937 random(20261122);
+    for (int round = 0; round < 200; ++round) {
+        entry_layout damaged = good;
+        switch (random() % 3) {
+        case 0: damaged.bytes.resize(random() % damaged.bytes.size()); break;
+        case 1:
+            for (unsigned flips = 1 + random() % 8; flips > 0; --flips)
+                damaged.bytes[random() % damaged.bytes.size()] ^= char(1 + random() % 255);
+            break;
+        default: damaged.bytes.insert(random() % damaged.bytes.size(), std::string(1 + random() % 64, char(random())));
+        }
+        damaged.write(entry);
+        const int value = 100 + round;
+        const auto counters = fill_on_new_context(value);  // checks the result
+        CHECK(counters.kernel_builds + counters.binary_loads == 1);
+        if (counters.binary_loads == 1) CHECK(damaged.bytes == good.bytes);
+        good.write(entry);
+    }
 }
 
 TEST_CASE("the cache switched off writes nothing and builds every time", "[binary cache]") {

@@ -1,23 +1,82 @@
-// libtiles: the on-disk cache of built programs.
+// libtiles: the on-disk cache of built programs. Its files are untrusted input: another version
+// of libtiles, a killed process, a full disk or a user may have left anything there, and the
+// driver aborts the process on some damaged binaries. So an entry is read only from a regular
+// file of a bounded size, its sizes are checked against the file's, and its checksum against its
+// contents, before anything reaches the driver; any doubt is a miss, and the next store replaces
+// the entry.
 #include "binary_cache.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <sstream>
 
+#include "stable_hash.hpp"
 #include "tiles/version.hpp"
 
 namespace tiles::detail {
 namespace {
 
-// Files hold the magic line, the key's length and the key, then the binary.
-constexpr char magic[] = "libtiles program binary 1\n";
+// A file is the magic line, a header line "<key bytes> <binary bytes> <checksum>" (decimal,
+// decimal, 16 hex digits of the stable hash of key and binary), then the key, then the binary.
+constexpr char magic[] = "libtiles program binary 2\n";
+// No program text or binary comes near this; a larger file is not an entry of libtiles'.
+constexpr std::uint64_t largest_entry = std::uint64_t(256) << 20;
+// Temporary files older than this were left by a process that was killed while storing.
+constexpr auto abandoned_after = std::chrono::minutes(10);
+
+std::uint64_t checksum(const std::string& key, const unsigned char* binary, std::size_t binary_size) {
+    return stable_hash().add(key.data(), key.size()).add(binary, binary_size).value();
+}
+
+std::string header(const std::string& key, const std::vector<unsigned char>& binary) {
+    char line[80];
+    std::snprintf(line, sizeof line, "%zu %zu %016" PRIx64 "\n", key.size(), binary.size(),
+                  checksum(key, binary.data(), binary.size()));
+    return std::string(magic) + line;
+}
+
+// The contents of `path` if it is a regular file of at most largest_entry bytes. A FIFO is
+// opened without blocking and refused, as are devices (a link to /dev/zero) and directories.
+std::optional<std::string> read_regular_file(const std::string& path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    struct stat status {};
+    std::optional<std::string> contents;
+    if (fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && std::uint64_t(status.st_size) <= largest_entry) {
+        std::string bytes(std::size_t(status.st_size), '\0');
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = read(fd, bytes.data() + done, bytes.size() - done);
+            if (n <= 0) break;
+            done += std::size_t(n);
+        }
+        if (done == bytes.size()) contents = std::move(bytes);
+    }
+    close(fd);
+    return contents;
+}
+
+// Removes the temporary files of stores that never finished.
+void remove_abandoned_temporaries(const std::string& directory) {
+    std::error_code error;
+    const auto now = std::filesystem::file_time_type::clock::now();
+    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (name.find(".tmp") == std::string::npos || !it->is_regular_file(error)) continue;
+        const auto written = it->last_write_time(error);
+        if (!error && now - written > abandoned_after) std::filesystem::remove(it->path(), error);
+    }
+}
 
 } // namespace
 
@@ -47,38 +106,51 @@ std::string binary_cache::key(const device_info& device, const std::string& prog
 
 std::string binary_cache::path_of(const std::string& key) const {
     char name[32];
-    std::snprintf(name, sizeof name, "%016zx.bin", std::hash<std::string>()(key));
+    std::snprintf(name, sizeof name, "%016" PRIx64 ".bin", stable_hash().add(key.data(), key.size()).value());
     return directory_ + "/" + name;
 }
 
 std::optional<std::vector<unsigned char>> binary_cache::load(const std::string& key) const {
-    std::ifstream in(path_of(key), std::ios::binary);
-    std::string line;
-    std::size_t key_size = 0;
-    if (!in || !std::getline(in, line) || line + "\n" != magic || !(in >> key_size) || in.get() != '\n')
+    const std::optional<std::string> file = read_regular_file(path_of(key));
+    const std::size_t magic_size = sizeof magic - 1;
+    if (!file || file->compare(0, magic_size, magic) != 0) return std::nullopt;
+    const std::size_t header_end = file->find('\n', magic_size);
+    if (header_end == std::string::npos) return std::nullopt;
+    // The header's three fields, each parsed in full: digits only, nothing before or after.
+    unsigned long long key_size = 0, binary_size = 0;
+    std::uint64_t stored_checksum = 0;
+    char extra = 0;
+    const std::string line = file->substr(magic_size, header_end - magic_size);
+    if (line.size() > 64 || line.find_first_not_of("0123456789abcdef ") != std::string::npos ||
+        std::sscanf(line.c_str(), "%llu %llu %16" SCNx64 "%c", &key_size, &binary_size, &stored_checksum, &extra) != 3)
         return std::nullopt;
-    std::string stored(key_size, '\0');
-    if (!in.read(stored.data(), std::streamsize(key_size)) || stored != key) return std::nullopt;
-    std::vector<unsigned char> binary((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (binary.empty()) return std::nullopt;
-    return binary;
+    const std::size_t body = header_end + 1;
+    if (key_size != key.size() || binary_size == 0 || binary_size > largest_entry ||
+        file->size() - body != key_size + binary_size || file->compare(body, key.size(), key) != 0)
+        return std::nullopt;
+    const auto* binary = reinterpret_cast<const unsigned char*>(file->data() + body + key_size);
+    if (checksum(key, binary, std::size_t(binary_size)) != stored_checksum) return std::nullopt;
+    return std::vector<unsigned char>(binary, binary + binary_size);
 }
 
 void binary_cache::store(const std::string& key, const std::vector<unsigned char>& binary) const {
     static std::atomic<unsigned> next{0};
     std::error_code error;
     std::filesystem::create_directories(directory_, error);
+    remove_abandoned_temporaries(directory_);
     const std::string final_path = path_of(key);
     const std::string temporary = final_path + ".tmp" + std::to_string(getpid()) + "-" + std::to_string(next++);
     {
         std::ofstream out(temporary, std::ios::binary);
-        out << magic << key.size() << '\n' << key;
+        out << header(key, binary) << key;
         out.write(reinterpret_cast<const char*>(binary.data()), std::streamsize(binary.size()));
         if (!out) {
             std::remove(temporary.c_str());
             return;
         }
     }
+    // rename replaces what is there, a damaged entry included (not a directory: then the store
+    // fails, and every process compiles, which is only slower).
     std::filesystem::rename(temporary, final_path, error);
     if (error) std::remove(temporary.c_str());
 }

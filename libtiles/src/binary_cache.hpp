@@ -1,7 +1,7 @@
 // libtiles: the on-disk cache of built programs, so that a second process does not compile a
 // kernel the first one built. Entries are keyed by libtiles' version, the device, its driver, the
 // build options and the whole program text; each file holds its key, so that a hash collision
-// can never load the wrong binary. TILES_PROGRAM_CACHE names the directory (default: the user's
+// can never load the wrong binary, and a checksum of key and binary, so that damage is a miss. TILES_PROGRAM_CACHE names the directory (default: the user's
 // cache directory), or turns the cache off with "off".
 #pragma once
 
@@ -25,7 +25,7 @@ class binary_cache {
 
     static std::string key(const device_info& device, const std::string& program_text, const std::string& options);
 
-    // The binary stored under `key`, if there is one.
+    // The binary stored under `key`, if a regular file holds it whole and unaltered.
     std::optional<std::vector<unsigned char>> load(const std::string& key) const;
     // Stores `binary` under `key` (written to a temporary file and renamed into place, so that
     // readers never see half a file); failures only mean the next process compiles again.
