@@ -22,13 +22,26 @@ std::string program_text(const std::string& source) {
     return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" + source;
 }
 
-[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
-                                   const std::string& options, const std::string& kernel_name) {
+std::string build_log(const cl::Program& program, const device_info& device) {
     std::string log;
     program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
-    log = with_kernel_lines(log);
+    return log;
+}
+
+// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
+// own failure (PoCL's cache, racing with another process's build of the same program, is one),
+// which says nothing about the kernel.
+bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
+
+[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
+                                   const std::string& options, const std::string& kernel_name) {
+    const std::string log = with_kernel_lines(build_log(program, device));
     const std::string what =
-        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused" : "it did not compile";
+        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
+        : has_compiler_diagnostic(log)
+            ? "it did not compile"
+            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
+                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
     throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
                           (log.empty() ? std::string() : ":\n" + log),
                       log, status);
@@ -37,15 +50,20 @@ std::string program_text(const std::string& source) {
 cl::Program build_from_source(context_state& view, const std::string& text, const std::string& options,
                               const std::string& kernel_name) {
     const device_info& device = *view.device();
-    cl_int status = CL_SUCCESS;
-    cl::Program program(view.context(), text, false, &status);
-    check(status, "clCreateProgramWithSource");
-    status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
-    view.count_build();
-    if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
-        throw_build_error(program, device, status, options, kernel_name);
-    check(status, "clBuildProgram");
-    return program;
+    for (int attempt = 0;; ++attempt) {
+        cl_int status = CL_SUCCESS;
+        cl::Program program(view.context(), text, false, &status);
+        check(status, "clCreateProgramWithSource");
+        status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+        view.count_build();
+        // A failure without a compiler diagnostic is tried once more, with a new program.
+        if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
+            continue;
+        if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
+            throw_build_error(program, device, status, options, kernel_name);
+        check(status, "clBuildProgram");
+        return program;
+    }
 }
 
 // Whether the kernels of a program made from a binary still describe their parameters, which
