@@ -6,8 +6,6 @@
 // the entry.
 #include "binary_cache.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -20,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "regular_file.hpp"
 #include "stable_hash.hpp"
 #include "tiles/version.hpp"
 
@@ -43,27 +42,6 @@ std::string header(const std::string& key, const std::vector<unsigned char>& bin
     std::snprintf(line, sizeof line, "%zu %zu %016" PRIx64 "\n", key.size(), binary.size(),
                   checksum(key, binary.data(), binary.size()));
     return std::string(magic) + line;
-}
-
-// The contents of `path` if it is a regular file of at most largest_entry bytes. A FIFO is
-// opened without blocking and refused, as are devices (a link to /dev/zero) and directories.
-std::optional<std::string> read_regular_file(const std::string& path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
-    struct stat status {};
-    std::optional<std::string> contents;
-    if (fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && std::uint64_t(status.st_size) <= largest_entry) {
-        std::string bytes(std::size_t(status.st_size), '\0');
-        std::size_t done = 0;
-        while (done < bytes.size()) {
-            const ssize_t n = read(fd, bytes.data() + done, bytes.size() - done);
-            if (n <= 0) break;
-            done += std::size_t(n);
-        }
-        if (done == bytes.size()) contents = std::move(bytes);
-    }
-    close(fd);
-    return contents;
 }
 
 // Removes the temporary files of stores that never finished.
@@ -111,7 +89,7 @@ std::string binary_cache::path_of(const std::string& key) const {
 }
 
 std::optional<std::vector<unsigned char>> binary_cache::load(const std::string& key) const {
-    const std::optional<std::string> file = read_regular_file(path_of(key));
+    const std::optional<std::string> file = read_regular_file(path_of(key), largest_entry);
     const std::size_t magic_size = sizeof magic - 1;
     if (!file || file->compare(0, magic_size, magic) != 0) return std::nullopt;
     const std::size_t header_end = file->find('\n', magic_size);

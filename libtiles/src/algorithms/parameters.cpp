@@ -57,12 +57,20 @@ constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w =
 
 constexpr bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
-// The kernels need tiles that share their slices evenly among their work-items.
+// gemm's kernel needs tiles that share their slices evenly among their work-items. Beyond these
+// bounds (the tuner's candidates', with room to spare) a work-item stages more of the slices in
+// registers and private memory than drivers are known to hold: PoCL computes wrong results there.
+// Every value is bounded before any product, so nothing overflows whatever a tuning file holds.
 constexpr bool valid(const gemm_parameters& g) {
+    const auto within = [](int value, int most) { return value >= 1 && value <= most; };
+    if (!within(g.tile_rows, 32) || !within(g.tile_columns, 32) || !within(g.work_rows, 16) ||
+        !within(g.work_columns, 16) || !is_vector_width(g.vector_width) || !within(g.slice, 64))
+        return false;
     const int threads = g.tile_rows * g.tile_columns;
-    return is_vector_width(g.vector_width) && g.work_columns % g.vector_width == 0 && g.slice % g.vector_width == 0 &&
-           (g.tile_rows * g.work_rows * g.slice / g.vector_width) % threads == 0 &&
-           (g.slice * g.tile_columns * g.work_columns / g.vector_width) % threads == 0;
+    const int a_vectors = g.tile_rows * g.work_rows * g.slice / g.vector_width;    // A's slice, in vectors
+    const int b_vectors = g.slice * g.tile_columns * g.work_columns / g.vector_width; // B's slice
+    return g.work_columns % g.vector_width == 0 && g.slice % g.vector_width == 0 && a_vectors % threads == 0 &&
+           b_vectors % threads == 0 && (a_vectors + b_vectors) / threads <= 16;
 }
 
 constexpr bool valid(const algorithm_parameters& p) {

@@ -4,16 +4,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
 #include "../binary_cache.hpp"
+#include "../regular_file.hpp"
 #include "../device_info.hpp"
 #include "../storage.hpp"
 
@@ -29,23 +33,67 @@ std::string tuning_file() {
     return home.empty() ? home : home + "/tuning.txt";
 }
 
+// The file is untrusted input (a user may edit it, a disk may damage it): larger files are not
+// tuning files of libtiles'.
+constexpr std::uint64_t largest_tuning_file = 1 << 20;
+
+// Says on stderr, once per version of the file, why a line of it is not used.
+void warn_skipped(const std::string& file, int line_number, const std::string& why) {
+    std::cerr << "libtiles: " << file << " line " << line_number << " is skipped: " << why << "\n";
+}
+
+// `text` as an int if it is one in full: digits, an optional minus sign, nothing else.
+std::optional<int> whole_int(const std::string& text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
 // One line a device and element type: name, driver and type separated by tabs, then the six
-// parameters.
+// parameters separated by spaces. A line that is not that, or whose parameters gemm's kernel
+// cannot run with, is skipped with a warning: the file never makes gemm fail or compute wrong.
 std::map<tuning_key, gemm_parameters> read_tuning(const std::string& file) {
     std::map<tuning_key, gemm_parameters> entries;
-    std::ifstream in(file);
+    const std::optional<std::string> text = read_regular_file(file, largest_tuning_file);
+    if (!text) {
+        std::cerr << "libtiles: " << file << " is not read: it is not a regular file of at most "
+                  << largest_tuning_file << " bytes; gemm uses its shipped parameters\n";
+        return entries;
+    }
+    std::istringstream in(*text);
     std::string line;
-    while (std::getline(in, line)) {
+    for (int number = 1; std::getline(in, line); ++number) {
         std::istringstream fields(line);
         std::string name, driver, type, numbers;
         if (!std::getline(fields, name, '\t') || !std::getline(fields, driver, '\t') ||
-            !std::getline(fields, type, '\t') || !std::getline(fields, numbers))
+            !std::getline(fields, type, '\t') || !std::getline(fields, numbers)) {
+            warn_skipped(file, number, "it is not a device name, driver, element type and six numbers, tab-separated");
             continue;
-        gemm_parameters p{};
+        }
+        const std::optional<int> element = whole_int(type);
+        if (!element || *element < 0 || *element > int(element_type::float64)) {
+            warn_skipped(file, number, "its element type '" + type + "' is not a number of one");
+            continue;
+        }
         std::istringstream values(numbers);
-        if (values >> p.tile_rows >> p.tile_columns >> p.work_rows >> p.work_columns >> p.vector_width >> p.slice &&
-            fits_gemm_kernel(p))
-            entries[{name, driver, std::stoi(type)}] = p;
+        std::string value;
+        std::vector<int> p;
+        while (values >> value) {
+            const std::optional<int> v = whole_int(value);
+            if (!v) break;
+            p.push_back(*v);
+        }
+        if (!values.eof() || p.size() != 6) {
+            warn_skipped(file, number, "'" + numbers + "' is not six integers");
+            continue;
+        }
+        const gemm_parameters parameters{p[0], p[1], p[2], p[3], p[4], p[5]};
+        if (!fits_gemm_kernel(parameters)) {
+            warn_skipped(file, number, "gemm's kernel cannot run with the parameters '" + numbers + "'");
+            continue;
+        }
+        entries[{name, driver, *element}] = parameters;
     }
     return entries;
 }
@@ -69,7 +117,7 @@ std::mutex tuning_mutex;  // guards the file and the process's copy of it
 
 // The entries of `file`, read again only when the file is another or has changed since, so
 // that a gemm call costs a stat of the file rather than a read of it. Needs tuning_mutex.
-const std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
+std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
     static std::string read_file;
     static std::filesystem::file_time_type read_time;
     static std::map<tuning_key, gemm_parameters> entries;
@@ -87,9 +135,10 @@ const std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& f
 }
 
 bool fits_device(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
+    if (!fits_gemm_kernel(p)) return false;  // which bounds every value, so what follows cannot overflow
     const std::size_t threads = std::size_t(p.tile_rows) * p.tile_columns;
     const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
-    return fits_gemm_kernel(p) && threads <= device.max_work_group_size &&
+    return threads <= device.max_work_group_size &&
            std::size_t(p.tile_rows) <= device.max_work_item_sizes[1] &&
            std::size_t(p.tile_columns) <= device.max_work_item_sizes[0] &&
            staged * element_size <= device.local_mem_size;
@@ -153,9 +202,14 @@ gemm_parameters gemm_parameters_for(const accelerator_view& view, element_type t
     if (file.empty()) return shipped;
     {
         std::lock_guard<std::mutex> lock(tuning_mutex);
-        const auto& entries = tuning_entries(file);
-        if (const auto found = entries.find({device.name, device.driver_version, int(type)}); found != entries.end())
-            return found->second;
+        auto& entries = tuning_entries(file);
+        if (const auto found = entries.find({device.name, device.driver_version, int(type)}); found != entries.end()) {
+            if (fits_device(found->second, device, element_size(type))) return found->second;
+            // Forgotten until the file changes, so that the warning is given once.
+            std::cerr << "libtiles: " << file << ": the gemm parameters for '" << device.name
+                      << "' exceed its work-group, tile or tile_static memory limits; they are not used\n";
+            entries.erase(found);
+        }
     }
     if (has_measured_parameters(device)) return shipped;
     return tune_gemm(view, type, 2048, gemm_candidates());
