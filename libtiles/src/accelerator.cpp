@@ -171,12 +171,17 @@ std::shared_ptr<const device_info> describe_device(const cl::Platform& platform,
 }
 
 accelerator_view default_view() {
-    // TILES_CHECKED=1 (or strict) puts launches without a view on the Oclgrind simulator.
+    // TILES_CHECKED=1 (or strict) puts launches without a view on the Oclgrind simulator. Then a
+    // second reference to the view is kept that is never given back, so that the static's
+    // destructor does not release the simulator's context: static destructors run after the main
+    // thread's thread-local objects are gone, Oclgrind's among them, and releasing its context
+    // then corrupts the heap. The process is ending; the simulator's memory goes with it.
     static const accelerator_view view = [] {
         const char* checked = std::getenv("TILES_CHECKED");
         if (checked == nullptr || *checked == '\0' || std::string(checked) == "0")
             return accelerator().get_default_view();
-        return create_checked_view(std::string(checked) == "strict");
+        static const auto* immortal = new accelerator_view(create_checked_view(std::string(checked) == "strict"));
+        return *immortal;
     }();
     return view;
 }
