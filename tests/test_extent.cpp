@@ -1,4 +1,6 @@
 // index, extent and tiled_extent on the host, checked against C++ AMP's published examples.
+#include <limits>
+
 #include "fixture.hpp"
 
 TEST_CASE("extent counts and contains its points", "[extent]") {
@@ -42,4 +44,12 @@ TEST_CASE("a tile dimension that is not positive is refused where the tile is ma
                               "dimension 1 of the tile (0)", "not positive");
     REQUIRE_THROWS_MENTIONING(tiles::extent<1>(8).tile(-4), tiles::invalid_compute_domain,
                               "dimension 0 of the tile (-4)");
+}
+
+TEST_CASE("pad refuses an extent that whole tiles would take past an int, naming the numbers", "[extent]") {
+    const auto near_the_top = tiles::extent<2>(8, std::numeric_limits<int>::max()).tile(8, 16);
+    REQUIRE_THROWS_MENTIONING(near_the_top.pad(), tiles::invalid_compute_domain,
+                              "the extent of dimension 1 (2147483647) rounded up to whole tiles of 16 is 2147483648");
+    const auto at_the_top = tiles::extent<1>(std::numeric_limits<int>::max() - 15).tile(16);
+    CHECK(at_the_top.pad() == at_the_top);
 }

@@ -1,5 +1,6 @@
 // libtiles: OpenCL status names, the mapping of OpenCL failures to libtiles exceptions, and
 // the argument checks the typed shells share.
+#include <limits>
 #include <sstream>
 
 #include "opencl.hpp"
@@ -87,6 +88,17 @@ void check_tile_shape(int rank, const int* tile_dims) {
                << ") is not positive; tile dimensions must be at least 1";
             throw invalid_compute_domain(os.str());
         }
+}
+
+int padded_extent(int d, int extent, int tile) {
+    const long long padded = (static_cast<long long>(extent) + tile - 1) / tile * tile;
+    if (padded > std::numeric_limits<int>::max()) {
+        std::ostringstream os;
+        os << "pad(): the extent of dimension " << d << " (" << extent << ") rounded up to whole tiles of " << tile
+           << " is " << padded << ", beyond the largest extent, " << std::numeric_limits<int>::max();
+        throw invalid_compute_domain(os.str());
+    }
+    return int(padded);
 }
 
 std::string extent_problem(int rank, const int* components, const char* what) {

@@ -34,6 +34,17 @@ void check_domain(const launch_domain& domain, const device_info& device) {
         throw invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain.rank));
     const std::string problem = extent_problem(domain.rank, domain.extent.data(), "the compute domain");
     if (!problem.empty()) throw invalid_compute_domain(problem);
+    // As in C++ AMP, whose extent::size() is an unsigned int: drivers fail on larger domains
+    // (PoCL aborts the process), and none could run them in reasonable time.
+    // (Each factor is below 2^31, so the product is checked before it can overflow.)
+    std::uint64_t work_items = 1;
+    for (int d = 0; d < domain.rank; ++d) {
+        work_items *= std::uint64_t(domain.extent[d]);
+        if (work_items > std::numeric_limits<std::uint32_t>::max()) {
+            throw invalid_compute_domain("the compute domain " + shape(domain.extent, domain.rank) +
+                                         " has more work-items than C++ AMP's limit of 4294967295 (2^32 - 1)");
+        }
+    }
     if (!domain.tiled) return;
     for (int d = 0; d < domain.rank; ++d) {
         if (domain.tile[d] <= 0 || domain.extent[d] % domain.tile[d] != 0) {

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -480,6 +481,27 @@ int test_domain_refusals(void) {
     const tiles_domain tile_rank_1 = {2, {8, 8, 0}, 1, {2, 0, 0}}, tile_rank_3 = {2, {8, 8, 0}, 3, {2, 2, 2}};
     CHECK_DOMAIN_REFUSED(&tile_rank_1, domain_error, "the tile has rank 1 but the extent it tiles has rank 2");
     CHECK_DOMAIN_REFUSED(&tile_rank_3, domain_error, "the tile has rank 3 but the extent it tiles has rank 2");
+
+    /* Domains beyond C++ AMP's 2^32 - 1 work-items are refused before the driver sees them (PoCL
+     * aborts on INT_MAX x INT_MAX); padding that would pass INT_MAX is refused, not wrapped. */
+    const tiles_domain huge = {2, {INT_MAX, INT_MAX, 0}, 0, {0, 0, 0}},
+                       just_over = {2, {65536, 65536, 0}, 0, {0, 0, 0}},
+                       three_huge = {3, {INT_MAX, INT_MAX, INT_MAX}, 0, {0, 0, 0}};
+    CHECK_DOMAIN_REFUSED(&huge, domain_error,
+                         "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of "
+                         "4294967295 (2^32 - 1)");
+    CHECK_DOMAIN_REFUSED(&just_over, domain_error, "the compute domain 65536x65536 has more work-items");
+    CHECK_DOMAIN_REFUSED(&three_huge, domain_error, "2147483647x2147483647x2147483647 has more work-items");
+    const tiles_domain to_pad = {1, {INT_MAX, 0, 0}, 1, {16, 0, 0}}, padded_to_max = {1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
+    tiles_domain padded = to_pad;
+    CHECK_FAILS(tiles_domain_pad(&padded, &to_pad), domain_error,
+                "pad(): the extent of dimension 0 (2147483647) rounded up to whole tiles of 16 is 2147483648, beyond "
+                "the largest extent, 2147483647");
+    CHECK(padded.extent[0] == INT_MAX);  /* left as it was */
+    CHECK_OK(tiles_domain_pad(&padded, &padded_to_max));
+    CHECK(padded.extent[0] == INT_MAX - 15);
+    CHECK_OK(tiles_domain_truncate(&padded, &to_pad));
+    CHECK(padded.extent[0] == INT_MAX - 15);
 
     /* Tiles beyond the device: more threads than a tile may have, or too long a dimension. */
     tiles_device* device = NULL;

@@ -91,6 +91,9 @@ namespace detail {
 // Checks a tile shape when a tiled_extent is made; throws invalid_compute_domain naming the
 // dimension. Defined in the library so that this header needs no exception types.
 void check_tile_shape(int rank, const int* tile_dims);
+// `extent` (of dimension d) rounded up to a multiple of `tile`; throws invalid_compute_domain,
+// naming the numbers, where that is beyond an int.
+int padded_extent(int d, int extent, int tile);
 } // namespace detail
 
 // An extent divided into tiles of tile_extent(); AMP's tiled_extent<D0, D1, D2>, with the tile
@@ -114,9 +117,10 @@ template <int N> class tiled_extent : public extent<N> {
     }
 
     // The extent rounded up to whole tiles; the extra threads must be masked by the kernel.
+    // invalid_compute_domain where that is beyond an int.
     tiled_extent pad() const {
         extent<N> e(*this);
-        for (int d = 0; d < N; ++d) e[d] = (e[d] + tile_[d] - 1) / tile_[d] * tile_[d];
+        for (int d = 0; d < N; ++d) e[d] = detail::padded_extent(d, e[d], tile_[d]);
         return tiled_extent(e, tile_);
     }
 
