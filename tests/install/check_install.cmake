@@ -4,6 +4,7 @@
 #                 lie there
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
 #                 tiled kernel and the README's C++ example) and runs them, and tiles-info
+#   example       builds examples/algorithms alone, from its own folder, against PREFIX and runs it
 #   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles`, runs it
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
@@ -101,6 +102,19 @@ elseif(STEP STREQUAL "find_package")
   check_consumers("${WORK}/build")
   check_output("${PREFIX}/${BINDIR}/tiles-info" "Default \\(\\*\\): .+, because ")
 
+elseif(STEP STREQUAL "example")
+  file(REMOVE_RECURSE "${WORK}")
+  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/algorithms" -B "${WORK}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
+      "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
+  run("${CMAKE_COMMAND}" --build "${WORK}" --parallel 2)
+  file(READ "${SOURCE_DIR}/tests/expected/algorithms.txt" expected)
+  foreach(program IN ITEMS algorithms algorithms_c)
+    run("${WORK}/${program}")
+    if(NOT output STREQUAL expected)
+      message(FATAL_ERROR "${program} printed:\n${output}\nnot:\n${expected}")
+    endif()
+  endforeach()
+
 elseif(STEP STREQUAL "pkg-config")
   file(REMOVE_RECURSE "${WORK}")
   file(COPY "${consumer_source}/consumer.c" DESTINATION "${WORK}")
@@ -131,5 +145,5 @@ elseif(STEP STREQUAL "subproject")
   endif()
 
 else()
-  message(FATAL_ERROR "STEP is layout, find_package, pkg-config or subproject, not '${STEP}'")
+  message(FATAL_ERROR "STEP is layout, find_package, example, pkg-config or subproject, not '${STEP}'")
 endif()
