@@ -25,6 +25,7 @@ debian_packages=(
   pkg-config                          # the test that builds a C program against the installed package
   clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
   valgrind                            # memcheck over the C examples
+  doxygen                             # the API reference (the docs target), which the tests build
 )
 
 missing=()

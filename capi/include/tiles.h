@@ -87,6 +87,26 @@ TILES_API const char* tiles_last_error_message(void);
  * Thread-safe. */
 TILES_API tiles_status tiles_take_writeback_error(void);
 
+/* ---- The log ---------------------------------------------------------------------------- */
+
+/* What libtiles is doing, opt in: at TILES_LOG_INFO each kernel build with its time and compiler
+ * warnings, disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also every
+ * transfer. Off by default; the environment variable TILES_LOG=info or debug turns it on, to
+ * stderr. */
+typedef enum tiles_log_level {
+    TILES_LOG_OFF = 0,
+    TILES_LOG_INFO = 1,
+    TILES_LOG_DEBUG = 2
+} tiles_log_level;
+
+/* Receives one message (a NUL-terminated line without its newline, valid during the call) on
+ * the thread that did the work, never while libtiles holds a lock, so it may call libtiles. */
+typedef void (*tiles_log_callback)(tiles_log_level level, const char* message, void* user_data);
+
+/* Sends messages up to `level` to `callback` (with `user_data`) from now on; a NULL callback
+ * sends them to stderr. TILES_ERROR_INVALID_ARGUMENT for a level out of range. Thread-safe. */
+TILES_API tiles_status tiles_set_log_callback(tiles_log_level level, tiles_log_callback callback, void* user_data);
+
 /* ---- Element types ---------------------------------------------------------------------- */
 
 typedef enum tiles_dtype {

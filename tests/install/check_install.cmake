@@ -1,10 +1,16 @@
 # The installed package, one STEP at a time (cmake -DSTEP=... -P check_install.cmake):
 #   layout        cmake --install BUILD_DIR into PREFIX; exactly the library (with its SONAME links),
-#                 tiles.h, the CMake package and tiles.pc lie there
-#   find_package  copies consumer/ to WORK, builds it with find_package(tiles) and runs it
+#                 the C++ core, tiles.h, the C++ headers, tiles-info, the CMake package and tiles.pc
+#                 lie there
+#   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
+#                 tiled kernel and the README's C++ example) and runs them, and tiles-info
+#   example       builds examples/algorithms alone, from its own folder, against PREFIX and runs it
 #   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles`, runs it
-# Other variables: LIBDIR, INCLUDEDIR (relative to PREFIX), VERSION, HEADER (the source's tiles.h),
-# C_COMPILER, PKG_CONFIG.
+#   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
+#                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
+#                 checks that libtiles added nothing to the parent's install
+# Other variables: LIBDIR, INCLUDEDIR, BINDIR (relative to PREFIX), VERSION, SOURCE_DIR,
+# README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG.
 cmake_policy(VERSION 3.20)
 
 function(run)
@@ -16,13 +22,35 @@ function(run)
   set(output "${output}" PARENT_SCOPE)
 endfunction()
 
-# Runs the consumer program and checks that it listed a device and doubled its numbers.
-function(check_consumer program)
+# Runs `program` and checks that what it printed matches `pattern`.
+function(check_output program pattern)
   run("${program}")
-  if(NOT output MATCHES "libtiles ${VERSION}\ndevice [0-9]+:[0-9]+ [^\n]+\n.*twice: 0 2 4 6 8 10 12 14\n")
+  if(NOT output MATCHES "${pattern}")
     message(FATAL_ERROR "${program} printed:\n${output}")
   endif()
   message(STATUS "${program} printed:\n${output}")
+endfunction()
+
+# The C program listed a device and doubled its numbers.
+function(check_consumer program)
+  check_output("${program}" "libtiles ${VERSION}\ndevice [0-9]+:[0-9]+ [^\n]+\n.*twice: 0 2 4 6 8 10 12 14\n")
+endfunction()
+
+# The C one, the C++ tiled kernel (tile sums of 0..63 in 4x4 tiles, and their total) and the
+# README's example, built in `dir`.
+function(check_consumers dir)
+  check_consumer("${dir}/consumer")
+  check_output("${dir}/consumer_cpp" "libtiles ${VERSION}\ntile sums: 216 280 728 792\nreduce: 2016\n")
+  check_output("${dir}/readme_example" "^4\\.5 6\\.5 8\\.5 10\\.5 20\\.5 22\\.5 24\\.5 26\\.5 36\\.5 38\\.5 40\\.5 42\\.5 52\\.5 54\\.5 56\\.5 58\\.5 $")
+endfunction()
+
+# Configures and builds consumer/, copied to WORK/source, in WORK/build with `args`.
+function(build_consumer)
+  file(REMOVE_RECURSE "${WORK}")
+  file(COPY "${consumer_source}/" DESTINATION "${WORK}/source")
+  run("${CMAKE_COMMAND}" -S "${WORK}/source" -B "${WORK}/build" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+      "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DREADME_EXAMPLE=${README_EXAMPLE}" ${ARGN})
+  run("${CMAKE_COMMAND}" --build "${WORK}/build" --parallel 2)
 endfunction()
 
 set(consumer_source "${CMAKE_CURRENT_LIST_DIR}/consumer")
@@ -33,9 +61,15 @@ if(STEP STREQUAL "layout")
   file(GLOB_RECURSE installed LIST_DIRECTORIES false RELATIVE "${PREFIX}" "${PREFIX}/*")
   string(REGEX REPLACE "tilesTargets-[a-z]+\\.cmake" "tilesTargets-<config>.cmake" installed "${installed}")
   list(SORT installed)
+  file(GLOB_RECURSE cpp_headers RELATIVE "${SOURCE_DIR}/libtiles/include" "${SOURCE_DIR}/libtiles/include/*.hpp")
+  list(TRANSFORM cpp_headers PREPEND "${INCLUDEDIR}/")
   set(expected
+    ${cpp_headers}
+    "${INCLUDEDIR}/tiles/version.hpp"
     "${INCLUDEDIR}/tiles.h"
     "${INCLUDEDIR}/tiles_opencl.h"
+    "${BINDIR}/tiles-info"
+    "${LIBDIR}/libtiles_core.a"
     "${LIBDIR}/cmake/tiles/tilesConfig.cmake"
     "${LIBDIR}/cmake/tiles/tilesConfigVersion.cmake"
     "${LIBDIR}/cmake/tiles/tilesTargets-<config>.cmake"
@@ -57,19 +91,29 @@ if(STEP STREQUAL "layout")
      OR IS_SYMLINK "${PREFIX}/${LIBDIR}/libtiles.so.${VERSION}")
     message(FATAL_ERROR "libtiles.so -> '${development_link}', libtiles.so.${major} -> '${soname_link}'")
   endif()
-  file(SHA256 "${HEADER}" source_header)
+  file(SHA256 "${SOURCE_DIR}/capi/include/tiles.h" source_header)
   file(SHA256 "${PREFIX}/${INCLUDEDIR}/tiles.h" installed_header)
   if(NOT source_header STREQUAL installed_header)
-    message(FATAL_ERROR "the installed tiles.h differs from ${HEADER}")
+    message(FATAL_ERROR "the installed tiles.h differs from the source's")
   endif()
 
 elseif(STEP STREQUAL "find_package")
+  build_consumer("-DCMAKE_PREFIX_PATH=${PREFIX}")
+  check_consumers("${WORK}/build")
+  check_output("${PREFIX}/${BINDIR}/tiles-info" "Default \\(\\*\\): .+, because ")
+
+elseif(STEP STREQUAL "example")
   file(REMOVE_RECURSE "${WORK}")
-  file(COPY "${consumer_source}/" DESTINATION "${WORK}/source")
-  run("${CMAKE_COMMAND}" -S "${WORK}/source" -B "${WORK}/build" "-DCMAKE_PREFIX_PATH=${PREFIX}"
-      "-DCMAKE_C_COMPILER=${C_COMPILER}")
-  run("${CMAKE_COMMAND}" --build "${WORK}/build")
-  check_consumer("${WORK}/build/consumer")
+  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/algorithms" -B "${WORK}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
+      "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
+  run("${CMAKE_COMMAND}" --build "${WORK}" --parallel 2)
+  file(READ "${SOURCE_DIR}/tests/expected/algorithms.txt" expected)
+  foreach(program IN ITEMS algorithms algorithms_c)
+    run("${WORK}/${program}")
+    if(NOT output STREQUAL expected)
+      message(FATAL_ERROR "${program} printed:\n${output}\nnot:\n${expected}")
+    endif()
+  endforeach()
 
 elseif(STEP STREQUAL "pkg-config")
   file(REMOVE_RECURSE "${WORK}")
@@ -87,6 +131,19 @@ elseif(STEP STREQUAL "pkg-config")
       "-Wl,-rpath,${libdir}" -o "${WORK}/consumer")
   check_consumer("${WORK}/consumer")
 
+elseif(STEP STREQUAL "subproject")
+  build_consumer("-DTILES_SOURCE_DIR=${SOURCE_DIR}" -DBUILD_SHARED_LIBS=OFF)
+  file(GLOB_RECURSE shared_libraries "${WORK}/build/*libtiles.so*")
+  if(shared_libraries OR NOT EXISTS "${WORK}/build/_deps/tiles-build/capi/libtiles.a")
+    message(FATAL_ERROR "BUILD_SHARED_LIBS=OFF built ${shared_libraries}, not libtiles.a")
+  endif()
+  check_consumers("${WORK}/build")
+  run("${CMAKE_COMMAND}" --install "${WORK}/build" --prefix "${WORK}/prefix")
+  file(GLOB_RECURSE installed "${WORK}/prefix/*")
+  if(installed)
+    message(FATAL_ERROR "libtiles, as a sub-project, installed ${installed}")
+  endif()
+
 else()
-  message(FATAL_ERROR "STEP is layout, find_package or pkg-config, not '${STEP}'")
+  message(FATAL_ERROR "STEP is layout, find_package, example, pkg-config or subproject, not '${STEP}'")
 endif()

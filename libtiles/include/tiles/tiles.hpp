@@ -13,5 +13,6 @@
 #include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 #include "tiles/kernel.hpp"
+#include "tiles/log.hpp"
 #include "tiles/parallel_for_each.hpp"
 #include "tiles/version.hpp"

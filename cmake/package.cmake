@@ -1,0 +1,35 @@
+# The installed package (TILES_INSTALL): libtiles.so (or libtiles.a) with tiles.h and
+# tiles_opencl.h for C; the static C++ core libtiles_core.a with the headers of tiles/ for C++;
+# tiles-info; a CMake package whose find_package(tiles) gives tiles::tiles (C) and tiles::core
+# (C++), the names the build tree gives them too; and a pkg-config file for C. A wheel
+# (pip install .) holds the Python package alone.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS tiles tiles_core EXPORT tilesTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES capi/include/tiles.h capi/include/tiles_opencl.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
+install(FILES "${PROJECT_BINARY_DIR}/libtiles/include/tiles/version.hpp" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tiles)
+if(TARGET tiles-info)
+  install(TARGETS tiles-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+set(tiles_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tiles)
+install(EXPORT tilesTargets NAMESPACE tiles:: DESTINATION ${tiles_cmake_dir})
+configure_package_config_file(cmake/tilesConfig.cmake.in "${PROJECT_BINARY_DIR}/tilesConfig.cmake"
+                              INSTALL_DESTINATION ${tiles_cmake_dir})
+# The SONAME carries the major version: within it, the ABI stays compatible.
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake" COMPATIBILITY SameMajorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/tilesConfig.cmake" "${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake"
+        DESTINATION ${tiles_cmake_dir})
+
+file(RELATIVE_PATH tiles_pc_to_prefix "${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig" "${CMAKE_INSTALL_PREFIX}")
+string(REGEX REPLACE "/$" "" tiles_pc_to_prefix "${tiles_pc_to_prefix}")
+set(tiles_pc_dl_libs "")
+if(CMAKE_DL_LIBS)
+  set(tiles_pc_dl_libs "-l${CMAKE_DL_LIBS}")
+endif()
+configure_file(cmake/tiles.pc.in "${PROJECT_BINARY_DIR}/tiles.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/tiles.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,99 @@
+// tiles-info: lists the OpenCL devices libtiles can use, with the limits launches are checked
+// against, and says which one is the default and why. `tiles-info --json` prints the same as one
+// JSON object, for scripts; Python's `tiles-info` and `python -m tiles` print the same.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tiles/tiles.hpp"
+
+namespace {
+
+// 65536 -> "64 KiB", 25769803776 -> "24 GiB", 1610612736 -> "1.5 GiB".
+std::string human_size(std::uint64_t bytes) {
+    const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double value = double(bytes);
+    int unit = 0;
+    while (value >= 1024 && unit < 4) value /= 1024, ++unit;
+    char text[32];
+    std::snprintf(text, sizeof text, value == double(std::uint64_t(value)) ? "%.0f %s" : "%.1f %s", value, units[unit]);
+    return text;
+}
+
+std::string json_string(const std::string& text) {
+    std::ostringstream os;
+    os << '"';
+    for (const unsigned char c : text) {
+        if (c == '"' || c == '\\') os << '\\' << c;
+        else if (c < 0x20) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+            os << escaped;
+        } else os << c;
+    }
+    os << '"';
+    return os.str();
+}
+
+void print_text(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
+    std::cout << "libtiles " << tiles::version() << "\n";
+    for (const auto& a : all) {
+        const auto tile = a.max_tile_extent();
+        std::cout << "\n" << (a == chosen ? "* " : "  ") << a.platform_index() << ":" << a.device_index() << "  "
+                  << a.name() << "\n"
+                  << "      platform            " << a.platform_name() << "\n"
+                  << "      type                " << (a.is_gpu() ? "GPU" : a.is_cpu() ? "CPU" : "other") << "\n"
+                  << "      version             " << a.device_version() << ", driver " << a.driver_version() << "\n"
+                  << "      threads per tile    " << a.max_tile_size() << " (at most " << tile[0] << "x" << tile[1]
+                  << "x" << tile[2] << ")\n"
+                  << "      tile_static memory  " << human_size(a.tile_static_memory()) << "\n"
+                  << "      global memory       " << human_size(a.dedicated_memory()) << " (largest allocation "
+                  << human_size(a.max_allocation()) << ")\n"
+                  << "      double precision    " << (a.supports_double_precision() ? "yes" : "no") << "\n";
+    }
+    std::cout << "\nDefault (*): " << chosen.name() << ", because " << tiles::accelerator::default_reason()
+              << ".\nSet TILES_DEVICE to gpu, cpu, platform:device indices or part of a device name to choose "
+                 "another.\n";
+}
+
+void print_json(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
+    std::cout << "{\"version\": " << json_string(tiles::version()) << ", \"devices\": [";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const auto& a = all[i];
+        const auto tile = a.max_tile_extent();
+        std::cout << (i ? ", " : "") << "{\"platform_index\": " << a.platform_index()
+                  << ", \"device_index\": " << a.device_index() << ", \"name\": " << json_string(a.name())
+                  << ", \"platform\": " << json_string(a.platform_name())
+                  << ", \"type\": " << json_string(a.is_gpu() ? "gpu" : a.is_cpu() ? "cpu" : "other")
+                  << ", \"version\": " << json_string(a.device_version())
+                  << ", \"driver\": " << json_string(a.driver_version()) << ", \"max_tile_size\": " << a.max_tile_size()
+                  << ", \"max_tile_extent\": [" << tile[0] << ", " << tile[1] << ", " << tile[2] << "]"
+                  << ", \"tile_static_memory\": " << a.tile_static_memory()
+                  << ", \"global_memory\": " << a.dedicated_memory() << ", \"max_allocation\": " << a.max_allocation()
+                  << ", \"double_precision\": " << (a.supports_double_precision() ? "true" : "false")
+                  << ", \"default\": " << (a == chosen ? "true" : "false") << "}";
+    }
+    std::cout << "], \"default_reason\": " << json_string(tiles::accelerator::default_reason()) << "}\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const bool json = argc == 2 && std::strcmp(argv[1], "--json") == 0;
+    if (argc > 2 || (argc == 2 && !json)) {
+        std::cerr << "usage: tiles-info [--json]\n";
+        return 2;
+    }
+    try {
+        const tiles::accelerator chosen;
+        const auto all = tiles::accelerator::get_all();
+        json ? print_json(all, chosen) : print_text(all, chosen);
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "tiles-info: " << e.what() << "\n";
+        return 1;
+    }
+}

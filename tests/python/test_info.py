@@ -1,0 +1,37 @@
+"""tiles-info from Python: `python -m tiles` prints the devices, `--json` the same as data."""
+
+import json
+import subprocess
+import sys
+
+import tiles
+from tiles._info import human_size
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "tiles", *args], capture_output=True, text=True, check=True).stdout
+
+
+def test_human_sizes_are_binary_units():
+    assert [human_size(n) for n in (0, 1023, 1024, 65536, 1610612736, 24 << 30)] == [
+        "0 bytes", "1023 bytes", "1 KiB", "64 KiB", "1.5 GiB", "24 GiB"]
+
+
+def test_python_m_tiles_lists_every_device_and_the_default():
+    text = run()
+    assert text.startswith(f"libtiles {tiles.__version__}\n")
+    for d in tiles.devices():
+        assert f"{d.platform_index}:{d.device_index}  {d.name}\n" in text
+    assert f"Default (*): {tiles.default_device().name}, because " in text
+
+
+def test_json_matches_the_device_queries():
+    report = json.loads(run("--json"))
+    assert [(d["name"], d["tile_static_memory"], d["global_memory"]) for d in report["devices"]] == [
+        (d.name, d.tile_static_memory, d.global_memory) for d in tiles.devices()]
+    assert [d["default"] for d in report["devices"]].count(True) == 1
+
+
+def test_an_unknown_option_is_refused():
+    result = subprocess.run([sys.executable, "-m", "tiles", "--jsn"], capture_output=True, text=True)
+    assert result.returncode == 2 and "unrecognized arguments: --jsn" in result.stderr
