@@ -52,6 +52,8 @@ C_TEST(test_argument_refusals, "[launch]")
 C_TEST(test_a_refused_launch_keeps_no_view, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
 
+C_TEST(test_log_reaches_the_callback, "[log]")
+
 C_TEST(test_seed_tile_average, "[seed]")
 C_TEST(test_seed_memory_fence, "[seed]")
 C_TEST(test_seed_race_condition, "[seed]")

@@ -99,8 +99,8 @@ typedef enum tiles_log_level {
     TILES_LOG_DEBUG = 2
 } tiles_log_level;
 
-/* Receives one message (a NUL-terminated line without its newline, valid during the call) on
- * the thread that did the work, never while libtiles holds a lock, so it may call libtiles. */
+/* Receives one message (NUL-terminated, without a final newline, valid during the call) on the
+ * thread that did the work, which may hold locks of libtiles then: it must not call libtiles. */
 typedef void (*tiles_log_callback)(tiles_log_level level, const char* message, void* user_data);
 
 /* Sends messages up to `level` to `callback` (with `user_data`) from now on; a NULL callback

@@ -31,9 +31,11 @@ class binary_cache {
     // readers never see half a file); failures only mean the next process compiles again.
     void store(const std::string& key, const std::vector<unsigned char>& binary) const;
 
+    // The file that holds, or would hold, the entry of `key`.
+    std::string path_of(const std::string& key) const;
+
   private:
     explicit binary_cache(std::string directory) : directory_(std::move(directory)) {}
-    std::string path_of(const std::string& key) const;
     std::string directory_;
 };
 

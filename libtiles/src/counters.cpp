@@ -1,5 +1,7 @@
 // libtiles: transfer counters, kept per accelerator view and for the whole process.
 #include "context_state.hpp"
+#include "device_info.hpp"
+#include "log.hpp"
 
 namespace tiles::detail {
 namespace {
@@ -26,19 +28,31 @@ void context_state::atomic_counters::reset() {
         *counter = 0;
 }
 
+namespace {
+// Transfers are counted as they are enqueued, which is where the log's debug level names them.
+void log_transfer(const char* what, std::uint64_t bytes, const device_info& device) {
+    if (logging(log_level::debug))
+        log(log_level::debug, std::string(what) + " of " + std::to_string(bytes) + " bytes on '" + device.name + "'");
+}
+
+} // namespace
+
 void context_state::count_upload(std::uint64_t bytes) {
     add(&atomic_counters::uploads, count_, 1);
     add(&atomic_counters::bytes_uploaded, count_, bytes);
+    log_transfer("upload", bytes, *device_);
 }
 
 void context_state::count_download(std::uint64_t bytes) {
     add(&atomic_counters::downloads, count_, 1);
     add(&atomic_counters::bytes_downloaded, count_, bytes);
+    log_transfer("download", bytes, *device_);
 }
 
 void context_state::count_device_copy(std::uint64_t bytes) {
     add(&atomic_counters::device_copies, count_, 1);
     add(&atomic_counters::bytes_copied_on_device, count_, bytes);
+    log_transfer("copy on the device", bytes, *device_);
 }
 
 void context_state::count_build() { add(&atomic_counters::kernel_builds, count_, 1); }

@@ -1,11 +1,13 @@
 // libtiles: building kernels with the prelude in front, and caching them with their context.
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <functional>
 #include <regex>
 #include <sstream>
 
 #include "binary_cache.hpp"
+#include "log.hpp"
 #include "checked_run.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/exceptions.hpp"
@@ -47,15 +49,29 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
                       log, status);
 }
 
+// The log's line for a build that succeeded, with the compiler's warnings where it gave any.
+void log_build(const cl::Program& program, const device_info& device, const std::string& kernel_name,
+               const std::string& options, std::chrono::steady_clock::duration took) {
+    if (!logging(log_level::info)) return;
+    std::ostringstream os;
+    os << "built kernel '" << kernel_name << "' for '" << device.name << "' in "
+       << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
+    const std::string warnings = with_kernel_lines(build_log(program, device));
+    if (warnings.find_first_not_of(" \t\r\n") != std::string::npos) os << "; the compiler said:\n" << warnings;
+    log(log_level::info, os.str());
+}
+
 cl::Program build_from_source(context_state& view, const std::string& text, const std::string& options,
                               const std::string& kernel_name) {
     const device_info& device = *view.device();
     for (int attempt = 0;; ++attempt) {
+        const auto start = std::chrono::steady_clock::now();
         cl_int status = CL_SUCCESS;
         cl::Program program(view.context(), text, false, &status);
         check(status, "clCreateProgramWithSource");
         status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
         view.count_build();
+        if (status == CL_SUCCESS) log_build(program, device, kernel_name, options, std::chrono::steady_clock::now() - start);
         // A failure without a compiler diagnostic is tried once more, with a new program.
         if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
             continue;
@@ -94,9 +110,14 @@ cl::Program build_program(context_state& view, const std::string& text, const st
         if (status == CL_SUCCESS && program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
             keeps_argument_info(program)) {
             view.count_binary_load();
+            if (logging(log_level::info))
+                log(log_level::info, "program cache hit: kernel '" + kernel_name + "' for '" + device.name + "' loaded from " +
+                                         cache.path_of(key));
             return program;
         }
     }
+    if (logging(log_level::info))
+        log(log_level::info, "program cache miss: kernel '" + kernel_name + "' for '" + device.name + "' is compiled");
     cl::Program program = build_from_source(view, text, options, kernel_name);
     std::vector<std::vector<unsigned char>> binaries;
     if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) == CL_SUCCESS && binaries.size() == 1 && !binaries[0].empty())

@@ -12,7 +12,7 @@ namespace tiles::detail {
 // message only when it does.
 bool logging(log_level level);
 
-// Hands `message` to the sink. Call without holding a lock of libtiles: the sink may call back.
+// Hands `message` to the sink (or stderr).
 void log(log_level level, const std::string& message);
 
 } // namespace tiles::detail

@@ -21,6 +21,9 @@ int test_algorithm_refusals(void);
 int test_checked_context_reports_the_seed_race(void);
 int test_strict_checked_context_refuses_the_race(void);
 
+/* test_log.c */
+int test_log_reaches_the_callback(void);
+
 /* test_errors.c */
 int test_version(void);
 int test_status_strings(void);

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,7 +37,33 @@ py::dict error_classes;
     throw py::error_already_set();
 }
 
+// libtiles' log, for Python's logging module. The C callback may run while libtiles holds its
+// locks, so it must not wait for the GIL (a thread holding the GIL may be waiting for those
+// locks): it queues the messages, and check() hands them to Python after each call.
+std::mutex log_mutex;
+std::vector<std::pair<int, std::string>> log_queue;
+// tiles._log.deliver, set with the level; never destroyed, since static destructors run after
+// the interpreter is gone.
+py::object& log_receiver = *new py::object();
+
+void queue_log_message(tiles_log_level level, const char* message, void*) {
+    std::lock_guard<std::mutex> lock(log_mutex);
+    log_queue.emplace_back(int(level), message);
+}
+
+void deliver_log_messages() {
+    std::vector<std::pair<int, std::string>> messages;
+    {
+        std::lock_guard<std::mutex> lock(log_mutex);
+        if (log_queue.empty()) return;
+        messages.swap(log_queue);
+    }
+    if (!log_receiver) return;
+    for (const auto& [level, message] : messages) log_receiver(level, message);
+}
+
 void check(tiles_status status) {
+    deliver_log_messages();
     if (status != TILES_SUCCESS) raise(status, tiles_last_error_message());
 }
 
@@ -294,6 +321,10 @@ PYBIND11_MODULE(_tiles, m) {
     m.doc() = "libtiles' C API for Python; use the package `tiles`, which wraps it.";
 
     m.def("_set_error_classes", [](py::dict classes) { error_classes = classes; });
+    m.def("_set_log", [](int level, py::object receiver) {
+        check(tiles_set_log_callback(tiles_log_level(level), level == TILES_LOG_OFF ? nullptr : queue_log_message, nullptr));
+        log_receiver = std::move(receiver);
+    }, py::arg("level"), py::arg("receiver"));
     m.def("version", [] { return std::string(tiles_version_string()); });
     m.def("status_string", [](int status) { return std::string(tiles_status_string(tiles_status(status))); });
 

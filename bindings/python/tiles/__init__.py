@@ -13,16 +13,18 @@ The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, m
 stencil) take numpy arrays or tiles data and return numpy arrays.
 """
 
-from . import _tiles, errors
+from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
 from ._data import array, array_view, copy, copy_async
 from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
                        total_counters)
+from ._log import set_log_level
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
 from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle,
                      OpenCLError, OutOfMemory, Unsupported)
 
 _tiles._set_error_classes(errors.BY_FAMILY)
+_log._from_environment()
 
 __version__: str = _tiles.version()
 
@@ -32,5 +34,6 @@ __all__ = [
     "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
+    "set_log_level",
     "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",
 ]

@@ -11,8 +11,8 @@ namespace tiles {
 
 enum class log_level { off = 0, info = 1, debug = 2 };
 
-// Receives each message; called on the thread that did the work, never with a lock of libtiles
-// held, so it may call libtiles. It must not throw.
+// Receives each message, on the thread that did the work, which may hold locks of libtiles then:
+// the sink must not call libtiles, nor throw.
 using log_sink = std::function<void(log_level, const std::string&)>;
 
 // Sends messages up to `level` to `sink` from now on; an empty sink sends them to stderr.

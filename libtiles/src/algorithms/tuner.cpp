@@ -17,6 +17,7 @@
 #include <tuple>
 
 #include "../binary_cache.hpp"
+#include "../log.hpp"
 #include "../regular_file.hpp"
 #include "../device_info.hpp"
 #include "../storage.hpp"
@@ -98,6 +99,14 @@ std::map<tuning_key, gemm_parameters> read_tuning(const std::string& file) {
     return entries;
 }
 
+// "16 16 4 4 4 16": the parameters as the tuning file and the log write them.
+std::string parameter_text(const gemm_parameters& p) {
+    std::ostringstream os;
+    os << p.tile_rows << ' ' << p.tile_columns << ' ' << p.work_rows << ' ' << p.work_columns << ' ' << p.vector_width
+       << ' ' << p.slice;
+    return os.str();
+}
+
 void write_tuning(const std::string& file, const std::map<tuning_key, gemm_parameters>& entries) {
     std::error_code error;
     std::filesystem::create_directories(std::filesystem::path(file).parent_path(), error);
@@ -105,9 +114,8 @@ void write_tuning(const std::string& file, const std::map<tuning_key, gemm_param
     {
         std::ofstream out(temporary);
         for (const auto& [key, p] : entries)
-            out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t' << p.tile_rows << ' '
-                << p.tile_columns << ' ' << p.work_rows << ' ' << p.work_columns << ' ' << p.vector_width << ' '
-                << p.slice << '\n';
+            out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t' << parameter_text(p)
+                << '\n';
         if (!out) return;  // the next process tunes again
     }
     std::filesystem::rename(temporary, file, error);
@@ -165,8 +173,16 @@ gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n
         c{storage_on_device(layout, dims, view), n, n};
     double best_seconds = 0;
     gemm_parameters best{};
-    for (const gemm_parameters& p : candidates) {
-        if (!fits_device(p, device, layout.size)) continue;
+    log(log_level::info, "tuning gemm (" + std::string(opencl_name(type)) + ") for '" + device.name + "' at n = " +
+                             std::to_string(n) + " over " + std::to_string(candidates.size()) + " candidates");
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const gemm_parameters& p = candidates[i];
+        const std::string name = "candidate " + std::to_string(i + 1) + " of " + std::to_string(candidates.size()) +
+                                 " (" + parameter_text(p) + ")";
+        if (!fits_device(p, device, layout.size)) {
+            log(log_level::info, "tuning: " + name + " does not fit the device");
+            continue;
+        }
         try {
             enqueue_gemm(view, p, 1.0, a, b, 0.0, c);  // builds the kernel
             view.wait();
@@ -178,12 +194,15 @@ gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n
                 seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             }
             std::sort(seconds.begin(), seconds.end());
+            log(log_level::info, "tuning: " + name + " took " + std::to_string(seconds[1] * 1e3) + " ms");
             if (best_seconds == 0 || seconds[1] < best_seconds) best_seconds = seconds[1], best = p;
-        } catch (const runtime_exception&) {
+        } catch (const runtime_exception& e) {
             // A candidate the device cannot build or run (too many registers, say) just loses.
+            log(log_level::info, "tuning: " + name + " failed: " + e.what());
         }
     }
     if (best_seconds == 0) return parameters_for(device).gemm_float;
+    log(log_level::info, "tuning: the fastest is " + parameter_text(best));
     const std::string file = tuning_file();
     if (!file.empty()) {
         std::lock_guard<std::mutex> lock(tuning_mutex);

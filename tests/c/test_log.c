@@ -1,0 +1,85 @@
+/* The log through tiles_set_log_callback: kernel builds (with their time), program-cache hits,
+ * and at the debug level transfers, each reaching the callback with its level. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "capi_tests.h"
+#include "support.h"
+
+/* The messages received, one after another, and the highest level among them. */
+typedef struct received_log {
+    char text[16384];
+    size_t length;
+    tiles_log_level highest;
+} received_log;
+
+static void receive(tiles_log_level level, const char* message, void* user_data) {
+    received_log* log = (received_log*)user_data;
+    const size_t size = strlen(message);
+    if (log->length + size + 2 < sizeof log->text) {
+        memcpy(log->text + log->length, message, size);
+        log->length += size;
+        log->text[log->length++] = '\n';
+        log->text[log->length] = '\0';
+    }
+    if (level > log->highest) log->highest = level;
+}
+
+/* Adds one to each of 16 floats on a new context with the kernel `logged` of `source`. */
+static int add_one_on_a_new_context(const char* source) {
+    int failed = 0;
+    float host[16] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
+    const tiles_domain domain = {1, {16, 0, 0}, 0, {0, 0, 0}};
+    tiles_context* context = NULL;
+    tiles_view* view = NULL;
+    tiles_kernel* kernel = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_view_create(&view, &shape, host));
+    CHECK_OK(tiles_kernel_create(&kernel, source, "logged", NULL));
+    const tiles_arg args[] = {tiles_arg_view(view)};
+    CHECK_OK(tiles_launch(context, &domain, kernel, args, 1));
+    CHECK_OK(tiles_view_synchronize(view));
+    CHECK(host[15] == 1.0f);
+    tiles_kernel_release(kernel);
+    tiles_view_release(view);
+    tiles_context_release(context);
+    return failed;
+}
+
+int test_log_reaches_the_callback(void) {
+    int failed = 0;
+    char source[256]; /* with the time in it, so that no process compiled it before */
+    snprintf(source, sizeof source,
+             "__kernel void logged(__global float* v) { v[get_global_id(0)] += 1; } /* %ld %ld */",
+             (long)time(NULL), (long)clock());
+    static received_log log;
+    memset(&log, 0, sizeof log);
+
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_INFO, receive, &log));
+    failed += add_one_on_a_new_context(source);
+    CHECK(strstr(log.text, "built kernel 'logged' for '") != NULL);
+    CHECK(strstr(log.text, " ms (options:") != NULL);
+    CHECK(log.highest == TILES_LOG_INFO); /* no transfers at the info level */
+
+    memset(&log, 0, sizeof log);
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_DEBUG, receive, &log));
+    failed += add_one_on_a_new_context(source);
+    /* A new context loads what the first one built from the disk cache, where there is one. */
+    CHECK(strstr(log.text, "program cache hit: kernel 'logged'") != NULL ||
+          strstr(log.text, "built kernel 'logged'") != NULL);
+    CHECK(strstr(log.text, "upload of 64 bytes on '") != NULL);
+    CHECK(strstr(log.text, "download of 64 bytes on '") != NULL);
+    CHECK(log.highest == TILES_LOG_DEBUG);
+
+    memset(&log, 0, sizeof log);
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, receive, &log));
+    failed += add_one_on_a_new_context(source);
+    CHECK(log.length == 0);
+
+    CHECK_FAILS(tiles_set_log_callback((tiles_log_level)3, receive, &log), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_log_level 3 is not a level");
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
+    return failed;
+}
