@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     tiles_context_create_from_opencl(&c_context, context, queue);
     tiles_array_create_from_opencl(&c_array, c_context, &shape, buffer);
     tiles_kernel_create(&c_kernel, tiles_source, "tiny", nullptr);
-    const tiles_domain c_domain = {1, {int(elements), 0, 0}, 1, {int(tile), 0, 0}};
+    const tiles_domain c_domain = {sizeof(tiles_domain), 1, {int(elements), 0, 0}, 1, {int(tile), 0, 0}};
     const tiles_arg c_args[] = {tiles_arg_array(c_array)};
     const auto c_launch = [&] { tiles_launch(c_context, &c_domain, c_kernel, c_args, 1); };
 

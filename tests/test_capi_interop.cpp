@@ -37,7 +37,7 @@ TEST_CASE("a C pipeline runs a libtiles kernel on its own buffer between its own
     REQUIRE(tiles_array_create_from_opencl(&array, context, &shape, buffer) == TILES_SUCCESS);
     tiles_kernel* twice = nullptr;
     REQUIRE(tiles_kernel_create(&twice, tiles_double_kernel(), "twice", nullptr) == TILES_SUCCESS);
-    const tiles_domain domain = {1, {int(n), 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {int(n), 0, 0}, 1, {16, 0, 0}};
     const tiles_arg args[] = {tiles_arg_array(array)};
     REQUIRE(tiles_launch_with_events(context, &domain, twice, args, 1, &ramped, 1, &doubled) == TILES_SUCCESS);
     REQUIRE(clEnqueueNDRangeKernel(p.queue, add_one, 1, nullptr, &n, nullptr, 1, &doubled, &added) == TILES_SUCCESS);

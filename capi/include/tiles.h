@@ -110,9 +110,17 @@ TILES_API tiles_status tiles_set_log_callback(tiles_log_level level, tiles_log_c
 /* ---- Element types ---------------------------------------------------------------------- */
 
 typedef enum tiles_dtype {
-    TILES_INT8, TILES_UINT8, TILES_INT16, TILES_UINT16, TILES_INT32, TILES_UINT32,
-    TILES_INT64, TILES_UINT64, TILES_FLOAT32, TILES_FLOAT64,
-    TILES_OPAQUE /* a struct or other bytes; its size is given separately */
+    TILES_INT8 = 0,
+    TILES_UINT8 = 1,
+    TILES_INT16 = 2,
+    TILES_UINT16 = 3,
+    TILES_INT32 = 4,
+    TILES_UINT32 = 5,
+    TILES_INT64 = 6,
+    TILES_UINT64 = 7,
+    TILES_FLOAT32 = 8,
+    TILES_FLOAT64 = 9,
+    TILES_OPAQUE = 10 /* a struct or other bytes; its size is given separately */
 } tiles_dtype;
 
 /* Size in bytes of one element of `dtype`; 0 for TILES_OPAQUE or a value out of range. */
@@ -261,7 +269,7 @@ TILES_API tiles_status tiles_view_section(tiles_view** out, const tiles_view* vi
 /* The element type and extent of `view`. `out`'s struct_size must be set. */
 TILES_API tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view);
 
-typedef enum tiles_access { TILES_ACCESS_READ, TILES_ACCESS_READ_WRITE } tiles_access;
+typedef enum tiles_access { TILES_ACCESS_READ = 0, TILES_ACCESS_READ_WRITE = 1 } tiles_access;
 
 /* The view's first element in host memory, current: what launches wrote is downloaded first.
  * With TILES_ACCESS_READ_WRITE the host may change the view's elements, and the next launch
@@ -317,13 +325,24 @@ TILES_API tiles_status tiles_kernel_retain(tiles_kernel* kernel);
 TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
 
 /* The compute domain of a launch: one work-item per point of `extent`, in tiles of `tile`
- * (OpenCL work-groups) when tile_rank is not 0. */
+ * (OpenCL work-groups) when tile_rank is not 0. Versioned as the other structs are: set
+ * struct_size, as {sizeof(tiles_domain), rank, {...}, tile_rank, {...}}, TILES_DOMAIN_INIT or
+ * tiles_domain_init do. */
 typedef struct tiles_domain {
+    size_t struct_size;
     int rank;       /* 1, 2 or 3 */
     int extent[3];  /* AMP order */
     int tile_rank;  /* 0 for a launch without tiles, else equal to rank */
     int tile[3];
 } tiles_domain;
+
+#define TILES_DOMAIN_INIT {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}}
+
+/* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
+ * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
+ * libtiles through a foreign-function interface. The values are checked at launch. */
+TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, int tile_rank,
+                                         const int* tile);
 
 /* The domain with its extent rounded up to whole tiles (C++ AMP's pad(): the kernel must
  * ignore the extra work-items) or down (truncate(): the rest is left to the caller). The
@@ -333,14 +352,18 @@ TILES_API tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_doma
 
 typedef enum tiles_arg_kind {
     TILES_ARG_VIEW = 1,
-    TILES_ARG_ARRAY,
-    TILES_ARG_SCALAR,
-    TILES_ARG_LOCAL,
-    TILES_ARG_NUMBER /* a value without a type, converted to its parameter's at launch */
+    TILES_ARG_ARRAY = 2,
+    TILES_ARG_SCALAR = 3,
+    TILES_ARG_LOCAL = 4,
+    TILES_ARG_NUMBER = 5 /* a value without a type, converted to its parameter's at launch */
 } tiles_arg_kind;
 
-/* One kernel argument. Make them with the tiles_arg_* functions below. */
+/* One kernel argument. Make them with the tiles_arg_* functions below, or, through a
+ * foreign-function interface, the exported tiles_arg_init_* ones. struct_size is first, as in the
+ * other structs; tiles_launch reads an array of arguments with the first one's struct_size as its
+ * stride. */
 typedef struct tiles_arg {
+    size_t struct_size;
     tiles_arg_kind kind;
     tiles_view* view;         /* TILES_ARG_VIEW: to a __global pointer parameter */
     tiles_array* array;       /* TILES_ARG_ARRAY: to a __global pointer parameter */
@@ -350,32 +373,41 @@ typedef struct tiles_arg {
     size_t bytes;             /* TILES_ARG_LOCAL: bytes of __local (tile_static) memory */
 } tiles_arg;
 
-static inline tiles_arg tiles_arg_scalar_(tiles_dtype dtype, const void* value, size_t size) {
+/* The exported makers of arguments; `out`'s struct_size must be set. A scalar's `value` holds one
+ * element of `dtype` (not TILES_OPAQUE). */
+TILES_API tiles_status tiles_arg_init_view(tiles_arg* out, tiles_view* view);
+TILES_API tiles_status tiles_arg_init_array(tiles_arg* out, tiles_array* array);
+TILES_API tiles_status tiles_arg_init_scalar(tiles_arg* out, tiles_dtype dtype, const void* value);
+TILES_API tiles_status tiles_arg_init_local(tiles_arg* out, size_t bytes);
+TILES_API tiles_status tiles_arg_init_integer(tiles_arg* out, int64_t value);
+TILES_API tiles_status tiles_arg_init_real(tiles_arg* out, double value);
+
+/* The same as inline functions, for C and C++. */
+static inline tiles_arg tiles_arg_of_kind_(tiles_arg_kind kind) {
     tiles_arg a;
     memset(&a, 0, sizeof a);
-    a.kind = TILES_ARG_SCALAR;
+    a.struct_size = sizeof a;
+    a.kind = kind;
+    return a;
+}
+static inline tiles_arg tiles_arg_scalar_(tiles_dtype dtype, const void* value, size_t size) {
+    tiles_arg a = tiles_arg_of_kind_(TILES_ARG_SCALAR);
     a.dtype = dtype;
     memcpy(a.value, value, size);
     return a;
 }
 static inline tiles_arg tiles_arg_view(tiles_view* view) {
-    tiles_arg a;
-    memset(&a, 0, sizeof a);
-    a.kind = TILES_ARG_VIEW;
+    tiles_arg a = tiles_arg_of_kind_(TILES_ARG_VIEW);
     a.view = view;
     return a;
 }
 static inline tiles_arg tiles_arg_array(tiles_array* array) {
-    tiles_arg a;
-    memset(&a, 0, sizeof a);
-    a.kind = TILES_ARG_ARRAY;
+    tiles_arg a = tiles_arg_of_kind_(TILES_ARG_ARRAY);
     a.array = array;
     return a;
 }
 static inline tiles_arg tiles_arg_local(size_t bytes) {
-    tiles_arg a;
-    memset(&a, 0, sizeof a);
-    a.kind = TILES_ARG_LOCAL;
+    tiles_arg a = tiles_arg_of_kind_(TILES_ARG_LOCAL);
     a.bytes = bytes;
     return a;
 }
@@ -417,17 +449,21 @@ TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* 
 typedef struct tiles_report tiles_report;
 
 typedef enum tiles_diagnostic_kind {
-    TILES_READ_WRITE_RACE,     /* one work-item reads what another writes, with no barrier between */
-    TILES_WRITE_WRITE_RACE,    /* two work-items write one location, with no barrier between */
-    TILES_UNINITIALIZED_READ,  /* a value read before anything was stored there */
-    TILES_UNINITIALIZED_WRITE, /* a value computed from such a read stored */
-    TILES_OUT_OF_BOUNDS,       /* an access outside every buffer the kernel was given */
-    TILES_BARRIER_DIVERGENCE,  /* a barrier only some work-items of a tile reached */
-    TILES_OTHER_PROBLEM
+    TILES_READ_WRITE_RACE = 0,     /* one work-item reads what another writes, with no barrier between */
+    TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
+    TILES_UNINITIALIZED_READ = 2,  /* a value read before anything was stored there */
+    TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored */
+    TILES_OUT_OF_BOUNDS = 4,       /* an access outside every buffer the kernel was given */
+    TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
+    TILES_OTHER_PROBLEM = 6
 } tiles_diagnostic_kind;
 
 typedef enum tiles_memory_space {
-    TILES_TILE_STATIC_MEMORY, TILES_GLOBAL_MEMORY, TILES_CONSTANT_MEMORY, TILES_PRIVATE_MEMORY, TILES_UNKNOWN_MEMORY
+    TILES_TILE_STATIC_MEMORY = 0,
+    TILES_GLOBAL_MEMORY = 1,
+    TILES_CONSTANT_MEMORY = 2,
+    TILES_PRIVATE_MEMORY = 3,
+    TILES_UNKNOWN_MEMORY = 4
 } tiles_memory_space;
 
 /* One problem found by one or more work-items at one place. Strings and arrays are valid as
@@ -500,7 +536,7 @@ TILES_API tiles_status tiles_event_release(tiles_event* event);
  * differ between operands, an output of the wrong shape, of const memory or that is also an
  * input), TILES_ERROR_UNSUPPORTED (double elements on a device without fp64). */
 
-typedef enum tiles_reduction { TILES_REDUCE_SUM, TILES_REDUCE_MIN, TILES_REDUCE_MAX } tiles_reduction;
+typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES_REDUCE_MAX = 2 } tiles_reduction;
 
 /* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
  * of the input's type, whose size `out_size` must be; blocks until it is there. Float sums are

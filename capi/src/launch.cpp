@@ -9,7 +9,7 @@ using namespace tiles::capi;
 namespace {
 
 tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
-    if (domain == nullptr) throw tiles::invalid_argument("the domain is NULL");
+    check_struct(domain, "domain");
     if (domain->rank < 1 || domain->rank > 3)
         throw tiles::invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain->rank));
     if (domain->tile_rank != 0 && domain->tile_rank != domain->rank)
@@ -30,6 +30,29 @@ tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
 template <class H> H& live_argument(H* h, std::size_t position) {
     if (h != nullptr && is_live(h, H::kind_tag)) return *h;
     return live(h, ("argument " + std::to_string(position) + "'s " + H::type_name).c_str());
+}
+
+// Argument `i` of an array whose stride is its first element's struct_size: the caller's
+// version of tiles_arg, which may be newer (larger) than this library's, never older.
+const tiles_arg& argument(const tiles_arg* args, std::size_t i) {
+    check_struct(&args[0], "first argument");
+    const auto* a = reinterpret_cast<const tiles_arg*>(reinterpret_cast<const char*>(args) + i * args[0].struct_size);
+    if (a->struct_size != args[0].struct_size)
+        throw tiles::invalid_argument("argument " + std::to_string(i) + "'s struct_size (" +
+                                      std::to_string(a->struct_size) + ") is not the first argument's (" +
+                                      std::to_string(args[0].struct_size) + "); make every argument alike");
+    return *a;
+}
+
+// An argument of `kind` for tiles_arg_init_*, written into the caller's struct.
+template <class Fill> tiles_status init_argument(tiles_arg* out, tiles_arg_kind kind, Fill fill) {
+    return guard([&] {
+        tiles_arg a{};
+        a.struct_size = sizeof a;
+        a.kind = kind;
+        fill(a);
+        write_struct(out, a, "argument");
+    });
 }
 
 tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
@@ -91,6 +114,7 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
         const tiles::detail::launch_domain d = check_domain(domain);
         if (!d.tiled) throw tiles::invalid_argument("pad and truncate need a tiled domain (tile_rank is 0)");
         tiles_domain result = *domain;
+        check_struct(out, "domain");
         const auto put = [&](const auto& rounded_extent) {
             for (int i = 0; i < d.rank; ++i) result.extent[i] = rounded_extent[i];
         };
@@ -99,7 +123,7 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
         case 2: put(round(tiled_extent_of<2>(d))); break;
         default: put(round(tiled_extent_of<3>(d))); break;
         }
-        *out = result;
+        write_struct(out, result, "domain");
     });
 }
 
@@ -119,13 +143,68 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
         ~emptied_after() { converted.clear(); }
     } emptied;
     converted.clear();
-    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(args[i], i));
+    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(argument(args, i), i));
     const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
     tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);
 }
 } // namespace tiles::capi
 
 extern "C" {
+
+tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, int tile_rank, const int* tile) {
+    return guard([&] {
+        if (extent == nullptr) throw tiles::invalid_argument("the extent is NULL");
+        if (tile == nullptr && tile_rank != 0) throw tiles::invalid_argument("the tile is NULL but tile_rank is not 0");
+        if (rank < 1 || rank > 3 || (tile_rank != 0 && tile_rank != rank))
+            throw tiles::invalid_argument("a domain has rank 1, 2 or 3 and a tile_rank of 0 or its rank, not " +
+                                          std::to_string(rank) + " and " + std::to_string(tile_rank));
+        tiles_domain d{};
+        d.struct_size = sizeof d;
+        d.rank = rank;
+        d.tile_rank = tile_rank;
+        for (int i = 0; i < rank; ++i) {
+            d.extent[i] = extent[i];
+            if (tile_rank != 0) d.tile[i] = tile[i];
+        }
+        write_struct(out, d, "domain");
+    });
+}
+
+tiles_status tiles_arg_init_view(tiles_arg* out, tiles_view* view) {
+    return init_argument(out, TILES_ARG_VIEW, [&](tiles_arg& a) { a.view = view; });
+}
+
+tiles_status tiles_arg_init_array(tiles_arg* out, tiles_array* array) {
+    return init_argument(out, TILES_ARG_ARRAY, [&](tiles_arg& a) { a.array = array; });
+}
+
+tiles_status tiles_arg_init_scalar(tiles_arg* out, tiles_dtype dtype, const void* value) {
+    return init_argument(out, TILES_ARG_SCALAR, [&](tiles_arg& a) {
+        const std::size_t size = tiles::element_size(to_element_type(dtype));
+        if (size == 0) throw tiles::invalid_argument("a scalar argument cannot be of TILES_OPAQUE type");
+        if (value == nullptr) throw tiles::invalid_argument("the scalar's value is NULL");
+        a.dtype = dtype;
+        std::memcpy(a.value, value, size);
+    });
+}
+
+tiles_status tiles_arg_init_local(tiles_arg* out, size_t bytes) {
+    return init_argument(out, TILES_ARG_LOCAL, [&](tiles_arg& a) { a.bytes = bytes; });
+}
+
+tiles_status tiles_arg_init_integer(tiles_arg* out, int64_t value) {
+    return init_argument(out, TILES_ARG_NUMBER, [&](tiles_arg& a) {
+        a.dtype = TILES_INT64;
+        std::memcpy(a.value, &value, sizeof value);
+    });
+}
+
+tiles_status tiles_arg_init_real(tiles_arg* out, double value) {
+    return init_argument(out, TILES_ARG_NUMBER, [&](tiles_arg& a) {
+        a.dtype = TILES_FLOAT64;
+        std::memcpy(a.value, &value, sizeof value);
+    });
+}
 
 tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain) {
     return rounded(out, domain, [](const auto& t) { return t.pad(); });

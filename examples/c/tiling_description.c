@@ -61,7 +61,7 @@ static tiles_status TilingDescription(void) {
     if (status == TILES_SUCCESS)
         status = tiles_kernel_create(&describe, example_kernel_tiling_description, "describe_tiles", NULL);
     if (status == TILES_SUCCESS) {
-        const tiles_domain domain = {2, {ROWS, COLS, 0}, 2, {2, 3, 0}};
+        const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}};
         const tiles_arg args[] = {tiles_arg_view(descriptions)};
         status = tiles_launch(NULL, &domain, describe, args, 1);
     }

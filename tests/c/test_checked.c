@@ -13,7 +13,7 @@ static tiles_status launch_racy_total(tiles_context* context) {
     tiles_kernel* kernel = NULL;
     const tiles_shape matrix_shape = shape_of(TILES_FLOAT32, 2, 8, 8, 0);
     const tiles_shape averages_shape = shape_of(TILES_FLOAT32, 2, 4, 4, 0);
-    const tiles_domain domain = {2, {8, 8, 0}, 2, {2, 2, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 2, 0}};
     tiles_arg args[2];
     tiles_status status;
     int i;

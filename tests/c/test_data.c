@@ -205,7 +205,7 @@ int test_view_host_access(void) {
     int failed = 0;
     float host[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
-    const tiles_domain domain = {1, {8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}};
     tiles_view *view = NULL, *const_view = NULL;
     tiles_kernel* add_one = NULL;
     void* data = NULL;
@@ -263,7 +263,7 @@ int test_sections(void) {
     CHECK(section_shape.rank == 2 && section_shape.extent[0] == 2 && section_shape.extent[1] == 3);
 
     /* A launch over the section uploads and changes only the section. */
-    const tiles_domain domain = {2, {2, 3, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 2, {2, 3, 0}, 0, {0, 0, 0}};
     const tiles_arg args[] = {tiles_arg_view(section)};
     CHECK_OK(tiles_launch(context, &domain, add_one, args, 1));
     CHECK_OK(tiles_view_synchronize(view));
@@ -310,7 +310,7 @@ int test_discard_refresh_and_synchronize(void) {
     int failed = 0;
     float host[16] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
-    const tiles_domain domain = {1, {16, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 1, {4, 0, 0}};
     tiles_context *context = NULL, *other = NULL;
     tiles_view* view = NULL;
     tiles_kernel* add_one = NULL;

@@ -28,7 +28,7 @@ int test_scalar_arguments(void) {
     int failed = 0;
     long long out_host[5] = {0};
     const tiles_shape shape = shape_of(TILES_INT64, 1, 5, 0, 0);
-    const tiles_domain one = {1, {1, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain one = {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}};
     tiles_view* out = NULL;
     tiles_kernel* scalars = NULL;
     CHECK_OK(tiles_view_create(&out, &shape, out_host));
@@ -105,7 +105,7 @@ int test_tile_static_memory_argument(void) {
     for (int i = 0; i < 12; i++) in_host[i] = (float)(i * i);
     for (int i = 0; i < 12; i++) expected[i] = in_host[(i / 4) * 4 + 3 - i % 4];
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 12, 0, 0);
-    const tiles_domain in_fours = {1, {12, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain in_fours = {sizeof(tiles_domain), 1, {12, 0, 0}, 1, {4, 0, 0}};
     tiles_view *in = NULL, *out = NULL;
     tiles_kernel* reverse = NULL;
     CHECK_OK(tiles_view_create_const(&in, &shape, in_host));
@@ -148,7 +148,7 @@ int test_untiled_rank_3_launch(void) {
         for (int j = 0; j < 3; j++)
             for (int k = 0; k < 4; k++) expected[(i * 3 + j) * 4 + k] = i * 100 + j * 10 + k;
     const tiles_shape shape = shape_of(TILES_INT32, 3, 2, 3, 4);
-    const tiles_domain domain = {3, {2, 3, 4}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 3, {2, 3, 4}, 0, {0, 0, 0}};
     tiles_view* view = NULL;
     tiles_kernel* positions = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));
@@ -165,7 +165,7 @@ int test_untiled_rank_3_launch(void) {
 int test_launch_runs_where_its_array_lives(void) {
     int failed = 0;
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
-    const tiles_domain domain = {1, {8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}};
     float host[8] = {0}, back[8];
     const float ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     tiles_context *home = NULL, *default_context = NULL;
@@ -213,7 +213,7 @@ static void* add_repeatedly(void* kernel) {
     size_t wrong = 0;
     float host[64] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 64, 0, 0);
-    const tiles_domain domain = {1, {64, 0, 0}, 1, {8, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {64, 0, 0}, 1, {8, 0, 0}};
     tiles_view* view = NULL;
     if (tiles_view_create(&view, &shape, host) != TILES_SUCCESS) return (void*)1;
     const tiles_arg args[] = {tiles_arg_view(view)};
@@ -245,7 +245,7 @@ int test_build_failures(void) {
     int failed = 0;
     float host[4] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
     tiles_view* view = NULL;
     tiles_kernel *broken = NULL, *bad_options = NULL, *misnamed = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));
@@ -288,7 +288,7 @@ int test_a_failed_build_leaves_the_cache_usable(void) {
     float host[4] = {0};
     const float twos[4] = {2, 2, 2, 2}, threes[4] = {3, 3, 3, 3};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
     tiles_context* context = NULL;
     tiles_view* view = NULL;
     tiles_kernel *add_one = NULL, *broken = NULL, *fixed = NULL;
@@ -334,7 +334,7 @@ int test_argument_refusals(void) {
     int int_host[4] = {0};
     const float zeros[4] = {0};
     const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0), ints = shape_of(TILES_INT32, 1, 4, 0, 0);
-    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
     tiles_context* context = NULL;
     tiles_view *in = NULL, *out = NULL, *const_out = NULL, *int_view = NULL, *released = NULL;
     tiles_kernel *copy = NULL, *scalars = NULL;
@@ -424,7 +424,7 @@ int test_a_refused_launch_keeps_no_view(void) {
     int failed = 0;
     float in_host[4] = {1, 2, 3, 4}, out_host[4] = {0};
     const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
     tiles_view *in = NULL, *out = NULL;
     tiles_kernel* copy = NULL;
     CHECK_OK(tiles_view_create(&in, &floats, in_host));
@@ -460,39 +460,39 @@ int test_domain_refusals(void) {
     const tiles_status domain_error = TILES_ERROR_INVALID_COMPUTE_DOMAIN;
 
     CHECK_DOMAIN_REFUSED(NULL, TILES_ERROR_INVALID_ARGUMENT, "the domain is NULL");
-    const tiles_domain rank_0 = {0, {8, 0, 0}, 0, {0, 0, 0}}, rank_4 = {4, {8, 8, 8}, 0, {0, 0, 0}};
+    const tiles_domain rank_0 = {sizeof(tiles_domain), 0, {8, 0, 0}, 0, {0, 0, 0}}, rank_4 = {sizeof(tiles_domain), 4, {8, 8, 8}, 0, {0, 0, 0}};
     CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 0");
     CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 4");
-    const tiles_domain zero_extent = {2, {8, 0, 0}, 2, {2, 2, 0}}, negative_extent = {1, {-8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain zero_extent = {sizeof(tiles_domain), 2, {8, 0, 0}, 2, {2, 2, 0}}, negative_extent = {sizeof(tiles_domain), 1, {-8, 0, 0}, 0, {0, 0, 0}};
     CHECK_DOMAIN_REFUSED(&zero_extent, domain_error,
                          "the extent of dimension 1 of the compute domain (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_extent, domain_error, "the extent of dimension 0 of the compute domain (-8)");
-    const tiles_domain rows_not_divided = {2, {8, 8, 0}, 2, {3, 2, 0}},
-                       columns_not_divided = {2, {8, 8, 0}, 2, {2, 3, 0}};
+    const tiles_domain rows_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {3, 2, 0}},
+                       columns_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 3, 0}};
     CHECK_DOMAIN_REFUSED(&rows_not_divided, domain_error,
                          "the extent of dimension 0 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 0 of the tile (3)");
     CHECK_DOMAIN_REFUSED(&columns_not_divided, domain_error,
                          "the extent of dimension 1 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 1 of the tile (3)");
-    const tiles_domain zero_tile = {2, {8, 8, 0}, 2, {2, 0, 0}}, negative_tile = {1, {8, 0, 0}, 1, {-2, 0, 0}};
+    const tiles_domain zero_tile = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 0, 0}}, negative_tile = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {-2, 0, 0}};
     CHECK_DOMAIN_REFUSED(&zero_tile, domain_error, "the extent of dimension 1 of the tile (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_tile, domain_error, "the extent of dimension 0 of the tile (-2) is not positive");
-    const tiles_domain tile_rank_1 = {2, {8, 8, 0}, 1, {2, 0, 0}}, tile_rank_3 = {2, {8, 8, 0}, 3, {2, 2, 2}};
+    const tiles_domain tile_rank_1 = {sizeof(tiles_domain), 2, {8, 8, 0}, 1, {2, 0, 0}}, tile_rank_3 = {sizeof(tiles_domain), 2, {8, 8, 0}, 3, {2, 2, 2}};
     CHECK_DOMAIN_REFUSED(&tile_rank_1, domain_error, "the tile has rank 1 but the extent it tiles has rank 2");
     CHECK_DOMAIN_REFUSED(&tile_rank_3, domain_error, "the tile has rank 3 but the extent it tiles has rank 2");
 
     /* Domains beyond C++ AMP's 2^32 - 1 work-items are refused before the driver sees them (PoCL
      * aborts on INT_MAX x INT_MAX); padding that would pass INT_MAX is refused, not wrapped. */
-    const tiles_domain huge = {2, {INT_MAX, INT_MAX, 0}, 0, {0, 0, 0}},
-                       just_over = {2, {65536, 65536, 0}, 0, {0, 0, 0}},
-                       three_huge = {3, {INT_MAX, INT_MAX, INT_MAX}, 0, {0, 0, 0}};
+    const tiles_domain huge = {sizeof(tiles_domain), 2, {INT_MAX, INT_MAX, 0}, 0, {0, 0, 0}},
+                       just_over = {sizeof(tiles_domain), 2, {65536, 65536, 0}, 0, {0, 0, 0}},
+                       three_huge = {sizeof(tiles_domain), 3, {INT_MAX, INT_MAX, INT_MAX}, 0, {0, 0, 0}};
     CHECK_DOMAIN_REFUSED(&huge, domain_error,
                          "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of "
                          "4294967295 (2^32 - 1)");
     CHECK_DOMAIN_REFUSED(&just_over, domain_error, "the compute domain 65536x65536 has more work-items");
     CHECK_DOMAIN_REFUSED(&three_huge, domain_error, "2147483647x2147483647x2147483647 has more work-items");
-    const tiles_domain to_pad = {1, {INT_MAX, 0, 0}, 1, {16, 0, 0}}, padded_to_max = {1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain to_pad = {sizeof(tiles_domain), 1, {INT_MAX, 0, 0}, 1, {16, 0, 0}}, padded_to_max = {sizeof(tiles_domain), 1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
     tiles_domain padded = to_pad;
     CHECK_FAILS(tiles_domain_pad(&padded, &to_pad), domain_error,
                 "pad(): the extent of dimension 0 (2147483647) rounded up to whole tiles of 16 is 2147483648, beyond "
@@ -509,16 +509,16 @@ int test_domain_refusals(void) {
     CHECK_OK(tiles_context_get_device(&device, context));
     CHECK_OK(tiles_device_get_info(&info, device));
     CHECK_OK(tiles_device_release(device));
-    const tiles_domain too_many_threads = {2, {128, 128, 0}, 2, {128, 128, 0}};
+    const tiles_domain too_many_threads = {sizeof(tiles_domain), 2, {128, 128, 0}, 2, {128, 128, 0}};
     CHECK(info.max_tile_size < 128 * 128);
     CHECK_DOMAIN_REFUSED(&too_many_threads, domain_error, "a tile of 16384 threads (128x128) exceeds the");
     const int too_long = (int)info.max_tile_extent[2] * 2;
-    const tiles_domain too_long_a_row = {1, {too_long, 0, 0}, 1, {too_long, 0, 0}};
+    const tiles_domain too_long_a_row = {sizeof(tiles_domain), 1, {too_long, 0, 0}, 1, {too_long, 0, 0}};
     CHECK_DOMAIN_REFUSED(&too_long_a_row, domain_error, "the extent of dimension 0 of the tile");
     CHECK(strstr(tiles_last_error_message(), "exceeds") != NULL);
 
     /* Nor may the kernel be missing. */
-    const tiles_domain fine = {1, {8, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain fine = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}};
     CHECK_FAILS(tiles_launch(context, &fine, NULL, args, 1), TILES_ERROR_INVALID_HANDLE, "the kernel is NULL");
 
     tiles_counters counters = TILES_COUNTERS_INIT;

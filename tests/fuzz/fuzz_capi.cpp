@@ -135,6 +135,8 @@ unsigned char* host_memory(handles& h, const data_shape& shape, input& in) {
 
 tiles_domain random_domain(input& in) {
     tiles_domain d;
+    // Now and then a struct_size of no version, which must be refused.
+    d.struct_size = in.one_in(32) ? in.below(sizeof d) : sizeof d;
     d.rank = in.one_in(16) ? int(in.below(5)) : 1 + int(in.below(3));
     d.tile_rank = in.one_in(3) ? 0 : in.one_in(16) ? int(in.below(4)) : d.rank;
     const int tiles[] = {1, 2, 4, 1, 2, 4, 0, 5000};
@@ -375,7 +377,7 @@ void operation(handles& h, input& in) {
         break;
     }
     case 21: {
-        tiles_domain rounded;
+        tiles_domain rounded = TILES_DOMAIN_INIT;
         const tiles_domain domain = random_domain(in);
         checked(in.one_in(2) ? tiles_domain_pad(&rounded, &domain) : tiles_domain_truncate(&rounded, &domain));
         break;

@@ -198,6 +198,7 @@ std::array<int, 3> three(const std::vector<int>& v, const char* what) {
 
 tiles_domain domain_of(const std::vector<int>& extent, const std::vector<int>& tile) {
     tiles_domain d{};
+    d.struct_size = sizeof d;
     d.rank = int(extent.size());
     d.tile_rank = int(tile.size());
     const auto e = three(extent, "an extent"), t = three(tile, "a tile");
@@ -527,6 +528,7 @@ PYBIND11_MODULE(_tiles, m) {
     m.def("rounded_extent", [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {
         const tiles_domain domain = domain_of(extent, tile);
         tiles_domain out{};
+        out.struct_size = sizeof out;
         check(pad ? tiles_domain_pad(&out, &domain) : tiles_domain_truncate(&out, &domain));
         return std::vector<int>(out.extent, out.extent + out.rank);
     });
