@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -45,6 +46,18 @@ TEST_CASE_METHOD(fresh_view, "a zero or negative extent is refused", "[refusal]"
                               tiles::invalid_argument, "dimension 0 of an array_view (0)");
     REQUIRE_THROWS_MENTIONING((tiles::array<float, 1>(tiles::extent<1>(-1), view)), tiles::invalid_argument,
                               "dimension 0 of an array (-1)");
+}
+
+TEST_CASE_METHOD(fresh_view, "a domain of more points than C++ AMP can count is refused", "[refusal]") {
+    const tiles::kernel k(copy_source, "copy");
+    std::vector<float> data(16);
+    tiles::array_view<float, 1> v(16, data);
+    const int largest = std::numeric_limits<int>::max();
+    // PoCL aborts the process on this launch unless it is refused first.
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<2>(largest, largest), k, v, v),
+                              tiles::invalid_compute_domain, "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of 4294967295");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<2>(65536, 65536).tile(1, 256), k, v, v),
+                              tiles::invalid_compute_domain, "the compute domain 65536x65536 has more work-items");
 }
 
 TEST_CASE_METHOD(fresh_view, "a tile beyond the device's work-group limits is refused", "[refusal]") {
@@ -207,4 +220,29 @@ TEST_CASE("a build log from a driver that ignores the prelude's #line gets the k
           "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
     // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
     CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n") == "kernel:2:3: error: x\n");
+}
+
+TEST_CASE_METHOD(fresh_view, "a container whose elements are not the size of the kernel's struct is refused",
+                 "[refusal]") {
+    // Named as a struct tag here, where the C test names a typedef.
+    const tiles::kernel weigh(R"(
+struct point { float x, y, z; };
+__kernel void weigh(__global const struct point* p, __global float* out) {
+    const int i = get_global_id(0);
+    out[i] = p[i].x + 2.0f * p[i].y + 4.0f * p[i].z;
+})",
+                              "weigh");
+    struct point {
+        float x, y, z;
+    };
+    std::vector<point> points{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+    std::vector<float> floats(9, 1.0f), weights(3, 0.0f);
+    tiles::array_view<const float, 1> float_view(9, floats);
+    tiles::array_view<const point, 1> point_view(3, points);
+    tiles::array_view<float, 1> out(3, weights);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<1>(3), weigh, float_view, out),
+                              tiles::invalid_argument, "its elements are 4 bytes, but a struct point is 12 bytes");
+    tiles::parallel_for_each(view, tiles::extent<1>(3), weigh, point_view, out);
+    out.synchronize();
+    CHECK(weights == std::vector<float>{1 + 4 + 12, 4 + 10 + 24, 7 + 16 + 36});
 }

@@ -346,7 +346,7 @@ TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int*
 
 /* The domain with its extent rounded up to whole tiles (C++ AMP's pad(): the kernel must
  * ignore the extra work-items) or down (truncate(): the rest is left to the caller). The
- * domain must be tiled. */
+ * domain must be tiled; TILES_ERROR_INVALID_COMPUTE_DOMAIN if the padded extent exceeds INT_MAX. */
 TILES_API tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain);
 TILES_API tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_domain* domain);
 
@@ -436,10 +436,14 @@ static inline tiles_arg tiles_arg_real(double v) {
  * context), and returns without waiting for it. Everything is checked first, and nothing runs if
  * anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive, an
  * extent the tile does not divide, a tile beyond the device's limits, a tile rank that is not the
- * extent's), TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank other than 1, 2 or 3, a kernel
- * name the source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD
- * (the message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond
- * the device's). */
+ * extent's, more than 4294967295 points in all, as C++ AMP counts them in an unsigned int),
+ * TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank other than 1, 2 or 3, a kernel name the
+ * source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD (the message
+ * holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond the device's).
+ * Element types: a parameter pointing to an OpenCL scalar or vector type takes containers of
+ * exactly that dtype; one pointing to a struct or typedef takes containers of any dtype whose
+ * elements have the struct's size on the device (a TILES_OPAQUE view of 12-byte elements, or a
+ * TILES_FLOAT32 view for a struct of one float), measured once per built kernel. */
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
 

@@ -77,6 +77,10 @@ class context_state {
     std::shared_ptr<checked_run> checked;
 
   private:
+    // Fills in the sizes of the structs k's pointer parameters point to, measured by a kernel
+    // built from the same program text and options.
+    void measure_pointees(compiled_kernel& k, const std::string& source, const std::string& options);
+
     std::shared_ptr<const device_info> device_;
     cl::Context context_;
     cl::CommandQueue queue_;

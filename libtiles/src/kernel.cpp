@@ -180,7 +180,54 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     return k;
 }
 
+// Whether a container's elements must match this parameter's pointee in size: a __global or
+// __constant pointer to a type libtiles does not know, a struct or a typedef.
+bool points_to_struct(const kernel_param& p) {
+    return p.pointer && !p.builtin &&
+           (p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT);
+}
+
+// "point*" -> "point", "struct point *" -> "struct point": the type a parameter points to.
+std::string pointee(std::string type_name) {
+    while (!type_name.empty() && type_name.back() == ' ') type_name.pop_back();
+    if (!type_name.empty() && type_name.back() == '*') type_name.pop_back();
+    while (!type_name.empty() && type_name.back() == ' ') type_name.pop_back();
+    return type_name;
+}
+
 } // namespace
+
+// OpenCL tells a parameter's type only by name. The sizes of the structs and typedefs that
+// parameters point to come from the device itself: a kernel built from the same program text and
+// options writes their sizeof, once per compiled kernel (the program caches keep the build).
+// Where that kernel does not build (a type named differently than it can be spelled), the sizes
+// stay unknown and unchecked, as before.
+void context_state::measure_pointees(compiled_kernel& k, const std::string& text, const std::string& options) {
+    std::vector<std::size_t> measured;
+    std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
+    for (std::size_t i = 0; i < k.params.size(); ++i)
+        if (points_to_struct(k.params[i])) {
+            probe +=
+                "    size[" + std::to_string(measured.size()) + "] = sizeof(" + pointee(k.params[i].type_name) + ");\n";
+            measured.push_back(i);
+        }
+    if (measured.empty()) return;
+    std::shared_ptr<compiled_kernel> sizeof_probe;
+    try {
+        sizeof_probe =
+            kernel(text + probe + "}\n", options, "tiles_sizeof_probe", std::hash<std::string>()(text + probe));
+    } catch (const build_error&) {
+        return;
+    }
+    std::vector<cl_ulong> sizes(measured.size());
+    const cl::Buffer out(context(), CL_MEM_WRITE_ONLY, sizes.size() * sizeof(cl_ulong));
+    check(sizeof_probe->kernel.setArg(0, out), "clSetKernelArg");
+    check(queue().enqueueNDRangeKernel(sizeof_probe->kernel, cl::NullRange, cl::NDRange(1), cl::NullRange),
+          "clEnqueueNDRangeKernel");
+    check(queue().enqueueReadBuffer(out, CL_TRUE, 0, sizes.size() * sizeof(cl_ulong), sizes.data()),
+          "clEnqueueReadBuffer");
+    for (std::size_t j = 0; j < measured.size(); ++j) k.params[measured[j]].pointee_size = std::size_t(sizes[j]);
+}
 
 // Drivers that ignore the #line after the prelude (NVIDIA's) count the kernel's lines from the
 // top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own.
@@ -231,7 +278,11 @@ std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source
     }
     std::lock_guard<std::mutex> lock(entry->mutex);
     auto& k = entry->kernels[name];
-    if (!k) k = make_kernel(*entry, *device_, name);
+    if (!k) {
+        auto made = make_kernel(*entry, *device_, name);
+        measure_pointees(*made, source, options);
+        k = std::move(made);
+    }
     return k;
 }
 

@@ -4,6 +4,7 @@
 // tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -89,7 +90,8 @@ void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& 
 }
 
 // Whether data of `type` may be passed for pointer parameter `p`. Structs and typedefs are opaque
-// to libtiles: any data may go there, and opaque data only there.
+// to libtiles: any data of their size may go there (check_args compares the sizes), and opaque
+// data only there.
 bool type_matches(element_type type, const kernel_param& p) { return !p.builtin || p.element == type; }
 
 template <class T> T scalar_value(const launch_arg& a) {
@@ -197,6 +199,10 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
             if (!type_matches(layout_of(*a.memory).type, p)) refuse(k, i, a, "the element types differ");
+            if (p.pointee_size != 0 && layout_of(*a.memory).size != p.pointee_size)
+                refuse(k, i, a,
+                       "its elements are " + std::to_string(layout_of(*a.memory).size) + " bytes, but a " + p.base +
+                           " is " + std::to_string(p.pointee_size) + " bytes on the device");
             if (a.read_only && !p.points_to_const)
                 refuse(k, i, a, "the kernel may write through this parameter; declare it const");
             break;

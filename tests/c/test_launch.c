@@ -529,3 +529,59 @@ int test_domain_refusals(void) {
     CHECK_OK(tiles_context_release(context));
     return failed;
 }
+
+/* Parameters pointing to structs take containers whose elements have the struct's size. */
+static const char points_source[] = "typedef struct { float x, y, z; } point;\n"
+                                    "__kernel void weigh(__global const point* p, __global float* out) {\n"
+                                    "    const int i = get_global_id(0);\n"
+                                    "    out[i] = p[i].x + 2.0f * p[i].y + 4.0f * p[i].z;\n"
+                                    "}\n";
+static const char boxed_source[] = "typedef struct { float value; } boxed;\n"
+                                   "__kernel void twice(__global boxed* b) { b[get_global_id(0)].value *= 2.0f; }\n";
+
+int test_struct_parameters_take_elements_of_their_size(void) {
+    int failed = 0;
+    enum { count = 5 };
+    float xyz[3 * count], weights[count], expected[count], values[count], doubled[count];
+    for (int i = 0; i < count; ++i) {
+        xyz[3 * i] = (float)i, xyz[3 * i + 1] = (float)(10 * i), xyz[3 * i + 2] = (float)(100 * i);
+        expected[i] = (float)(i + 20 * i + 400 * i);
+        values[i] = (float)i + 0.5f, doubled[i] = 2.0f * values[i];
+    }
+    tiles_shape point_shape = shape_of(TILES_OPAQUE, 1, count, 0, 0);
+    point_shape.element_size = 3 * sizeof(float);
+    const tiles_shape float_shape = shape_of(TILES_FLOAT32, 1, count, 0, 0);
+    const tiles_shape floats_shape = shape_of(TILES_FLOAT32, 1, 3 * count, 0, 0);
+    tiles_view *points = NULL, *floats = NULL, *out = NULL, *boxes = NULL;
+    tiles_kernel *weigh = NULL, *twice = NULL;
+    CHECK_OK(tiles_view_create(&points, &point_shape, xyz));
+    CHECK_OK(tiles_view_create(&floats, &floats_shape, xyz));
+    CHECK_OK(tiles_view_create(&out, &float_shape, weights));
+    CHECK_OK(tiles_view_create(&boxes, &float_shape, values));
+    CHECK_OK(tiles_kernel_create(&weigh, points_source, "weigh", NULL));
+    CHECK_OK(tiles_kernel_create(&twice, boxed_source, "twice", NULL));
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {count, 0, 0}, 0, {0, 0, 0}};
+
+    /* Floats where 12-byte points are expected: the kernel would read past them. */
+    const tiles_arg wrong[] = {tiles_arg_view(floats), tiles_arg_view(out)};
+    CHECK_FAILS(tiles_launch(NULL, &domain, weigh, wrong, 2), TILES_ERROR_INVALID_ARGUMENT,
+                "its elements are 4 bytes, but a point is 12 bytes on the device");
+    /* 12-byte opaque elements are points. */
+    const tiles_arg right[] = {tiles_arg_view(points), tiles_arg_view(out)};
+    CHECK_OK(tiles_launch(NULL, &domain, weigh, right, 2));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK_FLOATS(weights, expected, count);
+    /* A struct of one float takes a view of floats: the sizes match. */
+    const tiles_arg boxed[] = {tiles_arg_view(boxes)};
+    CHECK_OK(tiles_launch(NULL, &domain, twice, boxed, 1));
+    CHECK_OK(tiles_view_synchronize(boxes));
+    CHECK_FLOATS(values, doubled, count);
+
+    CHECK_OK(tiles_kernel_release(twice));
+    CHECK_OK(tiles_kernel_release(weigh));
+    CHECK_OK(tiles_view_release(boxes));
+    CHECK_OK(tiles_view_release(out));
+    CHECK_OK(tiles_view_release(floats));
+    CHECK_OK(tiles_view_release(points));
+    return failed;
+}
