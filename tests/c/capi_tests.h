@@ -84,6 +84,10 @@ int test_threads_launch_on_one_context(void);
 int test_threads_launch_on_contexts_of_their_own(void);
 int test_threads_release_the_references_of_one_handle_together(void);
 
+/* test_devices.c: only in the environments CTest gives them */
+int test_tiles_device_naming_no_device_is_refused_by_name(void);
+int test_driver_without_a_cache_directory_is_named(void);
+
 /* test_no_device.c: only where there is no OpenCL device */
 int test_no_opencl_device(void);
 

@@ -267,3 +267,37 @@ int test_counters(void) {
     CHECK_OK(tiles_context_release(context));
     return failed;
 }
+
+/* Run by CTest with TILES_DEVICE=nonsense: the refusal names the variable, its value and the
+ * devices there are. */
+int test_tiles_device_naming_no_device_is_refused_by_name(void) {
+    int failed = 0;
+    tiles_device_info first = TILES_DEVICE_INFO_INIT;
+    tiles_device* device = NULL;
+    failed += info_of(0, &first);
+    CHECK_FAILS(tiles_device_default(&device), TILES_ERROR_INVALID_ARGUMENT, "TILES_DEVICE='nonsense'");
+    CHECK(strstr(tiles_last_error_message(), first.name) != NULL);
+    CHECK(device == NULL);
+    return failed;
+}
+
+/* Run by CTest with HOME=/dev/null and neither POCL_CACHE_DIR nor XDG_CACHE_HOME: PoCL cannot make
+ * its cache directory and lists no device. The message says so, not that no driver is installed.
+ * A driver that needs no cache directory still lists its devices, which passes too. */
+int test_driver_without_a_cache_directory_is_named(void) {
+    int failed = 0;
+    size_t count = 0;
+    const tiles_status status = tiles_device_count(&count);
+    if (status == TILES_SUCCESS) {
+        printf("the OpenCL drivers here list %zu devices without a cache directory\n", count);
+        CHECK(count >= 1);
+        return failed;
+    }
+    CHECK_FAILS(status, (tiles_status)-1 /* CL_DEVICE_NOT_FOUND */, "listed none");
+    const char* message = tiles_last_error_message();
+    CHECK(strstr(message, "CL_DEVICE_NOT_FOUND") != NULL);
+    CHECK(strstr(message, "HOME=/dev/null") != NULL);
+    CHECK(strstr(message, "POCL_CACHE_DIR") != NULL);
+    CHECK(strstr(message, "install an OpenCL driver") == NULL);
+    return failed;
+}
