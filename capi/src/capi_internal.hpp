@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tiles.h"
@@ -15,8 +16,10 @@
 
 namespace tiles::capi {
 
-// Records `message` as this thread's last error and returns `status`.
-tiles_status fail(tiles_status status, const std::string& message);
+// Records `message` as this thread's last error and returns `status`; where there is no memory
+// to copy the message, records a static "out of memory" message and returns
+// TILES_ERROR_OUT_OF_MEMORY instead. Never throws.
+tiles_status fail(tiles_status status, std::string_view message) noexcept;
 
 // Maps the exception being handled to a status and records its message. Call only in a catch.
 tiles_status dispatch_exception();

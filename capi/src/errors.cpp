@@ -14,11 +14,21 @@
 namespace tiles::capi {
 namespace {
 thread_local std::string last_error;
+// Set instead of last_error when there was no memory to copy a message into it. A static string,
+// as libgit2's git_error_oom, so that reporting the lack of memory needs none.
+thread_local const char* last_error_static = nullptr;
+constexpr char out_of_memory_message[] = "the host is out of memory (even for this error's message)";
 } // namespace
 
-tiles_status fail(tiles_status status, const std::string& message) {
-    last_error = message;
-    return status;
+tiles_status fail(tiles_status status, std::string_view message) noexcept {
+    try {
+        last_error.assign(message);
+        last_error_static = nullptr;
+        return status;
+    } catch (...) {  // std::bad_alloc, or std::length_error for a message longer than any string
+        last_error_static = out_of_memory_message;
+        return TILES_ERROR_OUT_OF_MEMORY;
+    }
 }
 
 tiles_status dispatch_exception() {
@@ -111,7 +121,9 @@ const char* tiles_status_string(tiles_status status) {
     return tiles::cl_status_name(value);
 }
 
-const char* tiles_last_error_message(void) { return tiles::capi::last_error.c_str(); }
+const char* tiles_last_error_message(void) {
+    return tiles::capi::last_error_static != nullptr ? tiles::capi::last_error_static : tiles::capi::last_error.c_str();
+}
 
 tiles_status tiles_take_writeback_error(void) {
     const std::string failure = tiles::take_writeback_error();
