@@ -274,6 +274,11 @@ int test_tiles_device_naming_no_device_is_refused_by_name(void) {
     int failed = 0;
     tiles_device_info first = TILES_DEVICE_INFO_INIT;
     tiles_device* device = NULL;
+    const char* selector = getenv("TILES_DEVICE");
+    if (selector == NULL || strcmp(selector, "nonsense") != 0) {
+        printf("left out: it needs TILES_DEVICE=nonsense, which its CTest test sets\n");
+        return failed;
+    }
     failed += info_of(0, &first);
     CHECK_FAILS(tiles_device_default(&device), TILES_ERROR_INVALID_ARGUMENT, "TILES_DEVICE='nonsense'");
     CHECK(strstr(tiles_last_error_message(), first.name) != NULL);
