@@ -304,8 +304,9 @@ TILES_API tiles_status tiles_view_write(tiles_view* view, const void* source, si
  * both are on one context, else through the host. */
 TILES_API tiles_status tiles_copy(const tiles_view* source, tiles_view* destination);
 
-/* The same without blocking; `out` receives an event (the caller owns it). Both views stay
- * alive until the copy is done. */
+/* The same without blocking; `out` receives an event (the caller owns it). The copy is enqueued
+ * in order on the destination's context: a launch there after this call sees the copied data,
+ * and tiles_context_wait() covers the copy. A source not on that context is read at the call. */
 TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles_view* destination);
 
 TILES_API tiles_status tiles_view_retain(tiles_view* view);

@@ -216,14 +216,21 @@ tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes
 
 namespace tiles::capi {
 
-std::function<void()> copy_task(const tiles_view* source, tiles_view* destination) {
-    const tiles_view& from = live(source, "source view");
-    const tiles_view& to = live(destination, "destination view");
+namespace {
+// Checks that `source` can be copied into `destination`.
+void check_copy(const tiles_view& from, const tiles_view& to) {
     check_writable(to, "tiles_copy");
     const tiles::element_layout a = tiles::detail::layout_of(*from.storage), b = tiles::detail::layout_of(*to.storage);
     if (a.type != b.type || a.size != b.size || from.region.extent != to.region.extent)
         throw tiles::invalid_argument("tiles_copy from " + describe(from) + " to " + describe(to) +
                                       ": the element types or extents differ");
+}
+} // namespace
+
+std::function<void()> copy_task(const tiles_view* source, tiles_view* destination) {
+    const tiles_view& from = live(source, "source view");
+    const tiles_view& to = live(destination, "destination view");
+    check_copy(from, to);
     return [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::detail::copy(*s, sb, *d, db); };
 }
 
@@ -238,7 +245,10 @@ tiles_status tiles_copy(const tiles_view* source, tiles_view* destination) {
 tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles_view* destination) {
     return guard([&] {
         check_out(out);
-        *out = make_handle<tiles_event>(tiles::detail::run_async(copy_task(source, destination)));
+        const tiles_view& from = live(source, "source view");
+        const tiles_view& to = live(destination, "destination view");
+        check_copy(from, to);
+        *out = make_handle<tiles_event>(tiles::detail::copy_async(*from.storage, from.region, *to.storage, to.region));
     });
 }
 

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "context_state.hpp"
+#include "pending_work.hpp"
 #include "tiles/array.hpp"
 #include "tiles/checked.hpp"
 #include "tiles/exceptions.hpp"
@@ -190,6 +191,28 @@ context_state::context_state(std::shared_ptr<const device_info> device, cl::Cont
     id_ = next_id++;
 }
 
+context_state::~context_state() {
+    if (!pending_.empty()) queue_.finish();
+}
+
+void context_state::add_pending(std::shared_ptr<pending_work> work) {
+    std::lock_guard<std::mutex> lock(pending_mutex_);
+    pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
+                                  [](const std::shared_ptr<pending_work>& p) { return p->is_done(); }),
+                   pending_.end());
+    pending_.push_back(std::move(work));
+}
+
+void context_state::wait() {
+    check(queue_.finish(), "clFinish");
+    std::vector<std::shared_ptr<pending_work>> pending;
+    {
+        std::lock_guard<std::mutex> lock(pending_mutex_);
+        pending.swap(pending_);
+    }
+    for (const auto& work : pending) work->wait();
+}
+
 std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queue queue) {
     if (context == nullptr || queue == nullptr)
         throw invalid_argument("an accelerator view needs both a cl_context and a cl_command_queue (one is NULL)");
@@ -290,7 +313,7 @@ accelerator_view::accelerator_view(std::shared_ptr<detail::context_state> state)
 
 accelerator accelerator_view::get_accelerator() const { return accelerator(state_->device()); }
 
-void accelerator_view::wait() const { detail::check(state_->queue().finish(), "clFinish"); }
+void accelerator_view::wait() const { state_->wait(); }
 void accelerator_view::flush() const { detail::check(state_->queue().flush(), "clFlush"); }
 
 transfer_counters accelerator_view::counters() const { return state_->counters(); }

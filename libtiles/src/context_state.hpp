@@ -21,6 +21,7 @@ namespace tiles::detail {
 struct compiled_kernel;
 struct program_entry;
 struct checked_run;
+class pending_work;
 
 // Reads what libtiles needs of a device it did not enumerate (an adopted queue's, Oclgrind's).
 std::shared_ptr<const device_info> describe_device(const cl::Platform& platform, const cl::Device& device);
@@ -28,6 +29,10 @@ std::shared_ptr<const device_info> describe_device(const cl::Platform& platform,
 class context_state {
   public:
     context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue);
+    // Waits for the queue if work is pending: its transfers may still use memory it keeps.
+    ~context_state();
+    context_state(const context_state&) = delete;
+    context_state& operator=(const context_state&) = delete;
 
     const std::shared_ptr<const device_info>& device() const { return device_; }
     const cl::Context& context() const { return context_; }
@@ -73,6 +78,14 @@ class context_state {
     scratch_buffer take_scratch(std::size_t bytes);
     void give_back_scratch(scratch_buffer scratch);
 
+    // Asynchronous work that enqueued transfers here and that wait() must finish: a host step
+    // still to run after them, or memory to keep alive until they complete. Work already done
+    // is dropped as more comes, so a caller who never waits keeps only what is under way.
+    void add_pending(std::shared_ptr<pending_work> work);
+    // Waits for everything enqueued on the queue, then finishes the pending work (its host
+    // steps run on this thread, unless their completion_future ran them first).
+    void wait();
+
     // Set on a checked view (checked mode); empty otherwise, at the cost of one test per launch.
     std::shared_ptr<checked_run> checked;
 
@@ -89,6 +102,9 @@ class context_state {
 
     std::mutex programs_mutex_;
     std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;
+
+    std::mutex pending_mutex_;
+    std::vector<std::shared_ptr<pending_work>> pending_;
 
     std::mutex scratch_mutex_;
     std::vector<scratch_buffer> free_scratch_;  // the largest few given back, smallest first

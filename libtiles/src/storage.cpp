@@ -41,6 +41,24 @@ void wait_for_all(std::vector<cl::Event>& events) {
     check(first_failure, "clWaitForEvents");
 }
 
+// The future of transfers just enqueued. Work that accelerator_view::wait() must finish (a host
+// step, memory to keep alive) is left with each view whose queue runs one of them; with nothing
+// enqueued, the host step runs now.
+completion_future future_of(const std::vector<enqueued_transfer>& enqueued, std::shared_ptr<const void> keep_alive,
+                            std::function<void()> finish) {
+    std::vector<cl::Event> events;
+    std::vector<context_state*> views;
+    for (const enqueued_transfer& t : enqueued) {
+        events.push_back(t.done);
+        if (std::find(views.begin(), views.end(), t.view.get()) == views.end()) views.push_back(t.view.get());
+    }
+    auto work = std::make_shared<pending_work>(std::move(events), std::move(keep_alive), std::move(finish));
+    if (work->needs_view())
+        for (context_state* view : views) view->add_pending(work);
+    if (enqueued.empty()) work->wait();
+    return completion_future(std::move(work));
+}
+
 } // namespace
 
 storage::storage(element_layout layout, const dims3& dims, void* host, bool host_read_only)
@@ -124,7 +142,7 @@ void storage::wait_for_host_writers() { wait_for_all(host_writers_); }
 void storage::wait_for_host_readers() { wait_for_all(host_readers_); }
 
 void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin,
-                                   bool blocking, std::vector<cl::Event>* events) {
+                                   std::vector<enqueued_transfer>* enqueued) {
     const auto place_of = [&](const box& part) {
         dims3 origin;
         for (int d = 0; d < 3; ++d) origin[d] = at_origin[d] + part.origin[d] - b.origin[d];
@@ -137,8 +155,8 @@ void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims,
             for (const box& current : source.stale.outside(part)) {
                 cl::Event done;
                 read_box(*source.view, source.buffer, dims_, current, layout_.size, place_of(current), {},
-                         blocking ? nullptr : &done);
-                if (!blocking) events->push_back(done);
+                         enqueued == nullptr ? nullptr : &done);
+                if (enqueued != nullptr) enqueued->push_back({source.view, done});
             }
             for (const box& stale : source.stale.overlap(part)) still_missing.push_back(stale);
         }
@@ -149,7 +167,7 @@ void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims,
 
 void storage::make_host_current(const box& b) {
     if (host_stale_.overlap(b).empty()) return;
-    download_stale_parts(b, host_memory(), dims_, b.origin, true, nullptr);
+    download_stale_parts(b, host_memory(), dims_, b.origin, nullptr);
     host_stale_.remove(b);
 }
 
@@ -232,13 +250,13 @@ void* storage::host_data(const box& b, host_access access) {
 
 completion_future storage::synchronize_async(const box& b) {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::vector<cl::Event> events;
-    download_stale_parts(b, host_memory(), dims_, b.origin, false, &events);
+    std::vector<enqueued_transfer> enqueued;
+    download_stale_parts(b, host_memory(), dims_, b.origin, &enqueued);
     host_stale_.remove(b);
+    std::vector<cl::Event> events;
+    for (const enqueued_transfer& t : enqueued) events.push_back(t.done);
     host_writers_.insert(host_writers_.end(), events.begin(), events.end());
-    auto work = std::make_shared<pending_work>();
-    work->events = std::move(events);
-    return completion_future(std::move(work));
+    return completion_future(std::make_shared<pending_work>(std::move(events)));
 }
 
 void storage::synchronize_to(const std::shared_ptr<context_state>& view, const box& b) {
@@ -261,7 +279,7 @@ void storage::refresh(const box& b) {
     mark_written(b, nullptr);
 }
 
-void storage::copy_out(const box& b, void* destination) {
+void storage::copy_out(const box& b, void* destination, std::vector<enqueued_transfer>* enqueued) {
     std::lock_guard<std::mutex> lock(mutex_);
     wait_for_host_writers();
     const dims3 zero{0, 0, 0};
@@ -271,10 +289,10 @@ void storage::copy_out(const box& b, void* destination) {
             for (int d = 0; d < 3; ++d) at[d] = current.origin[d] - b.origin[d];
             copy_host_box({host_, dims_, current.origin}, current.extent, {destination, b.extent, at}, layout_.size);
         }
-    download_stale_parts(b, destination, b.extent, zero, true, nullptr);
+    download_stale_parts(b, destination, b.extent, zero, enqueued);
 }
 
-void storage::copy_in(const box& b, const void* source) {
+void storage::copy_in(const box& b, const void* source, std::vector<enqueued_transfer>* enqueued) {
     std::lock_guard<std::mutex> lock(mutex_);
     const host_place from{const_cast<void*>(source), b.extent, {0, 0, 0}};
     if (home_ == nullptr) {
@@ -286,25 +304,28 @@ void storage::copy_in(const box& b, const void* source) {
         mark_written(b, nullptr);
         return;
     }
-    // An array: the data goes to its home copy; the caller's memory is free again on return.
+    // An array: the data goes to its home copy, after the work enqueued there before. When
+    // blocking, the caller's memory is free again on return.
     device_copy& target = copy_on(home_);
     cl::Event done;
     write_box(*home_, target.buffer, dims_, b, layout_.size, from, {}, &done);
-    check(done.wait(), "clWaitForEvents");
+    if (enqueued == nullptr) check(done.wait(), "clWaitForEvents");
+    if (enqueued != nullptr) enqueued->push_back({home_, done});
     target.stale.remove(b);
     mark_written(b, &target);
 }
 
-bool storage::copy_on_device(const box& from, storage& destination, const box& to) {
+std::optional<enqueued_transfer> storage::copy_on_device(const box& from, storage& destination, const box& to) {
     const std::shared_ptr<context_state>& view = destination.home();
     std::scoped_lock lock(mutex_, destination.mutex_);
     device_copy* source_copy = copy_if_any(view);
-    if (source_copy == nullptr || !source_copy->stale.overlap(from).empty()) return false;
+    if (source_copy == nullptr || !source_copy->stale.overlap(from).empty()) return std::nullopt;
     device_copy& target = destination.copy_on(view);
-    copy_box(*view, source_copy->buffer, dims_, from, target.buffer, destination.dims_, to.origin, layout_.size);
+    cl::Event done;
+    copy_box(*view, source_copy->buffer, dims_, from, target.buffer, destination.dims_, to.origin, layout_.size, &done);
     target.stale.remove(to);
     destination.mark_written(to, &target);
-    return true;
+    return enqueued_transfer{view, done};
 }
 
 // The free functions the typed shells call.
@@ -346,15 +367,35 @@ completion_future synchronize_async(storage& s, const box& b) { return s.synchro
 void synchronize_to(storage& s, const box& b, const accelerator_view& view) { s.synchronize_to(view.state(), b); }
 void discard_data(storage& s, const box& b) { s.discard_data(b); }
 void refresh(storage& s, const box& b) { s.refresh(b); }
-void copy_out(storage& s, const box& b, void* destination) { s.copy_out(b, destination); }
-void copy_in(storage& s, const box& b, const void* source) { s.copy_in(b, source); }
+void copy_out(storage& s, const box& b, void* destination) { s.copy_out(b, destination, nullptr); }
+void copy_in(storage& s, const box& b, const void* source) { s.copy_in(b, source, nullptr); }
+
+completion_future copy_out_async(storage& s, const box& b, void* destination, std::shared_ptr<const void> keep_alive,
+                                 std::function<void()> finish) {
+    std::vector<enqueued_transfer> enqueued;
+    s.copy_out(b, destination, &enqueued);
+    return future_of(enqueued, std::move(keep_alive), std::move(finish));
+}
+
+completion_future copy_in_async(storage& s, const box& b, const void* source, std::shared_ptr<const void> keep_alive) {
+    std::vector<enqueued_transfer> enqueued;
+    s.copy_in(b, source, &enqueued);
+    return future_of(enqueued, std::move(keep_alive), nullptr);
+}
+
+completion_future copy_async(storage& source, const box& from, storage& destination, const box& to) {
+    if (destination.home() != nullptr && &source != &destination)
+        if (const auto on_device = source.copy_on_device(from, destination, to))
+            return future_of({*on_device}, nullptr, nullptr);
+    // Through the host: the source is read now (after the work enqueued on its views), and the
+    // destination written in order on its own view.
+    auto staged = std::make_shared<std::vector<unsigned char>>(volume(from) * source.layout().size);
+    source.copy_out(from, staged->data(), nullptr);
+    return copy_in_async(destination, to, staged->data(), staged);
+}
 
 void copy(storage& source, const box& from, storage& destination, const box& to) {
-    if (destination.home() != nullptr && &source != &destination && source.copy_on_device(from, destination, to))
-        return;
-    std::vector<unsigned char> staged(volume(from) * source.layout().size);
-    source.copy_out(from, staged.data());
-    destination.copy_in(to, staged.data());
+    copy_async(source, from, destination, to).get();
 }
 
 } // namespace tiles::detail

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "box.hpp"
@@ -22,6 +23,12 @@ namespace tiles::detail {
 struct launch_binding {
     cl_mem buffer;
     bool copy_back;
+};
+
+// A transfer enqueued without blocking, and the view whose queue runs it.
+struct enqueued_transfer {
+    std::shared_ptr<context_state> view;
+    cl::Event done;
 };
 
 class storage {
@@ -58,11 +65,13 @@ class storage {
     void synchronize_to(const std::shared_ptr<context_state>& view, const box& b);
     void discard_data(const box& b);
     void refresh(const box& b);
-    void copy_out(const box& b, void* destination);
-    void copy_in(const box& b, const void* source);
-    // Copies box `from` into box `to` of `destination`, which lives on this storage's device
-    // copy's view, if this storage has a copy there current in `from`; false otherwise.
-    bool copy_on_device(const box& from, storage& destination, const box& to);
+    // Copy `b` to or from dense host memory. Blocking when `enqueued` is null; else the device
+    // transfers are enqueued without blocking, in order on their views' queues, and listed there.
+    void copy_out(const box& b, void* destination, std::vector<enqueued_transfer>* enqueued);
+    void copy_in(const box& b, const void* source, std::vector<enqueued_transfer>* enqueued);
+    // Enqueues the copy of box `from` into box `to` of `destination`, which lives on this
+    // storage's device copy's view, if this storage has a copy there current in `from`.
+    std::optional<enqueued_transfer> copy_on_device(const box& from, storage& destination, const box& to);
 
   private:
     struct device_copy {
@@ -87,9 +96,9 @@ class storage {
     void make_device_current(device_copy& target, const box& b);
     void make_host_current(const box& b);
     // Downloads the parts of `b` that the host copy lacks into host memory at `at`, laid out by
-    // `at_dims` with b's origin moved to `at_origin`; returns the events if not blocking.
-    void download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin, bool blocking,
-                              std::vector<cl::Event>* events);
+    // `at_dims` with b's origin moved to `at_origin`; blocking unless `enqueued` is given.
+    void download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin,
+                              std::vector<enqueued_transfer>* enqueued);
     void mark_written(const box& b, const device_copy* writer);
     void wait_for_host_writers();
     void wait_for_host_readers();

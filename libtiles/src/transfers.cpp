@@ -76,11 +76,11 @@ void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims,
 }
 
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
-              const dims3& to_dims, const dims3& to_origin, std::size_t element_size) {
+              const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done) {
     const auto from_offset = contiguous_offset(from_dims, b.origin, b.extent, element_size);
     const auto to_offset = contiguous_offset(to_dims, to_origin, b.extent, element_size);
     if (from_offset && to_offset) {
-        check(view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size),
+        check(view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size, nullptr, done),
               "clEnqueueCopyBuffer");
         view.count_device_copy(volume(b) * element_size);
         return;
@@ -89,7 +89,7 @@ void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dim
               from, to, cl_origin(b.origin, element_size), cl_origin(to_origin, element_size),
               cl_region(b.extent, element_size), row_pitch(from_dims, element_size),
               slice_pitch(from_dims, element_size), row_pitch(to_dims, element_size),
-              slice_pitch(to_dims, element_size)),
+              slice_pitch(to_dims, element_size), nullptr, done),
           "clEnqueueCopyBufferRect");
     view.count_device_copy(volume(b) * element_size);
 }

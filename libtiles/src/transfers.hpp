@@ -24,9 +24,9 @@ void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, 
 void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
                std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
                cl::Event* done);
-// Device box -> device box on the same view, without blocking.
+// Device box -> device box on the same view, without blocking; `done`, if given, receives the event.
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
-              const dims3& to_dims, const dims3& to_origin, std::size_t element_size);
+              const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done = nullptr);
 // Host box -> host box.
 void copy_host_box(const host_place& from, const dims3& extent, const host_place& to, std::size_t element_size);
 

@@ -94,7 +94,8 @@ class accelerator_view {
   public:
     accelerator get_accelerator() const;
 
-    // Blocks until everything enqueued on this view has finished.
+    // Blocks until everything enqueued on this view has finished, copy_async's included: the
+    // data of a copy_async whose transfers went through this view has landed when it returns.
     void wait() const;
     // Submits what is enqueued to the device without waiting.
     void flush() const;

@@ -1,12 +1,12 @@
 // libtiles: copy and copy_async between host ranges, arrays and array views (sections too).
 // Between two containers of libtiles the copy stays on the device when both are on one
 // accelerator view; otherwise it goes through the host, moving each part at most once.
-// copy_async returns at once; the host ranges and containers must live until it completes.
+// copy_async enqueues its transfers in order on the accelerator views' queues.
 #pragma once
 
 #include <algorithm>
-#include <functional>
 #include <iterator>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -25,10 +25,8 @@ template <class T, int N> struct is_container<array_view<T, N>> : std::true_type
 template <class C>
 inline constexpr bool is_container_v = is_container<std::remove_cv_t<std::remove_reference_t<C>>>::value;
 
-// Checks that two containers can be copied into each other; returns the engine's copy as a
-// task that shares their data, so it outlives the containers themselves.
-template <class Source, class Destination>
-std::function<void()> copy_task(const Source& source, const Destination& destination) {
+// Checks that two containers can be copied into each other.
+template <class Source, class Destination> void check_copy(const Source& source, const Destination& destination) {
     static_assert(std::is_same_v<typename Source::value_type, typename Destination::value_type>,
                   "copy needs the same element type on both sides");
     static_assert(Source::rank == Destination::rank, "copy needs the same rank on both sides");
@@ -36,31 +34,46 @@ std::function<void()> copy_task(const Source& source, const Destination& destina
         check_same_size(source.extent.size(), destination.extent.size(), "copy");
         throw_extents_differ("copy");
     }
-    return [from = source.storage(), from_box = source.region(), to = destination.storage(),
-            to_box = destination.region()] { copy(*from, from_box, *to, to_box); };
 }
 
-template <class Destination, class InputIt>
-std::function<void()> copy_in_task(InputIt first, InputIt last, const Destination& destination) {
+// Whether `It` walks contiguous memory of T that the transfers can read or write directly: a
+// pointer or a std::vector<T> iterator (const ones only where the memory is only read).
+template <class It, class T>
+inline constexpr bool is_contiguous_output_v =
+    std::is_same_v<It, T*> || std::is_same_v<It, typename std::vector<T>::iterator>;
+template <class It, class T>
+inline constexpr bool is_contiguous_input_v = is_contiguous_output_v<It, T> || std::is_same_v<It, const T*> ||
+                                              std::is_same_v<It, typename std::vector<T>::const_iterator>;
+
+// Host range to container. A contiguous range is read by the transfer itself; any other is
+// read now into a staging buffer that lives until the transfer completes.
+template <class InputIt, class Destination>
+completion_future copy_range_in(InputIt first, InputIt last, const Destination& destination) {
     using T = typename Destination::value_type;
-    return [first, last, to = destination.storage(), to_box = destination.region(), size = destination.extent.size()] {
-        const std::vector<T> staged(first, last);
-        check_same_size(staged.size(), size, "copy into a container of libtiles");
-        copy_in(*to, to_box, staged.data());
-    };
+    const std::size_t size = destination.extent.size();
+    if constexpr (is_contiguous_input_v<InputIt, T>) {
+        check_same_size(std::size_t(std::distance(first, last)), size, "copy into a container of libtiles");
+        return copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first, nullptr);
+    } else {
+        auto staged = std::make_shared<const std::vector<T>>(first, last);
+        check_same_size(staged->size(), size, "copy into a container of libtiles");
+        return copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+    }
 }
 
-template <class Source, class OutputIt> std::function<void()> copy_out_task(const Source& source, OutputIt out) {
+// Container to the host range at `out`. Contiguous memory is written by the transfer itself;
+// any other output iterator gets the data from a staging buffer in a host step after it.
+template <class Source, class OutputIt> completion_future copy_range_out(const Source& source, OutputIt out) {
     using T = typename Source::value_type;
-    return [out, from = source.storage(), from_box = source.region(), size = source.extent.size()] {
-        std::vector<T> staged(size);
-        copy_out(*from, from_box, staged.data());
-        std::copy(staged.begin(), staged.end(), out);
-    };
+    const std::size_t size = source.extent.size();
+    if constexpr (is_contiguous_output_v<OutputIt, T>) {
+        return copy_out_async(*source.storage(), source.region(), size == 0 ? nullptr : &*out, nullptr, nullptr);
+    } else {
+        auto staged = std::make_shared<std::vector<T>>(size);
+        return copy_out_async(*source.storage(), source.region(), staged->data(), staged,
+                              [staged, out] { std::copy(staged->begin(), staged->end(), out); });
+    }
 }
-
-// Runs `work` on another thread; its completion_future rethrows what it threw.
-completion_future run_async(std::function<void()> work);
 
 } // namespace detail
 
@@ -68,41 +81,49 @@ completion_future run_async(std::function<void()> work);
 template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 void copy(const Source& source, const Destination& destination) {
-    detail::copy_task(source, destination)();
+    detail::check_copy(source, destination);
+    detail::copy(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
 // Host range to container: [first, last) must hold exactly as many elements.
 template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
           class = typename std::iterator_traits<InputIt>::iterator_category>
 void copy(InputIt first, InputIt last, const Destination& destination) {
-    detail::copy_in_task(first, last, destination)();
+    detail::copy_range_in(first, last, destination).get();
 }
 
 // Container to the host range starting at `destination`.
 template <class Source, class OutputIt, class = std::enable_if_t<detail::is_container_v<Source>>,
           class = typename std::iterator_traits<OutputIt>::iterator_category>
 void copy(const Source& source, OutputIt destination) {
-    detail::copy_out_task(source, destination)();
+    detail::copy_range_out(source, destination).get();
 }
 
-// The same three without blocking: they are checked now and run on another thread. The tasks
-// share the containers' data; host ranges must live until the copy completes.
+// The same three without blocking, checked now. Transfers to and from a device are enqueued on
+// the queue of the accelerator view that holds the data, in order with the launches there: a
+// launch enqueued after copy_async reads what it copied in. The copy is complete when the
+// completion_future's wait() or get() returns, or that view's wait(); the future may be
+// dropped without waiting. Until then the host memory must stay alive: the range a copy reads
+// (unchanged, when it is a pointer or a std::vector's; any other input range is read at the
+// call) and the range a copy writes. Writing to an output iterator that is not a pointer or a
+// std::vector's happens on the thread that waits first.
 template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 completion_future copy_async(const Source& source, const Destination& destination) {
-    return detail::run_async(detail::copy_task(source, destination));
+    detail::check_copy(source, destination);
+    return detail::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
 template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
           class = typename std::iterator_traits<InputIt>::iterator_category>
 completion_future copy_async(InputIt first, InputIt last, const Destination& destination) {
-    return detail::run_async(detail::copy_in_task(first, last, destination));
+    return detail::copy_range_in(first, last, destination);
 }
 
 template <class Source, class OutputIt, class = std::enable_if_t<detail::is_container_v<Source>>,
           class = typename std::iterator_traits<OutputIt>::iterator_category>
 completion_future copy_async(const Source& source, OutputIt destination) {
-    return detail::run_async(detail::copy_out_task(source, destination));
+    return detail::copy_range_out(source, destination);
 }
 
 } // namespace tiles

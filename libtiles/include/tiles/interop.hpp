@@ -74,7 +74,8 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
 // this returns.
 template <class Source, class Destination>
 cl_event copy(const Source& source, const Destination& destination, const std::vector<cl_event>& wait_for) {
-    return detail::copy_after(wait_for, tiles::detail::copy_task(source, destination), destination.storage());
+    tiles::detail::check_copy(source, destination);
+    return detail::copy_after(wait_for, [&] { tiles::copy(source, destination); }, destination.storage());
 }
 
 // parallel_for_each on `view` that first waits for `wait_for`, and returns the event of what

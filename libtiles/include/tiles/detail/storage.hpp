@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <memory>
 
 #include "tiles/accelerator.hpp"
@@ -89,5 +90,23 @@ void copy_in(storage& s, const box& b, const void* source);
 // Copies box `from` of `source` into box `to` of `destination` (same extents): on the device
 // when both are on one accelerator view, else through the host.
 void copy(storage& source, const box& from, storage& destination, const box& to);
+
+// The same without blocking. Device transfers are enqueued on the queue of the accelerator view
+// that holds the data, after the work enqueued there before and before the work enqueued after
+// (a launch on an array's view reads what copy_in_async wrote); host memory is copied at once.
+// The future completes with the transfers, and so does the wait() of each view that runs one.
+//
+// copy_in_async: `source` must stay alive and unchanged until then; `keep_alive` (a staging
+// buffer holding the source) is held until then.
+completion_future copy_in_async(storage& s, const box& b, const void* source, std::shared_ptr<const void> keep_alive);
+// copy_out_async: `destination` is written by then; `finish`, if given, runs on the host after the
+// transfers (moving `destination` on to where the caller wants it), once, on the thread that first
+// waits: the future's wait(), get() or is_ready(), or a view's wait(). `keep_alive` is held as long
+// as the transfers or `finish` may use it.
+completion_future copy_out_async(storage& s, const box& b, void* destination, std::shared_ptr<const void> keep_alive,
+                                 std::function<void()> finish);
+// copy_async between containers: on the device when both are on one accelerator view (ordered on
+// its queue); else the source is read now, the destination written in order on its own view.
+completion_future copy_async(storage& source, const box& from, storage& destination, const box& to);
 
 } // namespace tiles::detail
