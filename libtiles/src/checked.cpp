@@ -229,9 +229,15 @@ checked_run::checked_run(bool strict_mode) : strict(strict_mode), log_path(new_l
 
 checked_run::~checked_run() { std::remove(log_path.c_str()); }
 
+void checked_run::open_log() {
+    log.open(log_path, std::ios::binary);
+    if (!log) throw runtime_exception("checked mode could not open Oclgrind's log " + log_path);
+    std::remove(log_path.c_str());
+}
+
 void checked_run::after_launch(context_state& view, int rank, const std::string& source) {
     check(view.queue().finish(), "clFinish");
-    std::ifstream log(log_path, std::ios::binary);
+    log.clear();  // past the end of what was written before
     log.seekg(std::streamoff(log_read));
     const std::string fresh((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
     log_read += fresh.size();
@@ -262,6 +268,7 @@ std::shared_ptr<context_state> new_checked_context(bool strict) {
     cl_int status = CL_SUCCESS;
     cl::Context context(devices.front(), nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");
+    run->open_log();
     cl::CommandQueue queue(context, devices.front(), 0, &status);
     check(status, "clCreateCommandQueue (Oclgrind)");
     auto state = std::make_shared<context_state>(describe_device(platform, devices.front()), std::move(context),

@@ -2,6 +2,7 @@
 // read, and what it found.
 #pragma once
 
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -21,12 +22,16 @@ struct checked_run {
     checked_run(const checked_run&) = delete;
     checked_run& operator=(const checked_run&) = delete;
 
+    // Opens the log Oclgrind has created with its context, and removes its name: nothing stays
+    // on disk, even from the default checked view, which is never destroyed.
+    void open_log();
     // Waits for the launch just enqueued and turns what Oclgrind logged meanwhile into
     // diagnostics; throws check_failed for them on a strict view.
     void after_launch(context_state& view, int rank, const std::string& source);
 
     const bool strict;
     const std::string log_path;
+    std::ifstream log;
     std::size_t log_read = 0;  // one thread at a time uses a checked view (Oclgrind is not thread-safe)
     std::mutex mutex;          // guards the report, which other threads may read
     check_report report;

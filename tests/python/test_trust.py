@@ -261,15 +261,3 @@ def test_a_real_number_beyond_a_floats_range_is_refused(context):
     tiles.parallel_for_each(out.extent, kernel, out, float("nan"), context=context)
     assert np.isnan(np.asarray(out)[0])
 
-
-@pytest.mark.skipif(not os.path.exists("/usr/lib/oclgrind/liboclgrind-rt-icd.so"), reason="Oclgrind is not installed")
-def test_checked_mode_exits_cleanly(tmp_path, monkeypatch):
-    # The checked default context outlives the interpreter; the exit must be clean every time.
-    monkeypatch.setenv("TILES_CHECKED", "1")
-    for _ in range(5):
-        out = run_script(tmp_path, """
-            data = np.zeros(64, np.float32)
-            tiles.parallel_for_each(tiles.extent(64), count, tiles.array_view(data))
-            print(int(data.sum()))
-        """)
-        assert out.split() == [str(64 * 65 // 2)]
