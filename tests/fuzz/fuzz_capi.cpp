@@ -1,23 +1,27 @@
 // libtiles' fuzz target over the C API (libFuzzer). An input is a program of up to max_operations
 // operations on handles of every kind: arrays and views of random shapes and element types,
 // sections, a few fixed kernels launched over random domains with random (often wrong) arguments,
-// copies, synchronization, discard, refresh, retain and release (twice, and use after release).
+// copies, synchronization, discard, refresh, retain and release (twice, and use after release);
+// and, in fuzz_algorithms.cpp and fuzz_devices.cpp, the tiled algorithms on right and wrong
+// operands, devices by index and by selector, and a checked context now and then.
 // Every call must return a status, with a message when it fails and *out untouched; ASan, UBSan
 // and LeakSanitizer watch that nothing crashes or leaks. See README's "Reliability" for running it.
-#include <climits>
-#include <cstdio>
-#include <cstring>
-
 #include "any_int_enums.h"
+#include "fuzz_calls.hpp"
 #include "fuzz_input.hpp"
 #include "tiles.h"
 #include "tiles_opencl.h"
 
 namespace {
 
+using fuzz::checked;
+using fuzz::component;
+using fuzz::dtype_size;
 using fuzz::handles;
 using fuzz::input;
+using fuzz::make;
 using fuzz::pick;
+using fuzz::random_dtype;
 
 constexpr int max_operations = 64;
 
@@ -56,50 +60,6 @@ const char* const kernel_sources[] = {
 };
 const char* const kernel_names[] = {"bump", "first", "scalars", "tile_sum", "broken", "no_such_kernel"};
 const char* const kernel_options[] = {nullptr, "", "-DUNUSED=1", "-cl-fast-relaxed-math", "-no-such-option"};
-
-// A tiles_dtype as an int: one of the 11, or now and then one that is none (42, -1).
-int random_dtype(input& in) {
-    const int dtype = int(in.below(13));
-    return dtype < 11 ? dtype : dtype == 11 ? 42 : -1;
-}
-
-// Bytes of one element of an int dtype; 0 for TILES_OPAQUE and for what is not a dtype.
-std::size_t dtype_size(int dtype) {
-    const std::size_t sizes[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 0};
-    return dtype >= 0 && dtype < 11 ? sizes[dtype] : 0;
-}
-
-// Checks what tiles.h promises of every call: a status of its own or OpenCL's, with a message
-// when it fails. A broken promise is a crash, for libFuzzer to keep.
-tiles_status checked(tiles_status status) {
-    if (status > 0 ||
-        (status != TILES_SUCCESS && (tiles_last_error_message()[0] == '\0' ||
-                                     std::strcmp(tiles_status_string(status), "CL_UNKNOWN_STATUS") == 0))) {
-        std::fprintf(stderr, "fuzz_capi: status %d (%s), message '%s'\n", int(status), tiles_status_string(status),
-                     tiles_last_error_message());
-        __builtin_trap();
-    }
-    return status;
-}
-
-// Calls make(&out) and keeps the handle it makes; on failure, out must be left untouched.
-template <class H, class Make> void make(std::vector<H*>& into, Make make) {
-    static char sentinel;
-    H* const untouched = reinterpret_cast<H*>(&sentinel);
-    H* out = untouched;
-    const bool made = checked(make(&out)) == TILES_SUCCESS;
-    if (made ? out == nullptr || out == untouched : out != untouched) __builtin_trap();
-    if (made) into.push_back(out);
-}
-
-// An extent component: small, or now and then one that is not positive. (Large positive ones are
-// left out: libtiles rightly accepts a domain of a billion work-items, which would run for hours.)
-int component(input& in) {
-    const unsigned c = in.byte();
-    if (c < 250) return 1 + int(c % 8);
-    const int refused[] = {0, -1, INT_MIN, -(1 << 30)};
-    return refused[c % 4];
-}
 
 // A shape, and the bytes of its data as libtiles reads them where it accepts it (0 where it
 // refuses it).
@@ -279,8 +239,25 @@ void retain(handles& h, input& in) {
     }
 }
 
+// One operation. A byte below 240 picks one of those on arrays, views, kernels and launches
+// above; one of 240 or more, one of the other parts' (algorithms, devices, checked contexts), so
+// that the regression inputs kept from before those parts came, which use no such byte, still
+// replay what they once crashed on.
 void operation(handles& h, input& in) {
-    switch (in.below(24)) {
+    const unsigned op = in.byte();
+    if (op >= 240) {
+        const unsigned later = op - 240;
+        if (later < 3)
+            fuzz::matrix(h, in);
+        else if (later < 9)
+            fuzz::algorithm(h, in);
+        else if (later < 13)
+            fuzz::device_operation(h, in);
+        else
+            fuzz::checked_operation(h, in);
+        return;
+    }
+    switch (op % 24) {
     case 0:
         if (h.contexts.size() < 2)
             make(h.contexts, [&](tiles_context** out) { return tiles_context_create(out, pick(h.devices, in)); });
@@ -408,6 +385,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (tiles_event* copy : h.copies) tiles_event_wait(copy);
     release_all(h.copies, tiles_event_release);
     release_all(h.events, tiles_event_release);
+    release_all(h.reports, tiles_report_release);
     release_all(h.views, tiles_view_release);
     release_all(h.arrays, tiles_array_release);
     release_all(h.kernels, tiles_kernel_release);

@@ -48,12 +48,16 @@ struct handles {
     std::vector<tiles_view*> views;
     std::vector<tiles_kernel*> kernels;
     std::vector<tiles_event*> events;
+    std::vector<tiles_report*> reports;
     // The events of async copies, which the run never releases itself: a copy may still write a
     // view's host memory after the views are released (tiles.h: the copy keeps them alive), so
     // the run waits for every copy before it frees that memory.
     std::vector<tiles_event*> copies;
     // The host memory of views, freed only once every handle is released.
     std::vector<std::unique_ptr<unsigned char[]>> host;
+    // Whether the run has tried to make its one checked context: Oclgrind runs a kernel a thousand
+    // times slower than PoCL, so one per run, with small launches, keeps a run to milliseconds.
+    bool made_checked = false;
 };
 
 // One of `from`, or NULL now and then (and always when there is none).
