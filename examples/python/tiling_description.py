@@ -13,14 +13,15 @@ FIELDS = ["value", "tileRow", "tileColumn", "globalRow", "globalColumn", "localR
 
 if __name__ == "__main__":
     print_device()
-    # The kernel's Description struct is seven ints: one row of the last axis per element.
-    descs = np.zeros((ROWS, COLS, len(FIELDS)), dtype=np.int32)
-    descs[:, :, 0] = np.arange(ROWS * COLS).reshape(ROWS, COLS)
+    # The kernel's Description struct of seven ints, as a numpy structured dtype of its size.
+    description = np.dtype([(name, np.int32) for name in FIELDS])
+    descs = np.zeros((ROWS, COLS), dtype=description)
+    descs["value"] = np.arange(ROWS * COLS).reshape(ROWS, COLS)
     descriptions = tiles.array_view(descs)
     tiles.parallel_for_each(tiles.extent(ROWS, COLS).tile(2, 3),
                             kernel("tiling_description.cl", "describe_tiles"), descriptions)
     descriptions.synchronize()
-    d = {name: descs[:, :, i] for i, name in enumerate(FIELDS)}
+    d = {name: descs[name] for name in FIELDS}
 
     colour = sys.stdout.isatty()
     def paint(r, c):

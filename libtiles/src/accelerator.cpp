@@ -1,9 +1,13 @@
 // libtiles: enumerating OpenCL devices once, choosing the default one (TILES_DEVICE, else a GPU,
 // else the first device), and the accelerator and accelerator_view classes over them.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "context_state.hpp"
@@ -44,30 +48,74 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     return info;
 }
 
-std::vector<std::shared_ptr<const device_info>> enumerate_devices() {
+struct enumeration {
+    std::vector<std::shared_ptr<const device_info>> devices;
+    std::string platforms_without_devices; // "'name': CL_..." for each platform that listed none
+};
+
+enumeration enumerate_devices() {
     std::vector<cl::Platform> platforms;
     const cl_int status = cl::Platform::get(&platforms);
     if (status == CL_PLATFORM_NOT_FOUND_KHR) return {};
     check(status, "clGetPlatformIDs");
-    std::vector<std::shared_ptr<const device_info>> devices;
+    enumeration found;
     for (std::size_t p = 0; p < platforms.size(); ++p) {
         std::vector<cl::Device> platform_devices;
-        const cl_int found = platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &platform_devices);
-        if (found == CL_DEVICE_NOT_FOUND) continue;
-        check(found, "clGetDeviceIDs");
+        const cl_int listed = platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &platform_devices);
+        if (listed != CL_SUCCESS || platform_devices.empty()) {
+            std::string name;
+            platforms[p].getInfo(CL_PLATFORM_NAME, &name);
+            // Asked again without OpenCL-CLHPP, which turns CL_DEVICE_NOT_FOUND into success.
+            cl_uint count = 0;
+            const cl_int direct = clGetDeviceIDs(platforms[p](), CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
+            found.platforms_without_devices += std::string(found.platforms_without_devices.empty() ? "" : ", ") + "'" +
+                                               name + "': " + cl_status_name(direct);
+            continue;
+        }
         for (std::size_t d = 0; d < platform_devices.size(); ++d)
-            devices.push_back(read_device(platforms[p], platform_devices[d], int(p), int(d)));
+            found.devices.push_back(read_device(platforms[p], platform_devices[d], int(p), int(d)));
     }
-    return devices;
+    return found;
+}
+
+// Why a platform that is installed may list no device: PoCL, for one, gives up when it cannot
+// create its kernel cache ($POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl, else $HOME/.cache/pocl).
+// Said only where that directory cannot be made: its nearest existing folder is no writable one.
+std::string cache_directory_hint() {
+    const auto set = [](const char* name) {
+        const char* value = std::getenv(name);
+        return value != nullptr && *value != '\0' ? std::optional<std::string>(value) : std::nullopt;
+    };
+    std::string path, cause;
+    if (const auto dir = set("POCL_CACHE_DIR")) {
+        path = *dir, cause = "POCL_CACHE_DIR=" + *dir;
+    } else if (const auto xdg = set("XDG_CACHE_HOME")) {
+        path = *xdg + "/pocl", cause = "XDG_CACHE_HOME=" + *xdg;
+    } else if (const auto home = set("HOME")) {
+        path = *home + "/.cache/pocl", cause = "HOME=" + *home;
+    } else {
+        return {};
+    }
+    std::filesystem::path existing = path;
+    std::error_code error;
+    while (!std::filesystem::exists(existing, error) && existing.has_relative_path()) existing = existing.parent_path();
+    if (std::filesystem::is_directory(existing, error) && access(existing.c_str(), W_OK) == 0) return {};
+    return "; PoCL lists none when it cannot create its cache directory '" + path + "' (" + cause +
+           "): set POCL_CACHE_DIR to a writable directory";
 }
 
 const std::vector<std::shared_ptr<const device_info>>& all_devices() {
-    static const auto devices = enumerate_devices();
-    if (devices.empty())
+    static const auto found = enumerate_devices();
+    if (found.devices.empty() && !found.platforms_without_devices.empty())
+        throw runtime_exception("no OpenCL device was found: the installed OpenCL platforms listed none (" +
+                                    found.platforms_without_devices + "), so their drivers may not have started" +
+                                    cache_directory_hint(),
+                                CL_DEVICE_NOT_FOUND);
+    if (found.devices.empty())
         throw runtime_exception("no OpenCL device was found: install an OpenCL driver "
                                 "(on Debian, pocl-opencl-icd runs kernels on the CPU)",
                                 CL_DEVICE_NOT_FOUND);
-    return devices;
+    return found.devices;
 }
 
 std::string lowercase(std::string s) {
@@ -84,8 +132,9 @@ std::string device_list() {
 }
 
 // The device a TILES_DEVICE-style selector names: "gpu", "cpu", "accelerator", "P:D", or a
-// case-insensitive part of "platform name device name".
-std::shared_ptr<const device_info> select_device(const std::string& selector) {
+// case-insensitive part of "platform name device name". `variable` names the environment
+// variable the selector came from, if it came from one.
+std::shared_ptr<const device_info> select_device(const std::string& selector, const std::string& variable = "") {
     const std::string wanted = lowercase(selector);
     const std::map<std::string, cl_device_type> types = {
         {"gpu", CL_DEVICE_TYPE_GPU}, {"cpu", CL_DEVICE_TYPE_CPU}, {"accelerator", CL_DEVICE_TYPE_ACCELERATOR}};
@@ -100,9 +149,11 @@ std::shared_ptr<const device_info> select_device(const std::string& selector) {
                                         : lowercase(d->platform_name + " " + d->name).find(wanted) != std::string::npos;
         if (matches) return d;
     }
-    throw invalid_argument("no OpenCL device matches '" + selector +
-                           "' (give gpu, cpu, accelerator, platform:device indices or part of a name); "
-                           "the devices are:" + device_list());
+    const std::string given = variable.empty() ? "'" + selector + "'" : variable + "='" + selector + "'";
+    throw invalid_argument("no OpenCL device matches " + given +
+                           " (give gpu, cpu, accelerator, platform:device indices or part of a name); "
+                           "the devices are:" +
+                           device_list());
 }
 
 struct default_choice {
@@ -112,7 +163,7 @@ struct default_choice {
 
 default_choice choose_default() {
     if (const char* env = std::getenv("TILES_DEVICE"); env != nullptr && *env != '\0')
-        return {select_device(env), std::string("TILES_DEVICE=") + env + " selects it"};
+        return {select_device(env, "TILES_DEVICE"), std::string("TILES_DEVICE=") + env + " selects it"};
     for (const auto& d : all_devices())
         if (d->type & CL_DEVICE_TYPE_GPU) return {d, "it is the first GPU (TILES_DEVICE is not set)"};
     return {all_devices().front(), "there is no GPU, and it is the first device (TILES_DEVICE is not set)"};

@@ -1,6 +1,7 @@
 """The seed's worked examples through Python, against the numbers the seed prints."""
 
 import numpy as np
+import pytest
 import tiles
 
 
@@ -40,11 +41,21 @@ def test_tile_static_keyword_example(context, seed_kernel):
 
 
 def test_tiling_description_indices(context, seed_kernel):
-    descs = np.zeros((8, 9, 7), np.int32)
+    # The kernel's struct of seven ints, as a structured dtype of its size.
+    fields = ["value", "tileRow", "tileColumn", "globalRow", "globalColumn", "localRow", "localColumn"]
+    descs = np.zeros((8, 9), np.dtype([(name, np.int32) for name in fields]))
     view = tiles.array_view(descs)
     tiles.parallel_for_each(tiles.extent(8, 9).tile(2, 3), seed_kernel("tiling_description.cl", "describe_tiles"),
                             view, context=context)
     view.synchronize()
     rows, cols = np.indices((8, 9))
-    for field, expected in zip(range(1, 7), [rows // 2, cols // 3, rows, cols, rows % 2, cols % 3]):
-        np.testing.assert_array_equal(descs[:, :, field], expected)
+    for field, expected in zip(fields[1:], [rows // 2, cols // 3, rows, cols, rows % 2, cols % 3]):
+        np.testing.assert_array_equal(descs[field], expected)
+
+
+def test_a_struct_parameter_refuses_elements_of_another_size(context, seed_kernel):
+    # Seven ints a row are not one 28-byte struct per element: the kernel would read past them.
+    with pytest.raises(tiles.InvalidArgument, match="its elements are 4 bytes, but a Description is 28 bytes"):
+        tiles.parallel_for_each(tiles.extent(8, 9).tile(2, 3),
+                                seed_kernel("tiling_description.cl", "describe_tiles"),
+                                tiles.array_view(np.zeros((8, 9, 7), np.int32)), context=context)

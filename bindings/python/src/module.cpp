@@ -130,26 +130,32 @@ tiles_dtype dtype_of(const py::dtype& dt) {
         return TILES_FLOAT32;
     } else if (kind == 'f' && size == 8) {
         return TILES_FLOAT64;
+    } else if (kind == 'V' && size > 0) {
+        return TILES_OPAQUE;  // a structured dtype: the kernel's struct, of the same size on the device
     }
     raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt)) +
                                             " has no OpenCL element type: use int8..int64, uint8..uint64, "
-                                            "float32 or float64");
+                                            "float32, float64, or a structured dtype for a struct");
 }
 
-py::dtype numpy_dtype(tiles_dtype dtype) {
+// The numpy dtype of a view's elements: the viewed array's own where the view has one (so a
+// structured dtype keeps its fields), else the element type's, or raw bytes for structs.
+py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed) {
     static const char* const names[] = {"int8",   "uint8",  "int16",  "uint16",  "int32",
                                         "uint32", "int64",  "uint64", "float32", "float64"};
-    if (int(dtype) < 0 || dtype >= TILES_OPAQUE)
-        raise(TILES_ERROR_UNSUPPORTED, "elements of opaque type have no numpy dtype");
-    return py::dtype(names[dtype]);
+    if (py::isinstance<py::array>(viewed)) return viewed.cast<py::array>().dtype();
+    if (shape.dtype == TILES_OPAQUE) return py::dtype("V" + std::to_string(shape.element_size));
+    return py::dtype(names[shape.dtype]);
 }
 
-tiles_shape shape_of(tiles_dtype dtype, const std::vector<py::ssize_t>& extent) {
+tiles_shape shape_of(const py::dtype& dt, const std::vector<py::ssize_t>& extent) {
+    const tiles_dtype dtype = dtype_of(dt);
     if (extent.empty() || extent.size() > 3)
         raise(TILES_ERROR_INVALID_ARGUMENT,
               "libtiles data has 1, 2 or 3 dimensions, not " + std::to_string(extent.size()));
     tiles_shape shape = TILES_SHAPE_INIT;
     shape.dtype = dtype;
+    shape.element_size = std::size_t(dt.itemsize());
     shape.rank = int(extent.size());
     for (std::size_t d = 0; d < extent.size(); ++d) {
         if (extent[d] > INT32_MAX) raise(TILES_ERROR_INVALID_ARGUMENT, "an extent beyond 2**31 - 1 elements");
@@ -180,7 +186,7 @@ View* view_of_ndarray(const py::object& data) {
         raise(TILES_ERROR_INVALID_ARGUMENT,
               "an array_view shares the numpy array's memory, so the array must be C-contiguous; "
               "pass numpy.ascontiguousarray(a) and read the results from the view");
-    const tiles_shape shape = shape_of(dtype_of(a.dtype()), std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));
+    const tiles_shape shape = shape_of(a.dtype(), std::vector<py::ssize_t>(a.shape(), a.shape() + a.ndim()));
     tiles_view* v = nullptr;
     if (a.writeable())
         check(tiles_view_create(&v, &shape, const_cast<void*>(a.data())));
@@ -223,9 +229,8 @@ tiles_arg launch_arg(const py::handle& value, std::size_t position) {
         const py::array scalar = py::array::ensure(value);
         const tiles_dtype dtype = dtype_of(scalar.dtype());
         tiles_arg a{};
-        a.kind = TILES_ARG_SCALAR;
-        a.dtype = dtype;
-        std::memcpy(a.value, scalar.data(), tiles_dtype_size(dtype));
+        a.struct_size = sizeof a;
+        check(tiles_arg_init_scalar(&a, dtype, scalar.data()));
         return a;
     }
     if (py::isinstance<py::int_>(value)) {
@@ -390,7 +395,7 @@ PYBIND11_MODULE(_tiles, m) {
 
     py::class_<Array>(m, "Array")
         .def_static("create", [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, const py::object& initial) {
-            const tiles_shape shape = shape_of(dtype_of(dtype), extent);
+            const tiles_shape shape = shape_of(dtype, extent);
             // A default py::array is not empty but an array of no elements: only a given initial
             // value has data to copy.
             py::array staged;
@@ -405,7 +410,7 @@ PYBIND11_MODULE(_tiles, m) {
             return new Array(a, "array");
         }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
         .def_static("from_opencl", [](const Context& context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, std::uintptr_t buffer) {
-            const tiles_shape shape = shape_of(dtype_of(dtype), extent);
+            const tiles_shape shape = shape_of(dtype, extent);
             tiles_array* a = nullptr;
             check(tiles_array_create_from_opencl(&a, context.get(), &shape, from_int<cl_mem>(buffer)));
             return new Array(a, "array");
@@ -430,7 +435,7 @@ PYBIND11_MODULE(_tiles, m) {
         })
         .def("shape", [](const View& self) {
             const tiles_shape s = view_shape(self);
-            return py::make_tuple(numpy_dtype(s.dtype), extent_of(s));
+            return py::make_tuple(numpy_dtype(s, self.keeps_alive()), extent_of(s));
         })
         .def("keeps_alive", &View::keeps_alive)
         .def("synchronize", [](const View& self) { tiles_view* v = self.get(); check(without_gil([&] { return tiles_view_synchronize(v); })); })
@@ -445,7 +450,7 @@ PYBIND11_MODULE(_tiles, m) {
         .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
         .def("read", [](const View& self) {
             const tiles_shape s = view_shape(self);
-            py::array out(numpy_dtype(s.dtype), extent_of(s));
+            py::array out(numpy_dtype(s, self.keeps_alive()), extent_of(s));
             tiles_view* v = self.get();
             void* data = out.mutable_data();
             const size_t bytes = size_t(out.nbytes());
@@ -455,8 +460,9 @@ PYBIND11_MODULE(_tiles, m) {
         .def("write", [](const View& self, const py::object& source) {
             const tiles_shape s = view_shape(self);
             const py::array staged = py::array::ensure(source, py::array::c_style | py::array::forcecast);
-            if (!staged || dtype_of(staged.dtype()) != s.dtype)
-                raise(TILES_ERROR_INVALID_ARGUMENT, "the source's dtype is not the view's (" + std::string(py::str(numpy_dtype(s.dtype))) + ")");
+            if (!staged || dtype_of(staged.dtype()) != s.dtype || std::size_t(staged.itemsize()) != s.element_size)
+                raise(TILES_ERROR_INVALID_ARGUMENT, "the source's dtype is not the view's (" +
+                                                        std::string(py::str(numpy_dtype(s, self.keeps_alive()))) + ")");
             tiles_view* v = self.get();
             const void* data = staged.data();
             const size_t bytes = size_t(staged.nbytes());
@@ -537,7 +543,7 @@ PYBIND11_MODULE(_tiles, m) {
     // writes into its output view; reduce returns a numpy scalar of the input's dtype.
     m.def("reduce", [](const Context* context, const View& input, const std::string& op) {
         const tiles_reduction reduction = reduction_of(op);
-        py::array result(numpy_dtype(view_shape(input).dtype), std::vector<py::ssize_t>{1});
+        py::array result(numpy_dtype(view_shape(input), input.keeps_alive()), std::vector<py::ssize_t>{1});
         void* out = result.mutable_data();
         const size_t size = size_t(result.itemsize());
         tiles_context* c = context_or_null(context);
