@@ -20,8 +20,9 @@ set(tiles_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tiles)
 install(EXPORT tilesTargets NAMESPACE tiles:: DESTINATION ${tiles_cmake_dir})
 configure_package_config_file(cmake/tilesConfig.cmake.in "${PROJECT_BINARY_DIR}/tilesConfig.cmake"
                               INSTALL_DESTINATION ${tiles_cmake_dir})
-# The SONAME carries the major version: within it, the ABI stays compatible.
-write_basic_package_version_file("${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake" COMPATIBILITY SameMajorVersion)
+# As compatible as the SONAME says (the top-level CMakeLists.txt).
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake"
+                                 COMPATIBILITY ${tiles_package_compatibility})
 install(FILES "${PROJECT_BINARY_DIR}/tilesConfig.cmake" "${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake"
         DESTINATION ${tiles_cmake_dir})
 

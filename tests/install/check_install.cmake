@@ -9,7 +9,7 @@
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
 #                 checks that libtiles added nothing to the parent's install
-# Other variables: LIBDIR, INCLUDEDIR, BINDIR (relative to PREFIX), VERSION, SOURCE_DIR,
+# Other variables: LIBDIR, INCLUDEDIR, BINDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG.
 cmake_policy(VERSION 3.20)
 
@@ -75,7 +75,7 @@ if(STEP STREQUAL "layout")
     "${LIBDIR}/cmake/tiles/tilesTargets-<config>.cmake"
     "${LIBDIR}/cmake/tiles/tilesTargets.cmake"
     "${LIBDIR}/libtiles.so"
-    "${LIBDIR}/libtiles.so.0"
+    "${LIBDIR}/libtiles.so.${SOVERSION}"
     "${LIBDIR}/libtiles.so.${VERSION}"
     "${LIBDIR}/pkgconfig/tiles.pc")
   list(SORT expected)
@@ -84,12 +84,11 @@ if(STEP STREQUAL "layout")
     string(REPLACE ";" "\n  " expected "${expected}")
     message(FATAL_ERROR "installed:\n  ${installed}\nexpected:\n  ${expected}")
   endif()
-  string(REGEX MATCH "^[0-9]+" major "${VERSION}")
   file(READ_SYMLINK "${PREFIX}/${LIBDIR}/libtiles.so" development_link)
-  file(READ_SYMLINK "${PREFIX}/${LIBDIR}/libtiles.so.${major}" soname_link)
-  if(NOT development_link STREQUAL "libtiles.so.${major}" OR NOT soname_link STREQUAL "libtiles.so.${VERSION}"
+  file(READ_SYMLINK "${PREFIX}/${LIBDIR}/libtiles.so.${SOVERSION}" soname_link)
+  if(NOT development_link STREQUAL "libtiles.so.${SOVERSION}" OR NOT soname_link STREQUAL "libtiles.so.${VERSION}"
      OR IS_SYMLINK "${PREFIX}/${LIBDIR}/libtiles.so.${VERSION}")
-    message(FATAL_ERROR "libtiles.so -> '${development_link}', libtiles.so.${major} -> '${soname_link}'")
+    message(FATAL_ERROR "libtiles.so -> '${development_link}', libtiles.so.${SOVERSION} -> '${soname_link}'")
   endif()
   file(SHA256 "${SOURCE_DIR}/capi/include/tiles.h" source_header)
   file(SHA256 "${PREFIX}/${INCLUDEDIR}/tiles.h" installed_header)
