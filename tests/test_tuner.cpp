@@ -31,6 +31,22 @@ struct tuning_file {
     }
 };
 
+// gemm on `view` of fixed 37x29 and 29x41 matrices of small integers, compared with a CPU loop:
+// exact, whatever parameters gemm ran with.
+void check_gemm_against_cpu(const tiles::accelerator_view& view) {
+    const int m = 37, k = 29, n = 41;
+    std::vector<float> a(m * k), b(k * n), expected(m * n, 0.0f);
+    for (int i = 0; i < m * k; ++i) a[i] = float(i % 7) - 3.0f;
+    for (int i = 0; i < k * n; ++i) b[i] = float(i % 5) - 2.0f;
+    for (int r = 0; r < m; ++r)
+        for (int c = 0; c < n; ++c)
+            for (int j = 0; j < k; ++j) expected[r * n + c] += a[r * k + j] * b[j * n + c];
+    tiles::array<float, 2> ga(tiles::extent<2>(m, k), a, view), gb(tiles::extent<2>(k, n), b, view);
+    tiles::array<float, 2> gc(tiles::extent<2>(m, n), view);
+    tiles::gemm(view, 1.0f, ga, gb, 0.0f, gc);
+    CHECK(std::vector<float>(gc) == expected);
+}
+
 bool same(const tiles::detail::gemm_parameters& a, const tiles::detail::gemm_parameters& b) {
     return a.tile_rows == b.tile_rows && a.tile_columns == b.tile_columns && a.work_rows == b.work_rows &&
            a.work_columns == b.work_columns && a.vector_width == b.vector_width && a.slice == b.slice;
@@ -49,18 +65,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     CHECK(line.rfind(view.get_accelerator().name() + "\t", 0) == 0);
     CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), best));
 
-    // gemm with the tuned parameters, against a CPU loop.
-    const int m = 37, k = 29, n = 41;
-    std::vector<float> a(m * k), b(k * n), expected(m * n, 0.0f);
-    for (int i = 0; i < m * k; ++i) a[i] = float(i % 7) - 3.0f;
-    for (int i = 0; i < k * n; ++i) b[i] = float(i % 5) - 2.0f;
-    for (int r = 0; r < m; ++r)
-        for (int c = 0; c < n; ++c)
-            for (int j = 0; j < k; ++j) expected[r * n + c] += a[r * k + j] * b[j * n + c];
-    tiles::array<float, 2> ga(tiles::extent<2>(m, k), a, view), gb(tiles::extent<2>(k, n), b, view);
-    tiles::array<float, 2> gc(tiles::extent<2>(m, n), view);
-    tiles::gemm(view, 1.0f, ga, gb, 0.0f, gc);
-    CHECK(std::vector<float>(gc) == expected);
+    check_gemm_against_cpu(view);  // with the tuned parameters
 }
 
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
@@ -76,22 +81,6 @@ TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is 
 }
 
 namespace {
-
-// gemm on `view` of fixed 37x29 and 29x41 matrices of small integers, compared with a CPU loop:
-// exact, whatever parameters gemm ran with.
-void check_gemm_against_cpu(const tiles::accelerator_view& view) {
-    const int m = 37, k = 29, n = 41;
-    std::vector<float> a(m * k), b(k * n), expected(m * n, 0.0f);
-    for (int i = 0; i < m * k; ++i) a[i] = float(i % 7) - 3.0f;
-    for (int i = 0; i < k * n; ++i) b[i] = float(i % 5) - 2.0f;
-    for (int r = 0; r < m; ++r)
-        for (int c = 0; c < n; ++c)
-            for (int j = 0; j < k; ++j) expected[r * n + c] += a[r * k + j] * b[j * n + c];
-    tiles::array<float, 2> ga(tiles::extent<2>(m, k), a, view), gb(tiles::extent<2>(k, n), b, view);
-    tiles::array<float, 2> gc(tiles::extent<2>(m, n), view);
-    tiles::gemm(view, 1.0f, ga, gb, 0.0f, gc);
-    CHECK(std::vector<float>(gc) == expected);
-}
 
 // std::cerr's output while it lives.
 struct captured_stderr {
