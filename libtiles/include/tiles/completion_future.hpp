@@ -7,7 +7,7 @@
 namespace tiles {
 
 namespace detail {
-struct pending_work;
+class pending_work;
 } // namespace detail
 
 class completion_future {
