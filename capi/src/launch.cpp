@@ -32,10 +32,9 @@ template <class H> H& live_argument(H* h, std::size_t position) {
     return live(h, ("argument " + std::to_string(position) + "'s " + H::type_name).c_str());
 }
 
-// Argument `i` of an array whose stride is its first element's struct_size: the caller's
-// version of tiles_arg, which may be newer (larger) than this library's, never older.
+// Argument `i` of an array whose stride is its first element's struct_size (checked once, by
+// launch): the caller's version of tiles_arg, which may be newer (larger) than this library's.
 const tiles_arg& argument(const tiles_arg* args, std::size_t i) {
-    check_struct(&args[0], "first argument");
     const auto* a = reinterpret_cast<const tiles_arg*>(reinterpret_cast<const char*>(args) + i * args[0].struct_size);
     if (a->struct_size != args[0].struct_size)
         throw tiles::invalid_argument("argument " + std::to_string(i) + "'s struct_size (" +
@@ -143,6 +142,7 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
         ~emptied_after() { converted.clear(); }
     } emptied;
     converted.clear();
+    if (arg_count != 0) check_struct(&args[0], "first argument");
     for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(argument(args, i), i));
     const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
     tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);

@@ -3,6 +3,7 @@
 // alive until its last message is delivered.
 #include "log.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <iostream>
 #include <memory>

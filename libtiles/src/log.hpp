@@ -1,7 +1,6 @@
 // libtiles: the log's entry point inside the library (tiles/log.hpp is its public face).
 #pragma once
 
-#include <atomic>
 #include <string>
 
 #include "tiles/log.hpp"
