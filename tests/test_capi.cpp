@@ -51,6 +51,7 @@ C_TEST(test_a_failed_build_leaves_the_cache_usable, "[launch][cache]")
 C_TEST(test_argument_refusals, "[launch]")
 C_TEST(test_a_refused_launch_keeps_no_view, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
+C_TEST(test_exported_argument_makers, "[launch]")
 C_TEST(test_struct_parameters_take_elements_of_their_size, "[launch]")
 
 C_TEST(test_log_reaches_the_callback, "[log]")

@@ -60,6 +60,7 @@ int test_a_failed_build_leaves_the_cache_usable(void);
 int test_argument_refusals(void);
 int test_a_refused_launch_keeps_no_view(void);
 int test_domain_refusals(void);
+int test_exported_argument_makers(void);
 int test_struct_parameters_take_elements_of_their_size(void);
 
 /* test_seed_examples.c */

@@ -585,3 +585,57 @@ int test_struct_parameters_take_elements_of_their_size(void) {
     CHECK_OK(tiles_view_release(points));
     return failed;
 }
+
+/* The exported makers, as a foreign-function interface uses them: each kind of argument and the
+ * domain, into structs whose struct_size the caller set. */
+int test_exported_argument_makers(void) {
+    int failed = 0;
+    static const char source[] =
+        "__kernel void made(__global long* out, __global const long* in, int i, float f, long n,\n"
+        "                   __local long* scratch) {\n"
+        "    scratch[0] = 5;\n"
+        "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "    out[0] = in[0]; out[1] = i; out[2] = (long)(f * 4.0f); out[3] = n; out[4] = scratch[0];\n"
+        "}\n";
+    long long out_host[5] = {0};
+    const long long in_host[1] = {42};
+    const tiles_shape shape = shape_of(TILES_INT64, 1, 5, 0, 0), in_shape = shape_of(TILES_INT64, 1, 1, 0, 0);
+    tiles_view* out = NULL;
+    tiles_array* in = NULL;
+    tiles_kernel* made = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, out_host));
+    CHECK_OK(tiles_array_create(&in, NULL, &in_shape, in_host));
+    CHECK_OK(tiles_kernel_create(&made, source, "made", NULL));
+
+    const int extent[1] = {1}, tile[1] = {1};
+    tiles_domain domain = TILES_DOMAIN_INIT;
+    CHECK_OK(tiles_domain_init(&domain, 1, extent, 1, tile));
+    tiles_arg args[6];
+    for (int a = 0; a < 6; a++) args[a].struct_size = sizeof(tiles_arg);
+    const int32_t i = -7;
+    CHECK_OK(tiles_arg_init_view(&args[0], out));
+    CHECK_OK(tiles_arg_init_array(&args[1], in));
+    CHECK_OK(tiles_arg_init_scalar(&args[2], TILES_INT32, &i));
+    CHECK_OK(tiles_arg_init_real(&args[3], 2.25));
+    CHECK_OK(tiles_arg_init_integer(&args[4], -5000000000LL));
+    CHECK_OK(tiles_arg_init_local(&args[5], sizeof(long long)));
+    CHECK_OK(tiles_launch(NULL, &domain, made, args, 6));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(out_host[0] == 42 && out_host[1] == -7 && out_host[2] == 9 && out_host[3] == -5000000000LL);
+    CHECK(out_host[4] == 5);
+
+    /* Structs without their size, and values the makers refuse. */
+    tiles_arg unsized;
+    memset(&unsized, 0, sizeof unsized);
+    CHECK_FAILS(tiles_arg_init_view(&unsized, out), TILES_ERROR_INVALID_ARGUMENT, "struct_size (0)");
+    CHECK_FAILS(tiles_arg_init_scalar(&args[2], TILES_OPAQUE, &i), TILES_ERROR_INVALID_ARGUMENT, "TILES_OPAQUE");
+    CHECK_FAILS(tiles_domain_init(&domain, 4, extent, 0, NULL), TILES_ERROR_INVALID_ARGUMENT, "rank 1, 2 or 3");
+    args[3].struct_size = 0;
+    CHECK_FAILS(tiles_launch(NULL, &domain, made, args, 6), TILES_ERROR_INVALID_ARGUMENT,
+                "argument 3's struct_size (0) is not the first argument's");
+
+    tiles_kernel_release(made);
+    tiles_array_release(in);
+    tiles_view_release(out);
+    return failed;
+}
