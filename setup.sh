@@ -24,6 +24,7 @@ debian_packages=(
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
   clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
+  clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
   doxygen                             # the API reference (the docs target), which the tests build
 )

@@ -15,8 +15,7 @@
 namespace {
 
 // The same work for every contender: add one to each of 256 floats, in tiles of 64.
-const char* const raw_source =
-    "__kernel void tiny(__global float* d) { d[get_global_id(0)] += 1.0f; }";
+const char* const raw_source = "__kernel void tiny(__global float* d) { d[get_global_id(0)] += 1.0f; }";
 const char* const tiles_source =
     "__kernel void tiny(__global float* d) { tiled_index t = get_tiled_index(); d[t.global_id[0]] += 1.0f; }";
 constexpr std::size_t elements = 256, tile = 64;
@@ -83,8 +82,8 @@ int main(int argc, char** argv) {
     const tiles_arg c_args[] = {tiles_arg_array(c_array)};
     const auto c_launch = [&] { tiles_launch(c_context, &c_domain, c_kernel, c_args, 1); };
 
-    for (const std::function<void()>& warm : {std::function<void()>(raw_launch), std::function<void()>(cpp_launch),
-                                               std::function<void()>(c_launch)})
+    for (const std::function<void()>& warm :
+         {std::function<void()>(raw_launch), std::function<void()>(cpp_launch), std::function<void()>(c_launch)})
         microseconds_per_launch(queue, warm, 200, 1);
     std::printf("%s (%s), %d launches per round, median of 5 rounds\n", device.name().c_str(),
                 device.driver_version().c_str(), launches);

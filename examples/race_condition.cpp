@@ -3,9 +3,9 @@
 // average, on the same 8x8 matrix in 2x2 tiles. `race_condition --checked` runs the three on the
 // Oclgrind simulator and prints what checked mode finds in each.
 #include <cmath>
+#include <iostream>
 #include <string>
 #include <utility>
-#include <iostream>
 #include <vector>
 
 #include "example_kernels.hpp"
@@ -24,7 +24,8 @@ int checked_run() {
         tiles::clear_check_report(checked);
         SamplingExample(tiles::kernel(source, name), SAMPLESIZE, checked);
         const tiles::check_report report = tiles::get_check_report(checked);
-        std::cout << "\n" << name << ": "
+        std::cout << "\n"
+                  << name << ": "
                   << (report.clean() ? "clean\n" : std::to_string(report.diagnostics.size()) + " problems\n")
                   << report.to_string();
     }

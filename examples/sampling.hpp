@@ -10,8 +10,9 @@
 
 const int MATRIXSIZE = 8;
 
-inline std::vector<float> SamplingExample(const tiles::kernel& average_kernel, int SAMPLESIZE,
-                                          const tiles::accelerator_view& view = tiles::accelerator().get_default_view()) {
+inline std::vector<float>
+SamplingExample(const tiles::kernel& average_kernel, int SAMPLESIZE,
+                const tiles::accelerator_view& view = tiles::accelerator().get_default_view()) {
     // Create data and array_view for the matrix.
     std::vector<float> rawData;
     for (int i = 0; i < MATRIXSIZE * MATRIXSIZE; i++) rawData.push_back((float)i);

@@ -10,11 +10,7 @@ int main() {
         std::cout << "Running on " << tiles::accelerator().name() << "\n\n";
 
         // Sample data:
-        int sampledata[] = {
-            2, 2, 9, 7, 1, 4,
-            4, 4, 8, 8, 3, 4,
-            1, 5, 1, 2, 5, 2,
-            6, 8, 3, 2, 7, 2};
+        int sampledata[] = {2, 2, 9, 7, 1, 4, 4, 4, 8, 8, 3, 4, 1, 5, 1, 2, 5, 2, 6, 8, 3, 2, 7, 2};
 
         // The tiles:
         // 2 2    9 7    1 4
@@ -25,10 +21,7 @@ int main() {
 
         // Averages:
         int averagedata[] = {
-            0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         };
 
         tiles::array_view<const int, 2> sample(4, 6, sampledata);

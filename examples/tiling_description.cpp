@@ -49,17 +49,20 @@ void TilingDescription() {
         std::cout << colour.reset() << "\n";
         for (int column = 0; column < COLS; column++) {
             const Description& d = descriptions(row, column);
-            std::cout << colour(d) << "Tile:   " << "(" << d.tileRow << "," << d.tileColumn << ")  ";
+            std::cout << colour(d) << "Tile:   "
+                      << "(" << d.tileRow << "," << d.tileColumn << ")  ";
         }
         std::cout << colour.reset() << "\n";
         for (int column = 0; column < COLS; column++) {
             const Description& d = descriptions(row, column);
-            std::cout << colour(d) << "Global: " << "(" << d.globalRow << "," << d.globalColumn << ")  ";
+            std::cout << colour(d) << "Global: "
+                      << "(" << d.globalRow << "," << d.globalColumn << ")  ";
         }
         std::cout << colour.reset() << "\n";
         for (int column = 0; column < COLS; column++) {
             const Description& d = descriptions(row, column);
-            std::cout << colour(d) << "Local:  " << "(" << d.localRow << "," << d.localColumn << ")  ";
+            std::cout << colour(d) << "Local:  "
+                      << "(" << d.localRow << "," << d.localColumn << ")  ";
         }
         std::cout << colour.reset() << "\n";
         std::cout << "\n";

@@ -73,8 +73,7 @@ static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, in
         ELEMENT values[VECTOR_WIDTH];
         VSTORE(a_share[l], 0, values);
 #pragma unroll
-        for (int w = 0; w < VECTOR_WIDTH; ++w)
-            ((__local ELEMENT*)a_slice[part * VECTOR_WIDTH + w])[row] = values[w];
+        for (int w = 0; w < VECTOR_WIDTH; ++w) ((__local ELEMENT*)a_slice[part * VECTOR_WIDTH + w])[row] = values[w];
     }
 #pragma unroll
     for (int l = 0; l < B_LOADS; ++l) {

@@ -32,9 +32,7 @@ typedef struct {
 static inline int tiles_amp_to_cl_dim(int d) { return TILES_RANK - 1 - d; }
 
 // Row-major linear position of index i in extent e (both AMP order, three components).
-static inline int linear_index(const int* i, const int* e) {
-    return (i[0] * e[1] + i[1]) * e[2] + i[2];
-}
+static inline int linear_index(const int* i, const int* e) { return (i[0] * e[1] + i[1]) * e[2] + i[2]; }
 
 // The loops over dimensions are unrolled so that every get_global_id() and friends gets a
 // constant dimension: PoCL's CPU device otherwise cannot tell work-items apart at compile time,
@@ -85,8 +83,7 @@ static inline tiled_index get_tiled_index(void) {
 // tile_barrier: every work-item of the tile waits here; the fence orders the named memory.
 // wait() fences both kinds of memory, as in C++ AMP.
 #define tile_barrier_wait() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
-#define tile_barrier_wait_with_all_memory_fence() \
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define tile_barrier_wait_with_all_memory_fence() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
 #define tile_barrier_wait_with_global_memory_fence() barrier(CLK_GLOBAL_MEM_FENCE)
 #define tile_barrier_wait_with_tile_static_memory_fence() barrier(CLK_LOCAL_MEM_FENCE)
 
@@ -126,13 +123,13 @@ static inline tiled_index get_tiled_index(void) {
 
 // If *dest equals *expected, stores value in *dest and returns true; otherwise copies *dest
 // into *expected and returns false. The comparison uses the value the swap itself read.
-#define TILES_DEFINE_COMPARE_EXCHANGE(space, type)                                          \
-    static inline bool __attribute__((overloadable))                                       \
-        atomic_compare_exchange(volatile space type* dest, type* expected, type value) {   \
-        const type seen = atomic_cmpxchg(dest, *expected, value);                          \
-        const bool swapped = seen == *expected;                                            \
-        *expected = seen;                                                                  \
-        return swapped;                                                                    \
+#define TILES_DEFINE_COMPARE_EXCHANGE(space, type)                                                                     \
+    static inline bool __attribute__((overloadable))                                                                   \
+    atomic_compare_exchange(volatile space type* dest, type* expected, type value) {                                   \
+        const type seen = atomic_cmpxchg(dest, *expected, value);                                                      \
+        const bool swapped = seen == *expected;                                                                        \
+        *expected = seen;                                                                                              \
+        return swapped;                                                                                                \
     }
 TILES_DEFINE_COMPARE_EXCHANGE(__global, int)
 TILES_DEFINE_COMPARE_EXCHANGE(__global, uint)

@@ -126,8 +126,8 @@ __kernel void reduce_pass(__global const ELEMENT* input, int count, __global ELE
 
 // Writes the results of blocks first_block_column .. of one row of blocks: a vector store
 // where all BLOCKS_PER_STRIP blocks are whole and in the output, element by element at edges.
-static inline void store_block_results(TREE_VALUE results, int rows, int columns, int block_row,
-                                       int first_block_column, __global ELEMENT* output) {
+static inline void store_block_results(TREE_VALUE results, int rows, int columns, int block_row, int first_block_column,
+                                       __global ELEMENT* output) {
     const int output_rows = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;
     const int output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
     if (block_row >= output_rows) return;

@@ -13,14 +13,15 @@ struct fresh_view {
 };
 
 // Runs `expression`, which must throw `Exception` whose message contains every one of `parts`.
-#define REQUIRE_THROWS_MENTIONING(expression, Exception, ...)                                   \
-    do {                                                                                        \
-        try {                                                                                   \
-            expression;                                                                         \
-            FAIL("no exception was thrown");                                                    \
-        } catch (const Exception& e) {                                                          \
-            const std::string message = e.what();                                               \
-            INFO("message: " << message);                                                       \
-            for (const std::string& part : std::initializer_list<std::string>{__VA_ARGS__}) CHECK(message.find(part) != std::string::npos); \
-        }                                                                                       \
+#define REQUIRE_THROWS_MENTIONING(expression, Exception, ...)                                                          \
+    do {                                                                                                               \
+        try {                                                                                                          \
+            expression;                                                                                                \
+            FAIL("no exception was thrown");                                                                           \
+        } catch (const Exception& e) {                                                                                 \
+            const std::string message = e.what();                                                                      \
+            INFO("message: " << message);                                                                              \
+            for (const std::string& part : std::initializer_list<std::string>{__VA_ARGS__})                            \
+                CHECK(message.find(part) != std::string::npos);                                                        \
+        }                                                                                                              \
     } while (false)

@@ -53,7 +53,8 @@ struct opencl_pipeline {
 
     std::vector<float> read(cl_mem b, std::size_t n) const {
         std::vector<float> out(n);
-        REQUIRE(clEnqueueReadBuffer(queue, b, CL_TRUE, 0, n * sizeof(float), out.data(), 0, nullptr, nullptr) == CL_SUCCESS);
+        REQUIRE(clEnqueueReadBuffer(queue, b, CL_TRUE, 0, n * sizeof(float), out.data(), 0, nullptr, nullptr) ==
+                CL_SUCCESS);
         return out;
     }
 };

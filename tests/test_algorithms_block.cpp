@@ -109,7 +109,7 @@ TEST_CASE_METHOD(fresh_view, "block reductions refuse bad blocks outputs and ele
     tiles::array_view<const float, 2> row(1, too_wide, wide);
     REQUIRE_THROWS_MENTIONING(tiles::block_average(view, row, tiles::extent<2>(1, too_wide)), tiles::invalid_argument,
                               "block_average: a block of 1x" + std::to_string(too_wide),
-                              "more than the " + std::to_string(std::min(max_tile, 256)));  // the engine's cap
+                              "more than the " + std::to_string(std::min(max_tile, 256))); // the engine's cap
     std::vector<float> small(4);
     tiles::array_view<float, 2> wrong_output(2, 2, small);
     REQUIRE_THROWS_MENTIONING(tiles::block_sum(view, matrix, tiles::extent<2>(4, 4), wrong_output),

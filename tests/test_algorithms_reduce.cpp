@@ -93,7 +93,7 @@ TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives and reuses its k
     CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
     const tiles::transfer_counters first = view.counters();
     CHECK(first.launches >= 1);
-    CHECK(first.kernel_builds + first.binary_loads == 1);  // compiled, or loaded from the disk cache
+    CHECK(first.kernel_builds + first.binary_loads == 1); // compiled, or loaded from the disk cache
     CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
     CHECK(view.counters().kernel_builds + view.counters().binary_loads == 1);
     CHECK(view.counters().uploads == first.uploads); // the data stayed on the device

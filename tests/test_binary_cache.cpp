@@ -157,7 +157,7 @@ TEST_CASE("what is not a regular file where an entry should be is a miss, never 
         REQUIRE(mkfifo(entry.c_str(), 0600) == 0);
         const auto rebuilt = fill_on_new_context(2);
         CHECK(rebuilt.kernel_builds == 1);
-        CHECK(fill_on_new_context(3).binary_loads == 1);  // the store replaced the FIFO
+        CHECK(fill_on_new_context(3).binary_loads == 1); // the store replaced the FIFO
     }
     SECTION("a link to /dev/zero, which never ends") {
         std::filesystem::create_symlink("/dev/zero", entry);
@@ -179,7 +179,7 @@ TEST_CASE("temporary files of stores that never finished are removed", "[binary 
     std::ofstream(abandoned) << "half an entry";
     std::ofstream(in_progress) << "an entry being written";
     std::filesystem::last_write_time(abandoned, std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
-    fill_on_new_context(2, "-DANOTHER_PROGRAM=1");  // a store
+    fill_on_new_context(2, "-DANOTHER_PROGRAM=1"); // a store
     CHECK_FALSE(std::filesystem::exists(abandoned));
     CHECK(std::filesystem::exists(in_progress));
 }
@@ -193,16 +193,19 @@ TEST_CASE("randomly damaged entries are verified hits or misses, never handed to
     for (int round = 0; round < 200; ++round) {
         entry_layout damaged = good;
         switch (random() % 3) {
-        case 0: damaged.bytes.resize(random() % damaged.bytes.size()); break;
+        case 0:
+            damaged.bytes.resize(random() % damaged.bytes.size());
+            break;
         case 1:
             for (unsigned flips = 1 + random() % 8; flips > 0; --flips)
                 damaged.bytes[random() % damaged.bytes.size()] ^= char(1 + random() % 255);
             break;
-        default: damaged.bytes.insert(random() % damaged.bytes.size(), std::string(1 + random() % 64, char(random())));
+        default:
+            damaged.bytes.insert(random() % damaged.bytes.size(), std::string(1 + random() % 64, char(random())));
         }
         damaged.write(entry);
         const int value = 100 + round;
-        const auto counters = fill_on_new_context(value);  // checks the result
+        const auto counters = fill_on_new_context(value); // checks the result
         CHECK(counters.kernel_builds + counters.binary_loads == 1);
         if (counters.binary_loads == 1) CHECK(damaged.bytes == good.bytes);
         good.write(entry);

@@ -48,7 +48,7 @@ TEST_CASE("difference and intersection of boxes cover exactly the right cells", 
             for (std::size_t y = 0; y < side; ++y)
                 for (std::size_t z = 0; z < side; ++z) {
                     const bool in_a = contains(a, x, y, z), in_b = contains(b, x, y, z);
-                    REQUIRE(cover_count(rest, x, y, z) == (in_a && !in_b ? 1 : 0));  // disjoint pieces
+                    REQUIRE(cover_count(rest, x, y, z) == (in_a && !in_b ? 1 : 0)); // disjoint pieces
                     REQUIRE(contains(common, x, y, z) == (in_a && in_b));
                 }
     }

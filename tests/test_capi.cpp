@@ -4,7 +4,7 @@
 
 #include "c/capi_tests.h"
 
-#define C_TEST(function, tags) \
+#define C_TEST(function, tags)                                                                                         \
     TEST_CASE(#function, tags) { REQUIRE(function() == 0); }
 
 C_TEST(test_reduce_matches_c_loops, "[algorithms]")

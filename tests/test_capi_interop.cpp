@@ -92,7 +92,8 @@ TEST_CASE("the C interop functions refuse bad handles and arguments", "[capi][in
     CHECK(tiles_array_create_from_opencl(&array, nullptr, &shape, small) == TILES_ERROR_INVALID_HANDLE);
     CHECK(tiles_context_get_opencl(nullptr, nullptr, nullptr) == TILES_ERROR_INVALID_HANDLE);
     cl_event out = nullptr;
-    CHECK(tiles_launch_with_events(context, nullptr, nullptr, nullptr, 0, nullptr, 1, &out) == TILES_ERROR_INVALID_ARGUMENT);
+    CHECK(tiles_launch_with_events(context, nullptr, nullptr, nullptr, 0, nullptr, 1, &out) ==
+          TILES_ERROR_INVALID_ARGUMENT);
     clReleaseMemObject(small);
     tiles_context_release(context);
 }

@@ -31,24 +31,23 @@ void sampling(const tiles::accelerator_view& view, const tiles::kernel& kernel) 
 } // namespace
 
 TEST_CASE("the simulator's log becomes one diagnostic per place with every work-item involved", "[checked]") {
-    const std::string log =
-        "\nRead-write data race at local memory address 0x1000000000000\n"
-        "\tKernel: racy_total\n\t\n"
-        "\tFirst entity:  Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
-        "\t  %7 = load float, float addrspace(3)* @racy_total.total\n"
-        "\tAt line 2 (column 11) of kernel:\n\t  // not the user's text\n\t\n"
-        "\tSecond entity: Global(0,3,0) Local(0,0,0) Group(0,0,0)\n"
-        "\tAt line 2 (column 11) of kernel:\n\t\n\n"
-        "Read-write data race at local memory address 0x1000000000000\n"
-        "\tKernel: racy_total\n"
-        "\tFirst entity:  Global(2,0,0) Local(0,0,0) Group(1,0,0)\n"
-        "\tAt line 2 (column 11) of kernel:\n"
-        "\tSecond entity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
-        "\tAt line 2 (column 11) of kernel:\n\n"
-        "Invalid write of size 4 at global memory address 0x1000000000190\n"
-        "\tKernel: racy_total\n"
-        "\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
-        "\tAt line 40 (column 3) of input.cl:\n";
+    const std::string log = "\nRead-write data race at local memory address 0x1000000000000\n"
+                            "\tKernel: racy_total\n\t\n"
+                            "\tFirst entity:  Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
+                            "\t  %7 = load float, float addrspace(3)* @racy_total.total\n"
+                            "\tAt line 2 (column 11) of kernel:\n\t  // not the user's text\n\t\n"
+                            "\tSecond entity: Global(0,3,0) Local(0,0,0) Group(0,0,0)\n"
+                            "\tAt line 2 (column 11) of kernel:\n\t\n\n"
+                            "Read-write data race at local memory address 0x1000000000000\n"
+                            "\tKernel: racy_total\n"
+                            "\tFirst entity:  Global(2,0,0) Local(0,0,0) Group(1,0,0)\n"
+                            "\tAt line 2 (column 11) of kernel:\n"
+                            "\tSecond entity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
+                            "\tAt line 2 (column 11) of kernel:\n\n"
+                            "Invalid write of size 4 at global memory address 0x1000000000190\n"
+                            "\tKernel: racy_total\n"
+                            "\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+                            "\tAt line 40 (column 3) of input.cl:\n";
     const auto found = tiles::detail::parse_oclgrind_log(log, 2, "first line\n    total += x;\n");
     REQUIRE(found.size() == 2);
     CHECK(found[0].kind == tiles::diagnostic_kind::read_write_race);
@@ -62,7 +61,7 @@ TEST_CASE("the simulator's log becomes one diagnostic per place with every work-
     CHECK(found[0].work_items == std::vector<std::array<int, 3>>{{0, 0, 1}, {0, 3, 0}, {0, 0, 2}});
     CHECK(found[1].kind == tiles::diagnostic_kind::out_of_bounds);
     CHECK(found[1].space == tiles::memory_space::global);
-    CHECK(found[1].line == 0);  // a line of the prelude, not of the kernel
+    CHECK(found[1].line == 0); // a line of the prelude, not of the kernel
 }
 
 TEST_CASE("the seed's unsynchronized total on a tile_static variable is reported at its line", "[checked]") {
@@ -101,7 +100,7 @@ TEST_CASE("a tile_static read without a barrier is a read-write race at the read
 }
 
 TEST_CASE("the seed's correct kernels and the prelude report nothing", "[checked]") {
-    const tiles::accelerator_view view = tiles::create_checked_view(true);  // strict: would throw
+    const tiles::accelerator_view view = tiles::create_checked_view(true); // strict: would throw
     sampling(view, tiles::kernel(example_kernel_tile_average, "tile_average"));
     sampling(view, tiles::kernel(example_kernel_tile_average, "tile_average_tile_static_fence"));
     sampling(view, tiles::kernel(example_kernel_race_condition, "serialized_total"));
@@ -161,7 +160,8 @@ TEST_CASE("a strict checked view throws check_failed with the report", "[checked
         FAIL("no exception");
     } catch (const tiles::check_failed& e) {
         CHECK_FALSE(e.report().clean());
-        CHECK(std::string(e.what()).find("race in tile_static memory in kernel 'racy_total' at line 9") != std::string::npos);
+        CHECK(std::string(e.what()).find("race in tile_static memory in kernel 'racy_total' at line 9") !=
+              std::string::npos);
     }
 }
 

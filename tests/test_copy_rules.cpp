@@ -28,9 +28,9 @@ TEST_CASE_METHOD(fresh_view, "an unchanged input view used by two launches is up
     tiles::parallel_for_each(view, input.extent, scale, input, output, 3.0f);
     tiles::parallel_for_each(view, input.extent, scale, input, output, 5.0f);
     const auto c = view.counters();
-    CHECK(c.uploads == 2);  // input once, output once
+    CHECK(c.uploads == 2); // input once, output once
     CHECK(c.bytes_uploaded == 2 * 256 * sizeof(float));
-    CHECK(c.downloads == 0);  // nothing read yet
+    CHECK(c.downloads == 0); // nothing read yet
     CHECK(c.launches == 2);
     CHECK(output(7) == 10.0f);
 }
@@ -40,12 +40,12 @@ TEST_CASE_METHOD(fresh_view, "a written view is downloaded once when the host re
     tiles::array_view<float, 1> v(100, data);
     tiles::parallel_for_each(view, v.extent, tiles::kernel(add_one_source, "add_one"), v);
     view.wait();
-    CHECK(view.counters().downloads == 0);  // the launch finished, but nobody looked
+    CHECK(view.counters().downloads == 0); // the launch finished, but nobody looked
 
     CHECK(v(0) == 2.0f);
     CHECK(view.counters().downloads == 1);
     CHECK(view.counters().bytes_downloaded == 100 * sizeof(float));
-    for (int i = 0; i < 100; ++i) CHECK(v(i) == 2.0f);  // every later read is served from the host
+    for (int i = 0; i < 100; ++i) CHECK(v(i) == 2.0f); // every later read is served from the host
     v.synchronize();
     CHECK(view.counters().downloads == 1);
 }
@@ -59,13 +59,13 @@ TEST_CASE_METHOD(fresh_view, "a const view is never downloaded", "[copy]") {
         input.synchronize();
         CHECK(input(3) == 1.0f);
     }
-    CHECK(view.counters().downloads == 1);  // only output, written back as its last view went
+    CHECK(view.counters().downloads == 1); // only output, written back as its last view went
     CHECK(out[63] == 2.0f);
 }
 
 TEST_CASE_METHOD(fresh_view, "a non-const view bound to a const parameter is not written back", "[copy]") {
     std::vector<float> in(64, 1.0f), out(64);
-    tiles::array_view<float, 1> input(64, in);  // not const, but the kernel promises not to write it
+    tiles::array_view<float, 1> input(64, in); // not const, but the kernel promises not to write it
     tiles::array_view<float, 1> output(64, out);
     tiles::parallel_for_each(view, input.extent, tiles::kernel(scale_source, "scale"), input, output, 2.0f);
     CHECK(input(0) == 1.0f);
@@ -77,7 +77,7 @@ TEST_CASE_METHOD(fresh_view, "a host write through the view makes the next launc
     tiles::array_view<float, 1> v(32, data);
     const tiles::kernel add_one(add_one_source, "add_one");
     tiles::parallel_for_each(view, v.extent, add_one, v);
-    v(5) = 10.0f;  // downloads, then the device copy is stale
+    v(5) = 10.0f; // downloads, then the device copy is stale
     tiles::parallel_for_each(view, v.extent, add_one, v);
     CHECK(v(5) == 11.0f);
     CHECK(v(6) == 2.0f);
@@ -105,7 +105,7 @@ TEST_CASE_METHOD(fresh_view, "an array is uploaded once when made and downloaded
     CHECK(view.counters().uploads == 1);
     tiles::parallel_for_each(view, a.extent, tiles::kernel(add_one_source, "add_one"), a);
     tiles::parallel_for_each(view, a.extent, tiles::kernel(add_one_source, "add_one"), a);
-    CHECK(view.counters().uploads == 1);  // it lives on the device
+    CHECK(view.counters().uploads == 1); // it lives on the device
 
     std::vector<float> out = a;
     CHECK(out[49] == 51.0f);
@@ -132,8 +132,8 @@ TEST_CASE("one view of host memory used on two accelerator views stays coherent"
     tiles::array_view<float, 1> v(64, data);
     const tiles::kernel add_one(add_one_source, "add_one");
     tiles::parallel_for_each(first, v.extent, add_one, v);
-    tiles::parallel_for_each(second, v.extent, add_one, v);  // fetches the first view's result
-    tiles::parallel_for_each(first, v.extent, add_one, v);   // and back again
+    tiles::parallel_for_each(second, v.extent, add_one, v); // fetches the first view's result
+    tiles::parallel_for_each(first, v.extent, add_one, v);  // and back again
     CHECK(v(0) == 3.0f);
     CHECK(first.counters().downloads + second.counters().downloads == 3);
 }

@@ -15,7 +15,7 @@ TEST_CASE("run-time and compile-time tiles are the same tiled_extent", "[extent]
     const tiles::extent<2> e(8, 9);
     CHECK(e.tile(2, 3) == e.tile<2, 3>());
     CHECK(e.tile<2, 3>().tile_extent() == tiles::extent<2>(2, 3));
-    CHECK(e.tile(2, 3).tile_count() == tiles::extent<2>(4, 3));  // the seed: 12 tiles, 4 rows of 3
+    CHECK(e.tile(2, 3).tile_count() == tiles::extent<2>(4, 3)); // the seed: 12 tiles, 4 rows of 3
 }
 
 TEST_CASE("pad and truncate round to whole tiles as in the AMP team's examples", "[extent]") {

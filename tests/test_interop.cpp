@@ -18,8 +18,9 @@ TEST_CASE("adopted context queue and buffer are released exactly as often as ret
         CHECK(get_queue(view) == p.queue);
         tiles::array<float, 1> a = make_array<float, 1>(view, buffer, tiles::extent<1>(64));
         CHECK(get_buffer(a) == buffer);
-        CHECK(reference_count(buffer) > buffer_refs);  // held while libtiles uses it
-        cl_event done = parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"), {}, a);
+        CHECK(reference_count(buffer) > buffer_refs); // held while libtiles uses it
+        cl_event done =
+            parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"), {}, a);
         REQUIRE(clWaitForEvents(1, &done) == CL_SUCCESS);
         clReleaseEvent(done);
         CHECK(reference_count(p.queue) > queue_refs);
@@ -50,14 +51,14 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
     {
         const tiles::accelerator_view view = make_view(p.context, second);
         tiles::array<float, 1> a = make_array<float, 1>(view, buffer, tiles::extent<1>(int(n)));
-        cl_event doubled = parallel_for_each(view, a.extent.tile<64>(), tiles::kernel(tiles_double_kernel(), "twice"),
-                                             {ramped}, a);
+        cl_event doubled =
+            parallel_for_each(view, a.extent.tile<64>(), tiles::kernel(tiles_double_kernel(), "twice"), {ramped}, a);
         REQUIRE(clEnqueueNDRangeKernel(p.queue, add_one, 1, nullptr, &n, nullptr, 1, &doubled, &added) == CL_SUCCESS);
         clFlush(p.queue);
         clFlush(second);
         cl_int state = CL_QUEUED;
         clGetEventInfo(doubled, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state, &state, nullptr);
-        CHECK(state != CL_COMPLETE);  // it cannot have run: the ramp has not
+        CHECK(state != CL_COMPLETE); // it cannot have run: the ramp has not
         clSetUserEventStatus(gate, CL_COMPLETE);
         REQUIRE(clWaitForEvents(1, &added) == CL_SUCCESS);
         clReleaseEvent(doubled);
@@ -65,7 +66,7 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
         CHECK(view.counters().downloads == 0);
     }
     const std::vector<float> result = p.read(buffer, n);
-    for (std::size_t i = 0; i < n; ++i) CHECK(result[i] == 2.0f * float(i) + 1.0f);  // ramp, twice, + 1
+    for (std::size_t i = 0; i < n; ++i) CHECK(result[i] == 2.0f * float(i) + 1.0f); // ramp, twice, + 1
     for (cl_event e : {gate, ramped, added}) clReleaseEvent(e);
     clReleaseKernel(ramp);
     clReleaseKernel(add_one);
@@ -74,21 +75,21 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
 }
 
 TEST_CASE("handles the user releases while libtiles holds them stay usable", "[interop]") {
-    tiles::accelerator_view view = tiles::accelerator().get_default_view();  // replaced below
+    tiles::accelerator_view view = tiles::accelerator().get_default_view(); // replaced below
     std::vector<float> host(32);
     {
         opencl_pipeline p;
         cl_mem buffer = p.buffer(32 * sizeof(float));
         view = make_view(p.context, p.queue);
         tiles::array<float, 1> a = make_array<float, 1>(view, buffer, tiles::extent<1>(32));
-        clReleaseMemObject(buffer);  // the pipeline lets go of everything it made
+        clReleaseMemObject(buffer); // the pipeline lets go of everything it made
         const std::vector<float> threes(32, 3.0f);
         tiles::copy(threes.begin(), threes.end(), a);
         tiles::parallel_for_each(view, a.extent.tile<8>(), tiles::kernel(tiles_double_kernel(), "twice"), a);
         host = a;
-    }  // p's destructor releases its context and queue here
+    } // p's destructor releases its context and queue here
     CHECK(host == std::vector<float>(32, 6.0f));
-    tiles::array<float, 1> b(tiles::extent<1>(4), std::vector<float>(4, 1.0f), view);  // the view still works
+    tiles::array<float, 1> b(tiles::extent<1>(4), std::vector<float>(4, 1.0f), view); // the view still works
     CHECK(std::vector<float>(b) == std::vector<float>(4, 1.0f));
 }
 
@@ -97,14 +98,14 @@ TEST_CASE("the buffer of a host view is current and what the pipeline writes the
     const tiles::accelerator_view view = make_view(p.context, p.queue);
     std::vector<float> host(64, 5.0f);
     tiles::array_view<float, 1> v(64, host);
-    cl_mem buffer = get_buffer(v, view);  // uploaded now
+    cl_mem buffer = get_buffer(v, view); // uploaded now
     CHECK(view.counters().uploads == 1);
     CHECK(p.read(buffer, 64)[63] == 5.0f);
     cl_kernel add_one = p.kernel(pipeline_kernels(), "add_one");
     clSetKernelArg(add_one, 0, sizeof buffer, &buffer);
     const std::size_t n = 64;
     REQUIRE(clEnqueueNDRangeKernel(p.queue, add_one, 1, nullptr, &n, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
-    CHECK(v(10) == 6.0f);  // downloaded: libtiles knows the pipeline may have written it
+    CHECK(v(10) == 6.0f); // downloaded: libtiles knows the pipeline may have written it
     clReleaseKernel(add_one);
 }
 

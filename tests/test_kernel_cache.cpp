@@ -14,7 +14,7 @@ std::uint64_t programs_made(const tiles::accelerator_view& view) {
 
 const char* const fill_source = R"(
 __kernel void fill(__global int* out, int value) { out[get_thread_index().global_id[0]] = value; })";
-}
+} // namespace
 
 TEST_CASE_METHOD(fresh_view, "a repeated launch finds its kernel built", "[cache]") {
     std::vector<int> data(64);
@@ -36,7 +36,7 @@ TEST_CASE_METHOD(fresh_view, "a new tile shape or new options build again but an
     tiles::parallel_for_each(view, v.extent.tile<16>(), tiles::kernel(fill_source, "fill"), v, 1);
     CHECK(programs_made(view) == 2);
     tiles::parallel_for_each(view, v.extent.tile<8>(), tiles::kernel(fill_source, "fill"), v, 1);
-    CHECK(programs_made(view) == 2);  // same source and shape: the context's cache
+    CHECK(programs_made(view) == 2); // same source and shape: the context's cache
     tiles::parallel_for_each(view, v.extent.tile<8>(), tiles::kernel(fill_source, "fill", "-DUNUSED=1"), v, 1);
     CHECK(programs_made(view) == 3);
 }
@@ -48,7 +48,7 @@ TEST_CASE("kernels are cached per accelerator view and die with it", "[cache]") 
     for (int round = 0; round < 3; ++round) {
         const tiles::accelerator_view view = tiles::accelerator().create_view();
         tiles::parallel_for_each(view, v.extent, fill, v, round);
-        CHECK(programs_made(view) == 1);  // a new context never meets a stale kernel
+        CHECK(programs_made(view) == 1); // a new context never meets a stale kernel
         CHECK(v(0) == round);
     }
 }
@@ -63,9 +63,9 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not build leaves the cache usab
     const tiles::kernel picky(picky_source, "fill");
     tiles::parallel_for_each(view, v.extent.tile<8>(), fill, v, 1);
 
-    for (int attempt = 0; attempt < 2; ++attempt)  // a failure is not cached as a success
-        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile<16>(), picky, v, 2),
-                                  tiles::build_error, "tiles of more than 8 are refused");
+    for (int attempt = 0; attempt < 2; ++attempt) // a failure is not cached as a success
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile<16>(), picky, v, 2), tiles::build_error,
+                                  "tiles of more than 8 are refused");
     tiles::parallel_for_each(view, v.extent.tile<8>(), picky, v, 3);
     CHECK(v(63) == 3);
     tiles::parallel_for_each(view, v.extent.tile<16>(), tiles::kernel(fill_source, "fill"), v, 4);
@@ -73,7 +73,7 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not build leaves the cache usab
 
     // The kernel built before the failures is still served from the cache.
     const std::uint64_t made = programs_made(view);
-    CHECK(made == 5);  // fill for 8, picky twice for 16, picky for 8, fill for 16
+    CHECK(made == 5); // fill for 8, picky twice for 16, picky for 8, fill for 16
     tiles::parallel_for_each(view, v.extent.tile<8>(), fill, v, 5);
     CHECK(v(0) == 5);
     CHECK(programs_made(view) == made);

@@ -44,8 +44,8 @@ TEST_CASE_METHOD(fresh_view, "every barrier form synchronizes a tile_static redu
         tiles::array_view<const int, 1> input(1024, in);
         tiles::array_view<int, 1> output(16, sums);
         tiles::parallel_for_each(view, input.extent.tile<64>(),
-                                 tiles::kernel(tile_sum_source, "tile_sum", std::string("-DBARRIER=") + barrier),
-                                 input, output);
+                                 tiles::kernel(tile_sum_source, "tile_sum", std::string("-DBARRIER=") + barrier), input,
+                                 output);
         output.synchronize();
         CHECK(sums == expected);
     }
@@ -121,7 +121,7 @@ __kernel void atomics(__global const int* in, __global int* ints, __global uint*
     CHECK(ints[2] == *std::max_element(in.begin(), in.end()));
     CHECK(ints[3] == *std::min_element(in.begin(), in.end()));
     CHECK(ints[4] == 7);
-    CHECK(ints[5] == 2 * 500);  // every compare-exchange loop succeeded exactly once
+    CHECK(ints[5] == 2 * 500); // every compare-exchange loop succeeded exactly once
     CHECK(uints[0] == all_and);
     CHECK(uints[1] == all_or);
     CHECK(uints[2] == all_xor);
@@ -153,7 +153,7 @@ __kernel void histogram(__global const int* in, __global int* counts, __global u
         ucounts[t.tile[0] * 8 + t.local_id[0]] = ubins[t.local_id[0]];
     }
 })";
-    const std::vector<int> in = random_ints(4 * 32, 0, 6, 3);  // 7 never occurs
+    const std::vector<int> in = random_ints(4 * 32, 0, 6, 3); // 7 never occurs
     std::vector<int> counts(32), expected(32, 0);
     std::vector<unsigned> ucounts(32);
     for (int i = 0; i < 128; ++i) expected[(i / 32) * 8 + in[i]]++;

@@ -30,7 +30,7 @@ TEST_CASE_METHOD(fresh_view, "an extent the tile does not divide is refused with
         tiles::invalid_compute_domain,
         "the extent of dimension 0 of the compute domain (32) cannot be evenly divided by the extent of "
         "dimension 0 of the tile (6)");
-    CHECK(view.counters().uploads == 0);  // refused before anything moved
+    CHECK(view.counters().uploads == 0); // refused before anything moved
     CHECK(view.counters().launches == 0);
 }
 
@@ -54,8 +54,9 @@ TEST_CASE_METHOD(fresh_view, "a domain of more points than C++ AMP can count is 
     tiles::array_view<float, 1> v(16, data);
     const int largest = std::numeric_limits<int>::max();
     // PoCL aborts the process on this launch unless it is refused first.
-    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<2>(largest, largest), k, v, v),
-                              tiles::invalid_compute_domain, "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of 4294967295");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, tiles::extent<2>(largest, largest), k, v, v), tiles::invalid_compute_domain,
+        "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of 4294967295");
     REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, tiles::extent<2>(65536, 65536).tile(1, 256), k, v, v),
                               tiles::invalid_compute_domain, "the compute domain 65536x65536 has more work-items");
 }
@@ -76,7 +77,7 @@ TEST_CASE_METHOD(fresh_view, "a tile beyond the device's work-group limits is re
                                   tiles::invalid_compute_domain, "dimension 0 of the tile");
     }
     // The whole tile over the work-group size, each dimension within its own limit.
-    const int side = 1 << 7;  // 128 x 128 = 16384 threads, more than any device's work-group
+    const int side = 1 << 7; // 128 x 128 = 16384 threads, more than any device's work-group
     REQUIRE(size_t(side) * side > acc.max_tile_size());
     std::vector<float> square(size_t(side) * side);
     tiles::array_view<float, 2> s(side, side, square);
@@ -104,8 +105,8 @@ TEST_CASE_METHOD(fresh_view, "a wrong kind of argument is refused naming the par
                               "argument 1 of kernel 'copy' ('out', a __global float*)", "a scalar float",
                               "numbers go to parameters passed by value");
     REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, iv, v), tiles::invalid_argument,
-                              "argument 0 of kernel 'copy' ('in', a __global const float*)",
-                              "an array_view of int", "element types differ");
+                              "argument 0 of kernel 'copy' ('in', a __global const float*)", "an array_view of int",
+                              "element types differ");
     REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, v, cv), tiles::invalid_argument,
                               "argument 1", "an array_view of const float", "declare it const");
     REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, domain, copy, tiles::local_memory{64}, v),
@@ -131,7 +132,7 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not compile raises build_error 
         CHECK(e.build_log().find("undeclared_name") != std::string::npos);
         // Lines count in the caller's source, not the prelude's: the error is on line 2.
         CHECK(e.build_log().find(":2:") != std::string::npos);
-        CHECK(e.cl_status() == -11);  // CL_BUILD_PROGRAM_FAILURE
+        CHECK(e.cl_status() == -11); // CL_BUILD_PROGRAM_FAILURE
     }
     REQUIRE_THROWS_MENTIONING(
         tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(copy_source, "no_such_kernel"), v, v),
@@ -143,10 +144,10 @@ TEST_CASE_METHOD(fresh_view, "tile_static memory beyond the device's is refused"
     std::vector<float> data(8);
     tiles::array_view<float, 1> v(8, data);
     const char* source = "__kernel void k(__global float* out, __local float* scratch) { out[0] = 0; }";
-    REQUIRE_THROWS_MENTIONING(
-        tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(source, "k"), v,
-                                 tiles::local_memory{device_bytes + 4}),
-        tiles::out_of_memory, "bytes of tile_static memory", std::to_string(device_bytes).c_str());
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile(8), tiles::kernel(source, "k"), v,
+                                                       tiles::local_memory{device_bytes + 4}),
+                              tiles::out_of_memory, "bytes of tile_static memory",
+                              std::to_string(device_bytes).c_str());
 }
 
 TEST_CASE_METHOD(fresh_view, "an array larger than the device can allocate is refused", "[refusal]") {

@@ -47,9 +47,9 @@ TEST_CASE_METHOD(fresh_view, "a 16x16 section written by a launch comes home as 
     const auto part = whole.section(tiles::index<2>(32, 64), tiles::extent<2>(16, 16));
     tiles::parallel_for_each(view, part.extent, tiles::kernel(add_source, "add"), part, 2.0f);
 
-    CHECK(view.counters().uploads == 1);                          // the section only
+    CHECK(view.counters().uploads == 1); // the section only
     CHECK(view.counters().bytes_uploaded == 16 * 16 * sizeof(float));
-    CHECK(part(0, 0) == 3.0f);                                    // host read of the section
+    CHECK(part(0, 0) == 3.0f); // host read of the section
     CHECK(part(15, 15) == 3.0f);
     CHECK(view.counters().downloads == 1);
     CHECK(view.counters().bytes_downloaded == 16 * 16 * sizeof(float));
@@ -77,7 +77,7 @@ TEST_CASE_METHOD(fresh_view, "refresh after a host change uploads once and the l
     tiles::array_view<float, 1> out(100, totals);
     const tiles::kernel sum(sum_source, "sum");
     tiles::parallel_for_each(view, data.extent, sum, data, out);
-    std::fill(host.begin(), host.end(), 5.0f);  // behind the view's back
+    std::fill(host.begin(), host.end(), 5.0f); // behind the view's back
     data.refresh();
     view.reset_counters();
     tiles::parallel_for_each(view, data.extent, sum, data, out);
@@ -93,10 +93,10 @@ TEST_CASE_METHOD(fresh_view, "a const view across ten launches is uploaded once 
         const tiles::kernel sum(sum_source, "sum");
         for (int i = 0; i < 10; ++i) tiles::parallel_for_each(view, data.extent, sum, data, out);
         data.synchronize();
-        CHECK(view.counters().uploads == 2);  // data once, out once
+        CHECK(view.counters().uploads == 2); // data once, out once
         CHECK(view.counters().downloads == 0);
     }
-    CHECK(view.counters().downloads == 1);  // out, written back as its last view went
+    CHECK(view.counters().downloads == 1); // out, written back as its last view went
     CHECK(totals[255] == 10.0f);
 }
 
@@ -108,7 +108,7 @@ TEST_CASE_METHOD(fresh_view, "overlapping sections and their parent stay coheren
     const auto lower = whole.section(tiles::index<2>(3, 2), tiles::extent<2>(5, 4)); // rows 3..7, cols 2..5
     tiles::parallel_for_each(view, top.extent, add, top, 1.0f);
     tiles::parallel_for_each(view, lower.extent, add, lower, 10.0f);
-    whole(4, 3) += 100.0f;  // on the host, inside both
+    whole(4, 3) += 100.0f; // on the host, inside both
     tiles::parallel_for_each(view, whole.extent, add, whole, 1000.0f);
     for (int r = 0; r < 8; ++r)
         for (int c = 0; c < 8; ++c) {
@@ -117,7 +117,7 @@ TEST_CASE_METHOD(fresh_view, "overlapping sections and their parent stay coheren
             INFO(r << "," << c);
             CHECK(whole(r, c) == expected);
         }
-    CHECK(lower(1, 1) == 1111.0f);  // (4, 3) seen through the section
+    CHECK(lower(1, 1) == 1111.0f); // (4, 3) seen through the section
 }
 
 // A storage keeps the dense buffers of its last 8 sections launched; a launch of more must not
@@ -180,9 +180,10 @@ TEST_CASE_METHOD(fresh_view, "synchronize_async brings a view home and can be po
     tiles::array_view<float, 1> v(4096, host);
     tiles::parallel_for_each(view, v.extent, tiles::kernel(add_source, "add"), v, 7.0f);
     tiles::completion_future done = v.synchronize_async();
-    while (!done.is_ready()) {}
+    while (!done.is_ready()) {
+    }
     done.get();
-    CHECK(host[4095] == 7.0f);  // in the caller's memory, with no further transfer
+    CHECK(host[4095] == 7.0f); // in the caller's memory, with no further transfer
     CHECK(v(0) == 7.0f);
     CHECK(view.counters().downloads == 1);
     // A host read right after an asynchronous synchronize waits for it.
@@ -206,7 +207,7 @@ TEST_CASE_METHOD(fresh_view, "a view of an array has no host copy until the host
     tiles::array<float, 2> a(tiles::extent<2>(32, 32), std::vector<float>(32 * 32, 1.0f), view);
     tiles::array_view<float, 2> v(a);
     tiles::parallel_for_each(view, v.extent, tiles::kernel(add_source, "add"), v, 1.0f);
-    CHECK(view.counters().uploads == 1);  // the array's initial data
+    CHECK(view.counters().uploads == 1); // the array's initial data
     const auto corner = a.section(tiles::index<2>(30, 30), tiles::extent<2>(2, 2));
     CHECK(corner(1, 1) == 2.0f);
     CHECK(view.counters().downloads == 1);
@@ -225,10 +226,10 @@ TEST_CASE_METHOD(fresh_view, "total counters add up every accelerator view", "[c
     const tiles::transfer_counters total = tiles::total_counters();
     CHECK(total.launches == 2);
     CHECK(total.uploads == view.counters().uploads + other.counters().uploads);
-    CHECK(total.kernel_builds + total.binary_loads == 2);  // compiled or loaded from the disk cache
+    CHECK(total.kernel_builds + total.binary_loads == 2); // compiled or loaded from the disk cache
     tiles::reset_total_counters();
     CHECK(tiles::total_counters().launches == 0);
-    CHECK(view.counters().launches == 1);  // resetting the totals leaves each view's counters
+    CHECK(view.counters().launches == 1); // resetting the totals leaves each view's counters
 }
 
 TEST_CASE("a section outside its view is refused naming the numbers", "[section][refusal]") {

@@ -16,8 +16,8 @@ std::vector<float> sampling_example(const tiles::accelerator_view& view, const c
     const int n = 8 / sample_size;
     const std::vector<float> zeros(n * n, 0.0f);
     tiles::array<float, 2> averages(tiles::extent<2>(n, n), zeros.begin(), zeros.end(), view);
-    tiles::parallel_for_each(view, matrix.extent.tile(sample_size, sample_size),
-                             tiles::kernel(source, kernel_name), matrix, averages);
+    tiles::parallel_for_each(view, matrix.extent.tile(sample_size, sample_size), tiles::kernel(source, kernel_name),
+                             matrix, averages);
     return averages;
 }
 
@@ -40,12 +40,15 @@ TEST_CASE_METHOD(fresh_view, "the memory-fence variant prints the same averages"
 
 TEST_CASE_METHOD(fresh_view, "the seed's serialized total is slow but right", "[seed]") {
     CHECK(sampling_example(view, "serialized_total", 2, example_kernel_race_condition)[0] == 4.5f);
-    CHECK(sampling_example(view, "serialized_total", 4, example_kernel_race_condition) == std::vector<float>{13.5f, 17.5f, 45.5f, 49.5f});
+    CHECK(sampling_example(view, "serialized_total", 4, example_kernel_race_condition) ==
+          std::vector<float>{13.5f, 17.5f, 45.5f, 49.5f});
 }
 
 TEST_CASE_METHOD(fresh_view, "the racy total runs to completion on every tile shape", "[seed]") {
     // Its values are undefined (that is the seed's point); it must still finish, not hang.
-    for (int sample_size : {1, 2, 4, 8}) CHECK(sampling_example(view, "racy_total", sample_size, example_kernel_race_condition).size() == size_t(64 / (sample_size * sample_size)));
+    for (int sample_size : {1, 2, 4, 8})
+        CHECK(sampling_example(view, "racy_total", sample_size, example_kernel_race_condition).size() ==
+              size_t(64 / (sample_size * sample_size)));
 }
 
 TEST_CASE_METHOD(fresh_view, "tile_static keyword example prints the seed's 4x6 integer averages", "[seed]") {
@@ -57,7 +60,7 @@ TEST_CASE_METHOD(fresh_view, "tile_static keyword example prints the seed's 4x6 
         tiles::parallel_for_each(view, sample.extent.tile<2, 2>(),
                                  tiles::kernel(example_kernel_tile_static_average, "tile_static_average"), sample,
                                  average);
-    }  // the last view goes: its data is written back to averagedata
+    } // the last view goes: its data is written back to averagedata
     const int seed[24] = {3, 3, 8, 8, 3, 3, 3, 3, 8, 8, 3, 3, 5, 5, 2, 2, 4, 4, 5, 5, 2, 2, 4, 4};
     for (int i = 0; i < 24; i++) CHECK(averagedata[i] == seed[i]);
 }

@@ -76,7 +76,7 @@ TEST_CASE_METHOD(fresh_view, "threads launch and synchronize on one accelerator 
     on_threads([&](int t) { wrong += add_repeatedly(view, add, t); });
     CHECK(wrong == 0);
     CHECK(view.counters().launches == thread_count * launches_per_thread);
-    CHECK(view.counters().kernel_builds + view.counters().binary_loads == 1);  // compiled, or from the disk cache
+    CHECK(view.counters().kernel_builds + view.counters().binary_loads == 1); // compiled, or from the disk cache
 }
 
 TEST_CASE("threads launch and synchronize on accelerator views of their own", "[threads]") {

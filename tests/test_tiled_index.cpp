@@ -35,11 +35,12 @@ __kernel void record(__global int* out) {
 }
 )";
 
-template <int N> void check_every_index(const tiles::accelerator_view& view, const tiles::extent<N>& e,
-                                        const tiles::extent<N>& tile) {
+template <int N>
+void check_every_index(const tiles::accelerator_view& view, const tiles::extent<N>& e, const tiles::extent<N>& tile) {
     std::vector<int> out(e.size() * 21, -1);
     tiles::array_view<int, 1> records(int(out.size()), out);
-    tiles::parallel_for_each(view, tiles::tiled_extent<N>(e, tile), tiles::kernel(record_index_source, "record"), records);
+    tiles::parallel_for_each(view, tiles::tiled_extent<N>(e, tile), tiles::kernel(record_index_source, "record"),
+                             records);
     records.synchronize();
 
     std::array<int, 3> g{}, ext{1, 1, 1}, t{1, 1, 1};
@@ -50,14 +51,14 @@ template <int N> void check_every_index(const tiles::accelerator_view& view, con
                 const int* r = &out[21 * ((g[0] * ext[1] + g[1]) * ext[2] + g[2])];
                 INFO("element (" << g[0] << "," << g[1] << "," << g[2] << ")");
                 for (int d = 0; d < 3; ++d) {
-                    CHECK(r[d] == g[d]);                          // global
-                    CHECK(r[3 + d] == g[d] % t[d]);               // local
-                    CHECK(r[6 + d] == g[d] / t[d]);               // tile
-                    CHECK(r[9 + d] == g[d] - g[d] % t[d]);        // tile_origin
-                    CHECK(r[12 + d] == t[d]);                     // tile_extent
-                    CHECK(r[15 + d] == ext[d]);                   // extent
+                    CHECK(r[d] == g[d]);                   // global
+                    CHECK(r[3 + d] == g[d] % t[d]);        // local
+                    CHECK(r[6 + d] == g[d] / t[d]);        // tile
+                    CHECK(r[9 + d] == g[d] - g[d] % t[d]); // tile_origin
+                    CHECK(r[12 + d] == t[d]);              // tile_extent
+                    CHECK(r[15 + d] == ext[d]);            // extent
                 }
-                for (int d = 0; d < N; ++d) CHECK(r[18 + d] == t[d]);  // TILE_DIMd
+                for (int d = 0; d < N; ++d) CHECK(r[18 + d] == t[d]); // TILE_DIMd
             }
 }
 
@@ -65,7 +66,9 @@ template <int N> void check_every_index(const tiles::accelerator_view& view, con
 
 TEST_CASE_METHOD(fresh_view, "tiled_index of every work-item follows AMP's identities", "[tiled_index]") {
     SECTION("rank 1") { check_every_index(view, tiles::extent<1>(24), tiles::extent<1>(8)); }
-    SECTION("rank 2, tiles that are not square") { check_every_index(view, tiles::extent<2>(6, 8), tiles::extent<2>(3, 2)); }
+    SECTION("rank 2, tiles that are not square") {
+        check_every_index(view, tiles::extent<2>(6, 8), tiles::extent<2>(3, 2));
+    }
     SECTION("rank 3") { check_every_index(view, tiles::extent<3>(4, 6, 4), tiles::extent<3>(2, 3, 2)); }
     SECTION("the AMP specification's 20x24 in 5x4 tiles") {
         check_every_index(view, tiles::extent<2>(20, 24), tiles::extent<2>(5, 4));

@@ -65,7 +65,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     CHECK(line.rfind(view.get_accelerator().name() + "\t", 0) == 0);
     CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), best));
 
-    check_gemm_against_cpu(view);  // with the tuned parameters
+    check_gemm_against_cpu(view); // with the tuned parameters
 }
 
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
@@ -75,7 +75,7 @@ TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is 
         CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), shipped));
     }
     const tuning_file file;
-    REQUIRE(tiles::detail::has_measured_parameters(view.get_accelerator().info()));  // PoCL's CPU device
+    REQUIRE(tiles::detail::has_measured_parameters(view.get_accelerator().info())); // PoCL's CPU device
     CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), shipped));
     CHECK_FALSE(std::filesystem::exists(file.path));
 }
@@ -96,13 +96,13 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     const tuning_file file;
     const std::string device = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version();
     const auto& shipped = tiles::detail::parameters_for(view.get_accelerator().info()).gemm_float;
-    const std::string bad_parameters = GENERATE(as<std::string>{}, "8 4 4 16 8 1024", "0 0 0 0 0 0",
-                                                "-4 4 4 4 4 16", "2147483647 2147483647 2 2 2 2", "16 16 4 4 4",
-                                                "16 16 4 4 4 16 7", "16 16 4 4 4 16x", "4096 1 4 4 4 16");
+    const std::string bad_parameters =
+        GENERATE(as<std::string>{}, "8 4 4 16 8 1024", "0 0 0 0 0 0", "-4 4 4 4 4 16", "2147483647 2147483647 2 2 2 2",
+                 "16 16 4 4 4", "16 16 4 4 4 16 7", "16 16 4 4 4 16x", "4096 1 4 4 4 16");
     CAPTURE(bad_parameters);
     {
         std::ofstream out(file.path);
-        out << "another device\tdriver\tfloat\t16 16 4 4 4 16\n"  // not a number: skipped, not fatal
+        out << "another device\tdriver\tfloat\t16 16 4 4 4 16\n" // not a number: skipped, not fatal
             << "\x01\x7f junk without tabs\n"
             << device << "\t8\t" << bad_parameters << "\n";
     }

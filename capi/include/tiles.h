@@ -93,11 +93,7 @@ TILES_API tiles_status tiles_take_writeback_error(void);
  * warnings, disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also every
  * transfer. Off by default; the environment variable TILES_LOG=info or debug turns it on, to
  * stderr. */
-typedef enum tiles_log_level {
-    TILES_LOG_OFF = 0,
-    TILES_LOG_INFO = 1,
-    TILES_LOG_DEBUG = 2
-} tiles_log_level;
+typedef enum tiles_log_level { TILES_LOG_OFF = 0, TILES_LOG_INFO = 1, TILES_LOG_DEBUG = 2 } tiles_log_level;
 
 /* Receives one message (NUL-terminated, without a final newline, valid during the call) on the
  * thread that did the work, which may hold locks of libtiles then: it must not call libtiles. */
@@ -138,23 +134,24 @@ typedef struct tiles_device tiles_device;
  * calling tiles_device_get_info; fields may be added at the end in later versions. */
 typedef struct tiles_device_info {
     size_t struct_size;
-    const char* name;           /* strings: valid as long as the device handle */
+    const char* name; /* strings: valid as long as the device handle */
     const char* vendor;
     const char* platform_name;
     const char* driver_version;
     const char* device_version;
     int is_gpu;
     int is_cpu;
-    int platform_index;         /* position in the list tiles_device_get indexes: platform, */
-    int device_index;           /* then device within it */
-    size_t max_tile_size;       /* threads in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE) */
-    size_t max_tile_extent[3];  /* per dimension of a rank-3 tile, AMP order */
-    size_t tile_static_memory;  /* bytes of __local memory */
-    uint64_t global_memory;     /* bytes */
-    uint64_t max_allocation;    /* bytes in one array */
+    int platform_index;        /* position in the list tiles_device_get indexes: platform, */
+    int device_index;          /* then device within it */
+    size_t max_tile_size;      /* threads in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE) */
+    size_t max_tile_extent[3]; /* per dimension of a rank-3 tile, AMP order */
+    size_t tile_static_memory; /* bytes of __local memory */
+    uint64_t global_memory;    /* bytes */
+    uint64_t max_allocation;   /* bytes in one array */
     int supports_fp64;
 } tiles_device_info;
-#define TILES_DEVICE_INFO_INIT {sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0}
+#define TILES_DEVICE_INFO_INIT                                                                                         \
+    { sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
 
 /* The number of OpenCL devices of all platforms. CL_DEVICE_NOT_FOUND, with a message saying what
  * to install, if there is none; another OpenCL status if the platforms cannot be read. */
@@ -210,7 +207,8 @@ typedef struct tiles_counters {
     uint64_t kernel_builds, cache_hits, launches;
     uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
 } tiles_counters;
-#define TILES_COUNTERS_INIT {sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define TILES_COUNTERS_INIT                                                                                            \
+    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */
@@ -232,11 +230,14 @@ typedef struct tiles_event tiles_event; /* asynchronous work; see Events below *
 typedef struct tiles_shape {
     size_t struct_size;
     tiles_dtype dtype;
-    size_t element_size;  /* bytes; needed for TILES_OPAQUE, else 0 or the dtype's size */
-    int rank;             /* 1, 2 or 3 */
-    int extent[3];        /* AMP order; components past rank are ignored */
+    size_t element_size; /* bytes; needed for TILES_OPAQUE, else 0 or the dtype's size */
+    int rank;            /* 1, 2 or 3 */
+    int extent[3];       /* AMP order; components past rank are ignored */
 } tiles_shape;
-#define TILES_SHAPE_INIT {sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}}
+#define TILES_SHAPE_INIT                                                                                               \
+    {                                                                                                                  \
+        sizeof(tiles_shape), TILES_FLOAT32, 0, 1, { 0, 0, 0 }                                                          \
+    }
 
 /* An array that lives on `context` (NULL: the default context), allocated there now, with
  * elements copied from `initial` (dense, row-major; NULL leaves them uninitialized).
@@ -331,13 +332,16 @@ TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
  * tiles_domain_init do. */
 typedef struct tiles_domain {
     size_t struct_size;
-    int rank;       /* 1, 2 or 3 */
-    int extent[3];  /* AMP order */
-    int tile_rank;  /* 0 for a launch without tiles, else equal to rank */
+    int rank;      /* 1, 2 or 3 */
+    int extent[3]; /* AMP order */
+    int tile_rank; /* 0 for a launch without tiles, else equal to rank */
     int tile[3];
 } tiles_domain;
 
-#define TILES_DOMAIN_INIT {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}}
+#define TILES_DOMAIN_INIT                                                                                              \
+    {                                                                                                                  \
+        sizeof(tiles_domain), 1, {1, 0, 0}, 0, { 0, 0, 0 }                                                             \
+    }
 
 /* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
  * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
@@ -366,12 +370,12 @@ typedef enum tiles_arg_kind {
 typedef struct tiles_arg {
     size_t struct_size;
     tiles_arg_kind kind;
-    tiles_view* view;         /* TILES_ARG_VIEW: to a __global pointer parameter */
-    tiles_array* array;       /* TILES_ARG_ARRAY: to a __global pointer parameter */
-    tiles_dtype dtype;        /* TILES_ARG_SCALAR: the value's type, which must be the parameter's;
-                                 TILES_ARG_NUMBER: TILES_INT64 (an integer) or TILES_FLOAT64 */
-    unsigned char value[8];   /* TILES_ARG_SCALAR, TILES_ARG_NUMBER: the value's bytes */
-    size_t bytes;             /* TILES_ARG_LOCAL: bytes of __local (tile_static) memory */
+    tiles_view* view;       /* TILES_ARG_VIEW: to a __global pointer parameter */
+    tiles_array* array;     /* TILES_ARG_ARRAY: to a __global pointer parameter */
+    tiles_dtype dtype;      /* TILES_ARG_SCALAR: the value's type, which must be the parameter's;
+                               TILES_ARG_NUMBER: TILES_INT64 (an integer) or TILES_FLOAT64 */
+    unsigned char value[8]; /* TILES_ARG_SCALAR, TILES_ARG_NUMBER: the value's bytes */
+    size_t bytes;           /* TILES_ARG_LOCAL: bytes of __local (tile_static) memory */
 } tiles_arg;
 
 /* The exported makers of arguments; `out`'s struct_size must be set. A scalar's `value` holds one
@@ -478,17 +482,18 @@ typedef struct tiles_diagnostic {
     tiles_diagnostic_kind kind;
     tiles_memory_space space;
     const char* kernel;
-    int line;              /* in the kernel's own source, from 1; 0 in the prelude or unknown */
+    int line; /* in the kernel's own source, from 1; 0 in the prelude or unknown */
     int column;
     const char* source_line;
-    int other_line;        /* a race's other access; 0 for other problems */
+    int other_line; /* a race's other access; 0 for other problems */
     int other_column;
     size_t work_item_count;
     const int* work_items; /* work_item_count global indices, 3 ints each, AMP order */
     const char* message;   /* the simulator's own words */
     const char* text;      /* the whole diagnostic in a sentence or two */
 } tiles_diagnostic;
-#define TILES_DIAGNOSTIC_INIT {sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define TILES_DIAGNOSTIC_INIT                                                                                          \
+    { sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* A new context on the Oclgrind simulator: every launch on it waits for its kernel and records
  * what the simulator found; with `strict` not 0, such a launch returns

@@ -16,8 +16,8 @@ matrix_operand operand_of(const tiles_view* view, const char* algorithm, const c
     const tiles_view& v = live(view, role);
     const tiles::detail::dims3& dims = tiles::detail::dims_of(*v.storage);
     if (v.rank > 2)
-        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " +
-                                      std::to_string(v.rank) + "; the algorithms take rank 1 (one row) or 2");
+        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " + std::to_string(v.rank) +
+                                      "; the algorithms take rank 1 (one row) or 2");
     if (v.region.origin != tiles::detail::dims3{0, 0, 0} || v.region.extent != dims)
         throw tiles::invalid_argument(std::string(algorithm) + ": the " + role +
                                       " is a section; the algorithms take views of all of their data (copy the "
@@ -42,9 +42,12 @@ tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& f
 tiles::reduction_op reduction_of(const tiles_reduction& op) {
     const int value = as_int(op);
     switch (value) {
-    case TILES_REDUCE_SUM: return tiles::reduction_op::sum;
-    case TILES_REDUCE_MIN: return tiles::reduction_op::min;
-    case TILES_REDUCE_MAX: return tiles::reduction_op::max;
+    case TILES_REDUCE_SUM:
+        return tiles::reduction_op::sum;
+    case TILES_REDUCE_MIN:
+        return tiles::reduction_op::min;
+    case TILES_REDUCE_MAX:
+        return tiles::reduction_op::max;
     }
     throw tiles::invalid_argument("tiles_reduce: " + std::to_string(value) +
                                   " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");

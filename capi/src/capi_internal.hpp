@@ -161,8 +161,7 @@ struct tiles_context : tiles::capi::handle {
 struct tiles_array : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::array;
     static constexpr const char* type_name = "array";
-    tiles_array(std::shared_ptr<tiles::detail::storage> s, int r)
-        : handle(kind_tag), storage(std::move(s)), rank(r) {}
+    tiles_array(std::shared_ptr<tiles::detail::storage> s, int r) : handle(kind_tag), storage(std::move(s)), rank(r) {}
     std::shared_ptr<tiles::detail::storage> storage;
     int rank;
 };

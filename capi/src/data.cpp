@@ -29,9 +29,12 @@ checked_shape check_shape(const tiles_shape* shape) {
 
 tiles::detail::host_access to_host_access(const tiles_access& access) {
     switch (const int value = as_int(access)) {
-    case TILES_ACCESS_READ: return tiles::detail::host_access::read;
-    case TILES_ACCESS_READ_WRITE: return tiles::detail::host_access::read_write;
-    default: throw tiles::invalid_argument("tiles_access " + std::to_string(value) + " is not an access mode");
+    case TILES_ACCESS_READ:
+        return tiles::detail::host_access::read;
+    case TILES_ACCESS_READ_WRITE:
+        return tiles::detail::host_access::read_write;
+    default:
+        throw tiles::invalid_argument("tiles_access " + std::to_string(value) + " is not an access mode");
     }
 }
 
@@ -54,8 +57,9 @@ std::string describe(const tiles_view& v) {
     os << "the view (";
     for (int d = 3 - v.rank; d < 3; ++d) os << (d > 3 - v.rank ? "x" : "") << v.region.extent[d];
     const tiles::element_layout l = tiles::detail::layout_of(*v.storage);
-    os << " " << (l.type == tiles::element_type::opaque ? std::to_string(l.size) + "-byte elements"
-                                                         : std::string(tiles::opencl_name(l.type)))
+    os << " "
+       << (l.type == tiles::element_type::opaque ? std::to_string(l.size) + "-byte elements"
+                                                 : std::string(tiles::opencl_name(l.type)))
        << ", " << bytes_of(v) << " bytes)";
     return os.str();
 }
@@ -115,7 +119,8 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
     return guard([&] {
         check_out(out);
         const tiles_view& v = live(view, "view");
-        if (origin == nullptr || extent == nullptr) throw tiles::invalid_argument("a section's origin or extent is NULL");
+        if (origin == nullptr || extent == nullptr)
+            throw tiles::invalid_argument("a section's origin or extent is NULL");
         int whole_extent[3];
         for (int d = 0; d < v.rank; ++d) whole_extent[d] = int(v.region.extent[3 - v.rank + d]);
         tiles::detail::check_section(v.rank, origin, extent, whole_extent);
@@ -231,7 +236,8 @@ std::function<void()> copy_task(const tiles_view* source, tiles_view* destinatio
     const tiles_view& from = live(source, "source view");
     const tiles_view& to = live(destination, "destination view");
     check_copy(from, to);
-    return [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::detail::copy(*s, sb, *d, db); };
+    return
+        [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::detail::copy(*s, sb, *d, db); };
 }
 
 } // namespace tiles::capi

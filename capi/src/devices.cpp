@@ -110,15 +110,17 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
     return guard([&] {
         const tiles::transfer_counters c =
             context == nullptr ? tiles::total_counters() : live(context, "context").view.counters();
-        write_struct(out, tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
-                                         c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
-                                         c.cache_hits, c.launches, c.binary_loads},
+        write_struct(out,
+                     tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
+                                    c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
+                                    c.cache_hits, c.launches, c.binary_loads},
                      "tiles_counters");
     });
 }
 
 tiles_status tiles_context_reset_counters(tiles_context* context) {
-    return guard([&] { context == nullptr ? tiles::reset_total_counters() : live(context, "context").view.reset_counters(); });
+    return guard(
+        [&] { context == nullptr ? tiles::reset_total_counters() : live(context, "context").view.reset_counters(); });
 }
 
 tiles_status tiles_context_retain(tiles_context* context) { return retain(context, "context"); }

@@ -3,8 +3,8 @@
 #include "capi_internal.hpp"
 
 #include <mutex>
-#include <shared_mutex>
 #include <new>
+#include <shared_mutex>
 #include <unordered_map>
 
 #include "tiles/diagnostics.hpp"
@@ -25,7 +25,7 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept {
         last_error.assign(message);
         last_error_static = nullptr;
         return status;
-    } catch (...) {  // std::bad_alloc, or std::length_error for a message longer than any string
+    } catch (...) { // std::bad_alloc, or std::length_error for a message longer than any string
         last_error_static = out_of_memory_message;
         return TILES_ERROR_OUT_OF_MEMORY;
     }
@@ -60,9 +60,9 @@ tiles_status dispatch_exception() {
 }
 
 namespace {
-std::shared_mutex registry_mutex;  // lookups, on every call, share it
+std::shared_mutex registry_mutex; // lookups, on every call, share it
 std::unordered_map<const void*, handle_kind>& registry() {
-    static auto* live_handles = new std::unordered_map<const void*, handle_kind>;  // outlives every handle
+    static auto* live_handles = new std::unordered_map<const void*, handle_kind>; // outlives every handle
     return *live_handles;
 }
 } // namespace
@@ -108,15 +108,24 @@ const char* tiles_version_string(void) { return tiles::version(); }
 const char* tiles_status_string(tiles_status status) {
     const int value = tiles::capi::as_int(status);
     switch (value) {
-    case TILES_SUCCESS: return "TILES_SUCCESS";
-    case TILES_ERROR_INVALID_ARGUMENT: return "TILES_ERROR_INVALID_ARGUMENT";
-    case TILES_ERROR_INVALID_COMPUTE_DOMAIN: return "TILES_ERROR_INVALID_COMPUTE_DOMAIN";
-    case TILES_ERROR_OUT_OF_MEMORY: return "TILES_ERROR_OUT_OF_MEMORY";
-    case TILES_ERROR_BUILD: return "TILES_ERROR_BUILD";
-    case TILES_ERROR_UNSUPPORTED: return "TILES_ERROR_UNSUPPORTED";
-    case TILES_ERROR_INVALID_HANDLE: return "TILES_ERROR_INVALID_HANDLE";
-    case TILES_ERROR_CHECK_FAILED: return "TILES_ERROR_CHECK_FAILED";
-    case TILES_ERROR_INTERNAL: return "TILES_ERROR_INTERNAL";
+    case TILES_SUCCESS:
+        return "TILES_SUCCESS";
+    case TILES_ERROR_INVALID_ARGUMENT:
+        return "TILES_ERROR_INVALID_ARGUMENT";
+    case TILES_ERROR_INVALID_COMPUTE_DOMAIN:
+        return "TILES_ERROR_INVALID_COMPUTE_DOMAIN";
+    case TILES_ERROR_OUT_OF_MEMORY:
+        return "TILES_ERROR_OUT_OF_MEMORY";
+    case TILES_ERROR_BUILD:
+        return "TILES_ERROR_BUILD";
+    case TILES_ERROR_UNSUPPORTED:
+        return "TILES_ERROR_UNSUPPORTED";
+    case TILES_ERROR_INVALID_HANDLE:
+        return "TILES_ERROR_INVALID_HANDLE";
+    case TILES_ERROR_CHECK_FAILED:
+        return "TILES_ERROR_CHECK_FAILED";
+    case TILES_ERROR_INTERNAL:
+        return "TILES_ERROR_INTERNAL";
     }
     return tiles::cl_status_name(value);
 }

@@ -118,9 +118,15 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
             for (int i = 0; i < d.rank; ++i) result.extent[i] = rounded_extent[i];
         };
         switch (d.rank) {
-        case 1: put(round(tiled_extent_of<1>(d))); break;
-        case 2: put(round(tiled_extent_of<2>(d))); break;
-        default: put(round(tiled_extent_of<3>(d))); break;
+        case 1:
+            put(round(tiled_extent_of<1>(d)));
+            break;
+        case 2:
+            put(round(tiled_extent_of<2>(d)));
+            break;
+        default:
+            put(round(tiled_extent_of<3>(d)));
+            break;
         }
         write_struct(out, result, "domain");
     });

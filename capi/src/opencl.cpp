@@ -15,7 +15,8 @@ tiles_status tiles_context_create_from_opencl(tiles_context** out, cl_context co
     });
 }
 
-tiles_status tiles_context_get_opencl(cl_context* out_context, cl_command_queue* out_queue, const tiles_context* context) {
+tiles_status tiles_context_get_opencl(cl_context* out_context, cl_command_queue* out_queue,
+                                      const tiles_context* context) {
     return guard([&] {
         const tiles::accelerator_view& view = live(context, "context").view;
         if (out_context != nullptr) *out_context = tiles::interop::get_context(view);
@@ -48,7 +49,8 @@ tiles_status tiles_launch_with_events(tiles_context* context, const tiles_domain
                                       const tiles_arg* args, size_t arg_count, const cl_event* wait_list,
                                       size_t wait_count, cl_event* out_event) {
     return guard([&] {
-        if (wait_list == nullptr && wait_count != 0) throw tiles::invalid_argument("wait_list is NULL but wait_count is not 0");
+        if (wait_list == nullptr && wait_count != 0)
+            throw tiles::invalid_argument("wait_list is NULL but wait_count is not 0");
         launch(context, domain, kernel, args, arg_count, {wait_list, wait_count, out_event});
     });
 }
@@ -56,12 +58,15 @@ tiles_status tiles_launch_with_events(tiles_context* context, const tiles_domain
 tiles_status tiles_copy_with_events(const tiles_view* source, tiles_view* destination, const cl_event* wait_list,
                                     size_t wait_count, cl_event* out_event) {
     return guard([&] {
-        if (wait_list == nullptr && wait_count != 0) throw tiles::invalid_argument("wait_list is NULL but wait_count is not 0");
+        if (wait_list == nullptr && wait_count != 0)
+            throw tiles::invalid_argument("wait_list is NULL but wait_count is not 0");
         const std::vector<cl_event> waits(wait_list, wait_list + wait_count);
         const cl_event done = tiles::interop::detail::copy_after(waits, copy_task(source, destination),
                                                                  live(destination, "destination view").storage);
-        if (out_event != nullptr) *out_event = done;
-        else clReleaseEvent(done);
+        if (out_event != nullptr)
+            *out_event = done;
+        else
+            clReleaseEvent(done);
     });
 }
 

@@ -7,11 +7,7 @@
 
 static tiles_status TileStaticAverage(void) {
     /* Sample data: */
-    const int sampledata[] = {
-        2, 2, 9, 7, 1, 4,
-        4, 4, 8, 8, 3, 4,
-        1, 5, 1, 2, 5, 2,
-        6, 8, 3, 2, 7, 2};
+    const int sampledata[] = {2, 2, 9, 7, 1, 4, 4, 4, 8, 8, 3, 4, 1, 5, 1, 2, 5, 2, 6, 8, 3, 2, 7, 2};
 
     /* The tiles:
      * 2 2    9 7    1 4
@@ -22,10 +18,7 @@ static tiles_status TileStaticAverage(void) {
 
     /* Averages: */
     int averagedata[] = {
-        0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     };
 
     tiles_shape matrix = TILES_SHAPE_INIT;

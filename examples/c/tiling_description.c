@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../example_kernels.hpp"
 #include "../description.h"
+#include "../example_kernels.hpp"
 #include "example_support.h"
 
 #define ROWS 8

@@ -49,9 +49,8 @@ int main() {
         // 2. libtiles on the same queue and buffer, after the pipeline's event.
         const tiles::accelerator_view view = tiles::interop::make_view(context, queue);
         tiles::array<float, 1> data = tiles::interop::make_array<float, 1>(view, buffer, tiles::extent<1>(n));
-        cl::Event averaged = tiles::interop::parallel_for_each(view, data.extent.tile<4>(),
-                                                               tiles::kernel(tile_average_source, "tile_average"),
-                                                               {ramped}, data);
+        cl::Event averaged = tiles::interop::parallel_for_each(
+            view, data.extent.tile<4>(), tiles::kernel(tile_average_source, "tile_average"), {ramped}, data);
 
         // 3. The pipeline's kernel again, after libtiles' event.
         add_one(cl::EnqueueArgs(queue, std::vector<cl::Event>{averaged}, cl::NDRange(n)), buffer);

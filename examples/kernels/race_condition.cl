@@ -9,7 +9,8 @@ __kernel void racy_total(__global const float* matrix, __global float* averages)
     total += matrix[linear_index(t_idx.global_id, t_idx.extent)];
     tile_barrier_wait();
     if (t_idx.local_id[0] == 0 && t_idx.local_id[1] == 0)
-        averages[t_idx.tile[0] * (t_idx.extent[1] / TILE_DIM1) + t_idx.tile[1]] = total / (float)(TILE_DIM0 * TILE_DIM1);
+        averages[t_idx.tile[0] * (t_idx.extent[1] / TILE_DIM1) + t_idx.tile[1]] =
+            total / (float)(TILE_DIM0 * TILE_DIM1);
 }
 
 // Do not do this either: one thread at a time adds its value, with a barrier after each, so
@@ -19,10 +20,10 @@ __kernel void serialized_total(__global const float* matrix, __global float* ave
     const int me = t_idx.local_id[0] * TILE_DIM1 + t_idx.local_id[1];
     tile_static float total;
     for (int turn = 0; turn < TILE_DIM0 * TILE_DIM1; ++turn) {
-        if (me == turn)
-            total = (turn == 0 ? 0.0f : total) + matrix[linear_index(t_idx.global_id, t_idx.extent)];
+        if (me == turn) total = (turn == 0 ? 0.0f : total) + matrix[linear_index(t_idx.global_id, t_idx.extent)];
         tile_barrier_wait();
     }
     if (me == 0)
-        averages[t_idx.tile[0] * (t_idx.extent[1] / TILE_DIM1) + t_idx.tile[1]] = total / (float)(TILE_DIM0 * TILE_DIM1);
+        averages[t_idx.tile[0] * (t_idx.extent[1] / TILE_DIM1) + t_idx.tile[1]] =
+            total / (float)(TILE_DIM0 * TILE_DIM1);
 }

@@ -216,7 +216,7 @@ void context_state::wait() {
 std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queue queue) {
     if (context == nullptr || queue == nullptr)
         throw invalid_argument("an accelerator view needs both a cl_context and a cl_command_queue (one is NULL)");
-    cl::Context adopted_context(context, true);  // retained: released when the view goes
+    cl::Context adopted_context(context, true); // retained: released when the view goes
     cl::CommandQueue adopted_queue(queue, true);
     cl::Context queue_context;
     check(adopted_queue.getInfo(CL_QUEUE_CONTEXT, &queue_context), "clGetCommandQueueInfo");
@@ -232,7 +232,7 @@ std::shared_ptr<context_state> adopt_context(cl_context context, cl_command_queu
     std::shared_ptr<const device_info> info;
     for (const auto& d : all_devices())
         if (d->device() == device()) info = d;
-    if (!info) {  // a device libtiles did not enumerate (a sub-device, say): read it now
+    if (!info) { // a device libtiles did not enumerate (a sub-device, say): read it now
         cl::Platform platform;
         check(device.getInfo(CL_DEVICE_PLATFORM, &platform), "clGetDeviceInfo");
         info = describe_device(platform, device);

@@ -77,7 +77,8 @@ std::string binary_cache::key(const device_info& device, const std::string& prog
     std::ostringstream os;
     os << "libtiles " << version() << "\nplatform " << device.platform_name << "\ndevice " << device.name
        << "\ndevice version " << device.device_version << "\ndriver " << device.driver_version << "\noptions "
-       << options << "\n" << program_text;
+       << options << "\n"
+       << program_text;
     return os.str();
 }
 

@@ -1,8 +1,8 @@
 // libtiles: the on-disk cache of built programs, so that a second process does not compile a
 // kernel the first one built. Entries are keyed by libtiles' version, the device, its driver, the
 // build options and the whole program text; each file holds its key, so that a hash collision
-// can never load the wrong binary, and a checksum of key and binary, so that damage is a miss. TILES_PROGRAM_CACHE names the directory (default: the user's
-// cache directory), or turns the cache off with "off".
+// can never load the wrong binary, and a checksum of key and binary, so that damage is a miss. TILES_PROGRAM_CACHE
+// names the directory (default: the user's cache directory), or turns the cache off with "off".
 #pragma once
 
 #include <optional>

@@ -47,7 +47,7 @@ std::vector<box> difference(const box& a, const box& b) {
 
 void box_set::add(const box& b) {
     if (detail::empty(b)) return;
-    if (boxes_.size() == 1 && intersection(boxes_[0], b) == b) return;  // covered already (a launch's usual case)
+    if (boxes_.size() == 1 && intersection(boxes_[0], b) == b) return; // covered already (a launch's usual case)
     remove(b);
     boxes_.push_back(b);
 }

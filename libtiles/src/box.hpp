@@ -24,8 +24,8 @@ class box_set {
     bool empty() const { return boxes_.empty(); }
     const std::vector<box>& boxes() const { return boxes_; }
 
-    void add(const box& b);      // the set now covers b
-    void remove(const box& b);   // the set no longer covers any of b
+    void add(const box& b);    // the set now covers b
+    void remove(const box& b); // the set no longer covers any of b
     // The parts of b the set covers.
     std::vector<box> overlap(const box& b) const;
     // The parts of b the set does not cover.

@@ -26,24 +26,36 @@ namespace tiles {
 
 const char* to_string(diagnostic_kind kind) {
     switch (kind) {
-    case diagnostic_kind::read_write_race: return "read-write race";
-    case diagnostic_kind::write_write_race: return "write-write race";
-    case diagnostic_kind::uninitialized_read: return "uninitialized read";
-    case diagnostic_kind::uninitialized_write: return "uninitialized write";
-    case diagnostic_kind::out_of_bounds: return "out-of-bounds access";
-    case diagnostic_kind::barrier_divergence: return "barrier divergence";
-    case diagnostic_kind::other: break;
+    case diagnostic_kind::read_write_race:
+        return "read-write race";
+    case diagnostic_kind::write_write_race:
+        return "write-write race";
+    case diagnostic_kind::uninitialized_read:
+        return "uninitialized read";
+    case diagnostic_kind::uninitialized_write:
+        return "uninitialized write";
+    case diagnostic_kind::out_of_bounds:
+        return "out-of-bounds access";
+    case diagnostic_kind::barrier_divergence:
+        return "barrier divergence";
+    case diagnostic_kind::other:
+        break;
     }
     return "problem";
 }
 
 const char* to_string(memory_space space) {
     switch (space) {
-    case memory_space::tile_static: return "tile_static";
-    case memory_space::global: return "global";
-    case memory_space::constant: return "constant";
-    case memory_space::private_memory: return "private";
-    case memory_space::unknown: break;
+    case memory_space::tile_static:
+        return "tile_static";
+    case memory_space::global:
+        return "global";
+    case memory_space::constant:
+        return "constant";
+    case memory_space::private_memory:
+        return "private";
+    case memory_space::unknown:
+        break;
     }
     return "unknown";
 }
@@ -53,8 +65,10 @@ std::string diagnostic::to_string() const {
     os << tiles::to_string(kind);
     if (space != memory_space::unknown) os << " in " << tiles::to_string(space) << " memory";
     os << " in kernel '" << kernel << "'";
-    if (line > 0) os << " at line " << line << ", column " << column << ": " << source_line;
-    else os << " (in libtiles' prelude)";
+    if (line > 0)
+        os << " at line " << line << ", column " << column << ": " << source_line;
+    else
+        os << " (in libtiles' prelude)";
     if (other_line > 0) os << "\n    the other access: line " << other_line << ", column " << other_column;
     if (!work_items.empty()) {
         constexpr std::size_t shown = 6;
@@ -86,7 +100,8 @@ diagnostic_kind kind_of(const std::string& header) {
     std::string lower = header;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (lower.find("uninitialized") != std::string::npos) return diagnostic_kind::uninitialized_read;
-    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0) return diagnostic_kind::out_of_bounds;
+    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0)
+        return diagnostic_kind::out_of_bounds;
     if (lower.find("divergence") != std::string::npos) return diagnostic_kind::barrier_divergence;
     return diagnostic_kind::other;
 }
@@ -96,15 +111,17 @@ memory_space space_of(const std::string& header) {
     std::smatch m;
     if (!std::regex_search(header, m, pattern)) return memory_space::unknown;
     const std::string s = m[1];
-    return s == "local" ? memory_space::tile_static : s == "global" ? memory_space::global
-                                                    : s == "constant" ? memory_space::constant
-                                                                      : memory_space::private_memory;
+    return s == "local"      ? memory_space::tile_static
+           : s == "global"   ? memory_space::global
+           : s == "constant" ? memory_space::constant
+                             : memory_space::private_memory;
 }
 
 std::string line_of(const std::string& source, int line) {
     std::istringstream in(source);
     std::string text;
-    for (int i = 0; i < line && std::getline(in, text); ++i) {}
+    for (int i = 0; i < line && std::getline(in, text); ++i) {
+    }
     const auto first = text.find_first_not_of(" \t");
     return first == std::string::npos ? std::string() : text.substr(first);
 }
@@ -132,7 +149,7 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
         }
         if (positions < 2 && std::regex_search(line, m, position_pattern)) {
             // A race names two accesses, each with its place; other messages, one.
-            const bool in_kernel = m[3] == kernel_source_name;  // else a line of the prelude
+            const bool in_kernel = m[3] == kernel_source_name; // else a line of the prelude
             if (positions++ == 0 && in_kernel) {
                 d.line = std::stoi(m[1]);
                 d.column = std::stoi(m[2]);
@@ -213,7 +230,8 @@ cl_platform_id oclgrind_platform() {
     }
     throw unsupported_feature("checked mode runs kernels on the Oclgrind simulator, which could not be loaded "
                               "(install Debian's oclgrind package, or set TILES_OCLGRIND to its "
-                              "liboclgrind-rt-icd.so):" + errors);
+                              "liboclgrind-rt-icd.so):" +
+                              errors);
 }
 
 std::string new_log_path() {
@@ -237,7 +255,7 @@ void checked_run::open_log() {
 
 void checked_run::after_launch(context_state& view, int rank, const std::string& source) {
     check(view.queue().finish(), "clFinish");
-    log.clear();  // past the end of what was written before
+    log.clear(); // past the end of what was written before
     log.seekg(std::streamoff(log_read));
     const std::string fresh((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
     log_read += fresh.size();

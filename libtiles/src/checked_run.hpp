@@ -32,8 +32,8 @@ struct checked_run {
     const bool strict;
     const std::string log_path;
     std::ifstream log;
-    std::size_t log_read = 0;  // one thread at a time uses a checked view (Oclgrind is not thread-safe)
-    std::mutex mutex;          // guards the report, which other threads may read
+    std::size_t log_read = 0; // one thread at a time uses a checked view (Oclgrind is not thread-safe)
+    std::mutex mutex;         // guards the report, which other threads may read
     check_report report;
 };
 

@@ -22,7 +22,7 @@ pending_work::pending_work(std::vector<cl::Event> events, std::shared_ptr<const 
 bool pending_work::transfers_complete() const {
     for (const cl::Event& e : events_) {
         const cl_int status = execution_status(e);
-        if (status > CL_COMPLETE) return false;  // queued, submitted or running; negative: failed
+        if (status > CL_COMPLETE) return false; // queued, submitted or running; negative: failed
     }
     return true;
 }
@@ -52,7 +52,7 @@ void pending_work::wait() {
 void pending_work::get() {
     wait();
     for (const cl::Event& e : events_) check(execution_status(e), "an asynchronous transfer");
-    if (failure_) std::rethrow_exception(failure_);  // written before finished_, read after
+    if (failure_) std::rethrow_exception(failure_); // written before finished_, read after
 }
 
 bool pending_work::is_ready() {

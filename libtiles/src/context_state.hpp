@@ -53,9 +53,8 @@ class context_state {
 
     // Counters that threads update at once.
     struct atomic_counters {
-        std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0},
-            device_copies{0}, bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0},
-            binary_loads{0};
+        std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0}, device_copies{0},
+            bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0}, binary_loads{0};
         transfer_counters read() const;
         void reset();
     };
@@ -107,7 +106,7 @@ class context_state {
     std::vector<std::shared_ptr<pending_work>> pending_;
 
     std::mutex scratch_mutex_;
-    std::vector<scratch_buffer> free_scratch_;  // the largest few given back, smallest first
+    std::vector<scratch_buffer> free_scratch_; // the largest few given back, smallest first
 };
 
 } // namespace tiles::detail

@@ -22,7 +22,7 @@ struct device_info {
     std::string device_version;
     cl_device_type type = 0;
     std::size_t max_work_group_size = 0;
-    std::array<std::size_t, 3> max_work_item_sizes{};  // OpenCL order: dimension 0 fastest
+    std::array<std::size_t, 3> max_work_item_sizes{}; // OpenCL order: dimension 0 fastest
     std::size_t local_mem_size = 0;
     std::uint64_t global_mem_size = 0;
     std::uint64_t max_mem_alloc_size = 0;

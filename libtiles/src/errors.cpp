@@ -12,8 +12,9 @@ namespace tiles {
 
 const char* cl_status_name(int status) {
     switch (status) {
-#define TILES_CL_STATUS(name) \
-    case name: return #name;
+#define TILES_CL_STATUS(name)                                                                                          \
+    case name:                                                                                                         \
+        return #name;
         TILES_CL_STATUS(CL_DEVICE_NOT_FOUND)
         TILES_CL_STATUS(CL_DEVICE_NOT_AVAILABLE)
         TILES_CL_STATUS(CL_COMPILER_NOT_AVAILABLE)
@@ -61,7 +62,8 @@ const char* cl_status_name(int status) {
         TILES_CL_STATUS(CL_INVALID_PROPERTY)
         TILES_CL_STATUS(CL_PLATFORM_NOT_FOUND_KHR)
 #undef TILES_CL_STATUS
-    default: return "CL_UNKNOWN_STATUS";
+    default:
+        return "CL_UNKNOWN_STATUS";
     }
 }
 
@@ -75,8 +77,10 @@ void throw_cl_error(cl_int status, const std::string& what) {
     case CL_MEM_OBJECT_ALLOCATION_FAILURE:
     case CL_OUT_OF_HOST_MEMORY:
     case CL_OUT_OF_RESOURCES:
-    case CL_INVALID_BUFFER_SIZE: throw out_of_memory(message, status);
-    default: throw runtime_exception(message, status);
+    case CL_INVALID_BUFFER_SIZE:
+        throw out_of_memory(message, status);
+    default:
+        throw runtime_exception(message, status);
     }
 }
 

@@ -34,13 +34,15 @@ cl_event completed_event(const accelerator_view& view) {
 
 cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<void()>& copy,
                     const std::shared_ptr<tiles::detail::storage>& destination) {
-    if (!wait_for.empty()) tiles::detail::check(clWaitForEvents(cl_uint(wait_for.size()), wait_for.data()), "clWaitForEvents");
+    if (!wait_for.empty())
+        tiles::detail::check(clWaitForEvents(cl_uint(wait_for.size()), wait_for.data()), "clWaitForEvents");
     copy();
     const auto& home = destination->home();
     if (home == nullptr) return completed_event(tiles::detail::default_view());
     // A copy on the device was enqueued on the destination's queue: the marker completes with it.
     cl_event done = nullptr;
-    tiles::detail::check(clEnqueueMarkerWithWaitList(home->queue()(), 0, nullptr, &done), "clEnqueueMarkerWithWaitList");
+    tiles::detail::check(clEnqueueMarkerWithWaitList(home->queue()(), 0, nullptr, &done),
+                         "clEnqueueMarkerWithWaitList");
     return done;
 }
 

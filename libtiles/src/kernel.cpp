@@ -1,15 +1,15 @@
 // libtiles: building kernels with the prelude in front, and caching them with their context.
 #include <algorithm>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <functional>
 #include <regex>
 #include <sstream>
 
 #include "binary_cache.hpp"
-#include "log.hpp"
 #include "checked_run.hpp"
 #include "kernel_cache.hpp"
+#include "log.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -36,7 +36,7 @@ std::string build_log(const cl::Program& program, const device_info& device) {
 bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
 
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
-                                   const std::string& options, const std::string& kernel_name) {
+                                    const std::string& options, const std::string& kernel_name) {
     const std::string log = with_kernel_lines(build_log(program, device));
     const std::string what =
         status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
@@ -71,7 +71,8 @@ cl::Program build_from_source(context_state& view, const std::string& text, cons
         check(status, "clCreateProgramWithSource");
         status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
         view.count_build();
-        if (status == CL_SUCCESS) log_build(program, device, kernel_name, options, std::chrono::steady_clock::now() - start);
+        if (status == CL_SUCCESS)
+            log_build(program, device, kernel_name, options, std::chrono::steady_clock::now() - start);
         // A failure without a compiler diagnostic is tried once more, with a new program.
         if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
             continue;
@@ -107,12 +108,13 @@ cl::Program build_program(context_state& view, const std::string& text, const st
         cl_int status = CL_SUCCESS;
         cl::Program program(view.context(), std::vector<cl::Device>{device.device}, cl::Program::Binaries{*binary},
                             nullptr, &status);
-        if (status == CL_SUCCESS && program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
+        if (status == CL_SUCCESS &&
+            program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
             keeps_argument_info(program)) {
             view.count_binary_load();
             if (logging(log_level::info))
-                log(log_level::info, "program cache hit: kernel '" + kernel_name + "' for '" + device.name + "' loaded from " +
-                                         cache.path_of(key));
+                log(log_level::info, "program cache hit: kernel '" + kernel_name + "' for '" + device.name +
+                                         "' loaded from " + cache.path_of(key));
             return program;
         }
     }
@@ -152,8 +154,8 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     if (status == CL_INVALID_KERNEL_NAME) {
         std::string names;
         entry.program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names);
-        throw invalid_argument("the source has no kernel named '" + name + "' (its kernels: " +
-                               (names.empty() ? std::string("none") : names) + ")");
+        throw invalid_argument("the source has no kernel named '" + name +
+                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
     }
     check(status, "clCreateKernel");
     const auto count = [&] {
@@ -166,9 +168,9 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
         p.name = arg_info<CL_KERNEL_ARG_NAME, std::string>(k->kernel, i);
         p.address = arg_info<CL_KERNEL_ARG_ADDRESS_QUALIFIER, cl_kernel_arg_address_qualifier>(k->kernel, i);
         p.type_name = arg_info<CL_KERNEL_ARG_TYPE_NAME, std::string>(k->kernel, i);
-        p.points_to_const =
-            (arg_info<CL_KERNEL_ARG_TYPE_QUALIFIER, cl_kernel_arg_type_qualifier>(k->kernel, i) & CL_KERNEL_ARG_TYPE_CONST) != 0 ||
-            p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        p.points_to_const = (arg_info<CL_KERNEL_ARG_TYPE_QUALIFIER, cl_kernel_arg_type_qualifier>(k->kernel, i) &
+                             CL_KERNEL_ARG_TYPE_CONST) != 0 ||
+                            p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
         p.parse_type();
         k->params.push_back(std::move(p));
     }
@@ -232,7 +234,7 @@ void context_state::measure_pointees(compiled_kernel& k, const std::string& text
 // Drivers that ignore the #line after the prelude (NVIDIA's) count the kernel's lines from the
 // top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own.
 std::string with_kernel_lines(const std::string& log) {
-    if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log;  // #line was honoured
+    if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log; // #line was honoured
     const std::string header = program_text("");
     const int prelude_lines = int(std::count(header.begin(), header.end(), '\n'));
     static const std::regex position("([^\\s:]*):(\\d+):(\\d+):");
@@ -241,8 +243,8 @@ std::string with_kernel_lines(const std::string& log) {
     for (std::sregex_iterator it(log.begin(), log.end(), position), end; it != end; ++it) {
         const int line = std::stoi((*it)[2]);
         result.append(last, (*it)[0].first);
-        result += line > prelude_lines ? std::string(kernel_source_name) + ":" + std::to_string(line - prelude_lines) + ":" +
-                                             (*it)[3].str() + ":"
+        result += line > prelude_lines ? std::string(kernel_source_name) + ":" + std::to_string(line - prelude_lines) +
+                                             ":" + (*it)[3].str() + ":"
                                        : (*it)[0].str();
         last = (*it)[0].second;
     }

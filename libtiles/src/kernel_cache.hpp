@@ -21,12 +21,12 @@ namespace tiles::detail {
 struct kernel_param {
     std::string name;
     cl_kernel_arg_address_qualifier address;
-    std::string type_name;  // as OpenCL reports it: "float*", "uint", "struct Description*"
-    bool points_to_const;   // a pointer the kernel promises not to write through
+    std::string type_name; // as OpenCL reports it: "float*", "uint", "struct Description*"
+    bool points_to_const;  // a pointer the kernel promises not to write through
     bool pointer;
-    std::string base;       // "float" of "float4*", "uint" of "unsigned int"; other names as given
-    bool builtin;           // base is one of OpenCL's scalar types, which arguments must match
-    std::optional<element_type> element;  // base as an element type (none for half, bool, size_t)
+    std::string base;                    // "float" of "float4*", "uint" of "unsigned int"; other names as given
+    bool builtin;                        // base is one of OpenCL's scalar types, which arguments must match
+    std::optional<element_type> element; // base as an element type (none for half, bool, size_t)
     // For a pointer to a struct or typedef, the size of what it points to, measured on the device;
     // 0 where it is unknown (for other parameters, and where the measuring kernel did not build).
     std::size_t pointee_size = 0;
@@ -40,9 +40,9 @@ struct compiled_kernel {
     std::string device_name;
     cl::Kernel kernel;
     std::vector<kernel_param> params;
-    std::size_t work_group_size = 0;    // CL_KERNEL_WORK_GROUP_SIZE
-    std::uint64_t local_mem_size = 0;   // tile_static bytes the kernel declares
-    std::mutex launch_mutex;            // setting arguments and enqueueing are one step
+    std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+    std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
+    std::mutex launch_mutex;          // setting arguments and enqueueing are one step
 };
 
 struct program_entry {
@@ -82,7 +82,7 @@ class kernel_source {
     };
     struct recent_kernel {
         shape_key key;
-        std::weak_ptr<compiled_kernel> kernel;  // the context owns it; a dead context expires it
+        std::weak_ptr<compiled_kernel> kernel; // the context owns it; a dead context expires it
     };
 
     std::string launch_options(const launch_domain& domain) const;
@@ -90,7 +90,7 @@ class kernel_source {
     const std::string source_;
     const std::string name_;
     const std::string options_;
-    const std::string program_text_;  // the prelude, then the source numbered from line 1
+    const std::string program_text_; // the prelude, then the source numbered from line 1
     const std::size_t program_hash_;
 
     std::mutex mutex_;

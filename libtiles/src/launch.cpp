@@ -17,8 +17,8 @@
 #include "checked_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
-#include "tiles/detail/checks.hpp"
 #include "tiles/array.hpp"
+#include "tiles/detail/checks.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::detail {
@@ -58,8 +58,8 @@ void check_domain(const launch_domain& domain, const device_info& device) {
         const std::size_t limit = device.max_work_item_sizes[domain.rank - 1 - d];
         if (std::size_t(domain.tile[d]) > limit) {
             std::ostringstream os;
-            os << "the extent of dimension " << d << " of the tile (" << domain.tile[d] << ") exceeds the "
-               << limit << " work-items '" << device.name << "' allows along that dimension";
+            os << "the extent of dimension " << d << " of the tile (" << domain.tile[d] << ") exceeds the " << limit
+               << " work-items '" << device.name << "' allows along that dimension";
             throw invalid_compute_domain(os.str());
         }
     }
@@ -110,11 +110,13 @@ template <class T> launch_arg scalar_of(T value) {
 
 // An integer as parameter type T, if it fits.
 template <class T> std::optional<launch_arg> integer_as(std::int64_t v) {
-    if constexpr (std::is_floating_point_v<T>) return scalar_of(T(v));
+    if constexpr (std::is_floating_point_v<T>)
+        return scalar_of(T(v));
     else if (v < std::int64_t(std::numeric_limits<T>::min()) ||
              (v > 0 && std::uint64_t(v) > std::uint64_t(std::numeric_limits<T>::max())))
         return std::nullopt;
-    else return scalar_of(T(v));
+    else
+        return scalar_of(T(v));
 }
 
 // A real number as a float, or nothing if it is finite but beyond float's range (inf and nan stay
@@ -142,14 +144,18 @@ std::string describe_arg(const launch_arg& a) {
             l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : opencl_name(l.type);
         return std::string("an ") + a.container + " of " + (a.read_only ? "const " : "") + element;
     }
-    case launch_arg::kind::scalar: return std::string("a scalar ") + opencl_name(a.scalar_type);
+    case launch_arg::kind::scalar:
+        return std::string("a scalar ") + opencl_name(a.scalar_type);
     case launch_arg::kind::number: {
         std::ostringstream os;
-        if (a.scalar_type == element_type::int64) os << "the integer " << scalar_value<std::int64_t>(a);
-        else os << "the number " << scalar_value<double>(a);
+        if (a.scalar_type == element_type::int64)
+            os << "the integer " << scalar_value<std::int64_t>(a);
+        else
+            os << "the number " << scalar_value<double>(a);
         return os.str();
     }
-    case launch_arg::kind::local: return "local_memory of " + std::to_string(a.bytes) + " bytes";
+    case launch_arg::kind::local:
+        return "local_memory of " + std::to_string(a.bytes) + " bytes";
     }
     return "";
 }
@@ -168,18 +174,30 @@ launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_ar
     const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
     const double real = integral ? 0.0 : scalar_value<double>(a);
     std::optional<launch_arg> typed;
-    if (base == "float") typed = integral ? scalar_of(float(i64)) : real_as_float(real);
-    else if (base == "double") typed = integral ? scalar_of(double(i64)) : scalar_of(real);
-    else if (!integral) refuse(k, i, a, "it is not an integer");
-    else if (base == "char") typed = integer_as<std::int8_t>(i64);
-    else if (base == "uchar") typed = integer_as<std::uint8_t>(i64);
-    else if (base == "short") typed = integer_as<std::int16_t>(i64);
-    else if (base == "ushort") typed = integer_as<std::uint16_t>(i64);
-    else if (base == "int") typed = integer_as<std::int32_t>(i64);
-    else if (base == "uint") typed = integer_as<std::uint32_t>(i64);
-    else if (base == "long") typed = integer_as<std::int64_t>(i64);
-    else if (base == "ulong") typed = integer_as<std::uint64_t>(i64);
-    else refuse(k, i, a, "libtiles cannot convert a number to that type; pass a value of the parameter's type");
+    if (base == "float")
+        typed = integral ? scalar_of(float(i64)) : real_as_float(real);
+    else if (base == "double")
+        typed = integral ? scalar_of(double(i64)) : scalar_of(real);
+    else if (!integral)
+        refuse(k, i, a, "it is not an integer");
+    else if (base == "char")
+        typed = integer_as<std::int8_t>(i64);
+    else if (base == "uchar")
+        typed = integer_as<std::uint8_t>(i64);
+    else if (base == "short")
+        typed = integer_as<std::int16_t>(i64);
+    else if (base == "ushort")
+        typed = integer_as<std::uint16_t>(i64);
+    else if (base == "int")
+        typed = integer_as<std::int32_t>(i64);
+    else if (base == "uint")
+        typed = integer_as<std::uint32_t>(i64);
+    else if (base == "long")
+        typed = integer_as<std::int64_t>(i64);
+    else if (base == "ulong")
+        typed = integer_as<std::uint64_t>(i64);
+    else
+        refuse(k, i, a, "libtiles cannot convert a number to that type; pass a value of the parameter's type");
     if (!typed) refuse(k, i, a, "it does not fit in a " + base);
     return *typed;
 }
@@ -218,7 +236,8 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (p.builtin && p.element != a.scalar_type)
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
             break;
-        case launch_arg::kind::number: break;  // typed_number() converted it already
+        case launch_arg::kind::number:
+            break; // typed_number() converted it already
         }
     }
     return local_bytes;
@@ -226,9 +245,12 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
 
 cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
     switch (rank) {
-    case 1: return cl::NDRange(amp_order[0]);
-    case 2: return cl::NDRange(amp_order[1], amp_order[0]);
-    default: return cl::NDRange(amp_order[2], amp_order[1], amp_order[0]);
+    case 1:
+        return cl::NDRange(amp_order[0]);
+    case 2:
+        return cl::NDRange(amp_order[1], amp_order[0]);
+    default:
+        return cl::NDRange(amp_order[2], amp_order[1], amp_order[0]);
     }
 }
 
@@ -277,7 +299,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     const device_info& device = *ctx.device();
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
-    std::vector<launch_arg> typed;  // a copy of the arguments, made only if numbers need types
+    std::vector<launch_arg> typed; // a copy of the arguments, made only if numbers need types
     if (count == compiled->params.size())
         for (std::size_t i = 0; i < count; ++i)
             if (args[i].what == launch_arg::kind::number) {
@@ -310,19 +332,21 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
             break;
         }
         case launch_arg::kind::scalar:
-        case launch_arg::kind::number:  // typed above
+        case launch_arg::kind::number: // typed above
             check(clSetKernelArg(kernel, index, a.bytes, a.scalar_bytes.data()), "clSetKernelArg");
             break;
-        case launch_arg::kind::local: check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg"); break;
+        case launch_arg::kind::local:
+            check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg");
+            break;
         }
     }
     const cl::NDRange global = ndrange(domain.extent, domain.rank);
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile, domain.rank) : cl::NullRange;
-    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local),
-          "clEnqueueNDRangeKernel");
+    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local), "clEnqueueNDRangeKernel");
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
-        if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(view.state(), args[i].region, bindings[i]);
+        if (args[i].what == launch_arg::kind::memory)
+            args[i].memory->end_launch(view.state(), args[i].region, bindings[i]);
     // Completes when the kernel and the sections' copies back have.
     if (events.done != nullptr)
         check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");

@@ -26,11 +26,11 @@ log_level level_from_environment() {
 struct log_state {
     std::atomic<int> level{int(level_from_environment())};
     std::mutex mutex;
-    std::shared_ptr<const log_sink> sink;  // empty: stderr
+    std::shared_ptr<const log_sink> sink; // empty: stderr
 };
 
 log_state& state() {
-    static auto* s = new log_state;  // outlives static destructors that may still log
+    static auto* s = new log_state; // outlives static destructors that may still log
     return *s;
 }
 
@@ -38,7 +38,9 @@ const char* name_of(log_level level) { return level == log_level::debug ? "debug
 
 } // namespace
 
-bool logging(log_level level) { return int(level) <= state().level.load(std::memory_order_relaxed) && level != log_level::off; }
+bool logging(log_level level) {
+    return int(level) <= state().level.load(std::memory_order_relaxed) && level != log_level::off;
+}
 
 void log(log_level level, const std::string& message) {
     if (!logging(level)) return;
@@ -47,8 +49,10 @@ void log(log_level level, const std::string& message) {
         std::lock_guard<std::mutex> lock(state().mutex);
         sink = state().sink;
     }
-    if (sink) (*sink)(level, message);
-    else std::cerr << ("libtiles " + std::string(name_of(level)) + ": " + message + "\n") << std::flush;
+    if (sink)
+        (*sink)(level, message);
+    else
+        std::cerr << ("libtiles " + std::string(name_of(level)) + ": " + message + "\n") << std::flush;
 }
 
 } // namespace tiles::detail

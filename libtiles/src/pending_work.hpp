@@ -40,7 +40,7 @@ class pending_work {
     std::function<void()> finish_;
     std::mutex finish_mutex_;
     std::atomic<bool> finished_{false};
-    std::exception_ptr failure_;  // what the host step threw; written once under finish_mutex_
+    std::exception_ptr failure_; // what the host step threw; written once under finish_mutex_
 };
 
 } // namespace tiles::detail

@@ -90,7 +90,7 @@ void storage::place_on(const std::shared_ptr<context_state>& view, cl_mem buffer
     home_ = view;
     host_stale_ = box_set(whole());
     if (buffer == nullptr) {
-        copy_on(view).stale = box_set();  // nothing was ever stored: an uninitialized copy is current
+        copy_on(view).stale = box_set(); // nothing was ever stored: an uninitialized copy is current
         return;
     }
     cl::Buffer adopted(buffer, true);
@@ -204,8 +204,8 @@ cl_mem storage::dense_buffer(const std::shared_ptr<context_state>& view, const b
     // The oldest buffer goes, unless the launch under way has bound it (a launch of more sections
     // than are kept): then none does until a later launch.
     if (sections_.size() >= kept_section_buffers) {
-        const auto unbound = std::find_if(sections_.begin(), sections_.end(),
-                                          [](const section_buffer& s) { return !s.in_launch; });
+        const auto unbound =
+            std::find_if(sections_.begin(), sections_.end(), [](const section_buffer& s) { return !s.in_launch; });
         if (unbound != sections_.end()) sections_.erase(unbound);
     }
     counted_buffer allocated = allocate_counted(view->context(), view->device(), volume(b) * layout_.size);
@@ -273,7 +273,7 @@ void storage::discard_data(const box& b) {
 
 void storage::refresh(const box& b) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (host_ == nullptr) return;  // an array never read on the host has no host memory to trust
+    if (host_ == nullptr) return; // an array never read on the host has no host memory to trust
     wait_for_host_readers();
     host_stale_.remove(b);
     mark_written(b, nullptr);
@@ -350,7 +350,8 @@ _cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, h
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view) {
     if (layout.type == element_type::float64 && !view.state()->device()->fp64)
-        throw unsupported_feature("'" + view.state()->device()->name + "' has no double precision: an array of double "
+        throw unsupported_feature("'" + view.state()->device()->name +
+                                  "' has no double precision: an array of double "
                                   "cannot live there");
     auto s = std::make_shared<storage>(layout, dims, nullptr, false);
     s->place_on(view.state());

@@ -78,14 +78,14 @@ class storage {
         std::shared_ptr<context_state> view;
         cl::Buffer buffer;
         box_set stale;
-        memory_reservation reserved;  // nothing for a caller's buffer
+        memory_reservation reserved; // nothing for a caller's buffer
     };
     struct section_buffer {
         std::shared_ptr<context_state> view;
         box region;
         cl::Buffer buffer;
         memory_reservation reserved;
-        bool in_launch = false;  // bound by the launch under way: not to be released before its enqueue
+        bool in_launch = false; // bound by the launch under way: not to be released before its enqueue
     };
 
     box whole() const { return {{0, 0, 0}, dims_}; }
@@ -110,15 +110,15 @@ class storage {
     const bool host_owned_by_caller_;
 
     std::mutex mutex_;
-    void* host_;                                  // the caller's memory, or owned_host_ once needed
+    void* host_; // the caller's memory, or owned_host_ once needed
     std::unique_ptr<unsigned char[]> owned_host_;
     box_set host_stale_;
-    box_set discarded_;                           // contents don't-care until written
-    std::shared_ptr<context_state> home_;         // set for arrays
+    box_set discarded_;                   // contents don't-care until written
+    std::shared_ptr<context_state> home_; // set for arrays
     std::vector<device_copy> copies_;
-    std::vector<section_buffer> sections_;        // dense buffers of recently launched sections
-    std::vector<cl::Event> host_readers_;         // uploads that may still read host memory
-    std::vector<cl::Event> host_writers_;         // downloads that may still write host memory
+    std::vector<section_buffer> sections_; // dense buffers of recently launched sections
+    std::vector<cl::Event> host_readers_;  // uploads that may still read host memory
+    std::vector<cl::Event> host_writers_;  // downloads that may still write host memory
 };
 
 } // namespace tiles::detail

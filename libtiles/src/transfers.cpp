@@ -44,18 +44,17 @@ void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, 
         view.count_download(volume(b) * element_size);
         return;
     }
-    check(view.queue().enqueueReadBufferRect(
-              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base,
-              wait_for.empty() ? nullptr : &wait_for, done),
+    check(view.queue().enqueueReadBufferRect(buffer, done == nullptr, cl_origin(b.origin, element_size),
+                                             cl_origin(to.origin, element_size), cl_region(b.extent, element_size),
+                                             row_pitch(dims, element_size), slice_pitch(dims, element_size),
+                                             row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size),
+                                             to.base, wait_for.empty() ? nullptr : &wait_for, done),
           "clEnqueueReadBufferRect");
     view.count_download(volume(b) * element_size);
 }
 
-void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
-               std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
-               cl::Event* done) {
+void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
+               const host_place& from, const std::vector<cl::Event>& wait_for, cl::Event* done) {
     const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
     const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
     if (from_offset && to_offset) {
@@ -66,11 +65,11 @@ void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims,
         view.count_upload(volume(b) * element_size);
         return;
     }
-    check(view.queue().enqueueWriteBufferRect(
-              buffer, CL_FALSE, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base,
-              wait_for.empty() ? nullptr : &wait_for, done),
+    check(view.queue().enqueueWriteBufferRect(buffer, CL_FALSE, cl_origin(b.origin, element_size),
+                                              cl_origin(from.origin, element_size), cl_region(b.extent, element_size),
+                                              row_pitch(dims, element_size), slice_pitch(dims, element_size),
+                                              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size),
+                                              from.base, wait_for.empty() ? nullptr : &wait_for, done),
           "clEnqueueWriteBufferRect");
     view.count_upload(volume(b) * element_size);
 }
@@ -80,16 +79,17 @@ void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dim
     const auto from_offset = contiguous_offset(from_dims, b.origin, b.extent, element_size);
     const auto to_offset = contiguous_offset(to_dims, to_origin, b.extent, element_size);
     if (from_offset && to_offset) {
-        check(view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size, nullptr, done),
-              "clEnqueueCopyBuffer");
+        check(
+            view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size, nullptr, done),
+            "clEnqueueCopyBuffer");
         view.count_device_copy(volume(b) * element_size);
         return;
     }
-    check(view.queue().enqueueCopyBufferRect(
-              from, to, cl_origin(b.origin, element_size), cl_origin(to_origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(from_dims, element_size),
-              slice_pitch(from_dims, element_size), row_pitch(to_dims, element_size),
-              slice_pitch(to_dims, element_size), nullptr, done),
+    check(view.queue().enqueueCopyBufferRect(from, to, cl_origin(b.origin, element_size),
+                                             cl_origin(to_origin, element_size), cl_region(b.extent, element_size),
+                                             row_pitch(from_dims, element_size), slice_pitch(from_dims, element_size),
+                                             row_pitch(to_dims, element_size), slice_pitch(to_dims, element_size),
+                                             nullptr, done),
           "clEnqueueCopyBufferRect");
     view.count_device_copy(volume(b) * element_size);
 }

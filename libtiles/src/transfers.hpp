@@ -21,9 +21,8 @@ struct host_place {
 void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
               const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done);
 // Host -> device box, without blocking; `done` receives the event.
-void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
-               std::size_t element_size, const host_place& from, const std::vector<cl::Event>& wait_for,
-               cl::Event* done);
+void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
+               const host_place& from, const std::vector<cl::Event>& wait_for, cl::Event* done);
 // Device box -> device box on the same view, without blocking; `done`, if given, receives the event.
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
               const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done = nullptr);

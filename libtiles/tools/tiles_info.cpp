@@ -27,12 +27,14 @@ std::string json_string(const std::string& text) {
     std::ostringstream os;
     os << '"';
     for (const unsigned char c : text) {
-        if (c == '"' || c == '\\') os << '\\' << c;
+        if (c == '"' || c == '\\')
+            os << '\\' << c;
         else if (c < 0x20) {
             char escaped[8];
             std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
             os << escaped;
-        } else os << c;
+        } else
+            os << c;
     }
     os << '"';
     return os.str();
@@ -42,10 +44,15 @@ void print_text(const std::vector<tiles::accelerator>& all, const tiles::acceler
     std::cout << "libtiles " << tiles::version() << "\n";
     for (const auto& a : all) {
         const auto tile = a.max_tile_extent();
-        std::cout << "\n" << (a == chosen ? "* " : "  ") << a.platform_index() << ":" << a.device_index() << "  "
-                  << a.name() << "\n"
+        std::cout << "\n"
+                  << (a == chosen ? "* " : "  ") << a.platform_index() << ":" << a.device_index() << "  " << a.name()
+                  << "\n"
                   << "      platform            " << a.platform_name() << "\n"
-                  << "      type                " << (a.is_gpu() ? "GPU" : a.is_cpu() ? "CPU" : "other") << "\n"
+                  << "      type                "
+                  << (a.is_gpu()   ? "GPU"
+                      : a.is_cpu() ? "CPU"
+                                   : "other")
+                  << "\n"
                   << "      version             " << a.device_version() << ", driver " << a.driver_version() << "\n"
                   << "      threads per tile    " << a.max_tile_size() << " (at most " << tile[0] << "x" << tile[1]
                   << "x" << tile[2] << ")\n"
@@ -66,8 +73,10 @@ void print_json(const std::vector<tiles::accelerator>& all, const tiles::acceler
         const auto tile = a.max_tile_extent();
         std::cout << (i ? ", " : "") << "{\"platform_index\": " << a.platform_index()
                   << ", \"device_index\": " << a.device_index() << ", \"name\": " << json_string(a.name())
-                  << ", \"platform\": " << json_string(a.platform_name())
-                  << ", \"type\": " << json_string(a.is_gpu() ? "gpu" : a.is_cpu() ? "cpu" : "other")
+                  << ", \"platform\": " << json_string(a.platform_name()) << ", \"type\": "
+                  << json_string(a.is_gpu()   ? "gpu"
+                                 : a.is_cpu() ? "cpu"
+                                              : "other")
                   << ", \"version\": " << json_string(a.device_version())
                   << ", \"driver\": " << json_string(a.driver_version()) << ", \"max_tile_size\": " << a.max_tile_size()
                   << ", \"max_tile_extent\": [" << tile[0] << ", " << tile[1] << ", " << tile[2] << "]"

@@ -12,12 +12,12 @@
 #define CHECK_STATUS(call, expected) (check_status((call), (expected), #call, __FILE__, __LINE__) || (++failed, 0))
 #define CHECK_OK(call) CHECK_STATUS(call, TILES_SUCCESS)
 /* `call` fails with `expected`, and this thread's last error message then contains `part`. */
-#define CHECK_FAILS(call, expected, part) \
+#define CHECK_FAILS(call, expected, part)                                                                              \
     (check_failure((call), (expected), (part), #call, __FILE__, __LINE__) || (++failed, 0))
 /* `count` floats (ints) at `actual` equal those at `expected`. */
-#define CHECK_FLOATS(actual, expected, count) \
+#define CHECK_FLOATS(actual, expected, count)                                                                          \
     (check_floats((actual), (expected), (count), #actual, __FILE__, __LINE__) || (++failed, 0))
-#define CHECK_INTS(actual, expected, count) \
+#define CHECK_INTS(actual, expected, count)                                                                            \
     (check_ints((actual), (expected), (count), #actual, __FILE__, __LINE__) || (++failed, 0))
 
 /* Each returns 1 if the check passed; otherwise prints what failed and returns 0. */

@@ -28,10 +28,14 @@ static int* random_ints(int count, int range) {
 static void* elements_of(tiles_dtype dtype, const int* values, int count) {
     unsigned char* elements = malloc((size_t)count * tiles_dtype_size(dtype));
     for (int i = 0; i < count; i++) {
-        if (dtype == TILES_FLOAT32) ((float*)elements)[i] = (float)values[i] / 8;
-        else if (dtype == TILES_FLOAT64) ((double*)elements)[i] = (double)values[i] / 8;
-        else if (dtype == TILES_UINT32) ((uint32_t*)elements)[i] = (uint32_t)values[i];
-        else ((int32_t*)elements)[i] = values[i];
+        if (dtype == TILES_FLOAT32)
+            ((float*)elements)[i] = (float)values[i] / 8;
+        else if (dtype == TILES_FLOAT64)
+            ((double*)elements)[i] = (double)values[i] / 8;
+        else if (dtype == TILES_UINT32)
+            ((uint32_t*)elements)[i] = (uint32_t)values[i];
+        else
+            ((int32_t*)elements)[i] = values[i];
     }
     return elements;
 }
@@ -61,7 +65,7 @@ static int check_close(const float* actual, const double* expected, int count, d
     }
     return 1;
 }
-#define CHECK_CLOSE(actual, expected, count, tolerance) \
+#define CHECK_CLOSE(actual, expected, count, tolerance)                                                                \
     (check_close((actual), (expected), (count), (tolerance), __FILE__, __LINE__) || (++failed, 0))
 
 /* The reduce of rows x columns int or float elements, against a loop. */
@@ -142,7 +146,8 @@ static int block_case(tiles_dtype dtype, int average, int rank, int rows, int co
                       int block_columns) {
     int failed = 0;
     const int count = rows * columns;
-    const int grid_rows = (rows + block_rows - 1) / block_rows, grid_columns = (columns + block_columns - 1) / block_columns;
+    const int grid_rows = (rows + block_rows - 1) / block_rows,
+              grid_columns = (columns + block_columns - 1) / block_columns;
     const int blocks = grid_rows * grid_columns;
     int* values = random_ints(count, 500);
     void* elements = elements_of(dtype, values, count);
@@ -383,7 +388,8 @@ int test_algorithms_run_where_they_are_told(void) {
     int failed = 0;
     float values[6] = {1, 2, 3, 4, 5, 6}, transposed[6] = {0};
     const float expected[6] = {1, 4, 2, 5, 3, 6};
-    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 2, 3, 0), transposed_shape = shape_of(TILES_FLOAT32, 2, 3, 2, 0);
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 2, 3, 0),
+                      transposed_shape = shape_of(TILES_FLOAT32, 2, 3, 2, 0);
     tiles_context *home = NULL, *other = NULL;
     tiles_array* array = NULL;
     tiles_view *array_view = NULL, *host_view = NULL, *output_view = NULL;
@@ -428,7 +434,8 @@ int test_algorithm_refusals(void) {
     int ints[24] = {0};
     double doubles[6] = {0};
     unsigned char bytes[6] = {0};
-    const tiles_shape floats_2x3 = shape_of(TILES_FLOAT32, 2, 2, 3, 0), floats_3x2 = shape_of(TILES_FLOAT32, 2, 3, 2, 0),
+    const tiles_shape floats_2x3 = shape_of(TILES_FLOAT32, 2, 2, 3, 0),
+                      floats_3x2 = shape_of(TILES_FLOAT32, 2, 3, 2, 0),
                       floats_2x2 = shape_of(TILES_FLOAT32, 2, 2, 2, 0), ints_2x3 = shape_of(TILES_INT32, 2, 2, 3, 0),
                       ints_3x2 = shape_of(TILES_INT32, 2, 3, 2, 0), floats_2x3x4 = shape_of(TILES_FLOAT32, 3, 2, 3, 4),
                       doubles_6 = shape_of(TILES_FLOAT64, 1, 6, 0, 0), bytes_6 = shape_of(TILES_UINT8, 1, 6, 0, 0);
@@ -506,8 +513,8 @@ int test_algorithm_refusals(void) {
     CHECK_FAILS(tiles_stencil(NULL, input, section, stencil_output), invalid, "mask view is a section");
     CHECK_FAILS(tiles_stencil(NULL, input, NULL, stencil_output), bad_handle, "the mask view is NULL");
 
-    tiles_view* views[] = {input, output, square, int_input, int_output, cube, double_view, byte_view, const_output,
-                           section, one, stencil_output};
+    tiles_view* views[] = {input,       output,    square,       int_input, int_output, cube,
+                           double_view, byte_view, const_output, section,   one,        stencil_output};
     for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) CHECK_OK(tiles_view_release(views[i]));
     return failed;
 }

@@ -449,8 +449,7 @@ int test_arrays_beyond_the_device_memory_are_refused(void) {
         printf("note: %s's memory holds %d of its largest arrays; not exhausted here\n", info.name, (int)fitting);
     } else {
         for (uint64_t i = 0; i < fitting; i++) CHECK_OK(tiles_array_create(&held[i], context, &shape, NULL));
-        CHECK_FAILS(tiles_array_create(&refused, context, &shape, NULL), TILES_ERROR_OUT_OF_MEMORY,
-                    "cannot allocate");
+        CHECK_FAILS(tiles_array_create(&refused, context, &shape, NULL), TILES_ERROR_OUT_OF_MEMORY, "cannot allocate");
         CHECK(strstr(tiles_last_error_message(), "bytes already") != NULL);
         CHECK_OK(tiles_array_release(held[0]));
         CHECK_OK(tiles_array_create(&held[0], context, &shape, NULL));

@@ -4,9 +4,9 @@
  * and compute domains. */
 #define _POSIX_C_SOURCE 200112L /* pthreads */
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -296,14 +296,16 @@ int test_a_failed_build_leaves_the_cache_usable(void) {
     CHECK_OK(tiles_context_create(&context, NULL));
     CHECK_OK(tiles_view_create(&view, &shape, host));
     CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
-    CHECK_OK(tiles_kernel_create(&broken, "__kernel void add_one(__global float* x) { x[0] += one; }", "add_one", NULL));
+    CHECK_OK(
+        tiles_kernel_create(&broken, "__kernel void add_one(__global float* x) { x[0] += one; }", "add_one", NULL));
     CHECK_OK(tiles_kernel_create(&fixed, add_one_source, "add_one", "-Done=1.0f"));
     const tiles_arg args[] = {tiles_arg_view(view)};
 
     /* The same broken kernel fails each time it is launched, and nothing runs. */
     CHECK_OK(tiles_launch(context, &domain, add_one, args, 1));
     CHECK_FAILS(tiles_launch(context, &domain, broken, args, 1), TILES_ERROR_BUILD, "kernel:1:");
-    CHECK_FAILS(tiles_launch(context, &domain, broken, args, 1), TILES_ERROR_BUILD, "kernel 'add_one' could not be built");
+    CHECK_FAILS(tiles_launch(context, &domain, broken, args, 1), TILES_ERROR_BUILD,
+                "kernel 'add_one' could not be built");
     /* Then a fixed one builds and runs, and the kernel built before is still served from the cache. */
     CHECK_OK(tiles_launch(context, &domain, fixed, args, 1));
     CHECK_OK(tiles_context_get_counters(&counters, context));
@@ -460,10 +462,12 @@ int test_domain_refusals(void) {
     const tiles_status domain_error = TILES_ERROR_INVALID_COMPUTE_DOMAIN;
 
     CHECK_DOMAIN_REFUSED(NULL, TILES_ERROR_INVALID_ARGUMENT, "the domain is NULL");
-    const tiles_domain rank_0 = {sizeof(tiles_domain), 0, {8, 0, 0}, 0, {0, 0, 0}}, rank_4 = {sizeof(tiles_domain), 4, {8, 8, 8}, 0, {0, 0, 0}};
+    const tiles_domain rank_0 = {sizeof(tiles_domain), 0, {8, 0, 0}, 0, {0, 0, 0}},
+                       rank_4 = {sizeof(tiles_domain), 4, {8, 8, 8}, 0, {0, 0, 0}};
     CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 0");
     CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 4");
-    const tiles_domain zero_extent = {sizeof(tiles_domain), 2, {8, 0, 0}, 2, {2, 2, 0}}, negative_extent = {sizeof(tiles_domain), 1, {-8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain zero_extent = {sizeof(tiles_domain), 2, {8, 0, 0}, 2, {2, 2, 0}},
+                       negative_extent = {sizeof(tiles_domain), 1, {-8, 0, 0}, 0, {0, 0, 0}};
     CHECK_DOMAIN_REFUSED(&zero_extent, domain_error,
                          "the extent of dimension 1 of the compute domain (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_extent, domain_error, "the extent of dimension 0 of the compute domain (-8)");
@@ -475,10 +479,12 @@ int test_domain_refusals(void) {
     CHECK_DOMAIN_REFUSED(&columns_not_divided, domain_error,
                          "the extent of dimension 1 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 1 of the tile (3)");
-    const tiles_domain zero_tile = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 0, 0}}, negative_tile = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {-2, 0, 0}};
+    const tiles_domain zero_tile = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 0, 0}},
+                       negative_tile = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {-2, 0, 0}};
     CHECK_DOMAIN_REFUSED(&zero_tile, domain_error, "the extent of dimension 1 of the tile (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_tile, domain_error, "the extent of dimension 0 of the tile (-2) is not positive");
-    const tiles_domain tile_rank_1 = {sizeof(tiles_domain), 2, {8, 8, 0}, 1, {2, 0, 0}}, tile_rank_3 = {sizeof(tiles_domain), 2, {8, 8, 0}, 3, {2, 2, 2}};
+    const tiles_domain tile_rank_1 = {sizeof(tiles_domain), 2, {8, 8, 0}, 1, {2, 0, 0}},
+                       tile_rank_3 = {sizeof(tiles_domain), 2, {8, 8, 0}, 3, {2, 2, 2}};
     CHECK_DOMAIN_REFUSED(&tile_rank_1, domain_error, "the tile has rank 1 but the extent it tiles has rank 2");
     CHECK_DOMAIN_REFUSED(&tile_rank_3, domain_error, "the tile has rank 3 but the extent it tiles has rank 2");
 
@@ -492,12 +498,13 @@ int test_domain_refusals(void) {
                          "4294967295 (2^32 - 1)");
     CHECK_DOMAIN_REFUSED(&just_over, domain_error, "the compute domain 65536x65536 has more work-items");
     CHECK_DOMAIN_REFUSED(&three_huge, domain_error, "2147483647x2147483647x2147483647 has more work-items");
-    const tiles_domain to_pad = {sizeof(tiles_domain), 1, {INT_MAX, 0, 0}, 1, {16, 0, 0}}, padded_to_max = {sizeof(tiles_domain), 1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain to_pad = {sizeof(tiles_domain), 1, {INT_MAX, 0, 0}, 1, {16, 0, 0}},
+                       padded_to_max = {sizeof(tiles_domain), 1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
     tiles_domain padded = to_pad;
     CHECK_FAILS(tiles_domain_pad(&padded, &to_pad), domain_error,
                 "pad(): the extent of dimension 0 (2147483647) rounded up to whole tiles of 16 is 2147483648, beyond "
                 "the largest extent, 2147483647");
-    CHECK(padded.extent[0] == INT_MAX);  /* left as it was */
+    CHECK(padded.extent[0] == INT_MAX); /* left as it was */
     CHECK_OK(tiles_domain_pad(&padded, &padded_to_max));
     CHECK(padded.extent[0] == INT_MAX - 15);
     CHECK_OK(tiles_domain_truncate(&padded, &to_pad));

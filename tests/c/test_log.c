@@ -52,8 +52,8 @@ int test_log_reaches_the_callback(void) {
     int failed = 0;
     char source[256]; /* with the time in it, so that no process compiled it before */
     snprintf(source, sizeof source,
-             "__kernel void logged(__global float* v) { v[get_global_id(0)] += 1; } /* %ld %ld */",
-             (long)time(NULL), (long)clock());
+             "__kernel void logged(__global float* v) { v[get_global_id(0)] += 1; } /* %ld %ld */", (long)time(NULL),
+             (long)clock());
     static received_log log;
     memset(&log, 0, sizeof log);
 

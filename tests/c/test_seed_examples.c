@@ -3,8 +3,8 @@
  * description, against indices computed here. */
 #include <stdio.h>
 
-#include "../../examples/description.h"
 #include "../../examples/c/sampling.h"
+#include "../../examples/description.h"
 #include "../../examples/example_kernels.hpp"
 #include "capi_tests.h"
 #include "support.h"

@@ -33,7 +33,8 @@ py::dict error_classes;
                          : status == TILES_ERROR_CHECK_FAILED           ? "check_failed"
                          : status > -2000                               ? "opencl"
                                                                         : "error";
-    PyErr_SetObject(error_classes[family].ptr(), py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
+    PyErr_SetObject(error_classes[family].ptr(),
+                    py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
     throw py::error_already_set();
 }
 
@@ -120,18 +121,23 @@ tiles_dtype dtype_of(const py::dtype& dt) {
     if (kind == 'i' || kind == 'u') {
         const bool is_signed = kind == 'i';
         switch (size) {
-        case 1: return is_signed ? TILES_INT8 : TILES_UINT8;
-        case 2: return is_signed ? TILES_INT16 : TILES_UINT16;
-        case 4: return is_signed ? TILES_INT32 : TILES_UINT32;
-        case 8: return is_signed ? TILES_INT64 : TILES_UINT64;
-        default: break;
+        case 1:
+            return is_signed ? TILES_INT8 : TILES_UINT8;
+        case 2:
+            return is_signed ? TILES_INT16 : TILES_UINT16;
+        case 4:
+            return is_signed ? TILES_INT32 : TILES_UINT32;
+        case 8:
+            return is_signed ? TILES_INT64 : TILES_UINT64;
+        default:
+            break;
         }
     } else if (kind == 'f' && size == 4) {
         return TILES_FLOAT32;
     } else if (kind == 'f' && size == 8) {
         return TILES_FLOAT64;
     } else if (kind == 'V' && size > 0) {
-        return TILES_OPAQUE;  // a structured dtype: the kernel's struct, of the same size on the device
+        return TILES_OPAQUE; // a structured dtype: the kernel's struct, of the same size on the device
     }
     raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt)) +
                                             " has no OpenCL element type: use int8..int64, uint8..uint64, "
@@ -141,8 +147,8 @@ tiles_dtype dtype_of(const py::dtype& dt) {
 // The numpy dtype of a view's elements: the viewed array's own where the view has one (so a
 // structured dtype keeps its fields), else the element type's, or raw bytes for structs.
 py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed) {
-    static const char* const names[] = {"int8",   "uint8",  "int16",  "uint16",  "int32",
-                                        "uint32", "int64",  "uint64", "float32", "float64"};
+    static const char* const names[] = {"int8",   "uint8", "int16",  "uint16",  "int32",
+                                        "uint32", "int64", "uint64", "float32", "float64"};
     if (py::isinstance<py::array>(viewed)) return viewed.cast<py::array>().dtype();
     if (shape.dtype == TILES_OPAQUE) return py::dtype("V" + std::to_string(shape.element_size));
     return py::dtype(names[shape.dtype]);
@@ -222,8 +228,8 @@ tiles_arg launch_arg(const py::handle& value, std::size_t position) {
     if (py::isinstance<Array>(value)) return tiles_arg_array(value.cast<const Array&>().get());
     if (py::isinstance<LocalMemory>(value)) return tiles_arg_local(value.cast<const LocalMemory&>().bytes);
     if (py::isinstance<py::bool_>(value))
-        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) +
-                                                " is a bool; kernels take no bool parameters, pass 0 or 1");
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "argument " + std::to_string(position) + " is a bool; kernels take no bool parameters, pass 0 or 1");
     static const py::object numpy_generic = py::module_::import("numpy").attr("generic");
     if (py::isinstance(value, numpy_generic)) {
         const py::array scalar = py::array::ensure(value);
@@ -237,14 +243,16 @@ tiles_arg launch_arg(const py::handle& value, std::size_t position) {
         try {
             return tiles_arg_integer(value.cast<std::int64_t>());
         } catch (const py::cast_error&) {
-            raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is an integer beyond 64 bits");
+            raise(TILES_ERROR_INVALID_ARGUMENT,
+                  "argument " + std::to_string(position) + " is an integer beyond 64 bits");
         }
     }
     if (py::isinstance<py::float_>(value)) return tiles_arg_real(value.cast<double>());
     if (py::isinstance<py::array>(value))
-        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) +
-                                                " is a numpy array: pass tiles.array_view(a) rather than a numpy array, "
-                                                "so that the results reach it");
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "argument " + std::to_string(position) +
+                  " is a numpy array: pass tiles.array_view(a) rather than a numpy array, "
+                  "so that the results reach it");
     raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a " +
                                             std::string(py::str(py::type::of(value).attr("__name__"))) +
                                             "; a kernel takes array views, arrays, numbers and local_memory");
@@ -286,8 +294,13 @@ py::list report_of(const tiles_context* context) {
         tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
         status = tiles_report_get(&d, report, i);
         if (status != TILES_SUCCESS) break;
-        static const char* const kinds[] = {"read_write_race", "write_write_race", "uninitialized_read", "uninitialized_write",
-                                            "out_of_bounds", "barrier_divergence", "other"};
+        static const char* const kinds[] = {"read_write_race",
+                                            "write_write_race",
+                                            "uninitialized_read",
+                                            "uninitialized_write",
+                                            "out_of_bounds",
+                                            "barrier_divergence",
+                                            "other"};
         static const char* const spaces[] = {"tile_static", "global", "constant", "private", "unknown"};
         py::list items;
         for (size_t w = 0; w < d.work_item_count; ++w)
@@ -327,147 +340,244 @@ PYBIND11_MODULE(_tiles, m) {
     m.doc() = "libtiles' C API for Python; use the package `tiles`, which wraps it.";
 
     m.def("_set_error_classes", [](py::dict classes) { error_classes = classes; });
-    m.def("_set_log", [](int level, py::object receiver) {
-        check(tiles_set_log_callback(tiles_log_level(level), level == TILES_LOG_OFF ? nullptr : queue_log_message, nullptr));
-        log_receiver = std::move(receiver);
-    }, py::arg("level"), py::arg("receiver"));
+    m.def(
+        "_set_log",
+        [](int level, py::object receiver) {
+            check(tiles_set_log_callback(tiles_log_level(level), level == TILES_LOG_OFF ? nullptr : queue_log_message,
+                                         nullptr));
+            log_receiver = std::move(receiver);
+        },
+        py::arg("level"), py::arg("receiver"));
     m.def("version", [] { return std::string(tiles_version_string()); });
     m.def("status_string", [](int status) { return std::string(tiles_status_string(tiles_status(status))); });
 
     py::class_<Device>(m, "Device")
-        .def_static("count", [] { size_t n = 0; check(tiles_device_count(&n)); return n; })
-        .def_static("get", [](size_t i) { tiles_device* d = nullptr; check(tiles_device_get(&d, i)); return new Device(d, "device"); })
-        .def_static("default", [] { tiles_device* d = nullptr; check(tiles_device_default(&d)); return new Device(d, "device"); })
-        .def_static("select", [](const std::string& s) { tiles_device* d = nullptr; check(tiles_device_select(&d, s.c_str())); return new Device(d, "device"); })
-        .def_static("default_reason", [] { const char* r = nullptr; check(tiles_device_default_reason(&r)); return std::string(r); })
-        .def("info", [](const Device& self) {
-            tiles_device_info i = TILES_DEVICE_INFO_INIT;
-            check(tiles_device_get_info(&i, self.get()));
-            py::dict d;
-            d["name"] = i.name;
-            d["vendor"] = i.vendor;
-            d["platform_name"] = i.platform_name;
-            d["driver_version"] = i.driver_version;
-            d["device_version"] = i.device_version;
-            d["is_gpu"] = bool(i.is_gpu);
-            d["is_cpu"] = bool(i.is_cpu);
-            d["platform_index"] = i.platform_index;
-            d["device_index"] = i.device_index;
-            d["max_tile_size"] = i.max_tile_size;
-            d["max_tile_extent"] = py::make_tuple(i.max_tile_extent[0], i.max_tile_extent[1], i.max_tile_extent[2]);
-            d["tile_static_memory"] = i.tile_static_memory;
-            d["global_memory"] = i.global_memory;
-            d["max_allocation"] = i.max_allocation;
-            d["supports_fp64"] = bool(i.supports_fp64);
-            return d;
-        })
+        .def_static("count",
+                    [] {
+                        size_t n = 0;
+                        check(tiles_device_count(&n));
+                        return n;
+                    })
+        .def_static("get",
+                    [](size_t i) {
+                        tiles_device* d = nullptr;
+                        check(tiles_device_get(&d, i));
+                        return new Device(d, "device");
+                    })
+        .def_static("default",
+                    [] {
+                        tiles_device* d = nullptr;
+                        check(tiles_device_default(&d));
+                        return new Device(d, "device");
+                    })
+        .def_static("select",
+                    [](const std::string& s) {
+                        tiles_device* d = nullptr;
+                        check(tiles_device_select(&d, s.c_str()));
+                        return new Device(d, "device");
+                    })
+        .def_static("default_reason",
+                    [] {
+                        const char* r = nullptr;
+                        check(tiles_device_default_reason(&r));
+                        return std::string(r);
+                    })
+        .def("info",
+             [](const Device& self) {
+                 tiles_device_info i = TILES_DEVICE_INFO_INIT;
+                 check(tiles_device_get_info(&i, self.get()));
+                 py::dict d;
+                 d["name"] = i.name;
+                 d["vendor"] = i.vendor;
+                 d["platform_name"] = i.platform_name;
+                 d["driver_version"] = i.driver_version;
+                 d["device_version"] = i.device_version;
+                 d["is_gpu"] = bool(i.is_gpu);
+                 d["is_cpu"] = bool(i.is_cpu);
+                 d["platform_index"] = i.platform_index;
+                 d["device_index"] = i.device_index;
+                 d["max_tile_size"] = i.max_tile_size;
+                 d["max_tile_extent"] =
+                     py::make_tuple(i.max_tile_extent[0], i.max_tile_extent[1], i.max_tile_extent[2]);
+                 d["tile_static_memory"] = i.tile_static_memory;
+                 d["global_memory"] = i.global_memory;
+                 d["max_allocation"] = i.max_allocation;
+                 d["supports_fp64"] = bool(i.supports_fp64);
+                 return d;
+             })
         .def("release", &Device::release);
 
     py::class_<Context>(m, "Context")
-        .def_static("create", [](const Device* d) { tiles_context* c = nullptr; check(tiles_context_create(&c, device_or_null(d))); return new Context(c, "context"); }, py::arg("device") = nullptr)
-        .def_static("default", [](const Device* d) { tiles_context* c = nullptr; check(tiles_context_default(&c, device_or_null(d))); return new Context(c, "context"); }, py::arg("device") = nullptr)
-        .def("device", [](const Context& self) { tiles_device* d = nullptr; check(tiles_context_get_device(&d, self.get())); return new Device(d, "device"); })
-        .def("wait", [](const Context& self) { tiles_context* c = self.get(); check(without_gil([&] { return tiles_context_wait(c); })); })
+        .def_static(
+            "create",
+            [](const Device* d) {
+                tiles_context* c = nullptr;
+                check(tiles_context_create(&c, device_or_null(d)));
+                return new Context(c, "context");
+            },
+            py::arg("device") = nullptr)
+        .def_static(
+            "default",
+            [](const Device* d) {
+                tiles_context* c = nullptr;
+                check(tiles_context_default(&c, device_or_null(d)));
+                return new Context(c, "context");
+            },
+            py::arg("device") = nullptr)
+        .def("device",
+             [](const Context& self) {
+                 tiles_device* d = nullptr;
+                 check(tiles_context_get_device(&d, self.get()));
+                 return new Device(d, "device");
+             })
+        .def("wait",
+             [](const Context& self) {
+                 tiles_context* c = self.get();
+                 check(without_gil([&] { return tiles_context_wait(c); }));
+             })
         .def("counters", [](const Context& self) { return counters_of(self.get()); })
         .def("reset_counters", [](const Context& self) { check(tiles_context_reset_counters(self.get())); })
-        .def_static("from_opencl", [](std::uintptr_t context, std::uintptr_t queue) {
-            tiles_context* c = nullptr;
-            check(tiles_context_create_from_opencl(&c, from_int<cl_context>(context), from_int<cl_command_queue>(queue)));
-            return new Context(c, "context");
-        }, py::arg("context"), py::arg("queue"))
-        .def_static("create_checked", [](bool strict) {
-            tiles_context* c = nullptr;
-            check(tiles_context_create_checked(&c, strict));
-            return new Context(c, "context");
-        }, py::arg("strict"))
-        .def("is_checked", [](const Context& self) { int checked = 0; check(tiles_context_is_checked(&checked, self.get())); return bool(checked); })
+        .def_static(
+            "from_opencl",
+            [](std::uintptr_t context, std::uintptr_t queue) {
+                tiles_context* c = nullptr;
+                check(tiles_context_create_from_opencl(&c, from_int<cl_context>(context),
+                                                       from_int<cl_command_queue>(queue)));
+                return new Context(c, "context");
+            },
+            py::arg("context"), py::arg("queue"))
+        .def_static(
+            "create_checked",
+            [](bool strict) {
+                tiles_context* c = nullptr;
+                check(tiles_context_create_checked(&c, strict));
+                return new Context(c, "context");
+            },
+            py::arg("strict"))
+        .def("is_checked",
+             [](const Context& self) {
+                 int checked = 0;
+                 check(tiles_context_is_checked(&checked, self.get()));
+                 return bool(checked);
+             })
         .def("report", [](const Context& self) { return report_of(self.get()); })
         .def("clear_report", [](const Context& self) { check(tiles_context_clear_report(self.get())); })
-        .def("opencl", [](const Context& self) {
-            cl_context context = nullptr;
-            cl_command_queue queue = nullptr;
-            check(tiles_context_get_opencl(&context, &queue, self.get()));
-            return py::make_tuple(to_int(context), to_int(queue));
-        })
+        .def("opencl",
+             [](const Context& self) {
+                 cl_context context = nullptr;
+                 cl_command_queue queue = nullptr;
+                 check(tiles_context_get_opencl(&context, &queue, self.get()));
+                 return py::make_tuple(to_int(context), to_int(queue));
+             })
         .def("release", &Context::release);
     m.def("total_counters", [] { return counters_of(nullptr); });
     m.def("reset_total_counters", [] { check(tiles_context_reset_counters(nullptr)); });
 
     py::class_<Array>(m, "Array")
-        .def_static("create", [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, const py::object& initial) {
-            const tiles_shape shape = shape_of(dtype, extent);
-            // A default py::array is not empty but an array of no elements: only a given initial
-            // value has data to copy.
-            py::array staged;
-            const void* data = nullptr;
-            if (!initial.is_none()) {
-                staged = py::array::ensure(initial, py::array::c_style | py::array::forcecast);
-                if (!staged) raise(TILES_ERROR_INVALID_ARGUMENT, "the initial data of an array is not an array of numbers");
-                data = staged.data();
-            }
-            tiles_array* a = nullptr;
-            check(tiles_array_create(&a, context_or_null(context), &shape, data));
-            return new Array(a, "array");
-        }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
-        .def_static("from_opencl", [](const Context& context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent, std::uintptr_t buffer) {
-            const tiles_shape shape = shape_of(dtype, extent);
-            tiles_array* a = nullptr;
-            check(tiles_array_create_from_opencl(&a, context.get(), &shape, from_int<cl_mem>(buffer)));
-            return new Array(a, "array");
-        }, py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("buffer"))
-        .def("view", [](py::object self) {
-            tiles_view* v = nullptr;
-            check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
-            return new View(v, "view", self);
-        })
+        .def_static(
+            "create",
+            [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent,
+               const py::object& initial) {
+                const tiles_shape shape = shape_of(dtype, extent);
+                // A default py::array is not empty but an array of no elements: only a given initial
+                // value has data to copy.
+                py::array staged;
+                const void* data = nullptr;
+                if (!initial.is_none()) {
+                    staged = py::array::ensure(initial, py::array::c_style | py::array::forcecast);
+                    if (!staged)
+                        raise(TILES_ERROR_INVALID_ARGUMENT, "the initial data of an array is not an array of numbers");
+                    data = staged.data();
+                }
+                tiles_array* a = nullptr;
+                check(tiles_array_create(&a, context_or_null(context), &shape, data));
+                return new Array(a, "array");
+            },
+            py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"))
+        .def_static(
+            "from_opencl",
+            [](const Context& context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent,
+               std::uintptr_t buffer) {
+                const tiles_shape shape = shape_of(dtype, extent);
+                tiles_array* a = nullptr;
+                check(tiles_array_create_from_opencl(&a, context.get(), &shape, from_int<cl_mem>(buffer)));
+                return new Array(a, "array");
+            },
+            py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("buffer"))
+        .def("view",
+             [](py::object self) {
+                 tiles_view* v = nullptr;
+                 check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
+                 return new View(v, "view", self);
+             })
         .def("release", &Array::release);
 
     py::class_<View>(m, "View")
         .def_static("of_ndarray", &view_of_ndarray, py::arg("array"))
-        .def("section", [](const View& self, const std::vector<int>& origin, const std::vector<int>& extent) {
-            const tiles_shape shape = view_shape(self);
-            if (origin.size() != std::size_t(shape.rank) || extent.size() != std::size_t(shape.rank))
-                raise(TILES_ERROR_INVALID_ARGUMENT, "a section of a rank-" + std::to_string(shape.rank) +
-                                                        " view needs an origin and an extent of " + std::to_string(shape.rank) + " components");
-            tiles_view* v = nullptr;
-            check(tiles_view_section(&v, self.get(), origin.data(), extent.data()));
-            return new View(v, "view", self.keeps_alive());
-        })
-        .def("shape", [](const View& self) {
-            const tiles_shape s = view_shape(self);
-            return py::make_tuple(numpy_dtype(s, self.keeps_alive()), extent_of(s));
-        })
+        .def("section",
+             [](const View& self, const std::vector<int>& origin, const std::vector<int>& extent) {
+                 const tiles_shape shape = view_shape(self);
+                 if (origin.size() != std::size_t(shape.rank) || extent.size() != std::size_t(shape.rank))
+                     raise(TILES_ERROR_INVALID_ARGUMENT, "a section of a rank-" + std::to_string(shape.rank) +
+                                                             " view needs an origin and an extent of " +
+                                                             std::to_string(shape.rank) + " components");
+                 tiles_view* v = nullptr;
+                 check(tiles_view_section(&v, self.get(), origin.data(), extent.data()));
+                 return new View(v, "view", self.keeps_alive());
+             })
+        .def("shape",
+             [](const View& self) {
+                 const tiles_shape s = view_shape(self);
+                 return py::make_tuple(numpy_dtype(s, self.keeps_alive()), extent_of(s));
+             })
         .def("keeps_alive", &View::keeps_alive)
-        .def("synchronize", [](const View& self) { tiles_view* v = self.get(); check(without_gil([&] { return tiles_view_synchronize(v); })); })
-        .def("synchronize_async", [](const View& self) { tiles_event* e = nullptr; check(tiles_view_synchronize_async(&e, self.get())); return new Event(e, "event"); })
-        .def("synchronize_to", [](const View& self, const Context& c) { check(tiles_view_synchronize_to(self.get(), c.get())); })
-        .def("opencl_buffer", [](const View& self, const Context& context, bool write) {
-            cl_mem buffer = nullptr;
-            check(tiles_view_get_opencl_buffer(&buffer, self.get(), context.get(), write ? TILES_ACCESS_READ_WRITE : TILES_ACCESS_READ));
-            return to_int(buffer);
-        }, py::arg("context"), py::arg("write"))
+        .def("synchronize",
+             [](const View& self) {
+                 tiles_view* v = self.get();
+                 check(without_gil([&] { return tiles_view_synchronize(v); }));
+             })
+        .def("synchronize_async",
+             [](const View& self) {
+                 tiles_event* e = nullptr;
+                 check(tiles_view_synchronize_async(&e, self.get()));
+                 return new Event(e, "event");
+             })
+        .def("synchronize_to",
+             [](const View& self, const Context& c) { check(tiles_view_synchronize_to(self.get(), c.get())); })
+        .def(
+            "opencl_buffer",
+            [](const View& self, const Context& context, bool write) {
+                cl_mem buffer = nullptr;
+                check(tiles_view_get_opencl_buffer(&buffer, self.get(), context.get(),
+                                                   write ? TILES_ACCESS_READ_WRITE : TILES_ACCESS_READ));
+                return to_int(buffer);
+            },
+            py::arg("context"), py::arg("write"))
         .def("discard", [](const View& self) { check(tiles_view_discard(self.get())); })
         .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
-        .def("read", [](const View& self) {
-            const tiles_shape s = view_shape(self);
-            py::array out(numpy_dtype(s, self.keeps_alive()), extent_of(s));
-            tiles_view* v = self.get();
-            void* data = out.mutable_data();
-            const size_t bytes = size_t(out.nbytes());
-            check(without_gil([&] { return tiles_view_read(v, data, bytes); }));
-            return out;
-        })
-        .def("write", [](const View& self, const py::object& source) {
-            const tiles_shape s = view_shape(self);
-            const py::array staged = py::array::ensure(source, py::array::c_style | py::array::forcecast);
-            if (!staged || dtype_of(staged.dtype()) != s.dtype || std::size_t(staged.itemsize()) != s.element_size)
-                raise(TILES_ERROR_INVALID_ARGUMENT, "the source's dtype is not the view's (" +
-                                                        std::string(py::str(numpy_dtype(s, self.keeps_alive()))) + ")");
-            tiles_view* v = self.get();
-            const void* data = staged.data();
-            const size_t bytes = size_t(staged.nbytes());
-            check(without_gil([&] { return tiles_view_write(v, data, bytes); }));
-        })
+        .def("read",
+             [](const View& self) {
+                 const tiles_shape s = view_shape(self);
+                 py::array out(numpy_dtype(s, self.keeps_alive()), extent_of(s));
+                 tiles_view* v = self.get();
+                 void* data = out.mutable_data();
+                 const size_t bytes = size_t(out.nbytes());
+                 check(without_gil([&] { return tiles_view_read(v, data, bytes); }));
+                 return out;
+             })
+        .def("write",
+             [](const View& self, const py::object& source) {
+                 const tiles_shape s = view_shape(self);
+                 const py::array staged = py::array::ensure(source, py::array::c_style | py::array::forcecast);
+                 if (!staged || dtype_of(staged.dtype()) != s.dtype || std::size_t(staged.itemsize()) != s.element_size)
+                     raise(TILES_ERROR_INVALID_ARGUMENT, "the source's dtype is not the view's (" +
+                                                             std::string(py::str(numpy_dtype(s, self.keeps_alive()))) +
+                                                             ")");
+                 tiles_view* v = self.get();
+                 const void* data = staged.data();
+                 const size_t bytes = size_t(staged.nbytes());
+                 check(without_gil([&] { return tiles_view_write(v, data, bytes); }));
+             })
         .def("release", &View::release);
 
     m.def("copy", [](const View& source, const View& destination) {
@@ -482,21 +592,34 @@ PYBIND11_MODULE(_tiles, m) {
     });
 
     py::class_<Event>(m, "Event")
-        .def("wait", [](const Event& self) { tiles_event* e = self.get(); check(without_gil([&] { return tiles_event_wait(e); })); })
-        .def("is_ready", [](const Event& self) { int ready = 0; check(tiles_event_is_ready(&ready, self.get())); return bool(ready); })
+        .def("wait",
+             [](const Event& self) {
+                 tiles_event* e = self.get();
+                 check(without_gil([&] { return tiles_event_wait(e); }));
+             })
+        .def("is_ready",
+             [](const Event& self) {
+                 int ready = 0;
+                 check(tiles_event_is_ready(&ready, self.get()));
+                 return bool(ready);
+             })
         .def("release", &Event::release);
 
     py::class_<Kernel>(m, "Kernel")
         .def(py::init([](const std::string& source, const std::string& name, const std::string& options) {
-            tiles_kernel* k = nullptr;
-            check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
-            return new Kernel(k, "kernel");
-        }), py::arg("source"), py::arg("name"), py::arg("options") = "")
+                 tiles_kernel* k = nullptr;
+                 check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
+                 return new Kernel(k, "kernel");
+             }),
+             py::arg("source"), py::arg("name"), py::arg("options") = "")
         .def("release", &Kernel::release);
 
-    py::class_<LocalMemory>(m, "LocalMemory").def(py::init<std::size_t>(), py::arg("nbytes")).def_readonly("nbytes", &LocalMemory::bytes);
+    py::class_<LocalMemory>(m, "LocalMemory")
+        .def(py::init<std::size_t>(), py::arg("nbytes"))
+        .def_readonly("nbytes", &LocalMemory::bytes);
 
-    m.def("launch", [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel, const py::args& args) {
+    m.def("launch", [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile,
+                       const Kernel& kernel, const py::args& args) {
         const tiles_domain domain = domain_of(extent, tile);
         std::vector<tiles_arg> converted;
         for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
@@ -505,31 +628,36 @@ PYBIND11_MODULE(_tiles, m) {
         check(without_gil([&] { return tiles_launch(c, &domain, k, converted.data(), converted.size()); }));
     });
 
-    m.def("launch_with_events", [](const Context& context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel, const std::vector<std::uintptr_t>& wait_for, bool return_event, const py::args& args) -> py::object {
-        const tiles_domain domain = domain_of(extent, tile);
-        std::vector<tiles_arg> converted;
-        for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
-        std::vector<cl_event> waits;
-        for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
-        tiles_context* c = context.get();
-        const tiles_kernel* k = kernel.get();
-        cl_event done = nullptr;
-        cl_event* out = return_event ? &done : nullptr;
-        check(without_gil([&] {
-            return tiles_launch_with_events(c, &domain, k, converted.data(), converted.size(), waits.data(), waits.size(), out);
-        }));
-        return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
-    });
-    m.def("copy_with_events", [](const View& source, const View& destination, const std::vector<std::uintptr_t>& wait_for, bool return_event) -> py::object {
-        std::vector<cl_event> waits;
-        for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
-        tiles_view* s = source.get();
-        tiles_view* d = destination.get();
-        cl_event done = nullptr;
-        cl_event* out = return_event ? &done : nullptr;
-        check(without_gil([&] { return tiles_copy_with_events(s, d, waits.data(), waits.size(), out); }));
-        return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
-    });
+    m.def("launch_with_events",
+          [](const Context& context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
+             const std::vector<std::uintptr_t>& wait_for, bool return_event, const py::args& args) -> py::object {
+              const tiles_domain domain = domain_of(extent, tile);
+              std::vector<tiles_arg> converted;
+              for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
+              std::vector<cl_event> waits;
+              for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
+              tiles_context* c = context.get();
+              const tiles_kernel* k = kernel.get();
+              cl_event done = nullptr;
+              cl_event* out = return_event ? &done : nullptr;
+              check(without_gil([&] {
+                  return tiles_launch_with_events(c, &domain, k, converted.data(), converted.size(), waits.data(),
+                                                  waits.size(), out);
+              }));
+              return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
+          });
+    m.def("copy_with_events",
+          [](const View& source, const View& destination, const std::vector<std::uintptr_t>& wait_for,
+             bool return_event) -> py::object {
+              std::vector<cl_event> waits;
+              for (std::uintptr_t e : wait_for) waits.push_back(from_int<cl_event>(e));
+              tiles_view* s = source.get();
+              tiles_view* d = destination.get();
+              cl_event done = nullptr;
+              cl_event* out = return_event ? &done : nullptr;
+              check(without_gil([&] { return tiles_copy_with_events(s, d, waits.data(), waits.size(), out); }));
+              return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
+          });
 
     m.def("rounded_extent", [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {
         const tiles_domain domain = domain_of(extent, tile);
@@ -541,51 +669,72 @@ PYBIND11_MODULE(_tiles, m) {
 
     // The tiled algorithms: each runs on `context` (None: where its first operand lives) and
     // writes into its output view; reduce returns a numpy scalar of the input's dtype.
-    m.def("reduce", [](const Context* context, const View& input, const std::string& op) {
-        const tiles_reduction reduction = reduction_of(op);
-        py::array result(numpy_dtype(view_shape(input), input.keeps_alive()), std::vector<py::ssize_t>{1});
-        void* out = result.mutable_data();
-        const size_t size = size_t(result.itemsize());
-        tiles_context* c = context_or_null(context);
-        const tiles_view* v = input.get();
-        check(without_gil([&] { return tiles_reduce(out, size, c, v, reduction); }));
-        return py::object(result[py::int_(0)]);
-    }, py::arg("context"), py::arg("input"), py::arg("op"));
-    m.def("block_grid", [](int rows, int columns, int block_rows, int block_columns) {
-        int grid_rows = 0, grid_columns = 0;
-        check(tiles_block_grid(&grid_rows, &grid_columns, rows, columns, block_rows, block_columns));
-        return py::make_tuple(grid_rows, grid_columns);
-    }, py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
-    m.def("block_sum", [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
-        tiles_context* c = context_or_null(context);
-        const tiles_view* in = input.get();
-        tiles_view* out = output.get();
-        check(without_gil([&] { return tiles_block_sum(c, in, block_rows, block_columns, out); }));
-    }, py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
-    m.def("block_average", [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
-        tiles_context* c = context_or_null(context);
-        const tiles_view* in = input.get();
-        tiles_view* out = output.get();
-        check(without_gil([&] { return tiles_block_average(c, in, block_rows, block_columns, out); }));
-    }, py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
-    m.def("transpose", [](const Context* context, const View& input, const View& output) {
-        tiles_context* c = context_or_null(context);
-        const tiles_view* in = input.get();
-        tiles_view* out = output.get();
-        check(without_gil([&] { return tiles_transpose(c, in, out); }));
-    }, py::arg("context"), py::arg("input"), py::arg("output"));
-    m.def("gemm", [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c) {
-        tiles_context* on = context_or_null(context);
-        const tiles_view* a_view = a.get();
-        const tiles_view* b_view = b.get();
-        tiles_view* c_view = c.get();
-        check(without_gil([&] { return tiles_gemm(on, alpha, a_view, b_view, beta, c_view); }));
-    }, py::arg("context"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"));
-    m.def("stencil", [](const Context* context, const View& input, const View& mask, const View& output) {
-        tiles_context* c = context_or_null(context);
-        const tiles_view* in = input.get();
-        const tiles_view* weights = mask.get();
-        tiles_view* out = output.get();
-        check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
-    }, py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
+    m.def(
+        "reduce",
+        [](const Context* context, const View& input, const std::string& op) {
+            const tiles_reduction reduction = reduction_of(op);
+            py::array result(numpy_dtype(view_shape(input), input.keeps_alive()), std::vector<py::ssize_t>{1});
+            void* out = result.mutable_data();
+            const size_t size = size_t(result.itemsize());
+            tiles_context* c = context_or_null(context);
+            const tiles_view* v = input.get();
+            check(without_gil([&] { return tiles_reduce(out, size, c, v, reduction); }));
+            return py::object(result[py::int_(0)]);
+        },
+        py::arg("context"), py::arg("input"), py::arg("op"));
+    m.def(
+        "block_grid",
+        [](int rows, int columns, int block_rows, int block_columns) {
+            int grid_rows = 0, grid_columns = 0;
+            check(tiles_block_grid(&grid_rows, &grid_columns, rows, columns, block_rows, block_columns));
+            return py::make_tuple(grid_rows, grid_columns);
+        },
+        py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
+    m.def(
+        "block_sum",
+        [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_block_sum(c, in, block_rows, block_columns, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
+    m.def(
+        "block_average",
+        [](const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_block_average(c, in, block_rows, block_columns, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
+    m.def(
+        "transpose",
+        [](const Context* context, const View& input, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_transpose(c, in, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("output"));
+    m.def(
+        "gemm",
+        [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c) {
+            tiles_context* on = context_or_null(context);
+            const tiles_view* a_view = a.get();
+            const tiles_view* b_view = b.get();
+            tiles_view* c_view = c.get();
+            check(without_gil([&] { return tiles_gemm(on, alpha, a_view, b_view, beta, c_view); }));
+        },
+        py::arg("context"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"));
+    m.def(
+        "stencil",
+        [](const Context* context, const View& input, const View& mask, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            const tiles_view* weights = mask.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
 }

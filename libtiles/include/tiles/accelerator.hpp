@@ -21,16 +21,16 @@ class accelerator_view;
 // What an accelerator view (or the whole process) has moved and done since its counters were
 // last reset. Each transfer is one rectangle: a section moves as one, however many rows it has.
 struct transfer_counters {
-    std::uint64_t uploads = 0;                 // host -> device transfers
-    std::uint64_t downloads = 0;               // device -> host transfers
+    std::uint64_t uploads = 0;   // host -> device transfers
+    std::uint64_t downloads = 0; // device -> host transfers
     std::uint64_t bytes_uploaded = 0;
     std::uint64_t bytes_downloaded = 0;
-    std::uint64_t device_copies = 0;           // copies within one device (sections, array copies)
+    std::uint64_t device_copies = 0; // copies within one device (sections, array copies)
     std::uint64_t bytes_copied_on_device = 0;
-    std::uint64_t kernel_builds = 0;           // programs compiled from source
-    std::uint64_t cache_hits = 0;              // launches that found their kernel already built
+    std::uint64_t kernel_builds = 0; // programs compiled from source
+    std::uint64_t cache_hits = 0;    // launches that found their kernel already built
     std::uint64_t launches = 0;
-    std::uint64_t binary_loads = 0;            // programs loaded from the disk cache instead
+    std::uint64_t binary_loads = 0; // programs loaded from the disk cache instead
 };
 
 // The counters of every accelerator view of the process together, and their reset.
@@ -57,18 +57,18 @@ class accelerator {
     const std::string& vendor() const;
     const std::string& platform_name() const;
     const std::string& driver_version() const;
-    const std::string& device_version() const;  // e.g. "OpenCL 3.0 PoCL ..."
+    const std::string& device_version() const; // e.g. "OpenCL 3.0 PoCL ..."
     bool is_gpu() const;
     bool is_cpu() const;
     int platform_index() const;
     int device_index() const;
 
     // Limits, read from the device once.
-    std::size_t max_tile_size() const;                      // CL_DEVICE_MAX_WORK_GROUP_SIZE
-    std::array<std::size_t, 3> max_tile_extent() const;     // per AMP dimension of a rank-3 tile
-    std::size_t tile_static_memory() const;                 // CL_DEVICE_LOCAL_MEM_SIZE, bytes
-    std::uint64_t dedicated_memory() const;                 // CL_DEVICE_GLOBAL_MEM_SIZE, bytes
-    std::uint64_t max_allocation() const;                   // CL_DEVICE_MAX_MEM_ALLOC_SIZE, bytes
+    std::size_t max_tile_size() const;                  // CL_DEVICE_MAX_WORK_GROUP_SIZE
+    std::array<std::size_t, 3> max_tile_extent() const; // per AMP dimension of a rank-3 tile
+    std::size_t tile_static_memory() const;             // CL_DEVICE_LOCAL_MEM_SIZE, bytes
+    std::uint64_t dedicated_memory() const;             // CL_DEVICE_GLOBAL_MEM_SIZE, bytes
+    std::uint64_t max_allocation() const;               // CL_DEVICE_MAX_MEM_ALLOC_SIZE, bytes
     bool supports_double_precision() const;
 
     // The view every launch without an explicit view uses; the same object on every call.
@@ -103,9 +103,7 @@ class accelerator_view {
     transfer_counters counters() const;
     void reset_counters() const;
 
-    friend bool operator==(const accelerator_view& a, const accelerator_view& b) {
-        return a.state_ == b.state_;
-    }
+    friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.state_ == b.state_; }
     friend bool operator!=(const accelerator_view& a, const accelerator_view& b) { return !(a == b); }
 
     // For libtiles itself and for interoperation with OpenCL code.

@@ -34,8 +34,7 @@ template <class T, int N = 1> class array {
 
     // Elements copied from [first, last), which must hold at least e.size() values.
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
-    array(const tiles::extent<N>& e, InputIt first, InputIt last,
-          const accelerator_view& view = detail::default_view())
+    array(const tiles::extent<N>& e, InputIt first, InputIt last, const accelerator_view& view = detail::default_view())
         : array(e, view) {
         const std::vector<T> staged(first, last);
         detail::check_host_range(staged.size(), e.size(), "the source range of an array");
@@ -44,12 +43,12 @@ template <class T, int N = 1> class array {
 
     // Elements copied from a container with data() and size().
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
-    array(const tiles::extent<N>& e, const Container& source,
-          const accelerator_view& view = detail::default_view())
+    array(const tiles::extent<N>& e, const Container& source, const accelerator_view& view = detail::default_view())
         : array(e, std::begin(source), std::end(source), view) {}
 
     // An array over storage made by libtiles itself (interop::make_array, say).
-    array(std::shared_ptr<detail::storage> storage, const tiles::extent<N>& e) : extent(e), storage_(std::move(storage)) {}
+    array(std::shared_ptr<detail::storage> storage, const tiles::extent<N>& e)
+        : extent(e), storage_(std::move(storage)) {}
 
     array(const array&) = delete;
     array& operator=(const array&) = delete;

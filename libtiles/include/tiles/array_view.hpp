@@ -137,8 +137,7 @@ template <class T, int N = 1> class array_view {
     index<N> origin_;
 };
 
-template <class T, int N>
-array_view<T, N> array<T, N>::section(const index<N>& origin, const tiles::extent<N>& e) {
+template <class T, int N> array_view<T, N> array<T, N>::section(const index<N>& origin, const tiles::extent<N>& e) {
     return array_view<T, N>(*this).section(origin, e);
 }
 

@@ -17,13 +17,13 @@ namespace tiles {
 class accelerator_view;
 
 enum class diagnostic_kind {
-    read_write_race,      // one work-item reads what another writes, with no barrier between
-    write_write_race,     // two work-items write one location, with no barrier between
-    uninitialized_read,   // a value read before anything was stored there (a tile_static variable, say)
-    uninitialized_write,  // a value computed from such a read stored
-    out_of_bounds,        // an access outside every buffer the kernel was given
-    barrier_divergence,   // a barrier only some work-items of a tile reached
-    other,                // anything else the simulator reported
+    read_write_race,     // one work-item reads what another writes, with no barrier between
+    write_write_race,    // two work-items write one location, with no barrier between
+    uninitialized_read,  // a value read before anything was stored there (a tile_static variable, say)
+    uninitialized_write, // a value computed from such a read stored
+    out_of_bounds,       // an access outside every buffer the kernel was given
+    barrier_divergence,  // a barrier only some work-items of a tile reached
+    other,               // anything else the simulator reported
 };
 
 enum class memory_space { tile_static, global, constant, private_memory, unknown };
@@ -36,14 +36,14 @@ struct diagnostic {
     diagnostic_kind kind = diagnostic_kind::other;
     memory_space space = memory_space::unknown;
     std::string kernel;
-    int line = 0;     // in the kernel's own source, from 1; 0 if the prelude or unknown
+    int line = 0; // in the kernel's own source, from 1; 0 if the prelude or unknown
     int column = 0;
-    std::string source_line;                     // that line of the kernel's source
-    int other_line = 0;  // a race's other access, like `line`; 0 for the rest
+    std::string source_line; // that line of the kernel's source
+    int other_line = 0;      // a race's other access, like `line`; 0 for the rest
     int other_column = 0;
-    int rank = 0;                                // of the launch
-    std::vector<std::array<int, 3>> work_items;  // global indices involved (AMP order, padded to 3)
-    std::string message;                         // the simulator's own words
+    int rank = 0;                               // of the launch
+    std::vector<std::array<int, 3>> work_items; // global indices involved (AMP order, padded to 3)
+    std::string message;                        // the simulator's own words
 
     // "read-write race in tile_static memory in kernel 'k' at line 9, column 11: ...".
     std::string to_string() const;

@@ -32,14 +32,20 @@ std::size_t element_size(element_type type);
 namespace detail {
 template <class T> constexpr element_type element_type_of_impl() {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_same_v<U, float>) return element_type::float32;
-    else if constexpr (std::is_same_v<U, double>) return element_type::float64;
+    if constexpr (std::is_same_v<U, float>)
+        return element_type::float32;
+    else if constexpr (std::is_same_v<U, double>)
+        return element_type::float64;
     else if constexpr (std::is_integral_v<U> && !std::is_same_v<U, bool>) {
         constexpr bool is_signed = std::is_signed_v<U>;
-        if constexpr (sizeof(U) == 1) return is_signed ? element_type::int8 : element_type::uint8;
-        else if constexpr (sizeof(U) == 2) return is_signed ? element_type::int16 : element_type::uint16;
-        else if constexpr (sizeof(U) == 4) return is_signed ? element_type::int32 : element_type::uint32;
-        else return is_signed ? element_type::int64 : element_type::uint64;
+        if constexpr (sizeof(U) == 1)
+            return is_signed ? element_type::int8 : element_type::uint8;
+        else if constexpr (sizeof(U) == 2)
+            return is_signed ? element_type::int16 : element_type::uint16;
+        else if constexpr (sizeof(U) == 4)
+            return is_signed ? element_type::int32 : element_type::uint32;
+        else
+            return is_signed ? element_type::int64 : element_type::uint64;
     } else
         return element_type::opaque;
 }

@@ -45,8 +45,8 @@ inline cl_command_queue get_queue(const accelerator_view& view) { return detail:
 // copy made); the buffer must hold at least e.size() elements of T.
 template <class T, int N> array<T, N> make_array(const accelerator_view& view, cl_mem buffer, const extent<N>& e) {
     tiles::detail::check_extent(N, e.components().data(), "an array");
-    return array<T, N>(tiles::detail::storage_over_buffer(element_layout::of<T>(), tiles::detail::dims_of(e), view, buffer),
-                       e);
+    return array<T, N>(
+        tiles::detail::storage_over_buffer(element_layout::of<T>(), tiles::detail::dims_of(e), view, buffer), e);
 }
 
 // The buffer behind an array, current on its view (borrowed). The caller may write it there
@@ -75,7 +75,8 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
 template <class Source, class Destination>
 cl_event copy(const Source& source, const Destination& destination, const std::vector<cl_event>& wait_for) {
     tiles::detail::check_copy(source, destination);
-    return detail::copy_after(wait_for, [&] { tiles::copy(source, destination); }, destination.storage());
+    return detail::copy_after(
+        wait_for, [&] { tiles::copy(source, destination); }, destination.storage());
 }
 
 // parallel_for_each on `view` that first waits for `wait_for`, and returns the event of what

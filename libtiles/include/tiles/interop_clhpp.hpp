@@ -24,7 +24,8 @@ inline cl::Device get_cl_device(const accelerator& a) { return cl::Device(get_de
 inline cl::Context get_cl_context(const accelerator_view& view) { return cl::Context(get_context(view), true); }
 inline cl::CommandQueue get_cl_queue(const accelerator_view& view) { return cl::CommandQueue(get_queue(view), true); }
 
-template <class T, int N> array<T, N> make_array(const accelerator_view& view, const cl::Buffer& buffer, const extent<N>& e) {
+template <class T, int N>
+array<T, N> make_array(const accelerator_view& view, const cl::Buffer& buffer, const extent<N>& e) {
     return make_array<T, N>(view, buffer(), e);
 }
 
@@ -46,7 +47,8 @@ inline std::vector<cl_event> raw(const std::vector<cl::Event>& events) {
 template <class Domain, class... Args>
 cl::Event parallel_for_each(const accelerator_view& view, const Domain& domain, const kernel& k,
                             const std::vector<cl::Event>& wait_for, Args&&... args) {
-    return cl::Event(tiles::interop::parallel_for_each(view, domain, k, detail::raw(wait_for), std::forward<Args>(args)...));
+    return cl::Event(
+        tiles::interop::parallel_for_each(view, domain, k, detail::raw(wait_for), std::forward<Args>(args)...));
 }
 
 template <class Source, class Destination>

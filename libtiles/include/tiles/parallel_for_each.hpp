@@ -18,7 +18,7 @@
 #include "tiles/extent.hpp"
 #include "tiles/kernel.hpp"
 
-struct _cl_event;  // OpenCL's cl_event is a pointer to it
+struct _cl_event; // OpenCL's cl_event is a pointer to it
 
 namespace tiles {
 
@@ -36,13 +36,13 @@ namespace detail {
 // parameter's type at launch, if the value fits there exactly enough.
 struct launch_arg {
     enum class kind { memory, scalar, number, local } what;
-    std::shared_ptr<storage> memory;   // kind::memory
-    box region{};                      // kind::memory: the part of it passed (a section, or all)
-    bool read_only = false;            // kind::memory: a view of const elements
-    const char* container = "";        // kind::memory: "array" or "array_view", for messages
-    element_type scalar_type{};        // kind::scalar; kind::number: int64 or float64
+    std::shared_ptr<storage> memory; // kind::memory
+    box region{};                    // kind::memory: the part of it passed (a section, or all)
+    bool read_only = false;          // kind::memory: a view of const elements
+    const char* container = "";      // kind::memory: "array" or "array_view", for messages
+    element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
     std::array<unsigned char, 8> scalar_bytes{};
-    std::size_t bytes = 0;             // kind::scalar: size of the value; kind::local: size asked
+    std::size_t bytes = 0; // kind::scalar: size of the value; kind::local: size asked
 };
 
 // The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order.
@@ -112,24 +112,20 @@ void launch_typed(const accelerator_view* view, const Domain& domain, const kern
 } // namespace detail
 
 template <int N, class... Args>
-void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k,
-                       Args&&... args) {
+void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(&view, domain, k, std::forward<Args>(args)...);
 }
 
 template <int N, class... Args>
-void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k,
-                       Args&&... args) {
+void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(&view, domain, k, std::forward<Args>(args)...);
 }
 
-template <int N, class... Args>
-void parallel_for_each(const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
+template <int N, class... Args> void parallel_for_each(const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }
 
-template <int N, class... Args>
-void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
+template <int N, class... Args> void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }
 

@@ -109,12 +109,12 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};
     const std::array<int, 2> tile = tile_shape(p, split, groups, device);
     const kernel k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
-                                       "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
-                                           " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
-                                           " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +
-                                           " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
-                                           " -DBLOCKS_PER_STRIP=" + std::to_string(split.blocks_per_strip) +
-                                           " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
+                                      "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
+                                          " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
+                                          " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +
+                                          " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
+                                          " -DBLOCKS_PER_STRIP=" + std::to_string(split.blocks_per_strip) +
+                                          " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
     launch_algorithm(
         view, covering_domain(groups[0] * split.thread_rows, groups[1] * split.thread_columns, tile[0], tile[1]), k,
         std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),

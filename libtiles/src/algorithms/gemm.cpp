@@ -2,8 +2,8 @@
 // blocking parameters chosen for the device (tuner.hpp) as build options.
 #include "parameters.hpp"
 #include "support.hpp"
-#include "tuner.hpp"
 #include "tiles/exceptions.hpp"
+#include "tuner.hpp"
 
 extern const char tiles_kernel_gemm[];
 

@@ -67,7 +67,7 @@ constexpr bool valid(const gemm_parameters& g) {
         !within(g.work_columns, 16) || !is_vector_width(g.vector_width) || !within(g.slice, 64))
         return false;
     const int threads = g.tile_rows * g.tile_columns;
-    const int a_vectors = g.tile_rows * g.work_rows * g.slice / g.vector_width;    // A's slice, in vectors
+    const int a_vectors = g.tile_rows * g.work_rows * g.slice / g.vector_width;       // A's slice, in vectors
     const int b_vectors = g.slice * g.tile_columns * g.work_columns / g.vector_width; // B's slice
     return g.work_columns % g.vector_width == 0 && g.slice % g.vector_width == 0 && a_vectors % threads == 0 &&
            b_vectors % threads == 0 && (a_vectors + b_vectors) / threads <= 16;
@@ -80,8 +80,8 @@ constexpr bool valid(const algorithm_parameters& p) {
            p.transpose.block_columns % p.transpose.vector_width == 0 &&
            p.transpose.block_columns % p.transpose.rows_per_thread == 0 &&
            p.transpose.block_rows % p.transpose.vector_width == 0 && is_power_of_two(p.transpose.band) &&
-           is_vector_width(p.stencil.vector_width) &&
-           p.stencil.rows_per_thread > 0 && valid(p.gemm_float) && valid(p.gemm_double);
+           is_vector_width(p.stencil.vector_width) && p.stencil.rows_per_thread > 0 && valid(p.gemm_float) &&
+           valid(p.gemm_double);
 }
 
 constexpr bool table_is_valid() {

@@ -53,9 +53,9 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
     const int count = int(element_count(*input));
 
     const kernel pass = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", layout.type,
-                                          "-DREDUCE_OP=" + std::to_string(op_number(op)) +
-                                              " -DITEMS_PER_THREAD=" + std::to_string(p.items_per_thread) +
-                                              " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
+                                         "-DREDUCE_OP=" + std::to_string(op_number(op)) +
+                                             " -DITEMS_PER_THREAD=" + std::to_string(p.items_per_thread) +
+                                             " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
     // The partials, and the result on the device, live in the view's scratch buffers, so that a
     // reduction allocates nothing (on a GPU, an allocation can cost as much as reading hundreds
     // of MiB).

@@ -40,10 +40,10 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
 
     const stencil_parameters& p = parameters_for(device).stencil;
     const kernel k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
-                                       "-DMASK_ROWS=" + std::to_string(mask.rows) +
-                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
-                                           " -DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
-                                           " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
+                                      "-DMASK_ROWS=" + std::to_string(mask.rows) +
+                                          " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
+                                          " -DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
+                                          " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
     // Each work-item computes rows_per_thread x vector_width outputs.
     const int strips_down = (input.rows + p.rows_per_thread - 1) / p.rows_per_thread;
     const int strips_across = (input.columns + p.vector_width - 1) / p.vector_width;

@@ -43,14 +43,13 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     const int blocks_across = (input.columns + p.block_columns - 1) / p.block_columns;
     // Rows of tiles take bands of blocks: a tile row holds p.band tiles per column of blocks.
     const int bands = (blocks_down + p.band - 1) / p.band;
-    launch_algorithm(view,
-                     covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
-                     algorithm_kernel(tiles_kernel_transpose, "transpose", type,
-                                      "-DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
-                                          " -DVECTOR_WIDTH=" + std::to_string(p.vector_width) +
-                                          " -DBAND=" + std::to_string(p.band)),
-                     std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
-                                               output_arg(output.data)});
+    launch_algorithm(
+        view, covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
+        algorithm_kernel(tiles_kernel_transpose, "transpose", type,
+                         "-DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
+                             " -DVECTOR_WIDTH=" + std::to_string(p.vector_width) + " -DBAND=" + std::to_string(p.band)),
+        std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
+                                  output_arg(output.data)});
 }
 
 } // namespace tiles::detail

@@ -17,15 +17,15 @@
 #include <tuple>
 
 #include "../binary_cache.hpp"
+#include "../device_info.hpp"
 #include "../log.hpp"
 #include "../regular_file.hpp"
-#include "../device_info.hpp"
 #include "../storage.hpp"
 
 namespace tiles::detail {
 namespace {
 
-using tuning_key = std::tuple<std::string, std::string, int>;  // device name, driver version, element type
+using tuning_key = std::tuple<std::string, std::string, int>; // device name, driver version, element type
 
 std::string tuning_file() {
     if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
@@ -58,8 +58,8 @@ std::map<tuning_key, gemm_parameters> read_tuning(const std::string& file) {
     std::map<tuning_key, gemm_parameters> entries;
     const std::optional<std::string> text = read_regular_file(file, largest_tuning_file);
     if (!text) {
-        std::cerr << "libtiles: " << file << " is not read: it is not a regular file of at most "
-                  << largest_tuning_file << " bytes; gemm uses its shipped parameters\n";
+        std::cerr << "libtiles: " << file << " is not read: it is not a regular file of at most " << largest_tuning_file
+                  << " bytes; gemm uses its shipped parameters\n";
         return entries;
     }
     std::istringstream in(*text);
@@ -116,12 +116,12 @@ void write_tuning(const std::string& file, const std::map<tuning_key, gemm_param
         for (const auto& [key, p] : entries)
             out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t' << parameter_text(p)
                 << '\n';
-        if (!out) return;  // the next process tunes again
+        if (!out) return; // the next process tunes again
     }
     std::filesystem::rename(temporary, file, error);
 }
 
-std::mutex tuning_mutex;  // guards the file and the process's copy of it
+std::mutex tuning_mutex; // guards the file and the process's copy of it
 
 // The entries of `file`, read again only when the file is another or has changed since, so
 // that a gemm call costs a stat of the file rather than a read of it. Needs tuning_mutex.
@@ -132,7 +132,7 @@ std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
     std::error_code error;
     const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
     if (error) {
-        read_file.clear();  // no file (yet): nothing tuned
+        read_file.clear(); // no file (yet): nothing tuned
         entries.clear();
     } else if (file != read_file || written != read_time) {
         entries = read_tuning(file);
@@ -143,11 +143,10 @@ std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
 }
 
 bool fits_device(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
-    if (!fits_gemm_kernel(p)) return false;  // which bounds every value, so what follows cannot overflow
+    if (!fits_gemm_kernel(p)) return false; // which bounds every value, so what follows cannot overflow
     const std::size_t threads = std::size_t(p.tile_rows) * p.tile_columns;
     const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
-    return threads <= device.max_work_group_size &&
-           std::size_t(p.tile_rows) <= device.max_work_item_sizes[1] &&
+    return threads <= device.max_work_group_size && std::size_t(p.tile_rows) <= device.max_work_item_sizes[1] &&
            std::size_t(p.tile_columns) <= device.max_work_item_sizes[0] &&
            staged * element_size <= device.local_mem_size;
 }
@@ -184,7 +183,7 @@ gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n
             continue;
         }
         try {
-            enqueue_gemm(view, p, 1.0, a, b, 0.0, c);  // builds the kernel
+            enqueue_gemm(view, p, 1.0, a, b, 0.0, c); // builds the kernel
             view.wait();
             std::vector<double> seconds;
             for (int run = 0; run < 3; ++run) {

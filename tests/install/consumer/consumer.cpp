@@ -26,7 +26,8 @@ int main() {
         std::iota(values.begin(), values.end(), 0);
         tiles::array_view<const int, 2> matrix(8, 8, values);
         tiles::array<int, 2> sums(tiles::extent<2>(2, 2));
-        tiles::parallel_for_each(matrix.extent.tile<4, 4>(), tiles::kernel(tile_sums_source, "tile_sums"), matrix, sums);
+        tiles::parallel_for_each(matrix.extent.tile<4, 4>(), tiles::kernel(tile_sums_source, "tile_sums"), matrix,
+                                 sums);
         const std::vector<int> tile_sums = sums;
         std::cout << "libtiles " << tiles::version() << "\ntile sums:";
         for (int sum : tile_sums) std::cout << " " << sum;

@@ -14,7 +14,7 @@
 #include "tiles/element_type.hpp"
 #include "tiles/extent.hpp"
 
-struct _cl_mem;  // OpenCL's cl_mem is a pointer to it
+struct _cl_mem; // OpenCL's cl_mem is a pointer to it
 
 namespace tiles::detail {
 
