@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "fixture.hpp"
@@ -72,16 +73,20 @@ TEST_CASE("a new context loads what an earlier one compiled instead of compiling
     CHECK(cache.entries().size() == 2);
 }
 
-// Where the parts of an entry lie: the magic line, the header line, the key, the binary.
+// Where the parts of an entry lie: the magic line, the header line ("<key bytes> <log bytes>
+// <binary bytes> <checksum>"), the key, the compiler's log, the binary.
 struct entry_layout {
     std::string bytes;
-    std::size_t header, key, binary;
+    std::size_t header, key, log, binary;
     explicit entry_layout(const std::filesystem::path& file) {
         std::ifstream in(file, std::ios::binary);
         bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
         header = bytes.find('\n') + 1;
         key = bytes.find('\n', header) + 1;
-        binary = key + std::stoul(bytes.substr(header));
+        std::size_t key_size = 0, log_size = 0;
+        std::istringstream(bytes.substr(header)) >> key_size >> log_size;
+        log = key + key_size;
+        binary = log + log_size;
     }
     void write(const std::filesystem::path& file) const { std::ofstream(file, std::ios::binary) << bytes; }
 };
@@ -210,6 +215,30 @@ TEST_CASE("randomly damaged entries are verified hits or misses, never handed to
         if (counters.binary_loads == 1) CHECK(damaged.bytes == good.bytes);
         good.write(entry);
     }
+}
+
+TEST_CASE("a kernel loaded from the cache reports the warnings of the build that stored it", "[binary cache]") {
+    const cache_directory cache;
+    const tiles::kernel warned(std::string("#warning kept with the binary\n") + fill_source, "fill");
+    const tiles::accelerator_view first = tiles::accelerator().create_view();
+    const std::string compiled = tiles::build(first, tiles::extent<1>(16), warned);
+    CHECK_THAT(compiled, Catch::Contains("kept with the binary"));
+    REQUIRE(cache.entries().size() == 1);
+    const entry_layout stored(cache.entries().front());
+    CHECK(stored.bytes.compare(stored.log, compiled.size(), compiled) == 0);
+
+    const tiles::accelerator_view second = tiles::accelerator().create_view();
+    CHECK(tiles::build(second, tiles::extent<1>(16), warned) == compiled);
+    CHECK(second.counters().binary_loads == 1);
+    CHECK(second.counters().kernel_builds == 0);
+
+    // The log is under the checksum: an altered one is a miss, rebuilt with the true warnings.
+    entry_layout altered = stored;
+    altered.bytes[altered.log + 1] ^= 0x20;
+    altered.write(cache.entries().front());
+    const tiles::accelerator_view third = tiles::accelerator().create_view();
+    CHECK(tiles::build(third, tiles::extent<1>(16), warned) == compiled);
+    CHECK(third.counters().kernel_builds == 1);
 }
 
 TEST_CASE("the cache switched off writes nothing and builds every time", "[binary cache]") {

@@ -78,3 +78,47 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not build leaves the cache usab
     CHECK(v(0) == 5);
     CHECK(programs_made(view) == made);
 }
+
+TEST_CASE_METHOD(fresh_view, "tiles::build compiles ahead of the first launch, which then compiles nothing",
+                 "[cache]") {
+    const tiles::kernel fill(fill_source, "fill");
+    const tiles::tiled_extent<1> domain = tiles::extent<1>(64).tile<8>();
+    CHECK(tiles::build(view, domain, fill).empty()); // the fill kernel gives no warning
+    CHECK(programs_made(view) == 1);
+    std::vector<int> data(64);
+    tiles::array_view<int, 1> v(64, data);
+    tiles::parallel_for_each(view, domain, fill, v, 7);
+    CHECK(programs_made(view) == 1);
+    CHECK(v(63) == 7);
+    // The extent's size is not part of what is built; the tile shape is.
+    tiles::build(view, tiles::extent<1>(1024).tile<8>(), fill);
+    CHECK(programs_made(view) == 1);
+    tiles::build(view, tiles::extent<1>(64).tile<16>(), fill);
+    CHECK(programs_made(view) == 2);
+}
+
+TEST_CASE_METHOD(fresh_view, "tiles::build refuses a source that does not compile before any data moves", "[cache]") {
+    const tiles::kernel broken("__kernel void broken(__global int* out) { out[0] = undeclared_name; }", "broken");
+    REQUIRE_THROWS_MENTIONING(tiles::build(view, tiles::extent<1>(8), broken), tiles::build_error, "undeclared_name");
+    CHECK(view.counters().uploads == 0);
+    CHECK_THROWS_AS(tiles::build(view, tiles::extent<1>(8).tile<3>(), tiles::kernel(fill_source, "fill")),
+                    tiles::invalid_compute_domain); // 3 does not divide 8
+}
+
+TEST_CASE_METHOD(fresh_view, "the compiler's warnings are on the kernel, from tiles::build and from launches",
+                 "[cache]") {
+    // A kernel of its own: PoCL caches builds by their preprocessed text, where #warning is gone,
+    // and gives a program the log of the first build with that text.
+    const tiles::kernel warned(R"(#warning the build log reaches the kernel
+__kernel void twice(__global int* out, int value) { out[get_thread_index().global_id[0]] = 2 * value; })",
+                               "twice");
+    CHECK(warned.build_log().empty()); // nothing built yet
+    const std::string log = tiles::build(view, tiles::extent<1>(16), warned);
+    CHECK_THAT(log, Catch::Contains("the build log reaches the kernel"));
+    CHECK(warned.build_log() == log);
+    const tiles::kernel quiet(fill_source, "fill");
+    std::vector<int> data(16);
+    tiles::array_view<int, 1> v(16, data);
+    tiles::parallel_for_each(view, v.extent, quiet, v, 1);
+    CHECK(quiet.build_log().empty());
+}

@@ -250,6 +250,12 @@ TILES_API tiles_status tiles_array_create(tiles_array** out, tiles_context* cont
  * caller owns a reference. */
 TILES_API tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array);
 
+/* The element type and extent of `array`. `out`'s struct_size must be set. */
+TILES_API tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array);
+
+/* The context `array` lives on. The caller owns a reference. */
+TILES_API tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* array);
+
 TILES_API tiles_status tiles_array_retain(tiles_array* array);
 TILES_API tiles_status tiles_array_release(tiles_array* array);
 
@@ -269,6 +275,14 @@ TILES_API tiles_status tiles_view_section(tiles_view** out, const tiles_view* vi
 
 /* The element type and extent of `view`. `out`'s struct_size must be set. */
 TILES_API tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view);
+
+/* Whether launches must not write `view` (1: made by tiles_view_create_const, or a section of
+ * such a view), else 0. */
+TILES_API tiles_status tiles_view_is_const(int* out, const tiles_view* view);
+
+/* The context of the array `view` is a view of; NULL for a view of host memory, whose data
+ * goes to whichever context a launch runs on. The caller owns the reference it receives. */
+TILES_API tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view);
 
 typedef enum tiles_access { TILES_ACCESS_READ = 0, TILES_ACCESS_READ_WRITE = 1 } tiles_access;
 
@@ -435,6 +449,21 @@ static inline tiles_arg tiles_arg_real(double v) {
     a.kind = TILES_ARG_NUMBER;
     return a;
 }
+
+/* Builds `kernel` now on `context` (NULL: the default context) for the rank and tile shape of
+ * `domain`, as its first launch over such a domain would (the extent's size does not matter), so
+ * that those launches compile nothing and a compile error comes before any data moves.
+ * TILES_ERROR_BUILD with the compiler's log in tiles_last_error_message() if the source does
+ * not compile. `log` (may be NULL) receives the compiler's warnings, "" if it gave none; a
+ * kernel from the program cache has those of the build that stored it. The string stays valid
+ * on this thread until its next call of tiles_kernel_build or tiles_kernel_get_build_log. */
+TILES_API tiles_status tiles_kernel_build(const char** log, const tiles_kernel* kernel, tiles_context* context,
+                                          const tiles_domain* domain);
+
+/* The compiler's warnings from the latest build of `kernel` (by a launch on a new context or
+ * tile shape, or by tiles_kernel_build), "" if it gave none or nothing was built yet; valid as
+ * tiles_kernel_build's. */
+TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_kernel* kernel);
 
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default

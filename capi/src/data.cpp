@@ -48,6 +48,17 @@ namespace {
 
 box whole(const tiles::detail::dims3& dims) { return {{0, 0, 0}, dims}; }
 
+// The element type of storage `s` and the extent of its `region`, of rank `rank`.
+tiles_shape shape_of(const tiles::detail::storage& s, const box& region, int rank) {
+    const tiles::element_layout l = tiles::detail::layout_of(s);
+    tiles_shape shape = TILES_SHAPE_INIT;
+    shape.dtype = to_dtype(l.type);
+    shape.element_size = l.size;
+    shape.rank = rank;
+    for (int d = 0; d < rank; ++d) shape.extent[d] = int(region.extent[3 - rank + d]);
+    return shape;
+}
+
 std::size_t bytes_of(const tiles_view& v) {
     return tiles::detail::volume(v.region) * tiles::detail::layout_of(*v.storage).size;
 }
@@ -90,6 +101,21 @@ tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array) {
         check_out(out);
         const tiles_array& a = live(array, "array");
         *out = new_view(a.storage, whole(tiles::detail::dims_of(*a.storage)), a.rank, false);
+    });
+}
+
+tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array) {
+    return guard([&] {
+        const tiles_array& a = live(array, "array");
+        write_struct(out, shape_of(*a.storage, whole(tiles::detail::dims_of(*a.storage)), a.rank), "tiles_shape");
+    });
+}
+
+tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* array) {
+    return guard([&] {
+        check_out(out);
+        *out =
+            make_handle<tiles_context>(tiles::accelerator_view(tiles::detail::home_of(*live(array, "array").storage)));
     });
 }
 
@@ -136,13 +162,23 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
 tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view) {
     return guard([&] {
         const tiles_view& v = live(view, "view");
-        const tiles::element_layout l = tiles::detail::layout_of(*v.storage);
-        tiles_shape shape = TILES_SHAPE_INIT;
-        shape.dtype = to_dtype(l.type);
-        shape.element_size = l.size;
-        shape.rank = v.rank;
-        for (int d = 0; d < v.rank; ++d) shape.extent[d] = int(v.region.extent[3 - v.rank + d]);
-        write_struct(out, shape, "tiles_shape");
+        write_struct(out, shape_of(*v.storage, v.region, v.rank), "tiles_shape");
+    });
+}
+
+tiles_status tiles_view_is_const(int* out, const tiles_view* view) {
+    return guard([&] {
+        check_out(out);
+        *out = live(view, "view").read_only ? 1 : 0;
+    });
+}
+
+tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        std::shared_ptr<tiles::detail::context_state> home = tiles::detail::home_of(*v.storage); // none: host memory
+        *out = home ? make_handle<tiles_context>(tiles::accelerator_view(std::move(home))) : nullptr;
     });
 }
 

@@ -231,6 +231,29 @@ tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const c
 tiles_status tiles_kernel_retain(tiles_kernel* kernel) { return retain(kernel, "kernel"); }
 tiles_status tiles_kernel_release(tiles_kernel* kernel) { return release(kernel, "kernel"); }
 
+// Where tiles_kernel_build and tiles_kernel_get_build_log leave the log they hand out.
+thread_local std::string handed_out_log;
+
+tiles_status tiles_kernel_build(const char** log, const tiles_kernel* kernel, tiles_context* context,
+                                const tiles_domain* domain) {
+    return guard([&] {
+        const tiles::kernel& k = live(kernel, "kernel").kernel;
+        const tiles::detail::launch_domain d = check_domain(domain);
+        const tiles::accelerator_view view =
+            context == nullptr ? tiles::detail::default_view() : live(context, "context").view;
+        std::string built = tiles::detail::build(view, d, k);
+        if (log != nullptr) *log = (handed_out_log = std::move(built)).c_str();
+    });
+}
+
+tiles_status tiles_kernel_get_build_log(const char** out, const tiles_kernel* kernel) {
+    return guard([&] {
+        check_out(out);
+        handed_out_log = live(kernel, "kernel").kernel.build_log();
+        *out = handed_out_log.c_str();
+    });
+}
+
 tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                           const tiles_arg* args, size_t arg_count) {
     return guard([&] { launch(context, domain, kernel, args, arg_count, {}); });

@@ -24,22 +24,26 @@
 namespace tiles::detail {
 namespace {
 
-// A file is the magic line, a header line "<key bytes> <binary bytes> <checksum>" (decimal,
-// decimal, 16 hex digits of the stable hash of key and binary), then the key, then the binary.
-constexpr char magic[] = "libtiles program binary 2\n";
+// A file is the magic line, a header line "<key bytes> <log bytes> <binary bytes> <checksum>"
+// (decimal sizes, then 16 hex digits of the stable hash of key, log and binary), then the key,
+// the compiler's log of the build that made the binary, and the binary.
+constexpr char magic[] = "libtiles program binary 3\n";
 // No program text or binary comes near this; a larger file is not an entry of libtiles'.
 constexpr std::uint64_t largest_entry = std::uint64_t(256) << 20;
 // Temporary files older than this were left by a process that was killed while storing.
 constexpr auto abandoned_after = std::chrono::minutes(10);
 
-std::uint64_t checksum(const std::string& key, const unsigned char* binary, std::size_t binary_size) {
-    return stable_hash().add(key.data(), key.size()).add(binary, binary_size).value();
+std::uint64_t checksum(const std::string& key, const char* log, std::size_t log_size, const unsigned char* binary,
+                       std::size_t binary_size) {
+    return stable_hash().add(key.data(), key.size()).add(log, log_size).add(binary, binary_size).value();
 }
 
-std::string header(const std::string& key, const std::vector<unsigned char>& binary) {
-    char line[80];
-    std::snprintf(line, sizeof line, "%zu %zu %016" PRIx64 "\n", key.size(), binary.size(),
-                  checksum(key, binary.data(), binary.size()));
+std::string header(const std::string& key, const cached_program& program) {
+    char line[96];
+    std::snprintf(line, sizeof line, "%zu %zu %zu %016" PRIx64 "\n", key.size(), program.build_log.size(),
+                  program.binary.size(),
+                  checksum(key, program.build_log.data(), program.build_log.size(), program.binary.data(),
+                           program.binary.size()));
     return std::string(magic) + line;
 }
 
@@ -88,30 +92,33 @@ std::string binary_cache::path_of(const std::string& key) const {
     return directory_ + "/" + name;
 }
 
-std::optional<std::vector<unsigned char>> binary_cache::load(const std::string& key) const {
+std::optional<cached_program> binary_cache::load(const std::string& key) const {
     const std::optional<std::string> file = read_regular_file(path_of(key), largest_entry);
     const std::size_t magic_size = sizeof magic - 1;
     if (!file || file->compare(0, magic_size, magic) != 0) return std::nullopt;
     const std::size_t header_end = file->find('\n', magic_size);
     if (header_end == std::string::npos) return std::nullopt;
-    // The header's three fields, each parsed in full: digits only, nothing before or after.
-    unsigned long long key_size = 0, binary_size = 0;
+    // The header's four fields, each parsed in full: digits only, nothing before or after.
+    unsigned long long key_size = 0, log_size = 0, binary_size = 0;
     std::uint64_t stored_checksum = 0;
     char extra = 0;
     const std::string line = file->substr(magic_size, header_end - magic_size);
-    if (line.size() > 64 || line.find_first_not_of("0123456789abcdef ") != std::string::npos ||
-        std::sscanf(line.c_str(), "%llu %llu %16" SCNx64 "%c", &key_size, &binary_size, &stored_checksum, &extra) != 3)
+    if (line.size() > 80 || line.find_first_not_of("0123456789abcdef ") != std::string::npos ||
+        std::sscanf(line.c_str(), "%llu %llu %llu %16" SCNx64 "%c", &key_size, &log_size, &binary_size,
+                    &stored_checksum, &extra) != 4)
         return std::nullopt;
     const std::size_t body = header_end + 1;
-    if (key_size != key.size() || binary_size == 0 || binary_size > largest_entry ||
-        file->size() - body != key_size + binary_size || file->compare(body, key.size(), key) != 0)
+    if (key_size != key.size() || log_size > largest_entry || binary_size == 0 || binary_size > largest_entry ||
+        file->size() - body != key_size + log_size + binary_size || file->compare(body, key.size(), key) != 0)
         return std::nullopt;
-    const auto* binary = reinterpret_cast<const unsigned char*>(file->data() + body + key_size);
-    if (checksum(key, binary, std::size_t(binary_size)) != stored_checksum) return std::nullopt;
-    return std::vector<unsigned char>(binary, binary + binary_size);
+    const char* log = file->data() + body + key_size;
+    const auto* binary = reinterpret_cast<const unsigned char*>(log + log_size);
+    if (checksum(key, log, std::size_t(log_size), binary, std::size_t(binary_size)) != stored_checksum)
+        return std::nullopt;
+    return cached_program{std::vector<unsigned char>(binary, binary + binary_size), std::string(log, log_size)};
 }
 
-void binary_cache::store(const std::string& key, const std::vector<unsigned char>& binary) const {
+void binary_cache::store(const std::string& key, const cached_program& program) const {
     static std::atomic<unsigned> next{0};
     std::error_code error;
     std::filesystem::create_directories(directory_, error);
@@ -120,8 +127,8 @@ void binary_cache::store(const std::string& key, const std::vector<unsigned char
     const std::string temporary = final_path + ".tmp" + std::to_string(getpid()) + "-" + std::to_string(next++);
     {
         std::ofstream out(temporary, std::ios::binary);
-        out << header(key, binary) << key;
-        out.write(reinterpret_cast<const char*>(binary.data()), std::streamsize(binary.size()));
+        out << header(key, program) << key << program.build_log;
+        out.write(reinterpret_cast<const char*>(program.binary.data()), std::streamsize(program.binary.size()));
         if (!out) {
             std::remove(temporary.c_str());
             return;

@@ -49,20 +49,32 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
                       log, status);
 }
 
+// What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
+// where it said nothing (some drivers log only blank lines then).
+std::string warnings_of(const cl::Program& program, const device_info& device) {
+    const std::string log = with_kernel_lines(build_log(program, device));
+    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
+}
+
 // The log's line for a build that succeeded, with the compiler's warnings where it gave any.
-void log_build(const cl::Program& program, const device_info& device, const std::string& kernel_name,
+void log_build(const std::string& warnings, const device_info& device, const std::string& kernel_name,
                const std::string& options, std::chrono::steady_clock::duration took) {
     if (!logging(log_level::info)) return;
     std::ostringstream os;
     os << "built kernel '" << kernel_name << "' for '" << device.name << "' in "
        << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
-    const std::string warnings = with_kernel_lines(build_log(program, device));
-    if (warnings.find_first_not_of(" \t\r\n") != std::string::npos) os << "; the compiler said:\n" << warnings;
+    if (!warnings.empty()) os << "; the compiler said:\n" << warnings;
     log(log_level::info, os.str());
 }
 
-cl::Program build_from_source(context_state& view, const std::string& text, const std::string& options,
-                              const std::string& kernel_name) {
+cached_program built_binary(const cl::Program& program, std::string warnings) {
+    std::vector<std::vector<unsigned char>> binaries;
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1) binaries.assign(1, {});
+    return {std::move(binaries[0]), std::move(warnings)};
+}
+
+built_program build_from_source(context_state& view, const std::string& text, const std::string& options,
+                                const std::string& kernel_name) {
     const device_info& device = *view.device();
     for (int attempt = 0;; ++attempt) {
         const auto start = std::chrono::steady_clock::now();
@@ -71,15 +83,17 @@ cl::Program build_from_source(context_state& view, const std::string& text, cons
         check(status, "clCreateProgramWithSource");
         status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
         view.count_build();
-        if (status == CL_SUCCESS)
-            log_build(program, device, kernel_name, options, std::chrono::steady_clock::now() - start);
+        if (status == CL_SUCCESS) {
+            std::string warnings = warnings_of(program, device);
+            log_build(warnings, device, kernel_name, options, std::chrono::steady_clock::now() - start);
+            return {std::move(program), std::move(warnings)};
+        }
         // A failure without a compiler diagnostic is tried once more, with a new program.
         if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
             continue;
         if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
             throw_build_error(program, device, status, options, kernel_name);
         check(status, "clBuildProgram");
-        return program;
     }
 }
 
@@ -97,34 +111,37 @@ bool keeps_argument_info(const cl::Program& program) {
 }
 
 // The program from the disk cache if it holds a binary the driver accepts, else built from
-// source (and stored there for the next process). Checked views always build from source.
-cl::Program build_program(context_state& view, const std::string& text, const std::string& options,
-                          const std::string& kernel_name) {
+// source (and stored there for the next process). Checked views always build from source. A
+// program from the cache comes with the warnings of the build that stored it, as PyOpenCL's does.
+built_program build_program(context_state& view, const std::string& text, const std::string& options,
+                            const std::string& kernel_name) {
     const binary_cache cache = binary_cache::from_environment();
     if (cache.disabled() || view.checked) return build_from_source(view, text, options, kernel_name);
     const device_info& device = *view.device();
     const std::string key = binary_cache::key(device, text, options);
-    if (const auto binary = cache.load(key)) {
+    if (auto cached = cache.load(key)) {
         cl_int status = CL_SUCCESS;
-        cl::Program program(view.context(), std::vector<cl::Device>{device.device}, cl::Program::Binaries{*binary},
-                            nullptr, &status);
+        cl::Program program(view.context(), std::vector<cl::Device>{device.device},
+                            cl::Program::Binaries{cached->binary}, nullptr, &status);
         if (status == CL_SUCCESS &&
             program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
             keeps_argument_info(program)) {
             view.count_binary_load();
             if (logging(log_level::info))
-                log(log_level::info, "program cache hit: kernel '" + kernel_name + "' for '" + device.name +
-                                         "' loaded from " + cache.path_of(key));
-            return program;
+                log(log_level::info,
+                    "program cache hit: kernel '" + kernel_name + "' for '" + device.name + "' loaded from " +
+                        cache.path_of(key) +
+                        (cached->build_log.empty() ? std::string()
+                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
+            return {std::move(program), std::move(cached->build_log)};
         }
     }
     if (logging(log_level::info))
         log(log_level::info, "program cache miss: kernel '" + kernel_name + "' for '" + device.name + "' is compiled");
-    cl::Program program = build_from_source(view, text, options, kernel_name);
-    std::vector<std::vector<unsigned char>> binaries;
-    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) == CL_SUCCESS && binaries.size() == 1 && !binaries[0].empty())
-        cache.store(key, binaries[0]);
-    return program;
+    built_program built = build_from_source(view, text, options, kernel_name);
+    if (cached_program stored = built_binary(built.program, built.build_log); !stored.binary.empty())
+        cache.store(key, stored);
+    return built;
 }
 
 // "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
@@ -149,6 +166,7 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     auto k = std::make_shared<compiled_kernel>();
     k->name = name;
     k->device_name = device.name;
+    k->build_log = entry.build_log;
     cl_int status = CL_SUCCESS;
     k->kernel = cl::Kernel(entry.program, name.c_str(), &status);
     if (status == CL_INVALID_KERNEL_NAME) {
@@ -274,7 +292,9 @@ std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source
             entry = std::make_shared<program_entry>();
             entry->source = source;
             entry->options = options;
-            entry->program = build_program(*this, source, options, name);
+            built_program built = build_program(*this, source, options, name);
+            entry->program = std::move(built.program);
+            entry->build_log = std::move(built.build_log);
             programs_.emplace(key, entry);
         }
     }
@@ -314,7 +334,13 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
     recent_.push_back({key, k});
+    last_build_log_ = k->build_log;
     return k;
+}
+
+std::string kernel_source::last_build_log() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return last_build_log_;
 }
 
 } // namespace tiles::detail
@@ -327,5 +353,6 @@ kernel::kernel(std::string source, std::string name, std::string build_options)
 const std::string& kernel::name() const { return impl_->name(); }
 const std::string& kernel::source() const { return impl_->source(); }
 const std::string& kernel::build_options() const { return impl_->options(); }
+std::string kernel::build_log() const { return impl_->last_build_log(); }
 
 } // namespace tiles

@@ -38,6 +38,7 @@ struct kernel_param {
 struct compiled_kernel {
     std::string name;
     std::string device_name;
+    std::string build_log; // the compiler's warnings from building its program; "" if none
     cl::Kernel kernel;
     std::vector<kernel_param> params;
     std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
@@ -45,10 +46,17 @@ struct compiled_kernel {
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
 };
 
+// A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.
+struct built_program {
+    cl::Program program;
+    std::string build_log;
+};
+
 struct program_entry {
     std::string source;
     std::string options;
     cl::Program program;
+    std::string build_log; // as in built_program
     std::mutex mutex;
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
@@ -69,6 +77,9 @@ class kernel_source {
 
     // The kernel built for `view` and the domain's rank and tile shape, building it if needed.
     std::shared_ptr<compiled_kernel> compiled_for(context_state& view, const launch_domain& domain);
+
+    // The build log of the kernel compiled_for built or found in a view's cache last.
+    std::string last_build_log() const;
 
   private:
     struct shape_key {
@@ -93,8 +104,9 @@ class kernel_source {
     const std::string program_text_; // the prelude, then the source numbered from line 1
     const std::size_t program_hash_;
 
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::vector<recent_kernel> recent_;
+    std::string last_build_log_;
 };
 
 } // namespace tiles::detail

@@ -292,6 +292,15 @@ accelerator_view view_for(const launch_arg* args, std::size_t count) {
 
 } // namespace
 
+std::string build(const accelerator_view& view, const launch_domain& domain, const kernel& k) {
+    context_state& ctx = *view.state();
+    const device_info& device = *ctx.device();
+    check_domain(domain, device);
+    const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
+    check_tile_fits_kernel(domain, *compiled, device, 0);
+    return compiled->build_log;
+}
+
 void launch(const accelerator_view* chosen, const launch_domain& domain, const kernel& k, const launch_arg* args,
             std::size_t count, const opencl_events& events) {
     const accelerator_view view = chosen != nullptr ? *chosen : view_for(args, count);

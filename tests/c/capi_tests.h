@@ -48,6 +48,7 @@ int test_sections(void);
 int test_discard_refresh_and_synchronize(void);
 int test_copies_and_events(void);
 int test_arrays_beyond_the_device_memory_are_refused(void);
+int test_view_and_array_queries(void);
 
 /* test_launch.c */
 int test_scalar_arguments(void);
@@ -61,6 +62,7 @@ int test_argument_refusals(void);
 int test_a_refused_launch_keeps_no_view(void);
 int test_domain_refusals(void);
 int test_exported_argument_makers(void);
+int test_kernel_build_ahead_with_its_log(void);
 int test_struct_parameters_take_elements_of_their_size(void);
 
 /* test_seed_examples.c */

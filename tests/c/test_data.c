@@ -470,3 +470,71 @@ int test_arrays_beyond_the_device_memory_are_refused(void) {
     CHECK_OK(tiles_context_release(context));
     return failed;
 }
+
+/* What a view or an array says of itself: shape, element type, constness and context. */
+int test_view_and_array_queries(void) {
+    int failed = 0;
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    const tiles_shape shape = shape_of(TILES_INT16, 2, 3, 5, 0);
+    tiles_array* array = NULL;
+    CHECK_OK(tiles_array_create(&array, context, &shape, NULL));
+    tiles_shape got = TILES_SHAPE_INIT;
+    CHECK_OK(tiles_array_get_shape(&got, array));
+    CHECK(got.dtype == TILES_INT16 && got.element_size == 2 && got.rank == 2);
+    CHECK(got.extent[0] == 3 && got.extent[1] == 5);
+    tiles_context* home = NULL;
+    CHECK_OK(tiles_array_get_context(&home, array));
+    tiles_device *made_on = NULL, *lives_on = NULL;
+    CHECK_OK(tiles_context_get_device(&made_on, context));
+    CHECK_OK(tiles_context_get_device(&lives_on, home));
+    tiles_device_info made_info = TILES_DEVICE_INFO_INIT, home_info = TILES_DEVICE_INFO_INIT;
+    CHECK_OK(tiles_device_get_info(&made_info, made_on));
+    CHECK_OK(tiles_device_get_info(&home_info, lives_on));
+    CHECK(strcmp(made_info.name, home_info.name) == 0);
+    /* The same context, not another on the same device: its counters saw the array made. */
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_reset_counters(context));
+    short values[15] = {0};
+    tiles_view* whole = NULL;
+    CHECK_OK(tiles_array_get_view(&whole, array));
+    CHECK_OK(tiles_view_write(whole, values, sizeof values));
+    CHECK_OK(tiles_context_get_counters(&counters, home));
+    CHECK(counters.uploads == 1);
+
+    int is_const = -1;
+    tiles_context* view_home = NULL;
+    CHECK_OK(tiles_view_is_const(&is_const, whole));
+    CHECK(is_const == 0);
+    CHECK_OK(tiles_view_get_context(&view_home, whole));
+    CHECK(view_home != NULL);
+
+    const float host[6] = {0};
+    const tiles_shape host_shape = shape_of(TILES_FLOAT32, 1, 6, 0, 0);
+    tiles_view *readonly = NULL, *section = NULL;
+    CHECK_OK(tiles_view_create_const(&readonly, &host_shape, host));
+    const int origin[1] = {2}, extent[1] = {3};
+    CHECK_OK(tiles_view_section(&section, readonly, origin, extent));
+    CHECK_OK(tiles_view_is_const(&is_const, section));
+    CHECK(is_const == 1);
+    tiles_context* no_home = context; /* must be overwritten with NULL */
+    CHECK_OK(tiles_view_get_context(&no_home, section));
+    CHECK(no_home == NULL);
+    CHECK_OK(tiles_view_get_shape(&got, section));
+    CHECK(got.dtype == TILES_FLOAT32 && got.rank == 1 && got.extent[0] == 3);
+
+    CHECK_FAILS(tiles_view_is_const(NULL, section), TILES_ERROR_INVALID_ARGUMENT, "NULL");
+    CHECK_FAILS(tiles_array_get_shape(&got, NULL), TILES_ERROR_INVALID_HANDLE, "array is NULL");
+    CHECK_FAILS(tiles_array_get_context(NULL, array), TILES_ERROR_INVALID_ARGUMENT, "NULL");
+
+    CHECK_OK(tiles_view_release(section));
+    CHECK_OK(tiles_view_release(readonly));
+    CHECK_OK(tiles_context_release(view_home));
+    CHECK_OK(tiles_view_release(whole));
+    CHECK_OK(tiles_device_release(made_on));
+    CHECK_OK(tiles_device_release(lives_on));
+    CHECK_OK(tiles_context_release(home));
+    CHECK_OK(tiles_array_release(array));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

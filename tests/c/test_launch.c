@@ -646,3 +646,60 @@ int test_exported_argument_makers(void) {
     tiles_view_release(out);
     return failed;
 }
+
+/* tiles_kernel_build compiles ahead of the first launch, which then compiles nothing, and hands
+ * out the compiler's warnings, as tiles_kernel_get_build_log does afterwards. */
+int test_kernel_build_ahead_with_its_log(void) {
+    int failed = 0;
+    /* A kernel of its own: PoCL gives a program the log of an earlier build with the same
+     * preprocessed text, in which #warning leaves nothing. */
+    static const char source[] = "#warning built ahead of its launch\n"
+                                 "__kernel void thrice(__global int* out) {\n"
+                                 "    out[get_thread_index().global_id[0]] = 3 * get_thread_index().global_id[0];\n"
+                                 "}\n";
+    tiles_context* context = NULL;
+    tiles_kernel* thrice = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_kernel_create(&thrice, source, "thrice", NULL));
+    const char* log = NULL;
+    CHECK_OK(tiles_kernel_get_build_log(&log, thrice));
+    CHECK(log != NULL && log[0] == '\0'); /* nothing built yet */
+
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {32, 0, 0}, 1, {8, 0, 0}};
+    CHECK_OK(tiles_kernel_build(&log, thrice, context, &domain));
+    CHECK(log != NULL && strstr(log, "built ahead of its launch") != NULL);
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    CHECK(counters.uploads == 0 && counters.launches == 0);
+
+    int host[32] = {0};
+    const tiles_shape shape = shape_of(TILES_INT32, 1, 32, 0, 0);
+    tiles_view* out = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, host));
+    const tiles_arg args[] = {tiles_arg_view(out)};
+    CHECK_OK(tiles_launch(context, &domain, thrice, args, 1));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(host[31] == 93);
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    CHECK_OK(tiles_kernel_get_build_log(&log, thrice));
+    CHECK(strstr(log, "built ahead of its launch") != NULL);
+    CHECK_OK(tiles_kernel_build(NULL, thrice, context, &domain)); /* the log is optional */
+
+    /* Refusals: what a launch would refuse, before anything is built. */
+    tiles_kernel* broken = NULL;
+    CHECK_OK(tiles_kernel_create(&broken, "__kernel void broken(__global int* o) { o[0] = nowhere; }", "broken", NULL));
+    CHECK_FAILS(tiles_kernel_build(&log, broken, context, &domain), TILES_ERROR_BUILD, "nowhere");
+    const tiles_domain uneven = {sizeof(tiles_domain), 1, {30, 0, 0}, 1, {8, 0, 0}};
+    CHECK_FAILS(tiles_kernel_build(&log, thrice, context, &uneven), TILES_ERROR_INVALID_COMPUTE_DOMAIN, "30");
+    CHECK_FAILS(tiles_kernel_build(&log, NULL, context, &domain), TILES_ERROR_INVALID_HANDLE, "kernel is NULL");
+    CHECK_FAILS(tiles_kernel_build(&log, thrice, context, NULL), TILES_ERROR_INVALID_ARGUMENT, "domain");
+    CHECK_FAILS(tiles_kernel_get_build_log(NULL, thrice), TILES_ERROR_INVALID_ARGUMENT, "NULL");
+
+    CHECK_OK(tiles_view_release(out));
+    CHECK_OK(tiles_kernel_release(broken));
+    CHECK_OK(tiles_kernel_release(thrice));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

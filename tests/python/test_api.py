@@ -3,6 +3,7 @@
 import inspect
 
 import numpy as np
+import pytest
 import tiles
 
 
@@ -46,3 +47,28 @@ def test_every_public_name_has_a_docstring():
         if name == "__version__":
             continue
         assert inspect.getdoc(obj), f"tiles.{name} has no docstring"
+
+
+def test_kernels_build_ahead_with_their_warnings():
+    # A kernel of its own: PoCL gives a program the log of an earlier build with the same
+    # preprocessed text, in which #warning leaves nothing.
+    source = """#warning built ahead from Python
+__kernel void four_times(__global int* out) { out[get_thread_index().global_id[0]] = 4 * get_thread_index().global_id[0]; }"""
+    kernel = tiles.Kernel(source, "four_times")
+    assert kernel.build_log == ""
+    context = tiles.Context()
+    domain = tiles.extent(16).tile(4)
+    assert "built ahead from Python" in kernel.build(domain, context=context)
+    assert "built ahead from Python" in kernel.build_log
+    made = context.counters()["kernel_builds"] + context.counters()["binary_loads"]
+    assert made == 1 and context.counters()["uploads"] == 0
+    out = np.zeros(16, np.int32)
+    view = tiles.array_view(out)
+    tiles.parallel_for_each(domain, kernel, view, context=context)
+    view.synchronize()
+    assert out.tolist() == [4 * i for i in range(16)]
+    assert context.counters()["kernel_builds"] + context.counters()["binary_loads"] == made
+    with pytest.raises(tiles.BuildError, match="nowhere"):
+        tiles.Kernel("__kernel void k(__global int* o) { o[0] = nowhere; }", "k").build(tiles.extent(4))
+    with pytest.raises(tiles.InvalidArgument, match="extent or tiled_extent"):
+        kernel.build((16,))

@@ -612,6 +612,27 @@ PYBIND11_MODULE(_tiles, m) {
                  return new Kernel(k, "kernel");
              }),
              py::arg("source"), py::arg("name"), py::arg("options") = "")
+        .def("build",
+             [](const Kernel& self, const Context* context, const std::vector<int>& extent,
+                const std::vector<int>& tile) {
+                 const tiles_domain domain = domain_of(extent, tile);
+                 const tiles_kernel* k = self.get();
+                 tiles_context* c = context_or_null(context);
+                 std::string log;
+                 check(without_gil([&] {
+                     const char* built = nullptr;
+                     const tiles_status status = tiles_kernel_build(&built, k, c, &domain);
+                     if (status == TILES_SUCCESS) log = built;
+                     return status;
+                 }));
+                 return log;
+             })
+        .def_property_readonly("build_log",
+                               [](const Kernel& self) {
+                                   const char* log = nullptr;
+                                   check(tiles_kernel_get_build_log(&log, self.get()));
+                                   return std::string(log);
+                               })
         .def("release", &Kernel::release);
 
     py::class_<LocalMemory>(m, "LocalMemory")

@@ -104,6 +104,22 @@ class Kernel:
         self.name = text(name, "a kernel's name")
         self._handle = _tiles.Kernel(text(source, "a kernel's source"), name, text(options, "a kernel's options"))
 
+    def build(self, domain: extent, context: Optional[Context] = None) -> str:
+        """Compiles the kernel now, as its first launch over a domain of this rank and tile shape
+        on `context` (None: the default context) would, so that those launches compile nothing
+        and a BuildError comes before any data moves. Returns the compiler's warnings, "" if it
+        gave none (from the program cache: those of the build that stored the program)."""
+        if not isinstance(domain, extent):
+            raise InvalidArgument(f"Kernel.build's domain is a tiles.extent or tiled_extent, not {describe(domain)}")
+        dims, tile = domain._native
+        return self._handle.build(context_handle(context), dims, tile)
+
+    @property
+    def build_log(self) -> str:
+        """The compiler's warnings from the kernel's latest build (a launch on a new context or
+        with a new tile shape, or build()), "" if it gave none or nothing was built yet."""
+        return self._handle.build_log
+
     def __repr__(self) -> str:
         return f"<tiles.Kernel {self.name!r}>"
 

@@ -23,6 +23,10 @@ class kernel {
     const std::string& source() const;
     const std::string& build_options() const;
 
+    // The compiler's warnings from this kernel's latest build (by a launch on a new accelerator
+    // view or with a new tile shape, or by tiles::build), "" if it gave none or nothing was built.
+    std::string build_log() const;
+
     // For libtiles itself.
     const std::shared_ptr<detail::kernel_source>& impl() const { return impl_; }
 

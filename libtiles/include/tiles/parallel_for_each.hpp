@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <type_traits>
 
 #include "tiles/accelerator.hpp"
@@ -66,6 +67,9 @@ struct opencl_events {
 // C++ AMP does, where its first array lives, else on the default view. Defined in the library.
 void launch(const accelerator_view* view, const launch_domain& domain, const kernel& k, const launch_arg* args,
             std::size_t count, const opencl_events& events = {});
+
+// Builds the kernel for the view and the domain's rank and tile shape; returns its warnings.
+std::string build(const accelerator_view& view, const launch_domain& domain, const kernel& k);
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
     return {launch_arg::kind::memory, v.storage(), v.region(), std::is_const_v<T>, "array_view"};
@@ -127,6 +131,19 @@ template <int N, class... Args> void parallel_for_each(const tiled_extent<N>& do
 
 template <int N, class... Args> void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
+}
+
+// Builds `k` now, as its first launch over a domain of this rank and tile shape on `view` would
+// (the extent's size does not matter), so that such launches compile nothing and a compile error
+// comes before any data moves. Returns the compiler's warnings, "" if it gave none; a kernel
+// from the program cache returns those of the build that stored it. Throws build_error with the
+// compiler's log when the source does not compile, and invalid_compute_domain for a tile the
+// device or the kernel cannot run.
+template <int N> std::string build(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k) {
+    return detail::build(view, detail::domain_of(domain), k);
+}
+template <int N> std::string build(const accelerator_view& view, const extent<N>& domain, const kernel& k) {
+    return detail::build(view, detail::domain_of(domain), k);
 }
 
 } // namespace tiles
