@@ -3,14 +3,14 @@
 // since only the tile_static tileValues must be ordered across it.
 #include <iostream>
 
-#include "example_kernels.hpp"
+#include "kernel_file.hpp"
 #include "sampling.hpp"
 
 int main() {
     try {
         std::cout << "Running on " << tiles::accelerator().name() << "\n\n";
         const int SAMPLESIZE = 2;
-        const tiles::kernel fenced(example_kernel_tile_average, "tile_average_tile_static_fence");
+        const tiles::kernel fenced = kernel_from_file("tile_average.cl", "tile_average_tile_static_fence");
         PrintAverages(SamplingExample(fenced, SAMPLESIZE), SAMPLESIZE);
         return 0;
     } catch (const std::exception& e) {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "example_kernels.hpp"
+#include "kernel_file.hpp"
 #include "sampling.hpp"
 
 namespace {
@@ -18,11 +18,11 @@ int checked_run() {
     const int SAMPLESIZE = 2;
     const tiles::accelerator_view checked = tiles::create_checked_view();
     std::cout << "Running on the Oclgrind simulator (checked mode)\n";
-    for (const auto& [source, name] : {std::pair{example_kernel_race_condition, "racy_total"},
-                                       std::pair{example_kernel_race_condition, "serialized_total"},
-                                       std::pair{example_kernel_tile_average, "tile_average"}}) {
+    for (const auto& [file, name] :
+         {std::pair{"race_condition.cl", "racy_total"}, std::pair{"race_condition.cl", "serialized_total"},
+          std::pair{"tile_average.cl", "tile_average"}}) {
         tiles::clear_check_report(checked);
-        SamplingExample(tiles::kernel(source, name), SAMPLESIZE, checked);
+        SamplingExample(kernel_from_file(file, name), SAMPLESIZE, checked);
         const tiles::check_report report = tiles::get_check_report(checked);
         std::cout << "\n"
                   << name << ": "
@@ -44,11 +44,11 @@ int main(int argc, char** argv) {
         std::cout << "Running on " << tiles::accelerator().name() << "\n\n";
         const int SAMPLESIZE = 2;
         const std::vector<float> correct =
-            SamplingExample(tiles::kernel(example_kernel_tile_average, "tile_average"), SAMPLESIZE);
+            SamplingExample(kernel_from_file("tile_average.cl", "tile_average"), SAMPLESIZE);
         const std::vector<float> racy =
-            SamplingExample(tiles::kernel(example_kernel_race_condition, "racy_total"), SAMPLESIZE);
+            SamplingExample(kernel_from_file("race_condition.cl", "racy_total"), SAMPLESIZE);
         const std::vector<float> serialized =
-            SamplingExample(tiles::kernel(example_kernel_race_condition, "serialized_total"), SAMPLESIZE);
+            SamplingExample(kernel_from_file("race_condition.cl", "serialized_total"), SAMPLESIZE);
 
         std::cout << "Correct: a tile_static array, one barrier, then one thread adds the tile up:\n";
         PrintAverages(correct, SAMPLESIZE);

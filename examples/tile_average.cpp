@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "example_kernels.hpp"
+#include "kernel_file.hpp"
 #include "sampling.hpp"
 
 int main(int argc, char** argv) {
@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
     }
     try {
         std::cout << "Running on " << tiles::accelerator().name() << "\n\n";
-        const tiles::kernel tile_average(example_kernel_tile_average, "tile_average");
+        const tiles::kernel tile_average = kernel_from_file("tile_average.cl", "tile_average");
         PrintAverages(SamplingExample(tile_average, SAMPLESIZE), SAMPLESIZE);
         return 0;
     } catch (const std::exception& e) {

@@ -2,7 +2,7 @@
 // replaced by its tile's integer average.
 #include <iostream>
 
-#include "example_kernels.hpp"
+#include "kernel_file.hpp"
 #include "tiles/tiles.hpp"
 
 int main() {
@@ -28,7 +28,7 @@ int main() {
         tiles::array_view<int, 2> average(4, 6, averagedata);
 
         // Create threads for sample.extent and divide the extent into 2 x 2 tiles.
-        const tiles::kernel tile_static_average(example_kernel_tile_static_average, "tile_static_average");
+        const tiles::kernel tile_static_average = kernel_from_file("tile_static_average.cl", "tile_static_average");
         tiles::parallel_for_each(sample.extent.tile<2, 2>(), tile_static_average, sample, average);
 
         for (int i = 0; i < 4; i++) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "description.h"
-#include "example_kernels.hpp"
+#include "kernel_file.hpp"
 #include "tiles/tiles.hpp"
 
 namespace {
@@ -36,7 +36,7 @@ void TilingDescription() {
     tiles::array_view<Description, 2> descriptions(matrix, descs);
 
     // Update each Description with the tile, global, and local indices.
-    const tiles::kernel describe(example_kernel_tiling_description, "describe_tiles");
+    const tiles::kernel describe = kernel_from_file("tiling_description.cl", "describe_tiles");
     tiles::parallel_for_each(descriptions.extent.tile<2, 3>(), describe, descriptions);
 
     // Print out the Description structure for each element in the matrix.

@@ -6,7 +6,7 @@
 
 #include "tiles/algorithms.hpp"
 
-#include "../examples/example_kernels.hpp"
+#include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
 

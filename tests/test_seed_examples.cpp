@@ -1,7 +1,7 @@
 // The seed's worked examples, run through libtiles, against the numbers the seed prints.
 #include <vector>
 
-#include "../examples/example_kernels.hpp"
+#include "example_kernels.hpp"
 #include "fixture.hpp"
 
 namespace {

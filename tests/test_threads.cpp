@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../examples/example_kernels.hpp"
+#include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "tiles/algorithms.hpp"
 

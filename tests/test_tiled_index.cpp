@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "../examples/description.h"
-#include "../examples/example_kernels.hpp"
+#include "example_kernels.hpp"
 #include "fixture.hpp"
 
 namespace {

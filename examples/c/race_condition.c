@@ -3,15 +3,14 @@
  * average, on the same 8x8 matrix in 2x2 tiles. */
 #include <stdio.h>
 
-#include "../example_kernels.hpp"
 #include "example_support.h"
 #include "sampling.h"
 
 /* Runs the kernel `name` of `source` through SamplingExample. */
-static tiles_status average_with(const char* source, const char* name, int SAMPLESIZE,
+static tiles_status average_with(const char* file, const char* name, int SAMPLESIZE,
                                  float outputData[MATRIXSIZE * MATRIXSIZE]) {
     tiles_kernel* kernel = NULL;
-    tiles_status status = tiles_kernel_create(&kernel, source, name, NULL);
+    tiles_status status = kernel_from_file(&kernel, file, name);
     if (status == TILES_SUCCESS) status = SamplingExample(kernel, SAMPLESIZE, outputData);
     return first_failure(status, tiles_kernel_release(kernel));
 }
@@ -36,11 +35,9 @@ int main(void) {
     const int outputSize = MATRIXSIZE / SAMPLESIZE;
     float correct[MATRIXSIZE * MATRIXSIZE], racy[MATRIXSIZE * MATRIXSIZE], serialized[MATRIXSIZE * MATRIXSIZE];
     tiles_status status = print_running_on();
-    if (status == TILES_SUCCESS)
-        status = average_with(example_kernel_tile_average, "tile_average", SAMPLESIZE, correct);
-    if (status == TILES_SUCCESS) status = average_with(example_kernel_race_condition, "racy_total", SAMPLESIZE, racy);
-    if (status == TILES_SUCCESS)
-        status = average_with(example_kernel_race_condition, "serialized_total", SAMPLESIZE, serialized);
+    if (status == TILES_SUCCESS) status = average_with("tile_average.cl", "tile_average", SAMPLESIZE, correct);
+    if (status == TILES_SUCCESS) status = average_with("race_condition.cl", "racy_total", SAMPLESIZE, racy);
+    if (status == TILES_SUCCESS) status = average_with("race_condition.cl", "serialized_total", SAMPLESIZE, serialized);
     if (status != TILES_SUCCESS) return report_failure("race_condition_c", status);
 
     printf("Correct: a tile_static array, one barrier, then one thread adds the tile up:\n");

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../example_kernels.hpp"
 #include "example_support.h"
 #include "sampling.h"
 
@@ -16,8 +15,7 @@ int main(int argc, char** argv) {
     tiles_kernel* tile_average = NULL;
     float outputData[MATRIXSIZE * MATRIXSIZE];
     tiles_status status = print_running_on();
-    if (status == TILES_SUCCESS)
-        status = tiles_kernel_create(&tile_average, example_kernel_tile_average, "tile_average", NULL);
+    if (status == TILES_SUCCESS) status = kernel_from_file(&tile_average, "tile_average.cl", "tile_average");
     if (status == TILES_SUCCESS) status = SamplingExample(tile_average, SAMPLESIZE, outputData);
     if (status == TILES_SUCCESS) PrintAverages(outputData, SAMPLESIZE);
     status = first_failure(status, tiles_kernel_release(tile_average));

@@ -2,7 +2,6 @@
  * replaced by its tile's integer average. */
 #include <stdio.h>
 
-#include "../example_kernels.hpp"
 #include "example_support.h"
 
 static tiles_status TileStaticAverage(void) {
@@ -32,8 +31,7 @@ static tiles_status TileStaticAverage(void) {
     tiles_status status = tiles_view_create_const(&sample, &matrix, sampledata);
     if (status == TILES_SUCCESS) status = tiles_view_create(&average, &matrix, averagedata);
     if (status == TILES_SUCCESS)
-        status =
-            tiles_kernel_create(&tile_static_average, example_kernel_tile_static_average, "tile_static_average", NULL);
+        status = kernel_from_file(&tile_static_average, "tile_static_average.cl", "tile_static_average");
     if (status == TILES_SUCCESS) {
         /* Create threads for the sample's extent and divide the extent into 2 x 2 tiles. */
         const tiles_domain domain = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 2, 0}};

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "../description.h"
-#include "../example_kernels.hpp"
 #include "example_support.h"
 
 #define ROWS 8
@@ -58,8 +57,7 @@ static tiles_status TilingDescription(void) {
     tiles_status status = tiles_view_create(&descriptions, &matrix, descs);
 
     /* Update each Description with the tile, global, and local indices. */
-    if (status == TILES_SUCCESS)
-        status = tiles_kernel_create(&describe, example_kernel_tiling_description, "describe_tiles", NULL);
+    if (status == TILES_SUCCESS) status = kernel_from_file(&describe, "tiling_description.cl", "describe_tiles");
     if (status == TILES_SUCCESS) {
         const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}};
         const tiles_arg args[] = {tiles_arg_view(descriptions)};

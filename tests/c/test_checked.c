@@ -2,7 +2,7 @@
  * back diagnostic by diagnostic, and a strict context refusing the launch. */
 #include <string.h>
 
-#include "../../examples/example_kernels.hpp"
+#include "../example_kernels.hpp"
 #include "capi_tests.h"
 #include "support.h"
 

@@ -5,7 +5,7 @@
 
 #include "../../examples/c/sampling.h"
 #include "../../examples/description.h"
-#include "../../examples/example_kernels.hpp"
+#include "../example_kernels.hpp"
 #include "capi_tests.h"
 #include "support.h"
 

@@ -4,7 +4,8 @@
 #                 lie there
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
 #                 tiled kernel and the README's C++ example) and runs them, and tiles-info
-#   example       builds examples/algorithms alone, from its own folder, against PREFIX and runs it
+#   example       builds examples, examples/c and examples/algorithms, each alone from its own folder,
+#                 against PREFIX, and runs their tile averages and algorithms
 #   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles`, runs it
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
@@ -102,16 +103,26 @@ elseif(STEP STREQUAL "find_package")
   check_output("${PREFIX}/${BINDIR}/tiles-info" "Default \\(\\*\\): .+, because ")
 
 elseif(STEP STREQUAL "example")
+  # Each folder alone, built in WORK/<folder with - for />: examples (the C++ seed examples, with
+  # c/ and algorithms/ in it), examples/c and examples/algorithms.
   file(REMOVE_RECURSE "${WORK}")
-  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/examples/algorithms" -B "${WORK}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
-      "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
-  run("${CMAKE_COMMAND}" --build "${WORK}" --parallel 2)
+  foreach(folder IN ITEMS examples examples/c examples/algorithms)
+    string(REPLACE "/" "-" build "${folder}")
+    set(build "${WORK}/${build}")
+    run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/${folder}" -B "${build}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
+        "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
+    run("${CMAKE_COMMAND}" --build "${build}" --parallel 2)
+  endforeach()
   file(READ "${SOURCE_DIR}/tests/expected/algorithms.txt" expected)
-  foreach(program IN ITEMS algorithms algorithms_c)
+  foreach(program IN ITEMS examples-algorithms/algorithms examples-algorithms/algorithms_c examples/algorithms/algorithms)
     run("${WORK}/${program}")
     if(NOT output STREQUAL expected)
       message(FATAL_ERROR "${program} printed:\n${output}\nnot:\n${expected}")
     endif()
+  endforeach()
+  set(averages "4\\.5 6\\.5 8\\.5 10\\.5 *\n20\\.5 22\\.5 24\\.5 26\\.5 *\n36\\.5 38\\.5 40\\.5 42\\.5 *\n52\\.5 54\\.5 56\\.5 58\\.5")
+  foreach(program IN ITEMS examples/tile_average examples/c/tile_average_c examples-c/tile_average_c)
+    check_output("${WORK}/${program}" "Running on [^\n]+\n+${averages}")
   endforeach()
 
 elseif(STEP STREQUAL "pkg-config")

@@ -1,5 +1,4 @@
-// The seed examples' kernels, compiled into each example from examples/kernels/*.cl. Valid C and
-// C++: the C examples and tests include it too.
+// The seed examples' kernels (examples/kernels/*.cl), compiled into the tests that run them.
 #pragma once
 
 extern const char example_kernel_tiling_description[];
