@@ -74,6 +74,11 @@ inline cl_uint reference_count(cl_mem m) {
     clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof n, &n, nullptr);
     return n;
 }
+inline cl_uint reference_count(cl_event e) {
+    cl_uint n = 0;
+    clGetEventInfo(e, CL_EVENT_REFERENCE_COUNT, sizeof n, &n, nullptr);
+    return n;
+}
 
 // Whether `count()` comes down to `expected` within two seconds. Drivers drop their own
 // references (of finished commands' events, say) from threads of theirs, a little after the

@@ -97,3 +97,39 @@ TEST_CASE("the C interop functions refuse bad handles and arguments", "[capi][in
     clReleaseMemObject(small);
     tiles_context_release(context);
 }
+
+TEST_CASE("an OpenCL event as a tiles_event completes with it and is released with it", "[capi][interop]") {
+    opencl_pipeline p;
+    cl_int status = CL_SUCCESS;
+    cl_event user = clCreateUserEvent(p.context, &status);
+    REQUIRE(status == CL_SUCCESS);
+    clRetainEvent(user); // the test's own reference, to watch the count
+    tiles_event* event = nullptr;
+    REQUIRE(tiles_event_create_from_opencl(&event, user) == TILES_SUCCESS);
+    cl_event got = nullptr;
+    REQUIRE(tiles_event_get_opencl(&got, event) == TILES_SUCCESS);
+    CHECK(got == user);
+    CHECK(reference_count(user) == 2);
+    int ready = 1;
+    REQUIRE(tiles_event_is_ready(&ready, event) == TILES_SUCCESS);
+    CHECK(ready == 0);
+    clSetUserEventStatus(user, CL_COMPLETE);
+    REQUIRE(tiles_event_wait(event) == TILES_SUCCESS);
+    REQUIRE(tiles_event_is_ready(&ready, event) == TILES_SUCCESS);
+    CHECK(ready == 1);
+    tiles_event_release(event);
+    CHECK(reference_count(user) == 1); // the reference it took over went with it
+    clReleaseEvent(user);
+
+    // Events of libtiles' own work have no single OpenCL event.
+    std::vector<float> host(8, 1.0f);
+    const tiles_shape shape = floats(8);
+    tiles_view* view = nullptr;
+    REQUIRE(tiles_view_create(&view, &shape, host.data()) == TILES_SUCCESS);
+    tiles_event* synchronized = nullptr;
+    REQUIRE(tiles_view_synchronize_async(&synchronized, view) == TILES_SUCCESS);
+    CHECK(tiles_event_get_opencl(&got, synchronized) == TILES_ERROR_INVALID_ARGUMENT);
+    CHECK(tiles_event_create_from_opencl(&event, nullptr) == TILES_ERROR_INVALID_ARGUMENT);
+    tiles_event_release(synchronized);
+    tiles_view_release(view);
+}

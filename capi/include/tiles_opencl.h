@@ -53,6 +53,16 @@ TILES_API tiles_status tiles_launch_with_events(tiles_context* context, const ti
 TILES_API tiles_status tiles_copy_with_events(const tiles_view* source, tiles_view* destination,
                                               const cl_event* wait_list, size_t wait_count, cl_event* out_event);
 
+/* An event that completes with the OpenCL event `event`, whose reference it takes over, also
+ * when the call fails: the event is released with the last reference to the tiles_event. For
+ * languages that hold events as tiles_event (Python's tiles.Event). The caller owns a reference. */
+TILES_API tiles_status tiles_event_create_from_opencl(tiles_event** out, cl_event event);
+
+/* The OpenCL event of an event made by tiles_event_create_from_opencl, borrowed.
+ * TILES_ERROR_INVALID_ARGUMENT for other events, which may stand for several transfers and a
+ * step on the host. */
+TILES_API tiles_status tiles_event_get_opencl(cl_event* out, const tiles_event* event);
+
 #ifdef __cplusplus
 }
 #endif

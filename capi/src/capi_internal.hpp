@@ -188,8 +188,10 @@ struct tiles_kernel : tiles::capi::handle {
 struct tiles_event : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::event;
     static constexpr const char* type_name = "event";
-    explicit tiles_event(tiles::completion_future f) : handle(kind_tag), future(std::move(f)) {}
+    explicit tiles_event(tiles::completion_future f, _cl_event* e = nullptr)
+        : handle(kind_tag), future(std::move(f)), opencl(e) {}
     tiles::completion_future future;
+    _cl_event* opencl; // the OpenCL event (cl_event) it was made from, owned by `future`; else none
 };
 
 namespace tiles::capi {

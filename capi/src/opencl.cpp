@@ -70,4 +70,23 @@ tiles_status tiles_copy_with_events(const tiles_view* source, tiles_view* destin
     });
 }
 
+tiles_status tiles_event_create_from_opencl(tiles_event** out, cl_event event) {
+    return guard([&] {
+        tiles::completion_future future = tiles::interop::make_future(event); // owns the event from here on
+        check_out(out);
+        *out = make_handle<tiles_event>(std::move(future), event);
+    });
+}
+
+tiles_status tiles_event_get_opencl(cl_event* out, const tiles_event* event) {
+    return guard([&] {
+        check_out(out);
+        const tiles_event& e = live(event, "event");
+        if (e.opencl == nullptr)
+            throw tiles::invalid_argument("the event was not made from an OpenCL event: it may stand for several "
+                                          "transfers and a step on the host");
+        *out = e.opencl;
+    });
+}
+
 } // extern "C"

@@ -4,6 +4,7 @@
 
 #include "context_state.hpp"
 #include "device_info.hpp"
+#include "pending_work.hpp"
 #include "storage.hpp"
 
 namespace tiles::detail {
@@ -47,3 +48,13 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
 }
 
 } // namespace tiles::interop::detail
+
+namespace tiles::interop {
+
+completion_future make_future(cl_event event) {
+    if (event == nullptr) throw invalid_argument("the OpenCL event is NULL");
+    std::vector<cl::Event> events{cl::Event(event, false)}; // takes over the caller's reference
+    return completion_future(std::make_shared<tiles::detail::pending_work>(std::move(events)));
+}
+
+} // namespace tiles::interop

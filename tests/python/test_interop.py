@@ -30,8 +30,10 @@ def test_pyopencl_round_trip():
     data = tiles.array.from_opencl(buffer, (n,), np.float32, ours)
     event = tiles.parallel_for_each(data.extent.tile(64), tiles.Kernel(TWICE, "twice"), data, context=ours,
                                     wait_for=[ramped], return_event=True)
-    doubled = cl.Event.from_int_ptr(event, retain=False)
+    assert isinstance(event, tiles.Event)
+    doubled = cl.Event.from_int_ptr(event.int_ptr)  # PyOpenCL retains its own reference
     added = program.add_one(queue, (n,), None, buffer, wait_for=[doubled])
+    del event  # releases libtiles' reference; PyOpenCL's keeps the event alive
 
     result = np.empty(n, np.float32)
     cl.enqueue_copy(queue, result, buffer, wait_for=[added])
@@ -57,8 +59,12 @@ def test_a_copy_after_a_pyopencl_event():
     buffer = cl.Buffer(context, cl.mem_flags.READ_WRITE, 16 * 4)
     ramped = program.ramp(queue, (16,), None, buffer)
     source = tiles.array.from_opencl(buffer, (16,), np.float32, ours)
-    destination = tiles.array((16,), np.float32, context=ours)
-    copied = cl.Event.from_int_ptr(tiles.copy(source, destination, wait_for=[ramped], return_event=True), retain=False)
+    destination = tiles.empty((16,), np.float32, context=ours)
+    copied = tiles.copy(source, destination, wait_for=[ramped], return_event=True)
     copied.wait()
+    assert copied.is_ready and "ready" in repr(copied)
     np.testing.assert_array_equal(destination.numpy(), np.arange(16, dtype=np.float32))
     assert ours.counters()["device_copies"] == 1
+    again = tiles.empty((16,), np.float32, context=ours)
+    tiles.copy(destination, again, wait_for=[copied])  # libtiles' own events are waited for too
+    np.testing.assert_array_equal(again.numpy(), np.arange(16, dtype=np.float32))

@@ -230,15 +230,16 @@ tiles_arg launch_arg(const py::handle& value, std::size_t position) {
     if (py::isinstance<py::bool_>(value))
         raise(TILES_ERROR_INVALID_ARGUMENT,
               "argument " + std::to_string(position) + " is a bool; kernels take no bool parameters, pass 0 or 1");
-    static const py::object numpy_generic = py::module_::import("numpy").attr("generic");
-    if (py::isinstance(value, numpy_generic)) {
-        const py::array scalar = py::array::ensure(value);
-        const tiles_dtype dtype = dtype_of(scalar.dtype());
-        tiles_arg a{};
-        a.struct_size = sizeof a;
-        check(tiles_arg_init_scalar(&a, dtype, scalar.data()));
-        return a;
-    }
+    // numpy's integer and floating scalars (what numpy's reductions return) are numbers, as the
+    // Python int or float of the same value is: the kernel's parameter types them.
+    static const py::object numpy = py::module_::import("numpy");
+    static const py::object numpy_integer = numpy.attr("integer"), numpy_floating = numpy.attr("floating");
+    if (py::isinstance(value, numpy_integer)) return launch_arg(value.attr("item")(), position);
+    if (py::isinstance(value, numpy_floating)) return tiles_arg_real(value.cast<double>());
+    if (py::isinstance(value, numpy.attr("generic")))
+        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a numpy " +
+                                                std::string(py::str(value.attr("dtype"))) +
+                                                " scalar; a kernel takes numpy integers and floats as numbers");
     if (py::isinstance<py::int_>(value)) {
         try {
             return tiles_arg_integer(value.cast<std::int64_t>());
@@ -282,6 +283,13 @@ py::dict counters_of(tiles_context* context) {
 // OpenCL handles travel as integers, as PyOpenCL's int_ptr.
 template <class H> H from_int(std::uintptr_t value) { return reinterpret_cast<H>(value); }
 template <class H> std::uintptr_t to_int(H handle) { return reinterpret_cast<std::uintptr_t>(handle); }
+
+// An OpenCL event the caller owns as a tiles.Event, which releases it when it goes.
+py::object event_of_opencl(cl_event e) {
+    tiles_event* event = nullptr;
+    check(tiles_event_create_from_opencl(&event, e)); // owns e even if it fails
+    return py::cast(new Event(event, "event"), py::return_value_policy::take_ownership);
+}
 
 // What a checked context found, as a list of dicts (tiles.Diagnostic wraps them).
 py::list report_of(const tiles_context* context) {
@@ -510,6 +518,12 @@ PYBIND11_MODULE(_tiles, m) {
                  check(tiles_array_get_view(&v, self.cast<const Array&>().get()));
                  return new View(v, "view", self);
              })
+        .def("context",
+             [](const Array& self) {
+                 tiles_context* c = nullptr;
+                 check(tiles_array_get_context(&c, self.get()));
+                 return new Context(c, "context");
+             })
         .def("release", &Array::release);
 
     py::class_<View>(m, "View")
@@ -603,6 +617,12 @@ PYBIND11_MODULE(_tiles, m) {
                  check(tiles_event_is_ready(&ready, self.get()));
                  return bool(ready);
              })
+        .def("opencl",
+             [](const Event& self) {
+                 cl_event e = nullptr;
+                 check(tiles_event_get_opencl(&e, self.get()));
+                 return to_int(e);
+             })
         .def("release", &Event::release);
 
     py::class_<Kernel>(m, "Kernel")
@@ -665,7 +685,7 @@ PYBIND11_MODULE(_tiles, m) {
                   return tiles_launch_with_events(c, &domain, k, converted.data(), converted.size(), waits.data(),
                                                   waits.size(), out);
               }));
-              return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
+              return return_event ? event_of_opencl(done) : py::object(py::none());
           });
     m.def("copy_with_events",
           [](const View& source, const View& destination, const std::vector<std::uintptr_t>& wait_for,
@@ -677,7 +697,7 @@ PYBIND11_MODULE(_tiles, m) {
               cl_event done = nullptr;
               cl_event* out = return_event ? &done : nullptr;
               check(without_gil([&] { return tiles_copy_with_events(s, d, waits.data(), waits.size(), out); }));
-              return return_event ? py::object(py::int_(to_int(done))) : py::object(py::none());
+              return return_event ? event_of_opencl(done) : py::object(py::none());
           });
 
     m.def("rounded_extent", [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {

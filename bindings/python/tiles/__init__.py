@@ -15,7 +15,7 @@ stencil) take numpy arrays or tiles data and return numpy arrays.
 
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
-from ._data import array, array_view, copy, copy_async
+from ._data import array, array_view, asarray, copy, copy_async, empty, zeros
 from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
                        total_counters)
 from ._log import set_log_level
@@ -29,7 +29,7 @@ _log._from_environment()
 __version__: str = _tiles.version()
 
 __all__ = [
-    "array", "array_view", "copy", "copy_async",
+    "array", "array_view", "asarray", "empty", "zeros", "copy", "copy_async",
     "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
     "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",

@@ -3,7 +3,7 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -14,7 +14,58 @@ from ._launch import extent
 from .errors import InvalidArgument
 
 
-class array_view:
+class _numpy_like:
+    """What numpy users reach for on any array: shape, dtype, ndim, size, nbytes, len() and get().
+    Subclasses give `shape`, `dtype` and `_copy()`, a numpy array of their own."""
+
+    shape: Tuple[int, ...]
+    dtype: np.dtype
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def nbytes(self) -> int:
+        return self.size * self.dtype.itemsize
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def get(self) -> np.ndarray:
+        """A new numpy array holding the elements, current (as PyOpenCL's Array.get())."""
+        return self._copy()
+
+    def _copy(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()  # type: ignore[attr-defined]
+
+
+def _for_numpy(result: np.ndarray, dtype: Any, copy: Optional[bool], shared: bool) -> np.ndarray:
+    """__array__'s answer under numpy 2's rules: `result` (the caller's own memory if `shared`,
+    else a copy already) in `dtype`, copied again only if copy=True asks for memory of its own;
+    copy=False, which allows no copy at all, raises ValueError where one is needed."""
+    wanted = result.dtype if dtype is None else np.dtype(dtype)
+    if copy is False and not shared:
+        raise ValueError("numpy asked for no copy (copy=False), but the data lives on a device: "
+                         "numpy can only have a copy of it (numpy.asarray(x), x.get())")
+    if copy is False and wanted != result.dtype:
+        raise ValueError(f"numpy asked for no copy (copy=False), but {result.dtype} data is asked for as {wanted}")
+    if wanted != result.dtype:
+        return result.astype(wanted)
+    return result.copy() if copy and shared else result
+
+
+class array_view(_numpy_like):
     """A view of a C-contiguous numpy array's own memory (or of a tiles.array). Launches that use
     it upload it only when their copy is stale; the host gets the results back, into the numpy
     array itself, on synchronize() or numpy.asarray(view), and only what launches wrote.
@@ -88,41 +139,60 @@ class array_view:
             return owner[tuple(slice(o, o + n) for o, n in zip(self._origin, self.extent.dims))]
         return self._handle.read()
 
+    def _of_numpy(self) -> bool:
+        return isinstance(self._handle.keeps_alive(), np.ndarray)
+
+    def _copy(self) -> np.ndarray:
+        return self.numpy().copy() if self._of_numpy() else self.numpy()
+
     def __array__(self, dtype=None, copy=None):
-        result = self.numpy()
-        return result if dtype is None else result.astype(dtype)
+        """For a view of a numpy array, that array's memory (no copy); for a view of a
+        tiles.array, a copy, which copy=False refuses with ValueError (numpy 2's rule)."""
+        shared = self._of_numpy()
+        if copy is False and not shared:
+            return _for_numpy(np.empty(0, self.dtype), dtype, copy, shared)  # refuses before any download
+        return _for_numpy(self.numpy(), dtype, copy, shared)
 
     def release(self) -> None:
         """Gives the view back now (what launches wrote reaches the numpy array first); any later
         use raises tiles.InvalidHandle."""
         self._handle.release()
 
-    def __enter__(self) -> "array_view":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.release()
-
     def __repr__(self) -> str:
-        return f"<tiles.array_view {self.dtype} {self.extent.dims}>"
+        of = "a numpy array" if self._of_numpy() else "a tiles.array"
+        at = "" if not any(self._origin) else f" at {self._origin}"
+        return f"<tiles.array_view {self.dtype} {self.shape} of {of}{at}>"
 
 
-class array:
-    """Data that lives on one context's device: tiles.array(ndarray) copies it there,
-    tiles.array(shape, dtype) leaves it uninitialized. numpy.asarray(a) or a.numpy() copies it
-    back; a.view() or array_view(a) views it without any host copy. The copy converts an ndarray
-    in the other byte order to the machine's."""
+class array(_numpy_like):
+    """Data that lives on one context's device, as numpy.array makes data on the host:
+    tiles.array(data) copies `data` there (anything numpy.asarray takes: a numpy array, a list, a
+    buffer such as array.array, a tiles.array or array_view), in `dtype` if given, else in the
+    dtype numpy would choose, and in the machine's byte order. tiles.empty(shape, dtype) and
+    tiles.zeros(shape, dtype) make arrays of a shape. a.get(), a.numpy() or numpy.asarray(a)
+    copy it back; a.view() views it without any host copy."""
 
-    def __init__(self, data: Union[np.ndarray, Sequence[int]], dtype: Any = None, *,
-                 context: Optional[Context] = None):
-        handle = context_handle(context)
-        if isinstance(data, np.ndarray):
-            dt = _dtype(dtype) if dtype is not None else data.dtype.newbyteorder("=")
-            self._handle = _tiles.Array.create(handle, dt, list(data.shape), np.ascontiguousarray(data, dtype=dt))
-        else:
-            dims = integers(data if isinstance(data, (tuple, list)) else [data], "an array's shape", 0, C_INT_MAX)
-            self._handle = _tiles.Array.create(handle, _dtype(dtype or np.float32), dims, None)
+    def __init__(self, data: Any, dtype: Any = None, *, context: Optional[Context] = None):
+        host = data.get() if isinstance(data, (array, array_view)) else _asarray(data, "tiles.array's data")
+        if dtype is not None:
+            host = host.astype(_dtype(dtype), copy=False)
+        if host.ndim == 0:
+            raise InvalidArgument(f"a tiles.array has 1, 2 or 3 dimensions; {describe(data)} is a scalar "
+                                  f"(tiles.empty((n,), dtype) makes an array of n elements)")
+        host = host.astype(host.dtype.newbyteorder("="), copy=False)
+        self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host))
+
+    def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray]):
+        self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial)
         self._view = array_view(self)
+
+    @classmethod
+    def _of_shape(cls, shape: Any, dtype: Any, context: Optional[Context], zeroed: bool) -> "array":
+        dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "an array's shape", 0, C_INT_MAX)
+        dt = _dtype(dtype)
+        self = cls.__new__(cls)
+        self._init(context, dt, dims, np.zeros(dims, dt) if zeroed else None)
+        return self
 
     @property
     def extent(self) -> extent:
@@ -158,13 +228,24 @@ class array:
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> array_view:
         return self._view.section(origin, extent_)
 
+    @property
+    def context(self) -> Context:
+        """The context the array lives on."""
+        return Context(_handle=self._handle.context())
+
     def numpy(self) -> np.ndarray:
         """A new numpy array holding the elements (one download)."""
         return self._view.numpy()
 
+    def _copy(self) -> np.ndarray:
+        return self.numpy()
+
     def __array__(self, dtype=None, copy=None):
-        result = self.numpy()
-        return result if dtype is None else result.astype(dtype)
+        """A copy (one download); copy=False raises ValueError, as numpy 2 asks of data that
+        cannot be shared."""
+        if copy is False:
+            return _for_numpy(np.empty(0, self.dtype), dtype, copy, False)  # refuses before any download
+        return _for_numpy(self.numpy(), dtype, copy, False)
 
     def release(self) -> None:
         """Gives the device memory back now; any later use raises tiles.InvalidHandle."""
@@ -172,7 +253,47 @@ class array:
         self._handle.release()
 
     def __repr__(self) -> str:
-        return f"<tiles.array {self.dtype} {self.shape}>"
+        return f"<tiles.array {self.dtype} {self.shape} on {self.context.device.name!r}>"
+
+
+def empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> array:
+    """A new array of `shape` (an int or a tuple of 1 to 3) and `dtype` (numpy's default,
+    float64, if not given) on `context`'s device, uninitialized, as numpy.empty."""
+    return array._of_shape(shape, dtype, context, zeroed=False)
+
+
+def zeros(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> array:
+    """The same, filled with zeros, as numpy.zeros."""
+    return array._of_shape(shape, dtype, context, zeroed=True)
+
+
+def asarray(data: Any) -> Union[array, array_view]:
+    """`data` as tiles data without copying: tiles arrays and views as they are, anything with the
+    buffer protocol (a numpy array, array.array, memoryview, bytearray) as an array_view of its
+    own memory, const if that memory is read-only. What cannot be viewed is refused: a list has
+    no memory to view (tiles.array(data) copies it to a device), and a view needs C-contiguous
+    memory."""
+    if isinstance(data, (array, array_view)):
+        return data
+    if isinstance(data, np.ndarray):
+        return array_view(data)
+    try:
+        memory = memoryview(data)
+    except TypeError:
+        raise InvalidArgument(f"tiles.asarray views memory without copying, and {describe(data)} does not expose "
+                              f"its memory (the buffer protocol); tiles.array(data) copies it to a device") from None
+    return array_view(np.asarray(memory))
+
+
+def _asarray(data: Any, what: str) -> np.ndarray:
+    """numpy.asarray(data), with numpy's refusals as tiles.InvalidArgument naming `what`."""
+    try:
+        result = np.asarray(data)
+    except (TypeError, ValueError) as e:
+        raise InvalidArgument(f"{what} is not an array of numbers: {e}") from None
+    if result.dtype == object:
+        raise InvalidArgument(f"{what} is not an array of numbers: numpy makes objects of {describe(data)}")
+    return result
 
 
 def _dtype(dtype: Any) -> np.dtype:
@@ -190,15 +311,16 @@ def _as_view(value: Any) -> _tiles.View:
     raise InvalidArgument(f"copy takes tiles.array, tiles.array_view or numpy arrays, not {type(value).__name__}")
 
 
-def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[int]:
+def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[Event]:
     """Copies between arrays, views and numpy arrays of the same dtype and shape: on the device
     when both are on one context, else through the host. Between arrays and views, `wait_for`
-    holds OpenCL events to wait for first, and return_event=True returns the int_ptr of an event
-    that completes with the copy, which the caller owns (see parallel_for_each). A numpy source in
+    holds OpenCL events to wait for first, and return_event=True returns a tiles.Event that
+    completes with the copy (see parallel_for_each). A numpy source in
     the other byte order is converted to the machine's on the way."""
     if wait_for or return_event:
-        return _tiles.copy_with_events(_as_view(source), _as_view(destination), [int_ptr(e) for e in wait_for],
+        done = _tiles.copy_with_events(_as_view(source), _as_view(destination), [int_ptr(e) for e in wait_for],
                                        return_event)
+        return None if done is None else Event(done)
     if isinstance(source, np.ndarray):
         _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _tiles
 from ._checks import describe, instance, text
@@ -82,10 +82,20 @@ class Diagnostic:
 
 class Context:
     """An OpenCL context and in-order queue on one device (C++ AMP's accelerator_view).
-    Context() makes a new one; Context.default() is the one launches without a context use."""
+    Context() makes a new one on the default device; Context(device) or Context("cpu") on another
+    (a Device, or a selector as TILES_DEVICE takes: "gpu", "cpu", "P:D" indices, part of a
+    name). Context.default() is the one launches without a context use. A context manager:
+    `with tiles.Context("cpu") as c:` releases it at the end."""
 
-    def __init__(self, device: Optional[Device] = None, *, _handle: Optional[_tiles.Context] = None):
-        self._handle = _handle or _tiles.Context.create(device_handle(device))
+    def __init__(self, device: Union[Device, str, None] = None, *, _handle: Optional[_tiles.Context] = None):
+        if _handle is None:
+            if isinstance(device, str):
+                device = default_device(device)
+            elif device is not None and not isinstance(device, Device):
+                raise InvalidArgument(f"a context's device is a tiles.Device, a selector such as 'cpu', or None, "
+                                      f"not {describe(device)}")
+            _handle = _tiles.Context.create(device_handle(device))
+        self._handle = _handle
 
     @classmethod
     def checked(cls, strict: bool = False) -> "Context":
@@ -147,6 +157,15 @@ class Context:
         """Gives the context back now rather than when it is collected."""
         self._handle.release()
 
+    def __enter__(self) -> "Context":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"<tiles.Context{' (checked)' if self.is_checked else ''} on {self.device.name!r}>"
+
 
 def device_handle(device: Optional[Device]) -> Optional[_tiles.Device]:
     return instance(device, Device, "a device", optional=True) and device._handle
@@ -168,7 +187,10 @@ def reset_total_counters() -> None:
 
 
 class Event:
-    """Asynchronous work (synchronize_async, copy_async): wait() for it, or poll is_ready."""
+    """Asynchronous work (synchronize_async, copy_async, and launches and copies with
+    return_event=True): wait() for it, or poll is_ready. Events of launches and copies with
+    return_event=True are OpenCL events: int_ptr hands them to PyOpenCL
+    (pyopencl.Event.from_int_ptr(e.int_ptr)), and the event is released when this object goes."""
 
     def __init__(self, handle: _tiles.Event):
         self._handle = handle
@@ -181,3 +203,12 @@ class Event:
     def is_ready(self) -> bool:
         """Whether the work is done (successfully or not), without blocking."""
         return self._handle.is_ready()
+
+    @property
+    def int_ptr(self) -> int:
+        """The OpenCL event (cl_event, as an integer), borrowed: only events of launches and
+        copies with return_event=True have one; others raise tiles.InvalidArgument."""
+        return self._handle.opencl()
+
+    def __repr__(self) -> str:
+        return f"<tiles.Event {'ready' if self.is_ready else 'pending'}>"

@@ -6,7 +6,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 from . import _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
-from ._devices import Context, context_handle, int_ptr
+from ._devices import Context, Event, context_handle, int_ptr
 from .errors import InvalidArgument, InvalidComputeDomain
 
 
@@ -130,17 +130,17 @@ def local_memory(nbytes: int) -> _tiles.LocalMemory:
 
 
 def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
-                      wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[int]:
+                      wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[Event]:
     """Launches `kernel` over `domain` (an extent, or a tiled_extent for tiles) with `args` matched
     to its parameters in order: array_view and array to __global pointers, local_memory(n) to
-    __local ones, numpy scalars to parameters of exactly their type, Python numbers to scalar
+    __local ones, numbers (Python's, and numpy's integer and floating scalars) to scalar
     parameters they fit. Runs on `context`, else where the first array lives, else on the default
     context, and returns without waiting; reading a view waits for what wrote it.
 
     For OpenCL pipelines (a context made with Context.from_opencl): `wait_for` holds OpenCL events
-    (PyOpenCL events or their int_ptr) the launch waits for, and with return_event=True the launch
-    returns the int_ptr of an event that completes with it, which the caller owns
-    (pyopencl.Event.from_int_ptr(ptr, retain=False) takes it over)."""
+    (tiles.Event, PyOpenCL events or their int_ptr) the launch waits for, and with
+    return_event=True the launch returns a tiles.Event that completes with it (its int_ptr is the
+    OpenCL event, for pyopencl.Event.from_int_ptr)."""
     # Views and arrays go to the extension as their handles; anything else as it is, for the
     # extension to type or refuse.
     if not isinstance(domain, extent):
@@ -154,5 +154,6 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
         return None
     if context is None:
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
-    return _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
+    done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
                                      [int_ptr(e) for e in wait_for], bool(return_event), *args)
+    return None if done is None else Event(done)

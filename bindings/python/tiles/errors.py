@@ -25,7 +25,13 @@ class OutOfMemory(Error, MemoryError):
 
 
 class BuildError(Error):
-    """A kernel did not compile; the message holds the compiler's log."""
+    """A kernel did not compile; the message holds the compiler's log, and build_log the log
+    alone."""
+
+    @property
+    def build_log(self) -> str:
+        # libtiles' message is "kernel '<name>' could not be built for '<device>': <why>:\n<log>".
+        return str(self).partition(":\n")[2]
 
 
 class Unsupported(Error):

@@ -34,6 +34,10 @@ inline accelerator_view make_view(cl_context context, cl_command_queue queue) {
     return accelerator_view(detail::adopt_context(context, queue));
 }
 
+// A completion_future that completes with `event`, whose reference it takes over (released with
+// the future's last copy).
+completion_future make_future(cl_event event);
+
 // The OpenCL device of an accelerator, borrowed.
 inline cl_device_id get_device(const accelerator& a) { return detail::device_of(a); }
 
