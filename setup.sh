@@ -21,12 +21,14 @@ debian_packages=(
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
   catch2                              # the C++ and C tests
   oclgrind                            # checked mode: the OpenCL simulator that finds races
+  liboclgrind-dev                     # checked mode's Oclgrind plugin (uninitialized tile_static reads)
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
   clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
   clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
   doxygen                             # the API reference (the docs target), which the tests build
+  openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
 )
 
 missing=()

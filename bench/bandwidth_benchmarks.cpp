@@ -1,5 +1,7 @@
 // tiles_bench: the bandwidth-bound algorithms, each moving a side x side float matrix, against
 // the bandwidth of a plain copy of the same matrix, timed in turns with it.
+#include <algorithm>
+#include <iterator>
 #include <random>
 
 #include "baselines.hpp"
@@ -22,6 +24,9 @@ std::string device_label(const tiles::accelerator& accelerator) {
 }
 
 void run_bandwidth_benchmarks(const bench_config& config) {
+    const char* const names[] = {"reduce sum float", "reduce max float", "block_average 2x2", "block_average 16x16",
+                                 "transpose float",  "stencil 3x3",      "stencil 5x5",       "upload from staging"};
+    if (std::none_of(std::begin(names), std::end(names), [&](const char* name) { return config.wants(name); })) return;
     const tiles::accelerator_view& view = config.view;
     const int side = config.side;
     const std::size_t count = std::size_t(side) * side;
@@ -39,7 +44,7 @@ void run_bandwidth_benchmarks(const bench_config& config) {
 
     // `moved` is the bytes the algorithm must read and write at the least; the copy moves 2 * bytes.
     const auto measure = [&](const std::string& name, double moved, const std::function<void()>& run) {
-        if (name.find(config.only) == std::string::npos) return;
+        if (!config.wants(name)) return;
         const std::vector<double> seconds = median_seconds({[&] {
                                                                 run();
                                                                 view.wait();
@@ -50,6 +55,18 @@ void run_bandwidth_benchmarks(const bench_config& config) {
             {name, device, size, moved / seconds[0] / 1e9, "GB/s", "copy kernel", 2 * bytes / seconds[1] / 1e9});
     };
 
+    // Host to device: from a staging array's pinned memory, against from pageable host memory
+    // (a std::vector), into the same array.
+    const std::string staging_name = "upload from staging";
+    if (config.wants(staging_name)) {
+        const tiles::accelerator_view cpu = tiles::accelerator(tiles::accelerator::cpu_accelerator).get_default_view();
+        const tiles::array<float, 1> staging(flat_out.extent, values.begin(), values.end(), cpu, view);
+        const std::vector<double> seconds = median_seconds(
+            {[&] { tiles::copy(staging, flat_out); }, [&] { tiles::copy(values.begin(), values.end(), flat_out); }},
+            config.timing);
+        config.report({staging_name, device, size, bytes / seconds[0] / 1e9, "GB/s", "pageable memory",
+                       bytes / seconds[1] / 1e9});
+    }
     measure("reduce sum float", bytes, [&] { tiles::reduce(view, matrix, tiles::reduction_op::sum); });
     measure("reduce max float", bytes, [&] { tiles::reduce(view, matrix, tiles::reduction_op::max); });
     for (const int block : {2, 16}) {

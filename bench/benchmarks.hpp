@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,18 @@
 
 struct bench_config {
     tiles::accelerator_view view;
-    int side;                    // the bandwidth benchmarks work on side x side matrices
-    std::vector<int> gemm_sizes; // matrix multiply of n x n matrices for each n
+    int side;                                   // the bandwidth benchmarks work on side x side matrices
+    std::vector<int> gemm_sizes;                // matrix multiply of n x n matrices for each n
+    std::set<tiles::gemm_precision> precisions; // gemm's precisions other than exact to time
     timing_policy timing;
-    std::string only;                          // run only benchmarks whose name contains this
+    std::vector<std::string> only;             // run only benchmarks whose name contains one of these
     std::function<void(const record&)> report; // called with each record as it is measured
+
+    bool wants(const std::string& name) const {
+        for (const std::string& part : only)
+            if (name.find(part) != std::string::npos) return true;
+        return only.empty();
+    }
 };
 
 // "pthread-haswell-AMD EPYC (Portable Computing Language driver 3.1+debian)"
@@ -25,5 +33,6 @@ std::string device_label(const tiles::accelerator& accelerator);
 
 // Reductions, block averages, transpose and stencils, in GB/s against the copy kernel's.
 void run_bandwidth_benchmarks(const bench_config& config);
-// Matrix multiply, in GFLOP/s against CLBlast's GEMM (when built with it) and a naive kernel.
+// Matrix multiply, in GFLOP/s against CLBlast's GEMM (when built with it) and a naive kernel, and at
+// the other precisions asked for against the exact gemm.
 void run_gemm_benchmarks(const bench_config& config);

@@ -1,18 +1,31 @@
-"""cuBLAS's FP32 matrix multiply through PyTorch (TF32 off), the baseline tiles_bench cannot run
-itself: GFLOP/s for square n x n x n products, the median of timed runs after warm-up.
+"""cuBLAS's matrix multiply through PyTorch, the baseline tiles_bench cannot run itself: GFLOP/s for
+square n x n x n products, the median of timed runs after warm-up. FP32 with TF32 off (SGEMM) by
+default; --precision also times TF32 (float inputs, TF32 allowed), FP16 and BF16 (inputs of that
+type, float accumulation), and --json writes the figures for bench/gpu_table.py.
 
     python bench/cublas_sgemm.py 1024 2048 4096 8192
+    python bench/cublas_sgemm.py --precision fp32,tf32,fp16,bf16 --json cublas.json 1024 4096 8192
 """
 
-import sys
+import argparse
+import json
 
 import torch
 
+# What each precision multiplies, and the name of libtiles' gemm it is the baseline of.
+PRECISIONS = {
+    "fp32": (torch.float32, False, "gemm float"),
+    "tf32": (torch.float32, True, "gemm tf32"),
+    "fp16": (torch.float16, False, "gemm float16"),
+    "bf16": (torch.bfloat16, False, "gemm bfloat16"),
+}
 
-def gflops(n, runs=9):
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
-    a, b = (torch.randn(n, n, device="cuda", dtype=torch.float32) for _ in range(2))
+
+def gflops(n, precision, runs=9):
+    dtype, tf32, _ = PRECISIONS[precision]
+    torch.backends.cuda.matmul.allow_tf32 = tf32
+    torch.backends.cudnn.allow_tf32 = tf32
+    a, b = (torch.randn(n, n, device="cuda", dtype=dtype) for _ in range(2))
     for _ in range(3):
         torch.matmul(a, b)
     times = []
@@ -26,7 +39,28 @@ def gflops(n, runs=9):
     return 2 * n**3 / sorted(times)[runs // 2] / 1e9
 
 
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", type=int, nargs="+")
+    parser.add_argument("--precision", default="fp32", help="comma-separated: fp32, tf32, fp16, bf16")
+    parser.add_argument("--json", help="also write the figures to this file")
+    options = parser.parse_args()
+    precisions = options.precision.split(",")
+    unknown = [p for p in precisions if p not in PRECISIONS]
+    if unknown:
+        parser.error(f"unknown precision {', '.join(unknown)}: the precisions are {', '.join(PRECISIONS)}")
+    print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
+    records = []
+    for n in options.sizes:
+        for precision in precisions:
+            value = gflops(n, precision)
+            print(f"cuBLAS {precision} {n}x{n}x{n}: {value:.0f} GFLOP/s")
+            records.append({"name": PRECISIONS[precision][2], "precision": precision, "size": f"{n}x{n}x{n}",
+                            "value": value, "unit": "GFLOP/s"})
+    if options.json:
+        with open(options.json, "w") as out:
+            json.dump(records, out, indent=1)
+
+
 if __name__ == "__main__":
-    print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, TF32 off")
-    for n in (int(arg) for arg in sys.argv[1:]):
-        print(f"cuBLAS SGEMM {n}x{n}x{n}: {gflops(n):.0f} GFLOP/s")
+    main()

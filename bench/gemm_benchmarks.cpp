@@ -1,6 +1,6 @@
 // tiles_bench: matrix multiply of n x n float (and double) matrices, against CLBlast's GEMM on
 // the same device where tiles_bench was built with CLBlast, and against the textbook tiled
-// kernel.
+// kernel; and float matrices at gemm's other precisions (tensor cores), against the exact gemm.
 #include <type_traits>
 
 #include "baselines.hpp"
@@ -40,13 +40,40 @@ template <class T> void run_gemm(const bench_config& config, int n, const std::s
             {name, device, size, flop / seconds[0] / 1e9, "GFLOP/s", baselines[i], flop / seconds[i + 1] / 1e9});
 }
 
+// gemm of n x n float matrices at `precision`, against the exact gemm in the same run.
+void run_precision(const bench_config& config, int n, tiles::gemm_precision precision, const std::string& name) {
+    const tiles::accelerator_view& view = config.view;
+    const tiles::extent<2> shape(n, n);
+    const std::vector<float> ones(shape.size(), 1.0f);
+    const tiles::array<float, 2> a(shape, ones, view), b(shape, ones, view);
+    tiles::array<float, 2> c(shape, view);
+    const auto run = [&](tiles::gemm_precision p) {
+        return [&, p] {
+            tiles::gemm(view, 1.0f, a, b, 0.0f, c, p);
+            view.wait();
+        };
+    };
+    const std::vector<double> seconds =
+        median_seconds({run(precision), run(tiles::gemm_precision::exact)}, config.timing);
+    const double flop = 2.0 * n * n * double(n);
+    const std::string size = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
+    config.report({name, device_label(view.get_accelerator()), size, flop / seconds[0] / 1e9, "GFLOP/s",
+                   "libtiles gemm float", flop / seconds[1] / 1e9});
+}
+
 } // namespace
 
 void run_gemm_benchmarks(const bench_config& config) {
     const bool doubles = config.view.get_accelerator().supports_double_precision();
+    const std::pair<tiles::gemm_precision, const char*> names[] = {{tiles::gemm_precision::tf32x3, "gemm tf32x3"},
+                                                                   {tiles::gemm_precision::tf32, "gemm tf32"},
+                                                                   {tiles::gemm_precision::float16, "gemm float16"},
+                                                                   {tiles::gemm_precision::bfloat16, "gemm bfloat16"}};
     for (const int n : config.gemm_sizes) {
-        if (std::string("gemm float").find(config.only) != std::string::npos) run_gemm<float>(config, n, "gemm float");
-        if (doubles && std::string("gemm double").find(config.only) != std::string::npos)
-            run_gemm<double>(config, n, "gemm double");
+        if (config.wants("gemm float")) run_gemm<float>(config, n, "gemm float");
+        if (doubles && config.wants("gemm double")) run_gemm<double>(config, n, "gemm double");
+        for (const auto& [precision, name] : names)
+            if (config.precisions.count(precision) != 0 && config.wants(name))
+                run_precision(config, n, precision, name);
     }
 }

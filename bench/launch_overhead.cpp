@@ -69,6 +69,12 @@ int main(int argc, char** argv) {
     const auto domain = data.extent.tile<int(tile)>();
     const auto cpp_launch = [&] { tiles::parallel_for_each(view, domain, kernel, data); };
 
+    // The same through a kernel that reads its array's extent (extent_of): one more clSetKernelArg.
+    const tiles::kernel extents_kernel("__kernel void tiny(__global float* d) { tiled_index t = get_tiled_index(); "
+                                       "if (t.global_id[0] < extent_of(d)[0]) d[t.global_id[0]] += 1.0f; }",
+                                       "tiny");
+    const auto extents_launch = [&] { tiles::parallel_for_each(view, domain, extents_kernel, data); };
+
     // libtiles C on the same queue and buffer.
     tiles_context* c_context = nullptr;
     tiles_array* c_array = nullptr;
@@ -78,18 +84,19 @@ int main(int argc, char** argv) {
     tiles_context_create_from_opencl(&c_context, context, queue);
     tiles_array_create_from_opencl(&c_array, c_context, &shape, buffer);
     tiles_kernel_create(&c_kernel, tiles_source, "tiny", nullptr);
-    const tiles_domain c_domain = {sizeof(tiles_domain), 1, {int(elements), 0, 0}, 1, {int(tile), 0, 0}};
+    const tiles_domain c_domain = {sizeof(tiles_domain), 1, {int(elements), 0, 0}, 1, {int(tile), 0, 0}, nullptr};
     const tiles_arg c_args[] = {tiles_arg_array(c_array)};
     const auto c_launch = [&] { tiles_launch(c_context, &c_domain, c_kernel, c_args, 1); };
 
-    for (const std::function<void()>& warm :
-         {std::function<void()>(raw_launch), std::function<void()>(cpp_launch), std::function<void()>(c_launch)})
+    for (const std::function<void()>& warm : {std::function<void()>(raw_launch), std::function<void()>(cpp_launch),
+                                              std::function<void()>(extents_launch), std::function<void()>(c_launch)})
         microseconds_per_launch(queue, warm, 200, 1);
     std::printf("%s (%s), %d launches per round, median of 5 rounds\n", device.name().c_str(),
                 device.driver_version().c_str(), launches);
     const double raw_us = microseconds_per_launch(queue, raw_launch, launches, 5);
     report("raw clSetKernelArg + clEnqueue", raw_us, raw_us);
     report("libtiles C++ parallel_for_each", microseconds_per_launch(queue, cpp_launch, launches, 5), raw_us);
+    report("libtiles C++ with extent_of", microseconds_per_launch(queue, extents_launch, launches, 5), raw_us);
     report("libtiles C tiles_launch", microseconds_per_launch(queue, c_launch, launches, 5), raw_us);
 
     tiles_kernel_release(c_kernel);

@@ -1,12 +1,16 @@
 // tiles_bench: times libtiles' tiled algorithms on the default accelerator (TILES_DEVICE chooses
 // another) and prints each figure with its ratio to a baseline measured in the same run.
 //
-//   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--runs N] [--only TEXT] [--json FILE]
+//   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...] [--runs N]
+//               [--only TEXT,TEXT,...] [--json FILE]
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "benchmarks.hpp"
@@ -14,22 +18,42 @@
 namespace {
 
 const char* const usage =
-    "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--runs N] [--only TEXT] [--json FILE]\n"
-    "  --quick      small sizes, 3 runs: a check that everything runs, in seconds\n"
-    "  --large      large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096\n"
-    "  --side N     the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096)\n"
-    "  --gemm LIST  matrix multiply sizes, multiples of 16 (default 1024,2048)\n"
-    "  --runs N     timed runs per figure, after one warm-up; the median counts (default 5)\n"
-    "  --only TEXT  only the benchmarks whose name contains TEXT\n"
-    "  --json FILE  also write the records as a JSON list\n";
+    "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...] [--runs N]\n"
+    "                   [--only TEXT,TEXT,...] [--json FILE]\n"
+    "  --quick           small sizes, 3 runs: a check that everything runs, in seconds\n"
+    "  --large           large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096\n"
+    "  --side N          the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096)\n"
+    "  --gemm LIST       matrix multiply sizes, multiples of 16 (default 1024,2048)\n"
+    "  --precision LIST  also gemm of floats at these precisions: tf32x3, tf32, float16, bfloat16 (default none)\n"
+    "  --runs N          timed runs per figure, after one warm-up; the median counts (default 5)\n"
+    "  --only LIST       only the benchmarks whose name contains one of these texts\n"
+    "  --json FILE       also write the records as a JSON list\n";
 
 struct options {
     int side = 4096;
     std::vector<int> gemm_sizes = {1024, 2048};
+    std::set<tiles::gemm_precision> precisions;
     int runs = 5;
-    std::string only;
+    std::vector<std::string> only;
     std::string json;
 };
+
+std::vector<std::string> comma_list(const std::string& text) {
+    std::vector<std::string> items;
+    std::istringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) items.push_back(item);
+    return items;
+}
+
+tiles::gemm_precision precision_named(const std::string& name) {
+    const std::pair<const char*, tiles::gemm_precision> names[] = {{"tf32x3", tiles::gemm_precision::tf32x3},
+                                                                   {"tf32", tiles::gemm_precision::tf32},
+                                                                   {"float16", tiles::gemm_precision::float16},
+                                                                   {"bfloat16", tiles::gemm_precision::bfloat16}};
+    for (const auto& [text, precision] : names)
+        if (name == text) return precision;
+    throw std::invalid_argument("--precision takes tf32x3, tf32, float16 and bfloat16, not '" + name + "'");
+}
 
 int positive(const std::string& text, const char* option) {
     std::size_t used = 0;
@@ -59,15 +83,16 @@ options parse(int argc, char** argv) {
             if (o.side % 8 != 0) throw std::invalid_argument("--side is a multiple of 8 (the copy kernel's vectors)");
         } else if (arg == "--gemm") {
             o.gemm_sizes.clear();
-            std::istringstream list(value());
-            for (std::string n; std::getline(list, n, ',');) {
+            for (const std::string& n : comma_list(value())) {
                 o.gemm_sizes.push_back(positive(n, "--gemm"));
                 if (o.gemm_sizes.back() % 16 != 0) throw std::invalid_argument("--gemm sizes are multiples of 16");
             }
+        } else if (arg == "--precision") {
+            for (const std::string& name : comma_list(value())) o.precisions.insert(precision_named(name));
         } else if (arg == "--runs") {
             o.runs = positive(value(), "--runs");
         } else if (arg == "--only") {
-            o.only = value();
+            o.only = comma_list(value());
         } else if (arg == "--json") {
             o.json = value();
         } else {
@@ -92,11 +117,16 @@ int main(int argc, char** argv) {
         std::printf("device: %s\n%s\n\n", device_label(accelerator).c_str(), accelerator.device_version().c_str());
         print_table_header();
         std::vector<record> records;
-        bench_config config{
-            accelerator.get_default_view(), o.side, o.gemm_sizes, timing_policy{o.runs}, o.only, [&](const record& r) {
-                print_record(r);
-                records.push_back(r);
-            }};
+        bench_config config{accelerator.get_default_view(),
+                            o.side,
+                            o.gemm_sizes,
+                            o.precisions,
+                            timing_policy{o.runs},
+                            o.only,
+                            [&](const record& r) {
+                                print_record(r);
+                                records.push_back(r);
+                            }};
         run_bandwidth_benchmarks(config);
         run_gemm_benchmarks(config);
         if (!o.json.empty()) write_json(o.json, records);

@@ -10,13 +10,13 @@
 // write neighbouring parts of C. While the tile computes on one pair of slices, each work-item's
 // share of the next pair is already on its way from global memory into registers.
 
-#define TILE_ROWS (TILE_DIM0 * WORK_ROWS)
-#define TILE_COLUMNS (TILE_DIM1 * WORK_COLUMNS)
+#define BLOCK_ROWS (TILE_DIM0 * WORK_ROWS)
+#define BLOCK_COLUMNS (TILE_DIM1 * WORK_COLUMNS)
 #define TILE_THREADS (TILE_DIM0 * TILE_DIM1)
 #define WORK_VECTORS (WORK_COLUMNS / VECTOR_WIDTH)
 #define SLICE_VECTORS (SLICE / VECTOR_WIDTH)
-#define A_LOADS (TILE_ROWS * SLICE_VECTORS / TILE_THREADS)
-#define B_LOADS (SLICE * TILE_COLUMNS / VECTOR_WIDTH / TILE_THREADS)
+#define A_LOADS (BLOCK_ROWS * SLICE_VECTORS / TILE_THREADS)
+#define B_LOADS (SLICE * BLOCK_COLUMNS / VECTOR_WIDTH / TILE_THREADS)
 
 // A work-item reads its run of A's transposed slice A_WIDTH elements at a time: one wide
 // tile_static load rather than A_WIDTH narrow ones, which the compiler does not merge by itself.
@@ -57,15 +57,15 @@ static inline void load_slices(__global const ELEMENT* a, __global const ELEMENT
 #pragma unroll
     for (int l = 0; l < B_LOADS; ++l) {
         const int e = thread + l * TILE_THREADS;
-        const int row = e / (TILE_COLUMNS / VECTOR_WIDTH), part = e - row * (TILE_COLUMNS / VECTOR_WIDTH);
+        const int row = e / (BLOCK_COLUMNS / VECTOR_WIDTH), part = e - row * (BLOCK_COLUMNS / VECTOR_WIDTH);
         b_share[l] = load_row_part(b, slice + row, first_column + part * VECTOR_WIDTH, k, n);
     }
 }
 
 // The same shares into the tile's slices: A's transposed, one depth a row.
 static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, int thread,
-                                __local A_VECTOR (*a_slice)[TILE_ROWS / A_WIDTH],
-                                __local VECTOR (*b_slice)[TILE_COLUMNS / VECTOR_WIDTH]) {
+                                __local A_VECTOR (*a_slice)[BLOCK_ROWS / A_WIDTH],
+                                __local VECTOR (*b_slice)[BLOCK_COLUMNS / VECTOR_WIDTH]) {
 #pragma unroll
     for (int l = 0; l < A_LOADS; ++l) {
         const int e = thread + l * TILE_THREADS;
@@ -78,7 +78,7 @@ static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, in
 #pragma unroll
     for (int l = 0; l < B_LOADS; ++l) {
         const int e = thread + l * TILE_THREADS;
-        const int row = e / (TILE_COLUMNS / VECTOR_WIDTH), part = e - row * (TILE_COLUMNS / VECTOR_WIDTH);
+        const int row = e / (BLOCK_COLUMNS / VECTOR_WIDTH), part = e - row * (BLOCK_COLUMNS / VECTOR_WIDTH);
         b_slice[row][part] = b_share[l];
     }
 }
@@ -86,14 +86,14 @@ static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, in
 __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const ELEMENT* a, __global const ELEMENT* b,
                    ELEMENT beta, __global ELEMENT* c) {
     const tiled_index t = get_tiled_index();
-    tile_static A_VECTOR a_slice[SLICE][TILE_ROWS / A_WIDTH];
-    tile_static VECTOR b_slice[SLICE][TILE_COLUMNS / VECTOR_WIDTH];
+    tile_static A_VECTOR a_slice[SLICE][BLOCK_ROWS / A_WIDTH];
+    tile_static VECTOR b_slice[SLICE][BLOCK_COLUMNS / VECTOR_WIDTH];
 
     const int local_row = t.local_id[0] * WORK_ROWS;
     const int local_column = t.local_id[1];
     const int thread = t.local_id[0] * TILE_DIM1 + local_column;
-    const int first_row = t.tile[0] * TILE_ROWS;
-    const int first_column = t.tile[1] * TILE_COLUMNS;
+    const int first_row = t.tile[0] * BLOCK_ROWS;
+    const int first_column = t.tile[1] * BLOCK_COLUMNS;
 
     VECTOR sum[WORK_ROWS][WORK_VECTORS];
     for (int i = 0; i < WORK_ROWS; ++i)

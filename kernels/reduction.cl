@@ -2,25 +2,30 @@
 // elements into one value per tile (the host repeats passes until one value remains);
 // block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a matrix. In both, every
 // work-item first combines a few elements of its own, then takes part in a tree reduction.
-// Built with REDUCE_OP (below).
+// Built with REDUCE_OP (below), and ACCUMULATOR where reduce_pass sums in a wider type than
+// ELEMENT (int in long, as numpy sums int32; float in double).
 
 #define REDUCE_SUM 0
 #define REDUCE_MIN 1
 #define REDUCE_MAX 2
 
-// combine() works on elements and on vectors of them alike; fmin and fmax pass over NaNs.
+// combine() works on elements and on vectors of them alike. A float minimum or maximum with a
+// NaN is NaN, as in numpy (fmin and fmax alone would pass over it): select() takes, lane by lane,
+// a + b (NaN) where either is NaN; isnan gives -1 per vector lane and 1 for a scalar, and
+// select() reads both as true.
+#define PROPAGATING_NAN(f, a, b) select(f((a), (b)), (a) + (b), isnan(a) | isnan(b))
 #if REDUCE_OP == REDUCE_SUM
 #define IDENTITY ((ELEMENT)0)
 #define combine(a, b) ((a) + (b))
 #elif REDUCE_OP == REDUCE_MIN && ELEMENT_IS_FLOAT
 #define IDENTITY ((ELEMENT)INFINITY)
-#define combine(a, b) fmin((a), (b))
+#define combine(a, b) PROPAGATING_NAN(fmin, a, b)
 #elif REDUCE_OP == REDUCE_MIN
 #define IDENTITY ((ELEMENT)INT_MAX)
 #define combine(a, b) min((a), (b))
 #elif REDUCE_OP == REDUCE_MAX && ELEMENT_IS_FLOAT
 #define IDENTITY ((ELEMENT)(-INFINITY))
-#define combine(a, b) fmax((a), (b))
+#define combine(a, b) PROPAGATING_NAN(fmax, a, b)
 #elif REDUCE_OP == REDUCE_MAX
 #define IDENTITY ((ELEMENT)INT_MIN)
 #define combine(a, b) max((a), (b))
@@ -30,16 +35,28 @@
 
 // FOLD_<w>(v): lane b of the result combines lanes b * w .. b * w + w - 1 of v, a vector of
 // a width that w divides and exceeds; each step combines neighbouring lanes, halving the vector.
+// The type values are combined in, and a vector of it: ELEMENT's unless the host asks for another.
+#ifndef ACCUMULATOR
+#define ACCUMULATOR ELEMENT
+#endif
+#if VECTOR_WIDTH == 1
+#define ACCUMULATOR_VECTOR ACCUMULATOR
+#define to_accumulators(v) ((ACCUMULATOR)(v))
+#else
+#define ACCUMULATOR_VECTOR TILES_GLUE(ACCUMULATOR, VECTOR_WIDTH)
+#define to_accumulators(v) TILES_GLUE(convert_, ACCUMULATOR_VECTOR)(v)
+#endif
+
 #define FOLD_2(v) combine((v).even, (v).odd)
 #define FOLD_4(v) FOLD_2(FOLD_2(v))
 
 // All lanes of v combined into one element. Through private memory rather than by FOLD: the
 // compiler turns a fold down to one lane into a shuffle with undefined lanes, which crashes
 // Oclgrind (checked views) 21.10.
-static inline ELEMENT combine_lanes(VECTOR v) {
-    ELEMENT lanes[VECTOR_WIDTH];
+static inline ACCUMULATOR combine_lanes(ACCUMULATOR_VECTOR v) {
+    ACCUMULATOR lanes[VECTOR_WIDTH];
     VSTORE(v, 0, lanes);
-    ELEMENT all = lanes[0];
+    ACCUMULATOR all = lanes[0];
     for (int w = 1; w < VECTOR_WIDTH; ++w) all = combine(all, lanes[w]);
     return all;
 }
@@ -48,7 +65,7 @@ static inline ELEMENT combine_lanes(VECTOR v) {
 // in reduce_pass, and block_reduce's results for the BLOCKS_PER_STRIP blocks side by side of a
 // strip.
 #if TILES_RANK == 1 || BLOCKS_PER_STRIP == 1
-#define TREE_VALUE ELEMENT
+#define TREE_VALUE ACCUMULATOR
 #define store_tree_value(value, pointer) (*(pointer) = (value))
 #else
 #define TREE_VALUE TILES_GLUE(ELEMENT, BLOCKS_PER_STRIP)
@@ -80,15 +97,15 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 // Work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart so that
 // neighbours read neighbouring vectors, fold their vector into one element, and the tile
 // combines those in a tree.
-__kernel void reduce_pass(__global const ELEMENT* input, int count, __global ELEMENT* partials) {
+__kernel void reduce_pass(__global const ELEMENT* input, int count, __global ACCUMULATOR* partials) {
     const tiled_index t = get_tiled_index();
-    tile_static ELEMENT values[TILE_DIM0];
+    tile_static ACCUMULATOR values[TILE_DIM0];
     const int lane = t.local_id[0];
     const int first = t.tile[0] * TILE_DIM0 * ITEMS_PER_THREAD * VECTOR_WIDTH;
-    VECTOR own = IDENTITY;
+    ACCUMULATOR_VECTOR own = (ACCUMULATOR_VECTOR)((ACCUMULATOR)IDENTITY);
     for (int item = 0; item < ITEMS_PER_THREAD; ++item)
-        own =
-            combine(own, load_vector_or_fill(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH, count, IDENTITY));
+        own = combine(own, to_accumulators(load_vector_or_fill(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH,
+                                                               count, IDENTITY)));
     values[lane] = combine_lanes(own);
     tile_barrier_wait_with_tile_static_memory_fence();
     tree_reduce(values, lane, lane, TILE_DIM0, 1);

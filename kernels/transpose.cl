@@ -6,8 +6,9 @@
 // Reads of input and writes of output both run along rows. The tile is
 // (BLOCK_ROWS / ROWS_PER_THREAD) x (BLOCK_COLUMNS / VECTOR_WIDTH) work-items.
 
-#define BLOCK_ROWS (TILE_DIM0 * ROWS_PER_THREAD)
-#define BLOCK_COLUMNS (TILE_DIM1 * VECTOR_WIDTH)
+#if BLOCK_ROWS != TILE_DIM0 * ROWS_PER_THREAD || BLOCK_COLUMNS != TILE_DIM1 * VECTOR_WIDTH
+#error "libtiles: transpose's tile is (BLOCK_ROWS / ROWS_PER_THREAD) x (BLOCK_COLUMNS / VECTOR_WIDTH) work-items"
+#endif
 
 // A row of the transposed block, padded by one vector. The padding puts the vectors of one of
 // its columns in different banks of tile_static memory, so that work-items storing down a

@@ -10,18 +10,21 @@ for round in 1 2; do
   caches=$(mktemp -d "${TMPDIR:-/tmp}/libtiles-concurrent.XXXXXX")
   export POCL_CACHE_DIR="$caches/pocl" TILES_PROGRAM_CACHE="$caches/programs"
   i=0
-  pids=""
   while [ "$i" -lt "$count" ]; do
     "$@" >"$caches/out$i" 2>&1 &
-    pids="$pids $!"
+    echo "$!" >"$caches/pid$i"
     i=$((i + 1))
   done
-  for pid in $pids; do
-    if ! wait "$pid"; then
+  i=0
+  while [ "$i" -lt "$count" ]; do
+    wait "$(cat "$caches/pid$i")"
+    status=$?
+    if [ "$status" -ne 0 ]; then
       failures=$((failures + 1))
-      echo "round $round: a process failed:"
-      cat "$caches"/out* | grep -v "^$" | tail -n 5
+      echo "round $round: process $i failed with status $status:"
+      grep -v "^$" "$caches/out$i" | tail -n 20
     fi
+    i=$((i + 1))
   done
   rm -rf "$caches"
 done

@@ -1,7 +1,9 @@
 // The reductions: sums, minima and maxima of 1-D and 2-D float and int data of sizes that fill
 // no whole tile, one tile, and several passes, against plain CPU loops.
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <vector>
 
@@ -87,6 +89,56 @@ TEST_CASE_METHOD(fresh_view, "reduce of float extremes honours infinities", "[al
     CHECK(tiles::reduce(view, data, reduction_op::min) == -std::numeric_limits<float>::infinity());
 }
 
+TEST_CASE_METHOD(fresh_view, "reduce's min and max of floats with a NaN anywhere are NaN", "[algorithms][reduce]") {
+    // Sizes that reach every path: the vector lanes, the tree, the tail, several passes.
+    for (const int size : {1, 5, 64, 1000, 100003})
+        for (const int at : {0, size / 2, size - 1}) {
+            std::vector<float> values(std::size_t(size), 2.0f);
+            values[std::size_t(at)] = std::nanf("");
+            tiles::array_view<const float, 1> data(size, values);
+            INFO("size " << size << ", NaN at " << at);
+            CHECK(std::isnan(tiles::reduce(view, data, reduction_op::min)));
+            CHECK(std::isnan(tiles::reduce(view, data, reduction_op::max)));
+        }
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce<std::int64_t> sums ints past INT_MAX without wrapping, as numpy does",
+                 "[algorithms][reduce]") {
+    for (const int n : sizes) {
+        // Every element near INT_MAX, so that any sum of two or more wraps in int.
+        const std::vector<int> values = random_ints(std::size_t(n), unsigned(n), INT_MAX - 1000, INT_MAX);
+        tiles::array_view<const int, 1> data(n, values);
+        INFO("n = " << n);
+        const std::int64_t sum = tiles::reduce<std::int64_t>(view, data, reduction_op::sum);
+        CHECK(sum == std::accumulate(values.begin(), values.end(), std::int64_t(0)));
+    }
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce<double> sums floats in double", "[algorithms][reduce][fp64]") {
+    if (!view.get_accelerator().supports_double_precision()) {
+        WARN("'" << view.get_accelerator().name() << "' has no double precision: not tested");
+        return;
+    }
+    // Added in float, a million tenths are off by about 1e-7 of their sum; in double, by 1e-15.
+    const int n = 1 << 20;
+    const std::vector<float> tenths(std::size_t(n), 0.1f);
+    tiles::array_view<const float, 1> data(n, tenths);
+    const long double exact = (long double)n * 0.1f;
+    CHECK(std::fabs(double(tiles::reduce<double>(view, data, reduction_op::sum) - exact)) < 1e-9 * double(exact));
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce refuses accumulators other than the data's type and the wider one for sums",
+                 "[algorithms][reduce]") {
+    const std::vector<int> ints{1, 2, 3};
+    tiles::array_view<const int, 1> data(3, ints);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce<std::int64_t>(view, data, reduction_op::max), tiles::invalid_argument,
+                              "the least or greatest of int (int32) elements", "not a long (int64)");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::reduce<double>(view, data, reduction_op::sum), tiles::invalid_argument,
+        "a sum of int (int32) elements is added in int (int32) or long (int64), not in double (float64)");
+    CHECK(view.counters().launches == 0);
+}
+
 TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives and reuses its kernels", "[algorithms][reduce]") {
     const std::vector<int> values = random_ints(5000, 3, -9, 9);
     tiles::array<int, 1> data(tiles::extent<1>(5000), values, view);
@@ -104,16 +156,18 @@ TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or m
     std::vector<double> doubles(10, 1.0);
     tiles::array_view<const double, 1> double_data(10, doubles);
     REQUIRE_THROWS_MENTIONING(tiles::reduce(view, double_data, reduction_op::sum), tiles::invalid_argument,
-                              "reduce supports int and float elements, not double");
+                              "reduce supports int (int32) and float (float32) elements, not double (float64)");
 
     // Through the untyped engine, which the C API calls with storage of any size.
     const auto empty = tiles::detail::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);
     const auto two_floats = tiles::detail::storage_on_device(tiles::element_layout::of<float>(), {1, 1, 2}, view);
     float result = 0;
-    REQUIRE_THROWS_MENTIONING(tiles::detail::reduce(view, empty, reduction_op::sum, &result), tiles::invalid_argument,
-                              "the input has 0 elements");
-    REQUIRE_THROWS_MENTIONING(tiles::detail::reduce(view, two_floats, reduction_op::sum, nullptr),
-                              tiles::invalid_argument, "the result's memory is NULL");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::detail::reduce(view, empty, reduction_op::sum, tiles::element_type::float32, &result),
+        tiles::invalid_argument, "the input has 0 elements");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::detail::reduce(view, two_floats, reduction_op::sum, tiles::element_type::float32, nullptr),
+        tiles::invalid_argument, "the result's memory is NULL");
     CHECK(view.counters().launches == 0);
 }
 

@@ -69,10 +69,11 @@ TEST_CASE_METHOD(fresh_view, "transpose refuses a wrong output shape and unsuppo
     std::vector<char> chars(12);
     tiles::array_view<const char, 2> char_matrix(3, 4, chars);
     REQUIRE_THROWS_MENTIONING(tiles::transpose(view, char_matrix), tiles::invalid_argument,
-                              "transpose supports int, uint, float and double elements, not char");
+                              "transpose supports int (int32), uint (uint32), float (float32) and double (float64) "
+                              "elements, not char (int8)");
     std::vector<int> ints(12);
     tiles::array_view<int, 2> int_output(4, 3, ints);
     REQUIRE_THROWS_MENTIONING(tiles::transpose(view, matrix, int_output), tiles::invalid_argument,
-                              "the output has int elements, the input float elements");
+                              "the output has int (int32) elements, the input float (float32) elements");
     CHECK(view.counters().launches == 0);
 }

@@ -7,17 +7,32 @@
 #define C_TEST(function, tags)                                                                                         \
     TEST_CASE(#function, tags) { REQUIRE(function() == 0); }
 
+C_TEST(test_device_info_amp_properties, "[accelerators]")
+C_TEST(test_set_default_device_after_use, "[accelerators]")
+// Hidden from runs of the whole program: CTest runs it alone, before anything uses the default.
+C_TEST(test_set_default_device_before_use, "[.][set-default]")
+C_TEST(test_queuing_modes_flush_and_markers, "[accelerators]")
+C_TEST(test_staging_arrays, "[accelerators][data]")
+C_TEST(test_extent_of_in_kernels_launched_from_c, "[accelerators][launch]")
+
 C_TEST(test_reduce_matches_c_loops, "[algorithms]")
+C_TEST(test_reduce_as_sums_ints_in_long_without_wrapping, "[algorithms]")
 C_TEST(test_block_grid, "[algorithms]")
 C_TEST(test_block_sum_and_average_match_c_loops, "[algorithms]")
 C_TEST(test_transpose_matches_a_c_loop, "[algorithms]")
 C_TEST(test_gemm_matches_c_loops, "[algorithms]")
+C_TEST(test_gemm_precisions_match_c_loops, "[algorithms][precision]")
+C_TEST(test_algorithm_parameters_by_name, "[algorithms][parameters]")
 C_TEST(test_stencil_matches_c_loops, "[algorithms]")
 C_TEST(test_algorithms_run_where_they_are_told, "[algorithms]")
 C_TEST(test_algorithm_refusals, "[algorithms]")
 
 C_TEST(test_checked_context_reports_the_seed_race, "[checked]")
 C_TEST(test_strict_checked_context_refuses_the_race, "[checked]")
+C_TEST(test_checked_reads_of_unset_tile_static_memory_at_their_lines, "[checked]")
+C_TEST(test_checked_missing_barrier_is_one_race, "[checked]")
+C_TEST(test_checked_barrier_divergence_names_tiles_and_work_items, "[checked]")
+C_TEST(test_checked_context_as_a_gpu_runs_the_algorithms_clean, "[checked][algorithms]")
 
 C_TEST(test_version, "[errors]")
 C_TEST(test_status_strings, "[errors]")
@@ -42,6 +57,12 @@ C_TEST(test_copies_and_events, "[data]")
 C_TEST(test_arrays_beyond_the_device_memory_are_refused, "[data][memory]")
 C_TEST(test_view_and_array_queries, "[data]")
 
+C_TEST(test_views_without_a_source, "[data][views]")
+C_TEST(test_projections_and_strides, "[data][views]")
+C_TEST(test_reshape_and_reinterpret, "[data][views]")
+C_TEST(test_data_and_launches_of_rank_above_3, "[data][views][rank]")
+C_TEST(test_shapes_and_domains_of_an_older_header, "[data][views][abi]")
+
 C_TEST(test_scalar_arguments, "[launch]")
 C_TEST(test_tile_static_memory_argument, "[launch]")
 C_TEST(test_untiled_rank_3_launch, "[launch]")
@@ -54,6 +75,7 @@ C_TEST(test_a_refused_launch_keeps_no_view, "[launch]")
 C_TEST(test_domain_refusals, "[launch]")
 C_TEST(test_exported_argument_makers, "[launch]")
 C_TEST(test_kernel_build_ahead_with_its_log, "[launch]")
+C_TEST(test_program_build_names_the_kernels_of_a_mixed_source, "[launch]")
 C_TEST(test_struct_parameters_take_elements_of_their_size, "[launch]")
 
 C_TEST(test_log_reaches_the_callback, "[log]")

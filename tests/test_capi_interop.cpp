@@ -1,5 +1,9 @@
 // Interop through the C API (tiles_opencl.h), linked against libtiles.so alone: the pipeline's
 // context, queue, buffers and events, with reference counts balanced.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "interop_fixture.hpp"
@@ -37,7 +41,7 @@ TEST_CASE("a C pipeline runs a libtiles kernel on its own buffer between its own
     REQUIRE(tiles_array_create_from_opencl(&array, context, &shape, buffer) == TILES_SUCCESS);
     tiles_kernel* twice = nullptr;
     REQUIRE(tiles_kernel_create(&twice, tiles_double_kernel(), "twice", nullptr) == TILES_SUCCESS);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {int(n), 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {int(n), 0, 0}, 1, {16, 0, 0}, nullptr};
     const tiles_arg args[] = {tiles_arg_array(array)};
     REQUIRE(tiles_launch_with_events(context, &domain, twice, args, 1, &ramped, 1, &doubled) == TILES_SUCCESS);
     REQUIRE(clEnqueueNDRangeKernel(p.queue, add_one, 1, nullptr, &n, nullptr, 1, &doubled, &added) == TILES_SUCCESS);
@@ -132,4 +136,136 @@ TEST_CASE("an OpenCL event as a tiles_event completes with it and is released wi
     CHECK(tiles_event_create_from_opencl(&event, nullptr) == TILES_ERROR_INVALID_ARGUMENT);
     tiles_event_release(synchronized);
     tiles_view_release(view);
+}
+
+TEST_CASE("a queue of the pipeline waits on the device for libtiles' work", "[capi][interop]") {
+    opencl_pipeline p;
+    cl_int status = CL_SUCCESS;
+    cl_command_queue second = clCreateCommandQueue(p.context, p.device, 0, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const std::size_t n = 40;
+    cl_mem buffer = p.buffer(n * sizeof(float));
+    const std::vector<float> ones(n, 1.0f);
+    REQUIRE(clEnqueueWriteBuffer(p.queue, buffer, CL_TRUE, 0, n * sizeof(float), ones.data(), 0, nullptr, nullptr) ==
+            CL_SUCCESS);
+    tiles_context* context = nullptr;
+    REQUIRE(tiles_context_create_from_opencl(&context, p.context, p.queue) == TILES_SUCCESS);
+    tiles_array* array = nullptr;
+    const tiles_shape shape = floats(int(n));
+    REQUIRE(tiles_array_create_from_opencl(&array, context, &shape, buffer) == TILES_SUCCESS);
+    tiles_kernel* twice = nullptr;
+    REQUIRE(tiles_kernel_create(&twice, tiles_double_kernel(), "twice", nullptr) == TILES_SUCCESS);
+
+    // libtiles' launch waits for a gate the test opens only after the second queue's read is
+    // enqueued: the read completes after the gate, and reads what the launch wrote.
+    cl_event gate = clCreateUserEvent(p.context, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {int(n), 0, 0}, 1, {8, 0, 0}, nullptr};
+    const tiles_arg args[] = {tiles_arg_array(array)};
+    REQUIRE(tiles_launch_with_events(context, &domain, twice, args, 1, &gate, 1, nullptr) == TILES_SUCCESS);
+    REQUIRE(tiles_context_order_queue(context, second) == TILES_SUCCESS);
+    std::vector<float> result(n, 0.0f);
+    cl_event read = nullptr;
+    REQUIRE(clEnqueueReadBuffer(second, buffer, CL_FALSE, 0, n * sizeof(float), result.data(), 0, nullptr, &read) ==
+            CL_SUCCESS);
+    clFlush(second);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cl_int read_status = CL_COMPLETE;
+    REQUIRE(clGetEventInfo(read, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof read_status, &read_status, nullptr) ==
+            CL_SUCCESS);
+    CHECK(read_status != CL_COMPLETE);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    REQUIRE(clWaitForEvents(1, &read) == CL_SUCCESS);
+    for (std::size_t i = 0; i < n; ++i) CHECK(result[i] == 2.0f);
+    CHECK(tiles_context_order_queue(context, p.queue) == TILES_SUCCESS); // its own queue: nothing to do
+
+    opencl_pipeline other;
+    CHECK(tiles_context_order_queue(context, other.queue) == TILES_ERROR_INVALID_ARGUMENT);
+    CHECK(std::string(tiles_last_error_message()).find("another cl_context") != std::string::npos);
+    CHECK(tiles_context_order_queue(context, nullptr) == TILES_ERROR_INVALID_ARGUMENT);
+    CHECK(tiles_context_order_queue(nullptr, second) == TILES_ERROR_INVALID_HANDLE);
+
+    clReleaseEvent(read);
+    clReleaseEvent(gate);
+    tiles_kernel_release(twice);
+    tiles_array_release(array);
+    tiles_context_release(context);
+    clReleaseMemObject(buffer);
+    clReleaseCommandQueue(second);
+}
+
+TEST_CASE("C: a context's device info holds clGetDeviceInfo's answers for its device", "[capi][accelerators]") {
+    tiles_context* context = nullptr;
+    tiles_device* device = nullptr;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    cl_context opencl = nullptr;
+    REQUIRE(tiles_context_create(&context, nullptr) == TILES_SUCCESS);
+    REQUIRE(tiles_context_get_opencl(&opencl, nullptr, context) == TILES_SUCCESS);
+    REQUIRE(tiles_context_get_device(&device, context) == TILES_SUCCESS);
+    REQUIRE(tiles_device_get_info(&info, device) == TILES_SUCCESS);
+    cl_device_id id = nullptr;
+    REQUIRE(clGetContextInfo(opencl, CL_CONTEXT_DEVICES, sizeof id, &id, nullptr) == CL_SUCCESS);
+    const auto query = [&](cl_device_info name, auto value) {
+        REQUIRE(clGetDeviceInfo(id, name, sizeof value, &value, nullptr) == CL_SUCCESS);
+        return value;
+    };
+    char version[256] = {};
+    REQUIRE(clGetDeviceInfo(id, CL_DEVICE_VERSION, sizeof version, version, nullptr) == CL_SUCCESS);
+    unsigned major = 0, minor = 0;
+    REQUIRE(std::sscanf(version, "OpenCL %u.%u", &major, &minor) == 2);
+    CHECK(info.version == (major << 16 | minor));
+    CHECK(info.global_memory == query(CL_DEVICE_GLOBAL_MEM_SIZE, cl_ulong(0)));
+    CHECK(bool(info.supports_limited_fp64) == (query(CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config(0)) != 0));
+    CHECK(bool(info.supports_cpu_shared_memory) == (query(CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool(0)) != CL_FALSE));
+    CHECK(bool(info.is_emulated) == ((query(CL_DEVICE_TYPE, cl_device_type(0)) & CL_DEVICE_TYPE_CPU) != 0));
+    CHECK(info.is_debug == 0);
+    tiles_device_release(device);
+    tiles_context_release(context);
+}
+
+TEST_CASE("C: a marker completes only once the work before it has, and holds up nothing after it",
+          "[capi][accelerators]") {
+    tiles_context* context = nullptr;
+    cl_context opencl = nullptr;
+    REQUIRE(tiles_context_create(&context, nullptr) == TILES_SUCCESS);
+    REQUIRE(tiles_context_get_opencl(&opencl, nullptr, context) == TILES_SUCCESS);
+    const int n = 100;
+    std::vector<float> initial(n);
+    for (int i = 0; i < n; ++i) initial[std::size_t(i)] = float(i);
+    const tiles_shape shape = floats(n);
+    tiles_array *before = nullptr, *after = nullptr;
+    tiles_kernel* twice = nullptr;
+    REQUIRE(tiles_array_create(&before, context, &shape, initial.data()) == TILES_SUCCESS);
+    REQUIRE(tiles_array_create(&after, context, &shape, initial.data()) == TILES_SUCCESS);
+    REQUIRE(tiles_kernel_create(&twice, tiles_double_kernel(), "twice", nullptr) == TILES_SUCCESS);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {n, 0, 0}, 1, {10, 0, 0}, nullptr};
+    cl_int status = CL_SUCCESS;
+    cl_event gate = clCreateUserEvent(opencl, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const tiles_arg gated[] = {tiles_arg_array(before)}, free_args[] = {tiles_arg_array(after)};
+    REQUIRE(tiles_launch_with_events(context, &domain, twice, gated, 1, &gate, 1, nullptr) == TILES_SUCCESS);
+    tiles_event* marker = nullptr;
+    REQUIRE(tiles_context_create_marker(&marker, context) == TILES_SUCCESS);
+    REQUIRE(tiles_launch(context, &domain, twice, free_args, 1) == TILES_SUCCESS); // returns: nothing waits
+    int ready = 1;
+    REQUIRE(tiles_event_is_ready(&ready, marker) == TILES_SUCCESS);
+    CHECK(ready == 0);
+    REQUIRE(clSetUserEventStatus(gate, CL_COMPLETE) == CL_SUCCESS);
+    REQUIRE(tiles_event_wait(marker) == TILES_SUCCESS);
+    REQUIRE(tiles_event_is_ready(&ready, marker) == TILES_SUCCESS);
+    CHECK(ready == 1);
+    for (tiles_array* a : {before, after}) {
+        tiles_view* view = nullptr;
+        std::vector<float> result(n);
+        REQUIRE(tiles_array_get_view(&view, a) == TILES_SUCCESS);
+        REQUIRE(tiles_view_read(view, result.data(), result.size() * sizeof(float)) == TILES_SUCCESS);
+        for (int i = 0; i < n; ++i) CHECK(result[std::size_t(i)] == 2.0f * float(i));
+        tiles_view_release(view);
+    }
+    clReleaseEvent(gate);
+    tiles_event_release(marker);
+    tiles_kernel_release(twice);
+    tiles_array_release(before);
+    tiles_array_release(after);
+    tiles_context_release(context);
 }

@@ -212,3 +212,24 @@ TEST_CASE_METHOD(fresh_view, "a copy_async's host step runs once when threads wa
         CHECK(std::vector<float>(out.begin(), out.end()) == iota(n, 1.0f));
     }
 }
+
+// An event of one OpenCL context in the wait list of another's command is an error
+// (CL_INVALID_CONTEXT), and Oclgrind crashes on it: a download still under way on one view
+// orders an upload to another view from the host.
+TEST_CASE("a view synchronized without waiting goes on to a launch on another view", "[copy][async]") {
+    const tiles::accelerator_view first = tiles::accelerator().create_view();
+    const tiles::accelerator_view second = tiles::accelerator().create_view();
+    const std::size_t n = 1 << 16;
+    std::vector<float> host = iota(n, 0.0f);
+    tiles::array_view<float, 1> data(int(n), host);
+    const tiles::kernel scale(scale_source, "scale");
+    for (int round = 1; round <= 10; ++round) {
+        INFO("round " << round);
+        tiles::parallel_for_each(round % 2 == 1 ? first : second, data.extent, scale, data, 2.0f);
+        const tiles::completion_future downloaded = data.synchronize_async();
+        tiles::parallel_for_each(round % 2 == 1 ? second : first, data.extent, scale, data, 0.5f);
+        data.synchronize();
+        CHECK(host[1] == 1.0f);
+        CHECK(host[n - 1] == float(n - 1));
+    }
+}

@@ -214,13 +214,14 @@ TEST_CASE("a build log from a driver that ignores the prelude's #line gets the k
     // "#line 1" line, then the kernel's source.
     std::ifstream prelude(TILES_SOURCE_DIR "/kernels/prelude.cl");
     const std::string text((std::istreambuf_iterator<char>(prelude)), std::istreambuf_iterator<char>());
+    const std::string program = text + "\n#line 1 \"kernel\"\nfirst line\nsecond line\n";
     const int header_lines = int(std::count(text.begin(), text.end(), '\n')) + 2;
     const std::string log = "<kernel>:" + std::to_string(header_lines + 2) +
                             ":12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n";
-    CHECK(tiles::detail::with_kernel_lines(log) ==
+    CHECK(tiles::detail::with_kernel_lines(log, program) ==
           "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
     // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
-    CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n") == "kernel:2:3: error: x\n");
+    CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
 }
 
 TEST_CASE_METHOD(fresh_view, "a container whose elements are not the size of the kernel's struct is refused",

@@ -1,6 +1,7 @@
-// The tuner of gemm's parameters: a tuning run records the fastest candidate for the device in
-// the tuning file, later lookups take it from there, and devices with measured parameters (as
-// PoCL's CPU device) are not tuned behind the user's back.
+// The algorithms' parameters as named data: the tuner records the fastest candidate of a set in the
+// tuning file, on a context of its own, and later lookups take it from there; devices with
+// measured parameters (as PoCL's CPU device) are not tuned behind the user's back; every set's
+// algorithm can be tuned; bad lines of the file are skipped with a warning; overrides come first.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,9 +12,11 @@
 #include <sstream>
 #include <vector>
 
+#include "../libtiles/src/algorithms/parameter_lookup.hpp"
 #include "../libtiles/src/algorithms/tuner.hpp"
 #include "../libtiles/src/device_info.hpp"
 #include "fixture.hpp"
+#include "tiles/parameters.hpp"
 
 namespace {
 
@@ -28,6 +31,12 @@ struct tuning_file {
     ~tuning_file() {
         unsetenv("TILES_TUNING_FILE");
         std::filesystem::remove(path);
+    }
+    std::string text() const {
+        std::ifstream in(path);
+        std::ostringstream all;
+        all << in.rdbuf();
+        return all.str();
     }
 };
 
@@ -47,40 +56,15 @@ void check_gemm_against_cpu(const tiles::accelerator_view& view) {
     CHECK(std::vector<float>(gc) == expected);
 }
 
-bool same(const tiles::detail::gemm_parameters& a, const tiles::detail::gemm_parameters& b) {
-    return a.tile_rows == b.tile_rows && a.tile_columns == b.tile_columns && a.work_rows == b.work_rows &&
-           a.work_columns == b.work_columns && a.vector_width == b.vector_width && a.slice == b.slice;
+const tiles::detail::set_description& gemm_float() { return *tiles::detail::find_set("gemm_float"); }
+
+std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::detail::set_description& set) {
+    return set.read(tiles::detail::parameters_for(view));
 }
 
-} // namespace
-
-TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and later lookups use it", "[tuner]") {
-    const tuning_file file;
-    const std::vector<tiles::detail::gemm_parameters> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
-    const auto best = tiles::detail::tune_gemm(view, tiles::element_type::float32, 64, candidates);
-    CHECK((same(best, candidates[0]) || same(best, candidates[1])));
-    std::ifstream in(file.path);
-    std::string line;
-    REQUIRE(std::getline(in, line));
-    CHECK(line.rfind(view.get_accelerator().name() + "\t", 0) == 0);
-    CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), best));
-
-    check_gemm_against_cpu(view); // with the tuned parameters
+std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::detail::set_description& set) {
+    return set.read(tiles::detail::shipped_parameters(view.get_accelerator().info()));
 }
-
-TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
-    const auto& shipped = tiles::detail::parameters_for(view.get_accelerator().info()).gemm_float;
-    {
-        const tuning_file off("off");
-        CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), shipped));
-    }
-    const tuning_file file;
-    REQUIRE(tiles::detail::has_measured_parameters(view.get_accelerator().info())); // PoCL's CPU device
-    CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), shipped));
-    CHECK_FALSE(std::filesystem::exists(file.path));
-}
-
-namespace {
 
 // std::cerr's output while it lives.
 struct captured_stderr {
@@ -91,50 +75,192 @@ struct captured_stderr {
 
 } // namespace
 
+TEST_CASE_METHOD(fresh_view, "the table names each parameter once and gives every set valid values", "[tuner]") {
+    const std::vector<std::string> sets = tiles::parameter_sets();
+    CHECK(sets == std::vector<std::string>{"reduce", "block_reduce", "transpose", "stencil", "gemm_float",
+                                           "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_small"});
+    CHECK(tiles::parameter_names("stencil") == std::vector<std::string>{"TILE_ROWS", "TILE_COLUMNS", "ROWS_PER_THREAD",
+                                                                        "VECTOR_WIDTH", "SHIFT_IN_REGISTERS"});
+    const tiles::accelerator accelerator = view.get_accelerator();
+    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
+        INFO(set.name);
+        CHECK(set.problem(shipped(view, set), accelerator.info()) == "");
+    }
+    REQUIRE_THROWS_MENTIONING(tiles::parameter_names("gemm"), tiles::invalid_argument,
+                              "'gemm' is not a parameter set; the sets are reduce, block_reduce");
+}
+
+TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and later lookups use it", "[tuner]") {
+    const tuning_file file;
+    const std::vector<std::vector<int>> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
+    std::vector<std::size_t> steps;
+    const std::vector<int> best = tiles::detail::tune_set(
+        view.get_accelerator(), gemm_float(),
+        [&](const tiles::detail::tuning_step& step) {
+            CHECK(step.failure == "");
+            CHECK(step.seconds > 0);
+            CHECK(step.candidates == 2);
+            steps.push_back(step.candidate);
+        },
+        candidates);
+    CHECK(steps == std::vector<std::size_t>{1, 2});
+    CHECK((best == candidates[0] || best == candidates[1]));
+    // The tuner timed on a context of its own: nothing ran on the caller's.
+    CHECK(view.counters().launches == 0);
+    const std::string line = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version() +
+                             "\tgemm_float\t" + tiles::detail::values_text(gemm_float(), best) + "\n";
+    CHECK(file.text() == "libtiles tuning file 2\n" + line);
+    CHECK(in_effect(view, gemm_float()) == best);
+    check_gemm_against_cpu(view); // with the tuned parameters
+}
+
+TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned", "[tuner]") {
+    const tuning_file file;
+    const tiles::accelerator accelerator = view.get_accelerator();
+    int tuned = 0;
+    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
+        const std::string why_not = tiles::detail::not_tunable_because(accelerator.info(), set);
+        if (!why_not.empty()) {
+            WARN(set.name << " is not tuned here: " << why_not);
+            continue;
+        }
+        INFO(set.name);
+        // One candidate, the values in effect: the set's work runs, is timed and recorded.
+        const std::vector<int> values = shipped(view, set);
+        CHECK(tiles::detail::tune_set(accelerator, set, nullptr, {values}) == values);
+        CHECK_THAT(file.text(), Catch::Contains(std::string("\t") + set.name + "\t" +
+                                                tiles::detail::values_text(set, values) + "\n"));
+        ++tuned;
+    }
+    CHECK(tuned >= 5); // reduce, block_reduce, transpose, stencil, gemm_float at least
+}
+
+TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
+    {
+        const tuning_file off("off");
+        CHECK(gemm_float().read(tiles::detail::parameters_tuned_for(view, gemm_float())) ==
+              shipped(view, gemm_float()));
+    }
+    const tuning_file file;
+    REQUIRE(tiles::detail::has_measured_parameters(view.get_accelerator().info())); // PoCL's CPU device
+    CHECK(gemm_float().read(tiles::detail::parameters_tuned_for(view, gemm_float())) == shipped(view, gemm_float()));
+    CHECK_FALSE(std::filesystem::exists(file.path));
+}
+
 TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a warning naming the line, never used",
                  "[tuner]") {
     const tuning_file file;
     const std::string device = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version();
-    const auto& shipped = tiles::detail::parameters_for(view.get_accelerator().info()).gemm_float;
-    const std::string bad_parameters =
-        GENERATE(as<std::string>{}, "8 4 4 16 8 1024", "0 0 0 0 0 0", "-4 4 4 4 4 16", "2147483647 2147483647 2 2 2 2",
-                 "16 16 4 4 4", "16 16 4 4 4 16 7", "16 16 4 4 4 16x", "4096 1 4 4 4 16");
-    CAPTURE(bad_parameters);
+    const std::string bad_values =
+        GENERATE(as<std::string>{}, "TILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8",
+                 "TILE_ROWS=8 TILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8 SLICE=16",
+                 "TILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8 SLICE=16 DEPTH=2",
+                 "TILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8 SLICE=16x",
+                 "TILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8 SLICE=99999999999",
+                 "TILE_ROWS TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8 SLICE=16", "16 16 4 4 4 16");
+    CAPTURE(bad_values);
     {
         std::ofstream out(file.path);
-        out << "another device\tdriver\tfloat\t16 16 4 4 4 16\n" // not a number: skipped, not fatal
-            << "\x01\x7f junk without tabs\n"
-            << device << "\t8\t" << bad_parameters << "\n";
+        out << "libtiles tuning file 2\n"
+            << device << "\tgemm\tTILE_ROWS=8\n"                // line 2: no such set
+            << "\x01\x7f junk without tabs\n"                   // line 3
+            << device << "\tgemm_float\t" << bad_values << "\n" // line 4
+            << device
+            << "\tstencil\tTILE_ROWS=0 TILE_COLUMNS=16 ROWS_PER_THREAD=8 VECTOR_WIDTH=8 SHIFT_IN_REGISTERS=0\n"; // kernel
     }
     captured_stderr warnings;
-    CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), shipped));
+    CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
+    const tiles::detail::set_description& stencil = *tiles::detail::find_set("stencil");
+    CHECK(in_effect(view, stencil) == shipped(view, stencil));
     check_gemm_against_cpu(view);
     const std::string said = warnings.text.str();
-    CHECK_THAT(said, Catch::Contains(file.path.string() + " line 1 is skipped: its element type 'float'"));
-    CHECK_THAT(said, Catch::Contains(" line 2 is skipped"));
-    const bool line_3_or_device_limits =
-        said.find(" line 3 is skipped") != std::string::npos || said.find("exceed its work-group") != std::string::npos;
-    CHECK(line_3_or_device_limits);
+    CHECK_THAT(said, Catch::Contains(file.path.string() + " line 2 is skipped: 'gemm' is not a parameter set"));
+    CHECK_THAT(said, Catch::Contains(" line 3 is skipped: it is not a device name, driver, parameter set"));
+    CHECK_THAT(said, Catch::Contains(" line 4 is skipped: "));
+    CHECK_THAT(said, Catch::Contains("the stencil parameters for '" + view.get_accelerator().name() +
+                                     "' are not used: TILE_ROWS and TILE_COLUMNS must be 1 to 1024"));
+}
+
+TEST_CASE_METHOD(fresh_view, "a tuning file of another format is not read, and the next tuning replaces it",
+                 "[tuner]") {
+    const tuning_file file;
+    const std::string device = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version();
+    {
+        std::ofstream out(file.path);
+        out << device << "\t8\t8 8 2 2 2 8\n"; // the format of libtiles 0.3
+    }
+    {
+        captured_stderr warnings;
+        CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
+        CHECK_THAT(warnings.text.str(),
+                   Catch::Contains(" is not read: its first line is not 'libtiles tuning file 2'"));
+    }
+    const std::vector<int> values = {8, 8, 2, 2, 2, 8};
+    tiles::detail::tune_set(view.get_accelerator(), gemm_float(), nullptr, {values});
+    CHECK(file.text() == "libtiles tuning file 2\n" + device +
+                             "\tgemm_float\tTILE_ROWS=8 TILE_COLUMNS=8 WORK_ROWS=2 WORK_COLUMNS=2 VECTOR_WIDTH=2 "
+                             "SLICE=8\n");
 }
 
 TEST_CASE_METHOD(fresh_view, "a good line among bad ones is used, and a FIFO as the tuning file does not block",
                  "[tuner]") {
     const tuning_file file;
     const std::string device = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version();
-    const tiles::detail::gemm_parameters good{8, 8, 2, 2, 2, 8};
     {
         std::ofstream out(file.path);
-        out << device << "\t9\t8 4 4 16 8 1024\n" << device << "\t8\t8 8 2 2 2 8\n";
+        out << "libtiles tuning file 2\n"
+            << device << "\tgemm_float\tTILE_ROWS=8 TILE_COLUMNS=4 WORK_ROWS=4 WORK_COLUMNS=16 VECTOR_WIDTH=8\n"
+            << device << "\tgemm_float\tSLICE=8 TILE_ROWS=8 TILE_COLUMNS=8 WORK_ROWS=2 WORK_COLUMNS=2 VECTOR_WIDTH=2\n";
     }
     {
         captured_stderr warnings;
-        CHECK(same(tiles::detail::gemm_parameters_for(view, tiles::element_type::float32), good));
+        CHECK(in_effect(view, gemm_float()) == std::vector<int>{8, 8, 2, 2, 2, 8});
         check_gemm_against_cpu(view);
-        CHECK_THAT(warnings.text.str(), Catch::Contains("line 1 is skipped: gemm's kernel cannot run with"));
+        CHECK_THAT(warnings.text.str(), Catch::Contains("line 2 is skipped: it does not give gemm_float's SLICE"));
     }
     std::filesystem::remove(file.path);
     REQUIRE(mkfifo(file.path.c_str(), 0600) == 0);
     captured_stderr warnings;
     check_gemm_against_cpu(view);
     CHECK_THAT(warnings.text.str(), Catch::Contains("is not a regular file"));
+}
+
+TEST_CASE_METHOD(fresh_view, "overrides come before the tuning file, are checked whole, and reset", "[tuner]") {
+    const tuning_file file;
+    const tiles::accelerator accelerator = view.get_accelerator();
+    {
+        std::ofstream out(file.path);
+        out << "libtiles tuning file 2\n"
+            << accelerator.name() << "\t" << accelerator.driver_version()
+            << "\tgemm_float\tTILE_ROWS=8 TILE_COLUMNS=8 WORK_ROWS=2 WORK_COLUMNS=2 VECTOR_WIDTH=2 SLICE=8\n";
+    }
+    CHECK(in_effect(view, gemm_float()) == std::vector<int>{8, 8, 2, 2, 2, 8});
+    tiles::set_parameters(accelerator, "gemm_float", {{"TILE_ROWS", 4}, {"TILE_COLUMNS", 4}, {"WORK_COLUMNS", 4}});
+    const tiles::parameter_values expected = {{"TILE_ROWS", 4},    {"TILE_COLUMNS", 4}, {"WORK_ROWS", 2},
+                                              {"WORK_COLUMNS", 4}, {"VECTOR_WIDTH", 2}, {"SLICE", 8}};
+    CHECK(tiles::get_parameters(accelerator, "gemm_float") == expected);
+    CHECK(in_effect(view, gemm_float()) == std::vector<int>{4, 4, 2, 4, 2, 8});
+    check_gemm_against_cpu(view);
+
+    // A value the kernel cannot run with is refused, naming it, and nothing changes.
+    REQUIRE_THROWS_MENTIONING(tiles::set_parameters(accelerator, "gemm_float", {{"VECTOR_WIDTH", 3}}),
+                              tiles::invalid_argument, "gemm_float cannot run with TILE_ROWS=4", "VECTOR_WIDTH=3",
+                              "VECTOR_WIDTH must be 1, 2, 4 or 8");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::set_parameters(accelerator, "gemm_float", {{"TILE_ROWS", 32}, {"TILE_COLUMNS", 64}}),
+        tiles::invalid_argument, "TILE_ROWS and TILE_COLUMNS must be 1 to 32");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::set_parameters(accelerator, "stencil", {{"TILE_ROWS", 1024}, {"TILE_COLUMNS", 1024}}),
+        tiles::invalid_argument, "a tile of 1024x1024 work-items is more than");
+    REQUIRE_THROWS_MENTIONING(tiles::set_parameters(accelerator, "gemm_float", {{"TILE_DEPTH", 4}}),
+                              tiles::invalid_argument, "gemm_float has no parameter 'TILE_DEPTH'",
+                              "its parameters are TILE_ROWS, TILE_COLUMNS, WORK_ROWS");
+    CHECK(tiles::get_parameters(accelerator, "gemm_float") == expected);
+
+    tiles::reset_parameters(accelerator, "gemm_float");
+    CHECK(in_effect(view, gemm_float()) == std::vector<int>{8, 8, 2, 2, 2, 8}); // the file's again
+    tiles::set_parameters(accelerator, "stencil", {{"ROWS_PER_THREAD", 2}});
+    tiles::reset_parameters(accelerator);
+    const tiles::detail::set_description& stencil = *tiles::detail::find_set("stencil");
+    CHECK(in_effect(view, stencil) == shipped(view, stencil));
 }

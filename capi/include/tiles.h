@@ -45,7 +45,7 @@ extern "C" {
 /* ---- Version ---------------------------------------------------------------------------- */
 
 #define TILES_VERSION_MAJOR 0
-#define TILES_VERSION_MINOR 2
+#define TILES_VERSION_MINOR 3
 #define TILES_VERSION_PATCH 0
 #define TILES_VERSION_NUMBER (TILES_VERSION_MAJOR * 10000 + TILES_VERSION_MINOR * 100 + TILES_VERSION_PATCH)
 
@@ -149,9 +149,19 @@ typedef struct tiles_device_info {
     uint64_t global_memory;    /* bytes */
     uint64_t max_allocation;   /* bytes in one array */
     int supports_fp64;
+    /* C++ AMP's properties, filled where struct_size covers them (structs of libtiles 0.3 end
+     * before them, and get the fields above only). */
+    const char* device_path;        /* "P:D" indices, which tiles_device_select takes back; "" for a device
+                                       libtiles did not enumerate (Oclgrind's, an adopted sub-device) */
+    unsigned version;               /* CL_DEVICE_VERSION's OpenCL version, major << 16 | minor */
+    int is_debug;                   /* Oclgrind's simulator, where checked contexts run */
+    int is_emulated;                /* a CPU device, or the simulator */
+    int has_display;                /* a display's watchdog limits kernels (NVIDIA's drivers say; else 0) */
+    int supports_limited_fp64;      /* as supports_fp64: OpenCL has no partial double precision */
+    int supports_cpu_shared_memory; /* CL_DEVICE_HOST_UNIFIED_MEMORY */
 } tiles_device_info;
 #define TILES_DEVICE_INFO_INIT                                                                                         \
-    { sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0 }
+    { sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The number of OpenCL devices of all platforms. CL_DEVICE_NOT_FOUND, with a message saying what
  * to install, if there is none; another OpenCL status if the platforms cannot be read. */
@@ -177,6 +187,13 @@ TILES_API tiles_status tiles_device_select(tiles_device** out, const char* selec
 /* Fills `out`, whose struct_size must be set, with what libtiles knows of `device`. */
 TILES_API tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* device);
 
+/* Makes the device `selector` names (as tiles_device_select takes it, or "default") the default
+ * device, as C++ AMP's accelerator::set_default does: *out = 1. Once the default has been used
+ * (by tiles_device_default, a context, array or launch without one, tiles_device_default_reason)
+ * or set, *out = 0 and nothing changes. It wins over TILES_DEVICE. TILES_ERROR_INVALID_ARGUMENT
+ * for a selector that names no device. Thread-safe. */
+TILES_API tiles_status tiles_device_set_default(int* out, const char* selector);
+
 TILES_API tiles_status tiles_device_retain(tiles_device* device);
 TILES_API tiles_status tiles_device_release(tiles_device* device);
 
@@ -195,6 +212,22 @@ TILES_API tiles_status tiles_context_default(tiles_context** out, const tiles_de
 
 /* The device of `context`. The caller owns a reference. */
 TILES_API tiles_status tiles_context_get_device(tiles_device** out, const tiles_context* context);
+
+/* C++ AMP's queuing modes. OpenCL's queues hold commands until the driver submits them to the
+ * device; in immediate mode libtiles submits each command it enqueues at once (clFlush), in
+ * automatic mode it leaves that to the driver, and to blocking calls and tiles_context_flush. */
+typedef enum tiles_queuing_mode { TILES_QUEUING_IMMEDIATE = 0, TILES_QUEUING_AUTOMATIC = 1 } tiles_queuing_mode;
+
+/* tiles_context_create with a queuing mode (tiles_context_create's is TILES_QUEUING_AUTOMATIC).
+ * TILES_ERROR_INVALID_ARGUMENT for a mode out of range. The caller owns a reference. */
+TILES_API tiles_status tiles_context_create_with_queuing_mode(tiles_context** out, const tiles_device* device,
+                                                              tiles_queuing_mode mode);
+
+/* The queuing mode of `context` (default, adopted and checked contexts: TILES_QUEUING_AUTOMATIC). */
+TILES_API tiles_status tiles_context_get_queuing_mode(tiles_queuing_mode* out, const tiles_context* context);
+
+/* Submits everything enqueued on `context` to the device without waiting for it (clFlush). */
+TILES_API tiles_status tiles_context_flush(tiles_context* context);
 
 /* Blocks until everything enqueued on `context` has finished. */
 TILES_API tiles_status tiles_context_wait(tiles_context* context);
@@ -226,18 +259,22 @@ typedef struct tiles_array tiles_array;
 typedef struct tiles_view tiles_view;
 typedef struct tiles_event tiles_event; /* asynchronous work; see Events below */
 
-/* The element type and extent of an array or view. Set struct_size (TILES_SHAPE_INIT does). */
+/* The element type and extent of an array or view. Set struct_size (TILES_SHAPE_INIT does).
+ * Ranks 1 to 3 keep their extent in `extent`; a rank above 3 has its components in `extents`:
+ * the caller's array of `rank` ints where libtiles reads a shape (read during the call), and
+ * libtiles' own where it fills one in (valid as long as the handle it describes), `extent` then
+ * holding zeros. `extents` came in 0.4: a struct_size without it (an older tiles.h) still works,
+ * for ranks 1 to 3. */
 typedef struct tiles_shape {
     size_t struct_size;
     tiles_dtype dtype;
     size_t element_size; /* bytes; needed for TILES_OPAQUE, else 0 or the dtype's size */
-    int rank;            /* 1, 2 or 3 */
-    int extent[3];       /* AMP order; components past rank are ignored */
+    int rank;            /* 1 or more */
+    int extent[3];       /* AMP order, ranks 1 to 3; components past rank are ignored */
+    const int* extents;  /* AMP order, ranks above 3 (and filled in for every rank) */
 } tiles_shape;
 #define TILES_SHAPE_INIT                                                                                               \
-    {                                                                                                                  \
-        sizeof(tiles_shape), TILES_FLOAT32, 0, 1, { 0, 0, 0 }                                                          \
-    }
+    { sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}, 0 }
 
 /* An array that lives on `context` (NULL: the default context), allocated there now, with
  * elements copied from `initial` (dense, row-major; NULL leaves them uninitialized).
@@ -246,6 +283,19 @@ typedef struct tiles_shape {
 TILES_API tiles_status tiles_array_create(tiles_array** out, tiles_context* context, const tiles_shape* shape,
                                           const void* initial);
 
+/* A staging array (C++ AMP's array on the CPU accelerator, associated with `context`; NULL: the
+ * default context): its elements are in host memory that the driver of `context` pins
+ * (CL_MEM_ALLOC_HOST_PTR), so that copies between it and arrays on `context` (tiles_copy, and
+ * launches there) move data between that memory and the device at the bus's full speed. Its
+ * view's tiles_view_data is that memory itself; do not touch it while a tiles_copy_async of the
+ * array is under way. Elements copied from `initial` (dense, row-major; may be NULL).
+ * TILES_ERROR_OUT_OF_MEMORY beyond the device's largest allocation. The caller owns a reference. */
+TILES_API tiles_status tiles_array_create_staging(tiles_array** out, tiles_context* context, const tiles_shape* shape,
+                                                  const void* initial);
+
+/* *out = 1 if `array` is a staging array, else 0. */
+TILES_API tiles_status tiles_array_is_staging(int* out, const tiles_array* array);
+
 /* A view of all of `array`; through it the array is read, written, sectioned and copied. The
  * caller owns a reference. */
 TILES_API tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array);
@@ -253,7 +303,8 @@ TILES_API tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array
 /* The element type and extent of `array`. `out`'s struct_size must be set. */
 TILES_API tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array);
 
-/* The context `array` lives on. The caller owns a reference. */
+/* The context `array` lives on; a staging array's is the one it is associated with. The caller
+ * owns a reference. */
 TILES_API tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* array);
 
 TILES_API tiles_status tiles_array_retain(tiles_array* array);
@@ -268,10 +319,39 @@ TILES_API tiles_status tiles_view_create(tiles_view** out, const tiles_shape* sh
  * const), and it is never copied back. */
 TILES_API tiles_status tiles_view_create_const(tiles_view** out, const tiles_shape* shape, const void* host);
 
+/* A view of data with no source (C++ AMP's array_view(extent)): uninitialized elements that
+ * take memory only where they are used, on the first context a launch uses them on (nothing is
+ * uploaded), and on the host only when it reads them (one download of what launches wrote). The
+ * caller owns a reference. */
+TILES_API tiles_status tiles_view_create_without_source(tiles_view** out, const tiles_shape* shape);
+
 /* A view of the sub-rectangle of `view` at `origin` (relative to `view`) with `extent`, each
  * of the view's rank; only it moves when it is used. The caller owns a reference. */
 TILES_API tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const int* origin,
                                           const int* extent);
+
+/* C++ AMP's projection view[index] of a view of rank 2 or more: the view of rank - 1 at `index`
+ * along dimension 0 (a row of a matrix). TILES_ERROR_INVALID_ARGUMENT for a view of rank 1 or an
+ * index outside dimension 0. The caller owns a reference. */
+TILES_API tiles_status tiles_view_project(tiles_view** out, const tiles_view* view, int index);
+
+/* C++ AMP's view_as: the first elements of `view` as a view of `rank` components of `extent`
+ * (no more elements than the view has). The view's elements must lie next to each other, row
+ * after row (a section of part of its rows does not); C++ AMP allows it on views of rank 1 and
+ * on arrays, libtiles on any such view. The caller owns a reference. */
+TILES_API tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int rank, const int* extent);
+
+/* C++ AMP's reinterpret_as: the bytes of `view` as a rank-1 view of elements of `dtype`
+ * (element_size bytes each for TILES_OPAQUE, else 0 or the dtype's size), which must divide them
+ * exactly. The view's elements must lie next to each other, as for tiles_view_reshape. Launches
+ * see the new element type. The caller owns a reference. */
+TILES_API tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, tiles_dtype dtype,
+                                              size_t element_size);
+
+/* The distance in bytes between neighbouring elements along each dimension of `view`, into `out`,
+ * which holds `count` values, exactly the view's rank (numpy's strides; tiles_view_data gives the
+ * first element). */
+TILES_API tiles_status tiles_view_get_strides(size_t* out, size_t count, const tiles_view* view);
 
 /* The element type and extent of `view`. `out`'s struct_size must be set. */
 TILES_API tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view);
@@ -280,8 +360,9 @@ TILES_API tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* 
  * such a view), else 0. */
 TILES_API tiles_status tiles_view_is_const(int* out, const tiles_view* view);
 
-/* The context of the array `view` is a view of; NULL for a view of host memory, whose data
- * goes to whichever context a launch runs on. The caller owns the reference it receives. */
+/* The context of the array `view` is a view of (a staging array's: the one it is associated
+ * with); NULL for a view of host memory, whose data goes to whichever context a launch runs on.
+ * The caller owns the reference it receives. */
 TILES_API tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view);
 
 typedef enum tiles_access { TILES_ACCESS_READ = 0, TILES_ACCESS_READ_WRITE = 1 } tiles_access;
@@ -343,23 +424,26 @@ TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
 /* The compute domain of a launch: one work-item per point of `extent`, in tiles of `tile`
  * (OpenCL work-groups) when tile_rank is not 0. Versioned as the other structs are: set
  * struct_size, as {sizeof(tiles_domain), rank, {...}, tile_rank, {...}}, TILES_DOMAIN_INIT or
- * tiles_domain_init do. */
+ * tiles_domain_init do. A launch without tiles may have a rank above 3: its components are then
+ * in `extents`, the caller's array of `rank` ints, which must stay valid until the launch (or
+ * tiles_kernel_build) returns (`extents` came in 0.4; older struct sizes still work for ranks
+ * 1 to 3). */
 typedef struct tiles_domain {
     size_t struct_size;
-    int rank;      /* 1, 2 or 3 */
-    int extent[3]; /* AMP order */
+    int rank;      /* 1 or more; 1, 2 or 3 with tiles */
+    int extent[3]; /* AMP order, ranks 1 to 3 */
     int tile_rank; /* 0 for a launch without tiles, else equal to rank */
     int tile[3];
+    const int* extents; /* AMP order, ranks above 3 */
 } tiles_domain;
 
 #define TILES_DOMAIN_INIT                                                                                              \
-    {                                                                                                                  \
-        sizeof(tiles_domain), 1, {1, 0, 0}, 0, { 0, 0, 0 }                                                             \
-    }
+    { sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, 0 }
 
 /* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
  * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
- * libtiles through a foreign-function interface. The values are checked at launch. */
+ * libtiles through a foreign-function interface. The values are checked at launch. A rank above 3
+ * (without tiles) keeps `extent` itself in `extents`: it must stay valid until the launch. */
 TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, int tile_rank,
                                          const int* tile);
 
@@ -465,19 +549,29 @@ TILES_API tiles_status tiles_kernel_build(const char** log, const tiles_kernel* 
  * tiles_kernel_build's. */
 TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_kernel* kernel);
 
+/* Builds the whole OpenCL C `source` with `options` (may be NULL) now on `context` (NULL: the
+ * default context), as an untiled rank-1 launch of any of its kernels would, to check a source of
+ * several kernels, tiled and untiled, before launching any. Tile dimensions that a launch does not
+ * set are 1 there (see the prelude), so a source whose kernels differ in rank or tiling compiles
+ * whole for each of their launches. `kernel_names` (may be NULL) receives the names of the
+ * source's kernels, separated by ';' as OpenCL gives them; `log` (may be NULL) the compiler's
+ * warnings, "" if it gave none. Errors as tiles_kernel_build's. The strings stay valid on this
+ * thread until its next call of this function. */
+TILES_API tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
+                                           const char* source, const char* options);
+
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default
  * context), and returns without waiting for it. Everything is checked first, and nothing runs if
  * anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive, an
  * extent the tile does not divide, a tile beyond the device's limits, a tile rank that is not the
- * extent's, more than 4294967295 points in all, as C++ AMP counts them in an unsigned int),
- * TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank other than 1, 2 or 3, a kernel name the
- * source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD (the message
- * holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond the device's).
- * Element types: a parameter pointing to an OpenCL scalar or vector type takes containers of
- * exactly that dtype; one pointing to a struct or typedef takes containers of any dtype whose
- * elements have the struct's size on the device (a TILES_OPAQUE view of 12-byte elements, or a
- * TILES_FLOAT32 view for a struct of one float), measured once per built kernel. */
+ * extent's or is above 3, more than 4294967295 points in all, as C++ AMP counts them in an unsigned
+ * int), TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank below 1, a rank above 3 without
+ * `extents`, a kernel name the source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD (the
+ * message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond the device's). Element types:
+ * a parameter pointing to an OpenCL scalar or vector type takes containers of exactly that dtype; one pointing to a
+ * struct or typedef takes containers of any dtype whose elements have the struct's size on the device (a TILES_OPAQUE
+ * view of 12-byte elements, or a TILES_FLOAT32 view for a struct of one float), measured once per built kernel. */
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
 
@@ -489,8 +583,8 @@ typedef struct tiles_report tiles_report;
 typedef enum tiles_diagnostic_kind {
     TILES_READ_WRITE_RACE = 0,     /* one work-item reads what another writes, with no barrier between */
     TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
-    TILES_UNINITIALIZED_READ = 2,  /* a value read before anything was stored there */
-    TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored */
+    TILES_UNINITIALIZED_READ = 2,  /* tile_static memory read before anything was stored there */
+    TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored (without the Oclgrind plugin) */
     TILES_OUT_OF_BOUNDS = 4,       /* an access outside every buffer the kernel was given */
     TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
     TILES_OTHER_PROBLEM = 6
@@ -520,9 +614,16 @@ typedef struct tiles_diagnostic {
     const int* work_items; /* work_item_count global indices, 3 ints each, AMP order */
     const char* message;   /* the simulator's own words */
     const char* text;      /* the whole diagnostic in a sentence or two */
+    /* TILES_BARRIER_DIVERGENCE (0 and NULL for the rest): the tile_count tiles where it happened
+     * (`tiles`, 3 ints each, AMP order), and how many of the tile_size work-items of each reached
+     * the barrier at `line`; other_line is the barrier the others reached, where they reached another. */
+    size_t tile_count;
+    const int* tiles;
+    int reached_barrier;
+    int tile_size;
 } tiles_diagnostic;
 #define TILES_DIAGNOSTIC_INIT                                                                                          \
-    { sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    { sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* A new context on the Oclgrind simulator: every launch on it waits for its kernel and records
  * what the simulator found; with `strict` not 0, such a launch returns
@@ -563,10 +664,18 @@ TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
 TILES_API tiles_status tiles_event_release(tiles_event* event);
 
+/* An event that completes once everything enqueued on `context` before this call has finished
+ * (an OpenCL marker, submitted at once: C++ AMP's create_marker), the host steps of earlier
+ * asynchronous copies included; work enqueued after it is not held up by it. The caller owns the
+ * event. */
+TILES_API tiles_status tiles_context_create_marker(tiles_event** out, tiles_context* context);
+
 /* ---- Tiled algorithms: the library's own tiled kernels over views ---------------------- */
 
 /* Their operands are views of rank 1 (one row) or 2, of arrays or of host memory, each of all of
- * its data: a section, or a view of rank 3, is refused with TILES_ERROR_INVALID_ARGUMENT. They
+ * its data in its own element type: a section, a view from tiles_view_reinterpret, or a view of
+ * rank 3 or more, is refused with TILES_ERROR_INVALID_ARGUMENT (one from tiles_view_reshape of all
+ * of the data is taken in its new shape). They
  * run on `context`, or where the first operand lives if it is NULL (an array's context), else on
  * the default context, and return without waiting, except tiles_reduce; the results come home as
  * any launch's do (tiles_view_synchronize, tiles_view_read). Sizes need not be multiples of any
@@ -579,10 +688,18 @@ typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES
 
 /* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
  * of the input's type, whose size `out_size` must be; blocks until it is there. Float sums are
- * added pairwise in a tree. TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size
- * or an op out of range. */
+ * added pairwise in a tree; the least or greatest of floats that include a NaN is NaN.
+ * TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size or an op out of range. */
 TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                                     tiles_reduction op);
+
+/* tiles_reduce, combining the elements in `accumulator` and giving one element of it in `out`:
+ * the input's type, or for TILES_REDUCE_SUM a wider one, TILES_INT64 for int input (a sum that
+ * does not wrap past INT_MAX, as numpy's sum of int32) or TILES_FLOAT64 for float input (on
+ * devices with double precision, else TILES_ERROR_UNSUPPORTED). TILES_ERROR_INVALID_ARGUMENT
+ * for any other accumulator, naming the ones the input takes. */
+TILES_API tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* context,
+                                       const tiles_view* input, tiles_reduction op);
 
 /* The shape of block sums and averages of a rows x columns matrix in blocks of block_rows x
  * block_columns: one element per block, blocks cut short at the right and bottom edges counting
@@ -610,11 +727,52 @@ TILES_API tiles_status tiles_transpose(tiles_context* context, const tiles_view*
 TILES_API tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b,
                                   double beta, tiles_view* c);
 
+/* How tiles_gemm_as multiplies float matrices. The precisions other than exact run on tensor cores
+ * where the device has them (NVIDIA's, sm_80 on), adding the products in float; on other devices
+ * they compute as exact does: a precision is the least accuracy asked for. */
+typedef enum tiles_precision {
+    TILES_PRECISION_EXACT = 0,   /* float products added in float, as tiles_gemm and BLAS's SGEMM */
+    TILES_PRECISION_TF32X3 = 1,  /* float's accuracy from three products of TF32 parts of each value */
+    TILES_PRECISION_TF32 = 2,    /* the inputs rounded to TF32 (10 bits of mantissa, as cuBLAS's _FAST_TF32) */
+    TILES_PRECISION_FLOAT16 = 3, /* the inputs rounded to half (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16F) */
+    TILES_PRECISION_BFLOAT16 = 4 /* the inputs rounded to bfloat16 (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16BF) */
+} tiles_precision;
+
+/* tiles_gemm at `precision`; precisions other than TILES_PRECISION_EXACT take float elements only
+ * (TILES_ERROR_INVALID_ARGUMENT for double ones, or for a precision out of range). */
+TILES_API tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, double alpha,
+                                     const tiles_view* a, const tiles_view* b, double beta, tiles_view* c);
+
 /* `output` (input's shape) gets, at each element, the sum of `mask`'s weights times the input
  * elements under the mask centred there (not flipped), positions outside the input reading its
  * nearest edge element. float elements; the mask's dimensions are odd and at most 9. */
 TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                                      tiles_view* output);
+
+/* ---- The tiled algorithms' launch parameters -------------------------------------------- */
+
+/* Each algorithm launches with parameter sets ("stencil", "gemm_float", ...) of named integer
+ * parameters ("TILE_ROWS", ...), the kernels' build options. Their values on a device come from,
+ * in order: an override made with tiles_parameters_set in this process, the tuning file
+ * (TILES_TUNING_FILE; the tiles-tune command fills it), and the table shipped with libtiles.
+ * In these functions a NULL device means the default device; all are thread-safe. */
+
+/* The names of the parameter sets where `set` is NULL, else of the parameters of `set`, separated
+ * by spaces: a static string. TILES_ERROR_INVALID_ARGUMENT for an unknown set. */
+TILES_API tiles_status tiles_parameters_list(const char** out, const char* set);
+
+/* The value of parameter `name` of `set` in effect on `device`. */
+TILES_API tiles_status tiles_parameters_get(int* out, const tiles_device* device, const char* set, const char* name);
+
+/* From now on, in this process, `set` runs on `device` with values[i] for the parameter names[i]
+ * (count of them; the others keep their current values). TILES_ERROR_INVALID_ARGUMENT, changing
+ * nothing, for an unknown set or name, or for values the set's kernel or the device cannot run
+ * with; the message says which and why. */
+TILES_API tiles_status tiles_parameters_set(const tiles_device* device, const char* set, const char* const* names,
+                                            const int* values, size_t count);
+
+/* Forgets the overrides of `set` on `device` (of every set where `set` is NULL). */
+TILES_API tiles_status tiles_parameters_reset(const tiles_device* device, const char* set);
 
 #ifdef __cplusplus
 }

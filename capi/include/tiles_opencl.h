@@ -29,6 +29,13 @@ TILES_API tiles_status tiles_context_create_from_opencl(tiles_context** out, cl_
 TILES_API tiles_status tiles_context_get_opencl(cl_context* out_context, cl_command_queue* out_queue,
                                                 const tiles_context* context);
 
+/* Makes the caller's `queue` wait, on the device, for everything enqueued on `context` so far (a
+ * marker on the context's queue, flushed, and a barrier on `queue` that waits for it), without
+ * blocking the host: what the caller enqueues on `queue` next sees libtiles' results, as DLPack's
+ * `stream` asks of a producer. `queue` must belong to the context's cl_context
+ * (TILES_ERROR_INVALID_ARGUMENT otherwise); the context's own queue needs nothing. */
+TILES_API tiles_status tiles_context_order_queue(tiles_context* context, cl_command_queue queue);
+
 /* An array over the caller's `buffer` on `context` (retained, never copied or freed by libtiles),
  * which must hold the shape's bytes. The caller owns a reference. */
 TILES_API tiles_status tiles_array_create_from_opencl(tiles_array** out, tiles_context* context,

@@ -11,18 +11,19 @@ using tiles::detail::matrix_operand;
 namespace {
 
 // The engine's operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
-// The engine reads and writes whole storages, so a section would silently stand for all of it.
+// The engine reads and writes whole storages in their own element type, so a section would
+// silently stand for all of it, and a reinterpreted view for elements of another type.
 matrix_operand operand_of(const tiles_view* view, const char* algorithm, const char* role) {
     const tiles_view& v = live(view, role);
-    const tiles::detail::dims3& dims = tiles::detail::dims_of(*v.storage);
-    if (v.rank > 2)
-        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " + std::to_string(v.rank) +
-                                      "; the algorithms take rank 1 (one row) or 2");
-    if (v.region.origin != tiles::detail::dims3{0, 0, 0} || v.region.extent != dims)
+    if (v.rank() > 2)
+        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " +
+                                      std::to_string(v.rank()) + "; the algorithms take rank 1 (one row) or 2");
+    if (!tiles::detail::is_whole(*v.storage, v.placement(), v.layout))
         throw tiles::invalid_argument(std::string(algorithm) + ": the " + role +
-                                      " is a section; the algorithms take views of all of their data (copy the "
-                                      "section into an array first)");
-    return {v.storage, int(dims[1]), int(dims[2])};
+                                      " is a section, or a view through tiles_view_reinterpret; the algorithms take "
+                                      "views of all of their data in its own element type (copy the data into an "
+                                      "array first)");
+    return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
 }
 
 // The same for an output, which must be writable.
@@ -35,7 +36,7 @@ matrix_operand output_of(tiles_view* view, const char* algorithm, const char* ro
 // Where an algorithm runs: `context`, else where its first operand lives, else the default context.
 tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& first) {
     if (context != nullptr) return live(context, "context").view;
-    const auto home = tiles::detail::home_of(*first.data);
+    const auto home = tiles::detail::associated_of(*first.data);
     return home ? tiles::accelerator_view(home) : tiles::detail::default_view();
 }
 
@@ -53,6 +54,40 @@ tiles::reduction_op reduction_of(const tiles_reduction& op) {
                                   " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");
 }
 
+// tiles_reduce and tiles_reduce_as: combined in the input's type where `accumulator` is NULL.
+// `op` comes by reference, as every enum a caller passes: a value outside the enum is the caller's
+// error to report, and copying one would be undefined behaviour before reduction_of could refuse it.
+void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
+            const tiles_reduction& op) {
+    check_out(out);
+    const matrix_operand in = operand_of(input, "tiles_reduce", "input view");
+    const tiles::reduction_op reduction = reduction_of(op);
+    const tiles::element_type type =
+        accumulator == nullptr ? tiles::detail::layout_of(*in.data).type : to_element_type(*accumulator);
+    if (out_size != tiles::element_size(type))
+        throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
+                                      " bytes, but the result is one " + tiles::element_description(type) + ", " +
+                                      std::to_string(tiles::element_size(type)) + " bytes");
+    tiles::detail::reduce(view_for(context, in), in.data, reduction, type, out);
+}
+
+tiles::gemm_precision precision_of(const tiles_precision& precision) {
+    const int value = as_int(precision);
+    if (value < TILES_PRECISION_EXACT || value > TILES_PRECISION_BFLOAT16)
+        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) +
+                                      " is not a tiles_precision (TILES_PRECISION_EXACT, _TF32X3, _TF32, _FLOAT16 "
+                                      "or _BFLOAT16)");
+    return tiles::gemm_precision(value);
+}
+
+void gemm(const char* function, tiles::gemm_precision precision, tiles_context* context, double alpha,
+          const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
+    const matrix_operand a_operand = operand_of(a, function, "view of A");
+    const matrix_operand b_operand = operand_of(b, function, "view of B");
+    const matrix_operand c_operand = output_of(c, function, "view of C");
+    tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand, precision);
+}
+
 tiles_status block_reduce(tiles::detail::block_statistic statistic, const char* algorithm, tiles_context* context,
                           const tiles_view* input, int block_rows, int block_columns, tiles_view* output) {
     return guard([&] {
@@ -68,17 +103,12 @@ extern "C" {
 
 tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                           tiles_reduction op) {
-    return guard([&] {
-        check_out(out);
-        const matrix_operand in = operand_of(input, "tiles_reduce", "input view");
-        const tiles::reduction_op reduction = reduction_of(op);
-        const tiles::element_layout layout = tiles::detail::layout_of(*in.data);
-        if (out_size != layout.size)
-            throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
-                                          " bytes, but the result is one element of the input's type, " +
-                                          std::to_string(layout.size) + " bytes");
-        tiles::detail::reduce(view_for(context, in), in.data, reduction, out);
-    });
+    return guard([&] { reduce(out, out_size, nullptr, context, input, op); });
+}
+
+tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* context,
+                             const tiles_view* input, tiles_reduction op) {
+    return guard([&] { reduce(out, out_size, &accumulator, context, input, op); });
 }
 
 tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int columns, int block_rows,
@@ -118,12 +148,12 @@ tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, ti
 
 tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b, double beta,
                         tiles_view* c) {
-    return guard([&] {
-        const matrix_operand a_operand = operand_of(a, "tiles_gemm", "view of A");
-        const matrix_operand b_operand = operand_of(b, "tiles_gemm", "view of B");
-        const matrix_operand c_operand = output_of(c, "tiles_gemm", "view of C");
-        tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand);
-    });
+    return guard([&] { gemm("tiles_gemm", tiles::gemm_precision::exact, context, alpha, a, b, beta, c); });
+}
+
+tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, double alpha, const tiles_view* a,
+                           const tiles_view* b, double beta, tiles_view* c) {
+    return guard([&] { gemm("tiles_gemm_as", precision_of(precision), context, alpha, a, b, beta, c); });
 }
 
 tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,

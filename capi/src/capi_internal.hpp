@@ -3,7 +3,9 @@
 // live() turns a handle into its object, refusing NULL, released and wrong kinds of handles.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "tiles.h"
+#include "tiles/detail/placement.hpp"
 #include "tiles/tiles.hpp"
 
 namespace tiles::capi {
@@ -91,28 +94,60 @@ template <class H> tiles_status release(H* h, const char* what) {
     });
 }
 
-// Structs whose first field is their size. Version 1 of each is the one this header defines;
-// later versions only add fields at the end, so a caller's struct_size may be larger (a newer
-// header) but never smaller.
+// Structs whose first field is their size. Later versions only add fields at the end, so a
+// caller's struct_size may be larger than this header's (a newer header), or, for a struct that has
+// grown since its first version, that first version's size (an older header), which
+// first_version_size gives; any other size would cut a field in two, and is refused.
+template <class S> inline constexpr std::size_t first_version_size = sizeof(S);
+template <> inline constexpr std::size_t first_version_size<tiles_shape> = offsetof(tiles_shape, extents);
+template <> inline constexpr std::size_t first_version_size<tiles_domain> = offsetof(tiles_domain, extents);
+template <>
+inline constexpr std::size_t first_version_size<tiles_device_info> = offsetof(tiles_device_info, device_path);
+template <> inline constexpr std::size_t first_version_size<tiles_diagnostic> = offsetof(tiles_diagnostic, tile_count);
+
 template <class S> void check_struct(const S* s, const char* name) {
     if (s == nullptr) throw invalid_argument(std::string("the ") + name + " is NULL");
-    if (s->struct_size < sizeof(S))
+    if (s->struct_size < first_version_size<S>)
         throw invalid_argument(std::string("the ") + name + "'s struct_size (" + std::to_string(s->struct_size) +
                                ") is smaller than any version of it; initialize it with its _INIT macro");
+    if (s->struct_size != first_version_size<S> && s->struct_size < sizeof(S))
+        throw invalid_argument(std::string("the ") + name + "'s struct_size (" + std::to_string(s->struct_size) +
+                               ") is the size of no version of it (" + std::to_string(first_version_size<S>) +
+                               ", or at least " + std::to_string(sizeof(S)) + "); initialize it with its _INIT macro");
+}
+
+// Whether the caller's struct, of its own version, has the field that ends `end` bytes in.
+template <class S> bool has_field(const S* s, std::size_t end) { return s->struct_size >= end; }
+
+// The caller's struct as this header's version: the fields both know, the others zero.
+template <class S> S read_struct(const S* s) {
+    S value{};
+    std::memcpy(&value, s, s->struct_size < sizeof(S) ? s->struct_size : sizeof(S));
+    return value;
 }
 
 // Writes `value` into the caller's struct, the fields both versions know and no more.
 template <class S> void write_struct(S* out, S value, const char* name) {
     check_struct(out, name);
     value.struct_size = out->struct_size;
-    std::memcpy(out, &value, sizeof(S));
+    std::memcpy(out, &value, out->struct_size < sizeof(S) ? out->struct_size : sizeof(S));
+}
+
+// The `rank` components of a shape's or domain's extent: `extent` up to rank 3, `extents` (where
+// the caller's version has it) above; invalid_argument naming `what` where they are missing.
+template <class S> const int* extent_components(const S* s, const char* what) {
+    if (s->rank <= 3) return s->extent;
+    if (!has_field(s, offsetof(S, extents) + sizeof(s->extents)) || s->extents == nullptr)
+        throw invalid_argument(std::string(what) + " of rank " + std::to_string(s->rank) +
+                               " gives its components in `extents`, which is NULL (or beyond its struct_size)");
+    return s->extents;
 }
 
 // The engine's layout and dimensions for a tiles_shape, refusing what cannot be made.
 struct checked_shape {
     element_layout layout;
     detail::dims3 dims;
-    int rank;
+    std::vector<int> extent; // rank components
 };
 checked_shape check_shape(const tiles_shape* shape);
 
@@ -161,21 +196,31 @@ struct tiles_context : tiles::capi::handle {
 struct tiles_array : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::array;
     static constexpr const char* type_name = "array";
-    tiles_array(std::shared_ptr<tiles::detail::storage> s, int r) : handle(kind_tag), storage(std::move(s)), rank(r) {}
+    tiles_array(std::shared_ptr<tiles::detail::storage> s, std::vector<int> e)
+        : handle(kind_tag), storage(std::move(s)), extent(std::move(e)) {}
     std::shared_ptr<tiles::detail::storage> storage;
-    int rank;
+    std::vector<int> extent;
 };
 
-// A view: a box of a storage (all of it, or a section), over host memory or an array.
+// A view: elements of a storage over host memory, an array or no source, placed in it as a
+// tiles::array_view's are (by byte offset and byte strides), and the box of it they fill.
 struct tiles_view : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::view;
     static constexpr const char* type_name = "view";
-    tiles_view(std::shared_ptr<tiles::detail::storage> s, tiles::detail::box b, int r, bool ro)
-        : handle(kind_tag), storage(std::move(s)), region(b), rank(r), read_only(ro) {}
+    tiles_view(std::shared_ptr<tiles::detail::storage> s, std::size_t byte_offset, std::vector<int> e,
+               std::vector<std::size_t> byte_strides, tiles::element_layout l, bool ro, const char* made_by)
+        : handle(kind_tag), storage(std::move(s)), offset(byte_offset), extent(std::move(e)),
+          stride(std::move(byte_strides)), layout(l), read_only(ro),
+          region(tiles::detail::box_of(*storage, placement(), made_by)) {}
+    int rank() const { return int(extent.size()); }
+    tiles::detail::placement placement() const { return {offset, rank(), extent.data(), stride.data(), layout.size}; }
     std::shared_ptr<tiles::detail::storage> storage;
-    tiles::detail::box region;
-    int rank;
+    std::size_t offset;
+    std::vector<int> extent;
+    std::vector<std::size_t> stride;
+    tiles::element_layout layout;
     bool read_only;
+    tiles::detail::box region;
 };
 
 struct tiles_kernel : tiles::capi::handle {
@@ -197,6 +242,11 @@ struct tiles_event : tiles::capi::handle {
 namespace tiles::capi {
 // Throws invalid_argument unless the view may be written (`what` names the call).
 void check_writable(const tiles_view& v, const char* what);
+
+// The live context's accelerator view, or the default view for NULL.
+inline accelerator_view view_of(tiles_context* context) {
+    return context == nullptr ? detail::default_view() : live(context, "context").view;
+}
 } // namespace tiles::capi
 
 // A report, with the derived text of each diagnostic and its work-items as flat ints.
@@ -206,5 +256,6 @@ struct tiles_report : tiles::capi::handle {
     explicit tiles_report(tiles::check_report r);
     tiles::check_report report;
     std::vector<std::string> texts;
-    std::vector<std::vector<int>> work_items;
+    std::vector<std::vector<int>> work_items; // each diagnostic's, 3 ints each
+    std::vector<std::vector<int>> tiles;      // the same for its tiles
 };

@@ -10,12 +10,19 @@ static_assert(int(TILES_UNKNOWN_MEMORY) == int(tiles::memory_space::unknown) &&
                   int(TILES_PRIVATE_MEMORY) == int(tiles::memory_space::private_memory),
               "tiles_memory_space mirrors tiles::memory_space");
 
+namespace {
+std::vector<int> flattened(const std::vector<std::array<int, 3>>& indices) {
+    std::vector<int> flat;
+    for (const auto& index : indices) flat.insert(flat.end(), index.begin(), index.end());
+    return flat;
+}
+} // namespace
+
 tiles_report::tiles_report(tiles::check_report r) : handle(kind_tag), report(std::move(r)) {
     for (const tiles::diagnostic& d : report.diagnostics) {
         texts.push_back(d.to_string());
-        std::vector<int> flat;
-        for (const auto& w : d.work_items) flat.insert(flat.end(), w.begin(), w.end());
-        work_items.push_back(std::move(flat));
+        work_items.push_back(flattened(d.work_items));
+        tiles.push_back(flattened(d.tiles));
     }
 }
 
@@ -73,6 +80,10 @@ tiles_status tiles_report_get(tiles_diagnostic* out, const tiles_report* report,
         out_value.work_items = r.work_items[index].data();
         out_value.message = d.message.c_str();
         out_value.text = r.texts[index].c_str();
+        out_value.tile_count = d.tiles.size();
+        out_value.tiles = d.tiles.empty() ? nullptr : r.tiles[index].data();
+        out_value.reached_barrier = d.reached_barrier;
+        out_value.tile_size = d.tile_size;
         write_struct(out, out_value, "tiles_diagnostic");
     });
 }

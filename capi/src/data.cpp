@@ -1,30 +1,31 @@
-// libtiles C API: arrays, views of host memory and of arrays, sections, and copies. Both kinds
-// of data are boxes of a storage engine object; an array is used through its view.
+// libtiles C API: arrays, views of host memory, of arrays and of no source; sections, projections,
+// reshaped and reinterpreted views; copies. Both kinds of data are storage engine objects; an
+// array is used through its view, and a view is placed in its storage as tiles::array_view is.
 #include "capi_internal.hpp"
 
 #include <sstream>
 
 using namespace tiles::capi;
-using tiles::detail::box;
 
 namespace tiles::capi {
 
 checked_shape check_shape(const tiles_shape* shape) {
     check_struct(shape, "tiles_shape");
-    if (shape->rank < 1 || shape->rank > 3)
-        throw tiles::invalid_argument("a shape has rank 1, 2 or 3, not " + std::to_string(shape->rank));
+    if (shape->rank < 1)
+        throw tiles::invalid_argument("a shape has rank 1 or more, not " + std::to_string(shape->rank));
+    const int* components = extent_components(shape, "a shape");
     const tiles::element_type type = to_element_type(shape->dtype);
     const std::size_t natural = tiles::element_size(type);
     if (type == tiles::element_type::opaque && shape->element_size == 0)
         throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
     if (natural != 0 && shape->element_size != 0 && shape->element_size != natural)
         throw tiles::invalid_argument(std::string("element_size ") + std::to_string(shape->element_size) +
-                                      " does not match " + tiles::opencl_name(type) + ", whose size is " +
+                                      " does not match " + tiles::element_description(type) + ", whose size is " +
                                       std::to_string(natural));
-    tiles::detail::check_extent(shape->rank, shape->extent, "a shape");
-    checked_shape s{{type, natural != 0 ? natural : shape->element_size}, {1, 1, 1}, shape->rank};
-    for (int d = 0; d < shape->rank; ++d) s.dims[3 - shape->rank + d] = std::size_t(shape->extent[d]);
-    return s;
+    tiles::detail::check_extent(shape->rank, components, "a shape");
+    return {{type, natural != 0 ? natural : shape->element_size},
+            tiles::detail::dims_of(shape->rank, components),
+            std::vector<int>(components, components + shape->rank)};
 }
 
 tiles::detail::host_access to_host_access(const tiles_access& access) {
@@ -46,37 +47,65 @@ void check_writable(const tiles_view& v, const char* what) {
 
 namespace {
 
-box whole(const tiles::detail::dims3& dims) { return {{0, 0, 0}, dims}; }
-
-// The element type of storage `s` and the extent of its `region`, of rank `rank`.
-tiles_shape shape_of(const tiles::detail::storage& s, const box& region, int rank) {
-    const tiles::element_layout l = tiles::detail::layout_of(s);
+// The shape of `extent`'s elements of `layout`; `extents` points at the caller's handle's own copy.
+tiles_shape shape_of(const std::vector<int>& extent, tiles::element_layout layout) {
     tiles_shape shape = TILES_SHAPE_INIT;
-    shape.dtype = to_dtype(l.type);
-    shape.element_size = l.size;
-    shape.rank = rank;
-    for (int d = 0; d < rank; ++d) shape.extent[d] = int(region.extent[3 - rank + d]);
+    shape.dtype = to_dtype(layout.type);
+    shape.element_size = layout.size;
+    shape.rank = int(extent.size());
+    for (int d = 0; d < shape.rank && shape.rank <= 3; ++d) shape.extent[d] = extent[std::size_t(d)];
+    shape.extents = extent.data();
     return shape;
 }
 
-std::size_t bytes_of(const tiles_view& v) {
-    return tiles::detail::volume(v.region) * tiles::detail::layout_of(*v.storage).size;
+std::size_t element_count(const std::vector<int>& extent) {
+    std::size_t n = 1;
+    for (const int e : extent) n *= std::size_t(e);
+    return n;
 }
+
+std::size_t bytes_of(const tiles_view& v) { return element_count(v.extent) * v.layout.size; }
 
 std::string describe(const tiles_view& v) {
     std::ostringstream os;
     os << "the view (";
-    for (int d = 3 - v.rank; d < 3; ++d) os << (d > 3 - v.rank ? "x" : "") << v.region.extent[d];
-    const tiles::element_layout l = tiles::detail::layout_of(*v.storage);
+    for (std::size_t d = 0; d < v.extent.size(); ++d) os << (d ? "x" : "") << v.extent[d];
     os << " "
-       << (l.type == tiles::element_type::opaque ? std::to_string(l.size) + "-byte elements"
-                                                 : std::string(tiles::opencl_name(l.type)))
+       << (v.layout.type == tiles::element_type::opaque ? std::to_string(v.layout.size) + "-byte elements"
+                                                        : tiles::element_description(v.layout.type))
        << ", " << bytes_of(v) << " bytes)";
     return os.str();
 }
 
-tiles_view* new_view(std::shared_ptr<tiles::detail::storage> s, const box& b, int rank, bool read_only) {
-    return make_handle<tiles_view>(std::move(s), b, rank, read_only);
+std::vector<std::size_t> dense_strides(const std::vector<int>& extent, std::size_t element_size) {
+    std::vector<std::size_t> strides(extent.size());
+    tiles::detail::dense_strides(int(extent.size()), extent.data(), element_size, strides.data());
+    return strides;
+}
+
+// A view of all of storage `s`, of `extent`.
+tiles_view* view_of_all(std::shared_ptr<tiles::detail::storage> s, const std::vector<int>& extent, bool read_only) {
+    const tiles::element_layout layout = tiles::detail::layout_of(*s);
+    return make_handle<tiles_view>(std::move(s), 0, extent, dense_strides(extent, layout.size), layout, read_only,
+                                   "a view");
+}
+
+// A view of part of `v`'s elements (same storage and constness).
+tiles_view* part_of(const tiles_view& v, std::size_t offset, std::vector<int> extent, std::vector<std::size_t> strides,
+                    tiles::element_layout layout, const char* made_by) {
+    return make_handle<tiles_view>(v.storage, offset, std::move(extent), std::move(strides), layout, v.read_only,
+                                   made_by);
+}
+
+// tiles_array_create and _staging: the array of the storage `storage_for` makes for the checked
+// shape, with `initial` (where not NULL) copied in.
+template <class MakeStorage>
+void create_array(tiles_array** out, const tiles_shape* shape, const void* initial, MakeStorage storage_for) {
+    check_out(out);
+    const checked_shape s = check_shape(shape);
+    std::shared_ptr<tiles::detail::storage> storage = storage_for(s);
+    if (initial != nullptr) tiles::detail::copy_in(*storage, tiles::detail::whole_of(*storage), initial);
+    *out = make_handle<tiles_array>(std::move(storage), s.extent);
 }
 
 } // namespace
@@ -86,13 +115,27 @@ extern "C" {
 tiles_status tiles_array_create(tiles_array** out, tiles_context* context, const tiles_shape* shape,
                                 const void* initial) {
     return guard([&] {
+        create_array(out, shape, initial, [&](const checked_shape& s) {
+            return tiles::detail::storage_on_device(s.layout, s.dims, view_of(context));
+        });
+    });
+}
+
+tiles_status tiles_array_create_staging(tiles_array** out, tiles_context* context, const tiles_shape* shape,
+                                        const void* initial) {
+    return guard([&] {
+        create_array(out, shape, initial, [&](const checked_shape& s) {
+            return tiles::detail::staging_storage(
+                s.layout, s.dims, tiles::accelerator(tiles::accelerator::cpu_accelerator).get_default_view(),
+                view_of(context));
+        });
+    });
+}
+
+tiles_status tiles_array_is_staging(int* out, const tiles_array* array) {
+    return guard([&] {
         check_out(out);
-        const checked_shape s = check_shape(shape);
-        const tiles::accelerator_view view =
-            context == nullptr ? tiles::detail::default_view() : live(context, "context").view;
-        auto storage = tiles::detail::storage_on_device(s.layout, s.dims, view);
-        if (initial != nullptr) tiles::detail::copy_in(*storage, whole(s.dims), initial);
-        *out = make_handle<tiles_array>(std::move(storage), s.rank);
+        *out = tiles::detail::is_staging(*live(array, "array").storage) ? 1 : 0;
     });
 }
 
@@ -100,22 +143,22 @@ tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array) {
     return guard([&] {
         check_out(out);
         const tiles_array& a = live(array, "array");
-        *out = new_view(a.storage, whole(tiles::detail::dims_of(*a.storage)), a.rank, false);
+        *out = view_of_all(a.storage, a.extent, false);
     });
 }
 
 tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array) {
     return guard([&] {
         const tiles_array& a = live(array, "array");
-        write_struct(out, shape_of(*a.storage, whole(tiles::detail::dims_of(*a.storage)), a.rank), "tiles_shape");
+        write_struct(out, shape_of(a.extent, tiles::detail::layout_of(*a.storage)), "tiles_shape");
     });
 }
 
 tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* array) {
     return guard([&] {
         check_out(out);
-        *out =
-            make_handle<tiles_context>(tiles::accelerator_view(tiles::detail::home_of(*live(array, "array").storage)));
+        *out = make_handle<tiles_context>(
+            tiles::accelerator_view(tiles::detail::associated_of(*live(array, "array").storage)));
     });
 }
 
@@ -127,7 +170,7 @@ tiles_status tiles_view_create(tiles_view** out, const tiles_shape* shape, void*
         check_out(out);
         const checked_shape s = check_shape(shape);
         if (host == nullptr) throw tiles::invalid_argument("the host memory of a view is NULL");
-        *out = new_view(tiles::detail::storage_over_host(s.layout, s.dims, host, false), whole(s.dims), s.rank, false);
+        *out = view_of_all(tiles::detail::storage_over_host(s.layout, s.dims, host, false), s.extent, false);
     });
 }
 
@@ -136,8 +179,16 @@ tiles_status tiles_view_create_const(tiles_view** out, const tiles_shape* shape,
         check_out(out);
         const checked_shape s = check_shape(shape);
         if (host == nullptr) throw tiles::invalid_argument("the host memory of a view is NULL");
-        *out = new_view(tiles::detail::storage_over_host(s.layout, s.dims, const_cast<void*>(host), true),
-                        whole(s.dims), s.rank, true);
+        *out = view_of_all(tiles::detail::storage_over_host(s.layout, s.dims, const_cast<void*>(host), true), s.extent,
+                           true);
+    });
+}
+
+tiles_status tiles_view_create_without_source(tiles_view** out, const tiles_shape* shape) {
+    return guard([&] {
+        check_out(out);
+        const checked_shape s = check_shape(shape);
+        *out = view_of_all(tiles::detail::storage_without_source(s.layout, s.dims), s.extent, false);
     });
 }
 
@@ -147,22 +198,75 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
         const tiles_view& v = live(view, "view");
         if (origin == nullptr || extent == nullptr)
             throw tiles::invalid_argument("a section's origin or extent is NULL");
-        int whole_extent[3];
-        for (int d = 0; d < v.rank; ++d) whole_extent[d] = int(v.region.extent[3 - v.rank + d]);
-        tiles::detail::check_section(v.rank, origin, extent, whole_extent);
-        box part = v.region;
-        for (int d = 0; d < v.rank; ++d) {
-            part.origin[3 - v.rank + d] += std::size_t(origin[d]);
-            part.extent[3 - v.rank + d] = std::size_t(extent[d]);
-        }
-        *out = new_view(v.storage, part, v.rank, v.read_only);
+        tiles::detail::check_section(v.rank(), origin, extent, v.extent.data());
+        *out = part_of(v, tiles::detail::offset_of(v.placement(), origin), std::vector<int>(extent, extent + v.rank()),
+                       v.stride, v.layout, "a section");
+    });
+}
+
+tiles_status tiles_view_project(tiles_view** out, const tiles_view* view, int index) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        if (v.rank() < 2)
+            throw tiles::invalid_argument("a projection takes a view of rank 2 or more; this one has rank 1: read its "
+                                          "element, or take a section");
+        tiles::detail::check_projection(v.placement(), index);
+        *out = part_of(v, v.offset + std::size_t(index) * v.stride[0],
+                       std::vector<int>(v.extent.begin() + 1, v.extent.end()),
+                       std::vector<std::size_t>(v.stride.begin() + 1, v.stride.end()), v.layout, "a projection");
+    });
+}
+
+tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int rank, const int* extent) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        if (rank < 1 || extent == nullptr)
+            throw tiles::invalid_argument("tiles_view_reshape takes a rank of 1 or more and its extent, not rank " +
+                                          std::to_string(rank) + (extent == nullptr ? " and NULL" : ""));
+        tiles::detail::check_dense(v.placement(), "view_as (tiles_view_reshape)");
+        tiles::detail::check_view_as(v.placement(), rank, extent);
+        std::vector<int> shape(extent, extent + rank);
+        std::vector<std::size_t> strides = dense_strides(shape, v.layout.size);
+        *out = part_of(v, v.offset, std::move(shape), std::move(strides), v.layout, "view_as");
+    });
+}
+
+tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, tiles_dtype dtype, size_t element_size) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        const tiles::element_type type = to_element_type(dtype);
+        const std::size_t natural = tiles::element_size(type);
+        if (type == tiles::element_type::opaque && element_size == 0)
+            throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
+        if (natural != 0 && element_size != 0 && element_size != natural)
+            throw tiles::invalid_argument("element_size " + std::to_string(element_size) + " does not match " +
+                                          tiles::element_description(type) + ", whose size is " +
+                                          std::to_string(natural));
+        const tiles::element_layout layout{type, natural != 0 ? natural : element_size};
+        tiles::detail::check_dense(v.placement(), "reinterpret_as (tiles_view_reinterpret)");
+        const int count = tiles::detail::reinterpreted_count(v.placement(), layout.size);
+        *out = part_of(v, v.offset, {count}, {layout.size}, layout, "reinterpret_as");
+    });
+}
+
+tiles_status tiles_view_get_strides(size_t* out, size_t count, const tiles_view* view) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        if (count != v.stride.size())
+            throw tiles::invalid_argument("tiles_view_get_strides of a view of rank " + std::to_string(v.rank()) +
+                                          " into room for " + std::to_string(count));
+        std::copy(v.stride.begin(), v.stride.end(), out);
     });
 }
 
 tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view) {
     return guard([&] {
         const tiles_view& v = live(view, "view");
-        write_struct(out, shape_of(*v.storage, v.region, v.rank), "tiles_shape");
+        write_struct(out, shape_of(v.extent, v.layout), "tiles_shape");
     });
 }
 
@@ -177,7 +281,8 @@ tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view)
     return guard([&] {
         check_out(out);
         const tiles_view& v = live(view, "view");
-        std::shared_ptr<tiles::detail::context_state> home = tiles::detail::home_of(*v.storage); // none: host memory
+        std::shared_ptr<tiles::detail::context_state> home =
+            tiles::detail::associated_of(*v.storage); // none: host memory
         *out = home ? make_handle<tiles_context>(tiles::accelerator_view(std::move(home))) : nullptr;
     });
 }
@@ -190,9 +295,7 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
         if (mode == tiles::detail::host_access::read_write)
             check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
         auto* base = static_cast<unsigned char*>(tiles::detail::host_data(*v.storage, v.region, mode));
-        const tiles::detail::dims3& dims = tiles::detail::dims_of(*v.storage);
-        const std::size_t first = (v.region.origin[0] * dims[1] + v.region.origin[1]) * dims[2] + v.region.origin[2];
-        *out = base + first * tiles::detail::layout_of(*v.storage).size;
+        *out = base + v.offset;
     });
 }
 
@@ -261,8 +364,7 @@ namespace {
 // Checks that `source` can be copied into `destination`.
 void check_copy(const tiles_view& from, const tiles_view& to) {
     check_writable(to, "tiles_copy");
-    const tiles::element_layout a = tiles::detail::layout_of(*from.storage), b = tiles::detail::layout_of(*to.storage);
-    if (a.type != b.type || a.size != b.size || from.region.extent != to.region.extent)
+    if (from.layout.type != to.layout.type || from.layout.size != to.layout.size || from.extent != to.extent)
         throw tiles::invalid_argument("tiles_copy from " + describe(from) + " to " + describe(to) +
                                       ": the element types or extents differ");
 }

@@ -1,6 +1,8 @@
 // libtiles C API: devices and contexts (accelerators and accelerator views).
 #include "capi_internal.hpp"
 
+#include <cstddef>
+
 using namespace tiles::capi;
 
 namespace {
@@ -72,7 +74,23 @@ tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* d
         info.global_memory = a.dedicated_memory();
         info.max_allocation = a.max_allocation();
         info.supports_fp64 = a.supports_double_precision();
+        info.device_path = a.device_path().c_str();
+        info.version = a.get_version();
+        info.is_debug = a.get_is_debug();
+        info.is_emulated = a.get_is_emulated();
+        info.has_display = a.get_has_display();
+        info.supports_limited_fp64 = a.get_supports_limited_double_precision();
+        info.supports_cpu_shared_memory = a.get_supports_cpu_shared_memory();
+        // libtiles 0.3's struct ended at supports_fp64.
         write_struct(out, info, "tiles_device_info");
+    });
+}
+
+tiles_status tiles_device_set_default(int* out, const char* selector) {
+    return guard([&] {
+        check_out(out);
+        if (selector == nullptr) throw tiles::invalid_argument("the device selector is NULL");
+        *out = tiles::accelerator::set_default(std::string(selector)) ? 1 : 0;
     });
 }
 
@@ -104,6 +122,38 @@ tiles_status tiles_context_get_device(tiles_device** out, const tiles_context* c
 
 tiles_status tiles_context_wait(tiles_context* context) {
     return guard([&] { live(context, "context").view.wait(); });
+}
+
+tiles_status tiles_context_create_with_queuing_mode(tiles_context** out, const tiles_device* device,
+                                                    tiles_queuing_mode mode) {
+    return guard([&] {
+        check_out(out);
+        const int value = as_int(mode);
+        if (value != TILES_QUEUING_IMMEDIATE && value != TILES_QUEUING_AUTOMATIC)
+            throw tiles::invalid_argument("tiles_queuing_mode " + std::to_string(value) + " is not a queuing mode");
+        *out = make_handle<tiles_context>(device_or_default(device).create_view(
+            value == TILES_QUEUING_IMMEDIATE ? tiles::queuing_mode_immediate : tiles::queuing_mode_automatic));
+    });
+}
+
+tiles_status tiles_context_get_queuing_mode(tiles_queuing_mode* out, const tiles_context* context) {
+    return guard([&] {
+        check_out(out);
+        *out = live(context, "context").view.get_queuing_mode() == tiles::queuing_mode_immediate
+                   ? TILES_QUEUING_IMMEDIATE
+                   : TILES_QUEUING_AUTOMATIC;
+    });
+}
+
+tiles_status tiles_context_flush(tiles_context* context) {
+    return guard([&] { live(context, "context").view.flush(); });
+}
+
+tiles_status tiles_context_create_marker(tiles_event** out, tiles_context* context) {
+    return guard([&] {
+        check_out(out);
+        *out = make_handle<tiles_event>(live(context, "context").view.create_marker());
+    });
 }
 
 tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context* context) {

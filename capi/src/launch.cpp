@@ -10,17 +10,22 @@ namespace {
 
 tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
     check_struct(domain, "domain");
-    if (domain->rank < 1 || domain->rank > 3)
-        throw tiles::invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain->rank));
+    if (domain->rank < 1)
+        throw tiles::invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain->rank));
     if (domain->tile_rank != 0 && domain->tile_rank != domain->rank)
         throw tiles::invalid_compute_domain("the tile has rank " + std::to_string(domain->tile_rank) +
                                             " but the extent it tiles has rank " + std::to_string(domain->rank));
+    if (domain->tile_rank > 3)
+        throw tiles::invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
+                                            std::to_string(domain->rank));
+    const int* components = extent_components(domain, "a compute domain");
     tiles::detail::launch_domain d;
     d.rank = domain->rank;
     d.tiled = domain->tile_rank != 0;
-    for (int i = 0; i < d.rank; ++i) {
-        d.extent[i] = domain->extent[i];
-        if (d.tiled) d.tile[i] = domain->tile[i];
+    if (d.rank > 3) d.extent_above_3.assign(components, components + d.rank);
+    for (int i = 0; i < d.rank && i < 3; ++i) {
+        d.extent[std::size_t(i)] = components[i];
+        if (d.tiled) d.tile[std::size_t(i)] = domain->tile[i];
     }
     if (d.tiled) tiles::detail::check_tile_shape(d.rank, d.tile.data());
     return d;
@@ -64,15 +69,19 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
         const tiles_view& v = live_argument(a.view, position);
         arg.memory = v.storage;
         arg.region = v.region;
+        arg.layout = v.layout;
         arg.read_only = v.read_only;
         arg.container = "array_view";
+        arg.rank = v.rank();
         return arg;
     }
     case TILES_ARG_ARRAY: {
         const tiles_array& array = live_argument(a.array, position);
         arg.memory = array.storage;
         arg.region = {{0, 0, 0}, tiles::detail::dims_of(*array.storage)};
+        arg.layout = tiles::detail::layout_of(*array.storage);
         arg.container = "array";
+        arg.rank = int(array.extent.size());
         return arg;
     }
     case TILES_ARG_NUMBER:
@@ -112,7 +121,7 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
         check_out(out);
         const tiles::detail::launch_domain d = check_domain(domain);
         if (!d.tiled) throw tiles::invalid_argument("pad and truncate need a tiled domain (tile_rank is 0)");
-        tiles_domain result = *domain;
+        tiles_domain result = read_struct(domain);
         check_struct(out, "domain");
         const auto put = [&](const auto& rounded_extent) {
             for (int i = 0; i < d.rank; ++i) result.extent[i] = rounded_extent[i];
@@ -161,17 +170,24 @@ tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, i
     return guard([&] {
         if (extent == nullptr) throw tiles::invalid_argument("the extent is NULL");
         if (tile == nullptr && tile_rank != 0) throw tiles::invalid_argument("the tile is NULL but tile_rank is not 0");
-        if (rank < 1 || rank > 3 || (tile_rank != 0 && tile_rank != rank))
-            throw tiles::invalid_argument("a domain has rank 1, 2 or 3 and a tile_rank of 0 or its rank, not " +
+        if (rank < 1 || (tile_rank != 0 && tile_rank != rank) || tile_rank > 3)
+            throw tiles::invalid_argument("a domain has rank 1 or more and a tile_rank of 0 or its rank (1, 2 or 3), "
+                                          "not " +
                                           std::to_string(rank) + " and " + std::to_string(tile_rank));
+        check_struct(out, "domain");
+        if (rank > 3 && !has_field(out, offsetof(tiles_domain, extents) + sizeof(out->extents)))
+            throw tiles::invalid_argument("a domain of rank " + std::to_string(rank) +
+                                          " needs `extents`, which the caller's tiles_domain (struct_size " +
+                                          std::to_string(out->struct_size) + ") predates");
         tiles_domain d{};
         d.struct_size = sizeof d;
         d.rank = rank;
         d.tile_rank = tile_rank;
-        for (int i = 0; i < rank; ++i) {
-            d.extent[i] = extent[i];
+        for (int i = 0; i < rank && i < 3; ++i) {
+            d.extent[i] = rank <= 3 ? extent[i] : 0;
             if (tile_rank != 0) d.tile[i] = tile[i];
         }
+        d.extents = rank > 3 ? extent : nullptr;
         write_struct(out, d, "domain");
     });
 }
@@ -239,9 +255,7 @@ tiles_status tiles_kernel_build(const char** log, const tiles_kernel* kernel, ti
     return guard([&] {
         const tiles::kernel& k = live(kernel, "kernel").kernel;
         const tiles::detail::launch_domain d = check_domain(domain);
-        const tiles::accelerator_view view =
-            context == nullptr ? tiles::detail::default_view() : live(context, "context").view;
-        std::string built = tiles::detail::build(view, d, k);
+        std::string built = tiles::detail::build(view_of(context), d, k);
         if (log != nullptr) *log = (handed_out_log = std::move(built)).c_str();
     });
 }
@@ -251,6 +265,24 @@ tiles_status tiles_kernel_get_build_log(const char** out, const tiles_kernel* ke
         check_out(out);
         handed_out_log = live(kernel, "kernel").kernel.build_log();
         *out = handed_out_log.c_str();
+    });
+}
+
+// Where tiles_program_build leaves the names and the log it hands out.
+thread_local std::string handed_out_kernel_names, handed_out_source_log;
+
+tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
+                                 const char* source, const char* options) {
+    return guard([&] {
+        if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
+        tiles::detail::source_build built =
+            tiles::detail::build_source(view_of(context), source, options == nullptr ? "" : options);
+        handed_out_kernel_names.clear();
+        for (const std::string& name : built.kernel_names)
+            handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;
+        handed_out_source_log = std::move(built.build_log);
+        if (kernel_names != nullptr) *kernel_names = handed_out_kernel_names.c_str();
+        if (log != nullptr) *log = handed_out_source_log.c_str();
     });
 }
 

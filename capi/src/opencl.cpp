@@ -24,13 +24,17 @@ tiles_status tiles_context_get_opencl(cl_context* out_context, cl_command_queue*
     });
 }
 
+tiles_status tiles_context_order_queue(tiles_context* context, cl_command_queue queue) {
+    return guard([&] { tiles::interop::order_queue(live(context, "context").view, queue); });
+}
+
 tiles_status tiles_array_create_from_opencl(tiles_array** out, tiles_context* context, const tiles_shape* shape,
                                             cl_mem buffer) {
     return guard([&] {
         check_out(out);
         const checked_shape s = check_shape(shape);
         *out = make_handle<tiles_array>(
-            tiles::detail::storage_over_buffer(s.layout, s.dims, live(context, "context").view, buffer), s.rank);
+            tiles::detail::storage_over_buffer(s.layout, s.dims, live(context, "context").view, buffer), s.extent);
     });
 }
 

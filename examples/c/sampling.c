@@ -33,8 +33,8 @@ tiles_status SamplingExample(const tiles_kernel* average_kernel, int SAMPLESIZE,
     if (status == TILES_SUCCESS) {
         /* Use tiles that are SAMPLESIZE x SAMPLESIZE.
          * Find the average of the values in each tile. */
-        const tiles_domain domain = {
-            sizeof(tiles_domain), 2, {MATRIXSIZE, MATRIXSIZE, 0}, 2, {SAMPLESIZE, SAMPLESIZE, 0}};
+        const tiles_domain domain = {sizeof(tiles_domain),        2,   {MATRIXSIZE, MATRIXSIZE, 0}, 2,
+                                     {SAMPLESIZE, SAMPLESIZE, 0}, NULL};
         const tiles_arg args[] = {tiles_arg_view(matrix), tiles_arg_array(averages)};
         status = tiles_launch(NULL, &domain, average_kernel, args, 2);
     }

@@ -34,7 +34,7 @@ static tiles_status TileStaticAverage(void) {
         status = kernel_from_file(&tile_static_average, "tile_static_average.cl", "tile_static_average");
     if (status == TILES_SUCCESS) {
         /* Create threads for the sample's extent and divide the extent into 2 x 2 tiles. */
-        const tiles_domain domain = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 2, 0}};
+        const tiles_domain domain = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 2, 0}, NULL};
         const tiles_arg args[] = {tiles_arg_view(sample), tiles_arg_view(average)};
         status = tiles_launch(NULL, &domain, tile_static_average, args, 2);
     }

@@ -59,7 +59,7 @@ static tiles_status TilingDescription(void) {
     /* Update each Description with the tile, global, and local indices. */
     if (status == TILES_SUCCESS) status = kernel_from_file(&describe, "tiling_description.cl", "describe_tiles");
     if (status == TILES_SUCCESS) {
-        const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}};
+        const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}, NULL};
         const tiles_arg args[] = {tiles_arg_view(descriptions)};
         status = tiles_launch(NULL, &domain, describe, args, 1);
     }

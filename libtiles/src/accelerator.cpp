@@ -25,6 +25,26 @@ template <cl_device_info Name, class T> T device_query(const cl::Device& device)
     return value;
 }
 
+// "OpenCL 3.0 PoCL ..." as C++ AMP's versions are: major << 16 | minor (0 if it says otherwise).
+unsigned int version_number(const std::string& device_version) {
+    unsigned int major = 0, minor = 0;
+    char dot = 0;
+    std::istringstream words(device_version);
+    std::string opencl;
+    if (!(words >> opencl >> major >> dot >> minor) || opencl != "OpenCL" || dot != '.') return 0;
+    return major << 16 | minor;
+}
+
+// Whether a display's watchdog limits the device's kernels: only NVIDIA's drivers say.
+bool has_display(const cl::Device& device) {
+    const auto extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
+    if (extensions.find("cl_nv_device_attribute_query") == std::string::npos) return false;
+    cl_bool timeout = CL_FALSE;
+    check(clGetDeviceInfo(device(), CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV, sizeof timeout, &timeout, nullptr),
+          "clGetDeviceInfo");
+    return timeout != CL_FALSE;
+}
+
 std::shared_ptr<const device_info> read_device(const cl::Platform& platform, const cl::Device& device,
                                                int platform_index, int device_index) {
     auto info = std::make_shared<device_info>();
@@ -45,7 +65,27 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->global_mem_size = device_query<CL_DEVICE_GLOBAL_MEM_SIZE, cl_ulong>(device);
     info->max_mem_alloc_size = device_query<CL_DEVICE_MAX_MEM_ALLOC_SIZE, cl_ulong>(device);
     info->fp64 = device_query<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(device) != 0;
+    info->version = version_number(info->device_version);
+    info->host_unified_memory = device_query<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(device) != CL_FALSE;
+    info->has_display = has_display(device);
+    info->simulator = info->platform_name == "Oclgrind";
+    // A device libtiles did not enumerate (an adopted queue's sub-device, Oclgrind's) has none.
+    if (platform_index >= 0) info->path = std::to_string(platform_index) + ":" + std::to_string(device_index);
     return info;
+}
+
+// C++ AMP's CPU accelerator: the host, where staging arrays live; no OpenCL device, no kernels.
+const std::shared_ptr<const device_info>& host_device() {
+    static const std::shared_ptr<const device_info> host = [] {
+        auto info = std::make_shared<device_info>();
+        info->platform_index = info->device_index = -1;
+        info->name = "CPU accelerator";
+        info->path = "cpu";
+        info->host = true;
+        info->host_unified_memory = true;
+        return info;
+    }();
+    return host;
 }
 
 struct enumeration {
@@ -161,6 +201,49 @@ struct default_choice {
     std::string reason;
 };
 
+// UTF-8 and wchar_t strings (UTF-32 here), for AMP's wide device paths and descriptions.
+std::string narrow(const std::wstring& wide) {
+    std::string utf8;
+    for (const wchar_t w : wide) {
+        const auto c = static_cast<std::uint32_t>(w);
+        const int continuation = c < 0x80 ? 0 : c < 0x800 ? 1 : c < 0x10000 ? 2 : 3;
+        static const unsigned char lead[] = {0x00, 0xC0, 0xE0, 0xF0};
+        utf8 += char(lead[continuation] | (c >> (6 * continuation)));
+        for (int i = continuation - 1; i >= 0; --i) utf8 += char(0x80 | ((c >> (6 * i)) & 0x3F));
+    }
+    return utf8;
+}
+
+std::wstring widen(const std::string& utf8) {
+    std::wstring wide;
+    for (std::size_t i = 0; i < utf8.size();) {
+        const auto byte = static_cast<unsigned char>(utf8[i]);
+        const int continuation = byte < 0x80 ? 0 : byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : -1;
+        std::uint32_t c = continuation <= 0 ? byte : byte & (0x3F >> continuation);
+        bool valid = continuation >= 0 && i + std::size_t(continuation) < utf8.size();
+        for (int k = 1; valid && k <= continuation; ++k) {
+            const auto next = static_cast<unsigned char>(utf8[i + std::size_t(k)]);
+            valid = (next & 0xC0) == 0x80;
+            c = c << 6 | (next & 0x3F);
+        }
+        wide += valid ? wchar_t(c) : L'\uFFFD'; // bytes that are not UTF-8 become the replacement character
+        i += valid ? std::size_t(continuation) + 1 : 1;
+    }
+    return wide;
+}
+
+[[noreturn]] void refuse_direct3d(const std::string& path) {
+    throw invalid_argument("'" + path +
+                           "' is a Direct3D device path of C++ AMP, which has no OpenCL counterpart: give "
+                           "\"default\", a device path of accelerator::get_device_path() or a selector (gpu, cpu, "
+                           "platform:device indices, part of a name); the devices are:" +
+                           device_list());
+}
+
+// The device an AMP device path or a TILES_DEVICE-style selector names; `amp_cpu`: "cpu" is AMP's
+// CPU accelerator (wide paths), not a selector of an OpenCL CPU device (narrow ones).
+std::shared_ptr<const device_info> device_at(const std::string& path, bool amp_cpu);
+
 default_choice choose_default() {
     if (const char* env = std::getenv("TILES_DEVICE"); env != nullptr && *env != '\0')
         return {select_device(env, "TILES_DEVICE"), std::string("TILES_DEVICE=") + env + " selects it"};
@@ -169,26 +252,96 @@ default_choice choose_default() {
     return {all_devices().front(), "there is no GPU, and it is the first device (TILES_DEVICE is not set)"};
 }
 
-const default_choice& default_device() {
-    static const default_choice choice = choose_default();
-    return choice;
+// The default, fixed by its first use or by set_default, whichever comes first.
+struct default_state {
+    std::mutex mutex;
+    std::optional<default_choice> choice;
+};
+
+default_state& the_default() {
+    static default_state state;
+    return state;
 }
 
-std::shared_ptr<context_state> new_context_state(const std::shared_ptr<const device_info>& device) {
+default_choice default_device() {
+    default_state& state = the_default();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (!state.choice) state.choice = choose_default();
+    return *state.choice;
+}
+
+bool set_default_device(const std::string& path, bool amp_cpu) {
+    const std::shared_ptr<const device_info> device = device_at(path, amp_cpu);
+    if (device->host)
+        throw invalid_argument("the CPU accelerator holds data but runs no kernels, so it cannot be the default "
+                               "accelerator; name an OpenCL device");
+    default_state& state = the_default();
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.choice) return false;
+    state.choice = default_choice{device, "accelerator::set_default chose it"};
+    return true;
+}
+
+std::shared_ptr<const device_info> device_at(const std::string& path, bool amp_cpu) {
+    if (path == "default") return default_device().device;
+    if (amp_cpu && path == "cpu") return host_device();
+    if (path == "direct3d\\warp" || path == "direct3d\\ref") refuse_direct3d(path);
+    return select_device(path);
+}
+
+std::shared_ptr<context_state> new_context_state(const std::shared_ptr<const device_info>& device,
+                                                 queuing_mode mode = queuing_mode_automatic) {
+    if (device->host) return std::make_shared<context_state>(device, cl::Context(), cl::CommandQueue(), mode);
     cl_int status = CL_SUCCESS;
     cl::Context context(device->device, nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext");
     cl::CommandQueue queue(context, device->device, 0, &status);
     check(status, "clCreateCommandQueue");
-    return std::make_shared<context_state>(device, std::move(context), std::move(queue));
+    return std::make_shared<context_state>(device, std::move(context), std::move(queue), mode);
 }
 
 } // namespace
 
-context_state::context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue)
-    : device_(std::move(device)), context_(std::move(context)), queue_(std::move(queue)) {
+context_state::context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue,
+                             queuing_mode mode)
+    : device_(std::move(device)), context_(std::move(context)), queue_(std::move(queue)), mode_(mode) {
     static std::atomic<std::uint64_t> next_id{1};
     id_ = next_id++;
+}
+
+void context_state::check_runs_kernels(const char* what) const {
+    if (device_->host)
+        throw invalid_argument(std::string("the CPU accelerator holds data but runs no kernels, as in C++ AMP: ") +
+                               what + " needs an accelerator view of an OpenCL device");
+}
+
+void context_state::enqueued() {
+    if (mode_ == queuing_mode_immediate) check(queue_.flush(), "clFlush");
+}
+
+void context_state::flush() {
+    if (!device_->host) check(queue_.flush(), "clFlush");
+}
+
+completion_future context_state::create_marker() {
+    if (device_->host) return completion_future(); // nothing is ever enqueued there
+    cl::Event marker;
+    check(queue_.enqueueMarkerWithWaitList(nullptr, &marker), "clEnqueueMarkerWithWaitList");
+    // Submitted whatever the queuing mode, so that polling its future ends on every driver.
+    check(queue_.flush(), "clFlush");
+    std::vector<std::shared_ptr<pending_work>> earlier;
+    {
+        std::lock_guard<std::mutex> lock(pending_mutex_);
+        earlier = pending_;
+    }
+    // Their transfers are done when the marker is: their host steps remain, which run at once.
+    std::function<void()> finish;
+    if (!earlier.empty())
+        finish = [earlier = std::move(earlier)] {
+            for (const auto& work : earlier) work->wait();
+        };
+    return completion_future(
+        std::make_shared<pending_work>(std::vector<cl::Event>{std::move(marker)}, nullptr, std::move(finish)));
 }
 
 context_state::~context_state() {
@@ -204,6 +357,7 @@ void context_state::add_pending(std::shared_ptr<pending_work> work) {
 }
 
 void context_state::wait() {
+    if (device_->host) return;
     check(queue_.finish(), "clFinish");
     std::vector<std::shared_ptr<pending_work>> pending;
     {
@@ -264,8 +418,14 @@ accelerator_view default_view() {
 namespace tiles {
 
 accelerator::accelerator() : info_(detail::default_device().device) {}
-accelerator::accelerator(const std::string& selector) : info_(detail::select_device(selector)) {}
+accelerator::accelerator(const std::string& selector) : info_(detail::device_at(selector, false)) {}
+accelerator::accelerator(const std::wstring& path) : info_(detail::device_at(detail::narrow(path), true)) {}
 accelerator::accelerator(std::shared_ptr<const detail::device_info> info) : info_(std::move(info)) {}
+
+bool accelerator::set_default(const std::wstring& path) {
+    return detail::set_default_device(detail::narrow(path), true);
+}
+bool accelerator::set_default(const std::string& path) { return detail::set_default_device(path, false); }
 
 std::vector<accelerator> accelerator::get_all() {
     std::vector<accelerator> all;
@@ -294,17 +454,33 @@ std::uint64_t accelerator::dedicated_memory() const { return info_->global_mem_s
 std::uint64_t accelerator::max_allocation() const { return info_->max_mem_alloc_size; }
 bool accelerator::supports_double_precision() const { return info_->fp64; }
 
+const std::string& accelerator::device_path() const { return info_->path; }
+std::wstring accelerator::get_device_path() const { return detail::widen(info_->path); }
+std::wstring accelerator::get_description() const { return detail::widen(info_->name); }
+unsigned int accelerator::get_version() const { return info_->version; }
+std::size_t accelerator::get_dedicated_memory() const { return std::size_t(info_->global_mem_size / 1024); }
+bool accelerator::get_is_debug() const { return info_->simulator; }
+bool accelerator::get_is_emulated() const {
+    return info_->host || info_->simulator || (info_->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+bool accelerator::get_has_display() const { return info_->has_display; }
+bool accelerator::get_supports_double_precision() const { return info_->fp64; }
+bool accelerator::get_supports_limited_double_precision() const { return info_->fp64; }
+bool accelerator::get_supports_cpu_shared_memory() const { return info_->host_unified_memory; }
+
 accelerator_view accelerator::get_default_view() const {
     // Never destroyed: releasing OpenCL objects while the process exits crashes some drivers.
     static auto* const views = new std::map<cl_device_id, std::shared_ptr<detail::context_state>>;
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
-    auto& view = (*views)[info_->device()];
+    auto& view = (*views)[info_->device()]; // the CPU accelerator's is under no device at all
     if (!view) view = detail::new_context_state(info_);
     return accelerator_view(view);
 }
 
-accelerator_view accelerator::create_view() const { return accelerator_view(detail::new_context_state(info_)); }
+accelerator_view accelerator::create_view(queuing_mode mode) const {
+    return accelerator_view(detail::new_context_state(info_, mode));
+}
 
 bool operator==(const accelerator& a, const accelerator& b) { return a.info_->device() == b.info_->device(); }
 
@@ -313,7 +489,11 @@ accelerator_view::accelerator_view(std::shared_ptr<detail::context_state> state)
 accelerator accelerator_view::get_accelerator() const { return accelerator(state_->device()); }
 
 void accelerator_view::wait() const { state_->wait(); }
-void accelerator_view::flush() const { detail::check(state_->queue().flush(), "clFlush"); }
+void accelerator_view::flush() const { state_->flush(); }
+completion_future accelerator_view::create_marker() const { return state_->create_marker(); }
+queuing_mode accelerator_view::get_queuing_mode() const { return state_->mode(); }
+bool accelerator_view::get_is_debug() const { return state_->checked != nullptr; }
+unsigned int accelerator_view::get_version() const { return state_->device()->version; }
 
 transfer_counters accelerator_view::counters() const { return state_->counters(); }
 void accelerator_view::reset_counters() const { state_->reset_counters(); }

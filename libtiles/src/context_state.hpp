@@ -15,6 +15,7 @@
 #include "device_memory.hpp"
 #include "opencl.hpp"
 #include "tiles/accelerator.hpp"
+#include "tiles/completion_future.hpp"
 
 namespace tiles::detail {
 
@@ -28,7 +29,9 @@ std::shared_ptr<const device_info> describe_device(const cl::Platform& platform,
 
 class context_state {
   public:
-    context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue);
+    // The CPU accelerator's views (device->host) have no context and no queue.
+    context_state(std::shared_ptr<const device_info> device, cl::Context context, cl::CommandQueue queue,
+                  queuing_mode mode = queuing_mode_automatic);
     // Waits for the queue if work is pending: its transfers may still use memory it keeps.
     ~context_state();
     context_state(const context_state&) = delete;
@@ -39,6 +42,17 @@ class context_state {
     const cl::CommandQueue& queue() const { return queue_; }
     // Unique over the process's lifetime, unlike the address of this object or its cl_context.
     std::uint64_t id() const { return id_; }
+    queuing_mode mode() const { return mode_; }
+
+    // Throws invalid_argument, saying that `what` needs an OpenCL device, on the CPU accelerator.
+    void check_runs_kernels(const char* what) const;
+    // Called after each command libtiles enqueues here: in immediate mode it is submitted now.
+    void enqueued();
+    // Submits everything enqueued (clFlush).
+    void flush();
+    // A future ready once everything enqueued here before it has finished, pending host steps
+    // included (accelerator_view::create_marker).
+    completion_future create_marker();
 
     // Counted on this view and in the process's totals.
     void count_upload(std::uint64_t bytes);
@@ -58,6 +72,11 @@ class context_state {
         transfer_counters read() const;
         void reset();
     };
+
+    // The program built from (source, options), building it on first use; `built_for` names what
+    // it is built for ("kernel 'name'") in the log and in build errors.
+    std::shared_ptr<program_entry> program(const std::string& source, const std::string& options,
+                                           const std::string& built_for, std::size_t source_hash);
 
     // The kernel `name` of the program built from (source, options), building it on first use.
     std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
@@ -97,6 +116,7 @@ class context_state {
     cl::Context context_;
     cl::CommandQueue queue_;
     std::uint64_t id_;
+    const queuing_mode mode_;
     atomic_counters count_;
 
     std::mutex programs_mutex_;

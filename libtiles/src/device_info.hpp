@@ -20,6 +20,7 @@ struct device_info {
     std::string platform_name;
     std::string driver_version;
     std::string device_version;
+    std::string path; // C++ AMP's device path: "P:D", "cpu" for the CPU accelerator, "" if not enumerated
     cl_device_type type = 0;
     std::size_t max_work_group_size = 0;
     std::array<std::size_t, 3> max_work_item_sizes{}; // OpenCL order: dimension 0 fastest
@@ -27,6 +28,11 @@ struct device_info {
     std::uint64_t global_mem_size = 0;
     std::uint64_t max_mem_alloc_size = 0;
     bool fp64 = false;
+    unsigned int version = 0;         // CL_DEVICE_VERSION's "OpenCL major.minor", major << 16 | minor
+    bool host_unified_memory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY
+    bool has_display = false;         // a display's watchdog limits kernels' run time (NVIDIA tells)
+    bool simulator = false;           // Oclgrind's simulated device (checked views)
+    bool host = false;                // C++ AMP's CPU accelerator: no OpenCL device, data only
     // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
     mutable std::atomic<std::uint64_t> bytes_held{0};
 };

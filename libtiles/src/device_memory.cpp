@@ -38,6 +38,9 @@ memory_reservation::~memory_reservation() { release(); }
 
 counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<const device_info> device,
                                 std::size_t bytes) {
+    if (device->host)
+        throw invalid_argument("the CPU accelerator has no device memory: data used on it by a launch or a "
+                               "device copy needs an accelerator view of an OpenCL device");
     if (bytes > device->max_mem_alloc_size) {
         std::ostringstream os;
         os << "cannot allocate " << bytes << " bytes on '" << device->name << "': its largest allocation is "

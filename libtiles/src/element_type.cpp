@@ -1,56 +1,45 @@
-// libtiles: names and sizes of the element types.
+// libtiles: names and sizes of the element types, from one table.
 #include "tiles/element_type.hpp"
 
+#include <iterator>
+
 namespace tiles {
+namespace {
+
+struct element_row {
+    const char* opencl;      // OpenCL C's name
+    const char* fixed_width; // numpy's dtype name, and C's <stdint.h> name without its _t
+    std::size_t size;
+};
+
+// One row per element_type before opaque, in its order.
+constexpr element_row rows[] = {
+    {"char", "int8", 1},     {"uchar", "uint8", 1},    {"short", "int16", 2}, {"ushort", "uint16", 2},
+    {"int", "int32", 4},     {"uint", "uint32", 4},    {"long", "int64", 8},  {"ulong", "uint64", 8},
+    {"float", "float32", 4}, {"double", "float64", 8},
+};
+static_assert(std::size(rows) == std::size_t(element_type::opaque), "one row per element type");
+
+const element_row* row_of(element_type type) {
+    const auto index = std::size_t(type);
+    return index < std::size(rows) ? &rows[index] : nullptr;
+}
+
+} // namespace
 
 const char* opencl_name(element_type type) {
-    switch (type) {
-    case element_type::int8:
-        return "char";
-    case element_type::uint8:
-        return "uchar";
-    case element_type::int16:
-        return "short";
-    case element_type::uint16:
-        return "ushort";
-    case element_type::int32:
-        return "int";
-    case element_type::uint32:
-        return "uint";
-    case element_type::int64:
-        return "long";
-    case element_type::uint64:
-        return "ulong";
-    case element_type::float32:
-        return "float";
-    case element_type::float64:
-        return "double";
-    case element_type::opaque:
-        break;
-    }
-    return "struct";
+    const element_row* row = row_of(type);
+    return row != nullptr ? row->opencl : "struct";
 }
 
 std::size_t element_size(element_type type) {
-    switch (type) {
-    case element_type::int8:
-    case element_type::uint8:
-        return 1;
-    case element_type::int16:
-    case element_type::uint16:
-        return 2;
-    case element_type::int32:
-    case element_type::uint32:
-    case element_type::float32:
-        return 4;
-    case element_type::int64:
-    case element_type::uint64:
-    case element_type::float64:
-        return 8;
-    case element_type::opaque:
-        break;
-    }
-    return 0;
+    const element_row* row = row_of(type);
+    return row != nullptr ? row->size : 0;
+}
+
+std::string element_description(element_type type) {
+    const element_row* row = row_of(type);
+    return row != nullptr ? std::string(row->opencl) + " (" + row->fixed_width + ")" : "struct";
 }
 
 } // namespace tiles

@@ -94,6 +94,15 @@ void check_tile_shape(int rank, const int* tile_dims) {
         }
 }
 
+void check_divisor(int dividend, int divisor, const char* operation) {
+    if (divisor == 0 || (divisor == -1 && dividend == std::numeric_limits<int>::min())) {
+        std::ostringstream os;
+        os << "index or extent arithmetic: " << dividend << ' ' << operation << ' ' << divisor << " in a component "
+           << (divisor == 0 ? "divides by zero" : "is beyond an int");
+        throw invalid_argument(os.str());
+    }
+}
+
 int padded_extent(int d, int extent, int tile) {
     const long long padded = (static_cast<long long>(extent) + tile - 1) / tile * tile;
     if (padded > std::numeric_limits<int>::max()) {

@@ -51,6 +51,24 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
 
 namespace tiles::interop {
 
+void order_queue(const accelerator_view& view, cl_command_queue queue) {
+    if (queue == nullptr) throw invalid_argument("the queue to order after the accelerator view's work is NULL");
+    const cl_command_queue own = get_queue(view);
+    if (queue == own) return;
+    cl_context queue_context = nullptr;
+    tiles::detail::check(clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof queue_context, &queue_context, nullptr),
+                         "clGetCommandQueueInfo");
+    if (queue_context != get_context(view))
+        throw invalid_argument("the queue belongs to another cl_context than the accelerator view's, and OpenCL "
+                               "orders only queues of one context");
+    cl_event marker = nullptr;
+    tiles::detail::check(clEnqueueMarkerWithWaitList(own, 0, nullptr, &marker), "clEnqueueMarkerWithWaitList");
+    const cl::Event released(marker); // the barrier keeps what it needs of the marker
+    // A command of another queue waits for an event only once the event's queue is flushed.
+    tiles::detail::check(clFlush(own), "clFlush");
+    tiles::detail::check(clEnqueueBarrierWithWaitList(queue, 1, &marker, nullptr), "clEnqueueBarrierWithWaitList");
+}
+
 completion_future make_future(cl_event event) {
     if (event == nullptr) throw invalid_argument("the OpenCL event is NULL");
     std::vector<cl::Event> events{cl::Event(event, false)}; // takes over the caller's reference

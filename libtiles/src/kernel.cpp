@@ -8,6 +8,7 @@
 
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
+#include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
 #include "log.hpp"
 #include "tiles/exceptions.hpp"
@@ -21,7 +22,14 @@ namespace {
 std::string program_text(const std::string& source) {
     // #line makes the compiler's and the simulator's messages count lines in the caller's source,
     // and name it apart from the prelude.
-    return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" + source;
+    return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" +
+           with_hidden_extents(source, kernel_source_name);
+}
+
+std::string source_of(const cl::Program& program) {
+    std::string text;
+    program.getInfo(CL_PROGRAM_SOURCE, &text);
+    return text;
 }
 
 std::string build_log(const cl::Program& program, const device_info& device) {
@@ -36,15 +44,15 @@ std::string build_log(const cl::Program& program, const device_info& device) {
 bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
 
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
-                                    const std::string& options, const std::string& kernel_name) {
-    const std::string log = with_kernel_lines(build_log(program, device));
+                                    const std::string& options, const std::string& built_for) {
+    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
     const std::string what =
         status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
         : has_compiler_diagnostic(log)
             ? "it did not compile"
             : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
                   "), which is not the kernel's fault; the driver's cache or resources may be at fault";
-    throw build_error("kernel '" + kernel_name + "' could not be built for '" + device.name + "': " + what +
+    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
                           (log.empty() ? std::string() : ":\n" + log),
                       log, status);
 }
@@ -52,19 +60,37 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
 // What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
 // where it said nothing (some drivers log only blank lines then).
 std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device));
+    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
     return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
 }
 
 // The log's line for a build that succeeded, with the compiler's warnings where it gave any.
-void log_build(const std::string& warnings, const device_info& device, const std::string& kernel_name,
+void log_build(const std::string& warnings, const device_info& device, const std::string& built_for,
                const std::string& options, std::chrono::steady_clock::duration took) {
     if (!logging(log_level::info)) return;
     std::ostringstream os;
-    os << "built kernel '" << kernel_name << "' for '" << device.name << "' in "
+    os << "built " << built_for << " for '" << device.name << "' in "
        << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
     if (!warnings.empty()) os << "; the compiler said:\n" << warnings;
     log(log_level::info, os.str());
+}
+
+// The components of a rank above 3 that the prelude needs to unfold the index: the extents of
+// dimensions 1 .. rank - 3 (the launch multiplies 0 .. rank - 3 into OpenCL's dimension 2).
+std::vector<int> folded_extents(const launch_domain& domain) {
+    if (domain.rank <= 3) return {};
+    return std::vector<int>(domain.extent_above_3.begin() + 1, domain.extent_above_3.end() - 2);
+}
+
+// The user's options, then what the prelude reads of the launch's domain.
+std::string launch_options(const std::string& options, const launch_domain& domain) {
+    std::ostringstream os;
+    os << options << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
+    if (domain.tiled)
+        for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
+    const std::vector<int> folded = folded_extents(domain);
+    for (std::size_t d = 0; d < folded.size(); ++d) os << (d ? "," : " -DTILES_FOLDED_EXTENTS=") << folded[d];
+    return os.str();
 }
 
 cached_program built_binary(const cl::Program& program, std::string warnings) {
@@ -74,7 +100,7 @@ cached_program built_binary(const cl::Program& program, std::string warnings) {
 }
 
 built_program build_from_source(context_state& view, const std::string& text, const std::string& options,
-                                const std::string& kernel_name) {
+                                const std::string& built_for) {
     const device_info& device = *view.device();
     for (int attempt = 0;; ++attempt) {
         const auto start = std::chrono::steady_clock::now();
@@ -85,14 +111,14 @@ built_program build_from_source(context_state& view, const std::string& text, co
         view.count_build();
         if (status == CL_SUCCESS) {
             std::string warnings = warnings_of(program, device);
-            log_build(warnings, device, kernel_name, options, std::chrono::steady_clock::now() - start);
+            log_build(warnings, device, built_for, options, std::chrono::steady_clock::now() - start);
             return {std::move(program), std::move(warnings)};
         }
         // A failure without a compiler diagnostic is tried once more, with a new program.
         if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
             continue;
         if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
-            throw_build_error(program, device, status, options, kernel_name);
+            throw_build_error(program, device, status, options, built_for);
         check(status, "clBuildProgram");
     }
 }
@@ -114,9 +140,10 @@ bool keeps_argument_info(const cl::Program& program) {
 // source (and stored there for the next process). Checked views always build from source. A
 // program from the cache comes with the warnings of the build that stored it, as PyOpenCL's does.
 built_program build_program(context_state& view, const std::string& text, const std::string& options,
-                            const std::string& kernel_name) {
+                            const std::string& built_for) {
     const binary_cache cache = binary_cache::from_environment();
-    if (cache.disabled() || view.checked) return build_from_source(view, text, options, kernel_name);
+    if (view.checked) return build_from_source(view, text, options + view.checked->build_options, built_for);
+    if (cache.disabled()) return build_from_source(view, text, options, built_for);
     const device_info& device = *view.device();
     const std::string key = binary_cache::key(device, text, options);
     if (auto cached = cache.load(key)) {
@@ -129,16 +156,15 @@ built_program build_program(context_state& view, const std::string& text, const 
             view.count_binary_load();
             if (logging(log_level::info))
                 log(log_level::info,
-                    "program cache hit: kernel '" + kernel_name + "' for '" + device.name + "' loaded from " +
-                        cache.path_of(key) +
+                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
                         (cached->build_log.empty() ? std::string()
                                                    : "; the build that stored it had warnings:\n" + cached->build_log));
             return {std::move(program), std::move(cached->build_log)};
         }
     }
     if (logging(log_level::info))
-        log(log_level::info, "program cache miss: kernel '" + kernel_name + "' for '" + device.name + "' is compiled");
-    built_program built = build_from_source(view, text, options, kernel_name);
+        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
+    built_program built = build_from_source(view, text, options, built_for);
     if (cached_program stored = built_binary(built.program, built.build_log); !stored.binary.empty())
         cache.store(key, stored);
     return built;
@@ -191,6 +217,16 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
                             p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
         p.parse_type();
         k->params.push_back(std::move(p));
+    }
+    // The hidden parameters libtiles appended (hidden_extents.hpp) come last; launches set them.
+    const std::size_t prefix = std::string(hidden_extent_prefix).size();
+    while (k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
+        const std::string described = k->params.back().name.substr(prefix);
+        const auto it = std::find_if(k->params.begin(), k->params.end() - 1,
+                                     [&](const kernel_param& p) { return p.name == described; });
+        if (it == k->params.end() - 1) break;
+        k->hidden_extents.insert(k->hidden_extents.begin(), std::size_t(it - k->params.begin()));
+        k->params.pop_back();
     }
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
           "clGetKernelWorkGroupInfo");
@@ -249,21 +285,34 @@ void context_state::measure_pointees(compiled_kernel& k, const std::string& text
     for (std::size_t j = 0; j < measured.size(); ++j) k.params[measured[j]].pointee_size = std::size_t(sizes[j]);
 }
 
-// Drivers that ignore the #line after the prelude (NVIDIA's) count the kernel's lines from the
-// top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own.
-std::string with_kernel_lines(const std::string& log) {
+// Drivers that ignore the #line directives of the program text (NVIDIA's) count lines from the
+// top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own,
+// by the directives they ignored (the one after the prelude, and those after the hidden
+// parameters of kernels that use extent_of).
+std::string with_kernel_lines(const std::string& log, const std::string& whole_program) {
     if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log; // #line was honoured
-    const std::string header = program_text("");
-    const int prelude_lines = int(std::count(header.begin(), header.end(), '\n'));
+    std::vector<int> kernel_line{0}; // by the program's own line, from 1: the kernel's, or 0 (the prelude's)
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)\\s+\"([^\"]*)\".*");
+    std::istringstream lines(whole_program);
+    int next = 0;
+    for (std::string text; std::getline(lines, text);) {
+        std::smatch m;
+        const bool is_directive = std::regex_match(text, m, directive);
+        kernel_line.push_back(is_directive ? 0 : next);
+        if (is_directive)
+            next = m[2] == kernel_source_name ? std::stoi(m[1]) : 0;
+        else if (next != 0)
+            ++next;
+    }
     static const std::regex position("([^\\s:]*):(\\d+):(\\d+):");
     std::string result;
     auto last = log.cbegin();
     for (std::sregex_iterator it(log.begin(), log.end(), position), end; it != end; ++it) {
-        const int line = std::stoi((*it)[2]);
+        const std::size_t line = std::stoul((*it)[2]);
+        const int own = line < kernel_line.size() ? kernel_line[line] : 0;
         result.append(last, (*it)[0].first);
-        result += line > prelude_lines ? std::string(kernel_source_name) + ":" + std::to_string(line - prelude_lines) +
-                                             ":" + (*it)[3].str() + ":"
-                                       : (*it)[0].str();
+        result += own > 0 ? std::string(kernel_source_name) + ":" + std::to_string(own) + ":" + (*it)[3].str() + ":"
+                          : (*it)[0].str();
         last = (*it)[0].second;
     }
     return result.append(last, log.cend());
@@ -278,26 +327,28 @@ void kernel_param::parse_type() {
     builtin = element.has_value() || base == "half" || base == "bool" || base == "size_t";
 }
 
+std::shared_ptr<program_entry> context_state::program(const std::string& source, const std::string& options,
+                                                      const std::string& built_for, std::size_t source_hash) {
+    std::lock_guard<std::mutex> lock(programs_mutex_);
+    const auto key = source_hash ^ std::hash<std::string>()(options);
+    for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+        if (it->second->options == options && it->second->source == source) {
+            count_cache_hit();
+            return it->second;
+        }
+    auto entry = std::make_shared<program_entry>();
+    entry->source = source;
+    entry->options = options;
+    built_program built = build_program(*this, source, options, built_for);
+    entry->program = std::move(built.program);
+    entry->build_log = std::move(built.build_log);
+    programs_.emplace(key, entry);
+    return entry;
+}
+
 std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source, const std::string& options,
                                                        const std::string& name, std::size_t source_hash) {
-    std::shared_ptr<program_entry> entry;
-    {
-        std::lock_guard<std::mutex> lock(programs_mutex_);
-        const auto key = source_hash ^ std::hash<std::string>()(options);
-        for (auto [it, end] = programs_.equal_range(key); it != end && !entry; ++it)
-            if (it->second->options == options && it->second->source == source) entry = it->second;
-        if (entry) {
-            count_cache_hit();
-        } else {
-            entry = std::make_shared<program_entry>();
-            entry->source = source;
-            entry->options = options;
-            built_program built = build_program(*this, source, options, name);
-            entry->program = std::move(built.program);
-            entry->build_log = std::move(built.build_log);
-            programs_.emplace(key, entry);
-        }
-    }
+    const std::shared_ptr<program_entry> entry = program(source, options, "kernel '" + name + "'", source_hash);
     std::lock_guard<std::mutex> lock(entry->mutex);
     auto& k = entry->kernels[name];
     if (!k) {
@@ -312,16 +363,9 @@ kernel_source::kernel_source(std::string source, std::string name, std::string o
     : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)),
       program_text_(program_text(source_)), program_hash_(std::hash<std::string>()(program_text_)) {}
 
-std::string kernel_source::launch_options(const launch_domain& domain) const {
-    std::ostringstream os;
-    os << options_ << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
-    if (domain.tiled)
-        for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
-    return os.str();
-}
-
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view, const launch_domain& domain) {
-    shape_key key{view.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{}};
+    const shape_key key{view.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
+                        folded_extents(domain)};
     std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& r : recent_)
         if (r.key == key)
@@ -329,7 +373,7 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
                 view.count_cache_hit();
                 return k;
             }
-    auto k = view.kernel(program_text_, launch_options(domain), name_, program_hash_);
+    auto k = view.kernel(program_text_, launch_options(options_, domain), name_, program_hash_);
     recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
@@ -341,6 +385,23 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
 std::string kernel_source::last_build_log() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return last_build_log_;
+}
+
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options) {
+    launch_domain untiled_rank_1;
+    untiled_rank_1.rank = 1;
+    const std::string text = program_text(source);
+    const std::shared_ptr<program_entry> entry = view.state()->program(
+        text, launch_options(options, untiled_rank_1), "the whole source", std::hash<std::string>()(text));
+    std::string names;
+    check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
+    source_build built{{}, entry->build_log};
+    for (std::size_t start = 0; start < names.size();) {
+        const std::size_t end = std::min(names.find(';', start), names.size());
+        if (end > start) built.kernel_names.push_back(names.substr(start, end - start));
+        start = end + 1;
+    }
+    return built;
 }
 
 } // namespace tiles::detail

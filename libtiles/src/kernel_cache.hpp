@@ -40,7 +40,10 @@ struct compiled_kernel {
     std::string device_name;
     std::string build_log; // the compiler's warnings from building its program; "" if none
     cl::Kernel kernel;
-    std::vector<kernel_param> params;
+    std::vector<kernel_param> params; // those a launch gives, in order
+    // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
+    // argument's extent it receives.
+    std::vector<std::size_t> hidden_extents;
     std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
@@ -61,9 +64,9 @@ struct program_entry {
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
 
-// A build log with positions in the kernel's own lines, also from drivers that ignore the #line
-// that follows the prelude.
-std::string with_kernel_lines(const std::string& log);
+// A build log of the program made of `whole_program` with positions in the kernel's own lines, also
+// from drivers that ignore the program's #line directives.
+std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
 
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.
@@ -87,16 +90,16 @@ class kernel_source {
         int rank;
         bool tiled;
         std::array<int, 3> tile;
+        std::vector<int> folded; // a rank above 3: the extents the prelude unfolds by
         bool operator==(const shape_key& o) const {
-            return context_id == o.context_id && rank == o.rank && tiled == o.tiled && tile == o.tile;
+            return context_id == o.context_id && rank == o.rank && tiled == o.tiled && tile == o.tile &&
+                   folded == o.folded;
         }
     };
     struct recent_kernel {
         shape_key key;
         std::weak_ptr<compiled_kernel> kernel; // the context owns it; a dead context expires it
     };
-
-    std::string launch_options(const launch_domain& domain) const;
 
     const std::string source_;
     const std::string name_;

@@ -24,25 +24,34 @@
 namespace tiles::detail {
 namespace {
 
-std::string shape(const std::array<int, 3>& v, int rank) {
+std::string shape(const int* v, int rank) {
     std::ostringstream os;
     for (int d = 0; d < rank; ++d) os << (d ? "x" : "") << v[d];
     return os.str();
 }
+std::string shape(const std::array<int, 3>& v, int rank) { return shape(v.data(), rank); }
+
+// The extent's components, of any rank.
+const int* components(const launch_domain& domain) {
+    return domain.rank > 3 ? domain.extent_above_3.data() : domain.extent.data();
+}
 
 void check_domain(const launch_domain& domain, const device_info& device) {
-    if (domain.rank < 1 || domain.rank > 3)
-        throw invalid_argument("a compute domain has rank 1, 2 or 3, not " + std::to_string(domain.rank));
-    const std::string problem = extent_problem(domain.rank, domain.extent.data(), "the compute domain");
+    if (domain.rank < 1 || (domain.rank > 3 && domain.extent_above_3.size() != std::size_t(domain.rank)))
+        throw invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain.rank));
+    if (domain.rank > 3 && domain.tiled)
+        throw invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
+                                     std::to_string(domain.rank));
+    const std::string problem = extent_problem(domain.rank, components(domain), "the compute domain");
     if (!problem.empty()) throw invalid_compute_domain(problem);
     // As in C++ AMP, whose extent::size() is an unsigned int: drivers fail on larger domains
     // (PoCL aborts the process), and none could run them in reasonable time.
     // (Each factor is below 2^31, so the product is checked before it can overflow.)
     std::uint64_t work_items = 1;
     for (int d = 0; d < domain.rank; ++d) {
-        work_items *= std::uint64_t(domain.extent[d]);
+        work_items *= std::uint64_t(components(domain)[d]);
         if (work_items > std::numeric_limits<std::uint32_t>::max()) {
-            throw invalid_compute_domain("the compute domain " + shape(domain.extent, domain.rank) +
+            throw invalid_compute_domain("the compute domain " + shape(components(domain), domain.rank) +
                                          " has more work-items than C++ AMP's limit of 4294967295 (2^32 - 1)");
         }
     }
@@ -65,11 +74,16 @@ void check_domain(const launch_domain& domain, const device_info& device) {
     }
 }
 
+// Work-items per tile of a tiled domain.
+std::size_t tile_work_items(const launch_domain& domain) {
+    return std::accumulate(domain.tile.begin(), domain.tile.begin() + domain.rank, std::size_t(1),
+                           std::multiplies<std::size_t>());
+}
+
 void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& k, const device_info& device,
                             std::size_t local_arg_bytes) {
     if (domain.tiled) {
-        const std::size_t threads = std::accumulate(domain.tile.begin(), domain.tile.begin() + domain.rank,
-                                                    std::size_t(1), std::multiplies<std::size_t>());
+        const std::size_t threads = tile_work_items(domain);
         const std::size_t limit = std::min(device.max_work_group_size, k.work_group_size);
         if (threads > limit) {
             std::ostringstream os;
@@ -139,13 +153,13 @@ std::string describe_param(const compiled_kernel& k, std::size_t i) {
 std::string describe_arg(const launch_arg& a) {
     switch (a.what) {
     case launch_arg::kind::memory: {
-        const element_layout l = layout_of(*a.memory);
+        const element_layout l = a.layout;
         const std::string element =
-            l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : opencl_name(l.type);
+            l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : element_description(l.type);
         return std::string("an ") + a.container + " of " + (a.read_only ? "const " : "") + element;
     }
     case launch_arg::kind::scalar:
-        return std::string("a scalar ") + opencl_name(a.scalar_type);
+        return "a scalar " + element_description(a.scalar_type);
     case launch_arg::kind::number: {
         std::ostringstream os;
         if (a.scalar_type == element_type::int64)
@@ -216,11 +230,11 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
         case launch_arg::kind::memory:
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
-            if (!type_matches(layout_of(*a.memory).type, p)) refuse(k, i, a, "the element types differ");
-            if (p.pointee_size != 0 && layout_of(*a.memory).size != p.pointee_size)
+            if (!type_matches(a.layout.type, p)) refuse(k, i, a, "the element types differ");
+            if (p.pointee_size != 0 && a.layout.size != p.pointee_size)
                 refuse(k, i, a,
-                       "its elements are " + std::to_string(layout_of(*a.memory).size) + " bytes, but a " + p.base +
-                           " is " + std::to_string(p.pointee_size) + " bytes on the device");
+                       "its elements are " + std::to_string(a.layout.size) + " bytes, but a " + p.base + " is " +
+                           std::to_string(p.pointee_size) + " bytes on the device");
             if (a.read_only && !p.points_to_const)
                 refuse(k, i, a, "the kernel may write through this parameter; declare it const");
             break;
@@ -243,14 +257,40 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
     return local_bytes;
 }
 
-cl::NDRange ndrange(const std::array<int, 3>& amp_order, int rank) {
+// What a kernel's extent_of(p) reads (hidden_extents.hpp, the prelude's tiles_extent): the extent
+// of the array or view passed for p, in AMP order, components past its rank 1; zeros for others.
+struct hidden_extent {
+    cl_int extent[3];
+};
+
+hidden_extent hidden_extent_of(const launch_arg& a) {
+    hidden_extent e{{0, 0, 0}};
+    if (a.what != launch_arg::kind::memory) return e;
+    int rank = a.rank;
+    if (rank > 3) // its region is folded onto three dimensions; extent_of has three components
+        throw invalid_argument("extent_of gives three components, and a kernel parameter was given an " +
+                               std::string(a.container) + " of rank " + std::to_string(rank) +
+                               ": pass the extent of data of rank above 3 by hand");
+    if (rank == 0)
+        for (rank = 3; rank > 1 && a.region.extent[std::size_t(3 - rank)] == 1;) --rank;
+    for (int d = 0; d < 3; ++d) e.extent[d] = d < rank ? cl_int(a.region.extent[std::size_t(3 - rank + d)]) : 1;
+    return e;
+}
+
+cl::NDRange ndrange(const int* amp_order, int rank) {
     switch (rank) {
     case 1:
         return cl::NDRange(amp_order[0]);
     case 2:
         return cl::NDRange(amp_order[1], amp_order[0]);
-    default:
+    case 3:
         return cl::NDRange(amp_order[2], amp_order[1], amp_order[0]);
+    default: {
+        // Dimensions 0 .. rank - 3 folded into OpenCL's dimension 2 (the prelude unfolds them).
+        std::size_t folded = 1;
+        for (int d = 0; d <= rank - 3; ++d) folded *= std::size_t(amp_order[d]);
+        return cl::NDRange(std::size_t(amp_order[rank - 1]), std::size_t(amp_order[rank - 2]), folded);
+    }
     }
 }
 
@@ -286,7 +326,7 @@ thread_local std::vector<std::unique_lock<std::mutex>> data_locks::locks_;
 accelerator_view view_for(const launch_arg* args, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory)
-            if (auto home = home_of(*args[i].memory)) return accelerator_view(home);
+            if (auto home = associated_of(*args[i].memory)) return accelerator_view(home);
     return default_view();
 }
 
@@ -295,6 +335,7 @@ accelerator_view view_for(const launch_arg* args, std::size_t count) {
 std::string build(const accelerator_view& view, const launch_domain& domain, const kernel& k) {
     context_state& ctx = *view.state();
     const device_info& device = *ctx.device();
+    ctx.check_runs_kernels("building a kernel");
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
     check_tile_fits_kernel(domain, *compiled, device, 0);
@@ -306,6 +347,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     const accelerator_view view = chosen != nullptr ? *chosen : view_for(args, count);
     context_state& ctx = *view.state();
     const device_info& device = *ctx.device();
+    ctx.check_runs_kernels("a launch");
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
     std::vector<launch_arg> typed; // a copy of the arguments, made only if numbers need types
@@ -349,8 +391,13 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
             break;
         }
     }
-    const cl::NDRange global = ndrange(domain.extent, domain.rank);
-    const cl::NDRange local = domain.tiled ? ndrange(domain.tile, domain.rank) : cl::NullRange;
+    // The hidden parameters of kernels that use extent_of: one clSetKernelArg of 12 bytes each.
+    for (std::size_t h = 0; h < compiled->hidden_extents.size(); ++h) {
+        const hidden_extent e = hidden_extent_of(args[compiled->hidden_extents[h]]);
+        check(clSetKernelArg(kernel, cl_uint(count + h), sizeof e, &e), "clSetKernelArg");
+    }
+    const cl::NDRange global = ndrange(components(domain), domain.rank);
+    const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
     check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local), "clEnqueueNDRangeKernel");
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
@@ -359,7 +406,11 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     // Completes when the kernel and the sections' copies back have.
     if (events.done != nullptr)
         check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
-    if (ctx.checked) ctx.checked->after_launch(ctx, domain.rank, k.source());
+    ctx.enqueued();
+    // Work-items of a rank above 3 are reported by their folded three-dimensional index.
+    if (ctx.checked)
+        ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
+                                  k.source());
 }
 
 } // namespace tiles::detail

@@ -83,6 +83,14 @@ storage::~storage() {
     } catch (const std::exception& e) {
         report_writeback_failure(e.what());
     }
+    // A staging array's memory is unmapped before its buffer goes. Should that fail, no data is
+    // lost: the mapping ends with the buffer.
+    if (pinned_) {
+        cl::Event unmapped;
+        if (pinned_->view->queue().enqueueUnmapMemObject(pinned_->buffer, pinned_->mapped, nullptr, &unmapped) ==
+            CL_SUCCESS)
+            unmapped.wait();
+    }
 }
 
 void storage::place_on(const std::shared_ptr<context_state>& view, cl_mem buffer) {
@@ -104,6 +112,26 @@ void storage::place_on(const std::shared_ptr<context_state>& view, cl_mem buffer
         throw invalid_argument("the cl_mem holds " + std::to_string(size) + " bytes, but the array needs " +
                                std::to_string(bytes()));
     copies_.push_back({view, std::move(adopted), box_set(), memory_reservation()});
+}
+
+void storage::stage(const std::shared_ptr<context_state>& cpu_view, const std::shared_ptr<context_state>& associated) {
+    const device_info& device = *associated->device();
+    if (bytes() > device.max_mem_alloc_size) {
+        std::ostringstream os;
+        os << "a staging array of " << bytes() << " bytes exceeds the largest allocation of '" << device.name << "' ("
+           << device.max_mem_alloc_size << " bytes), which pins its memory";
+        throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
+    }
+    cl_int status = CL_SUCCESS;
+    cl::Buffer buffer(associated->context(), CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes(), nullptr, &status);
+    check(status, "clCreateBuffer of a staging array's pinned host memory");
+    void* mapped = associated->queue().enqueueMapBuffer(buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes(),
+                                                        nullptr, nullptr, &status);
+    check(status, "clEnqueueMapBuffer of a staging array's pinned host memory");
+    pinned_ = pinned_memory{associated, std::move(buffer), mapped};
+    host_ = mapped;
+    cpu_view_ = cpu_view;
+    associated_ = associated;
 }
 
 cl_mem storage::device_buffer(const std::shared_ptr<context_state>& view, host_access access) {
@@ -154,7 +182,7 @@ void storage::download_stale_parts(const box& b, void* at, const dims3& at_dims,
         for (const box& part : missing) {
             for (const box& current : source.stale.outside(part)) {
                 cl::Event done;
-                read_box(*source.view, source.buffer, dims_, current, layout_.size, place_of(current), {},
+                read_box(*source.view, source.buffer, dims_, current, layout_.size, place_of(current),
                          enqueued == nullptr ? nullptr : &done);
                 if (enqueued != nullptr) enqueued->push_back({source.view, done});
             }
@@ -174,12 +202,14 @@ void storage::make_host_current(const box& b) {
 void storage::make_device_current(device_copy& target, const box& b) {
     const std::vector<box> stale = target.stale.overlap(b);
     if (stale.empty()) return;
-    // Another view's copy reaches this one through the host.
+    // Another view's copy reaches this one through the host, once the downloads still under way
+    // have landed there: the host waits for them, since they may be another OpenCL context's,
+    // whose events no command of this one may wait for.
     for (const box& part : stale) make_host_current(part);
+    wait_for_host_writers();
     for (const box& part : stale) {
         cl::Event done;
-        write_box(*target.view, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin},
-                  host_writers_, &done);
+        write_box(*target.view, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin}, &done);
         host_readers_.push_back(done);
     }
     target.stale.remove(b);
@@ -281,20 +311,26 @@ void storage::refresh(const box& b) {
 
 void storage::copy_out(const box& b, void* destination, std::vector<enqueued_transfer>* enqueued) {
     std::lock_guard<std::mutex> lock(mutex_);
+    copy_out_locked(b, {destination, b.extent, {0, 0, 0}}, enqueued);
+}
+
+void storage::copy_out_locked(const box& b, const host_place& at, std::vector<enqueued_transfer>* enqueued) {
     wait_for_host_writers();
-    const dims3 zero{0, 0, 0};
     if (host_ != nullptr)
         for (const box& current : host_stale_.outside(b)) {
-            dims3 at;
-            for (int d = 0; d < 3; ++d) at[d] = current.origin[d] - b.origin[d];
-            copy_host_box({host_, dims_, current.origin}, current.extent, {destination, b.extent, at}, layout_.size);
+            dims3 origin;
+            for (int d = 0; d < 3; ++d) origin[d] = at.origin[d] + current.origin[d] - b.origin[d];
+            copy_host_box({host_, dims_, current.origin}, current.extent, {at.base, at.dims, origin}, layout_.size);
         }
-    download_stale_parts(b, destination, b.extent, zero, enqueued);
+    download_stale_parts(b, at.base, at.dims, at.origin, enqueued);
 }
 
 void storage::copy_in(const box& b, const void* source, std::vector<enqueued_transfer>* enqueued) {
     std::lock_guard<std::mutex> lock(mutex_);
-    const host_place from{const_cast<void*>(source), b.extent, {0, 0, 0}};
+    copy_in_locked(b, {const_cast<void*>(source), b.extent, {0, 0, 0}}, enqueued);
+}
+
+void storage::copy_in_locked(const box& b, const host_place& from, std::vector<enqueued_transfer>* enqueued) {
     if (home_ == nullptr) {
         // A view of host memory: the data goes there, and device copies of `b` go stale.
         wait_for_host_writers();
@@ -308,7 +344,7 @@ void storage::copy_in(const box& b, const void* source, std::vector<enqueued_tra
     // blocking, the caller's memory is free again on return.
     device_copy& target = copy_on(home_);
     cl::Event done;
-    write_box(*home_, target.buffer, dims_, b, layout_.size, from, {}, &done);
+    write_box(*home_, target.buffer, dims_, b, layout_.size, from, &done);
     if (enqueued == nullptr) check(done.wait(), "clWaitForEvents");
     if (enqueued != nullptr) enqueued->push_back({home_, done});
     target.stale.remove(b);
@@ -317,21 +353,62 @@ void storage::copy_in(const box& b, const void* source, std::vector<enqueued_tra
 
 std::optional<enqueued_transfer> storage::copy_on_device(const box& from, storage& destination, const box& to) {
     const std::shared_ptr<context_state>& view = destination.home();
+    // Box to box where both have one shape in elements of one size (views through view_as or
+    // reinterpret_as may not); else, where each is one run of bytes, run to run.
+    const bool same_shape = from.extent == to.extent && layout_.size == destination.layout_.size;
+    const auto from_offset = contiguous_offset(dims_, from.origin, from.extent, layout_.size);
+    const auto to_offset = contiguous_offset(destination.dims_, to.origin, to.extent, destination.layout_.size);
+    if (!same_shape && !(from_offset && to_offset)) return std::nullopt;
     std::scoped_lock lock(mutex_, destination.mutex_);
     device_copy* source_copy = copy_if_any(view);
     if (source_copy == nullptr || !source_copy->stale.overlap(from).empty()) return std::nullopt;
     device_copy& target = destination.copy_on(view);
     cl::Event done;
-    copy_box(*view, source_copy->buffer, dims_, from, target.buffer, destination.dims_, to.origin, layout_.size, &done);
+    if (same_shape) {
+        copy_box(*view, source_copy->buffer, dims_, from, target.buffer, destination.dims_, to.origin, layout_.size,
+                 &done);
+    } else {
+        const std::size_t run = volume(from) * layout_.size;
+        copy_box(*view, source_copy->buffer, {1, 1, bytes()}, {{0, 0, *from_offset}, {1, 1, run}}, target.buffer,
+                 {1, 1, destination.bytes()}, {0, 0, *to_offset}, 1, &done);
+    }
     target.stale.remove(to);
     destination.mark_written(to, &target);
     return enqueued_transfer{view, done};
+}
+
+enqueued_transfer storage::upload_into(const box& from, storage& destination, const box& to) {
+    std::scoped_lock lock(mutex_, destination.mutex_);
+    wait_for_host_writers();
+    make_host_current(from);
+    std::vector<enqueued_transfer> enqueued;
+    destination.copy_in_locked(to, {host_memory(), dims_, from.origin}, &enqueued);
+    host_readers_.push_back(enqueued.front().done); // the host must not change it before it is read
+    return enqueued.front();
+}
+
+void storage::download_into(const box& from, storage& destination, const box& to,
+                            std::vector<enqueued_transfer>& enqueued) {
+    std::scoped_lock lock(mutex_, destination.mutex_);
+    destination.wait_for_host_writers();
+    destination.wait_for_host_readers();
+    const std::size_t first = enqueued.size();
+    copy_out_locked(from, {destination.host_memory(), destination.dims_, to.origin}, &enqueued);
+    for (std::size_t i = first; i < enqueued.size(); ++i) destination.host_writers_.push_back(enqueued[i].done);
+    destination.host_stale_.remove(to);
+    destination.mark_written(to, nullptr);
 }
 
 // The free functions the typed shells call.
 
 std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& dims, void* host, bool host_read_only) {
     return std::make_shared<storage>(layout, dims, host, host_read_only);
+}
+
+std::shared_ptr<storage> storage_without_source(element_layout layout, const dims3& dims) {
+    auto s = std::make_shared<storage>(layout, dims, nullptr, false);
+    s->discard_data(whole_of(*s)); // nothing in it is worth moving until something writes it
+    return s;
 }
 
 std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3& dims, const accelerator_view& view,
@@ -349,6 +426,9 @@ _cl_mem* device_buffer(storage& s, const box& b, const accelerator_view& view, h
 }
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view) {
+    if (view.state()->device()->host)
+        throw invalid_argument("an array on the CPU accelerator is a staging array: give it the accelerator view "
+                               "of the device it is for, array(extent, cpu_view, device_view)");
     if (layout.type == element_type::float64 && !view.state()->device()->fp64)
         throw unsupported_feature("'" + view.state()->device()->name +
                                   "' has no double precision: an array of double "
@@ -358,11 +438,42 @@ std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& d
     return s;
 }
 
+std::shared_ptr<storage> staging_storage(element_layout layout, const dims3& dims, const accelerator_view& cpu_view,
+                                         const accelerator_view& associated) {
+    if (associated.state()->device()->host)
+        throw invalid_argument("a staging array is associated with the accelerator view of an OpenCL device, the one "
+                               "its data moves to and from, not with the CPU accelerator's");
+    if (!cpu_view.state()->device()->host) { // AMP: an array on that device like any other
+        auto s = storage_on_device(layout, dims, cpu_view);
+        s->associate(associated.state());
+        return s;
+    }
+    auto s = std::make_shared<storage>(layout, dims, nullptr, false);
+    s->stage(cpu_view.state(), associated.state());
+    return s;
+}
+
+bool is_staging(const storage& s) { return s.staging(); }
+
+dims3 dims_of(int rank, const int* extent) {
+    dims3 dims{1, 1, 1};
+    for (int d = 0; d < rank; ++d) {
+        const std::size_t e = std::size_t(extent[d] > 0 ? extent[d] : 0);
+        const int folded = d < rank - 2 ? 0 : 3 - (rank - d);
+        if (e != 0 && dims[std::size_t(folded)] > std::numeric_limits<std::size_t>::max() / e)
+            throw out_of_memory("data of rank " + std::to_string(rank) +
+                                " holds more elements than this machine can address");
+        dims[std::size_t(folded)] *= e;
+    }
+    return dims;
+}
+
 element_layout layout_of(const storage& s) { return s.layout(); }
 const dims3& dims_of(const storage& s) { return s.dims(); }
 box whole_of(const storage& s) { return {{0, 0, 0}, s.dims()}; }
 std::size_t element_count(const storage& s) { return volume(whole_of(s)); }
-std::shared_ptr<context_state> home_of(const storage& s) { return s.home(); }
+std::shared_ptr<context_state> home_of(const storage& s) { return s.home() ? s.home() : s.cpu_view(); }
+std::shared_ptr<context_state> associated_of(const storage& s) { return s.associated(); }
 void* host_data(storage& s, const box& b, host_access access) { return s.host_data(b, access); }
 completion_future synchronize_async(storage& s, const box& b) { return s.synchronize_async(b); }
 void synchronize_to(storage& s, const box& b, const accelerator_view& view) { s.synchronize_to(view.state(), b); }
@@ -385,9 +496,17 @@ completion_future copy_in_async(storage& s, const box& b, const void* source, st
 }
 
 completion_future copy_async(storage& source, const box& from, storage& destination, const box& to) {
-    if (destination.home() != nullptr && &source != &destination)
+    if (destination.home() != nullptr && &source != &destination) {
         if (const auto on_device = source.copy_on_device(from, destination, to))
             return future_of({*on_device}, nullptr, nullptr);
+        // A staging array's pinned memory is read by the upload itself.
+        if (source.staging()) return future_of({source.upload_into(from, destination, to)}, nullptr, nullptr);
+    }
+    if (destination.staging() && &source != &destination) { // downloads land in its pinned memory
+        std::vector<enqueued_transfer> enqueued;
+        source.download_into(from, destination, to, enqueued);
+        return future_of(enqueued, nullptr, nullptr);
+    }
     // Through the host: the source is read now (after the work enqueued on its views), and the
     // destination written in order on its own view.
     auto staged = std::make_shared<std::vector<unsigned char>>(volume(from) * source.layout().size);

@@ -14,6 +14,7 @@
 #include "context_state.hpp"
 #include "device_memory.hpp"
 #include "tiles/detail/storage.hpp"
+#include "transfers.hpp"
 
 namespace tiles::detail {
 
@@ -46,6 +47,19 @@ class storage {
     // caller's `buffer` (retained, never freed by libtiles).
     void place_on(const std::shared_ptr<context_state>& view, cl_mem buffer = nullptr);
 
+    // Makes this new storage of host data a staging array's (C++ AMP's array on the CPU
+    // accelerator's view `cpu_view`, associated with `associated`): its host memory is a buffer
+    // the driver of `associated` allocates in host memory (CL_MEM_ALLOC_HOST_PTR, which drivers
+    // pin for DMA), mapped for the storage's whole life, so that transfers to and from there run
+    // at the bus's full speed.
+    void stage(const std::shared_ptr<context_state>& cpu_view, const std::shared_ptr<context_state>& associated);
+    bool staging() const { return pinned_.has_value(); }
+    // A staging array's CPU view (empty for other storage).
+    const std::shared_ptr<context_state>& cpu_view() const { return cpu_view_; }
+    // The view the data is meant for: the one associate() named (a staging array's), else the home.
+    const std::shared_ptr<context_state>& associated() const { return associated_ ? associated_ : home_; }
+    void associate(const std::shared_ptr<context_state>& view) { associated_ = view; }
+
     // The whole device buffer on `view`, current; read_write: the caller may write it there.
     cl_mem device_buffer(const std::shared_ptr<context_state>& view, host_access access);
 
@@ -72,6 +86,12 @@ class storage {
     // Enqueues the copy of box `from` into box `to` of `destination`, which lives on this
     // storage's device copy's view, if this storage has a copy there current in `from`.
     std::optional<enqueued_transfer> copy_on_device(const box& from, storage& destination, const box& to);
+    // Enqueues the upload of box `from` of this storage's host memory (a staging array's, made
+    // current first) straight into box `to` of `destination`, an array, on its home view.
+    enqueued_transfer upload_into(const box& from, storage& destination, const box& to);
+    // Copies box `from` into box `to` of `destination`'s host memory (a staging array's),
+    // downloading the parts the host lacks straight there, without blocking; listed in `enqueued`.
+    void download_into(const box& from, storage& destination, const box& to, std::vector<enqueued_transfer>& enqueued);
 
   private:
     struct device_copy {
@@ -99,6 +119,9 @@ class storage {
     // `at_dims` with b's origin moved to `at_origin`; blocking unless `enqueued` is given.
     void download_stale_parts(const box& b, void* at, const dims3& at_dims, const dims3& at_origin,
                               std::vector<enqueued_transfer>* enqueued);
+    // copy_out and copy_in with the lock held, to or from host memory laid out as `at` says.
+    void copy_out_locked(const box& b, const host_place& at, std::vector<enqueued_transfer>* enqueued);
+    void copy_in_locked(const box& b, const host_place& from, std::vector<enqueued_transfer>* enqueued);
     void mark_written(const box& b, const device_copy* writer);
     void wait_for_host_writers();
     void wait_for_host_readers();
@@ -119,6 +142,16 @@ class storage {
     std::vector<section_buffer> sections_; // dense buffers of recently launched sections
     std::vector<cl::Event> host_readers_;  // uploads that may still read host memory
     std::vector<cl::Event> host_writers_;  // downloads that may still write host memory
+
+    // A staging array's host memory: the pinned buffer, mapped at host_ through `view`'s queue.
+    struct pinned_memory {
+        std::shared_ptr<context_state> view;
+        cl::Buffer buffer;
+        void* mapped;
+    };
+    std::optional<pinned_memory> pinned_;
+    std::shared_ptr<context_state> cpu_view_;
+    std::shared_ptr<context_state> associated_;
 };
 
 } // namespace tiles::detail

@@ -3,6 +3,7 @@
 #include "transfers.hpp"
 
 #include <cstring>
+#include <functional>
 #include <optional>
 
 namespace tiles::detail {
@@ -16,9 +17,49 @@ cl::array<cl::size_type, 3> cl_region(const dims3& extent, std::size_t element_s
     return {extent[2] * element_size, extent[1], extent[0]};
 }
 
-// Where box b of memory laid out by `dims` is one run of bytes (whole rows, and whole slices if
-// it spans several), its byte offset there; plain transfers move it, which drivers do at least
-// as fast as rectangles (and Oclgrind tracks as initializing the memory, unlike rectangles).
+std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
+std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
+
+void enqueue_read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b,
+                      std::size_t element_size, const host_place& to, cl::Event* done) {
+    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
+    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(view.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
+                                             static_cast<unsigned char*>(to.base) + *to_offset, nullptr, done),
+              "clEnqueueReadBuffer");
+        return;
+    }
+    check(view.queue().enqueueReadBufferRect(
+              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base, nullptr, done),
+          "clEnqueueReadBufferRect");
+}
+
+// Oclgrind (checked views) keeps, per buffer, which bytes hold initialized data, and each
+// transfer into a buffer replaces that with the state of the transfer's own bytes as if they
+// were all of it (21.10; a rectangle moves as one such transfer per row): after a transfer into
+// part of a buffer, the rest of it, and part of what came, read as uninitialized, and every
+// launch that reads them is reported. On checked views, a transfer other than one run of bytes
+// into a whole buffer therefore rewrites all of it: the buffer comes to the host, `change`
+// changes the part there, and the whole buffer goes back in one write.
+bool rewrites_whole_buffer(const context_state& view, const dims3& dims, const box& b, bool contiguous_source) {
+    return view.checked && (b.origin != dims3{0, 0, 0} || b.extent != dims || !contiguous_source);
+}
+
+void rewrite_whole_buffer(context_state& view, const cl::Buffer& buffer,
+                          const std::function<void(unsigned char* contents)>& change, cl::Event* done) {
+    const std::size_t size = buffer.getInfo<CL_MEM_SIZE>();
+    std::vector<unsigned char> contents(size);
+    check(view.queue().enqueueReadBuffer(buffer, CL_TRUE, 0, size, contents.data()), "clEnqueueReadBuffer");
+    change(contents.data());
+    check(view.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, size, contents.data(), nullptr, done),
+          "clEnqueueWriteBuffer");
+}
+
+} // namespace
+
 std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& origin, const dims3& extent,
                                              std::size_t element_size) {
     const bool whole_rows = extent[2] == dims[2] || extent[1] * extent[0] == 1;
@@ -27,55 +68,61 @@ std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& ori
     return ((origin[0] * dims[1] + origin[1]) * dims[2] + origin[2]) * element_size;
 }
 
-std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
-std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
-
-} // namespace
-
 void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
-              const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done) {
-    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
-    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(view.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
-                                             static_cast<unsigned char*>(to.base) + *to_offset,
-                                             wait_for.empty() ? nullptr : &wait_for, done),
-              "clEnqueueReadBuffer");
-        view.count_download(volume(b) * element_size);
-        return;
-    }
-    check(view.queue().enqueueReadBufferRect(buffer, done == nullptr, cl_origin(b.origin, element_size),
-                                             cl_origin(to.origin, element_size), cl_region(b.extent, element_size),
-                                             row_pitch(dims, element_size), slice_pitch(dims, element_size),
-                                             row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size),
-                                             to.base, wait_for.empty() ? nullptr : &wait_for, done),
-          "clEnqueueReadBufferRect");
+              const host_place& to, cl::Event* done) {
+    enqueue_read_box(view, buffer, dims, b, element_size, to, done);
     view.count_download(volume(b) * element_size);
+    view.enqueued();
 }
 
 void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
-               const host_place& from, const std::vector<cl::Event>& wait_for, cl::Event* done) {
+               const host_place& from, cl::Event* done) {
+    if (rewrites_whole_buffer(view, dims, b,
+                              contiguous_offset(from.dims, from.origin, b.extent, element_size).has_value())) {
+        rewrite_whole_buffer(
+            view, buffer,
+            [&](unsigned char* contents) {
+                copy_host_box(from, b.extent, {contents, dims, b.origin}, element_size);
+            },
+            done);
+        view.count_upload(volume(b) * element_size);
+        view.enqueued();
+        return;
+    }
     const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
     const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
     if (from_offset && to_offset) {
         check(view.queue().enqueueWriteBuffer(buffer, CL_FALSE, *to_offset, volume(b) * element_size,
-                                              static_cast<const unsigned char*>(from.base) + *from_offset,
-                                              wait_for.empty() ? nullptr : &wait_for, done),
+                                              static_cast<const unsigned char*>(from.base) + *from_offset, nullptr,
+                                              done),
               "clEnqueueWriteBuffer");
         view.count_upload(volume(b) * element_size);
+        view.enqueued();
         return;
     }
-    check(view.queue().enqueueWriteBufferRect(buffer, CL_FALSE, cl_origin(b.origin, element_size),
-                                              cl_origin(from.origin, element_size), cl_region(b.extent, element_size),
-                                              row_pitch(dims, element_size), slice_pitch(dims, element_size),
-                                              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size),
-                                              from.base, wait_for.empty() ? nullptr : &wait_for, done),
+    check(view.queue().enqueueWriteBufferRect(
+              buffer, CL_FALSE, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base, nullptr, done),
           "clEnqueueWriteBufferRect");
     view.count_upload(volume(b) * element_size);
+    view.enqueued();
 }
 
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
               const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done) {
+    if (rewrites_whole_buffer(view, to_dims, {to_origin, b.extent},
+                              contiguous_offset(from_dims, b.origin, b.extent, element_size).has_value())) {
+        rewrite_whole_buffer(
+            view, to,
+            [&](unsigned char* contents) {
+                enqueue_read_box(view, from, from_dims, b, element_size, {contents, to_dims, to_origin}, nullptr);
+            },
+            done);
+        view.count_device_copy(volume(b) * element_size);
+        view.enqueued();
+        return;
+    }
     const auto from_offset = contiguous_offset(from_dims, b.origin, b.extent, element_size);
     const auto to_offset = contiguous_offset(to_dims, to_origin, b.extent, element_size);
     if (from_offset && to_offset) {
@@ -83,6 +130,7 @@ void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dim
             view.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size, nullptr, done),
             "clEnqueueCopyBuffer");
         view.count_device_copy(volume(b) * element_size);
+        view.enqueued();
         return;
     }
     check(view.queue().enqueueCopyBufferRect(from, to, cl_origin(b.origin, element_size),
@@ -92,6 +140,7 @@ void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dim
                                              nullptr, done),
           "clEnqueueCopyBufferRect");
     view.count_device_copy(volume(b) * element_size);
+    view.enqueued();
 }
 
 void copy_host_box(const host_place& from, const dims3& extent, const host_place& to, std::size_t element_size) {

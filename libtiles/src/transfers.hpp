@@ -2,6 +2,7 @@
 // OpenCL's rectangle transfers. Each call is one counted transfer on the view that performs it.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "box.hpp"
@@ -17,12 +18,19 @@ struct host_place {
     dims3 origin;
 };
 
+// Where box (origin, extent) of memory laid out by `dims` is one run of bytes (whole rows, and
+// whole slices if it spans several), its byte offset there; plain transfers move it, which drivers
+// do at least as fast as rectangles (and Oclgrind tracks as initializing the memory, unlike
+// rectangles).
+std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& origin, const dims3& extent,
+                                             std::size_t element_size);
+
 // Device box -> host. Blocking unless `done` is given, which then receives the event.
 void read_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
-              const host_place& to, const std::vector<cl::Event>& wait_for, cl::Event* done);
+              const host_place& to, cl::Event* done);
 // Host -> device box, without blocking; `done` receives the event.
 void write_box(context_state& view, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
-               const host_place& from, const std::vector<cl::Event>& wait_for, cl::Event* done);
+               const host_place& from, cl::Event* done);
 // Device box -> device box on the same view, without blocking; `done`, if given, receives the event.
 void copy_box(context_state& view, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
               const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done = nullptr);

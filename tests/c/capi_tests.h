@@ -7,12 +7,23 @@
 extern "C" {
 #endif
 
+/* test_accelerators.c */
+int test_device_info_amp_properties(void);
+int test_set_default_device_after_use(void);
+int test_set_default_device_before_use(void);
+int test_queuing_modes_flush_and_markers(void);
+int test_staging_arrays(void);
+int test_extent_of_in_kernels_launched_from_c(void);
+
 /* test_algorithms.c */
 int test_reduce_matches_c_loops(void);
+int test_reduce_as_sums_ints_in_long_without_wrapping(void);
 int test_block_grid(void);
 int test_block_sum_and_average_match_c_loops(void);
 int test_transpose_matches_a_c_loop(void);
 int test_gemm_matches_c_loops(void);
+int test_gemm_precisions_match_c_loops(void);
+int test_algorithm_parameters_by_name(void);
 int test_stencil_matches_c_loops(void);
 int test_algorithms_run_where_they_are_told(void);
 int test_algorithm_refusals(void);
@@ -20,6 +31,10 @@ int test_algorithm_refusals(void);
 /* test_checked.c */
 int test_checked_context_reports_the_seed_race(void);
 int test_strict_checked_context_refuses_the_race(void);
+int test_checked_reads_of_unset_tile_static_memory_at_their_lines(void);
+int test_checked_missing_barrier_is_one_race(void);
+int test_checked_barrier_divergence_names_tiles_and_work_items(void);
+int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void);
 
 /* test_log.c */
 int test_log_reaches_the_callback(void);
@@ -50,6 +65,13 @@ int test_copies_and_events(void);
 int test_arrays_beyond_the_device_memory_are_refused(void);
 int test_view_and_array_queries(void);
 
+/* test_views.c */
+int test_views_without_a_source(void);
+int test_projections_and_strides(void);
+int test_reshape_and_reinterpret(void);
+int test_data_and_launches_of_rank_above_3(void);
+int test_shapes_and_domains_of_an_older_header(void);
+
 /* test_launch.c */
 int test_scalar_arguments(void);
 int test_tile_static_memory_argument(void);
@@ -63,6 +85,7 @@ int test_a_refused_launch_keeps_no_view(void);
 int test_domain_refusals(void);
 int test_exported_argument_makers(void);
 int test_kernel_build_ahead_with_its_log(void);
+int test_program_build_names_the_kernels_of_a_mixed_source(void);
 int test_struct_parameters_take_elements_of_their_size(void);
 
 /* test_seed_examples.c */

@@ -2,6 +2,7 @@
  * sizes no tile divides and degenerate ones (1x1, 1xN, Nx1), and what each refuses. Float data
  * are multiples of 1/8 small enough that every sum is exact in any order, so that results are
  * compared exactly; only averages, which divide, are compared within a rounding. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,35 @@ int test_reduce_matches_c_loops(void) {
         failed += reduce_case(types[t], 2, 37, 53);
         failed += reduce_case(types[t], 2, 301, 211);
     }
+    return failed;
+}
+
+int test_reduce_as_sums_ints_in_long_without_wrapping(void) {
+    int failed = 0;
+    enum { count = 100003 };
+    int* values = malloc(count * sizeof *values);
+    long long expected = 0;
+    for (int i = 0; i < count; i++) {
+        values[i] = INT_MAX - i % 1000; /* any two of them wrap in int */
+        expected += values[i];
+    }
+    const tiles_shape shape = shape_of(TILES_INT32, 1, count, 0, 0);
+    tiles_view* view = NULL;
+    CHECK_OK(tiles_view_create_const(&view, &shape, values));
+    int64_t sum = 0;
+    if (CHECK_OK(tiles_reduce_as(&sum, sizeof sum, TILES_INT64, NULL, view, TILES_REDUCE_SUM))) CHECK(sum == expected);
+    int wrapped = 0; /* the input's own type stays available */
+    CHECK_OK(tiles_reduce_as(&wrapped, sizeof wrapped, TILES_INT32, NULL, view, TILES_REDUCE_SUM));
+    CHECK_FAILS(tiles_reduce_as(&sum, sizeof sum, TILES_INT64, NULL, view, TILES_REDUCE_MIN),
+                TILES_ERROR_INVALID_ARGUMENT, "not a long (int64)");
+    CHECK_FAILS(tiles_reduce_as(&sum, sizeof sum, TILES_UINT64, NULL, view, TILES_REDUCE_SUM),
+                TILES_ERROR_INVALID_ARGUMENT, "added in int (int32) or long (int64), not in ulong (uint64)");
+    CHECK_FAILS(tiles_reduce_as(&wrapped, sizeof wrapped, TILES_INT64, NULL, view, TILES_REDUCE_SUM),
+                TILES_ERROR_INVALID_ARGUMENT, "out_size is 4 bytes, but the result is one long (int64), 8 bytes");
+    CHECK_FAILS(tiles_reduce_as(&sum, sizeof sum, (tiles_dtype)42, NULL, view, TILES_REDUCE_SUM),
+                TILES_ERROR_INVALID_ARGUMENT, "tiles_dtype 42 is not an element type");
+    CHECK_OK(tiles_view_release(view));
+    free(values);
     return failed;
 }
 
@@ -259,8 +289,10 @@ int test_transpose_matches_a_c_loop(void) {
     return failed;
 }
 
-/* c = alpha * a * b + beta * c for m x k and k x n float or double matrices, against loops. */
-static int gemm_case(tiles_dtype dtype, int m, int n, int k, double alpha, double beta) {
+/* c = alpha * a * b + beta * c for m x k and k x n float or double matrices at `precision`, against
+ * loops. The elements are multiples of 1/8 from -4 to 4, which TF32, half and bfloat16 hold
+ * exactly, and whose sums of products float holds exactly: every precision gives the same. */
+static int gemm_case(tiles_dtype dtype, tiles_precision precision, int m, int n, int k, double alpha, double beta) {
     int failed = 0;
     int* a_values = random_ints(m * k, 32);
     int* b_values = random_ints(k * n, 32);
@@ -283,7 +315,10 @@ static int gemm_case(tiles_dtype dtype, int m, int n, int k, double alpha, doubl
     CHECK_OK(tiles_view_create_const(&a_view, &a_shape, a));
     CHECK_OK(tiles_view_create_const(&b_view, &b_shape, b));
     CHECK_OK(tiles_view_create(&c_view, &c_shape, c));
-    if (CHECK_OK(tiles_gemm(NULL, alpha, a_view, b_view, beta, c_view)) && CHECK_OK(tiles_view_synchronize(c_view))) {
+    const tiles_status status = precision == TILES_PRECISION_EXACT
+                                    ? tiles_gemm(NULL, alpha, a_view, b_view, beta, c_view)
+                                    : tiles_gemm_as(precision, NULL, alpha, a_view, b_view, beta, c_view);
+    if (CHECK_OK(status) && CHECK_OK(tiles_view_synchronize(c_view))) {
         for (int i = 0; i < m * n; i++) {
             const double actual = dtype == TILES_FLOAT32 ? ((float*)c)[i] : ((double*)c)[i];
             if (actual != expected[i]) {
@@ -297,8 +332,8 @@ static int gemm_case(tiles_dtype dtype, int m, int n, int k, double alpha, doubl
     CHECK_OK(tiles_view_release(b_view));
     CHECK_OK(tiles_view_release(c_view));
     if (failed)
-        printf("  (gemm of %s, %dx%d times %dx%d, alpha %g, beta %g)\n", tiles_dtype_name(dtype), m, k, k, n, alpha,
-               beta);
+        printf("  (gemm of %s, %dx%d times %dx%d, alpha %g, beta %g, precision %d)\n", tiles_dtype_name(dtype), m, k, k,
+               n, alpha, beta, (int)precision);
     free(expected);
     free(c);
     free(b);
@@ -309,19 +344,41 @@ static int gemm_case(tiles_dtype dtype, int m, int n, int k, double alpha, doubl
     return failed;
 }
 
-int test_gemm_matches_c_loops(void) {
+static int gemm_cases(tiles_dtype dtype, tiles_precision precision) {
     int failed = 0;
-    const tiles_dtype types[2] = {TILES_FLOAT32, TILES_FLOAT64};
-    const int type_count = fp64_device() ? 2 : 1;
-    for (int t = 0; t < type_count; t++) {
-        failed += gemm_case(types[t], 37, 29, 41, 1.5, -0.5);
-        failed += gemm_case(types[t], 64, 64, 64, 1, 0);
-        failed += gemm_case(types[t], 1, 1, 1, 2, 1);
-        failed += gemm_case(types[t], 1, 33, 17, 1, 0);
-        failed += gemm_case(types[t], 33, 1, 17, -1, 0.25);
-        failed += gemm_case(types[t], 19, 23, 1, 0.5, 0);
-        failed += gemm_case(types[t], 70, 9, 130, 1, 1);
-    }
+    failed += gemm_case(dtype, precision, 37, 29, 41, 1.5, -0.5);
+    failed += gemm_case(dtype, precision, 64, 64, 64, 1, 0);
+    failed += gemm_case(dtype, precision, 1, 1, 1, 2, 1);
+    failed += gemm_case(dtype, precision, 1, 33, 17, 1, 0);
+    failed += gemm_case(dtype, precision, 33, 1, 17, -1, 0.25);
+    failed += gemm_case(dtype, precision, 19, 23, 1, 0.5, 0);
+    failed += gemm_case(dtype, precision, 70, 9, 130, 1, 1);
+    return failed;
+}
+
+int test_gemm_matches_c_loops(void) {
+    int failed = gemm_cases(TILES_FLOAT32, TILES_PRECISION_EXACT);
+    if (fp64_device()) failed += gemm_cases(TILES_FLOAT64, TILES_PRECISION_EXACT);
+    return failed;
+}
+
+int test_gemm_precisions_match_c_loops(void) {
+    int failed = 0;
+    /* On tensor cores: the device's own, else the emulation of their instructions, with small tiles
+     * (those of the C++ and Python tests, so that PoCL compiles each kernel once). */
+    const char* names[6] = {"WARPS_DOWN", "WARPS_ACROSS", "WARP_ROWS", "WARP_COLUMNS", "SLICE_STEPS", "TENSOR_CORES"};
+    const int values[6] = {2, 2, 32, 16, 1, 2};
+    int tensor_cores = 0;
+    CHECK_OK(tiles_parameters_get(&tensor_cores, NULL, "gemm_mma", "TENSOR_CORES"));
+    CHECK_OK(tiles_parameters_set(NULL, "gemm_mma", names, values, 6));
+    CHECK_OK(tiles_parameters_set(NULL, "gemm_mma_small", names, values, 6));
+    const tiles_precision precisions[4] = {TILES_PRECISION_TF32X3, TILES_PRECISION_TF32, TILES_PRECISION_FLOAT16,
+                                           TILES_PRECISION_BFLOAT16};
+    for (int p = 0; p < 4; p++) failed += gemm_cases(TILES_FLOAT32, precisions[p]);
+    CHECK_OK(tiles_parameters_reset(NULL, NULL));
+    int after = -1;
+    CHECK_OK(tiles_parameters_get(&after, NULL, "gemm_mma", "TENSOR_CORES"));
+    CHECK(after == tensor_cores);
     return failed;
 }
 
@@ -502,6 +559,19 @@ int test_algorithm_refusals(void) {
     CHECK_FAILS(tiles_gemm(NULL, 1, input, output, 0, const_output), invalid, "const memory");
     CHECK_FAILS(tiles_gemm(NULL, 1, section, output, 0, square), invalid, "view of A is a section");
     CHECK_FAILS(tiles_gemm(NULL, 1, input, NULL, 0, square), bad_handle, "the view of B is NULL");
+    CHECK_FAILS(tiles_gemm_as((tiles_precision)9, NULL, 1, square, square, 0, output), invalid,
+                "9 is not a tiles_precision");
+    if (fp64_device()) {
+        double double_square[4] = {0}, double_out[4] = {0};
+        const tiles_shape doubles_2x2 = shape_of(TILES_FLOAT64, 2, 2, 2, 0);
+        tiles_view *d = NULL, *d_out = NULL;
+        CHECK_OK(tiles_view_create_const(&d, &doubles_2x2, double_square));
+        CHECK_OK(tiles_view_create(&d_out, &doubles_2x2, double_out));
+        CHECK_FAILS(tiles_gemm_as(TILES_PRECISION_TF32X3, NULL, 1, d, d, 0, d_out), invalid,
+                    "the precision tf32x3 is for float elements");
+        CHECK_OK(tiles_view_release(d));
+        CHECK_OK(tiles_view_release(d_out));
+    }
 
     /* stencil: the mask's shape and element type. */
     tiles_view* stencil_output = NULL;
@@ -516,5 +586,44 @@ int test_algorithm_refusals(void) {
     tiles_view* views[] = {input,       output,    square,       int_input, int_output, cube,
                            double_view, byte_view, const_output, section,   one,        stencil_output};
     for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) CHECK_OK(tiles_view_release(views[i]));
+    return failed;
+}
+
+int test_algorithm_parameters_by_name(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    const char* list = NULL;
+    CHECK_OK(tiles_parameters_list(&list, NULL));
+    CHECK(list != NULL && strcmp(list, "reduce block_reduce transpose stencil gemm_float gemm_float_small gemm_double "
+                                       "gemm_mma gemm_mma_small") == 0);
+    CHECK_OK(tiles_parameters_list(&list, "stencil"));
+    CHECK(list != NULL && strcmp(list, "TILE_ROWS TILE_COLUMNS ROWS_PER_THREAD VECTOR_WIDTH SHIFT_IN_REGISTERS") == 0);
+    CHECK_FAILS(tiles_parameters_list(&list, "stencils"), invalid, "'stencils' is not a parameter set");
+    CHECK_FAILS(tiles_parameters_list(NULL, "stencil"), invalid, "'out' is NULL");
+
+    int rows = 0, after = 0;
+    CHECK_OK(tiles_parameters_get(&rows, NULL, "stencil", "ROWS_PER_THREAD"));
+    CHECK(rows >= 1);
+    const char* names[2] = {"ROWS_PER_THREAD", "VECTOR_WIDTH"};
+    const int good[2] = {rows + 1, 2}, bad[2] = {rows + 1, 3};
+    CHECK_OK(tiles_parameters_set(NULL, "stencil", names, good, 2));
+    CHECK_OK(tiles_parameters_get(&after, NULL, "stencil", "ROWS_PER_THREAD"));
+    CHECK(after == rows + 1);
+    CHECK_FAILS(tiles_parameters_set(NULL, "stencil", names, bad, 2), invalid, "VECTOR_WIDTH must be 1, 2, 4 or 8");
+    CHECK_FAILS(tiles_parameters_set(NULL, "stencil", NULL, good, 2), invalid, "names or values is NULL");
+    CHECK_FAILS(tiles_parameters_set(NULL, NULL, names, good, 2), invalid, "the parameter set's name is NULL");
+    CHECK_FAILS(tiles_parameters_get(&after, NULL, "stencil", "DEPTH"), invalid, "has no parameter 'DEPTH'");
+    CHECK_FAILS(tiles_parameters_get(&after, (const tiles_device*)names, "stencil", "TILE_ROWS"),
+                TILES_ERROR_INVALID_HANDLE, "device");
+    CHECK_OK(tiles_parameters_get(&after, NULL, "stencil", "VECTOR_WIDTH"));
+    CHECK(after == 2); /* the refused values changed nothing */
+
+    /* A stencil with the overridden parameters, against a loop over a 3x3 mask of ones. */
+    failed += stencil_case(2, 37, 53, 3, 3);
+
+    CHECK_OK(tiles_parameters_reset(NULL, "stencil"));
+    CHECK_OK(tiles_parameters_get(&after, NULL, "stencil", "ROWS_PER_THREAD"));
+    CHECK(after == rows);
+    CHECK_FAILS(tiles_parameters_reset(NULL, "gemm"), invalid, "'gemm' is not a parameter set");
     return failed;
 }

@@ -1,7 +1,13 @@
 /* Checked mode through the C API: the seed's racy total on a checked context, its report read
- * back diagnostic by diagnostic, and a strict context refusing the launch. */
+ * back diagnostic by diagnostic, and a strict context refusing the launch; kernels written for
+ * the test (tests/kernels/checked.cl), each bug reported once at its line and each correct twin
+ * clean, at tile shapes 1x1, 16x16 and 1x256. */
+#define _POSIX_C_SOURCE 200112L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../checked_kernels.h"
 #include "../example_kernels.hpp"
 #include "capi_tests.h"
 #include "support.h"
@@ -13,7 +19,7 @@ static tiles_status launch_racy_total(tiles_context* context) {
     tiles_kernel* kernel = NULL;
     const tiles_shape matrix_shape = shape_of(TILES_FLOAT32, 2, 8, 8, 0);
     const tiles_shape averages_shape = shape_of(TILES_FLOAT32, 2, 4, 4, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 2, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 2, 0}, NULL};
     tiles_arg args[2];
     tiles_status status;
     int i;
@@ -85,5 +91,214 @@ int test_strict_checked_context_refuses_the_race(void) {
     CHECK(count == 0);
     tiles_report_release(report);
     tiles_context_release(plain);
+    return failed;
+}
+
+/* A tile shape and an extent of a few of its tiles, as in tests/test_checked_bugs.cpp. */
+typedef struct test_shape {
+    int tile_rows, tile_columns, rows, columns;
+} test_shape;
+static const test_shape test_shapes[3] = {{1, 1, 3, 5}, {16, 16, 16, 48}, {1, 256, 3, 256}};
+enum { most_work_items = 16 * 48 };
+
+/* Launches kernel `name` of checked.cl over `s` on a new checked context writing `out` (ints or
+ * floats, as `dtype` says); returns the context's report, or NULL (counted in *failed) if the
+ * launch failed. */
+static tiles_report* run_checked(const char* name, const test_shape* s, tiles_dtype dtype, void* out, int* failed_out) {
+    int failed = 0;
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    tiles_view* view = NULL;
+    tiles_report* report = NULL;
+    const tiles_shape shape = shape_of(dtype, 2, s->rows, s->columns, 0);
+    const tiles_domain domain = {
+        sizeof(tiles_domain), 2, {s->rows, s->columns, 0}, 2, {s->tile_rows, s->tile_columns, 0}, NULL};
+    tiles_arg arg;
+    if (CHECK_OK(tiles_context_create_checked(&context, 0)) && CHECK_OK(tiles_view_create(&view, &shape, out)) &&
+        CHECK_OK(tiles_kernel_create(&kernel, test_kernel_checked, name, NULL))) {
+        arg = tiles_arg_view(view);
+        if (CHECK_OK(tiles_launch(context, &domain, kernel, &arg, 1)) && CHECK_OK(tiles_view_synchronize(view)))
+            CHECK_OK(tiles_context_get_report(&report, context));
+    }
+    tiles_kernel_release(kernel);
+    tiles_view_release(view);
+    tiles_context_release(context);
+    *failed_out += failed;
+    return report;
+}
+
+/* The report's only diagnostic into *d; 0 (counted in *failed) if it has another number of them. */
+static int only_diagnostic(tiles_diagnostic* d, const tiles_report* report, int* failed_out) {
+    int failed = 0;
+    size_t count = 0;
+    CHECK_OK(tiles_report_count(&count, report));
+    if (!CHECK(count == 1)) {
+        size_t i;
+        for (i = 0; i < count; ++i)
+            if (tiles_report_get(d, report, i) == TILES_SUCCESS) printf("  found: %s\n", d->text);
+        *failed_out += failed;
+        return 0;
+    }
+    CHECK_OK(tiles_report_get(d, report, 0));
+    *failed_out += failed;
+    return failed == 0;
+}
+
+static int report_is_clean(const tiles_report* report) {
+    size_t count = 1;
+    return tiles_report_count(&count, report) == TILES_SUCCESS && count == 0;
+}
+
+int test_checked_reads_of_unset_tile_static_memory_at_their_lines(void) {
+    int failed = 0, i, r, c;
+    static float values[most_work_items], expected[most_work_items];
+    static int flags[most_work_items], expected_flags[most_work_items];
+    for (i = 0; i < 3; ++i) {
+        const test_shape* s = &test_shapes[i];
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        tiles_report* report;
+        printf("tile %dx%d\n", s->tile_rows, s->tile_columns);
+        /* The twins: clean, and what a loop computes. */
+        report = run_checked("mirror_values", s, TILES_FLOAT32, values, &failed);
+        CHECK(report != NULL && report_is_clean(report));
+        tiles_report_release(report);
+        for (r = 0; r < s->rows; ++r)
+            for (c = 0; c < s->columns; ++c) {
+                const int mirror_row = r / s->tile_rows * s->tile_rows + s->tile_rows - 1 - r % s->tile_rows;
+                const int mirror_column =
+                    c / s->tile_columns * s->tile_columns + s->tile_columns - 1 - c % s->tile_columns;
+                expected[r * s->columns + c] = 2.0f * (float)(mirror_row * s->columns + mirror_column);
+                expected_flags[r * s->columns + c] = c / s->tile_columns % 2 == 1 ? 2 : 1;
+            }
+        CHECK_FLOATS(values, expected, s->rows * s->columns);
+        report = run_checked("odd_tiles_flagged", s, TILES_INT32, flags, &failed);
+        CHECK(report != NULL && report_is_clean(report));
+        tiles_report_release(report);
+        CHECK_INTS(flags, expected_flags, s->rows * s->columns);
+
+        /* The bugs: each one diagnostic, at the read, by every work-item. */
+        report = run_checked("mirror_unset_values", s, TILES_FLOAT32, values, &failed);
+        if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            CHECK(d.kind == TILES_UNINITIALIZED_READ && d.space == TILES_TILE_STATIC_MEMORY);
+            CHECK(d.line == UNSET_VALUE_READ_LINE && strstr(d.source_line, "const float mirrored") == d.source_line);
+            CHECK(d.work_item_count == (size_t)(s->rows * s->columns));
+        }
+        tiles_report_release(report);
+        report = run_checked("unset_flag", s, TILES_INT32, flags, &failed);
+        if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            CHECK(d.kind == TILES_UNINITIALIZED_READ && d.space == TILES_TILE_STATIC_MEMORY);
+            CHECK(d.line == UNSET_FLAG_LINE && strncmp(d.source_line, "if (odd) out[", 13) == 0);
+            CHECK(strstr(d.text, "uninitialized read in tile_static memory in kernel 'unset_flag'") == d.text);
+        }
+        tiles_report_release(report);
+    }
+    return failed;
+}
+
+int test_checked_missing_barrier_is_one_race(void) {
+    int failed = 0, i;
+    static float values[most_work_items];
+    for (i = 0; i < 3; ++i) {
+        const test_shape* s = &test_shapes[i];
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        tiles_report* report = run_checked("mirror_without_barrier", s, TILES_FLOAT32, values, &failed);
+        printf("tile %dx%d\n", s->tile_rows, s->tile_columns);
+        if (s->tile_rows * s->tile_columns == 1) {
+            CHECK(report != NULL && report_is_clean(report)); /* no other work-item to race with */
+        } else if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            /* Not also the reads that found nothing stored yet, nor the stores of what they read. */
+            CHECK(d.kind == TILES_READ_WRITE_RACE && d.space == TILES_TILE_STATIC_MEMORY);
+            CHECK((d.line == UNFENCED_STORE_LINE && d.other_line == UNFENCED_READ_LINE) ||
+                  (d.line == UNFENCED_READ_LINE && d.other_line == UNFENCED_STORE_LINE));
+        }
+        tiles_report_release(report);
+    }
+    return failed;
+}
+
+int test_checked_barrier_divergence_names_tiles_and_work_items(void) {
+    int failed = 0, i, t;
+    static int out[most_work_items];
+    for (i = 0; i < 3; ++i) {
+        const test_shape* s = &test_shapes[i];
+        const int tiles_across = s->columns / s->tile_columns, tile_count = s->rows / s->tile_rows * tiles_across;
+        const int tile_size = s->tile_rows * s->tile_columns;
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        tiles_report* report = run_checked("all_at_barrier", s, TILES_INT32, out, &failed);
+        printf("tile %dx%d\n", s->tile_rows, s->tile_columns);
+        CHECK(report != NULL && report_is_clean(report));
+        tiles_report_release(report);
+        report = run_checked("half_at_barrier", s, TILES_INT32, out, &failed);
+        if (s->tile_columns == 1) {
+            CHECK(report != NULL && report_is_clean(report)); /* none of a tile reaches it */
+        } else if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            int seen[16 * 3] = {0};
+            CHECK(d.kind == TILES_BARRIER_DIVERGENCE && d.line == HALF_BARRIER_LINE);
+            CHECK(d.reached_barrier == tile_size / 2 && d.tile_size == tile_size);
+            /* Every tile, each once. */
+            CHECK(d.tile_count == (size_t)tile_count && d.tiles != NULL);
+            for (t = 0; d.tiles != NULL && t < (int)d.tile_count; ++t) {
+                const int* tile = d.tiles + 3 * t;
+                CHECK(tile[0] == 0 && tile[1] >= 0 && tile[1] < s->rows / s->tile_rows && tile[2] >= 0 &&
+                      tile[2] < tiles_across);
+                if (tile[1] >= 0 && tile[1] < 16 && tile[2] >= 0 && tile[2] < 3) seen[tile[1] * 3 + tile[2]]++;
+            }
+            for (t = 0; t < tile_count; ++t) CHECK(seen[t / tiles_across * 3 + t % tiles_across] == 1);
+            CHECK(strstr(d.text, "work-items of each reached this barrier") != NULL);
+        }
+        tiles_report_release(report);
+    }
+    return failed;
+}
+
+int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void) {
+    int failed = 0, i, j, k;
+    int numbers[300], sum = 0, got_sum = 0;
+    float a[13 * 10], b[10 * 7], c[13 * 7], product[13 * 7], transposed[10 * 13], expected[10 * 13];
+    const tiles_shape numbers_shape = shape_of(TILES_INT32, 1, 300, 0, 0);
+    const tiles_shape a_shape = shape_of(TILES_FLOAT32, 2, 13, 10, 0), b_shape = shape_of(TILES_FLOAT32, 2, 10, 7, 0);
+    const tiles_shape c_shape = shape_of(TILES_FLOAT32, 2, 13, 7, 0), t_shape = shape_of(TILES_FLOAT32, 2, 10, 13, 0);
+    tiles_context* context = NULL;
+    tiles_view *numbers_view = NULL, *a_view = NULL, *b_view = NULL, *c_view = NULL, *t_view = NULL;
+    tiles_report* report = NULL;
+    size_t count = 1;
+    for (i = 0; i < 300; ++i) sum += numbers[i] = i % 17 - 8;
+    for (i = 0; i < 13 * 10; ++i) a[i] = (float)(i % 7) - 3.0f;
+    for (i = 0; i < 10 * 7; ++i) b[i] = (float)(i % 5) * 0.5f;
+    for (i = 0; i < 13; ++i)
+        for (j = 0; j < 7; ++j)
+            for (product[i * 7 + j] = 0, k = 0; k < 10; ++k) product[i * 7 + j] += a[i * 10 + k] * b[k * 7 + j];
+    for (i = 0; i < 13; ++i)
+        for (j = 0; j < 10; ++j) expected[j * 13 + i] = a[i * 10 + j];
+
+    /* A name the parameter table has no entry for is refused, saying what it takes. */
+    setenv("TILES_CHECKED_AS", "Radeon", 1);
+    CHECK_FAILS(tiles_context_create_checked(&context, 1), TILES_ERROR_INVALID_ARGUMENT, "TILES_CHECKED_AS='Radeon'");
+    /* Strict: a problem in any algorithm's kernels with a GPU's tile shapes would fail its call. */
+    setenv("TILES_CHECKED_AS", "gpu", 1);
+    CHECK_OK(tiles_context_create_checked(&context, 1));
+    unsetenv("TILES_CHECKED_AS");
+    if (context == NULL) return failed;
+    if (CHECK_OK(tiles_view_create_const(&numbers_view, &numbers_shape, numbers)) &&
+        CHECK_OK(tiles_reduce(&got_sum, sizeof got_sum, context, numbers_view, TILES_REDUCE_SUM)))
+        CHECK(got_sum == sum);
+    if (CHECK_OK(tiles_view_create_const(&a_view, &a_shape, a)) &&
+        CHECK_OK(tiles_view_create_const(&b_view, &b_shape, b)) && CHECK_OK(tiles_view_create(&c_view, &c_shape, c)) &&
+        CHECK_OK(tiles_view_create(&t_view, &t_shape, transposed))) {
+        if (CHECK_OK(tiles_gemm(context, 1.0, a_view, b_view, 0.0, c_view)) && CHECK_OK(tiles_view_synchronize(c_view)))
+            CHECK_FLOATS(c, product, 13 * 7);
+        if (CHECK_OK(tiles_transpose(context, a_view, t_view)) && CHECK_OK(tiles_view_synchronize(t_view)))
+            CHECK_FLOATS(transposed, expected, 10 * 13);
+    }
+    CHECK_OK(tiles_context_get_report(&report, context));
+    CHECK_OK(tiles_report_count(&count, report));
+    CHECK(count == 0);
+    tiles_report_release(report);
+    tiles_view_release(numbers_view);
+    tiles_view_release(a_view);
+    tiles_view_release(b_view);
+    tiles_view_release(c_view);
+    tiles_view_release(t_view);
+    tiles_context_release(context);
     return failed;
 }

@@ -164,7 +164,7 @@ int test_contexts(void) {
      * is another. */
     float host[16] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel* add_one = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));
@@ -233,8 +233,8 @@ int test_counters(void) {
     CHECK_OK(tiles_kernel_create(&add_one, add_one_source, "add_one", NULL));
     CHECK_OK(tiles_kernel_create(&same_source, add_one_source, "add_one", NULL));
     const tiles_arg args[] = {tiles_arg_array(array)};
-    const tiles_domain in_fours = {sizeof(tiles_domain), 1, {16, 0, 0}, 1, {4, 0, 0}},
-                       in_eights = {sizeof(tiles_domain), 1, {16, 0, 0}, 1, {8, 0, 0}};
+    const tiles_domain in_fours = {sizeof(tiles_domain), 1, {16, 0, 0}, 1, {4, 0, 0}, NULL},
+                       in_eights = {sizeof(tiles_domain), 1, {16, 0, 0}, 1, {8, 0, 0}, NULL};
     CHECK_OK(tiles_launch(context, &in_fours, add_one, args, 1));
     CHECK_OK(tiles_launch(context, &in_fours, same_source, args, 1));
     CHECK_OK(tiles_launch(context, &in_fours, add_one, args, 1));

@@ -106,7 +106,7 @@ int test_no_writeback_error_without_a_failed_writeback(void) {
     /* A written view released without synchronizing: its write-back succeeds. */
     float host[8] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel* add_one = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));

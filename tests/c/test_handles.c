@@ -96,7 +96,7 @@ int test_released_handles_are_refused(void) {
     tiles_context* context = NULL;
     tiles_device_info info = TILES_DEVICE_INFO_INIT;
     const int origin[1] = {0}, extent[1] = {2};
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     const tiles_arg args[] = {tiles_arg_view(h.view)};
     CHECK_FAILS(tiles_view_read(h.view, back, sizeof back), invalid, "the view is not a live tiles_view handle");
     CHECK_FAILS(tiles_view_data(&data, h.view, TILES_ACCESS_READ), invalid, "not a live tiles_view handle");
@@ -130,7 +130,7 @@ int test_handles_of_the_wrong_kind_are_refused(void) {
     CHECK_FAILS(tiles_context_create(&context, (tiles_device*)h.context), invalid, "not a live tiles_device");
     CHECK_FAILS(tiles_event_wait((tiles_event*)h.kernel), invalid, "not a live tiles_event handle");
     CHECK_FAILS(tiles_view_synchronize((tiles_view*)&not_a_handle), invalid, "not a live tiles_view handle");
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     const tiles_arg array_as_view[] = {tiles_arg_view((tiles_view*)h.array)};
     CHECK_FAILS(tiles_launch(NULL, &domain, (tiles_kernel*)h.event, array_as_view, 1), invalid,
                 "not a live tiles_kernel handle");
@@ -158,7 +158,7 @@ int test_null_handles_are_refused(void) {
     tiles_shape shape = TILES_SHAPE_INIT;
     tiles_device_info info = TILES_DEVICE_INFO_INIT;
     const int origin[1] = {0}, extent[1] = {1};
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     CHECK_FAILS(tiles_device_get_info(&info, NULL), invalid, "the device is NULL");
     CHECK_FAILS(tiles_device_retain(NULL), invalid, "the device is NULL");
     CHECK_FAILS(tiles_context_get_device(&device, NULL), invalid, "the context is NULL");

@@ -28,7 +28,7 @@ int test_scalar_arguments(void) {
     int failed = 0;
     long long out_host[5] = {0};
     const tiles_shape shape = shape_of(TILES_INT64, 1, 5, 0, 0);
-    const tiles_domain one = {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain one = {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_view* out = NULL;
     tiles_kernel* scalars = NULL;
     CHECK_OK(tiles_view_create(&out, &shape, out_host));
@@ -105,7 +105,7 @@ int test_tile_static_memory_argument(void) {
     for (int i = 0; i < 12; i++) in_host[i] = (float)(i * i);
     for (int i = 0; i < 12; i++) expected[i] = in_host[(i / 4) * 4 + 3 - i % 4];
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 12, 0, 0);
-    const tiles_domain in_fours = {sizeof(tiles_domain), 1, {12, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain in_fours = {sizeof(tiles_domain), 1, {12, 0, 0}, 1, {4, 0, 0}, NULL};
     tiles_view *in = NULL, *out = NULL;
     tiles_kernel* reverse = NULL;
     CHECK_OK(tiles_view_create_const(&in, &shape, in_host));
@@ -148,7 +148,7 @@ int test_untiled_rank_3_launch(void) {
         for (int j = 0; j < 3; j++)
             for (int k = 0; k < 4; k++) expected[(i * 3 + j) * 4 + k] = i * 100 + j * 10 + k;
     const tiles_shape shape = shape_of(TILES_INT32, 3, 2, 3, 4);
-    const tiles_domain domain = {sizeof(tiles_domain), 3, {2, 3, 4}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 3, {2, 3, 4}, 0, {0, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel* positions = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));
@@ -165,7 +165,7 @@ int test_untiled_rank_3_launch(void) {
 int test_launch_runs_where_its_array_lives(void) {
     int failed = 0;
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 8, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}, NULL};
     float host[8] = {0}, back[8];
     const float ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     tiles_context *home = NULL, *default_context = NULL;
@@ -213,7 +213,7 @@ static void* add_repeatedly(void* kernel) {
     size_t wrong = 0;
     float host[64] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 64, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {64, 0, 0}, 1, {8, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {64, 0, 0}, 1, {8, 0, 0}, NULL};
     tiles_view* view = NULL;
     if (tiles_view_create(&view, &shape, host) != TILES_SUCCESS) return (void*)1;
     const tiles_arg args[] = {tiles_arg_view(view)};
@@ -245,7 +245,7 @@ int test_build_failures(void) {
     int failed = 0;
     float host[4] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel *broken = NULL, *bad_options = NULL, *misnamed = NULL;
     CHECK_OK(tiles_view_create(&view, &shape, host));
@@ -288,7 +288,7 @@ int test_a_failed_build_leaves_the_cache_usable(void) {
     float host[4] = {0};
     const float twos[4] = {2, 2, 2, 2}, threes[4] = {3, 3, 3, 3};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_context* context = NULL;
     tiles_view* view = NULL;
     tiles_kernel *add_one = NULL, *broken = NULL, *fixed = NULL;
@@ -336,7 +336,7 @@ int test_argument_refusals(void) {
     int int_host[4] = {0};
     const float zeros[4] = {0};
     const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0), ints = shape_of(TILES_INT32, 1, 4, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_context* context = NULL;
     tiles_view *in = NULL, *out = NULL, *const_out = NULL, *int_view = NULL, *released = NULL;
     tiles_kernel *copy = NULL, *scalars = NULL;
@@ -356,13 +356,14 @@ int test_argument_refusals(void) {
     CHECK_COPY_REFUSED(three, 3, "kernel 'copy' takes 2 arguments, 3 were given");
     CHECK_COPY_REFUSED(NULL, 2, "args is NULL but arg_count is not 0");
     const tiles_arg number_for_pointer[] = {tiles_arg_float(1.0f), tiles_arg_view(out)};
-    CHECK_COPY_REFUSED(number_for_pointer, 2,
-                       "argument 0 of kernel 'copy' ('in', a __global const float*) was given a scalar float: "
-                       "numbers go to parameters passed by value");
+    CHECK_COPY_REFUSED(
+        number_for_pointer, 2,
+        "argument 0 of kernel 'copy' ('in', a __global const float*) was given a scalar float (float32): "
+        "numbers go to parameters passed by value");
     const tiles_arg local_for_global[] = {tiles_arg_view(in), tiles_arg_local(16)};
     CHECK_COPY_REFUSED(local_for_global, 2, "local_memory goes to __local (tile_static) pointer parameters");
     const tiles_arg wrong_element_type[] = {tiles_arg_view(int_view), tiles_arg_view(out)};
-    CHECK_COPY_REFUSED(wrong_element_type, 2, "was given an array_view of int: the element types differ");
+    CHECK_COPY_REFUSED(wrong_element_type, 2, "was given an array_view of int (int32): the element types differ");
     const tiles_arg const_for_written[] = {tiles_arg_view(in), tiles_arg_view(const_out)};
     CHECK_COPY_REFUSED(const_for_written, 2, "the kernel may write through this parameter; declare it const");
     tiles_arg no_kind = tiles_arg_view(in), odd_kind = tiles_arg_view(in);
@@ -385,9 +386,10 @@ int test_argument_refusals(void) {
     CHECK_OK(tiles_view_create(&long_view, &long_shape, longs));
     tiles_arg scalar_args[] = {tiles_arg_view(long_view), tiles_arg_uint(1),  tiles_arg_uint(2),
                                tiles_arg_long(3),         tiles_arg_ulong(4), tiles_arg_float(5)};
-    CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
-                "argument 1 of kernel 'scalars' ('i', a int) was given a scalar uint: pass a value of exactly the "
-                "parameter's type");
+    CHECK_FAILS(
+        tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
+        "argument 1 of kernel 'scalars' ('i', a int) was given a scalar uint (uint32): pass a value of exactly the "
+        "parameter's type");
     scalar_args[1] = tiles_arg_view(in);
     CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
                 "arrays and views go to __global or __constant pointer parameters");
@@ -426,7 +428,7 @@ int test_a_refused_launch_keeps_no_view(void) {
     int failed = 0;
     float in_host[4] = {1, 2, 3, 4}, out_host[4] = {0};
     const tiles_shape floats = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_view *in = NULL, *out = NULL;
     tiles_kernel* copy = NULL;
     CHECK_OK(tiles_view_create(&in, &floats, in_host));
@@ -462,44 +464,45 @@ int test_domain_refusals(void) {
     const tiles_status domain_error = TILES_ERROR_INVALID_COMPUTE_DOMAIN;
 
     CHECK_DOMAIN_REFUSED(NULL, TILES_ERROR_INVALID_ARGUMENT, "the domain is NULL");
-    const tiles_domain rank_0 = {sizeof(tiles_domain), 0, {8, 0, 0}, 0, {0, 0, 0}},
-                       rank_4 = {sizeof(tiles_domain), 4, {8, 8, 8}, 0, {0, 0, 0}};
-    CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 0");
-    CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1, 2 or 3, not 4");
-    const tiles_domain zero_extent = {sizeof(tiles_domain), 2, {8, 0, 0}, 2, {2, 2, 0}},
-                       negative_extent = {sizeof(tiles_domain), 1, {-8, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain rank_0 = {sizeof(tiles_domain), 0, {8, 0, 0}, 0, {0, 0, 0}, NULL},
+                       rank_4 = {sizeof(tiles_domain), 4, {8, 8, 8}, 0, {0, 0, 0}, NULL};
+    CHECK_DOMAIN_REFUSED(&rank_0, TILES_ERROR_INVALID_ARGUMENT, "a compute domain has rank 1 or more, not 0");
+    CHECK_DOMAIN_REFUSED(&rank_4, TILES_ERROR_INVALID_ARGUMENT,
+                         "a compute domain of rank 4 gives its components in `extents`, which is NULL");
+    const tiles_domain zero_extent = {sizeof(tiles_domain), 2, {8, 0, 0}, 2, {2, 2, 0}, NULL},
+                       negative_extent = {sizeof(tiles_domain), 1, {-8, 0, 0}, 0, {0, 0, 0}, NULL};
     CHECK_DOMAIN_REFUSED(&zero_extent, domain_error,
                          "the extent of dimension 1 of the compute domain (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_extent, domain_error, "the extent of dimension 0 of the compute domain (-8)");
-    const tiles_domain rows_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {3, 2, 0}},
-                       columns_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 3, 0}};
+    const tiles_domain rows_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {3, 2, 0}, NULL},
+                       columns_not_divided = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 3, 0}, NULL};
     CHECK_DOMAIN_REFUSED(&rows_not_divided, domain_error,
                          "the extent of dimension 0 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 0 of the tile (3)");
     CHECK_DOMAIN_REFUSED(&columns_not_divided, domain_error,
                          "the extent of dimension 1 of the compute domain (8) cannot be evenly divided by the extent "
                          "of dimension 1 of the tile (3)");
-    const tiles_domain zero_tile = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 0, 0}},
-                       negative_tile = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {-2, 0, 0}};
+    const tiles_domain zero_tile = {sizeof(tiles_domain), 2, {8, 8, 0}, 2, {2, 0, 0}, NULL},
+                       negative_tile = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {-2, 0, 0}, NULL};
     CHECK_DOMAIN_REFUSED(&zero_tile, domain_error, "the extent of dimension 1 of the tile (0) is not positive");
     CHECK_DOMAIN_REFUSED(&negative_tile, domain_error, "the extent of dimension 0 of the tile (-2) is not positive");
-    const tiles_domain tile_rank_1 = {sizeof(tiles_domain), 2, {8, 8, 0}, 1, {2, 0, 0}},
-                       tile_rank_3 = {sizeof(tiles_domain), 2, {8, 8, 0}, 3, {2, 2, 2}};
+    const tiles_domain tile_rank_1 = {sizeof(tiles_domain), 2, {8, 8, 0}, 1, {2, 0, 0}, NULL},
+                       tile_rank_3 = {sizeof(tiles_domain), 2, {8, 8, 0}, 3, {2, 2, 2}, NULL};
     CHECK_DOMAIN_REFUSED(&tile_rank_1, domain_error, "the tile has rank 1 but the extent it tiles has rank 2");
     CHECK_DOMAIN_REFUSED(&tile_rank_3, domain_error, "the tile has rank 3 but the extent it tiles has rank 2");
 
     /* Domains beyond C++ AMP's 2^32 - 1 work-items are refused before the driver sees them (PoCL
      * aborts on INT_MAX x INT_MAX); padding that would pass INT_MAX is refused, not wrapped. */
-    const tiles_domain huge = {sizeof(tiles_domain), 2, {INT_MAX, INT_MAX, 0}, 0, {0, 0, 0}},
-                       just_over = {sizeof(tiles_domain), 2, {65536, 65536, 0}, 0, {0, 0, 0}},
-                       three_huge = {sizeof(tiles_domain), 3, {INT_MAX, INT_MAX, INT_MAX}, 0, {0, 0, 0}};
+    const tiles_domain huge = {sizeof(tiles_domain), 2, {INT_MAX, INT_MAX, 0}, 0, {0, 0, 0}, NULL},
+                       just_over = {sizeof(tiles_domain), 2, {65536, 65536, 0}, 0, {0, 0, 0}, NULL},
+                       three_huge = {sizeof(tiles_domain), 3, {INT_MAX, INT_MAX, INT_MAX}, 0, {0, 0, 0}, NULL};
     CHECK_DOMAIN_REFUSED(&huge, domain_error,
                          "the compute domain 2147483647x2147483647 has more work-items than C++ AMP's limit of "
                          "4294967295 (2^32 - 1)");
     CHECK_DOMAIN_REFUSED(&just_over, domain_error, "the compute domain 65536x65536 has more work-items");
     CHECK_DOMAIN_REFUSED(&three_huge, domain_error, "2147483647x2147483647x2147483647 has more work-items");
-    const tiles_domain to_pad = {sizeof(tiles_domain), 1, {INT_MAX, 0, 0}, 1, {16, 0, 0}},
-                       padded_to_max = {sizeof(tiles_domain), 1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain to_pad = {sizeof(tiles_domain), 1, {INT_MAX, 0, 0}, 1, {16, 0, 0}, NULL},
+                       padded_to_max = {sizeof(tiles_domain), 1, {INT_MAX - 15, 0, 0}, 1, {16, 0, 0}, NULL};
     tiles_domain padded = to_pad;
     CHECK_FAILS(tiles_domain_pad(&padded, &to_pad), domain_error,
                 "pad(): the extent of dimension 0 (2147483647) rounded up to whole tiles of 16 is 2147483648, beyond "
@@ -516,16 +519,16 @@ int test_domain_refusals(void) {
     CHECK_OK(tiles_context_get_device(&device, context));
     CHECK_OK(tiles_device_get_info(&info, device));
     CHECK_OK(tiles_device_release(device));
-    const tiles_domain too_many_threads = {sizeof(tiles_domain), 2, {128, 128, 0}, 2, {128, 128, 0}};
+    const tiles_domain too_many_threads = {sizeof(tiles_domain), 2, {128, 128, 0}, 2, {128, 128, 0}, NULL};
     CHECK(info.max_tile_size < 128 * 128);
     CHECK_DOMAIN_REFUSED(&too_many_threads, domain_error, "a tile of 16384 threads (128x128) exceeds the");
     const int too_long = (int)info.max_tile_extent[2] * 2;
-    const tiles_domain too_long_a_row = {sizeof(tiles_domain), 1, {too_long, 0, 0}, 1, {too_long, 0, 0}};
+    const tiles_domain too_long_a_row = {sizeof(tiles_domain), 1, {too_long, 0, 0}, 1, {too_long, 0, 0}, NULL};
     CHECK_DOMAIN_REFUSED(&too_long_a_row, domain_error, "the extent of dimension 0 of the tile");
     CHECK(strstr(tiles_last_error_message(), "exceeds") != NULL);
 
     /* Nor may the kernel be missing. */
-    const tiles_domain fine = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain fine = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}, NULL};
     CHECK_FAILS(tiles_launch(context, &fine, NULL, args, 1), TILES_ERROR_INVALID_HANDLE, "the kernel is NULL");
 
     tiles_counters counters = TILES_COUNTERS_INIT;
@@ -567,7 +570,7 @@ int test_struct_parameters_take_elements_of_their_size(void) {
     CHECK_OK(tiles_view_create(&boxes, &float_shape, values));
     CHECK_OK(tiles_kernel_create(&weigh, points_source, "weigh", NULL));
     CHECK_OK(tiles_kernel_create(&twice, boxed_source, "twice", NULL));
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {count, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {count, 0, 0}, 0, {0, 0, 0}, NULL};
 
     /* Floats where 12-byte points are expected: the kernel would read past them. */
     const tiles_arg wrong[] = {tiles_arg_view(floats), tiles_arg_view(out)};
@@ -636,7 +639,7 @@ int test_exported_argument_makers(void) {
     memset(&unsized, 0, sizeof unsized);
     CHECK_FAILS(tiles_arg_init_view(&unsized, out), TILES_ERROR_INVALID_ARGUMENT, "struct_size (0)");
     CHECK_FAILS(tiles_arg_init_scalar(&args[2], TILES_OPAQUE, &i), TILES_ERROR_INVALID_ARGUMENT, "TILES_OPAQUE");
-    CHECK_FAILS(tiles_domain_init(&domain, 4, extent, 0, NULL), TILES_ERROR_INVALID_ARGUMENT, "rank 1, 2 or 3");
+    CHECK_FAILS(tiles_domain_init(&domain, 0, extent, 0, NULL), TILES_ERROR_INVALID_ARGUMENT, "rank 1 or more");
     args[3].struct_size = 0;
     CHECK_FAILS(tiles_launch(NULL, &domain, made, args, 6), TILES_ERROR_INVALID_ARGUMENT,
                 "argument 3's struct_size (0) is not the first argument's");
@@ -665,7 +668,7 @@ int test_kernel_build_ahead_with_its_log(void) {
     CHECK_OK(tiles_kernel_get_build_log(&log, thrice));
     CHECK(log != NULL && log[0] == '\0'); /* nothing built yet */
 
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {32, 0, 0}, 1, {8, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {32, 0, 0}, 1, {8, 0, 0}, NULL};
     CHECK_OK(tiles_kernel_build(&log, thrice, context, &domain));
     CHECK(log != NULL && strstr(log, "built ahead of its launch") != NULL);
     tiles_counters counters = TILES_COUNTERS_INIT;
@@ -691,7 +694,7 @@ int test_kernel_build_ahead_with_its_log(void) {
     tiles_kernel* broken = NULL;
     CHECK_OK(tiles_kernel_create(&broken, "__kernel void broken(__global int* o) { o[0] = nowhere; }", "broken", NULL));
     CHECK_FAILS(tiles_kernel_build(&log, broken, context, &domain), TILES_ERROR_BUILD, "nowhere");
-    const tiles_domain uneven = {sizeof(tiles_domain), 1, {30, 0, 0}, 1, {8, 0, 0}};
+    const tiles_domain uneven = {sizeof(tiles_domain), 1, {30, 0, 0}, 1, {8, 0, 0}, NULL};
     CHECK_FAILS(tiles_kernel_build(&log, thrice, context, &uneven), TILES_ERROR_INVALID_COMPUTE_DOMAIN, "30");
     CHECK_FAILS(tiles_kernel_build(&log, NULL, context, &domain), TILES_ERROR_INVALID_HANDLE, "kernel is NULL");
     CHECK_FAILS(tiles_kernel_build(&log, thrice, context, NULL), TILES_ERROR_INVALID_ARGUMENT, "domain");
@@ -700,6 +703,58 @@ int test_kernel_build_ahead_with_its_log(void) {
     CHECK_OK(tiles_view_release(out));
     CHECK_OK(tiles_kernel_release(broken));
     CHECK_OK(tiles_kernel_release(thrice));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}
+
+int test_program_build_names_the_kernels_of_a_mixed_source(void) {
+    int failed = 0;
+    /* A tiled rank-2 kernel sized by its tile beside an untiled one: the source compiles whole. */
+    static const char source[] = "#warning a source of two kernels\n"
+                                 "__kernel void tile_corner(__global int* out) {\n"
+                                 "    tiled_index t = get_tiled_index();\n"
+                                 "    tile_static int seen[TILE_DIM0][TILE_DIM1];\n"
+                                 "    seen[t.local_id[0]][t.local_id[1]] = 1;\n"
+                                 "    tile_barrier_wait();\n"
+                                 "    out[0] = seen[0][0];\n"
+                                 "}\n"
+                                 "__kernel void twice_the_index(__global int* out) {\n"
+                                 "    out[get_thread_index().global_id[0]] = 2 * get_thread_index().global_id[0];\n"
+                                 "}\n";
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    const char* names = NULL;
+    const char* log = NULL;
+    CHECK_OK(tiles_program_build(&names, &log, context, source, NULL));
+    CHECK(names != NULL && strcmp(names, "tile_corner;twice_the_index") == 0);
+    CHECK(log != NULL && strstr(log, "a source of two kernels") != NULL);
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+
+    /* An untiled rank-1 launch of either kernel then compiles nothing. */
+    tiles_kernel* twice = NULL;
+    CHECK_OK(tiles_kernel_create(&twice, source, "twice_the_index", NULL));
+    int host[8] = {0};
+    const tiles_shape shape = shape_of(TILES_INT32, 1, 8, 0, 0);
+    tiles_view* out = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, host));
+    const tiles_domain untiled = {sizeof(tiles_domain), 1, {8, 0, 0}, 0, {0, 0, 0}, NULL};
+    const tiles_arg args[] = {tiles_arg_view(out)};
+    CHECK_OK(tiles_launch(context, &untiled, twice, args, 1));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK(host[7] == 14);
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    CHECK_OK(tiles_program_build(NULL, NULL, NULL, source, "")); /* names, log and context are optional */
+
+    CHECK_FAILS(
+        tiles_program_build(&names, &log, context, "__kernel void k(__global int* o) { o[0] = nowhere; }", NULL),
+        TILES_ERROR_BUILD, "nowhere");
+    CHECK_FAILS(tiles_program_build(&names, &log, context, NULL, NULL), TILES_ERROR_INVALID_ARGUMENT, "source is NULL");
+
+    CHECK_OK(tiles_view_release(out));
+    CHECK_OK(tiles_kernel_release(twice));
     CHECK_OK(tiles_context_release(context));
     return failed;
 }

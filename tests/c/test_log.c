@@ -31,7 +31,7 @@ static int add_one_on_a_new_context(const char* source) {
     int failed = 0;
     float host[16] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}, NULL};
     tiles_context* context = NULL;
     tiles_view* view = NULL;
     tiles_kernel* kernel = NULL;

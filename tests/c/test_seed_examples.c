@@ -57,7 +57,7 @@ int test_seed_tile_static_average(void) {
     const int seed_averages[24] = {3, 3, 8, 8, 3, 3, 3, 3, 8, 8, 3, 3, 5, 5, 2, 2, 4, 4, 5, 5, 2, 2, 4, 4};
     int averagedata[24] = {0};
     const tiles_shape shape = shape_of(TILES_INT32, 2, 4, 6, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 2, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 2, 0}, NULL};
     tiles_view *sample = NULL, *average = NULL;
     tiles_kernel* kernel = NULL;
     CHECK_OK(tiles_view_create_const(&sample, &shape, sampledata));
@@ -80,7 +80,7 @@ int test_seed_tiling_description(void) {
     for (int i = 0; i < ROWS * COLS; i++) descs[i].value = i;
     tiles_shape shape = shape_of(TILES_OPAQUE, 2, ROWS, COLS, 0);
     shape.element_size = sizeof(Description);
-    const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 2, {ROWS, COLS, 0}, 2, {2, 3, 0}, NULL};
     tiles_view* descriptions = NULL;
     tiles_kernel* describe = NULL;
     CHECK_OK(tiles_view_create(&descriptions, &shape, descs));

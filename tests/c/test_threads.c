@@ -24,7 +24,7 @@ static void* add_repeatedly(void* argument) {
     thread_work* work = argument;
     float host[elements] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, elements, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {elements, 0, 0}, 1, {16, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {elements, 0, 0}, 1, {16, 0, 0}, NULL};
     tiles_context* context = work->context;
     tiles_view* view = NULL;
     if (context == NULL) work->wrong += tiles_context_create(&context, NULL) != TILES_SUCCESS;
@@ -99,7 +99,7 @@ int test_threads_release_the_references_of_one_handle_together(void) {
     int failed = 0;
     float host[elements] = {0};
     const tiles_shape shape = shape_of(TILES_FLOAT32, 1, elements, 0, 0);
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {elements, 0, 0}, 0, {0, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {elements, 0, 0}, 0, {0, 0, 0}, NULL};
     shared_handles shared;
     pthread_t threads[thread_count];
     memset(&shared, 0, sizeof shared);

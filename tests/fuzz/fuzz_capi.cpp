@@ -80,10 +80,14 @@ data_shape random_shape(input& in) {
         shape.rank = 3;
         for (int& e : shape.extent) e = 1 << 30;
     }
+    // A rank above 3 has its components in `extents`, now and then missing.
+    static const int four_components[4] = {2, 1, 3, 2};
+    if (shape.rank == 4 && !in.one_in(4)) shape.extents = four_components;
+    const int* components = shape.rank <= 3 ? shape.extent : shape.extents;
     std::size_t bytes = dtype_size(dtype) != 0 ? dtype_size(dtype) : shape.element_size;
-    for (int d = 0; d < shape.rank && d < 3; ++d)
-        bytes *= shape.extent[d] > 0 && shape.extent[d] <= 8 ? shape.extent[d] : 0;
-    return {shape, shape.rank >= 1 && shape.rank <= 3 ? bytes : 0};
+    for (int d = 0; components != nullptr && d < shape.rank; ++d)
+        bytes *= components[d] > 0 && components[d] <= 8 ? std::size_t(components[d]) : 0;
+    return {shape, shape.rank >= 1 && components != nullptr ? bytes : 0};
 }
 
 // Host memory for data of `shape`, kept until every handle is released.
@@ -98,6 +102,8 @@ tiles_domain random_domain(input& in) {
     // Now and then a struct_size of no version, which must be refused.
     d.struct_size = in.one_in(32) ? in.below(sizeof d) : sizeof d;
     d.rank = in.one_in(16) ? int(in.below(5)) : 1 + int(in.below(3));
+    static const int four_components[4] = {1, 2, 2, 3};
+    d.extents = d.rank == 4 && !in.one_in(4) ? four_components : nullptr;
     d.tile_rank = in.one_in(3) ? 0 : in.one_in(16) ? int(in.below(4)) : d.rank;
     const int tiles[] = {1, 2, 4, 1, 2, 4, 0, 5000};
     for (int k = 0; k < 3; ++k) {

@@ -1,6 +1,6 @@
 # The installed package, one STEP at a time (cmake -DSTEP=... -P check_install.cmake):
 #   layout        cmake --install BUILD_DIR into PREFIX; exactly the library (with its SONAME links),
-#                 the C++ core, tiles.h, the C++ headers, tiles-info, the CMake package and tiles.pc
+#                 the C++ core, tiles.h, the C++ headers, tiles-info, tiles-tune, the CMake package and tiles.pc
 #                 lie there
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
 #                 tiled kernel and the README's C++ example) and runs them, and tiles-info
@@ -70,6 +70,7 @@ if(STEP STREQUAL "layout")
     "${INCLUDEDIR}/tiles.h"
     "${INCLUDEDIR}/tiles_opencl.h"
     "${BINDIR}/tiles-info"
+    "${BINDIR}/tiles-tune"
     "${LIBDIR}/libtiles_core.a"
     "${LIBDIR}/cmake/tiles/tilesConfig.cmake"
     "${LIBDIR}/cmake/tiles/tilesConfigVersion.cmake"

@@ -45,8 +45,36 @@ def test_reduce_matches_numpy(shape, dtype):
     data = random_data(shape, dtype, limit=1000)
     for op, reference in (("sum", np.sum), ("min", np.min), ("max", np.max)):
         result = tiles.reduce(data, op)
-        assert isinstance(result, np.generic) and result.dtype == dtype
+        assert isinstance(result, np.generic) and result.dtype == reference(data).dtype, op  # int32 sums: int64
         assert result == reference(data.astype(np.float64)), op
+
+
+def test_reduce_sums_int32_without_wrapping_as_numpy_does():
+    data = np.full(100003, 2**31 - 7, dtype=np.int32)  # any two of them wrap in int32
+    total = tiles.reduce(data)
+    assert total.dtype == np.sum(data).dtype and total == np.sum(data)
+    wrapped = tiles.reduce(data, dtype=np.int32)  # C's int arithmetic, asked for
+    assert wrapped.dtype == np.int32 and wrapped == np.sum(data, dtype=np.int32)
+
+
+def test_reduce_sums_float32_in_float64_when_asked(context):
+    if not context.device.supports_fp64:
+        pytest.skip("the device has no double precision")
+    data = np.full(1 << 20, 0.1, dtype=np.float32)
+    total = tiles.reduce(data, dtype="float64", context=context)
+    assert total.dtype == np.float64
+    assert total == pytest.approx(np.sum(data, dtype=np.float64), rel=1e-12)  # in float32: off by ~1e-7
+
+
+def test_reduce_refuses_accumulators_it_cannot_add_in():
+    ints = np.arange(10, dtype=np.int32)
+    # numpy's names beside OpenCL's, in the messages of every layer
+    with pytest.raises(tiles.InvalidArgument, match=r"added in int \(int32\) or long \(int64\), not in double \(float64\)"):
+        tiles.reduce(ints, dtype=np.float64)
+    with pytest.raises(tiles.InvalidArgument, match=r"the least or greatest of int \(int32\) elements"):
+        tiles.reduce(ints, "max", dtype=np.int64)
+    with pytest.raises(tiles.InvalidArgument, match="not a numpy dtype"):
+        tiles.reduce(ints, dtype="no such type")
 
 
 def test_reduce_of_tiles_data_on_a_context(context):
@@ -139,8 +167,8 @@ def test_refusals(context):
     floats = random_data((4, 6), np.float32)
     with pytest.raises(tiles.InvalidArgument, match='not "mean"'):
         tiles.reduce(floats, "mean")
-    with pytest.raises(tiles.InvalidArgument, match="not long"):
-        tiles.reduce(np.arange(10))  # numpy's default int64
+    with pytest.raises(tiles.InvalidArgument, match=r"not long \(int64\)"):
+        tiles.reduce(np.arange(10), "max")  # numpy's default int64
     with pytest.raises(tiles.InvalidArgument, match="has rank 3"):
         tiles.reduce(np.zeros((2, 2, 2), np.float32))
     with pytest.raises(tiles.InvalidArgument, match="is a section"):
@@ -167,3 +195,31 @@ def test_refusals(context):
     other.release()
     with pytest.raises(tiles.InvalidHandle):
         tiles.reduce(floats, context=other)
+
+
+@pytest.mark.parametrize("shape", [(1,), (7,), (1000,), (33, 65)])
+@pytest.mark.parametrize("op", ["min", "max"])
+def test_min_and_max_with_a_nan_are_nan_as_in_numpy(shape, op):
+    rng = np.random.default_rng(20261123)
+    for position in (0, -1, int(np.prod(shape)) // 2):
+        data = rng.standard_normal(shape).astype(np.float32)
+        data.flat[position] = np.nan
+        assert np.isnan(getattr(np, op)(data)) and np.isnan(tiles.reduce(data, op))
+    data = rng.standard_normal(shape).astype(np.float32)
+    data.flat[0] = np.inf if op == "min" else -np.inf  # infinities are numbers: no NaN from them
+    assert tiles.reduce(data, op) == getattr(np, op)(data)
+
+
+def test_matrix_multiply_follows_numpys_matmul_for_1d_operands():
+    rng = np.random.default_rng(7)
+    a, b = rng.standard_normal((5, 3)).astype(np.float32), rng.standard_normal((3, 4)).astype(np.float32)
+    u, v = rng.standard_normal(3).astype(np.float32), rng.standard_normal(3).astype(np.float32)
+    for left, right in ((a, b), (u, b), (a, v), (u, v)):
+        expected = np.matmul(left, right)
+        got = tiles.matrix_multiply(left, right)
+        assert np.shape(got) == np.shape(expected)
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    assert isinstance(tiles.matrix_multiply(u, v), np.floating)
+    np.testing.assert_allclose(tiles.matrix_multiply(tiles.array(a), tiles.array(v)), a @ v, rtol=1e-5, atol=1e-5)
+    with pytest.raises(tiles.InvalidArgument):
+        tiles.matrix_multiply(a, rng.standard_normal(4).astype(np.float32))  # 3 columns against 4 rows

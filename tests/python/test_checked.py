@@ -21,7 +21,8 @@ def test_the_seed_race_is_reported_at_its_line(seed_kernel):
     races = [d for d in found if d.kind == "write_write_race" and d.space == "tile_static" and d.line == 9]
     assert races and races[0].kernel == "racy_total" and races[0].source_line.startswith("total += matrix")
     assert races[0].work_items and len(races[0].work_items[0]) == 3
-    assert any(d.kind == "uninitialized_write" for d in found)
+    # The total is read before anything stored it, at the same line.
+    assert any(d.kind == "uninitialized_read" and d.space == "tile_static" and d.line == 9 for d in found)
     assert "race in tile_static memory" in str(races[0])
     context.clear_diagnostics()
     assert context.diagnostics() == []
@@ -38,6 +39,22 @@ def test_a_strict_context_raises_check_failed(seed_kernel):
     with pytest.raises(tiles.CheckFailed, match="racy_total' at line 9"):
         sampling(context, seed_kernel("race_condition.cl", "racy_total"))
     assert context.diagnostics()  # the failing launch's findings are kept too
+
+
+def test_a_divergent_barrier_names_its_tiles_and_how_many_reached_it():
+    source = """__kernel void some_wait(__global int* out) {
+    tiled_index t = get_tiled_index();
+    out[linear_index(t.global_id, t.extent)] = 1;
+    if (t.local_id[0] < 3)
+        tile_barrier_wait();
+}"""
+    context = tiles.Context.checked()
+    out = tiles.array(np.zeros(16, np.int32), context=context)
+    tiles.parallel_for_each(tiles.extent(16).tile(8), tiles.Kernel(source, "some_wait"), out, context=context)
+    [found] = context.diagnostics()
+    assert found.kind == "barrier_divergence" and found.line == 5
+    assert sorted(found.tiles) == [(0, 0, 0), (0, 0, 1)]
+    assert (found.reached_barrier, found.tile_size) == (3, 8)
 
 
 def test_a_plain_context_is_not_checked():

@@ -56,6 +56,8 @@ def test_numpys_attributes_on_arrays_and_views(context):
         np.testing.assert_array_equal(got, expected)
         got[...] = -1  # get() is a copy of its own
         assert np.asarray(data).min() >= 0
+        with pytest.raises(AttributeError, match="not a rectangle of memory.*tiles.transpose"):
+            data.T  # absent, and says why
 
 
 def test_asarray_views_buffers_without_copying():
@@ -74,6 +76,25 @@ def test_asarray_views_buffers_without_copying():
         tiles.asarray([1, 2, 3])
     with pytest.raises(tiles.InvalidArgument):
         tiles.asarray(np.arange(8.0)[::2])  # not contiguous: a view cannot share it
+
+
+class DLPackProducer:
+    """A producer known only by its DLPack methods (as a PyTorch tensor is to libtiles)."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def __dlpack__(self, **keywords):
+        return self.data.__dlpack__(**keywords)
+
+    def __dlpack_device__(self):
+        return self.data.__dlpack_device__()
+
+
+def test_asarray_takes_dlpack_producers_without_copying():
+    host = np.arange(5, dtype=np.int32)
+    view = tiles.asarray(DLPackProducer(host))
+    assert isinstance(view, tiles.array_view) and np.shares_memory(np.asarray(view), host)
 
 
 def test_dunder_array_follows_numpy_2s_copy_rules(context):
@@ -131,5 +152,6 @@ def test_arrays_are_context_managers_and_say_what_they_are(context):
         made.get()
     view = tiles.array_view(np.zeros((4, 4), np.int32))
     assert repr(view) == "<tiles.array_view int32 (4, 4) of a numpy array>"
-    assert repr(view[1:3, 2:4]) == "<tiles.array_view int32 (2, 2) of a numpy array at (1, 2)>"
+    assert repr(view[1:3, 2:4]) == "<tiles.array_view int32 (2, 2) of a numpy array>"
     assert repr(tiles.array([1], np.int32, context=context).view()).endswith("of a tiles.array>")
+    assert repr(tiles.local_memory(256)) == "<tiles.local_memory of 256 bytes>"

@@ -10,16 +10,19 @@
 Views share the numpy array's memory: after synchronize() (or numpy.asarray(view)) the
 caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
 The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
-stencil) take numpy arrays or tiles data and return numpy arrays.
+stencil) take numpy arrays or tiles data and return numpy arrays; their launch parameters are
+named data (tiles.get_parameters, set_parameters).
 """
 
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
-from ._data import array, array_view, asarray, copy, copy_async, empty, zeros
+from ._data import array, array_view, asarray, copy, copy_async, empty, from_dlpack, zeros
 from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
-                       total_counters)
+                       set_default_device, total_counters)
 from ._log import set_log_level
+from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
+from ._program import Program
 from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle,
                      OpenCLError, OutOfMemory, Unsupported)
 
@@ -29,11 +32,13 @@ _log._from_environment()
 __version__: str = _tiles.version()
 
 __all__ = [
-    "array", "array_view", "asarray", "empty", "zeros", "copy", "copy_async",
+    "array", "array_view", "asarray", "empty", "zeros", "from_dlpack", "copy", "copy_async",
     "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
-    "Kernel", "extent", "tiled_extent", "local_memory", "parallel_for_each",
+    "set_default_device",
+    "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
     "set_log_level",
     "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",
+    "parameter_sets", "get_parameters", "set_parameters", "reset_parameters",
 ]

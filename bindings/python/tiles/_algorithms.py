@@ -5,17 +5,20 @@ results are in the machine's byte order."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import Any, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
 from . import _tiles
 from ._checks import describe, integer, integers, real, text
-from ._data import array, array_view
+from ._data import _dtype, array, array_view
 from ._devices import Context, context_handle
 from .errors import InvalidArgument
 
 Data = Union[np.ndarray, array, array_view]
+ReduceOp = Literal["sum", "min", "max"]
+Output = TypeVar("Output", array, array_view)
+Precision = Literal["exact", "tf32x3", "tf32", "float16", "bfloat16"]
 
 
 def _view_of(data: Any) -> array_view:
@@ -59,10 +62,20 @@ def _finished(result: np.ndarray, view: array_view) -> np.ndarray:
     return result
 
 
-def reduce(data: Data, op: str = "sum", *, context: Optional[Context] = None) -> np.generic:
+def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None) -> np.generic:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32 or
-    float32 data, as a numpy scalar of its dtype. Float sums are added pairwise in a tree."""
-    return _tiles.reduce(context_handle(context), _view_of(data)._handle, text(op, "a reduction"))
+    float32 data, as a numpy scalar. min and max are of the data's dtype, and NaN for float data
+    with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
+    data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
+    adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32 in double, on devices
+    that have it."""
+    view = _view_of(data)
+    op = text(op, "a reduction")
+    if dtype is not None:
+        accumulator = _dtype(dtype)
+    else:
+        accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else view.dtype
+    return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
@@ -104,29 +117,67 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     return _finished(result, output)
 
 
-def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, context: Optional[Context] = None) -> np.ndarray:
+def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Precision = "exact",
+         context: Optional[Context] = None) -> np.ndarray:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
-    new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read."""
+    new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read.
+
+    `precision` says how float32 matrices are multiplied: "exact" (float products added in float,
+    as SGEMM), or on tensor cores where the device has them (NVIDIA's, sm_80 on), adding in float:
+    "tf32x3" (float's accuracy from three TF32 products), "tf32", "float16" or "bfloat16" (the
+    inputs rounded to that type, as cuBLAS's _FAST_ compute types do). Elsewhere every precision
+    computes as "exact" does."""
     alpha, beta = real(alpha, "gemm's alpha"), real(beta, "gemm's beta")
+    precision = text(precision, "a precision")
     new_c = _host_copy(c, copy=True)
     output = array_view(new_c)
-    _tiles.gemm(context_handle(context), alpha, _view_of(a)._handle, _view_of(b)._handle, beta, output._handle)
+    _tiles.gemm(context_handle(context), alpha, _view_of(a)._handle, _view_of(b)._handle, beta, output._handle,
+                precision)
     return _finished(new_c, output)
 
 
-def matrix_multiply(a: Data, b: Data, *, context: Optional[Context] = None) -> np.ndarray:
-    """The matrix product a @ b of float32 (or float64) matrices, as a new array."""
+def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact",
+                    context: Optional[Context] = None) -> Union[np.ndarray, np.generic]:
+    """The product a @ b of float32 (or float64) data as numpy.matmul gives it: of matrices, a
+    matrix; a 1-D `a` is a row and a 1-D `b` a column, whose dimension the result drops (two
+    vectors give a numpy scalar). A 1-D `b` on a device is read through the host. `precision` is
+    gemm's."""
+    precision = text(precision, "a precision")
     a_view, b_view = _view_of(a), _view_of(b)
-    result, output = _output((_rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]), a_view.dtype)
-    _tiles.gemm(context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle)
-    return _finished(result, output)
+    b_is_vector = len(b_view.shape) == 1
+    if b_is_vector:
+        b_view = array_view(np.asarray(b_view).reshape(-1, 1))
+    rows, columns = _rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]
+    result, output = _output((rows, columns), a_view.dtype)
+    _tiles.gemm(context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle, precision)
+    shape = (() if len(a_view.shape) == 1 else (rows,)) + (() if b_is_vector else (columns,))
+    product = _finished(result, output).reshape(shape)
+    return product[()] if shape == () else product
 
 
-def stencil(data: Data, mask: Data, *, context: Optional[Context] = None) -> np.ndarray:
+@overload
+def stencil(data: Data, mask: Data, *, out: None = None, context: Optional[Context] = None) -> np.ndarray: ...
+
+
+@overload
+def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] = None) -> Output: ...
+
+
+def stencil(data: Data, mask: Data, *, out: Optional[Output] = None,
+            context: Optional[Context] = None) -> Union[np.ndarray, Output]:
     """The float32 `mask` (odd dimensions, at most 9) applied around every element of float32
     data: each result is the sum of the mask's weights times the elements under it, centred
-    there and not flipped, with positions outside the data reading its nearest edge element."""
+    there and not flipped, with positions outside the data reading its nearest edge element.
+    With `out` (a tiles.array or tiles.array_view of the data's shape, not the data), the result
+    is written there as a launch writes, staying on the device until the host reads it, and `out`
+    is returned: stencils iterated between two views or arrays move no data."""
     view = _view_of(data)
+    if out is not None:
+        if not isinstance(out, (array, array_view)):
+            raise InvalidArgument(f"stencil's out is a tiles.array or tiles.array_view, not {describe(out)}")
+        target = out.view() if isinstance(out, array) else out
+        _tiles.stencil(context_handle(context), view._handle, _view_of(mask)._handle, target._handle)
+        return out
     result, output = _output(view.shape, view.dtype)
     _tiles.stencil(context_handle(context), view._handle, _view_of(mask)._handle, output._handle)
     return _finished(result, output)

@@ -3,13 +3,14 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+import weakref
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _tiles
+from . import _dlpack, _tiles
 from ._checks import C_INT_MAX, describe, instance, integers
-from ._devices import Context, Event, context_handle, int_ptr
+from ._devices import Context, Event, context_handle, int_ptr, is_pyopencl_array
 from ._launch import extent
 from .errors import InvalidArgument
 
@@ -40,6 +41,13 @@ class _numpy_like:
         """A new numpy array holding the elements, current (as PyOpenCL's Array.get())."""
         return self._copy()
 
+    @property
+    def T(self) -> Any:
+        # Absent, with the reason: libtiles data is a dense row-major rectangle, which a transpose
+        # is not without a copy.
+        raise AttributeError(".T would be a transposed view, which is not a rectangle of memory libtiles can "
+                             "hand to kernels; tiles.transpose(x) makes the transpose as a new array")
+
     def _copy(self) -> np.ndarray:
         raise NotImplementedError
 
@@ -48,6 +56,29 @@ class _numpy_like:
 
     def __exit__(self, *exc) -> None:
         self.release()  # type: ignore[attr-defined]
+
+    def _view_handle(self) -> _tiles.View:
+        raise NotImplementedError
+
+    def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None,
+                   copy: Optional[bool] = None) -> Any:
+        """A DLPack capsule of the data, without a copy, for numpy.from_dlpack, torch.from_dlpack,
+        tiles.from_dlpack and any other consumer. A view of host memory is a CPU tensor of that
+        memory, current: what launches wrote comes home first (host writes through the consumer's
+        array then need view.refresh() before the next launch, as writes to the numpy array do).
+        An array, or a view of one, is an OpenCL tensor (device type 4, its cl_mem as the data
+        pointer, its device's index in tiles.devices() as device_id), or with dl_device=(1, 0) a
+        CPU tensor of a copy. For OpenCL, `stream` is None (the host waits until libtiles' work on
+        the data is done), -1 (no synchronization) or the consumer's cl_command_queue (a PyOpenCL
+        CommandQueue or its int_ptr, of the same OpenCL context), made to wait for that work on the
+        device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
+        cannot, so const views are refused there with BufferError."""
+        return _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self) -> Tuple[int, int]:
+        """(1, 0), the CPU, for a view of host memory; (4, n), OpenCL device n of tiles.devices(),
+        for an array or a view of one."""
+        return _dlpack.device(self._view_handle())
 
 
 def _for_numpy(result: np.ndarray, dtype: Any, copy: Optional[bool], shared: bool) -> np.ndarray:
@@ -66,43 +97,91 @@ def _for_numpy(result: np.ndarray, dtype: Any, copy: Optional[bool], shared: boo
 
 
 class array_view(_numpy_like):
-    """A view of a C-contiguous numpy array's own memory (or of a tiles.array). Launches that use
-    it upload it only when their copy is stale; the host gets the results back, into the numpy
-    array itself, on synchronize() or numpy.asarray(view), and only what launches wrote.
-    A read-only numpy array makes a const view, which kernels may only read."""
+    """A view of a C-contiguous numpy array's own memory (or of a tiles.array), or, made of a
+    tiles.extent, of data with no source (C++ AMP's array_view(extent)): tiles.array_view(
+    tiles.extent(4, 6), dtype=np.float32) has uninitialized elements that take memory only where
+    they are used and reach the host only when it reads them. Launches upload a view only when
+    their copy is stale; the host gets the results back, into the numpy array itself, on
+    synchronize() or numpy.asarray(view), and only what launches wrote. A read-only numpy array
+    makes a const view, which kernels may only read. view[i] is C++ AMP's projection (a view of
+    one dimension less) or, on one dimension, the element; view[1:3, 2:6] is a section."""
 
-    def __init__(self, data: Union[np.ndarray, "array"], *, _handle: Optional[_tiles.View] = None,
-                 _origin: Tuple[int, ...] = ()):
+    def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
+                 _handle: Optional[_tiles.View] = None):
         if _handle is None:
-            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+            if isinstance(data, extent):
+                _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
+            elif dtype is not None:
+                raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
+                                      "tiles.extent, for a view without a data source")
+            else:
+                _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
         self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
-        self._origin = _origin or (0,) * self.extent.rank
 
     @property
     def shape(self) -> Tuple[int, ...]:
         return self.extent.dims
+
+    def _view_handle(self) -> _tiles.View:
+        return self._handle
+
+    @property
+    def __array_interface__(self) -> Dict[str, Any]:
+        """numpy's array interface, which numpy, and what reads numpy's protocols, use to take a
+        view of host memory without a copy: that memory (a section's part of it), current, since
+        reading the interface synchronizes the view. A view of a tiles.array has none (numpy then
+        copies it through __array__)."""
+        if not self._of_numpy():
+            raise AttributeError("a view of a tiles.array has no host memory to share; numpy.asarray(view) copies it")
+        return self.numpy().__array_interface__
 
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> "array_view":
         """The view of the sub-rectangle at `origin` (relative to this view) of `extent_`; only it
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
         handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
                                       integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
-        return array_view(None, _handle=handle, _origin=tuple(o + d for o, d in zip(self._origin, origin)))
+        return array_view(None, _handle=handle)
 
-    def __getitem__(self, key) -> "array_view":
+    def view_as(self, shape: Sequence[int]) -> "array_view":
+        """C++ AMP's view_as: the view's first elements in `shape`, which may have any number of
+        dimensions (numpy's reshape, without a copy: the view's elements must lie next to each
+        other, row after row, which a section of part of its rows does not)."""
+        return array_view(None, _handle=self._handle.view_as(integers(shape, "view_as's shape", -C_INT_MAX,
+                                                                               C_INT_MAX)))
+
+    def reinterpret_as(self, dtype: Any) -> "array_view":
+        """C++ AMP's reinterpret_as: the view's bytes as one dimension of `dtype` elements (numpy's
+        view(dtype)), whose size must divide them; launches see the new element type."""
+        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
+
+    def __getitem__(self, key) -> Any:
         key = key if isinstance(key, tuple) else (key,)
-        if len(key) != self.extent.rank or not all(isinstance(k, slice) for k in key):
-            raise InvalidArgument(f"index a rank-{self.extent.rank} view with {self.extent.rank} slices to take a section")
+        if len(key) > self.extent.rank:
+            raise InvalidArgument(f"a rank-{self.extent.rank} view takes at most {self.extent.rank} indices, "
+                                  f"not {len(key)}")
+        view, rest = self, list(key)
+        # Leading integers project (C++ AMP's view[i]), and the last dimension's is the element.
+        while rest and _is_index(rest[0]):
+            i = _index_in(rest.pop(0), view.extent[0])
+            if view.extent.rank == 1:
+                return view.section([i], [1]).numpy()[0]
+            view = array_view(None, _handle=view._handle.project(i))
+        if not all(isinstance(k, slice) for k in rest):
+            raise InvalidArgument("integers index the leading dimensions only (C++ AMP's projection), and slices "
+                                  "the rest: take a section, then index it")
+        if not rest:
+            return view
+        rest += [slice(None)] * (view.extent.rank - len(rest))
         origin, size = [], []
-        for k, n in zip(key, self.extent.dims):
+        for k, n in zip(rest, view.extent.dims):
             start, stop, step = k.indices(n)
             if step != 1:
                 raise InvalidArgument("a section is a rectangle: slices with a step are not sections")
             origin.append(start)
             size.append(max(stop - start, 0))
-        return self.section(origin, size)
+        return view.section(origin, size)
 
     def synchronize(self) -> None:
         """Brings what launches wrote home now."""
@@ -131,12 +210,13 @@ class array_view(_numpy_like):
         self._handle.refresh()
 
     def numpy(self) -> np.ndarray:
-        """The view's elements as a numpy array, current: for a view of a numpy array, that array
-        itself (or the part a section covers); for a view of a tiles.array, a new copy."""
+        """The view's elements as a numpy array, current: for a view of a numpy array, that array's
+        own memory (the part of it the view covers); otherwise a new copy."""
         owner = self._handle.keeps_alive()
         if isinstance(owner, np.ndarray):
-            self.synchronize()
-            return owner[tuple(slice(o, o + n) for o, n in zip(self._origin, self.extent.dims))]
+            first = self._handle.address(False)  # brings what launches wrote home first
+            return np.ndarray(self.shape, self.dtype, buffer=owner, offset=first - owner.ctypes.data,
+                              strides=tuple(self._handle.strides()))
         return self._handle.read()
 
     def _of_numpy(self) -> bool:
@@ -159,9 +239,9 @@ class array_view(_numpy_like):
         self._handle.release()
 
     def __repr__(self) -> str:
-        of = "a numpy array" if self._of_numpy() else "a tiles.array"
-        at = "" if not any(self._origin) else f" at {self._origin}"
-        return f"<tiles.array_view {self.dtype} {self.shape} of {of}{at}>"
+        owner = self._handle.keeps_alive()
+        of = "of a numpy array" if self._of_numpy() else "of a tiles.array" if owner is not None else "without a source"
+        return f"<tiles.array_view {self.dtype} {self.shape} {of}>"
 
 
 class array(_numpy_like):
@@ -170,29 +250,39 @@ class array(_numpy_like):
     buffer such as array.array, a tiles.array or array_view), in `dtype` if given, else in the
     dtype numpy would choose, and in the machine's byte order. tiles.empty(shape, dtype) and
     tiles.zeros(shape, dtype) make arrays of a shape. a.get(), a.numpy() or numpy.asarray(a)
-    copy it back; a.view() views it without any host copy."""
+    copy it back; a.view() views it without any host copy.
 
-    def __init__(self, data: Any, dtype: Any = None, *, context: Optional[Context] = None):
+    staging=True makes C++ AMP's staging array instead: its elements stay in host memory that the
+    driver of `context` pins, so that copies between it and arrays on `context` run at the bus's
+    full speed; its numpy() and numpy.asarray() are that memory itself, without a copy."""
+
+    def __init__(self, data: Any, dtype: Any = None, *, context: Optional[Context] = None, staging: bool = False):
         host = data.get() if isinstance(data, (array, array_view)) else _asarray(data, "tiles.array's data")
         if dtype is not None:
             host = host.astype(_dtype(dtype), copy=False)
         if host.ndim == 0:
-            raise InvalidArgument(f"a tiles.array has 1, 2 or 3 dimensions; {describe(data)} is a scalar "
+            raise InvalidArgument(f"a tiles.array has 1 or more dimensions; {describe(data)} is a scalar "
                                   f"(tiles.empty((n,), dtype) makes an array of n elements)")
         host = host.astype(host.dtype.newbyteorder("="), copy=False)
-        self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host))
+        self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host), staging)
 
-    def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray]):
-        self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial)
+    def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
+              staging: bool = False):
+        self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial, bool(staging))
         self._view = array_view(self)
 
     @classmethod
-    def _of_shape(cls, shape: Any, dtype: Any, context: Optional[Context], zeroed: bool) -> "array":
+    def _of_shape(cls, shape: Any, dtype: Any, context: Optional[Context], zeroed: bool, staging: bool) -> "array":
         dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "an array's shape", 0, C_INT_MAX)
         dt = _dtype(dtype)
         self = cls.__new__(cls)
-        self._init(context, dt, dims, np.zeros(dims, dt) if zeroed else None)
+        self._init(context, dt, dims, np.zeros(dims, dt) if zeroed else None, staging)
         return self
+
+    @property
+    def is_staging(self) -> bool:
+        """Whether this is a staging array, whose elements are in pinned host memory."""
+        return self._handle.is_staging()
 
     @property
     def extent(self) -> extent:
@@ -207,15 +297,33 @@ class array(_numpy_like):
         return self._view.shape
 
     @classmethod
-    def from_opencl(cls, buffer: Any, shape: Sequence[int], dtype: Any, context: Context) -> "array":
-        """An array over an OpenCL buffer made elsewhere (a PyOpenCL Buffer, or its int_ptr) on
-        `context`'s OpenCL context, without copying it; retained, never freed by libtiles."""
+    def _of_handle(cls, handle: _tiles.Array) -> "array":
         self = cls.__new__(cls)
-        self._handle = _tiles.Array.from_opencl(instance(context, Context, "the context of a buffer")._handle,
-                                                _dtype(dtype), integers(shape, "an array's shape", 0, C_INT_MAX),
-                                                int_ptr(buffer))
+        self._handle = handle
         self._view = array_view(self)
         return self
+
+    @classmethod
+    def from_opencl(cls, buffer: Any, shape: Optional[Sequence[int]] = None, dtype: Any = None,
+                    context: Optional[Context] = None) -> "array":
+        """An array over OpenCL memory made elsewhere, without copying it: a buffer (a PyOpenCL
+        Buffer, or its int_ptr) of `shape` and `dtype` on `context`'s OpenCL context, or a
+        pyopencl.array.Array, whose shape and dtype are the defaults (and must match those given)
+        and whose queue makes the context if none is given. The buffer is retained, and a PyOpenCL
+        array kept alive, for as long as the array lives; libtiles never frees either. A PyOpenCL
+        array that starts inside its buffer (a non-zero offset, as slices do) or is not
+        C-contiguous is refused: libtiles arrays are whole, dense buffers."""
+        owner = None
+        if is_pyopencl_array(buffer):
+            pyopencl_array = buffer
+            buffer, shape, dtype, context = _of_pyopencl_array(pyopencl_array, shape, dtype, context)
+            owner = (pyopencl_array, context)
+        if shape is None or dtype is None or context is None:
+            raise InvalidArgument("an array over an OpenCL buffer needs its shape, dtype and context (a "
+                                  "pyopencl.array.Array brings its own)")
+        return cls._of_handle(_tiles.Array.from_opencl(
+            instance(context, Context, "the context of a buffer")._handle, _dtype(dtype),
+            integers(shape, "an array's shape", 0, C_INT_MAX), int_ptr(buffer), owner))
 
     def opencl_buffer(self, context: Context) -> int:
         """The OpenCL buffer (cl_mem, as an integer) behind the array on its `context`, borrowed."""
@@ -225,16 +333,36 @@ class array(_numpy_like):
         """A view of the whole array, without any host copy."""
         return self._view
 
+    def _view_handle(self) -> _tiles.View:
+        return self._view._handle
+
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> array_view:
         return self._view.section(origin, extent_)
 
+    def view_as(self, shape: Sequence[int]) -> array_view:
+        """The array's first elements in `shape`, of any number of dimensions (C++ AMP's view_as)."""
+        return self._view.view_as(shape)
+
+    def reinterpret_as(self, dtype: Any) -> array_view:
+        """The array's bytes as one dimension of `dtype` elements (C++ AMP's reinterpret_as)."""
+        return self._view.reinterpret_as(dtype)
+
+    def __getitem__(self, key) -> Any:
+        """As an array_view's: a projection, an element (one download) or a section."""
+        return self._view[key]
+
     @property
     def context(self) -> Context:
-        """The context the array lives on."""
+        """The context the array lives on (a staging array: the one it is associated with)."""
         return Context(_handle=self._handle.context())
 
     def numpy(self) -> np.ndarray:
-        """A new numpy array holding the elements (one download)."""
+        """A new numpy array holding the elements (one download). For a staging array, its own
+        host memory, current, without a copy: writes through it reach the array (the next launch
+        uploads them), and after launches or copies write the array, numpy() again brings their
+        results there."""
+        if self.is_staging:
+            return self._view._handle.host_memory()
         return self._view.numpy()
 
     def _copy(self) -> np.ndarray:
@@ -242,7 +370,9 @@ class array(_numpy_like):
 
     def __array__(self, dtype=None, copy=None):
         """A copy (one download); copy=False raises ValueError, as numpy 2 asks of data that
-        cannot be shared."""
+        cannot be shared. A staging array's own memory, shared."""
+        if self.is_staging:
+            return _for_numpy(self.numpy(), dtype, copy, True)
         if copy is False:
             return _for_numpy(np.empty(0, self.dtype), dtype, copy, False)  # refuses before any download
         return _for_numpy(self.numpy(), dtype, copy, False)
@@ -253,36 +383,100 @@ class array(_numpy_like):
         self._handle.release()
 
     def __repr__(self) -> str:
-        return f"<tiles.array {self.dtype} {self.shape} on {self.context.device.name!r}>"
+        kind = "staging array" if self.is_staging else "array"
+        return f"<tiles.{kind} {self.dtype} {self.shape} {'for' if self.is_staging else 'on'} " \
+               f"{self.context.device.name!r}>"
 
 
-def empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> array:
-    """A new array of `shape` (an int or a tuple of 1 to 3) and `dtype` (numpy's default,
-    float64, if not given) on `context`'s device, uninitialized, as numpy.empty."""
-    return array._of_shape(shape, dtype, context, zeroed=False)
+def empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, staging: bool = False) -> array:
+    """A new array of `shape` (an int or a tuple of any length) and `dtype` (numpy's default,
+    float64, if not given) on `context`'s device, uninitialized, as numpy.empty; with
+    staging=True, a staging array for `context` (see tiles.array)."""
+    return array._of_shape(shape, dtype, context, zeroed=False, staging=staging)
 
 
-def zeros(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> array:
+def zeros(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, staging: bool = False) -> array:
     """The same, filled with zeros, as numpy.zeros."""
-    return array._of_shape(shape, dtype, context, zeroed=True)
+    return array._of_shape(shape, dtype, context, zeroed=True, staging=staging)
 
 
 def asarray(data: Any) -> Union[array, array_view]:
     """`data` as tiles data without copying: tiles arrays and views as they are, anything with the
     buffer protocol (a numpy array, array.array, memoryview, bytearray) as an array_view of its
-    own memory, const if that memory is read-only. What cannot be viewed is refused: a list has
-    no memory to view (tiles.array(data) copies it to a device), and a view needs C-contiguous
-    memory."""
+    own memory, const if that memory is read-only; objects with __dlpack__ (a PyTorch tensor) as
+    tiles.from_dlpack takes them, and a pyopencl.array.Array as array.from_opencl does. What
+    cannot be viewed is refused: a list has no memory to view (tiles.array(data) copies it to a
+    device), and a view needs C-contiguous memory."""
     if isinstance(data, (array, array_view)):
         return data
     if isinstance(data, np.ndarray):
         return array_view(data)
+    if is_pyopencl_array(data):
+        return array.from_opencl(data)
+    if hasattr(data, "__dlpack__"):
+        return from_dlpack(data)
     try:
         memory = memoryview(data)
     except TypeError:
         raise InvalidArgument(f"tiles.asarray views memory without copying, and {describe(data)} does not expose "
                               f"its memory (the buffer protocol); tiles.array(data) copies it to a device") from None
     return array_view(np.asarray(memory))
+
+
+def from_dlpack(x: Any, *, context: Optional[Context] = None) -> Union[array, array_view]:
+    """`x`'s data without a copy, through DLPack (numpy.from_dlpack's counterpart): `x` is an object
+    with __dlpack__ (a numpy array, a PyTorch CPU tensor, tiles data, another library's OpenCL
+    array) or a DLPack capsule. A CPU tensor becomes an array_view of its memory (const if the
+    tensor is read-only), an OpenCL tensor a tiles.array over its cl_mem on `context` (which must
+    be on the tensor's device and share its OpenCL context; None: the default context of the
+    tensor's device), whose queue the producer is asked to order its work before. Either keeps
+    the producer's tensor until libtiles lets go of it. Refused, with the capsule left to its
+    producer: strides that are not C-contiguous, element types libtiles lacks, tensors of no
+    dimensions, tensors on other devices, and OpenCL tensors that start inside their buffer."""
+    capsule, context = _dlpack.capsule_of(x, instance(context, Context, "from_dlpack's context", optional=True))
+    taken = _tiles.from_dlpack(capsule, context_handle(context))
+    if isinstance(taken, np.ndarray):
+        return array_view(taken)
+    return array._of_handle(taken)
+
+
+def _of_pyopencl_array(a: Any, shape: Any, dtype: Any, context: Optional[Context]) -> Tuple[Any, Any, Any, Context]:
+    """The buffer, shape, dtype and context of a pyopencl.array.Array, checked against those given."""
+    if a.offset != 0:
+        raise InvalidArgument(f"the pyopencl.array.Array starts {a.offset} bytes into its buffer (a slice of another "
+                              f"array, say); a libtiles array is a whole buffer: pass a.copy()")
+    if not a.flags.c_contiguous:
+        raise InvalidArgument(f"the pyopencl.array.Array is not C-contiguous (strides {a.strides} for shape {a.shape}); "
+                              f"a libtiles array is dense and row-major: pass a copy in C order")
+    if shape is not None and tuple(integers(shape, "an array's shape")) != tuple(a.shape):
+        raise InvalidArgument(f"shape {tuple(shape)} was given for a pyopencl.array.Array of shape {a.shape}")
+    if dtype is not None and _dtype(dtype) != a.dtype:
+        raise InvalidArgument(f"dtype {_dtype(dtype)} was given for a pyopencl.array.Array of dtype {a.dtype}")
+    if a.base_data is None:
+        raise InvalidArgument("the pyopencl.array.Array has no buffer (it has no elements)")
+    if context is None:
+        if a.queue is None:
+            raise InvalidArgument("the pyopencl.array.Array has no queue to make a context of: pass context=")
+        context = _contexts_of_queues.get(a.queue.int_ptr)
+        if context is None:
+            context = _contexts_of_queues[a.queue.int_ptr] = Context.from_opencl(a.context, a.queue)
+    return a.base_data, a.shape, a.dtype, context
+
+
+# The context made over a PyOpenCL queue, shared by the arrays made over that queue's arrays while
+# any of them lives (each keeps it), so that they are on one context rather than copied between
+# several. It retains the queue, whose int_ptr no other queue can have meanwhile.
+_contexts_of_queues: "weakref.WeakValueDictionary[int, Context]" = weakref.WeakValueDictionary()
+def _is_index(key: Any) -> bool:
+    return isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_))
+
+
+def _index_in(key: Any, n: int) -> int:
+    """An integer index into a dimension of n, counted from the end where negative, as numpy does."""
+    i = int(key)
+    if not -n <= i < n:
+        raise InvalidArgument(f"index {i} is outside a dimension of {n}")
+    return i + n if i < 0 else i
 
 
 def _asarray(data: Any, what: str) -> np.ndarray:

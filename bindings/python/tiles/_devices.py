@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -11,10 +12,32 @@ from .errors import InvalidArgument
 
 
 class Device:
-    """One OpenCL device, with the limits launches are checked against. Attributes: name, vendor,
-    platform_name, driver_version, device_version, is_gpu, is_cpu, platform_index, device_index,
-    max_tile_size, max_tile_extent, tile_static_memory, global_memory, max_allocation,
-    supports_fp64."""
+    """One OpenCL device, with the limits launches are checked against (the C API's
+    tiles_device_info)."""
+
+    name: str
+    vendor: str
+    platform_name: str
+    driver_version: str
+    device_version: str
+    is_gpu: bool
+    is_cpu: bool
+    platform_index: int  # the position devices() lists it at: platform, then device within it
+    device_index: int
+    max_tile_size: int  # work-items in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE)
+    max_tile_extent: Tuple[int, int, int]  # per dimension of a rank-3 tile, AMP order
+    tile_static_memory: int  # bytes of __local memory
+    global_memory: int  # bytes
+    max_allocation: int  # bytes in one array
+    supports_fp64: bool
+    # C++ AMP's properties, from OpenCL's device queries:
+    device_path: str  # "P:D" indices, which default_device() takes back; "" for Oclgrind's simulator
+    version: Tuple[int, int]  # the device's OpenCL version (major, minor)
+    is_debug: bool  # Oclgrind's simulator, where checked contexts run
+    is_emulated: bool  # a CPU device, or the simulator
+    has_display: bool  # a display's watchdog limits kernels (NVIDIA's drivers say; else False)
+    supports_limited_fp64: bool  # as supports_fp64: OpenCL has no partial double precision
+    supports_cpu_shared_memory: bool  # CL_DEVICE_HOST_UNIFIED_MEMORY
 
     def __init__(self, handle: _tiles.Device):
         self._handle = handle
@@ -39,6 +62,12 @@ def int_ptr(handle: Any) -> int:
     return value
 
 
+def is_pyopencl_array(value: Any) -> bool:
+    """Whether `value` is a pyopencl.array.Array (never, where PyOpenCL was not imported)."""
+    module = sys.modules.get("pyopencl.array")
+    return module is not None and isinstance(value, module.Array)
+
+
 def devices() -> List[Device]:
     """Every OpenCL device of every platform, in platform then device order."""
     return [Device(_tiles.Device.get(i)) for i in range(_tiles.Device.count())]
@@ -55,6 +84,14 @@ def default_device(selector: Optional[str] = None) -> Device:
 default_device.reason = _tiles.Device.default_reason  # type: ignore[attr-defined]
 
 
+def set_default_device(selector: str) -> bool:
+    """Makes the device `selector` names (as default_device takes it) the default, as C++ AMP's
+    accelerator::set_default does, and returns True; returns False, changing nothing, once the
+    default has been used (by default_device(), a context, array or launch without one) or set.
+    It wins over TILES_DEVICE."""
+    return _tiles.Device.set_default(text(selector, "a device selector"))
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem checked mode found: `kind` (read_write_race, write_write_race,
@@ -62,7 +99,9 @@ class Diagnostic:
     `space` (tile_static, global, ...), the `kernel`, the `line` and `column` in the kernel's own
     source (0 in the prelude) with that `source_line`, a race's other access (`other_line`,
     `other_column`), the global indices of the `work_items` involved (AMP order), and the
-    simulator's own `message`."""
+    simulator's own `message`. For a barrier_divergence, the `tiles` where it happened (AMP
+    order), and how many of the `tile_size` work-items of each (`reached_barrier`) reached the
+    barrier at `line` (`other_line`: the barrier the others reached, where they reached another)."""
 
     kind: str
     space: str
@@ -75,6 +114,9 @@ class Diagnostic:
     work_items: List[Tuple[int, int, int]]
     message: str
     text: str
+    tiles: List[Tuple[int, int, int]]
+    reached_barrier: int
+    tile_size: int
 
     def __str__(self) -> str:
         return self.text
@@ -85,16 +127,23 @@ class Context:
     Context() makes a new one on the default device; Context(device) or Context("cpu") on another
     (a Device, or a selector as TILES_DEVICE takes: "gpu", "cpu", "P:D" indices, part of a
     name). Context.default() is the one launches without a context use. A context manager:
-    `with tiles.Context("cpu") as c:` releases it at the end."""
+    `with tiles.Context("cpu") as c:` releases it at the end.
 
-    def __init__(self, device: Union[Device, str, None] = None, *, _handle: Optional[_tiles.Context] = None):
+    queuing_mode is C++ AMP's: "automatic" (the default) leaves it to the OpenCL driver when to
+    submit what is enqueued (blocking calls and flush() submit it); "immediate" submits each
+    kernel and transfer as it is enqueued."""
+
+    def __init__(self, device: Union[Device, str, None] = None, *, queuing_mode: str = "automatic",
+                 _handle: Optional[_tiles.Context] = None):
         if _handle is None:
             if isinstance(device, str):
                 device = default_device(device)
             elif device is not None and not isinstance(device, Device):
                 raise InvalidArgument(f"a context's device is a tiles.Device, a selector such as 'cpu', or None, "
                                       f"not {describe(device)}")
-            _handle = _tiles.Context.create(device_handle(device))
+            if queuing_mode not in ("automatic", "immediate"):
+                raise InvalidArgument(f"queuing_mode is 'automatic' or 'immediate', not {describe(queuing_mode)}")
+            _handle = _tiles.Context.create(device_handle(device), queuing_mode == "immediate")
         self._handle = _handle
 
     @classmethod
@@ -142,6 +191,20 @@ class Context:
     def wait(self) -> None:
         """Blocks until everything enqueued on the context has finished."""
         self._handle.wait()
+
+    @property
+    def queuing_mode(self) -> str:
+        """"immediate" or "automatic" (C++ AMP's queuing modes)."""
+        return "immediate" if self._handle.is_immediate() else "automatic"
+
+    def flush(self) -> None:
+        """Submits everything enqueued on the context to the device, without waiting for it."""
+        self._handle.flush()
+
+    def create_marker(self) -> "Event":
+        """An event that completes once everything enqueued on the context before it has finished
+        (C++ AMP's create_marker, an OpenCL marker); work enqueued after it is not held up."""
+        return Event(self._handle.create_marker())
 
     def counters(self) -> Dict[str, int]:
         """Transfers and launches on this context: uploads, downloads, bytes_uploaded,

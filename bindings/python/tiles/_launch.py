@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, Literal, Optional, Sequence, Tuple, overload
 
 from . import _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
@@ -11,10 +11,11 @@ from .errors import InvalidArgument, InvalidComputeDomain
 
 
 class extent:
-    """The bounds of a rank 1..3 index space, in C++ AMP order (component 0 is the row)."""
+    """The bounds of an index space of any rank, in C++ AMP order (component 0 is the row).
+    Launches over more than 3 dimensions have no tiles, as in C++ AMP."""
 
     def __init__(self, *dims: int):
-        self.dims: Tuple[int, ...] = _components(dims, "an extent")
+        self.dims: Tuple[int, ...] = _components(dims, "an extent", None)
         self._native = (list(self.dims), [])  # what launches pass on: extent and tile, as lists
 
     @property
@@ -52,11 +53,12 @@ class extent:
         return f"tiles.extent{self.dims}"
 
 
-def _components(values: Sequence[Any], what: str) -> Tuple[int, ...]:
-    """The 1 to 3 components of an extent or a tile as ints a C int holds; whether they can be
-    launched (positive, divisible, within the device) is the launch's to say."""
-    if not 1 <= len(values) <= 3:
-        raise InvalidComputeDomain(f"{what} has 1, 2 or 3 components, not {len(values)}: {tuple(values)}")
+def _components(values: Sequence[Any], what: str, most: Optional[int]) -> Tuple[int, ...]:
+    """The components (1 or more, at most `most`) of an extent or a tile as ints a C int holds;
+    whether they can be launched (positive, divisible, within the device) is the launch's to say."""
+    if len(values) < 1 or (most is not None and len(values) > most):
+        many = "1 or more" if most is None else "1, 2 or 3"
+        raise InvalidComputeDomain(f"{what} has {many} components, not {len(values)}: {tuple(values)}")
     dims = tuple(integer(d, f"component {i} of {what}") for i, d in enumerate(values))
     for i, d in enumerate(dims):
         if abs(d) > C_INT_MAX:
@@ -70,7 +72,7 @@ class tiled_extent(extent):
 
     def __init__(self, dims, tile):
         super().__init__(*dims)
-        self.tile_extent: Tuple[int, ...] = _components(tile, "a tile")
+        self.tile_extent: Tuple[int, ...] = _components(tile, "a tile", 3)
         self._native = (list(self.dims), list(self.tile_extent))
         if len(self.tile_extent) != len(self.dims):
             raise InvalidComputeDomain(
@@ -129,6 +131,21 @@ def local_memory(nbytes: int) -> _tiles.LocalMemory:
     return _tiles.LocalMemory(integer(nbytes, "local_memory's size in bytes", 0, 2**64 - 1))
 
 
+@overload
+def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
+                      wait_for: Sequence[Any] = (), return_event: Literal[False] = False) -> None: ...
+
+
+@overload
+def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
+                      wait_for: Sequence[Any] = (), return_event: Literal[True]) -> Event: ...
+
+
+@overload
+def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
+                      wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[Event]: ...
+
+
 def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optional[Context] = None,
                       wait_for: Sequence[Any] = (), return_event: bool = False) -> Optional[Event]:
     """Launches `kernel` over `domain` (an extent, or a tiled_extent for tiles) with `args` matched
@@ -147,13 +164,13 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
         raise InvalidArgument(f"the domain of parallel_for_each is a tiles.extent or tiled_extent (view.extent, "
                               f"tiles.extent(8).tile(4)), not {describe(domain)}")
     instance(kernel, Kernel, "the kernel of parallel_for_each")
-    args = [getattr(a, "_handle", a) for a in args]
+    handles = [getattr(a, "_handle", a) for a in args]
     dims, tile = domain._native
     if not wait_for and not return_event:
-        _tiles.launch(context_handle(context), dims, tile, kernel._handle, *args)
+        _tiles.launch(context_handle(context), dims, tile, kernel._handle, *handles)
         return None
     if context is None:
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
     done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
-                                     [int_ptr(e) for e in wait_for], bool(return_event), *args)
+                                     [int_ptr(e) for e in wait_for], bool(return_event), *handles)
     return None if done is None else Event(done)

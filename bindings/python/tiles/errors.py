@@ -1,5 +1,7 @@
 """Exceptions of libtiles: one class per family of the C API's statuses, all under Error."""
 
+from typing import Dict
+
 
 class Error(Exception):
     """A libtiles call failed. ``status`` is the C API's status code, ``status_name`` its name
@@ -52,7 +54,7 @@ class OpenCLError(Error):
 
 
 # How the extension finds the class for a status family.
-BY_FAMILY = {
+BY_FAMILY: Dict[str, type] = {
     "error": Error,
     "invalid_argument": InvalidArgument,
     "invalid_compute_domain": InvalidComputeDomain,

@@ -17,6 +17,15 @@ class context_state;
 } // namespace detail
 
 class accelerator_view;
+class completion_future;
+
+// C++ AMP's queuing modes of an accelerator view, and what they are on OpenCL, whose queues hold
+// what is enqueued until the driver submits it to the device (or clFlush does):
+// - queuing_mode_immediate: libtiles submits each command it enqueues (a kernel, a transfer, a
+//   marker) at once, with clFlush, as AMP sends each command to the device before returning;
+// - queuing_mode_automatic (the default): libtiles leaves submission to the driver, which batches
+//   commands; a blocking call (a host read, wait()) submits what it waits for, and flush() all.
+enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 
 // What an accelerator view (or the whole process) has moved and done since its counters were
 // last reset. Each transfer is one rectangle: a section moves as one, however many rows it has.
@@ -37,27 +46,61 @@ struct transfer_counters {
 transfer_counters total_counters();
 void reset_total_counters();
 
-// One OpenCL device. The default one is chosen by the TILES_DEVICE environment variable
-// ("gpu", "cpu", "P:D" platform and device indices, or part of a platform or device name),
-// else the first GPU, else the first device of any kind (PoCL's CPU device on a machine
-// without a GPU).
+// One OpenCL device, or C++ AMP's CPU accelerator (the host, where data can live but no kernel
+// runs). The default one is the one accelerator::set_default chose, else the one the
+// TILES_DEVICE environment variable names ("gpu", "cpu", "P:D" platform and device indices, or
+// part of a platform or device name), else the first GPU, else the first device of any kind
+// (PoCL's CPU device on a machine without a GPU).
 class accelerator {
   public:
-    // The default accelerator.
+    // C++ AMP's device paths. "default" is the default accelerator and "cpu" the CPU accelerator
+    // (the host); the Direct3D ones have no OpenCL counterpart and are refused.
+    static constexpr wchar_t default_accelerator[] = L"default";
+    static constexpr wchar_t cpu_accelerator[] = L"cpu";
+    static constexpr wchar_t direct3d_warp[] = L"direct3d\\warp";
+    static constexpr wchar_t direct3d_ref[] = L"direct3d\\ref";
+
+    // The default accelerator; using it fixes the default (set_default then returns false).
     accelerator();
-    // The accelerator a TILES_DEVICE-style selector names; invalid_argument if none matches.
+    // The accelerator a TILES_DEVICE-style selector names ("gpu", "cpu" for an OpenCL CPU device,
+    // "P:D", part of a name), "default", or a device path of get_device_path(); invalid_argument
+    // if none matches, and for AMP's Direct3D paths.
     explicit accelerator(const std::string& selector);
+    // The accelerator an AMP device path names: L"default", L"cpu" (AMP's CPU accelerator, the
+    // host, which only holds data: staging arrays), a device path of get_device_path(), or any
+    // selector the narrow constructor takes. invalid_argument for the Direct3D paths.
+    explicit accelerator(const std::wstring& path);
 
     // Every OpenCL device of every platform, in platform then device order.
     static std::vector<accelerator> get_all();
     // One sentence saying why the default accelerator is the one it is.
     static std::string default_reason();
+    // Makes the accelerator `path` names (as the constructors take it) the default, and returns
+    // true; returns false, changing nothing, once the default has been used (by accelerator(),
+    // a launch or an array without a view, default_reason()) or set. It wins over TILES_DEVICE.
+    // invalid_argument for a path that names no device, and for the CPU accelerator, which runs
+    // no kernels.
+    static bool set_default(const std::wstring& path);
+    static bool set_default(const std::string& path);
+
+    // C++ AMP's properties, from OpenCL's device queries (README, "Accelerators and their views").
+    std::wstring get_device_path() const;               // "P:D" indices, which the constructors take back
+    std::wstring get_description() const;               // CL_DEVICE_NAME
+    unsigned int get_version() const;                   // CL_DEVICE_VERSION, major << 16 | minor
+    std::size_t get_dedicated_memory() const;           // CL_DEVICE_GLOBAL_MEM_SIZE in kilobytes, as AMP
+    bool get_is_debug() const;                          // the Oclgrind simulator of checked views
+    bool get_is_emulated() const;                       // a CPU device, the simulator, the CPU accelerator
+    bool get_has_display() const;                       // NVIDIA's CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV, else false
+    bool get_supports_double_precision() const;         // CL_DEVICE_DOUBLE_FP_CONFIG is not 0
+    bool get_supports_limited_double_precision() const; // the same: OpenCL has no partial fp64
+    bool get_supports_cpu_shared_memory() const;        // CL_DEVICE_HOST_UNIFIED_MEMORY
 
     const std::string& name() const;
     const std::string& vendor() const;
     const std::string& platform_name() const;
     const std::string& driver_version() const;
     const std::string& device_version() const; // e.g. "OpenCL 3.0 PoCL ..."
+    const std::string& device_path() const;    // get_device_path() in UTF-8
     bool is_gpu() const;
     bool is_cpu() const;
     int platform_index() const;
@@ -73,8 +116,8 @@ class accelerator {
 
     // The view every launch without an explicit view uses; the same object on every call.
     accelerator_view get_default_view() const;
-    // A new view: its own context and in-order queue.
-    accelerator_view create_view() const;
+    // A new view: its own context and in-order queue (on the CPU accelerator, a place for data).
+    accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) const;
 
     friend bool operator==(const accelerator& a, const accelerator& b);
     friend bool operator!=(const accelerator& a, const accelerator& b) { return !(a == b); }
@@ -97,8 +140,19 @@ class accelerator_view {
     // Blocks until everything enqueued on this view has finished, copy_async's included: the
     // data of a copy_async whose transfers went through this view has landed when it returns.
     void wait() const;
-    // Submits what is enqueued to the device without waiting.
+    // Submits what is enqueued to the device without waiting (clFlush); in immediate mode it
+    // was submitted already.
     void flush() const;
+    // A future that is ready once everything enqueued on this view before it has finished,
+    // host steps of copy_async included (an OpenCL marker, submitted at once). It blocks nothing:
+    // work enqueued after it runs on.
+    completion_future create_marker() const;
+
+    queuing_mode get_queuing_mode() const;
+    // Whether the view reports problems at length: a checked view, on the Oclgrind simulator.
+    bool get_is_debug() const;
+    // The accelerator's version (get_accelerator().get_version()).
+    unsigned int get_version() const;
 
     transfer_counters counters() const;
     void reset_counters() const;

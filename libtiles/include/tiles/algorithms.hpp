@@ -41,12 +41,12 @@ template <class T, int N> struct data_traits<const array_view<T, N>> : data_trai
 template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
 template <class Data> using element_of = typename traits_of<Data>::element;
 
-// The algorithms work on whole storages: a section (a view of part of one) is refused rather
-// than taken for all of it.
+// The algorithms work on whole storages in their own element type: a section (a view of part of
+// one), or a view through reinterpret_as, is refused rather than taken for all of it.
 template <class Data> const std::shared_ptr<storage>& whole_storage_of(const Data& data) {
-    if (!(data.region() == whole_of(*data.storage())))
-        throw invalid_argument("libtiles' algorithms take whole arrays and views, not sections: copy the section "
-                               "into an array first");
+    if (!is_whole(*data.storage(), data.placement(), element_layout::of<element_of<Data>>()))
+        throw invalid_argument("libtiles' algorithms take whole arrays and views, not sections or reinterpret_as "
+                               "views of them: copy the data into an array first");
     return data.storage();
 }
 
@@ -76,22 +76,27 @@ inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matri
 
 // Where an algorithm runs when no view is given: where its first operand lives.
 template <class Data> accelerator_view view_of(const Data& data) {
-    const auto home = home_of(*data.storage());
+    const auto home = associated_of(*data.storage());
     return home ? accelerator_view(home) : default_view();
 }
 
 } // namespace detail
 
 // The sum, least or greatest element of 1-D or 2-D data of float or int; sums of floats are
-// added in a tree, pairwise, so their rounding error grows with the log of the size.
-template <class Data> detail::element_of<Data> reduce(const accelerator_view& view, const Data& data, reduction_op op) {
+// added in a tree, pairwise, so their rounding error grows with the log of the size. The least or
+// greatest of floats that include a NaN is NaN, as numpy's min and max give it. A sum is added in
+// the data's type, or in `Result` where given: reduce<std::int64_t>(ints, reduction_op::sum) does
+// not wrap past INT_MAX (numpy's sum of int32), reduce<double>(floats, ...) adds in double.
+template <class Result = void, class Data>
+auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
-    detail::element_of<Data> result{};
-    detail::reduce(view, detail::whole_storage_of(data), op, &result);
+    using result_type = std::conditional_t<std::is_void_v<Result>, detail::element_of<Data>, Result>;
+    result_type result{};
+    detail::reduce(view, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
     return result;
 }
-template <class Data> detail::element_of<Data> reduce(const Data& data, reduction_op op) {
-    return reduce(detail::view_of(data), data, op);
+template <class Result = void, class Data> auto reduce(const Data& data, reduction_op op) {
+    return reduce<Result>(detail::view_of(data), data, op);
 }
 
 // The sum or the average of each `block`-shaped block of a matrix, in a matrix of one element
@@ -142,26 +147,32 @@ template <class Data> array<detail::element_of<Data>, 2> transpose(const Data& m
 }
 
 // c = alpha * a * b + beta * c for row-major matrices of float, or of double on accelerators
-// with double precision (else unsupported_feature). As in BLAS, beta == 0 only writes c.
+// with double precision (else unsupported_feature). As in BLAS, beta == 0 only writes c. Float
+// matrices may be multiplied at another `precision` (gemm_precision): on tensor cores, where the
+// accelerator has them.
 template <class A, class B, class C>
 void gemm(const accelerator_view& view, detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta,
-          C&& c) {
-    detail::gemm(view, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c));
+          C&& c, gemm_precision precision = gemm_precision::exact) {
+    detail::gemm(view, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
 }
 template <class A, class B, class C>
-void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta, C&& c) {
-    gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c));
+void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta, C&& c,
+          gemm_precision precision = gemm_precision::exact) {
+    gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c), precision);
 }
 
 // The matrix product a * b, in a new array.
 template <class A, class B>
-array<detail::element_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b) {
+array<detail::element_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b,
+                                                gemm_precision precision = gemm_precision::exact) {
     array<detail::element_of<A>, 2> product(extent<2>(a.extent[0], b.extent[1]), view);
-    gemm(view, detail::element_of<A>(1), a, b, detail::element_of<A>(0), product);
+    gemm(view, detail::element_of<A>(1), a, b, detail::element_of<A>(0), product, precision);
     return product;
 }
-template <class A, class B> array<detail::element_of<A>, 2> matrix_multiply(const A& a, const B& b) {
-    return matrix_multiply(detail::view_of(a), a, b);
+template <class A, class B>
+array<detail::element_of<A>, 2> matrix_multiply(const A& a, const B& b,
+                                                gemm_precision precision = gemm_precision::exact) {
+    return matrix_multiply(detail::view_of(a), a, b, precision);
 }
 
 // A 2-D stencil of float elements: each output element is the sum, over the mask's positions,

@@ -1,10 +1,12 @@
-// libtiles: array_view<T, N>, a coherent view of host memory (or of an array, or a section of
-// either). Its data goes to the device only when a launch needs it and the device copy is
-// stale, and comes back only when the host reads it (element access, data(), synchronize()) or
-// the last view of it is destroyed, and only the part a launch wrote. array_view<const T, N> is
-// never copied back.
+// libtiles: array_view<T, N>, a coherent view of host memory (or of an array, or of data with no
+// source at all, or of part of any of these). Its data goes to the device only when a launch
+// needs it and the device copy is stale, and comes back only when the host reads it (element
+// access, data(), synchronize()) or the last view of it is destroyed, and only the part a launch
+// wrote. array_view<const T, N> is never copied back. Sections, projections (av[i]), view_as and
+// reinterpret_as view the same data as they are in C++ AMP.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "tiles/array.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/detail/checks.hpp"
+#include "tiles/detail/placement.hpp"
 #include "tiles/detail/storage.hpp"
 #include "tiles/extent.hpp"
 
@@ -22,20 +25,35 @@ template <class T, int N = 1> class array_view {
     using element_ = std::remove_const_t<T>;
     static constexpr detail::host_access element_access =
         std::is_const_v<T> ? detail::host_access::read : detail::host_access::read_write;
+    // The view of the same constness with other elements or another rank.
+    template <class U, int M> using like = array_view<std::conditional_t<std::is_const_v<T>, const U, U>, M>;
 
   public:
     static constexpr int rank = N;
     using value_type = element_;
 
     // A view of the e.size() elements at `host`, row-major, which must outlive every copy of it.
-    array_view(const tiles::extent<N>& e, T* host) : array_view(over_host(e, host), index<N>(), e) {}
+    array_view(const tiles::extent<N>& e, T* host) : array_view(over_host(e, host), 0, e, dense(e), "a view") {}
 
     // A view of a container's elements (std::vector, std::array, a C array); the container
     // must hold at least e.size() elements and outlive the view.
     template <class Container, class = decltype(std::data(std::declval<Container&>()))>
     array_view(const tiles::extent<N>& e, Container& host) : array_view(e, checked_data(host, e.size())) {}
 
-    // AMP's shorthands: array_view<int, 2> sample(4, 6, sampledata).
+    // A rank-1 view of all of a container's elements.
+    template <class Container, int M = N, class = std::enable_if_t<M == 1>,
+              class = decltype(std::data(std::declval<Container&>())),
+              class = decltype(std::size(std::declval<Container&>()))>
+    explicit array_view(Container& host) : array_view(tiles::extent<1>(int(std::size(host))), std::data(host)) {}
+
+    // Data with no source (C++ AMP's array_view(extent)): uninitialized elements that take memory
+    // only where they are used, on the first accelerator view a launch uses them on (nothing is
+    // uploaded), and on the host only when the host reads them (one download of what launches
+    // wrote).
+    template <class U = T, class = std::enable_if_t<!std::is_const_v<U>>>
+    explicit array_view(const tiles::extent<N>& e) : array_view(without_source(e), 0, e, dense(e), "a view") {}
+
+    // AMP's shorthands: array_view<int, 2> sample(4, 6, sampledata), array_view<float, 2> scratch(4, 6).
     array_view(int e0, T* host) : array_view(tiles::extent<N>(e0), host) {}
     array_view(int e0, int e1, T* host) : array_view(tiles::extent<N>(e0, e1), host) {}
     array_view(int e0, int e1, int e2, T* host) : array_view(tiles::extent<N>(e0, e1, e2), host) {}
@@ -45,70 +63,129 @@ template <class T, int N = 1> class array_view {
     array_view(int e0, int e1, Container& host) : array_view(tiles::extent<N>(e0, e1), host) {}
     template <class Container, class = decltype(std::data(std::declval<Container&>()))>
     array_view(int e0, int e1, int e2, Container& host) : array_view(tiles::extent<N>(e0, e1, e2), host) {}
+    template <class U = T, class = std::enable_if_t<!std::is_const_v<U> && N == 1>>
+    explicit array_view(int e0) : array_view(tiles::extent<N>(e0)) {}
+    template <class U = T, class = std::enable_if_t<!std::is_const_v<U> && N == 2>>
+    array_view(int e0, int e1) : array_view(tiles::extent<N>(e0, e1)) {}
+    template <class U = T, class = std::enable_if_t<!std::is_const_v<U> && N == 3>>
+    array_view(int e0, int e1, int e2) : array_view(tiles::extent<N>(e0, e1, e2)) {}
 
     // A view of an array: no host memory until the host reads it.
     template <class U, class = std::enable_if_t<std::is_same_v<element_, U>>>
-    array_view(array<U, N>& a) : array_view(a.storage(), index<N>(), a.extent) {}
+    array_view(array<U, N>& a) : array_view(a.storage(), 0, a.extent, dense(a.extent), "a view") {}
     template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<element_, U>>>
-    array_view(const array<U, N>& a) : array_view(a.storage(), index<N>(), a.extent) {}
+    array_view(const array<U, N>& a) : array_view(a.storage(), 0, a.extent, dense(a.extent), "a view") {}
 
     // A read-only view of the same data.
     template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<element_, U>>>
-    array_view(const array_view<U, N>& other) : array_view(other.storage(), other.origin(), other.extent) {}
+    array_view(const array_view<U, N>& other)
+        : extent(other.extent), storage_(other.storage_), offset_(other.offset_), stride_(other.stride_),
+          region_(other.region_) {}
 
-    // Host access: the element, brought home first if a launch changed the view.
-    T& operator[](const index<N>& i) const { return host_base(element_access)[offset(i)]; }
+    // Host access: the element, brought home first if a launch changed the view. get_ref is the
+    // same (AMP leaves it unsynchronized; libtiles synchronizes it too).
+    T& operator[](const index<N>& i) const { return *element_at(i.components().data()); }
     T& operator()(const index<N>& i) const { return (*this)[i]; }
+    T& get_ref(const index<N>& i) const { return (*this)[i]; }
     template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N && (std::is_integral_v<Ints> && ...)>>
     T& operator()(Ints... i) const {
         return (*this)[index<N>(i...)];
     }
+    // av[i]: the element of a rank-1 view; of a higher rank, the view of rank N - 1 at i along
+    // dimension 0 (AMP's projection, so av[i][j] is av(i, j)).
+    template <int M = N, class = std::enable_if_t<M == 1>> T& operator[](int i) const { return (*this)[index<1>(i)]; }
+    template <int M = N, class = std::enable_if_t<(M >= 2)>> array_view<T, M - 1> operator[](int i) const {
+        detail::check_projection(placement(), i);
+        tiles::extent<N - 1> rest;
+        std::array<std::size_t, N - 1> stride{};
+        for (int d = 1; d < N; ++d) {
+            rest[d - 1] = extent[d];
+            stride[std::size_t(d - 1)] = stride_[std::size_t(d)];
+        }
+        return array_view<T, N - 1>(storage_, offset_ + std::size_t(i) * stride_[0], rest, stride, "a projection");
+    }
+    template <int M = N, class = std::enable_if_t<(M >= 2)>> array_view<T, M - 1> operator()(int i) const {
+        return (*this)[i];
+    }
 
     // The view's first element in host memory, brought home first if a launch changed the
     // view. Rows of a section lie as far apart as in the memory it is a section of.
-    T* data() const { return host_base(element_access) + offset(index<N>()); }
+    T* data() const { return element_at(index<N>().components().data()); }
 
     // Brings the view home now; afterwards host reads cost nothing until a launch writes it.
-    void synchronize() const { detail::host_data(*storage_, region(), detail::host_access::read); }
+    void synchronize() const { detail::host_data(*storage_, region_, detail::host_access::read); }
     // The same without blocking; host access waits for the transfers where it needs to.
-    completion_future synchronize_async() const { return detail::synchronize_async(*storage_, region()); }
+    completion_future synchronize_async() const { return detail::synchronize_async(*storage_, region_); }
     // Makes the view current on `view` now (uploads without blocking).
-    void synchronize_to(const accelerator_view& view) const { detail::synchronize_to(*storage_, region(), view); }
+    void synchronize_to(const accelerator_view& view) const { detail::synchronize_to(*storage_, region_, view); }
     // The current contents need not be kept: the next launch uploads nothing of the view.
-    void discard_data() const { detail::discard_data(*storage_, region()); }
+    void discard_data() const { detail::discard_data(*storage_, region_); }
     // The host memory was changed directly: the next launch uploads the view again.
-    void refresh() const { detail::refresh(*storage_, region()); }
+    void refresh() const { detail::refresh(*storage_, region_); }
 
-    // A view of the sub-rectangle at `origin` (relative to this view) of extent `e`.
+    // A view of the sub-rectangle at `origin` (relative to this view) of extent `e`; section(origin)
+    // reaches to the view's end, section(e) starts at its origin; AMP's int forms for ranks 1 to 3.
     array_view section(const index<N>& origin, const tiles::extent<N>& e) const {
         detail::check_section(N, origin.components().data(), e.components().data(), extent.components().data());
-        index<N> absolute = origin_;
-        for (int d = 0; d < N; ++d) absolute[d] += origin[d];
-        return array_view(storage_, absolute, e);
+        return array_view(storage_, detail::offset_of(placement(), origin.components().data()), e, stride_,
+                          "a section");
     }
-    array_view section(const index<N>& origin) const {
-        tiles::extent<N> rest = extent;
-        for (int d = 0; d < N; ++d) rest[d] -= origin[d];
-        return section(origin, rest);
-    }
+    array_view section(const index<N>& origin) const { return section(origin, extent - origin); }
     array_view section(const tiles::extent<N>& e) const { return section(index<N>(), e); }
+    template <int M = N, class = std::enable_if_t<M == 1>> array_view section(int i0, int e0) const {
+        return section(index<1>(i0), tiles::extent<1>(e0));
+    }
+    template <int M = N, class = std::enable_if_t<M == 2>> array_view section(int i0, int i1, int e0, int e1) const {
+        return section(index<2>(i0, i1), tiles::extent<2>(e0, e1));
+    }
+    template <int M = N, class = std::enable_if_t<M == 3>>
+    array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
+        return section(index<3>(i0, i1, i2), tiles::extent<3>(e0, e1, e2));
+    }
+
+    // The view's bytes as elements of U (rank 1 only, as in AMP: only a rank-1 view is sure to be
+    // dense); sizeof(U) must divide them exactly.
+    template <class U> like<U, 1> reinterpret_as() const {
+        static_assert(N == 1, "reinterpret_as is for views of rank 1, as in C++ AMP (arrays allow any rank)");
+        return reinterpreted<U>(*this);
+    }
+    // The view's first e.size() elements as a view of extent e (rank 1 only, as in AMP).
+    template <int K> array_view<T, K> view_as(const tiles::extent<K>& e) const {
+        static_assert(N == 1, "view_as is for views of rank 1, as in C++ AMP (arrays allow any rank)");
+        return reshaped(*this, e);
+    }
+
+    // Copies the view's elements into `destination`, as copy(*this, destination) does.
+    void copy_to(array<element_, N>& destination) const;
+    void copy_to(const array_view<element_, N>& destination) const;
 
     const tiles::extent<N>& get_extent() const { return extent; }
-    // Where the view starts in the data it views.
-    const index<N>& origin() const { return origin_; }
 
-    // The engine object behind the view and the box it covers, for libtiles and the C API.
+    // The engine object behind the view and the box of it the view covers, for libtiles and the C API.
     const std::shared_ptr<detail::storage>& storage() const { return storage_; }
-    detail::box region() const { return detail::box_of(origin_, extent); }
+    const detail::box& region() const { return region_; }
+    // Where the view's elements lie in the storage.
+    detail::placement placement() const {
+        return {offset_, N, extent.components().data(), stride_.data(), sizeof(element_)};
+    }
 
     tiles::extent<N> extent;
 
   private:
     template <class, int> friend class array;
     template <class, int> friend class array_view;
+    using strides = std::array<std::size_t, N>;
 
-    array_view(std::shared_ptr<detail::storage> s, const index<N>& origin, const tiles::extent<N>& e)
-        : extent(e), storage_(std::move(s)), origin_(origin) {}
+    array_view(std::shared_ptr<detail::storage> s, std::size_t offset, const tiles::extent<N>& e, const strides& stride,
+               const char* made_by)
+        : extent(e), storage_(std::move(s)), offset_(offset), stride_(stride),
+          region_(detail::box_of(*storage_, placement(), made_by)) {}
+
+    static strides dense(const tiles::extent<N>& e) {
+        strides s{};
+        detail::dense_strides(N, e.components().data(), sizeof(element_), s.data());
+        return s;
+    }
 
     static std::shared_ptr<detail::storage> over_host(const tiles::extent<N>& e, T* host) {
         detail::check_extent(N, e.components().data(), "an array_view");
@@ -116,25 +193,41 @@ template <class T, int N = 1> class array_view {
                                          const_cast<element_*>(host), std::is_const_v<T>);
     }
 
+    static std::shared_ptr<detail::storage> without_source(const tiles::extent<N>& e) {
+        detail::check_extent(N, e.components().data(), "an array_view");
+        return detail::storage_without_source(element_layout::of<element_>(), detail::dims_of(e));
+    }
+
     template <class Container> static T* checked_data(Container& host, std::size_t needed) {
         detail::check_host_range(std::size(host), needed, "the container of an array_view");
         return std::data(host);
     }
 
-    T* host_base(detail::host_access access) const {
-        return static_cast<T*>(detail::host_data(*storage_, region(), access));
+    // The element at `at` (N components) in host memory, brought home first if a launch changed it.
+    T* element_at(const int* at) const {
+        auto* base = static_cast<unsigned char*>(detail::host_data(*storage_, region_, element_access));
+        return reinterpret_cast<T*>(base + detail::offset_of(placement(), at));
     }
 
-    // Position of element i of this view in the row-major memory it views.
-    std::size_t offset(const index<N>& i) const {
-        const detail::dims3& dims = detail::dims_of(*storage_);
-        std::size_t flat = 0;
-        for (int d = 0; d < N; ++d) flat = flat * dims[3 - N + d] + std::size_t(origin_[d] + i[d]);
-        return flat;
+    // reinterpret_as and view_as of any view or array whose elements are dense, for both classes.
+    template <class U, class Data> static like<U, 1> reinterpreted(const Data& data) {
+        static_assert(std::is_trivially_copyable_v<U>, "elements are copied as bytes to the device");
+        const detail::placement p = data.placement();
+        detail::check_dense(p, "reinterpret_as");
+        const tiles::extent<1> e(detail::reinterpreted_count(p, sizeof(U)));
+        return like<U, 1>(data.storage(), p.offset, e, {sizeof(U)}, "reinterpret_as");
+    }
+    template <int K, class Data> static array_view<T, K> reshaped(const Data& data, const tiles::extent<K>& e) {
+        const detail::placement p = data.placement();
+        detail::check_dense(p, "view_as");
+        detail::check_view_as(p, K, e.components().data());
+        return array_view<T, K>(data.storage(), p.offset, e, array_view<T, K>::dense(e), "view_as");
     }
 
     std::shared_ptr<detail::storage> storage_;
-    index<N> origin_;
+    std::size_t offset_; // bytes from the storage's first byte to the view's first element
+    strides stride_;     // bytes between neighbours along each dimension
+    detail::box region_; // the box of the storage holding the view's elements
 };
 
 template <class T, int N> array_view<T, N> array<T, N>::section(const index<N>& origin, const tiles::extent<N>& e) {
@@ -146,4 +239,32 @@ array_view<const T, N> array<T, N>::section(const index<N>& origin, const tiles:
     return array_view<const T, N>(*this).section(origin, e);
 }
 
+template <class T, int N> template <int M, class> array_view<T, M - 1> array<T, N>::operator[](int i) {
+    return array_view<T, N>(*this)[i];
+}
+
+template <class T, int N> template <int M, class> array_view<const T, M - 1> array<T, N>::operator[](int i) const {
+    return array_view<const T, N>(*this)[i];
+}
+
+template <class T, int N> template <class U> array_view<U, 1> array<T, N>::reinterpret_as() {
+    return array_view<T, 1>::template reinterpreted<U>(*this);
+}
+
+template <class T, int N> template <class U> array_view<const U, 1> array<T, N>::reinterpret_as() const {
+    return array_view<const T, 1>::template reinterpreted<U>(*this);
+}
+
+template <class T, int N> template <int K> array_view<T, K> array<T, N>::view_as(const tiles::extent<K>& e) {
+    return array_view<T, 1>::reshaped(*this, e);
+}
+
+template <class T, int N>
+template <int K>
+array_view<const T, K> array<T, N>::view_as(const tiles::extent<K>& e) const {
+    return array_view<const T, 1>::reshaped(*this, e);
+}
+
 } // namespace tiles
+
+#include "tiles/copy.hpp"

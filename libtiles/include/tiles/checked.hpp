@@ -19,8 +19,8 @@ class accelerator_view;
 enum class diagnostic_kind {
     read_write_race,     // one work-item reads what another writes, with no barrier between
     write_write_race,    // two work-items write one location, with no barrier between
-    uninitialized_read,  // a value read before anything was stored there (a tile_static variable, say)
-    uninitialized_write, // a value computed from such a read stored
+    uninitialized_read,  // tile_static memory read before anything was stored there, at the read
+    uninitialized_write, // a value computed from such a read stored (only without libtiles' Oclgrind plugin)
     out_of_bounds,       // an access outside every buffer the kernel was given
     barrier_divergence,  // a barrier only some work-items of a tile reached
     other,               // anything else the simulator reported
@@ -43,7 +43,13 @@ struct diagnostic {
     int other_column = 0;
     int rank = 0;                               // of the launch
     std::vector<std::array<int, 3>> work_items; // global indices involved (AMP order, padded to 3)
-    std::string message;                        // the simulator's own words
+    // Barrier divergence: the tiles where it happened (AMP order, padded to 3), and how many of
+    // the tile_size work-items of each reached the barrier at `line`; other_line is the barrier
+    // the others reached, where they reached another. 0 and empty for the rest.
+    std::vector<std::array<int, 3>> tiles;
+    int reached_barrier = 0;
+    int tile_size = 0;
+    std::string message; // the simulator's own words
 
     // "read-write race in tile_static memory in kernel 'k' at line 9, column 11: ...".
     std::string to_string() const;
@@ -80,9 +86,10 @@ check_report get_check_report(const accelerator_view& view);
 void clear_check_report(const accelerator_view& view);
 
 namespace detail {
-// Turns the simulator's log text into diagnostics; `rank` maps its work-item indices (OpenCL
-// order) to AMP order, and `source` gives the lines they point at.
-std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, const std::string& source);
+// Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
+// (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),
+// and `source` gives the lines they point at.
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source);
 } // namespace detail
 
 } // namespace tiles

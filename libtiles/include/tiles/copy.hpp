@@ -1,6 +1,6 @@
-// libtiles: copy and copy_async between host ranges, arrays and array views (sections too).
-// Between two containers of libtiles the copy stays on the device when both are on one
-// accelerator view; otherwise it goes through the host, moving each part at most once.
+// libtiles: copy and copy_async between host ranges, arrays and array views (sections too), and the
+// copy_to members. Between two containers of libtiles the copy stays on the device when both are
+// on one accelerator view; otherwise it goes through the host, moving each part at most once.
 // copy_async enqueues its transfers in order on the accelerator views' queues.
 #pragma once
 
@@ -61,6 +61,22 @@ completion_future copy_range_in(InputIt first, InputIt last, const Destination& 
     }
 }
 
+// The same from `first` alone (C++ AMP's begin-only forms): the range must hold the destination's
+// count of elements, which is all that is read.
+template <class InputIt, class Destination>
+completion_future copy_range_in(InputIt first, const Destination& destination) {
+    using T = typename Destination::value_type;
+    const std::size_t size = destination.extent.size();
+    if constexpr (is_contiguous_input_v<InputIt, T>) {
+        return copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first, nullptr);
+    } else {
+        auto staged = std::make_shared<std::vector<T>>();
+        staged->reserve(size);
+        std::copy_n(first, size, std::back_inserter(*staged));
+        return copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+    }
+}
+
 // Container to the host range at `out`. Contiguous memory is written by the transfer itself;
 // any other output iterator gets the data from a staging buffer in a host step after it.
 template <class Source, class OutputIt> completion_future copy_range_out(const Source& source, OutputIt out) {
@@ -75,14 +91,19 @@ template <class Source, class OutputIt> completion_future copy_range_out(const S
     }
 }
 
+// Container to container, checked: on the device where both are on one accelerator view.
+template <class Source, class Destination> void copy_containers(const Source& source, const Destination& destination) {
+    check_copy(source, destination);
+    copy(*source.storage(), source.region(), *destination.storage(), destination.region());
+}
+
 } // namespace detail
 
 // Container to container: array or array_view on either side, same element type and extent.
 template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 void copy(const Source& source, const Destination& destination) {
-    detail::check_copy(source, destination);
-    detail::copy(*source.storage(), source.region(), *destination.storage(), destination.region());
+    detail::copy_containers(source, destination);
 }
 
 // Host range to container: [first, last) must hold exactly as many elements.
@@ -90,6 +111,13 @@ template <class InputIt, class Destination, class = std::enable_if_t<detail::is_
           class = typename std::iterator_traits<InputIt>::iterator_category>
 void copy(InputIt first, InputIt last, const Destination& destination) {
     detail::copy_range_in(first, last, destination).get();
+}
+
+// Host range from `first` to container: the range must hold the container's count of elements.
+template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
+          class = typename std::iterator_traits<InputIt>::iterator_category>
+void copy(InputIt first, const Destination& destination) {
+    detail::copy_range_in(first, destination).get();
 }
 
 // Container to the host range starting at `destination`.
@@ -120,10 +148,24 @@ completion_future copy_async(InputIt first, InputIt last, const Destination& des
     return detail::copy_range_in(first, last, destination);
 }
 
+template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
+          class = typename std::iterator_traits<InputIt>::iterator_category>
+completion_future copy_async(InputIt first, const Destination& destination) {
+    return detail::copy_range_in(first, destination);
+}
+
 template <class Source, class OutputIt, class = std::enable_if_t<detail::is_container_v<Source>>,
           class = typename std::iterator_traits<OutputIt>::iterator_category>
 completion_future copy_async(const Source& source, OutputIt destination) {
     return detail::copy_range_out(source, destination);
+}
+
+template <class T, int N> void array_view<T, N>::copy_to(array<element_, N>& destination) const {
+    detail::copy_containers(*this, destination);
+}
+
+template <class T, int N> void array_view<T, N>::copy_to(const array_view<element_, N>& destination) const {
+    detail::copy_containers(*this, destination);
 }
 
 } // namespace tiles

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 namespace tiles {
@@ -28,6 +29,10 @@ const char* opencl_name(element_type type);
 
 // Size in bytes of one element, or 0 for opaque (whose size the array knows).
 std::size_t element_size(element_type type);
+
+// The OpenCL C name with the fixed-width one that numpy and <stdint.h> use, for messages:
+// "long (int64)", "float (float32)"; "struct" for opaque.
+std::string element_description(element_type type);
 
 namespace detail {
 template <class T> constexpr element_type element_type_of_impl() {

@@ -1,6 +1,7 @@
-// libtiles: the index space of C++ AMP. index<N> and extent<N> (N = 1..3, component 0 the
-// slowest-varying) and tiled_extent<N>, an extent split into equal rectangular tiles whose
-// shape is chosen at run time (extent.tile(2, 3)) or at compile time (extent.tile<2, 3>()).
+// libtiles: the index space of C++ AMP. index<N> and extent<N> (any rank N >= 1, component 0 the
+// slowest-varying) with AMP's arithmetic; tiled_extent<N>, an extent split into equal rectangular
+// tiles whose shape is chosen at run time (extent.tile(2, 3)) or at compile time
+// (extent.tile<2, 3>()), and tiled_index<N>, a work-item's place in it (ranks 1 to 3, as in AMP).
 #pragma once
 
 #include <array>
@@ -14,12 +15,19 @@ namespace tiles {
 template <int N> class tiled_extent;
 
 namespace detail {
-// Shared body of index<N> and extent<N>: N ints in AMP order.
+// Throws invalid_argument for a division (or remainder) by `divisor` that int arithmetic cannot
+// do: by zero, or INT_MIN by -1. Defined in the library so that this header needs no exception types.
+void check_divisor(int dividend, int divisor, const char* operation);
+
+// Shared body of index<N> and extent<N>: N ints in AMP order, with the arithmetic AMP gives both:
+// + - * / % with an int on either side, the compound forms, ++ and -- on every component, and
+// + - between two of a kind.
 template <int N, class Derived> class int_vector {
-    static_assert(N >= 1 && N <= 3, "libtiles supports ranks 1, 2 and 3");
+    static_assert(N >= 1, "an index or extent has at least one dimension");
 
   public:
     static constexpr int rank = N;
+    using value_type = int;
 
     constexpr int_vector() : v_{} {}
     template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N && (std::is_integral_v<Ints> && ...)>>
@@ -32,6 +40,73 @@ template <int N, class Derived> class int_vector {
     constexpr int& operator[](int d) { return v_[d]; }
     constexpr const std::array<int, N>& components() const { return v_; }
 
+    constexpr Derived& operator+=(int value) {
+        return apply([&](int& c) { c += value; });
+    }
+    constexpr Derived& operator-=(int value) {
+        return apply([&](int& c) { c -= value; });
+    }
+    constexpr Derived& operator*=(int value) {
+        return apply([&](int& c) { c *= value; });
+    }
+    constexpr Derived& operator/=(int value) {
+        return apply([&](int& c) {
+            check_divisor(c, value, "/");
+            c /= value;
+        });
+    }
+    constexpr Derived& operator%=(int value) {
+        return apply([&](int& c) {
+            check_divisor(c, value, "%");
+            c %= value;
+        });
+    }
+    constexpr Derived& operator+=(const Derived& other) {
+        return pairwise(other, [](int& c, int o) { c += o; });
+    }
+    constexpr Derived& operator-=(const Derived& other) {
+        return pairwise(other, [](int& c, int o) { c -= o; });
+    }
+
+    constexpr Derived& operator++() { return *this += 1; }
+    constexpr Derived& operator--() { return *this -= 1; }
+    constexpr Derived operator++(int) {
+        Derived before = self();
+        ++*this;
+        return before;
+    }
+    constexpr Derived operator--(int) {
+        Derived before = self();
+        --*this;
+        return before;
+    }
+
+    friend constexpr Derived operator+(Derived a, const Derived& b) { return a += b; }
+    friend constexpr Derived operator-(Derived a, const Derived& b) { return a -= b; }
+    friend constexpr Derived operator+(Derived a, int value) { return a += value; }
+    friend constexpr Derived operator-(Derived a, int value) { return a -= value; }
+    friend constexpr Derived operator*(Derived a, int value) { return a *= value; }
+    friend constexpr Derived operator/(Derived a, int value) { return a /= value; }
+    friend constexpr Derived operator%(Derived a, int value) { return a %= value; }
+    // value op x is, per component, value op x[d]: 10 - index<2>(1, 2) is (9, 8).
+    friend constexpr Derived operator+(int value, Derived a) { return a += value; }
+    friend constexpr Derived operator-(int value, Derived a) {
+        return a.apply([&](int& c) { c = value - c; });
+    }
+    friend constexpr Derived operator*(int value, Derived a) { return a *= value; }
+    friend constexpr Derived operator/(int value, Derived a) {
+        return a.apply([&](int& c) {
+            check_divisor(value, c, "/");
+            c = value / c;
+        });
+    }
+    friend constexpr Derived operator%(int value, Derived a) {
+        return a.apply([&](int& c) {
+            check_divisor(value, c, "%");
+            c = value % c;
+        });
+    }
+
     friend constexpr bool operator==(const Derived& a, const Derived& b) { return a.v_ == b.v_; }
     friend constexpr bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
     friend std::ostream& operator<<(std::ostream& os, const Derived& x) {
@@ -41,6 +116,16 @@ template <int N, class Derived> class int_vector {
     }
 
   protected:
+    constexpr Derived& self() { return static_cast<Derived&>(*this); }
+    template <class F> constexpr Derived& apply(F f) {
+        for (int& c : v_) f(c);
+        return self();
+    }
+    template <class Other, class F> constexpr Derived& pairwise(const Other& other, F f) {
+        for (int d = 0; d < N; ++d) f(v_[d], other[d]);
+        return self();
+    }
+
     std::array<int, N> v_;
 };
 } // namespace detail
@@ -53,12 +138,17 @@ template <int N> class index : public detail::int_vector<N, index<N>> {
 
 template <class... Ints> index(Ints...) -> index<sizeof...(Ints)>;
 
-// The bounds of an index space with origin 0; AMP's extent<N>.
+// The bounds of an index space with origin 0; AMP's extent<N>. Besides the arithmetic it shares
+// with index<N>, an index moves an extent: extent + index, extent - index and their compound forms.
 template <int N> class extent : public detail::int_vector<N, extent<N>> {
-  public:
-    using detail::int_vector<N, extent<N>>::int_vector;
+    using base = detail::int_vector<N, extent<N>>;
 
-    // Number of points, the product of the components.
+  public:
+    using base::base;
+    using base::operator+=;
+    using base::operator-=;
+
+    // Number of points, the product of the components (0 if any is not positive).
     constexpr std::size_t size() const {
         std::size_t n = 1;
         for (int d = 0; d < N; ++d) n *= static_cast<std::size_t>(this->v_[d] > 0 ? this->v_[d] : 0);
@@ -70,6 +160,15 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
             if (i[d] < 0 || i[d] >= this->v_[d]) return false;
         return true;
     }
+
+    constexpr extent& operator+=(const index<N>& i) {
+        return this->pairwise(i, [](int& c, int o) { c += o; });
+    }
+    constexpr extent& operator-=(const index<N>& i) {
+        return this->pairwise(i, [](int& c, int o) { c -= o; });
+    }
+    constexpr extent operator+(const index<N>& i) const { return extent(*this) += i; }
+    constexpr extent operator-(const index<N>& i) const { return extent(*this) -= i; }
 
     // Tiles chosen at run time: extent<2>(8, 9).tile(2, 3).
     template <class... Ints> tiled_extent<N> tile(Ints... tile_dims) const {
@@ -100,6 +199,8 @@ int padded_extent(int d, int extent, int tile);
 // shape a run-time value. Launches over it require every extent component to be a multiple of
 // the tile's; pad() and truncate() give the nearest such extents.
 template <int N> class tiled_extent : public extent<N> {
+    static_assert(N >= 1 && N <= 3, "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
+
   public:
     tiled_extent(const extent<N>& whole, const extent<N>& tile) : extent<N>(whole), tile_(tile) {
         detail::check_tile_shape(N, tile_.components().data());
@@ -138,6 +239,55 @@ template <int N> class tiled_extent : public extent<N> {
 
   private:
     extent<N> tile_;
+};
+
+// A work-item's place in a tiled launch, on the host; AMP's tiled_index<D0, D1, D2> with the tile
+// shape a run-time value and without the barrier, which exists only in kernels (where the prelude's
+// tiled_index names its members global_id and local_id, `global` and `local` being OpenCL C
+// keywords). For host code that mirrors a kernel, a CPU reference say.
+template <int N> class tiled_index {
+    static_assert(N >= 1 && N <= 3, "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
+
+  public:
+    static constexpr int rank = N;
+
+    // AMP's member-wise constructor: the identities below are then the caller's to keep.
+    tiled_index(const index<N>& global_index, const index<N>& local_index, const index<N>& tile_index,
+                const index<N>& origin_of_tile, const extent<N>& tile_shape)
+        : global(global_index), local(local_index), tile(tile_index), tile_origin(origin_of_tile),
+          tile_extent(tile_shape) {}
+
+    // The work-item at `global` in tiles of `tile_extent`, by AMP's identities: local = global %
+    // tile_extent, tile = global / tile_extent, tile_origin = global - local.
+    tiled_index(const index<N>& global_index, const extent<N>& tile_shape)
+        : tiled_index(global_index, remainder(global_index, tile_shape), quotient(global_index, tile_shape),
+                      global_index - remainder(global_index, tile_shape), tile_shape) {}
+
+    const index<N> global;
+    const index<N> local;
+    const index<N> tile;
+    const index<N> tile_origin;
+    const extent<N> tile_extent;
+
+    extent<N> get_tile_extent() const { return tile_extent; }
+    // As an index, a tiled_index is its global index (AMP's av[t_idx]).
+    operator index<N>() const { return global; }
+
+  private:
+    static index<N> remainder(index<N> i, const extent<N>& e) {
+        for (int d = 0; d < N; ++d) {
+            detail::check_divisor(i[d], e[d], "%");
+            i[d] %= e[d];
+        }
+        return i;
+    }
+    static index<N> quotient(index<N> i, const extent<N>& e) {
+        for (int d = 0; d < N; ++d) {
+            detail::check_divisor(i[d], e[d], "/");
+            i[d] /= e[d];
+        }
+        return i;
+    }
 };
 
 } // namespace tiles

@@ -45,6 +45,12 @@ inline cl_device_id get_device(const accelerator& a) { return detail::device_of(
 inline cl_context get_context(const accelerator_view& view) { return detail::context_of(view); }
 inline cl_command_queue get_queue(const accelerator_view& view) { return detail::queue_of(view); }
 
+// Makes the caller's `queue` wait, on the device, for everything enqueued on `view` so far (a
+// marker on view's queue, flushed, and a barrier on `queue` that waits for it), without blocking
+// the host: what the caller enqueues on `queue` next sees libtiles' results. `queue` must belong
+// to view's OpenCL context; view's own queue, in order already, needs nothing.
+void order_queue(const accelerator_view& view, cl_command_queue queue);
+
 // An array over the caller's buffer on `view`'s context (retained, never freed by libtiles, no
 // copy made); the buffer must hold at least e.size() elements of T.
 template <class T, int N> array<T, N> make_array(const accelerator_view& view, cl_mem buffer, const extent<N>& e) {

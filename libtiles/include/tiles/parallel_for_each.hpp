@@ -1,5 +1,5 @@
-// libtiles: parallel_for_each, launching a kernel over an extent (one work-item per point) or a
-// tiled_extent (tiles become OpenCL work-groups). Arguments are matched, in order, to the
+// libtiles: parallel_for_each, launching a kernel over an extent of any rank (one work-item per
+// point) or a tiled_extent of rank 1 to 3 (tiles become OpenCL work-groups). Arguments are matched, in order, to the
 // kernel's parameters: arrays and array_views to __global pointers, local_memory to __local
 // pointers, numbers to scalar parameters of exactly their type. The launch is enqueued and
 // returns without waiting; the host waits only when it touches the data.
@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "tiles/accelerator.hpp"
 #include "tiles/array.hpp"
@@ -39,19 +40,24 @@ struct launch_arg {
     enum class kind { memory, scalar, number, local } what;
     std::shared_ptr<storage> memory; // kind::memory
     box region{};                    // kind::memory: the part of it passed (a section, or all)
+    element_layout layout{};         // kind::memory: the elements as the view sees them (reinterpret_as)
     bool read_only = false;          // kind::memory: a view of const elements
     const char* container = "";      // kind::memory: "array" or "array_view", for messages
+    int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
     element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
     std::array<unsigned char, 8> scalar_bytes{};
     std::size_t bytes = 0; // kind::scalar: size of the value; kind::local: size asked
 };
 
-// The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order.
+// The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
+// above 3 (untiled launches only) keeps its extent in extent_above_3, the three-component arrays
+// unused; the launch folds it onto OpenCL's three dimensions.
 struct launch_domain {
     int rank = 0;
     std::array<int, 3> extent{};
     std::array<int, 3> tile{};
     bool tiled = false;
+    std::vector<int> extent_above_3{};
 };
 
 // OpenCL events (cl_event) a launch or copy waits for, and where it puts the event of what it
@@ -71,14 +77,26 @@ void launch(const accelerator_view* view, const launch_domain& domain, const ker
 // Builds the kernel for the view and the domain's rank and tile shape; returns its warnings.
 std::string build(const accelerator_view& view, const launch_domain& domain, const kernel& k);
 
+// What building a whole source found: the names of its kernels, and the compiler's warnings.
+struct source_build {
+    std::vector<std::string> kernel_names;
+    std::string build_log;
+};
+
+// Builds `source` with `options` for the view as an untiled rank-1 launch of any of its kernels
+// would (such launches then compile nothing), for callers that check a source of several kernels
+// before launching them (the C API's tiles_program_build). Throws build_error as a launch would.
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options);
+
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
-    return {launch_arg::kind::memory, v.storage(), v.region(), std::is_const_v<T>, "array_view"};
+    return {launch_arg::kind::memory, v.storage(),  v.region(), element_layout::of<std::remove_const_t<T>>(),
+            std::is_const_v<T>,       "array_view", N};
 }
 template <class T, int N> launch_arg make_arg(array<T, N>& a) {
-    return {launch_arg::kind::memory, a.storage(), a.region(), false, "array"};
+    return {launch_arg::kind::memory, a.storage(), a.region(), element_layout::of<T>(), false, "array", N};
 }
 template <class T, int N> launch_arg make_arg(const array<T, N>& a) {
-    return {launch_arg::kind::memory, a.storage(), a.region(), true, "array"};
+    return {launch_arg::kind::memory, a.storage(), a.region(), element_layout::of<T>(), true, "array", N};
 }
 inline launch_arg make_arg(const local_memory& l) {
     launch_arg arg{launch_arg::kind::local, nullptr};
@@ -97,7 +115,10 @@ launch_arg make_arg(T value) {
 template <int N> launch_domain domain_of(const extent<N>& e) {
     launch_domain d;
     d.rank = N;
-    for (int i = 0; i < N; ++i) d.extent[i] = e[i];
+    if constexpr (N <= 3)
+        for (int i = 0; i < N; ++i) d.extent[std::size_t(i)] = e[i];
+    else
+        d.extent_above_3.assign(e.components().begin(), e.components().end());
     return d;
 }
 template <int N> launch_domain domain_of(const tiled_extent<N>& e) {

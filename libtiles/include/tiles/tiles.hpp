@@ -15,4 +15,5 @@
 #include "tiles/kernel.hpp"
 #include "tiles/log.hpp"
 #include "tiles/parallel_for_each.hpp"
+#include "tiles/parameters.hpp"
 #include "tiles/version.hpp"

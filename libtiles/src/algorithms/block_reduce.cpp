@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "parameters.hpp"
+#include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -103,7 +103,7 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     // A block larger than the matrix sums what the matrix holds: the same as a block of its size.
     block_rows = std::min(block_rows, input.rows);
     block_columns = std::min(block_columns, input.columns);
-    const block_reduce_parameters& p = parameters_for(device).block_reduce;
+    const block_reduce_parameters p = parameters_for(view).block_reduce;
     const block_split split = split_block(p, block_rows, block_columns, tile_limit(device));
     check_block_fits(algorithm, block_rows, block_columns, split, device);
     const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};

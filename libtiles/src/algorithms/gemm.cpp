@@ -1,24 +1,78 @@
-// libtiles algorithms: gemm, C = alpha * A * B + beta * C, register-blocked, with the tile and
-// blocking parameters chosen for the device (tuner.hpp) as build options.
-#include "parameters.hpp"
+// libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
+// and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
+// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from the
+// device's parameter sets (parameter_lookup.hpp), chosen by the size of C.
+#include <cstdint>
+
+#include "../device_info.hpp"
+#include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
-#include "tuner.hpp"
 
 extern const char tiles_kernel_gemm[];
+extern const char tiles_kernel_gemm_mma[];
 
 namespace tiles::detail {
 namespace {
 
-std::string build_options(const gemm_parameters& p) {
-    return "-DWORK_ROWS=" + std::to_string(p.work_rows) + " -DWORK_COLUMNS=" + std::to_string(p.work_columns) +
-           " -DVECTOR_WIDTH=" + std::to_string(p.vector_width) + " -DSLICE=" + std::to_string(p.slice);
+const char* precision_name(gemm_precision precision) {
+    switch (precision) {
+    case gemm_precision::exact:
+        return "exact";
+    case gemm_precision::tf32x3:
+        return "tf32x3";
+    case gemm_precision::tf32:
+        return "tf32";
+    case gemm_precision::float16:
+        return "float16";
+    case gemm_precision::bfloat16:
+        return "bfloat16";
+    }
+    throw invalid_argument("gemm: " + std::to_string(int(precision)) +
+                           " is not a precision (exact, tf32x3, tf32, float16 or bfloat16)");
+}
+
+void enqueue_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha, const matrix_operand& a,
+                  const matrix_operand& b, double beta, const matrix_operand& c) {
+    const element_type type = element_type_of(a);
+    const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
+    const int blocks_down = (c.rows + block_rows - 1) / block_rows;
+    const int blocks_across = (c.columns + block_columns - 1) / block_columns;
+    launch_algorithm(
+        view, covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
+        algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p)),
+        std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns), element_arg(type, alpha),
+                                  input_arg(a.data), input_arg(b.data), element_arg(type, beta), output_arg(c.data)});
+}
+
+void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p, gemm_precision precision,
+                      double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
+                      const matrix_operand& c) {
+    // Rows of whole float4s (and buffers, which OpenCL aligns) let the kernel read them as such.
+    const bool rows_aligned = a.columns % 4 == 0 && b.columns % 4 == 0;
+    const std::string options = build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
+                                " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") + " -DVECTOR_WIDTH=4" +
+                                (has_ptx_tensor_cores(device_of(view)) ? " -DTILES_PTX=1" : "");
+    const int warps = p.warps_down * p.warps_across;
+    const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
+    const int blocks_down = (c.rows + block_rows - 1) / block_rows;
+    const int blocks_across = (c.columns + block_columns - 1) / block_columns;
+    launch_algorithm(view, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
+                     algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options),
+                     std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns),
+                                               make_arg(float(alpha)), input_arg(a.data), input_arg(b.data),
+                                               make_arg(float(beta)), output_arg(c.data)});
+}
+
+// Whether the tensor-core kernel runs gemm's precisions with these parameters on `device`.
+bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
+    return p.tensor_cores == 2 || (p.tensor_cores == 1 && has_ptx_tensor_cores(device));
 }
 
 } // namespace
 
 void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
-          const matrix_operand& c) {
+          const matrix_operand& c, gemm_precision precision) {
     const char* const algorithm = "gemm";
     const device_info& device = device_of(view);
     check_operand(algorithm, "A", a);
@@ -35,23 +89,26 @@ void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, c
     check_shape(algorithm, "C", c, a.rows, b.columns, "the shape of A * B");
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);
+    const char* const precision_text = precision_name(precision);
+    if (precision != gemm_precision::exact && type != element_type::float32)
+        throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
+                               element_description(type) + "; gemm of double elements is exact");
 
-    enqueue_gemm(view, gemm_parameters_for(view, type), alpha, a, b, beta, c);
-}
-
-void enqueue_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha, const matrix_operand& a,
-                  const matrix_operand& b, double beta, const matrix_operand& c) {
-    const element_type type = element_type_of(a);
     // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
-    const int tile_rows_of_c = p.tile_rows * p.work_rows, tile_columns_of_c = p.tile_columns * p.work_columns;
-    const int tiles_down = (c.rows + tile_rows_of_c - 1) / tile_rows_of_c;
-    const int tiles_across = (c.columns + tile_columns_of_c - 1) / tile_columns_of_c;
-    launch_algorithm(
-        view, covering_domain(tiles_down * p.tile_rows, tiles_across * p.tile_columns, p.tile_rows, p.tile_columns),
-        algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p)),
-        std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns), element_arg(type, alpha),
-                                  input_arg(a.data), input_arg(b.data), element_arg(type, beta), output_arg(c.data)});
+    const algorithm_parameters in_effect = parameters_for(view);
+    const bool small = std::int64_t(c.rows) * c.columns < in_effect.small_gemm_below;
+    if (precision != gemm_precision::exact) {
+        const mma_gemm_parameters& mma = small ? in_effect.gemm_mma_small : in_effect.gemm_mma;
+        if (on_tensor_cores(mma, device)) return enqueue_mma_gemm(view, mma, precision, alpha, a, b, beta, c);
+    }
+    const char* const set = type == element_type::float64 ? "gemm_double" : small ? "gemm_float_small" : "gemm_float";
+    const algorithm_parameters p = parameters_tuned_for(view, *find_set(set));
+    enqueue_gemm(view,
+                 type == element_type::float64 ? p.gemm_double
+                 : small                       ? p.gemm_float_small
+                                               : p.gemm_float,
+                 alpha, a, b, beta, c);
 }
 
 } // namespace tiles::detail

@@ -1,6 +1,6 @@
 // libtiles algorithms: stencil, a mask of weights applied around every element of a matrix,
 // each tile staging its elements and their halo in tile_static memory.
-#include "parameters.hpp"
+#include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -38,12 +38,13 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     check_not_aliased(algorithm, "the output", output, "the input", input);
     check_not_aliased(algorithm, "the output", output, "the mask", mask);
 
-    const stencil_parameters& p = parameters_for(device).stencil;
+    const stencil_parameters p = parameters_for(view).stencil;
+    // Rows of whole vectors (and buffers, which OpenCL aligns) let the kernel load them as such.
+    const bool rows_aligned = input.columns % p.vector_width == 0;
     const kernel k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
                                       "-DMASK_ROWS=" + std::to_string(mask.rows) +
                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
-                                          " -DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
-                                          " -DVECTOR_WIDTH=" + std::to_string(p.vector_width));
+                                          " -DROWS_ALIGNED=" + (rows_aligned ? "1 " : "0 ") + build_options(p));
     // Each work-item computes rows_per_thread x vector_width outputs.
     const int strips_down = (input.rows + p.rows_per_thread - 1) / p.rows_per_thread;
     const int strips_across = (input.columns + p.vector_width - 1) / p.vector_width;

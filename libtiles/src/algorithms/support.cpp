@@ -9,6 +9,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "../checked_run.hpp"
+#include "parameters.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_elements[];
@@ -17,7 +19,7 @@ namespace tiles::detail {
 namespace {
 
 std::string element_name(element_type type) {
-    return type == element_type::opaque ? "opaque (struct)" : opencl_name(type);
+    return type == element_type::opaque ? "opaque (struct)" : element_description(type);
 }
 
 // "int, float and double"
@@ -120,11 +122,11 @@ void check_not_aliased(const char* algorithm, const char* output_role, const mat
 element_type element_type_of(const matrix_operand& operand) { return layout_of(*operand.data).type; }
 
 launch_arg input_arg(const std::shared_ptr<storage>& data) {
-    return {launch_arg::kind::memory, data, whole_of(*data), true, "array"};
+    return {launch_arg::kind::memory, data, whole_of(*data), layout_of(*data), true, "array"};
 }
 
 launch_arg output_arg(const std::shared_ptr<storage>& data) {
-    return {launch_arg::kind::memory, data, whole_of(*data), false, "array"};
+    return {launch_arg::kind::memory, data, whole_of(*data), layout_of(*data), false, "array"};
 }
 
 launch_arg element_arg(element_type type, double value) {

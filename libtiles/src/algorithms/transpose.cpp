@@ -1,7 +1,7 @@
 // libtiles algorithms: transpose, through square blocks staged in tile_static memory.
 #include <numeric>
 
-#include "parameters.hpp"
+#include "parameter_lookup.hpp"
 #include "support.hpp"
 
 extern const char tiles_kernel_transpose[];
@@ -37,19 +37,17 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
     check_not_aliased(algorithm, "the output", output, "the input", input);
 
-    const transpose_parameters p = fitted_to(parameters_for(device).transpose, device, element_size(type));
+    const transpose_parameters p = fitted_to(parameters_for(view).transpose, device, element_size(type));
     const int tile_rows = p.block_rows / p.rows_per_thread, tile_columns = p.block_columns / p.vector_width;
     const int blocks_down = (input.rows + p.block_rows - 1) / p.block_rows;
     const int blocks_across = (input.columns + p.block_columns - 1) / p.block_columns;
     // Rows of tiles take bands of blocks: a tile row holds p.band tiles per column of blocks.
     const int bands = (blocks_down + p.band - 1) / p.band;
-    launch_algorithm(
-        view, covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
-        algorithm_kernel(tiles_kernel_transpose, "transpose", type,
-                         "-DROWS_PER_THREAD=" + std::to_string(p.rows_per_thread) +
-                             " -DVECTOR_WIDTH=" + std::to_string(p.vector_width) + " -DBAND=" + std::to_string(p.band)),
-        std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
-                                  output_arg(output.data)});
+    launch_algorithm(view,
+                     covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
+                     algorithm_kernel(tiles_kernel_transpose, "transpose", type, build_options(p)),
+                     std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
+                                               output_arg(output.data)});
 }
 
 } // namespace tiles::detail

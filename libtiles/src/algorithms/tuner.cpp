@@ -1,236 +1,182 @@
-// libtiles algorithms: the tuner of gemm's parameters, and the tuning file it keeps.
+// libtiles algorithms: the tuner: candidates for each parameter set, the work each set is timed
+// on, and the timing.
 #include "tuner.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <charconv>
 #include <chrono>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <map>
-#include <mutex>
-#include <optional>
-#include <sstream>
-#include <tuple>
+#include <cmath>
 
-#include "../binary_cache.hpp"
+#include "../context_state.hpp"
 #include "../device_info.hpp"
 #include "../log.hpp"
-#include "../regular_file.hpp"
-#include "../storage.hpp"
+#include "parameter_lookup.hpp"
+#include "tiles/algorithms.hpp"
+#include "tiles/exceptions.hpp"
+#include "tuning_file.hpp"
 
 namespace tiles::detail {
 namespace {
 
-using tuning_key = std::tuple<std::string, std::string, int>; // device name, driver version, element type
+bool is(const set_description& set, const char* name) { return std::string(set.name) == name; }
 
-std::string tuning_file() {
-    if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
-        return std::string(file) == "off" ? std::string() : file;
-    const std::string home = user_cache_directory();
-    return home.empty() ? home : home + "/tuning.txt";
+bool is_mma(const set_description& set) { return is(set, "gemm_mma") || is(set, "gemm_mma_small"); }
+
+bool is_small(const set_description& set) { return is(set, "gemm_float_small") || is(set, "gemm_mma_small"); }
+
+// Shapes to try, in each set's order of parameters. They span what the table's entries use on CPUs
+// and GPUs; those a device cannot run are left out.
+const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
+    static const std::vector<std::vector<int>> reduce = {{256, 32, 4}, {256, 16, 4}, {128, 32, 4}, {512, 16, 4},
+                                                         {256, 8, 8},  {1024, 8, 4}, {64, 64, 4},  {8, 256, 8},
+                                                         {16, 128, 8}, {32, 64, 8},  {4, 512, 8}};
+    static const std::vector<std::vector<int>> block_reduce = {{1, 256, 16, 4}, {1, 256, 8, 8},  {1, 128, 16, 4},
+                                                               {2, 128, 16, 4}, {1, 256, 32, 4}, {1, 64, 16, 8},
+                                                               {1, 256, 8, 4},  {4, 64, 8, 8}};
+    static const std::vector<std::vector<int>> transpose = {{32, 32, 4, 1, 1},  {32, 32, 4, 4, 1},  {64, 64, 4, 4, 1},
+                                                            {32, 64, 8, 4, 1},  {64, 128, 8, 8, 8}, {64, 64, 8, 8, 4},
+                                                            {64, 128, 8, 8, 1}, {32, 32, 8, 8, 8}};
+    static const std::vector<std::vector<int>> stencil = {
+        {8, 16, 4, 4, 1}, {4, 16, 8, 8, 0}, {8, 32, 4, 4, 1}, {16, 16, 2, 4, 1}, {8, 8, 8, 8, 1}, {16, 16, 4, 4, 1},
+        {4, 32, 4, 4, 1}, {8, 16, 8, 4, 1}, {8, 16, 4, 4, 0}, {4, 16, 8, 8, 1},  {4, 8, 8, 8, 0}, {16, 32, 2, 2, 1}};
+    // Tiles of C from 64x64 to 128x128, 4 to 64 elements per work-item, slices of 8 to 32.
+    static const std::vector<std::vector<int>> gemm = {
+        {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16},
+        {16, 16, 8, 4, 4, 16}, {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},
+        {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
+        {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16}};
+    // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 to 4 steps;
+    // TENSOR_CORES is replaced by the value in effect.
+    static const std::vector<std::vector<int>> mma = {{2, 2, 64, 64, 2, 1}, {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 4, 1},
+                                                      {2, 4, 64, 32, 2, 1}, {4, 2, 32, 64, 2, 1}, {2, 2, 32, 32, 2, 1},
+                                                      {2, 2, 64, 32, 2, 1}, {4, 4, 32, 32, 2, 1}, {2, 2, 32, 64, 2, 1},
+                                                      {1, 2, 64, 64, 2, 1}, {4, 2, 64, 32, 2, 1}, {4, 2, 64, 64, 1, 1}};
+    if (is(set, "reduce")) return reduce;
+    if (is(set, "block_reduce")) return block_reduce;
+    if (is(set, "transpose")) return transpose;
+    if (is(set, "stencil")) return stencil;
+    return is_mma(set) ? mma : gemm;
 }
 
-// The file is untrusted input (a user may edit it, a disk may damage it): larger files are not
-// tuning files of libtiles'.
-constexpr std::uint64_t largest_tuning_file = 1 << 20;
-
-// Says on stderr, once per version of the file, why a line of it is not used.
-void warn_skipped(const std::string& file, int line_number, const std::string& why) {
-    std::cerr << "libtiles: " << file << " line " << line_number << " is skipped: " << why << "\n";
+// A float matrix of side x side on `view`, of values in [-1, 1).
+array<float, 2> matrix(int side, const accelerator_view& view) {
+    std::vector<float> values(std::size_t(side) * side);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = float(i % 251) / 125.5f - 1.0f;
+    return array<float, 2>(extent<2>(side, side), values, view);
 }
 
-// `text` as an int if it is one in full: digits, an optional minus sign, nothing else.
-std::optional<int> whole_int(const std::string& text) {
-    int value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-    return value;
-}
-
-// One line a device and element type: name, driver and type separated by tabs, then the six
-// parameters separated by spaces. A line that is not that, or whose parameters gemm's kernel
-// cannot run with, is skipped with a warning: the file never makes gemm fail or compute wrong.
-std::map<tuning_key, gemm_parameters> read_tuning(const std::string& file) {
-    std::map<tuning_key, gemm_parameters> entries;
-    const std::optional<std::string> text = read_regular_file(file, largest_tuning_file);
-    if (!text) {
-        std::cerr << "libtiles: " << file << " is not read: it is not a regular file of at most " << largest_tuning_file
-                  << " bytes; gemm uses its shipped parameters\n";
-        return entries;
+// One run of the work `set` is timed on, enqueued on `view`, at sizes that keep a GPU busy for
+// a while and a CPU for a few milliseconds.
+std::function<void()> work_of(const set_description& set, const accelerator_view& view) {
+    const device_info& device = *view.state()->device(); // the view holds it
+    const bool gpu = (device.type & CL_DEVICE_TYPE_GPU) != 0;
+    const int side = gpu ? 4096 : 1024;
+    if (is(set, "reduce")) {
+        auto data = std::make_shared<array<float, 2>>(matrix(side, view));
+        return [data] { reduce(*data, reduction_op::sum); };
     }
-    std::istringstream in(*text);
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        std::istringstream fields(line);
-        std::string name, driver, type, numbers;
-        if (!std::getline(fields, name, '\t') || !std::getline(fields, driver, '\t') ||
-            !std::getline(fields, type, '\t') || !std::getline(fields, numbers)) {
-            warn_skipped(file, number, "it is not a device name, driver, element type and six numbers, tab-separated");
-            continue;
+    if (is(set, "block_reduce") || is(set, "transpose") || is(set, "stencil")) {
+        auto in = std::make_shared<array<float, 2>>(matrix(side, view));
+        auto out = std::make_shared<array<float, 2>>(extent<2>(side, side), view);
+        if (is(set, "transpose")) return [view, in, out] { transpose(view, *in, *out); };
+        if (is(set, "stencil")) {
+            auto small = std::make_shared<array<float, 2>>(extent<2>(3, 3), std::vector<float>(9, 1.0f / 9), view);
+            auto large = std::make_shared<array<float, 2>>(extent<2>(5, 5), std::vector<float>(25, 1.0f / 25), view);
+            return [view, in, out, small, large] {
+                stencil(view, *in, *small, *out);
+                stencil(view, *in, *large, *out);
+            };
         }
-        const std::optional<int> element = whole_int(type);
-        if (!element || *element < 0 || *element > int(element_type::float64)) {
-            warn_skipped(file, number, "its element type '" + type + "' is not a number of one");
-            continue;
-        }
-        std::istringstream values(numbers);
-        std::string value;
-        std::vector<int> p;
-        while (values >> value) {
-            const std::optional<int> v = whole_int(value);
-            if (!v) break;
-            p.push_back(*v);
-        }
-        if (!values.eof() || p.size() != 6) {
-            warn_skipped(file, number, "'" + numbers + "' is not six integers");
-            continue;
-        }
-        const gemm_parameters parameters{p[0], p[1], p[2], p[3], p[4], p[5]};
-        if (!fits_gemm_kernel(parameters)) {
-            warn_skipped(file, number, "gemm's kernel cannot run with the parameters '" + numbers + "'");
-            continue;
-        }
-        entries[{name, driver, *element}] = parameters;
+        auto twos = std::make_shared<array<float, 2>>(extent<2>(side / 2, side / 2), view);
+        auto sixteens = std::make_shared<array<float, 2>>(extent<2>(side / 16, side / 16), view);
+        return [view, in, twos, sixteens] {
+            block_average(view, *in, extent<2>(2, 2), *twos);
+            block_average(view, *in, extent<2>(16, 16), *sixteens);
+        };
     }
-    return entries;
-}
-
-// "16 16 4 4 4 16": the parameters as the tuning file and the log write them.
-std::string parameter_text(const gemm_parameters& p) {
-    std::ostringstream os;
-    os << p.tile_rows << ' ' << p.tile_columns << ' ' << p.work_rows << ' ' << p.work_columns << ' ' << p.vector_width
-       << ' ' << p.slice;
-    return os.str();
-}
-
-void write_tuning(const std::string& file, const std::map<tuning_key, gemm_parameters>& entries) {
-    std::error_code error;
-    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), error);
-    const std::string temporary = file + ".tmp" + std::to_string(getpid());
-    {
-        std::ofstream out(temporary);
-        for (const auto& [key, p] : entries)
-            out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t' << parameter_text(p)
-                << '\n';
-        if (!out) return; // the next process tunes again
+    // gemm: a size in the set's class (the _small sets below the table's switch, the others at it
+    // or above).
+    const int below = shipped_parameters(device).small_gemm_below;
+    const int switch_side = int(std::ceil(std::sqrt(double(below))));
+    int n = gpu ? (is_small(set) ? 1024 : is_mma(set) ? 4096 : 2048) : (is_small(set) ? 256 : 512);
+    if (below > 0) n = is_small(set) ? std::min(n, switch_side - 1) : std::max(n, switch_side);
+    const gemm_precision precision = is_mma(set) ? gemm_precision::tf32 : gemm_precision::exact;
+    if (is(set, "gemm_double")) {
+        auto a =
+            std::make_shared<array<double, 2>>(extent<2>(n, n), std::vector<double>(std::size_t(n) * n, 0.5), view);
+        auto c = std::make_shared<array<double, 2>>(extent<2>(n, n), view);
+        return [view, a, c] { gemm(view, 1.0, *a, *a, 0.0, *c); };
     }
-    std::filesystem::rename(temporary, file, error);
-}
-
-std::mutex tuning_mutex; // guards the file and the process's copy of it
-
-// The entries of `file`, read again only when the file is another or has changed since, so
-// that a gemm call costs a stat of the file rather than a read of it. Needs tuning_mutex.
-std::map<tuning_key, gemm_parameters>& tuning_entries(const std::string& file) {
-    static std::string read_file;
-    static std::filesystem::file_time_type read_time;
-    static std::map<tuning_key, gemm_parameters> entries;
-    std::error_code error;
-    const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
-    if (error) {
-        read_file.clear(); // no file (yet): nothing tuned
-        entries.clear();
-    } else if (file != read_file || written != read_time) {
-        entries = read_tuning(file);
-        read_file = file;
-        read_time = written;
-    }
-    return entries;
-}
-
-bool fits_device(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
-    if (!fits_gemm_kernel(p)) return false; // which bounds every value, so what follows cannot overflow
-    const std::size_t threads = std::size_t(p.tile_rows) * p.tile_columns;
-    const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
-    return threads <= device.max_work_group_size && std::size_t(p.tile_rows) <= device.max_work_item_sizes[1] &&
-           std::size_t(p.tile_columns) <= device.max_work_item_sizes[0] &&
-           staged * element_size <= device.local_mem_size;
+    auto a = std::make_shared<array<float, 2>>(matrix(n, view));
+    auto c = std::make_shared<array<float, 2>>(extent<2>(n, n), view);
+    return [view, a, c, precision] { gemm(view, 1.0f, *a, *a, 0.0f, *c, precision); };
 }
 
 } // namespace
 
-const std::vector<gemm_parameters>& gemm_candidates() {
-    // Tiles of C from 64x64 to 128x128, 4 to 64 elements per work-item, slices of 8 to 32.
-    static const std::vector<gemm_parameters> candidates = {
-        {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16},
-        {16, 16, 8, 4, 4, 16}, {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},
-        {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
-    };
+std::string not_tunable_because(const device_info& device, const set_description& set) {
+    const algorithm_parameters& shipped = shipped_parameters(device);
+    if (is_small(set) && shipped.small_gemm_below == 0)
+        return std::string("the table never uses ") + set.name + " on '" + device.name + "'";
+    if (is(set, "gemm_double") && !device.fp64) return "'" + device.name + "' has no double precision";
+    if (is_mma(set) && !has_ptx_tensor_cores(device))
+        return "'" + device.name + "' has no tensor cores libtiles reaches (NVIDIA's, sm_80 on)";
+    if (is_mma(set) && current_values(device, set).back() == 0) return std::string(set.name) + "'s TENSOR_CORES is 0";
+    return "";
+}
+
+std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set) {
+    const std::vector<int> current = current_values(device, set);
+    std::vector<std::vector<int>> candidates = {current};
+    for (std::vector<int> shape : shapes_of(set)) {
+        if (is_mma(set)) shape.back() = current.back();
+        if (std::find(candidates.begin(), candidates.end(), shape) == candidates.end() &&
+            set.problem(shape, device).empty())
+            candidates.push_back(shape);
+    }
     return candidates;
 }
 
-gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n,
-                          const std::vector<gemm_parameters>& candidates) {
-    const device_info& device = device_of(view);
-    const element_layout layout{type, element_size(type)};
-    const dims3 dims{1, std::size_t(n), std::size_t(n)};
-    const matrix_operand a{storage_on_device(layout, dims, view), n, n}, b{storage_on_device(layout, dims, view), n, n},
-        c{storage_on_device(layout, dims, view), n, n};
+std::vector<int> tune_set(const accelerator& accelerator, const set_description& set, const tuning_progress& progress,
+                          std::vector<std::vector<int>> candidates) {
+    const device_info& device = accelerator.info();
+    if (candidates.empty()) candidates = tuning_candidates(device, set);
+    const accelerator_view own = accelerator.create_view();
+    const std::function<void()> run = work_of(set, own);
+    log(log_level::info, std::string("tuning ") + set.name + " for '" + device.name + "' over " +
+                             std::to_string(candidates.size()) + " candidates");
     double best_seconds = 0;
-    gemm_parameters best{};
-    log(log_level::info, "tuning gemm (" + std::string(opencl_name(type)) + ") for '" + device.name + "' at n = " +
-                             std::to_string(n) + " over " + std::to_string(candidates.size()) + " candidates");
+    std::vector<int> best;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const gemm_parameters& p = candidates[i];
-        const std::string name = "candidate " + std::to_string(i + 1) + " of " + std::to_string(candidates.size()) +
-                                 " (" + parameter_text(p) + ")";
-        if (!fits_device(p, device, layout.size)) {
-            log(log_level::info, "tuning: " + name + " does not fit the device");
-            continue;
-        }
+        const std::vector<int>& values = candidates[i];
+        tuning_step step{set, i + 1, candidates.size(), values, 0, ""};
         try {
-            enqueue_gemm(view, p, 1.0, a, b, 0.0, c); // builds the kernel
-            view.wait();
+            const view_override candidate(own, set, values);
+            run(); // builds the kernels
+            own.wait();
             std::vector<double> seconds;
-            for (int run = 0; run < 3; ++run) {
+            for (int repeat = 0; repeat < 3; ++repeat) {
                 const auto start = std::chrono::steady_clock::now();
-                enqueue_gemm(view, p, 1.0, a, b, 0.0, c);
-                view.wait();
+                run();
+                own.wait();
                 seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             }
             std::sort(seconds.begin(), seconds.end());
-            log(log_level::info, "tuning: " + name + " took " + std::to_string(seconds[1] * 1e3) + " ms");
-            if (best_seconds == 0 || seconds[1] < best_seconds) best_seconds = seconds[1], best = p;
+            step.seconds = seconds[1];
+            if (best.empty() || step.seconds < best_seconds) best_seconds = step.seconds, best = values;
         } catch (const runtime_exception& e) {
             // A candidate the device cannot build or run (too many registers, say) just loses.
-            log(log_level::info, "tuning: " + name + " failed: " + e.what());
+            step.failure = e.what();
         }
+        log(log_level::info, "tuning " + std::string(set.name) + ": candidate " + std::to_string(i + 1) + " of " +
+                                 std::to_string(candidates.size()) + " (" + values_text(set, values) + ") " +
+                                 (step.failure.empty() ? "took " + std::to_string(step.seconds * 1e3) + " ms"
+                                                       : "failed: " + step.failure));
+        if (progress) progress(step);
     }
-    if (best_seconds == 0) return parameters_for(device).gemm_float;
-    log(log_level::info, "tuning: the fastest is " + parameter_text(best));
-    const std::string file = tuning_file();
-    if (!file.empty()) {
-        std::lock_guard<std::mutex> lock(tuning_mutex);
-        auto entries = tuning_entries(file);
-        entries[{device.name, device.driver_version, int(type)}] = best;
-        write_tuning(file, entries);
-    }
+    if (best.empty()) return current_values(device, set);
+    log(log_level::info, "tuning " + std::string(set.name) + ": the fastest is " + values_text(set, best));
+    record_tuned_values(device, set, best);
     return best;
-}
-
-gemm_parameters gemm_parameters_for(const accelerator_view& view, element_type type) {
-    const device_info& device = device_of(view);
-    const algorithm_parameters& table = parameters_for(device);
-    const gemm_parameters& shipped = type == element_type::float64 ? table.gemm_double : table.gemm_float;
-    const std::string file = tuning_file();
-    if (file.empty()) return shipped;
-    {
-        std::lock_guard<std::mutex> lock(tuning_mutex);
-        auto& entries = tuning_entries(file);
-        if (const auto found = entries.find({device.name, device.driver_version, int(type)}); found != entries.end()) {
-            if (fits_device(found->second, device, element_size(type))) return found->second;
-            // Forgotten until the file changes, so that the warning is given once.
-            std::cerr << "libtiles: " << file << ": the gemm parameters for '" << device.name
-                      << "' exceed its work-group, tile or tile_static memory limits; they are not used\n";
-            entries.erase(found);
-        }
-    }
-    if (has_measured_parameters(device)) return shipped;
-    return tune_gemm(view, type, 2048, gemm_candidates());
 }
 
 } // namespace tiles::detail

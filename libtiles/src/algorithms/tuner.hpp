@@ -1,30 +1,42 @@
-// libtiles algorithms: the tuner. gemm's tile and blocking parameters come from, in order: a
-// per-device table on disk that the tuner writes (keyed by device name and driver version, in
-// the user's cache directory, or the file TILES_TUNING_FILE names), the table of measured values
-// shipped in parameters.cpp, or, for a device with neither, a tuning run on first use: each
-// candidate is timed on the device once and the fastest recorded. TILES_TUNING_FILE=off turns
-// the file and the tuning off.
+// libtiles algorithms: the tuner. It times an algorithm with each of a list of candidate values of
+// one of its parameter sets, on a context of its own on the device (never a caller's queue, whose
+// work would be timed with it and wait behind it), keeps the fastest in the tuning file and
+// returns it. tiles-tune tunes a device ahead of use; gemm tunes itself on first use on devices
+// the table has no measurements of (parameter_lookup.hpp).
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "parameters.hpp"
-#include "support.hpp"
+#include "tiles/accelerator.hpp"
 
 namespace tiles::detail {
 
-gemm_parameters gemm_parameters_for(const accelerator_view& view, element_type type);
+// One candidate timed: the candidate-th (from 1) of `candidates`, with its median time in seconds,
+// or with `failure` saying why it did not run.
+struct tuning_step {
+    const set_description& set;
+    std::size_t candidate, candidates;
+    const std::vector<int>& values;
+    double seconds;
+    std::string failure;
+};
+using tuning_progress = std::function<void(const tuning_step&)>;
 
-// Times gemm at n x n x n with each candidate that fits the device, records the fastest in the
-// tuning file, and returns it.
-gemm_parameters tune_gemm(const accelerator_view& view, element_type type, int n,
-                          const std::vector<gemm_parameters>& candidates);
+// Why tuning `set` on `device` would change nothing ("" if it would): the tensor-core sets where
+// the device has no tensor cores, the _small sets where the table never uses them.
+std::string not_tunable_because(const device_info& device, const set_description& set);
 
-// The candidates tuning tries where no others are given.
-const std::vector<gemm_parameters>& gemm_candidates();
+// The candidates tuning tries for `set` on `device` where no others are given: the values in
+// effect first, then those of a list of shapes, less those the device cannot run.
+std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set);
 
-// gemm with the given parameters, the operands already checked.
-void enqueue_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha, const matrix_operand& a,
-                  const matrix_operand& b, double beta, const matrix_operand& c);
+// Tunes `set` on `accelerator` over `candidates` (none: tuning_candidates), calling `progress`
+// (if any) after each, and returns the fastest, which the tuning file now holds. Where no candidate
+// runs, returns the values in effect and records nothing.
+std::vector<int> tune_set(const accelerator& accelerator, const set_description& set, const tuning_progress& progress,
+                          std::vector<std::vector<int>> candidates = {});
 
 } // namespace tiles::detail

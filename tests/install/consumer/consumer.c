@@ -34,7 +34,7 @@ static int double_eight_numbers(void) {
     tiles_shape shape = TILES_SHAPE_INIT;
     shape.dtype = TILES_INT32;
     shape.extent[0] = 8;
-    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}};
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel* twice = NULL;
     tiles_status status = tiles_view_create(&view, &shape, values);

@@ -16,6 +16,15 @@ namespace tiles {
 // What tiles::reduce computes: the sum, the least or the greatest of the elements.
 enum class reduction_op { sum, min, max };
 
+// How gemm multiplies float matrices. exact: float products added in float, as BLAS's SGEMM.
+// The others run on tensor cores where the device has them (NVIDIA's, sm_80 on), with float sums:
+// tf32x3 at float's accuracy, from three products of TF32 parts of each value (its TF32 rounding
+// and the TF32 rounding of the rest); tf32 with the inputs rounded to TF32 (10 bits of mantissa);
+// float16 and bfloat16 with the inputs rounded to half or bfloat16 (cuBLAS's
+// CUBLAS_COMPUTE_32F_FAST_TF32, _16F and _16BF). A precision is the least accuracy asked for:
+// on other devices every precision computes as exact does. The values are tiles_precision's.
+enum class gemm_precision { exact = 0, tf32x3 = 1, tf32 = 2, float16 = 3, bfloat16 = 4 };
+
 } // namespace tiles
 
 namespace tiles::detail {
@@ -27,9 +36,11 @@ struct matrix_operand {
     int columns = 0;
 };
 
-// Writes the reduction of every element of input, float or int, into `result`: host memory for
-// one element of the input's type.
-void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op, void* result);
+// Writes the reduction of every element of input, float or int, combined in `accumulator`, into
+// `result`: host memory for one element of that type. The accumulator is the input's type, or
+// for sums a wider one: int64 for int32, float64 for float32.
+void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
+            element_type accumulator, void* result);
 
 enum class block_statistic { sum, average };
 
@@ -48,9 +59,9 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
 void transpose(const accelerator_view& view, const matrix_operand& input, const matrix_operand& output);
 
 // c = alpha * a * b + beta * c; with beta == 0, c is only written. float elements, and double
-// on devices with double precision.
+// on devices with double precision; precisions other than exact for float elements only.
 void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
-          const matrix_operand& c);
+          const matrix_operand& c, gemm_precision precision);
 
 // output (input's shape) gets, at each element, the sum of the mask's weights times the input
 // elements under the mask centred there, clamping positions outside the input to its edge.

@@ -1,7 +1,7 @@
-// libtiles: the untyped storage engine as the typed shells see it. A storage is the bytes of a
-// rank 1..3 array of one element layout, kept coherent between host memory and one device copy
-// per accelerator view, box by box: data moves only when a reader finds its part of a copy
-// stale, and only that part. The class itself is defined in the library.
+// libtiles: the untyped storage engine as the typed shells see it. A storage is the bytes of an
+// array of one element layout, laid out in three dimensions, kept coherent between host memory
+// and one device copy per accelerator view, box by box: data moves only when a reader finds its
+// part of a copy stale, and only that part. The class itself is defined in the library.
 #pragma once
 
 #include <array>
@@ -22,7 +22,9 @@ class storage;
 
 enum class host_access { read, read_write };
 
-// Dimensions in AMP order, padded to rank 3 with leading 1s: extent<2>(4, 6) is (1, 4, 6).
+// Dimensions in AMP order, padded to rank 3 with leading 1s: extent<2>(4, 6) is (1, 4, 6). A rank
+// above 3 is folded into three dimensions, its leading ones multiplied into the first:
+// extent<5>(2, 3, 4, 5, 6) is (24, 5, 6).
 using dims3 = std::array<std::size_t, 3>;
 
 // A sub-rectangle of a storage: origin and extent in AMP order, padded like dims3.
@@ -35,25 +37,30 @@ struct box {
 // Number of elements in a box.
 std::size_t volume(const box& b);
 
-template <int N> dims3 dims_of(const extent<N>& e) {
-    dims3 d{1, 1, 1};
-    for (int i = 0; i < N; ++i) d[3 - N + i] = static_cast<std::size_t>(e[i]);
-    return d;
-}
-
-template <int N> box box_of(const index<N>& origin, const extent<N>& e) {
-    box b{{0, 0, 0}, dims_of(e)};
-    for (int i = 0; i < N; ++i) b.origin[3 - N + i] = static_cast<std::size_t>(origin[i]);
-    return b;
-}
+// The dims3 of an extent of any rank; out_of_memory where its elements cannot be counted.
+dims3 dims_of(int rank, const int* extent);
+template <int N> dims3 dims_of(const extent<N>& e) { return dims_of(N, e.components().data()); }
 
 // Storage over caller-owned host memory laid out row-major by `dims` (what an array_view wraps).
 // The memory must outlive the storage; when the last reference goes, what launches wrote is
 // copied back into it. host_read_only storage never writes into it (array_view<const T>).
 std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& dims, void* host, bool host_read_only);
 
+// Storage with no source (what array_view(extent) views): uninitialized data that takes memory only
+// where it is used, on an accelerator view when a launch there uses it and on the host when the
+// host reads it, without ever moving what no one wrote.
+std::shared_ptr<storage> storage_without_source(element_layout layout, const dims3& dims);
+
 // Storage that lives on one accelerator view (what an array owns); allocated there at once.
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims, const accelerator_view& view);
+
+// A staging array's storage (C++ AMP's array on the CPU accelerator's view `cpu_view`): host
+// data, as a view's, in memory the driver of `associated` pins, so that transfers to and from
+// `associated` run at the bus's full speed. Where `cpu_view` is a device's, an array there,
+// associated with `associated`.
+std::shared_ptr<storage> staging_storage(element_layout layout, const dims3& dims, const accelerator_view& cpu_view,
+                                         const accelerator_view& associated);
+bool is_staging(const storage& s);
 
 // Storage whose device copy on `view` is the caller's OpenCL buffer (retained, not copied, never
 // freed by libtiles); refused if the buffer is on another context or too small.
@@ -69,8 +76,11 @@ const dims3& dims_of(const storage& s);
 // All of a storage, as a box, and the number of elements in it.
 box whole_of(const storage& s);
 std::size_t element_count(const storage& s);
-// The view a device storage lives on; empty for storage over host memory.
+// The view a device storage lives on (a staging array's CPU view); empty for storage over host memory.
 std::shared_ptr<context_state> home_of(const storage& s);
+// The view its data is meant for: a staging array's associated view, an array's (its home unless
+// made with another), none for storage over host memory. Launches without a view run there.
+std::shared_ptr<context_state> associated_of(const storage& s);
 
 // The host memory (all of it, row-major by dims_of), current within `b`: what launches changed
 // there is downloaded first. read_write: the host may change `b`, so device copies of it go stale.

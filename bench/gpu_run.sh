@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The GPU run in one command, on a machine with NVIDIA's OpenCL driver, from a build made there
+# (cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j): the tests of gemm's
+# precisions, the parameters and the algorithms on the GPU; libtiles' gemm at every precision at
+# n = 1024, 4096 and 8192 and cuBLAS's through PyTorch in the same run; the bandwidth-bound
+# algorithms against the copy kernel; then one table of the ratios and the targets. About 5 minutes.
+#
+#   bench/gpu_run.sh BUILD_DIR [OUTPUT_DIR]      (OUTPUT_DIR: gpu-run; it gets every figure as JSON)
+set -euo pipefail
+if (($# < 1)); then
+  sed -n '2,8p' "$0"
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+out=$(mkdir -p "${2:-gpu-run}" && cd "${2:-gpu-run}" && pwd)
+cd "$(dirname "$0")/.."
+
+# NVIDIA's OpenCL driver beside PoCL, where the checkout or its parent holds shared/gpu.
+for env in shared/gpu/opencl-env.sh ../shared/gpu/opencl-env.sh; do
+  if [[ -f $env ]]; then
+    # shellcheck source=/dev/null
+    source "$env"
+    break
+  fi
+done
+# The GPU, with the parameter table as shipped (no tuning file), and a program cache of the run's own.
+export TILES_DEVICE=gpu TILES_TUNING_FILE=off TILES_PROGRAM_CACHE="$out/programs"
+
+"$build/bin/tiles-info" | sed -n '1,/^$/p;/^\*/,/^$/p'
+
+echo "== tests on the GPU"
+ctest --test-dir "$build" -R "precision|parameters|tuner|gemm|stencil|transpose|reduce|block" --output-on-failure \
+  2>&1 | tee "$out/tests.txt" | grep -E "tests passed|Failed|\*\*\*|Test +#" || true
+
+echo "== gemm: libtiles at every precision, cuBLAS"
+"$build/bench/tiles_bench" --gemm 1024,4096,8192 --precision tf32x3,tf32,float16,bfloat16 --only gemm --runs 7 \
+  --json "$out/gemm.json"
+python3 bench/cublas_sgemm.py --precision fp32,tf32,fp16,bf16 --json "$out/cublas.json" 1024 4096 8192
+
+echo "== the bandwidth-bound algorithms against the copy kernel: 256 MiB, and reductions at 64 MiB"
+"$build/bench/tiles_bench" --side 8192 --only reduce,block_average,transpose,stencil --runs 7 \
+  --json "$out/bandwidth.json"
+"$build/bench/tiles_bench" --side 4096 --only reduce --runs 7 --json "$out/bandwidth_64mib.json"
+
+echo "== the table ($out/table.md)"
+python3 bench/gpu_table.py "$out/gemm.json" "$out/cublas.json" "$out/bandwidth.json" "$out/bandwidth_64mib.json" |
+  tee "$out/table.md"

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""One table of a GPU run (bench/gpu_run.sh): libtiles' figures from tiles_bench's JSON files beside
+their baselines measured in the same run (cuBLAS through PyTorch for gemm, from
+bench/cublas_sgemm.py's JSON; the copy kernel for the bandwidth-bound algorithms), with the
+ratio, the GPU target where there is one, and whether it is met. Prints Markdown.
+
+    python3 bench/gpu_table.py gemm.json bandwidth.json cublas.json
+"""
+
+import json
+import sys
+
+# libtiles' gemm and the cuBLAS precision it is compared with.
+CUBLAS_OF = {"gemm float": "fp32", "gemm tf32x3": "fp32", "gemm tf32": "tf32", "gemm float16": "fp16",
+             "gemm bfloat16": "bf16"}
+
+
+def target(name, size):
+    """The GPU target for a figure (a ratio to its baseline), or None."""
+    n = int(size.split("x")[0])
+    if name == "gemm float" and n == 1024:
+        return 0.8
+    if name == "gemm tf32x3" and n == 8192:
+        return 1.2
+    if name in ("gemm tf32", "gemm float16", "gemm bfloat16") and n == 8192:
+        return 0.5
+    if name.startswith("stencil"):
+        return 0.9
+    if name.startswith("reduce") and n * n * 4 >= 64 << 20:
+        return 0.95
+    return None
+
+
+def rows(records, cublas):
+    """(name, size, value, unit, baseline, baseline value, ratio, target) for each figure."""
+    against_cublas = set()
+    for r in records:
+        name, size = r["name"], r["size"]
+        if name in CUBLAS_OF:
+            # First against cuBLAS, once, with the target; then against tiles_bench's own baselines.
+            baseline = cublas.get((CUBLAS_OF[name], size))
+            if baseline is not None and (name, size) not in against_cublas:
+                against_cublas.add((name, size))
+                yield (name, size, r["value"], r["unit"], f"cuBLAS {CUBLAS_OF[name]}", baseline,
+                       r["value"] / baseline, target(name, size))
+            yield (name, size, r["value"], r["unit"], r["baseline"], r["baseline_value"], r["ratio"], None)
+        else:
+            yield (name, size, r["value"], r["unit"], r["baseline"], r["baseline_value"], r["ratio"],
+                   target(name, size))
+
+
+def main(paths):
+    records, cublas = [], {}
+    for path in paths:
+        with open(path) as f:
+            for r in json.load(f):
+                if "precision" in r:  # bench/cublas_sgemm.py's
+                    cublas[(r["precision"], r["size"])] = r["value"]
+                else:
+                    records.append(r)
+    print("| algorithm | size | libtiles | baseline | baseline's | ratio | target |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for name, size, value, unit, baseline, baseline_value, ratio, goal in rows(records, cublas):
+        met = "" if goal is None else f"{goal}x: {'met' if ratio >= goal else 'missed'}"
+        print(f"| {name} | {size} | {value:.1f} {unit} | {baseline} | {baseline_value:.1f} {unit} | {ratio:.2f}x "
+              f"| {met} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])

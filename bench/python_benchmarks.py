@@ -1,0 +1,282 @@
+"""libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
+average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a sum (tiles.reduce,
+pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
+kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul). Each contender's result is
+checked against numpy's, then all are timed in turns and the median printed with libtiles' ratio
+to it (above 1: libtiles is faster).
+
+    python3 bench/python_benchmarks.py                  # small sizes: PoCL on a CPU
+    python3 bench/python_benchmarks.py --large          # GPU sizes: 8192 x 8192, gemm at 4096
+    python3 bench/python_benchmarks.py --side 2048 --gemm 512 --runs 9
+    python3 bench/python_benchmarks.py --smoke          # the smallest sizes, once: that all runs
+
+It needs numpy and the built tiles package; PyOpenCL and CuPy are used where they can be imported
+(and CuPy where it finds a CUDA device). TILES_DEVICE chooses libtiles' device, and PyOpenCL runs
+on the same one, through the same OpenCL context and queue, so both see the same input buffers.
+"""
+
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+import numpy as np
+import tiles
+
+try:
+    import pyopencl as cl
+    import pyopencl.array as cl_array
+except ImportError as missing:
+    cl, cl_array, no_pyopencl = None, None, str(missing)
+
+try:
+    import cupy
+except ImportError as missing:
+    cupy, no_cupy = None, str(missing)
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PRELUDE = (ROOT / "kernels" / "prelude.cl").read_text()
+TILE_AVERAGE = (ROOT / "examples" / "kernels" / "tile_average.cl").read_text()
+BASELINES = (ROOT / "bench" / "kernels" / "baselines.cl").read_text()
+TILE = 16
+
+# The seed's tile average in CUDA C for CuPy: the same algorithm as tile_average.cl (a tile copied
+# to shared memory, one thread adding it up after a barrier).
+TILE_AVERAGE_CUDA = r"""
+extern "C" __global__ void tile_average(const float* matrix, float* averages, int columns) {
+    __shared__ float tile_values[TILE][TILE];
+    const int row = blockIdx.y * TILE + threadIdx.y, column = blockIdx.x * TILE + threadIdx.x;
+    tile_values[threadIdx.y][threadIdx.x] = matrix[row * columns + column];
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+        float* average = &averages[blockIdx.y * gridDim.x + blockIdx.x];
+        for (int r = 0; r < TILE; r++)
+            for (int c = 0; c < TILE; c++) *average += tile_values[r][c];
+        *average /= (float)(TILE * TILE);
+    }
+}"""
+
+
+class Contender:
+    """One way to compute a benchmark's result: `run()` computes it and returns once it is where its
+    API leaves it (numpy for libtiles' algorithms, which the others then also copy home), and
+    `result()` gives it to the host for the check."""
+
+    def __init__(self, name, run, result):
+        self.name, self.run, self.result = name, run, result
+
+
+class Setup:
+    """The device and its contexts: libtiles' over PyOpenCL's context and queue where PyOpenCL is
+    there (so that one buffer serves both), and CuPy's device where there is one."""
+
+    def __init__(self):
+        self.device = tiles.default_device()
+        self.cl_context = self.queue = None
+        self.notes = []
+        if cl is None:
+            self.notes.append(f"PyOpenCL: not used ({no_pyopencl})")
+        else:
+            matching = [d for p in cl.get_platforms() for d in p.get_devices()
+                        if d.name == self.device.name and p.name == self.device.platform_name]
+            if matching:
+                self.cl_context = cl.Context([matching[0]])
+                self.queue = cl.CommandQueue(self.cl_context)
+            else:
+                self.notes.append(f"PyOpenCL: not used (it lists no device named {self.device.name!r})")
+        self.context = (tiles.Context(self.device) if self.queue is None else
+                        tiles.Context.from_opencl(self.cl_context, self.queue))
+        self.cupy = None
+        if cupy is None:
+            self.notes.append(f"CuPy: not used ({no_cupy})")
+        else:
+            try:
+                count = cupy.cuda.runtime.getDeviceCount()
+            except Exception as e:  # CuPy without a CUDA driver raises its own runtime errors
+                count, why = 0, str(e)
+            else:
+                why = "no CUDA device"
+            if count:
+                self.cupy = cupy
+            else:
+                self.notes.append(f"CuPy: not used ({why})")
+
+    def describe(self):
+        parts = [f"libtiles {tiles.__version__} on {self.device.name!r} ({self.device.device_version}, driver "
+                 f"{self.device.driver_version})", f"numpy {np.__version__}"]
+        if self.queue is not None:
+            parts.append(f"PyOpenCL {cl.VERSION_TEXT}, on libtiles' context and queue")
+        if self.cupy is not None:
+            name = cupy.cuda.runtime.getDeviceProperties(0)["name"]
+            name = name.decode() if isinstance(name, bytes) else name
+            parts.append(f"CuPy {cupy.__version__} on CUDA device 0 ({name})")
+        return ", ".join(parts)
+
+    def on_device(self, host):
+        """`host` on the device: a tiles.array, and the PyOpenCL array of the same buffer (or None)."""
+        if self.queue is None:
+            return tiles.array(host, context=self.context), None
+        theirs = cl_array.to_device(self.queue, host)
+        return tiles.array.from_opencl(theirs, context=self.context), theirs
+
+    def build(self, source, options):
+        """`source` built by PyOpenCL as libtiles builds it: the prelude in front, the same defines."""
+        return cl.Program(self.cl_context, PRELUDE + "\n" + source).build(options=options)
+
+    def cupy_synchronize(self):
+        self.cupy.cuda.runtime.deviceSynchronize()
+
+
+def tiled_options(rows, columns):
+    """The options libtiles compiles a rank-2 launch over rows x columns tiles with."""
+    return ["-cl-kernel-arg-info", "-DTILES_RANK=2", "-DTILES_TILED=1", f"-DTILE_DIM0={rows}", f"-DTILE_DIM1={columns}"]
+
+
+def tile_average(setup, side):
+    host = np.random.default_rng(1).random((side, side), dtype=np.float32)
+    expected = host.reshape(side // TILE, TILE, side // TILE, TILE).mean(axis=(1, 3))
+    matrix, theirs = setup.on_device(host)
+    averages = tiles.zeros(expected.shape, np.float32, context=setup.context)
+    kernel, domain = tiles.Kernel(TILE_AVERAGE, "tile_average"), tiles.extent(side, side).tile(TILE, TILE)
+
+    def ours():
+        tiles.parallel_for_each(domain, kernel, matrix, averages, context=setup.context)
+        setup.context.wait()
+
+    contenders = [Contender("libtiles parallel_for_each", ours, averages.get)]
+    if theirs is not None:
+        cl_kernel = setup.build(TILE_AVERAGE, tiled_options(TILE, TILE)).tile_average
+        cl_averages = cl_array.zeros(setup.queue, expected.shape, np.float32)
+
+        def pyopencl():
+            cl_kernel(setup.queue, (side, side), (TILE, TILE), theirs.data, cl_averages.data)
+            setup.queue.finish()
+
+        contenders.append(Contender("PyOpenCL, the same OpenCL C", pyopencl, cl_averages.get))
+    if setup.cupy is not None:
+        cu_kernel = cupy.RawKernel(TILE_AVERAGE_CUDA, "tile_average", options=(f"-DTILE={TILE}",))
+        cu_matrix, cu_averages = cupy.asarray(host), cupy.zeros(expected.shape, cupy.float32)
+
+        def cuda():
+            cu_kernel((side // TILE, side // TILE), (TILE, TILE), (cu_matrix, cu_averages, np.int32(side)))
+            setup.cupy_synchronize()
+
+        contenders.append(Contender("CuPy RawKernel, the same in CUDA C", cuda, cu_averages.get))
+    numpy_result = []
+    contenders.append(Contender("numpy reshape().mean() (CPU)", lambda: numpy_result.append(
+        host.reshape(side // TILE, TILE, side // TILE, TILE).mean(axis=(1, 3))), lambda: numpy_result[-1]))
+    # The kernel adds into `averages`: only the first run's result is the tile average.
+    return (f"tile average {TILE}x{TILE}", f"{side}x{side} float32", "GB/s", (host.nbytes + expected.nbytes) / 1e9,
+            expected, 1e-4, contenders)
+
+
+def reduce_sum(setup, side):
+    host = np.random.default_rng(2).random((side, side), dtype=np.float32)
+    expected = np.sum(host, dtype=np.float64)
+    matrix, theirs = setup.on_device(host)
+    kept = {}
+
+    def keeping(name, compute):
+        def run():
+            kept[name] = compute()
+        return Contender(name, run, lambda: kept[name])
+
+    contenders = [keeping("tiles.reduce(a, 'sum')", lambda: tiles.reduce(matrix, "sum"))]
+    if theirs is not None:
+        try:
+            import pyopencl.reduction  # noqa: F401 (PyOpenCL's reductions need Mako)
+        except ImportError as e:
+            print(f"pyopencl.array.sum: not used ({str(e).splitlines()[0]})")
+        else:
+            contenders.append(keeping("pyopencl.array.sum(a).get()", lambda: cl_array.sum(theirs).get()))
+    if setup.cupy is not None:
+        cu_matrix = cupy.asarray(host)
+        contenders.append(keeping("cupy.sum(a).item()", lambda: cupy.sum(cu_matrix).item()))
+    contenders.append(keeping("numpy.sum(a) (CPU)", lambda: np.sum(host)))
+    return "reduce sum", f"{side}x{side} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
+
+
+def gemm(setup, n):
+    rng = np.random.default_rng(3)
+    a, b = rng.random((n, n), dtype=np.float32), rng.random((n, n), dtype=np.float32)
+    expected = a.astype(np.float64) @ b.astype(np.float64)
+    (a_ours, a_theirs), (b_ours, b_theirs) = setup.on_device(a), setup.on_device(b)
+    kept = {}
+
+    def keeping(name, compute):
+        def run():
+            kept[name] = compute()
+        return Contender(name, run, lambda: kept[name])
+
+    contenders = [keeping("tiles.matrix_multiply(a, b)", lambda: tiles.matrix_multiply(a_ours, b_ours))]
+    if a_theirs is not None:
+        naive = setup.build(BASELINES, tiled_options(TILE, TILE)).naive_gemm
+        c_theirs = cl_array.empty(setup.queue, (n, n), np.float32)
+
+        def pyopencl():
+            naive(setup.queue, (n, n), (TILE, TILE), np.int32(n), a_theirs.data, b_theirs.data, c_theirs.data)
+            return c_theirs.get()
+
+        contenders.append(keeping("PyOpenCL textbook tiled kernel, get()", pyopencl))
+    if setup.cupy is not None:
+        a_cu, b_cu = cupy.asarray(a), cupy.asarray(b)
+        contenders.append(keeping("cupy.matmul(a, b).get() (cuBLAS)", lambda: cupy.matmul(a_cu, b_cu).get()))
+    contenders.append(keeping("numpy.matmul(a, b) (CPU)", lambda: a @ b))
+    return "gemm float32", f"{n}x{n}x{n}", "GFLOP/s", 2 * n**3 / 1e9, expected, 1e-3, contenders
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--side", type=int, default=1024, help="side of the square matrices (a multiple of 16)")
+    parser.add_argument("--gemm", type=int, default=256, help="n of the n x n x n product (a multiple of 16)")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of each contender, taken in turns")
+    parser.add_argument("--large", action="store_true", help="GPU sizes: --side 8192 --gemm 4096 --runs 7")
+    parser.add_argument("--smoke", action="store_true", help="the smallest sizes, one run: a check that all runs")
+    options = parser.parse_args()
+    if options.large:
+        options.side, options.gemm, options.runs = 8192, 4096, 7
+    if options.smoke:
+        options.side, options.gemm, options.runs = 64, 32, 1
+    if options.side % TILE or options.gemm % TILE or min(options.side, options.gemm, options.runs) <= 0:
+        parser.error(f"--side and --gemm are positive multiples of {TILE}, --runs is positive")
+
+    setup = Setup()
+    print(setup.describe())
+    for note in setup.notes:
+        print(note)
+    print(f"median of {options.runs} runs taken in turns (each the second of two in a row), after a first run whose result is checked against "
+          f"numpy's; each result where its API leaves it (libtiles' algorithms return numpy arrays, so the others' "
+          f"results are brought home too); ratio: libtiles' rate over the contender's")
+    print(f"{'benchmark':22} {'size':18} {'contender':40} {'time':>11} {'rate':>14} {'ratio':>8}")
+    wrong = []
+    for make in (lambda: tile_average(setup, options.side), lambda: reduce_sum(setup, options.side),
+                 lambda: gemm(setup, options.gemm)):
+        title, size, unit, amount, expected, tolerance, contenders = make()
+        for c in contenders:  # the first run builds kernels and touches memory; its result is checked
+            c.run()
+            if not np.allclose(np.asarray(c.result(), np.float64), expected, rtol=tolerance, atol=tolerance):
+                wrong.append(f"{title}: {c.name}")
+        # Turns, in each of which every contender runs twice in a row and its second run is timed:
+        # a run right after another contender's pays for what that one left behind (on PoCL, the
+        # first launch after numpy worked alone wakes the device's threads), which is not its own.
+        times = {c.name: [] for c in contenders}
+        for _ in range(options.runs):
+            for c in contenders:
+                c.run()
+                start = time.perf_counter()
+                c.run()
+                times[c.name].append(time.perf_counter() - start)
+        ours = statistics.median(times[contenders[0].name])
+        for i, c in enumerate(contenders):
+            median = statistics.median(times[c.name])
+            print(f"{title if i == 0 else '':22} {size if i == 0 else '':18} {c.name:40} {median * 1e3:8.3f} ms "
+                  f"{amount / median:9.2f} {unit:7} {median / ours:6.2f}x")
+    if wrong:
+        print("WRONG RESULTS (against numpy): " + "; ".join(wrong))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

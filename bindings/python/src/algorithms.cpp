@@ -1,0 +1,101 @@
+// The tiled algorithms: each runs on `context` (None: where its first operand lives) and writes
+// into its output view; reduce returns a numpy scalar of the accumulator's dtype.
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "registration.hpp"
+
+namespace tiles_python {
+
+namespace {
+
+tiles_reduction reduction_of(const std::string& op) {
+    if (op == "sum") return TILES_REDUCE_SUM;
+    if (op == "min") return TILES_REDUCE_MIN;
+    if (op == "max") return TILES_REDUCE_MAX;
+    raise(TILES_ERROR_INVALID_ARGUMENT, "a reduction is \"sum\", \"min\" or \"max\", not \"" + op + "\"");
+}
+
+tiles_precision precision_of(const std::string& precision) {
+    const char* const names[] = {"exact", "tf32x3", "tf32", "float16", "bfloat16"};
+    for (int value = TILES_PRECISION_EXACT; value <= TILES_PRECISION_BFLOAT16; ++value)
+        if (precision == names[value]) return tiles_precision(value);
+    raise(TILES_ERROR_INVALID_ARGUMENT, "a precision is \"exact\", \"tf32x3\", \"tf32\", \"float16\" or "
+                                        "\"bfloat16\", not \"" +
+                                            precision + "\"");
+}
+
+// block_sum and block_average, which differ only in the C function that reduces the blocks.
+template <tiles_status (*ReduceBlocks)(tiles_context*, const tiles_view*, int, int, tiles_view*)>
+void reduce_blocks(const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
+    tiles_context* c = context_or_null(context);
+    const tiles_view* in = input.get();
+    tiles_view* out = output.get();
+    check(without_gil([&] { return ReduceBlocks(c, in, block_rows, block_columns, out); }));
+}
+
+} // namespace
+
+void register_algorithms(py::module_& m) {
+    m.def(
+        "reduce",
+        [](const Context* context, const View& input, const std::string& op, const py::dtype& accumulator) {
+            const tiles_reduction reduction = reduction_of(op);
+            const tiles_dtype type = dtype_of(accumulator);
+            py::array result(accumulator, std::vector<py::ssize_t>{1});
+            void* out = result.mutable_data();
+            const size_t size = size_t(result.itemsize());
+            tiles_context* c = context_or_null(context);
+            const tiles_view* v = input.get();
+            check(without_gil([&] { return tiles_reduce_as(out, size, type, c, v, reduction); }));
+            return py::object(result[py::int_(0)]);
+        },
+        py::arg("context"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
+    m.def(
+        "block_grid",
+        [](int rows, int columns, int block_rows, int block_columns) {
+            int grid_rows = 0, grid_columns = 0;
+            check(tiles_block_grid(&grid_rows, &grid_columns, rows, columns, block_rows, block_columns));
+            return py::make_tuple(grid_rows, grid_columns);
+        },
+        py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
+    m.def("block_sum", &reduce_blocks<tiles_block_sum>, py::arg("context"), py::arg("input"), py::arg("block_rows"),
+          py::arg("block_columns"), py::arg("output"));
+    m.def("block_average", &reduce_blocks<tiles_block_average>, py::arg("context"), py::arg("input"),
+          py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
+    m.def(
+        "transpose",
+        [](const Context* context, const View& input, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_transpose(c, in, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("output"));
+    m.def(
+        "gemm",
+        [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c,
+           const std::string& precision) {
+            const tiles_precision p = precision_of(precision);
+            tiles_context* on = context_or_null(context);
+            const tiles_view* a_view = a.get();
+            const tiles_view* b_view = b.get();
+            tiles_view* c_view = c.get();
+            check(without_gil([&] { return tiles_gemm_as(p, on, alpha, a_view, b_view, beta, c_view); }));
+        },
+        py::arg("context"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"),
+        py::arg("precision"));
+    m.def(
+        "stencil",
+        [](const Context* context, const View& input, const View& mask, const View& output) {
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            const tiles_view* weights = mask.get();
+            tiles_view* out = output.get();
+            check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
+}
+
+} // namespace tiles_python

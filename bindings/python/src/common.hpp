@@ -1,0 +1,112 @@
+// What the parts of the _tiles extension share: statuses turned into the exceptions of
+// tiles.errors, handles of the C API held by Python objects, and numpy's dtypes and shapes
+// turned into libtiles' and back.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tiles.h"
+#include "tiles_opencl.h"
+
+namespace py = pybind11;
+
+namespace tiles_python {
+
+// Raises the tiles.errors class of `status`'s family with `message`.
+[[noreturn]] void raise(tiles_status status, const std::string& message);
+
+// Hands libtiles' queued log messages to Python, then raises the C API's error, if any.
+void check(tiles_status status);
+
+// Passes the log messages queued since the last call to tiles._log (log.cpp).
+void deliver_log_messages();
+
+// Runs a C call that may block with the GIL released; everything Python was unpacked before.
+template <class F> tiles_status without_gil(F&& call) {
+    py::gil_scoped_release release;
+    return call();
+}
+
+// A handle of the C API, released when the Python object goes or when release() is called;
+// using it afterwards raises InvalidHandle instead of reaching freed memory. It keeps alive the
+// Python object whose memory the handle uses (a view's numpy array, say), and lets go of it only
+// after the handle: releasing a view's last handle writes what launches wrote into that memory.
+template <class H, tiles_status (*Release)(H*)> class owned {
+  public:
+    owned(H* h, const char* what, py::object keeps_alive = py::none())
+        : h_(h), what_(what), keeps_alive_(std::move(keeps_alive)) {}
+    owned(const owned&) = delete;
+    owned& operator=(const owned&) = delete;
+    // Runs before keeps_alive_ is destroyed, so the write-back lands in memory still alive.
+    ~owned() { Release(h_); }
+
+    H* get() const {
+        if (h_ == nullptr) raise(TILES_ERROR_INVALID_HANDLE, std::string("this ") + what_ + " was released");
+        return h_;
+    }
+    const py::object& keeps_alive() const { return keeps_alive_; }
+    void release() { Release(std::exchange(h_, nullptr)); }
+
+  private:
+    H* h_;
+    const char* what_;
+    py::object keeps_alive_;
+};
+
+using Device = owned<tiles_device, tiles_device_release>;
+using Context = owned<tiles_context, tiles_context_release>;
+using Array = owned<tiles_array, tiles_array_release>;
+using Kernel = owned<tiles_kernel, tiles_kernel_release>;
+// An event of a copy keeps the copy's views alive: the copy holds their data until it is done.
+using Event = owned<tiles_event, tiles_event_release>;
+// A view keeps alive the numpy array or the Array it views.
+using View = owned<tiles_view, tiles_view_release>;
+
+// Where Python passes None, the C API takes a null handle: "the default" or "where the data is".
+tiles_context* context_or_null(const Context* c);
+const tiles_device* device_or_null(const Device* d);
+
+// The tiles_dtype of a numpy dtype; raises for those OpenCL has no element type for.
+tiles_dtype dtype_of(const py::dtype& dt);
+
+// The numpy dtype of a view's elements: the viewed array's own where the view has one (so a
+// structured dtype keeps its fields), else the element type's, or raw bytes for structs.
+py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed);
+
+// A shape and the components it points at where its rank is above 3; get() gives the shape,
+// valid as long as this.
+struct shape_with_components {
+    tiles_shape shape;
+    std::vector<int> components;
+    const tiles_shape* get() {
+        shape.extents = components.data();
+        return &shape;
+    }
+};
+
+// The shape of data of dtype `dt` and numpy's `extent`, of any rank; raises for extents libtiles lacks.
+shape_with_components shape_of(const py::dtype& dt, const std::vector<py::ssize_t>& extent);
+
+// A shape's extent as numpy's.
+std::vector<py::ssize_t> extent_of(const tiles_shape& shape);
+
+tiles_shape view_shape(const View& v);
+
+// OpenCL handles travel as integers, as PyOpenCL's int_ptr.
+template <class H> H from_int(std::uintptr_t value) { return reinterpret_cast<H>(value); }
+template <class H> std::uintptr_t to_int(H handle) { return reinterpret_cast<std::uintptr_t>(handle); }
+
+// The OpenCL events whose int_ptr values a launch or a copy waits for.
+std::vector<cl_event> opencl_events(const std::vector<std::uintptr_t>& int_ptrs);
+
+// An OpenCL event the caller owns as a tiles.Event, which releases it when it goes.
+py::object event_of_opencl(cl_event e);
+
+} // namespace tiles_python

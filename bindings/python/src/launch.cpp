@@ -1,0 +1,202 @@
+// Kernels, their arguments and launches over extents and tiled extents.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <pybind11/gil_safe_call_once.h>
+
+#include "common.hpp"
+#include "registration.hpp"
+
+namespace tiles_python {
+
+namespace {
+
+std::array<int, 3> three(const std::vector<int>& v, const char* what) {
+    if (v.size() > 3) raise(TILES_ERROR_INVALID_ARGUMENT, std::string(what) + " has more than 3 components");
+    std::array<int, 3> out{0, 0, 0};
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i];
+    return out;
+}
+
+// The domain of `extent` in tiles of `tile` (none if empty). A rank above 3 points at `extent`,
+// which must outlive the domain's use.
+tiles_domain domain_of(const std::vector<int>& extent, const std::vector<int>& tile) {
+    tiles_domain d{};
+    d.struct_size = sizeof d;
+    d.rank = int(extent.size());
+    d.tile_rank = int(tile.size());
+    const auto t = three(tile, "a tile");
+    for (int i = 0; i < 3; ++i) {
+        d.extent[i] = extent.size() <= 3 && std::size_t(i) < extent.size() ? extent[std::size_t(i)] : 0;
+        d.tile[i] = t[std::size_t(i)];
+    }
+    d.extents = extent.size() > 3 ? extent.data() : nullptr;
+    return d;
+}
+
+// The local-memory argument of a launch (tiles.local_memory in Python).
+struct LocalMemory {
+    std::size_t bytes;
+};
+
+// numpy's scalar types, which launch arguments may be.
+struct NumpyScalarTypes {
+    py::object integer, floating, generic;
+};
+
+const NumpyScalarTypes& numpy_scalar_types() {
+    PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<NumpyScalarTypes> storage;
+    return storage
+        .call_once_and_store_result([] {
+            const py::module_ numpy = py::module_::import("numpy");
+            return NumpyScalarTypes{numpy.attr("integer"), numpy.attr("floating"), numpy.attr("generic")};
+        })
+        .get_stored();
+}
+
+tiles_arg launch_arg(const py::handle& value, std::size_t position) {
+    if (py::isinstance<View>(value)) return tiles_arg_view(value.cast<const View&>().get());
+    if (py::isinstance<Array>(value)) return tiles_arg_array(value.cast<const Array&>().get());
+    if (py::isinstance<LocalMemory>(value)) return tiles_arg_local(value.cast<const LocalMemory&>().bytes);
+    if (py::isinstance<py::bool_>(value))
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "argument " + std::to_string(position) + " is a bool; kernels take no bool parameters, pass 0 or 1");
+    // numpy's integer and floating scalars (what numpy's reductions return) are numbers, as the
+    // Python int or float of the same value is: the kernel's parameter types them.
+    const NumpyScalarTypes& numpy = numpy_scalar_types();
+    if (py::isinstance(value, numpy.integer)) return launch_arg(value.attr("item")(), position);
+    if (py::isinstance(value, numpy.floating)) return tiles_arg_real(value.cast<double>());
+    if (py::isinstance(value, numpy.generic))
+        raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a numpy " +
+                                                std::string(py::str(value.attr("dtype"))) +
+                                                " scalar; a kernel takes numpy integers and floats as numbers");
+    if (py::isinstance<py::int_>(value)) {
+        try {
+            return tiles_arg_integer(value.cast<std::int64_t>());
+        } catch (const py::cast_error&) {
+            raise(TILES_ERROR_INVALID_ARGUMENT,
+                  "argument " + std::to_string(position) + " is an integer beyond 64 bits");
+        }
+    }
+    if (py::isinstance<py::float_>(value)) return tiles_arg_real(value.cast<double>());
+    if (py::isinstance<py::array>(value))
+        raise(TILES_ERROR_INVALID_ARGUMENT,
+              "argument " + std::to_string(position) +
+                  " is a numpy array: pass tiles.array_view(a) rather than a numpy array, "
+                  "so that the results reach it");
+    raise(TILES_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(position) + " is a " +
+                                            std::string(py::str(py::type::of(value).attr("__name__"))) +
+                                            "; a kernel takes array views, arrays, numbers and local_memory");
+}
+
+std::vector<tiles_arg> launch_args(const py::args& args) {
+    std::vector<tiles_arg> converted;
+    for (std::size_t i = 0; i < args.size(); ++i) converted.push_back(launch_arg(args[i], i));
+    return converted;
+}
+
+} // namespace
+
+void register_launch(py::module_& m) {
+    py::class_<Kernel>(m, "Kernel")
+        .def(py::init([](const std::string& source, const std::string& name, const std::string& options) {
+                 tiles_kernel* k = nullptr;
+                 check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
+                 return new Kernel(k, "kernel");
+             }),
+             py::arg("source"), py::arg("name"), py::arg("options") = "")
+        .def(
+            "build",
+            [](const Kernel& self, const Context* context, const std::vector<int>& extent,
+               const std::vector<int>& tile) {
+                const tiles_domain domain = domain_of(extent, tile);
+                const tiles_kernel* k = self.get();
+                tiles_context* c = context_or_null(context);
+                std::string log;
+                check(without_gil([&] {
+                    const char* built = nullptr;
+                    const tiles_status status = tiles_kernel_build(&built, k, c, &domain);
+                    if (status == TILES_SUCCESS) log = built;
+                    return status;
+                }));
+                return log;
+            },
+            py::arg("context"), py::arg("extent"), py::arg("tile"))
+        .def_property_readonly("build_log",
+                               [](const Kernel& self) {
+                                   const char* log = nullptr;
+                                   check(tiles_kernel_get_build_log(&log, self.get()));
+                                   return std::string(log);
+                               })
+        .def("release", &Kernel::release);
+
+    m.def(
+        "build_source",
+        [](const Context* context, const std::string& source, const std::string& options) {
+            tiles_context* c = context_or_null(context);
+            std::string names, log;
+            check(without_gil([&] {
+                const char* built_names = nullptr;
+                const char* built_log = nullptr;
+                const tiles_status status =
+                    tiles_program_build(&built_names, &built_log, c, source.c_str(), options.c_str());
+                if (status == TILES_SUCCESS) names = built_names, log = built_log;
+                return status;
+            }));
+            return py::make_tuple(names, log);
+        },
+        py::arg("context"), py::arg("source"), py::arg("options"));
+
+    py::class_<LocalMemory>(m, "LocalMemory")
+        .def(py::init<std::size_t>(), py::arg("nbytes"))
+        .def_readonly("nbytes", &LocalMemory::bytes)
+        .def("__repr__", [](const LocalMemory& self) {
+            return "<tiles.local_memory of " + std::to_string(self.bytes) + " bytes>";
+        });
+
+    m.def(
+        "launch",
+        [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
+           const py::args& args) {
+            const tiles_domain domain = domain_of(extent, tile);
+            const std::vector<tiles_arg> converted = launch_args(args);
+            tiles_context* c = context_or_null(context);
+            const tiles_kernel* k = kernel.get();
+            check(without_gil([&] { return tiles_launch(c, &domain, k, converted.data(), converted.size()); }));
+        },
+        py::arg("context"), py::arg("extent"), py::arg("tile"), py::arg("kernel"));
+
+    m.def(
+        "launch_with_events",
+        [](const Context& context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
+           const std::vector<std::uintptr_t>& wait_for, bool return_event, const py::args& args) -> py::object {
+            const tiles_domain domain = domain_of(extent, tile);
+            const std::vector<tiles_arg> converted = launch_args(args);
+            const std::vector<cl_event> waits = opencl_events(wait_for);
+            tiles_context* c = context.get();
+            const tiles_kernel* k = kernel.get();
+            cl_event done = nullptr;
+            cl_event* out = return_event ? &done : nullptr;
+            check(without_gil([&] {
+                return tiles_launch_with_events(c, &domain, k, converted.data(), converted.size(), waits.data(),
+                                                waits.size(), out);
+            }));
+            return return_event ? event_of_opencl(done) : py::object(py::none());
+        },
+        py::arg("context"), py::arg("extent"), py::arg("tile"), py::arg("kernel"), py::arg("wait_for"),
+        py::arg("return_event"));
+    m.def(
+        "rounded_extent",
+        [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {
+            const tiles_domain domain = domain_of(extent, tile);
+            tiles_domain out{};
+            out.struct_size = sizeof out;
+            check(pad ? tiles_domain_pad(&out, &domain) : tiles_domain_truncate(&out, &domain));
+            return std::vector<int>(out.extent, out.extent + out.rank);
+        },
+        py::arg("extent"), py::arg("tile"), py::arg("pad"));
+}
+
+} // namespace tiles_python
