@@ -1,8 +1,8 @@
 # Installs the repository with pip into the folder TARGET (without build isolation, so no network
 # is needed) and runs the Python tile average example against that installation, comparing its
-# output with EXPECTED; then the installed tiles-info command (checked by CHECK_INFO), the
-# licence in the package's metadata, and that another libtiles.so on LD_LIBRARY_PATH (built
-# here with the C compiler CC) cannot take the place of the package's own.
+# output with EXPECTED; then the installed tiles-info command and python -m tiles (each checked
+# by CHECK_INFO), the licence in the package's metadata, and that another libtiles.so on
+# LD_LIBRARY_PATH (built here with the C compiler CC) cannot take the place of the package's own.
 file(REMOVE_RECURSE "${TARGET}")
 string(TIMESTAMP started "%s")
 execute_process(COMMAND "${PYTHON}" -m pip install --quiet --no-build-isolation --no-deps --target "${TARGET}" "${SOURCE}"
@@ -25,6 +25,11 @@ execute_process(COMMAND "${TARGET}/bin/tiles-info" --json COMMAND "${PYTHON}" "$
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the installed tiles-info --json failed:\n${out}")
+endif()
+execute_process(COMMAND "${PYTHON}" -m tiles --json COMMAND "${PYTHON}" "${CHECK_INFO}"
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "the installed python -m tiles --json failed:\n${out}")
 endif()
 file(GLOB metadata "${TARGET}/libtiles-*.dist-info/METADATA")
 file(GLOB_RECURSE licence "${TARGET}/libtiles-*.dist-info/*LICENSE")

@@ -79,6 +79,7 @@ C_TEST(test_program_build_names_the_kernels_of_a_mixed_source, "[launch]")
 C_TEST(test_struct_parameters_take_elements_of_their_size, "[launch]")
 
 C_TEST(test_log_reaches_the_callback, "[log]")
+C_TEST(test_log_carries_the_compilers_warnings, "[log]")
 
 C_TEST(test_seed_tile_average, "[seed]")
 C_TEST(test_seed_memory_fence, "[seed]")

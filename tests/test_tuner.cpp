@@ -94,6 +94,9 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     const tuning_file file;
     const std::vector<std::vector<int>> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
     std::vector<std::size_t> steps;
+    std::string log; // the tuning's progress, at the info level
+    tiles::set_log(tiles::log_level::info,
+                   [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
     const std::vector<int> best = tiles::detail::tune_set(
         view.get_accelerator(), gemm_float(),
         [&](const tiles::detail::tuning_step& step) {
@@ -103,8 +106,14 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
             steps.push_back(step.candidate);
         },
         candidates);
+    tiles::set_log(tiles::log_level::off);
     CHECK(steps == std::vector<std::size_t>{1, 2});
     CHECK((best == candidates[0] || best == candidates[1]));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float for '" + view.get_accelerator().name() + "' over 2 candidates"));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 1 of 2 (") && Catch::Contains(") took "));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 2 of 2 ("));
+    CHECK_THAT(log,
+               Catch::Contains("tuning gemm_float: the fastest is " + tiles::detail::values_text(gemm_float(), best)));
     // The tuner timed on a context of its own: nothing ran on the caller's.
     CHECK(view.counters().launches == 0);
     const std::string line = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version() +

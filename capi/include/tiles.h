@@ -45,7 +45,7 @@ extern "C" {
 /* ---- Version ---------------------------------------------------------------------------- */
 
 #define TILES_VERSION_MAJOR 0
-#define TILES_VERSION_MINOR 3
+#define TILES_VERSION_MINOR 4
 #define TILES_VERSION_PATCH 0
 #define TILES_VERSION_NUMBER (TILES_VERSION_MAJOR * 10000 + TILES_VERSION_MINOR * 100 + TILES_VERSION_PATCH)
 

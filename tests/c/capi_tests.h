@@ -38,6 +38,7 @@ int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void);
 
 /* test_log.c */
 int test_log_reaches_the_callback(void);
+int test_log_carries_the_compilers_warnings(void);
 
 /* test_errors.c */
 int test_version(void);

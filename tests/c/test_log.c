@@ -1,6 +1,8 @@
-/* The log through tiles_set_log_callback: kernel builds (with their time), program-cache hits,
- * and at the debug level transfers, each reaching the callback with its level. */
+/* The log through tiles_set_log_callback: kernel builds (with their time and the compiler's
+ * warnings), program-cache misses and hits, and at the debug level transfers, each reaching the
+ * callback with its level. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -57,18 +59,24 @@ int test_log_reaches_the_callback(void) {
     static received_log log;
     memset(&log, 0, sizeof log);
 
+    /* The disk cache is on unless TILES_PROGRAM_CACHE is "off" (the tests give it a folder). */
+    const char* cache_setting = getenv("TILES_PROGRAM_CACHE");
+    const int disk_cache = cache_setting == NULL || strcmp(cache_setting, "off") != 0;
+
     CHECK_OK(tiles_set_log_callback(TILES_LOG_INFO, receive, &log));
     failed += add_one_on_a_new_context(source);
+    CHECK((strstr(log.text, "program cache miss: kernel 'logged' for '") != NULL) == disk_cache);
     CHECK(strstr(log.text, "built kernel 'logged' for '") != NULL);
     CHECK(strstr(log.text, " ms (options:") != NULL);
-    CHECK(log.highest == TILES_LOG_INFO); /* no transfers at the info level */
+    CHECK(strstr(log.text, "the compiler said") == NULL); /* nothing to warn of */
+    CHECK(log.highest == TILES_LOG_INFO);                 /* no transfers at the info level */
 
     memset(&log, 0, sizeof log);
     CHECK_OK(tiles_set_log_callback(TILES_LOG_DEBUG, receive, &log));
     failed += add_one_on_a_new_context(source);
-    /* A new context loads what the first one built from the disk cache, where there is one. */
-    CHECK(strstr(log.text, "program cache hit: kernel 'logged'") != NULL ||
-          strstr(log.text, "built kernel 'logged'") != NULL);
+    /* A new context loads what the first one built from the disk cache. */
+    CHECK((strstr(log.text, "program cache hit: kernel 'logged'") != NULL) == disk_cache);
+    CHECK((strstr(log.text, "built kernel 'logged'") != NULL) == !disk_cache);
     CHECK(strstr(log.text, "upload of 64 bytes on '") != NULL);
     CHECK(strstr(log.text, "download of 64 bytes on '") != NULL);
     CHECK(log.highest == TILES_LOG_DEBUG);
@@ -80,6 +88,25 @@ int test_log_reaches_the_callback(void) {
 
     CHECK_FAILS(tiles_set_log_callback((tiles_log_level)3, receive, &log), TILES_ERROR_INVALID_ARGUMENT,
                 "tiles_log_level 3 is not a level");
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
+    return failed;
+}
+
+int test_log_carries_the_compilers_warnings(void) {
+    int failed = 0;
+    /* A kernel of its own: PoCL caches builds by their preprocessed text, where #warning is gone. */
+    char source[256];
+    snprintf(source, sizeof source,
+             "#warning the log reaches the callback\n"
+             "__kernel void logged(__global float* v) { v[get_global_id(0)] += 1; } /* %ld %ld */",
+             (long)time(NULL), (long)clock());
+    static received_log log;
+    memset(&log, 0, sizeof log);
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_INFO, receive, &log));
+    failed += add_one_on_a_new_context(source);
+    CHECK(strstr(log.text, "built kernel 'logged' for '") != NULL);
+    CHECK(strstr(log.text, "the compiler said:") != NULL);
+    CHECK(strstr(log.text, "the log reaches the callback") != NULL);
     CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
     return failed;
 }
