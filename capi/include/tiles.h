@@ -749,6 +749,77 @@ TILES_API tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* c
 TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                                      tiles_view* output);
 
+/* ---- Several contexts at once ------------------------------------------------------------ */
+
+/* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context
+ * holds an array of its band's own rows and of the halo rows of its neighbours that its kernels
+ * read; launches on each band's array run on their contexts at the same time, and between phases
+ * only the halo rows move (tiles_split_exchange_halo). */
+typedef struct tiles_split tiles_split;
+
+/* Where one band's rows lie in the matrix. Set struct_size (TILES_BAND_INIT does). */
+typedef struct tiles_band {
+    size_t struct_size;
+    int first;      /* the matrix's row of the band's first own row */
+    int rows;       /* the rows it owns */
+    int halo_above; /* rows of the band above it, held before its own (0 for the first band) */
+    int halo_below; /* rows of the band below it, held after its own (0 for the last band) */
+} tiles_band;
+#define TILES_BAND_INIT                                                                                                \
+    { sizeof(tiles_band), 0, 0, 0, 0 }
+
+/* A matrix of `shape` (rank 2: rows x columns) split over `count` contexts (none NULL), band i on
+ * contexts[i], in whole multiples of `granularity` rows (a tiled launch's tile rows; at least 1)
+ * as evenly as can be, each band with `halo` rows of each neighbour; the arrays are allocated now.
+ * TILES_ERROR_INVALID_ARGUMENT for no contexts, a shape not of rank 2, or bands that cannot be
+ * made (fewer rows than bands, a band thinner than the halo), naming the numbers. The caller owns
+ * a reference. */
+TILES_API tiles_status tiles_split_create(tiles_split** out, tiles_context* const* contexts, size_t count,
+                                          const tiles_shape* shape, int halo, int granularity);
+
+/* The number of bands. */
+TILES_API tiles_status tiles_split_get_count(size_t* out, const tiles_split* split);
+
+/* Where band `part` lies; TILES_ERROR_INVALID_ARGUMENT for a band that does not exist. */
+TILES_API tiles_status tiles_split_get_band(tiles_band* out, const tiles_split* split, size_t part);
+
+/* Band `part`'s array: its local rows (its halo above, its own rows, its halo below) x the
+ * matrix's columns, on its context (tiles_array_get_context). The caller owns a reference. */
+TILES_API tiles_status tiles_split_get_array(tiles_array** out, tiles_split* split, size_t part);
+
+/* Every band's local rows from `matrix` (a view of all of a matrix of the split's shape and
+ * element type), sent to every context at once; returns once they are there. */
+TILES_API tiles_status tiles_split_scatter(tiles_split* split, const tiles_view* matrix);
+
+/* Every band's own rows into `matrix` (a writable view as tiles_split_scatter takes), from every
+ * context at once; returns once they are there. */
+TILES_API tiles_status tiles_split_gather(const tiles_split* split, tiles_view* matrix);
+
+/* Fills every band's halo rows with its neighbours' own rows as they are after the work enqueued
+ * so far: the boundary rows come to pinned host memory from every context at once, then go to
+ * the neighbours' halo rows, enqueued on their contexts before any later work there. Nothing
+ * else moves. */
+TILES_API tiles_status tiles_split_exchange_halo(tiles_split* split);
+
+TILES_API tiles_status tiles_split_retain(tiles_split* split);
+TILES_API tiles_status tiles_split_release(tiles_split* split);
+
+/* tiles_reduce_as, tiles_gemm_as and tiles_stencil over `count` contexts at once (none NULL),
+ * with the same operands, checks and results (bit for bit where the contexts' devices are of one
+ * kind). The reduction's elements are split into bands, each context combining its own, the
+ * first context the partials; gemm's C and A by bands of rows, B sent to every context once;
+ * the stencil's rows by bands with the mask's radius as halo, applied `iterations` times (at
+ * least 1), the halos exchanged between iterations. Each blocks until the result is in `out`, C
+ * or `output`. */
+TILES_API tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumulator,
+                                          tiles_context* const* contexts, size_t count, const tiles_view* input,
+                                          tiles_reduction op);
+TILES_API tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count,
+                                        double alpha, const tiles_view* a, const tiles_view* b, double beta,
+                                        tiles_view* c);
+TILES_API tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, const tiles_view* input,
+                                           const tiles_view* mask, tiles_view* output, int iterations);
+
 /* ---- The tiled algorithms' launch parameters -------------------------------------------- */
 
 /* Each algorithm launches with parameter sets ("stencil", "gemm_float", ...) of named integer

@@ -4,34 +4,45 @@
 #include "capi_internal.hpp"
 
 #include "tiles/detail/algorithms.hpp"
+#include "tiles/detail/split.hpp"
 
 using namespace tiles::capi;
 using tiles::detail::matrix_operand;
 
-namespace {
+namespace tiles::capi {
 
-// The engine's operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
-// The engine reads and writes whole storages in their own element type, so a section would
-// silently stand for all of it, and a reinterpreted view for elements of another type.
-matrix_operand operand_of(const tiles_view* view, const char* algorithm, const char* role) {
+matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role) {
     const tiles_view& v = live(view, role);
     if (v.rank() > 2)
-        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role + " has rank " +
-                                      std::to_string(v.rank()) + "; the algorithms take rank 1 (one row) or 2");
-    if (!tiles::detail::is_whole(*v.storage, v.placement(), v.layout))
-        throw tiles::invalid_argument(std::string(algorithm) + ": the " + role +
-                                      " is a section, or a view through tiles_view_reinterpret; the algorithms take "
-                                      "views of all of their data in its own element type (copy the data into an "
-                                      "array first)");
+        throw invalid_argument(std::string(function) + ": the " + role + " has rank " + std::to_string(v.rank()) +
+                               "; the algorithms take rank 1 (one row) or 2");
+    if (!detail::is_whole(*v.storage, v.placement(), v.layout))
+        throw invalid_argument(std::string(function) + ": the " + role +
+                               " is a section, or a view through tiles_view_reinterpret; the algorithms take views of "
+                               "all of their data in its own element type (copy the data into an array first)");
     return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
 }
 
-// The same for an output, which must be writable.
-matrix_operand output_of(tiles_view* view, const char* algorithm, const char* role) {
-    const matrix_operand operand = operand_of(view, algorithm, role);
-    check_writable(*view, (std::string(algorithm) + "'s " + role).c_str());
+matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role) {
+    const matrix_operand operand = matrix_operand_of(view, function, role);
+    check_writable(*view, (std::string(function) + "'s " + role).c_str());
     return operand;
 }
+
+std::vector<accelerator_view> views_of(tiles_context* const* contexts, size_t count, const char* function) {
+    if (contexts == nullptr && count > 0) throw invalid_argument(std::string(function) + ": the contexts are NULL");
+    if (count == 0) throw invalid_argument(std::string(function) + ": the list of contexts is empty");
+    std::vector<accelerator_view> views;
+    for (size_t i = 0; i < count; ++i) {
+        const std::string what = "context " + std::to_string(i) + " of the list";
+        views.push_back(live(contexts[i], what.c_str()).view);
+    }
+    return views;
+}
+
+} // namespace tiles::capi
+
+namespace {
 
 // Where an algorithm runs: `context`, else where its first operand lives, else the default context.
 tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& first) {
@@ -54,13 +65,20 @@ tiles::reduction_op reduction_of(const tiles_reduction& op) {
                                   " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");
 }
 
-// tiles_reduce and tiles_reduce_as: combined in the input's type where `accumulator` is NULL.
-// `op` comes by reference, as every enum a caller passes: a value outside the enum is the caller's
-// error to report, and copying one would be undefined behaviour before reduction_of could refuse it.
-void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
-            const tiles_reduction& op) {
+// What tiles_reduce and its variants are asked for: combined in the input's type where
+// `accumulator` is NULL. `op` comes by reference, as every enum a caller passes: a value outside
+// the enum is the caller's error to report, and copying one would be undefined behaviour before
+// reduction_of could refuse it.
+struct reduction_call {
+    matrix_operand input;
+    tiles::reduction_op op;
+    tiles::element_type result_type;
+};
+
+reduction_call check_reduce(void* out, size_t out_size, const tiles_dtype* accumulator, const tiles_view* input,
+                            const tiles_reduction& op) {
     check_out(out);
-    const matrix_operand in = operand_of(input, "tiles_reduce", "input view");
+    const matrix_operand in = matrix_operand_of(input, "tiles_reduce", "input view");
     const tiles::reduction_op reduction = reduction_of(op);
     const tiles::element_type type =
         accumulator == nullptr ? tiles::detail::layout_of(*in.data).type : to_element_type(*accumulator);
@@ -68,7 +86,13 @@ void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_co
         throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
                                       " bytes, but the result is one " + tiles::element_description(type) + ", " +
                                       std::to_string(tiles::element_size(type)) + " bytes");
-    tiles::detail::reduce(view_for(context, in), in.data, reduction, type, out);
+    return {in, reduction, type};
+}
+
+void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
+            const tiles_reduction& op) {
+    const reduction_call call = check_reduce(out, out_size, accumulator, input, op);
+    tiles::detail::reduce(view_for(context, call.input), call.input.data, call.op, call.result_type, out);
 }
 
 tiles::gemm_precision precision_of(const tiles_precision& precision) {
@@ -80,19 +104,25 @@ tiles::gemm_precision precision_of(const tiles_precision& precision) {
     return tiles::gemm_precision(value);
 }
 
+// tiles_gemm and its variants, run by `run(a, b, c)` where the caller says.
+template <class Run> void gemm(const char* function, const tiles_view* a, const tiles_view* b, tiles_view* c, Run run) {
+    run(matrix_operand_of(a, function, "view of A"), matrix_operand_of(b, function, "view of B"),
+        output_operand_of(c, function, "view of C"));
+}
+
 void gemm(const char* function, tiles::gemm_precision precision, tiles_context* context, double alpha,
           const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
-    const matrix_operand a_operand = operand_of(a, function, "view of A");
-    const matrix_operand b_operand = operand_of(b, function, "view of B");
-    const matrix_operand c_operand = output_of(c, function, "view of C");
-    tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand, precision);
+    gemm(function, a, b, c,
+         [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
+             tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand, precision);
+         });
 }
 
 tiles_status block_reduce(tiles::detail::block_statistic statistic, const char* algorithm, tiles_context* context,
                           const tiles_view* input, int block_rows, int block_columns, tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = operand_of(input, algorithm, "input view");
-        const matrix_operand out = output_of(output, algorithm, "output view");
+        const matrix_operand in = matrix_operand_of(input, algorithm, "input view");
+        const matrix_operand out = output_operand_of(output, algorithm, "output view");
         tiles::detail::block_reduce(view_for(context, in), statistic, in, block_rows, block_columns, out);
     });
 }
@@ -140,8 +170,8 @@ tiles_status tiles_block_average(tiles_context* context, const tiles_view* input
 
 tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = operand_of(input, "tiles_transpose", "input view");
-        const matrix_operand out = output_of(output, "tiles_transpose", "output view");
+        const matrix_operand in = matrix_operand_of(input, "tiles_transpose", "input view");
+        const matrix_operand out = output_operand_of(output, "tiles_transpose", "output view");
         tiles::detail::transpose(view_for(context, in), in, out);
     });
 }
@@ -159,10 +189,42 @@ tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, do
 tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                            tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = operand_of(input, "tiles_stencil", "input view");
-        const matrix_operand weights = operand_of(mask, "tiles_stencil", "mask view");
-        const matrix_operand out = output_of(output, "tiles_stencil", "output view");
+        const matrix_operand in = matrix_operand_of(input, "tiles_stencil", "input view");
+        const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil", "mask view");
+        const matrix_operand out = output_operand_of(output, "tiles_stencil", "output view");
         tiles::detail::stencil(view_for(context, in), in, weights, out);
+    });
+}
+
+tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* const* contexts,
+                                size_t count, const tiles_view* input, tiles_reduction op) {
+    return guard([&] {
+        const reduction_call call = check_reduce(out, out_size, &accumulator, input, op);
+        tiles::detail::reduce(views_of(contexts, count, "tiles_reduce_split"), call.input.data, call.op,
+                              call.result_type, out);
+    });
+}
+
+tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count, double alpha,
+                              const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
+    return guard([&] {
+        const tiles::gemm_precision how = precision_of(precision);
+        const std::vector<tiles::accelerator_view> views = views_of(contexts, count, "tiles_gemm_split");
+        gemm("tiles_gemm_split", a, b, c,
+             [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
+                 tiles::detail::gemm(views, alpha, a_operand, b_operand, beta, c_operand, how);
+             });
+    });
+}
+
+tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, const tiles_view* input,
+                                 const tiles_view* mask, tiles_view* output, int iterations) {
+    return guard([&] {
+        const std::vector<tiles::accelerator_view> views = views_of(contexts, count, "tiles_stencil_split");
+        const matrix_operand in = matrix_operand_of(input, "tiles_stencil_split", "input view");
+        const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil_split", "mask view");
+        const matrix_operand out = output_operand_of(output, "tiles_stencil_split", "output view");
+        tiles::detail::stencil(views, in, weights, out, iterations);
     });
 }
 

@@ -42,7 +42,7 @@ class invalid_handle : public runtime_exception {
     using runtime_exception::runtime_exception;
 };
 
-enum class handle_kind { device, context, array, view, kernel, event, report };
+enum class handle_kind { device, context, array, view, kernel, event, report, split };
 
 // Every handle begins with this; the registry knows which ones are alive.
 struct handle {
@@ -243,6 +243,16 @@ namespace tiles::capi {
 // Throws invalid_argument unless the view may be written (`what` names the call).
 void check_writable(const tiles_view& v, const char* what);
 
+// The algorithms' operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
+// The engine reads and writes whole storages in their own element type, so a section would
+// silently stand for all of it, and a reinterpreted view for elements of another type: both are
+// refused, as views of rank 3 or more are. `function` and `role` name the view in messages.
+detail::matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role);
+// The same for an output, which must be writable.
+detail::matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role);
+// The accelerator views of `count` live contexts.
+std::vector<accelerator_view> views_of(tiles_context* const* contexts, size_t count, const char* function);
+
 // The live context's accelerator view, or the default view for NULL.
 inline accelerator_view view_of(tiles_context* context) {
     return context == nullptr ? detail::default_view() : live(context, "context").view;
@@ -258,4 +268,12 @@ struct tiles_report : tiles::capi::handle {
     std::vector<std::string> texts;
     std::vector<std::vector<int>> work_items; // each diagnostic's, 3 ints each
     std::vector<std::vector<int>> tiles;      // the same for its tiles
+};
+
+// A matrix split over contexts, with an array handle's worth of each band's local rows.
+struct tiles_split : tiles::capi::handle {
+    static constexpr auto kind_tag = tiles::capi::handle_kind::split;
+    static constexpr const char* type_name = "split";
+    explicit tiles_split(std::shared_ptr<tiles::detail::split_matrix> m) : handle(kind_tag), matrix(std::move(m)) {}
+    std::shared_ptr<tiles::detail::split_matrix> matrix;
 };

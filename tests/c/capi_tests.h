@@ -28,6 +28,11 @@ int test_stencil_matches_c_loops(void);
 int test_algorithms_run_where_they_are_told(void);
 int test_algorithm_refusals(void);
 
+/* test_split.c */
+int test_split_bands_and_their_halo_exchange(void);
+int test_split_refusals(void);
+int test_split_algorithms_equal_one_contexts(void);
+
 /* test_checked.c */
 int test_checked_context_reports_the_seed_race(void);
 int test_strict_checked_context_refuses_the_race(void);

@@ -1,6 +1,9 @@
-// libtiles' fuzz target: the tiled algorithms (tiles_reduce ... tiles_stencil) on views made for
-// them, of the element types and ranks they take and of others, and on every other view of the
-// run: sections, views of released handles, NULL, an output that is also an input.
+// libtiles' fuzz target: the tiled algorithms (tiles_reduce ... tiles_stencil, and over several
+// contexts) and split matrices on views made for them, of the element types and ranks they take
+// and of others, and on every other view of the run: sections, views of released handles, NULL,
+// an output that is also an input.
+#include <vector>
+
 #include "any_int_enums.h"
 #include "fuzz_calls.hpp"
 
@@ -57,6 +60,45 @@ void block_grid(input& in) {
         __builtin_trap();
 }
 
+// Up to three of the run's contexts (live, released or NULL), for the algorithms and the split
+// matrices over several contexts; now and then a NULL list.
+void over_several_contexts(handles& h, input& in, tiles_view* input, tiles_view* second, tiles_view* output) {
+    std::vector<tiles_context*> contexts;
+    for (unsigned n = in.below(4); n > 0; --n) contexts.push_back(pick(h.contexts, in));
+    tiles_context* const* list = in.one_in(32) ? nullptr : contexts.data();
+    const std::size_t count = contexts.size();
+    switch (in.below(4)) {
+    case 0: {
+        float result = 0;
+        checked(tiles_reduce_split(&result, sizeof result, TILES_FLOAT32, list, count, input, TILES_REDUCE_SUM));
+        break;
+    }
+    case 1:
+        checked(tiles_gemm_split(TILES_PRECISION_EXACT, list, count, scalar(in), input, second, scalar(in), output));
+        break;
+    case 2:
+        checked(tiles_stencil_split(list, count, input, second, output, int(in.below(4))));
+        break;
+    default: {
+        tiles_shape shape = TILES_SHAPE_INIT;
+        shape.rank = 2;
+        shape.extent[0] = dimension(in);
+        shape.extent[1] = dimension(in);
+        tiles_split* split = nullptr;
+        if (checked(tiles_split_create(&split, list, count, &shape, int(in.below(3)), 1 + int(in.below(2)))) !=
+            TILES_SUCCESS)
+            break;
+        tiles_band band = TILES_BAND_INIT;
+        checked(tiles_split_get_band(&band, split, in.below(4)));
+        checked(in.one_in(2) ? tiles_split_scatter(split, input) : tiles_split_gather(split, output));
+        checked(tiles_split_exchange_halo(split));
+        tiles_array* array = nullptr;
+        if (checked(tiles_split_get_array(&array, split, in.below(4))) == TILES_SUCCESS) tiles_array_release(array);
+        tiles_split_release(split);
+    }
+    }
+}
+
 } // namespace
 
 void matrix(handles& h, input& in) {
@@ -101,7 +143,10 @@ void algorithm(handles& h, input& in) {
     // Now and then the output is also an input, which every algorithm refuses.
     const unsigned alias = in.below(8);
     tiles_view* output = alias == 0 ? input : alias == 1 ? second : pick(h.views, in);
-    switch (in.below(8)) {
+    switch (in.below(9)) {
+    case 8:
+        over_several_contexts(h, in, input, second, output);
+        break;
     case 0:
         reduce(in, context, input);
         break;

@@ -1,5 +1,6 @@
-// The tiled algorithms: each runs on `context` (None: where its first operand lives) and writes
-// into its output view; reduce returns a numpy scalar of the accumulator's dtype.
+// The tiled algorithms: each runs on `context` (None: where its first operand lives), or with
+// _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
+// scalar of the accumulator's dtype.
 #include <string>
 #include <vector>
 
@@ -96,6 +97,49 @@ void register_algorithms(py::module_& m) {
             check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
         },
         py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
+    m.def(
+        "reduce_split",
+        [](const std::vector<const Context*>& contexts, const View& input, const std::string& op,
+           const py::dtype& accumulator) {
+            const tiles_reduction reduction = reduction_of(op);
+            const std::vector<tiles_context*> handles = context_handles(contexts);
+            const tiles_dtype type = dtype_of(accumulator);
+            py::array result(accumulator, std::vector<py::ssize_t>{1});
+            void* out = result.mutable_data();
+            const size_t size = size_t(result.itemsize());
+            const tiles_view* v = input.get();
+            check(without_gil(
+                [&] { return tiles_reduce_split(out, size, type, handles.data(), handles.size(), v, reduction); }));
+            return py::object(result[py::int_(0)]);
+        },
+        py::arg("contexts"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
+    m.def(
+        "gemm_split",
+        [](const std::vector<const Context*>& contexts, double alpha, const View& a, const View& b, double beta,
+           const View& c, const std::string& precision) {
+            const tiles_precision p = precision_of(precision);
+            const std::vector<tiles_context*> handles = context_handles(contexts);
+            const tiles_view* a_view = a.get();
+            const tiles_view* b_view = b.get();
+            tiles_view* c_view = c.get();
+            check(without_gil([&] {
+                return tiles_gemm_split(p, handles.data(), handles.size(), alpha, a_view, b_view, beta, c_view);
+            }));
+        },
+        py::arg("contexts"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"),
+        py::arg("precision"));
+    m.def(
+        "stencil_split",
+        [](const std::vector<const Context*>& contexts, const View& input, const View& mask, const View& output,
+           int iterations) {
+            const std::vector<tiles_context*> handles = context_handles(contexts);
+            const tiles_view* in = input.get();
+            const tiles_view* weights = mask.get();
+            tiles_view* out = output.get();
+            check(without_gil(
+                [&] { return tiles_stencil_split(handles.data(), handles.size(), in, weights, out, iterations); }));
+        },
+        py::arg("contexts"), py::arg("input"), py::arg("mask"), py::arg("output"), py::arg("iterations"));
 }
 
 } // namespace tiles_python

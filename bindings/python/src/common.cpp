@@ -45,6 +45,15 @@ tiles_dtype dtype_of(const py::dtype& dt) {
                                             "float32, float64, or a structured dtype for a struct");
 }
 
+std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts) {
+    std::vector<tiles_context*> handles;
+    for (const Context* c : contexts) {
+        if (c == nullptr) raise(TILES_ERROR_INVALID_ARGUMENT, "a list of contexts holds None");
+        handles.push_back(c->get());
+    }
+    return handles;
+}
+
 py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed) {
     static const char* const names[] = {"int8",   "uint8", "int16",  "uint16",  "int32",
                                         "uint32", "int64", "uint64", "float32", "float64"};

@@ -71,6 +71,8 @@ using View = owned<tiles_view, tiles_view_release>;
 
 // Where Python passes None, the C API takes a null handle: "the default" or "where the data is".
 tiles_context* context_or_null(const Context* c);
+// The handles of a list of contexts; raises for a None among them.
+std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts);
 const tiles_device* device_or_null(const Device* d);
 
 // The tiles_dtype of a numpy dtype; raises for those OpenCL has no element type for.

@@ -20,4 +20,5 @@ PYBIND11_MODULE(_tiles, m) {
     tiles_python::register_algorithms(m);
     tiles_python::register_dlpack(m);
     tiles_python::register_parameters(m);
+    tiles_python::register_split(m);
 }

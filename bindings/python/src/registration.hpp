@@ -13,5 +13,6 @@ void register_launch(pybind11::module_& m);     // launch.cpp: Kernel, LocalMemo
 void register_algorithms(pybind11::module_& m); // algorithms.cpp: reduce, block_sum, gemm, ...
 void register_dlpack(pybind11::module_& m);     // dlpack.cpp: DLPack capsules out of views and in
 void register_parameters(pybind11::module_& m); // parameters.cpp: the algorithms' launch parameters
+void register_split(pybind11::module_& m);      // split.cpp: Split, a matrix split over contexts
 
 } // namespace tiles_python

@@ -11,7 +11,9 @@ Views share the numpy array's memory: after synchronize() (or numpy.asarray(view
 caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
 The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
 stencil) take numpy arrays or tiles data and return numpy arrays; their launch parameters are
-named data (tiles.get_parameters, set_parameters).
+named data (tiles.get_parameters, set_parameters). reduce, gemm, matrix_multiply and stencil
+also run on several contexts at once (contexts=[...], tiles.gpu_contexts()), and tiles.Split
+splits a matrix's rows over them for kernels of one's own.
 """
 
 from . import _log, _tiles, errors
@@ -23,6 +25,7 @@ from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
 from ._program import Program
+from ._split import Band, Split, gpu_contexts
 from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle,
                      OpenCLError, OutOfMemory, Unsupported)
 
@@ -41,4 +44,5 @@ __all__ = [
     "set_log_level",
     "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",
     "parameter_sets", "get_parameters", "set_parameters", "reset_parameters",
+    "Split", "Band", "gpu_contexts",
 ]

@@ -5,17 +5,19 @@ results are in the machine's byte order."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
 from . import _tiles
-from ._checks import describe, integer, integers, real, text
+from ._checks import describe, instance, integer, integers, real, text
 from ._data import _dtype, array, array_view
 from ._devices import Context, context_handle
+from ._launch import extent
 from .errors import InvalidArgument
 
 Data = Union[np.ndarray, array, array_view]
+Contexts = Optional[Sequence[Context]]
 ReduceOp = Literal["sum", "min", "max"]
 Output = TypeVar("Output", array, array_view)
 Precision = Literal["exact", "tf32x3", "tf32", "float16", "bfloat16"]
@@ -62,19 +64,39 @@ def _finished(result: np.ndarray, view: array_view) -> np.ndarray:
     return result
 
 
-def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None) -> np.generic:
+def _several(context: Optional[Context], contexts: Contexts) -> Optional[List[_tiles.Context]]:
+    """The handles of `contexts`, where an algorithm runs on several contexts at once (each on a
+    band of the data, with one context's results), or None where it runs on `context`."""
+    if contexts is None:
+        return None
+    if context is not None:
+        raise InvalidArgument("an algorithm runs on a context or on a list of contexts, not on both")
+    if isinstance(contexts, (Context, str, bytes)) or not isinstance(contexts, Sequence):
+        raise InvalidArgument(f"contexts is a list of tiles.Context, not {describe(contexts)}")
+    return [instance(c, Context, "a context of the list")._handle for c in contexts]
+
+
+def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+           contexts: Contexts = None) -> np.generic:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32 or
     float32 data, as a numpy scalar. min and max are of the data's dtype, and NaN for float data
     with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
     data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
     adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32 in double, on devices
-    that have it."""
+    that have it.
+
+    With `contexts`, a list of tiles.Context (tiles.gpu_contexts(), say), every context combines
+    a band of the elements at the same time and the first combines their partials: the result is
+    one context's, bit for bit where the contexts' devices are of one kind."""
+    several = _several(context, contexts)
     view = _view_of(data)
     op = text(op, "a reduction")
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:
         accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else view.dtype
+    if several is not None:
+        return _tiles.reduce_split(several, view._handle, op, accumulator)
     return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
 
 
@@ -118,7 +140,7 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
 
 
 def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Precision = "exact",
-         context: Optional[Context] = None) -> np.ndarray:
+         context: Optional[Context] = None, contexts: Contexts = None) -> np.ndarray:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
     new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read.
 
@@ -126,22 +148,35 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Pre
     as SGEMM), or on tensor cores where the device has them (NVIDIA's, sm_80 on), adding in float:
     "tf32x3" (float's accuracy from three TF32 products), "tf32", "float16" or "bfloat16" (the
     inputs rounded to that type, as cuBLAS's _FAST_ compute types do). Elsewhere every precision
-    computes as "exact" does."""
+    computes as "exact" does.
+
+    With `contexts`, a list of tiles.Context, every context computes a band of the result's rows
+    at the same time (b goes to each once), with one context's values, bit for bit where the
+    contexts' devices are of one kind."""
+    several = _several(context, contexts)
     alpha, beta = real(alpha, "gemm's alpha"), real(beta, "gemm's beta")
     precision = text(precision, "a precision")
     new_c = _host_copy(c, copy=True)
     output = array_view(new_c)
-    _tiles.gemm(context_handle(context), alpha, _view_of(a)._handle, _view_of(b)._handle, beta, output._handle,
-                precision)
+    _gemm(context, several, alpha, _view_of(a), _view_of(b), beta, output, precision)
     return _finished(new_c, output)
 
 
-def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact",
-                    context: Optional[Context] = None) -> Union[np.ndarray, np.generic]:
+def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], alpha: float, a: array_view,
+          b: array_view, beta: float, c: array_view, precision: str) -> None:
+    if several is not None:
+        _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
+    else:
+        _tiles.gemm(context_handle(context), alpha, a._handle, b._handle, beta, c._handle, precision)
+
+
+def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact", context: Optional[Context] = None,
+                    contexts: Contexts = None) -> Union[np.ndarray, np.generic]:
     """The product a @ b of float32 (or float64) data as numpy.matmul gives it: of matrices, a
     matrix; a 1-D `a` is a row and a 1-D `b` a column, whose dimension the result drops (two
     vectors give a numpy scalar). A 1-D `b` on a device is read through the host. `precision` is
-    gemm's."""
+    gemm's, and so is `contexts`."""
+    several = _several(context, contexts)
     precision = text(precision, "a precision")
     a_view, b_view = _view_of(a), _view_of(b)
     b_is_vector = len(b_view.shape) == 1
@@ -149,35 +184,58 @@ def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact",
         b_view = array_view(np.asarray(b_view).reshape(-1, 1))
     rows, columns = _rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]
     result, output = _output((rows, columns), a_view.dtype)
-    _tiles.gemm(context_handle(context), 1.0, a_view._handle, b_view._handle, 0.0, output._handle, precision)
+    _gemm(context, several, 1.0, a_view, b_view, 0.0, output, precision)
     shape = (() if len(a_view.shape) == 1 else (rows,)) + (() if b_is_vector else (columns,))
     product = _finished(result, output).reshape(shape)
     return product[()] if shape == () else product
 
 
 @overload
-def stencil(data: Data, mask: Data, *, out: None = None, context: Optional[Context] = None) -> np.ndarray: ...
+def stencil(data: Data, mask: Data, *, out: None = None, context: Optional[Context] = None,
+            contexts: Contexts = None, iterations: int = 1) -> np.ndarray: ...
 
 
 @overload
-def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] = None) -> Output: ...
+def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] = None, contexts: Contexts = None,
+            iterations: int = 1) -> Output: ...
 
 
-def stencil(data: Data, mask: Data, *, out: Optional[Output] = None,
-            context: Optional[Context] = None) -> Union[np.ndarray, Output]:
+def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Optional[Context] = None,
+            contexts: Contexts = None, iterations: int = 1) -> Union[np.ndarray, Output]:
     """The float32 `mask` (odd dimensions, at most 9) applied around every element of float32
     data: each result is the sum of the mask's weights times the elements under it, centred
     there and not flipped, with positions outside the data reading its nearest edge element.
     With `out` (a tiles.array or tiles.array_view of the data's shape, not the data), the result
     is written there as a launch writes, staying on the device until the host reads it, and `out`
-    is returned: stencils iterated between two views or arrays move no data."""
-    view = _view_of(data)
+    is returned: stencils iterated between two views or arrays move no data.
+
+    `iterations` applies the stencil that many times, each to the last one's result. With
+    `contexts`, a list of tiles.Context, every context holds a band of the rows and applies the
+    stencil to it at the same time, and between iterations only the bands' halos (the mask's
+    radius of rows) move: the result is one context's, bit for bit where the contexts' devices are
+    of one kind."""
+    several = _several(context, contexts)
+    iterations = integer(iterations, "stencil's iterations", 1)
+    view, weights = _view_of(data), _view_of(mask)
     if out is not None:
         if not isinstance(out, (array, array_view)):
             raise InvalidArgument(f"stencil's out is a tiles.array or tiles.array_view, not {describe(out)}")
-        target = out.view() if isinstance(out, array) else out
-        _tiles.stencil(context_handle(context), view._handle, _view_of(mask)._handle, target._handle)
+        _stencil(context, several, view, weights, out.view() if isinstance(out, array) else out, iterations)
         return out
     result, output = _output(view.shape, view.dtype)
-    _tiles.stencil(context_handle(context), view._handle, _view_of(mask)._handle, output._handle)
+    _stencil(context, several, view, weights, output, iterations)
     return _finished(result, output)
+
+
+def _stencil(context: Optional[Context], several: Optional[List[_tiles.Context]], data: array_view,
+             mask: array_view, output: array_view, iterations: int) -> None:
+    if several is not None:
+        _tiles.stencil_split(several, data._handle, mask._handle, output._handle, iterations)
+        return
+    # Between two views without a data source, which live where the stencil runs: nothing moves.
+    between = [array_view(extent(*data.shape), dtype=data.dtype) for _ in range(min(iterations - 1, 2))]
+    source = data
+    for i in range(iterations):
+        target = output if i == iterations - 1 else between[i % 2]
+        _tiles.stencil(context_handle(context), source._handle, mask._handle, target._handle)
+        source = target

@@ -2,7 +2,8 @@
 // matrix multiply and 2-D stencils over arrays and array_views, as thin typed shells over the
 // untyped engine (tiles/detail/algorithms.hpp). Each runs on the accelerator view given first,
 // else where its first operand lives (an array's view), else on the default view; results
-// stay on the device until the host reads them.
+// stay on the device until the host reads them. reduce, gemm and stencil also run on several
+// views at once, given as a list (tiles/split.hpp), with the results of one view.
 #pragma once
 
 #include <array>
@@ -14,6 +15,7 @@
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/detail/algorithms.hpp"
+#include "tiles/detail/split.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 
@@ -95,6 +97,16 @@ auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     detail::reduce(view, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
     return result;
 }
+// The same over several accelerator views at once, each combining a band of the elements; the
+// same result as on one of them, bit for bit where they are of one kind of device.
+template <class Result = void, class Data>
+auto reduce(const std::vector<accelerator_view>& views, const Data& data, reduction_op op) {
+    static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
+    using result_type = std::conditional_t<std::is_void_v<Result>, detail::element_of<Data>, Result>;
+    result_type result{};
+    detail::reduce(views, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
+    return result;
+}
 template <class Result = void, class Data> auto reduce(const Data& data, reduction_op op) {
     return reduce<Result>(detail::view_of(data), data, op);
 }
@@ -161,6 +173,15 @@ void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_o
     gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c), precision);
 }
 
+// The same over several accelerator views at once, each computing a band of c's rows (b goes
+// to every view once); c is written back where it was, and its values are those of one view's
+// gemm, bit for bit where the views are of one kind of device.
+template <class A, class B, class C>
+void gemm(const std::vector<accelerator_view>& views, detail::element_of<A> alpha, const A& a, const B& b,
+          detail::element_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
+    detail::gemm(views, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
+}
+
 // The matrix product a * b, in a new array.
 template <class A, class B>
 array<detail::element_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b,
@@ -182,6 +203,15 @@ array<detail::element_of<A>, 2> matrix_multiply(const A& a, const B& b,
 template <class Data, class Mask, class Output>
 void stencil(const accelerator_view& view, const Data& matrix, const Mask& mask, Output&& output) {
     detail::stencil(view, detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output));
+}
+// The stencil applied `iterations` times (into `output`, which must not be the input), over
+// several accelerator views at once: each holds a band of the rows, and between iterations only
+// the bands' halos (the mask's radius of rows) move between them. The result is that of
+// iterating stencil on one view, bit for bit where the views are of one kind of device.
+template <class Data, class Mask, class Output>
+void stencil(const std::vector<accelerator_view>& views, const Data& matrix, const Mask& mask, Output&& output,
+             int iterations = 1) {
+    detail::stencil(views, detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output), iterations);
 }
 template <class Data, class Mask>
 array<detail::element_of<Data>, 2> stencil(const accelerator_view& view, const Data& matrix, const Mask& mask) {

@@ -14,59 +14,16 @@
 
 #include "tiles/accelerator.hpp"
 #include "tiles/array_view.hpp"
+#include "tiles/bands.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles::mpi {
 
-// Where one rank's rows lie in a grid of `grid_rows` rows split by rows over `ranks` ranks. The rank's
-// local data is its halo above, its own rows, and its halo below, in that order.
-struct band {
-    int grid_rows = 0;
-    int halo = 0;       // the halo asked for: rows of each neighbour a rank keeps
-    int rank = 0;       // the rank whose band it is
-    int ranks = 1;      // among this many
-    int first = 0;      // the grid's row of the first row the rank owns
-    int rows = 0;       // the rows it owns
-    int halo_above = 0; // `halo`, or 0 on the first rank
-    int halo_below = 0; // `halo`, or 0 on the last rank
-
-    int local_rows() const { return halo_above + rows + halo_below; }
-    // The grid's row of local row 0.
-    int local_first() const { return first - halo_above; }
-};
-
-// Rank `rank`'s band of `grid_rows` rows split over `ranks` ranks as evenly as can be (the first
-// grid_rows % ranks ranks own one row more), with `halo` rows of each neighbour. A neighbour must
-// own the halo it sends, so every band holds at least `halo` rows (and at least one).
-inline band split_rows(int grid_rows, int halo, int rank, int ranks) {
-    if (ranks < 1 || rank < 0 || rank >= ranks)
-        throw invalid_argument("tiles::mpi: rank " + std::to_string(rank) + " of " + std::to_string(ranks) +
-                               " ranks does not exist");
-    if (grid_rows < 1 || halo < 0)
-        throw invalid_argument("tiles::mpi: a grid of " + std::to_string(grid_rows) + " rows with a halo of " +
-                               std::to_string(halo) +
-                               " rows cannot be split: rows must be at least 1, the halo at least 0");
-    const int least = grid_rows / ranks, extra = grid_rows % ranks;
-    if (least < 1)
-        throw invalid_argument("tiles::mpi: " + std::to_string(grid_rows) + " rows cannot be split over " +
-                               std::to_string(ranks) + " ranks: each rank needs at least one row");
-    if (ranks > 1 && least < halo)
-        throw invalid_argument("tiles::mpi: " + std::to_string(grid_rows) + " rows over " + std::to_string(ranks) +
-                               " ranks make bands of " + std::to_string(least) + " rows, fewer than the halo of " +
-                               std::to_string(halo) + " rows a neighbour needs from each");
-    band b;
-    b.grid_rows = grid_rows;
-    b.halo = halo;
-    b.rank = rank;
-    b.ranks = ranks;
-    b.rows = least + (rank < extra ? 1 : 0);
-    b.first = rank * least + (rank < extra ? rank : extra);
-    b.halo_above = rank > 0 ? halo : 0;
-    b.halo_below = rank < ranks - 1 ? halo : 0;
-    return b;
-}
+// A rank's rows of the grid: its band (tiles/bands.hpp), the rank's number being the band's part.
+using tiles::band;
+using tiles::split_rows;
 
 namespace detail {
 
@@ -112,9 +69,9 @@ inline int size_of(MPI_Comm comm) {
 
 // `local` must hold the band's local rows, and the band must be this rank's of `comm`.
 template <class T> void check_local(MPI_Comm comm, const band& b, const array_view<T, 2>& local, const char* what) {
-    if (b.rank != rank_of(comm) || b.ranks != size_of(comm))
-        throw invalid_argument(std::string("tiles::mpi::") + what + ": the band is rank " + std::to_string(b.rank) +
-                               "'s of " + std::to_string(b.ranks) + ", but this is rank " +
+    if (b.part != rank_of(comm) || b.parts != size_of(comm))
+        throw invalid_argument(std::string("tiles::mpi::") + what + ": the band is rank " + std::to_string(b.part) +
+                               "'s of " + std::to_string(b.parts) + ", but this is rank " +
                                std::to_string(rank_of(comm)) + " of " + std::to_string(size_of(comm)));
     if (local.extent[0] != b.local_rows())
         throw invalid_argument(std::string("tiles::mpi::") + what + ": the view has " +
@@ -136,8 +93,8 @@ template <class T> T* rows_to_receive(const array_view<T, 2>& rows) {
 
 // The rows every rank owns, in rows, for MPI_Scatterv and MPI_Gatherv.
 inline void owned_rows(const band& b, std::vector<int>& counts, std::vector<int>& firsts) {
-    for (int r = 0; r < b.ranks; ++r) {
-        const band other = split_rows(b.grid_rows, b.halo, r, b.ranks);
+    for (int r = 0; r < b.parts; ++r) {
+        const band other = split_rows(b.grid_rows, b.halo, r, b.parts);
         counts.push_back(other.rows);
         firsts.push_back(other.first);
     }
@@ -187,9 +144,9 @@ template <class T> void exchange_halo(MPI_Comm comm, const band& b, const array_
     const int upward = 0, downward = 1;
     const int own_end = b.halo_above + b.rows;
     std::vector<side> sides;
-    if (b.halo_above > 0) sides.push_back({b.rank - 1, 0, b.halo_above, b.halo_above, upward, downward});
+    if (b.halo_above > 0) sides.push_back({b.part - 1, 0, b.halo_above, b.halo_above, upward, downward});
     if (b.halo_below > 0)
-        sides.push_back({b.rank + 1, own_end, own_end - b.halo_below, b.halo_below, downward, upward});
+        sides.push_back({b.part + 1, own_end, own_end - b.halo_below, b.halo_below, downward, upward});
     if (sides.empty()) return;
 
     // The boundary rows come home first, all at once, through read-only views: reading them leaves

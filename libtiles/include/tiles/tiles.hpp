@@ -16,4 +16,5 @@
 #include "tiles/log.hpp"
 #include "tiles/parallel_for_each.hpp"
 #include "tiles/parameters.hpp"
+#include "tiles/split.hpp"
 #include "tiles/version.hpp"

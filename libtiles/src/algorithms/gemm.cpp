@@ -1,12 +1,14 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
 // (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from the
-// device's parameter sets (parameter_lookup.hpp), chosen by the size of C.
+// device's parameter sets (parameter_lookup.hpp), chosen by the size of C. Over several
+// accelerator views, each computes a band of C's rows.
 #include <cstdint>
 
 #include "../device_info.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
+#include "tiles/detail/split.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_gemm[];
@@ -32,8 +34,9 @@ const char* precision_name(gemm_precision precision) {
                            " is not a precision (exact, tf32x3, tf32, float16 or bfloat16)");
 }
 
-void enqueue_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha, const matrix_operand& a,
-                  const matrix_operand& b, double beta, const matrix_operand& c) {
+void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha,
+                                   const matrix_operand& a, const matrix_operand& b, double beta,
+                                   const matrix_operand& c) {
     const element_type type = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
     const int blocks_down = (c.rows + block_rows - 1) / block_rows;
@@ -69,12 +72,10 @@ bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
     return p.tensor_cores == 2 || (p.tensor_cores == 1 && has_ptx_tensor_cores(device));
 }
 
-} // namespace
-
-void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
-          const matrix_operand& c, gemm_precision precision) {
+// The one-view gemm's checks, on `device`.
+void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
+                    const matrix_operand& c, gemm_precision precision) {
     const char* const algorithm = "gemm";
-    const device_info& device = device_of(view);
     check_operand(algorithm, "A", a);
     check_operand(algorithm, "B", b);
     check_operand(algorithm, "C", c);
@@ -93,22 +94,52 @@ void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, c
     if (precision != gemm_precision::exact && type != element_type::float32)
         throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
                                element_description(type) + "; gemm of double elements is exact");
+}
 
+// Enqueues gemm with the parameters the device's table gives a product of `product_elements`
+// elements (C's, where gemm is not one band of a larger product).
+void enqueue_gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b,
+                  double beta, const matrix_operand& c, gemm_precision precision, std::int64_t product_elements) {
     // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
+    const element_type type = element_type_of(a);
     const algorithm_parameters in_effect = parameters_for(view);
-    const bool small = std::int64_t(c.rows) * c.columns < in_effect.small_gemm_below;
+    const bool small = product_elements < in_effect.small_gemm_below;
     if (precision != gemm_precision::exact) {
         const mma_gemm_parameters& mma = small ? in_effect.gemm_mma_small : in_effect.gemm_mma;
-        if (on_tensor_cores(mma, device)) return enqueue_mma_gemm(view, mma, precision, alpha, a, b, beta, c);
+        if (on_tensor_cores(mma, device_of(view))) return enqueue_mma_gemm(view, mma, precision, alpha, a, b, beta, c);
     }
     const char* const set = type == element_type::float64 ? "gemm_double" : small ? "gemm_float_small" : "gemm_float";
     const algorithm_parameters p = parameters_tuned_for(view, *find_set(set));
-    enqueue_gemm(view,
-                 type == element_type::float64 ? p.gemm_double
-                 : small                       ? p.gemm_float_small
-                                               : p.gemm_float,
-                 alpha, a, b, beta, c);
+    enqueue_register_blocked_gemm(view,
+                                  type == element_type::float64 ? p.gemm_double
+                                  : small                       ? p.gemm_float_small
+                                                                : p.gemm_float,
+                                  alpha, a, b, beta, c);
+}
+
+} // namespace
+
+void gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
+          const matrix_operand& c, gemm_precision precision) {
+    check_operands(device_of(view), a, b, c, precision);
+    enqueue_gemm(view, alpha, a, b, beta, c, precision, std::int64_t(c.rows) * c.columns);
+}
+
+void gemm(const std::vector<accelerator_view>& views, double alpha, const matrix_operand& a, const matrix_operand& b,
+          double beta, const matrix_operand& c, gemm_precision precision) {
+    if (views.empty()) throw invalid_argument("gemm: the list of accelerator views is empty");
+    for (const accelerator_view& view : views) check_operands(device_of(view), a, b, c, precision);
+    // Every band of C's rows is computed as one view would compute them: with the parameters the
+    // whole product takes. B goes to every view once, as each band's launch finds it missing there.
+    split_matrix a_bands(views, layout_of(*a.data), a.rows, a.columns, 0);
+    split_matrix c_bands(views, layout_of(*c.data), c.rows, c.columns, 0);
+    a_bands.scatter(a);
+    if (beta != 0) c_bands.scatter(c);
+    for (std::size_t part = 0; part < c_bands.parts(); ++part)
+        enqueue_gemm(c_bands.view_of(part), alpha, a_bands.local(part), b, beta, c_bands.local(part), precision,
+                     std::int64_t(c.rows) * c.columns);
+    c_bands.gather(c);
 }
 
 } // namespace tiles::detail

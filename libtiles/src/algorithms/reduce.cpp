@@ -1,12 +1,16 @@
-// libtiles algorithms: reduce, the sum, least or greatest element of data. Each pass combines
-// one tile's span of the data into one partial value per tile; passes repeat over the partials
-// until a single value remains, which is read back into the caller's memory.
+// libtiles algorithms: reduce, the sum, least or greatest element of data, on one accelerator view
+// or several. Each pass combines one tile's span of the data into one partial value per tile;
+// passes repeat over the partials until a single value remains, which is read back into the
+// caller's memory. Over several views, each view makes the first pass's partials of its band of
+// whole spans, and the first view combines them all.
+#include <algorithm>
 #include <climits>
 #include <string>
 #include <vector>
 
 #include "parameter_lookup.hpp"
 #include "support.hpp"
+#include "tiles/detail/split.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_reduction[];
@@ -61,47 +65,114 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
     check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
 }
 
+// One reduction's kernels and the span of data each of its tiles combines into one partial.
+class reduction {
+  public:
+    reduction(const accelerator_view& view, reduction_op op, element_type accumulator)
+        : p_(parameters_for(view).reduce), op_(op), accumulator_(accumulator) {}
+
+    // How far one tile reads; the last tile's reach past the data must still be an int.
+    int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
+    element_layout partial_layout() const { return {accumulator_, element_size(accumulator_)}; }
+    int partial_count(int count) const { return (count + span() - 1) / span(); }
+
+    // Combines `count` elements of `data`, of type `element`, into partial_count(count) partials
+    // in `partials`, on `view`.
+    void pass(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
+              const std::shared_ptr<storage>& partials) const {
+        const kernel& k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", element,
+                                           "-DREDUCE_OP=" + std::to_string(op_number(op_)) +
+                                               " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_));
+        launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size), k,
+                         std::array<launch_arg, 3>{input_arg(data), make_arg(count), output_arg(partials)});
+    }
+
+    // Combines `count` partials pass after pass on `view` until one remains, and writes it into
+    // `result`. The later partials live in the view's scratch buffers, so that a reduction
+    // allocates nothing (on a GPU, an allocation can cost as much as reading hundreds of MiB).
+    void combine(const accelerator_view& view, std::shared_ptr<storage> partials, int count, void* result) const {
+        context_state& state = *view.state();
+        std::vector<context_state::scratch_buffer> scratch;
+        while (count > 1) {
+            const int next_count = partial_count(count);
+            scratch.push_back(state.take_scratch(std::size_t(next_count) * partial_layout().size));
+            const std::shared_ptr<storage> next = storage_over_buffer(
+                partial_layout(), dims3{1, 1, std::size_t(next_count)}, view, scratch.back().buffer());
+            pass(view, partials, accumulator_, count, next);
+            partials = next;
+            count = next_count;
+        }
+        copy_out(*partials, whole_of(*partials), result);
+        for (context_state::scratch_buffer& s : scratch) state.give_back_scratch(std::move(s));
+    }
+
+  private:
+    reduce_parameters p_;
+    reduction_op op_;
+    element_type accumulator_;
+};
+
 } // namespace
 
 void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
             element_type accumulator, void* result) {
     const device_info& device = device_of(view);
-    const reduce_parameters p = parameters_for(view).reduce;
-    // How far one tile reads; the last tile's reach past the data must still be an int.
-    const int span = p.tile_size * p.items_per_thread * p.vector_width;
-    const element_layout layout = check_input(input, result, INT_MAX - span, device);
+    const reduction r(view, op, accumulator);
+    const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
     check_accumulator(layout.type, op, accumulator, device);
     const int count = int(element_count(*input));
 
-    // The first pass reads the input's elements; later passes read the partials, accumulators.
-    const auto pass_over = [&](element_type element) {
-        return algorithm_kernel(tiles_kernel_reduction, "reduce_pass", element,
-                                "-DREDUCE_OP=" + std::to_string(op_number(op)) +
-                                    " -DACCUMULATOR=" + opencl_name(accumulator) + " " + build_options(p));
-    };
-    const element_layout partial_layout{accumulator, element_size(accumulator)};
-    // The partials, and the result on the device, live in the view's scratch buffers, so that a
-    // reduction allocates nothing (on a GPU, an allocation can cost as much as reading hundreds
-    // of MiB).
+    // The first pass's partials live in the view's scratch too.
     context_state& state = *view.state();
-    std::vector<context_state::scratch_buffer> scratch;
-    std::shared_ptr<storage> remaining = input;
-    int remaining_count = count;
-    for (;;) {
-        const int tile_count = (remaining_count + span - 1) / span;
-        scratch.push_back(state.take_scratch(std::size_t(tile_count) * partial_layout.size));
-        const std::shared_ptr<storage> partials =
-            storage_over_buffer(partial_layout, dims3{1, 1, std::size_t(tile_count)}, view, scratch.back().buffer());
-        launch_algorithm(
-            view, covering_domain(tile_count * p.tile_size, p.tile_size),
-            pass_over(remaining == input ? layout.type : accumulator),
-            std::array<launch_arg, 3>{input_arg(remaining), make_arg(remaining_count), output_arg(partials)});
-        remaining = partials;
-        remaining_count = tile_count;
-        if (tile_count == 1) break;
+    const int partial_count = r.partial_count(count);
+    context_state::scratch_buffer scratch = state.take_scratch(std::size_t(partial_count) * r.partial_layout().size);
+    const std::shared_ptr<storage> partials =
+        storage_over_buffer(r.partial_layout(), dims3{1, 1, std::size_t(partial_count)}, view, scratch.buffer());
+    r.pass(view, input, layout.type, count, partials);
+    r.combine(view, partials, partial_count, result);
+    state.give_back_scratch(std::move(scratch));
+}
+
+void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<storage>& input, reduction_op op,
+            element_type accumulator, void* result) {
+    if (views.empty()) throw invalid_argument("reduce: the list of accelerator views is empty");
+    const reduction r(views.front(), op, accumulator);
+    const element_layout layout = check_input(input, result, INT_MAX - r.span(), device_of(views.front()));
+    for (const accelerator_view& view : views) check_accumulator(layout.type, op, accumulator, device_of(view));
+    const int count = int(element_count(*input));
+
+    // Bands of whole spans, so that every view's partials are those one view would make, in order.
+    const int spans = r.partial_count(count);
+    const int spans_per_band = (spans + int(views.size()) - 1) / int(views.size());
+    const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
+    std::vector<std::shared_ptr<storage>> bands, partials;
+    std::vector<int> partial_counts;
+    std::vector<completion_future> uploads;
+    for (std::size_t i = 0; i < views.size() && int(i) * spans_per_band < spans; ++i) {
+        const int first = int(i) * spans_per_band * r.span();
+        const int band_count = std::min(count - first, spans_per_band * r.span());
+        bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_count)}, views[i]));
+        uploads.push_back(
+            copy_in_async(*bands.back(), whole_of(*bands.back()), host + std::size_t(first) * layout.size, nullptr));
+        partial_counts.push_back(r.partial_count(band_count));
+        partials.push_back(
+            storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, views[i]));
     }
-    copy_out(*remaining, whole_of(*remaining), result);
-    for (context_state::scratch_buffer& s : scratch) state.give_back_scratch(std::move(s));
+    for (std::size_t i = 0; i < bands.size(); ++i)
+        r.pass(views[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i]);
+    for (const completion_future& u : uploads) u.get(); // the caller's memory is free again
+
+    // Every view's partials, in order, on the first view, combined there as on one view.
+    std::vector<unsigned char> gathered(std::size_t(spans) * r.partial_layout().size);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < partials.size(); ++i) {
+        copy_out(*partials[i], whole_of(*partials[i]), gathered.data() + at);
+        at += std::size_t(partial_counts[i]) * r.partial_layout().size;
+    }
+    const std::shared_ptr<storage> all =
+        storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(spans)}, views.front());
+    copy_in(*all, whole_of(*all), gathered.data());
+    r.combine(views.front(), all, spans, result);
 }
 
 } // namespace tiles::detail

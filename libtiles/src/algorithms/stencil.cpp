@@ -1,13 +1,17 @@
 // libtiles algorithms: stencil, a mask of weights applied around every element of a matrix,
-// each tile staging its elements and their halo in tile_static memory.
+// each tile staging its elements and their halo in tile_static memory; on one accelerator view,
+// or iterated over several, each holding a band of the matrix's rows.
 #include "parameter_lookup.hpp"
 #include "support.hpp"
+#include "tiles/detail/split.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_stencil[];
 
 namespace tiles::detail {
 namespace {
+
+const char* const algorithm = "stencil";
 
 // The kernel unrolls its loops over the mask, and the halo grows with it: 9 keeps both small.
 constexpr int max_mask_side = 9;
@@ -20,12 +24,9 @@ void check_mask(const matrix_operand& mask) {
                                std::to_string(max_mask_side));
 }
 
-} // namespace
-
-void stencil(const accelerator_view& view, const matrix_operand& input, const matrix_operand& mask,
-             const matrix_operand& output) {
-    const char* const algorithm = "stencil";
-    const device_info& device = device_of(view);
+// The one-view stencil's checks, on `device`.
+void check_operands(const device_info& device, const matrix_operand& input, const matrix_operand& mask,
+                    const matrix_operand& output) {
     check_operand(algorithm, "the input", input);
     check_operand(algorithm, "the mask", mask);
     check_operand(algorithm, "the output", output);
@@ -37,11 +38,14 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     check_shape(algorithm, "the output", output, input.rows, input.columns, "the shape of the input");
     check_not_aliased(algorithm, "the output", output, "the input", input);
     check_not_aliased(algorithm, "the output", output, "the mask", mask);
+}
 
+void enqueue_stencil(const accelerator_view& view, const matrix_operand& input, const matrix_operand& mask,
+                     const matrix_operand& output) {
     const stencil_parameters p = parameters_for(view).stencil;
     // Rows of whole vectors (and buffers, which OpenCL aligns) let the kernel load them as such.
     const bool rows_aligned = input.columns % p.vector_width == 0;
-    const kernel k = algorithm_kernel(tiles_kernel_stencil, "stencil", type,
+    const kernel k = algorithm_kernel(tiles_kernel_stencil, "stencil", element_type_of(input),
                                       "-DMASK_ROWS=" + std::to_string(mask.rows) +
                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
                                           " -DROWS_ALIGNED=" + (rows_aligned ? "1 " : "0 ") + build_options(p));
@@ -51,6 +55,36 @@ void stencil(const accelerator_view& view, const matrix_operand& input, const ma
     launch_algorithm(view, covering_domain(strips_down, strips_across, p.tile_rows, p.tile_columns), k,
                      std::array<launch_arg, 5>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                input_arg(mask.data), output_arg(output.data)});
+}
+
+} // namespace
+
+void stencil(const accelerator_view& view, const matrix_operand& input, const matrix_operand& mask,
+             const matrix_operand& output) {
+    check_operands(device_of(view), input, mask, output);
+    enqueue_stencil(view, input, mask, output);
+}
+
+void stencil(const std::vector<accelerator_view>& views, const matrix_operand& input, const matrix_operand& mask,
+             const matrix_operand& output, int iterations) {
+    if (views.empty()) throw invalid_argument("stencil: the list of accelerator views is empty");
+    for (const accelerator_view& view : views) check_operands(device_of(view), input, mask, output);
+    if (iterations < 1)
+        throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
+    // Each band reads the mask's radius of rows of each neighbour: its halo. A band's kernel also
+    // computes its halo rows, from rows clamped at the band's edge; those are never used, since
+    // the halo is refilled from the neighbours before the next iteration and never gathered.
+    const element_layout layout = layout_of(*input.data);
+    split_matrix current(views, layout, input.rows, input.columns, mask.rows / 2);
+    split_matrix next(views, layout, input.rows, input.columns, mask.rows / 2);
+    current.scatter(input);
+    for (int i = 0; i < iterations; ++i) {
+        if (i > 0) current.exchange_halo();
+        for (std::size_t part = 0; part < current.parts(); ++part)
+            enqueue_stencil(current.view_of(part), current.local(part), mask, next.local(part));
+        std::swap(current, next);
+    }
+    current.gather(output);
 }
 
 } // namespace tiles::detail

@@ -1,0 +1,71 @@
+// Several contexts at once: Split, a matrix split by rows over a list of contexts (tiles_split).
+#include <vector>
+
+#include "common.hpp"
+#include "registration.hpp"
+
+namespace tiles_python {
+
+using Split = owned<tiles_split, tiles_split_release>;
+
+void register_split(py::module_& m) {
+    py::class_<Split>(m, "Split")
+        .def_static(
+            "create",
+            [](const std::vector<const Context*>& contexts, const py::dtype& dtype, int rows, int columns, int halo,
+               int granularity) {
+                const std::vector<tiles_context*> handles = context_handles(contexts);
+                shape_with_components shape = shape_of(dtype, {rows, columns});
+                tiles_split* s = nullptr;
+                check(tiles_split_create(&s, handles.data(), handles.size(), shape.get(), halo, granularity));
+                return new Split(s, "split");
+            },
+            py::arg("contexts"), py::arg("dtype"), py::arg("rows"), py::arg("columns"), py::arg("halo"),
+            py::arg("granularity"))
+        .def("count",
+             [](const Split& s) {
+                 size_t count = 0;
+                 check(tiles_split_get_count(&count, s.get()));
+                 return count;
+             })
+        .def(
+            "band",
+            [](const Split& s, size_t part) {
+                tiles_band b = TILES_BAND_INIT;
+                check(tiles_split_get_band(&b, s.get(), part));
+                return py::make_tuple(b.first, b.rows, b.halo_above, b.halo_below);
+            },
+            py::arg("part"))
+        .def(
+            "array",
+            [](const Split& s, size_t part) {
+                tiles_array* a = nullptr;
+                check(tiles_split_get_array(&a, s.get(), part));
+                return new Array(a, "array");
+            },
+            py::arg("part"))
+        .def(
+            "scatter",
+            [](const Split& s, const View& matrix) {
+                tiles_split* split = s.get();
+                const tiles_view* v = matrix.get();
+                check(without_gil([&] { return tiles_split_scatter(split, v); }));
+            },
+            py::arg("matrix"))
+        .def(
+            "gather",
+            [](const Split& s, const View& matrix) {
+                const tiles_split* split = s.get();
+                tiles_view* v = matrix.get();
+                check(without_gil([&] { return tiles_split_gather(split, v); }));
+            },
+            py::arg("matrix"))
+        .def("exchange_halo",
+             [](const Split& s) {
+                 tiles_split* split = s.get();
+                 check(without_gil([&] { return tiles_split_exchange_halo(split); }));
+             })
+        .def("release", &Split::release);
+}
+
+} // namespace tiles_python

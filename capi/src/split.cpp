@@ -1,0 +1,67 @@
+// libtiles C API: a matrix split over several contexts (tiles/detail/split.hpp), as handles.
+#include "capi_internal.hpp"
+
+#include "tiles/detail/split.hpp"
+
+using namespace tiles::capi;
+
+extern "C" {
+
+tiles_status tiles_split_create(tiles_split** out, tiles_context* const* contexts, size_t count,
+                                const tiles_shape* shape, int halo, int granularity) {
+    return guard([&] {
+        check_out(out);
+        const checked_shape s = check_shape(shape);
+        if (s.extent.size() != 2)
+            throw tiles::invalid_argument("tiles_split_create: the shape has rank " + std::to_string(s.extent.size()) +
+                                          "; a split matrix has rank 2 (rows x columns)");
+        *out = make_handle<tiles_split>(std::make_shared<tiles::detail::split_matrix>(
+            views_of(contexts, count, "tiles_split_create"), s.layout, s.extent[0], s.extent[1], halo, granularity));
+    });
+}
+
+tiles_status tiles_split_get_count(size_t* out, const tiles_split* split) {
+    return guard([&] {
+        check_out(out);
+        *out = live(split, "split").matrix->parts();
+    });
+}
+
+tiles_status tiles_split_get_band(tiles_band* out, const tiles_split* split, size_t part) {
+    return guard([&] {
+        check_struct(out, "tiles_band");
+        const tiles::band& b = live(split, "split").matrix->band_of(part);
+        write_struct(out, tiles_band{sizeof(tiles_band), b.first, b.rows, b.halo_above, b.halo_below}, "tiles_band");
+    });
+}
+
+tiles_status tiles_split_get_array(tiles_array** out, tiles_split* split, size_t part) {
+    return guard([&] {
+        check_out(out);
+        const tiles::detail::matrix_operand& local = live(split, "split").matrix->local(part);
+        *out = make_handle<tiles_array>(local.data, std::vector<int>{local.rows, local.columns});
+    });
+}
+
+tiles_status tiles_split_scatter(tiles_split* split, const tiles_view* matrix) {
+    return guard([&] {
+        tiles::detail::split_matrix& m = *live(split, "split").matrix;
+        m.scatter(matrix_operand_of(matrix, "tiles_split_scatter", "matrix view"));
+    });
+}
+
+tiles_status tiles_split_gather(const tiles_split* split, tiles_view* matrix) {
+    return guard([&] {
+        const tiles::detail::split_matrix& m = *live(split, "split").matrix;
+        m.gather(output_operand_of(matrix, "tiles_split_gather", "matrix view"));
+    });
+}
+
+tiles_status tiles_split_exchange_halo(tiles_split* split) {
+    return guard([&] { live(split, "split").matrix->exchange_halo(); });
+}
+
+tiles_status tiles_split_retain(tiles_split* split) { return retain(split, "split"); }
+tiles_status tiles_split_release(tiles_split* split) { return release(split, "split"); }
+
+} // extern "C"

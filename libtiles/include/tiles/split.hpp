@@ -1,0 +1,77 @@
+// libtiles: several accelerator views at once, in the shape of the C++ AMP book's multi-GPU
+// chapter. A matrix's rows are split into bands, one per view; each view holds an array of its
+// band's rows with the halo rows of its neighbours that its kernels read, launches on each band
+// run on their views at the same time, and between phases only the halo rows move. The tiled
+// algorithms take a list of views too (tiles/algorithms.hpp).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "tiles/accelerator.hpp"
+#include "tiles/algorithms.hpp"
+#include "tiles/array.hpp"
+#include "tiles/bands.hpp"
+#include "tiles/detail/split.hpp"
+#include "tiles/extent.hpp"
+
+namespace tiles {
+
+// A view of every GPU, each a new one, in accelerator::get_all()'s order; none without a GPU.
+inline std::vector<accelerator_view> gpu_views() { return detail::gpu_views(); }
+
+// A rows x columns matrix of T split by rows over `views`, band i on views[i]:
+//
+//     tiles::split_array<float> grid(views, tiles::extent<2>(rows, columns), 1);   // a halo of 1 row
+//     grid.scatter(host_grid);                      // every band's rows and halos, to every view at once
+//     for (int i = 0; i < iterations; ++i) {
+//         if (i > 0) grid.exchange_halo();          // only the halo rows move
+//         for (std::size_t p = 0; p < grid.parts(); ++p)   // launches return at once: the views run together
+//             tiles::parallel_for_each(grid.view_of(p), grid.local(p).extent, kernel, grid.local(p), ...);
+//     }
+//     grid.gather(host_grid);                       // every band's own rows
+//
+// A kernel sees each band's local rows (its halo above, its own rows, its halo below) as a whole
+// array; band_of(p) says where they lie in the matrix.
+template <class T> class split_array {
+  public:
+    // Bands of whole multiples of `granularity` rows (a tiled launch's tile rows), as even as can
+    // be, each with `halo` rows of each neighbour; the arrays are allocated on their views now.
+    split_array(const std::vector<accelerator_view>& views, const extent<2>& e, int halo = 0, int granularity = 1)
+        : extent(e), engine_(std::make_shared<detail::split_matrix>(views, element_layout::of<T>(), e[0], e[1], halo,
+                                                                    granularity)) {
+        for (std::size_t p = 0; p < engine_->parts(); ++p)
+            local_.emplace_back(engine_->local(p).data, tiles::extent<2>(engine_->local(p).rows, e[1]));
+    }
+    // Its bands' arrays are its own: moved, never copied.
+    split_array(split_array&&) = default;
+    split_array(const split_array&) = delete;
+    split_array& operator=(const split_array&) = delete;
+
+    const tiles::extent<2> extent;
+
+    std::size_t parts() const { return engine_->parts(); }
+    const band& band_of(std::size_t part) const { return engine_->band_of(part); }
+    const accelerator_view& view_of(std::size_t part) const { return engine_->view_of(part); }
+    // Band `part`'s local rows: an array of band_of(part).local_rows() x columns on view_of(part).
+    array<T, 2>& local(std::size_t part) {
+        engine_->local(part); // refuses a band that does not exist
+        return local_[part];
+    }
+
+    // Every band's rows and halos from `grid` (an array or view of this extent), to every view
+    // at once.
+    template <class Grid> void scatter(const Grid& grid) { engine_->scatter(detail::matrix_of(grid)); }
+    // Every band's own rows into `grid` (an array or writable view of this extent), from every
+    // view at once.
+    template <class Grid> void gather(Grid&& grid) const { engine_->gather(detail::output_of(grid)); }
+    // Every band's halo rows from its neighbours' own rows, through pinned host memory, from and
+    // to every view at once; the launches enqueued after it on a view see them.
+    void exchange_halo() { engine_->exchange_halo(); }
+
+  private:
+    std::shared_ptr<detail::split_matrix> engine_;
+    std::vector<array<T, 2>> local_;
+};
+
+} // namespace tiles

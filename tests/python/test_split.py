@@ -1,0 +1,134 @@
+"""Several contexts at once: tiles.Split's bands (each context receiving only its band and halos,
+the exchange moving only halo rows) and reduce, matrix_multiply, gemm and stencil with contexts=,
+equal to one context's results bit for bit and to numpy's within rounding. The contexts are of
+different devices where there are several (CTest runs this file again with POCL_DEVICES="pthread
+pthread"), else of one."""
+
+import numpy as np
+import pytest
+import tiles
+
+
+def several_contexts(count):
+    devices = tiles.devices()
+    return [tiles.Context(devices[i % len(devices)]) for i in range(count)]
+
+
+def numpy_stencil(data, mask):
+    """The stencil with clamp-to-edge, in float64."""
+    radius_rows, radius_columns = mask.shape[0] // 2, mask.shape[1] // 2
+    padded = np.pad(data.astype(np.float64), ((radius_rows,), (radius_columns,)), mode="edge")
+    out = np.zeros(data.shape)
+    for i in range(mask.shape[0]):
+        for j in range(mask.shape[1]):
+            out += mask[i, j] * padded[i:i + data.shape[0], j:j + data.shape[1]]
+    return out
+
+
+LABEL = """
+__kernel void label(__global float* rows, int columns, int first) {
+    thread_index i = get_thread_index();
+    rows[i.global_id[0] * columns + i.global_id[1]] = 1000.0f * (first + i.global_id[0]) + i.global_id[1];
+}
+"""
+
+
+def labels(rows, columns, first=0):
+    return (1000.0 * (first + np.arange(rows))[:, None] + np.arange(columns)[None, :]).astype(np.float32)
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+def test_the_algorithms_on_several_contexts_give_one_contexts_results(parts):
+    rng = np.random.default_rng(parts)
+    data = rng.uniform(-1, 1, (203, 77)).astype(np.float32)
+    mask = rng.uniform(0, 0.3, (5, 3)).astype(np.float32)
+    contexts = several_contexts(parts)
+    once = tiles.stencil(data, mask)
+    np.testing.assert_allclose(once, numpy_stencil(data, mask), atol=1e-5)
+    assert tiles.stencil(data, mask, contexts=contexts).tobytes() == once.tobytes()
+    four_times = tiles.stencil(data, mask, iterations=4)
+    np.testing.assert_allclose(four_times, numpy_stencil(numpy_stencil(numpy_stencil(numpy_stencil(
+        data, mask), mask), mask), mask), atol=1e-4)
+    assert tiles.stencil(data, mask, contexts=contexts, iterations=4).tobytes() == four_times.tobytes()
+
+    b = rng.uniform(-1, 1, (77, 45)).astype(np.float32)
+    product = tiles.matrix_multiply(data, b)
+    np.testing.assert_allclose(product, data.astype(np.float64) @ b, atol=1e-4)
+    assert tiles.matrix_multiply(data, b, contexts=contexts).tobytes() == product.tobytes()
+    c = rng.uniform(-1, 1, (203, 45)).astype(np.float32)
+    assert tiles.gemm(2.0, data, b, 0.5, c, contexts=contexts).tobytes() == tiles.gemm(2.0, data, b, 0.5, c).tobytes()
+
+    total = tiles.reduce(data)
+    assert abs(total - data.astype(np.float64).sum()) < 1e-2
+    assert tiles.reduce(data, contexts=contexts).tobytes() == total.tobytes()
+    assert tiles.reduce(data, "max", contexts=contexts) == data.max()
+    ints = rng.integers(-1000, 1000, 100_003, dtype=np.int32)
+    assert tiles.reduce(ints, contexts=contexts) == ints.sum()
+
+
+def test_stencil_iterated_on_one_context_into_out_stays_on_the_device():
+    data = np.arange(40 * 30, dtype=np.float32).reshape(40, 30) / 1000
+    mask = np.full((3, 3), 1 / 9, np.float32)
+    out = tiles.empty((40, 30), np.float32)
+    assert tiles.stencil(data, mask, out=out, iterations=3) is out
+    np.testing.assert_allclose(out.get(), numpy_stencil(numpy_stencil(numpy_stencil(data, mask), mask), mask),
+                               atol=1e-5)
+
+
+def test_a_split_sends_each_context_its_band_and_the_exchange_moves_only_halos():
+    rows, columns, halo = 31, 9, 2
+    contexts = several_contexts(3)
+    grid = labels(rows, columns)
+    with tiles.Split(contexts, (rows, columns), np.float32, halo=halo) as split:
+        assert len(split) == 3
+        assert [b.rows for b in split.bands] == [11, 10, 10]
+        assert repr(split) == "<tiles.Split float32 (31, 9) in 3 bands with halos of 2 rows>"
+        for c in contexts:
+            c.reset_counters()
+        split.scatter(grid)
+        for band, context in zip(split.bands, contexts):
+            assert context.counters()["bytes_uploaded"] == band.local_rows * columns * 4
+        # Own rows labelled by a launch on each band's context, halos wrong.
+        kernel = tiles.Kernel(LABEL, "label")
+        for band, band_array, context in zip(split.bands, split, contexts):
+            assert band_array.shape == (band.local_rows, columns)
+            tiles.copy(np.full((band.local_rows, columns), -5, np.float32), band_array)
+            own = band_array.view().section((band.halo_above, 0), (band.rows, columns))
+            tiles.parallel_for_each(tiles.extent(band.rows, columns), kernel, own, np.int32(columns),
+                                    np.int32(band.first), context=context)
+            context.wait()
+            context.reset_counters()
+        split.exchange_halo()
+        for band, band_array, context in zip(split.bands, split, contexts):
+            context.wait()
+            halo_bytes = (band.halo_above + band.halo_below) * columns * 4
+            assert context.counters()["bytes_downloaded"] == halo_bytes
+            assert context.counters()["bytes_uploaded"] == halo_bytes
+            np.testing.assert_array_equal(band_array.get(), labels(band.local_rows, columns, band.local_first))
+        np.testing.assert_array_equal(split.gather(), grid)
+        into = tiles.zeros((rows, columns), np.float32)
+        assert split.gather(into) is into
+        np.testing.assert_array_equal(into.get(), grid)
+
+
+def test_refusals_name_the_problem():
+    data = np.zeros((8, 33), np.float32)
+    contexts = several_contexts(2)
+    with pytest.raises(tiles.InvalidArgument, match="on a context or on a list of contexts, not on both"):
+        tiles.reduce(data, context=contexts[0], contexts=contexts)
+    with pytest.raises(tiles.InvalidArgument, match="contexts is a list of tiles.Context"):
+        tiles.reduce(data, contexts=contexts[0])
+    with pytest.raises(tiles.InvalidArgument, match="a context of the list is a tiles.Context, not None"):
+        tiles.stencil(data, np.ones((3, 3), np.float32), contexts=[contexts[0], None])
+    with pytest.raises(tiles.InvalidArgument, match="the list of contexts is empty"):
+        tiles.matrix_multiply(data, data.T.copy(), contexts=[])
+    with pytest.raises(tiles.InvalidArgument, match="stencil's iterations is 0, below 1"):
+        tiles.stencil(data, np.ones((3, 3), np.float32), iterations=0)
+    with pytest.raises(tiles.InvalidArgument, match="fewer than the halo of 5 rows"):
+        tiles.Split(contexts, (8, 33), halo=5)
+    with pytest.raises(tiles.InvalidArgument, match=r"the matrix is 8x32 of float \(float32\), the split one 8x33"):
+        tiles.Split(contexts, (8, 33)).scatter(np.zeros((8, 32), np.float32))
+    split = tiles.Split(contexts, (8, 33))
+    split.release()
+    with pytest.raises(tiles.InvalidHandle):
+        split.exchange_halo()

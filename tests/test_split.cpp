@@ -1,0 +1,231 @@
+// Several accelerator views at once (tiles/split.hpp): bands of rows, each view receiving only its
+// band and halos and the halo exchange moving only halo rows (as the counters show); and reduce,
+// gemm and stencil over 1, 2 and 3 views giving one view's results bit for bit, on shapes that are
+// multiples of nothing, with CPU references for the values themselves. The views are of different
+// devices where there are several (POCL_DEVICES="pthread pthread"), else of one device each.
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include "fixture.hpp"
+#include "random_data.hpp"
+#include "tiles/split.hpp"
+
+namespace {
+
+// `count` new views, of the OpenCL devices in turn.
+std::vector<tiles::accelerator_view> several_views(int count) {
+    const std::vector<tiles::accelerator> devices = tiles::accelerator::get_all();
+    std::vector<tiles::accelerator_view> views;
+    for (int i = 0; i < count; ++i) views.push_back(devices[std::size_t(i) % devices.size()].create_view());
+    return views;
+}
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// Writes every element of a band's local rows as 1000 * (its row in the grid) + column, where
+// `first` is the grid's row of local row 0.
+const char* const label_source = R"(
+__kernel void label(__global float* local_rows, int columns, int first) {
+    thread_index i = get_thread_index();
+    local_rows[i.global_id[0] * columns + i.global_id[1]] = 1000.0f * (first + i.global_id[0]) + i.global_id[1];
+})";
+
+float label(int row, int column) { return 1000.0f * float(row) + float(column); }
+
+} // namespace
+
+TEST_CASE("split_rows splits rows evenly in whole multiples, with halos", "[split]") {
+    // 10 rows over 3 bands: 4, 3, 3.
+    const tiles::band first = tiles::split_rows(10, 1, 0, 3), last = tiles::split_rows(10, 1, 2, 3);
+    CHECK((first.first == 0 && first.rows == 4 && first.halo_above == 0 && first.halo_below == 1));
+    CHECK((last.first == 7 && last.rows == 3 && last.halo_above == 1 && last.halo_below == 0));
+    CHECK(last.local_rows() == 4);
+    CHECK(last.local_first() == 6);
+    // 70 rows in multiples of 16 over 3 bands: 5 multiples, so 32, 32 and the last 6 rows.
+    const tiles::band a = tiles::split_rows(70, 0, 0, 3, 16), b = tiles::split_rows(70, 0, 1, 3, 16),
+                      c = tiles::split_rows(70, 0, 2, 3, 16);
+    CHECK((a.first == 0 && a.rows == 32 && b.first == 32 && b.rows == 32 && c.first == 64 && c.rows == 6));
+    REQUIRE_THROWS_MENTIONING(tiles::split_rows(8, 3, 0, 3), tiles::invalid_argument,
+                              "the thinnest band of 8 rows over 3 bands has 2 rows, fewer than the halo of 3 rows");
+    REQUIRE_THROWS_MENTIONING(tiles::split_rows(2, 0, 0, 3), tiles::invalid_argument,
+                              "2 rows cannot be split into 3 bands");
+    REQUIRE_THROWS_MENTIONING(tiles::split_rows(40, 0, 0, 4, 16), tiles::invalid_argument,
+                              "40 rows cannot be split into 4 bands of whole multiples of 16 rows");
+    REQUIRE_THROWS_MENTIONING(tiles::split_rows(10, 0, 3, 3), tiles::invalid_argument, "band 3 of 3 bands");
+}
+
+TEST_CASE("a split array sends every view only its band and halos, and gathers only own rows", "[split]") {
+    const int rows = 23, columns = 7, halo = 2;
+    const std::vector<tiles::accelerator_view> views = several_views(3);
+    std::vector<float> grid(std::size_t(rows) * columns);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) grid[std::size_t(r) * columns + c] = label(r, c);
+    tiles::array_view<const float, 2> source(rows, columns, grid);
+    tiles::split_array<float> split(views, source.extent, halo);
+    REQUIRE(split.parts() == 3);
+    for (const tiles::accelerator_view& v : views) v.reset_counters();
+    split.scatter(source);
+    for (std::size_t p = 0; p < split.parts(); ++p) {
+        const tiles::band& b = split.band_of(p);
+        INFO("band " << p);
+        CHECK(views[p].counters().bytes_uploaded == std::uint64_t(b.local_rows()) * columns * sizeof(float));
+        const std::vector<float> local = split.local(p);
+        for (int r = 0; r < b.local_rows(); ++r)
+            CHECK(local[std::size_t(r) * columns + 3] == label(b.local_first() + r, 3));
+    }
+    std::vector<float> back(grid.size(), -1.0f);
+    tiles::array_view<float, 2> into(rows, columns, back);
+    split.gather(into);
+    into.synchronize();
+    CHECK(back == grid);
+
+    REQUIRE_THROWS_MENTIONING(split.local(3), tiles::invalid_argument,
+                              "band 3 of a matrix split into 3 bands does not exist");
+    std::vector<float> small(10);
+    REQUIRE_THROWS_MENTIONING(split.scatter(tiles::array_view<const float, 2>(2, 5, small)), tiles::invalid_argument,
+                              "the matrix is 2x5 of float (float32), the split one 23x7");
+    REQUIRE_THROWS_MENTIONING(tiles::split_array<float>({}, source.extent), tiles::invalid_argument,
+                              "needs at least one view");
+}
+
+TEST_CASE("the halo exchange moves only the rows next to each band, from and to every view", "[split]") {
+    const int rows = 31, columns = 9, halo = 2;
+    for (int parts = 1; parts <= 3; ++parts) {
+        INFO(parts << " views");
+        const std::vector<tiles::accelerator_view> views = several_views(parts);
+        tiles::split_array<float> split(views, tiles::extent<2>(rows, columns), halo);
+        // Each band's own rows labelled by a launch on its view, its halos wrong: the exchange must
+        // replace them with the labels its neighbours wrote.
+        const tiles::kernel label_kernel(label_source, "label");
+        for (std::size_t p = 0; p < split.parts(); ++p) {
+            const tiles::band& b = split.band_of(p);
+            std::vector<float> wrong(std::size_t(b.local_rows()) * columns, -5.0f);
+            tiles::copy(wrong.begin(), split.local(p));
+            tiles::parallel_for_each(
+                split.view_of(p), tiles::extent<2>(b.rows, columns), label_kernel,
+                split.local(p).section(tiles::index<2>(b.halo_above, 0), tiles::extent<2>(b.rows, columns)), columns,
+                b.first);
+        }
+        for (const tiles::accelerator_view& v : views) {
+            v.wait();
+            v.reset_counters();
+        }
+        split.exchange_halo();
+        for (std::size_t p = 0; p < split.parts(); ++p) {
+            const tiles::band& b = split.band_of(p);
+            INFO("band " << p);
+            const std::uint64_t halo_bytes = std::uint64_t(b.halo_above + b.halo_below) * columns * sizeof(float);
+            views[p].wait();
+            CHECK(views[p].counters().bytes_downloaded == halo_bytes); // its boundary rows, for its neighbours
+            CHECK(views[p].counters().bytes_uploaded == halo_bytes);   // its halos, from them
+            const std::vector<float> local = split.local(p);
+            for (int r = 0; r < b.local_rows(); ++r)
+                for (int c = 0; c < columns; ++c)
+                    CHECK(local[std::size_t(r) * columns + c] == label(b.local_first() + r, c));
+        }
+    }
+}
+
+TEST_CASE("stencil over several views equals stencil iterated on one, bit for bit", "[split][algorithms]") {
+    const tiles::extent<2> shapes[] = {tiles::extent<2>(203, 77), tiles::extent<2>(31, 130)};
+    const tiles::extent<2> masks[] = {tiles::extent<2>(3, 3), tiles::extent<2>(5, 5), tiles::extent<2>(5, 3)};
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    for (const tiles::extent<2>& shape : shapes)
+        for (const tiles::extent<2>& mask_shape : masks) {
+            const std::vector<float> values = random_floats(shape.size(), unsigned(shape[0]));
+            const std::vector<float> weights = random_floats(mask_shape.size(), unsigned(mask_shape[1]), 0.0f, 0.3f);
+            tiles::array_view<const float, 2> input(shape, values), mask(mask_shape, weights);
+            for (const int iterations : {1, 4}) {
+                // One view, iterated between two arrays.
+                tiles::array<float, 2> a(shape, one), b(shape, one);
+                tiles::stencil(one, input, mask, a);
+                for (int i = 1; i < iterations; ++i) {
+                    tiles::stencil(one, a, mask, b);
+                    std::swap(a, b);
+                }
+                const std::vector<float> expected = a;
+                for (int parts = 1; parts <= 3; ++parts) {
+                    INFO(shape << ", mask " << mask_shape << ", " << iterations << " iterations, " << parts
+                               << " views");
+                    std::vector<float> got(shape.size(), -1.0f);
+                    tiles::array_view<float, 2> output(shape, got);
+                    tiles::stencil(several_views(parts), input, mask, output, iterations);
+                    output.synchronize();
+                    CHECK(same_bits(got, expected));
+                }
+            }
+        }
+    std::vector<float> grid(8 * 33), out(8 * 33);
+    std::vector<float> seven(49, 1.0f);
+    tiles::array_view<const float, 2> small(8, 33, grid), mask(7, 7, seven);
+    tiles::array_view<float, 2> output(8, 33, out);
+    REQUIRE_THROWS_MENTIONING(tiles::stencil(several_views(3), small, mask, output, 2), tiles::invalid_argument,
+                              "the thinnest band of 8 rows over 3 bands has 2 rows, fewer than the halo of 3 rows");
+    REQUIRE_THROWS_MENTIONING(tiles::stencil(several_views(2), small, mask, output, 0), tiles::invalid_argument,
+                              "0 iterations; there must be at least 1");
+    REQUIRE_THROWS_MENTIONING(tiles::stencil(std::vector<tiles::accelerator_view>{}, small, mask, output),
+                              tiles::invalid_argument, "the list of accelerator views is empty");
+}
+
+TEST_CASE("gemm over several views equals gemm on one, bit for bit", "[split][algorithms]") {
+    const int m = 101, k = 45, n = 67;
+    const std::vector<float> a_values = random_floats(std::size_t(m) * k, 1),
+                             b_values = random_floats(std::size_t(k) * n, 2),
+                             c_values = random_floats(std::size_t(m) * n, 3);
+    tiles::array_view<const float, 2> a(m, k, a_values), b(k, n, b_values);
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    std::vector<float> expected = c_values;
+    tiles::array_view<float, 2> expected_view(m, n, expected);
+    tiles::gemm(one, 1.5f, a, b, 0.5f, expected_view);
+    expected_view.synchronize();
+    // The values themselves, against a CPU loop.
+    for (int i = 0; i < m; i += 10)
+        for (int j = 0; j < n; j += 7) {
+            double sum = 0;
+            for (int l = 0; l < k; ++l)
+                sum += double(a_values[std::size_t(i) * k + l]) * b_values[std::size_t(l) * n + j];
+            CHECK(std::abs(expected[std::size_t(i) * n + j] - (1.5 * sum + 0.5 * c_values[std::size_t(i) * n + j])) <=
+                  sum_tolerance<float>(std::size_t(k) + 2, 1.5 * k + 0.5));
+        }
+    for (int parts = 1; parts <= 3; ++parts) {
+        INFO(parts << " views");
+        std::vector<float> c = c_values;
+        tiles::array_view<float, 2> c_view(m, n, c);
+        const std::vector<tiles::accelerator_view> views = several_views(parts);
+        tiles::gemm(views, 1.5f, a, b, 0.5f, c_view);
+        c_view.synchronize();
+        CHECK(same_bits(c, expected));
+    }
+}
+
+TEST_CASE("reduce over several views equals reduce on one, bit for bit", "[split][algorithms]") {
+    const std::vector<float> floats = random_floats(1'000'003, 7);
+    const std::vector<int> ints = random_ints(300'001, 8, -1000, 1000);
+    tiles::array_view<const float, 1> float_view(int(floats.size()), floats);
+    const std::vector<int> grid_ints(ints.begin(), ints.begin() + 300'000);
+    tiles::array_view<const int, 2> int_view(1000, 300, grid_ints);
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    const float sum = tiles::reduce(one, float_view, tiles::reduction_op::sum);
+    const double cpu_sum = std::accumulate(floats.begin(), floats.end(), 0.0);
+    CHECK(std::abs(sum - cpu_sum) <= sum_tolerance<float>(floats.size(), double(floats.size())));
+    const long long int_sum = std::accumulate(ints.begin(), ints.begin() + 300'000, 0LL);
+    for (int parts = 1; parts <= 3; ++parts) {
+        INFO(parts << " views");
+        const std::vector<tiles::accelerator_view> views = several_views(parts);
+        const float got = tiles::reduce(views, float_view, tiles::reduction_op::sum);
+        CHECK(std::memcmp(&got, &sum, sizeof sum) == 0);
+        CHECK(tiles::reduce(views, float_view, tiles::reduction_op::max) ==
+              *std::max_element(floats.begin(), floats.end()));
+        CHECK(tiles::reduce<std::int64_t>(views, int_view, tiles::reduction_op::sum) == int_sum);
+        CHECK(tiles::reduce(views, int_view, tiles::reduction_op::min) ==
+              *std::min_element(ints.begin(), ints.begin() + 300'000));
+    }
+    // Fewer spans than views: the views without any stay idle.
+    const std::vector<float> three = {1.0f, 2.0f, 4.0f};
+    CHECK(tiles::reduce(several_views(3), tiles::array_view<const float, 1>(3, three), tiles::reduction_op::sum) ==
+          7.0f);
+}
