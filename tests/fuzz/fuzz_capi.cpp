@@ -188,9 +188,11 @@ void host_access(handles& h, input& in) {
     }
 }
 
+// A section of a view of any rank the run makes (at most 4, whose fourth component is fixed, so
+// that inputs kept from before views of rank 4 still read the same bytes).
 void section(handles& h, input& in) {
     tiles_view* view = pick(h.views, in);
-    int origin[3], extent[3];
+    int origin[4] = {0, 0, 0, 0}, extent[4] = {1, 1, 1, 1};
     for (int d = 0; d < 3; ++d) {
         origin[d] = in.one_in(8) ? component(in) : int(in.below(4));
         extent[d] = component(in);
