@@ -62,21 +62,39 @@ const split_matrix::band_data& split_matrix::at(std::size_t part) const {
     return parts_[part];
 }
 
+// Where the grid is host memory (a view of it), each band moves straight between its rows there
+// and its view, every band's transfer enqueued before any is waited for; else (an array) through
+// the storage engine's copies.
 void split_matrix::scatter(const matrix_operand& grid) {
     check_grid("scatter", grid, *this);
+    const bool on_host = home_of(*grid.data) == nullptr;
+    const auto* host =
+        on_host ? static_cast<const unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read))
+                : nullptr;
     std::vector<completion_future> sent;
-    for (const band_data& p : parts_)
-        sent.push_back(copy_async(*grid.data, rows_box(p.rows.local_first(), p.rows.local_rows(), columns_),
-                                  *p.local.data, whole_of(*p.local.data)));
+    for (const band_data& p : parts_) {
+        const box rows = rows_box(p.rows.local_first(), p.rows.local_rows(), columns_);
+        sent.push_back(on_host ? copy_in_async(*p.local.data, whole_of(*p.local.data),
+                                               host + rows.origin[1] * row_bytes(), nullptr)
+                               : copy_async(*grid.data, rows, *p.local.data, whole_of(*p.local.data)));
+    }
     wait_for_all(sent);
 }
 
 void split_matrix::gather(const matrix_operand& grid) const {
     check_grid("gather", grid, *this);
+    const bool on_host = home_of(*grid.data) == nullptr;
+    auto* host = on_host
+                     ? static_cast<unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read_write))
+                     : nullptr;
     std::vector<completion_future> received;
-    for (const band_data& p : parts_)
-        received.push_back(copy_async(*p.local.data, rows_box(p.rows.halo_above, p.rows.rows, columns_), *grid.data,
-                                      rows_box(p.rows.first, p.rows.rows, columns_)));
+    for (const band_data& p : parts_) {
+        const box own = rows_box(p.rows.halo_above, p.rows.rows, columns_);
+        const box rows = rows_box(p.rows.first, p.rows.rows, columns_);
+        received.push_back(
+            on_host ? copy_out_async(*p.local.data, own, host + rows.origin[1] * row_bytes(), nullptr, nullptr)
+                    : copy_async(*p.local.data, own, *grid.data, rows));
+    }
     wait_for_all(received);
 }
 

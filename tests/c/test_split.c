@@ -1,7 +1,7 @@
 /* Several contexts at once from C: a split matrix's bands (each context receiving only its band
  * and halos, the exchange moving only halo rows), and tiles_stencil_split, tiles_gemm_split and
  * tiles_reduce_split giving one context's results bit for bit. The contexts are of different
- * devices where there are several (POCL_DEVICES="pthread pthread"), else of one. */
+ * devices of one kind where there are several (POCL_DEVICES="pthread pthread"), else of one. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,14 +11,38 @@
 
 enum { max_contexts = 3 };
 
-/* `count` new contexts, of the devices in turn. */
+/* The name of `device`, into `name` (of 256 bytes). */
+static int name_of(char* name, const tiles_device* device) {
+    int failed = 0;
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    CHECK_OK(tiles_device_get_info(&info, device));
+    strncpy(name, info.name ? info.name : "", 255);
+    name[255] = '\0';
+    return failed;
+}
+
+/* `count` new contexts, in turn on the devices of the default device's kind (its name), for which
+ * several contexts give one context's results bit for bit. */
 static int make_contexts(tiles_context** contexts, int count) {
     int failed = 0;
-    size_t devices = 0;
+    size_t devices = 0, same[16], found = 0;
+    char default_name[256], name[256];
+    tiles_device* chosen = NULL;
+    CHECK_OK(tiles_device_default(&chosen));
+    failed += name_of(default_name, chosen);
+    tiles_device_release(chosen);
     CHECK_OK(tiles_device_count(&devices));
-    for (int i = 0; i < count; ++i) {
+    for (size_t d = 0; d < devices && found < 16; ++d) {
         tiles_device* device = NULL;
-        CHECK_OK(tiles_device_get(&device, (size_t)i % devices));
+        CHECK_OK(tiles_device_get(&device, d));
+        failed += name_of(name, device);
+        if (strcmp(name, default_name) == 0) same[found++] = d;
+        tiles_device_release(device);
+    }
+    CHECK(found > 0);
+    for (int i = 0; i < count && found > 0; ++i) {
+        tiles_device* device = NULL;
+        CHECK_OK(tiles_device_get(&device, same[(size_t)i % found]));
         CHECK_OK(tiles_context_create(&contexts[i], device));
         tiles_device_release(device);
     }

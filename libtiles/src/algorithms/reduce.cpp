@@ -80,9 +80,9 @@ class reduction {
     // in `partials`, on `view`.
     void pass(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
               const std::shared_ptr<storage>& partials) const {
-        const kernel& k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", element,
-                                           "-DREDUCE_OP=" + std::to_string(op_number(op_)) +
-                                               " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_));
+        const kernel k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", element,
+                                          "-DREDUCE_OP=" + std::to_string(op_number(op_)) +
+                                              " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_));
         launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size), k,
                          std::array<launch_arg, 3>{input_arg(data), make_arg(count), output_arg(partials)});
     }

@@ -53,6 +53,7 @@ class split_matrix {
         std::shared_ptr<storage> first_rows, last_rows;
     };
     const band_data& at(std::size_t part) const;
+    std::size_t row_bytes() const { return std::size_t(columns_) * layout_.size; }
 
     std::vector<band_data> parts_;
     element_layout layout_;

@@ -1,0 +1,94 @@
+"""libtiles on several devices at once against one: the iterated 5-point stencil and gemm, each
+from numpy data to a numpy result, on 1, 2, ... contexts in turn, every result checked bit for bit
+against the one-context result, with the speed-up over one context in the same run.
+
+    python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
+    python3 bench/several_devices.py --side 512 --iterations 5 --gemm 256 --contexts 1,2 --runs 1   # a check
+
+The contexts are one per device, in tiles.devices()'s order, of GPUs where there are any (else of
+every device; TILES_DEVICE picks one device to take views of instead, to see what the split costs
+on one device). --json FILE writes the figures."""
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import numpy as np
+import tiles
+
+
+def devices_to_use():
+    import os
+    if os.environ.get("TILES_DEVICE"):
+        return [tiles.default_device()]
+    every = tiles.devices()
+    return [d for d in every if d.is_gpu] or every
+
+
+def contexts_for(count, devices):
+    return [tiles.Context(devices[i % len(devices)]) for i in range(count)]
+
+
+def timed(run, runs):
+    """The median of `runs` timed calls, after one untimed call that builds the kernels."""
+    result = run()
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        seconds.append(time.perf_counter() - start)
+    return result, statistics.median(seconds)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--side", type=int, default=4096, help="the stencil's grid is side x side floats")
+    parser.add_argument("--iterations", type=int, default=20, help="stencil iterations")
+    parser.add_argument("--gemm", type=int, default=2048, help="gemm of n x n float matrices")
+    parser.add_argument("--contexts", default="1,2", help="numbers of contexts to time, the first the baseline")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    counts = [int(c) for c in args.contexts.split(",")]
+    devices = devices_to_use()
+    print(f"devices: {', '.join(d.name for d in devices)}; contexts: {counts}")
+
+    rng = np.random.default_rng(1)
+    grid = rng.uniform(0, 1, (args.side, args.side)).astype(np.float32)
+    cross = np.array([[0, 0.2, 0], [0.2, 0.2, 0.2], [0, 0.2, 0]], np.float32)  # the 5-point stencil
+    a = rng.uniform(-1, 1, (args.gemm, args.gemm)).astype(np.float32)
+    b = rng.uniform(-1, 1, (args.gemm, args.gemm)).astype(np.float32)
+    stencil_bytes = 2 * grid.nbytes * args.iterations  # each iteration reads and writes the grid
+    gemm_flops = 2.0 * args.gemm ** 3
+
+    figures, failed = [], False
+    baselines = {}
+    for count in counts:
+        contexts = contexts_for(count, devices)
+        # One context runs the one-context calls themselves; several, the same calls with contexts=.
+        on = {"context": contexts[0]} if count == 1 else {"contexts": contexts}
+        for name, run, work, unit in (
+                ("stencil 5-point", lambda: tiles.stencil(grid, cross, iterations=args.iterations, **on),
+                 stencil_bytes, "GB/s"),
+                ("gemm float", lambda: tiles.matrix_multiply(a, b, **on), gemm_flops, "GFLOP/s")):
+            result, seconds = timed(run, args.runs)
+            if name not in baselines:
+                baselines[name] = (result, seconds)
+            same = result.tobytes() == baselines[name][0].tobytes()
+            failed |= not same
+            speedup = baselines[name][1] / seconds
+            print(f"{name:16} {count} context(s): {seconds * 1e3:10.2f} ms  {work / seconds / 1e9:10.1f} {unit}  "
+                  f"{speedup:5.2f}x of {counts[0]}  {'same bits' if same else 'DIFFERENT RESULT'}")
+            figures.append({"benchmark": name, "contexts": count, "seconds": seconds, "speedup": speedup,
+                            "same_as_baseline": same})
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"devices": [d.name for d in devices], "side": args.side, "iterations": args.iterations,
+                       "gemm": args.gemm, "figures": figures}, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
