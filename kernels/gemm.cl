@@ -1,5 +1,6 @@
 // libtiles algorithms: C = alpha * A * B + beta * C, row-major, A M x K, B K x N, C M x N, any
-// sizes. Each tile computes a (TILE_DIM0 * WORK_ROWS) x (TILE_DIM1 * WORK_COLUMNS) block of C,
+// sizes; A and B may be of 16-bit float STORAGE, read as floats into a float C. Each tile
+// computes a (TILE_DIM0 * WORK_ROWS) x (TILE_DIM1 * WORK_COLUMNS) block of C,
 // each work-item a WORK_ROWS x WORK_COLUMNS register block of it, from SLICE-deep slices of A
 // and B that the tile stages in tile_static memory. WORK_COLUMNS and SLICE are multiples of
 // VECTOR_WIDTH: the work-item's columns are held, and the slices loaded, a vector at a time.
@@ -39,14 +40,14 @@ typedef union {
 
 // VECTOR_WIDTH elements of row `row` of a rows x columns matrix from column `column` on; zeros
 // past its edges, which add nothing to the sums.
-static inline VECTOR load_row_part(__global const ELEMENT* matrix, int row, int column, int rows, int columns) {
+static inline VECTOR load_row_part(__global const STORAGE* matrix, int row, int column, int rows, int columns) {
     return row < rows ? load_vector_or_fill(matrix + row * columns, column, columns, 0) : (VECTOR)0;
 }
 
 // Work-item `thread`'s share of the slices of A and B that start at depth `slice`, into registers.
 // (The remainders are written out: LLVM's own rewrite of a `/` and `%` pair adds `freeze`
 // instructions, which the Oclgrind of checked mode cannot run.)
-static inline void load_slices(__global const ELEMENT* a, __global const ELEMENT* b, int m, int n, int k, int slice,
+static inline void load_slices(__global const STORAGE* a, __global const STORAGE* b, int m, int n, int k, int slice,
                                int first_row, int first_column, int thread, VECTOR* a_share, VECTOR* b_share) {
 #pragma unroll
     for (int l = 0; l < A_LOADS; ++l) {
@@ -83,7 +84,7 @@ static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, in
     }
 }
 
-__kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const ELEMENT* a, __global const ELEMENT* b,
+__kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const STORAGE* a, __global const STORAGE* b,
                    ELEMENT beta, __global ELEMENT* c) {
     const tiled_index t = get_tiled_index();
     tile_static A_VECTOR a_slice[SLICE][BLOCK_ROWS / A_WIDTH];

@@ -202,3 +202,16 @@ TILES_DEFINE_COMPARE_EXCHANGE(__global, uint)
 TILES_DEFINE_COMPARE_EXCHANGE(__local, int)
 TILES_DEFINE_COMPARE_EXCHANGE(__local, uint)
 #undef TILES_DEFINE_COMPARE_EXCHANGE
+
+// 16-bit floats. IEEE half needs no help: every OpenCL device reads and writes `half` memory with
+// vload_half(i, p) and vstore_half(value, i, p) (rounding to the nearest even with
+// vstore_half_rte), computing in float. bfloat16, float's upper 16 bits, is a ushort here, with
+// its conversions: to float exactly, and from float rounding to the nearest, ties to even, a NaN
+// staying a NaN.
+typedef ushort bfloat16;
+static inline float bfloat16_to_float(bfloat16 x) { return as_float((uint)x << 16); }
+static inline bfloat16 float_to_bfloat16(float x) {
+    const uint bits = as_uint(x);
+    if (isnan(x)) return (bfloat16)((bits >> 16) | 0x40);
+    return (bfloat16)((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);
+}

@@ -92,12 +92,13 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 
 #if TILES_RANK == 1
 
-// One pass over input[0 .. count): tile g writes partials[g], the combination of the
-// TILE_DIM0 * ITEMS_PER_THREAD vectors from g * TILE_DIM0 * ITEMS_PER_THREAD vectors on.
+// One pass over input[0 .. count) (16-bit float STORAGE read as floats): tile g writes
+// partials[g], the combination of the TILE_DIM0 * ITEMS_PER_THREAD vectors from
+// g * TILE_DIM0 * ITEMS_PER_THREAD vectors on.
 // Work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart so that
 // neighbours read neighbouring vectors, fold their vector into one element, and the tile
 // combines those in a tree.
-__kernel void reduce_pass(__global const ELEMENT* input, int count, __global ACCUMULATOR* partials) {
+__kernel void reduce_pass(__global const STORAGE* input, int count, __global ACCUMULATOR* partials) {
     const tiled_index t = get_tiled_index();
     tile_static ACCUMULATOR values[TILE_DIM0];
     const int lane = t.local_id[0];

@@ -61,7 +61,7 @@ static inline int2 block_of_tile(tiled_index t) {
     return (int2)(t.tile[0] * BAND + (t.tile[1] - in_band * BAND), in_band);
 }
 
-__kernel void transpose(__global const ELEMENT* input, int rows, int columns, __global ELEMENT* output) {
+__kernel void transpose(__global const STORAGE* input, int rows, int columns, __global STORAGE* output) {
     const tiled_index t = get_tiled_index();
     tile_static block_row transposed[BLOCK_COLUMNS];
     const int2 block = block_of_tile(t);

@@ -116,7 +116,8 @@ TEST_CASE_METHOD(fresh_view, "gemm refuses mismatched shapes and element types",
     tiles::array_view<int, 2> int_matrix(3, 4, ints);
     REQUIRE_THROWS_MENTIONING(tiles::matrix_multiply(view, int_matrix, tiles::array_view<int, 2>(4, 3, ints)),
                               tiles::invalid_argument,
-                              "gemm supports float (float32) and double (float64) elements, not int (int32)");
+                              "gemm supports float (float32), double (float64), half (float16) and bfloat16 "
+                              "elements, not int (int32)");
     std::vector<float> square(16);
     tiles::array_view<float, 2> s(4, 4, square);
     REQUIRE_THROWS_MENTIONING(tiles::gemm(view, 1.0f, s, s, 1.0f, s), tiles::invalid_argument,

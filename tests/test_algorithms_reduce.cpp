@@ -156,7 +156,8 @@ TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or m
     std::vector<double> doubles(10, 1.0);
     tiles::array_view<const double, 1> double_data(10, doubles);
     REQUIRE_THROWS_MENTIONING(tiles::reduce(view, double_data, reduction_op::sum), tiles::invalid_argument,
-                              "reduce supports int (int32) and float (float32) elements, not double (float64)");
+                              "reduce supports int (int32), float (float32), half (float16) and bfloat16 elements, "
+                              "not double (float64)");
 
     // Through the untyped engine, which the C API calls with storage of any size.
     const auto empty = tiles::detail::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);

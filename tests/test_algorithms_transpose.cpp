@@ -69,8 +69,8 @@ TEST_CASE_METHOD(fresh_view, "transpose refuses a wrong output shape and unsuppo
     std::vector<char> chars(12);
     tiles::array_view<const char, 2> char_matrix(3, 4, chars);
     REQUIRE_THROWS_MENTIONING(tiles::transpose(view, char_matrix), tiles::invalid_argument,
-                              "transpose supports int (int32), uint (uint32), float (float32) and double (float64) "
-                              "elements, not char (int8)");
+                              "transpose supports int (int32), uint (uint32), float (float32), double (float64), "
+                              "half (float16) and bfloat16 elements, not char (int8)");
     std::vector<int> ints(12);
     tiles::array_view<int, 2> int_output(4, 3, ints);
     REQUIRE_THROWS_MENTIONING(tiles::transpose(view, matrix, int_output), tiles::invalid_argument,

@@ -108,3 +108,4 @@ C_TEST(test_driver_without_a_cache_directory_is_named, "[.][no-cache-directory]"
 C_TEST(test_split_bands_and_their_halo_exchange, "[split]")
 C_TEST(test_split_refusals, "[split]")
 C_TEST(test_split_algorithms_equal_one_contexts, "[split]")
+C_TEST(test_half_and_bfloat16_data, "[half]")

@@ -116,7 +116,9 @@ typedef enum tiles_dtype {
     TILES_UINT64 = 7,
     TILES_FLOAT32 = 8,
     TILES_FLOAT64 = 9,
-    TILES_OPAQUE = 10 /* a struct or other bytes; its size is given separately */
+    TILES_OPAQUE = 10,  /* a struct or other bytes; its size is given separately */
+    TILES_FLOAT16 = 11, /* IEEE half: `half` in kernels, read and written with vload_half/vstore_half */
+    TILES_BFLOAT16 = 12 /* float's upper 16 bits: the prelude's `bfloat16`, bfloat16_to_float ... */
 } tiles_dtype;
 
 /* Size in bytes of one element of `dtype`; 0 for TILES_OPAQUE or a value out of range. */
@@ -687,7 +689,8 @@ TILES_API tiles_status tiles_context_create_marker(tiles_event** out, tiles_cont
 typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES_REDUCE_MAX = 2 } tiles_reduction;
 
 /* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
- * of the input's type, whose size `out_size` must be; blocks until it is there. Float sums are
+ * of the input's type, whose size `out_size` must be; blocks until it is there. Half and bfloat16
+ * elements are read as floats, and their result is a float: tiles_reduce_as with TILES_FLOAT32. Float sums are
  * added pairwise in a tree; the least or greatest of floats that include a NaN is NaN.
  * TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size or an op out of range. */
 TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
@@ -718,11 +721,12 @@ TILES_API tiles_status tiles_block_average(tiles_context* context, const tiles_v
                                            int block_columns, tiles_view* output);
 
 /* `output` (columns x rows) becomes the transpose of `input` (rows x columns; a rank-1 input is
- * one row, its transpose one column): int, uint, float or double elements. */
+ * one row, its transpose one column): int, uint, float, double, half or bfloat16 elements. */
 TILES_API tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output);
 
 /* c = alpha * a * b + beta * c, with a m x k, b k x n and c m x n, float or double elements (all
- * three alike); alpha and beta are converted to that type. As in BLAS, beta == 0 only writes c,
+ * three alike), or half or bfloat16 a and b with a float c (products added in float); alpha and
+ * beta are converted to c's type. As in BLAS, beta == 0 only writes c,
  * whose old contents are then not even uploaded. */
 TILES_API tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b,
                                   double beta, tiles_view* c);

@@ -1,6 +1,8 @@
 // libtiles: names and sizes of the element types, from one table.
 #include "tiles/element_type.hpp"
 
+#include <cmath>
+#include <cstring>
 #include <iterator>
 
 namespace tiles {
@@ -12,17 +14,30 @@ struct element_row {
     std::size_t size;
 };
 
-// One row per element_type before opaque, in its order.
+// One row per element_type, in its order; opaque's has no size of its own.
 constexpr element_row rows[] = {
-    {"char", "int8", 1},     {"uchar", "uint8", 1},    {"short", "int16", 2}, {"ushort", "uint16", 2},
-    {"int", "int32", 4},     {"uint", "uint32", 4},    {"long", "int64", 8},  {"ulong", "uint64", 8},
-    {"float", "float32", 4}, {"double", "float64", 8},
+    {"char", "int8", 1},         {"uchar", "uint8", 1},    {"short", "int16", 2},  {"ushort", "uint16", 2},
+    {"int", "int32", 4},         {"uint", "uint32", 4},    {"long", "int64", 8},   {"ulong", "uint64", 8},
+    {"float", "float32", 4},     {"double", "float64", 8}, {"struct", nullptr, 0}, {"half", "float16", 2},
+    {"bfloat16", "bfloat16", 2},
 };
-static_assert(std::size(rows) == std::size_t(element_type::opaque), "one row per element type");
+static_assert(std::size(rows) == std::size_t(element_type_count), "one row per element type");
 
 const element_row* row_of(element_type type) {
     const auto index = std::size_t(type);
-    return index < std::size(rows) ? &rows[index] : nullptr;
+    return index < std::size(rows) && type != element_type::opaque ? &rows[index] : nullptr;
+}
+
+std::uint32_t bits_of(float value) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits;
+}
+
+float float_of(std::uint32_t bits) {
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
 }
 
 } // namespace
@@ -39,7 +54,67 @@ std::size_t element_size(element_type type) {
 
 std::string element_description(element_type type) {
     const element_row* row = row_of(type);
-    return row != nullptr ? std::string(row->opencl) + " (" + row->fixed_width + ")" : "struct";
+    if (row == nullptr) return "struct";
+    return row->opencl == std::string(row->fixed_width) ? row->opencl
+                                                        : std::string(row->opencl) + " (" + row->fixed_width + ")";
+}
+
+// IEEE half: 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; values below 2^-14 are
+// subnormal. Rounding to the nearest, ties to even, as vstore_half_rte does.
+half::half(float value) {
+    const std::uint32_t f = bits_of(value);
+    const std::uint16_t sign = std::uint16_t((f >> 16) & 0x8000u);
+    const std::uint32_t magnitude = f & 0x7fffffffu;
+    if (magnitude >= 0x7f800000u) { // infinity, or NaN (kept a quiet NaN)
+        bits_ = std::uint16_t(sign | 0x7c00u | (magnitude > 0x7f800000u ? 0x200u | ((magnitude >> 13) & 0x3ffu) : 0));
+        return;
+    }
+    if (magnitude >= 0x477ff000u) { // rounds to 65520 or more: infinity
+        bits_ = std::uint16_t(sign | 0x7c00u);
+        return;
+    }
+    if (magnitude < 0x38800000u) {                           // below 2^-14: a subnormal half, or zero
+        const float scaled = std::fabs(value) * 16777216.0f; // in units of 2^-24, the smallest half
+        bits_ = std::uint16_t(sign | std::uint16_t(std::nearbyint(scaled)));
+        return;
+    }
+    // Normal: rebias the exponent, then round the 13 bits dropped from the fraction.
+    const std::uint32_t rebiased = magnitude - 0x38000000u;
+    const std::uint32_t rounded = rebiased + 0xfffu + ((rebiased >> 13) & 1u);
+    bits_ = std::uint16_t(sign | (rounded >> 13));
+}
+
+half::operator float() const {
+    const std::uint32_t sign = std::uint32_t(bits_ & 0x8000u) << 16;
+    const std::uint32_t exponent = (bits_ >> 10) & 0x1fu, fraction = bits_ & 0x3ffu;
+    if (exponent == 0) // zero or subnormal: fraction * 2^-24, exact in float
+        return float_of(sign) + (sign ? -1.0f : 1.0f) * float(fraction) * (1.0f / 16777216.0f);
+    if (exponent == 0x1f) return float_of(sign | 0x7f800000u | (fraction << 13));
+    return float_of(sign | ((exponent + 112u) << 23) | (fraction << 13));
+}
+
+half half::from_bits(std::uint16_t bits) {
+    half h;
+    h.bits_ = bits;
+    return h;
+}
+
+// bfloat16: float's upper 16 bits, the lower 16 rounded away to the nearest, ties to even.
+bfloat16::bfloat16(float value) {
+    const std::uint32_t f = bits_of(value);
+    if ((f & 0x7fffffffu) > 0x7f800000u) { // NaN: kept a quiet NaN of the same sign
+        bits_ = std::uint16_t((f >> 16) | 0x40u);
+        return;
+    }
+    bits_ = std::uint16_t((f + 0x7fffu + ((f >> 16) & 1u)) >> 16);
+}
+
+bfloat16::operator float() const { return float_of(std::uint32_t(bits_) << 16); }
+
+bfloat16 bfloat16::from_bits(std::uint16_t bits) {
+    bfloat16 b;
+    b.bits_ = bits;
+    return b;
 }
 
 } // namespace tiles

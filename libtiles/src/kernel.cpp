@@ -322,9 +322,9 @@ void kernel_param::parse_type() {
     pointer = type_name.find('*') != std::string::npos;
     base = base_type(type_name);
     element.reset();
-    for (int t = 0; t < int(element_type::opaque); ++t)
-        if (base == opencl_name(element_type(t))) element = element_type(t);
-    builtin = element.has_value() || base == "half" || base == "bool" || base == "size_t";
+    for (int t = 0; t < element_type_count; ++t)
+        if (element_type(t) != element_type::opaque && base == opencl_name(element_type(t))) element = element_type(t);
+    builtin = element.has_value() || base == "bool" || base == "size_t";
 }
 
 std::shared_ptr<program_entry> context_state::program(const std::string& source, const std::string& options,

@@ -28,6 +28,9 @@ int test_stencil_matches_c_loops(void);
 int test_algorithms_run_where_they_are_told(void);
 int test_algorithm_refusals(void);
 
+/* test_half.c */
+int test_half_and_bfloat16_data(void);
+
 /* test_split.c */
 int test_split_bands_and_their_halo_exchange(void);
 int test_split_refusals(void);

@@ -128,18 +128,19 @@ int test_element_types(void) {
         size_t size;
         const char* name;
     } types[] = {
-        {TILES_INT8, 1, "char"},      {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
-        {TILES_UINT16, 2, "ushort"},  {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
-        {TILES_INT64, 8, "long"},     {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
-        {TILES_FLOAT64, 8, "double"}, {TILES_OPAQUE, 0, "struct"},
+        {TILES_INT8, 1, "char"},         {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
+        {TILES_UINT16, 2, "ushort"},     {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
+        {TILES_INT64, 8, "long"},        {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
+        {TILES_FLOAT64, 8, "double"},    {TILES_OPAQUE, 0, "struct"}, {TILES_FLOAT16, 2, "half"},
+        {TILES_BFLOAT16, 2, "bfloat16"},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         CHECK(tiles_dtype_size(types[i].dtype) == types[i].size);
         CHECK(strcmp(tiles_dtype_name(types[i].dtype), types[i].name) == 0);
     }
     /* Values out of range. */
-    CHECK(tiles_dtype_size((tiles_dtype)(TILES_OPAQUE + 1)) == 0);
-    CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_OPAQUE + 1)), "") == 0);
+    CHECK(tiles_dtype_size((tiles_dtype)(TILES_BFLOAT16 + 1)) == 0);
+    CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_BFLOAT16 + 1)), "") == 0);
     CHECK(tiles_dtype_size((tiles_dtype)-1) == 0);
     CHECK(strcmp(tiles_dtype_name((tiles_dtype)-1), "") == 0);
     return failed;

@@ -144,6 +144,16 @@ def test_contexts_take_device_selectors():
     assert tiles.Context(f"{first.platform_index}:{first.device_index}").device == first
 
 
+def test_a_view_as_a_context_manager_writes_back_at_its_end(context):
+    data = np.zeros(8, np.float32)
+    add_one = tiles.Kernel("__kernel void add_one(__global float* v) { v[get_global_id(0)] += 1.0f; }", "add_one")
+    with tiles.array_view(data) as view:
+        tiles.parallel_for_each(view.extent, add_one, view, context=context)
+    np.testing.assert_array_equal(data, np.ones(8, np.float32))  # the release brought the result home
+    with pytest.raises(tiles.InvalidHandle):
+        view.synchronize()
+
+
 def test_arrays_are_context_managers_and_say_what_they_are(context):
     with tiles.array([1.0, 2.0], np.float32, context=context) as made:
         assert repr(made) == f"<tiles.array float32 (2,) on {context.device.name!r}>"

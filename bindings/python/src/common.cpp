@@ -33,6 +33,10 @@ tiles_dtype dtype_of(const py::dtype& dt) {
         default:
             break;
         }
+    } else if (kind == 'f' && size == 2) {
+        return TILES_FLOAT16;
+    } else if (kind == 'V' && size == 2 && std::string(py::str(dt)) == "bfloat16") {
+        return TILES_BFLOAT16; // ml_dtypes' bfloat16
     } else if (kind == 'f' && size == 4) {
         return TILES_FLOAT32;
     } else if (kind == 'f' && size == 8) {
@@ -42,7 +46,8 @@ tiles_dtype dtype_of(const py::dtype& dt) {
     }
     raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt)) +
                                             " has no OpenCL element type: use int8..int64, uint8..uint64, "
-                                            "float32, float64, or a structured dtype for a struct");
+                                            "float16, float32, float64, ml_dtypes.bfloat16, or a structured "
+                                            "dtype for a struct");
 }
 
 std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts) {
@@ -54,6 +59,14 @@ std::vector<tiles_context*> context_handles(const std::vector<const Context*>& c
     return handles;
 }
 
+py::dtype bfloat16_dtype() {
+    try {
+        return py::dtype::from_args(py::module_::import("ml_dtypes").attr("bfloat16"));
+    } catch (const py::error_already_set&) {
+        return py::dtype("uint16"); // without ml_dtypes, bfloat16 data is its bits
+    }
+}
+
 py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed) {
     static const char* const names[] = {"int8",   "uint8", "int16",  "uint16",  "int32",
                                         "uint32", "int64", "uint64", "float32", "float64"};
@@ -63,6 +76,8 @@ py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed) {
         if (std::size_t(own.itemsize()) == shape.element_size && dtype_of(own) == shape.dtype) return own;
     }
     if (shape.dtype == TILES_OPAQUE) return py::dtype("V" + std::to_string(shape.element_size));
+    if (shape.dtype == TILES_FLOAT16) return py::dtype("float16");
+    if (shape.dtype == TILES_BFLOAT16) return bfloat16_dtype();
     return py::dtype(names[shape.dtype]);
 }
 

@@ -78,6 +78,9 @@ const tiles_device* device_or_null(const Device* d);
 // The tiles_dtype of a numpy dtype; raises for those OpenCL has no element type for.
 tiles_dtype dtype_of(const py::dtype& dt);
 
+// ml_dtypes' bfloat16 where ml_dtypes is installed, else uint16 (the bits).
+py::dtype bfloat16_dtype();
+
 // The numpy dtype of a view's elements: the viewed array's own where the view has one (so a
 // structured dtype keeps its fields), else the element type's, or raw bytes for structs.
 py::dtype numpy_dtype(const tiles_shape& shape, const py::object& viewed);

@@ -99,6 +99,12 @@ DLDataType dl_type_of(const py::dtype& dt) {
     case 'f':
         code = kDLFloat;
         break;
+    case 'V':
+        if (dt.itemsize() == 2 && std::string(py::str(dt)) == "bfloat16") {
+            code = kDLBfloat;
+            break;
+        }
+        [[fallthrough]];
     default:
         buffer_error("DLPack has no element type for numpy dtype " + std::string(py::str(dt)) +
                      " (a struct's bytes): export the fields as arrays of their own");
@@ -107,10 +113,12 @@ DLDataType dl_type_of(const py::dtype& dt) {
 }
 
 // The numpy dtype of a DLPack element type; whether libtiles has it is shape_of's to say.
+// bfloat16 is ml_dtypes' where it is installed, else the bits, as uint16.
 py::dtype numpy_type_of(const DLDataType& type) {
     if (type.lanes != 1)
         raise(TILES_ERROR_INVALID_ARGUMENT, "the DLPack tensor's elements are vectors of " +
                                                 std::to_string(type.lanes) + " lanes; libtiles takes scalar elements");
+    if (type.code == kDLBfloat && type.bits == 16) return bfloat16_dtype();
     const char* kind = type.code == kDLInt       ? "i"
                        : type.code == kDLUInt    ? "u"
                        : type.code == kDLFloat   ? "f"
@@ -122,7 +130,8 @@ py::dtype numpy_type_of(const DLDataType& type) {
     if (kind == nullptr || !numpy_size)
         raise(TILES_ERROR_INVALID_ARGUMENT,
               "the DLPack tensor's element type (code " + std::to_string(type.code) + ", " + std::to_string(type.bits) +
-                  " bits) has no OpenCL element type: libtiles takes int8..int64, uint8..uint64, float32 and float64");
+                  " bits) has no OpenCL element type: libtiles takes int8..int64, uint8..uint64, float16, float32, "
+                  "float64 and bfloat16");
     return py::dtype(kind + std::to_string(type.bits / 8));
 }
 

@@ -45,6 +45,12 @@ def _host_copy(data: Any, copy: bool) -> np.ndarray:
     return np.array(host, dtype=native, order="C", copy=True) if copy else np.ascontiguousarray(host, dtype=native)
 
 
+def _computed(dtype: np.dtype) -> np.dtype:
+    """The dtype the algorithms compute data of `dtype` in, and give its sums, products and
+    reductions in: float32 for the 16-bit floats (float16, ml_dtypes' bfloat16), else its own."""
+    return np.dtype(np.float32) if dtype.itemsize == 2 and dtype.kind in "fV" else dtype
+
+
 def _rows_and_columns(view: array_view) -> Tuple[int, int]:
     shape = view.shape
     return (1, shape[0]) if len(shape) == 1 else (shape[-2], shape[-1])
@@ -78,9 +84,10 @@ def _several(context: Optional[Context], contexts: Contexts) -> Optional[List[_t
 
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None) -> np.generic:
-    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32 or
-    float32 data, as a numpy scalar. min and max are of the data's dtype, and NaN for float data
-    with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
+    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32,
+    float32, float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
+    (float32 for the 16-bit floats, which are read as float32: a departure from numpy, whose sums
+    of float16 are float16), and NaN for float data with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
     data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
     adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32 in double, on devices
     that have it.
@@ -94,7 +101,7 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:
-        accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else view.dtype
+        accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else _computed(view.dtype)
     if several is not None:
         return _tiles.reduce_split(several, view._handle, op, accumulator)
     return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
@@ -142,7 +149,8 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
 def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Precision = "exact",
          context: Optional[Context] = None, contexts: Contexts = None) -> np.ndarray:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
-    new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read.
+    new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read. float16 and
+    bfloat16 matrices a and b are read as float32, with a float32 c and result.
 
     `precision` says how float32 matrices are multiplied: "exact" (float products added in float,
     as SGEMM), or on tensor cores where the device has them (NVIDIA's, sm_80 on), adding in float:
@@ -183,7 +191,7 @@ def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact", context
     if b_is_vector:
         b_view = array_view(np.asarray(b_view).reshape(-1, 1))
     rows, columns = _rows_and_columns(a_view)[0], _rows_and_columns(b_view)[1]
-    result, output = _output((rows, columns), a_view.dtype)
+    result, output = _output((rows, columns), _computed(a_view.dtype))
     _gemm(context, several, 1.0, a_view, b_view, 0.0, output, precision)
     shape = (() if len(a_view.shape) == 1 else (rows,)) + (() if b_is_vector else (columns,))
     product = _finished(result, output).reshape(shape)

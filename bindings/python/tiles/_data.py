@@ -491,6 +491,15 @@ def _asarray(data: Any, what: str) -> np.ndarray:
 
 
 def _dtype(dtype: Any) -> np.dtype:
+    """numpy's dtype of `dtype`; "bfloat16" is ml_dtypes' bfloat16, which numpy knows by that name
+    once ml_dtypes is imported."""
+    if isinstance(dtype, str) and dtype == "bfloat16":
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise InvalidArgument("bfloat16 data is numpy's through ml_dtypes (pip install ml-dtypes), which is not "
+                                  "installed; without it libtiles gives bfloat16 data as uint16, its bits") from None
+        return np.dtype(ml_dtypes.bfloat16)
     try:
         return np.dtype(dtype)
     except (TypeError, ValueError) as e:

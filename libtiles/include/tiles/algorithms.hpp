@@ -42,6 +42,12 @@ template <class T, int N> struct data_traits<const array_view<T, N>> : data_trai
 
 template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
 template <class Data> using element_of = typename traits_of<Data>::element;
+// What the algorithms compute elements of Data in: float for the 16-bit floats (tiles::half,
+// tiles::bfloat16), whose sums, products and reductions are floats; else their own type.
+template <class Data>
+using computed_of =
+    std::conditional_t<std::is_same_v<element_of<Data>, half> || std::is_same_v<element_of<Data>, bfloat16>, float,
+                       element_of<Data>>;
 
 // The algorithms work on whole storages in their own element type: a section (a view of part of
 // one), or a view through reinterpret_as, is refused rather than taken for all of it.
@@ -89,10 +95,11 @@ template <class Data> accelerator_view view_of(const Data& data) {
 // greatest of floats that include a NaN is NaN, as numpy's min and max give it. A sum is added in
 // the data's type, or in `Result` where given: reduce<std::int64_t>(ints, reduction_op::sum) does
 // not wrap past INT_MAX (numpy's sum of int32), reduce<double>(floats, ...) adds in double.
+// tiles::half and tiles::bfloat16 data are read as floats, and give a float.
 template <class Result = void, class Data>
 auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
-    using result_type = std::conditional_t<std::is_void_v<Result>, detail::element_of<Data>, Result>;
+    using result_type = std::conditional_t<std::is_void_v<Result>, detail::computed_of<Data>, Result>;
     result_type result{};
     detail::reduce(view, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
     return result;
@@ -102,7 +109,7 @@ auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
 template <class Result = void, class Data>
 auto reduce(const std::vector<accelerator_view>& views, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
-    using result_type = std::conditional_t<std::is_void_v<Result>, detail::element_of<Data>, Result>;
+    using result_type = std::conditional_t<std::is_void_v<Result>, detail::computed_of<Data>, Result>;
     result_type result{};
     detail::reduce(views, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
     return result;
@@ -145,7 +152,7 @@ template <class Data> array<detail::element_of<Data>, 2> block_average(const Dat
     return block_average(detail::view_of(matrix), matrix, block);
 }
 
-// The transpose of a matrix of int, unsigned, float or double elements.
+// The transpose of a matrix of int, unsigned, float, double, half or bfloat16 elements.
 template <class Data, class Output> void transpose(const accelerator_view& view, const Data& matrix, Output&& output) {
     detail::transpose(view, detail::matrix_of(matrix), detail::output_of(output));
 }
@@ -161,14 +168,15 @@ template <class Data> array<detail::element_of<Data>, 2> transpose(const Data& m
 // c = alpha * a * b + beta * c for row-major matrices of float, or of double on accelerators
 // with double precision (else unsupported_feature). As in BLAS, beta == 0 only writes c. Float
 // matrices may be multiplied at another `precision` (gemm_precision): on tensor cores, where the
-// accelerator has them.
+// accelerator has them. Matrices a and b of tiles::half or tiles::bfloat16 make a float c, their
+// products added in float.
 template <class A, class B, class C>
-void gemm(const accelerator_view& view, detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta,
-          C&& c, gemm_precision precision = gemm_precision::exact) {
+void gemm(const accelerator_view& view, detail::computed_of<A> alpha, const A& a, const B& b,
+          detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
     detail::gemm(view, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
 }
 template <class A, class B, class C>
-void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_of<A> beta, C&& c,
+void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed_of<A> beta, C&& c,
           gemm_precision precision = gemm_precision::exact) {
     gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c), precision);
 }
@@ -177,22 +185,22 @@ void gemm(detail::element_of<A> alpha, const A& a, const B& b, detail::element_o
 // to every view once); c is written back where it was, and its values are those of one view's
 // gemm, bit for bit where the views are of one kind of device.
 template <class A, class B, class C>
-void gemm(const std::vector<accelerator_view>& views, detail::element_of<A> alpha, const A& a, const B& b,
-          detail::element_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
+void gemm(const std::vector<accelerator_view>& views, detail::computed_of<A> alpha, const A& a, const B& b,
+          detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
     detail::gemm(views, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
 }
 
 // The matrix product a * b, in a new array.
 template <class A, class B>
-array<detail::element_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b,
-                                                gemm_precision precision = gemm_precision::exact) {
-    array<detail::element_of<A>, 2> product(extent<2>(a.extent[0], b.extent[1]), view);
-    gemm(view, detail::element_of<A>(1), a, b, detail::element_of<A>(0), product, precision);
+array<detail::computed_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b,
+                                                 gemm_precision precision = gemm_precision::exact) {
+    array<detail::computed_of<A>, 2> product(extent<2>(a.extent[0], b.extent[1]), view);
+    gemm(view, detail::computed_of<A>(1), a, b, detail::computed_of<A>(0), product, precision);
     return product;
 }
 template <class A, class B>
-array<detail::element_of<A>, 2> matrix_multiply(const A& a, const B& b,
-                                                gemm_precision precision = gemm_precision::exact) {
+array<detail::computed_of<A>, 2> matrix_multiply(const A& a, const B& b,
+                                                 gemm_precision precision = gemm_precision::exact) {
     return matrix_multiply(detail::view_of(a), a, b, precision);
 }
 

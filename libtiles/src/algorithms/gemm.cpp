@@ -37,13 +37,13 @@ const char* precision_name(gemm_precision precision) {
 void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_parameters& p, double alpha,
                                    const matrix_operand& a, const matrix_operand& b, double beta,
                                    const matrix_operand& c) {
-    const element_type type = element_type_of(a);
+    const element_type type = element_type_of(c), storage = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
     const int blocks_down = (c.rows + block_rows - 1) / block_rows;
     const int blocks_across = (c.columns + block_columns - 1) / block_columns;
     launch_algorithm(
         view, covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
-        algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p)),
+        algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p), storage),
         std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns), element_arg(type, alpha),
                                   input_arg(a.data), input_arg(b.data), element_arg(type, beta), output_arg(c.data)});
 }
@@ -80,9 +80,17 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     check_operand(algorithm, "B", b);
     check_operand(algorithm, "C", c);
     const element_type type = element_type_of(a);
-    check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
+    check_element_type(algorithm, type,
+                       {element_type::float32, element_type::float64, element_type::float16, element_type::bfloat16},
+                       device);
     check_same_element_type(algorithm, "B", b, "A", type);
-    check_same_element_type(algorithm, "C", c, "A", type);
+    // Products of 16-bit floats are added in float, into a float C.
+    if (is_16_bit_float(type) && element_type_of(c) != element_type::float32)
+        throw invalid_argument("gemm: A and B of " + element_description(type) + " elements make a C of " +
+                               element_description(element_type::float32) +
+                               " elements, their products added in float; C has " +
+                               element_description(element_type_of(c)) + " elements");
+    check_same_element_type(algorithm, "C", c, "A", computed_as(type));
     if (a.columns != b.rows)
         throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
                                shape_text(b.rows, b.columns) + "; A's " + std::to_string(a.columns) +
@@ -93,7 +101,8 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     const char* const precision_text = precision_name(precision);
     if (precision != gemm_precision::exact && type != element_type::float32)
         throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
-                               element_description(type) + "; gemm of double elements is exact");
+                               element_description(type) + "; gemm of " + element_description(type) +
+                               " elements is exact");
 }
 
 // Enqueues gemm with the parameters the device's table gives a product of `product_elements`
@@ -102,7 +111,7 @@ void enqueue_gemm(const accelerator_view& view, double alpha, const matrix_opera
                   double beta, const matrix_operand& c, gemm_precision precision, std::int64_t product_elements) {
     // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
-    const element_type type = element_type_of(a);
+    const element_type type = element_type_of(c);
     const algorithm_parameters in_effect = parameters_for(view);
     const bool small = product_elements < in_effect.small_gemm_below;
     if (precision != gemm_precision::exact) {

@@ -38,7 +38,9 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     if (input == nullptr) throw invalid_argument("reduce: the input has no storage");
     if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
     const element_layout layout = layout_of(*input);
-    check_element_type(algorithm, layout.type, {element_type::int32, element_type::float32}, device);
+    check_element_type(algorithm, layout.type,
+                       {element_type::int32, element_type::float32, element_type::float16, element_type::bfloat16},
+                       device);
     const std::size_t count = element_count(*input);
     if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
     if (count > std::size_t(max_count))
@@ -52,7 +54,13 @@ element_type wider_accumulator(element_type input) {
     return input == element_type::int32 ? element_type::int64 : element_type::float64;
 }
 
+// The accumulator is the type the input is computed in (float for 16-bit floats, whose results
+// are floats), or for sums a wider one.
 void check_accumulator(element_type input, reduction_op op, element_type accumulator, const device_info& device) {
+    if (is_16_bit_float(input) && accumulator == input)
+        throw invalid_argument("reduce: " + element_description(input) + " elements are combined, and given, as " +
+                               element_description(element_type::float32) + ": ask for a result of that type");
+    input = computed_as(input);
     if (accumulator == input) return;
     const std::string input_name = element_description(input);
     if (op != reduction_op::sum)
@@ -80,9 +88,10 @@ class reduction {
     // in `partials`, on `view`.
     void pass(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
               const std::shared_ptr<storage>& partials) const {
-        const kernel k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", element,
+        const kernel k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", computed_as(element),
                                           "-DREDUCE_OP=" + std::to_string(op_number(op_)) +
-                                              " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_));
+                                              " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_),
+                                          element);
         launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size), k,
                          std::array<launch_arg, 3>{input_arg(data), make_arg(count), output_arg(partials)});
     }

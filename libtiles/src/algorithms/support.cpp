@@ -46,11 +46,16 @@ int checked_cover(int count, int tile, const char* what) {
 
 } // namespace
 
-const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options) {
+const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options,
+                               element_type storage) {
     static std::map<std::tuple<const char*, std::string, std::string>, kernel> kernels;
     static std::mutex mutex;
-    const std::string all_options = std::string("-DELEMENT=") + opencl_name(element) +
-                                    " -DELEMENT_IS_FLOAT=" + (is_floating(element) ? "1 " : "0 ") + options;
+    std::string all_options = std::string("-DELEMENT=") + opencl_name(element) +
+                              " -DELEMENT_IS_FLOAT=" + (is_floating(element) ? "1 " : "0 ") + options;
+    if (storage != element)
+        all_options += std::string(" -DSTORAGE=") + opencl_name(storage) +
+                       " -DSTORAGE_IS_HALF=" + (storage == element_type::float16 ? "1" : "0") +
+                       " -DSTORAGE_IS_BFLOAT16=" + (storage == element_type::bfloat16 ? "1" : "0");
     std::lock_guard<std::mutex> lock(mutex);
     auto key = std::make_tuple(source, std::string(name), all_options);
     auto found = kernels.find(key);
@@ -60,6 +65,10 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
         found = kernels.emplace(std::move(key), std::move(k)).first;
     }
     return found->second;
+}
+
+const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options) {
+    return algorithm_kernel(source, name, element, options, element);
 }
 
 const device_info& device_of(const accelerator_view& view) { return *view.state()->device(); }

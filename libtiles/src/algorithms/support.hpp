@@ -16,9 +16,20 @@
 namespace tiles::detail {
 
 // The kernel `name` of an algorithm's source (an embedded kernels/*.cl text), built with the
-// element type's definitions and `options`. The same object for the same arguments, so that a
-// repeated launch finds its compiled kernel at once.
+// element type's definitions and `options`, for data of `storage` elements where they are not
+// `element` (16-bit floats, which kernels compute on as float or move as ushort: elements.cl).
+// The same object for the same arguments, so that a repeated launch finds its compiled kernel at
+// once.
 const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options);
+const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options,
+                               element_type storage);
+
+// The 16-bit floats, which the algorithms read as float.
+inline bool is_16_bit_float(element_type type) {
+    return type == element_type::float16 || type == element_type::bfloat16;
+}
+// What the algorithms compute elements of `type` in: float for the 16-bit floats, else `type`.
+inline element_type computed_as(element_type type) { return is_16_bit_float(type) ? element_type::float32 : type; }
 
 const device_info& device_of(const accelerator_view& view);
 

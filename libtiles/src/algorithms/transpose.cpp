@@ -31,7 +31,8 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     check_operand(algorithm, "the output", output);
     const element_type type = element_type_of(input);
     check_element_type(algorithm, type,
-                       {element_type::int32, element_type::uint32, element_type::float32, element_type::float64},
+                       {element_type::int32, element_type::uint32, element_type::float32, element_type::float64,
+                        element_type::float16, element_type::bfloat16},
                        device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
@@ -45,7 +46,9 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     const int bands = (blocks_down + p.band - 1) / p.band;
     launch_algorithm(view,
                      covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
-                     algorithm_kernel(tiles_kernel_transpose, "transpose", type, build_options(p)),
+                     // 16-bit floats move as their bits.
+                     algorithm_kernel(tiles_kernel_transpose, "transpose",
+                                      is_16_bit_float(type) ? element_type::uint16 : type, build_options(p), type),
                      std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                output_arg(output.data)});
 }
