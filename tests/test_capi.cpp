@@ -33,6 +33,7 @@ C_TEST(test_checked_reads_of_unset_tile_static_memory_at_their_lines, "[checked]
 C_TEST(test_checked_missing_barrier_is_one_race, "[checked]")
 C_TEST(test_checked_barrier_divergence_names_tiles_and_work_items, "[checked]")
 C_TEST(test_checked_context_as_a_gpu_runs_the_algorithms_clean, "[checked][algorithms]")
+C_TEST(test_checked_sections_report_only_real_bugs, "[checked][sections]")
 
 C_TEST(test_version, "[errors]")
 C_TEST(test_status_strings, "[errors]")

@@ -302,3 +302,113 @@ int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void) {
     tiles_context_release(context);
     return failed;
 }
+
+/* A correct kernel and its twin reading past the end of its input (both at line 4), over
+ * sections of a 32x512 matrix at (4, 4) of 16x256 elements, as in tests/test_checked_sections.cpp. */
+static const char twice_source[] = "__kernel void twice(__global const float* in, __global float* out) {\n"
+                                   "    thread_index t = get_thread_index();\n"
+                                   "    const int g = linear_index(t.global_id, t.extent);\n"
+                                   "    out[g] = 2.0f * in[g];\n"
+                                   "}\n";
+static const char past_the_end_source[] =
+    "__kernel void past_the_end(__global const float* in, __global float* out) {\n"
+    "    thread_index t = get_thread_index();\n"
+    "    const int g = linear_index(t.global_id, t.extent);\n"
+    "    out[g] = 2.0f * in[g + t.extent[0] * t.extent[1]];\n"
+    "}\n";
+enum { section_rows = 32, section_columns = 512 };
+
+/* Launches kernel `name` of `source` on a new checked context over the section at (4, 4) of
+ * 16x256 elements of `in` and of `out` (host memory of 32x512 floats; through arrays of them where
+ * `arrays`), in tiles of `tile` (1x1 and up; 0x0: none), and reads `out` back. With
+ * `oclgrind_checker`, the context is made with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1, which turns
+ * Oclgrind's own uninitialized-value checker on beside libtiles' plugin: it would report the
+ * section's data as uninitialized where the transfers of sections did not count as initializing
+ * the simulator's buffers (issue 21). Returns the context's report, or NULL (counted in *failed). */
+static tiles_report* run_over_sections(const char* source, const char* name, const int tile[2], int arrays,
+                                       int oclgrind_checker, const float* in, float* out, int* failed_out) {
+    int failed = 0;
+    const int origin[2] = {4, 4}, extent[2] = {16, 256};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, section_rows, section_columns, 0);
+    const tiles_domain domain = {sizeof(tiles_domain),  2,   {extent[0], extent[1], 0}, tile[0] == 0 ? 0 : 2,
+                                 {tile[0], tile[1], 0}, NULL};
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    tiles_array *in_array = NULL, *out_array = NULL;
+    tiles_view *in_view = NULL, *out_view = NULL, *in_section = NULL, *out_section = NULL;
+    tiles_report* report = NULL;
+    tiles_arg args[2];
+    if (oclgrind_checker) setenv("TILES_CHECKED_OCLGRIND_UNINITIALIZED", "1", 1);
+    CHECK_OK(tiles_context_create_checked(&context, 0));
+    unsetenv("TILES_CHECKED_OCLGRIND_UNINITIALIZED");
+    if (context == NULL) {
+        *failed_out += failed;
+        return NULL;
+    }
+    if (arrays) {
+        if (CHECK_OK(tiles_array_create(&in_array, context, &shape, in)) &&
+            CHECK_OK(tiles_array_create(&out_array, context, &shape, out))) {
+            CHECK_OK(tiles_array_get_view(&in_view, in_array));
+            CHECK_OK(tiles_array_get_view(&out_view, out_array));
+        }
+    } else {
+        CHECK_OK(tiles_view_create_const(&in_view, &shape, in));
+        CHECK_OK(tiles_view_create(&out_view, &shape, out));
+    }
+    if (in_view != NULL && out_view != NULL && CHECK_OK(tiles_view_section(&in_section, in_view, origin, extent)) &&
+        CHECK_OK(tiles_view_section(&out_section, out_view, origin, extent)) &&
+        CHECK_OK(tiles_kernel_create(&kernel, source, name, NULL))) {
+        args[0] = tiles_arg_view(in_section);
+        args[1] = tiles_arg_view(out_section);
+        if (CHECK_OK(tiles_launch(context, &domain, kernel, args, 2)) &&
+            (arrays ? CHECK_OK(tiles_view_read(out_view, out, sizeof(float) * section_rows * section_columns))
+                    : CHECK_OK(tiles_view_synchronize(out_view))))
+            CHECK_OK(tiles_context_get_report(&report, context));
+    }
+    tiles_kernel_release(kernel);
+    tiles_view_release(in_section);
+    tiles_view_release(out_section);
+    tiles_view_release(in_view);
+    tiles_view_release(out_view);
+    tiles_array_release(in_array);
+    tiles_array_release(out_array);
+    tiles_context_release(context);
+    *failed_out += failed;
+    return report;
+}
+
+int test_checked_sections_report_only_real_bugs(void) {
+    static const int tiles_tried[4][2] = {{0, 0}, {1, 1}, {16, 16}, {1, 256}};
+    static float in[section_rows * section_columns], out[section_rows * section_columns],
+        expected[section_rows * section_columns];
+    int failed = 0, t, arrays, r, c;
+    for (r = 0; r < section_rows; ++r)
+        for (c = 0; c < section_columns; ++c) {
+            const int inside = r >= 4 && r < 4 + 16 && c >= 4 && c < 4 + 256;
+            in[r * section_columns + c] = (float)(r * section_columns + c + 1);
+            expected[r * section_columns + c] = inside ? 2.0f * in[r * section_columns + c] : 0.0f;
+        }
+    for (t = 0; t < 4; ++t)
+        for (arrays = 0; arrays < 2; ++arrays) {
+            tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+            tiles_report* report;
+            printf("tile %dx%d, %s\n", tiles_tried[t][0], tiles_tried[t][1], arrays ? "arrays" : "host views");
+            /* The correct kernel: clean, even to Oclgrind's own checker, and right. */
+            memset(out, 0, sizeof out);
+            report = run_over_sections(twice_source, "twice", tiles_tried[t], arrays, 1, in, out, &failed);
+            if (report != NULL && !CHECK(report_is_clean(report)) && only_diagnostic(&d, report, &failed))
+                printf("  found: %s\n", d.text);
+            tiles_report_release(report);
+            CHECK_FLOATS(out, expected, section_rows * section_columns);
+            /* Its twin: the read past the section's end, once, at its line, by every work-item. */
+            report =
+                run_over_sections(past_the_end_source, "past_the_end", tiles_tried[t], arrays, 0, in, out, &failed);
+            if (report != NULL && only_diagnostic(&d, report, &failed)) {
+                CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_GLOBAL_MEMORY && d.line == 4);
+                CHECK(strncmp(d.source_line, "out[g] = 2.0f * in[g + ", 23) == 0);
+                CHECK(d.work_item_count == 16 * 256);
+            }
+            tiles_report_release(report);
+        }
+    return failed;
+}
