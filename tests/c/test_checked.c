@@ -216,6 +216,34 @@ int test_checked_missing_barrier_is_one_race(void) {
     return failed;
 }
 
+int test_checked_race_between_tiles_is_one_report(void) {
+    /* At 1x1 too: work-items of different tiles share global memory, and no barrier orders them.
+     * Each pair of mirrored work-items meets in both orders, one line against the other and
+     * back, which is one problem. */
+    int failed = 0, i, g;
+    static float values[most_work_items], expected[most_work_items];
+    for (i = 0; i < 3; ++i) {
+        const test_shape* s = &test_shapes[i];
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        tiles_report* report;
+        printf("tile %dx%d\n", s->tile_rows, s->tile_columns);
+        for (g = 0; g < s->rows * s->columns; ++g) values[g] = -1.0f, expected[g] = (float)g - 1.0f;
+        report = run_checked("own_from_global", s, TILES_FLOAT32, values, &failed);
+        CHECK(report != NULL && report_is_clean(report));
+        tiles_report_release(report);
+        CHECK_FLOATS(values, expected, s->rows * s->columns);
+        report = run_checked("mirror_from_global", s, TILES_FLOAT32, values, &failed);
+        if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            CHECK(d.kind == TILES_READ_WRITE_RACE && d.space == TILES_GLOBAL_MEMORY);
+            CHECK((d.line == GLOBAL_MIRROR_READ_LINE && d.other_line == GLOBAL_STORE_LINE) ||
+                  (d.line == GLOBAL_STORE_LINE && d.other_line == GLOBAL_MIRROR_READ_LINE));
+            CHECK(strstr(d.text, "read-write race in global memory in kernel 'mirror_from_global'") == d.text);
+        }
+        tiles_report_release(report);
+    }
+    return failed;
+}
+
 int test_checked_barrier_divergence_names_tiles_and_work_items(void) {
     int failed = 0, i, t;
     static int out[most_work_items];
@@ -230,7 +258,9 @@ int test_checked_barrier_divergence_names_tiles_and_work_items(void) {
         tiles_report_release(report);
         report = run_checked("half_at_barrier", s, TILES_INT32, out, &failed);
         if (s->tile_columns == 1) {
-            CHECK(report != NULL && report_is_clean(report)); /* none of a tile reaches it */
+            /* None of a tile reaches it. At 1x1 no kernel can diverge: the one work-item of a tile
+             * reaches a barrier or not, with no other to disagree. */
+            CHECK(report != NULL && report_is_clean(report));
         } else if (report != NULL && only_diagnostic(&d, report, &failed)) {
             int seen[16 * 3] = {0};
             CHECK(d.kind == TILES_BARRIER_DIVERGENCE && d.line == HALF_BARRIER_LINE);
