@@ -35,6 +35,7 @@ C_TEST(test_checked_race_between_tiles_is_one_report, "[checked]")
 C_TEST(test_checked_barrier_divergence_names_tiles_and_work_items, "[checked]")
 C_TEST(test_checked_context_as_a_gpu_runs_the_algorithms_clean, "[checked][algorithms]")
 C_TEST(test_checked_sections_report_only_real_bugs, "[checked][sections]")
+C_TEST(test_checked_lines_are_the_kernels_own_or_unknown, "[checked]")
 
 C_TEST(test_version, "[errors]")
 C_TEST(test_status_strings, "[errors]")

@@ -442,3 +442,74 @@ int test_checked_sections_report_only_real_bugs(void) {
         }
     return failed;
 }
+
+/* Launches kernel `name` of `source` over 16 work-items on a new checked context, with 16 floats
+ * in and out; returns the context's report, or NULL (counted in *failed). */
+static tiles_report* run_checked_1d(const char* source, const char* name, int* failed_out) {
+    int failed = 0;
+    float in[16] = {0}, out[16] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}, NULL};
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    tiles_view *in_view = NULL, *out_view = NULL;
+    tiles_report* report = NULL;
+    tiles_arg args[2];
+    if (CHECK_OK(tiles_context_create_checked(&context, 0)) &&
+        CHECK_OK(tiles_view_create_const(&in_view, &shape, in)) &&
+        CHECK_OK(tiles_view_create(&out_view, &shape, out)) &&
+        CHECK_OK(tiles_kernel_create(&kernel, source, name, NULL))) {
+        args[0] = tiles_arg_view(in_view);
+        args[1] = tiles_arg_view(out_view);
+        if (CHECK_OK(tiles_launch(context, &domain, kernel, args, 2)))
+            CHECK_OK(tiles_context_get_report(&report, context));
+    }
+    tiles_kernel_release(kernel);
+    tiles_view_release(in_view);
+    tiles_view_release(out_view);
+    tiles_context_release(context);
+    *failed_out += failed;
+    return report;
+}
+
+int test_checked_lines_are_the_kernels_own_or_unknown(void) {
+    /* A kernel after a header and a #line 1, as the library's own kernels follow
+     * kernels/elements.cl: its line 3 is the store, not the header's #define. */
+    static const char after_a_header[] =
+        "// A header, as kernels/elements.cl is in front of the library's kernels:\n"
+        "// its lines are not the kernel's.\n"
+        "#define SHIFTED(g) ((g) + (int)get_global_size(0))\n"
+        "#line 1\n"
+        "__kernel void store_past_the_end(__global const float* in, __global float* out) {\n"
+        "    const int g = get_global_id(0);\n"
+        "    out[SHIFTED(g)] = in[g];\n"
+        "}\n";
+    /* The prelude's linear_index, given a pointer past a private array, reads out of bounds in
+     * the prelude's code, of which the simulator names no line of the kernel. */
+    static const char into_the_prelude[] =
+        "__kernel void index_past_the_end(__global const float* in, __global float* out) {\n"
+        "    thread_index t = get_thread_index();\n"
+        "    int origin[3] = {0, 0, 0};\n"
+        "    out[t.global_id[0]] = (float)linear_index(origin + 3, t.extent);\n"
+        "}\n";
+    int failed = 0;
+    tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+    tiles_report* report = run_checked_1d(after_a_header, "store_past_the_end", &failed);
+    if (report != NULL && only_diagnostic(&d, report, &failed)) {
+        CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_GLOBAL_MEMORY && d.line == 3);
+        CHECK(strcmp(d.source_line, "out[SHIFTED(g)] = in[g];") == 0);
+        CHECK(strstr(d.text, "out-of-bounds access in global memory in kernel 'store_past_the_end' at line 3, ") ==
+              d.text);
+    }
+    tiles_report_release(report);
+    report = run_checked_1d(into_the_prelude, "index_past_the_end", &failed);
+    if (report != NULL && only_diagnostic(&d, report, &failed)) {
+        CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_PRIVATE_MEMORY && d.line == 0);
+        CHECK(d.work_item_count == 16);
+        CHECK(strstr(d.text, "out-of-bounds access in private memory in kernel 'index_past_the_end' at a line the "
+                             "simulator could not tell\n") == d.text);
+        CHECK(strstr(d.text, "prelude") == NULL);
+    }
+    tiles_report_release(report);
+    return failed;
+}
