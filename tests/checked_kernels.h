@@ -17,5 +17,8 @@ extern const char test_kernel_checked[];
 /* split_at_barriers: the barriers each half of a tile waits at. */
 #define SPLIT_FIRST_BARRIER_LINE 74
 #define SPLIT_SECOND_BARRIER_LINE 76
+/* mirror_from_global: the read of what another tile's work-item stores, and that store. */
+#define GLOBAL_MIRROR_READ_LINE 95
+#define GLOBAL_STORE_LINE 96
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "tiles/algorithms.hpp"
 
+#include "../libtiles/src/algorithms/support.hpp"
 #include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
@@ -79,6 +80,62 @@ TEST_CASE("a diagnostic quotes its line as the compiler numbers it, after a #lin
     REQUIRE(found.size() == 1);
     CHECK(found[0].line == 2);
     CHECK(found[0].source_line == "second;");
+}
+
+TEST_CASE("a bug in a kernel built as the library's own are is reported at the kernel's own line", "[checked]") {
+    // The library's kernels follow kernels/elements.cl and a #line 1 (algorithm_kernel), which the
+    // simulator honours: line 3 here is the store, not elements.cl's third line.
+    const char* source = R"(__kernel void store_past_the_end(__global const ELEMENT* in, __global ELEMENT* out) {
+    const int g = get_global_id(0);
+    out[g + get_global_size(0)] = in[g];
+})";
+    const tiles::kernel& kernel =
+        tiles::detail::algorithm_kernel(source, "store_past_the_end", tiles::element_type::float32, "");
+    const tiles::accelerator_view view = tiles::create_checked_view();
+    std::vector<float> in(16, 1.0f), out(16, 0.0f);
+    tiles::array_view<const float, 1> in_view(16, in);
+    tiles::array_view<float, 1> out_view(16, out);
+    tiles::parallel_for_each(view, tiles::extent<1>(16), kernel, in_view, out_view);
+    const tiles::check_report report = tiles::get_check_report(view);
+    INFO(report.to_string());
+    REQUIRE(report.diagnostics.size() == 1);
+    const tiles::diagnostic& d = report.diagnostics[0];
+    CHECK(d.kind == tiles::diagnostic_kind::out_of_bounds);
+    CHECK(d.space == tiles::memory_space::global);
+    CHECK(d.kernel == "store_past_the_end");
+    CHECK(d.line == 3);
+    CHECK(d.source_line == "out[g + get_global_size(0)] = in[g];");
+    CHECK(d.work_items.size() == 16);
+    CHECK_THAT(d.to_string(), Catch::StartsWith("out-of-bounds access in global memory in kernel "
+                                                "'store_past_the_end' at line 3, column "));
+}
+
+TEST_CASE("a bug the simulator places in no line of the kernel's own is reported at an unknown line", "[checked]") {
+    // The prelude's linear_index, given a pointer past a private array of the kernel's, reads out
+    // of bounds in the prelude's code, of which the simulator names no line of the kernel.
+    const char* source = R"(__kernel void index_past_the_end(__global const float* in, __global float* out) {
+    thread_index t = get_thread_index();
+    int origin[3] = {0, 0, 0};
+    out[t.global_id[0]] = (float)linear_index(origin + 3, t.extent);
+})";
+    const tiles::accelerator_view view = tiles::create_checked_view();
+    std::vector<float> in(4, 1.0f), out(4, 0.0f);
+    tiles::array_view<const float, 1> in_view(4, in);
+    tiles::array_view<float, 1> out_view(4, out);
+    tiles::parallel_for_each(view, tiles::extent<1>(4), tiles::kernel(source, "index_past_the_end"), in_view, out_view);
+    const tiles::check_report report = tiles::get_check_report(view);
+    INFO(report.to_string());
+    REQUIRE(report.diagnostics.size() == 1);
+    const tiles::diagnostic& d = report.diagnostics[0];
+    CHECK(d.kind == tiles::diagnostic_kind::out_of_bounds);
+    CHECK(d.space == tiles::memory_space::private_memory);
+    CHECK(d.kernel == "index_past_the_end");
+    CHECK(d.line == 0);
+    CHECK(d.source_line.empty());
+    CHECK(d.work_items.size() == 4);
+    CHECK_THAT(d.to_string(), Catch::StartsWith("out-of-bounds access in private memory in kernel "
+                                                "'index_past_the_end' at a line the simulator could not tell\n"));
+    CHECK_THAT(d.to_string(), !Catch::Contains("prelude"));
 }
 
 TEST_CASE("a race between two lines is one diagnostic whichever line the simulator names first", "[checked]") {

@@ -41,8 +41,11 @@ int test_checked_context_reports_the_seed_race(void);
 int test_strict_checked_context_refuses_the_race(void);
 int test_checked_reads_of_unset_tile_static_memory_at_their_lines(void);
 int test_checked_missing_barrier_is_one_race(void);
+int test_checked_race_between_tiles_is_one_report(void);
 int test_checked_barrier_divergence_names_tiles_and_work_items(void);
 int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void);
+int test_checked_sections_report_only_real_bugs(void);
+int test_checked_lines_are_the_kernels_own_or_unknown(void);
 
 /* test_log.c */
 int test_log_reaches_the_callback(void);

@@ -216,6 +216,34 @@ int test_checked_missing_barrier_is_one_race(void) {
     return failed;
 }
 
+int test_checked_race_between_tiles_is_one_report(void) {
+    /* At 1x1 too: work-items of different tiles share global memory, and no barrier orders them.
+     * Each pair of mirrored work-items meets in both orders, one line against the other and
+     * back, which is one problem. */
+    int failed = 0, i, g;
+    static float values[most_work_items], expected[most_work_items];
+    for (i = 0; i < 3; ++i) {
+        const test_shape* s = &test_shapes[i];
+        tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+        tiles_report* report;
+        printf("tile %dx%d\n", s->tile_rows, s->tile_columns);
+        for (g = 0; g < s->rows * s->columns; ++g) values[g] = -1.0f, expected[g] = (float)g - 1.0f;
+        report = run_checked("own_from_global", s, TILES_FLOAT32, values, &failed);
+        CHECK(report != NULL && report_is_clean(report));
+        tiles_report_release(report);
+        CHECK_FLOATS(values, expected, s->rows * s->columns);
+        report = run_checked("mirror_from_global", s, TILES_FLOAT32, values, &failed);
+        if (report != NULL && only_diagnostic(&d, report, &failed)) {
+            CHECK(d.kind == TILES_READ_WRITE_RACE && d.space == TILES_GLOBAL_MEMORY);
+            CHECK((d.line == GLOBAL_MIRROR_READ_LINE && d.other_line == GLOBAL_STORE_LINE) ||
+                  (d.line == GLOBAL_STORE_LINE && d.other_line == GLOBAL_MIRROR_READ_LINE));
+            CHECK(strstr(d.text, "read-write race in global memory in kernel 'mirror_from_global'") == d.text);
+        }
+        tiles_report_release(report);
+    }
+    return failed;
+}
+
 int test_checked_barrier_divergence_names_tiles_and_work_items(void) {
     int failed = 0, i, t;
     static int out[most_work_items];
@@ -230,7 +258,9 @@ int test_checked_barrier_divergence_names_tiles_and_work_items(void) {
         tiles_report_release(report);
         report = run_checked("half_at_barrier", s, TILES_INT32, out, &failed);
         if (s->tile_columns == 1) {
-            CHECK(report != NULL && report_is_clean(report)); /* none of a tile reaches it */
+            /* None of a tile reaches it. At 1x1 no kernel can diverge: the one work-item of a tile
+             * reaches a barrier or not, with no other to disagree. */
+            CHECK(report != NULL && report_is_clean(report));
         } else if (report != NULL && only_diagnostic(&d, report, &failed)) {
             int seen[16 * 3] = {0};
             CHECK(d.kind == TILES_BARRIER_DIVERGENCE && d.line == HALF_BARRIER_LINE);
@@ -300,5 +330,186 @@ int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void) {
     tiles_view_release(c_view);
     tiles_view_release(t_view);
     tiles_context_release(context);
+    return failed;
+}
+
+/* A correct kernel and its twin reading past the end of its input (both at line 4), over
+ * sections of a 32x512 matrix at (4, 4) of 16x256 elements, as in tests/test_checked_sections.cpp. */
+static const char twice_source[] = "__kernel void twice(__global const float* in, __global float* out) {\n"
+                                   "    thread_index t = get_thread_index();\n"
+                                   "    const int g = linear_index(t.global_id, t.extent);\n"
+                                   "    out[g] = 2.0f * in[g];\n"
+                                   "}\n";
+static const char past_the_end_source[] =
+    "__kernel void past_the_end(__global const float* in, __global float* out) {\n"
+    "    thread_index t = get_thread_index();\n"
+    "    const int g = linear_index(t.global_id, t.extent);\n"
+    "    out[g] = 2.0f * in[g + t.extent[0] * t.extent[1]];\n"
+    "}\n";
+enum { section_rows = 32, section_columns = 512 };
+
+/* Launches kernel `name` of `source` on a new checked context over the section at (4, 4) of
+ * 16x256 elements of `in` and of `out` (host memory of 32x512 floats; through arrays of them where
+ * `arrays`), in tiles of `tile` (1x1 and up; 0x0: none), and reads `out` back. With
+ * `oclgrind_checker`, the context is made with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1, which turns
+ * Oclgrind's own uninitialized-value checker on beside libtiles' plugin: it would report the
+ * section's data as uninitialized where the transfers of sections did not count as initializing
+ * the simulator's buffers (issue 21). Returns the context's report, or NULL (counted in *failed). */
+static tiles_report* run_over_sections(const char* source, const char* name, const int tile[2], int arrays,
+                                       int oclgrind_checker, const float* in, float* out, int* failed_out) {
+    int failed = 0;
+    const int origin[2] = {4, 4}, extent[2] = {16, 256};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, section_rows, section_columns, 0);
+    const tiles_domain domain = {sizeof(tiles_domain),  2,   {extent[0], extent[1], 0}, tile[0] == 0 ? 0 : 2,
+                                 {tile[0], tile[1], 0}, NULL};
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    tiles_array *in_array = NULL, *out_array = NULL;
+    tiles_view *in_view = NULL, *out_view = NULL, *in_section = NULL, *out_section = NULL;
+    tiles_report* report = NULL;
+    tiles_arg args[2];
+    if (oclgrind_checker) setenv("TILES_CHECKED_OCLGRIND_UNINITIALIZED", "1", 1);
+    CHECK_OK(tiles_context_create_checked(&context, 0));
+    unsetenv("TILES_CHECKED_OCLGRIND_UNINITIALIZED");
+    if (context == NULL) {
+        *failed_out += failed;
+        return NULL;
+    }
+    if (arrays) {
+        if (CHECK_OK(tiles_array_create(&in_array, context, &shape, in)) &&
+            CHECK_OK(tiles_array_create(&out_array, context, &shape, out))) {
+            CHECK_OK(tiles_array_get_view(&in_view, in_array));
+            CHECK_OK(tiles_array_get_view(&out_view, out_array));
+        }
+    } else {
+        CHECK_OK(tiles_view_create_const(&in_view, &shape, in));
+        CHECK_OK(tiles_view_create(&out_view, &shape, out));
+    }
+    if (in_view != NULL && out_view != NULL && CHECK_OK(tiles_view_section(&in_section, in_view, origin, extent)) &&
+        CHECK_OK(tiles_view_section(&out_section, out_view, origin, extent)) &&
+        CHECK_OK(tiles_kernel_create(&kernel, source, name, NULL))) {
+        args[0] = tiles_arg_view(in_section);
+        args[1] = tiles_arg_view(out_section);
+        if (CHECK_OK(tiles_launch(context, &domain, kernel, args, 2)) &&
+            (arrays ? CHECK_OK(tiles_view_read(out_view, out, sizeof(float) * section_rows * section_columns))
+                    : CHECK_OK(tiles_view_synchronize(out_view))))
+            CHECK_OK(tiles_context_get_report(&report, context));
+    }
+    tiles_kernel_release(kernel);
+    tiles_view_release(in_section);
+    tiles_view_release(out_section);
+    tiles_view_release(in_view);
+    tiles_view_release(out_view);
+    tiles_array_release(in_array);
+    tiles_array_release(out_array);
+    tiles_context_release(context);
+    *failed_out += failed;
+    return report;
+}
+
+int test_checked_sections_report_only_real_bugs(void) {
+    static const int tiles_tried[4][2] = {{0, 0}, {1, 1}, {16, 16}, {1, 256}};
+    static float in[section_rows * section_columns], out[section_rows * section_columns],
+        expected[section_rows * section_columns];
+    int failed = 0, t, arrays, r, c;
+    for (r = 0; r < section_rows; ++r)
+        for (c = 0; c < section_columns; ++c) {
+            const int inside = r >= 4 && r < 4 + 16 && c >= 4 && c < 4 + 256;
+            in[r * section_columns + c] = (float)(r * section_columns + c + 1);
+            expected[r * section_columns + c] = inside ? 2.0f * in[r * section_columns + c] : 0.0f;
+        }
+    for (t = 0; t < 4; ++t)
+        for (arrays = 0; arrays < 2; ++arrays) {
+            tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+            tiles_report* report;
+            printf("tile %dx%d, %s\n", tiles_tried[t][0], tiles_tried[t][1], arrays ? "arrays" : "host views");
+            /* The correct kernel: clean, even to Oclgrind's own checker, and right. */
+            memset(out, 0, sizeof out);
+            report = run_over_sections(twice_source, "twice", tiles_tried[t], arrays, 1, in, out, &failed);
+            if (report != NULL && !CHECK(report_is_clean(report)) && only_diagnostic(&d, report, &failed))
+                printf("  found: %s\n", d.text);
+            tiles_report_release(report);
+            CHECK_FLOATS(out, expected, section_rows * section_columns);
+            /* Its twin: the read past the section's end, once, at its line, by every work-item. */
+            report =
+                run_over_sections(past_the_end_source, "past_the_end", tiles_tried[t], arrays, 0, in, out, &failed);
+            if (report != NULL && only_diagnostic(&d, report, &failed)) {
+                CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_GLOBAL_MEMORY && d.line == 4);
+                CHECK(strncmp(d.source_line, "out[g] = 2.0f * in[g + ", 23) == 0);
+                CHECK(d.work_item_count == 16 * 256);
+            }
+            tiles_report_release(report);
+        }
+    return failed;
+}
+
+/* Launches kernel `name` of `source` over 16 work-items on a new checked context, with 16 floats
+ * in and out; returns the context's report, or NULL (counted in *failed). */
+static tiles_report* run_checked_1d(const char* source, const char* name, int* failed_out) {
+    int failed = 0;
+    float in[16] = {0}, out[16] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 16, 0, 0);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {16, 0, 0}, 0, {0, 0, 0}, NULL};
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    tiles_view *in_view = NULL, *out_view = NULL;
+    tiles_report* report = NULL;
+    tiles_arg args[2];
+    if (CHECK_OK(tiles_context_create_checked(&context, 0)) &&
+        CHECK_OK(tiles_view_create_const(&in_view, &shape, in)) &&
+        CHECK_OK(tiles_view_create(&out_view, &shape, out)) &&
+        CHECK_OK(tiles_kernel_create(&kernel, source, name, NULL))) {
+        args[0] = tiles_arg_view(in_view);
+        args[1] = tiles_arg_view(out_view);
+        if (CHECK_OK(tiles_launch(context, &domain, kernel, args, 2)))
+            CHECK_OK(tiles_context_get_report(&report, context));
+    }
+    tiles_kernel_release(kernel);
+    tiles_view_release(in_view);
+    tiles_view_release(out_view);
+    tiles_context_release(context);
+    *failed_out += failed;
+    return report;
+}
+
+int test_checked_lines_are_the_kernels_own_or_unknown(void) {
+    /* A kernel after a header and a #line 1, as the library's own kernels follow
+     * kernels/elements.cl: its line 3 is the store, not the header's #define. */
+    static const char after_a_header[] =
+        "// A header, as kernels/elements.cl is in front of the library's kernels:\n"
+        "// its lines are not the kernel's.\n"
+        "#define SHIFTED(g) ((g) + (int)get_global_size(0))\n"
+        "#line 1\n"
+        "__kernel void store_past_the_end(__global const float* in, __global float* out) {\n"
+        "    const int g = get_global_id(0);\n"
+        "    out[SHIFTED(g)] = in[g];\n"
+        "}\n";
+    /* The prelude's linear_index, given a pointer past a private array, reads out of bounds in
+     * the prelude's code, of which the simulator names no line of the kernel. */
+    static const char into_the_prelude[] =
+        "__kernel void index_past_the_end(__global const float* in, __global float* out) {\n"
+        "    thread_index t = get_thread_index();\n"
+        "    int origin[3] = {0, 0, 0};\n"
+        "    out[t.global_id[0]] = (float)linear_index(origin + 3, t.extent);\n"
+        "}\n";
+    int failed = 0;
+    tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+    tiles_report* report = run_checked_1d(after_a_header, "store_past_the_end", &failed);
+    if (report != NULL && only_diagnostic(&d, report, &failed)) {
+        CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_GLOBAL_MEMORY && d.line == 3);
+        CHECK(strcmp(d.source_line, "out[SHIFTED(g)] = in[g];") == 0);
+        CHECK(strstr(d.text, "out-of-bounds access in global memory in kernel 'store_past_the_end' at line 3, ") ==
+              d.text);
+    }
+    tiles_report_release(report);
+    report = run_checked_1d(into_the_prelude, "index_past_the_end", &failed);
+    if (report != NULL && only_diagnostic(&d, report, &failed)) {
+        CHECK(d.kind == TILES_OUT_OF_BOUNDS && d.space == TILES_PRIVATE_MEMORY && d.line == 0);
+        CHECK(d.work_item_count == 16);
+        CHECK(strstr(d.text, "out-of-bounds access in private memory in kernel 'index_past_the_end' at a line the "
+                             "simulator could not tell\n") == d.text);
+        CHECK(strstr(d.text, "prelude") == NULL);
+    }
+    tiles_report_release(report);
     return failed;
 }

@@ -75,3 +75,23 @@ __kernel void split_at_barriers(__global int* out) {
     else
         tile_barrier_wait();
 }
+
+// Each work-item reads the element of out it stores itself, before the launch's: out[g] = g - 1
+// for an out of -1s.
+__kernel void own_from_global(__global float* out) {
+    tiled_index t = get_tiled_index();
+    const int g = linear_index(t.global_id, t.extent);
+    const float before = out[g];
+    out[g] = (float)g + before;
+}
+
+// Each work-item reads the element its mirror through the centre of the whole domain stores,
+// mostly a work-item of another tile: no barrier orders work-items of different tiles, so the
+// read races with the mirror's store, and finds the value before the launch or after it as the
+// tiles happen to run (a race a tile of one work-item can have too).
+__kernel void mirror_from_global(__global float* out) {
+    tiled_index t = get_tiled_index();
+    const int g = linear_index(t.global_id, t.extent);
+    const float mirrored = out[t.extent[0] * t.extent[1] - 1 - g];
+    out[g] = (float)g + mirrored;
+}

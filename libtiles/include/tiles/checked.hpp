@@ -20,7 +20,8 @@ enum class diagnostic_kind {
     read_write_race,     // one work-item reads what another writes, with no barrier between
     write_write_race,    // two work-items write one location, with no barrier between
     uninitialized_read,  // tile_static memory read before anything was stored there, at the read
-    uninitialized_write, // a value computed from such a read stored (only without libtiles' Oclgrind plugin)
+    uninitialized_write, // a value computed from such a read stored (only without libtiles' Oclgrind plugin,
+                         // or with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1: README, checked mode)
     out_of_bounds,       // an access outside every buffer the kernel was given
     barrier_divergence,  // a barrier only some work-items of a tile reached
     other,               // anything else the simulator reported
