@@ -7,6 +7,7 @@
 #include <numeric>
 #include <thread>
 
+#include "../libtiles/src/context_state.hpp"
 #include "fixture.hpp"
 #include "tiles/interop.hpp"
 
@@ -177,15 +178,24 @@ TEST_CASE("accelerator views: copies are equal, new views are not, and each keep
 
 TEST_CASE("in immediate mode work is submitted as it is enqueued, and flush() submits it in automatic mode",
           "[accelerators]") {
+    // Drivers may run commands at once whether or not they were flushed (PoCL does, and its events
+    // leave CL_QUEUED alike), so the view's own count of clFlush calls tells the modes apart.
     const tiles::kernel twice(arithmetic, "twice");
     for (const tiles::queuing_mode mode : {tiles::queuing_mode_immediate, tiles::queuing_mode_automatic}) {
+        const bool immediate = mode == tiles::queuing_mode_immediate;
         const tiles::accelerator_view view = tiles::accelerator().create_view(mode);
+        const tiles::detail::context_state& state = *view.state();
+        CHECK(state.flushes() == 0);
         const int n = 1000; // not a multiple of any tile
         tiles::array<int, 1> a(tiles::extent<1>(n), iota_vector(n), view);
+        const std::uint64_t after_upload = state.flushes();
+        CHECK(after_upload == (immediate ? view.counters().uploads : 0)); // each upload submitted as enqueued
         tiles::parallel_for_each(view, a.extent, twice, a);
-        if (mode == tiles::queuing_mode_automatic) view.flush();
-        // The marker is submitted by create_marker; the kernel before it by the mode or flush().
-        CHECK(becomes_ready(view.create_marker()));
+        CHECK(state.flushes() == after_upload + (immediate ? 1 : 0)); // the kernel too, in immediate mode only
+        view.flush();
+        CHECK(state.flushes() == after_upload + (immediate ? 2 : 1));
+        CHECK(becomes_ready(view.create_marker())); // a marker is submitted in either mode
+        CHECK(state.flushes() == after_upload + (immediate ? 3 : 2));
         const std::vector<int> result = a;
         for (int i = 0; i < n; ++i) CHECK(result[std::size_t(i)] == 2 * i);
     }

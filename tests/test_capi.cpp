@@ -14,6 +14,7 @@ C_TEST(test_set_default_device_before_use, "[.][set-default]")
 C_TEST(test_queuing_modes_flush_and_markers, "[accelerators]")
 C_TEST(test_staging_arrays, "[accelerators][data]")
 C_TEST(test_extent_of_in_kernels_launched_from_c, "[accelerators][launch]")
+C_TEST(test_extent_of_refused_above_rank_3, "[accelerators][launch]")
 
 C_TEST(test_reduce_matches_c_loops, "[algorithms]")
 C_TEST(test_reduce_as_sums_ints_in_long_without_wrapping, "[algorithms]")

@@ -101,6 +101,36 @@ __kernel void mixed(__global int* out, int scale, __local int* scratch) {
                               tiles::invalid_argument, "takes 3 arguments, 2 were given");
 }
 
+TEST_CASE_METHOD(fresh_view, "extent_of is refused for data of rank above 3 and such data launches without it",
+                 "[kernel-extents][refusal]") {
+    const tiles::extent<4> shape4(2, 3, 4, 5);
+    std::vector<float> values = ramp(shape4.size());
+    tiles::array_view<float, 4> data(shape4, values);
+    tiles::array<int, 1> shape(tiles::extent<1>(3), view);
+    // Its three components could not hold four: the launch is refused before its kernel runs.
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, shape4, tiles::kernel(extents_source, "doubled"), data, shape),
+        tiles::invalid_argument,
+        "extent_of gives three components, and a kernel parameter was given an array_view of rank 4",
+        "pass the extent of data of rank above 3 by hand");
+    tiles::array<float, 5> five(tiles::extent<5>(2, 1, 3, 1, 2), view);
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, five.extent, tiles::kernel(extents_source, "doubled"), five, shape),
+        tiles::invalid_argument, "an array of rank 5");
+    CHECK(view.counters().launches == 0);
+    data.synchronize();
+    CHECK(values == ramp(shape4.size()));
+    // The same data is launched on where the kernel does not use extent_of.
+    const char* const by_hand = R"(
+__kernel void doubled(__global float* data, int e1, int e2, int e3) {
+    thread_index i = get_thread_index();
+    data[((i.global_id[0] * e1 + i.global_id[1]) * e2 + i.global_id[2]) * e3 + i.global_id[3]] *= 2.0f;
+})";
+    tiles::parallel_for_each(view, shape4, tiles::kernel(by_hand, "doubled"), data, shape4[1], shape4[2], shape4[3]);
+    data.synchronize();
+    for (std::size_t i = 0; i < values.size(); ++i) CHECK(values[i] == 2.0f * float(i));
+}
+
 TEST_CASE("the hidden parameters are appended where a source uses extent_of, and nowhere else", "[kernel-extents]") {
     using tiles::detail::with_hidden_extents;
     const std::string plain = "__kernel void f(__global int* a) { a[0] = 1; }\n";

@@ -3,7 +3,9 @@
 // and arrays on that view moving each element once, straight between that memory and the device.
 #include <numeric>
 
+#include "../libtiles/src/storage.hpp"
 #include "fixture.hpp"
+#include "tiles/interop.hpp"
 
 namespace {
 
@@ -43,6 +45,31 @@ TEST_CASE_METHOD(fresh_view, "a staging array lives on the CPU accelerator, asso
     CHECK(elsewhere.get_accelerator_view() == view);
     CHECK(elsewhere.get_associated_accelerator_view() == other);
     CHECK(view.counters().uploads == 0); // nothing has moved
+}
+
+TEST_CASE_METHOD(fresh_view, "a staging array's elements are a buffer its view's driver allocates in host memory",
+                 "[staging]") {
+    const tiles::extent<2> shape(37, 53);
+    const tiles::array<float, 2> staging(shape, cpu_view(), view);
+    const auto& pinned = staging.storage()->pinned();
+    REQUIRE(pinned.has_value());
+    cl_mem_flags flags = 0;
+    std::size_t size = 0;
+    cl_context context = nullptr;
+    cl_uint maps = 0;
+    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_FLAGS, sizeof flags, &flags, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_SIZE, sizeof size, &size, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_CONTEXT, sizeof context, &context, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_MAP_COUNT, sizeof maps, &maps, nullptr) == CL_SUCCESS);
+    CHECK((flags & CL_MEM_ALLOC_HOST_PTR) != 0); // memory the driver can pin, not the caller's or the device's
+    CHECK((flags & CL_MEM_USE_HOST_PTR) == 0);
+    CHECK(size == shape.size() * sizeof(float));
+    CHECK(context == tiles::interop::get_context(view)); // the associated view's
+    CHECK(maps == 1);                                    // mapped once, for the array's life
+    CHECK(staging.data() == pinned->mapped);             // where the host reads and writes its elements
+    // An array on a device keeps its host copy in ordinary memory.
+    const tiles::array<float, 2> on_device(shape, view);
+    CHECK(!on_device.storage()->pinned().has_value());
 }
 
 TEST_CASE_METHOD(fresh_view, "copies between a staging array and an array on its view move each element once",

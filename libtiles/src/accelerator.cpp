@@ -315,12 +315,17 @@ void context_state::check_runs_kernels(const char* what) const {
                                what + " needs an accelerator view of an OpenCL device");
 }
 
+void context_state::submit() {
+    check(queue_.flush(), "clFlush");
+    ++flushes_;
+}
+
 void context_state::enqueued() {
-    if (mode_ == queuing_mode_immediate) check(queue_.flush(), "clFlush");
+    if (mode_ == queuing_mode_immediate) submit();
 }
 
 void context_state::flush() {
-    if (!device_->host) check(queue_.flush(), "clFlush");
+    if (!device_->host) submit();
 }
 
 completion_future context_state::create_marker() {
@@ -328,7 +333,7 @@ completion_future context_state::create_marker() {
     cl::Event marker;
     check(queue_.enqueueMarkerWithWaitList(nullptr, &marker), "clEnqueueMarkerWithWaitList");
     // Submitted whatever the queuing mode, so that polling its future ends on every driver.
-    check(queue_.flush(), "clFlush");
+    submit();
     std::vector<std::shared_ptr<pending_work>> earlier;
     {
         std::lock_guard<std::mutex> lock(pending_mutex_);

@@ -50,6 +50,10 @@ class context_state {
     void enqueued();
     // Submits everything enqueued (clFlush).
     void flush();
+    // How many times libtiles has called clFlush on the queue (enqueued(), flush() and
+    // create_marker()): what tells immediate mode from automatic mode, where drivers such as PoCL
+    // run commands the same with or without it.
+    std::uint64_t flushes() const { return flushes_; }
     // A future ready once everything enqueued here before it has finished, pending host steps
     // included (accelerator_view::create_marker).
     completion_future create_marker();
@@ -111,6 +115,8 @@ class context_state {
     // Fills in the sizes of the structs k's pointer parameters point to, measured by a kernel
     // built from the same program text and options.
     void measure_pointees(compiled_kernel& k, const std::string& source, const std::string& options);
+    // clFlush on the queue, counted.
+    void submit();
 
     std::shared_ptr<const device_info> device_;
     cl::Context context_;
@@ -118,6 +124,7 @@ class context_state {
     std::uint64_t id_;
     const queuing_mode mode_;
     atomic_counters count_;
+    std::atomic<std::uint64_t> flushes_{0};
 
     std::mutex programs_mutex_;
     std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;

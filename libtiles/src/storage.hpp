@@ -54,6 +54,13 @@ class storage {
     // at the bus's full speed.
     void stage(const std::shared_ptr<context_state>& cpu_view, const std::shared_ptr<context_state>& associated);
     bool staging() const { return pinned_.has_value(); }
+    // A staging array's host memory: the pinned buffer, mapped at host_ through `view`'s queue.
+    struct pinned_memory {
+        std::shared_ptr<context_state> view;
+        cl::Buffer buffer;
+        void* mapped;
+    };
+    const std::optional<pinned_memory>& pinned() const { return pinned_; }
     // A staging array's CPU view (empty for other storage).
     const std::shared_ptr<context_state>& cpu_view() const { return cpu_view_; }
     // The view the data is meant for: the one associate() named (a staging array's), else the home.
@@ -143,12 +150,6 @@ class storage {
     std::vector<cl::Event> host_readers_;  // uploads that may still read host memory
     std::vector<cl::Event> host_writers_;  // downloads that may still write host memory
 
-    // A staging array's host memory: the pinned buffer, mapped at host_ through `view`'s queue.
-    struct pinned_memory {
-        std::shared_ptr<context_state> view;
-        cl::Buffer buffer;
-        void* mapped;
-    };
     std::optional<pinned_memory> pinned_;
     std::shared_ptr<context_state> cpu_view_;
     std::shared_ptr<context_state> associated_;

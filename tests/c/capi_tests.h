@@ -14,6 +14,7 @@ int test_set_default_device_before_use(void);
 int test_queuing_modes_flush_and_markers(void);
 int test_staging_arrays(void);
 int test_extent_of_in_kernels_launched_from_c(void);
+int test_extent_of_refused_above_rank_3(void);
 
 /* test_algorithms.c */
 int test_reduce_matches_c_loops(void);

@@ -1,6 +1,7 @@
 /* C tests of tiles.h's C++ AMP accelerator features: the properties in tiles_device_info (and an
  * older caller's shorter struct), the default device set before and after its first use,
- * queuing modes, flush and markers, staging arrays, and extent_of in kernels launched from C. */
+ * queuing modes, flush and markers, staging arrays, and extent_of in kernels launched from C (and
+ * its refusal of data of rank above 3). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -287,6 +288,57 @@ int test_extent_of_in_kernels_launched_from_c(void) {
     }
     CHECK_OK(tiles_kernel_release(doubled));
     CHECK_OK(tiles_view_release(part));
+    CHECK_OK(tiles_view_release(shape));
+    CHECK_OK(tiles_view_release(data));
+    return failed;
+}
+
+/* extent_of has three components: a kernel that uses it is refused data of rank 4, whose extent it
+ * could not hold, with the status and a message saying so; the same data launches with a kernel
+ * that is given the extent by hand. */
+static const char by_hand_source[] = "__kernel void doubled(__global float* data, int e1, int e2, int e3) {\n"
+                                     "    thread_index i = get_thread_index();\n"
+                                     "    data[((i.global_id[0] * e1 + i.global_id[1]) * e2 + i.global_id[2]) * e3 +\n"
+                                     "         i.global_id[3]] *= 2.0f;\n"
+                                     "}\n";
+
+int test_extent_of_refused_above_rank_3(void) {
+    int failed = 0;
+    enum { count = 2 * 3 * 4 * 5 };
+    float values[count];
+    for (int i = 0; i < count; i++) values[i] = (float)i;
+    int got[3] = {0, 0, 0};
+    const int extent[4] = {2, 3, 4, 5};
+    tiles_shape four = TILES_SHAPE_INIT;
+    four.dtype = TILES_FLOAT32;
+    four.rank = 4;
+    four.extents = extent;
+    const tiles_shape three = shape_of(TILES_INT32, 1, 3, 0, 0);
+    tiles_view *data = NULL, *shape = NULL;
+    tiles_kernel *doubled = NULL, *by_hand = NULL;
+    if (CHECK_OK(tiles_view_create(&data, &four, values)) && CHECK_OK(tiles_view_create(&shape, &three, got)) &&
+        CHECK_OK(tiles_kernel_create(&doubled, extent_of_source, "doubled", NULL)) &&
+        CHECK_OK(tiles_kernel_create(&by_hand, by_hand_source, "doubled", NULL))) {
+        tiles_domain domain = TILES_DOMAIN_INIT;
+        CHECK_OK(tiles_domain_init(&domain, 4, extent, 0, NULL));
+        const tiles_arg args[] = {tiles_arg_view(data), tiles_arg_view(shape)};
+        CHECK_FAILS(tiles_launch(NULL, &domain, doubled, args, 2), TILES_ERROR_INVALID_ARGUMENT,
+                    "extent_of gives three components, and a kernel parameter was given an array_view of rank 4: "
+                    "pass the extent of data of rank above 3 by hand");
+        CHECK_OK(tiles_view_synchronize(data));
+        int unchanged = 1;
+        for (int i = 0; i < count; i++) unchanged = unchanged && values[i] == (float)i;
+        CHECK(unchanged);
+        const tiles_arg hand_args[] = {tiles_arg_view(data), tiles_arg_int(extent[1]), tiles_arg_int(extent[2]),
+                                       tiles_arg_int(extent[3])};
+        CHECK_OK(tiles_launch(NULL, &domain, by_hand, hand_args, 4));
+        CHECK_OK(tiles_view_synchronize(data));
+        int doubled_all = 1;
+        for (int i = 0; i < count; i++) doubled_all = doubled_all && values[i] == 2.0f * (float)i;
+        CHECK(doubled_all);
+    }
+    CHECK_OK(tiles_kernel_release(by_hand));
+    CHECK_OK(tiles_kernel_release(doubled));
     CHECK_OK(tiles_view_release(shape));
     CHECK_OK(tiles_view_release(data));
     return failed;
