@@ -70,16 +70,57 @@ TEST_CASE("the simulator's log becomes one diagnostic per place with every work-
 }
 
 TEST_CASE("a diagnostic quotes its line as the compiler numbers it, after a #line", "[checked]") {
-    // The library's kernels follow a shared header and restart their numbering with #line 1.
-    const std::string source = "header 1\nheader 2\nheader 3\n#line 1\nfirst\n    second;\nthird\n";
-    const auto found =
-        tiles::detail::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
-                                          "\tKernel: k\n\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
-                                          "\tAt line 2 (column 3) of kernel:\n",
-                                          1, 0, source);
-    REQUIRE(found.size() == 1);
-    CHECK(found[0].line == 2);
-    CHECK(found[0].source_line == "second;");
+    // The library's kernels follow their shared header, elements.cl, and restart their numbering
+    // with #line 1 "kernel": a place in the kernel quotes the kernel's line, and one in the header
+    // (whose lines the kernel's numbers also reach) is not taken for the kernel's.
+    const std::string source = "#line 1 \"elements.cl\"\nheader 1\n    header 2;\nheader 3\n#line 1 \"kernel\"\nfirst\n"
+                               "    second;\nthird\n";
+    const auto read_at = [&](const std::string& place) {
+        return tiles::detail::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
+                                                 "\tKernel: k\n\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+                                                 "\tAt line 2 (column 3) of " +
+                                                     place + ":\n",
+                                                 1, 0, source);
+    };
+    const auto in_kernel = read_at("kernel");
+    REQUIRE(in_kernel.size() == 1);
+    CHECK(in_kernel[0].line == 2);
+    CHECK(in_kernel[0].source_line == "second;");
+    const auto in_header = read_at("elements.cl");
+    REQUIRE(in_header.size() == 1);
+    CHECK(in_header[0].line == 0);
+    CHECK(in_header[0].source_line == "");
+    // Without its name, the kernel's numbering after the header still quotes the kernel's line.
+    CHECK(tiles::detail::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
+                                            "\tKernel: k\n\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+                                            "\tAt line 3 (column 3) of kernel:\n",
+                                            1, 0, "a\nb\nc\nd\n#line 1\nfirst\nsecond\n    third;\n")[0]
+              .source_line == "third;");
+}
+
+TEST_CASE("a bug inside the library's shared header is not quoted as a line of the kernel", "[checked]") {
+    // The read past the end happens in load_vector_or_fill, elements.cl's: the simulator places it
+    // in elements.cl, whose lines are not the kernel's (before, a line of elements.cl was taken for
+    // the kernel's line of the same number, and quoted from elements.cl).
+    const char* source = R"(__kernel void load_past_the_end(__global const ELEMENT* in, __global ELEMENT* out) {
+    const int g = get_global_id(0);
+    out[g] = load_vector_or_fill(in, g + 1000, 2000, 0);
+})";
+    const tiles::kernel& kernel =
+        tiles::detail::algorithm_kernel(source, "load_past_the_end", tiles::element_type::float32, "");
+    const tiles::accelerator_view view = tiles::create_checked_view();
+    std::vector<float> in(16, 1.0f), out(16, 0.0f);
+    tiles::array_view<const float, 1> in_view(16, in);
+    tiles::array_view<float, 1> out_view(16, out);
+    tiles::parallel_for_each(view, tiles::extent<1>(16), kernel, in_view, out_view);
+    const tiles::check_report report = tiles::get_check_report(view);
+    INFO(report.to_string());
+    REQUIRE(!report.diagnostics.empty());
+    const tiles::diagnostic& d = report.diagnostics[0];
+    CHECK(d.kind == tiles::diagnostic_kind::out_of_bounds);
+    CHECK(d.line == 0);
+    CHECK(d.source_line == "");
+    CHECK_THAT(d.to_string(), Catch::Contains("at a line the simulator could not tell"));
 }
 
 TEST_CASE("a bug in a kernel built as the library's own are is reported at the kernel's own line", "[checked]") {

@@ -143,20 +143,23 @@ memory_space space_of(const std::string& header) {
                              : memory_space::private_memory;
 }
 
-// The text of line `line` of `source` as the compiler numbers it: a `#line N` directive (as in
-// the library's kernels, which follow a shared header) numbers the line after it N. Where two
-// lines have the number, the later one's text is the kernel's own.
+// The text of the kernel's own line `line` in `source` as the compiler numbers it: a `#line N`
+// directive numbers the line after it N, and one that names a file other than the kernel's (the
+// library's kernels follow their shared header, elements.cl) leaves the kernel until the next
+// that names the kernel's.
 std::string line_of(const std::string& source, int line) {
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+).*");
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
     std::istringstream in(source);
     std::string text, found;
     std::smatch m;
+    bool in_kernel = true;
     for (int number = 1; std::getline(in, text); ++number) {
         if (std::regex_match(text, m, directive)) {
             number = std::stoi(m[1]) - 1;
+            if (m[3].matched) in_kernel = m[3] == kernel_source_name;
             continue;
         }
-        if (number == line) found = text;
+        if (in_kernel && number == line) found = text;
     }
     const auto first = found.find_first_not_of(" \t");
     return first == std::string::npos ? std::string() : found.substr(first);

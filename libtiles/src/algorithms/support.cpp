@@ -60,8 +60,11 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
     auto key = std::make_tuple(source, std::string(name), all_options);
     auto found = kernels.find(key);
     if (found == kernels.end()) {
-        // #line makes build logs count lines in the algorithm's own file.
-        kernel k(std::string(tiles_kernel_elements) + "\n#line 1\n" + source, name, all_options);
+        // #line makes build logs and checked mode count lines in the algorithm's own file, and
+        // tells the shared header's apart.
+        kernel k(std::string("#line 1 \"elements.cl\"\n") + tiles_kernel_elements + "\n#line 1 \"" +
+                     kernel_source_name + "\"\n" + source,
+                 name, all_options);
         found = kernels.emplace(std::move(key), std::move(k)).first;
     }
     return found->second;
