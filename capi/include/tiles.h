@@ -772,6 +772,14 @@ typedef struct tiles_band {
 #define TILES_BAND_INIT                                                                                                \
     { sizeof(tiles_band), 0, 0, 0, 0 }
 
+/* Band `part` (from 0) of `grid_rows` rows split into `parts` bands as tiles_split_create splits
+ * them: in whole multiples of `granularity` rows as evenly as can be (the first bands own one
+ * multiple more, the last what is left), each with `halo` rows of each neighbour.
+ * TILES_ERROR_INVALID_ARGUMENT, naming the numbers, for a band that does not exist, fewer rows
+ * than bands, or a band thinner than the halo. For callers that split data themselves (over MPI
+ * ranks, say). */
+TILES_API tiles_status tiles_split_rows(tiles_band* out, int grid_rows, int halo, int part, int parts, int granularity);
+
 /* A matrix of `shape` (rank 2: rows x columns) split over `count` contexts (none NULL), band i on
  * contexts[i], in whole multiples of `granularity` rows (a tiled launch's tile rows; at least 1)
  * as evenly as can be, each band with `halo` rows of each neighbour; the arrays are allocated now.

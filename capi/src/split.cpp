@@ -5,7 +5,19 @@
 
 using namespace tiles::capi;
 
+namespace {
+
+void write_band(tiles_band* out, const tiles::band& b) {
+    write_struct(out, tiles_band{sizeof(tiles_band), b.first, b.rows, b.halo_above, b.halo_below}, "tiles_band");
+}
+
+} // namespace
+
 extern "C" {
+
+tiles_status tiles_split_rows(tiles_band* out, int grid_rows, int halo, int part, int parts, int granularity) {
+    return guard([&] { write_band(out, tiles::split_rows(grid_rows, halo, part, parts, granularity)); });
+}
 
 tiles_status tiles_split_create(tiles_split** out, tiles_context* const* contexts, size_t count,
                                 const tiles_shape* shape, int halo, int granularity) {
@@ -28,11 +40,7 @@ tiles_status tiles_split_get_count(size_t* out, const tiles_split* split) {
 }
 
 tiles_status tiles_split_get_band(tiles_band* out, const tiles_split* split, size_t part) {
-    return guard([&] {
-        check_struct(out, "tiles_band");
-        const tiles::band& b = live(split, "split").matrix->band_of(part);
-        write_struct(out, tiles_band{sizeof(tiles_band), b.first, b.rows, b.halo_above, b.halo_below}, "tiles_band");
-    });
+    return guard([&] { write_band(out, live(split, "split").matrix->band_of(part)); });
 }
 
 tiles_status tiles_split_get_array(tiles_array** out, tiles_split* split, size_t part) {

@@ -160,6 +160,13 @@ int test_split_bands_and_their_halo_exchange(void) {
 
 int test_split_refusals(void) {
     int failed = 0;
+    /* Where bands lie, for callers that split data themselves: 70 rows in multiples of 16 over 3. */
+    tiles_band band = TILES_BAND_INIT;
+    CHECK_OK(tiles_split_rows(&band, 70, 1, 2, 3, 16));
+    CHECK(band.first == 64 && band.rows == 6 && band.halo_above == 1 && band.halo_below == 0);
+    CHECK_FAILS(tiles_split_rows(&band, 8, 3, 0, 3, 1), TILES_ERROR_INVALID_ARGUMENT,
+                "the thinnest band of 8 rows over 3 bands has 2 rows, fewer than the halo of 3 rows");
+    CHECK_FAILS(tiles_split_rows(NULL, 8, 0, 0, 3, 1), TILES_ERROR_INVALID_ARGUMENT, "tiles_band is NULL");
     tiles_context* contexts[2];
     failed += make_contexts(contexts, 2);
     tiles_split* split = NULL;

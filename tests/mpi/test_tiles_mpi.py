@@ -43,18 +43,19 @@ def test_bands_cover_the_grid_once_with_halos_of_their_neighbours(ranks, grid_ro
     assert owned.tolist() == list(range(grid_rows))
     assert max(b.rows for b in bands) - min(b.rows for b in bands) <= 1
     for b in bands:
-        assert b.halo_above == (halo if b.rank > 0 else 0) and b.halo_below == (halo if b.rank < ranks - 1 else 0)
+        assert b.halo_above == (halo if b.part > 0 else 0) and b.halo_below == (halo if b.part < ranks - 1 else 0)
         assert b.local_first == b.first - b.halo_above and b.local_rows == b.rows + b.halo_above + b.halo_below
         assert np.arange(grid_rows)[b.local_first:b.local_first + b.local_rows][b.own].tolist() == list(
             range(b.first, b.first + b.rows))
 
 
 def test_bands_that_cannot_be_made_are_refused_with_their_numbers():
-    with pytest.raises(tiles.InvalidArgument, match="2 rows cannot be split over 3 ranks"):
+    with pytest.raises(tiles.InvalidArgument, match="2 rows cannot be split into 3 bands"):
         tiles.mpi.band_of(2, 0, 0, 3)
-    with pytest.raises(tiles.InvalidArgument, match="bands of 3 rows, fewer than the halo of 4 rows"):
+    with pytest.raises(tiles.InvalidArgument, match="the thinnest band of 10 rows over 3 bands has 3 rows, fewer "
+                                                    "than the halo of 4 rows"):
         tiles.mpi.band_of(10, 4, 1, 3)
-    with pytest.raises(tiles.InvalidArgument, match="the rank is 3, above 2"):
+    with pytest.raises(tiles.InvalidArgument, match="band 3 of 3 bands does not exist"):
         tiles.mpi.band_of(10, 1, 3, 3)
 
 

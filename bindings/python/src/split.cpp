@@ -1,4 +1,5 @@
-// Several contexts at once: Split, a matrix split by rows over a list of contexts (tiles_split).
+// Several contexts at once: Split, a matrix split by rows over a list of contexts (tiles_split), and
+// split_rows, where each band of such a split lies.
 #include <vector>
 
 #include "common.hpp"
@@ -9,6 +10,14 @@ namespace tiles_python {
 using Split = owned<tiles_split, tiles_split_release>;
 
 void register_split(py::module_& m) {
+    m.def(
+        "split_rows",
+        [](int grid_rows, int halo, int part, int parts, int granularity) {
+            tiles_band b = TILES_BAND_INIT;
+            check(tiles_split_rows(&b, grid_rows, halo, part, parts, granularity));
+            return py::make_tuple(b.first, b.rows, b.halo_above, b.halo_below);
+        },
+        py::arg("grid_rows"), py::arg("halo"), py::arg("part"), py::arg("parts"), py::arg("granularity"));
     py::class_<Split>(m, "Split")
         .def_static(
             "create",
@@ -28,14 +37,6 @@ void register_split(py::module_& m) {
                  check(tiles_split_get_count(&count, s.get()));
                  return count;
              })
-        .def(
-            "band",
-            [](const Split& s, size_t part) {
-                tiles_band b = TILES_BAND_INIT;
-                check(tiles_split_get_band(&b, s.get(), part));
-                return py::make_tuple(b.first, b.rows, b.halo_above, b.halo_below);
-            },
-            py::arg("part"))
         .def(
             "array",
             [](const Split& s, size_t part) {

@@ -13,34 +13,16 @@ tiles_split, C++'s tiles::split_array), as the C++ AMP book's multi-GPU chapter 
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Iterator, List, Optional, Sequence
 
 import numpy as np
 
 from . import _tiles
+from ._bands import Band, band_of
 from ._checks import describe, instance, integer, integers
 from ._data import _dtype, array, array_view
 from ._devices import Context, devices
 from .errors import InvalidArgument
-
-
-class Band(NamedTuple):
-    """Where a band's rows lie in the matrix: it owns `rows` rows from row `first`, and holds
-    `halo_above` rows of the band above before them and `halo_below` of the band below after."""
-    first: int
-    rows: int
-    halo_above: int
-    halo_below: int
-
-    @property
-    def local_rows(self) -> int:
-        """The rows of the band's array: its halo above, its own rows, its halo below."""
-        return self.halo_above + self.rows + self.halo_below
-
-    @property
-    def local_first(self) -> int:
-        """The matrix's row of the band's array's first row."""
-        return self.first - self.halo_above
 
 
 def gpu_contexts() -> List[Context]:
@@ -66,9 +48,11 @@ class Split:
         self.shape = (dims[0], dims[1])
         self.dtype = _dtype(dtype)
         self.halo = integer(halo, "a split matrix's halo", 0)
+        granularity = integer(granularity, "a split matrix's granularity", 1)
         self._handle = _tiles.Split.create([c._handle for c in self.contexts], self.dtype, dims[0], dims[1],
-                                           self.halo, integer(granularity, "a split matrix's granularity", 1))
-        self.bands: List[Band] = [Band(*self._handle.band(i)) for i in range(self._handle.count())]
+                                           self.halo, granularity)
+        self.bands: List[Band] = [band_of(dims[0], self.halo, part, len(self.contexts), granularity)
+                                  for part in range(self._handle.count())]
         self._arrays = [array._of_handle(self._handle.array(i)) for i in range(len(self.bands))]
 
     def __len__(self) -> int:

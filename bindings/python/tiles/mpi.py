@@ -19,12 +19,12 @@ rank of it."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence
 
 import numpy as np
 
-from ._checks import describe, integer, instance
+from ._bands import Band, band_of as _band_of
+from ._checks import describe, instance
 from ._data import array_view
 from ._devices import Device, default_device, devices as all_devices
 from .errors import InvalidArgument
@@ -42,53 +42,12 @@ def _world(comm: Any) -> Any:
     return _mpi().COMM_WORLD if comm is None else comm
 
 
-@dataclass(frozen=True)
-class Band:
-    """Where one rank's rows lie in a grid of `grid_rows` rows split by rows over `ranks` ranks: its
-    local data is `halo_above` rows of the rank above, its own `rows` from grid row `first` on,
-    and `halo_below` rows of the rank below (each `halo`, or 0 at the grid's top and bottom)."""
-
-    grid_rows: int
-    halo: int
-    rank: int
-    ranks: int
-    first: int
-    rows: int
-    halo_above: int
-    halo_below: int
-
-    @property
-    def local_rows(self) -> int:
-        return self.halo_above + self.rows + self.halo_below
-
-    @property
-    def local_first(self) -> int:
-        """The grid's row of local row 0."""
-        return self.first - self.halo_above
-
-    @property
-    def own(self) -> slice:
-        """The rank's own rows among its local rows: local[band.own] is its part of the grid."""
-        return slice(self.halo_above, self.halo_above + self.rows)
-
-
 def band_of(grid_rows: int, halo: int, rank: int, ranks: int) -> Band:
-    """Rank `rank`'s band of `grid_rows` rows split over `ranks` ranks as evenly as can be (the first
-    grid_rows % ranks ranks own one row more), with `halo` rows of each neighbour. A neighbour must
-    own the halo it sends, so every band holds at least `halo` rows, and at least one."""
-    ranks = integer(ranks, "the number of ranks", 1)
-    rank = integer(rank, "the rank", 0, ranks - 1)
-    grid_rows = integer(grid_rows, "the grid's rows", 1)
-    halo = integer(halo, "the halo's rows", 0)
-    least, extra = divmod(grid_rows, ranks)
-    if least < 1:
-        raise InvalidArgument(f"{grid_rows} rows cannot be split over {ranks} ranks: each rank needs at least one row")
-    if ranks > 1 and least < halo:
-        raise InvalidArgument(f"{grid_rows} rows over {ranks} ranks make bands of {least} rows, fewer than the halo "
-                              f"of {halo} rows a neighbour needs from each")
-    return Band(grid_rows=grid_rows, halo=halo, rank=rank, ranks=ranks, first=rank * least + min(rank, extra),
-                rows=least + (rank < extra), halo_above=halo if rank > 0 else 0,
-                halo_below=halo if rank < ranks - 1 else 0)
+    """Rank `rank`'s band of `grid_rows` rows split over `ranks` ranks as libtiles splits rows
+    (tiles.Split too): as evenly as can be, the first grid_rows % ranks ranks owning one row more,
+    with `halo` rows of each neighbour; every band holds at least `halo` rows, and one. The band's
+    `part` is the rank."""
+    return _band_of(grid_rows, halo, rank, ranks)
 
 
 def split_rows(grid_rows: int, halo: int = 0, comm: Any = None) -> Band:
@@ -134,8 +93,8 @@ def _host_view(view: Any, what: str) -> array_view:
 def _local_view(view: Any, band: Band, comm: Any, what: str) -> array_view:
     view = _host_view(view, what)
     instance(band, Band, "the band")
-    if (band.rank, band.ranks) != (comm.Get_rank(), comm.Get_size()):
-        raise InvalidArgument(f"the band is rank {band.rank}'s of {band.ranks}, but this is rank {comm.Get_rank()} "
+    if (band.part, band.parts) != (comm.Get_rank(), comm.Get_size()):
+        raise InvalidArgument(f"the band is rank {band.part}'s of {band.parts}, but this is rank {comm.Get_rank()} "
                               f"of {comm.Get_size()}")
     if view.shape[0] != band.local_rows:
         raise InvalidArgument(f"{what} has {view.shape[0]} rows, but the band's local data has {band.local_rows} (a "
@@ -174,9 +133,9 @@ def exchange_halo(view: array_view, band: Band, comm: Any = None) -> None:
     # count, the tags of the rows going there and coming from there.
     sides = []
     if band.halo_above:
-        sides.append((band.rank - 1, 0, band.halo_above, band.halo_above, upward, downward))
+        sides.append((band.part - 1, 0, band.halo_above, band.halo_above, upward, downward))
     if band.halo_below:
-        sides.append((band.rank + 1, own_end, own_end - band.halo_below, band.halo_below, downward, upward))
+        sides.append((band.part + 1, own_end, own_end - band.halo_below, band.halo_below, downward, upward))
     if not sides:
         return
     boundaries = [_rows(view, boundary, count) for _, _, boundary, count, _, _ in sides]
@@ -199,7 +158,7 @@ def exchange_halo(view: array_view, band: Band, comm: Any = None) -> None:
 
 def _own_rows(band: Band) -> tuple:
     """Every rank's own rows and where they start, in rows, for Scatterv and Gatherv."""
-    bands = [band_of(band.grid_rows, band.halo, r, band.ranks) for r in range(band.ranks)]
+    bands = [band_of(band.grid_rows, band.halo, r, band.parts) for r in range(band.parts)]
     return [b.rows for b in bands], [b.first for b in bands]
 
 
