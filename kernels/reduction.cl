@@ -9,26 +9,32 @@
 #define REDUCE_MIN 1
 #define REDUCE_MAX 2
 
-// combine() works on elements and on vectors of them alike. A float minimum or maximum with a
-// NaN is NaN, as in numpy (fmin and fmax alone would pass over it): select() takes, lane by lane,
-// a + b (NaN) where either is NaN; isnan gives -1 per vector lane and 1 for a scalar, and
-// select() reads both as true.
+// combine() works on elements and on vectors of them alike; tile_reduce is the prelude's tile
+// collective of the same operation, which combines in tree_reduce's order (below). A float
+// minimum or maximum with a NaN is NaN, as in numpy (fmin and fmax alone would pass over it):
+// select() takes, lane by lane, a + b (NaN) where either is NaN; isnan gives -1 per vector lane
+// and 1 for a scalar, and select() reads both as true.
 #define PROPAGATING_NAN(f, a, b) select(f((a), (b)), (a) + (b), isnan(a) | isnan(b))
 #if REDUCE_OP == REDUCE_SUM
 #define IDENTITY ((ELEMENT)0)
 #define combine(a, b) ((a) + (b))
+#define tile_reduce tile_reduce_add
 #elif REDUCE_OP == REDUCE_MIN && ELEMENT_IS_FLOAT
 #define IDENTITY ((ELEMENT)INFINITY)
 #define combine(a, b) PROPAGATING_NAN(fmin, a, b)
+#define tile_reduce tile_reduce_min
 #elif REDUCE_OP == REDUCE_MIN
 #define IDENTITY ((ELEMENT)INT_MAX)
 #define combine(a, b) min((a), (b))
+#define tile_reduce tile_reduce_min
 #elif REDUCE_OP == REDUCE_MAX && ELEMENT_IS_FLOAT
 #define IDENTITY ((ELEMENT)(-INFINITY))
 #define combine(a, b) PROPAGATING_NAN(fmax, a, b)
+#define tile_reduce tile_reduce_max
 #elif REDUCE_OP == REDUCE_MAX
 #define IDENTITY ((ELEMENT)INT_MIN)
 #define combine(a, b) max((a), (b))
+#define tile_reduce tile_reduce_max
 #else
 #error "libtiles: REDUCE_OP is REDUCE_SUM, REDUCE_MIN or REDUCE_MAX"
 #endif
@@ -76,7 +82,9 @@ static inline ACCUMULATOR combine_lanes(ACCUMULATOR_VECTOR v) {
 // ... of them) into values[position] of lane 0, in a tree: each step halves the values, every
 // work-item combining two. A width that is not a power of two is first folded onto the
 // largest power of two below it. Every work-item of the tile calls this, after a barrier that
-// follows the stores of the values; it returns after a barrier.
+// follows the stores of the values; it returns after a barrier. block_reduce's trees are over
+// groups of a tile's work-items, of vectors; reduce_pass's, over the whole tile, is the prelude's
+// tile_reduce, whose order is the same, and whose steps within a warp are shuffles on NVIDIA.
 static inline void tree_reduce(__local TREE_VALUE* values, int position, int lane, int width, int stride) {
     int span = 1;
     while (span * 2 <= width) span *= 2;
@@ -97,20 +105,18 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 // g * TILE_DIM0 * ITEMS_PER_THREAD vectors on.
 // Work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart so that
 // neighbours read neighbouring vectors, fold their vector into one element, and the tile
-// combines those in a tree.
+// combines those in a tree (tile_reduce).
 __kernel void reduce_pass(__global const STORAGE* input, int count, __global ACCUMULATOR* partials) {
     const tiled_index t = get_tiled_index();
-    tile_static ACCUMULATOR values[TILE_DIM0];
+    tile_static ACCUMULATOR scratch[TILE_SCRATCH_SIZE];
     const int lane = t.local_id[0];
     const int first = t.tile[0] * TILE_DIM0 * ITEMS_PER_THREAD * VECTOR_WIDTH;
     ACCUMULATOR_VECTOR own = (ACCUMULATOR_VECTOR)((ACCUMULATOR)IDENTITY);
     for (int item = 0; item < ITEMS_PER_THREAD; ++item)
         own = combine(own, to_accumulators(load_vector_or_fill(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH,
                                                                count, IDENTITY)));
-    values[lane] = combine_lanes(own);
-    tile_barrier_wait_with_tile_static_memory_fence();
-    tree_reduce(values, lane, lane, TILE_DIM0, 1);
-    if (lane == 0) partials[t.tile[0]] = values[0];
+    const ACCUMULATOR all = tile_reduce(scratch, combine_lanes(own));
+    if (lane == 0) partials[t.tile[0]] = all;
 }
 
 #else

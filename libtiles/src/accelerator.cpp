@@ -45,6 +45,25 @@ bool has_display(const cl::Device& device) {
     return timeout != CL_FALSE;
 }
 
+// Whether the space-separated extension list names `extension` exactly.
+bool has_extension(const std::string& extensions, const std::string& extension) {
+    std::istringstream words(extensions);
+    for (std::string word; words >> word;)
+        if (word == extension) return true;
+    return false;
+}
+
+// Whether NVIDIA's OpenCL compiles inline PTX shfl.sync for the device: a compute capability of
+// 7.0 or more (whose PTX is of ISA 6.0 or later, where shfl.sync is) and warps of 32.
+bool has_ptx_shuffles(const cl::Device& device, const std::string& extensions) {
+    if (!has_extension(extensions, "cl_nv_device_attribute_query")) return false;
+    cl_uint major = 0, warp = 0;
+    return clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) ==
+               CL_SUCCESS &&
+           clGetDeviceInfo(device(), CL_DEVICE_WARP_SIZE_NV, sizeof warp, &warp, nullptr) == CL_SUCCESS && major >= 7 &&
+           warp == 32;
+}
+
 std::shared_ptr<const device_info> read_device(const cl::Platform& platform, const cl::Device& device,
                                                int platform_index, int device_index) {
     auto info = std::make_shared<device_info>();
@@ -69,6 +88,9 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->host_unified_memory = device_query<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(device) != CL_FALSE;
     info->has_display = has_display(device);
     info->simulator = info->platform_name == "Oclgrind";
+    const auto extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
+    info->ptx_shuffles = has_ptx_shuffles(device, extensions);
+    info->sub_groups = has_extension(extensions, "cl_khr_subgroups");
     // A device libtiles did not enumerate (an adopted queue's sub-device, Oclgrind's) has none.
     if (platform_index >= 0) info->path = std::to_string(platform_index) + ":" + std::to_string(device_index);
     return info;

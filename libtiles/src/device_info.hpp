@@ -32,7 +32,11 @@ struct device_info {
     bool host_unified_memory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY
     bool has_display = false;         // a display's watchdog limits kernels' run time (NVIDIA tells)
     bool simulator = false;           // Oclgrind's simulated device (checked views)
-    bool host = false;                // C++ AMP's CPU accelerator: no OpenCL device, data only
+    // The prelude's fast paths for tile collectives that launches on this device turn on: inline
+    // PTX shfl.sync (NVIDIA, compute capability 7.0 on, warps of 32) and cl_khr_subgroups.
+    bool ptx_shuffles = false;
+    bool sub_groups = false;
+    bool host = false; // C++ AMP's CPU accelerator: no OpenCL device, data only
     // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
     mutable std::atomic<std::uint64_t> bytes_held{0};
 };

@@ -82,14 +82,18 @@ std::vector<int> folded_extents(const launch_domain& domain) {
     return std::vector<int>(domain.extent_above_3.begin() + 1, domain.extent_above_3.end() - 2);
 }
 
-// The user's options, then what the prelude reads of the launch's domain.
-std::string launch_options(const std::string& options, const launch_domain& domain) {
+// The user's options, then what the prelude reads of the launch's domain, then the fast paths of
+// its tile collectives that the device has, each unless the user's options name it (to define it
+// 0, say).
+std::string launch_options(const std::string& options, const launch_domain& domain, const device_info& device) {
     std::ostringstream os;
     os << options << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
     if (domain.tiled)
         for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
     const std::vector<int> folded = folded_extents(domain);
     for (std::size_t d = 0; d < folded.size(); ++d) os << (d ? "," : " -DTILES_FOLDED_EXTENTS=") << folded[d];
+    for (auto [name, has] : {std::pair{"TILES_PTX_SHFL", device.ptx_shuffles}, {"TILES_SUBGROUPS", device.sub_groups}})
+        if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
     return os.str();
 }
 
@@ -373,7 +377,7 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
                 view.count_cache_hit();
                 return k;
             }
-    auto k = view.kernel(program_text_, launch_options(options_, domain), name_, program_hash_);
+    auto k = view.kernel(program_text_, launch_options(options_, domain, *view.device()), name_, program_hash_);
     recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
@@ -391,8 +395,9 @@ source_build build_source(const accelerator_view& view, const std::string& sourc
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
     const std::string text = program_text(source);
-    const std::shared_ptr<program_entry> entry = view.state()->program(
-        text, launch_options(options, untiled_rank_1), "the whole source", std::hash<std::string>()(text));
+    const std::shared_ptr<program_entry> entry =
+        view.state()->program(text, launch_options(options, untiled_rank_1, *view.state()->device()),
+                              "the whole source", std::hash<std::string>()(text));
     std::string names;
     check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
     source_build built{{}, entry->build_log};

@@ -173,7 +173,8 @@ std::string tile_problem(std::size_t rows, std::size_t columns, std::size_t loca
 }
 
 std::string device_problem(const reduce_parameters& p, const device_info& device) {
-    return tile_problem(1, std::size_t(p.tile_size), std::size_t(p.tile_size) * 8, "for sums in 8 bytes", device);
+    // The prelude's TILE_SCRATCH_SIZE, two values per work-item.
+    return tile_problem(1, std::size_t(p.tile_size), std::size_t(p.tile_size) * 2 * 8, "for sums in 8 bytes", device);
 }
 
 std::string device_problem(const block_reduce_parameters&, const device_info&) {
