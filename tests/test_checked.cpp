@@ -106,7 +106,7 @@ TEST_CASE("a bug inside the library's shared header is not quoted as a line of t
     const int g = get_global_id(0);
     out[g] = load_vector_or_fill(in, g + 1000, 2000, 0);
 })";
-    const tiles::kernel& kernel =
+    const tiles::kernel kernel =
         tiles::detail::algorithm_kernel(source, "load_past_the_end", tiles::element_type::float32, "");
     const tiles::accelerator_view view = tiles::create_checked_view();
     std::vector<float> in(16, 1.0f), out(16, 0.0f);
@@ -130,7 +130,7 @@ TEST_CASE("a bug in a kernel built as the library's own are is reported at the k
     const int g = get_global_id(0);
     out[g + get_global_size(0)] = in[g];
 })";
-    const tiles::kernel& kernel =
+    const tiles::kernel kernel =
         tiles::detail::algorithm_kernel(source, "store_past_the_end", tiles::element_type::float32, "");
     const tiles::accelerator_view view = tiles::create_checked_view();
     std::vector<float> in(16, 1.0f), out(16, 0.0f);
