@@ -245,7 +245,8 @@ void check_results(const tile_shape& s, const std::vector<T>& in, const std::vec
 
 // The build options of each path the device has: its own, and the portable one where it differs.
 std::vector<std::string> paths(const tiles::accelerator_view& view) {
-    const tiles::detail::device_info& device = view.get_accelerator().info();
+    const tiles::accelerator accelerator = view.get_accelerator();
+    const tiles::detail::device_info& device = accelerator.info();
     if (!device.ptx_shuffles && !device.sub_groups) return {""};
     WARN("'" << device.name << "' has the collectives' fast paths" << (device.ptx_shuffles ? " (PTX shuffles)" : "")
              << (device.sub_groups ? " (sub-groups)" : "") << ": checking them and the portable path");
