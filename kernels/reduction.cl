@@ -1,9 +1,10 @@
-// libtiles algorithms: reductions through tile_static memory. reduce_pass combines a range of
-// elements into one value per tile (the host repeats passes until one value remains);
-// block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a matrix. In both, every
-// work-item first combines a few elements of its own, then takes part in a tree reduction.
-// Built with REDUCE_OP (below), and ACCUMULATOR where reduce_pass sums in a wider type than
-// ELEMENT (int in long, as numpy sums int32; float in double).
+// libtiles algorithms: reductions through tile_static memory. reduce combines all the elements
+// in one launch: each tile combines a span of them into a partial, and the tile that finishes
+// last combines the partials; reduce_partials combines partials made elsewhere (on several views)
+// in the same order. block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a
+// matrix. In each, every work-item first combines a few elements of its own, then takes part in a
+// tree reduction. Built with REDUCE_OP (below), ACCUMULATOR where reduce sums in a wider type
+// than ELEMENT (int in long, as numpy sums int32; float in double), and TILES_PTX on NVIDIA.
 
 #define REDUCE_SUM 0
 #define REDUCE_MIN 1
@@ -68,7 +69,7 @@ static inline ACCUMULATOR combine_lanes(ACCUMULATOR_VECTOR v) {
 }
 
 // The values a tile combines in its tree, one per work-item: the combination of its elements
-// in reduce_pass, and block_reduce's results for the BLOCKS_PER_STRIP blocks side by side of a
+// in reduce, and block_reduce's results for the BLOCKS_PER_STRIP blocks side by side of a
 // strip.
 #if TILES_RANK == 1 || BLOCKS_PER_STRIP == 1
 #define TREE_VALUE ACCUMULATOR
@@ -83,7 +84,7 @@ static inline ACCUMULATOR combine_lanes(ACCUMULATOR_VECTOR v) {
 // work-item combining two. A width that is not a power of two is first folded onto the
 // largest power of two below it. Every work-item of the tile calls this, after a barrier that
 // follows the stores of the values; it returns after a barrier. block_reduce's trees are over
-// groups of a tile's work-items, of vectors; reduce_pass's, over the whole tile, is the prelude's
+// groups of a tile's work-items, of vectors; reduce's, over the whole tile, is the prelude's
 // tile_reduce, whose order is the same, and whose steps within a warp are shuffles on NVIDIA.
 static inline void tree_reduce(__local TREE_VALUE* values, int position, int lane, int width, int stride) {
     int span = 1;
@@ -100,23 +101,87 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 
 #if TILES_RANK == 1
 
-// One pass over input[0 .. count) (16-bit float STORAGE read as floats): tile g writes
-// partials[g], the combination of the TILE_DIM0 * ITEMS_PER_THREAD vectors from
-// g * TILE_DIM0 * ITEMS_PER_THREAD vectors on.
-// Work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart so that
-// neighbours read neighbouring vectors, fold their vector into one element, and the tile
-// combines those in a tree (tile_reduce).
-__kernel void reduce_pass(__global const STORAGE* input, int count, __global ACCUMULATOR* partials) {
+// The vector at data + at, `at` a multiple of VECTOR_WIDTH: one aligned load, since libtiles'
+// buffers start aligned to any vector (16-bit floats through vload_half, which converts).
+#if STORAGE_CONVERTS
+#define LOAD_ALIGNED(data, at) LOAD_VECTOR(0, (data) + (at))
+#else
+#define LOAD_ALIGNED(data, at) (*(__global const VECTOR*)((data) + (at)))
+#endif
+
+// Makes this work-item's stores to global memory visible to the other tiles before its later
+// ones, so that a tile that sees the count of finished tiles grow also sees their partials: PTX's
+// fence for the whole GPU on NVIDIA, OpenCL 1.2's global memory fence elsewhere (CPUs, whose
+// caches are coherent).
+static inline void device_memory_fence(void) {
+#ifdef TILES_PTX
+    __asm__ volatile("membar.gl;" ::: "memory");
+#else
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+#endif
+}
+
+// The combination of partials[0 .. count), in one order wherever it is made (by the last tile of
+// reduce, or by reduce_partials): work-item `lane` combines every TILE_DIM0-th partial from its
+// own on, and the tile combines those (tile_reduce). Through a volatile pointer, so that the
+// partials of other tiles are read from memory, not from this tile's cache.
+static inline ACCUMULATOR combine_partials(__global volatile const ACCUMULATOR* partials, int count, int lane,
+                                           __local ACCUMULATOR* scratch) {
+    ACCUMULATOR own = IDENTITY;
+    for (int i = lane; i < count; i += TILE_DIM0) own = combine(own, partials[i]);
+    return tile_reduce(scratch, own);
+}
+
+// input[0 .. count) (16-bit float STORAGE read as floats) combined into *result. Tile g combines
+// the TILE_DIM0 * ITEMS_PER_THREAD vectors from g * TILE_DIM0 * ITEMS_PER_THREAD vectors on into
+// partials[g]: its work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart
+// so that neighbours read neighbouring vectors, fold their vector into one element, and the tile
+// combines those in a tree (tile_reduce). Then the tile counts itself in *finished_tiles; the
+// last to do so combines every tile's partial into *result and sets *finished_tiles back to 0,
+// as the next launch needs it.
+__kernel void reduce(__global const STORAGE* input, int count, __global ACCUMULATOR* partials,
+                     __global uint* finished_tiles, __global ACCUMULATOR* result) {
     const tiled_index t = get_tiled_index();
     tile_static ACCUMULATOR scratch[TILE_SCRATCH_SIZE];
+    tile_static int is_last;
     const int lane = t.local_id[0];
-    const int first = t.tile[0] * TILE_DIM0 * ITEMS_PER_THREAD * VECTOR_WIDTH;
+    const int span = TILE_DIM0 * ITEMS_PER_THREAD * VECTOR_WIDTH;
+    const int tiles = (count + span - 1) / span;
+    const int first = t.tile[0] * span;
     ACCUMULATOR_VECTOR own = (ACCUMULATOR_VECTOR)((ACCUMULATOR)IDENTITY);
-    for (int item = 0; item < ITEMS_PER_THREAD; ++item)
-        own = combine(own, to_accumulators(load_vector_or_fill(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH,
-                                                               count, IDENTITY)));
+    if (first + span <= count) {
+        // All of the tile's span is data: loads without tests, all of a work-item's in flight at once.
+#pragma unroll
+        for (int item = 0; item < ITEMS_PER_THREAD; ++item)
+            own = combine(own, to_accumulators(LOAD_ALIGNED(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH)));
+    } else {
+        for (int item = 0; item < ITEMS_PER_THREAD; ++item)
+            own = combine(own, to_accumulators(load_vector_or_fill(
+                                   input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH, count, IDENTITY)));
+    }
     const ACCUMULATOR all = tile_reduce(scratch, combine_lanes(own));
-    if (lane == 0) partials[t.tile[0]] = all;
+    if (lane == 0) {
+        partials[t.tile[0]] = all;
+        device_memory_fence();
+        is_last = atomic_inc(finished_tiles) == (uint)(tiles - 1);
+    }
+    tile_barrier_wait_with_tile_static_memory_fence();
+    if (!is_last) return; // the same for the whole tile
+    device_memory_fence();
+    const ACCUMULATOR total = combine_partials(partials, tiles, lane, scratch);
+    if (lane == 0) {
+        *result = total;
+        *finished_tiles = 0;
+    }
+}
+
+// partials[0 .. count) combined into *result as reduce's last tile combines its partials; launched
+// as one tile.
+__kernel void reduce_partials(__global const ACCUMULATOR* partials, int count, __global ACCUMULATOR* result) {
+    tile_static ACCUMULATOR scratch[TILE_SCRATCH_SIZE];
+    const int lane = get_tiled_index().local_id[0];
+    const ACCUMULATOR total = combine_partials(partials, count, lane, scratch);
+    if (lane == 0) *result = total;
 }
 
 #else

@@ -139,15 +139,22 @@ TEST_CASE_METHOD(fresh_view, "reduce refuses accumulators other than the data's 
     CHECK(view.counters().launches == 0);
 }
 
-TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives and reuses its kernels", "[algorithms][reduce]") {
-    const std::vector<int> values = random_ints(5000, 3, -9, 9);
-    tiles::array<int, 1> data(tiles::extent<1>(5000), values, view);
+TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives, in one launch, and reuses its kernels",
+                 "[algorithms][reduce]") {
+    // Data of many tiles on every device's parameters, whose last tile combines their partials.
+    const int count = 300007;
+    const std::vector<int> values = random_ints(count, 3, -9, 9);
+    tiles::array<int, 1> data(tiles::extent<1>(count), values, view);
     CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
     const tiles::transfer_counters first = view.counters();
-    CHECK(first.launches >= 1);
+    CHECK(first.launches == 1);
     CHECK(first.kernel_builds + first.binary_loads == 1); // compiled, or loaded from the disk cache
+    // Again, and with another operation: each launch finds the count of finished tiles at 0.
     CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
-    CHECK(view.counters().kernel_builds + view.counters().binary_loads == 1);
+    CHECK(tiles::reduce(data, reduction_op::min) == cpu_reduce(values, reduction_op::min));
+    CHECK(tiles::reduce(data, reduction_op::sum) == cpu_reduce(values, reduction_op::sum));
+    CHECK(view.counters().launches == 4);
+    CHECK(view.counters().kernel_builds + view.counters().binary_loads == 2);
     CHECK(view.counters().uploads == first.uploads); // the data stayed on the device
 }
 

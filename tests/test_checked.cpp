@@ -381,7 +381,7 @@ void check_algorithms_run_clean(const char* as, int reduce_tile) {
 
     std::vector<std::string> reduce_builds;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
-        if (message.rfind("built kernel 'reduce_pass'", 0) == 0) reduce_builds.push_back(message);
+        if (message.rfind("built kernel 'reduce'", 0) == 0) reduce_builds.push_back(message);
     });
     setenv("TILES_CHECKED_AS", as, 1);
     const tiles::accelerator_view view = tiles::create_checked_view(true);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -99,6 +100,10 @@ class context_state {
     };
     scratch_buffer take_scratch(std::size_t bytes);
     void give_back_scratch(scratch_buffer scratch);
+    // A uint in device memory, 0 between kernels, where the tiles of a kernel whose last tile
+    // finishes the work (a one-pass reduction) count themselves; that last tile sets it back to 0.
+    // Made, as 0, on first use; the in-order queue keeps two such kernels from sharing it.
+    const cl::Buffer& finished_tiles_counter();
 
     // Asynchronous work that enqueued transfers here and that wait() must finish: a host step
     // still to run after them, or memory to keep alive until they complete. Work already done
@@ -134,6 +139,7 @@ class context_state {
 
     std::mutex scratch_mutex_;
     std::vector<scratch_buffer> free_scratch_; // the largest few given back, smallest first
+    std::optional<counted_buffer> finished_tiles_;
 };
 
 } // namespace tiles::detail

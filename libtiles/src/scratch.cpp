@@ -36,4 +36,15 @@ void context_state::give_back_scratch(scratch_buffer scratch) {
     if (free_scratch_.size() > kept_scratch_buffers) free_scratch_.erase(free_scratch_.begin());
 }
 
+const cl::Buffer& context_state::finished_tiles_counter() {
+    std::lock_guard<std::mutex> lock(scratch_mutex_);
+    if (!finished_tiles_) {
+        finished_tiles_ = allocate_counted(context_, device_, sizeof(cl_uint));
+        const cl_uint zero = 0;
+        check(queue_.enqueueWriteBuffer(finished_tiles_->buffer, CL_TRUE, 0, sizeof zero, &zero),
+              "clEnqueueWriteBuffer");
+    }
+    return finished_tiles_->buffer;
+}
+
 } // namespace tiles::detail

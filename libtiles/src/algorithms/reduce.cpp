@@ -1,8 +1,8 @@
 // libtiles algorithms: reduce, the sum, least or greatest element of data, on one accelerator view
-// or several. Each pass combines one tile's span of the data into one partial value per tile;
-// passes repeat over the partials until a single value remains, which is read back into the
-// caller's memory. Over several views, each view makes the first pass's partials of its band of
-// whole spans, and the first view combines them all.
+// or several. One launch combines each tile's span of the data into a partial value, and its last
+// tile to finish combines the partials into the result, which is read back into the caller's
+// memory. Over several views, each view makes the partials of its band of whole spans, and the
+// first view combines them all in the same order.
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -77,48 +77,70 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
 class reduction {
   public:
     reduction(const accelerator_view& view, reduction_op op, element_type accumulator)
-        : p_(parameters_for(view).reduce), op_(op), accumulator_(accumulator) {}
+        : p_(parameters_for(view).reduce), op_(op), accumulator_(accumulator),
+          options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
+                   build_options(p_) + (device_of(view).ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
 
     // How far one tile reads; the last tile's reach past the data must still be an int.
     int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
     element_layout partial_layout() const { return {accumulator_, element_size(accumulator_)}; }
     int partial_count(int count) const { return (count + span() - 1) / span(); }
 
-    // Combines `count` elements of `data`, of type `element`, into partial_count(count) partials
-    // in `partials`, on `view`.
-    void pass(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
-              const std::shared_ptr<storage>& partials) const {
-        const kernel k = algorithm_kernel(tiles_kernel_reduction, "reduce_pass", computed_as(element),
-                                          "-DREDUCE_OP=" + std::to_string(op_number(op_)) +
-                                              " -DACCUMULATOR=" + opencl_name(accumulator_) + " " + build_options(p_),
-                                          element);
-        launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size), k,
-                         std::array<launch_arg, 3>{input_arg(data), make_arg(count), output_arg(partials)});
+    // Combines `count` elements of `data`, of type `element`, on `view`, into `result`.
+    void run(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
+             void* result) const {
+        with_scratch(view, std::size_t(partial_count(count)), [&](const std::shared_ptr<storage>& partials) {
+            run(view, data, element, count, partials, result);
+        });
+    }
+    // The same, keeping the partial_count(count) partials in `partials`; with a null `result`, the
+    // partials are all the caller wants.
+    void run(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
+             const std::shared_ptr<storage>& partials, void* result) const {
+        with_scratch(view, 1, [&](const std::shared_ptr<storage>& total) {
+            const std::shared_ptr<storage> finished_tiles =
+                storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, view,
+                                    view.state()->finished_tiles_counter().get());
+            launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size),
+                             kernel_named("reduce", element),
+                             std::array<launch_arg, 5>{input_arg(data), make_arg(count), output_arg(partials),
+                                                       output_arg(finished_tiles), output_arg(total)});
+            if (result != nullptr) copy_out(*total, whole_of(*total), result);
+        });
     }
 
-    // Combines `count` partials pass after pass on `view` until one remains, and writes it into
-    // `result`. The later partials live in the view's scratch buffers, so that a reduction
-    // allocates nothing (on a GPU, an allocation can cost as much as reading hundreds of MiB).
-    void combine(const accelerator_view& view, std::shared_ptr<storage> partials, int count, void* result) const {
-        context_state& state = *view.state();
-        std::vector<context_state::scratch_buffer> scratch;
-        while (count > 1) {
-            const int next_count = partial_count(count);
-            scratch.push_back(state.take_scratch(std::size_t(next_count) * partial_layout().size));
-            const std::shared_ptr<storage> next = storage_over_buffer(
-                partial_layout(), dims3{1, 1, std::size_t(next_count)}, view, scratch.back().buffer());
-            pass(view, partials, accumulator_, count, next);
-            partials = next;
-            count = next_count;
-        }
-        copy_out(*partials, whole_of(*partials), result);
-        for (context_state::scratch_buffer& s : scratch) state.give_back_scratch(std::move(s));
+    // Combines `count` partials of one or more run()s, in order, on `view` into `result`, as run()
+    // combines its own.
+    void combine(const accelerator_view& view, const std::shared_ptr<storage>& partials, element_type element,
+                 int count, void* result) const {
+        with_scratch(view, 1, [&](const std::shared_ptr<storage>& total) {
+            launch_algorithm(view, covering_domain(p_.tile_size, p_.tile_size),
+                             kernel_named("reduce_partials", element),
+                             std::array<launch_arg, 3>{input_arg(partials), make_arg(count), output_arg(total)});
+            copy_out(*total, whole_of(*total), result);
+        });
     }
 
   private:
+    // A kernel of the reduction's program for data of `element`s.
+    const kernel& kernel_named(const char* name, element_type element) const {
+        return algorithm_kernel(tiles_kernel_reduction, name, computed_as(element), options_, element);
+    }
+
+    // Calls use(storage) on `count` accumulators of the view's scratch, which a reduction's
+    // intermediate values live in so that it allocates nothing (on a GPU, an allocation can cost as
+    // much as reading hundreds of MiB).
+    template <typename Use> void with_scratch(const accelerator_view& view, std::size_t count, Use use) const {
+        context_state& state = *view.state();
+        context_state::scratch_buffer scratch = state.take_scratch(count * partial_layout().size);
+        use(storage_over_buffer(partial_layout(), dims3{1, 1, count}, view, scratch.buffer.get()));
+        state.give_back_scratch(std::move(scratch));
+    }
+
     reduce_parameters p_;
     reduction_op op_;
     element_type accumulator_;
+    std::string options_;
 };
 
 } // namespace
@@ -129,17 +151,7 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
     const reduction r(view, op, accumulator);
     const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
     check_accumulator(layout.type, op, accumulator, device);
-    const int count = int(element_count(*input));
-
-    // The first pass's partials live in the view's scratch too.
-    context_state& state = *view.state();
-    const int partial_count = r.partial_count(count);
-    context_state::scratch_buffer scratch = state.take_scratch(std::size_t(partial_count) * r.partial_layout().size);
-    const std::shared_ptr<storage> partials =
-        storage_over_buffer(r.partial_layout(), dims3{1, 1, std::size_t(partial_count)}, view, scratch.buffer());
-    r.pass(view, input, layout.type, count, partials);
-    r.combine(view, partials, partial_count, result);
-    state.give_back_scratch(std::move(scratch));
+    r.run(view, input, layout.type, int(element_count(*input)), result);
 }
 
 void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<storage>& input, reduction_op op,
@@ -168,7 +180,7 @@ void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<st
             storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, views[i]));
     }
     for (std::size_t i = 0; i < bands.size(); ++i)
-        r.pass(views[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i]);
+        r.run(views[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], nullptr);
     for (const completion_future& u : uploads) u.get(); // the caller's memory is free again
 
     // Every view's partials, in order, on the first view, combined there as on one view.
@@ -181,7 +193,7 @@ void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<st
     const std::shared_ptr<storage> all =
         storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(spans)}, views.front());
     copy_in(*all, whole_of(*all), gathered.data());
-    r.combine(views.front(), all, spans, result);
+    r.combine(views.front(), all, layout.type, spans, result);
 }
 
 } // namespace tiles::detail
