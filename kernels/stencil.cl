@@ -24,6 +24,7 @@
 #define HALO_VECTORS ((HALO_COLUMNS + VECTOR_WIDTH - 1) / VECTOR_WIDTH)
 #define PATCH_VECTORS (TILE_DIM1 + 2 * HALO_VECTORS)
 #define WINDOW_VECTORS (2 * HALO_VECTORS + 1) // the vectors of a row a work-item's window spans
+#define STAGING_ROUNDS ((PATCH_ROWS * PATCH_VECTORS + TILES_TILE_ITEMS - 1) / TILES_TILE_ITEMS)
 
 // The vector of `row` at `column`, a multiple of VECTOR_WIDTH: whole where it lies inside the
 // row, else element by element, each column clamped to the row.
@@ -47,10 +48,22 @@ __kernel void stencil(__global const ELEMENT* input, int rows, int columns, __co
     const int first_row = t.tile[0] * OUTPUT_ROWS - HALO_ROWS;
     const int first_column = t.tile[1] * OUTPUT_COLUMNS - HALO_VECTORS * VECTOR_WIDTH;
 
-    for (int r = t.local_id[0]; r < PATCH_ROWS; r += TILE_DIM0) {
-        __global const ELEMENT* source = input + clamp(first_row + r, 0, rows - 1) * columns;
-        for (int v = t.local_id[1]; v < PATCH_VECTORS; v += TILE_DIM1)
-            patch[r][v] = load_clamped(source, first_column + v * VECTOR_WIDTH, columns);
+    // The patch's vectors in row-major order, TILES_TILE_ITEMS at a time: every load of a
+    // work-item is issued before the first of its stores, which waits for its load, so that all of
+    // them are on their way from global memory at once.
+    const int item = t.local_id[0] * TILE_DIM1 + t.local_id[1];
+    VECTOR staged[STAGING_ROUNDS];
+#pragma unroll
+    for (int round = 0; round < STAGING_ROUNDS; ++round) {
+        const int at = item + round * TILES_TILE_ITEMS, r = at / PATCH_VECTORS;
+        if (at < PATCH_ROWS * PATCH_VECTORS)
+            staged[round] = load_clamped(input + clamp(first_row + r, 0, rows - 1) * columns,
+                                         first_column + (at - r * PATCH_VECTORS) * VECTOR_WIDTH, columns);
+    }
+#pragma unroll
+    for (int round = 0; round < STAGING_ROUNDS; ++round) {
+        const int at = item + round * TILES_TILE_ITEMS;
+        if (at < PATCH_ROWS * PATCH_VECTORS) patch[at / PATCH_VECTORS][at % PATCH_VECTORS] = staged[round];
     }
     tile_barrier_wait_with_tile_static_memory_fence();
 
