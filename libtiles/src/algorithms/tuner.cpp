@@ -43,7 +43,8 @@ const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
         {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16},
         {16, 16, 8, 4, 4, 16}, {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},
         {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
-        {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16}};
+        {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16},   {16, 16, 8, 4, 4, 8},  {16, 16, 8, 4, 4, 32},
+        {8, 16, 8, 4, 4, 16},  {16, 16, 4, 8, 4, 8},  {32, 8, 4, 4, 4, 16}};
     // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 to 4 steps
     // in one stage or two; TENSOR_CORES is replaced by the value in effect.
     static const std::vector<std::vector<int>> mma = {
