@@ -12,15 +12,12 @@
 // bfloat16 values neighbouring in k (K_PACK elements a word). A is staged by rows, [m][word], B
 // by words, [word][n], both padded so that a warp's fragment loads meet 32 different banks.
 // While the tile multiplies one pair of slices, each work-item's share of the next pair is on its
-// way from global memory into registers. With two stages, the tile stores the next pair into the
-// other stage as soon as it is done with the current one, without waiting for the others: one
-// barrier a slice; with one, it waits for the whole tile before it overwrites the pair: two.
+// way from global memory into registers.
 //
 // The host defines PRECISION (the C API's tiles_precision: 1 tf32x3, 2 tf32, 3 float16, 4 bfloat16),
 // the parameters WARPS_DOWN, WARPS_ACROSS, WARP_ROWS (a multiple of 16), WARP_COLUMNS (a multiple
-// of 8), SLICE_STEPS (the mma steps of k a staged slice holds) and STAGES (1 or 2), ROWS_ALIGNED
-// (1 when A's and B's rows are whole float4s, so that loads may be aligned vector loads), and
-// TILES_PTX.
+// of 8) and SLICE_STEPS (the mma steps of k a staged slice holds), ROWS_ALIGNED (1 when A's and
+// B's rows are whole float4s, so that loads may be aligned vector loads), and TILES_PTX.
 // A's and B's elements are INPUTs (float), which load_input4 reads four at a time as floats.
 
 #define PRECISION_TF32X3 1
@@ -263,12 +260,9 @@ static inline void store_unit(__local uint4* staged, int at, float4 first, float
 #endif
 }
 
-// The shares into one stage of the tile's staged words: A's first, B's after A's, each part after
-// the other.
+// The shares into the tile's staged words: A's at a_staged, B's after A's, each part after the other.
 static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[B_LOADS][K_PACK], int thread,
-                                __local uint4* stage) {
-    __local uint4* const a_staged = stage;
-    __local uint4* const b_staged = stage + BLOCK_ROWS * A_STRIDE / 4;
+                                __local uint4* a_staged, __local uint4* b_staged) {
 #pragma unroll
     for (int l = 0; l < A_LOADS; ++l) {
         const int unit = thread + l * THREADS;
@@ -290,8 +284,12 @@ static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[
 __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a, __global const INPUT* b, float beta,
                        __global float* c) {
     const tiled_index t = get_tiled_index();
-    // Each stage: A and B's words, then for tf32x3 their small parts in the same layout.
-    tile_static uint4 staged[STAGES * PARTS * PART_WORDS / 4];
+    // A and B's words, then for tf32x3 their small parts in the same layout.
+    tile_static uint4 staged[PARTS * PART_WORDS / 4];
+    __local uint4* const a_staged = staged;
+    __local uint4* const b_staged = staged + BLOCK_ROWS * A_STRIDE / 4;
+    const __local uint* const a_words = (const __local uint*)a_staged;
+    const __local uint* const b_words = (const __local uint*)b_staged;
 #ifndef TILES_PTX
     tile_static mma_exchange exchange[WARPS];
 #endif
@@ -315,13 +313,11 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
 
     float4 a_share[A_LOADS][K_PACK], b_share[B_LOADS][K_PACK];
     load_slices(a, b, m, n, k, 0, first_row, first_column, thread, a_share, b_share);
-    store_slices(a_share, b_share, thread, staged);
-    tile_barrier_wait_with_tile_static_memory_fence();
-    for (int slice = 0, stage = 0; slice < k; slice += SLICE, stage = (stage + 1) % STAGES) {
-        const bool more = slice + SLICE < k;
-        if (more) load_slices(a, b, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
-        const __local uint* const a_words = (const __local uint*)(staged + stage * PARTS * PART_WORDS / 4);
-        const __local uint* const b_words = a_words + BLOCK_ROWS * A_STRIDE;
+    for (int slice = 0; slice < k; slice += SLICE) {
+        store_slices(a_share, b_share, thread, a_staged, b_staged);
+        tile_barrier_wait_with_tile_static_memory_fence();
+        if (slice + SLICE < k)
+            load_slices(a, b, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
 
         MMA_UNROLL
         for (int step = 0; step < SLICE_STEPS; ++step) {
@@ -367,10 +363,6 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
                 }
             }
         }
-#if STAGES == 1
-        tile_barrier_wait_with_tile_static_memory_fence(); // every warp is done with the pair
-#endif
-        if (more) store_slices(a_share, b_share, thread, staged + (stage + 1) % STAGES * (PARTS * PART_WORDS / 4));
         tile_barrier_wait_with_tile_static_memory_fence();
     }
 

@@ -213,21 +213,3 @@ TEST_CASE_METHOD(tensor_core_view, "the tensor-core kernel's large tiles compute
               (3.0 * p.k + 16) * std::ldexp(1.0, -23));
     }
 }
-
-TEST_CASE_METHOD(tensor_core_view, "the tensor-core kernel computes the same bits with one stage of slices and two",
-                 "[algorithms][gemm][precision]") {
-    // k of many slices, so that both stages are filled and overwritten several times.
-    const product p = random_product(70, 45, 150, 17);
-    for (const gemm_precision precision : all_precisions) {
-        INFO("precision " << int(precision) << (native ? " (tensor cores)" : " (emulated)"));
-        std::vector<float> results[2];
-        for (const int stages : {1, 2}) {
-            for (const char* set : {"gemm_mma", "gemm_mma_small"})
-                tiles::set_parameters(accelerator, set, {{"STAGES", stages}});
-            results[stages - 1] = run(view, p, 1.0f, 0.0f, precision);
-        }
-        const std::vector<float>&one_stage = results[0], &two_stages = results[1];
-        CHECK(largest_error(two_stages, p, 1, 0, precision) <= (3.0 * p.k + 16) * std::ldexp(1.0, -23));
-        CHECK(two_stages == one_stage);
-    }
-}

@@ -53,15 +53,9 @@ void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p
                       const matrix_operand& c) {
     // Rows of whole float4s (and buffers, which OpenCL aligns) let the kernel read them as such.
     const bool rows_aligned = a.columns % 4 == 0 && b.columns % 4 == 0;
-    const device_info& device = device_of(view);
-    const bool native = has_ptx_tensor_cores(device);
-    // Two stages where they fit with this precision's parts (tf32x3 stages two of each value).
-    mma_gemm_parameters in_effect = p;
-    if (mma_tile_static_bytes(p, 2, precision == gemm_precision::tf32x3 ? 2 : 1, !native) > device.local_mem_size)
-        in_effect.stages = 1;
-    const std::string options = build_options(in_effect) + " -DPRECISION=" + std::to_string(int(precision)) +
+    const std::string options = build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
                                 " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") + " -DVECTOR_WIDTH=4" +
-                                (native ? " -DTILES_PTX=1" : "");
+                                (has_ptx_tensor_cores(device_of(view)) ? " -DTILES_PTX=1" : "");
     const int warps = p.warps_down * p.warps_across;
     const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
     const int blocks_down = (c.rows + block_rows - 1) / block_rows;

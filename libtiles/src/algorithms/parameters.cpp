@@ -45,8 +45,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float */ {16, 16, 8, 8, 4, 16},
       /* gemm_float_small */ {16, 16, 8, 4, 4, 16},
       /* gemm_double */ {8, 16, 8, 8, 4, 16},
-      /* gemm_mma */ {2, 2, 64, 64, 2, 2, 1},
-      /* gemm_mma_small */ {2, 2, 32, 32, 2, 2, 1},
+      /* gemm_mma */ {2, 2, 64, 64, 2, 1},
+      /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
       /* small_gemm_below */ 2048 * 2048}},
     {CL_DEVICE_TYPE_CPU,
      "",
@@ -57,8 +57,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_float_small */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 6, 8, 8, 16},
-      /* gemm_mma */ {2, 2, 32, 32, 1, 2, 1},
-      /* gemm_mma_small */ {2, 2, 32, 32, 1, 2, 1},
+      /* gemm_mma */ {2, 2, 32, 32, 1, 1},
+      /* gemm_mma_small */ {2, 2, 32, 32, 1, 1},
       /* small_gemm_below */ 0}},
     {CL_DEVICE_TYPE_ALL,
      "",
@@ -69,8 +69,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_float_small */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
-      /* gemm_mma */ {2, 2, 64, 64, 2, 2, 1},
-      /* gemm_mma_small */ {2, 2, 32, 32, 2, 2, 1},
+      /* gemm_mma */ {2, 2, 64, 64, 2, 1},
+      /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
       /* small_gemm_below */ 0}},
 };
 
@@ -137,7 +137,6 @@ constexpr const char* kernel_problem(const mma_gemm_parameters& g) {
         return "WARP_ROWS must be a multiple of 16 and WARP_COLUMNS of 8, each up to 128";
     if (g.warp_rows * g.warp_columns > 64 * 64)
         return "a warp's part of C must be at most 64 x 64 elements (4096 sums in registers)";
-    if (g.stages != 1 && g.stages != 2) return "STAGES must be 1 or 2";
     return g.tensor_cores >= 0 && g.tensor_cores <= 2 ? nullptr : "TENSOR_CORES must be 0, 1 or 2";
 }
 
@@ -202,9 +201,16 @@ std::string gemm_problem(const gemm_parameters& p, const device_info& device, st
 }
 
 std::string device_problem(const mma_gemm_parameters& p, const device_info& device) {
-    // One stage for tf32x3, the precision that needs the most: two parts.
-    return tile_problem(std::size_t(p.warps_down) * p.warps_across, 32,
-                        mma_tile_static_bytes(p, 1, 2, !has_ptx_tensor_cores(device)), "for tf32x3", device);
+    // gemm_mma.cl's staged words for tf32x3, the precision that needs the most: two parts of A's
+    // rows and B's word rows, with their strides; and the emulation's exchange of fragments.
+    const std::size_t block_rows = std::size_t(p.warps_down) * p.warp_rows;
+    const std::size_t block_columns = std::size_t(p.warps_across) * p.warp_columns;
+    const std::size_t slice_words = 8 * std::size_t(p.slice_steps);
+    const std::size_t words =
+        2 * (block_rows * (slice_words + 4) + slice_words * (block_columns + (40 - block_columns % 32) % 32));
+    const std::size_t warps = std::size_t(p.warps_down) * p.warps_across;
+    const std::size_t exchange = has_ptx_tensor_cores(device) ? 0 : warps * (16 + 8) * 8;
+    return tile_problem(warps, 32, (words + exchange) * 4, "for tf32x3", device);
 }
 
 // ---- Sets by name --------------------------------------------------------------------------------
@@ -327,17 +333,6 @@ bool has_ptx_tensor_cores(const device_info& device) {
         major >= 8;
     known.emplace(device.device(), has);
     return has;
-}
-
-std::size_t mma_tile_static_bytes(const mma_gemm_parameters& p, int stages, int parts, bool emulated) {
-    // A's rows and B's word rows, with gemm_mma.cl's strides.
-    const std::size_t block_rows = std::size_t(p.warps_down) * p.warp_rows;
-    const std::size_t block_columns = std::size_t(p.warps_across) * p.warp_columns;
-    const std::size_t slice_words = 8 * std::size_t(p.slice_steps);
-    const std::size_t part_words =
-        block_rows * (slice_words + 4) + slice_words * (block_columns + (40 - block_columns % 32) % 32);
-    const std::size_t exchange = emulated ? std::size_t(p.warps_down) * p.warps_across * (16 + 8) * 8 : 0;
-    return (std::size_t(stages) * parts * part_words + exchange) * 4;
 }
 
 } // namespace tiles::detail

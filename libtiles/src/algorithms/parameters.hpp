@@ -62,9 +62,6 @@ struct mma_gemm_parameters {
     int warps_down, warps_across; // warps of 32 work-items in a tile
     int warp_rows, warp_columns;  // the part of C each warp computes: multiples of 16 and of 8
     int slice_steps;              // steps of the mma instruction's depth in one staged slice
-    // Slices staged at once: 1, or 2 so that the next is stored while the tile multiplies the
-    // current one (a call takes 1 where two of its precision's slices do not fit the device).
-    int stages;
     // 0: the precisions other than exact compute as exact does, on the float kernel; 1: on tensor
     // cores where the device has them (NVIDIA's, sm_80 on), else as 0; 2: on tensor cores, or on
     // their exact emulation where the device has none (slow: for checking the kernel).
@@ -116,10 +113,9 @@ template <> struct parameter_names<gemm_parameters> {
 };
 template <> struct parameter_names<mma_gemm_parameters> {
     static constexpr named_parameter<mma_gemm_parameters> list[] = {
-        {"WARPS_DOWN", &mma_gemm_parameters::warps_down},    {"WARPS_ACROSS", &mma_gemm_parameters::warps_across},
-        {"WARP_ROWS", &mma_gemm_parameters::warp_rows},      {"WARP_COLUMNS", &mma_gemm_parameters::warp_columns},
-        {"SLICE_STEPS", &mma_gemm_parameters::slice_steps},  {"STAGES", &mma_gemm_parameters::stages},
-        {"TENSOR_CORES", &mma_gemm_parameters::tensor_cores}};
+        {"WARPS_DOWN", &mma_gemm_parameters::warps_down},   {"WARPS_ACROSS", &mma_gemm_parameters::warps_across},
+        {"WARP_ROWS", &mma_gemm_parameters::warp_rows},     {"WARP_COLUMNS", &mma_gemm_parameters::warp_columns},
+        {"SLICE_STEPS", &mma_gemm_parameters::slice_steps}, {"TENSOR_CORES", &mma_gemm_parameters::tensor_cores}};
 };
 
 // "-DNAME=value ..." for each of the set's parameters: the kernel's build options.
@@ -180,9 +176,5 @@ bool has_measured_parameters(const device_info& device);
 // Whether the device has the tensor cores gemm_mma.cl reaches through inline PTX: an NVIDIA
 // device of compute capability 8.0 or later.
 bool has_ptx_tensor_cores(const device_info& device);
-
-// The tile_static bytes of gemm_mma.cl with `p`: `stages` stages of slices of `parts` parts each
-// (2 for tf32x3, else 1), and where the kernel emulates the tensor cores, the exchange of fragments.
-std::size_t mma_tile_static_bytes(const mma_gemm_parameters& p, int stages, int parts, bool emulated);
 
 } // namespace tiles::detail
