@@ -9,8 +9,7 @@
 // computes a BLOCK_ROWS x BLOCK_COLUMNS block of C, each warp a WARP_ROWS x WARP_COLUMNS part of
 // it, as M_TILES x N_TILES 16 x 8 tiles of the mma instruction. The tile stages slices of A and B
 // in tile_static memory as the 32-bit words the instruction reads: a TF32 value, or two half or
-// bfloat16 values neighbouring in k (K_PACK elements a word); tf32x3 stages the floats themselves
-// and takes their two TF32 parts as it loads its fragments. A is staged by rows, [m][word], B
+// bfloat16 values neighbouring in k (K_PACK elements a word). A is staged by rows, [m][word], B
 // by words, [word][n], both padded so that a warp's fragment loads meet 32 different banks.
 // While the tile multiplies one pair of slices, each work-item's share of the next pair is on its
 // way from global memory into registers.
@@ -40,7 +39,7 @@
 #else
 #define K_PACK 1 // m16n8k8: 8 of k in 8 words
 #endif
-// tf32x3 multiplies each value's two parts: its TF32 part and the TF32 part of the rest.
+// tf32x3 stages each value as its TF32 part and the TF32 part of the rest: two sets of words.
 #if PRECISION == PRECISION_TF32X3
 #define PARTS 2
 #else
@@ -60,6 +59,8 @@
 #define B_UNITS_PER_ROW (BLOCK_COLUMNS / 4)
 #define B_UNITS (SLICE_WORDS * B_UNITS_PER_ROW)
 #define A_LOADS ((A_UNITS + THREADS - 1) / THREADS)
+// The staged words of one part: A's rows, then B's word rows.
+#define PART_WORDS (BLOCK_ROWS * A_STRIDE + SLICE_WORDS * B_STRIDE)
 #define B_LOADS ((B_UNITS + THREADS - 1) / THREADS)
 
 // The loops around the mma instructions are unrolled on NVIDIA, so that the fragments and sums
@@ -231,13 +232,10 @@ static inline void load_slices(__global const INPUT* a, __global const INPUT* b,
     }
 }
 
-// Four staged words from four floats (tf32; tf32x3 stages the floats), or from eight: for A, four
-// pairs neighbouring in a row (`first` then `second`); for B, pairs of one column from two rows
-// (`first` the lower row).
+// Four words from four floats (tf32), or from eight: for A, four pairs neighbouring in a row
+// (`first` then `second`); for B, pairs of one column from two rows (`first` the lower row).
 static inline uint4 words_of(float4 first, float4 second, bool from_rows) {
-#if PARTS == 2
-    return as_uint4(first);
-#elif K_PACK == 1
+#if K_PACK == 1
     return (uint4)(tf32_word(first.x), tf32_word(first.y), tf32_word(first.z), tf32_word(first.w));
 #else
     return from_rows ? (uint4)(packed_word(first.x, second.x), packed_word(first.y, second.y),
@@ -247,19 +245,22 @@ static inline uint4 words_of(float4 first, float4 second, bool from_rows) {
 #endif
 }
 
-// Part `part` of a staged word, a word the instruction reads: the word itself, or for tf32x3 the
-// TF32 word of the staged float (part 0) and the TF32 word of what is left of it (part 1; nothing
-// is left of an infinite TF32 part, which stays what it is in the products).
-static inline uint part_of(uint staged, int part) {
+// What is left of four floats past their TF32 words, as TF32 words: tf32x3's small parts (none
+// past an infinite TF32 part, which stays what it is in the products).
+static inline uint4 rest_words(float4 values, uint4 words) {
+    const float4 rest = select(values - as_float4(words), (float4)0, isinf(as_float4(words)));
+    return (uint4)(tf32_word(rest.x), tf32_word(rest.y), tf32_word(rest.z), tf32_word(rest.w));
+}
+
+static inline void store_unit(__local uint4* staged, int at, float4 first, float4 second, bool from_rows) {
+    const uint4 words = words_of(first, second, from_rows);
+    staged[at] = words;
 #if PARTS == 2
-    const uint big = tf32_word(as_float(staged));
-    return part == 0 ? big : tf32_word(isinf(as_float(big)) ? 0.0f : as_float(staged) - as_float(big));
-#else
-    return staged;
+    staged[at + PART_WORDS / 4] = rest_words(first, words);
 #endif
 }
 
-// The shares into the tile's staged words: A's at a_staged, B's after A's.
+// The shares into the tile's staged words: A's at a_staged, B's after A's, each part after the other.
 static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[B_LOADS][K_PACK], int thread,
                                 __local uint4* a_staged, __local uint4* b_staged) {
 #pragma unroll
@@ -267,14 +268,14 @@ static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[
         const int unit = thread + l * THREADS;
         const int row = unit / A_UNITS_PER_ROW, word = (unit - row * A_UNITS_PER_ROW) * 4;
         if (unit < A_UNITS)
-            a_staged[(row * A_STRIDE + word) / 4] = words_of(a_share[l][0], a_share[l][K_PACK - 1], false);
+            store_unit(a_staged, (row * A_STRIDE + word) / 4, a_share[l][0], a_share[l][K_PACK - 1], false);
     }
 #pragma unroll
     for (int l = 0; l < B_LOADS; ++l) {
         const int unit = thread + l * THREADS;
         const int word = unit / B_UNITS_PER_ROW, column = (unit - word * B_UNITS_PER_ROW) * 4;
         if (unit < B_UNITS)
-            b_staged[(word * B_STRIDE + column) / 4] = words_of(b_share[l][0], b_share[l][K_PACK - 1], true);
+            store_unit(b_staged, (word * B_STRIDE + column) / 4, b_share[l][0], b_share[l][K_PACK - 1], true);
     }
 }
 
@@ -283,8 +284,8 @@ static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[
 __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a, __global const INPUT* b, float beta,
                        __global float* c) {
     const tiled_index t = get_tiled_index();
-    // A's staged rows, then B's word rows.
-    tile_static uint4 staged[(BLOCK_ROWS * A_STRIDE + SLICE_WORDS * B_STRIDE) / 4];
+    // A and B's words, then for tf32x3 their small parts in the same layout.
+    tile_static uint4 staged[PARTS * PART_WORDS / 4];
     __local uint4* const a_staged = staged;
     __local uint4* const b_staged = staged + BLOCK_ROWS * A_STRIDE / 4;
     const __local uint* const a_words = (const __local uint*)a_staged;
@@ -325,11 +326,12 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
             for (int part = 0; part < PARTS; ++part) {
 #pragma unroll
                 for (int i = 0; i < M_TILES; ++i) {
-                    const __local uint* at = a_words + (warp_row + 16 * i + group) * A_STRIDE + 8 * step + in_group;
-                    a_fragment[part][i][0] = part_of(at[0], part);
-                    a_fragment[part][i][1] = part_of(at[8 * A_STRIDE], part);
-                    a_fragment[part][i][2] = part_of(at[4], part);
-                    a_fragment[part][i][3] = part_of(at[8 * A_STRIDE + 4], part);
+                    const __local uint* at =
+                        a_words + part * PART_WORDS + (warp_row + 16 * i + group) * A_STRIDE + 8 * step + in_group;
+                    a_fragment[part][i][0] = at[0];
+                    a_fragment[part][i][1] = at[8 * A_STRIDE];
+                    a_fragment[part][i][2] = at[4];
+                    a_fragment[part][i][3] = at[8 * A_STRIDE + 4];
                 }
             }
             MMA_UNROLL
@@ -337,9 +339,10 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
                 uint b_fragment[PARTS][2];
 #pragma unroll
                 for (int part = 0; part < PARTS; ++part) {
-                    const __local uint* at = b_words + (8 * step + in_group) * B_STRIDE + warp_column + 8 * j + group;
-                    b_fragment[part][0] = part_of(at[0], part);
-                    b_fragment[part][1] = part_of(at[4 * B_STRIDE], part);
+                    const __local uint* at =
+                        b_words + part * PART_WORDS + (8 * step + in_group) * B_STRIDE + warp_column + 8 * j + group;
+                    b_fragment[part][0] = at[0];
+                    b_fragment[part][1] = at[4 * B_STRIDE];
                 }
                 MMA_UNROLL
                 for (int i = 0; i < M_TILES; ++i) {

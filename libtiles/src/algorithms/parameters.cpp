@@ -34,8 +34,7 @@ constexpr parameter_entry parameter_table[] = {
     // NVIDIA's H200 (driver 580.159.04): the best of a sweep of each algorithm's parameters with
     // tiles_bench at 8192 x 8192 (gemm at n = 4096; BENCHMARKS.md). gemm_float's 128 x 128 tiles of
     // C fill the GPU from n = 2048 on; below, 128 x 64 tiles make enough of them for its 132
-    // multiprocessors (at n = 1024, 1.11x what 64 x 64 ones do). The tensor-core gemm's warps each compute 64 x 64 of C
-    // (32 x 32 below n =
+    // multiprocessors (at n = 1024, 1.11x what 64 x 64 ones do). The tensor-core gemm's warps each compute 64 x 64 of C (32 x 32 below n =
     // 2048), so that each fragment loaded from tile_static memory serves 8 (4) mma instructions.
     {CL_DEVICE_TYPE_GPU,
      "H200",
@@ -202,16 +201,16 @@ std::string gemm_problem(const gemm_parameters& p, const device_info& device, st
 }
 
 std::string device_problem(const mma_gemm_parameters& p, const device_info& device) {
-    // gemm_mma.cl's staged words, as many for every precision: A's rows and B's word rows, with
-    // their strides; and the emulation's exchange of fragments.
+    // gemm_mma.cl's staged words for tf32x3, the precision that needs the most: two parts of A's
+    // rows and B's word rows, with their strides; and the emulation's exchange of fragments.
     const std::size_t block_rows = std::size_t(p.warps_down) * p.warp_rows;
     const std::size_t block_columns = std::size_t(p.warps_across) * p.warp_columns;
     const std::size_t slice_words = 8 * std::size_t(p.slice_steps);
     const std::size_t words =
-        block_rows * (slice_words + 4) + slice_words * (block_columns + (40 - block_columns % 32) % 32);
+        2 * (block_rows * (slice_words + 4) + slice_words * (block_columns + (40 - block_columns % 32) % 32));
     const std::size_t warps = std::size_t(p.warps_down) * p.warps_across;
     const std::size_t exchange = has_ptx_tensor_cores(device) ? 0 : warps * (16 + 8) * 8;
-    return tile_problem(warps, 32, (words + exchange) * 4, "for its slices", device);
+    return tile_problem(warps, 32, (words + exchange) * 4, "for tf32x3", device);
 }
 
 // ---- Sets by name --------------------------------------------------------------------------------
