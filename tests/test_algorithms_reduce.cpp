@@ -1,5 +1,5 @@
 // The reductions: sums, minima and maxima of 1-D and 2-D float and int data of sizes that fill
-// no whole tile, one tile, and several passes, against plain CPU loops.
+// no whole tile, one tile, and many tiles, against plain CPU loops.
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -14,8 +14,8 @@ using tiles::reduction_op;
 
 namespace {
 
-// Sizes below, at and past one tile's share, and past one pass (several thousand tiles' worth
-// needs a second pass on every device the parameter table knows).
+// Sizes below, at and past one tile's share, and of many tiles (their last combines the others'
+// partials) on every device the parameter table knows.
 const int sizes[] = {1, 2, 7, 64, 1000, 4099, 131075};
 
 template <class T> T cpu_reduce(const std::vector<T>& values, reduction_op op) {
@@ -187,4 +187,44 @@ TEST_CASE_METHOD(fresh_view, "the algorithms refuse sections rather than work on
                               "whole arrays and views, not sections");
     REQUIRE_THROWS_MENTIONING(tiles::transpose(view, corner), tiles::invalid_argument, "not sections");
     CHECK(tiles::reduce(view, whole, reduction_op::sum) == 24.0f);
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce into a one-element array leaves the result on the device until it is read",
+                 "[algorithms][reduce]") {
+    const int count = 300007;
+    const std::vector<int> values = random_ints(count, 5, -1000, 1000);
+    const tiles::array<int, 1> data(tiles::extent<1>(count), values, view);
+    tiles::array<std::int64_t, 1> sum(tiles::extent<1>(1), view);
+    std::int32_t least = 0;
+    tiles::array_view<std::int32_t, 1> least_view(1, &least);
+    view.reset_counters();
+    tiles::reduce(view, data, reduction_op::sum, sum);
+    tiles::reduce(view, data, reduction_op::min, least_view);
+    CHECK(view.counters().launches == 2);
+    CHECK(view.counters().downloads == 0); // nothing came back yet
+    std::int64_t expected = 0;
+    for (const int v : values) expected += v;
+    CHECK(static_cast<std::vector<std::int64_t>>(sum)[0] == expected);
+    least_view.synchronize();
+    CHECK(least == cpu_reduce(values, reduction_op::min));
+}
+
+TEST_CASE_METHOD(fresh_view, "reduce into an array refuses results of another size or type, and the input itself",
+                 "[algorithms][reduce][refusal]") {
+    const std::vector<float> values(100, 1.0f);
+    tiles::array<float, 1> data(tiles::extent<1>(100), values, view);
+    tiles::array<float, 1> two(tiles::extent<1>(2), view);
+    tiles::array<int, 1> ints(tiles::extent<1>(1), view);
+    tiles::array<double, 1> wide(tiles::extent<1>(1), view);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, data, reduction_op::sum, two), tiles::invalid_argument,
+                              "reduce: the result has 2 elements; it is one element");
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, data, reduction_op::sum, ints), tiles::invalid_argument,
+                              "a sum of float (float32) elements is added in float (float32) or double (float64), "
+                              "not in int (int32)");
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, data, reduction_op::max, wide), tiles::invalid_argument,
+                              "the least or greatest of float (float32) elements is one of them");
+    tiles::array<float, 1> one(tiles::extent<1>(1), std::vector<float>{5.0f}, view);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, one, reduction_op::sum, one), tiles::invalid_argument,
+                              "reduce: the result is the input, which it would overwrite");
+    CHECK(view.counters().launches == 0);
 }

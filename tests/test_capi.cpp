@@ -18,6 +18,7 @@ C_TEST(test_extent_of_refused_above_rank_3, "[accelerators][launch]")
 
 C_TEST(test_reduce_matches_c_loops, "[algorithms]")
 C_TEST(test_reduce_as_sums_ints_in_long_without_wrapping, "[algorithms]")
+C_TEST(test_reduce_into_leaves_the_result_on_the_device_until_it_is_read, "[algorithms]")
 C_TEST(test_block_grid, "[algorithms]")
 C_TEST(test_block_sum_and_average_match_c_loops, "[algorithms]")
 C_TEST(test_transpose_matches_a_c_loop, "[algorithms]")

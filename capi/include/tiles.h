@@ -704,6 +704,14 @@ TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* c
 TILES_API tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* context,
                                        const tiles_view* input, tiles_reduction op);
 
+/* tiles_reduce into `result`, a writable view of one element, of the type the elements are
+ * combined in (as tiles_reduce_as's accumulator); returns without waiting, as the other
+ * algorithms do, and the result comes home when it is read (tiles_view_read). What it saves is a
+ * wait for the device on every call. TILES_ERROR_INVALID_ARGUMENT also for a result of another
+ * size, or that is the input. */
+TILES_API tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, tiles_reduction op,
+                                         tiles_view* result);
+
 /* The shape of block sums and averages of a rows x columns matrix in blocks of block_rows x
  * block_columns: one element per block, blocks cut short at the right and bottom edges counting
  * as whole ones. TILES_ERROR_INVALID_ARGUMENT for a NULL out or a dimension below 1. */

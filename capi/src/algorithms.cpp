@@ -141,6 +141,16 @@ tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator
     return guard([&] { reduce(out, out_size, &accumulator, context, input, op); });
 }
 
+tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, tiles_reduction op,
+                               tiles_view* result) {
+    return guard([&] {
+        const matrix_operand in = matrix_operand_of(input, "tiles_reduce_into", "input view");
+        const tiles::reduction_op reduction = reduction_of(op);
+        const matrix_operand out = output_operand_of(result, "tiles_reduce_into", "result view");
+        tiles::detail::reduce(view_for(context, in), in.data, reduction, out.data);
+    });
+}
+
 tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int columns, int block_rows,
                               int block_columns) {
     return guard([&] {

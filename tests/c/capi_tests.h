@@ -19,6 +19,7 @@ int test_extent_of_refused_above_rank_3(void);
 /* test_algorithms.c */
 int test_reduce_matches_c_loops(void);
 int test_reduce_as_sums_ints_in_long_without_wrapping(void);
+int test_reduce_into_leaves_the_result_on_the_device_until_it_is_read(void);
 int test_block_grid(void);
 int test_block_sum_and_average_match_c_loops(void);
 int test_transpose_matches_a_c_loop(void);

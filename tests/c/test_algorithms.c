@@ -153,6 +153,56 @@ int test_reduce_as_sums_ints_in_long_without_wrapping(void) {
     return failed;
 }
 
+int test_reduce_into_leaves_the_result_on_the_device_until_it_is_read(void) {
+    int failed = 0;
+    enum { count = 100003 };
+    int* values = malloc(count * sizeof *values);
+    long long expected = 0;
+    for (int i = 0; i < count; i++) {
+        values[i] = i % 2001 - 1000;
+        expected += values[i];
+    }
+    const tiles_shape shape = shape_of(TILES_INT32, 1, count, 0, 0), one_long = shape_of(TILES_INT64, 1, 1, 0, 0),
+                      two_ints = shape_of(TILES_INT32, 1, 2, 0, 0);
+    tiles_context* context = NULL;
+    tiles_array *data = NULL, *sum = NULL;
+    tiles_view *data_view = NULL, *sum_view = NULL, *two_view = NULL, *const_view = NULL;
+    int two[2] = {0, 0};
+    int64_t result = 0;
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_array_create(&data, context, &shape, values));
+    CHECK_OK(tiles_array_get_view(&data_view, data));
+    CHECK_OK(tiles_array_create(&sum, context, &one_long, NULL));
+    CHECK_OK(tiles_array_get_view(&sum_view, sum));
+    CHECK_OK(tiles_context_reset_counters(context));
+    CHECK_OK(tiles_reduce_into(NULL, data_view, TILES_REDUCE_SUM, sum_view));
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.launches == 1 && counters.downloads == 0); /* where the data lives; nothing came back */
+    if (CHECK_OK(tiles_view_read(sum_view, &result, sizeof result))) CHECK(result == expected);
+
+    CHECK_OK(tiles_view_create(&two_view, &two_ints, two));
+    CHECK_FAILS(tiles_reduce_into(context, data_view, TILES_REDUCE_MIN, two_view), TILES_ERROR_INVALID_ARGUMENT,
+                "reduce: the result has 2 elements; it is one element");
+    CHECK_FAILS(tiles_reduce_into(context, data_view, TILES_REDUCE_MIN, sum_view), TILES_ERROR_INVALID_ARGUMENT,
+                "the least or greatest of int (int32) elements is one of them");
+    CHECK_OK(tiles_view_create_const(&const_view, &one_long, &result));
+    CHECK_FAILS(tiles_reduce_into(context, data_view, TILES_REDUCE_SUM, const_view), TILES_ERROR_INVALID_ARGUMENT,
+                "const");
+    CHECK_FAILS(tiles_reduce_into(context, data_view, (tiles_reduction)7, sum_view), TILES_ERROR_INVALID_ARGUMENT,
+                "7 is not a tiles_reduction");
+    CHECK_FAILS(tiles_reduce_into(context, NULL, TILES_REDUCE_SUM, sum_view), TILES_ERROR_INVALID_HANDLE, "");
+    CHECK_OK(tiles_view_release(const_view));
+    CHECK_OK(tiles_view_release(two_view));
+    CHECK_OK(tiles_view_release(sum_view));
+    CHECK_OK(tiles_array_release(sum));
+    CHECK_OK(tiles_view_release(data_view));
+    CHECK_OK(tiles_array_release(data));
+    CHECK_OK(tiles_context_release(context));
+    free(values);
+    return failed;
+}
+
 int test_block_grid(void) {
     int failed = 0;
     int rows = -1, columns = -1;

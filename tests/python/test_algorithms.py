@@ -83,7 +83,35 @@ def test_reduce_of_tiles_data_on_a_context(context):
     assert tiles.reduce(on_device, "max") == data.max()
     assert tiles.reduce(tiles.array_view(data), "min", context=context) == data.min()
     assert tiles.reduce(data) == data.astype(np.float64).sum()
-    assert context.counters()["launches"] >= 2  # one or more passes each
+    assert context.counters()["launches"] == 2  # one each: its last tile combines the others' partials
+
+
+def test_reduce_into_out_leaves_the_result_on_the_device_until_it_is_read(context):
+    data = random_data((1000, 37), np.int32, limit=1000)
+    on_device = tiles.array(data, context=context)
+    total = tiles.empty(1, np.int64, context=context)
+    least_memory = np.zeros(1, np.int32)
+    least = tiles.array_view(least_memory)
+    assert tiles.reduce(on_device, out=total) is total
+    assert tiles.reduce(on_device, "min", out=least, dtype=np.int32) is least
+    assert context.counters()["downloads"] == 0  # nothing came back yet
+    assert total.get()[0] == data.astype(np.int64).sum()
+    least.synchronize()
+    assert least_memory[0] == data.min()
+
+
+def test_reduce_into_out_refuses_what_cannot_hold_the_result(context):
+    data = tiles.array(np.ones(10, np.float32), context=context)
+    with pytest.raises(tiles.InvalidArgument, match="out is a tiles.array or tiles.array_view, not ndarray"):
+        tiles.reduce(data, out=np.zeros(1, np.float32))
+    with pytest.raises(tiles.InvalidArgument, match="the result has 2 elements; it is one element"):
+        tiles.reduce(data, out=tiles.empty(2, np.float32, context=context))
+    with pytest.raises(tiles.InvalidArgument, match=r"dtype is float64 and its out's dtype float32"):
+        tiles.reduce(data, dtype=np.float64, out=tiles.empty(1, np.float32, context=context))
+    with pytest.raises(tiles.InvalidArgument, match="added in float \\(float32\\) or double \\(float64\\), not in int"):
+        tiles.reduce(data, out=tiles.empty(1, np.int32, context=context))
+    with pytest.raises(tiles.InvalidArgument, match="over contexts=, the result is a numpy scalar"):
+        tiles.reduce(data, contexts=[context], out=tiles.empty(1, np.float32, context=context))
 
 
 @pytest.mark.parametrize("block", [(4, 5), (8, 8), (1, 1), (3, 7), (40, 60)])

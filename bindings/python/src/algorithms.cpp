@@ -54,6 +54,16 @@ void register_algorithms(py::module_& m) {
         },
         py::arg("context"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
     m.def(
+        "reduce_into",
+        [](const Context* context, const View& input, const std::string& op, const View& result) {
+            const tiles_reduction reduction = reduction_of(op);
+            tiles_context* c = context_or_null(context);
+            const tiles_view* in = input.get();
+            tiles_view* out = result.get();
+            check(without_gil([&] { return tiles_reduce_into(c, in, reduction, out); }));
+        },
+        py::arg("context"), py::arg("input"), py::arg("op"), py::arg("result"));
+    m.def(
         "block_grid",
         [](int rows, int columns, int block_rows, int block_columns) {
             int grid_rows = 0, grid_columns = 0;

@@ -82,8 +82,18 @@ def _several(context: Optional[Context], contexts: Contexts) -> Optional[List[_t
     return [instance(c, Context, "a context of the list")._handle for c in contexts]
 
 
+@overload
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
-           contexts: Contexts = None) -> np.generic:
+           contexts: Contexts = None, out: None = None) -> np.generic: ...
+
+
+@overload
+def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+           contexts: Contexts = None, out: Output) -> Output: ...
+
+
+def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+           contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32,
     float32, float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
     (float32 for the 16-bit floats, which are read as float32: a departure from numpy, whose sums
@@ -94,10 +104,28 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 
     With `contexts`, a list of tiles.Context (tiles.gpu_contexts(), say), every context combines
     a band of the elements at the same time and the first combines their partials: the result is
-    one context's, bit for bit where the contexts' devices are of one kind."""
+    one context's, bit for bit where the contexts' devices are of one kind.
+
+    With `out` (a tiles.array or tiles.array_view of shape (1,), of the dtype the elements are
+    combined in, which `dtype` may name too), the result is written there as a launch writes,
+    staying on the device until the host reads it, and `out` is returned: the call does not wait
+    for the device, which a loop of reductions, or one whose result a kernel reads next, saves on
+    every call."""
     several = _several(context, contexts)
     view = _view_of(data)
     op = text(op, "a reduction")
+    if out is not None:
+        if not isinstance(out, (array, array_view)):
+            raise InvalidArgument(f"reduce's out is a tiles.array or tiles.array_view, not {describe(out)}")
+        if several is not None:
+            raise InvalidArgument("reduce's out takes the result of one context; over contexts=, the result is a "
+                                  "numpy scalar")
+        if dtype is not None and _dtype(dtype) != out.dtype:
+            raise InvalidArgument(f"reduce's dtype is {_dtype(dtype)} and its out's dtype {out.dtype}: the result "
+                                  f"is combined in out's dtype")
+        result = out.view() if isinstance(out, array) else out
+        _tiles.reduce_into(context_handle(context), view._handle, op, result._handle)
+        return out
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:

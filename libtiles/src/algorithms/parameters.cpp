@@ -34,8 +34,9 @@ constexpr parameter_entry parameter_table[] = {
     // NVIDIA's H200 (driver 580.159.04): the best of a sweep of each algorithm's parameters with
     // tiles_bench at 8192 x 8192 (gemm at n = 4096; BENCHMARKS.md). gemm_float's 128 x 128 tiles of
     // C fill the GPU from n = 2048 on; below, 128 x 64 tiles make enough of them for its 132
-    // multiprocessors (at n = 1024, 1.11x what 64 x 64 ones do). The tensor-core gemm's warps each compute 64 x 64 of C (32 x 32 below n =
-    // 2048), so that each fragment loaded from tile_static memory serves 8 (4) mma instructions.
+    // multiprocessors (at n = 1024, 1.11x what 64 x 64 ones do). The tensor-core gemm's warps each
+    // compute 64 x 64 of C (32 x 32 below n = 2048), so that each fragment loaded from tile_static
+    // memory serves 8 (4) mma instructions.
     {CL_DEVICE_TYPE_GPU,
      "H200",
      {/* reduce */ {256, 32, 4},

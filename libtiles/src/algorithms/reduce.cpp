@@ -77,7 +77,7 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
 class reduction {
   public:
     reduction(const accelerator_view& view, reduction_op op, element_type accumulator)
-        : p_(parameters_for(view).reduce), op_(op), accumulator_(accumulator),
+        : p_(parameters_for(view).reduce), accumulator_(accumulator),
           options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
                    build_options(p_) + (device_of(view).ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
 
@@ -86,26 +86,31 @@ class reduction {
     element_layout partial_layout() const { return {accumulator_, element_size(accumulator_)}; }
     int partial_count(int count) const { return (count + span() - 1) / span(); }
 
-    // Combines `count` elements of `data`, of type `element`, on `view`, into `result`.
+    // Combines `count` elements of `data`, of type `element`, on `view`, into `result`'s one
+    // element there, keeping the partial_count(count) partials in `partials`.
     void run(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
-             void* result) const {
+             const std::shared_ptr<storage>& partials, const std::shared_ptr<storage>& result) const {
+        const std::shared_ptr<storage> finished_tiles =
+            storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, view,
+                                view.state()->finished_tiles_counter().get());
+        launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size),
+                         kernel_named("reduce", element),
+                         std::array<launch_arg, 5>{input_arg(data), make_arg(count), output_arg(partials),
+                                                   output_arg(finished_tiles), output_arg(result)});
+    }
+    // The same with the partials in the view's scratch.
+    void run(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
+             const std::shared_ptr<storage>& result) const {
         with_scratch(view, std::size_t(partial_count(count)), [&](const std::shared_ptr<storage>& partials) {
             run(view, data, element, count, partials, result);
         });
     }
-    // The same, keeping the partial_count(count) partials in `partials`; with a null `result`, the
-    // partials are all the caller wants.
+    // The same into host memory, through the view's scratch.
     void run(const accelerator_view& view, const std::shared_ptr<storage>& data, element_type element, int count,
-             const std::shared_ptr<storage>& partials, void* result) const {
+             void* result) const {
         with_scratch(view, 1, [&](const std::shared_ptr<storage>& total) {
-            const std::shared_ptr<storage> finished_tiles =
-                storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, view,
-                                    view.state()->finished_tiles_counter().get());
-            launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size),
-                             kernel_named("reduce", element),
-                             std::array<launch_arg, 5>{input_arg(data), make_arg(count), output_arg(partials),
-                                                       output_arg(finished_tiles), output_arg(total)});
-            if (result != nullptr) copy_out(*total, whole_of(*total), result);
+            run(view, data, element, count, total);
+            copy_out(*total, whole_of(*total), result);
         });
     }
 
@@ -121,12 +126,6 @@ class reduction {
         });
     }
 
-  private:
-    // A kernel of the reduction's program for data of `element`s.
-    const kernel& kernel_named(const char* name, element_type element) const {
-        return algorithm_kernel(tiles_kernel_reduction, name, computed_as(element), options_, element);
-    }
-
     // Calls use(storage) on `count` accumulators of the view's scratch, which a reduction's
     // intermediate values live in so that it allocates nothing (on a GPU, an allocation can cost as
     // much as reading hundreds of MiB).
@@ -137,8 +136,13 @@ class reduction {
         state.give_back_scratch(std::move(scratch));
     }
 
+  private:
+    // A kernel of the reduction's program for data of `element`s.
+    const kernel& kernel_named(const char* name, element_type element) const {
+        return algorithm_kernel(tiles_kernel_reduction, name, computed_as(element), options_, element);
+    }
+
     reduce_parameters p_;
-    reduction_op op_;
     element_type accumulator_;
     std::string options_;
 };
@@ -151,6 +155,21 @@ void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input,
     const reduction r(view, op, accumulator);
     const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
     check_accumulator(layout.type, op, accumulator, device);
+    r.run(view, input, layout.type, int(element_count(*input)), result);
+}
+
+void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
+            const std::shared_ptr<storage>& result) {
+    const device_info& device = device_of(view);
+    if (result == nullptr) throw invalid_argument("reduce: the result has no storage");
+    const element_layout result_layout = layout_of(*result);
+    const reduction r(view, op, result_layout.type);
+    const element_layout layout = check_input(input, result.get(), INT_MAX - r.span(), device);
+    check_accumulator(layout.type, op, result_layout.type, device);
+    if (element_count(*result) != 1)
+        throw invalid_argument("reduce: the result has " + std::to_string(element_count(*result)) +
+                               " elements; it is one element");
+    if (result == input) throw invalid_argument("reduce: the result is the input, which it would overwrite");
     r.run(view, input, layout.type, int(element_count(*input)), result);
 }
 
@@ -180,7 +199,9 @@ void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<st
             storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, views[i]));
     }
     for (std::size_t i = 0; i < bands.size(); ++i)
-        r.run(views[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], nullptr);
+        r.with_scratch(views[i], 1, [&](const std::shared_ptr<storage>& total) {
+            r.run(views[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
+        });
     for (const completion_future& u : uploads) u.get(); // the caller's memory is free again
 
     // Every view's partials, in order, on the first view, combined there as on one view.

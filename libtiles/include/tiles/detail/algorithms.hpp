@@ -41,6 +41,10 @@ struct matrix_operand {
 // for sums a wider one: int64 for int32, float64 for float32.
 void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
             element_type accumulator, void* result);
+// The same into `result`, one element of the accumulator's type, written by the launch on `view`
+// and left there: nothing waits for the device.
+void reduce(const accelerator_view& view, const std::shared_ptr<storage>& input, reduction_op op,
+            const std::shared_ptr<storage>& result);
 
 enum class block_statistic { sum, average };
 
