@@ -1,6 +1,7 @@
 // tiles_bench: matrix multiply of n x n float (and double) matrices, against CLBlast's GEMM on
 // the same device where tiles_bench was built with CLBlast, and against the textbook tiled
-// kernel; and float matrices at gemm's other precisions (tensor cores), against the exact gemm.
+// kernel; and float matrices at gemm's other precisions (tensor cores), and half and bfloat16
+// matrices at their own, against the exact gemm of the same matrices.
 #include <type_traits>
 
 #include "baselines.hpp"
@@ -40,12 +41,14 @@ template <class T> void run_gemm(const bench_config& config, int n, const std::s
             {name, device, size, flop / seconds[0] / 1e9, "GFLOP/s", baselines[i], flop / seconds[i + 1] / 1e9});
 }
 
-// gemm of n x n float matrices at `precision`, against the exact gemm in the same run.
+// gemm of n x n matrices of `Input` (float, tiles::half or tiles::bfloat16) at `precision`, against
+// the exact gemm of the same matrices in the same run.
+template <class Input>
 void run_precision(const bench_config& config, int n, tiles::gemm_precision precision, const std::string& name) {
     const tiles::accelerator_view& view = config.view;
     const tiles::extent<2> shape(n, n);
-    const std::vector<float> ones(shape.size(), 1.0f);
-    const tiles::array<float, 2> a(shape, ones, view), b(shape, ones, view);
+    const std::vector<Input> ones(shape.size(), Input(1.0f));
+    const tiles::array<Input, 2> a(shape, ones, view), b(shape, ones, view);
     tiles::array<float, 2> c(shape, view);
     const auto run = [&](tiles::gemm_precision p) {
         return [&, p] {
@@ -58,7 +61,8 @@ void run_precision(const bench_config& config, int n, tiles::gemm_precision prec
     const double flop = 2.0 * n * n * double(n);
     const std::string size = std::to_string(n) + "x" + std::to_string(n) + "x" + std::to_string(n);
     config.report({name, device_label(view.get_accelerator()), size, flop / seconds[0] / 1e9, "GFLOP/s",
-                   "libtiles gemm float", flop / seconds[1] / 1e9});
+                   std::is_same_v<Input, float> ? "libtiles gemm float" : "libtiles gemm exact",
+                   flop / seconds[1] / 1e9});
 }
 
 } // namespace
@@ -74,6 +78,11 @@ void run_gemm_benchmarks(const bench_config& config) {
         if (doubles && config.wants("gemm double")) run_gemm<double>(config, n, "gemm double");
         for (const auto& [precision, name] : names)
             if (config.precisions.count(precision) != 0 && config.wants(name))
-                run_precision(config, n, precision, name);
+                run_precision<float>(config, n, precision, name);
+        // 16-bit matrices, as cuBLAS's FP16 and BF16 take them.
+        if (config.precisions.count(tiles::gemm_precision::float16) != 0 && config.wants("gemm half matrices"))
+            run_precision<tiles::half>(config, n, tiles::gemm_precision::float16, "gemm half matrices");
+        if (config.precisions.count(tiles::gemm_precision::bfloat16) != 0 && config.wants("gemm bfloat16 matrices"))
+            run_precision<tiles::bfloat16>(config, n, tiles::gemm_precision::bfloat16, "gemm bfloat16 matrices");
     }
 }

@@ -12,7 +12,7 @@ import sys
 
 # libtiles' gemm and the cuBLAS precision it is compared with.
 CUBLAS_OF = {"gemm float": "fp32", "gemm tf32x3": "fp32", "gemm tf32": "tf32", "gemm float16": "fp16",
-             "gemm bfloat16": "bf16"}
+             "gemm bfloat16": "bf16", "gemm half matrices": "fp16", "gemm bfloat16 matrices": "bf16"}
 
 
 def target(name, size):
@@ -22,7 +22,8 @@ def target(name, size):
         return 0.8
     if name == "gemm tf32x3" and n == 8192:
         return 1.2
-    if name in ("gemm tf32", "gemm float16", "gemm bfloat16") and n == 8192:
+    if name in ("gemm tf32", "gemm float16", "gemm bfloat16", "gemm half matrices", "gemm bfloat16 matrices") \
+            and n == 8192:
         return 0.5
     if name.startswith("stencil"):
         return 0.9

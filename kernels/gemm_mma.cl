@@ -17,15 +17,27 @@
 // The host defines PRECISION (the C API's tiles_precision: 1 tf32x3, 2 tf32, 3 float16, 4 bfloat16),
 // the parameters WARPS_DOWN, WARPS_ACROSS, WARP_ROWS (a multiple of 16), WARP_COLUMNS (a multiple
 // of 8) and SLICE_STEPS (the mma steps of k a staged slice holds), ROWS_ALIGNED (1 when A's and
-// B's rows are whole float4s, so that loads may be aligned vector loads), and TILES_PTX.
-// A's and B's elements are INPUTs (float), which load_input4 reads four at a time as floats.
+// B's rows are whole vectors of 4 elements, so that loads may be aligned vector loads), and
+// TILES_PTX; A and B are floats, or where STORAGE says so (elements.cl), 16-bit floats of the
+// precision's kind, float16 or bfloat16.
 
 #define PRECISION_TF32X3 1
 #define PRECISION_TF32 2
 #define PRECISION_FLOAT16 3
 #define PRECISION_BFLOAT16 4
 
+// A's and B's elements (INPUT), which load_input4 reads four at a time as LOADED: floats, or the
+// bits of 16-bit floats, which the instruction reads as they are.
+#define HALF_INPUTS (STORAGE_IS_HALF || STORAGE_IS_BFLOAT16)
+#if HALF_INPUTS
+#define INPUT STORAGE
+#define LOADED ushort
+#define LOADED4 ushort4
+#else
 #define INPUT float
+#define LOADED float
+#define LOADED4 float4
+#endif
 
 #define WARPS (WARPS_DOWN * WARPS_ACROSS)
 #define THREADS (WARPS * 32)
@@ -195,21 +207,25 @@ static inline void mma_emulated(float d[4], const uint a[4], const uint b[2], __
 
 // Four elements of row `row` of a rows x columns matrix from column `column` on; zeros past its
 // edges, which add nothing to the products.
-static inline float4 load_input4(__global const INPUT* matrix, int row, int column, int rows, int columns) {
-    if (row >= rows) return (float4)0;
+static inline LOADED4 load_input4(__global const LOADED* matrix, int row, int column, int rows, int columns) {
+    if (row >= rows) return (LOADED4)0;
+    __global const LOADED* const row_start = matrix + row * columns;
 #if ROWS_ALIGNED
-    // Rows are whole float4s, so these four lie in the row or past its end together.
-    return column < columns ? *(__global const float4*)(matrix + row * columns + column) : (float4)0;
+    // Rows are whole vectors, so these four lie in the row or past its end together.
+    return column < columns ? *(__global const LOADED4*)(row_start + column) : (LOADED4)0;
 #else
-    return load_vector_or_fill(matrix + row * columns, column, columns, 0);
+    if (column + 4 <= columns) return vload4(0, row_start + column);
+    LOADED part[4];
+    for (int i = 0; i < 4; ++i) part[i] = column + i < columns ? row_start[column + i] : 0;
+    return vload4(0, part);
 #endif
 }
 
 // Work-item `thread`'s share of the slices of A and B that start at element `slice` of k: for A,
 // the 4 * K_PACK elements of units of one row; for B, K_PACK rows of 4 elements.
-static inline void load_slices(__global const INPUT* a, __global const INPUT* b, int m, int n, int k, int slice,
-                               int first_row, int first_column, int thread, float4 a_share[A_LOADS][K_PACK],
-                               float4 b_share[B_LOADS][K_PACK]) {
+static inline void load_slices(__global const LOADED* a, __global const LOADED* b, int m, int n, int k, int slice,
+                               int first_row, int first_column, int thread, LOADED4 a_share[A_LOADS][K_PACK],
+                               LOADED4 b_share[B_LOADS][K_PACK]) {
 #pragma unroll
     for (int l = 0; l < A_LOADS; ++l) {
         const int unit = thread + l * THREADS;
@@ -217,7 +233,7 @@ static inline void load_slices(__global const INPUT* a, __global const INPUT* b,
 #pragma unroll
         for (int p = 0; p < K_PACK; ++p) {
             a_share[l][p] =
-                unit < A_UNITS ? load_input4(a, first_row + row, slice + K_PACK * word + 4 * p, m, k) : (float4)0;
+                unit < A_UNITS ? load_input4(a, first_row + row, slice + K_PACK * word + 4 * p, m, k) : (LOADED4)0;
         }
     }
 #pragma unroll
@@ -227,16 +243,21 @@ static inline void load_slices(__global const INPUT* a, __global const INPUT* b,
 #pragma unroll
         for (int p = 0; p < K_PACK; ++p) {
             b_share[l][p] =
-                unit < B_UNITS ? load_input4(b, slice + K_PACK * word + p, first_column + column, k, n) : (float4)0;
+                unit < B_UNITS ? load_input4(b, slice + K_PACK * word + p, first_column + column, k, n) : (LOADED4)0;
         }
     }
 }
 
-// Four words from four floats (tf32), or from eight: for A, four pairs neighbouring in a row
-// (`first` then `second`); for B, pairs of one column from two rows (`first` the lower row).
-static inline uint4 words_of(float4 first, float4 second, bool from_rows) {
+// Four words from four floats (tf32), or from eight inputs: for A, four pairs neighbouring in a
+// row (`first` then `second`); for B, pairs of one column from two rows (`first` the lower row).
+// 16-bit floats are packed as they are, the lower k in the low half.
+static inline uint4 words_of(LOADED4 first, LOADED4 second, bool from_rows) {
 #if K_PACK == 1
     return (uint4)(tf32_word(first.x), tf32_word(first.y), tf32_word(first.z), tf32_word(first.w));
+#elif HALF_INPUTS
+    const uint4 low = convert_uint4(from_rows ? first : (ushort4)(first.even, second.even));
+    const uint4 high = convert_uint4(from_rows ? second : (ushort4)(first.odd, second.odd));
+    return low | high << 16;
 #else
     return from_rows ? (uint4)(packed_word(first.x, second.x), packed_word(first.y, second.y),
                                packed_word(first.z, second.z), packed_word(first.w, second.w))
@@ -252,7 +273,7 @@ static inline uint4 rest_words(float4 values, uint4 words) {
     return (uint4)(tf32_word(rest.x), tf32_word(rest.y), tf32_word(rest.z), tf32_word(rest.w));
 }
 
-static inline void store_unit(__local uint4* staged, int at, float4 first, float4 second, bool from_rows) {
+static inline void store_unit(__local uint4* staged, int at, LOADED4 first, LOADED4 second, bool from_rows) {
     const uint4 words = words_of(first, second, from_rows);
     staged[at] = words;
 #if PARTS == 2
@@ -261,7 +282,7 @@ static inline void store_unit(__local uint4* staged, int at, float4 first, float
 }
 
 // The shares into the tile's staged words: A's at a_staged, B's after A's, each part after the other.
-static inline void store_slices(float4 a_share[A_LOADS][K_PACK], float4 b_share[B_LOADS][K_PACK], int thread,
+static inline void store_slices(LOADED4 a_share[A_LOADS][K_PACK], LOADED4 b_share[B_LOADS][K_PACK], int thread,
                                 __local uint4* a_staged, __local uint4* b_staged) {
 #pragma unroll
     for (int l = 0; l < A_LOADS; ++l) {
@@ -300,6 +321,8 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
     const int warp_down = warp / WARPS_ACROSS;
     const int warp_row = warp_down * WARP_ROWS, warp_column = (warp - warp_down * WARPS_ACROSS) * WARP_COLUMNS;
     const int first_row = t.tile[0] * BLOCK_ROWS, first_column = t.tile[1] * BLOCK_COLUMNS;
+    __global const LOADED* const a_loaded = (__global const LOADED*)a;
+    __global const LOADED* const b_loaded = (__global const LOADED*)b;
 
     float sum[M_TILES][N_TILES][4];
 #pragma unroll
@@ -311,13 +334,13 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
         }
     }
 
-    float4 a_share[A_LOADS][K_PACK], b_share[B_LOADS][K_PACK];
-    load_slices(a, b, m, n, k, 0, first_row, first_column, thread, a_share, b_share);
+    LOADED4 a_share[A_LOADS][K_PACK], b_share[B_LOADS][K_PACK];
+    load_slices(a_loaded, b_loaded, m, n, k, 0, first_row, first_column, thread, a_share, b_share);
     for (int slice = 0; slice < k; slice += SLICE) {
         store_slices(a_share, b_share, thread, a_staged, b_staged);
         tile_barrier_wait_with_tile_static_memory_fence();
         if (slice + SLICE < k)
-            load_slices(a, b, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
+            load_slices(a_loaded, b_loaded, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
 
         MMA_UNROLL
         for (int step = 0; step < SLICE_STEPS; ++step) {

@@ -148,7 +148,8 @@ TEST_CASE_METHOD(fresh_view, "reduce, transpose and gemm take half and bfloat16 
     REQUIRE_THROWS_MENTIONING(tiles::gemm(view, 1.0f, h, hb, 0.0f, half_c), tiles::invalid_argument,
                               "A and B of half (float16) elements make a C of float (float32) elements");
     tiles::array<float, 2> c(tiles::extent<2>(rows, n), view);
-    REQUIRE_THROWS_MENTIONING(tiles::gemm(view, 1.0f, h, hb, 0.0f, c, tiles::gemm_precision::tf32),
-                              tiles::invalid_argument, "gemm of half (float16) elements is exact");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::gemm(view, 1.0f, h, hb, 0.0f, c, tiles::gemm_precision::tf32), tiles::invalid_argument,
+        "gemm: half (float16) elements are multiplied as they are, at the precision exact or float16; not tf32");
     REQUIRE_THROWS_MENTIONING(tiles::stencil(view, h, h), tiles::invalid_argument, "not half (float16)");
 }

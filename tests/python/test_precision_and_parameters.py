@@ -58,6 +58,16 @@ def test_matrix_multiply_takes_a_precision(tensor_cores):
     np.testing.assert_array_equal(tiles.matrix_multiply(a, b), a.astype(np.float64) @ b)
 
 
+def test_half_matrices_at_their_own_precision_compute_as_float_ones_rounded_in_the_kernel(tensor_cores):
+    rng = np.random.default_rng(5)
+    a, b = (rng.uniform(-1, 1, shape).astype(np.float32) for shape in ((37, 70), (70, 29)))
+    halves = tiles.matrix_multiply(a.astype(np.float16), b.astype(np.float16), precision="float16")
+    assert halves.dtype == np.float32
+    np.testing.assert_array_equal(halves, tiles.matrix_multiply(a, b, precision="float16"))
+    with pytest.raises(tiles.InvalidArgument, match="multiplied as they are, at the precision exact or float16; not tf32"):
+        tiles.matrix_multiply(a.astype(np.float16), b.astype(np.float16), precision="tf32")
+
+
 def test_precision_refusals():
     floats = np.ones((4, 4), np.float32)
     with pytest.raises(tiles.InvalidArgument, match='not "tf16"'):

@@ -51,7 +51,8 @@ void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_para
 void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p, gemm_precision precision,
                       double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
                       const matrix_operand& c) {
-    // Rows of whole float4s (and buffers, which OpenCL aligns) let the kernel read them as such.
+    // Rows of whole vectors of 4 elements (and buffers, which OpenCL aligns) let the kernel read
+    // them as such.
     const bool rows_aligned = a.columns % 4 == 0 && b.columns % 4 == 0;
     const std::string options = build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
                                 " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") + " -DVECTOR_WIDTH=4" +
@@ -60,16 +61,21 @@ void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p
     const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
     const int blocks_down = (c.rows + block_rows - 1) / block_rows;
     const int blocks_across = (c.columns + block_columns - 1) / block_columns;
-    launch_algorithm(view, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
-                     algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options),
-                     std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns),
-                                               make_arg(float(alpha)), input_arg(a.data), input_arg(b.data),
-                                               make_arg(float(beta)), output_arg(c.data)});
+    launch_algorithm(
+        view, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
+        algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options, element_type_of(a)),
+        std::array<launch_arg, 8>{make_arg(a.rows), make_arg(b.columns), make_arg(a.columns), make_arg(float(alpha)),
+                                  input_arg(a.data), input_arg(b.data), make_arg(float(beta)), output_arg(c.data)});
 }
 
 // Whether the tensor-core kernel runs gemm's precisions with these parameters on `device`.
 bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
     return p.tensor_cores == 2 || (p.tensor_cores == 1 && has_ptx_tensor_cores(device));
+}
+
+// The precision that takes 16-bit float elements as they are.
+gemm_precision own_precision(element_type type) {
+    return type == element_type::float16 ? gemm_precision::float16 : gemm_precision::bfloat16;
 }
 
 // The one-view gemm's checks, on `device`.
@@ -99,7 +105,13 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);
     const char* const precision_text = precision_name(precision);
-    if (precision != gemm_precision::exact && type != element_type::float32)
+    // 16-bit floats are multiplied as they are (exact) or, the same, at their own precision, which
+    // the tensor cores take them in.
+    if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != own_precision(type))
+        throw invalid_argument("gemm: " + element_description(type) +
+                               " elements are multiplied as they are, at the precision exact or " +
+                               precision_name(own_precision(type)) + "; not " + precision_text);
+    if (precision != gemm_precision::exact && !is_16_bit_float(type) && type != element_type::float32)
         throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
                                element_description(type) + "; gemm of " + element_description(type) +
                                " elements is exact");
