@@ -26,13 +26,14 @@
 #define PRECISION_FLOAT16 3
 #define PRECISION_BFLOAT16 4
 
-// A's and B's elements (INPUT), which load_input4 reads four at a time as LOADED: floats, or the
-// bits of 16-bit floats, which the instruction reads as they are.
+// A's and B's elements (INPUT), read as LOADED, which load_input4 reads four at a time as a LOADED4:
+// floats, or the bits of 16-bit floats, which the instruction reads as they are, two to a uint
+// (the lower column in the low half) so that nothing works on them until they are staged.
 #define HALF_INPUTS (STORAGE_IS_HALF || STORAGE_IS_BFLOAT16)
 #if HALF_INPUTS
 #define INPUT STORAGE
 #define LOADED ushort
-#define LOADED4 ushort4
+#define LOADED4 uint2
 #else
 #define INPUT float
 #define LOADED float
@@ -214,10 +215,16 @@ static inline LOADED4 load_input4(__global const LOADED* matrix, int row, int co
     // Rows are whole vectors, so these four lie in the row or past its end together.
     return column < columns ? *(__global const LOADED4*)(row_start + column) : (LOADED4)0;
 #else
+#if !HALF_INPUTS
     if (column + 4 <= columns) return vload4(0, row_start + column);
+#endif
     LOADED part[4];
     for (int i = 0; i < 4; ++i) part[i] = column + i < columns ? row_start[column + i] : 0;
+#if HALF_INPUTS
+    return (uint2)(part[0] | (uint)part[1] << 16, part[2] | (uint)part[3] << 16);
+#else
     return vload4(0, part);
+#endif
 #endif
 }
 
@@ -255,9 +262,10 @@ static inline uint4 words_of(LOADED4 first, LOADED4 second, bool from_rows) {
 #if K_PACK == 1
     return (uint4)(tf32_word(first.x), tf32_word(first.y), tf32_word(first.z), tf32_word(first.w));
 #elif HALF_INPUTS
-    const uint4 low = convert_uint4(from_rows ? first : (ushort4)(first.even, second.even));
-    const uint4 high = convert_uint4(from_rows ? second : (ushort4)(first.odd, second.odd));
-    return low | high << 16;
+    // A's words are as they were loaded; B's pair each column of `first` with the same of `second`.
+    return from_rows ? (uint4)(first.x & 0xffffu | second.x << 16, first.x >> 16 | (second.x & 0xffff0000u),
+                               first.y & 0xffffu | second.y << 16, first.y >> 16 | (second.y & 0xffff0000u))
+                     : (uint4)(first, second);
 #else
     return from_rows ? (uint4)(packed_word(first.x, second.x), packed_word(first.y, second.y),
                                packed_word(first.z, second.z), packed_word(first.w, second.w))

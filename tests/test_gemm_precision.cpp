@@ -216,23 +216,26 @@ TEST_CASE_METHOD(tensor_core_view, "the tensor-core kernel's large tiles compute
 
 TEST_CASE_METHOD(tensor_core_view, "gemm of half and bfloat16 matrices at their own precision takes them as they are",
                  "[algorithms][gemm][precision][half]") {
-    const product p = random_product(70, 45, 150, 19);
-    const auto check_type = [&](auto element, gemm_precision own) {
-        using H = decltype(element);
-        INFO("precision " << int(own) << (native ? " (tensor cores)" : " (emulated)"));
-        const std::vector<H> a(p.a.begin(), p.a.end()), b(p.b.begin(), p.b.end()); // rounded as the kernel rounds
-        std::vector<float> c(std::size_t(p.m) * p.n);
-        tiles::array_view<const H, 2> a_view(p.m, p.k, a), b_view(p.k, p.n, b);
-        tiles::array_view<float, 2> c_view(p.m, p.n, c);
-        tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, own);
-        c_view.synchronize();
-        // The same words on the tensor cores as float matrices rounded in the kernel.
-        CHECK(c == run(view, p, 1.0f, 0.0f, own));
-        const gemm_precision other =
-            own == gemm_precision::float16 ? gemm_precision::bfloat16 : gemm_precision::float16;
-        REQUIRE_THROWS_MENTIONING(tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, other), tiles::invalid_argument,
-                                  "elements are multiplied as they are, at the precision exact or");
-    };
-    check_type(tiles::half(0.0f), gemm_precision::float16);
-    check_type(tiles::bfloat16(0.0f), gemm_precision::bfloat16);
+    // Rows of whole vectors of 4 elements, read as vectors, and rows of any length.
+    for (const product& p : {random_product(64, 48, 128, 19), random_product(70, 45, 150, 19)}) {
+        const auto check_type = [&](auto element, gemm_precision own) {
+            using H = decltype(element);
+            INFO("precision " << int(own) << (native ? " (tensor cores)" : " (emulated)") << ", k = " << p.k);
+            const std::vector<H> a(p.a.begin(), p.a.end()), b(p.b.begin(), p.b.end()); // rounded as the kernel rounds
+            std::vector<float> c(std::size_t(p.m) * p.n);
+            tiles::array_view<const H, 2> a_view(p.m, p.k, a), b_view(p.k, p.n, b);
+            tiles::array_view<float, 2> c_view(p.m, p.n, c);
+            tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, own);
+            c_view.synchronize();
+            // The same words on the tensor cores as float matrices rounded in the kernel.
+            CHECK(c == run(view, p, 1.0f, 0.0f, own));
+            const gemm_precision other =
+                own == gemm_precision::float16 ? gemm_precision::bfloat16 : gemm_precision::float16;
+            REQUIRE_THROWS_MENTIONING(tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, other),
+                                      tiles::invalid_argument,
+                                      "elements are multiplied as they are, at the precision exact or");
+        };
+        check_type(tiles::half(0.0f), gemm_precision::float16);
+        check_type(tiles::bfloat16(0.0f), gemm_precision::bfloat16);
+    }
 }
