@@ -109,6 +109,14 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 #define LOAD_ALIGNED(data, at) (*(__global const VECTOR*)((data) + (at)))
 #endif
 
+// Unrolled on NVIDIA, where a work-item's loads then leave together (2% to 3% faster at 256 MiB on
+// the H200); PoCL runs the loop as it is about 1.3x faster than unrolled.
+#ifdef TILES_PTX
+#define LOADS_UNROLL _Pragma("unroll")
+#else
+#define LOADS_UNROLL
+#endif
+
 // Makes this work-item's stores to global memory visible to the other tiles before its later
 // ones, so that a tile that sees the count of finished tiles grow also sees their partials: PTX's
 // fence for the whole GPU on NVIDIA, OpenCL 1.2's global memory fence elsewhere (CPUs, whose
@@ -150,8 +158,8 @@ __kernel void reduce(__global const STORAGE* input, int count, __global ACCUMULA
     const int first = t.tile[0] * span;
     ACCUMULATOR_VECTOR own = (ACCUMULATOR_VECTOR)((ACCUMULATOR)IDENTITY);
     if (first + span <= count) {
-        // All of the tile's span is data: loads without tests, all of a work-item's in flight at once.
-#pragma unroll
+        // All of the tile's span is data: loads without tests.
+        LOADS_UNROLL
         for (int item = 0; item < ITEMS_PER_THREAD; ++item)
             own = combine(own, to_accumulators(LOAD_ALIGNED(input, first + (item * TILE_DIM0 + lane) * VECTOR_WIDTH)));
     } else {
