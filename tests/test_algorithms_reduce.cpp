@@ -207,6 +207,13 @@ TEST_CASE_METHOD(fresh_view, "reduce into a one-element array leaves the result 
     CHECK(static_cast<std::vector<std::int64_t>>(sum)[0] == expected);
     least_view.synchronize();
     CHECK(least == cpu_reduce(values, reduction_op::min));
+    // A view of host memory dropped without synchronizing still writes the result there, as AMP's do.
+    std::int32_t greatest = 0;
+    {
+        tiles::array_view<std::int32_t, 1> greatest_view(1, &greatest);
+        tiles::reduce(view, data, reduction_op::max, greatest_view);
+    }
+    CHECK(greatest == cpu_reduce(values, reduction_op::max));
 }
 
 TEST_CASE_METHOD(fresh_view, "reduce into an array refuses results of another size or type, and the input itself",

@@ -23,6 +23,19 @@ bool has(const tiles::check_report& r, tiles::diagnostic_kind kind, tiles::memor
     });
 }
 
+// The report of one launch of kernel `name` of `source`, built as the library builds its own
+// (after kernels/elements.cl, ELEMENT float), over 16 floats in and 16 out, on a new checked view.
+tiles::check_report checked_report_of_library_kernel(const char* source, const char* name) {
+    const tiles::kernel kernel = tiles::detail::algorithm_kernel(source, name, tiles::element_type::float32, "");
+    const tiles::accelerator_view view = tiles::create_checked_view();
+    std::vector<float> in(16, 1.0f), out(16, 0.0f);
+    tiles::array_view<const float, 1> in_view(16, in);
+    tiles::array_view<float, 1> out_view(16, out);
+    tiles::parallel_for_each(view, tiles::extent<1>(16), kernel, in_view, out_view);
+    const tiles::check_report report = tiles::get_check_report(view);
+    return report;
+}
+
 // The seed's sampling example (8x8 matrix in 2x2 tiles) on `view`, with `kernel`.
 void sampling(const tiles::accelerator_view& view, const tiles::kernel& kernel) {
     std::vector<float> raw(64);
@@ -106,14 +119,7 @@ TEST_CASE("a bug inside the library's shared header is not quoted as a line of t
     const int g = get_global_id(0);
     out[g] = load_vector_or_fill(in, g + 1000, 2000, 0);
 })";
-    const tiles::kernel kernel =
-        tiles::detail::algorithm_kernel(source, "load_past_the_end", tiles::element_type::float32, "");
-    const tiles::accelerator_view view = tiles::create_checked_view();
-    std::vector<float> in(16, 1.0f), out(16, 0.0f);
-    tiles::array_view<const float, 1> in_view(16, in);
-    tiles::array_view<float, 1> out_view(16, out);
-    tiles::parallel_for_each(view, tiles::extent<1>(16), kernel, in_view, out_view);
-    const tiles::check_report report = tiles::get_check_report(view);
+    const tiles::check_report report = checked_report_of_library_kernel(source, "load_past_the_end");
     INFO(report.to_string());
     REQUIRE(!report.diagnostics.empty());
     const tiles::diagnostic& d = report.diagnostics[0];
@@ -130,14 +136,7 @@ TEST_CASE("a bug in a kernel built as the library's own are is reported at the k
     const int g = get_global_id(0);
     out[g + get_global_size(0)] = in[g];
 })";
-    const tiles::kernel kernel =
-        tiles::detail::algorithm_kernel(source, "store_past_the_end", tiles::element_type::float32, "");
-    const tiles::accelerator_view view = tiles::create_checked_view();
-    std::vector<float> in(16, 1.0f), out(16, 0.0f);
-    tiles::array_view<const float, 1> in_view(16, in);
-    tiles::array_view<float, 1> out_view(16, out);
-    tiles::parallel_for_each(view, tiles::extent<1>(16), kernel, in_view, out_view);
-    const tiles::check_report report = tiles::get_check_report(view);
+    const tiles::check_report report = checked_report_of_library_kernel(source, "store_past_the_end");
     INFO(report.to_string());
     REQUIRE(report.diagnostics.size() == 1);
     const tiles::diagnostic& d = report.diagnostics[0];

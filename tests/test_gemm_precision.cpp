@@ -227,7 +227,9 @@ TEST_CASE_METHOD(tensor_core_view, "gemm of half and bfloat16 matrices at their 
             tiles::array_view<float, 2> c_view(p.m, p.n, c);
             tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, own);
             c_view.synchronize();
-            // The same words on the tensor cores as float matrices rounded in the kernel.
+            // The products of the rounded values, against double precision ...
+            CHECK(largest_error(c, p, 1, 0, own) <= (3.0 * p.k + 16) * std::ldexp(1.0, -23));
+            // ... and the same words on the tensor cores as float matrices rounded in the kernel.
             CHECK(c == run(view, p, 1.0f, 0.0f, own));
             const gemm_precision other =
                 own == gemm_precision::float16 ? gemm_precision::bfloat16 : gemm_precision::float16;

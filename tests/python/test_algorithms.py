@@ -98,6 +98,9 @@ def test_reduce_into_out_leaves_the_result_on_the_device_until_it_is_read(contex
     assert total.get()[0] == data.astype(np.int64).sum()
     least.synchronize()
     assert least_memory[0] == data.min()
+    greatest_memory = np.zeros(1, np.int32)
+    tiles.reduce(on_device, "max", out=tiles.array_view(greatest_memory), dtype=np.int32)  # dropped unsynchronized
+    assert greatest_memory[0] == data.max()  # written back as the view went
 
 
 def test_reduce_into_out_refuses_what_cannot_hold_the_result(context):

@@ -63,6 +63,9 @@ def test_half_matrices_at_their_own_precision_compute_as_float_ones_rounded_in_t
     a, b = (rng.uniform(-1, 1, shape).astype(np.float32) for shape in ((37, 70), (70, 29)))
     halves = tiles.matrix_multiply(a.astype(np.float16), b.astype(np.float16), precision="float16")
     assert halves.dtype == np.float32
+    reference = rounded(a, "float16") @ rounded(b, "float16")  # numpy, in float64
+    magnitude = np.abs(rounded(a, "float16")) @ np.abs(rounded(b, "float16"))
+    assert np.all(np.abs(halves - reference) <= (3 * 70 + 16) * 2.0**-23 * magnitude)
     np.testing.assert_array_equal(halves, tiles.matrix_multiply(a, b, precision="float16"))
     with pytest.raises(tiles.InvalidArgument, match="multiplied as they are, at the precision exact or float16; not tf32"):
         tiles.matrix_multiply(a.astype(np.float16), b.astype(np.float16), precision="tf32")
