@@ -10,9 +10,9 @@ from typing import Any, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
 import numpy as np
 
 from . import _tiles
-from ._checks import describe, instance, integer, integers, real, text
+from ._checks import describe, integer, integers, real, text
 from ._data import _dtype, array, array_view
-from ._devices import Context, context_handle
+from ._devices import Context, context_handle, context_list
 from ._launch import extent
 from .errors import InvalidArgument
 
@@ -77,9 +77,7 @@ def _several(context: Optional[Context], contexts: Contexts) -> Optional[List[_t
         return None
     if context is not None:
         raise InvalidArgument("an algorithm runs on a context or on a list of contexts, not on both")
-    if isinstance(contexts, (Context, str, bytes)) or not isinstance(contexts, Sequence):
-        raise InvalidArgument(f"contexts is a list of tiles.Context, not {describe(contexts)}")
-    return [instance(c, Context, "a context of the list")._handle for c in contexts]
+    return [c._handle for c in context_list(contexts, "contexts")]
 
 
 @overload

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _tiles
 from ._checks import describe, instance, text
@@ -237,6 +237,14 @@ def device_handle(device: Optional[Device]) -> Optional[_tiles.Device]:
 def context_handle(context: Optional[Context]) -> Optional[_tiles.Context]:
     """The handle of `context`, or None where it is None (launches then pick their context)."""
     return instance(context, Context, "a context", optional=True) and context._handle
+
+
+def context_list(contexts: Any, what: str) -> List[Context]:
+    """`contexts` (`what` in messages) as a list of tiles.Context, refused unless it is a sequence
+    of them."""
+    if isinstance(contexts, (Context, str, bytes)) or not isinstance(contexts, Sequence):
+        raise InvalidArgument(f"{what} is a list of tiles.Context, not {describe(contexts)}")
+    return [instance(c, Context, "a context of the list") for c in contexts]
 
 
 def total_counters() -> Dict[str, int]:

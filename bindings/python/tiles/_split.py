@@ -19,9 +19,9 @@ import numpy as np
 
 from . import _tiles
 from ._bands import Band, band_of
-from ._checks import describe, instance, integer, integers
+from ._checks import describe, integer, integers
 from ._data import _dtype, array, array_view
-from ._devices import Context, devices
+from ._devices import Context, context_list, devices
 from .errors import InvalidArgument
 
 
@@ -39,9 +39,7 @@ class Split:
 
     def __init__(self, contexts: Sequence[Context], shape: Sequence[int], dtype: Any = np.float32, *, halo: int = 0,
                  granularity: int = 1):
-        if isinstance(contexts, (Context, str, bytes)) or not isinstance(contexts, Sequence):
-            raise InvalidArgument(f"a Split's contexts are a list of tiles.Context, not {describe(contexts)}")
-        self.contexts: List[Context] = [instance(c, Context, "a context of the list") for c in contexts]
+        self.contexts: List[Context] = context_list(contexts, "tiles.Split's contexts argument")
         dims = integers(shape, "a split matrix's shape (rows, columns)", 1)
         if len(dims) != 2:
             raise InvalidArgument(f"a split matrix's shape is (rows, columns), not {describe(shape)}")
