@@ -8,37 +8,25 @@
 // A tile of WARPS_DOWN x WARPS_ACROSS warps of 32 work-items (the launch's tile rows and columns)
 // computes a BLOCK_ROWS x BLOCK_COLUMNS block of C, each warp a WARP_ROWS x WARP_COLUMNS part of
 // it, as M_TILES x N_TILES 16 x 8 tiles of the mma instruction. The tile stages slices of A and B
-// in tile_static memory as the 32-bit words the instruction reads: a TF32 value, or two half or
-// bfloat16 values neighbouring in k (K_PACK elements a word). A is staged by rows, [m][word], B
-// by words, [word][n], both padded so that a warp's fragment loads meet 32 different banks.
-// While the tile multiplies one pair of slices, each work-item's share of the next pair is on its
-// way from global memory into registers.
+// in tile_static memory, A's by rows and B's by rows of k, as floats for the TF32 precisions and as
+// 16-bit floats for the others; each work-item turns its fragments into the instruction's words as
+// it loads them. The stages form a ring: while the tile multiplies one slice, the next STAGES - 1
+// are on their way from global memory. On NVIDIA they come by cp.async, which copies without
+// passing through registers (float inputs rounded to 16 bits come through registers), and the
+// fragments are read by ldmatrix where a fragment's words lie in rows of 16 bytes; elsewhere plain
+// loads and stores do the same.
 //
 // The host defines PRECISION (the C API's tiles_precision: 1 tf32x3, 2 tf32, 3 float16, 4 bfloat16),
 // the parameters WARPS_DOWN, WARPS_ACROSS, WARP_ROWS (a multiple of 16), WARP_COLUMNS (a multiple
 // of 8) and SLICE_STEPS (the mma steps of k a staged slice holds), ROWS_ALIGNED (1 when A's and
-// B's rows are whole vectors of 4 elements, so that loads may be aligned vector loads), and
-// TILES_PTX; A and B are floats, or where STORAGE says so (elements.cl), 16-bit floats of the
-// precision's kind, float16 or bfloat16.
+// B's rows are whole chunks, the CHUNK elements that make 16 bytes staged), LOCAL_MEMORY_BYTES
+// (the device's tile_static memory, which sets STAGES) and TILES_PTX; A and B are floats, or where
+// STORAGE says so (elements.cl), 16-bit floats of the precision's kind, float16 or bfloat16.
 
 #define PRECISION_TF32X3 1
 #define PRECISION_TF32 2
 #define PRECISION_FLOAT16 3
 #define PRECISION_BFLOAT16 4
-
-// A's and B's elements (INPUT), read as LOADED, which load_input4 reads four at a time as a LOADED4:
-// floats, or the bits of 16-bit floats, which the instruction reads as they are, two to a uint
-// (the lower column in the low half) so that nothing works on them until they are staged.
-#define HALF_INPUTS (STORAGE_IS_HALF || STORAGE_IS_BFLOAT16)
-#if HALF_INPUTS
-#define INPUT STORAGE
-#define LOADED ushort
-#define LOADED4 uint2
-#else
-#define INPUT float
-#define LOADED float
-#define LOADED4 float4
-#endif
 
 #define WARPS (WARPS_DOWN * WARPS_ACROSS)
 #define THREADS (WARPS * 32)
@@ -52,29 +40,76 @@
 #else
 #define K_PACK 1 // m16n8k8: 8 of k in 8 words
 #endif
-// tf32x3 stages each value as its TF32 part and the TF32 part of the rest: two sets of words.
+// tf32x3 splits each value into its TF32 part and the TF32 part of the rest: two sets of words.
 #if PRECISION == PRECISION_TF32X3
 #define PARTS 2
 #else
 #define PARTS 1
 #endif
 
-#define SLICE_WORDS (8 * SLICE_STEPS)
-#define SLICE (SLICE_WORDS * K_PACK) // elements of k a slice holds
-// Row strides of the staged words. A fragment load reads words (g, t) for the warp's 8 groups g and
-// 4 threads t of a group: with A's stride 4 more than a multiple of 8, g * stride + t falls in 32
-// different banks. B's fragment reads words (t, g): a stride of 8 more than a multiple of 32 does it.
-#define A_STRIDE (SLICE_WORDS + 4)
-#define B_STRIDE (BLOCK_COLUMNS + (40 - BLOCK_COLUMNS % 32) % 32)
-// Work-items stage the slices in units of 4 words: of one row of A, or of one word row of B.
-#define A_UNITS_PER_ROW (SLICE_WORDS / 4)
-#define A_UNITS (BLOCK_ROWS * A_UNITS_PER_ROW)
-#define B_UNITS_PER_ROW (BLOCK_COLUMNS / 4)
-#define B_UNITS (SLICE_WORDS * B_UNITS_PER_ROW)
-#define A_LOADS ((A_UNITS + THREADS - 1) / THREADS)
-// The staged words of one part: A's rows, then B's word rows.
-#define PART_WORDS (BLOCK_ROWS * A_STRIDE + SLICE_WORDS * B_STRIDE)
-#define B_LOADS ((B_UNITS + THREADS - 1) / THREADS)
+// A's and B's elements (INPUT), whose bits the kernel reads as INPUT_BITS, and what they are
+// staged as: the TF32 precisions stage floats as they are; the 16-bit ones stage 16-bit floats,
+// which 16-bit inputs are already and float inputs become on the way (ROUNDS_ON_STAGING).
+#define HALF_INPUTS (STORAGE_IS_HALF || STORAGE_IS_BFLOAT16)
+#if HALF_INPUTS
+#if K_PACK != 2
+#error "16-bit inputs are multiplied at their own precision"
+#endif
+#define INPUT STORAGE
+#define INPUT_BITS ushort
+#else
+#define INPUT float
+#define INPUT_BITS float
+#endif
+#define ROUNDS_ON_STAGING (K_PACK == 2 && !HALF_INPUTS)
+// Copies move chunks of 16 bytes of staged elements: CHUNK of them (a literal, for vector types).
+#if K_PACK == 1
+#define CHUNK 4
+#else
+#define CHUNK 8
+#endif
+
+// The staged layout of a slice, in words of 4 bytes: A's BLOCK_ROWS rows of the slice's SLICE
+// elements of k, then B's SLICE rows of k of the block's columns. A's rows are 16 bytes longer
+// than their data, so that the 8 rows of 16 bytes that ldmatrix reads (and the word loads' 8 rows
+// of words t and t + 4) fall in 32 different banks. B's rows are padded to B_ROW_WORDS % 32 == 8
+// for the TF32 precisions' word loads of rows t (banks 8t + g), and to 4 for the 16-bit ones,
+// whose ldmatrix reads 8 rows of 16 bytes. Rows stay whole chunks.
+#define SLICE (8 * K_PACK * SLICE_STEPS)
+#define A_ROW_CHUNKS (SLICE / CHUNK)
+#define B_ROW_CHUNKS (BLOCK_COLUMNS / CHUNK)
+#define A_ROW_WORDS (4 * A_ROW_CHUNKS + 4)
+#define B_ROW_REMAINDER (K_PACK == 1 ? 8 : 4)
+#define B_ROW_WORDS (4 * B_ROW_CHUNKS + (32 + B_ROW_REMAINDER - 4 * B_ROW_CHUNKS % 32) % 32)
+#define A_STAGE_WORDS (BLOCK_ROWS * A_ROW_WORDS)
+#define STAGE_WORDS (A_STAGE_WORDS + SLICE * B_ROW_WORDS)
+// Chunks of a slice, and how many each work-item copies (the last copy of some may be none).
+#define A_CHUNKS (BLOCK_ROWS * A_ROW_CHUNKS)
+#define B_CHUNKS (SLICE * B_ROW_CHUNKS)
+#define A_COPIES ((A_CHUNKS + THREADS - 1) / THREADS)
+#define B_COPIES ((B_CHUNKS + THREADS - 1) / THREADS)
+
+// As many stages as the device's tile_static memory holds, up to 4, beside the emulation's
+// exchange of fragments and 256 bytes left to the compiler, which takes some of it (16 bytes on
+// NVIDIA's); the host checks that two fit. WAIT_FOR_OLDEST waits until all but the newest
+// STAGES - 2 slices' copies have landed.
+#ifdef TILES_PTX
+#define EXCHANGE_BYTES 0
+#else
+#define EXCHANGE_BYTES (WARPS * (16 * 8 + 8 * 8) * 4)
+#endif
+#define STAGE_BYTES (4 * STAGE_WORDS)
+#define STAGING_BYTES (LOCAL_MEMORY_BYTES - 256 - EXCHANGE_BYTES)
+#if 4 * STAGE_BYTES <= STAGING_BYTES
+#define STAGES 4
+#define WAIT_FOR_OLDEST "cp.async.wait_group 2;"
+#elif 3 * STAGE_BYTES <= STAGING_BYTES
+#define STAGES 3
+#define WAIT_FOR_OLDEST "cp.async.wait_group 1;"
+#else
+#define STAGES 2
+#define WAIT_FOR_OLDEST "cp.async.wait_group 0;"
+#endif
 
 // The loops around the mma instructions are unrolled on NVIDIA, so that the fragments and sums
 // stay in registers. The emulation's mma waits at barriers: unrolled, its many barriers only make
@@ -204,133 +239,266 @@ static inline void mma_emulated(float d[4], const uint a[4], const uint b[2], __
 #define MMA(d, a, b) mma_emulated(d, a, b, &exchange[warp], lane)
 #endif
 
-// ---- Staging ---------------------------------------------------------------------------------------
+// ---- Staging ------------------------------------------------------------------------------------
+//
+// A work-item moves its chunks of a slice in two calls: fetch_slices and store_slices. On NVIDIA,
+// where nothing needs rounding, fetch_slices copies straight into the slice's stage by cp.async
+// and store_slices has nothing to do. Elsewhere, and for float inputs rounded to 16 bits, the
+// chunks come into registers (a slice_share) while the tile multiplies one slice, and go into
+// their stage past the next barrier.
 
-// Four elements of row `row` of a rows x columns matrix from column `column` on; zeros past its
+#if defined(TILES_PTX) && !ROUNDS_ON_STAGING
+#define COPIES_ASYNC 1
+#else
+#define COPIES_ASYNC 0
+#endif
+
+// A chunk's inputs, as their bits.
+#define CHUNK_VALUES TILES_GLUE(INPUT_BITS, CHUNK)
+#define VLOAD_CHUNK TILES_GLUE(vload, CHUNK)
+
+// A work-item's chunks of a slice between fetch_slices and store_slices (none where they go by cp.async).
+typedef struct {
+#if COPIES_ASYNC
+    int none;
+#else
+    CHUNK_VALUES a[A_COPIES], b[B_COPIES];
+#endif
+} slice_share;
+
+#ifdef TILES_PTX
+// The address in the shared state space that PTX's instructions take: what a __local pointer
+// holds on NVIDIA.
+static inline uint shared_address(const __local void* p) { return (uint)(size_t)p; }
+#endif
+
+// Where work-item `thread`'s copy `l` of A's slice lies in it (row and column), and whether there is one.
+static inline bool a_chunk(int thread, int l, int* row, int* column) {
+    const int chunk = thread + l * THREADS;
+    *row = chunk / A_ROW_CHUNKS;
+    *column = (chunk - *row * A_ROW_CHUNKS) * CHUNK;
+    return A_CHUNKS % THREADS == 0 || chunk < A_CHUNKS;
+}
+
+// The same for B's slice, whose rows are rows of k.
+static inline bool b_chunk(int thread, int l, int* row, int* column) {
+    const int chunk = thread + l * THREADS;
+    *row = chunk / B_ROW_CHUNKS;
+    *column = (chunk - *row * B_ROW_CHUNKS) * CHUNK;
+    return B_CHUNKS % THREADS == 0 || chunk < B_CHUNKS;
+}
+
+// Where word `word` of A's row `row`, and of B's row of k `row`, lies in a stage.
+static inline int a_word(int row, int word) { return row * A_ROW_WORDS + word; }
+static inline int b_word(int row, int word) { return A_STAGE_WORDS + row * B_ROW_WORDS + word; }
+
+// The chunks' places in a stage, in units of 16 bytes.
+static inline int a_place(int row, int column) { return a_word(row, column / K_PACK) / 4; }
+static inline int b_place(int row, int column) { return b_word(row, column / K_PACK) / 4; }
+
+// CHUNK elements of row `row` of a rows x columns matrix from column `column` on; zeros past its
 // edges, which add nothing to the products.
-static inline LOADED4 load_input4(__global const LOADED* matrix, int row, int column, int rows, int columns) {
-    if (row >= rows) return (LOADED4)0;
-    __global const LOADED* const row_start = matrix + row * columns;
+static inline CHUNK_VALUES load_chunk(__global const INPUT_BITS* matrix, int row, int rows, int column, int columns) {
+    if (row >= rows) return (CHUNK_VALUES)0;
+    __global const INPUT_BITS* const from = matrix + (size_t)row * columns + column;
 #if ROWS_ALIGNED
-    // Rows are whole vectors, so these four lie in the row or past its end together.
-    return column < columns ? *(__global const LOADED4*)(row_start + column) : (LOADED4)0;
+    // Rows are whole chunks, so a chunk lies in its row or past its end, and starts on a multiple
+    // of its size: it is read as one vector.
+    return column < columns ? *(__global const CHUNK_VALUES*)from : (CHUNK_VALUES)0;
 #else
-#if !HALF_INPUTS
-    if (column + 4 <= columns) return vload4(0, row_start + column);
-#endif
-    LOADED part[4];
-    for (int i = 0; i < 4; ++i) part[i] = column + i < columns ? row_start[column + i] : 0;
-#if HALF_INPUTS
-    return (uint2)(part[0] | (uint)part[1] << 16, part[2] | (uint)part[3] << 16);
-#else
-    return vload4(0, part);
-#endif
+    INPUT_BITS part[CHUNK];
+    for (int e = 0; e < CHUNK; ++e) part[e] = column + e < columns ? from[e] : 0;
+    return VLOAD_CHUNK(0, part);
 #endif
 }
 
-// Work-item `thread`'s share of the slices of A and B that start at element `slice` of k: for A,
-// the 4 * K_PACK elements of units of one row; for B, K_PACK rows of 4 elements.
-static inline void load_slices(__global const LOADED* a, __global const LOADED* b, int m, int n, int k, int slice,
-                               int first_row, int first_column, int thread, LOADED4 a_share[A_LOADS][K_PACK],
-                               LOADED4 b_share[B_LOADS][K_PACK]) {
+// A chunk as staged: floats rounded to 16 bits in pairs, the rest as they are.
+static inline uint4 staged_chunk(CHUNK_VALUES values) {
+#if ROUNDS_ON_STAGING
+    return (uint4)(packed_word(values.s0, values.s1), packed_word(values.s2, values.s3),
+                   packed_word(values.s4, values.s5), packed_word(values.s6, values.s7));
+#else
+    return as_uint4(values);
+#endif
+}
+
+#if COPIES_ASYNC
+// Into the chunk at `to`: CHUNK elements of row `row` of a rows x columns matrix from column
+// `column` on; zeros past the matrix's edges (cp.async fills what is past the source's size, 0
+// there), which add nothing to the products.
+static inline void copy_chunk(__local uint4* to, __global const INPUT_BITS* matrix, int row, int rows, int column,
+                              int columns) {
+    __global const INPUT_BITS* const from = matrix + (size_t)row * columns + column;
+#if ROWS_ALIGNED
+    // Rows are whole chunks, so a chunk lies in its row or past its end.
+    const bool inside = row < rows && column < columns;
+    __asm__ volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(shared_address(to)),
+                     "l"((ulong)(inside ? from : matrix)), "r"(inside ? 16 : 0)
+                     : "memory");
+#elif !HALF_INPUTS
+    // Floats one at a time, as rows need not start on 16 bytes.
+    for (int e = 0; e < 4; ++e) {
+        const bool inside = row < rows && column + e < columns;
+        __asm__ volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(shared_address(to) + 4 * e),
+                         "l"((ulong)(inside ? from + e : matrix)), "r"(inside ? 4 : 0)
+                         : "memory");
+    }
+#else
+    // 16-bit floats in rows that need not start on 4 bytes, which cp.async does not copy.
+    *to = staged_chunk(load_chunk(matrix, row, rows, column, columns));
+#endif
+}
+#endif
+
+// Work-item `thread`'s chunks of the slices of A and B that start at element `slice` of k, on
+// their way into `stage` by cp.async, or else into `share`.
+static inline void fetch_slices(__global const INPUT_BITS* a, __global const INPUT_BITS* b, int m, int n, int k,
+                                int slice, int first_row, int first_column, int thread, __local uint4* stage,
+                                slice_share* share) {
+    int row, column;
 #pragma unroll
-    for (int l = 0; l < A_LOADS; ++l) {
-        const int unit = thread + l * THREADS;
-        const int row = unit / A_UNITS_PER_ROW, word = (unit - row * A_UNITS_PER_ROW) * 4;
-#pragma unroll
-        for (int p = 0; p < K_PACK; ++p) {
-            a_share[l][p] =
-                unit < A_UNITS ? load_input4(a, first_row + row, slice + K_PACK * word + 4 * p, m, k) : (LOADED4)0;
-        }
+    for (int l = 0; l < A_COPIES; ++l) {
+        if (!a_chunk(thread, l, &row, &column)) continue;
+#if COPIES_ASYNC
+        copy_chunk(stage + a_place(row, column), a, first_row + row, m, slice + column, k);
+#else
+        share->a[l] = load_chunk(a, first_row + row, m, slice + column, k);
+#endif
     }
 #pragma unroll
-    for (int l = 0; l < B_LOADS; ++l) {
-        const int unit = thread + l * THREADS;
-        const int word = unit / B_UNITS_PER_ROW, column = (unit - word * B_UNITS_PER_ROW) * 4;
-#pragma unroll
-        for (int p = 0; p < K_PACK; ++p) {
-            b_share[l][p] =
-                unit < B_UNITS ? load_input4(b, slice + K_PACK * word + p, first_column + column, k, n) : (LOADED4)0;
-        }
+    for (int l = 0; l < B_COPIES; ++l) {
+        if (!b_chunk(thread, l, &row, &column)) continue;
+#if COPIES_ASYNC
+        copy_chunk(stage + b_place(row, column), b, slice + row, k, first_column + column, n);
+#else
+        share->b[l] = load_chunk(b, slice + row, k, first_column + column, n);
+#endif
     }
 }
 
-// Four words from four floats (tf32), or from eight inputs: for A, four pairs neighbouring in a
-// row (`first` then `second`); for B, pairs of one column from two rows (`first` the lower row).
-// 16-bit floats are packed as they are, the lower k in the low half.
-static inline uint4 words_of(LOADED4 first, LOADED4 second, bool from_rows) {
+// The chunks of `share` into `stage`, as staged.
+static inline void store_slices(const slice_share* share, int thread, __local uint4* stage) {
+#if !COPIES_ASYNC
+    int row, column;
+#pragma unroll
+    for (int l = 0; l < A_COPIES; ++l)
+        if (a_chunk(thread, l, &row, &column)) stage[a_place(row, column)] = staged_chunk(share->a[l]);
+#pragma unroll
+    for (int l = 0; l < B_COPIES; ++l)
+        if (b_chunk(thread, l, &row, &column)) stage[b_place(row, column)] = staged_chunk(share->b[l]);
+#endif
+}
+
+// The copies issued since the last call are one group, whose landing WAIT_FOR_OLDEST counts.
+static inline void end_copy_group(void) {
+#if COPIES_ASYNC
+    __asm__ volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+
+static inline void wait_for_oldest_slice(void) {
+#if COPIES_ASYNC
+    __asm__ volatile(WAIT_FOR_OLDEST ::: "memory");
+#endif
+}
+
+// ---- Fragments -------------------------------------------------------------------------------------
+
+// A staged word as the instruction's words: TF32 rounds a float, and tf32x3 adds what is left of it
+// (none past an infinite TF32 part, which stays what it is in the products); 16-bit floats are
+// already the instruction's.
+static inline void to_instruction_words(uint staged, uint word[PARTS]) {
 #if K_PACK == 1
-    return (uint4)(tf32_word(first.x), tf32_word(first.y), tf32_word(first.z), tf32_word(first.w));
-#elif HALF_INPUTS
-    // A's words are as they were loaded; B's pair each column of `first` with the same of `second`.
-    return from_rows ? (uint4)(first.x & 0xffffu | second.x << 16, first.x >> 16 | (second.x & 0xffff0000u),
-                               first.y & 0xffffu | second.y << 16, first.y >> 16 | (second.y & 0xffff0000u))
-                     : (uint4)(first, second);
-#else
-    return from_rows ? (uint4)(packed_word(first.x, second.x), packed_word(first.y, second.y),
-                               packed_word(first.z, second.z), packed_word(first.w, second.w))
-                     : (uint4)(packed_word(first.x, first.y), packed_word(first.z, first.w),
-                               packed_word(second.x, second.y), packed_word(second.z, second.w));
-#endif
-}
-
-// What is left of four floats past their TF32 words, as TF32 words: tf32x3's small parts (none
-// past an infinite TF32 part, which stays what it is in the products).
-static inline uint4 rest_words(float4 values, uint4 words) {
-    const float4 rest = select(values - as_float4(words), (float4)0, isinf(as_float4(words)));
-    return (uint4)(tf32_word(rest.x), tf32_word(rest.y), tf32_word(rest.z), tf32_word(rest.w));
-}
-
-static inline void store_unit(__local uint4* staged, int at, LOADED4 first, LOADED4 second, bool from_rows) {
-    const uint4 words = words_of(first, second, from_rows);
-    staged[at] = words;
+    const float value = as_float(staged);
+    word[0] = tf32_word(value);
 #if PARTS == 2
-    staged[at + PART_WORDS / 4] = rest_words(first, words);
+    word[1] = tf32_word(isinf(as_float(word[0])) ? 0 : value - as_float(word[0]));
+#endif
+#else
+    word[0] = staged;
 #endif
 }
 
-// The shares into the tile's staged words: A's at a_staged, B's after A's, each part after the other.
-static inline void store_slices(LOADED4 a_share[A_LOADS][K_PACK], LOADED4 b_share[B_LOADS][K_PACK], int thread,
-                                __local uint4* a_staged, __local uint4* b_staged) {
+// A's fragment of the 16 x 8 words from row `row` and word `word` of the stage's A (the layout
+// above the mma instruction). ldmatrix reads it as four 8 x 8 matrices of 16-bit halves of words,
+// lanes 0-15 giving the rows of words `word`..+3, lanes 16-31 those of words `word` + 4..+7.
+static inline void load_a_fragment(const __local uint* stage, int row, int word, int lane, uint a[PARTS][4]) {
+    uint staged[4];
+#ifdef TILES_PTX
+    const __local uint* const at = stage + a_word(row + lane % 16, word + 4 * (lane / 16));
+    __asm__ volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                     : "=r"(staged[0]), "=r"(staged[1]), "=r"(staged[2]), "=r"(staged[3])
+                     : "r"(shared_address(at)));
+#else
+    const int g = lane / 4, t = lane % 4;
+    staged[0] = stage[a_word(row + g, word + t)];
+    staged[1] = stage[a_word(row + g + 8, word + t)];
+    staged[2] = stage[a_word(row + g, word + t + 4)];
+    staged[3] = stage[a_word(row + g + 8, word + t + 4)];
+#endif
 #pragma unroll
-    for (int l = 0; l < A_LOADS; ++l) {
-        const int unit = thread + l * THREADS;
-        const int row = unit / A_UNITS_PER_ROW, word = (unit - row * A_UNITS_PER_ROW) * 4;
-        if (unit < A_UNITS)
-            store_unit(a_staged, (row * A_STRIDE + word) / 4, a_share[l][0], a_share[l][K_PACK - 1], false);
+    for (int e = 0; e < 4; ++e) {
+        uint word_parts[PARTS];
+        to_instruction_words(staged[e], word_parts);
+#pragma unroll
+        for (int part = 0; part < PARTS; ++part) a[part][e] = word_parts[part];
     }
+}
+
+#if K_PACK == 2 && !defined(TILES_PTX)
+// The 16-bit float of B's row of k `row`, column `column`: half column % 2 of word column / 2.
+static inline uint b_half(const __local uint* stage, int row, int column) {
+    return ((const __local ushort*)stage)[2 * b_word(row, column / 2) + column % 2];
+}
+#endif
+
+// B's fragment of the 8 words of k (16 elements for 16-bit floats) from row of k `k_row` by the 8
+// columns from `column`. Words of floats are read as they lie; pairs of 16-bit floats neighbouring
+// in k lie in two rows, which ldmatrix.trans puts together (lanes 0-15 giving the 16 rows).
+static inline void load_b_fragment(const __local uint* stage, int k_row, int column, int lane, uint b[PARTS][2]) {
+    uint staged[2];
+    const int g = lane / 4, t = lane % 4;
+#if K_PACK == 1
+    staged[0] = stage[b_word(k_row + t, column + g)];
+    staged[1] = stage[b_word(k_row + t + 4, column + g)];
+#elif defined(TILES_PTX)
+    const __local uint* const at = stage + b_word(k_row + lane % 16, column / 2);
+    __asm__ volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];"
+                     : "=r"(staged[0]), "=r"(staged[1])
+                     : "r"(shared_address(at)));
+#else
+    staged[0] = b_half(stage, k_row + 2 * t, column + g) | (uint)b_half(stage, k_row + 2 * t + 1, column + g) << 16;
+    staged[1] = b_half(stage, k_row + 2 * t + 8, column + g) | (uint)b_half(stage, k_row + 2 * t + 9, column + g) << 16;
+#endif
 #pragma unroll
-    for (int l = 0; l < B_LOADS; ++l) {
-        const int unit = thread + l * THREADS;
-        const int word = unit / B_UNITS_PER_ROW, column = (unit - word * B_UNITS_PER_ROW) * 4;
-        if (unit < B_UNITS)
-            store_unit(b_staged, (word * B_STRIDE + column) / 4, b_share[l][0], b_share[l][K_PACK - 1], true);
+    for (int e = 0; e < 2; ++e) {
+        uint word_parts[PARTS];
+        to_instruction_words(staged[e], word_parts);
+#pragma unroll
+        for (int part = 0; part < PARTS; ++part) b[part][e] = word_parts[part];
     }
 }
 
 // ---- The kernel --------------------------------------------------------------------------------------
 
-__kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a, __global const INPUT* b, float beta,
-                       __global float* c) {
+// The tile's shape, known to the compiler, lets it fit each work-item's registers to it.
+__kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m, int n, int k, float alpha,
+                                                                           __global const INPUT* a,
+                                                                           __global const INPUT* b, float beta,
+                                                                           __global float* c) {
     const tiled_index t = get_tiled_index();
-    // A and B's words, then for tf32x3 their small parts in the same layout.
-    tile_static uint4 staged[PARTS * PART_WORDS / 4];
-    __local uint4* const a_staged = staged;
-    __local uint4* const b_staged = staged + BLOCK_ROWS * A_STRIDE / 4;
-    const __local uint* const a_words = (const __local uint*)a_staged;
-    const __local uint* const b_words = (const __local uint*)b_staged;
+    tile_static uint4 stages[STAGES * STAGE_WORDS / 4];
 #ifndef TILES_PTX
     tile_static mma_exchange exchange[WARPS];
 #endif
 
     const int warp = t.local_id[0], lane = t.local_id[1];
     const int thread = warp * 32 + lane;
-    const int group = lane / 4, in_group = lane % 4;
     const int warp_down = warp / WARPS_ACROSS;
     const int warp_row = warp_down * WARP_ROWS, warp_column = (warp - warp_down * WARPS_ACROSS) * WARP_COLUMNS;
     const int first_row = t.tile[0] * BLOCK_ROWS, first_column = t.tile[1] * BLOCK_COLUMNS;
-    __global const LOADED* const a_loaded = (__global const LOADED*)a;
-    __global const LOADED* const b_loaded = (__global const LOADED*)b;
+    __global const INPUT_BITS* const a_bits = (__global const INPUT_BITS*)a;
+    __global const INPUT_BITS* const b_bits = (__global const INPUT_BITS*)b;
 
     float sum[M_TILES][N_TILES][4];
 #pragma unroll
@@ -342,39 +510,52 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
         }
     }
 
-    LOADED4 a_share[A_LOADS][K_PACK], b_share[B_LOADS][K_PACK];
-    load_slices(a_loaded, b_loaded, m, n, k, 0, first_row, first_column, thread, a_share, b_share);
-    for (int slice = 0; slice < k; slice += SLICE) {
-        store_slices(a_share, b_share, thread, a_staged, b_staged);
+    const int slices = (k + SLICE - 1) / SLICE;
+    slice_share share;
+    // The first STAGES - 1 slices on their way, each a group of copies (empty past the last slice,
+    // so that WAIT_FOR_OLDEST always counts the same groups).
+    for (int s = 0; s < STAGES - 1; ++s) {
+        if (s < slices) {
+            __local uint4* const stage = stages + s * (STAGE_WORDS / 4);
+            fetch_slices(a_bits, b_bits, m, n, k, s * SLICE, first_row, first_column, thread, stage, &share);
+            store_slices(&share, thread, stage);
+        }
+        end_copy_group();
+    }
+#if !COPIES_ASYNC
+    // Elsewhere slice STAGES - 1 waits in registers for the first barrier.
+    if (STAGES - 1 < slices)
+        fetch_slices(a_bits, b_bits, m, n, k, (STAGES - 1) * SLICE, first_row, first_column, thread, 0, &share);
+#endif
+    for (int s = 0; s < slices; ++s) {
+        // This work-item's copies of slice s have landed; after the barrier, every work-item's have,
+        // and all are done with slice s - 1, whose stage slice s + STAGES - 1 then takes.
+        wait_for_oldest_slice();
         tile_barrier_wait_with_tile_static_memory_fence();
-        if (slice + SLICE < k)
-            load_slices(a_loaded, b_loaded, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
+        const int next = s + STAGES - 1;
+        __local uint4* const next_stage = stages + (next % STAGES) * (STAGE_WORDS / 4);
+#if COPIES_ASYNC
+        if (next < slices)
+            fetch_slices(a_bits, b_bits, m, n, k, next * SLICE, first_row, first_column, thread, next_stage, &share);
+        end_copy_group();
+#else
+        // Slice `next` came into registers while the tile multiplied slice s - 1; the one after it
+        // comes while the tile multiplies slice s.
+        if (next < slices) store_slices(&share, thread, next_stage);
+        if (next + 1 < slices)
+            fetch_slices(a_bits, b_bits, m, n, k, (next + 1) * SLICE, first_row, first_column, thread, 0, &share);
+#endif
 
+        const __local uint* const stage = (const __local uint*)(stages + (s % STAGES) * (STAGE_WORDS / 4));
         MMA_UNROLL
         for (int step = 0; step < SLICE_STEPS; ++step) {
-            uint a_fragment[PARTS][M_TILES][4];
+            uint a_fragment[M_TILES][PARTS][4];
 #pragma unroll
-            for (int part = 0; part < PARTS; ++part) {
-#pragma unroll
-                for (int i = 0; i < M_TILES; ++i) {
-                    const __local uint* at =
-                        a_words + part * PART_WORDS + (warp_row + 16 * i + group) * A_STRIDE + 8 * step + in_group;
-                    a_fragment[part][i][0] = at[0];
-                    a_fragment[part][i][1] = at[8 * A_STRIDE];
-                    a_fragment[part][i][2] = at[4];
-                    a_fragment[part][i][3] = at[8 * A_STRIDE + 4];
-                }
-            }
+            for (int i = 0; i < M_TILES; ++i) load_a_fragment(stage, warp_row + 16 * i, 8 * step, lane, a_fragment[i]);
             MMA_UNROLL
             for (int j = 0; j < N_TILES; ++j) {
                 uint b_fragment[PARTS][2];
-#pragma unroll
-                for (int part = 0; part < PARTS; ++part) {
-                    const __local uint* at =
-                        b_words + part * PART_WORDS + (8 * step + in_group) * B_STRIDE + warp_column + 8 * j + group;
-                    b_fragment[part][0] = at[0];
-                    b_fragment[part][1] = at[4 * B_STRIDE];
-                }
+                load_b_fragment(stage, 8 * K_PACK * step, warp_column + 8 * j, lane, b_fragment);
                 MMA_UNROLL
                 for (int i = 0; i < M_TILES; ++i) {
 #if PARTS == 2
@@ -383,20 +564,20 @@ __kernel void gemm_mma(int m, int n, int k, float alpha, __global const INPUT* a
                     // that the running sum is rounded once for 8 of k, less often than the exact
                     // kernel's.
                     float product[4] = {0, 0, 0, 0};
-                    MMA(product, a_fragment[1][i], b_fragment[0]);
-                    MMA(product, a_fragment[0][i], b_fragment[1]);
-                    MMA(product, a_fragment[0][i], b_fragment[0]);
+                    MMA(product, a_fragment[i][1], b_fragment[0]);
+                    MMA(product, a_fragment[i][0], b_fragment[1]);
+                    MMA(product, a_fragment[i][0], b_fragment[0]);
 #pragma unroll
                     for (int e = 0; e < 4; ++e) sum[i][j][e] += product[e];
 #else
-                    MMA(sum[i][j], a_fragment[0][i], b_fragment[0]);
+                    MMA(sum[i][j], a_fragment[i][0], b_fragment[0]);
 #endif
                 }
             }
         }
-        tile_barrier_wait_with_tile_static_memory_fence();
     }
 
+    const int group = lane / 4, in_group = lane % 4;
 #pragma unroll
     for (int i = 0; i < M_TILES; ++i) {
 #pragma unroll

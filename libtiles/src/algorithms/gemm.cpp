@@ -51,12 +51,17 @@ void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_para
 void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p, gemm_precision precision,
                       double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
                       const matrix_operand& c) {
-    // Rows of whole vectors of 4 elements (and buffers, which OpenCL aligns) let the kernel read
-    // them as such.
-    const bool rows_aligned = a.columns % 4 == 0 && b.columns % 4 == 0;
+    // The kernel stages 16 bytes at a time: 4 floats for the TF32 precisions, 8 elements rounded to
+    // 16 bits for the others. Rows of whole such chunks (and buffers, which OpenCL aligns) let it
+    // copy each chunk whole.
+    const bool sixteen_bit = precision == gemm_precision::float16 || precision == gemm_precision::bfloat16;
+    const int chunk = sixteen_bit ? 8 : 4;
+    const bool rows_aligned = a.columns % chunk == 0 && b.columns % chunk == 0;
+    const device_info& device = device_of(view);
     const std::string options = build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
-                                " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") + " -DVECTOR_WIDTH=4" +
-                                (has_ptx_tensor_cores(device_of(view)) ? " -DTILES_PTX=1" : "");
+                                " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") +
+                                " -DLOCAL_MEMORY_BYTES=" + std::to_string(device.local_mem_size) +
+                                (has_ptx_tensor_cores(device) ? " -DTILES_PTX=1" : "");
     const int warps = p.warps_down * p.warps_across;
     const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
     const int blocks_down = (c.rows + block_rows - 1) / block_rows;

@@ -4,6 +4,7 @@
 // other device, which end it.
 #include "parameters.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <map>
 #include <mutex>
@@ -201,17 +202,24 @@ std::string gemm_problem(const gemm_parameters& p, const device_info& device, st
     return tile_problem(std::size_t(p.tile_rows), std::size_t(p.tile_columns), staged * element_size, "", device);
 }
 
-std::string device_problem(const mma_gemm_parameters& p, const device_info& device) {
-    // gemm_mma.cl's staged words for tf32x3, the precision that needs the most: two parts of A's
-    // rows and B's word rows, with their strides; and the emulation's exchange of fragments.
+// The bytes of one stage of gemm_mma.cl's slices: A's rows of the slice and B's rows of k, of
+// elements packed `k_pack` to a word (1: floats, 2: 16-bit floats), padded as the kernel pads them.
+std::size_t mma_stage_bytes(const mma_gemm_parameters& p, std::size_t k_pack) {
     const std::size_t block_rows = std::size_t(p.warps_down) * p.warp_rows;
     const std::size_t block_columns = std::size_t(p.warps_across) * p.warp_columns;
-    const std::size_t slice_words = 8 * std::size_t(p.slice_steps);
-    const std::size_t words =
-        2 * (block_rows * (slice_words + 4) + slice_words * (block_columns + (40 - block_columns % 32) % 32));
+    const std::size_t slice = 8 * k_pack * std::size_t(p.slice_steps);
+    const std::size_t b_data_words = block_columns / k_pack, remainder = k_pack == 1 ? 8 : 4;
+    const std::size_t b_row_words = b_data_words + (32 + remainder - b_data_words % 32) % 32;
+    return 4 * (block_rows * (8 * std::size_t(p.slice_steps) + 4) + slice * b_row_words);
+}
+
+std::string device_problem(const mma_gemm_parameters& p, const device_info& device) {
+    // Two stages of the larger layout, the emulation's exchange of fragments, and the 256 bytes
+    // the kernel leaves to the compiler.
     const std::size_t warps = std::size_t(p.warps_down) * p.warps_across;
-    const std::size_t exchange = has_ptx_tensor_cores(device) ? 0 : warps * (16 + 8) * 8;
-    return tile_problem(warps, 32, (words + exchange) * 4, "for tf32x3", device);
+    const std::size_t exchange = has_ptx_tensor_cores(device) ? 0 : warps * (16 + 8) * 8 * 4;
+    const std::size_t stages = 2 * std::max(mma_stage_bytes(p, 1), mma_stage_bytes(p, 2));
+    return tile_problem(warps, 32, stages + exchange + 256, "for two stages of slices", device);
 }
 
 // ---- Sets by name --------------------------------------------------------------------------------

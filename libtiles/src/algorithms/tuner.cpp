@@ -48,9 +48,9 @@ const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
     // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 to 4 steps;
     // TENSOR_CORES is replaced by the value in effect.
     static const std::vector<std::vector<int>> mma = {
-        {2, 2, 64, 64, 2, 1}, {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 4, 1}, {2, 4, 64, 32, 2, 1}, {2, 4, 64, 32, 4, 1},
-        {4, 2, 32, 64, 2, 1}, {4, 2, 32, 64, 4, 1}, {2, 4, 64, 64, 2, 1}, {4, 2, 64, 64, 2, 1}, {2, 2, 32, 32, 2, 1},
-        {2, 2, 64, 32, 2, 1}, {2, 2, 32, 64, 2, 1}, {1, 2, 64, 64, 2, 1}, {4, 4, 32, 32, 2, 1}};
+        {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 2, 1}, {2, 4, 64, 32, 1, 1}, {2, 4, 64, 32, 2, 1}, {4, 2, 32, 64, 1, 1},
+        {4, 2, 32, 64, 2, 1}, {2, 4, 64, 64, 1, 1}, {4, 2, 64, 64, 1, 1}, {2, 2, 32, 32, 1, 1}, {2, 2, 32, 32, 2, 1},
+        {2, 2, 64, 32, 1, 1}, {2, 2, 32, 64, 1, 1}, {1, 2, 64, 64, 1, 1}, {4, 4, 32, 32, 1, 1}};
     if (is(set, "reduce")) return reduce;
     if (is(set, "block_reduce")) return block_reduce;
     if (is(set, "transpose")) return transpose;
