@@ -272,20 +272,13 @@ typedef struct {
 static inline uint shared_address(const __local void* p) { return (uint)(size_t)p; }
 #endif
 
-// Where work-item `thread`'s copy `l` of A's slice lies in it (row and column), and whether there is one.
-static inline bool a_chunk(int thread, int l, int* row, int* column) {
+// Where work-item `thread`'s copy `l` of a slice of `chunks` chunks, in rows of `row_chunks`, lies
+// in it (row and column), and whether there is one.
+static inline bool copy_place(int thread, int l, int row_chunks, int chunks, int* row, int* column) {
     const int chunk = thread + l * THREADS;
-    *row = chunk / A_ROW_CHUNKS;
-    *column = (chunk - *row * A_ROW_CHUNKS) * CHUNK;
-    return A_CHUNKS % THREADS == 0 || chunk < A_CHUNKS;
-}
-
-// The same for B's slice, whose rows are rows of k.
-static inline bool b_chunk(int thread, int l, int* row, int* column) {
-    const int chunk = thread + l * THREADS;
-    *row = chunk / B_ROW_CHUNKS;
-    *column = (chunk - *row * B_ROW_CHUNKS) * CHUNK;
-    return B_CHUNKS % THREADS == 0 || chunk < B_CHUNKS;
+    *row = chunk / row_chunks;
+    *column = (chunk - *row * row_chunks) * CHUNK;
+    return chunks % THREADS == 0 || chunk < chunks;
 }
 
 // Where word `word` of A's row `row`, and of B's row of k `row`, lies in a stage.
@@ -358,7 +351,7 @@ static inline void fetch_slices(__global const INPUT_BITS* a, __global const INP
     int row, column;
 #pragma unroll
     for (int l = 0; l < A_COPIES; ++l) {
-        if (!a_chunk(thread, l, &row, &column)) continue;
+        if (!copy_place(thread, l, A_ROW_CHUNKS, A_CHUNKS, &row, &column)) continue;
 #if COPIES_ASYNC
         copy_chunk(stage + a_place(row, column), a, first_row + row, m, slice + column, k);
 #else
@@ -367,7 +360,7 @@ static inline void fetch_slices(__global const INPUT_BITS* a, __global const INP
     }
 #pragma unroll
     for (int l = 0; l < B_COPIES; ++l) {
-        if (!b_chunk(thread, l, &row, &column)) continue;
+        if (!copy_place(thread, l, B_ROW_CHUNKS, B_CHUNKS, &row, &column)) continue;
 #if COPIES_ASYNC
         copy_chunk(stage + b_place(row, column), b, slice + row, k, first_column + column, n);
 #else
@@ -382,10 +375,12 @@ static inline void store_slices(const slice_share* share, int thread, __local ui
     int row, column;
 #pragma unroll
     for (int l = 0; l < A_COPIES; ++l)
-        if (a_chunk(thread, l, &row, &column)) stage[a_place(row, column)] = staged_chunk(share->a[l]);
+        if (copy_place(thread, l, A_ROW_CHUNKS, A_CHUNKS, &row, &column))
+            stage[a_place(row, column)] = staged_chunk(share->a[l]);
 #pragma unroll
     for (int l = 0; l < B_COPIES; ++l)
-        if (b_chunk(thread, l, &row, &column)) stage[b_place(row, column)] = staged_chunk(share->b[l]);
+        if (copy_place(thread, l, B_ROW_CHUNKS, B_CHUNKS, &row, &column))
+            stage[b_place(row, column)] = staged_chunk(share->b[l]);
 #endif
 }
 
