@@ -257,13 +257,10 @@ static inline void mma_emulated(float d[4], const uint a[4], const uint b[2], __
 #define CHUNK_VALUES TILES_GLUE(INPUT_BITS, CHUNK)
 #define VLOAD_CHUNK TILES_GLUE(vload, CHUNK)
 
-// A work-item's chunks of a slice between fetch_slices and store_slices (none where they go by cp.async).
+// A work-item's chunks of a slice between fetch_slices and store_slices (unused, and gone once
+// compiled, where they go by cp.async).
 typedef struct {
-#if COPIES_ASYNC
-    int none;
-#else
     CHUNK_VALUES a[A_COPIES], b[B_COPIES];
-#endif
 } slice_share;
 
 #ifdef TILES_PTX
@@ -343,6 +340,16 @@ static inline void copy_chunk(__local uint4* to, __global const INPUT_BITS* matr
 }
 #endif
 
+// One chunk on its way: into the stage at `to` by cp.async, or else into `value`.
+static inline void fetch_chunk(__local uint4* to, CHUNK_VALUES* value, __global const INPUT_BITS* matrix, int row,
+                               int rows, int column, int columns) {
+#if COPIES_ASYNC
+    copy_chunk(to, matrix, row, rows, column, columns);
+#else
+    *value = load_chunk(matrix, row, rows, column, columns);
+#endif
+}
+
 // Work-item `thread`'s chunks of the slices of A and B that start at element `slice` of k, on
 // their way into `stage` by cp.async, or else into `share`.
 static inline void fetch_slices(__global const INPUT_BITS* a, __global const INPUT_BITS* b, int m, int n, int k,
@@ -350,23 +357,13 @@ static inline void fetch_slices(__global const INPUT_BITS* a, __global const INP
                                 slice_share* share) {
     int row, column;
 #pragma unroll
-    for (int l = 0; l < A_COPIES; ++l) {
-        if (!copy_place(thread, l, A_ROW_CHUNKS, A_CHUNKS, &row, &column)) continue;
-#if COPIES_ASYNC
-        copy_chunk(stage + a_place(row, column), a, first_row + row, m, slice + column, k);
-#else
-        share->a[l] = load_chunk(a, first_row + row, m, slice + column, k);
-#endif
-    }
+    for (int l = 0; l < A_COPIES; ++l)
+        if (copy_place(thread, l, A_ROW_CHUNKS, A_CHUNKS, &row, &column))
+            fetch_chunk(stage + a_place(row, column), &share->a[l], a, first_row + row, m, slice + column, k);
 #pragma unroll
-    for (int l = 0; l < B_COPIES; ++l) {
-        if (!copy_place(thread, l, B_ROW_CHUNKS, B_CHUNKS, &row, &column)) continue;
-#if COPIES_ASYNC
-        copy_chunk(stage + b_place(row, column), b, slice + row, k, first_column + column, n);
-#else
-        share->b[l] = load_chunk(b, slice + row, k, first_column + column, n);
-#endif
-    }
+    for (int l = 0; l < B_COPIES; ++l)
+        if (copy_place(thread, l, B_ROW_CHUNKS, B_CHUNKS, &row, &column))
+            fetch_chunk(stage + b_place(row, column), &share->b[l], b, slice + row, k, first_column + column, n);
 }
 
 // The chunks of `share` into `stage`, as staged.
@@ -395,6 +392,11 @@ static inline void wait_for_oldest_slice(void) {
 #if COPIES_ASYNC
     __asm__ volatile(WAIT_FOR_OLDEST ::: "memory");
 #endif
+}
+
+// The stage that slice `slice` goes into: the stages form a ring.
+static inline __local uint4* stage_of(__local uint4* stages, int slice) {
+    return stages + slice % STAGES * (STAGE_WORDS / 4);
 }
 
 // ---- Fragments -------------------------------------------------------------------------------------
@@ -511,7 +513,7 @@ __kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m
     // so that WAIT_FOR_OLDEST always counts the same groups).
     for (int s = 0; s < STAGES - 1; ++s) {
         if (s < slices) {
-            __local uint4* const stage = stages + s * (STAGE_WORDS / 4);
+            __local uint4* const stage = stage_of(stages, s);
             fetch_slices(a_bits, b_bits, m, n, k, s * SLICE, first_row, first_column, thread, stage, &share);
             store_slices(&share, thread, stage);
         }
@@ -520,7 +522,8 @@ __kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m
 #if !COPIES_ASYNC
     // Elsewhere slice STAGES - 1 waits in registers for the first barrier.
     if (STAGES - 1 < slices)
-        fetch_slices(a_bits, b_bits, m, n, k, (STAGES - 1) * SLICE, first_row, first_column, thread, 0, &share);
+        fetch_slices(a_bits, b_bits, m, n, k, (STAGES - 1) * SLICE, first_row, first_column, thread,
+                     stage_of(stages, STAGES - 1), &share);
 #endif
     for (int s = 0; s < slices; ++s) {
         // This work-item's copies of slice s have landed; after the barrier, every work-item's have,
@@ -528,7 +531,7 @@ __kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m
         wait_for_oldest_slice();
         tile_barrier_wait_with_tile_static_memory_fence();
         const int next = s + STAGES - 1;
-        __local uint4* const next_stage = stages + (next % STAGES) * (STAGE_WORDS / 4);
+        __local uint4* const next_stage = stage_of(stages, next);
 #if COPIES_ASYNC
         if (next < slices)
             fetch_slices(a_bits, b_bits, m, n, k, next * SLICE, first_row, first_column, thread, next_stage, &share);
@@ -538,10 +541,11 @@ __kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m
         // comes while the tile multiplies slice s.
         if (next < slices) store_slices(&share, thread, next_stage);
         if (next + 1 < slices)
-            fetch_slices(a_bits, b_bits, m, n, k, (next + 1) * SLICE, first_row, first_column, thread, 0, &share);
+            fetch_slices(a_bits, b_bits, m, n, k, (next + 1) * SLICE, first_row, first_column, thread,
+                         stage_of(stages, next + 1), &share);
 #endif
 
-        const __local uint* const stage = (const __local uint*)(stages + (s % STAGES) * (STAGE_WORDS / 4));
+        const __local uint* const stage = (const __local uint*)stage_of(stages, s);
         MMA_UNROLL
         for (int step = 0; step < SLICE_STEPS; ++step) {
             uint a_fragment[M_TILES][PARTS][4];

@@ -45,8 +45,9 @@ const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
         {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
         {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16},   {16, 16, 8, 4, 4, 8},  {16, 16, 8, 4, 4, 32},
         {8, 16, 8, 4, 4, 16},  {16, 16, 4, 8, 4, 8},  {32, 8, 4, 4, 4, 16}};
-    // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 to 4 steps;
-    // TENSOR_CORES is replaced by the value in effect.
+    // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 or 2 steps
+    // (two stages of longer ones pass the 48 KiB a tile has on NVIDIA's OpenCL); TENSOR_CORES is
+    // replaced by the value in effect.
     static const std::vector<std::vector<int>> mma = {
         {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 2, 1}, {2, 4, 64, 32, 1, 1}, {2, 4, 64, 32, 2, 1}, {4, 2, 32, 64, 1, 1},
         {4, 2, 32, 64, 2, 1}, {2, 4, 64, 64, 1, 1}, {4, 2, 64, 64, 1, 1}, {2, 2, 32, 32, 1, 1}, {2, 2, 32, 32, 2, 1},
