@@ -2,12 +2,14 @@
 // found by the Oclgrind simulator and reported at the kernel's own lines; the seed's correct
 // kernels reported clean.
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <numeric>
 #include <string>
 #include <vector>
 
 #include "tiles/algorithms.hpp"
+#include "tiles/parameters.hpp"
 
 #include "../libtiles/src/algorithms/support.hpp"
 #include "example_kernels.hpp"
@@ -442,4 +444,49 @@ TEST_CASE("checked launches are reported in full however many problems the proce
         CHECK(report.diagnostics.size() == 3);
         CHECK(work_items == first_work_items);
     }
+}
+
+TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, through its ring of stages",
+          "[checked][algorithms][precision]") {
+    // gemm_mma's stages hold as many slices as the device's tile_static memory has room for, up to
+    // 4: in the simulator's 32 KiB, three of these 64 x 64 blocks' two-step slices; k gives them
+    // five slices, so that each stage is reused.
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    tiles::accelerator accelerator = view.get_accelerator();
+    INFO("tile_static memory: " << accelerator.tile_static_memory() << " bytes");
+    const tiles::parameter_values emulated = {{"WARPS_DOWN", 2},    {"WARPS_ACROSS", 2}, {"WARP_ROWS", 32},
+                                              {"WARP_COLUMNS", 32}, {"SLICE_STEPS", 2},  {"TENSOR_CORES", 2}};
+    tiles::set_parameters(accelerator, "gemm_mma", emulated);
+    tiles::set_parameters(accelerator, "gemm_mma_small", emulated);
+    const int m = 9, n = 11, k = 150;
+    const std::vector<float> a = random_floats(m * k, 94), b = random_floats(k * n, 95);
+    // Their products are exact in the 16-bit floats and TF32 that the precisions round to: a
+    // multiple of 1/8 below 2 in magnitude keeps 4 bits.
+    std::vector<float> a8(a.size()), b8(b.size());
+    std::transform(a.begin(), a.end(), a8.begin(), [](float x) { return std::round(x * 8) / 8; });
+    std::transform(b.begin(), b.end(), b8.begin(), [](float x) { return std::round(x * 8) / 8; });
+    std::vector<float> expected(std::size_t(m) * n, 0.0f);
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            double sum = 0;
+            for (int l = 0; l < k; ++l) sum += double(a8[i * k + l]) * b8[l * n + j];
+            expected[std::size_t(i) * n + j] = float(sum);
+        }
+    const tiles::array_view<const float, 2> a_view(m, k, a8), b_view(k, n, b8);
+    const std::vector<tiles::half> a_half(a8.begin(), a8.end()), b_half(b8.begin(), b8.end());
+    const tiles::array_view<const tiles::half, 2> a_half_view(m, k, a_half), b_half_view(k, n, b_half);
+    for (const tiles::gemm_precision precision : {tiles::gemm_precision::tf32x3, tiles::gemm_precision::float16}) {
+        std::vector<float> c(std::size_t(m) * n);
+        tiles::array_view<float, 2> c_view(m, n, c);
+        tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, precision);
+        c_view.synchronize();
+        CHECK(c == expected); // sums of exact products in float, of values with few bits: exact
+    }
+    std::vector<float> c(std::size_t(m) * n);
+    tiles::array_view<float, 2> c_view(m, n, c);
+    tiles::gemm(view, 1.0f, a_half_view, b_half_view, 0.0f, c_view, tiles::gemm_precision::float16);
+    c_view.synchronize();
+    CHECK(c == expected);
+    CHECK(tiles::get_check_report(view).clean());
+    tiles::reset_parameters(accelerator);
 }

@@ -216,7 +216,7 @@ TEST_CASE_METHOD(tensor_core_view, "the tensor-core kernel's large tiles compute
 
 TEST_CASE_METHOD(tensor_core_view, "gemm of half and bfloat16 matrices at their own precision takes them as they are",
                  "[algorithms][gemm][precision][half]") {
-    // Rows of whole vectors of 4 elements, read as vectors, and rows of any length.
+    // Rows of whole chunks of 8 elements (16 bytes), staged a chunk at a time, and rows of any length.
     for (const product& p : {random_product(64, 48, 128, 19), random_product(70, 45, 150, 19)}) {
         const auto check_type = [&](auto element, gemm_precision own) {
             using H = decltype(element);

@@ -156,12 +156,9 @@ int test_reduce_as_sums_ints_in_long_without_wrapping(void) {
 int test_reduce_into_leaves_the_result_on_the_device_until_it_is_read(void) {
     int failed = 0;
     enum { count = 100003 };
-    int* values = malloc(count * sizeof *values);
+    int* values = random_ints(count, 1000);
     long long expected = 0;
-    for (int i = 0; i < count; i++) {
-        values[i] = i % 2001 - 1000;
-        expected += values[i];
-    }
+    for (int i = 0; i < count; i++) expected += values[i];
     const tiles_shape shape = shape_of(TILES_INT32, 1, count, 0, 0), one_long = shape_of(TILES_INT64, 1, 1, 0, 0),
                       two_ints = shape_of(TILES_INT32, 1, 2, 0, 0);
     tiles_context* context = NULL;
