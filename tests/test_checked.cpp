@@ -456,8 +456,8 @@ TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, th
     INFO("tile_static memory: " << accelerator.tile_static_memory() << " bytes");
     const tiles::parameter_values emulated = {{"WARPS_DOWN", 2},    {"WARPS_ACROSS", 2}, {"WARP_ROWS", 32},
                                               {"WARP_COLUMNS", 32}, {"SLICE_STEPS", 2},  {"TENSOR_CORES", 2}};
-    tiles::set_parameters(accelerator, "gemm_mma", emulated);
-    tiles::set_parameters(accelerator, "gemm_mma_small", emulated);
+    for (const char* set : {"gemm_mma", "gemm_mma_tf32x3", "gemm_mma_small"})
+        tiles::set_parameters(accelerator, set, emulated);
     const int m = 9, n = 11, k = 150;
     const std::vector<float> a = random_floats(m * k, 94), b = random_floats(k * n, 95);
     // Their products are exact in the 16-bit floats and TF32 that the precisions round to: a

@@ -4,6 +4,7 @@
 // references of what it must compute: the products of the inputs rounded as the precision says,
 // added within float's error; tf32x3 against the exact product, no less accurate than the exact
 // kernel. Sizes are not multiples of any tile.
+#include <algorithm>
 #include <cfenv>
 #include <cmath>
 #include <vector>
@@ -28,8 +29,8 @@ struct tensor_core_view : fresh_view {
         // The same shapes as the C and Python tests', so that PoCL compiles each kernel once.
         const tiles::parameter_values small_tiles = {{"WARPS_DOWN", 2},    {"WARPS_ACROSS", 2}, {"WARP_ROWS", 32},
                                                      {"WARP_COLUMNS", 16}, {"SLICE_STEPS", 1},  {"TENSOR_CORES", 2}};
-        tiles::set_parameters(accelerator, "gemm_mma", small_tiles);
-        tiles::set_parameters(accelerator, "gemm_mma_small", small_tiles);
+        for (const char* set : {"gemm_mma", "gemm_mma_tf32x3", "gemm_mma_small"})
+            tiles::set_parameters(accelerator, set, small_tiles);
     }
     ~tensor_core_view() { tiles::reset_parameters(accelerator); }
 };
@@ -212,6 +213,23 @@ TEST_CASE_METHOD(tensor_core_view, "the tensor-core kernel's large tiles compute
         CHECK(largest_error(run(view, p, 1.0f, 0.0f, precision), p, 1, 0, precision) <=
               (3.0 * p.k + 16) * std::ldexp(1.0, -23));
     }
+}
+
+TEST_CASE_METHOD(tensor_core_view, "tf32x3 runs with the parameters of its own set where gemm_mma's apply",
+                 "[algorithms][gemm][precision]") {
+    // A product at the table's switch to the large tiles (none on PoCL), where tf32x3 takes
+    // gemm_mma_tf32x3 and the other precisions gemm_mma. A set's TENSOR_CORES 0 sends its products
+    // to the exact kernel, whose results differ from the tensor-core kernel's in their roundings.
+    const int below = tiles::detail::shipped_parameters(accelerator.info()).small_gemm_below;
+    const int side = std::max(64, int(std::ceil(std::sqrt(double(below)))));
+    const product p = random_product(side, side, 100, 23);
+    const std::vector<float> exact = run(view, p, 1.0f, 0.0f, gemm_precision::exact);
+    tiles::set_parameters(accelerator, "gemm_mma_tf32x3", {{"TENSOR_CORES", 0}});
+    CHECK(run(view, p, 1.0f, 0.0f, gemm_precision::tf32x3) == exact);
+    tiles::set_parameters(accelerator, "gemm_mma_tf32x3", {{"TENSOR_CORES", 2}});
+    tiles::set_parameters(accelerator, "gemm_mma", {{"TENSOR_CORES", 0}});
+    CHECK(run(view, p, 1.0f, 0.0f, gemm_precision::tf32x3) != exact);
+    CHECK(run(view, p, 1.0f, 0.0f, gemm_precision::float16) == exact);
 }
 
 TEST_CASE_METHOD(tensor_core_view, "gemm of half and bfloat16 matrices at their own precision takes them as they are",

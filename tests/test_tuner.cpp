@@ -78,7 +78,8 @@ struct captured_stderr {
 TEST_CASE_METHOD(fresh_view, "the table names each parameter once and gives every set valid values", "[tuner]") {
     const std::vector<std::string> sets = tiles::parameter_sets();
     CHECK(sets == std::vector<std::string>{"reduce", "block_reduce", "transpose", "stencil", "gemm_float",
-                                           "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_small"});
+                                           "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_tf32x3",
+                                           "gemm_mma_small"});
     CHECK(tiles::parameter_names("stencil") == std::vector<std::string>{"TILE_ROWS", "TILE_COLUMNS", "ROWS_PER_THREAD",
                                                                         "VECTOR_WIDTH", "SHIFT_IN_REGISTERS"});
     const tiles::accelerator accelerator = view.get_accelerator();

@@ -16,7 +16,7 @@ SMALL_TENSOR_CORE_TILES = {"WARPS_DOWN": 2, "WARPS_ACROSS": 2, "WARP_ROWS": 32, 
 def tensor_cores():
     """The tensor-core kernel: the emulation of its instructions where the device has none (set
     always: where the device has them, TENSOR_CORES 2 runs them)."""
-    for name in ("gemm_mma", "gemm_mma_small"):
+    for name in ("gemm_mma", "gemm_mma_tf32x3", "gemm_mma_small"):
         tiles.set_parameters(name, SMALL_TENSOR_CORE_TILES)
     yield
     tiles.reset_parameters()
@@ -84,7 +84,8 @@ def test_precision_refusals():
 
 def test_parameters_by_name():
     assert tiles.parameter_sets() == ["reduce", "block_reduce", "transpose", "stencil", "gemm_float",
-                                      "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_small"]
+                                      "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_tf32x3",
+                                      "gemm_mma_small"]
     before = tiles.get_parameters("gemm_float")
     assert list(before) == ["TILE_ROWS", "TILE_COLUMNS", "WORK_ROWS", "WORK_COLUMNS", "VECTOR_WIDTH", "SLICE"]
     try:

@@ -132,7 +132,9 @@ void enqueue_gemm(const accelerator_view& view, double alpha, const matrix_opera
     const algorithm_parameters in_effect = parameters_for(view);
     const bool small = product_elements < in_effect.small_gemm_below;
     if (precision != gemm_precision::exact) {
-        const mma_gemm_parameters& mma = small ? in_effect.gemm_mma_small : in_effect.gemm_mma;
+        const mma_gemm_parameters& mma = small                                 ? in_effect.gemm_mma_small
+                                         : precision == gemm_precision::tf32x3 ? in_effect.gemm_mma_tf32x3
+                                                                               : in_effect.gemm_mma;
         if (on_tensor_cores(mma, device_of(view))) return enqueue_mma_gemm(view, mma, precision, alpha, a, b, beta, c);
     }
     const char* const set = type == element_type::float64 ? "gemm_double" : small ? "gemm_float_small" : "gemm_float";

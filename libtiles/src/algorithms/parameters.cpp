@@ -37,7 +37,8 @@ constexpr parameter_entry parameter_table[] = {
     // C fill the GPU from n = 2048 on; below, 128 x 64 tiles make enough of them for its 132
     // multiprocessors (at n = 1024, 1.11x what 64 x 64 ones do). The tensor-core gemm's warps each
     // compute 64 x 64 of C (32 x 32 below n = 2048), so that each fragment loaded from tile_static
-    // memory serves 8 (4) mma instructions.
+    // memory serves 8 (4) mma instructions; tf32x3's slices are one step deep, where two would
+    // need more than the 255 registers a work-item has (1.08x at n = 8192).
     {CL_DEVICE_TYPE_GPU,
      "H200",
      {/* reduce */ {256, 32, 4},
@@ -48,6 +49,7 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float_small */ {16, 16, 8, 4, 4, 16},
       /* gemm_double */ {8, 16, 8, 8, 4, 16},
       /* gemm_mma */ {2, 2, 64, 64, 2, 1},
+      /* gemm_mma_tf32x3 */ {2, 2, 64, 64, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
       /* small_gemm_below */ 2048 * 2048}},
     {CL_DEVICE_TYPE_CPU,
@@ -60,6 +62,7 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float_small */ {8, 4, 4, 16, 8, 16},
       /* gemm_double */ {8, 4, 6, 8, 8, 16},
       /* gemm_mma */ {2, 2, 32, 32, 1, 1},
+      /* gemm_mma_tf32x3 */ {2, 2, 32, 32, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 1, 1},
       /* small_gemm_below */ 0}},
     {CL_DEVICE_TYPE_ALL,
@@ -72,6 +75,7 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_float_small */ {16, 16, 4, 4, 4, 16},
       /* gemm_double */ {16, 16, 4, 4, 2, 16},
       /* gemm_mma */ {2, 2, 64, 64, 2, 1},
+      /* gemm_mma_tf32x3 */ {2, 2, 64, 64, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
       /* small_gemm_below */ 0}},
 };
@@ -145,8 +149,8 @@ constexpr const char* kernel_problem(const mma_gemm_parameters& g) {
 constexpr bool valid(const algorithm_parameters& p) {
     return !kernel_problem(p.reduce) && !kernel_problem(p.block_reduce) && !kernel_problem(p.transpose) &&
            !kernel_problem(p.stencil) && !kernel_problem(p.gemm_float) && !kernel_problem(p.gemm_float_small) &&
-           !kernel_problem(p.gemm_double) && !kernel_problem(p.gemm_mma) && !kernel_problem(p.gemm_mma_small) &&
-           p.small_gemm_below >= 0;
+           !kernel_problem(p.gemm_double) && !kernel_problem(p.gemm_mma) && !kernel_problem(p.gemm_mma_tf32x3) &&
+           !kernel_problem(p.gemm_mma_small) && p.small_gemm_below >= 0;
 }
 
 constexpr bool table_is_valid() {
@@ -239,6 +243,7 @@ constexpr std::tuple parameter_sets{
     parameter_set<gemm_parameters>{"gemm_float_small", &algorithm_parameters::gemm_float_small, 4},
     parameter_set<gemm_parameters>{"gemm_double", &algorithm_parameters::gemm_double, 8},
     parameter_set<mma_gemm_parameters>{"gemm_mma", &algorithm_parameters::gemm_mma, 0},
+    parameter_set<mma_gemm_parameters>{"gemm_mma_tf32x3", &algorithm_parameters::gemm_mma_tf32x3, 0},
     parameter_set<mma_gemm_parameters>{"gemm_mma_small", &algorithm_parameters::gemm_mma_small, 0}};
 
 template <class Set> Set from_values(const std::vector<int>& values) {

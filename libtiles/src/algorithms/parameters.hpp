@@ -137,6 +137,9 @@ struct algorithm_parameters {
     gemm_parameters gemm_float_small; // the others: smaller tiles, so that there are enough of them
     gemm_parameters gemm_double;
     mma_gemm_parameters gemm_mma;
+    // tf32x3's products at gemm_mma's sizes: it holds two parts of each fragment, so that registers
+    // may call for other shapes (shorter slices) than the other precisions'.
+    mma_gemm_parameters gemm_mma_tf32x3;
     mma_gemm_parameters gemm_mma_small;
     // Products whose C has fewer elements than this use the _small sets (a property of the
     // device's entry, not a parameter of any kernel).
@@ -155,7 +158,7 @@ struct set_description {
 };
 
 // Every set: reduce, block_reduce, transpose, stencil, gemm_float, gemm_float_small, gemm_double,
-// gemm_mma, gemm_mma_small.
+// gemm_mma, gemm_mma_tf32x3, gemm_mma_small.
 const std::vector<set_description>& set_descriptions();
 // The set named `name`; nullptr if there is none.
 const set_description* find_set(const std::string& name);

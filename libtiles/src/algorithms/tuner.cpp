@@ -19,7 +19,9 @@ namespace {
 
 bool is(const set_description& set, const char* name) { return std::string(set.name) == name; }
 
-bool is_mma(const set_description& set) { return is(set, "gemm_mma") || is(set, "gemm_mma_small"); }
+bool is_mma(const set_description& set) {
+    return is(set, "gemm_mma") || is(set, "gemm_mma_tf32x3") || is(set, "gemm_mma_small");
+}
 
 bool is_small(const set_description& set) { return is(set, "gemm_float_small") || is(set, "gemm_mma_small"); }
 
@@ -101,7 +103,9 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
     const int switch_side = int(std::ceil(std::sqrt(double(below))));
     int n = gpu ? (is_small(set) ? 1024 : is_mma(set) ? 4096 : 2048) : (is_small(set) ? 256 : 512);
     if (below > 0) n = is_small(set) ? std::min(n, switch_side - 1) : std::max(n, switch_side);
-    const gemm_precision precision = is_mma(set) ? gemm_precision::tf32 : gemm_precision::exact;
+    const gemm_precision precision = is(set, "gemm_mma_tf32x3") ? gemm_precision::tf32x3
+                                     : is_mma(set)              ? gemm_precision::tf32
+                                                                : gemm_precision::exact;
     if (is(set, "gemm_double")) {
         auto a =
             std::make_shared<array<double, 2>>(extent<2>(n, n), std::vector<double>(std::size_t(n) * n, 0.5), view);
