@@ -475,7 +475,8 @@ TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, th
     const tiles::array_view<const float, 2> a_view(m, k, a8), b_view(k, n, b8);
     const std::vector<tiles::half> a_half(a8.begin(), a8.end()), b_half(b8.begin(), b8.end());
     const tiles::array_view<const tiles::half, 2> a_half_view(m, k, a_half), b_half_view(k, n, b_half);
-    for (const tiles::gemm_precision precision : {tiles::gemm_precision::tf32x3, tiles::gemm_precision::float16}) {
+    for (const tiles::gemm_precision precision :
+         {tiles::gemm_precision::tf32x3, tiles::gemm_precision::float16, tiles::gemm_precision::bfloat16}) {
         std::vector<float> c(std::size_t(m) * n);
         tiles::array_view<float, 2> c_view(m, n, c);
         tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view, precision);
