@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -143,6 +144,27 @@ TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned",
         ++tuned;
     }
     CHECK(tuned >= 5); // reduce, block_reduce, transpose, stencil, gemm_float at least
+}
+
+TEST_CASE_METHOD(fresh_view, "between timed runs the tuner copies more than caches hold, for the bandwidth-bound sets",
+                 "[tuner]") {
+    const tiles::accelerator accelerator = view.get_accelerator();
+    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
+        INFO(set.name);
+        const tiles::transfer_counters before = view.counters();
+        tiles::detail::cache_eviction(set, view)();
+        view.wait();
+        const tiles::transfer_counters after = view.counters();
+        const std::uint64_t copied = after.bytes_copied_on_device - before.bytes_copied_on_device;
+        if (std::string(set.name).rfind("gemm", 0) == 0) {
+            CHECK(copied == 0); // compute-bound: nothing to evict
+        } else {
+            CHECK(after.device_copies == before.device_copies + 1);
+            const bool gpu = (accelerator.info().type & CL_DEVICE_TYPE_GPU) != 0;
+            CHECK(copied == std::min({std::uint64_t(gpu ? 256 : 64) << 20, accelerator.dedicated_memory() / 8,
+                                      accelerator.max_allocation()}));
+        }
+    }
 }
 
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {

@@ -121,12 +121,11 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
     return [view, a, c, precision] { gemm(view, 1.0f, *a, *a, 0.0f, *c, precision); };
 }
 
-// What runs, untimed, before each timed run of `set`'s work on `view`: for the bandwidth-bound
-// algorithms, a copy of more memory than the device's caches hold, so that each run reads its data
-// from memory, as a program streaming its data does and as tiles_bench times it (a copy kernel
-// runs between the algorithm's runs there). Back to back, a run finds part of its data in the
-// cache: on the H200, whose L2 cache holds 50 MiB, a reduction of 64 MiB took 40 us so, against
-// 52 us after such a copy and 47 to 50 us in tiles_bench. gemm's work is compute-bound.
+} // namespace
+
+// Back to back, a run finds part of its data in the cache: on the H200, whose L2 cache holds 50 MiB,
+// a reduction of 64 MiB took 40 us so, against 52 us after such a copy and 47 to 50 us in
+// tiles_bench. gemm's work is compute-bound.
 std::function<void()> cache_eviction(const set_description& set, const accelerator_view& view) {
     if (is_gemm(set)) return [] {};
     const device_info& device = *view.state()->device();
@@ -138,8 +137,6 @@ std::function<void()> cache_eviction(const set_description& set, const accelerat
     auto to = std::make_shared<array<float, 1>>(shape, view);
     return [from, to] { copy(*from, *to); };
 }
-
-} // namespace
 
 std::string not_tunable_because(const device_info& device, const set_description& set) {
     const algorithm_parameters& shipped = shipped_parameters(device);

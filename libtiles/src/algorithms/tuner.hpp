@@ -33,6 +33,12 @@ std::string not_tunable_because(const device_info& device, const set_description
 // effect first, then those of a list of shapes, less those the device cannot run.
 std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set);
 
+// What runs, untimed, before each timed run of `set`'s work on `view`: for the bandwidth-bound
+// algorithms, a copy of more memory than the device's caches hold, so that each run reads its data
+// from memory, as a program streaming its data does and as tiles_bench times it (a copy kernel
+// runs between the algorithm's runs there); nothing for gemm's.
+std::function<void()> cache_eviction(const set_description& set, const accelerator_view& view);
+
 // Tunes `set` on `accelerator` over `candidates` (none: tuning_candidates), calling `progress`
 // (if any) after each, and returns the fastest, which the tuning file now holds. Where no candidate
 // runs, returns the values in effect and records nothing.
