@@ -4,6 +4,7 @@
 // multiples of nothing, with CPU references for the values themselves. The views are of different
 // devices of one kind where there are several (POCL_DEVICES="pthread pthread"), else of one device.
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -59,6 +60,11 @@ TEST_CASE("split_rows splits rows evenly in whole multiples, with halos", "[spli
     REQUIRE_THROWS_MENTIONING(tiles::split_rows(40, 0, 0, 4, 16), tiles::invalid_argument,
                               "40 rows cannot be split into 4 bands of whole multiples of 16 rows");
     REQUIRE_THROWS_MENTIONING(tiles::split_rows(10, 0, 3, 3), tiles::invalid_argument, "band 3 of 3 bands");
+    // INT_MAX rows in multiples of 3 over 2 bands: 715827883 multiples, the last of 1 row; the
+    // first band 357913942 of them, the second the rest.
+    const tiles::band top = tiles::split_rows(INT_MAX, 0, 0, 2, 3), bottom = tiles::split_rows(INT_MAX, 0, 1, 2, 3);
+    CHECK((top.first == 0 && top.rows == 1073741826));
+    CHECK((bottom.first == 1073741826 && bottom.rows == INT_MAX - 1073741826));
 }
 
 TEST_CASE("a split array sends every view only its band and halos, and gathers only own rows", "[split]") {

@@ -38,7 +38,9 @@ inline band split_rows(int grid_rows, int halo, int part, int parts, int granula
                                std::to_string(halo) + " rows cannot be split in multiples of " +
                                std::to_string(granularity) +
                                " rows: rows and multiples must be at least 1, the halo at least 0");
-    const int units = (grid_rows + granularity - 1) / granularity;
+    // Whole multiples, the last perhaps cut short (counted without adding, which would overflow
+    // for grids near INT_MAX rows).
+    const int units = grid_rows / granularity + (grid_rows % granularity != 0 ? 1 : 0);
     const int least = units / parts, extra = units % parts;
     if (least < 1)
         throw invalid_argument(
