@@ -1,5 +1,6 @@
 // Every launch libtiles refuses, refused before anything runs, with a message naming the numbers.
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <fstream>
 #include <iterator>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../libtiles/src/algorithms/support.hpp"
 #include "../libtiles/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
@@ -247,4 +249,20 @@ __kernel void weigh(__global const struct point* p, __global float* out) {
     tiles::parallel_for_each(view, tiles::extent<1>(3), weigh, point_view, out);
     out.synchronize();
     CHECK(weights == std::vector<float>{1 + 4 + 12, 4 + 10 + 24, 7 + 16 + 36});
+}
+
+TEST_CASE("the algorithms' launches count blocks and work-items without overflowing an int", "[refusal]") {
+    // A matrix of INT_MAX rows (8 GiB of floats, which a large GPU holds): its blocks are counted
+    // whole, and a launch of more work-items than an int indexes is refused, naming the count.
+    CHECK(tiles::detail::blocks_covering(INT_MAX, 128) == 16777216);
+    CHECK(tiles::detail::blocks_covering(INT_MAX, 1) == INT_MAX);
+    CHECK(tiles::detail::blocks_covering(7, 8) == 1);
+    CHECK(tiles::detail::blocks_covering(16, 8) == 2);
+    const tiles::detail::launch_domain fits = tiles::detail::covering_domain(std::int64_t(16777216) * 16, 1, 16, 1);
+    CHECK(fits.extent[0] == 268435456);
+    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) * 16, 1, 16, 1),
+                              tiles::invalid_argument,
+                              "a launch would need 34359738352 work-items along the rows, more than the 2147483647");
+    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) + 1, 256), tiles::invalid_argument,
+                              "a launch would need 2147483648 work-items along the data");
 }

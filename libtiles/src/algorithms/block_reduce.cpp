@@ -37,13 +37,13 @@ block_split split_block(const block_reduce_parameters& p, int block_rows, int bl
         s.blocks_per_strip = p.vector_width / block_columns;
     } else {
         while (s.strip_columns > block_columns) s.strip_columns /= 2; // vectors no wider than the block
-        s.thread_columns = (block_columns + s.strip_columns - 1) / s.strip_columns;
+        s.thread_columns = blocks_covering(block_columns, s.strip_columns);
     }
-    s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
+    s.thread_rows = blocks_covering(block_rows, s.strip_rows);
     // A block needing more work-items than a tile holds: each takes more of its rows.
     while (std::size_t(s.thread_rows) * s.thread_columns > max_threads && s.strip_rows < block_rows) {
         s.strip_rows = std::min(block_rows, s.strip_rows * 2);
-        s.thread_rows = (block_rows + s.strip_rows - 1) / s.strip_rows;
+        s.thread_rows = blocks_covering(block_rows, s.strip_rows);
     }
     return s;
 }
@@ -106,7 +106,7 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
     const block_reduce_parameters p = parameters_for(view).block_reduce;
     const block_split split = split_block(p, block_rows, block_columns, tile_limit(device));
     check_block_fits(algorithm, block_rows, block_columns, split, device);
-    const std::array<int, 2> groups = {grid[0], (grid[1] + split.blocks_per_strip - 1) / split.blocks_per_strip};
+    const std::array<int, 2> groups = {grid[0], blocks_covering(grid[1], split.blocks_per_strip)};
     const std::array<int, 2> tile = tile_shape(p, split, groups, device);
     const kernel k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
                                       "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
@@ -115,10 +115,12 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
                                           " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
                                           " -DBLOCKS_PER_STRIP=" + std::to_string(split.blocks_per_strip) +
                                           " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
-    launch_algorithm(
-        view, covering_domain(groups[0] * split.thread_rows, groups[1] * split.thread_columns, tile[0], tile[1]), k,
-        std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
-                                  output_arg(output.data)});
+    launch_algorithm(view,
+                     covering_domain(std::int64_t(groups[0]) * split.thread_rows,
+                                     std::int64_t(groups[1]) * split.thread_columns, tile[0], tile[1]),
+                     k,
+                     std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
+                                               output_arg(output.data)});
 }
 
 } // namespace tiles::detail

@@ -39,8 +39,8 @@ void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_para
                                    const matrix_operand& c) {
     const element_type type = element_type_of(c), storage = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
-    const int blocks_down = (c.rows + block_rows - 1) / block_rows;
-    const int blocks_across = (c.columns + block_columns - 1) / block_columns;
+    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
+    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     launch_algorithm(
         view, covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
         algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p), storage),
@@ -64,8 +64,8 @@ void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p
                                 (has_ptx_tensor_cores(device) ? " -DTILES_PTX=1" : "");
     const int warps = p.warps_down * p.warps_across;
     const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
-    const int blocks_down = (c.rows + block_rows - 1) / block_rows;
-    const int blocks_across = (c.columns + block_columns - 1) / block_columns;
+    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
+    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     launch_algorithm(
         view, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
         algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options, element_type_of(a)),

@@ -93,7 +93,7 @@ class reduction {
         const std::shared_ptr<storage> finished_tiles =
             storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, view,
                                 view.state()->finished_tiles_counter().get());
-        launch_algorithm(view, covering_domain(partial_count(count) * p_.tile_size, p_.tile_size),
+        launch_algorithm(view, covering_domain(std::int64_t(partial_count(count)) * p_.tile_size, p_.tile_size),
                          kernel_named("reduce", element),
                          std::array<launch_arg, 5>{input_arg(data), make_arg(count), output_arg(partials),
                                                    output_arg(finished_tiles), output_arg(result)});

@@ -50,8 +50,8 @@ void enqueue_stencil(const accelerator_view& view, const matrix_operand& input, 
                                           " -DMASK_COLUMNS=" + std::to_string(mask.columns) +
                                           " -DROWS_ALIGNED=" + (rows_aligned ? "1 " : "0 ") + build_options(p));
     // Each work-item computes rows_per_thread x vector_width outputs.
-    const int strips_down = (input.rows + p.rows_per_thread - 1) / p.rows_per_thread;
-    const int strips_across = (input.columns + p.vector_width - 1) / p.vector_width;
+    const int strips_down = blocks_covering(input.rows, p.rows_per_thread);
+    const int strips_across = blocks_covering(input.columns, p.vector_width);
     launch_algorithm(view, covering_domain(strips_down, strips_across, p.tile_rows, p.tile_columns), k,
                      std::array<launch_arg, 5>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                input_arg(mask.data), output_arg(output.data)});

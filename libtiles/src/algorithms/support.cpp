@@ -36,8 +36,8 @@ std::string name_list(std::initializer_list<element_type> types) {
 
 bool is_floating(element_type type) { return type == element_type::float32 || type == element_type::float64; }
 
-int checked_cover(int count, int tile, const char* what) {
-    const std::int64_t covered = (std::int64_t(count) + tile - 1) / tile * tile;
+int checked_cover(std::int64_t count, int tile, const char* what) {
+    const std::int64_t covered = (count + tile - 1) / tile * tile;
     if (covered > INT_MAX)
         throw invalid_argument("a launch would need " + std::to_string(covered) + " work-items along the " + what +
                                ", more than the " + std::to_string(INT_MAX) + " libtiles can index");
@@ -145,7 +145,9 @@ launch_arg element_arg(element_type type, double value) {
     return type == element_type::float64 ? make_arg(value) : make_arg(static_cast<float>(value));
 }
 
-launch_domain covering_domain(int rows, int columns, int tile_rows, int tile_columns) {
+int blocks_covering(int count, int block) { return count / block + (count % block != 0 ? 1 : 0); }
+
+launch_domain covering_domain(std::int64_t rows, std::int64_t columns, int tile_rows, int tile_columns) {
     launch_domain domain;
     domain.rank = 2;
     domain.tiled = true;
@@ -154,7 +156,7 @@ launch_domain covering_domain(int rows, int columns, int tile_rows, int tile_col
     return domain;
 }
 
-launch_domain covering_domain(int count, int tile) {
+launch_domain covering_domain(std::int64_t count, int tile) {
     launch_domain domain;
     domain.rank = 1;
     domain.tiled = true;

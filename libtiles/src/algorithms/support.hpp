@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -67,11 +68,16 @@ launch_arg output_arg(const std::shared_ptr<storage>& data);
 // A scalar argument of the element type (float or double).
 launch_arg element_arg(element_type type, double value);
 
+// How many blocks of `block` elements cover `count` elements (counted without adding, which would
+// overflow for counts near INT_MAX).
+int blocks_covering(int count, int block);
+
 // A tiled launch of tile_rows x tile_columns work-items per tile with enough tiles for
-// rows x columns work-items.
-launch_domain covering_domain(int rows, int columns, int tile_rows, int tile_columns);
+// rows x columns work-items; invalid_argument where that is more than an int indexes. The counts
+// are 64-bit, so that products of block counts and tile sizes reach it whole.
+launch_domain covering_domain(std::int64_t rows, std::int64_t columns, int tile_rows, int tile_columns);
 // The same in one dimension.
-launch_domain covering_domain(int count, int tile);
+launch_domain covering_domain(std::int64_t count, int tile);
 
 template <std::size_t N>
 void launch_algorithm(const accelerator_view& view, const launch_domain& domain, const kernel& k,

@@ -40,10 +40,10 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
 
     const transpose_parameters p = fitted_to(parameters_for(view).transpose, device, element_size(type));
     const int tile_rows = p.block_rows / p.rows_per_thread, tile_columns = p.block_columns / p.vector_width;
-    const int blocks_down = (input.rows + p.block_rows - 1) / p.block_rows;
-    const int blocks_across = (input.columns + p.block_columns - 1) / p.block_columns;
+    const int blocks_down = blocks_covering(input.rows, p.block_rows);
+    const std::int64_t blocks_across = blocks_covering(input.columns, p.block_columns);
     // Rows of tiles take bands of blocks: a tile row holds p.band tiles per column of blocks.
-    const int bands = (blocks_down + p.band - 1) / p.band;
+    const std::int64_t bands = blocks_covering(blocks_down, p.band);
     launch_algorithm(view,
                      covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
                      // 16-bit floats move as their bits.
