@@ -77,9 +77,7 @@ std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int 
     if (block_rows <= 0 || block_columns <= 0)
         throw invalid_argument(std::string(algorithm) + ": the block is " + shape_text(block_rows, block_columns) +
                                "; every dimension must be at least 1");
-    // In 64 bits: rows + block_rows - 1 overflows an int for the largest matrices.
-    return {int((std::int64_t(rows) + block_rows - 1) / block_rows),
-            int((std::int64_t(columns) + block_columns - 1) / block_columns)};
+    return {blocks_covering(rows, block_rows), blocks_covering(columns, block_columns)};
 }
 
 void block_reduce(const accelerator_view& view, block_statistic statistic, const matrix_operand& input, int block_rows,

@@ -84,7 +84,7 @@ class reduction {
     // How far one tile reads; the last tile's reach past the data must still be an int.
     int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
     element_layout partial_layout() const { return {accumulator_, element_size(accumulator_)}; }
-    int partial_count(int count) const { return (count + span() - 1) / span(); }
+    int partial_count(int count) const { return blocks_covering(count, span()); }
 
     // Combines `count` elements of `data`, of type `element`, on `view`, into `result`'s one
     // element there, keeping the partial_count(count) partials in `partials`.
@@ -183,7 +183,7 @@ void reduce(const std::vector<accelerator_view>& views, const std::shared_ptr<st
 
     // Bands of whole spans, so that every view's partials are those one view would make, in order.
     const int spans = r.partial_count(count);
-    const int spans_per_band = (spans + int(views.size()) - 1) / int(views.size());
+    const int spans_per_band = blocks_covering(spans, int(views.size()));
     const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
     std::vector<std::shared_ptr<storage>> bands, partials;
     std::vector<int> partial_counts;
