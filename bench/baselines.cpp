@@ -1,6 +1,9 @@
 // tiles_bench: the copy and naive matrix multiply baselines, launched like any libtiles kernel.
 #include "baselines.hpp"
 
+#include <algorithm>
+#include <memory>
+
 extern const char tiles_bench_kernel_baselines[];
 
 std::function<void()> fastest_copy(const tiles::accelerator_view& view, const tiles::array<float, 1>& in,
@@ -17,6 +20,21 @@ std::function<void()> fastest_copy(const tiles::accelerator_view& view, const ti
     };
     const std::vector<double> seconds = median_seconds({by_element, by_vector}, timing);
     return seconds[0] <= seconds[1] ? by_element : by_vector;
+}
+
+std::function<void()> cache_cleaner(const tiles::accelerator_view& view) {
+    const tiles::accelerator accelerator = view.get_accelerator();
+    const std::size_t wanted = std::size_t(accelerator.is_gpu() ? 256 : 64) << 20;
+    const std::size_t bytes = std::min(wanted, accelerator.get_dedicated_memory() * 1024 / 8);
+    const int floats = int(bytes / sizeof(float));
+    const auto zeros = std::make_shared<const tiles::array<float, 1>>(tiles::extent<1>(floats),
+                                                                      std::vector<float>(std::size_t(floats)), view);
+    const auto never_written = std::make_shared<tiles::array<float, 1>>(tiles::extent<1>(1), view);
+    const tiles::kernel read_through(tiles_bench_kernel_baselines, "read_through");
+    return [=] {
+        tiles::parallel_for_each(view, tiles::extent<1>(floats / 8), read_through, *zeros, *never_written);
+        view.wait();
+    };
 }
 
 std::function<void()> naive_gemm(const tiles::accelerator_view& view, const tiles::array<float, 2>& a,

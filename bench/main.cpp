@@ -117,16 +117,13 @@ int main(int argc, char** argv) {
         std::printf("device: %s\n%s\n\n", device_label(accelerator).c_str(), accelerator.device_version().c_str());
         print_table_header();
         std::vector<record> records;
-        bench_config config{accelerator.get_default_view(),
-                            o.side,
-                            o.gemm_sizes,
-                            o.precisions,
-                            timing_policy{o.runs},
-                            o.only,
-                            [&](const record& r) {
-                                print_record(r);
-                                records.push_back(r);
-                            }};
+        timing_policy timing;
+        timing.runs = o.runs;
+        bench_config config{
+            accelerator.get_default_view(), o.side, o.gemm_sizes, o.precisions, timing, o.only, [&](const record& r) {
+                print_record(r);
+                records.push_back(r);
+            }};
         run_bandwidth_benchmarks(config);
         run_gemm_benchmarks(config);
         if (!o.json.empty()) write_json(o.json, records);

@@ -14,6 +14,7 @@ std::vector<double> median_seconds(const std::vector<std::function<void()>>& con
     const clock::time_point first = clock::now();
     for (int round = 0; round < policy.runs && (round < 3 || seconds_since(first) < policy.budget_seconds); ++round)
         for (std::size_t i = 0; i < contenders.size(); ++i) {
+            if (policy.before_each_run) policy.before_each_run();
             const clock::time_point start = clock::now();
             contenders[i]();
             durations[i].push_back(seconds_since(start));

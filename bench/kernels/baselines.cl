@@ -2,6 +2,7 @@
 // copy_vectors copy a buffer, one float or one float8 per work-item (the benchmark takes the
 // faster as the device's bandwidth); naive_gemm is the textbook tiled matrix multiply, one
 // element of C per work-item from TILE_DIM0 x TILE_DIM0 tiles of A and B in tile_static memory.
+// read_through is no baseline: it empties the caches between timed runs.
 
 __kernel void copy_elements(__global const float* in, __global float* out) {
     const int i = get_thread_index().global_id[0];
@@ -11,6 +12,12 @@ __kernel void copy_elements(__global const float* in, __global float* out) {
 __kernel void copy_vectors(__global const float8* in, __global float8* out) {
     const int i = get_thread_index().global_id[0];
     out[i] = in[i];
+}
+
+// Reads `zeros`, one float8 per work-item, and writes nothing, so that the caches are left
+// holding its lines, clean. The test keeps the compiler from dropping the reads; it never holds.
+__kernel void read_through(__global const float8* zeros, __global float* never_written) {
+    if (any(zeros[get_thread_index().global_id[0]] != 0.0f)) *never_written = 1.0f;
 }
 
 #if TILES_TILED && TILES_RANK == 2
