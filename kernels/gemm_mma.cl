@@ -509,7 +509,7 @@ __kernel __attribute__((reqd_work_group_size(32, WARPS, 1))) void gemm_mma(int m
         }
     }
 
-    const int slices = (k + SLICE - 1) / SLICE;
+    const int slices = k / SLICE + (k % SLICE != 0); // k + SLICE - 1 may be past INT_MAX
     slice_share share;
     // The first STAGES - 1 slices on their way, each a group of copies (empty past the last slice,
     // so that WAIT_FOR_OLDEST always counts the same groups).

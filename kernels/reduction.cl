@@ -225,8 +225,9 @@ __kernel void reduce_partials(__global const ACCUMULATOR* partials, int count, _
 // where all BLOCKS_PER_STRIP blocks are whole and in the output, element by element at edges.
 static inline void store_block_results(TREE_VALUE results, int rows, int columns, int block_row, int first_block_column,
                                        __global ELEMENT* output) {
-    const int output_rows = (rows + BLOCK_ROWS - 1) / BLOCK_ROWS;
-    const int output_columns = (columns + BLOCK_COLUMNS - 1) / BLOCK_COLUMNS;
+    // (Counted without adding, which could pass INT_MAX.)
+    const int output_rows = rows / BLOCK_ROWS + (rows % BLOCK_ROWS != 0);
+    const int output_columns = columns / BLOCK_COLUMNS + (columns % BLOCK_COLUMNS != 0);
     if (block_row >= output_rows) return;
     __global ELEMENT* const output_row = output + block_row * output_columns;
     if ((block_row + 1) * BLOCK_ROWS <= rows && (first_block_column + BLOCKS_PER_STRIP) * BLOCK_COLUMNS <= columns) {

@@ -266,3 +266,16 @@ TEST_CASE("the algorithms' launches count blocks and work-items without overflow
     REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) + 1, 256), tiles::invalid_argument,
                               "a launch would need 2147483648 work-items along the data");
 }
+
+TEST_CASE("the algorithms refuse tiles that reach past the positions an int indexes", "[refusal]") {
+    // gemm's C of INT_MAX rows (a column of 8 GiB of floats) in blocks of 128 rows: its last block
+    // ends at row 2147483648. The last position an int holds is accepted.
+    const std::int64_t last_block_end = std::int64_t(tiles::detail::blocks_covering(INT_MAX, 128)) * 128;
+    CHECK(last_block_end == std::int64_t(INT_MAX) + 1);
+    REQUIRE_THROWS_MENTIONING(tiles::detail::check_reach("gemm", "C's rows", INT_MAX, last_block_end),
+                              tiles::invalid_argument,
+                              "gemm: the tiles over C's rows (2147483647) reach position 2147483648, past the "
+                              "2147483647 the kernel indexes in an int");
+    CHECK_NOTHROW(tiles::detail::check_reach("gemm", "C's rows", INT_MAX - 127,
+                                             std::int64_t(tiles::detail::blocks_covering(INT_MAX - 127, 128)) * 128));
+}

@@ -113,10 +113,15 @@ void block_reduce(const accelerator_view& view, block_statistic statistic, const
                                           " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +
                                           " -DBLOCKS_PER_STRIP=" + std::to_string(split.blocks_per_strip) +
                                           " -DBLOCK_AVERAGE=" + (statistic == block_statistic::average ? "1" : "0"));
-    launch_algorithm(view,
-                     covering_domain(std::int64_t(groups[0]) * split.thread_rows,
-                                     std::int64_t(groups[1]) * split.thread_columns, tile[0], tile[1]),
-                     k,
+    const launch_domain domain = covering_domain(std::int64_t(groups[0]) * split.thread_rows,
+                                                 std::int64_t(groups[1]) * split.thread_columns, tile[0], tile[1]);
+    // The launch's last tiles, rounded up to whole tiles, compute the positions of blocks past the
+    // matrix (and store nothing there).
+    check_reach(algorithm, "the input's rows", input.rows,
+                std::int64_t(domain.extent[0] / split.thread_rows) * block_rows);
+    check_reach(algorithm, "the input's columns", input.columns,
+                std::int64_t(domain.extent[1] / split.thread_columns) * split.blocks_per_strip * block_columns);
+    launch_algorithm(view, domain, k,
                      std::array<launch_arg, 4>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                output_arg(output.data)});
 }

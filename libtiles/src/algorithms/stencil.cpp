@@ -52,6 +52,14 @@ void enqueue_stencil(const accelerator_view& view, const matrix_operand& input, 
     // Each work-item computes rows_per_thread x vector_width outputs.
     const int strips_down = blocks_covering(input.rows, p.rows_per_thread);
     const int strips_across = blocks_covering(input.columns, p.vector_width);
+    // A tile reads its outputs' rows and columns and a halo of half the mask around them, the
+    // columns' in whole vectors.
+    const int output_rows = p.tile_rows * p.rows_per_thread, output_columns = p.tile_columns * p.vector_width;
+    check_reach(algorithm, "the input's rows", input.rows,
+                std::int64_t(blocks_covering(strips_down, p.tile_rows)) * output_rows + mask.rows / 2);
+    check_reach(algorithm, "the input's columns", input.columns,
+                std::int64_t(blocks_covering(strips_across, p.tile_columns)) * output_columns +
+                    std::int64_t(blocks_covering(mask.columns / 2, p.vector_width)) * p.vector_width);
     launch_algorithm(view, covering_domain(strips_down, strips_across, p.tile_rows, p.tile_columns), k,
                      std::array<launch_arg, 5>{input_arg(input.data), make_arg(input.rows), make_arg(input.columns),
                                                input_arg(mask.data), output_arg(output.data)});

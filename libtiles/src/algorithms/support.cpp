@@ -147,6 +147,13 @@ launch_arg element_arg(element_type type, double value) {
 
 int blocks_covering(int count, int block) { return count / block + (count % block != 0 ? 1 : 0); }
 
+void check_reach(const char* algorithm, const char* what, int count, std::int64_t reach) {
+    if (reach > INT_MAX)
+        throw invalid_argument(std::string(algorithm) + ": the tiles over " + what + " (" + std::to_string(count) +
+                               ") reach position " + std::to_string(reach) + ", past the " + std::to_string(INT_MAX) +
+                               " the kernel indexes in an int");
+}
+
 launch_domain covering_domain(std::int64_t rows, std::int64_t columns, int tile_rows, int tile_columns) {
     launch_domain domain;
     domain.rank = 2;

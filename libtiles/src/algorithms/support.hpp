@@ -72,6 +72,11 @@ launch_arg element_arg(element_type type, double value);
 // overflow for counts near INT_MAX).
 int blocks_covering(int count, int block);
 
+// Refuses (invalid_argument) a launch whose tiles, covering the `count` elements of `what` (such
+// as "C's rows"), reach position `reach`: the kernels compute positions up to the end of their
+// last block, and past it by a halo, in int, which must not overflow near INT_MAX.
+void check_reach(const char* algorithm, const char* what, int count, std::int64_t reach);
+
 // A tiled launch of tile_rows x tile_columns work-items per tile with enough tiles for
 // rows x columns work-items; invalid_argument where that is more than an int indexes. The counts
 // are 64-bit, so that products of block counts and tile sizes reach it whole.

@@ -44,6 +44,8 @@ void transpose(const accelerator_view& view, const matrix_operand& input, const 
     const std::int64_t blocks_across = blocks_covering(input.columns, p.block_columns);
     // Rows of tiles take bands of blocks: a tile row holds p.band tiles per column of blocks.
     const std::int64_t bands = blocks_covering(blocks_down, p.band);
+    check_reach(algorithm, "the input's rows", input.rows, bands * p.band * p.block_rows);
+    check_reach(algorithm, "the input's columns", input.columns, blocks_across * p.block_columns);
     launch_algorithm(view,
                      covering_domain(bands * tile_rows, blocks_across * p.band * tile_columns, tile_rows, tile_columns),
                      // 16-bit floats move as their bits.
