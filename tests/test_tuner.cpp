@@ -114,8 +114,12 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     CHECK_THAT(log, Catch::Contains("tuning gemm_float for '" + view.get_accelerator().name() + "' over 2 candidates"));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 1 of 2 (") && Catch::Contains(") took "));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 2 of 2 ("));
-    CHECK_THAT(log,
-               Catch::Contains("tuning gemm_float: the fastest is " + tiles::detail::values_text(gemm_float(), best)));
+    // Both timed again in turns before the choice.
+    CHECK_THAT(
+        log,
+        Catch::Contains("tuning gemm_float: in turns, " + tiles::detail::values_text(gemm_float(), candidates[0])) &&
+            Catch::Contains("tuning gemm_float: in turns, " + tiles::detail::values_text(gemm_float(), candidates[1])));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float: keeps " + tiles::detail::values_text(gemm_float(), best)));
     // The tuner timed on a context of its own: nothing ran on the caller's.
     CHECK(view.counters().launches == 0);
     const std::string line = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version() +
@@ -123,6 +127,18 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     CHECK(file.text() == "libtiles tuning file 2\n" + line);
     CHECK(in_effect(view, gemm_float()) == best);
     check_gemm_against_cpu(view); // with the tuned parameters
+}
+
+TEST_CASE("the tuner's confirmation keeps the values in effect unless another is more than 3% faster", "[tuner]") {
+    using tiles::detail::confirmed_choice;
+    // Medians, not means: one slow run (a hiccup of the machine) does not decide.
+    const std::vector<double> in_effect = {1.0, 1.0, 9.0, 1.0, 1.0};
+    CHECK(confirmed_choice({in_effect, {0.98, 0.98, 0.98, 0.98, 0.98}}, 0) == 0); // 2% faster: stays
+    CHECK(confirmed_choice({in_effect, {0.96, 0.96, 0.96, 0.96, 0.96}}, 0) == 1); // 4% faster: replaces
+    CHECK(confirmed_choice({{0.96, 0.96, 0.96}, {0.9, 0.9, 0.9}, in_effect}, 2) == 1);
+    // Without the values in effect among them (candidates given by hand), the lowest median.
+    CHECK(confirmed_choice({in_effect, {0.99, 0.99, 0.99, 0.99, 0.99}}, 2) == 1);
+    CHECK(confirmed_choice({{2.0, 0.5, 2.0}, {1.0, 1.0, 1.0}}, 2) == 1);
 }
 
 TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned", "[tuner]") {

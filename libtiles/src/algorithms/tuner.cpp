@@ -121,6 +121,27 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
     return [view, a, c, precision] { gemm(view, 1.0f, *a, *a, 0.0f, *c, precision); };
 }
 
+// The candidates a first pass times, and the fastest few of them a confirmation times again.
+constexpr int first_pass_runs = 3;
+constexpr int confirmation_rounds = 5;
+constexpr std::size_t challengers = 3;
+
+double median(std::vector<double> seconds) {
+    std::sort(seconds.begin(), seconds.end());
+    return seconds[seconds.size() / 2];
+}
+
+// The time of one run of `run`, from caches `evict_caches` leaves.
+double timed_run(const std::function<void()>& run, const std::function<void()>& evict_caches,
+                 const accelerator_view& view) {
+    evict_caches();
+    view.wait();
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    view.wait();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 } // namespace
 
 // Back to back, a run finds part of its data in the cache: on the H200, whose L2 cache holds 50 MiB,
@@ -161,6 +182,14 @@ std::vector<std::vector<int>> tuning_candidates(const device_info& device, const
     return candidates;
 }
 
+std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_seconds, std::size_t incumbent) {
+    std::vector<double> medians;
+    for (const std::vector<double>& seconds : finalist_seconds) medians.push_back(median(seconds));
+    const std::size_t fastest = std::size_t(std::min_element(medians.begin(), medians.end()) - medians.begin());
+    if (incumbent < medians.size() && medians[fastest] >= medians[incumbent] * (1 - replacing_margin)) return incumbent;
+    return fastest;
+}
+
 std::vector<int> tune_set(const accelerator& accelerator, const set_description& set, const tuning_progress& progress,
                           std::vector<std::vector<int>> candidates) {
     const device_info& device = accelerator.info();
@@ -170,8 +199,7 @@ std::vector<int> tune_set(const accelerator& accelerator, const set_description&
     const std::function<void()> evict_caches = cache_eviction(set, own);
     log(log_level::info, std::string("tuning ") + set.name + " for '" + device.name + "' over " +
                              std::to_string(candidates.size()) + " candidates");
-    double best_seconds = 0;
-    std::vector<int> best;
+    std::vector<std::pair<double, std::size_t>> ran; // each candidate that ran: its median, its index
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const std::vector<int>& values = candidates[i];
         tuning_step step{set, i + 1, candidates.size(), values, 0, ""};
@@ -180,17 +208,10 @@ std::vector<int> tune_set(const accelerator& accelerator, const set_description&
             run(); // builds the kernels
             own.wait();
             std::vector<double> seconds;
-            for (int repeat = 0; repeat < 3; ++repeat) {
-                evict_caches();
-                own.wait();
-                const auto start = std::chrono::steady_clock::now();
-                run();
-                own.wait();
-                seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-            }
-            std::sort(seconds.begin(), seconds.end());
-            step.seconds = seconds[1];
-            if (best.empty() || step.seconds < best_seconds) best_seconds = step.seconds, best = values;
+            for (int repeat = 0; repeat < first_pass_runs; ++repeat)
+                seconds.push_back(timed_run(run, evict_caches, own));
+            step.seconds = median(seconds);
+            ran.emplace_back(step.seconds, i);
         } catch (const runtime_exception& e) {
             // A candidate the device cannot build or run (too many registers, say) just loses.
             step.failure = e.what();
@@ -201,8 +222,41 @@ std::vector<int> tune_set(const accelerator& accelerator, const set_description&
                                                        : "failed: " + step.failure));
         if (progress) progress(step);
     }
-    if (best.empty()) return current_values(device, set);
-    log(log_level::info, "tuning " + std::string(set.name) + ": the fastest is " + values_text(set, best));
+    if (ran.empty()) return current_values(device, set);
+
+    // The fastest few, and the values in effect where they ran, timed again in turns.
+    std::sort(ran.begin(), ran.end());
+    std::vector<std::size_t> finalists;
+    for (std::size_t f = 0; f < ran.size() && f < challengers; ++f) finalists.push_back(ran[f].second);
+    std::size_t incumbent = finalists.size(); // none, unless the values in effect ran
+    const auto in_effect = std::find(candidates.begin(), candidates.end(), current_values(device, set));
+    const std::size_t in_effect_index = std::size_t(in_effect - candidates.begin());
+    if (std::any_of(ran.begin(), ran.end(),
+                    [&](const std::pair<double, std::size_t>& r) { return r.second == in_effect_index; })) {
+        incumbent = std::size_t(std::find(finalists.begin(), finalists.end(), in_effect_index) - finalists.begin());
+        if (incumbent == finalists.size()) finalists.push_back(in_effect_index);
+    }
+    std::size_t chosen = 0;
+    if (finalists.size() > 1) {
+        std::vector<std::vector<double>> finalist_seconds(finalists.size());
+        for (int round = 0; round < confirmation_rounds; ++round)
+            for (std::size_t f = 0; f < finalists.size(); ++f) {
+                const view_override candidate(own, set, candidates[finalists[f]]);
+                finalist_seconds[f].push_back(timed_run(run, evict_caches, own));
+            }
+        for (std::size_t f = 0; f < finalists.size(); ++f)
+            log(log_level::info, "tuning " + std::string(set.name) + ": in turns, " +
+                                     values_text(set, candidates[finalists[f]]) +
+                                     (f == incumbent ? " (in effect)" : "") + " took " +
+                                     std::to_string(median(finalist_seconds[f]) * 1e3) + " ms");
+        chosen = confirmed_choice(finalist_seconds, incumbent);
+        if (chosen != confirmed_choice(finalist_seconds, finalists.size()))
+            log(log_level::info, "tuning " + std::string(set.name) + ": no candidate is " +
+                                     std::to_string(int(replacing_margin * 100)) +
+                                     "% faster than the values in effect");
+    }
+    const std::vector<int>& best = candidates[finalists[chosen]];
+    log(log_level::info, "tuning " + std::string(set.name) + ": keeps " + values_text(set, best));
     record_tuned_values(device, set, best);
     return best;
 }

@@ -39,9 +39,21 @@ std::vector<std::vector<int>> tuning_candidates(const device_info& device, const
 // runs between the algorithm's runs there); nothing for gemm's.
 std::function<void()> cache_eviction(const set_description& set, const accelerator_view& view);
 
+// A challenger replaces the values in effect only when its median is lower by more than this
+// fraction: within it, runs of one kernel differ from each other as much as candidates do.
+constexpr double replacing_margin = 0.03;
+
+// Which finalist the confirmation chooses, from each finalist's times in seconds (one a round):
+// the lowest median, unless the finalist `incumbent` (the values in effect; none where it is
+// finalists.size()) is within replacing_margin of it.
+std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_seconds, std::size_t incumbent);
+
 // Tunes `set` on `accelerator` over `candidates` (none: tuning_candidates), calling `progress`
-// (if any) after each, and returns the fastest, which the tuning file now holds. Where no candidate
-// runs, returns the values in effect and records nothing.
+// (if any) after each, and returns the fastest, which the tuning file now holds. The candidates
+// are timed one after another; the fastest few, with the values in effect, are then timed again
+// in turns, which exposes each to the same drift of the device's clocks and load, and
+// confirmed_choice picks among them. Where no candidate runs, returns the values in effect and
+// records nothing.
 std::vector<int> tune_set(const accelerator& accelerator, const set_description& set, const tuning_progress& progress,
                           std::vector<std::vector<int>> candidates = {});
 
