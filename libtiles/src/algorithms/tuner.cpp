@@ -121,10 +121,11 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
     return [view, a, c, precision] { gemm(view, 1.0f, *a, *a, 0.0f, *c, precision); };
 }
 
-// The candidates a first pass times, and the fastest few of them a confirmation times again.
+// Runs of each candidate in the first pass; how many of the fastest the confirmation times again,
+// beside the values in effect, and over how many rounds.
 constexpr int first_pass_runs = 3;
-constexpr int confirmation_rounds = 5;
 constexpr std::size_t challengers = 3;
+constexpr int confirmation_rounds = 5;
 
 double median(std::vector<double> seconds) {
     std::sort(seconds.begin(), seconds.end());
@@ -140,6 +141,23 @@ double timed_run(const std::function<void()>& run, const std::function<void()>& 
     run();
     view.wait();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The indices of the candidates the confirmation times: the `challengers` fastest of those that
+// ran (`ran`: each one's time and index), and the candidate `in_effect` where it ran and is not
+// among them. *incumbent is where `in_effect` is among the finalists (their count if nowhere).
+std::vector<std::size_t> finalists_of(std::vector<std::pair<double, std::size_t>> ran, std::size_t in_effect,
+                                      std::size_t* incumbent) {
+    std::sort(ran.begin(), ran.end());
+    std::vector<std::size_t> finalists;
+    for (std::size_t f = 0; f < ran.size() && f < challengers; ++f) finalists.push_back(ran[f].second);
+    *incumbent = finalists.size();
+    if (std::none_of(ran.begin(), ran.end(),
+                     [&](const std::pair<double, std::size_t>& r) { return r.second == in_effect; }))
+        return finalists;
+    *incumbent = std::size_t(std::find(finalists.begin(), finalists.end(), in_effect) - finalists.begin());
+    if (*incumbent == finalists.size()) finalists.push_back(in_effect);
+    return finalists;
 }
 
 } // namespace
@@ -225,17 +243,10 @@ std::vector<int> tune_set(const accelerator& accelerator, const set_description&
     if (ran.empty()) return current_values(device, set);
 
     // The fastest few, and the values in effect where they ran, timed again in turns.
-    std::sort(ran.begin(), ran.end());
-    std::vector<std::size_t> finalists;
-    for (std::size_t f = 0; f < ran.size() && f < challengers; ++f) finalists.push_back(ran[f].second);
-    std::size_t incumbent = finalists.size(); // none, unless the values in effect ran
-    const auto in_effect = std::find(candidates.begin(), candidates.end(), current_values(device, set));
-    const std::size_t in_effect_index = std::size_t(in_effect - candidates.begin());
-    if (std::any_of(ran.begin(), ran.end(),
-                    [&](const std::pair<double, std::size_t>& r) { return r.second == in_effect_index; })) {
-        incumbent = std::size_t(std::find(finalists.begin(), finalists.end(), in_effect_index) - finalists.begin());
-        if (incumbent == finalists.size()) finalists.push_back(in_effect_index);
-    }
+    const std::size_t in_effect =
+        std::size_t(std::find(candidates.begin(), candidates.end(), current_values(device, set)) - candidates.begin());
+    std::size_t incumbent = 0;
+    const std::vector<std::size_t> finalists = finalists_of(ran, in_effect, &incumbent);
     std::size_t chosen = 0;
     if (finalists.size() > 1) {
         std::vector<std::vector<double>> finalist_seconds(finalists.size());

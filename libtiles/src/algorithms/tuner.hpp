@@ -45,7 +45,7 @@ constexpr double replacing_margin = 0.03;
 
 // Which finalist the confirmation chooses, from each finalist's times in seconds (one a round):
 // the lowest median, unless the finalist `incumbent` (the values in effect; none where it is
-// finalists.size()) is within replacing_margin of it.
+// finalist_seconds.size()) is within replacing_margin of it.
 std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_seconds, std::size_t incumbent);
 
 // Tunes `set` on `accelerator` over `candidates` (none: tuning_candidates), calling `progress`
