@@ -33,10 +33,14 @@ std::string not_tunable_because(const device_info& device, const set_description
 // effect first, then those of a list of shapes, less those the device cannot run.
 std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set);
 
+// The bytes cache_eviction reads on `device`: 256 MiB on a GPU, 64 MiB on a CPU, at most an eighth
+// of its memory and no more than one allocation.
+std::uint64_t eviction_bytes(const device_info& device);
+
 // What runs, untimed, before each timed run of `set`'s work on `view`: for the bandwidth-bound
-// algorithms, a copy of more memory than the device's caches hold, so that each run reads its data
-// from memory, as a program streaming its data does and as tiles_bench times it (a copy kernel
-// runs between the algorithm's runs there); nothing for gemm's.
+// algorithms, a kernel that reads eviction_bytes and writes nothing, so that each run reads its
+// data from memory and has nothing of another's to write back, as a program streaming its data
+// does and as tiles_bench times it; nothing for gemm's.
 std::function<void()> cache_eviction(const set_description& set, const accelerator_view& view);
 
 // A challenger replaces the values in effect only when its median is lower by more than this
