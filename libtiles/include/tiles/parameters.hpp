@@ -54,7 +54,7 @@ std::string not_tunable_because(const accelerator& accelerator, const std::strin
 // `accelerator`, calling `progress` after each, then times the fastest few and the values in
 // effect again, in turns, and records the fastest of those in the tuning file (unless
 // TILES_TUNING_FILE is off), where the algorithms take it from on later calls and in later
-// processes; the values in effect stay unless another is more than 3% faster. Returns what it
+// processes; the values in effect stay unless another is more than 5% faster. Returns what it
 // recorded. It takes seconds to minutes; other work on the accelerator meanwhile makes its
 // timings less telling.
 parameter_values tune(const accelerator& accelerator, const std::string& set,

@@ -126,7 +126,7 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
 // beside the values in effect, and over how many rounds.
 constexpr int first_pass_runs = 3;
 constexpr std::size_t challengers = 3;
-constexpr int confirmation_rounds = 5;
+constexpr int confirmation_rounds = 9;
 
 double median(std::vector<double> seconds) {
     std::sort(seconds.begin(), seconds.end());
