@@ -34,11 +34,12 @@ const char* precision_name(gemm_precision precision) {
                            " is not a precision (exact, tf32x3, tf32, float16 or bfloat16)");
 }
 
-// Refuses blocks of C, and slices of the depth k, that reach past what the kernels index in an int.
-void check_blocks_reach(const matrix_operand& c, int k, int block_rows, int block_columns, int slice) {
-    check_reach("gemm", "C's rows", c.rows, std::int64_t(blocks_covering(c.rows, block_rows)) * block_rows);
-    check_reach("gemm", "C's columns", c.columns,
-                std::int64_t(blocks_covering(c.columns, block_columns)) * block_columns);
+// Refuses blocks of C (blocks_down x blocks_across of them), and slices of the depth k, that reach
+// past what the kernels index in an int.
+void check_blocks_reach(const matrix_operand& c, std::int64_t blocks_down, std::int64_t blocks_across, int block_rows,
+                        int block_columns, int k, int slice) {
+    check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
+    check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
     check_reach("gemm", "the depth of A * B", k, std::int64_t(blocks_covering(k, slice)) * slice);
 }
 
@@ -49,7 +50,7 @@ void enqueue_register_blocked_gemm(const accelerator_view& view, const gemm_para
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
     const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
-    check_blocks_reach(c, a.columns, block_rows, block_columns, p.slice);
+    check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns, p.slice);
     launch_algorithm(
         view, covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
         algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p), storage),
@@ -76,7 +77,8 @@ void enqueue_mma_gemm(const accelerator_view& view, const mma_gemm_parameters& p
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
     const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     // A slice holds slice_steps steps of the instruction's depth: 8, or 16 for 16-bit floats.
-    check_blocks_reach(c, a.columns, block_rows, block_columns, (sixteen_bit ? 16 : 8) * p.slice_steps);
+    check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns,
+                       (sixteen_bit ? 16 : 8) * p.slice_steps);
     launch_algorithm(
         view, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
         algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options, element_type_of(a)),
