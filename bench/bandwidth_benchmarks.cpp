@@ -51,12 +51,7 @@ void run_bandwidth_benchmarks(const bench_config& config) {
     // `moved` is the bytes the algorithm must read and write at the least; the copy moves 2 * bytes.
     const auto measure = [&](const std::string& name, double moved, const std::function<void()>& run) {
         if (!config.wants(name)) return;
-        const std::vector<double> seconds = median_seconds({[&] {
-                                                                run();
-                                                                view.wait();
-                                                            },
-                                                            copy},
-                                                           timing);
+        const std::vector<double> seconds = median_seconds({run, copy}, timing);
         config.report(
             {name, device, size, moved / seconds[0] / 1e9, "GB/s", "copy kernel", 2 * bytes / seconds[1] / 1e9});
     };

@@ -13,11 +13,9 @@ std::function<void()> fastest_copy(const tiles::accelerator_view& view, const ti
     const tiles::kernel vectors(tiles_bench_kernel_baselines, "copy_vectors");
     const std::function<void()> by_element = [=, &in, &out] {
         tiles::parallel_for_each(view, in.extent, elements, in, out);
-        view.wait();
     };
     const std::function<void()> by_vector = [=, &in, &out] {
         tiles::parallel_for_each(view, tiles::extent<1>(in.extent[0] / 8), vectors, in, out);
-        view.wait();
     };
     const std::vector<double> seconds = median_seconds({by_element, by_vector}, timing);
     return seconds[0] <= seconds[1] ? by_element : by_vector;
@@ -41,8 +39,5 @@ std::function<void()> cache_cleaner(const tiles::accelerator_view& view) {
 std::function<void()> naive_gemm(const tiles::accelerator_view& view, const tiles::array<float, 2>& a,
                                  const tiles::array<float, 2>& b, tiles::array<float, 2>& c) {
     const tiles::kernel naive(tiles_bench_kernel_baselines, "naive_gemm");
-    return [=, &a, &b, &c] {
-        tiles::parallel_for_each(view, c.extent.tile<16, 16>(), naive, a.extent[0], a, b, c);
-        view.wait();
-    };
+    return [=, &a, &b, &c] { tiles::parallel_for_each(view, c.extent.tile<16, 16>(), naive, a.extent[0], a, b, c); };
 }

@@ -9,7 +9,7 @@
 #include "timing.hpp"
 
 // A run of the faster, on this device, of two plain copy kernels from `in` to `out` (one float,
-// or one float8, per work-item; the size a multiple of 8), waiting for its end.
+// or one float8, per work-item; the size a multiple of 8), enqueued on `view`.
 std::function<void()> fastest_copy(const tiles::accelerator_view& view, const tiles::array<float, 1>& in,
                                    tiles::array<float, 1>& out, const timing_policy& timing);
 
@@ -18,7 +18,7 @@ std::function<void()> fastest_copy(const tiles::accelerator_view& view, const ti
 // leaves every contender the same caches, holding none of the data and nothing to write back.
 std::function<void()> cache_cleaner(const tiles::accelerator_view& view);
 
-// A run of c = a * b (n x n, n a multiple of 16), one element of c per work-item, waiting for
-// its end.
+// A run of c = a * b (n x n, n a multiple of 16), one element of c per work-item, enqueued on
+// `view`.
 std::function<void()> naive_gemm(const tiles::accelerator_view& view, const tiles::array<float, 2>& a,
                                  const tiles::array<float, 2>& b, tiles::array<float, 2>& c);

@@ -1,4 +1,5 @@
-// tiles_bench: CLBlast's SGEMM and DGEMM, called through its C++ API on buffers of its own.
+// tiles_bench: CLBlast's SGEMM and DGEMM, called through its C++ API on buffers of its own, on
+// libtiles' queue.
 #include "clblast_baseline.hpp"
 
 #define CL_HPP_TARGET_OPENCL_VERSION 120
@@ -6,6 +7,7 @@
 #define CL_HPP_ENABLE_EXCEPTIONS
 #include <CL/opencl.hpp>
 #include <clblast.h>
+#include <tiles/interop.hpp>
 
 #include <stdexcept>
 #include <string>
@@ -13,21 +15,15 @@
 
 namespace {
 
-cl::Device device_of(const tiles::accelerator& accelerator) {
-    std::vector<cl::Platform> platforms;
-    cl::Platform::get(&platforms);
-    std::vector<cl::Device> devices;
-    platforms.at(std::size_t(accelerator.platform_index())).getDevices(CL_DEVICE_TYPE_ALL, &devices);
-    return devices.at(std::size_t(accelerator.device_index()));
-}
-
 template <class T> struct gemm_run {
     cl::Context context;
     cl::CommandQueue queue;
     std::size_t n;
     cl::Buffer a, b, c;
 
-    gemm_run(const cl::Device& device, int size) : context(device), queue(context, device), n(std::size_t(size)) {
+    gemm_run(const tiles::accelerator_view& view, int size)
+        : context(tiles::interop::get_context(view), true), queue(tiles::interop::get_queue(view), true),
+          n(std::size_t(size)) {
         std::vector<T> ones(n * n, T(1));
         a = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ones.size() * sizeof(T), ones.data());
         b = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ones.size() * sizeof(T), ones.data());
@@ -40,14 +36,12 @@ template <class T> struct gemm_run {
                              T(1), a(), 0, n, b(), 0, n, T(0), c(), 0, n, &queue(), nullptr);
         if (status != clblast::StatusCode::kSuccess)
             throw std::runtime_error("CLBlast's Gemm failed with status " + std::to_string(int(status)));
-        queue.finish();
     }
 };
 
 } // namespace
 
-std::function<void()> clblast_gemm(const tiles::accelerator& accelerator, int n, bool double_precision) {
-    const cl::Device device = device_of(accelerator);
-    if (double_precision) return [run = std::make_shared<gemm_run<double>>(device, n)] { (*run)(); };
-    return [run = std::make_shared<gemm_run<float>>(device, n)] { (*run)(); };
+std::function<void()> clblast_gemm(const tiles::accelerator_view& view, int n, bool double_precision) {
+    if (double_precision) return [run = std::make_shared<gemm_run<double>>(view, n)] { (*run)(); };
+    return [run = std::make_shared<gemm_run<float>>(view, n)] { (*run)(); };
 }

@@ -6,7 +6,7 @@
 
 #include <tiles/tiles.hpp>
 
-// A run of C = A * B for n x n row-major matrices of float (or double) through CLBlast, in its
-// own context and queue on the accelerator's device, waiting for its end. The run owns its
-// OpenCL objects.
-std::function<void()> clblast_gemm(const tiles::accelerator& accelerator, int n, bool double_precision);
+// A run of C = A * B for n x n row-major matrices of float (or double) through CLBlast, on buffers
+// of its own in view's context, enqueued on view's queue, where either clock of tiles_bench
+// times it as it times libtiles.
+std::function<void()> clblast_gemm(const tiles::accelerator_view& view, int n, bool double_precision);

@@ -1,6 +1,6 @@
 """cuBLAS's matrix multiply through PyTorch, the baseline tiles_bench cannot run itself: GFLOP/s for
-square n x n x n products, the median of timed runs after warm-up, timed by CUDA events (the
-host's clock, as tiles_bench times libtiles, is printed beside it). FP32 with TF32 off (SGEMM) by
+square n x n x n products, the median of timed runs after warm-up, timed by CUDA events and, printed
+beside it, by the host's clock (tiles_bench's --clock device and --clock host). FP32 with TF32 off (SGEMM) by
 default; --precision also times TF32 (float inputs, TF32 allowed), FP16 and BF16 (inputs of that
 type, float accumulation), and --json writes the figures for bench/gpu_table.py.
 
@@ -24,9 +24,10 @@ PRECISIONS = {
 
 
 def gflops(n, precision, runs=9):
-    """The median GFLOP/s by CUDA events around the product (the device's time alone, the figure
-    compared with libtiles'), and by the host's clock from the call to the end of the work, as
-    tiles_bench times libtiles (the launch, PyTorch's dispatch and the wait included)."""
+    """The median GFLOP/s by CUDA events around the product (the device's time, as tiles_bench
+    --clock device times libtiles between profiling markers), and by the host's clock from the call
+    to the end of the work, as tiles_bench --clock host does (PyTorch's dispatch and the wait
+    included)."""
     dtype, tf32, _ = PRECISIONS[precision]
     torch.backends.cuda.matmul.allow_tf32 = tf32
     torch.backends.cudnn.allow_tf32 = tf32

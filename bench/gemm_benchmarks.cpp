@@ -18,13 +18,10 @@ template <class T> void run_gemm(const bench_config& config, int n, const std::s
     const std::vector<T> ones(shape.size(), T(1));
     const tiles::array<T, 2> a(shape, ones, view), b(shape, ones, view);
     tiles::array<T, 2> c(shape, view);
-    std::vector<std::function<void()>> contenders = {[&] {
-        tiles::gemm(view, T(1), a, b, T(0), c);
-        view.wait();
-    }};
+    std::vector<std::function<void()>> contenders = {[&] { tiles::gemm(view, T(1), a, b, T(0), c); }};
     std::vector<std::string> baselines;
 #ifdef TILES_BENCH_WITH_CLBLAST
-    contenders.push_back(clblast_gemm(view.get_accelerator(), n, std::is_same_v<T, double>));
+    contenders.push_back(clblast_gemm(view, n, std::is_same_v<T, double>));
     baselines.push_back(std::is_same_v<T, double> ? "CLBlast DGEMM" : "CLBlast SGEMM");
 #endif
     if constexpr (std::is_same_v<T, float>) {
@@ -50,12 +47,7 @@ void run_precision(const bench_config& config, int n, tiles::gemm_precision prec
     const std::vector<Input> ones(shape.size(), Input(1.0f));
     const tiles::array<Input, 2> a(shape, ones, view), b(shape, ones, view);
     tiles::array<float, 2> c(shape, view);
-    const auto run = [&](tiles::gemm_precision p) {
-        return [&, p] {
-            tiles::gemm(view, 1.0f, a, b, 0.0f, c, p);
-            view.wait();
-        };
-    };
+    const auto run = [&](tiles::gemm_precision p) { return [&, p] { tiles::gemm(view, 1.0f, a, b, 0.0f, c, p); }; };
     const std::vector<double> seconds =
         median_seconds({run(precision), run(tiles::gemm_precision::exact)}, config.timing);
     const double flop = 2.0 * n * n * double(n);

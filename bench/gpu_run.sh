@@ -3,7 +3,8 @@
 # (cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j): the tests of gemm's
 # precisions, the parameters and the algorithms on the GPU; libtiles' gemm at every precision at
 # n = 1024, 4096 and 8192 and cuBLAS's through PyTorch in the same run; the bandwidth-bound
-# algorithms against the copy kernel; then one table of the ratios and the targets. About 5 minutes.
+# algorithms against the copy kernel; each by the host's clock and by the device's; then one table
+# of the ratios and the targets. About 7 minutes.
 #
 #   bench/gpu_run.sh BUILD_DIR [OUTPUT_DIR]      (OUTPUT_DIR: gpu-run; it gets every figure as JSON)
 set -euo pipefail
@@ -32,16 +33,23 @@ echo "== tests on the GPU"
 ctest --test-dir "$build" -R "precision|parameters|tuner|gemm|stencil|transpose|reduce|block" --output-on-failure \
   2>&1 | tee "$out/tests.txt" | grep -E "tests passed|Failed|\*\*\*|Test +#" || true
 
-echo "== gemm: libtiles at every precision, cuBLAS"
-"$build/bench/tiles_bench" --gemm 1024,4096,8192 --precision tf32x3,tf32,float16,bfloat16 --only gemm --runs 7 \
-  --json "$out/gemm.json"
+# Every figure twice: by the host's clock, up to the end of the host's wait, and by the device's,
+# between profiling markers, as CUDA events time cuBLAS.
+for clock in host device; do
+  echo "== gemm: libtiles at every precision, by the $clock's clock"
+  "$build/bench/tiles_bench" --clock $clock --gemm 1024,4096,8192 --precision tf32x3,tf32,float16,bfloat16 \
+    --only gemm --runs 7 --json "$out/gemm_$clock.json"
+done
+echo "== gemm: cuBLAS"
 python3 bench/cublas_sgemm.py --precision fp32,tf32,fp16,bf16 --json "$out/cublas.json" 1024 4096 8192
 
-echo "== the bandwidth-bound algorithms against the copy kernel: 256 MiB, and reductions at 64 MiB"
-"$build/bench/tiles_bench" --side 8192 --only reduce,block_average,transpose,stencil --runs 7 \
-  --json "$out/bandwidth.json"
-"$build/bench/tiles_bench" --side 4096 --only reduce --runs 7 --json "$out/bandwidth_64mib.json"
+for clock in host device; do
+  echo "== the bandwidth-bound algorithms against the copy kernel, by the $clock's clock: 256 MiB, and reductions at 64 MiB"
+  "$build/bench/tiles_bench" --clock $clock --side 8192 --only reduce,block_average,transpose,stencil --runs 7 \
+    --json "$out/bandwidth_$clock.json"
+  "$build/bench/tiles_bench" --clock $clock --side 4096 --only reduce --runs 7 --json "$out/bandwidth_64mib_$clock.json"
+done
 
 echo "== the table ($out/table.md)"
-python3 bench/gpu_table.py "$out/gemm.json" "$out/cublas.json" "$out/bandwidth.json" "$out/bandwidth_64mib.json" |
+python3 bench/gpu_table.py "$out"/gemm_{host,device}.json "$out/cublas.json" "$out"/bandwidth{,_64mib}_{host,device}.json |
   tee "$out/table.md"

@@ -35,7 +35,7 @@ void print_record(const record& r) {
     std::fflush(stdout);
 }
 
-void write_json(const std::string& path, const std::vector<record>& records) {
+void write_json(const std::string& path, const std::vector<record>& records, const std::string& clock) {
     std::ofstream out(path);
     if (!out) throw std::runtime_error("cannot write " + path);
     out << "[\n";
@@ -45,7 +45,7 @@ void write_json(const std::string& path, const std::vector<record>& records) {
             << ", \"size\": " << json_string(r.size) << ", \"value\": " << json_number(r.value)
             << ", \"unit\": " << json_string(r.unit) << ", \"baseline\": " << json_string(r.baseline)
             << ", \"baseline_value\": " << json_number(r.baseline_value) << ", \"ratio\": " << json_number(r.ratio())
-            << "}" << (i + 1 < records.size() ? "," : "") << "\n";
+            << ", \"clock\": " << json_string(clock) << "}" << (i + 1 < records.size() ? "," : "") << "\n";
     }
     out << "]\n";
 }

@@ -18,5 +18,6 @@ struct record {
 
 void print_table_header();
 void print_record(const record& r);
-// Writes the records as a JSON list of objects with the keys of `record` and "ratio".
-void write_json(const std::string& path, const std::vector<record>& records);
+// Writes the records as a JSON list of objects with the keys of `record`, "ratio" and "clock",
+// the clock that timed them all ("host" or "device").
+void write_json(const std::string& path, const std::vector<record>& records, const std::string& clock);
