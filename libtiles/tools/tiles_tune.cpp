@@ -1,15 +1,20 @@
 // tiles-tune: tunes the tiled algorithms' parameters for a device ahead of use, so that no program
 // pays for it on first use: each parameter set's algorithm is timed with each of a list of
-// candidates on a context of its own, and the fastest kept in the tuning file, with a progress line.
+// candidates on a context of its own, and the fastest kept in the tuning file, with a progress line
+// on a terminal.
 //
 //   tiles-tune [--device SELECTOR] [--only SET,SET,...]
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "tiles/parameters.hpp"
 #include "tiles/tiles.hpp"
@@ -25,6 +30,47 @@ std::string text(const tiles::parameter_values& values) {
     for (const auto& [name, value] : values) line += (line.empty() ? "" : " ") + name + "=" + std::to_string(value);
     return line;
 }
+
+// The line on stdout that says where tuning is, rewritten in place where stdout is a terminal and
+// left out elsewhere (a log file would get every version of it, control codes and all). The log's
+// messages, on stderr, first clear it, so that neither runs into the other.
+class progress_line {
+  public:
+    progress_line() : terminal_(isatty(STDOUT_FILENO) != 0) {}
+
+    void show(const std::string& text) {
+        if (!terminal_) return;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        std::printf("\r\033[K%s", text.c_str());
+        std::fflush(stdout);
+        open_ = true;
+    }
+    // Ends the line with `text`, in place of where tuning was.
+    void finish(const std::string& text) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        clear();
+        std::printf("%s\n", text.c_str());
+        std::fflush(stdout);
+    }
+    // Writes `line` to stderr, on a line of its own.
+    void to_stderr(const std::string& line) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        clear();
+        std::fprintf(stderr, "%s\n", line.c_str());
+    }
+
+  private:
+    void clear() {
+        if (!open_) return;
+        std::printf("\r\033[K");
+        std::fflush(stdout);
+        open_ = false;
+    }
+
+    const bool terminal_;
+    std::mutex mutex_;
+    bool open_ = false;
+};
 
 std::vector<std::string> split(const std::string& list) {
     std::vector<std::string> items;
@@ -50,6 +96,13 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // Shared with the log's sink, which stays installed until the process ends.
+    const auto progress = std::make_shared<progress_line>();
+    if (tiles::get_log_level() != tiles::log_level::off)
+        tiles::set_log(tiles::get_log_level(), [progress](tiles::log_level level, const std::string& message) {
+            progress->to_stderr(std::string("libtiles ") + (level == tiles::log_level::debug ? "debug: " : "info: ") +
+                                message);
+        });
     try {
         const tiles::accelerator accelerator = device.empty() ? tiles::accelerator() : tiles::accelerator(device);
         const char* file = std::getenv("TILES_TUNING_FILE");
@@ -69,20 +122,21 @@ int main(int argc, char** argv) {
             const tiles::parameter_values tuned = tiles::tune(accelerator, set, [&](const tiles::tuning_step& step) {
                 if (step.failure.empty() && (best == 0 || step.seconds < best)) best = step.seconds;
                 if (step.failure.empty()) seconds[step.values] = step.seconds;
-                // One line, rewritten in place: where the run is, and the best so far.
-                std::printf("\r\033[K%s: candidate %zu of %zu, best %.3f ms", set.c_str(), step.candidate,
-                            step.candidates, best * 1e3);
-                std::fflush(stdout);
+                char line[160];
+                std::snprintf(line, sizeof line, "%s: candidate %zu of %zu, best %.3f ms", set.c_str(), step.candidate,
+                              step.candidates, best * 1e3);
+                progress->show(line);
             });
             const std::string after = text(tuned);
             // The chosen values' own time: the tuner may keep the values in effect over one a little
             // faster, once it has timed the fastest again in turns.
-            std::printf("\r\033[K%s: %s (%.3f ms)%s\n", set.c_str(), after.c_str(), seconds[tuned] * 1e3,
-                        after == before ? ", as before" : "");
+            char time[32];
+            std::snprintf(time, sizeof time, " (%.3f ms)", seconds[tuned] * 1e3);
+            progress->finish(set + ": " + after + time + (after == before ? ", as before" : ""));
         }
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "\ntiles-tune: " << e.what() << "\n";
+        progress->to_stderr(std::string("tiles-tune: ") + e.what());
         return 1;
     }
 }
