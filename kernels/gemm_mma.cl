@@ -407,12 +407,16 @@ static inline __local uint4* stage_of(__local uint4* stages, int slice) {
 // (none past an infinite TF32 part, which stays what it is in the products); 16-bit floats are
 // already the instruction's.
 static inline void to_instruction_words(uint staged, uint word[PARTS]) {
-#if K_PACK == 1
-    const float value = as_float(staged);
-    word[0] = tf32_word(value);
-#if PARTS == 2
-    word[1] = tf32_word(isinf(as_float(word[0])) ? 0 : value - as_float(word[0]));
-#endif
+#if K_PACK == 1 && PARTS == 1
+    word[0] = tf32_word(as_float(staged));
+#elif K_PACK == 1
+    // tf32x3 splits every word of every fragment it loads, so the split is its most frequent work
+    // after the mma: the TF32 part rounded as cvt.rna rounds finite and infinite floats, in two
+    // instructions rather than its three (a NaN's TF32 part may be anything, its rest is NaN), and
+    // the rest, exact in float, as it is: the instruction reads its upper 19 bits, dropping at most
+    // its last 2 of 13, toward zero from the rest's sign, which is the rounding's either way.
+    word[0] = (staged + 0x1000u) & 0xffffe000u;
+    word[1] = isinf(as_float(word[0])) ? 0u : as_uint(as_float(staged) - as_float(word[0]));
 #else
     word[0] = staged;
 #endif
