@@ -30,7 +30,7 @@ export TILES_DEVICE=gpu TILES_TUNING_FILE=off TILES_PROGRAM_CACHE="$out/programs
 "$build/bin/tiles-info" | sed -n '1,/^$/p;/^\*/,/^$/p'
 
 echo "== tests on the GPU"
-ctest --test-dir "$build" -R "precision|parameters|tuner|gemm|stencil|transpose|reduce|block" --output-on-failure \
+ctest --test-dir "$build" -R "precision|parameters|tuner|gemm|stencil|transpose|reduce|block|tensor|tf32" --output-on-failure \
   2>&1 | tee "$out/tests.txt" | grep -E "tests passed|Failed|\*\*\*|Test +#" || true
 
 # Every figure twice: by the host's clock, up to the end of the host's wait, and by the device's,
