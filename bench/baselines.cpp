@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <memory>
+
+#include <tiles/interop.hpp>
 
 extern const char tiles_bench_kernel_baselines[];
 
@@ -21,10 +24,26 @@ std::function<void()> fastest_copy(const tiles::accelerator_view& view, const ti
     return seconds[0] <= seconds[1] ? by_element : by_vector;
 }
 
+namespace {
+
+// CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (PoCL: a CPU's L3; NVIDIA's is below its L2); 0 where the driver
+// does not say.
+std::uint64_t reported_cache_bytes(const tiles::accelerator& accelerator) {
+    cl_ulong bytes = 0;
+    if (clGetDeviceInfo(tiles::interop::get_device(accelerator), CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof bytes, &bytes,
+                        nullptr) != CL_SUCCESS)
+        return 0;
+    return bytes;
+}
+
+} // namespace
+
 std::function<void()> cache_cleaner(const tiles::accelerator_view& view) {
     const tiles::accelerator accelerator = view.get_accelerator();
-    const std::size_t wanted = std::size_t(accelerator.is_gpu() ? 256 : 64) << 20;
-    const std::size_t bytes = std::min(wanted, accelerator.get_dedicated_memory() * 1024 / 8);
+    // The tuner's amount (eviction_bytes in libtiles/src/algorithms/tuner.cpp).
+    const std::uint64_t least = std::uint64_t(accelerator.is_gpu() ? 256 : 64) << 20;
+    const std::uint64_t bytes = std::min({std::max(least, 2 * reported_cache_bytes(accelerator)),
+                                          accelerator.dedicated_memory() / 8, accelerator.max_allocation()});
     const int floats = int(bytes / sizeof(float));
     // Never written by the host: what the read finds does not matter, so nothing is uploaded.
     const auto data = std::make_shared<const tiles::array<float, 1>>(tiles::extent<1>(floats), view);

@@ -83,6 +83,7 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->local_mem_size = device_query<CL_DEVICE_LOCAL_MEM_SIZE, cl_ulong>(device);
     info->global_mem_size = device_query<CL_DEVICE_GLOBAL_MEM_SIZE, cl_ulong>(device);
     info->max_mem_alloc_size = device_query<CL_DEVICE_MAX_MEM_ALLOC_SIZE, cl_ulong>(device);
+    info->global_mem_cache_size = device_query<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, cl_ulong>(device);
     info->fp64 = device_query<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(device) != 0;
     info->version = version_number(info->device_version);
     info->host_unified_memory = device_query<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(device) != CL_FALSE;

@@ -27,6 +27,8 @@ struct device_info {
     std::size_t local_mem_size = 0;
     std::uint64_t global_mem_size = 0;
     std::uint64_t max_mem_alloc_size = 0;
+    // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: PoCL gives a CPU's L3; NVIDIA 4 MiB on the H200, whose L2 is 50 MiB.
+    std::uint64_t global_mem_cache_size = 0;
     bool fp64 = false;
     unsigned int version = 0;         // CL_DEVICE_VERSION's "OpenCL major.minor", major << 16 | minor
     bool host_unified_memory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY

@@ -33,8 +33,9 @@ std::string not_tunable_because(const device_info& device, const set_description
 // effect first, then those of a list of shapes, less those the device cannot run.
 std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set);
 
-// The bytes cache_eviction reads on `device`: 256 MiB on a GPU, 64 MiB on a CPU, at most an eighth
-// of its memory and no more than one allocation.
+// The bytes cache_eviction reads on `device`: twice the cache the driver reports before global
+// memory, and at least 256 MiB on a GPU, 64 MiB on a CPU; at most an eighth of its memory and no
+// more than one allocation.
 std::uint64_t eviction_bytes(const device_info& device);
 
 // What runs, untimed, before each timed run of `set`'s work on `view`: for the bandwidth-bound
