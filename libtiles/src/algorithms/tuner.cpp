@@ -81,9 +81,7 @@ array<float, 2> matrix(int side, const accelerator_view& view) {
 // faster than the table's. gemm's products keep a GPU busy for a while and a CPU for a few
 // milliseconds.
 std::function<void()> work_of(const set_description& set, const accelerator_view& view) {
-    const device_info& device = *view.state()->device(); // the view holds it
-    const bool gpu = (device.type & CL_DEVICE_TYPE_GPU) != 0;
-    const int side = 4096;
+    constexpr int side = 4096; // the bandwidth-bound sets' matrices
     if (is(set, "reduce")) {
         auto data = std::make_shared<array<float, 2>>(matrix(side, view));
         return [data] { reduce(*data, reduction_op::sum); };
@@ -109,6 +107,8 @@ std::function<void()> work_of(const set_description& set, const accelerator_view
     }
     // gemm: a size in the set's class (the _small sets below the table's switch, the others at it
     // or above).
+    const device_info& device = *view.state()->device(); // the view holds it
+    const bool gpu = (device.type & CL_DEVICE_TYPE_GPU) != 0;
     const int below = shipped_parameters(device).small_gemm_below;
     const int switch_side = int(std::ceil(std::sqrt(double(below))));
     int n = gpu ? (is_small(set) ? 1024 : is_mma(set) ? 4096 : 2048) : (is_small(set) ? 256 : 512);
