@@ -1,16 +1,14 @@
 // libtiles: building kernels with the prelude in front, and caching them with their context.
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <functional>
 #include <regex>
 #include <sstream>
 
-#include "binary_cache.hpp"
 #include "checked_run.hpp"
+#include "compile_route.hpp"
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
-#include "log.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -24,55 +22,6 @@ std::string program_text(const std::string& source) {
     // and name it apart from the prelude.
     return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" +
            with_hidden_extents(source, kernel_source_name);
-}
-
-std::string source_of(const cl::Program& program) {
-    std::string text;
-    program.getInfo(CL_PROGRAM_SOURCE, &text);
-    return text;
-}
-
-std::string build_log(const cl::Program& program, const device_info& device) {
-    std::string log;
-    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
-    return log;
-}
-
-// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
-// own failure (PoCL's cache, racing with another process's build of the same program, is one),
-// which says nothing about the kernel.
-bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
-
-[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
-                                    const std::string& options, const std::string& built_for) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
-    const std::string what =
-        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
-        : has_compiler_diagnostic(log)
-            ? "it did not compile"
-            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
-                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
-    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
-                          (log.empty() ? std::string() : ":\n" + log),
-                      log, status);
-}
-
-// What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
-// where it said nothing (some drivers log only blank lines then).
-std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
-    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
-}
-
-// The log's line for a build that succeeded, with the compiler's warnings where it gave any.
-void log_build(const std::string& warnings, const device_info& device, const std::string& built_for,
-               const std::string& options, std::chrono::steady_clock::duration took) {
-    if (!logging(log_level::info)) return;
-    std::ostringstream os;
-    os << "built " << built_for << " for '" << device.name << "' in "
-       << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
-    if (!warnings.empty()) os << "; the compiler said:\n" << warnings;
-    log(log_level::info, os.str());
 }
 
 // The components of a rank above 3 that the prelude needs to unfold the index: the extents of
@@ -95,83 +44,6 @@ std::string launch_options(const std::string& options, const launch_domain& doma
     for (auto [name, has] : {std::pair{"TILES_PTX_SHFL", device.ptx_shuffles}, {"TILES_SUBGROUPS", device.sub_groups}})
         if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
     return os.str();
-}
-
-cached_program built_binary(const cl::Program& program, std::string warnings) {
-    std::vector<std::vector<unsigned char>> binaries;
-    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1) binaries.assign(1, {});
-    return {std::move(binaries[0]), std::move(warnings)};
-}
-
-built_program build_from_source(context_state& view, const std::string& text, const std::string& options,
-                                const std::string& built_for) {
-    const device_info& device = *view.device();
-    for (int attempt = 0;; ++attempt) {
-        const auto start = std::chrono::steady_clock::now();
-        cl_int status = CL_SUCCESS;
-        cl::Program program(view.context(), text, false, &status);
-        check(status, "clCreateProgramWithSource");
-        status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
-        view.count_build();
-        if (status == CL_SUCCESS) {
-            std::string warnings = warnings_of(program, device);
-            log_build(warnings, device, built_for, options, std::chrono::steady_clock::now() - start);
-            return {std::move(program), std::move(warnings)};
-        }
-        // A failure without a compiler diagnostic is tried once more, with a new program.
-        if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
-            continue;
-        if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
-            throw_build_error(program, device, status, options, built_for);
-        check(status, "clBuildProgram");
-    }
-}
-
-// Whether the kernels of a program made from a binary still describe their parameters, which
-// launches are checked against; some drivers keep that only for programs built from source.
-bool keeps_argument_info(const cl::Program& program) {
-    std::string names;
-    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
-    cl_int status = CL_SUCCESS;
-    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
-    cl_uint count = 0;
-    if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
-    std::string name;
-    return count == 0 || kernel.getArgInfo(0, CL_KERNEL_ARG_NAME, &name) == CL_SUCCESS;
-}
-
-// The program from the disk cache if it holds a binary the driver accepts, else built from
-// source (and stored there for the next process). Checked views always build from source. A
-// program from the cache comes with the warnings of the build that stored it, as PyOpenCL's does.
-built_program build_program(context_state& view, const std::string& text, const std::string& options,
-                            const std::string& built_for) {
-    const binary_cache cache = binary_cache::from_environment();
-    if (view.checked) return build_from_source(view, text, options + view.checked->build_options, built_for);
-    if (cache.disabled()) return build_from_source(view, text, options, built_for);
-    const device_info& device = *view.device();
-    const std::string key = binary_cache::key(device, text, options);
-    if (auto cached = cache.load(key)) {
-        cl_int status = CL_SUCCESS;
-        cl::Program program(view.context(), std::vector<cl::Device>{device.device},
-                            cl::Program::Binaries{cached->binary}, nullptr, &status);
-        if (status == CL_SUCCESS &&
-            program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
-            keeps_argument_info(program)) {
-            view.count_binary_load();
-            if (logging(log_level::info))
-                log(log_level::info,
-                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
-                        (cached->build_log.empty() ? std::string()
-                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
-            return {std::move(program), std::move(cached->build_log)};
-        }
-    }
-    if (logging(log_level::info))
-        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
-    built_program built = build_from_source(view, text, options, built_for);
-    if (cached_program stored = built_binary(built.program, built.build_log); !stored.binary.empty())
-        cache.store(key, stored);
-    return built;
 }
 
 // "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
@@ -343,7 +215,7 @@ std::shared_ptr<program_entry> context_state::program(const std::string& source,
     auto entry = std::make_shared<program_entry>();
     entry->source = source;
     entry->options = options;
-    built_program built = build_program(*this, source, options, built_for);
+    built_program built = build_program(*this, *make_opencl_c_route(), source, options, built_for, true);
     entry->program = std::move(built.program);
     entry->build_log = std::move(built.build_log);
     programs_.emplace(key, entry);
