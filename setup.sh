@@ -24,7 +24,8 @@ debian_packages=(
   liboclgrind-dev                     # checked mode's Oclgrind plugin (uninitialized tile_static reads)
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
-  clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
+  clang libclang-rt-14-dev            # the sanitized builds of the tests, the fuzz target, and C++ kernels
+  libclc-14 llvm-spirv-14             # C++ kernels: OpenCL's built-ins for NVIDIA's devices, SPIR-V for others
   clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
   doxygen                             # the API reference (the docs target), which the tests build

@@ -29,8 +29,8 @@ struct checked_run {
     void open_log();
     // Waits for the launch just enqueued and turns what Oclgrind logged meanwhile into
     // diagnostics; throws check_failed for them on a strict view. `tile_size`: the launch's
-    // work-items per tile, 0 if it is not tiled.
-    void after_launch(context_state& view, int rank, int tile_size, const std::string& source);
+    // work-items per tile, 0 if it is not tiled; `cpp`: the kernel is C++.
+    void after_launch(context_state& view, int rank, int tile_size, const std::string& source, bool cpp);
 
     const bool strict;
     const std::string build_options; // added to every kernel's on this view

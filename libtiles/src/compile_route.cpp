@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <sstream>
-#include <vector>
 
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
@@ -13,6 +12,13 @@
 
 namespace tiles::detail {
 namespace {
+
+bool has_extension(const std::string& extensions, const std::string& extension) {
+    std::istringstream words(extensions);
+    for (std::string word; words >> word;)
+        if (word == extension) return true;
+    return false;
+}
 
 cached_program binary_of(const cl::Program& program, std::string warnings) {
     std::vector<std::vector<unsigned char>> binaries;
@@ -52,6 +58,50 @@ built_program build_now(context_state& view, const compile_route& route, const s
 }
 
 } // namespace
+
+route_device describe_for_routes(const device_info& info) {
+    route_device d;
+    d.name = info.name;
+    d.vendor = info.vendor;
+    d.platform_name = info.platform_name;
+    d.simulator = info.simulator;
+    info.device.getInfo(CL_DEVICE_EXTENSIONS, &d.extensions);
+    // CL_DEVICE_IL_VERSION, from OpenCL 2.1 on, or cl_khr_il_program's.
+    std::size_t size = 0;
+    if (info.version >= (2u << 16 | 1u) || has_extension(d.extensions, "cl_khr_il_program"))
+        if (clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, 0, nullptr, &size) == CL_SUCCESS && size > 1) {
+            d.il_version.resize(size);
+            clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, size, d.il_version.data(), nullptr);
+            d.il_version.resize(size - 1);
+        }
+    cl_uint bits = 64;
+    if (info.device.getInfo(CL_DEVICE_ADDRESS_BITS, &bits) == CL_SUCCESS) d.address_bits = int(bits);
+    cl_uint major = 0, minor = 0;
+    if (has_extension(d.extensions, "cl_nv_device_attribute_query") &&
+        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) ==
+            CL_SUCCESS &&
+        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor, nullptr) ==
+            CL_SUCCESS)
+        d.compute_capability = int(major * 10 + minor);
+    return d;
+}
+
+std::string cpp_route_name(const route_device& device) {
+    if (device.vendor.find("NVIDIA") != std::string::npos || device.platform_name.find("NVIDIA") != std::string::npos)
+        return "clang-ptx";
+    if (has_extension(device.extensions, "cl_khr_il_program") || device.il_version.find("SPIR-V") != std::string::npos)
+        return "clang-spirv";
+    if (has_extension(device.extensions, "cl_khr_spir")) return device.simulator ? "clang-spir-checked" : "clang-spir";
+    throw unsupported_feature("C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir) or, "
+                              "on NVIDIA's, as PTX; '" +
+                              device.name + "' takes none of them (its extensions: " + device.extensions + ")");
+}
+
+std::unique_ptr<compile_route> route_for(kernel_language language, const context_state& view) {
+    if (language == kernel_language::opencl_c) return make_opencl_c_route();
+    const route_device device = describe_for_routes(*view.device());
+    return make_clang_route(cpp_route_name(device), device);
+}
 
 built_program build_program(context_state& view, const compile_route& route, const std::string& text,
                             const std::string& options, const std::string& built_for, bool parameters_from_driver) {

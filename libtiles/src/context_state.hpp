@@ -17,10 +17,12 @@
 #include "opencl.hpp"
 #include "tiles/accelerator.hpp"
 #include "tiles/completion_future.hpp"
+#include "tiles/kernel.hpp"
 
 namespace tiles::detail {
 
 struct compiled_kernel;
+struct declared_kernel;
 struct program_entry;
 struct checked_run;
 class pending_work;
@@ -78,14 +80,18 @@ class context_state {
         void reset();
     };
 
-    // The program built from (source, options), building it on first use; `built_for` names what
-    // it is built for ("kernel 'name'") in the log and in build errors.
+    // The program built from (source, options) in `language`, building it on first use; `built_for`
+    // names what it is built for ("kernel 'name'") in the log and in build errors.
     std::shared_ptr<program_entry> program(const std::string& source, const std::string& options,
-                                           const std::string& built_for, std::size_t source_hash);
+                                           const std::string& built_for, std::size_t source_hash,
+                                           kernel_language language = kernel_language::opencl_c);
 
-    // The kernel `name` of the program built from (source, options), building it on first use.
+    // The kernel `name` of the program built from (source, options), building it on first use; its
+    // parameters as `declared`, where its program's generator knows them, else as the driver says.
     std::shared_ptr<compiled_kernel> kernel(const std::string& source, const std::string& options,
-                                            const std::string& name, std::size_t source_hash);
+                                            const std::string& name, std::size_t source_hash,
+                                            kernel_language language = kernel_language::opencl_c,
+                                            const declared_kernel* declared = nullptr);
 
     // Device buffers that calls on this view use for their own intermediate data (a reduction's
     // partials) and that later calls reuse, so that a call pays for no allocation. take_scratch
@@ -117,9 +123,10 @@ class context_state {
     std::shared_ptr<checked_run> checked;
 
   private:
-    // Fills in the sizes of the structs k's pointer parameters point to, measured by a kernel
-    // built from the same program text and options.
-    void measure_pointees(compiled_kernel& k, const std::string& source, const std::string& options);
+    // Fills in the sizes of the structs k's pointer parameters point to, measured by the probe kernel
+    // of its program where it has one, else by one built from the same program text and options.
+    void measure_pointees(compiled_kernel& k, const program_entry& entry, const std::string& source,
+                          const std::string& options);
     // clFlush on the queue, counted.
     void submit();
 

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "amp_program.hpp"
 #include "checked_run.hpp"
 #include "compile_route.hpp"
 #include "hidden_extents.hpp"
@@ -63,8 +64,11 @@ template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel,
     return value;
 }
 
+// The kernel `name` of the entry's program, with its parameters as the driver describes them, or as
+// `declared` says where the generator of its program knows them (a C++ kernel, whose binaries do not
+// describe them).
 std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const device_info& device,
-                                             const std::string& name) {
+                                             const std::string& name, const declared_kernel* declared) {
     auto k = std::make_shared<compiled_kernel>();
     k->name = name;
     k->device_name = device.name;
@@ -83,7 +87,15 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
         check(k->kernel.getInfo(CL_KERNEL_NUM_ARGS, &n), "clGetKernelInfo");
         return n;
     }();
-    for (cl_uint i = 0; i < count; ++i) {
+    if (declared != nullptr) {
+        k->params = declared->params;
+        k->hidden_extents = declared->hidden_extents;
+        if (count != k->params.size() + k->hidden_extents.size())
+            throw runtime_exception("kernel '" + name + "' has " + std::to_string(count) + " parameters, where " +
+                                    std::to_string(k->params.size() + k->hidden_extents.size()) +
+                                    " were generated for it");
+    }
+    for (cl_uint i = 0; declared == nullptr && i < count; ++i) {
         kernel_param p;
         p.name = arg_info<CL_KERNEL_ARG_NAME, std::string>(k->kernel, i);
         p.address = arg_info<CL_KERNEL_ARG_ADDRESS_QUALIFIER, cl_kernel_arg_address_qualifier>(k->kernel, i);
@@ -96,7 +108,7 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     }
     // The hidden parameters libtiles appended (hidden_extents.hpp) come last; launches set them.
     const std::size_t prefix = std::string(hidden_extent_prefix).size();
-    while (k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
+    while (declared == nullptr && k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
         const std::string described = k->params.back().name.substr(prefix);
         const auto it = std::find_if(k->params.begin(), k->params.end() - 1,
                                      [&](const kernel_param& p) { return p.name == described; });
@@ -133,8 +145,10 @@ std::string pointee(std::string type_name) {
 // parameters point to come from the device itself: a kernel built from the same program text and
 // options writes their sizeof, once per compiled kernel (the program caches keep the build).
 // Where that kernel does not build (a type named differently than it can be spelled), the sizes
-// stay unknown and unchecked, as before.
-void context_state::measure_pointees(compiled_kernel& k, const std::string& text, const std::string& options) {
+// stay unknown and unchecked, as before. A C++ kernel's program has that kernel already (its
+// generator knows the types), since a probe appended to it would be C++ too.
+void context_state::measure_pointees(compiled_kernel& k, const program_entry& entry, const std::string& text,
+                                     const std::string& options) {
     std::vector<std::size_t> measured;
     std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
     for (std::size_t i = 0; i < k.params.size(); ++i)
@@ -145,11 +159,17 @@ void context_state::measure_pointees(compiled_kernel& k, const std::string& text
         }
     if (measured.empty()) return;
     std::shared_ptr<compiled_kernel> sizeof_probe;
-    try {
-        sizeof_probe =
-            kernel(text + probe + "}\n", options, "tiles_sizeof_probe", std::hash<std::string>()(text + probe));
-    } catch (const build_error&) {
-        return;
+    cl_int status = CL_SUCCESS;
+    if (cl::Kernel in_program(entry.program, "tiles_sizeof_probe", &status); status == CL_SUCCESS) {
+        sizeof_probe = std::make_shared<compiled_kernel>();
+        sizeof_probe->kernel = std::move(in_program);
+    } else {
+        try {
+            sizeof_probe =
+                kernel(text + probe + "}\n", options, "tiles_sizeof_probe", std::hash<std::string>()(text + probe));
+        } catch (const build_error&) {
+            return;
+        }
     }
     std::vector<cl_ulong> sizes(measured.size());
     const cl::Buffer out(context(), CL_MEM_WRITE_ONLY, sizes.size() * sizeof(cl_ulong));
@@ -204,7 +224,8 @@ void kernel_param::parse_type() {
 }
 
 std::shared_ptr<program_entry> context_state::program(const std::string& source, const std::string& options,
-                                                      const std::string& built_for, std::size_t source_hash) {
+                                                      const std::string& built_for, std::size_t source_hash,
+                                                      kernel_language language) {
     std::lock_guard<std::mutex> lock(programs_mutex_);
     const auto key = source_hash ^ std::hash<std::string>()(options);
     for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
@@ -215,7 +236,8 @@ std::shared_ptr<program_entry> context_state::program(const std::string& source,
     auto entry = std::make_shared<program_entry>();
     entry->source = source;
     entry->options = options;
-    built_program built = build_program(*this, *make_opencl_c_route(), source, options, built_for, true);
+    built_program built = build_program(*this, *route_for(language, *this), source, options, built_for,
+                                        language == kernel_language::opencl_c);
     entry->program = std::move(built.program);
     entry->build_log = std::move(built.build_log);
     programs_.emplace(key, entry);
@@ -223,21 +245,26 @@ std::shared_ptr<program_entry> context_state::program(const std::string& source,
 }
 
 std::shared_ptr<compiled_kernel> context_state::kernel(const std::string& source, const std::string& options,
-                                                       const std::string& name, std::size_t source_hash) {
-    const std::shared_ptr<program_entry> entry = program(source, options, "kernel '" + name + "'", source_hash);
+                                                       const std::string& name, std::size_t source_hash,
+                                                       kernel_language language, const declared_kernel* declared) {
+    const std::shared_ptr<program_entry> entry =
+        program(source, options, "kernel '" + name + "'", source_hash, language);
     std::lock_guard<std::mutex> lock(entry->mutex);
     auto& k = entry->kernels[name];
     if (!k) {
-        auto made = make_kernel(*entry, *device_, name);
-        measure_pointees(*made, source, options);
+        auto made = make_kernel(*entry, *device_, name, declared);
+        measure_pointees(*made, *entry, source, options);
         k = std::move(made);
     }
     return k;
 }
 
-kernel_source::kernel_source(std::string source, std::string name, std::string options)
-    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)),
-      program_text_(program_text(source_)), program_hash_(std::hash<std::string>()(program_text_)) {}
+kernel_source::kernel_source(std::string source, std::string name, std::string options, kernel_language language)
+    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)), language_(language),
+      amp_(language == kernel_language::cpp ? std::make_shared<const amp_source>(source_, options_, kernel_source_name)
+                                            : nullptr),
+      program_text_(amp_ ? amp_->program_for(name_) : program_text(source_)),
+      program_hash_(std::hash<std::string>()(program_text_)) {}
 
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view, const launch_domain& domain) {
     const shape_key key{view.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
@@ -249,7 +276,15 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context_state& view
                 view.count_cache_hit();
                 return k;
             }
-    auto k = view.kernel(program_text_, launch_options(options_, domain, *view.device()), name_, program_hash_);
+    const declared_kernel* declared = amp_ ? amp_->kernel(name_) : nullptr;
+    if (amp_ && declared == nullptr) {
+        std::string names;
+        for (const std::string& n : amp_->kernel_names()) names += (names.empty() ? "" : ", ") + n;
+        throw invalid_argument("the C++ source has no kernel named '" + name_ +
+                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
+    }
+    auto k = view.kernel(program_text_, launch_options(amp_ ? amp_->options() : options_, domain, *view.device()),
+                         name_, program_hash_, language_, declared);
     recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
@@ -263,9 +298,18 @@ std::string kernel_source::last_build_log() const {
     return last_build_log_;
 }
 
-source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options) {
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options,
+                          kernel_language language) {
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
+    if (language == kernel_language::cpp) { // every kernel, none checked against this domain
+        const amp_source amp(source, options, kernel_source_name);
+        const std::string text = amp.whole_program();
+        const std::shared_ptr<program_entry> entry =
+            view.state()->program(text, launch_options(amp.options(), untiled_rank_1, *view.state()->device()),
+                                  "the whole source", std::hash<std::string>()(text), language);
+        return {amp.kernel_names(), entry->build_log};
+    }
     const std::string text = program_text(source);
     const std::shared_ptr<program_entry> entry =
         view.state()->program(text, launch_options(options, untiled_rank_1, *view.state()->device()),
@@ -285,12 +329,14 @@ source_build build_source(const accelerator_view& view, const std::string& sourc
 
 namespace tiles {
 
-kernel::kernel(std::string source, std::string name, std::string build_options)
-    : impl_(std::make_shared<detail::kernel_source>(std::move(source), std::move(name), std::move(build_options))) {}
+kernel::kernel(std::string source, std::string name, std::string build_options, kernel_language language)
+    : impl_(std::make_shared<detail::kernel_source>(std::move(source), std::move(name), std::move(build_options),
+                                                    language)) {}
 
 const std::string& kernel::name() const { return impl_->name(); }
 const std::string& kernel::source() const { return impl_->source(); }
 const std::string& kernel::build_options() const { return impl_->options(); }
+kernel_language kernel::language() const { return impl_->language(); }
 std::string kernel::build_log() const { return impl_->last_build_log(); }
 
 } // namespace tiles

@@ -30,6 +30,8 @@ struct kernel_param {
     // For a pointer to a struct or typedef, the size of what it points to, measured on the device;
     // 0 where it is unknown (for other parameters, and where the measuring kernel did not build).
     std::size_t pointee_size = 0;
+    // A C++ kernel's array or view: its rank, which its argument's must be; 0 for any.
+    int rank = 0;
 
     // Fills pointer, base, builtin and element from type_name.
     void parse_type();
@@ -70,13 +72,16 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
 
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.
+class amp_source;
+
 class kernel_source {
   public:
-    kernel_source(std::string source, std::string name, std::string options);
+    kernel_source(std::string source, std::string name, std::string options, kernel_language language);
 
     const std::string& source() const { return source_; }
     const std::string& name() const { return name_; }
     const std::string& options() const { return options_; }
+    kernel_language language() const { return language_; }
 
     // The kernel built for `view` and the domain's rank and tile shape, building it if needed.
     std::shared_ptr<compiled_kernel> compiled_for(context_state& view, const launch_domain& domain);
@@ -104,7 +109,9 @@ class kernel_source {
     const std::string source_;
     const std::string name_;
     const std::string options_;
-    const std::string program_text_; // the prelude, then the source numbered from line 1
+    const kernel_language language_;
+    const std::shared_ptr<const amp_source> amp_; // a C++ source, read
+    const std::string program_text_;              // the prelude, then the source numbered from line 1
     const std::size_t program_hash_;
 
     mutable std::mutex mutex_;

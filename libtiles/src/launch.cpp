@@ -231,6 +231,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
             if (!type_matches(a.layout.type, p)) refuse(k, i, a, "the element types differ");
+            if (p.rank != 0 && a.rank != 0 && a.rank != p.rank)
+                refuse(k, i, a,
+                       "it has rank " + std::to_string(a.rank) + ", the kernel's has rank " + std::to_string(p.rank));
             if (p.pointee_size != 0 && a.layout.size != p.pointee_size)
                 refuse(k, i, a,
                        "its elements are " + std::to_string(a.layout.size) + " bytes, but a " + p.base + " is " +
@@ -410,7 +413,7 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     // Work-items of a rank above 3 are reported by their folded three-dimensional index.
     if (ctx.checked)
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
-                                  k.source());
+                                  k.source(), k.language() == kernel_language::cpp);
 }
 
 } // namespace tiles::detail

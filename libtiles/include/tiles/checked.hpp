@@ -89,8 +89,11 @@ void clear_check_report(const accelerator_view& view);
 namespace detail {
 // Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
 // (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),
-// and `source` gives the lines they point at.
-std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source);
+// and `source` gives the lines they point at. `cpp`: the kernel is in C++, whose lines are those of
+// any file but its prelude's (a C++ call site's own file); an OpenCL C kernel's are the file
+// "kernel"'s.
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source,
+                                           bool cpp = false);
 } // namespace detail
 
 } // namespace tiles

@@ -86,7 +86,10 @@ struct source_build {
 // Builds `source` with `options` for the view as an untiled rank-1 launch of any of its kernels
 // would (such launches then compile nothing), for callers that check a source of several kernels
 // before launching them (the C API's tiles_program_build). Throws build_error as a launch would.
-source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options);
+// A C++ source is built whole with no kernel's index checked against that domain; its launches
+// build each kernel for its own.
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options,
+                          kernel_language language = kernel_language::opencl_c);
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
     return {launch_arg::kind::memory, v.storage(),  v.region(), element_layout::of<std::remove_const_t<T>>(),
