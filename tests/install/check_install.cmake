@@ -105,9 +105,9 @@ elseif(STEP STREQUAL "find_package")
 
 elseif(STEP STREQUAL "example")
   # Each folder alone, built in WORK/<folder with - for />: examples (the C++ seed examples, with
-  # c/ and algorithms/ in it), examples/c and examples/algorithms.
+  # c/, amp/ and algorithms/ in it), examples/c, examples/amp and examples/algorithms.
   file(REMOVE_RECURSE "${WORK}")
-  foreach(folder IN ITEMS examples examples/c examples/algorithms)
+  foreach(folder IN ITEMS examples examples/c examples/amp examples/algorithms)
     string(REPLACE "/" "-" build "${folder}")
     set(build "${WORK}/${build}")
     run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/${folder}" -B "${build}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
@@ -122,7 +122,8 @@ elseif(STEP STREQUAL "example")
     endif()
   endforeach()
   set(averages "4\\.5 6\\.5 8\\.5 10\\.5 *\n20\\.5 22\\.5 24\\.5 26\\.5 *\n36\\.5 38\\.5 40\\.5 42\\.5 *\n52\\.5 54\\.5 56\\.5 58\\.5")
-  foreach(program IN ITEMS examples/tile_average examples/c/tile_average_c examples-c/tile_average_c)
+  foreach(program IN ITEMS examples/tile_average examples/c/tile_average_c examples-c/tile_average_c
+                           examples-amp/tile_average_amp)
     check_output("${WORK}/${program}" "Running on [^\n]+\n+${averages}")
   endforeach()
 

@@ -3,6 +3,7 @@
 
 #include "tiles/accelerator.hpp"
 #include "tiles/algorithms.hpp"
+#include "tiles/amp.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/checked.hpp"
