@@ -420,6 +420,31 @@ typedef struct tiles_kernel tiles_kernel;
 TILES_API tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name,
                                            const char* options);
 
+/* The language of a kernel's source. */
+typedef enum tiles_language {
+    TILES_LANGUAGE_OPENCL_C = 0, /* OpenCL C with libtiles' prelude, compiled by the device's driver */
+    TILES_LANGUAGE_CPP = 1       /* C++ AMP's kernels (C++ for OpenCL with libtiles' C++ prelude), compiled by
+                                    clang: kernel functions void name(captures..., index) restrict(amp) { ... }
+                                    (README, "Kernels in C++") */
+} tiles_language;
+
+/* How a kernel or program is made from its source. Versioned as the other structs are: set
+ * struct_size, or start from TILES_KERNEL_OPTIONS_INIT. */
+typedef struct tiles_kernel_options {
+    size_t struct_size;
+    const char* build_options; /* for the compiler, NULL for none ("-DSAMPLESIZE=4") */
+    tiles_language language;
+} tiles_kernel_options;
+
+#define TILES_KERNEL_OPTIONS_INIT                                                                                      \
+    { sizeof(tiles_kernel_options), NULL, TILES_LANGUAGE_OPENCL_C }
+
+/* tiles_kernel_create for a source in `options->language` (NULL options: OpenCL C, no build
+ * options). A C++ source is read here: a kernel function it cannot take is TILES_ERROR_BUILD, with
+ * its line and column in the message; a name the source lacks is refused at the first launch. */
+TILES_API tiles_status tiles_kernel_create_with_options(tiles_kernel** out, const char* source, const char* name,
+                                                        const tiles_kernel_options* options);
+
 TILES_API tiles_status tiles_kernel_retain(tiles_kernel* kernel);
 TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
 
@@ -561,6 +586,13 @@ TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_
  * thread until its next call of this function. */
 TILES_API tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                            const char* source, const char* options);
+
+/* tiles_program_build for a source in `options->language` (NULL options: OpenCL C). A C++ source is
+ * built whole, no kernel's index checked against the domain; each of its launches builds its kernel
+ * for its own domain. */
+TILES_API tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log,
+                                                        tiles_context* context, const char* source,
+                                                        const tiles_kernel_options* options);
 
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default

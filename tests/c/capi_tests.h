@@ -16,6 +16,11 @@ int test_staging_arrays(void);
 int test_extent_of_in_kernels_launched_from_c(void);
 int test_extent_of_refused_above_rank_3(void);
 
+/* test_amp.c */
+int test_cpp_kernel_runs_the_seed_tile_average(void);
+int test_cpp_program_builds_ahead_and_names_its_kernels(void);
+int test_cpp_kernel_refusals(void);
+
 /* test_algorithms.c */
 int test_reduce_matches_c_loops(void);
 int test_reduce_as_sums_ints_in_long_without_wrapping(void);

@@ -101,12 +101,15 @@ std::vector<tiles_arg> launch_args(const py::args& args) {
 
 void register_launch(py::module_& m) {
     py::class_<Kernel>(m, "Kernel")
-        .def(py::init([](const std::string& source, const std::string& name, const std::string& options) {
+        .def(py::init([](const std::string& source, const std::string& name, const std::string& options, int language) {
+                 tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+                 o.build_options = options.c_str();
+                 o.language = tiles_language(language);
                  tiles_kernel* k = nullptr;
-                 check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
+                 check(tiles_kernel_create_with_options(&k, source.c_str(), name.c_str(), &o));
                  return new Kernel(k, "kernel");
              }),
-             py::arg("source"), py::arg("name"), py::arg("options") = "")
+             py::arg("source"), py::arg("name"), py::arg("options") = "", py::arg("language") = 0)
         .def(
             "build",
             [](const Kernel& self, const Context* context, const std::vector<int>& extent,
@@ -134,20 +137,23 @@ void register_launch(py::module_& m) {
 
     m.def(
         "build_source",
-        [](const Context* context, const std::string& source, const std::string& options) {
+        [](const Context* context, const std::string& source, const std::string& options, int language) {
             tiles_context* c = context_or_null(context);
+            tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+            o.build_options = options.c_str();
+            o.language = tiles_language(language);
             std::string names, log;
             check(without_gil([&] {
                 const char* built_names = nullptr;
                 const char* built_log = nullptr;
                 const tiles_status status =
-                    tiles_program_build(&built_names, &built_log, c, source.c_str(), options.c_str());
+                    tiles_program_build_with_options(&built_names, &built_log, c, source.c_str(), &o);
                 if (status == TILES_SUCCESS) names = built_names, log = built_log;
                 return status;
             }));
             return py::make_tuple(names, log);
         },
-        py::arg("context"), py::arg("source"), py::arg("options"));
+        py::arg("context"), py::arg("source"), py::arg("options"), py::arg("language") = 0);
 
     py::class_<LocalMemory>(m, "LocalMemory")
         .def(py::init<std::size_t>(), py::arg("nbytes"))

@@ -97,14 +97,31 @@ class tiled_extent(extent):
         return f"tiles.extent{self.dims}.tile{self.tile_extent}"
 
 
-class Kernel:
-    """The kernel `name` of OpenCL C `source`, compiled with libtiles' prelude (tiled_index,
-    tile_static, tile_barrier_wait, ...) and `options` on first launch for each context and tile
-    shape, and cached from then on."""
+# The languages of kernel sources, as tiles.h numbers them.
+_LANGUAGES = {"opencl": 0, "opencl c": 0, "opencl-c": 0, "c++": 1, "cpp": 1}
 
-    def __init__(self, source: str, name: str, options: str = ""):
+
+def language_number(language: str) -> int:
+    """tiles.h's number of a kernel language named "opencl" (OpenCL C) or "c++"."""
+    key = text(language, "a kernel's language").lower()
+    if key not in _LANGUAGES:
+        raise InvalidArgument(f"a kernel's language is 'opencl' (OpenCL C) or 'c++', not {language!r}")
+    return _LANGUAGES[key]
+
+
+class Kernel:
+    """The kernel `name` of `source`, compiled with `options` on first launch for each context and
+    tile shape, and cached from then on. `language="opencl"` (the default): OpenCL C with libtiles'
+    prelude (tiled_index, tile_static, tile_barrier_wait, ...). `language="c++"`: C++ AMP's kernel
+    functions, `void name(captures..., index) restrict(amp) { ...C++ AMP's body... }`, compiled by
+    clang with C++ AMP's device-side classes (README: "Kernels in C++")."""
+
+    def __init__(self, source: str, name: str, options: str = "", language: str = "opencl"):
         self.name = text(name, "a kernel's name")
-        self._handle = _tiles.Kernel(text(source, "a kernel's source"), name, text(options, "a kernel's options"))
+        self.language = language
+        self._handle = _tiles.Kernel(
+            text(source, "a kernel's source"), name, text(options, "a kernel's options"), language_number(language)
+        )
 
     def build(self, domain: extent, context: Optional[Context] = None) -> str:
         """Compiles the kernel now, as its first launch over a domain of this rank and tile shape
