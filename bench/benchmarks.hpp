@@ -36,3 +36,6 @@ void run_bandwidth_benchmarks(const bench_config& config);
 // Matrix multiply, in GFLOP/s against CLBlast's GEMM (when built with it) and a naive kernel, and at
 // the other precisions asked for against the exact gemm.
 void run_gemm_benchmarks(const bench_config& config);
+// C++ kernels (tiles/amp.hpp) against the same kernels in OpenCL C: the seed's tile average, a
+// tiled matrix multiply and a stencil, in GB/s or GFLOP/s.
+void run_cpp_kernel_benchmarks(const bench_config& config);

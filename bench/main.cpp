@@ -23,7 +23,8 @@ const char* const usage =
     "                   [--clock host|device] [--only TEXT,TEXT,...] [--json FILE]\n"
     "  --quick           small sizes, 3 runs: a check that everything runs, in seconds\n"
     "  --large           large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096\n"
-    "  --side N          the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096)\n"
+    "  --side N          the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096),\n"
+    "                    and the C++ kernels' (their matrix multiply's N/4 x N/4)\n"
     "  --gemm LIST       matrix multiply sizes, multiples of 16 (default 1024,2048)\n"
     "  --precision LIST  also gemm of floats at these precisions: tf32x3, tf32, float16, bfloat16 (default none)\n"
     "  --runs N          timed runs per figure, after one warm-up; the median counts (default 5)\n"
@@ -138,6 +139,7 @@ int main(int argc, char** argv) {
                             }};
         run_bandwidth_benchmarks(config);
         run_gemm_benchmarks(config);
+        run_cpp_kernel_benchmarks(config);
         if (!o.json.empty()) write_json(o.json, records, o.clock);
         return 0;
     } catch (const std::exception& e) {

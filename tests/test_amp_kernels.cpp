@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "amp_program.hpp"
+#include "clang_toolchain.hpp"
 #include "compile_route.hpp"
 #include "fixture.hpp"
 
@@ -222,10 +223,14 @@ TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that p
     REQUIRE(spir.binary.size() > 4);
     CHECK(std::string(spir.binary.begin(), spir.binary.begin() + 2) == "BC"); // LLVM bitcode
 
-    const auto spirv = tiles::detail::compile_with_clang("clang-spirv", d, program, options, "kernel 'tile_sums'");
-    REQUIRE(spirv.binary.size() > 4);
-    CHECK(spirv.binary[0] == 0x03); // SPIR-V's magic number 0x07230203, little-endian
-    CHECK(spirv.binary[3] == 0x07);
+    if (tiles::detail::llvm_spirv_tool().found()) {
+        const auto spirv = tiles::detail::compile_with_clang("clang-spirv", d, program, options, "kernel 'tile_sums'");
+        REQUIRE(spirv.binary.size() > 4);
+        CHECK(spirv.binary[0] == 0x03); // SPIR-V's magic number 0x07230203, little-endian
+        CHECK(spirv.binary[3] == 0x07);
+    } else {
+        WARN("llvm-spirv is not installed here (llvm-spirv-14): the SPIR-V route is not tried");
+    }
 
     d.vendor = "NVIDIA Corporation";
     d.compute_capability = 90;

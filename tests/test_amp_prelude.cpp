@@ -469,8 +469,10 @@ void math(array_view<const float, 1> x, array_view<float, 2> out, array_view<dou
         REQUIRE(expected.size() == std::size_t(columns));
         for (int k = 0; k < columns; ++k) {
             INFO("x = " << v << ", function " << k);
-            const double tolerance =
-                (k < 64 ? 4e-6 : 2e-3) * std::max(1.0, std::fabs(expected[k])); // precise, then fast
+            // Precise, then fast: wide enough for every device's built-ins (OpenCL allows several
+            // ulp, more for lgamma and tgamma, and native_ forms are as accurate as the device makes
+            // them), narrow enough for a function mapped to another to miss.
+            const double tolerance = (k < 64 ? 1e-4 : 2e-3) * std::max(1.0, std::fabs(expected[k]));
             CHECK(std::fabs(out[i * columns + k] - expected[k]) <= tolerance);
         }
         const double d = v;
