@@ -8,8 +8,11 @@
  * - Every function that can fail returns a tiles_status: TILES_SUCCESS (0) or a negative code.
  *   After a failure, tiles_last_error_message() says what went wrong on the calling thread,
  *   with the numbers involved. No function aborts, exits or lets an exception out.
- * - Results are written through the pointer named `out`, the first parameter. On failure
- *   *out is left untouched.
+ * - Results are written through out-parameters: the pointer named `out`, the first parameter,
+ *   and those named for what they receive (out_event, log, out_rows ...). They are written only
+ *   when the call succeeds: after a failure each holds what the caller put there, and nothing it
+ *   would own (a handle, an OpenCL event) was made. So release what a call hands out only after
+ *   TILES_SUCCESS. (tiles_opencl.h follows the same rule.)
  * - Handles are reference counted. A function that makes a handle (create, get, section...)
  *   gives the caller one reference, which it gives back with the matching release. Releasing
  *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
