@@ -590,7 +590,7 @@ typedef enum tiles_diagnostic_kind {
     TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
     TILES_UNINITIALIZED_READ = 2,  /* tile_static memory read before anything was stored there */
     TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored (without the Oclgrind plugin) */
-    TILES_OUT_OF_BOUNDS = 4,       /* an access outside every buffer the kernel was given */
+    TILES_OUT_OF_BOUNDS = 4,       /* outside every buffer the kernel was given, or past an array it declares */
     TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
     TILES_OTHER_PROBLEM = 6
 } tiles_diagnostic_kind;
