@@ -1,0 +1,68 @@
+// libtiles algorithms: the tuner. It times an algorithm with each of a list of candidate values of
+// one of its parameter sets, on a context of its own on the device (never a caller's queue, whose
+// work would be timed with it and wait behind it), keeps the fastest in the tuning file and
+// returns it. tiles-tune tunes a device ahead of use; gemm tunes itself on first use on devices
+// the table has no measurements of (parameter_lookup.hpp).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "parameters.hpp"
+#include "tiles/engine/context.hpp"
+
+namespace tiles::algorithms {
+
+// One candidate timed: the candidate-th (from 1) of `candidates`, with its median time in seconds,
+// or with `failure` saying why it did not run.
+struct tuning_step {
+    const set_description& set;
+    std::size_t candidate, candidates;
+    const std::vector<int>& values;
+    double seconds;
+    std::string failure;
+};
+using tuning_progress = std::function<void(const tuning_step&)>;
+
+// Why tuning `set` on `device` would change nothing ("" if it would): the tensor-core sets where
+// the device has no tensor cores, the _small sets where the table never uses them.
+std::string not_tunable_because(const device_info& device, const set_description& set);
+
+// The candidates tuning tries for `set` on `device` where no others are given: the values in
+// effect first, then those of a list of shapes, less those the device cannot run.
+std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set);
+
+// The bytes cache_eviction reads on `device`: twice the cache the driver reports before global
+// memory, and at least 256 MiB on a GPU, 64 MiB on a CPU; at most an eighth of its memory and no
+// more than one allocation.
+std::uint64_t eviction_bytes(const device_info& device);
+
+// What runs, untimed, before each timed run of `set`'s work on `context`: for the bandwidth-bound
+// algorithms, a kernel that reads eviction_bytes and writes nothing, so that each run reads its
+// data from memory and has nothing of another's to write back, as a program streaming its data
+// does and as tiles_bench times it; nothing for gemm's.
+std::function<void()> cache_eviction(const set_description& set, const std::shared_ptr<engine::context>& context);
+
+// A challenger replaces the values in effect only when its median is lower by more than this
+// fraction. On the H200, the median of five runs in turns of one reduction moved by up to 6% from
+// one tuning to the next, and the candidates that had been 4% to 5% faster than the table's were
+// no faster in tiles_bench.
+constexpr double replacing_margin = 0.05;
+
+// Which finalist the confirmation chooses, from each finalist's times in seconds (one a round):
+// the lowest median, unless the finalist `incumbent` (the values in effect; none where it is
+// finalist_seconds.size()) is within replacing_margin of it.
+std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_seconds, std::size_t incumbent);
+
+// Tunes `set` on `own_context`, a context of its own on the device (never a caller's, whose work
+// would be timed with it and wait behind it), over `candidates` (none: tuning_candidates), calling
+// `progress` (if any) after each, and returns the fastest, which the tuning file now holds. The
+// candidates are timed one after another; the fastest few, with the values in effect, are then
+// timed again in turns, which exposes each to the same drift of the device's clocks and load, and
+// confirmed_choice picks among them. Where no candidate runs, returns the values in effect and
+// records nothing.
+std::vector<int> tune_set(const std::shared_ptr<engine::context>& own_context, const set_description& set,
+                          const tuning_progress& progress, std::vector<std::vector<int>> candidates = {});
+
+} // namespace tiles::algorithms
