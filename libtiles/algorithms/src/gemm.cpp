@@ -1,13 +1,14 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
-// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from the
-// device's parameter sets (parameter_lookup.hpp), chosen by the size of C. Over several
+// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from
+// gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
 // contexts, each computes a band of C's rows.
 #include "tiles/algorithms/gemm.hpp"
 
 #include <cstdint>
 
 #include "device_info.hpp"
+#include "gemm_parameters.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -45,9 +46,10 @@ void check_blocks_reach(const matrix_operand& c, std::int64_t blocks_down, std::
     check_reach("gemm", "the depth of A * B", k, std::int64_t(blocks_covering(k, slice)) * slice);
 }
 
-void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, const gemm_parameters& p, double alpha,
-                                   const matrix_operand& a, const matrix_operand& b, double beta,
+void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, const typed_set<gemm_parameters>& set,
+                                   double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
                                    const matrix_operand& c) {
+    const gemm_parameters p = set.tuned_on(context);
     const element_type type = element_type_of(c), storage = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
@@ -56,15 +58,15 @@ void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, cons
     launch_algorithm(
         context,
         covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
-        algorithm_kernel(tiles_kernel_gemm, "gemm", type, build_options(p), storage),
+        algorithm_kernel(tiles_kernel_gemm, "gemm", type, set.build_options(p), storage),
         std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
                                   element_arg(type, alpha), input_arg(a.data), input_arg(b.data),
                                   element_arg(type, beta), output_arg(c.data)});
 }
 
-void enqueue_mma_gemm(const std::shared_ptr<context>& context, const mma_gemm_parameters& p, gemm_precision precision,
-                      double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
-                      const matrix_operand& c) {
+void enqueue_mma_gemm(const std::shared_ptr<context>& context, const typed_set<mma_gemm_parameters>& set,
+                      const mma_gemm_parameters& p, gemm_precision precision, double alpha, const matrix_operand& a,
+                      const matrix_operand& b, double beta, const matrix_operand& c) {
     // The kernel stages 16 bytes at a time: 4 floats for the TF32 precisions, 8 elements rounded to
     // 16 bits for the others. Rows of whole such chunks (and buffers, which OpenCL aligns) let it
     // copy each chunk whole.
@@ -72,10 +74,10 @@ void enqueue_mma_gemm(const std::shared_ptr<context>& context, const mma_gemm_pa
     const int chunk = sixteen_bit ? 8 : 4;
     const bool rows_aligned = a.columns % chunk == 0 && b.columns % chunk == 0;
     const device_info& device = *context->device();
-    const std::string options = build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
+    const std::string options = set.build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
                                 " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") +
                                 " -DLOCAL_MEMORY_BYTES=" + std::to_string(device.local_mem_size) +
-                                (has_ptx_tensor_cores(device) ? " -DTILES_PTX=1" : "");
+                                (device.ptx_tensor_cores ? " -DTILES_PTX=1" : "");
     const int warps = p.warps_down * p.warps_across;
     const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
@@ -93,7 +95,7 @@ void enqueue_mma_gemm(const std::shared_ptr<context>& context, const mma_gemm_pa
 
 // Whether the tensor-core kernel runs gemm's precisions with these parameters on `device`.
 bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
-    return p.tensor_cores == 2 || (p.tensor_cores == 1 && has_ptx_tensor_cores(device));
+    return p.tensor_cores == 2 || (p.tensor_cores == 1 && device.ptx_tensor_cores);
 }
 
 // The precision that takes 16-bit float elements as they are.
@@ -148,22 +150,19 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
     const element_type type = element_type_of(c);
-    const algorithm_parameters in_effect = parameters_for(context);
-    const bool small = product_elements < in_effect.small_gemm_below;
+    const bool small = product_elements < small_gemm_below(context);
     if (precision != gemm_precision::exact) {
-        const mma_gemm_parameters& mma = small                                 ? in_effect.gemm_mma_small
-                                         : precision == gemm_precision::tf32x3 ? in_effect.gemm_mma_tf32x3
-                                                                               : in_effect.gemm_mma;
+        const typed_set<mma_gemm_parameters>& set = small                                 ? gemm_mma_small_set()
+                                                    : precision == gemm_precision::tf32x3 ? gemm_mma_tf32x3_set()
+                                                                                          : gemm_mma_set();
+        const mma_gemm_parameters mma = set.on(context);
         if (on_tensor_cores(mma, *context->device()))
-            return enqueue_mma_gemm(context, mma, precision, alpha, a, b, beta, c);
+            return enqueue_mma_gemm(context, set, mma, precision, alpha, a, b, beta, c);
     }
-    const char* const set = type == element_type::float64 ? "gemm_double" : small ? "gemm_float_small" : "gemm_float";
-    const algorithm_parameters p = parameters_tuned_for(context, *find_set(set));
-    enqueue_register_blocked_gemm(context,
-                                  type == element_type::float64 ? p.gemm_double
-                                  : small                       ? p.gemm_float_small
-                                                                : p.gemm_float,
-                                  alpha, a, b, beta, c);
+    const typed_set<gemm_parameters>& set = type == element_type::float64 ? gemm_double_set()
+                                            : small                       ? gemm_float_small_set()
+                                                                          : gemm_float_set();
+    enqueue_register_blocked_gemm(context, set, alpha, a, b, beta, c);
 }
 
 } // namespace

@@ -22,7 +22,6 @@
 #include <tuple>
 #include <utility>
 
-#include "../../algorithms/src/parameters.hpp"
 #include "devices.hpp"
 #include "kernel_cache.hpp"
 
@@ -382,6 +381,12 @@ void checked_run::after_launch(context& context, int rank, int tile_size, const 
     if (strict) throw check_failed(check_report{std::move(found)});
 }
 
+namespace {
+std::atomic<parameter_table_check> table_check{nullptr}; // constant-initialized, before any registration
+} // namespace
+
+void set_parameter_table_check(parameter_table_check check) { table_check = check; }
+
 std::shared_ptr<context> new_checked_context(bool strict) {
     // Oclgrind reads its settings from the environment when a context is made.
     static std::mutex mutex;
@@ -398,11 +403,12 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     const std::string& plugin = oclgrind_plugin_path();
     auto run = std::make_shared<checked_run>(strict, plugin.empty() ? "" : " -cl-opt-disable");
     if (const char* as = std::getenv("TILES_CHECKED_AS"); as != nullptr && *as != '\0') {
-        run->checked_as = algorithms::parameters_named(as);
-        if (run->checked_as == nullptr)
+        const parameter_table_check has_values_for = table_check;
+        if (has_values_for != nullptr && !has_values_for(as))
             throw invalid_argument(std::string("TILES_CHECKED_AS='") + as +
                                    "' names no device of the algorithm parameter table: give gpu, cpu or the name of "
                                    "a device it has an entry for (README, checked mode)");
+        run->checked_as = as;
     }
     static const std::string users_plugins = std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS") : "";
     setenv("OCLGRIND_PLUGINS", (plugin + (plugin.empty() || users_plugins.empty() ? "" : ":") + users_plugins).c_str(),
