@@ -5,7 +5,9 @@
 // contexts, each computes a band of C's rows.
 #include "tiles/algorithms/gemm.hpp"
 
+#include <cctype>
 #include <cstdint>
+#include <string>
 
 #include "device_info.hpp"
 #include "gemm_parameters.hpp"
@@ -20,21 +22,15 @@ extern const char tiles_kernel_gemm_mma[];
 namespace tiles::algorithms {
 namespace {
 
-const char* precision_name(gemm_precision precision) {
-    switch (precision) {
-    case gemm_precision::exact:
-        return "exact";
-    case gemm_precision::tf32x3:
-        return "tf32x3";
-    case gemm_precision::tf32:
-        return "tf32";
-    case gemm_precision::float16:
-        return "float16";
-    case gemm_precision::bfloat16:
-        return "bfloat16";
+// "-DPRECISION_EXACT=0 -DPRECISION_TF32X3=1 ...": the precisions as the kernel names them.
+std::string precision_defines() {
+    std::string defines;
+    for (int i = 0; i < precision_count; ++i) {
+        std::string name = precision_table[i].name;
+        for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+        defines += " -DPRECISION_" + name + "=" + std::to_string(i);
     }
-    throw invalid_argument("gemm: " + std::to_string(int(precision)) +
-                           " is not a precision (exact, tf32x3, tf32, float16 or bfloat16)");
+    return defines;
 }
 
 // Refuses blocks of C (blocks_down x blocks_across of them), and slices of the depth k, that reach
@@ -70,11 +66,12 @@ void enqueue_mma_gemm(const std::shared_ptr<context>& context, const typed_set<m
     // The kernel stages 16 bytes at a time: 4 floats for the TF32 precisions, 8 elements rounded to
     // 16 bits for the others. Rows of whole such chunks (and buffers, which OpenCL aligns) let it
     // copy each chunk whole.
-    const bool sixteen_bit = precision == gemm_precision::float16 || precision == gemm_precision::bfloat16;
+    const bool sixteen_bit = is_16_bit_float(info_of(precision, "gemm").inputs_as);
     const int chunk = sixteen_bit ? 8 : 4;
     const bool rows_aligned = a.columns % chunk == 0 && b.columns % chunk == 0;
     const device_info& device = *context->device();
-    const std::string options = set.build_options(p) + " -DPRECISION=" + std::to_string(int(precision)) +
+    const std::string options = set.build_options(p) + precision_defines() +
+                                " -DPRECISION=" + std::to_string(int(precision)) +
                                 " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") +
                                 " -DLOCAL_MEMORY_BYTES=" + std::to_string(device.local_mem_size) +
                                 (device.ptx_tensor_cores ? " -DTILES_PTX=1" : "");
@@ -98,9 +95,12 @@ bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
     return p.tensor_cores == 2 || (p.tensor_cores == 1 && device.ptx_tensor_cores);
 }
 
-// The precision that takes 16-bit float elements as they are.
+// The precision that takes elements of `type` as they are: the one that rounds to it (exact for
+// float).
 gemm_precision own_precision(element_type type) {
-    return type == element_type::float16 ? gemm_precision::float16 : gemm_precision::bfloat16;
+    for (int i = 0; i < precision_count; ++i)
+        if (precision_table[i].inputs_as == type) return gemm_precision(i);
+    return gemm_precision::exact;
 }
 
 // The one-context gemm's checks, on `device`.
@@ -129,13 +129,13 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     check_shape(algorithm, "C", c, a.rows, b.columns, "the shape of A * B");
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);
-    const char* const precision_text = precision_name(precision);
+    const char* const precision_text = info_of(precision, algorithm).name;
     // 16-bit floats are multiplied as they are (exact) or, the same, at their own precision, which
     // the tensor cores take them in.
     if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != own_precision(type))
         throw invalid_argument("gemm: " + element_description(type) +
                                " elements are multiplied as they are, at the precision exact or " +
-                               precision_name(own_precision(type)) + "; not " + precision_text);
+                               precision_table[int(own_precision(type))].name + "; not " + precision_text);
     if (precision != gemm_precision::exact && !is_16_bit_float(type) && type != element_type::float32)
         throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
                                element_description(type) + "; gemm of " + element_description(type) +
@@ -166,6 +166,16 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
 }
 
 } // namespace
+
+const precision_info& info_of(gemm_precision precision, const char* function) {
+    const int value = int(precision);
+    if (value >= 0 && value < precision_count) return precision_table[value];
+    std::string listed;
+    for (int i = 0; i < precision_count; ++i)
+        listed += std::string(i == 0 ? "" : i + 1 == precision_count ? " or " : ", ") + precision_table[i].name;
+    throw invalid_argument(std::string(function) + ": " + std::to_string(value) + " is not a precision (" + listed +
+                           ")");
+}
 
 void gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a, const matrix_operand& b,
           double beta, const matrix_operand& c, gemm_precision precision) {

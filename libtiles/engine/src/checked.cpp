@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -33,41 +34,27 @@ extern const std::size_t tiles_oclgrind_plugin_size;
 
 namespace tiles {
 
-const char* to_string(diagnostic_kind kind) {
-    switch (kind) {
-    case diagnostic_kind::read_write_race:
-        return "read-write race";
-    case diagnostic_kind::write_write_race:
-        return "write-write race";
-    case diagnostic_kind::uninitialized_read:
-        return "uninitialized read";
-    case diagnostic_kind::uninitialized_write:
-        return "uninitialized write";
-    case diagnostic_kind::out_of_bounds:
-        return "out-of-bounds access";
-    case diagnostic_kind::barrier_divergence:
-        return "barrier divergence";
-    case diagnostic_kind::other:
-        break;
-    }
-    return "problem";
+namespace {
+
+// The names of diagnostic_kind's values and of memory_space's, in their order; the last stands
+// for a value out of range too.
+constexpr const char* kind_names[] = {
+    "read-write race",    "write-write race", "uninitialized read", "uninitialized write", "out-of-bounds access",
+    "barrier divergence", "problem"};
+constexpr const char* space_names[] = {"tile_static", "global", "constant", "private", "unknown"};
+static_assert(std::size(kind_names) == std::size_t(diagnostic_kind::other) + 1 &&
+                  std::size(space_names) == std::size_t(memory_space::unknown) + 1,
+              "one name per value");
+
+template <std::size_t N> const char* name_in(const char* const (&names)[N], int value) {
+    return value >= 0 && value < int(N) ? names[value] : names[N - 1];
 }
 
-const char* to_string(memory_space space) {
-    switch (space) {
-    case memory_space::tile_static:
-        return "tile_static";
-    case memory_space::global:
-        return "global";
-    case memory_space::constant:
-        return "constant";
-    case memory_space::private_memory:
-        return "private";
-    case memory_space::unknown:
-        break;
-    }
-    return "unknown";
-}
+} // namespace
+
+const char* to_string(diagnostic_kind kind) { return name_in(kind_names, int(kind)); }
+
+const char* to_string(memory_space space) { return name_in(space_names, int(space)); }
 
 namespace {
 
