@@ -1,6 +1,6 @@
-// libtiles algorithms: transpose, through square blocks staged in tile_static memory, and its
-// parameter set: the block and strip shapes, their values for each kind of device, and what the
-// tuner tries and times.
+// libtiles algorithms: transpose, through blocks staged in tile_static memory (GPUs) or in
+// registers straight to the output (CPUs), and its parameter set: the block and strip shapes,
+// their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/transpose.hpp"
 
 #include <numeric>
@@ -22,6 +22,10 @@ struct transpose_parameters {
     // Tiles take the blocks in bands of `band` rows of blocks (a power of two), down each
     // column of blocks of a band before the next column; 1 takes them row by row.
     int band;
+    // 1: a tile stages its block in tile_static memory, so that its writes of output run along
+    // whole rows of the block (GPUs); 0: each work-item transposes its strips in registers and
+    // writes them straight to output (CPUs, whose tile_static memory is cached memory like any).
+    int through_tile_static;
 };
 
 constexpr named_parameter<transpose_parameters> transpose_parameters_named[] = {
@@ -29,12 +33,15 @@ constexpr named_parameter<transpose_parameters> transpose_parameters_named[] = {
     {"BLOCK_COLUMNS", &transpose_parameters::block_columns, 1, 1024},
     {"ROWS_PER_THREAD", &transpose_parameters::rows_per_thread, 1, 64},
     {"VECTOR_WIDTH", &transpose_parameters::vector_width, 1, 8, parameter_values::vector_width},
-    {"BAND", &transpose_parameters::band, 1, 1024, parameter_values::power_of_two}};
+    {"BAND", &transpose_parameters::band, 1, 1024, parameter_values::power_of_two},
+    {"THROUGH_TILE_STATIC", &transpose_parameters::through_tile_static, 0, 1}};
 
 constexpr const char* kernel_problem(const transpose_parameters& p) {
     if (p.block_rows % p.rows_per_thread != 0 || p.block_columns % p.rows_per_thread != 0 ||
         p.block_rows % p.vector_width != 0 || p.block_columns % p.vector_width != 0)
         return "ROWS_PER_THREAD and VECTOR_WIDTH must both divide BLOCK_ROWS and BLOCK_COLUMNS";
+    if (p.through_tile_static == 0 && (p.vector_width == 1 || p.rows_per_thread % p.vector_width != 0))
+        return "THROUGH_TILE_STATIC 0 needs a VECTOR_WIDTH above 1 that divides ROWS_PER_THREAD";
     return nullptr;
 }
 
@@ -44,18 +51,22 @@ std::string device_problem(const transpose_parameters& p, const device_info& dev
                         "", device);
 }
 
-// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, where each work-item moves 8-wide strips); every
-// other device, which takes the H200's values.
+// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, the tuner's pick: each work-item moves 8-wide
+// strips and writes its squares straight to output, with no barrier); every other device, which
+// takes the H200's values.
 constexpr device_row<transpose_parameters> transpose_table[] = {
-    {CL_DEVICE_TYPE_GPU, "H200", {32, 32, 4, 1, 1}},
-    {CL_DEVICE_TYPE_CPU, "", {64, 128, 8, 8, 8}},
-    {CL_DEVICE_TYPE_ALL, "", {32, 32, 4, 1, 1}},
+    {CL_DEVICE_TYPE_GPU, "H200", {32, 32, 4, 1, 1, 1}},
+    {CL_DEVICE_TYPE_CPU, "", {64, 256, 8, 8, 8, 0}},
+    {CL_DEVICE_TYPE_ALL, "", {32, 32, 4, 1, 1, 1}},
 };
 static_assert(rows_fit(transpose_table, transpose_parameters_named, kernel_problem), "a row does not fit");
 
 const transpose_parameters transpose_candidates[] = {
-    {32, 32, 4, 1, 1}, {32, 32, 4, 4, 1},  {64, 64, 4, 4, 1}, {32, 64, 8, 4, 1},  {64, 128, 8, 8, 8},
-    {64, 64, 8, 8, 4}, {64, 128, 8, 8, 1}, {32, 32, 8, 8, 8}, {64, 256, 8, 8, 8}, {128, 256, 8, 8, 8}};
+    {32, 32, 4, 1, 1, 1},  {32, 32, 4, 4, 1, 1},   {64, 64, 4, 4, 1, 1},   {32, 64, 8, 4, 1, 1},
+    {64, 128, 8, 8, 8, 1}, {64, 64, 8, 8, 4, 1},   {64, 128, 8, 8, 1, 1},  {32, 32, 8, 8, 8, 1},
+    {64, 256, 8, 8, 8, 1}, {128, 256, 8, 8, 8, 1}, {64, 128, 8, 8, 8, 0},  {64, 256, 8, 8, 8, 0},
+    {32, 256, 8, 8, 8, 0}, {64, 512, 8, 8, 8, 0},  {64, 256, 16, 8, 8, 0}, {128, 256, 16, 8, 8, 0},
+    {32, 32, 4, 4, 1, 0},  {64, 64, 8, 8, 4, 0}};
 
 // The tuner's work: one transpose of a tuning_side square of floats.
 std::function<void()> transpose_workload(const std::shared_ptr<context>& context) {
@@ -71,12 +82,13 @@ const typed_set<transpose_parameters>& transpose_set() {
     return set;
 }
 
-// The kernel stages block_columns rows of block_rows + vector_width elements in tile_static memory. On a
-// device with less of it than the table's block needs (Oclgrind's 32 KiB, under the CPU entry's
-// 128x128 blocks), the block is halved until it fits, as long as the strips still divide it.
+// Through tile_static memory, the kernel stages block_columns rows of block_rows + vector_width elements
+// there. On a device with less of it than the block needs (Oclgrind's 32 KiB, under 128x128 blocks), the
+// block is halved until it fits, as long as the strips still divide it.
 transpose_parameters fitted_to(transpose_parameters p, const device_info& device, std::size_t element_size) {
     const int strip = std::lcm(p.rows_per_thread, p.vector_width);
-    while (std::size_t(p.block_columns) * (p.block_rows + p.vector_width) * element_size > device.local_mem_size &&
+    while (p.through_tile_static &&
+           std::size_t(p.block_columns) * (p.block_rows + p.vector_width) * element_size > device.local_mem_size &&
            p.block_rows % (2 * strip) == 0 && p.block_columns % (2 * strip) == 0) {
         p.block_rows /= 2;
         p.block_columns /= 2;
