@@ -317,8 +317,8 @@ static inline void copy_chunk(__local uint4* to, __global const INPUT_BITS* matr
     __global const INPUT_BITS* const from = matrix + (size_t)row * columns + column;
 #if ROWS_ALIGNED
     // Rows are whole chunks, so a chunk lies in its row or past its end. Through L1 (.ca; .cg reads
-    // L2 only), as the tiles wait on these copies: on the H200, half matrices and tf32 1.13x at
-    // n = 8192, half matrices 1.2x at 4096.
+    // L2 only), as the tiles wait on these copies: faster for half matrices and tf32 on the H200
+    // (BENCHMARKS.md, the fourth run).
     const bool inside = row < rows && column < columns;
     __asm__ volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;" ::"r"(shared_address(to)),
                      "l"((ulong)(inside ? from : matrix)), "r"(inside ? 16 : 0)

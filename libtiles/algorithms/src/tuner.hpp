@@ -48,9 +48,9 @@ std::uint64_t eviction_bytes(const device_info& device);
 std::function<void()> cache_eviction(const parameter_set& set, const std::shared_ptr<engine::context>& context);
 
 // A challenger replaces the values in effect only when its median is lower by more than this
-// fraction. On the H200, the median of five runs in turns of one reduction moved by up to 6% from
-// one tuning to the next, and the candidates that had been 4% to 5% faster than the table's were
-// no faster in tiles_bench.
+// fraction: a median of runs in turns moves from one tuning to the next by about as much as the
+// gains of candidates that then proved no faster in tiles_bench (BENCHMARKS.md, the H200's fifth
+// run).
 constexpr double replacing_margin = 0.05;
 
 // Which finalist the confirmation chooses, from each finalist's times in seconds (one a round):
