@@ -80,8 +80,8 @@ TEST_CASE_METHOD(fresh_view, "a C++ source of several kernels launches each for 
         }
 
     // Built whole ahead of any launch, it names its kernels.
-    const tiles::detail::source_build built =
-        tiles::detail::build_source(view, scale_source, "", tiles::kernel_language::cpp);
+    const tiles::engine::source_build built =
+        tiles::engine::build_source(view.context(), scale_source, "", tiles::kernel_language::cpp);
     CHECK(built.kernel_names == std::vector<std::string>{"scale", "tile_sums"});
 }
 
@@ -184,47 +184,47 @@ void k(array_view<point, 1> points, index<1> i) restrict(amp) { points[i].z = po
 }
 
 TEST_CASE("C++ kernels take the route their device takes: PTX to NVIDIA's, SPIR-V, else SPIR 1.2", "[amp]") {
-    tiles::detail::route_device d;
+    tiles::engine::route_device d;
     d.name = "NVIDIA H200";
     d.vendor = "NVIDIA Corporation";
     d.platform_name = "NVIDIA CUDA";
     d.extensions = "cl_khr_fp64 cl_nv_device_attribute_query";
     d.compute_capability = 90;
-    CHECK(tiles::detail::cpp_route_name(d) == "clang-ptx");
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-ptx");
     d = {};
     d.name = "Intel(R) Core(TM) i7";
     d.extensions = "cl_khr_spir cl_khr_il_program cl_khr_fp64";
-    CHECK(tiles::detail::cpp_route_name(d) == "clang-spirv");
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
     d.extensions = "cl_khr_spir";
     d.il_version = "SPIR-V_1.2 ";
-    CHECK(tiles::detail::cpp_route_name(d) == "clang-spirv");
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
     d.il_version = "";
-    CHECK(tiles::detail::cpp_route_name(d) == "clang-spir");
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir");
     d.simulator = true;
-    CHECK(tiles::detail::cpp_route_name(d) == "clang-spir-checked");
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir-checked");
     d.extensions = "cl_khr_fp64";
-    REQUIRE_THROWS_MENTIONING(tiles::detail::cpp_route_name(d), tiles::unsupported_feature,
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cpp_route_name(d), tiles::unsupported_feature,
                               "C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir)",
                               "takes none of them (its extensions: cl_khr_fp64)");
     // This machine's device.
     const tiles::accelerator_view view = tiles::accelerator().get_default_view();
-    const tiles::detail::route_device here = tiles::detail::describe_for_routes(*view.state()->device());
-    WARN("the default device takes " << tiles::detail::cpp_route_name(here));
-    if (here.platform_name == "Portable Computing Language") CHECK(tiles::detail::cpp_route_name(here) == "clang-spir");
+    const tiles::engine::route_device here = tiles::engine::describe_for_routes(*view.context()->device());
+    WARN("the default device takes " << tiles::engine::cpp_route_name(here));
+    if (here.platform_name == "Portable Computing Language") CHECK(tiles::engine::cpp_route_name(here) == "clang-spir");
 }
 
 TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that ptxas assembles", "[amp]") {
-    const std::string program = tiles::detail::amp_source(scale_source, "", "kernel").program_for("tile_sums");
+    const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("tile_sums");
     const std::string options = " -cl-kernel-arg-info -DTILES_RANK=2 -DTILES_TILED=1 -DTILE_DIM0=2 -DTILE_DIM1=2";
-    tiles::detail::route_device d;
+    tiles::engine::route_device d;
     d.name = "a device described";
 
-    const auto spir = tiles::detail::compile_with_clang("clang-spir", d, program, options, "kernel 'tile_sums'");
+    const auto spir = tiles::engine::compile_with_clang("clang-spir", d, program, options, "kernel 'tile_sums'");
     REQUIRE(spir.binary.size() > 4);
     CHECK(std::string(spir.binary.begin(), spir.binary.begin() + 2) == "BC"); // LLVM bitcode
 
-    if (tiles::detail::llvm_spirv_tool().found()) {
-        const auto spirv = tiles::detail::compile_with_clang("clang-spirv", d, program, options, "kernel 'tile_sums'");
+    if (tiles::engine::llvm_spirv_tool().found()) {
+        const auto spirv = tiles::engine::compile_with_clang("clang-spirv", d, program, options, "kernel 'tile_sums'");
         REQUIRE(spirv.binary.size() > 4);
         CHECK(spirv.binary[0] == 0x03); // SPIR-V's magic number 0x07230203, little-endian
         CHECK(spirv.binary[3] == 0x07);
@@ -234,7 +234,7 @@ TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that p
 
     d.vendor = "NVIDIA Corporation";
     d.compute_capability = 90;
-    const auto ptx = tiles::detail::compile_with_clang("clang-ptx", d, program, options, "kernel 'tile_sums'");
+    const auto ptx = tiles::engine::compile_with_clang("clang-ptx", d, program, options, "kernel 'tile_sums'");
     const std::string text(ptx.binary.begin(), ptx.binary.end() - 1);
     CHECK(ptx.binary.back() == 0);
     CHECK(text.find(".entry tile_sums(") != std::string::npos);
@@ -266,11 +266,11 @@ void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<
     out[t] = total;
 }
 )";
-    const std::string program = tiles::detail::amp_source(source, "", "kernel").program_for("turns");
-    tiles::detail::route_device d;
+    const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for("turns");
+    tiles::engine::route_device d;
     d.name = "a device described";
     d.vendor = "NVIDIA Corporation";
-    const auto ptx = tiles::detail::compile_with_clang(
+    const auto ptx = tiles::engine::compile_with_clang(
         "clang-ptx", d, program, " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=2", "kernel 'turns'");
     const std::string text(ptx.binary.begin(), ptx.binary.end() - 1);
     const std::size_t last_barrier = text.rfind("bar.sync");
@@ -279,12 +279,12 @@ void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<
 }
 
 TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to install", "[amp]") {
-    const std::string program = tiles::detail::amp_source(scale_source, "", "kernel").program_for("scale");
-    tiles::detail::route_device d;
+    const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("scale");
+    tiles::engine::route_device d;
     d.name = "a device described";
     {
         const scoped_environment missing("TILES_CLANG", "/nonexistent/clang-14");
-        REQUIRE_THROWS_MENTIONING(tiles::detail::compile_with_clang("clang-spir", d, program, "", "kernel 'scale'"),
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-spir", d, program, "", "kernel 'scale'"),
                                   tiles::unsupported_feature, "needs clang, which is not at '/nonexistent/clang-14'",
                                   "install Debian's clang-14 package", "TILES_CLANG");
         // The same from a launch, whose context's device is this machine's.
@@ -298,13 +298,13 @@ TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to
     }
     {
         const scoped_environment missing("TILES_LIBCLC", "/nonexistent");
-        REQUIRE_THROWS_MENTIONING(tiles::detail::compile_with_clang("clang-ptx", d, program, "", "kernel 'scale'"),
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-ptx", d, program, "", "kernel 'scale'"),
                                   tiles::unsupported_feature, "needs libclc's nvptx64--nvidiacl.bc",
                                   "/nonexistent/nvptx64--nvidiacl.bc", "libclc-14", "TILES_LIBCLC");
     }
     {
         const scoped_environment missing("TILES_LLVM_SPIRV", "/nonexistent/llvm-spirv");
-        REQUIRE_THROWS_MENTIONING(tiles::detail::compile_with_clang("clang-spirv", d, program, "", "kernel 'scale'"),
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-spirv", d, program, "", "kernel 'scale'"),
                                   tiles::unsupported_feature, "needs llvm-spirv", "llvm-spirv-14", "TILES_LLVM_SPIRV");
     }
 }

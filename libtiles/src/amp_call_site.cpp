@@ -66,7 +66,7 @@ struct placed_text {
 // text on the line the macro gives.
 placed_text place(const std::string& stringized, const std::string& file, int line) {
     const placed_text as_given{stringized, file, line, 1};
-    std::optional<std::string> source = detail::read_regular_file(file, std::uint64_t(64) << 20);
+    std::optional<std::string> source = engine::read_regular_file(file, std::uint64_t(64) << 20);
     // A relative __FILE__ (ccache's base_dir makes them) is relative to where the compiler ran,
     // most often where the program was linked too.
     std::string found_at = file;
@@ -75,7 +75,7 @@ placed_text place(const std::string& stringized, const std::string& file, int li
         const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
         if (!error) {
             found_at = (program.parent_path() / file).lexically_normal().string();
-            source = detail::read_regular_file(found_at, std::uint64_t(64) << 20);
+            source = engine::read_regular_file(found_at, std::uint64_t(64) << 20);
         }
     }
     if (!source) return as_given;

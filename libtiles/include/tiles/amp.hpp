@@ -158,7 +158,7 @@ template <class U> constexpr bool is_launch_argument() {
 // A kernel with its launch arguments, as parallel_for_each takes it.
 template <std::size_t Capacity> struct bound_kernel {
     const kernel* k;
-    std::array<detail::launch_arg, Capacity> args;
+    std::array<engine::launch_arg, Capacity> args;
     std::size_t count;
 };
 
@@ -211,18 +211,18 @@ class call_site {
 template <int N, std::size_t C>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain,
                        const amp_detail::bound_kernel<C>& k) {
-    detail::launch(&view, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 template <int N, std::size_t C>
 void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
-    detail::launch(&view, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 template <int N, std::size_t C>
 void parallel_for_each(const tiled_extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
-    detail::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 template <int N, std::size_t C> void parallel_for_each(const extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
-    detail::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 
 } // namespace tiles
