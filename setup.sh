@@ -53,8 +53,12 @@ if ! cmp -s "$requirements" .venv/installed-requirements.txt; then
   cp "$requirements" .venv/installed-requirements.txt
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/.venv/bin/python" \
-  -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
+# A developer's build: tests, examples, benchmarks, the API reference and the Python module, with
+# warnings as errors (a plain `cmake -S . -B build` builds the libraries, tools and Python only).
+developer_options=(-DTILES_DEVELOPER=ON -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_TESTS=ON -DTILES_BUILD_EXAMPLES=ON
+                   -DTILES_BUILD_BENCH=ON -DTILES_BUILD_DOCS=ON)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" -DTILES_BUILD_PYTHON=ON \
+  -DPython_EXECUTABLE="$PWD/.venv/bin/python" -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
 # sanitized_build DIR SANITIZERS [CMAKE_ARGS...]: builds the C++ and C test programs (not the
@@ -62,8 +66,8 @@ cmake --build build --parallel "$(nproc)"
 sanitized_build() {
   local dir=$1 sanitizers=$2
   shift 2
-  CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_BUILD_PYTHON=OFF \
-    -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" \
+    -DTILES_BUILD_PYTHON=OFF -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
   cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
 }
 

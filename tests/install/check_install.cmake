@@ -9,8 +9,8 @@
 #   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles` and
 #                 consumer/consumer.cpp with `pkg-config --cflags --libs tiles-core`, runs them
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
-#                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
-#                 checks that libtiles added nothing to the parent's install
+#                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
+#                 the programs, and checks that libtiles added nothing to the parent's install
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG.
 cmake_policy(VERSION 3.20)
@@ -157,6 +157,17 @@ elseif(STEP STREQUAL "subproject")
     message(FATAL_ERROR "BUILD_SHARED_LIBS=OFF built ${shared_libraries}, not libtiles.a")
   endif()
   check_consumers("${WORK}/build")
+  # libtiles' warnings are not errors in another project's build, whose compiler may be newer.
+  file(GLOB_RECURSE flag_files "${WORK}/build/_deps/tiles-build/*/flags.make")
+  foreach(file IN LISTS flag_files)
+    file(STRINGS "${file}" werror REGEX "-Werror")
+    if(werror)
+      message(FATAL_ERROR "libtiles, as a sub-project, compiles with -Werror (${file}):\n${werror}")
+    endif()
+  endforeach()
+  if(NOT flag_files)
+    message(FATAL_ERROR "no flags.make under ${WORK}/build/_deps/tiles-build")
+  endif()
   run("${CMAKE_COMMAND}" --install "${WORK}/build" --prefix "${WORK}/prefix")
   file(GLOB_RECURSE installed "${WORK}/prefix/*")
   if(installed)
