@@ -1,24 +1,37 @@
 #!/usr/bin/env bash
-# libtiles set-up for a Debian 12 machine: installs the Debian packages the build, the examples
-# and the tests need, skipping those already installed; makes the Python virtual environment
-# .venv with the packages of bindings/python/requirements.txt (Debian's Python refuses
-# system-wide pip installs); then configures and builds into build/.
+# libtiles set-up for a Debian 12 machine: installs the Debian packages a step needs, skipping
+# those already installed; for the developer's build, makes the Python virtual environment .venv
+# with the packages of bindings/python/requirements.txt (Debian's Python refuses system-wide pip
+# installs); then configures and builds into build/.
 # Run as root or with sudo available. Idempotent: a second run only rebuilds what changed.
 #
-#   ./setup.sh            set up and build
-#   ./setup.sh examples   ... then run the seed's examples on the default OpenCL device
-#   ./setup.sh test       ... then run every test, then the C++ and C tests again built with clang
-#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), the
-#                         fuzz target over the C API for a few minutes there, and the thread tests
-#                         under ThreadSanitizer (build-tsan/)
+#   ./setup.sh            set up and build everything: the libraries, tools, Python module,
+#                         examples, tests, benchmarks and API reference
+#   ./setup.sh examples   set up and build only the seed's examples (C++, C, the algorithms) and
+#                         tiles-info, then run them on the default OpenCL device
+#   ./setup.sh test       set up and build everything, then run every test, then the C++ and C
+#                         tests again built with clang under AddressSanitizer and
+#                         UndefinedBehaviorSanitizer (build-asan/), the fuzz target over the C API
+#                         for a few minutes there, and the thread tests under ThreadSanitizer
+#                         (build-tsan/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-debian_packages=(
+step=${1:-}
+case "$step" in
+  "" | examples | test) ;;
+  *) echo "setup: unknown step '$step' (give examples or test)" >&2; exit 2 ;;
+esac
+
+# The Debian packages the examples need: building libtiles, and a device to run on.
+example_packages=(
   cmake g++ make                      # the build
   ocl-icd-opencl-dev opencl-headers   # OpenCL's ICD loader and headers
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
+)
+# ... and those the rest of the developer's build and the tests need besides.
+developer_packages=(
   catch2                              # the C++ and C tests
   oclgrind                            # checked mode: the OpenCL simulator that finds races
   liboclgrind-dev                     # checked mode's Oclgrind plugin (uninitialized tile_static reads)
@@ -30,6 +43,8 @@ debian_packages=(
   doxygen                             # the API reference (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
 )
+debian_packages=("${example_packages[@]}")
+[[ $step == examples ]] || debian_packages+=("${developer_packages[@]}")
 
 missing=()
 for package in "${debian_packages[@]}"; do
@@ -41,6 +56,16 @@ if ((${#missing[@]})); then
   [[ $(id -u) -eq 0 ]] || as_root=(sudo)
   "${as_root[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [[ $step == examples ]]; then
+  # The examples, tiles-info and the libraries they link; no tests, benchmarks, docs or Python.
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_EXAMPLES=ON \
+    -DTILES_BUILD_TOOLS=ON -DTILES_BUILD_TESTS=OFF -DTILES_BUILD_BENCH=OFF -DTILES_BUILD_DOCS=OFF \
+    -DTILES_BUILD_PYTHON=OFF >/dev/null
+  # Builds what run_examples runs, then runs it.
+  cmake --build build --parallel "$(nproc)" --target run_examples
+  exit 0
 fi
 
 # Python packages, reinstalled only when the requirements change.
@@ -99,9 +124,8 @@ fuzz() {
   grep -E "^Done|^#[0-9]+.*(DONE|pulse)" build-asan/fuzz.log | tail -n 2
 }
 
-case "${1:-}" in
+case "$step" in
   "") ;;
-  examples) cmake --build build --target run_examples ;;
   test)
     # Every test run is a first run, as on a fresh machine: PoCL's and libtiles' caches (compiled
     # programs, tuning) start empty in a folder of their own, removed afterwards.
@@ -120,5 +144,4 @@ case "${1:-}" in
     sanitized_build build-tsan thread
     ctest --test-dir build-tsan --output-on-failure --parallel "$(nproc)" -L threads
     ;;
-  *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac
