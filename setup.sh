@@ -2,7 +2,8 @@
 # libtiles set-up for a Debian 12 machine: installs the Debian packages a step needs, skipping
 # those already installed; for the developer's build, makes the Python virtual environment .venv
 # with the packages of bindings/python/requirements.txt (Debian's Python refuses system-wide pip
-# installs); then configures and builds into build/.
+# installs) and the wheelhouse .venv/wheelhouse for the wheel's test; then configures and builds
+# into build/.
 # Run as root or with sudo available. Idempotent: a second run only rebuilds what changed.
 #
 #   ./setup.sh            set up and build everything: the libraries, tools, Python module,
@@ -68,14 +69,18 @@ if [[ $step == examples ]]; then
   exit 0
 fi
 
-# Python packages, reinstalled only when the requirements change.
+# Python packages, and the wheelhouse from which the wheel's test builds and installs with no
+# network (tests/wheel/wheelhouse.txt), fetched again only when their lists change.
 requirements=bindings/python/requirements.txt
+wheelhouse_requirements=tests/wheel/wheelhouse.txt
 [[ -x .venv/bin/python ]] || python3 -m venv .venv
-if ! cmp -s "$requirements" .venv/installed-requirements.txt; then
+if ! cat "$requirements" "$wheelhouse_requirements" | cmp -s - .venv/installed-requirements.txt; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install --quiet --upgrade pip
   .venv/bin/python -m pip install --quiet -r "$requirements"
-  cp "$requirements" .venv/installed-requirements.txt
+  rm -rf .venv/wheelhouse
+  .venv/bin/python -m pip download --quiet --only-binary=:all: --dest .venv/wheelhouse -r "$wheelhouse_requirements"
+  cat "$requirements" "$wheelhouse_requirements" >.venv/installed-requirements.txt
 fi
 
 # A developer's build: tests, examples, benchmarks, the API reference and the Python module, with
