@@ -3,7 +3,7 @@
 // candidates on a context of its own, and the fastest kept in the tuning file, with a progress line
 // on a terminal.
 //
-//   tiles-tune [--device SELECTOR] [--only SET,SET,...]
+//   tiles-tune [--device SELECTOR] [--only SET,SET,...] [--help] [--version]
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -21,9 +21,12 @@
 
 namespace {
 
-const char* const usage = "usage: tiles-tune [--device SELECTOR] [--only SET,SET,...]\n"
+const char* const usage = "usage: tiles-tune [--device SELECTOR] [--only SET,SET,...] [--help] [--version]\n"
+                          "  tunes the tiled algorithms' parameters for a device, into the tuning file\n"
                           "  --device SELECTOR  the device to tune, as TILES_DEVICE names one (default: the default)\n"
-                          "  --only SETS        only these parameter sets (default: every one the device uses)\n";
+                          "  --only SETS        only these parameter sets (default: every one the device uses)\n"
+                          "  --help             print this and exit\n"
+                          "  --version          print libtiles' version and exit\n";
 
 std::string text(const tiles::parameter_values& values) {
     std::string line;
@@ -91,6 +94,12 @@ int main(int argc, char** argv) {
             device = argv[++i];
         } else if (arg == "--only" && i + 1 < argc) {
             sets = split(argv[++i]);
+        } else if (arg == "--help") {
+            std::cout << usage;
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << "tiles-tune (libtiles) " << tiles::version() << "\n";
+            return 0;
         } else {
             std::cerr << "tiles-tune: unknown or incomplete option '" << arg << "'\n" << usage;
             return 2;
