@@ -27,8 +27,12 @@ const char* family_of(tiles_status status) {
 } // namespace
 
 [[noreturn]] void raise(tiles_status status, const std::string& message) {
+    // The C API's messages name its functions and OpenCL's types; "for_python" says them as Python
+    // does (tiles.errors.for_python).
+    const py::object text =
+        error_classes.contains("for_python") ? error_classes["for_python"](message) : py::str(message);
     PyErr_SetObject(error_classes[family_of(status)].ptr(),
-                    py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
+                    py::make_tuple(text, int(status), tiles_status_string(status)).ptr());
     throw py::error_already_set();
 }
 
@@ -40,6 +44,17 @@ void check(tiles_status status) {
 void register_errors(py::module_& m) {
     m.def(
         "_set_error_classes", [](const py::dict& classes) { error_classes = classes; }, py::arg("classes"));
+    m.def("element_names", [] {
+        // Each element type's OpenCL name with its numpy dtype, as libtiles' messages name them.
+        py::list names;
+        for (int type = TILES_INT8; type <= TILES_BFLOAT16; ++type) {
+            if (type == TILES_OPAQUE) continue;
+            tiles_shape shape = TILES_SHAPE_INIT;
+            shape.dtype = tiles_dtype(type);
+            names.append(py::make_tuple(tiles_dtype_name(tiles_dtype(type)), numpy_dtype(shape, py::none())));
+        }
+        return names;
+    });
     m.def(
         "status_string", [](int status) { return std::string(tiles_status_string(tiles_status(status))); },
         py::arg("status"));
