@@ -2,6 +2,7 @@
 numpy's factories, print data, pass numpy's default dtypes, and write into the array behind a
 view. numpy's own behaviour is the truth each test compares with."""
 
+import os
 import re
 import subprocess
 import sys
@@ -26,6 +27,9 @@ def test_iteration_ends_at_the_last_element_as_numpy_s_does(context):
     for row, expected in zip(rows, matrix):
         np.testing.assert_array_equal(row.get(), expected)
     assert [int(x) for x in tiles.array_view(matrix)[1]] == list(matrix[1])
+    on_device = tiles.array(host, context=context)
+    context.reset_counters()
+    assert list(on_device) == list(host) and context.counters()["downloads"] == 1  # not one per element
     view = tiles.array_view(host)
     for index in (3, -4):
         with pytest.raises(IndexError) as numpy_raised:
@@ -224,7 +228,7 @@ print(np.asarray(t).tolist())
 
 
 def _run(script: str, checked: str) -> subprocess.CompletedProcess:
-    env = dict(__import__("os").environ, TILES_CHECKED=checked)
+    env = dict(os.environ, TILES_CHECKED=checked)
     return subprocess.run([sys.executable, "-W", "always", "-c", script], env=env, capture_output=True, text=True,
                           timeout=600)
 

@@ -9,6 +9,9 @@
 
 Views share the numpy array's memory: after synchronize() (or numpy.asarray(view)) the
 caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
+So writes into that numpy array after a launch used the view need view.refresh() before the next
+launch, which would otherwise read the device's old copy (checked mode, TILES_CHECKED=1, warns
+of them); assignments through the view (view[1, 2] = 5) need nothing.
 The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
 stencil) take numpy arrays or tiles data and return numpy arrays; their launch parameters are
 named data (tiles.get_parameters, set_parameters). reduce, gemm, matrix_multiply and stencil

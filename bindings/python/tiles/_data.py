@@ -4,7 +4,7 @@ lives on a device), with sections and copies."""
 from __future__ import annotations
 
 import weakref
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -36,6 +36,13 @@ class _numpy_like:
 
     def __len__(self) -> int:
         return self.shape[0]
+
+    def __iter__(self) -> Iterator[Any]:
+        """As numpy's: the elements of one dimension (one download), else the projections
+        self[0], self[1], ..."""
+        if self.ndim == 1:
+            return iter(self._copy())
+        return (self[i] for i in range(self.shape[0]))  # type: ignore[index]
 
     def get(self) -> np.ndarray:
         """A new numpy array holding the elements, current (as PyOpenCL's Array.get())."""
@@ -106,7 +113,12 @@ class array_view(_numpy_like):
     their copy is stale; the host gets the results back, into the numpy array itself, on
     synchronize() or numpy.asarray(view), and only what launches wrote. A read-only numpy array
     makes a const view, which kernels may only read. view[i] is C++ AMP's projection (a view of
-    one dimension less) or, on one dimension, the element; view[1:3, 2:6] is a section."""
+    one dimension less) or, on one dimension, the element; view[1:3, 2:6] is a section; both
+    take assignments (view[1, 2] = 5).
+
+    Writing into the numpy array itself after the view was used needs view.refresh() before the
+    next launch: launches reuse the copy a device holds, and would read the old values (checked
+    mode warns of such writes). Assignments through the view need nothing."""
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
                  _handle: Optional[_tiles.View] = None):
@@ -224,12 +236,16 @@ class array_view(_numpy_like):
     def synchronize_to(self, context: Context) -> None:
         """Makes the view current on `context` now."""
         self._handle.synchronize_to(instance(context, Context, "the context to synchronize to")._handle)
+        _host_writes.synchronized(self)  # the data may have passed through host memory
 
     def opencl_buffer(self, context: Context, write: bool = True) -> int:
         """The OpenCL buffer (cl_mem, as an integer) behind the whole view on `context`, made current
         there first; borrowed. With write=True the caller's kernels may write it, and libtiles then
         treats the host's copy as stale. For PyOpenCL: pyopencl.Buffer.from_int_ptr(ptr)."""
-        return self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle, bool(write))
+        buffer = self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle,
+                                            bool(write))
+        _host_writes.synchronized(self)  # the data may have passed through host memory
+        return buffer
 
     def discard_data(self) -> None:
         """The view's contents need not be kept: the next launch uploads nothing of them."""
@@ -273,6 +289,7 @@ class array_view(_numpy_like):
     def release(self) -> None:
         """Gives the view back now (what launches wrote reaches the numpy array first); any later
         use raises tiles.InvalidHandle."""
+        _host_writes.forget(self)
         self._handle.release()
 
     def __repr__(self) -> str:
