@@ -180,6 +180,19 @@ def test_mismatched_dtypes_say_which_operand_to_convert():
         tiles.matrix_multiply(np.ones((2, 2), np.float32), np.ones((2, 2)))
 
 
+def test_kernel_arguments_of_another_dtype_come_with_the_conversion(context):
+    kernel = tiles.Kernel("__kernel void f(__global float* d, __global const int* e) { d[0] = e[0]; }", "f")
+    with pytest.raises(tiles.InvalidArgument) as refused:
+        tiles.parallel_for_each(tiles.extent(1), kernel, tiles.array_view(np.zeros(4)),
+                                tiles.array_view(np.zeros(4, np.int32)), context=context)
+    assert str(refused.value).endswith("was given an array_view of float64: the element types differ: pass "
+                                       "x.astype(np.float32), or declare the parameter a double*")
+    with pytest.raises(tiles.InvalidArgument, match=r"array of int64: .* pass x\.astype\(np\.int32\), or declare "
+                                                    r"the parameter a long\*"):
+        tiles.parallel_for_each(tiles.extent(1), kernel, tiles.array_view(np.zeros(4, np.float32)),
+                                tiles.array(np.arange(4), context=context), context=context)
+
+
 def test_messages_that_reach_python_name_python_functions(context):
     """Each C API refusal Python can meet, said with Python's names."""
     host = np.zeros((4, 4), np.float32)

@@ -74,23 +74,31 @@ _PYTHON_NAMES: Dict[str, str] = {
 }
 _C_NAME = re.compile("|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True)) + r"\b")
 
-# "int (int32)" -> "int32": libtiles' element types by numpy's names, made on first use from the
+# OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
 # extension's table (_tiles.element_names()).
 _element_names: Optional[List[Tuple[str, str]]] = None
 
 
-def _numpy_names(message: str) -> str:
+def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
     global _element_names
     if _element_names is None:
         from . import _tiles
-        _element_names = [(f"{opencl} ({dtype})", str(dtype)) for opencl, dtype in _tiles.element_names()
-                          if opencl != str(dtype)] + [("opaque (struct)", "structured")]
-    for described, name in _element_names:
-        message = message.replace(described, name)
+        _element_names = [(opencl, str(dtype)) for opencl, dtype in _tiles.element_names()]
+    return _element_names
+
+
+def _numpy_names(message: str) -> str:
+    """"int (int32)" -> "int32", as libtiles describes element types beside OpenCL's names."""
+    for opencl, name in _opencl_and_numpy_names():
+        if opencl != name:
+            message = message.replace(f"{opencl} ({name})", name)
+    message = message.replace("opaque (struct)", "structured")
     return re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
 
 
 _UNSUPPORTED = re.compile(r"supports (.+) elements, not (\w+)$")
+_PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
+                        r"the element types differ$")
 _MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
 
 
@@ -105,6 +113,13 @@ def _conversion_hint(message: str) -> str:
         target = same_kind[0] if same_kind else "float32" if "float32" in taken else taken[0]
         fits = f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" else ""
         return f"{message}: convert it first, with x.astype(np.{target}){fits}"
+    parameter = _PARAMETER.search(message)
+    if parameter:
+        names = _opencl_and_numpy_names()
+        wanted = dict(names).get(parameter.group(1))
+        given = {numpy: opencl for opencl, numpy in names}.get(parameter.group(2))
+        if wanted is not None and given is not None:
+            return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {given}*"
     mismatched = _MISMATCHED.search(message)
     if mismatched:
         role, _, _, other = mismatched.groups()
