@@ -275,3 +275,19 @@ def test_checked_contexts_watch_algorithms_and_assignments_too():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert tiles.reduce(view, context=checked) == np.float32(50 + data[1:].sum())
+
+
+def test_strict_checked_contexts_raise_check_failed_for_host_writes():
+    strict = tiles.Context.checked(strict=True)
+    data = np.arange(8, dtype=np.float32)
+    view = tiles.array_view(data)
+    tiles.reduce(view, context=strict)
+    data[3] = 0
+    with pytest.raises(tiles.CheckFailed, match="reduce's data .* without view.refresh()") as refused:
+        tiles.reduce(view, context=strict)
+    assert refused.value.status_name == "TILES_ERROR_CHECK_FAILED"
+    view.refresh()
+    assert tiles.reduce(view, context=strict) == data.sum()
+    run = _run(HOST_WRITE, "strict")
+    assert run.returncode == 1 and "tiles.errors.CheckFailed: parallel_for_each's args[1]" in run.stderr, run.stderr
+    assert 'line 10, in <module>' in run.stderr

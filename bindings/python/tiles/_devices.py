@@ -163,7 +163,9 @@ class Context:
         kernel and records the data races, uninitialized reads, out-of-bounds accesses and
         divergent barriers the simulator finds, at the kernel's own lines; diagnostics() lists
         them. A strict one raises tiles.CheckFailed instead."""
-        return cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made = cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made._strict = bool(strict)  # for checks made in Python (tiles._host_writes)
+        return made
 
     @property
     def is_checked(self) -> bool:

@@ -2,7 +2,8 @@
 data that a device already holds (C++ AMP's rule), so writes into the numpy array after the view
 was last used, not followed by view.refresh(), are silently not seen. On checked contexts only, a
 launch records a checksum of each viewed numpy array, synchronizations record it anew, and the
-next launch compares: a difference is reported as a RuntimeWarning at the caller's line."""
+next launch compares: a difference is reported as a RuntimeWarning at the caller's line (raised
+as tiles.CheckFailed on a strict context)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _tiles
-from .errors import InvalidHandle
+from .errors import CheckFailed, InvalidHandle
 
 # id(numpy array) -> (the array, its checksum, the views launched over it). An entry counts only
 # while one of those views lives unreleased: without them the data has no device copy to go stale.
@@ -56,17 +57,20 @@ def synchronized(view: Any) -> None:
         _records[id(owner)] = (reference, _checksum(owner), views)
 
 
-def _is_checked(context: Any, arguments: List[Any]) -> bool:
-    """Whether the launch runs on a checked context: `context`, else where its first array lives,
-    else the default context."""
+def _checking(context: Any, arguments: List[Any]) -> Tuple[bool, bool]:
+    """Whether the launch runs on a checked context (`context`, else where its first array lives,
+    else the default context), and whether that context is strict, where Python can tell: one of
+    Context.checked(strict=True), or the default context under TILES_CHECKED=strict."""
     from ._devices import Context
     if context is not None:  # anything else than a Context is the launch's to refuse
-        return isinstance(context, Context) and context.is_checked
+        checked = isinstance(context, Context) and context.is_checked
+        return checked, checked and getattr(context, "_strict", False)
     for a in arguments:
         owner = a._view_handle().keeps_alive() if hasattr(a, "_view_handle") else None
         if isinstance(owner, _tiles.Array):
-            return bool(owner.context().is_checked())
-    return bool(_tiles.Context.default(None).is_checked())
+            return bool(owner.context().is_checked()), False
+    checked = bool(_tiles.Context.default(None).is_checked())
+    return checked, checked and os.environ.get("TILES_CHECKED") == "strict"
 
 
 def _viewed(arguments: Iterable[Any]) -> List[Tuple[int, Any, np.ndarray]]:
@@ -95,7 +99,8 @@ class launch:
         self.viewed = _viewed(arguments)
         self.names = names
         self.function = function
-        self.watching = bool(self.viewed) and _is_checked(context, [a for _, a, _ in self.viewed])
+        self.watching, self.strict = _checking(context, [a for _, a, _ in self.viewed]) if self.viewed \
+            else (False, False)
 
     def __enter__(self) -> "launch":
         if self.watching:
@@ -104,14 +109,19 @@ class launch:
                 if record is None or record[0]() is not owner or not _alive(record[2]):
                     continue
                 if record[1] != _checksum(owner):
-                    warnings.warn(
+                    self._report(
                         f"{self.function}'s {self.names[position] if self.names else f'args[{position}]'} (a "
                         f"tiles.array_view, {view.dtype} {view.shape}) views "
                         f"a numpy array that was written after the view was last used, without view.refresh(): "
                         f"the launch reads the device's old copy of those elements. Call view.refresh() after "
-                        f"writing the numpy array, or assign through the view (view[...] = values)",
-                        RuntimeWarning, stacklevel=_caller_stacklevel())
+                        f"writing the numpy array, or assign through the view (view[...] = values)")
         return self
+
+    def _report(self, message: str) -> None:
+        """A strict context's report raises tiles.CheckFailed, as its launches' do; others warn."""
+        if self.strict:
+            raise CheckFailed(message, -2006, _tiles.status_string(-2006))  # TILES_ERROR_CHECK_FAILED
+        warnings.warn(message, RuntimeWarning, stacklevel=_caller_stacklevel())
 
     def __exit__(self, kind: Any, *exc: Any) -> None:
         if not self.watching or kind is not None:
