@@ -271,6 +271,14 @@ def test_checked_contexts_watch_algorithms_and_assignments_too():
     with pytest.warns(RuntimeWarning, match="reduce's data") as caught:
         tiles.reduce(view, context=checked)
     assert caught[0].filename == __file__
+    # A launch without a context runs where its first array lives: the checked context.
+    on_checked = tiles.zeros(1, np.float32, context=checked)
+    data[1] = 100
+    first = tiles.Kernel("__kernel void first(__global float* out, float a, __global const float* in) "
+                         "{ out[0] = in[0] + a; }", "first")
+    with pytest.warns(RuntimeWarning, match="args\\[2\\]"):
+        tiles.parallel_for_each(tiles.extent(1), first, on_checked, np.float32(1), view)
+    view.refresh()
     view[0] = 50  # an assignment through the view is no host write behind it
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -69,8 +69,14 @@ def _checking(context: Any, arguments: List[Any]) -> Tuple[bool, bool]:
         owner = a._view_handle().keeps_alive() if hasattr(a, "_view_handle") else None
         if isinstance(owner, _tiles.Array):
             return bool(owner.context().is_checked()), False
-    checked = bool(_tiles.Context.default(None).is_checked())
-    return checked, checked and os.environ.get("TILES_CHECKED") == "strict"
+    global _default_checking
+    if _default_checking is None:  # the default context, once made, stays what it is
+        checked = bool(_tiles.Context.default(None).is_checked())
+        _default_checking = (checked, checked and os.environ.get("TILES_CHECKED") == "strict")
+    return _default_checking
+
+
+_default_checking: Optional[Tuple[bool, bool]] = None
 
 
 def _viewed(arguments: Iterable[Any]) -> List[Tuple[int, Any, np.ndarray]]:
@@ -99,8 +105,7 @@ class launch:
         self.viewed = _viewed(arguments)
         self.names = names
         self.function = function
-        self.watching, self.strict = _checking(context, [a for _, a, _ in self.viewed]) if self.viewed \
-            else (False, False)
+        self.watching, self.strict = _checking(context, list(arguments)) if self.viewed else (False, False)
 
     def __enter__(self) -> "launch":
         if self.watching:
