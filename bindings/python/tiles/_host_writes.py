@@ -12,6 +12,7 @@ import sys
 import warnings
 import weakref
 import zlib
+from types import FrameType
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -39,7 +40,7 @@ def _owner(view: Any) -> Optional[np.ndarray]:
 
 
 def _checksum(host: np.ndarray) -> int:
-    return zlib.crc32(host.reshape(-1).view(np.uint8))
+    return zlib.crc32(host.reshape(-1).view(np.uint8).data)
 
 
 def forget(view: Any) -> None:
@@ -88,7 +89,8 @@ def _viewed(arguments: Iterable[Any]) -> List[Tuple[int, Any, np.ndarray]]:
 
 def _caller_stacklevel() -> int:
     """warnings.warn's stacklevel of the first frame outside the tiles package."""
-    frame, level = sys._getframe(1), 1
+    frame: Optional[FrameType] = sys._getframe(1)
+    level = 1
     while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == _PACKAGE:
         frame, level = frame.f_back, level + 1
     return level
