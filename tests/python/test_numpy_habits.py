@@ -285,6 +285,25 @@ def test_checked_contexts_watch_algorithms_and_assignments_too():
         assert tiles.reduce(view, context=checked) == np.float32(50 + data[1:].sum())
 
 
+def test_checked_mode_watches_the_data_a_view_shares_with_its_sections_only():
+    checked = tiles.Context.checked()
+    add = tiles.Kernel("__kernel void add(__global float* d, __global const float* s) "
+                       "{ d[get_global_id(0)] += s[get_global_id(0)]; }", "add")
+    host = np.ones(4, np.float32)
+    out = tiles.array_view(np.zeros(4, np.float32))
+    first = tiles.array_view(host)
+    tiles.parallel_for_each(out.extent, add, out, first, context=checked)
+    host[:] = 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # A new view of the array has no copy yet: its launch uploads what the host holds.
+        tiles.parallel_for_each(out.extent, add, out, tiles.array_view(host), context=checked)
+    np.testing.assert_array_equal(np.asarray(out), [6, 6, 6, 6])
+    # A section shares the first view's copy, which is stale: reported.
+    with pytest.warns(RuntimeWarning, match=r"args\[1\] \(a tiles.array_view, float32 \(2,\)\)"):
+        tiles.parallel_for_each(tiles.extent(2), add, out[0:2], first[2:4], context=checked)
+
+
 def test_strict_checked_contexts_raise_check_failed_for_host_writes():
     strict = tiles.Context.checked(strict=True)
     data = np.arange(8, dtype=np.float32)

@@ -121,7 +121,7 @@ class array_view(_numpy_like):
     mode warns of such writes). Assignments through the view need nothing."""
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
-                 _handle: Optional[_tiles.View] = None):
+                 _handle: Optional[_tiles.View] = None, _of: Optional["array_view"] = None):
         if _handle is None:
             if isinstance(data, extent):
                 _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
@@ -131,6 +131,9 @@ class array_view(_numpy_like):
             else:
                 _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
         self._handle = _handle
+        # The data the view shares with those it was made of (sections, projections, ...), which
+        # checked mode watches as one (tiles._host_writes).
+        self._storage: _host_writes.Storage = _host_writes.Storage() if _of is None else _of._storage
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
 
@@ -156,7 +159,7 @@ class array_view(_numpy_like):
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
         handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
                                       integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
-        return array_view(None, _handle=handle)
+        return array_view(None, _handle=handle, _of=self)
 
     def view_as(self, shape: Sequence[int]) -> "array_view":
         """C++ AMP's view_as: the view's first elements in `shape`, which may have any number of
@@ -165,12 +168,12 @@ class array_view(_numpy_like):
         dims = integers(shape, "view_as's shape", -C_INT_MAX, C_INT_MAX)
         if not dims:
             raise InvalidArgument("view_as's shape has 1 or more dimensions, not 0 (libtiles data has no scalars)")
-        return array_view(None, _handle=self._handle.view_as(dims))
+        return array_view(None, _handle=self._handle.view_as(dims), _of=self)
 
     def reinterpret_as(self, dtype: Any) -> "array_view":
         """C++ AMP's reinterpret_as: the view's bytes as one dimension of `dtype` elements (numpy's
         view(dtype)), whose size must divide them; launches see the new element type."""
-        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
+        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)), _of=self)
 
     def __getitem__(self, key) -> Any:
         view, element = self._select(key)
@@ -207,7 +210,7 @@ class array_view(_numpy_like):
             i = _index_in(rest.pop(0), view.extent[0])
             if view.extent.rank == 1:
                 return view, i
-            view = array_view(None, _handle=view._handle.project(i))
+            view = array_view(None, _handle=view._handle.project(i), _of=view)
         if not all(isinstance(k, slice) for k in rest):
             raise InvalidArgument("integers index the leading dimensions only (C++ AMP's projection), and slices "
                                   "the rest: take a section, then index it")

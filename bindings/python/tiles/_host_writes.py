@@ -1,8 +1,9 @@
 """Checked mode's watch over the numpy arrays behind views: a launch reuses the copy of a view's
 data that a device already holds (C++ AMP's rule), so writes into the numpy array after the view
 was last used, not followed by view.refresh(), are silently not seen. On checked contexts only, a
-launch records a checksum of each viewed numpy array, synchronizations record it anew, and the
-next launch compares: a difference is reported as a RuntimeWarning at the caller's line (raised
+launch records a checksum of the numpy array behind each view it takes (for the data that view
+shares with its sections: another view of the same array has copies of its own, which its first
+launch uploads), synchronizations record it anew, and the next launch compares: a difference is reported as a RuntimeWarning at the caller's line (raised
 as tiles.CheckFailed on a strict context)."""
 
 from __future__ import annotations
@@ -13,29 +14,36 @@ import warnings
 import weakref
 import zlib
 from types import FrameType
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _tiles
 from .errors import CheckFailed, InvalidHandle
 
-# id(numpy array) -> (the array, its checksum, the views launched over it). An entry counts only
-# while one of those views lives unreleased: without them the data has no device copy to go stale.
-_records: Dict[int, Tuple["weakref.ref[np.ndarray]", int, "weakref.WeakSet[Any]"]] = {}
+
+class Storage:
+    """What the views of one data share: an array_view of a numpy array makes one, and the views
+    made of it (sections, projections, view_as, reinterpret_as) share it, as they share libtiles'
+    copies of the data. Another array_view of the same numpy array has copies of its own."""
+
+
+# A checksum of the numpy array behind each watched storage, from its last launch or
+# synchronization; an entry goes with the last view of its storage.
+_records: "weakref.WeakKeyDictionary[Storage, int]" = weakref.WeakKeyDictionary()
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _owner(view: Any) -> Optional[np.ndarray]:
-    if not hasattr(view, "_view_handle"):
+    """The numpy array behind an array_view, None for anything else or a released view."""
+    if not isinstance(getattr(view, "_storage", None), Storage):
         return None
     try:
-        handle = view._view_handle()
-        handle.shape()  # raises for a released view, which has nothing to watch
-        owner = handle.keeps_alive()
+        view._handle.shape()  # raises for a released view, which has nothing to watch
     except InvalidHandle:
         return None
+    owner = view._handle.keeps_alive()
     return owner if isinstance(owner, np.ndarray) else None
 
 
@@ -45,17 +53,15 @@ def _checksum(host: np.ndarray) -> int:
 
 def forget(view: Any) -> None:
     """The numpy array behind `view` may change, or need not be checked, until its next launch."""
-    owner = _owner(view)
-    if owner is not None:
-        _records.pop(id(owner), None)
+    if _owner(view) is not None:
+        _records.pop(view._storage, None)
 
 
 def synchronized(view: Any) -> None:
     """The numpy array behind `view` was made current: what it holds now is what devices hold."""
     owner = _owner(view)
-    if owner is not None and id(owner) in _records:
-        reference, _, views = _records[id(owner)]
-        _records[id(owner)] = (reference, _checksum(owner), views)
+    if owner is not None and view._storage in _records:
+        _records[view._storage] = _checksum(owner)
 
 
 def _checking(context: Any, arguments: List[Any]) -> Tuple[bool, bool]:
@@ -82,9 +88,7 @@ _default_checking: Optional[Tuple[bool, bool]] = None
 
 def _viewed(arguments: Iterable[Any]) -> List[Tuple[int, Any, np.ndarray]]:
     """The launch's views of numpy arrays, with their positions."""
-    from ._data import array_view
-    return [(i, a, owner) for i, a in enumerate(arguments)
-            if isinstance(a, array_view) and (owner := _owner(a)) is not None]
+    return [(i, a, owner) for i, a in enumerate(arguments) if (owner := _owner(a)) is not None]
 
 
 def _caller_stacklevel() -> int:
@@ -112,10 +116,8 @@ class launch:
     def __enter__(self) -> "launch":
         if self.watching:
             for position, view, owner in self.viewed:
-                record = _records.get(id(owner))
-                if record is None or record[0]() is not owner or not _alive(record[2]):
-                    continue
-                if record[1] != _checksum(owner):
+                recorded = _records.get(view._storage)
+                if recorded is not None and recorded != _checksum(owner):
                     self._report(
                         f"{self.function}'s {self.names[position] if self.names else f'args[{position}]'} (a "
                         f"tiles.array_view, {view.dtype} {view.shape}) views "
@@ -131,13 +133,6 @@ class launch:
         warnings.warn(message, RuntimeWarning, stacklevel=_caller_stacklevel())
 
     def __exit__(self, kind: Any, *exc: Any) -> None:
-        if not self.watching or kind is not None:
-            return
-        for _, view, owner in self.viewed:
-            views = _records[id(owner)][2] if id(owner) in _records else weakref.WeakSet()
-            views.add(view)
-            _records[id(owner)] = (weakref.ref(owner), _checksum(owner), views)
-
-
-def _alive(views: "weakref.WeakSet[Any]") -> bool:
-    return any(_owner(v) is not None for v in list(views))
+        if self.watching and kind is None:
+            for _, view, owner in self.viewed:
+                _records[view._storage] = _checksum(owner)
