@@ -49,17 +49,6 @@ void check(tiles_status status) {
 void register_errors(py::module_& m) {
     m.def(
         "_set_error_classes", [](const py::dict& classes) { error_classes = classes; }, py::arg("classes"));
-    m.def("element_names", [] {
-        // Each element type's OpenCL name with its numpy dtype, as libtiles' messages name them.
-        py::list names;
-        for (int type = TILES_INT8; type <= TILES_BFLOAT16; ++type) {
-            if (type == TILES_OPAQUE) continue;
-            tiles_shape shape = TILES_SHAPE_INIT;
-            shape.dtype = tiles_dtype(type);
-            names.append(py::make_tuple(tiles_dtype_name(tiles_dtype(type)), numpy_dtype(shape, py::none())));
-        }
-        return names;
-    });
     m.def(
         "status_string", [](int status) { return std::string(tiles_status_string(tiles_status(status))); },
         py::arg("status"));

@@ -75,7 +75,7 @@ _PYTHON_NAMES: Dict[str, str] = {
 _C_NAME = re.compile("|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True)) + r"\b")
 
 # OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
-# extension's table (_tiles.element_names()).
+# extension's table (_tiles.dtypes(), libtiles' own).
 _element_names: Optional[List[Tuple[str, str]]] = None
 
 
@@ -83,7 +83,7 @@ def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
     global _element_names
     if _element_names is None:
         from . import _tiles
-        _element_names = [(opencl, str(dtype)) for opencl, dtype in _tiles.element_names()]
+        _element_names = [(element["opencl"], element["name"]) for element in _tiles.dtypes()]
     return _element_names
 
 
