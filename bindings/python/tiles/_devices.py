@@ -144,6 +144,8 @@ class Context:
     submit what is enqueued (blocking calls and flush() submit it); "immediate" submits each
     kernel and transfer as it is enqueued."""
 
+    _strict: bool = False  # made by checked(strict=True), as Python's own checks need to know
+
     def __init__(self, device: Union[Device, str, None] = None, *, queuing_mode: str = "automatic",
                  _handle: Optional[_tiles.Context] = None):
         if _handle is None:
@@ -163,7 +165,9 @@ class Context:
         kernel and records the data races, uninitialized reads, out-of-bounds accesses and
         divergent barriers the simulator finds, at the kernel's own lines; diagnostics() lists
         them. A strict one raises tiles.CheckFailed instead."""
-        return cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made = cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made._strict = bool(strict)
+        return made
 
     @property
     def is_checked(self) -> bool:

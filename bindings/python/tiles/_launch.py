@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Sequence, Tuple, overload
 
-from . import _tiles
+from . import _host_writes, _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
 from ._devices import Context, Event, context_handle, event_handles
 from .errors import InvalidArgument, InvalidComputeDomain
@@ -184,10 +184,12 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
     handles = [getattr(a, "_handle", a) for a in args]
     dims, tile = domain._native
     if not wait_for and not return_event:
-        _tiles.launch(context_handle(context), dims, tile, kernel._handle, *handles)
+        with _host_writes.launch("parallel_for_each", args, context):
+            _tiles.launch(context_handle(context), dims, tile, kernel._handle, *handles)
         return None
     if context is None:
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
-    done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
-                                     event_handles(wait_for, "parallel_for_each"), bool(return_event), *handles)
+    with _host_writes.launch("parallel_for_each", args, context):
+        done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
+                                         event_handles(wait_for, "parallel_for_each"), bool(return_event), *handles)
     return None if done is None else Event(done)
