@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "algorithms/parameters.hpp"
+#include "log.hpp"
 #include "tiles/accelerator.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
@@ -382,6 +383,9 @@ void checked_run::after_launch(context_state& view, int rank, int tile_size, con
         report.diagnostics.insert(report.diagnostics.end(), found.begin(), found.end());
     }
     if (strict) throw check_failed(check_report{std::move(found)});
+    // A view that does not throw says what it found in the log, where TILES_CHECKED=1 alone shows it.
+    if (logging(log_level::warning))
+        for (const diagnostic& d : found) detail::log(log_level::warning, "checked mode: " + d.to_string());
 }
 
 std::shared_ptr<context_state> new_checked_context(bool strict) {

@@ -106,6 +106,8 @@ cached_program built_binary(const cl::Program& program, std::string warnings) {
 built_program build_from_source(context_state& view, const std::string& text, const std::string& options,
                                 const std::string& built_for) {
     const device_info& device = *view.device();
+    // Said before the compiler starts: a build can take seconds, which would pass in silence.
+    if (logging(log_level::info)) log(log_level::info, "building " + built_for + " for '" + device.name + "'");
     for (int attempt = 0;; ++attempt) {
         const auto start = std::chrono::steady_clock::now();
         cl_int status = CL_SUCCESS;
