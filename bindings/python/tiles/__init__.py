@@ -31,6 +31,7 @@ from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidCom
 
 _tiles._set_error_classes(errors.BY_FAMILY)
 _log._from_environment()
+_log._start()
 
 __version__: str = _tiles.version()
 
