@@ -279,3 +279,29 @@ TEST_CASE("the algorithms refuse tiles that reach past the positions an int inde
     CHECK_NOTHROW(tiles::detail::check_reach("gemm", "C's rows", INT_MAX - 127,
                                              std::int64_t(tiles::detail::blocks_covering(INT_MAX - 127, 128)) * 128));
 }
+
+TEST_CASE_METHOD(fresh_view, "a tile other than the kernel's reqd_work_group_size is refused naming both",
+                 "[refusal]") {
+    // OpenCL's order: 8 work-items along x (AMP's last dimension, the columns), 4 along y.
+    const tiles::kernel k(R"(
+__kernel __attribute__((reqd_work_group_size(8, 4, 1))) void fixed(__global float* out) {
+    tiled_index t = get_tiled_index();
+    out[linear_index(t.global_id, t.extent)] = t.local_id[0] * 10 + t.local_id[1];
+})",
+                          "fixed");
+    std::vector<float> out(8 * 16, -1.0f);
+    tiles::array_view<float, 2> v(8, 16, out);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile<8, 4>(), k, v),
+                              tiles::invalid_compute_domain,
+                              "kernel 'fixed' declares __attribute__((reqd_work_group_size(8, 4, 1))), so it runs only "
+                              "in tiles of 4 x 8 work-items (AMP's order, the reverse of OpenCL's), not the "
+                              "launch's tile of 8x4");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, k, v), tiles::invalid_compute_domain,
+                              "reqd_work_group_size(8, 4, 1)", "launch it over an extent tiled so, not untiled");
+    CHECK(view.counters().launches == 0);
+    // Its own shape runs: rows of 4, columns of 8, in AMP's order.
+    tiles::parallel_for_each(view, v.extent.tile<4, 8>(), k, v);
+    v.synchronize();
+    for (int row = 0; row < 8; ++row)
+        for (int column = 0; column < 16; ++column) CHECK(out[row * 16 + column] == (row % 4) * 10 + column % 8);
+}

@@ -236,6 +236,9 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     }
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
           "clGetKernelWorkGroupInfo");
+    check(clGetKernelWorkGroupInfo(k->kernel(), device.device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                   sizeof k->required_tile, k->required_tile.data(), nullptr),
+          "clGetKernelWorkGroupInfo");
     cl_ulong local = 0;
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_LOCAL_MEM_SIZE, &local), "clGetKernelWorkGroupInfo");
     k->local_mem_size = local;

@@ -3,6 +3,7 @@
 // parameter descriptions that launches are checked against.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -44,7 +45,9 @@ struct compiled_kernel {
     // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
     // argument's extent it receives.
     std::vector<std::size_t> hidden_extents;
-    std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+    std::size_t work_group_size = 0; // CL_KERNEL_WORK_GROUP_SIZE
+    // __attribute__((reqd_work_group_size(X, Y, Z))), in OpenCL's order; zeros where it has none.
+    std::array<std::size_t, 3> required_tile{0, 0, 0};
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
 };
