@@ -134,6 +134,9 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not compile raises build_error 
         CHECK(e.build_log().find("undeclared_name") != std::string::npos);
         // Lines count in the caller's source, not the prelude's: the error is on line 2.
         CHECK(e.build_log().find(":2:") != std::string::npos);
+        // The line itself follows, with a caret under the column, as clang prints them.
+        CHECK(e.build_log().find("kernel:2:12: ") != std::string::npos);
+        CHECK(e.build_log().find("\n  out[0] = undeclared_name;\n           ^\n") != std::string::npos);
         CHECK(e.cl_status() == -11); // CL_BUILD_PROGRAM_FAILURE
     }
     REQUIRE_THROWS_MENTIONING(
@@ -304,4 +307,14 @@ __kernel __attribute__((reqd_work_group_size(8, 4, 1))) void fixed(__global floa
     v.synchronize();
     for (int row = 0; row < 8; ++row)
         for (int column = 0; column < 16; ++column) CHECK(out[row * 16 + column] == (row % 4) * 10 + column % 8);
+}
+
+TEST_CASE("a build log's diagnostics each quote their line with a caret, once", "[refusal]") {
+    const std::string program = "prelude line\n#line 1 \"kernel\"\nfirst\n\tx = y + z;\n";
+    // A driver's log without the lines (PoCL's) gets them, the caret's indent following tabs.
+    CHECK(tiles::detail::with_source_lines("kernel:2:10: error: no z\nnote: kernel:1:1: here", program) ==
+          "kernel:2:10: error: no z\n\tx = y + z;\n\t        ^\nnote: kernel:1:1: here\nfirst\n^");
+    // A log that quotes them already (clang's own format) is left as it is, as is a prelude's line.
+    const std::string quoted = "kernel:2:6: warning: w\n\tx = y + z;\n\t    ^\nprelude:1:1: note\n";
+    CHECK(tiles::detail::with_source_lines(quoted, program) == quoted);
 }

@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "algorithms/parameters.hpp"
+#include "kernel_cache.hpp"
 #include "log.hpp"
 #include "tiles/accelerator.hpp"
 
@@ -147,28 +148,6 @@ memory_space space_of(const std::string& header) {
                              : memory_space::private_memory;
 }
 
-// The text of the kernel's own line `line` in `source` as the compiler numbers it: a `#line N`
-// directive numbers the line after it N, and one that names a file other than the kernel's (the
-// library's kernels follow their shared header, elements.cl) leaves the kernel until the next
-// that names the kernel's.
-std::string line_of(const std::string& source, int line) {
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
-    std::istringstream in(source);
-    std::string text, found;
-    std::smatch m;
-    bool in_kernel = true;
-    for (int number = 1; std::getline(in, text); ++number) {
-        if (std::regex_match(text, m, directive)) {
-            number = std::stoi(m[1]) - 1;
-            if (m[3].matched) in_kernel = m[3] == kernel_source_name;
-            continue;
-        }
-        if (in_kernel && number == line) found = text;
-    }
-    const auto first = found.find_first_not_of(" \t");
-    return first == std::string::npos ? std::string() : found.substr(first);
-}
-
 // An index the simulator wrote in OpenCL's order, (x,y,z) in `m`, in AMP's, padded to 3.
 std::array<int, 3> amp_index(const std::smatch& m, int rank) {
     const int cl[3] = {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
@@ -212,7 +191,8 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
             if (positions++ == 0 && in_kernel) {
                 d.line = std::stoi(m[1]);
                 d.column = std::stoi(m[2]);
-                d.source_line = line_of(source, d.line);
+                const std::string text = kernel_line(source, d.line);
+                d.source_line = text.substr(std::min(text.size(), text.find_first_not_of(" \t")));
             } else if (in_kernel) {
                 d.other_line = std::stoi(m[1]);
                 d.other_column = std::stoi(m[2]);

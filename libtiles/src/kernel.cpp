@@ -8,6 +8,7 @@
 
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
+#include "compiler_stderr.hpp"
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
 #include "log.hpp"
@@ -43,9 +44,15 @@ std::string build_log(const cl::Program& program, const device_info& device) {
 // which says nothing about the kernel.
 bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
 
+// The compiler's log at the kernel's own lines, each diagnostic with the line it points at.
+std::string readable_log(const cl::Program& program, const device_info& device) {
+    const std::string source = source_of(program);
+    return with_source_lines(with_kernel_lines(build_log(program, device), source), source);
+}
+
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
                                     const std::string& options, const std::string& built_for) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    const std::string log = readable_log(program, device);
     const std::string what =
         status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
         : has_compiler_diagnostic(log)
@@ -60,7 +67,7 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
 // What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
 // where it said nothing (some drivers log only blank lines then).
 std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    const std::string log = readable_log(program, device);
     return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
 }
 
@@ -113,7 +120,10 @@ built_program build_from_source(context_state& view, const std::string& text, co
         cl_int status = CL_SUCCESS;
         cl::Program program(view.context(), text, false, &status);
         check(status, "clCreateProgramWithSource");
-        status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+        {
+            const compiler_stderr_held quiet; // PoCL's clang writes "1 error generated." there
+            status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+        }
         view.count_build();
         if (status == CL_SUCCESS) {
             std::string warnings = warnings_of(program, device);
@@ -325,6 +335,47 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
         last = (*it)[0].second;
     }
     return result.append(last, log.cend());
+}
+
+// A `#line N` directive numbers the line after it N, and one that names a file other than the
+// kernel's (the library's kernels follow their shared header, elements.cl) leaves the kernel until
+// the next that names the kernel's.
+std::string kernel_line(const std::string& whole_program, int line) {
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
+    std::istringstream in(whole_program);
+    std::string text, found;
+    std::smatch m;
+    bool in_kernel = true;
+    for (int number = 1; std::getline(in, text); ++number) {
+        if (std::regex_match(text, m, directive)) {
+            number = std::stoi(m[1]) - 1;
+            if (m[3].matched) in_kernel = m[3] == kernel_source_name;
+            continue;
+        }
+        if (in_kernel && number == line) found = text;
+    }
+    return found.find_first_not_of(" \t\r") == std::string::npos ? std::string() : found;
+}
+
+std::string with_source_lines(const std::string& log, const std::string& whole_program) {
+    static const std::regex position(std::string(kernel_source_name) + ":(\\d+):(\\d+):");
+    std::vector<std::string> lines;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::string result;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        result += lines[i] + "\n";
+        std::smatch m;
+        if (!std::regex_search(lines[i], m, position)) continue;
+        const std::string text = kernel_line(whole_program, std::stoi(m[1]));
+        if (text.empty() || (i + 1 < lines.size() && lines[i + 1] == text)) continue; // none, or quoted already
+        std::string caret;
+        const std::size_t column = std::stoul(m[2]);
+        for (std::size_t c = 0; c + 1 < column && c < text.size(); ++c) caret += text[c] == '\t' ? '\t' : ' ';
+        result += text + "\n" + caret + "^\n";
+    }
+    if (!log.empty() && log.back() != '\n') result.pop_back();
+    return result;
 }
 
 void kernel_param::parse_type() {

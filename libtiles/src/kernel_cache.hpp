@@ -71,6 +71,15 @@ struct program_entry {
 // from drivers that ignore the program's #line directives.
 std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
 
+// The text of the kernel's own line `line` in `whole_program` as the compiler numbers it, after
+// the #line directives; "" if it has none. Build logs and checked mode's reports quote it.
+std::string kernel_line(const std::string& whole_program, int line);
+
+// A build log whose diagnostics at the kernel's own lines ("kernel:2:25: error: ...") are each
+// followed by the line they point at and a caret under their column, as clang prints them where
+// the log left them out (PoCL's does).
+std::string with_source_lines(const std::string& log, const std::string& whole_program);
+
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.
 class kernel_source {
