@@ -17,8 +17,10 @@ KERNELS = [("race_condition.cl", "racy_total"), ("race_condition.cl", "serialize
 
 def checked_run() -> None:
     """Runs the three kernels in checked mode and prints each one's diagnostics."""
-    # The findings would also reach the log as warnings: this example prints them itself.
-    logging.getLogger("tiles").setLevel(logging.ERROR)
+    # The findings would also reach the log as warnings (on stderr): this example prints them itself.
+    logger = logging.getLogger("tiles")
+    if logger.getEffectiveLevel() == logging.WARNING:
+        logger.setLevel(logging.ERROR)
     checked = tiles.Context.checked()
     print(f"Running on {checked.device.name} (checked mode)")
     for file, name in KERNELS:
