@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "../libtiles/src/algorithms/support.hpp"
-#include "../libtiles/src/kernel_cache.hpp"
+#include "../libtiles/algorithms/src/support.hpp"
+#include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -223,10 +223,10 @@ TEST_CASE("a build log from a driver that ignores the prelude's #line gets the k
     const int header_lines = int(std::count(text.begin(), text.end(), '\n')) + 2;
     const std::string log = "<kernel>:" + std::to_string(header_lines + 2) +
                             ":12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n";
-    CHECK(tiles::detail::with_kernel_lines(log, program) ==
+    CHECK(tiles::engine::with_kernel_lines(log, program) ==
           "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
     // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
-    CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
+    CHECK(tiles::engine::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
 }
 
 TEST_CASE_METHOD(fresh_view, "a container whose elements are not the size of the kernel's struct is refused",
@@ -257,30 +257,30 @@ __kernel void weigh(__global const struct point* p, __global float* out) {
 TEST_CASE("the algorithms' launches count blocks and work-items without overflowing an int", "[refusal]") {
     // A matrix of INT_MAX rows (8 GiB of floats, which a large GPU holds): its blocks are counted
     // whole, and a launch of more work-items than an int indexes is refused, naming the count.
-    CHECK(tiles::detail::blocks_covering(INT_MAX, 128) == 16777216);
-    CHECK(tiles::detail::blocks_covering(INT_MAX, 1) == INT_MAX);
-    CHECK(tiles::detail::blocks_covering(7, 8) == 1);
-    CHECK(tiles::detail::blocks_covering(16, 8) == 2);
-    const tiles::detail::launch_domain fits = tiles::detail::covering_domain(std::int64_t(16777216) * 16, 1, 16, 1);
+    CHECK(tiles::algorithms::blocks_covering(INT_MAX, 128) == 16777216);
+    CHECK(tiles::algorithms::blocks_covering(INT_MAX, 1) == INT_MAX);
+    CHECK(tiles::algorithms::blocks_covering(7, 8) == 1);
+    CHECK(tiles::algorithms::blocks_covering(16, 8) == 2);
+    const tiles::engine::launch_domain fits = tiles::algorithms::covering_domain(std::int64_t(16777216) * 16, 1, 16, 1);
     CHECK(fits.extent[0] == 268435456);
-    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) * 16, 1, 16, 1),
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::covering_domain(std::int64_t(INT_MAX) * 16, 1, 16, 1),
                               tiles::invalid_argument,
                               "a launch would need 34359738352 work-items along the rows, more than the 2147483647");
-    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) + 1, 256), tiles::invalid_argument,
-                              "a launch would need 2147483648 work-items along the data");
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::covering_domain(std::int64_t(INT_MAX) + 1, 256),
+                              tiles::invalid_argument, "a launch would need 2147483648 work-items along the data");
 }
 
 TEST_CASE("the algorithms refuse tiles that reach past the positions an int indexes", "[refusal]") {
     // gemm's C of INT_MAX rows (a column of 8 GiB of floats) in blocks of 128 rows: its last block
     // ends at row 2147483648. The last position an int holds is accepted.
-    const std::int64_t last_block_end = std::int64_t(tiles::detail::blocks_covering(INT_MAX, 128)) * 128;
+    const std::int64_t last_block_end = std::int64_t(tiles::algorithms::blocks_covering(INT_MAX, 128)) * 128;
     CHECK(last_block_end == std::int64_t(INT_MAX) + 1);
-    REQUIRE_THROWS_MENTIONING(tiles::detail::check_reach("gemm", "C's rows", INT_MAX, last_block_end),
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::check_reach("gemm", "C's rows", INT_MAX, last_block_end),
                               tiles::invalid_argument,
                               "gemm: the tiles over C's rows (2147483647) reach position 2147483648, past the "
                               "2147483647 the kernel indexes in an int");
-    CHECK_NOTHROW(tiles::detail::check_reach("gemm", "C's rows", INT_MAX - 127,
-                                             std::int64_t(tiles::detail::blocks_covering(INT_MAX - 127, 128)) * 128));
+    CHECK_NOTHROW(tiles::algorithms::check_reach(
+        "gemm", "C's rows", INT_MAX - 127, std::int64_t(tiles::algorithms::blocks_covering(INT_MAX - 127, 128)) * 128));
 }
 
 TEST_CASE_METHOD(fresh_view, "a tile other than the kernel's reqd_work_group_size is refused naming both",
@@ -312,9 +312,9 @@ __kernel __attribute__((reqd_work_group_size(8, 4, 1))) void fixed(__global floa
 TEST_CASE("a build log's diagnostics each quote their line with a caret, once", "[refusal]") {
     const std::string program = "prelude line\n#line 1 \"kernel\"\nfirst\n\tx = y + z;\n";
     // A driver's log without the lines (PoCL's) gets them, the caret's indent following tabs.
-    CHECK(tiles::detail::with_source_lines("kernel:2:10: error: no z\nnote: kernel:1:1: here", program) ==
+    CHECK(tiles::engine::with_source_lines("kernel:2:10: error: no z\nnote: kernel:1:1: here", program) ==
           "kernel:2:10: error: no z\n\tx = y + z;\n\t        ^\nnote: kernel:1:1: here\nfirst\n^");
     // A log that quotes them already (clang's own format) is left as it is, as is a prelude's line.
     const std::string quoted = "kernel:2:6: warning: w\n\tx = y + z;\n\t    ^\nprelude:1:1: note\n";
-    CHECK(tiles::detail::with_source_lines(quoted, program) == quoted);
+    CHECK(tiles::engine::with_source_lines(quoted, program) == quoted);
 }
