@@ -92,11 +92,18 @@ TILES_API tiles_status tiles_take_writeback_error(void);
 
 /* ---- The log ---------------------------------------------------------------------------- */
 
-/* What libtiles is doing, opt in: at TILES_LOG_INFO each kernel build with its time and compiler
- * warnings, disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also every
- * transfer. Off by default; the environment variable TILES_LOG=info or debug turns it on, to
- * stderr. */
-typedef enum tiles_log_level { TILES_LOG_OFF = 0, TILES_LOG_INFO = 1, TILES_LOG_DEBUG = 2 } tiles_log_level;
+/* What libtiles is doing. At TILES_LOG_WARNING, the default, what checked contexts find; at
+ * TILES_LOG_INFO also each kernel build (a line before it starts, another with its time and
+ * compiler warnings), disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also
+ * every transfer. The environment variable TILES_LOG (off, warning, info or debug) sets the level
+ * the process starts with; messages go to stderr. TILES_LOG_WARNING comes last so that the others
+ * keep their numbers; the order is OFF < WARNING < INFO < DEBUG. */
+typedef enum tiles_log_level {
+    TILES_LOG_OFF = 0,
+    TILES_LOG_INFO = 1,
+    TILES_LOG_DEBUG = 2,
+    TILES_LOG_WARNING = 3
+} tiles_log_level;
 
 /* Receives one message (NUL-terminated, without a final newline, valid during the call) on the
  * thread that did the work, which may hold locks of libtiles then: it must not call libtiles. */

@@ -42,8 +42,11 @@ const char* family_of(tiles_status status) {
 }
 
 void check(tiles_status status) {
+    // The message first: a handler of the log may call libtiles, which sets its own.
+    const std::string message = status == TILES_SUCCESS ? std::string() : tiles_last_error_message();
     deliver_log_messages();
-    if (status != TILES_SUCCESS) raise(status, tiles_last_error_message());
+    follow_log_level();
+    if (status != TILES_SUCCESS) raise(status, message);
 }
 
 void register_errors(py::module_& m) {

@@ -35,6 +35,7 @@ from .errors import (BuildError, CheckFailed, Error, IndexOutOfRange, InvalidArg
 
 _tiles._set_error_classes(errors.BY_FAMILY)
 _log._from_environment()
+_log._start()
 
 __version__: str = _tiles.version()
 

@@ -26,6 +26,7 @@
 #include "amp_program.hpp"
 #include "devices.hpp"
 #include "kernel_cache.hpp"
+#include "log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.
@@ -134,28 +135,6 @@ memory_space space_of(const std::string& header) {
                              : memory_space::private_memory;
 }
 
-// The text of line `line` of `file` in `source` as the compiler numbers it: a `#line N`
-// directive numbers the line after it N, and one that names another file (the library's kernels
-// follow their shared header, elements.cl) leaves `file` until the next that names it. The source's
-// own lines are the file "kernel"'s.
-std::string line_of(const std::string& source, int line, const std::string& file) {
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
-    std::istringstream in(source);
-    std::string text, found;
-    std::smatch m;
-    bool in_kernel = file == kernel_source_name;
-    for (int number = 1; std::getline(in, text); ++number) {
-        if (std::regex_match(text, m, directive)) {
-            number = std::stoi(m[1]) - 1;
-            if (m[3].matched) in_kernel = m[3] == file;
-            continue;
-        }
-        if (in_kernel && number == line) found = text;
-    }
-    const auto first = found.find_first_not_of(" \t");
-    return first == std::string::npos ? std::string() : found.substr(first);
-}
-
 // An index the simulator wrote in OpenCL's order, (x,y,z) in `m`, in AMP's, padded to 3.
 std::array<int, 3> amp_index(const std::smatch& m, int rank) {
     const int cl[3] = {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
@@ -199,7 +178,8 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
             if (positions++ == 0 && in_kernel) {
                 d.line = std::stoi(m[1]);
                 d.column = std::stoi(m[2]);
-                d.source_line = line_of(source, d.line, m[3]);
+                const std::string text = kernel_line(source, d.line, m[3]);
+                d.source_line = text.substr(std::min(text.size(), text.find_first_not_of(" \t")));
             } else if (in_kernel) {
                 d.other_line = std::stoi(m[1]);
                 d.other_column = std::stoi(m[2]);
@@ -371,6 +351,9 @@ void checked_run::after_launch(context& context, int rank, int tile_size, const 
         report.diagnostics.insert(report.diagnostics.end(), found.begin(), found.end());
     }
     if (strict) throw check_failed(check_report{std::move(found)});
+    // A view that does not throw says what it found in the log, where TILES_CHECKED=1 alone shows it.
+    if (logging(log_level::warning))
+        for (const diagnostic& d : found) engine::log(log_level::warning, "checked mode: " + d.to_string());
 }
 
 namespace {

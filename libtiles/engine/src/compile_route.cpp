@@ -43,6 +43,9 @@ bool keeps_argument_info(const cl::Program& program) {
 // succeeds or not.
 built_program build_now(context& context, const compile_route& route, const std::string& text,
                         const std::string& options, const std::string& built_for) {
+    // Said before the compiler starts: a build can take seconds, which would pass in silence.
+    if (logging(log_level::info))
+        log(log_level::info, "building " + built_for + " for '" + context.device()->name + "' through " + route.name());
     const auto start = std::chrono::steady_clock::now();
     context.count_build();
     built_program built = route.build(context, text, options, built_for);

@@ -118,6 +118,9 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     }
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
           "clGetKernelWorkGroupInfo");
+    check(clGetKernelWorkGroupInfo(k->kernel(), device.device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                   sizeof k->required_tile, k->required_tile.data(), nullptr),
+          "clGetKernelWorkGroupInfo");
     cl_ulong local = 0;
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_LOCAL_MEM_SIZE, &local), "clGetKernelWorkGroupInfo");
     k->local_mem_size = local;
@@ -148,8 +151,7 @@ std::string pointee(std::string type_name) {
 // stay unknown and unchecked, as before. A C++ kernel's program has that kernel already (its
 // generator knows the types), since a probe appended to it would be C++ too.
 void program_cache::measure_pointees(context& owner, compiled_kernel& k, const program_entry& entry,
-                                     const std::string& text,
-                                     const std::string& options) {
+                                     const std::string& text, const std::string& options) {
     std::vector<std::size_t> measured;
     std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
     for (std::size_t i = 0; i < k.params.size(); ++i)
@@ -213,6 +215,47 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
         last = (*it)[0].second;
     }
     return result.append(last, log.cend());
+}
+
+// A `#line N` directive numbers the line after it N, and one that names another file (the
+// library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
+// source file) leaves `file` until the next that names it.
+std::string kernel_line(const std::string& whole_program, int line, const std::string& file) {
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
+    std::istringstream in(whole_program);
+    std::string text, found;
+    std::smatch m;
+    bool in_kernel = file == kernel_source_name;
+    for (int number = 1; std::getline(in, text); ++number) {
+        if (std::regex_match(text, m, directive)) {
+            number = std::stoi(m[1]) - 1;
+            if (m[3].matched) in_kernel = m[3] == file;
+            continue;
+        }
+        if (in_kernel && number == line) found = text;
+    }
+    return found.find_first_not_of(" \t\r") == std::string::npos ? std::string() : found;
+}
+
+std::string with_source_lines(const std::string& log, const std::string& whole_program) {
+    static const std::regex position(std::string(kernel_source_name) + ":(\\d+):(\\d+):");
+    std::vector<std::string> lines;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::string result;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        result += lines[i] + "\n";
+        std::smatch m;
+        if (!std::regex_search(lines[i], m, position)) continue;
+        const std::string text = kernel_line(whole_program, std::stoi(m[1]));
+        if (text.empty() || (i + 1 < lines.size() && lines[i + 1] == text)) continue; // none, or quoted already
+        std::string caret;
+        const std::size_t column = std::stoul(m[2]);
+        for (std::size_t c = 0; c + 1 < column && c < text.size(); ++c) caret += text[c] == '\t' ? '\t' : ' ';
+        result += text + "\n" + caret + "^\n";
+    }
+    if (!log.empty() && log.back() != '\n') result.pop_back();
+    return result;
 }
 
 void kernel_param::parse_type() {
@@ -308,9 +351,9 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
     if (language == kernel_language::cpp) { // every kernel, none checked against this domain
         const amp_source amp(source, options, kernel_source_name);
         const std::string text = amp.whole_program();
-        const std::shared_ptr<program_entry> entry =
-            context->programs().program(*context, text, launch_options(amp.options(), untiled_rank_1, *context->device()),
-                                        "the whole source", std::hash<std::string>()(text), language);
+        const std::shared_ptr<program_entry> entry = context->programs().program(
+            *context, text, launch_options(amp.options(), untiled_rank_1, *context->device()), "the whole source",
+            std::hash<std::string>()(text), language);
         return {amp.kernel_names(), entry->build_log};
     }
     const std::string text = program_text(source);

@@ -3,6 +3,7 @@
 // parameter descriptions that launches are checked against.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -50,7 +51,9 @@ struct compiled_kernel {
     // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
     // argument's extent it receives.
     std::vector<std::size_t> hidden_extents;
-    std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+    std::size_t work_group_size = 0; // CL_KERNEL_WORK_GROUP_SIZE
+    // __attribute__((reqd_work_group_size(X, Y, Z))), in OpenCL's order; zeros where it has none.
+    std::array<std::size_t, 3> required_tile{0, 0, 0};
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
 };
@@ -73,6 +76,16 @@ struct program_entry {
 // A build log of the program made of `whole_program` with positions in the kernel's own lines, also
 // from drivers that ignore the program's #line directives.
 std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
+
+// The text of line `line` of `file` (by default the kernel's own) in `whole_program` as the
+// compiler numbers it, after the #line directives; "" if it has none. Build logs and checked mode's
+// reports quote it.
+std::string kernel_line(const std::string& whole_program, int line, const std::string& file = kernel_source_name);
+
+// A build log whose diagnostics at the kernel's own lines ("kernel:2:25: error: ...") are each
+// followed by the line they point at and a caret under their column, as clang prints them where
+// the log left them out (PoCL's does).
+std::string with_source_lines(const std::string& log, const std::string& whole_program);
 
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.

@@ -3,6 +3,7 @@
 // against the kernel's parameters. Then the data is brought to the context and the kernel
 // enqueued, the tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -82,8 +83,34 @@ std::size_t tile_work_items(const launch_domain& domain) {
                            std::multiplies<std::size_t>());
 }
 
+// A kernel that declares reqd_work_group_size runs only in tiles of that shape; OpenCL's refusal
+// of others (CL_INVALID_WORK_GROUP_SIZE) would not say which shape.
+void check_required_tile(const launch_domain& domain, const compiled_kernel& k) {
+    const std::array<std::size_t, 3>& required = k.required_tile;
+    if (required == std::array<std::size_t, 3>{0, 0, 0}) return;
+    // The launch's tile in OpenCL's order, as reqd_work_group_size gives it: AMP's last dimension first.
+    std::array<std::size_t, 3> tile{1, 1, 1};
+    if (domain.tiled)
+        for (int d = 0; d < std::min(domain.rank, 3); ++d)
+            tile[std::size_t(d)] = std::size_t(domain.tile[domain.rank - 1 - d]);
+    if (domain.tiled && tile == required) return;
+    std::ostringstream os;
+    os << "kernel '" << k.name << "' declares __attribute__((reqd_work_group_size(" << required[0] << ", "
+       << required[1] << ", " << required[2] << "))), so it runs only in tiles of ";
+    const int required_rank = required[2] > 1 ? 3 : required[1] > 1 ? 2 : 1;
+    const int rank = std::max(required_rank, domain.tiled ? std::min(domain.rank, 3) : 1);
+    for (int d = 0; d < rank; ++d) os << (d ? " x " : "") << required[std::size_t(rank - 1 - d)];
+    os << " work-items (AMP's order, the reverse of OpenCL's)";
+    if (domain.tiled)
+        os << ", not the launch's tile of " << shape(domain.tile, domain.rank);
+    else
+        os << ": launch it over an extent tiled so, not untiled";
+    throw invalid_compute_domain(os.str());
+}
+
 void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& k, const device_info& device,
                             std::size_t local_arg_bytes) {
+    check_required_tile(domain, k);
     if (domain.tiled) {
         const std::size_t threads = tile_work_items(domain);
         const std::size_t limit = std::min(device.max_work_group_size, k.work_group_size);

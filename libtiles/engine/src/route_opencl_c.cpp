@@ -1,6 +1,7 @@
 // libtiles: the OpenCL C route, the driver compiling the program's source (clCreateProgramWithSource).
 // The driver's log is given in the kernel's own lines, also by drivers that ignore #line.
 #include "compile_route.hpp"
+#include "compiler_stderr.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -22,9 +23,15 @@ std::string build_log(const cl::Program& program, const device_info& device) {
 // which says nothing about the kernel.
 bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
 
+// The compiler's log at the kernel's own lines, each diagnostic with the line it points at.
+std::string readable_log(const cl::Program& program, const device_info& device) {
+    const std::string source = source_of(program);
+    return with_source_lines(with_kernel_lines(build_log(program, device), source), source);
+}
+
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
                                     const std::string& options, const std::string& built_for) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    const std::string log = readable_log(program, device);
     const std::string what =
         status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
         : has_compiler_diagnostic(log)
@@ -39,7 +46,7 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
 // What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
 // where it said nothing (some drivers log only blank lines then).
 std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    const std::string log = readable_log(program, device);
     return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
 }
 
@@ -57,7 +64,10 @@ class opencl_c_route : public compile_route {
             cl_int status = CL_SUCCESS;
             cl::Program program(context.opencl_context(), text, false, &status);
             check(status, "clCreateProgramWithSource");
-            status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+            {
+                const compiler_stderr_held quiet; // PoCL's clang writes "1 error generated." there
+                status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+            }
             if (status == CL_SUCCESS) {
                 std::string warnings = warnings_of(program, device);
                 return {std::move(program), std::move(warnings)};
