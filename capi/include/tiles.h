@@ -565,6 +565,13 @@ TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_
 TILES_API tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                            const char* source, const char* options);
 
+/* As tiles_program_build, but compiles the source as a launch over `domain`'s rank and tile shape
+ * would (the extent's size does not matter; NULL: an untiled rank-1 launch): the source is compiled
+ * once, and launches of any of its kernels over such domains compile nothing. Errors as
+ * tiles_kernel_build's. */
+TILES_API tiles_status tiles_program_build_for(const char** kernel_names, const char** log, tiles_context* context,
+                                               const char* source, const char* options, const tiles_domain* domain);
+
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default
  * context), and returns without waiting for it. Everything is checked first, and nothing runs if

@@ -2,6 +2,7 @@
 #include "capi_internal.hpp"
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tiles::capi;
@@ -273,10 +274,17 @@ thread_local std::string handed_out_kernel_names, handed_out_source_log;
 
 tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                  const char* source, const char* options) {
+    return tiles_program_build_for(kernel_names, log, context, source, options, nullptr);
+}
+
+tiles_status tiles_program_build_for(const char** kernel_names, const char** log, tiles_context* context,
+                                     const char* source, const char* options, const tiles_domain* domain) {
     return guard([&] {
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
+        std::optional<tiles::detail::launch_domain> d;
+        if (domain != nullptr) d = check_domain(domain);
         tiles::detail::source_build built =
-            tiles::detail::build_source(view_of(context), source, options == nullptr ? "" : options);
+            tiles::detail::build_source(view_of(context), source, options == nullptr ? "" : options, d ? &*d : nullptr);
         handed_out_kernel_names.clear();
         for (const std::string& name : built.kernel_names)
             handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;

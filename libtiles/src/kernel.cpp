@@ -391,12 +391,13 @@ std::string kernel_source::last_build_log() const {
     return last_build_log_;
 }
 
-source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options) {
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options,
+                          const launch_domain* domain) {
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
     const std::string text = program_text(source);
     const std::shared_ptr<program_entry> entry =
-        view.state()->program(text, launch_options(options, untiled_rank_1, *view.state()->device()),
+        view.state()->program(text, launch_options(options, domain ? *domain : untiled_rank_1, *view.state()->device()),
                               "the whole source", std::hash<std::string>()(text));
     std::string names;
     check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");

@@ -134,20 +134,23 @@ void register_launch(py::module_& m) {
 
     m.def(
         "build_source",
-        [](const Context* context, const std::string& source, const std::string& options) {
+        [](const Context* context, const std::string& source, const std::string& options,
+           const std::optional<std::pair<std::vector<int>, std::vector<int>>>& shape) {
             tiles_context* c = context_or_null(context);
+            std::optional<tiles_domain> domain;
+            if (shape) domain = domain_of(shape->first, shape->second);
             std::string names, log;
             check(without_gil([&] {
                 const char* built_names = nullptr;
                 const char* built_log = nullptr;
-                const tiles_status status =
-                    tiles_program_build(&built_names, &built_log, c, source.c_str(), options.c_str());
+                const tiles_status status = tiles_program_build_for(&built_names, &built_log, c, source.c_str(),
+                                                                    options.c_str(), domain ? &*domain : nullptr);
                 if (status == TILES_SUCCESS) names = built_names, log = built_log;
                 return status;
             }));
             return py::make_tuple(names, log);
         },
-        py::arg("context"), py::arg("source"), py::arg("options"));
+        py::arg("context"), py::arg("source"), py::arg("options"), py::arg("domain") = py::none());
 
     py::class_<LocalMemory>(m, "LocalMemory")
         .def(py::init<std::size_t>(), py::arg("nbytes"))

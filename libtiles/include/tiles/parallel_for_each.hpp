@@ -82,10 +82,13 @@ struct source_build {
     std::string build_log;
 };
 
-// Builds `source` with `options` for the view as an untiled rank-1 launch of any of its kernels
-// would (such launches then compile nothing), for callers that check a source of several kernels
-// before launching them (the C API's tiles_program_build). Throws build_error as a launch would.
-source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options);
+// Builds `source` with `options` for the view once, as a launch of any of its kernels over a
+// domain of `domain`'s rank and tile shape would (an untiled rank-1 one where it is null), so that
+// such launches of every kernel of the source compile nothing; for callers that check a source of
+// several kernels before launching them (the C API's tiles_program_build). Throws build_error as a
+// launch would.
+source_build build_source(const accelerator_view& view, const std::string& source, const std::string& options,
+                          const launch_domain* domain = nullptr);
 
 template <class T, int N> launch_arg make_arg(const array_view<T, N>& v) {
     return {launch_arg::kind::memory, v.storage(),  v.region(), element_layout::of<std::remove_const_t<T>>(),
