@@ -43,6 +43,43 @@ class Device:
         self._handle = handle
         self.__dict__.update(handle.info())
 
+    @property
+    def default_view(self) -> "Context":
+        """The device's default context, which launches on it without a context use (C++ AMP's
+        accelerator::default_view)."""
+        return Context.default(self)
+
+    def create_view(self, queuing_mode: str = "automatic") -> "Context":
+        """A new context and queue on the device (C++ AMP's accelerator::create_view)."""
+        return Context(self, queuing_mode=queuing_mode)
+
+    # PyOpenCL's names (pyopencl.Device) of what the device reports, in OpenCL's terms.
+    @property
+    def max_work_group_size(self) -> int:
+        """CL_DEVICE_MAX_WORK_GROUP_SIZE: max_tile_size."""
+        return self.max_tile_size
+
+    @property
+    def max_work_item_sizes(self) -> Tuple[int, ...]:
+        """CL_DEVICE_MAX_WORK_ITEM_SIZES, in OpenCL's order (dimension 0 fastest): max_tile_extent
+        reversed."""
+        return tuple(reversed(self.max_tile_extent))
+
+    @property
+    def local_mem_size(self) -> int:
+        """CL_DEVICE_LOCAL_MEM_SIZE in bytes: tile_static_memory."""
+        return self.tile_static_memory
+
+    @property
+    def global_mem_size(self) -> int:
+        """CL_DEVICE_GLOBAL_MEM_SIZE in bytes: global_memory."""
+        return self.global_memory
+
+    @property
+    def max_mem_alloc_size(self) -> int:
+        """CL_DEVICE_MAX_MEM_ALLOC_SIZE in bytes: max_allocation."""
+        return self.max_allocation
+
     def __repr__(self) -> str:
         return f"<tiles.Device {self.platform_index}:{self.device_index} {self.name!r}>"
 
