@@ -676,6 +676,26 @@ TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
 TILES_API tiles_status tiles_event_release(tiles_event* event);
 
+/* When the device's driver took an event's work: OpenCL's profiling times, in nanoseconds on the
+ * device's clock (PyOpenCL's event.profile). For work of several commands (a copy through the
+ * host), queued, submitted and started are the first's and ended the last's. Set struct_size
+ * (TILES_EVENT_PROFILE_INIT does). */
+typedef struct tiles_event_profile {
+    size_t struct_size;
+    uint64_t queued;    /* enqueued by the host */
+    uint64_t submitted; /* submitted to the device */
+    uint64_t started;   /* began to run */
+    uint64_t ended;     /* finished */
+} tiles_event_profile;
+#define TILES_EVENT_PROFILE_INIT                                                                                       \
+    { sizeof(tiles_event_profile), 0, 0, 0, 0 }
+
+/* Waits for the event's work as tiles_event_wait does, then fills `out` with its profiling
+ * times. TILES_ERROR_UNSUPPORTED for an event of no OpenCL command (a marker of the CPU
+ * accelerator's context) or of a queue made without CL_QUEUE_PROFILING_ENABLE (an adopted one;
+ * libtiles' own queues have it, at the cost of a few timestamps per command). */
+TILES_API tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event);
+
 /* An event that completes once everything enqueued on `context` before this call has finished
  * (an OpenCL marker, submitted at once: C++ AMP's create_marker), the host steps of earlier
  * asynchronous copies included; work enqueued after it is not held up by it. The caller owns the

@@ -310,6 +310,17 @@ tiles_status tiles_event_is_ready(int* out, const tiles_event* event) {
     });
 }
 
+tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event) {
+    return guard([&] {
+        check_struct(out, "event profile");
+        const tiles::event_profile p = live(event, "event").future.profile();
+        out->queued = p.queued;
+        out->submitted = p.submitted;
+        out->started = p.started;
+        out->ended = p.ended;
+    });
+}
+
 tiles_status tiles_event_retain(tiles_event* event) { return retain(event, "event"); }
 tiles_status tiles_event_release(tiles_event* event) { return release(event, "event"); }
 

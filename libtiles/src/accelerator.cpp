@@ -318,7 +318,8 @@ std::shared_ptr<context_state> new_context_state(const std::shared_ptr<const dev
     cl_int status = CL_SUCCESS;
     cl::Context context(device->device, nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext");
-    cl::CommandQueue queue(context, device->device, 0, &status);
+    // Profiling on, for completion_future::profile(): a few timestamps per command.
+    cl::CommandQueue queue(context, device->device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue");
     return std::make_shared<context_state>(device, std::move(context), std::move(queue), mode);
 }

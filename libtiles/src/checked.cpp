@@ -426,7 +426,7 @@ std::shared_ptr<context_state> new_checked_context(bool strict) {
     cl::Context context(devices.front(), nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");
     run->open_log();
-    cl::CommandQueue queue(context, devices.front(), 0, &status);
+    cl::CommandQueue queue(context, devices.front(), CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue (Oclgrind)");
     auto state = std::make_shared<context_state>(describe_device(platform, devices.front()), std::move(context),
                                                  std::move(queue));

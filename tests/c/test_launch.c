@@ -799,3 +799,39 @@ int test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void) 
     CHECK_OK(tiles_context_release(context));
     return failed;
 }
+
+int test_events_give_opencls_profiling_times(void) {
+    int failed = 0;
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    float host[256] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 256, 0, 0);
+    tiles_view* source = NULL;
+    tiles_array* array = NULL;
+    tiles_view* destination = NULL;
+    CHECK_OK(tiles_view_create(&source, &shape, host));
+    CHECK_OK(tiles_array_create(&array, context, &shape, NULL));
+    CHECK_OK(tiles_array_get_view(&destination, array));
+    tiles_event* copied = NULL;
+    CHECK_OK(tiles_copy_async(&copied, source, destination));
+    tiles_event* marker = NULL;
+    CHECK_OK(tiles_context_create_marker(&marker, context));
+    tiles_event_profile profile = TILES_EVENT_PROFILE_INIT;
+    CHECK_OK(tiles_event_get_profile(&profile, marker));
+    CHECK(profile.queued != 0 && profile.queued <= profile.submitted && profile.submitted <= profile.started &&
+          profile.started <= profile.ended);
+    tiles_event_profile copy_profile = TILES_EVENT_PROFILE_INIT;
+    CHECK_OK(tiles_event_get_profile(&copy_profile, copied));
+    CHECK(copy_profile.queued != 0 && copy_profile.started <= copy_profile.ended);
+    CHECK(copy_profile.queued <= profile.queued); /* the copy was enqueued before the marker */
+    tiles_event_profile unset = {0, 0, 0, 0, 0};
+    CHECK_FAILS(tiles_event_get_profile(&unset, marker), TILES_ERROR_INVALID_ARGUMENT, "struct_size");
+    CHECK_FAILS(tiles_event_get_profile(&profile, NULL), TILES_ERROR_INVALID_HANDLE, "the event is NULL");
+    CHECK_OK(tiles_event_release(marker));
+    CHECK_OK(tiles_event_release(copied));
+    CHECK_OK(tiles_view_release(destination));
+    CHECK_OK(tiles_array_release(array));
+    CHECK_OK(tiles_view_release(source));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

@@ -19,8 +19,8 @@ splits a matrix's rows over them for kernels of one's own.
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
 from ._data import array, array_view, asarray, copy, copy_async, empty, from_dlpack, zeros
-from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
-                       set_default_device, total_counters)
+from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices,
+                       reset_total_counters, set_default_device, total_counters)
 from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
@@ -36,8 +36,8 @@ __version__: str = _tiles.version()
 
 __all__ = [
     "array", "array_view", "asarray", "empty", "zeros", "from_dlpack", "copy", "copy_async",
-    "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
-    "set_default_device",
+    "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
+    "reset_total_counters", "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",

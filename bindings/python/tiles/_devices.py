@@ -305,6 +305,30 @@ def reset_total_counters() -> None:
     _tiles.reset_total_counters()
 
 
+@dataclass(frozen=True)
+class EventProfile:
+    """An event's OpenCL profiling times in nanoseconds (CL_PROFILING_COMMAND_QUEUED, SUBMIT,
+    START, END); submit, start and end are PyOpenCL's names for the last three. For work of several
+    commands, queued, submitted and started are the first's and ended the last's."""
+
+    queued: int
+    submitted: int
+    started: int
+    ended: int
+
+    @property
+    def submit(self) -> int:
+        return self.submitted
+
+    @property
+    def start(self) -> int:
+        return self.started
+
+    @property
+    def end(self) -> int:
+        return self.ended
+
+
 class Event:
     """Asynchronous work (synchronize_async, copy_async, and launches and copies with
     return_event=True): wait() for it, or poll is_ready. Events of launches and copies with
@@ -328,6 +352,14 @@ class Event:
         """The OpenCL event (cl_event, as an integer), borrowed: only events of launches and
         copies with return_event=True have one; others raise tiles.InvalidArgument."""
         return self._handle.opencl()
+
+    @property
+    def profile(self) -> "EventProfile":
+        """When the device's driver took the work, waiting for it first: OpenCL's profiling times
+        in nanoseconds on the device's clock, as PyOpenCL's event.profile gives them
+        (`(e.profile.end - e.profile.start) * 1e-9` seconds of running). libtiles' queues profile
+        always; tiles.Unsupported for a context over a queue made without profiling."""
+        return EventProfile(*self._handle.profile())
 
     def __repr__(self) -> str:
         return f"<tiles.Event {'ready' if self.is_ready else 'pending'}>"
