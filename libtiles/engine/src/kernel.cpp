@@ -400,9 +400,9 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
     const std::string text = program_text(source);
-    const std::shared_ptr<program_entry> entry =
-        context->programs().program(*context, text, launch_options(options, domain ? *domain : untiled_rank_1, *context->device()),
-                                    "the whole source", std::hash<std::string>()(text));
+    const std::shared_ptr<program_entry> entry = context->programs().program(
+        *context, text, launch_options(options, domain ? *domain : untiled_rank_1, *context->device()),
+        "the whole source", std::hash<std::string>()(text));
     std::string names;
     check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
     source_build built{{}, entry->build_log};
