@@ -84,6 +84,8 @@ C_TEST(test_domain_refusals, "[launch]")
 C_TEST(test_exported_argument_makers, "[launch]")
 C_TEST(test_kernel_build_ahead_with_its_log, "[launch]")
 C_TEST(test_program_build_names_the_kernels_of_a_mixed_source, "[launch]")
+C_TEST(test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels, "[launch]")
+C_TEST(test_events_give_opencls_profiling_times, "[launch]")
 C_TEST(test_struct_parameters_take_elements_of_their_size, "[launch]")
 
 C_TEST(test_log_reaches_the_callback, "[log]")

@@ -621,12 +621,15 @@ TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_
 TILES_API tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                            const char* source, const char* options);
 
-/* tiles_program_build for a source in `options->language` (NULL options: OpenCL C). A C++ source is
- * built whole, no kernel's index checked against the domain; each of its launches builds its kernel
- * for its own domain. */
+/* tiles_program_build for a source in `options->language` (NULL options: OpenCL C, no build
+ * options), compiled once as a launch over `domain`'s rank and tile shape would (the extent's size
+ * does not matter; NULL: an untiled rank-1 launch), so that launches of any of its kernels over
+ * such domains compile nothing. A C++ source is built whole, no kernel's index checked against the
+ * domain. Errors as tiles_kernel_build's. */
 TILES_API tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log,
                                                         tiles_context* context, const char* source,
-                                                        const tiles_kernel_options* options);
+                                                        const tiles_kernel_options* options,
+                                                        const tiles_domain* domain);
 
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default
@@ -731,6 +734,26 @@ TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
 TILES_API tiles_status tiles_event_release(tiles_event* event);
+
+/* When the device's driver took an event's work: OpenCL's profiling times, in nanoseconds on the
+ * device's clock (PyOpenCL's event.profile). For work of several commands (a copy through the
+ * host), queued, submitted and started are the first's and ended the last's. Set struct_size
+ * (TILES_EVENT_PROFILE_INIT does). */
+typedef struct tiles_event_profile {
+    size_t struct_size;
+    uint64_t queued;    /* enqueued by the host */
+    uint64_t submitted; /* submitted to the device */
+    uint64_t started;   /* began to run */
+    uint64_t ended;     /* finished */
+} tiles_event_profile;
+#define TILES_EVENT_PROFILE_INIT                                                                                       \
+    { sizeof(tiles_event_profile), 0, 0, 0, 0 }
+
+/* Waits for the event's work as tiles_event_wait does, then fills `out` with its profiling
+ * times. TILES_ERROR_UNSUPPORTED for an event of no OpenCL command (a marker of the CPU
+ * accelerator's context) or of a queue made without CL_QUEUE_PROFILING_ENABLE (an adopted one;
+ * libtiles' own queues have it, at the cost of a few timestamps per command). */
+TILES_API tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event);
 
 /* An event that completes once everything enqueued on `context` before this call has finished
  * (an OpenCL marker, submitted at once: C++ AMP's create_marker), the host steps of earlier

@@ -2,6 +2,7 @@
 #include "capi_internal.hpp"
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tiles::capi;
@@ -309,16 +310,19 @@ tiles_status tiles_program_build(const char** kernel_names, const char** log, ti
                                  const char* source, const char* options) {
     tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
     o.build_options = options;
-    return tiles_program_build_with_options(kernel_names, log, context, source, &o);
+    return tiles_program_build_with_options(kernel_names, log, context, source, &o, nullptr);
 }
 
 tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log, tiles_context* context,
-                                              const char* source, const tiles_kernel_options* options) {
+                                              const char* source, const tiles_kernel_options* options,
+                                              const tiles_domain* domain) {
     return guard([&] {
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
         const kernel_options o = read_options(options);
+        std::optional<tiles::engine::launch_domain> d;
+        if (domain != nullptr) d = check_domain(domain);
         tiles::engine::source_build built =
-            tiles::engine::build_source(context_of(context), source, o.build_options, o.language);
+            tiles::engine::build_source(context_of(context), source, o.build_options, o.language, d ? &*d : nullptr);
         handed_out_kernel_names.clear();
         for (const std::string& name : built.kernel_names)
             handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;
@@ -341,6 +345,17 @@ tiles_status tiles_event_is_ready(int* out, const tiles_event* event) {
     return guard([&] {
         check_out(out);
         *out = live(event, "event").future.is_ready();
+    });
+}
+
+tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event) {
+    return guard([&] {
+        check_struct(out, "event profile");
+        const tiles::event_profile p = live(event, "event").future.profile();
+        out->queued = p.queued;
+        out->submitted = p.submitted;
+        out->started = p.started;
+        out->ended = p.ended;
     });
 }
 

@@ -105,6 +105,8 @@ int test_domain_refusals(void);
 int test_exported_argument_makers(void);
 int test_kernel_build_ahead_with_its_log(void);
 int test_program_build_names_the_kernels_of_a_mixed_source(void);
+int test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void);
+int test_events_give_opencls_profiling_times(void);
 int test_struct_parameters_take_elements_of_their_size(void);
 
 /* test_seed_examples.c */

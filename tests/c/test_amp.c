@@ -81,7 +81,7 @@ int test_cpp_program_builds_ahead_and_names_its_kernels(void) {
     const char* log = NULL;
     tiles_kernel_options options = TILES_KERNEL_OPTIONS_INIT;
     options.language = TILES_LANGUAGE_CPP;
-    CHECK_OK(tiles_program_build_with_options(&names, &log, NULL, two_kernels_source, &options));
+    CHECK_OK(tiles_program_build_with_options(&names, &log, NULL, two_kernels_source, &options, NULL));
     CHECK(names != NULL && strcmp(names, "fill;add") == 0);
     CHECK(log != NULL && log[0] == '\0');
 

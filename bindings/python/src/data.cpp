@@ -244,6 +244,13 @@ void register_data(py::module_& m) {
                  check(tiles_event_get_opencl(&e, self.get()));
                  return to_int(e);
              })
+        .def("profile",
+             [](const Event& self) {
+                 tiles_event* e = self.get();
+                 tiles_event_profile p = TILES_EVENT_PROFILE_INIT;
+                 check(without_gil([&] { return tiles_event_get_profile(&p, e); }));
+                 return py::make_tuple(p.queued, p.submitted, p.started, p.ended);
+             })
         .def("release", &Event::release);
 
     m.def(

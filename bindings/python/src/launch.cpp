@@ -137,23 +137,27 @@ void register_launch(py::module_& m) {
 
     m.def(
         "build_source",
-        [](const Context* context, const std::string& source, const std::string& options, int language) {
+        [](const Context* context, const std::string& source, const std::string& options, int language,
+           const std::optional<std::pair<std::vector<int>, std::vector<int>>>& shape) {
             tiles_context* c = context_or_null(context);
             tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
             o.build_options = options.c_str();
             o.language = tiles_language(language);
+            std::optional<tiles_domain> domain;
+            if (shape) domain = domain_of(shape->first, shape->second);
             std::string names, log;
             check(without_gil([&] {
                 const char* built_names = nullptr;
                 const char* built_log = nullptr;
-                const tiles_status status =
-                    tiles_program_build_with_options(&built_names, &built_log, c, source.c_str(), &o);
+                const tiles_status status = tiles_program_build_with_options(
+                    &built_names, &built_log, c, source.c_str(), &o, domain ? &*domain : nullptr);
                 if (status == TILES_SUCCESS) names = built_names, log = built_log;
                 return status;
             }));
             return py::make_tuple(names, log);
         },
-        py::arg("context"), py::arg("source"), py::arg("options"), py::arg("language") = 0);
+        py::arg("context"), py::arg("source"), py::arg("options"), py::arg("language") = 0,
+        py::arg("domain") = py::none());
 
     py::class_<LocalMemory>(m, "LocalMemory")
         .def(py::init<std::size_t>(), py::arg("nbytes"))

@@ -23,7 +23,7 @@ from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
 from ._data import (array, array_view, asarray, copy, copy_async, empty, empty_like, from_dlpack, full, full_like, ones,
                     ones_like, zeros, zeros_like)
-from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
+from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices, reset_total_counters,
                        set_default_device, total_counters)
 from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
@@ -42,8 +42,8 @@ __version__: str = _tiles.version()
 __all__ = [
     "array", "array_view", "asarray", "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
     "full_like", "from_dlpack", "copy", "copy_async",
-    "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
-    "set_default_device",
+    "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
+    "reset_total_counters", "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",
     "Error", "InvalidArgument", "IndexOutOfRange", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",

@@ -133,6 +133,21 @@ class Kernel:
         dims, tile = domain._native
         return self._handle.build(context_handle(context), dims, tile)
 
+    def __call__(self, queue: Optional[Context], global_size: Sequence[int], local_size: Optional[Sequence[int]],
+                 *args: Any, wait_for: Optional[Sequence[Any]] = None) -> Event:
+        """Launches the kernel as PyOpenCL's kernel(queue, global_size, local_size, *args) does,
+        with the sizes in OpenCL's order (dimension 0 varies fastest, so a numpy array's
+        a.shape[::-1]); returns a tiles.Event of the launch. `queue` is a tiles.Context (None: the
+        default context). It is parallel_for_each over tiles.extent(*reversed(global_size)),
+        tiled by reversed(local_size) unless local_size is None; get_global_id(0) and friends in
+        the kernel count along OpenCL's dimension 0, the last of the extent."""
+        if queue is not None and not isinstance(queue, Context):
+            raise InvalidArgument(f"a kernel's queue is a tiles.Context or None (tiles.Context.from_opencl(ctx, queue) "
+                                  f"adopts a PyOpenCL queue), not {describe(queue)}")
+        domain = _opencl_domain(global_size, local_size)
+        return parallel_for_each(domain, self, *args, context=queue or Context.default(),
+                                 wait_for=wait_for or (), return_event=True)
+
     @property
     def build_log(self) -> str:
         """The compiler's warnings from the kernel's latest build (a launch on a new context or
@@ -141,6 +156,22 @@ class Kernel:
 
     def __repr__(self) -> str:
         return f"<tiles.Kernel {self.name!r}>"
+
+
+def _opencl_domain(global_size: Any, local_size: Any) -> extent:
+    """The domain of an OpenCL NDRange: global and local sizes in OpenCL's order, reversed into
+    C++ AMP's (component 0 the slowest)."""
+    if isinstance(global_size, int) or not isinstance(global_size, Sequence):
+        raise InvalidArgument(f"global_size is a tuple of 1 to 3 sizes in OpenCL's order, not {describe(global_size)}")
+    dims = _components(tuple(global_size)[::-1], "global_size", 3)
+    if local_size is None:
+        return extent(*dims)
+    if isinstance(local_size, int) or not isinstance(local_size, Sequence):
+        raise InvalidArgument(f"local_size is None or a tuple of sizes in OpenCL's order, not {describe(local_size)}")
+    if len(local_size) != len(dims):
+        raise InvalidComputeDomain(f"local_size {tuple(local_size)} has {len(local_size)} sizes but global_size "
+                                   f"{tuple(global_size)} has {len(dims)}")
+    return extent(*dims).tile(*tuple(local_size)[::-1])
 
 
 def local_memory(nbytes: int) -> _tiles.LocalMemory:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from . import _tiles
-from ._checks import text
+from ._checks import describe, text
 from ._devices import Context, context_handle
-from ._launch import Kernel, language_number
+from ._launch import Kernel, extent, language_number
 from .errors import InvalidArgument
 
 
@@ -35,13 +35,22 @@ class Program:
         self._kernel_names: Optional[Tuple[str, ...]] = None
         self._build_log = ""
 
-    def build(self, context: Optional[Context] = None) -> "Program":
-        """Compiles the whole source now on `context` (None: the default context) as an untiled
-        rank-1 launch of any of its kernels would, so that a BuildError comes before any data moves
-        and build_log and kernel_names are known. Launches of other ranks or with tiles compile
-        once more each (Kernel.build does that ahead). Returns the program, as PyOpenCL's does."""
+    def build(self, context: Optional[Context] = None, domain: Optional[extent] = None) -> "Program":
+        """Compiles the whole source once now on `context` (None: the default context) as a launch
+        of any of its kernels over a domain of `domain`'s rank and tile shape would (its size does
+        not matter; None: an untiled rank-1 launch), so that a BuildError comes before any data
+        moves, build_log and kernel_names are known, and launches of every kernel of the program
+        over such domains compile nothing:
+
+            program = tiles.Program(source).build(domain=tiles.extent(64, 64).tile(16, 16))
+
+        Launches of another rank or tile shape compile the source once more, for all its kernels.
+        Returns the program, as PyOpenCL's does."""
+        if domain is not None and not isinstance(domain, extent):
+            raise InvalidArgument(f"Program.build's domain is a tiles.extent or tiled_extent, not {describe(domain)}")
+        shape = None if domain is None else domain._native
         names, self._build_log = _tiles.build_source(
-            context_handle(context), self.source, self.options, self._language
+            context_handle(context), self.source, self.options, self._language, shape
         )
         self._kernel_names = tuple(name for name in names.split(";") if name)
         return self

@@ -405,7 +405,7 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     cl::Context opencl_context(devices.front(), nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");
     run->open_log();
-    cl::CommandQueue queue(opencl_context, devices.front(), 0, &status);
+    cl::CommandQueue queue(opencl_context, devices.front(), CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue (Oclgrind)");
     auto checked = std::make_shared<context>(describe_device(platform, devices.front()), std::move(opencl_context),
                                              std::move(queue));

@@ -190,7 +190,8 @@ std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& d
     cl_int status = CL_SUCCESS;
     cl::Context opencl_context(device->device, nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext");
-    cl::CommandQueue queue(opencl_context, device->device, 0, &status);
+    // Profiling on, for completion_future::profile(): a few timestamps per command.
+    cl::CommandQueue queue(opencl_context, device->device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue");
     return std::make_shared<context>(device, std::move(opencl_context), std::move(queue), immediate);
 }

@@ -345,20 +345,21 @@ std::string kernel_source::last_build_log() const {
 }
 
 source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
-                          const std::string& options, kernel_language language) {
+                          const std::string& options, kernel_language language, const launch_domain* domain) {
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
+    const launch_domain& built_for = domain ? *domain : untiled_rank_1;
     if (language == kernel_language::cpp) { // every kernel, none checked against this domain
         const amp_source amp(source, options, kernel_source_name);
         const std::string text = amp.whole_program();
-        const std::shared_ptr<program_entry> entry = context->programs().program(
-            *context, text, launch_options(amp.options(), untiled_rank_1, *context->device()), "the whole source",
-            std::hash<std::string>()(text), language);
+        const std::shared_ptr<program_entry> entry =
+            context->programs().program(*context, text, launch_options(amp.options(), built_for, *context->device()),
+                                        "the whole source", std::hash<std::string>()(text), language);
         return {amp.kernel_names(), entry->build_log};
     }
     const std::string text = program_text(source);
     const std::shared_ptr<program_entry> entry =
-        context->programs().program(*context, text, launch_options(options, untiled_rank_1, *context->device()),
+        context->programs().program(*context, text, launch_options(options, built_for, *context->device()),
                                     "the whole source", std::hash<std::string>()(text));
     std::string names;
     check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");

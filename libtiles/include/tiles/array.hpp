@@ -38,6 +38,8 @@ template <class Source, class Destination> void copy_containers(const Source& so
 template <class T, int N = 1> class array {
     static_assert(!std::is_const_v<T>, "an array owns its elements; view it as array_view<const T>");
 
+    template <class It> using iterator_t = typename std::iterator_traits<It>::iterator_category;
+
   public:
     static constexpr int rank = N;
     using value_type = T;
@@ -82,6 +84,63 @@ template <class T, int N = 1> class array {
         : array(e, view) {
         detail::copy_range_in(first, *this).get();
     }
+
+    // The staging form of the begin-only constructor.
+    template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
+    array(const tiles::extent<N>& e, InputIt first, const accelerator_view& cpu_view,
+          const accelerator_view& associated)
+        : array(e, cpu_view, associated) {
+        detail::copy_range_in(first, *this).get();
+    }
+
+    // C++ AMP's forms of the constructors above with the extent as ints (ranks 1 to 3), which the
+    // C++ AMP book's samples use: array<float, 2> a(rows, cols, v.begin(), v.end()).
+    template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
+    array(int e0, It first, It last, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<1>(e0), first, last, view) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
+    array(int e0, int e1, It first, It last, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<2>(e0, e1), first, last, view) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
+    array(int e0, int e1, int e2, It first, It last, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<3>(e0, e1, e2), first, last, view) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
+    array(int e0, It first, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<1>(e0), first, view) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
+    array(int e0, int e1, It first, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<2>(e0, e1), first, view) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
+    array(int e0, int e1, int e2, It first, const accelerator_view& view = detail::default_view())
+        : array(tiles::extent<3>(e0, e1, e2), first, view) {}
+    template <int M = N, class = std::enable_if_t<M == 1>>
+    array(int e0, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<1>(e0), cpu_view, associated) {}
+    template <int M = N, class = std::enable_if_t<M == 2>>
+    array(int e0, int e1, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<2>(e0, e1), cpu_view, associated) {}
+    template <int M = N, class = std::enable_if_t<M == 3>>
+    array(int e0, int e1, int e2, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<3>(e0, e1, e2), cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
+    array(int e0, It first, It last, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<1>(e0), first, last, cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
+    array(int e0, int e1, It first, It last, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<2>(e0, e1), first, last, cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
+    array(int e0, int e1, int e2, It first, It last, const accelerator_view& cpu_view,
+          const accelerator_view& associated)
+        : array(tiles::extent<3>(e0, e1, e2), first, last, cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
+    array(int e0, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<1>(e0), first, cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
+    array(int e0, int e1, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<2>(e0, e1), first, cpu_view, associated) {}
+    template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
+    array(int e0, int e1, int e2, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+        : array(tiles::extent<3>(e0, e1, e2), first, cpu_view, associated) {}
 
     // Elements copied from a container with data() and size(), which must hold at least e.size().
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
