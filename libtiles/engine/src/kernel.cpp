@@ -148,8 +148,7 @@ std::string pointee(std::string type_name) {
 // stay unknown and unchecked, as before. A C++ kernel's program has that kernel already (its
 // generator knows the types), since a probe appended to it would be C++ too.
 void program_cache::measure_pointees(context& owner, compiled_kernel& k, const program_entry& entry,
-                                     const std::string& text,
-                                     const std::string& options) {
+                                     const std::string& text, const std::string& options) {
     std::vector<std::size_t> measured;
     std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
     for (std::size_t i = 0; i < k.params.size(); ++i)
@@ -308,9 +307,9 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
     if (language == kernel_language::cpp) { // every kernel, none checked against this domain
         const amp_source amp(source, options, kernel_source_name);
         const std::string text = amp.whole_program();
-        const std::shared_ptr<program_entry> entry =
-            context->programs().program(*context, text, launch_options(amp.options(), untiled_rank_1, *context->device()),
-                                        "the whole source", std::hash<std::string>()(text), language);
+        const std::shared_ptr<program_entry> entry = context->programs().program(
+            *context, text, launch_options(amp.options(), untiled_rank_1, *context->device()), "the whole source",
+            std::hash<std::string>()(text), language);
         return {amp.kernel_names(), entry->build_log};
     }
     const std::string text = program_text(source);
