@@ -241,9 +241,13 @@ typedef struct tiles_counters {
     uint64_t device_copies, bytes_copied_on_device;
     uint64_t kernel_builds, cache_hits, launches;
     uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
+    /* Uploads and downloads (counted there too) that went through the context's pinned staging
+     * buffers: those of the device's staging threshold or more, from or to host memory that
+     * libtiles did not pin (new after 0.4.0: an older tiles.h's struct_size leaves them out). */
+    uint64_t staged_transfers, bytes_staged;
 } tiles_counters;
 #define TILES_COUNTERS_INIT                                                                                            \
-    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */

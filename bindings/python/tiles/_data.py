@@ -527,10 +527,18 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     if isinstance(source, np.ndarray):
         _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):
-        if destination.shape != tuple(_as_view(source).shape()[1]):
+        view = _as_view(source)
+        dtype, shape = view.shape()
+        if destination.shape != tuple(shape):
             raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "
-                                  f"{tuple(_as_view(source).shape()[1])}")
-        destination[...] = _as_view(source).read()
+                                  f"{tuple(shape)}")
+        if (destination.size and destination.dtype == dtype and destination.dtype.isnative and
+                destination.flags.c_contiguous and destination.flags.writeable):
+            # Straight into the array's memory, through a view of it that lives for the copy.
+            with array_view(destination) as into:
+                _tiles.copy(view, into._handle)
+        else:
+            destination[...] = view.read()
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
     return None

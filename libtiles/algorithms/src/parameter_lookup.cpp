@@ -46,6 +46,13 @@ const algorithm_parameters* checked_as(const std::shared_ptr<engine::context>& c
     return checked ? checked->checked_as : nullptr;
 }
 
+// The staging values in effect on a context, as the engine asks for them at each transfer.
+engine::staging_parameters staging_values_on(const engine::context& context) {
+    const device_info& device = *context.device();
+    return parameters_on(chosen_sets(&context, device), device).staging;
+}
+[[maybe_unused]] const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on), true);
+
 } // namespace
 
 algorithm_parameters parameters_for(const std::shared_ptr<engine::context>& context) {

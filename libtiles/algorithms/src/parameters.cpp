@@ -51,7 +51,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_mma */ {2, 2, 64, 64, 2, 1},
       /* gemm_mma_tf32x3 */ {2, 2, 64, 64, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
-      /* small_gemm_below */ 2048 * 2048}},
+      /* small_gemm_below */ 2048 * 2048,
+      /* staging: the engine's table */ {}}},
     {CL_DEVICE_TYPE_CPU,
      "",
      {/* reduce */ {8, 256, 8},
@@ -64,7 +65,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_mma */ {2, 2, 32, 32, 1, 1},
       /* gemm_mma_tf32x3 */ {2, 2, 32, 32, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 1, 1},
-      /* small_gemm_below */ 0}},
+      /* small_gemm_below */ 0,
+      /* staging: the engine's table */ {}}},
     {CL_DEVICE_TYPE_ALL,
      "",
      {/* reduce */ {256, 32, 4},
@@ -77,7 +79,8 @@ constexpr parameter_entry parameter_table[] = {
       /* gemm_mma */ {2, 2, 64, 64, 2, 1},
       /* gemm_mma_tf32x3 */ {2, 2, 64, 64, 1, 1},
       /* gemm_mma_small */ {2, 2, 32, 32, 2, 1},
-      /* small_gemm_below */ 0}},
+      /* small_gemm_below */ 0,
+      /* staging: the engine's table */ {}}},
 };
 
 constexpr bool is_vector_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
@@ -146,6 +149,15 @@ constexpr const char* kernel_problem(const mma_gemm_parameters& g) {
     return g.tensor_cores >= 0 && g.tensor_cores <= 2 ? nullptr : "TENSOR_CORES must be 0, 1 or 2";
 }
 
+// Staging: chunks from 1 KiB (tests stage small data in many chunks) to 256 MiB, up to 64 threads.
+constexpr const char* kernel_problem(const staging_parameters& p) {
+    if (p.from_kib < 0 || p.from_kib > (1 << 20)) return "FROM_KIB must be 0 (nothing is staged) to 1048576 (1 GiB)";
+    if (!within(p.chunk_kib, 1 << 18) || !within(p.threads, 64))
+        return "CHUNK_KIB must be 1 to 262144 (256 MiB) and THREADS 1 to 64";
+    return nullptr;
+}
+
+// The table's entries leave staging to the engine's table (shipped_parameters).
 constexpr bool valid(const algorithm_parameters& p) {
     return !kernel_problem(p.reduce) && !kernel_problem(p.block_reduce) && !kernel_problem(p.transpose) &&
            !kernel_problem(p.stencil) && !kernel_problem(p.gemm_float) && !kernel_problem(p.gemm_float_small) &&
@@ -201,6 +213,15 @@ std::string device_problem(const stencil_parameters& p, const device_info& devic
     return tile_problem(std::size_t(p.tile_rows), std::size_t(p.tile_columns), patch * 4, "for a 9x9 mask", device);
 }
 
+std::string device_problem(const staging_parameters& p, const device_info& device) {
+    const std::uint64_t chunk = std::uint64_t(p.chunk_kib) << 10;
+    if (chunk <= device.max_mem_alloc_size) return "";
+    std::ostringstream os;
+    os << "a chunk of " << chunk << " bytes is more than the largest allocation of '" << device.name << "' ("
+       << device.max_mem_alloc_size << " bytes)";
+    return os.str();
+}
+
 std::string gemm_problem(const gemm_parameters& p, const device_info& device, std::size_t element_size) {
     const std::size_t staged = std::size_t(p.tile_rows * p.work_rows + p.tile_columns * p.work_columns) * p.slice;
     return tile_problem(std::size_t(p.tile_rows), std::size_t(p.tile_columns), staged * element_size, "", device);
@@ -244,7 +265,8 @@ constexpr std::tuple parameter_sets{
     parameter_set<gemm_parameters>{"gemm_double", &algorithm_parameters::gemm_double, 8},
     parameter_set<mma_gemm_parameters>{"gemm_mma", &algorithm_parameters::gemm_mma, 0},
     parameter_set<mma_gemm_parameters>{"gemm_mma_tf32x3", &algorithm_parameters::gemm_mma_tf32x3, 0},
-    parameter_set<mma_gemm_parameters>{"gemm_mma_small", &algorithm_parameters::gemm_mma_small, 0}};
+    parameter_set<mma_gemm_parameters>{"gemm_mma_small", &algorithm_parameters::gemm_mma_small, 0},
+    parameter_set<staging_parameters>{"staging", &algorithm_parameters::staging, 0}};
 
 template <class Set> Set from_values(const std::vector<int>& values) {
     Set set{};
@@ -315,7 +337,11 @@ std::string values_text(const set_description& set, const std::vector<int>& valu
     return text;
 }
 
-const algorithm_parameters& shipped_parameters(const device_info& device) { return entry_for(device).values; }
+algorithm_parameters shipped_parameters(const device_info& device) {
+    algorithm_parameters shipped = entry_for(device).values;
+    shipped.staging = engine::shipped_staging(device);
+    return shipped;
+}
 
 const algorithm_parameters* parameters_named(const std::string& device) {
     const cl_device_type type = device == "gpu" ? CL_DEVICE_TYPE_GPU : device == "cpu" ? CL_DEVICE_TYPE_CPU : 0;

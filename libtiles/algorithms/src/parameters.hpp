@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace tiles::engine {
-struct device_info;
-} // namespace tiles::engine
+#include "staging_parameters.hpp"
 
 namespace tiles::algorithms {
 
@@ -72,6 +70,8 @@ struct mma_gemm_parameters {
     int tensor_cores;
 };
 
+using engine::staging_parameters;
+
 // A parameter: its name, and where a set holds its value.
 template <class Set> struct named_parameter {
     const char* name;
@@ -122,6 +122,12 @@ template <> struct parameter_names<mma_gemm_parameters> {
         {"SLICE_STEPS", &mma_gemm_parameters::slice_steps}, {"TENSOR_CORES", &mma_gemm_parameters::tensor_cores}};
 };
 
+template <> struct parameter_names<staging_parameters> {
+    static constexpr named_parameter<staging_parameters> list[] = {{"FROM_KIB", &staging_parameters::from_kib},
+                                                                   {"CHUNK_KIB", &staging_parameters::chunk_kib},
+                                                                   {"THREADS", &staging_parameters::threads}};
+};
+
 // "-DNAME=value ..." for each of the set's parameters: the kernel's build options.
 template <class Set> std::string build_options(const Set& p) {
     std::string options;
@@ -148,6 +154,9 @@ struct algorithm_parameters {
     // Products whose C has fewer elements than this use the _small sets (a property of the
     // device's entry, not a parameter of any kernel).
     int small_gemm_below;
+    // How transfers between host memory and the device are staged: the engine's, whose table
+    // (staging_parameters.cpp) stands in for the entries'.
+    staging_parameters staging;
 };
 
 // One set seen by name, its values in the order of its parameters' names: what the tuning file,
@@ -162,15 +171,16 @@ struct set_description {
 };
 
 // Every set: reduce, block_reduce, transpose, stencil, gemm_float, gemm_float_small, gemm_double,
-// gemm_mma, gemm_mma_tf32x3, gemm_mma_small.
+// gemm_mma, gemm_mma_tf32x3, gemm_mma_small, staging.
 const std::vector<set_description>& set_descriptions();
 // The set named `name`; nullptr if there is none.
 const set_description* find_set(const std::string& name);
 // "TILE_ROWS=16 TILE_COLUMNS=16 ...": a set's values as the tuning file and messages write them.
 std::string values_text(const set_description& set, const std::vector<int>& values);
 
-// The parameters of the first entry of the table that matches the device.
-const algorithm_parameters& shipped_parameters(const device_info& device);
+// The parameters of the first entry of the table that matches the device, staging's from the
+// engine's table.
+algorithm_parameters shipped_parameters(const device_info& device);
 
 // The parameters of the entry a device named `device` gets ("gpu", "cpu": one of that type that
 // no entry names), for checking kernels as they run there; null if no entry is for it.

@@ -36,6 +36,14 @@ bool is_small(const set_description& set) { return is(set, "gemm_float_small") |
 
 bool is_gemm(const set_description& set) { return std::string(set.name).compare(0, 4, "gemm") == 0; }
 
+// Chunks of 1 to 16 MiB, by 1 to 16 threads; FROM_KIB is replaced by the value in effect.
+std::vector<std::vector<int>> staging_shapes() {
+    std::vector<std::vector<int>> shapes;
+    for (const int chunk_kib : {1024, 2048, 4096, 8192, 16384})
+        for (const int threads : {1, 2, 4, 6, 8, 12, 16}) shapes.push_back({0, chunk_kib, threads});
+    return shapes;
+}
+
 // Shapes to try, in each set's order of parameters. They span what the table's entries use on CPUs
 // and GPUs; those a device cannot run are left out.
 const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
@@ -65,6 +73,8 @@ const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
         {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 2, 1}, {2, 4, 64, 32, 1, 1}, {2, 4, 64, 32, 2, 1}, {4, 2, 32, 64, 1, 1},
         {4, 2, 32, 64, 2, 1}, {2, 4, 64, 64, 1, 1}, {4, 2, 64, 64, 1, 1}, {2, 2, 32, 32, 1, 1}, {2, 2, 32, 32, 2, 1},
         {2, 2, 64, 32, 1, 1}, {2, 2, 32, 64, 1, 1}, {1, 2, 64, 64, 1, 1}, {4, 4, 32, 32, 1, 1}};
+    static const std::vector<std::vector<int>> staging = staging_shapes();
+    if (is(set, "staging")) return staging;
     if (is(set, "reduce")) return reduce;
     if (is(set, "block_reduce")) return block_reduce;
     if (is(set, "transpose")) return transpose;
@@ -87,6 +97,16 @@ array<float, 2> matrix(int side, const accelerator_view& view) {
 // faster than the table's. gemm's products keep a GPU busy for a while and a CPU for a few
 // milliseconds.
 std::function<void()> work_of(const set_description& set, const accelerator_view& view) {
+    if (is(set, "staging")) {
+        // 256 MiB from pageable memory to the device and back: many chunks at every candidate's size.
+        const int n = 64 << 20;
+        auto host = std::make_shared<std::vector<float>>(std::size_t(n), 1.0f);
+        auto device = std::make_shared<array<float, 1>>(extent<1>(n), view);
+        return [host, device] {
+            tiles::copy(host->begin(), host->end(), *device);
+            tiles::copy(*device, host->begin());
+        };
+    }
     constexpr int side = 4096; // the bandwidth-bound sets' matrices
     if (is(set, "reduce")) {
         auto data = std::make_shared<array<float, 2>>(matrix(side, view));
@@ -189,7 +209,7 @@ std::uint64_t eviction_bytes(const device_info& device) {
 // alone, after a copy and after a read). gemm's work is compute-bound.
 std::function<void()> cache_eviction(const set_description& set, const std::shared_ptr<context>& context) {
     const accelerator_view view(context);
-    if (is_gemm(set)) return [] {};
+    if (is_gemm(set) || is(set, "staging")) return [] {}; // staging's work is the host's and the bus's
     // Every 32 bytes read (a GPU's and a CPU's caches move at least that), nothing written: `never`
     // is a NaN, which equals nothing, but the compiler cannot know so and keeps the loads. What
     // the data holds does not matter.
@@ -214,6 +234,8 @@ std::string not_tunable_because(const device_info& device, const set_description
     if (is_mma(set) && !has_ptx_tensor_cores(device))
         return "'" + device.name + "' has no tensor cores libtiles reaches (NVIDIA's, sm_80 on)";
     if (is_mma(set) && current_values(device, set).back() == 0) return std::string(set.name) + "'s TENSOR_CORES is 0";
+    if (is(set, "staging") && current_values(device, set).front() == 0)
+        return "'" + device.name + "' stages no transfer (staging's FROM_KIB is 0)";
     return "";
 }
 
@@ -222,6 +244,7 @@ std::vector<std::vector<int>> tuning_candidates(const device_info& device, const
     std::vector<std::vector<int>> candidates = {current};
     for (std::vector<int> shape : shapes_of(set)) {
         if (is_mma(set)) shape.back() = current.back();
+        if (is(set, "staging")) shape.front() = current.front();
         if (std::find(candidates.begin(), candidates.end(), shape) == candidates.end() &&
             set.problem(shape, device).empty())
             candidates.push_back(shape);
