@@ -3,12 +3,15 @@
 // move in chunks through the view's pinned buffers, by one thread or several, for whole views,
 // sections and rectangles of arrays, in one, two and three dimensions, of elements of 1 to 8
 // bytes and sizes that are multiples of nothing; what launches wrote comes back when the last
-// view goes; CPU devices stage nothing by their own values.
+// view goes; memory of pinned_allocator moves straight.
 // Every result is checked against values computed here on the host.
+#include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "../libtiles/engine/src/device_info.hpp"
+#include "../libtiles/engine/src/pinned_memory.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -191,4 +194,65 @@ TEST_CASE_METHOD(fresh_view, "CPU devices stage nothing by their own values: the
     CHECK(c.bytes_uploaded == host.size() * sizeof(float));
     CHECK(c.staged_transfers == 0);
     CHECK(c.bytes_staged == 0);
+}
+
+TEST_CASE_METHOD(fresh_view, "pinned_vector's memory moves straight, never through the staging buffers",
+                 "[staged][pinned]") {
+    const forced_staging forced(view.get_accelerator(), 1, 2);
+    const tiles::pinned_allocator<float> pinned(view);
+    tiles::pinned_vector<float> host(37 * 53, 0.0f, pinned);
+    const std::vector<float> values = ramp<float>(host.size());
+    std::copy(values.begin(), values.end(), host.begin());
+    CHECK(tiles::engine::is_pinned(host.data(), host.size() * sizeof(float)));
+    CHECK(tiles::engine::is_pinned(host.data() + 100, 40));
+    CHECK(!tiles::engine::is_pinned(host.data() + 100, host.size() * sizeof(float))); // past its end
+    CHECK(!tiles::engine::is_pinned(values.data(), 4));
+    CHECK(!tiles::engine::is_pinned(reinterpret_cast<const char*>(host.data() + host.size()) + 4096, 1));
+    {
+        tiles::array_view<float, 2> v(37, 53, host);
+        tiles::parallel_for_each(view, v.extent, tiles::kernel(doubling, "twice"), v);
+        v.synchronize();
+    }
+    CHECK(std::vector<float>(host.begin(), host.end()) == doubled(values));
+    tiles::array<float, 2> a(tiles::extent<2>(37, 53), host.begin(), view);
+    std::fill(host.begin(), host.end(), 0.0f);
+    tiles::copy(a, host.begin());
+    CHECK(std::vector<float>(host.begin(), host.end()) == doubled(values));
+    CHECK(view.counters().uploads == 2);
+    CHECK(view.counters().downloads == 2);
+    CHECK(view.counters().staged_transfers == 0);
+    // Memory that is not pinned, the same size, is staged.
+    std::vector<float> ordinary(host.begin(), host.end());
+    tiles::copy(ordinary.begin(), ordinary.end(), a);
+    CHECK(view.counters().staged_transfers == 1);
+}
+
+TEST_CASE_METHOD(fresh_view, "pinned_allocator is a standard allocator whose instances all free each other's memory",
+                 "[staged][pinned]") {
+    const tiles::pinned_allocator<double> on_view(view);
+    const tiles::pinned_allocator<char> rebound(on_view), on_default;
+    CHECK(rebound.view() == view);
+    CHECK(on_view == tiles::pinned_allocator<double>());
+    // Memory one allocates, another frees.
+    tiles::pinned_allocator<int> ints(view);
+    int* memory = ints.allocate(1000);
+    std::iota(memory, memory + 1000, 0);
+    CHECK(memory[999] == 999);
+    tiles::pinned_allocator<int>().deallocate(memory, 1000);
+    CHECK(ints.allocate(0) == nullptr);
+    // Beyond what the device's driver allocates at once: refused, naming the numbers.
+    const std::uint64_t largest = view.get_accelerator().info().max_mem_alloc_size;
+    REQUIRE_THROWS_MENTIONING(tiles::pinned_allocator<char>(view).allocate(std::size_t(largest) + 1),
+                              tiles::out_of_memory, "pinned host memory of " + std::to_string(largest + 1) + " bytes",
+                              "largest allocation", std::to_string(largest));
+    const tiles::accelerator_view cpu = tiles::accelerator(tiles::accelerator::cpu_accelerator).get_default_view();
+    REQUIRE_THROWS_MENTIONING(tiles::pinned_allocator<float>(cpu).allocate(1), tiles::invalid_argument,
+                              "the CPU accelerator has no driver to pin host memory");
+    // A vector of them copies, moves and grows like any other.
+    tiles::pinned_vector<int> v(on_view);
+    for (int i = 0; i < 5000; ++i) v.push_back(i);
+    tiles::pinned_vector<int> w = v;
+    const tiles::pinned_vector<int> moved = std::move(v);
+    CHECK(w == moved);
+    CHECK(tiles::engine::is_pinned(w.data(), w.size() * sizeof(int)));
 }

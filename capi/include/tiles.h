@@ -414,6 +414,26 @@ TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* sou
 TILES_API tiles_status tiles_view_retain(tiles_view* view);
 TILES_API tiles_status tiles_view_release(tiles_view* view);
 
+/* ---- Pinned host memory ----------------------------------------------------------------- */
+
+/* Copies between host memory and a GPU of at least the device's staging threshold (the parameter
+ * set "staging", README) go through pinned buffers of the context, in chunks that host threads
+ * copy while the device's copy engine moves the one before: most of the bus's rate from any host
+ * memory. Memory from tiles_host_alloc is pinned itself: views of it, copies from and to it and
+ * launches that use it move it straight, at the bus's full rate. */
+
+/* `bytes` (1 or more) of host memory that the driver of `context`'s device pins (NULL: the default
+ * context), valid until tiles_host_free. *out is set only on success.
+ * TILES_ERROR_INVALID_ARGUMENT for 0 bytes or the CPU accelerator's context;
+ * TILES_ERROR_OUT_OF_MEMORY, naming the numbers, beyond the device's largest allocation or what
+ * its driver pins. Thread-safe. */
+TILES_API tiles_status tiles_host_alloc(void** out, tiles_context* context, size_t bytes);
+
+/* Frees what tiles_host_alloc gave (NULL: nothing). TILES_ERROR_INVALID_ARGUMENT, freeing nothing,
+ * for any other pointer, or one freed already. No transfer may still use the memory (release or
+ * synchronize the views of it first). Thread-safe. */
+TILES_API tiles_status tiles_host_free(void* memory);
+
 /* ---- Kernels and launches --------------------------------------------------------------- */
 
 typedef struct tiles_kernel tiles_kernel;

@@ -1,8 +1,10 @@
 """Copies between numpy arrays and the device from Python, with the device's staging threshold forced
 down (PoCL's own values stage nothing): copies of arrays, views, sections and the algorithms' numpy
 arguments and results move in chunks through the context's pinned buffers and come back equal to
-numpy's; and CPU devices' own values stage nothing."""
+numpy's; tiles.pinned_empty gives numpy arrays in pinned memory, valid as long as they live, which
+move straight; and CPU devices' own values stage nothing."""
 
+import gc
 
 import numpy as np
 import pytest
@@ -81,6 +83,45 @@ def test_the_algorithms_take_and_give_numpy_arrays_through_the_staging_buffers(s
     data = rng.random(5000, dtype=np.float32)
     assert tiles.reduce(data, "sum", context=context) == pytest.approx(np.sum(data, dtype=np.float64), rel=1e-5)
     assert context.counters()["staged_transfers"] == 4  # a, b, the product and the data
+
+
+def test_pinned_empty_is_numpy_memory_that_moves_straight(staged, context):
+    host = tiles.pinned_empty((37, 53), np.float32, context=context)
+    assert (host.shape, host.dtype, host.flags.c_contiguous, host.flags.writeable) == ((37, 53), np.float32, True,
+                                                                                      True)
+    host[...] = values((37, 53))
+    view = tiles.array_view(host)
+    tiles.parallel_for_each(view.extent, tiles.Kernel(TWICE, "twice"), view, context=context)
+    view.synchronize()
+    np.testing.assert_array_equal(host, values((37, 53)) * 2)
+    a = tiles.array(values((37, 53)), context=context)
+    tiles.copy(a, host)
+    np.testing.assert_array_equal(host, values((37, 53)))
+    counters = context.counters()
+    assert counters["uploads"] == 2 and counters["downloads"] == 2
+    assert counters["staged_transfers"] == 1  # the array's own data, from ordinary numpy memory
+
+
+def test_pinned_empty_stays_valid_while_any_numpy_view_of_it_lives():
+    host = tiles.pinned_empty(1000, np.int32)
+    host[...] = np.arange(1000)
+    tail = host[500:].reshape(10, 50)
+    del host
+    gc.collect()
+    for _ in range(3):  # other pinned memory comes and goes meanwhile
+        tiles.pinned_empty(1000, np.int32)[...] = -1
+    np.testing.assert_array_equal(tail.ravel(), np.arange(500, 1000))
+    assert tiles.pinned_empty((0, 3), np.float32).shape == (0, 3)
+    assert tiles.pinned_empty(4).dtype == np.float64  # numpy's default, as numpy.empty's
+
+
+def test_pinned_empty_refuses_what_it_cannot_pin():
+    largest = tiles.default_device().max_allocation
+    with pytest.raises(tiles.OutOfMemory, match=f"pinned host memory of {largest + 1} bytes exceeds the largest "
+                                                f"allocation"):
+        tiles.pinned_empty(largest + 1, np.uint8)
+    with pytest.raises(tiles.InvalidArgument, match="component 0 of a shape"):
+        tiles.pinned_empty(-1)
 
 
 def test_cpu_devices_stage_nothing_by_their_own_values(context):

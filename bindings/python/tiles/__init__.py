@@ -18,7 +18,7 @@ splits a matrix's rows over them for kernels of one's own.
 
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
-from ._data import array, array_view, asarray, copy, copy_async, empty, from_dlpack, zeros
+from ._data import array, array_view, asarray, copy, copy_async, empty, from_dlpack, pinned_empty, zeros
 from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
                        set_default_device, total_counters)
 from ._log import set_log_level
@@ -35,7 +35,7 @@ _log._from_environment()
 __version__: str = _tiles.version()
 
 __all__ = [
-    "array", "array_view", "asarray", "empty", "zeros", "from_dlpack", "copy", "copy_async",
+    "array", "array_view", "asarray", "empty", "zeros", "pinned_empty", "from_dlpack", "copy", "copy_async",
     "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
     "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",

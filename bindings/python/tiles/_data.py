@@ -400,6 +400,17 @@ def zeros(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, 
     return array._of_shape(shape, dtype, context, zeroed=True, staging=staging)
 
 
+def pinned_empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> np.ndarray:
+    """A new numpy array of `shape` (an int or a tuple) and `dtype` (float64 if not given),
+    uninitialized as numpy.empty's, in host memory that the driver of `context`'s device (None: the
+    default context's) pins. Views of it (tiles.array_view, the algorithms' numpy arguments) and
+    copies from and to it move straight at the bus's full rate, where copies of other host memory
+    of the device's staging threshold or more go through the context's staging buffers. The memory
+    is the array's: it is freed when the array, and every numpy view of it, is gone."""
+    dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "a shape", 0, None)
+    return _tiles.pinned_empty(context_handle(context), _dtype(dtype), dims)
+
+
 def asarray(data: Any) -> Union[array, array_view]:
     """`data` as tiles data without copying: tiles arrays and views as they are, anything with the
     buffer protocol (a numpy array, array.array, memoryview, bytearray) as an array_view of its

@@ -1,4 +1,4 @@
-// libtiles engine: pinned host memory, and the list of every block of it.
+// libtiles engine: pinned host memory, the list of every block of it, and the blocks callers own.
 #include "pinned_memory.hpp"
 
 #include <cstdint>
@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "context.hpp"
+#include "tiles/engine/pinned.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -18,6 +19,13 @@ std::map<std::uintptr_t, std::uintptr_t>& blocks() {
     static auto* const all =
         new std::map<std::uintptr_t, std::uintptr_t>; // never destroyed: blocks may outlive statics
     return *all;
+}
+
+// The blocks allocate_pinned handed out, by address.
+std::mutex callers_mutex;
+std::map<void*, std::unique_ptr<pinned_block>>& callers_blocks() {
+    static auto* const owned = new std::map<void*, std::unique_ptr<pinned_block>>;
+    return *owned;
 }
 
 } // namespace
@@ -61,6 +69,33 @@ bool is_pinned(const void* begin, std::size_t bytes) {
     if (after == blocks().begin()) return false;
     const auto block = std::prev(after);
     return first < block->second && bytes <= block->second - first;
+}
+
+void* allocate_pinned(const std::shared_ptr<context>& context, std::size_t bytes) {
+    if (bytes == 0) throw invalid_argument("pinned host memory of 0 bytes: ask for at least one byte");
+    if (context->device()->host)
+        throw invalid_argument("the CPU accelerator has no driver to pin host memory: give the context of the device "
+                               "the data is to move to and from");
+    auto block = std::make_unique<pinned_block>(context->opencl_context(), context->queue(), *context->device(), bytes,
+                                                "pinned host memory");
+    void* memory = block->data();
+    std::lock_guard<std::mutex> lock(callers_mutex);
+    callers_blocks().emplace(memory, std::move(block));
+    return memory;
+}
+
+void free_pinned(void* memory) {
+    if (memory == nullptr) return;
+    std::unique_ptr<pinned_block> block;
+    {
+        std::lock_guard<std::mutex> lock(callers_mutex);
+        const auto found = callers_blocks().find(memory);
+        if (found == callers_blocks().end())
+            throw invalid_argument("the memory to free as pinned host memory was not allocated as such (or was freed "
+                                   "already): free only what tiles_host_alloc or pinned_allocator gave, once");
+        block = std::move(found->second);
+        callers_blocks().erase(found);
+    }
 }
 
 } // namespace tiles::engine
