@@ -3,11 +3,16 @@
 // move in chunks through the view's pinned buffers, by one thread or several, for whole views,
 // sections and rectangles of arrays, in one, two and three dimensions, of elements of 1 to 8
 // bytes and sizes that are multiples of nothing; what launches wrote comes back when the last
-// view goes; memory of pinned_allocator moves straight.
+// view goes; memory of pinned_allocator moves straight; several views' uploads run at once.
 // Every result is checked against values computed here on the host.
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <numeric>
+#include <set>
+#include <thread>
 #include <vector>
 
 #include "../libtiles/engine/src/device_info.hpp"
@@ -255,4 +260,47 @@ TEST_CASE_METHOD(fresh_view, "pinned_allocator is a standard allocator whose ins
     const tiles::pinned_vector<int> moved = std::move(v);
     CHECK(w == moved);
     CHECK(tiles::engine::is_pinned(w.data(), w.size() * sizeof(int)));
+}
+
+TEST_CASE("several views' staged uploads and downloads of a split array run at once", "[staged][split]") {
+    // Two views, of two devices where there are two (POCL_DEVICES="pthread pthread"), else of one.
+    std::vector<tiles::accelerator> devices;
+    for (const tiles::accelerator& a : tiles::accelerator::get_all())
+        if (a.name() == tiles::accelerator().name()) devices.push_back(a);
+    const std::vector<tiles::accelerator_view> views = {devices.front().create_view(), devices.back().create_view()};
+    const forced_staging first(devices.front(), 4, 2), last(devices.back(), 4, 2);
+    const int rows = 64, columns = 300; // 37.5 KiB a band
+    const std::vector<float> grid = ramp<float>(std::size_t(rows) * columns);
+    tiles::split_array<float> split(views, tiles::extent<2>(rows, columns));
+    // Each staged transfer, as it starts, waits (up to 10 s) until another thread is staging too:
+    // transfers made one after another would each wait in vain, on one thread.
+    std::mutex mutex;
+    std::condition_variable started;
+    std::set<std::thread::id> uploading, downloading;
+    tiles::set_log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) {
+        std::set<std::thread::id>* threads = message.rfind("staging an upload", 0) == 0    ? &uploading
+                                             : message.rfind("staging a download", 0) == 0 ? &downloading
+                                                                                           : nullptr;
+        if (threads == nullptr) return;
+        std::unique_lock<std::mutex> lock(mutex);
+        threads->insert(std::this_thread::get_id());
+        started.notify_all();
+        started.wait_for(lock, std::chrono::seconds(10), [&] { return threads->size() >= 2; });
+    });
+    std::vector<float> back(grid.size());
+    {
+        const tiles::array_view<const float, 2> source(rows, columns, grid);
+        split.scatter(source);
+        tiles::array_view<float, 2> destination(rows, columns, back);
+        split.gather(destination);
+        destination.synchronize();
+    }
+    tiles::set_log(tiles::log_level::off);
+    CHECK(back == grid);
+    CHECK(uploading.size() == 2);
+    CHECK(downloading.size() == 2);
+    for (const tiles::accelerator_view& v : views) {
+        CHECK(v.counters().staged_transfers == 2); // its band, each way
+        CHECK(v.counters().bytes_staged == 2 * std::size_t(rows / 2) * columns * sizeof(float));
+    }
 }
