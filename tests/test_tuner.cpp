@@ -58,14 +58,14 @@ void check_gemm_against_cpu(const tiles::accelerator_view& view) {
     CHECK(std::vector<float>(gc) == expected);
 }
 
-const tiles::algorithms::set_description& gemm_float() { return *tiles::algorithms::find_set("gemm_float"); }
+const tiles::algorithms::parameter_set& gemm_float() { return *tiles::algorithms::find_set("gemm_float"); }
 
-std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::algorithms::set_description& set) {
-    return set.read(tiles::algorithms::parameters_for(view.context()));
+std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {
+    return tiles::algorithms::values_on(view.context(), set);
 }
 
-std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::algorithms::set_description& set) {
-    return set.read(tiles::algorithms::shipped_parameters(view.get_accelerator().info()));
+std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {
+    return set.shipped(view.get_accelerator().info());
 }
 
 // std::cerr's output while it lives.
@@ -85,7 +85,7 @@ TEST_CASE_METHOD(fresh_view, "the table names each parameter once and gives ever
     CHECK(tiles::parameter_names("stencil") == std::vector<std::string>{"TILE_ROWS", "TILE_COLUMNS", "ROWS_PER_THREAD",
                                                                         "VECTOR_WIDTH", "SHIFT_IN_REGISTERS"});
     const tiles::accelerator accelerator = view.get_accelerator();
-    for (const tiles::algorithms::set_description& set : tiles::algorithms::set_descriptions()) {
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
         INFO(set.name);
         CHECK(set.problem(shipped(view, set), accelerator.info()) == "");
     }
@@ -146,7 +146,7 @@ TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned",
     const tuning_file file;
     const tiles::accelerator accelerator = view.get_accelerator();
     int tuned = 0;
-    for (const tiles::algorithms::set_description& set : tiles::algorithms::set_descriptions()) {
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
         const std::string why_not = tiles::algorithms::not_tunable_because(accelerator.info(), set);
         if (!why_not.empty()) {
             WARN(set.name << " is not tuned here: " << why_not);
@@ -178,7 +178,7 @@ TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than cache
     CHECK(bytes <= cap);
     CHECK(bytes >= std::min(cap, 2 * std::uint64_t(cache)));
     CHECK(bytes >= std::min(cap, std::uint64_t(gpu ? 256 : 64) << 20));
-    for (const tiles::algorithms::set_description& set : tiles::algorithms::set_descriptions()) {
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
         INFO(set.name);
         const tiles::transfer_counters before = view.counters();
         tiles::algorithms::cache_eviction(set, view.context())();
@@ -186,7 +186,7 @@ TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than cache
         const tiles::transfer_counters after = view.counters();
         // A kernel that reads and writes nothing: no copy, whose output the cache would hold.
         CHECK(after.device_copies == before.device_copies);
-        if (std::string(set.name).rfind("gemm", 0) == 0 || std::string(set.name) == "staging")
+        if (!set.bandwidth_bound())
             CHECK(after.launches == before.launches); // compute-bound, or the host's and the bus's work
         else
             CHECK(after.launches == before.launches + 1);
@@ -197,7 +197,7 @@ TEST_CASE_METHOD(fresh_view, "staging is tuned where the device stages, and tran
                  "[tuner][staged]") {
     const tuning_file file;
     const tiles::accelerator accelerator = view.get_accelerator();
-    const tiles::algorithms::set_description& staging = *tiles::algorithms::find_set("staging");
+    const tiles::algorithms::parameter_set& staging = *tiles::algorithms::find_set("staging");
     if ((accelerator.info().type & CL_DEVICE_TYPE_CPU) != 0)
         CHECK(tiles::algorithms::not_tunable_because(accelerator.info(), staging) ==
               "'" + accelerator.name() + "' stages no transfer (staging's FROM_KIB is 0)");
@@ -222,13 +222,11 @@ TEST_CASE_METHOD(fresh_view, "staging is tuned where the device stages, and tran
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
     {
         const tuning_file off("off");
-        CHECK(gemm_float().read(tiles::algorithms::parameters_tuned_for(view.context(), gemm_float())) ==
-              shipped(view, gemm_float()));
+        CHECK(tiles::algorithms::tuned_values_on(view.context(), gemm_float()) == shipped(view, gemm_float()));
     }
     const tuning_file file;
-    REQUIRE(tiles::algorithms::has_measured_parameters(view.get_accelerator().info())); // PoCL's CPU device
-    CHECK(gemm_float().read(tiles::algorithms::parameters_tuned_for(view.context(), gemm_float())) ==
-          shipped(view, gemm_float()));
+    REQUIRE(gemm_float().measured_for(view.get_accelerator().info())); // PoCL's CPU device
+    CHECK(tiles::algorithms::tuned_values_on(view.context(), gemm_float()) == shipped(view, gemm_float()));
     CHECK_FALSE(std::filesystem::exists(file.path));
 }
 
@@ -255,7 +253,7 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     }
     captured_stderr warnings;
     CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
-    const tiles::algorithms::set_description& stencil = *tiles::algorithms::find_set("stencil");
+    const tiles::algorithms::parameter_set& stencil = *tiles::algorithms::find_set("stencil");
     CHECK(in_effect(view, stencil) == shipped(view, stencil));
     check_gemm_against_cpu(view);
     const std::string said = warnings.text.str();
@@ -346,6 +344,6 @@ TEST_CASE_METHOD(fresh_view, "overrides come before the tuning file, are checked
     CHECK(in_effect(view, gemm_float()) == std::vector<int>{8, 8, 2, 2, 2, 8}); // the file's again
     tiles::set_parameters(accelerator, "stencil", {{"ROWS_PER_THREAD", 2}});
     tiles::reset_parameters(accelerator);
-    const tiles::algorithms::set_description& stencil = *tiles::algorithms::find_set("stencil");
+    const tiles::algorithms::parameter_set& stencil = *tiles::algorithms::find_set("stencil");
     CHECK(in_effect(view, stencil) == shipped(view, stencil));
 }

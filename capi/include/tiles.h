@@ -8,8 +8,11 @@
  * - Every function that can fail returns a tiles_status: TILES_SUCCESS (0) or a negative code.
  *   After a failure, tiles_last_error_message() says what went wrong on the calling thread,
  *   with the numbers involved. No function aborts, exits or lets an exception out.
- * - Results are written through the pointer named `out`, the first parameter. On failure
- *   *out is left untouched.
+ * - Results are written through out-parameters: the pointer named `out`, the first parameter,
+ *   and those named for what they receive (out_event, log, out_rows ...). They are written only
+ *   when the call succeeds: after a failure each holds what the caller put there, and nothing it
+ *   would own (a handle, an OpenCL event) was made. So release what a call hands out only after
+ *   TILES_SUCCESS. (tiles_opencl.h follows the same rule.)
  * - Handles are reference counted. A function that makes a handle (create, get, section...)
  *   gives the caller one reference, which it gives back with the matching release. Releasing
  *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
@@ -127,6 +130,30 @@ TILES_API size_t tiles_dtype_size(tiles_dtype dtype);
 /* The OpenCL C name of `dtype` ("int", "float", ...); "struct" for TILES_OPAQUE, "" for a value
  * out of range. A static string. */
 TILES_API const char* tiles_dtype_name(tiles_dtype dtype);
+
+/* What libtiles knows of an element type: its row of the table libtiles keeps of them, from
+ * which the bindings make their maps of other libraries' types. Set struct_size
+ * (TILES_DTYPE_INFO_INIT does) before calling tiles_dtype_describe; fields may be added at the
+ * end in later versions. */
+typedef struct tiles_dtype_info {
+    size_t struct_size;
+    tiles_dtype dtype;
+    size_t size;             /* bytes of one element; 0 for TILES_OPAQUE, whose size is given apart */
+    const char* opencl_name; /* OpenCL C's ("int", "half"), as tiles_dtype_name; "struct" for TILES_OPAQUE */
+    const char* numpy_name;  /* numpy's dtype name ("int32", "float16"; "bfloat16", ml_dtypes');
+                                "" for TILES_OPAQUE */
+    int dlpack_code;         /* DLPack's DLDataTypeCode (kDLInt, kDLUInt, kDLFloat, kDLBfloat); -1 for TILES_OPAQUE */
+    int dlpack_bits;         /* DLPack's bits of one element; 0 for TILES_OPAQUE */
+    tiles_dtype computed_as; /* what the algorithms compute its elements in, and give their sums, products and
+                                reductions in: TILES_FLOAT32 for the 16-bit floats, else `dtype` */
+} tiles_dtype_info;
+#define TILES_DTYPE_INFO_INIT                                                                                          \
+    { sizeof(tiles_dtype_info), TILES_OPAQUE, 0, 0, 0, 0, 0, TILES_OPAQUE }
+
+/* Fills `out`, whose struct_size must be set, with what libtiles knows of `dtype`.
+ * TILES_ERROR_INVALID_ARGUMENT for a value that is no tiles_dtype: the dtypes are numbered from 0
+ * on, so that a caller may list them all by asking for 0, 1, ... until it gets that. */
+TILES_API tiles_status tiles_dtype_describe(tiles_dtype_info* out, tiles_dtype dtype);
 
 /* ---- Devices ---------------------------------------------------------------------------- */
 
@@ -611,7 +638,7 @@ typedef enum tiles_diagnostic_kind {
     TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
     TILES_UNINITIALIZED_READ = 2,  /* tile_static memory read before anything was stored there */
     TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored (without the Oclgrind plugin) */
-    TILES_OUT_OF_BOUNDS = 4,       /* an access outside every buffer the kernel was given */
+    TILES_OUT_OF_BOUNDS = 4,       /* outside every buffer the kernel was given, or past an array it declares */
     TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
     TILES_OTHER_PROBLEM = 6
 } tiles_diagnostic_kind;
@@ -773,6 +800,10 @@ typedef enum tiles_precision {
     TILES_PRECISION_FLOAT16 = 3, /* the inputs rounded to half (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16F) */
     TILES_PRECISION_BFLOAT16 = 4 /* the inputs rounded to bfloat16 (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16BF) */
 } tiles_precision;
+
+/* The name of `precision` ("exact", "tf32x3", "tf32", "float16", "bfloat16"), as the bindings take
+ * it; "" for a value out of range. A static string. */
+TILES_API const char* tiles_precision_name(tiles_precision precision);
 
 /* tiles_gemm at `precision`; precisions other than TILES_PRECISION_EXACT take float elements only
  * (TILES_ERROR_INVALID_ARGUMENT for double ones, or for a precision out of range). */

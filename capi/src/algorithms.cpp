@@ -1,6 +1,9 @@
 // libtiles C API: the tiled algorithms, over the algorithms on the engine's operands
 // (tiles/algorithms/). Each entry point turns its views into the engine's operands, picks the
 // context the C++ shells would, and leaves every other check to the algorithms.
+#include <cctype>
+#include <string>
+
 #include "capi_internal.hpp"
 
 #include "tiles/algorithms/block_reduce.hpp"
@@ -99,12 +102,25 @@ void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_co
     tiles::algorithms::reduce(context_for(context, call.input), call.input.data, call.op, call.result_type, out);
 }
 
+bool is_precision(int value) { return value >= 0 && value < tiles::algorithms::precision_count; }
+
 tiles::gemm_precision precision_of(const tiles_precision& precision) {
+    static_assert(int(TILES_PRECISION_BFLOAT16) + 1 == tiles::algorithms::precision_count,
+                  "tiles_precision mirrors tiles::gemm_precision");
     const int value = as_int(precision);
-    if (value < TILES_PRECISION_EXACT || value > TILES_PRECISION_BFLOAT16)
-        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) +
-                                      " is not a tiles_precision (TILES_PRECISION_EXACT, _TF32X3, _TF32, _FLOAT16 "
-                                      "or _BFLOAT16)");
+    if (!is_precision(value)) {
+        std::string listed;
+        for (int i = 0; i < tiles::algorithms::precision_count; ++i) {
+            std::string name = tiles::algorithms::precision_table[i].name;
+            for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+            listed += (i == 0                                        ? "TILES_PRECISION_"
+                       : i + 1 == tiles::algorithms::precision_count ? " or _"
+                                                                     : ", _") +
+                      name;
+        }
+        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) + " is not a tiles_precision (" +
+                                      listed + ")");
+    }
     return tiles::gemm_precision(value);
 }
 
@@ -135,6 +151,11 @@ tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const ch
 } // namespace
 
 extern "C" {
+
+const char* tiles_precision_name(tiles_precision precision) {
+    const int value = as_int(precision);
+    return is_precision(value) ? tiles::algorithms::precision_table[value].name : "";
+}
 
 tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                           tiles_reduction op) {

@@ -9,15 +9,15 @@
 namespace tiles {
 namespace {
 
-const algorithms::set_description& set_named(const std::string& name) {
-    if (const algorithms::set_description* set = algorithms::find_set(name)) return *set;
+const algorithms::parameter_set& set_named(const std::string& name) {
+    if (const algorithms::parameter_set* set = algorithms::find_set(name)) return *set;
     std::string names;
-    for (const algorithms::set_description& set : algorithms::set_descriptions())
+    for (const algorithms::parameter_set& set : algorithms::parameter_sets())
         names += (names.empty() ? "" : ", ") + std::string(set.name);
     throw invalid_argument("'" + name + "' is not a parameter set; the sets are " + names);
 }
 
-parameter_values named(const algorithms::set_description& set, const std::vector<int>& values) {
+parameter_values named(const algorithms::parameter_set& set, const std::vector<int>& values) {
     parameter_values result;
     for (std::size_t i = 0; i < values.size(); ++i) result.emplace_back(set.parameters[i], values[i]);
     return result;
@@ -27,17 +27,17 @@ parameter_values named(const algorithms::set_description& set, const std::vector
 
 std::vector<std::string> parameter_sets() {
     std::vector<std::string> names;
-    for (const algorithms::set_description& set : algorithms::set_descriptions()) names.emplace_back(set.name);
+    for (const algorithms::parameter_set& set : algorithms::parameter_sets()) names.emplace_back(set.name);
     return names;
 }
 
 std::vector<std::string> parameter_names(const std::string& set) {
-    const algorithms::set_description& description = set_named(set);
+    const algorithms::parameter_set& description = set_named(set);
     return {description.parameters.begin(), description.parameters.end()};
 }
 
 parameter_values get_parameters(const accelerator& accelerator, const std::string& set) {
-    const algorithms::set_description& description = set_named(set);
+    const algorithms::parameter_set& description = set_named(set);
     return named(description, algorithms::current_values(accelerator.info(), description));
 }
 
@@ -55,7 +55,7 @@ std::string not_tunable_because(const accelerator& accelerator, const std::strin
 
 parameter_values tune(const accelerator& accelerator, const std::string& set,
                       const std::function<void(const tuning_step&)>& progress) {
-    const algorithms::set_description& description = set_named(set);
+    const algorithms::parameter_set& description = set_named(set);
     const algorithms::tuning_progress report = [&](const algorithms::tuning_step& step) {
         if (progress)
             progress({step.set.name, step.candidate, step.candidates, named(step.set, step.values), step.seconds,

@@ -1,6 +1,8 @@
 // libtiles algorithms: block_sum and block_average, one value per block of a matrix. Each
 // work-item combines a strip of its block, then the block's work-items combine their strips in a
 // tree; a tile holds several whole blocks, so that small blocks still make tiles of a useful size.
+// Its parameter set: the tile's shape and the strips, their values for each kind of device, and
+// what the tuner tries and times.
 #include "tiles/algorithms/block_reduce.hpp"
 
 #include <algorithm>
@@ -17,6 +19,57 @@ namespace {
 
 const char* algorithm_name(block_statistic statistic) {
     return statistic == block_statistic::sum ? "block_sum" : "block_average";
+}
+
+struct block_reduce_parameters {
+    // A tile holds as many whole blocks as fit in about this many rows and columns of work-items.
+    int tile_rows;
+    int tile_columns;
+    // Each work-item first combines a strip of strip_rows x vector_width elements of its block
+    // (1, 2, 4 or 8 elements wide; narrower where the block is).
+    int strip_rows;
+    int vector_width;
+};
+
+std::string device_problem(const block_reduce_parameters&, const device_info&) {
+    return ""; // block_reduce fits its tiles to the block and the device at each call
+}
+
+constexpr named_parameter<block_reduce_parameters> block_reduce_parameters_named[] = {
+    {"TILE_ROWS", &block_reduce_parameters::tile_rows, 1, 1024},
+    {"TILE_COLUMNS", &block_reduce_parameters::tile_columns, 1, 1024},
+    {"STRIP_ROWS", &block_reduce_parameters::strip_rows, 1, 1024},
+    {"VECTOR_WIDTH", &block_reduce_parameters::vector_width, 1, 8, parameter_values::vector_width}};
+
+// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, strips in 8-wide vectors); every other device, which
+// takes the H200's values.
+constexpr device_row<block_reduce_parameters> block_reduce_table[] = {
+    {CL_DEVICE_TYPE_GPU, "H200", {1, 256, 16, 4}},
+    {CL_DEVICE_TYPE_CPU, "", {1, 256, 8, 8}},
+    {CL_DEVICE_TYPE_ALL, "", {1, 256, 16, 4}},
+};
+static_assert(rows_fit(block_reduce_table, block_reduce_parameters_named, nullptr), "a row does not fit");
+
+const block_reduce_parameters block_reduce_candidates[] = {{1, 256, 16, 4}, {1, 256, 8, 8},  {1, 128, 16, 4},
+                                                           {2, 128, 16, 4}, {1, 256, 32, 4}, {1, 64, 16, 8},
+                                                           {1, 256, 8, 4},  {4, 64, 8, 8}};
+
+// The tuner's work: the averages of a tuning_side square of floats in blocks of 2x2 and of 16x16.
+std::function<void()> block_reduce_workload(const std::shared_ptr<context>& context) {
+    const matrix_operand in = tuning_matrix(context, element_type::float32, tuning_side, tuning_side, tuning_value);
+    const matrix_operand twos = tuning_matrix(context, element_type::float32, tuning_side / 2, tuning_side / 2);
+    const matrix_operand sixteens = tuning_matrix(context, element_type::float32, tuning_side / 16, tuning_side / 16);
+    return [context, in, twos, sixteens] {
+        block_reduce(context, block_statistic::average, in, 2, 2, twos);
+        block_reduce(context, block_statistic::average, in, 16, 16, sixteens);
+    };
+}
+
+const typed_set<block_reduce_parameters>& block_reduce_set() {
+    static const typed_set<block_reduce_parameters> set({"block_reduce", all_of(block_reduce_parameters_named),
+                                                         all_of(block_reduce_table), nullptr, device_problem,
+                                                         all_of(block_reduce_candidates), block_reduce_workload, true});
+    return set;
 }
 
 // How blocks are shared among work-items: strips of strip_rows x strip_columns elements, each
@@ -103,7 +156,7 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
     // A block larger than the matrix sums what the matrix holds: the same as a block of its size.
     block_rows = std::min(block_rows, input.rows);
     block_columns = std::min(block_columns, input.columns);
-    const block_reduce_parameters p = parameters_for(context).block_reduce;
+    const block_reduce_parameters p = block_reduce_set().on(context);
     const block_split split = split_block(p, block_rows, block_columns, tile_limit(device));
     check_block_fits(algorithm, block_rows, block_columns, split, device);
     const std::array<int, 2> groups = {grid[0], blocks_covering(grid[1], split.blocks_per_strip)};
@@ -127,5 +180,7 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
                      std::array<launch_arg, 4>{input_arg(input.data), scalar_arg(input.rows), scalar_arg(input.columns),
                                                output_arg(output.data)});
 }
+
+std::vector<const parameter_set*> block_reduce_parameter_sets() { return {&block_reduce_set()}; }
 
 } // namespace tiles::algorithms

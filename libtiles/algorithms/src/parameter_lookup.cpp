@@ -3,14 +3,18 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 
 #include "checked_run.hpp"
-#include "context.hpp"
+#include "staging_parameters.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 #include "tuning_file.hpp"
 
 namespace tiles::algorithms {
+
+const typed_set<engine::staging_parameters>& staging_set(); // staging_set.cpp
+
 namespace {
 
 using set_values = std::map<std::string, std::vector<int>>; // by set name
@@ -32,50 +36,59 @@ set_values chosen_sets(const engine::context* context, const device_info& device
     return sets;
 }
 
-algorithm_parameters parameters_on(const set_values& chosen, const device_info& device) {
-    algorithm_parameters parameters = shipped_parameters(device);
-    for (const set_description& set : set_descriptions())
-        if (const auto found = chosen.find(set.name); found != chosen.end()) set.write(parameters, found->second);
-    return parameters;
+// The values of `set` from `chosen`, else from the table.
+std::vector<int> values_from(const set_values& chosen, const parameter_set& set, const device_info& device) {
+    const auto found = chosen.find(set.name);
+    return found != chosen.end() ? found->second : set.shipped(device);
 }
 
-// The table entry a checked context made with TILES_CHECKED_AS runs the kernels with, as shipped (no
-// overrides, no tuning: it checks the kernels as that device would run them); else null.
-const algorithm_parameters* checked_as(const std::shared_ptr<engine::context>& context) {
-    const auto& checked = context->checked;
-    return checked ? checked->checked_as : nullptr;
+// Whether some set's table has a row for the device TILES_CHECKED_AS names: checked mode asks,
+// through the engine, when a checked context is made.
+bool has_row_named(const std::string& device) {
+    for (const parameter_set& set : parameter_sets())
+        if (set.shipped_for(device)) return true;
+    return false;
 }
+
+const bool checked_as_known = (engine::set_parameter_table_check(&has_row_named), true);
 
 // The staging values in effect on a context, as the engine asks for them at each transfer.
 engine::staging_parameters staging_values_on(const engine::context& context) {
     const device_info& device = *context.device();
-    return parameters_on(chosen_sets(&context, device), device).staging;
+    return staging_set().from_ints(values_from(chosen_sets(&context, device), staging_set(), device));
 }
-[[maybe_unused]] const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on), true);
+const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on), true);
 
 } // namespace
 
-algorithm_parameters parameters_for(const std::shared_ptr<engine::context>& context) {
-    if (const algorithm_parameters* as = checked_as(context)) return *as;
-    const device_info& device = *context->device();
-    return parameters_on(chosen_sets(context.get(), device), device);
+const std::string& checked_as(const std::shared_ptr<engine::context>& context) {
+    static const std::string none;
+    return context->checked ? context->checked->checked_as : none;
 }
 
-algorithm_parameters parameters_tuned_for(const std::shared_ptr<engine::context>& context, const set_description& set) {
-    if (const algorithm_parameters* as = checked_as(context)) return *as;
+std::vector<int> values_on(const std::shared_ptr<engine::context>& context, const parameter_set& set) {
+    // As shipped for the device TILES_CHECKED_AS named: no overrides, no tuning, so that checked
+    // mode checks the kernels as that device would run them.
+    if (const std::string& as = checked_as(context); !as.empty())
+        if (const std::optional<std::vector<int>> named = set.shipped_for(as)) return *named;
+    const device_info& device = *context->device();
+    return values_from(chosen_sets(context.get(), device), set, device);
+}
+
+std::vector<int> tuned_values_on(const std::shared_ptr<engine::context>& context, const parameter_set& set) {
+    if (!checked_as(context).empty()) return values_on(context, set);
     const device_info& device = *context->device();
     const set_values chosen = chosen_sets(context.get(), device);
-    algorithm_parameters parameters = parameters_on(chosen, device);
-    if (has_measured_parameters(device) || tuning_file_path().empty() || chosen.count(set.name) != 0) return parameters;
-    set.write(parameters, tune_set(engine::new_context(context->device()), set, nullptr));
-    return parameters;
+    if (set.measured_for(device) || tuning_file_path().empty() || chosen.count(set.name) != 0)
+        return values_from(chosen, set, device);
+    return tune_set(engine::new_context(context->device()), set, nullptr);
 }
 
-std::vector<int> current_values(const device_info& device, const set_description& set) {
-    return set.read(parameters_on(chosen_sets(nullptr, device), device));
+std::vector<int> current_values(const device_info& device, const parameter_set& set) {
+    return values_from(chosen_sets(nullptr, device), set, device);
 }
 
-void override_parameters(const device_info& device, const set_description& set,
+void override_parameters(const device_info& device, const parameter_set& set,
                          const std::vector<std::pair<std::string, int>>& values) {
     std::vector<int> all = current_values(device, set);
     for (const auto& [name, value] : values) {
@@ -97,7 +110,7 @@ void override_parameters(const device_info& device, const set_description& set,
     device_overrides[device.device()][set.name] = std::move(all);
 }
 
-void reset_overrides(const device_info& device, const set_description* set) {
+void reset_overrides(const device_info& device, const parameter_set* set) {
     std::lock_guard<std::mutex> lock(overrides_mutex);
     const auto found = device_overrides.find(device.device());
     if (found == device_overrides.end()) return;
@@ -107,7 +120,7 @@ void reset_overrides(const device_info& device, const set_description* set) {
         found->second.erase(set->name);
 }
 
-context_override::context_override(const std::shared_ptr<engine::context>& context, const set_description& set,
+context_override::context_override(const std::shared_ptr<engine::context>& context, const parameter_set& set,
                                    std::vector<int> values)
     : context_(context.get()), set_(set) {
     std::lock_guard<std::mutex> lock(overrides_mutex);

@@ -2,7 +2,8 @@
 // or several. One launch combines each tile's span of the data into a partial value, and its last
 // tile to finish combines the partials into the result, which is read back into the caller's
 // memory. Over several contexts, each makes the partials of its band of whole spans, and the
-// first context combines them all in the same order.
+// first context combines them all in the same order. Its parameter set: the tile's size and each
+// work-item's share, their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/reduce.hpp"
 
 #include <algorithm>
@@ -21,6 +22,53 @@ namespace tiles::algorithms {
 namespace {
 
 const char* const algorithm = "reduce";
+
+struct reduce_parameters {
+    int tile_size;        // work-items of a tile
+    int items_per_thread; // vectors each work-item combines before the tile's tree
+    int vector_width;     // elements a work-item reads at once: 1, 2, 4 or 8
+};
+
+std::string device_problem(const reduce_parameters& p, const device_info& device) {
+    // The prelude's TILE_SCRATCH_SIZE, two values per work-item.
+    return tile_problem(1, std::size_t(p.tile_size), std::size_t(p.tile_size) * 2 * 8, "for sums in 8 bytes", device);
+}
+
+constexpr named_parameter<reduce_parameters> reduce_parameters_named[] = {
+    {"TILE_SIZE", &reduce_parameters::tile_size, 1, 1024},
+    {"ITEMS_PER_THREAD", &reduce_parameters::items_per_thread, 1, 4096},
+    {"VECTOR_WIDTH", &reduce_parameters::vector_width, 1, 8, parameter_values::vector_width}};
+
+// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, where every work-item costs a few cycles per stretch
+// between barriers, so each combines a long strip in 8-wide vectors); every other device, which
+// takes the H200's values (on a GPU, each work-item reading several vectors keeps enough loads in
+// flight).
+constexpr device_row<reduce_parameters> reduce_table[] = {
+    {CL_DEVICE_TYPE_GPU, "H200", {256, 32, 4}},
+    {CL_DEVICE_TYPE_CPU, "", {8, 256, 8}},
+    {CL_DEVICE_TYPE_ALL, "", {256, 32, 4}},
+};
+static_assert(rows_fit(reduce_table, reduce_parameters_named, nullptr), "a row does not fit");
+
+const reduce_parameters reduce_candidates[] = {{256, 32, 4}, {256, 16, 4}, {128, 32, 4}, {512, 16, 4},
+                                               {256, 8, 8},  {1024, 8, 4}, {64, 64, 4},  {8, 256, 8},
+                                               {16, 128, 8}, {32, 64, 8},  {4, 512, 8}};
+
+// The tuner's work: the sum of a tuning_side square of floats, read back as a caller reads it.
+std::function<void()> reduce_workload(const std::shared_ptr<context>& context) {
+    const matrix_operand data = tuning_matrix(context, element_type::float32, tuning_side, tuning_side, tuning_value);
+    return [context, data] {
+        float sum = 0;
+        reduce(context, data.data, reduction_op::sum, element_type::float32, &sum);
+    };
+}
+
+const typed_set<reduce_parameters>& reduce_set() {
+    static const typed_set<reduce_parameters> set({"reduce", all_of(reduce_parameters_named), all_of(reduce_table),
+                                                   nullptr, device_problem, all_of(reduce_candidates), reduce_workload,
+                                                   true});
+    return set;
+}
 
 // The kernel's REDUCE_OP values.
 int op_number(reduction_op op) {
@@ -79,9 +127,9 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
 class reduction {
   public:
     reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator)
-        : p_(parameters_for(context).reduce), accumulator_(accumulator),
+        : p_(reduce_set().on(context)), accumulator_(accumulator),
           options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
-                   build_options(p_) + (context->device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
+                   reduce_set().build_options(p_) + (context->device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
 
     // How far one tile reads; the last tile's reach past the data must still be an int.
     int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
@@ -219,5 +267,7 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     copy_in(*all, whole_of(*all), gathered.data());
     r.combine(contexts.front(), all, layout.type, spans, result);
 }
+
+std::vector<const parameter_set*> reduce_parameter_sets() { return {&reduce_set()}; }
 
 } // namespace tiles::algorithms

@@ -44,12 +44,8 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
 const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options,
                                element_type storage);
 
-// The 16-bit floats, which the algorithms read as float.
-inline bool is_16_bit_float(element_type type) {
-    return type == element_type::float16 || type == element_type::bfloat16;
-}
-// What the algorithms compute elements of `type` in: float for the 16-bit floats, else `type`.
-inline element_type computed_as(element_type type) { return is_16_bit_float(type) ? element_type::float32 : type; }
+// The 16-bit floats: the element types the algorithms compute in another (computed_as), float.
+inline bool is_16_bit_float(element_type type) { return computed_as(type) != type; }
 
 // "3x4", how messages write a shape.
 std::string shape_text(int rows, int columns);

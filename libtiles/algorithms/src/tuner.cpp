@@ -1,5 +1,6 @@
-// libtiles algorithms: the tuner: candidates for each parameter set, the work each set is timed
-// on, and the timing.
+// libtiles algorithms: the tuner: it times any parameter set's candidates on the work its
+// algorithm describes, after reading through the caches for the bandwidth-bound ones, and keeps
+// the fastest.
 #include "tuner.hpp"
 
 #include <algorithm>
@@ -8,150 +9,19 @@
 #include <memory>
 
 #include "context.hpp"
-#include "device_info.hpp"
 #include "log.hpp"
 #include "parameter_lookup.hpp"
-#include "tiles/algorithms.hpp"
+#include "support.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
-#include "tiles/parallel_for_each.hpp"
 #include "tuning_file.hpp"
 
 namespace tiles::algorithms {
 
-using engine::context;
-using engine::device_info;
 using engine::log;
 using engine::logging;
 
 namespace {
-
-bool is(const set_description& set, const char* name) { return std::string(set.name) == name; }
-
-bool is_mma(const set_description& set) {
-    return is(set, "gemm_mma") || is(set, "gemm_mma_tf32x3") || is(set, "gemm_mma_small");
-}
-
-bool is_small(const set_description& set) { return is(set, "gemm_float_small") || is(set, "gemm_mma_small"); }
-
-bool is_gemm(const set_description& set) { return std::string(set.name).compare(0, 4, "gemm") == 0; }
-
-// Chunks of 1 to 16 MiB, by 1 to 16 threads; FROM_KIB is replaced by the value in effect.
-std::vector<std::vector<int>> staging_shapes() {
-    std::vector<std::vector<int>> shapes;
-    for (const int chunk_kib : {1024, 2048, 4096, 8192, 16384})
-        for (const int threads : {1, 2, 4, 6, 8, 12, 16}) shapes.push_back({0, chunk_kib, threads});
-    return shapes;
-}
-
-// Shapes to try, in each set's order of parameters. They span what the table's entries use on CPUs
-// and GPUs; those a device cannot run are left out.
-const std::vector<std::vector<int>>& shapes_of(const set_description& set) {
-    static const std::vector<std::vector<int>> reduce = {{256, 32, 4}, {256, 16, 4}, {128, 32, 4}, {512, 16, 4},
-                                                         {256, 8, 8},  {1024, 8, 4}, {64, 64, 4},  {8, 256, 8},
-                                                         {16, 128, 8}, {32, 64, 8},  {4, 512, 8}};
-    static const std::vector<std::vector<int>> block_reduce = {{1, 256, 16, 4}, {1, 256, 8, 8},  {1, 128, 16, 4},
-                                                               {2, 128, 16, 4}, {1, 256, 32, 4}, {1, 64, 16, 8},
-                                                               {1, 256, 8, 4},  {4, 64, 8, 8}};
-    static const std::vector<std::vector<int>> transpose = {
-        {32, 32, 4, 1, 1}, {32, 32, 4, 4, 1},  {64, 64, 4, 4, 1}, {32, 64, 8, 4, 1},  {64, 128, 8, 8, 8},
-        {64, 64, 8, 8, 4}, {64, 128, 8, 8, 1}, {32, 32, 8, 8, 8}, {64, 256, 8, 8, 8}, {128, 256, 8, 8, 8}};
-    static const std::vector<std::vector<int>> stencil = {
-        {8, 16, 4, 4, 1}, {4, 16, 8, 8, 0}, {8, 32, 4, 4, 1}, {16, 16, 2, 4, 1}, {8, 8, 8, 8, 1}, {16, 16, 4, 4, 1},
-        {4, 32, 4, 4, 1}, {8, 16, 8, 4, 1}, {8, 16, 4, 4, 0}, {4, 16, 8, 8, 1},  {4, 8, 8, 8, 0}, {16, 32, 2, 2, 1}};
-    // Tiles of C from 64x64 to 128x128, 4 to 64 elements per work-item, slices of 8 to 32.
-    static const std::vector<std::vector<int>> gemm = {
-        {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16},
-        {16, 16, 8, 4, 4, 16}, {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},
-        {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},   {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16},
-        {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16},   {16, 16, 8, 4, 4, 8},  {16, 16, 8, 4, 4, 32},
-        {8, 16, 8, 4, 4, 16},  {16, 16, 4, 8, 4, 8},  {32, 8, 4, 4, 4, 16}};
-    // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 or 2 steps
-    // (two stages of longer ones pass the 48 KiB a tile has on NVIDIA's OpenCL); TENSOR_CORES is
-    // replaced by the value in effect.
-    static const std::vector<std::vector<int>> mma = {
-        {2, 2, 64, 64, 1, 1}, {2, 2, 64, 64, 2, 1}, {2, 4, 64, 32, 1, 1}, {2, 4, 64, 32, 2, 1}, {4, 2, 32, 64, 1, 1},
-        {4, 2, 32, 64, 2, 1}, {2, 4, 64, 64, 1, 1}, {4, 2, 64, 64, 1, 1}, {2, 2, 32, 32, 1, 1}, {2, 2, 32, 32, 2, 1},
-        {2, 2, 64, 32, 1, 1}, {2, 2, 32, 64, 1, 1}, {1, 2, 64, 64, 1, 1}, {4, 4, 32, 32, 1, 1}};
-    static const std::vector<std::vector<int>> staging = staging_shapes();
-    if (is(set, "staging")) return staging;
-    if (is(set, "reduce")) return reduce;
-    if (is(set, "block_reduce")) return block_reduce;
-    if (is(set, "transpose")) return transpose;
-    if (is(set, "stencil")) return stencil;
-    return is_mma(set) ? mma : gemm;
-}
-
-// A float matrix of side x side on `view`, of values in [-1, 1).
-array<float, 2> matrix(int side, const accelerator_view& view) {
-    std::vector<float> values(std::size_t(side) * side);
-    for (std::size_t i = 0; i < values.size(); ++i) values[i] = float(i % 251) / 125.5f - 1.0f;
-    return array<float, 2>(extent<2>(side, side), values, view);
-}
-
-// One run of the work `set` is timed on, enqueued on `view`. The bandwidth-bound sets move matrices
-// of 4096 x 4096 floats (64 MiB), as tiles_bench does, on every device: more than most caches
-// hold, the sizes where their parameters matter. On a Xeon's PoCL, tuned at 1024 x 1024 (4 MiB),
-// transpose's candidates came within 20% of each other in an order that changed from one tuning
-// to the next; at 4096 x 4096, blocks of 64 x 256 or 128 x 256 won every tuning, 1.16x to 1.23x
-// faster than the table's. gemm's products keep a GPU busy for a while and a CPU for a few
-// milliseconds.
-std::function<void()> work_of(const set_description& set, const accelerator_view& view) {
-    if (is(set, "staging")) {
-        // 256 MiB from pageable memory to the device and back: many chunks at every candidate's size.
-        const int n = 64 << 20;
-        auto host = std::make_shared<std::vector<float>>(std::size_t(n), 1.0f);
-        auto device = std::make_shared<array<float, 1>>(extent<1>(n), view);
-        return [host, device] {
-            tiles::copy(host->begin(), host->end(), *device);
-            tiles::copy(*device, host->begin());
-        };
-    }
-    constexpr int side = 4096; // the bandwidth-bound sets' matrices
-    if (is(set, "reduce")) {
-        auto data = std::make_shared<array<float, 2>>(matrix(side, view));
-        return [data] { tiles::reduce(*data, reduction_op::sum); };
-    }
-    if (is(set, "block_reduce") || is(set, "transpose") || is(set, "stencil")) {
-        auto in = std::make_shared<array<float, 2>>(matrix(side, view));
-        auto out = std::make_shared<array<float, 2>>(extent<2>(side, side), view);
-        if (is(set, "transpose")) return [view, in, out] { tiles::transpose(view, *in, *out); };
-        if (is(set, "stencil")) {
-            auto small = std::make_shared<array<float, 2>>(extent<2>(3, 3), std::vector<float>(9, 1.0f / 9), view);
-            auto large = std::make_shared<array<float, 2>>(extent<2>(5, 5), std::vector<float>(25, 1.0f / 25), view);
-            return [view, in, out, small, large] {
-                tiles::stencil(view, *in, *small, *out);
-                tiles::stencil(view, *in, *large, *out);
-            };
-        }
-        auto twos = std::make_shared<array<float, 2>>(extent<2>(side / 2, side / 2), view);
-        auto sixteens = std::make_shared<array<float, 2>>(extent<2>(side / 16, side / 16), view);
-        return [view, in, twos, sixteens] {
-            tiles::block_average(view, *in, extent<2>(2, 2), *twos);
-            tiles::block_average(view, *in, extent<2>(16, 16), *sixteens);
-        };
-    }
-    // gemm: a size in the set's class (the _small sets below the table's switch, the others at it
-    // or above).
-    const device_info& device = *view.context()->device(); // the view holds it
-    const bool gpu = (device.type & CL_DEVICE_TYPE_GPU) != 0;
-    const int below = shipped_parameters(device).small_gemm_below;
-    const int switch_side = int(std::ceil(std::sqrt(double(below))));
-    int n = gpu ? (is_small(set) ? 1024 : is_mma(set) ? 4096 : 2048) : (is_small(set) ? 256 : 512);
-    if (below > 0) n = is_small(set) ? std::min(n, switch_side - 1) : std::max(n, switch_side);
-    const gemm_precision precision = is(set, "gemm_mma_tf32x3") ? gemm_precision::tf32x3
-                                     : is_mma(set)              ? gemm_precision::tf32
-                                                                : gemm_precision::exact;
-    if (is(set, "gemm_double")) {
-        auto a =
-            std::make_shared<array<double, 2>>(extent<2>(n, n), std::vector<double>(std::size_t(n) * n, 0.5), view);
-        auto c = std::make_shared<array<double, 2>>(extent<2>(n, n), view);
-        return [view, a, c] { tiles::gemm(view, 1.0, *a, *a, 0.0, *c); };
-    }
-    auto a = std::make_shared<array<float, 2>>(matrix(n, view));
-    auto c = std::make_shared<array<float, 2>>(extent<2>(n, n), view);
-    return [view, a, c, precision] { tiles::gemm(view, 1.0f, *a, *a, 0.0f, *c, precision); };
-}
 
 // Runs of each candidate in the first pass; how many of the fastest the confirmation times again,
 // beside the values in effect, and over how many rounds.
@@ -164,14 +34,13 @@ double median(std::vector<double> seconds) {
     return seconds[seconds.size() / 2];
 }
 
-// The time of one run of `run`, from caches `evict_caches` leaves.
-double timed_run(const std::function<void()>& run, const std::function<void()>& evict_caches,
-                 const accelerator_view& view) {
+// The time of one run of `run` on `context`, from caches `evict_caches` leaves.
+double timed_run(const std::function<void()>& run, const std::function<void()>& evict_caches, context& context) {
     evict_caches();
-    view.wait();
+    context.wait();
     const auto start = std::chrono::steady_clock::now();
     run();
-    view.wait();
+    context.wait();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -206,10 +75,9 @@ std::uint64_t eviction_bytes(const device_info& device) {
 // Back to back, a run finds part of its data in the cache: on the H200, whose L2 cache holds 50 MiB,
 // a reduction of 64 MiB took 40 us so, against 52 us after a copy of 256 MiB, which leaves its
 // output in the cache to be written back during the next run (28.4 against 22.8 us of the kernel
-// alone, after a copy and after a read). gemm's work is compute-bound.
-std::function<void()> cache_eviction(const set_description& set, const std::shared_ptr<context>& context) {
-    const accelerator_view view(context);
-    if (is_gemm(set) || is(set, "staging")) return [] {}; // staging's work is the host's and the bus's
+// alone, after a copy and after a read).
+std::function<void()> cache_eviction(const parameter_set& set, const std::shared_ptr<context>& context) {
+    if (!set.bandwidth_bound()) return [] {};
     // Every 32 bytes read (a GPU's and a CPU's caches move at least that), nothing written: `never`
     // is a NaN, which equals nothing, but the compiler cannot know so and keeps the loads. What
     // the data holds does not matter.
@@ -219,36 +87,29 @@ std::function<void()> cache_eviction(const set_description& set, const std::shar
                                      "}\n",
                                      "read_through");
     const int vectors = int(eviction_bytes(*context->device()) / (8 * sizeof(float)));
-    auto data = std::make_shared<array<float, 1>>(extent<1>(vectors * 8), view);
-    auto sink = std::make_shared<array<float, 1>>(extent<1>(1), view);
-    return [view, vectors, data, sink] {
-        parallel_for_each(view, extent<1>(vectors), read_through, *data, std::nanf(""), *sink);
+    const matrix_operand data = tuning_matrix(context, element_type::float32, 1, vectors * 8);
+    const matrix_operand sink = tuning_matrix(context, element_type::float32, 1, 1);
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {vectors, 0, 0};
+    return [context, domain, data, sink] {
+        launch_algorithm(
+            context, domain, read_through,
+            std::array<launch_arg, 3>{input_arg(data.data), scalar_arg(std::nanf("")), output_arg(sink.data)});
     };
 }
 
-std::string not_tunable_because(const device_info& device, const set_description& set) {
-    const algorithm_parameters& shipped = shipped_parameters(device);
-    if (is_small(set) && shipped.small_gemm_below == 0)
-        return std::string("the table never uses ") + set.name + " on '" + device.name + "'";
-    if (is(set, "gemm_double") && !device.fp64) return "'" + device.name + "' has no double precision";
-    if (is_mma(set) && !has_ptx_tensor_cores(device))
-        return "'" + device.name + "' has no tensor cores libtiles reaches (NVIDIA's, sm_80 on)";
-    if (is_mma(set) && current_values(device, set).back() == 0) return std::string(set.name) + "'s TENSOR_CORES is 0";
-    if (is(set, "staging") && current_values(device, set).front() == 0)
-        return "'" + device.name + "' stages no transfer (staging's FROM_KIB is 0)";
-    return "";
+std::string not_tunable_because(const device_info& device, const parameter_set& set) {
+    return set.not_tunable_because(device, current_values(device, set));
 }
 
-std::vector<std::vector<int>> tuning_candidates(const device_info& device, const set_description& set) {
+std::vector<std::vector<int>> tuning_candidates(const device_info& device, const parameter_set& set) {
     const std::vector<int> current = current_values(device, set);
     std::vector<std::vector<int>> candidates = {current};
-    for (std::vector<int> shape : shapes_of(set)) {
-        if (is_mma(set)) shape.back() = current.back();
-        if (is(set, "staging")) shape.front() = current.front();
-        if (std::find(candidates.begin(), candidates.end(), shape) == candidates.end() &&
-            set.problem(shape, device).empty())
-            candidates.push_back(shape);
-    }
+    for (const std::vector<int>& candidate : set.candidates(current))
+        if (std::find(candidates.begin(), candidates.end(), candidate) == candidates.end() &&
+            set.problem(candidate, device).empty())
+            candidates.push_back(candidate);
     return candidates;
 }
 
@@ -260,12 +121,12 @@ std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_se
     return fastest;
 }
 
-std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const set_description& set,
+std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const parameter_set& set,
                           const tuning_progress& progress, std::vector<std::vector<int>> candidates) {
     const device_info& device = *own_context->device();
     if (candidates.empty()) candidates = tuning_candidates(device, set);
-    const accelerator_view own(own_context);
-    const std::function<void()> run = work_of(set, own);
+    context& own = *own_context;
+    const std::function<void()> run = set.workload(own_context);
     const std::function<void()> evict_caches = cache_eviction(set, own_context);
     log(log_level::info, std::string("tuning ") + set.name + " for '" + device.name + "' over " +
                              std::to_string(candidates.size()) + " candidates");

@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "binary_cache.hpp"
+#include "catalog.hpp"
 #include "device_info.hpp"
 #include "regular_file.hpp"
 
@@ -46,7 +47,7 @@ std::optional<int> whole_int(const std::string& text) {
 
 // The set's values from "NAME=value ..." if it names each of the set's parameters once and nothing
 // else; else why not.
-std::optional<std::vector<int>> parse_values(const set_description& set, const std::string& text, std::string& why) {
+std::optional<std::vector<int>> parse_values(const parameter_set& set, const std::string& text, std::string& why) {
     std::vector<std::optional<int>> values(set.parameters.size());
     std::istringstream fields(text);
     std::string field;
@@ -100,7 +101,7 @@ tuning_entries read_tuning(const std::string& file) {
             warn(file, skipped + "it is not a device name, driver, parameter set and parameters, tab-separated");
             continue;
         }
-        const set_description* set = find_set(set_name);
+        const parameter_set* set = find_set(set_name);
         if (set == nullptr) {
             warn(file, skipped + "'" + set_name + "' is not a parameter set of libtiles'");
             continue;
@@ -170,7 +171,7 @@ std::map<std::string, std::vector<int>> tuned_sets(const device_info& device) {
     auto entry = entries.lower_bound({device.name, device.driver_version, ""});
     while (entry != entries.end() && std::get<0>(entry->first) == device.name &&
            std::get<1>(entry->first) == device.driver_version) {
-        const set_description& set = *find_set(std::get<2>(entry->first));
+        const parameter_set& set = *find_set(std::get<2>(entry->first));
         const std::string problem = set.problem(entry->second, device);
         if (problem.empty()) {
             sets[set.name] = (entry++)->second;
@@ -183,7 +184,7 @@ std::map<std::string, std::vector<int>> tuned_sets(const device_info& device) {
     return sets;
 }
 
-void record_tuned_values(const device_info& device, const set_description& set, const std::vector<int>& values) {
+void record_tuned_values(const device_info& device, const parameter_set& set, const std::vector<int>& values) {
     const std::string file = tuning_file_path();
     if (file.empty()) return;
     std::lock_guard<std::mutex> lock(tuning_mutex);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "parameters.hpp"
+#include "parameter_set.hpp"
 
 namespace tiles::algorithms {
 
@@ -20,6 +20,6 @@ std::string tuning_file_path();
 std::map<std::string, std::vector<int>> tuned_sets(const device_info& device);
 
 // Records `values` for `set` on `device` in the tuning file (nothing when it is off).
-void record_tuned_values(const device_info& device, const set_description& set, const std::vector<int>& values);
+void record_tuned_values(const device_info& device, const parameter_set& set, const std::vector<int>& values);
 
 } // namespace tiles::algorithms

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -22,7 +23,6 @@
 #include <tuple>
 #include <utility>
 
-#include "../../algorithms/src/parameters.hpp"
 #include "devices.hpp"
 #include "kernel_cache.hpp"
 
@@ -34,41 +34,27 @@ extern const std::size_t tiles_oclgrind_plugin_size;
 
 namespace tiles {
 
-const char* to_string(diagnostic_kind kind) {
-    switch (kind) {
-    case diagnostic_kind::read_write_race:
-        return "read-write race";
-    case diagnostic_kind::write_write_race:
-        return "write-write race";
-    case diagnostic_kind::uninitialized_read:
-        return "uninitialized read";
-    case diagnostic_kind::uninitialized_write:
-        return "uninitialized write";
-    case diagnostic_kind::out_of_bounds:
-        return "out-of-bounds access";
-    case diagnostic_kind::barrier_divergence:
-        return "barrier divergence";
-    case diagnostic_kind::other:
-        break;
-    }
-    return "problem";
+namespace {
+
+// The names of diagnostic_kind's values and of memory_space's, in their order; the last stands
+// for a value out of range too.
+constexpr const char* kind_names[] = {
+    "read-write race",    "write-write race", "uninitialized read", "uninitialized write", "out-of-bounds access",
+    "barrier divergence", "problem"};
+constexpr const char* space_names[] = {"tile_static", "global", "constant", "private", "unknown"};
+static_assert(std::size(kind_names) == std::size_t(diagnostic_kind::other) + 1 &&
+                  std::size(space_names) == std::size_t(memory_space::unknown) + 1,
+              "one name per value");
+
+template <std::size_t N> const char* name_in(const char* const (&names)[N], int value) {
+    return value >= 0 && value < int(N) ? names[value] : names[N - 1];
 }
 
-const char* to_string(memory_space space) {
-    switch (space) {
-    case memory_space::tile_static:
-        return "tile_static";
-    case memory_space::global:
-        return "global";
-    case memory_space::constant:
-        return "constant";
-    case memory_space::private_memory:
-        return "private";
-    case memory_space::unknown:
-        break;
-    }
-    return "unknown";
-}
+} // namespace
+
+const char* to_string(diagnostic_kind kind) { return name_in(kind_names, int(kind)); }
+
+const char* to_string(memory_space space) { return name_in(space_names, int(space)); }
 
 namespace {
 
@@ -127,7 +113,10 @@ diagnostic_kind kind_of(const std::string& header) {
     std::string lower = header;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (lower.find("uninitialized") != std::string::npos) return diagnostic_kind::uninitialized_read;
-    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0)
+    // "Index (8) exceeds static array size (8)": an index past the end of an array the kernel
+    // declares (tile_static or private), found before the access it would make.
+    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0 ||
+        header.find("exceeds static array size") != std::string::npos)
         return diagnostic_kind::out_of_bounds;
     if (lower.find("divergence") != std::string::npos) return diagnostic_kind::barrier_divergence;
     return diagnostic_kind::other;
@@ -382,6 +371,12 @@ void checked_run::after_launch(context& context, int rank, int tile_size, const 
     if (strict) throw check_failed(check_report{std::move(found)});
 }
 
+namespace {
+std::atomic<parameter_table_check> table_check{nullptr}; // constant-initialized, before any registration
+} // namespace
+
+void set_parameter_table_check(parameter_table_check check) { table_check = check; }
+
 std::shared_ptr<context> new_checked_context(bool strict) {
     // Oclgrind reads its settings from the environment when a context is made.
     static std::mutex mutex;
@@ -398,11 +393,12 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     const std::string& plugin = oclgrind_plugin_path();
     auto run = std::make_shared<checked_run>(strict, plugin.empty() ? "" : " -cl-opt-disable");
     if (const char* as = std::getenv("TILES_CHECKED_AS"); as != nullptr && *as != '\0') {
-        run->checked_as = algorithms::parameters_named(as);
-        if (run->checked_as == nullptr)
+        const parameter_table_check has_values_for = table_check;
+        if (has_values_for != nullptr && !has_values_for(as))
             throw invalid_argument(std::string("TILES_CHECKED_AS='") + as +
                                    "' names no device of the algorithm parameter table: give gpu, cpu or the name of "
                                    "a device it has an entry for (README, checked mode)");
+        run->checked_as = as;
     }
     static const std::string users_plugins = std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS") : "";
     setenv("OCLGRIND_PLUGINS", (plugin + (plugin.empty() || users_plugins.empty() ? "" : ":") + users_plugins).c_str(),

@@ -11,10 +11,6 @@
 #include "context.hpp"
 #include "tiles/check_report.hpp"
 
-namespace tiles::algorithms {
-struct algorithm_parameters;
-} // namespace tiles::algorithms
-
 namespace tiles::engine {
 
 struct checked_run {
@@ -33,9 +29,9 @@ struct checked_run {
 
     const bool strict;
     const std::string build_options; // added to every kernel's on this context
-    // The algorithm parameters of the device TILES_CHECKED_AS named when the context was made,
-    // which the library's algorithms use on it; null: the simulator's own.
-    const algorithms::algorithm_parameters* checked_as = nullptr;
+    // The device TILES_CHECKED_AS named when the context was made, whose parameters the library's
+    // algorithms run with on it; "": the simulator's own.
+    std::string checked_as;
     const std::string log_path;
     std::ifstream log;
     std::size_t log_read = 0; // one thread at a time uses a checked context (Oclgrind is not thread-safe)
@@ -45,6 +41,13 @@ struct checked_run {
 
 // A context and queue on Oclgrind's simulated device, with a checked_run of its own.
 std::shared_ptr<context> new_checked_context(bool strict);
+
+// How checked mode asks the algorithms, which the engine does not see, whether their parameter
+// tables have values for the device TILES_CHECKED_AS names ("gpu", "cpu", a device's name): the
+// algorithms set it, and a name they have none for is refused when a checked context is made.
+// Where no algorithm is linked in, nothing reads the name, and any is taken.
+using parameter_table_check = bool (*)(const std::string& device);
+void set_parameter_table_check(parameter_table_check check);
 
 // Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
 // (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),

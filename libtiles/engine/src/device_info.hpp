@@ -38,6 +38,8 @@ struct device_info {
     // PTX shfl.sync (NVIDIA, compute capability 7.0 on, warps of 32) and cl_khr_subgroups.
     bool ptx_shuffles = false;
     bool sub_groups = false;
+    // The tensor cores gemm_mma.cl reaches through inline PTX: NVIDIA's, compute capability 8.0 on.
+    bool ptx_tensor_cores = false;
     bool host = false; // C++ AMP's CPU accelerator: no OpenCL device, data only
     // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
     mutable std::atomic<std::uint64_t> bytes_held{0};

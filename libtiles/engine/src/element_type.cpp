@@ -1,32 +1,11 @@
-// libtiles: names and sizes of the element types, from one table.
+// libtiles: names and sizes of the element types, from their table, and the 16-bit floats' conversions.
 #include "tiles/element_type.hpp"
 
 #include <cmath>
 #include <cstring>
-#include <iterator>
 
 namespace tiles {
 namespace {
-
-struct element_row {
-    const char* opencl;      // OpenCL C's name
-    const char* fixed_width; // numpy's dtype name, and C's <stdint.h> name without its _t
-    std::size_t size;
-};
-
-// One row per element_type, in its order; opaque's has no size of its own.
-constexpr element_row rows[] = {
-    {"char", "int8", 1},         {"uchar", "uint8", 1},    {"short", "int16", 2},  {"ushort", "uint16", 2},
-    {"int", "int32", 4},         {"uint", "uint32", 4},    {"long", "int64", 8},   {"ulong", "uint64", 8},
-    {"float", "float32", 4},     {"double", "float64", 8}, {"struct", nullptr, 0}, {"half", "float16", 2},
-    {"bfloat16", "bfloat16", 2},
-};
-static_assert(std::size(rows) == std::size_t(element_type_count), "one row per element type");
-
-const element_row* row_of(element_type type) {
-    const auto index = std::size_t(type);
-    return index < std::size(rows) && type != element_type::opaque ? &rows[index] : nullptr;
-}
 
 std::uint32_t bits_of(float value) {
     std::uint32_t bits;
@@ -42,21 +21,14 @@ float float_of(std::uint32_t bits) {
 
 } // namespace
 
-const char* opencl_name(element_type type) {
-    const element_row* row = row_of(type);
-    return row != nullptr ? row->opencl : "struct";
-}
+const char* opencl_name(element_type type) { return element_info_of(type).opencl; }
 
-std::size_t element_size(element_type type) {
-    const element_row* row = row_of(type);
-    return row != nullptr ? row->size : 0;
-}
+std::size_t element_size(element_type type) { return element_info_of(type).size; }
 
 std::string element_description(element_type type) {
-    const element_row* row = row_of(type);
-    if (row == nullptr) return "struct";
-    return row->opencl == std::string(row->fixed_width) ? row->opencl
-                                                        : std::string(row->opencl) + " (" + row->fixed_width + ")";
+    const element_info& info = element_info_of(type);
+    if (type == element_type::opaque || info.opencl == std::string(info.numpy)) return info.opencl;
+    return std::string(info.opencl) + " (" + info.numpy + ")";
 }
 
 // IEEE half: 1 sign bit, 5 exponent bits (bias 15), 10 fraction bits; values below 2^-14 are
@@ -93,12 +65,6 @@ half::operator float() const {
     return float_of(sign | ((exponent + 112u) << 23) | (fraction << 13));
 }
 
-half half::from_bits(std::uint16_t bits) {
-    half h;
-    h.bits_ = bits;
-    return h;
-}
-
 // bfloat16: float's upper 16 bits, the lower 16 rounded away to the nearest, ties to even.
 bfloat16::bfloat16(float value) {
     const std::uint32_t f = bits_of(value);
@@ -110,11 +76,5 @@ bfloat16::bfloat16(float value) {
 }
 
 bfloat16::operator float() const { return float_of(std::uint32_t(bits_) << 16); }
-
-bfloat16 bfloat16::from_bits(std::uint16_t bits) {
-    bfloat16 b;
-    b.bits_ = bits;
-    return b;
-}
 
 } // namespace tiles

@@ -12,6 +12,8 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "checked_run.hpp"
@@ -116,20 +118,26 @@ template <class T> T scalar_value(const launch_arg& a) {
 
 // An integer as parameter type T, if it fits.
 template <class T> std::optional<launch_arg> integer_as(std::int64_t v) {
-    if constexpr (std::is_floating_point_v<T>)
-        return scalar_arg(T(v));
-    else if (v < std::int64_t(std::numeric_limits<T>::min()) ||
-             (v > 0 && std::uint64_t(v) > std::uint64_t(std::numeric_limits<T>::max())))
+    if (v < std::int64_t(std::numeric_limits<T>::min()) ||
+        (v > 0 && std::uint64_t(v) > std::uint64_t(std::numeric_limits<T>::max())))
         return std::nullopt;
-    else
-        return scalar_arg(T(v));
+    return scalar_arg(T(v));
 }
 
-// A real number as a float, or nothing if it is finite but beyond float's range (inf and nan stay
-// as they are): converting it would be undefined, and in practice an infinity the caller never gave.
-std::optional<launch_arg> real_as_float(double v) {
-    if (std::isfinite(v) && std::fabs(v) > double(std::numeric_limits<float>::max())) return std::nullopt;
-    return scalar_arg(float(v));
+// A real number as parameter type T (float or double), or nothing if it is finite but beyond T's
+// range (inf and nan stay as they are): converting it would be undefined, and in practice an
+// infinity the caller never gave.
+template <class T> std::optional<launch_arg> real_as(double v) {
+    if (std::isfinite(v) && std::fabs(v) > double(std::numeric_limits<T>::max())) return std::nullopt;
+    return scalar_arg(T(v));
+}
+
+// Calls f with a value of the C++ type of `type` (cpp_type_of).
+template <class F, std::size_t... Types> void visit_type(element_type type, F&& f, std::index_sequence<Types...>) {
+    ((std::size_t(type) == Types ? f(cpp_type_of<element_type(Types)>{}) : void()), ...);
+}
+template <class F> void visit_type(element_type type, F&& f) {
+    visit_type(type, std::forward<F>(f), std::make_index_sequence<std::size_t(element_type_count)>());
 }
 
 std::string describe_param(const compiled_kernel& k, std::size_t i) {
@@ -170,41 +178,33 @@ std::string describe_arg(const launch_arg& a) {
     throw invalid_argument(describe_param(k, i) + " was given " + describe_arg(a) + ": " + why);
 }
 
-// A number argument converted to the type of the scalar parameter it goes to.
+// A number argument converted to the type of the scalar parameter it goes to: an integer to any of
+// OpenCL's integers that holds it, or to float or double; a real number to float or double.
 launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_arg& a) {
     const kernel_param& p = k.params[i];
     if (p.pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
         refuse(k, i, a, "numbers go to parameters passed by value");
-    const std::string& base = p.base;
     const bool integral = a.scalar_type == element_type::int64;
     const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
     const double real = integral ? 0.0 : scalar_value<double>(a);
+    bool converts = false, takes_reals = false;
     std::optional<launch_arg> typed;
-    if (base == "float")
-        typed = integral ? scalar_arg(float(i64)) : real_as_float(real);
-    else if (base == "double")
-        typed = integral ? scalar_arg(double(i64)) : scalar_arg(real);
-    else if (!integral)
-        refuse(k, i, a, "it is not an integer");
-    else if (base == "char")
-        typed = integer_as<std::int8_t>(i64);
-    else if (base == "uchar")
-        typed = integer_as<std::uint8_t>(i64);
-    else if (base == "short")
-        typed = integer_as<std::int16_t>(i64);
-    else if (base == "ushort")
-        typed = integer_as<std::uint16_t>(i64);
-    else if (base == "int")
-        typed = integer_as<std::int32_t>(i64);
-    else if (base == "uint")
-        typed = integer_as<std::uint32_t>(i64);
-    else if (base == "long")
-        typed = integer_as<std::int64_t>(i64);
-    else if (base == "ulong")
-        typed = integer_as<std::uint64_t>(i64);
-    else
+    if (p.element)
+        visit_type(*p.element, [&](auto zero) {
+            using T = decltype(zero);
+            if constexpr (std::is_arithmetic_v<T>) {
+                converts = true;
+                takes_reals = std::is_floating_point_v<T>;
+                if constexpr (std::is_floating_point_v<T>)
+                    typed = integral ? scalar_arg(T(i64)) : real_as<T>(real);
+                else
+                    typed = integral ? integer_as<T>(i64) : std::nullopt;
+            }
+        });
+    if (!integral && !takes_reals) refuse(k, i, a, "it is not an integer");
+    if (!converts)
         refuse(k, i, a, "libtiles cannot convert a number to that type; pass a value of the parameter's type");
-    if (!typed) refuse(k, i, a, "it does not fit in a " + base);
+    if (!typed) refuse(k, i, a, "it does not fit in a " + p.base);
     return *typed;
 }
 
@@ -395,14 +395,16 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
-    // Completes when the kernel and the sections' copies back have.
-    if (events.done != nullptr)
-        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
-    ctx.enqueued();
-    // Work-items of a rank above 3 are reported by their folded three-dimensional index.
+    // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
+    // checked context fails the launch here, with its kernel run and the queue finished.
     if (ctx.checked)
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
                                   k.source());
+    // Completes when the kernel and the sections' copies back have. Made only once nothing can
+    // fail the launch: a caller owns, and releases, the events of launches that succeeded.
+    if (events.done != nullptr)
+        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
+    ctx.enqueued();
 }
 
 } // namespace tiles::engine

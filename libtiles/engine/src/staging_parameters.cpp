@@ -10,16 +10,10 @@
 namespace tiles::engine {
 namespace {
 
-struct staging_row {
-    cl_device_type type;       // the row is for devices of this type (CL_DEVICE_TYPE_ALL: any)
-    const char* name_contains; // ... whose name contains this ("": any name)
-    staging_parameters values;
-};
-
 // The first row that matches a device is its own. On CPUs a transfer is the driver's memcpy into
 // memory the CPU reads as fast as any: nothing is staged. The last row, for every other device,
 // takes the H200's values, which tiles-tune then improves on.
-constexpr staging_row staging_table[] = {
+constexpr staging_row staging_rows[] = {
     // NVIDIA's H200 (driver 580.159.04, 16 Xeon cores): chunks and threads as tiles-tune chose them
     // there; staged copies pay from 4 MiB on, where both ways went faster than the driver's
     // (BENCHMARKS.md).
@@ -32,11 +26,16 @@ std::atomic<staging_lookup> lookup{nullptr}; // constant-initialized, before any
 
 } // namespace
 
+const std::vector<staging_row>& staging_table() {
+    static const std::vector<staging_row> table(std::begin(staging_rows), std::end(staging_rows));
+    return table;
+}
+
 staging_parameters shipped_staging(const device_info& device) {
-    for (const staging_row& row : staging_table)
+    for (const staging_row& row : staging_rows)
         if ((device.type & row.type) != 0 && device.name.find(row.name_contains) != std::string::npos)
             return row.values;
-    return std::prev(std::end(staging_table))->values;
+    return std::prev(std::end(staging_rows))->values;
 }
 
 void set_staging_lookup(staging_lookup in_effect) { lookup = in_effect; }

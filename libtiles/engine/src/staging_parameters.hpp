@@ -3,6 +3,8 @@
 // lookup (overrides, the tuning file), which the engine does not see, stands in for the table.
 #pragma once
 
+#include <vector>
+
 #include "device_info.hpp"
 
 namespace tiles::engine {
@@ -15,6 +17,18 @@ struct staging_parameters {
     int chunk_kib; // the most a chunk holds; each thread has two buffers of that size
     int threads;   // host threads that copy between the caller's memory and the buffers
 };
+
+// A row of the staging table: the values for devices of `type` (CL_DEVICE_TYPE_ALL: any) whose
+// name contains `name_contains` ("": any name).
+struct staging_row {
+    cl_device_type type;
+    const char* name_contains;
+    staging_parameters values;
+};
+
+// The table, in order: the first row that matches a device is its own, and the last matches every
+// device. The algorithms' parameter set "staging" takes it as its table.
+const std::vector<staging_row>& staging_table();
 
 // The values the table ships for `device`: its first row that matches it.
 staging_parameters shipped_staging(const device_info& device);

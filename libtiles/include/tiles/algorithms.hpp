@@ -47,12 +47,11 @@ template <class T, int N> struct data_traits<const array_view<T, N>> : data_trai
 
 template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
 template <class Data> using element_of = typename traits_of<Data>::element;
-// What the algorithms compute elements of Data in: float for the 16-bit floats (tiles::half,
-// tiles::bfloat16), whose sums, products and reductions are floats; else their own type.
-template <class Data>
-using computed_of =
-    std::conditional_t<std::is_same_v<element_of<Data>, half> || std::is_same_v<element_of<Data>, bfloat16>, float,
-                       element_of<Data>>;
+// What the algorithms compute elements of Data in (computed_as): float for the 16-bit floats
+// (tiles::half, tiles::bfloat16), whose sums, products and reductions are floats; else their own
+// type.
+template <class Data, element_type Own = element_type_of<element_of<Data>>>
+using computed_of = std::conditional_t<computed_as(Own) == Own, element_of<Data>, cpp_type_of<computed_as(Own)>>;
 
 // The algorithms work on whole storages in their own element type: a section (a view of part of
 // one), or a view through reinterpret_as, is refused rather than taken for all of it.

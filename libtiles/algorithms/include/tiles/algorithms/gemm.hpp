@@ -4,8 +4,10 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/storage.hpp"
 
@@ -23,6 +25,24 @@ enum class gemm_precision { exact = 0, tf32x3 = 1, tf32 = 2, float16 = 3, bfloat
 } // namespace tiles
 
 namespace tiles::algorithms {
+
+// gemm's precisions, one row each in gemm_precision's order: the one list the kernel's defines
+// (PRECISION_TF32X3, ...), the faces' names and every message take them from.
+struct precision_info {
+    const char* name;       // "tf32x3": the name the faces take and messages give
+    element_type inputs_as; // the 16-bit float the inputs are rounded to (float16, bfloat16); float32
+                            // for the precisions that round to no element type
+};
+inline constexpr precision_info precision_table[] = {
+    {"exact", element_type::float32},   {"tf32x3", element_type::float32},    {"tf32", element_type::float32},
+    {"float16", element_type::float16}, {"bfloat16", element_type::bfloat16},
+};
+inline constexpr int precision_count = int(sizeof precision_table / sizeof precision_table[0]);
+static_assert(precision_count == int(gemm_precision::bfloat16) + 1, "one row per precision");
+
+// The row of `precision`; throws invalid_argument naming `function` ("gemm") and listing the
+// precisions for a value that is none.
+const precision_info& info_of(gemm_precision precision, const char* function);
 
 // c = alpha * a * b + beta * c; with beta == 0, c is only written. float elements, and double
 // on devices with double precision; precisions other than exact for float elements only.
