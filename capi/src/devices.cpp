@@ -163,7 +163,7 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
         write_struct(out,
                      tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
                                     c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
-                                    c.cache_hits, c.launches, c.binary_loads},
+                                    c.cache_hits, c.launches, c.binary_loads, c.staged_transfers, c.bytes_staged},
                      "tiles_counters");
     });
 }
