@@ -108,14 +108,16 @@ class array_view(_numpy_like):
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
                  _handle: Optional[_tiles.View] = None):
+        if _handle is None and isinstance(data, extent):
+            # The shape and dtype are the ones passed down: no need to ask the view for them.
+            self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
+            self._handle = _tiles.View.without_source(self.dtype, list(data.dims))
+            return
         if _handle is None:
-            if isinstance(data, extent):
-                _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
-            elif dtype is not None:
+            if dtype is not None:
                 raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
                                       "tiles.extent, for a view without a data source")
-            else:
-                _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
         self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
@@ -528,10 +530,11 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     if isinstance(source, np.ndarray):
         _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):
-        if destination.shape != tuple(_as_view(source).shape()[1]):
-            raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "
-                                  f"{tuple(_as_view(source).shape()[1])}")
-        destination[...] = _as_view(source).read()
+        view = _as_view(source)
+        shape = tuple(view.shape()[1])
+        if destination.shape != shape:
+            raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape {shape}")
+        destination[...] = view.read()
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
     return None
