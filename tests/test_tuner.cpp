@@ -98,6 +98,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     const std::vector<std::vector<int>> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
     std::vector<std::size_t> steps;
     std::string log; // the tuning's progress, at the info level
+    const tiles::log_level level = tiles::get_log_level();
     tiles::set_log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
     const std::vector<int> best = tiles::algorithms::tune_set(
@@ -109,7 +110,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
             steps.push_back(step.candidate);
         },
         candidates);
-    tiles::set_log(tiles::log_level::off);
+    tiles::set_log(level); // as it was: the tuning file's warnings in later tests go to the log too
     CHECK(steps == std::vector<std::size_t>{1, 2});
     CHECK((best == candidates[0] || best == candidates[1]));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float for '" + view.get_accelerator().name() + "' over 2 candidates"));
@@ -262,6 +263,26 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     CHECK_THAT(said, Catch::Contains(" line 4 is skipped: "));
     CHECK_THAT(said, Catch::Contains("the stencil parameters for '" + view.get_accelerator().name() +
                                      "' are not used: TILE_ROWS and TILE_COLUMNS must be 1 to 1024"));
+}
+
+TEST_CASE_METHOD(fresh_view, "the tuning file's warnings reach the log's sink at the warning level", "[tuner]") {
+    const tuning_file file;
+    {
+        std::ofstream out(file.path);
+        out << "libtiles tuning file 2\n"
+            << view.get_accelerator().name() << "\t" << view.get_accelerator().driver_version()
+            << "\tgemm\tTILE_ROWS=8\n";
+    }
+    std::vector<std::pair<tiles::log_level, std::string>> messages;
+    tiles::set_log(tiles::log_level::warning,
+                   [&](tiles::log_level level, const std::string& message) { messages.emplace_back(level, message); });
+    captured_stderr elsewhere;
+    CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
+    tiles::set_log(tiles::log_level::warning);
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0].first == tiles::log_level::warning);
+    CHECK(messages[0].second == file.path.string() + " line 2 is skipped: 'gemm' is not a parameter set of libtiles'");
+    CHECK(elsewhere.text.str().empty());
 }
 
 TEST_CASE_METHOD(fresh_view, "a tuning file of another format is not read, and the next tuning replaces it",

@@ -108,7 +108,7 @@ tiles_status tiles_context_default(tiles_context** out, const tiles_device* devi
     return guard([&] {
         check_out(out);
         // Without a device: the context launches without one use (a checked one under TILES_CHECKED).
-        *out = make_handle<tiles_context>(device == nullptr ? tiles::detail::default_view()
+        *out = make_handle<tiles_context>(device == nullptr ? tiles::accelerator_view(tiles::engine::default_context())
                                                             : live(device, "device").accelerator.get_default_view());
     });
 }

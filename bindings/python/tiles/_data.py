@@ -122,18 +122,20 @@ class array_view(_numpy_like):
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
                  _handle: Optional[_tiles.View] = None, _of: Optional["array_view"] = None):
-        if _handle is None:
-            if isinstance(data, extent):
-                _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
-            elif dtype is not None:
-                raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
-                                      "tiles.extent, for a view without a data source")
-            else:
-                _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
-        self._handle = _handle
         # The data the view shares with those it was made of (sections, projections, ...), which
         # checked mode watches as one (tiles._host_writes).
         self._storage: _host_writes.Storage = _host_writes.Storage() if _of is None else _of._storage
+        if _handle is None and isinstance(data, extent):
+            # The shape and dtype are the ones passed down: no need to ask the view for them.
+            self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
+            self._handle = _tiles.View.without_source(self.dtype, list(data.dims))
+            return
+        if _handle is None:
+            if dtype is not None:
+                raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
+                                      "tiles.extent, for a view without a data source")
+            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+        self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
 
