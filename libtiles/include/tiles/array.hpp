@@ -97,22 +97,23 @@ template <class T, int N = 1> class array {
     // C++ AMP's forms of the constructors above with the extent as ints (ranks 1 to 3), which the
     // C++ AMP book's samples use: array<float, 2> a(rows, cols, v.begin(), v.end()).
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<1>(e0), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<2>(e0, e1), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, int e2, It first, It last,
+          const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<3>(e0, e1, e2), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<1>(e0), first, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<2>(e0, e1), first, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, int e2, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<3>(e0, e1, e2), first, view) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
     array(int e0, const accelerator_view& cpu_view, const accelerator_view& associated)

@@ -35,7 +35,7 @@ template <class T> class pinned_allocator {
     using propagate_on_container_move_assignment = std::true_type;
 
     // Memory the default view's driver pins.
-    pinned_allocator() : view_(detail::default_view()) {}
+    pinned_allocator() : view_(accelerator_view(engine::default_context())) {}
     explicit pinned_allocator(accelerator_view view) : view_(std::move(view)) {}
     template <class U> pinned_allocator(const pinned_allocator<U>& other) noexcept : view_(other.view()) {}
 
