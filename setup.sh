@@ -27,7 +27,7 @@ debian_packages=(
   clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
   clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
-  doxygen                             # the API reference (the docs target), which the tests build
+  doxygen                             # the C and C++ reference of the documentation (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
 )
 
@@ -43,14 +43,14 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Python packages, reinstalled only when the requirements change.
-requirements=bindings/python/requirements.txt
+# Python packages (the package's and the documentation's), reinstalled only when the requirements change.
+requirements=(bindings/python/requirements.txt docs/requirements.txt)
 [[ -x .venv/bin/python ]] || python3 -m venv .venv
-if ! cmp -s "$requirements" .venv/installed-requirements.txt; then
+if ! cat "${requirements[@]}" | cmp -s - .venv/installed-requirements.txt; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r "$requirements"
-  cp "$requirements" .venv/installed-requirements.txt
+  .venv/bin/python -m pip install --quiet "${requirements[@]/#/--requirement=}"
+  cat "${requirements[@]}" >.venv/installed-requirements.txt
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/.venv/bin/python" \
