@@ -40,7 +40,7 @@ std::uint64_t reported_cache_bytes(const tiles::accelerator& accelerator) {
 
 std::function<void()> cache_cleaner(const tiles::accelerator_view& view) {
     const tiles::accelerator accelerator = view.get_accelerator();
-    // The tuner's amount (eviction_bytes in libtiles/src/algorithms/tuner.cpp).
+    // The tuner's amount (eviction_bytes in libtiles/algorithms/src/tuner.cpp).
     const std::uint64_t least = std::uint64_t(accelerator.is_gpu() ? 256 : 64) << 20;
     const std::uint64_t bytes = std::min({std::max(least, 2 * reported_cache_bytes(accelerator)),
                                           accelerator.dedicated_memory() / 8, accelerator.max_allocation()});

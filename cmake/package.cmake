@@ -1,6 +1,7 @@
 # The installed package (TILES_INSTALL): libtiles.so (or libtiles.a) with tiles.h and
 # tiles_opencl.h for C; the static C++ core libtiles_core.a with the headers of tiles/ for C++
-# (tiles/mpi.hpp only where MPI is found); tiles-info and tiles-tune; a CMake package whose
+# (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
+# where MPI is found); tiles-info and tiles-tune; a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives
 # them too; and a pkg-config file for C. A wheel (pip install .) holds the Python package alone.
 include(GNUInstallDirs)
@@ -10,13 +11,16 @@ install(TARGETS tiles tiles_core EXPORT tilesTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES capi/include/tiles.h capi/include/tiles_opencl.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY libtiles/engine/include/tiles libtiles/algorithms/include/tiles
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 if(MPI_FOUND)
   install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 else() # tiles/mpi.hpp is of no use without MPI's headers
   install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp"
           PATTERN "mpi.hpp" EXCLUDE)
 endif()
-install(FILES "${PROJECT_BINARY_DIR}/libtiles/include/tiles/version.hpp" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tiles)
+install(FILES "${PROJECT_BINARY_DIR}/libtiles/engine/include/tiles/version.hpp"
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tiles)
 if(TARGET tiles-info)
   install(TARGETS tiles-info tiles-tune RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -16,17 +16,13 @@
 // fragments are read by ldmatrix where a fragment's words lie in rows of 16 bytes; elsewhere plain
 // loads and stores do the same.
 //
-// The host defines PRECISION (the C API's tiles_precision: 1 tf32x3, 2 tf32, 3 float16, 4 bfloat16),
+// The host defines PRECISION and, from gemm's table of precisions, the values it takes:
+// PRECISION_TF32X3, PRECISION_TF32, PRECISION_FLOAT16 and PRECISION_BFLOAT16 (and PRECISION_EXACT);
 // the parameters WARPS_DOWN, WARPS_ACROSS, WARP_ROWS (a multiple of 16), WARP_COLUMNS (a multiple
 // of 8) and SLICE_STEPS (the mma steps of k a staged slice holds), ROWS_ALIGNED (1 when A's and
 // B's rows are whole chunks, the CHUNK elements that make 16 bytes staged), LOCAL_MEMORY_BYTES
 // (the device's tile_static memory, which sets STAGES) and TILES_PTX; A and B are floats, or where
 // STORAGE says so (elements.cl), 16-bit floats of the precision's kind, float16 or bfloat16.
-
-#define PRECISION_TF32X3 1
-#define PRECISION_TF32 2
-#define PRECISION_FLOAT16 3
-#define PRECISION_BFLOAT16 4
 
 #define WARPS (WARPS_DOWN * WARPS_ACROSS)
 #define THREADS (WARPS * 32)
@@ -321,8 +317,8 @@ static inline void copy_chunk(__local uint4* to, __global const INPUT_BITS* matr
     __global const INPUT_BITS* const from = matrix + (size_t)row * columns + column;
 #if ROWS_ALIGNED
     // Rows are whole chunks, so a chunk lies in its row or past its end. Through L1 (.ca; .cg reads
-    // L2 only), as the tiles wait on these copies: on the H200, half matrices and tf32 1.13x at
-    // n = 8192, half matrices 1.2x at 4096.
+    // L2 only), as the tiles wait on these copies: faster for half matrices and tf32 on the H200
+    // (BENCHMARKS.md, the fourth run).
     const bool inside = row < rows && column < columns;
     __asm__ volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;" ::"r"(shared_address(to)),
                      "l"((ulong)(inside ? from : matrix)), "r"(inside ? 16 : 0)

@@ -109,8 +109,8 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 #define LOAD_ALIGNED(data, at) (*(__global const VECTOR*)((data) + (at)))
 #endif
 
-// Unrolled on NVIDIA, where a work-item's loads then leave together (2% to 3% faster at 256 MiB on
-// the H200); PoCL runs the loop as it is about 1.3x faster than unrolled.
+// Unrolled on NVIDIA, where a work-item's loads then leave together (a little faster on the H200);
+// PoCL runs the loop faster as it is than unrolled (BENCHMARKS.md).
 #ifdef TILES_PTX
 #define LOADS_UNROLL _Pragma("unroll")
 #else

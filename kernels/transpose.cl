@@ -46,9 +46,9 @@ static inline VECTOR load_row(__global const STORAGE* input, int rows, int colum
 // down each column of a band before the next: tile (b, k) moves block (b * BAND + k % BAND,
 // k / BAND). On a CPU, where tiles run one after another in order, consecutive tiles then read
 // the same pages of input rows and fill whole pages of output rows, rather than each writing
-// into a page of its own for every row of output (PoCL: about 15% faster). BAND is a power of
-// two, so that this costs no division (on a GPU, where each work-item moves few elements,
-// dividing by a variable cost 5%); 1 keeps the tiles' own order. Blocks of the last band may
+// into a page of its own for every row of output (faster on PoCL: BENCHMARKS.md). BAND is a power
+// of two, so that this costs no division (on a GPU, where each work-item moves few elements, a
+// division by a variable shows in the time); 1 keeps the tiles' own order. Blocks of the last band may
 // lie below the matrix: their tiles load and store nothing.
 static inline int2 block_of_tile(tiled_index t) {
     const int in_band = t.tile[1] / BAND;

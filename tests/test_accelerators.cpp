@@ -7,7 +7,7 @@
 #include <numeric>
 #include <thread>
 
-#include "../libtiles/src/context_state.hpp"
+#include "../libtiles/engine/src/context.hpp"
 #include "fixture.hpp"
 #include "tiles/interop.hpp"
 
@@ -184,7 +184,7 @@ TEST_CASE("in immediate mode work is submitted as it is enqueued, and flush() su
     for (const tiles::queuing_mode mode : {tiles::queuing_mode_immediate, tiles::queuing_mode_automatic}) {
         const bool immediate = mode == tiles::queuing_mode_immediate;
         const tiles::accelerator_view view = tiles::accelerator().create_view(mode);
-        const tiles::detail::context_state& state = *view.state();
+        const tiles::engine::context& state = *view.context();
         CHECK(state.flushes() == 0);
         const int n = 1000; // not a multiple of any tile
         tiles::array<int, 1> a(tiles::extent<1>(n), iota_vector(n), view);

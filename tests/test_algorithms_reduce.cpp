@@ -167,14 +167,15 @@ TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or m
                               "not double (float64)");
 
     // Through the untyped engine, which the C API calls with storage of any size.
-    const auto empty = tiles::detail::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);
-    const auto two_floats = tiles::detail::storage_on_device(tiles::element_layout::of<float>(), {1, 1, 2}, view);
+    const auto empty = tiles::engine::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);
+    const auto two_floats =
+        tiles::engine::storage_on_device(tiles::element_layout::of<float>(), {1, 1, 2}, view.context());
     float result = 0;
     REQUIRE_THROWS_MENTIONING(
-        tiles::detail::reduce(view, empty, reduction_op::sum, tiles::element_type::float32, &result),
+        tiles::algorithms::reduce(view.context(), empty, reduction_op::sum, tiles::element_type::float32, &result),
         tiles::invalid_argument, "the input has 0 elements");
     REQUIRE_THROWS_MENTIONING(
-        tiles::detail::reduce(view, two_floats, reduction_op::sum, tiles::element_type::float32, nullptr),
+        tiles::algorithms::reduce(view.context(), two_floats, reduction_op::sum, tiles::element_type::float32, nullptr),
         tiles::invalid_argument, "the result's memory is NULL");
     CHECK(view.counters().launches == 0);
 }

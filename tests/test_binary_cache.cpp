@@ -15,7 +15,7 @@
 #include <sstream>
 #include <vector>
 
-#include "../libtiles/src/binary_cache.hpp"
+#include "binary_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -216,8 +216,8 @@ struct stopped_writer {
     std::filesystem::path temporary;
     explicit stopped_writer(const cache_directory& cache) {
         if (pid == 0) {
-            const tiles::detail::binary_cache opened = tiles::detail::binary_cache::from_environment();
-            const tiles::detail::cached_program program{std::vector<unsigned char>(std::size_t(16) << 20, 1), ""};
+            const tiles::engine::binary_cache opened = tiles::engine::binary_cache::from_environment();
+            const tiles::engine::cached_program program{std::vector<unsigned char>(std::size_t(16) << 20, 1), ""};
             for (;;) opened.store("an entry", program);
         }
         REQUIRE(pid > 0);
@@ -257,7 +257,7 @@ struct stopped_writer {
 void open_in_another_process() {
     const pid_t pid = fork();
     if (pid == 0) {
-        tiles::detail::binary_cache::from_environment();
+        tiles::engine::binary_cache::from_environment();
         _exit(0);
     }
     int status = 1;
@@ -288,7 +288,7 @@ TEST_CASE("the temporary file of a live writer is left to it by a process openin
     while (std::filesystem::exists(writer.temporary) && std::chrono::steady_clock::now() < give_up)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     CHECK_FALSE(std::filesystem::exists(writer.temporary));
-    const auto stored = tiles::detail::binary_cache::from_environment().load("an entry");
+    const auto stored = tiles::engine::binary_cache::from_environment().load("an entry");
     REQUIRE(stored);
     CHECK(stored->binary.size() == std::size_t(16) << 20);
     // Once it is killed in the middle of the next entry, the next process to open the cache removes

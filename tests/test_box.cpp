@@ -4,10 +4,10 @@
 
 #include <random>
 
-#include "../libtiles/src/box.hpp"
+#include "../libtiles/engine/src/box.hpp"
 
-using tiles::detail::box;
-using tiles::detail::box_set;
+using tiles::engine::box;
+using tiles::engine::box_set;
 
 namespace {
 
@@ -42,8 +42,8 @@ TEST_CASE("difference and intersection of boxes cover exactly the right cells", 
     std::mt19937 gen(7);
     for (int trial = 0; trial < 300; ++trial) {
         const box a = random_box(gen), b = random_box(gen);
-        const std::vector<box> rest = tiles::detail::difference(a, b);
-        const box common = tiles::detail::intersection(a, b);
+        const std::vector<box> rest = tiles::engine::difference(a, b);
+        const box common = tiles::engine::intersection(a, b);
         for (std::size_t x = 0; x < side; ++x)
             for (std::size_t y = 0; y < side; ++y)
                 for (std::size_t z = 0; z < side; ++z) {

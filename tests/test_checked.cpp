@@ -11,7 +11,8 @@
 #include "tiles/algorithms.hpp"
 #include "tiles/parameters.hpp"
 
-#include "../libtiles/src/algorithms/support.hpp"
+#include "../libtiles/algorithms/src/support.hpp"
+#include "../libtiles/engine/src/checked_run.hpp"
 #include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
@@ -28,7 +29,7 @@ bool has(const tiles::check_report& r, tiles::diagnostic_kind kind, tiles::memor
 // The report of one launch of kernel `name` of `source`, built as the library builds its own
 // (after kernels/elements.cl, ELEMENT float), over 16 floats in and 16 out, on a new checked view.
 tiles::check_report checked_report_of_library_kernel(const char* source, const char* name) {
-    const tiles::kernel kernel = tiles::detail::algorithm_kernel(source, name, tiles::element_type::float32, "");
+    const tiles::kernel kernel = tiles::algorithms::algorithm_kernel(source, name, tiles::element_type::float32, "");
     const tiles::accelerator_view view = tiles::create_checked_view();
     std::vector<float> in(16, 1.0f), out(16, 0.0f);
     tiles::array_view<const float, 1> in_view(16, in);
@@ -67,7 +68,7 @@ TEST_CASE("the simulator's log becomes one diagnostic per place with every work-
                             "\tKernel: racy_total\n"
                             "\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
                             "\tAt line 40 (column 3) of input.cl:\n";
-    const auto found = tiles::detail::parse_oclgrind_log(log, 2, 4, "first line\n    total += x;\n");
+    const auto found = tiles::engine::parse_oclgrind_log(log, 2, 4, "first line\n    total += x;\n");
     REQUIRE(found.size() == 2);
     CHECK(found[0].kind == tiles::diagnostic_kind::read_write_race);
     CHECK(found[0].space == tiles::memory_space::tile_static);
@@ -91,7 +92,7 @@ TEST_CASE("a diagnostic quotes its line as the compiler numbers it, after a #lin
     const std::string source = "#line 1 \"elements.cl\"\nheader 1\n    header 2;\nheader 3\n#line 1 \"kernel\"\nfirst\n"
                                "    second;\nthird\n";
     const auto read_at = [&](const std::string& place) {
-        return tiles::detail::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
+        return tiles::engine::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
                                                  "\tKernel: k\n\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
                                                  "\tAt line 2 (column 3) of " +
                                                      place + ":\n",
@@ -106,7 +107,7 @@ TEST_CASE("a diagnostic quotes its line as the compiler numbers it, after a #lin
     CHECK(in_header[0].line == 0);
     CHECK(in_header[0].source_line == "");
     // Without its name, the kernel's numbering after the header still quotes the kernel's line.
-    CHECK(tiles::detail::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
+    CHECK(tiles::engine::parse_oclgrind_log("Invalid read of size 4 at global memory address 0x1000000000190\n"
                                             "\tKernel: k\n\tEntity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
                                             "\tAt line 3 (column 3) of kernel:\n",
                                             1, 0, "a\nb\nc\nd\n#line 1\nfirst\nsecond\n    third;\n")[0]
@@ -190,7 +191,7 @@ TEST_CASE("a race between two lines is one diagnostic whichever line the simulat
                "\tSecond entity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n\tAt line " +
                std::to_string(second_line) + " (column 5) of kernel:\n\n";
     };
-    const auto found = tiles::detail::parse_oclgrind_log(race(8, 9, 0) + race(9, 8, 2) + race(9, 10, 3), 1, 2,
+    const auto found = tiles::engine::parse_oclgrind_log(race(8, 9, 0) + race(9, 8, 2) + race(9, 10, 3), 1, 2,
                                                          "1\n2\n3\n4\n5\n6\n7\nwrite\nread\nagain\n");
     REQUIRE(found.size() == 2); // lines 8 and 9, then lines 9 and 10
     CHECK(found[0].line == 8);
@@ -219,7 +220,7 @@ TEST_CASE("divergent barriers become one diagnostic per barrier and count, namin
                "barrier(CLK_LOCAL_MEM_FENCE);\n\n";
     };
     const auto found =
-        tiles::detail::parse_oclgrind_log(only_some(1, 5) + only_some(0, 5) + another(2) + another(3) + another(7), 1,
+        tiles::engine::parse_oclgrind_log(only_some(1, 5) + only_some(0, 5) + another(2) + another(3) + another(7), 1,
                                           4, "1\n2\n3\n4\nfive\nsix\nseven\n");
     REQUIRE(found.size() == 3);
     CHECK(found[0].kind == tiles::diagnostic_kind::barrier_divergence);

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "../libtiles/src/algorithms/parameters.hpp"
+#include "../libtiles/algorithms/src/gemm_parameters.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
 #include "tiles/parameters.hpp"
@@ -23,7 +23,7 @@ using tiles::gemm_precision;
 // down and across, and the tile several warps down and across.
 struct tensor_core_view : fresh_view {
     tiles::accelerator accelerator = view.get_accelerator();
-    bool native = tiles::detail::has_ptx_tensor_cores(accelerator.info());
+    bool native = accelerator.info().ptx_tensor_cores;
     tensor_core_view() {
         if (native) return;
         // The same shapes as the C and Python tests', so that PoCL compiles each kernel once.
@@ -175,7 +175,7 @@ TEST_CASE_METHOD(tensor_core_view, "tf32x3's largest relative error is no larger
 
 TEST_CASE_METHOD(fresh_view, "without tensor cores the precisions compute as exact does",
                  "[algorithms][gemm][precision]") {
-    if (tiles::detail::has_ptx_tensor_cores(view.get_accelerator().info())) {
+    if (view.get_accelerator().info().ptx_tensor_cores) {
         WARN("'" << view.get_accelerator().name() << "' has tensor cores: not tested");
         return;
     }
@@ -220,7 +220,7 @@ TEST_CASE_METHOD(tensor_core_view, "tf32x3 runs with the parameters of its own s
     // A product at the table's switch to the large tiles (none on PoCL), where tf32x3 takes
     // gemm_mma_tf32x3 and the other precisions gemm_mma. A set's TENSOR_CORES 0 sends its products
     // to the exact kernel, whose results differ from the tensor-core kernel's in their roundings.
-    const int below = tiles::detail::shipped_parameters(accelerator.info()).small_gemm_below;
+    const int below = tiles::algorithms::small_gemm_below(accelerator.info());
     const int side = std::max(64, int(std::ceil(std::sqrt(double(below)))));
     const product p = random_product(side, side, 100, 23);
     const std::vector<float> exact = run(view, p, 1.0f, 0.0f, gemm_precision::exact);

@@ -6,8 +6,8 @@
 #include <iterator>
 #include <numeric>
 
-#include "../libtiles/src/hidden_extents.hpp"
-#include "../libtiles/src/kernel_cache.hpp"
+#include "../libtiles/engine/src/hidden_extents.hpp"
+#include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -132,7 +132,7 @@ __kernel void doubled(__global float* data, int e1, int e2, int e3) {
 }
 
 TEST_CASE("the hidden parameters are appended where a source uses extent_of, and nowhere else", "[kernel-extents]") {
-    using tiles::detail::with_hidden_extents;
+    using tiles::engine::with_hidden_extents;
     const std::string plain = "__kernel void f(__global int* a) { a[0] = 1; }\n";
     CHECK(with_hidden_extents(plain, "kernel") == plain);
     const std::string one_line = "__kernel void f(__global int* a, int n) { a[0] = extent_of(a)[0]; }\n";
@@ -174,10 +174,10 @@ TEST_CASE_METHOD(fresh_view, "a kernel that uses extent_of keeps its lines and c
     std::ifstream prelude(TILES_SOURCE_DIR "/kernels/prelude.cl");
     const std::string header((std::istreambuf_iterator<char>(prelude)), std::istreambuf_iterator<char>());
     const std::string program =
-        header + "\n#line 1 \"kernel\"\n" + tiles::detail::with_hidden_extents(source, "kernel");
+        header + "\n#line 1 \"kernel\"\n" + tiles::engine::with_hidden_extents(source, "kernel");
     const int header_lines = int(std::count(header.begin(), header.end(), '\n')) + 2;
     const std::string log = "<kernel>:" + std::to_string(header_lines + 5 + 4) + ":30: error: two\n";
-    CHECK(tiles::detail::with_kernel_lines(log, program) == "kernel:5:30: error: two\n");
+    CHECK(tiles::engine::with_kernel_lines(log, program) == "kernel:5:30: error: two\n");
 }
 
 TEST_CASE("extent_of under the simulator: clean, and a race reported at its own column", "[kernel-extents][checked]") {

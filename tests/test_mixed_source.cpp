@@ -69,7 +69,7 @@ TEST_CASE_METHOD(fresh_view, "one source's tiled and untiled kernels of ranks 1 
 TEST_CASE_METHOD(fresh_view,
                  "building a whole source names its kernels, and its untiled rank-1 launches compile nothing",
                  "[kernel][mixed]") {
-    const tiles::detail::source_build built = tiles::detail::build_source(view, mixed_source, "");
+    const tiles::engine::source_build built = tiles::engine::build_source(view.context(), mixed_source, "");
     CHECK(built.kernel_names == std::vector<std::string>{"tile_sums", "scale", "tile_firsts"});
     const auto programs_made = [&] { return view.counters().kernel_builds + view.counters().binary_loads; };
     CHECK(programs_made() == 1);
@@ -82,6 +82,7 @@ TEST_CASE_METHOD(fresh_view,
 }
 
 TEST_CASE_METHOD(fresh_view, "building a whole source that does not compile throws its log", "[kernel][mixed]") {
-    REQUIRE_THROWS_MENTIONING(tiles::detail::build_source(view, "__kernel void k() { undeclared_name = 1; }", ""),
-                              tiles::build_error, "the whole source", "undeclared_name");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::engine::build_source(view.context(), "__kernel void k() { undeclared_name = 1; }", ""),
+        tiles::build_error, "the whole source", "undeclared_name");
 }

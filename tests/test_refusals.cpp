@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "../libtiles/src/algorithms/support.hpp"
-#include "../libtiles/src/kernel_cache.hpp"
+#include "../libtiles/algorithms/src/support.hpp"
+#include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -220,10 +220,10 @@ TEST_CASE("a build log from a driver that ignores the prelude's #line gets the k
     const int header_lines = int(std::count(text.begin(), text.end(), '\n')) + 2;
     const std::string log = "<kernel>:" + std::to_string(header_lines + 2) +
                             ":12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n";
-    CHECK(tiles::detail::with_kernel_lines(log, program) ==
+    CHECK(tiles::engine::with_kernel_lines(log, program) ==
           "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
     // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
-    CHECK(tiles::detail::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
+    CHECK(tiles::engine::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
 }
 
 TEST_CASE_METHOD(fresh_view, "a container whose elements are not the size of the kernel's struct is refused",
@@ -254,28 +254,28 @@ __kernel void weigh(__global const struct point* p, __global float* out) {
 TEST_CASE("the algorithms' launches count blocks and work-items without overflowing an int", "[refusal]") {
     // A matrix of INT_MAX rows (8 GiB of floats, which a large GPU holds): its blocks are counted
     // whole, and a launch of more work-items than an int indexes is refused, naming the count.
-    CHECK(tiles::detail::blocks_covering(INT_MAX, 128) == 16777216);
-    CHECK(tiles::detail::blocks_covering(INT_MAX, 1) == INT_MAX);
-    CHECK(tiles::detail::blocks_covering(7, 8) == 1);
-    CHECK(tiles::detail::blocks_covering(16, 8) == 2);
-    const tiles::detail::launch_domain fits = tiles::detail::covering_domain(std::int64_t(16777216) * 16, 1, 16, 1);
+    CHECK(tiles::algorithms::blocks_covering(INT_MAX, 128) == 16777216);
+    CHECK(tiles::algorithms::blocks_covering(INT_MAX, 1) == INT_MAX);
+    CHECK(tiles::algorithms::blocks_covering(7, 8) == 1);
+    CHECK(tiles::algorithms::blocks_covering(16, 8) == 2);
+    const tiles::engine::launch_domain fits = tiles::algorithms::covering_domain(std::int64_t(16777216) * 16, 1, 16, 1);
     CHECK(fits.extent[0] == 268435456);
-    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) * 16, 1, 16, 1),
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::covering_domain(std::int64_t(INT_MAX) * 16, 1, 16, 1),
                               tiles::invalid_argument,
                               "a launch would need 34359738352 work-items along the rows, more than the 2147483647");
-    REQUIRE_THROWS_MENTIONING(tiles::detail::covering_domain(std::int64_t(INT_MAX) + 1, 256), tiles::invalid_argument,
-                              "a launch would need 2147483648 work-items along the data");
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::covering_domain(std::int64_t(INT_MAX) + 1, 256),
+                              tiles::invalid_argument, "a launch would need 2147483648 work-items along the data");
 }
 
 TEST_CASE("the algorithms refuse tiles that reach past the positions an int indexes", "[refusal]") {
     // gemm's C of INT_MAX rows (a column of 8 GiB of floats) in blocks of 128 rows: its last block
     // ends at row 2147483648. The last position an int holds is accepted.
-    const std::int64_t last_block_end = std::int64_t(tiles::detail::blocks_covering(INT_MAX, 128)) * 128;
+    const std::int64_t last_block_end = std::int64_t(tiles::algorithms::blocks_covering(INT_MAX, 128)) * 128;
     CHECK(last_block_end == std::int64_t(INT_MAX) + 1);
-    REQUIRE_THROWS_MENTIONING(tiles::detail::check_reach("gemm", "C's rows", INT_MAX, last_block_end),
+    REQUIRE_THROWS_MENTIONING(tiles::algorithms::check_reach("gemm", "C's rows", INT_MAX, last_block_end),
                               tiles::invalid_argument,
                               "gemm: the tiles over C's rows (2147483647) reach position 2147483648, past the "
                               "2147483647 the kernel indexes in an int");
-    CHECK_NOTHROW(tiles::detail::check_reach("gemm", "C's rows", INT_MAX - 127,
-                                             std::int64_t(tiles::detail::blocks_covering(INT_MAX - 127, 128)) * 128));
+    CHECK_NOTHROW(tiles::algorithms::check_reach(
+        "gemm", "C's rows", INT_MAX - 127, std::int64_t(tiles::algorithms::blocks_covering(INT_MAX - 127, 128)) * 128));
 }

@@ -3,7 +3,7 @@
 // and arrays on that view moving each element once, straight between that memory and the device.
 #include <numeric>
 
-#include "../libtiles/src/storage.hpp"
+#include "../libtiles/engine/src/storage.hpp"
 #include "fixture.hpp"
 #include "tiles/interop.hpp"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../libtiles/src/device_info.hpp"
+#include "../libtiles/engine/src/device_info.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
 
@@ -246,7 +246,7 @@ void check_results(const tile_shape& s, const std::vector<T>& in, const std::vec
 // The build options of each path the device has: its own, and the portable one where it differs.
 std::vector<std::string> paths(const tiles::accelerator_view& view) {
     const tiles::accelerator accelerator = view.get_accelerator();
-    const tiles::detail::device_info& device = accelerator.info();
+    const tiles::engine::device_info& device = accelerator.info();
     if (!device.ptx_shuffles && !device.sub_groups) return {""};
     WARN("'" << device.name << "' has the collectives' fast paths" << (device.ptx_shuffles ? " (PTX shuffles)" : "")
              << (device.sub_groups ? " (sub-groups)" : "") << ": checking them and the portable path");

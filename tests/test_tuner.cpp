@@ -13,9 +13,9 @@
 #include <sstream>
 #include <vector>
 
-#include "../libtiles/src/algorithms/parameter_lookup.hpp"
-#include "../libtiles/src/algorithms/tuner.hpp"
-#include "../libtiles/src/device_info.hpp"
+#include "../libtiles/algorithms/src/parameter_lookup.hpp"
+#include "../libtiles/algorithms/src/tuner.hpp"
+#include "../libtiles/engine/src/device_info.hpp"
 #include "fixture.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/parameters.hpp"
@@ -58,14 +58,14 @@ void check_gemm_against_cpu(const tiles::accelerator_view& view) {
     CHECK(std::vector<float>(gc) == expected);
 }
 
-const tiles::detail::set_description& gemm_float() { return *tiles::detail::find_set("gemm_float"); }
+const tiles::algorithms::parameter_set& gemm_float() { return *tiles::algorithms::find_set("gemm_float"); }
 
-std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::detail::set_description& set) {
-    return set.read(tiles::detail::parameters_for(view));
+std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {
+    return tiles::algorithms::values_on(view.context(), set);
 }
 
-std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::detail::set_description& set) {
-    return set.read(tiles::detail::shipped_parameters(view.get_accelerator().info()));
+std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {
+    return set.shipped(view.get_accelerator().info());
 }
 
 // std::cerr's output while it lives.
@@ -85,7 +85,7 @@ TEST_CASE_METHOD(fresh_view, "the table names each parameter once and gives ever
     CHECK(tiles::parameter_names("stencil") == std::vector<std::string>{"TILE_ROWS", "TILE_COLUMNS", "ROWS_PER_THREAD",
                                                                         "VECTOR_WIDTH", "SHIFT_IN_REGISTERS"});
     const tiles::accelerator accelerator = view.get_accelerator();
-    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
         INFO(set.name);
         CHECK(set.problem(shipped(view, set), accelerator.info()) == "");
     }
@@ -100,9 +100,9 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     std::string log; // the tuning's progress, at the info level
     tiles::set_log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
-    const std::vector<int> best = tiles::detail::tune_set(
-        view.get_accelerator(), gemm_float(),
-        [&](const tiles::detail::tuning_step& step) {
+    const std::vector<int> best = tiles::algorithms::tune_set(
+        view.get_accelerator().create_view().context(), gemm_float(),
+        [&](const tiles::algorithms::tuning_step& step) {
             CHECK(step.failure == "");
             CHECK(step.seconds > 0);
             CHECK(step.candidates == 2);
@@ -116,22 +116,22 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 1 of 2 (") && Catch::Contains(") took "));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float: candidate 2 of 2 ("));
     // Both timed again in turns before the choice.
-    CHECK_THAT(
-        log,
-        Catch::Contains("tuning gemm_float: in turns, " + tiles::detail::values_text(gemm_float(), candidates[0])) &&
-            Catch::Contains("tuning gemm_float: in turns, " + tiles::detail::values_text(gemm_float(), candidates[1])));
-    CHECK_THAT(log, Catch::Contains("tuning gemm_float: keeps " + tiles::detail::values_text(gemm_float(), best)));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float: in turns, " +
+                                    tiles::algorithms::values_text(gemm_float(), candidates[0])) &&
+                        Catch::Contains("tuning gemm_float: in turns, " +
+                                        tiles::algorithms::values_text(gemm_float(), candidates[1])));
+    CHECK_THAT(log, Catch::Contains("tuning gemm_float: keeps " + tiles::algorithms::values_text(gemm_float(), best)));
     // The tuner timed on a context of its own: nothing ran on the caller's.
     CHECK(view.counters().launches == 0);
     const std::string line = view.get_accelerator().name() + "\t" + view.get_accelerator().driver_version() +
-                             "\tgemm_float\t" + tiles::detail::values_text(gemm_float(), best) + "\n";
+                             "\tgemm_float\t" + tiles::algorithms::values_text(gemm_float(), best) + "\n";
     CHECK(file.text() == "libtiles tuning file 2\n" + line);
     CHECK(in_effect(view, gemm_float()) == best);
     check_gemm_against_cpu(view); // with the tuned parameters
 }
 
 TEST_CASE("the tuner's confirmation keeps the values in effect unless another is more than 5% faster", "[tuner]") {
-    using tiles::detail::confirmed_choice;
+    using tiles::algorithms::confirmed_choice;
     // Medians, not means: one slow run (a hiccup of the machine) does not decide.
     const std::vector<double> in_effect = {1.0, 1.0, 9.0, 1.0, 1.0};
     CHECK(confirmed_choice({in_effect, {0.96, 0.96, 0.96, 0.96, 0.96}}, 0) == 0); // 4% faster: stays
@@ -146,8 +146,8 @@ TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned",
     const tuning_file file;
     const tiles::accelerator accelerator = view.get_accelerator();
     int tuned = 0;
-    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
-        const std::string why_not = tiles::detail::not_tunable_because(accelerator.info(), set);
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
+        const std::string why_not = tiles::algorithms::not_tunable_because(accelerator.info(), set);
         if (!why_not.empty()) {
             WARN(set.name << " is not tuned here: " << why_not);
             continue;
@@ -155,9 +155,9 @@ TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned",
         INFO(set.name);
         // One candidate, the values in effect: the set's work runs, is timed and recorded.
         const std::vector<int> values = shipped(view, set);
-        CHECK(tiles::detail::tune_set(accelerator, set, nullptr, {values}) == values);
+        CHECK(tiles::algorithms::tune_set(accelerator.create_view().context(), set, nullptr, {values}) == values);
         CHECK_THAT(file.text(), Catch::Contains(std::string("\t") + set.name + "\t" +
-                                                tiles::detail::values_text(set, values) + "\n"));
+                                                tiles::algorithms::values_text(set, values) + "\n"));
         ++tuned;
     }
     CHECK(tuned >= 5); // reduce, block_reduce, transpose, stencil, gemm_float at least
@@ -172,16 +172,16 @@ TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than cache
     cl_ulong cache = 0;
     REQUIRE(clGetDeviceInfo(tiles::interop::get_device(accelerator), CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache,
                             &cache, nullptr) == CL_SUCCESS);
-    const std::uint64_t bytes = tiles::detail::eviction_bytes(accelerator.info());
+    const std::uint64_t bytes = tiles::algorithms::eviction_bytes(accelerator.info());
     const std::uint64_t cap = std::min(accelerator.dedicated_memory() / 8, accelerator.max_allocation());
     INFO("reads " << bytes << " bytes; the reported cache holds " << cache << ", at most " << cap << " are read");
     CHECK(bytes <= cap);
     CHECK(bytes >= std::min(cap, 2 * std::uint64_t(cache)));
     CHECK(bytes >= std::min(cap, std::uint64_t(gpu ? 256 : 64) << 20));
-    for (const tiles::detail::set_description& set : tiles::detail::set_descriptions()) {
+    for (const tiles::algorithms::parameter_set& set : tiles::algorithms::parameter_sets()) {
         INFO(set.name);
         const tiles::transfer_counters before = view.counters();
-        tiles::detail::cache_eviction(set, view)();
+        tiles::algorithms::cache_eviction(set, view.context())();
         view.wait();
         const tiles::transfer_counters after = view.counters();
         // A kernel that reads and writes nothing: no copy, whose output the cache would hold.
@@ -196,12 +196,11 @@ TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than cache
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
     {
         const tuning_file off("off");
-        CHECK(gemm_float().read(tiles::detail::parameters_tuned_for(view, gemm_float())) ==
-              shipped(view, gemm_float()));
+        CHECK(tiles::algorithms::tuned_values_on(view.context(), gemm_float()) == shipped(view, gemm_float()));
     }
     const tuning_file file;
-    REQUIRE(tiles::detail::has_measured_parameters(view.get_accelerator().info())); // PoCL's CPU device
-    CHECK(gemm_float().read(tiles::detail::parameters_tuned_for(view, gemm_float())) == shipped(view, gemm_float()));
+    REQUIRE(gemm_float().measured_for(view.get_accelerator().info())); // PoCL's CPU device
+    CHECK(tiles::algorithms::tuned_values_on(view.context(), gemm_float()) == shipped(view, gemm_float()));
     CHECK_FALSE(std::filesystem::exists(file.path));
 }
 
@@ -228,7 +227,7 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     }
     captured_stderr warnings;
     CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
-    const tiles::detail::set_description& stencil = *tiles::detail::find_set("stencil");
+    const tiles::algorithms::parameter_set& stencil = *tiles::algorithms::find_set("stencil");
     CHECK(in_effect(view, stencil) == shipped(view, stencil));
     check_gemm_against_cpu(view);
     const std::string said = warnings.text.str();
@@ -254,7 +253,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning file of another format is not read, and t
                    Catch::Contains(" is not read: its first line is not 'libtiles tuning file 2'"));
     }
     const std::vector<int> values = {8, 8, 2, 2, 2, 8};
-    tiles::detail::tune_set(view.get_accelerator(), gemm_float(), nullptr, {values});
+    tiles::algorithms::tune_set(view.get_accelerator().create_view().context(), gemm_float(), nullptr, {values});
     CHECK(file.text() == "libtiles tuning file 2\n" + device +
                              "\tgemm_float\tTILE_ROWS=8 TILE_COLUMNS=8 WORK_ROWS=2 WORK_COLUMNS=2 VECTOR_WIDTH=2 "
                              "SLICE=8\n");
@@ -319,6 +318,6 @@ TEST_CASE_METHOD(fresh_view, "overrides come before the tuning file, are checked
     CHECK(in_effect(view, gemm_float()) == std::vector<int>{8, 8, 2, 2, 2, 8}); // the file's again
     tiles::set_parameters(accelerator, "stencil", {{"ROWS_PER_THREAD", 2}});
     tiles::reset_parameters(accelerator);
-    const tiles::detail::set_description& stencil = *tiles::detail::find_set("stencil");
+    const tiles::algorithms::parameter_set& stencil = *tiles::algorithms::find_set("stencil");
     CHECK(in_effect(view, stencil) == shipped(view, stencil));
 }

@@ -131,6 +131,30 @@ TILES_API size_t tiles_dtype_size(tiles_dtype dtype);
  * out of range. A static string. */
 TILES_API const char* tiles_dtype_name(tiles_dtype dtype);
 
+/* What libtiles knows of an element type: its row of the table libtiles keeps of them, from
+ * which the bindings make their maps of other libraries' types. Set struct_size
+ * (TILES_DTYPE_INFO_INIT does) before calling tiles_dtype_describe; fields may be added at the
+ * end in later versions. */
+typedef struct tiles_dtype_info {
+    size_t struct_size;
+    tiles_dtype dtype;
+    size_t size;             /* bytes of one element; 0 for TILES_OPAQUE, whose size is given apart */
+    const char* opencl_name; /* OpenCL C's ("int", "half"), as tiles_dtype_name; "struct" for TILES_OPAQUE */
+    const char* numpy_name;  /* numpy's dtype name ("int32", "float16"; "bfloat16", ml_dtypes');
+                                "" for TILES_OPAQUE */
+    int dlpack_code;         /* DLPack's DLDataTypeCode (kDLInt, kDLUInt, kDLFloat, kDLBfloat); -1 for TILES_OPAQUE */
+    int dlpack_bits;         /* DLPack's bits of one element; 0 for TILES_OPAQUE */
+    tiles_dtype computed_as; /* what the algorithms compute its elements in, and give their sums, products and
+                                reductions in: TILES_FLOAT32 for the 16-bit floats, else `dtype` */
+} tiles_dtype_info;
+#define TILES_DTYPE_INFO_INIT                                                                                          \
+    { sizeof(tiles_dtype_info), TILES_OPAQUE, 0, 0, 0, 0, 0, TILES_OPAQUE }
+
+/* Fills `out`, whose struct_size must be set, with what libtiles knows of `dtype`.
+ * TILES_ERROR_INVALID_ARGUMENT for a value that is no tiles_dtype: the dtypes are numbered from 0
+ * on, so that a caller may list them all by asking for 0, 1, ... until it gets that. */
+TILES_API tiles_status tiles_dtype_describe(tiles_dtype_info* out, tiles_dtype dtype);
+
 /* ---- Devices ---------------------------------------------------------------------------- */
 
 typedef struct tiles_device tiles_device;
@@ -752,6 +776,10 @@ typedef enum tiles_precision {
     TILES_PRECISION_FLOAT16 = 3, /* the inputs rounded to half (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16F) */
     TILES_PRECISION_BFLOAT16 = 4 /* the inputs rounded to bfloat16 (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16BF) */
 } tiles_precision;
+
+/* The name of `precision` ("exact", "tf32x3", "tf32", "float16", "bfloat16"), as the bindings take
+ * it; "" for a value out of range. A static string. */
+TILES_API const char* tiles_precision_name(tiles_precision precision);
 
 /* tiles_gemm at `precision`; precisions other than TILES_PRECISION_EXACT take float elements only
  * (TILES_ERROR_INVALID_ARGUMENT for double ones, or for a precision out of range). */

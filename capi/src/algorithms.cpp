@@ -1,13 +1,19 @@
-// libtiles C API: the tiled algorithms, over their untyped engine (tiles/detail/algorithms.hpp).
-// Each entry point turns its views into the engine's operands, picks the context the C++ shells
-// would, and leaves every other check to the engine.
+// libtiles C API: the tiled algorithms, over the algorithms on the engine's operands
+// (tiles/algorithms/). Each entry point turns its views into the engine's operands, picks the
+// context the C++ shells would, and leaves every other check to the algorithms.
+#include <cctype>
+#include <string>
+
 #include "capi_internal.hpp"
 
-#include "tiles/detail/algorithms.hpp"
-#include "tiles/detail/split.hpp"
+#include "tiles/algorithms/block_reduce.hpp"
+#include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/reduce.hpp"
+#include "tiles/algorithms/stencil.hpp"
+#include "tiles/algorithms/transpose.hpp"
 
 using namespace tiles::capi;
-using tiles::detail::matrix_operand;
+using tiles::engine::matrix_operand;
 
 namespace tiles::capi {
 
@@ -16,7 +22,7 @@ matrix_operand matrix_operand_of(const tiles_view* view, const char* function, c
     if (v.rank() > 2)
         throw invalid_argument(std::string(function) + ": the " + role + " has rank " + std::to_string(v.rank()) +
                                "; the algorithms take rank 1 (one row) or 2");
-    if (!detail::is_whole(*v.storage, v.placement(), v.layout))
+    if (!engine::is_whole(*v.storage, v.placement(), v.layout))
         throw invalid_argument(std::string(function) + ": the " + role +
                                " is a section, or a view through tiles_view_reinterpret; the algorithms take views of "
                                "all of their data in its own element type (copy the data into an array first)");
@@ -29,15 +35,16 @@ matrix_operand output_operand_of(tiles_view* view, const char* function, const c
     return operand;
 }
 
-std::vector<accelerator_view> views_of(tiles_context* const* contexts, size_t count, const char* function) {
+std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* contexts, size_t count,
+                                                          const char* function) {
     if (contexts == nullptr && count > 0) throw invalid_argument(std::string(function) + ": the contexts are NULL");
     if (count == 0) throw invalid_argument(std::string(function) + ": the list of contexts is empty");
-    std::vector<accelerator_view> views;
+    std::vector<std::shared_ptr<engine::context>> engine_contexts;
     for (size_t i = 0; i < count; ++i) {
         const std::string what = "context " + std::to_string(i) + " of the list";
-        views.push_back(live(contexts[i], what.c_str()).view);
+        engine_contexts.push_back(live(contexts[i], what.c_str()).view.context());
     }
-    return views;
+    return engine_contexts;
 }
 
 } // namespace tiles::capi
@@ -45,10 +52,10 @@ std::vector<accelerator_view> views_of(tiles_context* const* contexts, size_t co
 namespace {
 
 // Where an algorithm runs: `context`, else where its first operand lives, else the default context.
-tiles::accelerator_view view_for(tiles_context* context, const matrix_operand& first) {
-    if (context != nullptr) return live(context, "context").view;
-    const auto home = tiles::detail::associated_of(*first.data);
-    return home ? tiles::accelerator_view(home) : tiles::detail::default_view();
+std::shared_ptr<tiles::engine::context> context_for(tiles_context* context, const matrix_operand& first) {
+    if (context != nullptr) return live(context, "context").view.context();
+    const auto home = tiles::engine::associated_of(*first.data);
+    return home ? home : tiles::engine::default_context();
 }
 
 tiles::reduction_op reduction_of(const tiles_reduction& op) {
@@ -81,7 +88,7 @@ reduction_call check_reduce(void* out, size_t out_size, const tiles_dtype* accum
     const matrix_operand in = matrix_operand_of(input, "tiles_reduce", "input view");
     const tiles::reduction_op reduction = reduction_of(op);
     const tiles::element_type type =
-        accumulator == nullptr ? tiles::detail::layout_of(*in.data).type : to_element_type(*accumulator);
+        accumulator == nullptr ? tiles::engine::layout_of(*in.data).type : to_element_type(*accumulator);
     if (out_size != tiles::element_size(type))
         throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
                                       " bytes, but the result is one " + tiles::element_description(type) + ", " +
@@ -92,15 +99,28 @@ reduction_call check_reduce(void* out, size_t out_size, const tiles_dtype* accum
 void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
             const tiles_reduction& op) {
     const reduction_call call = check_reduce(out, out_size, accumulator, input, op);
-    tiles::detail::reduce(view_for(context, call.input), call.input.data, call.op, call.result_type, out);
+    tiles::algorithms::reduce(context_for(context, call.input), call.input.data, call.op, call.result_type, out);
 }
 
+bool is_precision(int value) { return value >= 0 && value < tiles::algorithms::precision_count; }
+
 tiles::gemm_precision precision_of(const tiles_precision& precision) {
+    static_assert(int(TILES_PRECISION_BFLOAT16) + 1 == tiles::algorithms::precision_count,
+                  "tiles_precision mirrors tiles::gemm_precision");
     const int value = as_int(precision);
-    if (value < TILES_PRECISION_EXACT || value > TILES_PRECISION_BFLOAT16)
-        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) +
-                                      " is not a tiles_precision (TILES_PRECISION_EXACT, _TF32X3, _TF32, _FLOAT16 "
-                                      "or _BFLOAT16)");
+    if (!is_precision(value)) {
+        std::string listed;
+        for (int i = 0; i < tiles::algorithms::precision_count; ++i) {
+            std::string name = tiles::algorithms::precision_table[i].name;
+            for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+            listed += (i == 0                                        ? "TILES_PRECISION_"
+                       : i + 1 == tiles::algorithms::precision_count ? " or _"
+                                                                     : ", _") +
+                      name;
+        }
+        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) + " is not a tiles_precision (" +
+                                      listed + ")");
+    }
     return tiles::gemm_precision(value);
 }
 
@@ -114,22 +134,28 @@ void gemm(const char* function, tiles::gemm_precision precision, tiles_context* 
           const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
     gemm(function, a, b, c,
          [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
-             tiles::detail::gemm(view_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand, precision);
+             tiles::algorithms::gemm(context_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand,
+                                     precision);
          });
 }
 
-tiles_status block_reduce(tiles::detail::block_statistic statistic, const char* algorithm, tiles_context* context,
+tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const char* algorithm, tiles_context* context,
                           const tiles_view* input, int block_rows, int block_columns, tiles_view* output) {
     return guard([&] {
         const matrix_operand in = matrix_operand_of(input, algorithm, "input view");
         const matrix_operand out = output_operand_of(output, algorithm, "output view");
-        tiles::detail::block_reduce(view_for(context, in), statistic, in, block_rows, block_columns, out);
+        tiles::algorithms::block_reduce(context_for(context, in), statistic, in, block_rows, block_columns, out);
     });
 }
 
 } // namespace
 
 extern "C" {
+
+const char* tiles_precision_name(tiles_precision precision) {
+    const int value = as_int(precision);
+    return is_precision(value) ? tiles::algorithms::precision_table[value].name : "";
+}
 
 tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                           tiles_reduction op) {
@@ -147,7 +173,7 @@ tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, 
         const matrix_operand in = matrix_operand_of(input, "tiles_reduce_into", "input view");
         const tiles::reduction_op reduction = reduction_of(op);
         const matrix_operand out = output_operand_of(result, "tiles_reduce_into", "result view");
-        tiles::detail::reduce(view_for(context, in), in.data, reduction, out.data);
+        tiles::algorithms::reduce(context_for(context, in), in.data, reduction, out.data);
     });
 }
 
@@ -160,7 +186,7 @@ tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int col
             throw tiles::invalid_argument("tiles_block_grid: the matrix is " + std::to_string(rows) + "x" +
                                           std::to_string(columns) + "; every dimension must be at least 1");
         const std::array<int, 2> grid =
-            tiles::detail::block_grid("tiles_block_grid", rows, columns, block_rows, block_columns);
+            tiles::algorithms::block_grid("tiles_block_grid", rows, columns, block_rows, block_columns);
         *out_rows = grid[0];
         *out_columns = grid[1];
     });
@@ -168,13 +194,13 @@ tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int col
 
 tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
                              tiles_view* output) {
-    return block_reduce(tiles::detail::block_statistic::sum, "tiles_block_sum", context, input, block_rows,
+    return block_reduce(tiles::algorithms::block_statistic::sum, "tiles_block_sum", context, input, block_rows,
                         block_columns, output);
 }
 
 tiles_status tiles_block_average(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
                                  tiles_view* output) {
-    return block_reduce(tiles::detail::block_statistic::average, "tiles_block_average", context, input, block_rows,
+    return block_reduce(tiles::algorithms::block_statistic::average, "tiles_block_average", context, input, block_rows,
                         block_columns, output);
 }
 
@@ -182,7 +208,7 @@ tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, ti
     return guard([&] {
         const matrix_operand in = matrix_operand_of(input, "tiles_transpose", "input view");
         const matrix_operand out = output_operand_of(output, "tiles_transpose", "output view");
-        tiles::detail::transpose(view_for(context, in), in, out);
+        tiles::algorithms::transpose(context_for(context, in), in, out);
     });
 }
 
@@ -202,7 +228,7 @@ tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, cons
         const matrix_operand in = matrix_operand_of(input, "tiles_stencil", "input view");
         const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil", "mask view");
         const matrix_operand out = output_operand_of(output, "tiles_stencil", "output view");
-        tiles::detail::stencil(view_for(context, in), in, weights, out);
+        tiles::algorithms::stencil(context_for(context, in), in, weights, out);
     });
 }
 
@@ -210,8 +236,8 @@ tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumula
                                 size_t count, const tiles_view* input, tiles_reduction op) {
     return guard([&] {
         const reduction_call call = check_reduce(out, out_size, &accumulator, input, op);
-        tiles::detail::reduce(views_of(contexts, count, "tiles_reduce_split"), call.input.data, call.op,
-                              call.result_type, out);
+        tiles::algorithms::reduce(contexts_of(contexts, count, "tiles_reduce_split"), call.input.data, call.op,
+                                  call.result_type, out);
     });
 }
 
@@ -219,10 +245,10 @@ tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* c
                               const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
     return guard([&] {
         const tiles::gemm_precision how = precision_of(precision);
-        const std::vector<tiles::accelerator_view> views = views_of(contexts, count, "tiles_gemm_split");
+        const auto contexts_given = contexts_of(contexts, count, "tiles_gemm_split");
         gemm("tiles_gemm_split", a, b, c,
              [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
-                 tiles::detail::gemm(views, alpha, a_operand, b_operand, beta, c_operand, how);
+                 tiles::algorithms::gemm(contexts_given, alpha, a_operand, b_operand, beta, c_operand, how);
              });
     });
 }
@@ -230,11 +256,11 @@ tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* c
 tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, const tiles_view* input,
                                  const tiles_view* mask, tiles_view* output, int iterations) {
     return guard([&] {
-        const std::vector<tiles::accelerator_view> views = views_of(contexts, count, "tiles_stencil_split");
+        const auto contexts_given = contexts_of(contexts, count, "tiles_stencil_split");
         const matrix_operand in = matrix_operand_of(input, "tiles_stencil_split", "input view");
         const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil_split", "mask view");
         const matrix_operand out = output_operand_of(output, "tiles_stencil_split", "output view");
-        tiles::detail::stencil(views, in, weights, out, iterations);
+        tiles::algorithms::stencil(contexts_given, in, weights, out, iterations);
     });
 }
 

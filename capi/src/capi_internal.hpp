@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "tiles.h"
-#include "tiles/detail/placement.hpp"
+#include "tiles/engine/placement.hpp"
 #include "tiles/tiles.hpp"
 
 namespace tiles::capi {
@@ -146,14 +146,14 @@ template <class S> const int* extent_components(const S* s, const char* what) {
 // The engine's layout and dimensions for a tiles_shape, refusing what cannot be made.
 struct checked_shape {
     element_layout layout;
-    detail::dims3 dims;
+    engine::dims3 dims;
     std::vector<int> extent; // rank components
 };
 checked_shape check_shape(const tiles_shape* shape);
 
 // The parts of tiles_launch and tiles_copy that their _with_events forms share.
 void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
-            size_t arg_count, const detail::opencl_events& events);
+            size_t arg_count, const engine::opencl_events& events);
 // Checks that `source` can be copied into `destination`; returns the copy as a task that
 // shares both views' data.
 std::function<void()> copy_task(const tiles_view* source, tiles_view* destination);
@@ -172,7 +172,7 @@ template <class Enum> int as_int(const Enum& value) {
 element_type to_element_type(const tiles_dtype& dtype);
 tiles_dtype to_dtype(element_type type);
 // The engine's host access for a caller's tiles_access, or invalid_argument.
-detail::host_access to_host_access(const tiles_access& access);
+engine::host_access to_host_access(const tiles_access& access);
 
 } // namespace tiles::capi
 
@@ -196,9 +196,9 @@ struct tiles_context : tiles::capi::handle {
 struct tiles_array : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::array;
     static constexpr const char* type_name = "array";
-    tiles_array(std::shared_ptr<tiles::detail::storage> s, std::vector<int> e)
+    tiles_array(std::shared_ptr<tiles::engine::storage> s, std::vector<int> e)
         : handle(kind_tag), storage(std::move(s)), extent(std::move(e)) {}
-    std::shared_ptr<tiles::detail::storage> storage;
+    std::shared_ptr<tiles::engine::storage> storage;
     std::vector<int> extent;
 };
 
@@ -207,20 +207,20 @@ struct tiles_array : tiles::capi::handle {
 struct tiles_view : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::view;
     static constexpr const char* type_name = "view";
-    tiles_view(std::shared_ptr<tiles::detail::storage> s, std::size_t byte_offset, std::vector<int> e,
+    tiles_view(std::shared_ptr<tiles::engine::storage> s, std::size_t byte_offset, std::vector<int> e,
                std::vector<std::size_t> byte_strides, tiles::element_layout l, bool ro, const char* made_by)
         : handle(kind_tag), storage(std::move(s)), offset(byte_offset), extent(std::move(e)),
           stride(std::move(byte_strides)), layout(l), read_only(ro),
-          region(tiles::detail::box_of(*storage, placement(), made_by)) {}
+          region(tiles::engine::box_of(*storage, placement(), made_by)) {}
     int rank() const { return int(extent.size()); }
-    tiles::detail::placement placement() const { return {offset, rank(), extent.data(), stride.data(), layout.size}; }
-    std::shared_ptr<tiles::detail::storage> storage;
+    tiles::engine::placement placement() const { return {offset, rank(), extent.data(), stride.data(), layout.size}; }
+    std::shared_ptr<tiles::engine::storage> storage;
     std::size_t offset;
     std::vector<int> extent;
     std::vector<std::size_t> stride;
     tiles::element_layout layout;
     bool read_only;
-    tiles::detail::box region;
+    tiles::engine::box region;
 };
 
 struct tiles_kernel : tiles::capi::handle {
@@ -247,15 +247,16 @@ void check_writable(const tiles_view& v, const char* what);
 // The engine reads and writes whole storages in their own element type, so a section would
 // silently stand for all of it, and a reinterpreted view for elements of another type: both are
 // refused, as views of rank 3 or more are. `function` and `role` name the view in messages.
-detail::matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role);
+engine::matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role);
 // The same for an output, which must be writable.
-detail::matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role);
-// The accelerator views of `count` live contexts.
-std::vector<accelerator_view> views_of(tiles_context* const* contexts, size_t count, const char* function);
+engine::matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role);
+// The engine's contexts of `count` live context handles.
+std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* contexts, size_t count,
+                                                          const char* function);
 
-// The live context's accelerator view, or the default view for NULL.
-inline accelerator_view view_of(tiles_context* context) {
-    return context == nullptr ? detail::default_view() : live(context, "context").view;
+// The engine's context of a live context handle, or the default context for NULL.
+inline std::shared_ptr<engine::context> context_of(tiles_context* context) {
+    return context == nullptr ? engine::default_context() : live(context, "context").view.context();
 }
 } // namespace tiles::capi
 
@@ -274,6 +275,6 @@ struct tiles_report : tiles::capi::handle {
 struct tiles_split : tiles::capi::handle {
     static constexpr auto kind_tag = tiles::capi::handle_kind::split;
     static constexpr const char* type_name = "split";
-    explicit tiles_split(std::shared_ptr<tiles::detail::split_matrix> m) : handle(kind_tag), matrix(std::move(m)) {}
-    std::shared_ptr<tiles::detail::split_matrix> matrix;
+    explicit tiles_split(std::shared_ptr<tiles::engine::split_matrix> m) : handle(kind_tag), matrix(std::move(m)) {}
+    std::shared_ptr<tiles::engine::split_matrix> matrix;
 };

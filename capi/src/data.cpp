@@ -22,18 +22,18 @@ checked_shape check_shape(const tiles_shape* shape) {
         throw tiles::invalid_argument(std::string("element_size ") + std::to_string(shape->element_size) +
                                       " does not match " + tiles::element_description(type) + ", whose size is " +
                                       std::to_string(natural));
-    tiles::detail::check_extent(shape->rank, components, "a shape");
+    tiles::engine::check_extent(shape->rank, components, "a shape");
     return {{type, natural != 0 ? natural : shape->element_size},
-            tiles::detail::dims_of(shape->rank, components),
+            tiles::engine::dims_of(shape->rank, components),
             std::vector<int>(components, components + shape->rank)};
 }
 
-tiles::detail::host_access to_host_access(const tiles_access& access) {
+tiles::engine::host_access to_host_access(const tiles_access& access) {
     switch (const int value = as_int(access)) {
     case TILES_ACCESS_READ:
-        return tiles::detail::host_access::read;
+        return tiles::engine::host_access::read;
     case TILES_ACCESS_READ_WRITE:
-        return tiles::detail::host_access::read_write;
+        return tiles::engine::host_access::read_write;
     default:
         throw tiles::invalid_argument("tiles_access " + std::to_string(value) + " is not an access mode");
     }
@@ -79,13 +79,13 @@ std::string describe(const tiles_view& v) {
 
 std::vector<std::size_t> dense_strides(const std::vector<int>& extent, std::size_t element_size) {
     std::vector<std::size_t> strides(extent.size());
-    tiles::detail::dense_strides(int(extent.size()), extent.data(), element_size, strides.data());
+    tiles::engine::dense_strides(int(extent.size()), extent.data(), element_size, strides.data());
     return strides;
 }
 
 // A view of all of storage `s`, of `extent`.
-tiles_view* view_of_all(std::shared_ptr<tiles::detail::storage> s, const std::vector<int>& extent, bool read_only) {
-    const tiles::element_layout layout = tiles::detail::layout_of(*s);
+tiles_view* view_of_all(std::shared_ptr<tiles::engine::storage> s, const std::vector<int>& extent, bool read_only) {
+    const tiles::element_layout layout = tiles::engine::layout_of(*s);
     return make_handle<tiles_view>(std::move(s), 0, extent, dense_strides(extent, layout.size), layout, read_only,
                                    "a view");
 }
@@ -103,8 +103,8 @@ template <class MakeStorage>
 void create_array(tiles_array** out, const tiles_shape* shape, const void* initial, MakeStorage storage_for) {
     check_out(out);
     const checked_shape s = check_shape(shape);
-    std::shared_ptr<tiles::detail::storage> storage = storage_for(s);
-    if (initial != nullptr) tiles::detail::copy_in(*storage, tiles::detail::whole_of(*storage), initial);
+    std::shared_ptr<tiles::engine::storage> storage = storage_for(s);
+    if (initial != nullptr) tiles::engine::copy_in(*storage, tiles::engine::whole_of(*storage), initial);
     *out = make_handle<tiles_array>(std::move(storage), s.extent);
 }
 
@@ -116,7 +116,7 @@ tiles_status tiles_array_create(tiles_array** out, tiles_context* context, const
                                 const void* initial) {
     return guard([&] {
         create_array(out, shape, initial, [&](const checked_shape& s) {
-            return tiles::detail::storage_on_device(s.layout, s.dims, view_of(context));
+            return tiles::engine::storage_on_device(s.layout, s.dims, context_of(context));
         });
     });
 }
@@ -125,9 +125,9 @@ tiles_status tiles_array_create_staging(tiles_array** out, tiles_context* contex
                                         const void* initial) {
     return guard([&] {
         create_array(out, shape, initial, [&](const checked_shape& s) {
-            return tiles::detail::staging_storage(
-                s.layout, s.dims, tiles::accelerator(tiles::accelerator::cpu_accelerator).get_default_view(),
-                view_of(context));
+            return tiles::engine::staging_storage(
+                s.layout, s.dims, tiles::accelerator(tiles::accelerator::cpu_accelerator).get_default_view().context(),
+                context_of(context));
         });
     });
 }
@@ -135,7 +135,7 @@ tiles_status tiles_array_create_staging(tiles_array** out, tiles_context* contex
 tiles_status tiles_array_is_staging(int* out, const tiles_array* array) {
     return guard([&] {
         check_out(out);
-        *out = tiles::detail::is_staging(*live(array, "array").storage) ? 1 : 0;
+        *out = tiles::engine::is_staging(*live(array, "array").storage) ? 1 : 0;
     });
 }
 
@@ -150,7 +150,7 @@ tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array) {
 tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array) {
     return guard([&] {
         const tiles_array& a = live(array, "array");
-        write_struct(out, shape_of(a.extent, tiles::detail::layout_of(*a.storage)), "tiles_shape");
+        write_struct(out, shape_of(a.extent, tiles::engine::layout_of(*a.storage)), "tiles_shape");
     });
 }
 
@@ -158,7 +158,7 @@ tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* arr
     return guard([&] {
         check_out(out);
         *out = make_handle<tiles_context>(
-            tiles::accelerator_view(tiles::detail::associated_of(*live(array, "array").storage)));
+            tiles::accelerator_view(tiles::engine::associated_of(*live(array, "array").storage)));
     });
 }
 
@@ -170,7 +170,7 @@ tiles_status tiles_view_create(tiles_view** out, const tiles_shape* shape, void*
         check_out(out);
         const checked_shape s = check_shape(shape);
         if (host == nullptr) throw tiles::invalid_argument("the host memory of a view is NULL");
-        *out = view_of_all(tiles::detail::storage_over_host(s.layout, s.dims, host, false), s.extent, false);
+        *out = view_of_all(tiles::engine::storage_over_host(s.layout, s.dims, host, false), s.extent, false);
     });
 }
 
@@ -179,7 +179,7 @@ tiles_status tiles_view_create_const(tiles_view** out, const tiles_shape* shape,
         check_out(out);
         const checked_shape s = check_shape(shape);
         if (host == nullptr) throw tiles::invalid_argument("the host memory of a view is NULL");
-        *out = view_of_all(tiles::detail::storage_over_host(s.layout, s.dims, const_cast<void*>(host), true), s.extent,
+        *out = view_of_all(tiles::engine::storage_over_host(s.layout, s.dims, const_cast<void*>(host), true), s.extent,
                            true);
     });
 }
@@ -188,7 +188,7 @@ tiles_status tiles_view_create_without_source(tiles_view** out, const tiles_shap
     return guard([&] {
         check_out(out);
         const checked_shape s = check_shape(shape);
-        *out = view_of_all(tiles::detail::storage_without_source(s.layout, s.dims), s.extent, false);
+        *out = view_of_all(tiles::engine::storage_without_source(s.layout, s.dims), s.extent, false);
     });
 }
 
@@ -198,8 +198,8 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
         const tiles_view& v = live(view, "view");
         if (origin == nullptr || extent == nullptr)
             throw tiles::invalid_argument("a section's origin or extent is NULL");
-        tiles::detail::check_section(v.rank(), origin, extent, v.extent.data());
-        *out = part_of(v, tiles::detail::offset_of(v.placement(), origin), std::vector<int>(extent, extent + v.rank()),
+        tiles::engine::check_section(v.rank(), origin, extent, v.extent.data());
+        *out = part_of(v, tiles::engine::offset_of(v.placement(), origin), std::vector<int>(extent, extent + v.rank()),
                        v.stride, v.layout, "a section");
     });
 }
@@ -211,7 +211,7 @@ tiles_status tiles_view_project(tiles_view** out, const tiles_view* view, int in
         if (v.rank() < 2)
             throw tiles::invalid_argument("a projection takes a view of rank 2 or more; this one has rank 1: read its "
                                           "element, or take a section");
-        tiles::detail::check_projection(v.placement(), index);
+        tiles::engine::check_projection(v.placement(), index);
         *out = part_of(v, v.offset + std::size_t(index) * v.stride[0],
                        std::vector<int>(v.extent.begin() + 1, v.extent.end()),
                        std::vector<std::size_t>(v.stride.begin() + 1, v.stride.end()), v.layout, "a projection");
@@ -225,8 +225,8 @@ tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int ra
         if (rank < 1 || extent == nullptr)
             throw tiles::invalid_argument("tiles_view_reshape takes a rank of 1 or more and its extent, not rank " +
                                           std::to_string(rank) + (extent == nullptr ? " and NULL" : ""));
-        tiles::detail::check_dense(v.placement(), "view_as (tiles_view_reshape)");
-        tiles::detail::check_view_as(v.placement(), rank, extent);
+        tiles::engine::check_dense(v.placement(), "view_as (tiles_view_reshape)");
+        tiles::engine::check_view_as(v.placement(), rank, extent);
         std::vector<int> shape(extent, extent + rank);
         std::vector<std::size_t> strides = dense_strides(shape, v.layout.size);
         *out = part_of(v, v.offset, std::move(shape), std::move(strides), v.layout, "view_as");
@@ -246,8 +246,8 @@ tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, ti
                                           tiles::element_description(type) + ", whose size is " +
                                           std::to_string(natural));
         const tiles::element_layout layout{type, natural != 0 ? natural : element_size};
-        tiles::detail::check_dense(v.placement(), "reinterpret_as (tiles_view_reinterpret)");
-        const int count = tiles::detail::reinterpreted_count(v.placement(), layout.size);
+        tiles::engine::check_dense(v.placement(), "reinterpret_as (tiles_view_reinterpret)");
+        const int count = tiles::engine::reinterpreted_count(v.placement(), layout.size);
         *out = part_of(v, v.offset, {count}, {layout.size}, layout, "reinterpret_as");
     });
 }
@@ -281,8 +281,7 @@ tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view)
     return guard([&] {
         check_out(out);
         const tiles_view& v = live(view, "view");
-        std::shared_ptr<tiles::detail::context_state> home =
-            tiles::detail::associated_of(*v.storage); // none: host memory
+        std::shared_ptr<tiles::engine::context> home = tiles::engine::associated_of(*v.storage); // none: host memory
         *out = home ? make_handle<tiles_context>(tiles::accelerator_view(std::move(home))) : nullptr;
     });
 }
@@ -291,10 +290,10 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
     return guard([&] {
         check_out(out);
         tiles_view& v = live(view, "view");
-        const tiles::detail::host_access mode = to_host_access(access);
-        if (mode == tiles::detail::host_access::read_write)
+        const tiles::engine::host_access mode = to_host_access(access);
+        if (mode == tiles::engine::host_access::read_write)
             check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
-        auto* base = static_cast<unsigned char*>(tiles::detail::host_data(*v.storage, v.region, mode));
+        auto* base = static_cast<unsigned char*>(tiles::engine::host_data(*v.storage, v.region, mode));
         *out = base + v.offset;
     });
 }
@@ -302,7 +301,7 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
 tiles_status tiles_view_synchronize(tiles_view* view) {
     return guard([&] {
         tiles_view& v = live(view, "view");
-        tiles::detail::host_data(*v.storage, v.region, tiles::detail::host_access::read);
+        tiles::engine::host_data(*v.storage, v.region, tiles::engine::host_access::read);
     });
 }
 
@@ -310,28 +309,28 @@ tiles_status tiles_view_synchronize_async(tiles_event** out, tiles_view* view) {
     return guard([&] {
         check_out(out);
         tiles_view& v = live(view, "view");
-        *out = make_handle<tiles_event>(tiles::detail::synchronize_async(*v.storage, v.region));
+        *out = make_handle<tiles_event>(tiles::engine::synchronize_async(*v.storage, v.region));
     });
 }
 
 tiles_status tiles_view_synchronize_to(tiles_view* view, tiles_context* context) {
     return guard([&] {
         tiles_view& v = live(view, "view");
-        tiles::detail::synchronize_to(*v.storage, v.region, live(context, "context").view);
+        tiles::engine::synchronize_to(*v.storage, v.region, live(context, "context").view.context());
     });
 }
 
 tiles_status tiles_view_discard(tiles_view* view) {
     return guard([&] {
         tiles_view& v = live(view, "view");
-        tiles::detail::discard_data(*v.storage, v.region);
+        tiles::engine::discard_data(*v.storage, v.region);
     });
 }
 
 tiles_status tiles_view_refresh(tiles_view* view) {
     return guard([&] {
         tiles_view& v = live(view, "view");
-        tiles::detail::refresh(*v.storage, v.region);
+        tiles::engine::refresh(*v.storage, v.region);
     });
 }
 
@@ -341,7 +340,7 @@ tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t b
         if (destination == nullptr) throw tiles::invalid_argument("the destination is NULL");
         if (bytes != bytes_of(v))
             throw tiles::invalid_argument("tiles_view_read of " + std::to_string(bytes) + " bytes from " + describe(v));
-        tiles::detail::copy_out(*v.storage, v.region, destination);
+        tiles::engine::copy_out(*v.storage, v.region, destination);
     });
 }
 
@@ -352,7 +351,7 @@ tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
         if (bytes != bytes_of(v))
             throw tiles::invalid_argument("tiles_view_write of " + std::to_string(bytes) + " bytes to " + describe(v));
-        tiles::detail::copy_in(*v.storage, v.region, source);
+        tiles::engine::copy_in(*v.storage, v.region, source);
     });
 }
 
@@ -375,7 +374,7 @@ std::function<void()> copy_task(const tiles_view* source, tiles_view* destinatio
     const tiles_view& to = live(destination, "destination view");
     check_copy(from, to);
     return
-        [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::detail::copy(*s, sb, *d, db); };
+        [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::engine::copy(*s, sb, *d, db); };
 }
 
 } // namespace tiles::capi
@@ -392,7 +391,7 @@ tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles
         const tiles_view& from = live(source, "source view");
         const tiles_view& to = live(destination, "destination view");
         check_copy(from, to);
-        *out = make_handle<tiles_event>(tiles::detail::copy_async(*from.storage, from.region, *to.storage, to.region));
+        *out = make_handle<tiles_event>(tiles::engine::copy_async(*from.storage, from.region, *to.storage, to.region));
     });
 }
 

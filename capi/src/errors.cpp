@@ -1,11 +1,8 @@
-// libtiles C API: statuses, the thread-local last-error message, dispatch_exception() (the one
-// place where C++ exceptions become statuses), and the registry of live handles.
+// libtiles C API: statuses, the thread-local last-error message, and dispatch_exception() (the
+// one place where C++ exceptions become statuses).
 #include "capi_internal.hpp"
 
-#include <mutex>
 #include <new>
-#include <shared_mutex>
-#include <unordered_map>
 
 #include "tiles/diagnostics.hpp"
 #include "tiles/exceptions.hpp"
@@ -59,46 +56,6 @@ tiles_status dispatch_exception() {
     }
 }
 
-namespace {
-std::shared_mutex registry_mutex; // lookups, on every call, share it
-std::unordered_map<const void*, handle_kind>& registry() {
-    static auto* live_handles = new std::unordered_map<const void*, handle_kind>; // outlives every handle
-    return *live_handles;
-}
-} // namespace
-
-void register_handle(const void* address, handle_kind kind) {
-    std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    registry()[address] = kind;
-}
-
-void unregister_handle(const void* address) {
-    std::unique_lock<std::shared_mutex> lock(registry_mutex);
-    registry().erase(address);
-}
-
-bool is_live(const void* address, handle_kind kind) {
-    std::shared_lock<std::shared_mutex> lock(registry_mutex);
-    const auto found = registry().find(address);
-    return found != registry().end() && found->second == kind;
-}
-
-namespace {
-bool is_dtype(int value) { return value >= 0 && value <= int(TILES_BFLOAT16); }
-} // namespace
-
-element_type to_element_type(const tiles_dtype& dtype) {
-    static_assert(int(TILES_FLOAT64) == int(element_type::float64) && int(TILES_OPAQUE) == int(element_type::opaque) &&
-                      int(TILES_BFLOAT16) == int(element_type::bfloat16) &&
-                      int(TILES_BFLOAT16) + 1 == element_type_count,
-                  "tiles_dtype mirrors tiles::element_type");
-    const int value = as_int(dtype);
-    if (!is_dtype(value)) throw invalid_argument("tiles_dtype " + std::to_string(value) + " is not an element type");
-    return static_cast<element_type>(value);
-}
-
-tiles_dtype to_dtype(element_type type) { return static_cast<tiles_dtype>(type); }
-
 } // namespace tiles::capi
 
 extern "C" {
@@ -139,16 +96,6 @@ const char* tiles_last_error_message(void) {
 tiles_status tiles_take_writeback_error(void) {
     const std::string failure = tiles::take_writeback_error();
     return failure.empty() ? TILES_SUCCESS : tiles::capi::fail(TILES_ERROR_INTERNAL, failure);
-}
-
-size_t tiles_dtype_size(tiles_dtype dtype) {
-    const int value = tiles::capi::as_int(dtype);
-    return tiles::capi::is_dtype(value) ? tiles::element_size(tiles::element_type(value)) : 0;
-}
-
-const char* tiles_dtype_name(tiles_dtype dtype) {
-    const int value = tiles::capi::as_int(dtype);
-    return tiles::capi::is_dtype(value) ? tiles::opencl_name(tiles::element_type(value)) : "";
 }
 
 } // extern "C"

@@ -8,7 +8,7 @@ using namespace tiles::capi;
 
 namespace {
 
-tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
+tiles::engine::launch_domain check_domain(const tiles_domain* domain) {
     check_struct(domain, "domain");
     if (domain->rank < 1)
         throw tiles::invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain->rank));
@@ -19,7 +19,7 @@ tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
         throw tiles::invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
                                             std::to_string(domain->rank));
     const int* components = extent_components(domain, "a compute domain");
-    tiles::detail::launch_domain d;
+    tiles::engine::launch_domain d;
     d.rank = domain->rank;
     d.tiled = domain->tile_rank != 0;
     if (d.rank > 3) d.extent_above_3.assign(components, components + d.rank);
@@ -27,7 +27,7 @@ tiles::detail::launch_domain check_domain(const tiles_domain* domain) {
         d.extent[std::size_t(i)] = components[i];
         if (d.tiled) d.tile[std::size_t(i)] = domain->tile[i];
     }
-    if (d.tiled) tiles::detail::check_tile_shape(d.rank, d.tile.data());
+    if (d.tiled) tiles::engine::check_tile_shape(d.rank, d.tile.data());
     return d;
 }
 
@@ -59,10 +59,10 @@ template <class Fill> tiles_status init_argument(tiles_arg* out, tiles_arg_kind 
     });
 }
 
-tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
-    using kind = tiles::detail::launch_arg::kind;
+tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
+    using kind = tiles::engine::launch_arg::kind;
     const auto what = [&] { return "argument " + std::to_string(position); };
-    tiles::detail::launch_arg arg{kind::memory, nullptr};
+    tiles::engine::launch_arg arg{kind::memory, nullptr};
     const int kind_value = as_int(a.kind);
     switch (kind_value) {
     case TILES_ARG_VIEW: {
@@ -78,8 +78,8 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
     case TILES_ARG_ARRAY: {
         const tiles_array& array = live_argument(a.array, position);
         arg.memory = array.storage;
-        arg.region = {{0, 0, 0}, tiles::detail::dims_of(*array.storage)};
-        arg.layout = tiles::detail::layout_of(*array.storage);
+        arg.region = {{0, 0, 0}, tiles::engine::dims_of(*array.storage)};
+        arg.layout = tiles::engine::layout_of(*array.storage);
         arg.container = "array";
         arg.rank = int(array.extent.size());
         return arg;
@@ -110,7 +110,7 @@ tiles::detail::launch_arg convert(const tiles_arg& a, std::size_t position) {
 }
 
 // The tiled extent of a C domain, of rank N.
-template <int N> tiles::tiled_extent<N> tiled_extent_of(const tiles::detail::launch_domain& d) {
+template <int N> tiles::tiled_extent<N> tiled_extent_of(const tiles::engine::launch_domain& d) {
     tiles::extent<N> e, t;
     for (int i = 0; i < N; ++i) e[i] = d.extent[i], t[i] = d.tile[i];
     return tiles::tiled_extent<N>(e, t);
@@ -119,7 +119,7 @@ template <int N> tiles::tiled_extent<N> tiled_extent_of(const tiles::detail::lau
 template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domain* domain, Round round) {
     return guard([&] {
         check_out(out);
-        const tiles::detail::launch_domain d = check_domain(domain);
+        const tiles::engine::launch_domain d = check_domain(domain);
         if (!d.tiled) throw tiles::invalid_argument("pad and truncate need a tiled domain (tile_rank is 0)");
         tiles_domain result = read_struct(domain);
         check_struct(out, "domain");
@@ -145,22 +145,23 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
 
 namespace tiles::capi {
 void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
-            size_t arg_count, const tiles::detail::opencl_events& events) {
-    const tiles::detail::launch_domain d = check_domain(domain);
+            size_t arg_count, const tiles::engine::opencl_events& events) {
+    const tiles::engine::launch_domain d = check_domain(domain);
     const tiles::kernel& k = live(kernel, "kernel").kernel;
     if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
     // Reused from launch to launch of this thread, so that a launch allocates nothing; emptied
     // after it, also when an argument is refused, so that it keeps no storage alive (a view's
     // storage kept here would write back into memory its caller has freed).
-    thread_local std::vector<tiles::detail::launch_arg> converted;
+    thread_local std::vector<tiles::engine::launch_arg> converted;
     struct emptied_after {
         ~emptied_after() { converted.clear(); }
     } emptied;
     converted.clear();
     if (arg_count != 0) check_struct(&args[0], "first argument");
     for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(argument(args, i), i));
-    const tiles::accelerator_view* view = context == nullptr ? nullptr : &live(context, "context").view;
-    tiles::detail::launch(view, d, k, converted.data(), converted.size(), events);
+    const std::shared_ptr<tiles::engine::context> on =
+        context == nullptr ? nullptr : live(context, "context").view.context();
+    tiles::engine::launch(on, d, k, converted.data(), converted.size(), events);
 }
 } // namespace tiles::capi
 
@@ -254,8 +255,8 @@ tiles_status tiles_kernel_build(const char** log, const tiles_kernel* kernel, ti
                                 const tiles_domain* domain) {
     return guard([&] {
         const tiles::kernel& k = live(kernel, "kernel").kernel;
-        const tiles::detail::launch_domain d = check_domain(domain);
-        std::string built = tiles::detail::build(view_of(context), d, k);
+        const tiles::engine::launch_domain d = check_domain(domain);
+        std::string built = tiles::engine::build(context_of(context), d, k);
         if (log != nullptr) *log = (handed_out_log = std::move(built)).c_str();
     });
 }
@@ -275,8 +276,8 @@ tiles_status tiles_program_build(const char** kernel_names, const char** log, ti
                                  const char* source, const char* options) {
     return guard([&] {
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
-        tiles::detail::source_build built =
-            tiles::detail::build_source(view_of(context), source, options == nullptr ? "" : options);
+        tiles::engine::source_build built =
+            tiles::engine::build_source(context_of(context), source, options == nullptr ? "" : options);
         handed_out_kernel_names.clear();
         for (const std::string& name : built.kernel_names)
             handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;

@@ -34,7 +34,8 @@ tiles_status tiles_array_create_from_opencl(tiles_array** out, tiles_context* co
         check_out(out);
         const checked_shape s = check_shape(shape);
         *out = make_handle<tiles_array>(
-            tiles::detail::storage_over_buffer(s.layout, s.dims, live(context, "context").view, buffer), s.extent);
+            tiles::engine::storage_over_buffer(s.layout, s.dims, live(context, "context").view.context(), buffer),
+            s.extent);
     });
 }
 
@@ -42,10 +43,10 @@ tiles_status tiles_view_get_opencl_buffer(cl_mem* out, tiles_view* view, tiles_c
     return guard([&] {
         check_out(out);
         tiles_view& v = live(view, "view");
-        const tiles::detail::host_access mode = to_host_access(access);
-        if (mode == tiles::detail::host_access::read_write)
+        const tiles::engine::host_access mode = to_host_access(access);
+        if (mode == tiles::engine::host_access::read_write)
             check_writable(v, "tiles_view_get_opencl_buffer for writing");
-        *out = tiles::detail::device_buffer(*v.storage, v.region, live(context, "context").view, mode);
+        *out = tiles::engine::device_buffer(*v.storage, v.region, live(context, "context").view.context(), mode);
     });
 }
 

@@ -1,7 +1,7 @@
-// libtiles C API: a matrix split over several contexts (tiles/detail/split.hpp), as handles.
+// libtiles C API: a matrix split over several contexts (tiles/engine/split.hpp), as handles.
 #include "capi_internal.hpp"
 
-#include "tiles/detail/split.hpp"
+#include "tiles/engine/split.hpp"
 
 using namespace tiles::capi;
 
@@ -27,8 +27,8 @@ tiles_status tiles_split_create(tiles_split** out, tiles_context* const* context
         if (s.extent.size() != 2)
             throw tiles::invalid_argument("tiles_split_create: the shape has rank " + std::to_string(s.extent.size()) +
                                           "; a split matrix has rank 2 (rows x columns)");
-        *out = make_handle<tiles_split>(std::make_shared<tiles::detail::split_matrix>(
-            views_of(contexts, count, "tiles_split_create"), s.layout, s.extent[0], s.extent[1], halo, granularity));
+        *out = make_handle<tiles_split>(std::make_shared<tiles::engine::split_matrix>(
+            contexts_of(contexts, count, "tiles_split_create"), s.layout, s.extent[0], s.extent[1], halo, granularity));
     });
 }
 
@@ -46,21 +46,21 @@ tiles_status tiles_split_get_band(tiles_band* out, const tiles_split* split, siz
 tiles_status tiles_split_get_array(tiles_array** out, tiles_split* split, size_t part) {
     return guard([&] {
         check_out(out);
-        const tiles::detail::matrix_operand& local = live(split, "split").matrix->local(part);
+        const tiles::engine::matrix_operand& local = live(split, "split").matrix->local(part);
         *out = make_handle<tiles_array>(local.data, std::vector<int>{local.rows, local.columns});
     });
 }
 
 tiles_status tiles_split_scatter(tiles_split* split, const tiles_view* matrix) {
     return guard([&] {
-        tiles::detail::split_matrix& m = *live(split, "split").matrix;
+        tiles::engine::split_matrix& m = *live(split, "split").matrix;
         m.scatter(matrix_operand_of(matrix, "tiles_split_scatter", "matrix view"));
     });
 }
 
 tiles_status tiles_split_gather(const tiles_split* split, tiles_view* matrix) {
     return guard([&] {
-        const tiles::detail::split_matrix& m = *live(split, "split").matrix;
+        const tiles::engine::split_matrix& m = *live(split, "split").matrix;
         m.gather(output_operand_of(matrix, "tiles_split_gather", "matrix view"));
     });
 }

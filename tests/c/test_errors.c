@@ -143,5 +143,20 @@ int test_element_types(void) {
     CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_BFLOAT16 + 1)), "") == 0);
     CHECK(tiles_dtype_size((tiles_dtype)-1) == 0);
     CHECK(strcmp(tiles_dtype_name((tiles_dtype)-1), "") == 0);
+    /* The table the bindings read: every dtype from 0 on, then an error. */
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        tiles_dtype_info info = TILES_DTYPE_INFO_INIT;
+        CHECK_OK(tiles_dtype_describe(&info, (tiles_dtype)i));
+        CHECK(info.dtype == (tiles_dtype)i && info.dtype == types[i].dtype && info.size == types[i].size);
+        CHECK(strcmp(info.opencl_name, types[i].name) == 0);
+        CHECK(info.dlpack_bits == (int)(8 * info.size) && (info.dlpack_code < 0) == (info.dtype == TILES_OPAQUE));
+    }
+    tiles_dtype_info info = TILES_DTYPE_INFO_INIT;
+    CHECK_OK(tiles_dtype_describe(&info, TILES_BFLOAT16));
+    CHECK(strcmp(info.numpy_name, "bfloat16") == 0 && info.dlpack_code == 4 && info.computed_as == TILES_FLOAT32);
+    CHECK_OK(tiles_dtype_describe(&info, TILES_UINT16));
+    CHECK(strcmp(info.numpy_name, "uint16") == 0 && info.dlpack_code == 1 && info.computed_as == TILES_UINT16);
+    CHECK_FAILS(tiles_dtype_describe(&info, (tiles_dtype)(TILES_BFLOAT16 + 1)), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_dtype 13 is not an element type");
     return failed;
 }

@@ -62,7 +62,12 @@ if(STEP STREQUAL "layout")
   file(GLOB_RECURSE installed LIST_DIRECTORIES false RELATIVE "${PREFIX}" "${PREFIX}/*")
   string(REGEX REPLACE "tilesTargets-[a-z]+\\.cmake" "tilesTargets-<config>.cmake" installed "${installed}")
   list(SORT installed)
-  file(GLOB_RECURSE cpp_headers RELATIVE "${SOURCE_DIR}/libtiles/include" "${SOURCE_DIR}/libtiles/include/*.hpp")
+  # The C++ headers of the typed API, the engine and the algorithms, each from its include folder.
+  set(cpp_headers "")
+  foreach(root IN ITEMS libtiles/include libtiles/engine/include libtiles/algorithms/include)
+    file(GLOB_RECURSE root_headers RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.hpp")
+    list(APPEND cpp_headers ${root_headers})
+  endforeach()
   list(TRANSFORM cpp_headers PREPEND "${INCLUDEDIR}/")
   set(expected
     ${cpp_headers}

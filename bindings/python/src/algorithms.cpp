@@ -18,13 +18,17 @@ tiles_reduction reduction_of(const std::string& op) {
     raise(TILES_ERROR_INVALID_ARGUMENT, "a reduction is \"sum\", \"min\" or \"max\", not \"" + op + "\"");
 }
 
+// gemm's precisions by name, from the C API's names of them.
 tiles_precision precision_of(const std::string& precision) {
-    const char* const names[] = {"exact", "tf32x3", "tf32", "float16", "bfloat16"};
-    for (int value = TILES_PRECISION_EXACT; value <= TILES_PRECISION_BFLOAT16; ++value)
-        if (precision == names[value]) return tiles_precision(value);
-    raise(TILES_ERROR_INVALID_ARGUMENT, "a precision is \"exact\", \"tf32x3\", \"tf32\", \"float16\" or "
-                                        "\"bfloat16\", not \"" +
-                                            precision + "\"");
+    std::string listed;
+    int count = 0;
+    while (*tiles_precision_name(tiles_precision(count)) != '\0') ++count;
+    for (int value = 0; value < count; ++value) {
+        const char* name = tiles_precision_name(tiles_precision(value));
+        if (precision == name) return tiles_precision(value);
+        listed += std::string(value == 0 ? "" : value + 1 == count ? " or " : ", ") + "\"" + name + "\"";
+    }
+    raise(TILES_ERROR_INVALID_ARGUMENT, "a precision is " + listed + ", not \"" + precision + "\"");
 }
 
 // block_sum and block_average, which differ only in the C function that reduces the blocks.

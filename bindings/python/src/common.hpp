@@ -75,11 +75,16 @@ tiles_context* context_or_null(const Context* c);
 std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts);
 const tiles_device* device_or_null(const Device* d);
 
-// The tiles_dtype of a numpy dtype; raises for those OpenCL has no element type for.
+// The element types, from the C API's table of them (dtypes.cpp). The tiles_dtype of a numpy
+// dtype; raises for those OpenCL has no element type for.
 tiles_dtype dtype_of(const py::dtype& dt);
-
-// ml_dtypes' bfloat16 where ml_dtypes is installed, else uint16 (the bits).
-py::dtype bfloat16_dtype();
+// numpy's dtype of an element type but TILES_OPAQUE: ml_dtypes' for bfloat16 where ml_dtypes is
+// installed, else the unsigned integer of its size (its bits).
+py::dtype numpy_dtype_of(tiles_dtype dtype);
+// What the C API says of an element type.
+const tiles_dtype_info& dtype_info(tiles_dtype dtype);
+// numpy's dtype of DLPack's element type of `code` and `bits`; raises for those libtiles lacks.
+py::dtype numpy_dtype_of_dlpack(int code, int bits);
 
 // The numpy dtype of a view's elements: the viewed array's own where the view has one (so a
 // structured dtype keeps its fields), else the element type's, or raw bytes for structs.

@@ -88,51 +88,20 @@ const char* device_type_name(std::int32_t type) {
 
 // DLPack's element type for a numpy dtype; structured dtypes (a kernel's structs) have none.
 DLDataType dl_type_of(const py::dtype& dt) {
-    std::uint8_t code = 0;
-    switch (dt.kind()) {
-    case 'i':
-        code = kDLInt;
-        break;
-    case 'u':
-        code = kDLUInt;
-        break;
-    case 'f':
-        code = kDLFloat;
-        break;
-    case 'V':
-        if (dt.itemsize() == 2 && std::string(py::str(dt)) == "bfloat16") {
-            code = kDLBfloat;
-            break;
-        }
-        [[fallthrough]];
-    default:
+    const tiles_dtype dtype = dtype_of(dt);
+    if (dtype == TILES_OPAQUE)
         buffer_error("DLPack has no element type for numpy dtype " + std::string(py::str(dt)) +
                      " (a struct's bytes): export the fields as arrays of their own");
-    }
-    return {code, std::uint8_t(dt.itemsize() * 8), 1};
+    const tiles_dtype_info& info = dtype_info(dtype);
+    return {std::uint8_t(info.dlpack_code), std::uint8_t(info.dlpack_bits), 1};
 }
 
-// The numpy dtype of a DLPack element type; whether libtiles has it is shape_of's to say.
-// bfloat16 is ml_dtypes' where it is installed, else the bits, as uint16.
+// The numpy dtype of a DLPack element type of libtiles' (bfloat16: as numpy_dtype_of gives it).
 py::dtype numpy_type_of(const DLDataType& type) {
     if (type.lanes != 1)
         raise(TILES_ERROR_INVALID_ARGUMENT, "the DLPack tensor's elements are vectors of " +
                                                 std::to_string(type.lanes) + " lanes; libtiles takes scalar elements");
-    if (type.code == kDLBfloat && type.bits == 16) return bfloat16_dtype();
-    const char* kind = type.code == kDLInt       ? "i"
-                       : type.code == kDLUInt    ? "u"
-                       : type.code == kDLFloat   ? "f"
-                       : type.code == kDLBool    ? "b"
-                       : type.code == kDLComplex ? "c"
-                                                 : nullptr;
-    const bool numpy_size = type.bits == 8 || type.bits == 16 || type.bits == 32 || type.bits == 64 ||
-                            (type.code == kDLComplex && type.bits == 128);
-    if (kind == nullptr || !numpy_size)
-        raise(TILES_ERROR_INVALID_ARGUMENT,
-              "the DLPack tensor's element type (code " + std::to_string(type.code) + ", " + std::to_string(type.bits) +
-                  " bits) has no OpenCL element type: libtiles takes int8..int64, uint8..uint64, float16, float32, "
-                  "float64 and bfloat16");
-    return py::dtype(kind + std::to_string(type.bits / 8));
+    return numpy_dtype_of_dlpack(type.code, type.bits);
 }
 
 std::vector<std::int64_t> compact_strides(const std::vector<std::int64_t>& shape) {

@@ -14,6 +14,7 @@ PYBIND11_MODULE(_tiles, m) {
     m.def("version", [] { return std::string(tiles_version_string()); });
     tiles_python::register_errors(m);
     tiles_python::register_log(m);
+    tiles_python::register_dtypes(m);
     tiles_python::register_devices(m);
     tiles_python::register_data(m);
     tiles_python::register_launch(m);

@@ -7,6 +7,7 @@ namespace tiles_python {
 
 void register_errors(pybind11::module_& m);     // errors.cpp: the exception classes, status names
 void register_log(pybind11::module_& m);        // log.cpp: libtiles' log for Python's logging
+void register_dtypes(pybind11::module_& m);     // dtypes.cpp: the element types' maps, from the C API's table
 void register_devices(pybind11::module_& m);    // devices.cpp: Device, Context, counters
 void register_data(pybind11::module_& m);       // data.cpp: Array, View, Event, copies
 void register_launch(pybind11::module_& m);     // launch.cpp: Kernel, LocalMemory, launches

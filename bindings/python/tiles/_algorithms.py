@@ -45,10 +45,15 @@ def _host_copy(data: Any, copy: bool) -> np.ndarray:
     return np.array(host, dtype=native, order="C", copy=True) if copy else np.ascontiguousarray(host, dtype=native)
 
 
+# What the algorithms compute each element type in, and give its sums, products and reductions in
+# (the extension's table): float32 for the 16-bit floats (float16, ml_dtypes' bfloat16), else its own.
+_COMPUTED = {element["name"]: element["computed"] for element in _tiles.dtypes() if not element["as_bits"]}
+
+
 def _computed(dtype: np.dtype) -> np.dtype:
     """The dtype the algorithms compute data of `dtype` in, and give its sums, products and
-    reductions in: float32 for the 16-bit floats (float16, ml_dtypes' bfloat16), else its own."""
-    return np.dtype(np.float32) if dtype.itemsize == 2 and dtype.kind in "fV" else dtype
+    reductions in."""
+    return _COMPUTED.get(dtype.name, dtype)
 
 
 def _rows_and_columns(view: array_view) -> Tuple[int, int]:

@@ -490,16 +490,17 @@ def _asarray(data: Any, what: str) -> np.ndarray:
     return result
 
 
+# The element types numpy knows only through ml_dtypes, which is not installed: libtiles gives
+# their data as the unsigned integers of their size, their bits (the extension's table).
+_AS_BITS = {element["name"]: element["dtype"] for element in _tiles.dtypes() if element["as_bits"]}
+
+
 def _dtype(dtype: Any) -> np.dtype:
     """numpy's dtype of `dtype`; "bfloat16" is ml_dtypes' bfloat16, which numpy knows by that name
-    once ml_dtypes is imported."""
-    if isinstance(dtype, str) and dtype == "bfloat16":
-        try:
-            import ml_dtypes
-        except ImportError:
-            raise InvalidArgument("bfloat16 data is numpy's through ml_dtypes (pip install ml-dtypes), which is not "
-                                  "installed; without it libtiles gives bfloat16 data as uint16, its bits") from None
-        return np.dtype(ml_dtypes.bfloat16)
+    once ml_dtypes is imported (the extension imports it where it is installed)."""
+    if isinstance(dtype, str) and dtype in _AS_BITS:
+        raise InvalidArgument(f"{dtype} data is numpy's through ml_dtypes (pip install ml-dtypes), which is not "
+                              f"installed; without it libtiles gives {dtype} data as {_AS_BITS[dtype]}, its bits")
     try:
         return np.dtype(dtype)
     except (TypeError, ValueError) as e:

@@ -9,12 +9,10 @@
 #include <string>
 #include <vector>
 
-namespace tiles {
+#include "tiles/counters.hpp"
+#include "tiles/engine/context.hpp"
 
-namespace detail {
-struct device_info;
-class context_state;
-} // namespace detail
+namespace tiles {
 
 class accelerator_view;
 class completion_future;
@@ -26,25 +24,6 @@ class completion_future;
 // - queuing_mode_automatic (the default): libtiles leaves submission to the driver, which batches
 //   commands; a blocking call (a host read, wait()) submits what it waits for, and flush() all.
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
-
-// What an accelerator view (or the whole process) has moved and done since its counters were
-// last reset. Each transfer is one rectangle: a section moves as one, however many rows it has.
-struct transfer_counters {
-    std::uint64_t uploads = 0;   // host -> device transfers
-    std::uint64_t downloads = 0; // device -> host transfers
-    std::uint64_t bytes_uploaded = 0;
-    std::uint64_t bytes_downloaded = 0;
-    std::uint64_t device_copies = 0; // copies within one device (sections, array copies)
-    std::uint64_t bytes_copied_on_device = 0;
-    std::uint64_t kernel_builds = 0; // programs compiled from source
-    std::uint64_t cache_hits = 0;    // launches that found their kernel already built
-    std::uint64_t launches = 0;
-    std::uint64_t binary_loads = 0; // programs loaded from the disk cache instead
-};
-
-// The counters of every accelerator view of the process together, and their reset.
-transfer_counters total_counters();
-void reset_total_counters();
 
 // One OpenCL device, or C++ AMP's CPU accelerator (the host, where data can live but no kernel
 // runs). The default one is the one accelerator::set_default chose, else the one the
@@ -123,12 +102,12 @@ class accelerator {
     friend bool operator!=(const accelerator& a, const accelerator& b) { return !(a == b); }
 
     // For libtiles itself and for interoperation with OpenCL code.
-    const detail::device_info& info() const { return *info_; }
+    const engine::device_info& info() const { return *info_; }
 
   private:
     friend class accelerator_view;
-    explicit accelerator(std::shared_ptr<const detail::device_info> info);
-    std::shared_ptr<const detail::device_info> info_;
+    explicit accelerator(std::shared_ptr<const engine::device_info> info);
+    std::shared_ptr<const engine::device_info> info_;
 };
 
 // A context and an in-order command queue on one accelerator. Copies share the same queue.
@@ -157,15 +136,26 @@ class accelerator_view {
     transfer_counters counters() const;
     void reset_counters() const;
 
-    friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.state_ == b.state_; }
+    friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.context_ == b.context_; }
     friend bool operator!=(const accelerator_view& a, const accelerator_view& b) { return !(a == b); }
 
-    // For libtiles itself and for interoperation with OpenCL code.
-    explicit accelerator_view(std::shared_ptr<detail::context_state> state);
-    const std::shared_ptr<detail::context_state>& state() const { return state_; }
+    // The engine's context behind the view, for libtiles itself and for interoperation with OpenCL.
+    explicit accelerator_view(std::shared_ptr<engine::context> context);
+    const std::shared_ptr<engine::context>& context() const { return context_; }
 
   private:
-    std::shared_ptr<detail::context_state> state_;
+    std::shared_ptr<engine::context> context_;
 };
+
+namespace detail {
+// The view launches and arrays use when none is named: the engine's default context.
+inline accelerator_view default_view() { return accelerator_view(engine::default_context()); }
+// The engine's contexts of a list of views.
+inline std::vector<std::shared_ptr<engine::context>> contexts_of(const std::vector<accelerator_view>& views) {
+    std::vector<std::shared_ptr<engine::context>> contexts;
+    for (const accelerator_view& view : views) contexts.push_back(view.context());
+    return contexts;
+}
+} // namespace detail
 
 } // namespace tiles

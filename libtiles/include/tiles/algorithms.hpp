@@ -1,9 +1,9 @@
-// libtiles: the tiled algorithm library. Reductions, block sums and averages, transpose,
-// matrix multiply and 2-D stencils over arrays and array_views, as thin typed shells over the
-// untyped engine (tiles/detail/algorithms.hpp). Each runs on the accelerator view given first,
-// else where its first operand lives (an array's view), else on the default view; results
-// stay on the device until the host reads them. reduce, gemm and stencil also run on several
-// views at once, given as a list (tiles/split.hpp), with the results of one view.
+// libtiles: the tiled algorithm library. Reductions, block sums and averages, transpose, matrix
+// multiply and 2-D stencils over arrays and array_views, as thin typed shells over the algorithms
+// on the engine's operands (tiles/algorithms/). Each runs on the accelerator view given first, else
+// where its first operand lives (an array's view), else on the default view; results stay on the
+// device until the host reads them. reduce, gemm and stencil also run on several views at once,
+// given as a list (tiles/split.hpp), with the results of one view.
 #pragma once
 
 #include <array>
@@ -12,10 +12,15 @@
 #include <vector>
 
 #include "tiles/accelerator.hpp"
+#include "tiles/algorithms/block_reduce.hpp"
+#include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/reduce.hpp"
+#include "tiles/algorithms/stencil.hpp"
+#include "tiles/algorithms/transpose.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
-#include "tiles/detail/algorithms.hpp"
-#include "tiles/detail/split.hpp"
+#include "tiles/engine/placement.hpp"
+#include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 
@@ -42,23 +47,22 @@ template <class T, int N> struct data_traits<const array_view<T, N>> : data_trai
 
 template <class Data> using traits_of = data_traits<std::remove_reference_t<Data>>;
 template <class Data> using element_of = typename traits_of<Data>::element;
-// What the algorithms compute elements of Data in: float for the 16-bit floats (tiles::half,
-// tiles::bfloat16), whose sums, products and reductions are floats; else their own type.
-template <class Data>
-using computed_of =
-    std::conditional_t<std::is_same_v<element_of<Data>, half> || std::is_same_v<element_of<Data>, bfloat16>, float,
-                       element_of<Data>>;
+// What the algorithms compute elements of Data in (computed_as): float for the 16-bit floats
+// (tiles::half, tiles::bfloat16), whose sums, products and reductions are floats; else their own
+// type.
+template <class Data, element_type Own = element_type_of<element_of<Data>>>
+using computed_of = std::conditional_t<computed_as(Own) == Own, element_of<Data>, cpp_type_of<computed_as(Own)>>;
 
 // The algorithms work on whole storages in their own element type: a section (a view of part of
 // one), or a view through reinterpret_as, is refused rather than taken for all of it.
-template <class Data> const std::shared_ptr<storage>& whole_storage_of(const Data& data) {
-    if (!is_whole(*data.storage(), data.placement(), element_layout::of<element_of<Data>>()))
+template <class Data> const std::shared_ptr<engine::storage>& whole_storage_of(const Data& data) {
+    if (!engine::is_whole(*data.storage(), data.placement(), element_layout::of<element_of<Data>>()))
         throw invalid_argument("libtiles' algorithms take whole arrays and views, not sections or reinterpret_as "
                                "views of them: copy the data into an array first");
     return data.storage();
 }
 
-template <class Data> matrix_operand operand_of(const Data& data) {
+template <class Data> engine::matrix_operand operand_of(const Data& data) {
     static_assert(traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     whole_storage_of(data);
     if constexpr (traits_of<Data>::rank == 1)
@@ -67,24 +71,24 @@ template <class Data> matrix_operand operand_of(const Data& data) {
         return {data.storage(), data.extent[0], data.extent[1]};
 }
 
-template <class Data> matrix_operand matrix_of(const Data& data) {
+template <class Data> engine::matrix_operand matrix_of(const Data& data) {
     static_assert(traits_of<Data>::rank == 2, "this algorithm takes 2-D data (a matrix)");
     return operand_of(data);
 }
 
-template <class Data> matrix_operand output_of(Data&& data) {
+template <class Data> engine::matrix_operand output_of(Data&& data) {
     static_assert(traits_of<Data>::writable, "the output must be writable: an array, or an array_view of non-const T");
     return matrix_of(data);
 }
 
 inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matrix, const extent<2>& block) {
-    const std::array<int, 2> grid = block_grid(algorithm, matrix[0], matrix[1], block[0], block[1]);
+    const std::array<int, 2> grid = algorithms::block_grid(algorithm, matrix[0], matrix[1], block[0], block[1]);
     return extent<2>(grid[0], grid[1]);
 }
 
 // Where an algorithm runs when no view is given: where its first operand lives.
 template <class Data> accelerator_view view_of(const Data& data) {
-    const auto home = associated_of(*data.storage());
+    const auto home = engine::associated_of(*data.storage());
     return home ? accelerator_view(home) : default_view();
 }
 
@@ -101,7 +105,7 @@ auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     using result_type = std::conditional_t<std::is_void_v<Result>, detail::computed_of<Data>, Result>;
     result_type result{};
-    detail::reduce(view, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
+    algorithms::reduce(view.context(), detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
     return result;
 }
 // The same over several accelerator views at once, each combining a band of the elements; the
@@ -111,7 +115,8 @@ auto reduce(const std::vector<accelerator_view>& views, const Data& data, reduct
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     using result_type = std::conditional_t<std::is_void_v<Result>, detail::computed_of<Data>, Result>;
     result_type result{};
-    detail::reduce(views, detail::whole_storage_of(data), op, element_type_of<result_type>, &result);
+    algorithms::reduce(detail::contexts_of(views), detail::whole_storage_of(data), op, element_type_of<result_type>,
+                       &result);
     return result;
 }
 template <class Result = void, class Data> auto reduce(const Data& data, reduction_op op) {
@@ -127,7 +132,7 @@ void reduce(const accelerator_view& view, const Data& data, reduction_op op, Res
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     static_assert(detail::traits_of<Result>::writable,
                   "the result must be writable: an array, or an array_view of non-const T");
-    detail::reduce(view, detail::whole_storage_of(data), op, detail::whole_storage_of(result));
+    algorithms::reduce(view.context(), detail::whole_storage_of(data), op, detail::whole_storage_of(result));
 }
 
 // The sum or the average of each `block`-shaped block of a matrix, in a matrix of one element
@@ -136,13 +141,13 @@ void reduce(const accelerator_view& view, const Data& data, reduction_op op, Res
 // fit in one tile (accelerator::max_tile_size()). Sums of float and int, averages of float.
 template <class Data, class Output>
 void block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
-    detail::block_reduce(view, detail::block_statistic::sum, detail::matrix_of(matrix), block[0], block[1],
-                         detail::output_of(output));
+    algorithms::block_reduce(view.context(), algorithms::block_statistic::sum, detail::matrix_of(matrix), block[0],
+                             block[1], detail::output_of(output));
 }
 template <class Data, class Output>
 void block_average(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
-    detail::block_reduce(view, detail::block_statistic::average, detail::matrix_of(matrix), block[0], block[1],
-                         detail::output_of(output));
+    algorithms::block_reduce(view.context(), algorithms::block_statistic::average, detail::matrix_of(matrix), block[0],
+                             block[1], detail::output_of(output));
 }
 template <class Data>
 array<detail::element_of<Data>, 2> block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block) {
@@ -166,7 +171,7 @@ template <class Data> array<detail::element_of<Data>, 2> block_average(const Dat
 
 // The transpose of a matrix of int, unsigned, float, double, half or bfloat16 elements.
 template <class Data, class Output> void transpose(const accelerator_view& view, const Data& matrix, Output&& output) {
-    detail::transpose(view, detail::matrix_of(matrix), detail::output_of(output));
+    algorithms::transpose(view.context(), detail::matrix_of(matrix), detail::output_of(output));
 }
 template <class Data> array<detail::element_of<Data>, 2> transpose(const accelerator_view& view, const Data& matrix) {
     array<detail::element_of<Data>, 2> transposed(extent<2>(matrix.extent[1], matrix.extent[0]), view);
@@ -185,7 +190,8 @@ template <class Data> array<detail::element_of<Data>, 2> transpose(const Data& m
 template <class A, class B, class C>
 void gemm(const accelerator_view& view, detail::computed_of<A> alpha, const A& a, const B& b,
           detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
-    detail::gemm(view, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
+    algorithms::gemm(view.context(), alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c),
+                     precision);
 }
 template <class A, class B, class C>
 void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed_of<A> beta, C&& c,
@@ -199,7 +205,8 @@ void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed
 template <class A, class B, class C>
 void gemm(const std::vector<accelerator_view>& views, detail::computed_of<A> alpha, const A& a, const B& b,
           detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
-    detail::gemm(views, alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c), precision);
+    algorithms::gemm(detail::contexts_of(views), alpha, detail::matrix_of(a), detail::matrix_of(b), beta,
+                     detail::output_of(c), precision);
 }
 
 // The matrix product a * b, in a new array.
@@ -222,7 +229,7 @@ array<detail::computed_of<A>, 2> matrix_multiply(const A& a, const B& b,
 // its nearest edge element (clamp-to-edge). The mask's dimensions are odd and at most 9.
 template <class Data, class Mask, class Output>
 void stencil(const accelerator_view& view, const Data& matrix, const Mask& mask, Output&& output) {
-    detail::stencil(view, detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output));
+    algorithms::stencil(view.context(), detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output));
 }
 // The stencil applied `iterations` times (into `output`, which must not be the input), over
 // several accelerator views at once: each holds a band of the rows, and between iterations only
@@ -231,7 +238,8 @@ void stencil(const accelerator_view& view, const Data& matrix, const Mask& mask,
 template <class Data, class Mask, class Output>
 void stencil(const std::vector<accelerator_view>& views, const Data& matrix, const Mask& mask, Output&& output,
              int iterations = 1) {
-    detail::stencil(views, detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output), iterations);
+    algorithms::stencil(detail::contexts_of(views), detail::matrix_of(matrix), detail::matrix_of(mask),
+                        detail::output_of(output), iterations);
 }
 template <class Data, class Mask>
 array<detail::element_of<Data>, 2> stencil(const accelerator_view& view, const Data& matrix, const Mask& mask) {

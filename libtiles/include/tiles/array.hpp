@@ -12,9 +12,9 @@
 
 #include "tiles/accelerator.hpp"
 #include "tiles/completion_future.hpp"
-#include "tiles/detail/checks.hpp"
-#include "tiles/detail/placement.hpp"
-#include "tiles/detail/storage.hpp"
+#include "tiles/engine/checks.hpp"
+#include "tiles/engine/placement.hpp"
+#include "tiles/engine/storage.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles {
@@ -87,7 +87,7 @@ template <class T, int N = 1> class array {
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
     array(const tiles::extent<N>& e, const Container& source, const accelerator_view& view = detail::default_view())
         : array(e, view) {
-        detail::check_host_range(std::size(source), e.size(), "the source range of an array");
+        engine::check_host_range(std::size(source), e.size(), "the source range of an array");
         detail::copy_range_in(std::data(source), *this).get();
     }
 
@@ -103,7 +103,7 @@ template <class T, int N = 1> class array {
     }
 
     // An array over storage made by libtiles itself (interop::make_array, say).
-    array(std::shared_ptr<detail::storage> storage, const tiles::extent<N>& e)
+    array(std::shared_ptr<engine::storage> storage, const tiles::extent<N>& e)
         : extent(e), storage_(std::move(storage)) {}
 
     // A moved-from array may only be assigned to or destroyed.
@@ -131,7 +131,7 @@ template <class T, int N = 1> class array {
     // Copies the elements to the host (one download).
     operator std::vector<T>() const {
         std::vector<T> out(extent.size());
-        detail::copy_out(*storage_, region(), out.data());
+        engine::copy_out(*storage_, region(), out.data());
         return out;
     }
 
@@ -141,8 +141,8 @@ template <class T, int N = 1> class array {
 
     // Host access, as through an array_view of the array: the element, brought to the host first
     // if a launch or a copy changed it there (C++ AMP throws unless the array is in CPU memory).
-    T& operator[](const index<N>& i) { return element(i, detail::host_access::read_write); }
-    const T& operator[](const index<N>& i) const { return element(i, detail::host_access::read); }
+    T& operator[](const index<N>& i) { return element(i, engine::host_access::read_write); }
+    const T& operator[](const index<N>& i) const { return element(i, engine::host_access::read); }
     T& operator()(const index<N>& i) { return (*this)[i]; }
     const T& operator()(const index<N>& i) const { return (*this)[i]; }
     template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N && (std::is_integral_v<Ints> && ...)>>
@@ -171,8 +171,8 @@ template <class T, int N = 1> class array {
     // or a copy uses the array. A staging array's host memory is its own pinned memory, which
     // stays its home: the non-const form lets the host write it, and the next use on a device
     // uploads it again (do not use it while a copy_async to or from the array is under way).
-    T* data() { return &element(index<N>(), detail::host_access::read_write); }
-    const T* data() const { return &element(index<N>(), detail::host_access::read); }
+    T* data() { return &element(index<N>(), engine::host_access::read_write); }
+    const T* data() const { return &element(index<N>(), engine::host_access::read); }
 
     // A view of the sub-rectangle at `origin` of extent `e`; only it moves when it is used. The
     // other forms as array_view's.
@@ -200,46 +200,48 @@ template <class T, int N = 1> class array {
     template <int K> array_view<T, K> view_as(const tiles::extent<K>& e);
     template <int K> array_view<const T, K> view_as(const tiles::extent<K>& e) const;
 
-    accelerator_view get_accelerator_view() const { return accelerator_view(detail::home_of(*storage_)); }
+    accelerator_view get_accelerator_view() const { return accelerator_view(engine::home_of(*storage_)); }
     // The view the array's data is meant for: a staging array's associated view, else its own.
     accelerator_view get_associated_accelerator_view() const {
-        return accelerator_view(detail::associated_of(*storage_));
+        return accelerator_view(engine::associated_of(*storage_));
     }
 
     const tiles::extent<N>& get_extent() const { return extent; }
 
     // The engine object behind the array and the box it covers, for libtiles and the C API.
-    const std::shared_ptr<detail::storage>& storage() const { return storage_; }
-    detail::box region() const { return detail::whole_of(*storage_); }
+    const std::shared_ptr<engine::storage>& storage() const { return storage_; }
+    engine::box region() const { return engine::whole_of(*storage_); }
     // Where the elements lie in the storage: all of it, dense.
-    detail::placement placement() const { return {0, N, extent.components().data(), stride_.data(), sizeof(T)}; }
+    engine::placement placement() const { return {0, N, extent.components().data(), stride_.data(), sizeof(T)}; }
 
     tiles::extent<N> extent;
 
   private:
-    static std::shared_ptr<detail::storage> make_storage(const tiles::extent<N>& e, const accelerator_view& view) {
-        detail::check_extent(N, e.components().data(), "an array");
-        return detail::storage_on_device(element_layout::of<T>(), detail::dims_of(e), view);
+    static std::shared_ptr<engine::storage> make_storage(const tiles::extent<N>& e, const accelerator_view& view) {
+        engine::check_extent(N, e.components().data(), "an array");
+        return engine::storage_on_device(element_layout::of<T>(), engine::dims_of(N, e.components().data()),
+                                         view.context());
     }
-    static std::shared_ptr<detail::storage> make_staging(const tiles::extent<N>& e, const accelerator_view& cpu_view,
+    static std::shared_ptr<engine::storage> make_staging(const tiles::extent<N>& e, const accelerator_view& cpu_view,
                                                          const accelerator_view& associated) {
-        detail::check_extent(N, e.components().data(), "an array");
-        return detail::staging_storage(element_layout::of<T>(), detail::dims_of(e), cpu_view, associated);
+        engine::check_extent(N, e.components().data(), "an array");
+        return engine::staging_storage(element_layout::of<T>(), engine::dims_of(N, e.components().data()),
+                                       cpu_view.context(), associated.context());
     }
 
     static std::array<std::size_t, N> dense_strides(const tiles::extent<N>& e) {
         std::array<std::size_t, N> strides{};
-        detail::dense_strides(N, e.components().data(), sizeof(T), strides.data());
+        engine::dense_strides(N, e.components().data(), sizeof(T), strides.data());
         return strides;
     }
 
-    T& element(const index<N>& i, detail::host_access access) const {
+    T& element(const index<N>& i, engine::host_access access) const {
         std::size_t flat = 0;
         for (int d = 0; d < N; ++d) flat = flat * std::size_t(extent[d]) + std::size_t(i[d]);
-        return static_cast<T*>(detail::host_data(*storage_, region(), access))[flat];
+        return static_cast<T*>(engine::host_data(*storage_, region(), access))[flat];
     }
 
-    std::shared_ptr<detail::storage> storage_;
+    std::shared_ptr<engine::storage> storage_;
     std::array<std::size_t, N> stride_ = dense_strides(extent); // bytes between neighbours, for placement()
 };
 

@@ -14,17 +14,17 @@
 
 #include "tiles/array.hpp"
 #include "tiles/completion_future.hpp"
-#include "tiles/detail/checks.hpp"
-#include "tiles/detail/placement.hpp"
-#include "tiles/detail/storage.hpp"
+#include "tiles/engine/checks.hpp"
+#include "tiles/engine/placement.hpp"
+#include "tiles/engine/storage.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles {
 
 template <class T, int N = 1> class array_view {
     using element_ = std::remove_const_t<T>;
-    static constexpr detail::host_access element_access =
-        std::is_const_v<T> ? detail::host_access::read : detail::host_access::read_write;
+    static constexpr engine::host_access element_access =
+        std::is_const_v<T> ? engine::host_access::read : engine::host_access::read_write;
     // The view of the same constness with other elements or another rank.
     template <class U, int M> using like = array_view<std::conditional_t<std::is_const_v<T>, const U, U>, M>;
 
@@ -95,7 +95,7 @@ template <class T, int N = 1> class array_view {
     // dimension 0 (AMP's projection, so av[i][j] is av(i, j)).
     template <int M = N, class = std::enable_if_t<M == 1>> T& operator[](int i) const { return (*this)[index<1>(i)]; }
     template <int M = N, class = std::enable_if_t<(M >= 2)>> array_view<T, M - 1> operator[](int i) const {
-        detail::check_projection(placement(), i);
+        engine::check_projection(placement(), i);
         tiles::extent<N - 1> rest;
         std::array<std::size_t, N - 1> stride{};
         for (int d = 1; d < N; ++d) {
@@ -113,21 +113,23 @@ template <class T, int N = 1> class array_view {
     T* data() const { return element_at(index<N>().components().data()); }
 
     // Brings the view home now; afterwards host reads cost nothing until a launch writes it.
-    void synchronize() const { detail::host_data(*storage_, region_, detail::host_access::read); }
+    void synchronize() const { engine::host_data(*storage_, region_, engine::host_access::read); }
     // The same without blocking; host access waits for the transfers where it needs to.
-    completion_future synchronize_async() const { return detail::synchronize_async(*storage_, region_); }
+    completion_future synchronize_async() const { return engine::synchronize_async(*storage_, region_); }
     // Makes the view current on `view` now (uploads without blocking).
-    void synchronize_to(const accelerator_view& view) const { detail::synchronize_to(*storage_, region_, view); }
+    void synchronize_to(const accelerator_view& view) const {
+        engine::synchronize_to(*storage_, region_, view.context());
+    }
     // The current contents need not be kept: the next launch uploads nothing of the view.
-    void discard_data() const { detail::discard_data(*storage_, region_); }
+    void discard_data() const { engine::discard_data(*storage_, region_); }
     // The host memory was changed directly: the next launch uploads the view again.
-    void refresh() const { detail::refresh(*storage_, region_); }
+    void refresh() const { engine::refresh(*storage_, region_); }
 
     // A view of the sub-rectangle at `origin` (relative to this view) of extent `e`; section(origin)
     // reaches to the view's end, section(e) starts at its origin; AMP's int forms for ranks 1 to 3.
     array_view section(const index<N>& origin, const tiles::extent<N>& e) const {
-        detail::check_section(N, origin.components().data(), e.components().data(), extent.components().data());
-        return array_view(storage_, detail::offset_of(placement(), origin.components().data()), e, stride_,
+        engine::check_section(N, origin.components().data(), e.components().data(), extent.components().data());
+        return array_view(storage_, engine::offset_of(placement(), origin.components().data()), e, stride_,
                           "a section");
     }
     array_view section(const index<N>& origin) const { return section(origin, extent - origin); }
@@ -162,10 +164,10 @@ template <class T, int N = 1> class array_view {
     const tiles::extent<N>& get_extent() const { return extent; }
 
     // The engine object behind the view and the box of it the view covers, for libtiles and the C API.
-    const std::shared_ptr<detail::storage>& storage() const { return storage_; }
-    const detail::box& region() const { return region_; }
+    const std::shared_ptr<engine::storage>& storage() const { return storage_; }
+    const engine::box& region() const { return region_; }
     // Where the view's elements lie in the storage.
-    detail::placement placement() const {
+    engine::placement placement() const {
         return {offset_, N, extent.components().data(), stride_.data(), sizeof(element_)};
     }
 
@@ -176,58 +178,59 @@ template <class T, int N = 1> class array_view {
     template <class, int> friend class array_view;
     using strides = std::array<std::size_t, N>;
 
-    array_view(std::shared_ptr<detail::storage> s, std::size_t offset, const tiles::extent<N>& e, const strides& stride,
+    array_view(std::shared_ptr<engine::storage> s, std::size_t offset, const tiles::extent<N>& e, const strides& stride,
                const char* made_by)
         : extent(e), storage_(std::move(s)), offset_(offset), stride_(stride),
-          region_(detail::box_of(*storage_, placement(), made_by)) {}
+          region_(engine::box_of(*storage_, placement(), made_by)) {}
 
     static strides dense(const tiles::extent<N>& e) {
         strides s{};
-        detail::dense_strides(N, e.components().data(), sizeof(element_), s.data());
+        engine::dense_strides(N, e.components().data(), sizeof(element_), s.data());
         return s;
     }
 
-    static std::shared_ptr<detail::storage> over_host(const tiles::extent<N>& e, T* host) {
-        detail::check_extent(N, e.components().data(), "an array_view");
-        return detail::storage_over_host(element_layout::of<element_>(), detail::dims_of(e),
+    static std::shared_ptr<engine::storage> over_host(const tiles::extent<N>& e, T* host) {
+        engine::check_extent(N, e.components().data(), "an array_view");
+        return engine::storage_over_host(element_layout::of<element_>(), engine::dims_of(N, e.components().data()),
                                          const_cast<element_*>(host), std::is_const_v<T>);
     }
 
-    static std::shared_ptr<detail::storage> without_source(const tiles::extent<N>& e) {
-        detail::check_extent(N, e.components().data(), "an array_view");
-        return detail::storage_without_source(element_layout::of<element_>(), detail::dims_of(e));
+    static std::shared_ptr<engine::storage> without_source(const tiles::extent<N>& e) {
+        engine::check_extent(N, e.components().data(), "an array_view");
+        return engine::storage_without_source(element_layout::of<element_>(),
+                                              engine::dims_of(N, e.components().data()));
     }
 
     template <class Container> static T* checked_data(Container& host, std::size_t needed) {
-        detail::check_host_range(std::size(host), needed, "the container of an array_view");
+        engine::check_host_range(std::size(host), needed, "the container of an array_view");
         return std::data(host);
     }
 
     // The element at `at` (N components) in host memory, brought home first if a launch changed it.
     T* element_at(const int* at) const {
-        auto* base = static_cast<unsigned char*>(detail::host_data(*storage_, region_, element_access));
-        return reinterpret_cast<T*>(base + detail::offset_of(placement(), at));
+        auto* base = static_cast<unsigned char*>(engine::host_data(*storage_, region_, element_access));
+        return reinterpret_cast<T*>(base + engine::offset_of(placement(), at));
     }
 
     // reinterpret_as and view_as of any view or array whose elements are dense, for both classes.
     template <class U, class Data> static like<U, 1> reinterpreted(const Data& data) {
         static_assert(std::is_trivially_copyable_v<U>, "elements are copied as bytes to the device");
-        const detail::placement p = data.placement();
-        detail::check_dense(p, "reinterpret_as");
-        const tiles::extent<1> e(detail::reinterpreted_count(p, sizeof(U)));
+        const engine::placement p = data.placement();
+        engine::check_dense(p, "reinterpret_as");
+        const tiles::extent<1> e(engine::reinterpreted_count(p, sizeof(U)));
         return like<U, 1>(data.storage(), p.offset, e, {sizeof(U)}, "reinterpret_as");
     }
     template <int K, class Data> static array_view<T, K> reshaped(const Data& data, const tiles::extent<K>& e) {
-        const detail::placement p = data.placement();
-        detail::check_dense(p, "view_as");
-        detail::check_view_as(p, K, e.components().data());
+        const engine::placement p = data.placement();
+        engine::check_dense(p, "view_as");
+        engine::check_view_as(p, K, e.components().data());
         return array_view<T, K>(data.storage(), p.offset, e, array_view<T, K>::dense(e), "view_as");
     }
 
-    std::shared_ptr<detail::storage> storage_;
+    std::shared_ptr<engine::storage> storage_;
     std::size_t offset_; // bytes from the storage's first byte to the view's first element
     strides stride_;     // bytes between neighbours along each dimension
-    detail::box region_; // the box of the storage holding the view's elements
+    engine::box region_; // the box of the storage holding the view's elements
 };
 
 template <class T, int N> array_view<T, N> array<T, N>::section(const index<N>& origin, const tiles::extent<N>& e) {

@@ -13,7 +13,7 @@
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/completion_future.hpp"
-#include "tiles/detail/checks.hpp"
+#include "tiles/engine/checks.hpp"
 
 namespace tiles {
 
@@ -31,8 +31,8 @@ template <class Source, class Destination> void check_copy(const Source& source,
                   "copy needs the same element type on both sides");
     static_assert(Source::rank == Destination::rank, "copy needs the same rank on both sides");
     if (source.extent != destination.extent) {
-        check_same_size(source.extent.size(), destination.extent.size(), "copy");
-        throw_extents_differ("copy");
+        engine::check_same_size(source.extent.size(), destination.extent.size(), "copy");
+        engine::throw_extents_differ("copy");
     }
 }
 
@@ -52,12 +52,13 @@ completion_future copy_range_in(InputIt first, InputIt last, const Destination& 
     using T = typename Destination::value_type;
     const std::size_t size = destination.extent.size();
     if constexpr (is_contiguous_input_v<InputIt, T>) {
-        check_same_size(std::size_t(std::distance(first, last)), size, "copy into a container of libtiles");
-        return copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first, nullptr);
+        engine::check_same_size(std::size_t(std::distance(first, last)), size, "copy into a container of libtiles");
+        return engine::copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first,
+                                     nullptr);
     } else {
         auto staged = std::make_shared<const std::vector<T>>(first, last);
-        check_same_size(staged->size(), size, "copy into a container of libtiles");
-        return copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+        engine::check_same_size(staged->size(), size, "copy into a container of libtiles");
+        return engine::copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
     }
 }
 
@@ -68,12 +69,13 @@ completion_future copy_range_in(InputIt first, const Destination& destination) {
     using T = typename Destination::value_type;
     const std::size_t size = destination.extent.size();
     if constexpr (is_contiguous_input_v<InputIt, T>) {
-        return copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first, nullptr);
+        return engine::copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first,
+                                     nullptr);
     } else {
         auto staged = std::make_shared<std::vector<T>>();
         staged->reserve(size);
         std::copy_n(first, size, std::back_inserter(*staged));
-        return copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+        return engine::copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
     }
 }
 
@@ -83,18 +85,19 @@ template <class Source, class OutputIt> completion_future copy_range_out(const S
     using T = typename Source::value_type;
     const std::size_t size = source.extent.size();
     if constexpr (is_contiguous_output_v<OutputIt, T>) {
-        return copy_out_async(*source.storage(), source.region(), size == 0 ? nullptr : &*out, nullptr, nullptr);
+        return engine::copy_out_async(*source.storage(), source.region(), size == 0 ? nullptr : &*out, nullptr,
+                                      nullptr);
     } else {
         auto staged = std::make_shared<std::vector<T>>(size);
-        return copy_out_async(*source.storage(), source.region(), staged->data(), staged,
-                              [staged, out] { std::copy(staged->begin(), staged->end(), out); });
+        return engine::copy_out_async(*source.storage(), source.region(), staged->data(), staged,
+                                      [staged, out] { std::copy(staged->begin(), staged->end(), out); });
     }
 }
 
 // Container to container, checked: on the device where both are on one accelerator view.
 template <class Source, class Destination> void copy_containers(const Source& source, const Destination& destination) {
     check_copy(source, destination);
-    copy(*source.storage(), source.region(), *destination.storage(), destination.region());
+    engine::copy(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
 } // namespace detail
@@ -139,7 +142,7 @@ template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 completion_future copy_async(const Source& source, const Destination& destination) {
     detail::check_copy(source, destination);
-    return detail::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
+    return engine::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
 template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,

@@ -10,14 +10,13 @@
 #include <string>
 #include <type_traits>
 
+#include "tiles/engine/checks.hpp"
+
 namespace tiles {
 
 template <int N> class tiled_extent;
 
 namespace detail {
-// Throws invalid_argument for a division (or remainder) by `divisor` that int arithmetic cannot
-// do: by zero, or INT_MIN by -1. Defined in the library so that this header needs no exception types.
-void check_divisor(int dividend, int divisor, const char* operation);
 
 // Shared body of index<N> and extent<N>: N ints in AMP order, with the arithmetic AMP gives both:
 // + - * / % with an int on either side, the compound forms, ++ and -- on every component, and
@@ -51,13 +50,13 @@ template <int N, class Derived> class int_vector {
     }
     constexpr Derived& operator/=(int value) {
         return apply([&](int& c) {
-            check_divisor(c, value, "/");
+            engine::check_divisor(c, value, "/");
             c /= value;
         });
     }
     constexpr Derived& operator%=(int value) {
         return apply([&](int& c) {
-            check_divisor(c, value, "%");
+            engine::check_divisor(c, value, "%");
             c %= value;
         });
     }
@@ -96,13 +95,13 @@ template <int N, class Derived> class int_vector {
     friend constexpr Derived operator*(int value, Derived a) { return a *= value; }
     friend constexpr Derived operator/(int value, Derived a) {
         return a.apply([&](int& c) {
-            check_divisor(value, c, "/");
+            engine::check_divisor(value, c, "/");
             c = value / c;
         });
     }
     friend constexpr Derived operator%(int value, Derived a) {
         return a.apply([&](int& c) {
-            check_divisor(value, c, "%");
+            engine::check_divisor(value, c, "%");
             c = value % c;
         });
     }
@@ -186,15 +185,6 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
 
 template <class... Ints> extent(Ints...) -> extent<sizeof...(Ints)>;
 
-namespace detail {
-// Checks a tile shape when a tiled_extent is made; throws invalid_compute_domain naming the
-// dimension. Defined in the library so that this header needs no exception types.
-void check_tile_shape(int rank, const int* tile_dims);
-// `extent` (of dimension d) rounded up to a multiple of `tile`; throws invalid_compute_domain,
-// naming the numbers, where that is beyond an int.
-int padded_extent(int d, int extent, int tile);
-} // namespace detail
-
 // An extent divided into tiles of tile_extent(); AMP's tiled_extent<D0, D1, D2>, with the tile
 // shape a run-time value. Launches over it require every extent component to be a multiple of
 // the tile's; pad() and truncate() give the nearest such extents.
@@ -203,7 +193,7 @@ template <int N> class tiled_extent : public extent<N> {
 
   public:
     tiled_extent(const extent<N>& whole, const extent<N>& tile) : extent<N>(whole), tile_(tile) {
-        detail::check_tile_shape(N, tile_.components().data());
+        engine::check_tile_shape(N, tile_.components().data());
     }
 
     const extent<N>& tile_extent() const { return tile_; }
@@ -221,7 +211,7 @@ template <int N> class tiled_extent : public extent<N> {
     // invalid_compute_domain where that is beyond an int.
     tiled_extent pad() const {
         extent<N> e(*this);
-        for (int d = 0; d < N; ++d) e[d] = detail::padded_extent(d, e[d], tile_[d]);
+        for (int d = 0; d < N; ++d) e[d] = engine::padded_extent(d, e[d], tile_[d]);
         return tiled_extent(e, tile_);
     }
 
@@ -276,14 +266,14 @@ template <int N> class tiled_index {
   private:
     static index<N> remainder(index<N> i, const extent<N>& e) {
         for (int d = 0; d < N; ++d) {
-            detail::check_divisor(i[d], e[d], "%");
+            engine::check_divisor(i[d], e[d], "%");
             i[d] %= e[d];
         }
         return i;
     }
     static index<N> quotient(index<N> i, const extent<N>& e) {
         for (int d = 0; d < N; ++d) {
-            detail::check_divisor(i[d], e[d], "/");
+            engine::check_divisor(i[d], e[d], "/");
             i[d] /= e[d];
         }
         return i;

@@ -20,10 +20,10 @@ namespace tiles::interop {
 
 namespace detail {
 cl_device_id device_of(const accelerator& a);
-std::shared_ptr<tiles::detail::context_state> adopt_context(cl_context context, cl_command_queue queue);
+std::shared_ptr<tiles::engine::context> adopt_context(cl_context context, cl_command_queue queue);
 cl_context context_of(const accelerator_view& view);
 cl_command_queue queue_of(const accelerator_view& view);
-tiles::detail::opencl_events events(const std::vector<cl_event>& wait_for, cl_event* done);
+tiles::engine::opencl_events events(const std::vector<cl_event>& wait_for, cl_event* done);
 // A completed event on `view`, for calls that finished before returning.
 cl_event completed_event(const accelerator_view& view);
 } // namespace detail
@@ -54,29 +54,31 @@ void order_queue(const accelerator_view& view, cl_command_queue queue);
 // An array over the caller's buffer on `view`'s context (retained, never freed by libtiles, no
 // copy made); the buffer must hold at least e.size() elements of T.
 template <class T, int N> array<T, N> make_array(const accelerator_view& view, cl_mem buffer, const extent<N>& e) {
-    tiles::detail::check_extent(N, e.components().data(), "an array");
-    return array<T, N>(
-        tiles::detail::storage_over_buffer(element_layout::of<T>(), tiles::detail::dims_of(e), view, buffer), e);
+    tiles::engine::check_extent(N, e.components().data(), "an array");
+    return array<T, N>(tiles::engine::storage_over_buffer(element_layout::of<T>(),
+                                                          tiles::engine::dims_of(N, e.components().data()),
+                                                          view.context(), buffer),
+                       e);
 }
 
 // The buffer behind an array, current on its view (borrowed). The caller may write it there
 // with its own kernels; libtiles then treats the host's copy as stale.
 template <class T, int N> cl_mem get_buffer(const array<T, N>& a) {
-    return tiles::detail::device_buffer(*a.storage(), a.region(), a.get_accelerator_view(),
-                                        tiles::detail::host_access::read_write);
+    return tiles::engine::device_buffer(*a.storage(), a.region(), a.get_accelerator_view().context(),
+                                        tiles::engine::host_access::read_write);
 }
 
 // The buffer behind a (whole) view on `view`, made current there first (borrowed). A view of
 // const elements is handed out for reading only.
 template <class T, int N> cl_mem get_buffer(const array_view<T, N>& v, const accelerator_view& view) {
-    return tiles::detail::device_buffer(*v.storage(), v.region(), view,
-                                        std::is_const_v<T> ? tiles::detail::host_access::read
-                                                           : tiles::detail::host_access::read_write);
+    return tiles::engine::device_buffer(*v.storage(), v.region(), view.context(),
+                                        std::is_const_v<T> ? tiles::engine::host_access::read
+                                                           : tiles::engine::host_access::read_write);
 }
 
 namespace detail {
 cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<void()>& copy,
-                    const std::shared_ptr<tiles::detail::storage>& destination);
+                    const std::shared_ptr<tiles::engine::storage>& destination);
 } // namespace detail
 
 // copy() between arrays and views that first waits for `wait_for`, and returns an event that
@@ -95,8 +97,8 @@ template <class Domain, class... Args>
 cl_event parallel_for_each(const accelerator_view& view, const Domain& domain, const kernel& k,
                            const std::vector<cl_event>& wait_for, Args&&... args) {
     cl_event done = nullptr;
-    const std::array<tiles::detail::launch_arg, sizeof...(Args)> packed{tiles::detail::make_arg(args)...};
-    tiles::detail::launch(&view, tiles::detail::domain_of(domain), k, packed.data(), packed.size(),
+    const std::array<tiles::engine::launch_arg, sizeof...(Args)> packed{tiles::detail::make_arg(args)...};
+    tiles::engine::launch(view.context(), tiles::detail::domain_of(domain), k, packed.data(), packed.size(),
                           detail::events(wait_for, &done));
     return done;
 }

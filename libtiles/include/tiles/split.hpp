@@ -12,13 +12,17 @@
 #include "tiles/algorithms.hpp"
 #include "tiles/array.hpp"
 #include "tiles/bands.hpp"
-#include "tiles/detail/split.hpp"
+#include "tiles/engine/split.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles {
 
 // A view of every GPU, each a new one, in accelerator::get_all()'s order; none without a GPU.
-inline std::vector<accelerator_view> gpu_views() { return detail::gpu_views(); }
+inline std::vector<accelerator_view> gpu_views() {
+    std::vector<accelerator_view> views;
+    for (const std::shared_ptr<engine::context>& context : engine::gpu_contexts()) views.emplace_back(context);
+    return views;
+}
 
 // A rows x columns matrix of T split by rows over `views`, band i on views[i]:
 //
@@ -38,8 +42,9 @@ template <class T> class split_array {
     // Bands of whole multiples of `granularity` rows (a tiled launch's tile rows), as even as can
     // be, each with `halo` rows of each neighbour; the arrays are allocated on their views now.
     split_array(const std::vector<accelerator_view>& views, const extent<2>& e, int halo = 0, int granularity = 1)
-        : extent(e), engine_(std::make_shared<detail::split_matrix>(views, element_layout::of<T>(), e[0], e[1], halo,
-                                                                    granularity)) {
+        : extent(e), views_(views),
+          engine_(std::make_shared<engine::split_matrix>(detail::contexts_of(views), element_layout::of<T>(), e[0],
+                                                         e[1], halo, granularity)) {
         for (std::size_t p = 0; p < engine_->parts(); ++p)
             local_.emplace_back(engine_->local(p).data, tiles::extent<2>(engine_->local(p).rows, e[1]));
     }
@@ -52,7 +57,10 @@ template <class T> class split_array {
 
     std::size_t parts() const { return engine_->parts(); }
     const band& band_of(std::size_t part) const { return engine_->band_of(part); }
-    const accelerator_view& view_of(std::size_t part) const { return engine_->view_of(part); }
+    const accelerator_view& view_of(std::size_t part) const {
+        engine_->band_of(part); // refuses a band that does not exist
+        return views_[part];
+    }
     // Band `part`'s local rows: an array of band_of(part).local_rows() x columns on view_of(part).
     array<T, 2>& local(std::size_t part) {
         engine_->local(part); // refuses a band that does not exist
@@ -70,7 +78,8 @@ template <class T> class split_array {
     void exchange_halo() { engine_->exchange_halo(); }
 
   private:
-    std::shared_ptr<detail::split_matrix> engine_;
+    std::vector<accelerator_view> views_;
+    std::shared_ptr<engine::split_matrix> engine_;
     std::vector<array<T, 2>> local_;
 };
 

@@ -1,0 +1,36 @@
+// libtiles algorithms: reduce, the sum, least or greatest of the elements of data, on one context
+// or several at once. Operands are the engine's storages; each call throws before anything runs
+// if they do not fit, naming the numbers.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "tiles/element_type.hpp"
+#include "tiles/engine/context.hpp"
+#include "tiles/engine/storage.hpp"
+
+namespace tiles {
+
+// What tiles::reduce computes: the sum, the least or the greatest of the elements.
+enum class reduction_op { sum, min, max };
+
+} // namespace tiles
+
+namespace tiles::algorithms {
+
+// Writes the reduction of every element of input, float or int, combined in `accumulator`, into
+// `result`: host memory for one element of that type. The accumulator is the input's type, or
+// for sums a wider one: int64 for int32, float64 for float32.
+void reduce(const std::shared_ptr<engine::context>& context, const std::shared_ptr<engine::storage>& input,
+            reduction_op op, element_type accumulator, void* result);
+// The same into `result`, one element of the accumulator's type, written by the launch on
+// `context` and left there: nothing waits for the device.
+void reduce(const std::shared_ptr<engine::context>& context, const std::shared_ptr<engine::storage>& input,
+            reduction_op op, const std::shared_ptr<engine::storage>& result);
+// The same by bands of the elements over several contexts: every context combines its own into
+// partials, which the first context combines as the one-context reduction does.
+void reduce(const std::vector<std::shared_ptr<engine::context>>& contexts,
+            const std::shared_ptr<engine::storage>& input, reduction_op op, element_type accumulator, void* result);
+
+} // namespace tiles::algorithms

@@ -1,0 +1,203 @@
+// libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
+// and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
+// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from
+// gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
+// contexts, each computes a band of C's rows.
+#include "tiles/algorithms/gemm.hpp"
+
+#include <cctype>
+#include <cstdint>
+#include <string>
+
+#include "device_info.hpp"
+#include "gemm_parameters.hpp"
+#include "parameter_lookup.hpp"
+#include "support.hpp"
+#include "tiles/engine/split.hpp"
+#include "tiles/exceptions.hpp"
+
+extern const char tiles_kernel_gemm[];
+extern const char tiles_kernel_gemm_mma[];
+
+namespace tiles::algorithms {
+namespace {
+
+// "-DPRECISION_EXACT=0 -DPRECISION_TF32X3=1 ...": the precisions as the kernel names them.
+std::string precision_defines() {
+    std::string defines;
+    for (int i = 0; i < precision_count; ++i) {
+        std::string name = precision_table[i].name;
+        for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+        defines += " -DPRECISION_" + name + "=" + std::to_string(i);
+    }
+    return defines;
+}
+
+// Refuses blocks of C (blocks_down x blocks_across of them), and slices of the depth k, that reach
+// past what the kernels index in an int.
+void check_blocks_reach(const matrix_operand& c, std::int64_t blocks_down, std::int64_t blocks_across, int block_rows,
+                        int block_columns, int k, int slice) {
+    check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
+    check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
+    check_reach("gemm", "the depth of A * B", k, std::int64_t(blocks_covering(k, slice)) * slice);
+}
+
+void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, const typed_set<gemm_parameters>& set,
+                                   double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
+                                   const matrix_operand& c) {
+    const gemm_parameters p = set.tuned_on(context);
+    const element_type type = element_type_of(c), storage = element_type_of(a);
+    const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
+    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
+    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
+    check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns, p.slice);
+    launch_algorithm(
+        context,
+        covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
+        algorithm_kernel(tiles_kernel_gemm, "gemm", type, set.build_options(p), storage),
+        std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
+                                  element_arg(type, alpha), input_arg(a.data), input_arg(b.data),
+                                  element_arg(type, beta), output_arg(c.data)});
+}
+
+void enqueue_mma_gemm(const std::shared_ptr<context>& context, const typed_set<mma_gemm_parameters>& set,
+                      const mma_gemm_parameters& p, gemm_precision precision, double alpha, const matrix_operand& a,
+                      const matrix_operand& b, double beta, const matrix_operand& c) {
+    // The kernel stages 16 bytes at a time: 4 floats for the TF32 precisions, 8 elements rounded to
+    // 16 bits for the others. Rows of whole such chunks (and buffers, which OpenCL aligns) let it
+    // copy each chunk whole.
+    const bool sixteen_bit = is_16_bit_float(info_of(precision, "gemm").inputs_as);
+    const int chunk = sixteen_bit ? 8 : 4;
+    const bool rows_aligned = a.columns % chunk == 0 && b.columns % chunk == 0;
+    const device_info& device = *context->device();
+    const std::string options = set.build_options(p) + precision_defines() +
+                                " -DPRECISION=" + std::to_string(int(precision)) +
+                                " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") +
+                                " -DLOCAL_MEMORY_BYTES=" + std::to_string(device.local_mem_size) +
+                                (device.ptx_tensor_cores ? " -DTILES_PTX=1" : "");
+    const int warps = p.warps_down * p.warps_across;
+    const int block_rows = p.warps_down * p.warp_rows, block_columns = p.warps_across * p.warp_columns;
+    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
+    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
+    // A slice holds slice_steps steps of the instruction's depth: 8, or 16 for 16-bit floats.
+    check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns,
+                       (sixteen_bit ? 16 : 8) * p.slice_steps);
+    launch_algorithm(
+        context, covering_domain(blocks_down * warps, blocks_across * 32, warps, 32),
+        algorithm_kernel(tiles_kernel_gemm_mma, "gemm_mma", element_type::float32, options, element_type_of(a)),
+        std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
+                                  scalar_arg(float(alpha)), input_arg(a.data), input_arg(b.data),
+                                  scalar_arg(float(beta)), output_arg(c.data)});
+}
+
+// Whether the tensor-core kernel runs gemm's precisions with these parameters on `device`.
+bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
+    return p.tensor_cores == 2 || (p.tensor_cores == 1 && device.ptx_tensor_cores);
+}
+
+// The precision that takes elements of `type` as they are: the one that rounds to it (exact for
+// float).
+gemm_precision own_precision(element_type type) {
+    for (int i = 0; i < precision_count; ++i)
+        if (precision_table[i].inputs_as == type) return gemm_precision(i);
+    return gemm_precision::exact;
+}
+
+// The one-context gemm's checks, on `device`.
+void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
+                    const matrix_operand& c, gemm_precision precision) {
+    const char* const algorithm = "gemm";
+    check_operand(algorithm, "A", a);
+    check_operand(algorithm, "B", b);
+    check_operand(algorithm, "C", c);
+    const element_type type = element_type_of(a);
+    check_element_type(algorithm, type,
+                       {element_type::float32, element_type::float64, element_type::float16, element_type::bfloat16},
+                       device);
+    check_same_element_type(algorithm, "B", b, "A", type);
+    // Products of 16-bit floats are added in float, into a float C.
+    if (is_16_bit_float(type) && element_type_of(c) != element_type::float32)
+        throw invalid_argument("gemm: A and B of " + element_description(type) + " elements make a C of " +
+                               element_description(element_type::float32) +
+                               " elements, their products added in float; C has " +
+                               element_description(element_type_of(c)) + " elements");
+    check_same_element_type(algorithm, "C", c, "A", computed_as(type));
+    if (a.columns != b.rows)
+        throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
+                               shape_text(b.rows, b.columns) + "; A's " + std::to_string(a.columns) +
+                               " columns must match B's " + std::to_string(b.rows) + " rows");
+    check_shape(algorithm, "C", c, a.rows, b.columns, "the shape of A * B");
+    check_not_aliased(algorithm, "C", c, "A", a);
+    check_not_aliased(algorithm, "C", c, "B", b);
+    const char* const precision_text = info_of(precision, algorithm).name;
+    // 16-bit floats are multiplied as they are (exact) or, the same, at their own precision, which
+    // the tensor cores take them in.
+    if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != own_precision(type))
+        throw invalid_argument("gemm: " + element_description(type) +
+                               " elements are multiplied as they are, at the precision exact or " +
+                               precision_table[int(own_precision(type))].name + "; not " + precision_text);
+    if (precision != gemm_precision::exact && !is_16_bit_float(type) && type != element_type::float32)
+        throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
+                               element_description(type) + "; gemm of " + element_description(type) +
+                               " elements is exact");
+}
+
+// Enqueues gemm with the parameters the device's table gives a product of `product_elements`
+// elements (C's, where gemm is not one band of a larger product).
+void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a,
+                  const matrix_operand& b, double beta, const matrix_operand& c, gemm_precision precision,
+                  std::int64_t product_elements) {
+    // C's old contents do not matter when beta is 0: not uploading them saves a transfer.
+    if (beta == 0) discard_data(*c.data, whole_of(*c.data));
+    const element_type type = element_type_of(c);
+    const bool small = product_elements < small_gemm_below(context);
+    if (precision != gemm_precision::exact) {
+        const typed_set<mma_gemm_parameters>& set = small                                 ? gemm_mma_small_set()
+                                                    : precision == gemm_precision::tf32x3 ? gemm_mma_tf32x3_set()
+                                                                                          : gemm_mma_set();
+        const mma_gemm_parameters mma = set.on(context);
+        if (on_tensor_cores(mma, *context->device()))
+            return enqueue_mma_gemm(context, set, mma, precision, alpha, a, b, beta, c);
+    }
+    const typed_set<gemm_parameters>& set = type == element_type::float64 ? gemm_double_set()
+                                            : small                       ? gemm_float_small_set()
+                                                                          : gemm_float_set();
+    enqueue_register_blocked_gemm(context, set, alpha, a, b, beta, c);
+}
+
+} // namespace
+
+const precision_info& info_of(gemm_precision precision, const char* function) {
+    const int value = int(precision);
+    if (value >= 0 && value < precision_count) return precision_table[value];
+    std::string listed;
+    for (int i = 0; i < precision_count; ++i)
+        listed += std::string(i == 0 ? "" : i + 1 == precision_count ? " or " : ", ") + precision_table[i].name;
+    throw invalid_argument(std::string(function) + ": " + std::to_string(value) + " is not a precision (" + listed +
+                           ")");
+}
+
+void gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a, const matrix_operand& b,
+          double beta, const matrix_operand& c, gemm_precision precision) {
+    check_operands(*context->device(), a, b, c, precision);
+    enqueue_gemm(context, alpha, a, b, beta, c, precision, std::int64_t(c.rows) * c.columns);
+}
+
+void gemm(const std::vector<std::shared_ptr<context>>& contexts, double alpha, const matrix_operand& a,
+          const matrix_operand& b, double beta, const matrix_operand& c, gemm_precision precision) {
+    if (contexts.empty()) throw invalid_argument("gemm: the list of accelerator views is empty");
+    for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), a, b, c, precision);
+    // Every band of C's rows is computed as one context would compute them: with the parameters
+    // the whole product takes. B goes to every context once, as each band's launch finds it
+    // missing there.
+    split_matrix a_bands(contexts, layout_of(*a.data), a.rows, a.columns, 0);
+    split_matrix c_bands(contexts, layout_of(*c.data), c.rows, c.columns, 0);
+    a_bands.scatter(a);
+    if (beta != 0) c_bands.scatter(c);
+    for (std::size_t part = 0; part < c_bands.parts(); ++part)
+        enqueue_gemm(c_bands.context_of(part), alpha, a_bands.local(part), b, beta, c_bands.local(part), precision,
+                     std::int64_t(c.rows) * c.columns);
+    c_bands.gather(c);
+}
+
+} // namespace tiles::algorithms

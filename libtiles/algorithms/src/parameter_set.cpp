@@ -1,0 +1,122 @@
+// libtiles algorithms: what every algorithm's description shares (parameter_set.hpp): its values in
+// words, the tile a device runs, and the matrices the tuner's workloads run on.
+#include "parameter_set.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+#include <utility>
+
+#include "context.hpp"
+
+namespace tiles::algorithms {
+
+std::string values_text(const parameter_set& set, const std::vector<int>& values) {
+    std::string text;
+    for (std::size_t i = 0; i < set.parameters.size() && i < values.size(); ++i)
+        text += (i ? " " : "") + std::string(set.parameters[i]) + "=" + std::to_string(values[i]);
+    return text;
+}
+
+namespace {
+
+// "A", "A and B", "A, B and C" (or with another last word).
+std::string listed(const std::vector<std::string>& items, const char* last = " and ") {
+    std::string text;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == items.size() ? last : ", ") + items[i];
+    return text;
+}
+
+// Bounds of the commonest kind, 1 to a most, which the sentence that refuses them groups.
+bool counts_from_one(const parameter_bounds& b) {
+    return b.values == parameter_values::any && b.multiple == 1 && b.least == 1;
+}
+
+bool holds(const parameter_bounds& b, int value) {
+    if (value < b.least || value > b.most || value % b.multiple != 0) return false;
+    if (b.values == parameter_values::vector_width) return value == 1 || value == 2 || value == 4 || value == 8;
+    return b.values != parameter_values::power_of_two || (value & (value - 1)) == 0;
+}
+
+// "NAME must be ..." for one parameter of other bounds.
+std::string sentence(const parameter_bounds& b) {
+    const std::string most = std::to_string(b.most);
+    if (b.values == parameter_values::vector_width) return std::string(b.name) + " must be 1, 2, 4 or 8";
+    if (b.values == parameter_values::power_of_two)
+        return std::string(b.name) + " must be a power of two up to " + most;
+    if (b.multiple > 1)
+        return std::string(b.name) + " must be a multiple of " + std::to_string(b.multiple) + " up to " + most;
+    // A few values are named, "0 or 1", "0, 1 or 2".
+    std::vector<std::string> each;
+    for (int value = b.least; value <= b.most && b.most - b.least <= 2; ++value) each.push_back(std::to_string(value));
+    return std::string(b.name) + " must be " +
+           (each.empty() ? std::to_string(b.least) + " to " + most : listed(each, " or "));
+}
+
+} // namespace
+
+std::string bounds_problem(const std::vector<parameter_bounds>& bounds, const std::vector<int>& values) {
+    // Those of 1 to a most, in one sentence of groups of equal bounds, if any is outside them.
+    std::vector<std::pair<int, std::vector<std::string>>> groups; // most, names
+    bool outside = false;
+    for (std::size_t i = 0; i < bounds.size(); ++i) {
+        if (!counts_from_one(bounds[i])) continue;
+        outside = outside || !holds(bounds[i], values.at(i));
+        auto group =
+            std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == bounds[i].most; });
+        if (group == groups.end()) group = groups.insert(groups.end(), {bounds[i].most, {}});
+        group->second.push_back(bounds[i].name);
+    }
+    if (outside) {
+        std::string text;
+        for (std::size_t g = 0; g < groups.size(); ++g)
+            text += (g == 0                   ? ""
+                     : groups.size() == 2     ? " and "
+                     : g + 1 == groups.size() ? ", and "
+                                              : ", ") +
+                    listed(groups[g].second) + (g == 0 ? " must be 1 to " : " 1 to ") + std::to_string(groups[g].first);
+        return text;
+    }
+    for (std::size_t i = 0; i < bounds.size(); ++i)
+        if (!counts_from_one(bounds[i]) && !holds(bounds[i], values.at(i))) return sentence(bounds[i]);
+    return "";
+}
+
+std::string tile_problem(std::size_t rows, std::size_t columns, std::size_t local_bytes, const char* worst,
+                         const device_info& device) {
+    std::ostringstream os;
+    if (rows * columns > device.max_work_group_size || rows > device.max_work_item_sizes[1] ||
+        columns > device.max_work_item_sizes[0])
+        os << "a tile of " << rows << "x" << columns << " work-items is more than '" << device.name << "' runs ("
+           << device.max_work_group_size << " work-items, at most " << device.max_work_item_sizes[1] << "x"
+           << device.max_work_item_sizes[0] << ")";
+    else if (local_bytes > device.local_mem_size)
+        os << "a tile needs " << local_bytes << " bytes of tile_static memory " << worst << ", more than the "
+           << device.local_mem_size << " of '" << device.name << "'";
+    return os.str();
+}
+
+engine::matrix_operand tuning_matrix(const std::shared_ptr<engine::context>& context, element_type type, int rows,
+                                     int columns, const std::function<double(std::size_t)>& value) {
+    const element_layout layout{type, element_size(type)};
+    const std::size_t count = std::size_t(rows) * std::size_t(columns);
+    engine::matrix_operand matrix{
+        engine::storage_on_device(layout, engine::dims3{1, std::size_t(rows), std::size_t(columns)}, context), rows,
+        columns};
+    if (!value) return matrix;
+    std::vector<unsigned char> bytes(count * layout.size);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (type == element_type::float64) {
+            const double v = value(i);
+            std::memcpy(bytes.data() + i * layout.size, &v, sizeof v);
+        } else {
+            const float v = float(value(i));
+            std::memcpy(bytes.data() + i * layout.size, &v, sizeof v);
+        }
+    }
+    engine::copy_in(*matrix.data, engine::whole_of(*matrix.data), bytes.data());
+    return matrix;
+}
+
+} // namespace tiles::algorithms

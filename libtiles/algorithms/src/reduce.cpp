@@ -1,0 +1,273 @@
+// libtiles algorithms: reduce, the sum, least or greatest element of data, on one context
+// or several. One launch combines each tile's span of the data into a partial value, and its last
+// tile to finish combines the partials into the result, which is read back into the caller's
+// memory. Over several contexts, each makes the partials of its band of whole spans, and the
+// first context combines them all in the same order. Its parameter set: the tile's size and each
+// work-item's share, their values for each kind of device, and what the tuner tries and times.
+#include "tiles/algorithms/reduce.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <string>
+#include <vector>
+
+#include "parameter_lookup.hpp"
+#include "support.hpp"
+#include "tiles/engine/split.hpp"
+#include "tiles/exceptions.hpp"
+
+extern const char tiles_kernel_reduction[];
+
+namespace tiles::algorithms {
+namespace {
+
+const char* const algorithm = "reduce";
+
+struct reduce_parameters {
+    int tile_size;        // work-items of a tile
+    int items_per_thread; // vectors each work-item combines before the tile's tree
+    int vector_width;     // elements a work-item reads at once: 1, 2, 4 or 8
+};
+
+std::string device_problem(const reduce_parameters& p, const device_info& device) {
+    // The prelude's TILE_SCRATCH_SIZE, two values per work-item.
+    return tile_problem(1, std::size_t(p.tile_size), std::size_t(p.tile_size) * 2 * 8, "for sums in 8 bytes", device);
+}
+
+constexpr named_parameter<reduce_parameters> reduce_parameters_named[] = {
+    {"TILE_SIZE", &reduce_parameters::tile_size, 1, 1024},
+    {"ITEMS_PER_THREAD", &reduce_parameters::items_per_thread, 1, 4096},
+    {"VECTOR_WIDTH", &reduce_parameters::vector_width, 1, 8, parameter_values::vector_width}};
+
+// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, where every work-item costs a few cycles per stretch
+// between barriers, so each combines a long strip in 8-wide vectors); every other device, which
+// takes the H200's values (on a GPU, each work-item reading several vectors keeps enough loads in
+// flight).
+constexpr device_row<reduce_parameters> reduce_table[] = {
+    {CL_DEVICE_TYPE_GPU, "H200", {256, 32, 4}},
+    {CL_DEVICE_TYPE_CPU, "", {8, 256, 8}},
+    {CL_DEVICE_TYPE_ALL, "", {256, 32, 4}},
+};
+static_assert(rows_fit(reduce_table, reduce_parameters_named, nullptr), "a row does not fit");
+
+const reduce_parameters reduce_candidates[] = {{256, 32, 4}, {256, 16, 4}, {128, 32, 4}, {512, 16, 4},
+                                               {256, 8, 8},  {1024, 8, 4}, {64, 64, 4},  {8, 256, 8},
+                                               {16, 128, 8}, {32, 64, 8},  {4, 512, 8}};
+
+// The tuner's work: the sum of a tuning_side square of floats, read back as a caller reads it.
+std::function<void()> reduce_workload(const std::shared_ptr<context>& context) {
+    const matrix_operand data = tuning_matrix(context, element_type::float32, tuning_side, tuning_side, tuning_value);
+    return [context, data] {
+        float sum = 0;
+        reduce(context, data.data, reduction_op::sum, element_type::float32, &sum);
+    };
+}
+
+const typed_set<reduce_parameters>& reduce_set() {
+    static const typed_set<reduce_parameters> set({"reduce", all_of(reduce_parameters_named), all_of(reduce_table),
+                                                   nullptr, device_problem, all_of(reduce_candidates), reduce_workload,
+                                                   true});
+    return set;
+}
+
+// The kernel's REDUCE_OP values.
+int op_number(reduction_op op) {
+    switch (op) {
+    case reduction_op::sum:
+        return 0;
+    case reduction_op::min:
+        return 1;
+    case reduction_op::max:
+        return 2;
+    }
+    throw invalid_argument("reduce: unknown reduction_op " + std::to_string(int(op)));
+}
+
+element_layout check_input(const std::shared_ptr<storage>& input, void* result, int max_count,
+                           const device_info& device) {
+    if (input == nullptr) throw invalid_argument("reduce: the input has no storage");
+    if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
+    const element_layout layout = layout_of(*input);
+    check_element_type(algorithm, layout.type,
+                       {element_type::int32, element_type::float32, element_type::float16, element_type::bfloat16},
+                       device);
+    const std::size_t count = element_count(*input);
+    if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
+    if (count > std::size_t(max_count))
+        throw invalid_argument("reduce: the input has " + std::to_string(count) + " elements, more than the " +
+                               std::to_string(max_count) + " one reduction can take");
+    return layout;
+}
+
+// The type sums of `input` may also be combined in, wider than it: numpy sums int32 in int64.
+element_type wider_accumulator(element_type input) {
+    return input == element_type::int32 ? element_type::int64 : element_type::float64;
+}
+
+// The accumulator is the type the input is computed in (float for 16-bit floats, whose results
+// are floats), or for sums a wider one.
+void check_accumulator(element_type input, reduction_op op, element_type accumulator, const device_info& device) {
+    if (is_16_bit_float(input) && accumulator == input)
+        throw invalid_argument("reduce: " + element_description(input) + " elements are combined, and given, as " +
+                               element_description(element_type::float32) + ": ask for a result of that type");
+    input = computed_as(input);
+    if (accumulator == input) return;
+    const std::string input_name = element_description(input);
+    if (op != reduction_op::sum)
+        throw invalid_argument("reduce: the least or greatest of " + input_name + " elements is one of them, an " +
+                               input_name + ", not a " + element_description(accumulator));
+    if (accumulator != wider_accumulator(input))
+        throw invalid_argument("reduce: a sum of " + input_name + " elements is added in " + input_name + " or " +
+                               element_description(wider_accumulator(input)) + ", not in " +
+                               element_description(accumulator));
+    check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
+}
+
+// One reduction's kernels and the span of data each of its tiles combines into one partial.
+class reduction {
+  public:
+    reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator)
+        : p_(reduce_set().on(context)), accumulator_(accumulator),
+          options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
+                   reduce_set().build_options(p_) + (context->device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
+
+    // How far one tile reads; the last tile's reach past the data must still be an int.
+    int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
+    element_layout partial_layout() const { return {accumulator_, element_size(accumulator_)}; }
+    int partial_count(int count) const { return blocks_covering(count, span()); }
+
+    // Combines `count` elements of `data`, of type `element`, on `context`, into `result`'s one
+    // element there, keeping the partial_count(count) partials in `partials`.
+    void run(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& data, element_type element,
+             int count, const std::shared_ptr<storage>& partials, const std::shared_ptr<storage>& result) const {
+        const std::shared_ptr<storage> finished_tiles = storage_over_buffer(
+            {element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, context, context->finished_tiles_counter().get());
+        launch_algorithm(context, covering_domain(std::int64_t(partial_count(count)) * p_.tile_size, p_.tile_size),
+                         kernel_named("reduce", element),
+                         std::array<launch_arg, 5>{input_arg(data), scalar_arg(count), output_arg(partials),
+                                                   output_arg(finished_tiles), output_arg(result)});
+    }
+    // The same with the partials in the context's scratch.
+    void run(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& data, element_type element,
+             int count, const std::shared_ptr<storage>& result) const {
+        with_scratch(context, std::size_t(partial_count(count)), [&](const std::shared_ptr<storage>& partials) {
+            run(context, data, element, count, partials, result);
+        });
+    }
+    // The same into host memory, through the context's scratch.
+    void run(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& data, element_type element,
+             int count, void* result) const {
+        with_scratch(context, 1, [&](const std::shared_ptr<storage>& total) {
+            run(context, data, element, count, total);
+            copy_out(*total, whole_of(*total), result);
+        });
+    }
+
+    // Combines `count` partials of one or more run()s, in order, on `context` into `result`, as
+    // run() combines its own.
+    void combine(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& partials,
+                 element_type element, int count, void* result) const {
+        with_scratch(context, 1, [&](const std::shared_ptr<storage>& total) {
+            launch_algorithm(context, covering_domain(p_.tile_size, p_.tile_size),
+                             kernel_named("reduce_partials", element),
+                             std::array<launch_arg, 3>{input_arg(partials), scalar_arg(count), output_arg(total)});
+            copy_out(*total, whole_of(*total), result);
+        });
+    }
+
+    // Calls use(storage) on `count` accumulators of the context's scratch, which a reduction's
+    // intermediate values live in so that it allocates nothing (on a GPU, an allocation can cost as
+    // much as reading hundreds of MiB).
+    template <typename Use>
+    void with_scratch(const std::shared_ptr<context>& context, std::size_t count, Use use) const {
+        engine::context::scratch_buffer scratch = context->take_scratch(count * partial_layout().size);
+        use(storage_over_buffer(partial_layout(), dims3{1, 1, count}, context, scratch.buffer.get()));
+        context->give_back_scratch(std::move(scratch));
+    }
+
+  private:
+    // A kernel of the reduction's program for data of `element`s.
+    const kernel& kernel_named(const char* name, element_type element) const {
+        return algorithm_kernel(tiles_kernel_reduction, name, computed_as(element), options_, element);
+    }
+
+    reduce_parameters p_;
+    element_type accumulator_;
+    std::string options_;
+};
+
+} // namespace
+
+void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
+            element_type accumulator, void* result) {
+    const device_info& device = *context->device();
+    const reduction r(context, op, accumulator);
+    const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
+    check_accumulator(layout.type, op, accumulator, device);
+    r.run(context, input, layout.type, int(element_count(*input)), result);
+}
+
+void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
+            const std::shared_ptr<storage>& result) {
+    const device_info& device = *context->device();
+    if (result == nullptr) throw invalid_argument("reduce: the result has no storage");
+    const element_layout result_layout = layout_of(*result);
+    const reduction r(context, op, result_layout.type);
+    const element_layout layout = check_input(input, result.get(), INT_MAX - r.span(), device);
+    check_accumulator(layout.type, op, result_layout.type, device);
+    if (element_count(*result) != 1)
+        throw invalid_argument("reduce: the result has " + std::to_string(element_count(*result)) +
+                               " elements; it is one element");
+    if (result == input) throw invalid_argument("reduce: the result is the input, which it would overwrite");
+    r.run(context, input, layout.type, int(element_count(*input)), result);
+}
+
+void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::shared_ptr<storage>& input,
+            reduction_op op, element_type accumulator, void* result) {
+    if (contexts.empty()) throw invalid_argument("reduce: the list of accelerator views is empty");
+    const reduction r(contexts.front(), op, accumulator);
+    const element_layout layout = check_input(input, result, INT_MAX - r.span(), *contexts.front()->device());
+    for (const std::shared_ptr<context>& context : contexts)
+        check_accumulator(layout.type, op, accumulator, *context->device());
+    const int count = int(element_count(*input));
+
+    // Bands of whole spans, so that every context's partials are in order those one context would
+    // make.
+    const int spans = r.partial_count(count);
+    const int spans_per_band = blocks_covering(spans, int(contexts.size()));
+    const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
+    std::vector<std::shared_ptr<storage>> bands, partials;
+    std::vector<int> partial_counts;
+    std::vector<completion_future> uploads;
+    for (std::size_t i = 0; i < contexts.size() && int(i) * spans_per_band < spans; ++i) {
+        const int first = int(i) * spans_per_band * r.span();
+        const int band_count = std::min(count - first, spans_per_band * r.span());
+        bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_count)}, contexts[i]));
+        uploads.push_back(
+            copy_in_async(*bands.back(), whole_of(*bands.back()), host + std::size_t(first) * layout.size, nullptr));
+        partial_counts.push_back(r.partial_count(band_count));
+        partials.push_back(
+            storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, contexts[i]));
+    }
+    for (std::size_t i = 0; i < bands.size(); ++i)
+        r.with_scratch(contexts[i], 1, [&](const std::shared_ptr<storage>& total) {
+            r.run(contexts[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
+        });
+    for (const completion_future& u : uploads) u.get(); // the caller's memory is free again
+
+    // Every context's partials, in order, on the first context, combined there as on one context.
+    std::vector<unsigned char> gathered(std::size_t(spans) * r.partial_layout().size);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < partials.size(); ++i) {
+        copy_out(*partials[i], whole_of(*partials[i]), gathered.data() + at);
+        at += std::size_t(partial_counts[i]) * r.partial_layout().size;
+    }
+    const std::shared_ptr<storage> all =
+        storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(spans)}, contexts.front());
+    copy_in(*all, whole_of(*all), gathered.data());
+    r.combine(contexts.front(), all, layout.type, spans, result);
+}
+
+std::vector<const parameter_set*> reduce_parameter_sets() { return {&reduce_set()}; }
+
+} // namespace tiles::algorithms

@@ -1,0 +1,196 @@
+// libtiles algorithms: the tuning file. Its first line names its format; each line after it is one
+// device's values of one parameter set:
+//
+//   libtiles tuning file 2
+//   NVIDIA H200<TAB>580.159.04<TAB>gemm_float<TAB>TILE_ROWS=16 TILE_COLUMNS=16 WORK_ROWS=8 ...
+#include "tuning_file.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <tuple>
+
+#include "binary_cache.hpp"
+#include "catalog.hpp"
+#include "device_info.hpp"
+#include "regular_file.hpp"
+
+namespace tiles::algorithms {
+namespace {
+
+const char* const format_line = "libtiles tuning file 2";
+
+using tuning_key = std::tuple<std::string, std::string, std::string>; // device name, driver version, set
+using tuning_entries = std::map<tuning_key, std::vector<int>>;
+
+// The file is untrusted input (a user may edit it, a disk may damage it): larger files are not
+// tuning files of libtiles'.
+constexpr std::uint64_t largest_tuning_file = 1 << 20;
+
+void warn(const std::string& file, const std::string& what) { std::cerr << "libtiles: " << file << what << "\n"; }
+
+// `text` as an int if it is one in full: digits, an optional minus sign, nothing else.
+std::optional<int> whole_int(const std::string& text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+// The set's values from "NAME=value ..." if it names each of the set's parameters once and nothing
+// else; else why not.
+std::optional<std::vector<int>> parse_values(const parameter_set& set, const std::string& text, std::string& why) {
+    std::vector<std::optional<int>> values(set.parameters.size());
+    std::istringstream fields(text);
+    std::string field;
+    while (fields >> field) {
+        const std::size_t equals = field.find('=');
+        const std::string name = field.substr(0, equals);
+        std::size_t i = 0;
+        while (i < set.parameters.size() && name != set.parameters[i]) ++i;
+        const std::optional<int> value =
+            equals == std::string::npos ? std::nullopt : whole_int(field.substr(equals + 1));
+        if (i == set.parameters.size() || !value || values[i]) {
+            why = "'" + field + "' is not one of " + set.name + "'s parameters, named once, with an integer value";
+            return std::nullopt;
+        }
+        values[i] = value;
+    }
+    std::vector<int> all;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!values[i]) {
+            why = std::string("it does not give ") + set.name + "'s " + set.parameters[i];
+            return std::nullopt;
+        }
+        all.push_back(*values[i]);
+    }
+    return all;
+}
+
+// Each line that is a device, its driver, a known set and values the set's kernel can run with.
+// What is skipped is said on stderr, once per version of the file.
+tuning_entries read_tuning(const std::string& file) {
+    tuning_entries entries;
+    const std::optional<std::string> text = engine::read_regular_file(file, largest_tuning_file);
+    if (!text) {
+        warn(file, " is not read: it is not a regular file of at most " + std::to_string(largest_tuning_file) +
+                       " bytes; the algorithms use their shipped parameters");
+        return entries;
+    }
+    std::istringstream in(*text);
+    std::string line;
+    if (!std::getline(in, line) || line != format_line) {
+        warn(file, std::string(" is not read: its first line is not '") + format_line +
+                       "' (an earlier libtiles' tuning file, or no tuning file); the next tuning replaces it");
+        return entries;
+    }
+    for (int number = 2; std::getline(in, line); ++number) {
+        std::istringstream fields(line);
+        std::string name, driver, set_name, values;
+        const std::string skipped = " line " + std::to_string(number) + " is skipped: ";
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, driver, '\t') ||
+            !std::getline(fields, set_name, '\t') || !std::getline(fields, values)) {
+            warn(file, skipped + "it is not a device name, driver, parameter set and parameters, tab-separated");
+            continue;
+        }
+        const parameter_set* set = find_set(set_name);
+        if (set == nullptr) {
+            warn(file, skipped + "'" + set_name + "' is not a parameter set of libtiles'");
+            continue;
+        }
+        std::string why;
+        const std::optional<std::vector<int>> parsed = parse_values(*set, values, why);
+        if (!parsed) {
+            warn(file, skipped + why);
+            continue;
+        }
+        entries[{name, driver, set_name}] = *parsed;
+    }
+    return entries;
+}
+
+void write_tuning(const std::string& file, const tuning_entries& entries) {
+    std::error_code error;
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), error);
+    const std::string temporary = file + ".tmp" + std::to_string(getpid());
+    {
+        std::ofstream out(temporary);
+        out << format_line << '\n';
+        for (const auto& [key, values] : entries)
+            out << std::get<0>(key) << '\t' << std::get<1>(key) << '\t' << std::get<2>(key) << '\t'
+                << values_text(*find_set(std::get<2>(key)), values) << '\n';
+        if (!out) return; // the next tuning writes it again
+    }
+    std::filesystem::rename(temporary, file, error);
+}
+
+std::mutex tuning_mutex; // guards the file and the process's copy of it
+
+// The entries of `file`, read again only when the file is another or has changed since, so that a
+// lookup costs a stat of the file rather than a read of it. Needs tuning_mutex.
+tuning_entries& entries_of(const std::string& file) {
+    static std::string read_file;
+    static std::filesystem::file_time_type read_time;
+    static tuning_entries entries;
+    std::error_code error;
+    const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
+    if (error) {
+        read_file.clear(); // no file (yet): nothing tuned
+        entries.clear();
+    } else if (file != read_file || written != read_time) {
+        entries = read_tuning(file);
+        read_file = file;
+        read_time = written;
+    }
+    return entries;
+}
+
+} // namespace
+
+std::string tuning_file_path() {
+    if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
+        return std::string(file) == "off" ? std::string() : file;
+    const std::string home = engine::user_cache_directory();
+    return home.empty() ? home : home + "/tuning.txt";
+}
+
+std::map<std::string, std::vector<int>> tuned_sets(const device_info& device) {
+    std::map<std::string, std::vector<int>> sets;
+    const std::string file = tuning_file_path();
+    if (file.empty()) return sets;
+    std::lock_guard<std::mutex> lock(tuning_mutex);
+    tuning_entries& entries = entries_of(file);
+    auto entry = entries.lower_bound({device.name, device.driver_version, ""});
+    while (entry != entries.end() && std::get<0>(entry->first) == device.name &&
+           std::get<1>(entry->first) == device.driver_version) {
+        const parameter_set& set = *find_set(std::get<2>(entry->first));
+        const std::string problem = set.problem(entry->second, device);
+        if (problem.empty()) {
+            sets[set.name] = (entry++)->second;
+            continue;
+        }
+        // Forgotten until the file changes, so that the warning is given once.
+        warn(file, std::string(": the ") + set.name + " parameters for '" + device.name + "' are not used: " + problem);
+        entry = entries.erase(entry);
+    }
+    return sets;
+}
+
+void record_tuned_values(const device_info& device, const parameter_set& set, const std::vector<int>& values) {
+    const std::string file = tuning_file_path();
+    if (file.empty()) return;
+    std::lock_guard<std::mutex> lock(tuning_mutex);
+    tuning_entries entries = entries_of(file);
+    entries[{device.name, device.driver_version, set.name}] = values;
+    write_tuning(file, entries);
+}
+
+} // namespace tiles::algorithms

@@ -1,0 +1,91 @@
+// libtiles engine: launches. A launch's arguments and compute domain, untyped, as the typed
+// parallel_for_each, the C API and the algorithms hand them over, and the calls that check them
+// against the kernel and the device, bring the data to the context and enqueue the kernel.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "tiles/element_type.hpp"
+#include "tiles/engine/context.hpp"
+#include "tiles/engine/storage.hpp"
+#include "tiles/kernel.hpp"
+
+struct _cl_event; // OpenCL's cl_event is a pointer to it
+
+namespace tiles::engine {
+
+// One launch argument, untyped: what the engine needs to set and check a kernel parameter.
+// A `number` has no type of its own (a Python int or float, say): it is converted to its
+// parameter's type at launch, if the value fits there exactly enough.
+struct launch_arg {
+    enum class kind { memory, scalar, number, local } what;
+    std::shared_ptr<storage> memory; // kind::memory
+    box region{};                    // kind::memory: the part of it passed (a section, or all)
+    element_layout layout{};         // kind::memory: the elements as the view sees them (reinterpret_as)
+    bool read_only = false;          // kind::memory: a view of const elements
+    const char* container = "";      // kind::memory: "array" or "array_view", for messages
+    int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
+    element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
+    std::array<unsigned char, 8> scalar_bytes{};
+    std::size_t bytes = 0; // kind::scalar: size of the value; kind::local: size asked
+};
+
+// The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
+// above 3 (untiled launches only) keeps its extent in extent_above_3, the three-component arrays
+// unused; the launch folds it onto OpenCL's three dimensions.
+struct launch_domain {
+    int rank = 0;
+    std::array<int, 3> extent{};
+    std::array<int, 3> tile{};
+    bool tiled = false;
+    std::vector<int> extent_above_3{};
+};
+
+// OpenCL events (cl_event) a launch or copy waits for, and where it puts the event of what it
+// enqueued (owned by the caller), for pipelines that order their own OpenCL work around it.
+struct opencl_events {
+    _cl_event* const* wait_for = nullptr;
+    std::size_t wait_count = 0;
+    _cl_event** done = nullptr;
+};
+
+// Checks the domain and the arguments against the kernel and the device, brings the
+// arguments' data to the context, and enqueues the kernel. Without a context (null) it runs, as
+// C++ AMP does, where its first array lives, else on the default context.
+void launch(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k,
+            const launch_arg* args, std::size_t count, const opencl_events& events = {});
+
+// Builds the kernel for the context and the domain's rank and tile shape; returns its warnings.
+std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
+
+// What building a whole source found: the names of its kernels, and the compiler's warnings.
+struct source_build {
+    std::vector<std::string> kernel_names;
+    std::string build_log;
+};
+
+// Builds `source` with `options` for the context as an untiled rank-1 launch of any of its kernels
+// would (such launches then compile nothing), for callers that check a source of several kernels
+// before launching them (the C API's tiles_program_build). Throws build_error as a launch would.
+source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
+                          const std::string& options);
+
+// A scalar argument: the value, of exactly the parameter's type.
+template <class T, class = std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>>>
+launch_arg scalar_arg(T value) {
+    launch_arg arg{launch_arg::kind::scalar, nullptr};
+    arg.scalar_type = element_type_of<T>;
+    arg.bytes = sizeof(T);
+    // Byte by byte, without <cstring>: glibc's <string.h> declares ::index(), and C++ AMP's
+    // `using namespace concurrency; index<2> i;` would find it beside tiles::index.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
+    for (std::size_t i = 0; i < sizeof(T); ++i) arg.scalar_bytes[i] = bytes[i];
+    return arg;
+}
+
+} // namespace tiles::engine

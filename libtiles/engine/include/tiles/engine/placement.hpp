@@ -1,0 +1,57 @@
+// libtiles: where an array view's elements lie in the storage beneath it, untyped, as numpy keeps
+// it for its arrays: the byte offset of the first element and the byte stride of each dimension.
+// Sections, projections, view_as and reinterpret_as make new placements from old ones; the
+// storage engine moves the one box of the storage that holds a view's elements.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "tiles/engine/storage.hpp"
+
+namespace tiles::engine {
+
+// The elements of a view of rank `rank`: extent[d] of them along dimension d, each element_size
+// bytes, the first `offset` bytes from the storage's first byte and the next along dimension d
+// stride[d] bytes further. Pointers into the caller's arrays, read during each call.
+struct placement {
+    std::size_t offset;
+    int rank;
+    const int* extent;
+    const std::size_t* stride;
+    std::size_t element_size;
+};
+
+// The box of `s` that holds exactly the placement's elements, in the placement's row-major
+// order, so that a launch or a copy moves that box and no more. invalid_argument, naming
+// `made_by` ("a section", "view_as") and the numbers, where no single box does: libtiles moves
+// one rectangle of data per view, and a reshaped view's section that cuts across the rows of the
+// data beneath it is none.
+box box_of(const storage& s, const placement& p, const char* made_by);
+
+// The byte strides of dense row-major data of `extent` (the whole of new data, and view_as).
+void dense_strides(int rank, const int* extent, std::size_t element_size, std::size_t* stride);
+
+// The byte offset of the element at `at` (rank components) of the placement.
+std::size_t offset_of(const placement& p, const int* at);
+
+// Checks a projection (C++ AMP's av[i] on a view of rank 2 or more) of index i.
+void check_projection(const placement& p, int i);
+
+// Checks that the placement's elements are dense and row-major, as view_as and reinterpret_as
+// need; `what` names the call in the message.
+void check_dense(const placement& p, const char* what);
+
+// Checks a view_as to `extent` (new_rank components): positive, and no more elements than the
+// view has (the new view covers its first ones).
+void check_view_as(const placement& p, int new_rank, const int* extent);
+
+// The number of elements of new_element_size bytes that reinterpret_as makes of the placement's
+// elements; invalid_argument unless they divide its bytes exactly.
+int reinterpreted_count(const placement& p, std::size_t new_element_size);
+
+// Whether the placement is all of `s`, dense, in the storage's own element layout `layout`:
+// what the tiled algorithms, which read whole storages, take.
+bool is_whole(const storage& s, const placement& p, element_layout layout);
+
+} // namespace tiles::engine

@@ -1,0 +1,68 @@
+// libtiles engine: a matrix split over several contexts at once, as the typed shells, the C API
+// and the algorithms see it. Its rows are split into bands (tiles/bands.hpp), one per context;
+// each context holds an array of its band's local rows (its own rows and the halo rows of its
+// neighbours), and between phases only the halo rows move, through pinned host memory, on every
+// context at once.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "tiles/bands.hpp"
+#include "tiles/element_type.hpp"
+#include "tiles/engine/context.hpp"
+#include "tiles/engine/storage.hpp"
+
+namespace tiles::engine {
+
+class split_matrix {
+  public:
+    // `rows` x `columns` elements of `layout` split over `contexts` (one band each, in their
+    // order) in whole multiples of `granularity` rows, each band with `halo` rows of each
+    // neighbour. The arrays are allocated on their contexts now; nothing moves yet.
+    split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows, int columns,
+                 int halo, int granularity = 1);
+
+    std::size_t parts() const { return parts_.size(); }
+    int rows() const { return rows_; }
+    int columns() const { return columns_; }
+    element_layout layout() const { return layout_; }
+    const band& band_of(std::size_t part) const { return at(part).rows; }
+    const std::shared_ptr<context>& context_of(std::size_t part) const { return at(part).context; }
+    // The band's local rows: an array of local_rows() x columns() on its context.
+    const matrix_operand& local(std::size_t part) const { return at(part).local; }
+
+    // Every band's local rows from `grid` (rows() x columns(), of the same element type), sent
+    // to every context at once; returns once they are there.
+    void scatter(const matrix_operand& grid);
+    // Every band's own rows into `grid`, from every context at once; returns once they are there.
+    void gather(const matrix_operand& grid) const;
+    // Fills every band's halo rows with its neighbours' own rows as they are now on their
+    // contexts: the boundary rows come to pinned host memory from every context at once, then go
+    // to the neighbours' halo rows, enqueued on their contexts (work enqueued there later runs
+    // after them). Nothing else moves.
+    void exchange_halo();
+
+  private:
+    struct band_data {
+        band rows;
+        std::shared_ptr<engine::context> context;
+        matrix_operand local;
+        // Pinned host memory for the band's first and last `halo` own rows, which its neighbours
+        // above and below need (empty where there is no such neighbour).
+        std::shared_ptr<storage> first_rows, last_rows;
+    };
+    const band_data& at(std::size_t part) const;
+    std::size_t row_bytes() const { return std::size_t(columns_) * layout_.size; }
+
+    std::vector<band_data> parts_;
+    element_layout layout_;
+    int rows_ = 0;
+    int columns_ = 0;
+};
+
+// One new context of every GPU, in the order of the devices (none if there is no GPU).
+std::vector<std::shared_ptr<context>> gpu_contexts();
+
+} // namespace tiles::engine

@@ -1,0 +1,53 @@
+// libtiles: the on-disk cache of built programs, so that a second process does not compile a
+// kernel the first one built. Entries are keyed by libtiles' version, the device, its driver, the
+// build options and the whole program text; each file holds its key, so that a hash collision
+// can never load the wrong binary, and a checksum of all it holds, so that damage is a miss.
+// TILES_PROGRAM_CACHE names the directory (default: the user's cache directory), or turns the
+// cache off with "off".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "device_info.hpp"
+
+namespace tiles::engine {
+
+// libtiles' directory in the user's cache ($XDG_CACHE_HOME/libtiles, else ~/.cache/libtiles),
+// or "" where there is no home to put it in.
+std::string user_cache_directory();
+
+// A built program as the cache keeps it: the driver's binary, and the compiler's log of the build
+// that made it (its warnings), which a program loaded from the cache reports as its own.
+struct cached_program {
+    std::vector<unsigned char> binary;
+    std::string build_log;
+};
+
+class binary_cache {
+  public:
+    // The cache as the environment configures it; disabled() if it is off or has no home. The
+    // first opening of a directory in a process removes the temporary files of stores whose
+    // writers died (a process killed while storing), never those of live writers.
+    static binary_cache from_environment();
+    bool disabled() const { return directory_.empty(); }
+
+    static std::string key(const device_info& device, const std::string& program_text, const std::string& options);
+
+    // The program stored under `key`, if a regular file holds it whole and unaltered.
+    std::optional<cached_program> load(const std::string& key) const;
+    // Stores `program` under `key` (written to a temporary file, locked while it is written, and
+    // renamed into place, so that readers never see half a file); failures only mean the next
+    // process compiles again.
+    void store(const std::string& key, const cached_program& program) const;
+
+    // The file that holds, or would hold, the entry of `key`.
+    std::string path_of(const std::string& key) const;
+
+  private:
+    explicit binary_cache(std::string directory) : directory_(std::move(directory)) {}
+    std::string directory_;
+};
+
+} // namespace tiles::engine

@@ -1,0 +1,61 @@
+// libtiles engine: what a checked context keeps: its Oclgrind log, how much of it has been
+// read, and what it found.
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "tiles/check_report.hpp"
+
+namespace tiles::engine {
+
+struct checked_run {
+    checked_run(bool strict, std::string build_options);
+    ~checked_run();
+    checked_run(const checked_run&) = delete;
+    checked_run& operator=(const checked_run&) = delete;
+
+    // Opens the log Oclgrind has created with its context, and removes its name: nothing stays
+    // on disk, even from the default checked context, which is never destroyed.
+    void open_log();
+    // Waits for the launch just enqueued and turns what Oclgrind logged meanwhile into
+    // diagnostics; throws check_failed for them on a strict context. `tile_size`: the launch's
+    // work-items per tile, 0 if it is not tiled.
+    void after_launch(context& context, int rank, int tile_size, const std::string& source);
+
+    const bool strict;
+    const std::string build_options; // added to every kernel's on this context
+    // The device TILES_CHECKED_AS named when the context was made, whose parameters the library's
+    // algorithms run with on it; "": the simulator's own.
+    std::string checked_as;
+    const std::string log_path;
+    std::ifstream log;
+    std::size_t log_read = 0; // one thread at a time uses a checked context (Oclgrind is not thread-safe)
+    std::mutex mutex;         // guards the report, which other threads may read
+    check_report report;
+};
+
+// A context and queue on Oclgrind's simulated device, with a checked_run of its own.
+std::shared_ptr<context> new_checked_context(bool strict);
+
+// How checked mode asks the algorithms, which the engine does not see, whether their parameter
+// tables have values for the device TILES_CHECKED_AS names ("gpu", "cpu", a device's name): the
+// algorithms set it, and a name they have none for is refused when a checked context is made.
+// Where no algorithm is linked in, nothing reads the name, and any is taken.
+using parameter_table_check = bool (*)(const std::string& device);
+void set_parameter_table_check(parameter_table_check check);
+
+// Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
+// (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),
+// and `source` gives the lines they point at.
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source);
+
+// What a checked context's launches found so far (empty for other contexts), and forgetting it.
+check_report report_of(const context& context);
+void clear_report(const context& context);
+
+} // namespace tiles::engine

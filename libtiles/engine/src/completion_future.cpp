@@ -1,0 +1,78 @@
+// libtiles: completion_future over OpenCL events and the host steps that finish them.
+#include "tiles/completion_future.hpp"
+
+#include "pending_work.hpp"
+
+namespace tiles {
+namespace engine {
+namespace {
+
+cl_int execution_status(const cl::Event& e) {
+    cl_int status = CL_QUEUED;
+    check(e.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status), "clGetEventInfo");
+    return status;
+}
+
+} // namespace
+
+pending_work::pending_work(std::vector<cl::Event> events, std::shared_ptr<const void> keep_alive,
+                           std::function<void()> finish)
+    : events_(std::move(events)), keep_alive_(std::move(keep_alive)), finish_(std::move(finish)) {}
+
+bool pending_work::transfers_complete() const {
+    for (const cl::Event& e : events_) {
+        const cl_int status = execution_status(e);
+        if (status > CL_COMPLETE) return false; // queued, submitted or running; negative: failed
+    }
+    return true;
+}
+
+void pending_work::run_finish() {
+    std::lock_guard<std::mutex> lock(finish_mutex_);
+    if (finished_) return;
+    // After a failed transfer the staged data is not the source's: get() reports the failure.
+    bool transferred = true;
+    for (const cl::Event& e : events_) transferred = transferred && execution_status(e) == CL_COMPLETE;
+    if (transferred && finish_) {
+        try {
+            finish_();
+        } catch (...) {
+            failure_ = std::current_exception();
+        }
+    }
+    finished_ = true;
+}
+
+void pending_work::wait() {
+    // Every event, even after a failed one: later transfers may still use the memory.
+    for (const cl::Event& e : events_) e.wait();
+    run_finish();
+}
+
+void pending_work::get() {
+    wait();
+    for (const cl::Event& e : events_) check(execution_status(e), "an asynchronous transfer");
+    if (failure_) std::rethrow_exception(failure_); // written before finished_, read after
+}
+
+bool pending_work::is_ready() {
+    if (!transfers_complete()) return false;
+    run_finish();
+    return true;
+}
+
+bool pending_work::is_done() const { return finished_ || (!finish_ && transfers_complete()); }
+
+} // namespace engine
+
+void completion_future::wait() const {
+    if (work_) work_->wait();
+}
+
+bool completion_future::is_ready() const { return !work_ || work_->is_ready(); }
+
+void completion_future::get() const {
+    if (work_) work_->get();
+}
+
+} // namespace tiles

@@ -1,0 +1,48 @@
+// libtiles: what libtiles knows of one OpenCL device, read once when devices are enumerated.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "opencl.hpp"
+
+namespace tiles::engine {
+
+struct device_info {
+    cl::Platform platform;
+    cl::Device device;
+    int platform_index = 0;
+    int device_index = 0;
+    std::string name;
+    std::string vendor;
+    std::string platform_name;
+    std::string driver_version;
+    std::string device_version;
+    std::string path; // C++ AMP's device path: "P:D", "cpu" for the CPU accelerator, "" if not enumerated
+    cl_device_type type = 0;
+    std::size_t max_work_group_size = 0;
+    std::array<std::size_t, 3> max_work_item_sizes{}; // OpenCL order: dimension 0 fastest
+    std::size_t local_mem_size = 0;
+    std::uint64_t global_mem_size = 0;
+    std::uint64_t max_mem_alloc_size = 0;
+    // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: PoCL gives a CPU's L3; NVIDIA 4 MiB on the H200, whose L2 is 50 MiB.
+    std::uint64_t global_mem_cache_size = 0;
+    bool fp64 = false;
+    unsigned int version = 0;         // CL_DEVICE_VERSION's "OpenCL major.minor", major << 16 | minor
+    bool host_unified_memory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY
+    bool has_display = false;         // a display's watchdog limits kernels' run time (NVIDIA tells)
+    bool simulator = false;           // Oclgrind's simulated device (checked contexts)
+    // The prelude's fast paths for tile collectives that launches on this device turn on: inline
+    // PTX shfl.sync (NVIDIA, compute capability 7.0 on, warps of 32) and cl_khr_subgroups.
+    bool ptx_shuffles = false;
+    bool sub_groups = false;
+    // The tensor cores gemm_mma.cl reaches through inline PTX: NVIDIA's, compute capability 8.0 on.
+    bool ptx_tensor_cores = false;
+    bool host = false; // C++ AMP's CPU accelerator: no OpenCL device, data only
+    // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
+    mutable std::atomic<std::uint64_t> bytes_held{0};
+};
+
+} // namespace tiles::engine

@@ -1,0 +1,63 @@
+// libtiles: counting the device memory that libtiles' own buffers hold.
+#include "device_memory.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <utility>
+
+#include "tiles/exceptions.hpp"
+
+namespace tiles::engine {
+
+memory_reservation::memory_reservation(std::shared_ptr<const device_info> device, std::uint64_t bytes)
+    : device_(std::move(device)), bytes_(bytes) {
+    std::uint64_t held = device_->bytes_held.load();
+    do {
+        if (bytes_ > device_->global_mem_size - std::min(held, device_->global_mem_size)) {
+            std::ostringstream os;
+            os << "cannot allocate " << bytes_ << " bytes on '" << device_->name << "': libtiles holds " << held
+               << " of its " << device_->global_mem_size << " bytes already";
+            throw out_of_memory(os.str(), CL_MEM_OBJECT_ALLOCATION_FAILURE);
+        }
+    } while (!device_->bytes_held.compare_exchange_weak(held, held + bytes_));
+}
+
+memory_reservation::memory_reservation(memory_reservation&& other) noexcept
+    : device_(std::move(other.device_)), bytes_(std::exchange(other.bytes_, 0)) {}
+
+memory_reservation& memory_reservation::operator=(memory_reservation&& other) noexcept {
+    if (this != &other) {
+        release();
+        device_ = std::move(other.device_);
+        bytes_ = std::exchange(other.bytes_, 0);
+    }
+    return *this;
+}
+
+memory_reservation::~memory_reservation() { release(); }
+
+counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<const device_info> device,
+                                std::size_t bytes) {
+    if (device->host)
+        throw invalid_argument("the CPU accelerator has no device memory: data used on it by a launch or a "
+                               "device copy needs an accelerator view of an OpenCL device");
+    if (bytes > device->max_mem_alloc_size) {
+        std::ostringstream os;
+        os << "cannot allocate " << bytes << " bytes on '" << device->name << "': its largest allocation is "
+           << device->max_mem_alloc_size << " bytes (" << device->global_mem_size << " bytes in all)";
+        throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
+    }
+    memory_reservation reserved(std::move(device), bytes);
+    cl_int status = CL_SUCCESS;
+    cl::Buffer buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+    check(status, "clCreateBuffer");
+    return {std::move(buffer), std::move(reserved)};
+}
+
+void memory_reservation::release() noexcept {
+    if (device_ != nullptr) device_->bytes_held -= bytes_;
+    device_.reset();
+    bytes_ = 0;
+}
+
+} // namespace tiles::engine

@@ -1,0 +1,27 @@
+// libtiles: where destructors report the failures they cannot throw.
+#include "tiles/diagnostics.hpp"
+
+#include <cstdio>
+#include <mutex>
+#include <utility>
+
+namespace tiles {
+namespace {
+std::mutex writeback_mutex;
+std::string writeback_error;
+} // namespace
+
+std::string take_writeback_error() {
+    std::lock_guard<std::mutex> lock(writeback_mutex);
+    return std::exchange(writeback_error, std::string());
+}
+
+namespace engine {
+void report_writeback_failure(const std::string& what) {
+    std::fprintf(stderr, "libtiles: warning: writing a view's data back to host memory failed: %s\n", what.c_str());
+    std::lock_guard<std::mutex> lock(writeback_mutex);
+    writeback_error = "writing a view's data back to host memory failed: " + what;
+}
+} // namespace engine
+
+} // namespace tiles

@@ -1,0 +1,429 @@
+// libtiles engine: building kernels with the prelude in front, and caching them with their context.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <functional>
+#include <regex>
+#include <sstream>
+
+#include "binary_cache.hpp"
+#include "checked_run.hpp"
+#include "hidden_extents.hpp"
+#include "kernel_cache.hpp"
+#include "log.hpp"
+#include "tiles/exceptions.hpp"
+#include "tiles/kernel.hpp"
+
+extern const char tiles_kernel_prelude[];
+
+namespace tiles::engine {
+namespace {
+
+std::string program_text(const std::string& source) {
+    // #line makes the compiler's and the simulator's messages count lines in the caller's source,
+    // and name it apart from the prelude.
+    return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" +
+           with_hidden_extents(source, kernel_source_name);
+}
+
+std::string source_of(const cl::Program& program) {
+    std::string text;
+    program.getInfo(CL_PROGRAM_SOURCE, &text);
+    return text;
+}
+
+std::string build_log(const cl::Program& program, const device_info& device) {
+    std::string log;
+    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+    return log;
+}
+
+// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
+// own failure (PoCL's cache, racing with another process's build of the same program, is one),
+// which says nothing about the kernel.
+bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
+
+[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
+                                    const std::string& options, const std::string& built_for) {
+    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    const std::string what =
+        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
+        : has_compiler_diagnostic(log)
+            ? "it did not compile"
+            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
+                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
+    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
+                          (log.empty() ? std::string() : ":\n" + log),
+                      log, status);
+}
+
+// What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
+// where it said nothing (some drivers log only blank lines then).
+std::string warnings_of(const cl::Program& program, const device_info& device) {
+    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
+    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
+}
+
+// The log's line for a build that succeeded, with the compiler's warnings where it gave any.
+void log_build(const std::string& warnings, const device_info& device, const std::string& built_for,
+               const std::string& options, std::chrono::steady_clock::duration took) {
+    if (!logging(log_level::info)) return;
+    std::ostringstream os;
+    os << "built " << built_for << " for '" << device.name << "' in "
+       << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
+    if (!warnings.empty()) os << "; the compiler said:\n" << warnings;
+    log(log_level::info, os.str());
+}
+
+// The components of a rank above 3 that the prelude needs to unfold the index: the extents of
+// dimensions 1 .. rank - 3 (the launch multiplies 0 .. rank - 3 into OpenCL's dimension 2).
+std::vector<int> folded_extents(const launch_domain& domain) {
+    if (domain.rank <= 3) return {};
+    return std::vector<int>(domain.extent_above_3.begin() + 1, domain.extent_above_3.end() - 2);
+}
+
+// The user's options, then what the prelude reads of the launch's domain, then the fast paths of
+// its tile collectives that the device has, each unless the user's options name it (to define it
+// 0, say).
+std::string launch_options(const std::string& options, const launch_domain& domain, const device_info& device) {
+    std::ostringstream os;
+    os << options << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
+    if (domain.tiled)
+        for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
+    const std::vector<int> folded = folded_extents(domain);
+    for (std::size_t d = 0; d < folded.size(); ++d) os << (d ? "," : " -DTILES_FOLDED_EXTENTS=") << folded[d];
+    for (auto [name, has] : {std::pair{"TILES_PTX_SHFL", device.ptx_shuffles}, {"TILES_SUBGROUPS", device.sub_groups}})
+        if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
+    return os.str();
+}
+
+cached_program built_binary(const cl::Program& program, std::string warnings) {
+    std::vector<std::vector<unsigned char>> binaries;
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1) binaries.assign(1, {});
+    return {std::move(binaries[0]), std::move(warnings)};
+}
+
+built_program build_from_source(context& context, const std::string& text, const std::string& options,
+                                const std::string& built_for) {
+    const device_info& device = *context.device();
+    for (int attempt = 0;; ++attempt) {
+        const auto start = std::chrono::steady_clock::now();
+        cl_int status = CL_SUCCESS;
+        cl::Program program(context.opencl_context(), text, false, &status);
+        check(status, "clCreateProgramWithSource");
+        status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+        context.count_build();
+        if (status == CL_SUCCESS) {
+            std::string warnings = warnings_of(program, device);
+            log_build(warnings, device, built_for, options, std::chrono::steady_clock::now() - start);
+            return {std::move(program), std::move(warnings)};
+        }
+        // A failure without a compiler diagnostic is tried once more, with a new program.
+        if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
+            continue;
+        if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
+            throw_build_error(program, device, status, options, built_for);
+        check(status, "clBuildProgram");
+    }
+}
+
+// Whether the kernels of a program made from a binary still describe their parameters, which
+// launches are checked against; some drivers keep that only for programs built from source.
+bool keeps_argument_info(const cl::Program& program) {
+    std::string names;
+    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
+    cl_int status = CL_SUCCESS;
+    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
+    cl_uint count = 0;
+    if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
+    std::string name;
+    return count == 0 || kernel.getArgInfo(0, CL_KERNEL_ARG_NAME, &name) == CL_SUCCESS;
+}
+
+// The program from the disk cache if it holds a binary the driver accepts, else built from
+// source (and stored there for the next process). Checked contexts always build from source. A
+// program from the cache comes with the warnings of the build that stored it, as PyOpenCL's does.
+built_program build_program(context& context, const std::string& text, const std::string& options,
+                            const std::string& built_for) {
+    const binary_cache cache = binary_cache::from_environment();
+    if (context.checked) return build_from_source(context, text, options + context.checked->build_options, built_for);
+    if (cache.disabled()) return build_from_source(context, text, options, built_for);
+    const device_info& device = *context.device();
+    const std::string key = binary_cache::key(device, text, options);
+    if (auto cached = cache.load(key)) {
+        cl_int status = CL_SUCCESS;
+        cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
+                            cl::Program::Binaries{cached->binary}, nullptr, &status);
+        if (status == CL_SUCCESS &&
+            program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
+            keeps_argument_info(program)) {
+            context.count_binary_load();
+            if (logging(log_level::info))
+                log(log_level::info,
+                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
+                        (cached->build_log.empty() ? std::string()
+                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
+            return {std::move(program), std::move(cached->build_log)};
+        }
+    }
+    if (logging(log_level::info))
+        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
+    built_program built = build_from_source(context, text, options, built_for);
+    if (cached_program stored = built_binary(built.program, built.build_log); !stored.binary.empty())
+        cache.store(key, stored);
+    return built;
+}
+
+// "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
+// or typedef name is returned as is.
+std::string base_type(std::string name) {
+    while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
+    for (const char* prefix : {"const ", "volatile ", "__global ", "__local ", "__constant "})
+        if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    if (name.rfind("unsigned ", 0) == 0) name = "u" + name.substr(9);
+    while (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back()))) name.pop_back();
+    return name;
+}
+
+template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel, cl_uint index) {
+    T value{};
+    check(kernel.getArgInfo(index, Name, &value), "clGetKernelArgInfo");
+    return value;
+}
+
+std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const device_info& device,
+                                             const std::string& name) {
+    auto k = std::make_shared<compiled_kernel>();
+    k->name = name;
+    k->device_name = device.name;
+    k->build_log = entry.build_log;
+    cl_int status = CL_SUCCESS;
+    k->kernel = cl::Kernel(entry.program, name.c_str(), &status);
+    if (status == CL_INVALID_KERNEL_NAME) {
+        std::string names;
+        entry.program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names);
+        throw invalid_argument("the source has no kernel named '" + name +
+                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
+    }
+    check(status, "clCreateKernel");
+    const auto count = [&] {
+        cl_uint n = 0;
+        check(k->kernel.getInfo(CL_KERNEL_NUM_ARGS, &n), "clGetKernelInfo");
+        return n;
+    }();
+    for (cl_uint i = 0; i < count; ++i) {
+        kernel_param p;
+        p.name = arg_info<CL_KERNEL_ARG_NAME, std::string>(k->kernel, i);
+        p.address = arg_info<CL_KERNEL_ARG_ADDRESS_QUALIFIER, cl_kernel_arg_address_qualifier>(k->kernel, i);
+        p.type_name = arg_info<CL_KERNEL_ARG_TYPE_NAME, std::string>(k->kernel, i);
+        p.points_to_const = (arg_info<CL_KERNEL_ARG_TYPE_QUALIFIER, cl_kernel_arg_type_qualifier>(k->kernel, i) &
+                             CL_KERNEL_ARG_TYPE_CONST) != 0 ||
+                            p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        p.parse_type();
+        k->params.push_back(std::move(p));
+    }
+    // The hidden parameters libtiles appended (hidden_extents.hpp) come last; launches set them.
+    const std::size_t prefix = std::string(hidden_extent_prefix).size();
+    while (k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
+        const std::string described = k->params.back().name.substr(prefix);
+        const auto it = std::find_if(k->params.begin(), k->params.end() - 1,
+                                     [&](const kernel_param& p) { return p.name == described; });
+        if (it == k->params.end() - 1) break;
+        k->hidden_extents.insert(k->hidden_extents.begin(), std::size_t(it - k->params.begin()));
+        k->params.pop_back();
+    }
+    check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
+          "clGetKernelWorkGroupInfo");
+    cl_ulong local = 0;
+    check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_LOCAL_MEM_SIZE, &local), "clGetKernelWorkGroupInfo");
+    k->local_mem_size = local;
+    return k;
+}
+
+// Whether a container's elements must match this parameter's pointee in size: a __global or
+// __constant pointer to a type libtiles does not know, a struct or a typedef.
+bool points_to_struct(const kernel_param& p) {
+    return p.pointer && !p.builtin &&
+           (p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT);
+}
+
+// "point*" -> "point", "struct point *" -> "struct point": the type a parameter points to.
+std::string pointee(std::string type_name) {
+    while (!type_name.empty() && type_name.back() == ' ') type_name.pop_back();
+    if (!type_name.empty() && type_name.back() == '*') type_name.pop_back();
+    while (!type_name.empty() && type_name.back() == ' ') type_name.pop_back();
+    return type_name;
+}
+
+} // namespace
+
+// OpenCL tells a parameter's type only by name. The sizes of the structs and typedefs that
+// parameters point to come from the device itself: a kernel built from the same program text and
+// options writes their sizeof, once per compiled kernel (the program caches keep the build).
+// Where that kernel does not build (a type named differently than it can be spelled), the sizes
+// stay unknown and unchecked, as before.
+void program_cache::measure_pointees(context& owner, compiled_kernel& k, const std::string& text,
+                                     const std::string& options) {
+    std::vector<std::size_t> measured;
+    std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
+    for (std::size_t i = 0; i < k.params.size(); ++i)
+        if (points_to_struct(k.params[i])) {
+            probe +=
+                "    size[" + std::to_string(measured.size()) + "] = sizeof(" + pointee(k.params[i].type_name) + ");\n";
+            measured.push_back(i);
+        }
+    if (measured.empty()) return;
+    std::shared_ptr<compiled_kernel> sizeof_probe;
+    try {
+        sizeof_probe =
+            kernel(owner, text + probe + "}\n", options, "tiles_sizeof_probe", std::hash<std::string>()(text + probe));
+    } catch (const build_error&) {
+        return;
+    }
+    std::vector<cl_ulong> sizes(measured.size());
+    const cl::Buffer out(owner.opencl_context(), CL_MEM_WRITE_ONLY, sizes.size() * sizeof(cl_ulong));
+    check(sizeof_probe->kernel.setArg(0, out), "clSetKernelArg");
+    check(owner.queue().enqueueNDRangeKernel(sizeof_probe->kernel, cl::NullRange, cl::NDRange(1), cl::NullRange),
+          "clEnqueueNDRangeKernel");
+    check(owner.queue().enqueueReadBuffer(out, CL_TRUE, 0, sizes.size() * sizeof(cl_ulong), sizes.data()),
+          "clEnqueueReadBuffer");
+    for (std::size_t j = 0; j < measured.size(); ++j) k.params[measured[j]].pointee_size = std::size_t(sizes[j]);
+}
+
+// Drivers that ignore the #line directives of the program text (NVIDIA's) count lines from the
+// top of the whole program: their positions ("<kernel>:145:12:") are moved to the kernel's own,
+// by the directives they ignored (the one after the prelude, and those after the hidden
+// parameters of kernels that use extent_of).
+std::string with_kernel_lines(const std::string& log, const std::string& whole_program) {
+    if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log; // #line was honoured
+    std::vector<int> kernel_line{0}; // by the program's own line, from 1: the kernel's, or 0 (the prelude's)
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)\\s+\"([^\"]*)\".*");
+    std::istringstream lines(whole_program);
+    int next = 0;
+    for (std::string text; std::getline(lines, text);) {
+        std::smatch m;
+        const bool is_directive = std::regex_match(text, m, directive);
+        kernel_line.push_back(is_directive ? 0 : next);
+        if (is_directive)
+            next = m[2] == kernel_source_name ? std::stoi(m[1]) : 0;
+        else if (next != 0)
+            ++next;
+    }
+    static const std::regex position("([^\\s:]*):(\\d+):(\\d+):");
+    std::string result;
+    auto last = log.cbegin();
+    for (std::sregex_iterator it(log.begin(), log.end(), position), end; it != end; ++it) {
+        const std::size_t line = std::stoul((*it)[2]);
+        const int own = line < kernel_line.size() ? kernel_line[line] : 0;
+        result.append(last, (*it)[0].first);
+        result += own > 0 ? std::string(kernel_source_name) + ":" + std::to_string(own) + ":" + (*it)[3].str() + ":"
+                          : (*it)[0].str();
+        last = (*it)[0].second;
+    }
+    return result.append(last, log.cend());
+}
+
+void kernel_param::parse_type() {
+    pointer = type_name.find('*') != std::string::npos;
+    base = base_type(type_name);
+    element.reset();
+    for (int t = 0; t < element_type_count; ++t)
+        if (element_type(t) != element_type::opaque && base == opencl_name(element_type(t))) element = element_type(t);
+    builtin = element.has_value() || base == "bool" || base == "size_t";
+}
+
+std::shared_ptr<program_entry> program_cache::program(context& owner, const std::string& source,
+                                                      const std::string& options, const std::string& built_for,
+                                                      std::size_t source_hash) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto key = source_hash ^ std::hash<std::string>()(options);
+    for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+        if (it->second->options == options && it->second->source == source) {
+            owner.count_cache_hit();
+            return it->second;
+        }
+    auto entry = std::make_shared<program_entry>();
+    entry->source = source;
+    entry->options = options;
+    built_program built = build_program(owner, source, options, built_for);
+    entry->program = std::move(built.program);
+    entry->build_log = std::move(built.build_log);
+    programs_.emplace(key, entry);
+    return entry;
+}
+
+std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,
+                                                       const std::string& options, const std::string& name,
+                                                       std::size_t source_hash) {
+    const std::shared_ptr<program_entry> entry = program(owner, source, options, "kernel '" + name + "'", source_hash);
+    std::lock_guard<std::mutex> lock(entry->mutex);
+    auto& k = entry->kernels[name];
+    if (!k) {
+        auto made = make_kernel(*entry, *owner.device(), name);
+        measure_pointees(owner, *made, source, options);
+        k = std::move(made);
+    }
+    return k;
+}
+
+kernel_source::kernel_source(std::string source, std::string name, std::string options)
+    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)),
+      program_text_(program_text(source_)), program_hash_(std::hash<std::string>()(program_text_)) {}
+
+std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, const launch_domain& domain) {
+    const shape_key key{context.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
+                        folded_extents(domain)};
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& r : recent_)
+        if (r.key == key)
+            if (auto k = r.kernel.lock()) {
+                context.count_cache_hit();
+                return k;
+            }
+    auto k = context.programs().kernel(context, program_text_, launch_options(options_, domain, *context.device()),
+                                       name_, program_hash_);
+    recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
+                                 [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
+                  recent_.end());
+    recent_.push_back({key, k});
+    last_build_log_ = k->build_log;
+    return k;
+}
+
+std::string kernel_source::last_build_log() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return last_build_log_;
+}
+
+source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
+                          const std::string& options) {
+    launch_domain untiled_rank_1;
+    untiled_rank_1.rank = 1;
+    const std::string text = program_text(source);
+    const std::shared_ptr<program_entry> entry =
+        context->programs().program(*context, text, launch_options(options, untiled_rank_1, *context->device()),
+                                    "the whole source", std::hash<std::string>()(text));
+    std::string names;
+    check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
+    source_build built{{}, entry->build_log};
+    for (std::size_t start = 0; start < names.size();) {
+        const std::size_t end = std::min(names.find(';', start), names.size());
+        if (end > start) built.kernel_names.push_back(names.substr(start, end - start));
+        start = end + 1;
+    }
+    return built;
+}
+
+} // namespace tiles::engine
+
+namespace tiles {
+
+kernel::kernel(std::string source, std::string name, std::string build_options)
+    : impl_(std::make_shared<engine::kernel_source>(std::move(source), std::move(name), std::move(build_options))) {}
+
+const std::string& kernel::name() const { return impl_->name(); }
+const std::string& kernel::source() const { return impl_->source(); }
+const std::string& kernel::build_options() const { return impl_->options(); }
+std::string kernel::build_log() const { return impl_->last_build_log(); }
+
+} // namespace tiles

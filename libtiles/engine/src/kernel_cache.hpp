@@ -1,0 +1,119 @@
+// libtiles: kernels built for a context. A program is built once per (context, source, build
+// options), the options carrying the tile shape, and its kernel objects are kept with the
+// parameter descriptions that launches are checked against.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "opencl.hpp"
+#include "tiles/engine/launch.hpp"
+
+namespace tiles::engine {
+
+// The file name kernels' own lines carry (`#line 1 "kernel"` follows the prelude), which tells
+// them apart from the prelude's in compiler and simulator messages.
+inline constexpr const char* kernel_source_name = "kernel";
+
+// One kernel parameter, from clGetKernelArgInfo, with its type parsed once for every launch.
+struct kernel_param {
+    std::string name;
+    cl_kernel_arg_address_qualifier address;
+    std::string type_name; // as OpenCL reports it: "float*", "uint", "struct Description*"
+    bool points_to_const;  // a pointer the kernel promises not to write through
+    bool pointer;
+    std::string base;                    // "float" of "float4*", "uint" of "unsigned int"; other names as given
+    bool builtin;                        // base is one of OpenCL's scalar types, which arguments must match
+    std::optional<element_type> element; // base as an element type (none for half, bool, size_t)
+    // For a pointer to a struct or typedef, the size of what it points to, measured on the device;
+    // 0 where it is unknown (for other parameters, and where the measuring kernel did not build).
+    std::size_t pointee_size = 0;
+
+    // Fills pointer, base, builtin and element from type_name.
+    void parse_type();
+};
+
+struct compiled_kernel {
+    std::string name;
+    std::string device_name;
+    std::string build_log; // the compiler's warnings from building its program; "" if none
+    cl::Kernel kernel;
+    std::vector<kernel_param> params; // those a launch gives, in order
+    // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
+    // argument's extent it receives.
+    std::vector<std::size_t> hidden_extents;
+    std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+    std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
+    std::mutex launch_mutex;          // setting arguments and enqueueing are one step
+};
+
+// A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.
+struct built_program {
+    cl::Program program;
+    std::string build_log;
+};
+
+struct program_entry {
+    std::string source;
+    std::string options;
+    cl::Program program;
+    std::string build_log; // as in built_program
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
+};
+
+// A build log of the program made of `whole_program` with positions in the kernel's own lines, also
+// from drivers that ignore the program's #line directives.
+std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
+
+// What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
+// found again without hashing or comparing any source.
+class kernel_source {
+  public:
+    kernel_source(std::string source, std::string name, std::string options);
+
+    const std::string& source() const { return source_; }
+    const std::string& name() const { return name_; }
+    const std::string& options() const { return options_; }
+
+    // The kernel built for `context` and the domain's rank and tile shape, building it if needed.
+    std::shared_ptr<compiled_kernel> compiled_for(context& context, const launch_domain& domain);
+
+    // The build log of the kernel compiled_for built or found in a context's cache last.
+    std::string last_build_log() const;
+
+  private:
+    struct shape_key {
+        std::uint64_t context_id;
+        int rank;
+        bool tiled;
+        std::array<int, 3> tile;
+        std::vector<int> folded; // a rank above 3: the extents the prelude unfolds by
+        bool operator==(const shape_key& o) const {
+            return context_id == o.context_id && rank == o.rank && tiled == o.tiled && tile == o.tile &&
+                   folded == o.folded;
+        }
+    };
+    struct recent_kernel {
+        shape_key key;
+        std::weak_ptr<compiled_kernel> kernel; // the context owns it; a dead context expires it
+    };
+
+    const std::string source_;
+    const std::string name_;
+    const std::string options_;
+    const std::string program_text_; // the prelude, then the source numbered from line 1
+    const std::size_t program_hash_;
+
+    mutable std::mutex mutex_;
+    std::vector<recent_kernel> recent_;
+    std::string last_build_log_;
+};
+
+} // namespace tiles::engine
