@@ -38,7 +38,7 @@ autodoc_typehints = "none"
 # and numpy's. Everything of libtiles' own must resolve.
 nitpick_ignore_regex = [
     (r"(cpp|c):(identifier|expr|type|class|func)", r"(std|cl|MPI)(::.*)?"),
-    (r"cpp:(identifier|expr|type|class|func)", r"(tiles::)?detail(::.*)?|element_"),
+    (r"cpp:(identifier|expr|type|class|func)", r"(tiles::)?(detail|engine|algorithms)(::.*)?|element_"),
     # An unscoped enumerator named in a default argument, which the C++ domain looks up only in its
     # enumeration, and array_view's private alias of its own type for other elements.
     ("cpp:identifier", r"queuing_mode_automatic|like<U, 1>"),
