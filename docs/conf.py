@@ -48,7 +48,8 @@ nitpick_ignore_regex = [
 
 # The C headers' `typedef struct tiles_shape {...} tiles_shape;` is one declaration, which Breathe
 # hands the C domain twice, as the struct and as the typedef.
-suppress_warnings = ["duplicate_declaration.c"]
+# Code excerpts with an elision (`...the body...`) are shown as text where Pygments cannot lex them.
+suppress_warnings = ["duplicate_declaration.c", "misc.highlighting_failure"]
 
 
 def folder_links_as_text(app, doctree):
