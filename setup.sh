@@ -1,35 +1,52 @@
 #!/usr/bin/env bash
-# libtiles set-up for a Debian 12 machine: installs the Debian packages the build, the examples
-# and the tests need, skipping those already installed; makes the Python virtual environment
-# .venv with the packages of bindings/python/requirements.txt (Debian's Python refuses
-# system-wide pip installs); then configures and builds into build/.
+# libtiles set-up for a Debian 12 machine: installs the Debian packages a step needs, skipping
+# those already installed; for the developer's build, makes the Python virtual environment .venv
+# with the packages of bindings/python/requirements.txt (Debian's Python refuses system-wide pip
+# installs) and the wheelhouse .venv/wheelhouse for the wheel's test; then configures and builds
+# into build/.
 # Run as root or with sudo available. Idempotent: a second run only rebuilds what changed.
 #
-#   ./setup.sh            set up and build
-#   ./setup.sh examples   ... then run the seed's examples on the default OpenCL device
-#   ./setup.sh test       ... then run every test, then the C++ and C tests again built with clang
-#                         under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), the
-#                         fuzz target over the C API for a few minutes there, and the thread tests
-#                         under ThreadSanitizer (build-tsan/)
+#   ./setup.sh            set up and build everything: the libraries, tools, Python module,
+#                         examples, tests, benchmarks and API reference
+#   ./setup.sh examples   set up and build only the seed's examples (C++, C, the algorithms) and
+#                         tiles-info, then run them on the default OpenCL device
+#   ./setup.sh test       set up and build everything, then run every test, then the C++ and C
+#                         tests again built with clang under AddressSanitizer and
+#                         UndefinedBehaviorSanitizer (build-asan/), the fuzz target over the C API
+#                         for a few minutes there, and the thread tests under ThreadSanitizer
+#                         (build-tsan/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-debian_packages=(
+step=${1:-}
+case "$step" in
+  "" | examples | test) ;;
+  *) echo "setup: unknown step '$step' (give examples or test)" >&2; exit 2 ;;
+esac
+
+# The Debian packages the examples need: building libtiles, and a device to run on.
+example_packages=(
   cmake g++ make                      # the build
   ocl-icd-opencl-dev opencl-headers   # OpenCL's ICD loader and headers
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
+)
+# ... and those the rest of the developer's build and the tests need besides.
+developer_packages=(
   catch2                              # the C++ and C tests
   oclgrind                            # checked mode: the OpenCL simulator that finds races
   liboclgrind-dev                     # checked mode's Oclgrind plugin (uninitialized tile_static reads)
   python3 python3-venv python3-dev    # the Python package and its tests
   pkg-config                          # the test that builds a C program against the installed package
-  clang libclang-rt-14-dev            # the sanitized builds of the tests, and the fuzz target
+  clang libclang-rt-14-dev            # the sanitized builds of the tests, the fuzz target, and C++ kernels
+  libclc-14 llvm-spirv-14             # C++ kernels: OpenCL's built-ins for NVIDIA's devices, SPIR-V for others
   clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
   doxygen                             # the C and C++ reference of the documentation (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
 )
+debian_packages=("${example_packages[@]}")
+[[ $step == examples ]] || debian_packages+=("${developer_packages[@]}")
 
 missing=()
 for package in "${debian_packages[@]}"; do
@@ -43,18 +60,37 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Python packages (the package's and the documentation's), reinstalled only when the requirements change.
-requirements=(bindings/python/requirements.txt docs/requirements.txt)
-[[ -x .venv/bin/python ]] || python3 -m venv .venv
-if ! cat "${requirements[@]}" | cmp -s - .venv/installed-requirements.txt; then
-  echo "setup: installing Python packages into .venv"
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet "${requirements[@]/#/--requirement=}"
-  cat "${requirements[@]}" >.venv/installed-requirements.txt
+if [[ $step == examples ]]; then
+  # The examples, tiles-info and the libraries they link; no tests, benchmarks, docs or Python.
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_EXAMPLES=ON \
+    -DTILES_BUILD_TOOLS=ON -DTILES_BUILD_TESTS=OFF -DTILES_BUILD_BENCH=OFF -DTILES_BUILD_DOCS=OFF \
+    -DTILES_BUILD_PYTHON=OFF >/dev/null
+  # Builds what run_examples runs, then runs it.
+  cmake --build build --parallel "$(nproc)" --target run_examples
+  exit 0
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython_EXECUTABLE="$PWD/.venv/bin/python" \
-  -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
+# Python packages, and the wheelhouse from which the wheel's test builds and installs with no
+# network (tests/wheel/wheelhouse.txt), fetched again only when their lists change.
+requirements=bindings/python/requirements.txt
+docs_requirements=docs/requirements.txt   # Sphinx, Breathe and MyST, for the docs target the tests build
+wheelhouse_requirements=tests/wheel/wheelhouse.txt
+[[ -x .venv/bin/python ]] || python3 -m venv .venv
+if ! cat "$requirements" "$docs_requirements" "$wheelhouse_requirements" | cmp -s - .venv/installed-requirements.txt; then
+  echo "setup: installing Python packages into .venv"
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -r "$requirements" -r "$docs_requirements"
+  rm -rf .venv/wheelhouse
+  .venv/bin/python -m pip download --quiet --only-binary=:all: --dest .venv/wheelhouse -r "$wheelhouse_requirements"
+  cat "$requirements" "$docs_requirements" "$wheelhouse_requirements" >.venv/installed-requirements.txt
+fi
+
+# A developer's build: tests, examples, benchmarks, the API reference and the Python module, with
+# warnings as errors (a plain `cmake -S . -B build` builds the libraries, tools and Python only).
+developer_options=(-DTILES_DEVELOPER=ON -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_TESTS=ON -DTILES_BUILD_EXAMPLES=ON
+                   -DTILES_BUILD_BENCH=ON -DTILES_BUILD_DOCS=ON)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" -DTILES_BUILD_PYTHON=ON \
+  -DPython_EXECUTABLE="$PWD/.venv/bin/python" -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
 # sanitized_build DIR SANITIZERS [CMAKE_ARGS...]: builds the C++ and C test programs (not the
@@ -62,8 +98,8 @@ cmake --build build --parallel "$(nproc)"
 sanitized_build() {
   local dir=$1 sanitizers=$2
   shift 2
-  CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_BUILD_PYTHON=OFF \
-    -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" \
+    -DTILES_BUILD_PYTHON=OFF -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
   cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
 }
 
@@ -95,9 +131,8 @@ fuzz() {
   grep -E "^Done|^#[0-9]+.*(DONE|pulse)" build-asan/fuzz.log | tail -n 2
 }
 
-case "${1:-}" in
+case "$step" in
   "") ;;
-  examples) cmake --build build --target run_examples ;;
   test)
     # Every test run is a first run, as on a fresh machine: PoCL's and libtiles' caches (compiled
     # programs, tuning) start empty in a folder of their own, removed afterwards.
@@ -116,5 +151,4 @@ case "${1:-}" in
     sanitized_build build-tsan thread
     ctest --test-dir build-tsan --output-on-failure --parallel "$(nproc)" -L threads
     ;;
-  *) echo "setup: unknown step '$1' (give examples or test)" >&2; exit 2 ;;
 esac

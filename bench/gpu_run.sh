@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The GPU run in one command, on a machine with NVIDIA's OpenCL driver, from a build made there
-# (cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j): the tests of gemm's
-# precisions, the parameters and the algorithms on the GPU; libtiles' gemm at every precision at
-# n = 1024, 4096 and 8192 and cuBLAS's through PyTorch in the same run; the bandwidth-bound
-# algorithms against the copy kernel; each by the host's clock and by the device's; then one table
-# of the ratios and the targets. About 7 minutes.
+# The GPU run in one command, on a machine with NVIDIA's OpenCL driver, from a developer's build
+# made there (cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILES_DEVELOPER=ON && cmake --build
+# build -j): the tests of gemm's precisions, the parameters and the algorithms on the GPU; libtiles'
+# gemm at every precision at n = 1024, 4096 and 8192 and cuBLAS's through PyTorch in the same run;
+# the bandwidth-bound algorithms against the copy kernel; each by the host's clock and by the
+# device's; then one table of the ratios and the targets. About 7 minutes.
 #
 #   bench/gpu_run.sh BUILD_DIR [OUTPUT_DIR]      (OUTPUT_DIR: gpu-run; it gets every figure as JSON)
 set -euo pipefail

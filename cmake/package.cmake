@@ -3,7 +3,8 @@
 # (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
 # where MPI is found); tiles-info and tiles-tune; a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives
-# them too; and a pkg-config file for C. A wheel (pip install .) holds the Python package alone.
+# them too; and pkg-config files for C (tiles.pc) and C++ (tiles-core.pc). A wheel (pip install .)
+# holds the Python package alone.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -41,5 +42,7 @@ set(tiles_pc_dl_libs "")
 if(CMAKE_DL_LIBS)
   set(tiles_pc_dl_libs "-l${CMAKE_DL_LIBS}")
 endif()
-configure_file(cmake/tiles.pc.in "${PROJECT_BINARY_DIR}/tiles.pc" @ONLY)
-install(FILES "${PROJECT_BINARY_DIR}/tiles.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+foreach(pc IN ITEMS tiles tiles-core)
+  configure_file(cmake/${pc}.pc.in "${PROJECT_BINARY_DIR}/${pc}.pc" @ONLY)
+  install(FILES "${PROJECT_BINARY_DIR}/${pc}.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endforeach()

@@ -40,8 +40,9 @@ nitpick_ignore_regex = [
     (r"(cpp|c):(identifier|expr|type|class|func)", r"(std|cl|MPI)(::.*)?"),
     (r"cpp:(identifier|expr|type|class|func)", r"(tiles::)?(detail|engine|algorithms)(::.*)?|element_"),
     # An unscoped enumerator named in a default argument, which the C++ domain looks up only in its
-    # enumeration, and array_view's private alias of its own type for other elements.
-    ("cpp:identifier", r"queuing_mode_automatic|like<U, 1>"),
+    # enumeration, array_view's private alias of its own type for other elements, and array's of an
+    # iterator's element type.
+    ("cpp:identifier", r"queuing_mode_automatic|like<U, 1>|iterator_t<It>"),
     (r"(cpp|c):(identifier|expr|type)", r"(cl_|size_t|u?int\d+_t|uintptr_t|ptrdiff_t|FILE|MPI_)\w*"),
     (r"py:(class|obj|exc|func)", r"(numpy|np|os|typing|collections)\..*"),
 ]

@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tiles/algorithms.hpp"
+#include "tiles/log.hpp"
 #include "tiles/parameters.hpp"
 
 #include "../libtiles/algorithms/src/support.hpp"
@@ -373,6 +375,27 @@ TEST_CASE("a strict checked view throws check_failed with the report", "[checked
         CHECK_FALSE(e.report().clean());
         CHECK(std::string(e.what()).find("race in tile_static memory in kernel 'racy_total' at line 9") !=
               std::string::npos);
+    }
+}
+
+TEST_CASE("what a checked view finds goes to the log at the warning level, the default", "[checked][log]") {
+    std::vector<std::pair<tiles::log_level, std::string>> messages;
+    const tiles::log_level before = tiles::get_log_level();
+    if (std::getenv("TILES_LOG") == nullptr) CHECK(before == tiles::log_level::warning);
+    tiles::set_log(tiles::log_level::warning,
+                   [&](tiles::log_level level, const std::string& message) { messages.emplace_back(level, message); });
+    sampling(tiles::create_checked_view(), tiles::kernel(example_kernel_race_condition, "racy_total"));
+    // A strict view throws what it finds instead, and logs nothing.
+    CHECK_THROWS_AS(
+        sampling(tiles::create_checked_view(true), tiles::kernel(example_kernel_race_condition, "racy_total")),
+        tiles::check_failed);
+    tiles::set_log(before);
+    REQUIRE(messages.size() == 3); // the three problems at line 9, once each
+    for (const auto& [level, message] : messages) {
+        CHECK(level == tiles::log_level::warning);
+        CHECK_THAT(message, Catch::Matches("checked mode: .* in tile_static memory in kernel 'racy_total' at line 9, "
+                                           "column 11: total \\+= matrix[\\s\\S]*",
+                                           Catch::CaseSensitive::Yes));
     }
 }
 

@@ -134,6 +134,9 @@ TEST_CASE_METHOD(fresh_view, "a kernel that does not compile raises build_error 
         CHECK(e.build_log().find("undeclared_name") != std::string::npos);
         // Lines count in the caller's source, not the prelude's: the error is on line 2.
         CHECK(e.build_log().find(":2:") != std::string::npos);
+        // The line itself follows, with a caret under the column, as clang prints them.
+        CHECK(e.build_log().find("kernel:2:12: ") != std::string::npos);
+        CHECK(e.build_log().find("\n  out[0] = undeclared_name;\n           ^\n") != std::string::npos);
         CHECK(e.cl_status() == -11); // CL_BUILD_PROGRAM_FAILURE
     }
     REQUIRE_THROWS_MENTIONING(
@@ -278,4 +281,40 @@ TEST_CASE("the algorithms refuse tiles that reach past the positions an int inde
                               "2147483647 the kernel indexes in an int");
     CHECK_NOTHROW(tiles::algorithms::check_reach(
         "gemm", "C's rows", INT_MAX - 127, std::int64_t(tiles::algorithms::blocks_covering(INT_MAX - 127, 128)) * 128));
+}
+
+TEST_CASE_METHOD(fresh_view, "a tile other than the kernel's reqd_work_group_size is refused naming both",
+                 "[refusal]") {
+    // OpenCL's order: 8 work-items along x (AMP's last dimension, the columns), 4 along y.
+    const tiles::kernel k(R"(
+__kernel __attribute__((reqd_work_group_size(8, 4, 1))) void fixed(__global float* out) {
+    tiled_index t = get_tiled_index();
+    out[linear_index(t.global_id, t.extent)] = t.local_id[0] * 10 + t.local_id[1];
+})",
+                          "fixed");
+    std::vector<float> out(8 * 16, -1.0f);
+    tiles::array_view<float, 2> v(8, 16, out);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent.tile<8, 4>(), k, v),
+                              tiles::invalid_compute_domain,
+                              "kernel 'fixed' declares __attribute__((reqd_work_group_size(8, 4, 1))), so it runs only "
+                              "in tiles of 4 x 8 work-items (AMP's order, the reverse of OpenCL's), not the "
+                              "launch's tile of 8x4");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, k, v), tiles::invalid_compute_domain,
+                              "reqd_work_group_size(8, 4, 1)", "launch it over an extent tiled so, not untiled");
+    CHECK(view.counters().launches == 0);
+    // Its own shape runs: rows of 4, columns of 8, in AMP's order.
+    tiles::parallel_for_each(view, v.extent.tile<4, 8>(), k, v);
+    v.synchronize();
+    for (int row = 0; row < 8; ++row)
+        for (int column = 0; column < 16; ++column) CHECK(out[row * 16 + column] == (row % 4) * 10 + column % 8);
+}
+
+TEST_CASE("a build log's diagnostics each quote their line with a caret, once", "[refusal]") {
+    const std::string program = "prelude line\n#line 1 \"kernel\"\nfirst\n\tx = y + z;\n";
+    // A driver's log without the lines (PoCL's) gets them, the caret's indent following tabs.
+    CHECK(tiles::engine::with_source_lines("kernel:2:10: error: no z\nnote: kernel:1:1: here", program) ==
+          "kernel:2:10: error: no z\n\tx = y + z;\n\t        ^\nnote: kernel:1:1: here\nfirst\n^");
+    // A log that quotes them already (clang's own format) is left as it is, as is a prelude's line.
+    const std::string quoted = "kernel:2:6: warning: w\n\tx = y + z;\n\t    ^\nprelude:1:1: note\n";
+    CHECK(tiles::engine::with_source_lines(quoted, program) == quoted);
 }

@@ -92,11 +92,18 @@ TILES_API tiles_status tiles_take_writeback_error(void);
 
 /* ---- The log ---------------------------------------------------------------------------- */
 
-/* What libtiles is doing, opt in: at TILES_LOG_INFO each kernel build with its time and compiler
- * warnings, disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also every
- * transfer. Off by default; the environment variable TILES_LOG=info or debug turns it on, to
- * stderr. */
-typedef enum tiles_log_level { TILES_LOG_OFF = 0, TILES_LOG_INFO = 1, TILES_LOG_DEBUG = 2 } tiles_log_level;
+/* What libtiles is doing. At TILES_LOG_WARNING, the default, what checked contexts find; at
+ * TILES_LOG_INFO also each kernel build (a line before it starts, another with its time and
+ * compiler warnings), disk-cache hits and misses, tuning and its progress; at TILES_LOG_DEBUG also
+ * every transfer. The environment variable TILES_LOG (off, warning, info or debug) sets the level
+ * the process starts with; messages go to stderr. TILES_LOG_WARNING comes last so that the others
+ * keep their numbers; the order is OFF < WARNING < INFO < DEBUG. */
+typedef enum tiles_log_level {
+    TILES_LOG_OFF = 0,
+    TILES_LOG_INFO = 1,
+    TILES_LOG_DEBUG = 2,
+    TILES_LOG_WARNING = 3
+} tiles_log_level;
 
 /* Receives one message (NUL-terminated, without a final newline, valid during the call) on the
  * thread that did the work, which may hold locks of libtiles then: it must not call libtiles. */
@@ -268,9 +275,13 @@ typedef struct tiles_counters {
     uint64_t device_copies, bytes_copied_on_device;
     uint64_t kernel_builds, cache_hits, launches;
     uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
+    /* Uploads and downloads (counted there too) that went through the context's pinned staging
+     * buffers: those of the device's staging threshold or more, from or to host memory that
+     * libtiles did not pin (new after 0.4.0: an older tiles.h's struct_size leaves them out). */
+    uint64_t staged_transfers, bytes_staged;
 } tiles_counters;
 #define TILES_COUNTERS_INIT                                                                                            \
-    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */
@@ -437,6 +448,26 @@ TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* sou
 TILES_API tiles_status tiles_view_retain(tiles_view* view);
 TILES_API tiles_status tiles_view_release(tiles_view* view);
 
+/* ---- Pinned host memory ----------------------------------------------------------------- */
+
+/* Copies between host memory and a GPU of at least the device's staging threshold (the parameter
+ * set "staging", README) go through pinned buffers of the context, in chunks that host threads
+ * copy while the device's copy engine moves the one before: most of the bus's rate from any host
+ * memory. Memory from tiles_host_alloc is pinned itself: views of it, copies from and to it and
+ * launches that use it move it straight, at the bus's full rate. */
+
+/* `bytes` (1 or more) of host memory that the driver of `context`'s device pins (NULL: the default
+ * context), valid until tiles_host_free. *out is set only on success.
+ * TILES_ERROR_INVALID_ARGUMENT for 0 bytes or the CPU accelerator's context;
+ * TILES_ERROR_OUT_OF_MEMORY, naming the numbers, beyond the device's largest allocation or what
+ * its driver pins. Thread-safe. */
+TILES_API tiles_status tiles_host_alloc(void** out, tiles_context* context, size_t bytes);
+
+/* Frees what tiles_host_alloc gave (NULL: nothing). TILES_ERROR_INVALID_ARGUMENT, freeing nothing,
+ * for any other pointer, or one freed already. No transfer may still use the memory (release or
+ * synchronize the views of it first). Thread-safe. */
+TILES_API tiles_status tiles_host_free(void* memory);
+
 /* ---- Kernels and launches --------------------------------------------------------------- */
 
 typedef struct tiles_kernel tiles_kernel;
@@ -446,6 +477,31 @@ typedef struct tiles_kernel tiles_kernel;
  * compiled here. The caller owns a reference. */
 TILES_API tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name,
                                            const char* options);
+
+/* The language of a kernel's source. */
+typedef enum tiles_language {
+    TILES_LANGUAGE_OPENCL_C = 0, /* OpenCL C with libtiles' prelude, compiled by the device's driver */
+    TILES_LANGUAGE_CPP = 1       /* C++ AMP's kernels (C++ for OpenCL with libtiles' C++ prelude), compiled by
+                                    clang: kernel functions void name(captures..., index) restrict(amp) { ... }
+                                    (README, "Kernels in C++") */
+} tiles_language;
+
+/* How a kernel or program is made from its source. Versioned as the other structs are: set
+ * struct_size, or start from TILES_KERNEL_OPTIONS_INIT. */
+typedef struct tiles_kernel_options {
+    size_t struct_size;
+    const char* build_options; /* for the compiler, NULL for none ("-DSAMPLESIZE=4") */
+    tiles_language language;
+} tiles_kernel_options;
+
+#define TILES_KERNEL_OPTIONS_INIT                                                                                      \
+    { sizeof(tiles_kernel_options), NULL, TILES_LANGUAGE_OPENCL_C }
+
+/* tiles_kernel_create for a source in `options->language` (NULL options: OpenCL C, no build
+ * options). A C++ source is read here: a kernel function it cannot take is TILES_ERROR_BUILD, with
+ * its line and column in the message; a name the source lacks is refused at the first launch. */
+TILES_API tiles_status tiles_kernel_create_with_options(tiles_kernel** out, const char* source, const char* name,
+                                                        const tiles_kernel_options* options);
 
 TILES_API tiles_status tiles_kernel_retain(tiles_kernel* kernel);
 TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
@@ -589,6 +645,16 @@ TILES_API tiles_status tiles_kernel_get_build_log(const char** out, const tiles_
 TILES_API tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                            const char* source, const char* options);
 
+/* tiles_program_build for a source in `options->language` (NULL options: OpenCL C, no build
+ * options), compiled once as a launch over `domain`'s rank and tile shape would (the extent's size
+ * does not matter; NULL: an untiled rank-1 launch), so that launches of any of its kernels over
+ * such domains compile nothing. A C++ source is built whole, no kernel's index checked against the
+ * domain. Errors as tiles_kernel_build's. */
+TILES_API tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log,
+                                                        tiles_context* context, const char* source,
+                                                        const tiles_kernel_options* options,
+                                                        const tiles_domain* domain);
+
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: where the first argument that is an array, or a view of one, lives, else the default
  * context), and returns without waiting for it. Everything is checked first, and nothing runs if
@@ -692,6 +758,26 @@ TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
 TILES_API tiles_status tiles_event_release(tiles_event* event);
+
+/* When the device's driver took an event's work: OpenCL's profiling times, in nanoseconds on the
+ * device's clock (PyOpenCL's event.profile). For work of several commands (a copy through the
+ * host), queued, submitted and started are the first's and ended the last's. Set struct_size
+ * (TILES_EVENT_PROFILE_INIT does). */
+typedef struct tiles_event_profile {
+    size_t struct_size;
+    uint64_t queued;    /* enqueued by the host */
+    uint64_t submitted; /* submitted to the device */
+    uint64_t started;   /* began to run */
+    uint64_t ended;     /* finished */
+} tiles_event_profile;
+#define TILES_EVENT_PROFILE_INIT                                                                                       \
+    { sizeof(tiles_event_profile), 0, 0, 0, 0 }
+
+/* Waits for the event's work as tiles_event_wait does, then fills `out` with its profiling
+ * times. TILES_ERROR_UNSUPPORTED for an event of no OpenCL command (a marker of the CPU
+ * accelerator's context) or of a queue made without CL_QUEUE_PROFILING_ENABLE (an adopted one;
+ * libtiles' own queues have it, at the cost of a few timestamps per command). */
+TILES_API tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event);
 
 /* An event that completes once everything enqueued on `context` before this call has finished
  * (an OpenCL marker, submitted at once: C++ AMP's create_marker), the host steps of earlier

@@ -2,6 +2,7 @@
 #include "capi_internal.hpp"
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 using namespace tiles::capi;
@@ -141,6 +142,31 @@ template <class Round> tiles_status rounded(tiles_domain* out, const tiles_domai
     });
 }
 
+// The caller's kernel options, checked, with their language as the C++ API has it.
+struct kernel_options {
+    std::string build_options;
+    tiles::kernel_language language = tiles::kernel_language::opencl_c;
+};
+
+kernel_options read_options(const tiles_kernel_options* options) {
+    kernel_options read;
+    if (options == nullptr) return read;
+    check_struct(options, "kernel options");
+    const tiles_kernel_options o = read_struct(options);
+    if (o.build_options != nullptr) read.build_options = o.build_options;
+    switch (o.language) {
+    case TILES_LANGUAGE_OPENCL_C:
+        break;
+    case TILES_LANGUAGE_CPP:
+        read.language = tiles::kernel_language::cpp;
+        break;
+    default:
+        throw tiles::invalid_argument("the kernel options' language (" + std::to_string(int(o.language)) +
+                                      ") is neither TILES_LANGUAGE_OPENCL_C (0) nor TILES_LANGUAGE_CPP (1)");
+    }
+    return read;
+}
+
 } // namespace
 
 namespace tiles::capi {
@@ -238,10 +264,18 @@ tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_domain* domain
 }
 
 tiles_status tiles_kernel_create(tiles_kernel** out, const char* source, const char* name, const char* options) {
+    tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+    o.build_options = options;
+    return tiles_kernel_create_with_options(out, source, name, &o);
+}
+
+tiles_status tiles_kernel_create_with_options(tiles_kernel** out, const char* source, const char* name,
+                                              const tiles_kernel_options* options) {
     return guard([&] {
         check_out(out);
         if (source == nullptr || name == nullptr) throw tiles::invalid_argument("the kernel's source or name is NULL");
-        *out = make_handle<tiles_kernel>(tiles::kernel(source, name, options == nullptr ? "" : options));
+        const kernel_options o = read_options(options);
+        *out = make_handle<tiles_kernel>(tiles::kernel(source, name, o.build_options, o.language));
     });
 }
 
@@ -274,10 +308,21 @@ thread_local std::string handed_out_kernel_names, handed_out_source_log;
 
 tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                  const char* source, const char* options) {
+    tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+    o.build_options = options;
+    return tiles_program_build_with_options(kernel_names, log, context, source, &o, nullptr);
+}
+
+tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log, tiles_context* context,
+                                              const char* source, const tiles_kernel_options* options,
+                                              const tiles_domain* domain) {
     return guard([&] {
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
+        const kernel_options o = read_options(options);
+        std::optional<tiles::engine::launch_domain> d;
+        if (domain != nullptr) d = check_domain(domain);
         tiles::engine::source_build built =
-            tiles::engine::build_source(context_of(context), source, options == nullptr ? "" : options);
+            tiles::engine::build_source(context_of(context), source, o.build_options, o.language, d ? &*d : nullptr);
         handed_out_kernel_names.clear();
         for (const std::string& name : built.kernel_names)
             handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;
@@ -300,6 +345,17 @@ tiles_status tiles_event_is_ready(int* out, const tiles_event* event) {
     return guard([&] {
         check_out(out);
         *out = live(event, "event").future.is_ready();
+    });
+}
+
+tiles_status tiles_event_get_profile(tiles_event_profile* out, tiles_event* event) {
+    return guard([&] {
+        check_struct(out, "event profile");
+        const tiles::event_profile p = live(event, "event").future.profile();
+        out->queued = p.queued;
+        out->submitted = p.submitted;
+        out->started = p.started;
+        out->ended = p.ended;
     });
 }
 

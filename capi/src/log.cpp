@@ -6,9 +6,10 @@
 extern "C" tiles_status tiles_set_log_callback(tiles_log_level level, tiles_log_callback callback, void* user_data) {
     return tiles::capi::guard([&] {
         const int value = tiles::capi::as_int(level);
-        if (value < TILES_LOG_OFF || value > TILES_LOG_DEBUG)
-            throw tiles::invalid_argument("tiles_log_level " + std::to_string(value) +
-                                          " is not a level: use TILES_LOG_OFF, TILES_LOG_INFO or TILES_LOG_DEBUG");
+        if (value < TILES_LOG_OFF || value > TILES_LOG_WARNING)
+            throw tiles::invalid_argument(
+                "tiles_log_level " + std::to_string(value) +
+                " is not a level: use TILES_LOG_OFF, TILES_LOG_WARNING, TILES_LOG_INFO or TILES_LOG_DEBUG");
         tiles::log_sink sink;
         if (callback != nullptr)
             sink = [callback, user_data](tiles::log_level l, const std::string& message) {

@@ -3,6 +3,7 @@ matrix 0, 1, ..., 63 averaged over SAMPLESIZE x SAMPLESIZE tiles by a given kern
 the matrix and an array of one (zeroed) element per tile."""
 
 import pathlib
+from typing import Optional
 
 import numpy as np
 import tiles
@@ -16,11 +17,12 @@ def kernel(file: str, name: str) -> tiles.Kernel:
     return tiles.Kernel((KERNELS / file).read_text(), name)
 
 
-def sampling_example(average_kernel: tiles.Kernel, samplesize: int) -> np.ndarray:
+def sampling_example(average_kernel: tiles.Kernel, samplesize: int, context: Optional[tiles.Context] = None) -> np.ndarray:
+    """The averages, computed on `context` (where the averages live; by default the default context)."""
     raw_data = np.arange(MATRIXSIZE * MATRIXSIZE, dtype=np.float32).reshape(MATRIXSIZE, MATRIXSIZE)
     matrix = tiles.array_view(raw_data)
     output_size = MATRIXSIZE // samplesize
-    averages = tiles.array(np.zeros((output_size, output_size), dtype=np.float32))
+    averages = tiles.array(np.zeros((output_size, output_size), dtype=np.float32), context=context)
     tiles.parallel_for_each(matrix.extent.tile(samplesize, samplesize), average_kernel, matrix, averages)
     return np.asarray(averages)  # the averages live on the device: copy them back
 
@@ -32,4 +34,5 @@ def print_averages(output_data: np.ndarray) -> None:
 
 
 def print_device() -> None:
-    print(f"Running on {tiles.default_device().name}\n")
+    """Where launches without a context run: the default device, or Oclgrind's under TILES_CHECKED=1."""
+    print(f"Running on {tiles.Context.default().device.name}\n")

@@ -1,8 +1,9 @@
 // tiles-info: lists the OpenCL devices libtiles can use, with the limits launches are checked
 // against, and says which one is the default and why. `tiles-info --json` prints the same as one
 // JSON object, for scripts; Python's `tiles-info` and `python -m tiles` print the same.
+//
+//   tiles-info [--json] [--help] [--version]
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -11,6 +12,12 @@
 #include "tiles/tiles.hpp"
 
 namespace {
+
+const char* const usage = "usage: tiles-info [--json] [--help] [--version]\n"
+                          "  the OpenCL devices libtiles can use, their limits, and which is the default and why\n"
+                          "  --json     print one JSON object, for scripts\n"
+                          "  --help     print this and exit\n"
+                          "  --version  print libtiles' version and exit\n";
 
 // 65536 -> "64 KiB", 25769803776 -> "24 GiB", 1610612736 -> "1.5 GiB".
 std::string human_size(std::uint64_t bytes) {
@@ -91,10 +98,21 @@ void print_json(const std::vector<tiles::accelerator>& all, const tiles::acceler
 } // namespace
 
 int main(int argc, char** argv) {
-    const bool json = argc == 2 && std::strcmp(argv[1], "--json") == 0;
-    if (argc > 2 || (argc == 2 && !json)) {
-        std::cerr << "usage: tiles-info [--json]\n";
-        return 2;
+    bool json = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--json") {
+            json = true;
+        } else if (arg == "--help") {
+            std::cout << usage;
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << "tiles-info (libtiles) " << tiles::version() << "\n";
+            return 0;
+        } else {
+            std::cerr << "tiles-info: unknown option '" << arg << "'\n" << usage;
+            return 2;
+        }
     }
     try {
         const tiles::accelerator chosen;

@@ -1,9 +1,9 @@
 // tiles-tune: tunes the tiled algorithms' parameters for a device ahead of use, so that no program
 // pays for it on first use: each parameter set's algorithm is timed with each of a list of
 // candidates on a context of its own, and the fastest kept in the tuning file, with a progress line
-// on a terminal.
+// on a terminal and a line as each set starts elsewhere.
 //
-//   tiles-tune [--device SELECTOR] [--only SET,SET,...]
+//   tiles-tune [--device SELECTOR] [--only SET,SET,...] [--help] [--version]
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -21,9 +21,12 @@
 
 namespace {
 
-const char* const usage = "usage: tiles-tune [--device SELECTOR] [--only SET,SET,...]\n"
+const char* const usage = "usage: tiles-tune [--device SELECTOR] [--only SET,SET,...] [--help] [--version]\n"
+                          "  tunes the tiled algorithms' parameters for a device, into the tuning file\n"
                           "  --device SELECTOR  the device to tune, as TILES_DEVICE names one (default: the default)\n"
-                          "  --only SETS        only these parameter sets (default: every one the device uses)\n";
+                          "  --only SETS        only these parameter sets (default: every one the device uses)\n"
+                          "  --help             print this and exit\n"
+                          "  --version          print libtiles' version and exit\n";
 
 std::string text(const tiles::parameter_values& values) {
     std::string line;
@@ -31,16 +34,22 @@ std::string text(const tiles::parameter_values& values) {
     return line;
 }
 
-// The line on stdout that says where tuning is, rewritten in place where stdout is a terminal and
-// left out elsewhere (a log file would get every version of it, control codes and all). The log's
-// messages, on stderr, first clear it, so that neither runs into the other.
+// The line on stdout that says where tuning is, rewritten in place where stdout is a terminal. In a
+// pipe or a file, which would get every version of it, control codes and all, a set's first
+// candidate writes a line of its own instead, at once. The log's messages, on stderr, first clear
+// the line, so that neither runs into the other.
 class progress_line {
   public:
     progress_line() : terminal_(isatty(STDOUT_FILENO) != 0) {}
 
-    void show(const std::string& text) {
-        if (!terminal_) return;
+    // Where tuning is: `set` timing `candidate` of `candidates`, `text` saying so in full.
+    void show(const std::string& set, std::size_t candidate, std::size_t candidates, const std::string& text) {
         const std::lock_guard<std::mutex> lock(mutex_);
+        if (!terminal_) {
+            if (candidate == 1) std::printf("%s: timing %zu candidates\n", set.c_str(), candidates);
+            std::fflush(stdout);
+            return;
+        }
         std::printf("\r\033[K%s", text.c_str());
         std::fflush(stdout);
         open_ = true;
@@ -91,6 +100,12 @@ int main(int argc, char** argv) {
             device = argv[++i];
         } else if (arg == "--only" && i + 1 < argc) {
             sets = split(argv[++i]);
+        } else if (arg == "--help") {
+            std::cout << usage;
+            return 0;
+        } else if (arg == "--version") {
+            std::cout << "tiles-tune (libtiles) " << tiles::version() << "\n";
+            return 0;
         } else {
             std::cerr << "tiles-tune: unknown or incomplete option '" << arg << "'\n" << usage;
             return 2;
@@ -100,20 +115,19 @@ int main(int argc, char** argv) {
     const auto progress = std::make_shared<progress_line>();
     if (tiles::get_log_level() != tiles::log_level::off)
         tiles::set_log(tiles::get_log_level(), [progress](tiles::log_level level, const std::string& message) {
-            progress->to_stderr(std::string("libtiles ") + (level == tiles::log_level::debug ? "debug: " : "info: ") +
-                                message);
+            progress->to_stderr(std::string("libtiles ") + tiles::to_string(level) + ": " + message);
         });
     try {
         const tiles::accelerator accelerator = device.empty() ? tiles::accelerator() : tiles::accelerator(device);
         const char* file = std::getenv("TILES_TUNING_FILE");
         const bool off = file != nullptr && std::string(file) == "off";
         std::cout << "tuning '" << accelerator.name() << "' (driver " << accelerator.driver_version() << ")"
-                  << (off ? "; TILES_TUNING_FILE is off, so the results are not kept" : "") << "\n";
+                  << (off ? "; TILES_TUNING_FILE is off, so the results are not kept" : "") << std::endl;
         if (sets.empty()) sets = tiles::parameter_sets();
         for (const std::string& set : sets) {
             const std::string why_not = tiles::not_tunable_because(accelerator, set);
             if (!why_not.empty()) {
-                std::cout << set << ": not tuned: " << why_not << "\n";
+                std::cout << set << ": not tuned: " << why_not << std::endl;
                 continue;
             }
             const std::string before = text(tiles::get_parameters(accelerator, set));
@@ -125,7 +139,7 @@ int main(int argc, char** argv) {
                 char line[160];
                 std::snprintf(line, sizeof line, "%s: candidate %zu of %zu, best %.3f ms", set.c_str(), step.candidate,
                               step.candidates, best * 1e3);
-                progress->show(line);
+                progress->show(set, step.candidate, step.candidates, line);
             });
             const std::string after = text(tuned);
             // The chosen values' own time: the tuner may keep the values in effect over one a little

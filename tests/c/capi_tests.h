@@ -16,6 +16,11 @@ int test_staging_arrays(void);
 int test_extent_of_in_kernels_launched_from_c(void);
 int test_extent_of_refused_above_rank_3(void);
 
+/* test_amp.c */
+int test_cpp_kernel_runs_the_seed_tile_average(void);
+int test_cpp_program_builds_ahead_and_names_its_kernels(void);
+int test_cpp_kernel_refusals(void);
+
 /* test_algorithms.c */
 int test_reduce_matches_c_loops(void);
 int test_reduce_as_sums_ints_in_long_without_wrapping(void);
@@ -79,6 +84,10 @@ int test_copies_and_events(void);
 int test_arrays_beyond_the_device_memory_are_refused(void);
 int test_view_and_array_queries(void);
 
+/* test_host_memory.c */
+int test_host_alloc_and_free(void);
+int test_staged_copies_of_c_buffers(void);
+
 /* test_views.c */
 int test_views_without_a_source(void);
 int test_projections_and_strides(void);
@@ -100,6 +109,8 @@ int test_domain_refusals(void);
 int test_exported_argument_makers(void);
 int test_kernel_build_ahead_with_its_log(void);
 int test_program_build_names_the_kernels_of_a_mixed_source(void);
+int test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void);
+int test_events_give_opencls_profiling_times(void);
 int test_struct_parameters_take_elements_of_their_size(void);
 
 /* test_seed_examples.c */

@@ -758,3 +758,80 @@ int test_program_build_names_the_kernels_of_a_mixed_source(void) {
     CHECK_OK(tiles_context_release(context));
     return failed;
 }
+
+int test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void) {
+    int failed = 0;
+    /* Two tiled rank-2 kernels: built for their tile shape, both launch without compiling. */
+    static const char source[] = "__kernel void set_tile(__global int* out) {\n"
+                                 "    tiled_index t = get_tiled_index();\n"
+                                 "    out[linear_index(t.global_id, t.extent)] = 10 * t.tile[0] + t.tile[1];\n"
+                                 "}\n"
+                                 "__kernel void add_local(__global int* out) {\n"
+                                 "    tiled_index t = get_tiled_index();\n"
+                                 "    out[linear_index(t.global_id, t.extent)] += 100 * t.local_id[1];\n"
+                                 "}\n"
+                                 "// built_for_a_tile_shape\n";
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    const tiles_domain tiled = {sizeof(tiles_domain), 2, {4, 6}, 2, {2, 3, 0}, NULL};
+    const char* names = NULL;
+    CHECK_OK(tiles_program_build_with_options(&names, NULL, context, source, NULL, &tiled));
+    CHECK(names != NULL && strcmp(names, "set_tile;add_local") == 0);
+    int host[24] = {0};
+    const tiles_shape shape = shape_of(TILES_INT32, 2, 4, 6, 0);
+    tiles_view* out = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, host));
+    const tiles_arg args[] = {tiles_arg_view(out)};
+    tiles_kernel* kernels[2] = {NULL, NULL};
+    CHECK_OK(tiles_kernel_create(&kernels[0], source, "set_tile", NULL));
+    CHECK_OK(tiles_kernel_create(&kernels[1], source, "add_local", NULL));
+    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_launch(context, &tiled, kernels[k], args, 1));
+    CHECK_OK(tiles_view_synchronize(out));
+    for (int i = 0; i < 24; ++i) CHECK(host[i] == 10 * (i / 6 / 2) + i % 6 / 3 + 100 * (i % 3));
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    const tiles_domain bad = {sizeof(tiles_domain), 2, {4, 6}, 3, {2, 3, 1}, NULL};
+    CHECK_FAILS(tiles_program_build_with_options(NULL, NULL, context, source, NULL, &bad),
+                TILES_ERROR_INVALID_COMPUTE_DOMAIN, "the tile has rank 3 but the extent it tiles has rank 2");
+    CHECK_OK(tiles_view_release(out));
+    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_kernel_release(kernels[k]));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}
+
+int test_events_give_opencls_profiling_times(void) {
+    int failed = 0;
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    float host[256] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 256, 0, 0);
+    tiles_view* source = NULL;
+    tiles_array* array = NULL;
+    tiles_view* destination = NULL;
+    CHECK_OK(tiles_view_create(&source, &shape, host));
+    CHECK_OK(tiles_array_create(&array, context, &shape, NULL));
+    CHECK_OK(tiles_array_get_view(&destination, array));
+    tiles_event* copied = NULL;
+    CHECK_OK(tiles_copy_async(&copied, source, destination));
+    tiles_event* marker = NULL;
+    CHECK_OK(tiles_context_create_marker(&marker, context));
+    tiles_event_profile profile = TILES_EVENT_PROFILE_INIT;
+    CHECK_OK(tiles_event_get_profile(&profile, marker));
+    CHECK(profile.queued != 0 && profile.queued <= profile.submitted && profile.submitted <= profile.started &&
+          profile.started <= profile.ended);
+    tiles_event_profile copy_profile = TILES_EVENT_PROFILE_INIT;
+    CHECK_OK(tiles_event_get_profile(&copy_profile, copied));
+    CHECK(copy_profile.queued != 0 && copy_profile.started <= copy_profile.ended);
+    CHECK(copy_profile.queued <= profile.queued); /* the copy was enqueued before the marker */
+    tiles_event_profile unset = {0, 0, 0, 0, 0};
+    CHECK_FAILS(tiles_event_get_profile(&unset, marker), TILES_ERROR_INVALID_ARGUMENT, "struct_size");
+    CHECK_FAILS(tiles_event_get_profile(&profile, NULL), TILES_ERROR_INVALID_HANDLE, "the event is NULL");
+    CHECK_OK(tiles_event_release(marker));
+    CHECK_OK(tiles_event_release(copied));
+    CHECK_OK(tiles_view_release(destination));
+    CHECK_OK(tiles_array_release(array));
+    CHECK_OK(tiles_view_release(source));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

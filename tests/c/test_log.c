@@ -67,6 +67,9 @@ int test_log_reaches_the_callback(void) {
     failed += add_one_on_a_new_context(source);
     CHECK((strstr(log.text, "program cache miss: kernel 'logged' for '") != NULL) == disk_cache);
     CHECK(strstr(log.text, "built kernel 'logged' for '") != NULL);
+    /* A line says the build has started, before the one that says how long it took. */
+    CHECK(strstr(log.text, "building kernel 'logged' for '") != NULL);
+    CHECK(strstr(log.text, "building kernel 'logged' for '") < strstr(log.text, "built kernel 'logged' for '"));
     CHECK(strstr(log.text, " ms (options:") != NULL);
     CHECK(strstr(log.text, "the compiler said") == NULL); /* nothing to warn of */
     CHECK(log.highest == TILES_LOG_INFO);                 /* no transfers at the info level */
@@ -86,8 +89,8 @@ int test_log_reaches_the_callback(void) {
     failed += add_one_on_a_new_context(source);
     CHECK(log.length == 0);
 
-    CHECK_FAILS(tiles_set_log_callback((tiles_log_level)3, receive, &log), TILES_ERROR_INVALID_ARGUMENT,
-                "tiles_log_level 3 is not a level");
+    CHECK_FAILS(tiles_set_log_callback((tiles_log_level)4, receive, &log), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_log_level 4 is not a level");
     CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
     return failed;
 }

@@ -1,15 +1,16 @@
 # The installed package, one STEP at a time (cmake -DSTEP=... -P check_install.cmake):
 #   layout        cmake --install BUILD_DIR into PREFIX; exactly the library (with its SONAME links),
-#                 the C++ core, tiles.h, the C++ headers, tiles-info, tiles-tune, the CMake package and tiles.pc
-#                 lie there, and the documentation's HTML in DOCDIR where it was built
+#                 the C++ core, tiles.h, the C++ headers, tiles-info, tiles-tune, the CMake package,
+#                 tiles.pc and tiles-core.pc lie there, and the documentation's HTML in DOCDIR where it was built
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
 #                 tiled kernel and the README's C++ example) and runs them, and tiles-info
 #   example       builds examples, examples/c and examples/algorithms, each alone from its own folder,
 #                 against PREFIX, and runs their tile averages and algorithms
-#   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles`, runs it
+#   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles` and
+#                 consumer/consumer.cpp with `pkg-config --cflags --libs tiles-core`, runs them
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
-#                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), runs the programs, and
-#                 checks that libtiles added nothing to the parent's install
+#                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
+#                 the programs, and checks that libtiles added nothing to the parent's install
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG.
 cmake_policy(VERSION 3.20)
@@ -98,7 +99,8 @@ if(STEP STREQUAL "layout")
     "${LIBDIR}/libtiles.so"
     "${LIBDIR}/libtiles.so.${SOVERSION}"
     "${LIBDIR}/libtiles.so.${VERSION}"
-    "${LIBDIR}/pkgconfig/tiles.pc")
+    "${LIBDIR}/pkgconfig/tiles.pc"
+    "${LIBDIR}/pkgconfig/tiles-core.pc")
   list(SORT expected)
   if(NOT installed STREQUAL expected)
     string(REPLACE ";" "\n  " installed "${installed}")
@@ -124,9 +126,9 @@ elseif(STEP STREQUAL "find_package")
 
 elseif(STEP STREQUAL "example")
   # Each folder alone, built in WORK/<folder with - for />: examples (the C++ seed examples, with
-  # c/ and algorithms/ in it), examples/c and examples/algorithms.
+  # c/, amp/ and algorithms/ in it), examples/c, examples/amp and examples/algorithms.
   file(REMOVE_RECURSE "${WORK}")
-  foreach(folder IN ITEMS examples examples/c examples/algorithms)
+  foreach(folder IN ITEMS examples examples/c examples/amp examples/algorithms)
     string(REPLACE "/" "-" build "${folder}")
     set(build "${WORK}/${build}")
     run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/${folder}" -B "${build}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
@@ -141,25 +143,32 @@ elseif(STEP STREQUAL "example")
     endif()
   endforeach()
   set(averages "4\\.5 6\\.5 8\\.5 10\\.5 *\n20\\.5 22\\.5 24\\.5 26\\.5 *\n36\\.5 38\\.5 40\\.5 42\\.5 *\n52\\.5 54\\.5 56\\.5 58\\.5")
-  foreach(program IN ITEMS examples/tile_average examples/c/tile_average_c examples-c/tile_average_c)
+  foreach(program IN ITEMS examples/tile_average examples/c/tile_average_c examples-c/tile_average_c
+                           examples-amp/tile_average_amp)
     check_output("${WORK}/${program}" "Running on [^\n]+\n+${averages}")
   endforeach()
 
 elseif(STEP STREQUAL "pkg-config")
   file(REMOVE_RECURSE "${WORK}")
-  file(COPY "${consumer_source}/consumer.c" DESTINATION "${WORK}")
+  file(COPY "${consumer_source}/consumer.c" "${consumer_source}/consumer.cpp" DESTINATION "${WORK}")
   set(pkg_config "${CMAKE_COMMAND}" -E env "PKG_CONFIG_PATH=${PREFIX}/${LIBDIR}/pkgconfig" "${PKG_CONFIG}")
-  run(${pkg_config} --modversion tiles)
-  if(NOT output STREQUAL "${VERSION}\n")
-    message(FATAL_ERROR "pkg-config --modversion tiles says ${output}")
-  endif()
-  run(${pkg_config} --cflags --libs tiles)
-  separate_arguments(flags UNIX_COMMAND "${output}")
+  foreach(package IN ITEMS tiles tiles-core)
+    run(${pkg_config} --modversion ${package})
+    if(NOT output STREQUAL "${VERSION}\n")
+      message(FATAL_ERROR "pkg-config --modversion ${package} says ${output}")
+    endif()
+    run(${pkg_config} --cflags --libs ${package})
+    separate_arguments(flags_${package} UNIX_COMMAND "${output}")
+  endforeach()
   run(${pkg_config} --variable=libdir tiles)
   string(STRIP "${output}" libdir)
-  run("${C_COMPILER}" -std=c99 -Wall -Wextra -Werror -pedantic "${WORK}/consumer.c" ${flags}
+  run("${C_COMPILER}" -std=c99 -Wall -Wextra -Werror -pedantic "${WORK}/consumer.c" ${flags_tiles}
       "-Wl,-rpath,${libdir}" -o "${WORK}/consumer")
   check_consumer("${WORK}/consumer")
+  # The C++ core is a static library: the program needs no library path to run.
+  run("${CXX_COMPILER}" -std=c++17 -Wall -Wextra -Werror -pedantic "${WORK}/consumer.cpp" ${flags_tiles-core}
+      -o "${WORK}/consumer_cpp")
+  check_output("${WORK}/consumer_cpp" "libtiles ${VERSION}\ntile sums: 216 280 728 792\nreduce: 2016\n")
 
 elseif(STEP STREQUAL "subproject")
   build_consumer("-DTILES_SOURCE_DIR=${SOURCE_DIR}" -DBUILD_SHARED_LIBS=OFF)
@@ -168,6 +177,17 @@ elseif(STEP STREQUAL "subproject")
     message(FATAL_ERROR "BUILD_SHARED_LIBS=OFF built ${shared_libraries}, not libtiles.a")
   endif()
   check_consumers("${WORK}/build")
+  # libtiles' warnings are not errors in another project's build, whose compiler may be newer.
+  file(GLOB_RECURSE flag_files "${WORK}/build/_deps/tiles-build/*/flags.make")
+  foreach(file IN LISTS flag_files)
+    file(STRINGS "${file}" werror REGEX "-Werror")
+    if(werror)
+      message(FATAL_ERROR "libtiles, as a sub-project, compiles with -Werror (${file}):\n${werror}")
+    endif()
+  endforeach()
+  if(NOT flag_files)
+    message(FATAL_ERROR "no flags.make under ${WORK}/build/_deps/tiles-build")
+  endif()
   run("${CMAKE_COMMAND}" --install "${WORK}/build" --prefix "${WORK}/prefix")
   file(GLOB_RECURSE installed "${WORK}/prefix/*")
   if(installed)

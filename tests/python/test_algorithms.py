@@ -68,10 +68,11 @@ def test_reduce_sums_float32_in_float64_when_asked(context):
 
 def test_reduce_refuses_accumulators_it_cannot_add_in():
     ints = np.arange(10, dtype=np.int32)
-    # numpy's names beside OpenCL's, in the messages of every layer
-    with pytest.raises(tiles.InvalidArgument, match=r"added in int \(int32\) or long \(int64\), not in double \(float64\)"):
+    # numpy's names, not OpenCL's, in Python's messages
+    with pytest.raises(tiles.InvalidArgument, match=r"added in int32 or int64, not in float64"):
         tiles.reduce(ints, dtype=np.float64)
-    with pytest.raises(tiles.InvalidArgument, match=r"the least or greatest of int \(int32\) elements"):
+    with pytest.raises(tiles.InvalidArgument,
+                       match=r"the least or greatest of int32 elements is one of them, an int32, not an int64"):
         tiles.reduce(ints, "max", dtype=np.int64)
     with pytest.raises(tiles.InvalidArgument, match="not a numpy dtype"):
         tiles.reduce(ints, dtype="no such type")
@@ -111,7 +112,7 @@ def test_reduce_into_out_refuses_what_cannot_hold_the_result(context):
         tiles.reduce(data, out=tiles.empty(2, np.float32, context=context))
     with pytest.raises(tiles.InvalidArgument, match=r"dtype is float64 and its out's dtype float32"):
         tiles.reduce(data, dtype=np.float64, out=tiles.empty(1, np.float32, context=context))
-    with pytest.raises(tiles.InvalidArgument, match="added in float \\(float32\\) or double \\(float64\\), not in int"):
+    with pytest.raises(tiles.InvalidArgument, match="added in float32 or float64, not in int32"):
         tiles.reduce(data, out=tiles.empty(1, np.int32, context=context))
     with pytest.raises(tiles.InvalidArgument, match="over contexts=, the result is a numpy scalar"):
         tiles.reduce(data, contexts=[context], out=tiles.empty(1, np.float32, context=context))
@@ -198,7 +199,7 @@ def test_refusals(context):
     floats = random_data((4, 6), np.float32)
     with pytest.raises(tiles.InvalidArgument, match='not "mean"'):
         tiles.reduce(floats, "mean")
-    with pytest.raises(tiles.InvalidArgument, match=r"not long \(int64\)"):
+    with pytest.raises(tiles.InvalidArgument, match=r"not int64: convert it first, with x\.astype\(np\.int32\)"):
         tiles.reduce(np.arange(10), "max")  # numpy's default int64
     with pytest.raises(tiles.InvalidArgument, match="has rank 3"):
         tiles.reduce(np.zeros((2, 2, 2), np.float32))

@@ -1,6 +1,12 @@
 """Checked mode from Python: the seed's race found at its line, a clean report for the seed's
 correct kernel, and a strict context raising CheckFailed."""
 
+import logging
+import os
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 import tiles
@@ -60,3 +66,26 @@ def test_a_divergent_barrier_names_its_tiles_and_how_many_reached_it():
 def test_a_plain_context_is_not_checked():
     context = tiles.Context()
     assert not context.is_checked and context.diagnostics() == []
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples" / "python"
+
+
+def test_tiles_checked_alone_reports_the_race_on_stderr_and_names_the_simulator():
+    """TILES_CHECKED=1 with nothing else: what the simulator finds reaches stderr through the log
+    (at WARNING, where logging is not configured), and the example says it runs on Oclgrind."""
+    done = subprocess.run([sys.executable, str(EXAMPLES / "race_condition.py")], capture_output=True, text=True,
+                          timeout=600, env=dict(os.environ, TILES_CHECKED="1"), cwd=EXAMPLES)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Running on Oclgrind Simulator\n"), done.stdout[:200]
+    assert "write-write race in tile_static memory in kernel 'racy_total' at line 9, column 11: total += matrix" \
+        in done.stderr
+    assert "serialized_total" not in done.stderr and "tile_average" not in done.stderr  # the correct kernels
+
+
+def test_findings_reach_the_tiles_logger_as_warnings(seed_kernel, caplog):
+    caplog.set_level(logging.WARNING, logger="tiles")
+    sampling(tiles.Context.checked(), seed_kernel("race_condition.cl", "racy_total"))
+    warnings = [r.getMessage() for r in caplog.records if r.name == "tiles" and r.levelno == logging.WARNING]
+    assert len(warnings) == 3, warnings
+    assert all(w.startswith("checked mode: ") and "in kernel 'racy_total' at line 9" in w for w in warnings)

@@ -2,6 +2,8 @@
 
 import gc
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -130,10 +132,35 @@ def test_invalid_handle_after_release(context):
         tiles.parallel_for_each(tiles.extent(16).tile(16), k, *views(), context=context)
 
 
-def test_opencl_error_passes_the_drivers_status(context):
-    # The kernel demands 8-wide work-groups; a tile of 4 is refused by clEnqueueNDRangeKernel.
+def test_a_tile_other_than_reqd_work_group_size_is_refused_naming_both(context):
+    # The kernel demands 8-wide work-groups; OpenCL would refuse a tile of 4 with a bare
+    # CL_INVALID_WORK_GROUP_SIZE.
     k = tiles.Kernel("__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void f(__global float* o) { o[0] = 1; }", "f")
     a, _ = views()
-    with pytest.raises(tiles.OpenCLError) as caught:
+    with pytest.raises(tiles.InvalidComputeDomain,
+                       match=r"kernel 'f' declares __attribute__\(\(reqd_work_group_size\(8, 1, 1\)\)\), so it runs "
+                             r"only in tiles of 8 work-items .*, not the launch's tile of 4$"):
         tiles.parallel_for_each(a.extent.tile(4), k, a, context=context)
-    assert caught.value.status_name == "CL_INVALID_WORK_GROUP_SIZE"
+
+
+def test_a_build_error_quotes_its_line_and_the_compilers_count_stays_off_stderr():
+    """PoCL's clang writes "1 error generated." on the process's stderr beside the build log;
+    libtiles holds stderr back during builds and drops that line, and passes on the rest (a thread
+    that writes to stderr meanwhile)."""
+    script = (
+        "import sys, threading, time, tiles, numpy as np\n"
+        "k = tiles.Kernel('__kernel void bad(__global float* v) {\\n  v[0] = undefined_thing + 1;\\n}\\n' "
+        "                 '/* %d */' % time.time_ns(), 'bad')\n"
+        "def other(): time.sleep(0.01); print('another thread', file=sys.stderr, flush=True)\n"
+        "t = threading.Thread(target=other); t.start()\n"
+        "try:\n"
+        "    tiles.parallel_for_each(tiles.extent(4), k, tiles.array_view(np.zeros(4, np.float32)))\n"
+        "except tiles.BuildError as e:\n"
+        "    print(e)\n"
+        "t.join()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "kernel:2:10: " in done.stdout
+    assert "\n  v[0] = undefined_thing + 1;\n         ^\n" in done.stdout, done.stdout
+    assert "generated" not in done.stderr, done.stderr
+    assert "another thread" in done.stderr

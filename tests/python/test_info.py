@@ -35,3 +35,11 @@ def test_json_matches_the_device_queries():
 def test_an_unknown_option_is_refused():
     result = subprocess.run([sys.executable, "-m", "tiles", "--jsn"], capture_output=True, text=True)
     assert result.returncode == 2 and "unrecognized arguments: --jsn" in result.stderr
+
+
+def test_help_prints_the_usage_and_exits_0():
+    assert run("--help").startswith("usage: tiles-info [-h] [--json] [--version]\n")
+
+
+def test_version_is_libtiles_version():
+    assert run("--version") == f"tiles-info (libtiles) {tiles.__version__}\n"

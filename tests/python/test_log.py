@@ -1,5 +1,6 @@
-"""libtiles' log in Python's logging module: TILES_LOG=info prints kernel builds on stderr, and
-set_log_level routes builds, cache hits and transfers to the logger "tiles"."""
+"""libtiles' log in Python's logging module: TILES_LOG=info prints kernel builds on stderr as C and
+C++ do, the logger "tiles" gets builds, cache hits and transfers at its own level, and messages
+arrive while the call that caused them runs."""
 
 import logging
 import os
@@ -30,7 +31,8 @@ def test_tiles_log_info_prints_builds_on_stderr():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                           env=dict(os.environ, TILES_LOG="info"))
     assert done.returncode == 0, done.stderr
-    assert "libtiles INFO: built kernel 'logged' for '" in done.stderr
+    assert "libtiles info: building kernel 'logged' for '" in done.stderr
+    assert "libtiles info: built kernel 'logged' for '" in done.stderr
     assert "upload of" not in done.stderr  # transfers are at the debug level
 
 
@@ -52,5 +54,60 @@ def test_set_log_level_routes_messages_to_the_tiles_logger(caplog):
 
 
 def test_an_unknown_level_is_refused():
-    with pytest.raises(tiles.InvalidArgument, match="'off', 'info' or 'debug', not 'loud'"):
+    with pytest.raises(tiles.InvalidArgument, match="'off', 'warning', 'info' or 'debug', not 'loud'"):
         tiles.set_log_level("loud")
+
+
+class Arrivals(logging.Handler):
+    """Each message with the time it arrived."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.arrived = []
+
+    def emit(self, record):
+        self.arrived.append((time.monotonic(), record.levelno, record.getMessage()))
+
+
+def test_the_loggers_level_and_a_handler_are_all_it_takes():
+    handler = Arrivals()
+    logger = logging.getLogger("tiles")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        add_one(source_never_built())
+        at_info = [m for _, _, m in handler.arrived]
+        logger.setLevel(logging.DEBUG)
+        add_one(source_never_built())
+        at_debug = [(level, m) for _, level, m in handler.arrived[len(at_info):]]
+        logger.setLevel(logging.WARNING)
+        add_one(source_never_built())
+        at_warning = handler.arrived[len(at_info) + len(at_debug):]
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(logging.NOTSET)
+    assert any(m.startswith("building kernel 'logged' for '") for m in at_info), at_info
+    assert any(m.startswith("built kernel 'logged' for '") for m in at_info), at_info
+    assert not any(m.startswith("upload of") for m in at_info)
+    assert (logging.DEBUG, "upload of 64 bytes on '" + tiles.Context().device.name + "'") in at_debug
+    assert at_warning == []
+
+
+def test_messages_arrive_while_the_call_runs():
+    """"building" arrives as the build starts, not with "built" once the call returns: they
+    arrive about as far apart as the build took."""
+    handler = Arrivals()
+    logger = logging.getLogger("tiles")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        add_one(source_never_built())
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(logging.NOTSET)
+    building = [t for t, _, m in handler.arrived if m.startswith("building kernel 'logged'")]
+    built = [(t, m) for t, _, m in handler.arrived if m.startswith("built kernel 'logged'")]
+    assert len(building) == 1 and len(built) == 1, handler.arrived
+    build_seconds = int(built[0][1].split(" in ")[1].split(" ms")[0]) / 1000
+    assert build_seconds > 0.02, built  # PoCL takes tens of milliseconds or more
+    assert built[0][0] - building[0] > build_seconds / 2

@@ -156,12 +156,13 @@ def test_a_view_as_a_context_manager_writes_back_at_its_end(context):
 
 def test_arrays_are_context_managers_and_say_what_they_are(context):
     with tiles.array([1.0, 2.0], np.float32, context=context) as made:
-        assert repr(made) == f"<tiles.array float32 (2,) on {context.device.name!r}>"
+        assert repr(made) == f"tiles.array([1., 2.], dtype=float32, device={context.device.name!r})"
         assert made.context.device == context.device
     with pytest.raises(tiles.InvalidHandle):
         made.get()
     view = tiles.array_view(np.zeros((4, 4), np.int32))
-    assert repr(view) == "<tiles.array_view int32 (4, 4) of a numpy array>"
-    assert repr(view[1:3, 2:4]) == "<tiles.array_view int32 (2, 2) of a numpy array>"
-    assert repr(tiles.array([1], np.int32, context=context).view()).endswith("of a tiles.array>")
+    assert repr(view).startswith("tiles.array_view([[0, 0, 0, 0],") and repr(view).endswith("dtype=int32)")
+    assert repr(view[1:3, 2:4]) == "tiles.array_view([[0, 0],\n                  [0, 0]], dtype=int32)"
+    assert repr(tiles.array([1], np.int32, context=context).view()) == \
+        f"tiles.array_view(tiles.array([1], dtype=int32, device={context.device.name!r}))"
     assert repr(tiles.local_memory(256)) == "<tiles.local_memory of 256 bytes>"

@@ -106,3 +106,39 @@ def test_bad_arguments_are_refused_by_name():
         tiles.Program(42)
     with pytest.raises(tiles.InvalidArgument, match="a program's options"):
         tiles.Program(SOURCE, options=None)
+
+
+# Two tiled rank-2 kernels of one source, as a ported program's matrix kernels are.
+TWO_TILED = """
+__kernel void add_one(__global float* data) {
+    tiled_index t = get_tiled_index();
+    data[linear_index(t.global_id, t.extent)] += 1.0f;
+}
+
+__kernel void tile_index(__global float* data) {
+    tiled_index t = get_tiled_index();
+    data[linear_index(t.global_id, t.extent)] *= t.tile[0] * 10 + t.tile[1];
+}
+"""
+
+
+def test_a_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels():
+    with tiles.Context() as context:
+        domain = tiles.extent(4, 6).tile(2, 3)
+        program = tiles.Program(TWO_TILED + "\n// compiles_once").build(context, domain=domain)
+        built = context.counters()
+        assert built["kernel_builds"] + built["binary_loads"] == 1
+        data = np.zeros((4, 6), dtype=np.float32)
+        view = tiles.array_view(data)
+        tiles.parallel_for_each(domain, program.add_one, view, context=context)
+        tiles.parallel_for_each(domain, program.tile_index, view, context=context)
+        view.synchronize()
+        tile = np.arange(4)[:, None] // 2 * 10 + np.arange(6)[None, :] // 3
+        np.testing.assert_array_equal(data, tile.astype(np.float32))
+        after = context.counters()
+        assert after["kernel_builds"] + after["binary_loads"] == 1
+
+
+def test_program_build_refuses_a_domain_that_is_no_extent():
+    with pytest.raises(tiles.InvalidArgument, match=r"Program.build's domain is a tiles.extent or tiled_extent, not"):
+        tiles.Program(TWO_TILED).build(domain=(2, 3))

@@ -22,14 +22,20 @@ namespace tiles_python {
 // Raises the tiles.errors class of `status`'s family with `message`.
 [[noreturn]] void raise(tiles_status status, const std::string& message);
 
-// Hands libtiles' queued log messages to Python, then raises the C API's error, if any.
+// Hands libtiles' queued log messages to Python and follows the logger's level, then raises the C
+// API's error, if any.
 void check(tiles_status status);
 
-// Passes the log messages queued since the last call to tiles._log (log.cpp).
+// Passes the log messages still queued to tiles._log (log.cpp).
 void deliver_log_messages();
 
-// Runs a C call that may block with the GIL released; everything Python was unpacked before.
+// Sets libtiles' log level from the Python logger "tiles" (log.cpp).
+void follow_log_level();
+
+// Runs a C call that may block with the GIL released; everything Python was unpacked before, and
+// the log's level follows the logger's.
 template <class F> tiles_status without_gil(F&& call) {
+    follow_log_level();
     py::gil_scoped_release release;
     return call();
 }

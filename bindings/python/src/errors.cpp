@@ -27,14 +27,26 @@ const char* family_of(tiles_status status) {
 } // namespace
 
 [[noreturn]] void raise(tiles_status status, const std::string& message) {
+    // The C API's messages name its functions and OpenCL's types; "for_python" says them as Python
+    // does (tiles.errors.for_python). Should it fail, the error at hand matters more: it goes as it is.
+    py::object text = py::str(message);
+    if (error_classes.contains("for_python")) {
+        try {
+            text = error_classes["for_python"](message);
+        } catch (const py::error_already_set&) {
+        }
+    }
     PyErr_SetObject(error_classes[family_of(status)].ptr(),
-                    py::make_tuple(message, int(status), tiles_status_string(status)).ptr());
+                    py::make_tuple(text, int(status), tiles_status_string(status)).ptr());
     throw py::error_already_set();
 }
 
 void check(tiles_status status) {
+    // The message first: a handler of the log may call libtiles, which sets its own.
+    const std::string message = status == TILES_SUCCESS ? std::string() : tiles_last_error_message();
     deliver_log_messages();
-    if (status != TILES_SUCCESS) raise(status, tiles_last_error_message());
+    follow_log_level();
+    if (status != TILES_SUCCESS) raise(status, message);
 }
 
 void register_errors(py::module_& m) {

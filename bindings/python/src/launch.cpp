@@ -1,5 +1,4 @@
 // Kernels, their arguments and launches over extents and tiled extents.
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,24 +12,17 @@ namespace tiles_python {
 
 namespace {
 
-std::array<int, 3> three(const std::vector<int>& v, const char* what) {
-    if (v.size() > 3) raise(TILES_ERROR_INVALID_ARGUMENT, std::string(what) + " has more than 3 components");
-    std::array<int, 3> out{0, 0, 0};
-    for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i];
-    return out;
-}
-
 // The domain of `extent` in tiles of `tile` (none if empty). A rank above 3 points at `extent`,
-// which must outlive the domain's use.
+// which must outlive the domain's use. A tile of rank above 3 keeps its rank, and the C API
+// refuses it.
 tiles_domain domain_of(const std::vector<int>& extent, const std::vector<int>& tile) {
     tiles_domain d{};
     d.struct_size = sizeof d;
     d.rank = int(extent.size());
     d.tile_rank = int(tile.size());
-    const auto t = three(tile, "a tile");
-    for (int i = 0; i < 3; ++i) {
-        d.extent[i] = extent.size() <= 3 && std::size_t(i) < extent.size() ? extent[std::size_t(i)] : 0;
-        d.tile[i] = t[std::size_t(i)];
+    for (std::size_t i = 0; i < 3; ++i) {
+        d.extent[i] = extent.size() <= 3 && i < extent.size() ? extent[i] : 0;
+        d.tile[i] = i < tile.size() ? tile[i] : 0;
     }
     d.extents = extent.size() > 3 ? extent.data() : nullptr;
     return d;
@@ -101,12 +93,15 @@ std::vector<tiles_arg> launch_args(const py::args& args) {
 
 void register_launch(py::module_& m) {
     py::class_<Kernel>(m, "Kernel")
-        .def(py::init([](const std::string& source, const std::string& name, const std::string& options) {
+        .def(py::init([](const std::string& source, const std::string& name, const std::string& options, int language) {
+                 tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+                 o.build_options = options.c_str();
+                 o.language = tiles_language(language);
                  tiles_kernel* k = nullptr;
-                 check(tiles_kernel_create(&k, source.c_str(), name.c_str(), options.c_str()));
+                 check(tiles_kernel_create_with_options(&k, source.c_str(), name.c_str(), &o));
                  return new Kernel(k, "kernel");
              }),
-             py::arg("source"), py::arg("name"), py::arg("options") = "")
+             py::arg("source"), py::arg("name"), py::arg("options") = "", py::arg("language") = 0)
         .def(
             "build",
             [](const Kernel& self, const Context* context, const std::vector<int>& extent,
@@ -134,20 +129,27 @@ void register_launch(py::module_& m) {
 
     m.def(
         "build_source",
-        [](const Context* context, const std::string& source, const std::string& options) {
+        [](const Context* context, const std::string& source, const std::string& options, int language,
+           const std::optional<std::pair<std::vector<int>, std::vector<int>>>& shape) {
             tiles_context* c = context_or_null(context);
+            tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
+            o.build_options = options.c_str();
+            o.language = tiles_language(language);
+            std::optional<tiles_domain> domain;
+            if (shape) domain = domain_of(shape->first, shape->second);
             std::string names, log;
             check(without_gil([&] {
                 const char* built_names = nullptr;
                 const char* built_log = nullptr;
-                const tiles_status status =
-                    tiles_program_build(&built_names, &built_log, c, source.c_str(), options.c_str());
+                const tiles_status status = tiles_program_build_with_options(
+                    &built_names, &built_log, c, source.c_str(), &o, domain ? &*domain : nullptr);
                 if (status == TILES_SUCCESS) names = built_names, log = built_log;
                 return status;
             }));
             return py::make_tuple(names, log);
         },
-        py::arg("context"), py::arg("source"), py::arg("options"));
+        py::arg("context"), py::arg("source"), py::arg("options"), py::arg("language") = 0,
+        py::arg("domain") = py::none());
 
     py::class_<LocalMemory>(m, "LocalMemory")
         .def(py::init<std::size_t>(), py::arg("nbytes"))

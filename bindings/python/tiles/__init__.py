@@ -9,6 +9,9 @@
 
 Views share the numpy array's memory: after synchronize() (or numpy.asarray(view)) the
 caller's array holds what the kernels wrote. Data moves only when it must; counters() shows it.
+So writes into that numpy array after a launch used the view need view.refresh() before the next
+launch, which would otherwise read the device's old copy (checked mode, TILES_CHECKED=1, warns
+of them); assignments through the view (view[1, 2] = 5) need nothing.
 The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
 stencil) take numpy arrays or tiles data and return numpy arrays; their launch parameters are
 named data (tiles.get_parameters, set_parameters). reduce, gemm, matrix_multiply and stencil
@@ -18,28 +21,31 @@ splits a matrix's rows over them for kernels of one's own.
 
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
-from ._data import array, array_view, asarray, copy, copy_async, empty, from_dlpack, zeros
-from ._devices import (Context, Device, Diagnostic, Event, default_device, devices, reset_total_counters,
+from ._data import (array, array_view, asarray, copy, copy_async, empty, empty_like, from_dlpack, full, full_like, ones,
+                    ones_like, pinned_empty, zeros, zeros_like)
+from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices, reset_total_counters,
                        set_default_device, total_counters)
 from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
 from ._program import Program
 from ._split import Band, Split, gpu_contexts
-from .errors import (BuildError, CheckFailed, Error, InvalidArgument, InvalidComputeDomain, InvalidHandle,
-                     OpenCLError, OutOfMemory, Unsupported)
+from .errors import (BuildError, CheckFailed, Error, IndexOutOfRange, InvalidArgument, InvalidComputeDomain,
+                     InvalidHandle, OpenCLError, OutOfMemory, Unsupported)
 
 _tiles._set_error_classes(errors.BY_FAMILY)
 _log._from_environment()
+_log._start()
 
 __version__: str = _tiles.version()
 
 __all__ = [
-    "array", "array_view", "asarray", "empty", "zeros", "from_dlpack", "copy", "copy_async",
-    "Context", "Device", "Diagnostic", "Event", "default_device", "devices", "total_counters", "reset_total_counters",
-    "set_default_device",
+    "array", "array_view", "asarray", "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
+    "full_like", "pinned_empty", "from_dlpack", "copy", "copy_async",
+    "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
+    "reset_total_counters", "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",
-    "Error", "InvalidArgument", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
+    "Error", "InvalidArgument", "IndexOutOfRange", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
     "set_log_level",
     "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",

@@ -9,7 +9,7 @@ from typing import Any, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
 
-from . import _tiles
+from . import _host_writes, _tiles
 from ._checks import describe, integer, integers, real, text
 from ._data import _dtype, array, array_view
 from ._devices import Context, context_handle, context_list
@@ -127,15 +127,17 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
             raise InvalidArgument(f"reduce's dtype is {_dtype(dtype)} and its out's dtype {out.dtype}: the result "
                                   f"is combined in out's dtype")
         result = out.view() if isinstance(out, array) else out
-        _tiles.reduce_into(context_handle(context), view._handle, op, result._handle)
+        with _host_writes.launch("reduce", [view, result], context, ["data", "out"]):
+            _tiles.reduce_into(context_handle(context), view._handle, op, result._handle)
         return out
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:
         accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else _computed(view.dtype)
-    if several is not None:
-        return _tiles.reduce_split(several, view._handle, op, accumulator)
-    return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+    with _host_writes.launch("reduce", [view], context, ["data"]):
+        if several is not None:
+            return _tiles.reduce_split(several, view._handle, op, accumulator)
+        return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
@@ -150,7 +152,8 @@ def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], co
     rows, columns = _rows_and_columns(view)
     grid = _tiles.block_grid(rows, columns, block_rows, block_columns)
     result, output = _output(grid if len(view.shape) != 1 else grid[1:], view.dtype)
-    reduce_blocks(context_handle(context), view._handle, block_rows, block_columns, output._handle)
+    with _host_writes.launch(reduce_blocks.__name__, [view], context, ["data"]):
+        reduce_blocks(context_handle(context), view._handle, block_rows, block_columns, output._handle)
     return _finished(result, output)
 
 
@@ -173,7 +176,8 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     view = _view_of(data)
     rows, columns = _rows_and_columns(view)
     result, output = _output((columns, rows), view.dtype)
-    _tiles.transpose(context_handle(context), view._handle, output._handle)
+    with _host_writes.launch("transpose", [view], context, ["data"]):
+        _tiles.transpose(context_handle(context), view._handle, output._handle)
     return _finished(result, output)
 
 
@@ -203,10 +207,11 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Pre
 
 def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], alpha: float, a: array_view,
           b: array_view, beta: float, c: array_view, precision: str) -> None:
-    if several is not None:
-        _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
-    else:
-        _tiles.gemm(context_handle(context), alpha, a._handle, b._handle, beta, c._handle, precision)
+    with _host_writes.launch("gemm", [a, b], context, ["a", "b"]):
+        if several is not None:
+            _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
+        else:
+            _tiles.gemm(context_handle(context), alpha, a._handle, b._handle, beta, c._handle, precision)
 
 
 def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact", context: Optional[Context] = None,
@@ -259,10 +264,13 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
     if out is not None:
         if not isinstance(out, (array, array_view)):
             raise InvalidArgument(f"stencil's out is a tiles.array or tiles.array_view, not {describe(out)}")
-        _stencil(context, several, view, weights, out.view() if isinstance(out, array) else out, iterations)
+        target = out.view() if isinstance(out, array) else out
+        with _host_writes.launch("stencil", [view, weights, target], context, ["data", "mask", "out"]):
+            _stencil(context, several, view, weights, target, iterations)
         return out
     result, output = _output(view.shape, view.dtype)
-    _stencil(context, several, view, weights, output, iterations)
+    with _host_writes.launch("stencil", [view, weights], context, ["data", "mask"]):
+        _stencil(context, several, view, weights, output, iterations)
     return _finished(result, output)
 
 

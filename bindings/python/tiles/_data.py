@@ -4,15 +4,15 @@ lives on a device), with sections and copies."""
 from __future__ import annotations
 
 import weakref
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _dlpack, _tiles
+from . import _dlpack, _host_writes, _tiles
 from ._checks import C_INT_MAX, describe, instance, integers
 from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
-from .errors import InvalidArgument
+from .errors import IndexOutOfRange, InvalidArgument, InvalidHandle
 
 
 class _numpy_like:
@@ -36,6 +36,13 @@ class _numpy_like:
 
     def __len__(self) -> int:
         return self.shape[0]
+
+    def __iter__(self) -> Iterator[Any]:
+        """As numpy's: the elements of one dimension (one download), else the projections
+        self[0], self[1], ..."""
+        if self.ndim == 1:
+            return iter(self._copy())
+        return (self[i] for i in range(self.shape[0]))  # type: ignore[index]
 
     def get(self) -> np.ndarray:
         """A new numpy array holding the elements, current (as PyOpenCL's Array.get())."""
@@ -73,7 +80,9 @@ class _numpy_like:
         CommandQueue or its int_ptr, of the same OpenCL context), made to wait for that work on the
         device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
         cannot, so const views are refused there with BufferError."""
-        return _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
+        capsule = _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
+        _host_writes.synchronized(self)  # host memory is current now
+        return capsule
 
     def __dlpack_device__(self) -> Tuple[int, int]:
         """(1, 0), the CPU, for a view of host memory; (4, n), OpenCL device n of tiles.devices(),
@@ -104,18 +113,28 @@ class array_view(_numpy_like):
     their copy is stale; the host gets the results back, into the numpy array itself, on
     synchronize() or numpy.asarray(view), and only what launches wrote. A read-only numpy array
     makes a const view, which kernels may only read. view[i] is C++ AMP's projection (a view of
-    one dimension less) or, on one dimension, the element; view[1:3, 2:6] is a section."""
+    one dimension less) or, on one dimension, the element; view[1:3, 2:6] is a section; both
+    take assignments (view[1, 2] = 5).
+
+    Writing into the numpy array itself after the view was used needs view.refresh() before the
+    next launch: launches reuse the copy a device holds, and would read the old values (checked
+    mode warns of such writes). Assignments through the view need nothing."""
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
-                 _handle: Optional[_tiles.View] = None):
+                 _handle: Optional[_tiles.View] = None, _of: Optional["array_view"] = None):
+        # The data the view shares with those it was made of (sections, projections, ...), which
+        # checked mode watches as one (tiles._host_writes).
+        self._storage: _host_writes.Storage = _host_writes.Storage() if _of is None else _of._storage
+        if _handle is None and isinstance(data, extent):
+            # The shape and dtype are the ones passed down: no need to ask the view for them.
+            self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
+            self._handle = _tiles.View.without_source(self.dtype, list(data.dims))
+            return
         if _handle is None:
-            if isinstance(data, extent):
-                _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
-            elif dtype is not None:
+            if dtype is not None:
                 raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
                                       "tiles.extent, for a view without a data source")
-            else:
-                _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
         self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
@@ -142,37 +161,63 @@ class array_view(_numpy_like):
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
         handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
                                       integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
-        return array_view(None, _handle=handle)
+        return array_view(None, _handle=handle, _of=self)
 
     def view_as(self, shape: Sequence[int]) -> "array_view":
         """C++ AMP's view_as: the view's first elements in `shape`, which may have any number of
         dimensions (numpy's reshape, without a copy: the view's elements must lie next to each
         other, row after row, which a section of part of its rows does not)."""
-        return array_view(None, _handle=self._handle.view_as(integers(shape, "view_as's shape", -C_INT_MAX,
-                                                                               C_INT_MAX)))
+        dims = integers(shape, "view_as's shape", -C_INT_MAX, C_INT_MAX)
+        if not dims:
+            raise InvalidArgument("view_as's shape has 1 or more dimensions, not 0 (libtiles data has no scalars)")
+        return array_view(None, _handle=self._handle.view_as(dims), _of=self)
 
     def reinterpret_as(self, dtype: Any) -> "array_view":
         """C++ AMP's reinterpret_as: the view's bytes as one dimension of `dtype` elements (numpy's
         view(dtype)), whose size must divide them; launches see the new element type."""
-        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
+        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)), _of=self)
 
     def __getitem__(self, key) -> Any:
+        view, element = self._select(key)
+        if element is None:
+            return view
+        return view.section([element], [1]).numpy()[0]
+
+    def __setitem__(self, key, value: Any) -> None:
+        """view[1, 2] = 5, view[0] = row, view[1:3, :] = 0: as numpy assigns, with `value`
+        broadcast to the selected elements and converted to the view's dtype (numpy's casting);
+        the elements are written where the view's data is current (on a device, one upload), so
+        no refresh() is needed."""
+        view, element = self._select(key)
+        if element is not None:
+            view = view.section([element], [1])
+        try:
+            values = np.broadcast_to(np.asarray(value).astype(view.dtype, copy=False), view.shape)
+        except (TypeError, ValueError) as e:
+            raise InvalidArgument(f"{describe(value)} cannot be assigned to {view.dtype} elements of shape "
+                                  f"{view.shape}: {e}") from None
+        view._handle.write(np.ascontiguousarray(values))
+        _host_writes.forget(view)
+
+    def _select(self, key) -> Tuple["array_view", Optional[int]]:
+        """What `key` selects: a view (a projection or a section), or a 1-D view and the index of
+        an element of it."""
         key = key if isinstance(key, tuple) else (key,)
         if len(key) > self.extent.rank:
-            raise InvalidArgument(f"a rank-{self.extent.rank} view takes at most {self.extent.rank} indices, "
+            raise IndexOutOfRange(f"a rank-{self.extent.rank} view takes at most {self.extent.rank} indices, "
                                   f"not {len(key)}")
         view, rest = self, list(key)
         # Leading integers project (C++ AMP's view[i]), and the last dimension's is the element.
         while rest and _is_index(rest[0]):
             i = _index_in(rest.pop(0), view.extent[0])
             if view.extent.rank == 1:
-                return view.section([i], [1]).numpy()[0]
-            view = array_view(None, _handle=view._handle.project(i))
+                return view, i
+            view = array_view(None, _handle=view._handle.project(i), _of=view)
         if not all(isinstance(k, slice) for k in rest):
             raise InvalidArgument("integers index the leading dimensions only (C++ AMP's projection), and slices "
                                   "the rest: take a section, then index it")
         if not rest:
-            return view
+            return view, None
         rest += [slice(None)] * (view.extent.rank - len(rest))
         origin, size = [], []
         for k, n in zip(rest, view.extent.dims):
@@ -181,33 +226,45 @@ class array_view(_numpy_like):
                 raise InvalidArgument("a section is a rectangle: slices with a step are not sections")
             origin.append(start)
             size.append(max(stop - start, 0))
-        return view.section(origin, size)
+        return view.section(origin, size), None
 
     def synchronize(self) -> None:
         """Brings what launches wrote home now."""
         self._handle.synchronize()
+        _host_writes.synchronized(self)
 
     def synchronize_async(self) -> Event:
         """The same without blocking; numpy.asarray(view) waits for it where it needs to."""
+        _host_writes.forget(self)
         return Event(self._handle.synchronize_async())
 
     def synchronize_to(self, context: Context) -> None:
         """Makes the view current on `context` now."""
         self._handle.synchronize_to(instance(context, Context, "the context to synchronize to")._handle)
+        _host_writes.synchronized(self)  # the data may have passed through host memory
 
     def opencl_buffer(self, context: Context, write: bool = True) -> int:
         """The OpenCL buffer (cl_mem, as an integer) behind the whole view on `context`, made current
         there first; borrowed. With write=True the caller's kernels may write it, and libtiles then
         treats the host's copy as stale. For PyOpenCL: pyopencl.Buffer.from_int_ptr(ptr)."""
-        return self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle, bool(write))
+        buffer = self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle,
+                                            bool(write))
+        _host_writes.synchronized(self)  # the data may have passed through host memory
+        return buffer
 
     def discard_data(self) -> None:
         """The view's contents need not be kept: the next launch uploads nothing of them."""
         self._handle.discard()
+        _host_writes.forget(self)
 
     def refresh(self) -> None:
-        """The numpy array was changed directly: the next launch uploads it again."""
+        """The numpy array was changed directly: the next launch uploads it again. Launches
+        otherwise reuse the copy a device already holds (C++ AMP's rule): writes into the numpy
+        array behind a view, or into the array numpy.asarray(view) returned, after the view was
+        last used, need refresh() before the next launch, or the launch reads the old values.
+        Checked mode (TILES_CHECKED=1, tiles.Context.checked()) reports such writes."""
         self._handle.refresh()
+        _host_writes.forget(self)
 
     def numpy(self) -> np.ndarray:
         """The view's elements as a numpy array, current: for a view of a numpy array, that array's
@@ -215,6 +272,7 @@ class array_view(_numpy_like):
         owner = self._handle.keeps_alive()
         if isinstance(owner, np.ndarray):
             first = self._handle.address(False)  # brings what launches wrote home first
+            _host_writes.synchronized(self)
             return np.ndarray(self.shape, self.dtype, buffer=owner, offset=first - owner.ctypes.data,
                               strides=tuple(self._handle.strides()))
         return self._handle.read()
@@ -236,12 +294,24 @@ class array_view(_numpy_like):
     def release(self) -> None:
         """Gives the view back now (what launches wrote reaches the numpy array first); any later
         use raises tiles.InvalidHandle."""
+        _host_writes.forget(self)
         self._handle.release()
 
     def __repr__(self) -> str:
-        owner = self._handle.keeps_alive()
-        of = "of a numpy array" if self._of_numpy() else "of a tiles.array" if owner is not None else "without a source"
-        return f"<tiles.array_view {self.dtype} {self.shape} {of}>"
+        """numpy's repr, values and all (summarized past numpy's threshold), which brings what
+        launches wrote home first: tiles.array_view([1., 2.], dtype=float32) for a view of a numpy
+        array, tiles.array_view(tiles.array(...)) for one of an array; a view without a source
+        shows its extent, its elements being undefined until a launch writes them."""
+        try:
+            owner = self._handle.keeps_alive()
+            if owner is None:
+                return f"tiles.array_view({self.extent!r}, dtype={self.dtype})"
+            values = _values_repr(self._copy(), "tiles.array_view(" + ("" if self._of_numpy() else "tiles.array("))
+            if self._of_numpy():
+                return values + ")"
+            return values + f", device={Context(_handle=owner.context()).device.name!r}))"
+        except InvalidHandle:
+            return "<tiles.array_view, released>"
 
 
 class array(_numpy_like):
@@ -272,11 +342,18 @@ class array(_numpy_like):
         self._view = array_view(self)
 
     @classmethod
-    def _of_shape(cls, shape: Any, dtype: Any, context: Optional[Context], zeroed: bool, staging: bool) -> "array":
+    def _of_shape(cls, shape: Any, dtype: Any, context: Optional[Context], fill: Any, staging: bool) -> "array":
+        """A new array of `shape` and `dtype`, uninitialized where `fill` is None, else filled with it."""
         dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "an array's shape", 0, C_INT_MAX)
         dt = _dtype(dtype)
+        initial = None
+        if fill is not None:
+            try:
+                initial = np.full(dims, fill, dt)
+            except (TypeError, ValueError, OverflowError) as e:
+                raise InvalidArgument(f"{describe(fill)} cannot fill an array of {dt}: {e}") from None
         self = cls.__new__(cls)
-        self._init(context, dt, dims, np.zeros(dims, dt) if zeroed else None, staging)
+        self._init(context, dt, dims, initial, staging)
         return self
 
     @property
@@ -351,6 +428,10 @@ class array(_numpy_like):
         """As an array_view's: a projection, an element (one download) or a section."""
         return self._view[key]
 
+    def __setitem__(self, key, value: Any) -> None:
+        """As an array_view's: arr[0, 1] = 9 writes the elements on the device (one upload)."""
+        self._view[key] = value
+
     @property
     def context(self) -> Context:
         """The context the array lives on (a staging array: the one it is associated with)."""
@@ -383,21 +464,95 @@ class array(_numpy_like):
         self._handle.release()
 
     def __repr__(self) -> str:
-        kind = "staging array" if self.is_staging else "array"
-        return f"<tiles.{kind} {self.dtype} {self.shape} {'for' if self.is_staging else 'on'} " \
-               f"{self.context.device.name!r}>"
+        """numpy's repr, values and all (one download; summarized past numpy's threshold), with the
+        device: tiles.array([1., 2.], dtype=float32, device='...'), and staging=True for a
+        staging array."""
+        try:
+            staging = ", staging=True" if self.is_staging else ""
+            return _values_repr(self.numpy(), "tiles.array(") + f", device={self.context.device.name!r}{staging})"
+        except InvalidHandle:
+            return "<tiles.array, released>"
 
 
 def empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, staging: bool = False) -> array:
     """A new array of `shape` (an int or a tuple of any length) and `dtype` (numpy's default,
     float64, if not given) on `context`'s device, uninitialized, as numpy.empty; with
     staging=True, a staging array for `context` (see tiles.array)."""
-    return array._of_shape(shape, dtype, context, zeroed=False, staging=staging)
+    return array._of_shape(shape, dtype, context, None, staging)
 
 
 def zeros(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, staging: bool = False) -> array:
     """The same, filled with zeros, as numpy.zeros."""
-    return array._of_shape(shape, dtype, context, zeroed=True, staging=staging)
+    return array._of_shape(shape, dtype, context, 0, staging)
+
+
+def ones(shape: Any, dtype: Any = float, *, context: Optional[Context] = None, staging: bool = False) -> array:
+    """The same, filled with ones, as numpy.ones (float64 by default, as numpy's, though many
+    devices compute in float32: pass dtype=np.float32 for them)."""
+    return array._of_shape(shape, dtype, context, 1, staging)
+
+
+def full(shape: Any, fill_value: Any, dtype: Any = None, *, context: Optional[Context] = None,
+         staging: bool = False) -> array:
+    """The same, filled with `fill_value`, as numpy.full: of `dtype`, else of the dtype numpy
+    gives fill_value (int64 for a Python int, float64 for a float)."""
+    if dtype is None:
+        dtype = _asarray(fill_value, "full's fill_value").dtype
+    return array._of_shape(shape, dtype, context, fill_value, staging)
+
+
+def _like(prototype: Any, dtype: Any, shape: Any, context: Optional[Context], staging: bool, fill: Any) -> array:
+    """An array of prototype's shape and dtype (or those given), on the prototype's context where
+    it is an array (or a view of one) and no context is given."""
+    if isinstance(prototype, (array, array_view)):
+        like_dtype, like_shape = prototype.dtype, prototype.shape
+        owner = prototype._view_handle().keeps_alive()
+        if context is None and isinstance(owner, _tiles.Array):
+            context = Context(_handle=owner.context())
+    else:
+        host = _asarray(prototype, "the prototype")
+        like_dtype, like_shape = host.dtype, host.shape
+    return array._of_shape(like_shape if shape is None else shape, like_dtype if dtype is None else dtype, context,
+                           fill, staging)
+
+
+def empty_like(prototype: Any, dtype: Any = None, *, shape: Any = None, context: Optional[Context] = None,
+               staging: bool = False) -> array:
+    """A new uninitialized array of prototype's shape and dtype (or `shape` and `dtype`), as
+    numpy.empty_like: `prototype` is a tiles.array, an array_view or anything numpy.asarray
+    takes; the array is on `context`, else on the prototype's context where it is tiles data on
+    a device, else on the default context."""
+    return _like(prototype, dtype, shape, context, staging, None)
+
+
+def zeros_like(prototype: Any, dtype: Any = None, *, shape: Any = None, context: Optional[Context] = None,
+               staging: bool = False) -> array:
+    """The same, filled with zeros, as numpy.zeros_like."""
+    return _like(prototype, dtype, shape, context, staging, 0)
+
+
+def ones_like(prototype: Any, dtype: Any = None, *, shape: Any = None, context: Optional[Context] = None,
+              staging: bool = False) -> array:
+    """The same, filled with ones, as numpy.ones_like."""
+    return _like(prototype, dtype, shape, context, staging, 1)
+
+
+def full_like(prototype: Any, fill_value: Any, dtype: Any = None, *, shape: Any = None,
+              context: Optional[Context] = None, staging: bool = False) -> array:
+    """The same, filled with `fill_value`, as numpy.full_like (in the prototype's dtype, not
+    fill_value's)."""
+    return _like(prototype, dtype, shape, context, staging, fill_value)
+
+
+def pinned_empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> np.ndarray:
+    """A new numpy array of `shape` (an int or a tuple) and `dtype` (float64 if not given),
+    uninitialized as numpy.empty's, in host memory that the driver of `context`'s device (None: the
+    default context's) pins. Views of it (tiles.array_view, the algorithms' numpy arguments) and
+    copies from and to it move straight at the bus's full rate, where copies of other host memory
+    of the device's staging threshold or more go through the context's staging buffers. The memory
+    is the array's: it is freed when the array, and every numpy view of it, is gone."""
+    dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "a shape", 0, None)
+    return _tiles.pinned_empty(context_handle(context), _dtype(dtype), dims)
 
 
 def asarray(data: Any) -> Union[array, array_view]:
@@ -475,8 +630,15 @@ def _index_in(key: Any, n: int) -> int:
     """An integer index into a dimension of n, counted from the end where negative, as numpy does."""
     i = int(key)
     if not -n <= i < n:
-        raise InvalidArgument(f"index {i} is outside a dimension of {n}")
+        raise IndexOutOfRange(f"index {i} is outside a dimension of {n}")
     return i + n if i < 0 else i
+
+
+def _values_repr(values: np.ndarray, prefix: str) -> str:
+    """numpy's repr of `values` after `prefix` in place of "array(", without its closing
+    parenthesis, its lines aligned under the prefix."""
+    text = np.array_repr(values)[len("array("):-1]
+    return prefix + text.replace("\n" + " " * len("array("), "\n" + " " * len(prefix))
 
 
 def _asarray(data: Any, what: str) -> np.ndarray:
@@ -521,17 +683,30 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     holds OpenCL events to wait for first, and return_event=True returns a tiles.Event that
     completes with the copy (see parallel_for_each). A numpy source in
     the other byte order is converted to the machine's on the way."""
+    for x in (source, destination):
+        _host_writes.forget(x)
     if wait_for or return_event:
         done = _tiles.copy_with_events(_as_view(source), _as_view(destination), event_handles(wait_for, "copy"),
                                        return_event)
         return None if done is None else Event(done)
     if isinstance(source, np.ndarray):
+        if source.shape != tuple(_as_view(destination).shape()[1]):
+            raise InvalidArgument(f"copy from a numpy array of shape {source.shape} into data of shape "
+                                  f"{tuple(_as_view(destination).shape()[1])}")
         _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):
-        if destination.shape != tuple(_as_view(source).shape()[1]):
+        view = _as_view(source)
+        dtype, shape = view.shape()
+        if destination.shape != tuple(shape):
             raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "
-                                  f"{tuple(_as_view(source).shape()[1])}")
-        destination[...] = _as_view(source).read()
+                                  f"{tuple(shape)}")
+        if (destination.size and destination.dtype == dtype and destination.dtype.isnative and
+                destination.flags.c_contiguous and destination.flags.writeable):
+            # Straight into the array's memory, through a view of it that lives for the copy.
+            with array_view(destination) as into:
+                _tiles.copy(view, into._handle)
+        else:
+            destination[...] = view.read()
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
     return None
@@ -539,4 +714,6 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
 
 def copy_async(source: Any, destination: Any) -> Event:
     """copy() between arrays and views, without blocking."""
+    for x in (source, destination):
+        _host_writes.forget(x)
     return Event(_tiles.copy_async(_as_view(source), _as_view(destination)))

@@ -43,6 +43,43 @@ class Device:
         self._handle = handle
         self.__dict__.update(handle.info())
 
+    @property
+    def default_view(self) -> "Context":
+        """The device's default context, which launches on it without a context use (C++ AMP's
+        accelerator::default_view)."""
+        return Context.default(self)
+
+    def create_view(self, queuing_mode: str = "automatic") -> "Context":
+        """A new context and queue on the device (C++ AMP's accelerator::create_view)."""
+        return Context(self, queuing_mode=queuing_mode)
+
+    # PyOpenCL's names (pyopencl.Device) of what the device reports, in OpenCL's terms.
+    @property
+    def max_work_group_size(self) -> int:
+        """CL_DEVICE_MAX_WORK_GROUP_SIZE: max_tile_size."""
+        return self.max_tile_size
+
+    @property
+    def max_work_item_sizes(self) -> Tuple[int, ...]:
+        """CL_DEVICE_MAX_WORK_ITEM_SIZES, in OpenCL's order (dimension 0 fastest): max_tile_extent
+        reversed."""
+        return tuple(reversed(self.max_tile_extent))
+
+    @property
+    def local_mem_size(self) -> int:
+        """CL_DEVICE_LOCAL_MEM_SIZE in bytes: tile_static_memory."""
+        return self.tile_static_memory
+
+    @property
+    def global_mem_size(self) -> int:
+        """CL_DEVICE_GLOBAL_MEM_SIZE in bytes: global_memory."""
+        return self.global_memory
+
+    @property
+    def max_mem_alloc_size(self) -> int:
+        """CL_DEVICE_MAX_MEM_ALLOC_SIZE in bytes: max_allocation."""
+        return self.max_allocation
+
     def __repr__(self) -> str:
         return f"<tiles.Device {self.platform_index}:{self.device_index} {self.name!r}>"
 
@@ -144,6 +181,8 @@ class Context:
     submit what is enqueued (blocking calls and flush() submit it); "immediate" submits each
     kernel and transfer as it is enqueued."""
 
+    _strict: bool = False  # made by checked(strict=True), as Python's own checks need to know
+
     def __init__(self, device: Union[Device, str, None] = None, *, queuing_mode: str = "automatic",
                  _handle: Optional[_tiles.Context] = None):
         if _handle is None:
@@ -163,7 +202,9 @@ class Context:
         kernel and records the data races, uninitialized reads, out-of-bounds accesses and
         divergent barriers the simulator finds, at the kernel's own lines; diagnostics() lists
         them. A strict one raises tiles.CheckFailed instead."""
-        return cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made = cls(_handle=_tiles.Context.create_checked(bool(strict)))
+        made._strict = bool(strict)
+        return made
 
     @property
     def is_checked(self) -> bool:
@@ -268,6 +309,30 @@ def reset_total_counters() -> None:
     _tiles.reset_total_counters()
 
 
+@dataclass(frozen=True)
+class EventProfile:
+    """An event's OpenCL profiling times in nanoseconds (CL_PROFILING_COMMAND_QUEUED, SUBMIT,
+    START, END); submit, start and end are PyOpenCL's names for the last three. For work of several
+    commands, queued, submitted and started are the first's and ended the last's."""
+
+    queued: int
+    submitted: int
+    started: int
+    ended: int
+
+    @property
+    def submit(self) -> int:
+        return self.submitted
+
+    @property
+    def start(self) -> int:
+        return self.started
+
+    @property
+    def end(self) -> int:
+        return self.ended
+
+
 class Event:
     """Asynchronous work (synchronize_async, copy_async, and launches and copies with
     return_event=True): wait() for it, or poll is_ready. Events of launches and copies with
@@ -291,6 +356,14 @@ class Event:
         """The OpenCL event (cl_event, as an integer), borrowed: only events of launches and
         copies with return_event=True have one; others raise tiles.InvalidArgument."""
         return self._handle.opencl()
+
+    @property
+    def profile(self) -> "EventProfile":
+        """When the device's driver took the work, waiting for it first: OpenCL's profiling times
+        in nanoseconds on the device's clock, as PyOpenCL's event.profile gives them
+        (`(e.profile.end - e.profile.start) * 1e-9` seconds of running). libtiles' queues profile
+        always; tiles.Unsupported for a context over a queue made without profiling."""
+        return EventProfile(*self._handle.profile())
 
     def __repr__(self) -> str:
         return f"<tiles.Event {'ready' if self.is_ready else 'pending'}>"

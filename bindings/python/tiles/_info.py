@@ -65,6 +65,8 @@ def text(report: Dict[str, Any]) -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="tiles-info", description="The OpenCL devices libtiles can use.")
     parser.add_argument("--json", action="store_true", help="print one JSON object, for scripts")
+    parser.add_argument("--version", action="version", version=f"tiles-info (libtiles) {_tiles.version()}",
+                        help="print libtiles' version and exit")
     args = parser.parse_args(argv)
     from .errors import Error
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Sequence, Tuple, overload
 
-from . import _tiles
+from . import _host_writes, _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
 from ._devices import Context, Event, context_handle, event_handles
 from .errors import InvalidArgument, InvalidComputeDomain
@@ -97,14 +97,31 @@ class tiled_extent(extent):
         return f"tiles.extent{self.dims}.tile{self.tile_extent}"
 
 
-class Kernel:
-    """The kernel `name` of OpenCL C `source`, compiled with libtiles' prelude (tiled_index,
-    tile_static, tile_barrier_wait, ...) and `options` on first launch for each context and tile
-    shape, and cached from then on."""
+# The languages of kernel sources, as tiles.h numbers them.
+_LANGUAGES = {"opencl": 0, "opencl c": 0, "opencl-c": 0, "c++": 1, "cpp": 1}
 
-    def __init__(self, source: str, name: str, options: str = ""):
+
+def language_number(language: str) -> int:
+    """tiles.h's number of a kernel language named "opencl" (OpenCL C) or "c++"."""
+    key = text(language, "a kernel's language").lower()
+    if key not in _LANGUAGES:
+        raise InvalidArgument(f"a kernel's language is 'opencl' (OpenCL C) or 'c++', not {language!r}")
+    return _LANGUAGES[key]
+
+
+class Kernel:
+    """The kernel `name` of `source`, compiled with `options` on first launch for each context and
+    tile shape, and cached from then on. `language="opencl"` (the default): OpenCL C with libtiles'
+    prelude (tiled_index, tile_static, tile_barrier_wait, ...). `language="c++"`: C++ AMP's kernel
+    functions, `void name(captures..., index) restrict(amp) { ...C++ AMP's body... }`, compiled by
+    clang with C++ AMP's device-side classes (README: "Kernels in C++")."""
+
+    def __init__(self, source: str, name: str, options: str = "", language: str = "opencl"):
         self.name = text(name, "a kernel's name")
-        self._handle = _tiles.Kernel(text(source, "a kernel's source"), name, text(options, "a kernel's options"))
+        self.language = language
+        self._handle = _tiles.Kernel(
+            text(source, "a kernel's source"), name, text(options, "a kernel's options"), language_number(language)
+        )
 
     def build(self, domain: extent, context: Optional[Context] = None) -> str:
         """Compiles the kernel now, as its first launch over a domain of this rank and tile shape
@@ -116,6 +133,21 @@ class Kernel:
         dims, tile = domain._native
         return self._handle.build(context_handle(context), dims, tile)
 
+    def __call__(self, queue: Optional[Context], global_size: Sequence[int], local_size: Optional[Sequence[int]],
+                 *args: Any, wait_for: Optional[Sequence[Any]] = None) -> Event:
+        """Launches the kernel as PyOpenCL's kernel(queue, global_size, local_size, *args) does,
+        with the sizes in OpenCL's order (dimension 0 varies fastest, so a numpy array's
+        a.shape[::-1]); returns a tiles.Event of the launch. `queue` is a tiles.Context (None: the
+        default context). It is parallel_for_each over tiles.extent(*reversed(global_size)),
+        tiled by reversed(local_size) unless local_size is None; get_global_id(0) and friends in
+        the kernel count along OpenCL's dimension 0, the last of the extent."""
+        if queue is not None and not isinstance(queue, Context):
+            raise InvalidArgument(f"a kernel's queue is a tiles.Context or None (tiles.Context.from_opencl(ctx, queue) "
+                                  f"adopts a PyOpenCL queue), not {describe(queue)}")
+        domain = _opencl_domain(global_size, local_size)
+        return parallel_for_each(domain, self, *args, context=queue or Context.default(),
+                                 wait_for=wait_for or (), return_event=True)
+
     @property
     def build_log(self) -> str:
         """The compiler's warnings from the kernel's latest build (a launch on a new context or
@@ -124,6 +156,22 @@ class Kernel:
 
     def __repr__(self) -> str:
         return f"<tiles.Kernel {self.name!r}>"
+
+
+def _opencl_domain(global_size: Any, local_size: Any) -> extent:
+    """The domain of an OpenCL NDRange: global and local sizes in OpenCL's order, reversed into
+    C++ AMP's (component 0 the slowest)."""
+    if isinstance(global_size, int) or not isinstance(global_size, Sequence):
+        raise InvalidArgument(f"global_size is a tuple of 1 to 3 sizes in OpenCL's order, not {describe(global_size)}")
+    dims = _components(tuple(global_size)[::-1], "global_size", 3)
+    if local_size is None:
+        return extent(*dims)
+    if isinstance(local_size, int) or not isinstance(local_size, Sequence):
+        raise InvalidArgument(f"local_size is None or a tuple of sizes in OpenCL's order, not {describe(local_size)}")
+    if len(local_size) != len(dims):
+        raise InvalidComputeDomain(f"local_size {tuple(local_size)} has {len(local_size)} sizes but global_size "
+                                   f"{tuple(global_size)} has {len(dims)}")
+    return extent(*dims).tile(*tuple(local_size)[::-1])
 
 
 def local_memory(nbytes: int) -> _tiles.LocalMemory:
@@ -167,10 +215,12 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
     handles = [getattr(a, "_handle", a) for a in args]
     dims, tile = domain._native
     if not wait_for and not return_event:
-        _tiles.launch(context_handle(context), dims, tile, kernel._handle, *handles)
+        with _host_writes.launch("parallel_for_each", args, context):
+            _tiles.launch(context_handle(context), dims, tile, kernel._handle, *handles)
         return None
     if context is None:
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
-    done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
-                                     event_handles(wait_for, "parallel_for_each"), bool(return_event), *handles)
+    with _host_writes.launch("parallel_for_each", args, context):
+        done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
+                                         event_handles(wait_for, "parallel_for_each"), bool(return_event), *handles)
     return None if done is None else Event(done)

@@ -1,20 +1,21 @@
-"""tiles.Program: one OpenCL C source of several kernels, as PyOpenCL's Program and CuPy's
-RawModule hold them."""
+"""tiles.Program: one source of several kernels (OpenCL C, or C++ AMP's kernel functions), as
+PyOpenCL's Program and CuPy's RawModule hold them."""
 
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
 from . import _tiles
-from ._checks import text
+from ._checks import describe, text
 from ._devices import Context, context_handle
-from ._launch import Kernel
+from ._launch import Kernel, extent, language_number
 from .errors import InvalidArgument
 
 
 class Program:
-    """The kernels of one OpenCL C `source`, tiled and untiled and of any rank, compiled with
-    libtiles' prelude and `options`. `program.tile_average` (or `program.kernel("tile_average")`)
+    """The kernels of one `source`, tiled and untiled and of any rank, compiled with libtiles'
+    prelude and `options`: OpenCL C, or C++ AMP's kernel functions with `language="c++"` (then a
+    launch builds its own kernel, and build() checks the whole source). `program.tile_average` (or `program.kernel("tile_average")`)
     is a tiles.Kernel of it; a launch compiles the whole source, and its kernels share each build.
 
         program = tiles.Program(source).build()        # compile errors and warnings now
@@ -25,19 +26,32 @@ class Program:
     kernel's own values mean anything. Kernels whose names are the program's own attributes
     (build, source...) are reached with kernel(name)."""
 
-    def __init__(self, source: str, options: str = ""):
+    def __init__(self, source: str, options: str = "", language: str = "opencl"):
         self.source = text(source, "a program's source")
         self.options = text(options, "a program's options")
+        self.language = language
+        self._language = language_number(language)
         self._kernels: Dict[str, Kernel] = {}
         self._kernel_names: Optional[Tuple[str, ...]] = None
         self._build_log = ""
 
-    def build(self, context: Optional[Context] = None) -> "Program":
-        """Compiles the whole source now on `context` (None: the default context) as an untiled
-        rank-1 launch of any of its kernels would, so that a BuildError comes before any data moves
-        and build_log and kernel_names are known. Launches of other ranks or with tiles compile
-        once more each (Kernel.build does that ahead). Returns the program, as PyOpenCL's does."""
-        names, self._build_log = _tiles.build_source(context_handle(context), self.source, self.options)
+    def build(self, context: Optional[Context] = None, domain: Optional[extent] = None) -> "Program":
+        """Compiles the whole source once now on `context` (None: the default context) as a launch
+        of any of its kernels over a domain of `domain`'s rank and tile shape would (its size does
+        not matter; None: an untiled rank-1 launch), so that a BuildError comes before any data
+        moves, build_log and kernel_names are known, and launches of every kernel of the program
+        over such domains compile nothing:
+
+            program = tiles.Program(source).build(domain=tiles.extent(64, 64).tile(16, 16))
+
+        Launches of another rank or tile shape compile the source once more, for all its kernels.
+        Returns the program, as PyOpenCL's does."""
+        if domain is not None and not isinstance(domain, extent):
+            raise InvalidArgument(f"Program.build's domain is a tiles.extent or tiled_extent, not {describe(domain)}")
+        shape = None if domain is None else domain._native
+        names, self._build_log = _tiles.build_source(
+            context_handle(context), self.source, self.options, self._language, shape
+        )
         self._kernel_names = tuple(name for name in names.split(";") if name)
         return self
 
@@ -61,7 +75,7 @@ class Program:
         if self._kernel_names is not None and name not in self._kernel_names:
             raise InvalidArgument(f"the program has no kernel named {name!r} ({self._kernels_text()})")
         if name not in self._kernels:
-            self._kernels[name] = Kernel(self.source, name, self.options)
+            self._kernels[name] = Kernel(self.source, name, self.options, self.language)
         return self._kernels[name]
 
     def __getattr__(self, name: str) -> Kernel:

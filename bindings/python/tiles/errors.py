@@ -1,6 +1,7 @@
 """Exceptions of libtiles: one class per family of the C API's statuses, all under Error."""
 
-from typing import Dict
+import re
+from typing import Callable, Dict, List, Optional, Tuple
 
 
 class Error(Exception):
@@ -16,6 +17,11 @@ class Error(Exception):
 class InvalidArgument(Error, ValueError, TypeError):
     """A value that does not fit: a wrong type, dtype, shape, number or kind of kernel arguments.
     Also a ValueError and a TypeError, as numpy raises for the same mistakes."""
+
+
+class IndexOutOfRange(InvalidArgument, IndexError):
+    """An index outside its dimension (view[3] of 3 elements): also an IndexError, as numpy
+    raises, so that iterating over a view or an array ends at its last element."""
 
 
 class InvalidComputeDomain(Error, ValueError):
@@ -53,8 +59,83 @@ class OpenCLError(Error):
     """An OpenCL call failed; ``status`` is OpenCL's own code."""
 
 
-# How the extension finds the class for a status family.
-BY_FAMILY: Dict[str, type] = {
+# The Python face of the C API's functions that Python reaches, as messages name them.
+_PYTHON_NAMES: Dict[str, str] = {
+    "tiles_reduce": "reduce", "tiles_reduce_as": "reduce", "tiles_reduce_into": "reduce", "tiles_reduce_split": "reduce",
+    "tiles_block_grid": "the blocks", "tiles_block_sum": "block_sum", "tiles_block_average": "block_average",
+    "tiles_transpose": "transpose", "tiles_gemm": "gemm", "tiles_gemm_as": "gemm", "tiles_gemm_split": "gemm",
+    "tiles_stencil": "stencil", "tiles_stencil_split": "stencil", "tiles_parameters_set": "set_parameters",
+    "tiles_split_create": "tiles.Split", "tiles_split_scatter": "Split.scatter", "tiles_split_gather": "Split.gather",
+    "split_matrix::scatter": "Split.scatter", "split_matrix::gather": "Split.gather",
+    "tiles_view_reshape": "view_as", "tiles_view_reinterpret": "reinterpret_as", "tiles_copy": "copy",
+    "tiles_view_read": "a read", "tiles_view_write": "writing into the view",
+    "tiles_view_data with TILES_ACCESS_READ_WRITE": "writing through numpy",
+    "tiles_view_get_opencl_buffer for writing": "opencl_buffer(write=True)",
+}
+_C_NAME = re.compile("|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True)) + r"\b")
+
+# OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
+# extension's table (_tiles.dtypes(), libtiles' own).
+_element_names: Optional[List[Tuple[str, str]]] = None
+
+
+def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
+    global _element_names
+    if _element_names is None:
+        from . import _tiles
+        _element_names = [(element["opencl"], element["name"]) for element in _tiles.dtypes()]
+    return _element_names
+
+
+def _numpy_names(message: str) -> str:
+    """"int (int32)" -> "int32", as libtiles describes element types beside OpenCL's names."""
+    for opencl, name in _opencl_and_numpy_names():
+        if opencl != name:
+            message = message.replace(f"{opencl} ({name})", name)
+    message = message.replace("opaque (struct)", "structured")
+    return re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
+
+
+_UNSUPPORTED = re.compile(r"supports (.+) elements, not (\w+)$")
+_PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
+                        r"the element types differ$")
+_MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
+
+
+def _conversion_hint(message: str) -> str:
+    """A refusal of a dtype, with the astype() that makes data the algorithm takes."""
+    unsupported = _UNSUPPORTED.search(message)
+    if unsupported:
+        taken = re.split(r", | and ", unsupported.group(1))
+        given = unsupported.group(2)
+        kind = given.rstrip("0123456789")
+        same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
+        target = same_kind[0] if same_kind else "float32" if "float32" in taken else taken[0]
+        fits = f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" else ""
+        return f"{message}: convert it first, with x.astype(np.{target}){fits}"
+    parameter = _PARAMETER.search(message)
+    if parameter:
+        names = _opencl_and_numpy_names()
+        wanted = dict(names).get(parameter.group(1))
+        given = {numpy: opencl for opencl, numpy in names}.get(parameter.group(2))
+        if wanted is not None and given is not None:
+            return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {given}*"
+    mismatched = _MISMATCHED.search(message)
+    if mismatched:
+        role, _, _, other = mismatched.groups()
+        return f"{message}: convert {role} first, with .astype(np.{other})"
+    return message
+
+
+def for_python(message: str) -> str:
+    """A C API message as Python says it: numpy's dtype names for OpenCL's types ("int64", not
+    "long (int64)"), Python's names for the C API's functions, and, for a dtype an algorithm does
+    not take, the astype() that converts the data."""
+    return _conversion_hint(_C_NAME.sub(lambda m: _PYTHON_NAMES[m.group(0)], _numpy_names(message)))
+
+
+# How the extension finds the class for a status family, and (for_python) how to say a message.
+BY_FAMILY: Dict[str, Callable] = {
     "error": Error,
     "invalid_argument": InvalidArgument,
     "invalid_compute_domain": InvalidComputeDomain,
@@ -64,4 +145,5 @@ BY_FAMILY: Dict[str, type] = {
     "invalid_handle": InvalidHandle,
     "check_failed": CheckFailed,
     "opencl": OpenCLError,
+    "for_python": for_python,
 }

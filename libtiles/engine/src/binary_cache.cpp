@@ -128,12 +128,14 @@ binary_cache binary_cache::from_environment() {
     return cache;
 }
 
-std::string binary_cache::key(const device_info& device, const std::string& program_text, const std::string& options) {
+std::string binary_cache::key(const device_info& device, const std::string& program_text, const std::string& options,
+                              const std::string& route) {
     std::ostringstream os;
     os << "libtiles " << version() << "\nplatform " << device.platform_name << "\ndevice " << device.name
        << "\ndevice version " << device.device_version << "\ndriver " << device.driver_version << "\noptions "
-       << options << "\n"
-       << program_text;
+       << options << "\n";
+    if (!route.empty()) os << "route " << route << "\n";
+    os << program_text;
     return os.str();
 }
 

@@ -33,7 +33,10 @@ class binary_cache {
     static binary_cache from_environment();
     bool disabled() const { return directory_.empty(); }
 
-    static std::string key(const device_info& device, const std::string& program_text, const std::string& options);
+    // `route`: the compile route and its tools' identities, for programs not compiled by the driver
+    // alone ("" for those, whose keys it leaves as they were).
+    static std::string key(const device_info& device, const std::string& program_text, const std::string& options,
+                           const std::string& route = "");
 
     // The program stored under `key`, if a regular file holds it whole and unaltered.
     std::optional<cached_program> load(const std::string& key) const;

@@ -23,8 +23,10 @@
 #include <tuple>
 #include <utility>
 
+#include "amp_program.hpp"
 #include "devices.hpp"
 #include "kernel_cache.hpp"
+#include "log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.
@@ -133,28 +135,6 @@ memory_space space_of(const std::string& header) {
                              : memory_space::private_memory;
 }
 
-// The text of the kernel's own line `line` in `source` as the compiler numbers it: a `#line N`
-// directive numbers the line after it N, and one that names a file other than the kernel's (the
-// library's kernels follow their shared header, elements.cl) leaves the kernel until the next
-// that names the kernel's.
-std::string line_of(const std::string& source, int line) {
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
-    std::istringstream in(source);
-    std::string text, found;
-    std::smatch m;
-    bool in_kernel = true;
-    for (int number = 1; std::getline(in, text); ++number) {
-        if (std::regex_match(text, m, directive)) {
-            number = std::stoi(m[1]) - 1;
-            if (m[3].matched) in_kernel = m[3] == kernel_source_name;
-            continue;
-        }
-        if (in_kernel && number == line) found = text;
-    }
-    const auto first = found.find_first_not_of(" \t");
-    return first == std::string::npos ? std::string() : found.substr(first);
-}
-
 // An index the simulator wrote in OpenCL's order, (x,y,z) in `m`, in AMP's, padded to 3.
 std::array<int, 3> amp_index(const std::smatch& m, int rank) {
     const int cl[3] = {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3])};
@@ -165,7 +145,7 @@ std::array<int, 3> amp_index(const std::smatch& m, int rank) {
 
 // One message of the log: its header line and the indented lines after it.
 diagnostic parse_message(const std::string& header, const std::vector<std::string>& body, int rank, int tile_size,
-                         const std::string& source) {
+                         const std::string& source, bool cpp) {
     static const std::regex kernel_pattern("Kernel:\\s*(\\S+)");
     static const std::regex item_pattern("Global\\((\\d+),(\\d+),(\\d+)\\)");
     static const std::regex position_pattern("At line (\\d+) \\(column (\\d+)\\) of (.*):");
@@ -194,11 +174,12 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
         }
         if (positions < 2 && std::regex_search(line, m, position_pattern)) {
             // A race names two accesses, each with its place; other messages, one.
-            const bool in_kernel = m[3] == kernel_source_name; // else a line of the prelude
+            const bool in_kernel = cpp ? m[3] != amp_prelude_name : m[3] == kernel_source_name; // or the prelude's
             if (positions++ == 0 && in_kernel) {
                 d.line = std::stoi(m[1]);
                 d.column = std::stoi(m[2]);
-                d.source_line = line_of(source, d.line);
+                const std::string text = kernel_line(source, d.line, m[3]);
+                d.source_line = text.substr(std::min(text.size(), text.find_first_not_of(" \t")));
             } else if (in_kernel) {
                 d.other_line = std::stoi(m[1]);
                 d.other_column = std::stoi(m[2]);
@@ -242,7 +223,8 @@ std::vector<diagnostic> merge_tiles(std::vector<diagnostic> found) {
 
 } // namespace
 
-std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source) {
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source,
+                                           bool cpp) {
     // Messages start at a line that is not indented; Oclgrind repeats one per work-item, which
     // become one diagnostic naming them all (one per tile, for a divergent barrier).
     std::vector<diagnostic> found;
@@ -253,7 +235,7 @@ std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int
     std::vector<std::string> body;
     const auto flush = [&] {
         if (header.empty()) return;
-        diagnostic d = parse_message(header, body, rank, tile_size, source);
+        diagnostic d = parse_message(header, body, rank, tile_size, source, cpp);
         // A race between two places is one problem, whichever access Oclgrind names first.
         const place here{d.line, d.column}, there{d.other_line, d.other_column};
         const auto key = std::make_tuple(int(d.kind), int(d.space), d.kernel, std::min(here, there),
@@ -356,19 +338,22 @@ void checked_run::open_log() {
     std::remove(log_path.c_str());
 }
 
-void checked_run::after_launch(context& context, int rank, int tile_size, const std::string& source) {
+void checked_run::after_launch(context& context, int rank, int tile_size, const std::string& source, bool cpp) {
     check(context.queue().finish(), "clFinish");
     log.clear(); // past the end of what was written before
     log.seekg(std::streamoff(log_read));
     const std::string fresh((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
     log_read += fresh.size();
-    std::vector<diagnostic> found = parse_oclgrind_log(fresh, rank, tile_size, source);
+    std::vector<diagnostic> found = parse_oclgrind_log(fresh, rank, tile_size, source, cpp);
     if (found.empty()) return;
     {
         std::lock_guard<std::mutex> lock(mutex);
         report.diagnostics.insert(report.diagnostics.end(), found.begin(), found.end());
     }
     if (strict) throw check_failed(check_report{std::move(found)});
+    // A view that does not throw says what it found in the log, where TILES_CHECKED=1 alone shows it.
+    if (logging(log_level::warning))
+        for (const diagnostic& d : found) engine::log(log_level::warning, "checked mode: " + d.to_string());
 }
 
 namespace {
@@ -420,7 +405,7 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     cl::Context opencl_context(devices.front(), nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");
     run->open_log();
-    cl::CommandQueue queue(opencl_context, devices.front(), 0, &status);
+    cl::CommandQueue queue(opencl_context, devices.front(), CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue (Oclgrind)");
     auto checked = std::make_shared<context>(describe_device(platform, devices.front()), std::move(opencl_context),
                                              std::move(queue));

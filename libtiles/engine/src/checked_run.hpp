@@ -24,8 +24,8 @@ struct checked_run {
     void open_log();
     // Waits for the launch just enqueued and turns what Oclgrind logged meanwhile into
     // diagnostics; throws check_failed for them on a strict context. `tile_size`: the launch's
-    // work-items per tile, 0 if it is not tiled.
-    void after_launch(context& context, int rank, int tile_size, const std::string& source);
+    // work-items per tile, 0 if it is not tiled; `cpp`: the kernel is C++.
+    void after_launch(context& context, int rank, int tile_size, const std::string& source, bool cpp);
 
     const bool strict;
     const std::string build_options; // added to every kernel's on this context
@@ -51,8 +51,11 @@ void set_parameter_table_check(parameter_table_check check);
 
 // Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
 // (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),
-// and `source` gives the lines they point at.
-std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source);
+// and `source` gives the lines they point at. `cpp`: the kernel is in C++, whose lines are those of
+// any file but its prelude's (a C++ call site's own file); an OpenCL C kernel's are the file
+// "kernel"'s.
+std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source,
+                                           bool cpp = false);
 
 // What a checked context's launches found so far (empty for other contexts), and forgetting it.
 check_report report_of(const context& context);

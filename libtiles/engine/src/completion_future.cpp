@@ -1,7 +1,10 @@
 // libtiles: completion_future over OpenCL events and the host steps that finish them.
 #include "tiles/completion_future.hpp"
 
+#include <algorithm>
+
 #include "pending_work.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles {
 namespace engine {
@@ -55,6 +58,25 @@ void pending_work::get() {
     if (failure_) std::rethrow_exception(failure_); // written before finished_, read after
 }
 
+event_profile pending_work::profile() {
+    get();
+    if (events_.empty()) throw unsupported_feature("the work enqueued no OpenCL command, so it has no profiling times");
+    const auto time = [](const cl::Event& e, cl_profiling_info what) {
+        cl_ulong ns = 0;
+        const cl_int status = clGetEventProfilingInfo(e(), what, sizeof ns, &ns, nullptr);
+        if (status == CL_PROFILING_INFO_NOT_AVAILABLE)
+            throw unsupported_feature("the work's OpenCL queue was made without CL_QUEUE_PROFILING_ENABLE (an adopted "
+                                      "queue; libtiles' own queues have it), so it has no profiling times");
+        check(status, "clGetEventProfilingInfo");
+        return std::uint64_t(ns);
+    };
+    event_profile p{time(events_.front(), CL_PROFILING_COMMAND_QUEUED),
+                    time(events_.front(), CL_PROFILING_COMMAND_SUBMIT),
+                    time(events_.front(), CL_PROFILING_COMMAND_START), 0};
+    for (const cl::Event& e : events_) p.ended = std::max(p.ended, time(e, CL_PROFILING_COMMAND_END));
+    return p;
+}
+
 bool pending_work::is_ready() {
     if (!transfers_complete()) return false;
     run_finish();
@@ -73,6 +95,11 @@ bool completion_future::is_ready() const { return !work_ || work_->is_ready(); }
 
 void completion_future::get() const {
     if (work_) work_->get();
+}
+
+event_profile completion_future::profile() const {
+    if (!work_) throw unsupported_feature("the future has nothing to wait for, so it has no profiling times");
+    return work_->profile();
 }
 
 } // namespace tiles

@@ -1,16 +1,15 @@
 // libtiles engine: building kernels with the prelude in front, and caching them with their context.
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <functional>
 #include <regex>
 #include <sstream>
 
-#include "binary_cache.hpp"
+#include "amp_program.hpp"
 #include "checked_run.hpp"
+#include "compile_route.hpp"
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
-#include "log.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -24,55 +23,6 @@ std::string program_text(const std::string& source) {
     // and name it apart from the prelude.
     return std::string(tiles_kernel_prelude) + "\n#line 1 \"" + kernel_source_name + "\"\n" +
            with_hidden_extents(source, kernel_source_name);
-}
-
-std::string source_of(const cl::Program& program) {
-    std::string text;
-    program.getInfo(CL_PROGRAM_SOURCE, &text);
-    return text;
-}
-
-std::string build_log(const cl::Program& program, const device_info& device) {
-    std::string log;
-    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
-    return log;
-}
-
-// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
-// own failure (PoCL's cache, racing with another process's build of the same program, is one),
-// which says nothing about the kernel.
-bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
-
-[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
-                                    const std::string& options, const std::string& built_for) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
-    const std::string what =
-        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
-        : has_compiler_diagnostic(log)
-            ? "it did not compile"
-            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
-                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
-    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
-                          (log.empty() ? std::string() : ":\n" + log),
-                      log, status);
-}
-
-// What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
-// where it said nothing (some drivers log only blank lines then).
-std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
-    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
-}
-
-// The log's line for a build that succeeded, with the compiler's warnings where it gave any.
-void log_build(const std::string& warnings, const device_info& device, const std::string& built_for,
-               const std::string& options, std::chrono::steady_clock::duration took) {
-    if (!logging(log_level::info)) return;
-    std::ostringstream os;
-    os << "built " << built_for << " for '" << device.name << "' in "
-       << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms (options:" << options << ")";
-    if (!warnings.empty()) os << "; the compiler said:\n" << warnings;
-    log(log_level::info, os.str());
 }
 
 // The components of a rank above 3 that the prelude needs to unfold the index: the extents of
@@ -97,83 +47,6 @@ std::string launch_options(const std::string& options, const launch_domain& doma
     return os.str();
 }
 
-cached_program built_binary(const cl::Program& program, std::string warnings) {
-    std::vector<std::vector<unsigned char>> binaries;
-    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1) binaries.assign(1, {});
-    return {std::move(binaries[0]), std::move(warnings)};
-}
-
-built_program build_from_source(context& context, const std::string& text, const std::string& options,
-                                const std::string& built_for) {
-    const device_info& device = *context.device();
-    for (int attempt = 0;; ++attempt) {
-        const auto start = std::chrono::steady_clock::now();
-        cl_int status = CL_SUCCESS;
-        cl::Program program(context.opencl_context(), text, false, &status);
-        check(status, "clCreateProgramWithSource");
-        status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
-        context.count_build();
-        if (status == CL_SUCCESS) {
-            std::string warnings = warnings_of(program, device);
-            log_build(warnings, device, built_for, options, std::chrono::steady_clock::now() - start);
-            return {std::move(program), std::move(warnings)};
-        }
-        // A failure without a compiler diagnostic is tried once more, with a new program.
-        if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 && !has_compiler_diagnostic(build_log(program, device)))
-            continue;
-        if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
-            throw_build_error(program, device, status, options, built_for);
-        check(status, "clBuildProgram");
-    }
-}
-
-// Whether the kernels of a program made from a binary still describe their parameters, which
-// launches are checked against; some drivers keep that only for programs built from source.
-bool keeps_argument_info(const cl::Program& program) {
-    std::string names;
-    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
-    cl_int status = CL_SUCCESS;
-    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
-    cl_uint count = 0;
-    if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
-    std::string name;
-    return count == 0 || kernel.getArgInfo(0, CL_KERNEL_ARG_NAME, &name) == CL_SUCCESS;
-}
-
-// The program from the disk cache if it holds a binary the driver accepts, else built from
-// source (and stored there for the next process). Checked contexts always build from source. A
-// program from the cache comes with the warnings of the build that stored it, as PyOpenCL's does.
-built_program build_program(context& context, const std::string& text, const std::string& options,
-                            const std::string& built_for) {
-    const binary_cache cache = binary_cache::from_environment();
-    if (context.checked) return build_from_source(context, text, options + context.checked->build_options, built_for);
-    if (cache.disabled()) return build_from_source(context, text, options, built_for);
-    const device_info& device = *context.device();
-    const std::string key = binary_cache::key(device, text, options);
-    if (auto cached = cache.load(key)) {
-        cl_int status = CL_SUCCESS;
-        cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
-                            cl::Program::Binaries{cached->binary}, nullptr, &status);
-        if (status == CL_SUCCESS &&
-            program.build(std::vector<cl::Device>{device.device}, options.c_str()) == CL_SUCCESS &&
-            keeps_argument_info(program)) {
-            context.count_binary_load();
-            if (logging(log_level::info))
-                log(log_level::info,
-                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
-                        (cached->build_log.empty() ? std::string()
-                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
-            return {std::move(program), std::move(cached->build_log)};
-        }
-    }
-    if (logging(log_level::info))
-        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
-    built_program built = build_from_source(context, text, options, built_for);
-    if (cached_program stored = built_binary(built.program, built.build_log); !stored.binary.empty())
-        cache.store(key, stored);
-    return built;
-}
-
 // "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
 // or typedef name is returned as is.
 std::string base_type(std::string name) {
@@ -191,8 +64,11 @@ template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel,
     return value;
 }
 
+// The kernel `name` of the entry's program, with its parameters as the driver describes them, or as
+// `declared` says where the generator of its program knows them (a C++ kernel, whose binaries do not
+// describe them).
 std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const device_info& device,
-                                             const std::string& name) {
+                                             const std::string& name, const declared_kernel* declared) {
     auto k = std::make_shared<compiled_kernel>();
     k->name = name;
     k->device_name = device.name;
@@ -211,7 +87,15 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
         check(k->kernel.getInfo(CL_KERNEL_NUM_ARGS, &n), "clGetKernelInfo");
         return n;
     }();
-    for (cl_uint i = 0; i < count; ++i) {
+    if (declared != nullptr) {
+        k->params = declared->params;
+        k->hidden_extents = declared->hidden_extents;
+        if (count != k->params.size() + k->hidden_extents.size())
+            throw runtime_exception("kernel '" + name + "' has " + std::to_string(count) + " parameters, where " +
+                                    std::to_string(k->params.size() + k->hidden_extents.size()) +
+                                    " were generated for it");
+    }
+    for (cl_uint i = 0; declared == nullptr && i < count; ++i) {
         kernel_param p;
         p.name = arg_info<CL_KERNEL_ARG_NAME, std::string>(k->kernel, i);
         p.address = arg_info<CL_KERNEL_ARG_ADDRESS_QUALIFIER, cl_kernel_arg_address_qualifier>(k->kernel, i);
@@ -224,7 +108,7 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     }
     // The hidden parameters libtiles appended (hidden_extents.hpp) come last; launches set them.
     const std::size_t prefix = std::string(hidden_extent_prefix).size();
-    while (k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
+    while (declared == nullptr && k->params.size() > 1 && k->params.back().name.rfind(hidden_extent_prefix, 0) == 0) {
         const std::string described = k->params.back().name.substr(prefix);
         const auto it = std::find_if(k->params.begin(), k->params.end() - 1,
                                      [&](const kernel_param& p) { return p.name == described; });
@@ -233,6 +117,9 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
         k->params.pop_back();
     }
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_WORK_GROUP_SIZE, &k->work_group_size),
+          "clGetKernelWorkGroupInfo");
+    check(clGetKernelWorkGroupInfo(k->kernel(), device.device(), CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                   sizeof k->required_tile, k->required_tile.data(), nullptr),
           "clGetKernelWorkGroupInfo");
     cl_ulong local = 0;
     check(k->kernel.getWorkGroupInfo(device.device, CL_KERNEL_LOCAL_MEM_SIZE, &local), "clGetKernelWorkGroupInfo");
@@ -261,9 +148,10 @@ std::string pointee(std::string type_name) {
 // parameters point to come from the device itself: a kernel built from the same program text and
 // options writes their sizeof, once per compiled kernel (the program caches keep the build).
 // Where that kernel does not build (a type named differently than it can be spelled), the sizes
-// stay unknown and unchecked, as before.
-void program_cache::measure_pointees(context& owner, compiled_kernel& k, const std::string& text,
-                                     const std::string& options) {
+// stay unknown and unchecked, as before. A C++ kernel's program has that kernel already (its
+// generator knows the types), since a probe appended to it would be C++ too.
+void program_cache::measure_pointees(context& owner, compiled_kernel& k, const program_entry& entry,
+                                     const std::string& text, const std::string& options) {
     std::vector<std::size_t> measured;
     std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
     for (std::size_t i = 0; i < k.params.size(); ++i)
@@ -274,11 +162,17 @@ void program_cache::measure_pointees(context& owner, compiled_kernel& k, const s
         }
     if (measured.empty()) return;
     std::shared_ptr<compiled_kernel> sizeof_probe;
-    try {
-        sizeof_probe =
-            kernel(owner, text + probe + "}\n", options, "tiles_sizeof_probe", std::hash<std::string>()(text + probe));
-    } catch (const build_error&) {
-        return;
+    cl_int status = CL_SUCCESS;
+    if (cl::Kernel in_program(entry.program, "tiles_sizeof_probe", &status); status == CL_SUCCESS) {
+        sizeof_probe = std::make_shared<compiled_kernel>();
+        sizeof_probe->kernel = std::move(in_program);
+    } else {
+        try {
+            sizeof_probe = kernel(owner, text + probe + "}\n", options, "tiles_sizeof_probe",
+                                  std::hash<std::string>()(text + probe));
+        } catch (const build_error&) {
+            return;
+        }
     }
     std::vector<cl_ulong> sizes(measured.size());
     const cl::Buffer out(owner.opencl_context(), CL_MEM_WRITE_ONLY, sizes.size() * sizeof(cl_ulong));
@@ -323,6 +217,47 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
     return result.append(last, log.cend());
 }
 
+// A `#line N` directive numbers the line after it N, and one that names another file (the
+// library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
+// source file) leaves `file` until the next that names it.
+std::string kernel_line(const std::string& whole_program, int line, const std::string& file) {
+    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
+    std::istringstream in(whole_program);
+    std::string text, found;
+    std::smatch m;
+    bool in_kernel = file == kernel_source_name;
+    for (int number = 1; std::getline(in, text); ++number) {
+        if (std::regex_match(text, m, directive)) {
+            number = std::stoi(m[1]) - 1;
+            if (m[3].matched) in_kernel = m[3] == file;
+            continue;
+        }
+        if (in_kernel && number == line) found = text;
+    }
+    return found.find_first_not_of(" \t\r") == std::string::npos ? std::string() : found;
+}
+
+std::string with_source_lines(const std::string& log, const std::string& whole_program) {
+    static const std::regex position(std::string(kernel_source_name) + ":(\\d+):(\\d+):");
+    std::vector<std::string> lines;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::string result;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        result += lines[i] + "\n";
+        std::smatch m;
+        if (!std::regex_search(lines[i], m, position)) continue;
+        const std::string text = kernel_line(whole_program, std::stoi(m[1]));
+        if (text.empty() || (i + 1 < lines.size() && lines[i + 1] == text)) continue; // none, or quoted already
+        std::string caret;
+        const std::size_t column = std::stoul(m[2]);
+        for (std::size_t c = 0; c + 1 < column && c < text.size(); ++c) caret += text[c] == '\t' ? '\t' : ' ';
+        result += text + "\n" + caret + "^\n";
+    }
+    if (!log.empty() && log.back() != '\n') result.pop_back();
+    return result;
+}
+
 void kernel_param::parse_type() {
     pointer = type_name.find('*') != std::string::npos;
     base = base_type(type_name);
@@ -334,7 +269,7 @@ void kernel_param::parse_type() {
 
 std::shared_ptr<program_entry> program_cache::program(context& owner, const std::string& source,
                                                       const std::string& options, const std::string& built_for,
-                                                      std::size_t source_hash) {
+                                                      std::size_t source_hash, kernel_language language) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto key = source_hash ^ std::hash<std::string>()(options);
     for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
@@ -345,7 +280,8 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
     auto entry = std::make_shared<program_entry>();
     entry->source = source;
     entry->options = options;
-    built_program built = build_program(owner, source, options, built_for);
+    built_program built = build_program(owner, *route_for(language, owner), source, options, built_for,
+                                        language == kernel_language::opencl_c);
     entry->program = std::move(built.program);
     entry->build_log = std::move(built.build_log);
     programs_.emplace(key, entry);
@@ -354,21 +290,26 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
 
 std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,
                                                        const std::string& options, const std::string& name,
-                                                       std::size_t source_hash) {
-    const std::shared_ptr<program_entry> entry = program(owner, source, options, "kernel '" + name + "'", source_hash);
+                                                       std::size_t source_hash, kernel_language language,
+                                                       const declared_kernel* declared) {
+    const std::shared_ptr<program_entry> entry =
+        program(owner, source, options, "kernel '" + name + "'", source_hash, language);
     std::lock_guard<std::mutex> lock(entry->mutex);
     auto& k = entry->kernels[name];
     if (!k) {
-        auto made = make_kernel(*entry, *owner.device(), name);
-        measure_pointees(owner, *made, source, options);
+        auto made = make_kernel(*entry, *owner.device(), name, declared);
+        measure_pointees(owner, *made, *entry, source, options);
         k = std::move(made);
     }
     return k;
 }
 
-kernel_source::kernel_source(std::string source, std::string name, std::string options)
-    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)),
-      program_text_(program_text(source_)), program_hash_(std::hash<std::string>()(program_text_)) {}
+kernel_source::kernel_source(std::string source, std::string name, std::string options, kernel_language language)
+    : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)), language_(language),
+      amp_(language == kernel_language::cpp ? std::make_shared<const amp_source>(source_, options_, kernel_source_name)
+                                            : nullptr),
+      program_text_(amp_ ? amp_->program_for(name_) : program_text(source_)),
+      program_hash_(std::hash<std::string>()(program_text_)) {}
 
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, const launch_domain& domain) {
     const shape_key key{context.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
@@ -380,8 +321,16 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, c
                 context.count_cache_hit();
                 return k;
             }
-    auto k = context.programs().kernel(context, program_text_, launch_options(options_, domain, *context.device()),
-                                       name_, program_hash_);
+    const declared_kernel* declared = amp_ ? amp_->kernel(name_) : nullptr;
+    if (amp_ && declared == nullptr) {
+        std::string names;
+        for (const std::string& n : amp_->kernel_names()) names += (names.empty() ? "" : ", ") + n;
+        throw invalid_argument("the C++ source has no kernel named '" + name_ +
+                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
+    }
+    auto k = context.programs().kernel(context, program_text_,
+                                       launch_options(amp_ ? amp_->options() : options_, domain, *context.device()),
+                                       name_, program_hash_, language_, declared);
     recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
@@ -396,12 +345,21 @@ std::string kernel_source::last_build_log() const {
 }
 
 source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
-                          const std::string& options) {
+                          const std::string& options, kernel_language language, const launch_domain* domain) {
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
+    const launch_domain& built_for = domain ? *domain : untiled_rank_1;
+    if (language == kernel_language::cpp) { // every kernel, none checked against this domain
+        const amp_source amp(source, options, kernel_source_name);
+        const std::string text = amp.whole_program();
+        const std::shared_ptr<program_entry> entry =
+            context->programs().program(*context, text, launch_options(amp.options(), built_for, *context->device()),
+                                        "the whole source", std::hash<std::string>()(text), language);
+        return {amp.kernel_names(), entry->build_log};
+    }
     const std::string text = program_text(source);
     const std::shared_ptr<program_entry> entry =
-        context->programs().program(*context, text, launch_options(options, untiled_rank_1, *context->device()),
+        context->programs().program(*context, text, launch_options(options, built_for, *context->device()),
                                     "the whole source", std::hash<std::string>()(text));
     std::string names;
     check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
@@ -418,12 +376,14 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
 
 namespace tiles {
 
-kernel::kernel(std::string source, std::string name, std::string build_options)
-    : impl_(std::make_shared<engine::kernel_source>(std::move(source), std::move(name), std::move(build_options))) {}
+kernel::kernel(std::string source, std::string name, std::string build_options, kernel_language language)
+    : impl_(std::make_shared<engine::kernel_source>(std::move(source), std::move(name), std::move(build_options),
+                                                    language)) {}
 
 const std::string& kernel::name() const { return impl_->name(); }
 const std::string& kernel::source() const { return impl_->source(); }
 const std::string& kernel::build_options() const { return impl_->options(); }
+kernel_language kernel::language() const { return impl_->language(); }
 std::string kernel::build_log() const { return impl_->last_build_log(); }
 
 } // namespace tiles

@@ -3,6 +3,7 @@
 // parameter descriptions that launches are checked against.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -13,6 +14,7 @@
 
 #include "context.hpp"
 #include "opencl.hpp"
+#include "storage.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace tiles::engine {
@@ -34,9 +36,21 @@ struct kernel_param {
     // For a pointer to a struct or typedef, the size of what it points to, measured on the device;
     // 0 where it is unknown (for other parameters, and where the measuring kernel did not build).
     std::size_t pointee_size = 0;
+    // A C++ kernel's array or view: its rank, which its argument's must be; 0 for any.
+    int rank = 0;
 
     // Fills pointer, base, builtin and element from type_name.
     void parse_type();
+};
+
+// What a launch of a kernel works with, kept from launch to launch so that a launch allocates
+// nothing. The kernel owns it, under its launch_mutex: its launches run one at a time anyway,
+// and the memory goes with the kernel, where scratch of each thread would stay until every
+// thread that ever launched ends, and be destroyed by glibc at exit before libtiles' own.
+struct launch_scratch {
+    std::vector<storage*> data;                      // the arguments' storages, each once, by address
+    std::vector<std::unique_lock<std::mutex>> locks; // data's locks, held during the launch
+    std::vector<launch_binding> bindings;            // the buffers bound, by argument
 };
 
 struct compiled_kernel {
@@ -48,9 +62,12 @@ struct compiled_kernel {
     // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
     // argument's extent it receives.
     std::vector<std::size_t> hidden_extents;
-    std::size_t work_group_size = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+    std::size_t work_group_size = 0; // CL_KERNEL_WORK_GROUP_SIZE
+    // __attribute__((reqd_work_group_size(X, Y, Z))), in OpenCL's order; zeros where it has none.
+    std::array<std::size_t, 3> required_tile{0, 0, 0};
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
+    launch_scratch scratch;           // guarded by launch_mutex
 };
 
 // A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.
@@ -72,15 +89,28 @@ struct program_entry {
 // from drivers that ignore the program's #line directives.
 std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
 
+// The text of line `line` of `file` (by default the kernel's own) in `whole_program` as the
+// compiler numbers it, after the #line directives; "" if it has none. Build logs and checked mode's
+// reports quote it.
+std::string kernel_line(const std::string& whole_program, int line, const std::string& file = kernel_source_name);
+
+// A build log whose diagnostics at the kernel's own lines ("kernel:2:25: error: ...") are each
+// followed by the line they point at and a caret under their column, as clang prints them where
+// the log left them out (PoCL's does).
+std::string with_source_lines(const std::string& log, const std::string& whole_program);
+
 // What a tiles::kernel holds: its text, and the kernels built from it that launches used last,
 // found again without hashing or comparing any source.
+class amp_source;
+
 class kernel_source {
   public:
-    kernel_source(std::string source, std::string name, std::string options);
+    kernel_source(std::string source, std::string name, std::string options, kernel_language language);
 
     const std::string& source() const { return source_; }
     const std::string& name() const { return name_; }
     const std::string& options() const { return options_; }
+    kernel_language language() const { return language_; }
 
     // The kernel built for `context` and the domain's rank and tile shape, building it if needed.
     std::shared_ptr<compiled_kernel> compiled_for(context& context, const launch_domain& domain);
@@ -108,7 +138,9 @@ class kernel_source {
     const std::string source_;
     const std::string name_;
     const std::string options_;
-    const std::string program_text_; // the prelude, then the source numbered from line 1
+    const kernel_language language_;
+    const std::shared_ptr<const amp_source> amp_; // a C++ source, read
+    const std::string program_text_;              // the prelude, then the source numbered from line 1
     const std::size_t program_hash_;
 
     mutable std::mutex mutex_;

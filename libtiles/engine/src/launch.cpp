@@ -3,6 +3,7 @@
 // against the kernel's parameters. Then the data is brought to the context and the kernel
 // enqueued, the tile shape reversed so that AMP's last dimension is OpenCL's dimension 0.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -38,12 +39,11 @@ const int* components(const launch_domain& domain) {
     return domain.rank > 3 ? domain.extent_above_3.data() : domain.extent.data();
 }
 
+// Tiled domains of rank above 3 do not get here: the typed shell's tiled extents have no more
+// than 3 dimensions, and the C API refuses more.
 void check_domain(const launch_domain& domain, const device_info& device) {
     if (domain.rank < 1 || (domain.rank > 3 && domain.extent_above_3.size() != std::size_t(domain.rank)))
         throw invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain.rank));
-    if (domain.rank > 3 && domain.tiled)
-        throw invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
-                                     std::to_string(domain.rank));
     const std::string problem = extent_problem(domain.rank, components(domain), "the compute domain");
     if (!problem.empty()) throw invalid_compute_domain(problem);
     // As in C++ AMP, whose extent::size() is an unsigned int: drivers fail on larger domains
@@ -82,8 +82,34 @@ std::size_t tile_work_items(const launch_domain& domain) {
                            std::multiplies<std::size_t>());
 }
 
+// A kernel that declares reqd_work_group_size runs only in tiles of that shape; OpenCL's refusal
+// of others (CL_INVALID_WORK_GROUP_SIZE) would not say which shape.
+void check_required_tile(const launch_domain& domain, const compiled_kernel& k) {
+    const std::array<std::size_t, 3>& required = k.required_tile;
+    if (required == std::array<std::size_t, 3>{0, 0, 0}) return;
+    // The launch's tile in OpenCL's order, as reqd_work_group_size gives it: AMP's last dimension first.
+    std::array<std::size_t, 3> tile{1, 1, 1};
+    if (domain.tiled)
+        for (int d = 0; d < std::min(domain.rank, 3); ++d)
+            tile[std::size_t(d)] = std::size_t(domain.tile[domain.rank - 1 - d]);
+    if (domain.tiled && tile == required) return;
+    std::ostringstream os;
+    os << "kernel '" << k.name << "' declares __attribute__((reqd_work_group_size(" << required[0] << ", "
+       << required[1] << ", " << required[2] << "))), so it runs only in tiles of ";
+    const int required_rank = required[2] > 1 ? 3 : required[1] > 1 ? 2 : 1;
+    const int rank = std::max(required_rank, domain.tiled ? std::min(domain.rank, 3) : 1);
+    for (int d = 0; d < rank; ++d) os << (d ? " x " : "") << required[std::size_t(rank - 1 - d)];
+    os << " work-items (AMP's order, the reverse of OpenCL's)";
+    if (domain.tiled)
+        os << ", not the launch's tile of " << shape(domain.tile, domain.rank);
+    else
+        os << ": launch it over an extent tiled so, not untiled";
+    throw invalid_compute_domain(os.str());
+}
+
 void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& k, const device_info& device,
                             std::size_t local_arg_bytes) {
+    check_required_tile(domain, k);
     if (domain.tiled) {
         const std::size_t threads = tile_work_items(domain);
         const std::size_t limit = std::min(device.max_work_group_size, k.work_group_size);
@@ -208,8 +234,11 @@ launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_ar
     return *typed;
 }
 
-// Checks every argument against its parameter; returns the bytes of local memory passed.
-std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::size_t count) {
+// Checks every argument against its parameter; where numbers are among them, `typed` receives a
+// copy of the arguments with the numbers converted to their parameters' types. Returns the bytes
+// of local memory passed.
+std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::size_t count,
+                       std::vector<launch_arg>& typed) {
     if (count != k.params.size())
         throw invalid_argument("kernel '" + k.name + "' takes " + std::to_string(k.params.size()) + " arguments, " +
                                std::to_string(count) + (count == 1 ? " was" : " were") + " given");
@@ -223,6 +252,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
             if (!type_matches(a.layout.type, p)) refuse(k, i, a, "the element types differ");
+            if (p.rank != 0 && a.rank != 0 && a.rank != p.rank)
+                refuse(k, i, a,
+                       "it has rank " + std::to_string(a.rank) + ", the kernel's has rank " + std::to_string(p.rank));
             if (p.pointee_size != 0 && a.layout.size != p.pointee_size)
                 refuse(k, i, a,
                        "its elements are " + std::to_string(a.layout.size) + " bytes, but a " + p.base + " is " +
@@ -243,7 +275,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
             break;
         case launch_arg::kind::number:
-            break; // typed_number() converted it already
+            if (typed.empty()) typed.assign(args, args + count);
+            typed[i] = typed_number(k, i, a);
+            break;
         }
     }
     return local_bytes;
@@ -287,12 +321,12 @@ cl::NDRange ndrange(const int* amp_order, int rank) {
 }
 
 // The locks of the arguments' storages, each taken once and all in one order (by address), so
-// that launches sharing data cannot deadlock; released when this goes. They live in vectors this
-// thread reuses, like the bindings below, so that a launch allocates nothing.
+// that launches sharing data cannot deadlock; released when this goes. They live in the kernel's
+// launch scratch.
 class data_locks {
   public:
-    data_locks(const launch_arg* args, std::size_t count) {
-        static thread_local std::vector<storage*> data;
+    data_locks(launch_scratch& scratch, const launch_arg* args, std::size_t count) : locks_(scratch.locks) {
+        std::vector<storage*>& data = scratch.data;
         data.clear();
         for (std::size_t i = 0; i < count; ++i)
             if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
@@ -310,10 +344,8 @@ class data_locks {
     data_locks& operator=(const data_locks&) = delete;
 
   private:
-    static thread_local std::vector<std::unique_lock<std::mutex>> locks_;
+    std::vector<std::unique_lock<std::mutex>>& locks_;
 };
-
-thread_local std::vector<std::unique_lock<std::mutex>> data_locks::locks_;
 
 // Where a launch without a context runs: where its first array lives, else on the default context.
 std::shared_ptr<context> context_for(const launch_arg* args, std::size_t count) {
@@ -343,45 +375,32 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     ctx.check_runs_kernels("a launch");
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
-    std::vector<launch_arg> typed; // a copy of the arguments, made only if numbers need types
-    if (count == compiled->params.size())
-        for (std::size_t i = 0; i < count; ++i)
-            if (args[i].what == launch_arg::kind::number) {
-                if (typed.empty()) typed.assign(args, args + count);
-                typed[i] = typed_number(*compiled, i, args[i]);
-            }
+    std::vector<launch_arg> typed; // allocated only where numbers need types
+    const std::size_t local_bytes = check_args(*compiled, args, count, typed);
     if (!typed.empty()) args = typed.data();
-    const std::size_t local_bytes = check_args(*compiled, args, count);
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
-    const data_locks locked(args, count);
+    launch_scratch& scratch = compiled->scratch;
+    const data_locks locked(scratch, args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
     if (events.wait_count != 0)
         check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
               "clEnqueueBarrierWithWaitList");
     cl_kernel kernel = compiled->kernel();
-    // Reused from launch to launch of this thread, so that a launch allocates nothing.
-    thread_local std::vector<launch_binding> bindings;
+    std::vector<launch_binding>& bindings = scratch.bindings;
     bindings.assign(count, launch_binding{nullptr, false});
     for (std::size_t i = 0; i < count; ++i) {
         const launch_arg& a = args[i];
         const cl_uint index = cl_uint(i);
-        switch (a.what) {
-        case launch_arg::kind::memory: {
+        if (a.what == launch_arg::kind::memory) {
             const bool writes = !a.read_only && !compiled->params[i].points_to_const;
             bindings[i] = a.memory->begin_launch(context, a.region, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
-            break;
-        }
-        case launch_arg::kind::scalar:
-        case launch_arg::kind::number: // typed above
-            check(clSetKernelArg(kernel, index, a.bytes, a.scalar_bytes.data()), "clSetKernelArg");
-            break;
-        case launch_arg::kind::local:
-            check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg");
-            break;
+        } else { // a scalar (numbers are typed as scalars by now) or local memory, which has no value
+            const void* value = a.what == launch_arg::kind::local ? nullptr : a.scalar_bytes.data();
+            check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
         }
     }
     // The hidden parameters of kernels that use extent_of: one clSetKernelArg of 12 bytes each.
@@ -399,7 +418,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     // checked context fails the launch here, with its kernel run and the queue finished.
     if (ctx.checked)
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
-                                  k.source());
+                                  k.source(), k.language() == kernel_language::cpp);
     // Completes when the kernel and the sections' copies back have. Made only once nothing can
     // fail the launch: a caller owns, and releases, the events of launches that succeeded.
     if (events.done != nullptr)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "opencl.hpp"
+#include "tiles/completion_future.hpp"
 
 namespace tiles::engine {
 
@@ -24,6 +25,8 @@ class pending_work {
     void wait();
     // Waits, then throws what made a transfer or the host step fail.
     void get();
+    // get(), then the events' profiling times (completion_future::profile).
+    event_profile profile();
     // Whether the transfers are complete (or failed), without blocking; runs the host step then.
     bool is_ready();
     // Whether the work is complete, host step included, without blocking or running anything.

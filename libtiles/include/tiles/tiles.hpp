@@ -3,6 +3,7 @@
 
 #include "tiles/accelerator.hpp"
 #include "tiles/algorithms.hpp"
+#include "tiles/amp.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
 #include "tiles/checked.hpp"
@@ -16,5 +17,6 @@
 #include "tiles/log.hpp"
 #include "tiles/parallel_for_each.hpp"
 #include "tiles/parameters.hpp"
+#include "tiles/pinned.hpp"
 #include "tiles/split.hpp"
 #include "tiles/version.hpp"

@@ -69,11 +69,14 @@ struct source_build {
     std::string build_log;
 };
 
-// Builds `source` with `options` for the context as an untiled rank-1 launch of any of its kernels
-// would (such launches then compile nothing), for callers that check a source of several kernels
-// before launching them (the C API's tiles_program_build). Throws build_error as a launch would.
+// Builds `source` with `options` for the context once, as a launch of any of its kernels over a
+// domain of `domain`'s rank and tile shape would (an untiled rank-1 one where it is null), so that
+// such launches of every kernel of the source compile nothing; for callers that check a source of
+// several kernels before launching them (the C API's tiles_program_build). Throws build_error as a
+// launch would. A C++ source is built whole with no kernel's index checked against that domain.
 source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
-                          const std::string& options);
+                          const std::string& options, kernel_language language = kernel_language::opencl_c,
+                          const launch_domain* domain = nullptr);
 
 // A scalar argument: the value, of exactly the parameter's type.
 template <class T, class = std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, bool>>>

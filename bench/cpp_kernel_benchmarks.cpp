@@ -1,0 +1,152 @@
+// tiles_bench: C++ kernels against the same kernels in OpenCL C, timed in turns in one run: the
+// seed's tile average, the C++ AMP book's tiled matrix multiply and a 5-point stencil. The C++
+// kernels are the C++ AMP lambdas (tiles/amp.hpp), compiled by clang for the device's route; the
+// OpenCL C ones (kernels/same_kernels.cl) by the driver. The ratio is C++ to OpenCL C.
+#include <algorithm>
+#include <iterator>
+#include <random>
+
+#include "baselines.hpp"
+#include "benchmarks.hpp"
+
+extern const char tiles_bench_kernel_same_kernels[];
+
+namespace {
+
+std::vector<float> random_values(std::size_t count, unsigned seed) {
+    std::mt19937 generator(seed);
+    std::uniform_real_distribution<float> distribution(-1.0f, 1.0f);
+    std::vector<float> values(count);
+    for (float& v : values) v = distribution(generator);
+    return values;
+}
+
+using namespace tiles;
+
+// The seed's sampling example's lambda, over 16 x 16 tiles.
+#define SAMPLESIZE 16
+void cpp_tile_average(const accelerator_view& view, const array<float, 2>& matrix, array<float, 2>& averages) {
+    // clang-format off
+    parallel_for_each(view, matrix.extent.tile<SAMPLESIZE, SAMPLESIZE>(),
+        TILES_LAMBDA((matrix, averages, TILES_CONSTANT(SAMPLESIZE)),
+        [=, &averages] (tiled_index<SAMPLESIZE, SAMPLESIZE> t_idx) restrict(amp)
+    {
+        // Copy the values of the tile into a tile-sized array.
+        tile_static float tileValues[SAMPLESIZE][SAMPLESIZE];
+        tileValues[t_idx.local[0]][t_idx.local[1]] = matrix[t_idx];
+
+        // Wait for the tile-sized array to load before you calculate the average.
+        t_idx.barrier.wait();
+
+        // If you remove the if statement, then the calculation executes for every
+        // thread in the tile, and makes the same assignment to averages each time.
+        if (t_idx.local[0] == 0 && t_idx.local[1] == 0) {
+            for (int trow = 0; trow < SAMPLESIZE; trow++) {
+                for (int tcol = 0; tcol < SAMPLESIZE; tcol++) {
+                    averages(t_idx.tile[0],t_idx.tile[1]) += tileValues[trow][tcol];
+                }
+            }
+            averages(t_idx.tile[0],t_idx.tile[1]) /= (float) (SAMPLESIZE * SAMPLESIZE);
+        }
+    }));
+    // clang-format on
+}
+
+// The C++ AMP book's MatrixMultiplyTiledWithTileStatic (AdeMiller/CppAmp, Samples/Chapter4/main.cpp).
+static const int TileSize = 16;
+void cpp_multiply(const accelerator_view& view, const array<float, 2>& a_array, const array<float, 2>& b_array,
+                  array<float, 2>& c_array) {
+    const array_view<const float, 2> a = a_array, b = b_array;
+    const array_view<float, 2> c = c_array;
+    const int W = a.extent[1];
+    // clang-format off
+    parallel_for_each(view, c.extent.tile<TileSize, TileSize>(),
+        TILES_LAMBDA((a, b, c, W, TILES_CONSTANT(TileSize)),
+        [=] (tiled_index<TileSize, TileSize> tidx) restrict(amp)
+    {
+        int row = tidx.local[0];
+        int col = tidx.local[1];
+        float sum = 0.0f;
+        for (int i = 0; i < W; i += TileSize)
+        {
+            tile_static float sA[TileSize][TileSize];
+            tile_static float sB[TileSize][TileSize];
+            sA[row][col] = a(tidx.global[0], col + i);
+            sB[row][col] = b(row + i, tidx.global[1]);
+
+            tidx.barrier.wait();
+
+            for (int k = 0; k < TileSize; k++)
+                sum += sA[row][k] * sB[k][col];
+
+            tidx.barrier.wait();
+        }
+        c[tidx.global] = sum;
+    }));
+    // clang-format on
+}
+
+void cpp_stencil(const accelerator_view& view, const array<float, 2>& in, array<float, 2>& out) {
+    // clang-format off
+    parallel_for_each(view, out.extent, TILES_LAMBDA((in, out), [=, &in, &out](index<2> idx) restrict(amp) {
+        const int r = idx[0], c = idx[1], rows = in.extent[0], cols = in.extent[1];
+        const int up = max(r - 1, 0), down = min(r + 1, rows - 1), left = max(c - 1, 0), right = min(c + 1, cols - 1);
+        out[idx] = 0.2f * (in[idx] + in(up, c) + in(down, c) + in(r, left) + in(r, right));
+    }));
+    // clang-format on
+}
+
+} // namespace
+
+void run_cpp_kernel_benchmarks(const bench_config& config) {
+    const char* const names[] = {"C++ kernel: tile average", "C++ kernel: tiled multiply", "C++ kernel: stencil"};
+    if (std::none_of(std::begin(names), std::end(names), [&](const char* name) { return config.wants(name); })) return;
+    const accelerator_view& view = config.view;
+    const std::string device = device_label(view.get_accelerator());
+    timing_policy timing = config.timing;
+    timing.before_each_run = cache_cleaner(view);
+    // Times C++ against OpenCL C, in turns; `work` is the bytes or flops of one run, in `unit`s.
+    const auto measure = [&](const std::string& name, const std::string& size, double work, const char* unit,
+                             const std::function<void()>& cpp, const std::function<void()>& opencl_c) {
+        const std::vector<double> seconds = median_seconds({cpp, opencl_c}, timing);
+        config.report({name, device, size, work / seconds[0], unit, "OpenCL C", work / seconds[1]});
+    };
+
+    const int side = config.side;
+    const std::string square = std::to_string(side) + "x" + std::to_string(side);
+    const std::vector<float> values = random_values(std::size_t(side) * side, 1);
+    const array<float, 2> matrix(extent<2>(side, side), values, view);
+    if (config.wants(names[0])) {
+        const int tiled = side / SAMPLESIZE * SAMPLESIZE; // whole tiles
+        const array<float, 2> samples(extent<2>(tiled, tiled), values.begin(), view);
+        array<float, 2> averages(extent<2>(tiled / SAMPLESIZE, tiled / SAMPLESIZE), view);
+        const kernel tile_average(tiles_bench_kernel_same_kernels, "tile_average");
+        measure(
+            names[0], std::to_string(tiled) + "x" + std::to_string(tiled), double(tiled) * tiled * sizeof(float) / 1e9,
+            "GB/s", [&] { cpp_tile_average(view, samples, averages); },
+            [&] {
+                parallel_for_each(view, samples.extent.tile<SAMPLESIZE, SAMPLESIZE>(), tile_average, samples, averages);
+            });
+    }
+    if (config.wants(names[1])) {
+        // A quarter of the side: n^3 multiply-adds where the others move n^2 elements.
+        const int n = side / 4 / TileSize * TileSize;
+        const std::vector<float> a_values = random_values(std::size_t(n) * n, 2),
+                                 b_values = random_values(std::size_t(n) * n, 3);
+        const array<float, 2> a(extent<2>(n, n), a_values, view), b(extent<2>(n, n), b_values, view);
+        array<float, 2> c(extent<2>(n, n), view);
+        const kernel multiply(tiles_bench_kernel_same_kernels, "multiply");
+        measure(
+            names[1], std::to_string(n) + "x" + std::to_string(n), 2.0 * n * n * n / 1e9, "GFLOP/s",
+            [&] { cpp_multiply(view, a, b, c); },
+            [&] { parallel_for_each(view, c.extent.tile<TileSize, TileSize>(), multiply, a, b, c, n); });
+    }
+    if (config.wants(names[2])) {
+        array<float, 2> out(matrix.extent, view);
+        const kernel stencil(tiles_bench_kernel_same_kernels, "stencil");
+        measure(
+            names[2], square, 2.0 * double(values.size()) * sizeof(float) / 1e9, "GB/s",
+            [&] { cpp_stencil(view, matrix, out); },
+            [&] { parallel_for_each(view, out.extent, stencil, matrix, out); });
+    }
+}

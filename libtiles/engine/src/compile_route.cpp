@@ -1,0 +1,143 @@
+// libtiles: choosing a compile route, and building through one with the program cache in front:
+// what any route built, the driver's binary of it (CL_PROGRAM_BINARIES) is kept, so that a second
+// process neither runs the route's compiler nor the driver's.
+#include "compile_route.hpp"
+
+#include <chrono>
+#include <sstream>
+
+#include "binary_cache.hpp"
+#include "checked_run.hpp"
+#include "log.hpp"
+
+namespace tiles::engine {
+namespace {
+
+bool has_extension(const std::string& extensions, const std::string& extension) {
+    std::istringstream words(extensions);
+    for (std::string word; words >> word;)
+        if (word == extension) return true;
+    return false;
+}
+
+cached_program binary_of(const cl::Program& program, std::string warnings) {
+    std::vector<std::vector<unsigned char>> binaries;
+    if (program.getInfo(CL_PROGRAM_BINARIES, &binaries) != CL_SUCCESS || binaries.size() != 1) binaries.assign(1, {});
+    return {std::move(binaries[0]), std::move(warnings)};
+}
+
+// Whether the kernels of a program made from a binary still describe their parameters, which
+// launches are checked against; some drivers keep that only for programs built from source.
+bool keeps_argument_info(const cl::Program& program) {
+    std::string names;
+    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
+    cl_int status = CL_SUCCESS;
+    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
+    cl_uint count = 0;
+    if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
+    std::string name;
+    return count == 0 || kernel.getArgInfo(0, CL_KERNEL_ARG_NAME, &name) == CL_SUCCESS;
+}
+
+// Builds through the route, logged with its time and the compiler's warnings; counted whether it
+// succeeds or not.
+built_program build_now(context& context, const compile_route& route, const std::string& text,
+                        const std::string& options, const std::string& built_for) {
+    // Said before the compiler starts: a build can take seconds, which would pass in silence.
+    if (logging(log_level::info))
+        log(log_level::info, "building " + built_for + " for '" + context.device()->name + "' through " + route.name());
+    const auto start = std::chrono::steady_clock::now();
+    context.count_build();
+    built_program built = route.build(context, text, options, built_for);
+    if (logging(log_level::info)) {
+        std::ostringstream os;
+        os << "built " << built_for << " for '" << context.device()->name << "' through " << route.name() << " in "
+           << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count()
+           << " ms (options:" << options << ")";
+        if (!built.build_log.empty()) os << "; the compiler said:\n" << built.build_log;
+        log(log_level::info, os.str());
+    }
+    return built;
+}
+
+} // namespace
+
+route_device describe_for_routes(const device_info& info) {
+    route_device d;
+    d.name = info.name;
+    d.vendor = info.vendor;
+    d.platform_name = info.platform_name;
+    d.simulator = info.simulator;
+    info.device.getInfo(CL_DEVICE_EXTENSIONS, &d.extensions);
+    // CL_DEVICE_IL_VERSION, from OpenCL 2.1 on, or cl_khr_il_program's.
+    std::size_t size = 0;
+    if (info.version >= (2u << 16 | 1u) || has_extension(d.extensions, "cl_khr_il_program"))
+        if (clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, 0, nullptr, &size) == CL_SUCCESS && size > 1) {
+            d.il_version.resize(size);
+            clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, size, d.il_version.data(), nullptr);
+            d.il_version.resize(size - 1);
+        }
+    cl_uint bits = 64;
+    if (info.device.getInfo(CL_DEVICE_ADDRESS_BITS, &bits) == CL_SUCCESS) d.address_bits = int(bits);
+    cl_uint major = 0, minor = 0;
+    if (has_extension(d.extensions, "cl_nv_device_attribute_query") &&
+        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) ==
+            CL_SUCCESS &&
+        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor, nullptr) ==
+            CL_SUCCESS)
+        d.compute_capability = int(major * 10 + minor);
+    return d;
+}
+
+std::string cpp_route_name(const route_device& device) {
+    if (device.vendor.find("NVIDIA") != std::string::npos || device.platform_name.find("NVIDIA") != std::string::npos)
+        return "clang-ptx";
+    if (has_extension(device.extensions, "cl_khr_il_program") || device.il_version.find("SPIR-V") != std::string::npos)
+        return "clang-spirv";
+    if (has_extension(device.extensions, "cl_khr_spir")) return device.simulator ? "clang-spir-checked" : "clang-spir";
+    throw unsupported_feature("C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir) or, "
+                              "on NVIDIA's, as PTX; '" +
+                              device.name + "' takes none of them (its extensions: " + device.extensions + ")");
+}
+
+std::unique_ptr<compile_route> route_for(kernel_language language, const context& context) {
+    if (language == kernel_language::opencl_c) return make_opencl_c_route();
+    const route_device device = describe_for_routes(*context.device());
+    return make_clang_route(cpp_route_name(device), device);
+}
+
+built_program build_program(context& context, const compile_route& route, const std::string& text,
+                            const std::string& options, const std::string& built_for, bool parameters_from_driver) {
+    if (context.checked) return build_now(context, route, text, options + context.checked->build_options, built_for);
+    const binary_cache cache = binary_cache::from_environment();
+    if (cache.disabled()) return build_now(context, route, text, options, built_for);
+    const device_info& device = *context.device();
+    const std::string identity = route.identity();
+    const std::string key =
+        binary_cache::key(device, text, options, identity.empty() ? "" : route.name() + " " + identity);
+    if (auto cached = cache.load(key)) {
+        cl_int status = CL_SUCCESS;
+        cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
+                            cl::Program::Binaries{cached->binary}, nullptr, &status);
+        if (status == CL_SUCCESS &&
+            program.build(std::vector<cl::Device>{device.device}, route.binary_options(options).c_str()) ==
+                CL_SUCCESS &&
+            (!parameters_from_driver || keeps_argument_info(program))) {
+            context.count_binary_load();
+            if (logging(log_level::info))
+                log(log_level::info,
+                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
+                        (cached->build_log.empty() ? std::string()
+                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
+            return {std::move(program), std::move(cached->build_log)};
+        }
+    }
+    if (logging(log_level::info))
+        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
+    built_program built = build_now(context, route, text, options, built_for);
+    if (cached_program stored = binary_of(built.program, built.build_log); !stored.binary.empty())
+        cache.store(key, stored);
+    return built;
+}
+
+} // namespace tiles::engine

@@ -1,0 +1,90 @@
+// libtiles: the OpenCL C route, the driver compiling the program's source (clCreateProgramWithSource).
+// The driver's log is given in the kernel's own lines, also by drivers that ignore #line.
+#include "compile_route.hpp"
+#include "compiler_stderr.hpp"
+
+namespace tiles::engine {
+namespace {
+
+std::string source_of(const cl::Program& program) {
+    std::string text;
+    program.getInfo(CL_PROGRAM_SOURCE, &text);
+    return text;
+}
+
+std::string build_log(const cl::Program& program, const device_info& device) {
+    std::string log;
+    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
+    return log;
+}
+
+// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
+// own failure (PoCL's cache, racing with another process's build of the same program, is one),
+// which says nothing about the kernel.
+bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
+
+// The compiler's log at the kernel's own lines, each diagnostic with the line it points at.
+std::string readable_log(const cl::Program& program, const device_info& device) {
+    const std::string source = source_of(program);
+    return with_source_lines(with_kernel_lines(build_log(program, device), source), source);
+}
+
+[[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
+                                    const std::string& options, const std::string& built_for) {
+    const std::string log = readable_log(program, device);
+    const std::string what =
+        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
+        : has_compiler_diagnostic(log)
+            ? "it did not compile"
+            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
+                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
+    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
+                          (log.empty() ? std::string() : ":\n" + log),
+                      log, status);
+}
+
+// What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
+// where it said nothing (some drivers log only blank lines then).
+std::string warnings_of(const cl::Program& program, const device_info& device) {
+    const std::string log = readable_log(program, device);
+    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
+}
+
+class opencl_c_route : public compile_route {
+  public:
+    std::string name() const override { return "opencl-c"; }
+    // The driver's version is in every key already.
+    std::string identity() const override { return ""; }
+    std::string binary_options(const std::string& options) const override { return options; }
+
+    built_program build(context& context, const std::string& text, const std::string& options,
+                        const std::string& built_for) const override {
+        const device_info& device = *context.device();
+        for (int attempt = 0;; ++attempt) {
+            cl_int status = CL_SUCCESS;
+            cl::Program program(context.opencl_context(), text, false, &status);
+            check(status, "clCreateProgramWithSource");
+            {
+                const compiler_stderr_held quiet; // PoCL's clang writes "1 error generated." there
+                status = program.build(std::vector<cl::Device>{device.device}, options.c_str());
+            }
+            if (status == CL_SUCCESS) {
+                std::string warnings = warnings_of(program, device);
+                return {std::move(program), std::move(warnings)};
+            }
+            // A failure without a compiler diagnostic is tried once more, with a new program.
+            if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 &&
+                !has_compiler_diagnostic(build_log(program, device)))
+                continue;
+            if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
+                throw_build_error(program, device, status, options, built_for);
+            check(status, "clBuildProgram");
+        }
+    }
+};
+
+} // namespace
+
+std::unique_ptr<compile_route> make_opencl_c_route() { return std::make_unique<opencl_c_route>(); }
+
+} // namespace tiles::engine

@@ -1,0 +1,228 @@
+// libtiles: C++ AMP's call sites, with their kernels in C++. A restrict(amp) lambda or functor is
+// not compiled by the host's compiler: a macro around it hands its text to libtiles, which compiles
+// it for the device with clang (C++ for OpenCL) and C++ AMP's device-side classes, while the host
+// passes what it captures. The call site changes by the wrapper alone:
+//
+//     parallel_for_each(matrix.extent.tile<SAMPLESIZE, SAMPLESIZE>(),
+//         TILES_LAMBDA((matrix, averages, TILES_CONSTANT(SAMPLESIZE)),
+//         [=, &averages] (tiled_index<SAMPLESIZE, SAMPLESIZE> t_idx) restrict(amp)
+//     {
+//         ... the body, as C++ AMP wrote it ...
+//     }));
+//
+// TILES_LAMBDA((uses), lambda): `uses` names what the body takes from the host: the variables it
+//     captures (arrays, which it captures by reference, array_views and numbers), the host's
+//     compile-time constants it uses (TILES_CONSTANT), and the device code it calls (TILES_DEVICE_CODE,
+//     TILES_SHARED_CODE). The lambda's captures and restrict(amp) are read and dropped.
+// TILES_FUNCTOR((uses), Class, arguments...): a functor, Class(arguments...) with operator()
+//     restrict(amp), whose class is device code named in `uses`; the arguments are passed from the
+//     host and the functor is constructed from them on the device.
+// TILES_CONSTANT(NAME): a macro (SAMPLESIZE, defined as 2) or a constant (static const int TS = 16, a
+//     template's parameter) of the host, defined alike for the device.
+// TILES_DEVICE_CODE(name, code): types, functions and classes for the device only, kept as text in
+//     `name`. TILES_SHARED_CODE(name, code): code compiled for the host as well (a struct of the
+//     elements both sides see), and kept in `name` for the device.
+//
+// Messages of the device's compiler name the user's file, line and column where the file can be
+// read when the kernel is first built (otherwise the line of the wrapper, the text on one line, as
+// macros give it). README: "Kernels in C++".
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "tiles/parallel_for_each.hpp"
+
+// TILES_LAMBDA and the rest; see above.
+#define TILES_LAMBDA(uses, ...)                                                                                        \
+    ([&](const char* tiles_function_) {                                                                                \
+        static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::lambda_form, #__VA_ARGS__,   \
+                                                          #uses, __FILE__, __LINE__, tiles_function_);                 \
+        return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple());                \
+    }(__func__))
+#define TILES_FUNCTOR(uses, class_name, ...)                                                                           \
+    ([&](const char* tiles_function_) {                                                                                \
+        static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::functor_form, #class_name,   \
+                                                          #uses, __FILE__, __LINE__, tiles_function_);                 \
+        return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple(__VA_ARGS__));     \
+    }(__func__))
+#define TILES_CONSTANT(name) ::tiles::amp_detail::make_constant(#name, TILES_AMP_STRINGIZE(name), name)
+#define TILES_DEVICE_CODE(name, ...) static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
+#define TILES_SHARED_CODE(name, ...)                                                                                   \
+    __VA_ARGS__                                                                                                        \
+    static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
+
+// Helpers of the macros.
+#define TILES_AMP_UNPACK(...) __VA_ARGS__
+#define TILES_AMP_STRINGIZE_TEXT(...) #__VA_ARGS__
+#define TILES_AMP_STRINGIZE(...) TILES_AMP_STRINGIZE_TEXT(__VA_ARGS__)
+
+namespace tiles {
+
+// Code for the device (C++ for OpenCL with C++ AMP's classes), as TILES_DEVICE_CODE and
+// TILES_SHARED_CODE keep it: its text and where it was written.
+class device_code {
+  public:
+    device_code(const char* text, const char* file, int line) : text_(text), file_(file), line_(line) {}
+    const char* text() const { return text_; }
+    const char* file() const { return file_; }
+    int line() const { return line_; }
+
+  private:
+    const char* text_;
+    const char* file_;
+    int line_;
+};
+
+namespace amp_detail {
+
+// A host constant as the device defines it (TILES_CONSTANT).
+struct constant {
+    std::string definition; // a preprocessor definition of SAMPLESIZE as 2, or "constexpr int TS = 16;"
+};
+
+// The C++ for OpenCL spelling of an element or number type: OpenCL's name for numbers, the type's
+// own name, less its namespaces, for others (the device code declares them at its top level).
+std::string device_type_name(element_type type, const std::string& pretty_function);
+template <class T> std::string device_type_name() {
+    if constexpr (std::is_const_v<T>)
+        return "const " + device_type_name<std::remove_const_t<T>>();
+    else
+        return device_type_name(element_type_of<T>, __PRETTY_FUNCTION__);
+}
+
+// `value` of a constant `name` whose preprocessed spelling is `expansion`: a macro where the two
+// differ, else a variable, whose value and type the device's definition takes.
+std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size);
+template <class T> constant make_constant(const char* name, const char* expansion, const T& value) {
+    static_assert(std::is_arithmetic_v<T>, "TILES_CONSTANT takes macros and constants of number types");
+    if (std::string(name) != expansion) return {std::string("#define ") + name + " " + expansion};
+    if constexpr (std::is_same_v<T, bool>)
+        return {std::string("constexpr bool ") + name + " = " + (value ? "true" : "false") + ";"};
+    else
+        return {"constexpr " + device_type_name<T>() + " " + name + " = " +
+                constant_literal(static_cast<long double>(value), std::is_floating_point_v<T>, std::is_signed_v<T>,
+                                 sizeof(T)) +
+                ";"};
+}
+
+// What one of a call site's uses or arguments is: a capture (its declaration's type, and the
+// launch argument), a constant, or device code.
+struct use {
+    enum class kind { capture, constant, code } what;
+    std::string type;      // capture: "const array_view<const float, 2>", "array<float, 2>&", "const int"
+    std::string text;      // constant: its definition; code: its text
+    const char* file = ""; // code: where it was written
+    int line = 0;
+};
+
+template <class T> struct capture_of {
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
+                  "a C++ kernel takes arrays, array_views and numbers (not bool) from the host");
+    static std::string type(bool) { return "const " + device_type_name<T>(); }
+};
+template <class T, int N> struct capture_of<array_view<T, N>> {
+    static std::string type(bool) {
+        return "const array_view<" + device_type_name<T>() + ", " + std::to_string(N) + ">";
+    }
+};
+template <class T, int N> struct capture_of<array<T, N>> {
+    static std::string type(bool read_only) {
+        return (read_only ? "const array<" : "array<") + device_type_name<T>() + ", " + std::to_string(N) + ">&";
+    }
+};
+
+// `value`, of the type U that the call site gives (a const array is read only).
+template <class U> use describe(const std::remove_reference_t<U>& value) {
+    using T = std::remove_cv_t<std::remove_reference_t<U>>;
+    if constexpr (std::is_same_v<T, constant>)
+        return {use::kind::constant, "", value.definition};
+    else if constexpr (std::is_same_v<T, device_code>)
+        return {use::kind::code, "", value.text(), value.file(), value.line()};
+    else
+        return {use::kind::capture, capture_of<T>::type(std::is_const_v<std::remove_reference_t<U>>), ""};
+}
+
+template <class U> constexpr bool is_launch_argument() {
+    using T = std::remove_cv_t<std::remove_reference_t<U>>;
+    return !std::is_same_v<T, constant> && !std::is_same_v<T, device_code>;
+}
+
+// A kernel with its launch arguments, as parallel_for_each takes it.
+template <std::size_t Capacity> struct bound_kernel {
+    const kernel* k;
+    std::array<engine::launch_arg, Capacity> args;
+    std::size_t count;
+};
+
+// One TILES_LAMBDA or TILES_FUNCTOR of the program: its text, read once, and its kernel, made on its
+// first launch (the types of what it captures decide its parameters).
+class call_site {
+  public:
+    enum form { lambda_form, functor_form };
+    call_site(form f, const char* text, const char* uses, const char* file, int line, const char* function)
+        : form_(f), text_(text), uses_(uses), file_(file), line_(line), function_(function) {}
+    call_site(const call_site&) = delete;
+    call_site& operator=(const call_site&) = delete;
+
+    template <class... Uses, class... Arguments>
+    bound_kernel<sizeof...(Uses) + sizeof...(Arguments)> bind(std::tuple<Uses...> uses,
+                                                              std::tuple<Arguments...> arguments) {
+        std::call_once(made_, [&] {
+            std::vector<use> described, constructor;
+            std::apply([&](auto&&... u) { (described.push_back(describe<decltype(u)>(u)), ...); }, uses);
+            std::apply([&](auto&&... a) { (constructor.push_back(describe<decltype(a)>(a)), ...); }, arguments);
+            kernel_.emplace(make_kernel(described, constructor));
+        });
+        bound_kernel<sizeof...(Uses) + sizeof...(Arguments)> bound{&*kernel_, {}, 0};
+        const auto add = [&bound](auto&& value) {
+            if constexpr (is_launch_argument<decltype(value)>()) bound.args[bound.count++] = detail::make_arg(value);
+        };
+        std::apply([&](auto&&... u) { (add(u), ...); }, uses);
+        std::apply([&](auto&&... a) { (add(a), ...); }, arguments);
+        return bound;
+    }
+
+  private:
+    // The kernel's source, composed of the device code, the constants and the kernel function the
+    // lambda or functor makes (defined in the library).
+    kernel make_kernel(const std::vector<use>& uses, const std::vector<use>& constructor) const;
+
+    const form form_;
+    const char* const text_;
+    const char* const uses_;
+    const char* const file_;
+    const int line_;
+    const char* const function_;
+    std::once_flag made_;
+    std::optional<kernel> kernel_;
+};
+
+} // namespace amp_detail
+
+// parallel_for_each over a TILES_LAMBDA or TILES_FUNCTOR, on `view` or where its arrays live.
+template <int N, std::size_t C>
+void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain,
+                       const amp_detail::bound_kernel<C>& k) {
+    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
+}
+template <int N, std::size_t C>
+void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
+    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
+}
+template <int N, std::size_t C>
+void parallel_for_each(const tiled_extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
+    engine::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+}
+template <int N, std::size_t C> void parallel_for_each(const extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
+    engine::launch(nullptr, detail::domain_of(domain), *k.k, k.args.data(), k.count);
+}
+
+} // namespace tiles

@@ -1,0 +1,238 @@
+// libtiles: what TILES_LAMBDA and TILES_FUNCTOR make of a C++ AMP call site (tiles/amp.hpp): the
+// kernel function of a C++ kernel source (amp_program.hpp), composed of the device code, the
+// constants and the lambda or functor. A macro's text comes on one line with its comments dropped;
+// where the source file can be read, the same text is found in it, so that the device compiler's
+// messages name its own lines and columns.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "regular_file.hpp"
+#include "tiles/amp.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::amp_detail {
+namespace {
+
+// The characters of `text` that are not white space or comments (string and character literals
+// kept whole), each with its offset in `text`: what is left of a source once the preprocessor has
+// made it into tokens, and of a macro's argument once # has made it into a string.
+std::vector<std::pair<char, std::size_t>> significant(const std::string& text) {
+    std::vector<std::pair<char, std::size_t>> kept;
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        const char c = text[i];
+        if (c == '\\' && i + 1 < n && text[i + 1] == '\n') {
+            i += 2;
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+            while (i < n && text[i] != '\n') ++i;
+        } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+            const std::size_t close = text.find("*/", i + 2);
+            i = close == std::string::npos ? n : close + 2;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+        } else if (c == '"' || (c == '\'' && !(i > 0 && std::isalnum(static_cast<unsigned char>(text[i - 1]))))) {
+            kept.push_back({c, i});
+            for (++i; i < n && text[i] != c && text[i] != '\n'; ++i) {
+                kept.push_back({text[i], i});
+                if (text[i] == '\\' && i + 1 < n) {
+                    ++i;
+                    kept.push_back({text[i], i});
+                }
+            }
+            if (i < n) kept.push_back({text[i], i});
+            ++i;
+        } else {
+            kept.push_back({c, i++});
+        }
+    }
+    return kept;
+}
+
+// A macro's text, with where it starts.
+struct placed_text {
+    std::string text;
+    std::string file;
+    int line;
+    std::size_t column; // from 1
+};
+
+// `stringized`, the text # made of a macro's argument written in `file` near `line`: the same
+// tokens in the file, with their lines, columns and comments, where the file holds them; else the
+// text on the line the macro gives.
+placed_text place(const std::string& stringized, const std::string& file, int line) {
+    const placed_text as_given{stringized, file, line, 1};
+    std::optional<std::string> source = engine::read_regular_file(file, std::uint64_t(64) << 20);
+    // A relative __FILE__ (ccache's base_dir makes them) is relative to where the compiler ran,
+    // most often where the program was linked too.
+    std::string found_at = file;
+    if (!source && !file.empty() && file[0] != '/') {
+        std::error_code error;
+        const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+        if (!error) {
+            found_at = (program.parent_path() / file).lexically_normal().string();
+            source = engine::read_regular_file(found_at, std::uint64_t(64) << 20);
+        }
+    }
+    if (!source) return as_given;
+    const auto wanted = significant(stringized);
+    const auto found = significant(*source);
+    if (wanted.empty() || found.size() < wanted.size()) return as_given;
+    std::string wanted_chars, found_chars;
+    for (const auto& [c, at] : wanted) wanted_chars += c;
+    for (const auto& [c, at] : found) found_chars += c;
+    const auto line_of = [&](std::size_t offset) {
+        return 1 + int(std::count(source->begin(), source->begin() + long(offset), '\n'));
+    };
+    std::size_t best = std::string::npos;
+    int best_distance = 0;
+    for (std::size_t at = found_chars.find(wanted_chars); at != std::string::npos;
+         at = found_chars.find(wanted_chars, at + 1)) {
+        const int distance = std::abs(line_of(found[at].second) - line);
+        if (best == std::string::npos || distance < best_distance) best = at, best_distance = distance;
+    }
+    if (best == std::string::npos) return as_given;
+    const std::size_t begin = found[best].second;
+    const std::size_t end = found[best + wanted.size() - 1].second + 1;
+    const std::size_t line_start = source->rfind('\n', begin == 0 ? 0 : begin - 1);
+    const std::size_t column = begin - (line_start == std::string::npos || begin == 0 ? 0 : line_start + 1) + 1;
+    return {source->substr(begin, end - begin), found_at, line_of(begin), column};
+}
+
+std::string line_directive(const placed_text& t) {
+    std::string quoted;
+    for (const char c : t.file) quoted += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return "#line " + std::to_string(t.line) + " \"" + quoted + "\"\n" + std::string(t.column - 1, ' ');
+}
+
+// The names of a uses list as written, "(matrix, averages, TILES_CONSTANT(N))": split at the
+// commas outside brackets.
+std::vector<std::string> names_of(const std::string& uses) {
+    std::vector<std::string> names;
+    std::string current;
+    int depth = 0;
+    for (std::size_t i = 1; i + 1 < uses.size(); ++i) {
+        const char c = uses[i];
+        if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+        if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+        if (c == ',' && depth == 0) {
+            names.push_back(current);
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.empty() || !names.empty()) names.push_back(current);
+    for (std::string& n : names) {
+        const std::size_t first = n.find_first_not_of(" \t\n");
+        n = first == std::string::npos ? "" : n.substr(first, n.find_last_not_of(" \t\n") - first + 1);
+    }
+    return names;
+}
+
+bool is_identifier(const std::string& s) {
+    return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+           std::all_of(s.begin(), s.end(),
+                       [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+} // namespace
+
+std::string device_type_name(element_type type, const std::string& pretty_function) {
+    if (type != element_type::opaque) return opencl_name(type);
+    // GCC: "... [with T = ns::Description; ...]"; clang: "... [T = ns::Description]".
+    const std::size_t at = pretty_function.find("T = ");
+    if (at == std::string::npos) return "";
+    std::string name = pretty_function.substr(at + 4, pretty_function.find_first_of(";]", at) - at - 4);
+    for (const char* prefix : {"struct ", "class "})
+        if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    int depth = 0;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i + 1 < name.size(); ++i) {
+        if (name[i] == '<') ++depth;
+        if (name[i] == '>') --depth;
+        if (depth == 0 && name[i] == ':' && name[i + 1] == ':') last = i + 2;
+    }
+    return name.substr(last);
+}
+
+std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size) {
+    char text[64];
+    if (is_floating)
+        std::snprintf(text, sizeof text, size == sizeof(float) ? "%af" : "%a", double(value));
+    else if (is_signed)
+        std::snprintf(text, sizeof text, "%lld%s", static_cast<long long>(value), size > 4 ? "l" : "");
+    else
+        std::snprintf(text, sizeof text, "%lluu%s", static_cast<unsigned long long>(value), size > 4 ? "l" : "");
+    return text;
+}
+
+kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<use>& constructor) const {
+    const std::string where = std::string(file_) + ":" + std::to_string(line_);
+    const std::vector<std::string> names = names_of(uses_);
+    std::string source, parameters;
+    for (const use& u : uses)
+        if (u.what == use::kind::constant) source += u.text + "\n";
+    for (const use& u : uses)
+        if (u.what == use::kind::code) {
+            const placed_text code = place(u.text, u.file, u.line);
+            source += line_directive(code) + code.text + "\n";
+        }
+    for (std::size_t i = 0; i < uses.size(); ++i)
+        if (uses[i].what == use::kind::capture) {
+            if (form_ == functor_form)
+                throw tiles::invalid_argument(
+                    "TILES_FUNCTOR at " + where + " names '" + names[i] +
+                    "' among its uses: a functor takes its data through its constructor's arguments");
+            if (i >= names.size() || !is_identifier(names[i]))
+                throw tiles::invalid_argument("TILES_LAMBDA at " + where +
+                                              ": a capture is named by its variable, not '" +
+                                              (i < names.size() ? names[i] : std::string()) + "'");
+            parameters += uses[i].type + " " + names[i] + ", ";
+        }
+    for (std::size_t i = 0; i < constructor.size(); ++i)
+        parameters += constructor[i].type + " tiles_amp_c" + std::to_string(i) + ", ";
+
+    // The lambda as written, and the kernel function's name: the host function's, and the line of
+    // the lambda (or the wrapper).
+    placed_text written = form_ == lambda_form ? place(text_, file_, line_) : placed_text{text_, file_, line_, 1};
+    std::string name;
+    for (const char c : std::string(function_)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "kernel" + name;
+    name += "_" + std::to_string(form_ == lambda_form ? written.line : line_);
+
+    const placed_text at{"", written.file, line_, 1};
+    if (form_ == lambda_form) {
+        // void NAME(captures..., <the lambda from its parameters on>: its captures and '(' blanked.
+        const std::size_t open = written.text.find('[');
+        std::size_t close = open, depth = 0;
+        for (; close < written.text.size(); ++close) {
+            if (written.text[close] == '[') ++depth;
+            if (written.text[close] == ']' && --depth == 0) break;
+        }
+        const std::size_t parameters_open = written.text.find_first_not_of(" \t\r\n", close + 1);
+        if (open != 0 || close >= written.text.size() || parameters_open == std::string::npos ||
+            written.text[parameters_open] != '(')
+            throw tiles::invalid_argument(
+                "TILES_LAMBDA at " + where +
+                " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
+        for (std::size_t c = 0; c <= parameters_open; ++c)
+            if (written.text[c] != '\n') written.text[c] = ' ';
+        source += line_directive(at) + "void " + name + "(" + parameters + "\n" + line_directive(written) +
+                  written.text + "\n";
+    } else {
+        std::string arguments;
+        for (std::size_t i = 0; i < constructor.size(); ++i)
+            arguments += (i ? ", tiles_amp_c" : "tiles_amp_c") + std::to_string(i);
+        source += line_directive(at) + "void " + name + "(" + parameters +
+                  "::concurrency::tiles_detail::launch_index<true> tiles_amp_index) restrict(amp) { const " + text_ +
+                  " tiles_amp_functor = " + text_ + "(" + arguments + "); tiles_amp_functor(tiles_amp_index); }\n";
+    }
+    return kernel(source, name, "", kernel_language::cpp);
+}
+
+} // namespace tiles::amp_detail

@@ -1,0 +1,133 @@
+// C++ AMP's call sites with their kernels in C++ (tiles/amp.hpp): TILES_LAMBDA with each kind of
+// capture, TILES_CONSTANT of macros and constants, device code and code shared with the host,
+// TILES_FUNCTOR, a call site compiled once however often it runs, and errors at this file's lines.
+#include <filesystem>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "fixture.hpp"
+
+namespace {
+
+#define SCALE 3
+static const int offset = 100;
+static const float half_of = 0.5f;
+
+// clang-format off
+TILES_SHARED_CODE(pair_code,
+struct pair {
+    int first;
+    int second;
+};
+);
+
+TILES_DEVICE_CODE(helpers_code,
+int doubled(int x) restrict(amp) { return 2 * x; }
+
+class Shift {
+  public:
+    Shift(array_view<int, 1> out, int by) restrict(amp, cpu) : m_out(out), m_by(by) {}
+    void operator()(index<1> idx) const restrict(amp) { m_out[idx] = idx[0] + m_by; }
+  private:
+    array_view<int, 1> m_out;
+    int m_by;
+};
+);
+// clang-format on
+
+// The same call site with the types of a template: one kernel for each.
+template <class T> std::vector<T> doubled_values(std::vector<T> values) {
+    tiles::array_view<T, 1> v(int(values.size()), values);
+    tiles::parallel_for_each(v.extent, TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] = v[i] * 2; }));
+    v.synchronize();
+    return values;
+}
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA: arrays, array_views and numbers captured, as C++ AMP captures them",
+                 "[amp]") {
+    using namespace tiles;
+    std::vector<int> in(12), out(12);
+    std::iota(in.begin(), in.end(), 0);
+    array_view<const int, 2> source(3, 4, in);
+    array_view<int, 2> target(3, 4, out);
+    array<float, 1> sums(extent<1>(3), view);
+    const int add = 7;
+    const unsigned times = 2u;
+    const double fraction = 0.25;
+    const long long big = 1ll << 40;
+    parallel_for_each(view, source.extent.tile<1, 4>(),
+                      TILES_LAMBDA((source, target, sums, add, times, fraction, big),
+                                   [ =, &sums ](tiled_index<1, 4> t) restrict(amp) {
+                                       target[t] = int(source[t] * times) + add + int(big >> 40);
+                                       if (t.local[1] == 0) sums[t.tile[0]] = float(fraction * source[t]);
+                                   }));
+    target.synchronize();
+    const std::vector<float> got = sums;
+    for (int i = 0; i < 12; ++i) CHECK(out[i] == 2 * i + 8);
+    for (int r = 0; r < 3; ++r) CHECK(got[r] == 0.25f * float(4 * r));
+}
+
+TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED_CODE give the kernel the host's names",
+                 "[amp]") {
+    using namespace tiles;
+    std::vector<pair> pairs(8);
+    for (int i = 0; i < 8; ++i) pairs[i] = {i, 0};
+    array_view<pair, 1> v(8, pairs);
+    parallel_for_each(
+        view, v.extent,
+        TILES_LAMBDA(
+            (v, pair_code, helpers_code, TILES_CONSTANT(SCALE), TILES_CONSTANT(offset), TILES_CONSTANT(half_of)), [=
+    ](index<1> i) restrict(amp) { v[i].second = doubled(v[i].first) * SCALE + offset + int(half_of * 4); }));
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) CHECK(pairs[i].second == 6 * i + 102);
+}
+
+TEST_CASE_METHOD(fresh_view, "TILES_FUNCTOR constructs C++ AMP's functor on the device from the host's arguments",
+                 "[amp]") {
+    std::vector<int> out(6);
+    tiles::array_view<int, 1> v(6, out);
+    tiles::parallel_for_each(view, v.extent, TILES_FUNCTOR((helpers_code), Shift, v, 40));
+    v.synchronize();
+    CHECK(out == std::vector<int>{40, 41, 42, 43, 44, 45});
+}
+
+TEST_CASE_METHOD(fresh_view, "a call site compiles once, and once for each type a template gives it", "[amp]") {
+    std::vector<int> data(16, 1);
+    tiles::array_view<int, 1> v(16, data);
+    const auto before = tiles::total_counters().kernel_builds;
+    for (int i = 0; i < 5; ++i)
+        tiles::parallel_for_each(view, v.extent,
+                                 TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] += 1; }));
+    v.synchronize();
+    CHECK(data == std::vector<int>(16, 6));
+    CHECK(tiles::total_counters().kernel_builds - before <= 1); // 0 where the program cache held it
+    CHECK(doubled_values(std::vector<int>{1, 2}) == std::vector<int>{2, 4});
+    CHECK(doubled_values(std::vector<float>{1.5f, 2.5f}) == std::vector<float>{3.0f, 5.0f});
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's compile errors name this file, its line and column", "[amp]") {
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    const int line = __LINE__ + 4; // the line of `not_declared` below
+    try {
+        // clang-format off
+        tiles::parallel_for_each(view, v.extent, TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) {
+            v[i] = not_declared;
+        }));
+        // clang-format on
+        FAIL("no build_error");
+    } catch (const tiles::build_error& e) {
+        INFO(e.what());
+        // The file as the build named it, made absolute where it was relative (ccache's base_dir).
+        const std::string at = std::filesystem::path(__FILE__).filename().string() + ":" + std::to_string(line) +
+                               ":20: error: use of undeclared identifier 'not_declared'";
+        CHECK(std::string(e.build_log()).find(at) != std::string::npos);
+    }
+    // A lambda that takes no index is refused, saying what it takes.
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, v.extent, TILES_LAMBDA((v), [=] restrict(amp) { v[0] = 1; })),
+        tiles::invalid_argument, "TILES_LAMBDA at", "wraps a lambda that takes its index");
+}

@@ -1,0 +1,310 @@
+// C++ kernel sources (kernel functions, tiles::kernel_language::cpp): their launches checked against
+// the declared parameters, their errors at the source's line and column, several kernels in one
+// source, build options, and the compile routes: which one a device gets, what clang makes for each,
+// and the clear error where a tool is missing.
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "amp_program.hpp"
+#include "clang_toolchain.hpp"
+#include "compile_route.hpp"
+#include "fixture.hpp"
+
+namespace {
+
+tiles::kernel cpp_kernel(const std::string& source, const std::string& name, const std::string& options = "") {
+    return tiles::kernel(source, name, options, tiles::kernel_language::cpp);
+}
+
+const char* const scale_source = R"(
+// Two kernels of one source, of other ranks and tilings, and a helper they share.
+float twice(float x) restrict(amp) { return 2 * x; }
+
+void scale(array_view<const float, 1> in, array_view<float, 1> out, float factor, index<1> i) restrict(amp) {
+    out[i] = twice(in[i]) * factor;
+}
+
+void tile_sums(array_view<const int, 2> in, array_view<int, 2> sums, tiled_index<2, 2> t) restrict(amp) {
+    tile_static int values[2][2];
+    values[t.local[0]][t.local[1]] = in[t];
+    t.barrier.wait();
+    if (t.local[0] == 0 && t.local[1] == 0)
+        sums[t.tile] = values[0][0] + values[0][1] + values[1][0] + values[1][1];
+}
+)";
+
+// Sets an environment variable for the scope of the object, then puts back what was there.
+class scoped_environment {
+  public:
+    scoped_environment(const char* name, const char* value) : name_(name) {
+        if (const char* old = std::getenv(name)) old_ = old;
+        setenv(name, value, 1);
+    }
+    ~scoped_environment() {
+        if (old_)
+            setenv(name_, old_->c_str(), 1);
+        else
+            unsetenv(name_);
+    }
+    scoped_environment(const scoped_environment&) = delete;
+    scoped_environment& operator=(const scoped_environment&) = delete;
+
+  private:
+    const char* name_;
+    std::optional<std::string> old_;
+};
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "a C++ source of several kernels launches each for its own domain", "[amp]") {
+    std::vector<float> in = {1, 2, 3, 4}, out(4);
+    tiles::array_view<const float, 1> vin(4, in);
+    tiles::array_view<float, 1> vout(4, out);
+    tiles::parallel_for_each(view, vin.extent, cpp_kernel(scale_source, "scale"), vin, vout, 0.5f);
+    vout.synchronize();
+    CHECK(out == in);
+
+    std::vector<int> grid(4 * 6), sums(2 * 3);
+    for (int i = 0; i < 24; ++i) grid[i] = i;
+    tiles::array_view<const int, 2> vgrid(4, 6, grid);
+    tiles::array_view<int, 2> vsums(2, 3, sums);
+    tiles::parallel_for_each(view, vgrid.extent.tile<2, 2>(), cpp_kernel(scale_source, "tile_sums"), vgrid, vsums);
+    vsums.synchronize();
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 3; ++c) {
+            const int o = 2 * r * 6 + 2 * c;
+            CHECK(sums[r * 3 + c] == grid[o] + grid[o + 1] + grid[o + 6] + grid[o + 7]);
+        }
+
+    // Built whole ahead of any launch, it names its kernels.
+    const tiles::engine::source_build built =
+        tiles::engine::build_source(view.context(), scale_source, "", tiles::kernel_language::cpp);
+    CHECK(built.kernel_names == std::vector<std::string>{"scale", "tile_sums"});
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's arguments are checked against its declared parameters", "[amp]") {
+    std::vector<float> in(4), out(4);
+    std::vector<int> ints(4);
+    std::vector<float> square(16);
+    tiles::array_view<const float, 1> vin(4, in);
+    tiles::array_view<float, 1> vout(4, out);
+    tiles::array_view<int, 1> vints(4, ints);
+    tiles::array_view<float, 2> vsquare(4, 4, square);
+    const tiles::kernel scale = cpp_kernel(scale_source, "scale");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, scale, vin, vints, 1.0f),
+                              tiles::invalid_argument, "argument 1 of kernel 'scale' ('out'",
+                              "the element types differ");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, scale, vin, vsquare, 1.0f),
+                              tiles::invalid_argument, "it has rank 2, the kernel's has rank 1");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, scale, vin, vin, 1.0f),
+                              tiles::invalid_argument, "declare it const");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, scale, vin, vout, 1.0),
+                              tiles::invalid_argument, "('factor', a float)",
+                              "pass a value of exactly the parameter's type");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, scale, vin, vout), tiles::invalid_argument,
+                              "kernel 'scale' takes 3 arguments, 2 were given");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vin.extent, cpp_kernel(scale_source, "scales"), vin),
+                              tiles::invalid_argument, "the C++ source has no kernel named 'scales'",
+                              "its kernels: scale, tile_sums");
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's index must be its launch's: another rank or tile does not compile",
+                 "[amp]") {
+    std::vector<int> grid(16), sums(4);
+    tiles::array_view<const int, 2> vgrid(4, 4, grid);
+    tiles::array_view<int, 2> vsums(2, 2, sums);
+    tiles::array_view<const int, 1> line(16, grid);
+    const tiles::kernel tile_sums = cpp_kernel(scale_source, "tile_sums");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vgrid.extent.tile<4, 1>(), tile_sums, vgrid, vsums),
+                              tiles::build_error, "the kernel's tiled_index<D0, D1, D2> is not the launch's tile");
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, vgrid.extent, tile_sums, vgrid, vsums), tiles::build_error,
+                              "a kernel that takes a tiled_index is launched over a tiled extent");
+    REQUIRE_THROWS_MENTIONING(
+        tiles::parallel_for_each(view, tiles::extent<3>(2, 2, 4), cpp_kernel(scale_source, "scale"), line, vsums, 1.0f),
+        tiles::build_error, "the kernel's index<N> has another rank than the launch's extent");
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's errors name the source's line and column", "[amp]") {
+    // Clang's, through the #line of the generated program.
+    const char* wrong = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                        "    v[i] = 1;\n"
+                        "    v[i] += undeclared;\n"
+                        "}\n";
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    try {
+        tiles::parallel_for_each(view, v.extent, cpp_kernel(wrong, "k"), v);
+        FAIL("no build_error");
+    } catch (const tiles::build_error& e) {
+        INFO(e.what());
+        CHECK(std::string(e.build_log()).find("kernel:3:13: error: use of undeclared identifier 'undeclared'") !=
+              std::string::npos);
+        CHECK(std::string(e.what()).find("kernel 'k' could not be built") != std::string::npos);
+    }
+    // libtiles' own, for a kernel function it cannot take.
+    REQUIRE_THROWS_MENTIONING(cpp_kernel("\n  void k(array<int, 1> a, index<1> i) restrict(amp) { }", "k"),
+                              tiles::build_error, "kernel:2:10: error: a kernel takes an array by reference",
+                              "array<int, 1>&");
+    REQUIRE_THROWS_MENTIONING(cpp_kernel("void k(index<1> i, int n) restrict(amp) { }", "k"), tiles::build_error,
+                              "kernel:1:8: error: a kernel's index is its last parameter");
+    REQUIRE_THROWS_MENTIONING(cpp_kernel("void k(bool b, index<1> i) restrict(amp) { }", "k"), tiles::build_error,
+                              "kernel:1:8: error: a kernel takes arrays", "not 'bool'");
+    REQUIRE_THROWS_MENTIONING(
+        cpp_kernel("void k(index<1> i) restrict(amp) {}\nvoid k(index<2> i) restrict(amp) {}", "k"), tiles::build_error,
+        "kernel:2:6: error: the source defines a kernel named 'k' twice");
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's -D options are defined after the prelude, whose names they cannot change",
+                 "[amp]") {
+    // T and N name the prelude's template parameters: defined before it, they would break it.
+    const char* source = "void k(array_view<T, 1> v, index<1> i) restrict(amp) { v[i] = N; }";
+    std::vector<float> data(4);
+    tiles::array_view<float, 1> v(4, data);
+    tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k", "-DT=float -D N=2.5f -DUNUSED -UUNUSED"), v);
+    v.synchronize();
+    CHECK(data == std::vector<float>(4, 2.5f));
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel checks the size of the struct elements it takes on the device", "[amp]") {
+    struct pair {
+        float a, b;
+    };
+    const char* source = R"(
+struct point { float x, y, z; };
+void k(array_view<point, 1> points, index<1> i) restrict(amp) { points[i].z = points[i].x + points[i].y; }
+)";
+    std::vector<pair> pairs(4);
+    tiles::array_view<pair, 1> v(4, pairs);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k"), v),
+                              tiles::invalid_argument,
+                              "its elements are 8 bytes, but a point is 12 bytes on the device");
+}
+
+TEST_CASE("C++ kernels take the route their device takes: PTX to NVIDIA's, SPIR-V, else SPIR 1.2", "[amp]") {
+    tiles::engine::route_device d;
+    d.name = "NVIDIA H200";
+    d.vendor = "NVIDIA Corporation";
+    d.platform_name = "NVIDIA CUDA";
+    d.extensions = "cl_khr_fp64 cl_nv_device_attribute_query";
+    d.compute_capability = 90;
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-ptx");
+    d = {};
+    d.name = "Intel(R) Core(TM) i7";
+    d.extensions = "cl_khr_spir cl_khr_il_program cl_khr_fp64";
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
+    d.extensions = "cl_khr_spir";
+    d.il_version = "SPIR-V_1.2 ";
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
+    d.il_version = "";
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir");
+    d.simulator = true;
+    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir-checked");
+    d.extensions = "cl_khr_fp64";
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cpp_route_name(d), tiles::unsupported_feature,
+                              "C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir)",
+                              "takes none of them (its extensions: cl_khr_fp64)");
+    // This machine's device.
+    const tiles::accelerator_view view = tiles::accelerator().get_default_view();
+    const tiles::engine::route_device here = tiles::engine::describe_for_routes(*view.context()->device());
+    WARN("the default device takes " << tiles::engine::cpp_route_name(here));
+    if (here.platform_name == "Portable Computing Language") CHECK(tiles::engine::cpp_route_name(here) == "clang-spir");
+}
+
+TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that ptxas assembles", "[amp]") {
+    const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("tile_sums");
+    const std::string options = " -cl-kernel-arg-info -DTILES_RANK=2 -DTILES_TILED=1 -DTILE_DIM0=2 -DTILE_DIM1=2";
+    tiles::engine::route_device d;
+    d.name = "a device described";
+
+    const auto spir = tiles::engine::compile_with_clang("clang-spir", d, program, options, "kernel 'tile_sums'");
+    REQUIRE(spir.binary.size() > 4);
+    CHECK(std::string(spir.binary.begin(), spir.binary.begin() + 2) == "BC"); // LLVM bitcode
+
+    if (tiles::engine::llvm_spirv_tool().found()) {
+        const auto spirv = tiles::engine::compile_with_clang("clang-spirv", d, program, options, "kernel 'tile_sums'");
+        REQUIRE(spirv.binary.size() > 4);
+        CHECK(spirv.binary[0] == 0x03); // SPIR-V's magic number 0x07230203, little-endian
+        CHECK(spirv.binary[3] == 0x07);
+    } else {
+        WARN("llvm-spirv is not installed here (llvm-spirv-14): the SPIR-V route is not tried");
+    }
+
+    d.vendor = "NVIDIA Corporation";
+    d.compute_capability = 90;
+    const auto ptx = tiles::engine::compile_with_clang("clang-ptx", d, program, options, "kernel 'tile_sums'");
+    const std::string text(ptx.binary.begin(), ptx.binary.end() - 1);
+    CHECK(ptx.binary.back() == 0);
+    CHECK(text.find(".entry tile_sums(") != std::string::npos);
+    CHECK(text.find(".target sm_86") != std::string::npos); // clang 14's newest; the driver compiles it for sm_90
+    CHECK(ptx.log.empty());
+#ifdef TILES_PTXAS
+    // CUDA's assembler takes it for the H200's sm_90: every built-in resolved from libclc.
+    const std::string file = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/tiles_amp.ptx";
+    std::ofstream(file) << text;
+    CHECK(std::system((std::string(TILES_PTXAS) + " -arch=sm_90 " + file + " -o " + file + ".cubin").c_str()) == 0);
+    std::remove(file.c_str());
+    std::remove((file + ".cubin").c_str());
+#else
+    WARN("ptxas was not found when configuring: the PTX is not assembled");
+#endif
+}
+
+TEST_CASE("in PTX, a read of tile_static memory stays after the barrier before it", "[amp]") {
+    // LLVM 14 takes its NVVM barrier intrinsic to write no tile_static variable whose address the
+    // kernel never takes, and moved the last read of `total` above the last barrier on the paths
+    // that took no turn: the H200 then printed half the seed's averages.
+    const char* source = R"(
+void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<2> t) restrict(amp) {
+    tile_static float total;
+    if (t.local[0] == 0) total = in[t];
+    t.barrier.wait();
+    if (t.local[0] == 1) total += in[t];
+    t.barrier.wait();
+    out[t] = total;
+}
+)";
+    const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for("turns");
+    tiles::engine::route_device d;
+    d.name = "a device described";
+    d.vendor = "NVIDIA Corporation";
+    const auto ptx = tiles::engine::compile_with_clang(
+        "clang-ptx", d, program, " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=2", "kernel 'turns'");
+    const std::string text(ptx.binary.begin(), ptx.binary.end() - 1);
+    const std::size_t last_barrier = text.rfind("bar.sync");
+    REQUIRE(last_barrier != std::string::npos);
+    CHECK(text.find("ld.shared", last_barrier) != std::string::npos);
+}
+
+TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to install", "[amp]") {
+    const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("scale");
+    tiles::engine::route_device d;
+    d.name = "a device described";
+    {
+        const scoped_environment missing("TILES_CLANG", "/nonexistent/clang-14");
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-spir", d, program, "", "kernel 'scale'"),
+                                  tiles::unsupported_feature, "needs clang, which is not at '/nonexistent/clang-14'",
+                                  "install Debian's clang-14 package", "TILES_CLANG");
+        // The same from a launch, whose context's device is this machine's.
+        std::vector<float> in(4), out(4);
+        tiles::array_view<const float, 1> vin(4, in);
+        tiles::array_view<float, 1> vout(4, out);
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(tiles::accelerator().create_view(), vin.extent,
+                                                           cpp_kernel(scale_source, "scale"), vin, vout, 1.0f),
+                                  tiles::unsupported_feature, "building the C++ kernel 'scale'",
+                                  "install Debian's clang-14 package");
+    }
+    {
+        const scoped_environment missing("TILES_LIBCLC", "/nonexistent");
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-ptx", d, program, "", "kernel 'scale'"),
+                                  tiles::unsupported_feature, "needs libclc's nvptx64--nvidiacl.bc",
+                                  "/nonexistent/nvptx64--nvidiacl.bc", "libclc-14", "TILES_LIBCLC");
+    }
+    {
+        const scoped_environment missing("TILES_LLVM_SPIRV", "/nonexistent/llvm-spirv");
+        REQUIRE_THROWS_MENTIONING(tiles::engine::compile_with_clang("clang-spirv", d, program, "", "kernel 'scale'"),
+                                  tiles::unsupported_feature, "needs llvm-spirv", "llvm-spirv-14", "TILES_LLVM_SPIRV");
+    }
+}
