@@ -217,15 +217,12 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
     return result.append(last, log.cend());
 }
 
-// A `#line N` directive numbers the line after it N, and one that names another file (the
-// library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
-// source file) leaves `file` until the next that names it.
 namespace {
 
 // Whether two spellings of a file name, one from a #line directive and one from a compiler's or
-// the simulator's message, name the same file. clang may write a file relative to the folder it ran
-// in ("../ci/k.cpp" for "/tmp/ci/k.cpp" where it ran in a folder of /tmp), so a spelling that is
-// relative matches one that ends with it, once its leading "./" and "../" are gone.
+// the simulator's message, name the same file. clang may write the file relative to the folder it
+// ran in (a folder of /tmp, where a checkout under /tmp lost every C++ finding's source line), so a
+// spelling that is relative matches one that ends with it, once its leading "./" and "../" are gone.
 bool same_file(const std::string& a, const std::string& b) {
     if (a == b) return true;
     const auto without_dots = [](std::string name) {
@@ -241,6 +238,9 @@ bool same_file(const std::string& a, const std::string& b) {
 
 } // namespace
 
+// A `#line N` directive numbers the line after it N, and one that names another file (the
+// library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
+// source file) leaves `file` until the next that names it.
 std::string kernel_line(const std::string& whole_program, int line, const std::string& file) {
     static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
     std::istringstream in(whole_program);
