@@ -209,7 +209,8 @@ TILES_API tiles_status tiles_device_get(tiles_device** out, size_t index);
 
 /* The default device: the one the TILES_DEVICE environment variable names ("gpu", "cpu",
  * "P:D" indices, or part of a platform or device name), else the first GPU, else the first
- * device. CL_DEVICE_NOT_FOUND if there is no OpenCL device at all. The caller owns a
+ * device; under TILES_CHECKED=1 (or strict), the Oclgrind simulator, where launches without a
+ * context then run. CL_DEVICE_NOT_FOUND if there is no OpenCL device at all. The caller owns a
  * reference. */
 TILES_API tiles_status tiles_device_default(tiles_device** out);
 

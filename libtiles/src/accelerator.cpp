@@ -53,7 +53,7 @@ std::wstring widen(const std::string& utf8) {
 // The device an AMP device path or a TILES_DEVICE-style selector names; `amp_cpu`: "cpu" is AMP's
 // CPU accelerator (wide paths), not a selector of an OpenCL CPU device (narrow ones).
 std::shared_ptr<const engine::device_info> device_at(const std::string& path, bool amp_cpu) {
-    if (path == "default") return engine::default_device().device;
+    if (path == "default") return engine::default_accelerator().device;
     if (amp_cpu && path == "cpu") return engine::host_device();
     if (path == "direct3d\\warp" || path == "direct3d\\ref") refuse_direct3d(path);
     return engine::select_device(path);
@@ -64,16 +64,21 @@ std::shared_ptr<const engine::device_info> device_at(const std::string& path, bo
 
 namespace tiles {
 
-accelerator::accelerator() : info_(engine::default_device().device) {}
+accelerator::accelerator() : info_(engine::default_accelerator().device) {}
 accelerator::accelerator(const std::string& selector) : info_(detail::device_at(selector, false)) {}
 accelerator::accelerator(const std::wstring& path) : info_(detail::device_at(detail::narrow(path), true)) {}
 accelerator::accelerator(std::shared_ptr<const engine::device_info> info) : info_(std::move(info)) {}
 
+// set_default("default") keeps the default device: the simulator, which TILES_CHECKED makes the
+// default accelerator, is never the default device.
 bool accelerator::set_default(const std::wstring& path) {
-    return engine::set_default_device(detail::device_at(detail::narrow(path), true));
+    const std::string narrow = detail::narrow(path);
+    return engine::set_default_device(narrow == "default" ? engine::default_device().device
+                                                          : detail::device_at(narrow, true));
 }
 bool accelerator::set_default(const std::string& path) {
-    return engine::set_default_device(detail::device_at(path, false));
+    return engine::set_default_device(path == "default" ? engine::default_device().device
+                                                        : detail::device_at(path, false));
 }
 
 std::vector<accelerator> accelerator::get_all() {
@@ -82,7 +87,7 @@ std::vector<accelerator> accelerator::get_all() {
     return all;
 }
 
-std::string accelerator::default_reason() { return engine::default_device().reason; }
+std::string accelerator::default_reason() { return engine::default_accelerator().reason; }
 
 const std::string& accelerator::name() const { return info_->name; }
 const std::string& accelerator::vendor() const { return info_->vendor; }

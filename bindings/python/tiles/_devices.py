@@ -123,7 +123,8 @@ def devices() -> List[Device]:
 
 def default_device(selector: Optional[str] = None) -> Device:
     """The device `selector` names ("gpu", "cpu", "P:D" indices, part of a name); without one,
-    the default: TILES_DEVICE's choice, else the first GPU, else the first device."""
+    the default: TILES_DEVICE's choice, else the first GPU, else the first device; under
+    TILES_CHECKED=1 (or strict), the Oclgrind simulator, where launches without a context run."""
     if selector is None:
         return Device(_tiles.Device.default())
     return Device(_tiles.Device.select(text(selector, "a device selector")))

@@ -236,7 +236,19 @@ std::shared_ptr<context> adopt_context(cl_context opencl_context, cl_command_que
     return std::make_shared<context>(std::move(info), std::move(adopted_context), std::move(adopted_queue));
 }
 
+namespace {
+// TILES_CHECKED's value where it turns checked mode on (1 or strict), else null.
+const char* checked_by_environment() {
+    const char* checked = std::getenv("TILES_CHECKED");
+    return checked == nullptr || *checked == '\0' || std::string(checked) == "0" ? nullptr : checked;
+}
+} // namespace
+
 std::shared_ptr<context> default_context_of(const std::shared_ptr<const device_info>& device) {
+    // The simulator's, under TILES_CHECKED, is the checked default context, where launches
+    // without a context run, as AMP's default accelerator's default view is.
+    if (device->simulator && checked_by_environment() && default_context()->device()->device() == device->device())
+        return default_context();
     // Never destroyed: releasing OpenCL objects while the process exits crashes some drivers.
     static auto* const contexts = new std::map<cl_device_id, std::shared_ptr<context>>;
     static std::mutex mutex;
@@ -253,12 +265,18 @@ std::shared_ptr<context> default_context() {
     // an Oclgrind context there tears down its LLVM context over state that is gone (the heap
     // corruption "corrupted double-linked list" at the exit of about half the checked runs).
     static const auto* const chosen = new std::shared_ptr<context>([] {
-        const char* checked = std::getenv("TILES_CHECKED");
-        if (checked == nullptr || *checked == '\0' || std::string(checked) == "0")
-            return default_context_of(default_device().device);
+        const char* checked = checked_by_environment();
+        if (checked == nullptr) return default_context_of(default_device().device);
         return new_checked_context(std::string(checked) == "strict");
     }());
     return *chosen;
+}
+
+default_choice default_accelerator() {
+    const char* checked = checked_by_environment();
+    if (checked == nullptr) return default_device();
+    return {default_context()->device(),
+            std::string("TILES_CHECKED=") + checked + " puts launches without a view on the Oclgrind simulator"};
 }
 
 } // namespace tiles::engine

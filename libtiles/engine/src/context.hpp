@@ -15,6 +15,7 @@
 
 #include "device_info.hpp"
 #include "device_memory.hpp"
+#include "devices.hpp"
 #include "opencl.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/counters.hpp"
@@ -183,5 +184,9 @@ std::shared_ptr<context> adopt_context(cl_context opencl_context, cl_command_que
 // The context every launch on `device` without one of its own uses (accelerator::get_default_view),
 // the same object on every call and never destroyed.
 std::shared_ptr<context> default_context_of(const std::shared_ptr<const device_info>& device);
+
+// The device of default_context() and why (AMP's default accelerator): default_device(), or under
+// TILES_CHECKED=1 (or strict) the simulator, whose default context is then the checked one.
+default_choice default_accelerator();
 
 } // namespace tiles::engine

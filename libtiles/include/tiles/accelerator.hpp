@@ -29,7 +29,8 @@ enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 // runs). The default one is the one accelerator::set_default chose, else the one the
 // TILES_DEVICE environment variable names ("gpu", "cpu", "P:D" platform and device indices, or
 // part of a platform or device name), else the first GPU, else the first device of any kind
-// (PoCL's CPU device on a machine without a GPU).
+// (PoCL's CPU device on a machine without a GPU). Under TILES_CHECKED=1 (or strict) the default
+// is the Oclgrind simulator, whose default view is the checked view launches without one use.
 class accelerator {
   public:
     // C++ AMP's device paths. "default" is the default accelerator and "cpu" the CPU accelerator
