@@ -1,4 +1,7 @@
 // Interop in C++: libtiles inside a pipeline's own context, queue, buffers and events.
+#include <atomic>
+#include <chrono>
+#include <future>
 #include <vector>
 
 #include "fixture.hpp"
@@ -72,6 +75,38 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
     clReleaseKernel(add_one);
     clReleaseMemObject(buffer);
     clReleaseCommandQueue(second);
+}
+
+// std::shared_future's valid, wait_for and wait_until, and AMP's then, on a marker held back by a
+// launch that waits for a gate the test opens.
+TEST_CASE("completion_future has shared_future's valid wait_for and wait_until and AMP's then", "[interop][async]") {
+    CHECK_FALSE(tiles::completion_future().valid());
+    CHECK(tiles::completion_future().wait_for(std::chrono::seconds(0)) == std::future_status::ready);
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    cl_int status = CL_SUCCESS;
+    cl_event gate = clCreateUserEvent(get_context(view), &status);
+    REQUIRE(status == CL_SUCCESS);
+    tiles::array<float, 1> a(tiles::extent<1>(64), view);
+    cl_event doubled =
+        parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"), {gate}, a);
+    const tiles::completion_future marker = view.create_marker();
+    CHECK(marker.valid());
+    std::atomic<int> calls{0};
+    marker.then([&calls] { ++calls; });
+    CHECK(marker.wait_for(std::chrono::milliseconds(50)) == std::future_status::timeout);
+    CHECK(marker.wait_until(std::chrono::system_clock::now() + std::chrono::milliseconds(50)) ==
+          std::future_status::timeout);
+    CHECK_FALSE(marker.is_ready());
+    CHECK(calls == 0);
+    clSetUserEventStatus(gate, CL_COMPLETE);
+    CHECK(marker.wait_for(std::chrono::minutes(5)) == std::future_status::ready);
+    CHECK(marker.wait_until(std::chrono::steady_clock::time_point::max()) == std::future_status::ready);
+    CHECK(settles_to([&] { return cl_uint(calls.load()); }, 1)); // on then's own thread, after the work
+    int after = 0;
+    marker.then([&after] { ++after; }); // complete already: called at once
+    CHECK(after == 1);
+    clReleaseEvent(doubled);
+    clReleaseEvent(gate);
 }
 
 TEST_CASE("handles the user releases while libtiles holds them stay usable", "[interop]") {

@@ -2,6 +2,9 @@
 #include "tiles/completion_future.hpp"
 
 #include <algorithm>
+#include <thread>
+
+#include "log.hpp"
 
 #include "pending_work.hpp"
 #include "tiles/exceptions.hpp"
@@ -83,6 +86,27 @@ bool pending_work::is_ready() {
     return true;
 }
 
+bool pending_work::wait_for(std::chrono::nanoseconds timeout) {
+    using clock = std::chrono::steady_clock;
+    const clock::time_point now = clock::now();
+    const clock::time_point deadline =
+        timeout >= clock::time_point::max() - now ? clock::time_point::max() : now + timeout;
+    for (const cl::Event& e : events_) {
+        cl_command_queue queue = nullptr; // none for a user event
+        if (clGetEventInfo(e(), CL_EVENT_COMMAND_QUEUE, sizeof queue, &queue, nullptr) == CL_SUCCESS && queue)
+            clFlush(queue);
+    }
+    // OpenCL has no timed wait: poll, at growing intervals.
+    std::chrono::microseconds pause(20);
+    while (!is_ready()) {
+        const clock::duration left = deadline - clock::now();
+        if (left <= clock::duration::zero()) return false;
+        std::this_thread::sleep_for(std::min<clock::duration>(pause, left));
+        pause = std::min(pause * 2, std::chrono::microseconds(1000));
+    }
+    return true;
+}
+
 bool pending_work::is_done() const { return finished_ || (!finish_ && transfers_complete()); }
 
 } // namespace engine
@@ -95,6 +119,25 @@ bool completion_future::is_ready() const { return !work_ || work_->is_ready(); }
 
 void completion_future::get() const {
     if (work_) work_->get();
+}
+
+std::future_status completion_future::wait_for_nanoseconds(std::chrono::nanoseconds timeout) const {
+    return !work_ || work_->wait_for(timeout) ? std::future_status::ready : std::future_status::timeout;
+}
+
+void completion_future::then_call(std::function<void()> functor) const {
+    if (!work_ || work_->is_ready()) return functor();
+    std::thread([work = work_, functor = std::move(functor)] {
+        try {
+            work->wait();
+            functor();
+        } catch (const std::exception& e) {
+            engine::log(log_level::warning, std::string("completion_future::then: the functor threw: ") + e.what());
+        } catch (...) {
+            engine::log(log_level::warning,
+                        "completion_future::then: the functor threw something not a std::exception");
+        }
+    }).detach();
 }
 
 event_profile completion_future::profile() const {

@@ -44,7 +44,8 @@ void context::flush() {
 }
 
 completion_future context::create_marker() {
-    if (device_->host) return completion_future(); // nothing is ever enqueued there
+    if (device_->host) // nothing is ever enqueued there
+        return completion_future(std::make_shared<pending_work>(std::vector<cl::Event>{}));
     cl::Event marker;
     check(queue_.enqueueMarkerWithWaitList(nullptr, &marker), "clEnqueueMarkerWithWaitList");
     // Submitted whatever the queuing mode, so that polling its future ends on every driver.

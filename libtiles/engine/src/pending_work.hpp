@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -29,6 +30,9 @@ class pending_work {
     event_profile profile();
     // Whether the transfers are complete (or failed), without blocking; runs the host step then.
     bool is_ready();
+    // Waits at most `timeout` for the transfers (submitting them first: a queue in automatic mode
+    // may hold them), running the host step if they complete: whether they did.
+    bool wait_for(std::chrono::nanoseconds timeout);
     // Whether the work is complete, host step included, without blocking or running anything.
     bool is_done() const;
     // Whether it must be finished by the contexts' wait(): it has a host step or keeps memory alive.
