@@ -38,6 +38,7 @@ C_TEST(test_checked_barrier_divergence_names_tiles_and_work_items, "[checked]")
 C_TEST(test_checked_context_as_a_gpu_runs_the_algorithms_clean, "[checked][algorithms]")
 C_TEST(test_checked_sections_report_only_real_bugs, "[checked][sections]")
 C_TEST(test_checked_lines_are_the_kernels_own_or_unknown, "[checked]")
+C_TEST(test_checked_host_writes_behind_a_view_without_refresh, "[checked]")
 
 C_TEST(test_version, "[errors]")
 C_TEST(test_status_strings, "[errors]")

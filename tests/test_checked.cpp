@@ -378,6 +378,47 @@ TEST_CASE("a strict checked view throws check_failed with the report", "[checked
     }
 }
 
+// AMP's rule: a launch reuses a view's copy on the device, so writes into the host memory behind
+// the view that no refresh() announced are not seen (4 + 4, not 4 + 20). Checked views report
+// them before the launch, naming the argument; strict ones throw; after refresh() the launch sees them.
+TEST_CASE("checked views report host writes behind a view that no refresh announced", "[checked]") {
+    const tiles::kernel add("__kernel void add(__global float* d, __global const float* s) "
+                            "{ d[get_global_id(0)] += s[get_global_id(0)]; }",
+                            "add");
+    std::vector<float> total(4, 0.0f), step(4, 4.0f);
+    tiles::array_view<float, 1> t(4, total);
+    tiles::array_view<const float, 1> s(4, step);
+    const tiles::accelerator_view checked = tiles::create_checked_view();
+    tiles::parallel_for_each(checked, t.extent, add, t, s);
+    step.assign(4, 20.0f); // behind the view's back
+    tiles::parallel_for_each(checked, t.extent, add, t, s);
+    t.synchronize();
+    CHECK(total == std::vector<float>(4, 8.0f));
+    const tiles::check_report report = tiles::get_check_report(checked);
+    REQUIRE(report.diagnostics.size() == 1);
+    CHECK(report.diagnostics[0].kind == tiles::diagnostic_kind::host_write);
+    CHECK(report.diagnostics[0].kernel == "add");
+    CHECK_THAT(report.to_string(), Catch::StartsWith("host write not refreshed in global memory in kernel 'add':\n"
+                                                     "    argument 1 (an array_view) views host memory that was "
+                                                     "written after the view was last used, without refresh()"));
+    // After refresh() the launch sees the write, and reading the results home is libtiles' own
+    // write into the host memory: neither is reported.
+    s.refresh();
+    tiles::parallel_for_each(checked, t.extent, add, t, s);
+    CHECK(t[0] == 28.0f);
+    tiles::parallel_for_each(checked, t.extent, add, t, s);
+    CHECK(tiles::get_check_report(checked).diagnostics.size() == 1);
+
+    const tiles::accelerator_view strict = tiles::create_checked_view(true);
+    tiles::parallel_for_each(strict, t.extent, add, t, s);
+    step.assign(4, 30.0f);
+    CHECK_THROWS_AS(tiles::parallel_for_each(strict, t.extent, add, t, s), tiles::check_failed);
+    s.refresh();
+    tiles::parallel_for_each(strict, t.extent, add, t, s);
+    t.synchronize();
+    CHECK(total == std::vector<float>(4, 98.0f)); // 28 + 20 + 20 + 30
+}
+
 TEST_CASE("what a checked view finds goes to the log at the warning level, the default", "[checked][log]") {
     std::vector<std::pair<tiles::log_level, std::string>> messages;
     const tiles::log_level before = tiles::get_log_level();

@@ -429,6 +429,13 @@ TILES_API tiles_status tiles_view_discard(tiles_view* view);
 /* The host memory of the view was changed directly: the next launch uploads it again. */
 TILES_API tiles_status tiles_view_refresh(tiles_view* view);
 
+/* Checked mode's finding about `view` before a launch on `context` (NULL: the default context),
+ * which checked launches make themselves (TILES_HOST_WRITE): *out = 1 if the host memory behind
+ * the view was written since a checked launch last used it (or libtiles last wrote it there),
+ * with no tiles_view_refresh, while the copy on `context` is current, so that a launch there
+ * would read that old copy; else 0 (always 0 where no checked launch has used the view's data). */
+TILES_API tiles_status tiles_view_get_host_written(int* out, const tiles_view* view, const tiles_context* context);
+
 /* Copies the view's elements to `destination` (dense, row-major), which holds `bytes` bytes,
  * exactly the view's size. */
 TILES_API tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t bytes);
@@ -683,7 +690,9 @@ typedef enum tiles_diagnostic_kind {
     TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored (without the Oclgrind plugin) */
     TILES_OUT_OF_BOUNDS = 4,       /* outside every buffer the kernel was given, or past an array it declares */
     TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
-    TILES_OTHER_PROBLEM = 6
+    TILES_OTHER_PROBLEM = 6,
+    TILES_HOST_WRITE = 7 /* host memory behind a view written, with no tiles_view_refresh, and the launch's
+                            device holding an old copy of it, which the launch reads (kernel: the launch's) */
 } tiles_diagnostic_kind;
 
 typedef enum tiles_memory_space {

@@ -4,7 +4,8 @@
 using namespace tiles::capi;
 
 static_assert(int(TILES_OTHER_PROBLEM) == int(tiles::diagnostic_kind::other) &&
-                  int(TILES_BARRIER_DIVERGENCE) == int(tiles::diagnostic_kind::barrier_divergence),
+                  int(TILES_BARRIER_DIVERGENCE) == int(tiles::diagnostic_kind::barrier_divergence) &&
+                  int(TILES_HOST_WRITE) == int(tiles::diagnostic_kind::host_write),
               "tiles_diagnostic_kind mirrors tiles::diagnostic_kind");
 static_assert(int(TILES_UNKNOWN_MEMORY) == int(tiles::memory_space::unknown) &&
                   int(TILES_PRIVATE_MEMORY) == int(tiles::memory_space::private_memory),

@@ -347,6 +347,16 @@ tiles_status tiles_view_refresh(tiles_view* view) {
     });
 }
 
+tiles_status tiles_view_get_host_written(int* out, const tiles_view* view, const tiles_context* context) {
+    return guard([&] {
+        check_out(out);
+        const tiles_view& v = live(view, "view");
+        const std::shared_ptr<tiles::engine::context> on =
+            context == nullptr ? tiles::engine::default_context() : live(context, "context").view.context();
+        *out = tiles::engine::host_written_unseen(*v.storage, v.region, on) ? 1 : 0;
+    });
+}
+
 tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t bytes) {
     return guard([&] {
         const tiles_view& v = live(view, "view");

@@ -53,6 +53,7 @@ int test_checked_barrier_divergence_names_tiles_and_work_items(void);
 int test_checked_context_as_a_gpu_runs_the_algorithms_clean(void);
 int test_checked_sections_report_only_real_bugs(void);
 int test_checked_lines_are_the_kernels_own_or_unknown(void);
+int test_checked_host_writes_behind_a_view_without_refresh(void);
 
 /* test_log.c */
 int test_log_reaches_the_callback(void);

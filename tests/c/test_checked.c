@@ -513,3 +513,70 @@ int test_checked_lines_are_the_kernels_own_or_unknown(void) {
     tiles_report_release(report);
     return failed;
 }
+
+/* AMP's rule: a launch reuses a device's copy of a view, so writes into the host memory behind the
+ * view that no tiles_view_refresh announced are not seen (4 + 4, not 4 + 20). A checked context
+ * reports them before the launch (TILES_HOST_WRITE, naming the argument), a strict one refuses the
+ * launch, and after tiles_view_refresh the launch sees them. */
+int test_checked_host_writes_behind_a_view_without_refresh(void) {
+    static const char* const source =
+        "__kernel void add(__global float* d, __global const float* s) { d[get_global_id(0)] += s[get_global_id(0)]; }";
+    static const float eight[4] = {8, 8, 8, 8}, fifty[4] = {50, 50, 50, 50};
+    int failed = 0, written = 1, i;
+    float total[4] = {0, 0, 0, 0}, step[4] = {4, 4, 4, 4};
+    size_t count = 0;
+    tiles_context *checked = NULL, *strict = NULL;
+    tiles_view *t = NULL, *s = NULL;
+    tiles_kernel* add = NULL;
+    tiles_report* report = NULL;
+    tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
+    tiles_arg args[2];
+    if (!CHECK_OK(tiles_context_create_checked(&checked, 0)) || !CHECK_OK(tiles_view_create(&t, &shape, total)) ||
+        !CHECK_OK(tiles_view_create_const(&s, &shape, step)) ||
+        !CHECK_OK(tiles_kernel_create(&add, source, "add", NULL)))
+        return failed;
+    args[0] = tiles_arg_view(t);
+    args[1] = tiles_arg_view(s);
+    CHECK_OK(tiles_launch(checked, &domain, add, args, 2));
+    CHECK_OK(tiles_view_get_host_written(&written, s, checked));
+    CHECK(written == 0);
+    for (i = 0; i < 4; ++i) step[i] = 20; /* behind the view's back */
+    CHECK_OK(tiles_view_get_host_written(&written, s, checked));
+    CHECK(written == 1);
+    CHECK_OK(tiles_launch(checked, &domain, add, args, 2));
+    CHECK_OK(tiles_view_synchronize(t));
+    CHECK_FLOATS(total, eight, 4);
+    CHECK_OK(tiles_context_get_report(&report, checked));
+    CHECK_OK(tiles_report_count(&count, report));
+    CHECK(count == 1);
+    if (count == 1 && CHECK_OK(tiles_report_get(&d, report, 0))) {
+        CHECK(d.kind == TILES_HOST_WRITE);
+        CHECK(strcmp(d.kernel, "add") == 0);
+        CHECK(strstr(d.text, "argument 1 (an array_view) views host memory that was written") != NULL);
+    }
+    tiles_report_release(report);
+
+    /* A strict context refuses the launch; after the refresh it runs and sees the write. */
+    if (CHECK_OK(tiles_context_create_checked(&strict, 1))) {
+        for (i = 0; i < 4; ++i) total[i] = 0;
+        CHECK_OK(tiles_view_refresh(t));
+        CHECK_OK(tiles_launch(strict, &domain, add, args, 2)); /* 20 */
+        for (i = 0; i < 4; ++i) step[i] = 30;
+        CHECK_FAILS(tiles_launch(strict, &domain, add, args, 2), TILES_ERROR_CHECK_FAILED,
+                    "host write not refreshed in global memory in kernel 'add'");
+        CHECK_OK(tiles_view_refresh(s));
+        CHECK_OK(tiles_view_get_host_written(&written, s, strict));
+        CHECK(written == 0);
+        CHECK_OK(tiles_launch(strict, &domain, add, args, 2)); /* 20 + 30 */
+        CHECK_OK(tiles_view_synchronize(t));
+        CHECK_FLOATS(total, fifty, 4);
+    }
+    tiles_context_release(strict);
+    tiles_kernel_release(add);
+    tiles_view_release(s);
+    tiles_view_release(t);
+    tiles_context_release(checked);
+    return failed;
+}

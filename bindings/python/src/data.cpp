@@ -199,6 +199,14 @@ void register_data(py::module_& m) {
              })
         .def("discard", [](const View& self) { check(tiles_view_discard(self.get())); })
         .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
+        .def(
+            "host_written",
+            [](const View& self, const Context* context) {
+                int written = 0;
+                check(tiles_view_get_host_written(&written, self.get(), context_or_null(context)));
+                return written != 0;
+            },
+            py::arg("context").none(true))
         .def("read",
              [](const View& self) {
                  const tiles_shape s = view_shape(self);

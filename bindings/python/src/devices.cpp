@@ -56,7 +56,8 @@ py::list report_of(const tiles_context* context) {
                                             "uninitialized_write",
                                             "out_of_bounds",
                                             "barrier_divergence",
-                                            "other"};
+                                            "other",
+                                            "host_write"};
         static const char* const spaces[] = {"tile_static", "global", "constant", "private", "unknown"};
         py::dict entry;
         entry["kind"] = kinds[d.kind];

@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _dlpack, _host_writes, _tiles
+from . import _dlpack, _tiles
 from ._checks import C_INT_MAX, describe, instance, integers
 from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
@@ -81,7 +81,6 @@ class _numpy_like:
         device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
         cannot, so const views are refused there with BufferError."""
         capsule = _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
-        _host_writes.synchronized(self)  # host memory is current now
         return capsule
 
     def __dlpack_device__(self) -> Tuple[int, int]:
@@ -121,10 +120,7 @@ class array_view(_numpy_like):
     mode warns of such writes). Assignments through the view need nothing."""
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
-                 _handle: Optional[_tiles.View] = None, _of: Optional["array_view"] = None):
-        # The data the view shares with those it was made of (sections, projections, ...), which
-        # checked mode watches as one (tiles._host_writes).
-        self._storage: _host_writes.Storage = _host_writes.Storage() if _of is None else _of._storage
+                 _handle: Optional[_tiles.View] = None):
         if _handle is None and isinstance(data, extent):
             # The shape and dtype are the ones passed down: no need to ask the view for them.
             self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
@@ -161,7 +157,7 @@ class array_view(_numpy_like):
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
         handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
                                       integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
-        return array_view(None, _handle=handle, _of=self)
+        return array_view(None, _handle=handle)
 
     def view_as(self, shape: Sequence[int]) -> "array_view":
         """C++ AMP's view_as: the view's first elements in `shape`, which may have any number of
@@ -170,12 +166,12 @@ class array_view(_numpy_like):
         dims = integers(shape, "view_as's shape", -C_INT_MAX, C_INT_MAX)
         if not dims:
             raise InvalidArgument("view_as's shape has 1 or more dimensions, not 0 (libtiles data has no scalars)")
-        return array_view(None, _handle=self._handle.view_as(dims), _of=self)
+        return array_view(None, _handle=self._handle.view_as(dims))
 
     def reinterpret_as(self, dtype: Any) -> "array_view":
         """C++ AMP's reinterpret_as: the view's bytes as one dimension of `dtype` elements (numpy's
         view(dtype)), whose size must divide them; launches see the new element type."""
-        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)), _of=self)
+        return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
 
     def __getitem__(self, key) -> Any:
         view, element = self._select(key)
@@ -197,7 +193,6 @@ class array_view(_numpy_like):
             raise InvalidArgument(f"{describe(value)} cannot be assigned to {view.dtype} elements of shape "
                                   f"{view.shape}: {e}") from None
         view._handle.write(np.ascontiguousarray(values))
-        _host_writes.forget(view)
 
     def _select(self, key) -> Tuple["array_view", Optional[int]]:
         """What `key` selects: a view (a projection or a section), or a 1-D view and the index of
@@ -212,7 +207,7 @@ class array_view(_numpy_like):
             i = _index_in(rest.pop(0), view.extent[0])
             if view.extent.rank == 1:
                 return view, i
-            view = array_view(None, _handle=view._handle.project(i), _of=view)
+            view = array_view(None, _handle=view._handle.project(i))
         if not all(isinstance(k, slice) for k in rest):
             raise InvalidArgument("integers index the leading dimensions only (C++ AMP's projection), and slices "
                                   "the rest: take a section, then index it")
@@ -231,17 +226,14 @@ class array_view(_numpy_like):
     def synchronize(self) -> None:
         """Brings what launches wrote home now."""
         self._handle.synchronize()
-        _host_writes.synchronized(self)
 
     def synchronize_async(self) -> Event:
         """The same without blocking; numpy.asarray(view) waits for it where it needs to."""
-        _host_writes.forget(self)
         return Event(self._handle.synchronize_async())
 
     def synchronize_to(self, context: Context) -> None:
         """Makes the view current on `context` now."""
         self._handle.synchronize_to(instance(context, Context, "the context to synchronize to")._handle)
-        _host_writes.synchronized(self)  # the data may have passed through host memory
 
     def opencl_buffer(self, context: Context, write: bool = True) -> int:
         """The OpenCL buffer (cl_mem, as an integer) behind the whole view on `context`, made current
@@ -249,13 +241,11 @@ class array_view(_numpy_like):
         treats the host's copy as stale. For PyOpenCL: pyopencl.Buffer.from_int_ptr(ptr)."""
         buffer = self._handle.opencl_buffer(instance(context, Context, "the context of a buffer")._handle,
                                             bool(write))
-        _host_writes.synchronized(self)  # the data may have passed through host memory
         return buffer
 
     def discard_data(self) -> None:
         """The view's contents need not be kept: the next launch uploads nothing of them."""
         self._handle.discard()
-        _host_writes.forget(self)
 
     def refresh(self) -> None:
         """The numpy array was changed directly: the next launch uploads it again. Launches
@@ -264,7 +254,6 @@ class array_view(_numpy_like):
         last used, need refresh() before the next launch, or the launch reads the old values.
         Checked mode (TILES_CHECKED=1, tiles.Context.checked()) reports such writes."""
         self._handle.refresh()
-        _host_writes.forget(self)
 
     def numpy(self) -> np.ndarray:
         """The view's elements as a numpy array, current: for a view of a numpy array, that array's
@@ -272,7 +261,6 @@ class array_view(_numpy_like):
         owner = self._handle.keeps_alive()
         if isinstance(owner, np.ndarray):
             first = self._handle.address(False)  # brings what launches wrote home first
-            _host_writes.synchronized(self)
             return np.ndarray(self.shape, self.dtype, buffer=owner, offset=first - owner.ctypes.data,
                               strides=tuple(self._handle.strides()))
         return self._handle.read()
@@ -294,7 +282,6 @@ class array_view(_numpy_like):
     def release(self) -> None:
         """Gives the view back now (what launches wrote reaches the numpy array first); any later
         use raises tiles.InvalidHandle."""
-        _host_writes.forget(self)
         self._handle.release()
 
     def __repr__(self) -> str:
@@ -683,8 +670,6 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     holds OpenCL events to wait for first, and return_event=True returns a tiles.Event that
     completes with the copy (see parallel_for_each). A numpy source in
     the other byte order is converted to the machine's on the way."""
-    for x in (source, destination):
-        _host_writes.forget(x)
     if wait_for or return_event:
         done = _tiles.copy_with_events(_as_view(source), _as_view(destination), event_handles(wait_for, "copy"),
                                        return_event)
@@ -714,6 +699,4 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
 
 def copy_async(source: Any, destination: Any) -> Event:
     """copy() between arrays and views, without blocking."""
-    for x in (source, destination):
-        _host_writes.forget(x)
     return Event(_tiles.copy_async(_as_view(source), _as_view(destination)))

@@ -144,7 +144,9 @@ def set_default_device(selector: str) -> bool:
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem checked mode found: `kind` (read_write_race, write_write_race,
-    uninitialized_read, uninitialized_write, out_of_bounds, barrier_divergence, other), the memory
+    uninitialized_read, uninitialized_write, out_of_bounds, barrier_divergence, other, and
+    host_write: the numpy array behind a view written with no view.refresh(), found before the
+    launch, whose `message` names the argument), the memory
     `space` (tile_static, global, ...), the `kernel`, the `line` and `column` in the kernel's own
     source (0 in the prelude) with that `source_line`, a race's other access (`other_line`,
     `other_column`), the global indices of the `work_items` involved (AMP order), and the

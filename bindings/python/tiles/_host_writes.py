@@ -1,94 +1,53 @@
-"""Checked mode's watch over the numpy arrays behind views: a launch reuses the copy of a view's
-data that a device already holds (C++ AMP's rule), so writes into the numpy array after the view
-was last used, not followed by view.refresh(), are silently not seen. On checked contexts only, a
-launch records a checksum of the numpy array behind each view it takes (for the data that view
-shares with its sections: another view of the same array has copies of its own, which its first
-launch uploads), synchronizations record it anew, and the next launch compares: a difference is reported as a RuntimeWarning at the caller's line (raised
-as tiles.CheckFailed on a strict context)."""
+"""Checked mode's report of writes into the numpy array behind a view that no view.refresh()
+followed, in Python's terms: a launch reuses the copy of a view's data that a device holds (C++
+AMP's rule), so such writes are silently not seen. libtiles finds them (a checksum of the host
+memory a checked launch last used, or libtiles last wrote); before a launch on a checked context,
+this asks it about each view the launch takes, and reports a finding at the caller's line as a
+RuntimeWarning naming the argument, or raises tiles.CheckFailed on a strict context."""
 
 from __future__ import annotations
 
 import os
 import sys
 import warnings
-import weakref
-import zlib
 from types import FrameType
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _tiles
 from .errors import CheckFailed, InvalidHandle
 
-
-class Storage:
-    """What the views of one data share: an array_view of a numpy array makes one, and the views
-    made of it (sections, projections, view_as, reinterpret_as) share it, as they share libtiles'
-    copies of the data. Another array_view of the same numpy array has copies of its own."""
-
-
-# A checksum of the numpy array behind each watched storage, from its last launch or
-# synchronization; an entry goes with the last view of its storage.
-_records: "weakref.WeakKeyDictionary[Storage, int]" = weakref.WeakKeyDictionary()
-
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _owner(view: Any) -> Optional[np.ndarray]:
-    """The numpy array behind an array_view, None for anything else or a released view."""
-    if not isinstance(getattr(view, "_storage", None), Storage):
-        return None
+def _of_numpy(view: Any) -> bool:
+    """Whether `view` is a live array_view of a numpy array."""
+    handle = getattr(view, "_handle", None)
+    if not isinstance(handle, _tiles.View):
+        return False
     try:
-        view._handle.shape()  # raises for a released view, which has nothing to watch
-    except InvalidHandle:
-        return None
-    owner = view._handle.keeps_alive()
-    return owner if isinstance(owner, np.ndarray) else None
+        return isinstance(handle.keeps_alive(), np.ndarray)
+    except InvalidHandle:  # a released view has nothing to report
+        return False
 
 
-def _checksum(host: np.ndarray) -> int:
-    return zlib.crc32(host.reshape(-1).view(np.uint8).data)
-
-
-def forget(view: Any) -> None:
-    """The numpy array behind `view` may change, or need not be checked, until its next launch."""
-    if _owner(view) is not None:
-        _records.pop(view._storage, None)
-
-
-def synchronized(view: Any) -> None:
-    """The numpy array behind `view` was made current: what it holds now is what devices hold."""
-    owner = _owner(view)
-    if owner is not None and view._storage in _records:
-        _records[view._storage] = _checksum(owner)
-
-
-def _checking(context: Any, arguments: List[Any]) -> Tuple[bool, bool]:
-    """Whether the launch runs on a checked context (`context`, else where its first array lives,
-    else the default context), and whether that context is strict, where Python can tell: one of
-    Context.checked(strict=True), or the default context under TILES_CHECKED=strict."""
+def _checking(context: Any, arguments: List[Any]) -> Tuple[Optional[_tiles.Context], bool]:
+    """The checked context the launch runs on (`context`, else where its first array lives, else
+    the default context), None where it is not checked; and whether it is strict, where Python can
+    tell: one of Context.checked(strict=True), or the default context under TILES_CHECKED=strict."""
     from ._devices import Context
     if context is not None:  # anything else than a Context is the launch's to refuse
         checked = isinstance(context, Context) and context.is_checked
-        return checked, checked and getattr(context, "_strict", False)
+        return (context._handle if checked else None), checked and getattr(context, "_strict", False)
     for a in arguments:
         owner = a._view_handle().keeps_alive() if hasattr(a, "_view_handle") else None
         if isinstance(owner, _tiles.Array):
-            return bool(owner.context().is_checked()), False
-    global _default_checking
-    if _default_checking is None:  # the default context, once made, stays what it is
-        checked = bool(_tiles.Context.default(None).is_checked())
-        _default_checking = (checked, checked and os.environ.get("TILES_CHECKED") == "strict")
-    return _default_checking
-
-
-_default_checking: Optional[Tuple[bool, bool]] = None
-
-
-def _viewed(arguments: Iterable[Any]) -> List[Tuple[int, Any, np.ndarray]]:
-    """The launch's views of numpy arrays, with their positions."""
-    return [(i, a, owner) for i, a in enumerate(arguments) if (owner := _owner(a)) is not None]
+            home = owner.context()
+            return (home if home.is_checked() else None), False
+    default = _tiles.Context.default(None)
+    checked = bool(default.is_checked())
+    return (default if checked else None), checked and os.environ.get("TILES_CHECKED") == "strict"
 
 
 def _caller_stacklevel() -> int:
@@ -102,22 +61,20 @@ def _caller_stacklevel() -> int:
 
 class launch:
     """A context manager around a launch by `function` of `arguments` (named `names`, else
-    args[i]) on `context`: before it, reports writes into the numpy arrays behind its views since
-    they were last used; after it, records what those arrays hold. Costs nothing off checked
-    contexts."""
+    args[i]) on `context`: before it, reports what libtiles finds of writes into the numpy arrays
+    behind its views. Asks nothing off checked contexts."""
 
     def __init__(self, function: str, arguments: Sequence[Any], context: Any = None,
                  names: Optional[Sequence[str]] = None):
-        self.viewed = _viewed(arguments)
+        self.viewed = [(i, a) for i, a in enumerate(arguments) if _of_numpy(a)]
         self.names = names
         self.function = function
-        self.watching, self.strict = _checking(context, list(arguments)) if self.viewed else (False, False)
+        self.checked, self.strict = _checking(context, list(arguments)) if self.viewed else (None, False)
 
     def __enter__(self) -> "launch":
-        if self.watching:
-            for position, view, owner in self.viewed:
-                recorded = _records.get(view._storage)
-                if recorded is not None and recorded != _checksum(owner):
+        if self.checked is not None:
+            for position, view in self.viewed:
+                if view._handle.host_written(self.checked):
                     self._report(
                         f"{self.function}'s {self.names[position] if self.names else f'args[{position}]'} (a "
                         f"tiles.array_view, {view.dtype} {view.shape}) views "
@@ -132,7 +89,5 @@ class launch:
             raise CheckFailed(message, -2006, _tiles.status_string(-2006))  # TILES_ERROR_CHECK_FAILED
         warnings.warn(message, RuntimeWarning, stacklevel=_caller_stacklevel())
 
-    def __exit__(self, kind: Any, *exc: Any) -> None:
-        if self.watching and kind is None:
-            for _, view, owner in self.viewed:
-                _records[view._storage] = _checksum(owner)
+    def __exit__(self, *exc: Any) -> None:
+        pass

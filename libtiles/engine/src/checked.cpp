@@ -38,25 +38,25 @@ namespace tiles {
 
 namespace {
 
-// The names of diagnostic_kind's values and of memory_space's, in their order; the last stands
-// for a value out of range too.
+// The names of diagnostic_kind's values and of memory_space's, in their order; other's and
+// unknown's stand for a value out of range too.
 constexpr const char* kind_names[] = {
-    "read-write race",    "write-write race", "uninitialized read", "uninitialized write", "out-of-bounds access",
-    "barrier divergence", "problem"};
+    "read-write race",    "write-write race", "uninitialized read",      "uninitialized write", "out-of-bounds access",
+    "barrier divergence", "problem",          "host write not refreshed"};
 constexpr const char* space_names[] = {"tile_static", "global", "constant", "private", "unknown"};
-static_assert(std::size(kind_names) == std::size_t(diagnostic_kind::other) + 1 &&
+static_assert(std::size(kind_names) == std::size_t(diagnostic_kind::host_write) + 1 &&
                   std::size(space_names) == std::size_t(memory_space::unknown) + 1,
               "one name per value");
 
-template <std::size_t N> const char* name_in(const char* const (&names)[N], int value) {
-    return value >= 0 && value < int(N) ? names[value] : names[N - 1];
+template <std::size_t N> const char* name_in(const char* const (&names)[N], int value, int out_of_range) {
+    return names[value >= 0 && value < int(N) ? value : out_of_range];
 }
 
 } // namespace
 
-const char* to_string(diagnostic_kind kind) { return name_in(kind_names, int(kind)); }
+const char* to_string(diagnostic_kind kind) { return name_in(kind_names, int(kind), int(diagnostic_kind::other)); }
 
-const char* to_string(memory_space space) { return name_in(space_names, int(space)); }
+const char* to_string(memory_space space) { return name_in(space_names, int(space), int(memory_space::unknown)); }
 
 namespace {
 
@@ -80,7 +80,9 @@ std::string diagnostic::to_string() const {
     os << tiles::to_string(kind);
     if (space != memory_space::unknown) os << " in " << tiles::to_string(space) << " memory";
     os << " in kernel '" << kernel << "'";
-    if (line > 0)
+    if (kind == diagnostic_kind::host_write) // found by the host, before the kernel ran: no line of it
+        os << ":";
+    else if (line > 0)
         os << " at line " << line << ", column " << column << ": " << source_line;
     else // Oclgrind gives no line for the prelude's code, nor for code the compiler merged
         os << " at a line the simulator could not tell";
@@ -344,7 +346,10 @@ void checked_run::after_launch(context& context, int rank, int tile_size, const 
     log.seekg(std::streamoff(log_read));
     const std::string fresh((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
     log_read += fresh.size();
-    std::vector<diagnostic> found = parse_oclgrind_log(fresh, rank, tile_size, source, cpp);
+    report_found(parse_oclgrind_log(fresh, rank, tile_size, source, cpp));
+}
+
+void checked_run::report_found(std::vector<diagnostic> found) {
     if (found.empty()) return;
     {
         std::lock_guard<std::mutex> lock(mutex);

@@ -26,6 +26,9 @@ struct checked_run {
     // diagnostics; throws check_failed for them on a strict context. `tile_size`: the launch's
     // work-items per tile, 0 if it is not tiled; `cpp`: the kernel is C++.
     void after_launch(context& context, int rank, int tile_size, const std::string& source, bool cpp);
+    // Adds what a launch found to the report, and throws check_failed for it on a strict context,
+    // else logs it as a warning.
+    void report_found(std::vector<diagnostic> found);
 
     const bool strict;
     const std::string build_options; // added to every kernel's on this context

@@ -347,6 +347,28 @@ class data_locks {
     std::vector<std::unique_lock<std::mutex>>& locks_;
 };
 
+// Checked mode: the views whose host memory was written behind libtiles' back, with no refresh(),
+// while the launch's context holds an old copy, which the kernel would read. Reported before
+// anything is enqueued: a strict context refuses the launch.
+void check_host_writes(context& ctx, const std::shared_ptr<context>& context, const kernel& k, const launch_arg* args,
+                       std::size_t count) {
+    std::vector<diagnostic> found;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (args[i].what != launch_arg::kind::memory || !args[i].memory->host_written_unseen(context, args[i].region))
+            continue;
+        diagnostic d;
+        d.kind = diagnostic_kind::host_write;
+        d.space = memory_space::global;
+        d.kernel = k.name();
+        d.message = "argument " + std::to_string(i) + " (an " + args[i].container +
+                    ") views host memory that was written after the view was last used, without refresh(): "
+                    "the launch reads the device's old copy of those elements. Call refresh() on the view "
+                    "(tiles_view_refresh) after writing its host memory, or write through the view";
+        found.push_back(std::move(d));
+    }
+    ctx.checked->report_found(std::move(found));
+}
+
 // Where a launch without a context runs: where its first array lives, else on the default context.
 std::shared_ptr<context> context_for(const launch_arg* args, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i)
@@ -383,6 +405,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
     launch_scratch& scratch = compiled->scratch;
     const data_locks locked(scratch, args, count);
+    if (ctx.checked) check_host_writes(ctx, context, k, args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
     if (events.wait_count != 0)
@@ -416,9 +439,12 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
     // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
     // checked context fails the launch here, with its kernel run and the queue finished.
-    if (ctx.checked)
+    if (ctx.checked) {
+        for (std::size_t i = 0; i < count; ++i)
+            if (args[i].what == launch_arg::kind::memory) args[i].memory->record_host();
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
                                   k.source(), k.language() == kernel_language::cpp);
+    }
     // Completes when the kernel and the sections' copies back have. Made only once nothing can
     // fail the launch: a caller owns, and releases, the events of launches that succeeded.
     if (events.done != nullptr)

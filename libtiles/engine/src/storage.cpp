@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "pending_work.hpp"
+#include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/exceptions.hpp"
 #include "transfers.hpp"
@@ -179,6 +180,7 @@ void storage::make_host_current(const box& b) {
     if (host_stale_.overlap(b).empty()) return;
     download_stale_parts(b, host_memory(), dims_, b.origin, nullptr);
     host_stale_.remove(b);
+    if (host_checksum_) host_checksum_ = host_checksum(); // what libtiles wrote there is no write behind its back
 }
 
 void storage::make_device_current(device_copy& target, const box& b) {
@@ -250,6 +252,20 @@ launch_binding storage::begin_launch(const std::shared_ptr<context>& context, co
     return {dense(), writes};
 }
 
+std::uint64_t storage::host_checksum() const { return stable_hash().add(host_, bytes()).value(); }
+
+bool storage::host_written_unseen(const std::shared_ptr<context>& context, const box& b) {
+    const device_copy* copy = copy_if_any(context);
+    if (!host_checksum_ || copy == nullptr || !copy->stale.overlap(b).empty()) return false; // uploads what it reads
+    return host_checksum() != *host_checksum_;
+}
+
+void storage::record_host() {
+    if (!host_owned_by_caller_ || pinned_ != nullptr || host_ == nullptr) return;
+    wait_for_host_writers();
+    host_checksum_ = host_checksum();
+}
+
 void storage::end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding) {
     if (!binding.copy_back) return;
     copy_box(*context, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, copy_on(context).buffer,
@@ -263,6 +279,7 @@ void* storage::host_data(const box& b, host_access access) {
     if (access == host_access::read_write) {
         wait_for_host_readers();
         mark_written(b, nullptr);
+        host_checksum_.reset(); // the caller may write there now, which the next launch uploads
     }
     return host_memory();
 }
@@ -272,6 +289,7 @@ completion_future storage::synchronize_async(const box& b) {
     std::vector<enqueued_transfer> enqueued;
     download_stale_parts(b, host_memory(), dims_, b.origin, &enqueued);
     host_stale_.remove(b);
+    if (!enqueued.empty()) host_checksum_.reset(); // the host memory changes as the downloads land
     std::vector<cl::Event> events;
     for (const enqueued_transfer& t : enqueued) events.push_back(t.done);
     host_writers_.insert(host_writers_.end(), events.begin(), events.end());
@@ -288,6 +306,7 @@ void storage::discard_data(const box& b) {
     discarded_.add(b);
     host_stale_.remove(b);
     for (auto& c : copies_) c.stale.remove(b);
+    host_checksum_.reset(); // the contents are anyone's now
 }
 
 void storage::refresh(const box& b) {
@@ -296,6 +315,7 @@ void storage::refresh(const box& b) {
     wait_for_host_readers();
     host_stale_.remove(b);
     mark_written(b, nullptr);
+    host_checksum_.reset(); // announced: the next launch uploads it
 }
 
 void storage::copy_out(const box& b, void* destination, std::vector<enqueued_transfer>* enqueued) {
@@ -327,6 +347,7 @@ void storage::copy_in_locked(const box& b, const host_place& from, std::vector<e
         copy_host_box(from, b.extent, {host_memory(), dims_, b.origin}, layout_.size);
         host_stale_.remove(b);
         mark_written(b, nullptr);
+        if (host_checksum_) host_checksum_ = host_checksum(); // libtiles' own write
         return;
     }
     // An array: the data goes to its home copy, after the work enqueued there before. When
@@ -393,6 +414,7 @@ void storage::download_into(const box& from, storage& destination, const box& to
     copy_out_locked(from, {destination.host_memory(), destination.dims_, to.origin}, &enqueued);
     for (std::size_t i = first; i < enqueued.size(); ++i) destination.host_writers_.push_back(enqueued[i].done);
     destination.host_stale_.remove(to);
+    destination.host_checksum_.reset(); // its host memory changes as the downloads land
     destination.mark_written(to, nullptr);
 }
 
@@ -478,6 +500,10 @@ completion_future synchronize_async(storage& s, const box& b) { return s.synchro
 void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& context) { s.synchronize_to(context, b); }
 void discard_data(storage& s, const box& b) { s.discard_data(b); }
 void refresh(storage& s, const box& b) { s.refresh(b); }
+bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context>& context) {
+    const std::unique_lock<std::mutex> lock = s.lock_for_launch();
+    return s.host_written_unseen(context, b);
+}
 void copy_out(storage& s, const box& b, void* destination) { s.copy_out(b, destination, nullptr); }
 void copy_in(storage& s, const box& b, const void* source) { s.copy_in(b, source, nullptr); }
 

@@ -5,6 +5,7 @@
 // writer marks what it wrote stale in every other copy.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -76,6 +77,13 @@ class storage {
     // lock_for_launch() held.
     launch_binding begin_launch(const std::shared_ptr<context>& context, const box& b, bool writes);
     void end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding);
+
+    // Checked mode's watch over a view's host memory (the caller's): what a checked launch leaves
+    // there is recorded (a checksum), and what libtiles writes there afterwards recorded anew. With
+    // lock_for_launch() held: whether that memory changed since, with no refresh(), while the copy of
+    // `b` on `context` is current, so that a launch there would read the old copy; and the record.
+    bool host_written_unseen(const std::shared_ptr<context>& context, const box& b);
+    void record_host();
 
     void* host_data(const box& b, host_access access);
     completion_future synchronize_async(const box& b);
@@ -149,6 +157,12 @@ class storage {
     std::vector<section_buffer> sections_; // dense buffers of recently launched sections
     std::vector<cl::Event> host_readers_;  // uploads that may still read host memory
     std::vector<cl::Event> host_writers_;  // downloads that may still write host memory
+
+    // The checksum of the caller's host memory that record_host() took, kept current with what
+    // libtiles writes there; none before the first checked launch, and where the host memory is
+    // rewritten by transfers still under way or announced as changed (refresh, discard_data).
+    std::optional<std::uint64_t> host_checksum_;
+    std::uint64_t host_checksum() const;
 
     std::unique_ptr<pinned_block> pinned_;
     std::shared_ptr<context> cpu_context_;

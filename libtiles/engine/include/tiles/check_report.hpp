@@ -20,6 +20,8 @@ enum class diagnostic_kind {
                          // declares (tile_static or private)
     barrier_divergence,  // a barrier only some work-items of a tile reached
     other,               // anything else the simulator reported
+    host_write,          // host memory behind a view written since libtiles last read or wrote it, with no
+                         // refresh(), while the launch's device holds a copy of it: the launch reads that old copy
 };
 
 enum class memory_space { tile_static, global, constant, private_memory, unknown };

@@ -94,6 +94,11 @@ void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& co
 void discard_data(storage& s, const box& b);
 // The host memory of `b` was changed behind libtiles' back: device copies of it are stale.
 void refresh(storage& s, const box& b);
+// Checked mode's finding, as a checked launch on `context` would make it: whether the host memory
+// behind a view was written since a checked launch last used it (or libtiles last wrote it),
+// with no refresh(), while the copy of `b` on `context` is current, so that the launch would read
+// that old copy. False where no checked launch has used the storage.
+bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context>& context);
 
 // Copies `b` to or from dense host memory (extent(b) row-major), one transfer per part at most.
 void copy_out(storage& s, const box& b, void* destination);
