@@ -66,6 +66,10 @@ struct clang_output {
 clang_output compile_with_clang(const std::string& route, const route_device& device, const std::string& text,
                                 const std::string& options, const std::string& built_for);
 
+// A driver's build log less what it says of every program (NVIDIA's "Function f is a kernel, so
+// overriding noinline attribute" line); "" where nothing else is left but blank lines.
+std::string without_driver_boilerplate(const std::string& log);
+
 // The routes, for route_for.
 std::unique_ptr<compile_route> make_opencl_c_route();
 std::unique_ptr<compile_route> make_clang_route(const std::string& name, const route_device& device);

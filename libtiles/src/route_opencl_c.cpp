@@ -2,7 +2,23 @@
 // The driver's log is given in the kernel's own lines, also by drivers that ignore #line.
 #include "compile_route.hpp"
 
+#include <regex>
+#include <sstream>
+
 namespace tiles::detail {
+
+std::string without_driver_boilerplate(const std::string& log) {
+    // NVIDIA's compiler says this of every kernel, with or without anything to warn about.
+    static const std::regex every_kernel(
+        R"(\(\): Warning: Function \S+ is a kernel, so overriding noinline attribute\. The function may be inlined when called\.\r?)");
+    std::istringstream lines(log);
+    std::string kept;
+    for (std::string line; std::getline(lines, line);)
+        if (!std::regex_match(line, every_kernel)) kept += line + "\n";
+    if (!log.empty() && log.back() != '\n' && !kept.empty()) kept.pop_back();
+    return kept.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : kept;
+}
+
 namespace {
 
 std::string source_of(const cl::Program& program) {
@@ -37,10 +53,9 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
 }
 
 // What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
-// where it said nothing (some drivers log only blank lines then).
+// where it said nothing.
 std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = with_kernel_lines(build_log(program, device), source_of(program));
-    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
+    return without_driver_boilerplate(with_kernel_lines(build_log(program, device), source_of(program)));
 }
 
 class opencl_c_route : public compile_route {
