@@ -236,7 +236,7 @@ std::shared_ptr<program_entry> context_state::program(const std::string& source,
     auto entry = std::make_shared<program_entry>();
     entry->source = source;
     entry->options = options;
-    built_program built = build_program(*this, *route_for(language, *this), source, options, built_for,
+    built_program built = build_program(*this, *route_for(language, *this, source), source, options, built_for,
                                         language == kernel_language::opencl_c);
     entry->program = std::move(built.program);
     entry->build_log = std::move(built.build_log);

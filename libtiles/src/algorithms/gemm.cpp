@@ -1,11 +1,13 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
-// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from the
+// (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
+// matrices on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking parameters come from the
 // device's parameter sets (parameter_lookup.hpp), chosen by the size of C. Over several
 // accelerator views, each computes a band of C's rows.
 #include <cstdint>
 
 #include "../device_info.hpp"
+#include "gemm_wgmma.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/detail/split.hpp"
@@ -144,6 +146,11 @@ void enqueue_gemm(const accelerator_view& view, double alpha, const matrix_opera
     const element_type type = element_type_of(c);
     const algorithm_parameters in_effect = parameters_for(view);
     const bool small = product_elements < in_effect.small_gemm_below;
+    const element_type storage = element_type_of(a);
+    if (is_16_bit_float(storage) &&
+        wgmma_gemm_suits(compute_capability_of(device_of(view)), storage, precision, a.rows, b.columns, a.columns) &&
+        enqueue_wgmma_gemm(view, alpha, a, b, beta, c))
+        return;
     if (precision != gemm_precision::exact) {
         const mma_gemm_parameters& mma = small                                 ? in_effect.gemm_mma_small
                                          : precision == gemm_precision::tf32x3 ? in_effect.gemm_mma_tf32x3
