@@ -2,8 +2,12 @@
 // the bandwidth of a plain copy of the same matrix, timed in turns with it, each run after a read
 // that leaves the caches without the data of the run before.
 #include <algorithm>
+#include <cstdio>
 #include <iterator>
 #include <random>
+#include <utility>
+
+#include <tiles/parameters.hpp>
 
 #include "baselines.hpp"
 #include "benchmarks.hpp"
@@ -24,11 +28,32 @@ std::string device_label(const tiles::accelerator& accelerator) {
     return accelerator.name() + " (" + accelerator.platform_name() + " driver " + accelerator.driver_version() + ")";
 }
 
+namespace {
+
+const char* const names[] = {
+    "reduce sum float",    "reduce sum float to array", "reduce max float", "block_average 2x2",
+    "block_average 16x16", "transpose float",           "stencil 3x3",      "stencil 5x5",
+    "upload from staging"};
+
+} // namespace
+
+void print_bandwidth_parameters(const bench_config& config) {
+    // Each parameter set, and the start of the names of the benchmarks that run with it.
+    const std::pair<const char*, const char*> sets[] = {
+        {"reduce", "reduce"}, {"block_reduce", "block_average"}, {"transpose", "transpose"}, {"stencil", "stencil"}};
+    for (const auto& [set, benchmarks] : sets) {
+        if (std::none_of(std::begin(names), std::end(names), [&, prefix = std::string(benchmarks)](const char* name) {
+                return std::string(name).rfind(prefix, 0) == 0 && config.wants(name);
+            }))
+            continue;
+        std::string line = std::string("parameters: ") + set;
+        for (const auto& [parameter, value] : tiles::get_parameters(config.view.get_accelerator(), set))
+            line += " " + parameter + "=" + std::to_string(value);
+        std::printf("%s\n", line.c_str());
+    }
+}
+
 void run_bandwidth_benchmarks(const bench_config& config) {
-    const char* const names[] = {
-        "reduce sum float",    "reduce sum float to array", "reduce max float", "block_average 2x2",
-        "block_average 16x16", "transpose float",           "stencil 3x3",      "stencil 5x5",
-        "upload from staging"};
     if (std::none_of(std::begin(names), std::end(names), [&](const char* name) { return config.wants(name); })) return;
     const tiles::accelerator_view& view = config.view;
     const int side = config.side;

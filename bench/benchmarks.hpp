@@ -31,6 +31,9 @@ struct bench_config {
 // "pthread-haswell-AMD EPYC (Portable Computing Language driver 3.1+debian)"
 std::string device_label(const tiles::accelerator& accelerator);
 
+// The parameters in effect (the table's, unless a tuning file or an override says otherwise) of the
+// algorithms of the bandwidth benchmarks that run, a line each: what their figures are of.
+void print_bandwidth_parameters(const bench_config& config);
 // Reductions, block averages, transpose and stencils, in GB/s against the copy kernel's.
 void run_bandwidth_benchmarks(const bench_config& config);
 // Matrix multiply, in GFLOP/s against CLBlast's GEMM (when built with it) and a naive kernel, and at

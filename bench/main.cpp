@@ -126,9 +126,6 @@ int main(int argc, char** argv) {
         const tiles::accelerator accelerator;
         const bool by_device = o.clock == "device";
         const tiles::accelerator_view view = by_device ? profiling_view(accelerator) : accelerator.get_default_view();
-        std::printf("device: %s\n%s\ntimed by the %s's clock\n\n", device_label(accelerator).c_str(),
-                    accelerator.device_version().c_str(), o.clock.c_str());
-        print_table_header();
         std::vector<record> records;
         timing_policy timing;
         timing.time_run = by_device ? device_clock(view) : host_clock(view);
@@ -137,6 +134,11 @@ int main(int argc, char** argv) {
                                 print_record(r);
                                 records.push_back(r);
                             }};
+        std::printf("device: %s\n%s\ntimed by the %s's clock\n", device_label(accelerator).c_str(),
+                    accelerator.device_version().c_str(), o.clock.c_str());
+        print_bandwidth_parameters(config);
+        std::printf("\n");
+        print_table_header();
         run_bandwidth_benchmarks(config);
         run_gemm_benchmarks(config);
         run_cpp_kernel_benchmarks(config);

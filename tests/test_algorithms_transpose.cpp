@@ -2,6 +2,8 @@
 // sizes that fill no whole block) and of every supported element type, against a CPU loop.
 #include <vector>
 
+#include "tiles/parameters.hpp"
+
 #include "fixture.hpp"
 #include "random_data.hpp"
 
@@ -36,6 +38,46 @@ TEST_CASE_METHOD(fresh_view, "transpose of float and int matrices of any shape m
                  "[algorithms][transpose]") {
     check_transposes(view, random_floats(700 * 131, 1));
     check_transposes(view, random_ints(700 * 131, 2, -1000000, 1000000));
+}
+
+TEST_CASE_METHOD(fresh_view, "transpose through tile_static memory and straight from registers match a CPU loop",
+                 "[algorithms][transpose]") {
+    // Whichever way the device's table takes, the other is tried too: blocks staged as GPUs take
+    // them, in strips of one element or square ones, and strips transposed in registers of one or
+    // two squares.
+    const tiles::accelerator accelerator = view.get_accelerator();
+    const tiles::parameter_values ways[] = {{{"BLOCK_ROWS", 32},
+                                             {"BLOCK_COLUMNS", 32},
+                                             {"ROWS_PER_THREAD", 4},
+                                             {"VECTOR_WIDTH", 1},
+                                             {"BAND", 1},
+                                             {"THROUGH_TILE_STATIC", 1}},
+                                            {{"BLOCK_ROWS", 64},
+                                             {"BLOCK_COLUMNS", 128},
+                                             {"ROWS_PER_THREAD", 8},
+                                             {"VECTOR_WIDTH", 8},
+                                             {"BAND", 8},
+                                             {"THROUGH_TILE_STATIC", 1}},
+                                            {{"BLOCK_ROWS", 32},
+                                             {"BLOCK_COLUMNS", 64},
+                                             {"ROWS_PER_THREAD", 4},
+                                             {"VECTOR_WIDTH", 4},
+                                             {"BAND", 2},
+                                             {"THROUGH_TILE_STATIC", 0}},
+                                            {{"BLOCK_ROWS", 128},
+                                             {"BLOCK_COLUMNS", 256},
+                                             {"ROWS_PER_THREAD", 16},
+                                             {"VECTOR_WIDTH", 8},
+                                             {"BAND", 8},
+                                             {"THROUGH_TILE_STATIC", 0}}};
+    const std::vector<float> floats = random_floats(700 * 131, 5);
+    for (const tiles::parameter_values& way : ways) {
+        INFO("BLOCK_ROWS " << way[0].second << " ROWS_PER_THREAD " << way[2].second << " VECTOR_WIDTH " << way[3].second
+                           << " THROUGH_TILE_STATIC " << way[5].second);
+        tiles::set_parameters(accelerator, "transpose", way);
+        check_transposes(view, floats);
+    }
+    tiles::reset_parameters(accelerator, "transpose");
 }
 
 TEST_CASE_METHOD(fresh_view, "transpose of double matrices on a device with double precision",

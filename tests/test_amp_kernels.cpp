@@ -252,6 +252,32 @@ TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that p
 #endif
 }
 
+TEST_CASE("in PTX, a read of tile_static memory stays after the barrier before it", "[amp]") {
+    // LLVM 14 takes its NVVM barrier intrinsic to write no tile_static variable whose address the
+    // kernel never takes, and moved the last read of `total` above the last barrier on the paths
+    // that took no turn: the H200 then printed half the seed's averages.
+    const char* source = R"(
+void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<2> t) restrict(amp) {
+    tile_static float total;
+    if (t.local[0] == 0) total = in[t];
+    t.barrier.wait();
+    if (t.local[0] == 1) total += in[t];
+    t.barrier.wait();
+    out[t] = total;
+}
+)";
+    const std::string program = tiles::detail::amp_source(source, "", "kernel").program_for("turns");
+    tiles::detail::route_device d;
+    d.name = "a device described";
+    d.vendor = "NVIDIA Corporation";
+    const auto ptx = tiles::detail::compile_with_clang(
+        "clang-ptx", d, program, " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=2", "kernel 'turns'");
+    const std::string text(ptx.binary.begin(), ptx.binary.end() - 1);
+    const std::size_t last_barrier = text.rfind("bar.sync");
+    REQUIRE(last_barrier != std::string::npos);
+    CHECK(text.find("ld.shared", last_barrier) != std::string::npos);
+}
+
 TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to install", "[amp]") {
     const std::string program = tiles::detail::amp_source(scale_source, "", "kernel").program_for("scale");
     tiles::detail::route_device d;

@@ -342,6 +342,40 @@ void reverse(array_view<const int, 1> in, array_view<int, 1> out, array_view<int
     }
 }
 
+TEST_CASE_METHOD(fresh_view,
+                 "work-items that take turns at a tile_static scalar, a barrier between turns, see every turn",
+                 "[amp]") {
+    // The seed's second race example, which is correct: after the last barrier every work-item
+    // reads the total that the last turn left, also those that took no turn just before it.
+    const char* source = R"(
+void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<4> t) restrict(amp) {
+    tile_static float total;
+    if (t.local[0] == 0) total = in[t];
+    BARRIER;
+    if (t.local[0] == 1) total += in[t];
+    BARRIER;
+    if (t.local[0] == 2) total += in[t];
+    BARRIER;
+    if (t.local[0] == 3) total += in[t];
+    BARRIER;
+    out[t] = total;
+}
+)";
+    std::vector<float> in(64);
+    std::iota(in.begin(), in.end(), 0.0f);
+    for (const char* barrier : {"t.barrier.wait()", "t.barrier.wait_with_all_memory_fence()",
+                                "t.barrier.wait_with_tile_static_memory_fence()"}) {
+        INFO(barrier);
+        std::vector<float> out(64);
+        tiles::array_view<const float, 1> vin(64, in);
+        tiles::array_view<float, 1> vout(64, out);
+        tiles::parallel_for_each(view, vin.extent.tile<4>(),
+                                 cpp_kernel(source, "turns", std::string("-DBARRIER=") + barrier), vin, vout);
+        vout.synchronize();
+        for (int i = 0; i < 64; ++i) CHECK(out[i] == float(4 * (i - i % 4) + 6)); // the tile's 4 values
+    }
+}
+
 TEST_CASE_METHOD(fresh_view, "tile_static declared in nested blocks and a nested lambda is one per tile, as in C++ AMP",
                  "[amp]") {
     // The tiled matrix multiply of C++ AMP's walkthroughs declares its tile_static blocks in the

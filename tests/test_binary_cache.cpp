@@ -1,10 +1,13 @@
 // The on-disk cache of built programs: a new context (as a second process would) loads what an
 // earlier one compiled, a damaged entry is rebuilt and replaced, and "off" writes nothing.
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <random>
+#include <thread>
 
 #include <cstdlib>
 #include <filesystem>
@@ -12,7 +15,7 @@
 #include <sstream>
 #include <vector>
 
-#include "binary_cache.hpp"
+#include "../libtiles/src/binary_cache.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -187,17 +190,123 @@ TEST_CASE("what is not a regular file where an entry should be is a miss, never 
     }
 }
 
-TEST_CASE("temporary files of stores that never finished are removed", "[binary cache]") {
+TEST_CASE("opening the cache removes unlocked temporary files, and empty ones only once they are old",
+          "[binary cache]") {
     const cache_directory cache;
-    fill_on_new_context(1);
+    std::filesystem::create_directories(cache.path);
+    // Left by writers that died, or by a libtiles that did not lock its temporary files.
     const auto abandoned = cache.path / "0123456789abcdef.bin.tmp4242-0";
-    const auto in_progress = cache.path / "fedcba9876543210.bin.tmp4243-0";
+    const auto abandoned_empty = cache.path / "0123456789abcdef.bin.tmp4242-1";
+    // Perhaps a writer's that has not locked it yet.
+    const auto just_created = cache.path / "fedcba9876543210.bin.tmp4243-0";
     std::ofstream(abandoned) << "half an entry";
-    std::ofstream(in_progress) << "an entry being written";
-    std::filesystem::last_write_time(abandoned, std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
-    fill_on_new_context(2, "-DANOTHER_PROGRAM=1"); // a store
+    std::ofstream{abandoned_empty};
+    std::ofstream{just_created};
+    std::filesystem::last_write_time(abandoned_empty,
+                                     std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
+    fill_on_new_context(1); // opens the cache
     CHECK_FALSE(std::filesystem::exists(abandoned));
-    CHECK(std::filesystem::exists(in_progress));
+    CHECK_FALSE(std::filesystem::exists(abandoned_empty));
+    CHECK(std::filesystem::exists(just_created));
+}
+
+namespace {
+
+std::vector<std::filesystem::path> temporaries(const cache_directory& cache) {
+    std::vector<std::filesystem::path> found;
+    for (const auto& entry : cache.entries())
+        if (entry.filename().string().find(".bin.tmp") != std::string::npos) found.push_back(entry);
+    return found;
+}
+
+// Another process storing a 16 MiB entry over and over into the cache, as a build stores its
+// program, stopped (SIGSTOP) while it writes one: its temporary file is there, and it is alive.
+struct stopped_writer {
+    pid_t pid = fork();
+    std::filesystem::path temporary;
+    explicit stopped_writer(const cache_directory& cache) {
+        if (pid == 0) {
+            const tiles::detail::binary_cache opened = tiles::detail::binary_cache::from_environment();
+            const tiles::detail::cached_program program{std::vector<unsigned char>(std::size_t(16) << 20, 1), ""};
+            for (;;) opened.store("an entry", program);
+        }
+        REQUIRE(pid > 0);
+        stop_while_writing(cache);
+    }
+    // Stops the writer with part of an entry written into its temporary file.
+    void stop_while_writing(const cache_directory& cache) {
+        temporary.clear();
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (temporary.empty() && std::chrono::steady_clock::now() < give_up) {
+            if (temporaries(cache).empty()) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                continue;
+            }
+            int status = 0;
+            kill(pid, SIGSTOP);
+            waitpid(pid, &status, WUNTRACED);
+            // Caught with part of its entry written, unless it had just renamed one into place or
+            // not yet begun the next (an empty file is left until it is old): then again.
+            std::error_code error;
+            for (const auto& found : temporaries(cache))
+                if (std::filesystem::file_size(found, error) > 0 && !error) temporary = found;
+            if (temporary.empty()) kill(pid, SIGCONT);
+        }
+        REQUIRE(!temporary.empty());
+    }
+    void end() {
+        if (pid <= 0) return;
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+        pid = 0;
+    }
+    ~stopped_writer() { end(); }
+};
+
+// Opens the cache in a process of its own, as the next program would.
+void open_in_another_process() {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        tiles::detail::binary_cache::from_environment();
+        _exit(0);
+    }
+    int status = 1;
+    waitpid(pid, &status, 0);
+    CHECK(status == 0);
+}
+
+} // namespace
+
+TEST_CASE("the temporary file of a writer killed while storing is removed when the cache is opened", "[binary cache]") {
+    const cache_directory cache;
+    stopped_writer writer(cache);
+    writer.end(); // SIGKILL, in the middle of writing its entry
+    REQUIRE(std::filesystem::exists(writer.temporary));
+    fill_on_new_context(1); // the first opening of the cache in this process
+    CHECK(temporaries(cache).empty());
+}
+
+TEST_CASE("the temporary file of a live writer is left to it by a process opening the cache", "[binary cache]") {
+    const cache_directory cache;
+    stopped_writer writer(cache);
+    fill_on_new_context(1); // the first opening of the cache in this process
+    open_in_another_process();
+    CHECK(std::filesystem::exists(writer.temporary));
+    // Let go, it finishes the entry: its temporary file was there to rename.
+    kill(writer.pid, SIGCONT);
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::filesystem::exists(writer.temporary) && std::chrono::steady_clock::now() < give_up)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    CHECK_FALSE(std::filesystem::exists(writer.temporary));
+    const auto stored = tiles::detail::binary_cache::from_environment().load("an entry");
+    REQUIRE(stored);
+    CHECK(stored->binary.size() == std::size_t(16) << 20);
+    // Once it is killed in the middle of the next entry, the next process to open the cache removes
+    // what it was writing.
+    writer.stop_while_writing(cache);
+    writer.end();
+    open_in_another_process();
+    CHECK(temporaries(cache).empty());
 }
 
 // A damage of one of three kinds: cut short, bytes flipped, or bytes inserted.

@@ -102,6 +102,41 @@ TEST_CASE("the C interop functions refuse bad handles and arguments", "[capi][in
     tiles_context_release(context);
 }
 
+TEST_CASE("a launch a strict checked context fails hands out no event but one it passes does",
+          "[capi][interop][checked]") {
+    tiles_context* strict = nullptr;
+    REQUIRE(tiles_context_create_checked(&strict, 1) == TILES_SUCCESS);
+    const char* source = "__kernel void racy(__global int* x) { x[0] = (int)get_global_id(0); }\n"
+                         "__kernel void own(__global int* x) { x[get_global_id(0)] = (int)get_global_id(0); }\n";
+    tiles_kernel *racy = nullptr, *own = nullptr;
+    REQUIRE(tiles_kernel_create(&racy, source, "racy", nullptr) == TILES_SUCCESS);
+    REQUIRE(tiles_kernel_create(&own, source, "own", nullptr) == TILES_SUCCESS);
+    std::vector<int> host(4, -1);
+    tiles_shape shape = floats(4);
+    shape.dtype = TILES_INT32;
+    tiles_view* view = nullptr;
+    REQUIRE(tiles_view_create(&view, &shape, host.data()) == TILES_SUCCESS);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, nullptr};
+    const tiles_arg args[] = {tiles_arg_view(view)};
+
+    // The caller releases the events of the launches that succeeded: a failed one writes none.
+    int somewhere = 0;
+    const auto untouched = reinterpret_cast<cl_event>(&somewhere);
+    cl_event done = untouched;
+    CHECK(tiles_launch_with_events(strict, &domain, racy, args, 1, nullptr, 0, &done) == TILES_ERROR_CHECK_FAILED);
+    CHECK(done == untouched);
+    REQUIRE(tiles_launch_with_events(strict, &domain, own, args, 1, nullptr, 0, &done) == TILES_SUCCESS);
+    REQUIRE(done != untouched);
+    CHECK(clWaitForEvents(1, &done) == CL_SUCCESS);
+    clReleaseEvent(done);
+    REQUIRE(tiles_view_synchronize(view) == TILES_SUCCESS);
+    CHECK(host == std::vector<int>{0, 1, 2, 3});
+    tiles_view_release(view);
+    tiles_kernel_release(own);
+    tiles_kernel_release(racy);
+    tiles_context_release(strict);
+}
+
 TEST_CASE("an OpenCL event as a tiles_event completes with it and is released with it", "[capi][interop]") {
     opencl_pipeline p;
     cl_int status = CL_SUCCESS;

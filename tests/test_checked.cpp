@@ -338,6 +338,31 @@ TEST_CASE("a deliberate out-of-bounds write and a divergent barrier are reported
     CHECK(tiles::get_check_report(view).clean());
 }
 
+TEST_CASE("an index past the end of a row of a tile_static array is an out-of-bounds access", "[checked]") {
+    // rows[0][8] lies where rows[1][0] does: only the index is wrong, and the simulator says
+    // "Index (8) exceeds static array size (8)".
+    const char* source = R"(__kernel void next_in_row(__global int* out) {
+    tiled_index t = get_tiled_index();
+    tile_static int rows[2][8];
+    rows[0][t.local_id[0]] = t.local_id[0];
+    rows[1][t.local_id[0]] = 8 + t.local_id[0];
+    tile_barrier_wait();
+    out[t.global_id[0]] = rows[0][t.local_id[0] + 1];
+})";
+    const tiles::accelerator_view view = tiles::create_checked_view();
+    std::vector<int> host(8);
+    tiles::array_view<int, 1> out(8, host);
+    tiles::parallel_for_each(view, out.extent.tile<8>(), tiles::kernel(source, "next_in_row"), out);
+    const tiles::check_report report = tiles::get_check_report(view);
+    INFO(report.to_string());
+    REQUIRE(report.diagnostics.size() == 1);
+    const tiles::diagnostic& d = report.diagnostics[0];
+    CHECK(d.kind == tiles::diagnostic_kind::out_of_bounds);
+    CHECK(d.line == 7);
+    CHECK(d.work_items == std::vector<std::array<int, 3>>{{0, 0, 7}});
+    CHECK_THAT(d.message, Catch::Contains("exceeds static array size"));
+}
+
 TEST_CASE("a strict checked view throws check_failed with the report", "[checked]") {
     const tiles::accelerator_view view = tiles::create_checked_view(true);
     try {

@@ -8,8 +8,11 @@
  * - Every function that can fail returns a tiles_status: TILES_SUCCESS (0) or a negative code.
  *   After a failure, tiles_last_error_message() says what went wrong on the calling thread,
  *   with the numbers involved. No function aborts, exits or lets an exception out.
- * - Results are written through the pointer named `out`, the first parameter. On failure
- *   *out is left untouched.
+ * - Results are written through out-parameters: the pointer named `out`, the first parameter,
+ *   and those named for what they receive (out_event, log, out_rows ...). They are written only
+ *   when the call succeeds: after a failure each holds what the caller put there, and nothing it
+ *   would own (a handle, an OpenCL event) was made. So release what a call hands out only after
+ *   TILES_SUCCESS. (tiles_opencl.h follows the same rule.)
  * - Handles are reference counted. A function that makes a handle (create, get, section...)
  *   gives the caller one reference, which it gives back with the matching release. Releasing
  *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
@@ -619,7 +622,7 @@ typedef enum tiles_diagnostic_kind {
     TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
     TILES_UNINITIALIZED_READ = 2,  /* tile_static memory read before anything was stored there */
     TILES_UNINITIALIZED_WRITE = 3, /* a value computed from such a read stored (without the Oclgrind plugin) */
-    TILES_OUT_OF_BOUNDS = 4,       /* an access outside every buffer the kernel was given */
+    TILES_OUT_OF_BOUNDS = 4,       /* outside every buffer the kernel was given, or past an array it declares */
     TILES_BARRIER_DIVERGENCE = 5,  /* a barrier only some work-items of a tile reached */
     TILES_OTHER_PROBLEM = 6
 } tiles_diagnostic_kind;

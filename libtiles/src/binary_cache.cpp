@@ -6,16 +6,22 @@
 // the entry.
 #include "binary_cache.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <chrono>
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
-#include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <utility>
 
 #include "regular_file.hpp"
 #include "stable_hash.hpp"
@@ -30,8 +36,8 @@ namespace {
 constexpr char magic[] = "libtiles program binary 3\n";
 // No program text or binary comes near this; a larger file is not an entry of libtiles'.
 constexpr std::uint64_t largest_entry = std::uint64_t(256) << 20;
-// Temporary files older than this were left by a process that was killed while storing.
-constexpr auto abandoned_after = std::chrono::minutes(10);
+// An empty temporary file older than this was left by a writer killed before it locked it.
+constexpr std::time_t abandoned_after_seconds = 600;
 
 std::uint64_t checksum(const std::string& key, const char* log, std::size_t log_size, const unsigned char* binary,
                        std::size_t binary_size) {
@@ -47,16 +53,55 @@ std::string header(const std::string& key, const cached_program& program) {
     return std::string(magic) + line;
 }
 
-// Removes the temporary files of stores that never finished.
+// A store's temporary file is locked (flock) by its writer from just after it is created until it
+// has been renamed into place, and the kernel lets the lock go when the writer dies, however it
+// dies. So a temporary file whose lock another process can take was abandoned: its writer was
+// killed, or was a libtiles that did not lock. (A writer's pid and the file's age would not do:
+// a pid names no process across the containers or machines that share a cache directory, and a
+// writer may be slower than any age.) The one exception is a file still empty, which may be a
+// live writer's that it has not locked yet: it is left until it is old.
+void remove_if_abandoned(const std::string& path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return;
+    struct stat held {};
+    struct stat named {};
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0 && fstat(fd, &held) == 0 && S_ISREG(held.st_mode) &&
+        (held.st_size > 0 || std::time(nullptr) - held.st_mtime > abandoned_after_seconds) &&
+        // Still the file that was locked, not one its writer renamed into place meanwhile.
+        lstat(path.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino)
+        unlink(path.c_str());
+    close(fd);
+}
+
+// Removes the temporary files of stores whose writers died before finishing them.
 void remove_abandoned_temporaries(const std::string& directory) {
     std::error_code error;
-    const auto now = std::filesystem::file_time_type::clock::now();
-    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-        const std::string name = it->path().filename().string();
-        if (name.find(".tmp") == std::string::npos || !it->is_regular_file(error)) continue;
-        const auto written = it->last_write_time(error);
-        if (!error && now - written > abandoned_after) std::filesystem::remove(it->path(), error);
+    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error))
+        if (it->path().filename().string().find(".bin.tmp") != std::string::npos)
+            remove_if_abandoned(it->path().string());
+}
+
+// Looks for abandoned temporary files once per process (a forked child is another) and directory,
+// when the cache is first opened: a cache whose entries all load is never stored into, so a store
+// would not do it.
+void remove_abandoned_temporaries_once(const std::string& directory) {
+    static std::mutex mutex;
+    static std::set<std::pair<pid_t, std::string>> done;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!directory.empty() && done.emplace(getpid(), directory).second) remove_abandoned_temporaries(directory);
+}
+
+// Writes all of `size` bytes at `data` to `fd`.
+bool write_all(int fd, const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const char*>(data);
+    while (size > 0) {
+        const ssize_t written = write(fd, bytes, size);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return false;
+        bytes += written;
+        size -= std::size_t(written);
     }
+    return true;
 }
 
 } // namespace
@@ -72,9 +117,15 @@ std::string user_cache_directory() {
 binary_cache binary_cache::from_environment() {
     const char* setting = std::getenv("TILES_PROGRAM_CACHE");
     if (setting != nullptr && std::string(setting) == "off") return binary_cache("");
-    if (setting != nullptr && *setting != '\0') return binary_cache(setting);
+    if (setting != nullptr && *setting != '\0') {
+        binary_cache cache(setting);
+        remove_abandoned_temporaries_once(cache.directory_);
+        return cache;
+    }
     const std::string home = user_cache_directory();
-    return binary_cache(home.empty() ? home : home + "/programs");
+    binary_cache cache(home.empty() ? home : home + "/programs");
+    remove_abandoned_temporaries_once(cache.directory_);
+    return cache;
 }
 
 std::string binary_cache::key(const device_info& device, const std::string& program_text, const std::string& options,
@@ -124,22 +175,19 @@ void binary_cache::store(const std::string& key, const cached_program& program) 
     static std::atomic<unsigned> next{0};
     std::error_code error;
     std::filesystem::create_directories(directory_, error);
-    remove_abandoned_temporaries(directory_);
     const std::string final_path = path_of(key);
     const std::string temporary = final_path + ".tmp" + std::to_string(getpid()) + "-" + std::to_string(next++);
-    {
-        std::ofstream out(temporary, std::ios::binary);
-        out << header(key, program) << key << program.build_log;
-        out.write(reinterpret_cast<const char*>(program.binary.data()), std::streamsize(program.binary.size()));
-        if (!out) {
-            std::remove(temporary.c_str());
-            return;
-        }
-    }
+    const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) return;
+    // Locked until it is in place, so that no process opening the cache takes it for abandoned.
+    const std::string head = header(key, program) + key + program.build_log;
+    const bool stored = flock(fd, LOCK_EX) == 0 && write_all(fd, head.data(), head.size()) &&
+                        write_all(fd, program.binary.data(), program.binary.size());
     // rename replaces what is there, a damaged entry included (not a directory: then the store
     // fails, and every process compiles, which is only slower).
-    std::filesystem::rename(temporary, final_path, error);
-    if (error) std::remove(temporary.c_str());
+    if (stored) std::filesystem::rename(temporary, final_path, error);
+    if (!stored || error) unlink(temporary.c_str());
+    close(fd);
 }
 
 } // namespace tiles::detail

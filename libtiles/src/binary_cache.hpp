@@ -27,7 +27,9 @@ struct cached_program {
 
 class binary_cache {
   public:
-    // The cache as the environment configures it; disabled() if it is off or has no home.
+    // The cache as the environment configures it; disabled() if it is off or has no home. The
+    // first opening of a directory in a process removes the temporary files of stores whose
+    // writers died (a process killed while storing), never those of live writers.
     static binary_cache from_environment();
     bool disabled() const { return directory_.empty(); }
 
@@ -38,8 +40,9 @@ class binary_cache {
 
     // The program stored under `key`, if a regular file holds it whole and unaltered.
     std::optional<cached_program> load(const std::string& key) const;
-    // Stores `program` under `key` (written to a temporary file and renamed into place, so that
-    // readers never see half a file); failures only mean the next process compiles again.
+    // Stores `program` under `key` (written to a temporary file, locked while it is written, and
+    // renamed into place, so that readers never see half a file); failures only mean the next
+    // process compiles again.
     void store(const std::string& key, const cached_program& program) const;
 
     // The file that holds, or would hold, the entry of `key`.

@@ -127,7 +127,10 @@ diagnostic_kind kind_of(const std::string& header) {
     std::string lower = header;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (lower.find("uninitialized") != std::string::npos) return diagnostic_kind::uninitialized_read;
-    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0)
+    // "Index (8) exceeds static array size (8)": an index past the end of an array the kernel
+    // declares (tile_static or private), found before the access it would make.
+    if (header.rfind("Invalid read", 0) == 0 || header.rfind("Invalid write", 0) == 0 ||
+        header.find("exceeds static array size") != std::string::npos)
         return diagnostic_kind::out_of_bounds;
     if (lower.find("divergence") != std::string::npos) return diagnostic_kind::barrier_divergence;
     return diagnostic_kind::other;

@@ -406,14 +406,16 @@ void launch(const accelerator_view* chosen, const launch_domain& domain, const k
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory)
             args[i].memory->end_launch(view.state(), args[i].region, bindings[i]);
-    // Completes when the kernel and the sections' copies back have.
-    if (events.done != nullptr)
-        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
-    ctx.enqueued();
-    // Work-items of a rank above 3 are reported by their folded three-dimensional index.
+    // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
+    // checked view fails the launch here, with its kernel run and the queue finished.
     if (ctx.checked)
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
                                   k.source(), k.language() == kernel_language::cpp);
+    // Completes when the kernel and the sections' copies back have. Made only once nothing can
+    // fail the launch: a caller owns, and releases, the events of launches that succeeded.
+    if (events.done != nullptr)
+        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
+    ctx.enqueued();
 }
 
 } // namespace tiles::detail

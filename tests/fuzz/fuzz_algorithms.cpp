@@ -69,8 +69,10 @@ void over_several_contexts(handles& h, input& in, tiles_view* input, tiles_view*
     const std::size_t count = contexts.size();
     switch (in.below(4)) {
     case 0: {
-        float result = 0;
-        checked(tiles_reduce_split(&result, sizeof result, TILES_FLOAT32, list, count, input, TILES_REDUCE_SUM));
+        float result = -7.0f;
+        query(result, [&](float* out) {
+            return tiles_reduce_split(out, sizeof *out, TILES_FLOAT32, list, count, input, TILES_REDUCE_SUM);
+        });
         break;
     }
     case 1:
@@ -84,16 +86,22 @@ void over_several_contexts(handles& h, input& in, tiles_view* input, tiles_view*
         shape.rank = 2;
         shape.extent[0] = dimension(in);
         shape.extent[1] = dimension(in);
-        tiles_split* split = nullptr;
-        if (checked(tiles_split_create(&split, list, count, &shape, int(in.below(3)), 1 + int(in.below(2)))) !=
-            TILES_SUCCESS)
+        const int halo = int(in.below(3)), granularity = 1 + int(in.below(2));
+        tiles_split* split = sentinel<tiles_split*>();
+        if (query(split, [&](tiles_split** out) {
+                return tiles_split_create(out, list, count, &shape, halo, granularity);
+            }) != TILES_SUCCESS)
             break;
         tiles_band band = TILES_BAND_INIT;
-        checked(tiles_split_get_band(&band, split, in.below(4)));
+        const std::size_t part = in.below(4);
+        query(band, [&](tiles_band* out) { return tiles_split_get_band(out, split, part); });
         checked(in.one_in(2) ? tiles_split_scatter(split, input) : tiles_split_gather(split, output));
         checked(tiles_split_exchange_halo(split));
-        tiles_array* array = nullptr;
-        if (checked(tiles_split_get_array(&array, split, in.below(4))) == TILES_SUCCESS) tiles_array_release(array);
+        tiles_array* array = sentinel<tiles_array*>();
+        const std::size_t array_part = in.below(4);
+        if (query(array, [&](tiles_array** out) { return tiles_split_get_array(out, split, array_part); }) ==
+            TILES_SUCCESS)
+            tiles_array_release(array);
         tiles_split_release(split);
     }
     }

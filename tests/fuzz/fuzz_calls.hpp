@@ -24,10 +24,16 @@ inline tiles_status checked(tiles_status status) {
     return status;
 }
 
+// A pointer no call hands out, which an out-parameter holds before the call: after a failure it
+// must still hold it (tiles.h: out-parameters are written only on success).
+template <class P> P sentinel() {
+    static char byte;
+    return reinterpret_cast<P>(&byte);
+}
+
 // Calls make(&out) and keeps the handle it makes; on failure, out must be left untouched.
 template <class H, class Make> void make(std::vector<H*>& into, Make make) {
-    static char sentinel;
-    H* const untouched = reinterpret_cast<H*>(&sentinel);
+    H* const untouched = sentinel<H*>();
     H* out = untouched;
     const bool made = checked(make(&out)) == TILES_SUCCESS;
     if (made ? out == nullptr || out == untouched : out != untouched) __builtin_trap();

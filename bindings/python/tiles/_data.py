@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _dlpack, _tiles
 from ._checks import C_INT_MAX, describe, instance, integers
-from ._devices import Context, Event, context_handle, int_ptr, is_pyopencl_array
+from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
 from .errors import InvalidArgument
 
@@ -521,7 +521,7 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     completes with the copy (see parallel_for_each). A numpy source in
     the other byte order is converted to the machine's on the way."""
     if wait_for or return_event:
-        done = _tiles.copy_with_events(_as_view(source), _as_view(destination), [int_ptr(e) for e in wait_for],
+        done = _tiles.copy_with_events(_as_view(source), _as_view(destination), event_handles(wait_for, "copy"),
                                        return_event)
         return None if done is None else Event(done)
     if isinstance(source, np.ndarray):

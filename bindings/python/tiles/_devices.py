@@ -54,12 +54,23 @@ class Device:
         return hash((self.platform_index, self.device_index))
 
 
-def int_ptr(handle: Any) -> int:
-    """An OpenCL handle as an integer: PyOpenCL objects give their int_ptr, integers stay."""
+def int_ptr(handle: Any, what: str = "an OpenCL handle is a PyOpenCL object or its int_ptr (an integer)") -> int:
+    """An OpenCL handle as an integer: PyOpenCL objects give their int_ptr, integers stay. `what`
+    names the parameter and what it takes, for the message that refuses anything else."""
     value = getattr(handle, "int_ptr", handle)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise InvalidArgument(f"an OpenCL handle is a PyOpenCL object or its int_ptr (an integer), not {describe(handle)}")
+        raise InvalidArgument(f"{what}, not {describe(handle)}")
     return value
+
+
+def event_handles(wait_for: Any, function: str) -> List[int]:
+    """The events of `function`'s wait_for as integers: tiles.Event objects, PyOpenCL events, or
+    their int_ptr."""
+    if isinstance(wait_for, (str, bytes)) or not hasattr(wait_for, "__iter__"):
+        raise InvalidArgument(f"wait_for of {function} is a sequence of tiles.Event objects or OpenCL events, "
+                              f"not {describe(wait_for)}")
+    return [int_ptr(event, f"wait_for[{i}] of {function} is a tiles.Event or an OpenCL event (a PyOpenCL Event "
+                           f"or its int_ptr, an integer)") for i, event in enumerate(wait_for)]
 
 
 def is_pyopencl_array(value: Any) -> bool:

@@ -6,7 +6,7 @@ from typing import Any, Literal, Optional, Sequence, Tuple, overload
 
 from . import _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
-from ._devices import Context, Event, context_handle, int_ptr
+from ._devices import Context, Event, context_handle, event_handles
 from .errors import InvalidArgument, InvalidComputeDomain
 
 
@@ -189,5 +189,5 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
     if context is None:
         raise InvalidArgument("launches with OpenCL events need the context whose queue they run on")
     done = _tiles.launch_with_events(context_handle(context), dims, tile, kernel._handle,
-                                     [int_ptr(e) for e in wait_for], bool(return_event), *handles)
+                                     event_handles(wait_for, "parallel_for_each"), bool(return_event), *handles)
     return None if done is None else Event(done)

@@ -22,7 +22,8 @@ enum class diagnostic_kind {
     uninitialized_read,  // tile_static memory read before anything was stored there, at the read
     uninitialized_write, // a value computed from such a read stored (only without libtiles' Oclgrind plugin,
                          // or with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1: README, checked mode)
-    out_of_bounds,       // an access outside every buffer the kernel was given
+    out_of_bounds,       // an access outside every buffer the kernel was given, or past the end of an array it
+                         // declares (tile_static or private)
     barrier_divergence,  // a barrier only some work-items of a tile reached
     other,               // anything else the simulator reported
 };

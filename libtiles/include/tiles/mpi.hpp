@@ -4,6 +4,15 @@
 // and only the halo rows go back to the device, at the next launch.
 #pragma once
 
+// Without MPI's C++ bindings (deprecated by MPI 2.2, gone from MPI 3.0, which this header does not
+// use): Open MPI's bring in glibc's <string.h>, whose ::index() would stand beside tiles::index
+// under `using namespace tiles;`.
+#ifndef OMPI_SKIP_MPICXX
+#define OMPI_SKIP_MPICXX 1
+#endif
+#ifndef MPICH_SKIP_MPICXX
+#define MPICH_SKIP_MPICXX 1
+#endif
 #include <mpi.h>
 
 #include <climits>

@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstddef>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -111,7 +110,10 @@ launch_arg make_arg(T value) {
     launch_arg arg{launch_arg::kind::scalar, nullptr};
     arg.scalar_type = element_type_of<T>;
     arg.bytes = sizeof(T);
-    std::memcpy(arg.scalar_bytes.data(), &value, sizeof(T));
+    // Byte by byte, without <cstring>: glibc's <string.h> declares ::index(), and C++ AMP's
+    // `using namespace concurrency; index<2> i;` would find it beside tiles::index.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
+    for (std::size_t i = 0; i < sizeof(T); ++i) arg.scalar_bytes[i] = bytes[i];
     return arg;
 }
 

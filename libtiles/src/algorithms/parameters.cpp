@@ -25,12 +25,13 @@ struct parameter_entry {
 };
 
 // The CPU values are the best of those tried with tiles_bench on PoCL (2 AVX2 cores, see
-// BENCHMARKS.md): there every work-item costs a few cycles per stretch between barriers, so
-// each does a strip or block of work in 8-wide vectors. The last entry, for every other device,
-// takes the H200's values for the bandwidth-bound algorithms (on a GPU, each work-item reading
-// several vectors keeps enough loads in flight), and gemm's smaller 64 x 64 tiles of C, which
-// the tuner then improves on. Every entry lets gemm's precisions use tensor cores where the
-// device has them (TENSOR_CORES 1).
+// BENCHMARKS.md; transpose's on 2 AVX-512 cores, and the tuner's pick there): there every
+// work-item costs a few cycles per stretch between barriers, so each does a strip or block of
+// work in 8-wide vectors, and transpose's work-items write their squares straight to output,
+// with no barrier. The last entry, for every other device, takes the H200's values for the
+// bandwidth-bound algorithms (on a GPU, each work-item reading several vectors keeps enough
+// loads in flight), and gemm's smaller 64 x 64 tiles of C, which the tuner then improves on.
+// Every entry lets gemm's precisions use tensor cores where the device has them (TENSOR_CORES 1).
 constexpr parameter_entry parameter_table[] = {
     // NVIDIA's H200 (driver 580.159.04): the best of a sweep of each algorithm's parameters with
     // tiles_bench at 8192 x 8192 (gemm at n = 4096; BENCHMARKS.md). gemm_float's 128 x 128 tiles of
@@ -43,7 +44,7 @@ constexpr parameter_entry parameter_table[] = {
      "H200",
      {/* reduce */ {256, 32, 4},
       /* block_reduce */ {1, 256, 16, 4},
-      /* transpose */ {32, 32, 4, 1, 1},
+      /* transpose */ {32, 32, 4, 1, 1, 1},
       /* stencil */ {8, 16, 4, 4, 1},
       /* gemm_float */ {16, 16, 8, 8, 4, 16},
       /* gemm_float_small */ {16, 16, 8, 4, 4, 16},
@@ -56,7 +57,7 @@ constexpr parameter_entry parameter_table[] = {
      "",
      {/* reduce */ {8, 256, 8},
       /* block_reduce */ {1, 256, 8, 8},
-      /* transpose */ {64, 128, 8, 8, 8},
+      /* transpose */ {64, 256, 8, 8, 8, 0},
       /* stencil */ {4, 16, 8, 8, 0},
       /* gemm_float */ {8, 4, 4, 16, 8, 16},
       /* gemm_float_small */ {8, 4, 4, 16, 8, 16},
@@ -69,7 +70,7 @@ constexpr parameter_entry parameter_table[] = {
      "",
      {/* reduce */ {256, 32, 4},
       /* block_reduce */ {1, 256, 16, 4},
-      /* transpose */ {32, 32, 4, 1, 1},
+      /* transpose */ {32, 32, 4, 1, 1, 1},
       /* stencil */ {8, 16, 4, 4, 1},
       /* gemm_float */ {16, 16, 4, 4, 4, 16},
       /* gemm_float_small */ {16, 16, 4, 4, 4, 16},
@@ -108,6 +109,9 @@ constexpr const char* kernel_problem(const transpose_parameters& p) {
     if (p.block_rows % p.rows_per_thread != 0 || p.block_columns % p.rows_per_thread != 0 ||
         p.block_rows % p.vector_width != 0 || p.block_columns % p.vector_width != 0)
         return "ROWS_PER_THREAD and VECTOR_WIDTH must both divide BLOCK_ROWS and BLOCK_COLUMNS";
+    if (p.through_tile_static != 0 && p.through_tile_static != 1) return "THROUGH_TILE_STATIC must be 0 or 1";
+    if (p.through_tile_static == 0 && (p.vector_width == 1 || p.rows_per_thread % p.vector_width != 0))
+        return "THROUGH_TILE_STATIC 0 needs a VECTOR_WIDTH above 1 that divides ROWS_PER_THREAD";
     return is_power_of_two(p.band) && p.band <= 1024 ? nullptr : "BAND must be a power of two up to 1024";
 }
 

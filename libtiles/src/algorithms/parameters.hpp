@@ -37,6 +37,10 @@ struct transpose_parameters {
     // Tiles take the blocks in bands of `band` rows of blocks (a power of two), down each
     // column of blocks of a band before the next column; 1 takes them row by row.
     int band;
+    // 1: a tile stages its block in tile_static memory, so that its writes of output run along
+    // whole rows of the block (GPUs); 0: each work-item transposes its strips in registers and
+    // writes them straight to output (CPUs, whose tile_static memory is cached memory like any).
+    int through_tile_static;
 };
 
 struct stencil_parameters {
@@ -95,7 +99,8 @@ template <> struct parameter_names<transpose_parameters> {
         {"BLOCK_COLUMNS", &transpose_parameters::block_columns},
         {"ROWS_PER_THREAD", &transpose_parameters::rows_per_thread},
         {"VECTOR_WIDTH", &transpose_parameters::vector_width},
-        {"BAND", &transpose_parameters::band}};
+        {"BAND", &transpose_parameters::band},
+        {"THROUGH_TILE_STATIC", &transpose_parameters::through_tile_static}};
 };
 template <> struct parameter_names<stencil_parameters> {
     static constexpr named_parameter<stencil_parameters> list[] = {

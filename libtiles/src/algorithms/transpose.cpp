@@ -9,12 +9,13 @@ extern const char tiles_kernel_transpose[];
 namespace tiles::detail {
 namespace {
 
-// The kernel stages block_columns rows of block_rows + vector_width elements in tile_static memory. On a
-// device with less of it than the table's block needs (Oclgrind's 32 KiB, under the CPU entry's
-// 128x128 blocks), the block is halved until it fits, as long as the strips still divide it.
+// Through tile_static memory, the kernel stages block_columns rows of block_rows + vector_width elements
+// there. On a device with less of it than the block needs (Oclgrind's 32 KiB, under 128x128 blocks), the
+// block is halved until it fits, as long as the strips still divide it.
 transpose_parameters fitted_to(transpose_parameters p, const device_info& device, std::size_t element_size) {
     const int strip = std::lcm(p.rows_per_thread, p.vector_width);
-    while (std::size_t(p.block_columns) * (p.block_rows + p.vector_width) * element_size > device.local_mem_size &&
+    while (p.through_tile_static &&
+           std::size_t(p.block_columns) * (p.block_rows + p.vector_width) * element_size > device.local_mem_size &&
            p.block_rows % (2 * strip) == 0 && p.block_columns % (2 * strip) == 0) {
         p.block_rows /= 2;
         p.block_columns /= 2;
