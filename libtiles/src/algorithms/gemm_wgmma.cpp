@@ -39,15 +39,18 @@ bool builds_on(const accelerator_view& view, element_type storage, const launch_
         std::lock_guard<std::mutex> lock(mutex);
         if (auto found = known.find(key); found != known.end()) return found->second;
     }
-    bool builds = true;
+    std::string refusal;
     try {
         build(view, domain, wgmma_kernel(storage));
-    } catch (const unsupported_feature& refused) {
-        builds = false;
-        if (logging(log_level::info))
-            log(log_level::info, std::string("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") +
-                                     device.name + "': " + refused.what());
+    } catch (const unsupported_feature& refused) { // the route's, on the device or the rewritten text
+        refusal = refused.what();
+    } catch (const build_error& refused) { // the driver's compiler, on the text for sm_90
+        refusal = refused.what();
     }
+    const bool builds = refusal.empty();
+    if (!builds && logging(log_level::info))
+        log(log_level::info,
+            "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" + device.name + "': " + refusal);
     std::lock_guard<std::mutex> lock(mutex);
     known.emplace(key, builds);
     return builds;

@@ -18,8 +18,9 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 int compute_capability_of(const device_info& device);
 
 // Enqueues C = alpha * A * B + beta * C on the wgmma kernel and returns true where the view's
-// driver builds it. Where it does not (refused, or no sm_90a device), returns false, enqueuing
-// nothing, and logs why (at the info level), once a device; later calls there return false at once.
+// driver builds it. Where it does not (no sm_90a device, or the driver's compiler refused the text
+// for sm_90 or the rewritten one for sm_90a), returns false, enqueuing nothing, and logs why (at
+// the info level), once a device; later calls there return false at once.
 bool enqueue_wgmma_gemm(const accelerator_view& view, double alpha, const matrix_operand& a, const matrix_operand& b,
                         double beta, const matrix_operand& c);
 
