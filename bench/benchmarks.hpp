@@ -17,6 +17,7 @@ struct bench_config {
     int side;                                   // the bandwidth benchmarks work on side x side matrices
     std::vector<int> gemm_sizes;                // matrix multiply of n x n matrices for each n
     std::set<tiles::gemm_precision> precisions; // gemm's precisions other than exact to time
+    std::vector<int> transfer_mib;              // copies between host and device of these sizes, in MiB
     timing_policy timing;
     std::vector<std::string> only;             // run only benchmarks whose name contains one of these
     std::function<void(const record&)> report; // called with each record as it is measured
@@ -42,3 +43,6 @@ void run_gemm_benchmarks(const bench_config& config);
 // C++ kernels (tiles/amp.hpp) against the same kernels in OpenCL C: the seed's tile average, a
 // tiled matrix multiply and a stencil, in GB/s or GFLOP/s.
 void run_cpp_kernel_benchmarks(const bench_config& config);
+// Uploads and downloads from and to pageable and pinned host memory, in GB/s against raw OpenCL's
+// from pageable and pinned memory; by the host's clock, which times the host's part of them too.
+void run_transfer_benchmarks(const bench_config& config);

@@ -1,8 +1,9 @@
 // tiles_bench: times libtiles' tiled algorithms on the default accelerator (TILES_DEVICE chooses
 // another) and prints each figure with its ratio to a baseline measured in the same run.
 //
-//   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...] [--runs N]
-//               [--clock host|device] [--only TEXT,TEXT,...] [--json FILE]
+//   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...]
+//               [--transfers MIB,MIB,...] [--runs N] [--clock host|device] [--only TEXT,TEXT,...]
+//               [--json FILE]
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -19,14 +20,18 @@
 namespace {
 
 const char* const usage =
-    "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...] [--runs N]\n"
-    "                   [--clock host|device] [--only TEXT,TEXT,...] [--json FILE]\n"
+    "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...]\n"
+    "                   [--transfers MIB,MIB,...] [--runs N] [--clock host|device] [--only TEXT,TEXT,...]\n"
+    "                   [--json FILE]\n"
     "  --quick           small sizes, 3 runs: a check that everything runs, in seconds\n"
-    "  --large           large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096\n"
+    "  --large           large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096,\n"
+    "                    transfers of 16 MiB and 1 GiB\n"
     "  --side N          the bandwidth benchmarks' N x N float matrices, N a multiple of 8 (default 4096),\n"
     "                    and the C++ kernels' (their matrix multiply's N/4 x N/4)\n"
     "  --gemm LIST       matrix multiply sizes, multiples of 16 (default 1024,2048)\n"
     "  --precision LIST  also gemm of floats at these precisions: tf32x3, tf32, float16, bfloat16 (default none)\n"
+    "  --transfers LIST  uploads and downloads of these sizes in MiB, from and to pageable and pinned memory,\n"
+    "                    beside raw OpenCL's; by the host's clock only (default 16,256)\n"
     "  --runs N          timed runs per figure, after one warm-up; the median counts (default 5)\n"
     "  --clock host      time each run from the call until the device has finished (the default)\n"
     "  --clock device    time each run between profiling markers by the device's clock, as CUDA\n"
@@ -38,6 +43,7 @@ struct options {
     int side = 4096;
     std::vector<int> gemm_sizes = {1024, 2048};
     std::set<tiles::gemm_precision> precisions;
+    std::vector<int> transfer_mib = {16, 256};
     int runs = 5;
     std::string clock = "host";
     std::vector<std::string> only;
@@ -80,10 +86,12 @@ options parse(int argc, char** argv) {
         if (arg == "--quick") {
             o.side = 1024;
             o.gemm_sizes = {256, 512};
+            o.transfer_mib = {1, 16};
             o.runs = 3;
         } else if (arg == "--large") {
             o.side = 8192;
             o.gemm_sizes = {1024, 2048, 4096};
+            o.transfer_mib = {16, 1024};
         } else if (arg == "--side") {
             o.side = positive(value(), "--side");
             if (o.side % 8 != 0) throw std::invalid_argument("--side is a multiple of 8 (the copy kernel's vectors)");
@@ -93,6 +101,9 @@ options parse(int argc, char** argv) {
                 o.gemm_sizes.push_back(positive(n, "--gemm"));
                 if (o.gemm_sizes.back() % 16 != 0) throw std::invalid_argument("--gemm sizes are multiples of 16");
             }
+        } else if (arg == "--transfers") {
+            o.transfer_mib.clear();
+            for (const std::string& n : comma_list(value())) o.transfer_mib.push_back(positive(n, "--transfers"));
         } else if (arg == "--precision") {
             for (const std::string& name : comma_list(value())) o.precisions.insert(precision_named(name));
         } else if (arg == "--runs") {
@@ -130,10 +141,11 @@ int main(int argc, char** argv) {
         timing_policy timing;
         timing.time_run = by_device ? device_clock(view) : host_clock(view);
         timing.runs = o.runs;
-        bench_config config{view, o.side, o.gemm_sizes, o.precisions, timing, o.only, [&](const record& r) {
-                                print_record(r);
-                                records.push_back(r);
-                            }};
+        bench_config config{
+            view, o.side, o.gemm_sizes, o.precisions, o.transfer_mib, timing, o.only, [&](const record& r) {
+                print_record(r);
+                records.push_back(r);
+            }};
         std::printf("device: %s\n%s\ntimed by the %s's clock\n", device_label(accelerator).c_str(),
                     accelerator.device_version().c_str(), o.clock.c_str());
         print_bandwidth_parameters(config);
@@ -142,6 +154,7 @@ int main(int argc, char** argv) {
         run_bandwidth_benchmarks(config);
         run_gemm_benchmarks(config);
         run_cpp_kernel_benchmarks(config);
+        if (!by_device) run_transfer_benchmarks(config);
         if (!o.json.empty()) write_json(o.json, records, o.clock);
         return 0;
     } catch (const std::exception& e) {

@@ -1,13 +1,21 @@
 """libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
 average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
-kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul). Each contender's result is
-checked against numpy's, then all are timed in turns and the median printed with libtiles' ratio
-to it (above 1: libtiles is faster).
+kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
+between numpy arrays and the device, each way, from and to pageable memory and pinned memory
+(tiles.pinned_empty), against raw OpenCL's (blocking clEnqueueWriteBuffer / ReadBuffer through
+ctypes, on libtiles' queue, from the same pageable memory and from CL_MEM_ALLOC_HOST_PTR memory)
+and CuPy's; and the product and the sum from numpy to numpy, copies included, against CuPy's
+cupy.asnumpy(cupy.asarray(a) @ cupy.asarray(b)) and cupy.sum(cupy.asarray(a)). Each contender's
+result is checked against numpy's, then all are timed in turns and the median printed with
+libtiles' ratio to it (above 1: libtiles is faster).
 
     python3 bench/python_benchmarks.py                  # small sizes: PoCL on a CPU
-    python3 bench/python_benchmarks.py --large          # GPU sizes: 8192 x 8192, gemm at 4096
+    python3 bench/python_benchmarks.py --large          # GPU sizes: 8192 x 8192, gemm at 4096,
+                                                        # copies of 16 MiB and 1 GiB, numpy to numpy
+                                                        # gemm at 8192 and a sum of 1 GiB
     python3 bench/python_benchmarks.py --side 2048 --gemm 512 --runs 9
+    python3 bench/python_benchmarks.py --large --only copies,numpy
     python3 bench/python_benchmarks.py --smoke          # the smallest sizes, once: that all runs
 
 It needs numpy and the built tiles package; PyOpenCL and CuPy are used where they can be imported
@@ -16,6 +24,8 @@ on the same one, through the same OpenCL context and queue, so both see the same
 """
 
 import argparse
+import ctypes
+import ctypes.util
 import pathlib
 import statistics
 import sys
@@ -226,20 +236,179 @@ def gemm(setup, n):
     return "gemm float32", f"{n}x{n}x{n}", "GFLOP/s", 2 * n**3 / 1e9, expected, 1e-3, contenders
 
 
+class RawOpenCL:
+    """OpenCL's own calls through ctypes, on libtiles' context and queue: blocking copies between
+    host memory and a buffer, and pinned memory as OpenCL programs make it (a CL_MEM_ALLOC_HOST_PTR
+    buffer, mapped)."""
+    ALLOC_HOST_PTR, MAP_READ_WRITE = 1 << 4, 3
+
+    def __init__(self, context):
+        self.lib = ctypes.CDLL(ctypes.util.find_library("OpenCL") or "libOpenCL.so.1")
+        self.cl_context, self.queue = context.opencl
+        handle, size, status = ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int)
+        self.lib.clCreateBuffer.restype = handle
+        self.lib.clCreateBuffer.argtypes = [handle, ctypes.c_uint64, size, handle, status]
+        self.lib.clEnqueueMapBuffer.restype = handle
+        self.lib.clEnqueueMapBuffer.argtypes = [handle, handle, ctypes.c_uint, ctypes.c_uint64, size, size,
+                                                ctypes.c_uint, handle, handle, status]
+        for name in ("clEnqueueWriteBuffer", "clEnqueueReadBuffer"):
+            getattr(self.lib, name).restype = ctypes.c_int
+            getattr(self.lib, name).argtypes = [handle, handle, ctypes.c_uint, size, size, handle, ctypes.c_uint,
+                                                handle, handle]
+        self.buffers = []  # the pinned buffers made, kept (mapped) until the run ends
+
+    def copy(self, upload, buffer, host):
+        call = self.lib.clEnqueueWriteBuffer if upload else self.lib.clEnqueueReadBuffer
+        status = call(self.queue, buffer, 1, 0, host.nbytes, host.ctypes.data, 0, None, None)
+        if status != 0:
+            raise RuntimeError(f"{call.__name__} failed: {status}")
+
+    def pinned(self, shape, dtype):
+        nbytes, status = int(np.prod(shape)) * np.dtype(dtype).itemsize, ctypes.c_int(0)
+        buffer = self.lib.clCreateBuffer(self.cl_context, self.ALLOC_HOST_PTR, nbytes, None, ctypes.byref(status))
+        if status.value != 0:
+            raise RuntimeError(f"clCreateBuffer(CL_MEM_ALLOC_HOST_PTR) failed: {status.value}")
+        mapped = self.lib.clEnqueueMapBuffer(self.queue, buffer, 1, self.MAP_READ_WRITE, 0, nbytes, 0, None, None,
+                                             ctypes.byref(status))
+        if status.value != 0:
+            raise RuntimeError(f"clEnqueueMapBuffer failed: {status.value}")
+        self.buffers.append(buffer)
+        return np.frombuffer((ctypes.c_byte * nbytes).from_address(mapped), dtype).reshape(shape)
+
+
+def mib_text(mib):
+    return f"{mib // 1024} GiB" if mib % 1024 == 0 else f"{mib} MiB"
+
+
+def copies(setup, raw, mib, upload, pinned):
+    """An upload (or download) of `mib` MiB of float32 between a numpy array and an array on the
+    device that exists already: from and to pageable memory (a numpy array) or pinned memory."""
+    n = mib << 18
+    host = np.arange(n, dtype=np.float32) % 1021
+    device = tiles.array(host, context=setup.context)
+    buffer = device.opencl_buffer(setup.context)
+    way = "upload" if upload else "download"
+
+    def ours(source):
+        if upload:
+            return Contender(f"tiles.copy({'pinned_empty' if pinned else 'numpy'}, array)",
+                             lambda: tiles.copy(source, device), device.get)
+        return Contender(f"tiles.copy(array, {'pinned_empty' if pinned else 'numpy'})",
+                         lambda: tiles.copy(device, source), lambda: source)
+
+    def raw_contender(name, memory):
+        memory[...] = host
+        return Contender(name, lambda: raw.copy(upload, buffer, memory),
+                         (lambda: device.get()) if upload else (lambda: memory))
+
+    if pinned:
+        memory = tiles.pinned_empty(host.shape, host.dtype, context=setup.context)
+        memory[...] = host
+        contenders = [ours(memory), raw_contender("raw OpenCL, CL_MEM_ALLOC_HOST_PTR", raw.pinned(host.shape,
+                                                                                                  host.dtype))]
+    else:
+        memory = host.copy()
+        contenders = [ours(memory), raw_contender("raw OpenCL, CL_MEM_ALLOC_HOST_PTR",
+                                                  raw.pinned(host.shape, host.dtype)),
+                      raw_contender("raw OpenCL, the same pageable memory", host.copy())]
+        if not upload:
+            contenders.append(Contender("array.get() (a new numpy array)", device.get, device.get))
+    if setup.cupy is not None:
+        theirs = cupy.asarray(host)
+        if pinned:
+            cu_memory = np.frombuffer(cupy.cuda.alloc_pinned_memory(host.nbytes), np.float32, n)
+        else:
+            cu_memory = host.copy()
+        cu_memory[...] = host
+        label = "pinned" if pinned else "numpy"
+        # CuPy's copies from and to pinned memory return before they are done: each run waits.
+        if upload:
+            contenders.append(Contender(f"cupy ndarray.set({label})",
+                                        lambda: (theirs.set(cu_memory), setup.cupy_synchronize()), theirs.get))
+            if not pinned:
+                contenders.append(Contender("cupy.asarray(numpy) (new device memory)",
+                                            lambda: (cupy.asarray(cu_memory), setup.cupy_synchronize()), theirs.get))
+        else:
+            contenders.append(Contender(f"cupy ndarray.get(out={label})",
+                                        lambda: (theirs.get(out=cu_memory), setup.cupy_synchronize()),
+                                        lambda: cu_memory))
+            if not pinned:
+                contenders.append(Contender("cupy.asnumpy(a) (a new numpy array)", lambda: cupy.asnumpy(theirs),
+                                            lambda: cupy.asnumpy(theirs)))
+    kind = "pinned" if pinned else "pageable"
+    return (f"{way}, {kind}", mib_text(mib), "GB/s", host.nbytes / 1e9, host, 0, contenders)
+
+
+def gemm_from_numpy(setup, n):
+    """The product of two n x n float32 numpy arrays into a numpy array, copies included; checked on
+    its first 16 rows, against numpy's in double."""
+    rng = np.random.default_rng(4)
+    a, b = rng.random((n, n), dtype=np.float32), rng.random((n, n), dtype=np.float32)
+    expected = a[:16].astype(np.float64) @ b.astype(np.float64)
+    kept = {}
+
+    def keeping(name, compute):
+        def run():
+            kept[name] = compute()
+        return Contender(name, run, lambda: kept[name][:16])
+
+    contenders = [keeping("tiles.matrix_multiply(a, b)", lambda: tiles.matrix_multiply(a, b, context=setup.context))]
+    if setup.cupy is not None:
+        contenders.append(keeping("cupy.asnumpy(cupy.asarray(a) @ cupy.asarray(b))",
+                                  lambda: cupy.asnumpy(cupy.asarray(a) @ cupy.asarray(b))))
+    return "gemm from numpy", f"{n}x{n}x{n} float32", "GFLOP/s", 2 * n**3 / 1e9, expected, 1e-3, contenders
+
+
+def reduce_from_numpy(setup, mib):
+    """The sum of `mib` MiB of float32 in a numpy array, its copy to the device included."""
+    host = np.random.default_rng(5).random(mib << 18, dtype=np.float32)
+    expected = np.sum(host, dtype=np.float64)
+    kept = {}
+
+    def keeping(name, compute):
+        def run():
+            kept[name] = compute()
+        return Contender(name, run, lambda: kept[name])
+
+    contenders = [keeping("tiles.reduce(a, 'sum')", lambda: tiles.reduce(host, "sum", context=setup.context))]
+    if setup.cupy is not None:
+        contenders.append(keeping("cupy.sum(cupy.asarray(a)).item()", lambda: cupy.sum(cupy.asarray(host)).item()))
+    return "reduce from numpy", f"{mib_text(mib)} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
+
+
+GROUPS = ("tile_average", "reduce", "gemm", "copies", "numpy")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--side", type=int, default=1024, help="side of the square matrices (a multiple of 16)")
     parser.add_argument("--gemm", type=int, default=256, help="n of the n x n x n product (a multiple of 16)")
+    parser.add_argument("--copies", default="1,16", help="sizes of the copies, in MiB (comma-separated)")
+    parser.add_argument("--numpy-gemm", type=int, default=256, help="n of the product from numpy to numpy")
+    parser.add_argument("--numpy-sum", type=int, default=16, help="MiB of the sum from numpy")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each contender, taken in turns")
-    parser.add_argument("--large", action="store_true", help="GPU sizes: --side 8192 --gemm 4096 --runs 7")
+    parser.add_argument("--only", default=",".join(GROUPS), help=f"some of {', '.join(GROUPS)} (comma-separated)")
+    parser.add_argument("--large", action="store_true", help="GPU sizes: --side 8192 --gemm 4096 --copies 16,1024 "
+                        "--numpy-gemm 8192 --numpy-sum 1024 --runs 7")
     parser.add_argument("--smoke", action="store_true", help="the smallest sizes, one run: a check that all runs")
     options = parser.parse_args()
     if options.large:
         options.side, options.gemm, options.runs = 8192, 4096, 7
+        options.copies, options.numpy_gemm, options.numpy_sum = "16,1024", 8192, 1024
     if options.smoke:
         options.side, options.gemm, options.runs = 64, 32, 1
-    if options.side % TILE or options.gemm % TILE or min(options.side, options.gemm, options.runs) <= 0:
-        parser.error(f"--side and --gemm are positive multiples of {TILE}, --runs is positive")
+        options.copies, options.numpy_gemm, options.numpy_sum = "1", 64, 1
+    try:
+        sizes = [int(mib) for mib in options.copies.split(",")]
+    except ValueError:
+        parser.error("--copies takes sizes in MiB, comma-separated")
+    groups = options.only.split(",")
+    if any(g not in GROUPS for g in groups):
+        parser.error(f"--only takes some of {', '.join(GROUPS)}")
+    if options.side % TILE or options.gemm % TILE or options.numpy_gemm % TILE or min(
+            options.side, options.gemm, options.runs, options.numpy_gemm, options.numpy_sum, *sizes) <= 0:
+        parser.error(f"--side, --gemm and --numpy-gemm are positive multiples of {TILE}; --runs, --copies and "
+                     f"--numpy-sum are positive")
 
     setup = Setup()
     print(setup.describe())
@@ -248,14 +417,24 @@ def main():
     print(f"median of {options.runs} runs taken in turns (each the second of two in a row), after a first run whose result is checked against "
           f"numpy's; each result where its API leaves it (libtiles' algorithms return numpy arrays, so the others' "
           f"results are brought home too); ratio: libtiles' rate over the contender's")
-    print(f"{'benchmark':22} {'size':18} {'contender':40} {'time':>11} {'rate':>14} {'ratio':>8}")
+    print(f"{'benchmark':22} {'size':18} {'contender':50} {'time':>11} {'rate':>14} {'ratio':>8}")
     wrong = []
-    for make in (lambda: tile_average(setup, options.side), lambda: reduce_sum(setup, options.side),
-                 lambda: gemm(setup, options.gemm)):
+    makers = {"tile_average": [lambda: tile_average(setup, options.side)],
+              "reduce": [lambda: reduce_sum(setup, options.side)],
+              "gemm": [lambda: gemm(setup, options.gemm)],
+              "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)
+                         for mib in sizes for up in (True, False) for pinned in (False, True)],
+              "numpy": [lambda: gemm_from_numpy(setup, options.numpy_gemm),
+                        lambda: reduce_from_numpy(setup, options.numpy_sum)]}
+    raw = RawOpenCL(setup.context)
+    for make in [m for group in GROUPS if group in groups for m in makers[group]]:
         title, size, unit, amount, expected, tolerance, contenders = make()
         for c in contenders:  # the first run builds kernels and touches memory; its result is checked
             c.run()
-            if not np.allclose(np.asarray(c.result(), np.float64), expected, rtol=tolerance, atol=tolerance):
+            result = np.asarray(c.result())
+            same = (np.array_equal(result.reshape(expected.shape), expected) if tolerance == 0 else
+                    np.allclose(result.astype(np.float64), expected, rtol=tolerance, atol=tolerance))
+            if not same:
                 wrong.append(f"{title}: {c.name}")
         # Turns, in each of which every contender runs twice in a row and its second run is timed:
         # a run right after another contender's pays for what that one left behind (on PoCL, the
@@ -270,7 +449,7 @@ def main():
         ours = statistics.median(times[contenders[0].name])
         for i, c in enumerate(contenders):
             median = statistics.median(times[c.name])
-            print(f"{title if i == 0 else '':22} {size if i == 0 else '':18} {c.name:40} {median * 1e3:8.3f} ms "
+            print(f"{title if i == 0 else '':22} {size if i == 0 else '':18} {c.name:50} {median * 1e3:8.3f} ms "
                   f"{amount / median:9.2f} {unit:7} {median / ours:6.2f}x")
     if wrong:
         print("WRONG RESULTS (against numpy): " + "; ".join(wrong))

@@ -62,6 +62,8 @@ C_TEST(test_copies_and_events, "[data]")
 C_TEST(test_arrays_beyond_the_device_memory_are_refused, "[data][memory]")
 C_TEST(test_view_and_array_queries, "[data]")
 
+C_TEST(test_host_alloc_and_free, "[data][staged]")
+C_TEST(test_staged_copies_of_c_buffers, "[data][staged]")
 C_TEST(test_views_without_a_source, "[data][views]")
 C_TEST(test_projections_and_strides, "[data][views]")
 C_TEST(test_reshape_and_reinterpret, "[data][views]")

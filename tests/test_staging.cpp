@@ -51,25 +51,25 @@ TEST_CASE_METHOD(fresh_view, "a staging array's elements are a buffer its view's
                  "[staging]") {
     const tiles::extent<2> shape(37, 53);
     const tiles::array<float, 2> staging(shape, cpu_view(), view);
-    const auto& pinned = staging.storage()->pinned();
-    REQUIRE(pinned.has_value());
+    const tiles::engine::pinned_block* pinned = staging.storage()->pinned();
+    REQUIRE(pinned != nullptr);
     cl_mem_flags flags = 0;
     std::size_t size = 0;
     cl_context context = nullptr;
     cl_uint maps = 0;
-    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_FLAGS, sizeof flags, &flags, nullptr) == CL_SUCCESS);
-    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_SIZE, sizeof size, &size, nullptr) == CL_SUCCESS);
-    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_CONTEXT, sizeof context, &context, nullptr) == CL_SUCCESS);
-    REQUIRE(clGetMemObjectInfo(pinned->buffer(), CL_MEM_MAP_COUNT, sizeof maps, &maps, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer()(), CL_MEM_FLAGS, sizeof flags, &flags, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer()(), CL_MEM_SIZE, sizeof size, &size, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer()(), CL_MEM_CONTEXT, sizeof context, &context, nullptr) == CL_SUCCESS);
+    REQUIRE(clGetMemObjectInfo(pinned->buffer()(), CL_MEM_MAP_COUNT, sizeof maps, &maps, nullptr) == CL_SUCCESS);
     CHECK((flags & CL_MEM_ALLOC_HOST_PTR) != 0); // memory the driver can pin, not the caller's or the device's
     CHECK((flags & CL_MEM_USE_HOST_PTR) == 0);
     CHECK(size == shape.size() * sizeof(float));
     CHECK(context == tiles::interop::get_context(view)); // the associated view's
     CHECK(maps == 1);                                    // mapped once, for the array's life
-    CHECK(staging.data() == pinned->mapped);             // where the host reads and writes its elements
+    CHECK(staging.data() == pinned->data());             // where the host reads and writes its elements
     // An array on a device keeps its host copy in ordinary memory.
     const tiles::array<float, 2> on_device(shape, view);
-    CHECK(!on_device.storage()->pinned().has_value());
+    CHECK(on_device.storage()->pinned() == nullptr);
 }
 
 TEST_CASE_METHOD(fresh_view, "copies between a staging array and an array on its view move each element once",

@@ -81,7 +81,7 @@ TEST_CASE_METHOD(fresh_view, "the table names each parameter once and gives ever
     const std::vector<std::string> sets = tiles::parameter_sets();
     CHECK(sets == std::vector<std::string>{"reduce", "block_reduce", "transpose", "stencil", "gemm_float",
                                            "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_tf32x3",
-                                           "gemm_mma_small"});
+                                           "gemm_mma_small", "staging"});
     CHECK(tiles::parameter_names("stencil") == std::vector<std::string>{"TILE_ROWS", "TILE_COLUMNS", "ROWS_PER_THREAD",
                                                                         "VECTOR_WIDTH", "SHIFT_IN_REGISTERS"});
     const tiles::accelerator accelerator = view.get_accelerator();
@@ -98,6 +98,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     const std::vector<std::vector<int>> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
     std::vector<std::size_t> steps;
     std::string log; // the tuning's progress, at the info level
+    const tiles::log_level level = tiles::get_log_level();
     tiles::set_log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
     const std::vector<int> best = tiles::algorithms::tune_set(
@@ -109,7 +110,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
             steps.push_back(step.candidate);
         },
         candidates);
-    tiles::set_log(tiles::log_level::off);
+    tiles::set_log(level); // as it was: the tuning file's warnings in later tests go to the log too
     CHECK(steps == std::vector<std::size_t>{1, 2});
     CHECK((best == candidates[0] || best == candidates[1]));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float for '" + view.get_accelerator().name() + "' over 2 candidates"));
@@ -186,11 +187,37 @@ TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than cache
         const tiles::transfer_counters after = view.counters();
         // A kernel that reads and writes nothing: no copy, whose output the cache would hold.
         CHECK(after.device_copies == before.device_copies);
-        if (std::string(set.name).rfind("gemm", 0) == 0)
-            CHECK(after.launches == before.launches); // compute-bound: nothing to evict
+        if (!set.bandwidth_bound())
+            CHECK(after.launches == before.launches); // compute-bound, or the host's and the bus's work
         else
             CHECK(after.launches == before.launches + 1);
     }
+}
+
+TEST_CASE_METHOD(fresh_view, "staging is tuned where the device stages, and transfers then go by the values kept",
+                 "[tuner][staged]") {
+    const tuning_file file;
+    const tiles::accelerator accelerator = view.get_accelerator();
+    const tiles::algorithms::parameter_set& staging = *tiles::algorithms::find_set("staging");
+    if ((accelerator.info().type & CL_DEVICE_TYPE_CPU) != 0)
+        CHECK(tiles::algorithms::not_tunable_because(accelerator.info(), staging) ==
+              "'" + accelerator.name() + "' stages no transfer (staging's FROM_KIB is 0)");
+    tiles::set_parameters(accelerator, "staging", {{"FROM_KIB", 1}});
+    CHECK(tiles::algorithms::not_tunable_because(accelerator.info(), staging).empty());
+    // The candidates keep the threshold in effect and try chunks and threads.
+    const std::vector<std::vector<int>> candidates = tiles::algorithms::tuning_candidates(accelerator.info(), staging);
+    CHECK(candidates.size() > 20);
+    CHECK(std::all_of(candidates.begin(), candidates.end(), [](const std::vector<int>& c) { return c[0] == 1; }));
+    const std::vector<int> best = tiles::algorithms::tune_set(accelerator.create_view().context(), staging, nullptr,
+                                                              {{1, 1024, 1}, {1, 4096, 2}});
+    CHECK((best == std::vector<int>{1, 1024, 1} || best == std::vector<int>{1, 4096, 2}));
+    CHECK_THAT(file.text(), Catch::Contains("\tstaging\t" + tiles::algorithms::values_text(staging, best) + "\n"));
+    // Without the override, the tuning file's values are in effect, and the engine stages by them.
+    tiles::reset_parameters(accelerator, "staging");
+    CHECK(in_effect(view, staging) == best);
+    const std::vector<float> host(1024, 1.0f); // 4 KiB
+    const tiles::array<float, 1> a(tiles::extent<1>(1024), host.begin(), view);
+    CHECK(view.counters().staged_transfers == 1);
 }
 
 TEST_CASE_METHOD(fresh_view, "with tuning off or measured parameters nothing is tuned", "[tuner]") {
@@ -236,6 +263,26 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     CHECK_THAT(said, Catch::Contains(" line 4 is skipped: "));
     CHECK_THAT(said, Catch::Contains("the stencil parameters for '" + view.get_accelerator().name() +
                                      "' are not used: TILE_ROWS and TILE_COLUMNS must be 1 to 1024"));
+}
+
+TEST_CASE_METHOD(fresh_view, "the tuning file's warnings reach the log's sink at the warning level", "[tuner]") {
+    const tuning_file file;
+    {
+        std::ofstream out(file.path);
+        out << "libtiles tuning file 2\n"
+            << view.get_accelerator().name() << "\t" << view.get_accelerator().driver_version()
+            << "\tgemm\tTILE_ROWS=8\n";
+    }
+    std::vector<std::pair<tiles::log_level, std::string>> messages;
+    tiles::set_log(tiles::log_level::warning,
+                   [&](tiles::log_level level, const std::string& message) { messages.emplace_back(level, message); });
+    captured_stderr elsewhere;
+    CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
+    tiles::set_log(tiles::log_level::warning);
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0].first == tiles::log_level::warning);
+    CHECK(messages[0].second == file.path.string() + " line 2 is skipped: 'gemm' is not a parameter set of libtiles'");
+    CHECK(elsewhere.text.str().empty());
 }
 
 TEST_CASE_METHOD(fresh_view, "a tuning file of another format is not read, and the next tuning replaces it",

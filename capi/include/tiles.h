@@ -275,9 +275,13 @@ typedef struct tiles_counters {
     uint64_t device_copies, bytes_copied_on_device;
     uint64_t kernel_builds, cache_hits, launches;
     uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
+    /* Uploads and downloads (counted there too) that went through the context's pinned staging
+     * buffers: those of the device's staging threshold or more, from or to host memory that
+     * libtiles did not pin (new after 0.4.0: an older tiles.h's struct_size leaves them out). */
+    uint64_t staged_transfers, bytes_staged;
 } tiles_counters;
 #define TILES_COUNTERS_INIT                                                                                            \
-    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */
@@ -443,6 +447,26 @@ TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* sou
 
 TILES_API tiles_status tiles_view_retain(tiles_view* view);
 TILES_API tiles_status tiles_view_release(tiles_view* view);
+
+/* ---- Pinned host memory ----------------------------------------------------------------- */
+
+/* Copies between host memory and a GPU of at least the device's staging threshold (the parameter
+ * set "staging", README) go through pinned buffers of the context, in chunks that host threads
+ * copy while the device's copy engine moves the one before: most of the bus's rate from any host
+ * memory. Memory from tiles_host_alloc is pinned itself: views of it, copies from and to it and
+ * launches that use it move it straight, at the bus's full rate. */
+
+/* `bytes` (1 or more) of host memory that the driver of `context`'s device pins (NULL: the default
+ * context), valid until tiles_host_free. *out is set only on success.
+ * TILES_ERROR_INVALID_ARGUMENT for 0 bytes or the CPU accelerator's context;
+ * TILES_ERROR_OUT_OF_MEMORY, naming the numbers, beyond the device's largest allocation or what
+ * its driver pins. Thread-safe. */
+TILES_API tiles_status tiles_host_alloc(void** out, tiles_context* context, size_t bytes);
+
+/* Frees what tiles_host_alloc gave (NULL: nothing). TILES_ERROR_INVALID_ARGUMENT, freeing nothing,
+ * for any other pointer, or one freed already. No transfer may still use the memory (release or
+ * synchronize the views of it first). Thread-safe. */
+TILES_API tiles_status tiles_host_free(void* memory);
 
 /* ---- Kernels and launches --------------------------------------------------------------- */
 

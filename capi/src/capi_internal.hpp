@@ -104,6 +104,8 @@ template <> inline constexpr std::size_t first_version_size<tiles_domain> = offs
 template <>
 inline constexpr std::size_t first_version_size<tiles_device_info> = offsetof(tiles_device_info, device_path);
 template <> inline constexpr std::size_t first_version_size<tiles_diagnostic> = offsetof(tiles_diagnostic, tile_count);
+template <>
+inline constexpr std::size_t first_version_size<tiles_counters> = offsetof(tiles_counters, staged_transfers);
 
 template <class S> void check_struct(const S* s, const char* name) {
     if (s == nullptr) throw invalid_argument(std::string("the ") + name + " is NULL");

@@ -5,6 +5,8 @@
 
 #include <sstream>
 
+#include "tiles/engine/pinned.hpp"
+
 using namespace tiles::capi;
 
 namespace tiles::capi {
@@ -130,6 +132,17 @@ tiles_status tiles_array_create_staging(tiles_array** out, tiles_context* contex
                 context_of(context));
         });
     });
+}
+
+tiles_status tiles_host_alloc(void** out, tiles_context* context, size_t bytes) {
+    return guard([&] {
+        check_out(out);
+        *out = tiles::engine::allocate_pinned(context_of(context), bytes);
+    });
+}
+
+tiles_status tiles_host_free(void* memory) {
+    return guard([&] { tiles::engine::free_pinned(memory); });
 }
 
 tiles_status tiles_array_is_staging(int* out, const tiles_array* array) {

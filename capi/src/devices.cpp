@@ -108,7 +108,7 @@ tiles_status tiles_context_default(tiles_context** out, const tiles_device* devi
     return guard([&] {
         check_out(out);
         // Without a device: the context launches without one use (a checked one under TILES_CHECKED).
-        *out = make_handle<tiles_context>(device == nullptr ? tiles::detail::default_view()
+        *out = make_handle<tiles_context>(device == nullptr ? tiles::accelerator_view(tiles::engine::default_context())
                                                             : live(device, "device").accelerator.get_default_view());
     });
 }
@@ -163,7 +163,7 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
         write_struct(out,
                      tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
                                     c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
-                                    c.cache_hits, c.launches, c.binary_loads},
+                                    c.cache_hits, c.launches, c.binary_loads, c.staged_transfers, c.bytes_staged},
                      "tiles_counters");
     });
 }

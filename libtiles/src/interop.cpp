@@ -35,7 +35,7 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
         tiles::engine::check(clWaitForEvents(cl_uint(wait_for.size()), wait_for.data()), "clWaitForEvents");
     copy();
     const auto& home = destination->home();
-    if (home == nullptr) return completed_event(tiles::detail::default_view());
+    if (home == nullptr) return completed_event(accelerator_view(engine::default_context()));
     // A copy on the device was enqueued on the destination's queue: the marker completes with it.
     cl_event done = nullptr;
     tiles::engine::check(clEnqueueMarkerWithWaitList(home->queue()(), 0, nullptr, &done),

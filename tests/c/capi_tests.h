@@ -84,6 +84,10 @@ int test_copies_and_events(void);
 int test_arrays_beyond_the_device_memory_are_refused(void);
 int test_view_and_array_queries(void);
 
+/* test_host_memory.c */
+int test_host_alloc_and_free(void);
+int test_staged_copies_of_c_buffers(void);
+
 /* test_views.c */
 int test_views_without_a_source(void);
 int test_projections_and_strides(void);

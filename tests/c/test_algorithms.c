@@ -643,7 +643,7 @@ int test_algorithm_parameters_by_name(void) {
     const char* list = NULL;
     CHECK_OK(tiles_parameters_list(&list, NULL));
     CHECK(list != NULL && strcmp(list, "reduce block_reduce transpose stencil gemm_float gemm_float_small gemm_double "
-                                       "gemm_mma gemm_mma_tf32x3 gemm_mma_small") == 0);
+                                       "gemm_mma gemm_mma_tf32x3 gemm_mma_small staging") == 0);
     CHECK_OK(tiles_parameters_list(&list, "stencil"));
     CHECK(list != NULL && strcmp(list, "TILE_ROWS TILE_COLUMNS ROWS_PER_THREAD VECTOR_WIDTH SHIFT_IN_REGISTERS") == 0);
     CHECK_FAILS(tiles_parameters_list(&list, "stencils"), invalid, "'stencils' is not a parameter set");

@@ -85,7 +85,7 @@ def test_precision_refusals():
 def test_parameters_by_name():
     assert tiles.parameter_sets() == ["reduce", "block_reduce", "transpose", "stencil", "gemm_float",
                                       "gemm_float_small", "gemm_double", "gemm_mma", "gemm_mma_tf32x3",
-                                      "gemm_mma_small"]
+                                      "gemm_mma_small", "staging"]
     before = tiles.get_parameters("gemm_float")
     assert list(before) == ["TILE_ROWS", "TILE_COLUMNS", "WORK_ROWS", "WORK_COLUMNS", "VECTOR_WIDTH", "SLICE"]
     try:

@@ -254,6 +254,25 @@ void register_data(py::module_& m) {
         .def("release", &Event::release);
 
     m.def(
+        "pinned_empty",
+        [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& shape) {
+            std::size_t bytes = std::size_t(dtype.itemsize());
+            for (const py::ssize_t n : shape) {
+                if (n < 0)
+                    raise(TILES_ERROR_INVALID_ARGUMENT, "a shape's components are 0 or more, not " + std::to_string(n));
+                if (n != 0 && bytes > SIZE_MAX / std::size_t(n))
+                    raise(TILES_ERROR_OUT_OF_MEMORY, "pinned memory of that shape holds more bytes than this machine "
+                                                     "can address");
+                bytes *= std::size_t(n);
+            }
+            // An array of no elements still has memory of its own, of one byte.
+            void* memory = nullptr;
+            check(tiles_host_alloc(&memory, context_or_null(context), bytes == 0 ? 1 : bytes));
+            const py::capsule owner(memory, [](void* pinned) { tiles_host_free(pinned); });
+            return py::array(dtype, shape, memory, owner);
+        },
+        py::arg("context"), py::arg("dtype"), py::arg("shape"));
+    m.def(
         "copy",
         [](const View& source, const View& destination) {
             tiles_view* s = source.get();

@@ -21,6 +21,8 @@ py::dict counters_dict(const tiles_counters& c) {
     d["cache_hits"] = c.cache_hits;
     d["launches"] = c.launches;
     d["binary_loads"] = c.binary_loads;
+    d["staged_transfers"] = c.staged_transfers;
+    d["bytes_staged"] = c.bytes_staged;
     return d;
 }
 

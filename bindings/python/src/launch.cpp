@@ -1,5 +1,4 @@
 // Kernels, their arguments and launches over extents and tiled extents.
-#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,24 +12,17 @@ namespace tiles_python {
 
 namespace {
 
-std::array<int, 3> three(const std::vector<int>& v, const char* what) {
-    if (v.size() > 3) raise(TILES_ERROR_INVALID_ARGUMENT, std::string(what) + " has more than 3 components");
-    std::array<int, 3> out{0, 0, 0};
-    for (std::size_t i = 0; i < v.size(); ++i) out[i] = v[i];
-    return out;
-}
-
 // The domain of `extent` in tiles of `tile` (none if empty). A rank above 3 points at `extent`,
-// which must outlive the domain's use.
+// which must outlive the domain's use. A tile of rank above 3 keeps its rank, and the C API
+// refuses it.
 tiles_domain domain_of(const std::vector<int>& extent, const std::vector<int>& tile) {
     tiles_domain d{};
     d.struct_size = sizeof d;
     d.rank = int(extent.size());
     d.tile_rank = int(tile.size());
-    const auto t = three(tile, "a tile");
-    for (int i = 0; i < 3; ++i) {
-        d.extent[i] = extent.size() <= 3 && std::size_t(i) < extent.size() ? extent[std::size_t(i)] : 0;
-        d.tile[i] = t[std::size_t(i)];
+    for (std::size_t i = 0; i < 3; ++i) {
+        d.extent[i] = extent.size() <= 3 && i < extent.size() ? extent[i] : 0;
+        d.tile[i] = i < tile.size() ? tile[i] : 0;
     }
     d.extents = extent.size() > 3 ? extent.data() : nullptr;
     return d;

@@ -22,7 +22,7 @@ splits a matrix's rows over them for kernels of one's own.
 from . import _log, _tiles, errors
 from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
 from ._data import (array, array_view, asarray, copy, copy_async, empty, empty_like, from_dlpack, full, full_like, ones,
-                    ones_like, zeros, zeros_like)
+                    ones_like, pinned_empty, zeros, zeros_like)
 from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices, reset_total_counters,
                        set_default_device, total_counters)
 from ._log import set_log_level
@@ -41,7 +41,7 @@ __version__: str = _tiles.version()
 
 __all__ = [
     "array", "array_view", "asarray", "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
-    "full_like", "from_dlpack", "copy", "copy_async",
+    "full_like", "pinned_empty", "from_dlpack", "copy", "copy_async",
     "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
     "reset_total_counters", "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",

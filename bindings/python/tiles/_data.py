@@ -122,18 +122,20 @@ class array_view(_numpy_like):
 
     def __init__(self, data: Union[np.ndarray, "array", extent], dtype: Any = None, *,
                  _handle: Optional[_tiles.View] = None, _of: Optional["array_view"] = None):
-        if _handle is None:
-            if isinstance(data, extent):
-                _handle = _tiles.View.without_source(_dtype(float if dtype is None else dtype), list(data.dims))
-            elif dtype is not None:
-                raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
-                                      "tiles.extent, for a view without a data source")
-            else:
-                _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
-        self._handle = _handle
         # The data the view shares with those it was made of (sections, projections, ...), which
         # checked mode watches as one (tiles._host_writes).
         self._storage: _host_writes.Storage = _host_writes.Storage() if _of is None else _of._storage
+        if _handle is None and isinstance(data, extent):
+            # The shape and dtype are the ones passed down: no need to ask the view for them.
+            self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
+            self._handle = _tiles.View.without_source(self.dtype, list(data.dims))
+            return
+        if _handle is None:
+            if dtype is not None:
+                raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
+                                      "tiles.extent, for a view without a data source")
+            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+        self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
 
@@ -542,6 +544,17 @@ def full_like(prototype: Any, fill_value: Any, dtype: Any = None, *, shape: Any 
     return _like(prototype, dtype, shape, context, staging, fill_value)
 
 
+def pinned_empty(shape: Any, dtype: Any = float, *, context: Optional[Context] = None) -> np.ndarray:
+    """A new numpy array of `shape` (an int or a tuple) and `dtype` (float64 if not given),
+    uninitialized as numpy.empty's, in host memory that the driver of `context`'s device (None: the
+    default context's) pins. Views of it (tiles.array_view, the algorithms' numpy arguments) and
+    copies from and to it move straight at the bus's full rate, where copies of other host memory
+    of the device's staging threshold or more go through the context's staging buffers. The memory
+    is the array's: it is freed when the array, and every numpy view of it, is gone."""
+    dims = integers(shape if isinstance(shape, (tuple, list)) else [shape], "a shape", 0, None)
+    return _tiles.pinned_empty(context_handle(context), _dtype(dtype), dims)
+
+
 def asarray(data: Any) -> Union[array, array_view]:
     """`data` as tiles data without copying: tiles arrays and views as they are, anything with the
     buffer protocol (a numpy array, array.array, memoryview, bytearray) as an array_view of its
@@ -682,10 +695,18 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
                                   f"{tuple(_as_view(destination).shape()[1])}")
         _as_view(destination).write(source.astype(source.dtype.newbyteorder("="), copy=False))
     elif isinstance(destination, np.ndarray):
-        if destination.shape != tuple(_as_view(source).shape()[1]):
+        view = _as_view(source)
+        dtype, shape = view.shape()
+        if destination.shape != tuple(shape):
             raise InvalidArgument(f"copy into a numpy array of shape {destination.shape} from data of shape "
-                                  f"{tuple(_as_view(source).shape()[1])}")
-        destination[...] = _as_view(source).read()
+                                  f"{tuple(shape)}")
+        if (destination.size and destination.dtype == dtype and destination.dtype.isnative and
+                destination.flags.c_contiguous and destination.flags.writeable):
+            # Straight into the array's memory, through a view of it that lives for the copy.
+            with array_view(destination) as into:
+                _tiles.copy(view, into._handle)
+        else:
+            destination[...] = view.read()
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
     return None

@@ -6,11 +6,15 @@
 #include <optional>
 
 #include "checked_run.hpp"
+#include "staging_parameters.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 #include "tuning_file.hpp"
 
 namespace tiles::algorithms {
+
+const typed_set<engine::staging_parameters>& staging_set(); // staging_set.cpp
+
 namespace {
 
 using set_values = std::map<std::string, std::vector<int>>; // by set name
@@ -47,6 +51,13 @@ bool has_row_named(const std::string& device) {
 }
 
 const bool checked_as_known = (engine::set_parameter_table_check(&has_row_named), true);
+
+// The staging values in effect on a context, as the engine asks for them at each transfer.
+engine::staging_parameters staging_values_on(const engine::context& context) {
+    const device_info& device = *context.device();
+    return staging_set().from_ints(values_from(chosen_sets(&context, device), staging_set(), device));
+}
+const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on), true);
 
 } // namespace
 

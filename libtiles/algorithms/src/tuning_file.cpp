@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -21,6 +20,7 @@
 #include "binary_cache.hpp"
 #include "catalog.hpp"
 #include "device_info.hpp"
+#include "log.hpp"
 #include "regular_file.hpp"
 
 namespace tiles::algorithms {
@@ -35,7 +35,7 @@ using tuning_entries = std::map<tuning_key, std::vector<int>>;
 // tuning files of libtiles'.
 constexpr std::uint64_t largest_tuning_file = 1 << 20;
 
-void warn(const std::string& file, const std::string& what) { std::cerr << "libtiles: " << file << what << "\n"; }
+void warn(const std::string& file, const std::string& what) { engine::log(log_level::warning, file + what); }
 
 // `text` as an int if it is one in full: digits, an optional minus sign, nothing else.
 std::optional<int> whole_int(const std::string& text) {

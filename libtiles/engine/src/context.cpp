@@ -11,6 +11,7 @@
 #include "devices.hpp"
 #include "log.hpp"
 #include "pending_work.hpp"
+#include "staging.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -67,6 +68,12 @@ context::~context() {
     if (!pending_.empty()) queue_.finish();
 }
 
+staging_buffers& context::staging() {
+    std::lock_guard<std::mutex> lock(staging_mutex_);
+    if (!staging_) staging_ = std::make_unique<staging_buffers>();
+    return *staging_;
+}
+
 void context::add_pending(std::shared_ptr<pending_work> work) {
     std::lock_guard<std::mutex> lock(pending_mutex_);
     pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
@@ -100,13 +107,14 @@ void add(std::atomic<std::uint64_t> context::atomic_counters::*counter, context:
 } // namespace
 
 transfer_counters context::atomic_counters::read() const {
-    return {uploads,       downloads,  bytes_uploaded, bytes_downloaded, device_copies, bytes_copied_on_device,
-            kernel_builds, cache_hits, launches,       binary_loads};
+    return {uploads,       downloads,  bytes_uploaded, bytes_downloaded, device_copies,    bytes_copied_on_device,
+            kernel_builds, cache_hits, launches,       binary_loads,     staged_transfers, bytes_staged};
 }
 
 void context::atomic_counters::reset() {
-    for (auto* counter : {&uploads, &downloads, &bytes_uploaded, &bytes_downloaded, &device_copies,
-                          &bytes_copied_on_device, &kernel_builds, &cache_hits, &launches, &binary_loads})
+    for (auto* counter :
+         {&uploads, &downloads, &bytes_uploaded, &bytes_downloaded, &device_copies, &bytes_copied_on_device,
+          &kernel_builds, &cache_hits, &launches, &binary_loads, &staged_transfers, &bytes_staged})
         *counter = 0;
 }
 
@@ -135,6 +143,11 @@ void context::count_device_copy(std::uint64_t bytes) {
     add(&atomic_counters::device_copies, count_, 1);
     add(&atomic_counters::bytes_copied_on_device, count_, bytes);
     log_transfer("copy on the device", bytes, *device_);
+}
+
+void context::count_staged(std::uint64_t bytes) {
+    add(&atomic_counters::staged_transfers, count_, 1);
+    add(&atomic_counters::bytes_staged, count_, bytes);
 }
 
 void context::count_build() { add(&atomic_counters::kernel_builds, count_, 1); }

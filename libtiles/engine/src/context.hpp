@@ -28,6 +28,7 @@ struct declared_kernel;
 struct program_entry;
 struct checked_run;
 class pending_work;
+class staging_buffers;
 
 // The programs built for one context, each once per (source, options), with their kernels
 // (kernel.cpp builds them).
@@ -93,6 +94,8 @@ class context {
     void count_upload(std::uint64_t bytes);
     void count_download(std::uint64_t bytes);
     void count_device_copy(std::uint64_t bytes);
+    // An upload or download (counted as such too) that went through the staging buffers.
+    void count_staged(std::uint64_t bytes);
     void count_build();
     void count_binary_load();
     void count_cache_hit();
@@ -103,7 +106,8 @@ class context {
     // Counters that threads update at once.
     struct atomic_counters {
         std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0}, device_copies{0},
-            bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0}, binary_loads{0};
+            bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0}, binary_loads{0},
+            staged_transfers{0}, bytes_staged{0};
         transfer_counters read() const;
         void reset();
     };
@@ -137,6 +141,10 @@ class context {
     // steps run on this thread, unless their completion_future ran them first).
     void wait();
 
+    // The pinned memory and threads that transfers between host memory and the device go through
+    // (staging.hpp), made on first use.
+    staging_buffers& staging();
+
     // Set on a checked context (checked mode); empty otherwise, at the cost of one test per launch.
     std::shared_ptr<checked_run> checked;
 
@@ -160,6 +168,9 @@ class context {
     std::mutex scratch_mutex_;
     std::vector<scratch_buffer> free_scratch_; // the largest few given back, smallest first
     std::optional<counted_buffer> finished_tiles_;
+
+    std::mutex staging_mutex_;
+    std::unique_ptr<staging_buffers> staging_; // after the queue: released before it
 };
 
 // A new context on `device`: its own OpenCL context and in-order queue (none for the CPU

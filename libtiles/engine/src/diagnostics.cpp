@@ -1,7 +1,8 @@
 // libtiles: where destructors report the failures they cannot throw.
 #include "tiles/diagnostics.hpp"
 
-#include <cstdio>
+#include "log.hpp"
+
 #include <mutex>
 #include <utility>
 
@@ -18,9 +19,10 @@ std::string take_writeback_error() {
 
 namespace engine {
 void report_writeback_failure(const std::string& what) {
-    std::fprintf(stderr, "libtiles: warning: writing a view's data back to host memory failed: %s\n", what.c_str());
+    const std::string failure = "writing a view's data back to host memory failed: " + what;
+    log(log_level::warning, failure);
     std::lock_guard<std::mutex> lock(writeback_mutex);
-    writeback_error = "writing a view's data back to host memory failed: " + what;
+    writeback_error = failure;
 }
 } // namespace engine
 

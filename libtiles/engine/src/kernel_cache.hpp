@@ -14,6 +14,7 @@
 
 #include "context.hpp"
 #include "opencl.hpp"
+#include "storage.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace tiles::engine {
@@ -42,6 +43,16 @@ struct kernel_param {
     void parse_type();
 };
 
+// What a launch of a kernel works with, kept from launch to launch so that a launch allocates
+// nothing. The kernel owns it, under its launch_mutex: its launches run one at a time anyway,
+// and the memory goes with the kernel, where scratch of each thread would stay until every
+// thread that ever launched ends, and be destroyed by glibc at exit before libtiles' own.
+struct launch_scratch {
+    std::vector<storage*> data;                      // the arguments' storages, each once, by address
+    std::vector<std::unique_lock<std::mutex>> locks; // data's locks, held during the launch
+    std::vector<launch_binding> bindings;            // the buffers bound, by argument
+};
+
 struct compiled_kernel {
     std::string name;
     std::string device_name;
@@ -56,6 +67,7 @@ struct compiled_kernel {
     std::array<std::size_t, 3> required_tile{0, 0, 0};
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
+    launch_scratch scratch;           // guarded by launch_mutex
 };
 
 // A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.

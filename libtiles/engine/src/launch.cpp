@@ -39,12 +39,11 @@ const int* components(const launch_domain& domain) {
     return domain.rank > 3 ? domain.extent_above_3.data() : domain.extent.data();
 }
 
+// Tiled domains of rank above 3 do not get here: the typed shell's tiled extents have no more
+// than 3 dimensions, and the C API refuses more.
 void check_domain(const launch_domain& domain, const device_info& device) {
     if (domain.rank < 1 || (domain.rank > 3 && domain.extent_above_3.size() != std::size_t(domain.rank)))
         throw invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain.rank));
-    if (domain.rank > 3 && domain.tiled)
-        throw invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
-                                     std::to_string(domain.rank));
     const std::string problem = extent_problem(domain.rank, components(domain), "the compute domain");
     if (!problem.empty()) throw invalid_compute_domain(problem);
     // As in C++ AMP, whose extent::size() is an unsigned int: drivers fail on larger domains
@@ -235,8 +234,11 @@ launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_ar
     return *typed;
 }
 
-// Checks every argument against its parameter; returns the bytes of local memory passed.
-std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::size_t count) {
+// Checks every argument against its parameter; where numbers are among them, `typed` receives a
+// copy of the arguments with the numbers converted to their parameters' types. Returns the bytes
+// of local memory passed.
+std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::size_t count,
+                       std::vector<launch_arg>& typed) {
     if (count != k.params.size())
         throw invalid_argument("kernel '" + k.name + "' takes " + std::to_string(k.params.size()) + " arguments, " +
                                std::to_string(count) + (count == 1 ? " was" : " were") + " given");
@@ -273,7 +275,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
             break;
         case launch_arg::kind::number:
-            break; // typed_number() converted it already
+            if (typed.empty()) typed.assign(args, args + count);
+            typed[i] = typed_number(k, i, a);
+            break;
         }
     }
     return local_bytes;
@@ -317,12 +321,12 @@ cl::NDRange ndrange(const int* amp_order, int rank) {
 }
 
 // The locks of the arguments' storages, each taken once and all in one order (by address), so
-// that launches sharing data cannot deadlock; released when this goes. They live in vectors this
-// thread reuses, like the bindings below, so that a launch allocates nothing.
+// that launches sharing data cannot deadlock; released when this goes. They live in the kernel's
+// launch scratch.
 class data_locks {
   public:
-    data_locks(const launch_arg* args, std::size_t count) {
-        static thread_local std::vector<storage*> data;
+    data_locks(launch_scratch& scratch, const launch_arg* args, std::size_t count) : locks_(scratch.locks) {
+        std::vector<storage*>& data = scratch.data;
         data.clear();
         for (std::size_t i = 0; i < count; ++i)
             if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
@@ -340,10 +344,8 @@ class data_locks {
     data_locks& operator=(const data_locks&) = delete;
 
   private:
-    static thread_local std::vector<std::unique_lock<std::mutex>> locks_;
+    std::vector<std::unique_lock<std::mutex>>& locks_;
 };
-
-thread_local std::vector<std::unique_lock<std::mutex>> data_locks::locks_;
 
 // Where a launch without a context runs: where its first array lives, else on the default context.
 std::shared_ptr<context> context_for(const launch_arg* args, std::size_t count) {
@@ -373,45 +375,32 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     ctx.check_runs_kernels("a launch");
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
-    std::vector<launch_arg> typed; // a copy of the arguments, made only if numbers need types
-    if (count == compiled->params.size())
-        for (std::size_t i = 0; i < count; ++i)
-            if (args[i].what == launch_arg::kind::number) {
-                if (typed.empty()) typed.assign(args, args + count);
-                typed[i] = typed_number(*compiled, i, args[i]);
-            }
+    std::vector<launch_arg> typed; // allocated only where numbers need types
+    const std::size_t local_bytes = check_args(*compiled, args, count, typed);
     if (!typed.empty()) args = typed.data();
-    const std::size_t local_bytes = check_args(*compiled, args, count);
     check_tile_fits_kernel(domain, *compiled, device, local_bytes);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
-    const data_locks locked(args, count);
+    launch_scratch& scratch = compiled->scratch;
+    const data_locks locked(scratch, args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
     if (events.wait_count != 0)
         check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
               "clEnqueueBarrierWithWaitList");
     cl_kernel kernel = compiled->kernel();
-    // Reused from launch to launch of this thread, so that a launch allocates nothing.
-    thread_local std::vector<launch_binding> bindings;
+    std::vector<launch_binding>& bindings = scratch.bindings;
     bindings.assign(count, launch_binding{nullptr, false});
     for (std::size_t i = 0; i < count; ++i) {
         const launch_arg& a = args[i];
         const cl_uint index = cl_uint(i);
-        switch (a.what) {
-        case launch_arg::kind::memory: {
+        if (a.what == launch_arg::kind::memory) {
             const bool writes = !a.read_only && !compiled->params[i].points_to_const;
             bindings[i] = a.memory->begin_launch(context, a.region, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
-            break;
-        }
-        case launch_arg::kind::scalar:
-        case launch_arg::kind::number: // typed above
-            check(clSetKernelArg(kernel, index, a.bytes, a.scalar_bytes.data()), "clSetKernelArg");
-            break;
-        case launch_arg::kind::local:
-            check(clSetKernelArg(kernel, index, a.bytes, nullptr), "clSetKernelArg");
-            break;
+        } else { // a scalar (numbers are typed as scalars by now) or local memory, which has no value
+            const void* value = a.what == launch_arg::kind::local ? nullptr : a.scalar_bytes.data();
+            check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
         }
     }
     // The hidden parameters of kernels that use extent_of: one clSetKernelArg of 12 bytes each.

@@ -1,9 +1,14 @@
 // libtiles engine: a matrix's rows split over several contexts (tiles/engine/split.hpp). Every
 // transfer is one of the storage engine's copies between boxes of rows; those of one phase are
-// enqueued on every context before any is waited for, so that the contexts move data at once.
+// enqueued on every context before any is waited for, so that the contexts move data at once, and
+// those between host memory and the contexts run on a thread each, since the host's side of a
+// copy from or to host memory (the staging pipeline's copies, a driver's copies through its own
+// buffers) runs on the thread that asks for it.
 #include "tiles/engine/split.hpp"
 
+#include <exception>
 #include <string>
+#include <thread>
 
 #include "context.hpp"
 #include "devices.hpp"
@@ -21,6 +26,25 @@ box rows_box(int first, int count, int columns) {
 
 void wait_for_all(const std::vector<completion_future>& futures) {
     for (const completion_future& f : futures) f.get();
+}
+
+// Calls each(i) for i = 0 to count - 1 at once, each on a thread of its own (the calling thread
+// takes the first), and returns once all have returned, throwing the first one's failure.
+template <class Each> void at_once(std::size_t count, const Each& each) {
+    std::vector<std::exception_ptr> failures(count);
+    const auto run = [&](std::size_t i) {
+        try {
+            each(i);
+        } catch (...) {
+            failures[i] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t i = 1; i < count; ++i) threads.emplace_back(run, i);
+    if (count > 0) run(0);
+    for (std::thread& t : threads) t.join();
+    for (const std::exception_ptr& failure : failures)
+        if (failure) std::rethrow_exception(failure);
 }
 
 void check_grid(const char* what, const matrix_operand& grid, const split_matrix& split) {
@@ -65,38 +89,44 @@ const split_matrix::band_data& split_matrix::at(std::size_t part) const {
 }
 
 // Where the grid is host memory (a view of it), each band moves straight between its rows there
-// and its context, every band's transfer enqueued before any is waited for; else (an array) through
-// the storage engine's copies.
+// and its context, every band on a thread of its own; else (an array) through the storage engine's
+// copies, every band's enqueued before any is waited for.
 void split_matrix::scatter(const matrix_operand& grid) {
     check_grid("scatter", grid, *this);
-    const bool on_host = home_of(*grid.data) == nullptr;
-    const auto* host =
-        on_host ? static_cast<const unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read))
-                : nullptr;
-    std::vector<completion_future> sent;
-    for (const band_data& p : parts_) {
-        const box rows = rows_box(p.rows.local_first(), p.rows.local_rows(), columns_);
-        sent.push_back(on_host ? copy_in_async(*p.local.data, whole_of(*p.local.data),
-                                               host + rows.origin[1] * row_bytes(), nullptr)
-                               : copy_async(*grid.data, rows, *p.local.data, whole_of(*p.local.data)));
+    if (home_of(*grid.data) == nullptr) {
+        const auto* host =
+            static_cast<const unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read));
+        at_once(parts_.size(), [&](std::size_t i) {
+            const band_data& p = parts_[i];
+            copy_in_async(*p.local.data, whole_of(*p.local.data),
+                          host + std::size_t(p.rows.local_first()) * row_bytes(), nullptr)
+                .get();
+        });
+        return;
     }
+    std::vector<completion_future> sent;
+    for (const band_data& p : parts_)
+        sent.push_back(copy_async(*grid.data, rows_box(p.rows.local_first(), p.rows.local_rows(), columns_),
+                                  *p.local.data, whole_of(*p.local.data)));
     wait_for_all(sent);
 }
 
 void split_matrix::gather(const matrix_operand& grid) const {
     check_grid("gather", grid, *this);
-    const bool on_host = home_of(*grid.data) == nullptr;
-    auto* host = on_host
-                     ? static_cast<unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read_write))
-                     : nullptr;
-    std::vector<completion_future> received;
-    for (const band_data& p : parts_) {
-        const box own = rows_box(p.rows.halo_above, p.rows.rows, columns_);
-        const box rows = rows_box(p.rows.first, p.rows.rows, columns_);
-        received.push_back(
-            on_host ? copy_out_async(*p.local.data, own, host + rows.origin[1] * row_bytes(), nullptr, nullptr)
-                    : copy_async(*p.local.data, own, *grid.data, rows));
+    const auto own = [&](const band_data& p) { return rows_box(p.rows.halo_above, p.rows.rows, columns_); };
+    if (home_of(*grid.data) == nullptr) {
+        auto* host = static_cast<unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read_write));
+        at_once(parts_.size(), [&](std::size_t i) {
+            const band_data& p = parts_[i];
+            copy_out_async(*p.local.data, own(p), host + std::size_t(p.rows.first) * row_bytes(), nullptr, nullptr)
+                .get();
+        });
+        return;
     }
+    std::vector<completion_future> received;
+    for (const band_data& p : parts_)
+        received.push_back(
+            copy_async(*p.local.data, own(p), *grid.data, rows_box(p.rows.first, p.rows.rows, columns_)));
     wait_for_all(received);
 }
 

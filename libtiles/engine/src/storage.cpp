@@ -84,14 +84,7 @@ storage::~storage() {
     } catch (const std::exception& e) {
         report_writeback_failure(e.what());
     }
-    // A staging array's memory is unmapped before its buffer goes. Should that fail, no data is
-    // lost: the mapping ends with the buffer.
-    if (pinned_) {
-        cl::Event unmapped;
-        if (pinned_->context->queue().enqueueUnmapMemObject(pinned_->buffer, pinned_->mapped, nullptr, &unmapped) ==
-            CL_SUCCESS)
-            unmapped.wait();
-    }
+    // A staging array's memory is unmapped with pinned_, which no transfer uses any more.
 }
 
 void storage::place_on(const std::shared_ptr<context>& context, cl_mem buffer) {
@@ -116,22 +109,9 @@ void storage::place_on(const std::shared_ptr<context>& context, cl_mem buffer) {
 }
 
 void storage::stage(const std::shared_ptr<context>& cpu_context, const std::shared_ptr<context>& associated) {
-    const device_info& device = *associated->device();
-    if (bytes() > device.max_mem_alloc_size) {
-        std::ostringstream os;
-        os << "a staging array of " << bytes() << " bytes exceeds the largest allocation of '" << device.name << "' ("
-           << device.max_mem_alloc_size << " bytes), which pins its memory";
-        throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
-    }
-    cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(associated->opencl_context(), CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes(), nullptr,
-                      &status);
-    check(status, "clCreateBuffer of a staging array's pinned host memory");
-    void* mapped = associated->queue().enqueueMapBuffer(buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes(),
-                                                        nullptr, nullptr, &status);
-    check(status, "clEnqueueMapBuffer of a staging array's pinned host memory");
-    pinned_ = pinned_memory{associated, std::move(buffer), mapped};
-    host_ = mapped;
+    pinned_ = std::make_unique<pinned_block>(associated->opencl_context(), associated->queue(), *associated->device(),
+                                             bytes(), "a staging array");
+    host_ = pinned_->data();
     cpu_context_ = cpu_context;
     associated_ = associated;
 }
@@ -211,14 +191,20 @@ void storage::make_device_current(device_copy& target, const box& b) {
     wait_for_host_writers();
     for (const box& part : stale) {
         cl::Event done;
-        write_box(*target.context, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin},
-                  &done);
-        host_readers_.push_back(done);
+        if (write_box(*target.context, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin},
+                      &done))
+            host_readers_.push_back(done);
     }
     target.stale.remove(b);
     // The caller may change its memory as soon as the call that uploads it returns (and then
     // refresh()), so those uploads finish first; the kernels after them still run on.
     if (host_owned_by_caller_) wait_for_host_readers();
+}
+
+bool storage::current_elsewhere(const box& b, const device_copy* except) const {
+    if (host_ != nullptr && host_stale_.overlap(b).empty()) return true;
+    return std::any_of(copies_.begin(), copies_.end(),
+                       [&](const device_copy& c) { return &c != except && c.stale.overlap(b).empty(); });
 }
 
 void storage::mark_written(const box& b, const device_copy* writer) {
@@ -347,7 +333,15 @@ void storage::copy_in_locked(const box& b, const host_place& from, std::vector<e
     // blocking, the caller's memory is free again on return.
     device_copy& target = copy_on(home_);
     cl::Event done;
-    write_box(*home_, target.buffer, dims_, b, layout_.size, from, &done);
+    try {
+        write_box(*home_, target.buffer, dims_, b, layout_.size, from, &done);
+    } catch (...) {
+        // A staged copy that failed may have moved some of its chunks. Where another copy holds
+        // all of `b`, this one no longer does, and the data reads as it was; else `b` holds some
+        // new elements and some old.
+        if (current_elsewhere(b, &target)) target.stale.add(b);
+        throw;
+    }
     if (enqueued == nullptr) check(done.wait(), "clWaitForEvents");
     if (enqueued != nullptr) enqueued->push_back({home_, done});
     target.stale.remove(b);
@@ -501,13 +495,20 @@ completion_future copy_in_async(storage& s, const box& b, const void* source, st
 }
 
 completion_future copy_async(storage& source, const box& from, storage& destination, const box& to) {
-    if (destination.home() != nullptr && &source != &destination) {
+    // Between host memory (a view's, a staging array's) and a device, the transfer reads or writes
+    // that memory itself, where both boxes have one shape in elements of one size.
+    const bool same_shape = from.extent == to.extent && source.layout().size == destination.layout().size;
+    if (&source != &destination && destination.home() != nullptr) {
         if (const auto on_device = source.copy_on_device(from, destination, to))
             return future_of({*on_device}, nullptr, nullptr);
-        // A staging array's pinned memory is read by the upload itself.
-        if (source.staging()) return future_of({source.upload_into(from, destination, to)}, nullptr, nullptr);
+        if (source.home() == nullptr && same_shape) {
+            const enqueued_transfer upload = source.upload_into(from, destination, to);
+            // A staging array's pinned memory is read by the upload; a caller's is read at the call.
+            if (!source.staging()) check(upload.done.wait(), "clWaitForEvents");
+            return future_of({upload}, nullptr, nullptr);
+        }
     }
-    if (destination.staging() && &source != &destination) { // downloads land in its pinned memory
+    if (&source != &destination && destination.home() == nullptr && same_shape) {
         std::vector<enqueued_transfer> enqueued;
         source.download_into(from, destination, to, enqueued);
         return future_of(enqueued, nullptr, nullptr);

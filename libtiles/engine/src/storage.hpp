@@ -13,6 +13,7 @@
 #include "box.hpp"
 #include "context.hpp"
 #include "device_memory.hpp"
+#include "pinned_memory.hpp"
 #include "tiles/engine/storage.hpp"
 #include "transfers.hpp"
 
@@ -53,14 +54,9 @@ class storage {
     // (CL_MEM_ALLOC_HOST_PTR, which drivers pin for DMA), mapped for the storage's whole life, so
     // that transfers to and from there run at the bus's full speed.
     void stage(const std::shared_ptr<context>& cpu_context, const std::shared_ptr<context>& associated);
-    bool staging() const { return pinned_.has_value(); }
-    // A staging array's host memory: the pinned buffer, mapped at host_ through `context`'s queue.
-    struct pinned_memory {
-        std::shared_ptr<engine::context> context;
-        cl::Buffer buffer;
-        void* mapped;
-    };
-    const std::optional<pinned_memory>& pinned() const { return pinned_; }
+    bool staging() const { return pinned_ != nullptr; }
+    // A staging array's host memory, mapped at host_ (null for other storage).
+    const pinned_block* pinned() const { return pinned_.get(); }
     // A staging array's CPU context (empty for other storage).
     const std::shared_ptr<context>& cpu_context() const { return cpu_context_; }
     // The context the data is meant for: the one associate() named (a staging array's), else home.
@@ -93,11 +89,13 @@ class storage {
     // Enqueues the copy of box `from` into box `to` of `destination`, which lives on this
     // storage's device copy's context, if this storage has a copy there current in `from`.
     std::optional<enqueued_transfer> copy_on_device(const box& from, storage& destination, const box& to);
-    // Enqueues the upload of box `from` of this storage's host memory (a staging array's, made
-    // current first) straight into box `to` of `destination`, an array, on its home context.
+    // Enqueues the upload of box `from` of this storage's host memory (a view's or a staging
+    // array's, made current first) straight into box `to` of `destination`, an array, on its home
+    // context.
     enqueued_transfer upload_into(const box& from, storage& destination, const box& to);
-    // Copies box `from` into box `to` of `destination`'s host memory (a staging array's),
-    // downloading the parts the host lacks straight there, without blocking; listed in `enqueued`.
+    // Copies box `from` into box `to` of `destination`'s host memory (a view's or a staging
+    // array's), downloading the parts the host lacks straight there, without blocking; listed in
+    // `enqueued`.
     void download_into(const box& from, storage& destination, const box& to, std::vector<enqueued_transfer>& enqueued);
 
   private:
@@ -130,6 +128,8 @@ class storage {
     void copy_out_locked(const box& b, const host_place& at, std::vector<enqueued_transfer>* enqueued);
     void copy_in_locked(const box& b, const host_place& from, std::vector<enqueued_transfer>* enqueued);
     void mark_written(const box& b, const device_copy* writer);
+    // Whether the host copy or a device copy other than `except` holds all of `b` current.
+    bool current_elsewhere(const box& b, const device_copy* except) const;
     void wait_for_host_writers();
     void wait_for_host_readers();
     cl_mem dense_buffer(const std::shared_ptr<context>& context, const box& b);
@@ -150,7 +150,7 @@ class storage {
     std::vector<cl::Event> host_readers_;  // uploads that may still read host memory
     std::vector<cl::Event> host_writers_;  // downloads that may still write host memory
 
-    std::optional<pinned_memory> pinned_;
+    std::unique_ptr<pinned_block> pinned_;
     std::shared_ptr<context> cpu_context_;
     std::shared_ptr<context> associated_;
 };

@@ -6,6 +6,8 @@
 #include <functional>
 #include <optional>
 
+#include "staging.hpp"
+
 namespace tiles::engine {
 namespace {
 
@@ -19,23 +21,6 @@ cl::array<cl::size_type, 3> cl_region(const dims3& extent, std::size_t element_s
 
 std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
 std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
-
-void enqueue_read_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b,
-                      std::size_t element_size, const host_place& to, cl::Event* done) {
-    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
-    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(context.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
-                                                static_cast<unsigned char*>(to.base) + *to_offset, nullptr, done),
-              "clEnqueueReadBuffer");
-        return;
-    }
-    check(context.queue().enqueueReadBufferRect(
-              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base, nullptr, done),
-          "clEnqueueReadBufferRect");
-}
 
 // Oclgrind (checked contexts) keeps, per buffer, which bytes hold initialized data, and each
 // transfer into a buffer replaces that with the state of the transfer's own bytes as if they
@@ -68,14 +53,53 @@ std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& ori
     return ((origin[0] * dims[1] + origin[1]) * dims[2] + origin[2]) * element_size;
 }
 
+void enqueue_read_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b,
+                      std::size_t element_size, const host_place& to, cl::Event* done) {
+    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
+    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(context.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
+                                                static_cast<unsigned char*>(to.base) + *to_offset, nullptr, done),
+              "clEnqueueReadBuffer");
+        return;
+    }
+    check(context.queue().enqueueReadBufferRect(
+              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base, nullptr, done),
+          "clEnqueueReadBufferRect");
+}
+
+void enqueue_write_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b,
+                       std::size_t element_size, const host_place& from, cl::Event* done) {
+    const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
+    const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
+    if (from_offset && to_offset) {
+        check(context.queue().enqueueWriteBuffer(buffer, done == nullptr, *to_offset, volume(b) * element_size,
+                                                 static_cast<const unsigned char*>(from.base) + *from_offset, nullptr,
+                                                 done),
+              "clEnqueueWriteBuffer");
+        return;
+    }
+    check(context.queue().enqueueWriteBufferRect(
+              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
+              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
+              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base, nullptr, done),
+          "clEnqueueWriteBufferRect");
+}
+
 void read_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
               const host_place& to, cl::Event* done) {
+    if (const auto staging = staging_of(context, b, element_size, to)) {
+        staged_read(context, buffer, dims, b, element_size, to, *staging, done);
+        return;
+    }
     enqueue_read_box(context, buffer, dims, b, element_size, to, done);
     context.count_download(volume(b) * element_size);
     context.enqueued();
 }
 
-void write_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
+bool write_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
                const host_place& from, cl::Event* done) {
     if (rewrites_whole_buffer(context, dims, b,
                               contiguous_offset(from.dims, from.origin, b.extent, element_size).has_value())) {
@@ -87,26 +111,16 @@ void write_box(context& context, const cl::Buffer& buffer, const dims3& dims, co
             done);
         context.count_upload(volume(b) * element_size);
         context.enqueued();
-        return;
+        return false;
     }
-    const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
-    const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(context.queue().enqueueWriteBuffer(buffer, CL_FALSE, *to_offset, volume(b) * element_size,
-                                                 static_cast<const unsigned char*>(from.base) + *from_offset, nullptr,
-                                                 done),
-              "clEnqueueWriteBuffer");
-        context.count_upload(volume(b) * element_size);
-        context.enqueued();
-        return;
+    if (const auto staging = staging_of(context, b, element_size, from)) {
+        staged_write(context, buffer, dims, b, element_size, from, *staging, done);
+        return false;
     }
-    check(context.queue().enqueueWriteBufferRect(
-              buffer, CL_FALSE, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base, nullptr, done),
-          "clEnqueueWriteBufferRect");
+    enqueue_write_box(context, buffer, dims, b, element_size, from, done);
     context.count_upload(volume(b) * element_size);
     context.enqueued();
+    return true;
 }
 
 void copy_box(context& context, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
@@ -144,6 +158,14 @@ void copy_box(context& context, const cl::Buffer& from, const dims3& from_dims, 
 }
 
 void copy_host_box(const host_place& from, const dims3& extent, const host_place& to, std::size_t element_size) {
+    const auto from_offset = contiguous_offset(from.dims, from.origin, extent, element_size);
+    const auto to_offset = contiguous_offset(to.dims, to.origin, extent, element_size);
+    if (from_offset && to_offset) { // one run of bytes on both sides: one memcpy
+        std::memcpy(static_cast<unsigned char*>(to.base) + *to_offset,
+                    static_cast<const unsigned char*>(from.base) + *from_offset,
+                    extent[0] * extent[1] * extent[2] * element_size);
+        return;
+    }
     const std::size_t row_bytes = extent[2] * element_size;
     for (std::size_t s = 0; s < extent[0]; ++s)
         for (std::size_t r = 0; r < extent[1]; ++r) {

@@ -148,8 +148,6 @@ class accelerator_view {
 };
 
 namespace detail {
-// The view launches and arrays use when none is named: the engine's default context.
-inline accelerator_view default_view() { return accelerator_view(engine::default_context()); }
 // The engine's contexts of a list of views.
 inline std::vector<std::shared_ptr<engine::context>> contexts_of(const std::vector<accelerator_view>& views) {
     std::vector<std::shared_ptr<engine::context>> contexts;

@@ -89,7 +89,7 @@ inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matri
 // Where an algorithm runs when no view is given: where its first operand lives.
 template <class Data> accelerator_view view_of(const Data& data) {
     const auto home = engine::associated_of(*data.storage());
-    return home ? accelerator_view(home) : default_view();
+    return home ? accelerator_view(home) : accelerator_view(engine::default_context());
 }
 
 } // namespace detail

@@ -23,9 +23,6 @@ template <class T, int N> class array_view;
 template <class T, int N> class array;
 
 namespace detail {
-// The view launches and arrays use when none is named: the default accelerator's.
-accelerator_view default_view();
-
 // Copies between host ranges and containers, defined in tiles/copy.hpp: [first, last), which must
 // hold exactly the destination's elements, or the destination's count of elements from first.
 template <class InputIt, class Destination>
@@ -45,20 +42,23 @@ template <class T, int N = 1> class array {
     using value_type = T;
 
     // Uninitialized elements on `view`.
-    explicit array(const tiles::extent<N>& e, const accelerator_view& view = detail::default_view())
+    explicit array(const tiles::extent<N>& e,
+                   const accelerator_view& view = accelerator_view(engine::default_context()))
         : extent(e), storage_(make_storage(e, view)) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
-    explicit array(int e0, const accelerator_view& view = detail::default_view()) : array(tiles::extent<1>(e0), view) {}
+    explicit array(int e0, const accelerator_view& view = accelerator_view(engine::default_context()))
+        : array(tiles::extent<1>(e0), view) {}
     template <int M = N, class = std::enable_if_t<M == 2>>
-    array(int e0, int e1, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<2>(e0, e1), view) {}
     template <int M = N, class = std::enable_if_t<M == 3>>
-    array(int e0, int e1, int e2, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, int e2, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<3>(e0, e1, e2), view) {}
 
     // Elements copied from [first, last), which must hold exactly e.size() values (one upload).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
-    array(const tiles::extent<N>& e, InputIt first, InputIt last, const accelerator_view& view = detail::default_view())
+    array(const tiles::extent<N>& e, InputIt first, InputIt last,
+          const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(e, view) {
         detail::copy_range_in(first, last, *this).get();
     }
@@ -80,7 +80,8 @@ template <class T, int N = 1> class array {
 
     // The e.size() elements from `first` (AMP's begin-only form: the range must hold that many).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
-    array(const tiles::extent<N>& e, InputIt first, const accelerator_view& view = detail::default_view())
+    array(const tiles::extent<N>& e, InputIt first,
+          const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(e, view) {
         detail::copy_range_in(first, *this).get();
     }
@@ -96,22 +97,23 @@ template <class T, int N = 1> class array {
     // C++ AMP's forms of the constructors above with the extent as ints (ranks 1 to 3), which the
     // C++ AMP book's samples use: array<float, 2> a(rows, cols, v.begin(), v.end()).
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<1>(e0), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<2>(e0, e1), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, It last, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, int e2, It first, It last,
+          const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<3>(e0, e1, e2), first, last, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<1>(e0), first, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<2>(e0, e1), first, view) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, const accelerator_view& view = detail::default_view())
+    array(int e0, int e1, int e2, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(tiles::extent<3>(e0, e1, e2), first, view) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
     array(int e0, const accelerator_view& cpu_view, const accelerator_view& associated)
@@ -144,14 +146,16 @@ template <class T, int N = 1> class array {
 
     // Elements copied from a container with data() and size(), which must hold at least e.size().
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
-    array(const tiles::extent<N>& e, const Container& source, const accelerator_view& view = detail::default_view())
+    array(const tiles::extent<N>& e, const Container& source,
+          const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(e, view) {
         engine::check_host_range(std::size(source), e.size(), "the source range of an array");
         detail::copy_range_in(std::data(source), *this).get();
     }
 
     // A copy of a view's elements (or of another array's, on another accelerator view), on `view`.
-    explicit array(const array_view<const T, N>& source, const accelerator_view& view = detail::default_view())
+    explicit array(const array_view<const T, N>& source,
+                   const accelerator_view& view = accelerator_view(engine::default_context()))
         : array(source.extent, view) {
         detail::copy_containers(source, *this);
     }

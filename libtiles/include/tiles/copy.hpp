@@ -14,6 +14,7 @@
 #include "tiles/array_view.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/engine/checks.hpp"
+#include "tiles/pinned.hpp"
 
 namespace tiles {
 
@@ -37,13 +38,16 @@ template <class Source, class Destination> void check_copy(const Source& source,
 }
 
 // Whether `It` walks contiguous memory of T that the transfers can read or write directly: a
-// pointer or a std::vector<T> iterator (const ones only where the memory is only read).
+// pointer, or an iterator of a std::vector<T> or a pinned_vector<T> (const ones only where the
+// memory is only read).
 template <class It, class T>
 inline constexpr bool is_contiguous_output_v =
-    std::is_same_v<It, T*> || std::is_same_v<It, typename std::vector<T>::iterator>;
+    std::is_same_v<It, T*> || std::is_same_v<It, typename std::vector<T>::iterator> ||
+    std::is_same_v<It, typename pinned_vector<T>::iterator>;
 template <class It, class T>
 inline constexpr bool is_contiguous_input_v = is_contiguous_output_v<It, T> || std::is_same_v<It, const T*> ||
-                                              std::is_same_v<It, typename std::vector<T>::const_iterator>;
+                                              std::is_same_v<It, typename std::vector<T>::const_iterator> ||
+                                              std::is_same_v<It, typename pinned_vector<T>::const_iterator>;
 
 // Host range to container. A contiguous range is read by the transfer itself; any other is
 // read now into a staging buffer that lives until the transfer completes.

@@ -17,5 +17,6 @@
 #include "tiles/log.hpp"
 #include "tiles/parallel_for_each.hpp"
 #include "tiles/parameters.hpp"
+#include "tiles/pinned.hpp"
 #include "tiles/split.hpp"
 #include "tiles/version.hpp"

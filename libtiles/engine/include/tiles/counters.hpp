@@ -19,6 +19,11 @@ struct transfer_counters {
     std::uint64_t cache_hits = 0;    // launches that found their kernel already built
     std::uint64_t launches = 0;
     std::uint64_t binary_loads = 0; // programs loaded from the disk cache instead
+    // Uploads and downloads (counted there too) that went through the view's pinned staging
+    // buffers: copies of the device's staging threshold or more from or to host memory that
+    // libtiles did not pin.
+    std::uint64_t staged_transfers = 0;
+    std::uint64_t bytes_staged = 0;
 };
 
 // The counters of every accelerator view of the process together, and their reset.
