@@ -42,7 +42,7 @@ developer_packages=(
   libclc-14 llvm-spirv-14             # C++ kernels: OpenCL's built-ins for NVIDIA's devices, SPIR-V for others
   clang-format                        # the test that the sources keep .clang-format's layout
   valgrind                            # memcheck over the C examples
-  doxygen                             # the API reference (the docs target), which the tests build
+  doxygen                             # the C and C++ reference of the documentation (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
 )
 debian_packages=("${example_packages[@]}")
@@ -73,15 +73,16 @@ fi
 # Python packages, and the wheelhouse from which the wheel's test builds and installs with no
 # network (tests/wheel/wheelhouse.txt), fetched again only when their lists change.
 requirements=bindings/python/requirements.txt
+docs_requirements=docs/requirements.txt   # Sphinx, Breathe and MyST, for the docs target the tests build
 wheelhouse_requirements=tests/wheel/wheelhouse.txt
 [[ -x .venv/bin/python ]] || python3 -m venv .venv
-if ! cat "$requirements" "$wheelhouse_requirements" | cmp -s - .venv/installed-requirements.txt; then
+if ! cat "$requirements" "$docs_requirements" "$wheelhouse_requirements" | cmp -s - .venv/installed-requirements.txt; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r "$requirements"
+  .venv/bin/python -m pip install --quiet -r "$requirements" -r "$docs_requirements"
   rm -rf .venv/wheelhouse
   .venv/bin/python -m pip download --quiet --only-binary=:all: --dest .venv/wheelhouse -r "$wheelhouse_requirements"
-  cat "$requirements" "$wheelhouse_requirements" >.venv/installed-requirements.txt
+  cat "$requirements" "$docs_requirements" "$wheelhouse_requirements" >.venv/installed-requirements.txt
 fi
 
 # A developer's build: tests, examples, benchmarks, the API reference and the Python module, with

@@ -3,7 +3,7 @@
 # tiles;` and make `index<2>` ambiguous. So every public header HEADERS (each alone, with what it
 # includes) must leave ::index() undeclared: the AMP spelling compiles with COMPILER and FLAGS.
 # The headers DECLARING bring it in through a header not libtiles' own (CL/opencl.hpp), as does a
-# program that includes <cstring> itself: there, and with every header, README's one-line fix (a
+# program that includes <cstring> itself: there, and with every header, the From C++ AMP guide's one-line fix (a
 # using-declaration in the function) must compile. The programs are written into WORK.
 #   cmake -DCOMPILER=c++ -DFLAGS=-I...;... -DHEADERS=tiles.hpp;... -DDECLARING=... -DWORK=dir -P THIS
 cmake_policy(VERSION 3.20)

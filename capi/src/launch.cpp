@@ -154,14 +154,14 @@ kernel_options read_options(const tiles_kernel_options* options) {
     check_struct(options, "kernel options");
     const tiles_kernel_options o = read_struct(options);
     if (o.build_options != nullptr) read.build_options = o.build_options;
-    switch (o.language) {
+    switch (const int value = as_int(o.language)) {
     case TILES_LANGUAGE_OPENCL_C:
         break;
     case TILES_LANGUAGE_CPP:
         read.language = tiles::kernel_language::cpp;
         break;
     default:
-        throw tiles::invalid_argument("the kernel options' language (" + std::to_string(int(o.language)) +
+        throw tiles::invalid_argument("the kernel options' language (" + std::to_string(value) +
                                       ") is neither TILES_LANGUAGE_OPENCL_C (0) nor TILES_LANGUAGE_CPP (1)");
     }
     return read;

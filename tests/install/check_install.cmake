@@ -1,7 +1,7 @@
 # The installed package, one STEP at a time (cmake -DSTEP=... -P check_install.cmake):
 #   layout        cmake --install BUILD_DIR into PREFIX; exactly the library (with its SONAME links),
 #                 the C++ core, tiles.h, the C++ headers, tiles-info, tiles-tune, the CMake package,
-#                 tiles.pc and tiles-core.pc lie there
+#                 tiles.pc and tiles-core.pc lie there, and the documentation's HTML in DOCDIR where it was built
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
 #                 tiled kernel and the README's C++ example) and runs them, and tiles-info
 #   example       builds examples, examples/c and examples/algorithms, each alone from its own folder,
@@ -11,7 +11,7 @@
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
 #                 the programs, and checks that libtiles added nothing to the parent's install
-# Other variables: LIBDIR, INCLUDEDIR, BINDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
+# Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG,
 # OPENCL_INCLUDE_DIR and OPENCL_LIBRARY (the OpenCL the top-level build found, handed on to every
 # build here, so that they do not look for one of their own and find another, or none).
@@ -66,6 +66,20 @@ if(STEP STREQUAL "layout")
   run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${PREFIX}")
   file(GLOB_RECURSE installed LIST_DIRECTORIES false RELATIVE "${PREFIX}" "${PREFIX}/*")
   string(REGEX REPLACE "tilesTargets-[a-z]+\\.cmake" "tilesTargets-<config>.cmake" installed "${installed}")
+  # The documentation, where it was built: its pages are Sphinx's to name, so only its front pages
+  # are looked for.
+  set(docs "${installed}")
+  list(FILTER docs INCLUDE REGEX "^${DOCDIR}/")
+  list(FILTER installed EXCLUDE REGEX "^${DOCDIR}/")
+  if(EXISTS "${BUILD_DIR}/docs/html/index.html")
+    foreach(page IN ITEMS index.html docs/index.html README.html docs/reference/cpp.html docs/guides/cpp.html)
+      if(NOT "${DOCDIR}/${page}" IN_LIST docs)
+        message(FATAL_ERROR "the documentation was built, but ${DOCDIR}/${page} was not installed")
+      endif()
+    endforeach()
+  elseif(docs)
+    message(FATAL_ERROR "no documentation was built, but ${DOCDIR} holds ${docs}")
+  endif()
   list(SORT installed)
   # The C++ headers of the typed API, the engine and the algorithms, each from its include folder.
   set(cpp_headers "")

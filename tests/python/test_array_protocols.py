@@ -39,7 +39,7 @@ def test_a_host_view_goes_to_numpy_without_a_copy_and_writes_go_both_ways(contex
     assert host[1, 2] == -5
     host[2, 12] = 7
     assert shared[2, 12] == 7
-    view.refresh()  # the host wrote behind the view's back, as the README says
+    view.refresh()  # the host wrote behind the view's back, as docs/guides/numpy-cupy.md says
     twice(view, context)
     view.synchronize()
     assert shared[1, 2] == -10 and shared[2, 12] == 14

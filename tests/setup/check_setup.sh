@@ -16,9 +16,10 @@ done
 # run STEP: setup.sh STEP in a tree of its own; prints what it asked for.
 run() {
   local tree=$work/tree-${1:-all}
-  mkdir -p "$tree/bindings/python" "$tree/tests/wheel"
+  mkdir -p "$tree/bindings/python" "$tree/docs" "$tree/tests/wheel"
   cp "$source_dir/setup.sh" "$tree/"
   cp "$source_dir/bindings/python/requirements.txt" "$tree/bindings/python/"
+  cp "$source_dir/docs/requirements.txt" "$tree/docs/"
   cp "$source_dir/tests/wheel/wheelhouse.txt" "$tree/tests/wheel/"
   FAKE_LOG=$tree/log PATH="$work/bin:$PATH" "$tree/setup.sh" "$@" >"$tree/output" 2>&1 ||
     { cat "$tree/output"; echo "check_setup: setup.sh $* failed" >&2; exit 1; }

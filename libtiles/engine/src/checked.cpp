@@ -382,7 +382,7 @@ std::shared_ptr<context> new_checked_context(bool strict) {
         if (has_values_for != nullptr && !has_values_for(as))
             throw invalid_argument(std::string("TILES_CHECKED_AS='") + as +
                                    "' names no device of the algorithm parameter table: give gpu, cpu or the name of "
-                                   "a device it has an entry for (README, checked mode)");
+                                   "a device it has an entry for (docs/guides/checked-mode.md)");
         run->checked_as = as;
     }
     static const std::string users_plugins = std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS") : "";

@@ -217,6 +217,27 @@ std::string with_kernel_lines(const std::string& log, const std::string& whole_p
     return result.append(last, log.cend());
 }
 
+namespace {
+
+// Whether two spellings of a file name, one from a #line directive and one from a compiler's or
+// the simulator's message, name the same file. clang may write the file relative to the folder it
+// ran in (a folder of /tmp, where a checkout under /tmp lost every C++ finding's source line), so a
+// spelling that is relative matches one that ends with it, once its leading "./" and "../" are gone.
+bool same_file(const std::string& a, const std::string& b) {
+    if (a == b) return true;
+    const auto without_dots = [](std::string name) {
+        while (name.rfind("../", 0) == 0 || name.rfind("./", 0) == 0) name.erase(0, name.find('/') + 1);
+        return name;
+    };
+    const std::string& longer = a.size() >= b.size() ? a : b;
+    const std::string shorter = without_dots(a.size() >= b.size() ? b : a);
+    return !shorter.empty() && shorter.front() != '/' && longer.size() > shorter.size() &&
+           longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) == 0 &&
+           longer[longer.size() - shorter.size() - 1] == '/';
+}
+
+} // namespace
+
 // A `#line N` directive numbers the line after it N, and one that names another file (the
 // library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
 // source file) leaves `file` until the next that names it.
@@ -229,7 +250,7 @@ std::string kernel_line(const std::string& whole_program, int line, const std::s
     for (int number = 1; std::getline(in, text); ++number) {
         if (std::regex_match(text, m, directive)) {
             number = std::stoi(m[1]) - 1;
-            if (m[3].matched) in_kernel = m[3] == file;
+            if (m[3].matched) in_kernel = same_file(m[3], file);
             continue;
         }
         if (in_kernel && number == line) found = text;

@@ -62,7 +62,7 @@ class accelerator {
     static bool set_default(const std::wstring& path);
     static bool set_default(const std::string& path);
 
-    // C++ AMP's properties, from OpenCL's device queries (README, "Accelerators and their views").
+    // C++ AMP's properties, from OpenCL's device queries (docs/guides/cpp.md, "Accelerators and their views").
     std::wstring get_device_path() const;               // "P:D" indices, which the constructors take back
     std::wstring get_description() const;               // CL_DEVICE_NAME
     unsigned int get_version() const;                   // CL_DEVICE_VERSION, major << 16 | minor

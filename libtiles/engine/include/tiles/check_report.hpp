@@ -15,7 +15,7 @@ enum class diagnostic_kind {
     write_write_race,    // two work-items write one location, with no barrier between
     uninitialized_read,  // tile_static memory read before anything was stored there, at the read
     uninitialized_write, // a value computed from such a read stored (only without libtiles' Oclgrind plugin,
-                         // or with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1: README, checked mode)
+                         // or with TILES_CHECKED_OCLGRIND_UNINITIALIZED=1: docs/guides/checked-mode.md)
     out_of_bounds,       // an access outside every buffer the kernel was given, or past the end of an array it
                          // declares (tile_static or private)
     barrier_divergence,  // a barrier only some work-items of a tile reached
