@@ -45,9 +45,15 @@ def _checking(context: Any, arguments: List[Any]) -> Tuple[Optional[_tiles.Conte
         if isinstance(owner, _tiles.Array):
             home = owner.context()
             return (home if home.is_checked() else None), False
-    default = _tiles.Context.default(None)
-    checked = bool(default.is_checked())
-    return (default if checked else None), checked and os.environ.get("TILES_CHECKED") == "strict"
+    global _default_checking
+    if _default_checking is None:  # the default context, once made, stays what it is
+        default = _tiles.Context.default(None)
+        checked = bool(default.is_checked())
+        _default_checking = (default if checked else None), checked and os.environ.get("TILES_CHECKED") == "strict"
+    return _default_checking
+
+
+_default_checking: Optional[Tuple[Optional[_tiles.Context], bool]] = None
 
 
 def _caller_stacklevel() -> int:
