@@ -73,6 +73,7 @@ C_TEST(test_shapes_and_domains_of_an_older_header, "[data][views][abi]")
 
 C_TEST(test_cpp_kernel_runs_the_seed_tile_average, "[amp]")
 C_TEST(test_cpp_program_builds_ahead_and_names_its_kernels, "[amp]")
+C_TEST(test_cpp_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels, "[amp]")
 C_TEST(test_cpp_kernel_refusals, "[amp]")
 C_TEST(test_scalar_arguments, "[launch]")
 C_TEST(test_tile_static_memory_argument, "[launch]")

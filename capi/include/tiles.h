@@ -656,8 +656,9 @@ TILES_API tiles_status tiles_program_build(const char** kernel_names, const char
 /* tiles_program_build for a source in `options->language` (NULL options: OpenCL C, no build
  * options), compiled once as a launch over `domain`'s rank and tile shape would (the extent's size
  * does not matter; NULL: an untiled rank-1 launch), so that launches of any of its kernels over
- * such domains compile nothing. A C++ source is built whole, no kernel's index checked against the
- * domain. Errors as tiles_kernel_build's. */
+ * such domains compile nothing. A C++ source is so too where every kernel's index is the domain's
+ * (its rank and tile); where one's is not (or without a domain), it is built whole with no index
+ * checked, and launches build their kernels. Errors as tiles_kernel_build's. */
 TILES_API tiles_status tiles_program_build_with_options(const char** kernel_names, const char** log,
                                                         tiles_context* context, const char* source,
                                                         const tiles_kernel_options* options,

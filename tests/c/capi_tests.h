@@ -19,6 +19,7 @@ int test_extent_of_refused_above_rank_3(void);
 /* test_amp.c */
 int test_cpp_kernel_runs_the_seed_tile_average(void);
 int test_cpp_program_builds_ahead_and_names_its_kernels(void);
+int test_cpp_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void);
 int test_cpp_kernel_refusals(void);
 
 /* test_algorithms.c */

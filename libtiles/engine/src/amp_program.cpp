@@ -457,13 +457,13 @@ std::string amp_source::program(const std::vector<const kernel_function*>& kerne
 std::string amp_source::program_for(const std::string& name) const {
     for (const kernel_function& k : kernels_)
         if (k.name == name) return program({&k}, true);
-    return whole_program();
+    return whole_program(false);
 }
 
-std::string amp_source::whole_program() const {
+std::string amp_source::whole_program(bool checked) const {
     std::vector<const kernel_function*> all;
     for (const kernel_function& k : kernels_) all.push_back(&k);
-    return program(all, false);
+    return program(all, checked);
 }
 
 } // namespace tiles::engine

@@ -45,10 +45,11 @@ class amp_source {
     const declared_kernel* kernel(const std::string& name) const;
 
     // The program that builds kernel `name` (which must be one) for a launch, whose index must then
-    // be the launch's (a compile error otherwise); the program of every kernel, unchecked, for a
-    // build of the whole source ahead of any launch.
+    // be the launch's (a compile error otherwise); the program of every kernel, for a build of the
+    // whole source ahead of any launch: `checked`, every kernel's index must be the build's domain's,
+    // and launches there use it; else none is checked.
     std::string program_for(const std::string& name) const;
-    std::string whole_program() const;
+    std::string whole_program(bool checked) const;
 
     // The build options, less the -D and -U the program's text holds.
     const std::string& options() const { return options_; }

@@ -42,6 +42,9 @@ class program_cache {
                                            const std::string& built_for, std::size_t source_hash,
                                            kernel_language language = kernel_language::opencl_c);
 
+    // Whether the program of (source, options) is built, without building it.
+    bool holds(const std::string& source, const std::string& options, std::size_t source_hash);
+
     // The kernel `name` of the program built from (source, options), building it on first use; its
     // parameters as `declared`, where its program's generator knows them, else as the driver says.
     std::shared_ptr<compiled_kernel> kernel(context& owner, const std::string& source, const std::string& options,

@@ -309,6 +309,13 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
     return entry;
 }
 
+bool program_cache::holds(const std::string& source, const std::string& options, std::size_t source_hash) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
+        if (it->second->options == options && it->second->source == source) return true;
+    return false;
+}
+
 std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,
                                                        const std::string& options, const std::string& name,
                                                        std::size_t source_hash, kernel_language language,
@@ -330,7 +337,8 @@ kernel_source::kernel_source(std::string source, std::string name, std::string o
       amp_(language == kernel_language::cpp ? std::make_shared<const amp_source>(source_, options_, kernel_source_name)
                                             : nullptr),
       program_text_(amp_ ? amp_->program_for(name_) : program_text(source_)),
-      program_hash_(std::hash<std::string>()(program_text_)) {}
+      program_hash_(std::hash<std::string>()(program_text_)), whole_text_(amp_ ? amp_->whole_program(true) : ""),
+      whole_hash_(std::hash<std::string>()(whole_text_)) {}
 
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, const launch_domain& domain) {
     const shape_key key{context.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
@@ -349,9 +357,11 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, c
         throw invalid_argument("the C++ source has no kernel named '" + name_ +
                                "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
     }
-    auto k = context.programs().kernel(context, program_text_,
-                                       launch_options(amp_ ? amp_->options() : options_, domain, *context.device()),
-                                       name_, program_hash_, language_, declared);
+    const std::string options = launch_options(amp_ ? amp_->options() : options_, domain, *context.device());
+    // A C++ source built whole at this shape (build_source) holds this kernel, checked: no build.
+    const bool whole = amp_ && context.programs().holds(whole_text_, options, whole_hash_);
+    auto k = context.programs().kernel(context, whole ? whole_text_ : program_text_, options, name_,
+                                       whole ? whole_hash_ : program_hash_, language_, declared);
     recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
                                  [&](const recent_kernel& r) { return r.kernel.expired() || r.key == key; }),
                   recent_.end());
@@ -365,18 +375,38 @@ std::string kernel_source::last_build_log() const {
     return last_build_log_;
 }
 
+namespace {
+// Whether a build failed only on the prelude's checks of a kernel's index against the domain.
+bool index_mismatch(const std::string& build_log) {
+    return build_log.find("has another rank than the launch's extent") != std::string::npos ||
+           build_log.find("is launched over a tiled extent") != std::string::npos ||
+           build_log.find("is not the launch's tile") != std::string::npos;
+}
+} // namespace
+
 source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
                           const std::string& options, kernel_language language, const launch_domain* domain) {
     launch_domain untiled_rank_1;
     untiled_rank_1.rank = 1;
     const launch_domain& built_for = domain ? *domain : untiled_rank_1;
-    if (language == kernel_language::cpp) { // every kernel, none checked against this domain
+    if (language == kernel_language::cpp) {
         const amp_source amp(source, options, kernel_source_name);
-        const std::string text = amp.whole_program();
-        const std::shared_ptr<program_entry> entry =
-            context->programs().program(*context, text, launch_options(amp.options(), built_for, *context->device()),
-                                        "the whole source", std::hash<std::string>()(text), language);
-        return {amp.kernel_names(), entry->build_log};
+        const std::string built_options = launch_options(amp.options(), built_for, *context->device());
+        const auto build = [&](bool checked) {
+            const std::string text = amp.whole_program(checked);
+            return context->programs().program(*context, text, built_options, "the whole source",
+                                               std::hash<std::string>()(text), language);
+        };
+        if (domain == nullptr) return {amp.kernel_names(), build(false)->build_log};
+        // At a domain, every kernel's index is checked against it as its own build would check it,
+        // so that launches at that shape use this program; where some kernel's index is not the
+        // domain's, the source is built with none checked, and those launches build their kernels.
+        try {
+            return {amp.kernel_names(), build(true)->build_log};
+        } catch (const build_error& e) {
+            if (!index_mismatch(e.build_log())) throw;
+        }
+        return {amp.kernel_names(), build(false)->build_log};
     }
     const std::string text = program_text(source);
     const std::shared_ptr<program_entry> entry =

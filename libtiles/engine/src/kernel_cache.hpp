@@ -142,6 +142,10 @@ class kernel_source {
     const std::shared_ptr<const amp_source> amp_; // a C++ source, read
     const std::string program_text_;              // the prelude, then the source numbered from line 1
     const std::size_t program_hash_;
+    // A C++ source's whole program with every kernel's index checked, which build_source makes at
+    // a domain: launches at that domain's shape use it where it is built.
+    const std::string whole_text_;
+    const std::size_t whole_hash_;
 
     mutable std::mutex mutex_;
     std::vector<recent_kernel> recent_;

@@ -73,7 +73,8 @@ struct source_build {
 // domain of `domain`'s rank and tile shape would (an untiled rank-1 one where it is null), so that
 // such launches of every kernel of the source compile nothing; for callers that check a source of
 // several kernels before launching them (the C API's tiles_program_build). Throws build_error as a
-// launch would. A C++ source is built whole with no kernel's index checked against that domain.
+// launch would. A C++ source is so too where every kernel's index is that domain's; where one's is
+// not (or without a domain) it is built whole with no index checked, and launches build their kernels.
 source_build build_source(const std::shared_ptr<context>& context, const std::string& source,
                           const std::string& options, kernel_language language = kernel_language::opencl_c,
                           const launch_domain* domain = nullptr);
