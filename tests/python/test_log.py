@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -69,12 +70,24 @@ class Arrivals(logging.Handler):
         self.arrived.append((time.monotonic(), record.levelno, record.getMessage()))
 
 
-def test_the_loggers_level_and_a_handler_are_all_it_takes():
+@contextmanager
+def arrivals(level):
+    """An Arrivals handler on the "tiles" logger, set to `level`, as a user sets them up; both as
+    they were afterwards."""
     handler = Arrivals()
     logger = logging.getLogger("tiles")
     logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
+    logger.setLevel(level)
     try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(logging.NOTSET)
+
+
+def test_the_loggers_level_and_a_handler_are_all_it_takes():
+    logger = logging.getLogger("tiles")
+    with arrivals(logging.INFO) as handler:
         add_one(source_never_built())
         at_info = [m for _, _, m in handler.arrived]
         logger.setLevel(logging.DEBUG)
@@ -83,9 +96,6 @@ def test_the_loggers_level_and_a_handler_are_all_it_takes():
         logger.setLevel(logging.WARNING)
         add_one(source_never_built())
         at_warning = handler.arrived[len(at_info) + len(at_debug):]
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(logging.NOTSET)
     assert any(m.startswith("building kernel 'logged' for '") for m in at_info), at_info
     assert any(m.startswith("built kernel 'logged' for '") for m in at_info), at_info
     assert not any(m.startswith("upload of") for m in at_info)
@@ -96,15 +106,8 @@ def test_the_loggers_level_and_a_handler_are_all_it_takes():
 def test_messages_arrive_while_the_call_runs():
     """"building" arrives as the build starts, not with "built" once the call returns: they
     arrive about as far apart as the build took."""
-    handler = Arrivals()
-    logger = logging.getLogger("tiles")
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    try:
+    with arrivals(logging.INFO) as handler:
         add_one(source_never_built())
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(logging.NOTSET)
     building = [t for t, _, m in handler.arrived if m.startswith("building kernel 'logged'")]
     built = [(t, m) for t, _, m in handler.arrived if m.startswith("built kernel 'logged'")]
     assert len(building) == 1 and len(built) == 1, handler.arrived
