@@ -57,6 +57,7 @@ int test_checked_lines_are_the_kernels_own_or_unknown(void);
 /* test_log.c */
 int test_log_reaches_the_callback(void);
 int test_log_carries_the_compilers_warnings(void);
+int test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_log(void);
 
 /* test_errors.c */
 int test_version(void);

@@ -1,6 +1,7 @@
 """libtiles' log in Python's logging module: TILES_LOG=info prints kernel builds on stderr as C and
 C++ do, the logger "tiles" gets builds, cache hits and transfers at its own level, and messages
-arrive while the call that caused them runs."""
+arrive while the call that caused them runs; a TILES_LOG value libtiles does not take is a warning
+of that logger."""
 
 import logging
 import os
@@ -35,6 +36,21 @@ def test_tiles_log_info_prints_builds_on_stderr():
     assert "libtiles info: building kernel 'logged' for '" in done.stderr
     assert "libtiles info: built kernel 'logged' for '" in done.stderr
     assert "upload of" not in done.stderr  # transfers are at the debug level
+
+
+def test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_tiles_logger():
+    """The complaint about TILES_LOG goes through the log, so that the handler an application
+    configured gets it, rather than stderr beside it."""
+    script = "import logging, sys\n" \
+             "logging.basicConfig(stream=sys.stdout, format='%(name)s %(levelname)s %(message)s')\n" \
+             "import tiles\n" \
+             "tiles.zeros((4,), 'float32').get()\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TILES_LOG="loud"))
+    assert done.returncode == 0, done.stderr
+    complaint = "TILES_LOG is 'loud'; it takes off, warning, info or debug, so the log stays at warning"
+    assert done.stdout.splitlines().count("tiles WARNING " + complaint) == 1, done.stdout
+    assert complaint not in done.stderr
 
 
 def test_set_log_level_routes_messages_to_the_tiles_logger(caplog):
