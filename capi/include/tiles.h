@@ -527,7 +527,8 @@ typedef struct tiles_domain {
 
 /* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
  * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
- * libtiles through a foreign-function interface. The values are checked at launch. A rank above 3
+ * libtiles through a foreign-function interface. The ranks are checked here as at launch
+ * (TILES_ERROR_INVALID_COMPUTE_DOMAIN for a tile's), the components at launch. A rank above 3
  * (without tiles) keeps `extent` itself in `extents`: it must stay valid until the launch. */
 TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, int tile_rank,
                                          const int* tile);
