@@ -65,6 +65,7 @@ int test_status_strings(void);
 int test_last_error_message_is_per_thread_and_kept_by_successes(void);
 int test_no_writeback_error_without_a_failed_writeback(void);
 int test_element_types(void);
+int test_enumeration_names(void);
 
 /* test_devices.c */
 int test_device_enumeration(void);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -30,8 +31,9 @@ std::pair<log_level, std::string> level_from_environment() {
     for (log_level level : by_verbosity)
         if (value == to_string(level)) return {level, ""};
     if (value == "0") return {log_level::off, ""};
-    return {log_level::warning,
-            "TILES_LOG is '" + value + "'; it takes off, warning, info or debug, so the log stays at warning"};
+    std::string takes;
+    for (int v = 0; v < 4; ++v) takes += std::string(v == 0 ? "" : v == 3 ? " or " : ", ") + to_string(by_verbosity[v]);
+    return {log_level::warning, "TILES_LOG is '" + value + "'; it takes " + takes + ", so the log stays at warning"};
 }
 
 struct log_state {
@@ -94,17 +96,10 @@ void log(log_level level, const std::string& message) {
 namespace tiles {
 
 const char* to_string(log_level level) {
-    switch (level) {
-    case log_level::warning:
-        return "warning";
-    case log_level::info:
-        return "info";
-    case log_level::debug:
-        return "debug";
-    case log_level::off:
-        break;
-    }
-    return "off";
+    // By value: the names of the C API's tiles_log_level and of Python's levels.
+    static constexpr const char* names[] = {"off", "info", "debug", "warning"};
+    const int value = int(level);
+    return value >= 0 && value < int(std::size(names)) ? names[value] : "";
 }
 
 void set_log(log_level level, log_sink sink) {
