@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "compile_route.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -121,4 +122,18 @@ __kernel void twice(__global int* out, int value) { out[get_thread_index().globa
     tiles::array_view<int, 1> v(16, data);
     tiles::parallel_for_each(view, v.extent, quiet, v, 1);
     CHECK(quiet.build_log().empty());
+}
+
+TEST_CASE("a build's warnings leave out what the driver says of every kernel", "[cache]") {
+    const std::string every_kernel = "(): Warning: Function fill is a kernel, so overriding noinline attribute. The "
+                                     "function may be inlined when called.";
+    const std::string warning = "kernel:1:2: warning: kept with the binary\n#warning kept with the binary\n ^";
+    using tiles::engine::without_driver_boilerplate;
+    CHECK(without_driver_boilerplate(every_kernel + "\n\n").empty());
+    CHECK(without_driver_boilerplate(every_kernel + "\r\n").empty());
+    CHECK(without_driver_boilerplate(warning + "\n" + every_kernel + "\n") == warning + "\n");
+    CHECK(without_driver_boilerplate(warning) == warning);
+    CHECK(without_driver_boilerplate("\n \n").empty());
+    // The line is left where it is not the whole line, or names no function.
+    CHECK(without_driver_boilerplate("x " + every_kernel) == "x " + every_kernel);
 }

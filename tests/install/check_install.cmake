@@ -12,7 +12,9 @@
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
 #                 the programs, and checks that libtiles added nothing to the parent's install
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
-# README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG.
+# README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG,
+# OPENCL_INCLUDE_DIR and OPENCL_LIBRARY (the OpenCL the top-level build found, handed on to every
+# build here, so that they do not look for one of their own and find another, or none).
 cmake_policy(VERSION 3.20)
 
 function(run)
@@ -46,12 +48,14 @@ function(check_consumers dir)
   check_output("${dir}/readme_example" "^4\\.5 6\\.5 8\\.5 10\\.5 20\\.5 22\\.5 24\\.5 26\\.5 36\\.5 38\\.5 40\\.5 42\\.5 52\\.5 54\\.5 56\\.5 58\\.5 $")
 endfunction()
 
+set(opencl_location "-DOpenCL_INCLUDE_DIR=${OPENCL_INCLUDE_DIR}" "-DOpenCL_LIBRARY=${OPENCL_LIBRARY}")
+
 # Configures and builds consumer/, copied to WORK/source, in WORK/build with `args`.
 function(build_consumer)
   file(REMOVE_RECURSE "${WORK}")
   file(COPY "${consumer_source}/" DESTINATION "${WORK}/source")
   run("${CMAKE_COMMAND}" -S "${WORK}/source" -B "${WORK}/build" "-DCMAKE_C_COMPILER=${C_COMPILER}"
-      "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DREADME_EXAMPLE=${README_EXAMPLE}" ${ARGN})
+      "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DREADME_EXAMPLE=${README_EXAMPLE}" ${opencl_location} ${ARGN})
   run("${CMAKE_COMMAND}" --build "${WORK}/build" --parallel 2)
 endfunction()
 
@@ -132,7 +136,7 @@ elseif(STEP STREQUAL "example")
     string(REPLACE "/" "-" build "${folder}")
     set(build "${WORK}/${build}")
     run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}/${folder}" -B "${build}" "-DCMAKE_PREFIX_PATH=${PREFIX}"
-        "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
+        "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" ${opencl_location})
     run("${CMAKE_COMMAND}" --build "${build}" --parallel 2)
   endforeach()
   file(READ "${SOURCE_DIR}/tests/expected/algorithms.txt" expected)

@@ -1,7 +1,8 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
-// (gemm_mma.cl) where the device has tensor cores. The tile and blocking parameters come from
-// gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
+// (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
+// matrices on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking parameters come
+// from gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
 // contexts, each computes a band of C's rows.
 #include "tiles/algorithms/gemm.hpp"
 
@@ -11,6 +12,7 @@
 
 #include "device_info.hpp"
 #include "gemm_parameters.hpp"
+#include "gemm_wgmma.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -151,6 +153,11 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
     const element_type type = element_type_of(c);
     const bool small = product_elements < small_gemm_below(context);
+    const element_type storage = element_type_of(a);
+    if (is_16_bit_float(storage) &&
+        wgmma_gemm_suits(compute_capability_of(*context->device()), storage, precision, a.rows, b.columns, a.columns) &&
+        enqueue_wgmma_gemm(context, alpha, a, b, beta, c))
+        return;
     if (precision != gemm_precision::exact) {
         const typed_set<mma_gemm_parameters>& set = small                                 ? gemm_mma_small_set()
                                                     : precision == gemm_precision::tf32x3 ? gemm_mma_tf32x3_set()

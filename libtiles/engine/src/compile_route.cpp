@@ -62,6 +62,12 @@ built_program build_now(context& context, const compile_route& route, const std:
 
 } // namespace
 
+std::string driver_log(const cl::Program& program, const cl::Device& device) {
+    std::string log;
+    program.getBuildInfo(device, CL_PROGRAM_BUILD_LOG, &log);
+    return log;
+}
+
 route_device describe_for_routes(const device_info& info) {
     route_device d;
     d.name = info.name;
@@ -100,10 +106,18 @@ std::string cpp_route_name(const route_device& device) {
                               device.name + "' takes none of them (its extensions: " + device.extensions + ")");
 }
 
-std::unique_ptr<compile_route> route_for(kernel_language language, const context& context) {
-    if (language == kernel_language::opencl_c) return make_opencl_c_route();
+std::unique_ptr<compile_route> route_for(kernel_language language, const context& context,
+                                         const std::string& program_text) {
+    if (language == kernel_language::opencl_c)
+        return uses_sm90a(program_text) ? make_sm90a_route() : make_opencl_c_route();
     const route_device device = describe_for_routes(*context.device());
     return make_clang_route(cpp_route_name(device), device);
+}
+
+std::string program_cache_key(const device_info& device, const compile_route& route, const std::string& text,
+                              const std::string& options) {
+    const std::string identity = route.identity();
+    return binary_cache::key(device, text, options, identity.empty() ? "" : route.name() + " " + identity);
 }
 
 built_program build_program(context& context, const compile_route& route, const std::string& text,
@@ -112,9 +126,7 @@ built_program build_program(context& context, const compile_route& route, const 
     const binary_cache cache = binary_cache::from_environment();
     if (cache.disabled()) return build_now(context, route, text, options, built_for);
     const device_info& device = *context.device();
-    const std::string identity = route.identity();
-    const std::string key =
-        binary_cache::key(device, text, options, identity.empty() ? "" : route.name() + " " + identity);
+    const std::string key = program_cache_key(device, route, text, options);
     if (auto cached = cache.load(key)) {
         cl_int status = CL_SUCCESS;
         cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},

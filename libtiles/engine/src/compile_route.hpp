@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,20 @@ class compile_route {
     virtual std::string binary_options(const std::string& options) const = 0;
 };
 
-// The route of `language` to the view's device.
-std::unique_ptr<compile_route> route_for(kernel_language language, const context& context);
+// The route of `language` to the context's device: OpenCL C that uses sm_90a instructions (see
+// uses_sm90a) takes the sm_90a route, other OpenCL C the driver's own.
+std::unique_ptr<compile_route> route_for(kernel_language language, const context& context,
+                                         const std::string& program_text);
+
+// Whether an OpenCL C program writes sm_90a instructions as the sm_90a route takes them: inline
+// asm whose lines start with the marker "// TILES_SM90A ", a PTX comment to the driver's compiler.
+bool uses_sm90a(const std::string& program_text);
+
+// The sm_90a route's rewriting of the PTX the driver made for sm_90: the target line
+// ".target sm_90..." becomes ".target sm_90a...", and each marker that begins a line (after
+// blanks) is removed, so that the rest of the line is an instruction. Nothing where the PTX has no
+// target line for sm_90 (another architecture, or no PTX).
+std::optional<std::string> ptx_for_sm90a(const std::string& ptx);
 
 // The route C++ kernels take to `device`: "clang-ptx" to NVIDIA's devices, "clang-spirv" to those
 // that take SPIR-V (cl_khr_il_program, or an IL version), "clang-spir" to those with cl_khr_spir
@@ -66,9 +79,24 @@ struct clang_output {
 clang_output compile_with_clang(const std::string& route, const route_device& device, const std::string& text,
                                 const std::string& options, const std::string& built_for);
 
+// The driver's build log of `program` for `device` (CL_PROGRAM_BUILD_LOG), as it wrote it.
+std::string driver_log(const cl::Program& program, const cl::Device& device);
+
+// A driver's build log less what it says of every program (NVIDIA's "Function f is a kernel, so
+// overriding noinline attribute" line); "" where nothing else is left but blank lines.
+std::string without_driver_boilerplate(const std::string& log);
+
 // The routes, for route_for.
 std::unique_ptr<compile_route> make_opencl_c_route();
+// On a device of compute capability 9.0: the program built for sm_90, its PTX rewritten
+// (ptx_for_sm90a) and built again from the text. Throws unsupported_feature, saying why, on other
+// devices and where the driver's PTX is not for sm_90 or the driver refuses the rewritten text.
+std::unique_ptr<compile_route> make_sm90a_route();
 std::unique_ptr<compile_route> make_clang_route(const std::string& name, const route_device& device);
+
+// The program cache's key of a program built through `route` for `device`.
+std::string program_cache_key(const device_info& device, const compile_route& route, const std::string& text,
+                              const std::string& options);
 
 // The program through `route`: from the program cache where it holds one the driver accepts, else
 // built (and kept there for the next process). Checked views always build. `parameters_from_driver`:

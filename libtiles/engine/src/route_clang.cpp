@@ -46,12 +46,6 @@ void write_file(const std::string& path, const std::string& text) {
     if (!out) throw runtime_exception("libtiles could not write the C++ kernel's program to " + path);
 }
 
-std::string driver_log(const cl::Program& program, const cl::Device& device) {
-    std::string log;
-    program.getBuildInfo(device, CL_PROGRAM_BUILD_LOG, &log);
-    return log;
-}
-
 // clCreateProgramWithIL (OpenCL 2.1) or cl_khr_il_program's clCreateProgramWithILKHR.
 cl::Program program_from_il(const cl::Context& context, const device_info& device,
                             const std::vector<unsigned char>& il) {

@@ -3,19 +3,29 @@
 #include "compile_route.hpp"
 #include "compiler_stderr.hpp"
 
+#include <regex>
+#include <sstream>
+
 namespace tiles::engine {
+
+std::string without_driver_boilerplate(const std::string& log) {
+    // NVIDIA's compiler says this of every kernel, with or without anything to warn about.
+    static const std::regex every_kernel(
+        R"(\(\): Warning: Function \S+ is a kernel, so overriding noinline attribute\. The function may be inlined when called\.\r?)");
+    std::istringstream lines(log);
+    std::string kept;
+    for (std::string line; std::getline(lines, line);)
+        if (!std::regex_match(line, every_kernel)) kept += line + "\n";
+    if (!log.empty() && log.back() != '\n' && !kept.empty()) kept.pop_back();
+    return kept.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : kept;
+}
+
 namespace {
 
 std::string source_of(const cl::Program& program) {
     std::string text;
     program.getInfo(CL_PROGRAM_SOURCE, &text);
     return text;
-}
-
-std::string build_log(const cl::Program& program, const device_info& device) {
-    std::string log;
-    program.getBuildInfo(device.device, CL_PROGRAM_BUILD_LOG, &log);
-    return log;
 }
 
 // Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
@@ -26,7 +36,7 @@ bool has_compiler_diagnostic(const std::string& log) { return log.find("error") 
 // The compiler's log at the kernel's own lines, each diagnostic with the line it points at.
 std::string readable_log(const cl::Program& program, const device_info& device) {
     const std::string source = source_of(program);
-    return with_source_lines(with_kernel_lines(build_log(program, device), source), source);
+    return with_source_lines(with_kernel_lines(driver_log(program, device.device), source), source);
 }
 
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
@@ -44,10 +54,9 @@ std::string readable_log(const cl::Program& program, const device_info& device) 
 }
 
 // What a successful build's log says, in the kernel's own lines: the compiler's warnings, or ""
-// where it said nothing (some drivers log only blank lines then).
+// where it said nothing.
 std::string warnings_of(const cl::Program& program, const device_info& device) {
-    const std::string log = readable_log(program, device);
-    return log.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : log;
+    return without_driver_boilerplate(readable_log(program, device));
 }
 
 class opencl_c_route : public compile_route {
@@ -74,7 +83,7 @@ class opencl_c_route : public compile_route {
             }
             // A failure without a compiler diagnostic is tried once more, with a new program.
             if (status == CL_BUILD_PROGRAM_FAILURE && attempt == 0 &&
-                !has_compiler_diagnostic(build_log(program, device)))
+                !has_compiler_diagnostic(driver_log(program, device.device)))
                 continue;
             if (status == CL_BUILD_PROGRAM_FAILURE || status == CL_INVALID_BUILD_OPTIONS)
                 throw_build_error(program, device, status, options, built_for);
