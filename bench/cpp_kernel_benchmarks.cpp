@@ -6,6 +6,7 @@
 #include <iterator>
 #include <random>
 
+#include "../tests/amp_book_multiply.hpp"
 #include "baselines.hpp"
 #include "benchmarks.hpp"
 
@@ -48,40 +49,6 @@ void cpp_tile_average(const accelerator_view& view, const array<float, 2>& matri
             }
             averages(t_idx.tile[0],t_idx.tile[1]) /= (float) (SAMPLESIZE * SAMPLESIZE);
         }
-    }));
-    // clang-format on
-}
-
-// The C++ AMP book's MatrixMultiplyTiledWithTileStatic (AdeMiller/CppAmp, Samples/Chapter4/main.cpp).
-static const int TileSize = 16;
-void cpp_multiply(const accelerator_view& view, const array<float, 2>& a_array, const array<float, 2>& b_array,
-                  array<float, 2>& c_array) {
-    const array_view<const float, 2> a = a_array, b = b_array;
-    const array_view<float, 2> c = c_array;
-    const int W = a.extent[1];
-    // clang-format off
-    parallel_for_each(view, c.extent.tile<TileSize, TileSize>(),
-        TILES_LAMBDA((a, b, c, W, TILES_CONSTANT(TileSize)),
-        [=] (tiled_index<TileSize, TileSize> tidx) restrict(amp)
-    {
-        int row = tidx.local[0];
-        int col = tidx.local[1];
-        float sum = 0.0f;
-        for (int i = 0; i < W; i += TileSize)
-        {
-            tile_static float sA[TileSize][TileSize];
-            tile_static float sB[TileSize][TileSize];
-            sA[row][col] = a(tidx.global[0], col + i);
-            sB[row][col] = b(row + i, tidx.global[1]);
-
-            tidx.barrier.wait();
-
-            for (int k = 0; k < TileSize; k++)
-                sum += sA[row][k] * sB[k][col];
-
-            tidx.barrier.wait();
-        }
-        c[tidx.global] = sum;
     }));
     // clang-format on
 }
@@ -130,7 +97,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
     }
     if (config.wants(names[1])) {
         // A quarter of the side: n^3 multiply-adds where the others move n^2 elements.
-        const int n = side / 4 / TileSize * TileSize;
+        const int n = side / 4 / amp_book::TileSize * amp_book::TileSize;
         const std::vector<float> a_values = random_values(std::size_t(n) * n, 2),
                                  b_values = random_values(std::size_t(n) * n, 3);
         const array<float, 2> a(extent<2>(n, n), a_values, view), b(extent<2>(n, n), b_values, view);
@@ -138,8 +105,10 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         const kernel multiply(tiles_bench_kernel_same_kernels, "multiply");
         measure(
             names[1], std::to_string(n) + "x" + std::to_string(n), 2.0 * n * n * n / 1e9, "GFLOP/s",
-            [&] { cpp_multiply(view, a, b, c); },
-            [&] { parallel_for_each(view, c.extent.tile<TileSize, TileSize>(), multiply, a, b, c, n); });
+            [&] { amp_book::multiply_tiled_with_tile_static(view, a, b, c, n); },
+            [&] {
+                parallel_for_each(view, c.extent.tile<amp_book::TileSize, amp_book::TileSize>(), multiply, a, b, c, n);
+            });
     }
     if (config.wants(names[2])) {
         array<float, 2> out(matrix.extent, view);

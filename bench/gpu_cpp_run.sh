@@ -9,22 +9,9 @@
 #
 #   bench/gpu_cpp_run.sh BUILD_DIR [OUTPUT_DIR]      (OUTPUT_DIR: gpu-cpp-run; it gets every log and figure)
 set -uo pipefail
-if (($# < 1)); then
-  sed -n '2,10p' "$0"
-  exit 2
-fi
-build=$(cd "$1" && pwd)
-out=$(mkdir -p "${2:-gpu-cpp-run}" && cd "${2:-gpu-cpp-run}" && pwd)
-cd "$(dirname "$0")/.."
-
-# NVIDIA's OpenCL driver beside PoCL, where the checkout or its parent holds shared/gpu.
-for env in shared/gpu/opencl-env.sh ../shared/gpu/opencl-env.sh; do
-  if [[ -f $env ]]; then
-    # shellcheck source=/dev/null
-    source "$env"
-    break
-  fi
-done
+# BUILD_DIR and OUTPUT_DIR, the checkout's root as the folder, NVIDIA's OpenCL driver.
+# shellcheck source=bench/gpu_preamble.sh
+source "$(dirname "$0")/gpu_preamble.sh" gpu-cpp-run "$@"
 # clang 14 unpacked from .device/clang needs its own libraries: a wrapper gives them to clang
 # alone, so that nothing else of the process (the OpenCL drivers) loads them.
 if [[ -z ${TILES_CLANG:-} && -x /opt/tc/usr/lib/llvm-14/bin/clang ]]; then

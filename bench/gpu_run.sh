@@ -8,22 +8,9 @@
 #
 #   bench/gpu_run.sh BUILD_DIR [OUTPUT_DIR]      (OUTPUT_DIR: gpu-run; it gets every figure as JSON)
 set -euo pipefail
-if (($# < 1)); then
-  sed -n '2,8p' "$0"
-  exit 2
-fi
-build=$(cd "$1" && pwd)
-out=$(mkdir -p "${2:-gpu-run}" && cd "${2:-gpu-run}" && pwd)
-cd "$(dirname "$0")/.."
-
-# NVIDIA's OpenCL driver beside PoCL, where the checkout or its parent holds shared/gpu.
-for env in shared/gpu/opencl-env.sh ../shared/gpu/opencl-env.sh; do
-  if [[ -f $env ]]; then
-    # shellcheck source=/dev/null
-    source "$env"
-    break
-  fi
-done
+# BUILD_DIR and OUTPUT_DIR, the checkout's root as the folder, NVIDIA's OpenCL driver.
+# shellcheck source=bench/gpu_preamble.sh
+source "$(dirname "$0")/gpu_preamble.sh" gpu-run "$@"
 # The GPU, with the parameter table as shipped (no tuning file), and a program cache of the run's own.
 export TILES_DEVICE=gpu TILES_TUNING_FILE=off TILES_PROGRAM_CACHE="$out/programs"
 

@@ -4,6 +4,7 @@
 // and the clear error where a tool is missing.
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "clang_toolchain.hpp"
 #include "compile_route.hpp"
 #include "fixture.hpp"
+#include "run_process.hpp"
 
 namespace {
 
@@ -250,6 +252,37 @@ TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that p
 #else
     WARN("ptxas was not found when configuring: the PTX is not assembled");
 #endif
+}
+
+TEST_CASE("in SPIR, OpenCL's min, max and clamp are inline and no value is marked noundef", "[amp]") {
+    // PoCL 5.0 leaves a SPIR program's calls of its built-ins as calls inside its loops over a
+    // group's work-items, and cannot split `t.local[0] == 0 && t.local[1] == 0` between those
+    // loops once LLVM has folded it, from noundef, into one test of `local[0] | local[1]`.
+    const char* source = R"(
+void clamped(array_view<const int, 1> in, array_view<int, 1> out, tiled_index<4> t) restrict(amp) {
+    const int n = in.extent[0];
+    out[t] = in[max(t.global[0] - 1, 0)] + in[min(t.global[0] + 1, n - 1)] + clamp(in[t], 0, 9);
+    if (t.local[0] == 0 && t.tile[0] == 0) out[t] += 1;
+}
+)";
+    const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for("clamped");
+    tiles::engine::route_device d;
+    d.name = "a device described";
+    const auto spir = tiles::engine::compile_with_clang(
+        "clang-spir", d, program, " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=4", "kernel 'clamped'");
+    // The bitcode in LLVM's text, by the same clang.
+    const tiles::engine::temporary_directory directory;
+    std::ofstream(directory.path() + "/k.bc", std::ios::binary)
+        .write(reinterpret_cast<const char*>(spir.binary.data()), std::streamsize(spir.binary.size()));
+    const tiles::engine::process_result ran =
+        tiles::engine::run_process(tiles::engine::clang_tool().path,
+                                   {"-target", "spir64", "-S", "-emit-llvm", "k.bc", "-o", "k.ll"}, directory.path());
+    REQUIRE(ran.exit_status == 0);
+    std::ifstream in(directory.path() + "/k.ll");
+    const std::string ir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(ir.find("define ") != std::string::npos);
+    for (const char* builtin : {"@_Z3maxii", "@_Z3minii", "@_Z5clampiii"}) CHECK(ir.find(builtin) == std::string::npos);
+    CHECK(ir.find("noundef") == std::string::npos);
 }
 
 TEST_CASE("in PTX, a read of tile_static memory stays after the barrier before it", "[amp]") {

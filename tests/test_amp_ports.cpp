@@ -15,6 +15,7 @@
 #include <sstream>
 #include <vector>
 
+#include "amp_book_multiply.hpp"
 #include "fixture.hpp"
 
 namespace {
@@ -24,17 +25,29 @@ using namespace concurrency;
 
 // ---- AdeMiller/CppAmp, Samples/Chapter4/main.cpp
 
-static const int TileSize = 16;
+using amp_book::TileSize;
+
+// The host code of the chapter's multiplies: views of the operands, `multiply` launched on them,
+// the product back in vC.
+template <class Multiply>
+void MultiplyOnViews(std::vector<float>& vC, const std::vector<float>& vA, const std::vector<float>& vB, int M, int N,
+                     int W, Multiply multiply) {
+    array_view<const float, 2> a(M, W, vA);
+    array_view<const float, 2> b(W, N, vB);
+    array_view<float, 2> c(M, N, vC);
+    c.discard_data();
+    multiply(a, b, c);
+    c.synchronize();
+}
+using const_view = const array_view<const float, 2>&;
+using product_view = const array_view<float, 2>&;
 
 // clang-format off
 void MatrixMultiply(std::vector<float>& vC,
     const std::vector<float>& vA,
     const std::vector<float>& vB, int M, int N, int W)
 {
-    array_view<const float,2> a(M, W, vA);
-    array_view<const float,2> b(W, N, vB);
-    array_view<float,2> c(M, N, vC);
-    c.discard_data();
+    MultiplyOnViews(vC, vA, vB, M, N, W, [&](const_view a, const_view b, product_view c) {
     parallel_for_each(c.extent, TILES_LAMBDA((a, b, c, W), [=](index<2> idx) restrict(amp)
     {
         int row = idx[0];
@@ -44,7 +57,7 @@ void MatrixMultiply(std::vector<float>& vC,
             sum += a(row, i) * b(i, col);
         c[idx] = sum;
     }));
-    c.synchronize();
+    });
 }
 
 void MatrixMultiplyTiled(std::vector<float>& vC,
@@ -52,10 +65,7 @@ void MatrixMultiplyTiled(std::vector<float>& vC,
     const std::vector<float>& vB,
     int M, int N, int W)
 {
-    array_view<const float,2> a(M, W, vA);
-    array_view<const float,2> b(W, N, vB);
-    array_view<float,2> c(M, N, vC);
-    c.discard_data();
+    MultiplyOnViews(vC, vA, vB, M, N, W, [&](const_view a, const_view b, product_view c) {
     parallel_for_each(c.extent.tile<TileSize,TileSize>(),
         TILES_LAMBDA((a, b, c, W, TILES_CONSTANT(TileSize)),
         [=](tiled_index<TileSize, TileSize> tidx) restrict(amp)
@@ -67,45 +77,19 @@ void MatrixMultiplyTiled(std::vector<float>& vC,
             sum += a(row, i) * b(i, col);
         c[tidx] = sum;
     }));
-    c.synchronize();
+    });
+}
+// clang-format on
+
+// Its kernel in amp_book_multiply.hpp, which tiles_bench times too.
+void MatrixMultiplyTiledWithTileStatic(std::vector<float>& vC, const std::vector<float>& vA,
+                                       const std::vector<float>& vB, int M, int N, int W) {
+    MultiplyOnViews(vC, vA, vB, M, N, W, [&](const_view a, const_view b, product_view c) {
+        amp_book::multiply_tiled_with_tile_static(accelerator().get_default_view(), a, b, c, W);
+    });
 }
 
-void MatrixMultiplyTiledWithTileStatic(std::vector<float>& vC,
-    const std::vector<float>& vA,
-    const std::vector<float>& vB,
-    int M, int N, int W)
-{
-    array_view<const float,2> a(M, W, vA);
-    array_view<const float,2> b(W, N, vB);
-    array_view<float,2> c(M, N, vC);
-    c.discard_data();
-
-    parallel_for_each(c.extent.tile<TileSize, TileSize>(),
-        TILES_LAMBDA((a, b, c, W, TILES_CONSTANT(TileSize)),
-        [=] (tiled_index<TileSize, TileSize> tidx) restrict(amp)
-    {
-        int row = tidx.local[0];
-        int col = tidx.local[1];
-        float sum = 0.0f;
-        for (int i = 0; i < W; i += TileSize)
-        {
-            tile_static float sA[TileSize][TileSize];
-            tile_static float sB[TileSize][TileSize];
-            sA[row][col] = a(tidx.global[0], col + i);
-            sB[row][col] = b(row + i, tidx.global[1]);
-
-            tidx.barrier.wait();
-
-            for (int k = 0; k < TileSize; k++)
-                sum += sA[row][k] * sB[k][col];
-
-            tidx.barrier.wait();
-        }
-        c[tidx.global] = sum;
-    }));
-    c.synchronize();
-}
-
+// clang-format off
 TILES_DEVICE_CODE(multiply_code,
 class Multiply
 {

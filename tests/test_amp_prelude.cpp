@@ -516,3 +516,59 @@ void math(array_view<const float, 1> x, array_view<float, 2> out, array_view<dou
             CHECK(std::fabs(wide[i * 6 + k] - expected_wide[k]) <= 1e-13 * std::max(1.0, std::fabs(expected_wide[k])));
     }
 }
+
+TEST_CASE_METHOD(fresh_view, "OpenCL's min, max, clamp, fmin, fmax, fabs, fma and mad on scalars, NaN included",
+                 "[amp]") {
+    // The prelude defines these for SPIR devices (PoCL 5.0 would call its own, out of line); each
+    // must give what OpenCL defines, at every scalar type it is defined for.
+    const char* source = R"(
+void builtins(array_view<int, 1> i, array_view<unsigned, 1> u, array_view<long, 1> l, array_view<float, 1> f,
+              index<1> idx) restrict(amp) {
+    const int a = -7, b = 3;
+    i[0] = max(a, b); i[1] = min(a, b); i[2] = clamp(a, -2, 9); i[3] = clamp(12, -2, 9); i[4] = clamp(4, -2, 9);
+    const unsigned c = 4000000000u, d = 5u;
+    u[0] = max(c, d); u[1] = min(c, d); u[2] = clamp(c, 1u, 7u); u[3] = clamp(0u, 1u, 7u);
+    const long e = -5000000000l, g = 6000000000l;
+    l[0] = max(e, g); l[1] = min(e, g); l[2] = clamp(e, -3l, 3l); l[3] = clamp(g, -3l, 3l);
+    const float x = -2.5f, y = 1.25f, nan = NAN;
+    f[0] = fmax(x, y); f[1] = fmin(x, y); f[2] = fmax(nan, y); f[3] = fmin(x, nan); f[4] = max(x, y); f[5] = min(x, y);
+    f[6] = clamp(x, -1.0f, 1.0f); f[7] = clamp(0.5f, -1.0f, 1.0f); f[8] = fabs(x); f[9] = fabs(-0.0f);
+    f[10] = fma(x, y, 0.5f); f[11] = mad(x, y, 0.5f); f[12] = fma(1.0f + 0x1p-23f, 1.0f - 0x1p-23f, -1.0f);
+}
+)";
+    std::vector<int> i(5, -1);
+    std::vector<unsigned> u(4, 1);
+    std::vector<long> l(4, 1);
+    std::vector<float> f(13, -1);
+    tiles::array_view<int, 1> vi(5, i);
+    tiles::array_view<unsigned, 1> vu(4, u);
+    tiles::array_view<long, 1> vl(4, l);
+    tiles::array_view<float, 1> vf(13, f);
+    tiles::parallel_for_each(view, tiles::extent<1>(1), cpp_kernel(source, "builtins"), vi, vu, vl, vf);
+    vi.synchronize();
+    vu.synchronize();
+    vl.synchronize();
+    vf.synchronize();
+    CHECK(i == std::vector<int>{3, -7, -2, 9, 4});
+    CHECK(u == std::vector<unsigned>{4000000000u, 5u, 7u, 1u});
+    CHECK(l == std::vector<long>{6000000000l, -5000000000l, -3l, 3l});
+    const std::vector<float> expected = {1.25f,
+                                         -2.5f,
+                                         1.25f,
+                                         -2.5f,
+                                         1.25f,
+                                         -2.5f,
+                                         -1.0f,
+                                         0.5f,
+                                         2.5f,
+                                         0.0f,
+                                         -2.625f,
+                                         -2.625f,
+                                         std::fma(1.0f + 0x1p-23f, 1.0f - 0x1p-23f, -1.0f)};
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        INFO("result " << k);
+        CHECK(f[k] == expected[k]);
+    }
+    CHECK(!std::signbit(f[9])); // fabs(-0.0f) is +0
+    CHECK(f[12] != 0.0f);       // fused: (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46, which a product rounded first loses
+}

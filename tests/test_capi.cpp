@@ -45,6 +45,7 @@ C_TEST(test_status_strings, "[errors]")
 C_TEST(test_last_error_message_is_per_thread_and_kept_by_successes, "[errors]")
 C_TEST(test_no_writeback_error_without_a_failed_writeback, "[errors]")
 C_TEST(test_element_types, "[errors]")
+C_TEST(test_enumeration_names, "[errors]")
 
 C_TEST(test_device_enumeration, "[devices]")
 C_TEST(test_default_device_and_selectors, "[devices]")
@@ -114,11 +115,12 @@ C_TEST(test_threads_launch_on_one_context, "[threads]")
 C_TEST(test_threads_launch_on_contexts_of_their_own, "[threads]")
 C_TEST(test_threads_release_the_references_of_one_handle_together, "[threads]")
 
-// Hidden ([.]): they need a process without OpenCL devices, with TILES_DEVICE=nonsense, or without
-// a cache directory for the driver, which CTest gives them.
+// Hidden ([.]): they need a process without OpenCL devices, with TILES_DEVICE=nonsense or
+// TILES_LOG=loud, or without a cache directory for the driver, which CTest gives them.
 C_TEST(test_no_opencl_device, "[.][no-device]")
 C_TEST(test_tiles_device_naming_no_device_is_refused_by_name, "[.][bad-tiles-device]")
 C_TEST(test_driver_without_a_cache_directory_is_named, "[.][no-cache-directory]")
+C_TEST(test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_log, "[.][bad-tiles-log]")
 C_TEST(test_split_bands_and_their_halo_exchange, "[split]")
 C_TEST(test_split_refusals, "[split]")
 C_TEST(test_split_algorithms_equal_one_contexts, "[split]")

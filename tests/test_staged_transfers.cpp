@@ -18,31 +18,9 @@
 #include "../libtiles/engine/src/device_info.hpp"
 #include "../libtiles/engine/src/pinned_memory.hpp"
 #include "fixture.hpp"
+#include "forced_staging.hpp"
 
 namespace {
-
-// While it lives, every copy of 1 KiB or more between host memory and `accelerator` is staged,
-// in chunks of at most `chunk_kib` KiB, by `threads` threads.
-class forced_staging {
-  public:
-    forced_staging(tiles::accelerator accelerator, int chunk_kib, int threads) : accelerator_(std::move(accelerator)) {
-        tiles::set_parameters(accelerator_, "staging",
-                              {{"FROM_KIB", 1}, {"CHUNK_KIB", chunk_kib}, {"THREADS", threads}});
-    }
-    ~forced_staging() { tiles::reset_parameters(accelerator_, "staging"); }
-    forced_staging(const forced_staging&) = delete;
-    forced_staging& operator=(const forced_staging&) = delete;
-
-  private:
-    tiles::accelerator accelerator_;
-};
-
-const char* const doubling = R"(
-__kernel void twice(__global float* v) {
-    thread_index idx = get_thread_index();
-    v[linear_index(idx.global_id, idx.extent)] *= 2.0f;
-}
-)";
 
 // Values no two neighbours share, so that a chunk in the wrong place shows.
 template <class T> std::vector<T> ramp(std::size_t n, int start = 1) {
@@ -51,9 +29,14 @@ template <class T> std::vector<T> ramp(std::size_t n, int start = 1) {
     return v;
 }
 
-std::vector<float> doubled(std::vector<float> v) {
-    for (float& x : v) x *= 2;
-    return v;
+// Doubles `v`, a view of `host`, by a launch on `view`, and checks what comes back to `host`.
+template <int N>
+void check_doubled(const tiles::accelerator_view& view, std::vector<float>& host,
+                   const tiles::array_view<float, N>& v) {
+    const std::vector<float> expected = doubled(host);
+    tiles::parallel_for_each(view, v.extent, tiles::kernel(doubling, "twice"), v);
+    v.synchronize();
+    CHECK(host == expected);
 }
 
 } // namespace
@@ -65,27 +48,15 @@ TEST_CASE_METHOD(fresh_view, "a whole view moves in chunks through the staging b
     const forced_staging forced(view.get_accelerator(), 1, threads);
     SECTION("rows") {
         std::vector<float> host = ramp<float>(37 * 53);
-        const std::vector<float> expected = doubled(host);
-        tiles::array_view<float, 2> v(37, 53, host);
-        tiles::parallel_for_each(view, v.extent, tiles::kernel(doubling, "twice"), v);
-        v.synchronize();
-        CHECK(host == expected);
+        check_doubled(view, host, tiles::array_view<float, 2>(37, 53, host));
     }
     SECTION("slices") {
         std::vector<float> host = ramp<float>(40 * 5 * 7);
-        const std::vector<float> expected = doubled(host);
-        tiles::array_view<float, 3> v(40, 5, 7, host);
-        tiles::parallel_for_each(view, v.extent, tiles::kernel(doubling, "twice"), v);
-        v.synchronize();
-        CHECK(host == expected);
+        check_doubled(view, host, tiles::array_view<float, 3>(40, 5, 7, host));
     }
     SECTION("parts of rows") {
         std::vector<float> host = ramp<float>(5 * 700);
-        const std::vector<float> expected = doubled(host);
-        tiles::array_view<float, 2> v(5, 700, host);
-        tiles::parallel_for_each(view, v.extent, tiles::kernel(doubling, "twice"), v);
-        v.synchronize();
-        CHECK(host == expected);
+        check_doubled(view, host, tiles::array_view<float, 2>(5, 700, host));
     }
     const tiles::transfer_counters c = view.counters();
     CHECK(c.uploads == 1);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fixture.hpp"
+#include "forced_staging.hpp"
 #include "tiles/interop.hpp"
 
 namespace {
@@ -34,38 +35,19 @@ void arm(const char* function, int call) { fault = {function, call}; }
 template <class F> F real(const char* name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
 
 // Stages every copy of 1 KiB or more on `accelerator`, in chunks of 1 KiB, by one thread (so that
-// chunks move in order) or by `threads`.
-class forced_staging {
+// chunks move in order) or by `threads`; disarms the fault when it goes.
+class staging_with_faults : public forced_staging {
   public:
-    explicit forced_staging(tiles::accelerator accelerator, int threads = 1) : accelerator_(std::move(accelerator)) {
-        tiles::set_parameters(accelerator_, "staging", {{"FROM_KIB", 1}, {"CHUNK_KIB", 1}, {"THREADS", threads}});
-    }
-    ~forced_staging() {
-        tiles::reset_parameters(accelerator_, "staging");
-        fault = {};
-    }
-    forced_staging(const forced_staging&) = delete;
-    forced_staging& operator=(const forced_staging&) = delete;
-
-  private:
-    tiles::accelerator accelerator_;
+    explicit staging_with_faults(tiles::accelerator accelerator, int threads = 1)
+        : forced_staging(std::move(accelerator), 1, threads) {}
+    ~staging_with_faults() { fault = {}; }
+    staging_with_faults(const staging_with_faults&) = delete;
+    staging_with_faults& operator=(const staging_with_faults&) = delete;
 };
-
-const char* const doubling = R"(
-__kernel void twice(__global float* v) {
-    thread_index idx = get_thread_index();
-    v[linear_index(idx.global_id, idx.extent)] *= 2.0f;
-}
-)";
 
 std::vector<float> ramp(std::size_t n, float start = 1.0f) {
     std::vector<float> v(n);
     for (std::size_t i = 0; i < n; ++i) v[i] = start + float(i % 997);
-    return v;
-}
-
-std::vector<float> doubled(std::vector<float> v) {
-    for (float& x : v) x *= 2;
     return v;
 }
 
@@ -110,7 +92,7 @@ cl_int clEnqueueReadBuffer(cl_command_queue queue, cl_mem buffer, cl_bool blocki
 
 TEST_CASE_METHOD(fresh_view, "an upload failing at its third chunk leaves the device's copy stale",
                  "[staged][failures]") {
-    const forced_staging forced(view.get_accelerator());
+    const staging_with_faults forced(view.get_accelerator());
     std::vector<float> host = ramp(37 * 53); // 7844 bytes: 10 chunks of four rows
     const std::vector<float> expected = doubled(host);
     tiles::array_view<float, 2> v(37, 53, host);
@@ -132,7 +114,7 @@ TEST_CASE_METHOD(fresh_view, "an upload failing at its third chunk leaves the de
 
 TEST_CASE_METHOD(fresh_view, "a download failing at its third chunk leaves the host's copy stale",
                  "[staged][failures]") {
-    const forced_staging forced(view.get_accelerator());
+    const staging_with_faults forced(view.get_accelerator());
     std::vector<float> host = ramp(37 * 53);
     const std::vector<float> expected = doubled(host);
     tiles::array_view<float, 2> v(37, 53, host);
@@ -151,7 +133,7 @@ TEST_CASE_METHOD(fresh_view, "staging buffers that cannot be allocated fail the 
                  "[staged][failures]") {
     // Three threads, two chunks each, allocated before the first chunk moves: the fifth allocation
     // (the third thread's first chunk) fails.
-    const forced_staging forced(view.get_accelerator(), 3);
+    const staging_with_faults forced(view.get_accelerator(), 3);
     const std::vector<float> initial = ramp(37 * 53), replacement = ramp(37 * 53, 5000.0f);
     tiles::array<float, 2> a(tiles::extent<2>(37, 53), view); // nothing to stage yet
     tiles::copy(initial.begin(), initial.end(), a);           // allocates the staging buffers...
@@ -173,7 +155,7 @@ TEST_CASE_METHOD(fresh_view, "staging buffers that cannot be allocated fail the 
 
 TEST_CASE_METHOD(fresh_view, "a copy into an array's rectangle failing midway writes nothing outside the rectangle",
                  "[staged][failures]") {
-    const forced_staging forced(view.get_accelerator());
+    const staging_with_faults forced(view.get_accelerator());
     const int rows = 20, columns = 300;
     const std::vector<float> initial = ramp(std::size_t(rows) * columns);
     tiles::array<float, 2> a(tiles::extent<2>(rows, columns), initial.begin(), view);
@@ -197,7 +179,7 @@ TEST_CASE_METHOD(fresh_view, "a copy into an array's rectangle failing midway wr
 
 TEST_CASE_METHOD(fresh_view, "a copy into an array failing midway, where the host holds the array, leaves it as it was",
                  "[staged][failures]") {
-    const forced_staging forced(view.get_accelerator());
+    const staging_with_faults forced(view.get_accelerator());
     const std::vector<float> initial = ramp(37 * 53), replacement = ramp(37 * 53, 5000.0f);
     tiles::array<float, 2> a(tiles::extent<2>(37, 53), initial.begin(), view);
     tiles::array_view<float, 2> on_host(a);

@@ -113,6 +113,11 @@ typedef void (*tiles_log_callback)(tiles_log_level level, const char* message, v
  * sends them to stderr. TILES_ERROR_INVALID_ARGUMENT for a level out of range. Thread-safe. */
 TILES_API tiles_status tiles_set_log_callback(tiles_log_level level, tiles_log_callback callback, void* user_data);
 
+/* The name of `level` ("off", "info", "debug", "warning"), as TILES_LOG and the bindings take it;
+ * "" for a value out of range, so that a caller may list them all by asking for 0, 1, ... until it
+ * gets that. A static string. */
+TILES_API const char* tiles_log_level_name(tiles_log_level level);
+
 /* ---- Element types ---------------------------------------------------------------------- */
 
 typedef enum tiles_dtype {
@@ -535,7 +540,8 @@ typedef struct tiles_domain {
 
 /* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
  * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
- * libtiles through a foreign-function interface. The values are checked at launch. A rank above 3
+ * libtiles through a foreign-function interface. The ranks are checked here as at launch
+ * (TILES_ERROR_INVALID_COMPUTE_DOMAIN for a tile's), the components at launch. A rank above 3
  * (without tiles) keeps `extent` itself in `extents`: it must stay valid until the launch. */
 TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, int tile_rank,
                                          const int* tile);
@@ -704,6 +710,13 @@ typedef enum tiles_memory_space {
     TILES_UNKNOWN_MEMORY = 4
 } tiles_memory_space;
 
+/* The names of a kind ("read_write_race", "write_write_race", "uninitialized_read",
+ * "uninitialized_write", "out_of_bounds", "barrier_divergence", "other", "host_write") and of a memory space
+ * ("tile_static", "global", "constant", "private", "unknown"), as the bindings give them; "" for a
+ * value out of range. Static strings. */
+TILES_API const char* tiles_diagnostic_kind_name(tiles_diagnostic_kind kind);
+TILES_API const char* tiles_memory_space_name(tiles_memory_space space);
+
 /* One problem found by one or more work-items at one place. Strings and arrays are valid as
  * long as the report they came from. Set struct_size (TILES_DIAGNOSTIC_INIT does). */
 typedef struct tiles_diagnostic {
@@ -811,6 +824,10 @@ TILES_API tiles_status tiles_context_create_marker(tiles_event** out, tiles_cont
  * input), TILES_ERROR_UNSUPPORTED (double elements on a device without fp64). */
 
 typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES_REDUCE_MAX = 2 } tiles_reduction;
+
+/* The name of `op` ("sum", "min", "max"), as the bindings take it; "" for a value out of range.
+ * A static string. */
+TILES_API const char* tiles_reduction_name(tiles_reduction op);
 
 /* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
  * of the input's type, whose size `out_size` must be; blocks until it is there. Half and bfloat16

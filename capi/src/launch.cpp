@@ -9,16 +9,21 @@ using namespace tiles::capi;
 
 namespace {
 
+// A domain's ranks, as tiles_domain_init and each launch check them (Python's extent.tile through
+// the former).
+void check_ranks(int rank, int tile_rank) {
+    if (rank < 1) throw tiles::invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(rank));
+    if (tile_rank < 0 || tile_rank > 3)
+        throw tiles::invalid_compute_domain("a tile has rank 1, 2 or 3, as in C++ AMP, not " +
+                                            std::to_string(tile_rank));
+    if (tile_rank != 0 && tile_rank != rank)
+        throw tiles::invalid_compute_domain("the tile has rank " + std::to_string(tile_rank) +
+                                            " but the extent it tiles has rank " + std::to_string(rank));
+}
+
 tiles::engine::launch_domain check_domain(const tiles_domain* domain) {
     check_struct(domain, "domain");
-    if (domain->rank < 1)
-        throw tiles::invalid_argument("a compute domain has rank 1 or more, not " + std::to_string(domain->rank));
-    if (domain->tile_rank != 0 && domain->tile_rank != domain->rank)
-        throw tiles::invalid_compute_domain("the tile has rank " + std::to_string(domain->tile_rank) +
-                                            " but the extent it tiles has rank " + std::to_string(domain->rank));
-    if (domain->tile_rank > 3)
-        throw tiles::invalid_compute_domain("a tiled compute domain has rank 1, 2 or 3, as in C++ AMP, not " +
-                                            std::to_string(domain->rank));
+    check_ranks(domain->rank, domain->tile_rank);
     const int* components = extent_components(domain, "a compute domain");
     tiles::engine::launch_domain d;
     d.rank = domain->rank;
@@ -197,10 +202,7 @@ tiles_status tiles_domain_init(tiles_domain* out, int rank, const int* extent, i
     return guard([&] {
         if (extent == nullptr) throw tiles::invalid_argument("the extent is NULL");
         if (tile == nullptr && tile_rank != 0) throw tiles::invalid_argument("the tile is NULL but tile_rank is not 0");
-        if (rank < 1 || (tile_rank != 0 && tile_rank != rank) || tile_rank > 3)
-            throw tiles::invalid_argument("a domain has rank 1 or more and a tile_rank of 0 or its rank (1, 2 or 3), "
-                                          "not " +
-                                          std::to_string(rank) + " and " + std::to_string(tile_rank));
+        check_ranks(rank, tile_rank);
         check_struct(out, "domain");
         if (rank > 3 && !has_field(out, offsetof(tiles_domain, extents) + sizeof(out->extents)))
             throw tiles::invalid_argument("a domain of rank " + std::to_string(rank) +

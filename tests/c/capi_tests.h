@@ -59,6 +59,7 @@ int test_checked_host_writes_behind_a_view_without_refresh(void);
 /* test_log.c */
 int test_log_reaches_the_callback(void);
 int test_log_carries_the_compilers_warnings(void);
+int test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_log(void);
 
 /* test_errors.c */
 int test_version(void);
@@ -66,6 +67,7 @@ int test_status_strings(void);
 int test_last_error_message_is_per_thread_and_kept_by_successes(void);
 int test_no_writeback_error_without_a_failed_writeback(void);
 int test_element_types(void);
+int test_enumeration_names(void);
 
 /* test_devices.c */
 int test_device_enumeration(void);

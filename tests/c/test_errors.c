@@ -160,3 +160,37 @@ int test_element_types(void) {
                 "tiles_dtype 13 is not an element type");
     return failed;
 }
+
+/* The names of the enumerations' values, as tiles.h documents them, and "" past the last and
+ * below the first: the bindings list them by asking for 0, 1, ... until "". */
+int test_enumeration_names(void) {
+    int failed = 0;
+    const char* const levels[] = {"off", "info", "debug", "warning"};
+    const char* const reductions[] = {"sum", "min", "max"};
+    const char* const kinds[] = {"read_write_race",
+                                 "write_write_race",
+                                 "uninitialized_read",
+                                 "uninitialized_write",
+                                 "out_of_bounds",
+                                 "barrier_divergence",
+                                 "other",
+                                 "host_write"};
+    const char* const spaces[] = {"tile_static", "global", "constant", "private", "unknown"};
+    for (int i = 0; i < 4; i++) CHECK(strcmp(tiles_log_level_name((tiles_log_level)i), levels[i]) == 0);
+    CHECK(strcmp(tiles_log_level_name(TILES_LOG_WARNING), "warning") == 0);
+    for (int i = 0; i < 3; i++) CHECK(strcmp(tiles_reduction_name((tiles_reduction)i), reductions[i]) == 0);
+    CHECK(strcmp(tiles_reduction_name(TILES_REDUCE_MAX), "max") == 0);
+    for (int i = 0; i < 8; i++) CHECK(strcmp(tiles_diagnostic_kind_name((tiles_diagnostic_kind)i), kinds[i]) == 0);
+    CHECK(strcmp(tiles_diagnostic_kind_name(TILES_OTHER_PROBLEM), "other") == 0);
+    for (int i = 0; i < 5; i++) CHECK(strcmp(tiles_memory_space_name((tiles_memory_space)i), spaces[i]) == 0);
+    CHECK(strcmp(tiles_memory_space_name(TILES_UNKNOWN_MEMORY), "unknown") == 0);
+    CHECK(strcmp(tiles_log_level_name((tiles_log_level)4), "") == 0);
+    CHECK(strcmp(tiles_log_level_name((tiles_log_level)-1), "") == 0);
+    CHECK(strcmp(tiles_reduction_name((tiles_reduction)3), "") == 0);
+    CHECK(strcmp(tiles_reduction_name((tiles_reduction)-1), "") == 0);
+    CHECK(strcmp(tiles_diagnostic_kind_name((tiles_diagnostic_kind)8), "") == 0);
+    CHECK(strcmp(tiles_diagnostic_kind_name((tiles_diagnostic_kind)-1), "") == 0);
+    CHECK(strcmp(tiles_memory_space_name((tiles_memory_space)5), "") == 0);
+    CHECK(strcmp(tiles_memory_space_name((tiles_memory_space)-1), "") == 0);
+    return failed;
+}

@@ -113,3 +113,17 @@ int test_log_carries_the_compilers_warnings(void) {
     CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
     return failed;
 }
+
+/* Run with TILES_LOG=loud, which the log does not take (CTest sets it): the complaint is a warning
+ * of the log, given to the callback the process sets before anything else uses the log. */
+int test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_log(void) {
+    int failed = 0;
+    static received_log log;
+    memset(&log, 0, sizeof log);
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_WARNING, receive, &log));
+    CHECK(strcmp(log.text,
+                 "TILES_LOG is 'loud'; it takes off, warning, info or debug, so the log stays at warning\n") == 0);
+    CHECK(log.highest == TILES_LOG_WARNING);
+    CHECK_OK(tiles_set_log_callback(TILES_LOG_OFF, NULL, NULL));
+    return failed;
+}

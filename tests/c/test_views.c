@@ -253,9 +253,12 @@ int test_data_and_launches_of_rank_above_3(void) {
     tiles_domain tiled = domain;
     tiled.tile_rank = 5;
     CHECK_FAILS(tiles_launch(NULL, &tiled, add_one, view_arg, 1), TILES_ERROR_INVALID_COMPUTE_DOMAIN,
-                "a tiled compute domain has rank 1, 2 or 3");
+                "a tile has rank 1, 2 or 3, as in C++ AMP, not 5");
     const int tile[5] = {1, 1, 1, 1, 1};
-    CHECK_FAILS(tiles_domain_init(&tiled, 5, extent, 5, tile), TILES_ERROR_INVALID_ARGUMENT, "(1, 2 or 3)");
+    CHECK_FAILS(tiles_domain_init(&tiled, 5, extent, 5, tile), TILES_ERROR_INVALID_COMPUTE_DOMAIN,
+                "a tile has rank 1, 2 or 3, as in C++ AMP, not 5");
+    CHECK_FAILS(tiles_domain_init(&tiled, 2, extent, 3, tile), TILES_ERROR_INVALID_COMPUTE_DOMAIN,
+                "the tile has rank 3 but the extent it tiles has rank 2");
     tiles_domain missing = domain;
     missing.extents = NULL;
     CHECK_FAILS(tiles_launch(NULL, &missing, add_one, view_arg, 1), TILES_ERROR_INVALID_ARGUMENT,

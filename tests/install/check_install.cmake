@@ -17,14 +17,7 @@
 # build here, so that they do not look for one of their own and find another, or none).
 cmake_policy(VERSION 3.20)
 
-function(run)
-  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE output ERROR_VARIABLE output RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    string(REPLACE ";" " " command "${ARGN}")
-    message(FATAL_ERROR "${command} failed (${status}):\n${output}")
-  endif()
-  set(output "${output}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/run.cmake")
 
 # Runs `program` and checks that what it printed matches `pattern`.
 function(check_output program pattern)

@@ -1,6 +1,7 @@
 """The Python surface itself: extents, devices, contexts, version, and docstrings."""
 
 import inspect
+import typing
 
 import numpy as np
 import pytest
@@ -72,3 +73,26 @@ __kernel void four_times(__global int* out) { out[get_thread_index().global_id[0
         tiles.Kernel("__kernel void k(__global int* o) { o[0] = nowhere; }", "k").build(tiles.extent(4))
     with pytest.raises(tiles.InvalidArgument, match="extent or tiled_extent"):
         kernel.build((16,))
+
+
+def test_the_enumerations_names_are_the_c_apis():
+    """Each face reads the names of libtiles' enumerations from the C API's tables (against the
+    names tiles.h documents): the type hints, the levels set_log_level takes, the reductions and
+    the checked mode's kinds."""
+    from tiles import _algorithms, _log, _tiles
+    assert _tiles.names("reduction") == ["sum", "min", "max"]
+    assert _tiles.names("log_level") == ["off", "info", "debug", "warning"]
+    assert _tiles.names("diagnostic_kind") == ["read_write_race", "write_write_race", "uninitialized_read",
+                                               "uninitialized_write", "out_of_bounds", "barrier_divergence", "other",
+                                               "host_write"]
+    assert _tiles.names("memory_space") == ["tile_static", "global", "constant", "private", "unknown"]
+    assert list(typing.get_args(_algorithms.ReduceOp)) == _tiles.names("reduction")
+    assert list(typing.get_args(_algorithms.Precision)) == _tiles.names("precision")
+    assert sorted(_log._LEVELS) == sorted(_tiles.names("log_level"))
+    assert len(_log._AS_LOGGING) == len(_tiles.names("log_level"))
+    for name in _tiles.names("diagnostic_kind") + _tiles.names("memory_space")[:2]:
+        assert name in inspect.getdoc(tiles.Diagnostic), name
+    with pytest.raises(tiles.InvalidArgument, match='a reduction is "sum", "min" or "max", not "mean"'):
+        tiles.reduce(tiles.array_view(np.ones(4, np.float32)), "mean")
+    with pytest.raises(tiles.InvalidArgument, match="no enumeration is named 'colour'"):
+        _tiles.names("colour")

@@ -1,12 +1,14 @@
 """libtiles' log in Python's logging module: TILES_LOG=info prints kernel builds on stderr as C and
 C++ do, the logger "tiles" gets builds, cache hits and transfers at its own level, and messages
-arrive while the call that caused them runs."""
+arrive while the call that caused them runs; a TILES_LOG value libtiles does not take is a warning
+of that logger."""
 
 import logging
 import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -34,6 +36,21 @@ def test_tiles_log_info_prints_builds_on_stderr():
     assert "libtiles info: building kernel 'logged' for '" in done.stderr
     assert "libtiles info: built kernel 'logged' for '" in done.stderr
     assert "upload of" not in done.stderr  # transfers are at the debug level
+
+
+def test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_tiles_logger():
+    """The complaint about TILES_LOG goes through the log, so that the handler an application
+    configured gets it, rather than stderr beside it."""
+    script = "import logging, sys\n" \
+             "logging.basicConfig(stream=sys.stdout, format='%(name)s %(levelname)s %(message)s')\n" \
+             "import tiles\n" \
+             "tiles.zeros((4,), 'float32').get()\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TILES_LOG="loud"))
+    assert done.returncode == 0, done.stderr
+    complaint = "TILES_LOG is 'loud'; it takes off, warning, info or debug, so the log stays at warning"
+    assert done.stdout.splitlines().count("tiles WARNING " + complaint) == 1, done.stdout
+    assert complaint not in done.stderr
 
 
 def test_set_log_level_routes_messages_to_the_tiles_logger(caplog):
@@ -69,12 +86,24 @@ class Arrivals(logging.Handler):
         self.arrived.append((time.monotonic(), record.levelno, record.getMessage()))
 
 
-def test_the_loggers_level_and_a_handler_are_all_it_takes():
+@contextmanager
+def arrivals(level):
+    """An Arrivals handler on the "tiles" logger, set to `level`, as a user sets them up; both as
+    they were afterwards."""
     handler = Arrivals()
     logger = logging.getLogger("tiles")
     logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
+    logger.setLevel(level)
     try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(logging.NOTSET)
+
+
+def test_the_loggers_level_and_a_handler_are_all_it_takes():
+    logger = logging.getLogger("tiles")
+    with arrivals(logging.INFO) as handler:
         add_one(source_never_built())
         at_info = [m for _, _, m in handler.arrived]
         logger.setLevel(logging.DEBUG)
@@ -83,9 +112,6 @@ def test_the_loggers_level_and_a_handler_are_all_it_takes():
         logger.setLevel(logging.WARNING)
         add_one(source_never_built())
         at_warning = handler.arrived[len(at_info) + len(at_debug):]
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(logging.NOTSET)
     assert any(m.startswith("building kernel 'logged' for '") for m in at_info), at_info
     assert any(m.startswith("built kernel 'logged' for '") for m in at_info), at_info
     assert not any(m.startswith("upload of") for m in at_info)
@@ -96,15 +122,8 @@ def test_the_loggers_level_and_a_handler_are_all_it_takes():
 def test_messages_arrive_while_the_call_runs():
     """"building" arrives as the build starts, not with "built" once the call returns: they
     arrive about as far apart as the build took."""
-    handler = Arrivals()
-    logger = logging.getLogger("tiles")
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    try:
+    with arrivals(logging.INFO) as handler:
         add_one(source_never_built())
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(logging.NOTSET)
     building = [t for t, _, m in handler.arrived if m.startswith("building kernel 'logged'")]
     built = [(t, m) for t, _, m in handler.arrived if m.startswith("built kernel 'logged'")]
     assert len(building) == 1 and len(built) == 1, handler.arrived

@@ -198,7 +198,7 @@ def mistakes():
         (lambda: tiles.extent(1.5), "component 0 of an extent is an integer, not float 1.5"),
         (lambda: tiles.extent("8"), "component 0 of an extent is an integer, not str '8'"),
         (lambda: tiles.extent(), "an extent has 1 or more components, not 0"),
-        (lambda: tiles.extent(1, 2).tile(1, 2, 3, 4), "a tile has 1, 2 or 3 components, not 4"),
+        (lambda: tiles.extent(1, 2).tile(1, 2, 3, 4), "a tile has rank 1, 2 or 3, as in C\\+\\+ AMP, not 4"),
         (lambda: tiles.extent(8).tile(None), "component 0 of a tile is an integer, not NoneType None"),
         (lambda: tiles.local_memory(-1), "local_memory's size in bytes is -1, below 0"),
         (lambda: tiles.local_memory("16"), "local_memory's size in bytes is an integer, not str '16'"),

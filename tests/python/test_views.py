@@ -109,5 +109,5 @@ def test_data_and_launches_of_rank_above_3(context):
     a = tiles.zeros((2, 2, 2, 3), np.float32, context=context)
     tiles.parallel_for_each(a.extent, tiles.Kernel(ADD_ONE, "add_one"), a, context=context)
     np.testing.assert_array_equal(a.get(), np.ones((2, 2, 2, 3), np.float32))
-    with pytest.raises(tiles.InvalidComputeDomain, match="a tile has 1, 2 or 3 components, not 4"):
+    with pytest.raises(tiles.InvalidComputeDomain, match="a tile has rank 1, 2 or 3, as in C\\+\\+ AMP, not 4"):
         a.extent.tile(1, 1, 1, 1)

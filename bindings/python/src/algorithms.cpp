@@ -11,24 +11,10 @@ namespace tiles_python {
 
 namespace {
 
-tiles_reduction reduction_of(const std::string& op) {
-    if (op == "sum") return TILES_REDUCE_SUM;
-    if (op == "min") return TILES_REDUCE_MIN;
-    if (op == "max") return TILES_REDUCE_MAX;
-    raise(TILES_ERROR_INVALID_ARGUMENT, "a reduction is \"sum\", \"min\" or \"max\", not \"" + op + "\"");
-}
+tiles_reduction reduction_of(const std::string& op) { return value_named(tiles_reduction_name, op, "reduction"); }
 
-// gemm's precisions by name, from the C API's names of them.
 tiles_precision precision_of(const std::string& precision) {
-    std::string listed;
-    int count = 0;
-    while (*tiles_precision_name(tiles_precision(count)) != '\0') ++count;
-    for (int value = 0; value < count; ++value) {
-        const char* name = tiles_precision_name(tiles_precision(value));
-        if (precision == name) return tiles_precision(value);
-        listed += std::string(value == 0 ? "" : value + 1 == count ? " or " : ", ") + "\"" + name + "\"";
-    }
-    raise(TILES_ERROR_INVALID_ARGUMENT, "a precision is " + listed + ", not \"" + precision + "\"");
+    return value_named(tiles_precision_name, precision, "precision");
 }
 
 // block_sum and block_average, which differ only in the C function that reduces the blocks.

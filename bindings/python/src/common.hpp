@@ -22,6 +22,26 @@ namespace tiles_python {
 // Raises the tiles.errors class of `status`'s family with `message`.
 [[noreturn]] void raise(tiles_status status, const std::string& message);
 
+// The names of an enumeration's values 0, 1, ..., as the C API's `name_of` gives them until its ""
+// past the last (tiles_reduction_name, tiles_precision_name, ...).
+template <class Enum> std::vector<std::string> names_of(const char* (*name_of)(Enum)) {
+    std::vector<std::string> names;
+    for (int value = 0; *name_of(Enum(value)) != '\0'; ++value) names.emplace_back(name_of(Enum(value)));
+    return names;
+}
+
+// The value `name_of` names `name`, else an InvalidArgument saying "a `what` is "a", "b" or "c",
+// not "name"".
+template <class Enum> Enum value_named(const char* (*name_of)(Enum), const std::string& name, const char* what) {
+    const std::vector<std::string> names = names_of(name_of);
+    std::string listed;
+    for (std::size_t value = 0; value < names.size(); ++value) {
+        if (names[value] == name) return Enum(value);
+        listed += std::string(value == 0 ? "" : value + 1 == names.size() ? " or " : ", ") + "\"" + names[value] + "\"";
+    }
+    raise(TILES_ERROR_INVALID_ARGUMENT, std::string("a ") + what + " is " + listed + ", not \"" + name + "\"");
+}
+
 // Hands libtiles' queued log messages to Python and follows the logger's level, then raises the C
 // API's error, if any.
 void check(tiles_status status);

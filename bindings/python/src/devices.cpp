@@ -50,18 +50,9 @@ py::list report_of(const tiles_context* context) {
         tiles_diagnostic d = TILES_DIAGNOSTIC_INIT;
         status = tiles_report_get(&d, report, i);
         if (status != TILES_SUCCESS) break;
-        static const char* const kinds[] = {"read_write_race",
-                                            "write_write_race",
-                                            "uninitialized_read",
-                                            "uninitialized_write",
-                                            "out_of_bounds",
-                                            "barrier_divergence",
-                                            "other",
-                                            "host_write"};
-        static const char* const spaces[] = {"tile_static", "global", "constant", "private", "unknown"};
         py::dict entry;
-        entry["kind"] = kinds[d.kind];
-        entry["space"] = spaces[d.space];
+        entry["kind"] = tiles_diagnostic_kind_name(d.kind);
+        entry["space"] = tiles_memory_space_name(d.space);
         entry["kernel"] = d.kernel;
         entry["line"] = d.line;
         entry["column"] = d.column;

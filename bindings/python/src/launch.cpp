@@ -190,6 +190,14 @@ void register_launch(py::module_& m) {
         py::arg("context"), py::arg("extent"), py::arg("tile"), py::arg("kernel"), py::arg("wait_for"),
         py::arg("return_event"));
     m.def(
+        "check_domain",
+        [](const std::vector<int>& extent, const std::vector<int>& tile) {
+            tiles_domain out{};
+            out.struct_size = sizeof out;
+            check(tiles_domain_init(&out, int(extent.size()), extent.data(), int(tile.size()), tile.data()));
+        },
+        py::arg("extent"), py::arg("tile"));
+    m.def(
         "rounded_extent",
         [](const std::vector<int>& extent, const std::vector<int>& tile, bool pad) {
             const tiles_domain domain = domain_of(extent, tile);

@@ -15,5 +15,6 @@ void register_algorithms(pybind11::module_& m); // algorithms.cpp: reduce, block
 void register_dlpack(pybind11::module_& m);     // dlpack.cpp: DLPack capsules out of views and in
 void register_parameters(pybind11::module_& m); // parameters.cpp: the algorithms' launch parameters
 void register_split(pybind11::module_& m);      // split.cpp: Split, a matrix split over contexts
+void register_names(pybind11::module_& m);      // names.cpp: the names of the C API's enumerations
 
 } // namespace tiles_python

@@ -18,6 +18,8 @@ from .errors import InvalidArgument
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
+# The C API's names of tiles_reduction's values, spelled out for type checkers (test_api.py holds
+# them to the C API's table).
 ReduceOp = Literal["sum", "min", "max"]
 Output = TypeVar("Output", array, array_view)
 Precision = Literal["exact", "tf32x3", "tf32", "float16", "bfloat16"]

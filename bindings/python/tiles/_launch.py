@@ -15,7 +15,7 @@ class extent:
     Launches over more than 3 dimensions have no tiles, as in C++ AMP."""
 
     def __init__(self, *dims: int):
-        self.dims: Tuple[int, ...] = _components(dims, "an extent", None)
+        self.dims: Tuple[int, ...] = _components(dims, "an extent")
         self._native = (list(self.dims), [])  # what launches pass on: extent and tile, as lists
 
     @property
@@ -53,12 +53,11 @@ class extent:
         return f"tiles.extent{self.dims}"
 
 
-def _components(values: Sequence[Any], what: str, most: Optional[int]) -> Tuple[int, ...]:
-    """The components (1 or more, at most `most`) of an extent or a tile as ints a C int holds;
-    whether they can be launched (positive, divisible, within the device) is the launch's to say."""
-    if len(values) < 1 or (most is not None and len(values) > most):
-        many = "1 or more" if most is None else "1, 2 or 3"
-        raise InvalidComputeDomain(f"{what} has {many} components, not {len(values)}: {tuple(values)}")
+def _components(values: Sequence[Any], what: str) -> Tuple[int, ...]:
+    """The components (1 or more) of an extent or a tile as ints a C int holds; their values (a
+    tile's rank, positive, divisible, within the device) are the C API's to check."""
+    if len(values) < 1:
+        raise InvalidComputeDomain(f"{what} has 1 or more components, not 0")
     dims = tuple(integer(d, f"component {i} of {what}") for i, d in enumerate(values))
     for i, d in enumerate(dims):
         if abs(d) > C_INT_MAX:
@@ -72,11 +71,9 @@ class tiled_extent(extent):
 
     def __init__(self, dims, tile):
         super().__init__(*dims)
-        self.tile_extent: Tuple[int, ...] = _components(tile, "a tile", 3)
+        self.tile_extent: Tuple[int, ...] = _components(tile, "a tile")
         self._native = (list(self.dims), list(self.tile_extent))
-        if len(self.tile_extent) != len(self.dims):
-            raise InvalidComputeDomain(
-                f"the tile has rank {len(self.tile_extent)} but the extent it tiles has rank {len(self.dims)}")
+        _tiles.check_domain(*self._native)
 
     @property
     def tile_count(self) -> Tuple[int, ...]:
@@ -163,7 +160,10 @@ def _opencl_domain(global_size: Any, local_size: Any) -> extent:
     C++ AMP's (component 0 the slowest)."""
     if isinstance(global_size, int) or not isinstance(global_size, Sequence):
         raise InvalidArgument(f"global_size is a tuple of 1 to 3 sizes in OpenCL's order, not {describe(global_size)}")
-    dims = _components(tuple(global_size)[::-1], "global_size", 3)
+    if len(global_size) > 3:
+        raise InvalidComputeDomain(f"global_size has 1, 2 or 3 sizes, as OpenCL's NDRange, not {len(global_size)}: "
+                                   f"{tuple(global_size)}")
+    dims = _components(tuple(global_size)[::-1], "global_size")
     if local_size is None:
         return extent(*dims)
     if isinstance(local_size, int) or not isinstance(local_size, Sequence):

@@ -20,9 +20,12 @@ from .errors import InvalidArgument
 
 logger = logging.getLogger("tiles")
 
-# libtiles' levels (tiles_log_level) as logging's.
-_FROM_LIBTILES = {1: logging.INFO, 2: logging.DEBUG, 3: logging.WARNING}
-_LEVELS = {"off": logging.CRITICAL + 1, "warning": logging.WARNING, "info": logging.INFO, "debug": logging.DEBUG}
+# logging's level for each of libtiles' (tiles_log_level's values in order), whose names the C API
+# gives; "off" is above every level logging has.
+_AS_LOGGING = (logging.CRITICAL + 1, logging.INFO, logging.DEBUG, logging.WARNING)
+_FROM_LIBTILES = dict(enumerate(_AS_LOGGING))
+# The names set_log_level takes, from the quietest level to the most talkative.
+_LEVELS = dict(sorted(zip(_tiles.names("log_level"), _AS_LOGGING), key=lambda level: -level[1]))
 
 
 def _deliver(level: int, message: str) -> None:
@@ -33,7 +36,8 @@ def set_log_level(level: str) -> None:
     """Sets the level of the logger "tiles": "off", "warning" (what checked contexts find, the
     default), "info" or "debug"; the same as logger.setLevel with logging's levels."""
     if level not in _LEVELS:
-        raise InvalidArgument(f"the log level is 'off', 'warning', 'info' or 'debug', not {level!r}")
+        *most, last = (repr(name) for name in _LEVELS)
+        raise InvalidArgument(f"the log level is {', '.join(most)} or {last}, not {level!r}")
     logger.setLevel(_LEVELS[level])
 
 

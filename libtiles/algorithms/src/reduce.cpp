@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,17 @@
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_reduction[];
+
+namespace tiles {
+
+const char* to_string(reduction_op op) {
+    static constexpr const char* names[] = {"sum", "min", "max"};
+    static_assert(std::size(names) == std::size_t(reduction_op::max) + 1, "one name per reduction_op");
+    const int value = int(op);
+    return value >= 0 && value < int(std::size(names)) ? names[value] : "";
+}
+
+} // namespace tiles
 
 namespace tiles::algorithms {
 namespace {

@@ -38,25 +38,42 @@ namespace tiles {
 
 namespace {
 
-// The names of diagnostic_kind's values and of memory_space's, in their order; other's and
-// unknown's stand for a value out of range too.
-constexpr const char* kind_names[] = {
-    "read-write race",    "write-write race", "uninitialized read",      "uninitialized write", "out-of-bounds access",
-    "barrier divergence", "problem",          "host write not refreshed"};
+// The names of diagnostic_kind's values, in their order: as the C API and Python name them, and in
+// the words of a report; and memory_space's. other's and unknown's stand for a value out of range in reports.
+struct kind_name {
+    const char* identifier;
+    const char* words;
+};
+constexpr kind_name kind_names[] = {{"read_write_race", "read-write race"},
+                                    {"write_write_race", "write-write race"},
+                                    {"uninitialized_read", "uninitialized read"},
+                                    {"uninitialized_write", "uninitialized write"},
+                                    {"out_of_bounds", "out-of-bounds access"},
+                                    {"barrier_divergence", "barrier divergence"},
+                                    {"other", "problem"},
+                                    {"host_write", "host write not refreshed"}};
 constexpr const char* space_names[] = {"tile_static", "global", "constant", "private", "unknown"};
 static_assert(std::size(kind_names) == std::size_t(diagnostic_kind::host_write) + 1 &&
                   std::size(space_names) == std::size_t(memory_space::unknown) + 1,
               "one name per value");
 
-template <std::size_t N> const char* name_in(const char* const (&names)[N], int value, int out_of_range) {
-    return names[value >= 0 && value < int(N) ? value : out_of_range];
-}
-
 } // namespace
 
-const char* to_string(diagnostic_kind kind) { return name_in(kind_names, int(kind), int(diagnostic_kind::other)); }
+const char* to_string(diagnostic_kind kind) {
+    const int value = int(kind);
+    return kind_names[value >= 0 && value < int(std::size(kind_names)) ? value : int(diagnostic_kind::other)].words;
+}
 
-const char* to_string(memory_space space) { return name_in(space_names, int(space), int(memory_space::unknown)); }
+const char* identifier(diagnostic_kind kind) {
+    const int value = int(kind);
+    return value >= 0 && value < int(std::size(kind_names)) ? kind_names[value].identifier : "";
+}
+
+const char* to_string(memory_space space) {
+    const int value = int(space);
+    return value >= 0 && value < int(std::size(space_names)) ? space_names[value]
+                                                             : space_names[std::size(space_names) - 1];
+}
 
 namespace {
 

@@ -137,6 +137,17 @@ std::string ptx_architecture(const tool& clang, const route_device& device) {
     return "sm_" + std::to_string(wanted < newest ? wanted : newest);
 }
 
+// The flag of clang's front end that leaves out C++'s noundef on values (clang 14 marks values
+// that C++ says are defined, the results of OpenCL's built-ins among them, where C does not), or
+// nullptr for a clang without one. From noundef, LLVM 14 folds `a == 0 && b == 0` of two work-item
+// ids into one comparison of `a | b`, which PoCL 5.0 cannot split between its loops over a group's
+// work-items: a branch that one work-item takes is then tested by each of them, in the inner loop.
+const char* no_noundef_flag(int clang_major) {
+    return clang_major >= 15   ? "-no-enable-noundef-analysis"
+           : clang_major == 14 ? "-disable-noundef-analysis"
+                               : nullptr;
+}
+
 class clang_route : public compile_route {
   public:
     clang_route(std::string name, route_device device) : name_(std::move(name)), device_(std::move(device)) {}
@@ -212,6 +223,7 @@ clang_output compile_with_clang(const std::string& route, const route_device& de
         output = "program.ptx";
     } else {
         args.insert(args.end(), {"-target", target, "-emit-llvm", "-S"});
+        if (const char* flag = no_noundef_flag(clang_major_version(clang))) args.insert(args.end(), {"-Xclang", flag});
         if (checked) args.push_back("-g");
         output = "program.ll";
     }

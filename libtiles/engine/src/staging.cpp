@@ -175,13 +175,26 @@ staged_plan plan_of(const box& b, std::size_t element_size, const staging_parame
     return {chunks, int(std::min(threads, chunks.count()))};
 }
 
-void log_start(const context& context, const char* what, std::size_t total, const staged_plan& plan) {
-    if (!logging(log_level::debug)) return;
-    std::ostringstream os;
-    os << "staging " << what << " of " << total << " bytes on '" << context.device()->name
-       << "': " << plan.chunks.count() << " chunks, " << plan.threads << " threads";
-    log(log_level::debug, os.str());
-}
+// An upload or a download of `b` under way: its bytes and plan, and the context's staging buffers,
+// held for it, ready for each of the plan's threads. Its start is logged.
+struct staged_transfer {
+    staged_transfer(context& context, const char* what, const box& b, std::size_t element_size,
+                    const staging_parameters& values)
+        : total(volume(b) * element_size), plan(plan_of(b, element_size, values)), staging(context.staging()),
+          lock(staging.mutex) {
+        if (logging(log_level::debug)) {
+            std::ostringstream os;
+            os << "staging " << what << " of " << total << " bytes on '" << context.device()->name
+               << "': " << plan.chunks.count() << " chunks, " << plan.threads << " threads";
+            log(log_level::debug, os.str());
+        }
+        prepare(context, staging, plan.threads, std::size_t(values.chunk_kib) << 10);
+    }
+    const std::size_t total;
+    const staged_plan plan;
+    staging_buffers& staging;
+    const std::lock_guard<std::mutex> lock;
+};
 
 // An event of the context's queue after everything enqueued there so far.
 void marker(context& context, cl::Event* done) {
@@ -211,16 +224,11 @@ staging_buffers::~staging_buffers() {
 
 void staged_write(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
                   const host_place& from, const staging_parameters& values, cl::Event* done) {
-    const std::size_t total = volume(b) * element_size;
-    const staged_plan plan = plan_of(b, element_size, values);
-    staging_buffers& staging = context.staging();
-    std::lock_guard<std::mutex> lock(staging.mutex);
-    log_start(context, "an upload", total, plan);
-    prepare(context, staging, plan.threads, std::size_t(values.chunk_kib) << 10);
-    run_pipeline(context, staging, plan.chunks, plan.threads, "upload", total, element_size,
-                 [&](std::size_t k, staging_buffers::buffer& c, std::size_t, std::size_t& at) {
+    const staged_transfer transfer(context, "an upload", b, element_size, values);
+    run_pipeline(context, transfer.staging, transfer.plan.chunks, transfer.plan.threads, "upload", transfer.total,
+                 element_size, [&](std::size_t k, staging_buffers::buffer& c, std::size_t, std::size_t& at) {
                      at = k;
-                     const box part = plan.chunks.chunk(k);
+                     const box part = transfer.plan.chunks.chunk(k);
                      const host_place pinned{c.memory->data(), part.extent, {0, 0, 0}};
                      wait_for(c); // the upload from it two turns ago has read it
                      copy_host_box(place_of(from, b, part), part.extent, pinned, element_size);
@@ -228,45 +236,40 @@ void staged_write(context& context, const cl::Buffer& buffer, const dims3& dims,
                      context.flush();
                  });
     marker(context, done);
-    context.count_upload(total);
-    context.count_staged(total);
+    context.count_upload(transfer.total);
+    context.count_staged(transfer.total);
 }
 
 void staged_read(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,
                  const host_place& to, const staging_parameters& values, cl::Event* done) {
-    const std::size_t total = volume(b) * element_size;
-    const staged_plan plan = plan_of(b, element_size, values);
-    staging_buffers& staging = context.staging();
-    std::lock_guard<std::mutex> lock(staging.mutex);
-    log_start(context, "a download", total, plan);
-    prepare(context, staging, plan.threads, std::size_t(values.chunk_kib) << 10);
-    const std::size_t count = plan.chunks.count(), threads = std::size_t(plan.threads);
+    const staged_transfer transfer(context, "a download", b, element_size, values);
+    const std::size_t count = transfer.plan.chunks.count(), threads = std::size_t(transfer.plan.threads);
     // Chunk k of thread t's i-th turn lands in its buffer i % 2, downloaded two turns ahead: the
     // copy engine fills one while the thread copies the other out.
     const auto download = [&](std::size_t k, staging_buffers::buffer& c, std::size_t& at) {
         at = k;
-        const box part = plan.chunks.chunk(k);
+        const box part = transfer.plan.chunks.chunk(k);
         wait_for(c);
         enqueue_read_box(context, buffer, dims, part, element_size, {c.memory->data(), part.extent, {0, 0, 0}},
                          &c.last_use);
         context.flush();
     };
     run_pipeline(
-        context, staging, plan.chunks, plan.threads, "download", total, element_size,
-        [&](std::size_t k, staging_buffers::buffer& c, std::size_t turn, std::size_t& at) {
+        context, transfer.staging, transfer.plan.chunks, transfer.plan.threads, "download", transfer.total,
+        element_size, [&](std::size_t k, staging_buffers::buffer& c, std::size_t turn, std::size_t& at) {
             if (turn == 0) { // the thread's first two chunks start at once
                 download(k, c, at);
-                if (k + threads < count) download(k + threads, staging.buffers[k % threads][1], at);
+                if (k + threads < count) download(k + threads, transfer.staging.buffers[k % threads][1], at);
             }
             at = k;
-            const box part = plan.chunks.chunk(k);
+            const box part = transfer.plan.chunks.chunk(k);
             wait_for(c);
             copy_host_box({c.memory->data(), part.extent, {0, 0, 0}}, part.extent, place_of(to, b, part), element_size);
             if (k + 2 * threads < count) download(k + 2 * threads, c, at);
         });
     marker(context, done);
-    context.count_download(total);
-    context.count_staged(total);
+    context.count_download(transfer.total);
+    context.count_staged(transfer.total);
 }
 
 } // namespace tiles::engine

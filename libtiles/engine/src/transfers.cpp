@@ -22,6 +22,24 @@ cl::array<cl::size_type, 3> cl_region(const dims3& extent, std::size_t element_s
 std::size_t row_pitch(const dims3& dims, std::size_t element_size) { return dims[2] * element_size; }
 std::size_t slice_pitch(const dims3& dims, std::size_t element_size) { return dims[1] * dims[2] * element_size; }
 
+// Box `b` of a buffer of `dims` and its place in host memory, as a read or a write moves them: one
+// run of bytes at two offsets where both sides hold it whole, else OpenCL's rectangle.
+struct box_transfer {
+    std::optional<std::size_t> buffer_offset, host_offset;
+    std::size_t bytes;
+    cl::array<cl::size_type, 3> buffer_origin, host_origin, region;
+    std::size_t buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch;
+
+    box_transfer(const dims3& dims, const box& b, std::size_t element_size, const host_place& host)
+        : buffer_offset(contiguous_offset(dims, b.origin, b.extent, element_size)),
+          host_offset(contiguous_offset(host.dims, host.origin, b.extent, element_size)),
+          bytes(volume(b) * element_size), buffer_origin(cl_origin(b.origin, element_size)),
+          host_origin(cl_origin(host.origin, element_size)), region(cl_region(b.extent, element_size)),
+          buffer_row_pitch(row_pitch(dims, element_size)), buffer_slice_pitch(slice_pitch(dims, element_size)),
+          host_row_pitch(row_pitch(host.dims, element_size)), host_slice_pitch(slice_pitch(host.dims, element_size)) {}
+    bool contiguous() const { return buffer_offset && host_offset; }
+};
+
 // Oclgrind (checked contexts) keeps, per buffer, which bytes hold initialized data, and each
 // transfer into a buffer replaces that with the state of the transfer's own bytes as if they
 // were all of it (21.10; a rectangle moves as one such transfer per row): after a transfer into
@@ -55,36 +73,32 @@ std::optional<std::size_t> contiguous_offset(const dims3& dims, const dims3& ori
 
 void enqueue_read_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b,
                       std::size_t element_size, const host_place& to, cl::Event* done) {
-    const auto from_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
-    const auto to_offset = contiguous_offset(to.dims, to.origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(context.queue().enqueueReadBuffer(buffer, done == nullptr, *from_offset, volume(b) * element_size,
-                                                static_cast<unsigned char*>(to.base) + *to_offset, nullptr, done),
+    const box_transfer t(dims, b, element_size, to);
+    if (t.contiguous()) {
+        check(context.queue().enqueueReadBuffer(buffer, done == nullptr, *t.buffer_offset, t.bytes,
+                                                static_cast<unsigned char*>(to.base) + *t.host_offset, nullptr, done),
               "clEnqueueReadBuffer");
         return;
     }
-    check(context.queue().enqueueReadBufferRect(
-              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(to.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(to.dims, element_size), slice_pitch(to.dims, element_size), to.base, nullptr, done),
+    check(context.queue().enqueueReadBufferRect(buffer, done == nullptr, t.buffer_origin, t.host_origin, t.region,
+                                                t.buffer_row_pitch, t.buffer_slice_pitch, t.host_row_pitch,
+                                                t.host_slice_pitch, to.base, nullptr, done),
           "clEnqueueReadBufferRect");
 }
 
 void enqueue_write_box(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b,
                        std::size_t element_size, const host_place& from, cl::Event* done) {
-    const auto to_offset = contiguous_offset(dims, b.origin, b.extent, element_size);
-    const auto from_offset = contiguous_offset(from.dims, from.origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(context.queue().enqueueWriteBuffer(buffer, done == nullptr, *to_offset, volume(b) * element_size,
-                                                 static_cast<const unsigned char*>(from.base) + *from_offset, nullptr,
+    const box_transfer t(dims, b, element_size, from);
+    if (t.contiguous()) {
+        check(context.queue().enqueueWriteBuffer(buffer, done == nullptr, *t.buffer_offset, t.bytes,
+                                                 static_cast<const unsigned char*>(from.base) + *t.host_offset, nullptr,
                                                  done),
               "clEnqueueWriteBuffer");
         return;
     }
-    check(context.queue().enqueueWriteBufferRect(
-              buffer, done == nullptr, cl_origin(b.origin, element_size), cl_origin(from.origin, element_size),
-              cl_region(b.extent, element_size), row_pitch(dims, element_size), slice_pitch(dims, element_size),
-              row_pitch(from.dims, element_size), slice_pitch(from.dims, element_size), from.base, nullptr, done),
+    check(context.queue().enqueueWriteBufferRect(buffer, done == nullptr, t.buffer_origin, t.host_origin, t.region,
+                                                 t.buffer_row_pitch, t.buffer_slice_pitch, t.host_row_pitch,
+                                                 t.host_slice_pitch, from.base, nullptr, done),
           "clEnqueueWriteBufferRect");
 }
 

@@ -26,7 +26,12 @@ enum class diagnostic_kind {
 
 enum class memory_space { tile_static, global, constant, private_memory, unknown };
 
+// "read-write race", ...: a kind in the words of a report; "problem" for `other` or a value out of
+// range.
 const char* to_string(diagnostic_kind kind);
+// "read_write_race", ...: a kind's name in the C API and Python; "" for a value out of range.
+const char* identifier(diagnostic_kind kind);
+// "tile_static", "global", "constant", "private" or "unknown" (also for a value out of range).
 const char* to_string(memory_space space);
 
 // One problem, found by one or more work-items at one place of a kernel.

@@ -14,7 +14,8 @@ namespace tiles {
 // log orders them off < warning < info < debug.
 enum class log_level { off = 0, info = 1, debug = 2, warning = 3 };
 
-// "off", "warning", "info" or "debug": the level's name, as TILES_LOG takes it.
+// "off", "warning", "info" or "debug": the level's name, as TILES_LOG, the C API and Python take
+// it; "" for a value out of range.
 const char* to_string(log_level level);
 
 // Receives each message, on the thread that did the work, which may hold locks of libtiles then:

@@ -15,6 +15,10 @@ namespace tiles {
 // What tiles::reduce computes: the sum, the least or the greatest of the elements.
 enum class reduction_op { sum, min, max };
 
+// "sum", "min" or "max": the name of `op`, as the C API and Python take it; "" for a value out of
+// range.
+const char* to_string(reduction_op op);
+
 } // namespace tiles
 
 namespace tiles::algorithms {
