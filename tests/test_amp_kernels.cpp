@@ -254,6 +254,30 @@ TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that p
 #endif
 }
 
+namespace {
+
+// The SPIR bitcode of the clang-spir route for kernel `name` of a C++ source, in LLVM's text (by
+// the same clang).
+std::string spir_text(const char* source, const std::string& name, const std::string& options) {
+    const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for(name);
+    tiles::engine::route_device d;
+    d.name = "a device described";
+    const auto spir = tiles::engine::compile_with_clang("clang-spir", d, program, options, "kernel '" + name + "'");
+    const tiles::engine::temporary_directory directory;
+    std::ofstream(directory.path() + "/k.bc", std::ios::binary)
+        .write(reinterpret_cast<const char*>(spir.binary.data()), std::streamsize(spir.binary.size()));
+    const tiles::engine::process_result ran =
+        tiles::engine::run_process(tiles::engine::clang_tool().path,
+                                   {"-target", "spir64", "-S", "-emit-llvm", "k.bc", "-o", "k.ll"}, directory.path());
+    REQUIRE(ran.exit_status == 0);
+    std::ifstream in(directory.path() + "/k.ll");
+    const std::string ir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(ir.find("define ") != std::string::npos);
+    return ir;
+}
+
+} // namespace
+
 TEST_CASE("in SPIR, OpenCL's min, max and clamp are inline and no value is marked noundef", "[amp]") {
     // PoCL 5.0 leaves a SPIR program's calls of its built-ins as calls inside its loops over a
     // group's work-items, and cannot split `t.local[0] == 0 && t.local[1] == 0` between those
@@ -265,24 +289,26 @@ void clamped(array_view<const int, 1> in, array_view<int, 1> out, tiled_index<4>
     if (t.local[0] == 0 && t.tile[0] == 0) out[t] += 1;
 }
 )";
-    const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for("clamped");
-    tiles::engine::route_device d;
-    d.name = "a device described";
-    const auto spir = tiles::engine::compile_with_clang(
-        "clang-spir", d, program, " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=4", "kernel 'clamped'");
-    // The bitcode in LLVM's text, by the same clang.
-    const tiles::engine::temporary_directory directory;
-    std::ofstream(directory.path() + "/k.bc", std::ios::binary)
-        .write(reinterpret_cast<const char*>(spir.binary.data()), std::streamsize(spir.binary.size()));
-    const tiles::engine::process_result ran =
-        tiles::engine::run_process(tiles::engine::clang_tool().path,
-                                   {"-target", "spir64", "-S", "-emit-llvm", "k.bc", "-o", "k.ll"}, directory.path());
-    REQUIRE(ran.exit_status == 0);
-    std::ifstream in(directory.path() + "/k.ll");
-    const std::string ir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    REQUIRE(ir.find("define ") != std::string::npos);
+    const std::string ir = spir_text(source, "clamped", " -DTILES_RANK=1 -DTILES_TILED=1 -DTILE_DIM0=4");
     for (const char* builtin : {"@_Z3maxii", "@_Z3minii", "@_Z5clampiii"}) CHECK(ir.find(builtin) == std::string::npos);
     CHECK(ir.find("noundef") == std::string::npos);
+}
+
+TEST_CASE("in SPIR, a view's offsets are summed in 64 bits, each component widened on its own", "[amp]") {
+    // Summed in int, the offset of each of a stencil's loads is widened on its own, and PoCL 5.0
+    // keeps those widenings inside its loops over a group's work-items. A view of rank 2 has its
+    // extent's column count for its pitch, so no product in this kernel is left of 32 bits.
+    const char* source = R"(
+void stencil(array_view<const float, 2> in, array_view<float, 2> out, index<2> idx) restrict(amp) {
+    const int r = idx[0], c = idx[1], rows = in.extent[0], cols = in.extent[1];
+    const int up = max(r - 1, 0), down = min(r + 1, rows - 1), left = max(c - 1, 0), right = min(c + 1, cols - 1);
+    out[idx] = in[idx] + in(up, c) + in(down, c) + in(r, left) + in[r][right];
+}
+)";
+    const std::string ir = spir_text(source, "stencil", " -DTILES_RANK=2 -DTILES_TILED=0");
+    CHECK(ir.find("mul nsw i64") != std::string::npos);
+    for (const char* narrow : {"mul i32", "mul nsw i32", "mul nuw nsw i32"})
+        CHECK(ir.find(narrow) == std::string::npos);
 }
 
 TEST_CASE("in PTX, a read of tile_static memory stays after the barrier before it", "[amp]") {
