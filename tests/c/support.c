@@ -55,6 +55,34 @@ tiles_shape shape_of(tiles_dtype dtype, int rank, int extent0, int extent1, int 
     return shape;
 }
 
+int check_program_built_for_a_tile_shape(const char* source, const tiles_kernel_options* options) {
+    int failed = 0;
+    tiles_context* context = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    const tiles_domain tiled = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 3, 0}, NULL};
+    const char* names = NULL;
+    CHECK_OK(tiles_program_build_with_options(&names, NULL, context, source, options, &tiled));
+    CHECK(names != NULL && strcmp(names, "set_tile;add_local") == 0);
+    int host[24] = {0};
+    const tiles_shape shape = shape_of(TILES_INT32, 2, 4, 6, 0);
+    tiles_view* out = NULL;
+    CHECK_OK(tiles_view_create(&out, &shape, host));
+    const tiles_arg args[] = {tiles_arg_view(out)};
+    tiles_kernel* kernels[2] = {NULL, NULL};
+    CHECK_OK(tiles_kernel_create_with_options(&kernels[0], source, "set_tile", options));
+    CHECK_OK(tiles_kernel_create_with_options(&kernels[1], source, "add_local", options));
+    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_launch(context, &tiled, kernels[k], args, 1));
+    CHECK_OK(tiles_view_synchronize(out));
+    for (int i = 0; i < 24; ++i) CHECK(host[i] == 10 * (i / 6 / 2) + i % 6 / 3 + 100 * (i % 3));
+    tiles_counters counters = TILES_COUNTERS_INIT;
+    CHECK_OK(tiles_context_get_counters(&counters, context));
+    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    CHECK_OK(tiles_view_release(out));
+    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_kernel_release(kernels[k]));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}
+
 const char add_one_source[] = "__kernel void add_one(__global float* x) {\n"
                               "    thread_index idx = get_thread_index();\n"
                               "    x[linear_index(idx.global_id, idx.extent)] += 1.0f;\n"

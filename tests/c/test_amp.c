@@ -125,32 +125,11 @@ int test_cpp_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(vo
         "// cpp_built_for_a_tile_shape\n";
     tiles_kernel_options options = TILES_KERNEL_OPTIONS_INIT;
     options.language = TILES_LANGUAGE_CPP;
-    tiles_context* context = NULL;
-    CHECK_OK(tiles_context_create(&context, NULL));
-    const tiles_domain tiled = {sizeof(tiles_domain), 2, {4, 6, 0}, 2, {2, 3, 0}, NULL};
-    const char* names = NULL;
-    CHECK_OK(tiles_program_build_with_options(&names, NULL, context, source, &options, &tiled));
-    CHECK(names != NULL && strcmp(names, "set_tile;add_local") == 0);
-    int host[24] = {0};
-    const tiles_shape shape = shape_of(TILES_INT32, 2, 4, 6, 0);
-    tiles_view* out = NULL;
-    CHECK_OK(tiles_view_create(&out, &shape, host));
-    const tiles_arg args[] = {tiles_arg_view(out)};
-    tiles_kernel* kernels[2] = {NULL, NULL};
-    CHECK_OK(tiles_kernel_create_with_options(&kernels[0], source, "set_tile", &options));
-    CHECK_OK(tiles_kernel_create_with_options(&kernels[1], source, "add_local", &options));
-    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_launch(context, &tiled, kernels[k], args, 1));
-    CHECK_OK(tiles_view_synchronize(out));
-    for (int i = 0; i < 24; ++i) CHECK(host[i] == 10 * (i / 6 / 2) + i % 6 / 3 + 100 * (i % 3));
-    tiles_counters counters = TILES_COUNTERS_INIT;
-    CHECK_OK(tiles_context_get_counters(&counters, context));
-    CHECK(counters.kernel_builds + counters.binary_loads == 1);
-    CHECK_OK(tiles_view_release(out));
-    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_kernel_release(kernels[k]));
-    CHECK_OK(tiles_context_release(context));
+    failed += check_program_built_for_a_tile_shape(source, &options);
 
     /* Kernels of other shapes than the domain's: built whole all the same, each launch builds its own. */
     const tiles_domain two_by_two = {sizeof(tiles_domain), 2, {4, 4, 0}, 2, {2, 2, 0}, NULL};
+    const char* names = NULL;
     CHECK_OK(tiles_program_build_with_options(&names, NULL, NULL, two_kernels_source, &options, &two_by_two));
     CHECK(names != NULL && strcmp(names, "fill;add") == 0);
     return failed;

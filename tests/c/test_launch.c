@@ -771,32 +771,10 @@ int test_program_built_for_a_tile_shape_compiles_once_for_all_its_kernels(void) 
                                  "    out[linear_index(t.global_id, t.extent)] += 100 * t.local_id[1];\n"
                                  "}\n"
                                  "// built_for_a_tile_shape\n";
-    tiles_context* context = NULL;
-    CHECK_OK(tiles_context_create(&context, NULL));
-    const tiles_domain tiled = {sizeof(tiles_domain), 2, {4, 6}, 2, {2, 3, 0}, NULL};
-    const char* names = NULL;
-    CHECK_OK(tiles_program_build_with_options(&names, NULL, context, source, NULL, &tiled));
-    CHECK(names != NULL && strcmp(names, "set_tile;add_local") == 0);
-    int host[24] = {0};
-    const tiles_shape shape = shape_of(TILES_INT32, 2, 4, 6, 0);
-    tiles_view* out = NULL;
-    CHECK_OK(tiles_view_create(&out, &shape, host));
-    const tiles_arg args[] = {tiles_arg_view(out)};
-    tiles_kernel* kernels[2] = {NULL, NULL};
-    CHECK_OK(tiles_kernel_create(&kernels[0], source, "set_tile", NULL));
-    CHECK_OK(tiles_kernel_create(&kernels[1], source, "add_local", NULL));
-    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_launch(context, &tiled, kernels[k], args, 1));
-    CHECK_OK(tiles_view_synchronize(out));
-    for (int i = 0; i < 24; ++i) CHECK(host[i] == 10 * (i / 6 / 2) + i % 6 / 3 + 100 * (i % 3));
-    tiles_counters counters = TILES_COUNTERS_INIT;
-    CHECK_OK(tiles_context_get_counters(&counters, context));
-    CHECK(counters.kernel_builds + counters.binary_loads == 1);
+    failed += check_program_built_for_a_tile_shape(source, NULL);
     const tiles_domain bad = {sizeof(tiles_domain), 2, {4, 6}, 3, {2, 3, 1}, NULL};
-    CHECK_FAILS(tiles_program_build_with_options(NULL, NULL, context, source, NULL, &bad),
+    CHECK_FAILS(tiles_program_build_with_options(NULL, NULL, NULL, source, NULL, &bad),
                 TILES_ERROR_INVALID_COMPUTE_DOMAIN, "the tile has rank 3 but the extent it tiles has rank 2");
-    CHECK_OK(tiles_view_release(out));
-    for (int k = 0; k < 2; ++k) CHECK_OK(tiles_kernel_release(kernels[k]));
-    CHECK_OK(tiles_context_release(context));
     return failed;
 }
 
