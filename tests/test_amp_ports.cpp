@@ -319,6 +319,11 @@ TEST_CASE("ported: the C++ AMP book's tiled reduction, against std::accumulate",
     const int expected = std::accumulate(source.begin(), source.end(), 0);
     CHECK(TiledMinimizedDivergenceAndConflictsReduction<256>().Reduce(view, source) == expected);
     CHECK(TiledMinimizedDivergenceAndConflictsReduction<64>().Reduce(view, source) == expected);
+    // The tiles of 512 and 1024 threads C++ AMP allows, where the device does.
+    if (view.get_accelerator().max_tile_size() >= 512)
+        CHECK(TiledMinimizedDivergenceAndConflictsReduction<512>().Reduce(view, source) == expected);
+    if (view.get_accelerator().max_tile_size() >= 1024)
+        CHECK(TiledMinimizedDivergenceAndConflictsReduction<1024>().Reduce(view, source) == expected);
 }
 
 TEST_CASE("ported: the tiled multiply of Microsoft's walkthrough prints the walkthrough's product", "[amp][ports]") {

@@ -271,6 +271,20 @@ int test_build_failures(void) {
     CHECK_FAILS(tiles_launch(NULL, &domain, misnamed, args, 1), TILES_ERROR_INVALID_ARGUMENT,
                 "the source has no kernel named 'add_two' (its kernels: add_one)");
 
+    /* Sources without any kernel build; asking for a kernel of them is an error, never a crash
+     * (NVIDIA's driver crashes when asked the kernel names of a program that has none). */
+    const char* kernel_less_sources[] = {"", "  // nothing here\n", "float half_of(float x) { return x / 2; }\n"};
+    for (size_t i = 0; i < sizeof kernel_less_sources / sizeof *kernel_less_sources; i++) {
+        tiles_kernel* absent = NULL;
+        const char* names = NULL;
+        CHECK_OK(tiles_kernel_create(&absent, kernel_less_sources[i], "ints", NULL));
+        CHECK_FAILS(tiles_launch(NULL, &domain, absent, args, 1), TILES_ERROR_INVALID_ARGUMENT,
+                    "the source has no kernel named 'ints' (its kernels: none)");
+        CHECK_OK(tiles_kernel_release(absent));
+        CHECK_OK(tiles_program_build(&names, NULL, NULL, kernel_less_sources[i], NULL));
+        CHECK(names != NULL && strcmp(names, "") == 0);
+    }
+
     CHECK_FAILS(tiles_kernel_create(&misnamed, NULL, "add_one", NULL), TILES_ERROR_INVALID_ARGUMENT,
                 "the kernel's source or name is NULL");
     CHECK_FAILS(tiles_kernel_create(&misnamed, add_one_source, NULL, NULL), TILES_ERROR_INVALID_ARGUMENT,

@@ -9,6 +9,7 @@
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
 #include "log.hpp"
+#include "program_kernels.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -29,10 +30,10 @@ cached_program binary_of(const cl::Program& program, std::string warnings) {
 // Whether the kernels of a program made from a binary still describe their parameters, which
 // launches are checked against; some drivers keep that only for programs built from source.
 bool keeps_argument_info(const cl::Program& program) {
-    std::string names;
-    if (program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names) != CL_SUCCESS || names.empty()) return false;
+    const std::vector<std::string> names = kernel_names(program);
+    if (names.empty()) return false;
     cl_int status = CL_SUCCESS;
-    cl::Kernel kernel(program, names.substr(0, names.find(';')).c_str(), &status);
+    cl::Kernel kernel(program, names.front().c_str(), &status);
     cl_uint count = 0;
     if (status != CL_SUCCESS || kernel.getInfo(CL_KERNEL_NUM_ARGS, &count) != CL_SUCCESS) return false;
     std::string name;

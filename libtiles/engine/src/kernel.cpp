@@ -10,6 +10,7 @@
 #include "compile_route.hpp"
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
+#include "program_kernels.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -75,12 +76,9 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     k->build_log = entry.build_log;
     cl_int status = CL_SUCCESS;
     k->kernel = cl::Kernel(entry.program, name.c_str(), &status);
-    if (status == CL_INVALID_KERNEL_NAME) {
-        std::string names;
-        entry.program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names);
+    if (status == CL_INVALID_KERNEL_NAME)
         throw invalid_argument("the source has no kernel named '" + name +
-                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
-    }
+                               "' (its kernels: " + listed(kernel_names(entry.program)) + ")");
     check(status, "clCreateKernel");
     const auto count = [&] {
         cl_uint n = 0;
@@ -352,10 +350,8 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, c
             }
     const declared_kernel* declared = amp_ ? amp_->kernel(name_) : nullptr;
     if (amp_ && declared == nullptr) {
-        std::string names;
-        for (const std::string& n : amp_->kernel_names()) names += (names.empty() ? "" : ", ") + n;
         throw invalid_argument("the C++ source has no kernel named '" + name_ +
-                               "' (its kernels: " + (names.empty() ? std::string("none") : names) + ")");
+                               "' (its kernels: " + listed(amp_->kernel_names()) + ")");
     }
     const std::string options = launch_options(amp_ ? amp_->options() : options_, domain, *context.device());
     // A C++ source built whole at this shape (build_source) holds this kernel, checked: no build.
@@ -412,15 +408,7 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
     const std::shared_ptr<program_entry> entry =
         context->programs().program(*context, text, launch_options(options, built_for, *context->device()),
                                     "the whole source", std::hash<std::string>()(text));
-    std::string names;
-    check(entry->program.getInfo(CL_PROGRAM_KERNEL_NAMES, &names), "clGetProgramInfo");
-    source_build built{{}, entry->build_log};
-    for (std::size_t start = 0; start < names.size();) {
-        const std::size_t end = std::min(names.find(';', start), names.size());
-        if (end > start) built.kernel_names.push_back(names.substr(start, end - start));
-        start = end + 1;
-    }
-    return built;
+    return {kernel_names(entry->program), entry->build_log};
 }
 
 } // namespace tiles::engine

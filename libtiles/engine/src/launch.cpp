@@ -110,16 +110,15 @@ void check_required_tile(const launch_domain& domain, const compiled_kernel& k) 
 void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& k, const device_info& device,
                             std::size_t local_arg_bytes) {
     check_required_tile(domain, k);
-    if (domain.tiled) {
-        const std::size_t threads = tile_work_items(domain);
-        const std::size_t limit = std::min(device.max_work_group_size, k.work_group_size);
-        if (threads > limit) {
-            std::ostringstream os;
-            os << "a tile of " << threads << " threads (" << shape(domain.tile, domain.rank) << ") exceeds the "
-               << limit << " threads '" << device.name << "' can run in one tile of kernel '" << k.name
-               << "' (device limit " << device.max_work_group_size << ", kernel limit " << k.work_group_size << ")";
-            throw invalid_compute_domain(os.str());
-        }
+    // The kernel's CL_KERNEL_WORK_GROUP_SIZE is not checked here: NVIDIA's driver reports 256 for
+    // every kernel, the tile every kernel can run whatever its registers, and runs larger tiles
+    // where the registers allow. The enqueue decides (enqueue_kernel).
+    if (domain.tiled && tile_work_items(domain) > device.max_work_group_size) {
+        std::ostringstream os;
+        os << "a tile of " << tile_work_items(domain) << " threads (" << shape(domain.tile, domain.rank)
+           << ") exceeds the " << device.max_work_group_size << " threads '" << device.name
+           << "' can run in one tile (device limit " << device.max_work_group_size << ")";
+        throw invalid_compute_domain(os.str());
     }
     const std::uint64_t needed = k.local_mem_size + local_arg_bytes;
     if (needed > device.local_mem_size) {
@@ -369,6 +368,25 @@ void check_host_writes(context& ctx, const std::shared_ptr<context>& context, co
     ctx.checked->report_found(std::move(found));
 }
 
+// Enqueues the kernel. A tile larger than the CL_KERNEL_WORK_GROUP_SIZE the driver reported for it
+// may still run (NVIDIA's drivers report 256 for every kernel and run up to 1024 threads where the
+// kernel's registers fit a block's); where the driver refuses it, the refusal names the numbers.
+void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_domain& domain,
+                    const cl::NDRange& global, const cl::NDRange& local) {
+    const cl_int status = ctx.queue().enqueueNDRangeKernel(k.kernel, cl::NullRange, global, local);
+    const std::size_t threads = domain.tiled ? tile_work_items(domain) : 0;
+    if ((status == CL_INVALID_WORK_GROUP_SIZE || status == CL_OUT_OF_RESOURCES) && threads > k.work_group_size) {
+        std::ostringstream os;
+        os << "a tile of " << threads << " threads (" << shape(domain.tile, domain.rank) << ") is more than '"
+           << ctx.device()->name << "' can run in one tile of kernel '" << k.name
+           << "': its driver refused the launch (" << cl_status_name(status) << "); it promises " << k.work_group_size
+           << " threads for this kernel (CL_KERNEL_WORK_GROUP_SIZE; device limit " << ctx.device()->max_work_group_size
+           << "), and a larger tile runs only where the kernel's registers and private memory per thread allow";
+        throw invalid_compute_domain(os.str());
+    }
+    check(status, "clEnqueueNDRangeKernel");
+}
+
 // Where a launch without a context runs: where its first array lives, else on the default context.
 std::shared_ptr<context> context_for(const launch_arg* args, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i)
@@ -413,7 +431,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
               "clEnqueueBarrierWithWaitList");
     cl_kernel kernel = compiled->kernel();
     std::vector<launch_binding>& bindings = scratch.bindings;
-    bindings.assign(count, launch_binding{nullptr, false});
+    bindings.assign(count, launch_binding{nullptr, false, false});
     for (std::size_t i = 0; i < count; ++i) {
         const launch_arg& a = args[i];
         const cl_uint index = cl_uint(i);
@@ -433,7 +451,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     }
     const cl::NDRange global = ndrange(components(domain), domain.rank);
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
-    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local), "clEnqueueNDRangeKernel");
+    enqueue_kernel(ctx, *compiled, domain, global, local);
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);

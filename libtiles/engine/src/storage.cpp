@@ -244,12 +244,11 @@ std::unique_lock<std::mutex> storage::lock_for_launch() {
 launch_binding storage::begin_launch(const std::shared_ptr<context>& context, const box& b, bool writes) {
     device_copy& target = copy_on(context);
     make_device_current(target, b);
-    if (writes) mark_written(b, &target);
-    if (b == whole()) return {target.buffer(), false};
+    if (b == whole()) return {target.buffer(), writes, false};
     // OpenCL C sees a section as a dense array of its own extent.
     const cl::Buffer dense(dense_buffer(context, b), true);
     copy_box(*context, target.buffer, dims_, b, dense, b.extent, {0, 0, 0}, layout_.size);
-    return {dense(), writes};
+    return {dense(), writes, writes};
 }
 
 std::uint64_t storage::host_checksum() const { return stable_hash().add(host_, bytes()).value(); }
@@ -267,9 +266,12 @@ void storage::record_host() {
 }
 
 void storage::end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding) {
-    if (!binding.copy_back) return;
-    copy_box(*context, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, copy_on(context).buffer,
-             dims_, b.origin, layout_.size);
+    if (!binding.writes) return;
+    device_copy& target = copy_on(context);
+    mark_written(b, &target);
+    if (binding.copy_back)
+        copy_box(*context, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, target.buffer, dims_,
+                 b.origin, layout_.size);
 }
 
 void* storage::host_data(const box& b, host_access access) {

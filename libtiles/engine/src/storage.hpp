@@ -20,11 +20,12 @@
 
 namespace tiles::engine {
 
-// What a launch passes for one storage argument: the buffer, and whether it is a dense copy
-// of a section that the kernel may write, to be copied back into the storage afterwards.
+// What a launch passes for one storage argument: the buffer, whether the kernel may write it,
+// and whether it is a dense copy of a section, to be copied back into the storage afterwards.
 // The buffer is borrowed: the storage keeps it, and the launch holds the storage.
 struct launch_binding {
     cl_mem buffer;
+    bool writes;
     bool copy_back;
 };
 
@@ -72,9 +73,10 @@ class storage {
     std::unique_lock<std::mutex> lock_for_launch();
 
     // The buffer a launch on `context` passes for box `b`, current there. writes: the launch may
-    // change `b`, so every other copy of it goes stale. A section (b not the whole) is passed
-    // as a dense buffer of its own; end_launch() copies it back after the kernel. Both need
-    // lock_for_launch() held.
+    // change `b`, so once its kernel is enqueued, end_launch() makes every other copy of it stale;
+    // a launch whose enqueue the driver refuses calls no end_launch and leaves every copy as it
+    // was. A section (b not the whole) is passed as a dense buffer of its own, which end_launch()
+    // copies back. Both need lock_for_launch() held.
     launch_binding begin_launch(const std::shared_ptr<context>& context, const box& b, bool writes);
     void end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding);
 
