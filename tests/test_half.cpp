@@ -153,3 +153,12 @@ TEST_CASE_METHOD(fresh_view, "reduce, transpose and gemm take half and bfloat16 
         "gemm: half (float16) elements are multiplied as they are, at the precision exact or float16; not tf32");
     REQUIRE_THROWS_MENTIONING(tiles::stencil(view, h, h), tiles::invalid_argument, "not half (float16)");
 }
+
+TEST_CASE("gemm multiplies half and bfloat16 matrices at their own precision unless told otherwise", "[half]") {
+    using tiles::gemm_precision;
+    STATIC_REQUIRE(tiles::detail::default_precision_of<tiles::array<tiles::half, 2>>() == gemm_precision::float16);
+    STATIC_REQUIRE(tiles::detail::default_precision_of<tiles::array_view<const tiles::bfloat16, 2>>() ==
+                   gemm_precision::bfloat16);
+    STATIC_REQUIRE(tiles::detail::default_precision_of<tiles::array<float, 2>>() == gemm_precision::exact);
+    STATIC_REQUIRE(tiles::detail::default_precision_of<tiles::array<double, 2>>() == gemm_precision::exact);
+}

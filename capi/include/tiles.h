@@ -876,7 +876,9 @@ TILES_API tiles_status tiles_transpose(tiles_context* context, const tiles_view*
 /* c = alpha * a * b + beta * c, with a m x k, b k x n and c m x n, float or double elements (all
  * three alike), or half or bfloat16 a and b with a float c (products added in float); alpha and
  * beta are converted to c's type. As in BLAS, beta == 0 only writes c,
- * whose old contents are then not even uploaded. */
+ * whose old contents are then not even uploaded. At tiles_default_precision of a's elements:
+ * half and bfloat16 matrices on tensor cores where the device has them, as cuBLAS and CuPy
+ * multiply them (tiles_gemm_as with TILES_PRECISION_EXACT keeps them off). */
 TILES_API tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b,
                                   double beta, tiles_view* c);
 
@@ -890,6 +892,12 @@ typedef enum tiles_precision {
     TILES_PRECISION_FLOAT16 = 3, /* the inputs rounded to half (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16F) */
     TILES_PRECISION_BFLOAT16 = 4 /* the inputs rounded to bfloat16 (cuBLAS's CUBLAS_COMPUTE_32F_FAST_16BF) */
 } tiles_precision;
+
+/* The precision tiles_gemm multiplies elements of `dtype` at: the one that takes them as they are,
+ * TILES_PRECISION_FLOAT16 for TILES_FLOAT16 and TILES_PRECISION_BFLOAT16 for TILES_BFLOAT16 (their
+ * products are exact in float and their sums float's, on tensor cores or not), and
+ * TILES_PRECISION_EXACT for every other dtype, or a value that is none. */
+TILES_API tiles_precision tiles_default_precision(tiles_dtype dtype);
 
 /* The name of `precision` ("exact", "tf32x3", "tf32", "float16", "bfloat16"), as the bindings take
  * it; "" for a value out of range. A static string. */

@@ -2,6 +2,7 @@
 // (tiles/algorithms/). Each entry point turns its views into the engine's operands, picks the
 // context the C++ shells would, and leaves every other check to the algorithms.
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "capi_internal.hpp"
@@ -130,12 +131,15 @@ template <class Run> void gemm(const char* function, const tiles_view* a, const 
         output_operand_of(c, function, "view of C"));
 }
 
-void gemm(const char* function, tiles::gemm_precision precision, tiles_context* context, double alpha,
+// gemm at `precision`, else at the default precision of A's elements.
+void gemm(const char* function, std::optional<tiles::gemm_precision> precision, tiles_context* context, double alpha,
           const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
     gemm(function, a, b, c,
          [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
+             const tiles::gemm_precision how = precision.value_or(
+                 tiles::algorithms::default_precision(tiles::engine::layout_of(*a_operand.data).type));
              tiles::algorithms::gemm(context_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand,
-                                     precision);
+                                     how);
          });
 }
 
@@ -151,6 +155,12 @@ tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const ch
 } // namespace
 
 extern "C" {
+
+tiles_precision tiles_default_precision(tiles_dtype dtype) {
+    const int value = as_int(dtype);
+    return is_dtype(value) ? tiles_precision(tiles::algorithms::default_precision(tiles::element_type(value)))
+                           : TILES_PRECISION_EXACT;
+}
 
 const char* tiles_precision_name(tiles_precision precision) {
     const int value = as_int(precision);
@@ -214,7 +224,7 @@ tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, ti
 
 tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* a, const tiles_view* b, double beta,
                         tiles_view* c) {
-    return guard([&] { gemm("tiles_gemm", tiles::gemm_precision::exact, context, alpha, a, b, beta, c); });
+    return guard([&] { gemm("tiles_gemm", std::nullopt, context, alpha, a, b, beta, c); });
 }
 
 tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, double alpha, const tiles_view* a,

@@ -170,6 +170,8 @@ template <class Enum> int as_int(const Enum& value) {
     return v;
 }
 
+// Whether `value` is a tiles_dtype's.
+bool is_dtype(int value);
 // The element type a caller's tiles_dtype names, or invalid_argument.
 element_type to_element_type(const tiles_dtype& dtype);
 tiles_dtype to_dtype(element_type type);

@@ -3,9 +3,7 @@
 
 namespace tiles::capi {
 
-namespace {
 bool is_dtype(int value) { return value >= 0 && value < element_type_count; }
-} // namespace
 
 element_type to_element_type(const tiles_dtype& dtype) {
     static_assert(int(TILES_FLOAT64) == int(element_type::float64) && int(TILES_OPAQUE) == int(element_type::opaque) &&

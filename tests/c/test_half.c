@@ -73,6 +73,13 @@ int test_half_and_bfloat16_data(void) {
     CHECK_OK(tiles_gemm(NULL, 1.0, hv, half_column, 0.0, product));
     CHECK_OK(tiles_view_synchronize(product));
     CHECK(dot == 1.5f * 1.5f + 4.0f + 0.0625f + 9.0f);
+    /* tiles_gemm takes 16-bit floats at their own precision (tensor cores where there are some),
+     * everything else exact. */
+    CHECK(tiles_default_precision(TILES_FLOAT16) == TILES_PRECISION_FLOAT16);
+    CHECK(tiles_default_precision(TILES_BFLOAT16) == TILES_PRECISION_BFLOAT16);
+    CHECK(tiles_default_precision(TILES_FLOAT32) == TILES_PRECISION_EXACT);
+    CHECK(tiles_default_precision(TILES_INT32) == TILES_PRECISION_EXACT);
+    CHECK(tiles_default_precision((tiles_dtype)1000) == TILES_PRECISION_EXACT);
 
     tiles_view_release(product);
     tiles_view_release(half_column);

@@ -2,6 +2,8 @@
 kernel (its emulation on devices without tensor cores, chosen with set_parameters) against numpy
 with the inputs rounded as each precision says, and the parameters' overrides and refusals."""
 
+import logging
+
 import numpy as np
 import pytest
 import tiles
@@ -69,6 +71,31 @@ def test_half_matrices_at_their_own_precision_compute_as_float_ones_rounded_in_t
     np.testing.assert_array_equal(halves, tiles.matrix_multiply(a, b, precision="float16"))
     with pytest.raises(tiles.InvalidArgument, match="multiplied as they are, at the precision exact or float16; not tf32"):
         tiles.matrix_multiply(a.astype(np.float16), b.astype(np.float16), precision="tf32")
+
+
+def test_half_matrices_run_on_tensor_cores_by_default_and_exact_keeps_them_off(tensor_cores, caplog):
+    """As cuBLAS's CUBLAS_COMPUTE_32F and CuPy multiply them: the products of halves are exact in
+    float and their sums float's, on tensor cores (here their emulation) or not."""
+    assert [tiles._tiles.default_precision(np.dtype(t)) for t in ("float16", "float32", "float64", "int32")] == [
+        "float16", "exact", "exact", "exact"]
+    rng = np.random.default_rng(6)
+    a, b = (rng.uniform(-1, 1, shape).astype(np.float16) for shape in ((37, 70), (70, 29)))
+    reference = a.astype(np.float64) @ b.astype(np.float64)
+    built = {}
+    for precision in (None, "exact"):
+        caplog.clear()
+        caplog.set_level(logging.INFO, logger="tiles")
+        tiles.set_log_level("info")
+        try:
+            product = tiles.matrix_multiply(a, b, precision=precision, context=tiles.Context())
+        finally:
+            tiles.set_log_level("off")
+        assert product.dtype == np.float32
+        np.testing.assert_allclose(product, reference, rtol=0, atol=(3 * 70 + 16) * 2.0**-23 * 70)
+        # A new context builds its kernels, or loads them from the program cache: either is logged.
+        built[precision] = [r.getMessage() for r in caplog.records if "kernel 'gemm" in r.getMessage()]
+    assert built[None] and all("kernel 'gemm_mma'" in m for m in built[None]), built
+    assert built["exact"] and not any("gemm_mma" in m for m in built["exact"]), built
 
 
 def test_precision_refusals():

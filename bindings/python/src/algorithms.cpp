@@ -75,6 +75,12 @@ void register_algorithms(py::module_& m) {
         },
         py::arg("context"), py::arg("input"), py::arg("output"));
     m.def(
+        "default_precision",
+        [](const py::dtype& dtype) {
+            return std::string(tiles_precision_name(tiles_default_precision(dtype_of(dtype))));
+        },
+        py::arg("dtype"));
+    m.def(
         "gemm",
         [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c,
            const std::string& precision) {

@@ -183,7 +183,7 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     return _finished(result, output)
 
 
-def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Precision = "exact",
+def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Optional[Precision] = None,
          context: Optional[Context] = None, contexts: Contexts = None) -> np.ndarray:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
     new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read. float16 and
@@ -193,14 +193,15 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Pre
     as SGEMM), or on tensor cores where the device has them (NVIDIA's, sm_80 on), adding in float:
     "tf32x3" (float's accuracy from three TF32 products), "tf32", "float16" or "bfloat16" (the
     inputs rounded to that type, as cuBLAS's _FAST_ compute types do). Elsewhere every precision
-    computes as "exact" does.
+    computes as "exact" does. None, the default, is "exact" for float32 and float64 matrices and
+    the matrices' own type for float16 and bfloat16 ones, which so run on tensor cores, as
+    cuBLAS and CuPy run them ("exact" keeps them off).
 
     With `contexts`, a list of tiles.Context, every context computes a band of the result's rows
     at the same time (b goes to each once), with one context's values, bit for bit where the
     contexts' devices are of one kind."""
     several = _several(context, contexts)
     alpha, beta = real(alpha, "gemm's alpha"), real(beta, "gemm's beta")
-    precision = text(precision, "a precision")
     new_c = _host_copy(c, copy=True)
     output = array_view(new_c)
     _gemm(context, several, alpha, _view_of(a), _view_of(b), beta, output, precision)
@@ -208,7 +209,8 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Pre
 
 
 def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], alpha: float, a: array_view,
-          b: array_view, beta: float, c: array_view, precision: str) -> None:
+          b: array_view, beta: float, c: array_view, precision: Optional[str]) -> None:
+    precision = _tiles.default_precision(a.dtype) if precision is None else text(precision, "a precision")
     with _host_writes.launch("gemm", [a, b], context, ["a", "b"]):
         if several is not None:
             _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
@@ -216,14 +218,13 @@ def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], a
             _tiles.gemm(context_handle(context), alpha, a._handle, b._handle, beta, c._handle, precision)
 
 
-def matrix_multiply(a: Data, b: Data, *, precision: Precision = "exact", context: Optional[Context] = None,
+def matrix_multiply(a: Data, b: Data, *, precision: Optional[Precision] = None, context: Optional[Context] = None,
                     contexts: Contexts = None) -> Union[np.ndarray, np.generic]:
     """The product a @ b of float32 (or float64) data as numpy.matmul gives it: of matrices, a
     matrix; a 1-D `a` is a row and a 1-D `b` a column, whose dimension the result drops (two
     vectors give a numpy scalar). A 1-D `b` on a device is read through the host. `precision` is
     gemm's, and so is `contexts`."""
     several = _several(context, contexts)
-    precision = text(precision, "a precision")
     a_view, b_view = _view_of(a), _view_of(b)
     b_is_vector = len(b_view.shape) == 1
     if b_is_vector:

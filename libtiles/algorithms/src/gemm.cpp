@@ -97,14 +97,6 @@ bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
     return p.tensor_cores == 2 || (p.tensor_cores == 1 && device.ptx_tensor_cores);
 }
 
-// The precision that takes elements of `type` as they are: the one that rounds to it (exact for
-// float).
-gemm_precision own_precision(element_type type) {
-    for (int i = 0; i < precision_count; ++i)
-        if (precision_table[i].inputs_as == type) return gemm_precision(i);
-    return gemm_precision::exact;
-}
-
 // The one-context gemm's checks, on `device`.
 void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
                     const matrix_operand& c, gemm_precision precision) {
@@ -134,10 +126,10 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     const char* const precision_text = info_of(precision, algorithm).name;
     // 16-bit floats are multiplied as they are (exact) or, the same, at their own precision, which
     // the tensor cores take them in.
-    if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != own_precision(type))
+    if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != default_precision(type))
         throw invalid_argument("gemm: " + element_description(type) +
                                " elements are multiplied as they are, at the precision exact or " +
-                               precision_table[int(own_precision(type))].name + "; not " + precision_text);
+                               precision_table[int(default_precision(type))].name + "; not " + precision_text);
     if (precision != gemm_precision::exact && !is_16_bit_float(type) && type != element_type::float32)
         throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
                                element_description(type) + "; gemm of " + element_description(type) +

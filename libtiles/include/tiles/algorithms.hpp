@@ -52,6 +52,10 @@ template <class Data> using element_of = typename traits_of<Data>::element;
 // type.
 template <class Data, element_type Own = element_type_of<element_of<Data>>>
 using computed_of = std::conditional_t<computed_as(Own) == Own, element_of<Data>, cpp_type_of<computed_as(Own)>>;
+// The precision gemm multiplies Data's elements at unless told otherwise.
+template <class Data> constexpr gemm_precision default_precision_of() {
+    return algorithms::default_precision(element_type_of<element_of<Data>>);
+}
 
 // The algorithms work on whole storages in their own element type: a section (a view of part of
 // one), or a view through reinterpret_as, is refused rather than taken for all of it.
@@ -186,16 +190,17 @@ template <class Data> array<detail::element_of<Data>, 2> transpose(const Data& m
 // with double precision (else unsupported_feature). As in BLAS, beta == 0 only writes c. Float
 // matrices may be multiplied at another `precision` (gemm_precision): on tensor cores, where the
 // accelerator has them. Matrices a and b of tiles::half or tiles::bfloat16 make a float c, their
-// products added in float.
+// products added in float, on tensor cores by default (algorithms::default_precision, as cuBLAS
+// and CuPy multiply them; gemm_precision::exact keeps them off).
 template <class A, class B, class C>
 void gemm(const accelerator_view& view, detail::computed_of<A> alpha, const A& a, const B& b,
-          detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
+          detail::computed_of<A> beta, C&& c, gemm_precision precision = detail::default_precision_of<A>()) {
     algorithms::gemm(view.context(), alpha, detail::matrix_of(a), detail::matrix_of(b), beta, detail::output_of(c),
                      precision);
 }
 template <class A, class B, class C>
 void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed_of<A> beta, C&& c,
-          gemm_precision precision = gemm_precision::exact) {
+          gemm_precision precision = detail::default_precision_of<A>()) {
     gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c), precision);
 }
 
@@ -204,7 +209,7 @@ void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed
 // gemm, bit for bit where the views are of one kind of device.
 template <class A, class B, class C>
 void gemm(const std::vector<accelerator_view>& views, detail::computed_of<A> alpha, const A& a, const B& b,
-          detail::computed_of<A> beta, C&& c, gemm_precision precision = gemm_precision::exact) {
+          detail::computed_of<A> beta, C&& c, gemm_precision precision = detail::default_precision_of<A>()) {
     algorithms::gemm(detail::contexts_of(views), alpha, detail::matrix_of(a), detail::matrix_of(b), beta,
                      detail::output_of(c), precision);
 }
@@ -212,14 +217,14 @@ void gemm(const std::vector<accelerator_view>& views, detail::computed_of<A> alp
 // The matrix product a * b, in a new array.
 template <class A, class B>
 array<detail::computed_of<A>, 2> matrix_multiply(const accelerator_view& view, const A& a, const B& b,
-                                                 gemm_precision precision = gemm_precision::exact) {
+                                                 gemm_precision precision = detail::default_precision_of<A>()) {
     array<detail::computed_of<A>, 2> product(extent<2>(a.extent[0], b.extent[1]), view);
     gemm(view, detail::computed_of<A>(1), a, b, detail::computed_of<A>(0), product, precision);
     return product;
 }
 template <class A, class B>
 array<detail::computed_of<A>, 2> matrix_multiply(const A& a, const B& b,
-                                                 gemm_precision precision = gemm_precision::exact) {
+                                                 gemm_precision precision = detail::default_precision_of<A>()) {
     return matrix_multiply(detail::view_of(a), a, b, precision);
 }
 

@@ -40,6 +40,16 @@ inline constexpr precision_info precision_table[] = {
 inline constexpr int precision_count = int(sizeof precision_table / sizeof precision_table[0]);
 static_assert(precision_count == int(gemm_precision::bfloat16) + 1, "one row per precision");
 
+// The precision gemm multiplies elements of `type` at unless told otherwise: the one that takes
+// them as they are, so that half and bfloat16 matrices run on tensor cores where the device has
+// them, as cuBLAS's CUBLAS_COMPUTE_32F and CuPy run them (their products are exact in float, and
+// their sums float's either way); exact for every other type. exact keeps them on the CUDA cores.
+constexpr gemm_precision default_precision(element_type type) {
+    for (int i = 0; i < precision_count; ++i)
+        if (precision_table[i].inputs_as == type) return gemm_precision(i);
+    return gemm_precision::exact;
+}
+
 // The row of `precision`; throws invalid_argument naming `function` ("gemm") and listing the
 // precisions for a value that is none.
 const precision_info& info_of(gemm_precision precision, const char* function);
