@@ -16,8 +16,10 @@
  * - Handles are reference counted. A function that makes a handle (create, get, section...)
  *   gives the caller one reference, which it gives back with the matching release. Releasing
  *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
- *   TILES_ERROR_INVALID_HANDLE where it can be detected. A handle keeps what it depends on
- *   alive: a view its data, an array its context.
+ *   TILES_ERROR_INVALID_HANDLE where it can be detected: a handle is a value libtiles does not
+ *   give again (with 64-bit pointers), not its object's address, so a released one stays refused
+ *   when new objects take its object's memory. A handle keeps what it depends on alive: a view
+ *   its data, an array its context.
  * - Strings returned are owned by libtiles: static, or valid as long as the handle they came
  *   from, as each function says.
  * - Thread safety: functions may be called from several threads at once, with the same handles or
