@@ -1,9 +1,15 @@
 // The on-disk cache of built programs: a new context (as a second process would) loads what an
-// earlier one compiled, a damaged entry is rebuilt and replaced, and "off" writes nothing.
+// earlier one compiled, a damaged entry is rebuilt and replaced, one process builds a new entry
+// while the others wait for it, and "off" writes nothing.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <random>
@@ -13,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "binary_cache.hpp"
@@ -397,4 +404,79 @@ TEST_CASE("the cache switched off writes nothing and builds every time", "[binar
     CHECK(fill_on_new_context(1).kernel_builds == 1);
     CHECK(fill_on_new_context(2).kernel_builds == 1);
     CHECK(cache.entries().empty());
+}
+
+namespace {
+
+// Another builder's hold on the entry at `entry`: its lock file, locked (flock), as a process that
+// is building the entry's program holds it.
+struct held_lock {
+    std::string path;
+    int fd;
+    explicit held_lock(const std::filesystem::path& entry)
+        : path(entry.string() + ".lock"), fd(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666)) {
+        REQUIRE(fd >= 0);
+        REQUIRE(flock(fd, LOCK_EX) == 0);
+    }
+    // Lets go as a holder does: the lock file removed first, then the lock.
+    void release() {
+        if (fd < 0) return;
+        unlink(path.c_str());
+        close(std::exchange(fd, -1));
+    }
+    ~held_lock() { release(); }
+};
+
+} // namespace
+
+TEST_CASE("an entry's lock keeps out a second holder until the first lets go, for a bounded wait", "[binary cache]") {
+    const cache_directory cache;
+    const tiles::engine::binary_cache opened = tiles::engine::binary_cache::from_environment();
+    const std::string lock_file = opened.path_of("an entry") + ".lock";
+    {
+        const auto first = opened.lock("an entry", std::chrono::milliseconds(50));
+        CHECK(first.held());
+        CHECK(first.waited().count() == 0);
+        CHECK(std::filesystem::exists(lock_file));
+        // Another holder (another open file, as another process's) waits the 50 ms and gives up.
+        const auto second = opened.lock("an entry", std::chrono::milliseconds(50));
+        CHECK_FALSE(second.held());
+        CHECK(second.waited().count() > 0);
+        // Other entries have locks of their own.
+        CHECK(opened.lock("another entry", std::chrono::milliseconds(50)).held());
+    }
+    // Let go, the lock leaves no file behind, and the next holder has it at once.
+    CHECK(cache.entries().empty());
+    CHECK(opened.lock("an entry", std::chrono::milliseconds(50)).held());
+}
+
+TEST_CASE("a process that misses an entry another is building waits and loads the entry it stores", "[binary cache]") {
+    const cache_directory cache;
+    CHECK(fill_on_new_context(1).kernel_builds == 1);
+    REQUIRE(cache.entries().size() == 1);
+    const auto entry = cache.entries().front();
+    const entry_layout stored(entry);
+    std::filesystem::remove(entry);
+    // Another process, building the program, holds its entry's lock: this one misses the entry and
+    // waits. Its opening the lock file (seen through inotify) comes after it missed.
+    held_lock builder(entry);
+    const int watch = inotify_init1(IN_CLOEXEC);
+    REQUIRE(watch >= 0);
+    REQUIRE(inotify_add_watch(watch, builder.path.c_str(), IN_OPEN) >= 0);
+    tiles::transfer_counters waiter{};
+    std::atomic<bool> done{false};
+    std::thread waiting([&] {
+        waiter = fill_on_new_context(2);
+        done = true;
+    });
+    pollfd opened{watch, POLLIN, 0};
+    while (!done && poll(&opened, 1, 100) == 0) continue; // (a process that does not wait is done)
+    close(watch);
+    // The builder stores the entry and lets go: the waiter loads it, and builds nothing.
+    stored.write(entry);
+    builder.release();
+    waiting.join();
+    CHECK(waiter.kernel_builds == 0);
+    CHECK(waiter.binary_loads == 1);
+    CHECK(cache.entries().size() == 1);
 }

@@ -16,8 +16,10 @@
  * - Handles are reference counted. A function that makes a handle (create, get, section...)
  *   gives the caller one reference, which it gives back with the matching release. Releasing
  *   NULL does nothing. A NULL, released or wrong kind of handle is refused with
- *   TILES_ERROR_INVALID_HANDLE where it can be detected. A handle keeps what it depends on
- *   alive: a view its data, an array its context.
+ *   TILES_ERROR_INVALID_HANDLE where it can be detected: a handle is a value libtiles does not
+ *   give again (with 64-bit pointers), not its object's address, so a released one stays refused
+ *   when new objects take its object's memory. A handle keeps what it depends on alive: a view
+ *   its data, an array its context.
  * - Strings returned are owned by libtiles: static, or valid as long as the handle they came
  *   from, as each function says.
  * - Thread safety: functions may be called from several threads at once, with the same handles or
@@ -160,7 +162,7 @@ typedef struct tiles_dtype_info {
                                 reductions in: TILES_FLOAT32 for the 16-bit floats, else `dtype` */
 } tiles_dtype_info;
 #define TILES_DTYPE_INFO_INIT                                                                                          \
-    { sizeof(tiles_dtype_info), TILES_OPAQUE, 0, 0, 0, 0, 0, TILES_OPAQUE }
+    { sizeof(tiles_dtype_info), TILES_OPAQUE, 0, NULL, NULL, 0, 0, TILES_OPAQUE }
 
 /* Fills `out`, whose struct_size must be set, with what libtiles knows of `dtype`.
  * TILES_ERROR_INVALID_ARGUMENT for a value that is no tiles_dtype: the dtypes are numbered from 0
@@ -202,7 +204,10 @@ typedef struct tiles_device_info {
     int supports_cpu_shared_memory; /* CL_DEVICE_HOST_UNIFIED_MEMORY */
 } tiles_device_info;
 #define TILES_DEVICE_INFO_INIT                                                                                         \
-    { sizeof(tiles_device_info), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    {                                                                                                                  \
+        sizeof(tiles_device_info), NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0, NULL, 0, 0, 0,  \
+            0, 0, 0                                                                                                    \
+    }
 
 /* The number of OpenCL devices of all platforms. CL_DEVICE_NOT_FOUND, with a message saying what
  * to install, if there is none; another OpenCL status if the platforms cannot be read. */
@@ -320,7 +325,7 @@ typedef struct tiles_shape {
     const int* extents;  /* AMP order, ranks above 3 (and filled in for every rank) */
 } tiles_shape;
 #define TILES_SHAPE_INIT                                                                                               \
-    { sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}, 0 }
+    { sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}, NULL }
 
 /* An array that lives on `context` (NULL: the default context), allocated there now, with
  * elements copied from `initial` (dense, row-major; NULL leaves them uninitialized).
@@ -536,7 +541,7 @@ typedef struct tiles_domain {
 } tiles_domain;
 
 #define TILES_DOMAIN_INIT                                                                                              \
-    { sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, 0 }
+    { sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, NULL }
 
 /* Fills `out` (struct_size set) with a domain of `rank` components of `extent`, in tiles of the
  * tile_rank components of `tile` (tile_rank 0 and tile NULL: no tiles): for languages that reach
@@ -742,7 +747,10 @@ typedef struct tiles_diagnostic {
     int tile_size;
 } tiles_diagnostic;
 #define TILES_DIAGNOSTIC_INIT                                                                                          \
-    { sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    {                                                                                                                  \
+        sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, NULL, 0, 0, NULL, 0, 0, 0, NULL, NULL,    \
+            NULL, 0, NULL, 0, 0                                                                                        \
+    }
 
 /* A new context on the Oclgrind simulator: every launch on it waits for its kernel and records
  * what the simulator found; with `strict` not 0, such a launch returns

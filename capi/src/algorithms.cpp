@@ -19,7 +19,7 @@ using tiles::engine::matrix_operand;
 namespace tiles::capi {
 
 matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role) {
-    const tiles_view& v = live(view, role);
+    const view_object& v = live(view, role);
     if (v.rank() > 2)
         throw invalid_argument(std::string(function) + ": the " + role + " has rank " + std::to_string(v.rank()) +
                                "; the algorithms take rank 1 (one row) or 2");
@@ -32,7 +32,7 @@ matrix_operand matrix_operand_of(const tiles_view* view, const char* function, c
 
 matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role) {
     const matrix_operand operand = matrix_operand_of(view, function, role);
-    check_writable(*view, (std::string(function) + "'s " + role).c_str());
+    check_writable(live(view, role), (std::string(function) + "'s " + role).c_str());
     return operand;
 }
 

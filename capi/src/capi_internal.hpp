@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "tiles.h"
@@ -44,7 +46,7 @@ class invalid_handle : public runtime_exception {
 
 enum class handle_kind { device, context, array, view, kernel, event, report, split };
 
-// Every handle begins with this; the registry knows which ones are alive.
+// Every handle's object begins with this.
 struct handle {
     explicit handle(handle_kind k) : kind(k) {}
     virtual ~handle() = default;
@@ -52,32 +54,43 @@ struct handle {
     std::atomic<int> references{1};
 };
 
-// The registry knows live handles by address, so that a caller's stale or foreign pointer is
-// looked up without being converted to a handle, let alone read.
-void register_handle(const void* address, handle_kind kind);
-void unregister_handle(const void* address);
-bool is_live(const void* address, handle_kind kind);
+// The registry gives each object a value of its own for the caller's handle, and finds the object
+// of a value while its handle lives: a caller's stale or foreign handle is looked up, never read,
+// and a handle kept past its release stays refused when another object takes its address.
+std::uintptr_t register_handle(handle* object);
+void unregister_handle(const void* value);
+// The live object of kind `kind` that `value` names, or nullptr.
+handle* find_handle(const void* value, handle_kind kind);
 
-// The live handle `h` of kind H, or invalid_handle naming `what` ("view", "context").
-template <class H> H& live(H* h, const char* what) {
+// The object behind each type of handle (object_of<tiles_view> is view_object), defined below:
+// the handle types themselves stay incomplete, so that no handle is ever taken for its object.
+template <class Handle> struct object_of_handle;
+template <class Handle> using object_of = typename object_of_handle<std::remove_const_t<Handle>>::type;
+
+// The object of the live handle `h`, or invalid_handle naming `what` ("view", "context").
+template <class H> object_of<H>& live(H* h, const char* what) {
+    using object = object_of<H>;
     if (h == nullptr) throw invalid_handle(std::string("the ") + what + " is NULL");
-    if (!is_live(h, H::kind_tag))
-        throw invalid_handle(std::string("the ") + what + " is not a live tiles_" + H::type_name +
+    handle* found = find_handle(h, object::kind_tag);
+    if (found == nullptr)
+        throw invalid_handle(std::string("the ") + what + " is not a live tiles_" + object::type_name +
                              " handle (released already, or another kind of handle)");
-    return *h;
+    return static_cast<object&>(*found);
 }
-template <class H> const H& live(const H* h, const char* what) { return live(const_cast<H*>(h), what); }
+template <class H> const object_of<H>& live(const H* h, const char* what) { return live(const_cast<H*>(h), what); }
 
 // Refuses a NULL output pointer.
 template <class T> void check_out(T* out) {
     if (out == nullptr) throw invalid_argument("the output pointer 'out' is NULL");
 }
 
-// Makes a handle of kind H (registered, one reference for the caller).
+// Makes the object of a handle of type H and returns the handle (registered, one reference for
+// the caller).
 template <class H, class... Args> H* make_handle(Args&&... args) {
-    auto h = std::make_unique<H>(std::forward<Args>(args)...);
-    register_handle(h.get(), h->kind);
-    return h.release();
+    auto object = std::make_unique<object_of<H>>(std::forward<Args>(args)...);
+    const std::uintptr_t value = register_handle(object.get());
+    object.release();
+    return reinterpret_cast<H*>(value);
 }
 
 template <class H> tiles_status retain(H* h, const char* what) {
@@ -87,9 +100,10 @@ template <class H> tiles_status retain(H* h, const char* what) {
 template <class H> tiles_status release(H* h, const char* what) {
     if (h == nullptr) return TILES_SUCCESS;
     return guard([&] {
-        if (--live(h, what).references == 0) {
+        object_of<H>& object = live(h, what);
+        if (--object.references == 0) {
             unregister_handle(h);
-            delete h;
+            delete &object;
         }
     });
 }
@@ -178,29 +192,27 @@ tiles_dtype to_dtype(element_type type);
 // The engine's host access for a caller's tiles_access, or invalid_argument.
 engine::host_access to_host_access(const tiles_access& access);
 
-} // namespace tiles::capi
+// The objects behind the handles, defined here so that every part of the C API sees their insides.
 
-// The handles, defined here so that every part of the C API sees their insides.
-
-struct tiles_device : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::device;
+struct device_object : handle {
+    static constexpr auto kind_tag = handle_kind::device;
     static constexpr const char* type_name = "device";
-    explicit tiles_device(tiles::accelerator a) : handle(kind_tag), accelerator(std::move(a)) {}
+    explicit device_object(tiles::accelerator a) : handle(kind_tag), accelerator(std::move(a)) {}
     tiles::accelerator accelerator;
 };
 
-struct tiles_context : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::context;
+struct context_object : handle {
+    static constexpr auto kind_tag = handle_kind::context;
     static constexpr const char* type_name = "context";
-    explicit tiles_context(tiles::accelerator_view v) : handle(kind_tag), view(std::move(v)) {}
+    explicit context_object(tiles::accelerator_view v) : handle(kind_tag), view(std::move(v)) {}
     tiles::accelerator_view view;
 };
 
 // An array owns its storage on one context; the rest of the C API reaches it through a view.
-struct tiles_array : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::array;
+struct array_object : handle {
+    static constexpr auto kind_tag = handle_kind::array;
     static constexpr const char* type_name = "array";
-    tiles_array(std::shared_ptr<tiles::engine::storage> s, std::vector<int> e)
+    array_object(std::shared_ptr<tiles::engine::storage> s, std::vector<int> e)
         : handle(kind_tag), storage(std::move(s)), extent(std::move(e)) {}
     std::shared_ptr<tiles::engine::storage> storage;
     std::vector<int> extent;
@@ -208,11 +220,11 @@ struct tiles_array : tiles::capi::handle {
 
 // A view: elements of a storage over host memory, an array or no source, placed in it as a
 // tiles::array_view's are (by byte offset and byte strides), and the box of it they fill.
-struct tiles_view : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::view;
+struct view_object : handle {
+    static constexpr auto kind_tag = handle_kind::view;
     static constexpr const char* type_name = "view";
-    tiles_view(std::shared_ptr<tiles::engine::storage> s, std::size_t byte_offset, std::vector<int> e,
-               std::vector<std::size_t> byte_strides, tiles::element_layout l, bool ro, const char* made_by)
+    view_object(std::shared_ptr<tiles::engine::storage> s, std::size_t byte_offset, std::vector<int> e,
+                std::vector<std::size_t> byte_strides, tiles::element_layout l, bool ro, const char* made_by)
         : handle(kind_tag), storage(std::move(s)), offset(byte_offset), extent(std::move(e)),
           stride(std::move(byte_strides)), layout(l), read_only(ro),
           region(tiles::engine::box_of(*storage, placement(), made_by)) {}
@@ -227,25 +239,52 @@ struct tiles_view : tiles::capi::handle {
     tiles::engine::box region;
 };
 
-struct tiles_kernel : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::kernel;
+struct kernel_object : handle {
+    static constexpr auto kind_tag = handle_kind::kernel;
     static constexpr const char* type_name = "kernel";
-    explicit tiles_kernel(tiles::kernel k) : handle(kind_tag), kernel(std::move(k)) {}
+    explicit kernel_object(tiles::kernel k) : handle(kind_tag), kernel(std::move(k)) {}
     tiles::kernel kernel;
 };
 
-struct tiles_event : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::event;
+struct event_object : handle {
+    static constexpr auto kind_tag = handle_kind::event;
     static constexpr const char* type_name = "event";
-    explicit tiles_event(tiles::completion_future f, _cl_event* e = nullptr)
+    explicit event_object(tiles::completion_future f, _cl_event* e = nullptr)
         : handle(kind_tag), future(std::move(f)), opencl(e) {}
     tiles::completion_future future;
     _cl_event* opencl; // the OpenCL event (cl_event) it was made from, owned by `future`; else none
 };
 
-namespace tiles::capi {
+// A report, with the derived text of each diagnostic and its work-items as flat ints.
+struct report_object : handle {
+    static constexpr auto kind_tag = handle_kind::report;
+    static constexpr const char* type_name = "report";
+    explicit report_object(tiles::check_report r);
+    tiles::check_report report;
+    std::vector<std::string> texts;
+    std::vector<std::vector<int>> work_items; // each diagnostic's, 3 ints each
+    std::vector<std::vector<int>> tiles;      // the same for its tiles
+};
+
+// A matrix split over contexts, with an array handle's worth of each band's local rows.
+struct split_object : handle {
+    static constexpr auto kind_tag = handle_kind::split;
+    static constexpr const char* type_name = "split";
+    explicit split_object(std::shared_ptr<tiles::engine::split_matrix> m) : handle(kind_tag), matrix(std::move(m)) {}
+    std::shared_ptr<tiles::engine::split_matrix> matrix;
+};
+
+template <> struct object_of_handle<tiles_device> { using type = device_object; };
+template <> struct object_of_handle<tiles_context> { using type = context_object; };
+template <> struct object_of_handle<tiles_array> { using type = array_object; };
+template <> struct object_of_handle<tiles_view> { using type = view_object; };
+template <> struct object_of_handle<tiles_kernel> { using type = kernel_object; };
+template <> struct object_of_handle<tiles_event> { using type = event_object; };
+template <> struct object_of_handle<tiles_report> { using type = report_object; };
+template <> struct object_of_handle<tiles_split> { using type = split_object; };
+
 // Throws invalid_argument unless the view may be written (`what` names the call).
-void check_writable(const tiles_view& v, const char* what);
+void check_writable(const view_object& v, const char* what);
 
 // The algorithms' operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
 // The engine reads and writes whole storages in their own element type, so a section would
@@ -262,23 +301,5 @@ std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* 
 inline std::shared_ptr<engine::context> context_of(tiles_context* context) {
     return context == nullptr ? engine::default_context() : live(context, "context").view.context();
 }
+
 } // namespace tiles::capi
-
-// A report, with the derived text of each diagnostic and its work-items as flat ints.
-struct tiles_report : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::report;
-    static constexpr const char* type_name = "report";
-    explicit tiles_report(tiles::check_report r);
-    tiles::check_report report;
-    std::vector<std::string> texts;
-    std::vector<std::vector<int>> work_items; // each diagnostic's, 3 ints each
-    std::vector<std::vector<int>> tiles;      // the same for its tiles
-};
-
-// A matrix split over contexts, with an array handle's worth of each band's local rows.
-struct tiles_split : tiles::capi::handle {
-    static constexpr auto kind_tag = tiles::capi::handle_kind::split;
-    static constexpr const char* type_name = "split";
-    explicit tiles_split(std::shared_ptr<tiles::engine::split_matrix> m) : handle(kind_tag), matrix(std::move(m)) {}
-    std::shared_ptr<tiles::engine::split_matrix> matrix;
-};

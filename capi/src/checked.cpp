@@ -19,7 +19,7 @@ std::vector<int> flattened(const std::vector<std::array<int, 3>>& indices) {
 }
 } // namespace
 
-tiles_report::tiles_report(tiles::check_report r) : handle(kind_tag), report(std::move(r)) {
+report_object::report_object(tiles::check_report r) : handle(kind_tag), report(std::move(r)) {
     for (const tiles::diagnostic& d : report.diagnostics) {
         texts.push_back(d.to_string());
         work_items.push_back(flattened(d.work_items));
@@ -63,7 +63,7 @@ tiles_status tiles_report_count(size_t* out, const tiles_report* report) {
 
 tiles_status tiles_report_get(tiles_diagnostic* out, const tiles_report* report, size_t index) {
     return guard([&] {
-        const tiles_report& r = live(report, "report");
+        const report_object& r = live(report, "report");
         if (index >= r.report.diagnostics.size())
             throw tiles::invalid_argument("the report has " + std::to_string(r.report.diagnostics.size()) +
                                           " diagnostics; there is no diagnostic " + std::to_string(index));

@@ -41,7 +41,7 @@ tiles::engine::host_access to_host_access(const tiles_access& access) {
     }
 }
 
-void check_writable(const tiles_view& v, const char* what) {
+void check_writable(const view_object& v, const char* what) {
     if (v.read_only) throw tiles::invalid_argument(std::string(what) + ": the view is of const memory");
 }
 
@@ -66,9 +66,9 @@ std::size_t element_count(const std::vector<int>& extent) {
     return n;
 }
 
-std::size_t bytes_of(const tiles_view& v) { return element_count(v.extent) * v.layout.size; }
+std::size_t bytes_of(const view_object& v) { return element_count(v.extent) * v.layout.size; }
 
-std::string describe(const tiles_view& v) {
+std::string describe(const view_object& v) {
     std::ostringstream os;
     os << "the view (";
     for (std::size_t d = 0; d < v.extent.size(); ++d) os << (d ? "x" : "") << v.extent[d];
@@ -93,7 +93,7 @@ tiles_view* view_of_all(std::shared_ptr<tiles::engine::storage> s, const std::ve
 }
 
 // A view of part of `v`'s elements (same storage and constness).
-tiles_view* part_of(const tiles_view& v, std::size_t offset, std::vector<int> extent, std::vector<std::size_t> strides,
+tiles_view* part_of(const view_object& v, std::size_t offset, std::vector<int> extent, std::vector<std::size_t> strides,
                     tiles::element_layout layout, const char* made_by) {
     return make_handle<tiles_view>(v.storage, offset, std::move(extent), std::move(strides), layout, v.read_only,
                                    made_by);
@@ -155,14 +155,14 @@ tiles_status tiles_array_is_staging(int* out, const tiles_array* array) {
 tiles_status tiles_array_get_view(tiles_view** out, tiles_array* array) {
     return guard([&] {
         check_out(out);
-        const tiles_array& a = live(array, "array");
+        const array_object& a = live(array, "array");
         *out = view_of_all(a.storage, a.extent, false);
     });
 }
 
 tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array* array) {
     return guard([&] {
-        const tiles_array& a = live(array, "array");
+        const array_object& a = live(array, "array");
         write_struct(out, shape_of(a.extent, tiles::engine::layout_of(*a.storage)), "tiles_shape");
     });
 }
@@ -208,7 +208,7 @@ tiles_status tiles_view_create_without_source(tiles_view** out, const tiles_shap
 tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const int* origin, const int* extent) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         if (origin == nullptr || extent == nullptr)
             throw tiles::invalid_argument("a section's origin or extent is NULL");
         tiles::engine::check_section(v.rank(), origin, extent, v.extent.data());
@@ -220,7 +220,7 @@ tiles_status tiles_view_section(tiles_view** out, const tiles_view* view, const 
 tiles_status tiles_view_project(tiles_view** out, const tiles_view* view, int index) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         if (v.rank() < 2)
             throw tiles::invalid_argument("a projection takes a view of rank 2 or more; this one has rank 1: read its "
                                           "element, or take a section");
@@ -234,7 +234,7 @@ tiles_status tiles_view_project(tiles_view** out, const tiles_view* view, int in
 tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int rank, const int* extent) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         if (rank < 1 || extent == nullptr)
             throw tiles::invalid_argument("tiles_view_reshape takes a rank of 1 or more and its extent, not rank " +
                                           std::to_string(rank) + (extent == nullptr ? " and NULL" : ""));
@@ -249,7 +249,7 @@ tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int ra
 tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, tiles_dtype dtype, size_t element_size) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         const tiles::element_type type = to_element_type(dtype);
         const std::size_t natural = tiles::element_size(type);
         if (type == tiles::element_type::opaque && element_size == 0)
@@ -268,7 +268,7 @@ tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, ti
 tiles_status tiles_view_get_strides(size_t* out, size_t count, const tiles_view* view) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         if (count != v.stride.size())
             throw tiles::invalid_argument("tiles_view_get_strides of a view of rank " + std::to_string(v.rank()) +
                                           " into room for " + std::to_string(count));
@@ -278,7 +278,7 @@ tiles_status tiles_view_get_strides(size_t* out, size_t count, const tiles_view*
 
 tiles_status tiles_view_get_shape(tiles_shape* out, const tiles_view* view) {
     return guard([&] {
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         write_struct(out, shape_of(v.extent, v.layout), "tiles_shape");
     });
 }
@@ -293,7 +293,7 @@ tiles_status tiles_view_is_const(int* out, const tiles_view* view) {
 tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         std::shared_ptr<tiles::engine::context> home = tiles::engine::associated_of(*v.storage); // none: host memory
         *out = home ? make_handle<tiles_context>(tiles::accelerator_view(std::move(home))) : nullptr;
     });
@@ -302,7 +302,7 @@ tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view)
 tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) {
     return guard([&] {
         check_out(out);
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         const tiles::engine::host_access mode = to_host_access(access);
         if (mode == tiles::engine::host_access::read_write)
             check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
@@ -313,7 +313,7 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
 
 tiles_status tiles_view_synchronize(tiles_view* view) {
     return guard([&] {
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         tiles::engine::host_data(*v.storage, v.region, tiles::engine::host_access::read);
     });
 }
@@ -321,28 +321,28 @@ tiles_status tiles_view_synchronize(tiles_view* view) {
 tiles_status tiles_view_synchronize_async(tiles_event** out, tiles_view* view) {
     return guard([&] {
         check_out(out);
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         *out = make_handle<tiles_event>(tiles::engine::synchronize_async(*v.storage, v.region));
     });
 }
 
 tiles_status tiles_view_synchronize_to(tiles_view* view, tiles_context* context) {
     return guard([&] {
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         tiles::engine::synchronize_to(*v.storage, v.region, live(context, "context").view.context());
     });
 }
 
 tiles_status tiles_view_discard(tiles_view* view) {
     return guard([&] {
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         tiles::engine::discard_data(*v.storage, v.region);
     });
 }
 
 tiles_status tiles_view_refresh(tiles_view* view) {
     return guard([&] {
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         tiles::engine::refresh(*v.storage, v.region);
     });
 }
@@ -350,7 +350,7 @@ tiles_status tiles_view_refresh(tiles_view* view) {
 tiles_status tiles_view_get_host_written(int* out, const tiles_view* view, const tiles_context* context) {
     return guard([&] {
         check_out(out);
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         const std::shared_ptr<tiles::engine::context> on =
             context == nullptr ? tiles::engine::default_context() : live(context, "context").view.context();
         *out = tiles::engine::host_written_unseen(*v.storage, v.region, on) ? 1 : 0;
@@ -359,7 +359,7 @@ tiles_status tiles_view_get_host_written(int* out, const tiles_view* view, const
 
 tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t bytes) {
     return guard([&] {
-        const tiles_view& v = live(view, "view");
+        const view_object& v = live(view, "view");
         if (destination == nullptr) throw tiles::invalid_argument("the destination is NULL");
         if (bytes != bytes_of(v))
             throw tiles::invalid_argument("tiles_view_read of " + std::to_string(bytes) + " bytes from " + describe(v));
@@ -369,7 +369,7 @@ tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t b
 
 tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes) {
     return guard([&] {
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         check_writable(v, "tiles_view_write");
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
         if (bytes != bytes_of(v))
@@ -384,7 +384,7 @@ namespace tiles::capi {
 
 namespace {
 // Checks that `source` can be copied into `destination`.
-void check_copy(const tiles_view& from, const tiles_view& to) {
+void check_copy(const view_object& from, const view_object& to) {
     check_writable(to, "tiles_copy");
     if (from.layout.type != to.layout.type || from.layout.size != to.layout.size || from.extent != to.extent)
         throw tiles::invalid_argument("tiles_copy from " + describe(from) + " to " + describe(to) +
@@ -393,8 +393,8 @@ void check_copy(const tiles_view& from, const tiles_view& to) {
 } // namespace
 
 std::function<void()> copy_task(const tiles_view* source, tiles_view* destination) {
-    const tiles_view& from = live(source, "source view");
-    const tiles_view& to = live(destination, "destination view");
+    const view_object& from = live(source, "source view");
+    const view_object& to = live(destination, "destination view");
     check_copy(from, to);
     return
         [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::engine::copy(*s, sb, *d, db); };
@@ -411,8 +411,8 @@ tiles_status tiles_copy(const tiles_view* source, tiles_view* destination) {
 tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles_view* destination) {
     return guard([&] {
         check_out(out);
-        const tiles_view& from = live(source, "source view");
-        const tiles_view& to = live(destination, "destination view");
+        const view_object& from = live(source, "source view");
+        const view_object& to = live(destination, "destination view");
         check_copy(from, to);
         *out = make_handle<tiles_event>(tiles::engine::copy_async(*from.storage, from.region, *to.storage, to.region));
     });

@@ -38,9 +38,11 @@ tiles::engine::launch_domain check_domain(const tiles_domain* domain) {
 }
 
 // The live handle of argument `position`; its message is made only when it is refused.
-template <class H> H& live_argument(H* h, std::size_t position) {
-    if (h != nullptr && is_live(h, H::kind_tag)) return *h;
-    return live(h, ("argument " + std::to_string(position) + "'s " + H::type_name).c_str());
+template <class H> object_of<H>& live_argument(H* h, std::size_t position) {
+    using object = object_of<H>;
+    if (h != nullptr)
+        if (handle* found = find_handle(h, object::kind_tag)) return static_cast<object&>(*found);
+    return live(h, ("argument " + std::to_string(position) + "'s " + object::type_name).c_str());
 }
 
 // Argument `i` of an array whose stride is its first element's struct_size (checked once, by
@@ -72,7 +74,7 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
     const int kind_value = as_int(a.kind);
     switch (kind_value) {
     case TILES_ARG_VIEW: {
-        const tiles_view& v = live_argument(a.view, position);
+        const view_object& v = live_argument(a.view, position);
         arg.memory = v.storage;
         arg.region = v.region;
         arg.layout = v.layout;
@@ -82,7 +84,7 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
         return arg;
     }
     case TILES_ARG_ARRAY: {
-        const tiles_array& array = live_argument(a.array, position);
+        const array_object& array = live_argument(a.array, position);
         arg.memory = array.storage;
         arg.region = {{0, 0, 0}, tiles::engine::dims_of(*array.storage)};
         arg.layout = tiles::engine::layout_of(*array.storage);

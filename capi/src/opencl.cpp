@@ -42,7 +42,7 @@ tiles_status tiles_array_create_from_opencl(tiles_array** out, tiles_context* co
 tiles_status tiles_view_get_opencl_buffer(cl_mem* out, tiles_view* view, tiles_context* context, tiles_access access) {
     return guard([&] {
         check_out(out);
-        tiles_view& v = live(view, "view");
+        view_object& v = live(view, "view");
         const tiles::engine::host_access mode = to_host_access(access);
         if (mode == tiles::engine::host_access::read_write)
             check_writable(v, "tiles_view_get_opencl_buffer for writing");
@@ -86,7 +86,7 @@ tiles_status tiles_event_create_from_opencl(tiles_event** out, cl_event event) {
 tiles_status tiles_event_get_opencl(cl_event* out, const tiles_event* event) {
     return guard([&] {
         check_out(out);
-        const tiles_event& e = live(event, "event");
+        const event_object& e = live(event, "event");
         if (e.opencl == nullptr)
             throw tiles::invalid_argument("the event was not made from an OpenCL event: it may stand for several "
                                           "transfers and a step on the host");

@@ -133,6 +133,9 @@ int test_handles_of_the_wrong_kind_are_refused(void);
 int test_null_handles_are_refused(void);
 int test_null_out_pointers_are_refused(void);
 int test_descriptor_structs_too_small_are_refused(void);
+int test_stale_handles_are_refused_after_their_address_is_reused(void);
+int test_stale_report_handles_are_refused_after_their_address_is_reused(void);
+int test_a_launch_through_a_stale_view_is_refused(void);
 
 /* test_threads.c */
 int test_threads_launch_on_one_context(void);

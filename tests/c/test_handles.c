@@ -1,6 +1,8 @@
 /* C tests of tiles.h's handle rules for every kind of handle: releasing NULL, retaining and
- * releasing, double releases, released and wrong kinds of handles, NULL handles, NULL out
- * pointers and descriptor structs too small, all refused without a crash. */
+ * releasing, double releases, released and wrong kinds of handles (also after new objects took
+ * the released ones' addresses), NULL handles, NULL out pointers and descriptor structs too small,
+ * all refused without a crash. */
+#include <stdio.h>
 #include <string.h>
 
 #include "capi_tests.h"
@@ -243,5 +245,193 @@ int test_descriptor_structs_too_small_are_refused(void) {
     CHECK(array == NULL && shape.rank == 1 && shape.extent[0] == 4);
     CHECK_OK(tiles_event_wait(h.event));
     failed += release_every_kind(&h, TILES_SUCCESS);
+    return failed;
+}
+
+/* ---- Stale handles whose objects' addresses were taken again ----------------------------------
+ * A released handle stays refused after libtiles has made new objects of its kind, which the
+ * allocator puts where the released object was. Each kind as the test uses it: a call that makes
+ * one (on stale_test_context, where it needs one), a call that uses it, and its release. */
+typedef struct handle_calls {
+    const char* type_name;
+    tiles_status (*make)(void** out);
+    tiles_status (*use)(void* handle);
+    tiles_status (*release)(void* handle);
+} handle_calls;
+
+static tiles_context* stale_test_context;
+static float stale_test_memory[4];
+
+static tiles_status make_device(void** out) {
+    tiles_device* device = NULL;
+    const tiles_status status = tiles_device_default(&device);
+    *out = device;
+    return status;
+}
+static tiles_status use_device(void* device) {
+    tiles_device_info info = TILES_DEVICE_INFO_INIT;
+    return tiles_device_get_info(&info, device);
+}
+static tiles_status release_device(void* device) { return tiles_device_release(device); }
+
+static tiles_status make_context(void** out) {
+    tiles_context* context = NULL;
+    const tiles_status status = tiles_context_create(&context, NULL);
+    *out = context;
+    return status;
+}
+static tiles_status use_context(void* context) { return tiles_context_wait(context); }
+static tiles_status release_context(void* context) { return tiles_context_release(context); }
+
+static tiles_status make_array(void** out) {
+    tiles_array* array = NULL;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_status status = tiles_array_create(&array, stale_test_context, &shape, NULL);
+    *out = array;
+    return status;
+}
+static tiles_status use_array(void* array) {
+    tiles_shape shape = TILES_SHAPE_INIT;
+    return tiles_array_get_shape(&shape, array);
+}
+static tiles_status release_array(void* array) { return tiles_array_release(array); }
+
+static tiles_status make_view(void** out) {
+    tiles_view* view = NULL;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_status status = tiles_view_create(&view, &shape, stale_test_memory);
+    *out = view;
+    return status;
+}
+static tiles_status use_view(void* view) { return tiles_view_synchronize(view); }
+static tiles_status release_view(void* view) { return tiles_view_release(view); }
+
+static tiles_status make_kernel(void** out) {
+    tiles_kernel* kernel = NULL;
+    const tiles_status status = tiles_kernel_create(&kernel, add_one_source, "add_one", NULL);
+    *out = kernel;
+    return status;
+}
+static tiles_status use_kernel(void* kernel) {
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
+    return tiles_kernel_build(NULL, kernel, stale_test_context, &domain);
+}
+static tiles_status release_kernel(void* kernel) { return tiles_kernel_release(kernel); }
+
+static tiles_status make_event(void** out) {
+    tiles_event* event = NULL;
+    const tiles_status status = tiles_context_create_marker(&event, stale_test_context);
+    *out = event;
+    return status;
+}
+static tiles_status use_event(void* event) { return tiles_event_wait(event); }
+static tiles_status release_event(void* event) { return tiles_event_release(event); }
+
+static tiles_status make_split(void** out) {
+    tiles_split* split = NULL;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 4, 4, 0);
+    const tiles_status status = tiles_split_create(&split, &stale_test_context, 1, &shape, 0, 1);
+    *out = split;
+    return status;
+}
+static tiles_status use_split(void* split) {
+    size_t count = 0;
+    return tiles_split_get_count(&count, split);
+}
+static tiles_status release_split(void* split) { return tiles_split_release(split); }
+
+static tiles_status make_report(void** out) {
+    tiles_report* report = NULL;
+    const tiles_status status = tiles_context_get_report(&report, stale_test_context);
+    *out = report;
+    return status;
+}
+static tiles_status use_report(void* report) {
+    size_t count = 0;
+    return tiles_report_count(&count, report);
+}
+static tiles_status release_report(void* report) { return tiles_report_release(report); }
+
+/* Makes a handle of `kind`, uses it and releases it; then makes new ones until one is equal to
+ * the released one (where a handle is its object's address, the first usually is) or 16 are
+ * made, and uses the released one: refused, naming its type, while every new one works. */
+static int check_stale_handle_is_refused(const handle_calls* kind) {
+    int failed = 0, made = 0, i;
+    void* stale = NULL;
+    void* fresh[16];
+    char refusal[64];
+    snprintf(refusal, sizeof refusal, "is not a live %s handle", kind->type_name);
+    if (!CHECK_OK(kind->make(&stale))) return failed;
+    CHECK_OK(kind->use(stale));
+    CHECK_OK(kind->release(stale));
+    do {
+        fresh[made] = NULL;
+        CHECK_OK(kind->make(&fresh[made]));
+    } while (fresh[made++] != stale && made < 16);
+    CHECK_FAILS(kind->use(stale), TILES_ERROR_INVALID_HANDLE, refusal);
+    CHECK_FAILS(kind->release(stale), TILES_ERROR_INVALID_HANDLE, refusal);
+    for (i = 0; i < made; ++i) {
+        CHECK_OK(kind->use(fresh[i]));
+        CHECK_OK(kind->release(fresh[i]));
+    }
+    return failed;
+}
+
+int test_stale_handles_are_refused_after_their_address_is_reused(void) {
+    static const handle_calls kinds[] = {
+        {"tiles_device", make_device, use_device, release_device},
+        {"tiles_context", make_context, use_context, release_context},
+        {"tiles_array", make_array, use_array, release_array},
+        {"tiles_view", make_view, use_view, release_view},
+        {"tiles_kernel", make_kernel, use_kernel, release_kernel},
+        {"tiles_event", make_event, use_event, release_event},
+        {"tiles_split", make_split, use_split, release_split},
+    };
+    int failed = 0;
+    size_t i;
+    if (!CHECK_OK(tiles_context_create(&stale_test_context, NULL))) return failed;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; ++i) failed += check_stale_handle_is_refused(&kinds[i]);
+    CHECK_OK(tiles_context_release(stale_test_context));
+    return failed;
+}
+
+int test_stale_report_handles_are_refused_after_their_address_is_reused(void) {
+    static const handle_calls report = {"tiles_report", make_report, use_report, release_report};
+    int failed = 0;
+    if (!CHECK_OK(tiles_context_create_checked(&stale_test_context, 0))) return failed;
+    failed += check_stale_handle_is_refused(&report);
+    CHECK_OK(tiles_context_release(stale_test_context));
+    return failed;
+}
+
+/* A launch through a released view whose address a new view took leaves the new view's data
+ * alone: only the new view's own launch adds its 1. */
+int test_a_launch_through_a_stale_view_is_refused(void) {
+    int failed = 0, made = 0, i;
+    float released_memory[4] = {0, 0, 0, 0}, memory[16][4];
+    const float once[4] = {11, 12, 13, 14};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
+    tiles_view *stale = NULL, *fresh[16];
+    tiles_kernel* kernel = NULL;
+    tiles_arg args[1];
+    if (!CHECK_OK(tiles_kernel_create(&kernel, add_one_source, "add_one", NULL))) return failed;
+    CHECK_OK(tiles_view_create(&stale, &shape, released_memory));
+    CHECK_OK(tiles_view_release(stale));
+    do {
+        for (i = 0; i < 4; ++i) memory[made][i] = (float)(10 + i);
+        fresh[made] = NULL;
+        CHECK_OK(tiles_view_create(&fresh[made], &shape, memory[made]));
+    } while (fresh[made++] != stale && made < 16);
+    args[0] = tiles_arg_view(stale);
+    CHECK_FAILS(tiles_launch(NULL, &domain, kernel, args, 1), TILES_ERROR_INVALID_HANDLE,
+                "argument 0's view is not a live tiles_view handle");
+    for (i = 0; i < made; ++i) {
+        args[0] = tiles_arg_view(fresh[i]);
+        CHECK_OK(tiles_launch(NULL, &domain, kernel, args, 1));
+        CHECK_OK(tiles_view_release(fresh[i]));
+        CHECK_FLOATS(memory[i], once, 4);
+    }
+    CHECK_OK(tiles_kernel_release(kernel));
     return failed;
 }

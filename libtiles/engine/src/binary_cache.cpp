@@ -21,6 +21,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <utility>
 
 #include "regular_file.hpp"
@@ -188,6 +189,46 @@ void binary_cache::store(const std::string& key, const cached_program& program) 
     if (stored) std::filesystem::rename(temporary, final_path, error);
     if (!stored || error) unlink(temporary.c_str());
     close(fd);
+}
+
+binary_cache::entry_lock binary_cache::lock(const std::string& key, std::chrono::milliseconds longest) const {
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    std::chrono::milliseconds waited{0};
+    std::error_code error;
+    std::filesystem::create_directories(directory_, error);
+    const std::string path = path_of(key) + ".lock";
+    for (;;) {
+        const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd < 0) return entry_lock(-1, path, waited);
+        // flock has no timeout: it is tried again every few milliseconds until the wait runs out.
+        int locked;
+        while ((locked = flock(fd, LOCK_EX | LOCK_NB)) != 0 && (errno == EWOULDBLOCK || errno == EINTR) &&
+               clock::now() - start < longest) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            waited = std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - start);
+        }
+        if (locked != 0) {
+            close(fd);
+            return entry_lock(-1, path, waited);
+        }
+        // A holder removes the file it locked before it lets go, and a lock on a file no longer at
+        // the path keeps no one out: then the file now there (which another process may have made
+        // and locked since) is locked instead.
+        struct stat held {};
+        struct stat named {};
+        if (fstat(fd, &held) == 0 && lstat(path.c_str(), &named) == 0 && named.st_dev == held.st_dev &&
+            named.st_ino == held.st_ino)
+            return entry_lock(fd, path, waited);
+        close(fd);
+    }
+}
+
+binary_cache::entry_lock::~entry_lock() {
+    if (fd_ < 0) return;
+    // Removed while still locked, so that every process waiting on this file finds it gone.
+    unlink(path_.c_str());
+    close(fd_);
 }
 
 } // namespace tiles::engine

@@ -6,6 +6,7 @@
 // cache off with "off".
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,29 @@ class binary_cache {
 
     // The file that holds, or would hold, the entry of `key`.
     std::string path_of(const std::string& key) const;
+
+    // An advisory lock on one entry (flock on a lock file beside it), which the process that builds
+    // the entry's program holds until it has stored it. The kernel lets it go when its holder dies,
+    // however it dies; its holder removes the lock file when it lets go.
+    class entry_lock {
+      public:
+        entry_lock(int fd, std::string path, std::chrono::milliseconds waited)
+            : fd_(fd), path_(std::move(path)), waited_(waited) {}
+        entry_lock(const entry_lock&) = delete;
+        entry_lock& operator=(const entry_lock&) = delete;
+        ~entry_lock();
+        // False where the wait ran out, or no lock file could be made (a read-only directory).
+        bool held() const { return fd_ >= 0; }
+        // How long it waited for other holders (0 where none held it).
+        std::chrono::milliseconds waited() const { return waited_; }
+
+      private:
+        int fd_;
+        std::string path_;
+        std::chrono::milliseconds waited_;
+    };
+    // Locks the entry of `key`, waiting at most `longest` for the processes that hold it.
+    entry_lock lock(const std::string& key, std::chrono::milliseconds longest) const;
 
   private:
     explicit binary_cache(std::string directory) : directory_(std::move(directory)) {}

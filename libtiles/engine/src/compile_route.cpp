@@ -4,6 +4,7 @@
 #include "compile_route.hpp"
 
 #include <chrono>
+#include <optional>
 #include <sstream>
 
 #include "binary_cache.hpp"
@@ -59,6 +60,34 @@ built_program build_now(context& context, const compile_route& route, const std:
         log(log_level::info, os.str());
     }
     return built;
+}
+
+// How long a process that misses an entry waits for another that is building it before it builds
+// the program itself: far longer than a build takes, short of what would look like a hang.
+constexpr std::chrono::milliseconds longest_wait_for_a_build{120'000};
+
+// The program of the cache's entry `key`, where it loads and builds for the device (and keeps its
+// kernels' parameters where the caller needs them); nothing where the entry is missing or fails.
+std::optional<built_program> load_from_cache(context& context, const compile_route& route, const binary_cache& cache,
+                                             const std::string& key, const std::string& options,
+                                             const std::string& built_for, bool parameters_from_driver) {
+    auto cached = cache.load(key);
+    if (!cached) return std::nullopt;
+    const device_info& device = *context.device();
+    cl_int status = CL_SUCCESS;
+    cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
+                        cl::Program::Binaries{cached->binary}, nullptr, &status);
+    if (status != CL_SUCCESS ||
+        program.build(std::vector<cl::Device>{device.device}, route.binary_options(options).c_str()) != CL_SUCCESS ||
+        (parameters_from_driver && !keeps_argument_info(program)))
+        return std::nullopt;
+    context.count_binary_load();
+    if (logging(log_level::info))
+        log(log_level::info,
+            "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
+                (cached->build_log.empty() ? std::string()
+                                           : "; the build that stored it had warnings:\n" + cached->build_log));
+    return built_program{std::move(program), std::move(cached->build_log)};
 }
 
 } // namespace
@@ -124,29 +153,27 @@ std::string program_cache_key(const device_info& device, const compile_route& ro
 built_program build_program(context& context, const compile_route& route, const std::string& text,
                             const std::string& options, const std::string& built_for, bool parameters_from_driver) {
     if (context.checked) return build_now(context, route, text, options + context.checked->build_options, built_for);
+    // With the cache off, libtiles writes nothing to disk, lock files included: processes that
+    // build one program at once then each build it, and share only the driver's own cache.
     const binary_cache cache = binary_cache::from_environment();
     if (cache.disabled()) return build_now(context, route, text, options, built_for);
-    const device_info& device = *context.device();
-    const std::string key = program_cache_key(device, route, text, options);
-    if (auto cached = cache.load(key)) {
-        cl_int status = CL_SUCCESS;
-        cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
-                            cl::Program::Binaries{cached->binary}, nullptr, &status);
-        if (status == CL_SUCCESS &&
-            program.build(std::vector<cl::Device>{device.device}, route.binary_options(options).c_str()) ==
-                CL_SUCCESS &&
-            (!parameters_from_driver || keeps_argument_info(program))) {
-            context.count_binary_load();
-            if (logging(log_level::info))
-                log(log_level::info,
-                    "program cache hit: " + built_for + " for '" + device.name + "' loaded from " + cache.path_of(key) +
-                        (cached->build_log.empty() ? std::string()
-                                                   : "; the build that stored it had warnings:\n" + cached->build_log));
-            return {std::move(program), std::move(cached->build_log)};
-        }
-    }
+    const std::string key = program_cache_key(*context.device(), route, text, options);
+    if (auto loaded = load_from_cache(context, route, cache, key, options, built_for, parameters_from_driver))
+        return std::move(*loaded);
+    // A miss: one process builds the program while the others that miss it wait for its entry.
+    // Drivers' own caches, which processes share, are not safe to build one program into from
+    // several processes at once (PoCL's crashed so, in readdir(NULL) under clBuildProgram).
+    const binary_cache::entry_lock lock = cache.lock(key, longest_wait_for_a_build);
+    if (lock.waited().count() != 0 && logging(lock.held() ? log_level::info : log_level::warning))
+        log(lock.held() ? log_level::info : log_level::warning,
+            "waited " + std::to_string(lock.waited().count()) + " ms while another process or thread built " +
+                built_for + " for '" + context.device()->name + "'" +
+                (lock.held() ? std::string() : "; it is still building, so this one builds it too"));
+    if (lock.held())
+        if (auto loaded = load_from_cache(context, route, cache, key, options, built_for, parameters_from_driver))
+            return std::move(*loaded);
     if (logging(log_level::info))
-        log(log_level::info, "program cache miss: " + built_for + " for '" + device.name + "' is compiled");
+        log(log_level::info, "program cache miss: " + built_for + " for '" + context.device()->name + "' is compiled");
     built_program built = build_now(context, route, text, options, built_for);
     if (cached_program stored = binary_of(built.program, built.build_log); !stored.binary.empty())
         cache.store(key, stored);
