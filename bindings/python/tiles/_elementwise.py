@@ -1,0 +1,244 @@
+"""numpy's arithmetic on tiles data: the operators, numpy's ufuncs through __array_ufunc__, and
+the methods numpy users reach for (sum, astype, reshape, ...). Elementwise work runs on the device,
+in the kernels of _elementwise_source, with numpy's own type resolution (ufunc.resolve_dtypes,
+NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array on the device."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+# _data imports this module for `operators` before it defines array and array_view: they are
+# reached through the module, when an operator runs.
+from . import _data
+from . import _elementwise_source as generated
+from ._checks import describe, integer
+from ._devices import Context
+from ._launch import extent, parallel_for_each
+from ._program import Program
+from .errors import InvalidArgument, Unsupported
+
+# The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
+_UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BINARY_UFUNCS + generated.UNARY_UFUNCS}
+_COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
+
+# The program of each generated source, built and cached by the engine per context.
+_programs: Dict[generated.Signature, Program] = {}
+
+
+class _input:
+    """One operand of a ufunc: tiles data (`data`, with its shape), or a scalar (`value`); `dtype`
+    is what numpy's type resolution is given: a dtype, or Python's int or float for a Python
+    scalar, which NEP 50 makes take the other operand's type."""
+
+    def __init__(self, data: Any, value: Any, dtype: Any):
+        self.data, self.value, self.dtype = data, value, dtype
+
+    @property
+    def shape(self) -> Optional[Tuple[int, ...]]:
+        return None if self.data is None else self.data.shape
+
+
+def _is_tiles(value: Any) -> bool:
+    return isinstance(value, (_data.array, _data.array_view))
+
+
+def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
+    """`value` as an operand; None for what numpy's arithmetic does not take (the operator then
+    returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
+    if _is_tiles(value):
+        return _input(value, None, value.dtype)
+    if isinstance(value, bool):
+        return _input(None, value, np.dtype(bool))
+    if isinstance(value, (int, float)):
+        return _input(None, value, type(value))
+    if isinstance(value, complex) or (isinstance(value, (np.generic, np.ndarray)) and value.dtype.kind == "c"):
+        raise Unsupported("complex numbers have no elementwise kernels in libtiles")
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return _input(None, value[()], value.dtype)
+    if isinstance(value, (np.ndarray, list, tuple)):
+        host = np.asarray(value)
+        if host.dtype == object:
+            return None
+        if host.ndim == 0:
+            return _input(None, host[()], host.dtype)
+        return _input(_data.array(host, context=context), None, host.dtype)
+    return None
+
+
+def _context_of(values: Sequence[Any]) -> Optional[Context]:
+    """The context of the first operand that lives on a device (an array, or a view of one);
+    None (the default context) where all are views of host memory."""
+    for value in values:
+        if isinstance(value, _data.array):
+            return value.context
+        if isinstance(value, _data.array_view):
+            owner = value._view_handle().keeps_alive()
+            if isinstance(owner, _data._tiles.Array):
+                return Context(_handle=owner.context())
+    return None
+
+
+def _resolved(ufunc: np.ufunc, inputs: List[_input]) -> Tuple[np.dtype, ...]:
+    """numpy's loop for `inputs`: the dtypes the inputs are computed in, then the output's. A
+    Python int that the other operand's integer type cannot hold is compared as numpy 2 compares
+    it, by value (as an int64 or uint64); in arithmetic numpy refuses it (OverflowError)."""
+    dtypes = []
+    for operand in inputs:
+        dtype = operand.dtype
+        if ufunc in _COMPARISONS and dtype is int and not _fits_all_others(operand.value, inputs):
+            dtype = np.dtype(np.uint64 if operand.value > np.iinfo(np.int64).max else np.int64)
+        dtypes.append(dtype)
+    return ufunc.resolve_dtypes(tuple(dtypes) + (None,))
+
+
+def _fits_all_others(value: int, inputs: List[_input]) -> bool:
+    others = [o.dtype for o in inputs if isinstance(o.dtype, np.dtype)]
+    return all(d.kind not in "iu" or np.iinfo(d).min <= value <= np.iinfo(d).max for d in others)
+
+
+def _scalar_argument(value: Any, dtype: np.dtype) -> Any:
+    """A scalar operand as its kernel parameter takes it: in the loop's dtype (numpy's conversion,
+    which refuses a Python int out of its range), integers and bools as an int64 of its bits."""
+    converted = np.asarray(value, dtype=dtype)
+    if dtype.kind == "f":
+        return float(converted)
+    return int(converted.astype(np.int64))
+
+
+def _check_computable(dtypes: Sequence[np.dtype], what: str, context: Optional[Context]) -> None:
+    for dtype in dtypes:
+        if not generated.computable(dtype):
+            raise Unsupported(f"{what} involves {dtype}, which libtiles' elementwise kernels do not compute (they "
+                              f"take bool, int8..int64, uint8..uint64, float32 and float64): convert it with "
+                              f"x.astype(np.float32) first")
+    if any(d == np.float64 for d in dtypes):
+        device = (context or Context.default()).device
+        if not device.supports_fp64:
+            raise Unsupported(f"{what} computes in float64 (numpy's rule), and {device.name} has no doubles "
+                              f"(cl_khr_fp64): convert the operands with x.astype(np.float32) first")
+
+
+def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
+    """numpy's `ufunc` of `values` (tiles data, numpy data, scalars), computed on the device into a
+    new tiles.array, or into `out` (tiles data of the result's shape, which numpy's same_kind
+    casting must allow). NotImplemented where an operand is of a type numpy would not take."""
+    name = _UFUNCS.get(ufunc)
+    if name is None:
+        return NotImplemented
+    context = _context_of(list(values) + [out])
+    inputs = [_input_of(v, context) for v in values]
+    if any(i is None for i in inputs):
+        return NotImplemented
+    what = f"numpy.{ufunc.__name__} of " + " and ".join(str(i.dtype if isinstance(i.dtype, np.dtype) else
+                                                          i.dtype.__name__) for i in inputs)
+    try:
+        *loop, result_dtype = _resolved(ufunc, inputs)
+    except TypeError as e:  # numpy's UFuncTypeError: no loop for these types
+        raise TypeError(f"{what}: {e}") from None
+    shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
+    stored = None
+    if out is None:
+        out = empty(shape, result_dtype, context)
+    else:
+        _check_out(out, shape, result_dtype, ufunc)
+        stored = None if out.dtype == result_dtype else out.dtype
+    _check_computable([*loop, result_dtype, out.dtype] + [i.dtype for i in inputs if i.data is not None], what,
+                      context)
+    layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
+    operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
+                     for layout, i, dtype in zip(layouts, inputs, loop))
+    signature = generated.Signature(tuple(loop), operands, rank, stored)
+    arguments = [i.data if i.data is not None else _scalar_argument(i.value, dtype) for i, dtype in zip(inputs, loop)]
+    if rank:
+        arguments += [int(n) for n in shape[1:]]
+        for layout, i in zip(layouts, inputs):
+            if layout == "strided":
+                arguments += generated.broadcast_strides(i.shape, shape)
+    _launch(signature, name, out, arguments)
+    return out
+
+
+def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, ufunc: np.ufunc) -> None:
+    if not _is_tiles(out):
+        raise InvalidArgument(f"out is a tiles.array or tiles.array_view, not {describe(out)}")
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"non-broadcastable output operand with shape {tuple(out.shape)} doesn't match the "
+                         f"broadcast shape {tuple(shape)}")
+    if not np.can_cast(result, out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc '{ufunc.__name__}' output from {result!r} to {out.dtype!r} with casting "
+                        f"rule 'same_kind'")
+
+
+def _launch(signature: generated.Signature, ufunc: str, out: Any, arguments: List[Any]) -> None:
+    size = math.prod(out.shape)
+    if size == 0:
+        return
+    program = _programs.get(signature)
+    if program is None:
+        program = _programs[signature] = Program(generated.source(signature), generated.OPTIONS)
+    kernel = program.kernel("tiles_" + ufunc)
+    parallel_for_each(extent(size), kernel, out, *arguments)
+
+
+def empty(shape: Tuple[int, ...], dtype: np.dtype, context: Optional[Context]) -> Any:
+    return _data.empty(shape, dtype, context=context)
+
+
+def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
+    """numpy's astype (casting="unsafe", as numpy's default): a new array of `dtype`, converted on
+    the device; `data` itself where it has that dtype and copy=False."""
+    dtype = _data._dtype(dtype)
+    if dtype == data.dtype and not copy:
+        return data
+    return _converted(data, dtype, data.shape)
+
+
+def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
+    """A new array of `data`'s elements, in their order, in `shape` (of as many elements)."""
+    return _converted(data, data.dtype, shape)
+
+
+def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
+    context = _context_of([data])
+    _check_computable([data.dtype, dtype], f"the conversion of {data.dtype} to {dtype}", context)
+    out = empty(shape, dtype, context)
+    signature = generated.Signature((data.dtype,), (generated.Operand("same", data.dtype),), 0, dtype)
+    _launch(signature, "cast", out, [data])
+    return out
+
+
+# (data's dtype, the result's) of the reductions tiles.reduce computes on the device.
+_ON_DEVICE = {"sum": {("int32", "int64"), ("int32", "int32"), ("float32", "float32"), ("float32", "float64")},
+              "max": {("int32", "int32"), ("float32", "float32")}, "min": {("int32", "int32"), ("float32", "float32")}}
+
+
+def reduction(data: Any, op: str, dtype: Any) -> np.generic:
+    """numpy's sum, max or min (`op`) of all of `data`'s elements, in numpy's result dtype (or
+    `dtype`, for a sum): by tiles.reduce where it computes that, else on the host, through a copy."""
+    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
+    numpy_op = getattr(np, op)
+    if data.size == 0:
+        return numpy_op(np.empty(0, data.dtype), **kwargs)  # numpy's identity, or its ValueError
+    result = numpy_op(np.zeros(1, data.dtype), **kwargs).dtype
+    if (data.dtype.name, result.name) not in _ON_DEVICE[op] or (result == np.float64 and not _has_doubles(data)):
+        return numpy_op(data.get(), **kwargs)
+    from . import _algorithms  # which imports _data, and so this module, first
+    return _algorithms.reduce(data.reshape(-1) if data.ndim > 2 else data, op, dtype=result)
+
+
+def mean(data: Any, dtype: Any) -> np.generic:
+    """numpy's mean of all of `data`'s elements: the sum over their number, in numpy's dtype
+    (float64 for integers and bools, the data's for floats) or `dtype`."""
+    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
+    if data.size == 0:
+        return np.mean(np.empty(0, data.dtype), **kwargs)  # NaN, with numpy's RuntimeWarning
+    result = np.mean(np.zeros(1, data.dtype), **kwargs).dtype
+    total = reduction(data, "sum", result if data.dtype.kind == "f" else None)
+    return result.type(np.float64(total) / data.size if result == np.float64 else total / data.size)
+
+
+def _has_doubles(data: Any) -> bool:
+    return (_context_of([data]) or Context.default()).device.supports_fp64

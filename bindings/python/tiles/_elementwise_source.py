@@ -1,0 +1,261 @@
+"""The OpenCL C of elementwise kernels: one source per loop dtypes, stored dtype and operand
+layouts (the same shape as the result, a scalar argument, or broadcast through strides passed as
+arguments, of a given rank), holding a kernel `tiles_<ufunc>` for every ufunc of those operands,
+so that one build serves all the operators, and shapes and scalar values never add kernels. The
+engine compiles and caches each source as it does every kernel's.
+
+The expressions give numpy's answers where C's differ: integers wrap (added, subtracted and
+multiplied as unsigned), `//` and `%` round to minus infinity with the divisor's sign, an integer
+divided by zero is 0 (as numpy's, without its RuntimeWarning), shifts past the width give 0 (or -1
+for negative numbers shifted right), maximum and minimum propagate NaN, and bools are 0 or 1."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+# OpenCL C's names of numpy's dtypes; bools are stored as uchar, 0 or 1.
+_OPENCL = {"bool": "uchar", "int8": "char", "uint8": "uchar", "int16": "short", "uint16": "ushort", "int32": "int",
+           "uint32": "uint", "int64": "long", "uint64": "ulong", "float32": "float", "float64": "double"}
+
+
+def opencl_type(dtype: np.dtype) -> str:
+    return _OPENCL[dtype.name]
+
+
+def computable(dtype: np.dtype) -> bool:
+    """Whether elementwise kernels read, compute and write `dtype`."""
+    return dtype.name in _OPENCL
+
+
+def _wide(dtype: np.dtype) -> str:
+    """The unsigned type integer arithmetic of `dtype` is done in, so that it wraps (C leaves a
+    signed overflow undefined) and 16-bit products do not overflow int."""
+    return "uint" if dtype.itemsize <= 4 else "ulong"
+
+
+# The expressions of binary ufuncs on operands x and y of the loop's dtype T, by the loop's kind:
+# "i" integers (signed and unsigned), "b" bool, "f" floating. A name not listed for a kind is a
+# helper function of the source (_HELPERS) of that name.
+_BINARY: Dict[str, Dict[str, str]] = {
+    "add": {"i": "(T)((W)x + (W)y)", "b": "(x | y)", "f": "x + y"},
+    "subtract": {"i": "(T)((W)x - (W)y)", "f": "x - y"},
+    "multiply": {"i": "(T)((W)x * (W)y)", "b": "(x & y)", "f": "x * y"},
+    "true_divide": {"f": "x / y"},
+    "floor_divide": {"i": "floor_divide_of(x, y)", "f": "floor_divide_of(x, y)"},
+    "remainder": {"i": "remainder_of(x, y)", "f": "remainder_of(x, y)"},
+    "power": {"i": "power_of(x, y)", "f": "pow(x, y)"},
+    "bitwise_and": {"i": "(T)(x & y)", "b": "(x & y)"},
+    "bitwise_or": {"i": "(T)(x | y)", "b": "(x | y)"},
+    "bitwise_xor": {"i": "(T)(x ^ y)", "b": "(x ^ y)"},
+    "left_shift": {"i": "(((ulong)y < BITS) ? (T)((W)x << y) : (T)0)"},
+    "right_shift": {"i": "(((ulong)y < BITS) ? (T)(x >> y) : (T)(x < 0 ? -1 : 0))"},
+    "maximum": {"i": "(x > y ? x : y)", "b": "(x | y)", "f": "((isnan(x) || x >= y) ? x : y)"},
+    "minimum": {"i": "(x < y ? x : y)", "b": "(x & y)", "f": "((isnan(x) || x <= y) ? x : y)"},
+}
+
+# Comparisons, by their C operator.
+_COMPARISONS = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">",
+                "greater_equal": ">="}
+
+# Unary ufuncs, as _BINARY's. Sources of one operand stored in a given dtype also hold "cast",
+# astype's conversion, which the store does.
+_UNARY: Dict[str, Dict[str, str]] = {
+    "negative": {"i": "(T)(-(W)x)", "f": "-x"},
+    "positive": {"i": "x", "f": "x"},
+    "absolute": {"i": "(T)(x < 0 ? -(W)x : (W)x)", "b": "x", "f": "fabs(x)"},
+    "invert": {"i": "(T)(~x)", "b": "(uchar)!x"},
+    "sqrt": {"f": "sqrt(x)"},
+    "exp": {"f": "exp(x)"},
+    "log": {"f": "log(x)"},
+    "sin": {"f": "sin(x)"},
+    "cos": {"f": "cos(x)"},
+}
+
+BINARY_UFUNCS = tuple(_BINARY) + tuple(_COMPARISONS)
+UNARY_UFUNCS = tuple(_UNARY)
+
+# numpy's integer floor division and remainder (floor, the divisor's sign; 0 for a zero divisor,
+# and MIN // -1 wraps to MIN), and floating ones as numpy's npy_divmod computes them.
+_HELPERS = {
+    ("floor_divide", "i"): """
+T floor_divide_of(T x, T y) {
+    if (y == 0) return 0;
+    if (SIGNED && y == (T)-1) return (T)(-(W)x);
+    T q = x / y;
+    if (SIGNED && x % y != 0 && ((x < 0) != (y < 0))) q -= 1;
+    return q;
+}""",
+    ("remainder", "i"): """
+T remainder_of(T x, T y) {
+    if (y == 0 || (SIGNED && y == (T)-1)) return 0;
+    T r = x % y;
+    if (SIGNED && r != 0 && ((r < 0) != (y < 0))) r += y;
+    return r;
+}""",
+    ("power", "i"): """
+T power_of(T x, T y) {
+    if (SIGNED && y < 0) /* numpy refuses; 1 / x**-y rounded toward zero */
+        return (T)(x == 1 ? 1 : x == (T)-1 ? ((y & 1) ? -1 : 1) : 0);
+    W result = 1, base = (W)x;
+    for (ulong e = (ulong)y; e != 0; e >>= 1) {
+        if (e & 1) result *= base;
+        base *= base;
+    }
+    return (T)result;
+}""",
+    ("floor_divide", "f"): """
+T floor_divide_of(T x, T y) {
+    if (y == 0) return x / y;
+    const T mod = fmod(x, y);
+    T div = (x - mod) / y;
+    if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1;
+    if (div == 0) return copysign((T)0, x / y);
+    T floordiv = floor(div);
+    if (div - floordiv > (T)0.5) floordiv += 1;
+    return floordiv;
+}""",
+    ("remainder", "f"): """
+T remainder_of(T x, T y) {
+    T mod = fmod(x, y);
+    if (y == 0) return mod;
+    if (mod != 0) {
+        if ((y < 0) != (mod < 0)) mod += y;
+    } else {
+        mod = copysign((T)0, y);
+    }
+    return mod;
+}""",
+}
+
+# The order (-1, 0, 1) of an int64 and a uint64, or a uint64 and an int64, which numpy 2 compares
+# by value (C would convert the int64 to ulong).
+_MIXED_ORDER = {"int64": "(x < 0 ? -1 : (ulong)x < y ? -1 : (ulong)x > y ? 1 : 0)",
+                "uint64": "(y < 0 ? 1 : x < (ulong)y ? -1 : x > (ulong)y ? 1 : 0)"}
+
+
+def _kind(dtype: np.dtype) -> str:
+    return {"b": "b", "i": "i", "u": "i", "f": "f"}[dtype.kind]
+
+
+@dataclass(frozen=True)
+class Operand:
+    """How a kernel reads one input: "same" (an array of the result's shape, at the work-item's
+    index), "strided" (an array broadcast to it, through strides given as arguments) or
+    "scalar" (an argument), and its dtype (stored, for arrays; the loop's, for scalars)."""
+    layout: str
+    dtype: np.dtype
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What one source is made for."""
+    loop: Tuple[np.dtype, ...]       # the dtypes numpy's loop computes the inputs in
+    operands: Tuple[Operand, ...]
+    rank: int                        # of the result, where an operand is strided; else 0
+    stored: Optional[np.dtype]       # the dtype written (astype's, an in-place target's); None: each
+                                     # ufunc's own (bool for comparisons, else the loop's)
+
+
+def _expressions(loop: Tuple[np.dtype, ...], with_cast: bool) -> Dict[str, str]:
+    """The expression (of x, and y) of each ufunc the loop computes, by the ufunc's name."""
+    if len(loop) == 2 and loop[0] != loop[1]:  # numpy's only mixed loops compare int64 with uint64
+        return {name: f"{_MIXED_ORDER[loop[0].name]} {operator} 0" for name, operator in _COMPARISONS.items()}
+    kind = _kind(loop[0])
+    table = _BINARY if len(loop) == 2 else _UNARY
+    expressions = {name: _typed(row[kind], loop[0]) for name, row in table.items() if kind in row}
+    if len(loop) == 2:
+        expressions.update({name: f"x {operator} y" for name, operator in _COMPARISONS.items()})
+    elif with_cast:
+        expressions["cast"] = "x"
+    return expressions
+
+
+def _typed(text: str, dtype: np.dtype) -> str:
+    """`text` with T, W, BITS and SIGNED spelled for the loop's `dtype`."""
+    if not text:
+        return text
+    words = {"T": opencl_type(dtype), "W": _wide(dtype) if dtype.kind in "iu" else opencl_type(dtype),
+             "BITS": str(8 * dtype.itemsize), "SIGNED": "1" if dtype.kind == "i" else "0"}
+    return re.sub(r"\b(T|W|BITS|SIGNED)\b", lambda m: words[m.group(1)], text)
+
+
+def _stored(value: str, dtype: np.dtype) -> str:
+    """`value` converted to the stored dtype: bools are 0 or 1."""
+    if dtype.kind == "b":
+        return f"(uchar)(({value}) != 0)"
+    return f"({opencl_type(dtype)})({value})"
+
+
+def _scalar_parameter(dtype: np.dtype) -> str:
+    """The parameter type a scalar of the loop's `dtype` is passed as: integers and bools as long
+    (the bits of a uint64), floats as themselves."""
+    return opencl_type(dtype) if dtype.kind == "f" else "long"
+
+
+def natural_result(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
+    """The dtype a ufunc of the source stores where the source has no stored dtype of its own."""
+    return np.dtype(np.bool_) if ufunc in _COMPARISONS else loop[0]
+
+
+def source(signature: Signature) -> str:
+    """The OpenCL C of the kernels `tiles_<ufunc>` for `signature`. Their parameters: the output,
+    then each input (a pointer or a scalar), then where an input is strided, the result's
+    dimensions 1.. and each strided input's strides (in elements, 0 where it is broadcast)."""
+    inputs = []
+    for k, operand in enumerate(signature.operands):
+        if operand.layout == "scalar":
+            inputs.append(f"const {_scalar_parameter(operand.dtype)} in{k}")
+        else:
+            inputs.append(f"__global const {opencl_type(operand.dtype)}* in{k}")
+    strided = [k for k, operand in enumerate(signature.operands) if operand.layout == "strided"]
+    body: List[str] = ["    const size_t i = get_global_id(0);"]
+    if strided:
+        inputs += [f"const long n{d}" for d in range(1, signature.rank)]
+        inputs += [f"const long s{k}_{d}" for k in strided for d in range(signature.rank)]
+        body.append("    long rest = (long)i;")
+        body += [f"    long at{k} = 0;" for k in strided]
+        for d in reversed(range(signature.rank)):
+            index = "rest" if d == 0 else f"rest % n{d}"
+            body.append(f"    {{ const long c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
+                        ("" if d == 0 else f" rest /= n{d};") + " }")
+    for k, (operand, loop) in enumerate(zip(signature.operands, signature.loop)):
+        value = {"scalar": f"in{k}", "same": f"in{k}[i]", "strided": f"in{k}[at{k}]"}[operand.layout]
+        body.append(f"    const {opencl_type(loop)} {'xy'[k]} = ({opencl_type(loop)}){value};")
+    kernels = []
+    for name, expression in _expressions(signature.loop, signature.stored is not None).items():
+        stored = signature.stored or natural_result(name, signature.loop)
+        kernels.append(f"__kernel void tiles_{name}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
+                       "\n".join(body) + f"\n    out[i] = {_stored(expression, stored)};\n}}\n")
+    kind = _kind(signature.loop[0])
+    helpers = [_typed(text, signature.loop[0]) for (name, helper_kind), text in _HELPERS.items()
+               if helper_kind == kind and len(signature.loop) == 2 and signature.loop[0] == signature.loop[-1]]
+    uses_double = any(d is not None and d.name == "float64" for d in (*signature.loop, signature.stored) +
+                      tuple(o.dtype for o in signature.operands))
+    pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if uses_double else ""
+    return pragma + "\n".join(helpers) + "\n\n" + "\n".join(kernels)
+
+
+# Build options: float32 division and square roots correctly rounded, as numpy's are.
+OPTIONS = "-cl-fp32-correctly-rounded-divide-sqrt"
+
+
+def layouts_rank(shapes: List[Optional[Tuple[int, ...]]], result: Tuple[int, ...]) -> Tuple[List[str], int]:
+    """Each input's layout (None for a scalar) against the result's shape, and the rank the
+    kernel unravels indices in (0 where no input is strided)."""
+    layouts = ["scalar" if s is None else "same" if tuple(s) == tuple(result) else "strided" for s in shapes]
+    return layouts, (len(result) if "strided" in layouts else 0)
+
+
+def broadcast_strides(shape: Tuple[int, ...], result: Tuple[int, ...]) -> List[int]:
+    """The strides, in elements, that read a dense row-major `shape` broadcast to `result`: 0 along
+    the dimensions it is broadcast in."""
+    padded = (1,) * (len(result) - len(shape)) + tuple(shape)
+    strides, step = [0] * len(result), 1
+    for d in reversed(range(len(result))):
+        strides[d] = 0 if padded[d] == 1 else step
+        step *= padded[d]
+    return strides
