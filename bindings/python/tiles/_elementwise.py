@@ -10,22 +10,21 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-# _data imports this module for `operators` before it defines array and array_view: they are
+# _data imports this module (through _operators) before it defines array and array_view: they are
 # reached through the module, when an operator runs.
 from . import _data
 from . import _elementwise_source as generated
-from ._checks import describe, integer
+from ._checks import describe
 from ._devices import Context
-from ._launch import extent, parallel_for_each
-from ._program import Program
+from ._launch import Kernel, extent, parallel_for_each
 from .errors import InvalidArgument, Unsupported
 
 # The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
 _UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BINARY_UFUNCS + generated.UNARY_UFUNCS}
 _COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
 
-# The program of each generated source, built and cached by the engine per context.
-_programs: Dict[generated.Signature, Program] = {}
+# The kernel of each generated source, built and cached by the engine per context.
+_kernels: Dict[generated.Signature, Kernel] = {}
 
 
 class _input:
@@ -134,14 +133,13 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
         return NotImplemented
     what = f"numpy.{ufunc.__name__} of " + " and ".join(str(i.dtype if isinstance(i.dtype, np.dtype) else
                                                           i.dtype.__name__) for i in inputs)
-    try:
-        *loop, result_dtype = _resolved(ufunc, inputs)
-    except TypeError as e:  # numpy's UFuncTypeError: no loop for these types
-        raise TypeError(f"{what}: {e}") from None
+    *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
+    if name == "power" and loop[1].kind == "i":
+        _check_exponents(inputs[1])
     shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
     stored = None
     if out is None:
-        out = empty(shape, result_dtype, context)
+        out = _data.empty(shape, result_dtype, context=context)
     else:
         _check_out(out, shape, result_dtype, ufunc)
         stored = None if out.dtype == result_dtype else out.dtype
@@ -150,15 +148,22 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
-    signature = generated.Signature(tuple(loop), operands, rank, stored)
+    signature = generated.Signature(name, tuple(loop), operands, rank, stored)
     arguments = [i.data if i.data is not None else _scalar_argument(i.value, dtype) for i, dtype in zip(inputs, loop)]
     if rank:
         arguments += [int(n) for n in shape[1:]]
         for layout, i in zip(layouts, inputs):
             if layout == "strided":
                 arguments += generated.broadcast_strides(i.shape, shape)
-    _launch(signature, name, out, arguments)
+    _launch(signature, out, arguments)
     return out
+
+
+def _check_exponents(exponent: _input) -> None:
+    """numpy's refusal of negative integer powers (a pass over an array of exponents)."""
+    negative = exponent.value < 0 if exponent.data is None else bool(apply(np.less, (exponent.data, 0)).max())
+    if negative:
+        raise ValueError("Integers to negative integer powers are not allowed.")
 
 
 def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, ufunc: np.ufunc) -> None:
@@ -172,19 +177,15 @@ def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, ufunc: np.ufu
                         f"rule 'same_kind'")
 
 
-def _launch(signature: generated.Signature, ufunc: str, out: Any, arguments: List[Any]) -> None:
+def _launch(signature: generated.Signature, out: Any, arguments: List[Any]) -> None:
     size = math.prod(out.shape)
     if size == 0:
         return
-    program = _programs.get(signature)
-    if program is None:
-        program = _programs[signature] = Program(generated.source(signature), generated.OPTIONS)
-    kernel = program.kernel("tiles_" + ufunc)
+    kernel = _kernels.get(signature)
+    if kernel is None:
+        kernel = _kernels[signature] = Kernel(generated.source(signature), "tiles_" + signature.ufunc,
+                                              generated.OPTIONS)
     parallel_for_each(extent(size), kernel, out, *arguments)
-
-
-def empty(shape: Tuple[int, ...], dtype: np.dtype, context: Optional[Context]) -> Any:
-    return _data.empty(shape, dtype, context=context)
 
 
 def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
@@ -204,9 +205,9 @@ def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     context = _context_of([data])
     _check_computable([data.dtype, dtype], f"the conversion of {data.dtype} to {dtype}", context)
-    out = empty(shape, dtype, context)
-    signature = generated.Signature((data.dtype,), (generated.Operand("same", data.dtype),), 0, dtype)
-    _launch(signature, "cast", out, [data])
+    out = _data.empty(shape, dtype, context=context)
+    signature = generated.Signature("cast", (data.dtype,), (generated.Operand("same", data.dtype),), 0, dtype)
+    _launch(signature, out, [data])
     return out
 
 
@@ -236,8 +237,9 @@ def mean(data: Any, dtype: Any) -> np.generic:
     if data.size == 0:
         return np.mean(np.empty(0, data.dtype), **kwargs)  # NaN, with numpy's RuntimeWarning
     result = np.mean(np.zeros(1, data.dtype), **kwargs).dtype
-    total = reduction(data, "sum", result if data.dtype.kind == "f" else None)
-    return result.type(np.float64(total) / data.size if result == np.float64 else total / data.size)
+    # numpy adds integers in float64; int32's exact int64 sum on the device is as good below 2**53.
+    total = reduction(data, "sum", None if data.dtype == np.int32 else result)
+    return result.type(total / data.size)
 
 
 def _has_doubles(data: Any) -> bool:

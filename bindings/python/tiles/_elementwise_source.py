@@ -1,8 +1,9 @@
-"""The OpenCL C of elementwise kernels: one source per loop dtypes, stored dtype and operand
-layouts (the same shape as the result, a scalar argument, or broadcast through strides passed as
-arguments, of a given rank), holding a kernel `tiles_<ufunc>` for every ufunc of those operands,
-so that one build serves all the operators, and shapes and scalar values never add kernels. The
-engine compiles and caches each source as it does every kernel's.
+"""The OpenCL C of elementwise kernels: one kernel per numpy ufunc, loop dtypes, stored dtype and
+operand layouts (the same shape as the result, a scalar argument, or broadcast through strides
+passed as arguments, of a given rank), so that shapes and scalar values never add kernels. The
+engine compiles and caches each source as it does every kernel's. (One source holding every
+ufunc of a signature would build once for all of them, but PoCL's build time grows with the
+kernels of a source: the first operation would wait seconds.)
 
 The expressions give numpy's answers where C's differ: integers wrap (added, subtracted and
 multiplied as unsigned), `//` and `%` round to minus infinity with the divisor's sign, an integer
@@ -97,9 +98,7 @@ T remainder_of(T x, T y) {
     return r;
 }""",
     ("power", "i"): """
-T power_of(T x, T y) {
-    if (SIGNED && y < 0) /* numpy refuses; 1 / x**-y rounded toward zero */
-        return (T)(x == 1 ? 1 : x == (T)-1 ? ((y & 1) ? -1 : 1) : 0);
+T power_of(T x, T y) { /* y >= 0: numpy refuses negative integer powers, and so does apply() */
     W result = 1, base = (W)x;
     for (ulong e = (ulong)y; e != 0; e >>= 1) {
         if (e & 1) result *= base;
@@ -152,26 +151,28 @@ class Operand:
 
 @dataclass(frozen=True)
 class Signature:
-    """What one source is made for."""
+    """What one kernel is made for."""
+    ufunc: str                       # a name of BINARY_UFUNCS or UNARY_UFUNCS, or "cast" (astype's)
     loop: Tuple[np.dtype, ...]       # the dtypes numpy's loop computes the inputs in
     operands: Tuple[Operand, ...]
     rank: int                        # of the result, where an operand is strided; else 0
-    stored: Optional[np.dtype]       # the dtype written (astype's, an in-place target's); None: each
+    stored: Optional[np.dtype]       # the dtype written (astype's, an in-place target's); None: the
                                      # ufunc's own (bool for comparisons, else the loop's)
 
 
-def _expressions(loop: Tuple[np.dtype, ...], with_cast: bool) -> Dict[str, str]:
-    """The expression (of x, and y) of each ufunc the loop computes, by the ufunc's name."""
-    if len(loop) == 2 and loop[0] != loop[1]:  # numpy's only mixed loops compare int64 with uint64
-        return {name: f"{_MIXED_ORDER[loop[0].name]} {operator} 0" for name, operator in _COMPARISONS.items()}
+def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
+    """The helper function (or "") and the expression (of x, and y) that compute one element."""
+    if ufunc in _COMPARISONS:
+        if loop[0] != loop[1]:  # numpy's only mixed loops compare int64 with uint64
+            return "", f"{_MIXED_ORDER[loop[0].name]} {_COMPARISONS[ufunc]} 0"
+        return "", f"x {_COMPARISONS[ufunc]} y"
+    if ufunc == "cast":
+        return "", "x"
     kind = _kind(loop[0])
-    table = _BINARY if len(loop) == 2 else _UNARY
-    expressions = {name: _typed(row[kind], loop[0]) for name, row in table.items() if kind in row}
-    if len(loop) == 2:
-        expressions.update({name: f"x {operator} y" for name, operator in _COMPARISONS.items()})
-    elif with_cast:
-        expressions["cast"] = "x"
-    return expressions
+    row = (_BINARY if len(loop) == 2 else _UNARY)[ufunc]
+    if kind not in row:
+        raise TypeError(f"libtiles has no {ufunc} of {loop[0]}")
+    return _typed(_HELPERS.get((ufunc, kind), ""), loop[0]), _typed(row[kind], loop[0])
 
 
 def _typed(text: str, dtype: np.dtype) -> str:
@@ -196,13 +197,8 @@ def _scalar_parameter(dtype: np.dtype) -> str:
     return opencl_type(dtype) if dtype.kind == "f" else "long"
 
 
-def natural_result(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
-    """The dtype a ufunc of the source stores where the source has no stored dtype of its own."""
-    return np.dtype(np.bool_) if ufunc in _COMPARISONS else loop[0]
-
-
 def source(signature: Signature) -> str:
-    """The OpenCL C of the kernels `tiles_<ufunc>` for `signature`. Their parameters: the output,
+    """The OpenCL C of the kernel `tiles_<ufunc>` for `signature`. Its parameters: the output,
     then each input (a pointer or a scalar), then where an input is strided, the result's
     dimensions 1.. and each strided input's strides (in elements, 0 where it is broadcast)."""
     inputs = []
@@ -225,18 +221,14 @@ def source(signature: Signature) -> str:
     for k, (operand, loop) in enumerate(zip(signature.operands, signature.loop)):
         value = {"scalar": f"in{k}", "same": f"in{k}[i]", "strided": f"in{k}[at{k}]"}[operand.layout]
         body.append(f"    const {opencl_type(loop)} {'xy'[k]} = ({opencl_type(loop)}){value};")
-    kernels = []
-    for name, expression in _expressions(signature.loop, signature.stored is not None).items():
-        stored = signature.stored or natural_result(name, signature.loop)
-        kernels.append(f"__kernel void tiles_{name}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
-                       "\n".join(body) + f"\n    out[i] = {_stored(expression, stored)};\n}}\n")
-    kind = _kind(signature.loop[0])
-    helpers = [_typed(text, signature.loop[0]) for (name, helper_kind), text in _HELPERS.items()
-               if helper_kind == kind and len(signature.loop) == 2 and signature.loop[0] == signature.loop[-1]]
+    helper, expression = _expression(signature.ufunc, signature.loop)
+    stored = signature.stored or (np.dtype(np.bool_) if signature.ufunc in _COMPARISONS else signature.loop[0])
+    kernel = (f"__kernel void tiles_{signature.ufunc}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
+              "\n".join(body) + f"\n    out[i] = {_stored(expression, stored)};\n}}\n")
     uses_double = any(d is not None and d.name == "float64" for d in (*signature.loop, signature.stored) +
                       tuple(o.dtype for o in signature.operands))
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if uses_double else ""
-    return pragma + "\n".join(helpers) + "\n\n" + "\n".join(kernels)
+    return pragma + helper + "\n\n" + kernel
 
 
 # Build options: float32 division and square roots correctly rounded, as numpy's are.

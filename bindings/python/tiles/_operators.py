@@ -49,10 +49,13 @@ def _shape_of(shape: Tuple[Any, ...], size: int) -> Tuple[int, ...]:
     return tuple(dims)
 
 
-def _whole(axis: Any, ndim: int, what: str) -> None:
+def _whole(axis: Any, ndim: int, what: str, out: Any, keepdims: bool) -> None:
+    """Refuses what the reductions do not do (numpy.sum(x) and its kin call them with these)."""
     if axis is not None and not (ndim == 1 and axis in (0, -1)):
         raise Unsupported(f"{what} with axis={axis!r}: libtiles reduces all the elements (axis=None); "
                           f"numpy.{what}(x.get(), axis={axis!r}) reduces on the host")
+    if out is not None or keepdims:
+        raise Unsupported(f"{what} gives a numpy scalar: out= and keepdims=True are not taken")
 
 
 class operators:
@@ -117,10 +120,12 @@ class operators:
         """A new tiles.array of the same elements, copied on the device."""
         return _elementwise.astype(self, self.dtype, True)  # type: ignore[attr-defined]
 
-    def reshape(self, *shape: Any) -> Any:
+    def reshape(self, *shape: Any, order: str = "C") -> Any:
         """The elements in `shape` (ints or a tuple; one may be -1), as numpy's reshape: a view
         without a copy (view_as, C++ AMP's), which needs the elements to lie next to each other,
         row after row; a bool array's reshape is a copy."""
+        if order != "C":
+            raise Unsupported(f"reshape in order {order!r}: libtiles data is row-major, order 'C'")
         dims = _shape_of(shape, self.size)  # type: ignore[attr-defined]
         if self.dtype == np.bool_:  # type: ignore[attr-defined]
             return _elementwise.reshaped_copy(self, dims)
@@ -138,26 +143,27 @@ class operators:
         """numpy's tolist of the elements (one download)."""
         return self.get().tolist()  # type: ignore[attr-defined]
 
-    def sum(self, axis: Any = None, dtype: Any = None) -> np.generic:
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The sum of all the elements, in numpy's dtype (int64 for the smaller signed integers and
         bool, uint64 for the unsigned ones) or `dtype`: on the device (tiles.reduce) for int32 and
         float32 data, through the host for the others."""
-        _whole(axis, self.ndim, "sum")  # type: ignore[attr-defined]
+        _whole(axis, self.ndim, "sum", out, keepdims)  # type: ignore[attr-defined]
         return _elementwise.reduction(self, "sum", dtype)
 
-    def max(self, axis: Any = None) -> np.generic:
+    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The greatest element (NaN where there is one), as numpy's max: on the device for int32
         and float32 data, through the host for the others; ValueError for no elements."""
-        _whole(axis, self.ndim, "max")  # type: ignore[attr-defined]
+        _whole(axis, self.ndim, "max", out, keepdims)  # type: ignore[attr-defined]
         return _elementwise.reduction(self, "max", None)
 
-    def min(self, axis: Any = None) -> np.generic:
+    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The least element, as max."""
-        _whole(axis, self.ndim, "min")  # type: ignore[attr-defined]
+        _whole(axis, self.ndim, "min", out, keepdims)  # type: ignore[attr-defined]
         return _elementwise.reduction(self, "min", None)
 
-    def mean(self, axis: Any = None, dtype: Optional[Any] = None) -> np.generic:
+    def mean(self, axis: Any = None, dtype: Optional[Any] = None, out: Any = None,
+             keepdims: bool = False) -> np.generic:
         """The mean of all the elements, as numpy's (float64 for integers, the data's float type
         for floats): the sum, as sum() computes it, over the number of elements."""
-        _whole(axis, self.ndim, "mean")  # type: ignore[attr-defined]
+        _whole(axis, self.ndim, "mean", out, keepdims)  # type: ignore[attr-defined]
         return _elementwise.mean(self, dtype)
