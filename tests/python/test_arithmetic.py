@@ -327,6 +327,16 @@ def test_methods():
         a.sum(axis=1)
 
 
+def test_float16_is_converted_on_the_device_and_computed_in_float32():
+    host = np.array([0.1, -2.5, 65504.0, np.inf, np.nan, 1e-7], np.float32)
+    half = tiles.array(host).astype(np.float16)
+    assert_same(half, host.astype(np.float16))
+    assert_same(half.astype(np.float32), host.astype(np.float16).astype(np.float32))
+    assert_same(half + np.float32(1), host.astype(np.float16) + np.float32(1))  # numpy's float32 loop
+    with pytest.raises(tiles.Unsupported, match="astype"):
+        half + half  # numpy computes in float16, which devices need not have
+
+
 def test_arange_and_linspace():
     for args, kwargs in (((10,), {}), ((2, 11, 3), {}), ((0.5, 3.0, 0.25), {}), ((5,), {"dtype": np.uint8})):
         assert_same(tiles.arange(*args, **kwargs), np.arange(*args, **kwargs))

@@ -6,7 +6,7 @@ NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -107,16 +107,21 @@ def _scalar_argument(value: Any, dtype: np.dtype) -> Any:
     return int(converted.astype(np.int64))
 
 
-def _check_computable(dtypes: Sequence[np.dtype], what: str, context: Optional[Context]) -> None:
-    for dtype in dtypes:
-        if not generated.computable(dtype):
-            raise Unsupported(f"{what} involves {dtype}, which libtiles' elementwise kernels do not compute (they "
-                              f"take bool, int8..int64, uint8..uint64, float32 and float64): convert it with "
-                              f"x.astype(np.float32) first")
-    if any(d == np.float64 for d in dtypes):
+def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what: Callable[[], str],
+                      context: Optional[Context]) -> None:
+    """Refuses dtypes the kernels lack, to compute in (`loop`) or to read and write (`stored`),
+    and float64 on a device without doubles, naming the operation (`what()`) and the conversion
+    that exists."""
+    refused = [d for d in loop if not generated.computable(d)] + [d for d in stored if not generated.storable(d)]
+    if refused:
+        conversion = ("x.astype(np.float32) converts it on the device" if generated.storable(refused[0]) else
+                      "tiles.array(x.get().astype(np.float32)) converts it through the host")
+        raise Unsupported(f"{what()} involves {refused[0]}, which libtiles' elementwise kernels do not compute in "
+                          f"(they compute in bool, int8..int64, uint8..uint64, float32 and float64): {conversion}")
+    if any(d == np.float64 for d in [*loop, *stored]):
         device = (context or Context.default()).device
         if not device.supports_fp64:
-            raise Unsupported(f"{what} computes in float64 (numpy's rule), and {device.name} has no doubles "
+            raise Unsupported(f"{what()} computes in float64 (numpy's rule), and {device.name} has no doubles "
                               f"(cl_khr_fp64): convert the operands with x.astype(np.float32) first")
 
 
@@ -131,8 +136,6 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     inputs = [_input_of(v, context) for v in values]
     if any(i is None for i in inputs):
         return NotImplemented
-    what = f"numpy.{ufunc.__name__} of " + " and ".join(str(i.dtype if isinstance(i.dtype, np.dtype) else
-                                                          i.dtype.__name__) for i in inputs)
     *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
     if name == "power" and loop[1].kind == "i":
         _check_exponents(inputs[1])
@@ -143,8 +146,9 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     else:
         _check_out(out, shape, result_dtype, ufunc)
         stored = None if out.dtype == result_dtype else out.dtype
-    _check_computable([*loop, result_dtype, out.dtype] + [i.dtype for i in inputs if i.data is not None], what,
-                      context)
+    _check_computable([*loop, result_dtype], [out.dtype] + [i.dtype for i in inputs if i.data is not None],
+                      lambda: f"numpy.{ufunc.__name__} of " + " and ".join(
+                          str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
     layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
@@ -204,9 +208,11 @@ def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
 
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     context = _context_of([data])
-    _check_computable([data.dtype, dtype], f"the conversion of {data.dtype} to {dtype}", context)
+    # float16 is converted through float, exactly.
+    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
+    _check_computable([loop], [data.dtype, dtype], lambda: f"the conversion of {data.dtype} to {dtype}", context)
     out = _data.empty(shape, dtype, context=context)
-    signature = generated.Signature("cast", (data.dtype,), (generated.Operand("same", data.dtype),), 0, dtype)
+    signature = generated.Signature("cast", (loop,), (generated.Operand("same", data.dtype),), 0, dtype)
     _launch(signature, out, [data])
     return out
 

@@ -18,18 +18,27 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-# OpenCL C's names of numpy's dtypes; bools are stored as uchar, 0 or 1.
-_OPENCL = {"bool": "uchar", "int8": "char", "uint8": "uchar", "int16": "short", "uint16": "ushort", "int32": "int",
-           "uint32": "uint", "int64": "long", "uint64": "ulong", "float32": "float", "float64": "double"}
+# OpenCL C's names of the dtypes kernels compute in; bools are stored as uchar, 0 or 1.
+_OPENCL = {np.dtype(name): opencl for name, opencl in (
+    ("bool", "uchar"), ("int8", "char"), ("uint8", "uchar"), ("int16", "short"), ("uint16", "ushort"), ("int32", "int"),
+    ("uint32", "uint"), ("int64", "long"), ("uint64", "ulong"), ("float32", "float"), ("float64", "double"))}
+# float16 is only stored: read as float with vload_half, written with vstore_half_rte (rounding
+# to the nearest, as numpy's conversion does), since devices need not compute in half.
+_HALF = np.dtype(np.float16)
 
 
 def opencl_type(dtype: np.dtype) -> str:
-    return _OPENCL[dtype.name]
+    return "half" if dtype == _HALF else _OPENCL[dtype]
 
 
 def computable(dtype: np.dtype) -> bool:
-    """Whether elementwise kernels read, compute and write `dtype`."""
-    return dtype.name in _OPENCL
+    """Whether elementwise kernels compute in `dtype`."""
+    return dtype in _OPENCL
+
+
+def storable(dtype: np.dtype) -> bool:
+    """Whether elementwise kernels read and write `dtype`: float16 too."""
+    return dtype in _OPENCL or dtype == _HALF
 
 
 def _wide(dtype: np.dtype) -> str:
@@ -184,11 +193,14 @@ def _typed(text: str, dtype: np.dtype) -> str:
     return re.sub(r"\b(T|W|BITS|SIGNED)\b", lambda m: words[m.group(1)], text)
 
 
-def _stored(value: str, dtype: np.dtype) -> str:
-    """`value` converted to the stored dtype: bools are 0 or 1."""
+def _store(value: str, dtype: np.dtype, loop: np.dtype) -> str:
+    """The statement that writes `value` (of the loop's dtype) as out[i] of `dtype`: bools are 0
+    or 1."""
+    if dtype == _HALF:
+        return f"vstore_half_rte(({'double' if loop == np.float64 else 'float'})({value}), i, out);"
     if dtype.kind == "b":
-        return f"(uchar)(({value}) != 0)"
-    return f"({opencl_type(dtype)})({value})"
+        return f"out[i] = (uchar)(({value}) != 0);"
+    return f"out[i] = ({opencl_type(dtype)})({value});"
 
 
 def _scalar_parameter(dtype: np.dtype) -> str:
@@ -219,12 +231,14 @@ def source(signature: Signature) -> str:
             body.append(f"    {{ const long c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
                         ("" if d == 0 else f" rest /= n{d};") + " }")
     for k, (operand, loop) in enumerate(zip(signature.operands, signature.loop)):
-        value = {"scalar": f"in{k}", "same": f"in{k}[i]", "strided": f"in{k}[at{k}]"}[operand.layout]
+        index = {"scalar": "", "same": "i", "strided": f"at{k}"}[operand.layout]
+        value = (f"in{k}" if not index else f"vload_half({index}, in{k})" if operand.dtype == _HALF else
+                 f"in{k}[{index}]")
         body.append(f"    const {opencl_type(loop)} {'xy'[k]} = ({opencl_type(loop)}){value};")
     helper, expression = _expression(signature.ufunc, signature.loop)
     stored = signature.stored or (np.dtype(np.bool_) if signature.ufunc in _COMPARISONS else signature.loop[0])
     kernel = (f"__kernel void tiles_{signature.ufunc}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
-              "\n".join(body) + f"\n    out[i] = {_stored(expression, stored)};\n}}\n")
+              "\n".join(body) + f"\n    {_store(expression, stored, signature.loop[0])}\n}}\n")
     uses_double = any(d is not None and d.name == "float64" for d in (*signature.loop, signature.stored) +
                       tuple(o.dtype for o in signature.operands))
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if uses_double else ""
