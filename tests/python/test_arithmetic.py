@@ -364,3 +364,30 @@ def test_numpys_reductions_call_the_methods():
     for function in (np.sum, np.max, np.min, np.mean):
         got = function(device)
         assert isinstance(got, np.generic) and got == function(host)
+
+
+def test_the_algorithms_hint_names_a_method_tiles_arrays_have():
+    """block_average refuses float64 with "convert it first, with x.astype(np.float32)", which
+    tiles arrays lacked; it converts on the device now."""
+    host = np.arange(16.0).reshape(4, 4)
+    x = tiles.array(host)
+    with pytest.raises(tiles.InvalidArgument, match=r"x\.astype\(np\.float32\)"):
+        tiles.block_average(x, (2, 2))
+    np.testing.assert_array_equal(tiles.block_average(x.astype(np.float32), (2, 2)),
+                                  host.reshape(2, 2, 2, 2).mean(axis=(1, 3)))
+
+
+def test_concatenate_on_the_device():
+    a, b = sample(np.int32, (2, 3)), sample(np.int16, (2, 4))
+    assert_same(np.concatenate([tiles.array(a), tiles.array(b)], axis=1), np.concatenate([a, b], axis=1))
+    assert_same(np.concatenate([tiles.array(a), a[:1]]), np.concatenate([a, a[:1]]))
+    with pytest.raises(ValueError):
+        np.concatenate([tiles.array(a), tiles.array(b)])
+
+
+def test_numpys_other_functions_still_take_the_data_through_the_host():
+    host = sample(np.float32, (3, 4))
+    x = tiles.array(host)
+    np.testing.assert_array_equal(np.transpose(x), host.T)
+    assert np.allclose(x, host, equal_nan=True)
+    np.testing.assert_array_equal(np.where(host > 0, x, 0), np.where(host > 0, host, 0))

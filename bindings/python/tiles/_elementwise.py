@@ -140,15 +140,14 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     if name == "power" and loop[1].kind == "i":
         _check_exponents(inputs[1])
     shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
-    stored = None
-    if out is None:
-        out = _data.empty(shape, result_dtype, context=context)
-    else:
+    if out is not None:
         _check_out(out, shape, result_dtype, ufunc)
-        stored = None if out.dtype == result_dtype else out.dtype
-    _check_computable([*loop, result_dtype], [out.dtype] + [i.dtype for i in inputs if i.data is not None],
+    stored = None if out is None or out.dtype == result_dtype else out.dtype
+    _check_computable([*loop, result_dtype], [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None],
                       lambda: f"numpy.{ufunc.__name__} of " + " and ".join(
                           str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
+    if out is None:
+        out = _data.empty(shape, result_dtype, context=context)
     layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
@@ -214,6 +213,33 @@ def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     out = _data.empty(shape, dtype, context=context)
     signature = generated.Signature("cast", (loop,), (generated.Operand("same", data.dtype),), 0, dtype)
     _launch(signature, out, [data])
+    return out
+
+
+def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
+    """numpy.concatenate of tiles data (numpy data is copied to the device first): a new array,
+    each piece converted to numpy's result dtype where it differs and copied into its place on the
+    device."""
+    context = _context_of(list(arrays))
+    pieces = [a if _is_tiles(a) else _data.array(np.asarray(a), context=context) for a in arrays]
+    if not pieces:
+        raise ValueError("need at least one array to concatenate")
+    ndim = pieces[0].ndim
+    if not -ndim <= axis < ndim:
+        raise np.exceptions.AxisError(axis, ndim)
+    axis %= ndim
+    shape = list(pieces[0].shape)
+    for p in pieces[1:]:
+        if p.ndim != ndim or any(n != m for d, (n, m) in enumerate(zip(p.shape, shape)) if d != axis):
+            raise ValueError(f"all the input array dimensions except for the concatenation axis must match "
+                             f"exactly: shapes {[x.shape for x in pieces]} along axis {axis}")
+        shape[axis] += p.shape[axis]
+    result = np.result_type(*[p.dtype for p in pieces]) if dtype is None else _data._dtype(dtype)
+    out = _data.empty(tuple(shape), result, context=context)
+    origin = [0] * ndim
+    for p in pieces:
+        _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
+        origin[axis] += p.shape[axis]
     return out
 
 

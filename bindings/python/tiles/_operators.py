@@ -103,6 +103,15 @@ class operators:
             out = out[0]
         return _elementwise.apply(ufunc, inputs, out=out)
 
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        """numpy's functions of tiles data: np.concatenate runs on the device (a new tiles.array);
+        np.sum, np.max, np.min, np.mean, np.reshape call the methods, as numpy does without this
+        protocol; every other function runs as numpy runs it without the protocol, through
+        __array__ (a download), giving numpy results as before."""
+        if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
+            return _elementwise.concatenate(*args, **kwargs)
+        return func._implementation(*args, **kwargs)
+
     def __bool__(self) -> bool:
         """As numpy's: the element of a one-element array (one download); ValueError, the truth
         value being ambiguous, for any other size."""
