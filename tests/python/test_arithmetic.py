@@ -293,6 +293,11 @@ def test_views_and_sections_take_part():
     device = tiles.array(host)
     assert_same(device[2:5, 1:3] - device[0:3, 0:2], host[2:5, 1:3] - host[0:3, 0:2])
     assert_same(device[3] + view[2], host[3] + host[2])
+    section = device[1:3, 2:5]
+    section += 7  # written back into its array's rectangle
+    expected = host.copy()
+    expected[1:3, 2:5] += 7
+    np.testing.assert_array_equal(device.get(), expected)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
