@@ -13,10 +13,10 @@ DEVICE = tiles.Context.default().device
 INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 FLOATS = [np.float32] + ([np.float64] if DEVICE.supports_fp64 else [])
 DTYPES = [np.bool_] + INTS + FLOATS
-# The dtypes every operator is checked on: each integer template's widths (char and short compute
-# in int, int and long wrap through their unsigned types), signed and unsigned (every dtype would
-# build a kernel each).
-SOME_DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.uint16, np.uint64] + FLOATS
+# The dtypes every operator is checked on, as each kernel costs a build (PoCL: a fraction of a
+# second): each way the integer templates compute (char computes in int and wraps through uint,
+# ushort multiplies in uint, long and ulong in ulong), bool, and the floats.
+SOME_DTYPES = [np.bool_, np.int8, np.uint16, np.int64, np.uint64] + FLOATS
 rng = np.random.default_rng(47)
 
 ARITHMETIC = [operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv, operator.mod,
@@ -84,13 +84,19 @@ def inexact(function, dtype):
 
 
 @pytest.mark.parametrize("dtype", SOME_DTYPES, ids=lambda d: np.dtype(d).name)
-@pytest.mark.parametrize("function", ARITHMETIC + BITWISE + COMPARISONS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("function", ARITHMETIC + BITWISE, ids=lambda f: f.__name__)
 def test_operators_on_one_dtype(function, dtype):
     small = function in (operator.pow, operator.lshift, operator.rshift)
     exponents = sample(dtype, 37, small)
     if function is operator.pow and np.dtype(dtype).kind == "i":
         exponents = np.abs(exponents)  # numpy refuses negative integer powers (test_negative_integer_powers)
     check(function, sample(dtype, 37, small), exponents, exact=not inexact(function, dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint64, np.float32], ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("function", COMPARISONS, ids=lambda f: f.__name__)
+def test_comparisons(function, dtype):
+    check(function, sample(dtype, 37), sample(dtype, 37))
 
 
 def test_negative_integer_powers_are_refused_as_numpy_does():
@@ -118,18 +124,16 @@ def test_promotion_of_pairs(first, second):
     check(operator.lt, a, b)
 
 
-@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint8, np.int64, np.uint64] + FLOATS,
-                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint8, np.int64, np.float32], ids=lambda d: np.dtype(d).name)
 def test_python_scalars_take_the_arrays_type(dtype):
     """NEP 50: a Python int or float takes the array's type where it is of the same kind (uint8 + 1
     is uint8), numpy's scalars keep theirs; on either side."""
     a = sample(dtype, 9)
     for scalar in (3, -2, 2.5, True, np.float32(1.5), np.int16(-4)):
         check(operator.add, a, scalar)
+    for scalar in (3, -2, 2.5):
         check(operator.lt, a, scalar)
-    for scalar in (3, 2.5):
         check(operator.sub, scalar, a)
-        check(operator.mul, scalar, a)
 
 
 def test_python_ints_beyond_the_type():
