@@ -1,5 +1,6 @@
 """libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
-average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a sum (tiles.reduce,
+average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a + b on the device
+(against the device's copy of as many bytes), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
 kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -179,6 +180,47 @@ def tile_average(setup, side):
     # The kernel adds into `averages`: only the first run's result is the tile average.
     return (f"tile average {TILE}x{TILE}", f"{side}x{side} float32", "GB/s", (host.nbytes + expected.nbytes) / 1e9,
             expected, 1e-4, contenders)
+
+
+def elementwise_add(setup, side):
+    """a + b of two float32 matrices on the device into a new one (three streams of memory),
+    against PyOpenCL's and CuPy's a + b, numpy's, and the device's copy of one matrix to another
+    (two streams, timed as the rate of the same bytes: the bandwidth a + b would have at the
+    copy's speed)."""
+    rng = np.random.default_rng(3)
+    host_a, host_b = rng.random((side, side), dtype=np.float32), rng.random((side, side), dtype=np.float32)
+    expected = host_a + host_b
+    (a, theirs_a), (b, theirs_b) = setup.on_device(host_a), setup.on_device(host_b)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = a + b
+        setup.context.wait()
+
+    copied = tiles.empty((side, side), np.float32, context=setup.context)
+
+    def copy_a_and_b():  # the bytes of a + b moved as copies: a to copied, then its half again
+        tiles.copy(a, copied)
+        tiles.copy(b.view().section((0, 0), (side // 2, side)), copied.view().section((0, 0), (side // 2, side)))
+        setup.context.wait()
+
+    contenders = [Contender("tiles a + b", ours, lambda: kept["tiles"].get())]
+    contenders.append(Contender("tiles.copy of the same bytes (not a + b)", copy_a_and_b, lambda: expected))
+    if theirs_a is not None:
+        def pyopencl():
+            kept["pyopencl"] = theirs_a + theirs_b
+            setup.queue.finish()
+        contenders.append(Contender("pyopencl.array a + b", pyopencl, lambda: kept["pyopencl"].get()))
+    if setup.cupy is not None:
+        cu_a, cu_b = cupy.asarray(host_a), cupy.asarray(host_b)
+
+        def cuda():
+            kept["cupy"] = cu_a + cu_b
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy a + b", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender("numpy a + b (CPU)", lambda: kept.update(numpy=host_a + host_b),
+                                lambda: kept["numpy"]))
+    return "elementwise a + b", f"{side}x{side} float32", "GB/s", 3 * host_a.nbytes / 1e9, expected, 0, contenders
 
 
 def reduce_sum(setup, side):
@@ -376,7 +418,7 @@ def reduce_from_numpy(setup, mib):
     return "reduce from numpy", f"{mib_text(mib)} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
-GROUPS = ("tile_average", "reduce", "gemm", "copies", "numpy")
+GROUPS = ("tile_average", "elementwise", "reduce", "gemm", "copies", "numpy")
 
 
 def main():
@@ -420,6 +462,7 @@ def main():
     print(f"{'benchmark':22} {'size':18} {'contender':50} {'time':>11} {'rate':>14} {'ratio':>8}")
     wrong = []
     makers = {"tile_average": [lambda: tile_average(setup, options.side)],
+              "elementwise": [lambda: elementwise_add(setup, options.side)],
               "reduce": [lambda: reduce_sum(setup, options.side)],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)

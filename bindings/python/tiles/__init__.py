@@ -29,6 +29,7 @@ from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
 from ._program import Program
+from ._ranges import arange, linspace
 from ._split import Band, Split, gpu_contexts
 from .errors import (BuildError, CheckFailed, Error, IndexOutOfRange, InvalidArgument, InvalidComputeDomain,
                      InvalidHandle, OpenCLError, OutOfMemory, Unsupported)
@@ -41,7 +42,7 @@ __version__: str = _tiles.version()
 
 __all__ = [
     "array", "array_view", "asarray", "empty", "zeros", "ones", "full", "empty_like", "zeros_like", "ones_like",
-    "full_like", "pinned_empty", "from_dlpack", "copy", "copy_async",
+    "full_like", "pinned_empty", "from_dlpack", "copy", "copy_async", "arange", "linspace",
     "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
     "reset_total_counters", "set_default_device",
     "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",

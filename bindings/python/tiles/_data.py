@@ -12,11 +12,13 @@ from . import _dlpack, _tiles
 from ._checks import C_INT_MAX, describe, instance, integers
 from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
+from ._operators import operators
 from .errors import IndexOutOfRange, InvalidArgument, InvalidHandle
 
 
-class _numpy_like:
-    """What numpy users reach for on any array: shape, dtype, ndim, size, nbytes, len() and get().
+class _numpy_like(operators):
+    """What numpy users reach for on any array: shape, dtype, ndim, size, nbytes, len() and get(),
+    and numpy's operators and reductions (_operators).
     Subclasses give `shape`, `dtype` and `_copy()`, a numpy array of their own."""
 
     shape: Tuple[int, ...]
@@ -323,8 +325,15 @@ class array(_numpy_like):
         host = host.astype(host.dtype.newbyteorder("="), copy=False)
         self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host), staging)
 
+    # Whether the elements are bools, which the device holds as uint8 0s and 1s (libtiles has no
+    # bool element type): dtype and numpy() say bool; views and sections of the array see uint8.
+    _holds_bool = False
+
     def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
               staging: bool = False):
+        if dtype == np.bool_:
+            self._holds_bool, dtype = True, np.dtype(np.uint8)
+            initial = None if initial is None else initial.view(np.uint8)
         self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial, bool(staging))
         self._view = array_view(self)
 
@@ -354,7 +363,7 @@ class array(_numpy_like):
 
     @property
     def dtype(self) -> np.dtype:
-        return self._view.dtype
+        return np.dtype(np.bool_) if self._holds_bool else self._view.dtype
 
     @property
     def shape(self) -> Tuple[int, ...]:
@@ -413,7 +422,8 @@ class array(_numpy_like):
 
     def __getitem__(self, key) -> Any:
         """As an array_view's: a projection, an element (one download) or a section."""
-        return self._view[key]
+        selected = self._view[key]
+        return selected.astype(np.bool_) if self._holds_bool and isinstance(selected, np.generic) else selected
 
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9 writes the elements on the device (one upload)."""
@@ -429,9 +439,8 @@ class array(_numpy_like):
         host memory, current, without a copy: writes through it reach the array (the next launch
         uploads them), and after launches or copies write the array, numpy() again brings their
         results there."""
-        if self.is_staging:
-            return self._view._handle.host_memory()
-        return self._view.numpy()
+        values = self._view._handle.host_memory() if self.is_staging else self._view.numpy()
+        return values.view(np.bool_) if self._holds_bool else values
 
     def _copy(self) -> np.ndarray:
         return self.numpy()

@@ -1,0 +1,278 @@
+"""numpy's arithmetic on tiles data: the operators, numpy's ufuncs through __array_ufunc__, and
+the methods numpy users reach for (sum, astype, reshape, ...). Elementwise work runs on the device,
+in the kernels of _elementwise_source, with numpy's own type resolution (ufunc.resolve_dtypes,
+NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array on the device."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+# _data imports this module (through _operators) before it defines array and array_view: they are
+# reached through the module, when an operator runs.
+from . import _data
+from . import _elementwise_source as generated
+from ._checks import describe
+from ._devices import Context
+from ._launch import Kernel, extent, parallel_for_each
+from .errors import InvalidArgument, Unsupported
+
+# The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
+_UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BINARY_UFUNCS + generated.UNARY_UFUNCS}
+_COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
+
+# The kernel of each generated source, built and cached by the engine per context.
+_kernels: Dict[generated.Signature, Kernel] = {}
+
+
+class _input:
+    """One operand of a ufunc: tiles data (`data`, with its shape), or a scalar (`value`); `dtype`
+    is what numpy's type resolution is given: a dtype, or Python's int or float for a Python
+    scalar, which NEP 50 makes take the other operand's type."""
+
+    def __init__(self, data: Any, value: Any, dtype: Any):
+        self.data, self.value, self.dtype = data, value, dtype
+
+    @property
+    def shape(self) -> Optional[Tuple[int, ...]]:
+        return None if self.data is None else self.data.shape
+
+
+def _is_tiles(value: Any) -> bool:
+    return isinstance(value, (_data.array, _data.array_view))
+
+
+def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
+    """`value` as an operand; None for what numpy's arithmetic does not take (the operator then
+    returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
+    if _is_tiles(value):
+        return _input(value, None, value.dtype)
+    if isinstance(value, bool):
+        return _input(None, value, np.dtype(bool))
+    if isinstance(value, (int, float)):
+        return _input(None, value, type(value))
+    if isinstance(value, complex) or (isinstance(value, (np.generic, np.ndarray)) and value.dtype.kind == "c"):
+        raise Unsupported("complex numbers have no elementwise kernels in libtiles")
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return _input(None, value[()], value.dtype)
+    if isinstance(value, (np.ndarray, list, tuple)):
+        host = np.asarray(value)
+        if host.dtype == object:
+            return None
+        if host.ndim == 0:
+            return _input(None, host[()], host.dtype)
+        return _input(_data.array(host, context=context), None, host.dtype)
+    return None
+
+
+def _context_of(values: Sequence[Any]) -> Optional[Context]:
+    """The context of the first operand that lives on a device (an array, or a view of one);
+    None (the default context) where all are views of host memory."""
+    for value in values:
+        if isinstance(value, _data.array):
+            return value.context
+        if isinstance(value, _data.array_view):
+            owner = value._view_handle().keeps_alive()
+            if isinstance(owner, _data._tiles.Array):
+                return Context(_handle=owner.context())
+    return None
+
+
+def _resolved(ufunc: np.ufunc, inputs: List[_input]) -> Tuple[np.dtype, ...]:
+    """numpy's loop for `inputs`: the dtypes the inputs are computed in, then the output's. A
+    Python int that the other operand's integer type cannot hold is compared as numpy 2 compares
+    it, by value (as an int64 or uint64); in arithmetic numpy refuses it (OverflowError)."""
+    dtypes = []
+    for operand in inputs:
+        dtype = operand.dtype
+        if ufunc in _COMPARISONS and dtype is int and not _fits_all_others(operand.value, inputs):
+            dtype = np.dtype(np.uint64 if operand.value > np.iinfo(np.int64).max else np.int64)
+        dtypes.append(dtype)
+    return ufunc.resolve_dtypes(tuple(dtypes) + (None,))
+
+
+def _fits_all_others(value: int, inputs: List[_input]) -> bool:
+    others = [o.dtype for o in inputs if isinstance(o.dtype, np.dtype)]
+    return all(d.kind not in "iu" or np.iinfo(d).min <= value <= np.iinfo(d).max for d in others)
+
+
+def _scalar_argument(value: Any, dtype: np.dtype) -> Any:
+    """A scalar operand as its kernel parameter takes it: in the loop's dtype (numpy's conversion,
+    which refuses a Python int out of its range), integers and bools as an int64 of its bits."""
+    converted = np.asarray(value, dtype=dtype)
+    if dtype.kind == "f":
+        return float(converted)
+    return int(converted.astype(np.int64))
+
+
+def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what: Callable[[], str],
+                      context: Optional[Context]) -> None:
+    """Refuses dtypes the kernels lack, to compute in (`loop`) or to read and write (`stored`),
+    and float64 on a device without doubles, naming the operation (`what()`) and the conversion
+    that exists."""
+    refused = [d for d in loop if not generated.computable(d)] + [d for d in stored if not generated.storable(d)]
+    if refused:
+        conversion = ("x.astype(np.float32) converts it on the device" if generated.storable(refused[0]) else
+                      "tiles.array(x.get().astype(np.float32)) converts it through the host")
+        raise Unsupported(f"{what()} involves {refused[0]}, which libtiles' elementwise kernels do not compute in "
+                          f"(they compute in bool, int8..int64, uint8..uint64, float32 and float64): {conversion}")
+    if any(d == np.float64 for d in [*loop, *stored]):
+        device = (context or Context.default()).device
+        if not device.supports_fp64:
+            raise Unsupported(f"{what()} computes in float64 (numpy's rule), and {device.name} has no doubles "
+                              f"(cl_khr_fp64): convert the operands with x.astype(np.float32) first")
+
+
+def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
+    """numpy's `ufunc` of `values` (tiles data, numpy data, scalars), computed on the device into a
+    new tiles.array, or into `out` (tiles data of the result's shape, which numpy's same_kind
+    casting must allow). NotImplemented where an operand is of a type numpy would not take."""
+    name = _UFUNCS.get(ufunc)
+    if name is None:
+        return NotImplemented
+    context = _context_of(list(values) + [out])
+    inputs = [_input_of(v, context) for v in values]
+    if any(i is None for i in inputs):
+        return NotImplemented
+    *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
+    if name == "power" and loop[1].kind == "i":
+        _check_exponents(inputs[1])
+    shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
+    if out is not None:
+        _check_out(out, shape, result_dtype, ufunc)
+    stored = None if out is None or out.dtype == result_dtype else out.dtype
+    _check_computable([*loop, result_dtype], [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None],
+                      lambda: f"numpy.{ufunc.__name__} of " + " and ".join(
+                          str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
+    if out is None:
+        out = _data.empty(shape, result_dtype, context=context)
+    layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
+    operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
+                     for layout, i, dtype in zip(layouts, inputs, loop))
+    signature = generated.Signature(name, tuple(loop), operands, rank, stored)
+    arguments = [i.data if i.data is not None else _scalar_argument(i.value, dtype) for i, dtype in zip(inputs, loop)]
+    if rank:
+        arguments += [int(n) for n in shape[1:]]
+        for layout, i in zip(layouts, inputs):
+            if layout == "strided":
+                arguments += generated.broadcast_strides(i.shape, shape)
+    _launch(signature, out, arguments)
+    return out
+
+
+def _check_exponents(exponent: _input) -> None:
+    """numpy's refusal of negative integer powers (a pass over an array of exponents)."""
+    negative = exponent.value < 0 if exponent.data is None else bool(apply(np.less, (exponent.data, 0)).max())
+    if negative:
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+
+def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, ufunc: np.ufunc) -> None:
+    if not _is_tiles(out):
+        raise InvalidArgument(f"out is a tiles.array or tiles.array_view, not {describe(out)}")
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"non-broadcastable output operand with shape {tuple(out.shape)} doesn't match the "
+                         f"broadcast shape {tuple(shape)}")
+    if not np.can_cast(result, out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc '{ufunc.__name__}' output from {result!r} to {out.dtype!r} with casting "
+                        f"rule 'same_kind'")
+
+
+def _launch(signature: generated.Signature, out: Any, arguments: List[Any]) -> None:
+    size = math.prod(out.shape)
+    if size == 0:
+        return
+    kernel = _kernels.get(signature)
+    if kernel is None:
+        kernel = _kernels[signature] = Kernel(generated.source(signature), "tiles_" + signature.ufunc,
+                                              generated.OPTIONS)
+    parallel_for_each(extent(size), kernel, out, *arguments)
+
+
+def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
+    """numpy's astype (casting="unsafe", as numpy's default): a new array of `dtype`, converted on
+    the device; `data` itself where it has that dtype and copy=False."""
+    dtype = _data._dtype(dtype)
+    if dtype == data.dtype and not copy:
+        return data
+    return _converted(data, dtype, data.shape)
+
+
+def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
+    """A new array of `data`'s elements, in their order, in `shape` (of as many elements)."""
+    return _converted(data, data.dtype, shape)
+
+
+def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
+    context = _context_of([data])
+    # float16 is converted through float, exactly.
+    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
+    _check_computable([loop], [data.dtype, dtype], lambda: f"the conversion of {data.dtype} to {dtype}", context)
+    out = _data.empty(shape, dtype, context=context)
+    signature = generated.Signature("cast", (loop,), (generated.Operand("same", data.dtype),), 0, dtype)
+    _launch(signature, out, [data])
+    return out
+
+
+def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
+    """numpy.concatenate of tiles data (numpy data is copied to the device first): a new array,
+    each piece converted to numpy's result dtype where it differs and copied into its place on the
+    device."""
+    context = _context_of(list(arrays))
+    pieces = [a if _is_tiles(a) else _data.array(np.asarray(a), context=context) for a in arrays]
+    if not pieces:
+        raise ValueError("need at least one array to concatenate")
+    ndim = pieces[0].ndim
+    if not -ndim <= axis < ndim:
+        raise np.exceptions.AxisError(axis, ndim)
+    axis %= ndim
+    shape = list(pieces[0].shape)
+    for p in pieces[1:]:
+        if p.ndim != ndim or any(n != m for d, (n, m) in enumerate(zip(p.shape, shape)) if d != axis):
+            raise ValueError(f"all the input array dimensions except for the concatenation axis must match "
+                             f"exactly: shapes {[x.shape for x in pieces]} along axis {axis}")
+        shape[axis] += p.shape[axis]
+    result = np.result_type(*[p.dtype for p in pieces]) if dtype is None else _data._dtype(dtype)
+    out = _data.empty(tuple(shape), result, context=context)
+    origin = [0] * ndim
+    for p in pieces:
+        _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
+        origin[axis] += p.shape[axis]
+    return out
+
+
+# (data's dtype, the result's) of the reductions tiles.reduce computes on the device.
+_ON_DEVICE = {"sum": {("int32", "int64"), ("int32", "int32"), ("float32", "float32"), ("float32", "float64")},
+              "max": {("int32", "int32"), ("float32", "float32")}, "min": {("int32", "int32"), ("float32", "float32")}}
+
+
+def reduction(data: Any, op: str, dtype: Any) -> np.generic:
+    """numpy's sum, max or min (`op`) of all of `data`'s elements, in numpy's result dtype (or
+    `dtype`, for a sum): by tiles.reduce where it computes that, else on the host, through a copy."""
+    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
+    numpy_op = getattr(np, op)
+    if data.size == 0:
+        return numpy_op(np.empty(0, data.dtype), **kwargs)  # numpy's identity, or its ValueError
+    result = numpy_op(np.zeros(1, data.dtype), **kwargs).dtype
+    if (data.dtype.name, result.name) not in _ON_DEVICE[op] or (result == np.float64 and not _has_doubles(data)):
+        return numpy_op(data.get(), **kwargs)
+    from . import _algorithms  # which imports _data, and so this module, first
+    return _algorithms.reduce(data.reshape(-1) if data.ndim > 2 else data, op, dtype=result)
+
+
+def mean(data: Any, dtype: Any) -> np.generic:
+    """numpy's mean of all of `data`'s elements: the sum over their number, in numpy's dtype
+    (float64 for integers and bools, the data's for floats) or `dtype`."""
+    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
+    if data.size == 0:
+        return np.mean(np.empty(0, data.dtype), **kwargs)  # NaN, with numpy's RuntimeWarning
+    result = np.mean(np.zeros(1, data.dtype), **kwargs).dtype
+    # numpy adds integers in float64; int32's exact int64 sum on the device is as good below 2**53.
+    total = reduction(data, "sum", None if data.dtype == np.int32 else result)
+    return result.type(total / data.size)
+
+
+def _has_doubles(data: Any) -> bool:
+    return (_context_of([data]) or Context.default()).device.supports_fp64

@@ -1,0 +1,178 @@
+"""What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
+and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
+into new tiles.array; bool() as numpy's; sum, max, min, mean, astype, copy, reshape, ravel and
+tolist."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional, Tuple
+
+import numpy as np
+
+from . import _elementwise
+from .errors import InvalidArgument, Unsupported
+
+
+def _binary(ufunc: np.ufunc, reflected: bool = False, in_place: bool = False):
+    if in_place:
+        def operator(self, other):
+            return _elementwise.apply(ufunc, (self, other), out=self)
+    elif reflected:
+        def operator(self, other):
+            return _elementwise.apply(ufunc, (other, self))
+    else:
+        def operator(self, other):
+            return _elementwise.apply(ufunc, (self, other))
+    return operator
+
+
+def _unary(ufunc: np.ufunc):
+    return lambda self: _elementwise.apply(ufunc, (self,))
+
+
+def _shape_of(shape: Tuple[Any, ...], size: int) -> Tuple[int, ...]:
+    """reshape's arguments (ints, or one tuple) as a shape of `size` elements, one -1 inferred, as
+    numpy's; numpy's ValueError where the sizes differ."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    dims = [int(d) for d in shape]
+    if dims.count(-1) > 1:
+        raise ValueError("can only specify one unknown dimension")
+    known = math.prod(d for d in dims if d != -1)
+    if -1 in dims:
+        if known == 0 or size % known:
+            raise ValueError(f"cannot reshape array of size {size} into shape {tuple(shape)}")
+        dims[dims.index(-1)] = size // known
+    if math.prod(dims) != size:
+        raise ValueError(f"cannot reshape array of size {size} into shape {tuple(dims)}")
+    return tuple(dims)
+
+
+def _whole(axis: Any, ndim: int, what: str, out: Any, keepdims: bool) -> None:
+    """Refuses what the reductions do not do (numpy.sum(x) and its kin call them with these)."""
+    if axis is not None and not (ndim == 1 and axis in (0, -1)):
+        raise Unsupported(f"{what} with axis={axis!r}: libtiles reduces all the elements (axis=None); "
+                          f"numpy.{what}(x.get(), axis={axis!r}) reduces on the host")
+    if out is not None or keepdims:
+        raise Unsupported(f"{what} gives a numpy scalar: out= and keepdims=True are not taken")
+
+
+class operators:
+    """numpy's operators and reductions, for the data classes of _data."""
+
+    __add__, __radd__, __iadd__ = _binary(np.add), _binary(np.add, True), _binary(np.add, in_place=True)
+    __sub__, __rsub__, __isub__ = _binary(np.subtract), _binary(np.subtract, True), _binary(np.subtract, in_place=True)
+    __mul__, __rmul__, __imul__ = _binary(np.multiply), _binary(np.multiply, True), _binary(np.multiply, in_place=True)
+    __truediv__, __rtruediv__, __itruediv__ = (_binary(np.true_divide), _binary(np.true_divide, True),
+                                               _binary(np.true_divide, in_place=True))
+    __floordiv__, __rfloordiv__, __ifloordiv__ = (_binary(np.floor_divide), _binary(np.floor_divide, True),
+                                                  _binary(np.floor_divide, in_place=True))
+    __mod__, __rmod__, __imod__ = _binary(np.remainder), _binary(np.remainder, True), _binary(np.remainder,
+                                                                                               in_place=True)
+    __pow__, __rpow__, __ipow__ = _binary(np.power), _binary(np.power, True), _binary(np.power, in_place=True)
+    __and__, __rand__, __iand__ = (_binary(np.bitwise_and), _binary(np.bitwise_and, True),
+                                   _binary(np.bitwise_and, in_place=True))
+    __or__, __ror__, __ior__ = _binary(np.bitwise_or), _binary(np.bitwise_or, True), _binary(np.bitwise_or,
+                                                                                             in_place=True)
+    __xor__, __rxor__, __ixor__ = (_binary(np.bitwise_xor), _binary(np.bitwise_xor, True),
+                                   _binary(np.bitwise_xor, in_place=True))
+    __lshift__, __rlshift__, __ilshift__ = (_binary(np.left_shift), _binary(np.left_shift, True),
+                                            _binary(np.left_shift, in_place=True))
+    __rshift__, __rrshift__, __irshift__ = (_binary(np.right_shift), _binary(np.right_shift, True),
+                                            _binary(np.right_shift, in_place=True))
+    __eq__, __ne__ = _binary(np.equal), _binary(np.not_equal)  # type: ignore[assignment]
+    __lt__, __le__, __gt__, __ge__ = _binary(np.less), _binary(np.less_equal), _binary(np.greater), _binary(
+        np.greater_equal)
+    __neg__, __pos__, __abs__, __invert__ = _unary(np.negative), _unary(np.positive), _unary(np.absolute), _unary(
+        np.invert)
+    __hash__ = None  # type: ignore[assignment]  # as numpy's: == is elementwise
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        """numpy's ufuncs with tiles data among their operands: those of the operators, maximum,
+        minimum, sqrt, exp, log, sin and cos run on the device and give a tiles.array (out= may
+        be one tiles array); any other ufunc, or method (reduce, outer, ...), is not
+        implemented, and numpy raises TypeError, as CuPy does: nothing goes to the host behind the
+        caller's back."""
+        out = kwargs.pop("out", None)
+        if method != "__call__" or kwargs:
+            return NotImplemented
+        if out is not None:
+            if len(out) != 1:
+                return NotImplemented
+            out = out[0]
+        return _elementwise.apply(ufunc, inputs, out=out)
+
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        """numpy's functions of tiles data: np.concatenate runs on the device (a new tiles.array);
+        np.sum, np.max, np.min, np.mean, np.reshape call the methods, as numpy does without this
+        protocol; every other function runs as numpy runs it without the protocol, through
+        __array__ (a download), giving numpy results as before."""
+        if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
+            return _elementwise.concatenate(*args, **kwargs)
+        return func._implementation(*args, **kwargs)
+
+    def __bool__(self) -> bool:
+        """As numpy's: the element of a one-element array (one download); ValueError, the truth
+        value being ambiguous, for any other size."""
+        if self.size != 1:  # type: ignore[attr-defined]
+            return bool(np.empty(self.shape, np.uint8))  # type: ignore[attr-defined]  # numpy's own ValueError
+        return bool(self.get().reshape(()))  # type: ignore[attr-defined]
+
+    def astype(self, dtype: Any, copy: bool = True) -> Any:
+        """A new tiles.array of `dtype`, converted on the device as numpy's astype converts
+        (casting="unsafe": floats to integers truncate; out-of-range values are the device's);
+        the data itself if it has `dtype` already and copy=False."""
+        return _elementwise.astype(self, dtype, copy)
+
+    def copy(self) -> Any:
+        """A new tiles.array of the same elements, copied on the device."""
+        return _elementwise.astype(self, self.dtype, True)  # type: ignore[attr-defined]
+
+    def reshape(self, *shape: Any, order: str = "C") -> Any:
+        """The elements in `shape` (ints or a tuple; one may be -1), as numpy's reshape: a view
+        without a copy (view_as, C++ AMP's), which needs the elements to lie next to each other,
+        row after row; a bool array's reshape is a copy."""
+        if order != "C":
+            raise Unsupported(f"reshape in order {order!r}: libtiles data is row-major, order 'C'")
+        dims = _shape_of(shape, self.size)  # type: ignore[attr-defined]
+        if self.dtype == np.bool_:  # type: ignore[attr-defined]
+            return _elementwise.reshaped_copy(self, dims)
+        try:
+            return self.view_as(dims)  # type: ignore[attr-defined]
+        except InvalidArgument as e:
+            raise InvalidArgument(f"reshape is view_as, without a copy, which cannot view these elements in shape "
+                                  f"{dims} ({e}); x.copy().reshape(...) reshapes a copy") from None
+
+    def ravel(self) -> Any:
+        """reshape(-1): the elements in one dimension."""
+        return self.reshape(-1)
+
+    def tolist(self) -> Any:
+        """numpy's tolist of the elements (one download)."""
+        return self.get().tolist()  # type: ignore[attr-defined]
+
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
+        """The sum of all the elements, in numpy's dtype (int64 for the smaller signed integers and
+        bool, uint64 for the unsigned ones) or `dtype`: on the device (tiles.reduce) for int32 and
+        float32 data, through the host for the others."""
+        _whole(axis, self.ndim, "sum", out, keepdims)  # type: ignore[attr-defined]
+        return _elementwise.reduction(self, "sum", dtype)
+
+    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
+        """The greatest element (NaN where there is one), as numpy's max: on the device for int32
+        and float32 data, through the host for the others; ValueError for no elements."""
+        _whole(axis, self.ndim, "max", out, keepdims)  # type: ignore[attr-defined]
+        return _elementwise.reduction(self, "max", None)
+
+    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
+        """The least element, as max."""
+        _whole(axis, self.ndim, "min", out, keepdims)  # type: ignore[attr-defined]
+        return _elementwise.reduction(self, "min", None)
+
+    def mean(self, axis: Any = None, dtype: Optional[Any] = None, out: Any = None,
+             keepdims: bool = False) -> np.generic:
+        """The mean of all the elements, as numpy's (float64 for integers, the data's float type
+        for floats): the sum, as sum() computes it, over the number of elements."""
+        _whole(axis, self.ndim, "mean", out, keepdims)  # type: ignore[attr-defined]
+        return _elementwise.mean(self, dtype)
