@@ -49,13 +49,11 @@ def _shape_of(shape: Tuple[Any, ...], size: int) -> Tuple[int, ...]:
     return tuple(dims)
 
 
-def _whole(axis: Any, ndim: int, what: str, out: Any, keepdims: bool) -> None:
-    """Refuses what the reductions do not do (numpy.sum(x) and its kin call them with these)."""
-    if axis is not None and not (ndim == 1 and axis in (0, -1)):
-        raise Unsupported(f"{what} with axis={axis!r}: libtiles reduces all the elements (axis=None); "
-                          f"numpy.{what}(x.get(), axis={axis!r}) reduces on the host")
-    if out is not None or keepdims:
-        raise Unsupported(f"{what} gives a numpy scalar: out= and keepdims=True are not taken")
+def _on_the_host(axis: Any, ndim: int, out: Any, keepdims: bool) -> bool:
+    """Whether a reduction takes what the device's reductions do not (an axis of a matrix, out=,
+    keepdims=True): numpy computes those on the host, as it did on tiles data before libtiles
+    reduced any on the device."""
+    return (axis is not None and not (ndim == 1 and axis in (0, -1))) or out is not None or bool(keepdims)
 
 
 class operators:
@@ -155,24 +153,29 @@ class operators:
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The sum of all the elements, in numpy's dtype (int64 for the smaller signed integers and
         bool, uint64 for the unsigned ones) or `dtype`: on the device (tiles.reduce) for int32 and
-        float32 data, through the host for the others."""
-        _whole(axis, self.ndim, "sum", out, keepdims)  # type: ignore[attr-defined]
+        float32 data, through the host for the others; with an axis of a matrix, out= or
+        keepdims=True, numpy's on the host."""
+        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
+            return np.sum(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.reduction(self, "sum", dtype)
 
     def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The greatest element (NaN where there is one), as numpy's max: on the device for int32
         and float32 data, through the host for the others; ValueError for no elements."""
-        _whole(axis, self.ndim, "max", out, keepdims)  # type: ignore[attr-defined]
+        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
+            return np.max(self.get(), axis=axis, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.reduction(self, "max", None)
 
     def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
         """The least element, as max."""
-        _whole(axis, self.ndim, "min", out, keepdims)  # type: ignore[attr-defined]
+        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
+            return np.min(self.get(), axis=axis, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.reduction(self, "min", None)
 
     def mean(self, axis: Any = None, dtype: Optional[Any] = None, out: Any = None,
              keepdims: bool = False) -> np.generic:
         """The mean of all the elements, as numpy's (float64 for integers, the data's float type
         for floats): the sum, as sum() computes it, over the number of elements."""
-        _whole(axis, self.ndim, "mean", out, keepdims)  # type: ignore[attr-defined]
+        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
+            return np.mean(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.mean(self, dtype)
