@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace tiles::engine {
 namespace {
@@ -53,6 +54,15 @@ std::optional<device_class> class_named(const std::string& name) {
         if (known.kind.compute_capability == 0 ? name == known.name : name.find(known.name) != std::string::npos)
             return known.kind;
     return std::nullopt;
+}
+
+std::string known_device_names() {
+    std::string names;
+    const std::size_t known = std::size(named_classes);
+    for (std::size_t i = 0; i < known; ++i)
+        if (named_classes[i].kind.compute_capability != 0)
+            names += std::string(names.empty() ? "" : i + 1 == known ? " or " : ", ") + named_classes[i].name;
+    return names;
 }
 
 } // namespace tiles::engine

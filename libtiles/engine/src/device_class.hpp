@@ -69,4 +69,7 @@ bool of_class(const device_class& row, const device_class& device);
 // device; nullopt for any other name.
 std::optional<device_class> class_named(const std::string& name);
 
+// The known devices' names class_named takes, for messages: "GH200, H200, H100 or H20".
+std::string known_device_names();
+
 } // namespace tiles::engine
