@@ -514,7 +514,7 @@ TEST_CASE("the library's algorithms run clean with the H200's parameters (TILES_
 TEST_CASE("a checked view refuses to check as a device the parameter table has no entry for", "[checked]") {
     setenv("TILES_CHECKED_AS", "Radeon", 1);
     REQUIRE_THROWS_MENTIONING(tiles::create_checked_view(), tiles::invalid_argument, "TILES_CHECKED_AS='Radeon'",
-                              "gpu, cpu");
+                              "gpu, cpu or a name containing GH200, H200, H100 or H20");
     unsetenv("TILES_CHECKED_AS");
 }
 

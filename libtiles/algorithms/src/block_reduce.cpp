@@ -41,12 +41,12 @@ constexpr named_parameter<block_reduce_parameters> block_reduce_parameters_named
     {"STRIP_ROWS", &block_reduce_parameters::strip_rows, 1, 1024},
     {"VECTOR_WIDTH", &block_reduce_parameters::vector_width, 1, 8, parameter_values::vector_width}};
 
-// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, strips in 8-wide vectors); every other device, which
-// takes the H200's values.
+// Hopper (NVIDIA's compute capability 9.x), as measured on the H200 (BENCHMARKS.md); CPUs (PoCL's,
+// strips in 8-wide vectors); every other device, which takes the H200's values.
 constexpr device_row<block_reduce_parameters> block_reduce_table[] = {
-    {CL_DEVICE_TYPE_GPU, "H200", {1, 256, 16, 4}},
-    {CL_DEVICE_TYPE_CPU, "", {1, 256, 8, 8}},
-    {CL_DEVICE_TYPE_ALL, "", {1, 256, 16, 4}},
+    {nvidia_hopper, {1, 256, 16, 4}},
+    {every_cpu, {1, 256, 8, 8}},
+    {every_device, {1, 256, 16, 4}},
 };
 static_assert(rows_fit(block_reduce_table, block_reduce_parameters_named, nullptr), "a row does not fit");
 

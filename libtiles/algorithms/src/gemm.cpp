@@ -147,7 +147,7 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     const bool small = product_elements < small_gemm_below(context);
     const element_type storage = element_type_of(a);
     if (is_16_bit_float(storage) &&
-        wgmma_gemm_suits(compute_capability_of(*context->device()), storage, precision, a.rows, b.columns, a.columns) &&
+        wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns, a.columns) &&
         enqueue_wgmma_gemm(context, alpha, a, b, beta, c))
         return;
     if (precision != gemm_precision::exact) {

@@ -67,16 +67,6 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
            std::int64_t(m) * n >= std::int64_t(2048) * 2048;
 }
 
-int compute_capability_of(const device_info& device) {
-    static std::mutex mutex;
-    static std::map<cl_device_id, int> known;
-    std::lock_guard<std::mutex> lock(mutex);
-    auto found = known.find(device.device());
-    if (found == known.end())
-        found = known.emplace(device.device(), engine::describe_for_routes(device).compute_capability).first;
-    return found->second;
-}
-
 bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a,
                         const matrix_operand& b, double beta, const matrix_operand& c) {
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);

@@ -17,15 +17,11 @@ struct device_info;
 namespace tiles::algorithms {
 
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
-// kernel on a device of `compute_capability` (route_device's): half or bfloat16 matrices at their
+// kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
 // own precision, rows of whole 16-byte chunks (k and n multiples of 8), and C of at least
 // 2048 x 2048 elements (below, its 128 x 256 blocks are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
-
-// The device's compute capability as route_device has it, read once a device (gemm asks on every
-// call).
-int compute_capability_of(const engine::device_info& device);
 
 // Enqueues C = alpha * A * B + beta * C on the wgmma kernel and returns true where the context's
 // driver builds it. Where it does not (no sm_90a device, or the driver's compiler refused the text

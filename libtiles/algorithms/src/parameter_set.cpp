@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <utility>
 
 #include "context.hpp"
+#include "log.hpp"
 
 namespace tiles::algorithms {
 
@@ -16,6 +19,30 @@ std::string values_text(const parameter_set& set, const std::vector<int>& values
     for (std::size_t i = 0; i < set.parameters.size() && i < values.size(); ++i)
         text += (i ? " " : "") + std::string(set.parameters[i]) + "=" + std::to_string(values[i]);
     return text;
+}
+
+void note_row(const parameter_set& set, const device_class& row, bool generic, const device_info& device) {
+    if (!engine::logging(log_level::info) || (!generic && engine::of_class(row, engine::class_of(device)))) return;
+    // Never destroyed: a view released at exit looks the staging values up.
+    struct noted_rows {
+        std::mutex mutex;
+        std::set<std::string> noted; // the set's name, the device's name and driver
+    };
+    static noted_rows* const noted = new noted_rows;
+    {
+        std::lock_guard<std::mutex> lock(noted->mutex);
+        if (!noted->noted.insert(std::string(set.name) + "\t" + device.name + "\t" + device.driver_version).second)
+            return;
+    }
+    const std::string cc = device.compute_capability != 0 ? " " + std::to_string(device.compute_capability / 10) + "." +
+                                                                std::to_string(device.compute_capability % 10)
+                                                          : "";
+    engine::log(log_level::info,
+                "'" + device.name + "' runs " + set.name +
+                    (generic ? std::string(" with the table's generic values (no row is for its kind of device)")
+                             : " with the values of " + engine::class_description(row) +
+                                   ", the nearest row to its compute capability" + cc) +
+                    "; `tiles-tune --only " + set.name + "` measures values of its own");
 }
 
 namespace {

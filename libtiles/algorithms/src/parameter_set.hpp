@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "device_class.hpp"
 #include "device_info.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
@@ -19,33 +20,29 @@
 
 namespace tiles::algorithms {
 
+using engine::device_class;
 using engine::device_info;
+using engine::device_row;
+using engine::every_cpu;
+using engine::every_device;
+using engine::nvidia_hopper;
 
-// Values for the devices a row names, as CLBlast's database keeps a kernel's: the first row whose
-// type and name match a device is that device's, and a table's last row matches every device.
-template <class Values> struct device_row {
-    cl_device_type type;       // the row is for devices of this type (CL_DEVICE_TYPE_ALL: any)
-    const char* name_contains; // ... whose name contains this ("": any name)
-    Values values;
-};
-
-// The values of the row of `rows` (an array or a vector of device_row) for `device`.
+// The values of the row of `rows` (an array or a vector of device_row) for `device`, as
+// device_class.hpp's rule picks it.
 template <class Rows> const auto& row_for(const Rows& rows, const device_info& device) {
-    for (const auto& row : rows)
-        if ((device.type & row.type) != 0 && device.name.find(row.name_contains) != std::string::npos)
-            return row.values;
-    return (std::end(rows) - 1)->values;
+    return std::begin(rows)[engine::nearest_row(rows, engine::class_of(device))].values;
 }
 
-// The values of the row TILES_CHECKED_AS names: "gpu" or "cpu" (the row for devices of that type
-// that names no device), or a device's name; null where no row is for it.
+// The values of the row for the device TILES_CHECKED_AS names ("gpu", "cpu" or a known device's
+// name, engine::class_named); null for any other name.
 template <class Rows> const auto* row_named(const Rows& rows, const std::string& device) {
-    const cl_device_type type = device == "gpu" ? CL_DEVICE_TYPE_GPU : device == "cpu" ? CL_DEVICE_TYPE_CPU : 0;
-    const decltype(std::begin(rows)->values)* found = nullptr;
-    for (const auto& row : rows)
-        if (*row.name_contains == '\0' ? (row.type & type) != 0 : device.find(row.name_contains) != std::string::npos)
-            return &row.values;
-    return found;
+    const std::optional<device_class> kind = engine::class_named(device);
+    return kind ? &std::begin(rows)[engine::nearest_row(rows, *kind)].values : nullptr;
+}
+
+// Whether a table's last row is for every device, as the rule wants it.
+constexpr bool for_every_device(const device_class& kind) {
+    return kind.type == CL_DEVICE_TYPE_ALL && *kind.vendor == '\0' && kind.compute_capability == 0;
 }
 
 // What values a parameter takes between its least and its most: any, in steps of `multiple` from
@@ -103,7 +100,7 @@ constexpr bool rows_fit(const device_row<Params> (&rows)[Rows], const named_para
                         typename set_problem<Params>::type problem) {
     for (const device_row<Params>& row : rows)
         if (!values_fit(row.values, names, problem)) return false;
-    return rows[Rows - 1].type == CL_DEVICE_TYPE_ALL && *rows[Rows - 1].name_contains == '\0';
+    return for_every_device(rows[Rows - 1].kind);
 }
 
 // The same of one set's values in a table of an algorithm's values: each row's `column`.
@@ -112,14 +109,14 @@ constexpr bool column_fits(const device_row<Values> (&rows)[Rows], Params Values
                            const named_parameter<Params> (&names)[Names], typename set_problem<Params>::type problem) {
     for (const device_row<Values>& row : rows)
         if (!values_fit(row.values.*column, names, problem)) return false;
-    return rows[Rows - 1].type == CL_DEVICE_TYPE_ALL && *rows[Rows - 1].name_contains == '\0';
+    return for_every_device(rows[Rows - 1].kind);
 }
 
 // A set's table, the `column` of the rows of a table of an algorithm's values.
 template <class Values, class Params, std::size_t Rows>
 std::vector<device_row<Params>> column_of(const device_row<Values> (&rows)[Rows], Params Values::*column) {
     std::vector<device_row<Params>> table;
-    for (const device_row<Values>& row : rows) table.push_back({row.type, row.name_contains, row.values.*column});
+    for (const device_row<Values>& row : rows) table.push_back({row.kind, row.values.*column});
     return table;
 }
 
@@ -163,6 +160,11 @@ class parameter_set {
     // before each timed run, so that each run reads its data from memory.
     virtual bool bandwidth_bound() const = 0;
 };
+
+// Logs at info level, once per device and set, where `device` runs `set` on a row that was not
+// measured on its kind of device: the row of `row`'s class, the nearest to it, or the table's
+// generic last row; and that tiles-tune measures values of its own.
+void note_row(const parameter_set& set, const device_class& row, bool generic, const device_info& device);
 
 // "TILE_ROWS=16 TILE_COLUMNS=16 ...": a set's values as the tuning file and messages write them.
 std::string values_text(const parameter_set& set, const std::vector<int>& values);
@@ -225,14 +227,16 @@ template <class Params> class typed_set final : public parameter_set {
     }
 
     std::vector<int> shipped(const device_info& device) const override {
-        return ints(row_for(definition_.table, device));
+        const std::size_t row = engine::nearest_row(definition_.table, engine::class_of(device));
+        note_row(*this, definition_.table[row].kind, row + 1 == definition_.table.size(), device);
+        return ints(definition_.table[row].values);
     }
     std::optional<std::vector<int>> shipped_for(const std::string& device) const override {
         const Params* named = row_named(definition_.table, device);
         return named != nullptr ? std::optional<std::vector<int>>(ints(*named)) : std::nullopt;
     }
     bool measured_for(const device_info& device) const override {
-        return &row_for(definition_.table, device) != &definition_.table.back().values;
+        return engine::nearest_row(definition_.table, engine::class_of(device)) + 1 != definition_.table.size();
     }
     std::string problem(const std::vector<int>& values, const device_info& device) const override {
         std::vector<parameter_bounds> bounds;

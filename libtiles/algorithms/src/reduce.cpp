@@ -51,14 +51,14 @@ constexpr named_parameter<reduce_parameters> reduce_parameters_named[] = {
     {"ITEMS_PER_THREAD", &reduce_parameters::items_per_thread, 1, 4096},
     {"VECTOR_WIDTH", &reduce_parameters::vector_width, 1, 8, parameter_values::vector_width}};
 
-// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, where every work-item costs a few cycles per stretch
-// between barriers, so each combines a long strip in 8-wide vectors); every other device, which
-// takes the H200's values (on a GPU, each work-item reading several vectors keeps enough loads in
-// flight).
+// Hopper (NVIDIA's compute capability 9.x), as measured on the H200 (BENCHMARKS.md); CPUs (PoCL's,
+// where every work-item costs a few cycles per stretch between barriers, so each combines a long
+// strip in 8-wide vectors); every other device, which takes the H200's values (on a GPU, each
+// work-item reading several vectors keeps enough loads in flight).
 constexpr device_row<reduce_parameters> reduce_table[] = {
-    {CL_DEVICE_TYPE_GPU, "H200", {256, 32, 4}},
-    {CL_DEVICE_TYPE_CPU, "", {8, 256, 8}},
-    {CL_DEVICE_TYPE_ALL, "", {256, 32, 4}},
+    {nvidia_hopper, {256, 32, 4}},
+    {every_cpu, {8, 256, 8}},
+    {every_device, {256, 32, 4}},
 };
 static_assert(rows_fit(reduce_table, reduce_parameters_named, nullptr), "a row does not fit");
 

@@ -28,13 +28,6 @@ std::string device_problem(const staging_parameters& p, const device_info& devic
     return os.str();
 }
 
-std::vector<device_row<staging_parameters>> staging_rows() {
-    std::vector<device_row<staging_parameters>> rows;
-    for (const engine::staging_row& row : engine::staging_table())
-        rows.push_back({row.type, row.name_contains, row.values});
-    return rows;
-}
-
 // Chunks of 1 to 16 MiB, by 1 to 16 threads; the threshold stays the one in effect.
 std::vector<staging_parameters> staging_candidates() {
     std::vector<staging_parameters> candidates;
@@ -61,7 +54,7 @@ const typed_set<staging_parameters>& staging_set() {
     static const typed_set<staging_parameters> set({
         "staging",
         all_of(staging_parameters_named),
-        staging_rows(),
+        engine::staging_table(),
         nullptr,
         device_problem,
         staging_candidates(),

@@ -46,12 +46,12 @@ constexpr named_parameter<stencil_parameters> stencil_parameters_named[] = {
     {"VECTOR_WIDTH", &stencil_parameters::vector_width, 1, 8, parameter_values::vector_width},
     {"SHIFT_IN_REGISTERS", &stencil_parameters::shift_in_registers, 0, 1}};
 
-// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, 8-wide vectors shifted in tile_static memory); every
-// other device, which takes the H200's values.
+// Hopper (NVIDIA's compute capability 9.x), as measured on the H200 (BENCHMARKS.md); CPUs (PoCL's,
+// 8-wide vectors shifted in tile_static memory); every other device, which takes the H200's values.
 constexpr device_row<stencil_parameters> stencil_table[] = {
-    {CL_DEVICE_TYPE_GPU, "H200", {8, 16, 4, 4, 1}},
-    {CL_DEVICE_TYPE_CPU, "", {4, 16, 8, 8, 0}},
-    {CL_DEVICE_TYPE_ALL, "", {8, 16, 4, 4, 1}},
+    {nvidia_hopper, {8, 16, 4, 4, 1}},
+    {every_cpu, {4, 16, 8, 8, 0}},
+    {every_device, {8, 16, 4, 4, 1}},
 };
 static_assert(rows_fit(stencil_table, stencil_parameters_named, nullptr), "a row does not fit");
 

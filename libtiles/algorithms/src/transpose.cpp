@@ -51,13 +51,13 @@ std::string device_problem(const transpose_parameters& p, const device_info& dev
                         "", device);
 }
 
-// NVIDIA's H200 (BENCHMARKS.md); CPUs (PoCL's, the tuner's pick: each work-item moves 8-wide
-// strips and writes its squares straight to output, with no barrier); every other device, which
-// takes the H200's values.
+// Hopper (NVIDIA's compute capability 9.x), as measured on the H200 (BENCHMARKS.md); CPUs (PoCL's,
+// the tuner's pick: each work-item moves 8-wide strips and writes its squares straight to output,
+// with no barrier); every other device, which takes the H200's values.
 constexpr device_row<transpose_parameters> transpose_table[] = {
-    {CL_DEVICE_TYPE_GPU, "H200", {32, 32, 4, 1, 1, 1}},
-    {CL_DEVICE_TYPE_CPU, "", {64, 256, 8, 8, 8, 0}},
-    {CL_DEVICE_TYPE_ALL, "", {32, 32, 4, 1, 1, 1}},
+    {nvidia_hopper, {32, 32, 4, 1, 1, 1}},
+    {every_cpu, {64, 256, 8, 8, 8, 0}},
+    {every_device, {32, 32, 4, 1, 1, 1}},
 };
 static_assert(rows_fit(transpose_table, transpose_parameters_named, kernel_problem), "a row does not fit");
 

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "amp_program.hpp"
+#include "device_class.hpp"
 #include "devices.hpp"
 #include "kernel_cache.hpp"
 #include "log.hpp"
@@ -402,9 +403,10 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     if (const char* as = std::getenv("TILES_CHECKED_AS"); as != nullptr && *as != '\0') {
         const parameter_table_check has_values_for = table_check;
         if (has_values_for != nullptr && !has_values_for(as))
-            throw invalid_argument(std::string("TILES_CHECKED_AS='") + as +
-                                   "' names no device of the algorithm parameter table: give gpu, cpu or the name of "
-                                   "a device it has an entry for (docs/guides/checked-mode.md)");
+            throw invalid_argument(
+                std::string("TILES_CHECKED_AS='") + as +
+                "' names no device of the algorithm parameter table: give gpu, cpu or a name containing " +
+                known_device_names() + " (docs/guides/checked-mode.md)");
         run->checked_as = as;
     }
     static const std::string users_plugins = std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS") : "";

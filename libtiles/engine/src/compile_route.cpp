@@ -115,13 +115,7 @@ route_device describe_for_routes(const device_info& info) {
         }
     cl_uint bits = 64;
     if (info.device.getInfo(CL_DEVICE_ADDRESS_BITS, &bits) == CL_SUCCESS) d.address_bits = int(bits);
-    cl_uint major = 0, minor = 0;
-    if (has_extension(d.extensions, "cl_nv_device_attribute_query") &&
-        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) ==
-            CL_SUCCESS &&
-        clGetDeviceInfo(info.device(), CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor, nullptr) ==
-            CL_SUCCESS)
-        d.compute_capability = int(major * 10 + minor);
+    d.compute_capability = info.compute_capability;
     return d;
 }
 

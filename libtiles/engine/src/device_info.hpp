@@ -22,6 +22,9 @@ struct device_info {
     std::string device_version;
     std::string path; // C++ AMP's device path: "P:D", "cpu" for the CPU accelerator, "" if not enumerated
     cl_device_type type = 0;
+    // NVIDIA's compute capability, major * 10 + minor (cl_nv_device_attribute_query): 90 on an
+    // H100, H200, GH200 or H20; 0 for other vendors' devices.
+    int compute_capability = 0;
     std::size_t max_work_group_size = 0;
     std::array<std::size_t, 3> max_work_item_sizes{}; // OpenCL order: dimension 0 fastest
     std::size_t local_mem_size = 0;

@@ -52,20 +52,22 @@ bool has_extension(const std::string& extensions, const std::string& extension) 
     return false;
 }
 
-// NVIDIA's compute capability's major number (cl_nv_device_attribute_query); 0 for other devices.
-cl_uint nvidia_compute_capability(const cl::Device& device, const std::string& extensions) {
-    cl_uint major = 0;
+// NVIDIA's compute capability, major * 10 + minor (cl_nv_device_attribute_query); 0 for other
+// devices.
+int nvidia_compute_capability(const cl::Device& device, const std::string& extensions) {
+    cl_uint major = 0, minor = 0;
     if (!has_extension(extensions, "cl_nv_device_attribute_query") ||
-        clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) != CL_SUCCESS)
+        clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) != CL_SUCCESS ||
+        clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor, nullptr) != CL_SUCCESS)
         return 0;
-    return major;
+    return int(major * 10 + minor);
 }
 
 // Whether NVIDIA's OpenCL compiles inline PTX shfl.sync for the device: a compute capability of
 // 7.0 or more (whose PTX is of ISA 6.0 or later, where shfl.sync is) and warps of 32.
-bool has_ptx_shuffles(const cl::Device& device, cl_uint compute_capability) {
+bool has_ptx_shuffles(const cl::Device& device, int compute_capability) {
     cl_uint warp = 0;
-    return compute_capability >= 7 &&
+    return compute_capability >= 70 &&
            clGetDeviceInfo(device(), CL_DEVICE_WARP_SIZE_NV, sizeof warp, &warp, nullptr) == CL_SUCCESS && warp == 32;
 }
 
@@ -95,9 +97,9 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->has_display = has_display(device);
     info->simulator = info->platform_name == "Oclgrind";
     const auto extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
-    const cl_uint compute_capability = nvidia_compute_capability(device, extensions);
-    info->ptx_shuffles = has_ptx_shuffles(device, compute_capability);
-    info->ptx_tensor_cores = compute_capability >= 8;
+    info->compute_capability = nvidia_compute_capability(device, extensions);
+    info->ptx_shuffles = has_ptx_shuffles(device, info->compute_capability);
+    info->ptx_tensor_cores = info->compute_capability >= 80;
     info->sub_groups = has_extension(extensions, "cl_khr_subgroups");
     // A device libtiles did not enumerate (an adopted queue's sub-device, Oclgrind's) has none.
     if (platform_index >= 0) info->path = std::to_string(platform_index) + ":" + std::to_string(device_index);

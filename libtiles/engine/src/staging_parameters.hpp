@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "device_class.hpp"
 #include "device_info.hpp"
 
 namespace tiles::engine {
@@ -18,19 +19,11 @@ struct staging_parameters {
     int threads;   // host threads that copy between the caller's memory and the buffers
 };
 
-// A row of the staging table: the values for devices of `type` (CL_DEVICE_TYPE_ALL: any) whose
-// name contains `name_contains` ("": any name).
-struct staging_row {
-    cl_device_type type;
-    const char* name_contains;
-    staging_parameters values;
-};
+// The table, in order, its rows for classes of devices (device_class.hpp's rule picks a device's);
+// the algorithms' parameter set "staging" takes it as its table.
+const std::vector<device_row<staging_parameters>>& staging_table();
 
-// The table, in order: the first row that matches a device is its own, and the last matches every
-// device. The algorithms' parameter set "staging" takes it as its table.
-const std::vector<staging_row>& staging_table();
-
-// The values the table ships for `device`: its first row that matches it.
+// The values the table ships for `device`: its row.
 staging_parameters shipped_staging(const device_info& device);
 
 // Where the algorithms' parameter lookup is linked in, it gives the values in effect on a context
