@@ -70,6 +70,7 @@ namespace tiles {
 // TILES_SHARED_CODE keep it: its text and where it was written.
 class device_code {
   public:
+    // The code's text, and the file and line where it was written, which the compiler's messages name.
     device_code(const char* text, const char* file, int line) : text_(text), file_(file), line_(line) {}
     const char* text() const { return text_; }
     const char* file() const { return file_; }
