@@ -61,7 +61,7 @@ def comment_blocks(lines, banners=False):
     while i < len(lines):
         line = lines[i]
         indent = len(line) - len(line.lstrip())
-        if banners and BANNER.match(line) or False:
+        if banners and BANNER.match(line):
             j = i
             while "*/" not in lines[j] and j + 1 < len(lines):
                 j += 1
@@ -87,6 +87,7 @@ def comment_blocks(lines, banners=False):
 
 
 def code_of(line):
+    """The line without a comment at its end."""
     return CODE_COMMENT.sub("", line).rstrip()
 
 
@@ -169,8 +170,9 @@ def banner_groups(lines):
     Doxygen group of what follows it, c_devices titled "Devices", up to the next banner or the
     header's closing `#ifdef __cplusplus`: the reference's pages take the C API by these groups."""
     ends, open_group = {}, False
-    for first, last, _, _ in [(f, l, i, t) for f, l, i, t in comment_blocks(lines, banners=True)
-                              if BANNER.match(lines[f])]:
+    for first, last, _, _ in comment_blocks(lines, banners=True):
+        if not BANNER.match(lines[first]):
+            continue
         title = re.sub(r"\s*-{3,}\s*", " ", " ".join(l.strip().lstrip("/*").rstrip("*/") for l in lines[first:last + 1]))
         title = re.sub(r"\s+", " ", title).strip()
         name = "c_" + re.sub(r"\W+", "_", title.split(":")[0].lower().replace("'", "")).strip("_")
@@ -183,10 +185,10 @@ def banner_groups(lines):
 
 
 def filtered(text, name=""):
+    """What Doxygen reads for the header `name` whose text is `text`."""
     lines = text.split("\n")
     extra = {}
     body = in_bodies(lines)
-    opening_end = next((last for first, last, _, _ in comment_blocks(lines) if first == 0), None)
     for first, last, indent, comment in comment_blocks(lines):
         if comment.strip() and not body[first]:
             for i in run_after(lines, last, indent):
@@ -195,7 +197,7 @@ def filtered(text, name=""):
     out = []
     for i, line in enumerate(lines):
         line = marked(line) + groups.get(i, "")
-        if i == 0 and opening_end is not None:
+        if i == 0:  # the opening comment, if the header has one, describes the file
             line = re.sub(r"^(///|/\*\*)", lambda m: m.group(1) + " \\file " + os.path.basename(name), line)
         if i in extra:
             stripped = line.lstrip()
