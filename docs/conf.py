@@ -48,9 +48,10 @@ nitpick_ignore_regex = [
 ]
 
 # The C headers' `typedef struct tiles_shape {...} tiles_shape;` is one declaration, which Breathe
-# hands the C domain twice, as the struct and as the typedef.
+# hands the C domain twice, as the struct and as the typedef; and namespace `tiles` is declared
+# again on each page of the C++ reference (one per area, each with its headers).
 # Code excerpts with an elision (`...the body...`) are shown as text where Pygments cannot lex them.
-suppress_warnings = ["duplicate_declaration.c", "misc.highlighting_failure"]
+suppress_warnings = ["duplicate_declaration.c", "duplicate_declaration.cpp", "misc.highlighting_failure"]
 
 
 def folder_links_as_text(app, doctree):

@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Marks the functions libtiles exports: visible where the library is built, nothing to its users. */
 #if defined(TILES_BUILDING_LIBRARY) && defined(__GNUC__)
 #define TILES_API __attribute__((visibility("default")))
 #else
@@ -49,9 +50,13 @@ extern "C" {
 
 /* ---- Version ---------------------------------------------------------------------------- */
 
+/* The version of this header: major, minor and patch, and all three in one number. */
 #define TILES_VERSION_MAJOR 0
+/* The version's minor number: new functions and struct fields, compatible with older callers. */
 #define TILES_VERSION_MINOR 4
+/* The version's patch number: fixes only. */
 #define TILES_VERSION_PATCH 0
+/* The major number * 10000 + the minor * 100 + the patch, as tiles_version_number gives the loaded library's. */
 #define TILES_VERSION_NUMBER (TILES_VERSION_MAJOR * 10000 + TILES_VERSION_MINOR * 100 + TILES_VERSION_PATCH)
 
 /* The version of the loaded library as TILES_VERSION_NUMBER computes it; compare it with the
@@ -122,6 +127,8 @@ TILES_API const char* tiles_log_level_name(tiles_log_level level);
 
 /* ---- Element types ---------------------------------------------------------------------- */
 
+/* The element types of arrays, views and kernel arguments: OpenCL C's scalar types, and bytes of
+ * any struct (TILES_OPAQUE). */
 typedef enum tiles_dtype {
     TILES_INT8 = 0,
     TILES_UINT8 = 1,
@@ -150,7 +157,9 @@ TILES_API const char* tiles_dtype_name(tiles_dtype dtype);
  * (TILES_DTYPE_INFO_INIT does) before calling tiles_dtype_describe; fields may be added at the
  * end in later versions. */
 typedef struct tiles_dtype_info {
+    /* Set to sizeof(tiles_dtype_info), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
+    /* The element type described. */
     tiles_dtype dtype;
     size_t size;             /* bytes of one element; 0 for TILES_OPAQUE, whose size is given apart */
     const char* opencl_name; /* OpenCL C's ("int", "half"), as tiles_dtype_name; "struct" for TILES_OPAQUE */
@@ -161,6 +170,7 @@ typedef struct tiles_dtype_info {
     tiles_dtype computed_as; /* what the algorithms compute its elements in, and give their sums, products and
                                 reductions in: TILES_FLOAT32 for the 16-bit floats, else `dtype` */
 } tiles_dtype_info;
+/* A tiles_dtype_info with struct_size set, to pass to tiles_dtype_describe. */
 #define TILES_DTYPE_INFO_INIT                                                                                          \
     { sizeof(tiles_dtype_info), TILES_OPAQUE, 0, NULL, NULL, 0, 0, TILES_OPAQUE }
 
@@ -171,18 +181,26 @@ TILES_API tiles_status tiles_dtype_describe(tiles_dtype_info* out, tiles_dtype d
 
 /* ---- Devices ---------------------------------------------------------------------------- */
 
+/* An OpenCL device of one of the platforms OpenCL's ICD loader lists (C++ AMP's accelerator). */
 typedef struct tiles_device tiles_device;
 
 /* What libtiles knows of a device. Set struct_size (TILES_DEVICE_INFO_INIT does) before
  * calling tiles_device_get_info; fields may be added at the end in later versions. */
 typedef struct tiles_device_info {
+    /* Set to sizeof(tiles_device_info), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
     const char* name; /* strings: valid as long as the device handle */
+    /* CL_DEVICE_VENDOR. */
     const char* vendor;
+    /* CL_PLATFORM_NAME of the device's platform. */
     const char* platform_name;
+    /* CL_DRIVER_VERSION. */
     const char* driver_version;
+    /* CL_DEVICE_VERSION ("OpenCL 3.0 ..."). */
     const char* device_version;
+    /* 1 for a GPU (CL_DEVICE_TYPE_GPU), else 0. */
     int is_gpu;
+    /* 1 for a CPU (CL_DEVICE_TYPE_CPU), else 0. */
     int is_cpu;
     int platform_index;        /* position in the list tiles_device_get indexes: platform, */
     int device_index;          /* then device within it */
@@ -191,6 +209,7 @@ typedef struct tiles_device_info {
     size_t tile_static_memory; /* bytes of __local memory */
     uint64_t global_memory;    /* bytes */
     uint64_t max_allocation;   /* bytes in one array */
+    /* 1 where kernels and arrays may use double, else 0. */
     int supports_fp64;
     /* C++ AMP's properties, filled where struct_size covers them (structs of libtiles 0.3 end
      * before them, and get the fields above only). */
@@ -203,6 +222,7 @@ typedef struct tiles_device_info {
     int supports_limited_fp64;      /* as supports_fp64: OpenCL has no partial double precision */
     int supports_cpu_shared_memory; /* CL_DEVICE_HOST_UNIFIED_MEMORY */
 } tiles_device_info;
+/* A tiles_device_info with struct_size set, to pass to tiles_device_get_info. */
 #define TILES_DEVICE_INFO_INIT                                                                                         \
     {                                                                                                                  \
         sizeof(tiles_device_info), NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, {0, 0, 0}, 0, 0, 0, 0, NULL, 0, 0, 0,  \
@@ -241,12 +261,16 @@ TILES_API tiles_status tiles_device_get_info(tiles_device_info* out, const tiles
  * for a selector that names no device. Thread-safe. */
 TILES_API tiles_status tiles_device_set_default(int* out, const char* selector);
 
+/* Adds a reference to `device`, which the caller gives back with tiles_device_release. */
 TILES_API tiles_status tiles_device_retain(tiles_device* device);
+/* Gives back a reference to `device`; NULL does nothing. */
 TILES_API tiles_status tiles_device_release(tiles_device* device);
 
 /* ---- Contexts: an OpenCL context and in-order queue on one device (C++ AMP's
  *      accelerator_view) --------------------------------------------------------------- */
 
+/* An OpenCL context with one in-order queue on one device, where arrays live and kernels are
+ * built and launched. */
 typedef struct tiles_context tiles_context;
 
 /* A new context and queue on `device` (NULL: the default device). Kernels built for it are
@@ -281,16 +305,18 @@ TILES_API tiles_status tiles_context_wait(tiles_context* context);
 
 /* What a context (or the whole process) has moved and done. Each transfer is one rectangle. */
 typedef struct tiles_counters {
+    /* Set to sizeof(tiles_counters), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
-    uint64_t uploads, downloads, bytes_uploaded, bytes_downloaded;
-    uint64_t device_copies, bytes_copied_on_device;
-    uint64_t kernel_builds, cache_hits, launches;
-    uint64_t binary_loads; /* programs loaded from the disk cache instead of compiled */
+    uint64_t uploads, downloads, bytes_uploaded, bytes_downloaded; /* host to device and back: transfers, bytes */
+    uint64_t device_copies, bytes_copied_on_device;                /* copies on the device: count, bytes */
+    uint64_t kernel_builds, cache_hits, launches; /* programs compiled, found built, kernels launched */
+    uint64_t binary_loads;                        /* programs loaded from the disk cache instead of compiled */
     /* Uploads and downloads (counted there too) that went through the context's pinned staging
      * buffers: those of the device's staging threshold or more, from or to host memory that
      * libtiles did not pin (new after 0.4.0: an older tiles.h's struct_size leaves them out). */
-    uint64_t staged_transfers, bytes_staged;
+    uint64_t staged_transfers, bytes_staged; /* staged transfers, bytes */
 } tiles_counters;
+/* A tiles_counters with struct_size set and every count 0, to pass to tiles_context_get_counters. */
 #define TILES_COUNTERS_INIT                                                                                            \
     { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
@@ -301,12 +327,19 @@ TILES_API tiles_status tiles_context_get_counters(tiles_counters* out, const til
 /* Sets the counters of `context` (NULL: the process's totals) to zero. */
 TILES_API tiles_status tiles_context_reset_counters(tiles_context* context);
 
+/* Adds a reference to `context`, which the caller gives back with tiles_context_release. */
 TILES_API tiles_status tiles_context_retain(tiles_context* context);
+/* Gives back a reference to `context`; the arrays and views that use it keep it alive. NULL does
+ * nothing. */
 TILES_API tiles_status tiles_context_release(tiles_context* context);
 
 /* ---- Arrays and views ------------------------------------------------------------------- */
 
+/* An array: elements that live on one context's device (C++ AMP's array). */
 typedef struct tiles_array tiles_array;
+/* A view of an array's elements or of the caller's host memory, or of a rectangle of them, whose
+ * data moves between the host and devices only when a launch or the host needs it there (C++
+ * AMP's array_view). */
 typedef struct tiles_view tiles_view;
 typedef struct tiles_event tiles_event; /* asynchronous work; see Events below */
 
@@ -317,13 +350,16 @@ typedef struct tiles_event tiles_event; /* asynchronous work; see Events below *
  * holding zeros. `extents` came in 0.4: a struct_size without it (an older tiles.h) still works,
  * for ranks 1 to 3. */
 typedef struct tiles_shape {
+    /* Set to sizeof(tiles_shape), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
+    /* The element type. */
     tiles_dtype dtype;
     size_t element_size; /* bytes; needed for TILES_OPAQUE, else 0 or the dtype's size */
     int rank;            /* 1 or more */
     int extent[3];       /* AMP order, ranks 1 to 3; components past rank are ignored */
     const int* extents;  /* AMP order, ranks above 3 (and filled in for every rank) */
 } tiles_shape;
+/* A tiles_shape with struct_size set: one float of rank 1, its extent to fill in. */
 #define TILES_SHAPE_INIT                                                                                               \
     { sizeof(tiles_shape), TILES_FLOAT32, 0, 1, {0, 0, 0}, NULL }
 
@@ -358,7 +394,10 @@ TILES_API tiles_status tiles_array_get_shape(tiles_shape* out, const tiles_array
  * owns a reference. */
 TILES_API tiles_status tiles_array_get_context(tiles_context** out, const tiles_array* array);
 
+/* Adds a reference to `array`, which the caller gives back with tiles_array_release. */
 TILES_API tiles_status tiles_array_retain(tiles_array* array);
+/* Gives back a reference to `array`; the last one (views of the array hold one) frees its memory
+ * on the device. NULL does nothing. */
 TILES_API tiles_status tiles_array_release(tiles_array* array);
 
 /* A view of the caller's memory at `host` (dense, row-major, shape->extent elements), which
@@ -416,6 +455,8 @@ TILES_API tiles_status tiles_view_is_const(int* out, const tiles_view* view);
  * The caller owns the reference it receives. */
 TILES_API tiles_status tiles_view_get_context(tiles_context** out, const tiles_view* view);
 
+/* What the caller will do with memory it is given (tiles_view_data, tiles_view_get_opencl_buffer):
+ * read it only, or also write it, which makes the other copies of the data stale. */
 typedef enum tiles_access { TILES_ACCESS_READ = 0, TILES_ACCESS_READ_WRITE = 1 } tiles_access;
 
 /* The view's first element in host memory, current: what launches wrote is downloaded first.
@@ -463,7 +504,11 @@ TILES_API tiles_status tiles_copy(const tiles_view* source, tiles_view* destinat
  * and tiles_context_wait() covers the copy. A source not on that context is read at the call. */
 TILES_API tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles_view* destination);
 
+/* Adds a reference to `view`, which the caller gives back with tiles_view_release. */
 TILES_API tiles_status tiles_view_retain(tiles_view* view);
+/* Gives back a reference to `view`. With the last reference to a view of host memory that launches
+ * wrote, the data is written back to that memory first (a failure then is kept for
+ * tiles_take_writeback_error). NULL does nothing. */
 TILES_API tiles_status tiles_view_release(tiles_view* view);
 
 /* ---- Pinned host memory ----------------------------------------------------------------- */
@@ -488,6 +533,7 @@ TILES_API tiles_status tiles_host_free(void* memory);
 
 /* ---- Kernels and launches --------------------------------------------------------------- */
 
+/* A kernel of a source, built for each context and tile shape it is launched with. */
 typedef struct tiles_kernel tiles_kernel;
 
 /* The kernel `name` of the OpenCL C `source`, compiled with the prelude in front and with
@@ -507,11 +553,14 @@ typedef enum tiles_language {
 /* How a kernel or program is made from its source. Versioned as the other structs are: set
  * struct_size, or start from TILES_KERNEL_OPTIONS_INIT. */
 typedef struct tiles_kernel_options {
+    /* Set to sizeof(tiles_kernel_options), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
     const char* build_options; /* for the compiler, NULL for none ("-DSAMPLESIZE=4") */
+    /* The source's language. */
     tiles_language language;
 } tiles_kernel_options;
 
+/* A tiles_kernel_options with struct_size set: OpenCL C, no build options. */
 #define TILES_KERNEL_OPTIONS_INIT                                                                                      \
     { sizeof(tiles_kernel_options), NULL, TILES_LANGUAGE_OPENCL_C }
 
@@ -521,7 +570,9 @@ typedef struct tiles_kernel_options {
 TILES_API tiles_status tiles_kernel_create_with_options(tiles_kernel** out, const char* source, const char* name,
                                                         const tiles_kernel_options* options);
 
+/* Adds a reference to `kernel`, which the caller gives back with tiles_kernel_release. */
 TILES_API tiles_status tiles_kernel_retain(tiles_kernel* kernel);
+/* Gives back a reference to `kernel`; launches already enqueued still run. NULL does nothing. */
 TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
 
 /* The compute domain of a launch: one work-item per point of `extent`, in tiles of `tile`
@@ -532,14 +583,17 @@ TILES_API tiles_status tiles_kernel_release(tiles_kernel* kernel);
  * tiles_kernel_build) returns (`extents` came in 0.4; older struct sizes still work for ranks
  * 1 to 3). */
 typedef struct tiles_domain {
+    /* Set to sizeof(tiles_domain), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
     int rank;      /* 1 or more; 1, 2 or 3 with tiles */
     int extent[3]; /* AMP order, ranks 1 to 3 */
     int tile_rank; /* 0 for a launch without tiles, else equal to rank */
+    /* AMP order, the tile's components (tile_rank of them). */
     int tile[3];
     const int* extents; /* AMP order, ranks above 3 */
 } tiles_domain;
 
+/* A tiles_domain with struct_size set: an untiled rank-1 domain of one work-item. */
 #define TILES_DOMAIN_INIT                                                                                              \
     { sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, NULL }
 
@@ -555,14 +609,18 @@ TILES_API tiles_status tiles_domain_init(tiles_domain* out, int rank, const int*
  * ignore the extra work-items) or down (truncate(): the rest is left to the caller). The
  * domain must be tiled; TILES_ERROR_INVALID_COMPUTE_DOMAIN if the padded extent exceeds INT_MAX. */
 TILES_API tiles_status tiles_domain_pad(tiles_domain* out, const tiles_domain* domain);
+/* The tiled `domain` with its extent rounded down to whole tiles (C++ AMP's truncate()): the
+ * elements past the last whole tile are left to the caller. TILES_ERROR_INVALID_COMPUTE_DOMAIN for
+ * an untiled domain or one smaller than a tile. */
 TILES_API tiles_status tiles_domain_truncate(tiles_domain* out, const tiles_domain* domain);
 
+/* What a kernel argument (tiles_arg) passes. */
 typedef enum tiles_arg_kind {
-    TILES_ARG_VIEW = 1,
-    TILES_ARG_ARRAY = 2,
-    TILES_ARG_SCALAR = 3,
-    TILES_ARG_LOCAL = 4,
-    TILES_ARG_NUMBER = 5 /* a value without a type, converted to its parameter's at launch */
+    TILES_ARG_VIEW = 1,   /* a view (tiles_arg_view) */
+    TILES_ARG_ARRAY = 2,  /* an array (tiles_arg_array) */
+    TILES_ARG_SCALAR = 3, /* a value of a given type (tiles_arg_int, tiles_arg_float ...) */
+    TILES_ARG_LOCAL = 4,  /* __local memory (tiles_arg_local) */
+    TILES_ARG_NUMBER = 5  /* a value without a type, converted to its parameter's at launch */
 } tiles_arg_kind;
 
 /* One kernel argument. Make them with the tiles_arg_* functions below, or, through a
@@ -570,7 +628,9 @@ typedef enum tiles_arg_kind {
  * other structs; tiles_launch reads an array of arguments with the first one's struct_size as its
  * stride. */
 typedef struct tiles_arg {
+    /* Set to sizeof(tiles_arg), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
+    /* What the argument passes, and which fields below it uses. */
     tiles_arg_kind kind;
     tiles_view* view;       /* TILES_ARG_VIEW: to a __global pointer parameter */
     tiles_array* array;     /* TILES_ARG_ARRAY: to a __global pointer parameter */
@@ -583,10 +643,15 @@ typedef struct tiles_arg {
 /* The exported makers of arguments; `out`'s struct_size must be set. A scalar's `value` holds one
  * element of `dtype` (not TILES_OPAQUE). */
 TILES_API tiles_status tiles_arg_init_view(tiles_arg* out, tiles_view* view);
+/* `array` for a __global pointer parameter. */
 TILES_API tiles_status tiles_arg_init_array(tiles_arg* out, tiles_array* array);
+/* A value of `dtype`, copied from `value`, for a parameter of exactly that type. */
 TILES_API tiles_status tiles_arg_init_scalar(tiles_arg* out, tiles_dtype dtype, const void* value);
+/* `bytes` of __local (tile_static) memory for a __local pointer parameter. */
 TILES_API tiles_status tiles_arg_init_local(tiles_arg* out, size_t bytes);
+/* An integer typed by the kernel, as tiles_arg_integer. */
 TILES_API tiles_status tiles_arg_init_integer(tiles_arg* out, int64_t value);
+/* A real number typed by the kernel, as tiles_arg_real. */
 TILES_API tiles_status tiles_arg_init_real(tiles_arg* out, double value);
 
 /* The same as inline functions, for C and C++. */
@@ -603,26 +668,35 @@ static inline tiles_arg tiles_arg_scalar_(tiles_dtype dtype, const void* value, 
     memcpy(a.value, value, size);
     return a;
 }
+/* `view` for a __global pointer parameter: its data is made current on the launch's context. */
 static inline tiles_arg tiles_arg_view(tiles_view* view) {
     tiles_arg a = tiles_arg_of_kind_(TILES_ARG_VIEW);
     a.view = view;
     return a;
 }
+/* `array` for a __global pointer parameter. */
 static inline tiles_arg tiles_arg_array(tiles_array* array) {
     tiles_arg a = tiles_arg_of_kind_(TILES_ARG_ARRAY);
     a.array = array;
     return a;
 }
+/* `bytes` of __local (tile_static) memory for a __local pointer parameter, shared by a tile. */
 static inline tiles_arg tiles_arg_local(size_t bytes) {
     tiles_arg a = tiles_arg_of_kind_(TILES_ARG_LOCAL);
     a.bytes = bytes;
     return a;
 }
+/* A value for a scalar parameter of exactly its type: int, uint, long, ulong, float, double. */
 static inline tiles_arg tiles_arg_int(int32_t v) { return tiles_arg_scalar_(TILES_INT32, &v, sizeof v); }
+/* A value for a uint parameter. */
 static inline tiles_arg tiles_arg_uint(uint32_t v) { return tiles_arg_scalar_(TILES_UINT32, &v, sizeof v); }
+/* A value for a long parameter. */
 static inline tiles_arg tiles_arg_long(int64_t v) { return tiles_arg_scalar_(TILES_INT64, &v, sizeof v); }
+/* A value for a ulong parameter. */
 static inline tiles_arg tiles_arg_ulong(uint64_t v) { return tiles_arg_scalar_(TILES_UINT64, &v, sizeof v); }
+/* A value for a float parameter. */
 static inline tiles_arg tiles_arg_float(float v) { return tiles_arg_scalar_(TILES_FLOAT32, &v, sizeof v); }
+/* A value for a double parameter. */
 static inline tiles_arg tiles_arg_double(double v) { return tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v); }
 /* Numbers typed by the kernel: an integer goes to any integer parameter it fits in, or to a
  * float or double one; a real number goes to a double parameter, or to a float one if it is within
@@ -632,6 +706,7 @@ static inline tiles_arg tiles_arg_integer(int64_t v) {
     a.kind = TILES_ARG_NUMBER;
     return a;
 }
+/* A real number for a double parameter, or a float one where it is within float's range. */
 static inline tiles_arg tiles_arg_real(double v) {
     tiles_arg a = tiles_arg_scalar_(TILES_FLOAT64, &v, sizeof v);
     a.kind = TILES_ARG_NUMBER;
@@ -693,8 +768,10 @@ TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* 
 /* ---- Checked mode: the Oclgrind simulator finds races, uninitialized reads, out-of-bounds
  *      accesses and divergent barriers, at the kernel's own lines ------------------------- */
 
+/* What the checked launches of a context found: a list of diagnostics. */
 typedef struct tiles_report tiles_report;
 
+/* What checked mode found (tiles_diagnostic's kind). */
 typedef enum tiles_diagnostic_kind {
     TILES_READ_WRITE_RACE = 0,     /* one work-item reads what another writes, with no barrier between */
     TILES_WRITE_WRITE_RACE = 1,    /* two work-items write one location, with no barrier between */
@@ -707,12 +784,13 @@ typedef enum tiles_diagnostic_kind {
                             device holding an old copy of it, which the launch reads (kernel: the launch's) */
 } tiles_diagnostic_kind;
 
+/* The address space of the memory a diagnostic is about (tiles_diagnostic's space). */
 typedef enum tiles_memory_space {
-    TILES_TILE_STATIC_MEMORY = 0,
-    TILES_GLOBAL_MEMORY = 1,
-    TILES_CONSTANT_MEMORY = 2,
-    TILES_PRIVATE_MEMORY = 3,
-    TILES_UNKNOWN_MEMORY = 4
+    TILES_TILE_STATIC_MEMORY = 0, /* __local */
+    TILES_GLOBAL_MEMORY = 1,      /* __global: arrays and views */
+    TILES_CONSTANT_MEMORY = 2,    /* __constant */
+    TILES_PRIVATE_MEMORY = 3,     /* a work-item's own */
+    TILES_UNKNOWN_MEMORY = 4      /* the simulator did not say */
 } tiles_memory_space;
 
 /* The names of a kind ("read_write_race", "write_write_race", "uninitialized_read",
@@ -720,20 +798,29 @@ typedef enum tiles_memory_space {
  * ("tile_static", "global", "constant", "private", "unknown"), as the bindings give them; "" for a
  * value out of range. Static strings. */
 TILES_API const char* tiles_diagnostic_kind_name(tiles_diagnostic_kind kind);
+/* The name of a memory space, as above. */
 TILES_API const char* tiles_memory_space_name(tiles_memory_space space);
 
 /* One problem found by one or more work-items at one place. Strings and arrays are valid as
  * long as the report they came from. Set struct_size (TILES_DIAGNOSTIC_INIT does). */
 typedef struct tiles_diagnostic {
+    /* Set to sizeof(tiles_diagnostic), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
+    /* What was found. */
     tiles_diagnostic_kind kind;
+    /* Where. */
     tiles_memory_space space;
+    /* The kernel's name. */
     const char* kernel;
     int line; /* in the kernel's own source, from 1; 0 in the prelude or unknown */
+    /* From 1; 0 if unknown. */
     int column;
+    /* The text of `line`. */
     const char* source_line;
     int other_line; /* a race's other access; 0 for other problems */
+    /* And its column. */
     int other_column;
+    /* Work-items that did it. */
     size_t work_item_count;
     const int* work_items; /* work_item_count global indices, 3 ints each, AMP order */
     const char* message;   /* the simulator's own words */
@@ -742,10 +829,14 @@ typedef struct tiles_diagnostic {
      * (`tiles`, 3 ints each, AMP order), and how many of the tile_size work-items of each reached
      * the barrier at `line`; other_line is the barrier the others reached, where they reached another. */
     size_t tile_count;
+    /* Tile_count tiles' indices, 3 ints each. */
     const int* tiles;
+    /* Work-items of each that reached it. */
     int reached_barrier;
+    /* Work-items of a tile. */
     int tile_size;
 } tiles_diagnostic;
+/* A tiles_diagnostic with struct_size set, to pass to tiles_report_get. */
 #define TILES_DIAGNOSTIC_INIT                                                                                          \
     {                                                                                                                  \
         sizeof(tiles_diagnostic), TILES_OTHER_PROBLEM, TILES_UNKNOWN_MEMORY, NULL, 0, 0, NULL, 0, 0, 0, NULL, NULL,    \
@@ -777,7 +868,10 @@ TILES_API tiles_status tiles_report_count(size_t* out, const tiles_report* repor
  * struct_size must be set. */
 TILES_API tiles_status tiles_report_get(tiles_diagnostic* out, const tiles_report* report, size_t index);
 
+/* Adds a reference to `report`, which the caller gives back with tiles_report_release. */
 TILES_API tiles_status tiles_report_retain(tiles_report* report);
+/* Gives back a reference to `report`; the last frees it and the strings of its diagnostics. NULL
+ * does nothing. */
 TILES_API tiles_status tiles_report_release(tiles_report* report);
 
 /* ---- Events: asynchronous work ---------------------------------------------------------- */
@@ -788,7 +882,9 @@ TILES_API tiles_status tiles_event_wait(tiles_event* event);
 /* *out = 1 if the work is done (successfully or not), 0 otherwise, without blocking. */
 TILES_API tiles_status tiles_event_is_ready(int* out, const tiles_event* event);
 
+/* Adds a reference to `event`, which the caller gives back with tiles_event_release. */
 TILES_API tiles_status tiles_event_retain(tiles_event* event);
+/* Gives back a reference to `event`; the work it stands for goes on. NULL does nothing. */
 TILES_API tiles_status tiles_event_release(tiles_event* event);
 
 /* When the device's driver took an event's work: OpenCL's profiling times, in nanoseconds on the
@@ -796,12 +892,14 @@ TILES_API tiles_status tiles_event_release(tiles_event* event);
  * host), queued, submitted and started are the first's and ended the last's. Set struct_size
  * (TILES_EVENT_PROFILE_INIT does). */
 typedef struct tiles_event_profile {
+    /* Set to sizeof(tiles_event_profile), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
     uint64_t queued;    /* enqueued by the host */
     uint64_t submitted; /* submitted to the device */
     uint64_t started;   /* began to run */
     uint64_t ended;     /* finished */
 } tiles_event_profile;
+/* A tiles_event_profile with struct_size set, to pass to tiles_event_get_profile. */
 #define TILES_EVENT_PROFILE_INIT                                                                                       \
     { sizeof(tiles_event_profile), 0, 0, 0, 0 }
 
@@ -932,12 +1030,14 @@ typedef struct tiles_split tiles_split;
 
 /* Where one band's rows lie in the matrix. Set struct_size (TILES_BAND_INIT does). */
 typedef struct tiles_band {
+    /* Set to sizeof(tiles_band), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
     int first;      /* the matrix's row of the band's first own row */
     int rows;       /* the rows it owns */
     int halo_above; /* rows of the band above it, held before its own (0 for the first band) */
     int halo_below; /* rows of the band below it, held after its own (0 for the last band) */
 } tiles_band;
+/* A tiles_band with struct_size set, to pass to tiles_split_rows or tiles_split_get_band. */
 #define TILES_BAND_INIT                                                                                                \
     { sizeof(tiles_band), 0, 0, 0, 0 }
 
@@ -982,7 +1082,10 @@ TILES_API tiles_status tiles_split_gather(const tiles_split* split, tiles_view* 
  * else moves. */
 TILES_API tiles_status tiles_split_exchange_halo(tiles_split* split);
 
+/* Adds a reference to `split`, which the caller gives back with tiles_split_release. */
 TILES_API tiles_status tiles_split_retain(tiles_split* split);
+/* Gives back a reference to `split`; its bands' arrays live on while the caller holds them. NULL
+ * does nothing. */
 TILES_API tiles_status tiles_split_release(tiles_split* split);
 
 /* tiles_reduce_as, tiles_gemm_as and tiles_stencil over `count` contexts at once (none NULL),
@@ -995,9 +1098,14 @@ TILES_API tiles_status tiles_split_release(tiles_split* split);
 TILES_API tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumulator,
                                           tiles_context* const* contexts, size_t count, const tiles_view* input,
                                           tiles_reduction op);
+/* tiles_gemm_as over `count` contexts: C and A by bands of rows, B sent to each context once. Blocks
+ * until C holds the result. */
 TILES_API tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count,
                                         double alpha, const tiles_view* a, const tiles_view* b, double beta,
                                         tiles_view* c);
+/* tiles_stencil over `count` contexts, applied `iterations` times (at least 1): the rows by bands
+ * with the mask's radius as halo, the halos exchanged between iterations. Blocks until `output`
+ * holds the result. */
 TILES_API tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, const tiles_view* input,
                                            const tiles_view* mask, tiles_view* output, int iterations);
 

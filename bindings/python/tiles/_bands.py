@@ -15,14 +15,14 @@ class Band:
     the band above, its own `rows` from grid row `first` on, and `halo_below` rows of the band
     below (each `halo`, or 0 at the grid's top and bottom)."""
 
-    grid_rows: int
-    halo: int
-    part: int
-    parts: int
-    first: int
-    rows: int
-    halo_above: int
-    halo_below: int
+    grid_rows: int  #: the rows of the whole grid
+    halo: int  #: the halo asked for: rows of each neighbour a band keeps
+    part: int  #: the band's place among the bands, from 0 at the top
+    parts: int  #: the number of bands
+    first: int  #: the grid's row of the band's first own row
+    rows: int  #: the rows the band owns
+    halo_above: int  #: rows of the band above it, before its own (`halo`, or 0 for the first band)
+    halo_below: int  #: rows of the band below it, after its own (`halo`, or 0 for the last band)
 
     @property
     def local_rows(self) -> int:

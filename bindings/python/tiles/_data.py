@@ -139,6 +139,7 @@ class array_view(_numpy_like):
 
     @property
     def shape(self) -> Tuple[int, ...]:
+        """The view's extent as a tuple, as numpy's shape."""
         return self.extent.dims
 
     def _view_handle(self) -> _tiles.View:
@@ -359,14 +360,17 @@ class array(_numpy_like):
 
     @property
     def extent(self) -> extent:
+        """The array's extent (a tiles.extent), which launches over the whole array take."""
         return self._view.extent
 
     @property
     def dtype(self) -> np.dtype:
+        """The elements' numpy dtype (bool for comparisons' results, held as uint8 0s and 1s)."""
         return np.dtype(np.bool_) if self._holds_bool else self._view.dtype
 
     @property
     def shape(self) -> Tuple[int, ...]:
+        """The array's extent as a tuple, as numpy's shape."""
         return self._view.shape
 
     @classmethod
@@ -410,6 +414,8 @@ class array(_numpy_like):
         return self._view._handle
 
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> array_view:
+        """The view of the sub-rectangle at `origin` of `extent_`; only it moves when it is used.
+        a[1:3, 2:6] is the same as a.section((1, 2), (2, 4))."""
         return self._view.section(origin, extent_)
 
     def view_as(self, shape: Sequence[int]) -> array_view:
@@ -707,5 +713,6 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
 
 
 def copy_async(source: Any, destination: Any) -> Event:
-    """copy() between arrays and views, without blocking."""
+    """copy() between arrays and views, without blocking: the copy is enqueued in order on the
+    destination's context, and the returned tiles.Event completes with it."""
     return Event(_tiles.copy_async(_as_view(source), _as_view(destination)))

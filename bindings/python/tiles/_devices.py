@@ -15,29 +15,29 @@ class Device:
     """One OpenCL device, with the limits launches are checked against (the C API's
     tiles_device_info)."""
 
-    name: str
-    vendor: str
-    platform_name: str
-    driver_version: str
-    device_version: str
-    is_gpu: bool
-    is_cpu: bool
-    platform_index: int  # the position devices() lists it at: platform, then device within it
-    device_index: int
-    max_tile_size: int  # work-items in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE)
-    max_tile_extent: Tuple[int, int, int]  # per dimension of a rank-3 tile, AMP order
-    tile_static_memory: int  # bytes of __local memory
-    global_memory: int  # bytes
-    max_allocation: int  # bytes in one array
-    supports_fp64: bool
+    name: str  #: CL_DEVICE_NAME
+    vendor: str  #: CL_DEVICE_VENDOR
+    platform_name: str  #: CL_PLATFORM_NAME of the device's platform
+    driver_version: str  #: CL_DRIVER_VERSION
+    device_version: str  #: CL_DEVICE_VERSION ("OpenCL 3.0 ...")
+    is_gpu: bool  #: whether it is a GPU (CL_DEVICE_TYPE_GPU)
+    is_cpu: bool  #: whether it is a CPU (CL_DEVICE_TYPE_CPU)
+    platform_index: int  #: the position devices() lists it at: platform, then device within it
+    device_index: int  #: its position within its platform
+    max_tile_size: int  #: work-items in one tile (CL_DEVICE_MAX_WORK_GROUP_SIZE)
+    max_tile_extent: Tuple[int, int, int]  #: per dimension of a rank-3 tile, AMP order
+    tile_static_memory: int  #: bytes of __local memory
+    global_memory: int  #: bytes
+    max_allocation: int  #: bytes in one array
+    supports_fp64: bool  #: whether kernels and arrays may use float64 (CL_DEVICE_DOUBLE_FP_CONFIG is not 0)
     # C++ AMP's properties, from OpenCL's device queries:
-    device_path: str  # "P:D" indices, which default_device() takes back; "" for Oclgrind's simulator
-    version: Tuple[int, int]  # the device's OpenCL version (major, minor)
-    is_debug: bool  # Oclgrind's simulator, where checked contexts run
-    is_emulated: bool  # a CPU device, or the simulator
-    has_display: bool  # a display's watchdog limits kernels (NVIDIA's drivers say; else False)
-    supports_limited_fp64: bool  # as supports_fp64: OpenCL has no partial double precision
-    supports_cpu_shared_memory: bool  # CL_DEVICE_HOST_UNIFIED_MEMORY
+    device_path: str  #: "P:D" indices, which default_device() takes back; "" for Oclgrind's simulator
+    version: Tuple[int, int]  #: the device's OpenCL version (major, minor)
+    is_debug: bool  #: Oclgrind's simulator, where checked contexts run
+    is_emulated: bool  #: a CPU device, or the simulator
+    has_display: bool  #: a display's watchdog limits kernels (NVIDIA's drivers say; else False)
+    supports_limited_fp64: bool  #: as supports_fp64: OpenCL has no partial double precision
+    supports_cpu_shared_memory: bool  #: CL_DEVICE_HOST_UNIFIED_MEMORY
 
     def __init__(self, handle: _tiles.Device):
         self._handle = handle
@@ -154,20 +154,20 @@ class Diagnostic:
     order), and how many of the `tile_size` work-items of each (`reached_barrier`) reached the
     barrier at `line` (`other_line`: the barrier the others reached, where they reached another)."""
 
-    kind: str
-    space: str
-    kernel: str
-    line: int
-    column: int
-    source_line: str
-    other_line: int
-    other_column: int
-    work_items: List[Tuple[int, int, int]]
-    message: str
-    text: str
-    tiles: List[Tuple[int, int, int]]
-    reached_barrier: int
-    tile_size: int
+    kind: str  #: what was found: read_write_race, write_write_race, ..., host_write
+    space: str  #: the memory it is about: tile_static, global, constant, private or unknown
+    kernel: str  #: the kernel's name
+    line: int  #: the line in the kernel's own source, from 1; 0 in the prelude or unknown
+    column: int  #: the column in that line, from 1; 0 if unknown
+    source_line: str  #: the text of that line
+    other_line: int  #: a race's other access's line (a barrier divergence's other barrier); 0 for the rest
+    other_column: int  #: and its column
+    work_items: List[Tuple[int, int, int]]  #: the global indices of the work-items involved, AMP order
+    message: str  #: the simulator's own words
+    text: str  #: the whole diagnostic in a sentence or two, as str() gives it
+    tiles: List[Tuple[int, int, int]]  #: a barrier divergence's tiles (AMP order); empty for the rest
+    reached_barrier: int  #: how many work-items of each of those tiles reached the barrier at `line`
+    tile_size: int  #: the work-items of a tile (0 but for a barrier divergence)
 
     def __str__(self) -> str:
         return self.text
@@ -211,6 +211,8 @@ class Context:
 
     @property
     def is_checked(self) -> bool:
+        """Whether launches on this context run on the Oclgrind simulator and record what it finds
+        (Context.checked())."""
         return self._handle.is_checked()
 
     def diagnostics(self) -> List["Diagnostic"]:
@@ -318,21 +320,24 @@ class EventProfile:
     START, END); submit, start and end are PyOpenCL's names for the last three. For work of several
     commands, queued, submitted and started are the first's and ended the last's."""
 
-    queued: int
-    submitted: int
-    started: int
-    ended: int
+    queued: int  #: when the host enqueued the work
+    submitted: int  #: when it was submitted to the device
+    started: int  #: when it began to run
+    ended: int  #: when it finished
 
     @property
     def submit(self) -> int:
+        """PyOpenCL's name of `submitted`."""
         return self.submitted
 
     @property
     def start(self) -> int:
+        """PyOpenCL's name of `started`."""
         return self.started
 
     @property
     def end(self) -> int:
+        """PyOpenCL's name of `ended`."""
         return self.ended
 
 

@@ -20,10 +20,12 @@ class extent:
 
     @property
     def rank(self) -> int:
+        """The number of dimensions."""
         return len(self.dims)
 
     @property
     def size(self) -> int:
+        """The number of points: the product of the components."""
         n = 1
         for d in self.dims:
             n *= d
@@ -77,6 +79,7 @@ class tiled_extent(extent):
 
     @property
     def tile_count(self) -> Tuple[int, ...]:
+        """The number of tiles along each dimension (whole tiles: the extent divided by the tile)."""
         return tuple(e // t for e, t in zip(self.dims, self.tile_extent))
 
     def pad(self) -> "tiled_extent":

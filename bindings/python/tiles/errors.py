@@ -38,6 +38,7 @@ class BuildError(Error):
 
     @property
     def build_log(self) -> str:
+        """The compiler's log, without the message's first line naming the kernel and device."""
         # libtiles' message is "kernel '<name>' could not be built for '<device>': <why>:\n<log>".
         return str(self).partition(":\n")[2]
 
@@ -134,7 +135,7 @@ def for_python(message: str) -> str:
     return _conversion_hint(_C_NAME.sub(lambda m: _PYTHON_NAMES[m.group(0)], _numpy_names(message)))
 
 
-# How the extension finds the class for a status family, and (for_python) how to say a message.
+#: How the extension finds the class for a status family, and (for_python) how to say a message.
 BY_FAMILY: Dict[str, Callable] = {
     "error": Error,
     "invalid_argument": InvalidArgument,

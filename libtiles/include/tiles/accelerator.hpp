@@ -75,12 +75,16 @@ class accelerator {
     bool get_supports_limited_double_precision() const; // the same: OpenCL has no partial fp64
     bool get_supports_cpu_shared_memory() const;        // CL_DEVICE_HOST_UNIFIED_MEMORY
 
+    // What the device reports: CL_DEVICE_NAME, CL_DEVICE_VENDOR, its platform's CL_PLATFORM_NAME,
+    // CL_DRIVER_VERSION.
     const std::string& name() const;
     const std::string& vendor() const;
     const std::string& platform_name() const;
     const std::string& driver_version() const;
     const std::string& device_version() const; // e.g. "OpenCL 3.0 PoCL ..."
     const std::string& device_path() const;    // get_device_path() in UTF-8
+    // Whether it is a GPU or a CPU, and its place in the list of devices: its platform's and its own
+    // within that platform.
     bool is_gpu() const;
     bool is_cpu() const;
     int platform_index() const;
@@ -92,6 +96,7 @@ class accelerator {
     std::size_t tile_static_memory() const;             // CL_DEVICE_LOCAL_MEM_SIZE, bytes
     std::uint64_t dedicated_memory() const;             // CL_DEVICE_GLOBAL_MEM_SIZE, bytes
     std::uint64_t max_allocation() const;               // CL_DEVICE_MAX_MEM_ALLOC_SIZE, bytes
+    // Whether kernels and arrays may use double (CL_DEVICE_DOUBLE_FP_CONFIG is not 0).
     bool supports_double_precision() const;
 
     // The view every launch without an explicit view uses; the same object on every call.
@@ -99,6 +104,7 @@ class accelerator {
     // A new view: its own context and in-order queue (on the CPU accelerator, a place for data).
     accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) const;
 
+    // Whether two accelerators are the same device.
     friend bool operator==(const accelerator& a, const accelerator& b);
     friend bool operator!=(const accelerator& a, const accelerator& b) { return !(a == b); }
 
@@ -115,6 +121,7 @@ class accelerator {
 // Kernels built for a view are cached with it and released with its last copy.
 class accelerator_view {
   public:
+    // The accelerator (device) the view is on.
     accelerator get_accelerator() const;
 
     // Blocks until everything enqueued on this view has finished, copy_async's included: the
@@ -128,15 +135,19 @@ class accelerator_view {
     // work enqueued after it runs on.
     completion_future create_marker() const;
 
+    // The view's queuing mode: immediate submits each command as it is enqueued, automatic leaves that
+    // to the driver and to blocking calls (default, adopted and checked views are automatic).
     queuing_mode get_queuing_mode() const;
     // Whether the view reports problems at length: a checked view, on the Oclgrind simulator.
     bool get_is_debug() const;
     // The accelerator's version (get_accelerator().get_version()).
     unsigned int get_version() const;
 
+    // What the view has moved and done since its counters were last reset, and their reset.
     transfer_counters counters() const;
     void reset_counters() const;
 
+    // Whether two views are copies of one (the same context and queue).
     friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.context_ == b.context_; }
     friend bool operator!=(const accelerator_view& a, const accelerator_view& b) { return !(a == b); }
 

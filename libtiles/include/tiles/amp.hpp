@@ -40,21 +40,29 @@
 
 #include "tiles/parallel_for_each.hpp"
 
-// TILES_LAMBDA and the rest; see above.
+// TILES_LAMBDA((uses), lambda): a restrict(amp) lambda for parallel_for_each, compiled for the
+// device; `uses` names what its body takes from the host (see above).
 #define TILES_LAMBDA(uses, ...)                                                                                        \
     ([&](const char* tiles_function_) {                                                                                \
         static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::lambda_form, #__VA_ARGS__,   \
                                                           #uses, __FILE__, __LINE__, tiles_function_);                 \
         return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple());                \
     }(__func__))
+// TILES_FUNCTOR((uses), Class, arguments...): the functor Class(arguments...), constructed on the
+// device from the arguments the host passes, for parallel_for_each.
 #define TILES_FUNCTOR(uses, class_name, ...)                                                                           \
     ([&](const char* tiles_function_) {                                                                                \
         static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::functor_form, #class_name,   \
                                                           #uses, __FILE__, __LINE__, tiles_function_);                 \
         return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple(__VA_ARGS__));     \
     }(__func__))
+// TILES_CONSTANT(NAME): the host's macro or constant NAME, defined alike for the device.
 #define TILES_CONSTANT(name) ::tiles::amp_detail::make_constant(#name, TILES_AMP_STRINGIZE(name), name)
+// TILES_DEVICE_CODE(name, code): types, functions and classes for the device only, kept as text in
+// `name`.
 #define TILES_DEVICE_CODE(name, ...) static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
+// TILES_SHARED_CODE(name, code): code compiled for the host as well, and kept in `name` for the
+// device.
 #define TILES_SHARED_CODE(name, ...)                                                                                   \
     __VA_ARGS__                                                                                                        \
     static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
@@ -70,6 +78,7 @@ namespace tiles {
 // TILES_SHARED_CODE keep it: its text and where it was written.
 class device_code {
   public:
+    // The code's text, and the file and line where it was written, which the compiler's messages name.
     device_code(const char* text, const char* file, int line) : text_(text), file_(file), line_(line) {}
     const char* text() const { return text_; }
     const char* file() const { return file_; }

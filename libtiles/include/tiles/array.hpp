@@ -32,12 +32,16 @@ completion_future copy_range_in(InputIt first, const Destination& destination);
 template <class Source, class Destination> void copy_containers(const Source& source, const Destination& destination);
 } // namespace detail
 
+// C++ AMP's array<T, N>: N-dimensional data of T that lives on one accelerator view's device, made
+// there at construction and freed with the array. Copies are deep; views of it (array_view) share
+// its elements.
 template <class T, int N = 1> class array {
     static_assert(!std::is_const_v<T>, "an array owns its elements; view it as array_view<const T>");
 
     template <class It> using iterator_t = typename std::iterator_traits<It>::iterator_category;
 
   public:
+    // The rank and the element type, as C++ AMP names them.
     static constexpr int rank = N;
     using value_type = T;
 
@@ -263,12 +267,14 @@ template <class T, int N = 1> class array {
     template <int K> array_view<T, K> view_as(const tiles::extent<K>& e);
     template <int K> array_view<const T, K> view_as(const tiles::extent<K>& e) const;
 
+    // The accelerator view the array lives on.
     accelerator_view get_accelerator_view() const { return accelerator_view(engine::home_of(*storage_)); }
     // The view the array's data is meant for: a staging array's associated view, else its own.
     accelerator_view get_associated_accelerator_view() const {
         return accelerator_view(engine::associated_of(*storage_));
     }
 
+    // The array's extent (C++ AMP's get_extent(), and the `extent` member).
     const tiles::extent<N>& get_extent() const { return extent; }
 
     // The engine object behind the array and the box it covers, for libtiles and the C API.
@@ -277,6 +283,7 @@ template <class T, int N = 1> class array {
     // Where the elements lie in the storage: all of it, dense.
     engine::placement placement() const { return {0, N, extent.components().data(), stride_.data(), sizeof(T)}; }
 
+    // The array's extent.
     tiles::extent<N> extent;
 
   private:

@@ -21,6 +21,10 @@
 
 namespace tiles {
 
+// C++ AMP's array_view<T, N>: a view of an array's elements or of host memory (or a rectangle of
+// them), whose data moves to a device when a launch there uses it and home when the host reads it,
+// and only then. array_view<const T, N> is read-only: launches do not write it, and it is never
+// copied back. Copies of a view are views of the same data.
 template <class T, int N = 1> class array_view {
     using element_ = std::remove_const_t<T>;
     static constexpr engine::host_access element_access =
@@ -29,6 +33,7 @@ template <class T, int N = 1> class array_view {
     template <class U, int M> using like = array_view<std::conditional_t<std::is_const_v<T>, const U, U>, M>;
 
   public:
+    // The rank and the element type (without const), as C++ AMP names them.
     static constexpr int rank = N;
     using value_type = element_;
 
@@ -161,6 +166,7 @@ template <class T, int N = 1> class array_view {
     void copy_to(array<element_, N>& destination) const;
     void copy_to(const array_view<element_, N>& destination) const;
 
+    // The view's extent (C++ AMP's get_extent(), and the `extent` member).
     const tiles::extent<N>& get_extent() const { return extent; }
 
     // The engine object behind the view and the box of it the view covers, for libtiles and the C API.
@@ -171,6 +177,7 @@ template <class T, int N = 1> class array_view {
         return {offset_, N, extent.components().data(), stride_.data(), sizeof(element_)};
     }
 
+    // The view's extent.
     tiles::extent<N> extent;
 
   private:

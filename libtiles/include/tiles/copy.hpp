@@ -149,18 +149,21 @@ completion_future copy_async(const Source& source, const Destination& destinatio
     return engine::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
+// copy_async from the host range [first, last), which must hold exactly the destination's elements.
 template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
           class = typename std::iterator_traits<InputIt>::iterator_category>
 completion_future copy_async(InputIt first, InputIt last, const Destination& destination) {
     return detail::copy_range_in(first, last, destination);
 }
 
+// copy_async from the destination's count of elements at `first`.
 template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
           class = typename std::iterator_traits<InputIt>::iterator_category>
 completion_future copy_async(InputIt first, const Destination& destination) {
     return detail::copy_range_in(first, destination);
 }
 
+// copy_async of the source's elements to the host at `destination`, which has room for them.
 template <class Source, class OutputIt, class = std::enable_if_t<detail::is_container_v<Source>>,
           class = typename std::iterator_traits<OutputIt>::iterator_category>
 completion_future copy_async(const Source& source, OutputIt destination) {

@@ -135,6 +135,7 @@ template <int N> class index : public detail::int_vector<N, index<N>> {
     using detail::int_vector<N, index<N>>::int_vector;
 };
 
+// index(1, 2) is an index<2>: the rank from the number of components.
 template <class... Ints> index(Ints...) -> index<sizeof...(Ints)>;
 
 // The bounds of an index space with origin 0; AMP's extent<N>. Besides the arithmetic it shares
@@ -154,12 +155,14 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
         return n;
     }
 
+    // Whether `i` lies within the bounds: 0 <= i[d] < (*this)[d] for every d.
     constexpr bool contains(const index<N>& i) const {
         for (int d = 0; d < N; ++d)
             if (i[d] < 0 || i[d] >= this->v_[d]) return false;
         return true;
     }
 
+    // The extent grown or shrunk by `i`, component by component.
     constexpr extent& operator+=(const index<N>& i) {
         return this->pairwise(i, [](int& c, int o) { c += o; });
     }
@@ -183,6 +186,7 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
     }
 };
 
+// extent(4, 6) is an extent<2>: the rank from the number of components.
 template <class... Ints> extent(Ints...) -> extent<sizeof...(Ints)>;
 
 // An extent divided into tiles of tile_extent(); AMP's tiled_extent<D0, D1, D2>, with the tile
@@ -192,10 +196,12 @@ template <int N> class tiled_extent : public extent<N> {
     static_assert(N >= 1 && N <= 3, "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
 
   public:
+    // `whole` in tiles of `tile`; invalid_compute_domain for a tile component that is not positive.
     tiled_extent(const extent<N>& whole, const extent<N>& tile) : extent<N>(whole), tile_(tile) {
         engine::check_tile_shape(N, tile_.components().data());
     }
 
+    // The tile's extent, and its component `d` (AMP's tile_dim0, tile_dim1, tile_dim2).
     const extent<N>& tile_extent() const { return tile_; }
     const extent<N>& get_tile_extent() const { return tile_; }
     int tile_dim(int d) const { return tile_[d]; }
@@ -222,6 +228,7 @@ template <int N> class tiled_extent : public extent<N> {
         return tiled_extent(e, tile_);
     }
 
+    // Whether two tiled extents have the same extent and the same tile.
     friend bool operator==(const tiled_extent& a, const tiled_extent& b) {
         return static_cast<const extent<N>&>(a) == b && a.tile_ == b.tile_;
     }
@@ -239,6 +246,7 @@ template <int N> class tiled_index {
     static_assert(N >= 1 && N <= 3, "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
 
   public:
+    // The rank of the indices.
     static constexpr int rank = N;
 
     // AMP's member-wise constructor: the identities below are then the caller's to keep.
@@ -253,12 +261,15 @@ template <int N> class tiled_index {
         : tiled_index(global_index, remainder(global_index, tile_shape), quotient(global_index, tile_shape),
                       global_index - remainder(global_index, tile_shape), tile_shape) {}
 
+    // The work-item's global index, its index within its tile, its tile's index, the global index of
+    // its tile's first work-item, and the tile's extent.
     const index<N> global;
     const index<N> local;
     const index<N> tile;
     const index<N> tile_origin;
     const extent<N> tile_extent;
 
+    // The tile's extent (C++ AMP's get_tile_extent()).
     extent<N> get_tile_extent() const { return tile_extent; }
     // As an index, a tiled_index is its global index (AMP's av[t_idx]).
     operator index<N>() const { return global; }

@@ -24,6 +24,7 @@ namespace tiles {
 // A __local buffer of `bytes` for a kernel parameter declared `__local T*` (or `tile_static
 // T*`): tile_static memory whose size is chosen at launch.
 struct local_memory {
+    // The buffer's size in bytes; of(count) makes one of `count` elements of T.
     std::size_t bytes;
     template <class T> static local_memory of(std::size_t count) { return {count * sizeof(T)}; }
 };
@@ -78,20 +79,31 @@ void launch_typed(const std::shared_ptr<engine::context>& context, const Domain&
 
 } // namespace detail
 
+// Launches `k` over `domain` with `args` (arrays, array_views, local_memory and numbers) matched in
+// order to its parameters, on `view` (without a view: where its first array argument lives, else
+// the default view), and returns without waiting: the results come home as views are read. A tiled
+// domain launches work-groups of its tile. Everything is checked first, and nothing runs if
+// anything is refused: invalid_compute_domain (an extent the tile does not divide, a tile beyond the
+// device's limits), invalid_argument (wrong number, kind or element type of arguments, a kernel name
+// the source lacks), build_error (the message holds the compiler's log), out_of_memory.
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(view.context(), domain, k, std::forward<Args>(args)...);
 }
 
+// parallel_for_each over an untiled domain on `view`.
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(view.context(), domain, k, std::forward<Args>(args)...);
 }
 
+// parallel_for_each over a tiled domain where its first array argument lives, else on the default view.
 template <int N, class... Args> void parallel_for_each(const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }
 
+// parallel_for_each over an untiled domain where its first array argument lives, else on the default
+// view.
 template <int N, class... Args> void parallel_for_each(const extent<N>& domain, const kernel& k, Args&&... args) {
     detail::launch_typed(nullptr, domain, k, std::forward<Args>(args)...);
 }

@@ -39,8 +39,10 @@ void reset_parameters(const accelerator& accelerator, const std::string& set = "
 // One candidate a tuning run timed: the candidate-th (from 1) of `candidates`, with its median
 // time, or with `failure` saying why it did not run.
 struct tuning_step {
+    // The parameter set tuned, the candidate's number and how many there are, its values, its median
+    // time in seconds, and why it did not run ("" if it ran).
     std::string set;
-    std::size_t candidate = 0, candidates = 0;
+    std::size_t candidate = 0, candidates = 0; // the candidate's number, from 1, of this many
     parameter_values values;
     double seconds = 0;
     std::string failure;

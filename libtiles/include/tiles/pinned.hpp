@@ -30,6 +30,8 @@ void free_pinned(void* memory) noexcept;
 // data moves to and from).
 template <class T> class pinned_allocator {
   public:
+    // std::allocator_traits' members: the element type, and allocators that are all equal and move with
+    // their containers.
     using value_type = T;
     using is_always_equal = std::true_type;
     using propagate_on_container_move_assignment = std::true_type;
@@ -44,10 +46,13 @@ template <class T> class pinned_allocator {
         if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
         return n == 0 ? nullptr : static_cast<T*>(detail::allocate_pinned(view_, n * sizeof(T)));
     }
+    // Gives back memory allocate() gave.
     void deallocate(T* memory, std::size_t) noexcept { detail::free_pinned(memory); }
 
+    // The view whose driver pins the memory.
     const accelerator_view& view() const noexcept { return view_; }
 
+    // Any two allocators free each other's memory: they compare equal.
     friend bool operator==(const pinned_allocator&, const pinned_allocator&) noexcept { return true; }
     friend bool operator!=(const pinned_allocator&, const pinned_allocator&) noexcept { return false; }
 

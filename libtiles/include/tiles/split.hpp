@@ -53,8 +53,10 @@ template <class T> class split_array {
     split_array(const split_array&) = delete;
     split_array& operator=(const split_array&) = delete;
 
+    // The whole matrix's extent.
     const tiles::extent<2> extent;
 
+    // The number of bands; where band `part` lies in the matrix, and the view it lives on.
     std::size_t parts() const { return engine_->parts(); }
     const band& band_of(std::size_t part) const { return engine_->band_of(part); }
     const accelerator_view& view_of(std::size_t part) const {

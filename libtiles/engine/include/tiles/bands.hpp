@@ -11,6 +11,7 @@ namespace tiles {
 // Where one band's rows lie in a grid of `grid_rows` rows split into `parts` bands. The band's
 // local data is its halo above, its own rows, and its halo below, in that order.
 struct band {
+    // The rows of the whole grid.
     int grid_rows = 0;
     int halo = 0;       // the halo asked for: rows of each neighbour a band keeps
     int part = 0;       // the band's place among the bands, from the top
@@ -20,6 +21,7 @@ struct band {
     int halo_above = 0; // `halo`, or 0 for the first band
     int halo_below = 0; // `halo`, or 0 for the last band
 
+    // The rows of the band's local data: its halos and its own rows.
     int local_rows() const { return halo_above + rows + halo_below; }
     // The grid's row of local row 0.
     int local_first() const { return first - halo_above; }

@@ -10,6 +10,7 @@
 
 namespace tiles {
 
+// What checked mode found.
 enum class diagnostic_kind {
     read_write_race,     // one work-item reads what another writes, with no barrier between
     write_write_race,    // two work-items write one location, with no barrier between
@@ -24,6 +25,8 @@ enum class diagnostic_kind {
                          // refresh(), while the launch's device holds a copy of it: the launch reads that old copy
 };
 
+// The address space of the memory a diagnostic is about: tile_static (OpenCL's __local), global,
+// constant, a work-item's private memory, or unknown where the simulator did not say.
 enum class memory_space { tile_static, global, constant, private_memory, unknown };
 
 // "read-write race", ...: a kind in the words of a report; "problem" for `other` or a value out of
@@ -36,13 +39,17 @@ const char* to_string(memory_space space);
 
 // One problem, found by one or more work-items at one place of a kernel.
 struct diagnostic {
+    // What was found, and in which memory.
     diagnostic_kind kind = diagnostic_kind::other;
     memory_space space = memory_space::unknown;
+    // The kernel's name.
     std::string kernel;
     int line = 0; // in the kernel's own source, from 1; 0 if the prelude or unknown
+    // The column in `line`, from 1; 0 if unknown.
     int column = 0;
     std::string source_line; // that line of the kernel's source
     int other_line = 0;      // a race's other access, like `line`; 0 for the rest
+    // The column of the race's other access.
     int other_column = 0;
     int rank = 0;                               // of the launch
     std::vector<std::array<int, 3>> work_items; // global indices involved (AMP order, padded to 3)
@@ -60,16 +67,21 @@ struct diagnostic {
 
 // What checked launches found, in the order found.
 struct check_report {
+    // Every diagnostic, in the order found.
     std::vector<diagnostic> diagnostics;
+    // Whether nothing was found.
     bool clean() const { return diagnostics.empty(); }
+    // Every diagnostic's text, one per line.
     std::string to_string() const;
 };
 
 // Thrown by a launch on a strict checked view that found something; report() has it all.
 class check_failed : public runtime_exception {
   public:
+    // The exception for `report`, whose text what() lists.
     explicit check_failed(check_report report)
         : runtime_exception("checked mode found problems:\n" + report.to_string()), report_(std::move(report)) {}
+    // Everything the launch found.
     const check_report& report() const noexcept { return report_; }
 
   private:

@@ -11,12 +11,15 @@ namespace tiles {
 struct transfer_counters {
     std::uint64_t uploads = 0;   // host -> device transfers
     std::uint64_t downloads = 0; // device -> host transfers
+    // The bytes of those uploads and downloads.
     std::uint64_t bytes_uploaded = 0;
     std::uint64_t bytes_downloaded = 0;
     std::uint64_t device_copies = 0; // copies within one device (sections, array copies)
+    // The bytes of those copies.
     std::uint64_t bytes_copied_on_device = 0;
     std::uint64_t kernel_builds = 0; // programs compiled from source
     std::uint64_t cache_hits = 0;    // launches that found their kernel already built
+    // Kernels launched.
     std::uint64_t launches = 0;
     std::uint64_t binary_loads = 0; // programs loaded from the disk cache instead
     // Uploads and downloads (counted there too) that went through the view's pinned staging

@@ -11,6 +11,8 @@
 
 namespace tiles {
 
+// The element types of arrays, views and kernel arguments: OpenCL C's scalar types, half and
+// bfloat16, and `opaque` for any struct (its size given apart).
 enum class element_type {
     int8,
     uint8,
@@ -105,6 +107,7 @@ template <class Float> class float_bits {
 // half:
 class half : public detail::float_bits<half> {
   public:
+    // Zero; from a float, rounded to the nearest half; back to the float it stands for.
     half() = default;
     explicit half(float value);
     explicit operator float() const;
@@ -113,6 +116,7 @@ class half : public detail::float_bits<half> {
 // ... and bfloat16, float's upper 16 bits.
 class bfloat16 : public detail::float_bits<bfloat16> {
   public:
+    // Zero; from a float, rounded to the nearest bfloat16; back to the float it stands for.
     bfloat16() = default;
     explicit bfloat16(float value);
     explicit operator float() const;
@@ -160,9 +164,11 @@ template <element_type Type> using cpp_type_of = std::tuple_element_t<std::size_
 
 // An element type together with its size, which is what the engine stores.
 struct element_layout {
+    // The element type, and the bytes of one element (an opaque struct's own size).
     element_type type;
     std::size_t size;
 
+    // The layout of C++ type T's elements; T must be trivially copyable.
     template <class T> static constexpr element_layout of() {
         static_assert(std::is_trivially_copyable_v<T>, "elements are copied as bytes to the device");
         return {element_type_of<T>, sizeof(T)};

@@ -10,8 +10,11 @@ namespace tiles {
 // The name of an OpenCL status ("CL_OUT_OF_RESOURCES"), or "CL_UNKNOWN_STATUS"; a static string.
 const char* cl_status_name(int status);
 
+// What libtiles throws (C++ AMP's runtime_exception): what() says what went wrong with the numbers
+// involved, cl_status() gives OpenCL's code where OpenCL refused.
 class runtime_exception : public std::runtime_error {
   public:
+    // A failure described by `message`, with OpenCL's status where an OpenCL call failed.
     explicit runtime_exception(const std::string& message, int cl_status = 0)
         : std::runtime_error(message), cl_status_(cl_status) {}
     // The OpenCL status code behind the failure, or 0 (CL_SUCCESS) when libtiles refused first.
@@ -25,6 +28,7 @@ class runtime_exception : public std::runtime_error {
 // extent not divisible by its tile, or a tile the device cannot run as one work-group.
 class invalid_compute_domain : public runtime_exception {
   public:
+    // Made as runtime_exception is: a message and, where OpenCL refused, its status.
     using runtime_exception::runtime_exception;
 };
 
@@ -32,18 +36,21 @@ class invalid_compute_domain : public runtime_exception {
 // types that do not match the kernel's parameters, unknown devices.
 class invalid_argument : public runtime_exception {
   public:
+    // Made as runtime_exception is: a message and, where OpenCL refused, its status.
     using runtime_exception::runtime_exception;
 };
 
 // The device (or host) could not provide the memory asked for.
 class out_of_memory : public runtime_exception {
   public:
+    // Made as runtime_exception is: a message and, where OpenCL refused, its status.
     using runtime_exception::runtime_exception;
 };
 
 // A feature the chosen device does not have (double precision, say).
 class unsupported_feature : public runtime_exception {
   public:
+    // Made as runtime_exception is: a message and, where OpenCL refused, its status.
     using runtime_exception::runtime_exception;
 };
 
@@ -51,8 +58,10 @@ class unsupported_feature : public runtime_exception {
 // driver's complete log.
 class build_error : public runtime_exception {
   public:
+    // The failed build of a kernel: `message` names it, `build_log` is the compiler's log.
     build_error(const std::string& message, std::string build_log, int cl_status)
         : runtime_exception(message, cl_status), build_log_(std::move(build_log)) {}
+    // The compiler's complete log.
     const std::string& build_log() const noexcept { return build_log_; }
 
   private:

@@ -21,6 +21,8 @@ enum class kernel_language {
     cpp,
 };
 
+// A kernel: its source, the name of the kernel function to launch, and how to compile it. It is
+// built on first launch for each accelerator view and tile shape, and the builds are cached.
 class kernel {
   public:
     // `source` is OpenCL C using the prelude (tiled_index, tile_static, tile_barrier_wait...), or
@@ -29,6 +31,8 @@ class kernel {
     kernel(std::string source, std::string name, std::string build_options = "",
            kernel_language language = kernel_language::opencl_c);
 
+    // What the constructor was given: the kernel's name, its source, its build options and its
+    // source's language.
     const std::string& name() const;
     const std::string& source() const;
     const std::string& build_options() const;
