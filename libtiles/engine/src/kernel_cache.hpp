@@ -85,6 +85,15 @@ struct program_entry {
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
 
+// A build's options by where they come from: the kernel's (its source's, as the user or an
+// algorithm gave them) and those libtiles added after them for the launch (the prelude's defines,
+// -cl-kernel-arg-info); all of them the kernel's where libtiles added none.
+struct options_by_origin {
+    std::string kernels;
+    std::string libtiles;
+};
+options_by_origin split_build_options(const std::string& options);
+
 // A build log of the program made of `whole_program` with positions in the kernel's own lines, also
 // from drivers that ignore the program's #line directives.
 std::string with_kernel_lines(const std::string& log, const std::string& whole_program);
