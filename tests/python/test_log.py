@@ -35,6 +35,8 @@ def test_tiles_log_info_prints_builds_on_stderr():
     assert done.returncode == 0, done.stderr
     assert "libtiles info: building kernel 'logged' for '" in done.stderr
     assert "libtiles info: built kernel 'logged' for '" in done.stderr
+    # What the first call spends besides the build: the first run, with what the driver compiles then.
+    assert "libtiles info: first run of kernel 'logged' on '" in done.stderr
     assert "upload of" not in done.stderr  # transfers are at the debug level
 
 

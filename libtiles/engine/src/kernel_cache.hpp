@@ -68,6 +68,7 @@ struct compiled_kernel {
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
     launch_scratch scratch;           // guarded by launch_mutex
+    bool first_run_timed = false;     // for the log (first_run.hpp); guarded by launch_mutex
 };
 
 // A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.

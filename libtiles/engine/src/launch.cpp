@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "checked_run.hpp"
+#include "first_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
 #include "tiles/engine/checks.hpp"
@@ -433,7 +434,16 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     }
     const cl::NDRange global = ndrange(components(domain), domain.rank);
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
-    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local), "clEnqueueNDRangeKernel");
+    const bool timed = time_first_run(compiled->first_run_timed, events.wait_count != 0);
+    cl::Event run;
+    const double enqueued_at_ms = timed ? steady_now_ms() : 0;
+    check(ctx.queue().enqueueNDRangeKernel(compiled->kernel, cl::NullRange, global, local, nullptr,
+                                           timed ? &run : nullptr),
+          "clEnqueueNDRangeKernel");
+    if (timed) {
+        compiled->first_run_timed = true;
+        log_first_run(run, enqueued_at_ms, "kernel '" + compiled->name + "'", device.name);
+    }
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
