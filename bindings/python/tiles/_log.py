@@ -48,7 +48,7 @@ class _Formatter(logging.Formatter):
         return f"libtiles {record.levelname.lower()}: {record.getMessage()}"
 
 
-class _StderrWhereUnconfigured(logging.StreamHandler):  # type: ignore[type-arg]
+class _StderrWhereUnconfigured(logging.StreamHandler):
     """The log on stderr as C and C++ write it, for as long as the application has configured no
     handler of its own (where logging's last resort would print the bare message): every line
     with the same "libtiles LEVEL: " prefix, whatever TILES_LOG says."""
