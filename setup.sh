@@ -30,6 +30,7 @@ example_packages=(
   ocl-icd-opencl-dev opencl-headers   # OpenCL's ICD loader and headers
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
+  libcli11-dev nlohmann-json3-dev     # tiles-info's, tiles-tune's and tiles_bench's command lines and JSON
 )
 # ... and those the rest of the developer's build and the tests need besides.
 developer_packages=(

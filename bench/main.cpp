@@ -3,18 +3,19 @@
 //
 //   tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...]
 //               [--transfers MIB,MIB,...] [--runs N] [--clock host|device] [--only TEXT,TEXT,...]
-//               [--json FILE]
+//               [--json FILE] [--help]
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <limits>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "benchmarks.hpp"
+#include "command_line.hpp"
 #include "device_clock.hpp"
 
 namespace {
@@ -22,7 +23,7 @@ namespace {
 const char* const usage =
     "usage: tiles_bench [--quick | --large] [--side N] [--gemm N,N,...] [--precision P,P,...]\n"
     "                   [--transfers MIB,MIB,...] [--runs N] [--clock host|device] [--only TEXT,TEXT,...]\n"
-    "                   [--json FILE]\n"
+    "                   [--json FILE] [--help]\n"
     "  --quick           small sizes, 3 runs: a check that everything runs, in seconds\n"
     "  --large           large sizes, for GPUs: 8192x8192 matrices, matrix multiply up to 4096,\n"
     "                    transfers of 16 MiB and 1 GiB\n"
@@ -37,7 +38,8 @@ const char* const usage =
     "  --clock device    time each run between profiling markers by the device's clock, as CUDA\n"
     "                    events time cuBLAS, without the host's wait for the end\n"
     "  --only LIST       only the benchmarks whose name contains one of these texts\n"
-    "  --json FILE       also write the records as a JSON list\n";
+    "  --json FILE       also write the records as a JSON list\n"
+    "  --help            print this and exit\n";
 
 struct options {
     int side = 4096;
@@ -50,13 +52,6 @@ struct options {
     std::string json;
 };
 
-std::vector<std::string> comma_list(const std::string& text) {
-    std::vector<std::string> items;
-    std::istringstream list(text);
-    for (std::string item; std::getline(list, item, ',');) items.push_back(item);
-    return items;
-}
-
 tiles::gemm_precision precision_named(const std::string& name) {
     const std::pair<const char*, tiles::gemm_precision> names[] = {{"tf32x3", tiles::gemm_precision::tf32x3},
                                                                    {"tf32", tiles::gemm_precision::tf32},
@@ -67,68 +62,55 @@ tiles::gemm_precision precision_named(const std::string& name) {
     throw std::invalid_argument("--precision takes tf32x3, tf32, float16 and bfloat16, not '" + name + "'");
 }
 
-int positive(const std::string& text, const char* option) {
-    std::size_t used = 0;
-    const int value = std::stoi(text, &used);
-    if (used != text.size() || value <= 0)
-        throw std::invalid_argument(std::string(option) + " takes a positive number");
-    return value;
-}
-
-options parse(int argc, char** argv) {
+// The options of the command line `app` parsed, --quick and --large choosing the sizes that the
+// options given by name do not. Throws invalid_argument naming a value out of bounds.
+options from_command_line(const CLI::App& app, const options& given, const std::vector<std::string>& precisions) {
     options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        const auto value = [&]() -> std::string {
-            if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
-            return argv[++i];
-        };
-        if (arg == "--quick") {
-            o.side = 1024;
-            o.gemm_sizes = {256, 512};
-            o.transfer_mib = {1, 16};
-            o.runs = 3;
-        } else if (arg == "--large") {
-            o.side = 8192;
-            o.gemm_sizes = {1024, 2048, 4096};
-            o.transfer_mib = {16, 1024};
-        } else if (arg == "--side") {
-            o.side = positive(value(), "--side");
-            if (o.side % 8 != 0) throw std::invalid_argument("--side is a multiple of 8 (the copy kernel's vectors)");
-        } else if (arg == "--gemm") {
-            o.gemm_sizes.clear();
-            for (const std::string& n : comma_list(value())) {
-                o.gemm_sizes.push_back(positive(n, "--gemm"));
-                if (o.gemm_sizes.back() % 16 != 0) throw std::invalid_argument("--gemm sizes are multiples of 16");
-            }
-        } else if (arg == "--transfers") {
-            o.transfer_mib.clear();
-            for (const std::string& n : comma_list(value())) o.transfer_mib.push_back(positive(n, "--transfers"));
-        } else if (arg == "--precision") {
-            for (const std::string& name : comma_list(value())) o.precisions.insert(precision_named(name));
-        } else if (arg == "--runs") {
-            o.runs = positive(value(), "--runs");
-        } else if (arg == "--clock") {
-            o.clock = value();
-            if (o.clock != "host" && o.clock != "device")
-                throw std::invalid_argument("--clock takes host or device, not '" + o.clock + "'");
-        } else if (arg == "--only") {
-            o.only = comma_list(value());
-        } else if (arg == "--json") {
-            o.json = value();
-        } else {
-            throw std::invalid_argument("unknown option " + arg);
-        }
+    if (app.count("--quick") != 0) {
+        o.side = 1024;
+        o.gemm_sizes = {256, 512};
+        o.transfer_mib = {1, 16};
+        o.runs = 3;
+    } else if (app.count("--large") != 0) {
+        o.side = 8192;
+        o.gemm_sizes = {1024, 2048, 4096};
+        o.transfer_mib = {16, 1024};
     }
+    if (app.count("--side") != 0) o.side = given.side;
+    if (app.count("--gemm") != 0) o.gemm_sizes = given.gemm_sizes;
+    if (app.count("--transfers") != 0) o.transfer_mib = given.transfer_mib;
+    if (app.count("--runs") != 0) o.runs = given.runs;
+    if (app.count("--clock") != 0) o.clock = given.clock;
+    o.only = given.only;
+    o.json = given.json;
+    for (const std::string& name : precisions) o.precisions.insert(precision_named(name));
+    if (o.side % 8 != 0) throw std::invalid_argument("--side is a multiple of 8 (the copy kernel's vectors)");
+    for (const int n : o.gemm_sizes)
+        if (n % 16 != 0) throw std::invalid_argument("--gemm sizes are multiples of 16");
     return o;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+    CLI::App app("times libtiles' tiled algorithms against baselines", "tiles_bench");
+    options given;
+    std::vector<std::string> precisions;
+    const CLI::Range positive(1, std::numeric_limits<int>::max());
+    const auto quick = app.add_flag("--quick");
+    app.add_flag("--large")->excludes(quick);
+    app.add_option("--side", given.side)->check(positive);
+    app.add_option("--gemm", given.gemm_sizes)->delimiter(',')->check(positive);
+    app.add_option("--precision", precisions)->delimiter(',');
+    app.add_option("--transfers", given.transfer_mib)->delimiter(',')->check(positive);
+    app.add_option("--runs", given.runs)->check(positive);
+    app.add_option("--clock", given.clock)->check(CLI::IsMember({"host", "device"}));
+    app.add_option("--only", given.only)->delimiter(',');
+    app.add_option("--json", given.json);
+    if (const auto done = tiles::tools::parse_command_line(app, argc, argv, usage, "unknown option")) return *done;
     options o;
     try {
-        o = parse(argc, argv);
+        o = from_command_line(app, given, precisions);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tiles_bench: %s\n%s", e.what(), usage);
         return 2;

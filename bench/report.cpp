@@ -5,24 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace {
-
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) >= 0x20) out += c;
-    }
-    return out + "\"";
-}
-
-std::string json_number(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
-
-} // namespace
+#include <nlohmann/json.hpp>
 
 void print_table_header() {
     std::printf("%-26s %-16s %12s %-8s  %-22s %12s %7s\n", "algorithm", "size", "value", "unit", "baseline", "baseline",
@@ -38,14 +21,18 @@ void print_record(const record& r) {
 void write_json(const std::string& path, const std::vector<record>& records, const std::string& clock) {
     std::ofstream out(path);
     if (!out) throw std::runtime_error("cannot write " + path);
-    out << "[\n";
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const record& r = records[i];
-        out << "  {\"name\": " << json_string(r.name) << ", \"device\": " << json_string(r.device)
-            << ", \"size\": " << json_string(r.size) << ", \"value\": " << json_number(r.value)
-            << ", \"unit\": " << json_string(r.unit) << ", \"baseline\": " << json_string(r.baseline)
-            << ", \"baseline_value\": " << json_number(r.baseline_value) << ", \"ratio\": " << json_number(r.ratio())
-            << ", \"clock\": " << json_string(clock) << "}" << (i + 1 < records.size() ? "," : "") << "\n";
-    }
-    out << "]\n";
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    // A figure that is not a number (a baseline of 0 gives an infinite ratio) is written as null,
+    // as JSON has no NaN.
+    for (const record& r : records)
+        list.push_back({{"name", r.name},
+                        {"device", r.device},
+                        {"size", r.size},
+                        {"value", r.value},
+                        {"unit", r.unit},
+                        {"baseline", r.baseline},
+                        {"baseline_value", r.baseline_value},
+                        {"ratio", r.ratio()},
+                        {"clock", clock}});
+    out << list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/support.hpp"
+#include "../libtiles/engine/src/compile_route.hpp"
 #include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
 
@@ -227,6 +228,31 @@ TEST_CASE("a build log from a driver that ignores the prelude's #line gets the k
           "kernel:2:12: error: use of undeclared identifier 'x'\n<kernel>:3:1: note: a prelude line\n");
     // A log that honoured the #line (it names the kernel's source "kernel") is left as it is.
     CHECK(tiles::engine::with_kernel_lines("kernel:2:3: error: x\n", program) == "kernel:2:3: error: x\n");
+}
+
+TEST_CASE("a build the driver fails without a compiler error names the kernel's options and libtiles' own",
+          "[refusal]") {
+    using tiles::engine::driver_build_failure;
+    const std::string options = "-cl-no-such-option -DN=4 -cl-kernel-arg-info -DTILES_RANK=1 -DTILES_TILED=0";
+    // NVIDIA's driver on an option it does not take: CL_BUILD_PROGRAM_FAILURE, and no log.
+    CHECK(driver_build_failure(CL_BUILD_PROGRAM_FAILURE, "", options) ==
+          "the OpenCL driver failed twice (CL_BUILD_PROGRAM_FAILURE) without a compiler error; a build option it "
+          "does not take may be the cause (the kernel's options: '-cl-no-such-option -DN=4'; libtiles' own: "
+          "'-cl-kernel-arg-info -DTILES_RANK=1 -DTILES_TILED=0'), else the driver's cache or resources");
+    CHECK(driver_build_failure(CL_BUILD_PROGRAM_FAILURE, "", " -cl-kernel-arg-info -DTILES_RANK=2 -DTILES_TILED=1") ==
+          "the OpenCL driver failed twice (CL_BUILD_PROGRAM_FAILURE) without a compiler error; a build option it "
+          "does not take may be the cause (the kernel's options: none; libtiles' own: '-cl-kernel-arg-info "
+          "-DTILES_RANK=2 -DTILES_TILED=1'), else the driver's cache or resources");
+    // A log without an error, which the message then precedes.
+    CHECK_THAT(driver_build_failure(CL_BUILD_PROGRAM_FAILURE, "Unknown option -cl-no-such-option", options),
+               Catch::StartsWith("the OpenCL driver failed twice (CL_BUILD_PROGRAM_FAILURE) without a compiler error "
+                                 "in its log; a build option"));
+    CHECK(driver_build_failure(CL_INVALID_BUILD_OPTIONS, "Invalid build option: -cl-no-such-option", options) ==
+          "the driver refused the build options (the kernel's options: '-cl-no-such-option -DN=4'; libtiles' own: "
+          "'-cl-kernel-arg-info -DTILES_RANK=1 -DTILES_TILED=0')");
+    // The kernel's compiler errors are the kernel's fault: its log says why.
+    CHECK(driver_build_failure(CL_BUILD_PROGRAM_FAILURE, "kernel:3:5: error: use of undeclared identifier", options) ==
+          "it did not compile");
 }
 
 TEST_CASE_METHOD(fresh_view, "a container whose elements are not the size of the kernel's struct is refused",

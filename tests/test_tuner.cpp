@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -263,6 +264,33 @@ TEST_CASE_METHOD(fresh_view, "bad lines of the tuning file are skipped with a wa
     CHECK_THAT(said, Catch::Contains(" line 4 is skipped: "));
     CHECK_THAT(said, Catch::Contains("the stencil parameters for '" + view.get_accelerator().name() +
                                      "' are not used: TILE_ROWS and TILE_COLUMNS must be 1 to 1024"));
+}
+
+TEST_CASE_METHOD(fresh_view, "a damaged tuning file gives a few escaped warnings and a count, not one for each line",
+                 "[tuner]") {
+    const tuning_file file;
+    std::size_t lines = 0; // after the first, each a skipped one
+    {
+        std::ofstream out(file.path, std::ios::binary);
+        out << "libtiles tuning file 2\n";
+        std::minstd_rand random(43);
+        char byte = '\n';
+        for (int i = 0; i < (1 << 20) - 64; ++i) {
+            lines += byte == '\n';
+            byte = char(random() & 0xff);
+            out << byte;
+        }
+    }
+    REQUIRE(lines > 1000);
+    captured_stderr warnings;
+    CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
+    const std::string said = warnings.text.str();
+    CHECK(std::count(said.begin(), said.end(), '\n') == 4);
+    CHECK_THAT(
+        said, Catch::Contains(": " + std::to_string(lines) + " lines are skipped in all (the first 3 are said above)"));
+    const auto control = [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t'; };
+    CHECK(std::count_if(said.begin(), said.end(), control) == 0);
+    CHECK(std::count(said.begin(), said.end(), '\x7f') == 0);
 }
 
 TEST_CASE_METHOD(fresh_view, "the tuning file's warnings reach the log's sink at the warning level", "[tuner]") {

@@ -5,10 +5,12 @@
 //   tiles-info [--json] [--help] [--version]
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "command_line.hpp"
 #include "tiles/tiles.hpp"
 
 namespace {
@@ -28,23 +30,6 @@ std::string human_size(std::uint64_t bytes) {
     char text[32];
     std::snprintf(text, sizeof text, value == double(std::uint64_t(value)) ? "%.0f %s" : "%.1f %s", value, units[unit]);
     return text;
-}
-
-std::string json_string(const std::string& text) {
-    std::ostringstream os;
-    os << '"';
-    for (const unsigned char c : text) {
-        if (c == '"' || c == '\\')
-            os << '\\' << c;
-        else if (c < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-            os << escaped;
-        } else
-            os << c;
-    }
-    os << '"';
-    return os.str();
 }
 
 void print_text(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
@@ -74,46 +59,41 @@ void print_text(const std::vector<tiles::accelerator>& all, const tiles::acceler
 }
 
 void print_json(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
-    std::cout << "{\"version\": " << json_string(tiles::version()) << ", \"devices\": [";
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        const auto& a = all[i];
+    nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+    for (const auto& a : all) {
         const auto tile = a.max_tile_extent();
-        std::cout << (i ? ", " : "") << "{\"platform_index\": " << a.platform_index()
-                  << ", \"device_index\": " << a.device_index() << ", \"name\": " << json_string(a.name())
-                  << ", \"platform\": " << json_string(a.platform_name()) << ", \"type\": "
-                  << json_string(a.is_gpu()   ? "gpu"
-                                 : a.is_cpu() ? "cpu"
-                                              : "other")
-                  << ", \"version\": " << json_string(a.device_version())
-                  << ", \"driver\": " << json_string(a.driver_version()) << ", \"max_tile_size\": " << a.max_tile_size()
-                  << ", \"max_tile_extent\": [" << tile[0] << ", " << tile[1] << ", " << tile[2] << "]"
-                  << ", \"tile_static_memory\": " << a.tile_static_memory()
-                  << ", \"global_memory\": " << a.dedicated_memory() << ", \"max_allocation\": " << a.max_allocation()
-                  << ", \"double_precision\": " << (a.supports_double_precision() ? "true" : "false")
-                  << ", \"default\": " << (a == chosen ? "true" : "false") << "}";
+        devices.push_back({{"platform_index", a.platform_index()},
+                           {"device_index", a.device_index()},
+                           {"name", a.name()},
+                           {"platform", a.platform_name()},
+                           {"type", a.is_gpu()   ? "gpu"
+                                    : a.is_cpu() ? "cpu"
+                                                 : "other"},
+                           {"version", a.device_version()},
+                           {"driver", a.driver_version()},
+                           {"max_tile_size", a.max_tile_size()},
+                           {"max_tile_extent", {tile[0], tile[1], tile[2]}},
+                           {"tile_static_memory", a.tile_static_memory()},
+                           {"global_memory", a.dedicated_memory()},
+                           {"max_allocation", a.max_allocation()},
+                           {"double_precision", a.supports_double_precision()},
+                           {"default", a == chosen}});
     }
-    std::cout << "], \"default_reason\": " << json_string(tiles::accelerator::default_reason()) << "}\n";
+    const nlohmann::ordered_json report = {
+        {"version", tiles::version()}, {"devices", devices}, {"default_reason", tiles::accelerator::default_reason()}};
+    // Invalid UTF-8 in a driver's strings is replaced, not a reason to print nothing.
+    std::cout << report.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+    CLI::App app("the OpenCL devices libtiles can use", "tiles-info");
     bool json = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--json") {
-            json = true;
-        } else if (arg == "--help") {
-            std::cout << usage;
-            return 0;
-        } else if (arg == "--version") {
-            std::cout << "tiles-info (libtiles) " << tiles::version() << "\n";
-            return 0;
-        } else {
-            std::cerr << "tiles-info: unknown option '" << arg << "'\n" << usage;
-            return 2;
-        }
-    }
+    app.add_flag("--json", json);
+    if (const auto done = tiles::tools::parse_command_line(app, argc, argv, usage, "unknown option",
+                                                           std::string("tiles-info (libtiles) ") + tiles::version()))
+        return *done;
     try {
         const tiles::accelerator chosen;
         const auto all = tiles::accelerator::get_all();

@@ -4,18 +4,19 @@
 // on a terminal and a line as each set starts elsewhere.
 //
 //   tiles-tune [--device SELECTOR] [--only SET,SET,...] [--help] [--version]
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
+#include "command_line.hpp"
 #include "tiles/parameters.hpp"
 #include "tiles/tiles.hpp"
 
@@ -81,36 +82,18 @@ class progress_line {
     bool open_ = false;
 };
 
-std::vector<std::string> split(const std::string& list) {
-    std::vector<std::string> items;
-    std::istringstream in(list);
-    for (std::string item; std::getline(in, item, ',');)
-        if (!item.empty()) items.push_back(item);
-    return items;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
+    CLI::App app("tunes the tiled algorithms' parameters for a device", "tiles-tune");
     std::string device;
     std::vector<std::string> sets;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--device" && i + 1 < argc) {
-            device = argv[++i];
-        } else if (arg == "--only" && i + 1 < argc) {
-            sets = split(argv[++i]);
-        } else if (arg == "--help") {
-            std::cout << usage;
-            return 0;
-        } else if (arg == "--version") {
-            std::cout << "tiles-tune (libtiles) " << tiles::version() << "\n";
-            return 0;
-        } else {
-            std::cerr << "tiles-tune: unknown or incomplete option '" << arg << "'\n" << usage;
-            return 2;
-        }
-    }
+    app.add_option("--device", device);
+    app.add_option("--only", sets)->delimiter(',');
+    if (const auto done = tiles::tools::parse_command_line(app, argc, argv, usage, "unknown or incomplete option",
+                                                           std::string("tiles-tune (libtiles) ") + tiles::version()))
+        return *done;
+    sets.erase(std::remove(sets.begin(), sets.end(), std::string()), sets.end()); // "a,,b" and "a," name two
     // Shared with the log's sink, which stays installed until the process ends.
     const auto progress = std::make_shared<progress_line>();
     if (tiles::get_log_level() != tiles::log_level::off)

@@ -1,6 +1,6 @@
 /* The log through tiles_set_log_callback: kernel builds (with their time and the compiler's
- * warnings), program-cache misses and hits, and at the debug level transfers, each reaching the
- * callback with its level. */
+ * warnings), program-cache misses, stores and hits, kernels' first runs, and at the debug level
+ * transfers, each reaching the callback with its level. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +71,13 @@ int test_log_reaches_the_callback(void) {
     CHECK(strstr(log.text, "building kernel 'logged' for '") != NULL);
     CHECK(strstr(log.text, "building kernel 'logged' for '") < strstr(log.text, "built kernel 'logged' for '"));
     CHECK(strstr(log.text, " ms (options:") != NULL);
+    /* The rest of the first call's time: the driver's binary for the disk cache, and the first run
+     * with what the driver compiles then, each after the build. */
+    CHECK((strstr(log.text, "stored kernel 'logged' for '") != NULL) == disk_cache);
+    CHECK(!disk_cache || strstr(log.text, "built kernel 'logged'") < strstr(log.text, "stored kernel 'logged'"));
+    CHECK(strstr(log.text, "first run of kernel 'logged' on '") != NULL);
+    CHECK(strstr(log.text, "built kernel 'logged'") < strstr(log.text, "first run of kernel 'logged'"));
+    CHECK(strstr(log.text, " ms from its enqueue to its end") != NULL);
     CHECK(strstr(log.text, "the compiler said") == NULL); /* nothing to warn of */
     CHECK(log.highest == TILES_LOG_INFO);                 /* no transfers at the info level */
 

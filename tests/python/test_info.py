@@ -1,6 +1,7 @@
 """tiles-info from Python: `python -m tiles` prints the devices, `--json` the same as data."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -8,8 +9,9 @@ import tiles
 from tiles._info import human_size
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "tiles", *args], capture_output=True, text=True, check=True).stdout
+def run(*args, **environment):
+    return subprocess.run([sys.executable, "-m", "tiles", *args], capture_output=True, text=True, check=True,
+                          env=dict(os.environ, **environment)).stdout
 
 
 def test_human_sizes_are_binary_units():
@@ -23,6 +25,10 @@ def test_python_m_tiles_lists_every_device_and_the_default():
     for d in tiles.devices():
         assert f"{d.platform_index}:{d.device_index}  {d.name}\n" in text
     assert f"Default (*): {tiles.default_device().name}, because " in text
+
+
+def test_under_tiles_checked_the_default_named_is_the_simulator_as_tiles_info_says():
+    assert "\nDefault (*): Oclgrind Simulator, because " in run(TILES_CHECKED="1")
 
 
 def test_json_matches_the_device_queries():

@@ -35,6 +35,8 @@ def test_tiles_log_info_prints_builds_on_stderr():
     assert done.returncode == 0, done.stderr
     assert "libtiles info: building kernel 'logged' for '" in done.stderr
     assert "libtiles info: built kernel 'logged' for '" in done.stderr
+    # What the first call spends besides the build: the first run, with what the driver compiles then.
+    assert "libtiles info: first run of kernel 'logged' on '" in done.stderr
     assert "upload of" not in done.stderr  # transfers are at the debug level
 
 
@@ -51,6 +53,15 @@ def test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_tiles_logger():
     complaint = "TILES_LOG is 'loud'; it takes off, warning, info or debug, so the log stays at warning"
     assert done.stdout.splitlines().count("tiles WARNING " + complaint) == 1, done.stdout
     assert complaint not in done.stderr
+
+
+def test_where_logging_is_not_configured_the_complaint_about_tiles_log_has_the_prefix_c_gives():
+    script = "import tiles\ntiles.zeros((4,), 'float32').get()\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TILES_LOG="nonsense"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "libtiles warning: TILES_LOG is 'nonsense'; it takes off, warning, info or debug, " \
+        "so the log stays at warning\n"
 
 
 def test_set_log_level_routes_messages_to_the_tiles_logger(caplog):

@@ -7,7 +7,9 @@
    no -Werror;
 2. builds it again in a new isolated environment, with pybind11 at a new temporary path, as a
    reinstall does: nothing is compiled;
-3. `auditwheel repair` makes it a manylinux wheel that carries OpenCL's ICD loader;
+3. `auditwheel repair` makes it a manylinux wheel that carries OpenCL's ICD loader, tagged with
+   the oldest manylinux tag whose glibc and libstdc++ have every symbol version its ELF files
+   need (read here from them), the tag docs/guides/install.md names;
 4. `pip install --no-index` installs the wheel with numpy from the wheelhouse into the fresh
    environment, timed;
 5. from WORK/run, outside the source tree: the Python examples print what tests/expected holds;
@@ -24,6 +26,7 @@ times, the wheel's tag and size.
 
 import argparse
 import glob
+import io
 import os
 import pathlib
 import re
@@ -55,6 +58,46 @@ EXAMPLES = [
 
 def fail(message):
     sys.exit(f"check_wheel: {message}")
+
+
+# manylinux's tags and the newest symbol versions of glibc, libstdc++ and its C++ ABI in each one's
+# reference distribution (PEP 600: a wheel tagged manylinux_2_X may use what they provide).
+MANYLINUX = [
+    ("manylinux_2_28", {"GLIBC": (2, 28), "GLIBCXX": (3, 4, 24), "CXXABI": (1, 3, 11)}),  # AlmaLinux 8, GCC 8
+    ("manylinux_2_31", {"GLIBC": (2, 31), "GLIBCXX": (3, 4, 28), "CXXABI": (1, 3, 12)}),  # Ubuntu 20.04, GCC 10
+    ("manylinux_2_34", {"GLIBC": (2, 34), "GLIBCXX": (3, 4, 29), "CXXABI": (1, 3, 13)}),  # AlmaLinux 9, GCC 11
+    ("manylinux_2_35", {"GLIBC": (2, 35), "GLIBCXX": (3, 4, 30), "CXXABI": (1, 3, 13)}),  # Ubuntu 22.04, GCC 12
+    ("manylinux_2_39", {"GLIBC": (2, 39), "GLIBCXX": (3, 4, 33), "CXXABI": (1, 3, 15)}),  # Ubuntu 24.04, GCC 14
+]
+
+
+def needed_versions(elf_file):
+    """The newest version of GLIBC, GLIBCXX and CXXABI that an ELF file's symbols need
+    (its .gnu.version_r section), as tuples of ints."""
+    from elftools.elf.elffile import ELFFile  # pyelftools, which auditwheel needs
+    newest = {}
+    section = ELFFile(elf_file).get_section_by_name(".gnu.version_r")
+    for _, needed in section.iter_versions() if section is not None else ():
+        for version in needed:
+            library, _, number = version.name.partition("_")
+            if library in ("GLIBC", "GLIBCXX", "CXXABI") and re.fullmatch(r"[0-9.]+", number):
+                newest[library] = max(newest.get(library, ()), tuple(int(n) for n in number.split(".")))
+    return newest
+
+
+def honest_tag(wheel_zip):
+    """The oldest manylinux tag whose reference distribution has every symbol version that the
+    wheel's ELF files (its libraries, extension and programs) need."""
+    newest = {}
+    for name in wheel_zip.namelist():
+        data = wheel_zip.read(name)
+        if data[:4] == b"\x7fELF":
+            for library, version in needed_versions(io.BytesIO(data)).items():
+                newest[library] = max(newest.get(library, ()), version)
+    for tag, provided in MANYLINUX:
+        if all(version <= provided[library] for library, version in newest.items()):
+            return tag
+    fail(f"the wheel needs symbol versions newer than every manylinux tag this test knows: {newest}")
 
 
 def environment(**changes):
@@ -135,6 +178,13 @@ if not [n for n in names if re.fullmatch(r"libtiles\.libs/libOpenCL-[0-9a-f]+\.s
 if "tiles/tiles-tune" not in names:
     fail(f"the wheel carries no tiles-tune: {names}")
 print(f"wheel: {wheel.name}, {wheel.stat().st_size / 2**20:.2f} MiB")
+tag = honest_tag(zipfile.ZipFile(wheel))
+if wheel.name.split("-")[-1].split(".")[0] != f"{tag}_x86_64":
+    fail(f"the wheel is tagged {wheel.name}, where the symbol versions its ELF files need make it {tag}")
+guide = (source / "docs" / "guides" / "install.md").read_text()
+if set(re.findall(r"manylinux_2_\d+", guide)) != {tag}:
+    fail(f"docs/guides/install.md names {sorted(set(re.findall(r'manylinux_2_[0-9]+', guide)))}, not the wheel's {tag}")
+print(f"its tag, {tag}, is the oldest whose glibc and libstdc++ have every symbol version it needs")
 
 # 4. The wheel installed into the fresh environment.
 _, took = run([python, "-m", "pip", "install", "--no-cache-dir", "--no-index", "--find-links", wheelhouse, wheel])

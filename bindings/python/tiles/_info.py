@@ -42,9 +42,10 @@ def info() -> Dict[str, Any]:
     }
 
 
-def text(report: Dict[str, Any]) -> str:
+def text(report: Dict[str, Any], default_name: str) -> str:
+    """tiles-info's text of `report` (info()), with `default_name` the default device's, which
+    under TILES_CHECKED=1 is the simulator's, none of the devices listed."""
     lines: List[str] = [f"libtiles {report['version']}"]
-    default_name = ""
     for d in report["devices"]:
         extent = "x".join(str(e) for e in d["max_tile_extent"])
         lines += ["", f"{'* ' if d['default'] else '  '}{d['platform_index']}:{d['device_index']}  {d['name']}",
@@ -56,7 +57,6 @@ def text(report: Dict[str, Any]) -> str:
                   f"      global memory       {human_size(d['global_memory'])} (largest allocation "
                   f"{human_size(d['max_allocation'])})",
                   f"      double precision    {'yes' if d['double_precision'] else 'no'}"]
-        default_name = d["name"] if d["default"] else default_name
     lines += ["", f"Default (*): {default_name}, because {report['default_reason']}.",
               "Set TILES_DEVICE to gpu, cpu, platform:device indices or part of a device name to choose another."]
     return "\n".join(lines) + "\n"
@@ -71,8 +71,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     from .errors import Error
     try:
         report = info()
+        default_name = default_device().name
     except Error as e:
         print(f"tiles-info: {e}", file=sys.stderr)
         return 1
-    sys.stdout.write(json.dumps(report) + "\n" if args.json else text(report))
+    sys.stdout.write(json.dumps(report) + "\n" if args.json else text(report, default_name))
     return 0

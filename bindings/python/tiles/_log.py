@@ -4,8 +4,8 @@ program-cache hits and misses and tuning at INFO, transfers at DEBUG. libtiles l
 the logger has, so `logging.getLogger("tiles").setLevel(logging.INFO)` (or the root logger's
 level) with a handler is all it takes. Messages arrive as they happen, from the thread
 "tiles-log" while a call that released the GIL runs, and all of a call's before it returns.
-TILES_LOG=info (or warning, debug, off) in the environment sets the logger's level, and prints
-the messages on stderr where logging is not configured."""
+TILES_LOG=info (or warning, debug, off) in the environment sets the logger's level. Where logging
+is not configured, the messages go to stderr as C and C++ write them, "libtiles LEVEL: message"."""
 
 from __future__ import annotations
 
@@ -48,15 +48,30 @@ class _Formatter(logging.Formatter):
         return f"libtiles {record.levelname.lower()}: {record.getMessage()}"
 
 
+class _StderrWhereUnconfigured(logging.StreamHandler):
+    """The log on stderr as C and C++ write it, for as long as the application has configured no
+    handler of its own (where logging's last resort would print the bare message): every line
+    with the same "libtiles LEVEL: " prefix, whatever TILES_LOG says."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+        self.setFormatter(_Formatter())
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if logging.getLogger().handlers or any(h is not self for h in logger.handlers):
+            return  # the application's handlers have it
+        self.stream = sys.stderr  # as logging's last resort, the stderr of the moment
+        super().emit(record)
+
+
 def _from_environment() -> None:
     level = os.environ.get("TILES_LOG", "")
-    if level not in _LEVELS:
-        return  # the library itself warns about values it does not know
-    set_log_level(level)
-    if level != "off" and not logger.handlers and not logging.getLogger().handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(_Formatter())
-        logger.addHandler(handler)
+    stderr = _StderrWhereUnconfigured()
+    if level in _LEVELS:
+        set_log_level(level)
+    else:
+        stderr.setLevel(logging.WARNING)  # as logging's last resort; the library warns about a value it does not take
+    logger.addHandler(stderr)
 
 
 _delivery: threading.Thread

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -37,6 +38,45 @@ constexpr std::uint64_t largest_tuning_file = 1 << 20;
 
 void warn(const std::string& file, const std::string& what) { engine::log(log_level::warning, file + what); }
 
+// `text` in quotes as a warning may show it: its first 40 bytes, control bytes and bytes above 0x7e
+// as \xNN, so that a damaged file's bytes never reach a terminal.
+std::string quoted_for_warning(const std::string& text) {
+    constexpr std::size_t shown = 40;
+    std::string out = "'";
+    for (std::size_t i = 0; i < text.size() && i < shown; ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += char(c);
+            continue;
+        }
+        char escaped[5];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+        out += escaped;
+    }
+    return out + (text.size() > shown ? "'..." : "'");
+}
+
+// The skipped lines of a file, of which the first few are said one by one and the rest counted, so
+// that a damaged file gives a few lines of warning, not one for each of its lines.
+class skipped_lines {
+  public:
+    explicit skipped_lines(const std::string& file) : file_(file) {}
+    void skip(int number, const std::string& why) {
+        if (++count_ <= said_one_by_one) warn(file_, " line " + std::to_string(number) + " is skipped: " + why);
+    }
+    // Says how many lines were skipped in all, where more were than were said one by one.
+    void finish() const {
+        if (count_ > said_one_by_one)
+            warn(file_, ": " + std::to_string(count_) + " lines are skipped in all (the first " +
+                            std::to_string(said_one_by_one) + " are said above)");
+    }
+
+  private:
+    static constexpr int said_one_by_one = 3;
+    const std::string& file_;
+    int count_ = 0;
+};
+
 // `text` as an int if it is one in full: digits, an optional minus sign, nothing else.
 std::optional<int> whole_int(const std::string& text) {
     int value = 0;
@@ -59,7 +99,8 @@ std::optional<std::vector<int>> parse_values(const parameter_set& set, const std
         const std::optional<int> value =
             equals == std::string::npos ? std::nullopt : whole_int(field.substr(equals + 1));
         if (i == set.parameters.size() || !value || values[i]) {
-            why = "'" + field + "' is not one of " + set.name + "'s parameters, named once, with an integer value";
+            why = quoted_for_warning(field) + " is not one of " + set.name +
+                  "'s parameters, named once, with an integer value";
             return std::nullopt;
         }
         values[i] = value;
@@ -92,28 +133,29 @@ tuning_entries read_tuning(const std::string& file) {
                        "' (an earlier libtiles' tuning file, or no tuning file); the next tuning replaces it");
         return entries;
     }
+    skipped_lines skipped(file);
     for (int number = 2; std::getline(in, line); ++number) {
         std::istringstream fields(line);
         std::string name, driver, set_name, values;
-        const std::string skipped = " line " + std::to_string(number) + " is skipped: ";
         if (!std::getline(fields, name, '\t') || !std::getline(fields, driver, '\t') ||
             !std::getline(fields, set_name, '\t') || !std::getline(fields, values)) {
-            warn(file, skipped + "it is not a device name, driver, parameter set and parameters, tab-separated");
+            skipped.skip(number, "it is not a device name, driver, parameter set and parameters, tab-separated");
             continue;
         }
         const parameter_set* set = find_set(set_name);
         if (set == nullptr) {
-            warn(file, skipped + "'" + set_name + "' is not a parameter set of libtiles'");
+            skipped.skip(number, quoted_for_warning(set_name) + " is not a parameter set of libtiles'");
             continue;
         }
         std::string why;
         const std::optional<std::vector<int>> parsed = parse_values(*set, values, why);
         if (!parsed) {
-            warn(file, skipped + why);
+            skipped.skip(number, why);
             continue;
         }
         entries[{name, driver, set_name}] = *parsed;
     }
+    skipped.finish();
     return entries;
 }
 

@@ -169,8 +169,16 @@ built_program build_program(context& context, const compile_route& route, const 
     if (logging(log_level::info))
         log(log_level::info, "program cache miss: " + built_for + " for '" + context.device()->name + "' is compiled");
     built_program built = build_now(context, route, text, options, built_for);
-    if (cached_program stored = binary_of(built.program, built.build_log); !stored.binary.empty())
-        cache.store(key, stored);
+    // The driver's binary can take longer than the build (PoCL compiles each kernel for it).
+    const auto start = std::chrono::steady_clock::now();
+    cached_program stored = binary_of(built.program, built.build_log);
+    if (!stored.binary.empty()) cache.store(key, stored);
+    if (logging(log_level::info))
+        log(log_level::info, "stored " + built_for + " for '" + device.name + "' in the program cache in " +
+                                 std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                    std::chrono::steady_clock::now() - start)
+                                                    .count()) +
+                                 " ms, the driver's making its binary (CL_PROGRAM_BINARIES) included");
     return built;
 }
 

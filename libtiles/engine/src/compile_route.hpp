@@ -82,6 +82,11 @@ clang_output compile_with_clang(const std::string& route, const route_device& de
 // The driver's build log of `program` for `device` (CL_PROGRAM_BUILD_LOG), as it wrote it.
 std::string driver_log(const cl::Program& program, const cl::Device& device);
 
+// Why the driver's build with `options` (as launch_options made them) failed with `status`, its
+// `log` as the driver wrote it: where it is not the kernel's compiler errors, the kernel's options
+// and libtiles' own, named apart, since an option the driver does not take may be the cause.
+std::string driver_build_failure(cl_int status, const std::string& log, const std::string& options);
+
 // A driver's build log less what it says of every program (NVIDIA's "Function f is a kernel, so
 // overriding noinline attribute" line); "" where nothing else is left but blank lines.
 std::string without_driver_boilerplate(const std::string& log);

@@ -234,7 +234,9 @@ std::shared_ptr<context> adopt_context(cl_context opencl_context, cl_command_que
         check(device.getInfo(CL_DEVICE_PLATFORM, &platform), "clGetDeviceInfo");
         info = describe_device(platform, device);
     }
-    return std::make_shared<context>(std::move(info), std::move(adopted_context), std::move(adopted_queue));
+    auto adopted = std::make_shared<context>(std::move(info), std::move(adopted_context), std::move(adopted_queue));
+    adopted->note_adopted();
+    return adopted;
 }
 
 namespace {

@@ -79,6 +79,13 @@ class context {
     // Unique over the process's lifetime, unlike the address of this object or its cl_context.
     std::uint64_t id() const { return id_; }
     bool immediate() const { return immediate_; }
+    // Whether work on the queue may wait for events the caller sets later: the caller's own queue
+    // (adopted), or once a launch here waited for the caller's events. libtiles then never waits
+    // for its own work where nothing asked it to (the log's timing of first runs), lest it wait
+    // for ever.
+    bool may_wait_for_callers() const { return adopted_ || callers_events_; }
+    void note_callers_events() { callers_events_ = true; }
+    void note_adopted() { adopted_ = true; }
 
     // Throws invalid_argument, saying that `what` needs an OpenCL device, on the CPU accelerator.
     void check_runs_kernels(const char* what) const;
@@ -161,6 +168,8 @@ class context {
     cl::CommandQueue queue_;
     std::uint64_t id_;
     const bool immediate_;
+    std::atomic<bool> adopted_{false};
+    std::atomic<bool> callers_events_{false};
     atomic_counters count_;
     std::atomic<std::uint64_t> flushes_{0};
 

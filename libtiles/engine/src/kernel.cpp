@@ -36,9 +36,12 @@ std::vector<int> folded_extents(const launch_domain& domain) {
 // The user's options, then what the prelude reads of the launch's domain, then the fast paths of
 // its tile collectives that the device has, each unless the user's options name it (to define it
 // 0, say).
+// What libtiles' own options begin with, after the kernel's (split_build_options finds them by it).
+constexpr const char* libtiles_options_start = " -cl-kernel-arg-info -DTILES_RANK=";
+
 std::string launch_options(const std::string& options, const launch_domain& domain, const device_info& device) {
     std::ostringstream os;
-    os << options << " -cl-kernel-arg-info -DTILES_RANK=" << domain.rank << " -DTILES_TILED=" << domain.tiled;
+    os << options << libtiles_options_start << domain.rank << " -DTILES_TILED=" << domain.tiled;
     if (domain.tiled)
         for (int d = 0; d < domain.rank; ++d) os << " -DTILE_DIM" << d << '=' << domain.tile[d];
     const std::vector<int> folded = folded_extents(domain);
@@ -47,6 +50,17 @@ std::string launch_options(const std::string& options, const launch_domain& doma
         if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
     return os.str();
 }
+
+} // namespace
+
+options_by_origin split_build_options(const std::string& options) {
+    // The last: the kernel's options may name the same option, never libtiles' whole start.
+    const std::size_t start = options.rfind(libtiles_options_start);
+    if (start == std::string::npos) return {options, ""};
+    return {options.substr(0, start), options.substr(start + 1)};
+}
+
+namespace {
 
 // "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
 // or typedef name is returned as is.

@@ -68,6 +68,7 @@ struct compiled_kernel {
     std::uint64_t local_mem_size = 0; // tile_static bytes the kernel declares
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
     launch_scratch scratch;           // guarded by launch_mutex
+    bool first_run_timed = false;     // for the log (first_run.hpp); guarded by launch_mutex
 };
 
 // A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.
@@ -84,6 +85,15 @@ struct program_entry {
     std::mutex mutex;
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
+
+// A build's options by where they come from: the kernel's (its source's, as the user or an
+// algorithm gave them) and those libtiles added after them for the launch (the prelude's defines,
+// -cl-kernel-arg-info); all of them the kernel's where libtiles added none.
+struct options_by_origin {
+    std::string kernels;
+    std::string libtiles;
+};
+options_by_origin split_build_options(const std::string& options);
 
 // A build log of the program made of `whole_program` with positions in the kernel's own lines, also
 // from drivers that ignore the program's #line directives.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "checked_run.hpp"
+#include "first_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
 #include "tiles/engine/checks.hpp"
@@ -372,8 +373,8 @@ void check_host_writes(context& ctx, const std::shared_ptr<context>& context, co
 // may still run (NVIDIA's drivers report 256 for every kernel and run up to 1024 threads where the
 // kernel's registers fit a block's); where the driver refuses it, the refusal names the numbers.
 void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_domain& domain,
-                    const cl::NDRange& global, const cl::NDRange& local) {
-    const cl_int status = ctx.queue().enqueueNDRangeKernel(k.kernel, cl::NullRange, global, local);
+                    const cl::NDRange& global, const cl::NDRange& local, cl::Event* done) {
+    const cl_int status = ctx.queue().enqueueNDRangeKernel(k.kernel, cl::NullRange, global, local, nullptr, done);
     const std::size_t threads = domain.tiled ? tile_work_items(domain) : 0;
     if ((status == CL_INVALID_WORK_GROUP_SIZE || status == CL_OUT_OF_RESOURCES) && threads > k.work_group_size) {
         std::ostringstream os;
@@ -426,6 +427,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     if (ctx.checked) check_host_writes(ctx, context, k, args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
+    if (events.wait_count != 0) ctx.note_callers_events();
     if (events.wait_count != 0)
         check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
               "clEnqueueBarrierWithWaitList");
@@ -451,7 +453,14 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     }
     const cl::NDRange global = ndrange(components(domain), domain.rank);
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
-    enqueue_kernel(ctx, *compiled, domain, global, local);
+    const bool timed = time_first_run(compiled->first_run_timed, ctx.may_wait_for_callers());
+    cl::Event run;
+    const double enqueued_at_ms = timed ? steady_now_ms() : 0;
+    enqueue_kernel(ctx, *compiled, domain, global, local, timed ? &run : nullptr);
+    if (timed) {
+        compiled->first_run_timed = true;
+        log_first_run(run, enqueued_at_ms, "kernel '" + compiled->name + "'", device.name);
+    }
     ctx.count_launch();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);

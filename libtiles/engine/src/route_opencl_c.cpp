@@ -21,17 +21,35 @@ std::string without_driver_boilerplate(const std::string& log) {
 }
 
 namespace {
+// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
+// own failure (PoCL's cache, racing with another process's build of the same program, is one),
+// which says nothing about the kernel.
+bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
+
+} // namespace
+
+std::string driver_build_failure(cl_int status, const std::string& log, const std::string& options) {
+    const options_by_origin by_origin = split_build_options(options);
+    const std::string kernels = by_origin.kernels.find_first_not_of(' ') == std::string::npos
+                                    ? "the kernel's options: none"
+                                    : "the kernel's options: '" + by_origin.kernels + "'";
+    const std::string named =
+        kernels + (by_origin.libtiles.empty() ? "" : "; libtiles' own: '" + by_origin.libtiles + "'");
+    if (status == CL_INVALID_BUILD_OPTIONS) return "the driver refused the build options (" + named + ")";
+    if (has_compiler_diagnostic(log)) return "it did not compile";
+    // NVIDIA's driver fails an option it does not take (-cl-no-such-option) so, with no log at all.
+    return std::string("the OpenCL driver failed twice (") + cl_status_name(status) + ") without a compiler error" +
+           (log.empty() ? "" : " in its log") + "; a build option it does not take may be the cause (" + named +
+           "), else the driver's cache or resources";
+}
+
+namespace {
 
 std::string source_of(const cl::Program& program) {
     std::string text;
     program.getInfo(CL_PROGRAM_SOURCE, &text);
     return text;
 }
-
-// Whether a build log holds a compiler's diagnostic. A failed build without one is the driver's
-// own failure (PoCL's cache, racing with another process's build of the same program, is one),
-// which says nothing about the kernel.
-bool has_compiler_diagnostic(const std::string& log) { return log.find("error") != std::string::npos; }
 
 // The compiler's log at the kernel's own lines, each diagnostic with the line it points at.
 std::string readable_log(const cl::Program& program, const device_info& device) {
@@ -42,14 +60,8 @@ std::string readable_log(const cl::Program& program, const device_info& device) 
 [[noreturn]] void throw_build_error(const cl::Program& program, const device_info& device, cl_int status,
                                     const std::string& options, const std::string& built_for) {
     const std::string log = readable_log(program, device);
-    const std::string what =
-        status == CL_INVALID_BUILD_OPTIONS ? "the build options '" + options + "' were refused"
-        : has_compiler_diagnostic(log)
-            ? "it did not compile"
-            : "the OpenCL driver failed twice without a compiler diagnostic (" + std::string(cl_status_name(status)) +
-                  "), which is not the kernel's fault; the driver's cache or resources may be at fault";
-    throw build_error(built_for + " could not be built for '" + device.name + "': " + what +
-                          (log.empty() ? std::string() : ":\n" + log),
+    throw build_error(built_for + " could not be built for '" + device.name + "': " +
+                          driver_build_failure(status, log, options) + (log.empty() ? std::string() : ":\n" + log),
                       log, status);
 }
 

@@ -1,6 +1,8 @@
 // libtiles: what the library is doing, as a log. At `warning`, the default: what checked views
 // find. At `info` also each kernel build (a line before it starts, another with its time and its
-// compiler warnings), disk-cache hits and misses, tuning and its progress. At `debug` also every
+// compiler warnings), disk-cache hits, misses and stores (with the time the driver took to give
+// its binary), each kernel's first run (the first launch of a kernel built waits for it, to say how
+// long it took with what the driver compiles then), tuning and its progress. At `debug` also every
 // transfer. TILES_LOG sets the level (`off`, `warning`, `info` or `debug`); messages go to stderr
 // unless a program sets a sink.
 #pragma once
