@@ -338,20 +338,20 @@ template <int D0, int D1, int D2> class tiled_extent : public tiles::tiled_exten
 // (D0, D1, D2), with AMP's static tile_dim0..2 (tile_extent, get_tile_extent(), global, local,
 // tile and tile_origin are tiled_index<N>'s).
 template <int D0, int D1 = 0, int D2 = 0> class tiled_index : public tiles::tiled_index<tile_rank<D0, D1, D2>()> {
-    static constexpr int N = tile_rank<D0, D1, D2>();
-
   public:
+    static constexpr int rank = tile_rank<D0, D1, D2>();
     static constexpr int tile_dim0 = D0;
     static constexpr int tile_dim1 = D1;
     static constexpr int tile_dim2 = D2;
 
     // The work-item at `global`, by AMP's identities (local = global % tile ...).
-    explicit tiled_index(const index<N>& global_index)
-        : tiles::tiled_index<N>(global_index, tile_shape<N, D0, D1, D2>()) {}
+    explicit tiled_index(const index<rank>& global_index)
+        : tiles::tiled_index<rank>(global_index, tile_shape<rank, D0, D1, D2>()) {}
     // AMP's member-wise constructor, less the barrier, which exists only in kernels.
-    tiled_index(const index<N>& global_index, const index<N>& local_index, const index<N>& tile_index,
-                const index<N>& origin_of_tile)
-        : tiles::tiled_index<N>(global_index, local_index, tile_index, origin_of_tile, tile_shape<N, D0, D1, D2>()) {}
+    tiled_index(const index<rank>& global_index, const index<rank>& local_index, const index<rank>& tile_index,
+                const index<rank>& origin_of_tile)
+        : tiles::tiled_index<rank>(global_index, local_index, tile_index, origin_of_tile,
+                                   tile_shape<rank, D0, D1, D2>()) {}
 };
 
 } // namespace amp
