@@ -1,7 +1,8 @@
 # The installed package (TILES_INSTALL): libtiles.so (or libtiles.a) with tiles.h and
 # tiles_opencl.h for C; the static C++ core libtiles_core.a with the headers of tiles/ for C++
 # (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
-# where MPI is found); tiles-info and tiles-tune; a CMake package whose
+# where MPI is found) and C++ AMP's <amp.h>, <amp_math.h> and <amp_short_vectors.h> in
+# tiles/cppamp/, which tiles::core and tiles-core.pc put on the include path; tiles-info and tiles-tune; a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives
 # them too; and pkg-config files for C (tiles.pc) and C++ (tiles-core.pc). A wheel (pip install .)
 # holds the Python package alone.
@@ -15,10 +16,11 @@ install(FILES capi/include/tiles.h capi/include/tiles_opencl.h DESTINATION ${CMA
 install(DIRECTORY libtiles/engine/include/tiles libtiles/algorithms/include/tiles
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 if(MPI_FOUND)
-  install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
+  install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp"
+          PATTERN "*.h")
 else() # tiles/mpi.hpp is of no use without MPI's headers
   install(DIRECTORY libtiles/include/tiles DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp"
-          PATTERN "mpi.hpp" EXCLUDE)
+          PATTERN "*.h" PATTERN "mpi.hpp" EXCLUDE)
 endif()
 install(FILES "${PROJECT_BINARY_DIR}/libtiles/engine/include/tiles/version.hpp"
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tiles)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "checked_run.hpp"
 #include "context.hpp"
 #include "devices.hpp"
 #include "tiles/exceptions.hpp"
@@ -42,12 +43,25 @@ std::wstring widen(const std::string& utf8) {
     return wide;
 }
 
-[[noreturn]] void refuse_direct3d(const std::string& path) {
-    throw invalid_argument("'" + path +
-                           "' is a Direct3D device path of C++ AMP, which has no OpenCL counterpart: give "
-                           "\"default\", a device path of accelerator::get_device_path() or a selector (gpu, cpu, "
-                           "platform:device indices, part of a name); the devices are:" +
-                           engine::device_list());
+// C++ AMP's Direct3D devices as OpenCL has them. WARP, Direct3D's rasterizer on the CPU, is the
+// first OpenCL CPU device; REF, its reference device for debugging, is checked mode's Oclgrind
+// simulator, else (Oclgrind missing) the first CPU device. All are emulated, as AMP's are.
+std::shared_ptr<const engine::device_info> direct3d_device(const std::string& path) {
+    const bool ref = path == "direct3d\\ref";
+    std::string what = "'" + path + "' is C++ AMP's WARP device: an OpenCL CPU device in libtiles";
+    if (ref) {
+        try {
+            return engine::simulator_device();
+        } catch (const unsupported_feature& e) {
+            what = "'" + path +
+                   "' is C++ AMP's reference device: the Oclgrind simulator in libtiles, which could not be "
+                   "loaded (" +
+                   e.what() + "), else an OpenCL CPU device";
+        }
+    }
+    for (const auto& device : engine::all_devices())
+        if ((device->type & CL_DEVICE_TYPE_CPU) != 0) return device;
+    throw invalid_argument(what + ", of which there is none; the devices are:" + engine::device_list());
 }
 
 // The device an AMP device path or a TILES_DEVICE-style selector names; `amp_cpu`: "cpu" is AMP's
@@ -55,7 +69,7 @@ std::wstring widen(const std::string& utf8) {
 std::shared_ptr<const engine::device_info> device_at(const std::string& path, bool amp_cpu) {
     if (path == "default") return engine::default_accelerator().device;
     if (amp_cpu && path == "cpu") return engine::host_device();
-    if (path == "direct3d\\warp" || path == "direct3d\\ref") refuse_direct3d(path);
+    if (path == "direct3d\\warp" || path == "direct3d\\ref") return direct3d_device(path);
     return engine::select_device(path);
 }
 

@@ -86,7 +86,9 @@ int test_set_default_device_after_use(void) {
     CHECK_FAILS(tiles_device_set_default(&set, "no such device"), TILES_ERROR_INVALID_ARGUMENT,
                 "no OpenCL device matches 'no such device'");
     CHECK(set == -1);
-    CHECK_FAILS(tiles_device_set_default(&set, "direct3d\\ref"), TILES_ERROR_INVALID_ARGUMENT, "Direct3D");
+    /* C++ AMP's WARP device names an OpenCL CPU device, which cannot be the default once it is used. */
+    set = -1;
+    if (CHECK_OK(tiles_device_set_default(&set, "direct3d\\warp"))) CHECK(set == 0);
     CHECK_FAILS(tiles_device_set_default(&set, NULL), TILES_ERROR_INVALID_ARGUMENT, "selector is NULL");
     CHECK_FAILS(tiles_device_set_default(NULL, "default"), TILES_ERROR_INVALID_ARGUMENT, "'out' is NULL");
     tiles_device* now = NULL;

@@ -3,11 +3,13 @@
 #                 the C++ core, tiles.h, the C++ headers, tiles-info, tiles-tune, the CMake package,
 #                 tiles.pc and tiles-core.pc lie there, and the documentation's HTML in DOCDIR where it was built
 #   find_package  copies consumer/ to WORK, builds it with find_package(tiles) (a C program, a C++
-#                 tiled kernel and the README's C++ example) and runs them, and tiles-info
+#                 tiled kernel, a C++ AMP program's host code and the README's C++ example) and runs
+#                 them, and tiles-info
 #   example       builds examples, examples/c and examples/algorithms, each alone from its own folder,
 #                 against PREFIX, and runs their tile averages and algorithms
 #   pkg-config    compiles consumer/consumer.c in WORK with `pkg-config --cflags --libs tiles` and
-#                 consumer/consumer.cpp with `pkg-config --cflags --libs tiles-core`, runs them
+#                 consumer/consumer.cpp and consumer_amp.cpp with `pkg-config --cflags --libs tiles-core`,
+#                 runs them
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
 #                 the programs, and checks that libtiles added nothing to the parent's install
@@ -33,11 +35,19 @@ function(check_consumer program)
   check_output("${program}" "libtiles ${VERSION}\ndevice [0-9]+:[0-9]+ [^\n]+\n.*twice: 0 2 4 6 8 10 12 14\n")
 endfunction()
 
-# The C one, the C++ tiled kernel (tile sums of 0..63 in 4x4 tiles, and their total) and the
-# README's example, built in `dir`.
+# The C++ AMP program: AMP's reference and WARP devices are emulated, the CPU accelerator
+# describes itself, the tile sums as consumer_cpp's, and a domain of 6 in tiles of 4 refused.
+function(check_consumer_amp program)
+  check_output("${program}" "reference device emulated: 1\nWARP emulated: 1\nCPU accelerator: CPU accelerator\n\
+tile sums: 216 280 728 792\ninvalid_compute_domain, error code 0\n$")
+endfunction()
+
+# The C one, the C++ tiled kernel (tile sums of 0..63 in 4x4 tiles, and their total), the C++ AMP
+# program and the README's example, built in `dir`.
 function(check_consumers dir)
   check_consumer("${dir}/consumer")
   check_output("${dir}/consumer_cpp" "libtiles ${VERSION}\ntile sums: 216 280 728 792\nreduce: 2016\n")
+  check_consumer_amp("${dir}/consumer_amp")
   check_output("${dir}/readme_example" "^4\\.5 6\\.5 8\\.5 10\\.5 20\\.5 22\\.5 24\\.5 26\\.5 36\\.5 38\\.5 40\\.5 42\\.5 52\\.5 54\\.5 56\\.5 58\\.5 $")
 endfunction()
 
@@ -74,10 +84,12 @@ if(STEP STREQUAL "layout")
     message(FATAL_ERROR "no documentation was built, but ${DOCDIR} holds ${docs}")
   endif()
   list(SORT installed)
-  # The C++ headers of the typed API, the engine and the algorithms, each from its include folder.
+  # The C++ headers of the typed API (C++ AMP's <amp.h> ... among them), the engine and the
+  # algorithms, each from its include folder.
   set(cpp_headers "")
   foreach(root IN ITEMS libtiles/include libtiles/engine/include libtiles/algorithms/include)
-    file(GLOB_RECURSE root_headers RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.hpp")
+    file(GLOB_RECURSE root_headers RELATIVE "${SOURCE_DIR}/${root}" "${SOURCE_DIR}/${root}/*.hpp"
+         "${SOURCE_DIR}/${root}/*.h")
     list(APPEND cpp_headers ${root_headers})
   endforeach()
   list(TRANSFORM cpp_headers PREPEND "${INCLUDEDIR}/")
@@ -166,6 +178,10 @@ elseif(STEP STREQUAL "pkg-config")
   run("${CXX_COMPILER}" -std=c++17 -Wall -Wextra -Werror -pedantic "${WORK}/consumer.cpp" ${flags_tiles-core}
       -o "${WORK}/consumer_cpp")
   check_output("${WORK}/consumer_cpp" "libtiles ${VERSION}\ntile sums: 216 280 728 792\nreduce: 2016\n")
+  file(COPY "${consumer_source}/consumer_amp.cpp" DESTINATION "${WORK}")
+  run("${CXX_COMPILER}" -std=c++17 -Wall -Wextra -Werror -pedantic "${WORK}/consumer_amp.cpp" ${flags_tiles-core}
+      -o "${WORK}/consumer_amp")
+  check_consumer_amp("${WORK}/consumer_amp")
 
 elseif(STEP STREQUAL "subproject")
   build_consumer("-DTILES_SOURCE_DIR=${SOURCE_DIR}" -DBUILD_SHARED_LIBS=OFF)

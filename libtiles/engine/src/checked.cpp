@@ -313,6 +313,14 @@ cl_platform_id oclgrind_platform() {
                               errors);
 }
 
+// The one device of Oclgrind's platform.
+cl::Device simulated_device(const cl::Platform& platform) {
+    std::vector<cl::Device> devices;
+    check(platform.getDevices(CL_DEVICE_TYPE_ALL, &devices), "clGetDeviceIDs");
+    if (devices.empty()) throw unsupported_feature("the Oclgrind platform has no device");
+    return devices.front();
+}
+
 // A path Oclgrind can load libtiles' plugin from (see libtiles/oclgrind), made once: an
 // anonymous in-memory file, so that nothing is installed beside libtiles or left on disk. Empty
 // where libtiles was built without the plugin, or where the Oclgrind loaded is not the release
@@ -385,14 +393,22 @@ std::atomic<parameter_table_check> table_check{nullptr}; // constant-initialized
 
 void set_parameter_table_check(parameter_table_check check) { table_check = check; }
 
+std::shared_ptr<const device_info> simulator_device() {
+    // Never destroyed: releasing Oclgrind's objects in the exit handlers corrupts the heap (see
+    // default_context()).
+    static const auto* const simulator = new std::shared_ptr<const device_info>([] {
+        cl::Platform platform(oclgrind_platform(), true);
+        return describe_device(platform, simulated_device(platform));
+    }());
+    return *simulator;
+}
+
 std::shared_ptr<context> new_checked_context(bool strict) {
     // Oclgrind reads its settings from the environment when a context is made.
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
     cl::Platform platform(oclgrind_platform(), true);
-    std::vector<cl::Device> devices;
-    check(platform.getDevices(CL_DEVICE_TYPE_ALL, &devices), "clGetDeviceIDs");
-    if (devices.empty()) throw unsupported_feature("the Oclgrind platform has no device");
+    const cl::Device device = simulated_device(platform);
     // With libtiles' plugin, kernels are compiled without optimization, which would drop the
     // reads of tile_static variables that nothing stores. Oclgrind's own uninitialized-value
     // checker crashes on some kernels so compiled (vector swizzles such as .even), and the plugin
@@ -426,13 +442,13 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     // together), which would leave later checked launches with silently empty reports.
     setenv("OCLGRIND_MAX_ERRORS", "4294967295", 1);
     cl_int status = CL_SUCCESS;
-    cl::Context opencl_context(devices.front(), nullptr, nullptr, nullptr, &status);
+    cl::Context opencl_context(device, nullptr, nullptr, nullptr, &status);
     check(status, "clCreateContext (Oclgrind)");
     run->open_log();
-    cl::CommandQueue queue(opencl_context, devices.front(), CL_QUEUE_PROFILING_ENABLE, &status);
+    cl::CommandQueue queue(opencl_context, device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue (Oclgrind)");
-    auto checked = std::make_shared<context>(describe_device(platform, devices.front()), std::move(opencl_context),
-                                             std::move(queue));
+    auto checked =
+        std::make_shared<context>(describe_device(platform, device), std::move(opencl_context), std::move(queue));
     checked->checked = std::move(run);
     return checked;
 }

@@ -45,6 +45,10 @@ struct checked_run {
 // A context and queue on Oclgrind's simulated device, with a checked_run of its own.
 std::shared_ptr<context> new_checked_context(bool strict);
 
+// Oclgrind's simulated device, read once: C++ AMP's reference device (accelerator::direct3d_ref).
+// unsupported_feature, saying how to install it, where Oclgrind is missing.
+std::shared_ptr<const device_info> simulator_device();
+
 // How checked mode asks the algorithms, which the engine does not see, whether their parameter
 // tables have values for the device TILES_CHECKED_AS names ("gpu", "cpu", a device's name): the
 // algorithms set it, and a name they have none for is refused when a checked context is made.

@@ -73,6 +73,8 @@ void throw_cl_error(cl_int status, const std::string& what) {
     case CL_OUT_OF_RESOURCES:
     case CL_INVALID_BUFFER_SIZE:
         throw out_of_memory(message, status);
+    case CL_DEVICE_NOT_AVAILABLE: // the device is gone: AMP's removed view
+        throw accelerator_view_removed(message, status);
     default:
         throw runtime_exception(message, status);
     }

@@ -34,7 +34,8 @@ enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 class accelerator {
   public:
     // C++ AMP's device paths. "default" is the default accelerator and "cpu" the CPU accelerator
-    // (the host); the Direct3D ones have no OpenCL counterpart and are refused.
+    // (the host); Direct3D's name emulated OpenCL devices: WARP the first OpenCL CPU device, REF
+    // checked mode's Oclgrind simulator (else the first CPU device).
     static constexpr wchar_t default_accelerator[] = L"default";
     static constexpr wchar_t cpu_accelerator[] = L"cpu";
     static constexpr wchar_t direct3d_warp[] = L"direct3d\\warp";
@@ -43,12 +44,12 @@ class accelerator {
     // The default accelerator; using it fixes the default (set_default then returns false).
     accelerator();
     // The accelerator a TILES_DEVICE-style selector names ("gpu", "cpu" for an OpenCL CPU device,
-    // "P:D", part of a name), "default", or a device path of get_device_path(); invalid_argument
-    // if none matches, and for AMP's Direct3D paths.
+    // "P:D", part of a name), "default", a device path of get_device_path(), or AMP's Direct3D
+    // paths; invalid_argument if none matches.
     explicit accelerator(const std::string& selector);
     // The accelerator an AMP device path names: L"default", L"cpu" (AMP's CPU accelerator, the
     // host, which only holds data: staging arrays), a device path of get_device_path(), or any
-    // selector the narrow constructor takes. invalid_argument for the Direct3D paths.
+    // selector the narrow constructor takes (AMP's Direct3D paths among them).
     explicit accelerator(const std::wstring& path);
 
     // Every OpenCL device of every platform, in platform then device order.

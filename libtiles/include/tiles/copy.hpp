@@ -113,10 +113,15 @@ void copy(const Source& source, const Destination& destination) {
     detail::copy_containers(source, destination);
 }
 
-// Host range to container: [first, last) must hold exactly as many elements.
-template <class InputIt, class Destination, class = std::enable_if_t<detail::is_container_v<Destination>>,
-          class = typename std::iterator_traits<InputIt>::iterator_category>
-void copy(InputIt first, InputIt last, const Destination& destination) {
+// Host range to container: [first, last) must hold exactly as many elements. One overload per
+// container, as C++ AMP has them: more specialized than std::copy(first, last, out), so that an
+// unqualified copy(begin(v), end(v), a) under `using namespace std;` is this one.
+template <class InputIt, class T, int N, class = typename std::iterator_traits<InputIt>::iterator_category>
+void copy(InputIt first, InputIt last, const array<T, N>& destination) {
+    detail::copy_range_in(first, last, destination).get();
+}
+template <class InputIt, class T, int N, class = typename std::iterator_traits<InputIt>::iterator_category>
+void copy(InputIt first, InputIt last, const array_view<T, N>& destination) {
     detail::copy_range_in(first, last, destination).get();
 }
 

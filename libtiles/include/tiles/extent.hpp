@@ -1,7 +1,10 @@
 // libtiles: the index space of C++ AMP. index<N> and extent<N> (any rank N >= 1, component 0 the
 // slowest-varying) with AMP's arithmetic; tiled_extent<N>, an extent split into equal rectangular
-// tiles whose shape is chosen at run time (extent.tile(2, 3)) or at compile time
-// (extent.tile<2, 3>()), and tiled_index<N>, a work-item's place in it (ranks 1 to 3, as in AMP).
+// tiles whose shape is chosen at run time (extent.tile(2, 3)), and tiled_index<N>, a work-item's
+// place in it (ranks 1 to 3, as in AMP). AMP's own spelling, with the tile in the type, is
+// tiles::amp::tiled_extent<D0, D1, D2> (what extent.tile<2, 3>() makes) and
+// tiles::amp::tiled_index<D0, D1, D2>, each a tiled_extent<N> or tiled_index<N> of its rank, which
+// <amp.h> names concurrency::tiled_extent and concurrency::tiled_index.
 #pragma once
 
 #include <array>
@@ -15,6 +18,9 @@
 namespace tiles {
 
 template <int N> class tiled_extent;
+namespace amp {
+template <int D0, int D1 = 0, int D2 = 0> class tiled_extent;
+}
 
 namespace detail {
 
@@ -178,11 +184,12 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
         return tiled_extent<N>(*this, extent<N>(tile_dims...));
     }
 
-    // Tiles chosen at compile time, as in C++ AMP: extent<2>(8, 9).tile<2, 3>().
-    template <int... TileDims> tiled_extent<N> tile() const {
+    // Tiles chosen at compile time, as in C++ AMP: extent<2>(8, 9).tile<2, 3>(), an
+    // amp::tiled_extent<2, 3>, which is a tiled_extent<2>.
+    template <int... TileDims> amp::tiled_extent<TileDims...> tile() const {
         static_assert(sizeof...(TileDims) == N, "a tile has as many dimensions as the extent it tiles");
         static_assert(((TileDims > 0) && ...), "tile dimensions must be positive");
-        return tiled_extent<N>(*this, extent<N>(TileDims...));
+        return amp::tiled_extent<TileDims...>(*this);
     }
 };
 
@@ -290,5 +297,74 @@ template <int N> class tiled_index {
         return i;
     }
 };
+
+namespace amp {
+
+// The rank of AMP's tiled_extent<D0, D1, D2> and tiled_index<D0, D1, D2>: a dimension of 0 is one
+// the tile does not have.
+template <int D0, int D1, int D2> constexpr int tile_rank() {
+    static_assert(D0 > 0 && D1 >= 0 && D2 >= 0, "tile dimensions must be positive");
+    static_assert(D1 > 0 || D2 == 0, "a tile of rank 3 has three positive dimensions");
+    return D2 > 0 ? 3 : D1 > 0 ? 2 : 1;
+}
+
+// The tile (D0, D1, D2) of rank N as an extent.
+template <int N, int D0, int D1, int D2> constexpr extent<N> tile_shape() {
+    if constexpr (N == 1)
+        return extent<N>(D0);
+    else if constexpr (N == 2)
+        return extent<N>(D0, D1);
+    else
+        return extent<N>(D0, D1, D2);
+}
+
+// A tile's extent that reads both ways: `te.tile_extent`, AMP's property, and
+// `te.tile_extent()`, the member function of tiled_extent<N>.
+template <int N> struct tile_extent_member : extent<N> {
+    constexpr explicit tile_extent_member(const extent<N>& tile) : extent<N>(tile) {}
+    constexpr const extent<N>& operator()() const { return *this; }
+};
+
+// C++ AMP's tiled_extent<D0[, D1[, D2]]>: an extent in tiles whose shape is in the type, with
+// AMP's static tile_dim0..2 and tile_extent, and pad() and truncate() of the same type. It is a
+// tiled_extent<N> of its rank, which launches take.
+template <int D0, int D1, int D2> class tiled_extent : public tiles::tiled_extent<tile_rank<D0, D1, D2>()> {
+  public:
+    static constexpr int rank = tile_rank<D0, D1, D2>();
+    static constexpr int tile_dim0 = D0;
+    static constexpr int tile_dim1 = D1;
+    static constexpr int tile_dim2 = D2;
+    static constexpr tile_extent_member<rank> tile_extent{tile_shape<rank, D0, D1, D2>()};
+
+    // An extent of zeros, as AMP's default constructor makes.
+    tiled_extent() : tiled_extent(extent<rank>()) {}
+    // Any extent of the rank, tiled (implicit, as in AMP).
+    tiled_extent(const extent<rank>& whole) : tiles::tiled_extent<rank>(whole, tile_extent) {}
+
+    tiled_extent pad() const { return tiled_extent(tiles::tiled_extent<rank>::pad()); }
+    tiled_extent truncate() const { return tiled_extent(tiles::tiled_extent<rank>::truncate()); }
+};
+
+// C++ AMP's tiled_index<D0[, D1[, D2]]> on the host: a tiled_index<N> of its rank whose tile is
+// (D0, D1, D2), with AMP's static tile_dim0..2 (tile_extent, get_tile_extent(), global, local,
+// tile and tile_origin are tiled_index<N>'s).
+template <int D0, int D1 = 0, int D2 = 0> class tiled_index : public tiles::tiled_index<tile_rank<D0, D1, D2>()> {
+  public:
+    static constexpr int rank = tile_rank<D0, D1, D2>();
+    static constexpr int tile_dim0 = D0;
+    static constexpr int tile_dim1 = D1;
+    static constexpr int tile_dim2 = D2;
+
+    // The work-item at `global`, by AMP's identities (local = global % tile ...).
+    explicit tiled_index(const index<rank>& global_index)
+        : tiles::tiled_index<rank>(global_index, tile_shape<rank, D0, D1, D2>()) {}
+    // AMP's member-wise constructor, less the barrier, which exists only in kernels.
+    tiled_index(const index<rank>& global_index, const index<rank>& local_index, const index<rank>& tile_index,
+                const index<rank>& origin_of_tile)
+        : tiles::tiled_index<rank>(global_index, local_index, tile_index, origin_of_tile,
+                                   tile_shape<rank, D0, D1, D2>()) {}
+};
+
+} // namespace amp
 
 } // namespace tiles

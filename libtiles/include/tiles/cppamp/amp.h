@@ -1,0 +1,41 @@
+// libtiles: C++ AMP's <amp.h>. A C++ AMP program's host code builds with it as written: namespace
+// concurrency (and Concurrency) holds libtiles' classes and functions under AMP's names, and AMP's
+// own spellings where libtiles' differ: tiled_extent<D0, D1, D2> and tiled_index<D0, D1, D2> with
+// the tile in the type (tiles::tiled_extent<N> is the rank's, the tile a run-time value), and the
+// accelerator and accelerator_view whose properties read as AMP reads them (acc.default_view,
+// acc.is_emulated ...). Linking the CMake target tiles::core (or pkg-config's tiles-core) puts
+// this folder on the include path. docs/guides/from-cpp-amp.md.
+#pragma once
+
+#include "tiles/amp_accelerator.hpp"
+#include "tiles/tiles.hpp"
+
+namespace concurrency {
+
+using tiles::array;
+using tiles::array_view;
+using tiles::completion_future;
+using tiles::copy;
+using tiles::copy_async;
+using tiles::extent;
+using tiles::index;
+using tiles::parallel_for_each;
+
+using tiles::queuing_mode;
+using tiles::queuing_mode_automatic;
+using tiles::queuing_mode_immediate;
+
+using tiles::accelerator_view_removed;
+using tiles::invalid_compute_domain;
+using tiles::out_of_memory;
+using tiles::runtime_exception;
+using tiles::unsupported_feature;
+
+using tiles::amp::accelerator;
+using tiles::amp::accelerator_view;
+using tiles::amp::tiled_extent;
+using tiles::amp::tiled_index;
+
+} // namespace concurrency
+
+namespace Concurrency = concurrency;
