@@ -174,7 +174,7 @@ built_program build_program(context& context, const compile_route& route, const 
     cached_program stored = binary_of(built.program, built.build_log);
     if (!stored.binary.empty()) cache.store(key, stored);
     if (logging(log_level::info))
-        log(log_level::info, "stored " + built_for + " for '" + device.name + "' in the program cache in " +
+        log(log_level::info, "stored " + built_for + " for '" + context.device()->name + "' in the program cache in " +
                                  std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                     std::chrono::steady_clock::now() - start)
                                                     .count()) +
