@@ -164,7 +164,8 @@ TEST_CASE("TILES_CHECKED_AS names a Hopper GPU by any of its names, and refuses 
 // On the device the tests run on, as its driver describes it: NVIDIA's Hopper GPUs (an H100 as
 // much as an H200) take Hopper's gemm values, CPUs the CPUs'.
 TEST_CASE("the device in use runs on the row of its class", "[parameters]") {
-    const device_info& device = tiles::accelerator().info();
+    const tiles::accelerator accelerator;
+    const device_info& device = accelerator.info();
     INFO(device.name << ", compute capability " << device.compute_capability);
     const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)
