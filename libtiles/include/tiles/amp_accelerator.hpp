@@ -25,10 +25,15 @@ class accelerator_view;
 // properties are read from the view: `accelerator_view v = acc.default_view; v.is_debug`.
 class default_view_member {
   public:
+    // The default view of `owner`, not made yet.
     explicit default_view_member(tiles::accelerator owner) : owner_(std::move(owner)) {}
+    // The default view itself, made on first use: as AMP's accelerator_view, or libtiles' own.
     operator accelerator_view() const;
     operator tiles::accelerator_view() const { return owner_.get_default_view(); }
 
+    // The default view's member functions, as accelerator_view has them: its accelerator, a wait
+    // for and a submission of its work, a marker after it, its queuing mode, whether it is a
+    // debugging view, and its version.
     tiles::accelerator get_accelerator() const { return owner_; }
     void wait() const { owner_.get_default_view().wait(); }
     void flush() const { owner_.get_default_view().flush(); }
@@ -37,6 +42,7 @@ class default_view_member {
     bool get_is_debug() const { return owner_.get_default_view().get_is_debug(); }
     unsigned int get_version() const { return owner_.get_default_view().get_version(); }
 
+    // Whether the default view is the view `b` (or not).
     friend bool operator==(const default_view_member& a, const tiles::accelerator_view& b) {
         return a.owner_.get_default_view() == b;
     }
@@ -51,14 +57,18 @@ class default_view_member {
 // simulator of checked mode (else a CPU device), each with is_emulated true.
 class accelerator : public tiles::accelerator {
   public:
+    // The default accelerator, or the one a device path (AMP's wide string: direct3d_ref,
+    // direct3d_warp, cpu_accelerator, default_accelerator) or libtiles' selector names.
     accelerator() : accelerator(tiles::accelerator()) {}
     explicit accelerator(const std::wstring& path) : accelerator(tiles::accelerator(path)) {}
     explicit accelerator(const std::string& selector) : accelerator(tiles::accelerator(selector)) {}
     // Any of libtiles' accelerators, with its properties read (implicit, for view.get_accelerator()).
     accelerator(const tiles::accelerator& device);
 
+    // Every accelerator, as tiles::accelerator::get_all() lists them, with AMP's properties.
     static std::vector<accelerator> get_all();
 
+    // The accelerator's default view, and a new view of it in `mode`, as AMP's accelerator_view.
     accelerator_view get_default_view() const;
     accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) const;
 
@@ -81,6 +91,7 @@ class accelerator_view : public tiles::accelerator_view {
     // Any of libtiles' views (implicit: array::get_accelerator_view(), create_checked_view() ...).
     accelerator_view(const tiles::accelerator_view& view);
 
+    // The view's accelerator, as AMP's accelerator.
     tiles::amp::accelerator get_accelerator() const { return accelerator; }
 
     tiles::amp::accelerator accelerator; // get_accelerator()

@@ -321,7 +321,9 @@ template <int N, int D0, int D1, int D2> constexpr extent<N> tile_shape() {
 // A tile's extent that reads both ways: `te.tile_extent`, AMP's property, and
 // `te.tile_extent()`, the member function of tiled_extent<N>.
 template <int N> struct tile_extent_member : extent<N> {
+    // The tile's extent, read as a property.
     constexpr explicit tile_extent_member(const extent<N>& tile) : extent<N>(tile) {}
+    // The same, read as tiled_extent<N>::tile_extent() reads it.
     constexpr const extent<N>& operator()() const { return *this; }
 };
 
@@ -330,6 +332,7 @@ template <int N> struct tile_extent_member : extent<N> {
 // tiled_extent<N> of its rank, which launches take.
 template <int D0, int D1, int D2> class tiled_extent : public tiles::tiled_extent<tile_rank<D0, D1, D2>()> {
   public:
+    // The rank, the tile's dimensions (0 past the rank) and the tile's extent, as AMP has them.
     static constexpr int rank = tile_rank<D0, D1, D2>();
     static constexpr int tile_dim0 = D0;
     static constexpr int tile_dim1 = D1;
@@ -341,6 +344,7 @@ template <int D0, int D1, int D2> class tiled_extent : public tiles::tiled_exten
     // Any extent of the rank, tiled (implicit, as in AMP).
     tiled_extent(const extent<rank>& whole) : tiles::tiled_extent<rank>(whole, tile_extent) {}
 
+    // The extent rounded up (pad) or down (truncate) to whole tiles, of this same type.
     tiled_extent pad() const { return tiled_extent(tiles::tiled_extent<rank>::pad()); }
     tiled_extent truncate() const { return tiled_extent(tiles::tiled_extent<rank>::truncate()); }
 };
@@ -350,6 +354,7 @@ template <int D0, int D1, int D2> class tiled_extent : public tiles::tiled_exten
 // tile and tile_origin are tiled_index<N>'s).
 template <int D0, int D1 = 0, int D2 = 0> class tiled_index : public tiles::tiled_index<tile_rank<D0, D1, D2>()> {
   public:
+    // The rank and the tile's dimensions (0 past the rank), as AMP has them.
     static constexpr int rank = tile_rank<D0, D1, D2>();
     static constexpr int tile_dim0 = D0;
     static constexpr int tile_dim1 = D1;

@@ -67,9 +67,11 @@ class unsupported_feature : public runtime_exception {
 // for a device that was removed or reset; get_view_removed_reason() is the OpenCL status.
 class accelerator_view_removed : public runtime_exception {
   public:
+    // Made as runtime_exception is: a message and the OpenCL status, or the status alone.
     accelerator_view_removed(const std::string& message, int cl_status) : runtime_exception(message, cl_status) {}
     accelerator_view_removed(const char* message, int cl_status) : runtime_exception(message, cl_status) {}
     explicit accelerator_view_removed(int cl_status) : runtime_exception(cl_status) {}
+    // Why the view was removed: the OpenCL status (AMP gives an HRESULT).
     int get_view_removed_reason() const noexcept { return cl_status(); }
 };
 
