@@ -12,6 +12,7 @@
 #include "log.hpp"
 #include "pending_work.hpp"
 #include "staging.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -251,7 +252,7 @@ std::shared_ptr<context> default_context_of(const std::shared_ptr<const device_i
     if (device->simulator && checked_by_environment() && default_context()->device()->device() == device->device())
         return default_context();
     // Never destroyed: releasing OpenCL objects while the process exits crashes some drivers.
-    static auto* const contexts = new std::map<cl_device_id, std::shared_ptr<context>>;
+    static immortal<std::map<cl_device_id, std::shared_ptr<context>>> contexts;
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
     auto& found = (*contexts)[device->device()]; // the CPU accelerator's is under no device at all
@@ -265,7 +266,7 @@ std::shared_ptr<context> default_context() {
     // handlers, after glibc has destroyed the main thread's thread_local objects, and releasing
     // an Oclgrind context there tears down its LLVM context over state that is gone (the heap
     // corruption "corrupted double-linked list" at the exit of about half the checked runs).
-    static const auto* const chosen = new std::shared_ptr<context>([] {
+    static const immortal<std::shared_ptr<context>> chosen([] {
         const char* checked = checked_by_environment();
         if (checked == nullptr) return default_context_of(default_device().device);
         return new_checked_context(std::string(checked) == "strict");

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "context.hpp"
+#include "tiles/engine/immortal.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -27,8 +28,8 @@ std::atomic<staging_lookup> lookup{nullptr}; // constant-initialized, before any
 } // namespace
 
 const std::vector<staging_row>& staging_table() {
-    static const std::vector<staging_row> table(std::begin(staging_rows), std::end(staging_rows));
-    return table;
+    static const immortal<std::vector<staging_row>> table(std::begin(staging_rows), std::end(staging_rows));
+    return *table;
 }
 
 staging_parameters shipped_staging(const device_info& device) {
