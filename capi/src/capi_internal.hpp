@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tiles.h"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/engine/placement.hpp"
 #include "tiles/tiles.hpp"
 
@@ -25,6 +26,21 @@ namespace tiles::capi {
 // to copy the message, records a static "out of memory" message and returns
 // TILES_ERROR_OUT_OF_MEMORY instead. Never throws.
 tiles_status fail(tiles_status status, std::string_view message) noexcept;
+
+// What the C API keeps for the calling thread: the message of its last failure, the texts it
+// hands out (each valid until the thread's next call that replaces it), and the arguments of its
+// launch under way. A release may run as the thread ends, from its thread_local objects'
+// destructors or its POSIX thread-specific data's, after C++ has destroyed its thread_local
+// objects: so this is no thread_local object but memory that a thread-specific key's destructor
+// frees, after every thread_local destructor of the thread (thread_state.cpp).
+struct thread_state {
+    std::string last_error;
+    std::string build_log;                              // tiles_kernel_build's, tiles_kernel_get_build_log's
+    std::string kernel_names, source_log;               // tiles_program_build's
+    std::vector<tiles::engine::launch_arg> launch_args; // tiles_launch's, empty between launches
+};
+// This thread's, made on its first use; throws std::bad_alloc where there is no memory for it.
+thread_state& this_thread();
 
 // Maps the exception being handled to a status and records its message. Call only in a catch.
 tiles_status dispatch_exception();

@@ -41,8 +41,8 @@ tiles_status tiles_device_default(tiles_device** out) {
 tiles_status tiles_device_default_reason(const char** out) {
     return guard([&] {
         check_out(out);
-        static const std::string reason = tiles::accelerator::default_reason();
-        *out = reason.c_str();
+        static const tiles::engine::immortal<std::string> reason(tiles::accelerator::default_reason());
+        *out = reason->c_str();
     });
 }
 

@@ -10,16 +10,15 @@
 
 namespace tiles::capi {
 namespace {
-thread_local std::string last_error;
-// Set instead of last_error when there was no memory to copy a message into it. A static string,
-// as libgit2's git_error_oom, so that reporting the lack of memory needs none.
-thread_local const char* last_error_static = nullptr;
+// Set instead of this_thread().last_error when there was no memory to copy a message into it. A
+// static string, as libgit2's git_error_oom, so that reporting the lack of memory needs none.
+thread_local const char* last_error_static = nullptr; // trivially destructible: valid to the thread's end
 constexpr char out_of_memory_message[] = "the host is out of memory (even for this error's message)";
 } // namespace
 
 tiles_status fail(tiles_status status, std::string_view message) noexcept {
     try {
-        last_error.assign(message);
+        this_thread().last_error.assign(message);
         last_error_static = nullptr;
         return status;
     } catch (...) { // std::bad_alloc, or std::length_error for a message longer than any string
@@ -90,7 +89,12 @@ const char* tiles_status_string(tiles_status status) {
 }
 
 const char* tiles_last_error_message(void) {
-    return tiles::capi::last_error_static != nullptr ? tiles::capi::last_error_static : tiles::capi::last_error.c_str();
+    if (tiles::capi::last_error_static != nullptr) return tiles::capi::last_error_static;
+    try {
+        return tiles::capi::this_thread().last_error.c_str();
+    } catch (const std::bad_alloc&) { // no failure on this thread yet, and no memory to say so
+        return "";
+    }
 }
 
 tiles_status tiles_take_writeback_error(void) {

@@ -185,10 +185,11 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
     // Reused from launch to launch of this thread, so that a launch allocates nothing; emptied
     // after it, also when an argument is refused, so that it keeps no storage alive (a view's
     // storage kept here would write back into memory its caller has freed).
-    thread_local std::vector<tiles::engine::launch_arg> converted;
+    std::vector<tiles::engine::launch_arg>& converted = this_thread().launch_args;
     struct emptied_after {
-        ~emptied_after() { converted.clear(); }
-    } emptied;
+        std::vector<tiles::engine::launch_arg>& args;
+        ~emptied_after() { args.clear(); }
+    } emptied{converted};
     converted.clear();
     if (arg_count != 0) check_struct(&args[0], "first argument");
     for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(argument(args, i), i));
@@ -286,29 +287,24 @@ tiles_status tiles_kernel_create_with_options(tiles_kernel** out, const char* so
 tiles_status tiles_kernel_retain(tiles_kernel* kernel) { return retain(kernel, "kernel"); }
 tiles_status tiles_kernel_release(tiles_kernel* kernel) { return release(kernel, "kernel"); }
 
-// Where tiles_kernel_build and tiles_kernel_get_build_log leave the log they hand out.
-thread_local std::string handed_out_log;
-
 tiles_status tiles_kernel_build(const char** log, const tiles_kernel* kernel, tiles_context* context,
                                 const tiles_domain* domain) {
     return guard([&] {
         const tiles::kernel& k = live(kernel, "kernel").kernel;
         const tiles::engine::launch_domain d = check_domain(domain);
         std::string built = tiles::engine::build(context_of(context), d, k);
-        if (log != nullptr) *log = (handed_out_log = std::move(built)).c_str();
+        if (log != nullptr) *log = (this_thread().build_log = std::move(built)).c_str();
     });
 }
 
 tiles_status tiles_kernel_get_build_log(const char** out, const tiles_kernel* kernel) {
     return guard([&] {
         check_out(out);
-        handed_out_log = live(kernel, "kernel").kernel.build_log();
-        *out = handed_out_log.c_str();
+        std::string& handed_out = this_thread().build_log;
+        handed_out = live(kernel, "kernel").kernel.build_log();
+        *out = handed_out.c_str();
     });
 }
-
-// Where tiles_program_build leaves the names and the log it hands out.
-thread_local std::string handed_out_kernel_names, handed_out_source_log;
 
 tiles_status tiles_program_build(const char** kernel_names, const char** log, tiles_context* context,
                                  const char* source, const char* options) {
@@ -327,6 +323,8 @@ tiles_status tiles_program_build_with_options(const char** kernel_names, const c
         if (domain != nullptr) d = check_domain(domain);
         tiles::engine::source_build built =
             tiles::engine::build_source(context_of(context), source, o.build_options, o.language, d ? &*d : nullptr);
+        std::string& handed_out_kernel_names = this_thread().kernel_names;
+        std::string& handed_out_source_log = this_thread().source_log;
         handed_out_kernel_names.clear();
         for (const std::string& name : built.kernel_names)
             handed_out_kernel_names += (handed_out_kernel_names.empty() ? "" : ";") + name;

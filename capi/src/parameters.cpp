@@ -21,13 +21,13 @@ std::string text_of(const char* text, const char* what) {
 // "a b c": the names, space-separated, kept for the process's life so that callers may hold them.
 const char* static_list(const std::string& key, const std::vector<std::string>& names) {
     static std::mutex mutex;
-    static std::map<std::string, std::string> lists;
+    static tiles::engine::immortal<std::map<std::string, std::string>> lists;
     std::lock_guard<std::mutex> lock(mutex);
-    auto found = lists.find(key);
-    if (found == lists.end()) {
+    auto found = lists->find(key);
+    if (found == lists->end()) {
         std::string list;
         for (const std::string& name : names) list += (list.empty() ? "" : " ") + name;
-        found = lists.emplace(key, list).first;
+        found = lists->emplace(key, list).first;
     }
     return found->second.c_str();
 }

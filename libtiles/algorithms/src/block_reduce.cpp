@@ -66,10 +66,10 @@ std::function<void()> block_reduce_workload(const std::shared_ptr<context>& cont
 }
 
 const typed_set<block_reduce_parameters>& block_reduce_set() {
-    static const typed_set<block_reduce_parameters> set({"block_reduce", all_of(block_reduce_parameters_named),
-                                                         all_of(block_reduce_table), nullptr, device_problem,
-                                                         all_of(block_reduce_candidates), block_reduce_workload, true});
-    return set;
+    static const engine::immortal<typed_set<block_reduce_parameters>> set(set_definition<block_reduce_parameters>{
+        "block_reduce", all_of(block_reduce_parameters_named), all_of(block_reduce_table), nullptr, device_problem,
+        all_of(block_reduce_candidates), block_reduce_workload, true});
+    return *set;
 }
 
 // How blocks are shared among work-items: strips of strip_rows x strip_columns elements, each

@@ -14,15 +14,15 @@ std::vector<const parameter_set*> gemm_parameter_sets();
 std::vector<const parameter_set*> staging_parameter_sets();
 
 const std::vector<std::reference_wrapper<const parameter_set>>& parameter_sets() {
-    static const std::vector<std::reference_wrapper<const parameter_set>> all = [] {
+    static const engine::immortal<std::vector<std::reference_wrapper<const parameter_set>>> all([] {
         std::vector<std::reference_wrapper<const parameter_set>> sets;
         for (const std::vector<const parameter_set*>& algorithm :
              {reduce_parameter_sets(), block_reduce_parameter_sets(), transpose_parameter_sets(),
               stencil_parameter_sets(), gemm_parameter_sets(), staging_parameter_sets()})
             for (const parameter_set* set : algorithm) sets.emplace_back(*set);
         return sets;
-    }();
-    return all;
+    }());
+    return *all;
 }
 
 const parameter_set* find_set(const std::string& name) {

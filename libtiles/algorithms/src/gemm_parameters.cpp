@@ -175,79 +175,87 @@ std::string mma_not_tunable(const char* set, bool small, const device_info& devi
     return current.tensor_cores == 0 ? std::string(set) + "'s TENSOR_CORES is 0" : "";
 }
 
-// A register-blocked set: its name, its column of gemm_table, the bytes of its elements, how the
+// The definition of a register-blocked set: its name, its column of gemm_table, the bytes of its elements, how the
 // tuner times it (products of `type` elements, below the device's switch for `small`), and why it
 // would not be tuned on a device (optional).
-typed_set<gemm_parameters> register_blocked_set(const char* name, gemm_parameters gemm_values::*column,
-                                                std::size_t element_size, element_type type, bool small,
-                                                std::function<std::string(const device_info&)> not_tunable) {
-    return typed_set<gemm_parameters>({name, all_of(gemm_parameters_named), column_of(gemm_table, column),
-                                       kernel_problem,
-                                       [element_size](const gemm_parameters& p, const device_info& device) {
-                                           return staging_problem(p, device, element_size);
-                                       },
-                                       all_of(gemm_candidates),
-                                       [type, small](const std::shared_ptr<context>& context) {
-                                           return product_workload(context, type, small, false, gemm_precision::exact);
-                                       },
-                                       false,
-                                       [not_tunable](const device_info& device, const gemm_parameters&) {
-                                           return not_tunable ? not_tunable(device) : std::string();
-                                       }});
+set_definition<gemm_parameters> register_blocked_set(const char* name, gemm_parameters gemm_values::*column,
+                                                     std::size_t element_size, element_type type, bool small,
+                                                     std::function<std::string(const device_info&)> not_tunable) {
+    return {name,
+            all_of(gemm_parameters_named),
+            column_of(gemm_table, column),
+            kernel_problem,
+            [element_size](const gemm_parameters& p, const device_info& device) {
+                return staging_problem(p, device, element_size);
+            },
+            all_of(gemm_candidates),
+            [type, small](const std::shared_ptr<context>& context) {
+                return product_workload(context, type, small, false, gemm_precision::exact);
+            },
+            false,
+            [not_tunable](const device_info& device, const gemm_parameters&) {
+                return not_tunable ? not_tunable(device) : std::string();
+            }};
 }
 
-// A tensor-core set, timed on products at `precision`; the tuner keeps its TENSOR_CORES as it is.
-typed_set<mma_gemm_parameters> tensor_core_set(const char* name, mma_gemm_parameters gemm_values::*column, bool small,
-                                               gemm_precision precision) {
-    return typed_set<mma_gemm_parameters>(
-        {name, all_of(mma_parameters_named), column_of(gemm_table, column), kernel_problem, mma_problem,
-         all_of(mma_candidates),
-         [small, precision](const std::shared_ptr<context>& context) {
-             return product_workload(context, element_type::float32, small, true, precision);
-         },
-         false,
-         [name, small](const device_info& device, const mma_gemm_parameters& current) {
-             return mma_not_tunable(name, small, device, current);
-         },
-         keep_tensor_cores});
+// The definition of a tensor-core set, timed on products at `precision`; the tuner keeps its TENSOR_CORES as it is.
+set_definition<mma_gemm_parameters> tensor_core_set(const char* name, mma_gemm_parameters gemm_values::*column,
+                                                    bool small, gemm_precision precision) {
+    return {name,
+            all_of(mma_parameters_named),
+            column_of(gemm_table, column),
+            kernel_problem,
+            mma_problem,
+            all_of(mma_candidates),
+            [small, precision](const std::shared_ptr<context>& context) {
+                return product_workload(context, element_type::float32, small, true, precision);
+            },
+            false,
+            [name, small](const device_info& device, const mma_gemm_parameters& current) {
+                return mma_not_tunable(name, small, device, current);
+            },
+            keep_tensor_cores};
 }
 
 } // namespace
 
 const typed_set<gemm_parameters>& gemm_float_set() {
-    static const auto set =
-        register_blocked_set("gemm_float", &gemm_values::float_large, 4, element_type::float32, false, nullptr);
-    return set;
+    static const engine::immortal<typed_set<gemm_parameters>> set(
+        register_blocked_set("gemm_float", &gemm_values::float_large, 4, element_type::float32, false, nullptr));
+    return *set;
 }
 
 const typed_set<gemm_parameters>& gemm_float_small_set() {
-    static const auto set =
-        register_blocked_set("gemm_float_small", &gemm_values::float_small, 4, element_type::float32, true,
-                             [](const device_info& device) { return unused_below_switch("gemm_float_small", device); });
-    return set;
+    static const engine::immortal<typed_set<gemm_parameters>> set(register_blocked_set(
+        "gemm_float_small", &gemm_values::float_small, 4, element_type::float32, true,
+        [](const device_info& device) { return unused_below_switch("gemm_float_small", device); }));
+    return *set;
 }
 
 const typed_set<gemm_parameters>& gemm_double_set() {
-    static const auto set = register_blocked_set(
+    static const engine::immortal<typed_set<gemm_parameters>> set(register_blocked_set(
         "gemm_double", &gemm_values::double_precision, 8, element_type::float64, false, [](const device_info& device) {
             return device.fp64 ? std::string() : "'" + device.name + "' has no double precision";
-        });
-    return set;
+        }));
+    return *set;
 }
 
 const typed_set<mma_gemm_parameters>& gemm_mma_set() {
-    static const auto set = tensor_core_set("gemm_mma", &gemm_values::mma, false, gemm_precision::tf32);
-    return set;
+    static const engine::immortal<typed_set<mma_gemm_parameters>> set(
+        tensor_core_set("gemm_mma", &gemm_values::mma, false, gemm_precision::tf32));
+    return *set;
 }
 
 const typed_set<mma_gemm_parameters>& gemm_mma_tf32x3_set() {
-    static const auto set = tensor_core_set("gemm_mma_tf32x3", &gemm_values::mma_tf32x3, false, gemm_precision::tf32x3);
-    return set;
+    static const engine::immortal<typed_set<mma_gemm_parameters>> set(
+        tensor_core_set("gemm_mma_tf32x3", &gemm_values::mma_tf32x3, false, gemm_precision::tf32x3));
+    return *set;
 }
 
 const typed_set<mma_gemm_parameters>& gemm_mma_small_set() {
-    static const auto set = tensor_core_set("gemm_mma_small", &gemm_values::mma_small, true, gemm_precision::tf32);
-    return set;
+    static const engine::immortal<typed_set<mma_gemm_parameters>> set(
+        tensor_core_set("gemm_mma_small", &gemm_values::mma_small, true, gemm_precision::tf32));
+    return *set;
 }
 
 int small_gemm_below(const device_info& device) { return row_for(gemm_table, device).small_below; }

@@ -9,6 +9,7 @@
 #include "device_info.hpp"
 #include "log.hpp"
 #include "support.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_gemm_wgmma[];
@@ -34,12 +35,12 @@ const kernel& wgmma_kernel(element_type storage) {
 // and element type, and where it does not, the reason logged once.
 bool builds_on(const std::shared_ptr<context>& context, element_type storage, const launch_domain& domain) {
     static std::mutex mutex;
-    static std::map<std::pair<cl_device_id, element_type>, bool> known;
+    static engine::immortal<std::map<std::pair<cl_device_id, element_type>, bool>> known;
     const device_info& device = *context->device();
     const std::pair<cl_device_id, element_type> key{device.device(), storage};
     {
         std::lock_guard<std::mutex> lock(mutex);
-        if (auto found = known.find(key); found != known.end()) return found->second;
+        if (auto found = known->find(key); found != known->end()) return found->second;
     }
     std::string refusal;
     try {
@@ -54,7 +55,7 @@ bool builds_on(const std::shared_ptr<context>& context, element_type storage, co
         engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
                                          device.name + "': " + refusal);
     std::lock_guard<std::mutex> lock(mutex);
-    known.emplace(key, builds);
+    known->emplace(key, builds);
     return builds;
 }
 

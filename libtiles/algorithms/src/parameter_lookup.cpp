@@ -19,19 +19,26 @@ namespace {
 
 using set_values = std::map<std::string, std::vector<int>>; // by set name
 
-std::mutex overrides_mutex; // guards both maps
-std::map<cl_device_id, set_values> device_overrides;
-std::map<const engine::context*, set_values> context_overrides;
+struct overrides {
+    std::mutex mutex; // guards both maps
+    std::map<cl_device_id, set_values> by_device;
+    std::map<const engine::context*, set_values> by_context;
+};
+overrides& overridden() {
+    static engine::immortal<overrides> all;
+    return *all;
+}
 
 // The values each set has from a source other than the table, by set name: the context's own, the
 // device's overrides, the tuning file's.
 set_values chosen_sets(const engine::context* context, const device_info& device) {
     set_values sets = tuned_sets(device);
-    std::lock_guard<std::mutex> lock(overrides_mutex);
-    if (const auto overridden = device_overrides.find(device.device()); overridden != device_overrides.end())
-        for (const auto& [set, values] : overridden->second) sets[set] = values;
+    overrides& o = overridden();
+    std::lock_guard<std::mutex> lock(o.mutex);
+    if (const auto by_device = o.by_device.find(device.device()); by_device != o.by_device.end())
+        for (const auto& [set, values] : by_device->second) sets[set] = values;
     if (context != nullptr)
-        if (const auto own = context_overrides.find(context); own != context_overrides.end())
+        if (const auto own = o.by_context.find(context); own != o.by_context.end())
             for (const auto& [set, values] : own->second) sets[set] = values;
     return sets;
 }
@@ -62,8 +69,8 @@ const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on),
 } // namespace
 
 const std::string& checked_as(const std::shared_ptr<engine::context>& context) {
-    static const std::string none;
-    return context->checked ? context->checked->checked_as : none;
+    static const engine::immortal<std::string> none;
+    return context->checked ? context->checked->checked_as : *none;
 }
 
 std::vector<int> values_on(const std::shared_ptr<engine::context>& context, const parameter_set& set) {
@@ -106,16 +113,18 @@ void override_parameters(const device_info& device, const parameter_set& set,
     if (!problem.empty())
         throw invalid_argument(std::string(set.name) + " cannot run with " + values_text(set, all) + " on '" +
                                device.name + "': " + problem);
-    std::lock_guard<std::mutex> lock(overrides_mutex);
-    device_overrides[device.device()][set.name] = std::move(all);
+    overrides& o = overridden();
+    std::lock_guard<std::mutex> lock(o.mutex);
+    o.by_device[device.device()][set.name] = std::move(all);
 }
 
 void reset_overrides(const device_info& device, const parameter_set* set) {
-    std::lock_guard<std::mutex> lock(overrides_mutex);
-    const auto found = device_overrides.find(device.device());
-    if (found == device_overrides.end()) return;
+    overrides& o = overridden();
+    std::lock_guard<std::mutex> lock(o.mutex);
+    const auto found = o.by_device.find(device.device());
+    if (found == o.by_device.end()) return;
     if (set == nullptr)
-        device_overrides.erase(found);
+        o.by_device.erase(found);
     else
         found->second.erase(set->name);
 }
@@ -123,15 +132,17 @@ void reset_overrides(const device_info& device, const parameter_set* set) {
 context_override::context_override(const std::shared_ptr<engine::context>& context, const parameter_set& set,
                                    std::vector<int> values)
     : context_(context.get()), set_(set) {
-    std::lock_guard<std::mutex> lock(overrides_mutex);
-    context_overrides[context_][set.name] = std::move(values);
+    overrides& o = overridden();
+    std::lock_guard<std::mutex> lock(o.mutex);
+    o.by_context[context_][set.name] = std::move(values);
 }
 
 context_override::~context_override() {
-    std::lock_guard<std::mutex> lock(overrides_mutex);
-    const auto found = context_overrides.find(context_);
+    overrides& o = overridden();
+    std::lock_guard<std::mutex> lock(o.mutex);
+    const auto found = o.by_context.find(context_);
     found->second.erase(set_.name);
-    if (found->second.empty()) context_overrides.erase(found);
+    if (found->second.empty()) o.by_context.erase(found);
 }
 
 } // namespace tiles::algorithms

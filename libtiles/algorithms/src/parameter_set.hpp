@@ -16,6 +16,7 @@
 #include "device_info.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::algorithms {

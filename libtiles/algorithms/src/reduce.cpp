@@ -76,10 +76,10 @@ std::function<void()> reduce_workload(const std::shared_ptr<context>& context) {
 }
 
 const typed_set<reduce_parameters>& reduce_set() {
-    static const typed_set<reduce_parameters> set({"reduce", all_of(reduce_parameters_named), all_of(reduce_table),
-                                                   nullptr, device_problem, all_of(reduce_candidates), reduce_workload,
-                                                   true});
-    return set;
+    static const engine::immortal<typed_set<reduce_parameters>> set(
+        set_definition<reduce_parameters>{"reduce", all_of(reduce_parameters_named), all_of(reduce_table), nullptr,
+                                          device_problem, all_of(reduce_candidates), reduce_workload, true});
+    return *set;
 }
 
 // The kernel's REDUCE_OP values.

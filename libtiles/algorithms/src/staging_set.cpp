@@ -51,7 +51,7 @@ std::function<void()> staging_workload(const std::shared_ptr<engine::context>& c
 } // namespace
 
 const typed_set<staging_parameters>& staging_set() {
-    static const typed_set<staging_parameters> set({
+    static const engine::immortal<typed_set<staging_parameters>> set(set_definition<staging_parameters>{
         "staging",
         all_of(staging_parameters_named),
         engine::staging_table(),
@@ -66,7 +66,7 @@ const typed_set<staging_parameters>& staging_set() {
         },
         [](staging_parameters& candidate, const staging_parameters& current) { candidate.from_kib = current.from_kib; },
     });
-    return set;
+    return *set;
 }
 
 std::vector<const parameter_set*> staging_parameter_sets() { return {&staging_set()}; }

@@ -74,10 +74,10 @@ const stencil_parameters stencil_candidates[] = {
     {4, 32, 4, 4, 1}, {8, 16, 8, 4, 1}, {8, 16, 4, 4, 0}, {4, 16, 8, 8, 1},  {4, 8, 8, 8, 0}, {16, 32, 2, 2, 1}};
 
 const typed_set<stencil_parameters>& stencil_set() {
-    static const typed_set<stencil_parameters> set({"stencil", all_of(stencil_parameters_named), all_of(stencil_table),
-                                                    nullptr, device_problem, all_of(stencil_candidates),
-                                                    stencil_workload, true});
-    return set;
+    static const engine::immortal<typed_set<stencil_parameters>> set(
+        set_definition<stencil_parameters>{"stencil", all_of(stencil_parameters_named), all_of(stencil_table), nullptr,
+                                           device_problem, all_of(stencil_candidates), stencil_workload, true});
+    return *set;
 }
 
 void check_mask(const matrix_operand& mask) {

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "kernel_cache.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_elements[];
@@ -47,7 +48,7 @@ int checked_cover(std::int64_t count, int tile, const char* what) {
 
 const kernel& algorithm_kernel(const char* source, const char* name, element_type element, const std::string& options,
                                element_type storage) {
-    static std::map<std::tuple<const char*, std::string, std::string>, kernel> kernels;
+    static engine::immortal<std::map<std::tuple<const char*, std::string, std::string>, kernel>> kernels;
     static std::mutex mutex;
     std::string all_options = std::string("-DELEMENT=") + opencl_name(element) +
                               " -DELEMENT_IS_FLOAT=" + (is_floating(element) ? "1 " : "0 ") + options;
@@ -57,14 +58,14 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
                        " -DSTORAGE_IS_BFLOAT16=" + (storage == element_type::bfloat16 ? "1" : "0");
     std::lock_guard<std::mutex> lock(mutex);
     auto key = std::make_tuple(source, std::string(name), all_options);
-    auto found = kernels.find(key);
-    if (found == kernels.end()) {
+    auto found = kernels->find(key);
+    if (found == kernels->end()) {
         // #line makes build logs and checked mode count lines in the algorithm's own file, and
         // tells the shared header's apart.
         kernel k(std::string("#line 1 \"elements.cl\"\n") + tiles_kernel_elements + "\n#line 1 \"" +
                      engine::kernel_source_name + "\"\n" + source,
                  name, all_options);
-        found = kernels.emplace(std::move(key), std::move(k)).first;
+        found = kernels->emplace(std::move(key), std::move(k)).first;
     }
     return found->second;
 }

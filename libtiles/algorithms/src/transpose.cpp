@@ -76,10 +76,10 @@ std::function<void()> transpose_workload(const std::shared_ptr<context>& context
 }
 
 const typed_set<transpose_parameters>& transpose_set() {
-    static const typed_set<transpose_parameters> set({"transpose", all_of(transpose_parameters_named),
-                                                      all_of(transpose_table), kernel_problem, device_problem,
-                                                      all_of(transpose_candidates), transpose_workload, true});
-    return set;
+    static const engine::immortal<typed_set<transpose_parameters>> set(set_definition<transpose_parameters>{
+        "transpose", all_of(transpose_parameters_named), all_of(transpose_table), kernel_problem, device_problem,
+        all_of(transpose_candidates), transpose_workload, true});
+    return *set;
 }
 
 // Through tile_static memory, the kernel stages block_columns rows of block_rows + vector_width elements

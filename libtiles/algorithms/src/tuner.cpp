@@ -81,11 +81,12 @@ std::function<void()> cache_eviction(const parameter_set& set, const std::shared
     // Every 32 bytes read (a GPU's and a CPU's caches move at least that), nothing written: `never`
     // is a NaN, which equals nothing, but the compiler cannot know so and keeps the loads. What
     // the data holds does not matter.
-    static const kernel read_through("__kernel void read_through(__global const float8* data, float never,\n"
-                                     "                           __global float* sink) {\n"
-                                     "    if (data[get_global_id(0)].s0 == never) *sink = 0.0f;\n"
-                                     "}\n",
-                                     "read_through");
+    static const engine::immortal<kernel> read_through(
+        "__kernel void read_through(__global const float8* data, float never,\n"
+        "                           __global float* sink) {\n"
+        "    if (data[get_global_id(0)].s0 == never) *sink = 0.0f;\n"
+        "}\n",
+        "read_through");
     const int vectors = int(eviction_bytes(*context->device()) / (8 * sizeof(float)));
     const matrix_operand data = tuning_matrix(context, element_type::float32, 1, vectors * 8);
     const matrix_operand sink = tuning_matrix(context, element_type::float32, 1, 1);
@@ -94,7 +95,7 @@ std::function<void()> cache_eviction(const parameter_set& set, const std::shared
     domain.extent = {vectors, 0, 0};
     return [context, domain, data, sink] {
         launch_algorithm(
-            context, domain, read_through,
+            context, domain, *read_through,
             std::array<launch_arg, 3>{input_arg(data.data), scalar_arg(std::nanf("")), output_arg(sink.data)});
     };
 }

@@ -179,20 +179,23 @@ std::mutex tuning_mutex; // guards the file and the process's copy of it
 // The entries of `file`, read again only when the file is another or has changed since, so that a
 // lookup costs a stat of the file rather than a read of it. Needs tuning_mutex.
 tuning_entries& entries_of(const std::string& file) {
-    static std::string read_file;
-    static std::filesystem::file_time_type read_time;
-    static tuning_entries entries;
+    struct read_copy {
+        std::string file;
+        std::filesystem::file_time_type time;
+        tuning_entries entries;
+    };
+    static engine::immortal<read_copy> read;
     std::error_code error;
     const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
     if (error) {
-        read_file.clear(); // no file (yet): nothing tuned
-        entries.clear();
-    } else if (file != read_file || written != read_time) {
-        entries = read_tuning(file);
-        read_file = file;
-        read_time = written;
+        read->file.clear(); // no file (yet): nothing tuned
+        read->entries.clear();
+    } else if (file != read->file || written != read->time) {
+        read->entries = read_tuning(file);
+        read->file = file;
+        read->time = written;
     }
-    return entries;
+    return read->entries;
 }
 
 } // namespace

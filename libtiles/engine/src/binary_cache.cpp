@@ -26,6 +26,7 @@
 
 #include "regular_file.hpp"
 #include "stable_hash.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/version.hpp"
 
 namespace tiles::engine {
@@ -87,9 +88,9 @@ void remove_abandoned_temporaries(const std::string& directory) {
 // would not do it.
 void remove_abandoned_temporaries_once(const std::string& directory) {
     static std::mutex mutex;
-    static std::set<std::pair<pid_t, std::string>> done;
+    static immortal<std::set<std::pair<pid_t, std::string>>> done;
     std::lock_guard<std::mutex> lock(mutex);
-    if (!directory.empty() && done.emplace(getpid(), directory).second) remove_abandoned_temporaries(directory);
+    if (!directory.empty() && done->emplace(getpid(), directory).second) remove_abandoned_temporaries(directory);
 }
 
 // Writes all of `size` bytes at `data` to `fd`.

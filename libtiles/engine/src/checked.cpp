@@ -28,6 +28,7 @@
 #include "devices.hpp"
 #include "kernel_cache.hpp"
 #include "log.hpp"
+#include "tiles/engine/immortal.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.
@@ -145,9 +146,9 @@ diagnostic_kind kind_of(const std::string& header) {
 }
 
 memory_space space_of(const std::string& header) {
-    static const std::regex pattern("(private|local|global|constant) memory");
+    static const immortal<std::regex> pattern("(private|local|global|constant) memory");
     std::smatch m;
-    if (!std::regex_search(header, m, pattern)) return memory_space::unknown;
+    if (!std::regex_search(header, m, *pattern)) return memory_space::unknown;
     const std::string s = m[1];
     return s == "local"      ? memory_space::tile_static
            : s == "global"   ? memory_space::global
@@ -166,13 +167,13 @@ std::array<int, 3> amp_index(const std::smatch& m, int rank) {
 // One message of the log: its header line and the indented lines after it.
 diagnostic parse_message(const std::string& header, const std::vector<std::string>& body, int rank, int tile_size,
                          const std::string& source, bool cpp) {
-    static const std::regex kernel_pattern("Kernel:\\s*(\\S+)");
-    static const std::regex item_pattern("Global\\((\\d+),(\\d+),(\\d+)\\)");
-    static const std::regex position_pattern("At line (\\d+) \\(column (\\d+)\\) of (.*):");
+    static const immortal<std::regex> kernel_pattern("Kernel:\\s*(\\S+)");
+    static const immortal<std::regex> item_pattern("Global\\((\\d+),(\\d+),(\\d+)\\)");
+    static const immortal<std::regex> position_pattern("At line (\\d+) \\(column (\\d+)\\) of (.*):");
     // A divergent barrier names its work-group, alone or as a work-item's, and may say how many
     // of its work-items reached the barrier.
-    static const std::regex group_pattern("(?:Work-group: |Group)\\((\\d+),(\\d+),(\\d+)\\)");
-    static const std::regex reached_pattern("Only (\\d+) out of (\\d+) work-items");
+    static const immortal<std::regex> group_pattern("(?:Work-group: |Group)\\((\\d+),(\\d+),(\\d+)\\)");
+    static const immortal<std::regex> reached_pattern("Only (\\d+) out of (\\d+) work-items");
     diagnostic d;
     d.rank = rank;
     d.kind = kind_of(header);
@@ -183,16 +184,16 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
     int positions = 0;
     for (const std::string& line : body) {
         std::smatch m;
-        if (d.kernel.empty() && std::regex_search(line, m, kernel_pattern)) d.kernel = m[1];
-        if (std::regex_search(line, m, item_pattern)) d.work_items.push_back(amp_index(m, rank));
-        if (divergence && d.tiles.empty() && std::regex_search(line, m, group_pattern))
+        if (d.kernel.empty() && std::regex_search(line, m, *kernel_pattern)) d.kernel = m[1];
+        if (std::regex_search(line, m, *item_pattern)) d.work_items.push_back(amp_index(m, rank));
+        if (divergence && d.tiles.empty() && std::regex_search(line, m, *group_pattern))
             d.tiles.push_back(amp_index(m, rank));
-        if (divergence && std::regex_search(line, m, reached_pattern)) {
+        if (divergence && std::regex_search(line, m, *reached_pattern)) {
             d.reached_barrier = std::stoi(m[1]);
             d.tile_size = std::stoi(m[2]);
             d.message += ": " + line.substr(line.find("Only "));
         }
-        if (positions < 2 && std::regex_search(line, m, position_pattern)) {
+        if (positions < 2 && std::regex_search(line, m, *position_pattern)) {
             // A race names two accesses, each with its place; other messages, one.
             const bool in_kernel = cpp ? m[3] != amp_prelude_name : m[3] == kernel_source_name; // or the prelude's
             if (positions++ == 0 && in_kernel) {
@@ -326,7 +327,7 @@ cl::Device simulated_device(const cl::Platform& platform) {
 // where libtiles was built without the plugin, or where the Oclgrind loaded is not the release
 // it was built for, whose classes it derives from.
 const std::string& oclgrind_plugin_path() {
-    static const std::string path = []() -> std::string {
+    static const immortal<std::string> path([]() -> std::string {
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
         void* built_for = dlopen(TILES_OCLGRIND_PLUGIN_FOR, RTLD_NOW | RTLD_NOLOAD);
         if (built_for == nullptr) return {};
@@ -342,8 +343,8 @@ const std::string& oclgrind_plugin_path() {
 #else
         return {};
 #endif
-    }();
-    return path;
+    }());
+    return *path;
 }
 
 std::string new_log_path() {
@@ -425,9 +426,10 @@ std::shared_ptr<context> new_checked_context(bool strict) {
                 known_device_names() + " (docs/guides/checked-mode.md)");
         run->checked_as = as;
     }
-    static const std::string users_plugins = std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS") : "";
-    setenv("OCLGRIND_PLUGINS", (plugin + (plugin.empty() || users_plugins.empty() ? "" : ":") + users_plugins).c_str(),
-           1);
+    static const immortal<std::string> users_plugins(std::getenv("OCLGRIND_PLUGINS") ? std::getenv("OCLGRIND_PLUGINS")
+                                                                                     : "");
+    setenv("OCLGRIND_PLUGINS",
+           (plugin + (plugin.empty() || users_plugins->empty() ? "" : ":") + *users_plugins).c_str(), 1);
     setenv("OCLGRIND_DATA_RACES", "1", 1);
     // TILES_CHECKED_OCLGRIND_UNINITIALIZED=1, for libtiles' own tests: Oclgrind's checker on
     // beside the plugin, so that uninitialized global memory (a transfer into part of a buffer

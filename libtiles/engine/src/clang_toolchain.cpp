@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "run_process.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 // Where the configuration found them (libtiles/CMakeLists.txt); Debian 12's paths otherwise.
@@ -65,15 +66,15 @@ tool libclc_tool(const std::string& target) {
 
 int clang_major_version(const tool& clang) {
     static std::mutex mutex;
-    static std::map<std::string, int> known; // by identity
+    static immortal<std::map<std::string, int>> known; // by identity
     std::lock_guard<std::mutex> lock(mutex);
-    if (const auto it = known.find(clang.identity); it != known.end()) return it->second;
+    if (const auto it = known->find(clang.identity); it != known->end()) return it->second;
     const temporary_directory directory;
     const process_result ran = run_process(clang.path, {"--version"}, directory.path());
-    static const std::regex version("clang version (\\d+)\\.");
+    static const immortal<std::regex> version("clang version (\\d+)\\.");
     std::smatch m;
-    const int major = ran.started && std::regex_search(ran.output, m, version) ? std::stoi(m[1]) : 0;
-    known[clang.identity] = major;
+    const int major = ran.started && std::regex_search(ran.output, m, *version) ? std::stoi(m[1]) : 0;
+    (*known)[clang.identity] = major;
     return major;
 }
 

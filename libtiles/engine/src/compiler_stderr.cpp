@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "tiles/engine/immortal.hpp"
+
 namespace tiles::engine {
 namespace {
 
@@ -23,8 +25,8 @@ int held = -1;  // where file descriptor 2 goes meanwhile
 
 // What clang prints on stderr after its diagnostics, which the build log holds already.
 bool is_compiler_count(const std::string& line) {
-    static const std::regex count("\\d+ (errors?|warnings?)( and \\d+ (errors?|warnings?))? generated\\.");
-    return std::regex_match(line, count);
+    static const immortal<std::regex> count("\\d+ (errors?|warnings?)( and \\d+ (errors?|warnings?))? generated\\.");
+    return std::regex_match(line, *count);
 }
 
 void write_all(int file, const std::string& text) {

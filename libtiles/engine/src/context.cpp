@@ -3,18 +3,28 @@
 // run on it, and finishes the asynchronous work left with it when the host waits.
 #include "context.hpp"
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "checked_run.hpp"
 #include "devices.hpp"
 #include "log.hpp"
 #include "pending_work.hpp"
 #include "staging.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
+namespace {
+// Has the exit of the process from this thread, if it is the main thread, finish the queues of the
+// contexts that finish_at_exit() named (below).
+void arm_finish_at_exit();
+} // namespace
 
 context::context(std::shared_ptr<const device_info> device, cl::Context opencl_context, cl::CommandQueue queue,
                  bool immediate)
@@ -36,6 +46,7 @@ void context::submit() {
 }
 
 void context::enqueued() {
+    arm_finish_at_exit(); // on the thread that may return from main, wherever the context was made
     if (immediate_) submit();
 }
 
@@ -65,8 +76,71 @@ completion_future context::create_marker() {
         std::make_shared<pending_work>(std::vector<cl::Event>{std::move(marker)}, nullptr, std::move(finish)));
 }
 
+namespace {
+
+// The contexts that finish_at_exit() named, still alive.
+struct exit_list {
+    std::mutex mutex;
+    std::set<context*> contexts;
+};
+exit_list& finished_at_exit() {
+    static immortal<exit_list> list;
+    return *list;
+}
+
+// Waits for every queue of the list, at exit: no status is checked, as nothing is left to report
+// it to (a failed command's write-back has already said so where it was waited for).
+void finish_queues_at_exit() {
+    exit_list& list = finished_at_exit();
+    std::lock_guard<std::mutex> lock(list.mutex);
+    for (context* c : list.contexts) c->queue().finish();
+}
+
+// The point where the exit finishes the queues. exit() destroys the calling thread's thread_local
+// objects first, then runs the atexit handlers and static destructors, the last registered first.
+// A driver loads its compiler before any context is made, and the compiler makes some of its
+// static objects on its first use, which may come after any handler libtiles registers: PoCL
+// compiles a kernel for its work-group size on its own thread as the kernel is about to run, and
+// LLVM's objects made there (SDNode::getValueTypeList's) were destroyed under a compile still
+// under way at exit (SIGSEGV in 2 to 3% of runs of a program that exits with work pending, on
+// PoCL 3.1). So the queues are finished by the destructor of a thread_local object of the main
+// thread, which runs before every handler and static destructor; an atexit handler does it where
+// another thread calls exit().
+struct finish_at_main_thread_exit {
+    ~finish_at_main_thread_exit() { finish_queues_at_exit(); }
+};
+
+bool on_main_thread() {
+    thread_local const bool main = getpid() == pid_t(syscall(SYS_gettid));
+    return main;
+}
+
+void arm_finish_at_exit() {
+    if (!on_main_thread()) return;
+    thread_local finish_at_main_thread_exit armed;
+    (void)armed;
+}
+
+} // namespace
+
+void context::finish_at_exit() {
+    if (device_->host) return; // no queue
+    static const bool registered = std::atexit(finish_queues_at_exit) == 0;
+    if (!registered) log(log_level::warning, "atexit refused a handler: work left on a queue at exit may still run");
+    arm_finish_at_exit();
+    exit_list& list = engine::finished_at_exit();
+    std::lock_guard<std::mutex> lock(list.mutex);
+    list.contexts.insert(this);
+    finished_at_exit_ = true;
+}
+
 context::~context() {
-    if (!pending_.empty()) queue_.finish();
+    if (finished_at_exit_) {
+        exit_list& list = engine::finished_at_exit();
+        std::lock_guard<std::mutex> lock(list.mutex);
+        list.contexts.erase(this);
+    }
+    if (finished_at_exit_ || !pending_.empty()) queue_.finish();
 }
 
 staging_buffers& context::staging() {
@@ -207,7 +281,9 @@ std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& d
     // Profiling on, for completion_future::profile(): a few timestamps per command.
     cl::CommandQueue queue(opencl_context, device->device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue");
-    return std::make_shared<context>(device, std::move(opencl_context), std::move(queue), immediate);
+    auto made = std::make_shared<context>(device, std::move(opencl_context), std::move(queue), immediate);
+    made->finish_at_exit();
+    return made;
 }
 
 std::shared_ptr<context> adopt_context(cl_context opencl_context, cl_command_queue queue) {
@@ -253,7 +329,7 @@ std::shared_ptr<context> default_context_of(const std::shared_ptr<const device_i
     if (device->simulator && checked_by_environment() && default_context()->device()->device() == device->device())
         return default_context();
     // Never destroyed: releasing OpenCL objects while the process exits crashes some drivers.
-    static auto* const contexts = new std::map<cl_device_id, std::shared_ptr<context>>;
+    static immortal<std::map<cl_device_id, std::shared_ptr<context>>> contexts;
     static std::mutex mutex;
     std::lock_guard<std::mutex> lock(mutex);
     auto& found = (*contexts)[device->device()]; // the CPU accelerator's is under no device at all
@@ -267,7 +343,7 @@ std::shared_ptr<context> default_context() {
     // handlers, after glibc has destroyed the main thread's thread_local objects, and releasing
     // an Oclgrind context there tears down its LLVM context over state that is gone (the heap
     // corruption "corrupted double-linked list" at the exit of about half the checked runs).
-    static const auto* const chosen = new std::shared_ptr<context>([] {
+    static const immortal<std::shared_ptr<context>> chosen([] {
         const char* checked = checked_by_environment();
         if (checked == nullptr) return default_context_of(default_device().device);
         return new_checked_context(std::string(checked) == "strict");

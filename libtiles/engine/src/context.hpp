@@ -68,7 +68,8 @@ class context {
     // `immediate`: each command enqueued is submitted at once (AMP's queuing_mode_immediate).
     context(std::shared_ptr<const device_info> device, cl::Context opencl_context, cl::CommandQueue queue,
             bool immediate = false);
-    // Waits for the queue if work is pending: its transfers may still use memory it keeps.
+    // Waits for the queue if work is pending (its transfers may still use memory it keeps), and
+    // always where the queue is libtiles' own (finish_at_exit).
     ~context();
     context(const context&) = delete;
     context& operator=(const context&) = delete;
@@ -152,6 +153,18 @@ class context {
     // steps run on this thread, unless their completion_future ran them first).
     void wait();
 
+    // Has the queue finished at the process's exit, and at this context's end: for queues that
+    // libtiles made, whose every command is its own (an adopted queue may hold the caller's
+    // commands, waiting on events libtiles knows nothing of). A default context is never
+    // destroyed, and a user's may never be: without this, the driver's threads would still run
+    // its kernels and write views' data back (into host memory the program may free at exit, or
+    // compiling the kernels they run) while the process tears down its static objects, the
+    // driver's and its compiler's among them. The exit finishes them before any static object is
+    // destroyed, where the main thread exits the process (context.cpp says how). Not for checked
+    // contexts: Oclgrind runs commands on the thread that waits for them, none on threads of its
+    // own at exit, and its simulator run from the exit's thread_local destruction corrupted the heap.
+    void finish_at_exit();
+
     // The pinned memory and threads that transfers between host memory and the device go through
     // (staging.hpp), made on first use.
     staging_buffers& staging();
@@ -170,6 +183,7 @@ class context {
     const bool immediate_;
     std::atomic<bool> adopted_{false};
     std::atomic<bool> callers_events_{false};
+    bool finished_at_exit_ = false;
     atomic_counters count_;
     std::atomic<std::uint64_t> flushes_{0};
 

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -109,7 +110,7 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
 } // namespace
 
 const std::shared_ptr<const device_info>& host_device() {
-    static const std::shared_ptr<const device_info> host = [] {
+    static const immortal<std::shared_ptr<const device_info>> host([] {
         auto info = std::make_shared<device_info>();
         info->platform_index = info->device_index = -1;
         info->name = "CPU accelerator";
@@ -117,8 +118,8 @@ const std::shared_ptr<const device_info>& host_device() {
         info->host = true;
         info->host_unified_memory = true;
         return info;
-    }();
-    return host;
+    }());
+    return *host;
 }
 
 namespace {
@@ -182,7 +183,8 @@ std::string cache_directory_hint() {
 } // namespace
 
 const std::vector<std::shared_ptr<const device_info>>& all_devices() {
-    static const auto found = enumerate_devices();
+    static const immortal<enumeration> enumerated(enumerate_devices());
+    const enumeration& found = *enumerated;
     if (found.devices.empty() && !found.platforms_without_devices.empty())
         throw runtime_exception("no OpenCL device was found: the installed OpenCL platforms listed none (" +
                                     found.platforms_without_devices + "), so their drivers may not have started" +
@@ -251,8 +253,8 @@ struct default_state {
 };
 
 default_state& the_default() {
-    static default_state state;
-    return state;
+    static immortal<default_state> state;
+    return *state;
 }
 
 } // namespace

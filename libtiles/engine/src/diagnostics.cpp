@@ -2,6 +2,7 @@
 #include "tiles/diagnostics.hpp"
 
 #include "log.hpp"
+#include "tiles/engine/immortal.hpp"
 
 #include <mutex>
 #include <utility>
@@ -9,12 +10,12 @@
 namespace tiles {
 namespace {
 std::mutex writeback_mutex;
-std::string writeback_error;
+engine::immortal<std::string> writeback_error; // a write-back at exit may fail after static destruction began
 } // namespace
 
 std::string take_writeback_error() {
     std::lock_guard<std::mutex> lock(writeback_mutex);
-    return std::exchange(writeback_error, std::string());
+    return std::exchange(*writeback_error, std::string());
 }
 
 namespace engine {
@@ -22,7 +23,7 @@ void report_writeback_failure(const std::string& what) {
     const std::string failure = "writing a view's data back to host memory failed: " + what;
     log(log_level::warning, failure);
     std::lock_guard<std::mutex> lock(writeback_mutex);
-    writeback_error = failure;
+    *writeback_error = failure;
 }
 } // namespace engine
 

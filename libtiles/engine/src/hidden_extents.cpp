@@ -8,6 +8,8 @@
 #include <set>
 #include <vector>
 
+#include "tiles/engine/immortal.hpp"
+
 namespace tiles::engine {
 namespace {
 
@@ -112,11 +114,11 @@ std::optional<std::string> pointer_parameter_name(const std::string& declaration
     std::size_t end = declaration.find_last_not_of(' ');
     std::size_t start = end + 1;
     while (start > 0 && identifier_char(declaration[start - 1])) --start;
-    static const std::set<std::string> not_names = {"const",    "restrict",   "__restrict", "volatile",
-                                                    "global",   "__global",   "local",      "__local",
-                                                    "constant", "__constant", "private",    "__private"};
+    static const immortal<std::set<std::string>> not_names(
+        std::set<std::string>{"const", "restrict", "__restrict", "volatile", "global", "__global", "local", "__local",
+                              "constant", "__constant", "private", "__private"});
     const std::string name = declaration.substr(start, end + 1 - start);
-    if (start <= star || name.empty() || !identifier_start(name[0]) || not_names.count(name) != 0) return std::nullopt;
+    if (start <= star || name.empty() || !identifier_start(name[0]) || not_names->count(name) != 0) return std::nullopt;
     return name;
 }
 

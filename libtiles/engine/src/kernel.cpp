@@ -11,6 +11,7 @@
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
 #include "program_kernels.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -203,22 +204,22 @@ void program_cache::measure_pointees(context& owner, compiled_kernel& k, const p
 std::string with_kernel_lines(const std::string& log, const std::string& whole_program) {
     if (log.find(std::string(kernel_source_name) + ":") != std::string::npos) return log; // #line was honoured
     std::vector<int> kernel_line{0}; // by the program's own line, from 1: the kernel's, or 0 (the prelude's)
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)\\s+\"([^\"]*)\".*");
+    static const immortal<std::regex> directive("\\s*#\\s*line\\s+(\\d+)\\s+\"([^\"]*)\".*");
     std::istringstream lines(whole_program);
     int next = 0;
     for (std::string text; std::getline(lines, text);) {
         std::smatch m;
-        const bool is_directive = std::regex_match(text, m, directive);
+        const bool is_directive = std::regex_match(text, m, *directive);
         kernel_line.push_back(is_directive ? 0 : next);
         if (is_directive)
             next = m[2] == kernel_source_name ? std::stoi(m[1]) : 0;
         else if (next != 0)
             ++next;
     }
-    static const std::regex position("([^\\s:]*):(\\d+):(\\d+):");
+    static const immortal<std::regex> position("([^\\s:]*):(\\d+):(\\d+):");
     std::string result;
     auto last = log.cbegin();
-    for (std::sregex_iterator it(log.begin(), log.end(), position), end; it != end; ++it) {
+    for (std::sregex_iterator it(log.begin(), log.end(), *position), end; it != end; ++it) {
         const std::size_t line = std::stoul((*it)[2]);
         const int own = line < kernel_line.size() ? kernel_line[line] : 0;
         result.append(last, (*it)[0].first);
@@ -254,13 +255,13 @@ bool same_file(const std::string& a, const std::string& b) {
 // library's kernels follow their shared header, elements.cl; a C++ kernel's text names the user's
 // source file) leaves `file` until the next that names it.
 std::string kernel_line(const std::string& whole_program, int line, const std::string& file) {
-    static const std::regex directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
+    static const immortal<std::regex> directive("\\s*#\\s*line\\s+(\\d+)(\\s+\"([^\"]*)\")?.*");
     std::istringstream in(whole_program);
     std::string text, found;
     std::smatch m;
     bool in_kernel = file == kernel_source_name;
     for (int number = 1; std::getline(in, text); ++number) {
-        if (std::regex_match(text, m, directive)) {
+        if (std::regex_match(text, m, *directive)) {
             number = std::stoi(m[1]) - 1;
             if (m[3].matched) in_kernel = same_file(m[3], file);
             continue;
@@ -271,7 +272,7 @@ std::string kernel_line(const std::string& whole_program, int line, const std::s
 }
 
 std::string with_source_lines(const std::string& log, const std::string& whole_program) {
-    static const std::regex position(std::string(kernel_source_name) + ":(\\d+):(\\d+):");
+    static const immortal<std::regex> position(std::string(kernel_source_name) + ":(\\d+):(\\d+):");
     std::vector<std::string> lines;
     std::istringstream in(log);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -279,7 +280,7 @@ std::string with_source_lines(const std::string& log, const std::string& whole_p
     for (std::size_t i = 0; i < lines.size(); ++i) {
         result += lines[i] + "\n";
         std::smatch m;
-        if (!std::regex_search(lines[i], m, position)) continue;
+        if (!std::regex_search(lines[i], m, *position)) continue;
         const std::string text = kernel_line(whole_program, std::stoi(m[1]));
         if (text.empty() || (i + 1 < lines.size() && lines[i + 1] == text)) continue; // none, or quoted already
         std::string caret;

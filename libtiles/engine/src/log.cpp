@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+#include "tiles/engine/immortal.hpp"
+
 namespace tiles::engine {
 namespace {
 
@@ -49,7 +51,7 @@ struct log_state {
 };
 
 log_state& state() {
-    static auto* s = new log_state; // outlives static destructors that may still log
+    static immortal<log_state> s; // static destructors and atexit handlers may still log
     return *s;
 }
 

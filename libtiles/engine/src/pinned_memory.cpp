@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "context.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/engine/pinned.hpp"
 
 namespace tiles::engine {
@@ -16,15 +17,14 @@ namespace {
 // Every pinned block, by the address of its first byte: its last byte's address + 1.
 std::mutex blocks_mutex;
 std::map<std::uintptr_t, std::uintptr_t>& blocks() {
-    static auto* const all =
-        new std::map<std::uintptr_t, std::uintptr_t>; // never destroyed: blocks may outlive statics
+    static immortal<std::map<std::uintptr_t, std::uintptr_t>> all; // blocks may outlive statics
     return *all;
 }
 
 // The blocks allocate_pinned handed out, by address.
 std::mutex callers_mutex;
 std::map<void*, std::unique_ptr<pinned_block>>& callers_blocks() {
-    static auto* const owned = new std::map<void*, std::unique_ptr<pinned_block>>;
+    static immortal<std::map<void*, std::unique_ptr<pinned_block>>> owned;
     return *owned;
 }
 

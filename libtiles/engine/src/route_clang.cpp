@@ -22,6 +22,7 @@
 #include "clang_toolchain.hpp"
 #include "compile_route.hpp"
 #include "run_process.hpp"
+#include "tiles/engine/immortal.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -66,9 +67,10 @@ cl::Program program_from_il(const cl::Context& context, const device_info& devic
 // `@_ZZ<n><kernel>E...`, a kernel's function-scope (tile_static) variable as clang names it in C++,
 // becomes `@<kernel>._ZZ...`, as OpenCL C's are named; in every kernel of the module.
 std::string rename_tile_static_variables(std::string ir) {
-    static const std::regex kernel_definition("define [^@\\n]*spir_kernel [^@\\n]*@([A-Za-z_][A-Za-z0-9_]*)\\(");
+    static const immortal<std::regex> kernel_definition(
+        "define [^@\\n]*spir_kernel [^@\\n]*@([A-Za-z_][A-Za-z0-9_]*)\\(");
     std::vector<std::string> kernels;
-    for (std::sregex_iterator it(ir.begin(), ir.end(), kernel_definition), end; it != end; ++it)
+    for (std::sregex_iterator it(ir.begin(), ir.end(), *kernel_definition), end; it != end; ++it)
         kernels.push_back((*it)[1]);
     for (const std::string& k : kernels) {
         const std::string mangled = "@_ZZ" + std::to_string(k.size()) + k + "E";
@@ -92,11 +94,11 @@ std::optional<std::string> generic_address_space_place(const std::string& ir) {
     std::istringstream lines(ir);
     std::string line, location;
     bool found = false;
-    static const std::regex debug_reference("!dbg (![0-9]+)");
+    static const immortal<std::regex> debug_reference("!dbg (![0-9]+)");
     for (std::smatch m; !found && std::getline(lines, line);)
         if (uses_generic_address_space(line)) {
             found = true;
-            if (std::regex_search(line, m, debug_reference)) location = m[1];
+            if (std::regex_search(line, m, *debug_reference)) location = m[1];
         }
     if (!found) return std::nullopt;
     if (location.empty()) return "";

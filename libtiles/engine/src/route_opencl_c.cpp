@@ -2,6 +2,7 @@
 // The driver's log is given in the kernel's own lines, also by drivers that ignore #line.
 #include "compile_route.hpp"
 #include "compiler_stderr.hpp"
+#include "tiles/engine/immortal.hpp"
 
 #include <regex>
 #include <sstream>
@@ -10,12 +11,12 @@ namespace tiles::engine {
 
 std::string without_driver_boilerplate(const std::string& log) {
     // NVIDIA's compiler says this of every kernel, with or without anything to warn about.
-    static const std::regex every_kernel(
+    static const immortal<std::regex> every_kernel(
         R"(\(\): Warning: Function \S+ is a kernel, so overriding noinline attribute\. The function may be inlined when called\.\r?)");
     std::istringstream lines(log);
     std::string kept;
     for (std::string line; std::getline(lines, line);)
-        if (!std::regex_match(line, every_kernel)) kept += line + "\n";
+        if (!std::regex_match(line, *every_kernel)) kept += line + "\n";
     if (!log.empty() && log.back() != '\n' && !kept.empty()) kept.pop_back();
     return kept.find_first_not_of(" \t\r\n") == std::string::npos ? std::string() : kept;
 }

@@ -7,6 +7,7 @@
 
 #include "compile_route.hpp"
 #include "log.hpp"
+#include "tiles/engine/immortal.hpp"
 
 namespace tiles::engine {
 
@@ -15,9 +16,9 @@ const char* const sm90a_marker = "// TILES_SM90A ";
 std::optional<std::string> ptx_for_sm90a(const std::string& ptx) {
     // The target line the driver writes (".target sm_90, texmode_independent"), and no other
     // architecture's: sm_90 followed by a comma, a blank or the line's end.
-    static const std::regex target(R"((^|\n)\.target sm_90(?=[, \t\r\n]|$))");
+    static const immortal<std::regex> target(R"((^|\n)\.target sm_90(?=[, \t\r\n]|$))");
     std::smatch found;
-    if (!std::regex_search(ptx, found, target)) return std::nullopt;
+    if (!std::regex_search(ptx, found, *target)) return std::nullopt;
     std::string text = found.prefix().str() + found[1].str() + ".target sm_90a" + found.suffix().str();
     // A marker where a line begins (after blanks) opens an instruction; elsewhere it is left as
     // it is, in whatever comment holds it.

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "context.hpp"
+#include "tiles/engine/immortal.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -26,8 +27,9 @@ std::atomic<staging_lookup> lookup{nullptr}; // constant-initialized, before any
 } // namespace
 
 const std::vector<device_row<staging_parameters>>& staging_table() {
-    static const std::vector<device_row<staging_parameters>> table(std::begin(staging_rows), std::end(staging_rows));
-    return table;
+    static const immortal<std::vector<device_row<staging_parameters>>> table(std::begin(staging_rows),
+                                                                             std::end(staging_rows));
+    return *table;
 }
 
 staging_parameters shipped_staging(const device_info& device) {
