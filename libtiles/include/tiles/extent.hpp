@@ -186,10 +186,14 @@ template <int N> class extent : public detail::int_vector<N, extent<N>> {
 
     // Tiles chosen at compile time, as in C++ AMP: extent<2>(8, 9).tile<2, 3>(), an
     // amp::tiled_extent<2, 3>, which is a tiled_extent<2>.
-    template <int... TileDims> amp::tiled_extent<TileDims...> tile() const {
+    // (auto, so that a tile of four dimensions meets the static_assert, not a failed substitution)
+    template <int... TileDims> auto tile() const {
+        static_assert(sizeof...(TileDims) >= 1 && sizeof...(TileDims) <= 3,
+                      "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
         static_assert(sizeof...(TileDims) == N, "a tile has as many dimensions as the extent it tiles");
         static_assert(((TileDims > 0) && ...), "tile dimensions must be positive");
-        return amp::tiled_extent<TileDims...>(*this);
+        if constexpr (sizeof...(TileDims) >= 1 && sizeof...(TileDims) <= 3)
+            return amp::tiled_extent<TileDims...>(*this);
     }
 };
 
