@@ -427,10 +427,11 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     if (ctx.checked) check_host_writes(ctx, context, k, args, count);
     // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
     // events: the queue is in order, and this barrier comes first.
-    if (events.wait_count != 0) ctx.note_callers_events();
-    if (events.wait_count != 0)
+    if (events.wait_count != 0) {
+        ctx.note_callers_events();
         check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
               "clEnqueueBarrierWithWaitList");
+    }
     cl_kernel kernel = compiled->kernel();
     std::vector<launch_binding>& bindings = scratch.bindings;
     bindings.assign(count, launch_binding{nullptr, false, false});
