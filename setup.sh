@@ -101,7 +101,7 @@ sanitized_build() {
   shift 2
   CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" \
     -DTILES_BUILD_PYTHON=OFF -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
-  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
+  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests release_at_exit release_at_exit_cpp
 }
 
 # fuzz SECONDS: fuzzes the C API (build-asan/tests/fuzz/fuzz_capi) for SECONDS from the committed
