@@ -28,5 +28,9 @@ function(tiles_amp_sources target)
       COMMENT "Translating the C++ AMP source ${source}"
       COMMAND_EXPAND_LISTS VERBATIM)
     target_sources(${target} PRIVATE "${translated}")
+    # The translation lies in the build tree: its #include "..." look in the source's folder first,
+    # as the source's did.
+    get_filename_component(directory "${absolute}" DIRECTORY)
+    set_source_files_properties("${translated}" PROPERTIES COMPILE_OPTIONS "-iquote;${directory}")
   endforeach()
 endfunction()

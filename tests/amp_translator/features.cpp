@@ -1,10 +1,12 @@
 // C++ AMP as written, built through tiles_amp_sources (tests/CMakeLists.txt): each kind of
-// capture, the macros, constants and template arguments kernels use (one kernel for two element
-// types), the restrict(amp) functions, types and enums they reach, a restrict(cpu, amp) function
-// on both sides and a void helper with reference parameters; each result against the CPU's.
+// capture, the macros (of the source and of its header), constants and template arguments kernels use (one kernel for
+// two element types), the restrict(amp) functions, types and enums they reach, a restrict(cpu, amp) function on both
+// sides and a void helper with reference parameters; each result against the CPU's.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
+
+#include "features_block.hpp"
 using namespace concurrency;
 
 #define SCALE 3
@@ -109,6 +111,12 @@ int main() {
         check(ints[i] == 3 * (1 + i / 2), "fill<int>, scale_by<3>", i, ints[i], 3 * (1 + i / 2));
         check(floats[i] == 1.0f + float(i) / 2.0f, "fill<float>", i, floats[i], 1.0f + float(i) / 2.0f);
     }
+
+    // A macro of the program's header, in the tile's size and the body.
+    parallel_for_each(
+        vout.extent.tile<BLOCK>(), [=](tiled_index<BLOCK> t) restrict(amp) { vout[t] = t.local[0] * BLOCK; });
+    vout.synchronize();
+    for (int i = 0; i < n; ++i) check(out[i] == (i % 4) * 4, "a macro of a header", i, out[i], (i % 4) * 4);
 
     std::printf("%s\n", failures == 0 ? "all kernels match the CPU" : "mismatches");
     return failures == 0 ? 0 : 1;

@@ -16,7 +16,11 @@ class recorder : public clang::PPCallbacks {
         const clang::SourceLocation at = directive->getLocation();
         const std::string spelled = name.getIdentifierInfo()->getName().str();
         if (spelled == "restrict" || spelled == "tile_static") return;
-        if (!sm.isWrittenInMainFile(at) && !sm.isWrittenInCommandLineFile(at)) return;
+        // The user's: in the source, on the command line, or in a header of the user's that the
+        // source includes (libtiles' own are read before it, by the prelude).
+        const bool users = sm.isWrittenInMainFile(at) || sm.isWrittenInCommandLineFile(at) ||
+                           (source_entered_ && !sm.isInSystemHeader(at));
+        if (!users) return;
         const clang::MacroInfo* info = directive->getMacroInfo();
         std::string text = "#define " + spelled;
         if (info->isFunctionLike()) {
@@ -31,8 +35,14 @@ class recorder : public clang::PPCallbacks {
         for (const clang::Token& t : info->tokens())
             text += (t.hasLeadingSpace() || &t == &*info->tokens().begin() ? " " : "") + pp_.getSpelling(t);
         const clang::PresumedLoc p = sm.getPresumedLoc(at);
-        log_.definitions[spelled] = {text, sm.isWrittenInMainFile(at) ? p.getFilename() : "<command line>",
-                                     sm.isWrittenInMainFile(at) ? int(p.getLine()) : 1, 0};
+        const bool command_line = sm.isWrittenInCommandLineFile(at);
+        log_.definitions[spelled] = {text, command_line ? "<command line>" : p.getFilename(),
+                                     command_line ? 1 : int(p.getLine()), 0};
+    }
+
+    void FileChanged(clang::SourceLocation at, FileChangeReason reason, clang::SrcMgr::CharacteristicKind,
+                     clang::FileID) override {
+        if (reason == EnterFile && pp_.getSourceManager().isInMainFile(at)) source_entered_ = true;
     }
 
     void MacroExpands(const clang::Token& name, const clang::MacroDefinition&, clang::SourceRange range,
@@ -54,6 +64,7 @@ class recorder : public clang::PPCallbacks {
   private:
     clang::Preprocessor& pp_;
     macro_log& log_;
+    bool source_entered_ = false; // past the prelude
 };
 
 } // namespace

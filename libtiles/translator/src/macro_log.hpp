@@ -1,6 +1,6 @@
-// tiles-amp: the preprocessor's part of the parse. The macros the user defines (in the source or
-// with -D), where the source expands them, and where it writes restrict(...), which the host's
-// text loses.
+// tiles-amp: the preprocessor's part of the parse. The macros the user defines (in the source, its
+// headers or with -D), where the source expands them, and where it writes restrict(...), which the
+// host's text loses.
 #pragma once
 
 #include <map>
