@@ -193,7 +193,6 @@ class reach : public RecursiveASTVisitor<reach> {
         }
         return true;
     }
-    // A lambda inside device code is device code too: its body is scanned where it stands.
 
   private:
     // A call (or a reference) from device code to `f`.
@@ -213,7 +212,7 @@ class reach : public RecursiveASTVisitor<reach> {
             return;
         }
         if (in_std) return;
-        code(p, from);
+        code(p);
         function(f->hasBody() ? f : p, false);
     }
 
@@ -288,11 +287,11 @@ class reach : public RecursiveASTVisitor<reach> {
                                                           "namespace scope"});
             return;
         }
-        code(d, from);
+        code(d);
     }
 
     // The declaration at namespace scope holding `d`, as device code, scanned in its turn.
-    void code(const Decl* d, SourceLocation) {
+    void code(const Decl* d) {
         const Decl* top = outermost(d);
         if (const auto* f = dyn_cast<FunctionDecl>(top); f && !runs_on_device(f)) return; // reported as a call
         if (const auto* t = dyn_cast<FunctionTemplateDecl>(top); t && !runs_on_device(t->getTemplatedDecl())) return;
