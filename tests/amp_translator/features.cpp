@@ -1,7 +1,8 @@
 // C++ AMP as written, built through tiles_amp_sources (tests/CMakeLists.txt): each kind of
-// capture, the macros (of the source and of its header), constants and template arguments kernels use (one kernel for
-// two element types), the restrict(amp) functions, types and enums they reach, a restrict(cpu, amp) function on both
-// sides and a void helper with reference parameters; each result against the CPU's.
+// capture, the macros (of the source and of its header), constants and template arguments kernels
+// use (one kernel for two element types), the restrict(amp) functions, types and enums they reach,
+// a restrict(cpu, amp) function on both sides, a void helper with reference parameters, and MSVC's
+// x.tile<4>() in a template; each result against the CPU's.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -47,6 +48,14 @@ template <int Factor> void scale_by(std::vector<int>& data) {
     array_view<int, 1> av(static_cast<int>(data.size()), data);
     parallel_for_each(
         av.extent, [=](index<1> idx) restrict(amp) { av[idx] *= Factor; });
+    av.synchronize();
+}
+
+// MSVC's spelling in a template, without the `template` keyword C++ asks for before tile<4>.
+template <typename T> void tile_positions(std::vector<T>& data) {
+    array_view<T, 1> av(static_cast<int>(data.size()), data);
+    parallel_for_each(
+        av.extent.tile<4>(), [=](tiled_index<4> t) restrict(amp) { av[t] = T(t.local[0]); });
     av.synchronize();
 }
 
@@ -111,6 +120,10 @@ int main() {
         check(ints[i] == 3 * (1 + i / 2), "fill<int>, scale_by<3>", i, ints[i], 3 * (1 + i / 2));
         check(floats[i] == 1.0f + float(i) / 2.0f, "fill<float>", i, floats[i], 1.0f + float(i) / 2.0f);
     }
+
+    std::vector<float> positions(n);
+    tile_positions(positions);
+    for (int i = 0; i < n; ++i) check(positions[i] == float(i % 4), "tile<4>() in a template", i, positions[i], i % 4);
 
     // A macro of the program's header, in the tile's size and the body.
     parallel_for_each(

@@ -50,6 +50,7 @@ struct plan {
     std::map<unsigned, kernel_site> sites; // by where the kernel starts
     std::set<span> blanked;                // device-only code, out of the host's text
     std::set<span> restrict_marks;         // restrict(...) in the host's text, removed
+    std::set<unsigned> template_keywords;  // where MSVC's `x.tile<16>()` in a template needs `template`
     std::vector<problem> problems;
 };
 

@@ -418,6 +418,17 @@ class finder : public RecursiveASTVisitor<finder> {
         return true;
     }
 
+    // MSVC takes `in.extent.tile<256>()` where `in` depends on a template parameter; C++ wants
+    // `in.extent.template tile<256>()`, which the host's text gets (the parse reads the first form
+    // through the prelude's template named tile).
+    bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr* e) {
+        if (e->hasExplicitTemplateArgs() && !e->hasTemplateKeyword() && e->getMember().isIdentifier() &&
+            e->getMember().getAsString() == "tile" && at_.in_main_file(e->getMemberLoc()) &&
+            !e->getMemberLoc().isMacroID())
+            out_.template_keywords.insert(at_.offset(e->getMemberLoc()));
+        return true;
+    }
+
     // Device-only functions leave the host's text; so do the restrict(...) of the rest.
     bool VisitFunctionDecl(FunctionDecl* f) {
         if (f->isTemplateInstantiation() || !at_.in_main_file(f->getLocation()) || f->getLocation().isMacroID())

@@ -67,8 +67,17 @@ std::string translate(const plan& p, const std::string& source) {
         if (!inside(s, kept)) blank(s);
     for (const span& s : p.restrict_marks)
         if (!inside(s, kept) && !inside(s, blanked)) blank(s);
+    // The insertions, from the end of the text back, so that each offset still holds.
+    std::vector<unsigned> keywords; // the `template` keywords, last first
+    for (auto at = p.template_keywords.rbegin(); at != p.template_keywords.rend(); ++at)
+        if (!inside({*at, *at + 1}, kept) && !inside({*at, *at + 1}, blanked)) keywords.push_back(*at);
+    auto keyword = keywords.begin();
+    const auto insert_keywords_from = [&](unsigned from) {
+        for (; keyword != keywords.end() && *keyword >= from; ++keyword) host.insert(*keyword, "template ");
+    };
     for (auto it = p.sites.rbegin(); it != p.sites.rend(); ++it) {
         const kernel_site& site = it->second;
+        insert_keywords_from(site.written.end);
         if (inside(site.written, blanked)) continue;
         std::string uses;
         const auto add = [&uses](const std::string& u) { uses += (uses.empty() ? "" : ", ") + u; };
@@ -88,6 +97,7 @@ std::string translate(const plan& p, const std::string& source) {
             host.insert(site.written.begin, "TILES_LAMBDA((" + uses + "), ");
         }
     }
+    insert_keywords_from(0);
     return out + host;
 }
 
