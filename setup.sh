@@ -42,6 +42,7 @@ developer_packages=(
   clang libclang-rt-14-dev            # the sanitized builds of the tests, the fuzz target, and C++ kernels
   libclc-14 llvm-spirv-14             # C++ kernels: OpenCL's built-ins for NVIDIA's devices, SPIR-V for others
   clang-format                        # the test that the sources keep .clang-format's layout
+  llvm-14-dev libclang-14-dev libclang-cpp14-dev  # tiles-amp, the C++ AMP translator, on clang's LibTooling
   valgrind                            # memcheck over the C examples
   doxygen                             # the C and C++ reference of the documentation (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
