@@ -29,10 +29,14 @@ def _view_of(data: Any) -> array_view:
     """The view an algorithm reads `data` through: tiles data as it is (a section is refused by the
     C API), anything else through a view of a C-contiguous numpy array, copied only if need be."""
     if isinstance(data, array):
-        return data.view()
-    if isinstance(data, array_view):
-        return data
-    return array_view(_host_copy(data, copy=False))
+        view = data.view()
+    elif isinstance(data, array_view):
+        view = data
+    else:
+        view = array_view(_host_copy(data, copy=False))
+    if view.size == 0:
+        raise InvalidArgument(f"the algorithms take data of 1 element or more, not of shape {view.shape}")
+    return view
 
 
 def _host_copy(data: Any, copy: bool) -> np.ndarray:

@@ -9,6 +9,7 @@ from typing import Any, Optional, Tuple
 from . import _tiles
 from ._checks import describe
 from ._devices import Context, Device, int_ptr, is_pyopencl_array
+from ._no_elements import NoElements
 from .errors import InvalidArgument
 
 CPU, OPENCL = 1, 4  # DLPack's kDLCPU and kDLOpenCL
@@ -16,6 +17,8 @@ CPU, OPENCL = 1, 4  # DLPack's kDLCPU and kDLOpenCL
 
 def device(view: _tiles.View) -> Tuple[int, int]:
     """(kDLCPU, 0) for a view of host memory; (kDLOpenCL, n) for an array on libtiles' device n."""
+    if isinstance(view, NoElements):
+        return CPU, 0
     return _tiles.dlpack_device(view)
 
 
@@ -24,6 +27,10 @@ def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, cop
     versioned = _versioned(max_version)
     if copy is not None and not isinstance(copy, bool):
         raise InvalidArgument(f"__dlpack__'s copy is True, False or None, not {describe(copy)}")
+    if isinstance(view, NoElements):  # no memory anywhere: numpy's empty array is the CPU tensor
+        if dl_device is not None and _device_pair(dl_device) != (CPU, 0):
+            raise BufferError(f"data of no elements is exported as a CPU tensor (1, 0), not to {dl_device}")
+        return view.read().__dlpack__(max_version=max_version)
     own = device(view)
     wanted = own if dl_device is None else _device_pair(dl_device)
     if wanted == (CPU, 0):

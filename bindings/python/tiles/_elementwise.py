@@ -238,7 +238,8 @@ def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
     out = _data.empty(tuple(shape), result, context=context)
     origin = [0] * ndim
     for p in pieces:
-        _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
+        if p.size:
+            _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
         origin[axis] += p.shape[axis]
     return out
 
