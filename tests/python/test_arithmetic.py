@@ -281,7 +281,7 @@ def test_numpy_operands_and_ufuncs_stay_on_the_device():
 def test_ufuncs_libtiles_lacks_raise_rather_than_go_to_the_host():
     x = tiles.array(np.arange(4, dtype=np.float32))
     with pytest.raises(TypeError):
-        np.arctan2(x, x)
+        np.ldexp(x, 2)
     with pytest.raises(TypeError):
         np.add.reduce(x)
     with pytest.raises(TypeError):

@@ -38,11 +38,15 @@ class _numpy_like(operators):
         return self.size * self.dtype.itemsize
 
     def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of unsized object")
         return self.shape[0]
 
     def __iter__(self) -> Iterator[Any]:
         """As numpy's: the elements of one dimension (one download), else the projections
         self[0], self[1], ..."""
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
         if self.ndim == 1:
             return iter(self._copy())
         return (self[i] for i in range(self.shape[0]))  # type: ignore[index]
@@ -338,18 +342,21 @@ class array(_numpy_like):
         host = data.get() if isinstance(data, (array, array_view)) else _asarray(data, "tiles.array's data")
         if dtype is not None:
             host = host.astype(_dtype(dtype), copy=False)
-        if host.ndim == 0:
-            raise InvalidArgument(f"a tiles.array has 1 or more dimensions; {describe(data)} is a scalar "
-                                  f"(tiles.empty((n,), dtype) makes an array of n elements)")
         host = host.astype(host.dtype.newbyteorder("="), copy=False)
         self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host), staging)
 
     # Whether the elements are bools, which the device holds as uint8 0s and 1s (libtiles has no
     # bool element type): dtype and numpy() say bool; views and sections of the array see uint8.
     _holds_bool = False
+    # Whether the array has no dimensions (numpy's shape (), a reduction's result in the array
+    # API): it is held as one element, which views, sections and launches see.
+    _no_dimensions = False
 
     def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
               staging: bool = False):
+        if not shape:
+            self._no_dimensions, shape = True, [1]
+            initial = None if initial is None else initial.reshape(1)
         if dtype == np.bool_:
             self._holds_bool, dtype = True, np.dtype(np.uint8)
             initial = None if initial is None else initial.view(np.uint8)
@@ -392,14 +399,15 @@ class array(_numpy_like):
 
     @property
     def shape(self) -> Tuple[int, ...]:
-        """The array's extent as a tuple, as numpy's shape."""
-        return self._view.shape
+        """The array's extent as a tuple, as numpy's shape (() for an array of no dimensions)."""
+        return () if self._no_dimensions else self._view.shape
 
     @classmethod
-    def _of_handle(cls, handle: _tiles.Array) -> "array":
+    def _of_handle(cls, handle: _tiles.Array, no_dimensions: bool = False) -> "array":
         self = cls.__new__(cls)
         self._handle = handle
         self._view = array_view(self)
+        self._no_dimensions = no_dimensions
         return self
 
     @classmethod
@@ -449,12 +457,18 @@ class array(_numpy_like):
         return self._view.reinterpret_as(dtype)
 
     def __getitem__(self, key) -> Any:
-        """As an array_view's: a projection, an element (one download) or a section."""
+        """As an array_view's: a projection, an element (one download) or a section. An array of
+        no dimensions takes numpy's a[()] (its element) and a[...] (itself)."""
+        if self._no_dimensions:
+            return self if key is Ellipsis else self.get()[key]
         selected = self._view[key]
         return selected.astype(np.bool_) if self._holds_bool and isinstance(selected, np.generic) else selected
 
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9 writes the elements on the device (one upload)."""
+        if self._no_dimensions:
+            np.empty(())[key] = 0  # numpy's IndexError for any key but () and ...
+            key = 0
         self._view[key] = value
 
     @property
@@ -468,6 +482,8 @@ class array(_numpy_like):
         uploads them), and after launches or copies write the array, numpy() again brings their
         results there."""
         values = self._view._handle.host_memory() if self.is_staging else self._view.numpy()
+        if self._no_dimensions:
+            values = values.reshape(())
         return values.view(np.bool_) if self._holds_bool else values
 
     def _copy(self) -> np.ndarray:

@@ -235,6 +235,13 @@ class Context:
         pyopencl.Context.from_int_ptr(ptr) and pyopencl.CommandQueue.from_int_ptr(ptr)."""
         return self._handle.opencl()
 
+    def __eq__(self, other: object) -> bool:
+        """Whether both are one context (one OpenCL queue), as the array API compares devices."""
+        return isinstance(other, Context) and self.opencl == other.opencl
+
+    def __hash__(self) -> int:
+        return hash(self.opencl)
+
     @classmethod
     def default(cls, device: Optional[Device] = None) -> "Context":
         """The default context of `device` (or of the default device)."""
