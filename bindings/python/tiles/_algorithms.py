@@ -103,8 +103,8 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
-    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32,
-    float32, float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
+    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32, int64,
+    float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
     (float32 for the 16-bit floats, which are read as float32: a departure from numpy, whose sums
     of float16 are float16), and NaN for float data with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
     data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
@@ -164,15 +164,16 @@ def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], co
 
 
 def block_sum(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
-    """The sum of each (rows, columns) `block` of int32 or float32 data, one element per block;
+    """The sum of each (rows, columns) `block` of int32, int64, float32 or float64 (where the device
+    has doubles) data, one element per block, of the data's dtype;
     blocks at the right and bottom edges are cut short. For 1-D data, `block` may be an int (its
     length) and the result is 1-D."""
     return _blocks(_tiles.block_sum, data, block, context)
 
 
 def block_average(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
-    """The average of each (rows, columns) `block` of float32 data, as block_sum lays them out; a
-    block cut short at an edge averages over the elements it holds."""
+    """The average of each (rows, columns) `block` of float32 or float64 data, as block_sum lays
+    them out; a block cut short at an edge averages over the elements it holds."""
     return _blocks(_tiles.block_average, data, block, context)
 
 
@@ -253,9 +254,10 @@ def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] =
 
 def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Optional[Context] = None,
             contexts: Contexts = None, iterations: int = 1) -> Union[np.ndarray, Output]:
-    """The float32 `mask` (odd dimensions, at most 9) applied around every element of float32
-    data: each result is the sum of the mask's weights times the elements under it, centred
-    there and not flipped, with positions outside the data reading its nearest edge element.
+    """The `mask` (odd dimensions, at most 9) applied around every element of float32 or float64
+    data, the mask of the data's dtype: each result is the sum of the mask's weights times the
+    elements under it, centred there and not flipped, with positions outside the data reading its
+    nearest edge element.
     With `out` (a tiles.array or tiles.array_view of the data's shape, not the data), the result
     is written there as a launch writes, staying on the device until the host reads it, and `out`
     is returned: stencils iterated between two views or arrays move no data.

@@ -100,6 +100,7 @@ def _numpy_names(message: str) -> str:
 _UNSUPPORTED = re.compile(r"supports (.+) elements, not (\w+)$")
 _PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
                         r"the element types differ$")
+_NO_DOUBLES = re.compile(r"of double elements needs double precision, which '.*' does not have$")
 _MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
 
 
@@ -111,8 +112,12 @@ def _conversion_hint(message: str) -> str:
         given = unsupported.group(2)
         kind = given.rstrip("0123456789")
         same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
-        target = same_kind[0] if same_kind else "float32" if "float32" in taken else taken[0]
-        fits = f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" else ""
+        # Unsigned integers convert exactly to a wider signed integer, where the algorithm takes one.
+        wider_signed = [t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > int(given[4:])]
+        target = (same_kind[0] if same_kind else wider_signed[0] if wider_signed else
+                  "float32" if "float32" in taken else taken[0])
+        fits = (f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" and
+                not wider_signed else "")
         return f"{message}: convert it first, with x.astype(np.{target}){fits}"
     parameter = _PARAMETER.search(message)
     if parameter:
@@ -121,6 +126,8 @@ def _conversion_hint(message: str) -> str:
         given = {numpy: opencl for opencl, numpy in names}.get(parameter.group(2))
         if wanted is not None and given is not None:
             return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {given}*"
+    if _NO_DOUBLES.search(message):
+        return f"{message}: convert it first, with x.astype(np.float32)"
     mismatched = _MISMATCHED.search(message)
     if mismatched:
         role, _, _, other = mismatched.groups()

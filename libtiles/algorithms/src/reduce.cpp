@@ -101,7 +101,8 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
     const element_layout layout = layout_of(*input);
     check_element_type(algorithm, layout.type,
-                       {element_type::int32, element_type::float32, element_type::float16, element_type::bfloat16},
+                       {element_type::int32, element_type::int64, element_type::float32, element_type::float64,
+                        element_type::float16, element_type::bfloat16},
                        device);
     const std::size_t count = element_count(*input);
     if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
@@ -111,9 +112,12 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     return layout;
 }
 
-// The type sums of `input` may also be combined in, wider than it: numpy sums int32 in int64.
+// The type sums of `input` may also be combined in, wider than it: numpy sums int32 in int64;
+// float32 may be added in double. The 64-bit types have none wider.
 element_type wider_accumulator(element_type input) {
-    return input == element_type::int32 ? element_type::int64 : element_type::float64;
+    return input == element_type::int32     ? element_type::int64
+           : input == element_type::float32 ? element_type::float64
+                                            : input;
 }
 
 // The accumulator is the type the input is computed in (float for 16-bit floats, whose results
@@ -129,9 +133,10 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
         throw invalid_argument("reduce: the least or greatest of " + input_name + " elements is one of them, an " +
                                input_name + ", not a " + element_description(accumulator));
     if (accumulator != wider_accumulator(input))
-        throw invalid_argument("reduce: a sum of " + input_name + " elements is added in " + input_name + " or " +
-                               element_description(wider_accumulator(input)) + ", not in " +
-                               element_description(accumulator));
+        throw invalid_argument(
+            "reduce: a sum of " + input_name + " elements is added in " + input_name +
+            (wider_accumulator(input) == input ? "" : " or " + element_description(wider_accumulator(input))) +
+            ", not in " + element_description(accumulator));
     check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
 }
 
