@@ -104,12 +104,13 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32, int64,
-    float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
-    (float32 for the 16-bit floats, which are read as float32: a departure from numpy, whose sums
-    of float16 are float16), and NaN for float data with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
-    data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
-    adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32 in double, on devices
-    that have it.
+    float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy scalar.
+    min and max are of the data's dtype (float32 for the 16-bit floats, which are read as
+    float32: a departure from numpy, whose sums of float16 are float16), and NaN for float data
+    with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
+    data (no wrapping past 2**31 - 1), the data's own for int64, float32 and float64 (pairwise, in
+    a tree). dtype=np.int32 adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32
+    in double, on devices that have it.
 
     With `contexts`, a list of tiles.Context (tiles.gpu_contexts(), say), every context combines
     a band of the elements at the same time and the first combines their partials: the result is

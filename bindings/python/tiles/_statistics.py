@@ -27,15 +27,24 @@ def _shaped(total: Any, ndim: int, keepdims: bool) -> Any:
     return _data.array._of_handle(total._handle, no_dimensions=True)
 
 
-def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
-    """The sum, max or min of all of x's elements as a new (1,) array on its device, where
-    tiles.reduce computes it (its dtypes, elements, a device with doubles for float64), else None."""
+def _device_result(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[np.dtype]:
+    """The dtype of the sum, max or min of all of x's elements where tiles.reduce computes it (its
+    dtypes, elements, a device with doubles for float64), else None."""
     if not _through_host.is_tiles(x) or x.size == 0 or x.ndim == 0:
         return None
     result = getattr(np, op)(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
     if (x.dtype.name, result.name) not in _elementwise._ON_DEVICE[op]:
         return None
     if result == np.float64 and not _elementwise._has_doubles(x):
+        return None
+    return result
+
+
+def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
+    """The sum, max or min of all of x's elements as a new (1,) array on its device, where
+    tiles.reduce computes it, else None."""
+    result = _device_result(x, op, dtype)
+    if result is None:
         return None
     from . import _algorithms  # which imports _data first
     total = _data.empty(1, result, context=x.device)
@@ -66,14 +75,12 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
 def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
     """numpy's var (ddof=correction): on the device for float32 data over all its elements, as the
     sum of squared deviations from the mean, over the number of elements less `correction`."""
-    if x.dtype == np.float32 and _all_axes(axis, x.ndim) and x.size > correction:
-        centre = mean(x)
-        if _through_host.is_tiles(centre) and _on_device(x, "sum", None) is not None:
-            deviations = _elementwise.apply(np.subtract, (x, centre))
-            squares = _elementwise.apply(np.multiply, (deviations, deviations))
-            total = _on_device(squares, "sum", None)
-            return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size - correction))), x.ndim,
-                           keepdims)
+    if (x.dtype == np.float32 and _all_axes(axis, x.ndim) and x.size > correction and
+            _device_result(x, "sum", None) is not None):
+        deviations = _elementwise.apply(np.subtract, (x, mean(x)))
+        total = _on_device(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", None)
+        return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size - correction))), x.ndim,
+                       keepdims)
     return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims)
 
 

@@ -53,9 +53,9 @@ def _size(args: Any, what: str) -> int:
 
 class ElementwiseKernel:
     """An elementwise operation of one's own, as PyOpenCL's: `arguments` is the C parameter list
-    ("float a, float *x, float *y, float *z"; pointers are __global), `operation` the statement
-    for element i ("z[i] = a * x[i] + y[i]"), which may also read n, the number of elements. A
-    call, kernel(a, x, y, z) with tiles data and numbers in the arguments' order, runs i over the
+    (``"float a, float *x, float *y, float *z"``; pointers are __global), `operation` the statement
+    for element i (``"z[i] = a * x[i] + y[i]"``), which may also read n, the number of elements. A
+    call, ``kernel(a, x, y, z)`` with tiles data and numbers in the arguments' order, runs i over the
     first tiles argument's elements on its context (or `context`), without waiting; results are
     written where the operation writes them."""
 
@@ -75,9 +75,9 @@ class ElementwiseKernel:
 
 class ReductionKernel:
     """A reduction of one's own, as PyOpenCL's: the `map_expr` of each element i of the
-    `arguments` ("x[i] * y[i]"; None: "in[i]" of one "float *in" argument) combined by
-    `reduce_expr` of a and b ("a + b", "max(a, b)") from `neutral` ("0"), in `dtype_out`. A call,
-    kernel(x, y) with tiles data and numbers in the arguments' order, gives a tiles.array of no
+    `arguments` (``"x[i] * y[i]"``; None: ``"in[i]"`` of one ``"const T *in"`` argument) combined by
+    `reduce_expr` of a and b (``"a + b"``, ``"max(a, b)"``) from `neutral` (``"0"``), in `dtype_out`.
+    A call, ``kernel(x, y)`` with tiles data and numbers in the arguments' order, gives a tiles.array of no
     dimensions holding the result on the device of the first tiles argument (or `context`): each
     work-group combines a stride of the elements and then its work-items' values in a tree, and
     one work-group combines the groups' values. reduce_expr must be associative (and is applied

@@ -12,10 +12,12 @@ tiles.Device (its default context). The default floating dtype is float64 where 
 doubles, float32 where it has not; the default integer and index dtype is int64. There are no
 complex dtypes: libtiles' kernels do not compute in them.
 
-On the device: creation (empty, zeros, ones, full, *_like, asarray, arange and linspace copy
-numpy's values once), every elementwise function, where, astype, reshape, expand_dims, squeeze,
-concat and stack (where the pieces are rectangles libtiles moves as one), matmul of float32 (float64) matrices, and max, min, sum, mean, var and std over
-all the elements of the dtypes tiles.reduce combines (int32 and float32; var and std of float32).
+On the device: creation (empty, zeros, ones, full, their ``*_like``; asarray, arange and
+linspace copy numpy's values once), every elementwise function, where, astype, reshape,
+expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
+matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
+dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
+and std of float32 data over all its elements.
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 reductions (over an axis, prod, cumulative_sum, other dtypes), all and any, argmax, argmin,
 nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
