@@ -321,6 +321,9 @@ def test_devices_and_dlpack_both_ways():
     moved = x.to_device(other)
     assert moved.device == other and moved.device != x.device
     np.testing.assert_array_equal(moved.get(), x.get())
+    spare = tiles.Context()
+    spare.release()
+    assert spare == spare and spare != x.device and len({x.device, tiles.Context.default(), spare}) == 2
     # numpy as the consumer: an array lives on an OpenCL device, which numpy does not take, so
     # numpy asks for a CPU copy.
     np.testing.assert_array_equal(np.from_dlpack(x, device="cpu"), np.arange(4, dtype=np.float32))

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _tiles
 from ._checks import describe, instance, text
-from .errors import InvalidArgument
+from .errors import InvalidArgument, InvalidHandle
 
 
 class Device:
@@ -236,11 +236,20 @@ class Context:
         return self._handle.opencl()
 
     def __eq__(self, other: object) -> bool:
-        """Whether both are one context (one OpenCL queue), as the array API compares devices."""
-        return isinstance(other, Context) and self.opencl == other.opencl
+        """Whether both are one context (one OpenCL queue), as the array API compares devices; a
+        released context equals only itself."""
+        if not isinstance(other, Context):
+            return False
+        try:
+            return self is other or self.opencl == other.opencl
+        except InvalidHandle:
+            return False
 
     def __hash__(self) -> int:
-        return hash(self.opencl)
+        try:
+            return hash(self.opencl)
+        except InvalidHandle:
+            return id(self)
 
     @classmethod
     def default(cls, device: Optional[Device] = None) -> "Context":

@@ -117,7 +117,7 @@ class operators:
             return _elementwise.concatenate(*args, **kwargs)
         if func is np.where and len(args) + len(kwargs) == 3:
             return _elementwise.where(*args, **kwargs)
-        if func in (np.dot, np.matmul) and not kwargs and all(a.ndim == 2 for a in args):
+        if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)
 
