@@ -309,6 +309,8 @@ def test_arrays_of_no_dimensions():
     assert float(x) == 4.0
     same(x * xp.asarray(np.arange(3, dtype=np.float32)), np.float32(4) * np.arange(3, dtype=np.float32))
     same(xp.reshape(xp.asarray([5]), ()), np.array(5))
+    exported = np.from_dlpack(x)  # a CPU tensor of a copy, of shape ()
+    assert exported.shape == () and exported == 4.0 and x.__dlpack_device__() == (1, 0)
     with pytest.raises(TypeError):
         float(xp.asarray([1.0, 2.0]))
 

@@ -87,13 +87,15 @@ class _numpy_like(operators):
         CommandQueue or its int_ptr, of the same OpenCL context), made to wait for that work on the
         device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
         cannot, so const views are refused there with BufferError."""
+        if not self.shape:  # held as one element: its CPU tensor is of a copy of shape ()
+            return _dlpack.export_values(self.get(), max_version, dl_device, "an array of no dimensions")
         capsule = _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
         return capsule
 
     def __dlpack_device__(self) -> Tuple[int, int]:
         """(1, 0), the CPU, for a view of host memory; (4, n), OpenCL device n of tiles.devices(),
         for an array or a view of one."""
-        return _dlpack.device(self._view_handle())
+        return _dlpack.CPU_DEVICE if not self.shape else _dlpack.device(self._view_handle())
 
 
 def _for_numpy(result: np.ndarray, dtype: Any, copy: Optional[bool], shared: bool) -> np.ndarray:
