@@ -214,6 +214,14 @@ def test_reductions_of_all_elements_stay_on_the_device():
     assert total.shape == () and float(total) == 5050.0 and float(largest) == 100.0 and float(average) == 50.5
 
 
+def test_reductions_of_sections():
+    host = np.arange(24, dtype=np.float32).reshape(4, 6)
+    section = xp.asarray(host)[1:3, 2:5]
+    same(xp.sum(section), host[1:3, 2:5].sum())
+    same(xp.max(section, keepdims=True), host[1:3, 2:5].max(keepdims=True))
+    same(xp.var(section), host[1:3, 2:5].var(), rtol=1e-6)
+
+
 def test_searching_functions():
     host = np.array([[3, 9, 9], [0, 9, 1]], np.int32)
     x = xp.asarray(host)

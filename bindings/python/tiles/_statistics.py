@@ -11,6 +11,7 @@ from typing import Any, Optional
 import numpy as np
 
 from . import _data, _elementwise, _through_host
+from .errors import InvalidArgument
 
 
 def _all_axes(axis: Any, ndim: int) -> bool:
@@ -42,13 +43,17 @@ def _device_result(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[np.dt
 
 def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
     """The sum, max or min of all of x's elements as a new (1,) array on its device, where
-    tiles.reduce computes it, else None."""
+    tiles.reduce computes it, else None (also for a section of a view, which tiles.reduce
+    refuses)."""
     result = _device_result(x, op, dtype)
     if result is None:
         return None
     from . import _algorithms  # which imports _data first
     total = _data.empty(1, result, context=x.device)
-    return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, out=total)
+    try:
+        return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, out=total)
+    except InvalidArgument:
+        return None
 
 
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
