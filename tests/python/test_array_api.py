@@ -220,6 +220,7 @@ def test_reductions_of_sections():
     same(xp.sum(section), host[1:3, 2:5].sum())
     same(xp.max(section, keepdims=True), host[1:3, 2:5].max(keepdims=True))
     same(xp.var(section), host[1:3, 2:5].var(), rtol=1e-6)
+    same(xp.matmul(section, xp.asarray(host[:3, :2].copy())), host[1:3, 2:5] @ host[:3, :2], rtol=1e-6)
 
 
 def test_searching_functions():

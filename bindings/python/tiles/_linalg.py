@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from . import _data, _through_host
+from .errors import InvalidArgument
 
 
 def _on_device(x1: Any, x2: Any) -> bool:
@@ -24,14 +25,18 @@ def _on_device(x1: Any, x2: Any) -> bool:
 
 
 def matmul(x1: Any, x2: Any) -> Any:
-    """x1 @ x2 as numpy.matmul gives it (stacks, vectors, promotion, its errors)."""
+    """x1 @ x2 as numpy.matmul gives it (stacks, vectors, promotion, its errors); sections of
+    views, which gemm refuses, through the host."""
     if _on_device(x1, x2):
         from . import _algorithms  # which imports _data first
         context = x1.device
         product = _data.empty((x1.shape[0], x2.shape[1]), x1.dtype, context=context)
-        _algorithms._gemm(context, None, 1.0, _algorithms._view_of(x1), _algorithms._view_of(x2), 0.0, product.view(),
-                          None)
-        return product
+        try:
+            _algorithms._gemm(context, None, 1.0, _algorithms._view_of(x1), _algorithms._view_of(x2), 0.0,
+                              product.view(), None)
+            return product
+        except InvalidArgument:
+            pass
     return _through_host.compute(np.matmul, x1, x2)
 
 
