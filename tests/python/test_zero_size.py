@@ -108,3 +108,5 @@ def test_kernels_and_algorithms_refuse_them_by_name():
         tiles.parallel_for_each(tiles.extent(1), kernel, tiles.zeros(0, np.float32))
     with pytest.raises(tiles.InvalidArgument, match=r"1 element or more, not of shape \(3, 0\)"):
         tiles.reduce(tiles.zeros((3, 0), np.float32))
+    with pytest.raises(tiles.InvalidArgument, match="opencl_buffer needs data of 1 element or more"):
+        tiles.zeros(0).opencl_buffer(tiles.Context.default())

@@ -86,6 +86,8 @@ class NoElements:
         return NoElements(dtype, (0,), self._owner, self._context)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # Python's own probes (copy, pickle) are told it has none
+            raise AttributeError(name)
         raise InvalidArgument(f"data of shape {self._dims} has no elements, so no memory on a device: "
                               f"{name.strip('_')} needs data of 1 element or more")
 
