@@ -935,10 +935,12 @@ typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES
  * A static string. */
 TILES_API const char* tiles_reduction_name(tiles_reduction op);
 
-/* The sum, least or greatest element of `input` (int, long, float or double elements) into `out`, one element
- * of the input's type, whose size `out_size` must be; blocks until it is there. Half and bfloat16
- * elements are read as floats, and their result is a float: tiles_reduce_as with TILES_FLOAT32. Float sums are
- * added pairwise in a tree; the least or greatest of floats that include a NaN is NaN.
+/* The sum, least or greatest element of `input` (int, long, float or double elements) into `out`,
+ * one element of the input's type, whose size `out_size` must be; blocks until it is there. Half
+ * and bfloat16 elements are read as floats, and their result is a float: tiles_reduce_as with
+ * TILES_FLOAT32; uchar (uint8) elements are combined, and their least and greatest given, as uint:
+ * tiles_reduce_as with TILES_UINT32, or for sums TILES_UINT64. Float sums are added pairwise in a
+ * tree; the least or greatest of floats that include a NaN is NaN.
  * TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size or an op out of range. */
 TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                                     tiles_reduction op);

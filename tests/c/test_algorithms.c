@@ -571,7 +571,8 @@ int test_algorithm_refusals(void) {
     CHECK_FAILS(tiles_reduce(&result, sizeof result, NULL, cube, TILES_REDUCE_MAX), invalid, "has rank 3");
     CHECK_FAILS(tiles_reduce(&result, sizeof result, NULL, section, TILES_REDUCE_MIN), invalid, "is a section");
     CHECK(result == -1);
-    CHECK_FAILS(tiles_reduce(bytes, 1, NULL, byte_view, TILES_REDUCE_SUM), invalid, "not uchar");
+    CHECK_FAILS(tiles_reduce(bytes, 1, NULL, byte_view, TILES_REDUCE_SUM), invalid,
+                "uchar (uint8) elements are combined, and given, as uint (uint32)");
 
     /* transpose: element types, the output's shape, and what an output must be. */
     CHECK_FAILS(tiles_transpose(NULL, input, int_output), invalid, "must be the same");

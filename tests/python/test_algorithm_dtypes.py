@@ -1,6 +1,6 @@
 """The tiled algorithms take numpy's default dtypes where the device can: int64 and float64 (where
-it has doubles) for reduce and block_sum, float64 for block_average and stencil; what they refuse
-names the conversion that exists. numpy is the truth."""
+it has doubles) for reduce and block_sum, uint8 for reduce, float64 for block_average and stencil;
+what they refuse names the conversion that exists. numpy is the truth."""
 
 import numpy as np
 import pytest
@@ -60,12 +60,26 @@ def test_block_sums_averages_and_stencils_of_float64():
     np.testing.assert_allclose(result, expected, rtol=1e-12, atol=1e-12)
 
 
+def test_reductions_of_uint8_data_in_numpys_dtypes():
+    values = rng.integers(0, 256, 5003).astype(np.uint8)
+    values[4000] = 255
+    for op in ("sum", "min", "max"):  # uint64 sums (past uint8's and uint32's range at this size)
+        result = tiles.reduce(values, op)
+        assert result.dtype == getattr(np, op)(values).dtype and result == getattr(np, op)(values), op
+    assert tiles.reduce(np.full(9, 200, np.uint8), "max", dtype=np.uint32) == 200
+    assert tiles.array(values).sum() == values.sum()
+    with pytest.raises(tiles.InvalidArgument, match="combined, and given, as uint32"):
+        tiles.reduce(values, "min", dtype=np.uint8)
+
+
 def test_refusals_name_the_conversion_that_exists():
-    with pytest.raises(tiles.InvalidArgument, match=r"not uint8: convert it first, with x\.astype\(np\.int32\)$"):
-        tiles.reduce(np.zeros(4, np.uint8))
+    with pytest.raises(tiles.InvalidArgument, match=r"not uint16: convert it first, with x\.astype\(np\.int32\)$"):
+        tiles.reduce(np.zeros(4, np.uint16))
+    with pytest.raises(tiles.InvalidArgument, match=r"not uint32: convert it first, with x\.astype\(np\.int64\)$"):
+        tiles.reduce(np.zeros(4, np.uint32))
     with pytest.raises(tiles.InvalidArgument, match=r"x\.astype\(np\.float32\)"):
         tiles.block_average(np.zeros((4, 4), np.int32), 2)
     with pytest.raises(tiles.InvalidArgument, match=r"astype\(np\.float64\)"):
         tiles.stencil(np.zeros((4, 4)), np.ones((3, 3), np.float32))
-    converted = tiles.array(np.arange(8, dtype=np.uint8)).astype(np.int32)
+    converted = tiles.array(np.arange(8, dtype=np.uint16)).astype(np.int32)
     assert tiles.reduce(converted) == 28

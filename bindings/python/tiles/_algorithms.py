@@ -56,6 +56,12 @@ def _host_copy(data: Any, copy: bool) -> np.ndarray:
 _COMPUTED = {element["name"]: element["computed"] for element in _tiles.dtypes() if not element["as_bits"]}
 
 
+# The dtypes reduce adds in by default where they are not the data's, as numpy.sum's; and where
+# the least and greatest of data come in another dtype, uint8's in the uint32 it is combined in.
+_NUMPY_SUMS = {"int32": np.dtype(np.int64), "uint8": np.dtype(np.uint64)}
+_COMBINED = {"uint8": np.dtype(np.uint32)}
+
+
 def _computed(dtype: np.dtype) -> np.dtype:
     """The dtype the algorithms compute data of `dtype` in, and give its sums, products and
     reductions in."""
@@ -103,13 +109,15 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
-    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32, int64,
-    float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy scalar.
+    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D uint8, int32,
+    int64, float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy
+    scalar.
     min and max are of the data's dtype (float32 for the 16-bit floats, which are read as
     float32: a departure from numpy, whose sums of float16 are float16), and NaN for float data
-    with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
-    data (no wrapping past 2**31 - 1), the data's own for int64, float32 and float64 (pairwise, in
-    a tree). dtype=np.int32 adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32
+    with a NaN, as numpy's are (uint8's are combined in uint32, which dtype=np.uint32 gives). A
+    sum is added in `dtype`, by default numpy.sum's: int64 for int32 data (no wrapping past
+    2**31 - 1), uint64 for uint8, the data's own for int64, float32 and float64 (pairwise, in a
+    tree). dtype=np.int32 adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32
     in double, on devices that have it.
 
     With `contexts`, a list of tiles.Context (tiles.gpu_contexts(), say), every context combines
@@ -140,11 +148,14 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:
-        accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else _computed(view.dtype)
+        accumulator = (_NUMPY_SUMS if op == "sum" else _COMBINED).get(view.dtype.name, _computed(view.dtype))
     with _host_writes.launch("reduce", [view], context, ["data"]):
         if several is not None:
-            return _tiles.reduce_split(several, view._handle, op, accumulator)
-        return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+            result = _tiles.reduce_split(several, view._handle, op, accumulator)
+        else:
+            result = _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+    # The least or greatest of uint8 data comes as the uint32 it was combined in: numpy's is uint8.
+    return view.dtype.type(result) if dtype is None and op != "sum" and view.dtype.name in _COMBINED else result
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:

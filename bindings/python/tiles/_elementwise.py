@@ -265,8 +265,8 @@ def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
 
 
 # (data's dtype, the result's) of the reductions tiles.reduce computes on the device.
-_ON_DEVICE = {"sum": {("int32", "int64"), ("int32", "int32"), ("int64", "int64"), ("float32", "float32"),
-                      ("float32", "float64"), ("float64", "float64")},
+_ON_DEVICE = {"sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"), ("int64", "int64"),
+                      ("float32", "float32"), ("float32", "float64"), ("float64", "float64")},
               "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
               "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}
 

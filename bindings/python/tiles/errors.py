@@ -111,13 +111,16 @@ def _conversion_hint(message: str) -> str:
         taken = re.split(r", | and ", unsupported.group(1))
         given = unsupported.group(2)
         kind = given.rstrip("0123456789")
+        bits = int(given[len(kind):] or 0)
         same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
-        # Unsigned integers convert exactly to a wider signed integer, where the algorithm takes one.
-        wider_signed = [t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > int(given[4:])]
-        target = (same_kind[0] if same_kind else wider_signed[0] if wider_signed else
+        # Exact conversions first: a wider type of the kind, or for unsigned integers a wider signed
+        # one; then a narrower one of the kind, where the values fit.
+        exact = [t for t in same_kind if int(t[len(kind):] or 0) > bits] + [
+            t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > bits]
+        target = (exact[0] if exact else same_kind[0] if same_kind else
                   "float32" if "float32" in taken else taken[0])
         fits = (f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" and
-                not wider_signed else "")
+                not exact else "")
         return f"{message}: convert it first, with x.astype(np.{target}){fits}"
     parameter = _PARAMETER.search(message)
     if parameter:
