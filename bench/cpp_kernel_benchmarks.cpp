@@ -63,10 +63,33 @@ void cpp_stencil(const accelerator_view& view, const array<float, 2>& in, array<
     // clang-format on
 }
 
+// The C++ AMP book's tiled reduction with tiles of 1024 threads (the most NVIDIA's hardware runs):
+// each tile's sum of its elements by halving in tile_static memory, into `sums`.
+#define REDUCTION_TILE 1024
+void cpp_tile_sums(const accelerator_view& view, const array<float, 1>& in, array<float, 1>& sums) {
+    // clang-format off
+    parallel_for_each(view, in.extent.tile<REDUCTION_TILE>(),
+        TILES_LAMBDA((in, sums, TILES_CONSTANT(REDUCTION_TILE)),
+        [=, &in, &sums] (tiled_index<REDUCTION_TILE> tidx) restrict(amp)
+    {
+        tile_static float tile_data[REDUCTION_TILE];
+        const int local_idx = tidx.local[0];
+        tile_data[local_idx] = in[tidx.global];
+        tidx.barrier.wait();
+        for (int s = REDUCTION_TILE / 2; s > 0; s /= 2) {
+            if (local_idx < s) tile_data[local_idx] += tile_data[local_idx + s];
+            tidx.barrier.wait();
+        }
+        if (local_idx == 0) sums[tidx.tile[0]] = tile_data[0];
+    }));
+    // clang-format on
+}
+
 } // namespace
 
 void run_cpp_kernel_benchmarks(const bench_config& config) {
-    const char* const names[] = {"C++ kernel: tile average", "C++ kernel: tiled multiply", "C++ kernel: stencil"};
+    const char* const names[] = {"C++ kernel: tile average", "C++ kernel: tiled multiply", "C++ kernel: stencil",
+                                 "C++ kernel: tile sums, 1024 threads"};
     if (std::none_of(std::begin(names), std::end(names), [&](const char* name) { return config.wants(name); })) return;
     const accelerator_view& view = config.view;
     const std::string device = device_label(view.get_accelerator());
@@ -117,5 +140,17 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
             names[2], square, 2.0 * double(values.size()) * sizeof(float) / 1e9, "GB/s",
             [&] { cpp_stencil(view, matrix, out); },
             [&] { parallel_for_each(view, out.extent, stencil, matrix, out); });
+    }
+    if (config.wants(names[3])) {
+        // The matrix's elements in one dimension, whole tiles of them, where the device runs such tiles.
+        const int count = int(values.size()) / REDUCTION_TILE * REDUCTION_TILE;
+        if (count == 0 || view.get_accelerator().max_tile_size() < std::size_t(REDUCTION_TILE)) return;
+        const array<float, 1> in(extent<1>(count), values.begin(), view);
+        array<float, 1> sums(extent<1>(count / REDUCTION_TILE), view);
+        const kernel tile_sums(tiles_bench_kernel_same_kernels, "tile_sums");
+        measure(
+            names[3], std::to_string(count), double(count) * sizeof(float) / 1e9, "GB/s",
+            [&] { cpp_tile_sums(view, in, sums); },
+            [&] { parallel_for_each(view, in.extent.tile<REDUCTION_TILE>(), tile_sums, in, sums); });
     }
 }

@@ -45,3 +45,18 @@ __kernel void stencil(__global const float* in, __global float* out) {
     out[r * cols + c] = 0.2f * (in[r * cols + c] + in[up * cols + c] + in[down * cols + c] + in[r * cols + left] +
                                 in[r * cols + right]);
 }
+
+// The C++ AMP book's tiled reduction: each tile's sum of its elements by halving in tile_static
+// memory, into `sums`.
+__kernel void tile_sums(__global const float* in, __global float* sums) {
+    tiled_index tidx = get_tiled_index();
+    tile_static float tile_data[TILE_DIM0];
+    const int local_idx = tidx.local_id[0];
+    tile_data[local_idx] = in[tidx.global_id[0]];
+    tile_barrier_wait();
+    for (int s = TILE_DIM0 / 2; s > 0; s /= 2) {
+        if (local_idx < s) tile_data[local_idx] += tile_data[local_idx + s];
+        tile_barrier_wait();
+    }
+    if (local_idx == 0) sums[tidx.tile[0]] = tile_data[0];
+}
