@@ -13,11 +13,11 @@
 // copied by cp.async in a ring of STAGES stages. NVIDIA's OpenCL gives a tile 48 KiB of tile_static
 // memory, too few bytes in flight for the latency of memory; the register file holds the rest.
 //
-// The host defines WARPGROUPS, BLOCK_COLUMNS (128 or 256), STAGES (at least 4) and A_GROUPS; A and B
-// are half or bfloat16 (STORAGE, elements.cl), their rows whole chunks of 16 bytes (k and n
-// multiples of 8), which the host checks; the launch is one-dimensional, tiles of 128 * WARPGROUPS.
+// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS
+// (128 or 256), STAGES (at least 4) and A_GROUPS; A and B are half or bfloat16 (STORAGE,
+// elements.cl), their rows whole chunks of 16 bytes (k and n multiples of 8), which the host
+// checks; the launch is one-dimensional, tiles of 128 * WARPGROUPS.
 
-#define SM90A_MARK "// TILES_SM90A "
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))
 #define STRINGIFY_(x) #x

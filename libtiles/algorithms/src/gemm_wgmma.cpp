@@ -23,8 +23,15 @@ namespace {
 constexpr int warpgroups = 2, block_columns = 256, stages = 5, a_groups = 10;
 constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
 
+// The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
+const char* wgmma_source() {
+    static const engine::immortal<std::string> text("#define SM90A_MARK \"" + std::string(engine::sm90a_marker) +
+                                                    "\"\n#line 1\n" + tiles_kernel_gemm_wgmma);
+    return text->c_str();
+}
+
 const kernel& wgmma_kernel(element_type storage) {
-    return algorithm_kernel(tiles_kernel_gemm_wgmma, "gemm_wgmma", element_type::float32,
+    return algorithm_kernel(wgmma_source(), "gemm_wgmma", element_type::float32,
                             "-DWARPGROUPS=" + std::to_string(warpgroups) +
                                 " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
                                 " -DSTAGES=" + std::to_string(stages) + " -DA_GROUPS=" + std::to_string(a_groups),

@@ -314,7 +314,7 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
     auto entry = std::make_shared<program_entry>();
     entry->source = source;
     entry->options = options;
-    built_program built = build_program(owner, *route_for(language, owner, source), source, options, built_for,
+    built_program built = build_program(owner, route_for(language, *owner.device(), source), source, options, built_for,
                                         language == kernel_language::opencl_c);
     entry->program = std::move(built.program);
     entry->build_log = std::move(built.build_log);
