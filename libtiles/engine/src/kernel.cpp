@@ -304,29 +304,62 @@ void kernel_param::parse_type() {
 std::shared_ptr<program_entry> program_cache::program(context& owner, const std::string& source,
                                                       const std::string& options, const std::string& built_for,
                                                       std::size_t source_hash, kernel_language language) {
-    std::lock_guard<std::mutex> lock(mutex_);
     const auto key = source_hash ^ std::hash<std::string>()(options);
-    for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
-        if (it->second->options == options && it->second->source == source) {
+    std::shared_ptr<program_entry> entry;
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+            if (it->second->options == options && it->second->source == source) entry = it->second;
+        if (entry) {
+            lock.unlock();
+            entry->built.get(); // built, or the build's exception
             owner.count_cache_hit();
-            return it->second;
+            return entry;
         }
-    auto entry = std::make_shared<program_entry>();
-    entry->source = source;
-    entry->options = options;
-    built_program built = build_program(owner, route_for(language, *owner.device(), source), source, options, built_for,
-                                        language == kernel_language::opencl_c);
-    entry->program = std::move(built.program);
-    entry->build_log = std::move(built.build_log);
-    programs_.emplace(key, entry);
+        entry = std::make_shared<program_entry>();
+        entry->source = source;
+        entry->options = options;
+        programs_.emplace(key, entry);
+    }
+    // Built outside the lock: a build can take seconds, in which the context's other programs are
+    // found and built as ever.
+    try {
+        built_program built = build_program(owner, route_for(language, *owner.device(), source), source, options,
+                                            built_for, language == kernel_language::opencl_c);
+        entry->program = std::move(built.program);
+        entry->build_log = std::move(built.build_log);
+    } catch (...) {
+        // A failed build is not kept: the next request builds it again (a tool installed meanwhile).
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+                if (it->second == entry) {
+                    programs_.erase(it);
+                    break;
+                }
+        }
+        entry->building.set_exception(std::current_exception());
+        throw;
+    }
+    entry->building.set_value();
     return entry;
 }
 
 bool program_cache::holds(const std::string& source, const std::string& options, std::size_t source_hash) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
-        if (it->second->options == options && it->second->source == source) return true;
-    return false;
+    std::shared_ptr<program_entry> entry;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
+            if (it->second->options == options && it->second->source == source) entry = it->second;
+    }
+    if (!entry) return false;
+    // One being built counts once it is, where its build succeeds.
+    try {
+        entry->built.get();
+        return true;
+    } catch (...) {
+        return false;
+    }
 }
 
 std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,
