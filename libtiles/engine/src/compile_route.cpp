@@ -100,8 +100,12 @@ namespace {
 // the checked SPIR's of SPIR) comes before it.
 using route_factory = std::unique_ptr<compile_route> (*)();
 constexpr route_factory registered[] = {
-    make_sm90a_route,       make_opencl_c_route,           make_clang_ptx_route,
-    make_clang_spirv_route, make_clang_spir_checked_route, make_clang_spir_route,
+    make_sm90a_route,              // opencl-c-sm90a: OpenCL C with sm_90a instructions
+    make_opencl_c_route,           // opencl-c: any other OpenCL C
+    make_clang_ptx_route,          // clang-ptx: C++ to NVIDIA's devices
+    make_clang_spirv_route,        // clang-spirv: C++ to devices that take SPIR-V
+    make_clang_spir_checked_route, // clang-spir-checked: C++ to Oclgrind
+    make_clang_spir_route,         // clang-spir: C++ to devices with cl_khr_spir
 };
 
 const std::vector<std::unique_ptr<compile_route>>& routes() {
