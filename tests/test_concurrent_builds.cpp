@@ -1,6 +1,7 @@
 // Builds of one context from several threads: two programs build at once, neither waiting for the
-// other's compiler, and one program asked for by many threads at once is built once. Built again
-// under ThreadSanitizer, which runs the tests tagged [threads].
+// other's compiler, one program asked for by many threads at once is built once, and one that
+// does not build gives each thread that asked an error of its own. Built again under
+// ThreadSanitizer, which runs the tests tagged [threads].
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -100,4 +101,33 @@ TEST_CASE_METHOD(fresh_view, "a kernel asked for by eight threads at once is bui
     CHECK(view.counters().kernel_builds == 1);
     CHECK(view.counters().cache_hits == threads - 1);
     CHECK(out == std::vector<int>(threads * 4, tag));
+}
+
+TEST_CASE_METHOD(fresh_view, "threads that ask for a kernel that does not build each get its build error",
+                 "[threads][cache]") {
+    const program_cache_off off;
+    static int tag = 0;
+    ++tag;
+    const std::string source = fill_source("broken", tag) + "\n__kernel void also_broken() { undeclared = 1; }";
+    constexpr int threads = 4;
+    std::vector<std::string> messages(threads);
+    std::vector<std::thread> running;
+    for (int t = 0; t < threads; ++t)
+        running.emplace_back([&, t] {
+            try {
+                tiles::build(view, tiles::extent<1>(4), tiles::kernel(source, "broken"));
+            } catch (const tiles::build_error& e) {
+                messages[t] = e.what();
+            }
+        });
+    for (std::thread& t : running) t.join();
+    for (const std::string& message : messages) {
+        INFO("message: " << message);
+        CHECK(message.find("kernel 'broken' could not be built") != std::string::npos);
+        CHECK(message.find("undeclared") != std::string::npos);
+    }
+    // A failed build is not kept: the next request builds again, and fails the same way.
+    const std::uint64_t builds = view.counters().kernel_builds;
+    CHECK_THROWS_AS(tiles::build(view, tiles::extent<1>(4), tiles::kernel(source, "broken")), tiles::build_error);
+    CHECK(view.counters().kernel_builds == builds + 1);
 }

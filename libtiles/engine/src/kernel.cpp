@@ -306,20 +306,26 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
                                                       std::size_t source_hash, kernel_language language) {
     const auto key = source_hash ^ std::hash<std::string>()(options);
     std::shared_ptr<program_entry> entry;
-    {
-        std::unique_lock<std::mutex> lock(mutex_);
-        for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
-            if (it->second->options == options && it->second->source == source) entry = it->second;
-        if (entry) {
-            lock.unlock();
-            entry->built.get(); // built, or the build's exception
+    for (;;) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            entry = nullptr;
+            for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+                if (it->second->options == options && it->second->source == source) entry = it->second;
+            if (!entry) {
+                entry = std::make_shared<program_entry>();
+                entry->source = source;
+                entry->options = options;
+                programs_.emplace(key, entry);
+                break; // this thread builds it
+            }
+        }
+        if (entry->built.get()) {
             owner.count_cache_hit();
             return entry;
         }
-        entry = std::make_shared<program_entry>();
-        entry->source = source;
-        entry->options = options;
-        programs_.emplace(key, entry);
+        // The build this thread waited for failed, and its entry is gone: this thread builds
+        // again, for an error of its own (an exception object is not shared between threads).
     }
     // Built outside the lock: a build can take seconds, in which the context's other programs are
     // found and built as ever.
@@ -338,10 +344,10 @@ std::shared_ptr<program_entry> program_cache::program(context& owner, const std:
                     break;
                 }
         }
-        entry->building.set_exception(std::current_exception());
+        entry->building.set_value(false);
         throw;
     }
-    entry->building.set_value();
+    entry->building.set_value(true);
     return entry;
 }
 
@@ -352,14 +358,8 @@ bool program_cache::holds(const std::string& source, const std::string& options,
         for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
             if (it->second->options == options && it->second->source == source) entry = it->second;
     }
-    if (!entry) return false;
     // One being built counts once it is, where its build succeeds.
-    try {
-        entry->built.get();
-        return true;
-    } catch (...) {
-        return false;
-    }
+    return entry && entry->built.get();
 }
 
 std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,

@@ -79,14 +79,14 @@ struct built_program {
 };
 
 // A program of the context's cache. The thread that made the entry builds the program outside the
-// cache's lock, and sets `built` after it has filled in `program` and `build_log`; others that ask
-// for the same program meanwhile wait on `built` (which gives them the build's exception where it
-// failed) before they read them.
+// cache's lock, and sets `built` after it has filled in `program` and `build_log`: true, or false
+// where the build failed (the entry is then dropped). Others that ask for the same program
+// meanwhile wait on `built` before they read them.
 struct program_entry {
     std::string source;
     std::string options;
-    std::promise<void> building; // the building thread's end of `built`
-    std::shared_future<void> built = building.get_future().share();
+    std::promise<bool> building; // the building thread's end of `built`
+    std::shared_future<bool> built = building.get_future().share();
     cl::Program program;
     std::string build_log; // as in built_program
     std::mutex mutex;
