@@ -43,6 +43,7 @@ developer_packages=(
   clang libclang-rt-14-dev            # the sanitized builds of the tests, the fuzz target, and C++ kernels
   libclc-14 llvm-spirv-14             # C++ kernels: OpenCL's built-ins for NVIDIA's devices, SPIR-V for others
   clang-format                        # the test that the sources keep .clang-format's layout
+  llvm-14-dev libclang-14-dev libclang-cpp14-dev  # tiles-amp, the C++ AMP translator, on clang's LibTooling
   valgrind                            # memcheck over the C examples
   doxygen                             # the C and C++ reference of the documentation (the docs target), which the tests build
   openmpi-bin libopenmpi-dev          # the MPI examples (mpi.h, libmpi), mpirun for their tests, the libmpi mpi4py loads
@@ -102,7 +103,7 @@ sanitized_build() {
   shift 2
   CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" \
     -DTILES_BUILD_PYTHON=OFF -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
-  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests
+  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests release_at_exit release_at_exit_cpp
 }
 
 # fuzz SECONDS: fuzzes the C API (build-asan/tests/fuzz/fuzz_capi) for SECONDS from the committed

@@ -234,7 +234,8 @@ def reduce_sum(setup, side):
             kept[name] = compute()
         return Contender(name, run, lambda: kept[name])
 
-    contenders = [keeping("tiles.reduce(a, 'sum')", lambda: tiles.reduce(matrix, "sum"))]
+    contenders = [keeping("tiles.reduce(a, 'sum')", lambda: tiles.reduce(matrix, "sum")),
+                  keeping("tiles a.sum() (numpy's spelling)", lambda: matrix.sum())]
     if theirs is not None:
         try:
             import pyopencl.reduction  # noqa: F401 (PyOpenCL's reductions need Mako)

@@ -2,7 +2,8 @@
 # tiles_opencl.h for C; the static C++ core libtiles_core.a with the headers of tiles/ for C++
 # (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
 # where MPI is found) and C++ AMP's <amp.h>, <amp_math.h> and <amp_short_vectors.h> in
-# tiles/cppamp/, which tiles::core and tiles-core.pc put on the include path; tiles-info and tiles-tune; a CMake package whose
+# tiles/cppamp/, which tiles::core and tiles-core.pc put on the include path; tiles-info and tiles-tune; tiles-amp, the C++
+# AMP translator, and tiles_amp_sources() where clang's LibTooling was found; a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives
 # them too; and pkg-config files for C (tiles.pc) and C++ (tiles-core.pc). A wheel (pip install .)
 # holds the Python package alone.
@@ -27,6 +28,9 @@ install(FILES "${PROJECT_BINARY_DIR}/libtiles/engine/include/tiles/version.hpp"
 if(TARGET tiles-info)
   install(TARGETS tiles-info tiles-tune RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
+if(TARGET tiles-amp)
+  install(TARGETS tiles-amp EXPORT tilesTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 set(tiles_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tiles)
 install(EXPORT tilesTargets NAMESPACE tiles:: DESTINATION ${tiles_cmake_dir})
@@ -36,7 +40,7 @@ configure_package_config_file(cmake/tilesConfig.cmake.in "${PROJECT_BINARY_DIR}/
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake"
                                  COMPATIBILITY ${tiles_package_compatibility})
 install(FILES "${PROJECT_BINARY_DIR}/tilesConfig.cmake" "${PROJECT_BINARY_DIR}/tilesConfigVersion.cmake"
-        DESTINATION ${tiles_cmake_dir})
+              cmake/tiles_amp.cmake DESTINATION ${tiles_cmake_dir})
 
 file(RELATIVE_PATH tiles_pc_to_prefix "${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig" "${CMAKE_INSTALL_PREFIX}")
 string(REGEX REPLACE "/$" "" tiles_pc_to_prefix "${tiles_pc_to_prefix}")

@@ -13,9 +13,14 @@
 // combine() works on elements and on vectors of them alike; tile_reduce is the prelude's tile
 // collective of the same operation, which combines in tree_reduce's order (below). A float
 // minimum or maximum with a NaN is NaN, as in numpy (fmin and fmax alone would pass over it):
-// select() takes, lane by lane, a + b (NaN) where either is NaN; isnan gives -1 per vector lane
-// and 1 for a scalar, and select() reads both as true.
-#define PROPAGATING_NAN(f, a, b) select(f((a), (b)), (a) + (b), isnan(a) | isnan(b))
+// the selection takes, lane by lane, a + b (NaN) where either is NaN; isnan gives -1 per vector
+// lane and 1 for a scalar, and ?: reads both as true. (?: rather than select(), which has no
+// overload of a double and isnan's int.)
+#define PROPAGATING_NAN(f, a, b) ((isnan(a) | isnan(b)) ? (a) + (b) : f((a), (b)))
+// The least and greatest values of an integer ELEMENT of any width, signed or not.
+#define INTEGER_IS_SIGNED ((ELEMENT)-1 < (ELEMENT)0)
+#define INTEGER_LEAST ((ELEMENT)(INTEGER_IS_SIGNED ? (ulong)1 << (sizeof(ELEMENT) * 8 - 1) : 0))
+#define INTEGER_GREATEST ((ELEMENT)~INTEGER_LEAST)
 #if REDUCE_OP == REDUCE_SUM
 #define IDENTITY ((ELEMENT)0)
 #define combine(a, b) ((a) + (b))
@@ -25,7 +30,7 @@
 #define combine(a, b) PROPAGATING_NAN(fmin, a, b)
 #define tile_reduce tile_reduce_min
 #elif REDUCE_OP == REDUCE_MIN
-#define IDENTITY ((ELEMENT)INT_MAX)
+#define IDENTITY INTEGER_GREATEST
 #define combine(a, b) min((a), (b))
 #define tile_reduce tile_reduce_min
 #elif REDUCE_OP == REDUCE_MAX && ELEMENT_IS_FLOAT
@@ -33,7 +38,7 @@
 #define combine(a, b) PROPAGATING_NAN(fmax, a, b)
 #define tile_reduce tile_reduce_max
 #elif REDUCE_OP == REDUCE_MAX
-#define IDENTITY ((ELEMENT)INT_MIN)
+#define IDENTITY INTEGER_LEAST
 #define combine(a, b) max((a), (b))
 #define tile_reduce tile_reduce_max
 #else

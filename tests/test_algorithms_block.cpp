@@ -118,7 +118,7 @@ TEST_CASE_METHOD(fresh_view, "block reductions refuse bad blocks outputs and ele
     std::vector<int> ints(12 * 10);
     tiles::array_view<const int, 2> int_matrix(12, 10, ints);
     REQUIRE_THROWS_MENTIONING(tiles::block_average(view, int_matrix, tiles::extent<2>(2, 2)), tiles::invalid_argument,
-                              "block_average supports float (float32) elements, not int (int32)");
+                              "block_average supports float (float32) and double (float64) elements, not int (int32)");
     tiles::array_view<float, 2> in_place(12, 10, values);
     REQUIRE_THROWS_MENTIONING(tiles::block_sum(view, in_place, tiles::extent<2>(1, 1), in_place),
                               tiles::invalid_argument, "the output and the input are the same data");

@@ -160,11 +160,11 @@ TEST_CASE_METHOD(fresh_view, "reduce runs where its array lives, in one launch, 
 
 TEST_CASE_METHOD(fresh_view, "reduce refuses unsupported elements and empty or mismatched storage",
                  "[algorithms][reduce][refusal]") {
-    std::vector<double> doubles(10, 1.0);
-    tiles::array_view<const double, 1> double_data(10, doubles);
-    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, double_data, reduction_op::sum), tiles::invalid_argument,
-                              "reduce supports int (int32), float (float32), half (float16) and bfloat16 elements, "
-                              "not double (float64)");
+    std::vector<std::int16_t> shorts(10, 1);
+    tiles::array_view<const std::int16_t, 1> short_data(10, shorts);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce(view, short_data, reduction_op::sum), tiles::invalid_argument,
+                              "reduce supports uchar (uint8), int (int32), long (int64), float (float32), double "
+                              "(float64), half (float16) and bfloat16 elements, not short (int16)");
 
     // Through the untyped engine, which the C API calls with storage of any size.
     const auto empty = tiles::engine::storage_over_host(tiles::element_layout::of<float>(), {1, 1, 0}, nullptr, true);

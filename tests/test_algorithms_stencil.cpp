@@ -88,6 +88,7 @@ TEST_CASE_METHOD(fresh_view, "stencil refuses even or oversized masks and wrong 
     std::vector<int> int_weights(9);
     REQUIRE_THROWS_MENTIONING(tiles::stencil(view, tiles::array_view<const int, 2>(10, 12, ints),
                                              tiles::array_view<const int, 2>(3, 3, int_weights)),
-                              tiles::invalid_argument, "stencil supports float (float32) elements, not int (int32)");
+                              tiles::invalid_argument,
+                              "stencil supports float (float32) and double (float64) elements, not int (int32)");
     CHECK(view.counters().launches == 0);
 }

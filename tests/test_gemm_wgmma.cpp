@@ -140,3 +140,36 @@ TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqu
         }
     CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
 }
+
+TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after others were freed compute their own "
+          "product",
+          "[algorithms][gemm][sm90a]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const int m = 128, n = 256, k = 64;
+    for (int round = 0; round < 3; ++round) {
+        // New arrays each round, where the driver may place them at the freed ones' addresses.
+        const std::vector<float> a_values = random_floats(std::size_t(m) * k, 40 + round),
+                                 b_values = random_floats(std::size_t(k) * n, 50 + round);
+        const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
+        tiles::array<tiles::half, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view);
+        tiles::array<float, 2> c_array(m, n, view);
+        if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), 1.0, tiles::detail::operand_of(a_array),
+                                                   tiles::detail::operand_of(b_array), 0.0,
+                                                   tiles::detail::operand_of(c_array)))
+            return; // no sm_90a device here: the test above checks what is said
+        const std::vector<float> c = c_array;
+        double largest = 0;
+        for (int i = 0; i < m; i += 7)
+            for (int j = 0; j < n; j += 5) {
+                double exact = 0, magnitude = 0;
+                for (int q = 0; q < k; ++q) {
+                    const double term =
+                        double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
+                    exact += term;
+                    magnitude += std::abs(term);
+                }
+                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
+            }
+        CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+    }
+}

@@ -2,6 +2,8 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "fixture.hpp"
@@ -75,6 +77,43 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
     clReleaseKernel(add_one);
     clReleaseMemObject(buffer);
     clReleaseCommandQueue(second);
+}
+
+// With the log at info, the first run of each kernel is timed by waiting for it; on the queue of a
+// pipeline, held back by a gate only the caller opens, that wait would never end.
+TEST_CASE("the first run of a kernel on an adopted queue held back by the caller's gate is not waited for at info",
+          "[interop][log]") {
+    opencl_pipeline p;
+    cl_int status = CL_SUCCESS;
+    const std::size_t n = 64;
+    cl_mem buffer = p.buffer(n * sizeof(float));
+    cl_event gate = clCreateUserEvent(p.context, &status);
+    REQUIRE(status == CL_SUCCESS);
+    std::vector<std::string> said;
+    std::mutex said_mutex;
+    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        std::lock_guard<std::mutex> lock(said_mutex);
+        said.push_back(message);
+    });
+    {
+        const tiles::accelerator_view view = make_view(p.context, p.queue);
+        tiles::array<float, 1> a = make_array<float, 1>(view, buffer, tiles::extent<1>(int(n)));
+        auto launched = std::async(std::launch::async, [&] {
+            cl_event doubled =
+                parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"), {gate}, a);
+            clReleaseEvent(doubled);
+        });
+        const bool returned = launched.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+        clSetUserEventStatus(gate, CL_COMPLETE); // opened either way, so that a waiting launch ends
+        launched.get();
+        CHECK(returned);
+        REQUIRE(clFinish(p.queue) == CL_SUCCESS);
+    }
+    tiles::set_log(tiles::log_level::off);
+    std::lock_guard<std::mutex> lock(said_mutex);
+    for (const std::string& message : said) CHECK(message.find("first run of") == std::string::npos);
+    clReleaseEvent(gate);
+    clReleaseMemObject(buffer);
 }
 
 // std::shared_future's valid, wait_for and wait_until, and AMP's then, on a marker held back by a

@@ -935,10 +935,12 @@ typedef enum tiles_reduction { TILES_REDUCE_SUM = 0, TILES_REDUCE_MIN = 1, TILES
  * A static string. */
 TILES_API const char* tiles_reduction_name(tiles_reduction op);
 
-/* The sum, least or greatest element of `input` (int or float elements) into `out`, one element
- * of the input's type, whose size `out_size` must be; blocks until it is there. Half and bfloat16
- * elements are read as floats, and their result is a float: tiles_reduce_as with TILES_FLOAT32. Float sums are
- * added pairwise in a tree; the least or greatest of floats that include a NaN is NaN.
+/* The sum, least or greatest element of `input` (int, long, float or double elements) into `out`,
+ * one element of the input's type, whose size `out_size` must be; blocks until it is there. Half
+ * and bfloat16 elements are read as floats, and their result is a float: tiles_reduce_as with
+ * TILES_FLOAT32; uchar (uint8) elements are combined, and their least and greatest given, as uint:
+ * tiles_reduce_as with TILES_UINT32, or for sums TILES_UINT64. Float sums are added pairwise in a
+ * tree; the least or greatest of floats that include a NaN is NaN.
  * TILES_ERROR_INVALID_ARGUMENT also for a NULL out, a wrong out_size or an op out of range. */
 TILES_API tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                                     tiles_reduction op);
@@ -966,12 +968,12 @@ TILES_API tiles_status tiles_block_grid(int* out_rows, int* out_columns, int row
                                         int block_columns);
 
 /* `output` (tiles_block_grid's shape; a rank-1 output for a rank-1 input) gets the sum of each
- * block_rows x block_columns block of `input`: int or float elements. A block's elements must fit
+ * block_rows x block_columns block of `input`: int, long, float or double elements. A block's elements must fit
  * in one tile of the device (TILES_ERROR_INVALID_ARGUMENT names the numbers). */
 TILES_API tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows,
                                        int block_columns, tiles_view* output);
 
-/* The same with averages, float elements; a block cut short averages over the elements it holds. */
+/* The same with averages, float or double elements; a block cut short averages over the elements it holds. */
 TILES_API tiles_status tiles_block_average(tiles_context* context, const tiles_view* input, int block_rows,
                                            int block_columns, tiles_view* output);
 
@@ -1016,7 +1018,8 @@ TILES_API tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* c
 
 /* `output` (input's shape) gets, at each element, the sum of `mask`'s weights times the input
  * elements under the mask centred there (not flipped), positions outside the input reading its
- * nearest edge element. float elements; the mask's dimensions are odd and at most 9. */
+ * nearest edge element. float or double elements (the mask's of the input's type); the mask's dimensions
+ * are odd and at most 9. */
 TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                                      tiles_view* output);
 

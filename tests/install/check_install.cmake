@@ -16,7 +16,8 @@
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG,
 # OPENCL_INCLUDE_DIR and OPENCL_LIBRARY (the OpenCL the top-level build found, handed on to every
-# build here, so that they do not look for one of their own and find another, or none).
+# build here, so that they do not look for one of their own and find another, or none), TILES_AMP
+# (1 where tiles-amp, the C++ AMP translator, is built and installed).
 cmake_policy(VERSION 3.20)
 
 include("${CMAKE_CURRENT_LIST_DIR}/run.cmake")
@@ -101,6 +102,7 @@ if(STEP STREQUAL "layout")
     "${BINDIR}/tiles-info"
     "${BINDIR}/tiles-tune"
     "${LIBDIR}/libtiles_core.a"
+    "${LIBDIR}/cmake/tiles/tiles_amp.cmake"
     "${LIBDIR}/cmake/tiles/tilesConfig.cmake"
     "${LIBDIR}/cmake/tiles/tilesConfigVersion.cmake"
     "${LIBDIR}/cmake/tiles/tilesTargets-<config>.cmake"
@@ -110,6 +112,9 @@ if(STEP STREQUAL "layout")
     "${LIBDIR}/libtiles.so.${VERSION}"
     "${LIBDIR}/pkgconfig/tiles.pc"
     "${LIBDIR}/pkgconfig/tiles-core.pc")
+  if(TILES_AMP)
+    list(APPEND expected "${BINDIR}/tiles-amp")
+  endif()
   list(SORT expected)
   if(NOT installed STREQUAL expected)
     string(REPLACE ";" "\n  " installed "${installed}")
@@ -131,6 +136,9 @@ if(STEP STREQUAL "layout")
 elseif(STEP STREQUAL "find_package")
   build_consumer("-DCMAKE_PREFIX_PATH=${PREFIX}")
   check_consumers("${WORK}/build")
+  if(TILES_AMP) # the C++ AMP program through the installed translator
+    check_output("${WORK}/build/consumer_amp_translated" "^translated: 0 2 4 6 8 10 12 14\n$")
+  endif()
   check_output("${PREFIX}/${BINDIR}/tiles-info" "Default \\(\\*\\): .+, because ")
 
 elseif(STEP STREQUAL "example")

@@ -145,12 +145,13 @@ def test_reprs_show_the_values_as_numpy_s_do(context):
     assert repr(made) == "<tiles.array, released>"
 
 
-# What numpy users pass first: numpy's default dtypes, int64 and float64.
+# What the algorithms refuse, numpy's default dtypes (int64, float64) being taken where the device
+# has doubles (test_algorithm_dtypes.py).
 REFUSALS = [
-    (lambda: tiles.reduce(np.arange(10), "sum"), "reduce", "int64", "int32"),
-    (lambda: tiles.reduce(np.arange(10.0), "max"), "reduce", "float64", "float32"),
-    (lambda: tiles.stencil(np.ones((8, 8)), np.ones((3, 3), np.float32)), "stencil", "float64", "float32"),
-    (lambda: tiles.block_sum(np.ones((4, 4)), 2), "block_sum", "float64", "float32"),
+    (lambda: tiles.reduce(np.arange(10, dtype=np.uint16), "sum"), "reduce", "uint16", "int32"),
+    (lambda: tiles.reduce(np.arange(10, dtype=np.uint32), "max"), "reduce", "uint32", "int64"),
+    (lambda: tiles.stencil(np.ones((8, 8), np.int32), np.ones((3, 3), np.int32)), "stencil", "int32", "float32"),
+    (lambda: tiles.block_sum(np.ones((4, 4), np.uint8), 2), "block_sum", "uint8", "int32"),
     (lambda: tiles.block_average(np.ones((4, 4), np.int64), 2), "block_average", "int64", "float32"),
     (lambda: tiles.transpose(np.ones((4, 4), np.int64)), "transpose", "int64", "int32"),
     (lambda: tiles.matrix_multiply(np.ones((4, 4), np.int64), np.ones((4, 4), np.int64)), "gemm", "int64",

@@ -41,7 +41,7 @@ def test_a_view_without_a_source_moves_only_what_the_host_reads(context):
     with pytest.raises(tiles.InvalidArgument, match="dtype= goes with a tiles.extent"):
         tiles.array_view(np.zeros(4, np.int32), dtype=np.int32)
     with pytest.raises(tiles.InvalidArgument, match="not positive"):
-        tiles.array_view(tiles.extent(5, 0), dtype=np.int32)
+        tiles.array_view(tiles.extent(5, -1), dtype=np.int32)
 
 
 def test_integers_project_and_index_elements_as_numpy_does(context):

@@ -31,6 +31,7 @@ from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_exte
 from ._program import Program
 from ._ranges import arange, linspace
 from ._split import Band, Split, gpu_contexts
+from ._user_kernels import ElementwiseKernel, ReductionKernel
 from .errors import (BuildError, CheckFailed, Error, IndexOutOfRange, InvalidArgument, InvalidComputeDomain,
                      InvalidHandle, OpenCLError, OutOfMemory, Unsupported)
 
@@ -45,7 +46,8 @@ __all__ = [
     "full_like", "pinned_empty", "from_dlpack", "copy", "copy_async", "arange", "linspace",
     "Context", "Device", "Diagnostic", "Event", "EventProfile", "default_device", "devices", "total_counters",
     "reset_total_counters", "set_default_device",
-    "Kernel", "Program", "extent", "tiled_extent", "local_memory", "parallel_for_each",
+    "Kernel", "Program", "ElementwiseKernel", "ReductionKernel", "extent", "tiled_extent", "local_memory",
+    "parallel_for_each",
     "Error", "InvalidArgument", "IndexOutOfRange", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
     "set_log_level",

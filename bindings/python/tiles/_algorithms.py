@@ -29,10 +29,14 @@ def _view_of(data: Any) -> array_view:
     """The view an algorithm reads `data` through: tiles data as it is (a section is refused by the
     C API), anything else through a view of a C-contiguous numpy array, copied only if need be."""
     if isinstance(data, array):
-        return data.view()
-    if isinstance(data, array_view):
-        return data
-    return array_view(_host_copy(data, copy=False))
+        view = data.view()
+    elif isinstance(data, array_view):
+        view = data
+    else:
+        view = array_view(_host_copy(data, copy=False))
+    if view.size == 0:
+        raise InvalidArgument(f"the algorithms take data of 1 element or more, not of shape {view.shape}")
+    return view
 
 
 def _host_copy(data: Any, copy: bool) -> np.ndarray:
@@ -50,6 +54,12 @@ def _host_copy(data: Any, copy: bool) -> np.ndarray:
 # What the algorithms compute each element type in, and give its sums, products and reductions in
 # (the extension's table): float32 for the 16-bit floats (float16, ml_dtypes' bfloat16), else its own.
 _COMPUTED = {element["name"]: element["computed"] for element in _tiles.dtypes() if not element["as_bits"]}
+
+
+# The dtypes reduce adds in by default where they are not the data's, as numpy.sum's; and where
+# the least and greatest of data come in another dtype, uint8's in the uint32 it is combined in.
+_NUMPY_SUMS = {"int32": np.dtype(np.int64), "uint8": np.dtype(np.uint64)}
+_COMBINED = {"uint8": np.dtype(np.uint32)}
 
 
 def _computed(dtype: np.dtype) -> np.dtype:
@@ -99,13 +109,16 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 
 def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
-    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D int32,
-    float32, float16 or bfloat16 data, as a numpy scalar. min and max are of the data's dtype
-    (float32 for the 16-bit floats, which are read as float32: a departure from numpy, whose sums
-    of float16 are float16), and NaN for float data with a NaN, as numpy's are. A sum is added in `dtype`, by default numpy.sum's: int64 for int32
-    data (no wrapping past 2**31 - 1), float32 for float32 (pairwise, in a tree). dtype=np.int32
-    adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32 in double, on devices
-    that have it.
+    """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D uint8, int32,
+    int64, float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy
+    scalar.
+    min and max are of the data's dtype (float32 for the 16-bit floats, which are read as
+    float32: a departure from numpy, whose sums of float16 are float16), and NaN for float data
+    with a NaN, as numpy's are (uint8's are combined in uint32, which dtype=np.uint32 gives). A
+    sum is added in `dtype`, by default numpy.sum's: int64 for int32 data (no wrapping past
+    2**31 - 1), uint64 for uint8, the data's own for int64, float32 and float64 (pairwise, in a
+    tree). dtype=np.int32 adds int32 in int32, wrapping as C does; dtype=np.float64 adds float32
+    in double, on devices that have it.
 
     With `contexts`, a list of tiles.Context (tiles.gpu_contexts(), say), every context combines
     a band of the elements at the same time and the first combines their partials: the result is
@@ -135,11 +148,14 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     if dtype is not None:
         accumulator = _dtype(dtype)
     else:
-        accumulator = np.dtype(np.int64) if op == "sum" and view.dtype == np.int32 else _computed(view.dtype)
+        accumulator = (_NUMPY_SUMS if op == "sum" else _COMBINED).get(view.dtype.name, _computed(view.dtype))
     with _host_writes.launch("reduce", [view], context, ["data"]):
         if several is not None:
-            return _tiles.reduce_split(several, view._handle, op, accumulator)
-        return _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+            result = _tiles.reduce_split(several, view._handle, op, accumulator)
+        else:
+            result = _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+    # The least or greatest of uint8 data comes as the uint32 it was combined in: numpy's is uint8.
+    return view.dtype.type(result) if dtype is None and op != "sum" and view.dtype.name in _COMBINED else result
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
@@ -160,15 +176,16 @@ def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], co
 
 
 def block_sum(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
-    """The sum of each (rows, columns) `block` of int32 or float32 data, one element per block;
+    """The sum of each (rows, columns) `block` of int32, int64, float32 or float64 (where the device
+    has doubles) data, one element per block, of the data's dtype;
     blocks at the right and bottom edges are cut short. For 1-D data, `block` may be an int (its
     length) and the result is 1-D."""
     return _blocks(_tiles.block_sum, data, block, context)
 
 
 def block_average(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
-    """The average of each (rows, columns) `block` of float32 data, as block_sum lays them out; a
-    block cut short at an edge averages over the elements it holds."""
+    """The average of each (rows, columns) `block` of float32 or float64 data, as block_sum lays
+    them out; a block cut short at an edge averages over the elements it holds."""
     return _blocks(_tiles.block_average, data, block, context)
 
 
@@ -249,9 +266,10 @@ def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] =
 
 def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Optional[Context] = None,
             contexts: Contexts = None, iterations: int = 1) -> Union[np.ndarray, Output]:
-    """The float32 `mask` (odd dimensions, at most 9) applied around every element of float32
-    data: each result is the sum of the mask's weights times the elements under it, centred
-    there and not flipped, with positions outside the data reading its nearest edge element.
+    """The `mask` (odd dimensions, at most 9) applied around every element of float32 or float64
+    data, the mask of the data's dtype: each result is the sum of the mask's weights times the
+    elements under it, centred there and not flipped, with positions outside the data reading its
+    nearest edge element.
     With `out` (a tiles.array or tiles.array_view of the data's shape, not the data), the result
     is written there as a launch writes, staying on the device until the host reads it, and `out`
     is returned: stencils iterated between two views or arrays move no data.

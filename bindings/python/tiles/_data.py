@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import _dlpack, _tiles
+from ._no_elements import NoElements, check_section, has_no_elements
 from ._checks import C_INT_MAX, describe, instance, integers
 from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
@@ -37,11 +38,15 @@ class _numpy_like(operators):
         return self.size * self.dtype.itemsize
 
     def __len__(self) -> int:
+        if not self.shape:
+            raise TypeError("len() of unsized object")
         return self.shape[0]
 
     def __iter__(self) -> Iterator[Any]:
         """As numpy's: the elements of one dimension (one download), else the projections
         self[0], self[1], ..."""
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
         if self.ndim == 1:
             return iter(self._copy())
         return (self[i] for i in range(self.shape[0]))  # type: ignore[index]
@@ -82,13 +87,15 @@ class _numpy_like(operators):
         CommandQueue or its int_ptr, of the same OpenCL context), made to wait for that work on the
         device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
         cannot, so const views are refused there with BufferError."""
+        if not self.shape:  # held as one element: its CPU tensor is of a copy of shape ()
+            return _dlpack.export_values(self.get(), max_version, dl_device, "an array of no dimensions")
         capsule = _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
         return capsule
 
     def __dlpack_device__(self) -> Tuple[int, int]:
         """(1, 0), the CPU, for a view of host memory; (4, n), OpenCL device n of tiles.devices(),
         for an array or a view of one."""
-        return _dlpack.device(self._view_handle())
+        return _dlpack.CPU_DEVICE if not self.shape else _dlpack.device(self._view_handle())
 
 
 def _for_numpy(result: np.ndarray, dtype: Any, copy: Optional[bool], shared: bool) -> np.ndarray:
@@ -126,13 +133,19 @@ class array_view(_numpy_like):
         if _handle is None and isinstance(data, extent):
             # The shape and dtype are the ones passed down: no need to ask the view for them.
             self.dtype, self.extent = _dtype(float if dtype is None else dtype), extent(*data.dims)
-            self._handle = _tiles.View.without_source(self.dtype, list(data.dims))
+            self._handle = (NoElements(self.dtype, data.dims) if has_no_elements(data.dims) else
+                            _tiles.View.without_source(self.dtype, list(data.dims)))
             return
         if _handle is None:
             if dtype is not None:
                 raise InvalidArgument("an array_view has the dtype of the data it views; dtype= goes with a "
                                       "tiles.extent, for a view without a data source")
-            _handle = data._handle.view() if isinstance(data, array) else _tiles.View.of_ndarray(data)
+            if isinstance(data, array):
+                _handle = data._handle.view()
+            elif isinstance(data, np.ndarray) and data.size == 0:
+                _handle = NoElements(data.dtype.newbyteorder("="), data.shape, data)
+            else:
+                _handle = _tiles.View.of_ndarray(data)
         self._handle = _handle
         self.dtype, dims = _handle.shape()
         self.extent = extent(*dims)
@@ -158,8 +171,16 @@ class array_view(_numpy_like):
     def section(self, origin: Sequence[int], extent_: Sequence[int]) -> "array_view":
         """The view of the sub-rectangle at `origin` (relative to this view) of `extent_`; only it
         moves when it is used. view[1:3, 2:6] is the same as view.section((1, 2), (2, 4))."""
-        handle = self._handle.section(integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX),
-                                      integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX))
+        origin = integers(origin, "a section's origin", -C_INT_MAX, C_INT_MAX)
+        extent_ = integers(extent_, "a section's extent", -C_INT_MAX, C_INT_MAX)
+        if has_no_elements(extent_) and not isinstance(self._handle, NoElements):
+            # The C API's sections have elements: one of none is numpy's a[2:2], checked here.
+            check_section(self.shape, origin, extent_)
+            owner = self._handle.keeps_alive()
+            handle = NoElements(self.dtype, extent_, owner if isinstance(owner, np.ndarray) else None,
+                                owner.context() if isinstance(owner, _tiles.Array) else None)
+        else:
+            handle = self._handle.section(origin, extent_)
         return array_view(None, _handle=handle)
 
     def view_as(self, shape: Sequence[int]) -> "array_view":
@@ -169,6 +190,9 @@ class array_view(_numpy_like):
         dims = integers(shape, "view_as's shape", -C_INT_MAX, C_INT_MAX)
         if not dims:
             raise InvalidArgument("view_as's shape has 1 or more dimensions, not 0 (libtiles data has no scalars)")
+        if has_no_elements(dims) and not isinstance(self._handle, NoElements):
+            raise InvalidArgument(f"view_as's shape {tuple(dims)} has no elements, and the data of shape "
+                                  f"{self.shape} has {self.size}")
         return array_view(None, _handle=self._handle.view_as(dims))
 
     def reinterpret_as(self, dtype: Any) -> "array_view":
@@ -262,7 +286,7 @@ class array_view(_numpy_like):
         """The view's elements as a numpy array, current: for a view of a numpy array, that array's
         own memory (the part of it the view covers); otherwise a new copy."""
         owner = self._handle.keeps_alive()
-        if isinstance(owner, np.ndarray):
+        if isinstance(owner, np.ndarray) and not isinstance(self._handle, NoElements):
             first = self._handle.address(False)  # brings what launches wrote home first
             return np.ndarray(self.shape, self.dtype, buffer=owner, offset=first - owner.ctypes.data,
                               strides=tuple(self._handle.strides()))
@@ -320,22 +344,29 @@ class array(_numpy_like):
         host = data.get() if isinstance(data, (array, array_view)) else _asarray(data, "tiles.array's data")
         if dtype is not None:
             host = host.astype(_dtype(dtype), copy=False)
-        if host.ndim == 0:
-            raise InvalidArgument(f"a tiles.array has 1 or more dimensions; {describe(data)} is a scalar "
-                                  f"(tiles.empty((n,), dtype) makes an array of n elements)")
         host = host.astype(host.dtype.newbyteorder("="), copy=False)
         self._init(context, host.dtype, list(host.shape), np.ascontiguousarray(host), staging)
 
     # Whether the elements are bools, which the device holds as uint8 0s and 1s (libtiles has no
     # bool element type): dtype and numpy() say bool; views and sections of the array see uint8.
     _holds_bool = False
+    # Whether the array has no dimensions (numpy's shape (), a reduction's result in the array
+    # API): it is held as one element, which views, sections and launches see.
+    _no_dimensions = False
 
     def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
               staging: bool = False):
+        if not shape:
+            self._no_dimensions, shape = True, [1]
+            initial = None if initial is None else initial.reshape(1)
         if dtype == np.bool_:
             self._holds_bool, dtype = True, np.dtype(np.uint8)
             initial = None if initial is None else initial.view(np.uint8)
-        self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial, bool(staging))
+        if has_no_elements(shape):
+            context = context_handle(context) or Context.default()._handle
+            self._handle = NoElements(dtype, shape, None, context, bool(staging))
+        else:
+            self._handle = _tiles.Array.create(context_handle(context), dtype, shape, initial, bool(staging))
         self._view = array_view(self)
 
     @classmethod
@@ -370,14 +401,15 @@ class array(_numpy_like):
 
     @property
     def shape(self) -> Tuple[int, ...]:
-        """The array's extent as a tuple, as numpy's shape."""
-        return self._view.shape
+        """The array's extent as a tuple, as numpy's shape (() for an array of no dimensions)."""
+        return () if self._no_dimensions else self._view.shape
 
     @classmethod
-    def _of_handle(cls, handle: _tiles.Array) -> "array":
+    def _of_handle(cls, handle: _tiles.Array, no_dimensions: bool = False) -> "array":
         self = cls.__new__(cls)
         self._handle = handle
         self._view = array_view(self)
+        self._no_dimensions = no_dimensions
         return self
 
     @classmethod
@@ -427,12 +459,18 @@ class array(_numpy_like):
         return self._view.reinterpret_as(dtype)
 
     def __getitem__(self, key) -> Any:
-        """As an array_view's: a projection, an element (one download) or a section."""
+        """As an array_view's: a projection, an element (one download) or a section. An array of
+        no dimensions takes numpy's a[()] (its element) and a[...] (itself)."""
+        if self._no_dimensions:
+            return self if key is Ellipsis else self.get()[key]
         selected = self._view[key]
         return selected.astype(np.bool_) if self._holds_bool and isinstance(selected, np.generic) else selected
 
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9 writes the elements on the device (one upload)."""
+        if self._no_dimensions:
+            np.empty(())[key] = 0  # numpy's IndexError for any key but () and ...
+            key = 0
         self._view[key] = value
 
     @property
@@ -446,6 +484,8 @@ class array(_numpy_like):
         uploads them), and after launches or copies write the array, numpy() again brings their
         results there."""
         values = self._view._handle.host_memory() if self.is_staging else self._view.numpy()
+        if self._no_dimensions:
+            values = values.reshape(())
         return values.view(np.bool_) if self._holds_bool else values
 
     def _copy(self) -> np.ndarray:
@@ -685,6 +725,10 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     holds OpenCL events to wait for first, and return_event=True returns a tiles.Event that
     completes with the copy (see parallel_for_each). A numpy source in
     the other byte order is converted to the machine's on the way."""
+    source_view, destination_view = (None if isinstance(d, np.ndarray) else _as_view(d) for d in (source, destination))
+    if isinstance(source_view, NoElements) or isinstance(destination_view, NoElements):
+        _copy_of_no_elements(source, destination)
+        return None
     if wait_for or return_event:
         done = _tiles.copy_with_events(_as_view(source), _as_view(destination), event_handles(wait_for, "copy"),
                                        return_event)
@@ -710,6 +754,13 @@ def copy(source: Any, destination: Any, *, wait_for: Sequence[Any] = (), return_
     else:
         _tiles.copy(_as_view(source), _as_view(destination))
     return None
+
+
+def _copy_of_no_elements(source: Any, destination: Any) -> None:
+    """copy() where either side has no elements: nothing moves, once the shapes agree."""
+    if tuple(source.shape) != tuple(destination.shape):
+        raise InvalidArgument(f"copy from data of shape {tuple(source.shape)} into data of shape "
+                              f"{tuple(destination.shape)}")
 
 
 def copy_async(source: Any, destination: Any) -> Event:

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _tiles
 from ._checks import describe, instance, text
-from .errors import InvalidArgument
+from .errors import InvalidArgument, InvalidHandle
 
 
 class Device:
@@ -234,6 +234,22 @@ class Context:
         """(context, queue): the OpenCL handles as integers, borrowed; for PyOpenCL,
         pyopencl.Context.from_int_ptr(ptr) and pyopencl.CommandQueue.from_int_ptr(ptr)."""
         return self._handle.opencl()
+
+    def __eq__(self, other: object) -> bool:
+        """Whether both are one context (one OpenCL queue), as the array API compares devices; a
+        released context equals only itself."""
+        if not isinstance(other, Context):
+            return False
+        try:
+            return self is other or self.opencl == other.opencl
+        except InvalidHandle:
+            return False
+
+    def __hash__(self) -> int:
+        try:
+            return hash(self.opencl)
+        except InvalidHandle:
+            return id(self)
 
     @classmethod
     def default(cls, device: Optional[Device] = None) -> "Context":

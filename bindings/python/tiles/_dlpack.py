@@ -9,13 +9,17 @@ from typing import Any, Optional, Tuple
 from . import _tiles
 from ._checks import describe
 from ._devices import Context, Device, int_ptr, is_pyopencl_array
+from ._no_elements import NoElements
 from .errors import InvalidArgument
 
 CPU, OPENCL = 1, 4  # DLPack's kDLCPU and kDLOpenCL
+CPU_DEVICE = (CPU, 0)
 
 
 def device(view: _tiles.View) -> Tuple[int, int]:
     """(kDLCPU, 0) for a view of host memory; (kDLOpenCL, n) for an array on libtiles' device n."""
+    if isinstance(view, NoElements):
+        return CPU_DEVICE
     return _tiles.dlpack_device(view)
 
 
@@ -24,6 +28,8 @@ def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, cop
     versioned = _versioned(max_version)
     if copy is not None and not isinstance(copy, bool):
         raise InvalidArgument(f"__dlpack__'s copy is True, False or None, not {describe(copy)}")
+    if isinstance(view, NoElements):  # no memory anywhere: numpy's empty array is the CPU tensor
+        return export_values(view.read(), max_version, dl_device, "data of no elements")
     own = device(view)
     wanted = own if dl_device is None else _device_pair(dl_device)
     if wanted == (CPU, 0):
@@ -39,6 +45,14 @@ def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, cop
         raise BufferError("copy=True of an array: libtiles exports the array's own buffer; copy it first "
                           "(tiles.empty(a.shape, a.dtype, context=a.context), then tiles.copy(a, that))")
     return _tiles.to_dlpack_opencl(view, _queue(stream), versioned)
+
+
+def export_values(values: Any, max_version: Any, dl_device: Any, what: str) -> Any:
+    """The capsule of a CPU tensor of `values` (numpy's, which it keeps), for data that libtiles
+    exports as a host copy (`what`): arrays of no dimensions and data of no elements."""
+    if dl_device is not None and _device_pair(dl_device) != CPU_DEVICE:
+        raise BufferError(f"{what} is exported as a CPU tensor (1, 0), not to {tuple(dl_device)}")
+    return values.__dlpack__(max_version=max_version)
 
 
 def _versioned(max_version: Any) -> bool:

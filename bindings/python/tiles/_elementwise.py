@@ -139,19 +139,39 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
     if name == "power" and loop[1].kind == "i":
         _check_exponents(inputs[1])
+    return _compute(name, inputs, tuple(loop), result_dtype, out, context, f"numpy.{ufunc.__name__}")
+
+
+def where(condition: Any, x: Any, y: Any) -> Any:
+    """numpy.where(condition, x, y) of tiles data, numpy data and scalars, computed on the device
+    into a new tiles.array: x's element where the condition's is true (not 0), else y's, in
+    numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
+    context = _context_of([condition, x, y])
+    inputs = [_input_of(v, context) for v in (condition, x, y)]
+    if any(i is None for i in inputs):
+        raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
+    result = np.result_type(*(i.value if i.data is None and not isinstance(i.dtype, np.dtype) else i.dtype
+                              for i in inputs[1:]))
+    return _compute(generated.WHERE, inputs, (np.dtype(np.bool_), result, result), result, None, context, "where")
+
+
+def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result_dtype: np.dtype, out: Any,
+             context: Optional[Context], what: str) -> Any:
+    """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
+    (checked) or a new array of `result_dtype`."""
     shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
     if out is not None:
-        _check_out(out, shape, result_dtype, ufunc)
+        _check_out(out, shape, result_dtype, what)
     stored = None if out is None or out.dtype == result_dtype else out.dtype
     _check_computable([*loop, result_dtype], [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None],
-                      lambda: f"numpy.{ufunc.__name__} of " + " and ".join(
+                      lambda: f"{what} of " + " and ".join(
                           str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
     if out is None:
         out = _data.empty(shape, result_dtype, context=context)
     layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
-    signature = generated.Signature(name, tuple(loop), operands, rank, stored)
+    signature = generated.Signature(name, loop, operands, rank, stored)
     arguments = [i.data if i.data is not None else _scalar_argument(i.value, dtype) for i, dtype in zip(inputs, loop)]
     if rank:
         arguments += [int(n) for n in shape[1:]]
@@ -169,15 +189,15 @@ def _check_exponents(exponent: _input) -> None:
         raise ValueError("Integers to negative integer powers are not allowed.")
 
 
-def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, ufunc: np.ufunc) -> None:
+def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) -> None:
     if not _is_tiles(out):
         raise InvalidArgument(f"out is a tiles.array or tiles.array_view, not {describe(out)}")
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"non-broadcastable output operand with shape {tuple(out.shape)} doesn't match the "
                          f"broadcast shape {tuple(shape)}")
     if not np.can_cast(result, out.dtype, "same_kind"):
-        raise TypeError(f"Cannot cast ufunc '{ufunc.__name__}' output from {result!r} to {out.dtype!r} with casting "
-                        f"rule 'same_kind'")
+        raise TypeError(f"Cannot cast {what}'s output from {result!r} to {out.dtype!r} with casting rule "
+                        f"'same_kind'")
 
 
 def _launch(signature: generated.Signature, out: Any, arguments: List[Any]) -> None:
@@ -238,14 +258,17 @@ def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
     out = _data.empty(tuple(shape), result, context=context)
     origin = [0] * ndim
     for p in pieces:
-        _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
+        if p.size:
+            _data.copy(p if p.dtype == result else astype(p, result), out.section(origin, p.shape))
         origin[axis] += p.shape[axis]
     return out
 
 
 # (data's dtype, the result's) of the reductions tiles.reduce computes on the device.
-_ON_DEVICE = {"sum": {("int32", "int64"), ("int32", "int32"), ("float32", "float32"), ("float32", "float64")},
-              "max": {("int32", "int32"), ("float32", "float32")}, "min": {("int32", "int32"), ("float32", "float32")}}
+_ON_DEVICE = {"sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"), ("int64", "int64"),
+                      ("float32", "float32"), ("float32", "float64"), ("float64", "float64")},
+              "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
+              "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}
 
 
 def reduction(data: Any, op: str, dtype: Any) -> np.generic:

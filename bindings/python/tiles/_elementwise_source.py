@@ -65,6 +65,14 @@ _BINARY: Dict[str, Dict[str, str]] = {
     "right_shift": {"i": "(((ulong)y < BITS) ? (T)(x >> y) : (T)(x < 0 ? -1 : 0))"},
     "maximum": {"i": "(x > y ? x : y)", "b": "(x | y)", "f": "((isnan(x) || x >= y) ? x : y)"},
     "minimum": {"i": "(x < y ? x : y)", "b": "(x & y)", "f": "((isnan(x) || x <= y) ? x : y)"},
+    "arctan2": {"f": "atan2(x, y)"},
+    "copysign": {"f": "copysign(x, y)"},
+    "hypot": {"f": "hypot(x, y)"},
+    "nextafter": {"f": "nextafter(x, y)"},
+    "logaddexp": {"f": "logaddexp_of(x, y)"},
+    "logical_and": {"i": "((x != 0) && (y != 0))", "b": "(x & y)", "f": "((x != 0) && (y != 0))"},
+    "logical_or": {"i": "((x != 0) || (y != 0))", "b": "(x | y)", "f": "((x != 0) || (y != 0))"},
+    "logical_xor": {"i": "((x != 0) != (y != 0))", "b": "(x ^ y)", "f": "((x != 0) != (y != 0))"},
 }
 
 # Comparisons, by their C operator.
@@ -83,10 +91,42 @@ _UNARY: Dict[str, Dict[str, str]] = {
     "log": {"f": "log(x)"},
     "sin": {"f": "sin(x)"},
     "cos": {"f": "cos(x)"},
+    "tan": {"f": "tan(x)"},
+    "arcsin": {"f": "asin(x)"},
+    "arccos": {"f": "acos(x)"},
+    "arctan": {"f": "atan(x)"},
+    "sinh": {"f": "sinh(x)"},
+    "cosh": {"f": "cosh(x)"},
+    "tanh": {"f": "tanh(x)"},
+    "arcsinh": {"f": "asinh(x)"},
+    "arccosh": {"f": "acosh(x)"},
+    "arctanh": {"f": "atanh(x)"},
+    "expm1": {"f": "expm1(x)"},
+    "log1p": {"f": "log1p(x)"},
+    "log2": {"f": "log2(x)"},
+    "log10": {"f": "log10(x)"},
+    "cbrt": {"f": "cbrt(x)"},
+    "floor": {"i": "x", "b": "x", "f": "floor(x)"},
+    "ceil": {"i": "x", "b": "x", "f": "ceil(x)"},
+    "trunc": {"i": "x", "b": "x", "f": "trunc(x)"},
+    "rint": {"f": "rint(x)"},  # to the nearest, ties to even, as numpy's
+    "square": {"i": "(T)((W)x * (W)x)", "f": "x * x"},
+    "sign": {"i": "(T)((x > 0) - (x < 0))", "f": "(isnan(x) ? x : (T)((x > 0) - (x < 0)))"},
+    "isnan": {"i": "0", "b": "0", "f": "isnan(x)"},
+    "isinf": {"i": "0", "b": "0", "f": "isinf(x)"},
+    "isfinite": {"i": "1", "b": "1", "f": "isfinite(x)"},
+    "signbit": {"f": "signbit(x)"},
+    "logical_not": {"i": "(x == 0)", "b": "(uchar)!x", "f": "(x == 0)"},
 }
+
+# The ufuncs whose results are bools, whatever their loop's dtype.
+_BOOL_RESULTS = {"isnan", "isinf", "isfinite", "signbit", "logical_and", "logical_or", "logical_xor", "logical_not"}
 
 BINARY_UFUNCS = tuple(_BINARY) + tuple(_COMPARISONS)
 UNARY_UFUNCS = tuple(_UNARY)
+# numpy.where's choice, the one kernel of three inputs (a condition, then the two choices), which
+# is no ufunc: its loop is (bool, T, T).
+WHERE = "where"
 
 # numpy's integer floor division and remainder (floor, the divisor's sign; 0 for a zero divisor,
 # and MIN // -1 wraps to MIN), and floating ones as numpy's npy_divmod computes them.
@@ -126,6 +166,14 @@ T floor_divide_of(T x, T y) {
     if (div - floordiv > (T)0.5) floordiv += 1;
     return floordiv;
 }""",
+    ("logaddexp", "f"): """
+T logaddexp_of(T x, T y) { /* numpy's npy_logaddexp: exact for equal arguments, infinities included */
+    if (x == y) return x + log((T)2);
+    const T d = x - y;
+    if (d > 0) return x + log1p(exp(-d));
+    if (d <= 0) return y + log1p(exp(d));
+    return d;
+}""",
     ("remainder", "f"): """
 T remainder_of(T x, T y) {
     T mod = fmod(x, y);
@@ -161,7 +209,7 @@ class Operand:
 @dataclass(frozen=True)
 class Signature:
     """What one kernel is made for."""
-    ufunc: str                       # a name of BINARY_UFUNCS or UNARY_UFUNCS, or "cast" (astype's)
+    ufunc: str                       # a name of BINARY_UFUNCS or UNARY_UFUNCS, WHERE, or "cast" (astype's)
     loop: Tuple[np.dtype, ...]       # the dtypes numpy's loop computes the inputs in
     operands: Tuple[Operand, ...]
     rank: int                        # of the result, where an operand is strided; else 0
@@ -177,6 +225,8 @@ def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
         return "", f"x {_COMPARISONS[ufunc]} y"
     if ufunc == "cast":
         return "", "x"
+    if ufunc == WHERE:
+        return "", "(x ? y : z)"
     kind = _kind(loop[0])
     row = (_BINARY if len(loop) == 2 else _UNARY)[ufunc]
     if kind not in row:
@@ -209,6 +259,14 @@ def _scalar_parameter(dtype: np.dtype) -> str:
     return opencl_type(dtype) if dtype.kind == "f" else "long"
 
 
+def result_dtype(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
+    """The dtype a kernel of `ufunc` computes each result in: bool for comparisons and predicates,
+    the choices' for where, else the loop's."""
+    if ufunc in _COMPARISONS or ufunc in _BOOL_RESULTS:
+        return np.dtype(np.bool_)
+    return loop[-1]
+
+
 def source(signature: Signature) -> str:
     """The OpenCL C of the kernel `tiles_<ufunc>` for `signature`. Its parameters: the output,
     then each input (a pointer or a scalar), then where an input is strided, the result's
@@ -234,11 +292,13 @@ def source(signature: Signature) -> str:
         index = {"scalar": "", "same": "i", "strided": f"at{k}"}[operand.layout]
         value = (f"in{k}" if not index else f"vload_half({index}, in{k})" if operand.dtype == _HALF else
                  f"in{k}[{index}]")
-        body.append(f"    const {opencl_type(loop)} {'xy'[k]} = ({opencl_type(loop)}){value};")
+        if loop.kind == "b" and operand.dtype.kind != "b":  # a truth value, as numpy's cast to bool
+            value = f"({value} != 0)"
+        body.append(f"    const {opencl_type(loop)} {'xyz'[k]} = ({opencl_type(loop)}){value};")
     helper, expression = _expression(signature.ufunc, signature.loop)
-    stored = signature.stored or (np.dtype(np.bool_) if signature.ufunc in _COMPARISONS else signature.loop[0])
+    stored = signature.stored or result_dtype(signature.ufunc, signature.loop)
     kernel = (f"__kernel void tiles_{signature.ufunc}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
-              "\n".join(body) + f"\n    {_store(expression, stored, signature.loop[0])}\n}}\n")
+              "\n".join(body) + f"\n    {_store(expression, stored, signature.loop[-1])}\n}}\n")
     uses_double = any(d is not None and d.name == "float64" for d in (*signature.loop, signature.stored) +
                       tuple(o.dtype for o in signature.operands))
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if uses_double else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Sequence, Tuple, overload
 
-from . import _host_writes, _tiles
+from . import _host_writes, _no_elements, _tiles
 from ._checks import C_INT_MAX, describe, instance, integer, text
 from ._devices import Context, Event, context_handle, event_handles
 from .errors import InvalidArgument, InvalidComputeDomain
@@ -216,6 +216,7 @@ def parallel_for_each(domain: extent, kernel: Kernel, *args: Any, context: Optio
                               f"tiles.extent(8).tile(4)), not {describe(domain)}")
     instance(kernel, Kernel, "the kernel of parallel_for_each")
     handles = [getattr(a, "_handle", a) for a in args]
+    _no_elements.refuse_in(handles, "parallel_for_each")
     dims, tile = domain._native
     if not wait_for and not return_event:
         with _host_writes.launch("parallel_for_each", args, context):

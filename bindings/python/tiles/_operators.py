@@ -10,7 +10,10 @@ from typing import Any, Optional, Tuple
 
 import numpy as np
 
-from . import _elementwise
+# _data imports this module before it defines array and array_view: they are reached through
+# the module, when a method runs.
+from . import _data, _elementwise, _linalg
+from ._devices import Context
 from .errors import InvalidArgument, Unsupported
 
 
@@ -87,14 +90,17 @@ class operators:
     __hash__ = None  # type: ignore[assignment]  # as numpy's: == is elementwise
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        """numpy's ufuncs with tiles data among their operands: those of the operators, maximum,
-        minimum, sqrt, exp, log, sin and cos run on the device and give a tiles.array (out= may
-        be one tiles array); any other ufunc, or method (reduce, outer, ...), is not
+        """numpy's ufuncs with tiles data among their operands: those of the operators and those
+        the array API names (_elementwise_source's tables) run on the device and give a
+        tiles.array (out= may be one tiles array), and so does matmul (tiles.gemm for float32
+        and float64 matrices); any other ufunc, or method (reduce, outer, ...), is not
         implemented, and numpy raises TypeError, as CuPy does: nothing goes to the host behind the
         caller's back."""
         out = kwargs.pop("out", None)
         if method != "__call__" or kwargs:
             return NotImplemented
+        if ufunc is np.matmul and out is None:
+            return _linalg.matmul(*inputs)
         if out is not None:
             if len(out) != 1:
                 return NotImplemented
@@ -102,13 +108,73 @@ class operators:
         return _elementwise.apply(ufunc, inputs, out=out)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate runs on the device (a new tiles.array);
+        """numpy's functions of tiles data: np.concatenate, np.where, and np.dot and np.matmul of
+        matrices run on the device (a new tiles.array);
         np.sum, np.max, np.min, np.mean, np.reshape call the methods, as numpy does without this
         protocol; every other function runs as numpy runs it without the protocol, through
         __array__ (a download), giving numpy results as before."""
         if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
             return _elementwise.concatenate(*args, **kwargs)
+        if func is np.where and len(args) + len(kwargs) == 3:
+            return _elementwise.where(*args, **kwargs)
+        if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
+            return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)
+
+    def __matmul__(self, other: Any) -> Any:
+        """numpy's matmul: float32 (float64) matrices on the device (tiles.gemm), a new tiles.array;
+        anything else through the host (the array API's matmul)."""
+        return _linalg.matmul(self, other)
+
+    def __rmatmul__(self, other: Any) -> Any:
+        return _linalg.matmul(other, self)
+
+    def __array_namespace__(self, *, api_version: Optional[str] = None) -> Any:
+        """The array API standard's namespace of libtiles' data: tiles.array_api (2023.12)."""
+        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
+            raise ValueError(f"libtiles' namespace is of the array API 2023.12, not {api_version!r}")
+        from . import array_api
+        return array_api
+
+    @property
+    def device(self) -> Context:
+        """The context the data lives on, the array API's device: an array's context; for a view of
+        host memory, the default context, where its launches run unless told otherwise."""
+        return _elementwise._context_of([self]) or Context.default()
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Any:
+        """The data on `device` (a tiles.Context, or a tiles.Device for its default context): itself
+        where it is there already, else a new array there (a copy through the host)."""
+        from . import array_api
+        context = array_api._context(device)
+        if stream is not None:
+            raise InvalidArgument("to_device's stream is None: the copy is ordered on libtiles' queues")
+        return self if context == self.device else _data.array(self, context=context)
+
+    @property
+    def mT(self) -> Any:
+        """The transpose of the last two dimensions, a new array (the array API's matrix_transpose)."""
+        return _linalg.matrix_transpose(self)
+
+    def _element(self, kinds: str, conversion: Any) -> Any:
+        if self.size != 1:  # type: ignore[attr-defined]
+            raise TypeError(f"only an array of one element converts to a Python {conversion.__name__}, not one of "
+                            f"shape {self.shape}")  # type: ignore[attr-defined]
+        if self.dtype.kind not in kinds:  # type: ignore[attr-defined]
+            raise TypeError(f"{self.dtype} data does not convert to a Python {conversion.__name__}")  # type: ignore
+        return conversion(self.get().reshape(())[()])  # type: ignore[attr-defined]
+
+    def __float__(self) -> float:
+        return self._element("biuf", float)
+
+    def __int__(self) -> int:
+        return self._element("biuf", int)
+
+    def __index__(self) -> int:
+        return self._element("iu", int)
+
+    def __complex__(self) -> complex:
+        return self._element("biuf", complex)
 
     def __bool__(self) -> bool:
         """As numpy's: the element of a one-element array (one download); ValueError, the truth
@@ -130,11 +196,11 @@ class operators:
     def reshape(self, *shape: Any, order: str = "C") -> Any:
         """The elements in `shape` (ints or a tuple; one may be -1), as numpy's reshape: a view
         without a copy (view_as, C++ AMP's), which needs the elements to lie next to each other,
-        row after row; a bool array's reshape is a copy."""
+        row after row; a bool array's reshape, and a reshape to no dimensions, is a copy."""
         if order != "C":
             raise Unsupported(f"reshape in order {order!r}: libtiles data is row-major, order 'C'")
         dims = _shape_of(shape, self.size)  # type: ignore[attr-defined]
-        if self.dtype == np.bool_:  # type: ignore[attr-defined]
+        if self.dtype == np.bool_ or not dims:  # type: ignore[attr-defined]
             return _elementwise.reshaped_copy(self, dims)
         try:
             return self.view_as(dims)  # type: ignore[attr-defined]
@@ -179,3 +245,4 @@ class operators:
         if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
             return np.mean(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.mean(self, dtype)
+

@@ -100,6 +100,7 @@ def _numpy_names(message: str) -> str:
 _UNSUPPORTED = re.compile(r"supports (.+) elements, not (\w+)$")
 _PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
                         r"the element types differ$")
+_NO_DOUBLES = re.compile(r"of double elements needs double precision, which '.*' does not have$")
 _MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
 
 
@@ -110,9 +111,16 @@ def _conversion_hint(message: str) -> str:
         taken = re.split(r", | and ", unsupported.group(1))
         given = unsupported.group(2)
         kind = given.rstrip("0123456789")
+        bits = int(given[len(kind):] or 0)
         same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
-        target = same_kind[0] if same_kind else "float32" if "float32" in taken else taken[0]
-        fits = f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" else ""
+        # Exact conversions first: a wider type of the kind, or for unsigned integers a wider signed
+        # one; then a narrower one of the kind, where the values fit.
+        exact = [t for t in same_kind if int(t[len(kind):] or 0) > bits] + [
+            t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > bits]
+        target = (exact[0] if exact else same_kind[0] if same_kind else
+                  "float32" if "float32" in taken else taken[0])
+        fits = (f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" and
+                not exact else "")
         return f"{message}: convert it first, with x.astype(np.{target}){fits}"
     parameter = _PARAMETER.search(message)
     if parameter:
@@ -121,6 +129,8 @@ def _conversion_hint(message: str) -> str:
         given = {numpy: opencl for opencl, numpy in names}.get(parameter.group(2))
         if wanted is not None and given is not None:
             return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {given}*"
+    if _NO_DOUBLES.search(message):
+        return f"{message}: convert it first, with x.astype(np.float32)"
     mismatched = _MISMATCHED.search(message)
     if mismatched:
         role, _, _, other = mismatched.groups()

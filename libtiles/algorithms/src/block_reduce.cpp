@@ -143,9 +143,11 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
     check_operand(algorithm, "the output", output);
     const element_type type = element_type_of(input);
     if (statistic == block_statistic::sum)
-        check_element_type(algorithm, type, {element_type::int32, element_type::float32}, device);
+        check_element_type(algorithm, type,
+                           {element_type::int32, element_type::int64, element_type::float32, element_type::float64},
+                           device);
     else
-        check_element_type(algorithm, type, {element_type::float32}, device);
+        check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     const std::array<int, 2> grid = block_grid(algorithm, input.rows, input.columns, block_rows, block_columns);
     check_shape(algorithm, "the output", output, grid[0], grid[1],

@@ -1,15 +1,22 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma, its choice and its
-// launch: blocks of 128 x 256 of C, a tile of two warpgroups each, in a one-dimensional grid.
+// launch: blocks of 64 x 256 of C, a tile of one warpgroup and a producer warp each, in a
+// one-dimensional grid; A and B brought by the Tensor Memory Accelerator through tensor maps that
+// libcuda makes over the buffers' device addresses (tensor_map.hpp).
 #include "gemm_wgmma.hpp"
+
+#include <CL/cl.h>
 
 #include <map>
 #include <mutex>
+#include <tuple>
+#include <vector>
 
 #include "compile_route.hpp"
 #include "device_info.hpp"
 #include "log.hpp"
 #include "support.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_gemm_wgmma[];
@@ -17,11 +24,14 @@ extern const char tiles_kernel_gemm_wgmma[];
 namespace tiles::algorithms {
 namespace {
 
-// The kernel's parameters, as measured fastest on the H200 (BENCHMARKS.md): two warpgroups of 64
-// rows by 256 columns, 5 stages of B's slabs (41 KiB of tile_static memory), and A's fragments 10
-// groups of 32 of k ahead in registers.
-constexpr int warpgroups = 2, block_columns = 256, stages = 5, a_groups = 10;
-constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
+// The kernel's parameters, as measured fastest on the H100 (BENCHMARKS.md): one warpgroup of 64
+// rows by 256 columns and a producer warp, 4 stages of 16 of k (41 KiB of tile_static memory, so
+// that two tiles share a multiprocessor), in bands of 16 rows of tiles.
+constexpr int warpgroups = 1, block_columns = 256, stages = 4, band_rows = 16;
+constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups + 32;
+// The boxes the kernel copies (kernels/gemm_wgmma.cl): A's block rows by 16 of k, 32-byte swizzle;
+// 16 rows of B's k by 64 columns, 128-byte swizzle.
+constexpr engine::tensor_box a_box{16, block_rows, 32}, b_box{64, 16, 128};
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
 const char* wgmma_source() {
@@ -30,12 +40,87 @@ const char* wgmma_source() {
     return text->c_str();
 }
 
-const kernel& wgmma_kernel(element_type storage) {
-    return algorithm_kernel(wgmma_source(), "gemm_wgmma", element_type::float32,
+// The program's kernel `name`: gemm_wgmma, or buffer_addresses.
+const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma") {
+    return algorithm_kernel(wgmma_source(), name, element_type::float32,
                             "-DWARPGROUPS=" + std::to_string(warpgroups) +
                                 " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
-                                " -DSTAGES=" + std::to_string(stages) + " -DA_GROUPS=" + std::to_string(a_groups),
+                                " -DSTAGES=" + std::to_string(stages) + " -DGROUP=" + std::to_string(band_rows),
                             storage);
+}
+
+// The tensor maps of the buffers gemm has read, each made once a buffer, shape and box, in a
+// buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address may
+// then be another's), its map's buffer released on the next call, not in OpenCL's callback.
+struct map_key {
+    cl_mem buffer;
+    int rows, columns, box_columns;
+    bool operator<(const map_key& other) const {
+        return std::tie(buffer, rows, columns, box_columns) <
+               std::tie(other.buffer, other.rows, other.columns, other.box_columns);
+    }
+};
+struct map_cache {
+    std::mutex mutex;
+    std::map<map_key, std::shared_ptr<storage>> maps;
+    std::vector<std::shared_ptr<storage>> released; // maps of destroyed buffers, to release
+};
+map_cache& tensor_maps() {
+    static engine::immortal<map_cache> cache;
+    return *cache;
+}
+
+void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
+    map_cache& cache = tensor_maps();
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    for (auto at = cache.maps.lower_bound({buffer, 0, 0, 0}); at != cache.maps.end() && at->first.buffer == buffer;) {
+        cache.released.push_back(std::move(at->second));
+        at = cache.maps.erase(at);
+    }
+}
+
+// The maps of A and B on the context, made where not cached: their buffers' device addresses read
+// by a kernel of the gemm's program, then libcuda's encoder. Throws unsupported_feature where
+// libcuda cannot make them.
+std::pair<std::shared_ptr<storage>, std::shared_ptr<storage>>
+maps_of(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a, const matrix_operand& b) {
+    const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
+    const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
+    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns};
+    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns};
+    map_cache& cache = tensor_maps();
+    std::vector<std::shared_ptr<storage>> released;
+    {
+        std::lock_guard<std::mutex> lock(cache.mutex);
+        released.swap(cache.released);
+        const auto found_a = cache.maps.find(a_key), found_b = cache.maps.find(b_key);
+        if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
+    }
+    const int two = 2;
+    const std::shared_ptr<storage> addresses =
+        engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
+    launch_algorithm(context, covering_domain(1, 1), wgmma_kernel(type, "buffer_addresses"),
+                     std::array<launch_arg, 3>{input_arg(a.data), input_arg(b.data), output_arg(addresses)});
+    std::uint64_t address[2] = {};
+    engine::copy_out(*addresses, whole_of(*addresses), address);
+    auto map_storage = [&](std::uint64_t at, const matrix_operand& operand, const engine::tensor_box& box) {
+        const engine::tensor_map map = engine::make_tensor_map(at, type, operand.rows, operand.columns, box);
+        const int words = int(map.bytes.size() / 8);
+        std::shared_ptr<storage> held =
+            engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
+        engine::copy_in(*held, whole_of(*held), map.bytes.data());
+        return held;
+    };
+    std::shared_ptr<storage> a_map = map_storage(address[0], a, a_box), b_map = map_storage(address[1], b, b_box);
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    for (const cl_mem buffer : {a_buffer, b_buffer})
+        if (cache.maps.lower_bound({buffer, 0, 0, 0}) == cache.maps.end() ||
+            cache.maps.lower_bound({buffer, 0, 0, 0})->first.buffer != buffer)
+            engine::check(clSetMemObjectDestructorCallback(buffer, forget_maps_of, nullptr),
+                          "clSetMemObjectDestructorCallback");
+    cache.maps[a_key] = a_map;
+    cache.maps[b_key] = b_map;
+    return {std::move(a_map), std::move(b_map)};
 }
 
 // Whether the kernel of `storage` elements builds for the context's device: tried once a device
@@ -52,6 +137,7 @@ bool builds_on(const std::shared_ptr<context>& context, element_type storage, co
     std::string refusal;
     try {
         engine::build(context, domain, wgmma_kernel(storage));
+        refusal = engine::tensor_maps_missing();
     } catch (const unsupported_feature& refused) { // the route's, on the device or the rewritten text
         refusal = refused.what();
     } catch (const build_error& refused) { // the driver's compiler, on the text for sm_90
@@ -81,16 +167,24 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, c
     const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
     check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
-    // Its loop of k runs over whole rings of A's groups of 32, and copies B's slabs of 16 further.
-    check_reach("gemm", "the depth of A * B", a.columns,
-                (std::int64_t(blocks_covering(a.columns, 32 * a_groups)) * 2 * a_groups + stages) * 16);
+    check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, 16)) * 16);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
     const element_type storage = element_type_of(a);
     if (!builds_on(context, storage, domain)) return false;
+    std::shared_ptr<engine::storage> a_map, b_map;
+    try {
+        std::tie(a_map, b_map) = maps_of(context, storage, a, b);
+    } catch (const unsupported_feature& refused) {
+        if (engine::logging(log_level::info))
+            engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
+                                             context->device()->name + "': " + refused.what());
+        return false;
+    }
     launch_algorithm(context, domain, wgmma_kernel(storage),
-                     std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
-                                               scalar_arg(float(alpha)), input_arg(a.data), input_arg(b.data),
-                                               scalar_arg(float(beta)), output_arg(c.data)});
+                     std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
+                                                scalar_arg(float(alpha)), input_arg(a_map), input_arg(b_map),
+                                                scalar_arg(float(beta)), output_arg(c.data), input_arg(a.data),
+                                                input_arg(b.data)});
     return true;
 }
 

@@ -1,6 +1,7 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma (kernels/gemm_wgmma.cl),
-// built through the engine's sm_90a route, where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA
-// devices of compute capability 9.0 whose driver takes the sm_90a program, and large products.
+// built through the engine's sm_90a route, its operands brought by tensor maps that libcuda makes,
+// where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA devices of compute capability 9.0 whose
+// driver takes the sm_90a program and whose libcuda makes tensor maps, and large products.
 #pragma once
 
 #include <memory>
@@ -19,14 +20,15 @@ namespace tiles::algorithms {
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
 // own precision, rows of whole 16-byte chunks (k and n multiples of 8), and C of at least
-// 2048 x 2048 elements (below, its 128 x 256 blocks are too few for the device's multiprocessors,
+// 2048 x 2048 elements (below, its 64 x 256 blocks are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
 
 // Enqueues C = alpha * A * B + beta * C on the wgmma kernel and returns true where the context's
-// driver builds it. Where it does not (no sm_90a device, or the driver's compiler refused the text
-// for sm_90 or the rewritten one for sm_90a), returns false, enqueuing nothing, and logs why (at
-// the info level), once a device; later calls there return false at once.
+// driver builds it. Where it does not (no sm_90a device, the driver's compiler refused the text
+// for sm_90 or the rewritten one for sm_90a, or libcuda makes no tensor maps), returns false,
+// enqueuing nothing, and logs why (at the info level), once a device; later calls there return
+// false at once.
 bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, double alpha, const engine::matrix_operand& a,
                         const engine::matrix_operand& b, double beta, const engine::matrix_operand& c);
 

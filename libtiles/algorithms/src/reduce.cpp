@@ -101,7 +101,8 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
     const element_layout layout = layout_of(*input);
     check_element_type(algorithm, layout.type,
-                       {element_type::int32, element_type::float32, element_type::float16, element_type::bfloat16},
+                       {element_type::uint8, element_type::int32, element_type::int64, element_type::float32,
+                        element_type::float64, element_type::float16, element_type::bfloat16},
                        device);
     const std::size_t count = element_count(*input);
     if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
@@ -111,27 +112,45 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     return layout;
 }
 
-// The type sums of `input` may also be combined in, wider than it: numpy sums int32 in int64.
-element_type wider_accumulator(element_type input) {
-    return input == element_type::int32 ? element_type::int64 : element_type::float64;
+// The type the elements of `input` are combined, and their least and greatest given, in: float
+// for the 16-bit floats (computed_as), uint for uint8, as a tile combines no narrower type (the
+// prelude's tile collectives).
+element_type combined_as(element_type input) {
+    return input == element_type::uint8 ? element_type::uint32 : computed_as(input);
 }
 
-// The accumulator is the type the input is computed in (float for 16-bit floats, whose results
-// are floats), or for sums a wider one.
+// The type sums of `input` may also be combined in, wider than it: numpy sums int32 in int64, and
+// uint8 (combined in uint32) in uint64; float32 may be added in double. The 64-bit types have none
+// wider.
+element_type wider_accumulator(element_type input) {
+    switch (input) {
+    case element_type::int32:
+        return element_type::int64;
+    case element_type::uint32:
+        return element_type::uint64;
+    case element_type::float32:
+        return element_type::float64;
+    default:
+        return input;
+    }
+}
+
+// The accumulator is the type the input is combined in (combined_as), or for sums a wider one.
 void check_accumulator(element_type input, reduction_op op, element_type accumulator, const device_info& device) {
-    if (is_16_bit_float(input) && accumulator == input)
+    if (combined_as(input) != input && accumulator == input)
         throw invalid_argument("reduce: " + element_description(input) + " elements are combined, and given, as " +
-                               element_description(element_type::float32) + ": ask for a result of that type");
-    input = computed_as(input);
+                               element_description(combined_as(input)) + ": ask for a result of that type");
+    input = combined_as(input);
     if (accumulator == input) return;
     const std::string input_name = element_description(input);
     if (op != reduction_op::sum)
         throw invalid_argument("reduce: the least or greatest of " + input_name + " elements is one of them, an " +
                                input_name + ", not a " + element_description(accumulator));
     if (accumulator != wider_accumulator(input))
-        throw invalid_argument("reduce: a sum of " + input_name + " elements is added in " + input_name + " or " +
-                               element_description(wider_accumulator(input)) + ", not in " +
-                               element_description(accumulator));
+        throw invalid_argument(
+            "reduce: a sum of " + input_name + " elements is added in " + input_name +
+            (wider_accumulator(input) == input ? "" : " or " + element_description(wider_accumulator(input))) +
+            ", not in " + element_description(accumulator));
     check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
 }
 

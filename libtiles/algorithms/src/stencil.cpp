@@ -95,7 +95,7 @@ void check_operands(const device_info& device, const matrix_operand& input, cons
     check_operand(algorithm, "the mask", mask);
     check_operand(algorithm, "the output", output);
     const element_type type = element_type_of(input);
-    check_element_type(algorithm, type, {element_type::float32}, device);
+    check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
     check_same_element_type(algorithm, "the mask", mask, "the input", type);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_mask(mask);

@@ -237,6 +237,22 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
                 first = j + 1;
             }
         }
+        // A kernel takes an index (last); a function that takes none is a helper that runs on the
+        // device (its parameters anything, references included), left as it is.
+        const auto names_an_index = [&](std::size_t from, std::size_t to) {
+            std::size_t j = from;
+            while (j < to &&
+                   (is(j, "const") || is(j, "::") ||
+                    ((is(j, "concurrency") || is(j, "Concurrency") || is(j, "tiles") || is(j, "tiles_detail")) &&
+                     is(j + 1, "::"))))
+                ++j;
+            return j < to && (is(j, "index") || is(j, "tiled_index") || is(j, "launch_index"));
+        };
+        if (std::none_of(pieces.begin(), pieces.end(),
+                         [&](const auto& piece) { return names_an_index(piece.first, piece.second); })) {
+            i = body_close;
+            continue;
+        }
         kernel_function k;
         k.name = text(i + 1);
         k.name_at = {tokens[i + 1].begin, tokens[i + 1].end};
@@ -332,11 +348,6 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
                 declared_[k.name].params.push_back(d);
             }
             k.parameters.push_back(p);
-        }
-        if (k.parameters.empty() || k.parameters.back().what != parameter::kind::index) {
-            declared_.erase(k.name); // a helper function that runs on the device, left as it is
-            i = body_close;
-            continue;
         }
         declared_[k.name]; // a kernel of no parameters but its index has its (empty) entry too
         if (std::any_of(kernels_.begin(), kernels_.end(), [&](const kernel_function& o) { return o.name == k.name; }))

@@ -19,6 +19,8 @@
 //     host and the functor is constructed from them on the device.
 // TILES_CONSTANT(NAME): a macro (SAMPLESIZE, defined as 2) or a constant (static const int TS = 16, a
 //     template's parameter) of the host, defined alike for the device.
+// TILES_TYPE(T): a type the host names T (a template's type parameter, an alias), a number type or a
+//     struct of device code, defined alike for the device (typedef float T;).
 // TILES_DEVICE_CODE(name, code): types, functions and classes for the device only, kept as text in
 //     `name`. TILES_SHARED_CODE(name, code): code compiled for the host as well (a struct of the
 //     elements both sides see), and kept in `name` for the device.
@@ -58,6 +60,8 @@
     }(__func__))
 // TILES_CONSTANT(NAME): the host's macro or constant NAME, defined alike for the device.
 #define TILES_CONSTANT(name) ::tiles::amp_detail::make_constant(#name, TILES_AMP_STRINGIZE(name), name)
+// TILES_TYPE(T): the host's type T, defined alike for the device.
+#define TILES_TYPE(name) ::tiles::amp_detail::make_type<name>(#name)
 // TILES_DEVICE_CODE(name, code): types, functions and classes for the device only, kept as text in
 // `name`.
 #define TILES_DEVICE_CODE(name, ...) static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
@@ -120,6 +124,11 @@ template <class T> constant make_constant(const char* name, const char* expansio
                 constant_literal(static_cast<long double>(value), std::is_floating_point_v<T>, std::is_signed_v<T>,
                                  sizeof(T)) +
                 ";"};
+}
+
+// The host's type T, named `name`, as the device defines it (TILES_TYPE).
+template <class T> constant make_type(const char* name) {
+    return {"typedef " + device_type_name<T>() + " " + name + ";"};
 }
 
 // What one of a call site's uses or arguments is: a capture (its declaration's type, and the

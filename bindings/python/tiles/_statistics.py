@@ -1,0 +1,101 @@
+"""The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum)
+with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
+(_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
+of ones with keepdims=True), and var and std from the mean and the squared deviations, each a
+kernel; over an axis, and for other dtypes, numpy's through the host."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from . import _data, _elementwise, _through_host
+from .errors import InvalidArgument
+
+
+def _all_axes(axis: Any, ndim: int) -> bool:
+    if axis is None:
+        return True
+    axes = tuple(a % ndim if ndim else a for a in (axis if isinstance(axis, tuple) else (axis,)))
+    return sorted(axes) == list(range(ndim))
+
+
+def _shaped(total: Any, ndim: int, keepdims: bool) -> Any:
+    """A result of shape (1,) as the reduction's: of no dimensions, or of `ndim` ones (keepdims)."""
+    if keepdims:
+        return total if ndim == 1 else _elementwise.reshaped_copy(total, (1,) * ndim)
+    return _data.array._of_handle(total._handle, no_dimensions=True)
+
+
+def _device_result(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[np.dtype]:
+    """The dtype of the sum, max or min of all of x's elements where tiles.reduce computes it (its
+    dtypes, elements, a device with doubles for float64), else None."""
+    if not _through_host.is_tiles(x) or x.size == 0 or x.ndim == 0:
+        return None
+    result = getattr(np, op)(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
+    if (x.dtype.name, result.name) not in _elementwise._ON_DEVICE[op]:
+        return None
+    if result == np.float64 and not _elementwise._has_doubles(x):
+        return None
+    return result
+
+
+def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
+    """The sum, max or min of all of x's elements as a new (1,) array on its device, where
+    tiles.reduce computes it, else None (also for a section of a view, which tiles.reduce
+    refuses)."""
+    result = _device_result(x, op, dtype)
+    if result is None:
+        return None
+    from . import _algorithms  # which imports _data first
+    total = _data.empty(1, result, context=x.device)
+    try:
+        return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, out=total)
+    except InvalidArgument:
+        return None
+
+
+def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
+    """numpy's `op` (sum, max, min, prod) of x over `axis` as a tiles array."""
+    dtype = None if dtype is None else _data._dtype(dtype)
+    if _all_axes(axis, x.ndim):
+        total = _on_device(x, op, dtype) if op != "prod" else None
+        if total is not None:
+            return _shaped(total, x.ndim, keepdims)
+    keywords = dict(axis=axis, keepdims=keepdims, **({} if dtype is None else {"dtype": dtype}))
+    return _through_host.compute(getattr(np, op), x, **keywords)
+
+
+def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    """numpy's mean over `axis`: on the device for float32 data over all its elements (the sum
+    over their number)."""
+    if x.dtype == np.float32 and _all_axes(axis, x.ndim):
+        total = _on_device(x, "sum", None)
+        if total is not None:
+            return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size))), x.ndim, keepdims)
+    return _through_host.compute(np.mean, x, axis=axis, keepdims=keepdims)
+
+
+def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
+    """numpy's var (ddof=correction): on the device for float32 data over all its elements, as the
+    sum of squared deviations from the mean, over the number of elements less `correction`."""
+    if (x.dtype == np.float32 and _all_axes(axis, x.ndim) and x.size > correction and
+            _device_result(x, "sum", None) is not None):
+        deviations = _elementwise.apply(np.subtract, (x, mean(x)))
+        total = _on_device(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", None)
+        return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size - correction))), x.ndim,
+                       keepdims)
+    return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims)
+
+
+def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
+    """The square root of var, on the device where var is."""
+    variance = var(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _elementwise.apply(np.sqrt, (variance,))
+
+
+def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False) -> Any:
+    """numpy's cumulative_sum, through the host."""
+    return _through_host.compute(np.cumulative_sum, x, axis=axis, dtype=dtype, include_initial=include_initial)
+

@@ -1,0 +1,36 @@
+# tiles_amp_sources(<target> <source>...): C++ AMP sources, as written (#include <amp.h>,
+# restrict(amp) lambdas and functors), built into <target>. At build time tiles-amp translates each
+# source with the target's include directories and definitions into the build tree, and <target>
+# compiles the translation in its place, with every message at the source's own lines; <target>
+# links tiles::core. List the sources here, not in add_executable or add_library. Installed with
+# the package (find_package(tiles)); in libtiles' own build where tiles-amp is built.
+function(tiles_amp_sources target)
+  if(NOT TARGET tiles::tiles-amp)
+    message(FATAL_ERROR "tiles_amp_sources(${target} ...): tiles-amp, the C++ AMP translator, is not built here "
+                        "(it needs clang 14's LibTooling: llvm-14-dev libclang-14-dev libclang-cpp14-dev on Debian)")
+  endif()
+  get_target_property(tool tiles::tiles-amp ALIASED_TARGET)
+  if(NOT tool)
+    set(tool tiles::tiles-amp)
+  endif()
+  target_link_libraries(${target} PRIVATE tiles::core)
+  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  foreach(source IN LISTS ARGN)
+    get_filename_component(absolute "${source}" ABSOLUTE)
+    get_filename_component(name "${source}" NAME)
+    set(translated "${CMAKE_CURRENT_BINARY_DIR}/tiles_amp/${target}/${name}")
+    add_custom_command(
+      OUTPUT "${translated}"
+      COMMAND "$<TARGET_FILE:${tool}>" "${absolute}" -o "${translated}" -- -std=c++17
+              "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>" "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
+      DEPENDS "${absolute}" ${tool}
+      COMMENT "Translating the C++ AMP source ${source}"
+      COMMAND_EXPAND_LISTS VERBATIM)
+    target_sources(${target} PRIVATE "${translated}")
+    # The translation lies in the build tree: its #include "..." look in the source's folder first,
+    # as the source's did.
+    get_filename_component(directory "${absolute}" DIRECTORY)
+    set_source_files_properties("${translated}" PROPERTIES COMPILE_OPTIONS "-iquote;${directory}")
+  endforeach()
+endfunction()

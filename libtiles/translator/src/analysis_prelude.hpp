@@ -1,0 +1,22 @@
+// tiles-amp: what the translator's parse includes ahead of a C++ AMP source, never the host's
+// build. C++ AMP's restrict(...) and tile_static are kept as annotations that clang records on the
+// function, lambda or variable they mark (tiles-amp defines them); a parallel_for_each that takes
+// any kernel, so that a call with a lambda or functor is a call clang resolves; and a template
+// named tile, so that MSVC's `in.extent.tile<256>()` in a template (no `template` keyword) parses
+// instead of dropping the statement.
+#pragma once
+
+// libtiles' headers come first, read before restrict and tile_static are defined.
+#include "tiles/amp.hpp"
+#include "tiles/amp_accelerator.hpp"
+#include "tiles/tiles.hpp"
+
+namespace tiles {
+template <class Domain, class Kernel> void parallel_for_each(const Domain&, const Kernel&);
+template <class View, class Domain, class Kernel> void parallel_for_each(const View&, const Domain&, const Kernel&);
+} // namespace tiles
+
+template <int...> class tile;
+
+#define restrict(...) __attribute__((annotate("tiles_amp_restrict:" #__VA_ARGS__)))
+#define tile_static __attribute__((annotate("tiles_amp_tile_static")))

@@ -1,0 +1,57 @@
+// tiles-amp: what the parse of a C++ AMP source finds, and what the translated source is made of:
+// the kernels' call sites with their uses, the code the device needs, and the edits of the host's
+// text. Offsets are bytes in the translated (main) file.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tiles_amp {
+
+// A range [begin, end) of the main file.
+struct span {
+    unsigned begin = 0, end = 0;
+    bool operator<(const span& o) const { return begin < o.begin || (begin == o.begin && end < o.end); }
+};
+
+// Code the device needs, kept as text: a function, type or enum of the source, a macro, a constant.
+struct device_block {
+    std::string text;
+    std::string file; // where it was written, for the device compiler's messages
+    int line = 1;
+    unsigned order = 0; // a macro first, then constants, then code in the order of the source
+};
+
+// One parallel_for_each's kernel: a restrict(amp) lambda, or the construction of a functor whose
+// operator() is restrict(amp).
+struct kernel_site {
+    bool functor = false;
+    span written;                               // the lambda, or `Class(arguments)`
+    unsigned arguments_open = 0;                // functor: the '(' before its arguments
+    bool has_arguments = false;                 // functor: something between its parentheses
+    std::string class_name;                     // functor: as written
+    std::vector<std::string> captures;          // lambda: by name, in the closure's order
+    std::set<std::string> local_constants;      // constants of the enclosing function, not captured
+    std::map<std::string, bool> template_names; // a template parameter it names: true for a type
+    std::set<std::string> blocks;               // device_block keys
+};
+
+// A message at a place of the user's source.
+struct problem {
+    std::string where; // file:line:column
+    std::string message;
+};
+
+struct plan {
+    std::string file; // the source as named in #line
+    std::map<std::string, device_block> blocks;
+    std::map<unsigned, kernel_site> sites; // by where the kernel starts
+    std::set<span> blanked;                // device-only code, out of the host's text
+    std::set<span> restrict_marks;         // restrict(...) in the host's text, removed
+    std::set<unsigned> template_keywords;  // where MSVC's `x.tile<16>()` in a template needs `template`
+    std::vector<problem> problems;
+};
+
+} // namespace tiles_amp

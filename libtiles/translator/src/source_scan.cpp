@@ -1,0 +1,466 @@
+// tiles-amp: reading the kernels off clang's AST (source_scan.hpp).
+#include "source_scan.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "restrict_marks.hpp"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+namespace tiles_amp {
+namespace {
+
+using namespace clang;
+
+// Positions in the main file.
+class places {
+  public:
+    explicit places(ASTContext& c) : sm_(c.getSourceManager()), lang_(c.getLangOpts()) {}
+
+    bool in_main_file(SourceLocation l) const { return l.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(l)); }
+    unsigned offset(SourceLocation l) const { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
+    // Past the token at `l`.
+    unsigned end_of(SourceLocation l) const {
+        return offset(Lexer::getLocForEndOfToken(sm_.getExpansionLoc(l), 0, sm_, lang_));
+    }
+    // The range of a declaration with the ';' after it, where one follows.
+    span of_declaration(const Decl* d) const {
+        span s{offset(d->getBeginLoc()), end_of(d->getEndLoc())};
+        if (const auto next = Lexer::findNextToken(sm_.getExpansionLoc(d->getEndLoc()), sm_, lang_))
+            if (next->is(tok::semi)) s.end = offset(next->getLocation()) + 1;
+        return s;
+    }
+    std::string where(SourceLocation l) const {
+        const PresumedLoc p = sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+        if (p.isInvalid()) return "<unknown>";
+        return std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
+    }
+    int line(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getLine()); }
+    std::string text(const span& s) const {
+        return sm_.getBufferData(sm_.getMainFileID()).substr(s.begin, s.end - s.begin).str();
+    }
+
+  private:
+    const SourceManager& sm_;
+    const LangOptions& lang_;
+};
+
+const CXXMethodDecl* call_operator(const CXXRecordDecl* r) {
+    if (!r || !r->hasDefinition()) return nullptr;
+    for (const CXXMethodDecl* m : r->getDefinition()->methods())
+        if (m->getOverloadedOperator() == OO_Call && runs_on_device(m)) return m;
+    return nullptr;
+}
+
+// Whether a kernel's parameter is C++ AMP's index or tiled_index.
+bool is_index(QualType t) {
+    const CXXRecordDecl* r = t.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!r) {
+        if (const auto* s = t.getNonReferenceType()->getAs<TemplateSpecializationType>())
+            if (const TemplateDecl* d = s->getTemplateName().getAsTemplateDecl())
+                return d->getNameAsString() == "index" || d->getNameAsString() == "tiled_index";
+        return false;
+    }
+    return r->getNameAsString() == "index" || r->getNameAsString() == "tiled_index";
+}
+
+// The declaration at namespace scope that holds `d` (a template's, where it is one).
+const Decl* outermost(const Decl* d) {
+    while (!d->getDeclContext()->isFileContext()) {
+        const auto* parent = dyn_cast<Decl>(d->getDeclContext());
+        if (!parent) break;
+        d = parent;
+    }
+    if (const auto* f = dyn_cast<FunctionDecl>(d))
+        if (const FunctionTemplateDecl* t = f->getDescribedFunctionTemplate()) return t;
+    if (const auto* r = dyn_cast<CXXRecordDecl>(d))
+        if (const ClassTemplateDecl* t = r->getDescribedClassTemplate()) return t;
+    return d;
+}
+
+const FunctionDecl* pattern_of(const FunctionDecl* f) {
+    if (const FunctionDecl* p = f->getTemplateInstantiationPattern()) f = p;
+    if (const FunctionDecl* d = f->getDefinition()) f = d;
+    return f;
+}
+
+const Decl* pattern_of_type(const TagDecl* t) {
+    if (const auto* r = dyn_cast<CXXRecordDecl>(t)) {
+        if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(r))
+            return s->getSpecializedTemplate()->getTemplatedDecl();
+        if (const CXXRecordDecl* p = r->getTemplateInstantiationPattern()) return p;
+        if (const CXXRecordDecl* d = r->getDefinition()) return d;
+    }
+    return t;
+}
+
+std::string literal_of(const APValue& v, QualType t) {
+    char text[64];
+    if (t->isBooleanType()) return v.getInt().getBoolValue() ? "true" : "false";
+    if (v.isInt()) {
+        std::string s = llvm::toString(v.getInt(), 10);
+        return s + (t->isUnsignedIntegerType() ? "u" : "");
+    }
+    const bool is_float = t->isSpecificBuiltinType(BuiltinType::Float);
+    std::snprintf(text, sizeof text, is_float ? "%af" : "%a", v.getFloat().convertToDouble());
+    return text;
+}
+
+// Why a kernel cannot capture `v`, or "" where it can: arrays, array_views and numbers.
+std::string capture_refusal(const VarDecl* v) {
+    const QualType t = v->getType().getNonReferenceType().getCanonicalType();
+    if (t->isDependentType()) return "";
+    if (t->isArithmeticType() && !t->isBooleanType()) return "";
+    const CXXRecordDecl* r = t->getAsCXXRecordDecl();
+    if (r && (r->getNameAsString() == "array" || r->getNameAsString() == "array_view")) return "";
+    PrintingPolicy policy{LangOptions()};
+    policy.SuppressTagKeyword = true;
+    std::string advice = "capture its numbers as variables of their own";
+    if (r &&
+        (r->getNameAsString() == "extent" || r->getNameAsString() == "tiled_extent" || r->getNameAsString() == "index"))
+        advice = "capture its numbers (e[0], e[1] ...) as int variables, or use the extent of an array_view";
+    return "the kernel captures '" + v->getNameAsString() + "' of type '" +
+           v->getType().getNonReferenceType().getUnqualifiedType().getAsString(policy) +
+           "': a kernel takes arrays, array_views and numbers (not bool) from the host; " + advice;
+}
+
+// One kernel's reach: what its body and the device code it calls use.
+class reach : public RecursiveASTVisitor<reach> {
+  public:
+    reach(ASTContext& c, const places& at, const macro_log& macros, plan& out, kernel_site& site)
+        : context_(c), at_(at), macros_(macros), out_(out), site_(site) {}
+
+    bool shouldVisitTemplateInstantiations() const { return false; }
+    bool shouldVisitImplicitCode() const { return false; }
+
+    // The body of device function `f` (a kernel's operator() included), whose calls are checked.
+    void function(const FunctionDecl* f, bool is_kernel) {
+        if (!f->hasBody() || !scanned_.insert(f).second) return;
+        const FunctionDecl* saved = current_;
+        current_ = f;
+        const bool was_kernel = in_kernel_;
+        in_kernel_ = is_kernel;
+        for (const ParmVarDecl* p : f->parameters())
+            if (p->getTypeSourceInfo()) TraverseTypeLoc(p->getTypeSourceInfo()->getTypeLoc());
+        TraverseStmt(f->getBody());
+        if (const auto* c = dyn_cast<CXXConstructorDecl>(f))
+            for (const CXXCtorInitializer* i : c->inits()) TraverseStmt(i->getInit());
+        current_ = saved;
+        in_kernel_ = was_kernel;
+    }
+
+    bool VisitDeclRefExpr(DeclRefExpr* e) {
+        const ValueDecl* d = e->getDecl();
+        if (const auto* f = dyn_cast<FunctionDecl>(d))
+            called(f, e->getLocation());
+        else if (const auto* v = dyn_cast<VarDecl>(d))
+            variable(v, e);
+        else if (const auto* c = dyn_cast<EnumConstantDecl>(d))
+            type(cast<TagDecl>(c->getDeclContext()), e->getLocation());
+        else if (isa<NonTypeTemplateParmDecl>(d) && in_kernel_)
+            site_.template_names.emplace(d->getNameAsString(), false);
+        return true;
+    }
+    bool VisitMemberExpr(MemberExpr* e) {
+        if (const auto* m = dyn_cast<CXXMethodDecl>(e->getMemberDecl())) called(m, e->getMemberLoc());
+        if (const auto* v = dyn_cast<VarDecl>(e->getMemberDecl())) type_of_context(v);
+        return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr* e) {
+        const CXXConstructorDecl* c = e->getConstructor();
+        type(c->getParent(), e->getLocation());
+        if (!c->isImplicit()) {
+            const FunctionDecl* p = pattern_of(c);
+            if (at_.in_main_file(p->getLocation())) function(c, false);
+        }
+        return true;
+    }
+    bool VisitTypeLoc(TypeLoc l) {
+        const Type* t = l.getTypePtr();
+        if (const auto* p = dyn_cast<TemplateTypeParmType>(t)) {
+            if (in_kernel_ && p->getDecl() && !p->getDecl()->getNameAsString().empty())
+                site_.template_names.emplace(p->getDecl()->getNameAsString(), true);
+        } else if (const auto* alias = dyn_cast<TypedefType>(t)) {
+            type(alias->getDecl(), l.getBeginLoc());
+        } else if (const auto* s = dyn_cast<TemplateSpecializationType>(t)) {
+            if (const TemplateDecl* named = s->getTemplateName().getAsTemplateDecl())
+                if (const auto* templated = dyn_cast_or_null<TypeDecl>(named->getTemplatedDecl()))
+                    type(templated, l.getBeginLoc());
+        } else if (const TagDecl* tag = t->getAsTagDecl()) {
+            type(tag, l.getBeginLoc());
+        }
+        return true;
+    }
+
+  private:
+    // A call (or a reference) from device code to `f`.
+    void called(const FunctionDecl* f, SourceLocation from) {
+        const FunctionDecl* p = pattern_of(f);
+        if (const auto* m = dyn_cast<CXXMethodDecl>(p))
+            if (m->getParent()->isLambda()) return;
+        const std::string name = f->getQualifiedNameAsString();
+        const bool in_std = name.rfind("std::", 0) == 0;
+        if (!at_.in_main_file(p->getLocation()) && !in_std) return; // libtiles' device library
+        if (!runs_on_device(p) && !p->isImplicit() && !isa<CXXConstructorDecl>(p) && !isa<CXXDestructorDecl>(p)) {
+            out_.problems.push_back(
+                {at_.where(from), "'" + name +
+                                      "' is not restrict(amp), and restrict(amp) code "
+                                      "cannot call it (C++ AMP refuses it too)" +
+                                      (in_std ? "" : "; it is declared at " + at_.where(p->getLocation()))});
+            return;
+        }
+        if (in_std) return;
+        code(p);
+        function(f->hasBody() ? f : p, false);
+    }
+
+    void variable(const VarDecl* v, const DeclRefExpr* e) {
+        if (v->isLocalVarDeclOrParm()) {
+            if (current_->Encloses(v->getDeclContext())) return; // the device function's own
+            if (!in_kernel_) {
+                out_.problems.push_back(
+                    {at_.where(e->getLocation()), "restrict(amp) code uses '" + v->getNameAsString() +
+                                                      "', a variable of the host that it cannot read"});
+                return;
+            }
+            // A constant of the enclosing function is defined for the device; any other variable
+            // is captured (by what the body names, as clang's own captures may be lost where a
+            // template's instantiation meets the device's classes, which the host does not have).
+            if (v->getType().isConstQualified() && v->getType()->isArithmeticType() &&
+                v->isUsableInConstantExpressions(context_)) {
+                site_.local_constants.insert(v->getNameAsString());
+                return;
+            }
+            auto& captures = site_.captures;
+            if (std::find(captures.begin(), captures.end(), v->getNameAsString()) == captures.end()) {
+                captures.push_back(v->getNameAsString());
+                if (const std::string refusal = capture_refusal(v); !refusal.empty())
+                    out_.problems.push_back({at_.where(e->getLocation()), refusal});
+            }
+            return;
+        }
+        if (v->isStaticDataMember()) {
+            type_of_context(v);
+            return;
+        }
+        if (!at_.in_main_file(v->getLocation())) return;
+        const std::string key = "constant:" + v->getNameAsString();
+        if (out_.blocks.count(key)) {
+            site_.blocks.insert(key);
+            return;
+        }
+        const APValue* value = v->getType().isConstQualified() || v->isConstexpr() ? v->evaluateValue() : nullptr;
+        const QualType t = v->getType().getUnqualifiedType().getCanonicalType();
+        if (!value || !t->isArithmeticType() || !(value->isInt() || value->isFloat())) {
+            out_.problems.push_back(
+                {at_.where(e->getLocation()), "restrict(amp) code reads '" + v->getNameAsString() +
+                                                  "', which is not a constant number of the host (declared at " +
+                                                  at_.where(v->getLocation()) + ")"});
+            return;
+        }
+        PrintingPolicy policy(context_.getLangOpts());
+        const std::string spelled = t->isBooleanType() ? "bool" : t.getAsString(policy);
+        out_.blocks[key] = {"constexpr " + spelled + " " + v->getNameAsString() + " = " + literal_of(*value, t) + ";",
+                            out_.file, at_.line(v->getLocation()), 1};
+        site_.blocks.insert(key);
+    }
+
+    void type_of_context(const Decl* member) {
+        if (const auto* r = dyn_cast<TagDecl>(member->getDeclContext())) type(r, member->getLocation());
+    }
+
+    // A type the device code names: its declaration, where the source has it, is device code.
+    void type(const TypeDecl* t, SourceLocation from) {
+        const Decl* d = t;
+        if (const auto* tag = dyn_cast<TagDecl>(t)) {
+            if (const auto* r = dyn_cast<CXXRecordDecl>(tag); r && r->isLambda()) return;
+            d = pattern_of_type(tag);
+        }
+        if (!at_.in_main_file(d->getLocation())) return;
+        if (d->getParentFunctionOrMethod()) {
+            // The type of a function's own (a kernel's local struct) needs nothing more.
+            if (current_ && current_->Encloses(d->getDeclContext())) return;
+            out_.problems.push_back({at_.where(from), "restrict(amp) code uses '" + t->getNameAsString() +
+                                                          "', declared inside a host function; declare it at "
+                                                          "namespace scope"});
+            return;
+        }
+        code(d);
+    }
+
+    // The declaration at namespace scope holding `d`, as device code, scanned in its turn.
+    void code(const Decl* d) {
+        const Decl* top = outermost(d);
+        if (const auto* f = dyn_cast<FunctionDecl>(top); f && !runs_on_device(f)) return; // reported as a call
+        if (const auto* t = dyn_cast<FunctionTemplateDecl>(top); t && !runs_on_device(t->getTemplatedDecl())) return;
+        const span s = at_.of_declaration(top);
+        char key[32];
+        std::snprintf(key, sizeof key, "code:%010u", s.begin);
+        site_.blocks.insert(key);
+        if (!out_.blocks.count(key)) out_.blocks[key] = {at_.text(s), out_.file, at_.line(top->getBeginLoc()), 2};
+        if (!tops_.insert(top).second) return;
+        // Its types, and the bodies of its device functions.
+        for (const std::string& m : macros_.used_in(s)) site_.blocks.insert("macro:" + m);
+        std::function<void(const Decl*)> walk = [&](const Decl* inner) {
+            if (const auto* t = dyn_cast<FunctionTemplateDecl>(inner)) inner = t->getTemplatedDecl();
+            if (const auto* t = dyn_cast<ClassTemplateDecl>(inner)) inner = t->getTemplatedDecl();
+            if (inner->isImplicit()) return;
+            if (const auto* f = dyn_cast<FunctionDecl>(inner)) {
+                if (runs_on_device(f) || isa<CXXConstructorDecl>(f)) function(f, false);
+            } else if (const auto* r = dyn_cast<CXXRecordDecl>(inner)) {
+                for (const Decl* member : r->decls()) walk(member);
+            } else if (const auto* v = dyn_cast<FieldDecl>(inner)) {
+                if (v->getTypeSourceInfo()) TraverseTypeLoc(v->getTypeSourceInfo()->getTypeLoc());
+            }
+        };
+        walk(top);
+    }
+
+    ASTContext& context_;
+    const places& at_;
+    const macro_log& macros_;
+    plan& out_;
+    kernel_site& site_;
+    const FunctionDecl* current_ = nullptr;
+    bool in_kernel_ = false;
+    std::set<const FunctionDecl*> scanned_;
+    std::set<const Decl*> tops_;
+};
+
+class finder : public RecursiveASTVisitor<finder> {
+  public:
+    finder(ASTContext& c, const macro_log& macros, plan& out) : context_(c), at_(c), macros_(macros), out_(out) {}
+
+    bool shouldVisitTemplateInstantiations() const { return true; }
+
+    bool VisitLambdaExpr(LambdaExpr* e) {
+        const CXXMethodDecl* op = e->getCallOperator();
+        if (!runs_on_device(op) || !at_.in_main_file(e->getBeginLoc())) return true;
+        for (const DeclContext* c = op->getParent()->getParent(); c; c = c->getParent())
+            if (const auto* f = dyn_cast<FunctionDecl>(c); f && runs_on_device(f)) return true; // inside device code
+        if (e->getBeginLoc().isMacroID()) {
+            out_.problems.push_back({at_.where(e->getBeginLoc()), "tiles-amp translates a restrict(amp) lambda "
+                                                                  "written in the source, not one a macro makes"});
+            return true;
+        }
+        if (op->getNumParams() != 1 || !is_index(op->getParamDecl(0)->getType())) {
+            out_.problems.push_back({at_.where(e->getBeginLoc()),
+                                     "a restrict(amp) lambda is a parallel_for_each kernel, taking an index<N> "
+                                     "or tiled_index<...>; tiles-amp translates no other"});
+            return true;
+        }
+        kernel_site& site = out_.sites[at_.offset(e->getBeginLoc())];
+        site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
+        for (const LambdaCapture& c : e->captures()) {
+            if (c.capturesThis()) {
+                problem(c.getLocation(), "the kernel captures 'this': a kernel takes arrays, array_views and "
+                                         "numbers from the host, so capture the members it needs as local "
+                                         "variables");
+                continue;
+            }
+            if (!c.capturesVariable()) continue;
+            const VarDecl* v = c.getCapturedVar();
+            const std::string name = v->getNameAsString();
+            if (v->isInitCapture()) {
+                problem(c.getLocation(), "the kernel's capture '" + name +
+                                             "' has an initializer; capture a variable of the host by its name");
+                continue;
+            }
+            if (const std::string refusal = capture_refusal(v); !refusal.empty()) problem(c.getLocation(), refusal);
+            if (std::find(site.captures.begin(), site.captures.end(), name) == site.captures.end())
+                site.captures.push_back(name);
+        }
+        reach r(context_, at_, macros_, out_, site);
+        r.function(op, true);
+        for (const std::string& m : macros_.used_in(site.written)) site.blocks.insert("macro:" + m);
+        return true;
+    }
+
+    bool VisitCallExpr(CallExpr* e) {
+        const FunctionDecl* callee = e->getDirectCallee();
+        if (!callee || callee->getNameAsString() != "parallel_for_each" || e->getNumArgs() < 2) return true;
+        const Expr* kernel = e->getArg(e->getNumArgs() - 1)->IgnoreImplicit();
+        if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(kernel)) kernel = m->getSubExpr()->IgnoreImplicit();
+        if (const auto* b = dyn_cast<CXXBindTemporaryExpr>(kernel)) kernel = b->getSubExpr()->IgnoreImplicit();
+        const CXXRecordDecl* r = kernel->getType()->getAsCXXRecordDecl();
+        if (!r || r->isLambda()) return true;
+        const CXXMethodDecl* op = call_operator(r);
+        if (!op) return true;
+        if (!at_.in_main_file(kernel->getBeginLoc()) || kernel->getBeginLoc().isMacroID()) return true;
+        SourceLocation open;
+        if (const auto* t = dyn_cast<CXXTemporaryObjectExpr>(kernel))
+            open = t->getParenOrBraceRange().getBegin();
+        else if (const auto* f = dyn_cast<CXXFunctionalCastExpr>(kernel))
+            open = f->getLParenLoc();
+        if (open.isInvalid() || !at_.in_main_file(open) || at_.text({at_.offset(open), at_.offset(open) + 1}) != "(") {
+            problem(kernel->getBeginLoc(), "a functor kernel is constructed in the call, as Class(arguments...), "
+                                           "for tiles-amp to pass its arguments to the device");
+            return true;
+        }
+        kernel_site& site = out_.sites[at_.offset(kernel->getBeginLoc())];
+        site.functor = true;
+        site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
+        site.arguments_open = at_.offset(open);
+        site.class_name = at_.text({site.written.begin, site.arguments_open});
+        while (!site.class_name.empty() && std::isspace(static_cast<unsigned char>(site.class_name.back())))
+            site.class_name.pop_back();
+        const std::string inside = at_.text({site.arguments_open + 1, site.written.end - 1});
+        site.has_arguments = inside.find_first_not_of(" \t\r\n") != std::string::npos;
+        if (site.class_name.find(',') != std::string::npos)
+            problem(kernel->getBeginLoc(), "the functor's class '" + site.class_name +
+                                               "' is named with a comma; name it with a using-declaration");
+        reach rr(context_, at_, macros_, out_, site);
+        rr.function(op, true);
+        const Decl* d = pattern_of_type(r);
+        rr.VisitTypeLoc(context_.getTrivialTypeSourceInfo(context_.getRecordType(cast<RecordDecl>(d)))->getTypeLoc());
+        return true;
+    }
+
+    // MSVC takes `in.extent.tile<256>()` where `in` depends on a template parameter; C++ wants
+    // `in.extent.template tile<256>()`, which the host's text gets (the parse reads the first form
+    // through the prelude's template named tile).
+    bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr* e) {
+        if (e->hasExplicitTemplateArgs() && !e->hasTemplateKeyword() && e->getMember().isIdentifier() &&
+            e->getMember().getAsString() == "tile" && at_.in_main_file(e->getMemberLoc()) &&
+            !e->getMemberLoc().isMacroID())
+            out_.template_keywords.insert(at_.offset(e->getMemberLoc()));
+        return true;
+    }
+
+    // Device-only functions leave the host's text; so do the restrict(...) of the rest.
+    bool VisitFunctionDecl(FunctionDecl* f) {
+        if (f->isTemplateInstantiation() || !at_.in_main_file(f->getLocation()) || f->getLocation().isMacroID())
+            return true;
+        if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && m->getParent()->isLambda()) return true;
+        if (runs_on_device(f) && !runs_on_host(f)) {
+            const Decl* whole = f;
+            if (const FunctionTemplateDecl* t = f->getDescribedFunctionTemplate()) whole = t;
+            out_.blanked.insert(at_.of_declaration(whole));
+        }
+        return true;
+    }
+
+  private:
+    void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
+
+    ASTContext& context_;
+    places at_;
+    const macro_log& macros_;
+    plan& out_;
+};
+
+} // namespace
+
+void scan_source(ASTContext& context, const macro_log& macros, plan& out) {
+    finder(context, macros, out).TraverseDecl(context.getTranslationUnitDecl());
+    for (const auto& [name, definition] : macros.definitions) {
+        device_block b = definition;
+        b.order = 0;
+        out.blocks["macro:" + name] = b;
+    }
+    for (const span& s : macros.restrict_marks) out.restrict_marks.insert(s);
+}
+
+} // namespace tiles_amp

@@ -1,0 +1,4 @@
+// A macro of the program's own header, which a kernel of features.cpp uses.
+#pragma once
+
+#define BLOCK 4
