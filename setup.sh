@@ -31,6 +31,7 @@ example_packages=(
   opencl-clhpp-headers                # CL/opencl.hpp, which holds every OpenCL object in the core
   pocl-opencl-icd                     # an OpenCL device on the CPU, for machines without a GPU
   libcli11-dev nlohmann-json3-dev     # tiles-info's, tiles-tune's and tiles_bench's command lines and JSON
+  libxxhash-dev                       # the engine's stable hashes (XXH3, header-only)
 )
 # ... and those the rest of the developer's build and the tests need besides.
 developer_packages=(

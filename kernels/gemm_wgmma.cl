@@ -19,11 +19,11 @@
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
-// The host defines WARPGROUPS, BLOCK_COLUMNS (128 or 256), STAGES and GROUP; A and B are half or
-// bfloat16 (STORAGE, elements.cl), their rows whole chunks of 16 bytes (k and n multiples of 8),
-// which the host checks; the launch is one-dimensional, tiles of 128 * WARPGROUPS + 32.
+// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS
+// (128 or 256), STAGES and GROUP; A and B are half or bfloat16 (STORAGE, elements.cl), their rows
+// whole chunks of 16 bytes (k and n multiples of 8), which the host checks; the launch is
+// one-dimensional, tiles of 128 * WARPGROUPS + 32.
 
-#define SM90A_MARK "// TILES_SM90A "
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))
 #define STRINGIFY_(x) #x

@@ -200,40 +200,49 @@ void k(array_view<point, 1> points, index<1> i) restrict(amp) { points[i].z = po
                               "its elements are 8 bytes, but a point is 12 bytes on the device");
 }
 
+namespace {
+// The route C++ kernels take to `device`.
+std::string cpp_route_name(const tiles::engine::device_info& device) {
+    return tiles::engine::route_for(tiles::kernel_language::cpp, device, "").name();
+}
+} // namespace
+
 TEST_CASE("C++ kernels take the route their device takes: PTX to NVIDIA's, SPIR-V, else SPIR 1.2", "[amp]") {
-    tiles::engine::route_device d;
-    d.name = "NVIDIA H200";
-    d.vendor = "NVIDIA Corporation";
-    d.platform_name = "NVIDIA CUDA";
-    d.extensions = "cl_khr_fp64 cl_nv_device_attribute_query";
-    d.compute_capability = 90;
-    CHECK(tiles::engine::cpp_route_name(d) == "clang-ptx");
-    d = {};
+    {
+        tiles::engine::device_info d;
+        d.name = "NVIDIA H200";
+        d.vendor = "NVIDIA Corporation";
+        d.platform_name = "NVIDIA CUDA";
+        d.extensions = "cl_khr_fp64 cl_nv_device_attribute_query";
+        d.compute_capability = 90;
+        CHECK(cpp_route_name(d) == "clang-ptx");
+    }
+    tiles::engine::device_info d;
     d.name = "Intel(R) Core(TM) i7";
     d.extensions = "cl_khr_spir cl_khr_il_program cl_khr_fp64";
-    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
+    CHECK(cpp_route_name(d) == "clang-spirv");
     d.extensions = "cl_khr_spir";
     d.il_version = "SPIR-V_1.2 ";
-    CHECK(tiles::engine::cpp_route_name(d) == "clang-spirv");
+    CHECK(cpp_route_name(d) == "clang-spirv");
     d.il_version = "";
-    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir");
+    CHECK(cpp_route_name(d) == "clang-spir");
     d.simulator = true;
-    CHECK(tiles::engine::cpp_route_name(d) == "clang-spir-checked");
+    CHECK(cpp_route_name(d) == "clang-spir-checked");
     d.extensions = "cl_khr_fp64";
-    REQUIRE_THROWS_MENTIONING(tiles::engine::cpp_route_name(d), tiles::unsupported_feature,
+    REQUIRE_THROWS_MENTIONING(cpp_route_name(d), tiles::unsupported_feature,
                               "C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir)",
                               "takes none of them (its extensions: cl_khr_fp64)");
     // This machine's device.
     const tiles::accelerator_view view = tiles::accelerator().get_default_view();
-    const tiles::engine::route_device here = tiles::engine::describe_for_routes(*view.context()->device());
-    WARN("the default device takes " << tiles::engine::cpp_route_name(here));
-    if (here.platform_name == "Portable Computing Language") CHECK(tiles::engine::cpp_route_name(here) == "clang-spir");
+    const tiles::engine::device_info& here = *view.context()->device();
+    WARN("the default device takes " << cpp_route_name(here));
+    if (here.platform_name == "Portable Computing Language") CHECK(cpp_route_name(here) == "clang-spir");
 }
 
 TEST_CASE("what clang makes for each route: SPIR bitcode, SPIR-V, and PTX that ptxas assembles", "[amp]") {
     const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("tile_sums");
     const std::string options = " -cl-kernel-arg-info -DTILES_RANK=2 -DTILES_TILED=1 -DTILE_DIM0=2 -DTILE_DIM1=2";
-    tiles::engine::route_device d;
+    tiles::engine::device_info d;
     d.name = "a device described";
 
     const auto spir = tiles::engine::compile_with_clang("clang-spir", d, program, options, "kernel 'tile_sums'");
@@ -275,7 +284,7 @@ namespace {
 // the same clang).
 std::string spir_text(const char* source, const std::string& name, const std::string& options) {
     const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for(name);
-    tiles::engine::route_device d;
+    tiles::engine::device_info d;
     d.name = "a device described";
     const auto spir = tiles::engine::compile_with_clang("clang-spir", d, program, options, "kernel '" + name + "'");
     const tiles::engine::temporary_directory directory;
@@ -341,7 +350,7 @@ void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<
 }
 )";
     const std::string program = tiles::engine::amp_source(source, "", "kernel").program_for("turns");
-    tiles::engine::route_device d;
+    tiles::engine::device_info d;
     d.name = "a device described";
     d.vendor = "NVIDIA Corporation";
     const auto ptx = tiles::engine::compile_with_clang(
@@ -354,7 +363,7 @@ void turns(array_view<const float, 1> in, array_view<float, 1> out, tiled_index<
 
 TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to install", "[amp]") {
     const std::string program = tiles::engine::amp_source(scale_source, "", "kernel").program_for("scale");
-    tiles::engine::route_device d;
+    tiles::engine::device_info d;
     d.name = "a device described";
     {
         const scoped_environment missing("TILES_CLANG", "/nonexistent/clang-14");

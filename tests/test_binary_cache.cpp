@@ -24,6 +24,7 @@
 
 #include "binary_cache.hpp"
 #include "fixture.hpp"
+#include "stable_hash.hpp"
 
 namespace {
 
@@ -76,6 +77,17 @@ tiles::transfer_counters fill_on_new_context(int value, const std::string& optio
 }
 
 } // namespace
+
+TEST_CASE("the cache's hash is XXH3's 64 bits, the same in every process and however it is fed", "[binary cache]") {
+    using tiles::engine::stable_hash;
+    // XXH3_64bits of no bytes, as xxHash documents it, and of "abc" as libxxhash 0.8.1 gives it.
+    CHECK(stable_hash().value() == 0x2d06800538d394c2ull);
+    CHECK(stable_hash().add("abc", 3).value() == 0x78af5f94892f3950ull);
+    // Fed in pieces, as the cache's checksums are (key, log, binary): the hash of the whole.
+    const std::string text(5000, 'x');
+    CHECK(stable_hash().add(text.data(), 1234).add(text.data() + 1234, text.size() - 1234).value() ==
+          stable_hash().add(text.data(), text.size()).value());
+}
 
 TEST_CASE("a new context loads what an earlier one compiled instead of compiling again", "[binary cache]") {
     const cache_directory cache;

@@ -58,6 +58,9 @@ TEST_CASE("OpenCL C with marked sm_90a lines takes the sm_90a route, keyed apart
     const auto sm90a = tiles::engine::make_sm90a_route();
     const auto plain = tiles::engine::make_opencl_c_route();
     CHECK(sm90a->name() == "opencl-c-sm90a");
+    CHECK(tiles::engine::route_for(tiles::kernel_language::opencl_c, device, marked).name() == "opencl-c-sm90a");
+    CHECK(tiles::engine::route_for(tiles::kernel_language::opencl_c, device, "__kernel void k() {}").name() ==
+          "opencl-c");
     // The plain sm_90 build of the same text and options never answers for the rewritten one.
     CHECK(tiles::engine::program_cache_key(device, *sm90a, marked, "-DX=1") !=
           tiles::engine::program_cache_key(device, *plain, marked, "-DX=1"));
@@ -67,7 +70,7 @@ TEST_CASE("OpenCL C with marked sm_90a lines takes the sm_90a route, keyed apart
 
 TEST_CASE("a device without sm_90a refuses a program with marked sm_90a lines, saying why", "[sm90a]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    const tiles::engine::route_device device = tiles::engine::describe_for_routes(*view.context()->device());
+    const tiles::engine::device_info& device = *view.context()->device();
     if (device.compute_capability == 90) {
         WARN("skipped: '" << device.name << "' is of compute capability 9.0, where the route builds the program");
         return;

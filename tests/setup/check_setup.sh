@@ -30,7 +30,7 @@ fail() { echo "check_setup: $*" >&2; exit 1; }
 examples=$(run examples)
 echo "./setup.sh examples asked for:"; echo "$examples"
 installed=$(grep "^apt-get install" <<<"$examples")
-for package in cmake g++ ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd libcli11-dev nlohmann-json3-dev; do
+for package in cmake g++ ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd libcli11-dev nlohmann-json3-dev libxxhash-dev; do
   grep -qw -- "$package" <<<"$installed" || fail "setup.sh examples does not install $package"
 done
 for package in catch2 oclgrind python3-venv clang valgrind doxygen openmpi-bin pkg-config clang-format; do

@@ -33,9 +33,16 @@ constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups + 32;
 // 16 rows of B's k by 64 columns, 128-byte swizzle.
 constexpr engine::tensor_box a_box{16, block_rows, 32}, b_box{64, 16, 128};
 
+// The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
+const char* wgmma_source() {
+    static const engine::immortal<std::string> text("#define SM90A_MARK \"" + std::string(engine::sm90a_marker) +
+                                                    "\"\n#line 1\n" + tiles_kernel_gemm_wgmma);
+    return text->c_str();
+}
+
 // The program's kernel `name`: gemm_wgmma, or buffer_addresses.
 const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma") {
-    return algorithm_kernel(tiles_kernel_gemm_wgmma, name, element_type::float32,
+    return algorithm_kernel(wgmma_source(), name, element_type::float32,
                             "-DWARPGROUPS=" + std::to_string(warpgroups) +
                                 " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
                                 " -DSTAGES=" + std::to_string(stages) + " -DGROUP=" + std::to_string(band_rows),

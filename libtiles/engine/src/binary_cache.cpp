@@ -35,7 +35,7 @@ namespace {
 // A file is the magic line, a header line "<key bytes> <log bytes> <binary bytes> <checksum>"
 // (decimal sizes, then 16 hex digits of the stable hash of key, log and binary), then the key,
 // the compiler's log of the build that made the binary, and the binary.
-constexpr char magic[] = "libtiles program binary 3\n";
+constexpr char magic[] = "libtiles program binary 4\n";
 // No program text or binary comes near this; a larger file is not an entry of libtiles'.
 constexpr std::uint64_t largest_entry = std::uint64_t(256) << 20;
 // An empty temporary file older than this was left by a writer killed before it locked it.

@@ -11,16 +11,11 @@
 #include "checked_run.hpp"
 #include "log.hpp"
 #include "program_kernels.hpp"
+#include "tiles/engine/immortal.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
 namespace {
-
-bool has_extension(const std::string& extensions, const std::string& extension) {
-    std::istringstream words(extensions);
-    for (std::string word; words >> word;)
-        if (word == extension) return true;
-    return false;
-}
 
 cached_program binary_of(const cl::Program& program, std::string warnings) {
     std::vector<std::vector<unsigned char>> binaries;
@@ -98,44 +93,47 @@ std::string driver_log(const cl::Program& program, const cl::Device& device) {
     return log;
 }
 
-route_device describe_for_routes(const device_info& info) {
-    route_device d;
-    d.name = info.name;
-    d.vendor = info.vendor;
-    d.platform_name = info.platform_name;
-    d.simulator = info.simulator;
-    info.device.getInfo(CL_DEVICE_EXTENSIONS, &d.extensions);
-    // CL_DEVICE_IL_VERSION, from OpenCL 2.1 on, or cl_khr_il_program's.
-    std::size_t size = 0;
-    if (info.version >= (2u << 16 | 1u) || has_extension(d.extensions, "cl_khr_il_program"))
-        if (clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, 0, nullptr, &size) == CL_SUCCESS && size > 1) {
-            d.il_version.resize(size);
-            clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, size, d.il_version.data(), nullptr);
-            d.il_version.resize(size - 1);
-        }
-    cl_uint bits = 64;
-    if (info.device.getInfo(CL_DEVICE_ADDRESS_BITS, &bits) == CL_SUCCESS) d.address_bits = int(bits);
-    d.compute_capability = info.compute_capability;
-    return d;
+namespace {
+
+// The registry: each route's factory, one line a route. route_for takes the first of a language
+// that serves a program, so a route that serves some programs of another's (sm_90a's of OpenCL C,
+// the checked SPIR's of SPIR) comes before it.
+using route_factory = std::unique_ptr<compile_route> (*)();
+constexpr route_factory registered[] = {
+    make_sm90a_route,              // opencl-c-sm90a: OpenCL C with sm_90a instructions
+    make_opencl_c_route,           // opencl-c: any other OpenCL C
+    make_clang_ptx_route,          // clang-ptx: C++ to NVIDIA's devices
+    make_clang_spirv_route,        // clang-spirv: C++ to devices that take SPIR-V
+    make_clang_spir_checked_route, // clang-spir-checked: C++ to Oclgrind
+    make_clang_spir_route,         // clang-spir: C++ to devices with cl_khr_spir
+};
+
+const std::vector<std::unique_ptr<compile_route>>& routes() {
+    static const immortal<std::vector<std::unique_ptr<compile_route>>> made([] {
+        std::vector<std::unique_ptr<compile_route>> all;
+        for (route_factory make : registered) all.push_back(make());
+        return all;
+    }());
+    return *made;
 }
 
-std::string cpp_route_name(const route_device& device) {
-    if (device.vendor.find("NVIDIA") != std::string::npos || device.platform_name.find("NVIDIA") != std::string::npos)
-        return "clang-ptx";
-    if (has_extension(device.extensions, "cl_khr_il_program") || device.il_version.find("SPIR-V") != std::string::npos)
-        return "clang-spirv";
-    if (has_extension(device.extensions, "cl_khr_spir")) return device.simulator ? "clang-spir-checked" : "clang-spir";
+} // namespace
+
+const compile_route& route_for(kernel_language language, const device_info& device, const std::string& program_text) {
+    for (const auto& route : routes())
+        if (route->language() == language && route->serves(device, program_text)) return *route;
     throw unsupported_feature("C++ kernels reach a device as SPIR-V (cl_khr_il_program), SPIR 1.2 (cl_khr_spir) or, "
                               "on NVIDIA's, as PTX; '" +
                               device.name + "' takes none of them (its extensions: " + device.extensions + ")");
 }
 
-std::unique_ptr<compile_route> route_for(kernel_language language, const context& context,
-                                         const std::string& program_text) {
-    if (language == kernel_language::opencl_c)
-        return uses_sm90a(program_text) ? make_sm90a_route() : make_opencl_c_route();
-    const route_device device = describe_for_routes(*context.device());
-    return make_clang_route(cpp_route_name(device), device);
+const compile_route& route_named(const std::string& name) {
+    std::string names;
+    for (const auto& route : routes()) {
+        if (route->name() == name) return *route;
+        names += (names.empty() ? "" : ", ") + route->name();
+    }
+    throw invalid_argument("libtiles has no compile route named '" + name + "' (its routes: " + names + ")");
 }
 
 std::string program_cache_key(const device_info& device, const compile_route& route, const std::string& text,

@@ -1,8 +1,8 @@
 // libtiles: compile routes, the ways a program's text reaches a device. OpenCL C goes through the
 // driver's compiler; C++ for OpenCL goes through clang, to SPIR-V, SPIR 1.2 or NVIDIA's PTX as the
-// device takes them. Each route is a module of its own behind this one interface (text and
-// options in; a built program and the compiler's log out), and every route's programs go through
-// the same program cache, keyed by the route and what its compiler is.
+// device takes them. Each route is a file of its own behind this one interface (text and options
+// in; a built program and the compiler's log out), and every route's programs go through the same
+// program cache, keyed by the route and what its compiler is.
 #pragma once
 
 #include <memory>
@@ -15,32 +15,26 @@
 
 namespace tiles::engine {
 
-// What choosing a route needs to know of a device (tests describe devices they do not have).
-struct route_device {
-    std::string name;
-    std::string vendor;
-    std::string platform_name;
-    std::string extensions; // CL_DEVICE_EXTENSIONS
-    std::string il_version; // CL_DEVICE_IL_VERSION ("SPIR-V_1.2"); "" before OpenCL 2.1
-    int address_bits = 64;
-    int compute_capability = 0; // NVIDIA's (major * 10 + minor); 0 elsewhere or where unknown
-    bool simulator = false;     // Oclgrind's simulated device (checked views)
-};
-
-// The device of `info`, read from OpenCL.
-route_device describe_for_routes(const device_info& info);
-
+// A compile route, in the shape of AdaptiveCpp's LLVMToBackendTranslator: this base class, one
+// subclass and factory per target, each in a file of its own (route_*.cpp), and the registry of
+// them in compile_route.cpp, one line a route, by name. Routes hold no state: the registry makes
+// each once, and every build of the process goes through that one.
 class compile_route {
   public:
     virtual ~compile_route() = default;
-    // Its name, in the log and the program cache's key: "opencl-c", "clang-spir", "clang-spirv",
-    // "clang-ptx", "clang-spir-checked".
+    // Its name, in the log and the program cache's key: "opencl-c", "opencl-c-sm90a", "clang-ptx",
+    // "clang-spirv", "clang-spir", "clang-spir-checked".
     virtual std::string name() const = 0;
+    // The programs it builds.
+    virtual kernel_language language() const = 0;
+    // Whether it builds `program_text` for `device`. route_for takes the first registered route of
+    // the language that does.
+    virtual bool serves(const device_info& device, const std::string& program_text) const = 0;
     // What its programs depend on beyond their text, their options, the device and its driver:
     // its tools' identities (clang_toolchain.hpp); "" for the driver's own compiler.
     virtual std::string identity() const = 0;
-    // `text` built with `options` for the view's device, with the compiler's warnings ("" if none).
-    // Throws build_error (with the compiler's log) where it does not compile, and
+    // `text` built with `options` for the context's device, with the compiler's warnings ("" if
+    // none). Throws build_error (with the compiler's log) where it does not compile, and
     // unsupported_feature where a tool the route needs is missing.
     virtual built_program build(context& context, const std::string& text, const std::string& options,
                                 const std::string& built_for) const = 0;
@@ -49,13 +43,23 @@ class compile_route {
     virtual std::string binary_options(const std::string& options) const = 0;
 };
 
-// The route of `language` to the context's device: OpenCL C that uses sm_90a instructions (see
-// uses_sm90a) takes the sm_90a route, other OpenCL C the driver's own.
-std::unique_ptr<compile_route> route_for(kernel_language language, const context& context,
-                                         const std::string& program_text);
+// The route of a program in `language` to `device`: the first registered that serves it. OpenCL C
+// that uses sm_90a instructions (uses_sm90a) takes the sm_90a route, other OpenCL C the driver's
+// own; C++ takes "clang-ptx" to NVIDIA's devices, "clang-spirv" to those that take SPIR-V
+// (cl_khr_il_program, or an IL version), "clang-spir" to those with cl_khr_spir (Oclgrind's, in
+// checked views, "clang-spir-checked"). Throws unsupported_feature, naming what the device lacks,
+// where none serves it.
+const compile_route& route_for(kernel_language language, const device_info& device, const std::string& program_text);
+
+// The registered route named `name`; invalid_argument, listing the names, where none is.
+const compile_route& route_named(const std::string& name);
+
+// The marker that opens an sm_90a instruction in an OpenCL C program's inline asm, as a PTX
+// comment to the driver's compiler: "// TILES_SM90A ".
+extern const char* const sm90a_marker;
 
 // Whether an OpenCL C program writes sm_90a instructions as the sm_90a route takes them: inline
-// asm whose lines start with the marker "// TILES_SM90A ", a PTX comment to the driver's compiler.
+// asm whose lines start with sm90a_marker.
 bool uses_sm90a(const std::string& program_text);
 
 // The sm_90a route's rewriting of the PTX the driver made for sm_90: the target line
@@ -64,19 +68,14 @@ bool uses_sm90a(const std::string& program_text);
 // target line for sm_90 (another architecture, or no PTX).
 std::optional<std::string> ptx_for_sm90a(const std::string& ptx);
 
-// The route C++ kernels take to `device`: "clang-ptx" to NVIDIA's devices, "clang-spirv" to those
-// that take SPIR-V (cl_khr_il_program, or an IL version), "clang-spir" to those with cl_khr_spir
-// (Oclgrind's, in checked views, "clang-spir-checked"). Throws unsupported_feature, naming what the
-// device lacks, for others.
-std::string cpp_route_name(const route_device& device);
-
 // What clang made of a program for a C++ route, before the driver builds it: SPIR bitcode, SPIR-V
-// or PTX (with a 0 after it), and clang's warnings. The C++ routes' first step, alone for tests.
+// or PTX (with a 0 after it), and clang's warnings. The C++ routes' first steps, alone for tests:
+// `route` names a registered clang route.
 struct clang_output {
     std::vector<unsigned char> binary;
     std::string log;
 };
-clang_output compile_with_clang(const std::string& route, const route_device& device, const std::string& text,
+clang_output compile_with_clang(const std::string& route, const device_info& device, const std::string& text,
                                 const std::string& options, const std::string& built_for);
 
 // The driver's build log of `program` for `device` (CL_PROGRAM_BUILD_LOG), as it wrote it.
@@ -91,13 +90,16 @@ std::string driver_build_failure(cl_int status, const std::string& log, const st
 // overriding noinline attribute" line); "" where nothing else is left but blank lines.
 std::string without_driver_boilerplate(const std::string& log);
 
-// The routes, for route_for.
+// The routes' factories, each defined in its route's file.
 std::unique_ptr<compile_route> make_opencl_c_route();
 // On a device of compute capability 9.0: the program built for sm_90, its PTX rewritten
 // (ptx_for_sm90a) and built again from the text. Throws unsupported_feature, saying why, on other
 // devices and where the driver's PTX is not for sm_90 or the driver refuses the rewritten text.
 std::unique_ptr<compile_route> make_sm90a_route();
-std::unique_ptr<compile_route> make_clang_route(const std::string& name, const route_device& device);
+std::unique_ptr<compile_route> make_clang_ptx_route();
+std::unique_ptr<compile_route> make_clang_spirv_route();
+std::unique_ptr<compile_route> make_clang_spir_route();
+std::unique_ptr<compile_route> make_clang_spir_checked_route();
 
 // The program cache's key of a program built through `route` for `device`.
 std::string program_cache_key(const device_info& device, const compile_route& route, const std::string& text,

@@ -32,7 +32,8 @@ class pending_work;
 class staging_buffers;
 
 // The programs built for one context, each once per (source, options), with their kernels
-// (kernel.cpp builds them).
+// (kernel.cpp builds them). Builds run outside its lock: while one thread's build takes seconds,
+// others find and build the context's other programs, and wait only for the same program.
 class program_cache {
   public:
     // The program built from (source, options) for `owner`, building it on first use; `built_for`
@@ -42,7 +43,8 @@ class program_cache {
                                            const std::string& built_for, std::size_t source_hash,
                                            kernel_language language = kernel_language::opencl_c);
 
-    // Whether the program of (source, options) is built, without building it.
+    // Whether the program of (source, options) is built, without building it (waiting for it where
+    // another thread is building it).
     bool holds(const std::string& source, const std::string& options, std::size_t source_hash);
 
     // The kernel `name` of the program built from (source, options), building it on first use; its

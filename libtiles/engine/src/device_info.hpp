@@ -22,6 +22,9 @@ struct device_info {
     std::string device_version;
     std::string path; // C++ AMP's device path: "P:D", "cpu" for the CPU accelerator, "" if not enumerated
     cl_device_type type = 0;
+    std::string extensions; // CL_DEVICE_EXTENSIONS, space-separated
+    std::string il_version; // CL_DEVICE_IL_VERSION ("SPIR-V_1.2"); "" before OpenCL 2.1 and cl_khr_il_program
+    int address_bits = 64;  // CL_DEVICE_ADDRESS_BITS
     // NVIDIA's compute capability, major * 10 + minor (cl_nv_device_attribute_query): 90 on an
     // H100, H200, GH200 or H20; 0 for other vendors' devices.
     int compute_capability = 0;
@@ -46,6 +49,9 @@ struct device_info {
     bool host = false; // C++ AMP's CPU accelerator: no OpenCL device, data only
     // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
     mutable std::atomic<std::uint64_t> bytes_held{0};
+
+    // Whether `extensions` names `extension` exactly.
+    bool has_extension(const std::string& extension) const;
 };
 
 } // namespace tiles::engine

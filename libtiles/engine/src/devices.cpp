@@ -36,28 +36,33 @@ unsigned int version_number(const std::string& device_version) {
 }
 
 // Whether a display's watchdog limits the device's kernels: only NVIDIA's drivers say.
-bool has_display(const cl::Device& device) {
-    const auto extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
-    if (extensions.find("cl_nv_device_attribute_query") == std::string::npos) return false;
+bool has_display(const device_info& info) {
+    if (!info.has_extension("cl_nv_device_attribute_query")) return false;
     cl_bool timeout = CL_FALSE;
-    check(clGetDeviceInfo(device(), CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV, sizeof timeout, &timeout, nullptr),
+    check(clGetDeviceInfo(info.device(), CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV, sizeof timeout, &timeout, nullptr),
           "clGetDeviceInfo");
     return timeout != CL_FALSE;
 }
 
-// Whether the space-separated extension list names `extension` exactly.
-bool has_extension(const std::string& extensions, const std::string& extension) {
-    std::istringstream words(extensions);
-    for (std::string word; words >> word;)
-        if (word == extension) return true;
-    return false;
+// CL_DEVICE_IL_VERSION, from OpenCL 2.1 on, or cl_khr_il_program's; "" where the device has none.
+std::string il_version(const device_info& info) {
+    std::size_t size = 0;
+    if ((info.version < (2u << 16 | 1u) && !info.has_extension("cl_khr_il_program")) ||
+        clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, 0, nullptr, &size) != CL_SUCCESS || size <= 1)
+        return "";
+    std::string version(size, '\0');
+    if (clGetDeviceInfo(info.device(), CL_DEVICE_IL_VERSION_KHR, size, version.data(), nullptr) != CL_SUCCESS)
+        return "";
+    version.resize(size - 1);
+    return version;
 }
 
 // NVIDIA's compute capability, major * 10 + minor (cl_nv_device_attribute_query); 0 for other
 // devices.
-int nvidia_compute_capability(const cl::Device& device, const std::string& extensions) {
+int nvidia_compute_capability(const device_info& info) {
+    const cl::Device& device = info.device;
     cl_uint major = 0, minor = 0;
-    if (!has_extension(extensions, "cl_nv_device_attribute_query") ||
+    if (!info.has_extension("cl_nv_device_attribute_query") ||
         clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major, nullptr) != CL_SUCCESS ||
         clGetDeviceInfo(device(), CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor, nullptr) != CL_SUCCESS)
         return 0;
@@ -95,19 +100,28 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->fp64 = device_query<CL_DEVICE_DOUBLE_FP_CONFIG, cl_device_fp_config>(device) != 0;
     info->version = version_number(info->device_version);
     info->host_unified_memory = device_query<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(device) != CL_FALSE;
-    info->has_display = has_display(device);
     info->simulator = info->platform_name == "Oclgrind";
-    const auto extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
-    info->compute_capability = nvidia_compute_capability(device, extensions);
+    info->extensions = device_query<CL_DEVICE_EXTENSIONS, std::string>(device);
+    info->il_version = il_version(*info);
+    info->address_bits = int(device_query<CL_DEVICE_ADDRESS_BITS, cl_uint>(device));
+    info->has_display = has_display(*info);
+    info->compute_capability = nvidia_compute_capability(*info);
     info->ptx_shuffles = has_ptx_shuffles(device, info->compute_capability);
     info->ptx_tensor_cores = info->compute_capability >= 80;
-    info->sub_groups = has_extension(extensions, "cl_khr_subgroups");
+    info->sub_groups = info->has_extension("cl_khr_subgroups");
     // A device libtiles did not enumerate (an adopted queue's sub-device, Oclgrind's) has none.
     if (platform_index >= 0) info->path = std::to_string(platform_index) + ":" + std::to_string(device_index);
     return info;
 }
 
 } // namespace
+
+bool device_info::has_extension(const std::string& extension) const {
+    std::istringstream words(extensions);
+    for (std::string word; words >> word;)
+        if (word == extension) return true;
+    return false;
+}
 
 const std::shared_ptr<const device_info>& host_device() {
     static const immortal<std::shared_ptr<const device_info>> host([] {

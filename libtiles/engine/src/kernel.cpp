@@ -304,29 +304,62 @@ void kernel_param::parse_type() {
 std::shared_ptr<program_entry> program_cache::program(context& owner, const std::string& source,
                                                       const std::string& options, const std::string& built_for,
                                                       std::size_t source_hash, kernel_language language) {
-    std::lock_guard<std::mutex> lock(mutex_);
     const auto key = source_hash ^ std::hash<std::string>()(options);
-    for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
-        if (it->second->options == options && it->second->source == source) {
-            owner.count_cache_hit();
-            return it->second;
+    std::shared_ptr<program_entry> entry;
+    for (;;) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            entry = nullptr;
+            for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+                if (it->second->options == options && it->second->source == source) entry = it->second;
+            if (!entry) {
+                entry = std::make_shared<program_entry>();
+                entry->source = source;
+                entry->options = options;
+                programs_.emplace(key, entry);
+                break; // this thread builds it
+            }
         }
-    auto entry = std::make_shared<program_entry>();
-    entry->source = source;
-    entry->options = options;
-    built_program built = build_program(owner, *route_for(language, owner, source), source, options, built_for,
-                                        language == kernel_language::opencl_c);
-    entry->program = std::move(built.program);
-    entry->build_log = std::move(built.build_log);
-    programs_.emplace(key, entry);
+        if (entry->built.get()) {
+            owner.count_cache_hit();
+            return entry;
+        }
+        // The build this thread waited for failed, and its entry is gone: this thread builds
+        // again, for an error of its own (an exception object is not shared between threads).
+    }
+    // Built outside the lock: a build can take seconds, in which the context's other programs are
+    // found and built as ever.
+    try {
+        built_program built = build_program(owner, route_for(language, *owner.device(), source), source, options,
+                                            built_for, language == kernel_language::opencl_c);
+        entry->program = std::move(built.program);
+        entry->build_log = std::move(built.build_log);
+    } catch (...) {
+        // A failed build is not kept: the next request builds it again (a tool installed meanwhile).
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            for (auto [it, end] = programs_.equal_range(key); it != end; ++it)
+                if (it->second == entry) {
+                    programs_.erase(it);
+                    break;
+                }
+        }
+        entry->building.set_value(false);
+        throw;
+    }
+    entry->building.set_value(true);
     return entry;
 }
 
 bool program_cache::holds(const std::string& source, const std::string& options, std::size_t source_hash) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
-        if (it->second->options == options && it->second->source == source) return true;
-    return false;
+    std::shared_ptr<program_entry> entry;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
+            if (it->second->options == options && it->second->source == source) entry = it->second;
+    }
+    // One being built counts once it is, where its build succeeds.
+    return entry && entry->built.get();
 }
 
 std::shared_ptr<compiled_kernel> program_cache::kernel(context& owner, const std::string& source,

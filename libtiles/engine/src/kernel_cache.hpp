@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -77,9 +78,15 @@ struct built_program {
     std::string build_log;
 };
 
+// A program of the context's cache. The thread that made the entry builds the program outside the
+// cache's lock, and sets `built` after it has filled in `program` and `build_log`: true, or false
+// where the build failed (the entry is then dropped). Others that ask for the same program
+// meanwhile wait on `built` before they read them.
 struct program_entry {
     std::string source;
     std::string options;
+    std::promise<bool> building; // the building thread's end of `built`
+    std::shared_future<bool> built = building.get_future().share();
     cl::Program program;
     std::string build_log; // as in built_program
     std::mutex mutex;

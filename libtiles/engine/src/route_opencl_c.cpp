@@ -75,6 +75,8 @@ std::string warnings_of(const cl::Program& program, const device_info& device) {
 class opencl_c_route : public compile_route {
   public:
     std::string name() const override { return "opencl-c"; }
+    kernel_language language() const override { return kernel_language::opencl_c; }
+    bool serves(const device_info&, const std::string&) const override { return true; }
     // The driver's version is in every key already.
     std::string identity() const override { return ""; }
     std::string binary_options(const std::string& options) const override { return options; }

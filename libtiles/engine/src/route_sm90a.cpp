@@ -48,6 +48,8 @@ unsupported_feature refused(const std::string& built_for, const device_info& dev
 class sm90a_route : public compile_route {
   public:
     std::string name() const override { return "opencl-c-sm90a"; }
+    kernel_language language() const override { return kernel_language::opencl_c; }
+    bool serves(const device_info&, const std::string& program_text) const override { return uses_sm90a(program_text); }
     // The rewriting's version: the key of its programs is never that of the plain sm_90 build of
     // the same text and options.
     std::string identity() const override { return "rewrite 1"; }
@@ -56,16 +58,15 @@ class sm90a_route : public compile_route {
     built_program build(context& context, const std::string& text, const std::string& options,
                         const std::string& built_for) const override {
         const device_info& device = *context.device();
-        const route_device described = describe_for_routes(device);
-        if (described.compute_capability != 90)
+        if (device.compute_capability != 90)
             throw unsupported_feature(built_for + " uses Hopper's sm_90a instructions, which '" + device.name +
                                       "' does not have (they need an NVIDIA device of compute capability 9.0; " +
-                                      (described.compute_capability == 0
+                                      (device.compute_capability == 0
                                            ? std::string("it reports none")
-                                           : "it has " + std::to_string(described.compute_capability / 10) + "." +
-                                                 std::to_string(described.compute_capability % 10)) +
+                                           : "it has " + std::to_string(device.compute_capability / 10) + "." +
+                                                 std::to_string(device.compute_capability % 10)) +
                                       ")");
-        built_program sm90 = make_opencl_c_route()->build(context, text, options, built_for);
+        built_program sm90 = route_named("opencl-c").build(context, text, options, built_for);
         std::vector<std::vector<unsigned char>> binaries;
         check(sm90.program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo");
         std::string ptx = binaries.size() == 1 ? std::string(binaries[0].begin(), binaries[0].end()) : std::string();
