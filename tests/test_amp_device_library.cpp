@@ -306,3 +306,175 @@ TEST_CASE_METHOD(fresh_view, "fast_math and precise_math on the host and the dev
                std::sin(1.0) * std::cos(1.0));
     check(view, fast, 1e-3);
 }
+
+TEST_CASE_METHOD(fresh_view,
+                 "every fast_math and precise_math function, by both names, compiles and agrees on both sides",
+                 "[amp]") {
+    // Each function of Microsoft's lists, overloaded and f-suffixed (and of double where the device
+    // has it), on the host (<cmath>'s) and in a kernel, the kernel's value within what OpenCL lets its
+    // built-ins (native_ ones for fast_math) miss the host's by.
+    using namespace concurrency;
+    const bool wide = view.get_accelerator().get_supports_double_precision();
+    cases precise, fast;
+#define TILES_PRECISE_1(name, x)                                                                                       \
+    do {                                                                                                               \
+        TILES_CASE(precise, precise_math::name(x), double(precise_math::name(x)));                                     \
+        TILES_CASE(precise, precise_math::name##f(x), double(precise_math::name(x)));                                  \
+        if (wide) TILES_CASE(precise, precise_math::name(double(x)), double(precise_math::name(double(x))));           \
+    } while (0)
+#define TILES_PRECISE_2(name)                                                                                          \
+    do {                                                                                                               \
+        TILES_CASE(precise, precise_math::name(1.375f, 0.625f), double(precise_math::name(1.375f, 0.625f)));           \
+        TILES_CASE(precise, precise_math::name##f(1.375f, 0.625f), double(precise_math::name(1.375f, 0.625f)));        \
+        if (wide) TILES_CASE(precise, precise_math::name(1.375, 0.625), double(precise_math::name(1.375, 0.625)));     \
+    } while (0)
+#define TILES_FAST_1(name, x)                                                                                          \
+    do {                                                                                                               \
+        TILES_CASE(fast, fast_math::name(x), double(precise_math::name(x)));                                           \
+        TILES_CASE(fast, fast_math::name##f(x), double(precise_math::name(x)));                                        \
+    } while (0)
+#define TILES_FAST_2(name)                                                                                             \
+    do {                                                                                                               \
+        TILES_CASE(fast, fast_math::name(1.375f, 0.625f), double(precise_math::name(1.375f, 0.625f)));                 \
+        TILES_CASE(fast, fast_math::name##f(1.375f, 0.625f), double(precise_math::name(1.375f, 0.625f)));              \
+    } while (0)
+    // Those defined for |x| < 1 at 0.375, the others at 1.375.
+    TILES_PRECISE_1(acos, 0.375f);
+    TILES_PRECISE_1(asin, 0.375f);
+    TILES_PRECISE_1(atanh, 0.375f);
+    TILES_PRECISE_1(erfinv, 0.375f);
+    TILES_PRECISE_1(probit, 0.375f);
+    TILES_PRECISE_1(acosh, 1.375f);
+    TILES_PRECISE_1(asinh, 1.375f);
+    TILES_PRECISE_1(atan, 1.375f);
+    TILES_PRECISE_1(cbrt, 1.375f);
+    TILES_PRECISE_1(ceil, 1.375f);
+    TILES_PRECISE_1(cos, 1.375f);
+    TILES_PRECISE_1(cosh, 1.375f);
+    TILES_PRECISE_1(cospi, 1.375f);
+    TILES_PRECISE_1(erf, 1.375f);
+    TILES_PRECISE_1(erfc, 1.375f);
+    TILES_PRECISE_1(erfcinv, 1.375f);
+    TILES_PRECISE_1(exp, 1.375f);
+    TILES_PRECISE_1(exp10, 1.375f);
+    TILES_PRECISE_1(exp2, 1.375f);
+    TILES_PRECISE_1(expm1, 1.375f);
+    TILES_PRECISE_1(fabs, -1.375f);
+    TILES_PRECISE_1(floor, 1.375f);
+    TILES_PRECISE_1(lgamma, 1.375f);
+    TILES_PRECISE_1(log, 1.375f);
+    TILES_PRECISE_1(log10, 1.375f);
+    TILES_PRECISE_1(log1p, 1.375f);
+    TILES_PRECISE_1(log2, 1.375f);
+    TILES_PRECISE_1(logb, 1.375f);
+    TILES_PRECISE_1(nearbyint, 1.375f);
+    TILES_PRECISE_1(phi, 1.375f);
+    TILES_PRECISE_1(rcbrt, 1.375f);
+    TILES_PRECISE_1(round, 1.375f);
+    TILES_PRECISE_1(rsqrt, 1.375f);
+    TILES_PRECISE_1(sin, 1.375f);
+    TILES_PRECISE_1(sinh, 1.375f);
+    TILES_PRECISE_1(sinpi, 1.375f);
+    TILES_PRECISE_1(sqrt, 1.375f);
+    TILES_PRECISE_1(tan, 1.375f);
+    TILES_PRECISE_1(tanh, 1.375f);
+    TILES_PRECISE_1(tanpi, 1.375f);
+    TILES_PRECISE_1(tgamma, 1.375f);
+    TILES_PRECISE_1(trunc, 1.375f);
+    TILES_PRECISE_2(atan2);
+    TILES_PRECISE_2(copysign);
+    TILES_PRECISE_2(fdim);
+    TILES_PRECISE_2(fmax);
+    TILES_PRECISE_2(fmin);
+    TILES_PRECISE_2(fmod);
+    TILES_PRECISE_2(hypot);
+    TILES_PRECISE_2(nextafter);
+    TILES_PRECISE_2(pow);
+    TILES_PRECISE_2(remainder);
+    TILES_PRECISE_2(scalb);
+    TILES_FAST_1(acos, 0.375f);
+    TILES_FAST_1(asin, 0.375f);
+    TILES_FAST_1(atan, 1.375f);
+    TILES_FAST_1(ceil, 1.375f);
+    TILES_FAST_1(cos, 1.375f);
+    TILES_FAST_1(cosh, 1.375f);
+    TILES_FAST_1(exp, 1.375f);
+    TILES_FAST_1(exp2, 1.375f);
+    TILES_FAST_1(fabs, -1.375f);
+    TILES_FAST_1(floor, 1.375f);
+    TILES_FAST_1(log, 1.375f);
+    TILES_FAST_1(log10, 1.375f);
+    TILES_FAST_1(log2, 1.375f);
+    TILES_FAST_1(round, 1.375f);
+    TILES_FAST_1(rsqrt, 1.375f);
+    TILES_FAST_1(sin, 1.375f);
+    TILES_FAST_1(sinh, 1.375f);
+    TILES_FAST_1(sqrt, 1.375f);
+    TILES_FAST_1(tan, 1.375f);
+    TILES_FAST_1(tanh, 1.375f);
+    TILES_FAST_1(trunc, 1.375f);
+    TILES_FAST_2(atan2);
+    TILES_FAST_2(fmax);
+    TILES_FAST_2(fmin);
+    TILES_FAST_2(fmod);
+    TILES_FAST_2(pow);
+#undef TILES_PRECISE_1
+#undef TILES_PRECISE_2
+#undef TILES_FAST_1
+#undef TILES_FAST_2
+    // Those of other shapes, by each name.
+    TILES_CASE(precise, precise_math::fma(1.5f, 2.0f, 0.25f) + precise_math::fmaf(1.5f, 2.0f, 0.25f), 6.5);
+    TILES_CASE(precise, precise_math::ilogb(48.0f) + precise_math::ilogbf(48.0f), 10);
+    TILES_CASE(precise, precise_math::ldexp(1.5f, 2) + precise_math::ldexpf(1.5f, 2), 12);
+    TILES_CASE(precise, precise_math::scalbn(1.5f, 2) + precise_math::scalbnf(1.5f, 2), 12);
+    TILES_CASE(precise, precise_math::signbit(-1.0f) + precise_math::signbitf(-1.0f), 2);
+    TILES_CASE(precise,
+               precise_math::isfinite(1.0f) + precise_math::isinf(INFINITY) + precise_math::isnan(NAN) +
+                   precise_math::isnormal(1.0f),
+               4);
+    TILES_CASE(precise, precise_math::isnan(precise_math::nanf(1)), 1);
+    TILES_CASE(precise, ([] {
+                   int e = 0, f = 0;
+                   return precise_math::frexp(48.0f, &e) + precise_math::frexpf(48.0f, &f) + e + f;
+               }()),
+               1.5 + 12);
+    TILES_CASE(precise, ([] {
+                   float w = 0, v = 0;
+                   return precise_math::modf(2.75f, &w) + precise_math::modff(2.75f, &v) + w + v;
+               }()),
+               1.5 + 4);
+    TILES_CASE(precise, ([] {
+                   int q = 0, r = 0;
+                   return precise_math::remquo(7.0f, 2.0f, &q) + precise_math::remquof(7.0f, 2.0f, &r) + q + r;
+               }()),
+               -2 + 8);
+    TILES_CASE(precise, ([] {
+                   float s = 0, c = 0, t = 0, d = 0;
+                   precise_math::sincos(0.5f, &s, &c);
+                   precise_math::sincosf(0.5f, &t, &d);
+                   return s + c + t + d;
+               }()),
+               2 * (std::sin(0.5) + std::cos(0.5)));
+    TILES_CASE(fast, fast_math::ldexp(1.5f, 2) + fast_math::ldexpf(1.5f, 2), 12);
+    TILES_CASE(fast, fast_math::signbit(-1.0f) + fast_math::signbitf(-1.0f), 2);
+    TILES_CASE(fast, fast_math::isfinite(1.0f) + fast_math::isinf(INFINITY) + fast_math::isnan(NAN), 3);
+    TILES_CASE(fast, ([] {
+                   int e = 0, f = 0;
+                   return fast_math::frexp(48.0f, &e) + fast_math::frexpf(48.0f, &f) + e + f;
+               }()),
+               1.5 + 12);
+    TILES_CASE(fast, ([] {
+                   float w = 0, v = 0;
+                   return fast_math::modf(2.75f, &w) + fast_math::modff(2.75f, &v) + w + v;
+               }()),
+               1.5 + 4);
+    TILES_CASE(fast, ([] {
+                   float s = 0, c = 0, t = 0, d = 0;
+                   fast_math::sincos(0.5f, &s, &c);
+                   fast_math::sincosf(0.5f, &t, &d);
+                   return s + c + t + d;
+               }()),
+               2 * (std::sin(0.5) + std::cos(0.5)));
+    check(view, precise, 1e-5);
+    check(view, fast, 1e-3);
+}

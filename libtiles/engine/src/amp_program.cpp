@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 #include <iterator>
+#include <set>
 #include <sstream>
 
 #include "tiles/exceptions.hpp"
@@ -24,6 +25,8 @@ struct token {
     enum class kind { identifier, number, literal, punctuation, directive } what;
     std::size_t begin, end;
 };
+
+std::string text_of(const std::string& s, const token& t) { return s.substr(t.begin, t.end - t.begin); }
 
 bool identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -432,6 +435,18 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
         i = body_close;
     }
     pass_template_references_by_value(source_, tokens, blanked_);
+
+    // The short vectors, which take clang longer than the rest of the prelude, only where the source
+    // names them.
+    static const std::set<std::string> short_vector_names = [] {
+        std::set<std::string> names = {"graphics", "norm", "unorm", "short_vector", "short_vector_traits"};
+        for (const char* type : {"int", "uint", "float", "double", "norm", "unorm"})
+            for (const char* size : {"_2", "_3", "_4"}) names.insert(std::string(type) + size);
+        return names;
+    }();
+    uses_short_vectors_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
+        return t.what == token::kind::identifier && short_vector_names.count(text_of(source_, t)) != 0;
+    });
 }
 
 std::vector<std::string> amp_source::kernel_names() const {
@@ -502,7 +517,8 @@ std::string amp_source::program(const std::vector<const kernel_function*>& kerne
     static_assert(std::size(library_texts) == std::size(amp_library_names), "a text for each header");
     std::string text = "#line 1 \"" + std::string(amp_prelude_name) + "\"\n" + tiles_kernel_prelude_amp + "\n";
     for (std::size_t i = 0; i < std::size(library_texts); ++i)
-        text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";
+        if (library_texts[i] != tiles_kernel_amp_short_vectors || uses_short_vectors_)
+            text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";
     text += defines_ + "#line 1 \"" + presumed_[0].first + "\"\n" + blanked_ + "\n";
     std::vector<std::string> measured;
     for (const kernel_function* k : kernels) {

@@ -98,6 +98,7 @@ class amp_source {
     std::vector<std::pair<std::string, int>> presumed_; // per physical line: file and line
     std::vector<kernel_function> kernels_;
     std::map<std::string, declared_kernel> declared_;
+    bool uses_short_vectors_ = false; // whether the program needs amp_short_vectors.h
 };
 
 } // namespace tiles::engine
