@@ -38,8 +38,12 @@ inline unsigned int umax(unsigned int x, unsigned int y) { return x < y ? y : x;
 inline unsigned int umin(unsigned int x, unsigned int y) { return y < x ? y : x; }
 /// x * y + z.
 template <class = void> inline float mad(float x, float y, float z) { return x * y + z; }
+#if !defined(__OPENCL_CPP_VERSION__) || defined(cl_khr_fp64) // a device without doubles has none
 /// x * y + z.
 template <class = void> inline double mad(double x, double y, double z) { return x * y + z; }
+/// 1 / x.
+inline double rcp(double x) { return 1.0 / x; }
+#endif
 /// x * y + z (modulo 2^32).
 template <class = void> inline int mad(int x, int y, int z) { return int(unsigned(x) * unsigned(y) + unsigned(z)); }
 /// x * y + z (modulo 2^32).
@@ -65,8 +69,6 @@ inline float noise(float x) {
 template <class = void> inline float radians(float x) { return x * 0.017453292519943295f; }
 /// 1 / x.
 inline float rcp(float x) { return 1.0f / x; }
-/// 1 / x.
-inline double rcp(double x) { return 1.0 / x; }
 /// `x` with its 32 bits in the reverse order.
 inline unsigned int reversebits(unsigned int x) {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
