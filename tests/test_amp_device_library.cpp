@@ -22,7 +22,10 @@ namespace d3d = concurrency::direct3d;
 // into `out`, in order.
 struct cases {
     std::vector<double> host, expected;
-    std::string kernel = "void values(array_view<float, 1> out, index<1> at) restrict(amp) {\n    int n = 0;\n";
+    // `preamble`: the kernel source's first lines.
+    explicit cases(const std::string& preamble = "")
+        : kernel(preamble + "void values(array_view<float, 1> out, index<1> at) restrict(amp) {\n    int n = 0;\n") {}
+    std::string kernel;
     void add(double on_host, double documented, const char* expression) {
         host.push_back(on_host);
         expected.push_back(documented);
@@ -112,7 +115,7 @@ TEST_CASE_METHOD(fresh_view,
                       std::is_same_v<short_vector<int, 1>::type, int> && short_vector_traits<unorm_4>::size == 4 &&
                       std::is_same_v<short_vector_traits<uint_2>::value_type, unsigned int>,
                   "short_vector and short_vector_traits");
-    cases c;
+    cases c("using namespace concurrency::graphics;\n");
     TILES_CASE(c, (float_3(1.0f, 2.0f, 3.0f) + float_3(4.0f)).z, 7);
     TILES_CASE(c, (float_3(1.0f, 2.0f, 3.0f) * 2.0f).y, 4); // the scalar made a vector, as AMP's constructor does
     TILES_CASE(c, (float_4(1.0f, 2.0f, 3.0f, 4.0f) / float_4(2.0f)).w, 2);
@@ -168,6 +171,7 @@ TEST_CASE_METHOD(fresh_view,
 TEST_CASE_METHOD(fresh_view, "short vectors as array elements and in tile_static memory", "[amp]") {
     // A kernel's arrays and views of float_3 and int_2 hold what the host's do, byte for byte.
     const char* source = R"(
+using namespace concurrency::graphics;
 void shift(array_view<const float_3, 1> in, array_view<float_3, 1> out, array_view<int_2, 1> where, tiled_index<4> t) restrict(amp) {
     tile_static float_3 shared[4];
     shared[t.local[0]] = in[t.global];
@@ -477,4 +481,23 @@ TEST_CASE_METHOD(fresh_view,
                2 * (std::sin(0.5) + std::cos(0.5)));
     check(view, precise, 1e-5);
     check(view, fast, 1e-3);
+}
+
+TEST_CASE_METHOD(fresh_view, "a C++ kernel that does not name graphics keeps norm and float_3 for its own", "[amp]") {
+    // The short vectors live in concurrency::graphics, which a program names to use them (as in C++
+    // AMP): its own top-level norm() and float_3 are not ambiguous with them.
+    const char* source = R"(
+struct float_3 { float a, b, c; };
+float norm(float_3 v) restrict(amp) { return v.a * v.a + v.b * v.b + v.c * v.c; }
+void lengths(array_view<float, 1> out, index<1> i) restrict(amp) {
+    float_3 v = {1.0f, 2.0f, float(i[0])};
+    out[i] = norm(v);
+}
+)";
+    std::vector<float> out(3);
+    concurrency::array_view<float, 1> vout(3, out);
+    concurrency::parallel_for_each(view, vout.extent, tiles::kernel(source, "lengths", "", tiles::kernel_language::cpp),
+                                   vout);
+    vout.synchronize();
+    CHECK(out == std::vector<float>{5.0f, 6.0f, 9.0f});
 }

@@ -24,6 +24,8 @@ using namespace concurrency::graphics;
 
 // clang-format off
 TILES_DEVICE_CODE(nbody_code,
+using namespace concurrency::graphics;
+
 inline const float SqrLength(const float_3& r) restrict(amp, cpu) 
 {
     return r.x * r.x + r.y * r.y + r.z * r.z; 

@@ -188,6 +188,8 @@ std::string device_type_name(element_type type, const std::string& pretty_functi
     std::string name = pretty_function.substr(at + 4, pretty_function.find_first_of(";]", at) - at - 4);
     for (const char* prefix : {"struct ", "class "})
         if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    // C++ AMP's short vectors keep their namespace, which the device has too.
+    if (name.rfind("concurrency::graphics::", 0) == 0) return name;
     int depth = 0;
     std::size_t last = 0;
     for (std::size_t i = 0; i + 1 < name.size(); ++i) {

@@ -8,7 +8,6 @@
 #include <cctype>
 #include <cstring>
 #include <iterator>
-#include <set>
 #include <sstream>
 
 #include "tiles/exceptions.hpp"
@@ -437,15 +436,9 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
     pass_template_references_by_value(source_, tokens, blanked_);
 
     // The short vectors, which take clang longer than the rest of the prelude, only where the source
-    // names them.
-    static const std::set<std::string> short_vector_names = [] {
-        std::set<std::string> names = {"graphics", "norm", "unorm", "short_vector", "short_vector_traits"};
-        for (const char* type : {"int", "uint", "float", "double", "norm", "unorm"})
-            for (const char* size : {"_2", "_3", "_4"}) names.insert(std::string(type) + size);
-        return names;
-    }();
+    // names their namespace (as `using namespace concurrency::graphics;` or a qualified name).
     uses_short_vectors_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
-        return t.what == token::kind::identifier && short_vector_names.count(text_of(source_, t)) != 0;
+        return t.what == token::kind::identifier && text_of(source_, t) == "graphics";
     });
 }
 

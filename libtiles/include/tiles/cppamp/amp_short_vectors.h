@@ -477,9 +477,4 @@ TILES_SHORT_VECTORS(unorm, unorm, TILES_FROM_FLOATS)
 } // namespace graphics
 } // namespace concurrency
 
-#ifdef __OPENCL_CPP_VERSION__
-// The device names the element types of a kernel's arrays and views without their namespaces.
-using namespace concurrency::graphics;
-#endif
-
 #endif
