@@ -44,6 +44,31 @@ template <class T> std::vector<T> doubled_values(std::vector<T> values) {
     return values;
 }
 
+// The kernel of a call site in a lambda inside a lambda inside `launched_in_nested_lambdas`, and
+// that of another call site on the same line.
+struct kernel_names {
+    std::string first, second;
+    int line;
+};
+kernel_names launched_in_nested_lambdas(tiles::array_view<int, 1> v) {
+    kernel_names names;
+    const auto outer = [&] {
+        const auto inner = [&] {
+            names.line = __LINE__ + 2;
+            // clang-format off
+            const auto first = TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] = 1; }); const auto second = TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] += 2; });
+            // clang-format on
+            tiles::parallel_for_each(v.extent, first);
+            tiles::parallel_for_each(v.extent, second);
+            names.first = first.k->name();
+            names.second = second.k->name();
+        };
+        inner();
+    };
+    outer();
+    return names;
+}
+
 } // namespace
 
 TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA: arrays, array_views and numbers captured, as C++ AMP captures them",
@@ -130,4 +155,16 @@ TEST_CASE_METHOD(fresh_view, "a C++ kernel's compile errors name this file, its 
     REQUIRE_THROWS_MENTIONING(
         tiles::parallel_for_each(view, v.extent, TILES_LAMBDA((v), [=] restrict(amp) { v[0] = 1; })),
         tiles::invalid_argument, "TILES_LAMBDA at", "wraps a lambda that takes its index");
+}
+
+TEST_CASE_METHOD(fresh_view,
+                 "a kernel is named by its enclosing function and line, uniquely, lambdas around it included",
+                 "[amp]") {
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    const kernel_names names = launched_in_nested_lambdas(v);
+    v.synchronize();
+    CHECK(data == std::vector<int>(4, 3));
+    CHECK(names.first == "launched_in_nested_lambdas_" + std::to_string(names.line));
+    CHECK(names.second == names.first + "_2");
 }

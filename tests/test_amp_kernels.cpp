@@ -391,3 +391,21 @@ TEST_CASE("without clang, libclc or llvm-spirv a C++ kernel names the package to
                                   tiles::unsupported_feature, "needs llvm-spirv", "llvm-spirv-14", "TILES_LLVM_SPIRV");
     }
 }
+
+TEST_CASE_METHOD(fresh_view, "a void restrict(amp) helper with reference parameters is device code, not a kernel",
+                 "[amp]") {
+    // It takes no index: the kernel calls it, as in the C++ AMP book's NBody (BodyBodyInteraction).
+    const char* source = "void accumulate(int& sum, const int& value, float scale) restrict(amp) {\n"
+                         "    sum += int(value * scale);\n"
+                         "}\n"
+                         "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                         "    int sum = 1;\n"
+                         "    accumulate(sum, v[i], 2.0f);\n"
+                         "    v[i] = sum;\n"
+                         "}\n";
+    std::vector<int> data = {1, 2, 3, 4};
+    tiles::array_view<int, 1> v(4, data);
+    tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k"), v);
+    v.synchronize();
+    CHECK(data == std::vector<int>{3, 5, 7, 9});
+}

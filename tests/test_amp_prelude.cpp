@@ -572,3 +572,33 @@ void builtins(array_view<int, 1> i, array_view<unsigned, 1> u, array_view<long, 
     CHECK(!std::signbit(f[9])); // fabs(-0.0f) is +0
     CHECK(f[12] != 0.0f);       // fused: (1 + 2^-23)(1 - 2^-23) - 1 = -2^-46, which a product rounded first loses
 }
+
+TEST_CASE_METHOD(fresh_view, "a template's const T& parameter deduces T from tile_static and private arguments alike",
+                 "[amp]") {
+    // C++ AMP deduces 'unsigned int' from a tile_static element and from a private value; C++ for
+    // OpenCL would deduce '__local unsigned int' and 'unsigned int' and refuse the call.
+    const char* source = R"(
+template <typename T> T larger(const T& a, const T& b) restrict(amp) { return a < b ? b : a; }
+template <typename T> T sum3(T const& a, const T& b, const T& c = T(0)) restrict(amp) { T s = a; return s + b + c; }
+void largest(array_view<const unsigned, 1> in, array_view<unsigned, 1> out, tiled_index<4> t) restrict(amp) {
+    tile_static unsigned shared[4];
+    shared[t.local[0]] = in[t.global];
+    t.barrier.wait();
+    const unsigned mine = in[t.global];
+    unsigned best = larger(shared[0], mine);
+    for (int i = 1; i < 4; ++i) best = larger(best, shared[i]);
+    out[t.global] = best + 1000u * sum3(shared[0], mine);
+}
+)";
+    const std::vector<unsigned> in = {3, 9, 1, 4, 7, 2, 8, 5};
+    std::vector<unsigned> out(8, 0);
+    tiles::array_view<const unsigned, 1> vin(8, in);
+    tiles::array_view<unsigned, 1> vout(8, out);
+    tiles::parallel_for_each(view, vout.extent.tile<4>(), cpp_kernel(source, "largest"), vin, vout);
+    vout.synchronize();
+    for (int i = 0; i < 8; ++i) {
+        const int tile = i / 4 * 4;
+        const unsigned best = *std::max_element(in.begin() + tile, in.begin() + tile + 4);
+        CHECK(out[i] == best + 1000u * (in[tile] + in[i]));
+    }
+}

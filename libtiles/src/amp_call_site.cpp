@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "regular_file.hpp"
@@ -140,6 +142,42 @@ bool is_identifier(const std::string& s) {
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+// The name of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives, as an
+// identifier: the last function named outside brackets, so that a lambda's signature
+// ("void f(int)::<lambda(int)>", "auto f(int)::(anonymous class)::operator()(int) const") gives its
+// enclosing function's ("f"), and "kernel" where none is named.
+std::string function_name(const std::string& signature) {
+    std::string name;
+    int depth = 0; // of (), [] and <>
+    for (std::size_t i = 0; i < signature.size(); ++i) {
+        const char c = signature[i];
+        if (c == '(' || c == '[' || c == '<') ++depth;
+        if (c == ')' || c == ']' || (c == '>' && depth > 0)) --depth;
+        if (c != '(' || depth != 1 || i == 0) continue;
+        std::size_t begin = i;
+        while (begin > 0 &&
+               (std::isalnum(static_cast<unsigned char>(signature[begin - 1])) || signature[begin - 1] == '_'))
+            --begin;
+        const std::string word = signature.substr(begin, i - begin);
+        if (!word.empty() && word != "operator" && !std::isdigit(static_cast<unsigned char>(word[0]))) name = word;
+    }
+    return name.empty() ? "kernel" : name;
+}
+
+// `wanted` for `site`, or, where another call site has that name, it with the first free suffix
+// _2, _3 ...: a kernel's name tells it apart in the log, in errors and in checked mode.
+std::string unique_kernel_name(const void* site, const std::string& wanted) {
+    static std::mutex mutex;
+    static std::map<std::string, const void*> taken;
+    const std::lock_guard<std::mutex> lock(mutex);
+    std::string name = wanted;
+    for (int n = 2;; ++n) {
+        const auto [at, inserted] = taken.emplace(name, site);
+        if (inserted || at->second == site) return name;
+        name = wanted + "_" + std::to_string(n);
+    }
+}
+
 } // namespace
 
 std::string device_type_name(element_type type, const std::string& pretty_function) {
@@ -150,6 +188,8 @@ std::string device_type_name(element_type type, const std::string& pretty_functi
     std::string name = pretty_function.substr(at + 4, pretty_function.find_first_of(";]", at) - at - 4);
     for (const char* prefix : {"struct ", "class "})
         if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
+    // C++ AMP's short vectors keep their namespace, which the device has too.
+    if (name.rfind("concurrency::graphics::", 0) == 0) return name;
     int depth = 0;
     std::size_t last = 0;
     for (std::size_t i = 0; i + 1 < name.size(); ++i) {
@@ -197,13 +237,11 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
     for (std::size_t i = 0; i < constructor.size(); ++i)
         parameters += constructor[i].type + " tiles_amp_c" + std::to_string(i) + ", ";
 
-    // The lambda as written, and the kernel function's name: the host function's, and the line of
-    // the lambda (or the wrapper).
+    // The lambda as written, and the kernel function's name: the enclosing function's, and the line
+    // of the lambda (or the wrapper), unique in the process.
     placed_text written = form_ == lambda_form ? place(text_, file_, line_) : placed_text{text_, file_, line_, 1};
-    std::string name;
-    for (const char c : std::string(function_)) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "kernel" + name;
-    name += "_" + std::to_string(form_ == lambda_form ? written.line : line_);
+    const std::string name = unique_kernel_name(this, function_name(function_) + "_" +
+                                                          std::to_string(form_ == lambda_form ? written.line : line_));
 
     const placed_text at{"", written.file, line_, 1};
     if (form_ == lambda_form) {

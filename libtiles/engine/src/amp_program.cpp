@@ -13,6 +13,9 @@
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_prelude_amp[];
+extern const char tiles_kernel_amp_math[];
+extern const char tiles_kernel_amp_direct3d[];
+extern const char tiles_kernel_amp_short_vectors[];
 
 namespace tiles::engine {
 namespace {
@@ -21,6 +24,8 @@ struct token {
     enum class kind { identifier, number, literal, punctuation, directive } what;
     std::size_t begin, end;
 };
+
+std::string text_of(const std::string& s, const token& t) { return s.substr(t.begin, t.end - t.begin); }
 
 bool identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -148,6 +153,49 @@ std::pair<std::string, std::string> split_defines(const std::string& options) {
     return {directives, rest};
 }
 
+// C++ for OpenCL deduces a template's type parameter with the address space of its argument, so
+// that `template <class T> T larger(const T& a, const T& b)` called with a tile_static element and a
+// private value deduces T as both '__local unsigned int' and 'unsigned int' and is refused, where
+// C++ AMP deduces 'unsigned int'. A parameter `const T& name` (or `T const& name`) of a function
+// template, T one of its type parameters, is therefore passed by value on the device (its '&' blanked
+// in `blanked`): deduction from a value drops the address space, and reading it gives the same.
+void pass_template_references_by_value(const std::string& s, const std::vector<token>& tokens, std::string& blanked) {
+    const auto text = [&](std::size_t i) { return s.substr(tokens[i].begin, tokens[i].end - tokens[i].begin); };
+    const auto is = [&](std::size_t i, const char* spelled) { return i < tokens.size() && text(i) == spelled; };
+    for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+        if (!is(i, "template") || !is(i + 1, "<")) continue;
+        const std::size_t close = matching(s, tokens, i + 1);
+        std::vector<std::string> type_parameters;
+        for (std::size_t j = i + 2; j + 1 < close; ++j)
+            if ((is(j, "class") || is(j, "typename")) && tokens[j + 1].what == token::kind::identifier)
+                type_parameters.push_back(text(j + 1));
+        // The function's parameters: the first '(' after the template's head, before any body.
+        std::size_t open = close + 1;
+        while (open < tokens.size() && !is(open, "(") && !is(open, "{") && !is(open, ";") && !is(open, "="))
+            open = is(open, "<") ? matching(s, tokens, open) + 1 : open + 1;
+        if (open >= tokens.size() || !is(open, "(") || tokens[open - 1].what != token::kind::identifier) continue;
+        const std::size_t parameters_close = matching(s, tokens, open);
+        const auto is_type_parameter = [&](std::size_t j) {
+            return std::find(type_parameters.begin(), type_parameters.end(), text(j)) != type_parameters.end();
+        };
+        std::size_t first = open + 1;
+        int nesting = 0;
+        for (std::size_t j = open + 1; j <= parameters_close && j < tokens.size(); ++j) {
+            const std::string t = tokens[j].what == token::kind::punctuation ? text(j) : "";
+            if (t == "(" || t == "[" || t == "{" || t == "<") ++nesting;
+            if ((t == ")" || t == "]" || t == "}" || t == ">") && j != parameters_close) --nesting;
+            if (!((t == "," && nesting == 0) || j == parameters_close)) continue;
+            // [first, j): `const T & name` or `T const & name`, a default argument after it allowed.
+            if (j >= first + 4 && tokens[first + 3].what == token::kind::identifier && is(first + 2, "&") &&
+                ((is(first, "const") && is_type_parameter(first + 1)) ||
+                 (is_type_parameter(first) && is(first + 1, "const"))))
+                blanked[tokens[first + 2].begin] = ' ';
+            first = j + 1;
+        }
+        i = close;
+    }
+}
+
 } // namespace
 
 amp_source::amp_source(const std::string& source, const std::string& options, const std::string& file_name)
@@ -203,6 +251,17 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
         throw build_error("the C++ kernel source could not be read:\n" + os.str(), os.str(), CL_BUILD_PROGRAM_FAILURE);
     };
 
+    // Whether the declaration of tokens [from, to) is of an index (of namespace concurrency or not).
+    const auto is_index_declaration = [&](std::size_t from, std::size_t to) {
+        for (std::size_t j = from; j < to; ++j) {
+            if (is(j, "const") || is(j, "::") || is(j, "concurrency") || is(j, "Concurrency") || is(j, "tiles") ||
+                is(j, "tiles_detail"))
+                continue;
+            return is(j, "index") || is(j, "tiled_index") || is(j, "launch_index");
+        }
+        return false;
+    };
+
     // Kernel functions at the top level: void NAME(...) restrict(... amp ...) { ... } whose last
     // parameter is an index.
     int depth = 0;
@@ -237,19 +296,10 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
                 first = j + 1;
             }
         }
-        // A kernel takes an index (last); a function that takes none is a helper that runs on the
-        // device (its parameters anything, references included), left as it is.
-        const auto names_an_index = [&](std::size_t from, std::size_t to) {
-            std::size_t j = from;
-            while (j < to &&
-                   (is(j, "const") || is(j, "::") ||
-                    ((is(j, "concurrency") || is(j, "Concurrency") || is(j, "tiles") || is(j, "tiles_detail")) &&
-                     is(j + 1, "::"))))
-                ++j;
-            return j < to && (is(j, "index") || is(j, "tiled_index") || is(j, "launch_index"));
-        };
+        // A kernel takes an index (its last parameter); a function that takes none (a void helper
+        // with reference parameters) runs on the device as it is.
         if (std::none_of(pieces.begin(), pieces.end(),
-                         [&](const auto& piece) { return names_an_index(piece.first, piece.second); })) {
+                         [&](const auto& piece) { return is_index_declaration(piece.first, piece.second); })) {
             i = body_close;
             continue;
         }
@@ -383,6 +433,13 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
         kernels_.push_back(std::move(k));
         i = body_close;
     }
+    pass_template_references_by_value(source_, tokens, blanked_);
+
+    // The short vectors, which take clang longer than the rest of the prelude, only where the source
+    // names their namespace (as `using namespace concurrency::graphics;` or a qualified name).
+    uses_short_vectors_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
+        return t.what == token::kind::identifier && text_of(source_, t) == "graphics";
+    });
 }
 
 std::vector<std::string> amp_source::kernel_names() const {
@@ -447,8 +504,15 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
 }
 
 std::string amp_source::program(const std::vector<const kernel_function*>& kernels, bool checked) const {
-    std::string text = "#line 1 \"" + std::string(amp_prelude_name) + "\"\n" + tiles_kernel_prelude_amp + "\n" +
-                       defines_ + "#line 1 \"" + presumed_[0].first + "\"\n" + blanked_ + "\n";
+    // The prelude, then C++ AMP's device library, whose headers the host shares.
+    static const char* const library_texts[] = {tiles_kernel_amp_math, tiles_kernel_amp_direct3d,
+                                                tiles_kernel_amp_short_vectors};
+    static_assert(std::size(library_texts) == std::size(amp_library_names), "a text for each header");
+    std::string text = "#line 1 \"" + std::string(amp_prelude_name) + "\"\n" + tiles_kernel_prelude_amp + "\n";
+    for (std::size_t i = 0; i < std::size(library_texts); ++i)
+        if (library_texts[i] != tiles_kernel_amp_short_vectors || uses_short_vectors_)
+            text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";
+    text += defines_ + "#line 1 \"" + presumed_[0].first + "\"\n" + blanked_ + "\n";
     std::vector<std::string> measured;
     for (const kernel_function* k : kernels) {
         text += entry(*k, checked);

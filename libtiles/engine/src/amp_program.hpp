@@ -21,8 +21,18 @@
 
 namespace tiles::engine {
 
-// The file name the C++ prelude's lines carry in compiler and simulator messages.
+// The file names the C++ prelude's lines and those of C++ AMP's device library (the headers of
+// those names that the host includes too, in the order programs hold them) carry in compiler and
+// simulator messages.
 inline constexpr const char* amp_prelude_name = "prelude_amp.clcpp";
+inline constexpr const char* amp_library_names[] = {"amp_math.h", "amp_direct3d.h", "amp_short_vectors.h"};
+// Whether a message's file is libtiles' rather than the kernel's.
+inline bool is_amp_library_file(const std::string& file) {
+    if (file == amp_prelude_name) return true;
+    for (const char* name : amp_library_names)
+        if (file == name) return true;
+    return false;
+}
 
 // What a kernel's parameters are, as the launch checks its arguments against them: a launch gives
 // the parameters in order; after them come the hidden extents of its arrays and views.
@@ -88,6 +98,7 @@ class amp_source {
     std::vector<std::pair<std::string, int>> presumed_; // per physical line: file and line
     std::vector<kernel_function> kernels_;
     std::map<std::string, declared_kernel> declared_;
+    bool uses_short_vectors_ = false; // whether the program needs amp_short_vectors.h
 };
 
 } // namespace tiles::engine

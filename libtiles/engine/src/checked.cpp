@@ -195,7 +195,7 @@ diagnostic parse_message(const std::string& header, const std::vector<std::strin
         }
         if (positions < 2 && std::regex_search(line, m, *position_pattern)) {
             // A race names two accesses, each with its place; other messages, one.
-            const bool in_kernel = cpp ? m[3] != amp_prelude_name : m[3] == kernel_source_name; // or the prelude's
+            const bool in_kernel = cpp ? !is_amp_library_file(m[3]) : m[3] == kernel_source_name; // or libtiles'
             if (positions++ == 0 && in_kernel) {
                 d.line = std::stoi(m[1]);
                 d.column = std::stoi(m[2]);

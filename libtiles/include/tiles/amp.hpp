@@ -49,7 +49,7 @@
         static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::lambda_form, #__VA_ARGS__,   \
                                                           #uses, __FILE__, __LINE__, tiles_function_);                 \
         return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple());                \
-    }(__func__))
+    }(TILES_AMP_FUNCTION))
 // TILES_FUNCTOR((uses), Class, arguments...): the functor Class(arguments...), constructed on the
 // device from the arguments the host passes, for parallel_for_each.
 #define TILES_FUNCTOR(uses, class_name, ...)                                                                           \
@@ -57,7 +57,7 @@
         static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::functor_form, #class_name,   \
                                                           #uses, __FILE__, __LINE__, tiles_function_);                 \
         return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple(__VA_ARGS__));     \
-    }(__func__))
+    }(TILES_AMP_FUNCTION))
 // TILES_CONSTANT(NAME): the host's macro or constant NAME, defined alike for the device.
 #define TILES_CONSTANT(name) ::tiles::amp_detail::make_constant(#name, TILES_AMP_STRINGIZE(name), name)
 // TILES_TYPE(T): the host's type T, defined alike for the device.
@@ -72,6 +72,13 @@
     static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
 
 // Helpers of the macros.
+// The signature of the function around a call site, which names its kernel: GCC's and clang's name
+// the functions a lambda is defined in, where __func__ inside a lambda is "operator()".
+#if defined(__GNUC__)
+#define TILES_AMP_FUNCTION __PRETTY_FUNCTION__
+#else
+#define TILES_AMP_FUNCTION __func__
+#endif
 #define TILES_AMP_UNPACK(...) __VA_ARGS__
 #define TILES_AMP_STRINGIZE_TEXT(...) #__VA_ARGS__
 #define TILES_AMP_STRINGIZE(...) TILES_AMP_STRINGIZE_TEXT(__VA_ARGS__)

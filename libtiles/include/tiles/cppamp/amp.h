@@ -3,11 +3,13 @@
 // own spellings where libtiles' differ: tiled_extent<D0, D1, D2> and tiled_index<D0, D1, D2> with
 // the tile in the type (tiles::tiled_extent<N> is the rank's, the tile a run-time value), and the
 // accelerator and accelerator_view whose properties read as AMP reads them (acc.default_view,
-// acc.is_emulated ...). Linking the CMake target tiles::core (or pkg-config's tiles-core) puts
-// this folder on the include path. docs/guides/from-cpp-amp.md.
+// acc.is_emulated ...), and the functions of concurrency::direct3d (tiles/detail/amp_direct3d.h,
+// the device's too). Linking the CMake target tiles::core (or pkg-config's tiles-core) puts this
+// folder on the include path. docs/guides/from-cpp-amp.md.
 #pragma once
 
 #include "tiles/amp_accelerator.hpp"
+#include "tiles/detail/amp_direct3d.h"
 #include "tiles/tiles.hpp"
 
 namespace concurrency {
