@@ -87,21 +87,6 @@ TEST_CASE_METHOD(fresh_view, "a C++ source of several kernels launches each for 
     CHECK(built.kernel_names == std::vector<std::string>{"scale", "tile_sums"});
 }
 
-TEST_CASE_METHOD(fresh_view, "a void restrict(amp) helper with reference parameters is a helper, not a kernel",
-                 "[amp]") {
-    const char* source = "void add_to(int& target, int value) restrict(amp) { target += value; }\n"
-                         "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
-                         "    int x = i[0];\n"
-                         "    add_to(x, 10);\n"
-                         "    v[i] = x;\n"
-                         "}\n";
-    std::vector<int> data(8);
-    tiles::array_view<int, 1> v(8, data);
-    tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k"), v);
-    v.synchronize();
-    for (int i = 0; i < 8; ++i) CHECK(data[i] == i + 10);
-}
-
 TEST_CASE_METHOD(fresh_view, "a C++ kernel's arguments are checked against its declared parameters", "[amp]") {
     std::vector<float> in(4), out(4);
     std::vector<int> ints(4);
