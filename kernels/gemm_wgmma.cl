@@ -165,8 +165,11 @@ INLINE void copy_slab(__global const ulong* a_map, __global const ulong* b_map, 
         copy_box(stage + A_BYTES + box * B_BOX_BYTES, b_map, first_column + 64 * box, slab * SLICE, full);
 }
 
-// The device addresses of two buffers, which the host's tensor maps need.
-__kernel void buffer_addresses(__global const STORAGE* a, __global const STORAGE* b, __global ulong* addresses) {
+// The device addresses of two buffers, which the host's tensor maps need; launched as one tile of
+// the gemm's, so that it runs from the gemm's program.
+__kernel __attribute__((reqd_work_group_size(THREADS, 1, 1))) void
+buffer_addresses(__global const STORAGE* a, __global const STORAGE* b, __global ulong* addresses) {
+    if (get_global_id(0) != 0) return;
     addresses[0] = (ulong)(size_t)a;
     addresses[1] = (ulong)(size_t)b;
 }

@@ -99,7 +99,8 @@ maps_of(const std::shared_ptr<context>& context, element_type type, const matrix
     const int two = 2;
     const std::shared_ptr<storage> addresses =
         engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
-    launch_algorithm(context, covering_domain(1, 1), wgmma_kernel(type, "buffer_addresses"),
+    // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
+    launch_algorithm(context, covering_domain(threads, threads), wgmma_kernel(type, "buffer_addresses"),
                      std::array<launch_arg, 3>{input_arg(a.data), input_arg(b.data), output_arg(addresses)});
     std::uint64_t address[2] = {};
     engine::copy_out(*addresses, whole_of(*addresses), address);
