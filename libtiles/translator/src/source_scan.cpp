@@ -204,7 +204,14 @@ class reach : public RecursiveASTVisitor<reach> {
             out_.problems.push_back({at_.where(at), refusal});
             return;
         }
-        if (const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl()) type(t, at);
+        const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl();
+        if (!t) return;
+        type(t, at);
+        // An array's or view's elements: a struct of the source is device code too.
+        if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(t))
+            for (const TemplateArgument& a : s->getTemplateArgs().asArray())
+                if (a.getKind() == TemplateArgument::Type)
+                    if (const TagDecl* element = a.getAsType()->getAsTagDecl()) type(element, at);
     }
 
     bool VisitDeclRefExpr(DeclRefExpr* e) {
@@ -221,7 +228,7 @@ class reach : public RecursiveASTVisitor<reach> {
     }
     bool VisitMemberExpr(MemberExpr* e) {
         if (const auto* m = dyn_cast<CXXMethodDecl>(e->getMemberDecl())) called(m, e->getMemberLoc());
-        if (const auto* v = dyn_cast<VarDecl>(e->getMemberDecl())) type_of_context(v);
+        if (isa<VarDecl>(e->getMemberDecl()) || isa<FieldDecl>(e->getMemberDecl())) type_of_context(e->getMemberDecl());
         return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr* e) {
