@@ -395,6 +395,7 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
                 // A number is OpenCL's own; any other value (a struct, an extent, an index) its bytes.
                 p.what = scalar.empty() ? parameter::kind::value : parameter::kind::scalar;
                 p.opencl = scalar.empty() ? "::concurrency::tiles_detail::value_bytes<" + spelled + ">" : scalar;
+                p.type = spelled;
                 kernel_param d;
                 d.name = p.name;
                 d.address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
@@ -500,7 +501,7 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
         } else if (q.what == parameter::kind::scalar) {
             os << "(tiles_amp_p" << p << ");\n";
         } else if (q.what == parameter::kind::value) {
-            os << "(::concurrency::tiles_detail::from_bytes(tiles_amp_p" << p << "));\n";
+            os << "(__builtin_bit_cast(" << q.type << ", tiles_amp_p" << p << "));\n";
         } else {
             const std::string e = "tiles_amp_e" + std::to_string(p) + ".extent[";
             os << "(tiles_amp_p" << p << ", " << e << "0], " << e << "1], " << e << "2]);\n";

@@ -74,6 +74,7 @@ class amp_source {
         span declaration;             // the whole declaration, name included
         std::string name;             // the name it declares
         std::string opencl;           // the entry's parameter type: "__global const float*", "int", value_bytes<T>
+        std::string type;             // a value's type, less const: "Params", "extent < 2 >"
         std::vector<span> references; // '&' tokens of the declaration, dropped in the entry
     };
     struct kernel_function {
