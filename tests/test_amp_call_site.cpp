@@ -1,6 +1,7 @@
 // C++ AMP's call sites with their kernels in C++ (tiles/amp.hpp): TILES_LAMBDA with each kind of
-// capture, TILES_CONSTANT of macros and constants, device code and code shared with the host,
-// TILES_FUNCTOR, a call site compiled once however often it runs, and errors at this file's lines.
+// capture (values by copy among them), TILES_CONSTANT of macros and constants, device code and
+// code shared with the host, TILES_FUNCTOR, a call site compiled once however often it runs, and
+// errors at this file's lines.
 #include <filesystem>
 #include <numeric>
 #include <string>
@@ -32,6 +33,27 @@ class Shift {
   private:
     array_view<int, 1> m_out;
     int m_by;
+};
+);
+
+TILES_SHARED_CODE(weights_code,
+enum class mode { scale, shift };
+struct weights {
+    int scale;
+    int range[2];
+    float ratio;
+    mode how;
+};
+);
+
+TILES_DEVICE_CODE(scaler_code,
+class Scaler {
+  public:
+    Scaler(array_view<int, 2> out, weights w) restrict(amp, cpu) : m_out(out), m_w(w) {}
+    void operator()(index<2> i) const restrict(amp) { m_out[i] = m_w.range[i[0]] * m_w.scale + int(m_w.how); }
+  private:
+    array_view<int, 2> m_out;
+    weights m_w;
 };
 );
 // clang-format on
@@ -93,6 +115,34 @@ TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA: arrays, array_views and numbers capt
     const std::vector<float> got = sums;
     for (int i = 0; i < 12; ++i) CHECK(out[i] == 2 * i + 8);
     for (int r = 0; r < 3; ++r) CHECK(got[r] == 0.25f * float(4 * r));
+}
+
+TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA and TILES_FUNCTOR copy structs, enums, extents, indices and tiled_extents",
+                 "[amp]") {
+    using namespace tiles;
+    std::vector<int> out(16);
+    array_view<int, 2> v(2, 8, out);
+    const weights w = {3, {10, 20}, 0.5f, mode::shift};
+    const extent<2> e(2, 8);
+    const index<2> corner(1, 7);
+    const amp::tiled_extent<1, 4> tiled = e.tile<1, 4>();
+    const mode m = mode::scale;
+    parallel_for_each(
+        view, tiled, TILES_LAMBDA((v, w, e, corner, tiled, m, weights_code), [=](tiled_index<1, 4> t) restrict(amp) {
+            const int c = t.global[1];
+            v[t] = w.scale * c + w.range[t.global[0]] + int(w.ratio * 4) + (w.how == mode::shift ? 1000 : 0) +
+                   e[1] * 10000 + corner[1] * 100000 + (m == mode::scale ? 5000000 : 0) + tiled[1] * 10000000 +
+                   tiled.get_tile_extent()[1] * 100000000;
+        }));
+    v.synchronize();
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 8; ++c)
+            CHECK(out[r * 8 + c] ==
+                  3 * c + (r == 0 ? 10 : 20) + 2 + 1000 + 80000 + 700000 + 5000000 + 80000000 + 400000000);
+    parallel_for_each(view, v.extent, TILES_FUNCTOR((weights_code, scaler_code), Scaler, v, w));
+    v.synchronize();
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 8; ++c) CHECK(out[r * 8 + c] == (r == 0 ? 10 : 20) * 3 + 1);
 }
 
 TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED_CODE give the kernel the host's names",

@@ -306,6 +306,11 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
         kernel_function k;
         k.name = text(i + 1);
         k.name_at = {tokens[i + 1].begin, tokens[i + 1].end};
+        // The index is the last parameter; an index before it is a value the kernel captures.
+        const auto& [last_from, last_to] = pieces.back();
+        if (!is_index_declaration(last_from, last_to))
+            for (const auto& [from, to] : pieces)
+                if (is_index_declaration(from, to)) fail(tokens[from].begin, "a kernel's index is its last parameter");
         for (const auto& [from, to] : pieces) {
             parameter p;
             p.declaration = {tokens[from].begin, tokens[to - 1].end};
@@ -375,26 +380,30 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
                            (element_const && p.what == parameter::kind::view ? "const " : "") + element_type + "*";
                 declared_[k.name].hidden_extents.push_back(declared_[k.name].params.size());
                 declared_[k.name].params.push_back(d);
-            } else if (head == "index" || head == "tiled_index" || head == "launch_index") {
+            } else if (to == last_to) {
                 p.what = parameter::kind::index;
-                if (to != pieces.back().second) fail(tokens[from].begin, "a kernel's index is its last parameter");
             } else {
                 std::string spelled;
                 for (const std::size_t j : type) spelled += (spelled.empty() ? "" : " ") + text(j);
                 const std::string scalar = opencl_scalar(spelled);
-                if (scalar.empty() || !p.references.empty())
+                if (!p.references.empty() || spelled == "bool")
                     fail(tokens[from].begin,
-                         "a kernel takes arrays (by reference), array_views and numbers (char, short, "
-                         "int, long, their unsigned forms, float, double) before its index, not '" +
+                         "a kernel takes arrays (by reference), array_views, numbers (char, short, int, long, their "
+                         "unsigned forms, float, double) and trivially copyable values (by copy) before its index, "
+                         "not '" +
                              spelled + (p.references.empty() ? "" : "&") + "'");
-                p.what = parameter::kind::scalar;
-                p.opencl = scalar;
+                // A number is OpenCL's own; any other value (a struct, an extent, an index) its bytes.
+                p.what = scalar.empty() ? parameter::kind::value : parameter::kind::scalar;
+                p.opencl = scalar.empty() ? "::concurrency::tiles_detail::value_bytes<" + spelled + ">" : scalar;
+                p.type = spelled;
                 kernel_param d;
                 d.name = p.name;
                 d.address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-                d.type_name = scalar;
+                d.type_name = scalar.empty() ? spelled : scalar;
                 d.points_to_const = false;
+                d.by_value = scalar.empty();
                 d.parse_type();
+                if (d.by_value) k.measured.push_back(spelled);
                 declared_[k.name].params.push_back(d);
             }
             k.parameters.push_back(p);
@@ -467,12 +476,17 @@ std::string amp_source::padding(std::size_t offset) const {
 std::string amp_source::entry(const kernel_function& k, bool checked) const {
     std::ostringstream os;
     // The entry: the launch's arguments, then the extents of its arrays and views.
+    // A kernel's parameter is of a complete type where it is declared: the values' structs of bytes
+    // are instantiated first.
+    for (const parameter& q : k.parameters)
+        if (q.what == parameter::kind::value) os << "static_assert(sizeof(" << q.opencl << ") > 0, \"complete\");\n";
     os << position(k.name_at.begin) << "__kernel void " << k.name << "(";
     std::string extents;
     for (std::size_t p = 0; p + 1 < k.parameters.size(); ++p) {
         const parameter& q = k.parameters[p];
         os << (p ? ", " : "") << q.opencl << " tiles_amp_p" << p;
-        if (q.what != parameter::kind::scalar) extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
+        if (q.what == parameter::kind::view || q.what == parameter::kind::array)
+            extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
     }
     os << extents << ") {\n";
     // Each parameter rebuilt under its name, its declaration where the user wrote it (an array
@@ -486,6 +500,8 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
             os << " = ::concurrency::tiles_detail::launch_index<" << (checked ? "true" : "false") << ">();\n";
         } else if (q.what == parameter::kind::scalar) {
             os << "(tiles_amp_p" << p << ");\n";
+        } else if (q.what == parameter::kind::value) {
+            os << "(__builtin_bit_cast(" << q.type << ", tiles_amp_p" << p << "));\n";
         } else {
             const std::string e = "tiles_amp_e" + std::to_string(p) + ".extent[";
             os << "(tiles_amp_p" << p << ", " << e << "0], " << e << "1], " << e << "2]);\n";
@@ -518,8 +534,9 @@ std::string amp_source::program(const std::vector<const kernel_function*>& kerne
         text += entry(*k, checked);
         measured.insert(measured.end(), k->measured.begin(), k->measured.end());
     }
-    // The sizes of the element types that are not OpenCL's own, in the order of the parameters that
-    // point to them, for the launch to check its arrays' elements against (context_state).
+    // The sizes of the element types that are not OpenCL's own and of the values passed by their
+    // bytes, in the order of their parameters, for the launch to check its arrays' elements and
+    // its values against (context_state).
     if (!measured.empty()) {
         text += "__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
         for (std::size_t i = 0; i < measured.size(); ++i)

@@ -1,6 +1,7 @@
 // libtiles: C++ kernels as C++ AMP writes them, made into programs of C++ for OpenCL. A C++ kernel
 // source holds declarations (types, constants, functions) and kernel functions, which take what a
-// C++ AMP kernel captures (arrays by reference, array_views and numbers) and then its index:
+// C++ AMP kernel captures (arrays by reference, array_views, numbers, and values by copy: structs
+// of numbers, extents, indices, tiled_extents, passed by their bytes) and then its index:
 //
 //     void tile_average(array_view<const float, 2> matrix, array<float, 2>& averages,
 //                       tiled_index<2, 2> t_idx) restrict(amp) { ...C++ AMP's kernel body... }
@@ -69,10 +70,11 @@ class amp_source {
         std::size_t begin = 0, end = 0;
     };
     struct parameter {
-        enum class kind { view, array, scalar, index } what;
+        enum class kind { view, array, scalar, value, index } what;
         span declaration;             // the whole declaration, name included
         std::string name;             // the name it declares
-        std::string opencl;           // the entry's parameter type: "__global const float*", "int"
+        std::string opencl;           // the entry's parameter type: "__global const float*", "int", value_bytes<T>
+        std::string type;             // a value's type, less const: "Params", "extent < 2 >"
         std::vector<span> references; // '&' tokens of the declaration, dropped in the entry
     };
     struct kernel_function {
@@ -81,7 +83,7 @@ class amp_source {
         std::vector<parameter> parameters; // the index last
         span body;                         // from its '{' to its '}', both included
         std::vector<span> moved;           // tile_static declarations of nested blocks, ';' included
-        std::vector<std::string> measured; // the element types whose device size the probe reads
+        std::vector<std::string> measured; // the element and value types whose device size the probe reads
     };
 
   private:

@@ -140,11 +140,11 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     return k;
 }
 
-// Whether a container's elements must match this parameter's pointee in size: a __global or
-// __constant pointer to a type libtiles does not know, a struct or a typedef.
-bool points_to_struct(const kernel_param& p) {
-    return p.pointer && !p.builtin &&
-           (p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT);
+// Whether a container's elements must match this parameter's pointee in size (a __global or
+// __constant pointer to a type libtiles does not know, a struct or a typedef), or a value its size.
+bool sized_on_device(const kernel_param& p) {
+    return p.by_value || (p.pointer && !p.builtin &&
+                          (p.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT));
 }
 
 // "point*" -> "point", "struct point *" -> "struct point": the type a parameter points to.
@@ -168,7 +168,7 @@ void program_cache::measure_pointees(context& owner, compiled_kernel& k, const p
     std::vector<std::size_t> measured;
     std::string probe = "\n__kernel void tiles_sizeof_probe(__global ulong* size) {\n";
     for (std::size_t i = 0; i < k.params.size(); ++i)
-        if (points_to_struct(k.params[i])) {
+        if (sized_on_device(k.params[i])) {
             probe +=
                 "    size[" + std::to_string(measured.size()) + "] = sizeof(" + pointee(k.params[i].type_name) + ");\n";
             measured.push_back(i);

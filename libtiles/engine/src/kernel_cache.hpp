@@ -34,11 +34,14 @@ struct kernel_param {
     std::string base;                    // "float" of "float4*", "uint" of "unsigned int"; other names as given
     bool builtin;                        // base is one of OpenCL's scalar types, which arguments must match
     std::optional<element_type> element; // base as an element type (none for half, bool, size_t)
-    // For a pointer to a struct or typedef, the size of what it points to, measured on the device;
-    // 0 where it is unknown (for other parameters, and where the measuring kernel did not build).
+    // For a pointer to a struct or typedef, the size of what it points to, and for a value passed
+    // by its bytes, its size, measured on the device; 0 where it is unknown (for other parameters,
+    // and where the measuring kernel did not build).
     std::size_t pointee_size = 0;
     // A C++ kernel's array or view: its rank, which its argument's must be; 0 for any.
     int rank = 0;
+    // A C++ kernel's captured struct, extent or index: a value passed by its bytes (value_arg).
+    bool by_value = false;
 
     // Fills pointer, base, builtin and element from type_name.
     void parse_type();

@@ -196,6 +196,8 @@ std::string describe_arg(const launch_arg& a) {
     }
     case launch_arg::kind::local:
         return "local_memory of " + std::to_string(a.bytes) + " bytes";
+    case launch_arg::kind::value:
+        return "a value of " + std::to_string(a.bytes) + " bytes";
     }
     return "";
 }
@@ -208,7 +210,7 @@ std::string describe_arg(const launch_arg& a) {
 // OpenCL's integers that holds it, or to float or double; a real number to float or double.
 launch_arg typed_number(const compiled_kernel& k, std::size_t i, const launch_arg& a) {
     const kernel_param& p = k.params[i];
-    if (p.pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
+    if (p.pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE || p.by_value)
         refuse(k, i, a, "numbers go to parameters passed by value");
     const bool integral = a.scalar_type == element_type::int64;
     const std::int64_t i64 = integral ? scalar_value<std::int64_t>(a) : 0;
@@ -269,10 +271,17 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             local_bytes += a.bytes;
             break;
         case launch_arg::kind::scalar:
-            if (pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE)
+            if (pointer || p.address != CL_KERNEL_ARG_ADDRESS_PRIVATE || p.by_value)
                 refuse(k, i, a, "numbers go to parameters passed by value");
             if (p.builtin && p.element != a.scalar_type)
                 refuse(k, i, a, "pass a value of exactly the parameter's type");
+            break;
+        case launch_arg::kind::value:
+            if (!p.by_value) refuse(k, i, a, "values go to a C++ kernel's captures of their type");
+            if (p.pointee_size != 0 && a.bytes != p.pointee_size)
+                refuse(k, i, a,
+                       "a " + p.type_name + " is " + std::to_string(p.pointee_size) +
+                           " bytes on the device: the host's and the device's definitions differ");
             break;
         case launch_arg::kind::number:
             if (typed.empty()) typed.assign(args, args + count);
@@ -442,8 +451,10 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
             const bool writes = !a.read_only && !compiled->params[i].points_to_const;
             bindings[i] = a.memory->begin_launch(context, a.region, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
-        } else { // a scalar (numbers are typed as scalars by now) or local memory, which has no value
-            const void* value = a.what == launch_arg::kind::local ? nullptr : a.scalar_bytes.data();
+        } else { // a scalar (numbers are typed as scalars by now), a value, or local memory, which has none
+            const void* value = a.what == launch_arg::kind::local   ? nullptr
+                                : a.what == launch_arg::kind::value ? a.value_bytes.data()
+                                                                    : a.scalar_bytes.data();
             check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
         }
     }

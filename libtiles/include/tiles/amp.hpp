@@ -11,7 +11,8 @@
 //     }));
 //
 // TILES_LAMBDA((uses), lambda): `uses` names what the body takes from the host: the variables it
-//     captures (arrays, which it captures by reference, array_views and numbers), the host's
+//     captures (arrays, which it captures by reference, array_views, numbers, and by copy
+//     trivially copyable structs of numbers, extents, indices and tiled_extents), the host's
 //     compile-time constants it uses (TILES_CONSTANT), and the device code it calls (TILES_DEVICE_CODE,
 //     TILES_SHARED_CODE). The lambda's captures and restrict(amp) are read and dropped.
 // TILES_FUNCTOR((uses), Class, arguments...): a functor, Class(arguments...) with operator()
@@ -148,20 +149,64 @@ struct use {
     int line = 0;
 };
 
+// A capture as the kernel function declares it (type) and the launch argument it is (argument):
+// a number; an enum or a trivially copyable struct, by its bytes, whose definition is device code
+// the uses name (TILES_SHARED_CODE); below, arrays and views, and extent, index and tiled_extent
+// values.
 template <class T> struct capture_of {
-    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
-                  "a C++ kernel takes arrays, array_views and numbers (not bool) from the host");
+    static_assert(!std::is_pointer_v<T>, "a C++ kernel cannot capture a pointer: the device cannot read the host's "
+                                         "memory; capture an array or array_view");
+    static_assert(!std::is_same_v<T, bool>,
+                  "a C++ kernel captures no bool (C++ AMP's kernels have none); capture an int");
+    static_assert(std::is_arithmetic_v<T> || std::is_enum_v<T> ||
+                      (std::is_class_v<T> && std::is_trivially_copyable_v<T>),
+                  "a C++ kernel captures arrays, array_views, numbers, enums and trivially copyable structs of "
+                  "numbers (copied by their bytes): this type is not trivially copyable");
     static std::string type(bool) { return "const " + device_type_name<T>(); }
+    static engine::launch_arg argument(const T& value) {
+        if constexpr (std::is_arithmetic_v<T>)
+            return detail::make_arg(value);
+        else
+            return engine::value_arg(&value, sizeof(T));
+    }
 };
 template <class T, int N> struct capture_of<array_view<T, N>> {
     static std::string type(bool) {
         return "const array_view<" + device_type_name<T>() + ", " + std::to_string(N) + ">";
     }
+    static engine::launch_arg argument(const array_view<T, N>& v) { return detail::make_arg(v); }
 };
 template <class T, int N> struct capture_of<array<T, N>> {
     static std::string type(bool read_only) {
         return (read_only ? "const array<" : "array<") + device_type_name<T>() + ", " + std::to_string(N) + ">&";
     }
+    static engine::launch_arg argument(array<T, N>& a) { return detail::make_arg(a); }
+    static engine::launch_arg argument(const array<T, N>& a) { return detail::make_arg(a); }
+};
+// An extent or index: its N ints, as the device's extent<N> and index<N> hold them.
+template <template <int> class Vector, int N> struct components_capture {
+    static std::string type(bool) {
+        return std::string("const ") + (std::is_same_v<Vector<N>, extent<N>> ? "extent<" : "index<") +
+               std::to_string(N) + ">";
+    }
+    static engine::launch_arg argument(const Vector<N>& v) {
+        return engine::value_arg(v.components().data(), sizeof(int) * std::size_t(N));
+    }
+};
+template <int N> struct capture_of<extent<N>> : components_capture<extent, N> {};
+template <int N> struct capture_of<index<N>> : components_capture<index, N> {};
+// C++ AMP's tiled_extent<D0, D1, D2>: its extent's ints, the tile being in the type on both sides.
+template <int D0, int D1, int D2> struct capture_of<amp::tiled_extent<D0, D1, D2>> {
+    static std::string type(bool) {
+        return "const tiled_extent<" + std::to_string(D0) + ", " + std::to_string(D1) + ", " + std::to_string(D2) + ">";
+    }
+    static engine::launch_arg argument(const amp::tiled_extent<D0, D1, D2>& e) {
+        return components_capture<extent, amp::tiled_extent<D0, D1, D2>::rank>::argument(e);
+    }
+};
+template <int N> struct capture_of<tiled_extent<N>> {
+    static_assert(N < 0, "a C++ kernel captures a tiled_extent whose tile is in its type, as C++ AMP's "
+                         "tiled_extent<D0, D1, D2> (extent.tile<D0, D1>()); this one's tile is a run-time value");
 };
 
 // `value`, of the type U that the call site gives (a const array is read only).
@@ -208,7 +253,9 @@ class call_site {
         });
         bound_kernel<sizeof...(Uses) + sizeof...(Arguments)> bound{&*kernel_, {}, 0};
         const auto add = [&bound](auto&& value) {
-            if constexpr (is_launch_argument<decltype(value)>()) bound.args[bound.count++] = detail::make_arg(value);
+            using T = std::remove_cv_t<std::remove_reference_t<decltype(value)>>;
+            if constexpr (is_launch_argument<decltype(value)>())
+                bound.args[bound.count++] = capture_of<T>::argument(value);
         };
         std::apply([&](auto&&... u) { (add(u), ...); }, uses);
         std::apply([&](auto&&... a) { (add(a), ...); }, arguments);

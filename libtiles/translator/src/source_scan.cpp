@@ -108,22 +108,65 @@ std::string literal_of(const APValue& v, QualType t) {
     return text;
 }
 
-// Why a kernel cannot capture `v`, or "" where it can: arrays, array_views and numbers.
-std::string capture_refusal(const VarDecl* v) {
-    const QualType t = v->getType().getNonReferenceType().getCanonicalType();
-    if (t->isDependentType()) return "";
-    if (t->isArithmeticType() && !t->isBooleanType()) return "";
-    const CXXRecordDecl* r = t->getAsCXXRecordDecl();
-    if (r && (r->getNameAsString() == "array" || r->getNameAsString() == "array_view")) return "";
+std::string spelled(QualType t) {
     PrintingPolicy policy{LangOptions()};
     policy.SuppressTagKeyword = true;
-    std::string advice = "capture its numbers as variables of their own";
-    if (r &&
-        (r->getNameAsString() == "extent" || r->getNameAsString() == "tiled_extent" || r->getNameAsString() == "index"))
-        advice = "capture its numbers (e[0], e[1] ...) as int variables, or use the extent of an array_view";
-    return "the kernel captures '" + v->getNameAsString() + "' of type '" +
-           v->getType().getNonReferenceType().getUnqualifiedType().getAsString(policy) +
-           "': a kernel takes arrays, array_views and numbers (not bool) from the host; " + advice;
+    return t.getUnqualifiedType().getAsString(policy);
+}
+
+// Why a value of type `t` cannot reach the device by its bytes, or "" where it can: numbers, and
+// trivially copyable structs of them (arrays of them included) declared in the main file.
+// `member` names the part of the capture that is `t` ("" for the capture itself).
+std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const std::string& member) {
+    t = t.getCanonicalType();
+    const std::string part = member.empty() ? "it" : "its member '" + member + "' ('" + spelled(t) + "')";
+    while (const ArrayType* a = c.getAsArrayType(t)) t = a->getElementType().getCanonicalType();
+    if (t->isPointerType() || t->isReferenceType() || t->isMemberPointerType())
+        return part + " is a pointer or reference, and the device cannot read the host's memory";
+    if (t->isArithmeticType() || t->isEnumeralType()) return "";
+    const CXXRecordDecl* r = t->getAsCXXRecordDecl();
+    if (!r || !r->hasDefinition()) return part + " is of a type a kernel cannot take from the host";
+    const std::string name = r->getQualifiedNameAsString();
+    if (name == "tiles::array" || name == "tiles::array_view")
+        return part + " is an " + r->getNameAsString() + ", which a kernel captures by itself, not inside a struct";
+    if (!t.isTriviallyCopyableType(c))
+        return part + " is not trivially copyable (a copy constructor, assignment or destructor of its own), and the "
+                      "kernel receives its bytes";
+    if (!at.in_main_file(r->getLocation()))
+        return part + " is declared outside this source, where tiles-amp cannot take it to the device; declare "
+                      "it in the source";
+    for (const CXXBaseSpecifier& b : r->bases())
+        if (std::string why = not_by_copy(c, at, b.getType(), member); !why.empty()) return why;
+    for (const FieldDecl* f : r->fields())
+        if (std::string why =
+                not_by_copy(c, at, f->getType(), (member.empty() ? "" : member + ".") + f->getNameAsString());
+            !why.empty())
+            return why;
+    return "";
+}
+
+// Why a kernel cannot capture `v`, or "" where it can: arrays, array_views, numbers, and by copy
+// trivially copyable structs of numbers and C++ AMP's extent, index and tiled_extent.
+std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl* v) {
+    const QualType t = v->getType().getNonReferenceType().getCanonicalType();
+    if (t->isDependentType()) return "";
+    const std::string refused = "the kernel captures '" + v->getNameAsString() + "' of type '" +
+                                spelled(v->getType().getNonReferenceType()) + "': ";
+    if (t->isBooleanType())
+        return refused + "a kernel takes no bool from the host (C++ AMP's kernels have none); capture an int";
+    const CXXRecordDecl* r = t->getAsCXXRecordDecl();
+    const std::string name = r ? r->getQualifiedNameAsString() : "";
+    if (name == "tiles::array" || name == "tiles::array_view" || name == "tiles::extent" || name == "tiles::index" ||
+        name == "tiles::amp::tiled_extent")
+        return "";
+    if (name == "tiles::tiled_extent")
+        return refused + "its tile is a run-time value, which the device's tiled_extent<D0, D1, D2> has in its type; "
+                         "capture extent.tile<D0, D1>() as C++ AMP writes it";
+    if (const std::string why = not_by_copy(c, at, t, ""); !why.empty())
+        return refused + why +
+               "; a kernel takes arrays, array_views, numbers, and by copy trivially copyable structs of numbers, "
+               "extents, indices and tiled_extents";
+    return "";
 }
 
 // One kernel's reach: what its body and the device code it calls use.
@@ -151,6 +194,26 @@ class reach : public RecursiveASTVisitor<reach> {
         in_kernel_ = was_kernel;
     }
 
+    // A variable of the host that the kernel captures, named at `at`: refused where it cannot be
+    // passed, and a struct's definition device code.
+    void capture(const VarDecl* v, SourceLocation at) {
+        auto& captures = site_.captures;
+        if (std::find(captures.begin(), captures.end(), v->getNameAsString()) != captures.end()) return;
+        captures.push_back(v->getNameAsString());
+        if (const std::string refusal = capture_refusal(context_, at_, v); !refusal.empty()) {
+            out_.problems.push_back({at_.where(at), refusal});
+            return;
+        }
+        const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl();
+        if (!t) return;
+        type(t, at);
+        // An array's or view's elements: a struct of the source is device code too.
+        if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(t))
+            for (const TemplateArgument& a : s->getTemplateArgs().asArray())
+                if (a.getKind() == TemplateArgument::Type)
+                    if (const TagDecl* element = a.getAsType()->getAsTagDecl()) type(element, at);
+    }
+
     bool VisitDeclRefExpr(DeclRefExpr* e) {
         const ValueDecl* d = e->getDecl();
         if (const auto* f = dyn_cast<FunctionDecl>(d))
@@ -165,7 +228,7 @@ class reach : public RecursiveASTVisitor<reach> {
     }
     bool VisitMemberExpr(MemberExpr* e) {
         if (const auto* m = dyn_cast<CXXMethodDecl>(e->getMemberDecl())) called(m, e->getMemberLoc());
-        if (const auto* v = dyn_cast<VarDecl>(e->getMemberDecl())) type_of_context(v);
+        if (isa<VarDecl>(e->getMemberDecl()) || isa<FieldDecl>(e->getMemberDecl())) type_of_context(e->getMemberDecl());
         return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr* e) {
@@ -233,12 +296,7 @@ class reach : public RecursiveASTVisitor<reach> {
                 site_.local_constants.insert(v->getNameAsString());
                 return;
             }
-            auto& captures = site_.captures;
-            if (std::find(captures.begin(), captures.end(), v->getNameAsString()) == captures.end()) {
-                captures.push_back(v->getNameAsString());
-                if (const std::string refusal = capture_refusal(v); !refusal.empty())
-                    out_.problems.push_back({at_.where(e->getLocation()), refusal});
-            }
+            capture(v, e->getLocation());
             return;
         }
         if (v->isStaticDataMember()) {
@@ -353,6 +411,7 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         kernel_site& site = out_.sites[at_.offset(e->getBeginLoc())];
         site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
+        reach r(context_, at_, macros_, out_, site);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
                 problem(c.getLocation(), "the kernel captures 'this': a kernel takes arrays, array_views and "
@@ -368,11 +427,8 @@ class finder : public RecursiveASTVisitor<finder> {
                                              "' has an initializer; capture a variable of the host by its name");
                 continue;
             }
-            if (const std::string refusal = capture_refusal(v); !refusal.empty()) problem(c.getLocation(), refusal);
-            if (std::find(site.captures.begin(), site.captures.end(), name) == site.captures.end())
-                site.captures.push_back(name);
+            r.capture(v, c.getLocation());
         }
-        reach r(context_, at_, macros_, out_, site);
         r.function(op, true);
         for (const std::string& m : macros_.used_in(site.written)) site.blocks.insert("macro:" + m);
         return true;

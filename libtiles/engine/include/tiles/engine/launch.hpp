@@ -23,7 +23,7 @@ namespace tiles::engine {
 // A `number` has no type of its own (a Python int or float, say): it is converted to its
 // parameter's type at launch, if the value fits there exactly enough.
 struct launch_arg {
-    enum class kind { memory, scalar, number, local } what;
+    enum class kind { memory, scalar, number, local, value } what;
     std::shared_ptr<storage> memory; // kind::memory
     box region{};                    // kind::memory: the part of it passed (a section, or all)
     element_layout layout{};         // kind::memory: the elements as the view sees them (reinterpret_as)
@@ -32,7 +32,8 @@ struct launch_arg {
     int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
     element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
     std::array<unsigned char, 8> scalar_bytes{};
-    std::size_t bytes = 0; // kind::scalar: size of the value; kind::local: size asked
+    std::size_t bytes = 0; // kind::scalar and kind::value: size of the value; kind::local: size asked
+    std::vector<unsigned char> value_bytes{}; // kind::value: a trivially copyable value (a struct, extent, index)
 };
 
 // The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
@@ -89,6 +90,16 @@ launch_arg scalar_arg(T value) {
     // `using namespace concurrency; index<2> i;` would find it beside tiles::index.
     const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
     for (std::size_t i = 0; i < sizeof(T); ++i) arg.scalar_bytes[i] = bytes[i];
+    return arg;
+}
+
+// A value passed by its bytes (value_arg): a trivially copyable struct, extent or index that a C++
+// kernel captures, for a parameter of that type, whose size on the device the launch checks.
+inline launch_arg value_arg(const void* value, std::size_t size) {
+    launch_arg arg{launch_arg::kind::value, nullptr};
+    arg.bytes = size;
+    const auto* bytes = static_cast<const unsigned char*>(value);
+    arg.value_bytes.assign(bytes, bytes + size);
     return arg;
 }
 
