@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <new>
 
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
@@ -71,12 +72,15 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
     }
 }
 
-void buffer_pool::give_back(counted_buffer buffer) {
-    std::vector<counted_buffer> freed; // after the lock is let go
+void buffer_pool::give_back(counted_buffer buffer) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    held_ += buffer.reserved.bytes();
-    kept_.push_back(std::move(buffer));
-    freed = over_limit();
+    try {
+        kept_.push_back(std::move(buffer));
+    } catch (const std::bad_alloc&) {
+        return; // freed as it goes, as without a pool
+    }
+    held_ += kept_.back().reserved.bytes();
+    trim_to_limit();
 }
 
 void buffer_pool::free_all() {
@@ -87,10 +91,9 @@ void buffer_pool::free_all() {
 }
 
 void buffer_pool::set_limit(std::uint64_t bytes) {
-    std::vector<counted_buffer> freed;
     std::lock_guard<std::mutex> lock(mutex_);
     limit_ = bytes;
-    freed = over_limit();
+    trim_to_limit();
 }
 
 std::uint64_t buffer_pool::limit() const {
@@ -103,13 +106,10 @@ std::uint64_t buffer_pool::held() const {
     return held_;
 }
 
-std::vector<counted_buffer> buffer_pool::over_limit() {
+void buffer_pool::trim_to_limit() noexcept {
     std::size_t count = 0;
     while (held_ > limit_) held_ -= kept_[count++].reserved.bytes();
-    const auto end = kept_.begin() + std::ptrdiff_t(count);
-    std::vector<counted_buffer> taken_out(std::make_move_iterator(kept_.begin()), std::make_move_iterator(end));
-    kept_.erase(kept_.begin(), end);
-    return taken_out;
+    kept_.erase(kept_.begin(), kept_.begin() + std::ptrdiff_t(count));
 }
 
 } // namespace tiles::engine

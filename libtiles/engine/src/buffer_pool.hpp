@@ -35,8 +35,9 @@ class buffer_pool {
     taken take(std::size_t bytes);
     // Keeps `buffer` (taken from this pool) for a later take, once nothing will use it but what is
     // enqueued on the context's in-order queue already: a later user's commands come after those.
-    // Beyond the limit, the buffers released longest ago are freed.
-    void give_back(counted_buffer buffer);
+    // Beyond the limit, the buffers released longest ago are freed. Never throws (a destructor
+    // gives buffers back): where the pool has no memory to note the buffer in, it is freed.
+    void give_back(counted_buffer buffer) noexcept;
 
     // Frees every buffer kept (CuPy's free_all_blocks).
     void free_all();
@@ -47,8 +48,8 @@ class buffer_pool {
     std::uint64_t held() const;
 
   private:
-    // With the lock held: the buffers released longest ago that hold more than the limit, taken out.
-    std::vector<counted_buffer> over_limit();
+    // With the lock held: frees the buffers released longest ago that hold more than the limit.
+    void trim_to_limit() noexcept;
 
     const std::shared_ptr<const device_info> device_;
     const cl::Context context_;

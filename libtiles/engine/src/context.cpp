@@ -269,7 +269,7 @@ counted_buffer context::take_buffer(std::size_t bytes) {
     return std::move(taken.buffer);
 }
 
-void context::give_back_buffer(counted_buffer buffer) {
+void context::give_back_buffer(counted_buffer buffer) noexcept {
     if (!checked) pool_.give_back(std::move(buffer));
 }
 

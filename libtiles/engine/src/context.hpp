@@ -136,7 +136,7 @@ class context {
     // Gives a buffer take_buffer made back to the pool once no command but those enqueued here
     // already will use it. A checked context keeps none: the simulator is to see each new buffer
     // as uninitialized memory, not as what an earlier array left there.
-    void give_back_buffer(counted_buffer buffer);
+    void give_back_buffer(counted_buffer buffer) noexcept;
     buffer_pool& pool() { return pool_; }
 
     // Device buffers that calls on this context use for their own intermediate data (a reduction's
