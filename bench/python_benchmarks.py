@@ -1,6 +1,7 @@
 """libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
 average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a + b on the device
-(against the device's copy of as many bytes), a sum (tiles.reduce,
+(against the device's copy of as many bytes, the kernel alone into an array made once, and a + b
+with the buffer pool off), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
 kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -204,7 +205,25 @@ def elementwise_add(setup, side):
         tiles.copy(b.view().section((0, 0), (side // 2, side)), copied.view().section((0, 0), (side // 2, side)))
         setup.context.wait()
 
+    # The kernel alone, into an array made once; and a + b with no buffer pool, on a context of its
+    # own (turning its pool off here would free the buffers the contender above takes turns with).
+    into = tiles.empty((side, side), np.float32, context=setup.context)
+
+    def kernel_alone():
+        np.add(a, b, out=into)
+        setup.context.wait()
+
+    unpooled = tiles.Context(setup.context.device)
+    unpooled.pool_limit = 0
+    unpooled_a, unpooled_b = tiles.array(host_a, context=unpooled), tiles.array(host_b, context=unpooled)
+
+    def without_pool():
+        kept["unpooled"] = unpooled_a + unpooled_b
+        unpooled.wait()
+
     contenders = [Contender("tiles a + b", ours, lambda: kept["tiles"].get())]
+    contenders.append(Contender("tiles np.add(a, b, out=c): the kernel alone", kernel_alone, lambda: into.get()))
+    contenders.append(Contender("tiles a + b without the buffer pool", without_pool, lambda: kept["unpooled"].get()))
     contenders.append(Contender("tiles.copy of the same bytes (not a + b)", copy_a_and_b, lambda: expected))
     if theirs_a is not None:
         def pyopencl():

@@ -4,7 +4,8 @@
 // in the same order. block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a
 // matrix. In each, every work-item first combines a few elements of its own, then takes part in a
 // tree reduction. Built with REDUCE_OP (below), ACCUMULATOR where reduce sums in a wider type
-// than ELEMENT (int in long, as numpy sums int32; float in double), and TILES_PTX on NVIDIA.
+// than ELEMENT (int in long, as numpy sums int32; float in double) and block_reduce sums uchar in
+// ulong (numpy's uint8 sums), and TILES_PTX on NVIDIA.
 
 #define REDUCE_SUM 0
 #define REDUCE_MIN 1
@@ -80,7 +81,7 @@ static inline ACCUMULATOR combine_lanes(ACCUMULATOR_VECTOR v) {
 #define TREE_VALUE ACCUMULATOR
 #define store_tree_value(value, pointer) (*(pointer) = (value))
 #else
-#define TREE_VALUE TILES_GLUE(ELEMENT, BLOCKS_PER_STRIP)
+#define TREE_VALUE TILES_GLUE(ACCUMULATOR, BLOCKS_PER_STRIP)
 #define store_tree_value(value, pointer) TILES_GLUE(vstore, BLOCKS_PER_STRIP)((value), 0, (pointer))
 #endif
 
@@ -229,33 +230,33 @@ __kernel void reduce_partials(__global const ACCUMULATOR* partials, int count, _
 // Writes the results of blocks first_block_column .. of one row of blocks: a vector store
 // where all BLOCKS_PER_STRIP blocks are whole and in the output, element by element at edges.
 static inline void store_block_results(TREE_VALUE results, int rows, int columns, int block_row, int first_block_column,
-                                       __global ELEMENT* output) {
+                                       __global ACCUMULATOR* output) {
     // (Counted without adding, which could pass INT_MAX.)
     const int output_rows = rows / BLOCK_ROWS + (rows % BLOCK_ROWS != 0);
     const int output_columns = columns / BLOCK_COLUMNS + (columns % BLOCK_COLUMNS != 0);
     if (block_row >= output_rows) return;
-    __global ELEMENT* const output_row = output + block_row * output_columns;
+    __global ACCUMULATOR* const output_row = output + block_row * output_columns;
     if ((block_row + 1) * BLOCK_ROWS <= rows && (first_block_column + BLOCKS_PER_STRIP) * BLOCK_COLUMNS <= columns) {
 #if BLOCK_AVERAGE
-        results /= (ELEMENT)(BLOCK_ROWS * BLOCK_COLUMNS);
+        results /= (ACCUMULATOR)(BLOCK_ROWS * BLOCK_COLUMNS);
 #endif
         store_tree_value(results, output_row + first_block_column);
         return;
     }
-    ELEMENT each[BLOCKS_PER_STRIP];
+    ACCUMULATOR each[BLOCKS_PER_STRIP];
     store_tree_value(results, each);
     for (int b = 0; b < BLOCKS_PER_STRIP && first_block_column + b < output_columns; ++b) {
         const int block_column = first_block_column + b;
-        ELEMENT result = each[b];
+        ACCUMULATOR result = each[b];
 #if BLOCK_AVERAGE
-        result /= (ELEMENT)(min(BLOCK_ROWS, rows - block_row * BLOCK_ROWS) *
-                            min(BLOCK_COLUMNS, columns - block_column * BLOCK_COLUMNS));
+        result /= (ACCUMULATOR)(min(BLOCK_ROWS, rows - block_row * BLOCK_ROWS) *
+                                min(BLOCK_COLUMNS, columns - block_column * BLOCK_COLUMNS));
 #endif
         output_row[block_column] = result;
     }
 }
 
-__kernel void block_reduce(__global const ELEMENT* input, int rows, int columns, __global ELEMENT* output) {
+__kernel void block_reduce(__global const ELEMENT* input, int rows, int columns, __global ACCUMULATOR* output) {
     const tiled_index t = get_tiled_index();
     tile_static TREE_VALUE values[TILE_DIM0][TILE_DIM1];
     const int local_row = t.local_id[0], local_column = t.local_id[1];
@@ -267,9 +268,10 @@ __kernel void block_reduce(__global const ELEMENT* input, int rows, int columns,
     const int end_row = min(min(first_row + STRIP_ROWS, (block_row + 1) * BLOCK_ROWS), rows);
     const int first_column = first_block_column * BLOCK_COLUMNS + lane_column * VECTOR_WIDTH;
     const int end_column = min((first_block_column + BLOCKS_PER_STRIP) * BLOCK_COLUMNS, columns);
-    VECTOR strip = IDENTITY;
+    ACCUMULATOR_VECTOR strip = (ACCUMULATOR_VECTOR)((ACCUMULATOR)IDENTITY);
     for (int row = first_row; row < end_row; ++row)
-        strip = combine(strip, load_vector_or_fill(input + row * columns, first_column, end_column, IDENTITY));
+        strip = combine(
+            strip, to_accumulators(load_vector_or_fill(input + row * columns, first_column, end_column, IDENTITY)));
     values[local_row][local_column] = combine_blocks_lanes(strip);
     tile_barrier_wait_with_tile_static_memory_fence();
     const int position = local_row * TILE_DIM1 + local_column;

@@ -1,6 +1,7 @@
 // Block sums and averages: the seed's tile average, then random matrices and block shapes that
 // do not divide them, are not powers of two, or are degenerate, against a CPU loop.
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <vector>
 
@@ -93,6 +94,17 @@ TEST_CASE_METHOD(fresh_view, "block_sum of int matrices is exact and can write i
     tiles::block_sum(view, matrix, tiles::extent<2>(3, 5), output);
     output.synchronize();
     CHECK(sums == cpu_block_reduce(values, 37, 53, 3, 5, false));
+}
+
+TEST_CASE_METHOD(fresh_view, "block_sum of bytes gives std::uint64_t sums, as numpy's", "[algorithms][block]") {
+    std::vector<std::uint8_t> bytes(9 * 70);
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = std::uint8_t(255 - i % 7); // sums past 65535
+    const tiles::array_view<const std::uint8_t, 2> matrix(9, 70, bytes);
+    for (const tiles::extent<2> block : {tiles::extent<2>(4, 16), tiles::extent<2>(9, 70), tiles::extent<2>(2, 1)}) {
+        const tiles::array<std::uint64_t, 2> sums = tiles::block_sum(view, matrix, block);
+        const std::vector<std::uint64_t> wide(bytes.begin(), bytes.end());
+        CHECK(std::vector<std::uint64_t>(sums) == cpu_block_reduce(wide, 9, 70, block[0], block[1], false));
+    }
 }
 
 TEST_CASE_METHOD(fresh_view, "block reductions refuse bad blocks outputs and element types",

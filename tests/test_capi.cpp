@@ -53,6 +53,7 @@ C_TEST(test_device_info_refusals, "[devices]")
 C_TEST(test_contexts, "[devices]")
 C_TEST(test_counters, "[devices]")
 
+C_TEST(test_pool_reuses_released_buffers_by_size, "[data][pool]")
 C_TEST(test_array_round_trip, "[data]")
 C_TEST(test_opaque_and_double_elements, "[data]")
 C_TEST(test_shape_refusals, "[data]")

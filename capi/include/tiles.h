@@ -315,10 +315,13 @@ typedef struct tiles_counters {
      * buffers: those of the device's staging threshold or more, from or to host memory that
      * libtiles did not pin (new after 0.4.0: an older tiles.h's struct_size leaves them out). */
     uint64_t staged_transfers, bytes_staged; /* staged transfers, bytes */
+    /* Device buffers made for data, and those taken instead from the context's pool of buffers
+     * that released data left (of the same size); new after 0.4.0, as the two above. */
+    uint64_t buffers_allocated, buffers_reused;
 } tiles_counters;
 /* A tiles_counters with struct_size set and every count 0, to pass to tiles_context_get_counters. */
 #define TILES_COUNTERS_INIT                                                                                            \
-    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    { sizeof(tiles_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* The counters of `context`, or of every context together if `context` is NULL. `out`'s
  * struct_size must be set. */
@@ -326,6 +329,19 @@ TILES_API tiles_status tiles_context_get_counters(tiles_counters* out, const til
 
 /* Sets the counters of `context` (NULL: the process's totals) to zero. */
 TILES_API tiles_status tiles_context_reset_counters(tiles_context* context);
+
+/* The context's pool of device buffers: what an array's release leaves there (a buffer libtiles
+ * made and never handed out through tiles_view_get_opencl_buffer) is kept for the next
+ * array of the same size, as CuPy's memory pool keeps it, instead of a new allocation. The pool
+ * keeps at most its limit (a quarter of the device's memory at first; 0 turns it off), frees
+ * what it keeps when the context goes, and is freed, with every other pool of the device, where
+ * an allocation finds no room. A checked context keeps nothing. */
+/* The bytes the pool keeps now, and its limit (either output may be NULL). */
+TILES_API tiles_status tiles_context_get_pool(uint64_t* out_bytes, uint64_t* out_limit, const tiles_context* context);
+/* Sets the pool's limit, freeing what it keeps beyond it (0 frees all and turns the pool off). */
+TILES_API tiles_status tiles_context_set_pool_limit(tiles_context* context, uint64_t bytes);
+/* Frees everything the pool keeps (CuPy's free_all_blocks); the pool stays on. */
+TILES_API tiles_status tiles_context_free_pool(tiles_context* context);
 
 /* Adds a reference to `context`, which the caller gives back with tiles_context_release. */
 TILES_API tiles_status tiles_context_retain(tiles_context* context);
@@ -968,7 +984,8 @@ TILES_API tiles_status tiles_block_grid(int* out_rows, int* out_columns, int row
                                         int block_columns);
 
 /* `output` (tiles_block_grid's shape; a rank-1 output for a rank-1 input) gets the sum of each
- * block_rows x block_columns block of `input`: int, long, float or double elements. A block's elements must fit
+ * block_rows x block_columns block of `input`: int, long, float or double elements, and uchar (TILES_UINT8)
+ * elements summed into a TILES_UINT64 output, as numpy sums uint8. A block's elements must fit
  * in one tile of the device (TILES_ERROR_INVALID_ARGUMENT names the numbers). */
 TILES_API tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows,
                                        int block_columns, tiles_view* output);

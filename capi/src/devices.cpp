@@ -163,7 +163,8 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
         write_struct(out,
                      tiles_counters{sizeof(tiles_counters), c.uploads, c.downloads, c.bytes_uploaded,
                                     c.bytes_downloaded, c.device_copies, c.bytes_copied_on_device, c.kernel_builds,
-                                    c.cache_hits, c.launches, c.binary_loads, c.staged_transfers, c.bytes_staged},
+                                    c.cache_hits, c.launches, c.binary_loads, c.staged_transfers, c.bytes_staged,
+                                    c.buffers_allocated, c.buffers_reused},
                      "tiles_counters");
     });
 }
@@ -171,6 +172,22 @@ tiles_status tiles_context_get_counters(tiles_counters* out, const tiles_context
 tiles_status tiles_context_reset_counters(tiles_context* context) {
     return guard(
         [&] { context == nullptr ? tiles::reset_total_counters() : live(context, "context").view.reset_counters(); });
+}
+
+tiles_status tiles_context_get_pool(uint64_t* out_bytes, uint64_t* out_limit, const tiles_context* context) {
+    return guard([&] {
+        const tiles::accelerator_view& view = live(context, "context").view;
+        if (out_bytes != nullptr) *out_bytes = view.pooled_bytes();
+        if (out_limit != nullptr) *out_limit = view.pool_limit();
+    });
+}
+
+tiles_status tiles_context_set_pool_limit(tiles_context* context, uint64_t bytes) {
+    return guard([&] { live(context, "context").view.set_pool_limit(bytes); });
+}
+
+tiles_status tiles_context_free_pool(tiles_context* context) {
+    return guard([&] { live(context, "context").view.free_pool(); });
 }
 
 tiles_status tiles_context_retain(tiles_context* context) { return retain(context, "context"); }

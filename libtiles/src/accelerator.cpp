@@ -159,5 +159,9 @@ unsigned int accelerator_view::get_version() const { return context_->device()->
 
 transfer_counters accelerator_view::counters() const { return context_->counters(); }
 void accelerator_view::reset_counters() const { context_->reset_counters(); }
+std::uint64_t accelerator_view::pooled_bytes() const { return context_->pool().held(); }
+std::uint64_t accelerator_view::pool_limit() const { return context_->pool().limit(); }
+void accelerator_view::set_pool_limit(std::uint64_t bytes) const { context_->pool().set_limit(bytes); }
+void accelerator_view::free_pool() const { context_->pool().free_all(); }
 
 } // namespace tiles

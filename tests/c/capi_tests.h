@@ -76,6 +76,9 @@ int test_device_info_refusals(void);
 int test_contexts(void);
 int test_counters(void);
 
+/* test_pool.c */
+int test_pool_reuses_released_buffers_by_size(void);
+
 /* test_data.c */
 int test_array_round_trip(void);
 int test_opaque_and_double_elements(void);

@@ -591,7 +591,8 @@ int test_algorithm_refusals(void) {
     CHECK_OK(tiles_view_create(&one, &floats_1x1, out_floats));
     CHECK_FAILS(tiles_block_sum(NULL, input, 0, 2, one), invalid, "the block is 0x2");
     CHECK_FAILS(tiles_block_sum(NULL, input, 2, 2, one), invalid, "is 1x1 but must be 1x2");
-    CHECK_FAILS(tiles_block_sum(NULL, byte_view, 1, 2, output), invalid, "not uchar");
+    CHECK_FAILS(tiles_block_sum(NULL, byte_view, 1, 2, output), invalid,
+                "sums of uchar (uint8) elements are ulong (uint64) (numpy's), but the output has float");
     CHECK_FAILS(tiles_block_average(NULL, int_input, 2, 3, int_output), invalid, "not int");
     CHECK_FAILS(tiles_block_average(NULL, input, 2, 3, const_output), invalid, "const memory");
     CHECK_FAILS(tiles_block_average(NULL, section, 2, 2, one), invalid, "is a section");

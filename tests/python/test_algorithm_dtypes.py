@@ -1,5 +1,5 @@
 """The tiled algorithms take numpy's default dtypes where the device can: int64 and float64 (where
-it has doubles) for reduce and block_sum, uint8 for reduce, float64 for block_average and stencil;
+it has doubles) for reduce and block_sum, uint8 for reduce and block_sum, float64 for block_average and stencil;
 what they refuse names the conversion that exists. numpy is the truth."""
 
 import numpy as np
@@ -42,6 +42,19 @@ def test_block_sums_of_int64():
     result = tiles.block_sum(host, (4, 5))
     assert result.dtype == np.int64
     np.testing.assert_array_equal(result, _block_sums(host, 4, 5))
+
+
+@pytest.mark.parametrize("shape, block", [((19, 23), (4, 5)), ((64, 300), (16, 16)), ((7, 40), (1, 2)),
+                                          ((5, 33), (5, 1)), ((3, 1000), (2, 1000))])
+def test_block_sums_of_uint8_are_uint64_as_numpys(shape, block):
+    host = rng.integers(0, 256, shape, dtype=np.uint8)
+    host[0, :] = 255  # sums past uint8's and uint16's range
+    result = tiles.block_sum(host, block)
+    expected = _block_sums(host.astype(np.uint64), *block)
+    assert result.dtype == np.uint64 == np.add.reduce(host, axis=None).dtype
+    np.testing.assert_array_equal(result, expected)
+    one_dimensional = tiles.block_sum(host[0], block[1])
+    np.testing.assert_array_equal(one_dimensional, _block_sums(host[:1].astype(np.uint64), 1, block[1])[0])
 
 
 @needs_doubles

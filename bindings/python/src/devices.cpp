@@ -23,6 +23,8 @@ py::dict counters_dict(const tiles_counters& c) {
     d["binary_loads"] = c.binary_loads;
     d["staged_transfers"] = c.staged_transfers;
     d["bytes_staged"] = c.bytes_staged;
+    d["buffers_allocated"] = c.buffers_allocated;
+    d["buffers_reused"] = c.buffers_reused;
     return d;
 }
 
@@ -194,6 +196,17 @@ void register_devices(py::module_& m) {
              })
         .def("counters", [](const Context& self) { return counters_of(self.get()); })
         .def("reset_counters", [](const Context& self) { check(tiles_context_reset_counters(self.get())); })
+        .def("pool",
+             [](const Context& self) {
+                 std::uint64_t bytes = 0, limit = 0;
+                 check(tiles_context_get_pool(&bytes, &limit, self.get()));
+                 return py::make_tuple(bytes, limit);
+             })
+        .def(
+            "set_pool_limit",
+            [](const Context& self, std::uint64_t bytes) { check(tiles_context_set_pool_limit(self.get(), bytes)); },
+            py::arg("bytes"))
+        .def("free_pool", [](const Context& self) { check(tiles_context_free_pool(self.get())); })
         .def_static(
             "from_opencl",
             [](std::uintptr_t context, std::uintptr_t queue) {

@@ -5,7 +5,7 @@ results are in the machine's byte order."""
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
@@ -158,7 +158,8 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     return view.dtype.type(result) if dtype is None and op != "sum" and view.dtype.name in _COMBINED else result
 
 
-def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context]) -> np.ndarray:
+def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context],
+            result_dtype: Callable[[np.dtype], np.dtype] = lambda dtype: dtype) -> np.ndarray:
     view = _view_of(data)
     if isinstance(block, (int, np.integer)) and not isinstance(block, bool):
         block_rows, block_columns = 1, integer(block, "a block's length")
@@ -169,18 +170,19 @@ def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], co
         block_rows, block_columns = shape
     rows, columns = _rows_and_columns(view)
     grid = _tiles.block_grid(rows, columns, block_rows, block_columns)
-    result, output = _output(grid if len(view.shape) != 1 else grid[1:], view.dtype)
+    result, output = _output(grid if len(view.shape) != 1 else grid[1:], result_dtype(view.dtype))
     with _host_writes.launch(reduce_blocks.__name__, [view], context, ["data"]):
         reduce_blocks(context_handle(context), view._handle, block_rows, block_columns, output._handle)
     return _finished(result, output)
 
 
 def block_sum(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:
-    """The sum of each (rows, columns) `block` of int32, int64, float32 or float64 (where the device
-    has doubles) data, one element per block, of the data's dtype;
-    blocks at the right and bottom edges are cut short. For 1-D data, `block` may be an int (its
-    length) and the result is 1-D."""
-    return _blocks(_tiles.block_sum, data, block, context)
+    """The sum of each (rows, columns) `block` of uint8, int32, int64, float32 or float64 (where the
+    device has doubles) data, one element per block, of the data's dtype (uint64 for uint8, as
+    numpy sums it); blocks at the right and bottom edges are cut short. For 1-D data, `block` may
+    be an int (its length) and the result is 1-D."""
+    return _blocks(_tiles.block_sum, data, block, context,
+                   lambda dtype: np.dtype(np.uint64) if dtype == np.uint8 else dtype)
 
 
 def block_average(data: Data, block: Union[int, Sequence[int]], *, context: Optional[Context] = None) -> np.ndarray:

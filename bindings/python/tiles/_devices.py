@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _tiles
-from ._checks import describe, instance, text
+from ._checks import describe, instance, integer, text
 from .errors import InvalidArgument, InvalidHandle
 
 
@@ -282,12 +282,34 @@ class Context:
     def counters(self) -> Dict[str, int]:
         """Transfers and launches on this context: uploads, downloads, bytes_uploaded,
         bytes_downloaded, device_copies, bytes_copied_on_device, kernel_builds, cache_hits,
-        launches."""
+        launches, binary_loads, staged_transfers, bytes_staged, and the device buffers made for
+        arrays (buffers_allocated) or taken from the context's pool instead (buffers_reused)."""
         return self._handle.counters()
 
     def reset_counters(self) -> None:
         """Sets this context's counters to zero."""
         self._handle.reset_counters()
+
+    @property
+    def pooled_bytes(self) -> int:
+        """The bytes of device memory the context's pool keeps: the buffers of arrays released
+        here, which the next arrays of the same size take instead of new ones (as CuPy's memory
+        pool keeps them). Where an allocation finds no room, the device's pools are freed first."""
+        return self._handle.pool()[0]
+
+    @property
+    def pool_limit(self) -> int:
+        """The most bytes the pool keeps (a quarter of the device's memory at first); setting it
+        frees what it keeps beyond, and 0 turns the pool off."""
+        return self._handle.pool()[1]
+
+    @pool_limit.setter
+    def pool_limit(self, bytes: int) -> None:
+        self._handle.set_pool_limit(integer(bytes, "the pool's limit", 0, 2**64 - 1))
+
+    def free_pool(self) -> None:
+        """Frees every buffer the pool keeps (CuPy's free_all_blocks); the pool stays on."""
+        self._handle.free_pool()
 
     def release(self) -> None:
         """Gives the context back now rather than when it is collected."""

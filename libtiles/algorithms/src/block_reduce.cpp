@@ -144,11 +144,19 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
     const element_type type = element_type_of(input);
     if (statistic == block_statistic::sum)
         check_element_type(algorithm, type,
-                           {element_type::int32, element_type::int64, element_type::float32, element_type::float64},
+                           {element_type::uint8, element_type::int32, element_type::int64, element_type::float32,
+                            element_type::float64},
                            device);
     else
         check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
-    check_same_element_type(algorithm, "the output", output, "the input", type);
+    // Sums of uint8 are uint64, as numpy's; every other sum or average is of the input's type.
+    const element_type result = type == element_type::uint8 ? element_type::uint64 : type;
+    if (result == type)
+        check_same_element_type(algorithm, "the output", output, "the input", type);
+    else if (element_type_of(output) != result)
+        throw invalid_argument(std::string(algorithm) + ": sums of " + element_description(type) + " elements are " +
+                               element_description(result) + " (numpy's), but the output has " +
+                               element_description(element_type_of(output)) + " elements");
     const std::array<int, 2> grid = block_grid(algorithm, input.rows, input.columns, block_rows, block_columns);
     check_shape(algorithm, "the output", output, grid[0], grid[1],
                 "one element per " + shape_text(block_rows, block_columns) + " block of the " +
@@ -164,7 +172,8 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
     const std::array<int, 2> groups = {grid[0], blocks_covering(grid[1], split.blocks_per_strip)};
     const std::array<int, 2> tile = tile_shape(p, split, groups, device);
     const kernel k = algorithm_kernel(tiles_kernel_reduction, "block_reduce", type,
-                                      "-DREDUCE_OP=0 -DBLOCK_ROWS=" + std::to_string(block_rows) +
+                                      std::string("-DREDUCE_OP=0 -DACCUMULATOR=") + opencl_name(result) +
+                                          " -DBLOCK_ROWS=" + std::to_string(block_rows) +
                                           " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
                                           " -DSTRIP_ROWS=" + std::to_string(split.strip_rows) +
                                           " -DVECTOR_WIDTH=" + std::to_string(split.strip_columns) +

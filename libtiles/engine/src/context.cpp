@@ -29,7 +29,7 @@ void arm_finish_at_exit();
 context::context(std::shared_ptr<const device_info> device, cl::Context opencl_context, cl::CommandQueue queue,
                  bool immediate)
     : device_(std::move(device)), opencl_context_(std::move(opencl_context)), queue_(std::move(queue)),
-      immediate_(immediate) {
+      immediate_(immediate), pool_(device_, opencl_context_) {
     static std::atomic<std::uint64_t> next_id{1};
     id_ = next_id++;
 }
@@ -182,14 +182,15 @@ void add(std::atomic<std::uint64_t> context::atomic_counters::*counter, context:
 } // namespace
 
 transfer_counters context::atomic_counters::read() const {
-    return {uploads,       downloads,  bytes_uploaded, bytes_downloaded, device_copies,    bytes_copied_on_device,
-            kernel_builds, cache_hits, launches,       binary_loads,     staged_transfers, bytes_staged};
+    return {
+        uploads,    downloads, bytes_uploaded, bytes_downloaded, device_copies, bytes_copied_on_device, kernel_builds,
+        cache_hits, launches,  binary_loads,   staged_transfers, bytes_staged,  buffers_allocated,      buffers_reused};
 }
 
 void context::atomic_counters::reset() {
-    for (auto* counter :
-         {&uploads, &downloads, &bytes_uploaded, &bytes_downloaded, &device_copies, &bytes_copied_on_device,
-          &kernel_builds, &cache_hits, &launches, &binary_loads, &staged_transfers, &bytes_staged})
+    for (auto* counter : {&uploads, &downloads, &bytes_uploaded, &bytes_downloaded, &device_copies,
+                          &bytes_copied_on_device, &kernel_builds, &cache_hits, &launches, &binary_loads,
+                          &staged_transfers, &bytes_staged, &buffers_allocated, &buffers_reused})
         *counter = 0;
 }
 
@@ -260,6 +261,16 @@ void context::give_back_scratch(scratch_buffer scratch) {
     free_scratch_.insert(at, std::move(scratch));
     // The smallest go first: a larger buffer serves every call a smaller one would.
     if (free_scratch_.size() > kept_scratch_buffers) free_scratch_.erase(free_scratch_.begin());
+}
+
+counted_buffer context::take_buffer(std::size_t bytes) {
+    buffer_pool::taken taken = pool_.take(bytes);
+    add(taken.reused ? &atomic_counters::buffers_reused : &atomic_counters::buffers_allocated, count_, 1);
+    return std::move(taken.buffer);
+}
+
+void context::give_back_buffer(counted_buffer buffer) noexcept {
+    if (!checked) pool_.give_back(std::move(buffer));
 }
 
 const cl::Buffer& context::finished_tiles_counter() {

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "buffer_pool.hpp"
 #include "device_info.hpp"
 #include "device_memory.hpp"
 #include "devices.hpp"
@@ -121,13 +122,22 @@ class context {
     struct atomic_counters {
         std::atomic<std::uint64_t> uploads{0}, downloads{0}, bytes_uploaded{0}, bytes_downloaded{0}, device_copies{0},
             bytes_copied_on_device{0}, kernel_builds{0}, cache_hits{0}, launches{0}, binary_loads{0},
-            staged_transfers{0}, bytes_staged{0};
+            staged_transfers{0}, bytes_staged{0}, buffers_allocated{0}, buffers_reused{0};
         transfer_counters read() const;
         void reset();
     };
 
     // The programs built here.
     program_cache& programs() { return programs_; }
+
+    // The device buffer of data's copy here: of exactly `bytes`, from the pool of buffers released
+    // here (buffer_pool.hpp) where it holds one, else new; counted as reused or allocated.
+    counted_buffer take_buffer(std::size_t bytes);
+    // Gives a buffer take_buffer made back to the pool once no command but those enqueued here
+    // already will use it. A checked context keeps none: the simulator is to see each new buffer
+    // as uninitialized memory, not as what an earlier array left there.
+    void give_back_buffer(counted_buffer buffer) noexcept;
+    buffer_pool& pool() { return pool_; }
 
     // Device buffers that calls on this context use for their own intermediate data (a reduction's
     // partials) and that later calls reuse, so that a call pays for no allocation. take_scratch
@@ -190,6 +200,7 @@ class context {
     std::atomic<std::uint64_t> flushes_{0};
 
     program_cache programs_;
+    buffer_pool pool_;
 
     std::mutex pending_mutex_;
     std::vector<std::shared_ptr<pending_work>> pending_;

@@ -23,6 +23,8 @@ class memory_reservation {
     memory_reservation& operator=(const memory_reservation&) = delete;
     ~memory_reservation();
 
+    std::uint64_t bytes() const { return bytes_; }
+
   private:
     void release() noexcept;
 

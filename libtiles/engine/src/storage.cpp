@@ -86,6 +86,11 @@ storage::~storage() {
         report_writeback_failure(e.what());
     }
     // A staging array's memory is unmapped with pinned_, which no transfer uses any more.
+    // The buffers libtiles made go back to their contexts' pools, but for those handed out, which
+    // the caller may still use on a queue of its own; a caller's own buffer holds no reservation.
+    for (device_copy& c : copies_)
+        if (c.reserved.bytes() != 0 && !c.lent)
+            c.context->give_back_buffer({std::move(c.buffer), std::move(c.reserved)});
 }
 
 void storage::place_on(const std::shared_ptr<context>& context, cl_mem buffer) {
@@ -106,7 +111,7 @@ void storage::place_on(const std::shared_ptr<context>& context, cl_mem buffer) {
     if (size < bytes())
         throw invalid_argument("the cl_mem holds " + std::to_string(size) + " bytes, but the array needs " +
                                std::to_string(bytes()));
-    copies_.push_back({context, std::move(adopted), box_set(), memory_reservation()});
+    copies_.push_back({context, std::move(adopted), box_set(), memory_reservation(), false});
 }
 
 void storage::stage(const std::shared_ptr<context>& cpu_context, const std::shared_ptr<context>& associated) {
@@ -122,6 +127,7 @@ cl_mem storage::device_buffer(const std::shared_ptr<context>& context, host_acce
     device_copy& target = copy_on(context);
     make_device_current(target, whole());
     if (access == host_access::read_write) mark_written(whole(), &target);
+    target.lent = true;
     return target.buffer();
 }
 
@@ -133,10 +139,10 @@ storage::device_copy* storage::copy_if_any(const std::shared_ptr<context>& conte
 
 storage::device_copy& storage::copy_on(const std::shared_ptr<context>& context) {
     if (device_copy* existing = copy_if_any(context)) return *existing;
-    counted_buffer allocated = allocate_counted(context->opencl_context(), context->device(), bytes());
+    counted_buffer allocated = context->take_buffer(bytes());
     box_set stale(whole());
     for (const box& b : discarded_.boxes()) stale.remove(b);
-    copies_.push_back({context, std::move(allocated.buffer), std::move(stale), std::move(allocated.reserved)});
+    copies_.push_back({context, std::move(allocated.buffer), std::move(stale), std::move(allocated.reserved), false});
     return copies_.back();
 }
 

@@ -114,6 +114,7 @@ class storage {
         cl::Buffer buffer;
         box_set stale;
         memory_reservation reserved; // nothing for a caller's buffer
+        bool lent = false;           // its cl_mem was handed out (device_buffer): never pooled
     };
     struct section_buffer {
         std::shared_ptr<engine::context> context;

@@ -148,6 +148,15 @@ class accelerator_view {
     transfer_counters counters() const;
     void reset_counters() const;
 
+    // The view's pool of device buffers, which data released here leaves to later data of the same
+    // size, as CuPy's memory pool does (counters() counts the buffers reused): the bytes it keeps,
+    // the most it may keep (a quarter of the device's memory at first; 0 turns it off, freeing
+    // what it keeps beyond), and the freeing of all it keeps (CuPy's free_all_blocks).
+    std::uint64_t pooled_bytes() const;
+    std::uint64_t pool_limit() const;
+    void set_pool_limit(std::uint64_t bytes) const;
+    void free_pool() const;
+
     // Whether two views are copies of one (the same context and queue).
     friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.context_ == b.context_; }
     friend bool operator!=(const accelerator_view& a, const accelerator_view& b) { return !(a == b); }

@@ -52,6 +52,11 @@ template <class Data> using element_of = typename traits_of<Data>::element;
 // type.
 template <class Data, element_type Own = element_type_of<element_of<Data>>>
 using computed_of = std::conditional_t<computed_as(Own) == Own, element_of<Data>, cpp_type_of<computed_as(Own)>>;
+// The type of block_sum's sums of Data's elements: numpy's, std::uint64_t for bytes (std::uint8_t),
+// else their own.
+template <class Data>
+using block_sum_of =
+    std::conditional_t<std::is_same_v<element_of<Data>, std::uint8_t>, std::uint64_t, element_of<Data>>;
 // The precision gemm multiplies Data's elements at unless told otherwise.
 template <class Data> constexpr gemm_precision default_precision_of() {
     return algorithms::default_precision(element_type_of<element_of<Data>>);
@@ -143,6 +148,7 @@ void reduce(const accelerator_view& view, const Data& data, reduction_op op, Res
 // per block. Where the block does not divide the matrix, the blocks at the right and bottom
 // edges are cut short, and average over the elements they hold. Any block shape whose elements
 // fit in one tile (accelerator::max_tile_size()). Sums of float and int, averages of float.
+// Sums of bytes (std::uint8_t) are std::uint64_t, as numpy's.
 template <class Data, class Output>
 void block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
     algorithms::block_reduce(view.context(), algorithms::block_statistic::sum, detail::matrix_of(matrix), block[0],
@@ -154,8 +160,9 @@ void block_average(const accelerator_view& view, const Data& matrix, const exten
                              block[1], detail::output_of(output));
 }
 template <class Data>
-array<detail::element_of<Data>, 2> block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block) {
-    array<detail::element_of<Data>, 2> sums(detail::block_grid_extent("block_sum", matrix.extent, block), view);
+array<detail::block_sum_of<Data>, 2> block_sum(const accelerator_view& view, const Data& matrix,
+                                               const extent<2>& block) {
+    array<detail::block_sum_of<Data>, 2> sums(detail::block_grid_extent("block_sum", matrix.extent, block), view);
     block_sum(view, matrix, block, sums);
     return sums;
 }
@@ -166,7 +173,7 @@ array<detail::element_of<Data>, 2> block_average(const accelerator_view& view, c
     block_average(view, matrix, block, averages);
     return averages;
 }
-template <class Data> array<detail::element_of<Data>, 2> block_sum(const Data& matrix, const extent<2>& block) {
+template <class Data> array<detail::block_sum_of<Data>, 2> block_sum(const Data& matrix, const extent<2>& block) {
     return block_sum(detail::view_of(matrix), matrix, block);
 }
 template <class Data> array<detail::element_of<Data>, 2> block_average(const Data& matrix, const extent<2>& block) {

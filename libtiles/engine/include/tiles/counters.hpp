@@ -27,6 +27,10 @@ struct transfer_counters {
     // libtiles did not pin.
     std::uint64_t staged_transfers = 0;
     std::uint64_t bytes_staged = 0;
+    // Device buffers made for data, and those taken instead from the pool of buffers that data
+    // released on the view (of the same size): what shows that a loop allocates once.
+    std::uint64_t buffers_allocated = 0;
+    std::uint64_t buffers_reused = 0;
 };
 
 // The counters of every accelerator view of the process together, and their reset.
