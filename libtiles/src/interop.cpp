@@ -2,10 +2,10 @@
 // queue, handing out libtiles' own, and the events of launches and copies.
 #include "tiles/interop.hpp"
 
-#include "context.hpp"
-#include "device_info.hpp"
-#include "pending_work.hpp"
 #include "storage.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
 
 namespace tiles::interop::detail {
 

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "checked_run.hpp"
-#include "staging_parameters.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 #include "tuning_file.hpp"

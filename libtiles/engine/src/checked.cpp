@@ -24,11 +24,11 @@
 #include <utility>
 
 #include "amp_program.hpp"
-#include "device_class.hpp"
-#include "devices.hpp"
 #include "kernel_cache.hpp"
-#include "log.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/device_class.hpp"
+#include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.

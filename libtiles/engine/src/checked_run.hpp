@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "context.hpp"
 #include "tiles/check_report.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

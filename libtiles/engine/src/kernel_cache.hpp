@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "context.hpp"
-#include "opencl.hpp"
 #include "storage.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace tiles::engine {
