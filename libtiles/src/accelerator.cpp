@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "checked_run.hpp"
+#include "tiles/engine/inside/checked.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/devices.hpp"
 #include "tiles/exceptions.hpp"

@@ -18,7 +18,6 @@
 #include <sstream>
 #include <tuple>
 
-#include "binary_cache.hpp"
 #include "catalog.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"

@@ -469,5 +469,10 @@ void clear_report(const context& context) {
     }
 }
 
+const std::string& checked_as(const context& context) {
+    static const immortal<std::string> none;
+    return context.checked ? context.checked->checked_as : *none;
+}
+
 } // namespace engine
 } // namespace tiles
