@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "fixture.hpp"
-#include "opencl.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 
 namespace {
 

@@ -8,9 +8,9 @@
 
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
 #include "compile_route.hpp"
-#include "device_info.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace {
 

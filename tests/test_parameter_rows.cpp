@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/catalog.hpp"
-#include "../libtiles/engine/src/device_info.hpp"
-#include "../libtiles/engine/src/staging_parameters.hpp"
 #include "fixture.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 
 namespace {
 

@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "../libtiles/engine/src/device_info.hpp"
 #include "../libtiles/engine/src/pinned_memory.hpp"
 #include "fixture.hpp"
 #include "forced_staging.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace {
 

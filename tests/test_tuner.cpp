@@ -16,8 +16,8 @@
 
 #include "../libtiles/algorithms/src/parameter_lookup.hpp"
 #include "../libtiles/algorithms/src/tuner.hpp"
-#include "../libtiles/engine/src/device_info.hpp"
 #include "fixture.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/parameters.hpp"
 

@@ -13,8 +13,8 @@
 #include <mutex>
 #include <sstream>
 
-#include "regular_file.hpp"
 #include "tiles/amp.hpp"
+#include "tiles/engine/inside/regular_file.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::amp_detail {

@@ -2,10 +2,10 @@
 // queue, handing out libtiles' own, and the events of launches and copies.
 #include "tiles/interop.hpp"
 
-#include "context.hpp"
-#include "device_info.hpp"
-#include "pending_work.hpp"
-#include "storage.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
+#include "tiles/engine/storage.hpp"
 
 namespace tiles::interop::detail {
 
@@ -34,8 +34,9 @@ cl_event copy_after(const std::vector<cl_event>& wait_for, const std::function<v
     if (!wait_for.empty())
         tiles::engine::check(clWaitForEvents(cl_uint(wait_for.size()), wait_for.data()), "clWaitForEvents");
     copy();
-    const auto& home = destination->home();
-    if (home == nullptr) return completed_event(accelerator_view(engine::default_context()));
+    // A copy into host memory (a view's, a staging array's on the CPU accelerator) is done.
+    const auto home = tiles::engine::home_of(*destination);
+    if (home == nullptr || home->device()->host) return completed_event(accelerator_view(engine::default_context()));
     // A copy on the device was enqueued on the destination's queue: the marker completes with it.
     cl_event done = nullptr;
     tiles::engine::check(clEnqueueMarkerWithWaitList(home->queue()(), 0, nullptr, &done),

@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <string>
 
-#include "device_info.hpp"
 #include "gemm_parameters.hpp"
 #include "gemm_wgmma.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -11,11 +11,11 @@
 #include <tuple>
 #include <vector>
 
-#include "compile_route.hpp"
-#include "device_info.hpp"
-#include "log.hpp"
 #include "support.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -5,8 +5,8 @@
 #include <mutex>
 #include <optional>
 
-#include "checked_run.hpp"
-#include "staging_parameters.hpp"
+#include "tiles/engine/inside/checked.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 #include "tuning_file.hpp"
@@ -68,10 +68,7 @@ const bool staging_lookup_set = (engine::set_staging_lookup(&staging_values_on),
 
 } // namespace
 
-const std::string& checked_as(const std::shared_ptr<engine::context>& context) {
-    static const engine::immortal<std::string> none;
-    return context->checked ? context->checked->checked_as : *none;
-}
+const std::string& checked_as(const std::shared_ptr<engine::context>& context) { return engine::checked_as(*context); }
 
 std::vector<int> values_on(const std::shared_ptr<engine::context>& context, const parameter_set& set) {
     // As shipped for the device TILES_CHECKED_AS named: no overrides, no tuning, so that checked

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "catalog.hpp"
-#include "context.hpp"
 #include "parameter_set.hpp"
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::algorithms {
 

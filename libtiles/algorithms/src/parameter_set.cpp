@@ -9,8 +9,8 @@
 #include <sstream>
 #include <utility>
 
-#include "context.hpp"
-#include "log.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::algorithms {
 

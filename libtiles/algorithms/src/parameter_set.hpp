@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "device_class.hpp"
-#include "device_info.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/device_class.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::algorithms {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "parameter_lookup.hpp"
-#include "staging_parameters.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 
 namespace tiles::algorithms {
 

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <tuple>
 
-#include "kernel_cache.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_elements[];

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "context.hpp"
+#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/engine/storage.hpp"

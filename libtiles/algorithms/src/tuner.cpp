@@ -8,10 +8,10 @@
 #include <cmath>
 #include <memory>
 
-#include "context.hpp"
-#include "log.hpp"
 #include "parameter_lookup.hpp"
 #include "support.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 #include "tuning_file.hpp"

@@ -18,11 +18,10 @@
 #include <sstream>
 #include <tuple>
 
-#include "binary_cache.hpp"
 #include "catalog.hpp"
-#include "device_info.hpp"
-#include "log.hpp"
-#include "regular_file.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/regular_file.hpp"
 
 namespace tiles::algorithms {
 namespace {

@@ -11,13 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
-
-// libtiles' directory in the user's cache ($XDG_CACHE_HOME/libtiles, else ~/.cache/libtiles),
-// or "" where there is no home to put it in.
-std::string user_cache_directory();
 
 // A built program as the cache keeps it: the driver's binary, and the compiler's log of the build
 // that made it (its warnings), which a program loaded from the cache reports as its own.

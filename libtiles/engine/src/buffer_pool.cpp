@@ -1,6 +1,6 @@
 // libtiles engine: contexts' pools of released device buffers, and the list of every pool, by
 // which an allocation that finds no room frees the pools of its device before it gives up.
-#include "buffer_pool.hpp"
+#include "tiles/engine/inside/buffer_pool.hpp"
 
 #include <algorithm>
 #include <iterator>

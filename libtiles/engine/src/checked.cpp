@@ -24,11 +24,11 @@
 #include <utility>
 
 #include "amp_program.hpp"
-#include "device_class.hpp"
-#include "devices.hpp"
 #include "kernel_cache.hpp"
-#include "log.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/device_class.hpp"
+#include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.
@@ -467,6 +467,11 @@ void clear_report(const context& context) {
         std::lock_guard<std::mutex> lock(run->mutex);
         run->report.diagnostics.clear();
     }
+}
+
+const std::string& checked_as(const context& context) {
+    static const immortal<std::string> none;
+    return context.checked ? context.checked->checked_as : *none;
 }
 
 } // namespace engine

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "context.hpp"
 #include "tiles/check_report.hpp"
+#include "tiles/engine/inside/checked.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 
@@ -42,20 +43,6 @@ struct checked_run {
     check_report report;
 };
 
-// A context and queue on Oclgrind's simulated device, with a checked_run of its own.
-std::shared_ptr<context> new_checked_context(bool strict);
-
-// Oclgrind's simulated device, read once: C++ AMP's reference device (accelerator::direct3d_ref).
-// unsupported_feature, saying how to install it, where Oclgrind is missing.
-std::shared_ptr<const device_info> simulator_device();
-
-// How checked mode asks the algorithms, which the engine does not see, whether their parameter
-// tables have values for the device TILES_CHECKED_AS names ("gpu", "cpu", a device's name): the
-// algorithms set it, and a name they have none for is refused when a checked context is made.
-// Where no algorithm is linked in, nothing reads the name, and any is taken.
-using parameter_table_check = bool (*)(const std::string& device);
-void set_parameter_table_check(parameter_table_check check);
-
 // Turns the simulator's log text into diagnostics; `rank` maps its work-item and tile indices
 // (OpenCL order) to AMP order, `tile_size` is the launch's work-items per tile (0 if untiled),
 // and `source` gives the lines they point at. `cpp`: the kernel is in C++, whose lines are those of
@@ -63,9 +50,5 @@ void set_parameter_table_check(parameter_table_check check);
 // "kernel"'s.
 std::vector<diagnostic> parse_oclgrind_log(const std::string& log, int rank, int tile_size, const std::string& source,
                                            bool cpp = false);
-
-// What a checked context's launches found so far (empty for other contexts), and forgetting it.
-check_report report_of(const context& context);
-void clear_report(const context& context);
 
 } // namespace tiles::engine

@@ -9,9 +9,9 @@
 
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
-#include "log.hpp"
 #include "program_kernels.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

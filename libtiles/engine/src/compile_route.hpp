@@ -54,10 +54,6 @@ const compile_route& route_for(kernel_language language, const device_info& devi
 // The registered route named `name`; invalid_argument, listing the names, where none is.
 const compile_route& route_named(const std::string& name);
 
-// The marker that opens an sm_90a instruction in an OpenCL C program's inline asm, as a PTX
-// comment to the driver's compiler: "// TILES_SM90A ".
-extern const char* const sm90a_marker;
-
 // Whether an OpenCL C program writes sm_90a instructions as the sm_90a route takes them: inline
 // asm whose lines start with sm90a_marker.
 bool uses_sm90a(const std::string& program_text);

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <thread>
 
-#include "log.hpp"
+#include "tiles/engine/inside/log.hpp"
 
-#include "pending_work.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {

@@ -1,7 +1,7 @@
 // libtiles engine: contexts. A context submits what libtiles enqueues on its queue as its queuing
 // mode says, counts its transfers (and the process's), lends its scratch buffers to the calls that
 // run on it, and finishes the asynchronous work left with it when the host waits.
-#include "context.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -12,11 +12,11 @@
 #include <set>
 
 #include "checked_run.hpp"
-#include "devices.hpp"
-#include "log.hpp"
-#include "pending_work.hpp"
 #include "staging.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

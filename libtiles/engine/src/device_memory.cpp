@@ -1,5 +1,5 @@
 // libtiles: counting the device memory that libtiles' own buffers hold.
-#include "device_memory.hpp"
+#include "tiles/engine/inside/device_memory.hpp"
 
 #include <algorithm>
 #include <sstream>

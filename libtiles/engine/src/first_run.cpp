@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "log.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "opencl.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

@@ -13,16 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "context.hpp"
-#include "opencl.hpp"
 #include "storage.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/opencl.hpp"
+#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace tiles::engine {
-
-// The file name kernels' own lines carry (`#line 1 "kernel"` follows the prelude), which tells
-// them apart from the prelude's in compiler and simulator messages.
-inline constexpr const char* kernel_source_name = "kernel";
 
 // One kernel parameter, from clGetKernelArgInfo, with its type parsed once for every launch.
 struct kernel_param {

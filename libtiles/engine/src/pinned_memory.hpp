@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

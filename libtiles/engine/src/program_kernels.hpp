@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "opencl.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

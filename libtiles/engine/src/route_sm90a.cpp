@@ -6,8 +6,8 @@
 #include <regex>
 
 #include "compile_route.hpp"
-#include "log.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
 

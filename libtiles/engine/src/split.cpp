@@ -10,9 +10,9 @@
 #include <string>
 #include <thread>
 
-#include "context.hpp"
-#include "devices.hpp"
 #include "tiles/completion_future.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -7,8 +7,8 @@
 #include <exception>
 #include <sstream>
 
-#include "context.hpp"
-#include "log.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
 namespace {

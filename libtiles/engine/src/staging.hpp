@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "pinned_memory.hpp"
-#include "staging_parameters.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 #include "transfers.hpp"
 #include "worker_threads.hpp"
 

@@ -1,11 +1,11 @@
 // libtiles engine: the staging table, by device, and the lookup that stands in for it.
-#include "staging_parameters.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 
 #include <atomic>
 #include <iterator>
 
-#include "context.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -6,9 +6,9 @@
 #include <limits>
 #include <sstream>
 
-#include "pending_work.hpp"
 #include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 #include "transfers.hpp"
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "box.hpp"
-#include "context.hpp"
-#include "device_memory.hpp"
 #include "pinned_memory.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/device_memory.hpp"
 #include "tiles/engine/storage.hpp"
 #include "transfers.hpp"
 

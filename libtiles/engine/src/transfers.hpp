@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "box.hpp"
-#include "context.hpp"
+#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

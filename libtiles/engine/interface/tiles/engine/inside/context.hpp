@@ -13,14 +13,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "buffer_pool.hpp"
-#include "device_info.hpp"
-#include "device_memory.hpp"
-#include "devices.hpp"
-#include "opencl.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/inside/buffer_pool.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/device_memory.hpp"
+#include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "opencl.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

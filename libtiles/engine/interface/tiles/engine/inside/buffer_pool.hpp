@@ -10,8 +10,8 @@
 #include <mutex>
 #include <vector>
 
-#include "device_info.hpp"
-#include "device_memory.hpp"
+#include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/device_memory.hpp"
 
 namespace tiles::engine {
 

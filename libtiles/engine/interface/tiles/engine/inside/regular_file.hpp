@@ -1,5 +1,5 @@
-// libtiles: reading the files it keeps on disk (program cache entries, the tuning file), which are
-// untrusted input: only regular files, of a bounded size.
+// libtiles: the files it keeps on disk (program cache entries, the tuning file): where they go,
+// and reading them, which are untrusted input: only regular files, of a bounded size.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +7,10 @@
 #include <string>
 
 namespace tiles::engine {
+
+// libtiles' directory in the user's cache ($XDG_CACHE_HOME/libtiles, else ~/.cache/libtiles),
+// or "" where there is no home to put it in.
+std::string user_cache_directory();
 
 // The contents of `path` if it is a regular file of at most `largest` bytes, read whole; else
 // nothing. A FIFO is opened without blocking and refused, as are devices (a link to /dev/zero)

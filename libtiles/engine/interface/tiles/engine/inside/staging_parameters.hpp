@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "device_class.hpp"
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_class.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

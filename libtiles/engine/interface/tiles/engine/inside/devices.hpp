@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "device_info.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 
