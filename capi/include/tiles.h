@@ -317,7 +317,7 @@ typedef struct tiles_counters {
     uint64_t staged_transfers, bytes_staged; /* staged transfers, bytes */
     /* Device buffers made for data, and those taken instead from the context's pool of buffers
      * that released data left (of the same size); new after 0.4.0, as the two above. */
-    uint64_t buffers_allocated, buffers_reused;
+    uint64_t buffers_allocated, buffers_reused; /* buffers made new, buffers taken from the pool */
 } tiles_counters;
 /* A tiles_counters with struct_size set and every count 0, to pass to tiles_context_get_counters. */
 #define TILES_COUNTERS_INIT                                                                                            \
