@@ -414,9 +414,9 @@ class finder : public RecursiveASTVisitor<finder> {
         reach r(context_, at_, macros_, out_, site);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
-                problem(c.getLocation(), "the kernel captures 'this': a kernel takes arrays, array_views and "
-                                         "numbers from the host, so capture the members it needs as local "
-                                         "variables");
+                problem(c.getLocation(), "the kernel captures 'this', a pointer to host memory: a kernel takes arrays, "
+                                         "array_views, numbers and trivially copyable values from the host, so "
+                                         "copy the members it needs into local variables and capture those");
                 continue;
             }
             if (!c.capturesVariable()) continue;
