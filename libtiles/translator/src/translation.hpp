@@ -1,7 +1,7 @@
-// tiles-amp: the translated source the host's compiler builds. The user's text, line for line (a
-// #line directive names the user's file): each kernel in TILES_LAMBDA or TILES_FUNCTOR with the
-// uses the parse found, device-only functions blanked out, restrict(...) removed; and ahead of it
-// the device code those uses name, as text.
+// tiles-amp: the translated source the host's compiler builds, and its translated headers. The
+// user's text, line for line (a #line directive names the user's file): each kernel in TILES_LAMBDA
+// or TILES_FUNCTOR with the uses the parse found, device-only functions blanked out, restrict(...)
+// removed; and ahead of the source's text the device code the kernels of every file name, as text.
 #pragma once
 
 #include <string>
@@ -10,6 +10,7 @@
 
 namespace tiles_amp {
 
-std::string translate(const plan& p, const std::string& source);
+// The translation of `file`, the source or a header of p.files.
+std::string translate(const plan& p, const std::string& file);
 
 } // namespace tiles_amp
