@@ -433,7 +433,11 @@ class finder : public RecursiveASTVisitor<finder> {
     bool VisitLambdaExpr(LambdaExpr* e) {
         const CXXMethodDecl* op = e->getCallOperator();
         const std::string file = at_.file_of(e->getBeginLoc());
-        if (!runs_on_device(op) || file.empty()) return true;
+        if (!runs_on_device(op)) return true;
+        if (file.empty()) {
+            untranslated(e->getBeginLoc());
+            return true;
+        }
         for (const DeclContext* c = op->getParent()->getParent(); c; c = c->getParent())
             if (const auto* f = dyn_cast<FunctionDecl>(c); f && runs_on_device(f)) return true; // inside device code
         if (e->getBeginLoc().isMacroID()) {
@@ -527,8 +531,11 @@ class finder : public RecursiveASTVisitor<finder> {
 
     // Device-only functions leave the host's text; so do the restrict(...) of the rest.
     bool VisitFunctionDecl(FunctionDecl* f) {
-        if (f->isTemplateInstantiation() || !at_.translated(f->getLocation()) || f->getLocation().isMacroID())
+        if (f->isTemplateInstantiation() || f->getLocation().isMacroID()) return true;
+        if (!at_.translated(f->getLocation())) {
+            if (is_restricted(f)) untranslated(f->getLocation());
             return true;
+        }
         if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && m->getParent()->isLambda()) return true;
         if (runs_on_device(f) && !runs_on_host(f)) {
             const Decl* whole = f;
@@ -570,12 +577,23 @@ class finder : public RecursiveASTVisitor<finder> {
   private:
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
 
+    // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the
+    // device could build: said once a header.
+    void untranslated(SourceLocation l) {
+        const SourceManager& sm = context_.getSourceManager();
+        const SourceLocation at = sm.getExpansionLoc(l);
+        if (sm.isInSystemHeader(at) || !untranslated_.insert(sm.getFileID(at)).second) return;
+        problem(l, "restrict(...) code in a header that tiles-amp does not translate: it translates the headers of "
+                   "the source's folder and below, so move this header there or include it from there");
+    }
+
     ASTContext& context_;
     places at_;
     const macro_log& macros_;
     plan& out_;
     std::map<std::string, SourceLocation> code_at_;
     std::vector<std::string> usings_;
+    std::set<FileID> untranslated_;
 };
 
 } // namespace
