@@ -1,8 +1,8 @@
 // restrict(cpu, amp) and restrict(amp) helpers in a header of a header (headers.cpp).
 #pragma once
 
+#include <amp_graphics.h> // the short vectors, as the book's NBody includes them
 #include <amp_math.h>
-#include <amp_short_vectors.h>
 
 // Both sides call it: the CPU's reference too.
 inline float SquaredLength(concurrency::graphics::float_3 v) restrict(cpu, amp) {
