@@ -25,6 +25,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 extern const char tiles_amp_analysis_prelude[];
 
@@ -109,7 +110,7 @@ int usage() {
 // header write it at once.
 bool write(const std::string& path, const std::string& text) {
     llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
-    const std::string partial = path + ".partial";
+    const std::string partial = path + ".partial" + std::to_string(llvm::sys::Process::getProcessId());
     std::ofstream out(partial, std::ios::binary);
     out << text;
     out.close();

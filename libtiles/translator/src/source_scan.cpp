@@ -50,6 +50,17 @@ class places {
     bool before(SourceLocation a, SourceLocation b) const {
         return sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(a), sm_.getExpansionLoc(b));
     }
+    // Whether `other` lies in the file of `at` or in a header that file includes, at any depth.
+    bool reads(SourceLocation at, SourceLocation other) const {
+        const FileID file = sm_.getFileID(sm_.getExpansionLoc(at));
+        for (FileID f = sm_.getFileID(sm_.getExpansionLoc(other)); f.isValid();) {
+            if (f == file) return true;
+            const SourceLocation included = sm_.getIncludeLoc(f);
+            if (included.isInvalid()) break;
+            f = sm_.getFileID(sm_.getExpansionLoc(included));
+        }
+        return false;
+    }
 
   private:
     const SourceManager& sm_;
@@ -453,6 +464,7 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         kernel_site& site = out_.files[file].sites[at_.offset(e->getBeginLoc())];
         site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
+        site_at_[&site] = e->getBeginLoc();
         reach r(context_, at_, macros_, out_, site, code_at_);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
@@ -500,6 +512,7 @@ class finder : public RecursiveASTVisitor<finder> {
             return true;
         }
         kernel_site& site = out_.files[file].sites[at_.offset(kernel->getBeginLoc())];
+        site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
         site.arguments_open = at_.offset(open);
@@ -547,7 +560,9 @@ class finder : public RecursiveASTVisitor<finder> {
 
     // `using namespace concurrency::graphics;` (or another of AMP's namespaces) at namespace scope
     // of a translated file: kernels name short vectors and math functions through it, as the book's
-    // NBody does, so every kernel's device code has it.
+    // NBody does, so the device code of every kernel after it in its file, or in a file that
+    // includes its file, has it (not a header's kernel after the includer's directive: a header is
+    // translated alike for every source that includes it).
     bool VisitUsingDirectiveDecl(UsingDirectiveDecl* u) {
         const NamespaceDecl* n = u->getNominatedNamespace();
         if (!u->getDeclContext()->isFileContext() || u->getBeginLoc().isMacroID() || !n ||
@@ -559,19 +574,20 @@ class finder : public RecursiveASTVisitor<finder> {
         const std::string key = "using:" + file + ":" + std::to_string(s.begin);
         out_.blocks[key] = {at_.text(u->getBeginLoc(), s), file, at_.line(u->getBeginLoc()), 2};
         code_at_[key] = u->getBeginLoc();
-        usings_.push_back(key);
+        usings_.emplace_back(key, u->getBeginLoc());
         return true;
     }
 
     // The device compiles code in the order the host reads it (a header's where it is included);
-    // every kernel has the using-directives.
+    // the kernels have the using-directives above them.
     void order_code() {
         std::vector<std::pair<std::string, SourceLocation>> code(code_at_.begin(), code_at_.end());
         std::sort(code.begin(), code.end(),
                   [&](const auto& a, const auto& b) { return at_.before(a.second, b.second); });
         for (std::size_t i = 0; i < code.size(); ++i) out_.blocks[code[i].first].order = 2 + unsigned(i);
-        for (auto& [file, edits] : out_.files)
-            for (auto& [at, site] : edits.sites) site.blocks.insert(usings_.begin(), usings_.end());
+        for (const auto& [site, site_at] : site_at_)
+            for (const auto& [key, using_at] : usings_)
+                if (at_.before(using_at, site_at) && at_.reads(site_at, using_at)) site->blocks.insert(key);
     }
 
   private:
@@ -592,7 +608,8 @@ class finder : public RecursiveASTVisitor<finder> {
     const macro_log& macros_;
     plan& out_;
     std::map<std::string, SourceLocation> code_at_;
-    std::vector<std::string> usings_;
+    std::vector<std::pair<std::string, SourceLocation>> usings_;
+    std::map<kernel_site*, SourceLocation> site_at_;
     std::set<FileID> untranslated_;
 };
 
