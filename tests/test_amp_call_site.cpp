@@ -46,6 +46,13 @@ struct weights {
 };
 );
 
+// Larger than the bytes a launch argument holds inline (64): the rest go on the heap.
+TILES_SHARED_CODE(table_code,
+struct table {
+    int entries[40];
+};
+);
+
 TILES_DEVICE_CODE(scaler_code,
 class Scaler {
   public:
@@ -143,6 +150,23 @@ TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA and TILES_FUNCTOR copy structs, enums
     v.synchronize();
     for (int r = 0; r < 2; ++r)
         for (int c = 0; c < 8; ++c) CHECK(out[r * 8 + c] == (r == 0 ? 10 : 20) * 3 + 1);
+}
+
+TEST_CASE_METHOD(fresh_view,
+                 "TILES_LAMBDA copies a struct larger than a launch argument holds inline, and a small one beside it",
+                 "[amp]") {
+    using namespace tiles;
+    table squares{};
+    for (int i = 0; i < 40; ++i) squares.entries[i] = i * i;
+    const pair shift = {1000, 7};
+    std::vector<int> out(40);
+    array_view<int, 1> v(40, out);
+    parallel_for_each(view, v.extent,
+                      TILES_LAMBDA((v, squares, shift, table_code, pair_code), [=](index<1> i) restrict(amp) {
+                          v[i] = squares.entries[39 - i[0]] + shift.first * shift.second;
+                      }));
+    v.synchronize();
+    for (int i = 0; i < 40; ++i) CHECK(out[i] == (39 - i) * (39 - i) + 7000);
 }
 
 TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED_CODE give the kernel the host's names",
