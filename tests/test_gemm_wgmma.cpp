@@ -107,7 +107,7 @@ TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqu
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
-    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 256), k of 136 (of 32).
+    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (of 16).
     const int m = 200, n = 264, k = 136;
     const std::vector<float> a_values = random_floats(std::size_t(m) * k, 31),
                              b_values = random_floats(std::size_t(k) * n, 32);
