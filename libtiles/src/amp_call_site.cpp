@@ -172,8 +172,8 @@ std::string function_name(const std::string& signature) {
 }
 
 // The template arguments of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives,
-// as the tail of an identifier: "_float_16" of "void f(T) [with T = float; int N = 16]" (GCC) or of
-// "void f(T) [T = float, N = 16]" (clang), "" where there are none. The kernel of each instantiation
+// as the tail of an identifier: "_float_neg16" of "void f(T) [with T = float; int N = -16]" (GCC) or
+// of "void f(T) [T = float, N = -16]" (clang), "" where there are none. The kernel of each instantiation
 // of a call site has a name of its own, whatever the order of their first launches.
 std::string template_arguments(const std::string& signature) {
     if (signature.empty() || signature.back() != ']') return "";
@@ -197,9 +197,10 @@ std::string template_arguments(const std::string& signature) {
         } else if ((c == ';' || c == ',') && brackets == 0) {
             value = false;
         } else if (value) {
-            const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
-            if (word)
+            if (std::isalnum(static_cast<unsigned char>(c)))
                 tail += c;
+            else if (c == '-') // -3 and 3 apart
+                tail += "neg";
             else if (tail.back() != '_')
                 tail += '_';
         }
