@@ -98,6 +98,14 @@ kernel_names launched_in_nested_lambdas(tiles::array_view<int, 1> v) {
     return names;
 }
 
+// The name of the kernel of this call site for T, and the call site's line.
+template <class T, int Offset> std::pair<std::string, int> added_kernel_name(tiles::array_view<T, 1> v) {
+    const int line = __LINE__ + 1;
+    const auto k = TILES_LAMBDA((v, TILES_CONSTANT(Offset)), [=](tiles::index<1> i) restrict(amp) { v[i] += Offset; });
+    tiles::parallel_for_each(v.extent, k);
+    return {k.k->name(), line};
+}
+
 } // namespace
 
 TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA: arrays, array_views and numbers captured, as C++ AMP captures them",
@@ -241,4 +249,20 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(data == std::vector<int>(4, 3));
     CHECK(names.first == "launched_in_nested_lambdas_" + std::to_string(names.line));
     CHECK(names.second == names.first + "_2");
+}
+
+TEST_CASE_METHOD(fresh_view, "the kernels of a template's call site are named by their template arguments", "[amp]") {
+    std::vector<float> floats(4, 0.5f);
+    std::vector<int> ints(4, 1);
+    tiles::array_view<float, 1> f(4, floats);
+    tiles::array_view<int, 1> n(4, ints);
+    // Launched float's first: the names do not depend on that order.
+    const auto [float_name, line] = added_kernel_name<float, 2>(f);
+    const auto int_name = added_kernel_name<int, -3>(n).first;
+    f.synchronize();
+    n.synchronize();
+    CHECK(floats == std::vector<float>(4, 2.5f));
+    CHECK(ints == std::vector<int>(4, -2));
+    CHECK(float_name == "added_kernel_name_" + std::to_string(line) + "_float_2");
+    CHECK(int_name == "added_kernel_name_" + std::to_string(line) + "_int_neg3");
 }

@@ -38,6 +38,7 @@ class places {
         return std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
     }
     int line(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getLine()); }
+    int column(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getColumn()); }
     std::string text(const span& s) const {
         return sm_.getBufferData(sm_.getMainFileID()).substr(s.begin, s.end - s.begin).str();
     }
@@ -357,7 +358,9 @@ class reach : public RecursiveASTVisitor<reach> {
         char key[32];
         std::snprintf(key, sizeof key, "code:%010u", s.begin);
         site_.blocks.insert(key);
-        if (!out_.blocks.count(key)) out_.blocks[key] = {at_.text(s), out_.file, at_.line(top->getBeginLoc()), 2};
+        if (!out_.blocks.count(key))
+            out_.blocks[key] = {at_.text(s), out_.file, at_.line(top->getBeginLoc()), 2,
+                                at_.column(top->getBeginLoc())};
         if (!tops_.insert(top).second) return;
         // Its types, and the bodies of its device functions.
         for (const std::string& m : macros_.used_in(s)) site_.blocks.insert("macro:" + m);
@@ -411,6 +414,8 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         kernel_site& site = out_.sites[at_.offset(e->getBeginLoc())];
         site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
+        site.line = at_.line(e->getBeginLoc());
+        site.column = at_.column(e->getBeginLoc());
         reach r(context_, at_, macros_, out_, site);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
@@ -458,6 +463,8 @@ class finder : public RecursiveASTVisitor<finder> {
         kernel_site& site = out_.sites[at_.offset(kernel->getBeginLoc())];
         site.functor = true;
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
+        site.line = at_.line(kernel->getBeginLoc());
+        site.column = at_.column(kernel->getBeginLoc());
         site.arguments_open = at_.offset(open);
         site.class_name = at_.text({site.written.begin, site.arguments_open});
         while (!site.class_name.empty() && std::isspace(static_cast<unsigned char>(site.class_name.back())))

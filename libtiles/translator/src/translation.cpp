@@ -50,7 +50,7 @@ std::string translate(const plan& p, const std::string& source) {
         const device_block& b = p.blocks.at(key);
         names[key] = "::tiles_amp_translated::code_" + std::to_string(names.size());
         out += "static const ::tiles::device_code code_" + std::to_string(names.size() - 1) + "(" + quoted(b.text) +
-               ", " + quoted(b.file) + ", " + std::to_string(b.line) + ");\n";
+               ", " + quoted(b.file) + ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
     }
     out += "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n";
 
@@ -89,12 +89,22 @@ std::string translate(const plan& p, const std::string& source) {
             add((is_type ? "TILES_TYPE(" : "TILES_CONSTANT(") + name + ")");
         for (const std::string& key : used)
             if (site.blocks.count(key)) add(names.at(key));
+        // The call site with its kernel's text as written and where it begins, so that the library
+        // reads no source file at run time.
+        const auto site_macro = [&](const char* form, const std::string& text) {
+            return std::string("TILES_AMP_SITE(") + form + ", " + quoted(text) + ", " + quoted("(" + uses + ")") +
+                   ", " + quoted(p.file) + ", " + std::to_string(site.line) + ", " + std::to_string(site.column) +
+                   ", (" + uses + "), ";
+        };
         if (site.functor) {
             host.replace(site.written.begin, site.arguments_open + 1 - site.written.begin,
-                         "TILES_FUNCTOR((" + uses + "), " + site.class_name + (site.has_arguments ? ", " : ""));
+                         site_macro("functor_form", site.class_name));
         } else {
-            host.insert(site.written.end, ")");
-            host.insert(site.written.begin, "TILES_LAMBDA((" + uses + "), ");
+            // The lambda's lines stay, empty, so that the host's lines after it keep their numbers.
+            const std::string lambda = host.substr(site.written.begin, site.written.end - site.written.begin);
+            host.replace(site.written.begin, lambda.size(),
+                         site_macro("lambda_form", lambda) + ")" +
+                             std::string(std::size_t(std::count(lambda.begin(), lambda.end(), '\n')), '\n'));
         }
     }
     insert_keywords_from(0);
