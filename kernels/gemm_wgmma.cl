@@ -5,32 +5,35 @@
 // comment after SM90A_MARK, which NVIDIA's compiler for sm_90 fills in and passes on, and which the
 // route turns into the instruction. As the driver builds it, the kernel computes nothing.
 //
-// A tile of WARPGROUPS consumer warpgroups (128 work-items each) and one producer warp computes a
-// 64 * WARPGROUPS x BLOCK_COLUMNS block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns
-// with one wgmma m64nBLOCK_COLUMNSk16 a slab of 16 of k, both operands read by wgmma's matrix
-// descriptors. The producer's one work-item copies each slab's boxes by cp.async.bulk.tensor
-// through the tensor maps the host made (tensor_map.hpp), into a ring of STAGES stages: A's rows
-// K-major with the 32-byte swizzle, B's rows of k as they lie ("MN-major", 128-byte swizzle, read
-// with wgmma's transpose bit). Each stage has two mbarriers: "full", which the copies complete by
-// their bytes, and "empty", which each consumer warp passes once wgmma has read the stage. NVIDIA's
-// OpenCL gives a tile 48 KiB of tile_static memory, so the ring is short; the device runs two tiles
-// at once on each multiprocessor, and the one hides the other's waits.
+// A tile of WARPGROUPS warpgroups (128 work-items each) computes a 64 * WARPGROUPS x BLOCK_COLUMNS
+// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64n192k16 a slab
+// of 16 of k, both operands read by wgmma's matrix descriptors. Work-item 0 copies each slab's
+// boxes by cp.async.bulk.tensor through the tensor maps the host made (tensor_map.hpp), into a ring
+// of STAGES stages: A's rows K-major with the 32-byte swizzle, B's rows of k as they lie
+// ("MN-major", 128-byte swizzle, read with wgmma's transpose bit). Each stage has two mbarriers:
+// "full", which the copies complete by their bytes, and "empty", which each warp passes once wgmma
+// has read the stage. NVIDIA's OpenCL gives a tile 48 KiB of tile_static memory, so the ring is
+// short; the device runs two tiles at once on each multiprocessor, and the one hides the other's
+// waits. The copies are issued from a consumer warp rather than from a producer warp of their own:
+// a tile of 128 * WARPGROUPS work-items at the 122 registers wgmma m64n192's accumulators need
+// leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp for one.
+// 192 columns, three of B's 64-column boxes, make the widest block of which two tiles fit.
 //
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
-// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS
-// (128 or 256), STAGES and GROUP; A and B are half or bfloat16 (STORAGE, elements.cl), their rows
-// whole chunks of 16 bytes (k and n multiples of 8), which the host checks; the launch is
-// one-dimensional, tiles of 128 * WARPGROUPS + 32.
+// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES and
+// GROUP; A and B are half or bfloat16 (STORAGE, elements.cl), their rows whole chunks of 16 bytes
+// (k and n multiples of 8), which the host checks; the launch is one-dimensional, tiles of
+// 128 * WARPGROUPS.
 
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))
 #define STRINGIFY_(x) #x
 #define STRINGIFY(x) STRINGIFY_(x)
 
-#define CONSUMERS (128 * WARPGROUPS)
-#define THREADS (CONSUMERS + 32)
+#define THREADS (128 * WARPGROUPS)
+#define BLOCK_COLUMNS 192
 #define BLOCK_ROWS (64 * WARPGROUPS)
 #define SLICE 16                         // rows of k a stage holds: one wgmma k16
 #define A_BYTES (BLOCK_ROWS * SLICE * 2) // A's box: BLOCK_ROWS rows of 32 bytes
@@ -54,35 +57,20 @@
 #define ACC_OPERANDS_8(i)                                                                                              \
     "+f"(acc[i]), "+f"(acc[i + 1]), "+f"(acc[i + 2]), "+f"(acc[i + 3]), "+f"(acc[i + 4]), "+f"(acc[i + 5]),            \
         "+f"(acc[i + 6]), "+f"(acc[i + 7])
-#define ACC_OPERANDS_64                                                                                                \
+#define ACC_OPERANDS                                                                                                   \
     ACC_OPERANDS_8(0), ACC_OPERANDS_8(8), ACC_OPERANDS_8(16), ACC_OPERANDS_8(24), ACC_OPERANDS_8(32),                  \
-        ACC_OPERANDS_8(40), ACC_OPERANDS_8(48), ACC_OPERANDS_8(56)
-#define D_OPERANDS_64                                                                                                  \
-    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                                           \
+        ACC_OPERANDS_8(40), ACC_OPERANDS_8(48), ACC_OPERANDS_8(56), ACC_OPERANDS_8(64), ACC_OPERANDS_8(72),            \
+        ACC_OPERANDS_8(80), ACC_OPERANDS_8(88)
+// After the accumulators: A's and B's descriptors, whether to add to D (the scale of D).
+#define WGMMA_D                                                                                                        \
+    "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                                          \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "                                 \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "                                 \
-    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-#if ACC == 64
-#define ACC_OPERANDS ACC_OPERANDS_64
-#define WGMMA_D "{" D_OPERANDS_64 "}"
-// After the accumulators: A's and B's descriptors, whether to add to D (the scale of D).
-#define A_AND_B "%64, %65"
-#define SCALE_D "%66"
-#elif ACC == 128
-#define ACC_OPERANDS                                                                                                   \
-    ACC_OPERANDS_64, ACC_OPERANDS_8(64), ACC_OPERANDS_8(72), ACC_OPERANDS_8(80), ACC_OPERANDS_8(88),                   \
-        ACC_OPERANDS_8(96), ACC_OPERANDS_8(104), ACC_OPERANDS_8(112), ACC_OPERANDS_8(120)
-#define WGMMA_D                                                                                                        \
-    "{" D_OPERANDS_64 ", "                                                                                             \
+    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "                                 \
     "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "                                 \
-    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "                                 \
-    "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "                     \
-    "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}"
-#define A_AND_B "%128, %129"
-#define SCALE_D "%130"
-#else
-#error "BLOCK_COLUMNS is 128 or 256"
-#endif
+    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}"
+#define A_AND_B "%96, %97"
+#define SCALE_D "%98"
 
 // D += A * B for the warpgroup's 64 rows and 16 of k, both described by descriptors, B read
 // transposed (MN-major). The accumulators are operands of the instruction, which writes them later
@@ -202,16 +190,11 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    if (thread >= CONSUMERS) { // the producer warp: one work-item copies, slab by slab
-        if (thread == CONSUMERS)
-            for (int s = 0; s < slabs; ++s) {
-                const int stage = s % STAGES;
-                // The stage's last slab, s - STAGES, read by every consumer warp.
-                if (s >= STAGES) mbarrier_wait(empty + 8 * stage, (s / STAGES - 1) & 1);
-                copy_slab(a_map, b_map, s, first_row, first_column, stages + stage * STAGE_BYTES, full + 8 * stage);
-            }
-        return;
-    }
+    // Work-item 0 fills the ring's first stages; from then on it refills each stage as soon as every
+    // warp has passed it, so that STAGES - 1 slabs are on their way while one is multiplied.
+    if (thread == 0)
+        for (int s = 0; s < min(STAGES, slabs); ++s)
+            copy_slab(a_map, b_map, s, first_row, first_column, stages + s * STAGE_BYTES, full + 8 * s);
 
     float acc[ACC];
 #pragma unroll
@@ -224,8 +207,17 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         wgmma(acc, a_descriptor(at + group * (A_BYTES / WARPGROUPS)), b_descriptor(at + A_BYTES));
         wgmma_commit();
         wgmma_wait_but_one();
-        // Slab s - 1's wgmma are done: its stage is free, as far as this warp goes.
-        if (s >= 1 && lane == 0) mbarrier_arrive(empty + 8 * ((s - 1) % STAGES));
+        if (s >= 1) {
+            // Slab s - 1's wgmma are done: its stage is free, as far as this warp goes; once it is
+            // for every warp, it takes slab s - 1 + STAGES.
+            const int done = s - 1, done_stage = done % STAGES;
+            if (lane == 0) mbarrier_arrive(empty + 8 * done_stage);
+            if (thread == 0 && done + STAGES < slabs) {
+                mbarrier_wait(empty + 8 * done_stage, (done / STAGES) & 1);
+                copy_slab(a_map, b_map, done + STAGES, first_row, first_column, stages + done_stage * STAGE_BYTES,
+                          full + 8 * done_stage);
+            }
+        }
     }
     wgmma_wait_all(acc);
 

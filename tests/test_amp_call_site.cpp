@@ -46,6 +46,13 @@ struct weights {
 };
 );
 
+// Larger than the bytes a launch argument holds inline (64): the rest go on the heap.
+TILES_SHARED_CODE(table_code,
+struct table {
+    int entries[40];
+};
+);
+
 TILES_DEVICE_CODE(scaler_code,
 class Scaler {
   public:
@@ -89,6 +96,14 @@ kernel_names launched_in_nested_lambdas(tiles::array_view<int, 1> v) {
     };
     outer();
     return names;
+}
+
+// The name of the kernel of this call site for T, and the call site's line.
+template <class T, int Offset> std::pair<std::string, int> added_kernel_name(tiles::array_view<T, 1> v) {
+    const int line = __LINE__ + 1;
+    const auto k = TILES_LAMBDA((v, TILES_CONSTANT(Offset)), [=](tiles::index<1> i) restrict(amp) { v[i] += Offset; });
+    tiles::parallel_for_each(v.extent, k);
+    return {k.k->name(), line};
 }
 
 } // namespace
@@ -143,6 +158,23 @@ TEST_CASE_METHOD(fresh_view, "TILES_LAMBDA and TILES_FUNCTOR copy structs, enums
     v.synchronize();
     for (int r = 0; r < 2; ++r)
         for (int c = 0; c < 8; ++c) CHECK(out[r * 8 + c] == (r == 0 ? 10 : 20) * 3 + 1);
+}
+
+TEST_CASE_METHOD(fresh_view,
+                 "TILES_LAMBDA copies a struct larger than a launch argument holds inline, and a small one beside it",
+                 "[amp]") {
+    using namespace tiles;
+    table squares{};
+    for (int i = 0; i < 40; ++i) squares.entries[i] = i * i;
+    const pair shift = {1000, 7};
+    std::vector<int> out(40);
+    array_view<int, 1> v(40, out);
+    parallel_for_each(view, v.extent,
+                      TILES_LAMBDA((v, squares, shift, table_code, pair_code), [=](index<1> i) restrict(amp) {
+                          v[i] = squares.entries[39 - i[0]] + shift.first * shift.second;
+                      }));
+    v.synchronize();
+    for (int i = 0; i < 40; ++i) CHECK(out[i] == (39 - i) * (39 - i) + 7000);
 }
 
 TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED_CODE give the kernel the host's names",
@@ -217,4 +249,20 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(data == std::vector<int>(4, 3));
     CHECK(names.first == "launched_in_nested_lambdas_" + std::to_string(names.line));
     CHECK(names.second == names.first + "_2");
+}
+
+TEST_CASE_METHOD(fresh_view, "the kernels of a template's call site are named by their template arguments", "[amp]") {
+    std::vector<float> floats(4, 0.5f);
+    std::vector<int> ints(4, 1);
+    tiles::array_view<float, 1> f(4, floats);
+    tiles::array_view<int, 1> n(4, ints);
+    // Launched float's first: the names do not depend on that order.
+    const auto [float_name, line] = added_kernel_name<float, 2>(f);
+    const auto int_name = added_kernel_name<int, -3>(n).first;
+    f.synchronize();
+    n.synchronize();
+    CHECK(floats == std::vector<float>(4, 2.5f));
+    CHECK(ints == std::vector<int>(4, -2));
+    CHECK(float_name == "added_kernel_name_" + std::to_string(line) + "_float_2");
+    CHECK(int_name == "added_kernel_name_" + std::to_string(line) + "_int_neg3");
 }

@@ -1,10 +1,11 @@
 // libtiles tests: the pool of device buffers that arrays released on a view leave to later arrays
 // of the same size (engine/src/buffer_pool.hpp): reuse shown by the counters, results right after
 // reuse, initial contents still what was asked, the pool's limit, its freeing on demand, at the
-// view's end and where an allocation finds no room, and releases in any order and from threads.
+// view's end and where any allocation finds no room, and releases in any order and from threads.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -34,6 +35,23 @@ std::vector<float> scaled(const tiles::accelerator_view& view, const tiles::arra
 std::vector<float> times(std::vector<float> values, float factor) {
     for (float& v : values) v *= factor;
     return values;
+}
+
+// Leaves in `view`'s pool released arrays that hold all the memory libtiles has left on its device,
+// to within a float; false, with a warning, where that memory is too large to fill here.
+bool pool_fills_device(const tiles::accelerator_view& view) {
+    const tiles::accelerator device = view.get_accelerator();
+    const std::uint64_t largest = std::min<std::uint64_t>(device.max_allocation() / sizeof(float), 1u << 30);
+    const std::uint64_t left = (device.dedicated_memory() - held_on_device(view)) / sizeof(float);
+    if (left / largest > 16) {
+        WARN("this device's memory holds " << left / largest << " of its largest arrays; not exhausted here");
+        return false;
+    }
+    view.set_pool_limit(device.dedicated_memory());
+    std::vector<tiles::array<float, 1>> held;
+    for (std::uint64_t unfilled = left; unfilled > 0; unfilled -= std::min(unfilled, largest))
+        held.emplace_back(tiles::extent<1>(int(std::min(unfilled, largest))), view);
+    return true;
 }
 
 } // namespace
@@ -148,6 +166,19 @@ TEST_CASE_METHOD(fresh_view, "the pools of a device are freed where an allocatio
     const tiles::accelerator_view other = device.create_view();
     std::vector<tiles::array<float, 1>> smaller;
     for (std::uint64_t i = 0; i < fitting; ++i) smaller.emplace_back(tiles::extent<1>(elements - 1), other);
+    CHECK(view.pooled_bytes() == 0);
+}
+
+TEST_CASE_METHOD(fresh_view, "a reduction's scratch buffer finds room once the device's pools are freed",
+                 "[pool][memory]") {
+    // Its data made first, on another view; then the pool takes the rest of the device's memory, so
+    // the reduction's few bytes of scratch fit only where the allocation frees the pools.
+    const tiles::accelerator_view other = view.get_accelerator().create_view();
+    const std::vector<int> values = random_ints(1000, 5, -100, 100);
+    const tiles::array<int, 1> data(tiles::extent<1>(1000), values, other);
+    if (!pool_fills_device(view)) return;
+    CHECK(view.pooled_bytes() > 0);
+    CHECK(tiles::reduce(other, data, tiles::reduction_op::sum) == std::accumulate(values.begin(), values.end(), 0));
     CHECK(view.pooled_bytes() == 0);
 }
 

@@ -98,14 +98,14 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.what = kind::number;
         arg.scalar_type = to_element_type(a.dtype);
         arg.bytes = 8;
-        std::memcpy(arg.scalar_bytes.data(), a.value, arg.bytes);
+        arg.value_bytes.assign(a.value, arg.bytes);
         return arg;
     case TILES_ARG_SCALAR: {
         arg.what = kind::scalar;
         arg.scalar_type = to_element_type(a.dtype);
         arg.bytes = tiles::element_size(arg.scalar_type);
         if (arg.bytes == 0) throw tiles::invalid_argument(what() + " is a scalar of TILES_OPAQUE type");
-        std::memcpy(arg.scalar_bytes.data(), a.value, arg.bytes);
+        arg.value_bytes.assign(a.value, arg.bytes);
         return arg;
     }
     case TILES_ARG_LOCAL:

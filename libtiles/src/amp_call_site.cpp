@@ -2,7 +2,8 @@
 // kernel function of a C++ kernel source (amp_program.hpp), composed of the device code, the
 // constants and the lambda or functor. A macro's text comes on one line with its comments dropped;
 // where the source file can be read, the same text is found in it, so that the device compiler's
-// messages name its own lines and columns.
+// messages name its own lines and columns. tiles-amp's translations give the text as written, with
+// its column, and no file is read.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -105,6 +106,12 @@ placed_text place(const std::string& stringized, const std::string& file, int li
     return {source->substr(begin, end - begin), found_at, line_of(begin), column};
 }
 
+// `text` written at file:line:column: as given where the column is known (tiles-amp gives the text
+// exactly as written), else found in the file.
+placed_text placed(const std::string& text, const std::string& file, int line, int column) {
+    return column > 0 ? placed_text{text, file, line, std::size_t(column)} : place(text, file, line);
+}
+
 std::string line_directive(const placed_text& t) {
     std::string quoted;
     for (const char c : t.file) quoted += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
@@ -164,6 +171,44 @@ std::string function_name(const std::string& signature) {
     return name.empty() ? "kernel" : name;
 }
 
+// The template arguments of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives,
+// as the tail of an identifier: "_float_neg16" of "void f(T) [with T = float; int N = -16]" (GCC) or
+// of "void f(T) [T = float, N = -16]" (clang), "" where there are none. The kernel of each instantiation
+// of a call site has a name of its own, whatever the order of their first launches.
+std::string template_arguments(const std::string& signature) {
+    if (signature.empty() || signature.back() != ']') return "";
+    int depth = 0;
+    std::size_t open = signature.size() - 1;
+    for (; open > 0; --open) {
+        if (signature[open] == ']') ++depth;
+        if (signature[open] == '[' && --depth == 0) break;
+    }
+    std::string tail;
+    bool value = false; // inside an argument's value, after " = "
+    int brackets = 0;   // of the value's <> and ()
+    for (std::size_t i = open + 1; i + 1 < signature.size(); ++i) {
+        const char c = signature[i];
+        if (c == '<' || c == '(') ++brackets;
+        if (c == '>' || c == ')') --brackets;
+        if (signature.compare(i, 3, " = ") == 0 && !value) {
+            value = true;
+            tail += '_';
+            i += 2;
+        } else if ((c == ';' || c == ',') && brackets == 0) {
+            value = false;
+        } else if (value) {
+            if (std::isalnum(static_cast<unsigned char>(c)))
+                tail += c;
+            else if (c == '-') // -3 and 3 apart
+                tail += "neg";
+            else if (tail.back() != '_')
+                tail += '_';
+        }
+    }
+    while (!tail.empty() && tail.back() == '_') tail.pop_back();
+    return tail;
+}
+
 // `wanted` for `site`, or, where another call site has that name, it with the first free suffix
 // _2, _3 ...: a kernel's name tells it apart in the log, in errors and in checked mode.
 std::string unique_kernel_name(const void* site, const std::string& wanted) {
@@ -219,7 +264,7 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
         if (u.what == use::kind::constant) source += u.text + "\n";
     for (const use& u : uses)
         if (u.what == use::kind::code) {
-            const placed_text code = place(u.text, u.file, u.line);
+            const placed_text code = placed(u.text, u.file, u.line, u.column);
             source += line_directive(code) + code.text + "\n";
         }
     for (std::size_t i = 0; i < uses.size(); ++i)
@@ -239,9 +284,11 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
 
     // The lambda as written, and the kernel function's name: the enclosing function's, and the line
     // of the lambda (or the wrapper), unique in the process.
-    placed_text written = form_ == lambda_form ? place(text_, file_, line_) : placed_text{text_, file_, line_, 1};
+    placed_text written =
+        form_ == lambda_form ? placed(text_, file_, line_, column_) : placed_text{text_, file_, line_, 1};
     const std::string name = unique_kernel_name(this, function_name(function_) + "_" +
-                                                          std::to_string(form_ == lambda_form ? written.line : line_));
+                                                          std::to_string(form_ == lambda_form ? written.line : line_) +
+                                                          template_arguments(function_));
 
     const placed_text at{"", written.file, line_, 1};
     if (form_ == lambda_form) {

@@ -1,7 +1,7 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma, its choice and its
-// launch: blocks of 64 x 256 of C, a tile of one warpgroup and a producer warp each, in a
-// one-dimensional grid; A and B brought by the Tensor Memory Accelerator through tensor maps that
-// libcuda makes over the buffers' device addresses (tensor_map.hpp).
+// launch: blocks of 128 x 192 of C, a tile of two warpgroups each, in a one-dimensional grid; A
+// and B brought by the Tensor Memory Accelerator through tensor maps that libcuda makes over the
+// buffers' device addresses (tensor_map.hpp).
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
@@ -24,11 +24,12 @@ extern const char tiles_kernel_gemm_wgmma[];
 namespace tiles::algorithms {
 namespace {
 
-// The kernel's parameters, as measured fastest on the H100 (BENCHMARKS.md): one warpgroup of 64
-// rows by 256 columns and a producer warp, 4 stages of 16 of k (41 KiB of tile_static memory, so
-// that two tiles share a multiprocessor), in bands of 16 rows of tiles.
-constexpr int warpgroups = 1, block_columns = 256, stages = 4, band_rows = 16;
-constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups + 32;
+// The kernel's parameters, as measured fastest on the H200 (BENCHMARKS.md): two warpgroups of 64
+// rows each by the kernel's 192 columns, 4 stages of 16 of k (41 KiB of tile_static memory and
+// 256 work-items of 122 registers, so that two tiles share a multiprocessor), in bands of 16 rows
+// of tiles.
+constexpr int warpgroups = 2, block_columns = 192, stages = 4, band_rows = 16;
+constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
 // The boxes the kernel copies (kernels/gemm_wgmma.cl): A's block rows by 16 of k, 32-byte swizzle;
 // 16 rows of B's k by 64 columns, 128-byte swizzle.
 constexpr engine::tensor_box a_box{16, block_rows, 32}, b_box{64, 16, 128};
@@ -43,9 +44,8 @@ const char* wgmma_source() {
 // The program's kernel `name`: gemm_wgmma, or buffer_addresses.
 const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma") {
     return algorithm_kernel(wgmma_source(), name, element_type::float32,
-                            "-DWARPGROUPS=" + std::to_string(warpgroups) +
-                                " -DBLOCK_COLUMNS=" + std::to_string(block_columns) +
-                                " -DSTAGES=" + std::to_string(stages) + " -DGROUP=" + std::to_string(band_rows),
+                            "-DWARPGROUPS=" + std::to_string(warpgroups) + " -DSTAGES=" + std::to_string(stages) +
+                                " -DGROUP=" + std::to_string(band_rows),
                             storage);
 }
 

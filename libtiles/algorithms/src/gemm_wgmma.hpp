@@ -20,7 +20,7 @@ namespace tiles::algorithms {
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
 // own precision, rows of whole 16-byte chunks (k and n multiples of 8), and C of at least
-// 2048 x 2048 elements (below, its 64 x 256 blocks are too few for the device's multiprocessors,
+// 2048 x 2048 elements (below, its 128 x 192 blocks are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
 

@@ -1,5 +1,5 @@
 // libtiles engine: contexts' pools of released device buffers, and the list of every pool, by
-// which an allocation that finds no room frees the pools of its device before it gives up.
+// which an allocation that finds no room frees the pools of its device (device_memory.cpp).
 #include "tiles/engine/inside/buffer_pool.hpp"
 
 #include <algorithm>
@@ -7,7 +7,6 @@
 #include <new>
 
 #include "tiles/engine/immortal.hpp"
-#include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -25,14 +24,14 @@ pool_list& all_pools() {
     return *list;
 }
 
-void free_pools_of(const device_info* device) {
+} // namespace
+
+void free_device_pools(const device_info& device) {
     pool_list& list = all_pools();
     std::lock_guard<std::mutex> lock(list.mutex);
     for (std::size_t i = 0; i < list.pools.size(); ++i)
-        if (list.devices[i] == device) list.pools[i]->free_all();
+        if (list.devices[i] == &device) list.pools[i]->free_all();
 }
-
-} // namespace
 
 buffer_pool::buffer_pool(std::shared_ptr<const device_info> device, cl::Context context)
     : device_(std::move(device)), context_(std::move(context)), limit_(device_->global_mem_size / 4) {
@@ -64,12 +63,7 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
             return {std::move(found), true};
         }
     }
-    try {
-        return {allocate_counted(context_, device_, bytes), false};
-    } catch (const out_of_memory&) {
-        free_pools_of(device_.get());
-        return {allocate_counted(context_, device_, bytes), false};
-    }
+    return {allocate_counted(context_, device_, bytes), false};
 }
 
 void buffer_pool::give_back(counted_buffer buffer) noexcept {

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "tiles/engine/inside/buffer_pool.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -47,11 +48,21 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
            << device->max_mem_alloc_size << " bytes (" << device->global_mem_size << " bytes in all)";
         throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
     }
-    memory_reservation reserved(std::move(device), bytes);
-    cl_int status = CL_SUCCESS;
-    cl::Buffer buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
-    check(status, "clCreateBuffer");
-    return {std::move(buffer), std::move(reserved)};
+    const auto allocate = [&] {
+        memory_reservation reserved(device, bytes);
+        cl_int status = CL_SUCCESS;
+        cl::Buffer buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+        check(status, "clCreateBuffer");
+        return counted_buffer{std::move(buffer), std::move(reserved)};
+    };
+    try {
+        return allocate();
+    } catch (const out_of_memory&) {
+        // Every allocation, not the pools' own alone: the memory the pools keep is never what
+        // stands in the way of one.
+        free_device_pools(*device);
+        return allocate();
+    }
 }
 
 void memory_reservation::release() noexcept {

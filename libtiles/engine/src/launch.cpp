@@ -138,7 +138,7 @@ bool type_matches(element_type type, const kernel_param& p) { return !p.builtin 
 
 template <class T> T scalar_value(const launch_arg& a) {
     T value;
-    std::memcpy(&value, a.scalar_bytes.data(), sizeof value);
+    std::memcpy(&value, a.value_bytes.data(), sizeof value);
     return value;
 }
 
@@ -452,9 +452,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
             bindings[i] = a.memory->begin_launch(context, a.region, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
         } else { // a scalar (numbers are typed as scalars by now), a value, or local memory, which has none
-            const void* value = a.what == launch_arg::kind::local   ? nullptr
-                                : a.what == launch_arg::kind::value ? a.value_bytes.data()
-                                                                    : a.scalar_bytes.data();
+            const void* value = a.what == launch_arg::kind::local ? nullptr : a.value_bytes.data();
             check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
         }
     }

@@ -28,7 +28,8 @@
 //
 // Messages of the device's compiler name the user's file, line and column where the file can be
 // read when the kernel is first built (otherwise the line of the wrapper, the text on one line, as
-// macros give it). README: "Kernels in C++".
+// macros give it); sources that tiles-amp translated carry their kernels' text as written, and read
+// no file. README: "Kernels in C++".
 #pragma once
 
 #include <array>
@@ -45,20 +46,11 @@
 
 // TILES_LAMBDA((uses), lambda): a restrict(amp) lambda for parallel_for_each, compiled for the
 // device; `uses` names what its body takes from the host (see above).
-#define TILES_LAMBDA(uses, ...)                                                                                        \
-    ([&](const char* tiles_function_) {                                                                                \
-        static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::lambda_form, #__VA_ARGS__,   \
-                                                          #uses, __FILE__, __LINE__, tiles_function_);                 \
-        return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple());                \
-    }(TILES_AMP_FUNCTION))
+#define TILES_LAMBDA(uses, ...) TILES_AMP_SITE(lambda_form, #__VA_ARGS__, #uses, __FILE__, __LINE__, 0, uses, )
 // TILES_FUNCTOR((uses), Class, arguments...): the functor Class(arguments...), constructed on the
 // device from the arguments the host passes, for parallel_for_each.
 #define TILES_FUNCTOR(uses, class_name, ...)                                                                           \
-    ([&](const char* tiles_function_) {                                                                                \
-        static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::functor_form, #class_name,   \
-                                                          #uses, __FILE__, __LINE__, tiles_function_);                 \
-        return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple(__VA_ARGS__));     \
-    }(TILES_AMP_FUNCTION))
+    TILES_AMP_SITE(functor_form, #class_name, #uses, __FILE__, __LINE__, 0, uses, __VA_ARGS__)
 // TILES_CONSTANT(NAME): the host's macro or constant NAME, defined alike for the device.
 #define TILES_CONSTANT(name) ::tiles::amp_detail::make_constant(#name, TILES_AMP_STRINGIZE(name), name)
 // TILES_TYPE(T): the host's type T, defined alike for the device.
@@ -73,6 +65,16 @@
     static const ::tiles::device_code name(#__VA_ARGS__, __FILE__, __LINE__)
 
 // Helpers of the macros.
+// A call site: `text`, a lambda or a functor's class name, written at file:line:column; column 0
+// where # made the text of a macro's argument (on one line, without its comments), which the library
+// then finds in the file. tiles-amp writes the text exactly as written, with its column, so that no
+// source file is read at run time.
+#define TILES_AMP_SITE(form, text, uses_text, file, line, column, uses, ...)                                           \
+    ([&](const char* tiles_function_) {                                                                                \
+        static ::tiles::amp_detail::call_site tiles_site_(::tiles::amp_detail::call_site::form, text, uses_text, file, \
+                                                          line, column, tiles_function_);                              \
+        return tiles_site_.bind(std::forward_as_tuple(TILES_AMP_UNPACK uses), std::forward_as_tuple(__VA_ARGS__));     \
+    }(TILES_AMP_FUNCTION))
 // The signature of the function around a call site, which names its kernel: GCC's and clang's name
 // the functions a lambda is defined in, where __func__ inside a lambda is "operator()".
 #if defined(__GNUC__)
@@ -90,16 +92,21 @@ namespace tiles {
 // TILES_SHARED_CODE keep it: its text and where it was written.
 class device_code {
   public:
-    // The code's text, and the file and line where it was written, which the compiler's messages name.
-    device_code(const char* text, const char* file, int line) : text_(text), file_(file), line_(line) {}
+    // The code's text, and the file, line and column where it was written, which the compiler's
+    // messages name. Column 0: # made the text of a macro's argument, which the library finds in the
+    // file; from 1 (tiles-amp), the text is exactly as written there.
+    device_code(const char* text, const char* file, int line, int column = 0)
+        : text_(text), file_(file), line_(line), column_(column) {}
     const char* text() const { return text_; }
     const char* file() const { return file_; }
     int line() const { return line_; }
+    int column() const { return column_; }
 
   private:
     const char* text_;
     const char* file_;
     int line_;
+    int column_;
 };
 
 namespace amp_detail {
@@ -148,6 +155,7 @@ struct use {
     std::string text;      // constant: its definition; code: its text
     const char* file = ""; // code: where it was written
     int line = 0;
+    int column = 0; // code: from 1 where the text is exactly as written (device_code)
 };
 
 // A capture as the kernel function declares it (type) and the launch argument it is (argument):
@@ -216,7 +224,7 @@ template <class U> use describe(const std::remove_reference_t<U>& value) {
     if constexpr (std::is_same_v<T, constant>)
         return {use::kind::constant, "", value.definition};
     else if constexpr (std::is_same_v<T, device_code>)
-        return {use::kind::code, "", value.text(), value.file(), value.line()};
+        return {use::kind::code, "", value.text(), value.file(), value.line(), value.column()};
     else
         return {use::kind::capture, capture_of<T>::type(std::is_const_v<std::remove_reference_t<U>>), ""};
 }
@@ -238,8 +246,8 @@ template <std::size_t Capacity> struct bound_kernel {
 class call_site {
   public:
     enum form { lambda_form, functor_form };
-    call_site(form f, const char* text, const char* uses, const char* file, int line, const char* function)
-        : form_(f), text_(text), uses_(uses), file_(file), line_(line), function_(function) {}
+    call_site(form f, const char* text, const char* uses, const char* file, int line, int column, const char* function)
+        : form_(f), text_(text), uses_(uses), file_(file), line_(line), column_(column), function_(function) {}
     call_site(const call_site&) = delete;
     call_site& operator=(const call_site&) = delete;
 
@@ -273,6 +281,7 @@ class call_site {
     const char* const uses_;
     const char* const file_;
     const int line_;
+    const int column_; // 0: text_ came through #
     const char* const function_;
     std::once_flag made_;
     std::optional<kernel> kernel_;

@@ -7,18 +7,22 @@
 // below TRANSLATED's folder, where the translation's #include "..." finds it first. DEPFILE, as
 // make reads it, lists the files the parse read, so that a build translates again when one changes.
 // A problem is reported at the user's file and line, as a compiler reports an error, and no
-// translated source is written.
+// translated source is written: what the translator refuses, and names undeclared in device code
+// (a kernel's body, a restrict(amp) function), which the host compiler does not see.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "device_names.hpp"
 #include "macro_log.hpp"
 #include "source_scan.hpp"
 #include "translated_files.hpp"
 #include "translation.hpp"
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -33,35 +37,87 @@ namespace {
 
 constexpr const char* prelude_path = "/tiles-amp/analysis_prelude.hpp";
 
+// An error of the compiler at a byte of the main file.
+struct placed_error {
+    unsigned offset;
+    std::string message;    // file:line:column: error: ...
+    std::string undeclared; // the name, where the error is that a name is not declared
+};
+
+// The name an error says is not declared ("use of undeclared identifier 'x'", "unknown type name
+// 'T'"), or "" for any other error.
+std::string undeclared_name(const clang::Diagnostic& d) {
+    const unsigned id = d.getID();
+    if (id != clang::diag::err_undeclared_var_use && id != clang::diag::err_undeclared_var_use_suggest &&
+        id != clang::diag::err_unknown_typename && id != clang::diag::err_unknown_typename_suggest)
+        return "";
+    if (d.getNumArgs() == 0) return "";
+    if (d.getArgKind(0) == clang::DiagnosticsEngine::ak_identifierinfo && d.getArgIdentifier(0))
+        return d.getArgIdentifier(0)->getName().str();
+    if (d.getArgKind(0) == clang::DiagnosticsEngine::ak_declarationname)
+        return clang::DeclarationName::getFromOpaqueInteger(d.getRawArg(0)).getAsString();
+    return "";
+}
+
 // What the parse made of the source.
 struct result {
     tiles_amp::plan plan;
-    std::vector<std::string> read;  // every file the parse read
-    std::vector<std::string> fatal; // the compiler's own errors that stopped it reading the source
+    std::vector<std::string> read;    // every file the parse read
+    std::vector<std::string> fatal;   // the compiler's own errors that stopped it reading the source
+    std::vector<placed_error> errors; // the compiler's other errors in the main file
 };
 
-// The compiler's errors are the host compiler's to report, on the translated source; those that
-// stop the parse (a missing header) are the translator's.
-class fatal_errors : public clang::DiagnosticConsumer {
+// The compiler's errors in the host's code are the host compiler's to report, on the translated
+// source; those that stop the parse (a missing header) are the translator's, and so are names
+// undeclared in device code, which the host compiler never reads (a kernel reaches it as text, a
+// restrict(amp) function not at all). Other errors in device code may come of the parse's host view
+// of C++ AMP's classes (a tiled_index's barrier exists only on the device): the device's compiler
+// reports them at the kernel's first launch.
+class compiler_errors : public clang::DiagnosticConsumer {
   public:
-    explicit fatal_errors(result& r) : result_(r) {}
+    explicit compiler_errors(result& r) : result_(r) {}
     void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
-        if (level != clang::DiagnosticsEngine::Fatal) return;
+        if (level != clang::DiagnosticsEngine::Fatal && level != clang::DiagnosticsEngine::Error) return;
         llvm::SmallString<256> message;
         d.FormatDiagnostic(message);
         std::string where;
+        std::optional<unsigned> offset;
         if (d.hasSourceManager() && d.getLocation().isValid()) {
-            const clang::PresumedLoc p = d.getSourceManager().getPresumedLoc(d.getLocation());
+            const clang::SourceManager& sm = d.getSourceManager();
+            const clang::SourceLocation at = sm.getExpansionLoc(d.getLocation());
+            const clang::PresumedLoc p = sm.getPresumedLoc(at);
             if (p.isValid())
                 where = std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" +
                         std::to_string(p.getColumn()) + ": ";
+            if (sm.isInMainFile(at)) offset = sm.getFileOffset(at);
         }
-        result_.fatal.push_back(where + "error: " + message.str().str());
+        const std::string error = where + "error: " + message.str().str();
+        if (level == clang::DiagnosticsEngine::Fatal)
+            result_.fatal.push_back(error);
+        else if (offset)
+            result_.errors.push_back({*offset, error, undeclared_name(d)});
     }
 
   private:
     result& result_;
 };
+
+// The names undeclared in the device code of the plan (the kernels and the device-only functions)
+// that the device's own headers do not declare either.
+std::vector<std::string> device_code_errors(const result& r) {
+    const auto in = [](unsigned offset, const tiles_amp::span& s) { return offset >= s.begin && offset < s.end; };
+    std::vector<std::string> found;
+    const auto source = r.plan.files.find(r.plan.file);
+    if (source == r.plan.files.end()) return found;
+    for (const placed_error& e : r.errors) {
+        if (e.undeclared.empty() || tiles_amp::declared_on_device(e.undeclared)) continue;
+        bool device = false;
+        for (const auto& [at, site] : source->second.sites) device = device || in(e.offset, site.written);
+        for (const tiles_amp::span& s : source->second.blanked) device = device || in(e.offset, s);
+        if (device) found.push_back(e.message);
+    }
+    return found;
+}
 
 class consumer : public clang::ASTConsumer {
   public:
@@ -160,17 +216,20 @@ int main(int argc, char** argv) {
     tool.mapVirtualFile(prelude_path, tiles_amp_analysis_prelude);
     result r;
     r.plan.file = std::string(absolute.str());
-    fatal_errors diagnostics(r);
+    compiler_errors diagnostics(r);
     tool.setDiagnosticConsumer(&diagnostics);
     factory f(r);
     const int status = tool.run(&f);
 
     std::remove(output.c_str());
+    const std::vector<std::string> device_errors = device_code_errors(r);
     for (const std::string& m : r.fatal) std::fprintf(stderr, "%s\n", m.c_str());
+    for (const std::string& m : device_errors) std::fprintf(stderr, "%s\n", m.c_str());
     for (const tiles_amp::problem& p : r.plan.problems)
         std::fprintf(stderr, "%s: error: %s\n", p.where.c_str(), p.message.c_str());
-    if (!r.fatal.empty() || !r.plan.problems.empty() || (status != 0 && !r.plan.files.count(r.plan.file))) {
-        if (r.fatal.empty() && r.plan.problems.empty())
+    if (!r.fatal.empty() || !device_errors.empty() || !r.plan.problems.empty() ||
+        (status != 0 && !r.plan.files.count(r.plan.file))) {
+        if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty())
             std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
         return 1;
     }

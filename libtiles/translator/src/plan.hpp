@@ -23,6 +23,7 @@ struct device_block {
     std::string file; // where it was written, for the device compiler's messages
     int line = 1;
     unsigned order = 0; // a macro first, then constants, then code in the order it is read
+    int column = 1;     // where the text begins on its line: code is exactly as written
 };
 
 // One parallel_for_each's kernel: a restrict(amp) lambda, or the construction of a functor whose
@@ -30,6 +31,7 @@ struct device_block {
 struct kernel_site {
     bool functor = false;
     span written;                               // the lambda, or `Class(arguments)`
+    int line = 1, column = 1;                   // where it begins, as #line names it
     unsigned arguments_open = 0;                // functor: the '(' before its arguments
     bool has_arguments = false;                 // functor: something between its parentheses
     std::string class_name;                     // functor: as written

@@ -43,6 +43,7 @@ class places {
         return std::string(p.getFilename()) + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
     }
     int line(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getLine()); }
+    int column(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getColumn()); }
     // The text of `s` in the file `in` lies in.
     std::string text(SourceLocation in, const span& s) const {
         return sm_.getBufferData(sm_.getFileID(sm_.getExpansionLoc(in))).substr(s.begin, s.end - s.begin).str();
@@ -402,7 +403,8 @@ class reach : public RecursiveASTVisitor<reach> {
         const std::string key = "code:" + file + ":" + std::to_string(s.begin);
         site_.blocks.insert(key);
         if (!out_.blocks.count(key)) {
-            out_.blocks[key] = {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()), 2};
+            out_.blocks[key] = {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()), 2,
+                                at_.column(top->getBeginLoc())};
             code_at_[key] = top->getBeginLoc();
         }
         if (!tops_.insert(top).second) return;
@@ -464,6 +466,8 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         kernel_site& site = out_.files[file].sites[at_.offset(e->getBeginLoc())];
         site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
+        site.line = at_.line(e->getBeginLoc());
+        site.column = at_.column(e->getBeginLoc());
         site_at_[&site] = e->getBeginLoc();
         reach r(context_, at_, macros_, out_, site, code_at_);
         for (const LambdaCapture& c : e->captures()) {
@@ -515,6 +519,8 @@ class finder : public RecursiveASTVisitor<finder> {
         site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
+        site.line = at_.line(kernel->getBeginLoc());
+        site.column = at_.column(kernel->getBeginLoc());
         site.arguments_open = at_.offset(open);
         site.class_name = at_.text(open, {site.written.begin, site.arguments_open});
         while (!site.class_name.empty() && std::isspace(static_cast<unsigned char>(site.class_name.back())))
@@ -572,7 +578,8 @@ class finder : public RecursiveASTVisitor<finder> {
         if (file.empty()) return true;
         const span s = at_.of_declaration(u);
         const std::string key = "using:" + file + ":" + std::to_string(s.begin);
-        out_.blocks[key] = {at_.text(u->getBeginLoc(), s), file, at_.line(u->getBeginLoc()), 2};
+        out_.blocks[key] = {at_.text(u->getBeginLoc(), s), file, at_.line(u->getBeginLoc()), 2,
+                            at_.column(u->getBeginLoc())};
         code_at_[key] = u->getBeginLoc();
         usings_.emplace_back(key, u->getBeginLoc());
         return true;

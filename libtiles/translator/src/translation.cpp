@@ -50,8 +50,9 @@ bool inside(const span& s, const std::vector<span>& spans) {
     return std::any_of(spans.begin(), spans.end(), [&](const span& o) { return s.begin >= o.begin && s.end <= o.end; });
 }
 
-// The host's text of one file: blanked where the host has nothing, the kernels wrapped.
-std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks) {
+// The host's text of one file, `file` as #line names it: blanked where the host has nothing, the
+// kernels wrapped.
+std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks, const std::string& file) {
     std::string host = p.text;
     std::vector<span> kept; // the kernels' text, which the wrappers hand over as written
     for (const auto& [at, site] : p.sites) kept.push_back(site.written);
@@ -87,12 +88,22 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
         std::vector<std::string> named(site.blocks.begin(), site.blocks.end());
         in_order(named, blocks);
         for (const std::string& key : named) add("::tiles_amp_translated::" + name_of(key));
+        // The call site with its kernel's text as written and where it begins, so that the library
+        // reads no source file at run time.
+        const auto site_macro = [&](const char* form, const std::string& text) {
+            return std::string("TILES_AMP_SITE(") + form + ", " + quoted(text) + ", " + quoted("(" + uses + ")") +
+                   ", " + quoted(file) + ", " + std::to_string(site.line) + ", " + std::to_string(site.column) + ", (" +
+                   uses + "), ";
+        };
         if (site.functor) {
             host.replace(site.written.begin, site.arguments_open + 1 - site.written.begin,
-                         "TILES_FUNCTOR((" + uses + "), " + site.class_name + (site.has_arguments ? ", " : ""));
+                         site_macro("functor_form", site.class_name));
         } else {
-            host.insert(site.written.end, ")");
-            host.insert(site.written.begin, "TILES_LAMBDA((" + uses + "), ");
+            // The lambda's lines stay, empty, so that the host's lines after it keep their numbers.
+            const std::string lambda = host.substr(site.written.begin, site.written.end - site.written.begin);
+            host.replace(site.written.begin, lambda.size(),
+                         site_macro("lambda_form", lambda) + ")" +
+                             std::string(std::size_t(std::count(lambda.begin(), lambda.end(), '\n')), '\n'));
         }
     }
     insert_keywords_from(0);
@@ -103,7 +114,7 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
 
 std::string translate(const plan& p, const std::string& file) {
     const file_plan& f = p.files.at(file);
-    if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks);
+    if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks, file);
     // The device code the kernels of every file use, in the order the device compiles it.
     std::vector<std::string> used;
     for (const auto& [path, each] : p.files)
@@ -116,9 +127,10 @@ std::string translate(const plan& p, const std::string& file) {
     for (const std::string& key : used) {
         const device_block& b = p.blocks.at(key);
         out += "static const ::tiles::device_code " + name_of(key) + "(" + quoted(b.text) + ", " + quoted(b.file) +
-               ", " + std::to_string(b.line) + ");\n";
+               ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
     }
-    return out + "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n" + host_text(f, p.blocks);
+    return out + "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n" +
+           host_text(f, p.blocks, p.file);
 }
 
 } // namespace tiles_amp

@@ -19,6 +19,25 @@ struct _cl_event; // OpenCL's cl_event is a pointer to it
 
 namespace tiles::engine {
 
+// The bytes of a scalar or of a value a C++ kernel captures: inline up to 64 (a struct of a few
+// numbers, an extent), so that such a launch allocates nothing, on the heap beyond.
+class argument_bytes {
+  public:
+    void assign(const void* value, std::size_t size) {
+        beyond_.resize(size > held_.size() ? size : 0);
+        unsigned char* to = beyond_.empty() ? held_.data() : beyond_.data();
+        // Byte by byte, without <cstring>: glibc's <string.h> declares ::index(), and C++ AMP's
+        // `using namespace concurrency; index<2> i;` would find it beside tiles::index.
+        const auto* from = static_cast<const unsigned char*>(value);
+        for (std::size_t i = 0; i < size; ++i) to[i] = from[i];
+    }
+    const unsigned char* data() const { return beyond_.empty() ? held_.data() : beyond_.data(); }
+
+  private:
+    std::array<unsigned char, 64> held_{};
+    std::vector<unsigned char> beyond_{};
+};
+
 // One launch argument, untyped: what the engine needs to set and check a kernel parameter.
 // A `number` has no type of its own (a Python int or float, say): it is converted to its
 // parameter's type at launch, if the value fits there exactly enough.
@@ -31,9 +50,8 @@ struct launch_arg {
     const char* container = "";      // kind::memory: "array" or "array_view", for messages
     int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
     element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
-    std::array<unsigned char, 8> scalar_bytes{};
-    std::size_t bytes = 0; // kind::scalar and kind::value: size of the value; kind::local: size asked
-    std::vector<unsigned char> value_bytes{}; // kind::value: a trivially copyable value (a struct, extent, index)
+    std::size_t bytes = 0;           // kind::scalar and kind::value: size of the value; kind::local: size asked
+    argument_bytes value_bytes{};    // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
 };
 
 // The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
@@ -86,10 +104,7 @@ launch_arg scalar_arg(T value) {
     launch_arg arg{launch_arg::kind::scalar, nullptr};
     arg.scalar_type = element_type_of<T>;
     arg.bytes = sizeof(T);
-    // Byte by byte, without <cstring>: glibc's <string.h> declares ::index(), and C++ AMP's
-    // `using namespace concurrency; index<2> i;` would find it beside tiles::index.
-    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
-    for (std::size_t i = 0; i < sizeof(T); ++i) arg.scalar_bytes[i] = bytes[i];
+    arg.value_bytes.assign(&value, sizeof(T));
     return arg;
 }
 
@@ -98,8 +113,7 @@ launch_arg scalar_arg(T value) {
 inline launch_arg value_arg(const void* value, std::size_t size) {
     launch_arg arg{launch_arg::kind::value, nullptr};
     arg.bytes = size;
-    const auto* bytes = static_cast<const unsigned char*>(value);
-    arg.value_bytes.assign(bytes, bytes + size);
+    arg.value_bytes.assign(value, size);
     return arg;
 }
 

@@ -26,8 +26,8 @@ class buffer_pool {
     buffer_pool& operator=(const buffer_pool&) = delete;
 
     // A buffer of exactly `bytes`, counted: the one of that size released last, else a new one
-    // (reused says which). Where the device has no room for a new one, every pool of the device
-    // is freed and the allocation tried again, so the pools' memory never stands in the way.
+    // (reused says which), allocated as every buffer is (allocate_counted, which frees the
+    // device's pools where it finds no room).
     struct taken {
         counted_buffer buffer;
         bool reused;
@@ -58,5 +58,9 @@ class buffer_pool {
     std::uint64_t held_ = 0;
     std::uint64_t limit_;
 };
+
+// Frees every buffer the pools of `device`'s contexts keep: allocate_counted's way out where the
+// device has no room for a new buffer, so the pools never cause an out-of-memory.
+void free_device_pools(const device_info& device);
 
 } // namespace tiles::engine

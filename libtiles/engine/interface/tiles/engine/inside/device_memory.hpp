@@ -39,7 +39,8 @@ struct counted_buffer {
 };
 
 // A new read-write buffer of `bytes` in `context`, on `device`, counted; out_of_memory, naming
-// the numbers, beyond the device's largest allocation or the memory libtiles has left there.
+// the numbers, beyond the device's largest allocation or the memory libtiles has left there once
+// the device's pools of released buffers (buffer_pool.hpp) are freed.
 counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<const device_info> device,
                                 std::size_t bytes);
 
