@@ -1,7 +1,7 @@
 # The installed package (TILES_INSTALL): libtiles.so (or libtiles.a) with tiles.h and
 # tiles_opencl.h for C; the static C++ core libtiles_core.a with the headers of tiles/ for C++
 # (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
-# where MPI is found) and C++ AMP's <amp.h>, <amp_math.h> and <amp_short_vectors.h> in
+# where MPI is found) and C++ AMP's <amp.h>, <amp_math.h>, <amp_short_vectors.h> and <amp_graphics.h> in
 # tiles/cppamp/, which tiles::core and tiles-core.pc put on the include path; tiles-info and tiles-tune; tiles-amp, the C++
 # AMP translator, and tiles_amp_sources() where clang's LibTooling was found; a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives

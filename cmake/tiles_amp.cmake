@@ -1,8 +1,10 @@
 # tiles_amp_sources(<target> <source>...): C++ AMP sources, as written (#include <amp.h>,
 # restrict(amp) lambdas and functors), built into <target>. At build time tiles-amp translates each
 # source with the target's include directories and definitions into the build tree, and <target>
-# compiles the translation in its place, with every message at the source's own lines; <target>
-# links tiles::core. List the sources here, not in add_executable or add_library. Installed with
+# compiles the translation in its place, with every message at the source's own lines; the headers
+# of the source's folder that it includes are translated beside it (their kernels and restrict(amp)
+# code are device code too), and a change to any file the source includes translates it again;
+# <target> links tiles::core. List the sources here, not in add_executable or add_library. Installed with
 # the package (find_package(tiles)); in libtiles' own build where tiles-amp is built.
 function(tiles_amp_sources target)
   if(NOT TARGET tiles::tiles-amp)
@@ -22,9 +24,10 @@ function(tiles_amp_sources target)
     set(translated "${CMAKE_CURRENT_BINARY_DIR}/tiles_amp/${target}/${name}")
     add_custom_command(
       OUTPUT "${translated}"
-      COMMAND "$<TARGET_FILE:${tool}>" "${absolute}" -o "${translated}" -- -std=c++17
+      COMMAND "$<TARGET_FILE:${tool}>" "${absolute}" -o "${translated}" --depfile "${translated}.d" -- -std=c++17
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>" "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
       DEPENDS "${absolute}" ${tool}
+      DEPFILE "${translated}.d"
       COMMENT "Translating the C++ AMP source ${source}"
       COMMAND_EXPAND_LISTS VERBATIM)
     target_sources(${target} PRIVATE "${translated}")

@@ -127,9 +127,10 @@ template <class T> std::string device_type_name() {
 }
 
 // `value` of a constant `name` whose preprocessed spelling is `expansion`: a macro where the two
-// differ, else a variable, whose value and type the device's definition takes.
+// differ, else a variable, whose value and type the device's definition takes. By value: a class's
+// `static const int` with no definition outside the class (MSVC needs none) is read, not bound.
 std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size);
-template <class T> constant make_constant(const char* name, const char* expansion, const T& value) {
+template <class T> constant make_constant(const char* name, const char* expansion, T value) {
     static_assert(std::is_arithmetic_v<T>, "TILES_CONSTANT takes macros and constants of number types");
     if (std::string(name) != expansion) return {std::string("#define ") + name + " " + expansion};
     if constexpr (std::is_same_v<T, bool>)

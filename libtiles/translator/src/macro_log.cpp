@@ -1,6 +1,8 @@
 // tiles-amp: the macros of a C++ AMP source (macro_log.hpp).
 #include "macro_log.hpp"
 
+#include "translated_files.hpp"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 
@@ -49,15 +51,17 @@ class recorder : public clang::PPCallbacks {
                       const clang::MacroArgs*) override {
         const clang::SourceManager& sm = pp_.getSourceManager();
         const clang::SourceLocation at = name.getLocation();
-        if (!at.isFileID() || !sm.isInMainFile(at)) return;
+        if (!at.isFileID()) return;
+        const std::string file = translated_file(sm, at);
+        if (file.empty()) return;
         const std::string spelled = name.getIdentifierInfo()->getName().str();
         const unsigned offset = sm.getFileOffset(at);
         if (spelled == "restrict") {
             const clang::SourceLocation end =
                 clang::Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, pp_.getLangOpts());
-            log_.restrict_marks.push_back({offset, sm.getFileOffset(end)});
+            log_.restrict_marks[file].push_back({offset, sm.getFileOffset(end)});
         } else {
-            log_.expansions.push_back({offset, spelled});
+            log_.expansions.push_back({file, offset, spelled});
         }
     }
 
@@ -69,11 +73,12 @@ class recorder : public clang::PPCallbacks {
 
 } // namespace
 
-std::set<std::string> macro_log::used_in(const span& within) const {
+std::set<std::string> macro_log::used_in(const std::string& file, const span& within) const {
     std::set<std::string> found;
     std::vector<std::string> pending;
-    for (const auto& [offset, name] : expansions)
-        if (offset >= within.begin && offset < within.end && definitions.count(name)) pending.push_back(name);
+    for (const expansion& e : expansions)
+        if (e.file == file && e.offset >= within.begin && e.offset < within.end && definitions.count(e.name))
+            pending.push_back(e.name);
     while (!pending.empty()) {
         const std::string name = pending.back();
         pending.pop_back();

@@ -1,6 +1,6 @@
 // tiles-amp: the preprocessor's part of the parse. The macros the user defines (in the source, its
-// headers or with -D), where the source expands them, and where it writes restrict(...), which the
-// host's text loses.
+// headers or with -D), where the files tiles-amp translates expand them, and where they write
+// restrict(...), which the host's text loses.
 #pragma once
 
 #include <map>
@@ -15,12 +15,17 @@
 namespace tiles_amp {
 
 struct macro_log {
-    std::map<std::string, device_block> definitions;          // the user's macros, as #define lines
-    std::vector<std::pair<unsigned, std::string>> expansions; // in the main file: where, which
-    std::vector<span> restrict_marks;
+    struct expansion {
+        std::string file; // a translated file (translated_files.hpp)
+        unsigned offset = 0;
+        std::string name;
+    };
+    std::map<std::string, device_block> definitions; // the user's macros, as #define lines
+    std::vector<expansion> expansions;
+    std::map<std::string, std::vector<span>> restrict_marks; // by file
 
-    // The macros the text in `within` expands, with those their definitions name, as block keys.
-    std::set<std::string> used_in(const span& within) const;
+    // The macros the text in `within` of `file` expands, with those their definitions name.
+    std::set<std::string> used_in(const std::string& file, const span& within) const;
 };
 
 // Fills `log` while `preprocessor` runs.

@@ -1,11 +1,15 @@
 // tiles-amp: translates a C++ AMP source, as written, into one the host's compiler builds against
 // libtiles (docs/guides/from-cpp-amp.md). Clang's front end parses it with the compiler's flags:
 //
-//     tiles-amp SOURCE -o TRANSLATED [-- COMPILER FLAGS...]
+//     tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [-- COMPILER FLAGS...]
 //
+// The headers of SOURCE's folder that it includes are translated too, each written at its own path
+// below TRANSLATED's folder, where the translation's #include "..." finds it first. DEPFILE, as
+// make reads it, lists the files the parse read, so that a build translates again when one changes.
 // A problem is reported at the user's file and line, as a compiler reports an error, and no
 // translated source is written: what the translator refuses, and names undeclared in device code
 // (a kernel's body, a restrict(amp) function), which the host compiler does not see.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -15,6 +19,7 @@
 #include "device_names.hpp"
 #include "macro_log.hpp"
 #include "source_scan.hpp"
+#include "translated_files.hpp"
 #include "translation.hpp"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -24,6 +29,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 extern const char tiles_amp_analysis_prelude[];
 
@@ -56,7 +62,7 @@ std::string undeclared_name(const clang::Diagnostic& d) {
 // What the parse made of the source.
 struct result {
     tiles_amp::plan plan;
-    std::string source;
+    std::vector<std::string> read;    // every file the parse read
     std::vector<std::string> fatal;   // the compiler's own errors that stopped it reading the source
     std::vector<placed_error> errors; // the compiler's other errors in the main file
 };
@@ -101,11 +107,13 @@ class compiler_errors : public clang::DiagnosticConsumer {
 std::vector<std::string> device_code_errors(const result& r) {
     const auto in = [](unsigned offset, const tiles_amp::span& s) { return offset >= s.begin && offset < s.end; };
     std::vector<std::string> found;
+    const auto source = r.plan.files.find(r.plan.file);
+    if (source == r.plan.files.end()) return found;
     for (const placed_error& e : r.errors) {
         if (e.undeclared.empty() || tiles_amp::declared_on_device(e.undeclared)) continue;
         bool device = false;
-        for (const auto& [at, site] : r.plan.sites) device = device || in(e.offset, site.written);
-        for (const tiles_amp::span& s : r.plan.blanked) device = device || in(e.offset, s);
+        for (const auto& [at, site] : source->second.sites) device = device || in(e.offset, site.written);
+        for (const tiles_amp::span& s : source->second.blanked) device = device || in(e.offset, s);
         if (device) found.push_back(e.message);
     }
     return found;
@@ -116,7 +124,9 @@ class consumer : public clang::ASTConsumer {
     consumer(result& r, tiles_amp::macro_log& m) : result_(r), macros_(m) {}
     void HandleTranslationUnit(clang::ASTContext& context) override {
         const clang::SourceManager& sm = context.getSourceManager();
-        result_.source = sm.getBufferData(sm.getMainFileID()).str();
+        for (auto f = sm.fileinfo_begin(); f != sm.fileinfo_end(); ++f)
+            if (f->first->getName() != prelude_path) result_.read.push_back(f->first->getName().str());
+        std::sort(result_.read.begin(), result_.read.end());
         tiles_amp::scan_source(context, macros_, result_.plan);
     }
 
@@ -148,20 +158,43 @@ class factory : public clang::tooling::FrontendActionFactory {
 };
 
 int usage() {
-    std::fprintf(stderr, "usage: tiles-amp SOURCE -o TRANSLATED [-- COMPILER FLAGS...]\n");
+    std::fprintf(stderr, "usage: tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [-- COMPILER FLAGS...]\n");
     return 2;
+}
+
+// Writes `text` to `path` whole or not at all: two sources of one target that include the same
+// header write it at once.
+bool write(const std::string& path, const std::string& text) {
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
+    const std::string partial = path + ".partial" + std::to_string(llvm::sys::Process::getProcessId());
+    std::ofstream out(partial, std::ios::binary);
+    out << text;
+    out.close();
+    if (out && !llvm::sys::fs::rename(partial, path)) return true;
+    std::fprintf(stderr, "tiles-amp: could not write %s\n", path.c_str());
+    std::remove(partial.c_str());
+    return false;
+}
+
+// make's form of a path in a rule: spaces and '$' escaped.
+std::string for_make(const std::string& path) {
+    std::string escaped;
+    for (const char c : path) escaped += c == ' ' ? "\\ " : c == '$' ? "$$" : std::string(1, c);
+    return escaped;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    std::string input, output;
+    std::string input, output, depfile;
     std::vector<std::string> flags;
     int i = 1;
     for (; i < argc && std::string(argv[i]) != "--"; ++i) {
         const std::string a = argv[i];
         if (a == "-o" && i + 1 < argc)
             output = argv[++i];
+        else if (a == "--depfile" && i + 1 < argc)
+            depfile = argv[++i];
         else if (input.empty() && !a.empty() && a[0] != '-')
             input = a;
         else
@@ -194,19 +227,21 @@ int main(int argc, char** argv) {
     for (const std::string& m : device_errors) std::fprintf(stderr, "%s\n", m.c_str());
     for (const tiles_amp::problem& p : r.plan.problems)
         std::fprintf(stderr, "%s: error: %s\n", p.where.c_str(), p.message.c_str());
-    if (!r.fatal.empty() || !device_errors.empty() || !r.plan.problems.empty() || (status != 0 && r.source.empty())) {
+    if (!r.fatal.empty() || !device_errors.empty() || !r.plan.problems.empty() ||
+        (status != 0 && !r.plan.files.count(r.plan.file))) {
         if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty())
             std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
         return 1;
     }
-    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(output));
-    std::ofstream out(output, std::ios::binary);
-    out << tiles_amp::translate(r.plan, r.source);
-    out.close();
-    if (!out) {
-        std::fprintf(stderr, "tiles-amp: could not write %s\n", output.c_str());
-        std::remove(output.c_str());
-        return 1;
+    // The headers first: a build that sees the source's translation finds its headers beside it.
+    for (const auto& [file, edits] : r.plan.files)
+        if (file != r.plan.file &&
+            !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file)))
+            return 1;
+    if (!depfile.empty()) {
+        std::string rule = for_make(output) + ":";
+        for (const std::string& file : r.read) rule += " \\\n  " + for_make(file);
+        if (!write(depfile, rule + "\n")) return 1;
     }
-    return 0;
+    return write(output, tiles_amp::translate(r.plan, r.plan.file)) ? 0 : 1;
 }

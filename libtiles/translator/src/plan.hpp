@@ -1,6 +1,7 @@
 // tiles-amp: what the parse of a C++ AMP source finds, and what the translated source is made of:
 // the kernels' call sites with their uses, the code the device needs, and the edits of the host's
-// text. Offsets are bytes in the translated (main) file.
+// text. Offsets are bytes in the file they are of: the source, or a header it translates
+// (translated_files.hpp).
 #pragma once
 
 #include <map>
@@ -10,7 +11,7 @@
 
 namespace tiles_amp {
 
-// A range [begin, end) of the main file.
+// A range [begin, end) of one file.
 struct span {
     unsigned begin = 0, end = 0;
     bool operator<(const span& o) const { return begin < o.begin || (begin == o.begin && end < o.end); }
@@ -21,7 +22,7 @@ struct device_block {
     std::string text;
     std::string file; // where it was written, for the device compiler's messages
     int line = 1;
-    unsigned order = 0; // a macro first, then constants, then code in the order of the source
+    unsigned order = 0; // a macro first, then constants, then code in the order it is read
     int column = 1;     // where the text begins on its line: code is exactly as written
 };
 
@@ -46,13 +47,19 @@ struct problem {
     std::string message;
 };
 
-struct plan {
-    std::string file; // the source as named in #line
-    std::map<std::string, device_block> blocks;
+// One file the translation rewrites, as written and what changes in it.
+struct file_plan {
+    std::string text;
     std::map<unsigned, kernel_site> sites; // by where the kernel starts
     std::set<span> blanked;                // device-only code, out of the host's text
     std::set<span> restrict_marks;         // restrict(...) in the host's text, removed
     std::set<unsigned> template_keywords;  // where MSVC's `x.tile<16>()` in a template needs `template`
+};
+
+struct plan {
+    std::string file; // the source as named in #line
+    std::map<std::string, device_block> blocks;
+    std::map<std::string, file_plan> files; // the source's and its headers', by absolute path
     std::vector<problem> problems;
 };
 

@@ -1,11 +1,13 @@
 // tiles-amp: reading the kernels off clang's AST (source_scan.hpp).
 #include "source_scan.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 
 #include "restrict_marks.hpp"
+#include "translated_files.hpp"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -14,12 +16,15 @@ namespace {
 
 using namespace clang;
 
-// Positions in the main file.
+// Positions in the files tiles-amp translates: the source and its headers (translated_files.hpp).
 class places {
   public:
     explicit places(ASTContext& c) : sm_(c.getSourceManager()), lang_(c.getLangOpts()) {}
 
-    bool in_main_file(SourceLocation l) const { return l.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(l)); }
+    // The translated file `l` lies in, or "".
+    std::string file_of(SourceLocation l) const { return translated_file(sm_, l); }
+    bool translated(SourceLocation l) const { return !file_of(l).empty(); }
+    // In the file `l` lies in.
     unsigned offset(SourceLocation l) const { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
     // Past the token at `l`.
     unsigned end_of(SourceLocation l) const {
@@ -39,8 +44,23 @@ class places {
     }
     int line(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getLine()); }
     int column(SourceLocation l) const { return int(sm_.getPresumedLoc(sm_.getExpansionLoc(l)).getColumn()); }
-    std::string text(const span& s) const {
-        return sm_.getBufferData(sm_.getMainFileID()).substr(s.begin, s.end - s.begin).str();
+    // The text of `s` in the file `in` lies in.
+    std::string text(SourceLocation in, const span& s) const {
+        return sm_.getBufferData(sm_.getFileID(sm_.getExpansionLoc(in))).substr(s.begin, s.end - s.begin).str();
+    }
+    bool before(SourceLocation a, SourceLocation b) const {
+        return sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(a), sm_.getExpansionLoc(b));
+    }
+    // Whether `other` lies in the file of `at` or in a header that file includes, at any depth.
+    bool reads(SourceLocation at, SourceLocation other) const {
+        const FileID file = sm_.getFileID(sm_.getExpansionLoc(at));
+        for (FileID f = sm_.getFileID(sm_.getExpansionLoc(other)); f.isValid();) {
+            if (f == file) return true;
+            const SourceLocation included = sm_.getIncludeLoc(f);
+            if (included.isInvalid()) break;
+            f = sm_.getFileID(sm_.getExpansionLoc(included));
+        }
+        return false;
     }
 
   private:
@@ -116,7 +136,8 @@ std::string spelled(QualType t) {
 }
 
 // Why a value of type `t` cannot reach the device by its bytes, or "" where it can: numbers, and
-// trivially copyable structs of them (arrays of them included) declared in the main file.
+// trivially copyable structs of them (arrays of them included) declared in the files tiles-amp
+// translates.
 // `member` names the part of the capture that is `t` ("" for the capture itself).
 std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const std::string& member) {
     t = t.getCanonicalType();
@@ -133,9 +154,9 @@ std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const
     if (!t.isTriviallyCopyableType(c))
         return part + " is not trivially copyable (a copy constructor, assignment or destructor of its own), and the "
                       "kernel receives its bytes";
-    if (!at.in_main_file(r->getLocation()))
-        return part + " is declared outside this source, where tiles-amp cannot take it to the device; declare "
-                      "it in the source";
+    if (!at.translated(r->getLocation()))
+        return part + " is declared outside this source and the headers of its folder, where tiles-amp cannot "
+                      "take it to the device; declare it in the source or a header beside it";
     for (const CXXBaseSpecifier& b : r->bases())
         if (std::string why = not_by_copy(c, at, b.getType(), member); !why.empty()) return why;
     for (const FieldDecl* f : r->fields())
@@ -173,8 +194,9 @@ std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl
 // One kernel's reach: what its body and the device code it calls use.
 class reach : public RecursiveASTVisitor<reach> {
   public:
-    reach(ASTContext& c, const places& at, const macro_log& macros, plan& out, kernel_site& site)
-        : context_(c), at_(at), macros_(macros), out_(out), site_(site) {}
+    reach(ASTContext& c, const places& at, const macro_log& macros, plan& out, kernel_site& site,
+          std::map<std::string, SourceLocation>& code_at)
+        : context_(c), at_(at), macros_(macros), out_(out), site_(site), code_at_(code_at) {}
 
     bool shouldVisitTemplateInstantiations() const { return false; }
     bool shouldVisitImplicitCode() const { return false; }
@@ -227,6 +249,18 @@ class reach : public RecursiveASTVisitor<reach> {
             site_.template_names.emplace(d->getNameAsString(), false);
         return true;
     }
+    // A call whose arguments depend on a template parameter, named in the template's pattern: the
+    // device functions of the user's it may call are device code, since the instantiation's
+    // body can be lost to the parse (a tile barrier, which the host's tiled_index lacks).
+    bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr* e) {
+        for (const NamedDecl* d : e->decls()) {
+            const NamedDecl* named = d->getUnderlyingDecl();
+            if (const auto* t = dyn_cast<FunctionTemplateDecl>(named)) named = t->getTemplatedDecl();
+            const auto* f = dyn_cast<FunctionDecl>(named);
+            if (f && at_.translated(f->getLocation()) && runs_on_device(pattern_of(f))) called(f, e->getNameLoc());
+        }
+        return true;
+    }
     bool VisitMemberExpr(MemberExpr* e) {
         if (const auto* m = dyn_cast<CXXMethodDecl>(e->getMemberDecl())) called(m, e->getMemberLoc());
         if (isa<VarDecl>(e->getMemberDecl()) || isa<FieldDecl>(e->getMemberDecl())) type_of_context(e->getMemberDecl());
@@ -237,7 +271,7 @@ class reach : public RecursiveASTVisitor<reach> {
         type(c->getParent(), e->getLocation());
         if (!c->isImplicit()) {
             const FunctionDecl* p = pattern_of(c);
-            if (at_.in_main_file(p->getLocation())) function(c, false);
+            if (at_.translated(p->getLocation())) function(c, false);
         }
         return true;
     }
@@ -266,7 +300,7 @@ class reach : public RecursiveASTVisitor<reach> {
             if (m->getParent()->isLambda()) return;
         const std::string name = f->getQualifiedNameAsString();
         const bool in_std = name.rfind("std::", 0) == 0;
-        if (!at_.in_main_file(p->getLocation()) && !in_std) return; // libtiles' device library
+        if (!at_.translated(p->getLocation()) && !in_std) return; // libtiles' device library
         if (!runs_on_device(p) && !p->isImplicit() && !isa<CXXConstructorDecl>(p) && !isa<CXXDestructorDecl>(p)) {
             out_.problems.push_back(
                 {at_.where(from), "'" + name +
@@ -301,10 +335,20 @@ class reach : public RecursiveASTVisitor<reach> {
             return;
         }
         if (v->isStaticDataMember()) {
+            // A constant of the class whose member function holds the kernel (the book's NBody's
+            // m_tileSize), which the kernel names unqualified: defined for the device as the
+            // function's own constants are. A class's other members are the class's device code.
+            const QualType t = v->getType();
+            if (in_kernel_ && t.isConstQualified() && (t->isArithmeticType() || t->isDependentType()) &&
+                v->getDeclContext()->Encloses(current_) && !e->getQualifier()) {
+                site_.local_constants.insert(v->getNameAsString());
+                return;
+            }
             type_of_context(v);
             return;
         }
-        if (!at_.in_main_file(v->getLocation())) return;
+        const std::string file = at_.file_of(v->getLocation());
+        if (file.empty()) return;
         const std::string key = "constant:" + v->getNameAsString();
         if (out_.blocks.count(key)) {
             site_.blocks.insert(key);
@@ -322,7 +366,7 @@ class reach : public RecursiveASTVisitor<reach> {
         PrintingPolicy policy(context_.getLangOpts());
         const std::string spelled = t->isBooleanType() ? "bool" : t.getAsString(policy);
         out_.blocks[key] = {"constexpr " + spelled + " " + v->getNameAsString() + " = " + literal_of(*value, t) + ";",
-                            out_.file, at_.line(v->getLocation()), 1};
+                            file, at_.line(v->getLocation()), 1};
         site_.blocks.insert(key);
     }
 
@@ -337,7 +381,7 @@ class reach : public RecursiveASTVisitor<reach> {
             if (const auto* r = dyn_cast<CXXRecordDecl>(tag); r && r->isLambda()) return;
             d = pattern_of_type(tag);
         }
-        if (!at_.in_main_file(d->getLocation())) return;
+        if (!at_.translated(d->getLocation())) return;
         if (d->getParentFunctionOrMethod()) {
             // The type of a function's own (a kernel's local struct) needs nothing more.
             if (current_ && current_->Encloses(d->getDeclContext())) return;
@@ -355,15 +399,17 @@ class reach : public RecursiveASTVisitor<reach> {
         if (const auto* f = dyn_cast<FunctionDecl>(top); f && !runs_on_device(f)) return; // reported as a call
         if (const auto* t = dyn_cast<FunctionTemplateDecl>(top); t && !runs_on_device(t->getTemplatedDecl())) return;
         const span s = at_.of_declaration(top);
-        char key[32];
-        std::snprintf(key, sizeof key, "code:%010u", s.begin);
+        const std::string file = at_.file_of(top->getBeginLoc());
+        const std::string key = "code:" + file + ":" + std::to_string(s.begin);
         site_.blocks.insert(key);
-        if (!out_.blocks.count(key))
-            out_.blocks[key] = {at_.text(s), out_.file, at_.line(top->getBeginLoc()), 2,
+        if (!out_.blocks.count(key)) {
+            out_.blocks[key] = {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()), 2,
                                 at_.column(top->getBeginLoc())};
+            code_at_[key] = top->getBeginLoc();
+        }
         if (!tops_.insert(top).second) return;
         // Its types, and the bodies of its device functions.
-        for (const std::string& m : macros_.used_in(s)) site_.blocks.insert("macro:" + m);
+        for (const std::string& m : macros_.used_in(file, s)) site_.blocks.insert("macro:" + m);
         std::function<void(const Decl*)> walk = [&](const Decl* inner) {
             if (const auto* t = dyn_cast<FunctionTemplateDecl>(inner)) inner = t->getTemplatedDecl();
             if (const auto* t = dyn_cast<ClassTemplateDecl>(inner)) inner = t->getTemplatedDecl();
@@ -384,6 +430,7 @@ class reach : public RecursiveASTVisitor<reach> {
     const macro_log& macros_;
     plan& out_;
     kernel_site& site_;
+    std::map<std::string, SourceLocation>& code_at_; // where each block of code starts, for their order
     const FunctionDecl* current_ = nullptr;
     bool in_kernel_ = false;
     std::set<const FunctionDecl*> scanned_;
@@ -398,7 +445,12 @@ class finder : public RecursiveASTVisitor<finder> {
 
     bool VisitLambdaExpr(LambdaExpr* e) {
         const CXXMethodDecl* op = e->getCallOperator();
-        if (!runs_on_device(op) || !at_.in_main_file(e->getBeginLoc())) return true;
+        const std::string file = at_.file_of(e->getBeginLoc());
+        if (!runs_on_device(op)) return true;
+        if (file.empty()) {
+            untranslated(e->getBeginLoc());
+            return true;
+        }
         for (const DeclContext* c = op->getParent()->getParent(); c; c = c->getParent())
             if (const auto* f = dyn_cast<FunctionDecl>(c); f && runs_on_device(f)) return true; // inside device code
         if (e->getBeginLoc().isMacroID()) {
@@ -412,11 +464,12 @@ class finder : public RecursiveASTVisitor<finder> {
                                      "or tiled_index<...>; tiles-amp translates no other"});
             return true;
         }
-        kernel_site& site = out_.sites[at_.offset(e->getBeginLoc())];
+        kernel_site& site = out_.files[file].sites[at_.offset(e->getBeginLoc())];
         site.written = {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())};
         site.line = at_.line(e->getBeginLoc());
         site.column = at_.column(e->getBeginLoc());
-        reach r(context_, at_, macros_, out_, site);
+        site_at_[&site] = e->getBeginLoc();
+        reach r(context_, at_, macros_, out_, site, code_at_);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
                 problem(c.getLocation(), "the kernel captures 'this', a pointer to host memory: a kernel takes arrays, "
@@ -435,7 +488,7 @@ class finder : public RecursiveASTVisitor<finder> {
             r.capture(v, c.getLocation());
         }
         r.function(op, true);
-        for (const std::string& m : macros_.used_in(site.written)) site.blocks.insert("macro:" + m);
+        for (const std::string& m : macros_.used_in(file, site.written)) site.blocks.insert("macro:" + m);
         return true;
     }
 
@@ -449,32 +502,35 @@ class finder : public RecursiveASTVisitor<finder> {
         if (!r || r->isLambda()) return true;
         const CXXMethodDecl* op = call_operator(r);
         if (!op) return true;
-        if (!at_.in_main_file(kernel->getBeginLoc()) || kernel->getBeginLoc().isMacroID()) return true;
+        const std::string file = at_.file_of(kernel->getBeginLoc());
+        if (file.empty() || kernel->getBeginLoc().isMacroID()) return true;
         SourceLocation open;
         if (const auto* t = dyn_cast<CXXTemporaryObjectExpr>(kernel))
             open = t->getParenOrBraceRange().getBegin();
         else if (const auto* f = dyn_cast<CXXFunctionalCastExpr>(kernel))
             open = f->getLParenLoc();
-        if (open.isInvalid() || !at_.in_main_file(open) || at_.text({at_.offset(open), at_.offset(open) + 1}) != "(") {
+        if (open.isInvalid() || at_.file_of(open) != file ||
+            at_.text(open, {at_.offset(open), at_.offset(open) + 1}) != "(") {
             problem(kernel->getBeginLoc(), "a functor kernel is constructed in the call, as Class(arguments...), "
                                            "for tiles-amp to pass its arguments to the device");
             return true;
         }
-        kernel_site& site = out_.sites[at_.offset(kernel->getBeginLoc())];
+        kernel_site& site = out_.files[file].sites[at_.offset(kernel->getBeginLoc())];
+        site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
         site.line = at_.line(kernel->getBeginLoc());
         site.column = at_.column(kernel->getBeginLoc());
         site.arguments_open = at_.offset(open);
-        site.class_name = at_.text({site.written.begin, site.arguments_open});
+        site.class_name = at_.text(open, {site.written.begin, site.arguments_open});
         while (!site.class_name.empty() && std::isspace(static_cast<unsigned char>(site.class_name.back())))
             site.class_name.pop_back();
-        const std::string inside = at_.text({site.arguments_open + 1, site.written.end - 1});
+        const std::string inside = at_.text(open, {site.arguments_open + 1, site.written.end - 1});
         site.has_arguments = inside.find_first_not_of(" \t\r\n") != std::string::npos;
         if (site.class_name.find(',') != std::string::npos)
             problem(kernel->getBeginLoc(), "the functor's class '" + site.class_name +
                                                "' is named with a comma; name it with a using-declaration");
-        reach rr(context_, at_, macros_, out_, site);
+        reach rr(context_, at_, macros_, out_, site, code_at_);
         rr.function(op, true);
         const Decl* d = pattern_of_type(r);
         rr.VisitTypeLoc(context_.getTrivialTypeSourceInfo(context_.getRecordType(cast<RecordDecl>(d)))->getTypeLoc());
@@ -486,44 +542,106 @@ class finder : public RecursiveASTVisitor<finder> {
     // through the prelude's template named tile).
     bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr* e) {
         if (e->hasExplicitTemplateArgs() && !e->hasTemplateKeyword() && e->getMember().isIdentifier() &&
-            e->getMember().getAsString() == "tile" && at_.in_main_file(e->getMemberLoc()) &&
+            e->getMember().getAsString() == "tile" && at_.translated(e->getMemberLoc()) &&
             !e->getMemberLoc().isMacroID())
-            out_.template_keywords.insert(at_.offset(e->getMemberLoc()));
+            out_.files[at_.file_of(e->getMemberLoc())].template_keywords.insert(at_.offset(e->getMemberLoc()));
         return true;
     }
 
     // Device-only functions leave the host's text; so do the restrict(...) of the rest.
     bool VisitFunctionDecl(FunctionDecl* f) {
-        if (f->isTemplateInstantiation() || !at_.in_main_file(f->getLocation()) || f->getLocation().isMacroID())
+        if (f->isTemplateInstantiation() || f->getLocation().isMacroID()) return true;
+        if (!at_.translated(f->getLocation())) {
+            if (is_restricted(f)) untranslated(f->getLocation());
             return true;
+        }
         if (const auto* m = dyn_cast<CXXMethodDecl>(f); m && m->getParent()->isLambda()) return true;
         if (runs_on_device(f) && !runs_on_host(f)) {
             const Decl* whole = f;
             if (const FunctionTemplateDecl* t = f->getDescribedFunctionTemplate()) whole = t;
-            out_.blanked.insert(at_.of_declaration(whole));
+            out_.files[at_.file_of(whole->getBeginLoc())].blanked.insert(at_.of_declaration(whole));
         }
         return true;
+    }
+
+    // `using namespace concurrency::graphics;` (or another of AMP's namespaces) at namespace scope
+    // of a translated file: kernels name short vectors and math functions through it, as the book's
+    // NBody does, so the device code of every kernel after it in its file, or in a file that
+    // includes its file, has it (not a header's kernel after the includer's directive: a header is
+    // translated alike for every source that includes it).
+    bool VisitUsingDirectiveDecl(UsingDirectiveDecl* u) {
+        const NamespaceDecl* n = u->getNominatedNamespace();
+        if (!u->getDeclContext()->isFileContext() || u->getBeginLoc().isMacroID() || !n ||
+            n->getQualifiedNameAsString().rfind("concurrency", 0) != 0)
+            return true;
+        const std::string file = at_.file_of(u->getBeginLoc());
+        if (file.empty()) return true;
+        const span s = at_.of_declaration(u);
+        const std::string key = "using:" + file + ":" + std::to_string(s.begin);
+        out_.blocks[key] = {at_.text(u->getBeginLoc(), s), file, at_.line(u->getBeginLoc()), 2,
+                            at_.column(u->getBeginLoc())};
+        code_at_[key] = u->getBeginLoc();
+        usings_.emplace_back(key, u->getBeginLoc());
+        return true;
+    }
+
+    // The device compiles code in the order the host reads it (a header's where it is included);
+    // the kernels have the using-directives above them.
+    void order_code() {
+        std::vector<std::pair<std::string, SourceLocation>> code(code_at_.begin(), code_at_.end());
+        std::sort(code.begin(), code.end(),
+                  [&](const auto& a, const auto& b) { return at_.before(a.second, b.second); });
+        for (std::size_t i = 0; i < code.size(); ++i) out_.blocks[code[i].first].order = 2 + unsigned(i);
+        for (const auto& [site, site_at] : site_at_)
+            for (const auto& [key, using_at] : usings_)
+                if (at_.before(using_at, site_at) && at_.reads(site_at, using_at)) site->blocks.insert(key);
     }
 
   private:
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
 
+    // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the
+    // device could build: said once a header.
+    void untranslated(SourceLocation l) {
+        const SourceManager& sm = context_.getSourceManager();
+        const SourceLocation at = sm.getExpansionLoc(l);
+        if (sm.isInSystemHeader(at) || !untranslated_.insert(sm.getFileID(at)).second) return;
+        problem(l, "restrict(...) code in a header that tiles-amp does not translate: it translates the headers of "
+                   "the source's folder and below, so move this header there or include it from there");
+    }
+
     ASTContext& context_;
     places at_;
     const macro_log& macros_;
     plan& out_;
+    std::map<std::string, SourceLocation> code_at_;
+    std::vector<std::pair<std::string, SourceLocation>> usings_;
+    std::map<kernel_site*, SourceLocation> site_at_;
+    std::set<FileID> untranslated_;
 };
 
 } // namespace
 
 void scan_source(ASTContext& context, const macro_log& macros, plan& out) {
-    finder(context, macros, out).TraverseDecl(context.getTranslationUnitDecl());
+    finder find(context, macros, out);
+    find.TraverseDecl(context.getTranslationUnitDecl());
+    find.order_code();
     for (const auto& [name, definition] : macros.definitions) {
         device_block b = definition;
         b.order = 0;
         out.blocks["macro:" + name] = b;
     }
-    for (const span& s : macros.restrict_marks) out.restrict_marks.insert(s);
+    for (const auto& [file, marks] : macros.restrict_marks)
+        out.files[file].restrict_marks.insert(marks.begin(), marks.end());
+    // Every file translated is written, changed or not: a header of the source's folder that the
+    // translation's headers include must be found beside them, not where it was written.
+    const SourceManager& sm = context.getSourceManager();
+    for (auto f = sm.fileinfo_begin(); f != sm.fileinfo_end(); ++f) {
+        const FileID id = sm.translateFile(f->first);
+        if (id.isInvalid()) continue;
+        const std::string file = translated_file(sm, sm.getLocForStartOfFile(id));
+        if (!file.empty()) out.files[file].text = sm.getBufferData(id).str();
+    }
 }
 
 } // namespace tiles_amp

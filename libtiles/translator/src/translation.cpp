@@ -2,6 +2,8 @@
 #include "translation.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <vector>
 
 namespace tiles_amp {
@@ -26,36 +28,32 @@ std::string quoted(const std::string& s) {
     return q + "\"";
 }
 
+// A block's name in the translation: the same in every source whose translation includes a header
+// that names it (FNV-1a of its key).
+std::string name_of(const std::string& key) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : key) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    char name[32];
+    std::snprintf(name, sizeof name, "block_%016llx", static_cast<unsigned long long>(hash));
+    return name;
+}
+
+// Blocks in the order the device compiles them: macros, constants, then code as the host reads it.
+void in_order(std::vector<std::string>& keys, const std::map<std::string, device_block>& blocks) {
+    std::sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) {
+        return std::make_pair(blocks.at(a).order, a) < std::make_pair(blocks.at(b).order, b);
+    });
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+}
+
 bool inside(const span& s, const std::vector<span>& spans) {
     return std::any_of(spans.begin(), spans.end(), [&](const span& o) { return s.begin >= o.begin && s.end <= o.end; });
 }
 
-} // namespace
-
-std::string translate(const plan& p, const std::string& source) {
-    // The device code the kernels use, in the order the device compiles it, each with a name.
-    std::vector<std::string> used;
-    for (const auto& [at, site] : p.sites) used.insert(used.end(), site.blocks.begin(), site.blocks.end());
-    std::sort(used.begin(), used.end(), [&](const std::string& a, const std::string& b) {
-        const unsigned oa = p.blocks.at(a).order, ob = p.blocks.at(b).order;
-        return oa != ob ? oa < ob : a < b;
-    });
-    used.erase(std::unique(used.begin(), used.end()), used.end());
-    std::string out = "// Translated from " + p.file +
-                      " by tiles-amp, for the host's compiler: generated at each build.\n"
-                      "#include \"tiles/amp.hpp\"\n"
-                      "namespace tiles_amp_translated {\n";
-    std::map<std::string, std::string> names;
-    for (const std::string& key : used) {
-        const device_block& b = p.blocks.at(key);
-        names[key] = "::tiles_amp_translated::code_" + std::to_string(names.size());
-        out += "static const ::tiles::device_code code_" + std::to_string(names.size() - 1) + "(" + quoted(b.text) +
-               ", " + quoted(b.file) + ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
-    }
-    out += "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n";
-
-    // The host's text: blanked where the host has nothing, the kernels wrapped.
-    std::string host = source;
+// The host's text of one file, `file` as #line names it: blanked where the host has nothing, the
+// kernels wrapped.
+std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks, const std::string& file) {
+    std::string host = p.text;
     std::vector<span> kept; // the kernels' text, which the wrappers hand over as written
     for (const auto& [at, site] : p.sites) kept.push_back(site.written);
     const std::vector<span> blanked(p.blanked.begin(), p.blanked.end());
@@ -87,14 +85,15 @@ std::string translate(const plan& p, const std::string& source) {
             if (!site.template_names.count(c)) add("TILES_CONSTANT(" + c + ")");
         for (const auto& [name, is_type] : site.template_names)
             add((is_type ? "TILES_TYPE(" : "TILES_CONSTANT(") + name + ")");
-        for (const std::string& key : used)
-            if (site.blocks.count(key)) add(names.at(key));
+        std::vector<std::string> named(site.blocks.begin(), site.blocks.end());
+        in_order(named, blocks);
+        for (const std::string& key : named) add("::tiles_amp_translated::" + name_of(key));
         // The call site with its kernel's text as written and where it begins, so that the library
         // reads no source file at run time.
         const auto site_macro = [&](const char* form, const std::string& text) {
             return std::string("TILES_AMP_SITE(") + form + ", " + quoted(text) + ", " + quoted("(" + uses + ")") +
-                   ", " + quoted(p.file) + ", " + std::to_string(site.line) + ", " + std::to_string(site.column) +
-                   ", (" + uses + "), ";
+                   ", " + quoted(file) + ", " + std::to_string(site.line) + ", " + std::to_string(site.column) + ", (" +
+                   uses + "), ";
         };
         if (site.functor) {
             host.replace(site.written.begin, site.arguments_open + 1 - site.written.begin,
@@ -108,7 +107,30 @@ std::string translate(const plan& p, const std::string& source) {
         }
     }
     insert_keywords_from(0);
-    return out + host;
+    return host;
+}
+
+} // namespace
+
+std::string translate(const plan& p, const std::string& file) {
+    const file_plan& f = p.files.at(file);
+    if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks, file);
+    // The device code the kernels of every file use, in the order the device compiles it.
+    std::vector<std::string> used;
+    for (const auto& [path, each] : p.files)
+        for (const auto& [at, site] : each.sites) used.insert(used.end(), site.blocks.begin(), site.blocks.end());
+    in_order(used, p.blocks);
+    std::string out = "// Translated from " + p.file +
+                      " by tiles-amp, for the host's compiler: generated at each build.\n"
+                      "#include \"tiles/amp.hpp\"\n"
+                      "namespace tiles_amp_translated {\n";
+    for (const std::string& key : used) {
+        const device_block& b = p.blocks.at(key);
+        out += "static const ::tiles::device_code " + name_of(key) + "(" + quoted(b.text) + ", " + quoted(b.file) +
+               ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
+    }
+    return out + "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n" +
+           host_text(f, p.blocks, p.file);
 }
 
 } // namespace tiles_amp
