@@ -1,12 +1,12 @@
 // tiles_bench: C++ kernels against the same kernels in OpenCL C, timed in turns in one run: the
-// seed's tile average, the C++ AMP book's tiled matrix multiply and a 5-point stencil. The C++
+// seed's tile average, a tiled matrix multiply through tile_static blocks, a 5-point stencil and
+// tile sums of 1024 threads. The C++
 // kernels are the C++ AMP lambdas (tiles/amp.hpp), compiled by clang for the device's route; the
 // OpenCL C ones (kernels/same_kernels.cl) by the driver. The ratio is C++ to OpenCL C.
 #include <algorithm>
 #include <iterator>
 #include <random>
 
-#include "../tests/amp_book_multiply.hpp"
 #include "baselines.hpp"
 #include "benchmarks.hpp"
 
@@ -53,6 +53,31 @@ void cpp_tile_average(const accelerator_view& view, const array<float, 2>& matri
     // clang-format on
 }
 
+// The tiled multiply of kernels/same_kernels.cl: c = a b, a of `inner` columns, through tile_static
+// blocks of 16 x 16.
+constexpr int multiply_tile = 16;
+void cpp_tiled_multiply(const accelerator_view& view, const array<float, 2>& a, const array<float, 2>& b,
+                        array<float, 2>& c, int inner) {
+    // clang-format off
+    parallel_for_each(view, c.extent.tile<multiply_tile, multiply_tile>(),
+        TILES_LAMBDA((a, b, c, inner, TILES_CONSTANT(multiply_tile)),
+        [=, &a, &b, &c](tiled_index<multiply_tile, multiply_tile> t) restrict(amp) {
+        tile_static float a_block[multiply_tile][multiply_tile];
+        tile_static float b_block[multiply_tile][multiply_tile];
+        const int r = t.local[0], k = t.local[1];
+        float sum = 0.0f;
+        for (int start = 0; start < inner; start += multiply_tile) {
+            a_block[r][k] = a(t.global[0], start + k);
+            b_block[r][k] = b(start + r, t.global[1]);
+            t.barrier.wait();
+            for (int j = 0; j < multiply_tile; ++j) sum += a_block[r][j] * b_block[j][k];
+            t.barrier.wait();
+        }
+        c[t.global] = sum;
+    }));
+    // clang-format on
+}
+
 void cpp_stencil(const accelerator_view& view, const array<float, 2>& in, array<float, 2>& out) {
     // clang-format off
     parallel_for_each(view, out.extent, TILES_LAMBDA((in, out), [=, &in, &out](index<2> idx) restrict(amp) {
@@ -63,24 +88,23 @@ void cpp_stencil(const accelerator_view& view, const array<float, 2>& in, array<
     // clang-format on
 }
 
-// The C++ AMP book's tiled reduction with tiles of 1024 threads (the most NVIDIA's hardware runs):
-// each tile's sum of its elements by halving in tile_static memory, into `sums`.
+// A tiled reduction with tiles of 1024 threads (the most NVIDIA's hardware runs): each tile's sum
+// of its elements by halving in tile_static memory, into `sums`.
 #define REDUCTION_TILE 1024
 void cpp_tile_sums(const accelerator_view& view, const array<float, 1>& in, array<float, 1>& sums) {
     // clang-format off
     parallel_for_each(view, in.extent.tile<REDUCTION_TILE>(),
         TILES_LAMBDA((in, sums, TILES_CONSTANT(REDUCTION_TILE)),
-        [=, &in, &sums] (tiled_index<REDUCTION_TILE> tidx) restrict(amp)
-    {
-        tile_static float tile_data[REDUCTION_TILE];
-        const int local_idx = tidx.local[0];
-        tile_data[local_idx] = in[tidx.global];
-        tidx.barrier.wait();
-        for (int s = REDUCTION_TILE / 2; s > 0; s /= 2) {
-            if (local_idx < s) tile_data[local_idx] += tile_data[local_idx + s];
-            tidx.barrier.wait();
+        [=, &in, &sums](tiled_index<REDUCTION_TILE> t) restrict(amp) {
+        tile_static float partial[REDUCTION_TILE];
+        const int i = t.local[0];
+        partial[i] = in[t.global];
+        t.barrier.wait();
+        for (int step = REDUCTION_TILE / 2; step > 0; step /= 2) {
+            if (i < step) partial[i] += partial[i + step];
+            t.barrier.wait();
         }
-        if (local_idx == 0) sums[tidx.tile[0]] = tile_data[0];
+        if (i == 0) sums[t.tile[0]] = partial[0];
     }));
     // clang-format on
 }
@@ -120,7 +144,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
     }
     if (config.wants(names[1])) {
         // A quarter of the side: n^3 multiply-adds where the others move n^2 elements.
-        const int n = side / 4 / amp_book::TileSize * amp_book::TileSize;
+        const int n = side / 4 / multiply_tile * multiply_tile;
         const std::vector<float> a_values = random_values(std::size_t(n) * n, 2),
                                  b_values = random_values(std::size_t(n) * n, 3);
         const array<float, 2> a(extent<2>(n, n), a_values, view), b(extent<2>(n, n), b_values, view);
@@ -128,10 +152,8 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         const kernel multiply(tiles_bench_kernel_same_kernels, "multiply");
         measure(
             names[1], std::to_string(n) + "x" + std::to_string(n), 2.0 * n * n * n / 1e9, "GFLOP/s",
-            [&] { amp_book::multiply_tiled_with_tile_static(view, a, b, c, n); },
-            [&] {
-                parallel_for_each(view, c.extent.tile<amp_book::TileSize, amp_book::TileSize>(), multiply, a, b, c, n);
-            });
+            [&] { cpp_tiled_multiply(view, a, b, c, n); },
+            [&] { parallel_for_each(view, c.extent.tile<multiply_tile, multiply_tile>(), multiply, a, b, c, n); });
     }
     if (config.wants(names[2])) {
         array<float, 2> out(matrix.extent, view);

@@ -19,22 +19,22 @@ __kernel void tile_average(__global const float* matrix, __global float* average
     }
 }
 
-// The tiled matrix multiply with tile_static blocks of the C++ AMP book (chapter 4): c = a b, a of
-// W columns, each tile of c adding up the products of square blocks of a and b.
-__kernel void multiply(__global const float* a, __global const float* b, __global float* c, int W) {
-    tiled_index tidx = get_tiled_index();
-    const int row = tidx.local_id[0], col = tidx.local_id[1], N = tidx.extent[1];
+// A tiled matrix multiply through tile_static blocks: c = a b, a of `inner` columns; each tile
+// computes its block of c from blocks of a and b staged in tile_static memory, a block a step.
+__kernel void multiply(__global const float* a, __global const float* b, __global float* c, int inner) {
+    tiled_index t = get_tiled_index();
+    const int r = t.local_id[0], k = t.local_id[1], columns = t.extent[1];
+    tile_static float a_block[TILE_DIM0][TILE_DIM1];
+    tile_static float b_block[TILE_DIM0][TILE_DIM1];
     float sum = 0.0f;
-    tile_static float sA[TILE_DIM0][TILE_DIM1];
-    tile_static float sB[TILE_DIM0][TILE_DIM1];
-    for (int i = 0; i < W; i += TILE_DIM0) {
-        sA[row][col] = a[tidx.global_id[0] * W + col + i];
-        sB[row][col] = b[(row + i) * N + tidx.global_id[1]];
+    for (int start = 0; start < inner; start += TILE_DIM0) {
+        a_block[r][k] = a[t.global_id[0] * inner + start + k];
+        b_block[r][k] = b[(start + r) * columns + t.global_id[1]];
         tile_barrier_wait();
-        for (int k = 0; k < TILE_DIM0; k++) sum += sA[row][k] * sB[k][col];
+        for (int j = 0; j < TILE_DIM0; ++j) sum += a_block[r][j] * b_block[j][k];
         tile_barrier_wait();
     }
-    c[tidx.global_id[0] * N + tidx.global_id[1]] = sum;
+    c[t.global_id[0] * columns + t.global_id[1]] = sum;
 }
 
 // A 5-point stencil: each element the average of itself and its four neighbours, the edges clamped.
@@ -46,17 +46,16 @@ __kernel void stencil(__global const float* in, __global float* out) {
                                 in[r * cols + right]);
 }
 
-// The C++ AMP book's tiled reduction: each tile's sum of its elements by halving in tile_static
-// memory, into `sums`.
+// A tiled reduction: each tile's sum of its elements by halving in tile_static memory, into `sums`.
 __kernel void tile_sums(__global const float* in, __global float* sums) {
-    tiled_index tidx = get_tiled_index();
-    tile_static float tile_data[TILE_DIM0];
-    const int local_idx = tidx.local_id[0];
-    tile_data[local_idx] = in[tidx.global_id[0]];
+    tiled_index t = get_tiled_index();
+    tile_static float partial[TILE_DIM0];
+    const int i = t.local_id[0];
+    partial[i] = in[t.global_id[0]];
     tile_barrier_wait();
-    for (int s = TILE_DIM0 / 2; s > 0; s /= 2) {
-        if (local_idx < s) tile_data[local_idx] += tile_data[local_idx + s];
+    for (int step = TILE_DIM0 / 2; step > 0; step /= 2) {
+        if (i < step) partial[i] += partial[i + step];
         tile_barrier_wait();
     }
-    if (local_idx == 0) sums[tidx.tile[0]] = tile_data[0];
+    if (i == 0) sums[t.tile[0]] = partial[0];
 }
