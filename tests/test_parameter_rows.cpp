@@ -97,7 +97,7 @@ TEST_CASE("every Hopper GPU runs on the row measured on the H200, whatever its n
         CHECK(gemm_float().shipped(*device) == hopper_gemm_float);
         CHECK(every_set(*device) == every_set(*h200()));
         for (const parameter_set& set : parameter_sets()) CHECK(set.measured_for(*device));
-        CHECK(tiles::engine::shipped_staging(*device).from_kib == 4096); // staged from 4 MiB on
+        CHECK(tiles::engine::staging_set().shipped(*device)[0] == 4096); // staged from 4 MiB on
     }
 }
 
@@ -145,7 +145,7 @@ TEST_CASE("a CPU runs on the CPUs' row, and a Hopper GPU logs no note", "[parame
     const captured_log log;
     CHECK(gemm_float().shipped(*pocl_cpu()) == cpu_gemm_float);
     CHECK(every_set(*pocl_cpu()) == every_set_named("cpu"));
-    CHECK(tiles::engine::shipped_staging(*pocl_cpu()).from_kib == 0); // nothing is staged
+    CHECK(tiles::engine::staging_set().shipped(*pocl_cpu())[0] == 0); // nothing is staged
     every_set(*h100());
     CHECK(log.messages.empty());
 }

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <vector>
 
-#include "../libtiles/algorithms/src/parameter_lookup.hpp"
+#include "../libtiles/algorithms/src/catalog.hpp"
 #include "../libtiles/algorithms/src/tuner.hpp"
 #include "fixture.hpp"
 #include "tiles/engine/inside/device_info.hpp"
@@ -62,7 +62,7 @@ void check_gemm_against_cpu(const tiles::accelerator_view& view) {
 const tiles::algorithms::parameter_set& gemm_float() { return *tiles::algorithms::find_set("gemm_float"); }
 
 std::vector<int> in_effect(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {
-    return tiles::algorithms::values_on(view.context(), set);
+    return tiles::algorithms::values_on(*view.context(), set);
 }
 
 std::vector<int> shipped(const tiles::accelerator_view& view, const tiles::algorithms::parameter_set& set) {

@@ -766,18 +766,24 @@ TILES_API tiles_status tiles_program_build_with_options(const char** kernel_name
                                                         const tiles_kernel_options* options,
                                                         const tiles_domain* domain);
 
+/* The context that work naming none runs on (tiles_launch and the algorithms with a NULL context,
+ * Python's launches): where the first of the `count` views `views` (the work's operands in the
+ * order of its arguments; NULL entries are passed over) that is an array, or a view of one, lives
+ * (a staging array's: the context it is associated with), else the default context. The caller
+ * owns a reference. */
+TILES_API tiles_status tiles_context_for(tiles_context** out, const tiles_view* const* views, size_t count);
+
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
- * (NULL: where the first argument that is an array, or a view of one, lives, else the default
- * context), and returns without waiting for it. Everything is checked first, and nothing runs if
- * anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive, an
- * extent the tile does not divide, a tile beyond the device's limits, a tile rank that is not the
- * extent's or is above 3, more than 4294967295 points in all, as C++ AMP counts them in an unsigned
- * int), TILES_ERROR_INVALID_ARGUMENT (a NULL domain, a rank below 1, a rank above 3 without
- * `extents`, a kernel name the source lacks, wrong number, kind or element type of arguments), TILES_ERROR_BUILD (the
- * message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY (tile_static memory beyond the device's). Element types:
- * a parameter pointing to an OpenCL scalar or vector type takes containers of exactly that dtype; one pointing to a
- * struct or typedef takes containers of any dtype whose elements have the struct's size on the device (a TILES_OPAQUE
- * view of 12-byte elements, or a TILES_FLOAT32 view for a struct of one float), measured once per built kernel. */
+ * (NULL: tiles_context_for of its arguments that are views), and returns without waiting for it. Everything is checked
+ * first, and nothing runs if anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive,
+ * an extent the tile does not divide, a tile beyond the device's limits, a tile rank that is not the extent's or is
+ * above 3, more than 4294967295 points in all, as C++ AMP counts them in an unsigned int), TILES_ERROR_INVALID_ARGUMENT
+ * (a NULL domain, a rank below 1, a rank above 3 without `extents`, a kernel name the source lacks, wrong number, kind
+ * or element type of arguments), TILES_ERROR_BUILD (the message holds the compiler's log), TILES_ERROR_OUT_OF_MEMORY
+ * (tile_static memory beyond the device's). Element types: a parameter pointing to an OpenCL scalar or vector type
+ * takes containers of exactly that dtype; one pointing to a struct or typedef takes containers of any dtype whose
+ * elements have the struct's size on the device (a TILES_OPAQUE view of 12-byte elements, or a TILES_FLOAT32 view for a
+ * struct of one float), measured once per built kernel. */
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
 
@@ -937,9 +943,9 @@ TILES_API tiles_status tiles_context_create_marker(tiles_event** out, tiles_cont
  * its data in its own element type: a section, a view from tiles_view_reinterpret, or a view of
  * rank 3 or more, is refused with TILES_ERROR_INVALID_ARGUMENT (one from tiles_view_reshape of all
  * of the data is taken in its new shape). They
- * run on `context`, or where the first operand lives if it is NULL (an array's context), else on
- * the default context, and return without waiting, except tiles_reduce; the results come home as
- * any launch's do (tiles_view_synchronize, tiles_view_read). Sizes need not be multiples of any
+ * run on `context`, or if it is NULL on tiles_context_for of their operands (where the first that
+ * is an array, or a view of one, lives, else the default context), and return without waiting, except tiles_reduce; the
+ * results come home as any launch's do (tiles_view_synchronize, tiles_view_read). Sizes need not be multiples of any
  * tile. Each refuses before anything runs: TILES_ERROR_INVALID_HANDLE (a NULL or stale view or
  * context), TILES_ERROR_INVALID_ARGUMENT (element types the algorithm does not take or that
  * differ between operands, an output of the wrong shape, of const memory or that is also an

@@ -2,8 +2,10 @@
 // (tiles/algorithms/). Each entry point turns its views into the engine's operands, picks the
 // context the C++ shells would, and leaves every other check to the algorithms.
 #include <cctype>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "capi_internal.hpp"
 
@@ -52,11 +54,14 @@ std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* 
 
 namespace {
 
-// Where an algorithm runs: `context`, else where its first operand lives, else the default context.
-std::shared_ptr<tiles::engine::context> context_for(tiles_context* context, const matrix_operand& first) {
-    if (context != nullptr) return live(context, "context").view.context();
-    const auto home = tiles::engine::associated_of(*first.data);
-    return home ? home : tiles::engine::default_context();
+// Where an algorithm runs: the engine's rule (tiles::engine::context_for) over `context` and its
+// operands, in the order of its arguments.
+std::shared_ptr<tiles::engine::context> context_for(tiles_context* context,
+                                                    std::initializer_list<const matrix_operand*> operands) {
+    std::vector<const tiles::engine::storage*> data;
+    for (const matrix_operand* operand : operands) data.push_back(operand->data.get());
+    return tiles::engine::context_for(context != nullptr ? live(context, "context").view.context() : nullptr,
+                                      data.data(), data.size());
 }
 
 tiles::reduction_op reduction_of(const tiles_reduction& op) {
@@ -100,7 +105,7 @@ reduction_call check_reduce(void* out, size_t out_size, const tiles_dtype* accum
 void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
             const tiles_reduction& op) {
     const reduction_call call = check_reduce(out, out_size, accumulator, input, op);
-    tiles::algorithms::reduce(context_for(context, call.input), call.input.data, call.op, call.result_type, out);
+    tiles::algorithms::reduce(context_for(context, {&call.input}), call.input.data, call.op, call.result_type, out);
 }
 
 bool is_precision(int value) { return value >= 0 && value < tiles::algorithms::precision_count; }
@@ -138,8 +143,8 @@ void gemm(const char* function, std::optional<tiles::gemm_precision> precision, 
          [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
              const tiles::gemm_precision how = precision.value_or(
                  tiles::algorithms::default_precision(tiles::engine::layout_of(*a_operand.data).type));
-             tiles::algorithms::gemm(context_for(context, a_operand), alpha, a_operand, b_operand, beta, c_operand,
-                                     how);
+             tiles::algorithms::gemm(context_for(context, {&a_operand, &b_operand, &c_operand}), alpha, a_operand,
+                                     b_operand, beta, c_operand, how);
          });
 }
 
@@ -148,7 +153,8 @@ tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const ch
     return guard([&] {
         const matrix_operand in = matrix_operand_of(input, algorithm, "input view");
         const matrix_operand out = output_operand_of(output, algorithm, "output view");
-        tiles::algorithms::block_reduce(context_for(context, in), statistic, in, block_rows, block_columns, out);
+        tiles::algorithms::block_reduce(context_for(context, {&in, &out}), statistic, in, block_rows, block_columns,
+                                        out);
     });
 }
 
@@ -183,7 +189,7 @@ tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, 
         const matrix_operand in = matrix_operand_of(input, "tiles_reduce_into", "input view");
         const tiles::reduction_op reduction = reduction_of(op);
         const matrix_operand out = output_operand_of(result, "tiles_reduce_into", "result view");
-        tiles::algorithms::reduce(context_for(context, in), in.data, reduction, out.data);
+        tiles::algorithms::reduce(context_for(context, {&in, &out}), in.data, reduction, out.data);
     });
 }
 
@@ -218,7 +224,7 @@ tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, ti
     return guard([&] {
         const matrix_operand in = matrix_operand_of(input, "tiles_transpose", "input view");
         const matrix_operand out = output_operand_of(output, "tiles_transpose", "output view");
-        tiles::algorithms::transpose(context_for(context, in), in, out);
+        tiles::algorithms::transpose(context_for(context, {&in, &out}), in, out);
     });
 }
 
@@ -238,7 +244,7 @@ tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, cons
         const matrix_operand in = matrix_operand_of(input, "tiles_stencil", "input view");
         const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil", "mask view");
         const matrix_operand out = output_operand_of(output, "tiles_stencil", "output view");
-        tiles::algorithms::stencil(context_for(context, in), in, weights, out);
+        tiles::algorithms::stencil(context_for(context, {&in, &weights, &out}), in, weights, out);
     });
 }
 

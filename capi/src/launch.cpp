@@ -334,6 +334,20 @@ tiles_status tiles_program_build_with_options(const char** kernel_names, const c
     });
 }
 
+tiles_status tiles_context_for(tiles_context** out, const tiles_view* const* views, size_t count) {
+    return guard([&] {
+        check_out(out);
+        if (views == nullptr && count > 0) throw tiles::invalid_argument("tiles_context_for: the views are NULL");
+        std::vector<const tiles::engine::storage*> operands;
+        for (size_t i = 0; i < count; ++i) {
+            const std::string what = "view " + std::to_string(i) + " of the list";
+            operands.push_back(views[i] == nullptr ? nullptr : live(views[i], what.c_str()).storage.get());
+        }
+        *out = make_handle<tiles_context>(
+            tiles::accelerator_view(tiles::engine::context_for(nullptr, operands.data(), operands.size())));
+    });
+}
+
 tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                           const tiles_arg* args, size_t arg_count) {
     return guard([&] { launch(context, domain, kernel, args, arg_count, {}); });

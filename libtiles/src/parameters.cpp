@@ -1,23 +1,23 @@
-// libtiles: tiles/parameters.hpp, the algorithms' parameter sets by name for an accelerator, over
-// the algorithms' parameter lookup and tuner.
+// libtiles: tiles/parameters.hpp, the parameter sets by name for an accelerator, over the engine's
+// parameter lookup and the algorithms' tuner.
 #include "tiles/parameters.hpp"
 
-#include "parameter_lookup.hpp"
+#include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 
 namespace tiles {
 namespace {
 
-const algorithms::parameter_set& set_named(const std::string& name) {
-    if (const algorithms::parameter_set* set = algorithms::find_set(name)) return *set;
+const engine::parameter_set& set_named(const std::string& name) {
+    if (const engine::parameter_set* set = engine::find_set(name)) return *set;
     std::string names;
-    for (const algorithms::parameter_set& set : algorithms::parameter_sets())
+    for (const engine::parameter_set& set : engine::parameter_sets())
         names += (names.empty() ? "" : ", ") + std::string(set.name);
     throw invalid_argument("'" + name + "' is not a parameter set; the sets are " + names);
 }
 
-parameter_values named(const algorithms::parameter_set& set, const std::vector<int>& values) {
+parameter_values named(const engine::parameter_set& set, const std::vector<int>& values) {
     parameter_values result;
     for (std::size_t i = 0; i < values.size(); ++i) result.emplace_back(set.parameters[i], values[i]);
     return result;
@@ -27,26 +27,26 @@ parameter_values named(const algorithms::parameter_set& set, const std::vector<i
 
 std::vector<std::string> parameter_sets() {
     std::vector<std::string> names;
-    for (const algorithms::parameter_set& set : algorithms::parameter_sets()) names.emplace_back(set.name);
+    for (const engine::parameter_set& set : engine::parameter_sets()) names.emplace_back(set.name);
     return names;
 }
 
 std::vector<std::string> parameter_names(const std::string& set) {
-    const algorithms::parameter_set& description = set_named(set);
+    const engine::parameter_set& description = set_named(set);
     return {description.parameters.begin(), description.parameters.end()};
 }
 
 parameter_values get_parameters(const accelerator& accelerator, const std::string& set) {
-    const algorithms::parameter_set& description = set_named(set);
-    return named(description, algorithms::current_values(accelerator.info(), description));
+    const engine::parameter_set& description = set_named(set);
+    return named(description, engine::current_values(accelerator.info(), description));
 }
 
 void set_parameters(const accelerator& accelerator, const std::string& set, const parameter_values& values) {
-    algorithms::override_parameters(accelerator.info(), set_named(set), values);
+    engine::override_parameters(accelerator.info(), set_named(set), values);
 }
 
 void reset_parameters(const accelerator& accelerator, const std::string& set) {
-    algorithms::reset_overrides(accelerator.info(), set.empty() ? nullptr : &set_named(set));
+    engine::reset_overrides(accelerator.info(), set.empty() ? nullptr : &set_named(set));
 }
 
 std::string not_tunable_because(const accelerator& accelerator, const std::string& set) {
@@ -55,7 +55,7 @@ std::string not_tunable_because(const accelerator& accelerator, const std::strin
 
 parameter_values tune(const accelerator& accelerator, const std::string& set,
                       const std::function<void(const tuning_step&)>& progress) {
-    const algorithms::parameter_set& description = set_named(set);
+    const engine::parameter_set& description = set_named(set);
     const algorithms::tuning_progress report = [&](const algorithms::tuning_step& step) {
         if (progress)
             progress({step.set.name, step.candidate, step.candidates, named(step.set, step.values), step.seconds,

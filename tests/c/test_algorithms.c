@@ -515,6 +515,22 @@ int test_algorithms_run_where_they_are_told(void) {
     CHECK_OK(tiles_context_get_counters(&other_counters, other));
     CHECK(home_counters.launches >= 2 && other_counters.launches == 0);
 
+    /* A view of host memory first and an array second: tiles_context_for names the array's
+     * context, whose counters then count what runs on the context it gave. */
+    float summed = 0;
+    tiles_context* picked = NULL;
+    const tiles_view* operands[3] = {NULL, host_view, array_view};
+    CHECK_OK(tiles_context_get_counters(&home_counters, home));
+    const uint64_t home_launches = home_counters.launches;
+    if (CHECK_OK(tiles_context_for(&picked, operands, 3)) &&
+        CHECK_OK(tiles_reduce(&summed, sizeof summed, picked, array_view, TILES_REDUCE_SUM))) {
+        CHECK(summed == 21);
+        CHECK_OK(tiles_context_get_counters(&home_counters, home));
+        CHECK(home_counters.launches > home_launches);
+    }
+    CHECK_FAILS(tiles_context_for(&picked, NULL, 1), TILES_ERROR_INVALID_ARGUMENT, "the views are NULL");
+    CHECK_OK(tiles_context_release(picked));
+
     /* The context given, for host memory. */
     memset(transposed, 0, sizeof transposed);
     CHECK_OK(tiles_view_refresh(output_view));

@@ -159,6 +159,17 @@ void register_launch(py::module_& m) {
         });
 
     m.def(
+        "context_for",
+        [](const std::vector<const View*>& views) {
+            std::vector<const tiles_view*> handles;
+            for (const View* view : views) handles.push_back(view->get());
+            tiles_context* c = nullptr;
+            check(tiles_context_for(&c, handles.data(), handles.size()));
+            return new Context(c, "context");
+        },
+        py::arg("views"));
+
+    m.def(
         "launch",
         [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
            const py::args& args) {

@@ -33,27 +33,19 @@ def _of_numpy(view: Any) -> bool:
 
 
 def _checking(context: Any, arguments: List[Any]) -> Tuple[Optional[_tiles.Context], bool]:
-    """The checked context the launch runs on (`context`, else where its first array lives, else
-    the default context), None where it is not checked; and whether it is strict, where Python can
-    tell: one of Context.checked(strict=True), or the default context under TILES_CHECKED=strict."""
+    """The checked context the launch runs on (`context`, else the C API's tiles_context_for of its
+    views, the rule of every launch and algorithm), None where it is not checked; and whether it is
+    strict, where Python can tell: one of Context.checked(strict=True), or the default context under
+    TILES_CHECKED=strict."""
     from ._devices import Context
     if context is not None:  # anything else than a Context is the launch's to refuse
         checked = isinstance(context, Context) and context.is_checked
         return (context._handle if checked else None), checked and getattr(context, "_strict", False)
-    for a in arguments:
-        owner = a._view_handle().keeps_alive() if hasattr(a, "_view_handle") else None
-        if isinstance(owner, _tiles.Array):
-            home = owner.context()
-            return (home if home.is_checked() else None), False
-    global _default_checking
-    if _default_checking is None:  # the default context, once made, stays what it is
-        default = _tiles.Context.default(None)
-        checked = bool(default.is_checked())
-        _default_checking = (default if checked else None), checked and os.environ.get("TILES_CHECKED") == "strict"
-    return _default_checking
-
-
-_default_checking: Optional[Tuple[Optional[_tiles.Context], bool]] = None
+    home = _tiles.context_for([a._view_handle() for a in arguments if hasattr(a, "_view_handle")])
+    if not home.is_checked():
+        return None, False
+    strict = os.environ.get("TILES_CHECKED") == "strict" and home.opencl() == _tiles.Context.default(None).opencl()
+    return home, strict
 
 
 def _caller_stacklevel() -> int:

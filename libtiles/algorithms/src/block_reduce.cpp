@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -10,13 +10,14 @@
 #include <cstdint>
 #include <string>
 
+#include "catalog.hpp"
 #include "gemm_parameters.hpp"
 #include "gemm_wgmma.hpp"
-#include "parameter_lookup.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
+#include "tuner.hpp"
 
 extern const char tiles_kernel_gemm[];
 extern const char tiles_kernel_gemm_mma[];
@@ -47,7 +48,7 @@ void check_blocks_reach(const matrix_operand& c, std::int64_t blocks_down, std::
 void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, const typed_set<gemm_parameters>& set,
                                    double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
                                    const matrix_operand& c) {
-    const gemm_parameters p = set.tuned_on(context);
+    const gemm_parameters p = tuned_on(set, context);
     const element_type type = element_type_of(c), storage = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <functional>
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/gemm.hpp"
 
@@ -261,7 +261,7 @@ const typed_set<mma_gemm_parameters>& gemm_mma_small_set() {
 int small_gemm_below(const device_info& device) { return row_for(gemm_table, device).small_below; }
 
 int small_gemm_below(const std::shared_ptr<engine::context>& context) {
-    return row_on(gemm_table, context).small_below;
+    return row_on(gemm_table, *context).small_below;
 }
 
 std::vector<const parameter_set*> gemm_parameter_sets() {

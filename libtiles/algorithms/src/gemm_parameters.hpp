@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "parameter_set.hpp"
+#include "catalog.hpp"
 
 namespace tiles::algorithms {
 

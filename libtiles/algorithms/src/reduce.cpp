@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"

@@ -5,7 +5,7 @@
 // tuner tries and times.
 #include "tiles/algorithms/stencil.hpp"
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"

@@ -5,7 +5,7 @@
 
 #include <numeric>
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 
 extern const char tiles_kernel_transpose[];

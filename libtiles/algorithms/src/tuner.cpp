@@ -7,17 +7,19 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <optional>
 
-#include "parameter_lookup.hpp"
+#include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
-#include "tuning_file.hpp"
 
 namespace tiles::algorithms {
 
+using engine::current_values;
 using engine::log;
 using engine::logging;
 
@@ -136,7 +138,7 @@ std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const par
         const std::vector<int>& values = candidates[i];
         tuning_step step{set, i + 1, candidates.size(), values, 0, ""};
         try {
-            const context_override candidate(own_context, set, values);
+            const engine::context_override candidate(own, set, values);
             run(); // builds the kernels
             own.wait();
             std::vector<double> seconds;
@@ -166,7 +168,7 @@ std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const par
         std::vector<std::vector<double>> finalist_seconds(finalists.size());
         for (int round = 0; round < confirmation_rounds; ++round)
             for (std::size_t f = 0; f < finalists.size(); ++f) {
-                const context_override candidate(own_context, set, candidates[finalists[f]]);
+                const engine::context_override candidate(own, set, candidates[finalists[f]]);
                 finalist_seconds[f].push_back(timed_run(run, evict_caches, own));
             }
         for (std::size_t f = 0; f < finalists.size(); ++f)
@@ -182,8 +184,17 @@ std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const par
     }
     const std::vector<int>& best = candidates[finalists[chosen]];
     log(log_level::info, "tuning " + std::string(set.name) + ": keeps " + values_text(set, best));
-    record_tuned_values(device, set, best);
+    engine::record_tuned_values(device, set, best);
     return best;
+}
+
+std::vector<int> tuned_values_on(const std::shared_ptr<context>& context, const parameter_set& set) {
+    const device_info& device = *context->device();
+    if (!engine::checked_as(*context).empty() || set.measured_for(device) || engine::tuning_file_path().empty())
+        return values_on(*context, set);
+    if (std::optional<std::vector<int>> chosen = engine::chosen_values(device, set, context.get()))
+        return std::move(*chosen);
+    return tune_set(engine::new_context(context->device()), set, nullptr);
 }
 
 } // namespace tiles::algorithms

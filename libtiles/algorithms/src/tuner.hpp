@@ -2,7 +2,7 @@
 // one of its parameter sets, on a context of its own on the device (never a caller's queue, whose
 // work would be timed with it and wait behind it), keeps the fastest in the tuning file and
 // returns it. tiles-tune tunes a device ahead of use; gemm tunes itself on first use on devices
-// the table has no measurements of (parameter_lookup.hpp).
+// the table has no measurements of (tuned_on).
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "parameter_set.hpp"
-#include "tiles/engine/context.hpp"
+#include "catalog.hpp"
 
 namespace tiles::algorithms {
 
@@ -67,5 +66,14 @@ std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_se
 // records nothing.
 std::vector<int> tune_set(const std::shared_ptr<engine::context>& own_context, const parameter_set& set,
                           const tuning_progress& progress, std::vector<std::vector<int>> candidates = {});
+
+// The values of `set` in effect on `context` (engine::values_on), but where `set` has values from
+// no source other than the table's generic last row (a device libtiles has no measurements of),
+// `set` is tuned for the device first and the result kept in the tuning file, unless tuning files
+// are off: gemm's sets tune themselves so on first use, as their speed depends most on the device.
+std::vector<int> tuned_values_on(const std::shared_ptr<engine::context>& context, const parameter_set& set);
+template <class Params> Params tuned_on(const typed_set<Params>& set, const std::shared_ptr<engine::context>& context) {
+    return set.from_ints(tuned_values_on(context, set));
+}
 
 } // namespace tiles::algorithms

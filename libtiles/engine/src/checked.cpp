@@ -388,12 +388,6 @@ void checked_run::report_found(std::vector<diagnostic> found) {
         for (const diagnostic& d : found) engine::log(log_level::warning, "checked mode: " + d.to_string());
 }
 
-namespace {
-std::atomic<parameter_table_check> table_check{nullptr}; // constant-initialized, before any registration
-} // namespace
-
-void set_parameter_table_check(parameter_table_check check) { table_check = check; }
-
 std::shared_ptr<const device_info> simulator_device() {
     // Never destroyed: releasing Oclgrind's objects in the exit handlers corrupts the heap (see
     // default_context()).
@@ -418,8 +412,9 @@ std::shared_ptr<context> new_checked_context(bool strict) {
     const std::string& plugin = oclgrind_plugin_path();
     auto run = std::make_shared<checked_run>(strict, plugin.empty() ? "" : " -cl-opt-disable");
     if (const char* as = std::getenv("TILES_CHECKED_AS"); as != nullptr && *as != '\0') {
-        const parameter_table_check has_values_for = table_check;
-        if (has_values_for != nullptr && !has_values_for(as))
+        // Every parameter table has a row for each class of devices (device_class.hpp): a name
+        // that names a class has values in all of them.
+        if (!class_named(as))
             throw invalid_argument(
                 std::string("TILES_CHECKED_AS='") + as +
                 "' names no device of the algorithm parameter table: give gpu, cpu or a name containing " +

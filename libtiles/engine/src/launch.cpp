@@ -397,15 +397,16 @@ void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_d
     check(status, "clEnqueueNDRangeKernel");
 }
 
-// Where a launch without a context runs: where its first array lives, else on the default context.
-std::shared_ptr<context> context_for(const launch_arg* args, std::size_t count) {
+} // namespace
+
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const storage* const* operands,
+                                     std::size_t count) {
+    if (given != nullptr) return given;
     for (std::size_t i = 0; i < count; ++i)
-        if (args[i].what == launch_arg::kind::memory)
-            if (auto home = associated_of(*args[i].memory)) return home;
+        if (operands[i] != nullptr)
+            if (std::shared_ptr<context> home = associated_of(*operands[i])) return home;
     return default_context();
 }
-
-} // namespace
 
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
     engine::context& ctx = *context;
@@ -419,7 +420,10 @@ std::string build(const std::shared_ptr<context>& context, const launch_domain& 
 
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
-    const std::shared_ptr<context> context = chosen != nullptr ? chosen : context_for(args, count);
+    std::vector<const storage*> data; // the memory arguments, in order
+    for (std::size_t i = 0; i < count && chosen == nullptr; ++i)
+        if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
+    const std::shared_ptr<context> context = context_for(chosen, data.data(), data.size());
     engine::context& ctx = *context;
     const device_info& device = *ctx.device();
     ctx.check_runs_kernels("a launch");

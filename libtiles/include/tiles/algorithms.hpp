@@ -1,9 +1,10 @@
 // libtiles: the tiled algorithm library. Reductions, block sums and averages, transpose, matrix
 // multiply and 2-D stencils over arrays and array_views, as thin typed shells over the algorithms
 // on the engine's operands (tiles/algorithms/). Each runs on the accelerator view given first, else
-// where its first operand lives (an array's view), else on the default view; results stay on the
-// device until the host reads them. reduce, gemm and stencil also run on several views at once,
-// given as a list (tiles/split.hpp), with the results of one view.
+// where the first operand that is an array, or a view of one, lives, else on the default view
+// (engine::context_for, the rule of every launch); results stay on the device until the host reads
+// them. reduce, gemm and stencil also run on several views at once, given as a list
+// (tiles/split.hpp), with the results of one view.
 #pragma once
 
 #include <array>
@@ -19,6 +20,7 @@
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/array.hpp"
 #include "tiles/array_view.hpp"
+#include "tiles/engine/launch.hpp"
 #include "tiles/engine/placement.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
@@ -95,10 +97,10 @@ inline extent<2> block_grid_extent(const char* algorithm, const extent<2>& matri
     return extent<2>(grid[0], grid[1]);
 }
 
-// Where an algorithm runs when no view is given: where its first operand lives.
-template <class Data> accelerator_view view_of(const Data& data) {
-    const auto home = engine::associated_of(*data.storage());
-    return home ? accelerator_view(home) : accelerator_view(engine::default_context());
+// Where an algorithm runs when no view is given: the engine's rule (engine::context_for) over its
+// operands, in the order of its arguments.
+template <class... Data> accelerator_view view_of(const Data&... operands) {
+    return accelerator_view(engine::context_for(nullptr, {operands.storage().get()...}));
 }
 
 } // namespace detail
@@ -208,7 +210,7 @@ void gemm(const accelerator_view& view, detail::computed_of<A> alpha, const A& a
 template <class A, class B, class C>
 void gemm(detail::computed_of<A> alpha, const A& a, const B& b, detail::computed_of<A> beta, C&& c,
           gemm_precision precision = detail::default_precision_of<A>()) {
-    gemm(detail::view_of(a), alpha, a, b, beta, std::forward<C>(c), precision);
+    gemm(detail::view_of(a, b, c), alpha, a, b, beta, std::forward<C>(c), precision);
 }
 
 // The same over several accelerator views at once, each computing a band of c's rows (b goes
@@ -232,7 +234,7 @@ array<detail::computed_of<A>, 2> matrix_multiply(const accelerator_view& view, c
 template <class A, class B>
 array<detail::computed_of<A>, 2> matrix_multiply(const A& a, const B& b,
                                                  gemm_precision precision = detail::default_precision_of<A>()) {
-    return matrix_multiply(detail::view_of(a), a, b, precision);
+    return matrix_multiply(detail::view_of(a, b), a, b, precision);
 }
 
 // A 2-D stencil of float elements: each output element is the sum, over the mask's positions,
@@ -260,7 +262,7 @@ array<detail::element_of<Data>, 2> stencil(const accelerator_view& view, const D
     return filtered;
 }
 template <class Data, class Mask> array<detail::element_of<Data>, 2> stencil(const Data& matrix, const Mask& mask) {
-    return stencil(detail::view_of(matrix), matrix, mask);
+    return stencil(detail::view_of(matrix, mask), matrix, mask);
 }
 
 } // namespace tiles

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -73,9 +74,21 @@ struct opencl_events {
     _cl_event** done = nullptr;
 };
 
+// The one rule for where work runs (a launch, an algorithm, on every face): `given` where it is
+// not null; else, as C++ AMP's automatic selection, where the first of `operands` that is meant
+// for a context lives (associated_of: an array's, a view of one's, a staging array's associated
+// context); else the default context. Storage over host memory is meant for none; null operands
+// are passed over.
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const storage* const* operands,
+                                     std::size_t count);
+inline std::shared_ptr<context> context_for(const std::shared_ptr<context>& given,
+                                            std::initializer_list<const storage*> operands) {
+    return context_for(given, operands.begin(), operands.size());
+}
+
 // Checks the domain and the arguments against the kernel and the device, brings the
-// arguments' data to the context, and enqueues the kernel. Without a context (null) it runs, as
-// C++ AMP does, where its first array lives, else on the default context.
+// arguments' data to the context, and enqueues the kernel, on the context context_for picks of
+// the arguments' data.
 void launch(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events = {});
 

@@ -20,13 +20,6 @@ std::shared_ptr<context> new_checked_context(bool strict);
 // unsupported_feature, saying how to install it, where Oclgrind is missing.
 std::shared_ptr<const device_info> simulator_device();
 
-// How checked mode asks the algorithms, which the engine does not see, whether their parameter
-// tables have values for the device TILES_CHECKED_AS names ("gpu", "cpu", a device's name): the
-// algorithms set it, and a name they have none for is refused when a checked context is made.
-// Where no algorithm is linked in, nothing reads the name, and any is taken.
-using parameter_table_check = bool (*)(const std::string& device);
-void set_parameter_table_check(parameter_table_check check);
-
 // What a checked context's launches found so far (empty for other contexts), and forgetting it.
 check_report report_of(const context& context);
 void clear_report(const context& context);

@@ -1,12 +1,13 @@
 // libtiles engine: how a device stages copies between host memory and itself (staging.hpp): the
-// parameter set "staging", its table of values by device, and the way the algorithms' parameter
-// lookup (overrides, the tuning file), which the engine does not see, stands in for the table.
+// parameter set "staging", its table of values by device, and the values in effect on a context,
+// which overrides, the tuning file and tiles-tune reach as they reach the algorithms' sets.
 #pragma once
 
 #include <vector>
 
 #include "tiles/engine/inside/device_class.hpp"
 #include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/parameter_set.hpp"
 
 namespace tiles::engine {
 
@@ -19,19 +20,13 @@ struct staging_parameters {
     int threads;   // host threads that copy between the caller's memory and the buffers
 };
 
-// The table, in order, its rows for classes of devices (device_class.hpp's rule picks a device's);
-// the algorithms' parameter set "staging" takes it as its table.
-const std::vector<device_row<staging_parameters>>& staging_table();
+// The parameter set "staging": its parameters and their bounds, its table (rows for classes of
+// devices, device_class.hpp's rule picks a device's), and what the tuner tries and times.
+const typed_set<staging_parameters>& staging_set();
 
-// The values the table ships for `device`: its row.
-staging_parameters shipped_staging(const device_info& device);
-
-// Where the algorithms' parameter lookup is linked in, it gives the values in effect on a context
-// (an override, the tuning file's, else the table's), and sets itself here; else the table's hold.
-using staging_lookup = staging_parameters (*)(const context& context);
-void set_staging_lookup(staging_lookup lookup);
-
-// The values in effect on `context`: the lookup's, else the table's.
+// The values in effect on `context` (parameter_lookup.hpp): the context's own, an override, the
+// tuning file's, else the table's. TILES_CHECKED_AS plays no part: the simulator's transfers are
+// the host's.
 staging_parameters staging_in_effect(const context& context);
 
 } // namespace tiles::engine

@@ -1,4 +1,4 @@
-// libtiles algorithms: the tuning file, where tuned parameter sets are kept per device (name and
+// libtiles engine: the tuning file, where tuned parameter sets are kept per device (name and
 // driver version): in the user's cache directory, or the file TILES_TUNING_FILE names (off: none).
 // It is untrusted input: a line that is not a known set's complete parameters, each named once, or
 // whose values the set's kernel cannot run with, is skipped with a warning, never used.
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "parameter_set.hpp"
+#include "tiles/engine/inside/parameter_set.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::engine {
 
 // The file's path; empty when tuning files are off.
 std::string tuning_file_path();
@@ -22,4 +22,4 @@ std::map<std::string, std::vector<int>> tuned_sets(const device_info& device);
 // Records `values` for `set` on `device` in the tuning file (nothing when it is off).
 void record_tuned_values(const device_info& device, const parameter_set& set, const std::vector<int>& values);
 
-} // namespace tiles::algorithms
+} // namespace tiles::engine

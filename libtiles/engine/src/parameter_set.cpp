@@ -1,18 +1,17 @@
-// libtiles algorithms: what every algorithm's description shares (parameter_set.hpp): its values in
-// words, the tile a device runs, and the matrices the tuner's workloads run on.
-#include "parameter_set.hpp"
+// libtiles engine: what every parameter set's description shares (parameter_set.hpp): its values
+// in words and the sentences that refuse them; and the sets by name (parameter_lookup.hpp).
+#include "tiles/engine/inside/parameter_set.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <utility>
 
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/parameter_lookup.hpp"
+#include "tiles/engine/inside/staging_parameters.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::engine {
 
 std::string values_text(const parameter_set& set, const std::vector<int>& values) {
     std::string text;
@@ -22,7 +21,7 @@ std::string values_text(const parameter_set& set, const std::vector<int>& values
 }
 
 void note_row(const parameter_set& set, const device_class& row, bool generic, const device_info& device) {
-    if (!engine::logging(log_level::info) || (!generic && engine::of_class(row, engine::class_of(device)))) return;
+    if (!logging(log_level::info) || (!generic && of_class(row, class_of(device)))) return;
     // Never destroyed: a view released at exit looks the staging values up.
     struct noted_rows {
         std::mutex mutex;
@@ -37,12 +36,12 @@ void note_row(const parameter_set& set, const device_class& row, bool generic, c
     const std::string cc = device.compute_capability != 0 ? " " + std::to_string(device.compute_capability / 10) + "." +
                                                                 std::to_string(device.compute_capability % 10)
                                                           : "";
-    engine::log(log_level::info,
-                "'" + device.name + "' runs " + set.name +
-                    (generic ? std::string(" with the table's generic values (no row is for its kind of device)")
-                             : " with the values of " + engine::class_description(row) +
-                                   ", the nearest row to its compute capability" + cc) +
-                    "; `tiles-tune --only " + set.name + "` measures values of its own");
+    log(log_level::info,
+        "'" + device.name + "' runs " + set.name +
+            (generic ? std::string(" with the table's generic values (no row is for its kind of device)")
+                     : " with the values of " + class_description(row) + ", the nearest row to its compute capability" +
+                           cc) +
+            "; `tiles-tune --only " + set.name + "` measures values of its own");
 }
 
 namespace {
@@ -110,40 +109,49 @@ std::string bounds_problem(const std::vector<parameter_bounds>& bounds, const st
     return "";
 }
 
-std::string tile_problem(std::size_t rows, std::size_t columns, std::size_t local_bytes, const char* worst,
-                         const device_info& device) {
-    std::ostringstream os;
-    if (rows * columns > device.max_work_group_size || rows > device.max_work_item_sizes[1] ||
-        columns > device.max_work_item_sizes[0])
-        os << "a tile of " << rows << "x" << columns << " work-items is more than '" << device.name << "' runs ("
-           << device.max_work_group_size << " work-items, at most " << device.max_work_item_sizes[1] << "x"
-           << device.max_work_item_sizes[0] << ")";
-    else if (local_bytes > device.local_mem_size)
-        os << "a tile needs " << local_bytes << " bytes of tile_static memory " << worst << ", more than the "
-           << device.local_mem_size << " of '" << device.name << "'";
-    return os.str();
+namespace {
+
+// The sets registered, in their order. Registration happens as the library is loaded, lookups at
+// any time after, from any thread.
+struct registered_sets {
+    std::mutex mutex;
+    std::vector<const parameter_set*> sets;
+};
+registered_sets& registered() {
+    static immortal<registered_sets> all;
+    return *all;
 }
 
-engine::matrix_operand tuning_matrix(const std::shared_ptr<engine::context>& context, element_type type, int rows,
-                                     int columns, const std::function<double(std::size_t)>& value) {
-    const element_layout layout{type, element_size(type)};
-    const std::size_t count = std::size_t(rows) * std::size_t(columns);
-    engine::matrix_operand matrix{
-        engine::storage_on_device(layout, engine::dims3{1, std::size_t(rows), std::size_t(columns)}, context), rows,
-        columns};
-    if (!value) return matrix;
-    std::vector<unsigned char> bytes(count * layout.size);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (type == element_type::float64) {
-            const double v = value(i);
-            std::memcpy(bytes.data() + i * layout.size, &v, sizeof v);
-        } else {
-            const float v = float(value(i));
-            std::memcpy(bytes.data() + i * layout.size, &v, sizeof v);
-        }
+} // namespace
+
+void register_parameter_sets(const std::vector<const parameter_set*>& sets) {
+    registered_sets& r = registered();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (const parameter_set* set : sets)
+        if (std::find(r.sets.begin(), r.sets.end(), set) == r.sets.end()) r.sets.push_back(set);
+}
+
+std::vector<std::reference_wrapper<const parameter_set>> parameter_sets() {
+    std::vector<std::reference_wrapper<const parameter_set>> all;
+    {
+        registered_sets& r = registered();
+        std::lock_guard<std::mutex> lock(r.mutex);
+        for (const parameter_set* set : r.sets) all.emplace_back(*set);
     }
-    engine::copy_in(*matrix.data, engine::whole_of(*matrix.data), bytes.data());
-    return matrix;
+    all.emplace_back(staging_set());
+    return all;
 }
 
-} // namespace tiles::algorithms
+const parameter_set* find_set(const std::string& name) {
+    for (const parameter_set& set : parameter_sets())
+        if (name == set.name) return &set;
+    return nullptr;
+}
+
+bool algorithms_registered() {
+    registered_sets& r = registered();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return !r.sets.empty();
+}
+
+} // namespace tiles::engine

@@ -1,8 +1,9 @@
-// libtiles algorithms: how an algorithm describes its launch parameters (tile shapes, work per
-// work-item, vector widths), as CLBlast keeps a kernel's tuning in one file: each parameter set
-// with its parameters' names and bounds, its values for each kind of device, what a device must
-// hold of it, the candidates the tuner tries and the work the tuner times. The parameter lookup,
-// the tuner, tiles-tune and checked mode see every set alike, by name.
+// libtiles engine: how a parameter set is described (an algorithm's tile shapes, work per
+// work-item, vector widths; the engine's staged transfers), as CLBlast keeps a kernel's tuning in
+// one file: each set with its parameters' names and bounds, its values for each kind of device,
+// what a device must hold of it, the candidates the tuner tries and the work the tuner times. The
+// parameter lookup (parameter_lookup.hpp), the tuning file, the tuner, tiles-tune and checked mode
+// see every set alike, by name.
 #pragma once
 
 #include <functional>
@@ -12,33 +13,25 @@
 #include <string>
 #include <vector>
 
-#include "tiles/element_type.hpp"
-#include "tiles/engine/context.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/device_class.hpp"
 #include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/storage.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::engine {
 
-using engine::device_class;
-using engine::device_info;
-using engine::device_row;
-using engine::every_cpu;
-using engine::every_device;
-using engine::nvidia_hopper;
+class context;
 
 // The values of the row of `rows` (an array or a vector of device_row) for `device`, as
 // device_class.hpp's rule picks it.
 template <class Rows> const auto& row_for(const Rows& rows, const device_info& device) {
-    return std::begin(rows)[engine::nearest_row(rows, engine::class_of(device))].values;
+    return std::begin(rows)[nearest_row(rows, class_of(device))].values;
 }
 
 // The values of the row for the device TILES_CHECKED_AS names ("gpu", "cpu" or a known device's
-// name, engine::class_named); null for any other name.
+// name, class_named); null for any other name.
 template <class Rows> const auto* row_named(const Rows& rows, const std::string& device) {
-    const std::optional<device_class> kind = engine::class_named(device);
-    return kind ? &std::begin(rows)[engine::nearest_row(rows, *kind)].values : nullptr;
+    const std::optional<device_class> kind = class_named(device);
+    return kind ? &std::begin(rows)[nearest_row(rows, *kind)].values : nullptr;
 }
 
 // Whether a table's last row is for every device, as the rule wants it.
@@ -156,7 +149,7 @@ class parameter_set {
     // the device cannot run. They span what the tables use on CPUs and GPUs.
     virtual std::vector<std::vector<int>> candidates(const std::vector<int>& current) const = 0;
     // One run of the work the tuner times the set on, enqueued on `context`; its data are made now.
-    virtual std::function<void()> workload(const std::shared_ptr<engine::context>& context) const = 0;
+    virtual std::function<void()> workload(const std::shared_ptr<context>& context) const = 0;
     // Whether that work moves data more than it computes: then the tuner reads through the caches
     // before each timed run, so that each run reads its data from memory.
     virtual bool bandwidth_bound() const = 0;
@@ -170,24 +163,6 @@ void note_row(const parameter_set& set, const device_class& row, bool generic, c
 // "TILE_ROWS=16 TILE_COLUMNS=16 ...": a set's values as the tuning file and messages write them.
 std::string values_text(const parameter_set& set, const std::vector<int>& values);
 
-// Why `device` cannot run a tile of rows x columns work-items (AMP order) with `local_bytes` of
-// tile_static memory, where `worst` says for what; "" if it can.
-std::string tile_problem(std::size_t rows, std::size_t columns, std::size_t local_bytes, const char* worst,
-                         const device_info& device);
-
-// The side of the square matrices of floats the bandwidth-bound sets are timed on, on every
-// device, as tiles_bench measures them: more than most caches hold, the sizes where their
-// parameters matter. Tuned at a quarter of it, transpose's candidates on a Xeon's PoCL came close
-// together in an order that changed from one tuning to the next; at this side the same blocks won
-// every tuning (BENCHMARKS.md).
-constexpr int tuning_side = 4096;
-// A rows x columns matrix of `type` (float or double) on `context` for a workload to run on: each
-// element value(i) of its row-major index i, or uninitialized where `value` is empty.
-engine::matrix_operand tuning_matrix(const std::shared_ptr<engine::context>& context, element_type type, int rows,
-                                     int columns, const std::function<double(std::size_t)>& value = {});
-// The values tuning matrices of data hold: each in [-1, 1), with no pattern a cache could exploit.
-inline double tuning_value(std::size_t i) { return double(float(i % 251) / 125.5f - 1.0f); }
-
 // What an algorithm writes of one of its parameter sets; typed_set makes it a parameter_set.
 template <class Params> struct set_definition {
     const char* name;
@@ -200,7 +175,7 @@ template <class Params> struct set_definition {
     // it can.
     std::function<std::string(const Params&, const device_info&)> device_problem;
     std::vector<Params> candidates; // the tuner's, beside the values in effect
-    std::function<std::function<void()>(const std::shared_ptr<engine::context>&)> workload;
+    std::function<std::function<void()>(const std::shared_ptr<context>&)> workload;
     bool bandwidth_bound;
     // Why tuning on `device` would change nothing (optional); and how a candidate takes on values
     // in effect that the tuner leaves as they are (optional).
@@ -214,9 +189,7 @@ template <class Params> class typed_set final : public parameter_set {
         : parameter_set(definition.name, names_of(definition.parameters)), definition_(std::move(definition)) {}
 
     // The values in effect on `context` (parameter_lookup.hpp), as the set's struct.
-    Params on(const std::shared_ptr<engine::context>& context) const;
-    // The same, tuned for the device first where only the table's generic row has values for it.
-    Params tuned_on(const std::shared_ptr<engine::context>& context) const;
+    Params on(const std::shared_ptr<context>& context) const;
 
     // "-DNAME=value ..." for each of the set's parameters: the kernel's build options.
     std::string build_options(const Params& p) const {
@@ -228,7 +201,7 @@ template <class Params> class typed_set final : public parameter_set {
     }
 
     std::vector<int> shipped(const device_info& device) const override {
-        const std::size_t row = engine::nearest_row(definition_.table, engine::class_of(device));
+        const std::size_t row = nearest_row(definition_.table, class_of(device));
         note_row(*this, definition_.table[row].kind, row + 1 == definition_.table.size(), device);
         return ints(definition_.table[row].values);
     }
@@ -237,7 +210,7 @@ template <class Params> class typed_set final : public parameter_set {
         return named != nullptr ? std::optional<std::vector<int>>(ints(*named)) : std::nullopt;
     }
     bool measured_for(const device_info& device) const override {
-        return engine::nearest_row(definition_.table, engine::class_of(device)) + 1 != definition_.table.size();
+        return nearest_row(definition_.table, class_of(device)) + 1 != definition_.table.size();
     }
     std::string problem(const std::vector<int>& values, const device_info& device) const override {
         std::vector<parameter_bounds> bounds;
@@ -260,7 +233,7 @@ template <class Params> class typed_set final : public parameter_set {
         }
         return all;
     }
-    std::function<void()> workload(const std::shared_ptr<engine::context>& context) const override {
+    std::function<void()> workload(const std::shared_ptr<context>& context) const override {
         return definition_.workload(context);
     }
     bool bandwidth_bound() const override { return definition_.bandwidth_bound; }
@@ -287,4 +260,4 @@ template <class Params> class typed_set final : public parameter_set {
     set_definition<Params> definition_;
 };
 
-} // namespace tiles::algorithms
+} // namespace tiles::engine

@@ -1,9 +1,9 @@
-// libtiles algorithms: the tuning file. Its first line names its format; each line after it is one
+// libtiles engine: the tuning file. Its first line names its format; each line after it is one
 // device's values of one parameter set:
 //
 //   libtiles tuning file 2
 //   NVIDIA H200<TAB>580.159.04<TAB>gemm_float<TAB>TILE_ROWS=16 TILE_COLUMNS=16 WORK_ROWS=8 ...
-#include "tuning_file.hpp"
+#include "tiles/engine/inside/tuning_file.hpp"
 
 #include <unistd.h>
 
@@ -18,12 +18,12 @@
 #include <sstream>
 #include <tuple>
 
-#include "catalog.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/engine/inside/regular_file.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::engine {
 namespace {
 
 const char* const format_line = "libtiles tuning file 2";
@@ -35,7 +35,7 @@ using tuning_entries = std::map<tuning_key, std::vector<int>>;
 // tuning files of libtiles'.
 constexpr std::uint64_t largest_tuning_file = 1 << 20;
 
-void warn(const std::string& file, const std::string& what) { engine::log(log_level::warning, file + what); }
+void warn(const std::string& file, const std::string& what) { log(log_level::warning, file + what); }
 
 // `text` in quotes as a warning may show it: its first 40 bytes, control bytes and bytes above 0x7e
 // as \xNN, so that a damaged file's bytes never reach a terminal.
@@ -119,7 +119,7 @@ std::optional<std::vector<int>> parse_values(const parameter_set& set, const std
 // What is skipped is said on stderr, once per version of the file.
 tuning_entries read_tuning(const std::string& file) {
     tuning_entries entries;
-    const std::optional<std::string> text = engine::read_regular_file(file, largest_tuning_file);
+    const std::optional<std::string> text = read_regular_file(file, largest_tuning_file);
     if (!text) {
         warn(file, " is not read: it is not a regular file of at most " + std::to_string(largest_tuning_file) +
                        " bytes; the algorithms use their shipped parameters");
@@ -143,7 +143,9 @@ tuning_entries read_tuning(const std::string& file) {
         }
         const parameter_set* set = find_set(set_name);
         if (set == nullptr) {
-            skipped.skip(number, quoted_for_warning(set_name) + " is not a parameter set of libtiles'");
+            // Without the algorithms, their sets' lines are no concern of this program's.
+            if (algorithms_registered())
+                skipped.skip(number, quoted_for_warning(set_name) + " is not a parameter set of libtiles'");
             continue;
         }
         std::string why;
@@ -175,24 +177,28 @@ void write_tuning(const std::string& file, const tuning_entries& entries) {
 
 std::mutex tuning_mutex; // guards the file and the process's copy of it
 
-// The entries of `file`, read again only when the file is another or has changed since, so that a
-// lookup costs a stat of the file rather than a read of it. Needs tuning_mutex.
+// The entries of `file`, read again only when the file is another or has changed since, or sets
+// were registered since (which may make lines of unknown sets known), so that a lookup costs a
+// stat of the file rather than a read of it. Needs tuning_mutex.
 tuning_entries& entries_of(const std::string& file) {
     struct read_copy {
         std::string file;
         std::filesystem::file_time_type time;
         tuning_entries entries;
+        std::size_t sets = 0; // how many sets were known then
     };
-    static engine::immortal<read_copy> read;
+    static immortal<read_copy> read;
     std::error_code error;
     const std::filesystem::file_time_type written = std::filesystem::last_write_time(file, error);
     if (error) {
         read->file.clear(); // no file (yet): nothing tuned
         read->entries.clear();
-    } else if (file != read->file || written != read->time) {
+    } else if (const std::size_t sets = parameter_sets().size();
+               file != read->file || written != read->time || sets != read->sets) {
         read->entries = read_tuning(file);
         read->file = file;
         read->time = written;
+        read->sets = sets;
     }
     return read->entries;
 }
@@ -202,7 +208,7 @@ tuning_entries& entries_of(const std::string& file) {
 std::string tuning_file_path() {
     if (const char* file = std::getenv("TILES_TUNING_FILE"); file != nullptr && *file != '\0')
         return std::string(file) == "off" ? std::string() : file;
-    const std::string home = engine::user_cache_directory();
+    const std::string home = user_cache_directory();
     return home.empty() ? home : home + "/tuning.txt";
 }
 
@@ -237,4 +243,4 @@ void record_tuned_values(const device_info& device, const parameter_set& set, co
     write_tuning(file, entries);
 }
 
-} // namespace tiles::algorithms
+} // namespace tiles::engine

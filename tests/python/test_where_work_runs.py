@@ -1,0 +1,67 @@
+"""Where work that names no context runs, one rule on every face (tiles.h's tiles_context_for,
+docs/guides/algorithms.md): where the first operand that is an array, or a view of one, lives,
+else the default context. With a view of host memory first and an array on another context
+second, a launch (the engine), an algorithm (the C API) and Python's check of host writes all take
+the array's context; the algorithms took the default context before. Run on two OpenCL devices
+(POCL_DEVICES="pthread pthread") too: then the other context is the second device's."""
+
+import numpy as np
+import pytest
+import tiles
+from tiles import _host_writes, _tiles
+
+INCREMENT = """
+__kernel void add(__global const float* a, __global float* b) {
+    thread_index idx = get_thread_index();
+    b[linear_index(idx.global_id, idx.extent)] += a[linear_index(idx.global_id, idx.extent)];
+}
+"""
+
+
+def another_context(checked: bool) -> tiles.Context:
+    """A context that is not the default one: a checked one, else the second device's where there
+    is one, else a second one on the default device."""
+    if checked:
+        return tiles.Context.checked()
+    devices = tiles.devices()
+    return devices[1].create_view() if len(devices) > 1 else tiles.default_device().create_view()
+
+
+def launches(context: tiles.Context) -> int:
+    return context.counters()["launches"]
+
+
+@pytest.mark.parametrize("checked", [False, True])
+def test_a_host_view_first_and_an_array_second_run_where_the_array_lives(checked):
+    there = another_context(checked)
+    default = tiles.Context.default()
+    assert there != default
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    b_host = (np.arange(20, dtype=np.float32) % 7).reshape(4, 5)
+    b = tiles.array(b_host, context=there)
+    a_view = tiles.array_view(a)
+
+    # The C entry point every face asks.
+    assert _tiles.context_for([a_view._view_handle(), b._view_handle()]).opencl() == there.opencl
+    assert _tiles.context_for([a_view._view_handle()]).opencl() == default.opencl
+
+    # An algorithm (the C API's tiles_gemm with no context), checked against numpy.
+    before_there, before_default = launches(there), launches(default)
+    product = tiles.gemm(1.0, a_view, b, 0.0, np.zeros((3, 5), np.float32))
+    np.testing.assert_array_equal(product, a @ b_host)
+    assert launches(there) > before_there and launches(default) == before_default
+
+    # A launch (the engine's rule), checked against numpy.
+    c_host = np.ones((3, 4), np.float32)
+    c = tiles.array(c_host, context=there)
+    before_there, before_default = launches(there), launches(default)
+    tiles.parallel_for_each(c.extent, tiles.Kernel(INCREMENT, "add"), a_view, c)
+    np.testing.assert_array_equal(c.numpy(), c_host + a)
+    assert launches(there) == before_there + 1 and launches(default) == before_default
+
+    # Python's check of host writes asks the context the work runs on, where it is checked.
+    home, _strict = _host_writes._checking(None, [a_view, b])
+    if checked:
+        assert home is not None and home.opencl() == there.opencl
+    else:
+        assert home is None
