@@ -50,12 +50,13 @@ def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
     returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
     if _is_tiles(value):
         return _input(value, None, value.dtype)
+    # numpy's scalars first: float64 and complex128 are also Python's float and complex, but typed.
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return _input(None, value[()], value.dtype)
     if isinstance(value, bool):
         return _input(None, value, np.dtype(bool))
     if isinstance(value, (int, float, complex)):
         return _input(None, value, type(value))
-    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
-        return _input(None, value[()], value.dtype)
     if isinstance(value, (np.ndarray, list, tuple)):
         host = np.asarray(value)
         if host.dtype == object:

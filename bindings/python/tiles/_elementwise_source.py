@@ -13,8 +13,9 @@ for negative numbers shifted right), maximum and minimum propagate NaN, and bool
 Complex numbers are float2 and double2 (.x the real part, .y the imaginary), multiplied as numpy
 multiplies them (no recovery of infinities from NaN, C99's Annex G's), divided by Smith's algorithm
 as numpy divides them, their square root, exponential and logarithm with Annex G's values at
-infinities, NaN and signed zeros, as the C library numpy calls gives them; the other complex
-functions numpy has (power, the trigonometric ones) have no kernels here."""
+infinities, NaN and signed zeros, as the C library numpy calls gives them (expm1 too, with the array
+API's values there, which numpy's differ from); the other complex functions numpy has (power, the
+trigonometric ones) have no kernels here."""
 
 from __future__ import annotations
 
@@ -119,7 +120,7 @@ _UNARY: Dict[str, Dict[str, str]] = {
     "arcsinh": {"f": "asinh(x)"},
     "arccosh": {"f": "acosh(x)"},
     "arctanh": {"f": "atanh(x)"},
-    "expm1": {"f": "expm1(x)"},
+    "expm1": {"f": "expm1(x)", "c": "complex_expm1(x)"},
     "log1p": {"f": "log1p(x)"},
     "log2": {"f": "log2(x)"},
     "log10": {"f": "log10(x)"},
@@ -211,7 +212,7 @@ T remainder_of(T x, T y) {
 }
 
 # Complex arithmetic of T (float2, double2) in parts of R (float, double), each included in the
-# sources whose expression names it. Division is numpy's (Smith's algorithm; a zero divisor gives
+# sources whose expression names it (with complex_exp where complex_expm1 calls it). Division is numpy's (Smith's algorithm; a zero divisor gives
 # infinities or NaN as numpy's does); the square root, exponential and logarithm give C99's
 # Annex G values, as glibc's csqrt, cexp and clog that numpy calls, at infinities and NaN.
 _COMPLEX_HELPERS = {
@@ -250,6 +251,16 @@ T complex_exp(T z) {
     if (isinf(a) && a > 0) return isfinite(b) ? (T)(a * cos(b), a * sin(b)) : (T)(a, b - b);
     if (isinf(a)) return isfinite(b) ? (T)((R)0 * cos(b), (R)0 * sin(b)) : (T)((R)0, copysign((R)0, b));
     return (T)((R)NAN, (R)NAN);
+}""",
+    # exp(z) - 1 without the cancellation near 0: cos(b) - 1 as -2 sin(b/2)^2 (after complex_exp,
+    # which it calls at infinities and NaN)
+    "complex_expm1": """
+T complex_expm1(T z) {
+    const R a = z.x, b = z.y;
+    if (b == 0) return (T)(expm1(a), b);
+    if (!isfinite(a) || !isfinite(b)) return complex_exp(z) - (T)((R)1, (R)0);
+    const R half_sine = sin(b / 2);
+    return (T)(expm1(a) * cos(b) - 2 * half_sine * half_sine, exp(a) * sin(b));
 }""",
     "complex_log": """
 T complex_log(T z) {
@@ -311,7 +322,10 @@ def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
         raise TypeError(f"libtiles has no {ufunc} of {loop[0]}")
     helper = _HELPERS.get((ufunc, kind), "")
     if kind == "c":
-        helper = "".join(text for name, text in _COMPLEX_HELPERS.items() if name in row[kind])
+        names = set(re.findall(r"\b(complex_\w+)\(", row[kind]))
+        if "complex_expm1" in names:
+            names.add("complex_exp")  # which it calls
+        helper = "".join(text for name, text in _COMPLEX_HELPERS.items() if name in names)
     return _typed(helper, loop[0]), _typed(row[kind], loop[0])
 
 

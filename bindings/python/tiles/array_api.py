@@ -184,7 +184,7 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: Optional[builtins.bool] 
 
 
 def meshgrid(*arrays: Array, indexing: str = "xy") -> List[Array]:
-    return _through_host.compute(np.meshgrid, *arrays, indexing=indexing)
+    return list(_through_host.compute(np.meshgrid, *arrays, indexing=indexing))
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
@@ -260,12 +260,21 @@ _UFUNCS = {
 
 
 def _elementwise_function(name: str, ufunc: np.ufunc) -> Any:
-    def function(*operands: Any) -> Array:
+    def computed(*operands: Any) -> Array:
         result = _elementwise.apply(ufunc, operands)
         if result is NotImplemented:
             raise TypeError(f"{name} takes tiles arrays and Python scalars, not "
                             f"{', '.join(type(o).__name__ for o in operands)}")
         return result
+
+    # The standard's signatures, positional-only: (x, /) and (x1, x2, /).
+    def unary(x: Array, /) -> Array:
+        return computed(x)
+
+    def binary(x1: Any, x2: Any, /) -> Array:
+        return computed(x1, x2)
+
+    function = unary if ufunc.nin == 1 else binary
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"The standard's {name}: numpy.{ufunc.__name__}, computed on the device."
     return function
@@ -361,6 +370,13 @@ def searchsorted(x1: Array, x2: Array, /, *, side: str = "left", sorter: Optiona
     return _through_host.compute(lambda a, v, s: np.searchsorted(a, v, side=side, sorter=s), x1, x2, sorter)
 
 
+def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
+    """x's elements at `indices` along `axis` (which may be left out for data of one dimension)."""
+    if axis is None and x.ndim != 1:
+        raise ValueError(f"take of data of {x.ndim} dimensions needs an axis")
+    return _through_host.compute(np.take, x, indices, axis=axis)
+
+
 def where(condition: Array, x1: Any, x2: Any, /) -> Array:
     """x1's element where the condition's is true, else x2's, computed on the device."""
     return _elementwise.where(condition, x1, x2)
@@ -431,7 +447,7 @@ def _axis_in(axis: int, ndim: int) -> int:
     return axis % ndim
 
 
-def expand_dims(x: Array, /, *, axis: int = 0) -> Array:
+def expand_dims(x: Array, /, axis: int = 0) -> Array:
     axis = _axis_in(axis, x.ndim + 1)
     return reshape(x, x.shape[:axis] + (1,) + x.shape[axis:])
 
