@@ -3,6 +3,7 @@ follows the standard: a subset of the standard's checks for every group of funct
 data types, elementwise, statistical, searching, sorting, sets, manipulation, linear algebra),
 arrays of no dimensions, devices and DLPack."""
 
+import inspect
 import math
 
 import numpy as np
@@ -85,6 +86,9 @@ def test_data_type_functions():
     assert xp.can_cast(xp.zeros(1, dtype=xp.uint8), xp.int16)
     assert xp.finfo(xp.float32).eps == np.finfo(np.float32).eps and xp.iinfo(xp.int16).max == 32767
     assert xp.finfo(xp.zeros(1, dtype=xp.float32)).bits == 32
+    assert type(xp.finfo(xp.float32).eps) is float and xp.finfo(xp.complex64).dtype == np.float32  # the standard's
+    np.testing.assert_array_equal(xp.take(xp.asarray([5, 6, 7]), xp.asarray([2, 0])).get(), [7, 5])
+    assert inspect.signature(xp.add).parameters["x1"].kind == inspect.Parameter.POSITIONAL_ONLY
     assert xp.isdtype(xp.int8, "signed integer") and xp.isdtype(xp.uint8, "integral")
     assert xp.isdtype(xp.float32, ("bool", "real floating")) and not xp.isdtype(xp.float32, "integral")
     assert xp.isdtype(xp.bool, xp.bool) and not xp.isdtype(xp.int64, "unsigned integer")

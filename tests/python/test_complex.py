@@ -121,6 +121,8 @@ def test_expm1_at_infinities_as_the_standard_says(dtype):
              complex(nan, 0): complex(nan, 0), complex(0, 0): complex(0, 0), complex(-inf, 2): complex(-1, 0)}
     got = np.expm1(tiles.array(np.array(list(cases), dtype))).get()
     np.testing.assert_array_equal(got, np.array(list(cases.values()), dtype))
+    signed = np.expm1(tiles.array(np.array([complex(-0.0, 0.0)], dtype))).get()
+    assert not np.signbit(signed.real[0]) and not np.signbit(signed.imag[0])  # +0 + 0j
     got = np.expm1(tiles.array(np.array([complex(inf, inf), complex(inf, nan)], dtype))).get()
     assert np.all(np.isinf(got.real)) and np.all(np.isnan(got.imag))
 

@@ -257,6 +257,7 @@ T complex_exp(T z) {
     "complex_expm1": """
 T complex_expm1(T z) {
     const R a = z.x, b = z.y;
+    if (a == 0 && b == 0) return (T)((R)0, b); /* +0 for -0 too, as the standard has it */
     if (b == 0) return (T)(expm1(a), b);
     if (!isfinite(a) || !isfinite(b)) return complex_exp(z) - (T)((R)1, (R)0);
     const R half_sine = sin(b / 2);

@@ -15,17 +15,17 @@ index dtype is int64.
 On the device: creation (empty, zeros, ones, full, their ``*_like``; asarray, arange and
 linspace copy numpy's values once), every elementwise function of real data, those of complex
 data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
-equal, not_equal, abs, conj, real, imag, exp, log, sqrt, square, negative, positive, isfinite,
-isinf, isnan, logical_*), where, astype, reshape,
+equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
+isfinite, isinf, isnan, logical_*), where, astype, reshape,
 expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
 and std of float32 data over all its elements.
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
-hyperbolic ones, expm1, log1p, log2, log10), the other reductions (over an axis, prod,
+hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
 cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
-nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+nonzero, searchsorted, take, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, permute_dims, broadcast_to, broadcast_arrays, unstack, tensordot,
 vecdot and matrix_transpose. Boolean-mask indexing is not supported (the inspection API says so).
 """
@@ -210,8 +210,15 @@ def can_cast(from_: Any, to: Any, /) -> builtins.bool:
     return builtins.bool(np.can_cast(_dtype_of(from_), _data._dtype(to)))
 
 
-def finfo(type: Any, /) -> np.finfo:  # noqa: A002  # the standard's name
-    return np.finfo(_dtype_of(type))
+FInfo = namedtuple("FInfo", ["bits", "eps", "max", "min", "smallest_normal", "dtype"])
+
+
+def finfo(type: Any, /) -> FInfo:  # noqa: A002  # the standard's name
+    """numpy's finfo as the standard has it: Python floats (numpy's are numpy scalars); of a
+    complex dtype, its parts' real dtype."""
+    info = np.finfo(_dtype_of(type))
+    return FInfo(int(info.bits), float(info.eps), float(info.max), float(info.min), float(info.smallest_normal),
+                 info.dtype)
 
 
 def iinfo(type: Any, /) -> np.iinfo:  # noqa: A002
