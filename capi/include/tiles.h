@@ -127,8 +127,8 @@ TILES_API const char* tiles_log_level_name(tiles_log_level level);
 
 /* ---- Element types ---------------------------------------------------------------------- */
 
-/* The element types of arrays, views and kernel arguments: OpenCL C's scalar types, and bytes of
- * any struct (TILES_OPAQUE). */
+/* The element types of arrays, views and kernel arguments: OpenCL C's scalar types, complex
+ * numbers, and bytes of any struct (TILES_OPAQUE). */
 typedef enum tiles_dtype {
     TILES_INT8 = 0,
     TILES_UINT8 = 1,
@@ -140,9 +140,11 @@ typedef enum tiles_dtype {
     TILES_UINT64 = 7,
     TILES_FLOAT32 = 8,
     TILES_FLOAT64 = 9,
-    TILES_OPAQUE = 10,  /* a struct or other bytes; its size is given separately */
-    TILES_FLOAT16 = 11, /* IEEE half: `half` in kernels, read and written with vload_half/vstore_half */
-    TILES_BFLOAT16 = 12 /* float's upper 16 bits: the prelude's `bfloat16`, bfloat16_to_float ... */
+    TILES_OPAQUE = 10,    /* a struct or other bytes; its size is given separately */
+    TILES_FLOAT16 = 11,   /* IEEE half: `half` in kernels, read and written with vload_half/vstore_half */
+    TILES_BFLOAT16 = 12,  /* float's upper 16 bits: the prelude's `bfloat16`, bfloat16_to_float ... */
+    TILES_COMPLEX64 = 13, /* the real part, then the imaginary, as C's float _Complex: `float2` in kernels */
+    TILES_COMPLEX128 = 14 /* ... of doubles, as double _Complex: `double2` in kernels */
 } tiles_dtype;
 
 /* Size in bytes of one element of `dtype`; 0 for TILES_OPAQUE or a value out of range. */
@@ -165,7 +167,8 @@ typedef struct tiles_dtype_info {
     const char* opencl_name; /* OpenCL C's ("int", "half"), as tiles_dtype_name; "struct" for TILES_OPAQUE */
     const char* numpy_name;  /* numpy's dtype name ("int32", "float16"; "bfloat16", ml_dtypes');
                                 "" for TILES_OPAQUE */
-    int dlpack_code;         /* DLPack's DLDataTypeCode (kDLInt, kDLUInt, kDLFloat, kDLBfloat); -1 for TILES_OPAQUE */
+    int dlpack_code;         /* DLPack's DLDataTypeCode (kDLInt, kDLUInt, kDLFloat, kDLBfloat, kDLComplex); -1 for
+                                TILES_OPAQUE */
     int dlpack_bits;         /* DLPack's bits of one element; 0 for TILES_OPAQUE */
     tiles_dtype computed_as; /* what the algorithms compute its elements in, and give their sums, products and
                                 reductions in: TILES_FLOAT32 for the 16-bit floats, else `dtype` */

@@ -8,7 +8,8 @@ bool is_dtype(int value) { return value >= 0 && value < element_type_count; }
 element_type to_element_type(const tiles_dtype& dtype) {
     static_assert(int(TILES_FLOAT64) == int(element_type::float64) && int(TILES_OPAQUE) == int(element_type::opaque) &&
                       int(TILES_BFLOAT16) == int(element_type::bfloat16) &&
-                      int(TILES_BFLOAT16) + 1 == element_type_count,
+                      int(TILES_COMPLEX128) == int(element_type::complex128) &&
+                      int(TILES_COMPLEX128) + 1 == element_type_count,
                   "tiles_dtype mirrors tiles::element_type");
     const int value = as_int(dtype);
     if (!is_dtype(value)) throw invalid_argument("tiles_dtype " + std::to_string(value) + " is not an element type");

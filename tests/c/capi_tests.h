@@ -39,6 +39,9 @@ int test_algorithm_refusals(void);
 /* test_half.c */
 int test_half_and_bfloat16_data(void);
 
+/* test_complex.c */
+int test_complex_data(void);
+
 /* test_split.c */
 int test_split_bands_and_their_halo_exchange(void);
 int test_split_refusals(void);

@@ -128,19 +128,19 @@ int test_element_types(void) {
         size_t size;
         const char* name;
     } types[] = {
-        {TILES_INT8, 1, "char"},         {TILES_UINT8, 1, "uchar"},   {TILES_INT16, 2, "short"},
-        {TILES_UINT16, 2, "ushort"},     {TILES_INT32, 4, "int"},     {TILES_UINT32, 4, "uint"},
-        {TILES_INT64, 8, "long"},        {TILES_UINT64, 8, "ulong"},  {TILES_FLOAT32, 4, "float"},
-        {TILES_FLOAT64, 8, "double"},    {TILES_OPAQUE, 0, "struct"}, {TILES_FLOAT16, 2, "half"},
-        {TILES_BFLOAT16, 2, "bfloat16"},
+        {TILES_INT8, 1, "char"},         {TILES_UINT8, 1, "uchar"},      {TILES_INT16, 2, "short"},
+        {TILES_UINT16, 2, "ushort"},     {TILES_INT32, 4, "int"},        {TILES_UINT32, 4, "uint"},
+        {TILES_INT64, 8, "long"},        {TILES_UINT64, 8, "ulong"},     {TILES_FLOAT32, 4, "float"},
+        {TILES_FLOAT64, 8, "double"},    {TILES_OPAQUE, 0, "struct"},    {TILES_FLOAT16, 2, "half"},
+        {TILES_BFLOAT16, 2, "bfloat16"}, {TILES_COMPLEX64, 8, "float2"}, {TILES_COMPLEX128, 16, "double2"},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         CHECK(tiles_dtype_size(types[i].dtype) == types[i].size);
         CHECK(strcmp(tiles_dtype_name(types[i].dtype), types[i].name) == 0);
     }
     /* Values out of range. */
-    CHECK(tiles_dtype_size((tiles_dtype)(TILES_BFLOAT16 + 1)) == 0);
-    CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_BFLOAT16 + 1)), "") == 0);
+    CHECK(tiles_dtype_size((tiles_dtype)(TILES_COMPLEX128 + 1)) == 0);
+    CHECK(strcmp(tiles_dtype_name((tiles_dtype)(TILES_COMPLEX128 + 1)), "") == 0);
     CHECK(tiles_dtype_size((tiles_dtype)-1) == 0);
     CHECK(strcmp(tiles_dtype_name((tiles_dtype)-1), "") == 0);
     /* The table the bindings read: every dtype from 0 on, then an error. */
@@ -154,10 +154,12 @@ int test_element_types(void) {
     tiles_dtype_info info = TILES_DTYPE_INFO_INIT;
     CHECK_OK(tiles_dtype_describe(&info, TILES_BFLOAT16));
     CHECK(strcmp(info.numpy_name, "bfloat16") == 0 && info.dlpack_code == 4 && info.computed_as == TILES_FLOAT32);
+    CHECK_OK(tiles_dtype_describe(&info, TILES_COMPLEX128));
+    CHECK(strcmp(info.numpy_name, "complex128") == 0 && info.dlpack_code == 5 && info.computed_as == TILES_COMPLEX128);
     CHECK_OK(tiles_dtype_describe(&info, TILES_UINT16));
     CHECK(strcmp(info.numpy_name, "uint16") == 0 && info.dlpack_code == 1 && info.computed_as == TILES_UINT16);
-    CHECK_FAILS(tiles_dtype_describe(&info, (tiles_dtype)(TILES_BFLOAT16 + 1)), TILES_ERROR_INVALID_ARGUMENT,
-                "tiles_dtype 13 is not an element type");
+    CHECK_FAILS(tiles_dtype_describe(&info, (tiles_dtype)(TILES_COMPLEX128 + 1)), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_dtype 15 is not an element type");
     return failed;
 }
 

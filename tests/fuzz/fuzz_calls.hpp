@@ -49,16 +49,16 @@ template <class T, class Call> tiles_status query(T& out, Call call) {
     return status;
 }
 
-// A tiles_dtype as an int: one of the 13, or now and then one that is none (42, -1).
+// A tiles_dtype as an int: one of the 15, or now and then one that is none (42, -1).
 inline int random_dtype(input& in) {
-    const int dtype = int(in.below(15));
-    return dtype <= TILES_BFLOAT16 ? dtype : dtype == 13 ? 42 : -1;
+    const int dtype = int(in.below(17));
+    return dtype <= TILES_COMPLEX128 ? dtype : dtype == 15 ? 42 : -1;
 }
 
 // Bytes of one element of an int dtype; 0 for TILES_OPAQUE and for what is not a dtype.
 inline std::size_t dtype_size(int dtype) {
-    const std::size_t sizes[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 0, 2, 2};
-    return dtype >= 0 && dtype <= TILES_BFLOAT16 ? sizes[dtype] : 0;
+    const std::size_t sizes[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 0, 2, 2, 8, 16};
+    return dtype >= 0 && dtype <= TILES_COMPLEX128 ? sizes[dtype] : 0;
 }
 
 // An extent component: small, or now and then one that is not positive. (Large positive ones are

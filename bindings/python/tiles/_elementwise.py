@@ -6,13 +6,14 @@ NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 # _data imports this module (through _operators) before it defines array and array_view: they are
 # reached through the module, when an operator runs.
-from . import _data
+from . import _data, _through_host
 from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
@@ -30,7 +31,7 @@ _kernels: Dict[generated.Signature, Kernel] = {}
 class _input:
     """One operand of a ufunc: tiles data (`data`, with its shape), or a scalar (`value`); `dtype`
     is what numpy's type resolution is given: a dtype, or Python's int or float for a Python
-    scalar, which NEP 50 makes take the other operand's type."""
+    scalar, which NEP 50 makes take the other operand's type (a Python complex: its kind's)."""
 
     def __init__(self, data: Any, value: Any, dtype: Any):
         self.data, self.value, self.dtype = data, value, dtype
@@ -49,14 +50,13 @@ def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
     returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
     if _is_tiles(value):
         return _input(value, None, value.dtype)
-    if isinstance(value, bool):
-        return _input(None, value, np.dtype(bool))
-    if isinstance(value, (int, float)):
-        return _input(None, value, type(value))
-    if isinstance(value, complex) or (isinstance(value, (np.generic, np.ndarray)) and value.dtype.kind == "c"):
-        raise Unsupported("complex numbers have no elementwise kernels in libtiles")
+    # numpy's scalars first: float64 and complex128 are also Python's float and complex, but typed.
     if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
         return _input(None, value[()], value.dtype)
+    if isinstance(value, bool):
+        return _input(None, value, np.dtype(bool))
+    if isinstance(value, (int, float, complex)):
+        return _input(None, value, type(value))
     if isinstance(value, (np.ndarray, list, tuple)):
         host = np.asarray(value)
         if host.dtype == object:
@@ -98,13 +98,16 @@ def _fits_all_others(value: int, inputs: List[_input]) -> bool:
     return all(d.kind not in "iu" or np.iinfo(d).min <= value <= np.iinfo(d).max for d in others)
 
 
-def _scalar_argument(value: Any, dtype: np.dtype) -> Any:
-    """A scalar operand as its kernel parameter takes it: in the loop's dtype (numpy's conversion,
-    which refuses a Python int out of its range), integers and bools as an int64 of its bits."""
+def _scalar_arguments(value: Any, dtype: np.dtype) -> List[Any]:
+    """A scalar operand as its kernel parameters take it: in the loop's dtype (numpy's conversion,
+    which refuses a Python int out of its range), integers and bools as an int64 of its bits,
+    complex numbers as their two parts."""
     converted = np.asarray(value, dtype=dtype)
+    if dtype.kind == "c":
+        return [float(converted.real), float(converted.imag)]
     if dtype.kind == "f":
-        return float(converted)
-    return int(converted.astype(np.int64))
+        return [float(converted)]
+    return [int(converted.astype(np.int64))]
 
 
 def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what: Callable[[], str],
@@ -117,12 +120,15 @@ def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what
         conversion = ("x.astype(np.float32) converts it on the device" if generated.storable(refused[0]) else
                       "tiles.array(x.get().astype(np.float32)) converts it through the host")
         raise Unsupported(f"{what()} involves {refused[0]}, which libtiles' elementwise kernels do not compute in "
-                          f"(they compute in bool, int8..int64, uint8..uint64, float32 and float64): {conversion}")
-    if any(d == np.float64 for d in [*loop, *stored]):
+                          f"(they compute in bool, int8..int64, uint8..uint64, float32, float64, complex64 and "
+                          f"complex128): {conversion}")
+    doubles = [d for d in [*loop, *stored] if d in (np.float64, np.complex128)]
+    if doubles:
         device = (context or Context.default()).device
         if not device.supports_fp64:
-            raise Unsupported(f"{what()} computes in float64 (numpy's rule), and {device.name} has no doubles "
-                              f"(cl_khr_fp64): convert the operands with x.astype(np.float32) first")
+            single = "complex64" if doubles[0] == np.complex128 else "float32"
+            raise Unsupported(f"{what()} computes in {doubles[0]} (numpy's rule), and {device.name} has no doubles "
+                              f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
 
 
 def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
@@ -137,9 +143,32 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     if any(i is None for i in inputs):
         return NotImplemented
     *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
+    if not generated.has_kernel(name, tuple(loop)):
+        return _through_the_host(ufunc, values, out, context)
     if name == "power" and loop[1].kind == "i":
         _check_exponents(inputs[1])
     return _compute(name, inputs, tuple(loop), result_dtype, out, context, f"numpy.{ufunc.__name__}")
+
+
+def _through_the_host(ufunc: np.ufunc, values: Sequence[Any], out: Any, context: Optional[Context]) -> Any:
+    """numpy's `ufunc` of complex operands that the kernels lack (power, the trigonometric and
+    hyperbolic functions, ordering): computed by numpy on a download, the result uploaded (into
+    `out`, converted as numpy's same_kind casting allows)."""
+    result = _through_host.compute(ufunc, *values)
+    if out is None:
+        return result
+    _check_out(out, result.shape, result.dtype, f"numpy.{ufunc.__name__}")
+    _data.copy(result if result.dtype == out.dtype else astype(result, out.dtype), out)
+    return out
+
+
+def part(data: Any, name: str) -> Any:
+    """numpy's real or imag (`name`) of tiles data, a new array: of a complex array's parts,
+    computed on the device; of real data, a copy (real) or zeros (imag), as numpy's."""
+    if data.dtype.kind != "c":
+        return data.copy() if name == "real" else _data.zeros(data.shape, data.dtype, context=_context_of([data]))
+    return _compute(name, [_input(data, None, data.dtype)], (data.dtype,), generated.real_part(data.dtype), None,
+                    _context_of([data]), f"numpy.{name}")
 
 
 def where(condition: Any, x: Any, y: Any) -> Any:
@@ -172,7 +201,8 @@ def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
     signature = generated.Signature(name, loop, operands, rank, stored)
-    arguments = [i.data if i.data is not None else _scalar_argument(i.value, dtype) for i, dtype in zip(inputs, loop)]
+    arguments = [a for i, dtype in zip(inputs, loop)
+                 for a in ([i.data] if i.data is not None else _scalar_arguments(i.value, dtype))]
     if rank:
         arguments += [int(n) for n in shape[1:]]
         for layout, i in zip(layouts, inputs):
@@ -227,6 +257,9 @@ def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
 
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     context = _context_of([data])
+    if data.dtype.kind == "c" and dtype.kind != "c":
+        warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                      stacklevel=3)
     # float16 is converted through float, exactly.
     loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
     _check_computable([loop], [data.dtype, dtype], lambda: f"the conversion of {data.dtype} to {dtype}", context)

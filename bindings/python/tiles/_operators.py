@@ -174,7 +174,7 @@ class operators:
         return self._element("iu", int)
 
     def __complex__(self) -> complex:
-        return self._element("biuf", complex)
+        return self._element("biufc", complex)
 
     def __bool__(self) -> bool:
         """As numpy's: the element of a one-element array (one download); ValueError, the truth

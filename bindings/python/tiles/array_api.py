@@ -9,18 +9,23 @@ keeps it on the device.
 
 A device is a tiles.Context (an array's `device` is its context); `device=` takes a Context or a
 tiles.Device (its default context). The default floating dtype is float64 where the device has
-doubles, float32 where it has not; the default integer and index dtype is int64. There are no
-complex dtypes: libtiles' kernels do not compute in them.
+doubles, float32 where it has not (complex128 and complex64 likewise); the default integer and
+index dtype is int64.
 
 On the device: creation (empty, zeros, ones, full, their ``*_like``; asarray, arange and
-linspace copy numpy's values once), every elementwise function, where, astype, reshape,
+linspace copy numpy's values once), every elementwise function of real data, those of complex
+data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
+equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
+isfinite, isinf, isnan, logical_*), where, astype, reshape,
 expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
 and std of float32 data over all its elements.
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
-reductions (over an axis, prod, cumulative_sum, other dtypes), all and any, argmax, argmin,
-nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
+hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
+cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
+nonzero, searchsorted, take, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, permute_dims, broadcast_to, broadcast_arrays, unstack, tensordot,
 vecdot and matrix_transpose. Boolean-mask indexing is not supported (the inspection API says so).
 """
@@ -46,6 +51,7 @@ bool = np.dtype(np.bool_)  # noqa: A001  # the standard's name
 int8, int16, int32, int64 = (np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
 uint8, uint16, uint32, uint64 = (np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64))
 float32, float64 = np.dtype(np.float32), np.dtype(np.float64)
+complex64, complex128 = np.dtype(np.complex64), np.dtype(np.complex128)
 
 e, inf, nan, pi, newaxis = math.e, math.inf, math.nan, math.pi, None
 
@@ -67,8 +73,13 @@ def _default_float(context: Optional[Context]) -> np.dtype:
     return float64 if (context or Context.default()).device.supports_fp64 else float32
 
 
+def _default_complex(context: Optional[Context]) -> np.dtype:
+    return complex128 if (context or Context.default()).device.supports_fp64 else complex64
+
+
 def _creation_dtype(dtype: Any, context: Optional[Context], value: Any = 0.0) -> np.dtype:
-    """`dtype`, else the default dtype of `value`'s kind (bool, int64, or the default float)."""
+    """`dtype`, else the default dtype of `value`'s kind (bool, int64, the default float or
+    complex)."""
     if dtype is not None:
         return _data._dtype(dtype)
     if isinstance(value, builtins.bool):
@@ -77,6 +88,8 @@ def _creation_dtype(dtype: Any, context: Optional[Context], value: Any = 0.0) ->
         return int64
     if isinstance(value, float):
         return _default_float(context)
+    if isinstance(value, complex):
+        return _default_complex(context)
     return np.asarray(value).dtype
 
 
@@ -103,6 +116,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Optiona
     host = np.asarray(obj, dtype=None if dtype is None else _data._dtype(dtype))
     if dtype is None and host.dtype == np.float64 and not isinstance(obj, (np.ndarray, np.generic)):
         host = host.astype(_default_float(context))
+    if dtype is None and host.dtype == np.complex128 and not isinstance(obj, (np.ndarray, np.generic)):
+        host = host.astype(_default_complex(context))
     return _data.array(host, context=context)
 
 
@@ -169,7 +184,7 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: Optional[builtins.bool] 
 
 
 def meshgrid(*arrays: Array, indexing: str = "xy") -> List[Array]:
-    return _through_host.compute(np.meshgrid, *arrays, indexing=indexing)
+    return list(_through_host.compute(np.meshgrid, *arrays, indexing=indexing))
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
@@ -195,8 +210,15 @@ def can_cast(from_: Any, to: Any, /) -> builtins.bool:
     return builtins.bool(np.can_cast(_dtype_of(from_), _data._dtype(to)))
 
 
-def finfo(type: Any, /) -> np.finfo:  # noqa: A002  # the standard's name
-    return np.finfo(_dtype_of(type))
+FInfo = namedtuple("FInfo", ["bits", "eps", "max", "min", "smallest_normal", "dtype"])
+
+
+def finfo(type: Any, /) -> FInfo:  # noqa: A002  # the standard's name
+    """numpy's finfo as the standard has it: Python floats (numpy's are numpy scalars); of a
+    complex dtype, its parts' real dtype."""
+    info = np.finfo(_dtype_of(type))
+    return FInfo(int(info.bits), float(info.eps), float(info.max), float(info.min), float(info.smallest_normal),
+                 info.dtype)
 
 
 def iinfo(type: Any, /) -> np.iinfo:  # noqa: A002
@@ -240,17 +262,26 @@ _UFUNCS = {
     "multiply": np.multiply, "negative": np.negative, "nextafter": np.nextafter, "not_equal": np.not_equal,
     "positive": np.positive, "pow": np.power, "remainder": np.remainder, "sign": np.sign, "signbit": np.signbit,
     "sin": np.sin, "sinh": np.sinh, "square": np.square, "sqrt": np.sqrt, "subtract": np.subtract, "tan": np.tan,
-    "tanh": np.tanh, "trunc": np.trunc,
+    "tanh": np.tanh, "trunc": np.trunc, "conj": np.conjugate,
 }
 
 
 def _elementwise_function(name: str, ufunc: np.ufunc) -> Any:
-    def function(*operands: Any) -> Array:
+    def computed(*operands: Any) -> Array:
         result = _elementwise.apply(ufunc, operands)
         if result is NotImplemented:
             raise TypeError(f"{name} takes tiles arrays and Python scalars, not "
                             f"{', '.join(type(o).__name__ for o in operands)}")
         return result
+
+    # The standard's signatures, positional-only: (x, /) and (x1, x2, /).
+    def unary(x: Array, /) -> Array:
+        return computed(x)
+
+    def binary(x1: Any, x2: Any, /) -> Array:
+        return computed(x1, x2)
+
+    function = unary if ufunc.nin == 1 else binary
     function.__name__ = function.__qualname__ = name
     function.__doc__ = f"The standard's {name}: numpy.{ufunc.__name__}, computed on the device."
     return function
@@ -273,16 +304,12 @@ def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return result if result.dtype == x.dtype else result.astype(x.dtype)
 
 
-def conj(x: Array, /) -> Array:
-    return x.copy()  # real data is its own conjugate (there are no complex dtypes)
-
-
 def real(x: Array, /) -> Array:
-    return x.copy()
+    return _elementwise.part(x, "real")
 
 
 def imag(x: Array, /) -> Array:
-    raise TypeError("imag takes complex data, and libtiles has no complex dtypes")
+    return _elementwise.part(x, "imag")
 
 
 # Statistical functions.
@@ -348,6 +375,13 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
 
 def searchsorted(x1: Array, x2: Array, /, *, side: str = "left", sorter: Optional[Array] = None) -> Array:
     return _through_host.compute(lambda a, v, s: np.searchsorted(a, v, side=side, sorter=s), x1, x2, sorter)
+
+
+def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
+    """x's elements at `indices` along `axis` (which may be left out for data of one dimension)."""
+    if axis is None and x.ndim != 1:
+        raise ValueError(f"take of data of {x.ndim} dimensions needs an axis")
+    return _through_host.compute(np.take, x, indices, axis=axis)
 
 
 def where(condition: Array, x1: Any, x2: Any, /) -> Array:
@@ -420,7 +454,7 @@ def _axis_in(axis: int, ndim: int) -> int:
     return axis % ndim
 
 
-def expand_dims(x: Array, /, *, axis: int = 0) -> Array:
+def expand_dims(x: Array, /, axis: int = 0) -> Array:
     axis = _axis_in(axis, x.ndim + 1)
     return reshape(x, x.shape[:axis] + (1,) + x.shape[axis:])
 
@@ -523,15 +557,16 @@ class _Info:
         return [Context.default(d) for d in devices()]
 
     def default_dtypes(self, *, device: Any = None) -> Dict[str, Any]:
-        return {"real floating": _default_float(_context(device)), "complex floating": None, "integral": int64,
-                "indexing": int64}
+        context = _context(device)
+        return {"real floating": _default_float(context), "complex floating": _default_complex(context),
+                "integral": int64, "indexing": int64}
 
     def dtypes(self, *, device: Any = None, kind: Any = None) -> Dict[str, np.dtype]:
         context = _context(device)
         every = {"bool": bool, "int8": int8, "int16": int16, "int32": int32, "int64": int64, "uint8": uint8,
-                 "uint16": uint16, "uint32": uint32, "uint64": uint64, "float32": float32}
+                 "uint16": uint16, "uint32": uint32, "uint64": uint64, "float32": float32, "complex64": complex64}
         if (context or Context.default()).device.supports_fp64:
-            every["float64"] = float64
+            every.update(float64=float64, complex128=complex128)
         return {name: d for name, d in every.items() if kind is None or isdtype(d, kind)}
 
 

@@ -63,15 +63,21 @@ options_by_origin split_build_options(const std::string& options) {
 
 namespace {
 
-// "float*" -> "float", "uint4" -> "uint", "unsigned int" -> "uint"; what remains of a struct
+// "float*" -> "float", "uint4*" -> "uint4", "unsigned int" -> "uint"; what remains of a struct
 // or typedef name is returned as is.
-std::string base_type(std::string name) {
+std::string unqualified_type(std::string name) {
     while (!name.empty() && (name.back() == '*' || name.back() == ' ')) name.pop_back();
     for (const char* prefix : {"const ", "volatile ", "__global ", "__local ", "__constant "})
         if (name.rfind(prefix, 0) == 0) name.erase(0, std::string(prefix).size());
     if (name.rfind("unsigned ", 0) == 0) name = "u" + name.substr(9);
-    while (!name.empty() && std::isdigit(static_cast<unsigned char>(name.back()))) name.pop_back();
     return name;
+}
+
+// ... and without a vector's width: "uint4*" -> "uint".
+std::string base_type(const std::string& name) {
+    std::string base = unqualified_type(name);
+    while (!base.empty() && std::isdigit(static_cast<unsigned char>(base.back()))) base.pop_back();
+    return base;
 }
 
 template <cl_kernel_arg_info Name, class T> T arg_info(const cl::Kernel& kernel, cl_uint index) {
@@ -295,9 +301,13 @@ std::string with_source_lines(const std::string& log, const std::string& whole_p
 void kernel_param::parse_type() {
     pointer = type_name.find('*') != std::string::npos;
     base = base_type(type_name);
+    const std::string whole = unqualified_type(type_name);
     element.reset();
+    complex_element.reset();
     for (int t = 0; t < element_type_count; ++t)
         if (element_type(t) != element_type::opaque && base == opencl_name(element_type(t))) element = element_type(t);
+    for (const element_type t : {element_type::complex64, element_type::complex128})
+        if (whole == opencl_name(t)) complex_element = t;
     builtin = element.has_value() || base == "bool" || base == "size_t";
 }
 

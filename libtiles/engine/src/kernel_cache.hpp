@@ -31,6 +31,8 @@ struct kernel_param {
     std::string base;                    // "float" of "float4*", "uint" of "unsigned int"; other names as given
     bool builtin;                        // base is one of OpenCL's scalar types, which arguments must match
     std::optional<element_type> element; // base as an element type (none for half, bool, size_t)
+    // float2 and double2, which take complex64 and complex128 data as well as pairs of element's.
+    std::optional<element_type> complex_element;
     // For a pointer to a struct or typedef, the size of what it points to, and for a value passed
     // by its bytes, its size, measured on the device; 0 where it is unknown (for other parameters,
     // and where the measuring kernel did not build).
@@ -40,7 +42,7 @@ struct kernel_param {
     // A C++ kernel's captured struct, extent or index: a value passed by its bytes (value_arg).
     bool by_value = false;
 
-    // Fills pointer, base, builtin and element from type_name.
+    // Fills pointer, base, builtin, element and complex_element from type_name.
     void parse_type();
 };
 

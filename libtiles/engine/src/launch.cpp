@@ -134,7 +134,9 @@ void check_tile_fits_kernel(const launch_domain& domain, const compiled_kernel& 
 // Whether data of `type` may be passed for pointer parameter `p`. Structs and typedefs are opaque
 // to libtiles: any data of their size may go there (check_args compares the sizes), and opaque
 // data only there.
-bool type_matches(element_type type, const kernel_param& p) { return !p.builtin || p.element == type; }
+bool type_matches(element_type type, const kernel_param& p) {
+    return !p.builtin || p.element == type || p.complex_element == type;
+}
 
 template <class T> T scalar_value(const launch_arg& a) {
     T value;

@@ -3,6 +3,7 @@
 // (a struct, say) is carried as `opaque` bytes and matches struct parameters.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,7 +13,7 @@
 namespace tiles {
 
 // The element types of arrays, views and kernel arguments: OpenCL C's scalar types, half and
-// bfloat16, and `opaque` for any struct (its size given apart).
+// bfloat16, the complex numbers, and `opaque` for any struct (its size given apart).
 enum class element_type {
     int8,
     uint8,
@@ -31,10 +32,14 @@ enum class element_type {
     // float_to_bfloat16.
     float16,
     bfloat16,
+    // Complex numbers, as numpy and std::complex store them (the real part, then the imaginary):
+    // float2 and double2 in kernels, whose .x is the real part and .y the imaginary.
+    complex64,
+    complex128,
 };
 
 // How many element types there are: every one is below this.
-inline constexpr int element_type_count = int(element_type::bfloat16) + 1;
+inline constexpr int element_type_count = int(element_type::complex128) + 1;
 
 // What libtiles knows of an element type: its row of the one table that every face reads (the C
 // API's tiles_dtype_describe, and through it Python's maps of numpy's and DLPack's types).
@@ -48,7 +53,7 @@ struct element_info {
 };
 
 // One row per element_type, in its order. DLPack's codes: 0 kDLInt, 1 kDLUInt, 2 kDLFloat, 4
-// kDLBfloat.
+// kDLBfloat, 5 kDLComplex.
 inline constexpr element_info element_table[] = {
     {"char", "int8", 1, 0, element_type::int8},
     {"uchar", "uint8", 1, 1, element_type::uint8},
@@ -63,6 +68,8 @@ inline constexpr element_info element_table[] = {
     {"struct", "", 0, -1, element_type::opaque},
     {"half", "float16", 2, 2, element_type::float32},
     {"bfloat16", "bfloat16", 2, 4, element_type::float32},
+    {"float2", "complex64", 8, 5, element_type::complex64},
+    {"double2", "complex128", 16, 5, element_type::complex128},
 };
 static_assert(sizeof element_table / sizeof element_table[0] == std::size_t(element_type_count),
               "one row per element type");
@@ -133,6 +140,10 @@ template <class T> constexpr element_type element_type_of_impl() {
         return element_type::float32;
     else if constexpr (std::is_same_v<U, double>)
         return element_type::float64;
+    else if constexpr (std::is_same_v<U, std::complex<float>>)
+        return element_type::complex64;
+    else if constexpr (std::is_same_v<U, std::complex<double>>)
+        return element_type::complex128;
     else if constexpr (std::is_integral_v<U> && !std::is_same_v<U, bool>) {
         constexpr bool is_signed = std::is_signed_v<U>;
         if constexpr (sizeof(U) == 1)
@@ -148,8 +159,8 @@ template <class T> constexpr element_type element_type_of_impl() {
 }
 } // namespace detail
 
-// The element_type of a C++ type: int -> int32, float -> float32, tiles::half -> float16, a
-// struct -> opaque.
+// The element_type of a C++ type: int -> int32, float -> float32, tiles::half -> float16,
+// std::complex<float> -> complex64, a struct -> opaque.
 template <class T> inline constexpr element_type element_type_of = detail::element_type_of_impl<T>();
 
 // A C++ type of each element type, in element_type's order (opaque's stands for any struct).
@@ -157,7 +168,7 @@ namespace detail {
 struct opaque_element {};
 using element_cpp_types =
     std::tuple<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t,
-               std::uint64_t, float, double, opaque_element, half, bfloat16>;
+               std::uint64_t, float, double, opaque_element, half, bfloat16, std::complex<float>, std::complex<double>>;
 static_assert(std::tuple_size_v<element_cpp_types> == std::size_t(element_type_count), "one type per element type");
 } // namespace detail
 template <element_type Type> using cpp_type_of = std::tuple_element_t<std::size_t(Type), detail::element_cpp_types>;
