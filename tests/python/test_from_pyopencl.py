@@ -1,6 +1,7 @@
-"""Programs ported from PyOpenCL: raw get_global_id kernels launched as PyOpenCL launches them
-(kernel(queue, global_size, local_size, *args), sizes in OpenCL's order), on non-square matrices,
-with PyOpenCL's event.profile; numpy and PyOpenCL's own run of the same kernel are the truth."""
+"""Kernels as PyOpenCL's users write and launch them: raw get_global_id kernels launched as
+PyOpenCL launches them (kernel(queue, global_size, local_size, *args), sizes in OpenCL's order), on
+non-square matrices, with PyOpenCL's event.profile; numpy and PyOpenCL's own run of the same kernel
+are the truth."""
 
 import numpy as np
 import pyopencl as cl
@@ -8,31 +9,26 @@ import pytest
 
 import tiles
 
-# The kernel of PyOpenCL's examples/matrix-multiply.py (the NVIDIA OpenCL SDK's matrixMul), as that
-# program builds it: sizes as macros, blocks of BLOCK_SIZE x BLOCK_SIZE through __local memory,
-# get_group_id/get_local_id in OpenCL's order (dimension 0 is the column) and C's row width
+# A blocked matrix multiply in the habits of PyOpenCL's users: sizes as macros (BLOCK_SIZE, and the
+# widths WA of A and WB of B), blocks of BLOCK_SIZE x BLOCK_SIZE through __local memory, work-items
+# by get_group_id/get_local_id in OpenCL's order (dimension 0 is the column), and C's row width
 # taken from get_global_size(0).
 MATMUL = """
-#define AS(j, i) As[i + j * BLOCK_SIZE]
-#define BS(j, i) Bs[i + j * BLOCK_SIZE]
-
 __kernel __attribute__((reqd_work_group_size(BLOCK_SIZE, BLOCK_SIZE, 1)))
-void matrixMul(__global float* C, __global float* A, __global float* B) {
-    __local float As[BLOCK_SIZE * BLOCK_SIZE];
-    __local float Bs[BLOCK_SIZE * BLOCK_SIZE];
-    int bx = get_group_id(0), by = get_group_id(1);
-    int tx = get_local_id(0), ty = get_local_id(1);
-    int a_first = WA * BLOCK_SIZE * by, a_last = a_first + WA - 1;
-    int b = BLOCK_SIZE * bx;
-    float sum = 0.0f;
-    for (int a = a_first; a <= a_last; a += BLOCK_SIZE, b += BLOCK_SIZE * WB) {
-        AS(ty, tx) = A[a + WA * ty + tx];
-        BS(ty, tx) = B[b + WB * ty + tx];
+void matrix_multiply(__global float* C, __global const float* A, __global const float* B) {
+    __local float a_block[BLOCK_SIZE][BLOCK_SIZE];
+    __local float b_block[BLOCK_SIZE][BLOCK_SIZE];
+    const int column = get_local_id(0), row = get_local_id(1);
+    const int c_row = get_group_id(1) * BLOCK_SIZE + row, c_column = get_group_id(0) * BLOCK_SIZE + column;
+    float total = 0.0f;
+    for (int step = 0; step < WA; step += BLOCK_SIZE) {
+        a_block[row][column] = A[c_row * WA + step + column];
+        b_block[row][column] = B[(step + row) * WB + c_column];
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < BLOCK_SIZE; ++k) sum += AS(ty, k) * BS(k, tx);
+        for (int j = 0; j < BLOCK_SIZE; ++j) total += a_block[row][j] * b_block[j][column];
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    C[get_global_id(1) * get_global_size(0) + get_global_id(0)] = sum;
+    C[get_global_id(1) * get_global_size(0) + get_global_id(0)] = total;
 }
 """
 
@@ -43,15 +39,15 @@ def sources(a_height, a_width, b_width):
     return f"#define BLOCK_SIZE {BLOCK}\n#define WA {a_width}\n#define HA {a_height}\n#define WB {b_width}\n" + MATMUL
 
 
-def test_pyopencls_matrix_multiply_runs_as_pyopencl_launches_it_on_non_square_matrices():
+def test_a_blocked_multiply_runs_as_pyopencl_launches_it_on_non_square_matrices():
     rng = np.random.default_rng(7)
     h_a = rng.random((3 * BLOCK, 5 * BLOCK), dtype=np.float32)  # 12 x 20
     h_b = rng.random((5 * BLOCK, 2 * BLOCK), dtype=np.float32)  # 20 x 8
     h_c = np.empty((h_a.shape[0], h_b.shape[1]), dtype=np.float32)
     program = tiles.Program(sources(*h_a.shape, h_b.shape[1]))
     a, b, c = tiles.array_view(h_a), tiles.array_view(h_b), tiles.array_view(h_c)
-    # The port's launch is the line of matrix-multiply.py, with a view for each buffer.
-    event = program.matrixMul(None, h_c.shape[::-1], (BLOCK, BLOCK), c, a, b)
+    # The launch as PyOpenCL spells it, with a view for each buffer.
+    event = program.matrix_multiply(None, h_c.shape[::-1], (BLOCK, BLOCK), c, a, b)
     event.wait()
     c.synchronize()
     np.testing.assert_allclose(h_c, h_a @ h_b, rtol=1e-5)
@@ -67,7 +63,7 @@ def test_the_same_launch_in_pyopencl_computes_the_same_matrix():
     source = sources(*h_a.shape, h_b.shape[1])
     ours = np.empty((h_a.shape[0], h_b.shape[1]), dtype=np.float32)
     mine = tiles.array_view(ours)
-    tiles.Program(source).matrixMul(None, ours.shape[::-1], (BLOCK, BLOCK), mine, tiles.array_view(h_a),
+    tiles.Program(source).matrix_multiply(None, ours.shape[::-1], (BLOCK, BLOCK), mine, tiles.array_view(h_a),
                                     tiles.array_view(h_b)).wait()
     mine.synchronize()
     with tiles.Context() as own:  # PyOpenCL on libtiles' own OpenCL context and queue
@@ -78,7 +74,7 @@ def test_the_same_launch_in_pyopencl_computes_the_same_matrix():
         d_b = cl.Buffer(cl_context, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=h_b)
         d_c = cl.Buffer(cl_context, mf.WRITE_ONLY, size=ours.nbytes)
         theirs = np.empty_like(ours)
-        cl.Program(cl_context, source).build().matrixMul(queue, theirs.shape[::-1], (BLOCK, BLOCK), d_c, d_a, d_b)
+        cl.Program(cl_context, source).build().matrix_multiply(queue, theirs.shape[::-1], (BLOCK, BLOCK), d_c, d_a, d_b)
         cl.enqueue_copy(queue, theirs, d_c)
     np.testing.assert_array_equal(ours, theirs)
 
