@@ -23,7 +23,7 @@ std::string element_name(element_type type) {
 }
 
 // "int, float and double"
-std::string name_list(std::initializer_list<element_type> types) {
+std::string name_list(const std::vector<element_type>& types) {
     std::string list;
     std::size_t i = 0;
     for (const element_type type : types) {
@@ -76,7 +76,7 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
 
 std::string shape_text(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
 
-void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
+void check_element_type(const char* algorithm, element_type type, const std::vector<element_type>& supported,
                         const device_info& device) {
     if (std::find(supported.begin(), supported.end(), type) == supported.end())
         throw invalid_argument(std::string(algorithm) + " supports " + name_list(supported) + " elements, not " +

@@ -6,10 +6,11 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "tiles/algorithms/description.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/engine/split.hpp"
@@ -50,9 +51,10 @@ inline bool is_16_bit_float(element_type type) { return computed_as(type) != typ
 // "3x4", how messages write a shape.
 std::string shape_text(int rows, int columns);
 
-// Throws invalid_argument unless `type` is one of `supported`, and unsupported_feature for
-// double elements on a device without double precision.
-void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
+// Throws invalid_argument unless `type` is one of `supported` (an operand's element types in its
+// algorithm's description), and unsupported_feature for double elements on a device without
+// double precision.
+void check_element_type(const char* algorithm, element_type type, const std::vector<element_type>& supported,
                         const device_info& device);
 
 // In messages, `role` names an operand with its article: "the input", "C".
