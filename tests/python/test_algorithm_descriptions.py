@@ -1,8 +1,9 @@
-"""Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the documents
-say what the description says: tiles.h's comment on each algorithm names the element types of its
-inputs and its functions take each operand by its name (const where it is only read), and the
-Python function's docstring (the reference page, made from it) names each operand's dtypes. The
-C API's checks and Python's refusals read the same description."""
+"""Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the reference
+pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
+comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
+functions take each operand by its name (const where it is only read), and the Python function's
+docstring names each operand's dtypes. The C API's checks and Python's refusals read the same
+description."""
 
 import inspect
 import pathlib
@@ -13,11 +14,17 @@ import pytest
 import tiles
 from tiles import _tiles
 
-HEADER = (pathlib.Path(__file__).resolve().parents[2] / "capi" / "include" / "tiles.h").read_text()
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HEADER = (ROOT / "capi" / "include" / "tiles.h").read_text()
+CPP_HEADER = (ROOT / "libtiles" / "include" / "tiles" / "algorithms.hpp").read_text().splitlines()
 ALGORITHMS = _tiles.algorithms()
 OPENCL_NAMES = {element["name"]: element["opencl"] for element in _tiles.dtypes()}
 # What Python's functions call the operands the C API calls "input" (Python's other names are the C API's).
 PYTHON_NAMES = {"input": "data"}
+# How the C++ shells' comments name the element types, as the C++ types that hold them.
+CPP_NAMES = {"uint8": "std::uint8_t", "int32": "int", "uint32": "unsigned", "int64": "std::int64_t",
+             "uint64": "std::uint64_t", "float32": "float", "float64": "double", "float16": "half",
+             "bfloat16": "bfloat16"}
 
 
 def _declarations(name):
@@ -25,6 +32,17 @@ def _declarations(name):
     found = re.findall(r"((?:/\*(?:[^*]|\*(?!/))*\*/\s*)+)TILES_API tiles_status (tiles_" + name +
                        r"(?:_\w+)?)\(([^;]*)\);", HEADER)
     return [(comment, function, " ".join(parameters.split())) for comment, function, parameters in found]
+
+
+def _cpp_comment(name):
+    """The comment above the first template of tiles/algorithms.hpp that declares `name`."""
+    for i, line in enumerate(CPP_HEADER):
+        if line.startswith("template") and re.search(rf"\b{name}\(", line + CPP_HEADER[i + 1]):
+            start = i
+            while CPP_HEADER[start - 1].startswith("//"):
+                start -= 1
+            return "\n".join(CPP_HEADER[start:i])
+    raise AssertionError(f"tiles/algorithms.hpp has no template {name}")
 
 
 def _names(text, names):
@@ -49,6 +67,15 @@ def test_tiles_h_takes_the_operands_and_names_the_input_types_described(algorith
         if not operand["written"]:
             missing = _names(main_comment, [OPENCL_NAMES[dtype] for dtype in operand["dtypes"]])
             assert not missing, f"tiles_{algorithm['name']}'s comment does not name {missing}"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_the_cpp_shells_name_the_input_types_described(algorithm):
+    comment = _cpp_comment("block_sum" if algorithm["name"] == "block_average" else algorithm["name"])
+    for operand in algorithm["operands"]:
+        if not operand["written"]:
+            missing = _names(comment, [CPP_NAMES[dtype] for dtype in operand["dtypes"]])
+            assert not missing, f"tiles::{algorithm['name']}'s comment does not name {missing}"
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
