@@ -167,10 +167,7 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
                   int block_rows, int block_columns, const matrix_operand& output) {
     const char* const algorithm = description_of(statistic).name;
     const device_info& device = *context->device();
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    check_element_type(algorithm, type, description_of(statistic).operand("input").element_types, device);
+    const element_type type = check_described(description_of(statistic), {&input, &output}, device);
     // Sums of uint8 are uint64, as numpy's; every other sum or average is of the input's type.
     const element_type result = type == element_type::uint8 ? element_type::uint64 : type;
     if (result == type)

@@ -123,11 +123,7 @@ namespace {
 void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
                     const matrix_operand& c, gemm_precision precision) {
     const char* const algorithm = gemm_description().name;
-    check_operand(algorithm, "A", a);
-    check_operand(algorithm, "B", b);
-    check_operand(algorithm, "C", c);
-    const element_type type = element_type_of(a);
-    check_element_type(algorithm, type, gemm_description().operand("a").element_types, device);
+    const element_type type = check_described(gemm_description(), {&a, &b, &c}, device);
     check_same_element_type(algorithm, "B", b, "A", type);
     // Products of 16-bit floats are added in float, into a float C.
     if (is_16_bit_float(type) && element_type_of(c) != element_type::float32)

@@ -107,11 +107,7 @@ namespace {
 // The one-context stencil's checks, on `device`.
 void check_operands(const device_info& device, const matrix_operand& input, const matrix_operand& mask,
                     const matrix_operand& output) {
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the mask", mask);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    check_element_type(algorithm, type, stencil_description().operand("input").element_types, device);
+    const element_type type = check_described(stencil_description(), {&input, &mask, &output}, device);
     check_same_element_type(algorithm, "the mask", mask, "the input", type);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_mask(mask);

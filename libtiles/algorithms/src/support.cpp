@@ -86,6 +86,16 @@ void check_element_type(const char* algorithm, element_type type, const std::vec
                                   device.name + "' does not have");
 }
 
+element_type check_described(const algorithm_description& algorithm,
+                             std::initializer_list<const matrix_operand*> operands, const device_info& device) {
+    std::size_t i = 0;
+    for (const matrix_operand* operand : operands)
+        check_operand(algorithm.name, algorithm.operands.at(i++).role, *operand);
+    const element_type type = element_type_of(**operands.begin());
+    check_element_type(algorithm.name, type, algorithm.operands.front().element_types, device);
+    return type;
+}
+
 void check_operand(const char* algorithm, const char* role, const matrix_operand& operand) {
     std::ostringstream os;
     os << algorithm << ": " << role;

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,6 +78,12 @@ void check_not_aliased(const char* algorithm, const char* output_role, const mat
                        const char* input_role, const matrix_operand& input);
 
 element_type element_type_of(const matrix_operand& operand);
+
+// check_operand of each of `operands`, given in the order of `algorithm`'s description and named
+// by its roles, and check_element_type of the first against the element types described; its
+// element type.
+element_type check_described(const algorithm_description& algorithm,
+                             std::initializer_list<const matrix_operand*> operands, const device_info& device);
 
 launch_arg input_arg(const std::shared_ptr<storage>& data);
 launch_arg output_arg(const std::shared_ptr<storage>& data);

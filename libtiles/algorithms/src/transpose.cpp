@@ -115,10 +115,7 @@ const algorithm_description& transpose_description() {
 void transpose(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& output) {
     const char* const algorithm = transpose_description().name;
     const device_info& device = *context->device();
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    check_element_type(algorithm, type, transpose_description().operand("input").element_types, device);
+    const element_type type = check_described(transpose_description(), {&input, &output}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
     check_not_aliased(algorithm, "the output", output, "the input", input);

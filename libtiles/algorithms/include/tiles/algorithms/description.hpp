@@ -16,8 +16,8 @@ struct operand_description {
     const char* name;   // as the C API's and Python's parameters call it: "input", "a"
     const char* role;   // as messages name it, with its article: "the input", "A"
     bool written;       // an output the algorithm writes; else an input it only reads
-    int min_rank;       // the ranks it takes, of matrices in AMP's order (a rank-1 operand is one row)
-    int max_rank;       //
+    int min_rank;       // the least rank it takes (matrices in AMP's order: a rank-1 operand is one row)
+    int max_rank;       // the greatest rank it takes
     bool takes_section; // false: a section, or a view of other elements, is refused (copy it first)
     std::vector<element_type> element_types; // the element types it may hold
 };
