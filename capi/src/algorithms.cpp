@@ -369,6 +369,8 @@ tiles_status tiles_algorithm_describe(tiles_algorithm_info* out, size_t algorith
     });
 }
 
+static_assert(tiles::element_type_count <= 64, "tiles_algorithm_operand's dtypes has a bit per tiles_dtype");
+
 tiles_status tiles_algorithm_describe_operand(tiles_algorithm_operand* out, size_t algorithm, size_t operand) {
     return guard([&] {
         const algorithm_description& described = algorithm_numbered(algorithm);
