@@ -1,30 +1,34 @@
-// libtiles algorithms: C = alpha * A * B + beta * C for half and bfloat16 matrices on Hopper's
-// warpgroup tensor-core instruction (wgmma.mma_async, sm_90a), float accumulation, both operands
-// brought into tile_static memory by the Tensor Memory Accelerator (TMA). Built only through the
-// sm_90a route (compile_route.hpp): every sm_90a-only instruction sits in inline asm as a PTX
-// comment after SM90A_MARK, which NVIDIA's compiler for sm_90 fills in and passes on, and which the
-// route turns into the instruction. As the driver builds it, the kernel computes nothing.
+// libtiles algorithms: C = alpha * A * B + beta * C on Hopper's warpgroup tensor-core instruction
+// (wgmma.mma_async, sm_90a), float accumulation, both operands brought into tile_static memory by
+// the Tensor Memory Accelerator (TMA): half and bfloat16 matrices at their own precision, float
+// matrices at TF32's. Built only through the sm_90a route (compile_route.hpp): every sm_90a-only
+// instruction sits in inline asm as a PTX comment after SM90A_MARK, which NVIDIA's compiler for
+// sm_90 fills in and passes on, and which the route turns into the instruction. As the driver
+// builds it, the kernel computes nothing.
 //
 // A tile of WARPGROUPS warpgroups (128 work-items each) computes a 64 * WARPGROUPS x BLOCK_COLUMNS
-// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64n192k16 a slab
-// of 16 of k, both operands read by wgmma's matrix descriptors. Work-item 0 copies each slab's
-// boxes by cp.async.bulk.tensor through the tensor maps the host made (tensor_map.hpp), into a ring
-// of STAGES stages: A's rows K-major with the 32-byte swizzle, B's rows of k as they lie
-// ("MN-major", 128-byte swizzle, read with wgmma's transpose bit). Each stage has two mbarriers:
-// "full", which the copies complete by their bytes, and "empty", which each warp passes once wgmma
-// has read the stage. NVIDIA's OpenCL gives a tile 48 KiB of tile_static memory, so the ring is
-// short; the device runs two tiles at once on each multiprocessor, and the one hides the other's
-// waits. The copies are issued from a consumer warp rather than from a producer warp of their own:
-// a tile of 128 * WARPGROUPS work-items at the 122 registers wgmma m64n192's accumulators need
-// leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp for one.
-// 192 columns, three of B's 64-column boxes, make the widest block of which two tiles fit.
+// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64n192 a slab of
+// k, both operands read by wgmma's matrix descriptors. A slab is 32 bytes of each row of A: 16 of k
+// for 16-bit elements (k16), 8 for TF32 (k8), so that a stage holds the same bytes, and the tensor
+// cores, which take TF32 at half the 16-bit rate, spend the same time on it. Work-item 0 copies
+// each slab's boxes by cp.async.bulk.tensor through the tensor maps the host made (tensor_map.hpp),
+// into a ring of STAGES stages: A's rows K-major with the 32-byte swizzle; B's rows of k as they lie
+// for 16-bit elements ("MN-major", 128-byte swizzle, read with wgmma's transpose bit), and for TF32,
+// which wgmma reads only K-major, B's transpose (which the host makes) like A. Each stage has two
+// mbarriers: "full", which the copies complete by their bytes, and "empty", which each warp passes
+// once wgmma has read the stage. NVIDIA's OpenCL gives a tile 48 KiB of tile_static memory, so the
+// ring is short; the device runs two tiles at once on each multiprocessor, and the one hides the
+// other's waits. The copies are issued from a consumer warp rather than from a producer warp of
+// their own: a tile of 128 * WARPGROUPS work-items at the 122 registers wgmma m64n192's accumulators
+// need leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp for
+// one. 192 columns make the widest block of which two tiles fit.
 //
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
 // The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES and
-// GROUP; A and B are half or bfloat16 (STORAGE, elements.cl), their rows whole chunks of 16 bytes
-// (k and n multiples of 8), which the host checks; the launch is one-dimensional, tiles of
+// GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows (B's transpose's for
+// float) whole chunks of 16 bytes, which the host checks; the launch is one-dimensional, tiles of
 // 128 * WARPGROUPS.
 
 // Everything inlined, so that the register arrays stay registers.
@@ -35,22 +39,31 @@
 #define THREADS (128 * WARPGROUPS)
 #define BLOCK_COLUMNS 192
 #define BLOCK_ROWS (64 * WARPGROUPS)
-#define SLICE 16                         // rows of k a stage holds: one wgmma k16
-#define A_BYTES (BLOCK_ROWS * SLICE * 2) // A's box: BLOCK_ROWS rows of 32 bytes
-#define B_BOX_BYTES (SLICE * 64 * 2)     // one of B's boxes: 16 rows of 64 columns
-#define STAGE_BYTES (A_BYTES + BLOCK_COLUMNS / 64 * B_BOX_BYTES)
-// The 128-byte swizzle acts on address bits 4-9, so stages start on 1024 bytes; the driver places
-// tile_static arrays where it likes, so the kernel aligns its own.
-#define SMEM_BYTES (STAGES * STAGE_BYTES + 1024)
-#define ACC (BLOCK_COLUMNS / 2) // accumulators a work-item: 64 x BLOCK_COLUMNS floats over 128
 
 #if STORAGE_IS_HALF
 #define WGMMA_KIND "k16.f32.f16.f16"
 #elif STORAGE_IS_BFLOAT16
 #define WGMMA_KIND "k16.f32.bf16.bf16"
+#elif ELEMENT_IS_FLOAT
+#define WGMMA_KIND "k8.f32.tf32.tf32"
+#define B_TRANSPOSED 1 // B arrives as its transpose, K-major
 #else
-#error "gemm_wgmma multiplies half or bfloat16 matrices"
+#error "gemm_wgmma multiplies half, bfloat16 or float matrices"
 #endif
+#ifndef B_TRANSPOSED
+#define B_TRANSPOSED 0
+#endif
+
+#define ROW_BYTES 32                             // of each row of A (and of B's transpose) a slab
+#define SLICE (ROW_BYTES / (int)sizeof(STORAGE)) // rows of k a slab holds: one wgmma's k
+#define A_BYTES (BLOCK_ROWS * ROW_BYTES)
+#define B_BYTES (BLOCK_COLUMNS * ROW_BYTES)
+#define B_BOX_BYTES (SLICE * 64 * 2) // 16-bit B: one of its boxes, 16 rows of 64 columns
+#define STAGE_BYTES (A_BYTES + B_BYTES)
+// The 128-byte swizzle acts on address bits 4-9, so stages start on 1024 bytes; the driver places
+// tile_static arrays where it likes, so the kernel aligns its own.
+#define SMEM_BYTES (STAGES * STAGE_BYTES + 1024)
+#define ACC (BLOCK_COLUMNS / 2) // accumulators a work-item: 64 x BLOCK_COLUMNS floats over 128
 
 // ---- The sm_90a instructions -------------------------------------------------------------------
 
@@ -71,14 +84,21 @@
     "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}"
 #define A_AND_B "%96, %97"
 #define SCALE_D "%98"
+// After the scale of D: the scales of A and B (1: as they are) and, for 16-bit operands, whether
+// each is transposed (A not, B read MN-major); TF32 operands are read K-major only and name none.
+#if B_TRANSPOSED
+#define WGMMA_SCALES ", p, 1, 1;"
+#else
+#define WGMMA_SCALES ", p, 1, 1, 0, 1;"
+#endif
 
-// D += A * B for the warpgroup's 64 rows and 16 of k, both described by descriptors, B read
-// transposed (MN-major). The accumulators are operands of the instruction, which writes them later
+// D += A * B for the warpgroup's 64 rows and a slab of k, both described by descriptors. The
+// accumulators are operands of the instruction, which writes them later
 // (wgmma.wait_group says when).
 INLINE void wgmma(float acc[ACC], ulong a_descriptor, ulong b_descriptor) {
     __asm__ volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_D ", 0;\n" SM90A_MARK
-                     "wgmma.mma_async.sync.aligned.m64n" STRINGIFY(BLOCK_COLUMNS) WGMMA_KIND " " WGMMA_D ", " A_AND_B
-                                                                                             ", p, 1, 1, 0, 1;\n}"
+                     "wgmma.mma_async.sync.aligned.m64n" STRINGIFY(BLOCK_COLUMNS) WGMMA_KIND
+                     " " WGMMA_D ", " A_AND_B WGMMA_SCALES "\n}"
                      : ACC_OPERANDS
                      : "l"(a_descriptor), "l"(b_descriptor), "r"(1));
 }
@@ -98,18 +118,22 @@ INLINE void wgmma_wait_all(float acc[ACC]) {
 
 INLINE uint shared_address(const __local void* p) { return (uint)(size_t)p; }
 
-// A's stage: BLOCK_ROWS rows of 16 of k (32 bytes each), K-major, 32-byte swizzle: groups of 8
-// rows 256 bytes apart (the stride byte offset; the leading one is unused). The address field holds
-// bits 4-17.
-INLINE ulong a_descriptor(uint address) {
+// A's stage, and B's for TF32: rows of a slab of k (32 bytes each), K-major, 32-byte swizzle:
+// groups of 8 rows 256 bytes apart (the stride byte offset; the leading one is unused). The address
+// field holds bits 4-17.
+INLINE ulong k_major_descriptor(uint address) {
     return (ulong)((address & 0x3FFFF) >> 4) | 1ul << 16 | (ulong)(256 >> 4) << 32 | 3ul << 62;
 }
-// B's stage: BLOCK_COLUMNS / 64 boxes of 16 rows of k by 64 columns, 128-byte swizzle: atoms of 8
+#if B_TRANSPOSED
+INLINE ulong b_descriptor(uint address) { return k_major_descriptor(address); }
+#else
+// 16-bit B's stage: BLOCK_COLUMNS / 64 boxes of 16 rows of k by 64 columns, 128-byte swizzle: atoms of 8
 // rows by 64 columns (1 KiB); those of the next 64 columns lie a box on (the leading byte offset),
 // those of the next 8 rows of k 1 KiB on (the stride byte offset).
 INLINE ulong b_descriptor(uint address) {
     return (ulong)((address & 0x3FFFF) >> 4) | (ulong)(B_BOX_BYTES >> 4) << 16 | (ulong)(1024 >> 4) << 32 | 1ul << 62;
 }
+#endif
 
 // ---- mbarriers and the Tensor Memory Accelerator -------------------------------------------------
 
@@ -143,14 +167,19 @@ INLINE void copy_box(uint destination, __global const ulong* map, int x, int y, 
                      : "memory");
 }
 
-// Slab `slab` (16 of k) of the block's rows of A and columns of B into the stage at `stage`.
+// Slab `slab` of the block's rows of A and columns of B into the stage at `stage`: B's transpose
+// in one box like A's, 16-bit B in boxes of 64 columns.
 INLINE void copy_slab(__global const ulong* a_map, __global const ulong* b_map, int slab, int first_row,
                       int first_column, uint stage, uint full) {
     mbarrier_expect(full, STAGE_BYTES);
     copy_box(stage, a_map, slab * SLICE, first_row, full);
+#if B_TRANSPOSED
+    copy_box(stage + A_BYTES, b_map, slab * SLICE, first_column, full);
+#else
 #pragma unroll
     for (int box = 0; box < BLOCK_COLUMNS / 64; ++box)
         copy_box(stage + A_BYTES + box * B_BOX_BYTES, b_map, first_column + 64 * box, slab * SLICE, full);
+#endif
 }
 
 // The device addresses of two buffers, which the host's tensor maps need; launched as one tile of
@@ -162,8 +191,8 @@ buffer_addresses(__global const STORAGE* a, __global const STORAGE* b, __global 
     addresses[1] = (ulong)(size_t)b;
 }
 
-// a_map and b_map are the tensor maps of a_elements and b_elements, which the kernel reads only
-// through them: they are its arguments so that their data is current on the device.
+// a_map and b_map are the tensor maps of a_elements and b_elements (B's transpose, for float),
+// which the kernel reads only through them: they are its arguments so that their data is current on the device.
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1))) void
 gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __global const ulong* b_map, float beta,
            __global float* c, __global const STORAGE* a_elements, __global const STORAGE* b_elements) {
@@ -204,7 +233,7 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
         const uint at = stages + stage * STAGE_BYTES;
         wgmma_fence(acc);
-        wgmma(acc, a_descriptor(at + group * (A_BYTES / WARPGROUPS)), b_descriptor(at + A_BYTES));
+        wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS)), b_descriptor(at + A_BYTES));
         wgmma_commit();
         wgmma_wait_but_one();
         if (s >= 1) {

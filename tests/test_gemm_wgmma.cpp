@@ -85,7 +85,8 @@ TEST_CASE("a device without sm_90a refuses a program with marked sm_90a lines, s
                               "compute capability 9.0");
 }
 
-TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products on compute capability 9.0",
+TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32, on compute "
+          "capability 9.0",
           "[algorithms][gemm][sm90a]") {
     using tiles::element_type;
     using tiles::gemm_precision;
@@ -101,29 +102,40 @@ TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products on c
     CHECK_FALSE(wgmma_gemm_suits(ampere, element_type::float16, gemm_precision::float16, 4096, 4096, 4096));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::float16, 4096, 4096, 4096));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float16, gemm_precision::exact, 4096, 4096, 4096));
+    // float at tf32: k a multiple of 4 (B's transpose's rows whole 16-byte chunks), any n.
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 4096, 4096, 4096));
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 2048, 2051, 4));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 4096, 4096, 4098));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 1024, 1024, 1024));
+    CHECK_FALSE(wgmma_gemm_suits(ampere, element_type::float32, gemm_precision::tf32, 4096, 4096, 4096));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 4096, 4096, 4096));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::exact, 4096, 4096, 4096));
 }
 
-TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
-          "[algorithms][gemm][sm90a]") {
+// C = 2 * A * B on the wgmma kernel for A and B of `Element`s (half, or float at tf32) at odd shapes,
+// against double's product of the values as given: within float's sums of k terms, and for float
+// within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
+// not run, what is said.
+template <typename Element> void check_wgmma_product(double rounding_of_inputs) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
-    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (of 16);
-    // and 33 rows of blocks, two bands of 16 and a band of one, each band's blocks taken down its
-    // columns.
+    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (slabs of
+    // 16, or 8 for tf32); and 33 rows of blocks, two bands of 16 and a band of one, each band's
+    // blocks taken down its columns.
     for (const auto& [m, n, k] : {std::make_tuple(200, 264, 136), std::make_tuple(4100, 2056, 40)}) {
         const std::vector<float> a_values = random_floats(std::size_t(m) * k, 31),
                                  b_values = random_floats(std::size_t(k) * n, 32);
-        const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
+        const std::vector<Element> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
         std::vector<float> c(std::size_t(m) * n, 7.0f);
-        tiles::array_view<const tiles::half, 2> a_view(m, k, a), b_view(k, n, b);
+        tiles::array_view<const Element, 2> a_view(m, k, a), b_view(k, n, b);
         tiles::array_view<float, 2> c_view(m, n, c);
         const bool ran = tiles::algorithms::enqueue_wgmma_gemm(view.context(), 2.0, tiles::detail::operand_of(a_view),
                                                                tiles::detail::operand_of(b_view), 0.0,
                                                                tiles::detail::operand_of(c_view));
         c_view.synchronize();
         if (!ran) {
-            // The reason is said once a device: at the first shape.
+            // The reason is said once a device and element type: at the first shape.
             CHECK(said.find("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") !=
                   std::string::npos);
             CHECK(said.find("sm_90a") != std::string::npos);
@@ -142,9 +154,16 @@ TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqu
                 }
                 largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
             }
-        CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+        INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
+        CHECK(largest <= rounding_of_inputs + (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
     tiles::set_log(tiles::log_level::off);
+}
+
+TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
+          "[algorithms][gemm][sm90a]") {
+    SECTION("half matrices") { check_wgmma_product<tiles::half>(0); }
+    SECTION("float matrices at tf32") { check_wgmma_product<float>(2 * std::ldexp(1.0, -11)); }
 }
 
 TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after others were freed compute their own "

@@ -1,9 +1,9 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
 // (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
-// matrices on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking parameters come
-// from gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
-// contexts, each computes a band of C's rows.
+// matrices, and of float matrices at tf32, on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking
+// parameters come from gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several contexts,
+// each computes a band of C's rows.
 #include "tiles/algorithms/gemm.hpp"
 
 #include <cctype>
@@ -147,8 +147,7 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     const element_type type = element_type_of(c);
     const bool small = product_elements < small_gemm_below(context);
     const element_type storage = element_type_of(a);
-    if (is_16_bit_float(storage) &&
-        wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns, a.columns) &&
+    if (wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns, a.columns) &&
         enqueue_wgmma_gemm(context, alpha, a, b, beta, c))
         return;
     if (precision != gemm_precision::exact) {

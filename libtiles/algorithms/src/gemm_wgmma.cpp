@@ -1,7 +1,8 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma, its choice and its
-// launch: blocks of 128 x 192 of C, a tile of two warpgroups each, in a one-dimensional grid; A
-// and B brought by the Tensor Memory Accelerator through tensor maps that libcuda makes over the
-// buffers' device addresses (tensor_map.hpp).
+// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at TF32's
+// precision, on Hopper's wgmma, its choice and its launch: blocks of 128 x 192 of C, a tile of two
+// warpgroups each, in a one-dimensional grid; A and B (B's transpose, for float) brought by the
+// Tensor Memory Accelerator through tensor maps that libcuda makes over the buffers' device
+// addresses (tensor_map.hpp).
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "support.hpp"
+#include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
@@ -30,9 +32,14 @@ namespace {
 // of tiles.
 constexpr int warpgroups = 2, block_columns = 192, stages = 4, band_rows = 16;
 constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
-// The boxes the kernel copies (kernels/gemm_wgmma.cl): A's block rows by 16 of k, 32-byte swizzle;
-// 16 rows of B's k by 64 columns, 128-byte swizzle.
-constexpr engine::tensor_box a_box{16, block_rows, 32}, b_box{64, 16, 128};
+// The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by 32
+// bytes of k, 32-byte swizzle; B's transpose (float) likewise by the block's columns; 16-bit B in
+// 16 rows of k by 64 columns, 128-byte swizzle.
+engine::tensor_box a_box_of(element_type storage) { return {32 / int(element_size(storage)), block_rows, 32}; }
+engine::tensor_box b_box_of(element_type storage) {
+    return storage == element_type::float32 ? engine::tensor_box{8, block_columns, 32}
+                                            : engine::tensor_box{64, 16, 128};
+}
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
 const char* wgmma_source() {
@@ -86,6 +93,7 @@ std::pair<std::shared_ptr<storage>, std::shared_ptr<storage>>
 maps_of(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a, const matrix_operand& b) {
     const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
+    const engine::tensor_box a_box = a_box_of(type), b_box = b_box_of(type);
     const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns};
     const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns};
     map_cache& cache = tensor_maps();
@@ -156,9 +164,13 @@ bool builds_on(const std::shared_ptr<context>& context, element_type storage, co
 } // namespace
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
-    const bool own_precision = (type == element_type::float16 && precision == gemm_precision::float16) ||
-                               (type == element_type::bfloat16 && precision == gemm_precision::bfloat16);
-    return own_precision && compute_capability == 90 && k % 8 == 0 && n % 8 == 0 &&
+    const bool sixteen_bit = (type == element_type::float16 && precision == gemm_precision::float16) ||
+                             (type == element_type::bfloat16 && precision == gemm_precision::bfloat16);
+    const bool tf32 = type == element_type::float32 && precision == gemm_precision::tf32;
+    // The tensor maps' rows are whole 16-byte chunks: A's and B's for 16-bit elements, A's and B's
+    // transpose's (k floats) for float.
+    const bool rows_whole = sixteen_bit ? k % 8 == 0 && n % 8 == 0 : k % 4 == 0;
+    return (sixteen_bit || tf32) && rows_whole && compute_capability == 90 &&
            std::int64_t(m) * n >= std::int64_t(2048) * 2048;
 }
 
@@ -168,13 +180,23 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, c
     const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
     check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
-    check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, 16)) * 16);
-    const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
     const element_type storage = element_type_of(a);
+    const int slab = 32 / int(element_size(storage));
+    check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, slab)) * slab);
+    const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
     if (!builds_on(context, storage, domain)) return false;
+    // TF32's wgmma reads B only K-major: the kernel reads B's transpose, made here (a pass over B
+    // of a few percent of the product's time at n = 8192).
+    matrix_operand b_read = b;
+    if (storage == element_type::float32) {
+        b_read = {engine::storage_on_device(element_layout{storage, element_size(storage)},
+                                            engine::dims3{1, std::size_t(b.columns), std::size_t(b.rows)}, context),
+                  b.columns, b.rows};
+        transpose(context, b, b_read);
+    }
     std::shared_ptr<engine::storage> a_map, b_map;
     try {
-        std::tie(a_map, b_map) = maps_of(context, storage, a, b);
+        std::tie(a_map, b_map) = maps_of(context, storage, a, b_read);
     } catch (const unsupported_feature& refused) {
         if (engine::logging(log_level::info))
             engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
@@ -185,7 +207,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, c
                      std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
                                                 scalar_arg(float(alpha)), input_arg(a_map), input_arg(b_map),
                                                 scalar_arg(float(beta)), output_arg(c.data), input_arg(a.data),
-                                                input_arg(b.data)});
+                                                input_arg(b_read.data)});
     return true;
 }
 

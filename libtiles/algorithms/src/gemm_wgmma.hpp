@@ -1,4 +1,5 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma (kernels/gemm_wgmma.cl),
+// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at TF32's precision,
+// on Hopper's wgmma (kernels/gemm_wgmma.cl),
 // built through the engine's sm_90a route, its operands brought by tensor maps that libcuda makes,
 // where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA devices of compute capability 9.0 whose
 // driver takes the sm_90a program and whose libcuda makes tensor maps, and large products.
@@ -19,7 +20,8 @@ namespace tiles::algorithms {
 
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
-// own precision, rows of whole 16-byte chunks (k and n multiples of 8), and C of at least
+// own precision with rows of whole 16-byte chunks (k and n multiples of 8), or float matrices at
+// tf32 with k a multiple of 4 (B's transpose's rows whole chunks), and C of at least
 // 2048 x 2048 elements (below, its 128 x 192 blocks are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
