@@ -26,8 +26,8 @@
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
-// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES and
-// GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows (B's transpose's for
+// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES,
+// ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows (B's transpose's for
 // float) whole chunks of 16 bytes, which the host checks; the launch is one-dimensional, tiles of
 // 128 * WARPGROUPS.
 
@@ -54,8 +54,13 @@
 #define B_TRANSPOSED 0
 #endif
 
-#define ROW_BYTES 32                             // of each row of A (and of B's transpose) a slab
-#define SLICE (ROW_BYTES / (int)sizeof(STORAGE)) // rows of k a slab holds: one wgmma's k
+// ROW_BYTES (the host's) of each row of A, and of B's transpose, a slab holds: 32, 64 or 128, the
+// K-major swizzle; a wgmma takes 32 of them (k16 or k8), so a slab is ROW_BYTES / 32 wgmma.
+#if B_TRANSPOSED ? ROW_BYTES != 32 && ROW_BYTES != 64 && ROW_BYTES != 128 : ROW_BYTES != 32
+#error "ROW_BYTES is 32, 64 or 128 for float, 32 for 16-bit matrices (whose B comes in boxes of 16 of k)"
+#endif
+#define WGMMA_BYTES 32
+#define SLICE (ROW_BYTES / (int)sizeof(STORAGE)) // rows of k a slab holds
 #define A_BYTES (BLOCK_ROWS * ROW_BYTES)
 #define B_BYTES (BLOCK_COLUMNS * ROW_BYTES)
 #define B_BOX_BYTES (SLICE * 64 * 2) // 16-bit B: one of its boxes, 16 rows of 64 columns
@@ -118,11 +123,12 @@ INLINE void wgmma_wait_all(float acc[ACC]) {
 
 INLINE uint shared_address(const __local void* p) { return (uint)(size_t)p; }
 
-// A's stage, and B's for TF32: rows of a slab of k (32 bytes each), K-major, 32-byte swizzle:
-// groups of 8 rows 256 bytes apart (the stride byte offset; the leading one is unused). The address
-// field holds bits 4-17.
+// A's stage, and B's for TF32: rows of a slab of k (ROW_BYTES each), K-major, swizzled by
+// ROW_BYTES: groups of 8 rows 8 * ROW_BYTES apart (the stride byte offset; the leading one is
+// unused, as a wgmma's k lies within a row). The address field holds bits 4-17.
 INLINE ulong k_major_descriptor(uint address) {
-    return (ulong)((address & 0x3FFFF) >> 4) | 1ul << 16 | (ulong)(256 >> 4) << 32 | 3ul << 62;
+    const ulong swizzle = ROW_BYTES == 128 ? 1 : ROW_BYTES == 64 ? 2 : 3; // wgmma's layout types
+    return (ulong)((address & 0x3FFFF) >> 4) | 1ul << 16 | (ulong)(8 * ROW_BYTES >> 4) << 32 | swizzle << 62;
 }
 #if B_TRANSPOSED
 INLINE ulong b_descriptor(uint address) { return k_major_descriptor(address); }
@@ -233,7 +239,12 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
         const uint at = stages + stage * STAGE_BYTES;
         wgmma_fence(acc);
-        wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS)), b_descriptor(at + A_BYTES));
+        // Within a slab, the next wgmma's k lies 32 bytes on along each row: the swizzle acts on the
+        // address, so the descriptors move as the data does.
+#pragma unroll
+        for (int w = 0; w < ROW_BYTES / WGMMA_BYTES; ++w)
+            wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS) + WGMMA_BYTES * w),
+                  b_descriptor(at + A_BYTES + WGMMA_BYTES * w));
         wgmma_commit();
         wgmma_wait_but_one();
         if (s >= 1) {

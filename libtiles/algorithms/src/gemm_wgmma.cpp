@@ -27,17 +27,28 @@ namespace tiles::algorithms {
 namespace {
 
 // The kernel's parameters, as measured fastest on the H200 (BENCHMARKS.md): two warpgroups of 64
-// rows each by the kernel's 192 columns, 4 stages of 16 of k (41 KiB of tile_static memory and
-// 256 work-items of 122 registers, so that two tiles share a multiprocessor), in bands of 16 rows
-// of tiles.
-constexpr int warpgroups = 2, block_columns = 192, stages = 4, band_rows = 16;
+// rows each by the kernel's 192 columns (256 work-items of 122 registers, so that two tiles share
+// a multiprocessor), in bands of 16 rows of tiles.
+constexpr int warpgroups = 2, block_columns = 192, band_rows = 16;
 constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
-// The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by 32
-// bytes of k, 32-byte swizzle; B's transpose (float) likewise by the block's columns; 16-bit B in
-// 16 rows of k by 64 columns, 128-byte swizzle.
-engine::tensor_box a_box_of(element_type storage) { return {32 / int(element_size(storage)), block_rows, 32}; }
+// The ring of stages, each a slab of `row_bytes` of each row of A (and of B's transpose, for
+// float), its K-major swizzle; at most 48 KiB of tile_static memory a tile. 16-bit matrices: 4
+// stages of 32 bytes (16 of k, 41 KiB); float at TF32: 2 stages of 64 bytes (16 of k, two wgmma
+// k8 a slab, 41 KiB).
+struct ring {
+    int stages, row_bytes;
+};
+ring ring_of(element_type storage) { return storage == element_type::float32 ? ring{2, 64} : ring{4, 32}; }
+// The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
+// row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
+// 16-bit B in 16 rows of k by 64 columns, 128-byte swizzle.
+engine::tensor_box a_box_of(element_type storage) {
+    const int row_bytes = ring_of(storage).row_bytes;
+    return {row_bytes / int(element_size(storage)), block_rows, row_bytes};
+}
 engine::tensor_box b_box_of(element_type storage) {
-    return storage == element_type::float32 ? engine::tensor_box{8, block_columns, 32}
+    const int row_bytes = ring_of(storage).row_bytes;
+    return storage == element_type::float32 ? engine::tensor_box{row_bytes / 4, block_columns, row_bytes}
                                             : engine::tensor_box{64, 16, 128};
 }
 
@@ -50,10 +61,11 @@ const char* wgmma_source() {
 
 // The program's kernel `name`: gemm_wgmma, or buffer_addresses.
 const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma") {
-    return algorithm_kernel(wgmma_source(), name, element_type::float32,
-                            "-DWARPGROUPS=" + std::to_string(warpgroups) + " -DSTAGES=" + std::to_string(stages) +
-                                " -DGROUP=" + std::to_string(band_rows),
-                            storage);
+    return algorithm_kernel(
+        wgmma_source(), name, element_type::float32,
+        "-DWARPGROUPS=" + std::to_string(warpgroups) + " -DSTAGES=" + std::to_string(ring_of(storage).stages) +
+            " -DROW_BYTES=" + std::to_string(ring_of(storage).row_bytes) + " -DGROUP=" + std::to_string(band_rows),
+        storage);
 }
 
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape and box, in a
@@ -181,7 +193,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, c
     check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
     check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
     const element_type storage = element_type_of(a);
-    const int slab = 32 / int(element_size(storage));
+    const int slab = ring_of(storage).row_bytes / int(element_size(storage));
     check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, slab)) * slab);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
     if (!builds_on(context, storage, domain)) return false;
