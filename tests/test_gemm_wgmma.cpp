@@ -198,3 +198,34 @@ TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after 
         CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
 }
+
+TEST_CASE("the wgmma gemm at tf32 multiplies a float matrix by itself, and by another after it",
+          "[algorithms][gemm][sm90a]") {
+    // A * A reads one buffer as A (K-major as it lies) and as B (through B's transpose, kept with
+    // the buffer's maps): each must keep its own map.
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const int n = 264;
+    const std::vector<float> a = random_floats(std::size_t(n) * n, 61), b = random_floats(std::size_t(n) * n, 62);
+    tiles::array<float, 2> a_array(n, n, a.begin(), view), b_array(n, n, b.begin(), view);
+    for (const std::vector<float>* right : {&a, &b, &a}) {
+        tiles::array<float, 2> c_array(n, n, view);
+        if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), 1.0, tiles::detail::operand_of(a_array),
+                                                   tiles::detail::operand_of(right == &a ? a_array : b_array), 0.0,
+                                                   tiles::detail::operand_of(c_array)))
+            return; // no sm_90a device here: the test above checks what is said
+        const std::vector<float> c = c_array;
+        double largest = 0;
+        for (int i = 0; i < n; i += 3)
+            for (int j = 0; j < n; j += 5) {
+                double exact = 0, magnitude = 0;
+                for (int q = 0; q < n; ++q) {
+                    const double term = double(a[std::size_t(i) * n + q]) * double((*right)[std::size_t(q) * n + j]);
+                    exact += term;
+                    magnitude += std::abs(term);
+                }
+                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
+            }
+        INFO((right == &a ? "A * A" : "A * B") << ": largest error " << largest << " of sum |a||b|");
+        CHECK(largest <= 2 * std::ldexp(1.0, -11) + (3.0 * n + 16) * std::ldexp(1.0, -23));
+    }
+}

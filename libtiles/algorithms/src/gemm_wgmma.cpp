@@ -70,19 +70,24 @@ const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma"
 
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape and box, in a
 // buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address may
-// then be another's), its map's buffer released on the next call, not in OpenCL's callback.
+// then be another's), its map's buffer released on the next call, not in OpenCL's callback. A
+// float B's entry holds B's transpose too, which the map is over: made once, so that its buffer,
+// and the map, serve every product with that B.
 struct map_key {
     cl_mem buffer;
-    int rows, columns, box_columns;
+    int rows, columns, box_columns, box_rows; // the box's rows tell A's map from a float B's, as A * A
     bool operator<(const map_key& other) const {
-        return std::tie(buffer, rows, columns, box_columns) <
-               std::tie(other.buffer, other.rows, other.columns, other.box_columns);
+        return std::tie(buffer, rows, columns, box_columns, box_rows) <
+               std::tie(other.buffer, other.rows, other.columns, other.box_columns, other.box_rows);
     }
+};
+struct operand_map {
+    std::shared_ptr<storage> map, transposed; // transposed: the float B's transpose the map is over
 };
 struct map_cache {
     std::mutex mutex;
-    std::map<map_key, std::shared_ptr<storage>> maps;
-    std::vector<std::shared_ptr<storage>> released; // maps of destroyed buffers, to release
+    std::map<map_key, operand_map> maps;
+    std::vector<operand_map> released; // of destroyed buffers, to release
 };
 map_cache& tensor_maps() {
     static engine::immortal<map_cache> cache;
@@ -92,36 +97,51 @@ map_cache& tensor_maps() {
 void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
     map_cache& cache = tensor_maps();
     std::lock_guard<std::mutex> lock(cache.mutex);
-    for (auto at = cache.maps.lower_bound({buffer, 0, 0, 0}); at != cache.maps.end() && at->first.buffer == buffer;) {
+    for (auto at = cache.maps.lower_bound({buffer, 0, 0, 0, 0});
+         at != cache.maps.end() && at->first.buffer == buffer;) {
         cache.released.push_back(std::move(at->second));
         at = cache.maps.erase(at);
     }
 }
 
-// The maps of A and B on the context, made where not cached: their buffers' device addresses read
-// by a kernel of the gemm's program, then libcuda's encoder. Throws unsupported_feature where
-// libcuda cannot make them.
-std::pair<std::shared_ptr<storage>, std::shared_ptr<storage>>
-maps_of(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a, const matrix_operand& b) {
+// The maps of A and of B (of B's transpose, for float) on the context, and that transpose.
+struct operand_maps {
+    std::shared_ptr<storage> a, b, b_transposed;
+};
+
+// The maps of A and B, made where not cached: the device addresses of A's buffer and of B's (or of
+// a new buffer for B's transpose) read by a kernel of the gemm's program, then libcuda's encoder.
+// Throws unsupported_feature where libcuda cannot make them.
+operand_maps maps_of(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a,
+                     const matrix_operand& b) {
     const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
     const engine::tensor_box a_box = a_box_of(type), b_box = b_box_of(type);
-    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns};
-    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns};
+    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows};
+    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows};
     map_cache& cache = tensor_maps();
-    std::vector<std::shared_ptr<storage>> released;
+    std::vector<operand_map> released;
     {
         std::lock_guard<std::mutex> lock(cache.mutex);
         released.swap(cache.released);
         const auto found_a = cache.maps.find(a_key), found_b = cache.maps.find(b_key);
-        if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
+        if (found_a != cache.maps.end() && found_b != cache.maps.end())
+            return {found_a->second.map, found_b->second.map, found_b->second.transposed};
     }
+    const bool transposed = type == element_type::float32;
+    const matrix_operand b_read =
+        transposed
+            ? matrix_operand{engine::storage_on_device(element_layout{type, element_size(type)},
+                                                       engine::dims3{1, std::size_t(b.columns), std::size_t(b.rows)},
+                                                       context),
+                             b.columns, b.rows}
+            : b;
     const int two = 2;
     const std::shared_ptr<storage> addresses =
         engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
     // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
     launch_algorithm(context, covering_domain(threads, threads), wgmma_kernel(type, "buffer_addresses"),
-                     std::array<launch_arg, 3>{input_arg(a.data), input_arg(b.data), output_arg(addresses)});
+                     std::array<launch_arg, 3>{input_arg(a.data), input_arg(b_read.data), output_arg(addresses)});
     std::uint64_t address[2] = {};
     engine::copy_out(*addresses, whole_of(*addresses), address);
     auto map_storage = [&](std::uint64_t at, const matrix_operand& operand, const engine::tensor_box& box) {
@@ -132,16 +152,17 @@ maps_of(const std::shared_ptr<context>& context, element_type type, const matrix
         engine::copy_in(*held, whole_of(*held), map.bytes.data());
         return held;
     };
-    std::shared_ptr<storage> a_map = map_storage(address[0], a, a_box), b_map = map_storage(address[1], b, b_box);
+    const operand_maps made{map_storage(address[0], a, a_box), map_storage(address[1], b_read, b_box),
+                            transposed ? b_read.data : nullptr};
     std::lock_guard<std::mutex> lock(cache.mutex);
     for (const cl_mem buffer : {a_buffer, b_buffer})
-        if (cache.maps.lower_bound({buffer, 0, 0, 0}) == cache.maps.end() ||
-            cache.maps.lower_bound({buffer, 0, 0, 0})->first.buffer != buffer)
+        if (cache.maps.lower_bound({buffer, 0, 0, 0, 0}) == cache.maps.end() ||
+            cache.maps.lower_bound({buffer, 0, 0, 0, 0})->first.buffer != buffer)
             engine::check(clSetMemObjectDestructorCallback(buffer, forget_maps_of, nullptr),
                           "clSetMemObjectDestructorCallback");
-    cache.maps[a_key] = a_map;
-    cache.maps[b_key] = b_map;
-    return {std::move(a_map), std::move(b_map)};
+    cache.maps[a_key] = {made.a, nullptr};
+    cache.maps[b_key] = {made.b, made.b_transposed};
+    return made;
 }
 
 // Whether the kernel of `storage` elements builds for the context's device: tried once a device
@@ -197,27 +218,22 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, c
     check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, slab)) * slab);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
     if (!builds_on(context, storage, domain)) return false;
-    // TF32's wgmma reads B only K-major: the kernel reads B's transpose, made here (a pass over B
-    // of a few percent of the product's time at n = 8192).
-    matrix_operand b_read = b;
-    if (storage == element_type::float32) {
-        b_read = {engine::storage_on_device(element_layout{storage, element_size(storage)},
-                                            engine::dims3{1, std::size_t(b.columns), std::size_t(b.rows)}, context),
-                  b.columns, b.rows};
-        transpose(context, b, b_read);
-    }
-    std::shared_ptr<engine::storage> a_map, b_map;
+    operand_maps maps;
     try {
-        std::tie(a_map, b_map) = maps_of(context, storage, a, b_read);
+        maps = maps_of(context, storage, a, b);
     } catch (const unsupported_feature& refused) {
         if (engine::logging(log_level::info))
             engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
                                              context->device()->name + "': " + refused.what());
         return false;
     }
+    // TF32's wgmma reads B only K-major: the kernel reads B's transpose, made anew each product (a
+    // pass over B, of a few percent of the product's time at n = 8192).
+    const matrix_operand b_read = maps.b_transposed ? matrix_operand{maps.b_transposed, b.columns, b.rows} : b;
+    if (maps.b_transposed) transpose(context, b, b_read);
     launch_algorithm(context, domain, wgmma_kernel(storage),
                      std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
-                                                scalar_arg(float(alpha)), input_arg(a_map), input_arg(b_map),
+                                                scalar_arg(float(alpha)), input_arg(maps.a), input_arg(maps.b),
                                                 scalar_arg(float(beta)), output_arg(c.data), input_arg(a.data),
                                                 input_arg(b_read.data)});
     return true;
