@@ -7,14 +7,13 @@
 // builds it, the kernel computes nothing.
 //
 // A tile of WARPGROUPS warpgroups (128 work-items each) computes a 64 * WARPGROUPS x BLOCK_COLUMNS
-// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64n192 a slab of
-// k, both operands read by wgmma's matrix descriptors. A slab is 32 bytes of each row of A: 16 of k
-// for 16-bit elements (k16), 8 for TF32 (k8), so that a stage holds the same bytes, and the tensor
-// cores, which take TF32 at half the 16-bit rate, spend the same time on it. Work-item 0 copies
-// each slab's boxes by cp.async.bulk.tensor through the tensor maps the host made (tensor_map.hpp),
-// into a ring of STAGES stages: A's rows K-major with the 32-byte swizzle; B's rows of k as they lie
-// for 16-bit elements ("MN-major", 128-byte swizzle, read with wgmma's transpose bit), and for TF32,
-// which wgmma reads only K-major, B's transpose (which the host makes) like A. Each stage has two
+// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with wgmma m64n192, both operands
+// read by wgmma's matrix descriptors. A wgmma takes 32 bytes of each row of A: 16 of k for 16-bit
+// elements (k16), 8 for TF32 (k8), and a slab of k is ROW_BYTES of each row, one wgmma or more.
+// Work-item 0 copies each slab's boxes by cp.async.bulk.tensor through the tensor maps the host made
+// (tensor_map.hpp), into a ring of STAGES stages: A's rows K-major, swizzled by ROW_BYTES; B's rows
+// of k as they lie for 16-bit elements ("MN-major", 128-byte swizzle, read with wgmma's transpose
+// bit), and for TF32, which wgmma reads only K-major, B's transpose (which the host makes) like A. Each stage has two
 // mbarriers: "full", which the copies complete by their bytes, and "empty", which each warp passes
 // once wgmma has read the stage. NVIDIA's OpenCL gives a tile 48 KiB of tile_static memory, so the
 // ring is short; the device runs two tiles at once on each multiprocessor, and the one hides the
@@ -27,9 +26,9 @@
 // running at once share their panels of A and B in the L2 cache.
 //
 // The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES,
-// ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows (B's transpose's for
-// float) whole chunks of 16 bytes, which the host checks; the launch is one-dimensional, tiles of
-// 128 * WARPGROUPS.
+// ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows
+// (B's transpose's for float) whole chunks of 16 bytes, which the host checks; the launch is
+// one-dimensional, tiles of 128 * WARPGROUPS.
 
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))

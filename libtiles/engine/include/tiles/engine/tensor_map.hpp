@@ -20,9 +20,10 @@ struct tensor_map {
 
 // A row-major matrix of half, bfloat16 or float elements at `address` (a device address on an
 // NVIDIA GPU, 16-byte aligned), `rows` x `columns`, its rows `columns` elements apart (whole
-// 16-byte chunks), each float rounded to TF32 by the copy (the map's type is TFLOAT32), copied in
-// boxes of `box_columns` x `box_rows` elements with a swizzle of `swizzle_bytes` (0, 32, 64 or 128:
-// the shared-memory layout wgmma's matrix descriptors read); elements outside read as zeros.
+// 16-byte chunks), each float rounded to TF32 by the copy, ties to even (the map's type is
+// TFLOAT32), copied in boxes of `box_columns` x `box_rows` elements with a swizzle of
+// `swizzle_bytes` (0, 32, 64 or 128: the shared-memory layout wgmma's matrix descriptors read);
+// elements outside read as zeros.
 struct tensor_box {
     int box_columns = 0, box_rows = 0, swizzle_bytes = 0;
 };
