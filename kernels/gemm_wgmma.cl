@@ -52,6 +52,14 @@
 #ifndef B_TRANSPOSED
 #define B_TRANSPOSED 0
 #endif
+// TF32X3 (the host's, for float): A and B arrive split by split_tf32, and each slab is multiplied as
+// three products of TF32 parts and rests.
+#ifndef TF32X3
+#define TF32X3 0
+#endif
+#if TF32X3 && ROW_BYTES != 64
+#error "TF32X3 reads rows of 64 bytes: 8 of k's TF32 parts, then their rests"
+#endif
 
 // ROW_BYTES (the host's) of each row of A, and of B's transpose, a slab holds: 32, 64 or 128, the
 // K-major swizzle; a wgmma takes 32 of them (k16 or k8), so a slab is ROW_BYTES / 32 wgmma.
@@ -96,15 +104,15 @@
 #define WGMMA_SCALES ", p, 1, 1, 0, 1;"
 #endif
 
-// D += A * B for the warpgroup's 64 rows and a slab of k, both described by descriptors. The
-// accumulators are operands of the instruction, which writes them later
+// D += A * B (D = A * B where add_to_acc is 0) for the warpgroup's 64 rows and one wgmma's k, both
+// described by descriptors. The accumulators are operands of the instruction, which writes them later
 // (wgmma.wait_group says when).
-INLINE void wgmma(float acc[ACC], ulong a_descriptor, ulong b_descriptor) {
+INLINE void wgmma(float acc[ACC], ulong a_descriptor, ulong b_descriptor, int add_to_acc) {
     __asm__ volatile("{\n.reg .pred p;\nsetp.ne.b32 p, " SCALE_D ", 0;\n" SM90A_MARK
                      "wgmma.mma_async.sync.aligned.m64n" STRINGIFY(BLOCK_COLUMNS) WGMMA_KIND
                      " " WGMMA_D ", " A_AND_B WGMMA_SCALES "\n}"
                      : ACC_OPERANDS
-                     : "l"(a_descriptor), "l"(b_descriptor), "r"(1));
+                     : "l"(a_descriptor), "l"(b_descriptor), "r"(add_to_acc));
 }
 
 // wgmma.fence orders the work-item's own accesses to the accumulators before the next wgmma; the
@@ -187,6 +195,35 @@ INLINE void copy_slab(__global const ulong* a_map, __global const ulong* b_map, 
 #endif
 }
 
+#if TF32X3
+// tf32x3's operands, split for the kernel: each value of `in` (rows x columns, row-major) as its
+// TF32 rounding (cvt.rna, as the mma.sync kernel rounds) and the TF32 rounding of the rest, each
+// group of 8 of k followed by its rests: along each row for A (k its columns; out rows x 2 *
+// columns), along each column for B (k its rows; out 2 * rows x columns), whose transpose the
+// kernel then reads. `in`'s rows and columns, padded to 8 along k with zeros, are the launch's
+// one-dimensional range, rows by columns.
+__kernel void split_tf32(int rows, int columns, int padded_columns, int along_rows, __global const float* in,
+                         __global float* out) {
+    const size_t id = get_global_id(0);
+    const int padded_rows = along_rows ? (rows + 7) / 8 * 8 : rows;
+    if (id >= (size_t)padded_rows * padded_columns) return;
+    const int row = id / padded_columns, column = id % padded_columns;
+    const float value = row < rows && column < columns ? in[(size_t)row * columns + column] : 0.0f;
+    uint big, rest;
+    __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(big) : "f"(value));
+    __asm__("cvt.rna.tf32.f32 %0, %1;" : "=r"(rest) : "f"(value - as_float(big)));
+    if (along_rows) {
+        const size_t at = (size_t)(row / 8 * 16 + row % 8) * padded_columns + column;
+        out[at] = as_float(big);
+        out[at + 8 * (size_t)padded_columns] = as_float(rest);
+    } else {
+        const size_t at = (size_t)row * 2 * padded_columns + column / 8 * 16 + column % 8;
+        out[at] = as_float(big);
+        out[at + 8] = as_float(rest);
+    }
+}
+#endif
+
 // The device addresses of two buffers, which the host's tensor maps need; launched as one tile of
 // the gemm's, so that it runs from the gemm's program.
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1))) void
@@ -233,6 +270,35 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
     float acc[ACC];
 #pragma unroll
     for (int i = 0; i < ACC; ++i) acc[i] = 0;
+#if TF32X3
+    // Each slab's three products into fresh accumulators, added to acc in float once they are done:
+    // wgmma's own sums truncate, and over a long k would lose float's accuracy (BENCHMARKS.md). A
+    // slab's 64-byte rows hold 8 of k, their TF32 parts and then what is left of them.
+    float fresh[ACC];
+#pragma unroll
+    for (int i = 0; i < ACC; ++i) fresh[i] = 0;
+    for (int s = 0; s < slabs; ++s) {
+        const int stage = s % STAGES;
+        mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
+        const uint at = stages + stage * STAGE_BYTES;
+        const uint a_at = at + group * (A_BYTES / WARPGROUPS), b_at = at + A_BYTES;
+        wgmma_fence(fresh);
+        wgmma(fresh, k_major_descriptor(a_at), b_descriptor(b_at), 0);
+        wgmma(fresh, k_major_descriptor(a_at), b_descriptor(b_at + WGMMA_BYTES), 1);
+        wgmma(fresh, k_major_descriptor(a_at + WGMMA_BYTES), b_descriptor(b_at), 1);
+        wgmma_commit();
+        wgmma_wait_all(fresh);
+        // The stage is read, as far as this warp goes; once it is for every warp, it takes slab
+        // s + STAGES.
+        if (lane == 0) mbarrier_arrive(empty + 8 * stage);
+        if (thread == 0 && s + STAGES < slabs) {
+            mbarrier_wait(empty + 8 * stage, (s / STAGES) & 1);
+            copy_slab(a_map, b_map, s + STAGES, first_row, first_column, at, full + 8 * stage);
+        }
+#pragma unroll
+        for (int i = 0; i < ACC; ++i) acc[i] += fresh[i];
+    }
+#else
     for (int s = 0; s < slabs; ++s) {
         const int stage = s % STAGES;
         mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
@@ -243,7 +309,7 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
 #pragma unroll
         for (int w = 0; w < ROW_BYTES / WGMMA_BYTES; ++w)
             wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS) + WGMMA_BYTES * w),
-                  b_descriptor(at + A_BYTES + WGMMA_BYTES * w));
+                  b_descriptor(at + A_BYTES + WGMMA_BYTES * w), 1);
         wgmma_commit();
         wgmma_wait_but_one();
         if (s >= 1) {
@@ -258,6 +324,7 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
             }
         }
     }
+#endif
     wgmma_wait_all(acc);
 
     // The accumulators' layout (PTX's "Matrix D fragment" of wgmma .m64nNk16; CUTLASS's

@@ -85,7 +85,8 @@ TEST_CASE("a device without sm_90a refuses a program with marked sm_90a lines, s
                               "compute capability 9.0");
 }
 
-TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32, on compute "
+TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32 and tf32x3, on "
+          "compute "
           "capability 9.0",
           "[algorithms][gemm][sm90a]") {
     using tiles::element_type;
@@ -108,7 +109,10 @@ TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 4096, 4096, 4098));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 1024, 1024, 1024));
     CHECK_FALSE(wgmma_gemm_suits(ampere, element_type::float32, gemm_precision::tf32, 4096, 4096, 4096));
-    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 4096, 4096, 4096));
+    // tf32x3: any k and n, its split operands' rows padded.
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 4096, 4096, 4096));
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 2048, 2051, 4099));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 1024, 1024, 1024));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::exact, 4096, 4096, 4096));
 }
 
@@ -116,7 +120,7 @@ TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and
 // against double's product of the values as given: within float's sums of k terms, and for float
 // within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
 // not run, what is said.
-template <typename Element> void check_wgmma_product(double rounding_of_inputs) {
+template <typename Element> void check_wgmma_product(tiles::gemm_precision precision, double rounding_of_inputs) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
@@ -130,12 +134,12 @@ template <typename Element> void check_wgmma_product(double rounding_of_inputs) 
         std::vector<float> c(std::size_t(m) * n, 7.0f);
         tiles::array_view<const Element, 2> a_view(m, k, a), b_view(k, n, b);
         tiles::array_view<float, 2> c_view(m, n, c);
-        const bool ran = tiles::algorithms::enqueue_wgmma_gemm(view.context(), 2.0, tiles::detail::operand_of(a_view),
-                                                               tiles::detail::operand_of(b_view), 0.0,
-                                                               tiles::detail::operand_of(c_view));
+        const bool ran = tiles::algorithms::enqueue_wgmma_gemm(
+            view.context(), precision, 2.0, tiles::detail::operand_of(a_view), tiles::detail::operand_of(b_view), 0.0,
+            tiles::detail::operand_of(c_view));
         c_view.synchronize();
         if (!ran) {
-            // The reason is said once a device and element type: at the first shape.
+            // The reason is said once a device and precision: at the first shape.
             CHECK(said.find("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") !=
                   std::string::npos);
             CHECK(said.find("sm_90a") != std::string::npos);
@@ -162,8 +166,15 @@ template <typename Element> void check_wgmma_product(double rounding_of_inputs) 
 
 TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
           "[algorithms][gemm][sm90a]") {
-    SECTION("half matrices") { check_wgmma_product<tiles::half>(0); }
-    SECTION("float matrices at tf32") { check_wgmma_product<float>(2 * std::ldexp(1.0, -11)); }
+    SECTION("half matrices") { check_wgmma_product<tiles::half>(tiles::gemm_precision::float16, 0); }
+    SECTION("float matrices at tf32") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32, 2 * std::ldexp(1.0, -11));
+    }
+    // Float's accuracy: the split's rests are themselves rounded to TF32, and the product of the
+    // two rests is left out, each 2^-22 of a term at most.
+    SECTION("float matrices at tf32x3") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32x3, 3 * std::ldexp(1.0, -22));
+    }
 }
 
 TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after others were freed compute their own "
@@ -178,9 +189,9 @@ TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after 
         const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
         tiles::array<tiles::half, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view);
         tiles::array<float, 2> c_array(m, n, view);
-        if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), 1.0, tiles::detail::operand_of(a_array),
-                                                   tiles::detail::operand_of(b_array), 0.0,
-                                                   tiles::detail::operand_of(c_array)))
+        if (!tiles::algorithms::enqueue_wgmma_gemm(
+                view.context(), tiles::gemm_precision::float16, 1.0, tiles::detail::operand_of(a_array),
+                tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array)))
             return; // no sm_90a device here: the test above checks what is said
         const std::vector<float> c = c_array;
         double largest = 0;
@@ -199,33 +210,40 @@ TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after 
     }
 }
 
-TEST_CASE("the wgmma gemm at tf32 multiplies a float matrix by itself, and by another after it",
+TEST_CASE("the wgmma gemm at tf32 and tf32x3 multiplies a float matrix by itself, and by another after it",
           "[algorithms][gemm][sm90a]") {
-    // A * A reads one buffer as A (K-major as it lies) and as B (through B's transpose, kept with
-    // the buffer's maps): each must keep its own map.
+    // A * A reads one buffer as A and as B, through matrices made from it and kept with its maps
+    // (B's transpose for tf32, both split for tf32x3): each use and precision must keep its own.
+    using tiles::gemm_precision;
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const int n = 264;
     const std::vector<float> a = random_floats(std::size_t(n) * n, 61), b = random_floats(std::size_t(n) * n, 62);
     tiles::array<float, 2> a_array(n, n, a.begin(), view), b_array(n, n, b.begin(), view);
-    for (const std::vector<float>* right : {&a, &b, &a}) {
-        tiles::array<float, 2> c_array(n, n, view);
-        if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), 1.0, tiles::detail::operand_of(a_array),
-                                                   tiles::detail::operand_of(right == &a ? a_array : b_array), 0.0,
-                                                   tiles::detail::operand_of(c_array)))
-            return; // no sm_90a device here: the test above checks what is said
-        const std::vector<float> c = c_array;
-        double largest = 0;
-        for (int i = 0; i < n; i += 3)
-            for (int j = 0; j < n; j += 5) {
-                double exact = 0, magnitude = 0;
-                for (int q = 0; q < n; ++q) {
-                    const double term = double(a[std::size_t(i) * n + q]) * double((*right)[std::size_t(q) * n + j]);
-                    exact += term;
-                    magnitude += std::abs(term);
+    for (const std::vector<float>* right : {&a, &b, &a})
+        for (const gemm_precision precision : {gemm_precision::tf32, gemm_precision::tf32x3}) {
+            tiles::array<float, 2> c_array(n, n, view);
+            if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), precision, 1.0,
+                                                       tiles::detail::operand_of(a_array),
+                                                       tiles::detail::operand_of(right == &a ? a_array : b_array), 0.0,
+                                                       tiles::detail::operand_of(c_array)))
+                return; // no sm_90a device here: the test above checks what is said
+            const std::vector<float> c = c_array;
+            double largest = 0;
+            for (int i = 0; i < n; i += 3)
+                for (int j = 0; j < n; j += 5) {
+                    double exact = 0, magnitude = 0;
+                    for (int q = 0; q < n; ++q) {
+                        const double term =
+                            double(a[std::size_t(i) * n + q]) * double((*right)[std::size_t(q) * n + j]);
+                        exact += term;
+                        magnitude += std::abs(term);
+                    }
+                    largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
                 }
-                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-            }
-        INFO((right == &a ? "A * A" : "A * B") << ": largest error " << largest << " of sum |a||b|");
-        CHECK(largest <= 2 * std::ldexp(1.0, -11) + (3.0 * n + 16) * std::ldexp(1.0, -23));
-    }
+            INFO((right == &a ? "A * A" : "A * B") << " at " << (precision == gemm_precision::tf32 ? "tf32" : "tf32x3")
+                                                   << ": largest error " << largest << " of sum |a||b|");
+            const double rounding =
+                precision == gemm_precision::tf32 ? 2 * std::ldexp(1.0, -11) : 3 * std::ldexp(1.0, -22);
+            CHECK(largest <= rounding + (3.0 * n + 16) * std::ldexp(1.0, -23));
+        }
 }
