@@ -7,7 +7,7 @@
 // builds it, the kernel computes nothing.
 //
 // A tile of WARPGROUPS warpgroups (128 work-items each) computes a 64 * WARPGROUPS x BLOCK_COLUMNS
-// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with wgmma m64n192, both operands
+// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64nBLOCK_COLUMNS, both operands
 // read by wgmma's matrix descriptors. A wgmma takes 32 bytes of each row of A: 16 of k for 16-bit
 // elements (k16), 8 for TF32 (k8), and a slab of k is ROW_BYTES of each row, one wgmma or more.
 // Work-item 0 copies each slab's boxes by cp.async.bulk.tensor through the tensor maps the host made
@@ -25,8 +25,8 @@
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
-// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, STAGES,
-// ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows
+// The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS,
+// STAGES, ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows
 // (B's transpose's for float) whole chunks of 16 bytes, which the host checks; the launch is
 // one-dimensional, tiles of 128 * WARPGROUPS.
 
@@ -36,7 +36,6 @@
 #define STRINGIFY(x) STRINGIFY_(x)
 
 #define THREADS (128 * WARPGROUPS)
-#define BLOCK_COLUMNS 192
 #define BLOCK_ROWS (64 * WARPGROUPS)
 
 #if STORAGE_IS_HALF
@@ -63,8 +62,8 @@
 
 // ROW_BYTES (the host's) of each row of A, and of B's transpose, a slab holds: 32, 64 or 128, the
 // K-major swizzle; a wgmma takes 32 of them (k16 or k8), so a slab is ROW_BYTES / 32 wgmma.
-#if B_TRANSPOSED ? ROW_BYTES != 32 && ROW_BYTES != 64 && ROW_BYTES != 128 : ROW_BYTES != 32
-#error "ROW_BYTES is 32, 64 or 128 for float, 32 for 16-bit matrices (whose B comes in boxes of 16 of k)"
+#if B_TRANSPOSED ? ROW_BYTES != 32 && ROW_BYTES != 64 && ROW_BYTES != 128 : ROW_BYTES != 32 || BLOCK_COLUMNS % 64
+#error "ROW_BYTES is 32, 64 or 128 for float, 32 for 16-bit matrices (whose B comes in boxes of 16 of k by 64 columns)"
 #endif
 #define WGMMA_BYTES 32
 #define SLICE (ROW_BYTES / (int)sizeof(STORAGE)) // rows of k a slab holds
@@ -82,20 +81,38 @@
 #define ACC_OPERANDS_8(i)                                                                                              \
     "+f"(acc[i]), "+f"(acc[i + 1]), "+f"(acc[i + 2]), "+f"(acc[i + 3]), "+f"(acc[i + 4]), "+f"(acc[i + 5]),            \
         "+f"(acc[i + 6]), "+f"(acc[i + 7])
-#define ACC_OPERANDS                                                                                                   \
-    ACC_OPERANDS_8(0), ACC_OPERANDS_8(8), ACC_OPERANDS_8(16), ACC_OPERANDS_8(24), ACC_OPERANDS_8(32),                  \
-        ACC_OPERANDS_8(40), ACC_OPERANDS_8(48), ACC_OPERANDS_8(56), ACC_OPERANDS_8(64), ACC_OPERANDS_8(72),            \
-        ACC_OPERANDS_8(80), ACC_OPERANDS_8(88)
-// After the accumulators: A's and B's descriptors, whether to add to D (the scale of D).
-#define WGMMA_D                                                                                                        \
-    "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                                          \
+#define ACC_OPERANDS_48                                                                                                \
+    ACC_OPERANDS_8(0), ACC_OPERANDS_8(8), ACC_OPERANDS_8(16), ACC_OPERANDS_8(24), ACC_OPERANDS_8(32), ACC_OPERANDS_8(40)
+#define D_48                                                                                                           \
+    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "                                           \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "                                 \
-    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "                                 \
-    "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "                                 \
-    "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "                                 \
-    "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}"
+    "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47"
+#define D_64 D_48 ", %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+#define D_96                                                                                                           \
+    D_64 ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "                          \
+         "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
+// The accumulators as operands, then after them A's and B's descriptors and whether to add to D
+// (the scale of D), for the wgmma of BLOCK_COLUMNS (96, 128 or 192) columns.
+#if BLOCK_COLUMNS == 96
+#define ACC_OPERANDS ACC_OPERANDS_48
+#define WGMMA_D "{" D_48 "}"
+#define A_AND_B "%48, %49"
+#define SCALE_D "%50"
+#elif BLOCK_COLUMNS == 128
+#define ACC_OPERANDS ACC_OPERANDS_48, ACC_OPERANDS_8(48), ACC_OPERANDS_8(56)
+#define WGMMA_D "{" D_64 "}"
+#define A_AND_B "%64, %65"
+#define SCALE_D "%66"
+#elif BLOCK_COLUMNS == 192
+#define ACC_OPERANDS                                                                                                   \
+    ACC_OPERANDS_48, ACC_OPERANDS_8(48), ACC_OPERANDS_8(56), ACC_OPERANDS_8(64), ACC_OPERANDS_8(72),                   \
+        ACC_OPERANDS_8(80), ACC_OPERANDS_8(88)
+#define WGMMA_D "{" D_96 "}"
 #define A_AND_B "%96, %97"
 #define SCALE_D "%98"
+#else
+#error "BLOCK_COLUMNS is 96, 128 or 192"
+#endif
 // After the scale of D: the scales of A and B (1: as they are) and, for 16-bit operands, whether
 // each is transposed (A not, B read MN-major); TF32 operands are read K-major only and name none.
 #if B_TRANSPOSED

@@ -26,30 +26,35 @@ extern const char tiles_kernel_gemm_wgmma[];
 namespace tiles::algorithms {
 namespace {
 
-// The kernel's parameters, as measured fastest on the H200 (BENCHMARKS.md): two warpgroups of 64
-// rows each by the kernel's 192 columns (256 work-items of 122 registers, so that two tiles share
-// a multiprocessor), in bands of 16 rows of tiles.
-constexpr int warpgroups = 2, block_columns = 192, band_rows = 16;
-constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
-// The ring of stages, each a slab of `row_bytes` of each row of A (and of B's transpose, for
-// float), its K-major swizzle; at most 48 KiB of tile_static memory a tile. 16-bit matrices: 4
-// stages of 32 bytes (16 of k, 41 KiB); float at TF32: 2 stages of 64 bytes (16 of k, two wgmma
-// k8 a slab, 41 KiB).
-struct ring {
-    int stages, row_bytes;
+// The kernel's shape: a tile of `warpgroups` warpgroups of 64 rows each by `block_columns`
+// columns, in bands of 16 rows of tiles; a ring of `stages` stages, each a slab of `row_bytes` of
+// each row of A (and of B's transpose, for float), its K-major swizzle; at most 48 KiB of
+// tile_static memory a tile. As measured fastest on the H200 (BENCHMARKS.md): 16-bit matrices and
+// tf32 in two warpgroups by 192 columns (256 work-items of 122 registers, so that two tiles share a
+// multiprocessor), 16-bit in 4 stages of 32 bytes (16 of k, 41 KiB), tf32 in 2 of 64 bytes (16 of
+// k, two wgmma k8 a slab, 41 KiB); tf32x3, whose second set of accumulators leaves room for one
+// tile a multiprocessor, in TF32X3_SHAPE.
+struct kernel_shape {
+    int warpgroups, block_columns, stages, row_bytes;
+    int block_rows() const { return 64 * warpgroups; }
+    int threads() const { return 128 * warpgroups; }
 };
-ring ring_of(element_type storage) { return storage == element_type::float32 ? ring{2, 64} : ring{4, 32}; }
+constexpr int band_rows = 16;
+kernel_shape shape_of(element_type storage, gemm_precision precision) {
+    return precision == gemm_precision::tf32x3 ? kernel_shape{2, 192, 2, 64}
+           : storage == element_type::float32  ? kernel_shape{2, 192, 2, 64}
+                                               : kernel_shape{2, 192, 4, 32};
+}
 // The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
 // row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
 // 16-bit B in 16 rows of k by 64 columns, 128-byte swizzle.
-engine::tensor_box a_box_of(element_type storage) {
-    const int row_bytes = ring_of(storage).row_bytes;
-    return {row_bytes / int(element_size(storage)), block_rows, row_bytes};
+engine::tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
+    return {shape.row_bytes / int(element_size(storage)), shape.block_rows(), shape.row_bytes};
 }
-engine::tensor_box b_box_of(element_type storage) {
-    const int row_bytes = ring_of(storage).row_bytes;
-    return storage == element_type::float32 ? engine::tensor_box{row_bytes / 4, block_columns, row_bytes}
-                                            : engine::tensor_box{64, 16, 128};
+engine::tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
+    return storage == element_type::float32
+               ? engine::tensor_box{shape.row_bytes / 4, shape.block_columns, shape.row_bytes}
+               : engine::tensor_box{64, 16, 128};
 }
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
@@ -61,11 +66,12 @@ const char* wgmma_source() {
 
 // The program's kernel `name`: gemm_wgmma, or buffer_addresses.
 const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const char* name = "gemm_wgmma") {
+    const kernel_shape shape = shape_of(storage, precision);
     return algorithm_kernel(
         wgmma_source(), name, element_type::float32,
-        "-DWARPGROUPS=" + std::to_string(warpgroups) + " -DSTAGES=" + std::to_string(ring_of(storage).stages) +
-            " -DROW_BYTES=" + std::to_string(ring_of(storage).row_bytes) + " -DGROUP=" + std::to_string(band_rows) +
-            " -DTF32X3=" + (precision == gemm_precision::tf32x3 ? "1" : "0"),
+        "-DWARPGROUPS=" + std::to_string(shape.warpgroups) + " -DBLOCK_COLUMNS=" + std::to_string(shape.block_columns) +
+            " -DSTAGES=" + std::to_string(shape.stages) + " -DROW_BYTES=" + std::to_string(shape.row_bytes) +
+            " -DGROUP=" + std::to_string(band_rows) + " -DTF32X3=" + (precision == gemm_precision::tf32x3 ? "1" : "0"),
         storage);
 }
 
@@ -137,7 +143,8 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
                                             const matrix_operand& b) {
     const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
-    const engine::tensor_box a_box = a_box_of(type), b_box = b_box_of(type);
+    const kernel_shape shape = shape_of(type, precision);
+    const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
     const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, precision};
     const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, precision};
     map_cache& cache = tensor_maps();
@@ -149,19 +156,20 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
     }
     auto read_matrix = [&](bool is_b, const matrix_operand& operand) {
-        const read_shape shape = read_shape_of(precision, is_b, operand);
-        if (!shape.made) return operand;
+        const read_shape read = read_shape_of(precision, is_b, operand);
+        if (!read.made) return operand;
         return matrix_operand{
             engine::storage_on_device(element_layout{type, element_size(type)},
-                                      engine::dims3{1, std::size_t(shape.rows), std::size_t(shape.columns)}, context),
-            shape.rows, shape.columns};
+                                      engine::dims3{1, std::size_t(read.rows), std::size_t(read.columns)}, context),
+            read.rows, read.columns};
     };
     const matrix_operand a_read = read_matrix(false, a), b_read = read_matrix(true, b);
     const int two = 2;
     const std::shared_ptr<storage> addresses =
         engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
     // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
-    launch_algorithm(context, covering_domain(threads, threads), wgmma_kernel(type, precision, "buffer_addresses"),
+    launch_algorithm(context, covering_domain(shape.threads(), shape.threads()),
+                     wgmma_kernel(type, precision, "buffer_addresses"),
                      std::array<launch_arg, 3>{input_arg(a_read.data), input_arg(b_read.data), output_arg(addresses)});
     std::uint64_t address[2] = {};
     engine::copy_out(*addresses, whole_of(*addresses), address);
@@ -245,17 +253,18 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 
 bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                         const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c) {
-    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
-    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
-    check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
-    check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
     const element_type storage = element_type_of(a);
+    const kernel_shape shape = shape_of(storage, precision);
+    const std::int64_t blocks_down = blocks_covering(c.rows, shape.block_rows());
+    const std::int64_t blocks_across = blocks_covering(c.columns, shape.block_columns);
+    check_reach("gemm", "C's rows", c.rows, blocks_down * shape.block_rows());
+    check_reach("gemm", "C's columns", c.columns, blocks_across * shape.block_columns);
     // The depth the kernel runs over: k, or the split operands' rows of TF32 parts and rests.
     const std::int64_t depth =
         precision == gemm_precision::tf32x3 ? 2 * std::int64_t(padded_depth(a.columns)) : a.columns;
-    const int slab = ring_of(storage).row_bytes / int(element_size(storage));
+    const int slab = shape.row_bytes / int(element_size(storage));
     check_reach("gemm", "the depth of A * B", depth, blocks_covering(depth, slab) * slab);
-    const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
+    const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!builds_on(context, storage, precision, domain)) return false;
     std::pair<operand_map, operand_map> maps;
     try {
