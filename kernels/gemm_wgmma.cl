@@ -7,20 +7,21 @@
 // builds it, the kernel computes nothing.
 //
 // A tile of WARPGROUPS warpgroups (128 work-items each) computes a 64 * WARPGROUPS x BLOCK_COLUMNS
-// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with one wgmma m64nBLOCK_COLUMNS, both operands
-// read by wgmma's matrix descriptors. A wgmma takes 32 bytes of each row of A: 16 of k for 16-bit
-// elements (k16), 8 for TF32 (k8), and a slab of k is ROW_BYTES of each row, one wgmma or more.
-// Work-item 0 copies each slab's boxes by cp.async.bulk.tensor through the tensor maps the host made
-// (tensor_map.hpp), into a ring of STAGES stages: A's rows K-major, swizzled by ROW_BYTES; B's rows
-// of k as they lie for 16-bit elements ("MN-major", 128-byte swizzle, read with wgmma's transpose
-// bit), and for TF32, which wgmma reads only K-major, B's transpose (which the host makes) like A. Each stage has two
-// mbarriers: "full", which the copies complete by their bytes, and "empty", which each warp passes
-// once wgmma has read the stage. NVIDIA's OpenCL gives a tile 48 KiB of tile_static memory, so the
-// ring is short; the device runs two tiles at once on each multiprocessor, and the one hides the
-// other's waits. The copies are issued from a consumer warp rather than from a producer warp of
-// their own: a tile of 128 * WARPGROUPS work-items at the 122 registers wgmma m64n192's accumulators
-// need leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp for
-// one. 192 columns make the widest block of which two tiles fit.
+// block of C, each warpgroup 64 rows by all BLOCK_COLUMNS columns with wgmma m64nBLOCK_COLUMNS,
+// both operands read by wgmma's matrix descriptors. A wgmma takes 32 bytes of each row of A: 16 of
+// k for 16-bit elements (k16), 8 for TF32 (k8), and a slab of k is ROW_BYTES of each row, one wgmma
+// or more. Work-item 0 copies each slab's boxes by cp.async.bulk.tensor through the tensor maps the
+// host made (tensor_map.hpp), into a ring of STAGES stages: A's rows K-major, swizzled by
+// ROW_BYTES; B's rows of k as they lie for 16-bit elements ("MN-major", 128-byte swizzle, read with
+// wgmma's transpose bit), and for TF32, which wgmma reads only K-major, B's transpose (which the
+// host makes) like A. Each stage has two mbarriers: "full", which the copies complete by their
+// bytes, and "empty", which each warp passes once wgmma has read the stage. NVIDIA's OpenCL gives a
+// tile 48 KiB of tile_static memory, so the ring is short; the device runs two tiles at once on
+// each multiprocessor, and the one hides the other's waits. The copies are issued from a consumer
+// warp rather than from a producer warp of their own: a tile of 256 work-items at the 122 registers
+// wgmma m64n192's accumulators need leaves room in the multiprocessor's 65,536 registers for two
+// tiles, with a producer warp for one (tf32x3, with a second set of accumulators, takes 96 columns
+// for the same).
 //
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.

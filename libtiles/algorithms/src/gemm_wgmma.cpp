@@ -32,8 +32,9 @@ namespace {
 // tile_static memory a tile. As measured fastest on the H200 (BENCHMARKS.md): 16-bit matrices and
 // tf32 in two warpgroups by 192 columns (256 work-items of 122 registers, so that two tiles share a
 // multiprocessor), 16-bit in 4 stages of 32 bytes (16 of k, 41 KiB), tf32 in 2 of 64 bytes (16 of
-// k, two wgmma k8 a slab, 41 KiB); tf32x3, whose second set of accumulators leaves room for one
-// tile a multiprocessor, in TF32X3_SHAPE.
+// k, two wgmma k8 a slab, 41 KiB); tf32x3, whose second set of accumulators a work-item holds,
+// in two warpgroups by 96 columns (two tiles a multiprocessor), 3 stages of 64 bytes (8 of k, 43
+// KiB).
 struct kernel_shape {
     int warpgroups, block_columns, stages, row_bytes;
     int block_rows() const { return 64 * warpgroups; }
@@ -41,7 +42,7 @@ struct kernel_shape {
 };
 constexpr int band_rows = 16;
 kernel_shape shape_of(element_type storage, gemm_precision precision) {
-    return precision == gemm_precision::tf32x3 ? kernel_shape{2, 192, 2, 64}
+    return precision == gemm_precision::tf32x3 ? kernel_shape{2, 96, 3, 64}
            : storage == element_type::float32  ? kernel_shape{2, 192, 2, 64}
                                                : kernel_shape{2, 192, 4, 32};
 }
@@ -103,11 +104,13 @@ read_shape read_shape_of(gemm_precision precision, bool is_b, const matrix_opera
 // product with that operand's buffer.
 struct map_key {
     cl_mem buffer;
-    int rows, columns, box_columns, box_rows; // the box's rows tell A's map from a float B's, as A * A
-    gemm_precision precision;                 // which says what the map is over
+    int rows, columns, box_columns, box_rows;
+    bool is_b;                // A * A reads one buffer as both, through two maps
+    gemm_precision precision; // which says what the map is over
     bool operator<(const map_key& other) const {
-        return std::tie(buffer, rows, columns, box_columns, box_rows, precision) <
-               std::tie(other.buffer, other.rows, other.columns, other.box_columns, other.box_rows, other.precision);
+        return std::tie(buffer, rows, columns, box_columns, box_rows, is_b, precision) <
+               std::tie(other.buffer, other.rows, other.columns, other.box_columns, other.box_rows, other.is_b,
+                        other.precision);
     }
 };
 struct operand_map {
@@ -123,7 +126,7 @@ map_cache& tensor_maps() {
     return *cache;
 }
 
-map_key first_key_of(cl_mem buffer) { return {buffer, 0, 0, 0, 0, gemm_precision(0)}; }
+map_key first_key_of(cl_mem buffer) { return {buffer, 0, 0, 0, 0, false, gemm_precision(0)}; }
 
 void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
     map_cache& cache = tensor_maps();
@@ -145,8 +148,8 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
     const kernel_shape shape = shape_of(type, precision);
     const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
-    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, precision};
-    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, precision};
+    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, false, precision};
+    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, true, precision};
     map_cache& cache = tensor_maps();
     std::vector<operand_map> released;
     {
