@@ -2,6 +2,7 @@
 // the program cache's key of the route, the choice of the kernel by device and shape, and the
 // fallback where the device or its driver does not take the sm_90a program (every device but an
 // NVIDIA one of compute capability 9.0, which runs the kernel and is checked against double).
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -116,6 +117,26 @@ TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::exact, 4096, 4096, 4096));
 }
 
+// The largest error of C (m x n) against double's alpha * A * B (A m x k, B k x n, of any element
+// type float holds), over the rows and columns `step` apart, in sum |a||b| of each element.
+template <typename A, typename B>
+double largest_error(const std::vector<A>& a, const std::vector<B>& b, const std::vector<float>& c, int m, int n, int k,
+                     double alpha, int row_step = 1, int column_step = 1) {
+    double largest = 0;
+    for (int i = 0; i < m; i += row_step)
+        for (int j = 0; j < n; j += column_step) {
+            double exact = 0, magnitude = 0;
+            for (int q = 0; q < k; ++q) {
+                const double term =
+                    alpha * double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
+                exact += term;
+                magnitude += std::abs(term);
+            }
+            largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
+        }
+    return largest;
+}
+
 // C = 2 * A * B on the wgmma kernel for A and B of `Element`s (half, or float at tf32) at odd shapes,
 // against double's product of the values as given: within float's sums of k terms, and for float
 // within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
@@ -146,18 +167,7 @@ template <typename Element> void check_wgmma_product(tiles::gemm_precision preci
             CHECK(c == std::vector<float>(std::size_t(m) * n, 7.0f)); // nothing ran
             continue;
         }
-        double largest = 0;
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j) {
-                double exact = 0, magnitude = 0;
-                for (int q = 0; q < k; ++q) {
-                    const double term =
-                        2.0 * double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
-                    exact += term;
-                    magnitude += std::abs(term);
-                }
-                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-            }
+        const double largest = largest_error(a, b, c, m, n, k, 2.0);
         INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
         CHECK(largest <= rounding_of_inputs + (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
@@ -194,19 +204,7 @@ TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after 
                 tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array)))
             return; // no sm_90a device here: the test above checks what is said
         const std::vector<float> c = c_array;
-        double largest = 0;
-        for (int i = 0; i < m; i += 7)
-            for (int j = 0; j < n; j += 5) {
-                double exact = 0, magnitude = 0;
-                for (int q = 0; q < k; ++q) {
-                    const double term =
-                        double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
-                    exact += term;
-                    magnitude += std::abs(term);
-                }
-                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-            }
-        CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+        CHECK(largest_error(a, b, c, m, n, k, 1.0, 7, 5) <= (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
 }
 
@@ -228,18 +226,7 @@ TEST_CASE("the wgmma gemm at tf32 and tf32x3 multiplies a float matrix by itself
                                                        tiles::detail::operand_of(c_array)))
                 return; // no sm_90a device here: the test above checks what is said
             const std::vector<float> c = c_array;
-            double largest = 0;
-            for (int i = 0; i < n; i += 3)
-                for (int j = 0; j < n; j += 5) {
-                    double exact = 0, magnitude = 0;
-                    for (int q = 0; q < n; ++q) {
-                        const double term =
-                            double(a[std::size_t(i) * n + q]) * double((*right)[std::size_t(q) * n + j]);
-                        exact += term;
-                        magnitude += std::abs(term);
-                    }
-                    largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-                }
+            const double largest = largest_error(a, *right, c, n, n, n, 1.0, 3, 5);
             INFO((right == &a ? "A * A" : "A * B") << " at " << (precision == gemm_precision::tf32 ? "tf32" : "tf32x3")
                                                    << ": largest error " << largest << " of sum |a||b|");
             const double rounding =
