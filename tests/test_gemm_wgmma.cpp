@@ -2,6 +2,7 @@
 // the program cache's key of the route, the choice of the kernel by device and shape, and the
 // fallback where the device or its driver does not take the sm_90a program (every device but an
 // NVIDIA one of compute capability 9.0, which runs the kernel and is checked against double).
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -85,7 +86,9 @@ TEST_CASE("a device without sm_90a refuses a program with marked sm_90a lines, s
                               "compute capability 9.0");
 }
 
-TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products on compute capability 9.0",
+TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32 and tf32x3, on "
+          "compute "
+          "capability 9.0",
           "[algorithms][gemm][sm90a]") {
     using tiles::element_type;
     using tiles::gemm_precision;
@@ -101,50 +104,87 @@ TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products on c
     CHECK_FALSE(wgmma_gemm_suits(ampere, element_type::float16, gemm_precision::float16, 4096, 4096, 4096));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::float16, 4096, 4096, 4096));
     CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float16, gemm_precision::exact, 4096, 4096, 4096));
+    // float at tf32: k a multiple of 4 (B's transpose's rows whole 16-byte chunks), any n.
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 4096, 4096, 4096));
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 2048, 2051, 4));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 4096, 4096, 4098));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32, 1024, 1024, 1024));
+    CHECK_FALSE(wgmma_gemm_suits(ampere, element_type::float32, gemm_precision::tf32, 4096, 4096, 4096));
+    // tf32x3: any k and n, its split operands' rows padded.
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 4096, 4096, 4096));
+    CHECK(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 2048, 2051, 4099));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::tf32x3, 1024, 1024, 1024));
+    CHECK_FALSE(wgmma_gemm_suits(hopper, element_type::float32, gemm_precision::exact, 4096, 4096, 4096));
 }
 
-TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
-          "[algorithms][gemm][sm90a]") {
+// The largest error of C (m x n) against double's alpha * A * B (A m x k, B k x n, of any element
+// type float holds), over the rows and columns `step` apart, in sum |a||b| of each element.
+template <typename A, typename B>
+double largest_error(const std::vector<A>& a, const std::vector<B>& b, const std::vector<float>& c, int m, int n, int k,
+                     double alpha, int row_step = 1, int column_step = 1) {
+    double largest = 0;
+    for (int i = 0; i < m; i += row_step)
+        for (int j = 0; j < n; j += column_step) {
+            double exact = 0, magnitude = 0;
+            for (int q = 0; q < k; ++q) {
+                const double term =
+                    alpha * double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
+                exact += term;
+                magnitude += std::abs(term);
+            }
+            largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
+        }
+    return largest;
+}
+
+// C = 2 * A * B on the wgmma kernel for A and B of `Element`s (half, or float at tf32) at odd shapes,
+// against double's product of the values as given: within float's sums of k terms, and for float
+// within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
+// not run, what is said.
+template <typename Element> void check_wgmma_product(tiles::gemm_precision precision, double rounding_of_inputs) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
-    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (of 16);
-    // and 33 rows of blocks, two bands of 16 and a band of one, each band's blocks taken down its
-    // columns.
+    // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (slabs of
+    // 16, or 8 for tf32); and 33 rows of blocks, two bands of 16 and a band of one, each band's
+    // blocks taken down its columns.
     for (const auto& [m, n, k] : {std::make_tuple(200, 264, 136), std::make_tuple(4100, 2056, 40)}) {
         const std::vector<float> a_values = random_floats(std::size_t(m) * k, 31),
                                  b_values = random_floats(std::size_t(k) * n, 32);
-        const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
+        const std::vector<Element> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
         std::vector<float> c(std::size_t(m) * n, 7.0f);
-        tiles::array_view<const tiles::half, 2> a_view(m, k, a), b_view(k, n, b);
+        tiles::array_view<const Element, 2> a_view(m, k, a), b_view(k, n, b);
         tiles::array_view<float, 2> c_view(m, n, c);
-        const bool ran = tiles::algorithms::enqueue_wgmma_gemm(view.context(), 2.0, tiles::detail::operand_of(a_view),
-                                                               tiles::detail::operand_of(b_view), 0.0,
-                                                               tiles::detail::operand_of(c_view));
+        const bool ran = tiles::algorithms::enqueue_wgmma_gemm(
+            view.context(), precision, 2.0, tiles::detail::operand_of(a_view), tiles::detail::operand_of(b_view), 0.0,
+            tiles::detail::operand_of(c_view));
         c_view.synchronize();
         if (!ran) {
-            // The reason is said once a device: at the first shape.
+            // The reason is said once a device and precision: at the first shape.
             CHECK(said.find("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") !=
                   std::string::npos);
             CHECK(said.find("sm_90a") != std::string::npos);
             CHECK(c == std::vector<float>(std::size_t(m) * n, 7.0f)); // nothing ran
             continue;
         }
-        double largest = 0;
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j) {
-                double exact = 0, magnitude = 0;
-                for (int q = 0; q < k; ++q) {
-                    const double term =
-                        2.0 * double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
-                    exact += term;
-                    magnitude += std::abs(term);
-                }
-                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-            }
-        CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+        const double largest = largest_error(a, b, c, m, n, k, 2.0);
+        INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
+        CHECK(largest <= rounding_of_inputs + (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
     tiles::set_log(tiles::log_level::off);
+}
+
+TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
+          "[algorithms][gemm][sm90a]") {
+    SECTION("half matrices") { check_wgmma_product<tiles::half>(tiles::gemm_precision::float16, 0); }
+    SECTION("float matrices at tf32") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32, 2 * std::ldexp(1.0, -11));
+    }
+    // Float's accuracy: the split's rests are themselves rounded to TF32, and the product of the
+    // two rests is left out, each 2^-22 of a term at most.
+    SECTION("float matrices at tf32x3") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32x3, 3 * std::ldexp(1.0, -22));
+    }
 }
 
 TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after others were freed compute their own "
@@ -159,23 +199,38 @@ TEST_CASE("the wgmma gemm's tensor maps follow their buffers: arrays made after 
         const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
         tiles::array<tiles::half, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view);
         tiles::array<float, 2> c_array(m, n, view);
-        if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), 1.0, tiles::detail::operand_of(a_array),
-                                                   tiles::detail::operand_of(b_array), 0.0,
-                                                   tiles::detail::operand_of(c_array)))
+        if (!tiles::algorithms::enqueue_wgmma_gemm(
+                view.context(), tiles::gemm_precision::float16, 1.0, tiles::detail::operand_of(a_array),
+                tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array)))
             return; // no sm_90a device here: the test above checks what is said
         const std::vector<float> c = c_array;
-        double largest = 0;
-        for (int i = 0; i < m; i += 7)
-            for (int j = 0; j < n; j += 5) {
-                double exact = 0, magnitude = 0;
-                for (int q = 0; q < k; ++q) {
-                    const double term =
-                        double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
-                    exact += term;
-                    magnitude += std::abs(term);
-                }
-                largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
-            }
-        CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+        CHECK(largest_error(a, b, c, m, n, k, 1.0, 7, 5) <= (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
+}
+
+TEST_CASE("the wgmma gemm at tf32 and tf32x3 multiplies a float matrix by itself, and by another after it",
+          "[algorithms][gemm][sm90a]") {
+    // A * A reads one buffer as A and as B, through matrices made from it and kept with its maps
+    // (B's transpose for tf32, both split for tf32x3): each use and precision must keep its own.
+    using tiles::gemm_precision;
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const int n = 264;
+    const std::vector<float> a = random_floats(std::size_t(n) * n, 61), b = random_floats(std::size_t(n) * n, 62);
+    tiles::array<float, 2> a_array(n, n, a.begin(), view), b_array(n, n, b.begin(), view);
+    for (const std::vector<float>* right : {&a, &b, &a})
+        for (const gemm_precision precision : {gemm_precision::tf32, gemm_precision::tf32x3}) {
+            tiles::array<float, 2> c_array(n, n, view);
+            if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), precision, 1.0,
+                                                       tiles::detail::operand_of(a_array),
+                                                       tiles::detail::operand_of(right == &a ? a_array : b_array), 0.0,
+                                                       tiles::detail::operand_of(c_array)))
+                return; // no sm_90a device here: the test above checks what is said
+            const std::vector<float> c = c_array;
+            const double largest = largest_error(a, *right, c, n, n, n, 1.0, 3, 5);
+            INFO((right == &a ? "A * A" : "A * B") << " at " << (precision == gemm_precision::tf32 ? "tf32" : "tf32x3")
+                                                   << ": largest error " << largest << " of sum |a||b|");
+            const double rounding =
+                precision == gemm_precision::tf32 ? 2 * std::ldexp(1.0, -11) : 3 * std::ldexp(1.0, -22);
+            CHECK(largest <= rounding + (3.0 * n + 16) * std::ldexp(1.0, -23));
+        }
 }

@@ -1,10 +1,10 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
 // (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
-// matrices on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking parameters come
-// from gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
-// contexts, each computes a band of C's rows. Its description: the faces' operands, element types
-// and precisions.
+// matrices, and of float matrices at tf32 and tf32x3, on Hopper, its own wgmma kernel
+// (gemm_wgmma.hpp). The tile and blocking parameters come from gemm's parameter sets
+// (gemm_parameters.hpp), chosen by the size of C. Over several contexts, each computes a band of
+// C's rows. Its description: the faces' operands, element types and precisions.
 #include "tiles/algorithms/gemm.hpp"
 
 #include <cctype>
@@ -162,17 +162,19 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     const element_type type = element_type_of(c);
     const bool small = product_elements < small_gemm_below(context);
     const element_type storage = element_type_of(a);
-    if (is_16_bit_float(storage) &&
-        wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns, a.columns) &&
-        enqueue_wgmma_gemm(context, alpha, a, b, beta, c))
-        return;
     if (precision != gemm_precision::exact) {
         const typed_set<mma_gemm_parameters>& set = small                                 ? gemm_mma_small_set()
                                                     : precision == gemm_precision::tf32x3 ? gemm_mma_tf32x3_set()
                                                                                           : gemm_mma_set();
         const mma_gemm_parameters mma = set.on(context);
-        if (on_tensor_cores(mma, *context->device()))
+        // The set's TENSOR_CORES 0 sends the product to the exact kernel, from wgmma's as from mma.sync's.
+        if (on_tensor_cores(mma, *context->device())) {
+            if (wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns,
+                                 a.columns) &&
+                enqueue_wgmma_gemm(context, precision, alpha, a, b, beta, c))
+                return;
             return enqueue_mma_gemm(context, set, mma, precision, alpha, a, b, beta, c);
+        }
     }
     const typed_set<gemm_parameters>& set = type == element_type::float64 ? gemm_double_set()
                                             : small                       ? gemm_float_small_set()

@@ -1,7 +1,8 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma, its choice and its
-// launch: blocks of 128 x 192 of C, a tile of two warpgroups each, in a one-dimensional grid; A
-// and B brought by the Tensor Memory Accelerator through tensor maps that libcuda makes over the
-// buffers' device addresses (tensor_map.hpp).
+// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
+// tf32x3, on Hopper's wgmma, its choice and its launch: blocks of 128 x 192 of C, a tile of two
+// warpgroups each, in a one-dimensional grid; A and B (for float, matrices made from them: B's
+// transpose, or both split into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
+// libcuda makes over the buffers' device addresses (tensor_map.hpp).
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "support.hpp"
+#include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
@@ -24,15 +26,37 @@ extern const char tiles_kernel_gemm_wgmma[];
 namespace tiles::algorithms {
 namespace {
 
-// The kernel's parameters, as measured fastest on the H200 (BENCHMARKS.md): two warpgroups of 64
-// rows each by the kernel's 192 columns, 4 stages of 16 of k (41 KiB of tile_static memory and
-// 256 work-items of 122 registers, so that two tiles share a multiprocessor), in bands of 16 rows
-// of tiles.
-constexpr int warpgroups = 2, block_columns = 192, stages = 4, band_rows = 16;
-constexpr int block_rows = 64 * warpgroups, threads = 128 * warpgroups;
-// The boxes the kernel copies (kernels/gemm_wgmma.cl): A's block rows by 16 of k, 32-byte swizzle;
-// 16 rows of B's k by 64 columns, 128-byte swizzle.
-constexpr engine::tensor_box a_box{16, block_rows, 32}, b_box{64, 16, 128};
+// The kernel's shape: a tile of `warpgroups` warpgroups of 64 rows each by `block_columns`
+// columns, in bands of 16 rows of tiles; a ring of `stages` stages, each a slab of `row_bytes` of
+// each row of A (and of B's transpose, for float), its K-major swizzle; at most 48 KiB of
+// tile_static memory a tile. As measured fastest on the H200 (BENCHMARKS.md): 16-bit matrices and
+// tf32 in two warpgroups by 192 columns (256 work-items of 122 registers, so that two tiles share a
+// multiprocessor), 16-bit in 4 stages of 32 bytes (16 of k, 41 KiB), tf32 in 2 of 64 bytes (16 of
+// k, two wgmma k8 a slab, 41 KiB); tf32x3, whose second set of accumulators a work-item holds,
+// in two warpgroups by 96 columns (two tiles a multiprocessor), 3 stages of 64 bytes (8 of k, 43
+// KiB).
+struct kernel_shape {
+    int warpgroups, block_columns, stages, row_bytes;
+    int block_rows() const { return 64 * warpgroups; }
+    int threads() const { return 128 * warpgroups; }
+};
+constexpr int band_rows = 16;
+kernel_shape shape_of(element_type storage, gemm_precision precision) {
+    return precision == gemm_precision::tf32x3 ? kernel_shape{2, 96, 3, 64}
+           : storage == element_type::float32  ? kernel_shape{2, 192, 2, 64}
+                                               : kernel_shape{2, 192, 4, 32};
+}
+// The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
+// row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
+// 16-bit B in 16 rows of k by 64 columns, 128-byte swizzle.
+engine::tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
+    return {shape.row_bytes / int(element_size(storage)), shape.block_rows(), shape.row_bytes};
+}
+engine::tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
+    return storage == element_type::float32
+               ? engine::tensor_box{shape.row_bytes / 4, shape.block_columns, shape.row_bytes}
+               : engine::tensor_box{64, 16, 128};
+}
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
 const char* wgmma_source() {
@@ -42,102 +66,165 @@ const char* wgmma_source() {
 }
 
 // The program's kernel `name`: gemm_wgmma, or buffer_addresses.
-const kernel& wgmma_kernel(element_type storage, const char* name = "gemm_wgmma") {
-    return algorithm_kernel(wgmma_source(), name, element_type::float32,
-                            "-DWARPGROUPS=" + std::to_string(warpgroups) + " -DSTAGES=" + std::to_string(stages) +
-                                " -DGROUP=" + std::to_string(band_rows),
-                            storage);
+const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const char* name = "gemm_wgmma") {
+    const kernel_shape shape = shape_of(storage, precision);
+    return algorithm_kernel(
+        wgmma_source(), name, element_type::float32,
+        "-DWARPGROUPS=" + std::to_string(shape.warpgroups) + " -DBLOCK_COLUMNS=" + std::to_string(shape.block_columns) +
+            " -DSTAGES=" + std::to_string(shape.stages) + " -DROW_BYTES=" + std::to_string(shape.row_bytes) +
+            " -DGROUP=" + std::to_string(band_rows) + " -DTF32X3=" + (precision == gemm_precision::tf32x3 ? "1" : "0"),
+        storage);
 }
 
-// The tensor maps of the buffers gemm has read, each made once a buffer, shape and box, in a
-// buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address may
-// then be another's), its map's buffer released on the next call, not in OpenCL's callback.
+// k padded to 8, the depth of tf32x3's split operands being twice that: each 8 of k as TF32 parts
+// and then their rests.
+int padded_depth(int k) { return (k + 7) / 8 * 8; }
+
+// The matrix the kernel reads for `operand` (A or B, rows x columns) at `precision`: the operand
+// itself (`made` false), or one libtiles makes, kept beside the operand's tensor map: B's
+// transpose (tf32), A split (tf32x3: rows x 2 * padded k) and B split then transposed (columns x 2
+// * padded k).
+struct read_shape {
+    int rows, columns;
+    bool made;
+};
+read_shape read_shape_of(gemm_precision precision, bool is_b, const matrix_operand& operand) {
+    if (precision == gemm_precision::tf32x3)
+        return is_b ? read_shape{operand.columns, 2 * padded_depth(operand.rows), true}
+                    : read_shape{operand.rows, 2 * padded_depth(operand.columns), true};
+    if (precision == gemm_precision::tf32 && is_b) return {operand.columns, operand.rows, true};
+    return {operand.rows, operand.columns, false};
+}
+
+// The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
+// in a buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address
+// may then be another's), its map's buffer released on the next call, not in OpenCL's callback.
+// Where the kernel reads a matrix libtiles makes from the operand (read_shape_of), the entry holds
+// that matrix too, which the map is over: made once, so that its buffer, and the map, serve every
+// product with that operand's buffer.
 struct map_key {
     cl_mem buffer;
-    int rows, columns, box_columns;
+    int rows, columns, box_columns, box_rows;
+    bool is_b;                // A * A reads one buffer as both, through two maps
+    gemm_precision precision; // which says what the map is over
     bool operator<(const map_key& other) const {
-        return std::tie(buffer, rows, columns, box_columns) <
-               std::tie(other.buffer, other.rows, other.columns, other.box_columns);
+        return std::tie(buffer, rows, columns, box_columns, box_rows, is_b, precision) <
+               std::tie(other.buffer, other.rows, other.columns, other.box_columns, other.box_rows, other.is_b,
+                        other.precision);
     }
+};
+struct operand_map {
+    std::shared_ptr<storage> map, made; // made: the matrix libtiles made that the map is over, or none
 };
 struct map_cache {
     std::mutex mutex;
-    std::map<map_key, std::shared_ptr<storage>> maps;
-    std::vector<std::shared_ptr<storage>> released; // maps of destroyed buffers, to release
+    std::map<map_key, operand_map> maps;
+    std::vector<operand_map> released; // of destroyed buffers, to release
 };
 map_cache& tensor_maps() {
     static engine::immortal<map_cache> cache;
     return *cache;
 }
 
+map_key first_key_of(cl_mem buffer) { return {buffer, 0, 0, 0, 0, false, gemm_precision(0)}; }
+
 void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
     map_cache& cache = tensor_maps();
     std::lock_guard<std::mutex> lock(cache.mutex);
-    for (auto at = cache.maps.lower_bound({buffer, 0, 0, 0}); at != cache.maps.end() && at->first.buffer == buffer;) {
+    for (auto at = cache.maps.lower_bound(first_key_of(buffer));
+         at != cache.maps.end() && at->first.buffer == buffer;) {
         cache.released.push_back(std::move(at->second));
         at = cache.maps.erase(at);
     }
 }
 
-// The maps of A and B on the context, made where not cached: their buffers' device addresses read
-// by a kernel of the gemm's program, then libcuda's encoder. Throws unsupported_feature where
-// libcuda cannot make them.
-std::pair<std::shared_ptr<storage>, std::shared_ptr<storage>>
-maps_of(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a, const matrix_operand& b) {
+// The maps of A and B, made where not cached, with the matrices libtiles makes for the kernel to
+// read in their place: the device addresses of what the maps are over read by a kernel of the
+// gemm's program, then libcuda's encoder. Throws unsupported_feature where libcuda cannot make them.
+std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& context, element_type type,
+                                            gemm_precision precision, const matrix_operand& a,
+                                            const matrix_operand& b) {
     const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
-    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns};
-    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns};
+    const kernel_shape shape = shape_of(type, precision);
+    const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
+    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, false, precision};
+    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, true, precision};
     map_cache& cache = tensor_maps();
-    std::vector<std::shared_ptr<storage>> released;
+    std::vector<operand_map> released;
     {
         std::lock_guard<std::mutex> lock(cache.mutex);
         released.swap(cache.released);
         const auto found_a = cache.maps.find(a_key), found_b = cache.maps.find(b_key);
         if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
     }
+    auto read_matrix = [&](bool is_b, const matrix_operand& operand) {
+        const read_shape read = read_shape_of(precision, is_b, operand);
+        if (!read.made) return operand;
+        return matrix_operand{
+            engine::storage_on_device(element_layout{type, element_size(type)},
+                                      engine::dims3{1, std::size_t(read.rows), std::size_t(read.columns)}, context),
+            read.rows, read.columns};
+    };
+    const matrix_operand a_read = read_matrix(false, a), b_read = read_matrix(true, b);
     const int two = 2;
     const std::shared_ptr<storage> addresses =
         engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
     // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
-    launch_algorithm(context, covering_domain(threads, threads), wgmma_kernel(type, "buffer_addresses"),
-                     std::array<launch_arg, 3>{input_arg(a.data), input_arg(b.data), output_arg(addresses)});
+    launch_algorithm(context, covering_domain(shape.threads(), shape.threads()),
+                     wgmma_kernel(type, precision, "buffer_addresses"),
+                     std::array<launch_arg, 3>{input_arg(a_read.data), input_arg(b_read.data), output_arg(addresses)});
     std::uint64_t address[2] = {};
     engine::copy_out(*addresses, whole_of(*addresses), address);
-    auto map_storage = [&](std::uint64_t at, const matrix_operand& operand, const engine::tensor_box& box) {
-        const engine::tensor_map map = engine::make_tensor_map(at, type, operand.rows, operand.columns, box);
+    auto map_of = [&](std::uint64_t at, const matrix_operand& read, const matrix_operand& operand,
+                      const engine::tensor_box& box) {
+        const engine::tensor_map map = engine::make_tensor_map(at, type, read.rows, read.columns, box);
         const int words = int(map.bytes.size() / 8);
         std::shared_ptr<storage> held =
             engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
         engine::copy_in(*held, whole_of(*held), map.bytes.data());
-        return held;
+        return operand_map{held, read.data == operand.data ? nullptr : read.data};
     };
-    std::shared_ptr<storage> a_map = map_storage(address[0], a, a_box), b_map = map_storage(address[1], b, b_box);
+    const std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
+                                                   map_of(address[1], b_read, b, b_box)};
     std::lock_guard<std::mutex> lock(cache.mutex);
     for (const cl_mem buffer : {a_buffer, b_buffer})
-        if (cache.maps.lower_bound({buffer, 0, 0, 0}) == cache.maps.end() ||
-            cache.maps.lower_bound({buffer, 0, 0, 0})->first.buffer != buffer)
+        if (cache.maps.lower_bound(first_key_of(buffer)) == cache.maps.end() ||
+            cache.maps.lower_bound(first_key_of(buffer))->first.buffer != buffer)
             engine::check(clSetMemObjectDestructorCallback(buffer, forget_maps_of, nullptr),
                           "clSetMemObjectDestructorCallback");
-    cache.maps[a_key] = a_map;
-    cache.maps[b_key] = b_map;
-    return {std::move(a_map), std::move(b_map)};
+    cache.maps[a_key] = made.first;
+    cache.maps[b_key] = made.second;
+    return made;
 }
 
-// Whether the kernel of `storage` elements builds for the context's device: tried once a device
-// and element type, and where it does not, the reason logged once.
-bool builds_on(const std::shared_ptr<context>& context, element_type storage, const launch_domain& domain) {
+// tf32x3's split of `in` (rows x columns) into `out` (split_tf32 in the kernel's text): along its
+// rows (B, k its rows) or its columns (A, k its columns).
+void split(const std::shared_ptr<context>& context, const matrix_operand& in, const matrix_operand& out,
+           bool along_rows) {
+    const int padded_columns = along_rows ? in.columns : padded_depth(in.columns);
+    const std::int64_t count = std::int64_t(along_rows ? padded_depth(in.rows) : in.rows) * padded_columns;
+    launch_algorithm(context, covering_domain(count, 256),
+                     wgmma_kernel(element_type::float32, gemm_precision::tf32x3, "split_tf32"),
+                     std::array<launch_arg, 6>{scalar_arg(in.rows), scalar_arg(in.columns), scalar_arg(padded_columns),
+                                               scalar_arg(int(along_rows)), input_arg(in.data), output_arg(out.data)});
+}
+
+// Whether the kernel of `storage` elements at `precision` builds for the context's device: tried
+// once a device, element type and precision, and where it does not, the reason logged once.
+bool builds_on(const std::shared_ptr<context>& context, element_type storage, gemm_precision precision,
+               const launch_domain& domain) {
     static std::mutex mutex;
-    static engine::immortal<std::map<std::pair<cl_device_id, element_type>, bool>> known;
+    static engine::immortal<std::map<std::tuple<cl_device_id, element_type, gemm_precision>, bool>> known;
     const device_info& device = *context->device();
-    const std::pair<cl_device_id, element_type> key{device.device(), storage};
+    const std::tuple<cl_device_id, element_type, gemm_precision> key{device.device(), storage, precision};
     {
         std::lock_guard<std::mutex> lock(mutex);
         if (auto found = known->find(key); found != known->end()) return found->second;
     }
     std::string refusal;
     try {
-        engine::build(context, domain, wgmma_kernel(storage));
+        engine::build(context, domain, wgmma_kernel(storage, precision));
         refusal = engine::tensor_maps_missing();
     } catch (const unsupported_feature& refused) { // the route's, on the device or the rewritten text
         refusal = refused.what();
@@ -156,36 +243,63 @@ bool builds_on(const std::shared_ptr<context>& context, element_type storage, co
 } // namespace
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
-    const bool own_precision = (type == element_type::float16 && precision == gemm_precision::float16) ||
-                               (type == element_type::bfloat16 && precision == gemm_precision::bfloat16);
-    return own_precision && compute_capability == 90 && k % 8 == 0 && n % 8 == 0 &&
+    const bool sixteen_bit = (type == element_type::float16 && precision == gemm_precision::float16) ||
+                             (type == element_type::bfloat16 && precision == gemm_precision::bfloat16);
+    const bool tf32 = type == element_type::float32 && precision == gemm_precision::tf32;
+    const bool tf32x3 = type == element_type::float32 && precision == gemm_precision::tf32x3;
+    // The tensor maps' rows are whole 16-byte chunks: A's and B's for 16-bit elements, A's and B's
+    // transpose's (k floats) for tf32; tf32x3's split operands' rows are padded.
+    const bool rows_whole = sixteen_bit ? k % 8 == 0 && n % 8 == 0 : tf32x3 || k % 4 == 0;
+    return (sixteen_bit || tf32 || tf32x3) && rows_whole && compute_capability == 90 &&
            std::int64_t(m) * n >= std::int64_t(2048) * 2048;
 }
 
-bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a,
-                        const matrix_operand& b, double beta, const matrix_operand& c) {
-    const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
-    const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
-    check_reach("gemm", "C's rows", c.rows, blocks_down * block_rows);
-    check_reach("gemm", "C's columns", c.columns, blocks_across * block_columns);
-    check_reach("gemm", "the depth of A * B", a.columns, std::int64_t(blocks_covering(a.columns, 16)) * 16);
-    const launch_domain domain = covering_domain(blocks_down * blocks_across * threads, threads);
+bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                        const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c) {
     const element_type storage = element_type_of(a);
-    if (!builds_on(context, storage, domain)) return false;
-    std::shared_ptr<engine::storage> a_map, b_map;
+    const kernel_shape shape = shape_of(storage, precision);
+    const std::int64_t blocks_down = blocks_covering(c.rows, shape.block_rows());
+    const std::int64_t blocks_across = blocks_covering(c.columns, shape.block_columns);
+    check_reach("gemm", "C's rows", c.rows, blocks_down * shape.block_rows());
+    check_reach("gemm", "C's columns", c.columns, blocks_across * shape.block_columns);
+    // The depth the kernel runs over: k, or the split operands' rows of TF32 parts and rests.
+    const std::int64_t depth =
+        precision == gemm_precision::tf32x3 ? 2 * std::int64_t(padded_depth(a.columns)) : a.columns;
+    const int slab = shape.row_bytes / int(element_size(storage));
+    check_reach("gemm", "the depth of A * B", depth, blocks_covering(depth, slab) * slab);
+    const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
+    if (!builds_on(context, storage, precision, domain)) return false;
+    std::pair<operand_map, operand_map> maps;
     try {
-        std::tie(a_map, b_map) = maps_of(context, storage, a, b);
+        maps = maps_of(context, storage, precision, a, b);
     } catch (const unsupported_feature& refused) {
         if (engine::logging(log_level::info))
             engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
                                              context->device()->name + "': " + refused.what());
         return false;
     }
-    launch_algorithm(context, domain, wgmma_kernel(storage),
-                     std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
-                                                scalar_arg(float(alpha)), input_arg(a_map), input_arg(b_map),
-                                                scalar_arg(float(beta)), output_arg(c.data), input_arg(a.data),
-                                                input_arg(b.data)});
+    // The matrices the kernel reads in A's and B's place are made anew each product, from A and B
+    // as they are now (passes over A and B, a few percent of the product's time at n = 8192).
+    const read_shape a_shape = read_shape_of(precision, false, a), b_shape = read_shape_of(precision, true, b);
+    const matrix_operand a_read = a_shape.made ? matrix_operand{maps.first.made, a_shape.rows, a_shape.columns} : a;
+    const matrix_operand b_read = b_shape.made ? matrix_operand{maps.second.made, b_shape.rows, b_shape.columns} : b;
+    if (precision == gemm_precision::tf32) transpose(context, b, b_read);
+    if (precision == gemm_precision::tf32x3) {
+        split(context, a, a_read, false);
+        // B split along its rows of k, then its transpose read as A is.
+        const int split_rows = 2 * padded_depth(b.rows);
+        const matrix_operand b_split{
+            engine::storage_on_device(element_layout{storage, element_size(storage)},
+                                      engine::dims3{1, std::size_t(split_rows), std::size_t(b.columns)}, context),
+            split_rows, b.columns};
+        split(context, b, b_split, true);
+        transpose(context, b_split, b_read);
+    }
+    launch_algorithm(context, domain, wgmma_kernel(storage, precision),
+                     std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(int(depth)),
+                                                scalar_arg(float(alpha)), input_arg(maps.first.map),
+                                                input_arg(maps.second.map), scalar_arg(float(beta)), output_arg(c.data),
+                                                input_arg(a_read.data), input_arg(b_read.data)});
     return true;
 }
 

@@ -1,4 +1,5 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices on Hopper's wgmma (kernels/gemm_wgmma.cl),
+// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and tf32x3,
+// on Hopper's wgmma (kernels/gemm_wgmma.cl),
 // built through the engine's sm_90a route, its operands brought by tensor maps that libcuda makes,
 // where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA devices of compute capability 9.0 whose
 // driver takes the sm_90a program and whose libcuda makes tensor maps, and large products.
@@ -19,17 +20,21 @@ namespace tiles::algorithms {
 
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
-// own precision, rows of whole 16-byte chunks (k and n multiples of 8), and C of at least
+// own precision with rows of whole 16-byte chunks (k and n multiples of 8), float matrices at tf32
+// with k a multiple of 4 (B's transpose's rows whole chunks), or at tf32x3, and C of at least
 // 2048 x 2048 elements (below, its 128 x 192 blocks are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
 
-// Enqueues C = alpha * A * B + beta * C on the wgmma kernel and returns true where the context's
-// driver builds it. Where it does not (no sm_90a device, the driver's compiler refused the text
-// for sm_90 or the rewritten one for sm_90a, or libcuda makes no tensor maps), returns false,
-// enqueuing nothing, and logs why (at the info level), once a device; later calls there return
-// false at once.
-bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, double alpha, const engine::matrix_operand& a,
-                        const engine::matrix_operand& b, double beta, const engine::matrix_operand& c);
+// Enqueues C = alpha * A * B + beta * C at `precision` (one wgmma_gemm_suits takes) on the wgmma
+// kernel and returns true where the context's driver builds it. Where it does not (no sm_90a
+// device, the driver's compiler refused the text for sm_90 or the rewritten one for sm_90a, or
+// libcuda makes no tensor maps), returns false, enqueuing nothing, and logs why (at the info
+// level), once a device and precision; later calls there return false at once. For float, it keeps
+// beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large as B
+// (twice as large, for tf32x3), for as long as that buffer lives.
+bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_precision precision, double alpha,
+                        const engine::matrix_operand& a, const engine::matrix_operand& b, double beta,
+                        const engine::matrix_operand& c);
 
 } // namespace tiles::algorithms

@@ -63,8 +63,10 @@ int cuda_data_type(element_type type) {
         return 6; // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
     case element_type::bfloat16:
         return 9; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+    case element_type::float32:
+        return 11; // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32: the copy rounds each float to TF32
     default:
-        throw invalid_argument("tensor maps are made here for half and bfloat16 matrices, not " +
+        throw invalid_argument("tensor maps are made here for half, bfloat16 and float matrices, not " +
                                std::string(opencl_name(type)));
     }
 }
@@ -101,7 +103,7 @@ tensor_map make_tensor_map(std::uint64_t address, element_type type, std::int64_
     if (const int status = cuda.context_set_current(cuda.primary_context); status != 0)
         throw unsupported_feature("libcuda's cuCtxSetCurrent failed (CUresult " + std::to_string(status) + ")");
     const std::uint64_t dims[2] = {std::uint64_t(columns), std::uint64_t(rows)};
-    const std::uint64_t row_bytes[1] = {std::uint64_t(columns) * 2};
+    const std::uint64_t row_bytes[1] = {std::uint64_t(columns) * element_size(type)};
     const unsigned box_dims[2] = {unsigned(box.box_columns), unsigned(box.box_rows)}, element_strides[2] = {1, 1};
     tensor_map map;
     const int status = cuda.encode(map.bytes.data(), cuda_data_type(type), 2, reinterpret_cast<void*>(address), dims,

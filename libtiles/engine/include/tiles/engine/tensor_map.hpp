@@ -18,10 +18,12 @@ struct tensor_map {
     alignas(64) std::array<unsigned char, 128> bytes{};
 };
 
-// A row-major matrix of 16-bit elements at `address` (a device address on an NVIDIA GPU, 16-byte
-// aligned), `rows` x `columns`, its rows `columns` elements apart (a multiple of 8), copied in
-// boxes of `box_columns` x `box_rows` elements with a swizzle of `swizzle_bytes` (0, 32, 64 or 128:
-// the shared-memory layout wgmma's matrix descriptors read); elements outside read as zeros.
+// A row-major matrix of half, bfloat16 or float elements at `address` (a device address on an
+// NVIDIA GPU, 16-byte aligned), `rows` x `columns`, its rows `columns` elements apart (whole
+// 16-byte chunks), each float rounded to TF32 by the copy, ties to even (the map's type is
+// TFLOAT32), copied in boxes of `box_columns` x `box_rows` elements with a swizzle of
+// `swizzle_bytes` (0, 32, 64 or 128: the shared-memory layout wgmma's matrix descriptors read);
+// elements outside read as zeros.
 struct tensor_box {
     int box_columns = 0, box_rows = 0, swizzle_bytes = 0;
 };
