@@ -4,6 +4,7 @@
 // (translated_files.hpp).
 #pragma once
 
+#include <array>
 #include <map>
 #include <set>
 #include <string>
@@ -39,6 +40,15 @@ struct kernel_site {
     std::set<std::string> local_constants;      // constants of the enclosing function, not captured
     std::map<std::string, bool> template_names; // a template parameter it names: true for a type
     std::set<std::string> blocks;               // device_block keys
+    // What the library's text of the kernel is made of beyond the site's (kernel_text), for its
+    // compilation at build time, where tiles-amp spells every part as the library does.
+    std::string not_ahead;                                   // why it cannot be; "" where it can
+    std::string function;                                    // __PRETTY_FUNCTION__ around the site
+    std::map<std::string, std::string> capture_types;        // by name: "const array_view<float, 2>"
+    std::map<std::string, std::string> constant_definitions; // of local_constants, by name
+    int rank = 0;                                            // of its index; tiled by `tile` where `tiled`
+    bool tiled = false;
+    std::array<int, 3> tile{};
 };
 
 // A message at a place of the user's source.

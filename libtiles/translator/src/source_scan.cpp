@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "device_spelling.hpp"
 #include "restrict_marks.hpp"
 #include "translated_files.hpp"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -227,6 +228,10 @@ class reach : public RecursiveASTVisitor<reach> {
             out_.problems.push_back({at_.where(at), refusal});
             return;
         }
+        if (const auto spelled = capture_type(context_, v))
+            site_.capture_types[v->getNameAsString()] = *spelled;
+        else
+            not_ahead("it captures '" + v->getNameAsString() + "', of a type the build does not spell");
         const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl();
         if (!t) return;
         type(t, at);
@@ -293,6 +298,19 @@ class reach : public RecursiveASTVisitor<reach> {
     }
 
   private:
+    // Why the site's kernel cannot be compiled at build time, where it is the first reason.
+    void not_ahead(const std::string& why) {
+        if (site_.not_ahead.empty()) site_.not_ahead = why;
+    }
+    // A constant of the host the kernel uses, which the device defines alike.
+    void local_constant(const VarDecl* v) {
+        site_.local_constants.insert(v->getNameAsString());
+        if (const auto definition = constant_definition(context_, v))
+            site_.constant_definitions[v->getNameAsString()] = *definition;
+        else
+            not_ahead("it uses the constant '" + v->getNameAsString() + "', whose value the build does not know");
+    }
+
     // A call (or a reference) from device code to `f`.
     void called(const FunctionDecl* f, SourceLocation from) {
         const FunctionDecl* p = pattern_of(f);
@@ -328,7 +346,7 @@ class reach : public RecursiveASTVisitor<reach> {
             // template's instantiation meets the device's classes, which the host does not have).
             if (v->getType().isConstQualified() && v->getType()->isArithmeticType() &&
                 v->isUsableInConstantExpressions(context_)) {
-                site_.local_constants.insert(v->getNameAsString());
+                local_constant(v);
                 return;
             }
             capture(v, e->getLocation());
@@ -341,7 +359,7 @@ class reach : public RecursiveASTVisitor<reach> {
             const QualType t = v->getType();
             if (in_kernel_ && t.isConstQualified() && (t->isArithmeticType() || t->isDependentType()) &&
                 v->getDeclContext()->Encloses(current_) && !e->getQualifier()) {
-                site_.local_constants.insert(v->getNameAsString());
+                local_constant(v);
                 return;
             }
             type_of_context(v);
@@ -469,6 +487,14 @@ class finder : public RecursiveASTVisitor<finder> {
         site.line = at_.line(e->getBeginLoc());
         site.column = at_.column(e->getBeginLoc());
         site_at_[&site] = e->getBeginLoc();
+        const auto shape = index_shape_of(op->getParamDecl(0)->getType());
+        const auto signature = enclosing_signature(e);
+        if (!signature)
+            site.not_ahead = "it is written in a template, whose instantiations the run time names";
+        else if (!shape)
+            site.not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
+        if (signature) site.function = *signature;
+        if (shape) site.rank = shape->rank, site.tiled = shape->tiled, site.tile = shape->tile;
         reach r(context_, at_, macros_, out_, site, code_at_);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
@@ -518,6 +544,7 @@ class finder : public RecursiveASTVisitor<finder> {
         kernel_site& site = out_.files[file].sites[at_.offset(kernel->getBeginLoc())];
         site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
+        site.not_ahead = "it is a functor, which the build does not compile ahead";
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
         site.line = at_.line(kernel->getBeginLoc());
         site.column = at_.column(kernel->getBeginLoc());

@@ -1,0 +1,139 @@
+// tiles-amp: kernels compiled at build time (ahead.hpp).
+#include "ahead.hpp"
+
+#include <exception>
+#include <optional>
+#include <stdexcept>
+
+#include "tiles/detail/amp_kernel_text.hpp"
+#include "translation.hpp"
+
+namespace tiles_amp {
+namespace {
+
+// The parts of the library's text of `site`'s kernel (call_site::make_kernel), or none where one
+// of its uses is not spelled.
+std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std::string& file, const file_plan& f,
+                                                        const kernel_site& site) {
+    tiles::amp_detail::kernel_parts parts;
+    parts.written = {f.text.substr(site.written.begin, site.written.end - site.written.begin), file, site.line,
+                     std::size_t(site.column)};
+    parts.line = site.line;
+    parts.name = tiles::amp_detail::kernel_name(site.function, site.line);
+    for (const site_use& u : uses_of(site, p.blocks)) {
+        if (u.what == site_use::kind::capture) {
+            const auto type = site.capture_types.find(u.name);
+            if (type == site.capture_types.end()) return std::nullopt;
+            parts.parameters.push_back(type->second + " " + u.name);
+        } else if (u.what == site_use::kind::constant) {
+            const auto definition = site.constant_definitions.find(u.name);
+            if (definition == site.constant_definitions.end()) return std::nullopt;
+            parts.constants.push_back(definition->second);
+        } else if (u.what == site_use::kind::block) {
+            const device_block& b = p.blocks.at(u.name);
+            parts.code.push_back({b.text, b.file, b.line, std::size_t(b.column)});
+        } else {
+            return std::nullopt;
+        }
+    }
+    return parts;
+}
+
+// `bytes` as the initialiser of an array of unsigned char, a 0 after them.
+std::string array_of(const std::string& bytes) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        out += (i % 24 == 0 ? "\n    " : "") + std::to_string(unsigned(static_cast<unsigned char>(bytes[i]))) + ",";
+    return out + "0}";
+}
+
+std::string number_after(const std::string& entry, std::size_t colon) {
+    const std::string digits = entry.substr(colon + 1);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 4)
+        throw std::invalid_argument("--routes: '" + entry + "' gives no number after its ':'");
+    return digits;
+}
+
+} // namespace
+
+std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
+    std::vector<tiles::engine::ahead_target> targets;
+    std::size_t from = 0;
+    while (from <= routes.size()) {
+        const std::size_t comma = std::min(routes.find(',', from), routes.size());
+        const std::string entry = routes.substr(from, comma - from);
+        from = comma + 1;
+        if (entry.empty()) continue;
+        tiles::engine::ahead_target t;
+        const std::size_t colon = entry.find(':');
+        t.route = entry.substr(0, colon);
+        if (t.route == "clang-ptx") {
+            t.compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
+        } else if (t.route == "clang-spir" || t.route == "clang-spirv") {
+            if (colon != std::string::npos) t.address_bits = std::stoi(number_after(entry, colon));
+            if (t.address_bits != 32 && t.address_bits != 64)
+                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(t.address_bits) +
+                                            "-bit addresses; devices have 32 or 64");
+        } else {
+            throw std::invalid_argument("--routes: '" + t.route +
+                                        "' is no route the build compiles for (clang-spir, clang-spirv, clang-ptx)");
+        }
+        targets.push_back(t);
+    }
+    return targets;
+}
+
+ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahead_target>& targets) {
+    ahead_sources out;
+    std::string arrays, registrations;
+    int count = 0;
+    for (const auto& [file, f] : p.files)
+        for (const auto& [at, site] : f.sites) {
+            const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
+            if (!site.not_ahead.empty()) {
+                out.notes.push_back(where + ": compiled at run time: " + site.not_ahead);
+                continue;
+            }
+            const auto parts = parts_of(p, file, f, site);
+            if (!parts) {
+                out.notes.push_back(where + ": compiled at run time: it uses a template's name");
+                continue;
+            }
+            for (const tiles::engine::ahead_target& t : targets) {
+                tiles::engine::ahead_program made;
+                try {
+                    made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where), parts->name,
+                                                        site.rank, site.tiled, site.tile);
+                } catch (const std::exception& e) {
+                    out.errors.push_back(e.what());
+                    continue;
+                }
+                const std::string n = std::to_string(count++);
+                arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
+                arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
+                arrays += "const unsigned char binary_" + n +
+                          "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
+                registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
+                                 std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
+                                 ", as_text(text_" + n + "), " + std::to_string(made.text.size()) +
+                                 ", as_text(options_" + n + ")" + ", binary_" + n + ", " +
+                                 std::to_string(made.binary.size()) + "});\n";
+            }
+        }
+    std::string left;
+    for (const std::string& note : out.notes) left += "// " + note + "\n";
+    out.source = "// The kernels of " + p.file + " compiled at build time by tiles-amp: generated at each build.\n" +
+                 left +
+                 "#include \"tiles/engine/ahead.hpp\"\n"
+                 "namespace {\n" +
+                 (count == 0 ? std::string()
+                             : "const char* as_text(const unsigned char* bytes) { return reinterpret_cast<const "
+                               "char*>(bytes); }\n") +
+                 arrays +
+                 "// Registered as the program starts, before any launch can ask for them.\n"
+                 "[[maybe_unused]] const bool registered = [] {\n" +
+                 registrations + "        return true;\n}();\n} // namespace\n";
+    return out;
+}
+
+} // namespace tiles_amp
