@@ -1,8 +1,8 @@
 // C++ AMP as written, built through tiles_amp_sources with its kernels compiled at build time
-// (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel but the template's
-// comes from the build (the log says so, and a launch that needed clang would fail); run with
-// "template" and clang, the template's kernel, which the build leaves to the run time, compiles
-// then. Each result against a CPU loop.
+// (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every lambda's kernel comes from
+// the build, a template's for each of its two element types among them (the log says so, and a
+// launch that needed clang would fail); run with "functor" and clang, a functor's kernel, which
+// the build leaves to the run time, compiles then. Each result against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <string>
@@ -28,10 +28,19 @@ template <class T> void check(const std::vector<T>& got, const std::vector<T>& e
             std::printf("FAILED: %s at %d: %g, expected %g\n", what, int(i), double(got[i]), double(expected[i]));
 }
 
-template <class T> void fill(array_view<T, 1> v, T value) {
+template <class T, int Step> void fill(array_view<T, 1> v, T value) {
     parallel_for_each(
-        v.extent, [=](index<1> i) restrict(amp) { v[i] = value + T(i[0]); });
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = value + T(i[0] * Step); });
 }
+
+class Negate {
+  public:
+    Negate(array_view<int, 1> v) restrict(amp, cpu) : m_v(v) {}
+    void operator()(index<1> i) const restrict(amp) { m_v[i] = -m_v[i]; }
+
+  private:
+    array_view<int, 1> m_v;
+};
 
 int main(int argc, char** argv) {
     const int rows = 8, cols = 12;
@@ -86,12 +95,22 @@ int main(int argc, char** argv) {
     expected_sums.front() += float(rows * cols + cols);
     check(tile_sums, expected_sums, "the tiles' sums");
 
-    // A template's kernel: the run time compiles it, with clang.
-    if (argc > 1 && std::string(argv[1]) == "template") {
-        std::vector<int> counted(10), expected_counted(10);
-        fill(array_view<int, 1>(10, counted), 7);
-        for (int i = 0; i < 10; ++i) expected_counted[i] = 7 + i;
-        check(counted, expected_counted, "the template's fill");
+    // A template's kernel, for two element types.
+    std::vector<int> counted(10), expected_counted(10);
+    std::vector<float> halves(10), expected_halves(10);
+    fill<int, 3>(array_view<int, 1>(10, counted), 7);
+    fill<float, 1>(array_view<float, 1>(10, halves), 0.5f);
+    for (int i = 0; i < 10; ++i) expected_counted[i] = 7 + 3 * i, expected_halves[i] = 0.5f + float(i);
+    check(counted, expected_counted, "the template's fill of ints");
+    check(halves, expected_halves, "the template's fill of floats");
+
+    // A functor's kernel: the run time compiles it, with clang.
+    if (argc > 1 && std::string(argv[1]) == "functor") {
+        array_view<int, 1> negated(10, counted);
+        parallel_for_each(negated.extent, Negate(negated));
+        negated.synchronize();
+        for (int i = 0; i < 10; ++i) expected_counted[i] = -expected_counted[i];
+        check(counted, expected_counted, "the functor's negation");
     }
     if (failures == 0) std::printf("ahead: right\n");
     return failures == 0 ? 0 : 1;

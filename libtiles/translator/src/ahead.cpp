@@ -11,29 +11,32 @@
 namespace tiles_amp {
 namespace {
 
-// The parts of the library's text of `site`'s kernel (call_site::make_kernel), or none where one
-// of its uses is not spelled.
+// The parts of the library's text of `instance`, a kernel of `site` (call_site::make_kernel), or
+// none where one of its uses is not spelled.
 std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std::string& file, const file_plan& f,
-                                                        const kernel_site& site) {
+                                                        const kernel_site& site, const kernel_instance& instance) {
     tiles::amp_detail::kernel_parts parts;
     parts.written = {f.text.substr(site.written.begin, site.written.end - site.written.begin), file, site.line,
                      std::size_t(site.column)};
     parts.line = site.line;
-    parts.name = tiles::amp_detail::kernel_name(site.function, site.line);
+    parts.name = tiles::amp_detail::kernel_name(instance.function, site.line);
+    const auto spelled = [](const std::map<std::string, std::string>& in, const std::string& name) {
+        const auto found = in.find(name);
+        return found == in.end() ? std::optional<std::string>() : found->second;
+    };
     for (const site_use& u : uses_of(site, p.blocks)) {
         if (u.what == site_use::kind::capture) {
-            const auto type = site.capture_types.find(u.name);
-            if (type == site.capture_types.end()) return std::nullopt;
-            parts.parameters.push_back(type->second + " " + u.name);
-        } else if (u.what == site_use::kind::constant) {
-            const auto definition = site.constant_definitions.find(u.name);
-            if (definition == site.constant_definitions.end()) return std::nullopt;
-            parts.constants.push_back(definition->second);
+            const auto type = spelled(instance.capture_types, u.name);
+            if (!type) return std::nullopt;
+            parts.parameters.push_back(*type + " " + u.name);
         } else if (u.what == site_use::kind::block) {
             const device_block& b = p.blocks.at(u.name);
             parts.code.push_back({b.text, b.file, b.line, std::size_t(b.column)});
-        } else {
-            return std::nullopt;
+        } else { // TILES_CONSTANT and TILES_TYPE: a constant of the function, or a template's argument
+            auto definition = spelled(instance.constant_definitions, u.name);
+            if (!definition) definition = spelled(instance.template_arguments, u.name);
+            if (!definition) return std::nullopt;
+            parts.constants.push_back(*definition);
         }
     }
     return parts;
@@ -94,30 +97,39 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
                 out.notes.push_back(where + ": compiled at run time: " + site.not_ahead);
                 continue;
             }
-            const auto parts = parts_of(p, file, f, site);
-            if (!parts) {
-                out.notes.push_back(where + ": compiled at run time: it uses a template's name");
-                continue;
-            }
-            for (const tiles::engine::ahead_target& t : targets) {
-                tiles::engine::ahead_program made;
-                try {
-                    made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where), parts->name,
-                                                        site.rank, site.tiled, site.tile);
-                } catch (const std::exception& e) {
-                    out.errors.push_back(e.what());
+            if (site.instances.empty())
+                out.notes.push_back(where + ": compiled at run time: the build saw no instantiation of its template");
+            for (const kernel_instance& instance : site.instances) {
+                const std::string what = where + (instance.function.empty() ? "" : " (in " + instance.function + ")");
+                if (!instance.not_ahead.empty()) {
+                    out.notes.push_back(what + ": compiled at run time: " + instance.not_ahead);
                     continue;
                 }
-                const std::string n = std::to_string(count++);
-                arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
-                arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
-                arrays += "const unsigned char binary_" + n +
-                          "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
-                registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
-                                 std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
-                                 ", as_text(text_" + n + "), " + std::to_string(made.text.size()) +
-                                 ", as_text(options_" + n + ")" + ", binary_" + n + ", " +
-                                 std::to_string(made.binary.size()) + "});\n";
+                const auto parts = parts_of(p, file, f, site, instance);
+                if (!parts) {
+                    out.notes.push_back(what + ": compiled at run time: a name it uses is not spelled");
+                    continue;
+                }
+                for (const tiles::engine::ahead_target& t : targets) {
+                    tiles::engine::ahead_program made;
+                    try {
+                        made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where),
+                                                            parts->name, instance.rank, instance.tiled, instance.tile);
+                    } catch (const std::exception& e) {
+                        out.errors.push_back(e.what());
+                        continue;
+                    }
+                    const std::string n = std::to_string(count++);
+                    arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
+                    arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
+                    arrays += "const unsigned char binary_" + n +
+                              "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
+                    registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
+                                     std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
+                                     ", as_text(text_" + n + "), " + std::to_string(made.text.size()) +
+                                     ", as_text(options_" + n + ")" + ", binary_" + n + ", " +
+                                     std::to_string(made.binary.size()) + "});\n";
+                }
             }
         }
     std::string left;

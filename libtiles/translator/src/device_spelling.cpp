@@ -154,15 +154,54 @@ std::optional<index_shape> index_shape_of(QualType index) {
 
 std::optional<std::string> enclosing_signature(const LambdaExpr* lambda) {
     const auto* f = dyn_cast<FunctionDecl>(lambda->getLambdaClass()->getDeclContext());
-    if (!f) return std::nullopt;
-    for (const DeclContext* c = f; c; c = c->getParent()) {
-        if (const auto* g = dyn_cast<FunctionDecl>(c); g && g->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
-            return std::nullopt;
-        if (const auto* r = dyn_cast<CXXRecordDecl>(c);
-            r && (isa<ClassTemplateSpecializationDecl>(r) || r->getDescribedClassTemplate() || r->isDependentContext()))
-            return std::nullopt;
-    }
+    if (!f || f->isDependentContext()) return std::nullopt;
     return PredefinedExpr::ComputeName(PredefinedExpr::PrettyFunction, f);
+}
+
+bool template_arguments_of(const ASTContext& context, const LambdaExpr* lambda,
+                           std::map<std::string, std::string>& definitions) {
+    // What make_type and make_constant define of the parameter `p` bound to `a`.
+    const auto define = [&](const NamedDecl* p, const TemplateArgument& a) {
+        const std::string name = p->getNameAsString();
+        if (a.getKind() == TemplateArgument::Type) {
+            const auto spelled = element_name(context, a.getAsType());
+            if (!spelled) return false;
+            definitions[name] = "typedef " + *spelled + " " + name + ";";
+            return true;
+        }
+        if (a.getKind() != TemplateArgument::Integral) return false;
+        const QualType t = a.getIntegralType().getCanonicalType();
+        const llvm::APSInt& v = a.getAsIntegral();
+        const std::size_t size = std::size_t(context.getTypeSizeInChars(t).getQuantity());
+        if (t->isBooleanType()) {
+            definitions[name] =
+                tiles::amp_detail::constant_definition(name, "bool", v.getBoolValue() ? 1 : 0, false, false, size);
+            return true;
+        }
+        const auto number = number_element(context, t);
+        if (!number) return false;
+        const long double value =
+            v.isSigned() ? static_cast<long double>(v.getExtValue()) : static_cast<long double>(v.getZExtValue());
+        definitions[name] = tiles::amp_detail::constant_definition(name, tiles::opencl_name(*number), value, false,
+                                                                   t->isSignedIntegerType(), size);
+        return true;
+    };
+    const auto bind = [&](const TemplateParameterList* parameters, llvm::ArrayRef<TemplateArgument> arguments) {
+        if (!parameters || parameters->size() != arguments.size()) return false;
+        for (unsigned i = 0; i < arguments.size(); ++i)
+            if (!define(parameters->getParam(i), arguments[i])) return false;
+        return true;
+    };
+    for (const DeclContext* c = lambda->getLambdaClass()->getDeclContext(); c; c = c->getParent()) {
+        if (const auto* f = dyn_cast<FunctionDecl>(c); f && f->getTemplateSpecializationArgs())
+            if (!f->getPrimaryTemplate() ||
+                !bind(f->getPrimaryTemplate()->getTemplateParameters(), f->getTemplateSpecializationArgs()->asArray()))
+                return false;
+        if (const auto* r = dyn_cast<ClassTemplateSpecializationDecl>(c))
+            if (!bind(r->getSpecializedTemplate()->getTemplateParameters(), r->getTemplateArgs().asArray()))
+                return false;
+    }
+    return true;
 }
 
 } // namespace tiles_amp

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -28,8 +29,14 @@ struct index_shape {
 };
 std::optional<index_shape> index_shape_of(clang::QualType index);
 
-// The signature of the function a lambda is written in, as __PRETTY_FUNCTION__ gives it there,
-// where that function is no template's.
+// The signature of the function a lambda is written in, as __PRETTY_FUNCTION__ gives it there
+// (an instantiation's with its template arguments), where nothing around it is a template's pattern.
 std::optional<std::string> enclosing_signature(const clang::LambdaExpr* lambda);
+
+// The template arguments of the functions and classes around a lambda, as the device defines the
+// parameters the kernel names (TILES_TYPE, TILES_CONSTANT): "typedef float T;", "constexpr int N =
+// 16;", by parameter. False where one is not spelled (a template template argument, a pack).
+bool template_arguments_of(const clang::ASTContext& context, const clang::LambdaExpr* lambda,
+                           std::map<std::string, std::string>& definitions);
 
 } // namespace tiles_amp

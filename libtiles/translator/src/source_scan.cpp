@@ -195,9 +195,11 @@ std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl
 // One kernel's reach: what its body and the device code it calls use.
 class reach : public RecursiveASTVisitor<reach> {
   public:
+    // `instance`: the kernel the build compiles of this visit of the site, or nullptr (a
+    // template's pattern, a functor).
     reach(ASTContext& c, const places& at, const macro_log& macros, plan& out, kernel_site& site,
-          std::map<std::string, SourceLocation>& code_at)
-        : context_(c), at_(at), macros_(macros), out_(out), site_(site), code_at_(code_at) {}
+          std::map<std::string, SourceLocation>& code_at, kernel_instance* instance = nullptr)
+        : context_(c), at_(at), macros_(macros), out_(out), site_(site), code_at_(code_at), instance_(instance) {}
 
     bool shouldVisitTemplateInstantiations() const { return false; }
     bool shouldVisitImplicitCode() const { return false; }
@@ -221,17 +223,21 @@ class reach : public RecursiveASTVisitor<reach> {
     // A variable of the host that the kernel captures, named at `at`: refused where it cannot be
     // passed, and a struct's definition device code.
     void capture(const VarDecl* v, SourceLocation at) {
+        const std::string name = v->getNameAsString();
+        // Each instantiation's kernel captures the variable with its own type.
+        if (instance_ != nullptr && !instance_->capture_types.count(name)) {
+            if (const auto spelled = capture_type(context_, v))
+                instance_->capture_types[name] = *spelled;
+            else
+                not_ahead("it captures '" + name + "', of a type the build does not spell");
+        }
         auto& captures = site_.captures;
-        if (std::find(captures.begin(), captures.end(), v->getNameAsString()) != captures.end()) return;
-        captures.push_back(v->getNameAsString());
+        if (std::find(captures.begin(), captures.end(), name) != captures.end()) return;
+        captures.push_back(name);
         if (const std::string refusal = capture_refusal(context_, at_, v); !refusal.empty()) {
             out_.problems.push_back({at_.where(at), refusal});
             return;
         }
-        if (const auto spelled = capture_type(context_, v))
-            site_.capture_types[v->getNameAsString()] = *spelled;
-        else
-            not_ahead("it captures '" + v->getNameAsString() + "', of a type the build does not spell");
         const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl();
         if (!t) return;
         type(t, at);
@@ -300,13 +306,14 @@ class reach : public RecursiveASTVisitor<reach> {
   private:
     // Why the site's kernel cannot be compiled at build time, where it is the first reason.
     void not_ahead(const std::string& why) {
-        if (site_.not_ahead.empty()) site_.not_ahead = why;
+        if (instance_->not_ahead.empty()) instance_->not_ahead = why;
     }
     // A constant of the host the kernel uses, which the device defines alike.
     void local_constant(const VarDecl* v) {
         site_.local_constants.insert(v->getNameAsString());
+        if (instance_ == nullptr) return;
         if (const auto definition = constant_definition(context_, v))
-            site_.constant_definitions[v->getNameAsString()] = *definition;
+            instance_->constant_definitions[v->getNameAsString()] = *definition;
         else
             not_ahead("it uses the constant '" + v->getNameAsString() + "', whose value the build does not know");
     }
@@ -449,6 +456,7 @@ class reach : public RecursiveASTVisitor<reach> {
     plan& out_;
     kernel_site& site_;
     std::map<std::string, SourceLocation>& code_at_; // where each block of code starts, for their order
+    kernel_instance* instance_;
     const FunctionDecl* current_ = nullptr;
     bool in_kernel_ = false;
     std::set<const FunctionDecl*> scanned_;
@@ -487,15 +495,22 @@ class finder : public RecursiveASTVisitor<finder> {
         site.line = at_.line(e->getBeginLoc());
         site.column = at_.column(e->getBeginLoc());
         site_at_[&site] = e->getBeginLoc();
-        const auto shape = index_shape_of(op->getParamDecl(0)->getType());
-        const auto signature = enclosing_signature(e);
-        if (!signature)
-            site.not_ahead = "it is written in a template, whose instantiations the run time names";
-        else if (!shape)
-            site.not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
-        if (signature) site.function = *signature;
-        if (shape) site.rank = shape->rank, site.tiled = shape->tiled, site.tile = shape->tile;
-        reach r(context_, at_, macros_, out_, site, code_at_);
+        // A template's pattern has no kernel the build can compile; each of its instantiations has.
+        kernel_instance* instance = nullptr;
+        if (!op->getParent()->isDependentContext()) {
+            instance = &site.instances.emplace_back();
+            const auto shape = index_shape_of(op->getParamDecl(0)->getType());
+            const auto signature = enclosing_signature(e);
+            if (!signature)
+                instance->not_ahead = "the function around it is not one the build names";
+            else if (!shape)
+                instance->not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
+            if (signature) instance->function = *signature;
+            if (shape) instance->rank = shape->rank, instance->tiled = shape->tiled, instance->tile = shape->tile;
+            if (!template_arguments_of(context_, e, instance->template_arguments))
+                instance->not_ahead = "a template argument of the function around it is not one the build spells";
+        }
+        reach r(context_, at_, macros_, out_, site, code_at_, instance);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
                 problem(c.getLocation(), "the kernel captures 'this', a pointer to host memory: a kernel takes arrays, "
