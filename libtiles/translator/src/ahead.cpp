@@ -3,9 +3,11 @@
 
 #include <exception>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "tiles/detail/amp_kernel_text.hpp"
+#include "tiles/exceptions.hpp"
 #include "translation.hpp"
 
 namespace tiles_amp {
@@ -90,6 +92,7 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
     ahead_sources out;
     std::string arrays, registrations;
     int count = 0;
+    std::set<std::string> missing_tools; // routes whose tools are not here
     for (const auto& [file, f] : p.files)
         for (const auto& [at, site] : f.sites) {
             const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
@@ -111,10 +114,15 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
                     continue;
                 }
                 for (const tiles::engine::ahead_target& t : targets) {
+                    if (missing_tools.count(t.route)) continue;
                     tiles::engine::ahead_program made;
                     try {
                         made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where),
                                                             parts->name, instance.rank, instance.tiled, instance.tile);
+                    } catch (const tiles::unsupported_feature& e) {
+                        missing_tools.insert(t.route);
+                        out.warnings.push_back("the kernels are compiled at run time for " + t.route + ": " + e.what());
+                        continue;
                     } catch (const std::exception& e) {
                         out.errors.push_back(e.what());
                         continue;

@@ -23,6 +23,9 @@ struct ahead_sources {
     std::string source;              // the source that registers the programs
     std::vector<std::string> errors; // the compilers' messages of the kernels that did not compile
     std::vector<std::string> notes;  // the kernels left to the run time, and why (in the source too)
+    // The routes whose tools are missing here (clang, llvm-spirv, libclc), with what is missing:
+    // their kernels are left to the run time, which may have them.
+    std::vector<std::string> warnings;
 };
 ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahead_target>& targets);
 

@@ -253,6 +253,7 @@ int main(int argc, char** argv) {
     }
     if (!ahead.empty()) {
         const tiles_amp::ahead_sources compiled = tiles_amp::compile_ahead(r.plan, targets);
+        for (const std::string& m : compiled.warnings) std::fprintf(stderr, "tiles-amp: warning: %s\n", m.c_str());
         for (const std::string& m : compiled.errors) std::fprintf(stderr, "%s\n", m.c_str());
         if (!compiled.errors.empty() || !write(ahead, compiled.source)) return 1;
     }
