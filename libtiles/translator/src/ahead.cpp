@@ -18,8 +18,13 @@ namespace {
 std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std::string& file, const file_plan& f,
                                                         const kernel_site& site, const kernel_instance& instance) {
     tiles::amp_detail::kernel_parts parts;
-    parts.written = {f.text.substr(site.written.begin, site.written.end - site.written.begin), file, site.line,
-                     std::size_t(site.column)};
+    parts.functor = site.functor;
+    parts.written =
+        site.functor
+            ? tiles::amp_detail::placed_text{site.class_name, file, site.line, 1}
+            : tiles::amp_detail::placed_text{f.text.substr(site.written.begin, site.written.end - site.written.begin),
+                                             file, site.line, std::size_t(site.column)};
+    parts.constructor_types = instance.constructor_types;
     parts.line = site.line;
     parts.name = tiles::amp_detail::kernel_name(instance.function, site.line);
     const auto spelled = [](const std::map<std::string, std::string>& in, const std::string& name) {
@@ -29,7 +34,7 @@ std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std
     for (const site_use& u : uses_of(site, p.blocks)) {
         if (u.what == site_use::kind::capture) {
             const auto type = spelled(instance.capture_types, u.name);
-            if (!type) return std::nullopt;
+            if (!type || site.functor) return std::nullopt; // a functor takes its data by its constructor
             parts.parameters.push_back(*type + " " + u.name);
         } else if (u.what == site_use::kind::block) {
             const device_block& b = p.blocks.at(u.name);

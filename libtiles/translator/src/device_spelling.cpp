@@ -5,6 +5,7 @@
 #include "tiles/element_type.hpp"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 
 namespace tiles_amp {
 namespace {
@@ -68,8 +69,7 @@ std::optional<std::string> element_name(const ASTContext& context, QualType t) {
 
 } // namespace
 
-std::optional<std::string> capture_type(const ASTContext& context, const VarDecl* v) {
-    const QualType declared = v->getType().getNonReferenceType();
+std::optional<std::string> capture_type(const ASTContext& context, QualType declared) {
     const bool read_only = declared.isConstQualified();
     const QualType t = declared.getCanonicalType().getUnqualifiedType();
     for (const char* name : {"array_view", "array"})
@@ -152,13 +152,26 @@ std::optional<index_shape> index_shape_of(QualType index) {
     return std::nullopt;
 }
 
-std::optional<std::string> enclosing_signature(const LambdaExpr* lambda) {
-    const auto* f = dyn_cast<FunctionDecl>(lambda->getLambdaClass()->getDeclContext());
+const FunctionDecl* function_around(const LambdaExpr* lambda) {
+    return dyn_cast<FunctionDecl>(lambda->getLambdaClass()->getDeclContext());
+}
+
+const FunctionDecl* function_around(ASTContext& context, const Expr* e) {
+    DynTypedNodeList parents = context.getParents(*e);
+    while (!parents.empty()) {
+        if (const auto* f = parents[0].get<FunctionDecl>()) return f;
+        if (const auto* l = parents[0].get<LambdaExpr>()) return l->getCallOperator();
+        parents = context.getParents(parents[0]);
+    }
+    return nullptr;
+}
+
+std::optional<std::string> pretty_signature(const FunctionDecl* f) {
     if (!f || f->isDependentContext()) return std::nullopt;
     return PredefinedExpr::ComputeName(PredefinedExpr::PrettyFunction, f);
 }
 
-bool template_arguments_of(const ASTContext& context, const LambdaExpr* lambda,
+bool template_arguments_of(const ASTContext& context, const FunctionDecl* around,
                            std::map<std::string, std::string>& definitions) {
     // What make_type and make_constant define of the parameter `p` bound to `a`.
     const auto define = [&](const NamedDecl* p, const TemplateArgument& a) {
@@ -192,7 +205,7 @@ bool template_arguments_of(const ASTContext& context, const LambdaExpr* lambda,
             if (!define(parameters->getParam(i), arguments[i])) return false;
         return true;
     };
-    for (const DeclContext* c = lambda->getLambdaClass()->getDeclContext(); c; c = c->getParent()) {
+    for (const DeclContext* c = around; c; c = c->getParent()) {
         if (const auto* f = dyn_cast<FunctionDecl>(c); f && f->getTemplateSpecializationArgs())
             if (!f->getPrimaryTemplate() ||
                 !bind(f->getPrimaryTemplate()->getTemplateParameters(), f->getTemplateSpecializationArgs()->asArray()))

@@ -14,9 +14,10 @@
 
 namespace tiles_amp {
 
-// The declaration of capture `v` in the kernel function: "const array_view<const float, 2>",
+// The declaration in the kernel function of a capture, or of a functor's constructor's argument,
+// of type `value` (no reference; const where the host's is): "const array_view<const float, 2>",
 // "array<int, 1>&", "const uint", "const Params".
-std::optional<std::string> capture_type(const clang::ASTContext& context, const clang::VarDecl* v);
+std::optional<std::string> capture_type(const clang::ASTContext& context, clang::QualType value);
 
 // The device's definition of the host's number constant `v`: "constexpr int TS = 16;".
 std::optional<std::string> constant_definition(const clang::ASTContext& context, const clang::VarDecl* v);
@@ -29,14 +30,19 @@ struct index_shape {
 };
 std::optional<index_shape> index_shape_of(clang::QualType index);
 
-// The signature of the function a lambda is written in, as __PRETTY_FUNCTION__ gives it there
-// (an instantiation's with its template arguments), where nothing around it is a template's pattern.
-std::optional<std::string> enclosing_signature(const clang::LambdaExpr* lambda);
+// The function a call site is written in: around a lambda, or around an expression (a functor's
+// construction), where __PRETTY_FUNCTION__ names it.
+const clang::FunctionDecl* function_around(const clang::LambdaExpr* lambda);
+const clang::FunctionDecl* function_around(clang::ASTContext& context, const clang::Expr* e);
 
-// The template arguments of the functions and classes around a lambda, as the device defines the
-// parameters the kernel names (TILES_TYPE, TILES_CONSTANT): "typedef float T;", "constexpr int N =
+// The signature of `f` as __PRETTY_FUNCTION__ gives it there (an instantiation's with its template
+// arguments), where it is no template's pattern.
+std::optional<std::string> pretty_signature(const clang::FunctionDecl* f);
+
+// The template arguments of `f` and the functions and classes around it, as the device defines the
+// parameters a kernel names (TILES_TYPE, TILES_CONSTANT): "typedef float T;", "constexpr int N =
 // 16;", by parameter. False where one is not spelled (a template template argument, a pack).
-bool template_arguments_of(const clang::ASTContext& context, const clang::LambdaExpr* lambda,
+bool template_arguments_of(const clang::ASTContext& context, const clang::FunctionDecl* f,
                            std::map<std::string, std::string>& definitions);
 
 } // namespace tiles_amp

@@ -36,6 +36,7 @@ struct kernel_instance {
     std::map<std::string, std::string> capture_types;        // by name: "const array_view<float, 2>"
     std::map<std::string, std::string> constant_definitions; // the constants it uses, by name
     std::map<std::string, std::string> template_arguments;   // by parameter: "typedef float T;"
+    std::vector<std::string> constructor_types;              // a functor's: "const array_view<float, 1>"
     int rank = 0;                                            // of its index; tiled by `tile` where `tiled`
     bool tiled = false;
     std::array<int, 3> tile{};

@@ -226,7 +226,7 @@ class reach : public RecursiveASTVisitor<reach> {
         const std::string name = v->getNameAsString();
         // Each instantiation's kernel captures the variable with its own type.
         if (instance_ != nullptr && !instance_->capture_types.count(name)) {
-            if (const auto spelled = capture_type(context_, v))
+            if (const auto spelled = capture_type(context_, v->getType().getNonReferenceType()))
                 instance_->capture_types[name] = *spelled;
             else
                 not_ahead("it captures '" + name + "', of a type the build does not spell");
@@ -496,20 +496,8 @@ class finder : public RecursiveASTVisitor<finder> {
         site.column = at_.column(e->getBeginLoc());
         site_at_[&site] = e->getBeginLoc();
         // A template's pattern has no kernel the build can compile; each of its instantiations has.
-        kernel_instance* instance = nullptr;
-        if (!op->getParent()->isDependentContext()) {
-            instance = &site.instances.emplace_back();
-            const auto shape = index_shape_of(op->getParamDecl(0)->getType());
-            const auto signature = enclosing_signature(e);
-            if (!signature)
-                instance->not_ahead = "the function around it is not one the build names";
-            else if (!shape)
-                instance->not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
-            if (signature) instance->function = *signature;
-            if (shape) instance->rank = shape->rank, instance->tiled = shape->tiled, instance->tile = shape->tile;
-            if (!template_arguments_of(context_, e, instance->template_arguments))
-                instance->not_ahead = "a template argument of the function around it is not one the build spells";
-        }
+        kernel_instance* instance =
+            op->getParent()->isDependentContext() ? nullptr : new_instance(site, op, function_around(e));
         reach r(context_, at_, macros_, out_, site, code_at_, instance);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
@@ -559,7 +547,24 @@ class finder : public RecursiveASTVisitor<finder> {
         kernel_site& site = out_.files[file].sites[at_.offset(kernel->getBeginLoc())];
         site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
-        site.not_ahead = "it is a functor, which the build does not compile ahead";
+        const FunctionDecl* around = function_around(context_, e);
+        if (around && !around->isDependentContext()) {
+            kernel_instance* instance = new_instance(site, op, around);
+            // The constructor's arguments as the host forwards them: each of its expression's type.
+            const Expr* made = kernel; // Class(one) is a cast around the construction
+            if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(made)) made = cast->getSubExpr()->IgnoreImplicit();
+            const auto* construct = dyn_cast<CXXConstructExpr>(made);
+            for (unsigned i = 0; construct && i < construct->getNumArgs(); ++i) {
+                const Expr* a = construct->getArg(i)->IgnoreImplicit();
+                if (const auto* c = dyn_cast<CXXConstructExpr>(a);
+                    c && c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c))
+                    a = c->getArg(0)->IgnoreImplicit();
+                const auto type = capture_type(context_, a->getType());
+                if (!type) instance->not_ahead = "an argument of its constructor is of a type the build does not spell";
+                instance->constructor_types.push_back(type.value_or(""));
+            }
+            if (!construct) instance->not_ahead = "its construction is not one the build reads";
+        }
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
         site.line = at_.line(kernel->getBeginLoc());
         site.column = at_.column(kernel->getBeginLoc());
@@ -640,6 +645,23 @@ class finder : public RecursiveASTVisitor<finder> {
     }
 
   private:
+    // The kernel the build compiles of this visit of `site`, whose call operator is `op`, written in
+    // the function `around`.
+    kernel_instance* new_instance(kernel_site& site, const CXXMethodDecl* op, const FunctionDecl* around) {
+        kernel_instance& instance = site.instances.emplace_back();
+        const auto shape = index_shape_of(op->getParamDecl(0)->getType());
+        const auto signature = pretty_signature(around);
+        if (!signature)
+            instance.not_ahead = "the function around it is not one the build names";
+        else if (!shape)
+            instance.not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
+        if (signature) instance.function = *signature;
+        if (shape) instance.rank = shape->rank, instance.tiled = shape->tiled, instance.tile = shape->tile;
+        if (!template_arguments_of(context_, around, instance.template_arguments))
+            instance.not_ahead = "a template argument of the function around it is not one the build spells";
+        return &instance;
+    }
+
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
 
     // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the
