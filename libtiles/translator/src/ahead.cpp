@@ -101,10 +101,6 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
     for (const auto& [file, f] : p.files)
         for (const auto& [at, site] : f.sites) {
             const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
-            if (!site.not_ahead.empty()) {
-                out.notes.push_back(where + ": compiled at run time: " + site.not_ahead);
-                continue;
-            }
             if (site.instances.empty())
                 out.notes.push_back(where + ": compiled at run time: the build saw no instantiation of its template");
             for (const kernel_instance& instance : site.instances) {

@@ -55,7 +55,6 @@ struct kernel_site {
     std::set<std::string> local_constants;      // constants of the enclosing function, not captured
     std::map<std::string, bool> template_names; // a template parameter it names: true for a type
     std::set<std::string> blocks;               // device_block keys
-    std::string not_ahead;                      // why the build cannot compile its kernels; "" where it can
     std::vector<kernel_instance> instances;     // the kernels the build compiles: one, or a template's each
 };
 

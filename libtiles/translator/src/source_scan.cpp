@@ -649,7 +649,8 @@ class finder : public RecursiveASTVisitor<finder> {
     // the function `around`.
     kernel_instance* new_instance(kernel_site& site, const CXXMethodDecl* op, const FunctionDecl* around) {
         kernel_instance& instance = site.instances.emplace_back();
-        const auto shape = index_shape_of(op->getParamDecl(0)->getType());
+        const auto shape =
+            op->getNumParams() == 1 ? index_shape_of(op->getParamDecl(0)->getType()) : std::optional<index_shape>();
         const auto signature = pretty_signature(around);
         if (!signature)
             instance.not_ahead = "the function around it is not one the build names";
