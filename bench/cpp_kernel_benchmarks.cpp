@@ -4,8 +4,11 @@
 // kernels are the C++ AMP lambdas (tiles/amp.hpp), compiled by clang for the device's route; the
 // OpenCL C ones (kernels/same_kernels.cl) by the driver. The ratio is C++ to OpenCL C.
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+#include <limits>
 #include <random>
+#include <stdexcept>
 
 #include "baselines.hpp"
 #include "benchmarks.hpp"
@@ -109,6 +112,29 @@ void cpp_tile_sums(const accelerator_view& view, const array<float, 1>& in, arra
     // clang-format on
 }
 
+// Runs each kernel once into `out`, from zeros, and refuses results that differ by more than
+// `terms` (the values each element adds up) float roundings, as the two compilers' contractions
+// may: a ratio of kernels that compute different things would mean nothing.
+template <int N>
+void check_agreement(const std::string& name, array<float, N>& out, int terms, const std::function<void()>& cpp,
+                     const std::function<void()>& opencl_c) {
+    const std::vector<float> zeros(out.get_extent().size());
+    std::vector<float> results[2];
+    const std::function<void()>* const runs[2] = {&cpp, &opencl_c};
+    for (int i = 0; i < 2; ++i) {
+        copy(zeros.begin(), zeros.end(), out);
+        (*runs[i])();
+        results[i] = out;
+    }
+    const float tolerance = float(terms) * std::numeric_limits<float>::epsilon();
+    for (std::size_t i = 0; i < zeros.size(); ++i) {
+        const float made = results[0][i], expected = results[1][i];
+        if (!(std::fabs(made - expected) <= tolerance * std::max(1.0f, std::fabs(expected))))
+            throw std::runtime_error(name + ": the C++ kernel gives " + std::to_string(made) + " at element " +
+                                     std::to_string(i) + ", the OpenCL C kernel " + std::to_string(expected));
+    }
+}
+
 } // namespace
 
 void run_cpp_kernel_benchmarks(const bench_config& config) {
@@ -119,9 +145,11 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
     const std::string device = device_label(view.get_accelerator());
     timing_policy timing = config.timing;
     timing.before_each_run = cache_cleaner(view);
-    // Times C++ against OpenCL C, in turns; `work` is the bytes or flops of one run, in `unit`s.
-    const auto measure = [&](const std::string& name, const std::string& size, double work, const char* unit,
-                             const std::function<void()>& cpp, const std::function<void()>& opencl_c) {
+    // Times C++ against OpenCL C, in turns, once they agree on `out`; `work` is the bytes or flops of
+    // one run, in `unit`s.
+    const auto measure = [&](const std::string& name, const std::string& size, double work, const char* unit, auto& out,
+                             int terms, const std::function<void()>& cpp, const std::function<void()>& opencl_c) {
+        check_agreement(name, out, terms, cpp, opencl_c);
         const std::vector<double> seconds = median_seconds({cpp, opencl_c}, timing);
         config.report({name, device, size, work / seconds[0], unit, "OpenCL C", work / seconds[1]});
     };
@@ -137,7 +165,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         const kernel tile_average(tiles_bench_kernel_same_kernels, "tile_average");
         measure(
             names[0], std::to_string(tiled) + "x" + std::to_string(tiled), double(tiled) * tiled * sizeof(float) / 1e9,
-            "GB/s", [&] { cpp_tile_average(view, samples, averages); },
+            "GB/s", averages, SAMPLESIZE * SAMPLESIZE, [&] { cpp_tile_average(view, samples, averages); },
             [&] {
                 parallel_for_each(view, samples.extent.tile<SAMPLESIZE, SAMPLESIZE>(), tile_average, samples, averages);
             });
@@ -151,7 +179,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         array<float, 2> c(extent<2>(n, n), view);
         const kernel multiply(tiles_bench_kernel_same_kernels, "multiply");
         measure(
-            names[1], std::to_string(n) + "x" + std::to_string(n), 2.0 * n * n * n / 1e9, "GFLOP/s",
+            names[1], std::to_string(n) + "x" + std::to_string(n), 2.0 * n * n * n / 1e9, "GFLOP/s", c, n,
             [&] { cpp_tiled_multiply(view, a, b, c, n); },
             [&] { parallel_for_each(view, c.extent.tile<multiply_tile, multiply_tile>(), multiply, a, b, c, n); });
     }
@@ -159,7 +187,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         array<float, 2> out(matrix.extent, view);
         const kernel stencil(tiles_bench_kernel_same_kernels, "stencil");
         measure(
-            names[2], square, 2.0 * double(values.size()) * sizeof(float) / 1e9, "GB/s",
+            names[2], square, 2.0 * double(values.size()) * sizeof(float) / 1e9, "GB/s", out, 5,
             [&] { cpp_stencil(view, matrix, out); },
             [&] { parallel_for_each(view, out.extent, stencil, matrix, out); });
     }
@@ -171,7 +199,7 @@ void run_cpp_kernel_benchmarks(const bench_config& config) {
         array<float, 1> sums(extent<1>(count / REDUCTION_TILE), view);
         const kernel tile_sums(tiles_bench_kernel_same_kernels, "tile_sums");
         measure(
-            names[3], std::to_string(count), double(count) * sizeof(float) / 1e9, "GB/s",
+            names[3], std::to_string(count), double(count) * sizeof(float) / 1e9, "GB/s", sums, REDUCTION_TILE,
             [&] { cpp_tile_sums(view, in, sums); },
             [&] { parallel_for_each(view, in.extent.tile<REDUCTION_TILE>(), tile_sums, in, sums); });
     }

@@ -4,8 +4,9 @@
 # compiles the translation in its place, with every message at the source's own lines; the headers
 # of the source's folder that it includes are translated beside it (their kernels and restrict(amp)
 # code are device code too), and a change to any file the source includes translates it again;
-# <target> links tiles::core. List the sources here, not in add_executable or add_library. Installed with
-# the package (find_package(tiles)); in libtiles' own build where tiles-amp is built.
+# <target> links tiles::core. A source add_executable or add_library lists too is compiled only
+# through its translation. Installed with the package (find_package(tiles)); in libtiles' own build
+# where tiles-amp is built.
 #
 # tiles_amp_sources(<target> <source>... [ROUTES [<route>...]]): the kernels are compiled at build
 # time for each route named ("clang-spir", "clang-spirv", "clang-ptx", with ":32" or ":64" address
@@ -55,6 +56,9 @@ function(tiles_amp_sources target)
       COMMENT "Translating the C++ AMP source ${source}"
       COMMAND_EXPAND_LISTS VERBATIM)
     target_sources(${target} PRIVATE "${translated}")
+    # The source as written is not compiled, even where add_executable() lists it too: only
+    # its translation is.
+    set_source_files_properties("${absolute}" TARGET_DIRECTORY ${target} PROPERTIES HEADER_FILE_ONLY ON)
     # The translation lies in the build tree: its #include "..." look in the source's folder first,
     # as the source's did.
     get_filename_component(directory "${absolute}" DIRECTORY)

@@ -122,6 +122,7 @@ TEST_CASE("AMP's accelerator properties read what libtiles' accessors read", "[a
         CHECK(a.supports_double_precision == a.get_supports_double_precision());
         CHECK(a.supports_limited_double_precision == a.get_supports_limited_double_precision());
         CHECK(a.supports_cpu_shared_memory == a.get_supports_cpu_shared_memory());
+        CHECK(a.default_cpu_access_type == a.get_default_cpu_access_type());
         // default_view is the default view, made when first read.
         const accelerator_view view = a.default_view;
         CHECK(view == a.get_default_view());
@@ -152,6 +153,94 @@ TEST_CASE("AMP's default_view launches and waits as the view it stands for", "[a
     CHECK(device.default_view.get_accelerator() == device);
     const std::vector<int> result = a;
     CHECK(result == std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14});
+}
+
+TEST_CASE("a view's source accelerator view is where C++ AMP says its data lives", "[amp][host]") {
+    const accelerator device;
+    const accelerator_view view = device.create_view();
+    std::vector<int> host = iota_vector(8);
+    const accelerator_view cpu = accelerator(accelerator::cpu_accelerator).default_view;
+    CHECK(concurrency::array_view<int, 1>(8, host).get_source_accelerator_view() == cpu);
+    array<int, 1> on_device(8, view);
+    const concurrency::array_view<int, 1> of_array(on_device);
+    CHECK(of_array.get_source_accelerator_view() == view);
+    CHECK(of_array.section(2, 3).get_source_accelerator_view() == view);
+    array<int, 1> staging(8, cpu, view);
+    CHECK(concurrency::array_view<const int, 1>(staging).get_source_accelerator_view() == cpu);
+    const concurrency::array_view<int, 1> sourceless(8);
+    REQUIRE_THROWS_MENTIONING(sourceless.get_source_accelerator_view(), concurrency::runtime_exception,
+                              "the view has no data source");
+}
+
+TEST_CASE("synchronize with access_type_read_write or _write lets the host write the source directly", "[amp][host]") {
+    const tiles::kernel twice(twice_source, "twice");
+    for (const concurrency::access_type type : {concurrency::access_type_read_write, concurrency::access_type_write}) {
+        std::vector<int> host = iota_vector(8);
+        const concurrency::array_view<int, 1> data(8, host);
+        tiles::parallel_for_each(data.extent, twice, data);
+        if (type == concurrency::access_type_write)
+            data.synchronize_async(type).wait();
+        else
+            data.synchronize(type);
+        CHECK(host[3] == 6); // the launch's result is home
+        host[3] = 100;       // written without refresh(), as AMP allows after these access types
+        tiles::parallel_for_each(data.extent, twice, data);
+        data.synchronize();
+        CHECK(host == std::vector<int>{0, 4, 8, 200, 16, 20, 24, 28});
+    }
+    // access_type_read (the default) keeps the device's copy: a direct write is not seen without
+    // refresh(), so the next launch doubles the device's 6.
+    std::vector<int> host = iota_vector(8);
+    const concurrency::array_view<int, 1> data(8, host);
+    tiles::parallel_for_each(data.extent, twice, data);
+    data.synchronize(concurrency::access_type_read);
+    host[3] = 100;
+    tiles::parallel_for_each(data.extent, twice, data);
+    data.synchronize();
+    CHECK(host[3] == 12);
+}
+
+TEST_CASE("synchronize_to_async makes a view current on another view, and completion_future converts to "
+          "std::shared_future",
+          "[amp][host]") {
+    const accelerator_view view = accelerator().create_view();
+    std::vector<int> host = iota_vector(8);
+    const concurrency::array_view<int, 1> data(8, host);
+    const concurrency::completion_future uploaded = data.synchronize_to_async(view, concurrency::access_type_read);
+    const std::shared_future<void> standard = uploaded;
+    REQUIRE(standard.valid());
+    standard.get();
+    CHECK(uploaded.is_ready());
+    const std::uint64_t uploads = view.counters().uploads;
+    CHECK(uploads == 1);
+    tiles::parallel_for_each(view, data.extent, tiles::kernel(twice_source, "twice"), data);
+    CHECK(view.counters().uploads == uploads); // the data was there already
+    const std::shared_future<void> home = data.synchronize_async();
+    home.wait();
+    CHECK(host[7] == 14);
+}
+
+TEST_CASE("an array's CPU access type follows C++ AMP's rule for the accelerator", "[amp][host][accelerators]") {
+    using int_array = array<int, 1>;
+    const accelerator device;
+    const accelerator_view view = device.default_view;
+    const concurrency::access_type expected =
+        device.supports_cpu_shared_memory ? concurrency::access_type_read_write : concurrency::access_type_none;
+    CHECK(device.default_cpu_access_type == expected);
+    CHECK(array<int, 1>(4, view).get_cpu_access_type() == expected);
+    CHECK(array<int, 2>(2, 3, view, concurrency::access_type_auto).get_cpu_access_type() == expected);
+    CHECK(array<int, 1>(4, view, concurrency::access_type_none).get_cpu_access_type() == concurrency::access_type_none);
+    const std::vector<int> values = iota_vector(4);
+    if (device.supports_cpu_shared_memory) {
+        const array<int, 1> readable(extent<1>(4), values.begin(), view, concurrency::access_type_read);
+        CHECK(readable.get_cpu_access_type() == concurrency::access_type_read);
+        CHECK(array<int, 1>(readable).get_cpu_access_type() == concurrency::access_type_read); // copies keep it
+    } else {
+        REQUIRE_THROWS_MENTIONING(int_array(extent<1>(4), values.begin(), view, concurrency::access_type_read),
+                                  concurrency::runtime_exception, "access_type_read",
+                                  "supports_cpu_shared_memory is false");
+    }
+    REQUIRE_THROWS_MENTIONING(int_array(4, view, concurrency::access_type(9)), tiles::invalid_argument, "not 9");
 }
 
 TEST_CASE("AMP's Direct3D device paths name emulated OpenCL devices", "[amp][host][accelerators]") {

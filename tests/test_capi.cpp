@@ -28,6 +28,7 @@ C_TEST(test_algorithm_parameters_by_name, "[algorithms][parameters]")
 C_TEST(test_stencil_matches_c_loops, "[algorithms]")
 C_TEST(test_algorithms_run_where_they_are_told, "[algorithms]")
 C_TEST(test_algorithm_refusals, "[algorithms]")
+C_TEST(test_algorithms_described, "[algorithms]")
 
 C_TEST(test_checked_context_reports_the_seed_race, "[checked]")
 C_TEST(test_strict_checked_context_refuses_the_race, "[checked]")

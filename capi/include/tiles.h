@@ -1049,6 +1049,48 @@ TILES_API tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* c
 TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                                      tiles_view* output);
 
+/* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
+ * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
+ * are each one's operands, so that a caller lists them by asking for 0, 1, ... until
+ * TILES_ERROR_INVALID_ARGUMENT. Set struct_size (the _INIT macros do); fields may be added at the
+ * end in later versions. */
+typedef struct tiles_algorithm_info {
+    /* Set to sizeof(tiles_algorithm_info), which tells libtiles the caller's version of the struct. */
+    size_t struct_size;
+    const char* name;                    /* "transpose": its functions' (tiles_transpose...) and Python's */
+    size_t operand_count;                /* how many operands it has, for tiles_algorithm_describe_operand */
+    const char* parameter;               /* its named parameter ("op", "precision"), or "" for none */
+    const char* const* parameter_values; /* the names that parameter takes, in the order of its C enum's
+                                            values (tiles_reduction, tiles_precision); static strings */
+    size_t parameter_value_count;        /* how many names parameter_values holds; 0 for no parameter */
+} tiles_algorithm_info;
+/* A tiles_algorithm_info with struct_size set, to pass to tiles_algorithm_describe. */
+#define TILES_ALGORITHM_INFO_INIT                                                                                      \
+    { sizeof(tiles_algorithm_info), NULL, 0, NULL, NULL, 0 }
+
+/* Fills `out`, whose struct_size must be set, with algorithm number `algorithm` (from 0 on). */
+TILES_API tiles_status tiles_algorithm_describe(tiles_algorithm_info* out, size_t algorithm);
+
+/* One operand of an algorithm, as its functions' views must be. */
+typedef struct tiles_algorithm_operand {
+    /* Set to sizeof(tiles_algorithm_operand), which tells libtiles the caller's version of the struct. */
+    size_t struct_size;
+    const char* name;  /* as this header's parameters call it: "input", "mask", "a" */
+    const char* role;  /* as messages name it, with its article: "the input", "A" */
+    int written;       /* 1 for an output the algorithm writes, 0 for an input it only reads */
+    int min_rank;      /* the least rank of view it takes (a rank-1 view is one row) */
+    int max_rank;      /* the greatest rank of view it takes */
+    int takes_section; /* 0 where sections and views from tiles_view_reinterpret are refused */
+    uint64_t dtypes;   /* bit (1 << d) set for each tiles_dtype d whose elements it may hold */
+} tiles_algorithm_operand;
+/* A tiles_algorithm_operand with struct_size set, to pass to tiles_algorithm_describe_operand. */
+#define TILES_ALGORITHM_OPERAND_INIT                                                                                   \
+    { sizeof(tiles_algorithm_operand), NULL, NULL, 0, 0, 0, 0, 0 }
+
+/* Fills `out`, whose struct_size must be set, with operand number `operand` (from 0 on, in the
+ * order of the algorithm's functions' parameters) of algorithm number `algorithm`. */
+TILES_API tiles_status tiles_algorithm_describe_operand(tiles_algorithm_operand* out, size_t algorithm, size_t operand);
+
 /* ---- Several contexts at once ------------------------------------------------------------ */
 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context

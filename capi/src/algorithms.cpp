@@ -1,41 +1,83 @@
 // libtiles C API: the tiled algorithms, over the algorithms on the engine's operands
-// (tiles/algorithms/). Each entry point turns its views into the engine's operands, picks the
-// context the C++ shells would, and leaves every other check to the algorithms.
+// (tiles/algorithms/). Each entry point turns its views into the engine's operands, checked as the
+// algorithm's description says (tiles/algorithms/description.hpp), picks the context the C++
+// shells would, and leaves every other check to the algorithms.
+#include <algorithm>
+#include <array>
 #include <cctype>
-#include <initializer_list>
+#include <iterator>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "capi_internal.hpp"
 
 #include "tiles/algorithms/block_reduce.hpp"
+#include "tiles/algorithms/description.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
 #include "tiles/algorithms/transpose.hpp"
 
 using namespace tiles::capi;
+using tiles::algorithms::algorithm_description;
+using tiles::algorithms::algorithm_named;
+using tiles::algorithms::operand_description;
 using tiles::engine::matrix_operand;
+
+namespace {
+
+// "rank 1 (one row) or 2": the ranks from `least` to `most`, as messages say them.
+std::string ranks_text(int least, int most) {
+    std::string text = "rank";
+    for (int rank = least; rank <= most; ++rank)
+        text += (rank == least  ? " "
+                 : rank == most ? " or "
+                                : ", ") +
+                std::to_string(rank) + (rank == 1 && most > 1 ? " (one row)" : "");
+    return text;
+}
+
+// `view` as the engine's matrix, refused unless its rank is from `least` to `most`, it is of all
+// of its data in its own element type (where `takes_section` is false) and, where `written`, it
+// may be written. Messages name `function` and the view as `role` ("input view").
+matrix_operand checked_matrix(const tiles_view* view, const char* function, const std::string& role, int least,
+                              int most, bool takes_section, bool written) {
+    const view_object& v = live(view, role.c_str());
+    if (v.rank() < least || v.rank() > most)
+        throw tiles::invalid_argument(std::string(function) + ": the " + role + " has rank " +
+                                      std::to_string(v.rank()) + "; " + function + " takes " + ranks_text(least, most));
+    if (!takes_section && !tiles::engine::is_whole(*v.storage, v.placement(), v.layout))
+        throw tiles::invalid_argument(std::string(function) + ": the " + role +
+                                      " is a section, or a view through tiles_view_reinterpret; " + function +
+                                      " takes views of all of their data in its own element type (copy the data "
+                                      "into an array first)");
+    if (written) check_writable(v, (std::string(function) + "'s " + role).c_str());
+    return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
+}
+
+// `view`, given to `function` as `algorithm`'s operand `name`, checked as the description says;
+// messages name it as the C API's parameters are documented: "the input view", "the view of A".
+matrix_operand operand_of(const algorithm_description& algorithm, const char* name, const tiles_view* view,
+                          const char* function) {
+    const operand_description& operand = algorithm.operand(name);
+    const std::string role = operand.role;
+    const std::string view_role = role.rfind("the ", 0) == 0 ? role.substr(4) + " view" : "view of " + role;
+    return checked_matrix(view, function, view_role, operand.min_rank, operand.max_rank, operand.takes_section,
+                          operand.written);
+}
+
+} // namespace
 
 namespace tiles::capi {
 
 matrix_operand matrix_operand_of(const tiles_view* view, const char* function, const char* role) {
-    const view_object& v = live(view, role);
-    if (v.rank() > 2)
-        throw invalid_argument(std::string(function) + ": the " + role + " has rank " + std::to_string(v.rank()) +
-                               "; the algorithms take rank 1 (one row) or 2");
-    if (!engine::is_whole(*v.storage, v.placement(), v.layout))
-        throw invalid_argument(std::string(function) + ": the " + role +
-                               " is a section, or a view through tiles_view_reinterpret; the algorithms take views of "
-                               "all of their data in its own element type (copy the data into an array first)");
-    return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
+    return checked_matrix(view, function, role, 1, 2, false, false);
 }
 
 matrix_operand output_operand_of(tiles_view* view, const char* function, const char* role) {
-    const matrix_operand operand = matrix_operand_of(view, function, role);
-    check_writable(live(view, role), (std::string(function) + "'s " + role).c_str());
-    return operand;
+    return checked_matrix(view, function, role, 1, 2, false, true);
 }
 
 std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* contexts, size_t count,
@@ -64,18 +106,48 @@ std::shared_ptr<tiles::engine::context> context_for(tiles_context* context,
                                       data.data(), data.size());
 }
 
-tiles::reduction_op reduction_of(const tiles_reduction& op) {
-    const int value = as_int(op);
-    switch (value) {
-    case TILES_REDUCE_SUM:
-        return tiles::reduction_op::sum;
-    case TILES_REDUCE_MIN:
-        return tiles::reduction_op::min;
-    case TILES_REDUCE_MAX:
-        return tiles::reduction_op::max;
+// The C enumerations of the algorithms' named parameters, whose values are the description's names
+// in its order, spelled TILES_<prefix><NAME>: one line each.
+struct c_enumeration {
+    const char* parameter; // as the description names it
+    const char* type;      // tiles.h's enum
+    const char* prefix;    // of its values' names
+};
+constexpr c_enumeration c_enumerations[] = {{"op", "tiles_reduction", "TILES_REDUCE_"},
+                                            {"precision", "tiles_precision", "TILES_PRECISION_"}};
+
+// `value`, given to `function` for `algorithm`'s named parameter, or invalid_argument naming the
+// values its C enumeration has ("7 is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)").
+int parameter_value(const algorithm_description& algorithm, int value, const char* function) {
+    const std::vector<const char*>& names = algorithm.parameter_values;
+    if (value >= 0 && std::size_t(value) < names.size()) return value;
+    const c_enumeration* c =
+        std::find_if(std::begin(c_enumerations), std::end(c_enumerations),
+                     [&](const c_enumeration& e) { return e.parameter == std::string(algorithm.parameter); });
+    if (c == std::end(c_enumerations))
+        throw std::logic_error(std::string(algorithm.name) + "'s parameter '" + algorithm.parameter +
+                               "' has no C enumeration");
+    std::string listed;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        std::string name = names[i];
+        for (char& letter : name) letter = char(std::toupper(static_cast<unsigned char>(letter)));
+        listed += (i == 0 ? c->prefix : i + 1 == names.size() ? " or _" : ", _") + name;
     }
-    throw tiles::invalid_argument("tiles_reduce: " + std::to_string(value) +
-                                  " is not a tiles_reduction (TILES_REDUCE_SUM, _MIN or _MAX)");
+    throw tiles::invalid_argument(std::string(function) + ": " + std::to_string(value) + " is not a " + c->type + " (" +
+                                  listed + ")");
+}
+
+static_assert(int(TILES_REDUCE_SUM) == int(tiles::reduction_op::sum) &&
+                  int(TILES_REDUCE_MIN) == int(tiles::reduction_op::min) &&
+                  int(TILES_REDUCE_MAX) == int(tiles::reduction_op::max),
+              "tiles_reduction's values are reduction_op's, the order of reduce's description");
+
+tiles::reduction_op reduction_of(const tiles_reduction& op, const char* function) {
+    return tiles::reduction_op(parameter_value(algorithm_named("reduce"), as_int(op), function));
+}
+
+tiles::gemm_precision precision_of(const tiles_precision& precision, const char* function) {
+    return tiles::gemm_precision(parameter_value(algorithm_named("gemm"), as_int(precision), function));
 }
 
 // What tiles_reduce and its variants are asked for: combined in the input's type where
@@ -88,52 +160,30 @@ struct reduction_call {
     tiles::element_type result_type;
 };
 
-reduction_call check_reduce(void* out, size_t out_size, const tiles_dtype* accumulator, const tiles_view* input,
-                            const tiles_reduction& op) {
+reduction_call check_reduce(const char* function, void* out, size_t out_size, const tiles_dtype* accumulator,
+                            const tiles_view* input, const tiles_reduction& op) {
     check_out(out);
-    const matrix_operand in = matrix_operand_of(input, "tiles_reduce", "input view");
-    const tiles::reduction_op reduction = reduction_of(op);
+    const matrix_operand in = operand_of(algorithm_named("reduce"), "input", input, function);
+    const tiles::reduction_op reduction = reduction_of(op, function);
     const tiles::element_type type =
         accumulator == nullptr ? tiles::engine::layout_of(*in.data).type : to_element_type(*accumulator);
     if (out_size != tiles::element_size(type))
-        throw tiles::invalid_argument("tiles_reduce: out_size is " + std::to_string(out_size) +
+        throw tiles::invalid_argument(std::string(function) + ": out_size is " + std::to_string(out_size) +
                                       " bytes, but the result is one " + tiles::element_description(type) + ", " +
                                       std::to_string(tiles::element_size(type)) + " bytes");
     return {in, reduction, type};
 }
 
-void reduce(void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context, const tiles_view* input,
-            const tiles_reduction& op) {
-    const reduction_call call = check_reduce(out, out_size, accumulator, input, op);
+void reduce(const char* function, void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context,
+            const tiles_view* input, const tiles_reduction& op) {
+    const reduction_call call = check_reduce(function, out, out_size, accumulator, input, op);
     tiles::algorithms::reduce(context_for(context, {&call.input}), call.input.data, call.op, call.result_type, out);
-}
-
-bool is_precision(int value) { return value >= 0 && value < tiles::algorithms::precision_count; }
-
-tiles::gemm_precision precision_of(const tiles_precision& precision) {
-    static_assert(int(TILES_PRECISION_BFLOAT16) + 1 == tiles::algorithms::precision_count,
-                  "tiles_precision mirrors tiles::gemm_precision");
-    const int value = as_int(precision);
-    if (!is_precision(value)) {
-        std::string listed;
-        for (int i = 0; i < tiles::algorithms::precision_count; ++i) {
-            std::string name = tiles::algorithms::precision_table[i].name;
-            for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
-            listed += (i == 0                                        ? "TILES_PRECISION_"
-                       : i + 1 == tiles::algorithms::precision_count ? " or _"
-                                                                     : ", _") +
-                      name;
-        }
-        throw tiles::invalid_argument("tiles_gemm_as: " + std::to_string(value) + " is not a tiles_precision (" +
-                                      listed + ")");
-    }
-    return tiles::gemm_precision(value);
 }
 
 // tiles_gemm and its variants, run by `run(a, b, c)` where the caller says.
 template <class Run> void gemm(const char* function, const tiles_view* a, const tiles_view* b, tiles_view* c, Run run) {
-    run(matrix_operand_of(a, function, "view of A"), matrix_operand_of(b, function, "view of B"),
-        output_operand_of(c, function, "view of C"));
+    const algorithm_description& gemm = algorithm_named("gemm");
+    run(operand_of(gemm, "a", a, function), operand_of(gemm, "b", b, function), operand_of(gemm, "c", c, function));
 }
 
 // gemm at `precision`, else at the default precision of A's elements.
@@ -148,14 +198,36 @@ void gemm(const char* function, std::optional<tiles::gemm_precision> precision, 
          });
 }
 
-tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const char* algorithm, tiles_context* context,
-                          const tiles_view* input, int block_rows, int block_columns, tiles_view* output) {
+tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const char* algorithm, const char* function,
+                          tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
+                          tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = matrix_operand_of(input, algorithm, "input view");
-        const matrix_operand out = output_operand_of(output, algorithm, "output view");
+        const algorithm_description& described = algorithm_named(algorithm);
+        const matrix_operand in = operand_of(described, "input", input, function);
+        const matrix_operand out = operand_of(described, "output", output, function);
         tiles::algorithms::block_reduce(context_for(context, {&in, &out}), statistic, in, block_rows, block_columns,
                                         out);
     });
+}
+
+// The stencil's operands, given to `function`.
+struct stencil_call {
+    matrix_operand input, mask, output;
+};
+
+stencil_call stencil_operands(const char* function, const tiles_view* input, const tiles_view* mask,
+                              tiles_view* output) {
+    const algorithm_description& stencil = algorithm_named("stencil");
+    return {operand_of(stencil, "input", input, function), operand_of(stencil, "mask", mask, function),
+            operand_of(stencil, "output", output, function)};
+}
+
+const algorithm_description& algorithm_numbered(size_t algorithm) {
+    const std::vector<const algorithm_description*>& all = tiles::algorithms::algorithm_descriptions();
+    if (algorithm >= all.size())
+        throw tiles::invalid_argument("there is no algorithm " + std::to_string(algorithm) + "; libtiles has " +
+                                      std::to_string(all.size()) + ", numbered from 0");
+    return *all[algorithm];
 }
 
 } // namespace
@@ -169,26 +241,31 @@ tiles_precision tiles_default_precision(tiles_dtype dtype) {
 }
 
 const char* tiles_precision_name(tiles_precision precision) {
+    static_assert(int(TILES_PRECISION_BFLOAT16) + 1 == tiles::algorithms::precision_count,
+                  "tiles_precision mirrors tiles::gemm_precision");
     const int value = as_int(precision);
-    return is_precision(value) ? tiles::algorithms::precision_table[value].name : "";
+    return value >= 0 && value < tiles::algorithms::precision_count ? tiles::algorithms::precision_table[value].name
+                                                                    : "";
 }
 
 tiles_status tiles_reduce(void* out, size_t out_size, tiles_context* context, const tiles_view* input,
                           tiles_reduction op) {
-    return guard([&] { reduce(out, out_size, nullptr, context, input, op); });
+    return guard([&] { reduce("tiles_reduce", out, out_size, nullptr, context, input, op); });
 }
 
 tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* context,
                              const tiles_view* input, tiles_reduction op) {
-    return guard([&] { reduce(out, out_size, &accumulator, context, input, op); });
+    return guard([&] { reduce("tiles_reduce_as", out, out_size, &accumulator, context, input, op); });
 }
 
 tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, tiles_reduction op,
                                tiles_view* result) {
     return guard([&] {
-        const matrix_operand in = matrix_operand_of(input, "tiles_reduce_into", "input view");
-        const tiles::reduction_op reduction = reduction_of(op);
-        const matrix_operand out = output_operand_of(result, "tiles_reduce_into", "result view");
+        const char* const function = "tiles_reduce_into";
+        const algorithm_description& reduce = algorithm_named("reduce");
+        const matrix_operand in = operand_of(reduce, "input", input, function);
+        const tiles::reduction_op reduction = reduction_of(op, function);
+        const matrix_operand out = operand_of(reduce, "result", result, function);
         tiles::algorithms::reduce(context_for(context, {&in, &out}), in.data, reduction, out.data);
     });
 }
@@ -210,20 +287,21 @@ tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int col
 
 tiles_status tiles_block_sum(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
                              tiles_view* output) {
-    return block_reduce(tiles::algorithms::block_statistic::sum, "tiles_block_sum", context, input, block_rows,
-                        block_columns, output);
+    return block_reduce(tiles::algorithms::block_statistic::sum, "block_sum", "tiles_block_sum", context, input,
+                        block_rows, block_columns, output);
 }
 
 tiles_status tiles_block_average(tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
                                  tiles_view* output) {
-    return block_reduce(tiles::algorithms::block_statistic::average, "tiles_block_average", context, input, block_rows,
-                        block_columns, output);
+    return block_reduce(tiles::algorithms::block_statistic::average, "block_average", "tiles_block_average", context,
+                        input, block_rows, block_columns, output);
 }
 
 tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = matrix_operand_of(input, "tiles_transpose", "input view");
-        const matrix_operand out = output_operand_of(output, "tiles_transpose", "output view");
+        const algorithm_description& transpose = algorithm_named("transpose");
+        const matrix_operand in = operand_of(transpose, "input", input, "tiles_transpose");
+        const matrix_operand out = operand_of(transpose, "output", output, "tiles_transpose");
         tiles::algorithms::transpose(context_for(context, {&in, &out}), in, out);
     });
 }
@@ -235,23 +313,23 @@ tiles_status tiles_gemm(tiles_context* context, double alpha, const tiles_view* 
 
 tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, double alpha, const tiles_view* a,
                            const tiles_view* b, double beta, tiles_view* c) {
-    return guard([&] { gemm("tiles_gemm_as", precision_of(precision), context, alpha, a, b, beta, c); });
+    return guard(
+        [&] { gemm("tiles_gemm_as", precision_of(precision, "tiles_gemm_as"), context, alpha, a, b, beta, c); });
 }
 
 tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                            tiles_view* output) {
     return guard([&] {
-        const matrix_operand in = matrix_operand_of(input, "tiles_stencil", "input view");
-        const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil", "mask view");
-        const matrix_operand out = output_operand_of(output, "tiles_stencil", "output view");
-        tiles::algorithms::stencil(context_for(context, {&in, &weights, &out}), in, weights, out);
+        const stencil_call call = stencil_operands("tiles_stencil", input, mask, output);
+        tiles::algorithms::stencil(context_for(context, {&call.input, &call.mask, &call.output}), call.input, call.mask,
+                                   call.output);
     });
 }
 
 tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumulator, tiles_context* const* contexts,
                                 size_t count, const tiles_view* input, tiles_reduction op) {
     return guard([&] {
-        const reduction_call call = check_reduce(out, out_size, &accumulator, input, op);
+        const reduction_call call = check_reduce("tiles_reduce_split", out, out_size, &accumulator, input, op);
         tiles::algorithms::reduce(contexts_of(contexts, count, "tiles_reduce_split"), call.input.data, call.op,
                                   call.result_type, out);
     });
@@ -260,7 +338,7 @@ tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumula
 tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count, double alpha,
                               const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
     return guard([&] {
-        const tiles::gemm_precision how = precision_of(precision);
+        const tiles::gemm_precision how = precision_of(precision, "tiles_gemm_split");
         const auto contexts_given = contexts_of(contexts, count, "tiles_gemm_split");
         gemm("tiles_gemm_split", a, b, c,
              [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
@@ -273,10 +351,43 @@ tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, c
                                  const tiles_view* mask, tiles_view* output, int iterations) {
     return guard([&] {
         const auto contexts_given = contexts_of(contexts, count, "tiles_stencil_split");
-        const matrix_operand in = matrix_operand_of(input, "tiles_stencil_split", "input view");
-        const matrix_operand weights = matrix_operand_of(mask, "tiles_stencil_split", "mask view");
-        const matrix_operand out = output_operand_of(output, "tiles_stencil_split", "output view");
-        tiles::algorithms::stencil(contexts_given, in, weights, out, iterations);
+        const stencil_call call = stencil_operands("tiles_stencil_split", input, mask, output);
+        tiles::algorithms::stencil(contexts_given, call.input, call.mask, call.output, iterations);
+    });
+}
+
+tiles_status tiles_algorithm_describe(tiles_algorithm_info* out, size_t algorithm) {
+    return guard([&] {
+        const algorithm_description& described = algorithm_numbered(algorithm);
+        tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
+        info.name = described.name;
+        info.operand_count = described.operands.size();
+        info.parameter = described.parameter;
+        info.parameter_values = described.parameter_values.empty() ? nullptr : described.parameter_values.data();
+        info.parameter_value_count = described.parameter_values.size();
+        write_struct(out, info, "tiles_algorithm_info");
+    });
+}
+
+static_assert(tiles::element_type_count <= 64, "tiles_algorithm_operand's dtypes has a bit per tiles_dtype");
+
+tiles_status tiles_algorithm_describe_operand(tiles_algorithm_operand* out, size_t algorithm, size_t operand) {
+    return guard([&] {
+        const algorithm_description& described = algorithm_numbered(algorithm);
+        if (operand >= described.operands.size())
+            throw tiles::invalid_argument(std::string(described.name) + " has no operand " + std::to_string(operand) +
+                                          "; it has " + std::to_string(described.operands.size()) +
+                                          ", numbered from 0");
+        const operand_description& o = described.operands[operand];
+        tiles_algorithm_operand info = TILES_ALGORITHM_OPERAND_INIT;
+        info.name = o.name;
+        info.role = o.role;
+        info.written = o.written;
+        info.min_rank = o.min_rank;
+        info.max_rank = o.max_rank;
+        info.takes_section = o.takes_section;
+        for (const tiles::element_type type : o.element_types) info.dtypes |= uint64_t(1) << int(to_dtype(type));
+        write_struct(out, info, "tiles_algorithm_operand");
     });
 }
 

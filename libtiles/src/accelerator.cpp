@@ -135,6 +135,26 @@ bool accelerator::get_has_display() const { return info_->has_display; }
 bool accelerator::get_supports_double_precision() const { return info_->fp64; }
 bool accelerator::get_supports_limited_double_precision() const { return info_->fp64; }
 bool accelerator::get_supports_cpu_shared_memory() const { return info_->host_unified_memory; }
+access_type accelerator::get_default_cpu_access_type() const {
+    return get_supports_cpu_shared_memory() ? access_type_read_write : access_type_none;
+}
+
+access_type detail::cpu_access_for(const accelerator& device, access_type asked) {
+    static const char* const names[] = {"access_type_none", "access_type_read", "access_type_write",
+                                        "access_type_read_write"};
+    if (asked == access_type_auto) return device.get_default_cpu_access_type();
+    if (asked < access_type_none || asked > access_type_read_write)
+        throw invalid_argument("an array's CPU access type is one of access_type_none, _read, _write, _read_write "
+                               "and _auto, not " +
+                               std::to_string(int(asked)));
+    if (asked != access_type_none && !device.get_supports_cpu_shared_memory())
+        throw runtime_exception("an array with CPU access " + std::string(names[asked]) +
+                                " needs memory the CPU shares with '" + device.name() +
+                                "', which it has not (supports_cpu_shared_memory is false), as in C++ AMP: leave "
+                                "the access type out or pass access_type_auto; libtiles brings an array's elements "
+                                "to the host through copies either way");
+    return asked;
+}
 
 accelerator_view accelerator::get_default_view() const { return accelerator_view(engine::default_context_of(info_)); }
 

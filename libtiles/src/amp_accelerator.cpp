@@ -11,7 +11,8 @@ accelerator::accelerator(const tiles::accelerator& device)
       is_emulated(device.get_is_emulated()), has_display(device.get_has_display()),
       supports_double_precision(device.get_supports_double_precision()),
       supports_limited_double_precision(device.get_supports_limited_double_precision()),
-      supports_cpu_shared_memory(device.get_supports_cpu_shared_memory()), default_view(device) {}
+      supports_cpu_shared_memory(device.get_supports_cpu_shared_memory()),
+      default_cpu_access_type(device.get_default_cpu_access_type()), default_view(device) {}
 
 std::vector<accelerator> accelerator::get_all() {
     const std::vector<tiles::accelerator> all = tiles::accelerator::get_all();

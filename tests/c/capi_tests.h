@@ -35,6 +35,7 @@ int test_algorithm_parameters_by_name(void);
 int test_stencil_matches_c_loops(void);
 int test_algorithms_run_where_they_are_told(void);
 int test_algorithm_refusals(void);
+int test_algorithms_described(void);
 
 /* test_half.c */
 int test_half_and_bfloat16_data(void);

@@ -690,3 +690,53 @@ int test_algorithm_parameters_by_name(void) {
     CHECK_FAILS(tiles_parameters_reset(NULL, "gemm"), invalid, "'gemm' is not a parameter set");
     return failed;
 }
+
+/* The bit of each dtype in tiles_algorithm_operand's dtypes. */
+static uint64_t dtype_bit(tiles_dtype dtype) { return (uint64_t)1 << (unsigned)dtype; }
+
+int test_algorithms_described(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    /* The algorithms in the catalogue's order, each named as its functions are. */
+    const char* const names[] = {"reduce", "block_sum", "block_average", "transpose", "stencil", "gemm"};
+    tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
+    size_t count = 0;
+    while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
+        CHECK(count < sizeof names / sizeof names[0] && strcmp(info.name, names[count]) == 0);
+        ++count;
+    }
+    CHECK(count == sizeof names / sizeof names[0]);
+    CHECK_FAILS(tiles_algorithm_describe(&info, 6), invalid, "there is no algorithm 6; libtiles has 6");
+    CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
+
+    /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
+     * bfloat16 elements of rank 1 or 2, no section, and a written output. */
+    CHECK_OK(tiles_algorithm_describe(&info, 3));
+    CHECK(info.operand_count == 2 && strcmp(info.parameter, "") == 0 && info.parameter_value_count == 0);
+    tiles_algorithm_operand operand = TILES_ALGORITHM_OPERAND_INIT;
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, 3, 0));
+    CHECK(strcmp(operand.name, "input") == 0 && strcmp(operand.role, "the input") == 0 && operand.written == 0);
+    CHECK(operand.min_rank == 1 && operand.max_rank == 2 && operand.takes_section == 0);
+    CHECK(operand.dtypes == (dtype_bit(TILES_INT32) | dtype_bit(TILES_UINT32) | dtype_bit(TILES_FLOAT32) |
+                             dtype_bit(TILES_FLOAT64) | dtype_bit(TILES_FLOAT16) | dtype_bit(TILES_BFLOAT16)));
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, 3, 1));
+    CHECK(strcmp(operand.name, "output") == 0 && operand.written == 1);
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, 3, 2), invalid, "transpose has no operand 2; it has 2");
+
+    /* The named parameters' values are the C enums', by their names. */
+    CHECK_OK(tiles_algorithm_describe(&info, 0));
+    CHECK(strcmp(info.parameter, "op") == 0 && info.parameter_value_count == 3);
+    for (size_t i = 0; i < info.parameter_value_count; ++i)
+        CHECK(strcmp(info.parameter_values[i], tiles_reduction_name((tiles_reduction)i)) == 0);
+    CHECK_OK(tiles_algorithm_describe(&info, 5));
+    CHECK(strcmp(info.parameter, "precision") == 0 && info.parameter_value_count == 5);
+    for (size_t i = 0; i < info.parameter_value_count; ++i)
+        CHECK(strcmp(info.parameter_values[i], tiles_precision_name((tiles_precision)i)) == 0);
+    /* gemm's operands: A and B of float, double, half or bfloat16, and C of float or double. */
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, 5, 2));
+    CHECK(strcmp(operand.name, "c") == 0 && strcmp(operand.role, "C") == 0 && operand.written == 1);
+    CHECK(operand.dtypes == (dtype_bit(TILES_FLOAT32) | dtype_bit(TILES_FLOAT64)));
+
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, 6, 0), invalid, "there is no algorithm 6");
+    return failed;
+}

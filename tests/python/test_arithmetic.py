@@ -254,7 +254,7 @@ def test_bool_arrays_compute_as_numpys():
     np.testing.assert_array_equal((mask & (tiles.array(a) > 0)).get(), (a < b) & (a > 0))
     np.testing.assert_array_equal((mask + 1).get(), (a < b) + 1)
     assert mask.sum() == np.sum(a < b)
-    assert mask[0] == (a < b)[0] and isinstance(mask[0], np.bool_)
+    assert mask[0] == (a < b)[0] and mask[0].shape == () and mask[0].dtype == np.bool_
     assert mask.astype(np.float32).get().tolist() == (a < b).astype(np.float32).tolist()
     np.testing.assert_array_equal(tiles.array(np.array([True, False])).get(), [True, False])
 

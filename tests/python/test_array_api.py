@@ -50,7 +50,7 @@ def test_creation_and_default_dtypes():
                                      "integral": np.int64, "indexing": np.int64}
     assert set(info.dtypes(kind="integral")) == {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                                                  "uint64"}
-    assert info.capabilities()["boolean indexing"] is False and info.default_device() == tiles.Context.default()
+    assert info.capabilities()["boolean indexing"] is True and info.default_device() == tiles.Context.default()
     same(xp.zeros((2, 3)), np.zeros((2, 3), default_float))
     same(xp.ones(4, dtype=xp.int8), np.ones(4, np.int8))
     same(xp.full((2,), 7), np.full(2, 7))

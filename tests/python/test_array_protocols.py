@@ -162,13 +162,11 @@ def test_an_array_goes_to_numpys_cpu_as_a_copy_only_when_allowed(context):
     np.testing.assert_array_equal(copied, data)
     with pytest.raises(BufferError, match="copy=False"):
         np.from_dlpack(on_device, device="cpu", copy=False)
-    with pytest.raises(BufferError, match="copy it first"):
-        on_device.__dlpack__(copy=True)
     with pytest.raises(BufferError, match="not to"):
         on_device.__dlpack__(dl_device=(2, 0))
     part = on_device.section((2,), (5,))
     with pytest.raises(BufferError, match="a section of an array has no buffer of its own"):
-        part.__dlpack__()
+        part.__dlpack__(copy=False)
     np.testing.assert_array_equal(np.from_dlpack(part, device="cpu"), data[2:7])
 
 

@@ -34,7 +34,7 @@ def test_iteration_ends_at_the_last_element_as_numpy_s_does(context):
     for index in (3, -4):
         with pytest.raises(IndexError) as numpy_raised:
             host[index]
-        with pytest.raises(IndexError, match=f"index {index} is outside a dimension of 3"):
+        with pytest.raises(IndexError, match=f"index {index} is out of bounds for dimension 0 of length 3"):
             view[index]
         assert isinstance(numpy_raised.value, IndexError)
     assert view[-1] == host[-1] and view[-3] == host[-3]

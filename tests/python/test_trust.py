@@ -132,6 +132,23 @@ def test_views_still_pending_at_interpreter_exit_write_back(tmp_path):
         assert (np.fromfile(tmp_path / f"pending{i}.bin", np.float32) == np.arange(1, (1 << 18) + 1)).all()
 
 
+def test_complex_views_pending_at_interpreter_exit_write_back(tmp_path):
+    # Complex data computed on the device and never synchronized, beside complex arrays still held:
+    # at exit the views write back what the device computed, and nothing crashes.
+    run_script(tmp_path, """
+        held = []
+        for name, dtype in (("c64", np.complex64), ("c128", np.complex128)):
+            m = np.memmap(f"{name}.bin", dtype=dtype, mode="w+", shape=(1000,))
+            m[:] = np.arange(1000) * (1 + 2j)
+            view = tiles.array_view(m)
+            view *= 1j
+            held += [view, tiles.array(np.full(7, 3 - 1j, dtype))]
+    """)
+    for name, dtype in (("c64", np.complex64), ("c128", np.complex128)):
+        expected = (np.arange(1000) * (1 + 2j) * 1j).astype(dtype)
+        np.testing.assert_array_equal(np.fromfile(tmp_path / f"{name}.bin", dtype), expected)
+
+
 # Byte order: OpenCL reads the host's order, so data in the other one is converted where it is
 # copied anyway, and refused where it is shared.
 OTHER = ">" if sys.byteorder == "little" else "<"

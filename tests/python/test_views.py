@@ -55,17 +55,20 @@ def test_integers_project_and_index_elements_as_numpy_does(context):
     assert v[2, 3, 4] == host[2, 3, 4]
     assert v[-1, -1, -1] == host[-1, -1, -1]
     np.testing.assert_array_equal(np.asarray(v[1, 1:3]), host[1, 1:3])
-    # On a device array, an element is one small download.
+    # On a device array, an element is an array of no dimensions on the device; its value one
+    # small download.
     a = tiles.array(host, context=context)
     context.reset_counters()
-    assert a[3, 4, 5] == host[3, 4, 5]
-    assert context.counters()["bytes_downloaded"] == 4
+    element = a[3, 4, 5]
+    assert element.shape == () and element.device == context and context.counters()["bytes_downloaded"] == 0
+    assert element.item() == host[3, 4, 5] and context.counters()["bytes_downloaded"] == 4
     np.testing.assert_array_equal(a[1].get(), host[1])
-    with pytest.raises(tiles.InvalidArgument, match="index 4 is outside a dimension of 4"):
+    with pytest.raises(tiles.InvalidArgument, match="index 4 is out of bounds for dimension 0 of length 4"):
         v[4]
-    with pytest.raises(tiles.InvalidArgument, match="integers index the leading dimensions only"):
-        v[:, 1]
-    with pytest.raises(tiles.InvalidArgument, match="at most 3 indices"):
+    column = v[:, 1]  # not a rectangle of the view: a new array, gathered on the device
+    assert isinstance(column, tiles.array)
+    np.testing.assert_array_equal(column.get(), host[:, 1])
+    with pytest.raises(tiles.InvalidArgument, match="too many indices: 4 for data of 3 dimensions"):
         v[0, 0, 0, 0]
 
 

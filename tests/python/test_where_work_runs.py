@@ -8,6 +8,7 @@ the array's context; the algorithms took the default context before. Run on two 
 import numpy as np
 import pytest
 import tiles
+import tiles.array_api as xp
 from tiles import _host_writes, _tiles
 
 INCREMENT = """
@@ -65,3 +66,49 @@ def test_a_host_view_first_and_an_array_second_run_where_the_array_lives(checked
         assert home is not None and home.opencl() == there.opencl
     else:
         assert home is None
+
+
+def test_python_work_on_data_of_another_context_runs_there():
+    """The ufuncs, gathers, functions through the host and ReductionKernel take the engine's rule:
+    with a view of host memory first and an array of the other context (the second device's)
+    second, the work runs where the array lives, and its results live there."""
+    there, default = another_context(False), tiles.Context.default()
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    b_host = (np.arange(12, dtype=np.float32) % 5).reshape(3, 4)
+    b, a_view = tiles.array(b_host, context=there), tiles.array_view(a)
+    before_there, before_default = launches(there), launches(default)
+    total = a_view + b
+    column = b[:, 1]
+    chosen = np.where(b > 2, a_view, b)
+    assert total.device == there and column.device == there and chosen.device == there
+    assert launches(there) >= before_there + 4 and launches(default) == before_default
+    np.testing.assert_array_equal(total.get(), a + b_host)
+    np.testing.assert_array_equal(column.get(), b_host[:, 1])
+    np.testing.assert_array_equal(chosen.get(), np.where(b_host > 2, a, b_host))
+    # Through the host: numpy computes, and the result goes back where the array lives.
+    ordered = xp.sort(b, axis=1)
+    assert ordered.device == there
+    np.testing.assert_array_equal(ordered.get(), np.sort(b_host, axis=1))
+    # A ReductionKernel of the array: its partial sums and result on the array's context.
+    before_there, before_default = launches(there), launches(default)
+    summed = tiles.ReductionKernel(np.float32, "0", "a + b", "x[i]", "float* x")(b)
+    assert summed.device == there and float(summed) == b_host.sum()
+    assert launches(there) == before_there + 2 and launches(default) == before_default
+    # Data of no elements on the other context keeps its results there too.
+    assert (tiles.zeros((0, 3), np.float32, context=there) + 1).device == there
+
+
+def test_checked_launches_ask_for_the_default_context_once(monkeypatch):
+    """_checking tells a strict default context by its OpenCL handles, asked of the engine once:
+    the engine chooses the default context once and never releases it."""
+    there = another_context(True)
+    b = tiles.array(np.ones(4, np.float32), context=there)
+    view = tiles.array_view(np.zeros(4, np.float32))
+    asked = []
+    default = _tiles.Context.default
+    monkeypatch.setattr(_tiles.Context, "default", lambda device: asked.append(device) or default(device))
+    monkeypatch.setenv("TILES_CHECKED", "strict")
+    for _ in range(3):
+        home, strict = _host_writes._checking(None, [view, b])
+        assert home.opencl() == there.opencl and strict is False
+    assert len(asked) <= 1

@@ -110,3 +110,12 @@ def test_kernels_and_algorithms_refuse_them_by_name():
         tiles.reduce(tiles.zeros((3, 0), np.float32))
     with pytest.raises(tiles.InvalidArgument, match="opencl_buffer needs data of 1 element or more"):
         tiles.zeros(0).opencl_buffer(tiles.Context.default())
+
+
+def test_dlpack_tensors_of_no_elements_are_taken_whatever_their_strides():
+    """numpy exports its empty arrays with strides of 0, and so libtiles' data of no elements;
+    no element is addressed through them."""
+    for shape in [(0,), (3, 0), (0, 4)]:
+        taken = tiles.from_dlpack(np.empty(shape, np.float32))
+        assert taken.shape == shape and taken.get().shape == shape
+    assert tiles.from_dlpack(tiles.zeros((0, 2), bool)).shape == (0, 2)

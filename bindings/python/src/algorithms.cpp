@@ -1,6 +1,7 @@
 // The tiled algorithms: each runs on `context` (None: where its first operand lives), or with
 // _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
-// scalar of the accumulator's dtype.
+// scalar of the accumulator's dtype. algorithms() gives the C API's description of each, which the
+// package's checks and messages read.
 #include <string>
 #include <vector>
 
@@ -26,9 +27,45 @@ void reduce_blocks(const Context* context, const View& input, int block_rows, in
     check(without_gil([&] { return ReduceBlocks(c, in, block_rows, block_columns, out); }));
 }
 
+// The operands of algorithm number `algorithm`, as dicts of the C API's description of each.
+py::list operands_of(size_t algorithm, size_t count) {
+    py::list operands;
+    for (size_t i = 0; i < count; ++i) {
+        tiles_algorithm_operand operand = TILES_ALGORITHM_OPERAND_INIT;
+        check(tiles_algorithm_describe_operand(&operand, algorithm, i));
+        py::list dtypes; // numpy's names, in the order of libtiles' table of element types
+        for (int d = 0; d < 64; ++d)
+            if ((operand.dtypes >> d) & 1u) dtypes.append(dtype_info(tiles_dtype(d)).numpy_name);
+        py::dict o;
+        o["name"] = operand.name;
+        o["role"] = operand.role;
+        o["written"] = operand.written != 0;
+        o["ranks"] = py::make_tuple(operand.min_rank, operand.max_rank);
+        o["takes_section"] = operand.takes_section != 0;
+        o["dtypes"] = dtypes;
+        operands.append(o);
+    }
+    return operands;
+}
+
 } // namespace
 
 void register_algorithms(py::module_& m) {
+    m.def("algorithms", [] {
+        py::list all;
+        tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
+        for (size_t a = 0; tiles_algorithm_describe(&info, a) == TILES_SUCCESS; ++a) {
+            py::list values;
+            for (size_t v = 0; v < info.parameter_value_count; ++v) values.append(info.parameter_values[v]);
+            py::dict d;
+            d["name"] = info.name;
+            d["operands"] = operands_of(a, info.operand_count);
+            d["parameter"] = info.parameter;
+            d["parameter_values"] = values;
+            all.append(d);
+        }
+        return all;
+    });
     m.def(
         "reduce",
         [](const Context* context, const View& input, const std::string& op, const py::dtype& accumulator) {

@@ -285,9 +285,10 @@ template <class Managed> py::capsule producer_of(Managed* managed) {
 }
 
 // Refuses a tensor whose strides are not those of compact, row-major memory: views and arrays
-// are dense. Extents of 1 may have any stride.
+// are dense. Extents of 1 may have any stride, and so may every extent of a tensor of no elements,
+// which addresses no memory (numpy exports its empty arrays with strides of 0).
 void check_compact(const DLTensor& t, const std::vector<std::int64_t>& shape) {
-    if (t.strides == nullptr) return;
+    if (t.strides == nullptr || std::find(shape.begin(), shape.end(), 0) != shape.end()) return;
     const std::vector<std::int64_t> compact = compact_strides(shape);
     for (int d = 0; d < t.ndim; ++d) {
         if (shape[d] == 1 || t.strides[d] == compact[d]) continue;

@@ -5,7 +5,7 @@ results are in the machine's byte order."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
@@ -14,7 +14,7 @@ from ._checks import describe, integer, integers, real, text
 from ._data import _dtype, array, array_view
 from ._devices import Context, context_handle, context_list
 from ._launch import extent
-from .errors import InvalidArgument
+from .errors import InvalidArgument, conversion
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -37,6 +37,27 @@ def _view_of(data: Any) -> array_view:
     if view.size == 0:
         raise InvalidArgument(f"the algorithms take data of 1 element or more, not of shape {view.shape}")
     return view
+
+
+# Each algorithm as the C API describes it (tiles_algorithm_describe): its operands' names, whether
+# each is written, their ranks and dtypes. The dtypes numpy knows only through ml_dtypes, where it is
+# missing, come as their bits, which this does not tell from the unsigned integers: those the C API
+# checks alone.
+_DESCRIBED = {algorithm["name"]: algorithm for algorithm in _tiles.algorithms()}
+_BITS_OF = {str(element["dtype"]) for element in _tiles.dtypes() if element["as_bits"]}
+
+
+def _check_dtypes(algorithm: str, operands: Dict[str, array_view]) -> None:
+    """Refuses an operand (by its name in the description: "input", "a") of a dtype `algorithm`
+    does not take, naming the conversion that makes one it does."""
+    for operand in _DESCRIBED[algorithm]["operands"]:
+        view = operands.get(operand["name"])
+        if view is None or view.dtype.name in operand["dtypes"] or view.dtype.name in _BITS_OF:
+            continue
+        taken = operand["dtypes"]
+        listed = ", ".join(taken[:-1]) + " and " + taken[-1] if len(taken) > 1 else taken[0]
+        raise InvalidArgument(f"{algorithm} supports {listed} elements, not {view.dtype.name}: "
+                              f"{conversion(view.dtype.name, taken)}")
 
 
 def _host_copy(data: Any, copy: bool) -> np.ndarray:
@@ -131,6 +152,7 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     every call."""
     several = _several(context, contexts)
     view = _view_of(data)
+    _check_dtypes("reduce", {"input": view})
     op = text(op, "a reduction")
     if out is not None:
         if not isinstance(out, (array, array_view)):
@@ -161,6 +183,7 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context],
             result_dtype: Callable[[np.dtype], np.dtype] = lambda dtype: dtype) -> np.ndarray:
     view = _view_of(data)
+    _check_dtypes(reduce_blocks.__name__, {"input": view})
     if isinstance(block, (int, np.integer)) and not isinstance(block, bool):
         block_rows, block_columns = 1, integer(block, "a block's length")
     else:
@@ -192,9 +215,10 @@ def block_average(data: Data, block: Union[int, Sequence[int]], *, context: Opti
 
 
 def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
-    """The transpose of int32, uint32, float32 or float64 data; 1-D data is a row, so its
-    transpose is a column of shape (n, 1)."""
+    """The transpose of int32, uint32, float32, float64 (where the device has doubles), float16 or
+    bfloat16 data; 1-D data is a row, so its transpose is a column of shape (n, 1)."""
     view = _view_of(data)
+    _check_dtypes("transpose", {"input": view})
     rows, columns = _rows_and_columns(view)
     result, output = _output((columns, rows), view.dtype)
     with _host_writes.launch("transpose", [view], context, ["data"]):
@@ -229,6 +253,7 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Opt
 
 def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], alpha: float, a: array_view,
           b: array_view, beta: float, c: array_view, precision: Optional[str]) -> None:
+    _check_dtypes("gemm", {"a": a, "b": b})
     precision = _tiles.default_precision(a.dtype) if precision is None else text(precision, "a precision")
     with _host_writes.launch("gemm", [a, b], context, ["a", "b"]):
         if several is not None:
@@ -284,6 +309,7 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
     several = _several(context, contexts)
     iterations = integer(iterations, "stencil's iterations", 1)
     view, weights = _view_of(data), _view_of(mask)
+    _check_dtypes("stencil", {"input": view, "mask": weights})
     if out is not None:
         if not isinstance(out, (array, array_view)):
             raise InvalidArgument(f"stencil's out is a tiles.array or tiles.array_view, not {describe(out)}")

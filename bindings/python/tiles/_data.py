@@ -3,18 +3,19 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
+import operator
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _dlpack, _tiles
+from . import _dlpack, _indexing, _through_host, _tiles
 from ._no_elements import NoElements, check_section, has_no_elements
 from ._checks import C_INT_MAX, describe, instance, integers
 from ._devices import Context, Event, context_handle, event_handles, int_ptr, is_pyopencl_array
 from ._launch import extent
 from ._operators import operators
-from .errors import IndexOutOfRange, InvalidArgument, InvalidHandle
+from .errors import InvalidArgument, InvalidHandle
 
 
 class _numpy_like(operators):
@@ -57,10 +58,13 @@ class _numpy_like(operators):
 
     @property
     def T(self) -> Any:
-        # Absent, with the reason: libtiles data is a dense row-major rectangle, which a transpose
-        # is not without a copy.
-        raise AttributeError(".T would be a transposed view, which is not a rectangle of memory libtiles can "
-                             "hand to kernels; tiles.transpose(x) makes the transpose as a new array")
+        """The transpose of a matrix, a new array gathered on the device (the array API's .T, which
+        is of two dimensions only: mT transposes the last two of more)."""
+        if self.ndim != 2:
+            raise ValueError(f".T is the transpose of a matrix, not of data of shape {self.shape}: x.mT transposes "
+                             f"the last two dimensions, xp.permute_dims(x, axes) any")
+        from . import _elementwise  # which imports this module first
+        return _elementwise.permuted(self, (1, 0))
 
     def _copy(self) -> np.ndarray:
         raise NotImplementedError
@@ -82,15 +86,17 @@ class _numpy_like(operators):
         array then need view.refresh() before the next launch, as writes to the numpy array do).
         An array, or a view of one, is an OpenCL tensor (device type 4, its cl_mem as the data
         pointer, its device's index in tiles.devices() as device_id), or with dl_device=(1, 0) a
-        CPU tensor of a copy. For OpenCL, `stream` is None (the host waits until libtiles' work on
-        the data is done), -1 (no synchronization) or the consumer's cl_command_queue (a PyOpenCL
-        CommandQueue or its int_ptr, of the same OpenCL context), made to wait for that work on the
-        device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
+        CPU tensor of a copy. copy=True exports a copy made on the device; so does copy=None for
+        a section or projection of an array, which has no buffer of its own (copy=False refuses
+        it with BufferError, as it refuses a CPU tensor of device data). For OpenCL, `stream` is
+        None (the host waits until libtiles' work on the data is done), -1 (no synchronization)
+        or the consumer's cl_command_queue (a PyOpenCL CommandQueue or its int_ptr, of the same
+        OpenCL context), made to wait for that work on the device. Versioned capsules (max_version=(1, 0)) mark const views read-only; older ones
         cannot, so const views are refused there with BufferError."""
         if not self.shape:  # held as one element: its CPU tensor is of a copy of shape ()
             return _dlpack.export_values(self.get(), max_version, dl_device, "an array of no dimensions")
-        capsule = _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy)
-        return capsule
+        return _dlpack.export(self._view_handle(), stream, max_version, dl_device, copy,
+                              lambda: self.copy()._view_handle())  # type: ignore[attr-defined]
 
     def __dlpack_device__(self) -> Tuple[int, int]:
         """(1, 0), the CPU, for a view of host memory; (4, n), OpenCL device n of tiles.devices(),
@@ -181,7 +187,7 @@ class array_view(_numpy_like):
                                 owner.context() if isinstance(owner, _tiles.Array) else None)
         else:
             handle = self._handle.section(origin, extent_)
-        return array_view(None, _handle=handle)
+        return self._tagged(handle)
 
     def view_as(self, shape: Sequence[int]) -> "array_view":
         """C++ AMP's view_as: the view's first elements in `shape`, which may have any number of
@@ -201,54 +207,77 @@ class array_view(_numpy_like):
         return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
 
     def __getitem__(self, key) -> Any:
-        view, element = self._select(key)
-        if element is None:
+        """numpy's basic indexing (the array API's): integers (negative ones count from the end),
+        slices, ... and None. Leading integers and slices of step 1 give a view without a copy (C++
+        AMP's projection, a section); other keys (an integer past a slice, a step, None, every
+        dimension indexed) give a new tiles.array of the elements, gathered on the device where
+        work on the view runs; an element of a view of a numpy array is numpy's scalar, read
+        from that memory. A boolean mask alone is numpy's, through the host (its result's shape
+        depends on its values): a new array on the device where work on the view runs."""
+        if _indexing.is_mask(key):
+            return _through_host.compute(operator.getitem, self, key)
+        selection = _indexing.select(key, self.shape)
+        view = self._viewed(selection)
+        if view is not None:
             return view
-        return view.section([element], [1]).numpy()[0]
+        if not selection.shape and self._of_numpy():
+            origin, extent_ = selection.rectangle  # type: ignore[misc]  # every dimension indexed
+            return self.section(origin, extent_).numpy()[(0,) * self.ndim]
+        from . import _elementwise  # which imports this module first
+        return _elementwise.gathered(self, selection)
 
     def __setitem__(self, key, value: Any) -> None:
-        """view[1, 2] = 5, view[0] = row, view[1:3, :] = 0: as numpy assigns, with `value`
-        broadcast to the selected elements and converted to the view's dtype (numpy's casting);
-        the elements are written where the view's data is current (on a device, one upload), so
-        no refresh() is needed."""
-        view, element = self._select(key)
-        if element is not None:
-            view = view.section([element], [1])
+        """view[1, 2] = 5, view[0] = row, view[1:3, :] = 0, view[:, 2] = column: as numpy assigns,
+        with `value` broadcast to the selected elements and converted to the view's dtype (numpy's
+        casting); the elements are written where the view's data is current (on a device, one
+        upload), so no refresh() is needed. The elements are a rectangle of the view (integers and
+        slices of step 1), or those of a boolean mask, assigned through the host (a download and
+        an upload of the whole view)."""
+        if _indexing.is_mask(key):
+            _through_host.assign(self, key, value)
+            return
+        selection = _indexing.select(key, self.shape)
+        rectangle = selection.rectangle
+        if rectangle is None:
+            raise InvalidArgument(f"assignment to {key!r}: libtiles assigns to rectangles of the data (integers and "
+                                  f"slices of step 1), without steps or new axes")
+        view = self.section(*rectangle)
         try:
-            values = np.broadcast_to(np.asarray(value).astype(view.dtype, copy=False), view.shape)
+            values = np.broadcast_to(np.asarray(value).astype(view.dtype, copy=False), selection.shape)
         except (TypeError, ValueError) as e:
             raise InvalidArgument(f"{describe(value)} cannot be assigned to {view.dtype} elements of shape "
-                                  f"{view.shape}: {e}") from None
-        view._handle.write(np.ascontiguousarray(values))
+                                  f"{selection.shape}: {e}") from None
+        values = np.ascontiguousarray(values).reshape(view.shape)
+        view._handle.write(values.view(np.uint8) if view._holds_bool else values)
 
-    def _select(self, key) -> Tuple["array_view", Optional[int]]:
-        """What `key` selects: a view (a projection or a section), or a 1-D view and the index of
-        an element of it."""
-        key = key if isinstance(key, tuple) else (key,)
-        if len(key) > self.extent.rank:
-            raise IndexOutOfRange(f"a rank-{self.extent.rank} view takes at most {self.extent.rank} indices, "
-                                  f"not {len(key)}")
-        view, rest = self, list(key)
-        # Leading integers project (C++ AMP's view[i]), and the last dimension's is the element.
-        while rest and _is_index(rest[0]):
-            i = _index_in(rest.pop(0), view.extent[0])
-            if view.extent.rank == 1:
-                return view, i
-            view = array_view(None, _handle=view._handle.project(i))
-        if not all(isinstance(k, slice) for k in rest):
-            raise InvalidArgument("integers index the leading dimensions only (C++ AMP's projection), and slices "
-                                  "the rest: take a section, then index it")
-        if not rest:
-            return view, None
-        rest += [slice(None)] * (view.extent.rank - len(rest))
-        origin, size = [], []
-        for k, n in zip(rest, view.extent.dims):
-            start, stop, step = k.indices(n)
-            if step != 1:
-                raise InvalidArgument("a section is a rectangle: slices with a step are not sections")
-            origin.append(start)
-            size.append(max(stop - start, 0))
-        return view.section(origin, size), None
+    def _viewed(self, selection: _indexing.Selection) -> Optional["array_view"]:
+        """The view of what `selection` picks, where it is one: leading integers project (C++
+        AMP's view[i]), slices of step 1 make a section; None where it is not a view (the result
+        would have no dimensions, or its elements are no rectangle of this view's)."""
+        rectangle, leading = selection.rectangle, selection.leading_integers
+        if rectangle is None or leading < 0 or not selection.shape:
+            return None
+        origin, extent_ = rectangle
+        view = self
+        for i in origin[:leading]:
+            view = view._tagged(view._handle.project(i))
+        origin, extent_ = origin[leading:], extent_[leading:]
+        if not any(origin) and tuple(extent_) == view.shape:
+            return view
+        return view.section(origin, extent_)
+
+    def _tagged(self, handle: Any) -> "array_view":
+        """A view over `handle`, a part of this view's elements: of bools where these are."""
+        view = array_view(None, _handle=handle)
+        return view._of_bools() if self._holds_bool else view
+
+    # Whether the view's elements are a bool array's, held as uint8: dtype and numpy() say bool, as
+    # the array's do, while launches take the uint8 the device holds.
+    _holds_bool = False
+
+    def _of_bools(self) -> "array_view":
+        self._holds_bool, self.dtype = True, np.dtype(np.bool_)
+        return self
 
     def synchronize(self) -> None:
         """Brings what launches wrote home now."""
@@ -290,7 +319,8 @@ class array_view(_numpy_like):
             first = self._handle.address(False)  # brings what launches wrote home first
             return np.ndarray(self.shape, self.dtype, buffer=owner, offset=first - owner.ctypes.data,
                               strides=tuple(self._handle.strides()))
-        return self._handle.read()
+        values = self._handle.read()
+        return values.view(np.bool_) if self._holds_bool else values
 
     def _of_numpy(self) -> bool:
         return isinstance(self._handle.keeps_alive(), np.ndarray)
@@ -459,19 +489,34 @@ class array(_numpy_like):
         return self._view.reinterpret_as(dtype)
 
     def __getitem__(self, key) -> Any:
-        """As an array_view's: a projection, an element (one download) or a section. An array of
-        no dimensions takes numpy's a[()] (its element) and a[...] (itself)."""
+        """As an array_view's: a projection or a section (views of the array, of bools for a bool
+        array), else a new array on the same device, gathered there: an element is an array of
+        no dimensions (the array API's rule), as is a[()] of an array of no dimensions. A boolean
+        mask alone is numpy's, through the host, as an array_view's."""
+        if _indexing.is_mask(key):
+            return _through_host.compute(operator.getitem, self, key)
+        selection = _indexing.select(key, self.shape)
+        from . import _elementwise  # which imports this module first
         if self._no_dimensions:
-            return self if key is Ellipsis else self.get()[key]
-        selected = self._view[key]
-        return selected.astype(np.bool_) if self._holds_bool and isinstance(selected, np.generic) else selected
+            return self if key is Ellipsis else _elementwise.gathered(self, selection)
+        view = self._elements()._viewed(selection)
+        return _elementwise.gathered(self, selection) if view is None else view
 
     def __setitem__(self, key, value: Any) -> None:
-        """As an array_view's: arr[0, 1] = 9 writes the elements on the device (one upload)."""
+        """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column write the elements on the device
+        (one upload)."""
+        if _indexing.is_mask(key):
+            _through_host.assign(self, key, value)
+            return
         if self._no_dimensions:
-            np.empty(())[key] = 0  # numpy's IndexError for any key but () and ...
-            key = 0
-        self._view[key] = value
+            _indexing.select(key, ())  # numpy's IndexError for an index of a dimension
+            self._elements()[0] = value
+            return
+        self._elements()[key] = value
+
+    def _elements(self) -> array_view:
+        """The whole array's view as indexing sees it: of bools for a bool array."""
+        return array_view(self)._of_bools() if self._holds_bool else self._view
 
     @property
     def context(self) -> Context:
@@ -664,18 +709,6 @@ def _of_pyopencl_array(a: Any, shape: Any, dtype: Any, context: Optional[Context
 # any of them lives (each keeps it), so that they are on one context rather than copied between
 # several. It retains the queue, whose int_ptr no other queue can have meanwhile.
 _contexts_of_queues: "weakref.WeakValueDictionary[int, Context]" = weakref.WeakValueDictionary()
-def _is_index(key: Any) -> bool:
-    return isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_))
-
-
-def _index_in(key: Any, n: int) -> int:
-    """An integer index into a dimension of n, counted from the end where negative, as numpy does."""
-    i = int(key)
-    if not -n <= i < n:
-        raise IndexOutOfRange(f"index {i} is outside a dimension of {n}")
-    return i + n if i < 0 else i
-
-
 def _values_repr(values: np.ndarray, prefix: str) -> str:
     """numpy's repr of `values` after `prefix` in place of "array(", without its closing
     parenthesis, its lines aligned under the prefix."""

@@ -4,7 +4,7 @@ are made and taken in the extension (src/dlpack.cpp)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Callable, Optional, Tuple
 
 from . import _tiles
 from ._checks import describe
@@ -23,8 +23,11 @@ def device(view: _tiles.View) -> Tuple[int, int]:
     return _tiles.dlpack_device(view)
 
 
-def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, copy: Any) -> Any:
-    """The capsule __dlpack__ returns (see _numpy_like.__dlpack__)."""
+def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, copy: Any,
+           copied: Callable[[], _tiles.View]) -> Any:
+    """The capsule __dlpack__ returns (see _numpy_like.__dlpack__); `copied` makes a copy of the
+    data on its device, a new array's view, for an OpenCL tensor that must be (copy=True) or may
+    be (copy=None) of a copy."""
     versioned = _versioned(max_version)
     if copy is not None and not isinstance(copy, bool):
         raise InvalidArgument(f"__dlpack__'s copy is True, False or None, not {describe(copy)}")
@@ -41,10 +44,18 @@ def export(view: _tiles.View, stream: Any, max_version: Any, dl_device: Any, cop
         return _tiles.to_dlpack_host(view, versioned, copy is True or own != wanted)
     if wanted != own:
         raise BufferError(f"libtiles exports this data to its own device {own} or to the CPU (1, 0), not to {wanted}")
+    queue = _queue(stream)
     if copy:
-        raise BufferError("copy=True of an array: libtiles exports the array's own buffer; copy it first "
-                          "(tiles.empty(a.shape, a.dtype, context=a.context), then tiles.copy(a, that))")
-    return _tiles.to_dlpack_opencl(view, _queue(stream), versioned)
+        return _tiles.to_dlpack_opencl(copied(), queue, versioned)
+    try:
+        return _tiles.to_dlpack_opencl(view, queue, versioned)
+    except BufferError:
+        # A section or a projection of an array has no buffer of its own: the standard lets
+        # copy=None export a copy (made on the array's queue, so ordered before the consumer's
+        # use as the data itself would be); copy=False forbids it.
+        if copy is False:
+            raise
+        return _tiles.to_dlpack_opencl(copied(), queue, versioned)
 
 
 def export_values(values: Any, max_version: Any, dl_device: Any, what: str) -> Any:

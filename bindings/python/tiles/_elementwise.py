@@ -10,14 +10,16 @@ import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_index
 
 # _data imports this module (through _operators) before it defines array and array_view: they are
 # reached through the module, when an operator runs.
-from . import _data, _through_host
+from . import _data, _indexing, _through_host
 from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
 from ._launch import Kernel, extent, parallel_for_each
+from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
 # The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
@@ -45,7 +47,7 @@ def _is_tiles(value: Any) -> bool:
     return isinstance(value, (_data.array, _data.array_view))
 
 
-def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
+def _input_of(value: Any, context: Context) -> Optional[_input]:
     """`value` as an operand; None for what numpy's arithmetic does not take (the operator then
     returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
     if _is_tiles(value):
@@ -64,19 +66,6 @@ def _input_of(value: Any, context: Optional[Context]) -> Optional[_input]:
         if host.ndim == 0:
             return _input(None, host[()], host.dtype)
         return _input(_data.array(host, context=context), None, host.dtype)
-    return None
-
-
-def _context_of(values: Sequence[Any]) -> Optional[Context]:
-    """The context of the first operand that lives on a device (an array, or a view of one);
-    None (the default context) where all are views of host memory."""
-    for value in values:
-        if isinstance(value, _data.array):
-            return value.context
-        if isinstance(value, _data.array_view):
-            owner = value._view_handle().keeps_alive()
-            if isinstance(owner, _data._tiles.Array):
-                return Context(_handle=owner.context())
     return None
 
 
@@ -111,7 +100,7 @@ def _scalar_arguments(value: Any, dtype: np.dtype) -> List[Any]:
 
 
 def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what: Callable[[], str],
-                      context: Optional[Context]) -> None:
+                      context: Context) -> None:
     """Refuses dtypes the kernels lack, to compute in (`loop`) or to read and write (`stored`),
     and float64 on a device without doubles, naming the operation (`what()`) and the conversion
     that exists."""
@@ -124,7 +113,7 @@ def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what
                           f"complex128): {conversion}")
     doubles = [d for d in [*loop, *stored] if d in (np.float64, np.complex128)]
     if doubles:
-        device = (context or Context.default()).device
+        device = context.device
         if not device.supports_fp64:
             single = "complex64" if doubles[0] == np.complex128 else "float32"
             raise Unsupported(f"{what()} computes in {doubles[0]} (numpy's rule), and {device.name} has no doubles "
@@ -138,19 +127,19 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     name = _UFUNCS.get(ufunc)
     if name is None:
         return NotImplemented
-    context = _context_of(list(values) + [out])
+    context = context_for(list(values) + [out])
     inputs = [_input_of(v, context) for v in values]
     if any(i is None for i in inputs):
         return NotImplemented
     *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
     if not generated.has_kernel(name, tuple(loop)):
-        return _through_the_host(ufunc, values, out, context)
+        return _through_the_host(ufunc, values, out)
     if name == "power" and loop[1].kind == "i":
         _check_exponents(inputs[1])
     return _compute(name, inputs, tuple(loop), result_dtype, out, context, f"numpy.{ufunc.__name__}")
 
 
-def _through_the_host(ufunc: np.ufunc, values: Sequence[Any], out: Any, context: Optional[Context]) -> Any:
+def _through_the_host(ufunc: np.ufunc, values: Sequence[Any], out: Any) -> Any:
     """numpy's `ufunc` of complex operands that the kernels lack (power, the trigonometric and
     hyperbolic functions, ordering): computed by numpy on a download, the result uploaded (into
     `out`, converted as numpy's same_kind casting allows)."""
@@ -166,16 +155,16 @@ def part(data: Any, name: str) -> Any:
     """numpy's real or imag (`name`) of tiles data, a new array: of a complex array's parts,
     computed on the device; of real data, a copy (real) or zeros (imag), as numpy's."""
     if data.dtype.kind != "c":
-        return data.copy() if name == "real" else _data.zeros(data.shape, data.dtype, context=_context_of([data]))
+        return data.copy() if name == "real" else _data.zeros(data.shape, data.dtype, context=context_for([data]))
     return _compute(name, [_input(data, None, data.dtype)], (data.dtype,), generated.real_part(data.dtype), None,
-                    _context_of([data]), f"numpy.{name}")
+                    context_for([data]), f"numpy.{name}")
 
 
 def where(condition: Any, x: Any, y: Any) -> Any:
     """numpy.where(condition, x, y) of tiles data, numpy data and scalars, computed on the device
     into a new tiles.array: x's element where the condition's is true (not 0), else y's, in
     numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
-    context = _context_of([condition, x, y])
+    context = context_for([condition, x, y])
     inputs = [_input_of(v, context) for v in (condition, x, y)]
     if any(i is None for i in inputs):
         raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
@@ -185,7 +174,7 @@ def where(condition: Any, x: Any, y: Any) -> Any:
 
 
 def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result_dtype: np.dtype, out: Any,
-             context: Optional[Context], what: str) -> Any:
+             context: Context, what: str) -> Any:
     """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
     (checked) or a new array of `result_dtype`."""
     shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
@@ -256,7 +245,7 @@ def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
 
 
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
-    context = _context_of([data])
+    context = context_for([data])
     if data.dtype.kind == "c" and dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
                       stacklevel=3)
@@ -269,11 +258,49 @@ def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     return out
 
 
+def gathered(data: Any, selection: _indexing.Selection) -> Any:
+    """A new array of the elements `selection` picks of `data` (numpy's basic indexing that no
+    view covers: integers past the leading dimensions, steps, new axes, elements), gathered on
+    the device where work on `data` runs."""
+    return _gather(data, selection.shape, *selection.gather())
+
+
+def permuted(data: Any, axes: Sequence[int]) -> Any:
+    """numpy.transpose(data, axes) (the array API's permute_dims) as a new array, gathered on the
+    device where work on `data` runs."""
+    try:
+        order = [int(a) for a in axes]
+        normalized = [normalize_axis_index(a, data.ndim) for a in order]
+    except TypeError:
+        raise TypeError(f"permute_dims' axes are integers, not {describe(axes)}") from None
+    if sorted(normalized) != list(range(data.ndim)):
+        raise ValueError(f"axes {tuple(order)} don't match data of {data.ndim} dimensions (shape {data.shape})")
+    dense = _indexing.dense_strides(data.shape)
+    return _gather(data, tuple(data.shape[a] for a in normalized), 0, [dense[a] for a in normalized])
+
+
+def _gather(data: Any, shape: Tuple[int, ...], offset: int, strides: List[int]) -> Any:
+    """A new array of `shape` whose element at index (c0, c1, ...) is `data`'s at offset + c0 *
+    strides[0] + c1 * strides[1] + ..., counted in `data`'s elements held dense and row-major."""
+    context = context_for([data])
+    out = _data.empty(shape, data.dtype, context=context)
+    if out.size == 0:
+        return out
+    if not shape:  # one element, of no dimensions, is gathered as (1,)
+        shape, strides = (1,), [0]
+    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype  # float16 moves through float, exactly
+    _check_computable([loop], [data.dtype], lambda: f"the gather of {data.dtype} elements", context)
+    signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
+                                    data.dtype)
+    _launch(signature, out, [data, *shape[1:], *strides, offset])
+    return out
+
+
 def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
     """numpy.concatenate of tiles data (numpy data is copied to the device first): a new array,
     each piece converted to numpy's result dtype where it differs and copied into its place on the
     device."""
-    context = _context_of(list(arrays))
+    context = context_for(list(arrays))
     pieces = [a if _is_tiles(a) else _data.array(np.asarray(a), context=context) for a in arrays]
     if not pieces:
         raise ValueError("need at least one array to concatenate")
@@ -331,4 +358,4 @@ def mean(data: Any, dtype: Any) -> np.generic:
 
 
 def _has_doubles(data: Any) -> bool:
-    return (_context_of([data]) or Context.default()).device.supports_fp64
+    return context_for([data]).device.supports_fp64

@@ -286,8 +286,9 @@ def _kind(dtype: np.dtype) -> str:
 @dataclass(frozen=True)
 class Operand:
     """How a kernel reads one input: "same" (an array of the result's shape, at the work-item's
-    index), "strided" (an array broadcast to it, through strides given as arguments) or
-    "scalar" (an argument), and its dtype (stored, for arrays; the loop's, for scalars)."""
+    index), "strided" (an array broadcast to it, through strides given as arguments), "gathered"
+    (strided from an offset given as an argument: an index's elements) or "scalar" (an argument),
+    and its dtype (stored, for arrays; the loop's, for scalars)."""
     layout: str
     dtype: np.dtype
 
@@ -406,26 +407,28 @@ def source(signature: Signature) -> str:
     """The OpenCL C of the kernel `tiles_<ufunc>` for `signature`. Its parameters: the output,
     then each input (a pointer or a scalar, a complex scalar as its two parts), then where an input
     is strided, the result's dimensions 1.. and each strided input's strides (in elements, 0 where
-    it is broadcast)."""
+    it is broadcast), then each gathered input's offset."""
     inputs = []
     for k, operand in enumerate(signature.operands):
         if operand.layout == "scalar":
             inputs += _scalar_parameters(operand.dtype, k)
         else:
             inputs.append(f"__global const {opencl_type(operand.dtype)}* in{k}")
-    strided = [k for k, operand in enumerate(signature.operands) if operand.layout == "strided"]
+    strided = [k for k, operand in enumerate(signature.operands) if operand.layout in ("strided", "gathered")]
+    gathered = [k for k, operand in enumerate(signature.operands) if operand.layout == "gathered"]
     body: List[str] = ["    const size_t i = get_global_id(0);"]
     if strided:
         inputs += [f"const long n{d}" for d in range(1, signature.rank)]
         inputs += [f"const long s{k}_{d}" for k in strided for d in range(signature.rank)]
+        inputs += [f"const long o{k}" for k in gathered]
         body.append("    long rest = (long)i;")
-        body += [f"    long at{k} = 0;" for k in strided]
+        body += [f"    long at{k} = {f'o{k}' if k in gathered else 0};" for k in strided]
         for d in reversed(range(signature.rank)):
             index = "rest" if d == 0 else f"rest % n{d}"
             body.append(f"    {{ const long c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
                         ("" if d == 0 else f" rest /= n{d};") + " }")
     for k, (operand, loop) in enumerate(zip(signature.operands, signature.loop)):
-        index = {"scalar": "", "same": "i", "strided": f"at{k}"}[operand.layout]
+        index = {"scalar": "", "same": "i", "strided": f"at{k}", "gathered": f"at{k}"}[operand.layout]
         if not index and operand.dtype.kind == "c":
             value = f"({opencl_type(operand.dtype)})(in{k}_real, in{k}_imag)"
         else:

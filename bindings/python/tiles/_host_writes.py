@@ -7,6 +7,7 @@ RuntimeWarning naming the argument, or raises tiles.CheckFailed on a strict cont
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import warnings
@@ -33,19 +34,29 @@ def _of_numpy(view: Any) -> bool:
 
 
 def _checking(context: Any, arguments: List[Any]) -> Tuple[Optional[_tiles.Context], bool]:
-    """The checked context the launch runs on (`context`, else the C API's tiles_context_for of its
-    views, the rule of every launch and algorithm), None where it is not checked; and whether it is
+    """The checked context the launch runs on (`context`, else the engine's rule over its views,
+    the rule of every launch and algorithm), None where it is not checked; and whether it is
     strict, where Python can tell: one of Context.checked(strict=True), or the default context under
     TILES_CHECKED=strict."""
     from ._devices import Context
+    from ._where_work_runs import context_for
     if context is not None:  # anything else than a Context is the launch's to refuse
         checked = isinstance(context, Context) and context.is_checked
         return (context._handle if checked else None), checked and getattr(context, "_strict", False)
-    home = _tiles.context_for([a._view_handle() for a in arguments if hasattr(a, "_view_handle")])
+    home = context_for(arguments)._handle
     if not home.is_checked():
         return None, False
-    strict = os.environ.get("TILES_CHECKED") == "strict" and home.opencl() == _tiles.Context.default(None).opencl()
-    return home, strict
+    return home, home.opencl() == _strict_default()
+
+
+@functools.lru_cache(maxsize=None)
+def _strict_default() -> Optional[Tuple[int, int]]:
+    """The OpenCL handles of the default context where TILES_CHECKED=strict made it, else None.
+    Asked once: the engine chooses the default context once, from TILES_CHECKED as it is then,
+    and never releases it, so no other context can come to have its handles while the process
+    lives, whichever thread asks."""
+    default = _tiles.Context.default(None)
+    return default.opencl() if default.is_checked() and os.environ.get("TILES_CHECKED") == "strict" else None
 
 
 def _caller_stacklevel() -> int:

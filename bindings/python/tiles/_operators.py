@@ -14,6 +14,7 @@ import numpy as np
 # the module, when a method runs.
 from . import _data, _elementwise, _linalg
 from ._devices import Context
+from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
 
@@ -140,7 +141,7 @@ class operators:
     def device(self) -> Context:
         """The context the data lives on, the array API's device: an array's context; for a view of
         host memory, the default context, where its launches run unless told otherwise."""
-        return _elementwise._context_of([self]) or Context.default()
+        return context_for([self])
 
     def to_device(self, device: Any, /, *, stream: Any = None) -> Any:
         """The data on `device` (a tiles.Context, or a tiles.Device for its default context): itself
@@ -211,6 +212,11 @@ class operators:
     def ravel(self) -> Any:
         """reshape(-1): the elements in one dimension."""
         return self.reshape(-1)
+
+    def item(self, *args: Any) -> Any:
+        """numpy's item: the element (of a one-element array, or at the index given) as a Python
+        number (one download)."""
+        return self.get().item(*args)  # type: ignore[attr-defined]
 
     def tolist(self) -> Any:
         """numpy's tolist of the elements (one download)."""

@@ -5,25 +5,20 @@ data-moving functions run here; array_api's documentation lists them."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 import numpy as np
 
 from . import _data
 from ._devices import Context
+from ._where_work_runs import context_for
 
 
 def is_tiles(value: Any) -> bool:
     return isinstance(value, (_data.array, _data.array_view))
 
 
-def context_of(*values: Any) -> Optional[Context]:
-    """The context of the first operand on a device; None (the default context) otherwise."""
-    from ._elementwise import _context_of
-    return _context_of(list(values))
-
-
-def to_device(result: Any, context: Optional[Context]) -> Any:
+def to_device(result: Any, context: Context) -> Any:
     """numpy's `result` (an array or scalar, or a tuple or named tuple of them) as tiles arrays on
     `context`; numpy's scalars become arrays of no dimensions."""
     if isinstance(result, tuple):
@@ -45,5 +40,13 @@ def compute(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> A
     """numpy's `function` of the arguments (tiles operands downloaded), as tiles arrays on the
     device of the first tiles operand."""
     flat = [a for argument in arguments for a in (argument if isinstance(argument, (list, tuple)) else [argument])]
-    context = context_of(*flat)
+    context = context_for(flat)
     return to_device(function(*(host(a) for a in arguments), **keywords), context)
+
+
+def assign(data: Any, key: Any, value: Any) -> None:
+    """numpy's data[key] = value (a boolean mask's assignment), on a download of all of `data`,
+    which is then written back whole (one upload)."""
+    values = data.get()
+    values[host(key)] = host(value)
+    data[...] = values

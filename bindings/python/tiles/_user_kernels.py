@@ -11,10 +11,11 @@ import re
 from typing import Any, List, Optional
 
 
-from . import _data, _elementwise, _elementwise_source
+from . import _data, _elementwise_source
 from ._checks import describe, text
 from ._devices import Context
 from ._launch import Kernel, extent, parallel_for_each
+from ._where_work_runs import context_for
 from .errors import InvalidArgument
 
 _FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
@@ -133,7 +134,7 @@ __kernel void {name}({parameters}, __global {out}* partials, const long n) {{
 
     def __call__(self, *args: Any, context: Optional[Context] = None) -> Any:
         n = _size(args, "a ReductionKernel")
-        context = context or _elementwise._context_of(list(args)) or Context.default()
+        context = context_for(list(args), context)
         result = _data.empty(1, self.dtype_out, context=context)
         if n == 0:  # no elements to read: the total of no partials is the neutral value
             total = _data.empty(1, self.dtype_out, context=context)

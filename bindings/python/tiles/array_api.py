@@ -16,7 +16,8 @@ On the device: creation (empty, zeros, ones, full, their ``*_like``; asarray, ar
 linspace copy numpy's values once), every elementwise function of real data, those of complex
 data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
 equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
-isfinite, isinf, isnan, logical_*), where, astype, reshape,
+isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view where the
+elements are a rectangle, else gathered into a new array), permute_dims, matrix_transpose,
 expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
@@ -26,9 +27,8 @@ elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses,
 hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
 cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
 nonzero, searchsorted, take, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
-roll, repeat, tile, moveaxis, permute_dims, broadcast_to, broadcast_arrays, unstack, tensordot,
-vecdot and matrix_transpose. Boolean-mask indexing is not supported (the inspection API says so).
-"""
+roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot, and
+indexing by a boolean mask (x[mask], x[mask] = v)."""
 
 from __future__ import annotations
 
@@ -502,7 +502,7 @@ def moveaxis(x: Array, source: Any, destination: Any, /) -> Array:
 
 
 def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
-    return _through_host.compute(np.transpose, x, axes)
+    return _elementwise.permuted(x, axes)
 
 
 def repeat(x: Array, repeats: Any, /, *, axis: Optional[int] = None) -> Array:
@@ -545,9 +545,9 @@ class _Info:
     """__array_namespace_info__()'s answers for libtiles."""
 
     def capabilities(self) -> Dict[str, Any]:
-        """No boolean-mask indexing; data-dependent shapes (nonzero, unique_*) through the host;
+        """Boolean-mask indexing and data-dependent shapes (nonzero, unique_*), through the host;
         no limit on dimensions beyond the launches'."""
-        return {"boolean indexing": False, "data-dependent shapes": True, "max dimensions": None}
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
 
     def default_device(self) -> Context:
         return Context.default()

@@ -60,12 +60,10 @@ class OpenCLError(Error):
     """An OpenCL call failed; ``status`` is OpenCL's own code."""
 
 
-# The Python face of the C API's functions that Python reaches, as messages name them.
+# The Python face of the C API's functions that Python reaches, as messages name them; the
+# algorithms' (tiles_<name>, tiles_<name>_as, _into and _split: <name>) come from their descriptions.
 _PYTHON_NAMES: Dict[str, str] = {
-    "tiles_reduce": "reduce", "tiles_reduce_as": "reduce", "tiles_reduce_into": "reduce", "tiles_reduce_split": "reduce",
-    "tiles_block_grid": "the blocks", "tiles_block_sum": "block_sum", "tiles_block_average": "block_average",
-    "tiles_transpose": "transpose", "tiles_gemm": "gemm", "tiles_gemm_as": "gemm", "tiles_gemm_split": "gemm",
-    "tiles_stencil": "stencil", "tiles_stencil_split": "stencil", "tiles_parameters_set": "set_parameters",
+    "tiles_block_grid": "the blocks", "tiles_parameters_set": "set_parameters",
     "tiles_split_create": "tiles.Split", "tiles_split_scatter": "Split.scatter", "tiles_split_gather": "Split.gather",
     "split_matrix::scatter": "Split.scatter", "split_matrix::gather": "Split.gather",
     "tiles_view_reshape": "view_as", "tiles_view_reinterpret": "reinterpret_as", "tiles_copy": "copy",
@@ -73,11 +71,27 @@ _PYTHON_NAMES: Dict[str, str] = {
     "tiles_view_data with TILES_ACCESS_READ_WRITE": "writing through numpy",
     "tiles_view_get_opencl_buffer for writing": "opencl_buffer(write=True)",
 }
-_C_NAME = re.compile("|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True)) + r"\b")
 
 # OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
 # extension's table (_tiles.dtypes(), libtiles' own).
 _element_names: Optional[List[Tuple[str, str]]] = None
+# The C API's function names that messages give, made on first use as _element_names is.
+_c_name: Optional[re.Pattern] = None
+
+
+def _python_name(c_name: "re.Match[str]") -> str:
+    name = c_name.group(0)
+    return _PYTHON_NAMES.get(name) or c_name.group("algorithm")
+
+
+def _c_names() -> re.Pattern:
+    global _c_name
+    if _c_name is None:
+        from . import _tiles
+        algorithms = "|".join(sorted((a["name"] for a in _tiles.algorithms()), key=len, reverse=True))
+        fixed = "|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True))
+        _c_name = re.compile(rf"{fixed}\b|\btiles_(?P<algorithm>{algorithms})(?:_as|_into|_split)?\b")
+    return _c_name
 
 
 def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
@@ -97,31 +111,31 @@ def _numpy_names(message: str) -> str:
     return re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
 
 
-_UNSUPPORTED = re.compile(r"supports (.+) elements, not (\w+)$")
 _PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
                         r"the element types differ$")
 _NO_DOUBLES = re.compile(r"of double elements needs double precision, which '.*' does not have$")
 _MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
 
 
+def conversion(given: str, taken: List[str]) -> str:
+    """What a refusal of dtype `given` adds, where `taken` are the dtypes that will do: the astype()
+    that converts the data."""
+    kind = given.rstrip("0123456789")
+    bits = int(given[len(kind):] or 0)
+    same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
+    # Exact conversions first: a wider type of the kind, or for unsigned integers a wider signed
+    # one; then a narrower one of the kind, where the values fit.
+    exact = [t for t in same_kind if int(t[len(kind):] or 0) > bits] + [
+        t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > bits]
+    target = (exact[0] if exact else same_kind[0] if same_kind else
+              "float32" if "float32" in taken else taken[0])
+    fits = (f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" and
+            not exact else "")
+    return f"convert it first, with x.astype(np.{target}){fits}"
+
+
 def _conversion_hint(message: str) -> str:
-    """A refusal of a dtype, with the astype() that makes data the algorithm takes."""
-    unsupported = _UNSUPPORTED.search(message)
-    if unsupported:
-        taken = re.split(r", | and ", unsupported.group(1))
-        given = unsupported.group(2)
-        kind = given.rstrip("0123456789")
-        bits = int(given[len(kind):] or 0)
-        same_kind = [t for t in taken if t.rstrip("0123456789") == kind and t != given]
-        # Exact conversions first: a wider type of the kind, or for unsigned integers a wider signed
-        # one; then a narrower one of the kind, where the values fit.
-        exact = [t for t in same_kind if int(t[len(kind):] or 0) > bits] + [
-            t for t in taken if kind == "uint" and t.startswith("int") and int(t[3:]) > bits]
-        target = (exact[0] if exact else same_kind[0] if same_kind else
-                  "float32" if "float32" in taken else taken[0])
-        fits = (f" (where its values fit in {target})" if kind in ("int", "uint") and target != "float32" and
-                not exact else "")
-        return f"{message}: convert it first, with x.astype(np.{target}){fits}"
+    """A refusal of a kernel's argument's or an operand's dtype, with what converts it."""
     parameter = _PARAMETER.search(message)
     if parameter:
         names = _opencl_and_numpy_names()
@@ -140,9 +154,9 @@ def _conversion_hint(message: str) -> str:
 
 def for_python(message: str) -> str:
     """A C API message as Python says it: numpy's dtype names for OpenCL's types ("int64", not
-    "long (int64)"), Python's names for the C API's functions, and, for a dtype an algorithm does
-    not take, the astype() that converts the data."""
-    return _conversion_hint(_C_NAME.sub(lambda m: _PYTHON_NAMES[m.group(0)], _numpy_names(message)))
+    "long (int64)"), Python's names for the C API's functions, and, for a dtype a kernel's argument
+    or an operand does not take, the astype() that converts the data."""
+    return _conversion_hint(_c_names().sub(_python_name, _numpy_names(message)))
 
 
 #: How the extension finds the class for a status family, and (for_python) how to say a message.

@@ -1,8 +1,8 @@
 // libtiles algorithms: block_sum and block_average, one value per block of a matrix. Each
 // work-item combines a strip of its block, then the block's work-items combine their strips in a
 // tree; a tile holds several whole blocks, so that small blocks still make tiles of a useful size.
-// Its parameter set: the tile's shape and the strips, their values for each kind of device, and
-// what the tuner tries and times.
+// Their descriptions (the faces' operands and element types), and their parameter set: the tile's shape and the strips,
+// their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/block_reduce.hpp"
 
 #include <algorithm>
@@ -15,10 +15,38 @@
 extern const char tiles_kernel_reduction[];
 
 namespace tiles::algorithms {
+
+const algorithm_description& block_sum_description() {
+    static const engine::immortal<algorithm_description> description(
+        algorithm_description{"block_sum",
+                              {read_matrix("input", "the input",
+                                           {element_type::uint8, element_type::int32, element_type::int64,
+                                            element_type::float32, element_type::float64}),
+                               // Sums of uint8 are uint64, as numpy's; every other sum is of the input's type.
+                               written_matrix("output", "the output",
+                                              {element_type::int32, element_type::int64, element_type::uint64,
+                                               element_type::float32, element_type::float64})},
+                              "",
+                              {}});
+    return *description;
+}
+
+const algorithm_description& block_average_description() {
+    static const engine::immortal<algorithm_description> description([] {
+        const std::vector<element_type> types{element_type::float32, element_type::float64};
+        return algorithm_description{
+            "block_average",
+            {read_matrix("input", "the input", types), written_matrix("output", "the output", types)},
+            "",
+            {}};
+    }());
+    return *description;
+}
+
 namespace {
 
-const char* algorithm_name(block_statistic statistic) {
-    return statistic == block_statistic::sum ? "block_sum" : "block_average";
+const algorithm_description& description_of(block_statistic statistic) {
+    return statistic == block_statistic::sum ? block_sum_description() : block_average_description();
 }
 
 struct block_reduce_parameters {
@@ -137,18 +165,9 @@ std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int 
 
 void block_reduce(const std::shared_ptr<context>& context, block_statistic statistic, const matrix_operand& input,
                   int block_rows, int block_columns, const matrix_operand& output) {
-    const char* const algorithm = algorithm_name(statistic);
+    const char* const algorithm = description_of(statistic).name;
     const device_info& device = *context->device();
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    if (statistic == block_statistic::sum)
-        check_element_type(algorithm, type,
-                           {element_type::uint8, element_type::int32, element_type::int64, element_type::float32,
-                            element_type::float64},
-                           device);
-    else
-        check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
+    const element_type type = check_described(description_of(statistic), {&input, &output}, device);
     // Sums of uint8 are uint64, as numpy's; every other sum or average is of the input's type.
     const element_type result = type == element_type::uint8 ? element_type::uint64 : type;
     if (result == type)

@@ -1,9 +1,13 @@
-// libtiles algorithms: the catalogue of the algorithms, the one list of their parameter sets, handed
-// to the engine's parameter lookup as the library is loaded: the lookup, the tuning file, the
-// tuner, tiles-tune and checked mode then know them by name. Each algorithm describes its sets in
-// its own files; adding one adds its line here. Every set's description calls on this file (its
-// device's tile, its tuning matrices), so wherever an algorithm is linked, so is the catalogue.
+// libtiles algorithms: the catalogue of the algorithms: the one list of their descriptions, which
+// the faces read (tiles/algorithms/description.hpp), and of their parameter sets, handed to the
+// engine's parameter lookup as the library is loaded: the lookup, the tuning file, the tuner,
+// tiles-tune and checked mode then know them by name. Each algorithm describes its face and its
+// sets in its own files; adding one adds its lines here. Every set's description calls on this
+// file (its device's tile, its tuning matrices), so wherever an algorithm is linked, so is the
+// catalogue.
 #include "catalog.hpp"
+
+#include "tiles/algorithms/description.hpp"
 
 #include <cstring>
 #include <sstream>
@@ -16,6 +20,21 @@ std::vector<const parameter_set*> block_reduce_parameter_sets();
 std::vector<const parameter_set*> transpose_parameter_sets();
 std::vector<const parameter_set*> stencil_parameter_sets();
 std::vector<const parameter_set*> gemm_parameter_sets();
+
+const algorithm_description& reduce_description();
+const algorithm_description& block_sum_description();
+const algorithm_description& block_average_description();
+const algorithm_description& transpose_description();
+const algorithm_description& stencil_description();
+const algorithm_description& gemm_description();
+
+const std::vector<const algorithm_description*>& algorithm_descriptions() {
+    static const engine::immortal<std::vector<const algorithm_description*>> all(
+        std::vector<const algorithm_description*>{&reduce_description(), &block_sum_description(),
+                                                  &block_average_description(), &transpose_description(),
+                                                  &stencil_description(), &gemm_description()});
+    return *all;
+}
 
 namespace {
 

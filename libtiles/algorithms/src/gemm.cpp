@@ -3,7 +3,8 @@
 // (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
 // matrices on Hopper, its own wgmma kernel (gemm_wgmma.hpp). The tile and blocking parameters come
 // from gemm's parameter sets (gemm_parameters.hpp), chosen by the size of C. Over several
-// contexts, each computes a band of C's rows.
+// contexts, each computes a band of C's rows. Its description: the faces' operands, element types
+// and precisions.
 #include "tiles/algorithms/gemm.hpp"
 
 #include <cctype>
@@ -98,17 +99,31 @@ bool on_tensor_cores(const mma_gemm_parameters& p, const device_info& device) {
     return p.tensor_cores == 2 || (p.tensor_cores == 1 && device.ptx_tensor_cores);
 }
 
+} // namespace
+
+const algorithm_description& gemm_description() {
+    static const engine::immortal<algorithm_description> description([] {
+        const std::vector<element_type> types{element_type::float32, element_type::float64, element_type::float16,
+                                              element_type::bfloat16};
+        std::vector<const char*> precisions;
+        for (const precision_info& precision : precision_table) precisions.push_back(precision.name);
+        // C is of the type A and B are computed in (computed_as): float for the 16-bit floats.
+        return algorithm_description{"gemm",
+                                     {read_matrix("a", "A", types), read_matrix("b", "B", types),
+                                      written_matrix("c", "C", {element_type::float32, element_type::float64})},
+                                     "precision",
+                                     precisions};
+    }());
+    return *description;
+}
+
+namespace {
+
 // The one-context gemm's checks, on `device`.
 void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
                     const matrix_operand& c, gemm_precision precision) {
-    const char* const algorithm = "gemm";
-    check_operand(algorithm, "A", a);
-    check_operand(algorithm, "B", b);
-    check_operand(algorithm, "C", c);
-    const element_type type = element_type_of(a);
-    check_element_type(algorithm, type,
-                       {element_type::float32, element_type::float64, element_type::float16, element_type::bfloat16},
-                       device);
+    const char* const algorithm = gemm_description().name;
+    const element_type type = check_described(gemm_description(), {&a, &b, &c}, device);
     check_same_element_type(algorithm, "B", b, "A", type);
     // Products of 16-bit floats are added in float, into a float C.
     if (is_16_bit_float(type) && element_type_of(c) != element_type::float32)

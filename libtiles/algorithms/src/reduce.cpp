@@ -2,7 +2,8 @@
 // or several. One launch combines each tile's span of the data into a partial value, and its last
 // tile to finish combines the partials into the result, which is read back into the caller's
 // memory. Over several contexts, each makes the partials of its band of whole spans, and the
-// first context combines them all in the same order. Its parameter set: the tile's size and each
+// first context combines them all in the same order. Its description (the faces' operands, element
+// types and ops), and its parameter set: the tile's size and each
 // work-item's share, their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/reduce.hpp"
 
@@ -31,6 +32,22 @@ const char* to_string(reduction_op op) {
 } // namespace tiles
 
 namespace tiles::algorithms {
+
+const algorithm_description& reduce_description() {
+    static const engine::immortal<algorithm_description> description(algorithm_description{
+        "reduce",
+        {read_matrix("input", "the input",
+                     {element_type::uint8, element_type::int32, element_type::int64, element_type::float32,
+                      element_type::float64, element_type::float16, element_type::bfloat16}),
+         // The types the elements are combined in, or for sums a wider one (check_accumulator).
+         written_matrix("result", "the result",
+                        {element_type::int32, element_type::uint32, element_type::int64, element_type::uint64,
+                         element_type::float32, element_type::float64})},
+        "op",
+        {to_string(reduction_op::sum), to_string(reduction_op::min), to_string(reduction_op::max)}});
+    return *description;
+}
+
 namespace {
 
 const char* const algorithm = "reduce";
@@ -100,10 +117,7 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     if (input == nullptr) throw invalid_argument("reduce: the input has no storage");
     if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
     const element_layout layout = layout_of(*input);
-    check_element_type(algorithm, layout.type,
-                       {element_type::uint8, element_type::int32, element_type::int64, element_type::float32,
-                        element_type::float64, element_type::float16, element_type::bfloat16},
-                       device);
+    check_element_type(algorithm, layout.type, reduce_description().operand("input").element_types, device);
     const std::size_t count = element_count(*input);
     if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
     if (count > std::size_t(max_count))

@@ -1,8 +1,8 @@
 // libtiles algorithms: stencil, a mask of weights applied around every element of a matrix,
 // each tile staging its elements and their halo in tile_static memory; on one context,
-// or iterated over several, each holding a band of the matrix's rows. Its parameter set: the
-// tile's shape and each work-item's outputs, their values for each kind of device, and what the
-// tuner tries and times.
+// or iterated over several, each holding a band of the matrix's rows. Its description (the faces'
+// operands and element types), and its parameter set: the tile's shape and each work-item's
+// outputs, their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/stencil.hpp"
 
 #include "catalog.hpp"
@@ -88,14 +88,26 @@ void check_mask(const matrix_operand& mask) {
                                std::to_string(max_mask_side));
 }
 
+} // namespace
+
+const algorithm_description& stencil_description() {
+    static const engine::immortal<algorithm_description> description([] {
+        const std::vector<element_type> types{element_type::float32, element_type::float64};
+        return algorithm_description{algorithm,
+                                     {read_matrix("input", "the input", types), read_matrix("mask", "the mask", types),
+                                      written_matrix("output", "the output", types)},
+                                     "",
+                                     {}};
+    }());
+    return *description;
+}
+
+namespace {
+
 // The one-context stencil's checks, on `device`.
 void check_operands(const device_info& device, const matrix_operand& input, const matrix_operand& mask,
                     const matrix_operand& output) {
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the mask", mask);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    check_element_type(algorithm, type, {element_type::float32, element_type::float64}, device);
+    const element_type type = check_described(stencil_description(), {&input, &mask, &output}, device);
     check_same_element_type(algorithm, "the mask", mask, "the input", type);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_mask(mask);

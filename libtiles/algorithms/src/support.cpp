@@ -23,7 +23,7 @@ std::string element_name(element_type type) {
 }
 
 // "int, float and double"
-std::string name_list(std::initializer_list<element_type> types) {
+std::string name_list(const std::vector<element_type>& types) {
     std::string list;
     std::size_t i = 0;
     for (const element_type type : types) {
@@ -76,7 +76,7 @@ const kernel& algorithm_kernel(const char* source, const char* name, element_typ
 
 std::string shape_text(int rows, int columns) { return std::to_string(rows) + "x" + std::to_string(columns); }
 
-void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
+void check_element_type(const char* algorithm, element_type type, const std::vector<element_type>& supported,
                         const device_info& device) {
     if (std::find(supported.begin(), supported.end(), type) == supported.end())
         throw invalid_argument(std::string(algorithm) + " supports " + name_list(supported) + " elements, not " +
@@ -84,6 +84,16 @@ void check_element_type(const char* algorithm, element_type type, std::initializ
     if (type == element_type::float64 && !device.fp64)
         throw unsupported_feature(std::string(algorithm) + " of double elements needs double precision, which '" +
                                   device.name + "' does not have");
+}
+
+element_type check_described(const algorithm_description& algorithm,
+                             std::initializer_list<const matrix_operand*> operands, const device_info& device) {
+    std::size_t i = 0;
+    for (const matrix_operand* operand : operands)
+        check_operand(algorithm.name, algorithm.operands.at(i++).role, *operand);
+    const element_type type = element_type_of(**operands.begin());
+    check_element_type(algorithm.name, type, algorithm.operands.front().element_types, device);
+    return type;
 }
 
 void check_operand(const char* algorithm, const char* role, const matrix_operand& operand) {

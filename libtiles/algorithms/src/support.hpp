@@ -9,7 +9,9 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "tiles/algorithms/description.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/engine/split.hpp"
@@ -50,9 +52,10 @@ inline bool is_16_bit_float(element_type type) { return computed_as(type) != typ
 // "3x4", how messages write a shape.
 std::string shape_text(int rows, int columns);
 
-// Throws invalid_argument unless `type` is one of `supported`, and unsupported_feature for
-// double elements on a device without double precision.
-void check_element_type(const char* algorithm, element_type type, std::initializer_list<element_type> supported,
+// Throws invalid_argument unless `type` is one of `supported` (an operand's element types in its
+// algorithm's description), and unsupported_feature for double elements on a device without
+// double precision.
+void check_element_type(const char* algorithm, element_type type, const std::vector<element_type>& supported,
                         const device_info& device);
 
 // In messages, `role` names an operand with its article: "the input", "C".
@@ -75,6 +78,12 @@ void check_not_aliased(const char* algorithm, const char* output_role, const mat
                        const char* input_role, const matrix_operand& input);
 
 element_type element_type_of(const matrix_operand& operand);
+
+// check_operand of each of `operands`, given in the order of `algorithm`'s description and named
+// by its roles, and check_element_type of the first against the element types described; its
+// element type.
+element_type check_described(const algorithm_description& algorithm,
+                             std::initializer_list<const matrix_operand*> operands, const device_info& device);
 
 launch_arg input_arg(const std::shared_ptr<storage>& data);
 launch_arg output_arg(const std::shared_ptr<storage>& data);

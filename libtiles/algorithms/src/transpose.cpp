@@ -1,6 +1,7 @@
 // libtiles algorithms: transpose, through blocks staged in tile_static memory (GPUs) or in
-// registers straight to the output (CPUs), and its parameter set: the block and strip shapes,
-// their values for each kind of device, and what the tuner tries and times.
+// registers straight to the output (CPUs), its description (the faces' operands and element
+// types), and its parameter set: the block and strip shapes, their values for each kind of device,
+// and what the tuner tries and times.
 #include "tiles/algorithms/transpose.hpp"
 
 #include <numeric>
@@ -98,16 +99,23 @@ transpose_parameters fitted_to(transpose_parameters p, const device_info& device
 
 } // namespace
 
+const algorithm_description& transpose_description() {
+    static const engine::immortal<algorithm_description> description([] {
+        const std::vector<element_type> types{element_type::int32,   element_type::uint32,  element_type::float32,
+                                              element_type::float64, element_type::float16, element_type::bfloat16};
+        return algorithm_description{
+            "transpose",
+            {read_matrix("input", "the input", types), written_matrix("output", "the output", types)},
+            "",
+            {}};
+    }());
+    return *description;
+}
+
 void transpose(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& output) {
-    const char* const algorithm = "transpose";
+    const char* const algorithm = transpose_description().name;
     const device_info& device = *context->device();
-    check_operand(algorithm, "the input", input);
-    check_operand(algorithm, "the output", output);
-    const element_type type = element_type_of(input);
-    check_element_type(algorithm, type,
-                       {element_type::int32, element_type::uint32, element_type::float32, element_type::float64,
-                        element_type::float16, element_type::bfloat16},
-                       device);
+    const element_type type = check_described(transpose_description(), {&input, &output}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");
     check_not_aliased(algorithm, "the output", output, "the input", input);

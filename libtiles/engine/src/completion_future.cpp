@@ -140,6 +140,20 @@ void completion_future::then_call(std::function<void()> functor) const {
     }).detach();
 }
 
+completion_future::operator std::shared_future<void>() const {
+    const auto promise = std::make_shared<std::promise<void>>();
+    std::shared_future<void> standard = promise->get_future().share();
+    then_call([promise, done = *this] {
+        try {
+            done.get();
+            promise->set_value();
+        } catch (...) {
+            promise->set_exception(std::current_exception());
+        }
+    });
+    return standard;
+}
+
 event_profile completion_future::profile() const {
     if (!work_) throw unsupported_feature("the future has nothing to wait for, so it has no profiling times");
     return work_->profile();

@@ -399,15 +399,23 @@ void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_d
     check(status, "clEnqueueNDRangeKernel");
 }
 
+// The rule of context_for (launch.hpp) over the operands operand_at(i) gives for i < count, so that
+// a launch reads its arguments in place rather than gathering them.
+template <class OperandAt>
+std::shared_ptr<context> context_by_rule(const std::shared_ptr<context>& given, std::size_t count,
+                                         OperandAt operand_at) {
+    if (given != nullptr) return given;
+    for (std::size_t i = 0; i < count; ++i)
+        if (const storage* operand = operand_at(i))
+            if (std::shared_ptr<context> home = associated_of(*operand)) return home;
+    return default_context();
+}
+
 } // namespace
 
 std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const storage* const* operands,
                                      std::size_t count) {
-    if (given != nullptr) return given;
-    for (std::size_t i = 0; i < count; ++i)
-        if (operands[i] != nullptr)
-            if (std::shared_ptr<context> home = associated_of(*operands[i])) return home;
-    return default_context();
+    return context_by_rule(given, count, [operands](std::size_t i) { return operands[i]; });
 }
 
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
@@ -422,10 +430,9 @@ std::string build(const std::shared_ptr<context>& context, const launch_domain& 
 
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
-    std::vector<const storage*> data; // the memory arguments, in order
-    for (std::size_t i = 0; i < count && chosen == nullptr; ++i)
-        if (args[i].what == launch_arg::kind::memory) data.push_back(args[i].memory.get());
-    const std::shared_ptr<context> context = context_for(chosen, data.data(), data.size());
+    const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) -> const storage* {
+        return args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr;
+    });
     engine::context& ctx = *context;
     const device_info& device = *ctx.device();
     ctx.check_runs_kernels("a launch");

@@ -503,6 +503,10 @@ box whole_of(const storage& s) { return {{0, 0, 0}, s.dims()}; }
 std::size_t element_count(const storage& s) { return volume(whole_of(s)); }
 std::shared_ptr<context> home_of(const storage& s) { return s.home() ? s.home() : s.cpu_context(); }
 std::shared_ptr<context> associated_of(const storage& s) { return s.associated(); }
+data_source source_of(const storage& s) {
+    if (home_of(s) != nullptr) return data_source::context;
+    return s.over_callers_memory() ? data_source::host_memory : data_source::none;
+}
 void* host_data(storage& s, const box& b, host_access access) { return s.host_data(b, access); }
 completion_future synchronize_async(storage& s, const box& b) { return s.synchronize_async(b); }
 void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& context) { s.synchronize_to(context, b); }

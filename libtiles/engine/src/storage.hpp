@@ -57,6 +57,8 @@ class storage {
     // that transfers to and from there run at the bus's full speed.
     void stage(const std::shared_ptr<context>& cpu_context, const std::shared_ptr<context>& associated);
     bool staging() const { return pinned_ != nullptr; }
+    // Whether it was made over the caller's host memory (an array_view's of a container).
+    bool over_callers_memory() const { return host_owned_by_caller_; }
     // A staging array's host memory, mapped at host_ (null for other storage).
     const pinned_block* pinned() const { return pinned_.get(); }
     // A staging array's CPU context (empty for other storage).

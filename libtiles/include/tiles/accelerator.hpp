@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tiles/access_type.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/context.hpp"
 
@@ -75,6 +76,7 @@ class accelerator {
     bool get_supports_double_precision() const;         // CL_DEVICE_DOUBLE_FP_CONFIG is not 0
     bool get_supports_limited_double_precision() const; // the same: OpenCL has no partial fp64
     bool get_supports_cpu_shared_memory() const;        // CL_DEVICE_HOST_UNIFIED_MEMORY
+    access_type get_default_cpu_access_type() const;    // read_write with shared memory, else none
 
     // What the device reports: CL_DEVICE_NAME, CL_DEVICE_VENDOR, its platform's CL_PLATFORM_NAME,
     // CL_DRIVER_VERSION.
@@ -170,6 +172,9 @@ class accelerator_view {
 };
 
 namespace detail {
+// C++ AMP's rule for an array's CPU access on `device`: `asked`, or where it is access_type_auto
+// the device's default; runtime_exception for any access but none without memory the CPU shares.
+access_type cpu_access_for(const accelerator& device, access_type asked);
 // The engine's contexts of a list of views.
 inline std::vector<std::shared_ptr<engine::context>> contexts_of(const std::vector<accelerator_view>& views) {
     std::vector<std::shared_ptr<engine::context>> contexts;

@@ -105,11 +105,11 @@ template <class... Data> accelerator_view view_of(const Data&... operands) {
 
 } // namespace detail
 
-// The sum, least or greatest element of 1-D or 2-D data of float or int; sums of floats are
-// added in a tree, pairwise, so their rounding error grows with the log of the size. The least or
-// greatest of floats that include a NaN is NaN, as numpy's min and max give it. A sum is added in
-// the data's type, or in `Result` where given: reduce<std::int64_t>(ints, reduction_op::sum) does
-// not wrap past INT_MAX (numpy's sum of int32), reduce<double>(floats, ...) adds in double.
+// The sum, least or greatest element of 1-D or 2-D data of int, std::int64_t, float, double or
+// std::uint8_t; sums of floats are added in a tree, pairwise, so their rounding error grows with
+// the log of the size. The least or greatest of floats with a NaN is NaN, as numpy's. A sum is
+// added in the data's type, or in `Result` where given: reduce<std::int64_t>(ints, op) does not
+// wrap past INT_MAX (numpy's sum of int32), reduce<double>(floats, op) adds in double.
 // tiles::half and tiles::bfloat16 data are read as floats, and give a float.
 template <class Result = void, class Data>
 auto reduce(const accelerator_view& view, const Data& data, reduction_op op) {
@@ -149,8 +149,8 @@ void reduce(const accelerator_view& view, const Data& data, reduction_op op, Res
 // The sum or the average of each `block`-shaped block of a matrix, in a matrix of one element
 // per block. Where the block does not divide the matrix, the blocks at the right and bottom
 // edges are cut short, and average over the elements they hold. Any block shape whose elements
-// fit in one tile (accelerator::max_tile_size()). Sums of float and int, averages of float.
-// Sums of bytes (std::uint8_t) are std::uint64_t, as numpy's.
+// fit in one tile (accelerator::max_tile_size()). Sums of int, std::int64_t, float and double,
+// averages of float and double; sums of bytes (std::uint8_t) are std::uint64_t, as numpy's.
 template <class Data, class Output>
 void block_sum(const accelerator_view& view, const Data& matrix, const extent<2>& block, Output&& output) {
     algorithms::block_reduce(view.context(), algorithms::block_statistic::sum, detail::matrix_of(matrix), block[0],
@@ -237,7 +237,7 @@ array<detail::computed_of<A>, 2> matrix_multiply(const A& a, const B& b,
     return matrix_multiply(detail::view_of(a, b), a, b, precision);
 }
 
-// A 2-D stencil of float elements: each output element is the sum, over the mask's positions,
+// A stencil of float or double elements: each output is the sum, over the mask's positions,
 // of the mask's weight times the input element at the same place relative to the output
 // element (the mask is centred on it and not flipped). Input positions outside the matrix read
 // its nearest edge element (clamp-to-edge). The mask's dimensions are odd and at most 9.

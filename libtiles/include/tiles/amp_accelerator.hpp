@@ -82,6 +82,7 @@ class accelerator : public tiles::accelerator {
     bool supports_double_precision;         // get_supports_double_precision()
     bool supports_limited_double_precision; // get_supports_limited_double_precision()
     bool supports_cpu_shared_memory;        // get_supports_cpu_shared_memory()
+    access_type default_cpu_access_type;    // get_default_cpu_access_type()
     default_view_member default_view;       // get_default_view(), made when first used
 };
 

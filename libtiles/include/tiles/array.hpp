@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tiles/accelerator.hpp"
+#include "tiles/access_type.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/engine/checks.hpp"
 #include "tiles/engine/placement.hpp"
@@ -47,23 +48,28 @@ template <class T, int N = 1> class array {
 
     // Uninitialized elements on `view`.
     explicit array(const tiles::extent<N>& e,
-                   const accelerator_view& view = accelerator_view(engine::default_context()))
-        : extent(e), storage_(make_storage(e, view)) {}
+                   const accelerator_view& view = accelerator_view(engine::default_context()),
+                   access_type cpu_access_type = access_type_auto)
+        : extent(e), storage_(make_storage(e, view)), cpu_access_type_(cpu_access_for(view, cpu_access_type)) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
-    explicit array(int e0, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<1>(e0), view) {}
+    explicit array(int e0, const accelerator_view& view = accelerator_view(engine::default_context()),
+                   access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<1>(e0), view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 2>>
-    array(int e0, int e1, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<2>(e0, e1), view) {}
+    array(int e0, int e1, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<2>(e0, e1), view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 3>>
-    array(int e0, int e1, int e2, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<3>(e0, e1, e2), view) {}
+    array(int e0, int e1, int e2, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<3>(e0, e1, e2), view, cpu_access_type) {}
 
     // Elements copied from [first, last), which must hold exactly e.size() values (one upload).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
     array(const tiles::extent<N>& e, InputIt first, InputIt last,
-          const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(e, view) {
+          const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(e, view, cpu_access_type) {
         detail::copy_range_in(first, last, *this).get();
     }
 
@@ -85,8 +91,9 @@ template <class T, int N = 1> class array {
     // The e.size() elements from `first` (AMP's begin-only form: the range must hold that many).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
     array(const tiles::extent<N>& e, InputIt first,
-          const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(e, view) {
+          const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(e, view, cpu_access_type) {
         detail::copy_range_in(first, *this).get();
     }
 
@@ -101,24 +108,30 @@ template <class T, int N = 1> class array {
     // C++ AMP's forms of the constructors above with the extent as ints (ranks 1 to 3), which the
     // C++ AMP book's samples use: array<float, 2> a(rows, cols, v.begin(), v.end()).
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<1>(e0), first, last, view) {}
+    array(int e0, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<1>(e0), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<2>(e0, e1), first, last, view) {}
+    array(int e0, int e1, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<2>(e0, e1), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
     array(int e0, int e1, int e2, It first, It last,
-          const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<3>(e0, e1, e2), first, last, view) {}
+          const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<3>(e0, e1, e2), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<1>(e0), first, view) {}
+    array(int e0, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<1>(e0), first, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<2>(e0, e1), first, view) {}
+    array(int e0, int e1, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<2>(e0, e1), first, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(tiles::extent<3>(e0, e1, e2), first, view) {}
+    array(int e0, int e1, int e2, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(tiles::extent<3>(e0, e1, e2), first, view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
     array(int e0, const accelerator_view& cpu_view, const accelerator_view& associated)
         : array(tiles::extent<1>(e0), cpu_view, associated) {}
@@ -151,21 +164,23 @@ template <class T, int N = 1> class array {
     // Elements copied from a container with data() and size(), which must hold at least e.size().
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
     array(const tiles::extent<N>& e, const Container& source,
-          const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(e, view) {
+          const accelerator_view& view = accelerator_view(engine::default_context()),
+          access_type cpu_access_type = access_type_auto)
+        : array(e, view, cpu_access_type) {
         engine::check_host_range(std::size(source), e.size(), "the source range of an array");
         detail::copy_range_in(std::data(source), *this).get();
     }
 
     // A copy of a view's elements (or of another array's, on another accelerator view), on `view`.
     explicit array(const array_view<const T, N>& source,
-                   const accelerator_view& view = accelerator_view(engine::default_context()))
-        : array(source.extent, view) {
+                   const accelerator_view& view = accelerator_view(engine::default_context()),
+                   access_type cpu_access_type = access_type_auto)
+        : array(source.extent, view, cpu_access_type) {
         detail::copy_containers(source, *this);
     }
 
     // A copy of `other` on its accelerator view: one copy on the device.
-    array(const array& other) : array(other.extent, other.get_accelerator_view()) {
+    array(const array& other) : array(other.extent, other.get_accelerator_view(), other.cpu_access_type_) {
         detail::copy_containers(other, *this);
     }
 
@@ -269,6 +284,11 @@ template <class T, int N = 1> class array {
 
     // The accelerator view the array lives on.
     accelerator_view get_accelerator_view() const { return accelerator_view(engine::home_of(*storage_)); }
+    // The host's access to the array that its constructor asked for (C++ AMP's cpu_access_type;
+    // access_type_auto there: the accelerator's default_cpu_access_type). libtiles reaches an
+    // array's elements from the host whatever it is, through copies where the device has memory of
+    // its own.
+    access_type get_cpu_access_type() const { return cpu_access_type_; }
     // The view the array's data is meant for: a staging array's associated view, else its own.
     accelerator_view get_associated_accelerator_view() const {
         return accelerator_view(engine::associated_of(*storage_));
@@ -311,7 +331,14 @@ template <class T, int N = 1> class array {
         return static_cast<T*>(engine::host_data(*storage_, region(), access))[flat];
     }
 
+    // C++ AMP's rule for an array's CPU access: `asked`, or where it is auto the accelerator's
+    // default; any access but none needs memory the CPU shares with the device.
+    static access_type cpu_access_for(const accelerator_view& view, access_type asked) {
+        return detail::cpu_access_for(view.get_accelerator(), asked);
+    }
+
     std::shared_ptr<engine::storage> storage_;
+    access_type cpu_access_type_ = access_type_none;            // a staging array's, and one over libtiles' storage
     std::array<std::size_t, N> stride_ = dense_strides(extent); // bytes between neighbours, for placement()
 };
 

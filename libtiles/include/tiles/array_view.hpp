@@ -17,6 +17,7 @@
 #include "tiles/engine/checks.hpp"
 #include "tiles/engine/placement.hpp"
 #include "tiles/engine/storage.hpp"
+#include "tiles/exceptions.hpp"
 #include "tiles/extent.hpp"
 
 namespace tiles {
@@ -117,13 +118,45 @@ template <class T, int N = 1> class array_view {
     // view. Rows of a section lie as far apart as in the memory it is a section of.
     T* data() const { return element_at(index<N>().components().data()); }
 
-    // Brings the view home now; afterwards host reads cost nothing until a launch writes it.
-    void synchronize() const { engine::host_data(*storage_, region_, engine::host_access::read); }
-    // The same without blocking; host access waits for the transfers where it needs to.
-    completion_future synchronize_async() const { return engine::synchronize_async(*storage_, region_); }
-    // Makes the view current on `view` now (uploads without blocking).
-    void synchronize_to(const accelerator_view& view) const {
+    // Brings the view home now; afterwards host reads cost nothing until a launch writes it. As C++
+    // AMP's, `type` says what the host will do: where it will write (access_type_write or
+    // _read_write), the device's copies are stale from now on (access_type_write brings the data
+    // home too: the host may write only part of it).
+    void synchronize(access_type type = access_type_read) const {
+        engine::host_data(*storage_, region_,
+                          type & access_type_write ? engine::host_access::read_write : engine::host_access::read);
+    }
+    // The same without blocking; host access waits for the transfers where it needs to. Where the
+    // host will write, the device's copies go stale now and the future is done when the data is home.
+    completion_future synchronize_async(access_type type = access_type_read) const {
+        if (type & access_type_write) synchronize(type);
+        return engine::synchronize_async(*storage_, region_);
+    }
+    // Makes the view current on `view` now (uploads without blocking); `type`, the access kernels
+    // there will take, changes nothing: a launch writes only what it may.
+    void synchronize_to(const accelerator_view& view, access_type type = access_type_read) const {
+        static_cast<void>(type);
         engine::synchronize_to(*storage_, region_, view.context());
+    }
+    // The same, with a future that is done when the uploads are.
+    completion_future synchronize_to_async(const accelerator_view& view, access_type type = access_type_read) const {
+        synchronize_to(view, type);
+        return view.create_marker();
+    }
+    // Where the view's data source lives, as C++ AMP says: an array's accelerator view (a staging
+    // array's CPU view), the CPU accelerator's default view for host memory; runtime_exception for
+    // a view with no source (array_view(extent)).
+    accelerator_view get_source_accelerator_view() const {
+        switch (engine::source_of(*storage_)) {
+        case engine::data_source::context:
+            return accelerator_view(engine::home_of(*storage_));
+        case engine::data_source::host_memory:
+            return accelerator(accelerator::cpu_accelerator).get_default_view();
+        case engine::data_source::none:
+            break;
+        }
+        throw runtime_exception("get_source_accelerator_view: the view has no data source (it was made from an "
+                                "extent alone), as C++ AMP refuses it");
     }
     // The current contents need not be kept: the next launch uploads nothing of the view.
     void discard_data() const { engine::discard_data(*storage_, region_); }

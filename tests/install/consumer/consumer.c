@@ -37,13 +37,19 @@ static int double_eight_numbers(void) {
     const tiles_domain domain = {sizeof(tiles_domain), 1, {8, 0, 0}, 1, {4, 0, 0}, NULL};
     tiles_view* view = NULL;
     tiles_kernel* twice = NULL;
+    tiles_context* home = NULL; /* where the launch runs, as a NULL context would pick it */
     tiles_status status = tiles_view_create(&view, &shape, values);
     if (status == TILES_SUCCESS) status = tiles_kernel_create(&twice, twice_source, "twice", NULL);
     if (status == TILES_SUCCESS) {
+        const tiles_view* const operands[] = {view};
+        status = tiles_context_for(&home, operands, 1);
+    }
+    if (status == TILES_SUCCESS) {
         const tiles_arg args[] = {tiles_arg_view(view)};
-        status = tiles_launch(NULL, &domain, twice, args, 1);
+        status = tiles_launch(home, &domain, twice, args, 1);
     }
     if (status == TILES_SUCCESS) status = tiles_view_synchronize(view);
+    tiles_context_release(home);
     tiles_kernel_release(twice);
     tiles_view_release(view);
     if (status != TILES_SUCCESS) return failure("doubling", status);

@@ -61,6 +61,9 @@ class completion_future {
     // future tells), at once on the calling thread if it is done already (or the future is not
     // valid), else on a thread of its own that waits for it; what it throws there is logged.
     template <class Functor> void then(const Functor& functor) const { then_call(std::function<void()>(functor)); }
+    // C++ AMP's conversion to std::shared_future<void>, for code that waits on standard futures: ready
+    // when the work is done, its get() rethrowing what the work failed with.
+    operator std::shared_future<void>() const;
     // Waits (as get()), then gives the OpenCL profiling times of the work; unsupported_feature for
     // work that enqueued no OpenCL command (a future with nothing to wait for) or ran on a queue
     // made without CL_QUEUE_PROFILING_ENABLE (an adopted one; libtiles' own queues have it).

@@ -14,6 +14,12 @@
 
 namespace concurrency {
 
+using tiles::access_type;
+using tiles::access_type_auto;
+using tiles::access_type_none;
+using tiles::access_type_read;
+using tiles::access_type_read_write;
+using tiles::access_type_write;
 using tiles::array;
 using tiles::array_view;
 using tiles::completion_future;

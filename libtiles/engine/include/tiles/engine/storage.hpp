@@ -79,6 +79,10 @@ std::size_t element_count(const storage& s);
 // The context a device storage lives on (a staging array's CPU context); empty for storage over
 // host memory.
 std::shared_ptr<context> home_of(const storage& s);
+// Where a storage's data comes from (C++ AMP's source of a view): a context (an array's, a staging
+// array's CPU context: home_of), the caller's host memory, or nowhere (storage_without_source).
+enum class data_source { context, host_memory, none };
+data_source source_of(const storage& s);
 // The context its data is meant for: a staging array's associated context, an array's (its home
 // unless made with another), none for storage over host memory. Launches without one run there.
 std::shared_ptr<context> associated_of(const storage& s);

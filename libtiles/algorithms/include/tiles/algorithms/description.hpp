@@ -1,0 +1,46 @@
+// libtiles algorithms: each algorithm's face, described once beside the algorithm: its name, its
+// operands (what each is called, whether it is written, the ranks and element types it takes,
+// whether a section of data will do) and its named parameter. The algorithm checks its inputs'
+// elements against it; the C API makes its checks of views from it and hands it to Python
+// (tiles_algorithm_describe); a test holds the documents to it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tiles/element_type.hpp"
+
+namespace tiles::algorithms {
+
+struct operand_description {
+    const char* name;   // as the C API's and Python's parameters call it: "input", "a"
+    const char* role;   // as messages name it, with its article: "the input", "A"
+    bool written;       // an output the algorithm writes; else an input it only reads
+    int min_rank;       // the least rank it takes (matrices in AMP's order: a rank-1 operand is one row)
+    int max_rank;       // the greatest rank it takes
+    bool takes_section; // false: a section, or a view of other elements, is refused (copy it first)
+    std::vector<element_type> element_types; // the element types it may hold
+};
+
+struct algorithm_description {
+    const char* name; // as the C API's functions (tiles_<name>...) and Python's call it: "transpose"
+    std::vector<operand_description> operands;
+    const char* parameter;                     // its named parameter ("op", "precision"), or "" for none
+    std::vector<const char*> parameter_values; // the names it takes, in the order of its C enumeration
+
+    // The operand called `name`; throws std::logic_error for a name the description does not have.
+    const operand_description& operand(const char* name) const;
+};
+
+// Every algorithm's description, in the catalogue's order.
+const std::vector<const algorithm_description*>& algorithm_descriptions();
+
+// The algorithm called `name`; throws std::logic_error for a name no algorithm has.
+const algorithm_description& algorithm_named(const std::string& name);
+
+// The operands the algorithms take today: matrices of rank 1 (one row) or 2, each of all of its
+// data in its own element type.
+operand_description read_matrix(const char* name, const char* role, std::vector<element_type> types);
+operand_description written_matrix(const char* name, const char* role, std::vector<element_type> types);
+
+} // namespace tiles::algorithms

@@ -1,0 +1,107 @@
+"""Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the reference
+pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
+comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
+functions take each operand by its name (const where it is only read), and the Python function's
+docstring names each operand's dtypes. The C API's checks and Python's refusals read the same
+description."""
+
+import inspect
+import pathlib
+import re
+
+import numpy as np
+import pytest
+import tiles
+from tiles import _tiles
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HEADER = (ROOT / "capi" / "include" / "tiles.h").read_text()
+CPP_HEADER = (ROOT / "libtiles" / "include" / "tiles" / "algorithms.hpp").read_text().splitlines()
+ALGORITHMS = _tiles.algorithms()
+OPENCL_NAMES = {element["name"]: element["opencl"] for element in _tiles.dtypes()}
+# What Python's functions call the operands the C API calls "input" (Python's other names are the C API's).
+PYTHON_NAMES = {"input": "data"}
+# How the C++ shells' comments name the element types, as the C++ types that hold them.
+CPP_NAMES = {"uint8": "std::uint8_t", "int32": "int", "uint32": "unsigned", "int64": "std::int64_t",
+             "uint64": "std::uint64_t", "float32": "float", "float64": "double", "float16": "half",
+             "bfloat16": "bfloat16"}
+
+
+def _declarations(name):
+    """Each function tiles_<name>, tiles_<name>_as, ... of tiles.h, with the comment above it."""
+    found = re.findall(r"((?:/\*(?:[^*]|\*(?!/))*\*/\s*)+)TILES_API tiles_status (tiles_" + name +
+                       r"(?:_\w+)?)\(([^;]*)\);", HEADER)
+    return [(comment, function, " ".join(parameters.split())) for comment, function, parameters in found]
+
+
+def _cpp_comment(name):
+    """The comment above the first template of tiles/algorithms.hpp that declares `name`."""
+    for i, line in enumerate(CPP_HEADER):
+        if line.startswith("template") and re.search(rf"\b{name}\(", line + CPP_HEADER[i + 1]):
+            start = i
+            while CPP_HEADER[start - 1].startswith("//"):
+                start -= 1
+            return "\n".join(CPP_HEADER[start:i])
+    raise AssertionError(f"tiles/algorithms.hpp has no template {name}")
+
+
+def _names(text, names):
+    return [n for n in names if not re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)]
+
+
+def test_there_is_a_description_of_each_algorithm():
+    assert [a["name"] for a in ALGORITHMS] == ["reduce", "block_sum", "block_average", "transpose", "stencil",
+                                               "gemm"]
+    assert all(a["operands"] for a in ALGORITHMS)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_tiles_h_takes_the_operands_and_names_the_input_types_described(algorithm):
+    declarations = _declarations(algorithm["name"])
+    assert declarations, f"tiles.h declares no tiles_{algorithm['name']}"
+    main_comment = next(comment for comment, function, _ in declarations if function == f"tiles_{algorithm['name']}")
+    for operand in algorithm["operands"]:
+        qualifier = "" if operand["written"] else "const "
+        declared = rf"(?<!const ){qualifier}tiles_view\* {operand['name']}\b"
+        assert any(re.search(declared, parameters) for _, _, parameters in declarations), (operand["name"], declared)
+        if not operand["written"]:
+            missing = _names(main_comment, [OPENCL_NAMES[dtype] for dtype in operand["dtypes"]])
+            assert not missing, f"tiles_{algorithm['name']}'s comment does not name {missing}"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_the_cpp_shells_name_the_input_types_described(algorithm):
+    comment = _cpp_comment("block_sum" if algorithm["name"] == "block_average" else algorithm["name"])
+    for operand in algorithm["operands"]:
+        if not operand["written"]:
+            missing = _names(comment, [CPP_NAMES[dtype] for dtype in operand["dtypes"]])
+            assert not missing, f"tiles::{algorithm['name']}'s comment does not name {missing}"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorithm):
+    function = getattr(tiles, algorithm["name"])
+    parameters = inspect.signature(function).parameters
+    for operand in algorithm["operands"]:
+        if not operand["written"]:
+            assert PYTHON_NAMES.get(operand["name"], operand["name"]) in parameters, operand["name"]
+        missing = _names(function.__doc__, operand["dtypes"])
+        assert not missing, f"tiles.{algorithm['name']}'s docstring does not name {missing} ({operand['name']})"
+
+
+def test_python_refuses_what_the_description_does_not_take():
+    transpose = next(a for a in ALGORITHMS if a["name"] == "transpose")
+    taken = transpose["operands"][0]["dtypes"]
+    for element in _tiles.dtypes():
+        if element["as_bits"] or element["name"] in taken or element["name"] in ("bool",):
+            continue
+        with pytest.raises(tiles.InvalidArgument, match=rf"^transpose supports .* not {element['name']}: convert"):
+            tiles.transpose(np.zeros((2, 3), element["dtype"]))
+
+
+def test_messages_name_the_python_functions_and_the_ranks_described():
+    with pytest.raises(tiles.InvalidArgument, match=r"^reduce: the input view has rank 3; reduce takes rank 1 "
+                                                    r"\(one row\) or 2$"):
+        tiles.reduce(np.zeros((2, 2, 2), np.float32))
+    with pytest.raises(tiles.InvalidArgument, match=r"^stencil: the mask view has rank 3; stencil takes rank 1 "):
+        tiles.stencil(np.zeros((4, 4), np.float32), np.ones((1, 1, 1), np.float32))

@@ -1,0 +1,191 @@
+"""numpy's basic indexing of tiles data against numpy's own, on random data of several dtypes:
+integers in any position (negative ones too), slices of any step, ... and None; an element is an
+array of no dimensions on the device, as the array API asks; what is not a view is gathered on
+the device, without a transfer; x.T, x.mT and xp.permute_dims are gathered there too; boolean
+masks go through the host, as the documents say. Also DLPack's copy=True and sections, which
+export a copy made on the device."""
+
+import numpy as np
+import pytest
+import tiles
+import tiles.array_api as xp
+
+rng = np.random.default_rng(47)
+DTYPES = [np.float32, np.int8, np.int64, np.uint16, np.bool_, np.float16, np.complex64]
+KEYS = [(slice(None), 2), (Ellipsis, 1), (1, slice(None), -1), (0, 1, 2), (-1, -3, -4), (slice(None, None, -1),),
+        (None, 1), (slice(None), None, slice(1, 3)), (slice(None, None, 2), slice(None), slice(3, 0, -2)),
+        (Ellipsis, None), (slice(1, 2), 0), (slice(5, 9), 1), (0, slice(None, None, 2)), (Ellipsis, 3, None)]
+
+
+def random(shape, dtype):
+    return (rng.standard_normal(shape) * 50).astype(dtype) if np.dtype(dtype).kind != "b" else \
+        rng.random(shape) < 0.5
+
+
+def transfers(context):
+    counters = context.counters()
+    return counters["uploads"] + counters["downloads"]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("key", KEYS)
+def test_keys_select_what_numpys_select_and_stay_on_the_device(dtype, key, context):
+    host = random((2, 3, 4), dtype)
+    x = tiles.array(host, context=context)
+    before, launches = transfers(context), context.counters()["launches"]
+    got = x[key]
+    expected = host[key]
+    assert got.shape == expected.shape and got.dtype == expected.dtype, (key, got.shape, got.dtype)
+    assert transfers(context) == before and context.counters()["launches"] <= launches + 1
+    assert isinstance(got, tiles.array_view) or got.device == context
+    np.testing.assert_array_equal(got.get(), expected)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_an_integer_index_of_one_dimension_is_an_array_of_no_dimensions(dtype, context):
+    host = random(5, dtype)
+    x = tiles.array(host, context=context)
+    for i in (0, 3, -1, -5):
+        element = x[i]
+        assert isinstance(element, tiles.array) and element.shape == () and element.dtype == host.dtype
+        assert element.device == context
+        assert element.item() == host[i].item() and element.tolist() == host[i].tolist()
+        assert np.asarray(element).shape == () and np.asarray(element) == host[i]
+    if host.dtype.kind in "biuf":
+        assert float(x[1]) == float(host[1]) and int(x[2]) == int(host[2]) and bool(x[3]) == bool(host[3])
+    if host.dtype.kind in "iuf" and host.dtype != np.float16:  # the kernels compute no float16
+        np.testing.assert_array_equal((x[1] + 2).get(), host[1] + 2)
+        np.testing.assert_array_equal((3 * x[2] - x).get(), 3 * host[2] - host)
+        assert (x[4] == host[4]).shape == () and bool(x[4] == host[4])
+    # An array of no dimensions indexed by () is a copy of itself, of no dimensions.
+    assert x[2][()].shape == () and x[2][()].item() == host[2].item() and x[2][...] is not None
+
+
+def test_a_view_of_numpy_memory_keeps_numpys_scalar_elements_and_gathers_the_rest():
+    host = random((3, 4), np.int32)
+    view = tiles.array_view(host)
+    element = view[1, 2]
+    assert isinstance(element, np.int32) and element == host[1, 2]
+    column = view[:, 2]
+    assert isinstance(column, tiles.array) and column.device == tiles.Context.default()
+    np.testing.assert_array_equal(column.get(), host[:, 2])
+    np.testing.assert_array_equal(view[::-1, 1:3].get(), host[::-1, 1:3])
+
+
+def test_views_stay_views_and_views_of_a_bool_array_say_bool(context):
+    host = random((3, 4), np.float32)
+    x = tiles.array(host, context=context)
+    for key in [1, (1, slice(1, 3)), slice(1, 3), Ellipsis, ()]:
+        assert isinstance(x[key], tiles.array_view), key
+        np.testing.assert_array_equal(x[key].get(), host[key])
+    flags = random((3, 4), np.bool_)
+    b = tiles.array(flags, context=context)
+    for key in [1, slice(0, 2), (slice(None), slice(1, 3))]:
+        part = b[key]
+        assert part.dtype == np.bool_ and part.get().dtype == np.bool_, key
+        np.testing.assert_array_equal(part.get(), flags[key])
+        np.testing.assert_array_equal(part[...].get(), flags[key])
+    np.testing.assert_array_equal(xp.repeat(b[1:3], 2, axis=0).get(), np.repeat(flags[1:3], 2, axis=0))
+
+
+@pytest.mark.parametrize("shape, key", [((0,), slice(None)), ((3, 0), (slice(None, None, -1), Ellipsis)),
+                                        ((0, 4), (slice(None), 2)), ((2, 3), (slice(2, 2), 1)),
+                                        ((4,), slice(3, 1)), ((2, 0, 3), (1, None))])
+def test_selections_of_no_elements(shape, key, context):
+    host = np.zeros(shape, np.float32)
+    got = tiles.array(host, context=context)[key]
+    assert got.shape == host[key].shape and got.size == 0 and got.get().shape == host[key].shape
+
+
+def test_bad_indices_are_refused_by_name():
+    x = tiles.array(np.arange(12, dtype=np.int32).reshape(3, 4))
+    with pytest.raises(IndexError, match=r"index 4 is out of bounds for dimension 1 of length 4"):
+        x[:, 4]
+    with pytest.raises(IndexError, match=r"index -4 is out of bounds for dimension 0 of length 3"):
+        x[-4]
+    with pytest.raises(IndexError, match=r"too many indices: 3 for data of 2 dimensions"):
+        x[0, 0, 0]
+    with pytest.raises(IndexError, match="single ellipsis"):
+        x[..., ...]
+    with pytest.raises(tiles.InvalidArgument, match="not the float 1.5"):
+        x[1.5]
+    with pytest.raises(tiles.InvalidArgument, match="fancy"):
+        x[[0, 1]]
+    with pytest.raises(tiles.InvalidArgument, match="mask .* among other indices"):
+        x[np.array([True, False, True]), 0]
+
+
+def test_assignments_through_integers_in_any_position():
+    host = random((3, 4), np.int64)
+    x = tiles.array(host)
+    column = rng.integers(-9, 9, 3)
+    x[:, 2] = column
+    host[:, 2] = column
+    x[-1, 1:3] = 5
+    host[-1, 1:3] = 5
+    np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(tiles.InvalidArgument, match="rectangles"):
+        x[::2] = 0
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int16, np.bool_, np.complex64])
+def test_masks_go_through_the_host_as_numpys(dtype):
+    host = random((3, 4), dtype)
+    mask = rng.random((3, 4)) < 0.5
+    x = tiles.array(host)
+    np.testing.assert_array_equal(x[tiles.array(mask)].get(), host[mask])
+    np.testing.assert_array_equal(x[mask[:, 0]].get(), host[mask[:, 0]])
+    assert tiles.array(np.array(2.0))[True].shape == (1,) and tiles.array(np.array(2.0))[False].shape == (0,)
+    x[tiles.array(mask)] = host.flat[0]
+    host[mask] = host.flat[0]
+    np.testing.assert_array_equal(x.get(), host)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int8, np.bool_, np.float16, np.complex64])
+def test_transposes_are_gathered_on_the_device(dtype, context):
+    host = random((2, 3, 4), dtype)
+    x = tiles.array(host, context=context)
+    before = transfers(context)
+    np.testing.assert_array_equal(x[0].T.get(), host[0].T)
+    np.testing.assert_array_equal(x.mT.get(), np.matrix_transpose(host))
+    np.testing.assert_array_equal(xp.matrix_transpose(x).get(), np.matrix_transpose(host))
+    np.testing.assert_array_equal(xp.permute_dims(x, (2, 0, 1)).get(), np.permute_dims(host, (2, 0, 1)))
+    assert xp.permute_dims(x, (-1, 0, 1)).shape == (4, 2, 3) and x.mT.device == context
+    assert transfers(context) == before + 4  # the four get()s, nothing else
+    assert tiles.zeros((0, 3)).T.shape == (3, 0)
+    with pytest.raises(ValueError, match=r"\.T is the transpose of a matrix, not of data of shape \(2, 3, 4\)"):
+        x.T
+    with pytest.raises(ValueError, match="don't match"):
+        xp.permute_dims(x, (0, 0, 1))
+
+
+def test_dlpack_copies_on_the_device_where_the_standard_asks(context):
+    host = random((3, 4), np.float32)
+    x = tiles.array(host, context=context)
+    # copy=True of an OpenCL tensor: a copy made on the device, which the consumer may write
+    # without touching x.
+    before = context.counters()["launches"]
+    copied = tiles.from_dlpack(_Producer(x, copy=True), context=context)
+    assert context.counters()["launches"] == before + 1
+    copied[0, 0] = 99
+    np.testing.assert_array_equal(x.get(), host)
+    np.testing.assert_array_equal(copied.get()[1:], host[1:])
+    # A section has no buffer of its own: copy=None exports a copy, copy=False refuses.
+    section = x[1:3, 1:3]
+    np.testing.assert_array_equal(tiles.from_dlpack(_Producer(section), context=context).get(), host[1:3, 1:3])
+    with pytest.raises(BufferError, match="section"):
+        section.__dlpack__(copy=False)
+
+
+class _Producer:
+    """A DLPack producer that passes `copy` to tiles data's __dlpack__, as a consumer asking for a
+    copy does."""
+
+    def __init__(self, data, copy=None):
+        self.data, self.copy = data, copy
+
+    def __dlpack_device__(self):
+        return self.data.__dlpack_device__()
+
+    def __dlpack__(self, **keywords):
+        return self.data.__dlpack__(copy=self.copy, **keywords)
