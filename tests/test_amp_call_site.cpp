@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fixture.hpp"
+#include "tiles/detail/amp_kernel_text.hpp"
 
 namespace {
 
@@ -190,6 +192,30 @@ TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED
     ](index<1> i) restrict(amp) { v[i].second = doubled(v[i].first) * SCALE + offset + int(half_of * 4); }));
     v.synchronize();
     for (int i = 0; i < 8; ++i) CHECK(pairs[i].second == 6 * i + 102);
+}
+
+// tiles-amp defines a constant for the kernels it compiles at build time by constant_definition;
+// a launch asks for the kernel whose text TILES_CONSTANT made: the two must be the same text.
+TEST_CASE("TILES_CONSTANT defines a constant as the kernels compiled at build time do", "[amp]") {
+    using tiles::amp_detail::constant_definition;
+    using tiles::amp_detail::make_constant;
+    const std::vector<std::pair<std::string, std::string>> made{
+        {make_constant("A", "A", 1.5f).definition, "constexpr float A = 0x1.8p+0f;"},
+        {make_constant("B", "B", -0.1).definition, "constexpr double B = -0x1.999999999999ap-4;"},
+        {make_constant("C", "C", -16).definition, "constexpr int C = -16;"},
+        {make_constant("D", "D", 16u).definition, "constexpr uint D = 16u;"},
+        {make_constant("E", "E", std::int64_t(1) << 40).definition, "constexpr long E = 1099511627776l;"},
+        {make_constant("F", "F", true).definition, "constexpr bool F = true;"}};
+    const std::vector<std::string> ahead{constant_definition("A", "float", 1.5f, true, true, 4),
+                                         constant_definition("B", "double", -0.1, true, true, 8),
+                                         constant_definition("C", "int", -16, false, true, 4),
+                                         constant_definition("D", "uint", 16, false, false, 4),
+                                         constant_definition("E", "long", 1099511627776.0L, false, true, 8),
+                                         constant_definition("F", "bool", 1, false, false, 1)};
+    for (std::size_t i = 0; i < made.size(); ++i) {
+        CHECK(made[i].first == made[i].second);
+        CHECK(ahead[i] == made[i].second);
+    }
 }
 
 TEST_CASE_METHOD(fresh_view, "TILES_FUNCTOR constructs C++ AMP's functor on the device from the host's arguments",

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "tiles/amp.hpp"
+#include "tiles/detail/amp_kernel_text.hpp"
 #include "tiles/engine/inside/regular_file.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -55,14 +56,6 @@ std::vector<std::pair<char, std::size_t>> significant(const std::string& text) {
     }
     return kept;
 }
-
-// A macro's text, with where it starts.
-struct placed_text {
-    std::string text;
-    std::string file;
-    int line;
-    std::size_t column; // from 1
-};
 
 // `stringized`, the text # made of a macro's argument written in `file` near `line`: the same
 // tokens in the file, with their lines, columns and comments, where the file holds them; else the
@@ -112,12 +105,6 @@ placed_text placed(const std::string& text, const std::string& file, int line, i
     return column > 0 ? placed_text{text, file, line, std::size_t(column)} : place(text, file, line);
 }
 
-std::string line_directive(const placed_text& t) {
-    std::string quoted;
-    for (const char c : t.file) quoted += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-    return "#line " + std::to_string(t.line) + " \"" + quoted + "\"\n" + std::string(t.column - 1, ' ');
-}
-
 // The names of a uses list as written, "(matrix, averages, TILES_CONSTANT(N))": split at the
 // commas outside brackets.
 std::vector<std::string> names_of(const std::string& uses) {
@@ -147,66 +134,6 @@ bool is_identifier(const std::string& s) {
     return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
            std::all_of(s.begin(), s.end(),
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-
-// The name of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives, as an
-// identifier: the last function named outside brackets, so that a lambda's signature
-// ("void f(int)::<lambda(int)>", "auto f(int)::(anonymous class)::operator()(int) const") gives its
-// enclosing function's ("f"), and "kernel" where none is named.
-std::string function_name(const std::string& signature) {
-    std::string name;
-    int depth = 0; // of (), [] and <>
-    for (std::size_t i = 0; i < signature.size(); ++i) {
-        const char c = signature[i];
-        if (c == '(' || c == '[' || c == '<') ++depth;
-        if (c == ')' || c == ']' || (c == '>' && depth > 0)) --depth;
-        if (c != '(' || depth != 1 || i == 0) continue;
-        std::size_t begin = i;
-        while (begin > 0 &&
-               (std::isalnum(static_cast<unsigned char>(signature[begin - 1])) || signature[begin - 1] == '_'))
-            --begin;
-        const std::string word = signature.substr(begin, i - begin);
-        if (!word.empty() && word != "operator" && !std::isdigit(static_cast<unsigned char>(word[0]))) name = word;
-    }
-    return name.empty() ? "kernel" : name;
-}
-
-// The template arguments of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives,
-// as the tail of an identifier: "_float_neg16" of "void f(T) [with T = float; int N = -16]" (GCC) or
-// of "void f(T) [T = float, N = -16]" (clang), "" where there are none. The kernel of each instantiation
-// of a call site has a name of its own, whatever the order of their first launches.
-std::string template_arguments(const std::string& signature) {
-    if (signature.empty() || signature.back() != ']') return "";
-    int depth = 0;
-    std::size_t open = signature.size() - 1;
-    for (; open > 0; --open) {
-        if (signature[open] == ']') ++depth;
-        if (signature[open] == '[' && --depth == 0) break;
-    }
-    std::string tail;
-    bool value = false; // inside an argument's value, after " = "
-    int brackets = 0;   // of the value's <> and ()
-    for (std::size_t i = open + 1; i + 1 < signature.size(); ++i) {
-        const char c = signature[i];
-        if (c == '<' || c == '(') ++brackets;
-        if (c == '>' || c == ')') --brackets;
-        if (signature.compare(i, 3, " = ") == 0 && !value) {
-            value = true;
-            tail += '_';
-            i += 2;
-        } else if ((c == ';' || c == ',') && brackets == 0) {
-            value = false;
-        } else if (value) {
-            if (std::isalnum(static_cast<unsigned char>(c)))
-                tail += c;
-            else if (c == '-') // -3 and 3 apart
-                tail += "neg";
-            else if (tail.back() != '_')
-                tail += '_';
-        }
-    }
-    while (!tail.empty() && tail.back() == '_') tail.pop_back();
-    return tail;
 }
 
 // `wanted` for `site`, or, where another call site has that name, it with the first free suffix
@@ -245,30 +172,19 @@ std::string device_type_name(element_type type, const std::string& pretty_functi
     return name.substr(last);
 }
 
-std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size) {
-    char text[64];
-    if (is_floating)
-        std::snprintf(text, sizeof text, size == sizeof(float) ? "%af" : "%a", double(value));
-    else if (is_signed)
-        std::snprintf(text, sizeof text, "%lld%s", static_cast<long long>(value), size > 4 ? "l" : "");
-    else
-        std::snprintf(text, sizeof text, "%lluu%s", static_cast<unsigned long long>(value), size > 4 ? "l" : "");
-    return text;
-}
-
 kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<use>& constructor) const {
     const std::string where = std::string(file_) + ":" + std::to_string(line_);
     const std::vector<std::string> names = names_of(uses_);
-    std::string source, parameters;
-    for (const use& u : uses)
-        if (u.what == use::kind::constant) source += u.text + "\n";
-    for (const use& u : uses)
-        if (u.what == use::kind::code) {
-            const placed_text code = placed(u.text, u.file, u.line, u.column);
-            source += line_directive(code) + code.text + "\n";
-        }
-    for (std::size_t i = 0; i < uses.size(); ++i)
-        if (uses[i].what == use::kind::capture) {
+    kernel_parts parts;
+    parts.functor = form_ == functor_form;
+    parts.line = line_;
+    for (std::size_t i = 0; i < uses.size(); ++i) {
+        const use& u = uses[i];
+        if (u.what == use::kind::constant) {
+            parts.constants.push_back(u.text);
+        } else if (u.what == use::kind::code) {
+            parts.code.push_back(placed(u.text, u.file, u.line, u.column));
+        } else {
             if (form_ == functor_form)
                 throw tiles::invalid_argument(
                     "TILES_FUNCTOR at " + where + " names '" + names[i] +
@@ -277,47 +193,15 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
                 throw tiles::invalid_argument("TILES_LAMBDA at " + where +
                                               ": a capture is named by its variable, not '" +
                                               (i < names.size() ? names[i] : std::string()) + "'");
-            parameters += uses[i].type + " " + names[i] + ", ";
+            parts.parameters.push_back(u.type + " " + names[i]);
         }
-    for (std::size_t i = 0; i < constructor.size(); ++i)
-        parameters += constructor[i].type + " tiles_amp_c" + std::to_string(i) + ", ";
-
+    }
+    for (const use& c : constructor) parts.constructor_types.push_back(c.type);
     // The lambda as written, and the kernel function's name: the enclosing function's, and the line
     // of the lambda (or the wrapper), unique in the process.
-    placed_text written =
-        form_ == lambda_form ? placed(text_, file_, line_, column_) : placed_text{text_, file_, line_, 1};
-    const std::string name = unique_kernel_name(this, function_name(function_) + "_" +
-                                                          std::to_string(form_ == lambda_form ? written.line : line_) +
-                                                          template_arguments(function_));
-
-    const placed_text at{"", written.file, line_, 1};
-    if (form_ == lambda_form) {
-        // void NAME(captures..., <the lambda from its parameters on>: its captures and '(' blanked.
-        const std::size_t open = written.text.find('[');
-        std::size_t close = open, depth = 0;
-        for (; close < written.text.size(); ++close) {
-            if (written.text[close] == '[') ++depth;
-            if (written.text[close] == ']' && --depth == 0) break;
-        }
-        const std::size_t parameters_open = written.text.find_first_not_of(" \t\r\n", close + 1);
-        if (open != 0 || close >= written.text.size() || parameters_open == std::string::npos ||
-            written.text[parameters_open] != '(')
-            throw tiles::invalid_argument(
-                "TILES_LAMBDA at " + where +
-                " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
-        for (std::size_t c = 0; c <= parameters_open; ++c)
-            if (written.text[c] != '\n') written.text[c] = ' ';
-        source += line_directive(at) + "void " + name + "(" + parameters + "\n" + line_directive(written) +
-                  written.text + "\n";
-    } else {
-        std::string arguments;
-        for (std::size_t i = 0; i < constructor.size(); ++i)
-            arguments += (i ? ", tiles_amp_c" : "tiles_amp_c") + std::to_string(i);
-        source += line_directive(at) + "void " + name + "(" + parameters +
-                  "::concurrency::tiles_detail::launch_index<true> tiles_amp_index) restrict(amp) { const " + text_ +
-                  " tiles_amp_functor = " + text_ + "(" + arguments + "); tiles_amp_functor(tiles_amp_index); }\n";
-    }
-    return kernel(source, name, "", kernel_language::cpp);
+    parts.written = form_ == lambda_form ? placed(text_, file_, line_, column_) : placed_text{text_, file_, line_, 1};
+    parts.name = unique_kernel_name(this, kernel_name(function_, parts.written.line));
+    return kernel(kernel_text(parts, where), parts.name, "", kernel_language::cpp);
 }
 
 } // namespace tiles::amp_detail

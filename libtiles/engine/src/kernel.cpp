@@ -34,11 +34,10 @@ std::vector<int> folded_extents(const launch_domain& domain) {
     return std::vector<int>(domain.extent_above_3.begin() + 1, domain.extent_above_3.end() - 2);
 }
 
-// The user's options, then what the prelude reads of the launch's domain, then the fast paths of
-// its tile collectives that the device has, each unless the user's options name it (to define it
-// 0, say).
 // What libtiles' own options begin with, after the kernel's (split_build_options finds them by it).
 constexpr const char* libtiles_options_start = " -cl-kernel-arg-info -DTILES_RANK=";
+
+} // namespace
 
 std::string launch_options(const std::string& options, const launch_domain& domain, const device_info& device) {
     std::ostringstream os;
@@ -51,8 +50,6 @@ std::string launch_options(const std::string& options, const launch_domain& doma
         if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
     return os.str();
 }
-
-} // namespace
 
 options_by_origin split_build_options(const std::string& options) {
     // The last: the kernel's options may name the same option, never libtiles' whole start.

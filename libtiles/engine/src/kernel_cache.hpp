@@ -95,6 +95,11 @@ struct program_entry {
     std::map<std::string, std::shared_ptr<compiled_kernel>> kernels;
 };
 
+// The build options of a launch over `domain` on `device`: the user's options, then what the
+// prelude reads of the domain, then the fast paths of its tile collectives that the device has,
+// each unless the user's options name it (to define it 0, say).
+std::string launch_options(const std::string& options, const launch_domain& domain, const device_info& device);
+
 // A build's options by where they come from: the kernel's (its source's, as the user or an
 // algorithm gave them) and those libtiles added after them for the launch (the prelude's defines,
 // -cl-kernel-arg-info); all of them the kernel's where libtiles added none.

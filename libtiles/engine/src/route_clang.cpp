@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -139,7 +140,12 @@ cl::Program clang_route::load(const context& context, const std::vector<unsigned
 built_program clang_route::build(context& context, const std::string& text, const std::string& options,
                                  const std::string& built_for) const {
     const device_info& device = *context.device();
-    clang_output made = compile(device, text, options, built_for);
+    // A program the build made ahead (tiles-amp) needs no clang at run time.
+    std::optional<std::vector<unsigned char>> prebuilt = prebuilt_binary(name(), device, text, options);
+    if (logging(log_level::info))
+        log(log_level::info, built_for + (prebuilt ? " was made by " + name() + " at the program's build"
+                                                   : " was not made at the program's build: clang compiles it"));
+    clang_output made = prebuilt ? clang_output{std::move(*prebuilt), ""} : compile(device, text, options, built_for);
     cl::Program program = load(context, made.binary);
     const cl_int status = program.build(std::vector<cl::Device>{device.device}, binary_options(options).c_str());
     if (status != CL_SUCCESS) {

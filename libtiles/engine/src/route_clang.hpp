@@ -5,6 +5,7 @@
 // Clang's messages are the build log: they name the user's file, line and column (#line).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,11 @@ class clang_route : public compile_route {
     // 5. The program of it for the context's device, not yet built; by default from a binary.
     virtual cl::Program load(const context& context, const std::vector<unsigned char>& made) const;
 };
+
+// What the build linked in (register_prebuilt, tiles/engine/ahead.hpp) for `text` with `options`
+// through the route named `route` to `device`, if anything.
+std::optional<std::vector<unsigned char>> prebuilt_binary(const std::string& route, const device_info& device,
+                                                          const std::string& text, const std::string& options);
 
 // The steps the SPIR routes share. clang's arguments to SPIR 1.2's LLVM text ("program.ll"), with
 // debug information where asked.

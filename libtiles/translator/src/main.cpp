@@ -1,11 +1,15 @@
 // tiles-amp: translates a C++ AMP source, as written, into one the host's compiler builds against
 // libtiles (docs/guides/from-cpp-amp.md). Clang's front end parses it with the compiler's flags:
 //
-//     tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [-- COMPILER FLAGS...]
+//     tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [--routes ROUTES --ahead KERNELS]
+//               [-- COMPILER FLAGS...]
 //
 // The headers of SOURCE's folder that it includes are translated too, each written at its own path
 // below TRANSLATED's folder, where the translation's #include "..." finds it first. DEPFILE, as
 // make reads it, lists the files the parse read, so that a build translates again when one changes.
+// ROUTES ("clang-spir,clang-ptx:90", ahead.hpp) names the routes each kernel is compiled for at build
+// time; KERNELS holds what they made, and TRANSLATED includes it. A kernel that does not compile is
+// an error at its line.
 // A problem is reported at the user's file and line, as a compiler reports an error, and no
 // translated source is written: what the translator refuses, and names undeclared in device code
 // (a kernel's body, a restrict(amp) function), which the host compiler does not see.
@@ -16,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "ahead.hpp"
 #include "device_names.hpp"
 #include "macro_log.hpp"
 #include "source_scan.hpp"
@@ -158,7 +163,8 @@ class factory : public clang::tooling::FrontendActionFactory {
 };
 
 int usage() {
-    std::fprintf(stderr, "usage: tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [-- COMPILER FLAGS...]\n");
+    std::fprintf(stderr, "usage: tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [--routes ROUTES --ahead "
+                         "KERNELS] [-- COMPILER FLAGS...]\n");
     return 2;
 }
 
@@ -186,7 +192,7 @@ std::string for_make(const std::string& path) {
 } // namespace
 
 int main(int argc, char** argv) {
-    std::string input, output, depfile;
+    std::string input, output, depfile, routes, ahead;
     std::vector<std::string> flags;
     int i = 1;
     for (; i < argc && std::string(argv[i]) != "--"; ++i) {
@@ -195,13 +201,24 @@ int main(int argc, char** argv) {
             output = argv[++i];
         else if (a == "--depfile" && i + 1 < argc)
             depfile = argv[++i];
+        else if (a == "--routes" && i + 1 < argc)
+            routes = argv[++i];
+        else if (a == "--ahead" && i + 1 < argc)
+            ahead = argv[++i];
         else if (input.empty() && !a.empty() && a[0] != '-')
             input = a;
         else
             return usage();
     }
     for (++i; i < argc; ++i) flags.push_back(argv[i]);
-    if (input.empty() || output.empty()) return usage();
+    if (input.empty() || output.empty() || routes.empty() != ahead.empty()) return usage();
+    std::vector<tiles::engine::ahead_target> targets;
+    try {
+        targets = tiles_amp::targets_of(routes);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tiles-amp: %s\n", e.what());
+        return 2;
+    }
     llvm::SmallString<256> absolute(input);
     llvm::sys::fs::make_absolute(absolute);
     llvm::sys::path::remove_dots(absolute, true);
@@ -222,6 +239,7 @@ int main(int argc, char** argv) {
     const int status = tool.run(&f);
 
     std::remove(output.c_str());
+    if (!ahead.empty()) std::remove(ahead.c_str());
     const std::vector<std::string> device_errors = device_code_errors(r);
     for (const std::string& m : r.fatal) std::fprintf(stderr, "%s\n", m.c_str());
     for (const std::string& m : device_errors) std::fprintf(stderr, "%s\n", m.c_str());
@@ -233,6 +251,12 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
         return 1;
     }
+    if (!ahead.empty()) {
+        const tiles_amp::ahead_sources compiled = tiles_amp::compile_ahead(r.plan, targets);
+        for (const std::string& m : compiled.warnings) std::fprintf(stderr, "tiles-amp: warning: %s\n", m.c_str());
+        for (const std::string& m : compiled.errors) std::fprintf(stderr, "%s\n", m.c_str());
+        if (!compiled.errors.empty() || !write(ahead, compiled.source)) return 1;
+    }
     // The headers first: a build that sees the source's translation finds its headers beside it.
     for (const auto& [file, edits] : r.plan.files)
         if (file != r.plan.file &&
@@ -243,5 +267,8 @@ int main(int argc, char** argv) {
         for (const std::string& file : r.read) rule += " \\\n  " + for_make(file);
         if (!write(depfile, rule + "\n")) return 1;
     }
-    return write(output, tiles_amp::translate(r.plan, r.plan.file)) ? 0 : 1;
+    // The kernels compiled at build time are built with the translation, in its unit, so that a
+    // static library's translation brings them along.
+    const std::string kernels = ahead.empty() ? "" : "#include \"" + ahead + "\"\n";
+    return write(output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
 }

@@ -4,6 +4,7 @@
 // (translated_files.hpp).
 #pragma once
 
+#include <array>
 #include <map>
 #include <set>
 #include <string>
@@ -26,6 +27,21 @@ struct device_block {
     int column = 1;     // where the text begins on its line: code is exactly as written
 };
 
+// One kernel of a call site that the build compiles (--routes): the site's, or one instantiation's
+// of a template's. What the library's text of it is made of beyond the site's (kernel_text), where
+// tiles-amp spells every part as the library does.
+struct kernel_instance {
+    std::string not_ahead;                                   // why it cannot be; "" where it can
+    std::string function;                                    // __PRETTY_FUNCTION__ around the site
+    std::map<std::string, std::string> capture_types;        // by name: "const array_view<float, 2>"
+    std::map<std::string, std::string> constant_definitions; // the constants it uses, by name
+    std::map<std::string, std::string> template_arguments;   // by parameter: "typedef float T;"
+    std::vector<std::string> constructor_types;              // a functor's: "const array_view<float, 1>"
+    int rank = 0;                                            // of its index; tiled by `tile` where `tiled`
+    bool tiled = false;
+    std::array<int, 3> tile{};
+};
+
 // One parallel_for_each's kernel: a restrict(amp) lambda, or the construction of a functor whose
 // operator() is restrict(amp).
 struct kernel_site {
@@ -39,6 +55,7 @@ struct kernel_site {
     std::set<std::string> local_constants;      // constants of the enclosing function, not captured
     std::map<std::string, bool> template_names; // a template parameter it names: true for a type
     std::set<std::string> blocks;               // device_block keys
+    std::vector<kernel_instance> instances;     // the kernels the build compiles: one, or a template's each
 };
 
 // A message at a place of the user's source.

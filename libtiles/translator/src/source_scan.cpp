@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "device_spelling.hpp"
 #include "restrict_marks.hpp"
 #include "translated_files.hpp"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -194,9 +195,11 @@ std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl
 // One kernel's reach: what its body and the device code it calls use.
 class reach : public RecursiveASTVisitor<reach> {
   public:
+    // `instance`: the kernel the build compiles of this visit of the site, or nullptr (a
+    // template's pattern, a functor).
     reach(ASTContext& c, const places& at, const macro_log& macros, plan& out, kernel_site& site,
-          std::map<std::string, SourceLocation>& code_at)
-        : context_(c), at_(at), macros_(macros), out_(out), site_(site), code_at_(code_at) {}
+          std::map<std::string, SourceLocation>& code_at, kernel_instance* instance = nullptr)
+        : context_(c), at_(at), macros_(macros), out_(out), site_(site), code_at_(code_at), instance_(instance) {}
 
     bool shouldVisitTemplateInstantiations() const { return false; }
     bool shouldVisitImplicitCode() const { return false; }
@@ -220,9 +223,17 @@ class reach : public RecursiveASTVisitor<reach> {
     // A variable of the host that the kernel captures, named at `at`: refused where it cannot be
     // passed, and a struct's definition device code.
     void capture(const VarDecl* v, SourceLocation at) {
+        const std::string name = v->getNameAsString();
+        // Each instantiation's kernel captures the variable with its own type.
+        if (instance_ != nullptr && !instance_->capture_types.count(name)) {
+            if (const auto spelled = capture_type(context_, v->getType().getNonReferenceType()))
+                instance_->capture_types[name] = *spelled;
+            else
+                not_ahead("it captures '" + name + "', of a type the build does not spell");
+        }
         auto& captures = site_.captures;
-        if (std::find(captures.begin(), captures.end(), v->getNameAsString()) != captures.end()) return;
-        captures.push_back(v->getNameAsString());
+        if (std::find(captures.begin(), captures.end(), name) != captures.end()) return;
+        captures.push_back(name);
         if (const std::string refusal = capture_refusal(context_, at_, v); !refusal.empty()) {
             out_.problems.push_back({at_.where(at), refusal});
             return;
@@ -293,6 +304,20 @@ class reach : public RecursiveASTVisitor<reach> {
     }
 
   private:
+    // Why the site's kernel cannot be compiled at build time, where it is the first reason.
+    void not_ahead(const std::string& why) {
+        if (instance_->not_ahead.empty()) instance_->not_ahead = why;
+    }
+    // A constant of the host the kernel uses, which the device defines alike.
+    void local_constant(const VarDecl* v) {
+        site_.local_constants.insert(v->getNameAsString());
+        if (instance_ == nullptr) return;
+        if (const auto definition = constant_definition(context_, v))
+            instance_->constant_definitions[v->getNameAsString()] = *definition;
+        else
+            not_ahead("it uses the constant '" + v->getNameAsString() + "', whose value the build does not know");
+    }
+
     // A call (or a reference) from device code to `f`.
     void called(const FunctionDecl* f, SourceLocation from) {
         const FunctionDecl* p = pattern_of(f);
@@ -328,7 +353,7 @@ class reach : public RecursiveASTVisitor<reach> {
             // template's instantiation meets the device's classes, which the host does not have).
             if (v->getType().isConstQualified() && v->getType()->isArithmeticType() &&
                 v->isUsableInConstantExpressions(context_)) {
-                site_.local_constants.insert(v->getNameAsString());
+                local_constant(v);
                 return;
             }
             capture(v, e->getLocation());
@@ -341,7 +366,7 @@ class reach : public RecursiveASTVisitor<reach> {
             const QualType t = v->getType();
             if (in_kernel_ && t.isConstQualified() && (t->isArithmeticType() || t->isDependentType()) &&
                 v->getDeclContext()->Encloses(current_) && !e->getQualifier()) {
-                site_.local_constants.insert(v->getNameAsString());
+                local_constant(v);
                 return;
             }
             type_of_context(v);
@@ -431,6 +456,7 @@ class reach : public RecursiveASTVisitor<reach> {
     plan& out_;
     kernel_site& site_;
     std::map<std::string, SourceLocation>& code_at_; // where each block of code starts, for their order
+    kernel_instance* instance_;
     const FunctionDecl* current_ = nullptr;
     bool in_kernel_ = false;
     std::set<const FunctionDecl*> scanned_;
@@ -469,7 +495,10 @@ class finder : public RecursiveASTVisitor<finder> {
         site.line = at_.line(e->getBeginLoc());
         site.column = at_.column(e->getBeginLoc());
         site_at_[&site] = e->getBeginLoc();
-        reach r(context_, at_, macros_, out_, site, code_at_);
+        // A template's pattern has no kernel the build can compile; each of its instantiations has.
+        kernel_instance* instance =
+            op->getParent()->isDependentContext() ? nullptr : new_instance(site, op, function_around(e));
+        reach r(context_, at_, macros_, out_, site, code_at_, instance);
         for (const LambdaCapture& c : e->captures()) {
             if (c.capturesThis()) {
                 problem(c.getLocation(), "the kernel captures 'this', a pointer to host memory: a kernel takes arrays, "
@@ -518,6 +547,24 @@ class finder : public RecursiveASTVisitor<finder> {
         kernel_site& site = out_.files[file].sites[at_.offset(kernel->getBeginLoc())];
         site_at_[&site] = kernel->getBeginLoc();
         site.functor = true;
+        const FunctionDecl* around = function_around(context_, e);
+        if (around && !around->isDependentContext()) {
+            kernel_instance* instance = new_instance(site, op, around);
+            // The constructor's arguments as the host forwards them: each of its expression's type.
+            const Expr* made = kernel; // Class(one) is a cast around the construction
+            if (const auto* cast = dyn_cast<CXXFunctionalCastExpr>(made)) made = cast->getSubExpr()->IgnoreImplicit();
+            const auto* construct = dyn_cast<CXXConstructExpr>(made);
+            for (unsigned i = 0; construct && i < construct->getNumArgs(); ++i) {
+                const Expr* a = construct->getArg(i)->IgnoreImplicit();
+                if (const auto* c = dyn_cast<CXXConstructExpr>(a);
+                    c && c->getNumArgs() == 1 && !isa<CXXTemporaryObjectExpr>(c))
+                    a = c->getArg(0)->IgnoreImplicit();
+                const auto type = capture_type(context_, a->getType());
+                if (!type) instance->not_ahead = "an argument of its constructor is of a type the build does not spell";
+                instance->constructor_types.push_back(type.value_or(""));
+            }
+            if (!construct) instance->not_ahead = "its construction is not one the build reads";
+        }
         site.written = {at_.offset(kernel->getBeginLoc()), at_.end_of(kernel->getEndLoc())};
         site.line = at_.line(kernel->getBeginLoc());
         site.column = at_.column(kernel->getBeginLoc());
@@ -598,6 +645,24 @@ class finder : public RecursiveASTVisitor<finder> {
     }
 
   private:
+    // The kernel the build compiles of this visit of `site`, whose call operator is `op`, written in
+    // the function `around`.
+    kernel_instance* new_instance(kernel_site& site, const CXXMethodDecl* op, const FunctionDecl* around) {
+        kernel_instance& instance = site.instances.emplace_back();
+        const auto shape =
+            op->getNumParams() == 1 ? index_shape_of(op->getParamDecl(0)->getType()) : std::optional<index_shape>();
+        const auto signature = pretty_signature(around);
+        if (!signature)
+            instance.not_ahead = "the function around it is not one the build names";
+        else if (!shape)
+            instance.not_ahead = "its index is not index<N> or tiled_index<D0, D1, D2> of rank 1 to 3";
+        if (signature) instance.function = *signature;
+        if (shape) instance.rank = shape->rank, instance.tiled = shape->tiled, instance.tile = shape->tile;
+        if (!template_arguments_of(context_, around, instance.template_arguments))
+            instance.not_ahead = "a template argument of the function around it is not one the build spells";
+        return &instance;
+    }
+
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
 
     // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the

@@ -30,7 +30,7 @@ std::string quoted(const std::string& s) {
 
 // A block's name in the translation: the same in every source whose translation includes a header
 // that names it (FNV-1a of its key).
-std::string name_of(const std::string& key) {
+std::string block_name(const std::string& key) {
     std::uint64_t hash = 14695981039346656037ull;
     for (const char c : key) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     char name[32];
@@ -78,16 +78,13 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
         insert_keywords_from(site.written.end);
         if (inside(site.written, blanked)) continue;
         std::string uses;
-        const auto add = [&uses](const std::string& u) { uses += (uses.empty() ? "" : ", ") + u; };
-        for (const std::string& c : site.captures)
-            if (!site.local_constants.count(c)) add(c);
-        for (const std::string& c : site.local_constants)
-            if (!site.template_names.count(c)) add("TILES_CONSTANT(" + c + ")");
-        for (const auto& [name, is_type] : site.template_names)
-            add((is_type ? "TILES_TYPE(" : "TILES_CONSTANT(") + name + ")");
-        std::vector<std::string> named(site.blocks.begin(), site.blocks.end());
-        in_order(named, blocks);
-        for (const std::string& key : named) add("::tiles_amp_translated::" + name_of(key));
+        for (const site_use& u : uses_of(site, blocks)) {
+            uses += uses.empty() ? "" : ", ";
+            if (u.what == site_use::kind::capture) uses += u.name;
+            if (u.what == site_use::kind::constant) uses += "TILES_CONSTANT(" + u.name + ")";
+            if (u.what == site_use::kind::type) uses += "TILES_TYPE(" + u.name + ")";
+            if (u.what == site_use::kind::block) uses += "::tiles_amp_translated::" + block_name(u.name);
+        }
         // The call site with its kernel's text as written and where it begins, so that the library
         // reads no source file at run time.
         const auto site_macro = [&](const char* form, const std::string& text) {
@@ -112,6 +109,20 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
 
 } // namespace
 
+std::vector<site_use> uses_of(const kernel_site& site, const std::map<std::string, device_block>& blocks) {
+    std::vector<site_use> uses;
+    for (const std::string& c : site.captures)
+        if (!site.local_constants.count(c)) uses.push_back({site_use::kind::capture, c});
+    for (const std::string& c : site.local_constants)
+        if (!site.template_names.count(c)) uses.push_back({site_use::kind::constant, c});
+    for (const auto& [name, is_type] : site.template_names)
+        uses.push_back({is_type ? site_use::kind::type : site_use::kind::constant, name});
+    std::vector<std::string> named(site.blocks.begin(), site.blocks.end());
+    in_order(named, blocks);
+    for (const std::string& key : named) uses.push_back({site_use::kind::block, key});
+    return uses;
+}
+
 std::string translate(const plan& p, const std::string& file) {
     const file_plan& f = p.files.at(file);
     if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks, file);
@@ -126,7 +137,7 @@ std::string translate(const plan& p, const std::string& file) {
                       "namespace tiles_amp_translated {\n";
     for (const std::string& key : used) {
         const device_block& b = p.blocks.at(key);
-        out += "static const ::tiles::device_code " + name_of(key) + "(" + quoted(b.text) + ", " + quoted(b.file) +
+        out += "static const ::tiles::device_code " + block_name(key) + "(" + quoted(b.text) + ", " + quoted(b.file) +
                ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
     }
     return out + "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n" +

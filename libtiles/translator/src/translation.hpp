@@ -7,10 +7,18 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "plan.hpp"
 
 namespace tiles_amp {
+
+// One of a kernel's uses, as its call site names them, in the order the library reads them.
+struct site_use {
+    enum class kind { capture, constant, type, block } what;
+    std::string name; // a variable's, a constant's, a type's; a block's key
+};
+std::vector<site_use> uses_of(const kernel_site& site, const std::map<std::string, device_block>& blocks);
 
 // The translation of `file`, the source or a header of p.files.
 std::string translate(const plan& p, const std::string& file);

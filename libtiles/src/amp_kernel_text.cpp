@@ -1,0 +1,142 @@
+// libtiles: the text of a C++ AMP call site's kernel function (tiles/detail/amp_kernel_text.hpp),
+// for the library's call sites and for tiles-amp's kernels compiled at build time.
+#include "tiles/detail/amp_kernel_text.hpp"
+
+#include <cctype>
+#include <cstdio>
+
+#include "tiles/amp.hpp" // constant_literal, which make_constant calls too
+#include "tiles/exceptions.hpp"
+
+namespace tiles::amp_detail {
+namespace {
+
+std::string line_directive(const placed_text& t) {
+    std::string quoted;
+    for (const char c : t.file) quoted += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return "#line " + std::to_string(t.line) + " \"" + quoted + "\"\n" + std::string(t.column - 1, ' ');
+}
+
+// The name of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives, as an
+// identifier: the last function named outside brackets, so that a lambda's signature
+// ("void f(int)::<lambda(int)>", "auto f(int)::(anonymous class)::operator()(int) const") gives its
+// enclosing function's ("f"), and "kernel" where none is named.
+std::string function_name(const std::string& signature) {
+    std::string name;
+    int depth = 0; // of (), [] and <>
+    for (std::size_t i = 0; i < signature.size(); ++i) {
+        const char c = signature[i];
+        if (c == '(' || c == '[' || c == '<') ++depth;
+        if (c == ')' || c == ']' || (c == '>' && depth > 0)) --depth;
+        if (c != '(' || depth != 1 || i == 0) continue;
+        std::size_t begin = i;
+        while (begin > 0 &&
+               (std::isalnum(static_cast<unsigned char>(signature[begin - 1])) || signature[begin - 1] == '_'))
+            --begin;
+        const std::string word = signature.substr(begin, i - begin);
+        if (!word.empty() && word != "operator" && !std::isdigit(static_cast<unsigned char>(word[0]))) name = word;
+    }
+    return name.empty() ? "kernel" : name;
+}
+
+// The template arguments of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives,
+// as the tail of an identifier: "_float_neg16" of "void f(T) [with T = float; int N = -16]" (GCC) or
+// of "void f(T) [T = float, N = -16]" (clang), "" where there are none. The kernel of each instantiation
+// of a call site has a name of its own, whatever the order of their first launches.
+std::string template_arguments(const std::string& signature) {
+    if (signature.empty() || signature.back() != ']') return "";
+    int depth = 0;
+    std::size_t open = signature.size() - 1;
+    for (; open > 0; --open) {
+        if (signature[open] == ']') ++depth;
+        if (signature[open] == '[' && --depth == 0) break;
+    }
+    std::string tail;
+    bool value = false; // inside an argument's value, after " = "
+    int brackets = 0;   // of the value's <> and ()
+    for (std::size_t i = open + 1; i + 1 < signature.size(); ++i) {
+        const char c = signature[i];
+        if (c == '<' || c == '(') ++brackets;
+        if (c == '>' || c == ')') --brackets;
+        if (signature.compare(i, 3, " = ") == 0 && !value) {
+            value = true;
+            tail += '_';
+            i += 2;
+        } else if ((c == ';' || c == ',') && brackets == 0) {
+            value = false;
+        } else if (value) {
+            if (std::isalnum(static_cast<unsigned char>(c)))
+                tail += c;
+            else if (c == '-') // -3 and 3 apart
+                tail += "neg";
+            else if (tail.back() != '_')
+                tail += '_';
+        }
+    }
+    while (!tail.empty() && tail.back() == '_') tail.pop_back();
+    return tail;
+}
+
+} // namespace
+
+std::string kernel_name(const std::string& function_signature, int line) {
+    return function_name(function_signature) + "_" + std::to_string(line) + template_arguments(function_signature);
+}
+
+std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size) {
+    char text[64];
+    if (is_floating)
+        std::snprintf(text, sizeof text, size == sizeof(float) ? "%af" : "%a", double(value));
+    else if (is_signed)
+        std::snprintf(text, sizeof text, "%lld%s", static_cast<long long>(value), size > 4 ? "l" : "");
+    else
+        std::snprintf(text, sizeof text, "%lluu%s", static_cast<unsigned long long>(value), size > 4 ? "l" : "");
+    return text;
+}
+
+std::string constant_definition(const std::string& name, const std::string& device_type, long double value,
+                                bool is_floating, bool is_signed, std::size_t size) {
+    if (device_type == "bool") return "constexpr bool " + name + " = " + (value != 0 ? "true" : "false") + ";";
+    return "constexpr " + device_type + " " + name + " = " + constant_literal(value, is_floating, is_signed, size) +
+           ";";
+}
+
+std::string kernel_text(const kernel_parts& parts, const std::string& where) {
+    std::string source, parameters;
+    for (const std::string& c : parts.constants) source += c + "\n";
+    for (const placed_text& code : parts.code) source += line_directive(code) + code.text + "\n";
+    for (const std::string& p : parts.parameters) parameters += p + ", ";
+    for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
+        parameters += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";
+
+    const placed_text at{"", parts.written.file, parts.line, 1};
+    if (!parts.functor) {
+        // void NAME(captures..., <the lambda from its parameters on>: its captures and '(' blanked.
+        placed_text written = parts.written;
+        const std::size_t open = written.text.find('[');
+        std::size_t close = open, depth = 0;
+        for (; close < written.text.size(); ++close) {
+            if (written.text[close] == '[') ++depth;
+            if (written.text[close] == ']' && --depth == 0) break;
+        }
+        const std::size_t parameters_open = written.text.find_first_not_of(" \t\r\n", close + 1);
+        if (open != 0 || close >= written.text.size() || parameters_open == std::string::npos ||
+            written.text[parameters_open] != '(')
+            throw tiles::invalid_argument(
+                "TILES_LAMBDA at " + where +
+                " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
+        for (std::size_t c = 0; c <= parameters_open; ++c)
+            if (written.text[c] != '\n') written.text[c] = ' ';
+        return source + line_directive(at) + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) +
+               written.text + "\n";
+    }
+    std::string arguments;
+    for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
+        arguments += (i ? ", tiles_amp_c" : "tiles_amp_c") + std::to_string(i);
+    const std::string& class_name = parts.written.text;
+    return source + line_directive(at) + "void " + parts.name + "(" + parameters +
+           "::concurrency::tiles_detail::launch_index<true> tiles_amp_index) restrict(amp) { const " + class_name +
+           " tiles_amp_functor = " + class_name + "(" + arguments + "); tiles_amp_functor(tiles_amp_index); }\n";
+}
+
+} // namespace tiles::amp_detail

@@ -1,0 +1,160 @@
+// tiles-amp: kernels compiled at build time (ahead.hpp).
+#include "ahead.hpp"
+
+#include <exception>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "tiles/detail/amp_kernel_text.hpp"
+#include "tiles/exceptions.hpp"
+#include "translation.hpp"
+
+namespace tiles_amp {
+namespace {
+
+// The parts of the library's text of `instance`, a kernel of `site` (call_site::make_kernel), or
+// none where one of its uses is not spelled.
+std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std::string& file, const file_plan& f,
+                                                        const kernel_site& site, const kernel_instance& instance) {
+    tiles::amp_detail::kernel_parts parts;
+    parts.functor = site.functor;
+    parts.written =
+        site.functor
+            ? tiles::amp_detail::placed_text{site.class_name, file, site.line, 1}
+            : tiles::amp_detail::placed_text{f.text.substr(site.written.begin, site.written.end - site.written.begin),
+                                             file, site.line, std::size_t(site.column)};
+    parts.constructor_types = instance.constructor_types;
+    parts.line = site.line;
+    parts.name = tiles::amp_detail::kernel_name(instance.function, site.line);
+    const auto spelled = [](const std::map<std::string, std::string>& in, const std::string& name) {
+        const auto found = in.find(name);
+        return found == in.end() ? std::optional<std::string>() : found->second;
+    };
+    for (const site_use& u : uses_of(site, p.blocks)) {
+        if (u.what == site_use::kind::capture) {
+            const auto type = spelled(instance.capture_types, u.name);
+            if (!type || site.functor) return std::nullopt; // a functor takes its data by its constructor
+            parts.parameters.push_back(*type + " " + u.name);
+        } else if (u.what == site_use::kind::block) {
+            const device_block& b = p.blocks.at(u.name);
+            parts.code.push_back({b.text, b.file, b.line, std::size_t(b.column)});
+        } else { // TILES_CONSTANT and TILES_TYPE: a constant of the function, or a template's argument
+            auto definition = spelled(instance.constant_definitions, u.name);
+            if (!definition) definition = spelled(instance.template_arguments, u.name);
+            if (!definition) return std::nullopt;
+            parts.constants.push_back(*definition);
+        }
+    }
+    return parts;
+}
+
+// `bytes` as the initialiser of an array of unsigned char, a 0 after them.
+std::string array_of(const std::string& bytes) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        out += (i % 24 == 0 ? "\n    " : "") + std::to_string(unsigned(static_cast<unsigned char>(bytes[i]))) + ",";
+    return out + "0}";
+}
+
+std::string number_after(const std::string& entry, std::size_t colon) {
+    const std::string digits = entry.substr(colon + 1);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 4)
+        throw std::invalid_argument("--routes: '" + entry + "' gives no number after its ':'");
+    return digits;
+}
+
+} // namespace
+
+std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
+    std::vector<tiles::engine::ahead_target> targets;
+    std::size_t from = 0;
+    while (from <= routes.size()) {
+        const std::size_t comma = std::min(routes.find(',', from), routes.size());
+        const std::string entry = routes.substr(from, comma - from);
+        from = comma + 1;
+        if (entry.empty()) continue;
+        tiles::engine::ahead_target t;
+        const std::size_t colon = entry.find(':');
+        t.route = entry.substr(0, colon);
+        if (t.route == "clang-ptx") {
+            t.compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
+        } else if (t.route == "clang-spir" || t.route == "clang-spirv") {
+            if (colon != std::string::npos) t.address_bits = std::stoi(number_after(entry, colon));
+            if (t.address_bits != 32 && t.address_bits != 64)
+                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(t.address_bits) +
+                                            "-bit addresses; devices have 32 or 64");
+        } else {
+            throw std::invalid_argument("--routes: '" + t.route +
+                                        "' is no route the build compiles for (clang-spir, clang-spirv, clang-ptx)");
+        }
+        targets.push_back(t);
+    }
+    return targets;
+}
+
+ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahead_target>& targets) {
+    ahead_sources out;
+    std::string arrays, registrations;
+    int count = 0;
+    std::set<std::string> missing_tools; // routes whose tools are not here
+    for (const auto& [file, f] : p.files)
+        for (const auto& [at, site] : f.sites) {
+            const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
+            if (site.instances.empty())
+                out.notes.push_back(where + ": compiled at run time: the build saw no instantiation of its template");
+            for (const kernel_instance& instance : site.instances) {
+                const std::string what = where + (instance.function.empty() ? "" : " (in " + instance.function + ")");
+                if (!instance.not_ahead.empty()) {
+                    out.notes.push_back(what + ": compiled at run time: " + instance.not_ahead);
+                    continue;
+                }
+                const auto parts = parts_of(p, file, f, site, instance);
+                if (!parts) {
+                    out.notes.push_back(what + ": compiled at run time: a name it uses is not spelled");
+                    continue;
+                }
+                for (const tiles::engine::ahead_target& t : targets) {
+                    if (missing_tools.count(t.route)) continue;
+                    tiles::engine::ahead_program made;
+                    try {
+                        made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where),
+                                                            parts->name, instance.rank, instance.tiled, instance.tile);
+                    } catch (const tiles::unsupported_feature& e) {
+                        missing_tools.insert(t.route);
+                        out.warnings.push_back("the kernels are compiled at run time for " + t.route + ": " + e.what());
+                        continue;
+                    } catch (const std::exception& e) {
+                        out.errors.push_back(e.what());
+                        continue;
+                    }
+                    const std::string n = std::to_string(count++);
+                    arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
+                    arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
+                    arrays += "const unsigned char binary_" + n +
+                              "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
+                    registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
+                                     std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
+                                     ", as_text(text_" + n + "), " + std::to_string(made.text.size()) +
+                                     ", as_text(options_" + n + ")" + ", binary_" + n + ", " +
+                                     std::to_string(made.binary.size()) + "});\n";
+                }
+            }
+        }
+    std::string left;
+    for (const std::string& note : out.notes) left += "// " + note + "\n";
+    out.source = "// The kernels of " + p.file + " compiled at build time by tiles-amp: generated at each build.\n" +
+                 left +
+                 "#include \"tiles/engine/ahead.hpp\"\n"
+                 "namespace {\n" +
+                 (count == 0 ? std::string()
+                             : "const char* as_text(const unsigned char* bytes) { return reinterpret_cast<const "
+                               "char*>(bytes); }\n") +
+                 arrays +
+                 "// Registered as the program starts, before any launch can ask for them.\n"
+                 "[[maybe_unused]] const bool registered = [] {\n" +
+                 registrations + "        return true;\n}();\n} // namespace\n";
+    return out;
+}
+
+} // namespace tiles_amp

@@ -1,0 +1,129 @@
+// C++ AMP as written, built through tiles_amp_sources with its kernels compiled at build time
+// (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel comes from the build,
+// a template's for each of its two element types, a class template's member's and a functor's
+// among them (the log says so, and a launch that needed clang would fail). Built for 32-bit devices
+// only, its kernels compile at run time on a 64-bit one, with clang. Each result against a CPU loop.
+#include <amp.h>
+#include <cstdio>
+#include <vector>
+using namespace concurrency;
+
+#define TILE 4
+
+enum class Mode { scale, shift };
+
+struct Affine {
+    float scale;
+    int shift;
+};
+
+float affine(const Affine& a, float x) restrict(amp) { return a.scale * x + float(a.shift); }
+
+static int failures = 0;
+
+template <class T> void check(const std::vector<T>& got, const std::vector<T>& expected, const char* what) {
+    for (size_t i = 0; i < got.size(); ++i)
+        if (got[i] != expected[i] && failures++ < 10)
+            std::printf("FAILED: %s at %d: %g, expected %g\n", what, int(i), double(got[i]), double(expected[i]));
+}
+
+template <class T, int Step> void fill(array_view<T, 1> v, T value) {
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = value + T(i[0] * Step); });
+}
+
+template <int Factor> class Scaler {
+  public:
+    void run(array_view<int, 1> v) const {
+        parallel_for_each(
+            v.extent, [=](index<1> i) restrict(amp) { v[i] *= Factor; });
+    }
+};
+
+class Negate {
+  public:
+    Negate(array_view<int, 1> v) restrict(amp, cpu) : m_v(v) {}
+    void operator()(index<1> i) const restrict(amp) { m_v[i] = -m_v[i]; }
+
+  private:
+    array_view<int, 1> m_v;
+};
+
+int main() {
+    const int rows = 8, cols = 12;
+    std::vector<float> in(rows * cols), out(rows * cols), expected(rows * cols);
+    for (int i = 0; i < rows * cols; ++i) in[i] = float(i % 17) * 0.5f - 3.0f;
+
+    // Views, a struct, an enum and constants of the function: an affine map, chosen by the mode.
+    const Affine a = {1.5f, -2};
+    const Mode mode = Mode::scale;
+    const float bias = 0.25f;
+    const int stride = cols;
+    array_view<const float, 2> source(rows, cols, in);
+    array_view<float, 2> target(rows, cols, out);
+    parallel_for_each(
+        target.extent, [=](index<2> i) restrict(amp) {
+            const float x = source[i];
+            target[i] = (mode == Mode::scale ? affine(a, x) : x + float(a.shift)) + bias + float(i[0] * stride % 3);
+        });
+    target.synchronize();
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            expected[r * cols + c] = a.scale * in[r * cols + c] + float(a.shift) + bias + float(r * stride % 3);
+    check(out, expected, "the affine map");
+
+    // A tiled kernel with tile_static memory, a macro's tile and an array: each tile's sum, and an
+    // extent, an index and a tiled_extent captured by value.
+    array<float, 2> data(rows, cols, in.begin(), in.end());
+    array<float, 2> sums(rows / TILE, cols / TILE);
+    const extent<2> whole(rows, cols);
+    const index<2> corner(rows - 1, cols - 1);
+    const tiled_extent<TILE, TILE> tiled = whole.tile<TILE, TILE>();
+    parallel_for_each(
+        tiled, [ =, &data, &sums ](tiled_index<TILE, TILE> t) restrict(amp) {
+            tile_static float local[TILE][TILE];
+            local[t.local[0]][t.local[1]] = data[t.global];
+            t.barrier.wait();
+            if (t.local[0] == 0 && t.local[1] == 0) {
+                float sum = 0;
+                for (int r = 0; r < TILE; ++r)
+                    for (int c = 0; c < TILE; ++c) sum += local[r][c];
+                // The last tile adds the corner's element once more, the first the extent's size.
+                if (t.tile_origin[0] + TILE - 1 == corner[0] && t.tile_origin[1] + TILE - 1 == corner[1])
+                    sum += data[corner];
+                if (t.tile[0] == 0 && t.tile[1] == 0) sum += float(whole.size() + tiled[1]);
+                sums[t.tile] = sum;
+            }
+        });
+    std::vector<float> tile_sums = sums, expected_sums((rows / TILE) * (cols / TILE), 0.0f);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) expected_sums[(r / TILE) * (cols / TILE) + c / TILE] += in[r * cols + c];
+    expected_sums.back() += in[rows * cols - 1];
+    expected_sums.front() += float(rows * cols + cols);
+    check(tile_sums, expected_sums, "the tiles' sums");
+
+    // A template's kernel, for two element types.
+    std::vector<int> counted(10), expected_counted(10);
+    std::vector<float> halves(10), expected_halves(10);
+    fill<int, 3>(array_view<int, 1>(10, counted), 7);
+    fill<float, 1>(array_view<float, 1>(10, halves), 0.5f);
+    for (int i = 0; i < 10; ++i) expected_counted[i] = 7 + 3 * i, expected_halves[i] = 0.5f + float(i);
+    check(counted, expected_counted, "the template's fill of ints");
+    check(halves, expected_halves, "the template's fill of floats");
+
+    // A functor's kernel.
+    array_view<int, 1> negated(10, counted);
+    parallel_for_each(negated.extent, Negate(negated));
+    negated.synchronize();
+    for (int i = 0; i < 10; ++i) expected_counted[i] = -expected_counted[i];
+    check(counted, expected_counted, "the functor's negation");
+
+    // A class template's member's kernel.
+    array_view<int, 1> scaled(10, counted);
+    Scaler<-2>().run(scaled);
+    scaled.synchronize();
+    for (int i = 0; i < 10; ++i) expected_counted[i] = -2 * expected_counted[i];
+    check(counted, expected_counted, "the class template's scaling");
+    if (failures == 0) std::printf("ahead: right\n");
+    return failures == 0 ? 0 : 1;
+}
