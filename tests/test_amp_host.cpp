@@ -167,6 +167,7 @@ TEST_CASE("a view's source accelerator view is where C++ AMP says its data lives
     CHECK(of_array.section(2, 3).get_source_accelerator_view() == view);
     array<int, 1> staging(8, cpu, view);
     CHECK(concurrency::array_view<const int, 1>(staging).get_source_accelerator_view() == cpu);
+    CHECK(staging.get_cpu_access_type() == concurrency::access_type_read_write); // host memory, on the CPU
     const concurrency::array_view<int, 1> sourceless(8);
     REQUIRE_THROWS_MENTIONING(sourceless.get_source_accelerator_view(), concurrency::runtime_exception,
                               "the view has no data source");
@@ -235,6 +236,9 @@ TEST_CASE("an array's CPU access type follows C++ AMP's rule for the accelerator
         const array<int, 1> readable(extent<1>(4), values.begin(), view, concurrency::access_type_read);
         CHECK(readable.get_cpu_access_type() == concurrency::access_type_read);
         CHECK(array<int, 1>(readable).get_cpu_access_type() == concurrency::access_type_read); // copies keep it
+        array<int, 1> reassigned(2, view, concurrency::access_type_none);
+        reassigned = readable; // made anew with readable's extent, keeping its own access type
+        CHECK(reassigned.get_cpu_access_type() == concurrency::access_type_none);
     } else {
         REQUIRE_THROWS_MENTIONING(int_array(extent<1>(4), values.begin(), view, concurrency::access_type_read),
                                   concurrency::runtime_exception, "access_type_read",

@@ -21,7 +21,7 @@ std::array<std::uint64_t, 16> words_of(const tiles::engine::tensor_map& map) {
 
 } // namespace
 
-TEST_CASE("a tensor map passes libcuda a half matrix as cuda.h describes it", "[libcuda-stand-in]") {
+TEST_CASE("a tensor map passes libcuda a matrix as cuda.h describes it", "[libcuda-stand-in]") {
     REQUIRE(tiles::engine::tensor_maps_missing().empty());
     const std::uint64_t address = 0x7f0000001000;
     const auto words =
@@ -44,12 +44,19 @@ TEST_CASE("a tensor map passes libcuda a half matrix as cuda.h describes it", "[
         words_of(tiles::engine::make_tensor_map(address, tiles::element_type::bfloat16, 16, 8, {8, 16, 0}));
     CHECK(bfloat16[0] == 9);  // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
     CHECK(bfloat16[11] == 0); // CU_TENSOR_MAP_SWIZZLE_NONE
+    // Floats, which the tf32 gemm reads as TF32: 4 bytes an element.
+    const auto tf32 =
+        words_of(tiles::engine::make_tensor_map(address, tiles::element_type::float32, 40, 24, {8, 64, 64}));
+    CHECK(tf32[0] == 11); // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32
+    CHECK(tf32[3] == 24);
+    CHECK(tf32[5] == 24 * 4);
+    CHECK(tf32[11] == 2); // CU_TENSOR_MAP_SWIZZLE_64B
 }
 
 TEST_CASE("a tensor map of another element type or swizzle is refused before libcuda is asked", "[libcuda-stand-in]") {
-    REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(0x1000, tiles::element_type::float32, 16, 16, {8, 8, 128}),
+    REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(0x1000, tiles::element_type::int32, 16, 16, {8, 8, 128}),
                               tiles::invalid_argument,
-                              "tensor maps are made here for half and bfloat16 matrices, not float");
+                              "tensor maps are made here for half, bfloat16 and float matrices, not int");
     REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(0x1000, tiles::element_type::float16, 16, 16, {8, 8, 96}),
                               tiles::invalid_argument, "a tensor map's swizzle is 0, 32, 64 or 128 bytes, not 96");
 }

@@ -175,6 +175,12 @@ def test_dlpack_copies_on_the_device_where_the_standard_asks(context):
     np.testing.assert_array_equal(tiles.from_dlpack(_Producer(section), context=context).get(), host[1:3, 1:3])
     with pytest.raises(BufferError, match="section"):
         section.__dlpack__(copy=False)
+    # So has a projection, even one whose extent is the array's leading extent (a row of a square).
+    square = random((4, 4), np.float32)
+    row = tiles.array(square, context=context)[2]
+    np.testing.assert_array_equal(tiles.from_dlpack(_Producer(row), context=context).get(), square[2])
+    with pytest.raises(BufferError, match="section"):
+        row.__dlpack__(copy=False)
 
 
 class _Producer:
@@ -189,3 +195,23 @@ class _Producer:
 
     def __dlpack__(self, **keywords):
         return self.data.__dlpack__(copy=self.copy, **keywords)
+
+
+def test_writes_to_a_gathered_copy_are_refused_as_numpy_refuses_read_only_data(context):
+    # numpy's a[:, 1], a[::2], a.T and a[None] are views, whose writes reach a; libtiles' are
+    # gathered copies, so a write to one would be lost: refused, loudly.
+    host = random((3, 4), np.float32)
+    a = tiles.array(host, context=context)
+    for result in (a[:, 1], a[::2], a.T, a[None]):
+        with pytest.raises(ValueError, match="read-only.*would not reach that data"):
+            result[0] = 1
+        with pytest.raises(ValueError, match="read-only"):
+            result += 1
+        own = result.copy()  # a copy of its own takes writes
+        own[0] = 7
+        np.testing.assert_array_equal(own.get()[0], np.full(own.shape[1:], 7, np.float32))
+    np.testing.assert_array_equal(a.get(), host)
+    # One element is no view in numpy either (a scalar): it takes writes as any array.
+    element = a[1, 2]
+    element += 1
+    assert float(element) == host[1, 2] + 1

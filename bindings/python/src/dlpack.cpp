@@ -254,7 +254,9 @@ py::capsule opencl_tensor(const py::object& view_object, const py::object& strea
     const tiles_shape s = view_shape(view);
     tiles_shape whole = TILES_SHAPE_INIT;
     check(tiles_array_get_shape(&whole, view.keeps_alive().cast<const Array&>().get()));
-    if (!std::equal(s.extent, s.extent + s.rank, whole.extent))
+    // Of the same rank and extents, the view is all of the array (a projection, a[3] of a square
+    // array, matches its leading extents alone).
+    if (s.rank != whole.rank || !std::equal(s.extent, s.extent + s.rank, whole.extent))
         buffer_error("a section of an array has no buffer of its own: export the whole array, or a CPU copy of "
                      "the section (dl_device=(1, 0))");
     t.dtype = numpy_dtype(s, view.keeps_alive());

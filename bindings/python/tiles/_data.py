@@ -383,6 +383,17 @@ class array(_numpy_like):
     # Whether the array has no dimensions (numpy's shape (), a reduction's result in the array
     # API): it is held as one element, which views, sections and launches see.
     _no_dimensions = False
+    # What the array is a copy of, where numpy's result would be a view of other data (an index
+    # with steps, a transpose): writes to it are refused as numpy refuses writes to read-only data,
+    # since they would not reach that data.
+    _copy_of: Optional[str] = None
+
+    def _check_writable(self) -> None:
+        if self._copy_of is not None:
+            raise ValueError(f"assignment destination is read-only: it is {self._copy_of}, a new array where "
+                             f"numpy's would be a view of the data it came from, so a write to it would not reach "
+                             f"that data; assign through that data (a[:, 1] = ...), or take .copy() for an array of "
+                             f"its own")
 
     def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
               staging: bool = False):
@@ -504,7 +515,9 @@ class array(_numpy_like):
 
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column write the elements on the device
-        (one upload)."""
+        (one upload). Refused for a gathered copy of other data (arr[:, 1], arr.T), which numpy's
+        view would write through."""
+        self._check_writable()
         if _indexing.is_mask(key):
             _through_host.assign(self, key, value)
             return

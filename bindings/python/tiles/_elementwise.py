@@ -211,6 +211,8 @@ def _check_exponents(exponent: _input) -> None:
 def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) -> None:
     if not _is_tiles(out):
         raise InvalidArgument(f"out is a tiles.array or tiles.array_view, not {describe(out)}")
+    if isinstance(out, _data.array):
+        out._check_writable()
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"non-broadcastable output operand with shape {tuple(out.shape)} doesn't match the "
                          f"broadcast shape {tuple(shape)}")
@@ -262,7 +264,7 @@ def gathered(data: Any, selection: _indexing.Selection) -> Any:
     """A new array of the elements `selection` picks of `data` (numpy's basic indexing that no
     view covers: integers past the leading dimensions, steps, new axes, elements), gathered on
     the device where work on `data` runs."""
-    return _gather(data, selection.shape, *selection.gather())
+    return _gather(data, selection.shape, *selection.gather(), "a gathered copy of indexed elements")
 
 
 def permuted(data: Any, axes: Sequence[int]) -> Any:
@@ -276,14 +278,18 @@ def permuted(data: Any, axes: Sequence[int]) -> Any:
     if sorted(normalized) != list(range(data.ndim)):
         raise ValueError(f"axes {tuple(order)} don't match data of {data.ndim} dimensions (shape {data.shape})")
     dense = _indexing.dense_strides(data.shape)
-    return _gather(data, tuple(data.shape[a] for a in normalized), 0, [dense[a] for a in normalized])
+    return _gather(data, tuple(data.shape[a] for a in normalized), 0, [dense[a] for a in normalized],
+                   "a gathered copy of a transpose")
 
 
-def _gather(data: Any, shape: Tuple[int, ...], offset: int, strides: List[int]) -> Any:
+def _gather(data: Any, shape: Tuple[int, ...], offset: int, strides: List[int], what: str) -> Any:
     """A new array of `shape` whose element at index (c0, c1, ...) is `data`'s at offset + c0 *
-    strides[0] + c1 * strides[1] + ..., counted in `data`'s elements held dense and row-major."""
+    strides[0] + c1 * strides[1] + ..., counted in `data`'s elements held dense and row-major; read
+    only (`what` it is) where it has dimensions, as numpy's view of them would write through."""
     context = context_for([data])
     out = _data.empty(shape, data.dtype, context=context)
+    if shape:
+        out._copy_of = what
     if out.size == 0:
         return out
     if not shape:  # one element, of no dimensions, is gathered as (1,)

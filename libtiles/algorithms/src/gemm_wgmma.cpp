@@ -1,7 +1,8 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
-// tf32x3, on Hopper's wgmma, its choice and its launch: blocks of 128 x 192 of C, a tile of two
-// warpgroups each, in a one-dimensional grid; A and B (for float, matrices made from them: B's
-// transpose, or both split into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
+// tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96, 128 or
+// 192 columns wide by element type and precision (shape_of), a tile of two warpgroups each, in a
+// one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
+// into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
 // libcuda makes over the buffers' device addresses (tensor_map.hpp).
 #include "gemm_wgmma.hpp"
 

@@ -22,7 +22,7 @@ namespace tiles::algorithms {
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
 // own precision with rows of whole 16-byte chunks (k and n multiples of 8), float matrices at tf32
 // with k a multiple of 4 (B's transpose's rows whole chunks), or at tf32x3, and C of at least
-// 2048 x 2048 elements (below, its 128 x 192 blocks are too few for the device's multiprocessors,
+// 2048 x 2048 elements (below, its blocks of 128 rows are too few for the device's multiprocessors,
 // and the mma.sync kernel is faster).
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k);
 

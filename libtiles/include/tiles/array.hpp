@@ -80,7 +80,7 @@ template <class T, int N = 1> class array {
     // `associated` move data straight between that memory and the device. Where `cpu_view` is
     // a device's, an array there like any other, associated with `associated`.
     array(const tiles::extent<N>& e, const accelerator_view& cpu_view, const accelerator_view& associated)
-        : extent(e), storage_(make_staging(e, cpu_view, associated)) {}
+        : extent(e), storage_(make_staging(e, cpu_view, associated)), cpu_access_type_(access_type_read_write) {}
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
     array(const tiles::extent<N>& e, InputIt first, InputIt last, const accelerator_view& cpu_view,
           const accelerator_view& associated)
@@ -199,7 +199,8 @@ template <class T, int N = 1> class array {
     array& operator=(const array& other) {
         if (this == &other) return *this;
         if (!storage_ || extent != other.extent)
-            *this = array(other.extent, storage_ ? get_accelerator_view() : other.get_accelerator_view());
+            *this = storage_ ? array(other.extent, get_accelerator_view(), cpu_access_type_)
+                             : array(other.extent, other.get_accelerator_view(), other.cpu_access_type_);
         detail::copy_containers(other, *this);
         return *this;
     }
@@ -338,7 +339,7 @@ template <class T, int N = 1> class array {
     }
 
     std::shared_ptr<engine::storage> storage_;
-    access_type cpu_access_type_ = access_type_none;            // a staging array's, and one over libtiles' storage
+    access_type cpu_access_type_ = access_type_none;            // one over libtiles' storage (interop::make_array)
     std::array<std::size_t, N> stride_ = dense_strides(extent); // bytes between neighbours, for placement()
 };
 

@@ -127,7 +127,7 @@ template <class T, int N = 1> class array_view {
                           type & access_type_write ? engine::host_access::read_write : engine::host_access::read);
     }
     // The same without blocking; host access waits for the transfers where it needs to. Where the
-    // host will write, the device's copies go stale now and the future is done when the data is home.
+    // host will write, it blocks as synchronize(type) does, and the future it gives is done.
     completion_future synchronize_async(access_type type = access_type_read) const {
         if (type & access_type_write) synchronize(type);
         return engine::synchronize_async(*storage_, region_);
