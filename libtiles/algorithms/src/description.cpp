@@ -14,10 +14,10 @@ const operand_description& algorithm_description::operand(const char* wanted) co
     throw std::logic_error(std::string(name) + " describes no operand called '" + wanted + "'");
 }
 
-const algorithm_description& algorithm_named(const std::string& name) {
+const algorithm_description& algorithm_named(std::string_view name) {
     for (const algorithm_description* algorithm : algorithm_descriptions())
-        if (algorithm->name == name) return *algorithm;
-    throw std::logic_error("no algorithm is described as '" + name + "'");
+        if (name == algorithm->name) return *algorithm;
+    throw std::logic_error("no algorithm is described as '" + std::string(name) + "'");
 }
 
 operand_description read_matrix(const char* name, const char* role, std::vector<element_type> types) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tiles/element_type.hpp"
@@ -35,8 +36,9 @@ struct algorithm_description {
 // Every algorithm's description, in the catalogue's order.
 const std::vector<const algorithm_description*>& algorithm_descriptions();
 
-// The algorithm called `name`; throws std::logic_error for a name no algorithm has.
-const algorithm_description& algorithm_named(const std::string& name);
+// The algorithm called `name`; throws std::logic_error for a name no algorithm has. (`name` by
+// value: a reference parameter bound to a temporary string makes GCC 13 fear a dangling result.)
+const algorithm_description& algorithm_named(std::string_view name);
 
 // The operands the algorithms take today: matrices of rank 1 (one row) or 2, each of all of its
 // data in its own element type.
