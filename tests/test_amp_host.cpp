@@ -244,7 +244,8 @@ TEST_CASE("an array's CPU access type follows C++ AMP's rule for the accelerator
                                   concurrency::runtime_exception, "access_type_read",
                                   "supports_cpu_shared_memory is false");
     }
-    REQUIRE_THROWS_MENTIONING(int_array(4, view, concurrency::access_type(9)), tiles::invalid_argument, "not 9");
+    // A value of the enumeration's range that names no access type (5: read | auto).
+    REQUIRE_THROWS_MENTIONING(int_array(4, view, concurrency::access_type(5)), tiles::invalid_argument, "not 5");
 }
 
 TEST_CASE("AMP's Direct3D device paths name emulated OpenCL devices", "[amp][host][accelerators]") {
