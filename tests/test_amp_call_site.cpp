@@ -194,8 +194,9 @@ TEST_CASE_METHOD(fresh_view, "TILES_CONSTANT, TILES_DEVICE_CODE and TILES_SHARED
     for (int i = 0; i < 8; ++i) CHECK(pairs[i].second == 6 * i + 102);
 }
 
-// tiles-amp defines a constant for the kernels it compiles at build time by constant_definition;
-// a launch asks for the kernel whose text TILES_CONSTANT made: the two must be the same text.
+// tiles-amp defines a constant for the kernels it compiles at build time by constant_definition,
+// which TILES_CONSTANT calls too: a launch asks for the kernel whose text it made, which must be the
+// text the build compiled; both give the spellings written here.
 TEST_CASE("TILES_CONSTANT defines a constant as the kernels compiled at build time do", "[amp]") {
     using tiles::amp_detail::constant_definition;
     using tiles::amp_detail::make_constant;

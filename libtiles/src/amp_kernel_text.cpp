@@ -5,7 +5,6 @@
 #include <cctype>
 #include <cstdio>
 
-#include "tiles/amp.hpp" // constant_literal, which make_constant calls too
 #include "tiles/exceptions.hpp"
 
 namespace tiles::amp_detail {
@@ -77,12 +76,7 @@ std::string template_arguments(const std::string& signature) {
     return tail;
 }
 
-} // namespace
-
-std::string kernel_name(const std::string& function_signature, int line) {
-    return function_name(function_signature) + "_" + std::to_string(line) + template_arguments(function_signature);
-}
-
+// `value` as a literal of the device's type of that kind and size: "0x1.8p+1f", "-16", "16u", "1099511627776l".
 std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size) {
     char text[64];
     if (is_floating)
@@ -92,6 +86,12 @@ std::string constant_literal(long double value, bool is_floating, bool is_signed
     else
         std::snprintf(text, sizeof text, "%lluu%s", static_cast<unsigned long long>(value), size > 4 ? "l" : "");
     return text;
+}
+
+} // namespace
+
+std::string kernel_name(const std::string& function_signature, int line) {
+    return function_name(function_signature) + "_" + std::to_string(line) + template_arguments(function_signature);
 }
 
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,

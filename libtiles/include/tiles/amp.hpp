@@ -42,6 +42,7 @@
 #include <utility>
 #include <vector>
 
+#include "tiles/detail/amp_kernel_text.hpp"
 #include "tiles/parallel_for_each.hpp"
 
 // TILES_LAMBDA((uses), lambda): a restrict(amp) lambda for parallel_for_each, compiled for the
@@ -127,19 +128,16 @@ template <class T> std::string device_type_name() {
 }
 
 // `value` of a constant `name` whose preprocessed spelling is `expansion`: a macro where the two
-// differ, else a variable, whose value and type the device's definition takes. By value: a class's
+// differ, else a variable, whose value and type the device's definition takes, as tiles-amp's
+// kernels compiled at build time define it (constant_definition). By value: a class's
 // `static const int` with no definition outside the class (MSVC needs none) is read, not bound.
-std::string constant_literal(long double value, bool is_floating, bool is_signed, std::size_t size);
 template <class T> constant make_constant(const char* name, const char* expansion, T value) {
     static_assert(std::is_arithmetic_v<T>, "TILES_CONSTANT takes macros and constants of number types");
     if (std::string(name) != expansion) return {std::string("#define ") + name + " " + expansion};
-    if constexpr (std::is_same_v<T, bool>)
-        return {std::string("constexpr bool ") + name + " = " + (value ? "true" : "false") + ";"};
-    else
-        return {"constexpr " + device_type_name<T>() + " " + name + " = " +
-                constant_literal(static_cast<long double>(value), std::is_floating_point_v<T>, std::is_signed_v<T>,
-                                 sizeof(T)) +
-                ";"};
+    std::string device_type = "bool";
+    if constexpr (!std::is_same_v<T, bool>) device_type = device_type_name<T>();
+    return {constant_definition(name, device_type, static_cast<long double>(value), std::is_floating_point_v<T>,
+                                std::is_signed_v<T>, sizeof(T))};
 }
 
 // The host's type T, named `name`, as the device defines it (TILES_TYPE).

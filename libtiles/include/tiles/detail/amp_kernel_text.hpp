@@ -42,8 +42,8 @@ std::string kernel_name(const std::string& function_signature, int line);
 
 // The device's definition of the host's constant `name` of the number type the device spells
 // `device_type` ("int", "uint", "float", "bool"), of `value`, exact: "constexpr float SCALE =
-// 0x1.8p+1f;", "constexpr bool CHECKED = true;", as TILES_CONSTANT's make_constant (tiles/amp.hpp)
-// defines it (test_amp_call_site.cpp holds the two together).
+// 0x1.8p+1f;", "constexpr bool CHECKED = true;": for tiles-amp's kernels compiled at build time and
+// for TILES_CONSTANT's make_constant (tiles/amp.hpp) alike.
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,
                                 bool is_floating, bool is_signed, std::size_t size);
 
