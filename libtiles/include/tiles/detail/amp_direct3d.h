@@ -20,6 +20,18 @@ template <class = void> inline float clamp(float x, float lo, float hi) { return
 template <class = void> inline int clamp(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
 /// The number of bits set in `x`.
 inline unsigned int countbits(unsigned int x) { return unsigned(__builtin_popcount(x)); }
+#if defined(__OPENCL_CPP_VERSION__)
+/// Prints `arguments` as `format` says, with C's conversions, as OpenCL's printf does: the driver
+/// writes what the work-items print to the host's standard output when the launch has run
+/// (PoCL at once), in no set order between work-items of different tiles.
+template <class... Arguments> inline void direct3d_printf(__constant const char* format, Arguments... arguments) {
+    printf(format, arguments...);
+}
+#else
+/// Device code only (restrict(amp)), as in C++ AMP; declared on the host for the host's parse of
+/// kernels (tiles-amp), never defined there.
+void direct3d_printf(const char* format, ...);
+#endif
 /// The position, from bit 0, of the highest bit of `x` that differs from its sign bit (HLSL's
 /// firstbithigh of a signed value); -1 for 0 and -1.
 inline int firstbithigh(int x) {
