@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fixture.hpp"
+#include "tiles/amp_accelerator.hpp"
 #include "tiles/tiles.hpp"
 
 namespace {
@@ -54,4 +55,50 @@ TEST_CASE("a host view first and an array second run where the array lives", "[s
     CHECK(std::vector<float>(c_there) == sums);
     CHECK(there.counters().launches == before_there + 1);
     CHECK(home.counters().launches == before_home);
+}
+
+// C++ AMP's auto-selection view: a launch through it runs where its first array lives (the second
+// device's view, where there are two), as a launch without a view does, for an OpenCL C kernel and
+// a C++ AMP lambda alike; the view says it is the auto-selection one, and no other view does.
+TEST_CASE("a launch through the auto-selection view runs where its first array lives", "[split]") {
+    const tiles::accelerator_view there = another_view();
+    const tiles::accelerator_view home = tiles::accelerator().get_default_view();
+    const tiles::accelerator_view automatic = tiles::accelerator::get_auto_selection_view();
+    CHECK(automatic.get_is_auto_selection());
+    CHECK_FALSE(home.get_is_auto_selection());
+    CHECK_FALSE(there.get_is_auto_selection());
+    CHECK(automatic != home);
+    CHECK(automatic == tiles::accelerator::get_auto_selection_view());
+    CHECK(tiles::amp::accelerator::get_auto_selection_view().is_auto_selection);
+    CHECK_FALSE(tiles::amp::accelerator_view(home).is_auto_selection);
+
+    const int n = 12;
+    std::vector<float> a(n), ones(n, 1.0f), sums(n);
+    for (int i = 0; i < n; ++i) a[i] = float(3 * i), sums[i] = 1.0f + float(3 * i);
+    const tiles::array_view<float, 1> a_view(n, a);
+    tiles::array<float, 1> c_there(tiles::extent<1>(n), ones.begin(), there);
+    std::uint64_t before_there = there.counters().launches, before_home = home.counters().launches;
+    tiles::parallel_for_each(automatic, c_there.extent, tiles::kernel(add_source, "add"), a_view, c_there);
+    CHECK(std::vector<float>(c_there) == sums);
+    CHECK(there.counters().launches == before_there + 1);
+    CHECK(home.counters().launches == before_home);
+
+    before_there = there.counters().launches, before_home = home.counters().launches;
+    tiles::parallel_for_each(automatic, c_there.extent,
+                             TILES_LAMBDA((c_there), [&c_there](index<1> i) restrict(amp) { c_there[i] *= 2.0f; }));
+    for (float& s : sums) s *= 2.0f;
+    CHECK(std::vector<float>(c_there) == sums);
+    CHECK(there.counters().launches == before_there + 1);
+    CHECK(home.counters().launches == before_home);
+
+    // With no array, it runs on the default view.
+    std::vector<float> host(n, 1.0f), host_sums(n);
+    for (int i = 0; i < n; ++i) host_sums[i] = 1.0f + a[i];
+    const tiles::array_view<float, 1> host_view(n, host);
+    before_there = there.counters().launches, before_home = home.counters().launches;
+    tiles::parallel_for_each(automatic, host_view.extent, tiles::kernel(add_source, "add"), a_view, host_view);
+    host_view.synchronize();
+    CHECK(host == host_sums);
+    CHECK(home.counters().launches == before_home + 1);
+    CHECK(there.counters().launches == before_there);
 }

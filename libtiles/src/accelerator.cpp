@@ -162,6 +162,12 @@ accelerator_view accelerator::create_view(queuing_mode mode) const {
     return accelerator_view(engine::new_context(info_, mode == queuing_mode_immediate));
 }
 
+accelerator_view accelerator::get_auto_selection_view() {
+    accelerator_view view(engine::default_context());
+    view.auto_selection_ = true;
+    return view;
+}
+
 bool operator==(const accelerator& a, const accelerator& b) { return a.info_->device() == b.info_->device(); }
 
 accelerator_view::accelerator_view(std::shared_ptr<engine::context> context) : context_(std::move(context)) {}

@@ -23,8 +23,11 @@ accelerator_view accelerator::get_default_view() const { return tiles::accelerat
 
 accelerator_view accelerator::create_view(queuing_mode mode) const { return tiles::accelerator::create_view(mode); }
 
+accelerator_view accelerator::get_auto_selection_view() { return tiles::accelerator::get_auto_selection_view(); }
+
 accelerator_view::accelerator_view(const tiles::accelerator_view& view)
     : tiles::accelerator_view(view), accelerator(view.tiles::accelerator_view::get_accelerator()),
-      is_debug(view.get_is_debug()), version(view.get_version()), queuing_mode(view.get_queuing_mode()) {}
+      is_debug(view.get_is_debug()), version(view.get_version()), queuing_mode(view.get_queuing_mode()),
+      is_auto_selection(view.get_is_auto_selection()) {}
 
 } // namespace tiles::amp

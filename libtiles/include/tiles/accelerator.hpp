@@ -106,6 +106,10 @@ class accelerator {
     accelerator_view get_default_view() const;
     // A new view: its own context and in-order queue (on the CPU accelerator, a place for data).
     accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) const;
+    // C++ AMP's auto-selection view: a launch through it runs where its first array (or view of
+    // one) lives, else on the default view, as a launch without a view does; its other member
+    // functions, and arrays made on it, are the default accelerator's default view's.
+    static accelerator_view get_auto_selection_view();
 
     // Whether two accelerators are the same device.
     friend bool operator==(const accelerator& a, const accelerator& b);
@@ -145,6 +149,8 @@ class accelerator_view {
     bool get_is_debug() const;
     // The accelerator's version (get_accelerator().get_version()).
     unsigned int get_version() const;
+    // Whether this is the auto-selection view (accelerator::get_auto_selection_view()).
+    bool get_is_auto_selection() const { return auto_selection_; }
 
     // What the view has moved and done since its counters were last reset, and their reset.
     transfer_counters counters() const;
@@ -159,16 +165,23 @@ class accelerator_view {
     void set_pool_limit(std::uint64_t bytes) const;
     void free_pool() const;
 
-    // Whether two views are copies of one (the same context and queue).
-    friend bool operator==(const accelerator_view& a, const accelerator_view& b) { return a.context_ == b.context_; }
+    // Whether two views are copies of one (the same context and queue, both auto-selecting or neither).
+    friend bool operator==(const accelerator_view& a, const accelerator_view& b) {
+        return a.context_ == b.context_ && a.auto_selection_ == b.auto_selection_;
+    }
     friend bool operator!=(const accelerator_view& a, const accelerator_view& b) { return !(a == b); }
 
     // The engine's context behind the view, for libtiles itself and for interoperation with OpenCL.
     explicit accelerator_view(std::shared_ptr<engine::context> context);
     const std::shared_ptr<engine::context>& context() const { return context_; }
+    // The context a launch through the view is given: none for the auto-selection view, which
+    // leaves the choice to engine::context_for, else the view's.
+    std::shared_ptr<engine::context> launch_context() const { return auto_selection_ ? nullptr : context_; }
 
   private:
+    friend class accelerator;
     std::shared_ptr<engine::context> context_;
+    bool auto_selection_ = false;
 };
 
 namespace detail {

@@ -291,11 +291,11 @@ class call_site {
 template <int N, std::size_t C>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain,
                        const amp_detail::bound_kernel<C>& k) {
-    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(view.launch_context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 template <int N, std::size_t C>
 void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const amp_detail::bound_kernel<C>& k) {
-    engine::launch(view.context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
+    engine::launch(view.launch_context(), detail::domain_of(domain), *k.k, k.args.data(), k.count);
 }
 template <int N, std::size_t C>
 void parallel_for_each(const tiled_extent<N>& domain, const amp_detail::bound_kernel<C>& k) {

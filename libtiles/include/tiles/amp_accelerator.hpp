@@ -71,6 +71,8 @@ class accelerator : public tiles::accelerator {
     // The accelerator's default view, and a new view of it in `mode`, as AMP's accelerator_view.
     accelerator_view get_default_view() const;
     accelerator_view create_view(queuing_mode mode = queuing_mode_automatic) const;
+    // The auto-selection view (tiles::accelerator::get_auto_selection_view), as AMP's accelerator_view.
+    static accelerator_view get_auto_selection_view();
 
     std::wstring device_path;               // get_device_path()
     std::wstring description;               // get_description()
@@ -99,6 +101,7 @@ class accelerator_view : public tiles::accelerator_view {
     bool is_debug;                       // get_is_debug()
     unsigned int version;                // get_version()
     tiles::queuing_mode queuing_mode;    // get_queuing_mode()
+    bool is_auto_selection;              // get_is_auto_selection()
 };
 
 } // namespace tiles::amp

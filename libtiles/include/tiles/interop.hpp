@@ -98,7 +98,7 @@ cl_event parallel_for_each(const accelerator_view& view, const Domain& domain, c
                            const std::vector<cl_event>& wait_for, Args&&... args) {
     cl_event done = nullptr;
     const std::array<tiles::engine::launch_arg, sizeof...(Args)> packed{tiles::detail::make_arg(args)...};
-    tiles::engine::launch(view.context(), tiles::detail::domain_of(domain), k, packed.data(), packed.size(),
+    tiles::engine::launch(view.launch_context(), tiles::detail::domain_of(domain), k, packed.data(), packed.size(),
                           detail::events(wait_for, &done));
     return done;
 }

@@ -80,21 +80,22 @@ void launch_typed(const std::shared_ptr<engine::context>& context, const Domain&
 } // namespace detail
 
 // Launches `k` over `domain` with `args` (arrays, array_views, local_memory and numbers) matched in
-// order to its parameters, on `view` (without a view: where its first array argument lives, else
-// the default view), and returns without waiting: the results come home as views are read. A tiled
-// domain launches work-groups of its tile. Everything is checked first, and nothing runs if
-// anything is refused: invalid_compute_domain (an extent the tile does not divide, a tile beyond the
-// device's limits), invalid_argument (wrong number, kind or element type of arguments, a kernel name
-// the source lacks), build_error (the message holds the compiler's log), out_of_memory.
+// order to its parameters, on `view` (without a view, or through the auto-selection view: where its
+// first array argument lives, else the default view), and returns without waiting: the results
+// come home as views are read. A tiled domain launches work-groups of its tile. Everything is
+// checked first, and nothing runs if anything is refused: invalid_compute_domain (an extent the
+// tile does not divide, a tile beyond the device's limits), invalid_argument (wrong number, kind or
+// element type of arguments, a kernel name the source lacks), build_error (the message holds the
+// compiler's log), out_of_memory.
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<N>& domain, const kernel& k, Args&&... args) {
-    detail::launch_typed(view.context(), domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(view.launch_context(), domain, k, std::forward<Args>(args)...);
 }
 
 // parallel_for_each over an untiled domain on `view`.
 template <int N, class... Args>
 void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const kernel& k, Args&&... args) {
-    detail::launch_typed(view.context(), domain, k, std::forward<Args>(args)...);
+    detail::launch_typed(view.launch_context(), domain, k, std::forward<Args>(args)...);
 }
 
 // parallel_for_each over a tiled domain where its first array argument lives, else on the default view.
