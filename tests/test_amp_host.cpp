@@ -7,12 +7,16 @@
 #include <amp_short_vectors.h>
 
 #include <algorithm>
+#include <chrono>
+#include <future>
+#include <memory>
 #include <numeric>
 #include <type_traits>
 #include <vector>
 
 #include "fixture.hpp"
 #include "tiles/engine/inside/opencl.hpp"
+#include "tiles/engine/inside/pending_work.hpp"
 
 namespace {
 
@@ -219,6 +223,19 @@ TEST_CASE("synchronize_to_async makes a view current on another view, and comple
     const std::shared_future<void> home = data.synchronize_async();
     home.wait();
     CHECK(host[7] == 14);
+}
+
+// Work whose host step fails (as a copy_async's copy into the caller's memory may): the standard
+// future's get() delivers what it failed with, as the completion_future's own get() does.
+TEST_CASE("completion_future's std::shared_future delivers the failure of the work at get()", "[amp][host]") {
+    const concurrency::completion_future failing(std::make_shared<tiles::engine::pending_work>(
+        std::vector<cl::Event>{}, nullptr, [] { throw tiles::out_of_memory("no room for the copy's 4096 bytes"); }));
+    const std::shared_future<void> standard = failing;
+    REQUIRE(standard.valid());
+    REQUIRE(standard.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+    CHECK_THROWS_MATCHES(standard.get(), tiles::out_of_memory,
+                         Catch::Matchers::Message("no room for the copy's 4096 bytes"));
+    CHECK_THROWS_AS(failing.get(), tiles::out_of_memory);
 }
 
 TEST_CASE("an array's CPU access type follows C++ AMP's rule for the accelerator", "[amp][host][accelerators]") {

@@ -24,7 +24,7 @@ template <class T> bool doubles(std::vector<T> values) {
     return true;
 }
 
-int main() {
+int main() try {
     if (!doubles(std::vector<float>{1.5f, 2.5f, -4.0f}) || !doubles(std::vector<int>{1, 2, 3, 4})) return 1;
     std::vector<int> data(4);
     array_view<int, 1> v(4, data);
@@ -41,4 +41,7 @@ int main() {
     }
     std::printf("the kernel that makes a pointer of an int was not refused\n");
     return 1;
+} catch (const runtime_exception& e) { // a launch that cannot run at all (no clang to compile it)
+    std::printf("literal_record failed: %s\n", e.what());
+    return 2;
 }
