@@ -23,9 +23,10 @@ inline unsigned int countbits(unsigned int x) { return unsigned(__builtin_popcou
 #if defined(__OPENCL_CPP_VERSION__)
 /// Prints `arguments` as `format` says, with C's conversions, as OpenCL's printf does: the driver
 /// writes what the work-items print to the host's standard output when the launch has run
-/// (PoCL at once), in no set order between work-items of different tiles.
+/// (PoCL at once), in no set order between work-items of different tiles. (The prelude's
+/// tiles_printf is OpenCL's printf, or on NVIDIA's devices the driver's vprintf.)
 template <class... Arguments> inline void direct3d_printf(__constant const char* format, Arguments... arguments) {
-    printf(format, arguments...);
+    tiles_printf(format, arguments...);
 }
 #else
 /// Device code only (restrict(amp)), as in C++ AMP; declared on the host for the host's parse of
