@@ -9,7 +9,8 @@
 // work-item needs at each depth are one run of tile_static memory. Its column vectors are strided
 // by the tile's width, so that neighbouring work-items read neighbouring vectors of B's slice and
 // write neighbouring parts of C. While the tile computes on one pair of slices, each work-item's
-// share of the next pair is already on its way from global memory into registers.
+// share of the next pair is already on its way from global memory into registers. The host
+// defines ROWS_ALIGNED 1 where A's and B's rows are whole vectors, which then load aligned.
 
 #define BLOCK_ROWS (TILE_DIM0 * WORK_ROWS)
 #define BLOCK_COLUMNS (TILE_DIM1 * WORK_COLUMNS)
@@ -38,10 +39,16 @@ typedef union {
     ELEMENT elements[A_WIDTH];
 } a_run;
 
-// VECTOR_WIDTH elements of row `row` of a rows x columns matrix from column `column` on; zeros
-// past its edges, which add nothing to the sums.
+// VECTOR_WIDTH elements of row `row` of a rows x columns matrix from column `column` (a multiple
+// of VECTOR_WIDTH) on; zeros past its edges, which add nothing to the sums. Where ROWS_ALIGNED
+// says that A's and B's rows are whole vectors, each vector lies wholly inside its row or wholly
+// past it, and is one aligned load.
 static inline VECTOR load_row_part(__global const STORAGE* matrix, int row, int column, int rows, int columns) {
+#if ROWS_ALIGNED
+    return row < rows && column < columns ? LOAD_ALIGNED(matrix + row * columns, column) : (VECTOR)0;
+#else
     return row < rows ? load_vector_or_fill(matrix + row * columns, column, columns, 0) : (VECTOR)0;
+#endif
 }
 
 // Work-item `thread`'s share of the slices of A and B that start at depth `slice`, into registers.

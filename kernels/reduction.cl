@@ -107,14 +107,6 @@ static inline void tree_reduce(__local TREE_VALUE* values, int position, int lan
 
 #if TILES_RANK == 1
 
-// The vector at data + at, `at` a multiple of VECTOR_WIDTH: one aligned load, since libtiles'
-// buffers start aligned to any vector (16-bit floats through vload_half, which converts).
-#if STORAGE_CONVERTS
-#define LOAD_ALIGNED(data, at) LOAD_VECTOR(0, (data) + (at))
-#else
-#define LOAD_ALIGNED(data, at) (*(__global const VECTOR*)((data) + (at)))
-#endif
-
 // Unrolled on NVIDIA, where a work-item's loads then leave together (a little faster on the H200);
 // PoCL runs the loop faster as it is than unrolled (BENCHMARKS.md).
 #ifdef TILES_PTX

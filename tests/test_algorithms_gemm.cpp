@@ -12,8 +12,10 @@ struct gemm_shape {
     int m, n, k;
 };
 
-const gemm_shape shapes[] = {{1, 1, 1},    {1, 37, 5},   {37, 1, 5},     {5, 7, 1},
-                             {64, 64, 64}, {65, 33, 17}, {100, 130, 70}, {3, 200, 150}};
+// The last two: rows of whole vectors of 8 and of 4 elements (aligned loads), ending inside blocks
+// of C and inside slices of the depth.
+const gemm_shape shapes[] = {{1, 1, 1},    {1, 37, 5},     {37, 1, 5},    {5, 7, 1},     {64, 64, 64},
+                             {65, 33, 17}, {100, 130, 70}, {3, 200, 150}, {72, 136, 40}, {36, 132, 44}};
 
 // Compares C with alpha * A * B + beta * C0 computed in double; each element may differ by the
 // rounding of a sum of k + 1 terms of its own magnitudes.

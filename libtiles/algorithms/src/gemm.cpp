@@ -55,10 +55,13 @@ void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, cons
     const std::int64_t blocks_down = blocks_covering(c.rows, block_rows);
     const std::int64_t blocks_across = blocks_covering(c.columns, block_columns);
     check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns, p.slice);
+    // Rows of whole vectors (and buffers, which OpenCL aligns) let the kernel load vectors aligned.
+    const bool rows_aligned = a.columns % p.vector_width == 0 && b.columns % p.vector_width == 0;
+    const std::string options = set.build_options(p) + " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0");
     launch_algorithm(
         context,
         covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
-        algorithm_kernel(tiles_kernel_gemm, "gemm", type, set.build_options(p), storage),
+        algorithm_kernel(tiles_kernel_gemm, "gemm", type, options, storage),
         std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
                                   element_arg(type, alpha), input_arg(a.data), input_arg(b.data),
                                   element_arg(type, beta), output_arg(c.data)});

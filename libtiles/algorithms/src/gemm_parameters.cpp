@@ -89,20 +89,19 @@ struct gemm_values {
 // Hopper (NVIDIA's compute capability 9.x: the H100, H200, GH200 and H20), as measured on the
 // H200 (driver 580.159.04): the best of a sweep with tiles_bench at n = 4096 (BENCHMARKS.md). Its
 // float tiles of C are 128 x 128, which fill the GPU from n = 2048 on, and below that 128 x 64,
-// which make enough of them for its 132 multiprocessors; its warps each compute 64 x 64 of C
-// (32 x 32 below n = 2048), so that each fragment loaded from tile_static memory serves 8 (4) mma
-// instructions; tf32x3's slices are one step deep, where two would need more than the 255
-// registers a work-item has.
-// CPUs: the best tried on PoCL, where every work-item costs a few cycles per stretch between
-// barriers, so that each computes a block of C in 8-wide vectors. Every other device: smaller
-// 64 x 64 tiles of C, which the tuner then improves on. Every row lets the precisions use tensor
-// cores where the device has them (TENSOR_CORES 1). A row a class of devices (device_class.hpp),
-// laid out by hand: its values in the columns gemm_values names.
+// which make enough of them for its 132 multiprocessors; the large tiles' slices are 8 deep, where
+// 16 would take a work-item past the 128 registers that let two tiles share a multiprocessor; its
+// warps each compute 64 x 64 of C (32 x 32 below n = 2048), so that each fragment loaded from tile_static memory serves
+// 8 (4) mma instructions; tf32x3's slices are one step deep, where two would need more than the 255 registers a
+// work-item has. CPUs: the best tried on PoCL, where every work-item costs a few cycles per stretch between barriers,
+// so that each computes a block of C in 8-wide vectors. Every other device: smaller 64 x 64 tiles of C, which the tuner
+// then improves on. Every row lets the precisions use tensor cores where the device has them (TENSOR_CORES 1). A row a
+// class of devices (device_class.hpp), laid out by hand: its values in the columns gemm_values names.
 // clang-format off
 constexpr device_row<gemm_values> gemm_table[] = {
     //                     gemm_float             gemm_float_small       gemm_double
     //                     gemm_mma               gemm_mma_tf32x3        gemm_mma_small        small_below
-    {nvidia_hopper, {{16, 16, 8, 8, 4, 16}, {16, 16, 8, 4, 4, 16}, {8, 16, 8, 8, 4, 16},
+    {nvidia_hopper, {{16, 16, 8, 8, 4, 8},  {16, 16, 8, 4, 4, 16}, {8, 16, 8, 8, 4, 16},
                      {2, 2, 64, 64, 2, 1},  {2, 2, 64, 64, 1, 1},  {2, 2, 32, 32, 2, 1},  2048 * 2048}},
     {every_cpu,     {{8, 4, 4, 16, 8, 16},  {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16},
                      {2, 2, 32, 32, 1, 1},  {2, 2, 32, 32, 1, 1},  {2, 2, 32, 32, 1, 1},  0}},
@@ -125,7 +124,7 @@ const gemm_parameters gemm_candidates[] = {
     {16, 16, 4, 4, 4, 16}, {16, 16, 8, 8, 4, 16}, {16, 16, 8, 8, 4, 32}, {16, 16, 8, 8, 8, 16}, {16, 16, 8, 4, 4, 16},
     {16, 16, 4, 8, 4, 16}, {8, 16, 8, 8, 4, 16},  {16, 8, 8, 8, 4, 16},  {32, 8, 4, 8, 4, 16},  {8, 8, 8, 8, 4, 16},
     {16, 16, 8, 8, 2, 8},  {16, 16, 6, 8, 4, 16}, {8, 4, 4, 16, 8, 16},  {8, 4, 6, 8, 8, 16},   {16, 16, 8, 4, 4, 8},
-    {16, 16, 8, 4, 4, 32}, {8, 16, 8, 4, 4, 16},  {16, 16, 4, 8, 4, 8},  {32, 8, 4, 4, 4, 16}};
+    {16, 16, 8, 4, 4, 32}, {8, 16, 8, 4, 4, 16},  {16, 16, 4, 8, 4, 8},  {32, 8, 4, 4, 4, 16},  {16, 16, 8, 8, 4, 8}};
 // Blocks of C from 64x64 to 256x128, warps' parts from 32x32 to 64x64, slices of 1 or 2 steps
 // (two stages of longer ones pass the 48 KiB a tile has on NVIDIA's OpenCL); TENSOR_CORES is the
 // value in effect.
