@@ -3,7 +3,8 @@ random data of several dtypes and shapes: steps (negative ones too), integers pa
 axes, one integer array among basic keys, boolean masks; values broadcast and converted as numpy
 assigns them (its casts and its refusals), from scalars, numpy data and tiles data. The elements
 move on the device (the counters show no download of the data), a view of a numpy array brings
-them home on synchronize(), and the refusals name what they refuse."""
+them home on synchronize(), and the refusals name what they refuse. A boolean mask's positions are
+numpy's, found on the host."""
 
 import warnings
 
@@ -216,14 +217,23 @@ def test_a_masks_assignment_of_one_value_runs_on_the_device(dtype, context):
     np.testing.assert_array_equal(x.get(), host)
 
 
-def test_a_value_for_each_true_element_goes_through_the_host(context):
-    host = random((3, 4), np.int32)
+@pytest.mark.parametrize("dtype", [np.int32, np.bool_, np.complex64])
+def test_a_value_for_each_true_element_is_scattered_to_the_masks_positions(dtype, context):
+    host = random((3, 4, 2), dtype)
     x = tiles.array(host, context=context)
-    mask = host > 0
-    values = np.arange(int(mask.sum()), dtype=np.int32)
+    mask = random((3, 4), np.bool_)
+    before = downloads(context)
+    values = random((int(mask.sum()), 2), dtype)
     x[mask] = values
     host[mask] = values
+    rows = random(3, np.bool_)
+    block = random((int(rows.sum()), 4, 2), dtype)
+    x[tiles.array(rows, context=context)] = tiles.array(block, context=context)
+    host[rows] = block
+    assert downloads(context) <= before + 1  # the tiles mask at most, nothing of x
     np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(3,\) into shape"):
+        x[mask] = np.zeros(3, dtype)
     z = tiles.array(np.array(2.0), context=context)
     z[True] = 5.0
     z[False] = 7.0

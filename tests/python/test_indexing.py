@@ -2,8 +2,8 @@
 integers in any position (negative ones too), slices of any step, ... and None; an element is an
 array of no dimensions on the device, as the array API asks; what is not a view is gathered on
 the device, without a transfer; x.T, x.mT and xp.permute_dims are gathered there too; a boolean
-mask's selection goes through the host, as the documents say, and the refusals of bad keys name
-them. Also DLPack's copy=True and sections, which export a copy made on the device. (Assignments
+mask's selection is gathered on the device at its true elements, which numpy finds on the host,
+and the refusals of bad keys name them. Also DLPack's copy=True and sections, which export a copy made on the device. (Assignments
 and integer arrays: test_assignment.py.)"""
 
 import numpy as np
@@ -136,13 +136,20 @@ def test_assignments_through_integers_in_any_position():
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.int16, np.bool_, np.complex64])
-def test_masks_read_through_the_host_as_numpys(dtype):
+def test_masks_select_as_numpys_on_the_device(dtype, context):
     host = random((3, 4), dtype)
     mask = rng.random((3, 4)) < 0.5
-    x = tiles.array(host)
-    np.testing.assert_array_equal(x[tiles.array(mask)].get(), host[mask])
+    x = tiles.array(host, context=context)
+    before = context.counters()["downloads"]
+    for key in (mask, mask[:, 0], list(mask[:, 1]), np.zeros((3, 4), bool), np.ones(3, bool)):
+        got = x[key]
+        assert isinstance(got, tiles.array) and got.shape == host[key].shape and got.dtype == host.dtype
+    assert context.counters()["downloads"] == before  # numpy's masks: only their positions go up
+    np.testing.assert_array_equal(x[tiles.array(mask, context=context)].get(), host[mask])
     np.testing.assert_array_equal(x[mask[:, 0]].get(), host[mask[:, 0]])
+    np.testing.assert_array_equal(x[[True, False, True]].get(), host[[True, False, True]])
     assert tiles.array(np.array(2.0))[True].shape == (1,) and tiles.array(np.array(2.0))[False].shape == (0,)
+    assert tiles.array(np.array(2.0))[True].item() == 2.0
     x[tiles.array(mask)] = host.flat[0]
     host[mask] = host.flat[0]
     np.testing.assert_array_equal(x.get(), host)

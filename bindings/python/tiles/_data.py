@@ -3,7 +3,6 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
-import operator
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -213,11 +212,12 @@ class array_view(_numpy_like):
         AMP's projection, a section); other keys (an integer past a slice, a step, None, every
         dimension indexed, an integer array) give a new tiles.array of the elements, gathered on
         the device where work on the view runs; an element of a view of a numpy array is numpy's
-        scalar, read from that memory. A boolean mask alone is numpy's, through the host (its
-        result's shape depends on its values): a new array on the device where work on the view
-        runs."""
+        scalar, read from that memory. A boolean mask alone gathers there too, at the positions of
+        its true elements, which numpy finds on the host (a tiles mask comes down once; the
+        result's shape depends on them)."""
+        from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            return _through_host.compute(operator.getitem, self, key)
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
         selection = _indexing.select(key, self.shape)
         view = self._viewed(selection)
         if view is not None:
@@ -225,7 +225,6 @@ class array_view(_numpy_like):
         if not selection.shape and self._of_numpy():
             origin, extent_ = selection.rectangle  # type: ignore[misc]  # every dimension indexed
             return self.section(origin, extent_).numpy()[(0,) * self.ndim]
-        from . import _elementwise  # which imports this module first
         return _elementwise.gathered(self, selection)
 
     def __setitem__(self, key, value: Any) -> None:
@@ -235,14 +234,15 @@ class array_view(_numpy_like):
         to an int8 numpy's OverflowError). A rectangle of the view (integers and slices of step 1)
         takes numpy data where the view's data is current (on a device, one upload of the
         values); other keys, and tiles data, are written on the device, as is a boolean mask's
-        assignment of one value (a scalar, or one broadcast along the dimensions the mask leaves).
-        A value for each true element of a mask goes through the host (a download and an upload
-        of the whole view). An integer array that repeats an index writes the last value for it,
+        assignment (of one value, a scalar or one broadcast along the dimensions the mask leaves,
+        as numpy.where; of a value for each true element, at their positions, found on the host
+        as for view[mask]). An integer array that repeats an index writes the last value for it,
         as numpy does. No refresh() is needed after any of them."""
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            if not _elementwise.assign_where(self, _indexing.mask_of(key), value):
-                _through_host.assign(self, key, value)
+            mask = _indexing.mask_of(key)
+            if not _elementwise.assign_where(self, mask, value):
+                _elementwise.scatter(self, _indexing.select_mask(mask, self.shape), value)
             return
         selection = _indexing.select(key, self.shape)
         rectangle = selection.rectangle
@@ -507,11 +507,11 @@ class array(_numpy_like):
         """As an array_view's: a projection or a section (views of the array, of bools for a bool
         array), else a new array on the same device, gathered there (an integer array's too): an
         element is an array of no dimensions (the array API's rule), as is a[()] of an array of no
-        dimensions. A boolean mask alone is numpy's, through the host, as an array_view's."""
-        if _indexing.is_mask(key):
-            return _through_host.compute(operator.getitem, self, key)
-        selection = _indexing.select(key, self.shape)
+        dimensions. A boolean mask alone gathers at its true elements, as an array_view's."""
         from . import _elementwise  # which imports this module first
+        if _indexing.is_mask(key):
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
+        selection = _indexing.select(key, self.shape)
         if self._no_dimensions:
             return self if key is Ellipsis else _elementwise.gathered(self, selection)
         view = self._elements()._viewed(selection)

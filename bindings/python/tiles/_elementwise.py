@@ -20,7 +20,7 @@ from ._checks import describe
 from ._devices import Context
 from ._launch import Kernel, extent, parallel_for_each
 from ._where_work_runs import context_for
-from .errors import IndexOutOfRange, InvalidArgument, Unsupported
+from .errors import InvalidArgument, Unsupported
 
 # The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
 _UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BINARY_UFUNCS + generated.UNARY_UFUNCS}
@@ -361,16 +361,13 @@ def _last_writes(index: np.ndarray) -> np.ndarray:
 def assign_where(data: Any, mask: Any, value: Any) -> bool:
     """numpy's data[mask] = value on the device, as numpy.where(mask, value, data) written into
     `data`, where `value` is one for all the elements the mask picks (a scalar, or an array
-    broadcast along the dimensions the mask leaves); False, having done nothing, where it is not
-    (a value for each true element: their positions need a prefix sum, which libtiles has not)
-    or the mask has no dimensions."""
+    broadcast along the dimensions the mask leaves), without the mask's positions; False, having
+    done nothing, where it is not (a value for each true element) or the mask has no
+    dimensions: the caller scatters to the mask's positions then (_indexing.select_mask)."""
     if getattr(mask, "ndim", 0) == 0:
         return False
     masked = tuple(mask.shape)
-    if len(masked) > data.ndim or masked != data.shape[:len(masked)]:
-        d = next((d for d, (m, n) in enumerate(zip(masked, data.shape)) if m != n), data.ndim)
-        raise IndexOutOfRange(f"a boolean mask of shape {masked} does not match data of shape {data.shape} along "
-                              f"dimension {d}: its leading dimensions are the data's")
+    _indexing.check_mask(masked, data.shape)
     rest = data.shape[len(masked):]
     if len(_stripped(value.shape if _is_tiles(value) else np.shape(value), rest)) > len(rest):
         return False

@@ -2,8 +2,8 @@
 None (numpy.newaxis) and at most one integer array selects in data of a shape, as the data classes
 need it: a rectangle that a section or a projection views without a copy, where the key selects
 one, else the place (an offset, strides, and the integer array's elements times a stride) where a
-gather on the device reads the elements and a scatter writes them. A boolean mask is taken alone
-(see is_mask)."""
+gather on the device reads the elements and a scatter writes them. A boolean mask is taken alone,
+as the positions of its true elements (select_mask)."""
 
 from __future__ import annotations
 
@@ -162,10 +162,30 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
 
 def is_mask(key: Any) -> bool:
     """Whether `key` is a boolean mask alone (a bool array or list, or a Python or numpy bool),
-    which the data classes read through the host (the result's shape depends on the mask's
-    values) and assign through on the device where they can (_elementwise.assign_where)."""
+    which the data classes index with as select_mask says, or, assigning one value to all its
+    true elements, as _elementwise.assign_where does."""
     alone = mask_of(key)
     return isinstance(alone, (bool, np.bool_)) or getattr(alone, "dtype", None) == np.bool_
+
+
+def select_mask(mask: Any, shape: Tuple[int, ...]) -> Selection:
+    """What a boolean mask (numpy's or tiles data, which comes down once; a Python bool) selects
+    in data of `shape`: the positions of its true elements (numpy's flatnonzero, on the host) as
+    an integer array into the mask's dimensions taken as one, which are held as one in the data's
+    dense row-major elements. A mask of no dimensions selects all (True) or nothing (False) along
+    a new first dimension, as numpy's does."""
+    values = _through_host.host(mask) if _through_host.is_tiles(mask) else np.asarray(mask)
+    check_mask(values.shape, shape)
+    masked = math.prod(values.shape)
+    return select((np.flatnonzero(values),), (masked,) + tuple(shape[values.ndim:]))
+
+
+def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:
+    """numpy's refusal (an IndexError) of a mask whose shape is not the data's leading one."""
+    if len(masked) > len(shape) or tuple(masked) != tuple(shape[:len(masked)]):
+        d = next((d for d, (m, n) in enumerate(zip(masked, shape)) if m != n), len(shape))
+        raise IndexOutOfRange(f"a boolean mask of shape {tuple(masked)} does not match data of shape {tuple(shape)} "
+                              f"along dimension {d}: its leading dimensions are the data's")
 
 
 def mask_of(key: Any) -> Any:

@@ -17,9 +17,9 @@ linspace copy numpy's values once), every elementwise function of real data, tho
 data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
 equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
 isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view where the
-elements are a rectangle, else gathered into a new array; one integer array among the keys
-too), take, assignments through every key (a boolean mask's of one value too), permute_dims, matrix_transpose,
-expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
+elements are a rectangle, else gathered into a new array; one integer array among the keys,
+and a boolean mask, whose true elements numpy finds on the host, too), take, assignments
+through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
 and std of float32 data over all its elements.
@@ -28,8 +28,7 @@ elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses,
 hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
 cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
 nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
-roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot, and
-indexing by a boolean mask (x[mask], and x[mask] = v with a value for each true element)."""
+roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
 from __future__ import annotations
 
@@ -551,7 +550,8 @@ class _Info:
     """__array_namespace_info__()'s answers for libtiles."""
 
     def capabilities(self) -> Dict[str, Any]:
-        """Boolean-mask indexing and data-dependent shapes (nonzero, unique_*), through the host;
+        """Boolean-mask indexing (on the device), data-dependent shapes (nonzero, unique_*, through
+        the host);
         no limit on dimensions beyond the launches'."""
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
 
