@@ -116,8 +116,8 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
     entries = list(key) if isinstance(key, tuple) else [key]
     arrays = sum(1 for k in entries if _is_array(k))
     if arrays > 1:
-        raise InvalidArgument(f"a key of {arrays} integer arrays: libtiles indexes with one integer array in a key "
-                              f"(numpy's pairing of several is not there); index with one at a time")
+        raise InvalidArgument(f"a key of {arrays} integer arrays: libtiles indexes with one integer array in a key; "
+                              f"numpy's pairing of the elements of several (x[[0, 1], [2, 3]]) is not there")
     ellipses = sum(1 for k in entries if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
@@ -128,7 +128,9 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
         entries.append(Ellipsis)
     axes: List[Axis] = []
     dim = 0
-    index, advanced, index_at = None, [], 0  # the integer array; where integers and it are in the key
+    index: Optional[np.ndarray] = None
+    advanced: List[int] = []  # where the integers and the integer array are in the key
+    index_at = 0
     for position, k in enumerate(entries):
         if not advanced:
             index_at = len(axes)
