@@ -77,8 +77,11 @@ def test_elements_and_sections_are_assigned_as_in_numpy(context):
     numpy_ints = np.zeros(3, np.int32)
     numpy_ints[0] = 9.7
     np.testing.assert_array_equal(np.asarray(int_view), numpy_ints)
-    with pytest.raises(tiles.InvalidArgument, match="cannot be assigned"):
+    with pytest.raises(tiles.InvalidArgument, match=r"could not broadcast input array from shape \(3,\) into shape "
+                                                    r"\(2,\)"):
         int_view[0:2] = [1, 2, 3]
+    with pytest.raises(tiles.InvalidArgument, match="list .* cannot be assigned to int32 elements"):
+        int_view[0:2] = [1, [2]]
     with pytest.raises(IndexError):
         int_view[3] = 1
     with pytest.raises(tiles.InvalidArgument, match="const"):

@@ -3,7 +3,6 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
-import operator
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -207,15 +206,18 @@ class array_view(_numpy_like):
         return array_view(None, _handle=self._handle.reinterpret_as(_dtype(dtype)))
 
     def __getitem__(self, key) -> Any:
-        """numpy's basic indexing (the array API's): integers (negative ones count from the end),
-        slices, ... and None. Leading integers and slices of step 1 give a view without a copy (C++
+        """numpy's indexing: integers (negative ones count from the end), slices, ... and None,
+        with at most one integer array (numpy's fancy indexing: a list, a numpy array or tiles
+        data, of any shape). Leading integers and slices of step 1 give a view without a copy (C++
         AMP's projection, a section); other keys (an integer past a slice, a step, None, every
-        dimension indexed) give a new tiles.array of the elements, gathered on the device where
-        work on the view runs; an element of a view of a numpy array is numpy's scalar, read
-        from that memory. A boolean mask alone is numpy's, through the host (its result's shape
-        depends on its values): a new array on the device where work on the view runs."""
+        dimension indexed, an integer array) give a new tiles.array of the elements, gathered on
+        the device where work on the view runs; an element of a view of a numpy array is numpy's
+        scalar, read from that memory. A boolean mask alone gathers there too, at the positions of
+        its true elements, which numpy finds on the host (a tiles mask comes down once; the
+        result's shape depends on them)."""
+        from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            return _through_host.compute(operator.getitem, self, key)
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
         selection = _indexing.select(key, self.shape)
         view = self._viewed(selection)
         if view is not None:
@@ -223,30 +225,32 @@ class array_view(_numpy_like):
         if not selection.shape and self._of_numpy():
             origin, extent_ = selection.rectangle  # type: ignore[misc]  # every dimension indexed
             return self.section(origin, extent_).numpy()[(0,) * self.ndim]
-        from . import _elementwise  # which imports this module first
         return _elementwise.gathered(self, selection)
 
     def __setitem__(self, key, value: Any) -> None:
-        """view[1, 2] = 5, view[0] = row, view[1:3, :] = 0, view[:, 2] = column: as numpy assigns,
-        with `value` broadcast to the selected elements and converted to the view's dtype (numpy's
-        casting); the elements are written where the view's data is current (on a device, one
-        upload), so no refresh() is needed. The elements are a rectangle of the view (integers and
-        slices of step 1), or those of a boolean mask, assigned through the host (a download and
-        an upload of the whole view)."""
+        """view[1, 2] = 5, view[0] = row, view[::2, 1] = 0, view[[0, 2]] = rows, view[mask] = 0: as
+        numpy assigns, with `value` (a scalar, numpy data, tiles data) broadcast to the selected
+        elements and converted to the view's dtype as numpy converts it (2.7 to an int is 2, 300
+        to an int8 numpy's OverflowError). A rectangle of the view (integers and slices of step 1)
+        takes numpy data where the view's data is current (on a device, one upload of the
+        values); other keys, and tiles data, are written on the device, as is a boolean mask's
+        assignment (of one value, a scalar or one broadcast along the dimensions the mask leaves,
+        as numpy.where; of a value for each true element, at their positions, found on the host
+        as for view[mask]). An integer array that repeats an index writes the last value for it,
+        as numpy does. No refresh() is needed after any of them."""
+        from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            _through_host.assign(self, key, value)
+            mask = _indexing.mask_of(key)
+            if not _elementwise.assign_where(self, mask, value):
+                _elementwise.scatter(self, _indexing.select_mask(mask, self.shape), value)
             return
         selection = _indexing.select(key, self.shape)
         rectangle = selection.rectangle
-        if rectangle is None:
-            raise InvalidArgument(f"assignment to {key!r}: libtiles assigns to rectangles of the data (integers and "
-                                  f"slices of step 1), without steps or new axes")
+        if rectangle is None or _through_host.is_tiles(value):
+            _elementwise.scatter(self, selection, value)
+            return
         view = self.section(*rectangle)
-        try:
-            values = np.broadcast_to(np.asarray(value).astype(view.dtype, copy=False), selection.shape)
-        except (TypeError, ValueError) as e:
-            raise InvalidArgument(f"{describe(value)} cannot be assigned to {view.dtype} elements of shape "
-                                  f"{selection.shape}: {e}") from None
+        values = np.broadcast_to(_elementwise.assignable(value, view.dtype, selection.shape), selection.shape)
         values = np.ascontiguousarray(values).reshape(view.shape)
         view._handle.write(values.view(np.uint8) if view._holds_bool else values)
 
@@ -501,27 +505,24 @@ class array(_numpy_like):
 
     def __getitem__(self, key) -> Any:
         """As an array_view's: a projection or a section (views of the array, of bools for a bool
-        array), else a new array on the same device, gathered there: an element is an array of
-        no dimensions (the array API's rule), as is a[()] of an array of no dimensions. A boolean
-        mask alone is numpy's, through the host, as an array_view's."""
-        if _indexing.is_mask(key):
-            return _through_host.compute(operator.getitem, self, key)
-        selection = _indexing.select(key, self.shape)
+        array), else a new array on the same device, gathered there (an integer array's too): an
+        element is an array of no dimensions (the array API's rule), as is a[()] of an array of no
+        dimensions. A boolean mask alone gathers at its true elements, as an array_view's."""
         from . import _elementwise  # which imports this module first
+        if _indexing.is_mask(key):
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
+        selection = _indexing.select(key, self.shape)
         if self._no_dimensions:
             return self if key is Ellipsis else _elementwise.gathered(self, selection)
         view = self._elements()._viewed(selection)
         return _elementwise.gathered(self, selection) if view is None else view
 
     def __setitem__(self, key, value: Any) -> None:
-        """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column write the elements on the device
-        (one upload). Refused for a gathered copy of other data (arr[:, 1], arr.T), which numpy's
-        view would write through."""
+        """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column, arr[::2] = 0, arr[[1, 3]] = 5,
+        arr[mask] = 0 write the elements on the device. Refused for a gathered copy of other data
+        (arr[:, 1], arr.T), which numpy's view would write through."""
         self._check_writable()
-        if _indexing.is_mask(key):
-            _through_host.assign(self, key, value)
-            return
-        if self._no_dimensions:
+        if self._no_dimensions and not _indexing.is_mask(key):
             _indexing.select(key, ())  # numpy's IndexError for an index of a dimension
             self._elements()[0] = value
             return

@@ -35,12 +35,10 @@ class _input:
     is what numpy's type resolution is given: a dtype, or Python's int or float for a Python
     scalar, which NEP 50 makes take the other operand's type (a Python complex: its kind's)."""
 
-    def __init__(self, data: Any, value: Any, dtype: Any):
+    def __init__(self, data: Any, value: Any, dtype: Any, shape: Optional[Tuple[int, ...]] = None):
         self.data, self.value, self.dtype = data, value, dtype
-
-    @property
-    def shape(self) -> Optional[Tuple[int, ...]]:
-        return None if self.data is None else self.data.shape
+        # The shape it is broadcast from: the data's, or that shape less leading dimensions of 1.
+        self.shape = None if data is None else tuple(data.shape if shape is None else shape)
 
 
 def _is_tiles(value: Any) -> bool:
@@ -221,8 +219,9 @@ def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) ->
                         f"'same_kind'")
 
 
-def _launch(signature: generated.Signature, out: Any, arguments: List[Any]) -> None:
-    size = math.prod(out.shape)
+def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size: Optional[int] = None) -> None:
+    """The kernel of `signature` over `size` work-items (one for each of out's elements if None)."""
+    size = math.prod(out.shape) if size is None else size
     if size == 0:
         return
     kernel = _kernels.get(signature)
@@ -261,10 +260,13 @@ def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
 
 
 def gathered(data: Any, selection: _indexing.Selection) -> Any:
-    """A new array of the elements `selection` picks of `data` (numpy's basic indexing that no
-    view covers: integers past the leading dimensions, steps, new axes, elements), gathered on
-    the device where work on `data` runs."""
-    return _gather(data, selection.shape, *selection.gather(), "a gathered copy of indexed elements")
+    """A new array of the elements `selection` picks of `data` (numpy's indexing that no view
+    covers: integers past the leading dimensions, steps, new axes, an integer array, elements),
+    gathered on the device where work on `data` runs. Read only where numpy's result would be a
+    view of `data`; an integer array's, a copy in numpy too, takes writes."""
+    place = selection.place()
+    return _gather(data, selection.shape, place,
+                   "a gathered copy of indexed elements" if place.index is None else None)
 
 
 def permuted(data: Any, axes: Sequence[int]) -> Any:
@@ -278,28 +280,156 @@ def permuted(data: Any, axes: Sequence[int]) -> Any:
     if sorted(normalized) != list(range(data.ndim)):
         raise ValueError(f"axes {tuple(order)} don't match data of {data.ndim} dimensions (shape {data.shape})")
     dense = _indexing.dense_strides(data.shape)
-    return _gather(data, tuple(data.shape[a] for a in normalized), 0, [dense[a] for a in normalized],
+    return _gather(data, tuple(data.shape[a] for a in normalized), _indexing.Place(0, [dense[a] for a in normalized]),
                    "a gathered copy of a transpose")
 
 
-def _gather(data: Any, shape: Tuple[int, ...], offset: int, strides: List[int], what: str) -> Any:
-    """A new array of `shape` whose element at index (c0, c1, ...) is `data`'s at offset + c0 *
-    strides[0] + c1 * strides[1] + ..., counted in `data`'s elements held dense and row-major; read
-    only (`what` it is) where it has dimensions, as numpy's view of them would write through."""
+def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Optional[str]) -> Any:
+    """A new array of `shape` whose elements are `data`'s at `place`, counted in `data`'s elements
+    held dense and row-major; read only (`what` it is) where `what` is given and it has
+    dimensions, as numpy's view of them would write through."""
     context = context_for([data])
     out = _data.empty(shape, data.dtype, context=context)
-    if shape:
+    if shape and what:
         out._copy_of = what
     if out.size == 0:
         return out
     if not shape:  # one element, of no dimensions, is gathered as (1,)
-        shape, strides = (1,), [0]
+        shape, place = (1,), _indexing.Place(place.offset, [0])
     loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype  # float16 moves through float, exactly
     _check_computable([loop], [data.dtype], lambda: f"the gather of {data.dtype} elements", context)
     signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
-                                    data.dtype)
-    _launch(signature, out, [data, *shape[1:], *strides, offset])
+                                    data.dtype, indexed=place.index is not None)
+    _launch(signature, out, [data, *_place_arguments(shape, [], place, place.index, context)])
     return out
+
+
+def _place_arguments(shape: Tuple[int, ...], strided: List[List[int]], place: _indexing.Place,
+                     index: Optional[np.ndarray], context: Context) -> List[Any]:
+    """A kernel's arguments after its inputs where one place is gathered, in source()'s order:
+    the integer array `index` (uploaded to `context`), the result's dimensions 1.., the strided
+    inputs' strides, the place's, the integer array's, the place's offset, the array's stride."""
+    if index is None:
+        return [*shape[1:], *(s for strides in strided for s in strides), *place.strides, place.offset]
+    return [_data.array(index, context=context), *shape[1:], *(s for strides in strided for s in strides),
+            *place.strides, *place.index_strides, place.offset, place.index_stride]  # type: ignore[misc]
+
+
+def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
+    """numpy's data[key] = value, `selection` being key's, on the device where work on `data` and
+    `value` runs: `value` (tiles data, numpy data, a scalar) broadcast to the selected elements as
+    numpy broadcasts it, converted to data's dtype as numpy assigns (_assigned). Where the integer
+    array repeats an index, the last of its elements that names it is written (numpy's order; its
+    documents leave it unspecified), by the others writing nothing."""
+    context = context_for([data, value])
+    shape = selection.shape
+    source = _assigned(value, data.dtype, shape, context, data)
+    if math.prod(shape) == 0:
+        return
+    place = selection.place()
+    if not shape:  # one element, of no dimensions, is written as (1,)
+        shape, place = (1,), _indexing.Place(place.offset, [0])
+    loop = source.dtype if source.data is not None else data.dtype
+    loop = np.dtype(np.float32) if loop == np.float16 else loop  # float16 moves through float, exactly
+    _check_computable([loop], [data.dtype] + ([source.dtype] if source.data is not None else []),
+                      lambda: f"an assignment of {source.dtype} to {data.dtype} elements", context)
+    if source.data is not None and source.dtype.kind == "c" and data.dtype.kind != "c":
+        warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
+                      stacklevel=4)
+    layout = "scalar" if source.data is None else "same" if source.shape == shape else "strided"
+    signature = generated.Signature("cast", (loop,), (generated.Operand(layout, loop if layout == "scalar" else
+                                                                        source.dtype),), len(shape), data.dtype,
+                                    written="gathered", indexed=place.index is not None)
+    inputs = [source.data] if source.data is not None else _scalar_arguments(source.value, loop)
+    strided = [generated.broadcast_strides(source.shape, shape)] if layout == "strided" else []
+    index = None if place.index is None else _last_writes(place.index)
+    _launch(signature, data, inputs + _place_arguments(shape, strided, place, index, context), math.prod(shape))
+
+
+def _last_writes(index: np.ndarray) -> np.ndarray:
+    """`index` with each element that a later one repeats made -1 (which writes nothing)."""
+    flat = index.reshape(-1)
+    _, last_from_end = np.unique(flat[::-1], return_index=True)
+    if len(last_from_end) == len(flat):
+        return index
+    kept = np.full(len(flat), -1, np.int64)
+    last = len(flat) - 1 - last_from_end
+    kept[last] = flat[last]
+    return kept.reshape(index.shape)
+
+
+def assign_where(data: Any, mask: Any, value: Any) -> bool:
+    """numpy's data[mask] = value on the device, as numpy.where(mask, value, data) written into
+    `data`, where `value` is one for all the elements the mask picks (a scalar, or an array
+    broadcast along the dimensions the mask leaves), without the mask's positions; False, having
+    done nothing, where it is not (a value for each true element) or the mask has no
+    dimensions: the caller scatters to the mask's positions then (_indexing.select_mask)."""
+    if getattr(mask, "ndim", 0) == 0:
+        return False
+    masked = tuple(mask.shape)
+    _indexing.check_mask(masked, data.shape)
+    rest = data.shape[len(masked):]
+    if len(_stripped(value.shape if _is_tiles(value) else np.shape(value), rest)) > len(rest):
+        return False
+    context = context_for([data, mask, value])
+    source = _assigned(value, data.dtype, rest, context, data)
+    if source.data is not None and source.dtype != data.dtype:
+        source = _input(astype(source.data, data.dtype), None, data.dtype, source.shape)
+    mask_shape = masked + (1,) * len(rest)
+    condition = (_data.array(np.reshape(mask, mask_shape), context=context) if not _is_tiles(mask) else
+                 reshaped_copy(mask, mask_shape) if rest else mask)
+    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
+    _compute(generated.WHERE, [_input(condition, None, np.dtype(np.bool_)), source, _input(data, None, data.dtype)],
+             (np.dtype(np.bool_), loop, loop), loop, data, context, "an assignment through a boolean mask")
+    return True
+
+
+def _assigned(value: Any, dtype: np.dtype, shape: Tuple[int, ...], context: Context, data: Any) -> _input:
+    """`value` as the operand of an assignment to `data`'s elements (of `dtype`) in `shape`: tiles
+    data as it is (cast in the kernel without checks, as numpy casts arrays), copied first where it
+    may share `data`'s memory (as numpy copies an overlapping value); anything else converted by
+    numpy's own assignment (assignable), a scalar as it is, an array uploaded to `context`."""
+    if _is_tiles(value):
+        stripped = _stripped(value.shape, shape, check=True)
+        return _input(value.copy() if _shares_memory(value, data) else value, None, value.dtype, stripped)
+    host = assignable(value, dtype, shape)
+    if host.ndim == 0:
+        return _input(None, host[()], dtype)
+    return _input(_data.array(host, context=context), None, dtype)
+
+
+def assignable(value: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> np.ndarray:
+    """`value` as numpy assigns it to elements of `dtype` in `shape` (its refusals, its casts:
+    2.7 to an int is 2, 300 to an int8 is numpy's OverflowError), less the leading dimensions of 1
+    that broadcasting drops."""
+    try:
+        host = np.empty(np.shape(value), dtype)
+        host[...] = value
+    except (TypeError, ValueError) as e:
+        raise InvalidArgument(f"{describe(value)} cannot be assigned to {dtype} elements: {e}") from None
+    return host.reshape(_stripped(host.shape, shape, check=True))
+
+
+def _stripped(value_shape: Tuple[int, ...], shape: Tuple[int, ...], check: bool = False) -> Tuple[int, ...]:
+    """`value_shape` less the leading dimensions of 1 beyond `shape`'s; with check=True, numpy's
+    refusal of a value that does not broadcast to `shape`."""
+    stripped = tuple(value_shape)
+    while len(stripped) > len(shape) and stripped[0] == 1:
+        stripped = stripped[1:]
+    if check and (len(stripped) > len(shape) or
+                  any(v not in (1, n) for v, n in zip(reversed(stripped), reversed(shape)))):
+        raise InvalidArgument(f"could not broadcast input array from shape {tuple(value_shape)} into shape "
+                              f"{tuple(shape)}")
+    return stripped
+
+
+def _shares_memory(value: Any, data: Any) -> bool:
+    """Whether tiles `value` may view `data`'s elements: views of one array, or of numpy arrays
+    that numpy says may share memory."""
+    owners = [x._view_handle().keeps_alive() for x in (value, data)]
+    if all(isinstance(o, np.ndarray) for o in owners):
+        return bool(np.may_share_memory(*owners))
+    return owners[0] is not None and owners[0] is owners[1]
 
 
 def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:

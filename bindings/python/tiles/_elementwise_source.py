@@ -287,8 +287,8 @@ def _kind(dtype: np.dtype) -> str:
 class Operand:
     """How a kernel reads one input: "same" (an array of the result's shape, at the work-item's
     index), "strided" (an array broadcast to it, through strides given as arguments), "gathered"
-    (strided from an offset given as an argument: an index's elements) or "scalar" (an argument),
-    and its dtype (stored, for arrays; the loop's, for scalars)."""
+    (strided from an offset given as an argument: an index's elements, _indexing.Place) or
+    "scalar" (an argument), and its dtype (stored, for arrays; the loop's, for scalars)."""
     layout: str
     dtype: np.dtype
 
@@ -302,6 +302,10 @@ class Signature:
     rank: int                        # of the result, where an operand is strided; else 0
     stored: Optional[np.dtype]       # the dtype written (astype's, an in-place target's); None: the
                                      # ufunc's own (bool for comparisons, else the loop's)
+    written: str = "same"            # where: "same" (out[i]), or "gathered" (at an index's place in
+                                     # out, an assignment through the index)
+    indexed: bool = False            # whether the gathered place (an input's or out's) adds an integer
+                                     # array's elements (_indexing.Place's index)
 
 
 def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
@@ -368,20 +372,20 @@ def _read(value: str, stored: np.dtype, loop: np.dtype) -> str:
     return f"({opencl_type(loop)}){value}"
 
 
-def _store(value: str, dtype: np.dtype, computed: np.dtype) -> str:
-    """The statements that write `value` (of dtype `computed`) as out[i] of `dtype`: bools are 0 or
+def _store(value: str, dtype: np.dtype, computed: np.dtype, at: str) -> str:
+    """The statements that write `value` (of dtype `computed`) as out[at] of `dtype`: bools are 0 or
     1, a complex number stored as a real one is its real part (astype's conversion, as numpy's)."""
     if computed.kind == "c" and dtype.kind != "c":
         return f"const {opencl_type(computed)} r = {value};\n    " + _store("r.x" if dtype.kind != "b" else
                                                                            "(r.x != 0 || r.y != 0)",
-                                                                           dtype, real_part(computed))
+                                                                           dtype, real_part(computed), at)
     if dtype == _HALF:
-        return f"vstore_half_rte(({'double' if computed == np.float64 else 'float'})({value}), i, out);"
+        return f"vstore_half_rte(({'double' if computed == np.float64 else 'float'})({value}), {at}, out);"
     if dtype.kind == "b":
-        return f"out[i] = (uchar)(({value}) != 0);"
+        return f"out[{at}] = (uchar)(({value}) != 0);"
     if dtype.kind == "c":
-        return f"out[i] = {_read(f'({value})', computed, dtype)};"
-    return f"out[i] = ({opencl_type(dtype)})({value});"
+        return f"out[{at}] = {_read(f'({value})', computed, dtype)};"
+    return f"out[{at}] = ({opencl_type(dtype)})({value});"
 
 
 def _scalar_parameters(dtype: np.dtype, k: int) -> List[str]:
@@ -405,18 +409,25 @@ def result_dtype(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
 
 def source(signature: Signature) -> str:
     """The OpenCL C of the kernel `tiles_<ufunc>` for `signature`. Its parameters: the output,
-    then each input (a pointer or a scalar, a complex scalar as its two parts), then where an input
-    is strided, the result's dimensions 1.. and each strided input's strides (in elements, 0 where
-    it is broadcast), then each gathered input's offset."""
+    then each input (a pointer or a scalar, a complex scalar as its two parts), then the integer
+    array of an indexed place; then where an input is strided or a place gathered, the result's
+    dimensions 1.., the strides of each strided input, of each gathered place (the inputs', then
+    out's) and of the integer array (in elements, 0 where there is no step), each gathered
+    place's offset, and the integer array's stride in the data. An element of the integer array
+    below 0 writes nothing (an assignment's repeated index that a later one overrides)."""
     inputs = []
     for k, operand in enumerate(signature.operands):
         if operand.layout == "scalar":
             inputs += _scalar_parameters(operand.dtype, k)
         else:
             inputs.append(f"__global const {opencl_type(operand.dtype)}* in{k}")
-    strided = [k for k, operand in enumerate(signature.operands) if operand.layout in ("strided", "gathered")]
-    gathered = [k for k, operand in enumerate(signature.operands) if operand.layout == "gathered"]
+    gathered = [str(k) for k, operand in enumerate(signature.operands) if operand.layout == "gathered"]
+    gathered += ["_out"] if signature.written == "gathered" else []
+    strided = [str(k) for k, operand in enumerate(signature.operands) if operand.layout == "strided"] + gathered
+    strided += ["_index"] if signature.indexed else []
     body: List[str] = ["    const size_t i = get_global_id(0);"]
+    if signature.indexed:
+        inputs.append("__global const long* in_index")
     if strided:
         inputs += [f"const long n{d}" for d in range(1, signature.rank)]
         inputs += [f"const long s{k}_{d}" for k in strided for d in range(signature.rank)]
@@ -427,6 +438,10 @@ def source(signature: Signature) -> str:
             index = "rest" if d == 0 else f"rest % n{d}"
             body.append(f"    {{ const long c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
                         ("" if d == 0 else f" rest /= n{d};") + " }")
+    if signature.indexed:
+        inputs.append("const long index_stride")
+        body += ["    const long j = in_index[at_index];", "    if (j < 0) return;",
+                 f"    at{gathered[0]} += j * index_stride;"]
     for k, (operand, loop) in enumerate(zip(signature.operands, signature.loop)):
         index = {"scalar": "", "same": "i", "strided": f"at{k}", "gathered": f"at{k}"}[operand.layout]
         if not index and operand.dtype.kind == "c":
@@ -438,8 +453,9 @@ def source(signature: Signature) -> str:
     helper, expression = _expression(signature.ufunc, signature.loop)
     computed = result_dtype(signature.ufunc, signature.loop)
     stored = signature.stored or computed
+    at = "at_out" if signature.written == "gathered" else "i"
     kernel = (f"__kernel void tiles_{signature.ufunc}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
-              "\n".join(body) + f"\n    {_store(expression, stored, computed)}\n}}\n")
+              "\n".join(body) + f"\n    {_store(expression, stored, computed, at)}\n}}\n")
     dtypes = (*signature.loop, signature.stored) + tuple(o.dtype for o in signature.operands)
     pragma = ""
     if any(d is not None and d.name in ("float64", "complex128") for d in dtypes):

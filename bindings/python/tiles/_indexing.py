@@ -1,8 +1,9 @@
-"""numpy's basic indexing of libtiles data (the array API's): what a key of integers, slices (of
-any step), an Ellipsis and None (numpy.newaxis) selects in data of a shape, as the data classes
+"""numpy's indexing of libtiles data: what a key of integers, slices (of any step), an Ellipsis,
+None (numpy.newaxis) and at most one integer array selects in data of a shape, as the data classes
 need it: a rectangle that a section or a projection views without a copy, where the key selects
-one, else the offset and strides a gather on the device reads the elements at. A boolean mask,
-taken alone, is numpy's on the host (see is_mask)."""
+one, else the place (an offset, strides, and the integer array's elements times a stride) where a
+gather on the device reads the elements and a scatter writes them. A boolean mask is taken alone,
+as the positions of its true elements (select_mask)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
+from . import _through_host
 from ._checks import describe
 from .errors import IndexOutOfRange, InvalidArgument
 
@@ -26,25 +28,55 @@ class Axis:
     start: int = 0
     step: int = 1
     count: Optional[int] = None
+    indexed: bool = False  # `dim` is indexed by the selection's integer array (count None)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a selection's element at index (c0, c1, ...) of its shape is in the data held dense
+    and row-major, in elements: offset + c0 * strides[0] + c1 * strides[1] + ..., plus, where the
+    key holds an integer array, index[k] * index_stride, k being the position c0 * index_strides[0]
+    + c1 * index_strides[1] + ... in that array (dense, int64, every element within its dimension
+    and not negative)."""
+    offset: int
+    strides: List[int]
+    index: Optional[np.ndarray] = None
+    index_strides: Optional[List[int]] = None
+    index_stride: int = 0
 
 
 @dataclass(frozen=True)
 class Selection:
     """What a key selects in data of `shape`, one Axis for each dimension of the data and each new
-    axis, in the key's order."""
+    axis, in the key's order; with an integer array (`index`, its elements counted from 0), whose
+    dimensions come in the result at `index_at`, numpy's place for them."""
     shape_in: Tuple[int, ...]
     axes: Tuple[Axis, ...]
+    index: Optional[np.ndarray] = None
+    index_at: int = 0
+
+    def _basic(self) -> List[Axis]:
+        """The axes that make a dimension of the result: slices and new axes."""
+        return [a for a in self.axes if a.dim is None or a.count is not None]
+
+    def _with_index(self, basic: List[int], along_index: List[int]) -> List[int]:
+        """Values of the result's dimensions: `basic` for the slices' and new axes', with
+        `along_index` for the integer array's in their place."""
+        return basic[:self.index_at] + along_index + basic[self.index_at:]
 
     @property
     def shape(self) -> Tuple[int, ...]:
-        """The result's shape, numpy's: a slice's count, 1 for a new axis, nothing for an integer."""
-        return tuple(1 if a.dim is None else a.count for a in self.axes if a.dim is None or a.count is not None)
+        """The result's shape, numpy's: a slice's count, 1 for a new axis, nothing for an integer,
+        an integer array's shape in numpy's place."""
+        basic = [1 if a.dim is None else a.count for a in self._basic()]
+        return tuple(basic if self.index is None else self._with_index(basic, list(self.index.shape)))
 
     @property
     def rectangle(self) -> Optional[Tuple[List[int], List[int]]]:
         """(origin, extent) in the data where the elements are a rectangle of it (integers and
-        slices of step 1, no new axis), an integer's dimension of extent 1; else None."""
-        if any(a.dim is None or a.step != 1 for a in self.axes):
+        slices of step 1, no new axis, no integer array), an integer's dimension of extent 1; else
+        None."""
+        if self.index is not None or any(a.dim is None or a.step != 1 for a in self.axes):
             return None
         return [a.start for a in self.axes], [1 if a.count is None else a.count for a in self.axes]
 
@@ -56,14 +88,18 @@ class Selection:
         leading = integers.index(False) if False in integers else len(integers)
         return leading if not any(integers[leading:]) else -1
 
-    def gather(self) -> Tuple[int, List[int]]:
-        """The offset of the first element and the strides of the result's dimensions, in
-        elements of the data held dense and row-major (0 along a new axis)."""
+    def place(self) -> Place:
+        """Where the selected elements are in the data (0 along a new axis and along the integer
+        array's dimensions, which its elements move along instead)."""
         dense = dense_strides(self.shape_in)
         offset = sum(a.start * dense[a.dim] for a in self.axes if a.dim is not None)
-        strides = [0 if a.dim is None else a.step * dense[a.dim] for a in self.axes
-                   if a.dim is None or a.count is not None]
-        return offset, strides
+        strides = [0 if a.dim is None else a.step * dense[a.dim] for a in self._basic()]
+        if self.index is None:
+            return Place(offset, strides)
+        zeros = [0] * self.index.ndim
+        indexed = next(a.dim for a in self.axes if a.indexed)
+        return Place(offset, self._with_index(strides, zeros), self.index,
+                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), dense[indexed])
 
 
 def dense_strides(shape: Tuple[int, ...]) -> List[int]:
@@ -72,10 +108,16 @@ def dense_strides(shape: Tuple[int, ...]) -> List[int]:
 
 
 def select(key: Any, shape: Tuple[int, ...]) -> Selection:
-    """The selection of `key` in data of `shape`, numpy's basic indexing; refuses what libtiles has
-    not (boolean masks, integer arrays) by name, and integers outside their dimension naming the
+    """The selection of `key` in data of `shape`, numpy's indexing with at most one integer array
+    (a numpy array, a list, tiles data: its elements are read on the host, as numpy checks them
+    before it selects anything); refuses what libtiles has not (boolean masks among other
+    indices, several integer arrays) by name, and integers outside their dimension naming the
     index, the dimension and its length (tiles.IndexOutOfRange, an IndexError)."""
     entries = list(key) if isinstance(key, tuple) else [key]
+    arrays = sum(1 for k in entries if _is_array(k))
+    if arrays > 1:
+        raise InvalidArgument(f"a key of {arrays} integer arrays: libtiles indexes with one integer array in a key; "
+                              f"numpy's pairing of the elements of several (x[[0, 1], [2, 3]]) is not there")
     ellipses = sum(1 for k in entries if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
@@ -86,7 +128,12 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
         entries.append(Ellipsis)
     axes: List[Axis] = []
     dim = 0
-    for k in entries:
+    index: Optional[np.ndarray] = None
+    advanced: List[int] = []  # where the integers and the integer array are in the key
+    index_at = 0
+    for position, k in enumerate(entries):
+        if not advanced:
+            index_at = len(axes)
         if k is None:
             axes.append(Axis(None))
         elif k is Ellipsis:
@@ -97,17 +144,82 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             start, stop, step = k.indices(shape[dim])
             axes.append(Axis(dim, start, step, len(range(start, stop, step))))
             dim += 1
+        elif _is_array(k):
+            index = _index_array(k, dim, shape[dim])
+            axes.append(Axis(dim, indexed=True))
+            advanced.append(position)
+            dim += 1
         else:
             axes.append(Axis(dim, _integer(k, dim, shape[dim])))
+            advanced.append(position)
             dim += 1
-    return Selection(tuple(shape), tuple(axes))
+    if index is None:
+        return Selection(tuple(shape), tuple(axes))
+    # numpy's place for the array's dimensions: where it (with the integers, which numpy takes as
+    # arrays beside it) stands, if they stand together in the key; else first.
+    together = advanced == list(range(advanced[0], advanced[0] + len(advanced)))
+    index_at = sum(1 for a in axes[:index_at] if a.dim is None or a.count is not None) if together else 0
+    return Selection(tuple(shape), tuple(axes), index, index_at)
 
 
 def is_mask(key: Any) -> bool:
-    """Whether `key` is a boolean mask alone (a bool array, or a Python or numpy bool), which the
-    data classes index with through the host: the result's shape depends on the mask's values."""
-    alone = key[0] if isinstance(key, tuple) and len(key) == 1 else key
+    """Whether `key` is a boolean mask alone (a bool array or list, or a Python or numpy bool),
+    which the data classes index with as select_mask says, or, assigning one value to all its
+    true elements, as _elementwise.assign_where does."""
+    alone = mask_of(key)
     return isinstance(alone, (bool, np.bool_)) or getattr(alone, "dtype", None) == np.bool_
+
+
+def select_mask(mask: Any, shape: Tuple[int, ...]) -> Selection:
+    """What a boolean mask (numpy's or tiles data, which comes down once; a Python bool) selects
+    in data of `shape`: the positions of its true elements (numpy's flatnonzero, on the host) as
+    an integer array into the mask's dimensions taken as one, which are held as one in the data's
+    dense row-major elements. A mask of no dimensions selects all (True) or nothing (False) along
+    a new first dimension, as numpy's does."""
+    values = _through_host.host(mask) if _through_host.is_tiles(mask) else np.asarray(mask)
+    check_mask(values.shape, shape)
+    masked = math.prod(values.shape)
+    return select((np.flatnonzero(values),), (masked,) + tuple(shape[values.ndim:]))
+
+
+def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:
+    """numpy's refusal (an IndexError) of a mask whose shape is not the data's leading one."""
+    if len(masked) > len(shape) or tuple(masked) != tuple(shape[:len(masked)]):
+        d = next((d for d, (m, n) in enumerate(zip(masked, shape)) if m != n), len(shape))
+        raise IndexOutOfRange(f"a boolean mask of shape {tuple(masked)} does not match data of shape {tuple(shape)} "
+                              f"along dimension {d}: its leading dimensions are the data's")
+
+
+def mask_of(key: Any) -> Any:
+    """A mask key's mask: itself, or the one entry of a tuple, a list as a numpy array."""
+    alone = key[0] if isinstance(key, tuple) and len(key) == 1 else key
+    if isinstance(alone, list):
+        listed = np.asarray(alone)
+        return listed if listed.dtype == np.bool_ else alone
+    return alone
+
+
+def _is_array(key: Any) -> bool:
+    """Whether an entry of a key is an integer array (numpy's advanced index): a list, a tuple or
+    an array of one dimension or more. (A 0-d array is an integer; a bool array, a mask.)"""
+    return isinstance(key, (list, tuple)) or getattr(key, "ndim", 0) > 0 and getattr(key, "dtype", None) != np.bool_
+
+
+def _index_array(key: Any, dim: int, n: int) -> np.ndarray:
+    """An integer array indexing dimension `dim` of length n, on the host (tiles data comes down
+    once), as int64 counted from 0; an element outside the dimension is refused as numpy refuses
+    it, naming the first such."""
+    values = _through_host.host(key) if _through_host.is_tiles(key) else np.asarray(key)
+    if values.size == 0 and values.dtype.kind == "f":  # numpy's x[[]]: a list of no integers
+        values = values.astype(np.int64)
+    if values.dtype.kind not in "iu":
+        raise IndexOutOfRange(f"only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                              f"boolean arrays are valid indices, not an array of {values.dtype} ({describe(key)})")
+    outside = (values < -n) | (values >= n)
+    if outside.any():
+        raise IndexOutOfRange(f"index {values[outside].flat[0]} is out of bounds for dimension {dim} of length {n}")
+    counted = values.astype(np.int64)
+    return np.ascontiguousarray(np.where(counted < 0, counted + n, counted))
 
 
 def _integer(key: Any, dim: int, n: int) -> int:
@@ -117,9 +229,6 @@ def _integer(key: Any, dim: int, n: int) -> int:
                               f"(x[mask])")
     if isinstance(key, (float, np.floating)):
         raise InvalidArgument(f"an index is an integer, a slice, ... or None, not the float {key!r}")
-    if getattr(key, "ndim", 0) != 0 or isinstance(key, (list, tuple)):
-        raise InvalidArgument(f"integer-array (fancy) indexing ({describe(key)}): libtiles has none; xp.take(x, "
-                              f"indices, axis=...) gathers elements")
     try:
         i = operator.index(key)
     except TypeError:

@@ -42,11 +42,3 @@ def compute(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> A
     flat = [a for argument in arguments for a in (argument if isinstance(argument, (list, tuple)) else [argument])]
     context = context_for(flat)
     return to_device(function(*(host(a) for a in arguments), **keywords), context)
-
-
-def assign(data: Any, key: Any, value: Any) -> None:
-    """numpy's data[key] = value (a boolean mask's assignment), on a download of all of `data`,
-    which is then written back whole (one upload)."""
-    values = data.get()
-    values[host(key)] = host(value)
-    data[...] = values

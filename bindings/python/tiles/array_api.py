@@ -17,8 +17,9 @@ linspace copy numpy's values once), every elementwise function of real data, tho
 data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
 equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
 isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view where the
-elements are a rectangle, else gathered into a new array), permute_dims, matrix_transpose,
-expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
+elements are a rectangle, else gathered into a new array; one integer array among the keys,
+and a boolean mask, whose true elements numpy finds on the host, too), take, assignments
+through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
 and std of float32 data over all its elements.
@@ -26,9 +27,8 @@ Through the host (a download, numpy, an upload of the result; see _through_host)
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
 hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
 cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
-nonzero, searchsorted, take, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
-roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot, and
-indexing by a boolean mask (x[mask], x[mask] = v)."""
+nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ from collections import namedtuple
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_index
 
 from . import _data, _elementwise, _linalg, _statistics, _through_host
 from ._checks import describe
@@ -378,10 +379,14 @@ def searchsorted(x1: Array, x2: Array, /, *, side: str = "left", sorter: Optiona
 
 
 def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
-    """x's elements at `indices` along `axis` (which may be left out for data of one dimension)."""
+    """x's elements at `indices` along `axis` (which may be left out for data of one dimension),
+    gathered on the device as x[:, indices] is (the indices are checked on the host)."""
     if axis is None and x.ndim != 1:
         raise ValueError(f"take of data of {x.ndim} dimensions needs an axis")
-    return _through_host.compute(np.take, x, indices, axis=axis)
+    if x.ndim == 0:
+        raise ValueError("take of an array of no dimensions is not defined (the standard's rule)")
+    axis = normalize_axis_index(0 if axis is None else axis, x.ndim)
+    return x[(slice(None),) * axis + (indices,)]
 
 
 def where(condition: Array, x1: Any, x2: Any, /) -> Array:
@@ -545,7 +550,8 @@ class _Info:
     """__array_namespace_info__()'s answers for libtiles."""
 
     def capabilities(self) -> Dict[str, Any]:
-        """Boolean-mask indexing and data-dependent shapes (nonzero, unique_*), through the host;
+        """Boolean-mask indexing (on the device), data-dependent shapes (nonzero, unique_*, through
+        the host);
         no limit on dimensions beyond the launches'."""
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
 

@@ -1,0 +1,272 @@
+"""Assignments through every key numpy takes, and integer-array indexing, against numpy's own on
+random data of several dtypes and shapes: steps (negative ones too), integers past slices, new
+axes, one integer array among basic keys, boolean masks; values broadcast and converted as numpy
+assigns them (its casts and its refusals), from scalars, numpy data and tiles data. The elements
+move on the device (the counters show no download of the data), a view of a numpy array brings
+them home on synchronize(), and the refusals name what they refuse. A boolean mask's positions are
+numpy's, found on the host."""
+
+import warnings
+
+import numpy as np
+import pytest
+import tiles
+import tiles.array_api as xp
+
+rng = np.random.default_rng(4747)
+DTYPES = [np.float32, np.int8, np.int64, np.uint16, np.bool_, np.float16, np.complex64]
+# Keys that select no rectangle (steps, integers past slices, new axes), and one that does.
+KEYS = [(slice(None, None, 2),), (slice(None), 2), (1, slice(None, None, -1)), (None, 1),
+        (slice(None), None, slice(3, 0, -2)), (Ellipsis, -1), (slice(1, None), slice(None), slice(None, None, 3)),
+        (0, 1, 2), (slice(1, 2), slice(0, 3))]
+# Keys with one integer array, and numpy's places for its dimensions: where it stands, or first
+# where a slice, ... or None parts it from an integer.
+INDEXED = [([0, 1, 0],), (slice(None), [2, -1]), (Ellipsis, np.array([[3, 0], [1, 1]])), (0, slice(None), [1, 2]),
+           (slice(None), 0, [1, 2]), ([1, 0], None), (None, slice(None), np.array([-3, 2], np.int8)), (1, [0, 2], 3),
+           (slice(None, None, -1), np.array([], np.int64))]
+
+
+def random(shape, dtype):
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return rng.random(shape) < 0.5
+    values = rng.standard_normal(shape) * 50
+    if dtype.kind == "c":
+        values = values + 1j * rng.standard_normal(shape)
+    return values.astype(dtype)
+
+
+def downloads(context):
+    return context.counters()["downloads"]
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("key", KEYS)
+def test_assignments_through_basic_keys_are_numpys_made_on_the_device(dtype, key, context):
+    host = random((3, 4, 5), dtype)
+    x = tiles.array(host, context=context)
+    shape = host[key].shape
+    before = downloads(context)
+    scalar = random((), dtype)[()]
+    x[key] = scalar
+    host[key] = scalar
+    row = random(shape[-1:], dtype)  # one row, broadcast to every row
+    x[key] = row
+    host[key] = row
+    whole = tiles.array(random(shape, dtype), context=context)  # tiles data, on the device already
+    x[key] = whole
+    host[key] = whole.get()
+    assert downloads(context) == before + 1  # whole.get(), nothing of x
+    np.testing.assert_array_equal(x.get(), host)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("key", INDEXED)
+def test_one_integer_array_among_basic_keys_gathers_and_scatters_as_numpy(dtype, key, context):
+    host = random((3, 4, 5), dtype)
+    x = tiles.array(host, context=context)
+    got = x[key]
+    expected = host[key]
+    assert got.shape == expected.shape and got.dtype == expected.dtype, (key, got.shape, expected.shape)
+    np.testing.assert_array_equal(got.get(), expected)
+    # numpy's result is a copy, not a view: it takes writes, which reach nothing else.
+    if got.size:
+        got[...] = random((), dtype)[()]
+    np.testing.assert_array_equal(x.get(), host)
+    values = random(expected.shape, dtype)
+    x[key] = values
+    host[key] = values
+    np.testing.assert_array_equal(x.get(), host)
+
+
+def test_integer_arrays_of_every_kind_index_on_the_device(context):
+    host = random((6, 4), np.float32)
+    x = tiles.array(host, context=context)
+    index = np.array([5, -1, 0, 2, -6], np.int32)
+    on_device = tiles.array(index, context=context)
+    launches = context.counters()["launches"]
+    for key in (index, list(index), on_device, index.astype(np.uint8) % 6, index.reshape(5, 1)):
+        np.testing.assert_array_equal(x[key].get(), host[np.asarray(key)])
+    assert context.counters()["launches"] == launches + 5  # one gather each
+    np.testing.assert_array_equal(x[[]].get(), host[[]])
+    assert x[[]].shape == (0, 4)
+    # take, the array API's, is the same gather.
+    columns = tiles.array(np.array([3, 0, 3]), context=context)
+    np.testing.assert_array_equal(xp.take(x, columns, axis=1).get(), np.take(host, [3, 0, 3], axis=1))
+    np.testing.assert_array_equal(xp.take(x, tiles.array(np.array([-1, 2]), context=context), axis=-2).get(),
+                                  np.take(host, [-1, 2], axis=0))
+    np.testing.assert_array_equal(xp.take(x[0], tiles.array(np.array([1, 1]), context=context)).get(),
+                                  host[0][[1, 1]])
+
+
+def test_a_repeated_index_writes_the_last_value_for_it_as_numpy_does(context):
+    # Many work-items name each element: without an order among them, some trials would see
+    # another's write last.
+    for _ in range(16):
+        host = np.zeros(64, np.float64)
+        x = tiles.array(host, context=context)
+        index = rng.integers(0, 64, 1 << 20)
+        values = tiles.array(rng.standard_normal(1 << 20), context=context)
+        x[index] = values
+        host[index] = values.get()
+        np.testing.assert_array_equal(x.get(), host)
+    rows = np.zeros((4, 3), np.complex64)
+    y = tiles.array(rows, context=context)
+    repeated = np.array([[2, 0], [2, 2]])
+    block = random((2, 2, 3), np.complex64)
+    y[repeated] = block
+    rows[repeated] = block
+    np.testing.assert_array_equal(y.get(), rows)
+
+
+def test_values_convert_as_numpy_assigns_them(context):
+    x = tiles.array(np.zeros(6, np.int32), context=context)
+    x[::2] = 2.7  # numpy truncates a float assigned to an integer
+    x[[1]] = -2.7
+    x[5:6] = np.float64(9.9)
+    np.testing.assert_array_equal(x.get(), [2, -2, 2, 0, 2, 9])
+    x[1::2] = tiles.array(np.array([7.9, -7.9, 300.5]), context=context)  # tiles data: cast on the device
+    np.testing.assert_array_equal(x.get(), [2, 7, 2, -7, 2, 300])
+    small = tiles.array(np.zeros(3, np.int8), context=context)
+    for key in (slice(None, None, 2), [0], slice(0, 2)):
+        with pytest.raises(OverflowError, match="Python integer 300 out of bounds for int8"):
+            small[key] = 300
+    with pytest.raises(TypeError, match="complex .* cannot be assigned to float32 elements"):
+        tiles.zeros(3, np.float32, context=context)[::2] = 1 + 2j
+    with pytest.raises(ValueError, match="str 'a' cannot be assigned to int8 elements"):
+        small[::2] = "a"
+    reals = tiles.zeros(4, np.float32, context=context)
+    with pytest.warns(np.exceptions.ComplexWarning):
+        reals[::-1] = tiles.array(np.array([1 + 5j, 2, 3, 4 - 1j], np.complex64), context=context)
+    np.testing.assert_array_equal(reals.get(), [4, 3, 2, 1])
+    flags = tiles.zeros(4, bool, context=context)
+    flags[::3] = tiles.array(np.array([0.5, 0.0]), context=context)  # not 0 is true, as numpy's cast
+    np.testing.assert_array_equal(flags.get(), [True, False, False, False])
+    halves = tiles.zeros(3, np.float16, context=context)
+    halves[::2] = 1 / 3  # rounded to the nearest float16, as numpy's
+    assert halves.get()[0] == np.float16(1 / 3) and halves.get()[1] == 0
+
+
+def test_values_broadcast_as_numpy_broadcasts_them(context):
+    host = random((4, 3), np.float32)
+    x = tiles.array(host, context=context)
+    x[::2] = np.ones((1, 1, 3))  # leading dimensions of 1 are dropped
+    host[::2] = np.ones((1, 1, 3))
+    x[:, ::-1] = tiles.array(np.arange(4, dtype=np.float32).reshape(4, 1), context=context)
+    host[:, ::-1] = np.arange(4).reshape(4, 1)
+    np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(5,\) into shape \(2, 3\)"):
+        x[::2] = np.ones(5)
+    with pytest.raises(ValueError, match=r"from shape \(2, 2, 3\) into shape \(2, 3\)"):
+        x[[0, 1]] = tiles.zeros((2, 2, 3), np.float32, context=context)
+    with pytest.raises(ValueError, match=r"from shape \(2,\) into shape \(0, 3\)"):
+        x[4:] = [1, 2]  # numpy checks the shapes even where nothing is selected
+    np.testing.assert_array_equal(x.get(), host)
+
+
+def test_overlapping_values_are_read_before_anything_is_written(context):
+    host = np.arange(10, dtype=np.int64)
+    x = tiles.array(host, context=context)
+    x[::-1] = x
+    host[::-1] = host.copy()
+    x[1:] = x[:-1]
+    host[1:] = host[:-1].copy()
+    x[[0, 2, 4]] = x[1:4]
+    host[[0, 2, 4]] = host[1:4].copy()
+    np.testing.assert_array_equal(x.get(), host)
+
+
+def test_a_view_of_numpy_memory_takes_the_writes_home_on_synchronize():
+    memory = random((4, 6), np.float64)
+    expected = memory.copy()
+    view = tiles.array_view(memory)
+    view[::2, 1] = -1.0
+    expected[::2, 1] = -1.0
+    section = view[1:3]  # a section's element [0, 5] is view's [1, 5]
+    section[:, ::-5] = 8.0
+    expected[1:3, ::-5] = 8.0
+    view[[3, 0], None, 2] = [[5.0], [6.0]]
+    expected[[3, 0], None, 2] = [[5.0], [6.0]]
+    view[memory > 40] = 0.0  # a mask read from the numpy array before the writes come home
+    expected[memory > 40] = 0.0
+    view.synchronize()
+    np.testing.assert_array_equal(memory, expected)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.uint8, np.bool_, np.float16, np.complex64])
+def test_a_masks_assignment_of_one_value_runs_on_the_device(dtype, context):
+    host = random((3, 4), dtype)
+    x = tiles.array(host, context=context)
+    mask = random((3, 4), np.bool_)
+    rows = random(3, np.bool_)
+    before = downloads(context)
+    scalar = random((), dtype)[()]
+    x[mask] = scalar
+    host[mask] = scalar
+    other = random((), dtype)
+    x[tiles.array(~mask, context=context)] = tiles.array(other, context=context)  # of no dimensions
+    host[~mask] = other
+    row = random(4, dtype)
+    x[rows] = row  # a mask of the leading dimension, one row for every row it picks
+    host[rows] = row
+    x[tiles.array(rows, context=context)] = tiles.array(row[::-1].copy(), context=context)
+    host[rows] = row[::-1]
+    x[[True, False, True]] = row[:1]
+    host[[True, False, True]] = row[:1]
+    assert downloads(context) == before
+    np.testing.assert_array_equal(x.get(), host)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.bool_, np.complex64])
+def test_a_value_for_each_true_element_is_scattered_to_the_masks_positions(dtype, context):
+    host = random((3, 4, 2), dtype)
+    x = tiles.array(host, context=context)
+    mask = random((3, 4), np.bool_)
+    before = downloads(context)
+    values = random((int(mask.sum()), 2), dtype)
+    x[mask] = values
+    host[mask] = values
+    rows = random(3, np.bool_)
+    block = random((int(rows.sum()), 4, 2), dtype)
+    x[tiles.array(rows, context=context)] = tiles.array(block, context=context)
+    host[rows] = block
+    assert downloads(context) <= before + 1  # the tiles mask at most, nothing of x
+    np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(3,\) into shape"):
+        x[mask] = np.zeros(3, dtype)
+    z = tiles.array(np.array(2.0), context=context)
+    z[True] = 5.0
+    z[False] = 7.0
+    assert z.item() == 5.0
+
+
+def test_bad_masks_and_indices_are_refused_by_name(context):
+    x = tiles.array(np.zeros((3, 4), np.float32), context=context)
+    with pytest.raises(IndexError, match=r"a boolean mask of shape \(4,\) does not match data of shape \(3, 4\) "
+                                         r"along dimension 0"):
+        x[np.ones(4, bool)] = 1
+    with pytest.raises(IndexError, match=r"index 4 is out of bounds for dimension 1 of length 4"):
+        x[:, [0, 4]] = 1
+    with pytest.raises(IndexError, match=r"index -4 is out of bounds for dimension 0 of length 3"):
+        x[tiles.array(np.array([-4]), context=context)] = 1
+    with pytest.raises(tiles.InvalidArgument, match="a key of 2 integer arrays"):
+        x[[0], [1]] = 1
+    with pytest.raises(ValueError, match="read-only"):
+        x[::2][0] = 1  # a gathered copy, where numpy's would be a view
+    np.testing.assert_array_equal(x.get(), np.zeros((3, 4), np.float32))
+
+
+@pytest.mark.parametrize("shape, key", [((0,), slice(None, None, -1)), ((3, 0), (slice(None, None, 2), Ellipsis)),
+                                        ((2, 3), (slice(2, 2), 1)), ((0, 4), [0, -1]), ((4,), [])])
+def test_assignments_of_no_elements_change_nothing(shape, key, context):
+    host = np.ones(shape, np.float32)
+    x = tiles.array(host, context=context)
+    try:
+        expected = host[key]
+    except IndexError:  # an index of a dimension of length 0
+        with pytest.raises(IndexError, match="out of bounds"):
+            x[key] = 5
+        return
+    x[key] = 5
+    assert x[key].shape == expected.shape
+    np.testing.assert_array_equal(x.get(), host)
