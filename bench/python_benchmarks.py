@@ -1,7 +1,7 @@
 """libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
 average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a + b on the device
 (against the device's copy of as many bytes, the kernel alone into an array made once, and a + b
-with the buffer pool off), a sum (tiles.reduce,
+with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
 kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -240,6 +240,36 @@ def elementwise_add(setup, side):
     contenders.append(Contender("numpy a + b (CPU)", lambda: kept.update(numpy=host_a + host_b),
                                 lambda: kept["numpy"]))
     return "elementwise a + b", f"{side}x{side} float32", "GB/s", 3 * host_a.nbytes / 1e9, expected, 0, contenders
+
+
+def stepped_assignment(setup, side):
+    """a[:, ::2] = b of float32 matrices on the device, b half as wide as a: a scatter through a
+    step, rated by the bytes of b read and written (every other element of a's rows), against
+    CuPy's assignment to its strided view and numpy's."""
+    rng = np.random.default_rng(4)
+    host_a = rng.random((side, side), dtype=np.float32)
+    host_b = rng.random((side, side // 2), dtype=np.float32)
+    expected = host_a.copy()
+    expected[:, ::2] = host_b
+    (a, _), (b, _) = setup.on_device(host_a), setup.on_device(host_b)
+    every_other = (slice(None), slice(None, None, 2))
+
+    def ours():
+        a[every_other] = b
+        setup.context.wait()
+
+    contenders = [Contender("tiles a[:, ::2] = b", ours, lambda: a.get())]
+    if setup.cupy is not None:
+        cu_a, cu_b = cupy.asarray(host_a), cupy.asarray(host_b)
+
+        def cuda():
+            cu_a[every_other] = cu_b
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy a[:, ::2] = b", cuda, lambda: cu_a.get()))
+    numpy_a = host_a.copy()
+    contenders.append(Contender("numpy a[:, ::2] = b (CPU)", lambda: numpy_a.__setitem__(every_other, host_b),
+                                lambda: numpy_a))
+    return "stepped assignment", f"{side}x{side} float32", "GB/s", 2 * host_b.nbytes / 1e9, expected, 0, contenders
 
 
 def reduce_sum(setup, side):
@@ -482,7 +512,8 @@ def main():
     print(f"{'benchmark':22} {'size':18} {'contender':50} {'time':>11} {'rate':>14} {'ratio':>8}")
     wrong = []
     makers = {"tile_average": [lambda: tile_average(setup, options.side)],
-              "elementwise": [lambda: elementwise_add(setup, options.side)],
+              "elementwise": [lambda: elementwise_add(setup, options.side),
+                              lambda: stepped_assignment(setup, options.side)],
               "reduce": [lambda: reduce_sum(setup, options.side)],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)
