@@ -5,6 +5,7 @@ NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
@@ -219,11 +220,17 @@ def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) ->
                         f"'same_kind'")
 
 
+# Launches of fewer work-items than this find their strided places by 32-bit division.
+NARROW_LIMIT = 2**32
+
+
 def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size: Optional[int] = None) -> None:
     """The kernel of `signature` over `size` work-items (one for each of out's elements if None)."""
     size = math.prod(out.shape) if size is None else size
     if size == 0:
         return
+    if signature.rank > 0 and size < NARROW_LIMIT:
+        signature = dataclasses.replace(signature, narrow=True)
     kernel = _kernels.get(signature)
     if kernel is None:
         kernel = _kernels[signature] = Kernel(generated.source(signature), "tiles_" + signature.ufunc,

@@ -306,6 +306,9 @@ class Signature:
                                      # out, an assignment through the index)
     indexed: bool = False            # whether the gathered place (an input's or out's) adds an integer
                                      # array's elements (_indexing.Place's index)
+    narrow: bool = False             # whether strided places are found by 32-bit division (a launch
+                                     # of fewer than 2^32 work-items), which GPUs do in a few
+                                     # instructions where 64-bit division is a long routine
 
 
 def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
@@ -432,12 +435,13 @@ def source(signature: Signature) -> str:
         inputs += [f"const long n{d}" for d in range(1, signature.rank)]
         inputs += [f"const long s{k}_{d}" for k in strided for d in range(signature.rank)]
         inputs += [f"const long o{k}" for k in gathered]
-        body.append("    long rest = (long)i;")
+        place = "uint" if signature.narrow else "long"
+        body.append(f"    {place} rest = ({place})i;")
         body += [f"    long at{k} = {f'o{k}' if k in gathered else 0};" for k in strided]
         for d in reversed(range(signature.rank)):
-            index = "rest" if d == 0 else f"rest % n{d}"
-            body.append(f"    {{ const long c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
-                        ("" if d == 0 else f" rest /= n{d};") + " }")
+            index = "rest" if d == 0 else f"rest % ({place})n{d}"
+            body.append(f"    {{ const {place} c = {index};" + "".join(f" at{k} += c * s{k}_{d};" for k in strided) +
+                        ("" if d == 0 else f" rest /= ({place})n{d};") + " }")
     if signature.indexed:
         inputs.append("const long index_stride")
         body += ["    const long j = in_index[at_index];", "    if (j < 0) return;",
