@@ -393,6 +393,10 @@ kernel_source::kernel_source(std::string source, std::string name, std::string o
       program_hash_(std::hash<std::string>()(program_text_)), whole_text_(amp_ ? amp_->whole_program(true) : ""),
       whole_hash_(std::hash<std::string>()(whole_text_)) {}
 
+std::string kernel_source::launch_options_for(const device_info& device, const launch_domain& domain) const {
+    return launch_options(amp_ ? amp_->options() : options_, domain, device);
+}
+
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, const launch_domain& domain) {
     const shape_key key{context.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
                         folded_extents(domain)};
@@ -408,7 +412,7 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, c
         throw invalid_argument("the C++ source has no kernel named '" + name_ +
                                "' (its kernels: " + listed(amp_->kernel_names()) + ")");
     }
-    const std::string options = launch_options(amp_ ? amp_->options() : options_, domain, *context.device());
+    const std::string options = launch_options_for(*context.device(), domain);
     // A C++ source built whole at this shape (build_source) holds this kernel, checked: no build.
     const bool whole = amp_ && context.programs().holds(whole_text_, options, whole_hash_);
     auto k = context.programs().kernel(context, whole ? whole_text_ : program_text_, options, name_,

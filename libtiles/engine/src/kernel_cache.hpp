@@ -135,6 +135,10 @@ class kernel_source {
     const std::string& name() const { return name_; }
     const std::string& options() const { return options_; }
     kernel_language language() const { return language_; }
+    // The text of the program a launch builds (build_source's whole source aside), and its build
+    // options for a launch over the domain's shape on `device`.
+    const std::string& launch_text() const { return program_text_; }
+    std::string launch_options_for(const device_info& device, const launch_domain& domain) const;
 
     // The kernel built for `context` and the domain's rank and tile shape, building it if needed.
     std::shared_ptr<compiled_kernel> compiled_for(context& context, const launch_domain& domain);

@@ -428,6 +428,27 @@ std::string build(const std::shared_ptr<context>& context, const launch_domain& 
     return compiled->build_log;
 }
 
+optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
+    device_info::tried_programs& tried = context->device()->tried;
+    std::pair<std::string, std::string> program{k.impl()->launch_text(),
+                                                k.impl()->launch_options_for(*context->device(), domain)};
+    {
+        std::lock_guard<std::mutex> lock(tried.mutex);
+        if (auto found = tried.refusals.find(program); found != tried.refusals.end()) return {found->second, false};
+    }
+    std::string refusal;
+    try {
+        build(context, domain, k);
+    } catch (const unsupported_feature& refused) { // the route's, on the device or the text
+        refusal = refused.what();
+    } catch (const build_error& refused) { // the compiler's
+        refusal = refused.what();
+    }
+    // Where two threads tried it at once, one of them tells.
+    std::lock_guard<std::mutex> lock(tried.mutex);
+    return {refusal, tried.refusals.emplace(std::move(program), refusal).second};
+}
+
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
     const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) -> const storage* {

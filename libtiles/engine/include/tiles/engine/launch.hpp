@@ -95,6 +95,20 @@ void launch(const std::shared_ptr<context>& context, const launch_domain& domain
 // Builds the kernel for the context and the domain's rank and tile shape; returns its warnings.
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
 
+// What build_optional found of a kernel its caller can do without: why it does not build for the
+// context's device ("" where it does), and whether this call is the one that tried it (the first
+// on the device), so that the caller says once what it does instead.
+struct optional_build {
+    std::string refusal;
+    bool tried_now = false;
+};
+// Builds `k` as build() does, once a device for each program (text and options) it makes: what it
+// found is kept in the device's description (device_info::tried), so that a later call, on any
+// context of the device, builds nothing where the program was refused (where it built, launches
+// still build it on their own context, from the program caches). A refusal is the route's
+// unsupported_feature or the compiler's build_error; other errors are thrown.
+optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
+
 // What building a whole source found: the names of its kernels, and the compiler's warnings.
 struct source_build {
     std::vector<std::string> kernel_names;
