@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage.hpp"
@@ -79,6 +81,14 @@ struct built_program {
     cl::Program program;
     std::string build_log;
 };
+
+// What the programs held in memory are found by (a context's program cache, the programs compiled
+// ahead): the hash of their text (text_hash, taken once a text) and of their build options, under
+// which the entries are told apart by their whole text and options.
+inline std::size_t text_hash(std::string_view text) { return std::hash<std::string_view>()(text); }
+inline std::size_t program_key(std::size_t text_hash, std::string_view options) {
+    return text_hash ^ (std::hash<std::string_view>()(options) << 1);
+}
 
 // A program of the context's cache. The thread that made the entry builds the program outside the
 // cache's lock, and sets `built` after it has filled in `program` and `build_log`: true, or false
