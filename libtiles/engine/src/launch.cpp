@@ -399,23 +399,33 @@ void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_d
     check(status, "clEnqueueNDRangeKernel");
 }
 
-// The rule of context_for (launch.hpp) over the operands operand_at(i) gives for i < count, so that
-// a launch reads its arguments in place rather than gathering them.
-template <class OperandAt>
-std::shared_ptr<context> context_by_rule(const std::shared_ptr<context>& given, std::size_t count,
-                                         OperandAt operand_at) {
+// The rule of context_for (launch.hpp) over the contexts meant_for(i) says the operands i < count
+// are meant for (null for none), so that a launch reads its arguments in place rather than
+// gathering them.
+template <class MeantFor>
+std::shared_ptr<context> context_by_rule(const std::shared_ptr<context>& given, std::size_t count, MeantFor meant_for) {
     if (given != nullptr) return given;
     for (std::size_t i = 0; i < count; ++i)
-        if (const storage* operand = operand_at(i))
-            if (std::shared_ptr<context> home = associated_of(*operand)) return home;
+        if (std::shared_ptr<context> home = meant_for(i)) return home;
     return default_context();
+}
+
+std::shared_ptr<context> meant_for(const storage* operand) {
+    return operand != nullptr ? associated_of(*operand) : nullptr;
 }
 
 } // namespace
 
 std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const storage* const* operands,
                                      std::size_t count) {
-    return context_by_rule(given, count, [operands](std::size_t i) { return operands[i]; });
+    return context_by_rule(given, count, [operands](std::size_t i) { return meant_for(operands[i]); });
+}
+
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const operand_place* operands,
+                                     std::size_t count) {
+    return context_by_rule(given, count, [operands](std::size_t i) {
+        return operands[i].data != nullptr ? meant_for(operands[i].data) : operands[i].empty_on;
+    });
 }
 
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
@@ -451,8 +461,8 @@ optional_build build_optional(const std::shared_ptr<context>& context, const lau
 
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
-    const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) -> const storage* {
-        return args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr;
+    const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) {
+        return meant_for(args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr);
     });
     engine::context& ctx = *context;
     const device_info& device = *ctx.device();

@@ -86,6 +86,19 @@ inline std::shared_ptr<context> context_for(const std::shared_ptr<context>& give
     return context_for(given, operands.begin(), operands.size());
 }
 
+// An operand as the faces that hold data of no elements (the C API's callers, Python) give it to
+// context_for: its storage; or, for data of no elements, which has none (an OpenCL buffer holds a
+// byte at least), the context that data is meant for (an array's), null where it is meant for none
+// (a view of host memory).
+struct operand_place {
+    const storage* data = nullptr;
+    std::shared_ptr<context> empty_on{};
+};
+// The same rule over such operands: data of no elements counts where it stands in the list, as
+// any array or view does.
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const operand_place* operands,
+                                     std::size_t count);
+
 // Checks the domain and the arguments against the kernel and the device, brings the
 // arguments' data to the context, and enqueues the kernel, on the context context_for picks of
 // the arguments' data.
