@@ -27,6 +27,7 @@ C_TEST(test_gemm_precisions_match_c_loops, "[algorithms][precision]")
 C_TEST(test_algorithm_parameters_by_name, "[algorithms][parameters]")
 C_TEST(test_stencil_matches_c_loops, "[algorithms]")
 C_TEST(test_algorithms_run_where_they_are_told, "[algorithms]")
+C_TEST(test_data_of_no_elements_counts_where_it_stands, "[algorithms]")
 C_TEST(test_algorithm_refusals, "[algorithms]")
 C_TEST(test_algorithms_described, "[algorithms]")
 

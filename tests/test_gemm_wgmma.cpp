@@ -4,6 +4,7 @@
 // NVIDIA one of compute capability 9.0, which runs the kernel and is checked against double).
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "fixture.hpp"
 #include "random_data.hpp"
 #include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/launch.hpp"
 
 namespace {
 
@@ -84,6 +86,51 @@ TEST_CASE("a device without sm_90a refuses a program with marked sm_90a lines, s
     REQUIRE_THROWS_MENTIONING(tiles::build(view, tiles::extent<1>(1), marked), tiles::unsupported_feature,
                               "kernel 'k' uses Hopper's sm_90a instructions, which '" + device.name + "' does not have",
                               "compute capability 9.0");
+}
+
+TEST_CASE("an optional kernel the device refuses is tried once a device, on whichever context asks, the reason kept",
+          "[sm90a]") {
+    const tiles::accelerator_view first = tiles::accelerator().create_view();
+    const tiles::accelerator_view second = tiles::accelerator().create_view();
+    const tiles::engine::device_info& device = *first.context()->device();
+    if (device.compute_capability == 90) {
+        WARN("skipped: '" << device.name << "' is of compute capability 9.0, where the route builds the program");
+        return;
+    }
+    // A text no other test builds, so that this device has never tried it.
+    const tiles::kernel marked(
+        "__kernel void tried_once(__global int* out) {\n"
+        "    __asm__ volatile(\"// TILES_SM90A wgmma.fence.sync.aligned;\");\n    *out = 2;\n}\n",
+        "tried_once");
+    tiles::engine::launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {1, 0, 0};
+    std::string said;
+    tiles::set_log(tiles::log_level::info,
+                   [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
+    const tiles::engine::optional_build on_first = tiles::engine::build_optional(first.context(), domain, marked);
+    const tiles::engine::optional_build again = tiles::engine::build_optional(first.context(), domain, marked);
+    const tiles::engine::optional_build on_second = tiles::engine::build_optional(second.context(), domain, marked);
+    tiles::set_log(tiles::log_level::off);
+    CHECK(on_first.tried_now);
+    CHECK_THAT(on_first.refusal, Catch::Contains("kernel 'tried_once' uses Hopper's sm_90a instructions, which '" +
+                                                 device.name + "' does not have"));
+    CHECK_FALSE(again.tried_now);
+    CHECK_FALSE(on_second.tried_now);
+    CHECK(again.refusal == on_first.refusal);
+    CHECK(on_second.refusal == on_first.refusal);
+    // The route was asked once: the program cache missed the program once, before the route refused it.
+    const char* cache = std::getenv("TILES_PROGRAM_CACHE");
+    if (cache != nullptr && std::string(cache) == "off") {
+        WARN("the program cache is off (TILES_PROGRAM_CACHE=off), whose misses tell the route's builds: not counted");
+        return;
+    }
+    std::size_t misses = 0;
+    for (std::size_t at = said.find("program cache miss: kernel 'tried_once'"); at != std::string::npos;
+         at = said.find("program cache miss: kernel 'tried_once'", at + 1))
+        ++misses;
+    INFO(said);
+    CHECK(misses == 1);
 }
 
 TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32 and tf32x3, on "

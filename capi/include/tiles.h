@@ -776,6 +776,19 @@ TILES_API tiles_status tiles_program_build_with_options(const char** kernel_name
  * owns a reference. */
 TILES_API tiles_status tiles_context_for(tiles_context** out, const tiles_view* const* views, size_t count);
 
+/* An operand as tiles_context_for_operands takes it: a view; or, for data of no elements, which the
+ * C API holds no view of (an OpenCL buffer holds a byte at least; Python's empty arrays are such
+ * data), the context that data is meant for. */
+typedef struct tiles_operand {
+    const tiles_view* view;  /* the operand's view; NULL for data of no elements */
+    tiles_context* empty_on; /* view NULL: the context the data is meant for (an array's); NULL: none (host memory) */
+} tiles_operand;
+
+/* tiles_context_for over operands that may be data of no elements, which count where they stand, as
+ * any array or view does: the first of an array of no elements on one context and an array on
+ * another names the first one's context. The caller owns a reference. */
+TILES_API tiles_status tiles_context_for_operands(tiles_context** out, const tiles_operand* operands, size_t count);
+
 /* Launches `kernel` over `domain` with `args` matched in order to its parameters, on `context`
  * (NULL: tiles_context_for of its arguments that are views), and returns without waiting for it. Everything is checked
  * first, and nothing runs if anything is refused: TILES_ERROR_INVALID_COMPUTE_DOMAIN (an extent that is not positive,

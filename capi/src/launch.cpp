@@ -334,17 +334,43 @@ tiles_status tiles_program_build_with_options(const char** kernel_names, const c
     });
 }
 
+namespace {
+// engine::context_for's choice among `places`, as a handle the caller owns.
+tiles_context* context_handle_for(const std::vector<tiles::engine::operand_place>& places) {
+    return make_handle<tiles_context>(
+        tiles::accelerator_view(tiles::engine::context_for(nullptr, places.data(), places.size())));
+}
+} // namespace
+
 tiles_status tiles_context_for(tiles_context** out, const tiles_view* const* views, size_t count) {
     return guard([&] {
         check_out(out);
         if (views == nullptr && count > 0) throw tiles::invalid_argument("tiles_context_for: the views are NULL");
-        std::vector<const tiles::engine::storage*> operands;
+        std::vector<tiles::engine::operand_place> places(count);
         for (size_t i = 0; i < count; ++i) {
             const std::string what = "view " + std::to_string(i) + " of the list";
-            operands.push_back(views[i] == nullptr ? nullptr : live(views[i], what.c_str()).storage.get());
+            if (views[i] != nullptr) places[i].data = live(views[i], what.c_str()).storage.get();
         }
-        *out = make_handle<tiles_context>(
-            tiles::accelerator_view(tiles::engine::context_for(nullptr, operands.data(), operands.size())));
+        *out = context_handle_for(places);
+    });
+}
+
+tiles_status tiles_context_for_operands(tiles_context** out, const tiles_operand* operands, size_t count) {
+    return guard([&] {
+        check_out(out);
+        if (operands == nullptr && count > 0)
+            throw tiles::invalid_argument("tiles_context_for_operands: the operands are NULL");
+        std::vector<tiles::engine::operand_place> places(count);
+        for (size_t i = 0; i < count; ++i) {
+            const std::string what = "operand " + std::to_string(i) + " of the list";
+            if (operands[i].view != nullptr && operands[i].empty_on != nullptr)
+                throw tiles::invalid_argument(what + " has both a view and empty_on, the context of data of no "
+                                                     "elements: it is one or the other");
+            if (operands[i].view != nullptr) places[i].data = live(operands[i].view, what.c_str()).storage.get();
+            if (operands[i].empty_on != nullptr)
+                places[i].empty_on = live(operands[i].empty_on, what.c_str()).view.context();
+        }
+        *out = context_handle_for(places);
     });
 }
 

@@ -34,6 +34,7 @@ int test_gemm_precisions_match_c_loops(void);
 int test_algorithm_parameters_by_name(void);
 int test_stencil_matches_c_loops(void);
 int test_algorithms_run_where_they_are_told(void);
+int test_data_of_no_elements_counts_where_it_stands(void);
 int test_algorithm_refusals(void);
 int test_algorithms_described(void);
 

@@ -10,6 +10,7 @@
 
 #include "capi_tests.h"
 #include "support.h"
+#include "tiles_opencl.h"
 
 /* A small linear congruential generator, so that every run tests the same data. */
 static uint32_t random_state = 12345u;
@@ -545,6 +546,57 @@ int test_algorithms_run_where_they_are_told(void) {
     CHECK_OK(tiles_array_release(array));
     CHECK_OK(tiles_context_release(other));
     CHECK_OK(tiles_context_release(home));
+    return failed;
+}
+
+/* Whether `picked` is `expected` (the same queue; each context has one of its own); releases `picked`. */
+static int is_context(tiles_context* picked, const tiles_context* expected) {
+    cl_command_queue picked_queue = NULL, expected_queue = NULL;
+    const int read = tiles_context_get_opencl(NULL, &picked_queue, picked) == TILES_SUCCESS &&
+                     tiles_context_get_opencl(NULL, &expected_queue, expected) == TILES_SUCCESS;
+    tiles_context_release(picked);
+    return read && picked_queue == expected_queue;
+}
+
+int test_data_of_no_elements_counts_where_it_stands(void) {
+    int failed = 0;
+    float values[3] = {1, 2, 3};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 3, 0, 0);
+    tiles_context *first = NULL, *second = NULL, *picked = NULL, *fallback = NULL;
+    tiles_array* array = NULL;
+    tiles_view *on_second = NULL, *host_view = NULL;
+    CHECK_OK(tiles_context_create(&first, NULL));
+    CHECK_OK(tiles_context_create(&second, NULL));
+    CHECK_OK(tiles_context_default(&fallback, NULL));
+    CHECK_OK(tiles_array_create(&array, second, &shape, values));
+    CHECK_OK(tiles_array_get_view(&on_second, array));
+    CHECK_OK(tiles_view_create_const(&host_view, &shape, values));
+
+    /* Python's zeros((0, 3), context=first) + an array on second, and the reverse: the first one's. */
+    const tiles_operand empty_first[2] = {{NULL, first}, {on_second, NULL}};
+    const tiles_operand array_first[2] = {{on_second, NULL}, {NULL, first}};
+    if (CHECK_OK(tiles_context_for_operands(&picked, empty_first, 2))) CHECK(is_context(picked, first));
+    if (CHECK_OK(tiles_context_for_operands(&picked, array_first, 2))) CHECK(is_context(picked, second));
+    /* Two of no elements on two contexts: the first one's. */
+    const tiles_operand both_empty[2] = {{NULL, second}, {NULL, first}};
+    if (CHECK_OK(tiles_context_for_operands(&picked, both_empty, 2))) CHECK(is_context(picked, second));
+    /* Host memory, of no elements or not, is meant for no context; nothing: the default one. */
+    const tiles_operand on_the_host[3] = {{NULL, NULL}, {host_view, NULL}, {NULL, first}};
+    if (CHECK_OK(tiles_context_for_operands(&picked, on_the_host, 3))) CHECK(is_context(picked, first));
+    if (CHECK_OK(tiles_context_for_operands(&picked, on_the_host, 2))) CHECK(is_context(picked, fallback));
+    if (CHECK_OK(tiles_context_for_operands(&picked, NULL, 0))) CHECK(is_context(picked, fallback));
+
+    const tiles_operand both[1] = {{on_second, first}};
+    CHECK_FAILS(tiles_context_for_operands(&picked, both, 1), TILES_ERROR_INVALID_ARGUMENT,
+                "operand 0 of the list has both a view and empty_on");
+    CHECK_FAILS(tiles_context_for_operands(&picked, NULL, 1), TILES_ERROR_INVALID_ARGUMENT, "the operands are NULL");
+
+    CHECK_OK(tiles_view_release(host_view));
+    CHECK_OK(tiles_view_release(on_second));
+    CHECK_OK(tiles_array_release(array));
+    CHECK_OK(tiles_context_release(fallback));
+    CHECK_OK(tiles_context_release(second));
+    CHECK_OK(tiles_context_release(first));
     return failed;
 }
 

@@ -98,6 +98,28 @@ def test_python_work_on_data_of_another_context_runs_there():
     assert (tiles.zeros((0, 3), np.float32, context=there) + 1).device == there
 
 
+def test_data_of_no_elements_counts_where_it_stands():
+    """An array of no elements, which holds no view, counts by its context where it stands among
+    the operands, as any array does: the first array's context, whichever has elements."""
+    there, default = another_context(False), tiles.Context.default()
+    here = tiles.default_device().create_view()
+    row = tiles.array(np.arange(3, dtype=np.float32), context=there)
+    empty_here = tiles.zeros((0, 3), np.float32, context=here)
+    first_empty, first_row = empty_here + row, row + empty_here
+    assert first_empty.device == here and first_row.device == there
+    assert first_empty.shape == first_row.shape == (0, 3)
+    empty_there = tiles.zeros((0, 3), np.float32, context=there)
+    assert (empty_there + empty_here).device == there and (empty_here + empty_there).device == here
+    # Host memory of no elements is meant for no context: the next operand's, else the default one.
+    empty_host = tiles.array_view(np.zeros((0, 3), np.float32))
+    assert (empty_host + row).device == there and (empty_host + empty_host).device == default
+    # The C entry point, with the context of data of no elements where its view would be.
+    assert _tiles.context_for([here._handle, row._view_handle()]).opencl() == here.opencl
+    assert _tiles.context_for([None, row._view_handle()]).opencl() == there.opencl
+    with pytest.raises(TypeError, match="operand 0 is a View, a Context or None, not int"):
+        _tiles.context_for([3])
+
+
 def test_checked_launches_ask_for_the_default_context_once(monkeypatch):
     """_checking tells a strict default context by its OpenCL handles, asked of the engine once:
     the engine chooses the default context once and never releases it."""

@@ -158,16 +158,27 @@ void register_launch(py::module_& m) {
             return "<tiles.local_memory of " + std::to_string(self.bytes) + " bytes>";
         });
 
+    // Each operand a View, or for data of no elements the Context it is meant for, or None.
     m.def(
         "context_for",
-        [](const std::vector<const View*>& views) {
-            std::vector<const tiles_view*> handles;
-            for (const View* view : views) handles.push_back(view->get());
+        [](const py::list& operands) {
+            std::vector<tiles_operand> converted(operands.size(), tiles_operand{nullptr, nullptr});
+            for (std::size_t i = 0; i < operands.size(); ++i) {
+                const py::handle operand = operands[i];
+                if (py::isinstance<View>(operand))
+                    converted[i].view = operand.cast<const View*>()->get();
+                else if (py::isinstance<Context>(operand))
+                    converted[i].empty_on = operand.cast<const Context*>()->get();
+                else if (!operand.is_none())
+                    throw py::type_error("context_for: operand " + std::to_string(i) +
+                                         " is a View, a Context or None, not " +
+                                         std::string(py::str(py::type::handle_of(operand).attr("__name__"))));
+            }
             tiles_context* c = nullptr;
-            check(tiles_context_for(&c, handles.data(), handles.size()));
+            check(tiles_context_for_operands(&c, converted.data(), converted.size()));
             return new Context(c, "context");
         },
-        py::arg("views"));
+        py::arg("operands"));
 
     m.def(
         "launch",

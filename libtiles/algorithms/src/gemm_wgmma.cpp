@@ -211,34 +211,17 @@ void split(const std::shared_ptr<context>& context, const matrix_operand& in, co
                                                scalar_arg(int(along_rows)), input_arg(in.data), output_arg(out.data)});
 }
 
-// Whether the kernel of `storage` elements at `precision` builds for the context's device: tried
-// once a device, element type and precision, and where it does not, the reason logged once.
-bool builds_on(const std::shared_ptr<context>& context, element_type storage, gemm_precision precision,
-               const launch_domain& domain) {
-    static std::mutex mutex;
-    static engine::immortal<std::map<std::tuple<cl_device_id, element_type, gemm_precision>, bool>> known;
-    const device_info& device = *context->device();
-    const std::tuple<cl_device_id, element_type, gemm_precision> key{device.device(), storage, precision};
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (auto found = known->find(key); found != known->end()) return found->second;
-    }
-    std::string refusal;
-    try {
-        engine::build(context, domain, wgmma_kernel(storage, precision));
-        refusal = engine::tensor_maps_missing();
-    } catch (const unsupported_feature& refused) { // the route's, on the device or the rewritten text
-        refusal = refused.what();
-    } catch (const build_error& refused) { // the driver's compiler, on the text for sm_90
-        refusal = refused.what();
-    }
-    const bool builds = refusal.empty();
-    if (!builds && engine::logging(log_level::info))
+// Whether the kernel of `storage` elements at `precision` runs on the context's device: its program
+// builds there (tried once a device, build_optional) and libcuda makes tensor maps; where it does
+// not, the reason logged once, by the call that tried the build.
+bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm_precision precision,
+             const launch_domain& domain) {
+    const engine::optional_build built = engine::build_optional(context, domain, wgmma_kernel(storage, precision));
+    const std::string refusal = built.refusal.empty() ? engine::tensor_maps_missing() : built.refusal;
+    if (!refusal.empty() && built.tried_now && engine::logging(log_level::info))
         engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
-                                         device.name + "': " + refusal);
-    std::lock_guard<std::mutex> lock(mutex);
-    known->emplace(key, builds);
-    return builds;
+                                         context->device()->name + "': " + refusal);
+    return refusal.empty();
 }
 
 } // namespace
@@ -269,7 +252,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     const int slab = shape.row_bytes / int(element_size(storage));
     check_reach("gemm", "the depth of A * B", depth, blocks_covering(depth, slab) * slab);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
-    if (!builds_on(context, storage, precision, domain)) return false;
+    if (!runs_on(context, storage, precision, domain)) return false;
     std::pair<operand_map, operand_map> maps;
     try {
         maps = maps_of(context, storage, precision, a, b);

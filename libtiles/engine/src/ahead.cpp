@@ -3,7 +3,6 @@
 // the programs the build linked in, which the C++ routes look up before they run clang.
 #include "tiles/engine/ahead.hpp"
 
-#include <functional>
 #include <map>
 #include <mutex>
 #include <string_view>
@@ -19,13 +18,9 @@
 namespace tiles::engine {
 namespace {
 
-std::size_t key_of(std::string_view text, std::string_view options) {
-    return std::hash<std::string_view>()(text) ^ (std::hash<std::string_view>()(options) << 1);
-}
-
 struct prebuilt_registry {
     std::mutex mutex;
-    std::multimap<std::size_t, prebuilt_program> programs; // by key_of their text and options
+    std::multimap<std::size_t, prebuilt_program> programs; // by program_key of their text and options
 };
 
 prebuilt_registry& registry() {
@@ -63,14 +58,14 @@ ahead_program compile_ahead(const ahead_target& target, const std::string& sourc
 void register_prebuilt(const prebuilt_program& program) {
     prebuilt_registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
-    r.programs.emplace(key_of({program.text, program.text_size}, program.options), program);
+    r.programs.emplace(program_key(text_hash({program.text, program.text_size}), program.options), program);
 }
 
 std::optional<std::vector<unsigned char>> prebuilt_binary(const std::string& route, const device_info& device,
                                                           const std::string& text, const std::string& options) {
     prebuilt_registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
-    for (auto [it, end] = r.programs.equal_range(key_of(text, options)); it != end; ++it) {
+    for (auto [it, end] = r.programs.equal_range(program_key(text_hash(text), options)); it != end; ++it) {
         const prebuilt_program& p = it->second;
         // PTX of an older compute capability is compiled by the driver for the device it has.
         if (route == p.route && device.address_bits == p.address_bits &&

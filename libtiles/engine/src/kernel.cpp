@@ -184,8 +184,8 @@ void program_cache::measure_pointees(context& owner, compiled_kernel& k, const p
         sizeof_probe->kernel = std::move(in_program);
     } else {
         try {
-            sizeof_probe = kernel(owner, text + probe + "}\n", options, "tiles_sizeof_probe",
-                                  std::hash<std::string>()(text + probe));
+            const std::string probe_text = text + probe + "}\n";
+            sizeof_probe = kernel(owner, probe_text, options, "tiles_sizeof_probe", text_hash(probe_text));
         } catch (const build_error&) {
             return;
         }
@@ -311,7 +311,7 @@ void kernel_param::parse_type() {
 std::shared_ptr<program_entry> program_cache::program(context& owner, const std::string& source,
                                                       const std::string& options, const std::string& built_for,
                                                       std::size_t source_hash, kernel_language language) {
-    const auto key = source_hash ^ std::hash<std::string>()(options);
+    const std::size_t key = program_key(source_hash, options);
     std::shared_ptr<program_entry> entry;
     for (;;) {
         {
@@ -362,7 +362,7 @@ bool program_cache::holds(const std::string& source, const std::string& options,
     std::shared_ptr<program_entry> entry;
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        for (auto [it, end] = programs_.equal_range(source_hash ^ std::hash<std::string>()(options)); it != end; ++it)
+        for (auto [it, end] = programs_.equal_range(program_key(source_hash, options)); it != end; ++it)
             if (it->second->options == options && it->second->source == source) entry = it->second;
     }
     // One being built counts once it is, where its build succeeds.
@@ -389,9 +389,12 @@ kernel_source::kernel_source(std::string source, std::string name, std::string o
     : source_(std::move(source)), name_(std::move(name)), options_(std::move(options)), language_(language),
       amp_(language == kernel_language::cpp ? std::make_shared<const amp_source>(source_, options_, kernel_source_name)
                                             : nullptr),
-      program_text_(amp_ ? amp_->program_for(name_) : program_text(source_)),
-      program_hash_(std::hash<std::string>()(program_text_)), whole_text_(amp_ ? amp_->whole_program(true) : ""),
-      whole_hash_(std::hash<std::string>()(whole_text_)) {}
+      program_text_(amp_ ? amp_->program_for(name_) : program_text(source_)), program_hash_(text_hash(program_text_)),
+      whole_text_(amp_ ? amp_->whole_program(true) : ""), whole_hash_(text_hash(whole_text_)) {}
+
+std::string kernel_source::launch_options_for(const device_info& device, const launch_domain& domain) const {
+    return launch_options(amp_ ? amp_->options() : options_, domain, device);
+}
 
 std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, const launch_domain& domain) {
     const shape_key key{context.id(), domain.rank, domain.tiled, domain.tiled ? domain.tile : std::array<int, 3>{},
@@ -408,7 +411,7 @@ std::shared_ptr<compiled_kernel> kernel_source::compiled_for(context& context, c
         throw invalid_argument("the C++ source has no kernel named '" + name_ +
                                "' (its kernels: " + listed(amp_->kernel_names()) + ")");
     }
-    const std::string options = launch_options(amp_ ? amp_->options() : options_, domain, *context.device());
+    const std::string options = launch_options_for(*context.device(), domain);
     // A C++ source built whole at this shape (build_source) holds this kernel, checked: no build.
     const bool whole = amp_ && context.programs().holds(whole_text_, options, whole_hash_);
     auto k = context.programs().kernel(context, whole ? whole_text_ : program_text_, options, name_,
@@ -445,8 +448,8 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
         const std::string built_options = launch_options(amp.options(), built_for, *context->device());
         const auto build = [&](bool checked) {
             const std::string text = amp.whole_program(checked);
-            return context->programs().program(*context, text, built_options, "the whole source",
-                                               std::hash<std::string>()(text), language);
+            return context->programs().program(*context, text, built_options, "the whole source", text_hash(text),
+                                               language);
         };
         if (domain == nullptr) return {amp.kernel_names(), build(false)->build_log};
         // At a domain, every kernel's index is checked against it as its own build would check it,
@@ -460,9 +463,8 @@ source_build build_source(const std::shared_ptr<context>& context, const std::st
         return {amp.kernel_names(), build(false)->build_log};
     }
     const std::string text = program_text(source);
-    const std::shared_ptr<program_entry> entry =
-        context->programs().program(*context, text, launch_options(options, built_for, *context->device()),
-                                    "the whole source", std::hash<std::string>()(text));
+    const std::shared_ptr<program_entry> entry = context->programs().program(
+        *context, text, launch_options(options, built_for, *context->device()), "the whole source", text_hash(text));
     return {kernel_names(entry->program), entry->build_log};
 }
 

@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage.hpp"
@@ -80,6 +82,14 @@ struct built_program {
     std::string build_log;
 };
 
+// What the programs held in memory are found by (a context's program cache, the programs compiled
+// ahead): the hash of their text (text_hash, taken once a text) and of their build options, under
+// which the entries are told apart by their whole text and options.
+inline std::size_t text_hash(std::string_view text) { return std::hash<std::string_view>()(text); }
+inline std::size_t program_key(std::size_t text_hash, std::string_view options) {
+    return text_hash ^ (std::hash<std::string_view>()(options) << 1);
+}
+
 // A program of the context's cache. The thread that made the entry builds the program outside the
 // cache's lock, and sets `built` after it has filled in `program` and `build_log`: true, or false
 // where the build failed (the entry is then dropped). Others that ask for the same program
@@ -135,6 +145,10 @@ class kernel_source {
     const std::string& name() const { return name_; }
     const std::string& options() const { return options_; }
     kernel_language language() const { return language_; }
+    // The text of the program a launch builds (build_source's whole source aside), and its build
+    // options for a launch over the domain's shape on `device`.
+    const std::string& launch_text() const { return program_text_; }
+    std::string launch_options_for(const device_info& device, const launch_domain& domain) const;
 
     // The kernel built for `context` and the domain's rank and tile shape, building it if needed.
     std::shared_ptr<compiled_kernel> compiled_for(context& context, const launch_domain& domain);

@@ -399,23 +399,33 @@ void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_d
     check(status, "clEnqueueNDRangeKernel");
 }
 
-// The rule of context_for (launch.hpp) over the operands operand_at(i) gives for i < count, so that
-// a launch reads its arguments in place rather than gathering them.
-template <class OperandAt>
-std::shared_ptr<context> context_by_rule(const std::shared_ptr<context>& given, std::size_t count,
-                                         OperandAt operand_at) {
+// The rule of context_for (launch.hpp) over the contexts meant_for(i) says the operands i < count
+// are meant for (null for none), so that a launch reads its arguments in place rather than
+// gathering them.
+template <class MeantFor>
+std::shared_ptr<context> context_by_rule(const std::shared_ptr<context>& given, std::size_t count, MeantFor meant_for) {
     if (given != nullptr) return given;
     for (std::size_t i = 0; i < count; ++i)
-        if (const storage* operand = operand_at(i))
-            if (std::shared_ptr<context> home = associated_of(*operand)) return home;
+        if (std::shared_ptr<context> home = meant_for(i)) return home;
     return default_context();
+}
+
+std::shared_ptr<context> meant_for(const storage* operand) {
+    return operand != nullptr ? associated_of(*operand) : nullptr;
 }
 
 } // namespace
 
 std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const storage* const* operands,
                                      std::size_t count) {
-    return context_by_rule(given, count, [operands](std::size_t i) { return operands[i]; });
+    return context_by_rule(given, count, [operands](std::size_t i) { return meant_for(operands[i]); });
+}
+
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const operand_place* operands,
+                                     std::size_t count) {
+    return context_by_rule(given, count, [operands](std::size_t i) {
+        return operands[i].data != nullptr ? meant_for(operands[i].data) : operands[i].empty_on;
+    });
 }
 
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
@@ -428,10 +438,31 @@ std::string build(const std::shared_ptr<context>& context, const launch_domain& 
     return compiled->build_log;
 }
 
+optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
+    device_info::tried_programs& tried = context->device()->tried;
+    std::pair<std::string, std::string> program{k.impl()->launch_text(),
+                                                k.impl()->launch_options_for(*context->device(), domain)};
+    {
+        std::lock_guard<std::mutex> lock(tried.mutex);
+        if (auto found = tried.refusals.find(program); found != tried.refusals.end()) return {found->second, false};
+    }
+    std::string refusal;
+    try {
+        build(context, domain, k);
+    } catch (const unsupported_feature& refused) { // the route's, on the device or the text
+        refusal = refused.what();
+    } catch (const build_error& refused) { // the compiler's
+        refusal = refused.what();
+    }
+    // Where two threads tried it at once, one of them tells.
+    std::lock_guard<std::mutex> lock(tried.mutex);
+    return {refusal, tried.refusals.emplace(std::move(program), refusal).second};
+}
+
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
-    const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) -> const storage* {
-        return args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr;
+    const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) {
+        return meant_for(args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr);
     });
     engine::context& ctx = *context;
     const device_info& device = *ctx.device();

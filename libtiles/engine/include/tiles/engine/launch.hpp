@@ -86,6 +86,19 @@ inline std::shared_ptr<context> context_for(const std::shared_ptr<context>& give
     return context_for(given, operands.begin(), operands.size());
 }
 
+// An operand as the faces that hold data of no elements (the C API's callers, Python) give it to
+// context_for: its storage; or, for data of no elements, which has none (an OpenCL buffer holds a
+// byte at least), the context that data is meant for (an array's), null where it is meant for none
+// (a view of host memory).
+struct operand_place {
+    const storage* data = nullptr;
+    std::shared_ptr<context> empty_on{};
+};
+// The same rule over such operands: data of no elements counts where it stands in the list, as
+// any array or view does.
+std::shared_ptr<context> context_for(const std::shared_ptr<context>& given, const operand_place* operands,
+                                     std::size_t count);
+
 // Checks the domain and the arguments against the kernel and the device, brings the
 // arguments' data to the context, and enqueues the kernel, on the context context_for picks of
 // the arguments' data.
@@ -94,6 +107,20 @@ void launch(const std::shared_ptr<context>& context, const launch_domain& domain
 
 // Builds the kernel for the context and the domain's rank and tile shape; returns its warnings.
 std::string build(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
+
+// What build_optional found of a kernel its caller can do without: why it does not build for the
+// context's device ("" where it does), and whether this call is the one that tried it (the first
+// on the device), so that the caller says once what it does instead.
+struct optional_build {
+    std::string refusal;
+    bool tried_now = false;
+};
+// Builds `k` as build() does, once a device for each program (text and options) it makes: what it
+// found is kept in the device's description (device_info::tried), so that a later call, on any
+// context of the device, builds nothing where the program was refused (where it built, launches
+// still build it on their own context, from the program caches). A refusal is the route's
+// unsupported_feature or the compiler's build_error; other errors are thrown.
+optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
 
 // What building a whole source found: the names of its kernels, and the compiler's warnings.
 struct source_build {

@@ -4,7 +4,10 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
+#include <utility>
 
 #include "tiles/engine/inside/opencl.hpp"
 
@@ -49,6 +52,14 @@ struct device_info {
     bool host = false; // C++ AMP's CPU accelerator: no OpenCL device, data only
     // What libtiles' own buffers hold of global_mem_size now (see memory_reservation).
     mutable std::atomic<std::uint64_t> bytes_held{0};
+    // What building optional programs here found (build_optional, tiles/engine/launch.hpp): for each
+    // program text and build options tried, why it does not build, "" where it does. Kept with the
+    // device, not a context, so that each is tried once a device, on whichever context asks first.
+    struct tried_programs {
+        std::mutex mutex;
+        std::map<std::pair<std::string, std::string>, std::string> refusals;
+    };
+    mutable tried_programs tried;
 
     // Whether `extensions` names `extension` exactly.
     bool has_extension(const std::string& extension) const;
