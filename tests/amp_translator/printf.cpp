@@ -12,7 +12,7 @@ int main() {
     array_view<int, 1> v(4, data);
     parallel_for_each(
         v.extent.tile<4>(), [=](tiled_index<4> t_idx) restrict(amp) {
-            direct3d_printf("work-item %d of tile %d: %.2f\n", t_idx.global[0], t_idx.tile[0], 0.25f * t_idx.local[0]);
+            direct3d_printf("%s %d of tile %d: %.2f\n", "item", t_idx.global[0], t_idx.tile[0], 0.25f * t_idx.local[0]);
             v[t_idx] = t_idx.global[0];
         });
     v.synchronize();

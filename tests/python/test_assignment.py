@@ -285,3 +285,41 @@ def test_places_found_by_32_and_64_bit_division_agree_with_numpy(narrow_limit, c
     host[::-2, 3] = row
     np.testing.assert_array_equal(x.get(), host)
     np.testing.assert_array_equal(x[:, [4, 0, -1]].get(), host[:, [4, 0, -1]])
+
+
+def test_doubles_on_a_device_without_them_are_assigned_through_the_host(context, monkeypatch):
+    # A device without cl_khr_fp64 holds float64 and complex128 elements, but no kernel may name
+    # them: numpy assigns on the host. Here the device has doubles; the test takes that path by
+    # making libtiles believe it has none.
+    from tiles import _elementwise
+
+    def on_the_device(*arguments):
+        raise AssertionError("an assignment of doubles ran a kernel on a device without them")
+    monkeypatch.setattr(_elementwise, "moves_doubles_without_them", lambda data, value: True)
+    monkeypatch.setattr(_elementwise, "scatter", on_the_device)
+    monkeypatch.setattr(_elementwise, "assign_where", on_the_device)
+    host = random((4, 6), np.float64)
+    x = tiles.array(host, context=context)
+    x[::2, 1] = 7.5
+    host[::2, 1] = 7.5
+    x[tiles.array(host > 10, context=context)] = 0
+    host[host > 10] = 0
+    values = random((2, 6), np.float64)
+    x[[3, 0]] = tiles.array(values, context=context)
+    host[[3, 0]] = values
+    np.testing.assert_array_equal(x.get(), host)
+    small = tiles.array(np.zeros(4, np.int32), context=context)
+    small[1:3] = tiles.array(np.array([2.7, -2.7]), context=context)  # numpy's cast, on the host
+    np.testing.assert_array_equal(small.get(), [0, 2, -2, 0])
+
+
+def test_an_element_takes_masks_of_no_dimensions_only_as_numpy_does(context):
+    x = tiles.array(np.float32(3), context=context)
+    x[np.array(True)] = 5
+    x[False] = 6
+    assert float(x) == 5.0
+    with pytest.raises(IndexError):
+        x[np.array([True])] = 7
+    with pytest.raises((ValueError, TypeError)):
+        x[True] = np.ones((1, 2), np.float32)
+    assert float(x) == 5.0

@@ -239,6 +239,13 @@ class array_view(_numpy_like):
         as for view[mask]). An integer array that repeats an index writes the last value for it,
         as numpy does. No refresh() is needed after any of them."""
         from . import _elementwise  # which imports this module first
+        if _elementwise.moves_doubles_without_them(self, value):
+            # Such a device holds float64 and complex128 elements but computes nothing in them:
+            # numpy assigns on the host, and the view takes its elements back.
+            host = self.get()
+            host[_through_host.host(key)] = _through_host.host(value)
+            self._handle.write(host)
+            return
         if _indexing.is_mask(key):
             mask = _indexing.mask_of(key)
             if not _elementwise.assign_where(self, mask, value):
@@ -522,7 +529,11 @@ class array(_numpy_like):
         arr[mask] = 0 write the elements on the device. Refused for a gathered copy of other data
         (arr[:, 1], arr.T), which numpy's view would write through."""
         self._check_writable()
-        if self._no_dimensions and not _indexing.is_mask(key):
+        if self._no_dimensions:
+            if _indexing.is_mask(key):  # numpy's: a mask of no dimensions, along a new first one
+                from . import _elementwise  # which imports this module first
+                _elementwise.scatter(self, _indexing.select_mask(_indexing.mask_of(key), ()), value)
+                return
             _indexing.select(key, ())  # numpy's IndexError for an index of a dimension
             self._elements()[0] = value
             return

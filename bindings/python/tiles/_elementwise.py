@@ -252,13 +252,18 @@ def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
     return _converted(data, data.dtype, shape)
 
 
+def _moved_in(dtype: np.dtype) -> np.dtype:
+    """The dtype a kernel that moves or converts elements of `dtype` holds them in: float16's
+    through float32, exactly; the others as they are."""
+    return np.dtype(np.float32) if dtype == np.float16 else dtype
+
+
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
     context = context_for([data])
     if data.dtype.kind == "c" and dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
                       stacklevel=3)
-    # float16 is converted through float, exactly.
-    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
+    loop = _moved_in(data.dtype)
     _check_computable([loop], [data.dtype, dtype], lambda: f"the conversion of {data.dtype} to {dtype}", context)
     out = _data.empty(shape, dtype, context=context)
     signature = generated.Signature("cast", (loop,), (generated.Operand("same", data.dtype),), 0, dtype)
@@ -303,7 +308,7 @@ def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Opt
         return out
     if not shape:  # one element, of no dimensions, is gathered as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
-    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype  # float16 moves through float, exactly
+    loop = _moved_in(data.dtype)
     _check_computable([loop], [data.dtype], lambda: f"the gather of {data.dtype} elements", context)
     signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
                                     data.dtype, indexed=place.index is not None)
@@ -336,8 +341,7 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
     place = selection.place()
     if not shape:  # one element, of no dimensions, is written as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
-    loop = source.dtype if source.data is not None else data.dtype
-    loop = np.dtype(np.float32) if loop == np.float16 else loop  # float16 moves through float, exactly
+    loop = _moved_in(source.dtype if source.data is not None else data.dtype)
     _check_computable([loop], [data.dtype] + ([source.dtype] if source.data is not None else []),
                       lambda: f"an assignment of {source.dtype} to {data.dtype} elements", context)
     if source.data is not None and source.dtype.kind == "c" and data.dtype.kind != "c":
@@ -385,7 +389,7 @@ def assign_where(data: Any, mask: Any, value: Any) -> bool:
     mask_shape = masked + (1,) * len(rest)
     condition = (_data.array(np.reshape(mask, mask_shape), context=context) if not _is_tiles(mask) else
                  reshaped_copy(mask, mask_shape) if rest else mask)
-    loop = np.dtype(np.float32) if data.dtype == np.float16 else data.dtype
+    loop = _moved_in(data.dtype)
     _compute(generated.WHERE, [_input(condition, None, np.dtype(np.bool_)), source, _input(data, None, data.dtype)],
              (np.dtype(np.bool_), loop, loop), loop, data, context, "an assignment through a boolean mask")
     return True
@@ -498,6 +502,13 @@ def mean(data: Any, dtype: Any) -> np.generic:
     # numpy adds integers in float64; int32's exact int64 sum on the device is as good below 2**53.
     total = reduction(data, "sum", None if data.dtype == np.int32 else result)
     return result.type(total / data.size)
+
+
+def moves_doubles_without_them(data: Any, value: Any) -> bool:
+    """Whether an assignment of `value` to `data`'s elements involves float64 or complex128 where
+    they live on a device without doubles, whose kernels cannot name those types."""
+    dtypes = [data.dtype] + ([value.dtype] if _is_tiles(value) else [])
+    return any(d in (np.float64, np.complex128) for d in dtypes) and not context_for([data, value]).device.supports_fp64
 
 
 def _has_doubles(data: Any) -> bool:

@@ -117,9 +117,11 @@ struct optional_build {
 };
 // Builds `k` as build() does, once a device for each program (text and options) it makes: what it
 // found is kept in the device's description (device_info::tried), so that a later call, on any
-// context of the device, builds nothing where the program was refused (where it built, launches
-// still build it on their own context, from the program caches). A refusal is the route's
-// unsupported_feature or the compiler's build_error; other errors are thrown.
+// context of the device that shares it, builds nothing where the program was refused (checked
+// contexts, and those over queues of devices libtiles did not list, describe their device anew and
+// try again; where it built, launches still build it on their own context, from the program
+// caches). A refusal is the route's unsupported_feature or the compiler's build_error; other errors
+// are thrown.
 optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k);
 
 // What building a whole source found: the names of its kernels, and the compiler's warnings.

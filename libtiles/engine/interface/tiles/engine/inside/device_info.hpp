@@ -54,7 +54,8 @@ struct device_info {
     mutable std::atomic<std::uint64_t> bytes_held{0};
     // What building optional programs here found (build_optional, tiles/engine/launch.hpp): for each
     // program text and build options tried, why it does not build, "" where it does. Kept with the
-    // device, not a context, so that each is tried once a device, on whichever context asks first.
+    // device, not a context, so that each is tried once a description of a device, on whichever
+    // context asks first (the contexts libtiles makes for a listed device share one).
     struct tried_programs {
         std::mutex mutex;
         std::map<std::pair<std::string, std::string>, std::string> refusals;
