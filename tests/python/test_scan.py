@@ -2,7 +2,9 @@
 random data of every dtype the scan computes, over sizes that cross a tile (256) and a level of
 tiles' totals (100_000), along every axis of ranks 1 to 3, with include_initial; integers exact
 (wrapping as numpy's), floats within the bound of a sum in another order (n * eps * the sum of
-|x|); the data stays on the device."""
+|x|). What the scan finds: x[mask] (and x[mask] = values) of masks of every density against
+numpy's, and nonzero; the data stays on the device (the number of true elements is the one value
+read back)."""
 
 import numpy as np
 import pytest
@@ -106,3 +108,56 @@ def test_cumulative_sum_refuses_as_numpy_and_computes_the_rest_on_the_host(conte
                complex_data)
     halves = random(5, np.float16)  # numpy sums float16 in float16, which the kernels do not compute in
     check_sums(xp.cumulative_sum(tiles.array(halves, context=context)), np.cumulative_sum(halves), halves)
+
+
+def masks(shape):
+    """Masks of every density: none true, all true, one true, random ones."""
+    yield np.zeros(shape, bool)
+    yield np.ones(shape, bool)
+    one = np.zeros(shape, bool)
+    one.flat[-1] = True
+    yield one
+    for density in (0.01, 0.5, 0.99):
+        yield rng.random(shape) < density
+
+
+@pytest.mark.parametrize("shape", [(1,), (255,), (257,), (100_000,), (3, 300), (2, 3, 50)])
+def test_masks_select_on_the_device(shape, context):
+    host = random(shape + (2,), np.float32)
+    x = tiles.array(host, context=context)
+    for mask in masks(shape):
+        on_device = tiles.array(mask, context=context)
+        context.wait()
+        before = context.counters()
+        got = x[on_device]
+        after = context.counters()
+        assert got.shape == host[mask].shape and got.dtype == host.dtype
+        assert after["downloads"] == before["downloads"] + 1 and after["uploads"] == before["uploads"]  # the count
+        np.testing.assert_array_equal(got.get(), host[mask])
+        np.testing.assert_array_equal(x[mask].get(), host[mask])  # numpy's mask: uploaded, scanned there
+        values = random(int(mask.sum()), np.float32)[:, None]
+        expected = host.copy()
+        expected[mask] = values
+        y = tiles.array(host, context=context)
+        y[on_device] = values
+        np.testing.assert_array_equal(y.get(), expected)
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint16, np.bool_, np.float32, np.complex64],
+                         ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("shape", [(300,), (3, 300), (4, 3, 70)])
+def test_nonzero_on_the_device(dtype, shape, context):
+    for mask in masks(shape):
+        host = np.where(mask, random(shape, dtype), 0).astype(dtype)
+        x = tiles.array(host, context=context)
+        context.wait()
+        before = context.counters()["downloads"]
+        found = xp.nonzero(x)
+        assert context.counters()["downloads"] == before + 1
+        expected = np.nonzero(host)
+        assert len(found) == len(expected)
+        for got, indices in zip(found, expected):
+            assert isinstance(got, tiles.array) and got.dtype == np.int64
+            np.testing.assert_array_equal(got.get(), indices)
+        for got, indices in zip(np.nonzero(x), expected):
+            np.testing.assert_array_equal(got.get(), indices)

@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
-into new tiles.array; bool() as numpy's; sum, max, min, mean, cumsum, astype, copy, reshape,
-ravel and tolist."""
+into new tiles.array; bool() as numpy's; sum, max, min, mean, cumsum, nonzero, astype, copy,
+reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ class operators:
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum, and np.dot
         and np.matmul of matrices run on the device (a new tiles.array);
-        np.sum, np.max, np.min, np.mean, np.cumsum, np.reshape call the methods, as
+        np.sum, np.max, np.min, np.mean, np.cumsum, np.nonzero, np.reshape call the methods, as
         numpy does without this protocol; every other function runs as numpy runs it without the
         protocol, through __array__ (a download), giving numpy results as before."""
         if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
@@ -265,3 +265,9 @@ class operators:
         from . import _scan, _through_host  # which import _data, and so this module, first
         found = _scan.cumsum(self, axis, dtype)
         return found if found is not None else _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
+
+    def nonzero(self) -> Tuple[Any, ...]:
+        """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a
+        dimension, found on the device (the array API's nonzero)."""
+        from . import array_api
+        return array_api.nonzero(self)

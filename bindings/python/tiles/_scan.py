@@ -1,7 +1,9 @@
-"""Prefix sums on the device: numpy's cumulative_sum (and cumsum) along any axis. A scan is
-work-efficient, in three passes (the kernels of _scan_source): each tile of a line sums its part
-and writes its total, the totals are scanned the same way (recursively, a line of totals per line
-of data, until one tile holds them), and each tile adds the totals of the tiles before it."""
+"""Prefix sums on the device, and what they find: numpy's cumulative_sum (and cumsum) along any
+axis, and the positions of a mask's true elements, which x[mask], its assignments and nonzero
+gather and scatter through. A scan is work-efficient, in three passes (the kernels of
+_scan_source): each tile of a line sums its part and writes its total, the totals are scanned the
+same way (recursively, a line of totals per line of data, until one tile holds them), and each
+tile adds the totals of the tiles before it."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any, Dict, Optional, Tuple
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _through_host
+from . import _data, _elementwise, _indexing, _through_host
 from . import _elementwise_source as elementwise
 from . import _scan_source as generated
 from ._devices import Context
@@ -98,3 +100,42 @@ def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int,
             (doubles and not context.device.supports_fp64)):
         return None
     return _scan(x, lines, result, shift, shape, context)
+
+
+def true_positions(mask: Any, context: Context) -> Any:
+    """The positions of the true elements of `mask` (tiles data, numpy's, a Python bool) among
+    its elements in row-major order, as a new int64 array on `context`: each true element's place
+    is the number of true elements before it, from the mask's scan, whose last value, the number
+    of them, is the one value read back (numpy's shape of x[mask] needs it). A mask that is not
+    tiles data on `context` goes there first."""
+    if not _through_host.is_tiles(mask) or context_for([mask]) != context:
+        mask = _data.array(np.asarray(_through_host.host(mask), dtype=np.bool_), context=context)
+    size = mask.size
+    before = _scan(mask, (1, size, 1), np.dtype(np.int64), 1, (size + 1,), context)
+    count = int(before[size:].get()[0])
+    positions = _data.empty(count, np.int64, context=context)
+    if count:
+        tile = _tile(size, context)
+        parallel_for_each(extent(1, 1, -(-size // tile) * tile).tile(1, 1, tile),
+                          _kernel(generated.Signature(np.dtype(np.bool_), np.dtype(np.int64)), "tiles_true_positions"),
+                          positions, mask, before, size, context=context)
+    return positions
+
+
+def nonzero(x: Any) -> Optional[Tuple[Any, ...]]:
+    """numpy's nonzero of tiles data x (of a dimension or more) as new int64 arrays on its device,
+    one a dimension: the positions of x != 0 (computed there), unravelled; None where the
+    elementwise kernels do not compare x's dtype."""
+    context = context_for([x])
+    if not elementwise.computable(x.dtype) or (x.dtype in (np.float64, np.complex128) and
+                                               not context.device.supports_fp64):
+        return None
+    mask = x if x.dtype == np.bool_ else _elementwise.apply(np.not_equal, (x, 0))
+    positions = true_positions(mask, context)
+    if x.ndim == 1:
+        return (positions,)
+    found = []
+    for d, stride in enumerate(_indexing.dense_strides(x.shape)):
+        along = positions if stride == 1 else _elementwise.apply(np.floor_divide, (positions, stride))
+        found.append(along if d == 0 else _elementwise.apply(np.remainder, (along, x.shape[d])))
+    return tuple(found)

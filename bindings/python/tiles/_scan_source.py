@@ -43,6 +43,11 @@ class Signature:
     stored: np.dtype
     result: np.dtype
 
+    @property
+    def finds_positions(self) -> bool:
+        """Whether the source is a mask's scan, which holds tiles_true_positions."""
+        return self.stored == np.bool_ and self.result == np.int64
+
 
 # The lines' places, with the work-item's line (outer, across) and its position j along it, the
 # tiles of a line starting at position FIRST: the line of n elements at outer * n * inner + across,
@@ -76,6 +81,17 @@ __kernel void tiles_add_offsets(__global T* out, __global const A* scanned, cons
 }
 """
 
+# Each true element of a mask of n elements at its place among them: `before`, the mask's scan
+# with its initial 0, counts the true elements before it.
+_POSITIONS = """
+__kernel void tiles_true_positions(__global long* positions, __global const uchar* mask, __global const long* before,
+                                   const long n) {
+    const long i = get_global_id(0);
+    if (i < n && mask[i] != 0) positions[before[i]] = i;
+}
+"""
+
+
 def source(signature: Signature) -> str:
     """The OpenCL C of the kernels for `signature` (the module's text says what each does)."""
     stored, result = signature.stored, signature.result
@@ -89,4 +105,4 @@ def source(signature: Signature) -> str:
              "STORE_SUM": elementwise._store("sum", result, summed, "out_at")}
     text = re.sub(r"\b(" + "|".join(words) + r")\b", lambda m: words[m.group(1)], _TEMPLATE)
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if np.float64 in (stored, result) else ""
-    return pragma + text
+    return pragma + text + (_POSITIONS if signature.finds_positions else "")
