@@ -1,7 +1,8 @@
 """libtiles from Python beside PyOpenCL, CuPy and numpy, in one run on one device: the seed's tile
 average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a + b on the device
 (against the device's copy of as many bytes, the kernel alone into an array made once, and a + b
-with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a sum (tiles.reduce,
+with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a
+cumulative sum and a[mask] (the mask's scan and a gather, against CuPy's), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
 kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -35,6 +36,7 @@ import time
 
 import numpy as np
 import tiles
+import tiles.array_api as xp
 
 try:
     import pyopencl as cl
@@ -272,6 +274,60 @@ def stepped_assignment(setup, side):
     return "stepped assignment", f"{side}x{side} float32", "GB/s", 2 * host_b.nbytes / 1e9, expected, 0, contenders
 
 
+def scans(setup, side):
+    """The prefix sums of side * side int32 elements on the device (xp.cumulative_sum, into int64
+    as numpy's), rated by the bytes read and written, against cupy.cumsum and numpy's."""
+    host = np.random.default_rng(6).integers(-1000, 1000, side * side, dtype=np.int32)
+    expected = np.cumulative_sum(host)
+    data, _ = setup.on_device(host)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = xp.cumulative_sum(data)
+        setup.context.wait()
+
+    contenders = [Contender("tiles xp.cumulative_sum(a)", ours, lambda: kept["tiles"].get())]
+    if setup.cupy is not None:
+        cu_data = cupy.asarray(host)
+
+        def cuda():
+            kept["cupy"] = cupy.cumsum(cu_data)
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy.cumsum(a)", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender("numpy.cumulative_sum(a) (CPU)", lambda: kept.update(numpy=np.cumulative_sum(host)),
+                                lambda: kept["numpy"]))
+    return "cumulative sum", f"{side * side} int32", "GB/s", (4 + 8) * host.size / 1e9, expected, 0, contenders
+
+
+def masked(setup, side):
+    """a[mask] of side * side float32 elements and a random mask of half of them on the device:
+    the mask's scan, its one count read back and the gather, rated by the bytes of the data and
+    the mask read and of the result written, against CuPy's a[mask] and numpy's."""
+    rng = np.random.default_rng(7)
+    host = rng.random(side * side, dtype=np.float32)
+    mask = rng.random(side * side) < 0.5
+    expected = host[mask]
+    data, _ = setup.on_device(host)
+    on_device = tiles.array(mask, context=setup.context)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = data[on_device]
+        setup.context.wait()
+
+    contenders = [Contender("tiles a[mask]", ours, lambda: kept["tiles"].get())]
+    if setup.cupy is not None:
+        cu_data, cu_mask = cupy.asarray(host), cupy.asarray(mask)
+
+        def cuda():
+            kept["cupy"] = cu_data[cu_mask]
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy a[mask]", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender("numpy a[mask] (CPU)", lambda: kept.update(numpy=host[mask]), lambda: kept["numpy"]))
+    amount = (host.nbytes + mask.nbytes + expected.nbytes) / 1e9
+    return "a[mask]", f"{side * side} float32", "GB/s", amount, expected, 0, contenders
+
+
 def reduce_sum(setup, side):
     host = np.random.default_rng(2).random((side, side), dtype=np.float32)
     expected = np.sum(host, dtype=np.float64)
@@ -468,7 +524,7 @@ def reduce_from_numpy(setup, mib):
     return "reduce from numpy", f"{mib_text(mib)} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
-GROUPS = ("tile_average", "elementwise", "reduce", "gemm", "copies", "numpy")
+GROUPS = ("tile_average", "elementwise", "scan", "reduce", "gemm", "copies", "numpy")
 
 
 def main():
@@ -514,6 +570,7 @@ def main():
     makers = {"tile_average": [lambda: tile_average(setup, options.side)],
               "elementwise": [lambda: elementwise_add(setup, options.side),
                               lambda: stepped_assignment(setup, options.side)],
+              "scan": [lambda: scans(setup, options.side), lambda: masked(setup, options.side)],
               "reduce": [lambda: reduce_sum(setup, options.side)],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)

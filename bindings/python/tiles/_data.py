@@ -213,11 +213,11 @@ class array_view(_numpy_like):
         dimension indexed, an integer array) give a new tiles.array of the elements, gathered on
         the device where work on the view runs; an element of a view of a numpy array is numpy's
         scalar, read from that memory. A boolean mask alone gathers there too, at the positions of
-        its true elements, which numpy finds on the host (a tiles mask comes down once; the
-        result's shape depends on them)."""
+        its true elements, found there by a scan of the mask (their number, which the result's
+        shape is, is the one value read back)."""
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
         selection = _indexing.select(key, self.shape)
         view = self._viewed(selection)
         if view is not None:
@@ -235,7 +235,7 @@ class array_view(_numpy_like):
         takes numpy data where the view's data is current (on a device, one upload of the
         values); other keys, and tiles data, are written on the device, as is a boolean mask's
         assignment (of one value, a scalar or one broadcast along the dimensions the mask leaves,
-        as numpy.where; of a value for each true element, at their positions, found on the host
+        as numpy.where; of a value for each true element, at their positions, found on the device
         as for view[mask]). An integer array that repeats an index writes the last value for it,
         as numpy does. No refresh() is needed after any of them."""
         from . import _elementwise  # which imports this module first
@@ -249,7 +249,7 @@ class array_view(_numpy_like):
         if _indexing.is_mask(key):
             mask = _indexing.mask_of(key)
             if not _elementwise.assign_where(self, mask, value):
-                _elementwise.scatter(self, _indexing.select_mask(mask, self.shape), value)
+                _elementwise.scatter(self, _indexing.select_mask(mask, self.shape, self.device), value)
             return
         selection = _indexing.select(key, self.shape)
         rectangle = selection.rectangle
@@ -517,7 +517,7 @@ class array(_numpy_like):
         dimensions. A boolean mask alone gathers at its true elements, as an array_view's."""
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
-            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape))
+            return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
         selection = _indexing.select(key, self.shape)
         if self._no_dimensions:
             return self if key is Ellipsis else _elementwise.gathered(self, selection)

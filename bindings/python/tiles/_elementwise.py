@@ -317,13 +317,15 @@ def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Opt
 
 
 def _place_arguments(shape: Tuple[int, ...], strided: List[List[int]], place: _indexing.Place,
-                     index: Optional[np.ndarray], context: Context) -> List[Any]:
+                     index: Any, context: Context) -> List[Any]:
     """A kernel's arguments after its inputs where one place is gathered, in source()'s order:
-    the integer array `index` (uploaded to `context`), the result's dimensions 1.., the strided
-    inputs' strides, the place's, the integer array's, the place's offset, the array's stride."""
+    the integer array `index` (uploaded to `context` where it is numpy's), the result's dimensions
+    1.., the strided inputs' strides, the place's, the integer array's, the place's offset, the
+    array's stride."""
     if index is None:
         return [*shape[1:], *(s for strides in strided for s in strides), *place.strides, place.offset]
-    return [_data.array(index, context=context), *shape[1:], *(s for strides in strided for s in strides),
+    on_device = index if _is_tiles(index) else _data.array(index, context=context)
+    return [on_device, *shape[1:], *(s for strides in strided for s in strides),
             *place.strides, *place.index_strides, place.offset, place.index_stride]  # type: ignore[misc]
 
 
@@ -332,7 +334,8 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
     `value` runs: `value` (tiles data, numpy data, a scalar) broadcast to the selected elements as
     numpy broadcasts it, converted to data's dtype as numpy assigns (_assigned). Where the integer
     array repeats an index, the last of its elements that names it is written (numpy's order; its
-    documents leave it unspecified), by the others writing nothing."""
+    documents leave it unspecified), by the others writing nothing; a mask's positions (tiles
+    data) never repeat."""
     context = context_for([data, value])
     shape = selection.shape
     source = _assigned(value, data.dtype, shape, context, data)
@@ -353,7 +356,9 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
                                     written="gathered", indexed=place.index is not None)
     inputs = [source.data] if source.data is not None else _scalar_arguments(source.value, loop)
     strided = [generated.broadcast_strides(source.shape, shape)] if layout == "strided" else []
-    index = None if place.index is None else _last_writes(place.index)
+    index = place.index
+    if index is not None and not _is_tiles(index):
+        index = _last_writes(index)
     _launch(signature, data, inputs + _place_arguments(shape, strided, place, index, context), math.prod(shape))
 
 

@@ -3,7 +3,7 @@ None (numpy.newaxis) and at most one integer array selects in data of a shape, a
 need it: a rectangle that a section or a projection views without a copy, where the key selects
 one, else the place (an offset, strides, and the integer array's elements times a stride) where a
 gather on the device reads the elements and a scatter writes them. A boolean mask is taken alone,
-as the positions of its true elements (select_mask)."""
+as the positions of its true elements, found on the device (select_mask)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Place:
     and not negative)."""
     offset: int
     strides: List[int]
-    index: Optional[np.ndarray] = None
+    index: Any = None  # a numpy array, or tiles data (a mask's positions, which never repeat)
     index_strides: Optional[List[int]] = None
     index_stride: int = 0
 
@@ -52,7 +52,7 @@ class Selection:
     dimensions come in the result at `index_at`, numpy's place for them."""
     shape_in: Tuple[int, ...]
     axes: Tuple[Axis, ...]
-    index: Optional[np.ndarray] = None
+    index: Any = None  # a numpy array, or tiles data (a mask's positions)
     index_at: int = 0
 
     def _basic(self) -> List[Axis]:
@@ -170,16 +170,19 @@ def is_mask(key: Any) -> bool:
     return isinstance(alone, (bool, np.bool_)) or getattr(alone, "dtype", None) == np.bool_
 
 
-def select_mask(mask: Any, shape: Tuple[int, ...]) -> Selection:
-    """What a boolean mask (numpy's or tiles data, which comes down once; a Python bool) selects
-    in data of `shape`: the positions of its true elements (numpy's flatnonzero, on the host) as
-    an integer array into the mask's dimensions taken as one, which are held as one in the data's
-    dense row-major elements. A mask of no dimensions selects all (True) or nothing (False) along
-    a new first dimension, as numpy's does."""
-    values = _through_host.host(mask) if _through_host.is_tiles(mask) else np.asarray(mask)
-    check_mask(values.shape, shape)
-    masked = math.prod(values.shape)
-    return select((np.flatnonzero(values),), (masked,) + tuple(shape[values.ndim:]))
+def select_mask(mask: Any, shape: Tuple[int, ...], context: Any) -> Selection:
+    """What a boolean mask (tiles data, numpy's, a Python bool) selects in data of `shape` whose
+    work runs on `context`: the positions of its true elements, found there by a scan of the mask
+    (_scan.true_positions: the number of them is the one value read back), as an integer array
+    into the mask's dimensions taken as one, which are held as one in the data's dense row-major
+    elements. A mask of no dimensions selects all (True) or nothing (False) along a new first
+    dimension, as numpy's does."""
+    from . import _scan  # which imports this module first
+    masked = tuple(np.shape(mask))  # tiles data's shape, without a transfer
+    check_mask(masked, shape)
+    shape_in = (math.prod(masked),) + tuple(shape[len(masked):])
+    axes = (Axis(0, indexed=True),) + tuple(Axis(d, 0, 1, n) for d, n in enumerate(shape_in) if d)
+    return Selection(shape_in, axes, _scan.true_positions(mask, context))
 
 
 def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:

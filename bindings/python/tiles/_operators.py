@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
-into new tiles.array; bool() as numpy's; sum, max, min, mean, astype, copy, reshape, ravel and
-tolist."""
+into new tiles.array; bool() as numpy's; sum, max, min, mean, cumsum, nonzero, astype, copy,
+reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -109,15 +109,18 @@ class operators:
         return _elementwise.apply(ufunc, inputs, out=out)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate, np.where, and np.dot and np.matmul of
-        matrices run on the device (a new tiles.array);
-        np.sum, np.max, np.min, np.mean, np.reshape call the methods, as numpy does without this
-        protocol; every other function runs as numpy runs it without the protocol, through
-        __array__ (a download), giving numpy results as before."""
+        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum, and np.dot
+        and np.matmul of matrices run on the device (a new tiles.array);
+        np.sum, np.max, np.min, np.mean, np.cumsum, np.nonzero, np.reshape call the methods, as
+        numpy does without this protocol; every other function runs as numpy runs it without the
+        protocol, through __array__ (a download), giving numpy results as before."""
         if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
             return _elementwise.concatenate(*args, **kwargs)
         if func is np.where and len(args) + len(kwargs) == 3:
             return _elementwise.where(*args, **kwargs)
+        if func is np.cumulative_sum and kwargs.get("out") is None:
+            from . import _statistics  # which imports _data, and so this module, first
+            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"})
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)
@@ -252,3 +255,19 @@ class operators:
             return np.mean(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
         return _elementwise.mean(self, dtype)
 
+    def cumsum(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
+        """numpy's cumsum (of all the elements in their order where axis is None) as a new
+        tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
+        float32, float64 where the device has doubles), through the host for the others; with
+        out=, numpy's on the host."""
+        if out is not None:
+            return np.cumsum(self.get(), axis=axis, dtype=dtype, out=out)  # type: ignore[attr-defined]
+        from . import _scan, _through_host  # which import _data, and so this module, first
+        found = _scan.cumsum(self, axis, dtype)
+        return found if found is not None else _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
+
+    def nonzero(self) -> Tuple[Any, ...]:
+        """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a
+        dimension, found on the device (the array API's nonzero)."""
+        from . import array_api
+        return array_api.nonzero(self)

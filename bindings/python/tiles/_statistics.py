@@ -2,7 +2,9 @@
 with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
 (_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
 of ones with keepdims=True), and var and std from the mean and the squared deviations, each a
-kernel; over an axis, and for other dtypes, numpy's through the host."""
+kernel; over an axis, and for other dtypes, numpy's through the host.
+
+cumulative_sum is a scan on the device (_scan), for the dtypes its kernels sum."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from . import _data, _elementwise, _through_host
+from . import _data, _elementwise, _scan, _through_host
 from .errors import InvalidArgument
 
 
@@ -96,6 +98,10 @@ def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = Fals
 
 
 def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False) -> Any:
-    """numpy's cumulative_sum, through the host."""
+    """numpy's cumulative_sum: by a scan on the device (_scan) where its kernels sum x's dtype
+    into the result's, else through the host."""
+    found = _scan.cumulative_sum(x, axis, dtype, include_initial)
+    if found is not None:
+        return found
     return _through_host.compute(np.cumulative_sum, x, axis=axis, dtype=dtype, include_initial=include_initial)
 

@@ -18,16 +18,18 @@ data but pow and the trigonometric and hyperbolic functions (add, subtract, mult
 equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
 isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view where the
 elements are a rectangle, else gathered into a new array; one integer array among the keys,
-and a boolean mask, whose true elements numpy finds on the host, too), take, assignments
+and a boolean mask, whose true elements a prefix sum of it finds, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
 dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
-and std of float32 data over all its elements.
+and std of float32 data over all its elements, cumulative_sum along any axis (a scan) of bool,
+integer, float32 and float64 data into those dtypes, and nonzero (a prefix sum of x != 0; the
+number of elements found, like a mask's number of true elements, is the one value read back).
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
 hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
-cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
-nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+other dtypes, complex sums, cumulative sums of complex and float16 data), all and any, argmax,
+argmin, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _elementwise, _linalg, _statistics, _through_host
+from . import _data, _elementwise, _linalg, _scan, _statistics, _through_host
 from ._checks import describe
 from ._devices import Context, Device
 from .errors import InvalidArgument
@@ -371,7 +373,8 @@ def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: builtins.bool =
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError("nonzero of an array of no dimensions is not defined (the standard's rule)")
-    return _through_host.compute(np.nonzero, x)
+    found = _scan.nonzero(x)
+    return found if found is not None else _through_host.compute(np.nonzero, x)
 
 
 def searchsorted(x1: Array, x2: Array, /, *, side: str = "left", sorter: Optional[Array] = None) -> Array:
@@ -550,8 +553,8 @@ class _Info:
     """__array_namespace_info__()'s answers for libtiles."""
 
     def capabilities(self) -> Dict[str, Any]:
-        """Boolean-mask indexing (on the device), data-dependent shapes (nonzero, unique_*, through
-        the host);
+        """Boolean-mask indexing and nonzero (on the device), data-dependent shapes (unique_*,
+        through the host);
         no limit on dimensions beyond the launches'."""
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
 

@@ -1,0 +1,141 @@
+"""Prefix sums on the device, and what they find: numpy's cumulative_sum (and cumsum) along any
+axis, and the positions of a mask's true elements, which x[mask], its assignments and nonzero
+gather and scatter through. A scan is work-efficient, in three passes (the kernels of
+_scan_source): each tile of a line sums its part and writes its total, the totals are scanned the
+same way (recursively, a line of totals per line of data, until one tile holds them), and each
+tile adds the totals of the tiles before it."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, Optional, Tuple
+
+import numpy as np
+from numpy.lib.array_utils import normalize_axis_index
+
+from . import _data, _elementwise, _indexing, _through_host
+from . import _elementwise_source as elementwise
+from . import _scan_source as generated
+from ._devices import Context
+from ._launch import Kernel, extent, parallel_for_each
+from ._where_work_runs import context_for
+
+# The longest tile along a line, where the device takes it (else its largest power of two).
+_TILE = 256
+
+# The kernels of each source, by (signature, kernel name), built and cached by the engine per
+# context.
+_kernels: Dict[Tuple[generated.Signature, str], Kernel] = {}
+
+
+def _kernel(signature: generated.Signature, name: str) -> Kernel:
+    key = (signature, name)
+    if key not in _kernels:
+        _kernels[key] = Kernel(generated.source(signature), name)
+    return _kernels[key]
+
+
+def _tile(n: int, context: Context) -> int:
+    """The tile along lines of n elements: n rounded up to a power of two (so that short lines,
+    along an axis of a few elements, launch few idle work-items, and few tile shapes are built),
+    at most _TILE or the device's largest."""
+    largest = min(_TILE, 1 << (context.device.max_work_group_size.bit_length() - 1))
+    return min(largest, 1 << max(n - 1, 0).bit_length())
+
+
+def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
+          context: Context) -> Any:
+    """A new array of `shape` on `context` holding the inclusive sums, in `result`, along the
+    middle dimension of `data`'s elements seen as `lines` (outer, n, inner), that dimension
+    lengthened by `shift` (1: with include_initial's 0 first)."""
+    outer, n, inner = lines
+    if n == 0 or outer * inner == 0:
+        return _data.zeros(shape, result, context=context)
+    out = _data.empty(shape, result, context=context)
+    signature = generated.Signature(data.dtype, result)
+    tile = _tile(n, context)
+    tiles_along = -(-n // tile)
+    summed = generated.accumulator(result)
+    totals = _data.empty((outer * inner, tiles_along), summed, context=context)
+    parallel_for_each(extent(outer, inner, tiles_along * tile).tile(1, 1, tile),
+                      _kernel(signature, "tiles_scan_tiles"), out, data, totals, n, inner, shift, context=context)
+    if tiles_along > 1:
+        scanned = _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context)
+        parallel_for_each(extent(outer, inner, (tiles_along - 1) * tile).tile(1, 1, tile),
+                          _kernel(signature, "tiles_add_offsets"), out, scanned, n, inner, shift, context=context)
+    return out
+
+
+def cumulative_sum(x: Any, axis: Optional[int], dtype: Any, include_initial: bool) -> Optional[Any]:
+    """numpy's cumulative_sum of tiles data x as a new array on its device, where the kernels
+    compute it (_scanned); None where they do not, and for x of no dimensions. numpy's refusals
+    (an axis missing or out of range, a dtype it does not sum in) come first, from numpy itself."""
+    if not _through_host.is_tiles(x) or x.ndim == 0:
+        return None
+    keywords = {} if dtype is None else {"dtype": _data._dtype(dtype)}
+    result = np.cumulative_sum(np.zeros((1,) * x.ndim, x.dtype), axis=axis, **keywords).dtype
+    axis = normalize_axis_index(0 if axis is None else axis, x.ndim)
+    shift = 1 if include_initial else 0
+    shape = x.shape[:axis] + (x.shape[axis] + shift,) + x.shape[axis + 1:]
+    lines = (math.prod(x.shape[:axis]), x.shape[axis], math.prod(x.shape[axis + 1:]))
+    return _scanned(x, lines, result, shift, shape)
+
+
+def cumsum(x: Any, axis: Optional[int], dtype: Any) -> Optional[Any]:
+    """numpy's cumsum of tiles data x (of all its elements in their order where axis is None) as
+    a new array on its device, where the kernels compute it; else None."""
+    if axis is not None or x.ndim <= 1:
+        return cumulative_sum(x, axis, dtype, False)
+    result = np.cumsum(np.zeros(1, x.dtype), dtype=None if dtype is None else _data._dtype(dtype)).dtype
+    return _scanned(x, (1, x.size, 1), result, 0, (x.size,))
+
+
+def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int,
+             shape: Tuple[int, ...]) -> Optional[Any]:
+    """_scan of x on its device where the kernels read x's dtype and sum in `result` (bool, an
+    integer, float32, or float64 on a device with doubles; x not complex); else None."""
+    context = context_for([x])
+    doubles = np.float64 in (x.dtype, result)
+    if (generated.accumulator(result) is None or not elementwise.storable(x.dtype) or x.dtype.kind == "c" or
+            (doubles and not context.device.supports_fp64)):
+        return None
+    return _scan(x, lines, result, shift, shape, context)
+
+
+def true_positions(mask: Any, context: Context) -> Any:
+    """The positions of the true elements of `mask` (tiles data, numpy's, a Python bool) among
+    its elements in row-major order, as a new int64 array on `context`: each true element's place
+    is the number of true elements before it, from the mask's scan, whose last value, the number
+    of them, is the one value read back (numpy's shape of x[mask] needs it). A mask that is not
+    tiles data on `context` goes there first."""
+    if not _through_host.is_tiles(mask) or context_for([mask]) != context:
+        mask = _data.array(np.asarray(_through_host.host(mask), dtype=np.bool_), context=context)
+    size = mask.size
+    before = _scan(mask, (1, size, 1), np.dtype(np.int64), 1, (size + 1,), context)
+    count = int(before[size:].get()[0])
+    positions = _data.empty(count, np.int64, context=context)
+    if count:
+        tile = _tile(size, context)
+        parallel_for_each(extent(1, 1, -(-size // tile) * tile).tile(1, 1, tile),
+                          _kernel(generated.Signature(np.dtype(np.bool_), np.dtype(np.int64)), "tiles_true_positions"),
+                          positions, mask, before, size, context=context)
+    return positions
+
+
+def nonzero(x: Any) -> Optional[Tuple[Any, ...]]:
+    """numpy's nonzero of tiles data x (of a dimension or more) as new int64 arrays on its device,
+    one a dimension: the positions of x != 0 (computed there), unravelled; None where the
+    elementwise kernels do not compare x's dtype."""
+    context = context_for([x])
+    if not elementwise.computable(x.dtype) or (x.dtype in (np.float64, np.complex128) and
+                                               not context.device.supports_fp64):
+        return None
+    mask = x if x.dtype == np.bool_ else _elementwise.apply(np.not_equal, (x, 0))
+    positions = true_positions(mask, context)
+    if x.ndim == 1:
+        return (positions,)
+    found = []
+    for d, stride in enumerate(_indexing.dense_strides(x.shape)):
+        along = positions if stride == 1 else _elementwise.apply(np.floor_divide, (positions, stride))
+        found.append(along if d == 0 else _elementwise.apply(np.remainder, (along, x.shape[d])))
+    return tuple(found)
