@@ -532,7 +532,7 @@ class array(_numpy_like):
         if self._no_dimensions:
             if _indexing.is_mask(key):  # numpy's: a mask of no dimensions, along a new first one
                 from . import _elementwise  # which imports this module first
-                _elementwise.scatter(self, _indexing.select_mask(_indexing.mask_of(key), ()), value)
+                _elementwise.scatter(self, _indexing.select_mask(_indexing.mask_of(key), (), self.device), value)
                 return
             _indexing.select(key, ())  # numpy's IndexError for an index of a dimension
             self._elements()[0] = value
