@@ -311,6 +311,9 @@ def test_doubles_on_a_device_without_them_are_assigned_through_the_host(context,
     small = tiles.array(np.zeros(4, np.int32), context=context)
     small[1:3] = tiles.array(np.array([2.7, -2.7]), context=context)  # numpy's cast, on the host
     np.testing.assert_array_equal(small.get(), [0, 2, -2, 0])
+    flags = tiles.array(np.zeros(3, np.bool_), context=context)
+    flags[::2] = tiles.array(np.array([0.5, 0.0]), context=context)  # doubles into bools: numpy's truth
+    np.testing.assert_array_equal(flags.get(), [True, False, False])
 
 
 def test_an_element_takes_masks_of_no_dimensions_only_as_numpy_does(context):

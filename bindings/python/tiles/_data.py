@@ -244,7 +244,7 @@ class array_view(_numpy_like):
             # numpy assigns on the host, and the view takes its elements back.
             host = self.get()
             host[_through_host.host(key)] = _through_host.host(value)
-            self._handle.write(host)
+            self._handle.write(host.view(np.uint8) if self._holds_bool else host)
             return
         if _indexing.is_mask(key):
             mask = _indexing.mask_of(key)
