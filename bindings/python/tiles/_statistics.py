@@ -2,7 +2,8 @@
 with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
 (_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
 of ones with keepdims=True), and var and std from the mean and the squared deviations, each a
-kernel; over an axis, and for other dtypes, numpy's through the host."""
+kernel; over axes, and for other dtypes, sum, prod, max, min, mean, all, any, argmax and argmin
+in the kernels of _reductions, on the device too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from . import _data, _elementwise, _through_host
+from . import _data, _elementwise, _reductions, _through_host
 from .errors import InvalidArgument
 
 
@@ -57,24 +58,31 @@ def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
 
 
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
-    """numpy's `op` (sum, max, min, prod) of x over `axis` as a tiles array."""
+    """numpy's `op` (sum, prod, max, min, mean, all, any, argmax, argmin) of x over `axis` as a
+    tiles array: over all the elements by tiles.reduce where it computes them, else by the
+    kernels of _reductions, else (complex data's order, doubles a device lacks) through the
+    host."""
     dtype = None if dtype is None else _data._dtype(dtype)
-    if _all_axes(axis, x.ndim):
-        total = _on_device(x, op, dtype) if op != "prod" else None
+    if _all_axes(axis, x.ndim) and op in ("sum", "max", "min"):
+        total = _on_device(x, op, dtype)
         if total is not None:
             return _shaped(total, x.ndim, keepdims)
+    if _through_host.is_tiles(x):
+        result = _reductions.reduce(x, op, axis, keepdims, dtype)
+        if result is not None:
+            return result
     keywords = dict(axis=axis, keepdims=keepdims, **({} if dtype is None else {"dtype": dtype}))
     return _through_host.compute(getattr(np, op), x, **keywords)
 
 
 def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     """numpy's mean over `axis`: on the device for float32 data over all its elements (the sum
-    over their number)."""
+    over their number), else as reduction's."""
     if x.dtype == np.float32 and _all_axes(axis, x.ndim):
         total = _on_device(x, "sum", None)
         if total is not None:
             return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size))), x.ndim, keepdims)
-    return _through_host.compute(np.mean, x, axis=axis, keepdims=keepdims)
+    return reduction(x, "mean", axis, keepdims)
 
 
 def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:

@@ -20,13 +20,15 @@ isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view whe
 elements are a rectangle, else gathered into a new array; one integer array among the keys,
 and a boolean mask, whose true elements numpy finds on the host, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
-matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
-dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
-and std of float32 data over all its elements.
+matmul of float32 (float64) matrices, sum, prod, max, min, mean, all and any over any axes and
+argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
+tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
+and means too; float64 results where the device has doubles), var and std of float32 data over
+all its elements.
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
-hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
-cumulative_sum, other dtypes, complex sums), all and any, argmax, argmin,
+hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
+over an axis or of other dtypes, cumulative_sum,
 nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
@@ -348,24 +350,24 @@ def cumulative_sum(x: Array, /, *, axis: Optional[int] = None, dtype: Any = None
     return _statistics.cumulative_sum(x, axis, dtype, include_initial)
 
 
-# Utility functions, through the host.
+# Utility functions, on the device.
 
 def all(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:  # noqa: A001
-    return _through_host.compute(np.all, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "all", axis, keepdims)
 
 
 def any(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:  # noqa: A001
-    return _through_host.compute(np.any, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "any", axis, keepdims)
 
 
-# Searching functions: where on the device, the others through the host.
+# Searching functions: argmax, argmin and where on the device, the others through the host.
 
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> Array:
-    return _through_host.compute(np.argmax, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "argmax", axis, keepdims)
 
 
 def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> Array:
-    return _through_host.compute(np.argmin, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "argmin", axis, keepdims)
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
