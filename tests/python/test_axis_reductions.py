@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import tiles
 import tiles.array_api as xp
+from tiles import _reductions
 
 DEVICE = tiles.Context.default().device
 rng = np.random.default_rng(47)
@@ -141,8 +142,12 @@ def test_bad_axes_are_numpys_errors():
         xp.max(x, axis=(0, -2))
 
 
-def test_a_small_result_of_much_data():
-    """sum over axis 0 of a (100_000, 4) matrix: the rows shared among work-items, then combined."""
+@pytest.mark.parametrize("shared", [False, True], ids=["one work-item a result", "shared rows"])
+def test_a_small_result_of_much_data(shared, monkeypatch):
+    """sum over axis 0 of a (100_000, 4) matrix: on CPUs in one work-item a result, on GPUs (and
+    here too where `shared`) the rows shared among work-items, then combined."""
+    if shared:
+        monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
     host = random((100_000, 4), np.float32)
     x = xp.asarray(host)
     same(xp.sum(x, axis=0), host.astype(np.float64).sum(axis=0).astype(np.float32), 1e-5)

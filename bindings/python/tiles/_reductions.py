@@ -18,10 +18,14 @@ from ._where_work_runs import context_for
 
 _kernels: Dict[source.Signature, Kernel] = {}
 
-# A result of fewer elements than this has the first reduced dimension shared among several
-# work-items each (a second launch combines their shares), so that about this many work-items
-# run, each over at least _LEAST_SHARE elements.
-_BUSY = 16384
+# A result of fewer elements than BUSY has the first reduced dimension shared among several
+# work-items each (a second launch combines their shares), so that about BUSY work-items run,
+# each over at least _LEAST_SHARE elements: a GPU would idle with a work-item for each of a few
+# results. A CPU's few cores run a work-group's work-items as a loop, and there the sharing cost
+# more than it gained (BENCHMARKS.md: a sum over the rows of a (262144, 4) matrix took 4.0 ms
+# shared, 1.4 ms not), so on CPUs the limit is BUSY_ON_CPUS, 1: no sharing.
+BUSY = 16384
+BUSY_ON_CPUS = 1
 _LEAST_SHARE = 64
 
 
@@ -88,8 +92,9 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     kept, reduced = _runs(tuple(x.shape), axes)
     outputs, count = math.prod(n for n, _ in kept), math.prod(n for n, _ in reduced)
     groups = 1
-    if op not in source.POSITIONS and reduced and outputs < _BUSY:
-        groups = max(1, min(reduced[0][0], _BUSY // outputs, count // _LEAST_SHARE))
+    busy = BUSY_ON_CPUS if context.device.is_cpu else BUSY
+    if op not in source.POSITIONS and reduced and outputs < busy:
+        groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
     divisor = [float(count)] if op == "mean" else []
     if groups == 1:
         _launch(source.Signature(op, x.dtype, accumulated, result, len(kept), len(reduced)), out, x, divisor,
