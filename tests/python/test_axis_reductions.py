@@ -1,5 +1,5 @@
 """Reductions over axes on the device (tiles.array_api's sum, prod, max, min, mean, all, any,
-argmax, argmin) against numpy's on random data: numpy's result dtypes and shapes, every axis and
+argmax, argmin, and var and std from them) against numpy's on random data: numpy's result dtypes and
 tuple of axes, keepdims, NaN and infinities, ties, data of no elements, and results that stay on
 the device until read."""
 
@@ -188,3 +188,23 @@ def test_sections_and_views_of_host_memory():
     viewed = tiles.array_view(host)
     same(xp.prod(viewed, axis=(0, 2)), np.prod(host, axis=(0, 2)), 0)
     same(xp.any(viewed[2:4] > 4, axis=1), np.any(host[2:4] > 4, axis=1), 0)
+
+
+@pytest.mark.parametrize("dtype", ["float32"] + (["float64"] if DEVICE.supports_fp64 else []))
+def test_var_and_std_over_axes(dtype):
+    host = random((4, 3, 5), dtype) * 3 + 10
+    x = xp.asarray(host)
+    context = x.device
+    context.wait()
+    context.reset_counters()
+    results = {(name, axis, correction, keepdims): getattr(xp, name)(x, axis=axis, correction=correction,
+                                                                     keepdims=keepdims)
+               for name in ("var", "std") for axis in (None, 0, -1, (0, 2)) for correction in (0, 1)
+               for keepdims in (False, True)}
+    context.wait()
+    assert context.counters()["downloads"] == 0
+    for (name, axis, correction, keepdims), result in results.items():
+        same(result, getattr(np, name)(host, axis=axis, ddof=correction, keepdims=keepdims),
+             1e-5 if dtype == "float32" else 1e-12)
+    empty = np.zeros((0, 3), dtype)
+    same(xp.var(xp.asarray(empty), axis=1), np.var(empty, axis=1), 0)

@@ -23,12 +23,12 @@ through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, co
 matmul of float32 (float64) matrices, sum, prod, max, min, mean, all and any over any axes and
 argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
 tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
-and means too; float64 results where the device has doubles), var and std of float32 data over
-all its elements.
+and means too; float64 results where the device has doubles), var and std of float32 (float64)
+data over any axes.
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
 hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
-over an axis or of other dtypes, cumulative_sum,
+of other dtypes, cumulative_sum,
 nonzero, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
