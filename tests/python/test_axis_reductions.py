@@ -1,7 +1,7 @@
 """Reductions over axes on the device (tiles.array_api's sum, prod, max, min, mean, all, any,
-argmax, argmin, and var and std from them) against numpy's on random data: numpy's result dtypes and
-tuple of axes, keepdims, NaN and infinities, ties, data of no elements, and results that stay on
-the device until read."""
+argmax, argmin, and var and std from them) against numpy's on random data: numpy's result dtypes
+and shapes, every axis and tuple of axes, keepdims, NaN and infinities, ties, data of no
+elements, and results that stay on the device until read."""
 
 import itertools
 
