@@ -140,6 +140,10 @@ def test_bad_axes_are_numpys_errors():
         xp.sum(x, axis=2)
     with pytest.raises(ValueError, match="repeated axis"):
         xp.max(x, axis=(0, -2))
+    with pytest.raises(TypeError):
+        xp.argmax(x, axis=(0, 1))  # one axis or None, as numpy's
+    with pytest.raises(np.exceptions.AxisError):
+        xp.argmin(x, axis=-3)
 
 
 @pytest.mark.parametrize("shared", [False, True], ids=["one work-item a result", "shared rows"])

@@ -5,10 +5,11 @@ keepdims and empty reductions; results are new tiles.array that stay on the devi
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
-from numpy.lib.array_utils import normalize_axis_tuple
+from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
 from . import _data, _through_host
 from . import _elementwise_source as generated
@@ -76,7 +77,12 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     complex data, doubles on a device without them), for the host to compute. Data of no elements
     gives numpy's result (its identity, NaN) or numpy's error."""
     context = context_for([x])
-    axes = tuple(range(x.ndim)) if axis is None else normalize_axis_tuple(axis, x.ndim)
+    if axis is None:
+        axes = tuple(range(x.ndim))
+    elif op in source.POSITIONS:  # one axis, as numpy's argmax takes (a tuple is its TypeError)
+        axes = (normalize_axis_index(operator.index(axis), x.ndim),)
+    else:
+        axes = normalize_axis_tuple(axis, x.ndim)
     keywords: Dict[str, Any] = {} if dtype is None else {"dtype": dtype}
     if x.size == 0:
         return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
