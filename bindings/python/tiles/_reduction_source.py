@@ -13,8 +13,6 @@ second launch combines the shares."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List
-
 import numpy as np
 
 from . import _elementwise_source as generated
@@ -62,9 +60,9 @@ def _identity(op: str, dtype: np.dtype) -> str:
     return f"({name}){int(op in ('prod', 'all'))}"
 
 
-def _element(signature: Signature) -> str:
+def _element(signature: Signature, at: str) -> str:
     """The data's element at `at`, as the dtype values are combined in."""
-    value = "vload_half(at, in)" if signature.data == np.float16 else "in[at]"
+    value = f"vload_half({at}, in)" if signature.data == np.float16 else f"in[{at}]"
     return generated._read(value, signature.data, signature.accumulated)
 
 
@@ -94,7 +92,7 @@ def source(signature: Signature) -> str:
         better = f"y {POSITIONS[op]} best"
         if accumulated.kind == "f":  # numpy's position of the first NaN, where there is one
             better = f"!isnan(best) && (isnan(y) || {better})"
-        body += ["    long at = base;", f"    {name} best = {_element(signature)};", "    long position = 0, k = 0;"]
+        body += [f"    {name} best = {_element(signature, 'base')};", "    long position = 0, k = 0;"]
         update = [f"if ({better}) {{ best = y; position = k; }}", "++k;"]
         result = "    out[i] = position;"
     else:
@@ -102,15 +100,16 @@ def source(signature: Signature) -> str:
         body.append(f"    {name} a = {_identity(op, accumulated)};")
         update = [f"const {name} x = a;", f"a = {expression};"]
         result = "    " + generated._store("a / divisor" if op == "mean" else "a", signature.stored, accumulated, "i")
-    loops: List[str] = []
-    for d in range(signature.reduced):
-        start, step = ("share", "groups") if d == 0 else ("0", "1")
-        loops.append(f"    {'    ' * d}for (long j{d} = {start}; j{d} < r{d}; j{d} += {step})")
+    loops = [f"{'    ' * (d + 1)}for (long j{d} = {'share' if d == 0 else 0}; j{d} < r{d}; "
+             f"j{d} += {'groups' if d == 0 else 1})" for d in range(signature.reduced)]
+    if loops:
+        loops[-1] += " {"
+    depth = max(signature.reduced, 1)
     offset = "".join(f" + j{d} * t{d}" for d in range(signature.reduced))
-    inner = "    " * (signature.reduced + 1)
-    body += loops + [f"    {inner[4:]}{{", f"    {inner}const long at = base{offset};",
-                     f"    {inner}const {name} y = {_element(signature)};"]
-    body += [f"    {inner}{line}" for line in update] + [f"    {inner[4:]}}}", result]
+    inner = "    " * (depth + 1)
+    body += (loops or ["    {"]) + [f"{inner}const long at = base{offset};",
+                                     f"{inner}const {name} y = {_element(signature, 'at')};"]
+    body += [f"{inner}{line}" for line in update] + [f"{'    ' * depth}}}", result]
     kernel = (f"__kernel void tiles_reduce_{op}({', '.join(parameters)}) {{\n" + "\n".join(body) + "\n}\n")
     return (generated.pragmas((signature.data, signature.accumulated, signature.stored)) + helper + "\n\n" +
             kernel)
