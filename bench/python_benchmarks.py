@@ -3,8 +3,9 @@ average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a
 (against the device's copy of as many bytes, the kernel alone into an array made once, and a + b
 with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a
 cumulative sum and a[mask] (the mask's scan and a gather, against CuPy's), a sum (tiles.reduce,
-pyopencl.array.sum, cupy.sum) and a matrix product (tiles.matrix_multiply, the textbook tiled
-kernel of bench/kernels/baselines.cl through PyOpenCL, cupy.matmul) of data on the device; copies
+pyopencl.array.sum, cupy.sum), sums over an axis (tiles.array_api.sum, cupy.sum) and a matrix
+product (tiles.matrix_multiply, the textbook tiled kernel of bench/kernels/baselines.cl through
+PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
 (tiles.pinned_empty), against raw OpenCL's (blocking clEnqueueWriteBuffer / ReadBuffer through
 ctypes, on libtiles' queue, from the same pageable memory and from CL_MEM_ALLOC_HOST_PTR memory)
@@ -355,6 +356,34 @@ def reduce_sum(setup, side):
     return "reduce sum", f"{side}x{side} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
+def axis_sum(setup, shape, axis):
+    """The array API's sum over one axis of a float32 matrix on the device (tiles.array_api.sum,
+    the result staying there), against CuPy's and numpy's: over axis 0 of a tall matrix of 4
+    columns, the result much smaller than the data, and over axis 1 of a square one."""
+    import tiles.array_api as xp
+    host = np.random.default_rng(3).random(shape, dtype=np.float32)
+    expected = host.sum(axis=axis, dtype=np.float64)
+    matrix, _ = setup.on_device(host)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = xp.sum(matrix, axis=axis)
+        setup.context.wait()
+
+    contenders = [Contender(f"tiles xp.sum(a, axis={axis})", ours, lambda: kept["tiles"].get())]
+    if setup.cupy is not None:
+        cu_matrix = cupy.asarray(host)
+
+        def cuda():
+            kept["cupy"] = cupy.sum(cu_matrix, axis=axis)
+            setup.cupy_synchronize()
+        contenders.append(Contender(f"cupy.sum(a, axis={axis})", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender(f"numpy.sum(a, axis={axis}) (CPU)", lambda: kept.update(numpy=host.sum(axis=axis)),
+                                lambda: kept["numpy"]))
+    return (f"sum over axis {axis}", f"{shape[0]}x{shape[1]} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3,
+            contenders)
+
+
 def gemm(setup, n):
     rng = np.random.default_rng(3)
     a, b = rng.random((n, n), dtype=np.float32), rng.random((n, n), dtype=np.float32)
@@ -571,7 +600,9 @@ def main():
               "elementwise": [lambda: elementwise_add(setup, options.side),
                               lambda: stepped_assignment(setup, options.side)],
               "scan": [lambda: scans(setup, options.side), lambda: masked(setup, options.side)],
-              "reduce": [lambda: reduce_sum(setup, options.side)],
+              "reduce": [lambda: reduce_sum(setup, options.side),
+                         lambda: axis_sum(setup, (options.side * options.side // 4, 4), 0),
+                         lambda: axis_sum(setup, (options.side, options.side), 1)],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)
                          for mib in sizes for up in (True, False) for pinned in (False, True)],

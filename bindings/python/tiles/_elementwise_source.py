@@ -460,14 +460,19 @@ def source(signature: Signature) -> str:
     at = "at_out" if signature.written == "gathered" else "i"
     kernel = (f"__kernel void tiles_{signature.ufunc}(__global {opencl_type(stored)}* out, {', '.join(inputs)}) {{\n" +
               "\n".join(body) + f"\n    {_store(expression, stored, computed, at)}\n}}\n")
-    dtypes = (*signature.loop, signature.stored) + tuple(o.dtype for o in signature.operands)
+    return pragmas((*signature.loop, signature.stored) + tuple(o.dtype for o in signature.operands)) + helper + \
+        "\n\n" + kernel
+
+
+def pragmas(dtypes: Tuple[Optional[np.dtype], ...]) -> str:
+    """The pragmas a source computing in `dtypes` (None: no dtype) starts with."""
     pragma = ""
     if any(d is not None and d.name in ("float64", "complex128") for d in dtypes):
         pragma += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
     if any(d is not None and d.kind == "c" for d in dtypes):
         # numpy's complex arithmetic rounds each product: fused multiply-adds would differ from it
         pragma += "#pragma OPENCL FP_CONTRACT OFF\n"
-    return pragma + helper + "\n\n" + kernel
+    return pragma
 
 
 # Build options: float32 division and square roots correctly rounded, as numpy's are.

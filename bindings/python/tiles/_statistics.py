@@ -1,18 +1,21 @@
 """The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum)
 with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
 (_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
-of ones with keepdims=True), and var and std from the mean and the squared deviations, each a
-kernel; over an axis, and for other dtypes, numpy's through the host.
+of ones with keepdims=True); over axes, and for other dtypes, sum, prod, max, min, mean, all,
+any, argmax and argmin in the kernels of _reductions, on the device too; and var and std of
+float32 (float64) data over any axes from the mean and the squared deviations, each a kernel.
 
 cumulative_sum is a scan on the device (_scan), for the dtypes its kernels sum."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional
 
 import numpy as np
+from numpy.lib.array_utils import normalize_axis_tuple
 
-from . import _data, _elementwise, _scan, _through_host
+from . import _data, _elementwise, _reductions, _scan, _through_host
 from .errors import InvalidArgument
 
 
@@ -59,35 +62,46 @@ def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
 
 
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
-    """numpy's `op` (sum, max, min, prod) of x over `axis` as a tiles array."""
+    """numpy's `op` (sum, prod, max, min, mean, all, any, argmax, argmin) of x over `axis` as a
+    tiles array: over all the elements by tiles.reduce where it computes them, else by the
+    kernels of _reductions, else (complex data's order, doubles a device lacks) through the
+    host."""
     dtype = None if dtype is None else _data._dtype(dtype)
-    if _all_axes(axis, x.ndim):
-        total = _on_device(x, op, dtype) if op != "prod" else None
+    if _all_axes(axis, x.ndim) and op in ("sum", "max", "min"):
+        total = _on_device(x, op, dtype)
         if total is not None:
             return _shaped(total, x.ndim, keepdims)
+    if _through_host.is_tiles(x):
+        result = _reductions.reduce(x, op, axis, keepdims, dtype)
+        if result is not None:
+            return result
     keywords = dict(axis=axis, keepdims=keepdims, **({} if dtype is None else {"dtype": dtype}))
     return _through_host.compute(getattr(np, op), x, **keywords)
 
 
 def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     """numpy's mean over `axis`: on the device for float32 data over all its elements (the sum
-    over their number)."""
+    over their number), else as reduction's."""
     if x.dtype == np.float32 and _all_axes(axis, x.ndim):
         total = _on_device(x, "sum", None)
         if total is not None:
             return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size))), x.ndim, keepdims)
-    return _through_host.compute(np.mean, x, axis=axis, keepdims=keepdims)
+    return reduction(x, "mean", axis, keepdims)
 
 
 def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
-    """numpy's var (ddof=correction): on the device for float32 data over all its elements, as the
-    sum of squared deviations from the mean, over the number of elements less `correction`."""
-    if (x.dtype == np.float32 and _all_axes(axis, x.ndim) and x.size > correction and
-            _device_result(x, "sum", None) is not None):
-        deviations = _elementwise.apply(np.subtract, (x, mean(x)))
-        total = _on_device(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", None)
-        return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size - correction))), x.ndim,
-                       keepdims)
+    """numpy's var (ddof=correction): on the device for float32 data (float64 where the device has
+    doubles), as the sum over `axis` of squared deviations from the mean, over the number of
+    elements summed less `correction`; through the host for other dtypes, and where that number
+    is not above `correction` (numpy's warning and infinities)."""
+    floats = (np.float32, np.float64) if _elementwise._has_doubles(x) else (np.float32,)
+    if _through_host.is_tiles(x) and x.dtype in floats:
+        axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim)
+        count = math.prod(x.shape[a] for a in axes)
+        if count > correction:
+            deviations = _elementwise.apply(np.subtract, (x, mean(x, axis, keepdims=True)))
+            total = reduction(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", axis, keepdims)
+            return _elementwise.apply(np.true_divide, (total, x.dtype.type(count - correction)))
     return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims)
 
 

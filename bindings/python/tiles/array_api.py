@@ -20,16 +20,18 @@ isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view whe
 elements are a rectangle, else gathered into a new array; one integer array among the keys,
 and a boolean mask, whose true elements a prefix sum of it finds, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
-matmul of float32 (float64) matrices, and max, min, sum and mean over all the elements of the
-dtypes tiles.reduce combines (int32, int64, float32, float64 where the device has doubles), var
-and std of float32 data over all its elements, cumulative_sum along any axis (a scan) of bool,
-integer, float32 and float64 data into those dtypes, and nonzero (a prefix sum of x != 0; the
-number of elements found, like a mask's number of true elements, is the one value read back).
+matmul of float32 (float64) matrices, sum, prod, max, min, mean, all and any over any axes and
+argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
+tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
+and means too; float64 results where the device has doubles), var and std of float32 (float64)
+data over any axes, cumulative_sum along any axis (a scan) of bool, integer, float32 and float64
+data into those dtypes, and nonzero (a prefix sum of x != 0; the number of elements found, like
+a mask's number of true elements, is the one value read back).
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
-hyperbolic ones, log1p, log2, log10), the other reductions (over an axis, prod,
-other dtypes, complex sums, cumulative sums of complex and float16 data), all and any, argmax,
-argmin, searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
+of other dtypes, cumulative sums of complex and float16 data,
+searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
 
 from __future__ import annotations
@@ -350,24 +352,24 @@ def cumulative_sum(x: Array, /, *, axis: Optional[int] = None, dtype: Any = None
     return _statistics.cumulative_sum(x, axis, dtype, include_initial)
 
 
-# Utility functions, through the host.
+# Utility functions, on the device.
 
 def all(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:  # noqa: A001
-    return _through_host.compute(np.all, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "all", axis, keepdims)
 
 
 def any(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:  # noqa: A001
-    return _through_host.compute(np.any, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "any", axis, keepdims)
 
 
-# Searching functions: where on the device, the others through the host.
+# Searching functions: argmax, argmin and where on the device, the others through the host.
 
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> Array:
-    return _through_host.compute(np.argmax, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "argmax", axis, keepdims)
 
 
 def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> Array:
-    return _through_host.compute(np.argmin, x, axis=axis, keepdims=keepdims)
+    return _statistics.reduction(x, "argmin", axis, keepdims)
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:

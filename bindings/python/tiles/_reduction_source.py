@@ -1,0 +1,115 @@
+"""The OpenCL C of reductions over axes (sum, prod, max, min, mean, all, any, argmax, argmin): one
+kernel per operation, dtypes and ranks, in which each work-item computes one element of the result
+by looping over the reduced elements. The data's dimensions come as (kept, reduced) runs with
+strides in elements, so any choice of axes, and shapes, add no kernels. The combining expressions
+are the elementwise kernels' own (add, multiply, maximum, ... of _elementwise_source), so a
+reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does.
+
+A work-item may also take one of `groups` interleaved shares of the first reduced dimension (work
+item i = o + outputs * g takes its indices g, g + groups, ...), so that a result much smaller than
+the data still keeps many work-items busy, neighbouring ones reading neighbouring elements; a
+second launch combines the shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import numpy as np
+
+from . import _elementwise_source as generated
+
+# The elementwise ufunc that combines two values of each reduction (mean: sum's, then a division).
+COMBINE = {"sum": "add", "prod": "multiply", "max": "maximum", "min": "minimum", "mean": "add", "all": "logical_and",
+           "any": "logical_or"}
+# The reductions to the position of the first greatest or least element, and what they compare.
+POSITIONS = {"argmax": ">", "argmin": "<"}
+
+# The type's least and greatest values, which begin max and min (OpenCL C's macros; char is signed).
+_LIMITS = {"char": ("CHAR_MIN", "CHAR_MAX"), "short": ("SHRT_MIN", "SHRT_MAX"), "int": ("INT_MIN", "INT_MAX"),
+           "long": ("LONG_MIN", "LONG_MAX"), "uchar": ("0", "UCHAR_MAX"), "ushort": ("0", "USHRT_MAX"),
+           "uint": ("0", "UINT_MAX"), "ulong": ("0", "ULONG_MAX"), "float": ("-INFINITY", "INFINITY"),
+           "double": ("-INFINITY", "INFINITY")}
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What one reduction kernel is made for."""
+    op: str                  # a name of COMBINE or POSITIONS
+    data: np.dtype           # the dtype the data is stored in
+    accumulated: np.dtype    # the dtype values are combined (and positions compared) in
+    stored: np.dtype         # the dtype of the result (int64 for positions)
+    kept: int                # the rank of the kept dimensions (0: one result)
+    reduced: int             # the rank of the reduced dimensions (0: each result of one element)
+
+
+def has_kernel(op: str, accumulated: np.dtype) -> bool:
+    """Whether the kernels compute `op` in `accumulated` (complex numbers have no order)."""
+    if op in POSITIONS:
+        return accumulated.kind != "c"
+    return generated.has_kernel(COMBINE[op], (accumulated, accumulated))
+
+
+def _identity(op: str, dtype: np.dtype) -> str:
+    """The value a reduction of no elements gives, as OpenCL C of `dtype`."""
+    name = generated.opencl_type(dtype)
+    if dtype.kind == "c":
+        return f"({name})({int(op == 'prod')}, 0)"
+    if op in ("max", "min"):
+        if dtype.kind == "b":
+            return "0" if op == "max" else "1"
+        return _LIMITS[name][op == "min"]
+    return f"({name}){int(op in ('prod', 'all'))}"
+
+
+def _element(signature: Signature, at: str) -> str:
+    """The data's element at `at`, as the dtype values are combined in."""
+    value = f"vload_half({at}, in)" if signature.data == np.float16 else f"in[{at}]"
+    return generated._read(value, signature.data, signature.accumulated)
+
+
+def source(signature: Signature) -> str:
+    """The OpenCL C of the kernel `tiles_reduce_<op>`. Its parameters: the result, the data, the
+    divisor (mean's only: the number of elements, in the real type of the accumulation), the
+    number of results and of shares (groups); then the kept dimensions 1.., the kept strides, the
+    reduced dimensions and the reduced strides. Work-item i writes out[i]."""
+    accumulated, op = signature.accumulated, signature.op
+    name = generated.opencl_type(accumulated)
+    parameters = [f"__global {generated.opencl_type(signature.stored)}* out",
+                  f"__global const {generated.opencl_type(signature.data)}* in"]
+    if op == "mean":
+        parameters.append(f"const {generated.opencl_type(generated.real_part(accumulated))} divisor")
+    parameters += ["const long outputs", "const long groups"]
+    parameters += [f"const long n{d}" for d in range(1, signature.kept)]
+    parameters += [f"const long k{d}" for d in range(signature.kept)]
+    parameters += [f"const long r{d}" for d in range(signature.reduced)]
+    parameters += [f"const long t{d}" for d in range(signature.reduced)]
+    body = ["    const long i = (long)get_global_id(0);", "    long rest = i % outputs, base = 0;",
+            "    const long share = i / outputs;"]
+    for d in reversed(range(signature.kept)):
+        body.append("    base += rest * k0;" if d == 0 else
+                    f"    base += (rest % n{d}) * k{d}; rest /= n{d};")
+    helper = ""
+    if op in POSITIONS:
+        better = f"y {POSITIONS[op]} best"
+        if accumulated.kind == "f":  # numpy's position of the first NaN, where there is one
+            better = f"!isnan(best) && (isnan(y) || {better})"
+        body += [f"    {name} best = {_element(signature, 'base')};", "    long position = 0, k = 0;"]
+        update = [f"if ({better}) {{ best = y; position = k; }}", "++k;"]
+        result = "    out[i] = position;"
+    else:
+        helper, expression = generated._expression(COMBINE[op], (accumulated, accumulated))
+        body.append(f"    {name} a = {_identity(op, accumulated)};")
+        update = [f"const {name} x = a;", f"a = {expression};"]
+        result = "    " + generated._store("a / divisor" if op == "mean" else "a", signature.stored, accumulated, "i")
+    loops = [f"{'    ' * (d + 1)}for (long j{d} = {'share' if d == 0 else 0}; j{d} < r{d}; "
+             f"j{d} += {'groups' if d == 0 else 1})" for d in range(signature.reduced)]
+    if loops:
+        loops[-1] += " {"
+    depth = max(signature.reduced, 1)
+    offset = "".join(f" + j{d} * t{d}" for d in range(signature.reduced))
+    inner = "    " * (depth + 1)
+    body += (loops or ["    {"]) + [f"{inner}const long at = base{offset};",
+                                     f"{inner}const {name} y = {_element(signature, 'at')};"]
+    body += [f"{inner}{line}" for line in update] + [f"{'    ' * depth}}}", result]
+    kernel = (f"__kernel void tiles_reduce_{op}({', '.join(parameters)}) {{\n" + "\n".join(body) + "\n}\n")
+    return (generated.pragmas((signature.data, signature.accumulated, signature.stored)) + helper + "\n\n" +
+            kernel)

@@ -1,0 +1,127 @@
+"""Reductions over axes on the device (sum, prod, max, min, mean, all, any over any axes; argmax
+and argmin over one axis or all), in the kernels of _reduction_source, with numpy's result dtypes,
+keepdims and empty reductions; results are new tiles.array that stay on the device."""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
+
+from . import _data, _through_host
+from . import _elementwise_source as generated
+from . import _reduction_source as source
+from ._launch import Kernel, extent, parallel_for_each
+from ._where_work_runs import context_for
+
+_kernels: Dict[source.Signature, Kernel] = {}
+
+# A result of fewer elements than BUSY has the first reduced dimension shared among several
+# work-items each (a second launch combines their shares), so that about BUSY work-items run,
+# each over at least _LEAST_SHARE elements: a GPU would idle with a work-item for each of a few
+# results. A CPU's few cores run a work-group's work-items as a loop, and there the sharing cost
+# more than it gained (BENCHMARKS.md: a sum over the rows of a (262144, 4) matrix took 4.0 ms
+# shared, 1.4 ms not), so on CPUs the limit is BUSY_ON_CPUS, 1: no sharing.
+BUSY = 16384
+BUSY_ON_CPUS = 1
+_LEAST_SHARE = 64
+
+
+def _runs(shape: Tuple[int, ...], axes: Tuple[int, ...]) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:
+    """The (dimension, stride in elements) of the kept and of the reduced dimensions of a dense
+    row-major `shape`, each in order, neighbours that are one run merged and dimensions of 1
+    left out."""
+    strides = [math.prod(shape[d + 1:]) for d in range(len(shape))]
+    kept: List[Tuple[int, int]] = []
+    reduced: List[Tuple[int, int]] = []
+    for d, (n, stride) in enumerate(zip(shape, strides)):
+        if n == 1:
+            continue
+        runs = reduced if d in axes else kept
+        if runs and runs[-1][1] == n * stride:
+            runs[-1] = (runs[-1][0] * n, stride)
+        else:
+            runs.append((n, stride))
+    return kept, reduced
+
+
+def _result_shape(shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool) -> Tuple[int, ...]:
+    return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
+
+
+def _has_doubles(x: Any, dtypes: Tuple[np.dtype, ...]) -> bool:
+    return (not any(d in (np.float64, np.complex128) for d in dtypes) or
+            context_for([x]).device.supports_fp64)
+
+
+def _dtypes(x: Any, op: str, dtype: Optional[np.dtype]) -> Tuple[np.dtype, np.dtype]:
+    """numpy's result dtype of `op` of x's elements (with `dtype=`), and the dtype the kernel
+    combines them in: the result's, but float for float16 (as numpy's float16 loops add in
+    float, rounding the result once)."""
+    if op in source.POSITIONS:
+        result = np.dtype(np.int64)
+        accumulated = x.dtype
+    else:
+        result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
+        accumulated = x.dtype if op in ("max", "min") else result
+    return result, np.dtype(np.float32) if accumulated == np.float16 else accumulated
+
+
+def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Optional[np.dtype] = None) -> Any:
+    """numpy's `op` (a name of _reduction_source's COMBINE or POSITIONS) of tiles data x over
+    `axis` (None, an int or a tuple; argmax and argmin take None or one int) as a new tiles.array,
+    on the device; None where the kernels lack the dtypes (complex data's order, a real result of
+    complex data, doubles on a device without them), for the host to compute. Data of no elements
+    gives numpy's result (its identity, NaN) or numpy's error."""
+    context = context_for([x])
+    if axis is None:
+        axes = tuple(range(x.ndim))
+    elif op in source.POSITIONS:  # one axis, as numpy's argmax takes (a tuple is its TypeError)
+        axes = (normalize_axis_index(operator.index(axis), x.ndim),)
+    else:
+        axes = normalize_axis_tuple(axis, x.ndim)
+    keywords: Dict[str, Any] = {} if dtype is None else {"dtype": dtype}
+    if x.size == 0:
+        return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
+                                                       **keywords), context)
+    result, accumulated = _dtypes(x, op, dtype)
+    if (not generated.storable(x.dtype) or not generated.storable(result) or
+            (x.dtype.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
+            (op == "mean" and accumulated.kind not in "fc") or
+            not _has_doubles(x, (x.dtype, result, accumulated))):
+        return None
+    shape = _result_shape(x.shape, axes, keepdims)
+    out = _data.empty(shape, result, context=context)
+    kept, reduced = _runs(tuple(x.shape), axes)
+    outputs, count = math.prod(n for n, _ in kept), math.prod(n for n, _ in reduced)
+    groups = 1
+    busy = BUSY_ON_CPUS if context.device.is_cpu else BUSY
+    if op not in source.POSITIONS and reduced and outputs < busy:
+        groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
+    divisor = [float(count)] if op == "mean" else []
+    if groups == 1:
+        _launch(source.Signature(op, x.dtype, accumulated, result, len(kept), len(reduced)), out, x, divisor,
+                outputs, 1, kept, reduced)
+    else:
+        shares = _data.empty((groups, outputs), accumulated, context=context)
+        first = "sum" if op == "mean" else op
+        _launch(source.Signature(first, x.dtype, accumulated, accumulated, len(kept), len(reduced)), shares, x, [],
+                outputs, groups, kept, reduced)
+        _launch(source.Signature(op, accumulated, accumulated, result, 1, 1), out, shares, divisor, outputs, 1,
+                [(outputs, 1)], [(groups, outputs)])
+    return out
+
+
+def _launch(signature: source.Signature, out: Any, data: Any, divisor: List[float], outputs: int, groups: int,
+            kept: List[Tuple[int, int]], reduced: List[Tuple[int, int]]) -> None:
+    """The kernel of `signature` over outputs * groups work-items."""
+    kernel = _kernels.get(signature)
+    if kernel is None:
+        kernel = _kernels[signature] = Kernel(source.source(signature), "tiles_reduce_" + signature.op,
+                                              generated.OPTIONS)
+    arguments = [*divisor, outputs, groups, *(n for n, _ in kept[1:]), *(s for _, s in kept),
+                 *(n for n, _ in reduced), *(s for _, s in reduced)]
+    parallel_for_each(extent(outputs * groups), kernel, out, data, *arguments)

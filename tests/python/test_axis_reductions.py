@@ -1,0 +1,214 @@
+"""Reductions over axes on the device (tiles.array_api's sum, prod, max, min, mean, all, any,
+argmax, argmin, and var and std from them) against numpy's on random data: numpy's result dtypes
+and shapes, every axis and tuple of axes, keepdims, NaN and infinities, ties, data of no
+elements, and results that stay on the device until read."""
+
+import itertools
+
+import numpy as np
+import pytest
+import tiles
+import tiles.array_api as xp
+from tiles import _reductions
+
+DEVICE = tiles.Context.default().device
+rng = np.random.default_rng(47)
+DTYPES = ["bool", "int8", "int64", "uint16", "float16", "float32", "complex64"] + (
+    ["float64"] if DEVICE.supports_fp64 else [])
+
+
+def random(shape, dtype):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
+    if dtype.kind in "iu":
+        return rng.integers(0 if dtype.kind == "u" else -5, 6, shape).astype(dtype)
+    values = rng.standard_normal(shape)
+    if dtype.kind == "c":
+        values = values + 1j * rng.standard_normal(shape)
+    return values.astype(dtype)
+
+
+def same(result, expected, rtol):
+    assert isinstance(result, tiles.array), type(result)
+    expected = np.asarray(expected)
+    assert (result.shape, result.dtype) == (expected.shape, expected.dtype)
+    if rtol:
+        np.testing.assert_allclose(result.get(), expected, rtol=rtol, atol=rtol, equal_nan=True)
+    else:
+        np.testing.assert_array_equal(result.get(), expected)
+
+
+def tolerance(dtype, op):
+    """Floating sums are added in another order than numpy's pairwise one."""
+    if op in ("max", "min", "all", "any", "argmax", "argmin") or np.dtype(dtype).kind in "biu":
+        return 0
+    return {"float16": 2e-3, "float32": 1e-5, "complex64": 1e-5}.get(np.dtype(dtype).name, 1e-12)
+
+
+def every_axis(ndim):
+    """None, each axis (negative too) and each tuple of two axes or more."""
+    yield None
+    yield from range(-ndim, ndim)
+    for k in range(2, ndim + 1):
+        yield from itertools.combinations(range(ndim), k)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_reductions_of_every_dtype(dtype):
+    host = random((3, 4, 5), dtype)
+    x = xp.asarray(host)
+    ops = ["sum", "prod", "all", "any"] + (["max", "min", "argmax", "argmin"] if host.dtype.kind != "c" else [])
+    ops += ["mean"] if host.dtype.kind in "fc" else []
+    for op in ops:
+        for axis in (None, 0, -1, (0, 2)) if not op.startswith("arg") else (None, 1):
+            for keepdims in (False, True):
+                expected = getattr(np, op)(host, axis=axis, keepdims=keepdims)
+                same(getattr(xp, op)(x, axis=axis, keepdims=keepdims), expected, tolerance(dtype, op))
+
+
+@pytest.mark.parametrize("shape", [(7,), (3, 5), (2, 3, 4), (2, 1, 3, 4)], ids=str)
+def test_every_axis_of_ranks_1_to_4(shape):
+    host = random(shape, np.float32)
+    x = xp.asarray(host)
+    for axis in every_axis(len(shape)):
+        for op in ("sum", "max"):
+            same(getattr(xp, op)(x, axis=axis, keepdims=True), getattr(np, op)(host, axis=axis, keepdims=True),
+                 tolerance(np.float32, op))
+        same(xp.mean(x, axis=axis), np.mean(host, axis=axis), 1e-5)
+    for axis in range(len(shape)):
+        same(xp.argmin(x, axis=axis, keepdims=True), np.argmin(host, axis=axis, keepdims=True), 0)
+
+
+def test_numpy_result_dtypes_and_dtype_arguments():
+    small = random((4, 6), np.int8)
+    x = xp.asarray(small)
+    same(xp.sum(x, axis=0), np.sum(small, axis=0), 0)  # int64, without wrapping in int8
+    same(xp.prod(x, axis=1, dtype=xp.int16), np.prod(small, axis=1, dtype=np.int16), 0)
+    same(xp.sum(x, axis=1, dtype=xp.float32), np.sum(small, axis=1, dtype=np.float32), 0)
+    large = np.full((2, 3), 60000, np.uint16)
+    same(xp.sum(xp.asarray(large), axis=0), np.full(3, 120000, np.uint64), 0)  # uint64, past uint16's range
+    same(xp.sum(xp.asarray(np.ones((3, 2), bool)), axis=0), np.array([3, 3]), 0)
+    if DEVICE.supports_fp64:
+        same(xp.mean(x, axis=0), np.mean(small, axis=0), 1e-12)  # float64 for integers
+    # numpy adds float16 in float and rounds once: 4096 ones are 4096, not float16's 2048
+    same(xp.sum(xp.asarray(np.ones((4096, 2), np.float16)), axis=0), np.full(2, 4096, np.float16), 0)
+
+
+def test_integers_wrap_as_numpy():
+    host = np.full((3, 2), np.iinfo(np.int64).max, np.int64)
+    same(xp.sum(xp.asarray(host), axis=0), np.sum(host, axis=0), 0)
+    same(xp.prod(xp.asarray(host), axis=0), np.prod(host, axis=0), 0)
+
+
+def test_nan_and_infinities():
+    host = np.array([[1.0, np.nan, 3.0, np.nan], [-np.inf, 2.0, np.inf, 0.0], [5.0, 5.0, -1.0, np.nan]],
+                    np.float32)
+    x = xp.asarray(host)
+    for op in ("max", "min", "argmax", "argmin", "sum"):
+        for axis in (None, 0, 1):
+            with np.errstate(invalid="ignore"):  # numpy's warning for inf - inf
+                expected = getattr(np, op)(host, axis=axis)
+            same(getattr(xp, op)(x, axis=axis), expected, 0)
+    ties = np.array([[2, 7, 7, 1], [3, 3, 0, 0]], np.int64)
+    for op in ("argmax", "argmin"):
+        for axis in (None, 0, 1):
+            same(getattr(xp, op)(xp.asarray(ties), axis=axis), getattr(np, op)(ties, axis=axis), 0)
+    infinite = np.array([-np.inf, -np.inf, np.inf, np.inf], np.float16)
+    same(xp.argmax(xp.asarray(infinite)), np.argmax(infinite), 0)
+    same(xp.max(xp.asarray(infinite.reshape(2, 2)), axis=1), np.max(infinite.reshape(2, 2), axis=1), 0)
+
+
+def test_no_elements():
+    host = np.zeros((0, 3), np.float32)
+    x = xp.asarray(host)
+    same(xp.sum(x, axis=0), np.sum(host, axis=0), 0)
+    same(xp.prod(x, axis=0, keepdims=True), np.prod(host, axis=0, keepdims=True), 0)
+    same(xp.max(x, axis=1), np.max(host, axis=1), 0)  # of no results: nothing to raise for
+    same(xp.all(x, axis=0), np.all(host, axis=0), 0)
+    with pytest.raises(ValueError, match="zero-size array to reduction operation maximum"):
+        xp.max(x, axis=0)
+    with pytest.raises(ValueError, match="empty sequence"):
+        xp.argmax(x)
+    with pytest.warns(RuntimeWarning):
+        same(xp.mean(x, axis=0), np.full(3, np.nan, np.float32), 0)
+
+
+def test_bad_axes_are_numpys_errors():
+    x = xp.asarray(random((2, 3), np.float32))
+    with pytest.raises(np.exceptions.AxisError):
+        xp.sum(x, axis=2)
+    with pytest.raises(ValueError, match="repeated axis"):
+        xp.max(x, axis=(0, -2))
+    with pytest.raises(TypeError):
+        xp.argmax(x, axis=(0, 1))  # one axis or None, as numpy's
+    with pytest.raises(np.exceptions.AxisError):
+        xp.argmin(x, axis=-3)
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["one work-item a result", "shared rows"])
+def test_a_small_result_of_much_data(shared, monkeypatch):
+    """sum over axis 0 of a (100_000, 4) matrix: on CPUs in one work-item a result, on GPUs (and
+    here too where `shared`) the rows shared among work-items, then combined."""
+    if shared:
+        monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    host = random((100_000, 4), np.float32)
+    x = xp.asarray(host)
+    same(xp.sum(x, axis=0), host.astype(np.float64).sum(axis=0).astype(np.float32), 1e-5)
+    same(xp.max(x, axis=0), host.max(axis=0), 0)
+    same(xp.mean(x, axis=0), host.astype(np.float64).mean(axis=0).astype(np.float32), 1e-5)
+    flags = host > 3.5
+    same(xp.any(xp.asarray(flags), axis=0), flags.any(axis=0), 0)
+    same(xp.all(xp.asarray(~flags), axis=0), (~flags).all(axis=0), 0)
+    same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
+
+
+def test_results_stay_on_the_device():
+    x = xp.asarray(random((6, 5, 4), np.float32))
+    context = x.device
+    context.wait()
+    context.reset_counters()
+    results = [xp.sum(x, axis=1), xp.prod(x, axis=(0, 2)), xp.max(x, axis=0), xp.mean(x, axis=-1),
+               xp.all(x, axis=2), xp.any(x), xp.argmax(x, axis=1), xp.argmin(x)]
+    context.wait()
+    assert context.counters()["downloads"] == 0
+    assert all(isinstance(r, tiles.array) for r in results)
+    results[0].get()
+    assert context.counters()["downloads"] == 1
+
+
+def test_complex_order_goes_through_the_host():
+    host = random((3, 4), np.complex64)
+    same(xp.max(xp.asarray(host), axis=0), np.max(host, axis=0), 0)
+    same(xp.argmax(xp.asarray(host), axis=1), np.argmax(host, axis=1), 0)
+
+
+def test_sections_and_views_of_host_memory():
+    host = random((5, 6, 3), np.int64)
+    section = xp.asarray(host)[1:4, 2:5]
+    for op in ("sum", "min", "argmax"):
+        for axis in (0, 1, 2):
+            same(getattr(xp, op)(section, axis=axis), getattr(np, op)(host[1:4, 2:5], axis=axis), 0)
+    viewed = tiles.array_view(host)
+    same(xp.prod(viewed, axis=(0, 2)), np.prod(host, axis=(0, 2)), 0)
+    same(xp.any(viewed[2:4] > 4, axis=1), np.any(host[2:4] > 4, axis=1), 0)
+
+
+@pytest.mark.parametrize("dtype", ["float32"] + (["float64"] if DEVICE.supports_fp64 else []))
+def test_var_and_std_over_axes(dtype):
+    host = random((4, 3, 5), dtype) * 3 + 10
+    x = xp.asarray(host)
+    context = x.device
+    context.wait()
+    context.reset_counters()
+    results = {(name, axis, correction, keepdims): getattr(xp, name)(x, axis=axis, correction=correction,
+                                                                     keepdims=keepdims)
+               for name in ("var", "std") for axis in (None, 0, -1, (0, 2)) for correction in (0, 1)
+               for keepdims in (False, True)}
+    context.wait()
+    assert context.counters()["downloads"] == 0
+    for (name, axis, correction, keepdims), result in results.items():
+        same(result, getattr(np, name)(host, axis=axis, ddof=correction, keepdims=keepdims),
+             1e-5 if dtype == "float32" else 1e-12)
+    empty = np.zeros((0, 3), dtype)
+    same(xp.var(xp.asarray(empty), axis=1), np.var(empty, axis=1), 0)
