@@ -163,6 +163,20 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
+@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1)])
+def test_rows_shared_among_neighbouring_work_items(shape, axis, monkeypatch):
+    """A reduction over the last axes (each result a run of consecutive elements) shares each row
+    among neighbouring work-items on GPUs (here too), then combines the shares."""
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    host = random(shape, np.float32)
+    x = xp.asarray(host)
+    same(xp.sum(x, axis=axis), host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
+    same(xp.min(x, axis=axis), host.min(axis=axis), 0)
+    same(xp.mean(x, axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
+    flags = host > 3.0
+    same(xp.any(xp.asarray(flags), axis=axis), flags.any(axis=axis), 0)
+
+
 def test_results_stay_on_the_device():
     x = xp.asarray(random((6, 5, 4), np.float32))
     context = x.device

@@ -8,7 +8,9 @@ reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does
 A work-item may also take one of `groups` interleaved shares of the first reduced dimension (work
 item i = o + outputs * g takes its indices g, g + groups, ...), so that a result much smaller than
 the data still keeps many work-items busy, neighbouring ones reading neighbouring elements; a
-second launch combines the shares."""
+second launch combines the shares. Where the reduced elements of each result are one run of
+consecutive elements (a reduction over the last axes), the shares of a result are neighbours
+instead (work-item i = g + groups * o), so that they read neighbouring elements of one row."""
 
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ class Signature:
     stored: np.dtype         # the dtype of the result (int64 for positions)
     kept: int                # the rank of the kept dimensions (0: one result)
     reduced: int             # the rank of the reduced dimensions (0: each result of one element)
+    across: bool = False     # whether a result's shares are neighbouring work-items (rows of
+                             # consecutive elements), not `outputs` apart
 
 
 def has_kernel(op: str, accumulated: np.dtype) -> bool:
@@ -82,8 +86,9 @@ def source(signature: Signature) -> str:
     parameters += [f"const long k{d}" for d in range(signature.kept)]
     parameters += [f"const long r{d}" for d in range(signature.reduced)]
     parameters += [f"const long t{d}" for d in range(signature.reduced)]
-    body = ["    const long i = (long)get_global_id(0);", "    long rest = i % outputs, base = 0;",
-            "    const long share = i / outputs;"]
+    result_of, share_of = ("i / groups", "i % groups") if signature.across else ("i % outputs", "i / outputs")
+    body = ["    const long i = (long)get_global_id(0);", f"    long rest = {result_of}, base = 0;",
+            f"    const long share = {share_of};"]
     for d in reversed(range(signature.kept)):
         body.append("    base += rest * k0;" if d == 0 else
                     f"    base += (rest % n{d}) * k{d}; rest /= n{d};")

@@ -28,6 +28,10 @@ _kernels: Dict[source.Signature, Kernel] = {}
 BUSY = 16384
 BUSY_ON_CPUS = 1
 _LEAST_SHARE = 64
+# Where each result reduces one run of consecutive elements (over the last axes), a GPU's results
+# are shared among this many neighbouring work-items each, whatever their number, so that a warp
+# reads consecutive elements of a row rather than one element of each of 32 rows.
+ROW_SHARES = 32
 
 
 def _runs(shape: Tuple[int, ...], axes: Tuple[int, ...]) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:
@@ -97,21 +101,27 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     out = _data.empty(shape, result, context=context)
     kept, reduced = _runs(tuple(x.shape), axes)
     outputs, count = math.prod(n for n, _ in kept), math.prod(n for n, _ in reduced)
-    groups = 1
+    groups, across = 1, False
     busy = BUSY_ON_CPUS if context.device.is_cpu else BUSY
-    if op not in source.POSITIONS and reduced and outputs < busy:
-        groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
+    if op not in source.POSITIONS and reduced:
+        if busy > 1 and len(reduced) == 1 and reduced[0][1] == 1 and count >= 2 * _LEAST_SHARE:
+            groups, across = min(ROW_SHARES, count // _LEAST_SHARE), True
+        elif outputs < busy:
+            groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
     divisor = [float(count)] if op == "mean" else []
     if groups == 1:
         _launch(source.Signature(op, x.dtype, accumulated, result, len(kept), len(reduced)), out, x, divisor,
                 outputs, 1, kept, reduced)
     else:
-        shares = _data.empty((groups, outputs), accumulated, context=context)
+        # The shares of each result: a row of them (across), or a row of each share's results.
+        shares = _data.empty((outputs, groups) if across else (groups, outputs), accumulated, context=context)
         first = "sum" if op == "mean" else op
-        _launch(source.Signature(first, x.dtype, accumulated, accumulated, len(kept), len(reduced)), shares, x, [],
-                outputs, groups, kept, reduced)
+        _launch(source.Signature(first, x.dtype, accumulated, accumulated, len(kept), len(reduced), across), shares,
+                x, [], outputs, groups, kept, reduced)
+        kept_shares, reduced_shares = ([(outputs, groups)], [(groups, 1)]) if across else ([(outputs, 1)],
+                                                                                            [(groups, outputs)])
         _launch(source.Signature(op, accumulated, accumulated, result, 1, 1), out, shares, divisor, outputs, 1,
-                [(outputs, 1)], [(groups, outputs)])
+                kept_shares, reduced_shares)
     return out
 
 
