@@ -311,6 +311,9 @@ def test_doubles_on_a_device_without_them_are_assigned_through_the_host(context,
     small = tiles.array(np.zeros(4, np.int32), context=context)
     small[1:3] = tiles.array(np.array([2.7, -2.7]), context=context)  # numpy's cast, on the host
     np.testing.assert_array_equal(small.get(), [0, 2, -2, 0])
+    element = tiles.array(np.float64(1.5), context=context)
+    element[np.True_] = 2.5  # an array of no dimensions and a mask of none
+    assert float(element) == 2.5
     flags = tiles.array(np.zeros(3, np.bool_), context=context)
     flags[::2] = tiles.array(np.array([0.5, 0.0]), context=context)  # doubles into bools: numpy's truth
     np.testing.assert_array_equal(flags.get(), [True, False, False])

@@ -177,6 +177,18 @@ def test_rows_shared_among_neighbouring_work_items(shape, axis, monkeypatch):
     same(xp.any(xp.asarray(flags), axis=axis), flags.any(axis=axis), 0)
 
 
+@pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
+def test_float_sums_of_long_rows_keep_their_small_terms():
+    """2^24 then 1,000 ones: added one after another in float, each 1 is lost (2^24 + 1 rounds to
+    2^24), and numpy's pairwise sum gives 2^24 + 988; added in double, the sum is the exact
+    2^24 + 1,000, which float holds."""
+    host = np.ones((2, 1001), np.float32)
+    host[:, 0] = 2.0**24
+    x = xp.asarray(host)
+    same(xp.sum(x, axis=1), np.full(2, 2.0**24 + 1000, np.float32), 0)
+    same(xp.mean(x, axis=-1), np.full(2, (2.0**24 + 1000) / 1001, np.float32), 0)
+
+
 def test_results_stay_on_the_device():
     x = xp.asarray(random((6, 5, 4), np.float32))
     context = x.device

@@ -530,8 +530,13 @@ class array(_numpy_like):
         (arr[:, 1], arr.T), which numpy's view would write through."""
         self._check_writable()
         if self._no_dimensions:
+            from . import _elementwise  # which imports this module first
+            if _indexing.is_mask(key) and _elementwise.moves_doubles_without_them(self, value):
+                host = self.get()  # as array_view's assignments of doubles there: numpy's, on the host
+                host[_through_host.host(key)] = _through_host.host(value)
+                self._elements()[0] = host[()]
+                return
             if _indexing.is_mask(key):  # numpy's: a mask of no dimensions, along a new first one
-                from . import _elementwise  # which imports this module first
                 _elementwise.scatter(self, _indexing.select_mask(_indexing.mask_of(key), (), self.device), value)
                 return
             _indexing.select(key, ())  # numpy's IndexError for an index of a dimension

@@ -61,17 +61,23 @@ def _has_doubles(x: Any, dtypes: Tuple[np.dtype, ...]) -> bool:
             context_for([x]).device.supports_fp64)
 
 
-def _dtypes(x: Any, op: str, dtype: Optional[np.dtype]) -> Tuple[np.dtype, np.dtype]:
+def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
     """numpy's result dtype of `op` of x's elements (with `dtype=`), and the dtype the kernel
     combines them in: the result's, but float for float16 (as numpy's float16 loops add in
-    float, rounding the result once)."""
+    float, rounding the result once), and double for sums and means of floats where the device
+    has `doubles`: a work-item adds its elements one after another, whose float sum would stop
+    growing at 2^24 ones where numpy's pairwise sum loses a few bits."""
     if op in source.POSITIONS:
         result = np.dtype(np.int64)
         accumulated = x.dtype
     else:
         result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
         accumulated = x.dtype if op in ("max", "min") else result
-    return result, np.dtype(np.float32) if accumulated == np.float16 else accumulated
+    if accumulated == np.float16:
+        accumulated = np.dtype(np.float32)
+    if op in ("sum", "mean") and accumulated == np.float32 and doubles:
+        accumulated = np.dtype(np.float64)
+    return result, accumulated
 
 
 def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Optional[np.dtype] = None) -> Any:
@@ -91,7 +97,7 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     if x.size == 0:
         return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
                                                        **keywords), context)
-    result, accumulated = _dtypes(x, op, dtype)
+    result, accumulated = _dtypes(x, op, dtype, context.device.supports_fp64)
     if (not generated.storable(x.dtype) or not generated.storable(result) or
             (x.dtype.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
             (op == "mean" and accumulated.kind not in "fc") or
