@@ -110,13 +110,11 @@ def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what
         raise Unsupported(f"{what()} involves {refused[0]}, which libtiles' elementwise kernels do not compute in "
                           f"(they compute in bool, int8..int64, uint8..uint64, float32, float64, complex64 and "
                           f"complex128): {conversion}")
-    doubles = [d for d in [*loop, *stored] if d in (np.float64, np.complex128)]
-    if doubles:
-        device = context.device
-        if not device.supports_fp64:
-            single = "complex64" if doubles[0] == np.complex128 else "float32"
-            raise Unsupported(f"{what()} computes in {doubles[0]} (numpy's rule), and {device.name} has no doubles "
-                              f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
+    if lacks_doubles(context, [*loop, *stored]):
+        double = next(d for d in [*loop, *stored] if d in (np.float64, np.complex128))
+        single = "complex64" if double == np.complex128 else "float32"
+        raise Unsupported(f"{what()} computes in {double} (numpy's rule), and {context.device.name} has no doubles "
+                          f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
 
 
 def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
@@ -509,11 +507,17 @@ def mean(data: Any, dtype: Any) -> np.generic:
     return result.type(total / data.size)
 
 
+def lacks_doubles(context: Context, dtypes: Sequence[np.dtype]) -> bool:
+    """Whether `dtypes` hold float64 or complex128 and `context`'s device has no doubles, so that
+    no kernel of its may name them."""
+    return any(d in (np.float64, np.complex128) for d in dtypes) and not context.device.supports_fp64
+
+
 def moves_doubles_without_them(data: Any, value: Any) -> bool:
     """Whether an assignment of `value` to `data`'s elements involves float64 or complex128 where
     they live on a device without doubles, whose kernels cannot name those types."""
     dtypes = [data.dtype] + ([value.dtype] if _is_tiles(value) else [])
-    return any(d in (np.float64, np.complex128) for d in dtypes) and not context_for([data, value]).device.supports_fp64
+    return lacks_doubles(context_for([data, value]), dtypes)
 
 
 def _has_doubles(data: Any) -> bool:

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
-from . import _data, _through_host
+from . import _data, _elementwise, _through_host
 from . import _elementwise_source as generated
 from . import _reduction_source as source
 from ._launch import Kernel, extent, parallel_for_each
@@ -56,11 +56,6 @@ def _result_shape(shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool)
     return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
 
 
-def _has_doubles(x: Any, dtypes: Tuple[np.dtype, ...]) -> bool:
-    return (not any(d in (np.float64, np.complex128) for d in dtypes) or
-            context_for([x]).device.supports_fp64)
-
-
 def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
     """numpy's result dtype of `op` of x's elements (with `dtype=`), and the dtype the kernel
     combines them in: the result's, but float for float16 (as numpy's float16 loops add in
@@ -101,7 +96,7 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     if (not generated.storable(x.dtype) or not generated.storable(result) or
             (x.dtype.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
             (op == "mean" and accumulated.kind not in "fc") or
-            not _has_doubles(x, (x.dtype, result, accumulated))):
+            _elementwise.lacks_doubles(context, (x.dtype, result, accumulated))):
         return None
     shape = _result_shape(x.shape, axes, keepdims)
     out = _data.empty(shape, result, context=context)

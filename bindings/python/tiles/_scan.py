@@ -95,9 +95,8 @@ def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int,
     """_scan of x on its device where the kernels read x's dtype and sum in `result` (bool, an
     integer, float32, or float64 on a device with doubles; x not complex); else None."""
     context = context_for([x])
-    doubles = np.float64 in (x.dtype, result)
     if (generated.accumulator(result) is None or not elementwise.storable(x.dtype) or x.dtype.kind == "c" or
-            (doubles and not context.device.supports_fp64)):
+            _elementwise.lacks_doubles(context, (x.dtype, result))):
         return None
     return _scan(x, lines, result, shift, shape, context)
 
@@ -127,8 +126,7 @@ def nonzero(x: Any) -> Optional[Tuple[Any, ...]]:
     one a dimension: the positions of x != 0 (computed there), unravelled; None where the
     elementwise kernels do not compare x's dtype."""
     context = context_for([x])
-    if not elementwise.computable(x.dtype) or (x.dtype in (np.float64, np.complex128) and
-                                               not context.device.supports_fp64):
+    if not elementwise.computable(x.dtype) or _elementwise.lacks_doubles(context, (x.dtype,)):
         return None
     mask = x if x.dtype == np.bool_ else _elementwise.apply(np.not_equal, (x, 0))
     positions = true_positions(mask, context)
