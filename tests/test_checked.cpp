@@ -539,13 +539,14 @@ TEST_CASE("checked launches are reported in full however many problems the proce
 TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, through its ring of stages",
           "[checked][algorithms][precision]") {
     // gemm_mma's stages hold as many slices as the device's tile_static memory has room for, up to
-    // 4: in the simulator's 32 KiB, three of these 64 x 64 blocks' two-step slices; k gives them
-    // five slices, so that each stage is reused.
+    // 4: all four of these 32 x 32 blocks' two-step slices, in the simulator's 32 KiB; k gives them
+    // five or more slices, so that each stage is reused. The smallest warps' parts keep the
+    // simulated work small (the simulator runs each work-item's instructions one by one).
     const tiles::accelerator_view view = tiles::create_checked_view(true);
     tiles::accelerator accelerator = view.get_accelerator();
     INFO("tile_static memory: " << accelerator.tile_static_memory() << " bytes");
-    const tiles::parameter_values emulated = {{"WARPS_DOWN", 2},    {"WARPS_ACROSS", 2}, {"WARP_ROWS", 32},
-                                              {"WARP_COLUMNS", 32}, {"SLICE_STEPS", 2},  {"TENSOR_CORES", 2}};
+    const tiles::parameter_values emulated = {{"WARPS_DOWN", 2},    {"WARPS_ACROSS", 2}, {"WARP_ROWS", 16},
+                                              {"WARP_COLUMNS", 16}, {"SLICE_STEPS", 2},  {"TENSOR_CORES", 2}};
     for (const char* set : {"gemm_mma", "gemm_mma_tf32x3", "gemm_mma_small"})
         tiles::set_parameters(accelerator, set, emulated);
     const int m = 9, n = 11, k = 150;
