@@ -2,8 +2,8 @@
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
 comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
 functions take each operand by its name (const where it is only read), and the Python function's
-docstring names each operand's dtypes. The C API's checks and Python's refusals read the same
-description."""
+docstring names each operand's dtypes, and the table of the algorithms guide names exactly the
+element types of the inputs. The C API's checks and Python's refusals read the same description."""
 
 import inspect
 import pathlib
@@ -17,6 +17,7 @@ from tiles import _tiles
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HEADER = (ROOT / "capi" / "include" / "tiles.h").read_text()
 CPP_HEADER = (ROOT / "libtiles" / "include" / "tiles" / "algorithms.hpp").read_text().splitlines()
+GUIDE = (ROOT / "docs" / "guides" / "algorithms.md").read_text().splitlines()
 ALGORITHMS = _tiles.algorithms()
 OPENCL_NAMES = {element["name"]: element["opencl"] for element in _tiles.dtypes()}
 # What Python's functions call the operands the C API calls "input" (Python's other names are the C API's).
@@ -43,6 +44,20 @@ def _cpp_comment(name):
                 start -= 1
             return "\n".join(CPP_HEADER[start:i])
     raise AssertionError(f"tiles/algorithms.hpp has no template {name}")
+
+
+def _guide_row(name):
+    """The cells of the first row of the algorithms guide's table whose first cell shows `name`(...)."""
+    for line in GUIDE:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if line.startswith("| `") and re.search(rf"`{name}\(", cells[0]):
+            return cells
+    raise AssertionError(f"the algorithms guide's table has no row for {name}")
+
+
+def _input_types(algorithm):
+    return {OPENCL_NAMES[dtype] for operand in algorithm["operands"] if not operand["written"]
+            for dtype in operand["dtypes"]}
 
 
 def _names(text, names):
@@ -87,6 +102,19 @@ def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorit
             assert PYTHON_NAMES.get(operand["name"], operand["name"]) in parameters, operand["name"]
         missing = _names(function.__doc__, operand["dtypes"])
         assert not missing, f"tiles.{algorithm['name']}'s docstring does not name {missing} ({operand['name']})"
+
+
+def test_the_guide_names_exactly_the_input_types_described():
+    # A row may show several algorithms (block_sum's shows block_average): its elements are all of theirs.
+    # Words in parentheses are remarks ("uchar (summed in ulong)"), not element types the row takes.
+    for algorithm in ALGORITHMS:
+        cells = _guide_row(algorithm["name"])
+        shown = [a for a in ALGORITHMS if re.search(rf"`{a['name']}\(", cells[0])]
+        described = set().union(*(_input_types(a) for a in shown))
+        remarks_left_out = re.sub(r"\([^)]*\)", "", cells[-1])
+        named = set(re.findall(r"[\w]+", remarks_left_out)) & set(OPENCL_NAMES.values())
+        assert named == described, (f"the guide's row of {algorithm['name']} names {sorted(named)}; its "
+                                    f"description's inputs take {sorted(described)}")
 
 
 def test_python_refuses_what_the_description_does_not_take():
