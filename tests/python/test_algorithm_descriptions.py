@@ -85,6 +85,16 @@ def test_tiles_h_takes_the_operands_and_names_the_input_types_described(algorith
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_tiles_h_takes_the_views_in_the_order_described(algorithm):
+    # The C API checks each function's views as the operands its description lists in that order
+    # (described_operands): a function may take the first few only (tiles_reduce's result is a pointer).
+    described = [operand["name"] for operand in algorithm["operands"]]
+    for _, function, parameters in _declarations(algorithm["name"]):
+        views = re.findall(r"tiles_view\* (\w+)", parameters)
+        assert views == described[:len(views)], f"{function} takes views {views}; its description lists {described}"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
 def test_the_cpp_shells_name_the_input_types_described(algorithm):
     comment = _cpp_comment("block_sum" if algorithm["name"] == "block_average" else algorithm["name"])
     for operand in algorithm["operands"]:
