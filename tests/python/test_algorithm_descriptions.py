@@ -1,9 +1,10 @@
 """Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the reference
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
 comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
-functions take each operand by its name (const where it is only read), and the Python function's
-docstring names each operand's dtypes, and the table of the algorithms guide names exactly the
-element types of the inputs. The C API's checks and Python's refusals read the same description."""
+functions take each operand by its name, in the description's order (const where it is only read),
+and the Python function's docstring names each operand's dtypes; the algorithms guide's table names
+exactly the element types of the inputs, and its table of gemm's precisions exactly gemm's
+precisions. The C API's checks and Python's refusals read the same description."""
 
 import inspect
 import pathlib
@@ -125,6 +126,16 @@ def test_the_guide_names_exactly_the_input_types_described():
         named = set(re.findall(r"[\w]+", remarks_left_out)) & set(OPENCL_NAMES.values())
         assert named == described, (f"the guide's row of {algorithm['name']} names {sorted(named)}; its "
                                     f"description's inputs take {sorted(described)}")
+
+
+def test_the_guide_lists_exactly_the_precisions_described():
+    # The table under "gemm's precision": a row per precision or pair of them, each named in backticks first.
+    section = "\n".join(GUIDE).split("## gemm's precision", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    listed = [name for row in rows for name in re.findall(r"`(\w+)`", row)]
+    gemm = next(a for a in ALGORITHMS if a["name"] == "gemm")
+    assert gemm["parameter"] == "precision"
+    assert listed == gemm["parameter_values"]
 
 
 def test_python_refuses_what_the_description_does_not_take():
