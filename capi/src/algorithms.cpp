@@ -1,7 +1,8 @@
 // libtiles C API: the tiled algorithms, over the algorithms on the engine's operands
-// (tiles/algorithms/). Each entry point turns its views into the engine's operands, checked as the
-// algorithm's description says (tiles/algorithms/description.hpp), picks the context the C++
-// shells would, and leaves every other check to the algorithms.
+// (tiles/algorithms/). Each entry point hands its views, in its parameters' order, which is its
+// algorithm's description's (tiles/algorithms/description.hpp), to described_operands, which
+// checks each as its operand is described; then it picks the context the C++ shells would and
+// leaves every other check to the algorithms. No entry point names an operand or a rule itself.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -57,15 +58,28 @@ matrix_operand checked_matrix(const tiles_view* view, const char* function, cons
     return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
 }
 
-// `view`, given to `function` as `algorithm`'s operand `name`, checked as the description says;
-// messages name it as the C API's parameters are documented: "the input view", "the view of A".
-matrix_operand operand_of(const algorithm_description& algorithm, const char* name, const tiles_view* view,
-                          const char* function) {
-    const operand_description& operand = algorithm.operand(name);
+// `view`, given to `function` as `operand`, checked as its description says; messages name it as
+// the C API's parameters are documented: "the input view", "the view of A".
+matrix_operand operand_of(const operand_description& operand, const tiles_view* view, const char* function) {
     const std::string role = operand.role;
     const std::string view_role = role.rfind("the ", 0) == 0 ? role.substr(4) + " view" : "view of " + role;
     return checked_matrix(view, function, view_role, operand.min_rank, operand.max_rank, operand.takes_section,
                           operand.written);
+}
+
+// `views`, given to `function`, as the operands of the algorithm called `algorithm`, in the order
+// its description lists them, each checked as described. A function may take the first few only
+// (tiles_reduce gives its result through a pointer, not a view).
+std::vector<matrix_operand> described_operands(const char* algorithm, const char* function,
+                                               std::initializer_list<const tiles_view*> views) {
+    const algorithm_description& described = algorithm_named(algorithm);
+    if (views.size() > described.operands.size())
+        throw std::logic_error(std::string(function) + " takes " + std::to_string(views.size()) + " views, but " +
+                               algorithm + " describes " + std::to_string(described.operands.size()) + " operands");
+    std::vector<matrix_operand> operands;
+    for (const tiles_view* view : views)
+        operands.push_back(operand_of(described.operands[operands.size()], view, function));
+    return operands;
 }
 
 } // namespace
@@ -99,9 +113,9 @@ namespace {
 // Where an algorithm runs: the engine's rule (tiles::engine::context_for) over `context` and its
 // operands, in the order of its arguments.
 std::shared_ptr<tiles::engine::context> context_for(tiles_context* context,
-                                                    std::initializer_list<const matrix_operand*> operands) {
+                                                    const std::vector<matrix_operand>& operands) {
     std::vector<const tiles::engine::storage*> data;
-    for (const matrix_operand* operand : operands) data.push_back(operand->data.get());
+    for (const matrix_operand& operand : operands) data.push_back(operand.data.get());
     return tiles::engine::context_for(context != nullptr ? live(context, "context").view.context() : nullptr,
                                       data.data(), data.size());
 }
@@ -155,7 +169,7 @@ tiles::gemm_precision precision_of(const tiles_precision& precision, const char*
 // the enum is the caller's error to report, and copying one would be undefined behaviour before
 // reduction_of could refuse it.
 struct reduction_call {
-    matrix_operand input;
+    std::vector<matrix_operand> input;
     tiles::reduction_op op;
     tiles::element_type result_type;
 };
@@ -163,63 +177,39 @@ struct reduction_call {
 reduction_call check_reduce(const char* function, void* out, size_t out_size, const tiles_dtype* accumulator,
                             const tiles_view* input, const tiles_reduction& op) {
     check_out(out);
-    const matrix_operand in = operand_of(algorithm_named("reduce"), "input", input, function);
+    std::vector<matrix_operand> in = described_operands("reduce", function, {input});
     const tiles::reduction_op reduction = reduction_of(op, function);
     const tiles::element_type type =
-        accumulator == nullptr ? tiles::engine::layout_of(*in.data).type : to_element_type(*accumulator);
+        accumulator == nullptr ? tiles::engine::layout_of(*in[0].data).type : to_element_type(*accumulator);
     if (out_size != tiles::element_size(type))
         throw tiles::invalid_argument(std::string(function) + ": out_size is " + std::to_string(out_size) +
                                       " bytes, but the result is one " + tiles::element_description(type) + ", " +
                                       std::to_string(tiles::element_size(type)) + " bytes");
-    return {in, reduction, type};
+    return {std::move(in), reduction, type};
 }
 
 void reduce(const char* function, void* out, size_t out_size, const tiles_dtype* accumulator, tiles_context* context,
             const tiles_view* input, const tiles_reduction& op) {
     const reduction_call call = check_reduce(function, out, out_size, accumulator, input, op);
-    tiles::algorithms::reduce(context_for(context, {&call.input}), call.input.data, call.op, call.result_type, out);
-}
-
-// tiles_gemm and its variants, run by `run(a, b, c)` where the caller says.
-template <class Run> void gemm(const char* function, const tiles_view* a, const tiles_view* b, tiles_view* c, Run run) {
-    const algorithm_description& gemm = algorithm_named("gemm");
-    run(operand_of(gemm, "a", a, function), operand_of(gemm, "b", b, function), operand_of(gemm, "c", c, function));
+    tiles::algorithms::reduce(context_for(context, call.input), call.input[0].data, call.op, call.result_type, out);
 }
 
 // gemm at `precision`, else at the default precision of A's elements.
 void gemm(const char* function, std::optional<tiles::gemm_precision> precision, tiles_context* context, double alpha,
           const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
-    gemm(function, a, b, c,
-         [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
-             const tiles::gemm_precision how = precision.value_or(
-                 tiles::algorithms::default_precision(tiles::engine::layout_of(*a_operand.data).type));
-             tiles::algorithms::gemm(context_for(context, {&a_operand, &b_operand, &c_operand}), alpha, a_operand,
-                                     b_operand, beta, c_operand, how);
-         });
+    const std::vector<matrix_operand> o = described_operands("gemm", function, {a, b, c});
+    const tiles::gemm_precision how =
+        precision.value_or(tiles::algorithms::default_precision(tiles::engine::layout_of(*o[0].data).type));
+    tiles::algorithms::gemm(context_for(context, o), alpha, o[0], o[1], beta, o[2], how);
 }
 
 tiles_status block_reduce(tiles::algorithms::block_statistic statistic, const char* algorithm, const char* function,
                           tiles_context* context, const tiles_view* input, int block_rows, int block_columns,
                           tiles_view* output) {
     return guard([&] {
-        const algorithm_description& described = algorithm_named(algorithm);
-        const matrix_operand in = operand_of(described, "input", input, function);
-        const matrix_operand out = operand_of(described, "output", output, function);
-        tiles::algorithms::block_reduce(context_for(context, {&in, &out}), statistic, in, block_rows, block_columns,
-                                        out);
+        const std::vector<matrix_operand> o = described_operands(algorithm, function, {input, output});
+        tiles::algorithms::block_reduce(context_for(context, o), statistic, o[0], block_rows, block_columns, o[1]);
     });
-}
-
-// The stencil's operands, given to `function`.
-struct stencil_call {
-    matrix_operand input, mask, output;
-};
-
-stencil_call stencil_operands(const char* function, const tiles_view* input, const tiles_view* mask,
-                              tiles_view* output) {
-    const algorithm_description& stencil = algorithm_named("stencil");
-    return {operand_of(stencil, "input", input, function), operand_of(stencil, "mask", mask, function),
-            operand_of(stencil, "output", output, function)};
 }
 
 const algorithm_description& algorithm_numbered(size_t algorithm) {
@@ -261,12 +251,9 @@ tiles_status tiles_reduce_as(void* out, size_t out_size, tiles_dtype accumulator
 tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, tiles_reduction op,
                                tiles_view* result) {
     return guard([&] {
-        const char* const function = "tiles_reduce_into";
-        const algorithm_description& reduce = algorithm_named("reduce");
-        const matrix_operand in = operand_of(reduce, "input", input, function);
-        const tiles::reduction_op reduction = reduction_of(op, function);
-        const matrix_operand out = operand_of(reduce, "result", result, function);
-        tiles::algorithms::reduce(context_for(context, {&in, &out}), in.data, reduction, out.data);
+        const std::vector<matrix_operand> o = described_operands("reduce", "tiles_reduce_into", {input, result});
+        const tiles::reduction_op reduction = reduction_of(op, "tiles_reduce_into");
+        tiles::algorithms::reduce(context_for(context, o), o[0].data, reduction, o[1].data);
     });
 }
 
@@ -299,10 +286,8 @@ tiles_status tiles_block_average(tiles_context* context, const tiles_view* input
 
 tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, tiles_view* output) {
     return guard([&] {
-        const algorithm_description& transpose = algorithm_named("transpose");
-        const matrix_operand in = operand_of(transpose, "input", input, "tiles_transpose");
-        const matrix_operand out = operand_of(transpose, "output", output, "tiles_transpose");
-        tiles::algorithms::transpose(context_for(context, {&in, &out}), in, out);
+        const std::vector<matrix_operand> o = described_operands("transpose", "tiles_transpose", {input, output});
+        tiles::algorithms::transpose(context_for(context, o), o[0], o[1]);
     });
 }
 
@@ -320,9 +305,8 @@ tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* context, do
 tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                            tiles_view* output) {
     return guard([&] {
-        const stencil_call call = stencil_operands("tiles_stencil", input, mask, output);
-        tiles::algorithms::stencil(context_for(context, {&call.input, &call.mask, &call.output}), call.input, call.mask,
-                                   call.output);
+        const std::vector<matrix_operand> o = described_operands("stencil", "tiles_stencil", {input, mask, output});
+        tiles::algorithms::stencil(context_for(context, o), o[0], o[1], o[2]);
     });
 }
 
@@ -330,7 +314,7 @@ tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumula
                                 size_t count, const tiles_view* input, tiles_reduction op) {
     return guard([&] {
         const reduction_call call = check_reduce("tiles_reduce_split", out, out_size, &accumulator, input, op);
-        tiles::algorithms::reduce(contexts_of(contexts, count, "tiles_reduce_split"), call.input.data, call.op,
+        tiles::algorithms::reduce(contexts_of(contexts, count, "tiles_reduce_split"), call.input[0].data, call.op,
                                   call.result_type, out);
     });
 }
@@ -340,10 +324,8 @@ tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* c
     return guard([&] {
         const tiles::gemm_precision how = precision_of(precision, "tiles_gemm_split");
         const auto contexts_given = contexts_of(contexts, count, "tiles_gemm_split");
-        gemm("tiles_gemm_split", a, b, c,
-             [&](const matrix_operand& a_operand, const matrix_operand& b_operand, const matrix_operand& c_operand) {
-                 tiles::algorithms::gemm(contexts_given, alpha, a_operand, b_operand, beta, c_operand, how);
-             });
+        const std::vector<matrix_operand> o = described_operands("gemm", "tiles_gemm_split", {a, b, c});
+        tiles::algorithms::gemm(contexts_given, alpha, o[0], o[1], beta, o[2], how);
     });
 }
 
@@ -351,8 +333,9 @@ tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, c
                                  const tiles_view* mask, tiles_view* output, int iterations) {
     return guard([&] {
         const auto contexts_given = contexts_of(contexts, count, "tiles_stencil_split");
-        const stencil_call call = stencil_operands("tiles_stencil_split", input, mask, output);
-        tiles::algorithms::stencil(contexts_given, call.input, call.mask, call.output, iterations);
+        const std::vector<matrix_operand> o =
+            described_operands("stencil", "tiles_stencil_split", {input, mask, output});
+        tiles::algorithms::stencil(contexts_given, o[0], o[1], o[2], iterations);
     });
 }
 

@@ -1,9 +1,10 @@
 """Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the reference
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
 comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
-functions take each operand by its name (const where it is only read), and the Python function's
-docstring names each operand's dtypes. The C API's checks and Python's refusals read the same
-description."""
+functions take each operand by its name, in the description's order (const where it is only read),
+and the Python function's docstring names each operand's dtypes; the algorithms guide's table names
+exactly the element types of the inputs, and its table of gemm's precisions exactly gemm's
+precisions. The C API's checks and Python's refusals read the same description."""
 
 import inspect
 import pathlib
@@ -17,6 +18,7 @@ from tiles import _tiles
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HEADER = (ROOT / "capi" / "include" / "tiles.h").read_text()
 CPP_HEADER = (ROOT / "libtiles" / "include" / "tiles" / "algorithms.hpp").read_text().splitlines()
+GUIDE = (ROOT / "docs" / "guides" / "algorithms.md").read_text().splitlines()
 ALGORITHMS = _tiles.algorithms()
 OPENCL_NAMES = {element["name"]: element["opencl"] for element in _tiles.dtypes()}
 # What Python's functions call the operands the C API calls "input" (Python's other names are the C API's).
@@ -45,6 +47,20 @@ def _cpp_comment(name):
     raise AssertionError(f"tiles/algorithms.hpp has no template {name}")
 
 
+def _guide_row(name):
+    """The cells of the first row of the algorithms guide's table whose first cell shows `name`(...)."""
+    for line in GUIDE:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if line.startswith("| `") and re.search(rf"`{name}\(", cells[0]):
+            return cells
+    raise AssertionError(f"the algorithms guide's table has no row for {name}")
+
+
+def _input_types(algorithm):
+    return {OPENCL_NAMES[dtype] for operand in algorithm["operands"] if not operand["written"]
+            for dtype in operand["dtypes"]}
+
+
 def _names(text, names):
     return [n for n in names if not re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.IGNORECASE)]
 
@@ -70,6 +86,16 @@ def test_tiles_h_takes_the_operands_and_names_the_input_types_described(algorith
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_tiles_h_takes_the_views_in_the_order_described(algorithm):
+    # The C API checks each function's views as the operands its description lists in that order
+    # (described_operands): a function may take the first few only (tiles_reduce's result is a pointer).
+    described = [operand["name"] for operand in algorithm["operands"]]
+    for _, function, parameters in _declarations(algorithm["name"]):
+        views = re.findall(r"tiles_view\* (\w+)", parameters)
+        assert views == described[:len(views)], f"{function} takes views {views}; its description lists {described}"
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
 def test_the_cpp_shells_name_the_input_types_described(algorithm):
     comment = _cpp_comment("block_sum" if algorithm["name"] == "block_average" else algorithm["name"])
     for operand in algorithm["operands"]:
@@ -87,6 +113,29 @@ def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorit
             assert PYTHON_NAMES.get(operand["name"], operand["name"]) in parameters, operand["name"]
         missing = _names(function.__doc__, operand["dtypes"])
         assert not missing, f"tiles.{algorithm['name']}'s docstring does not name {missing} ({operand['name']})"
+
+
+def test_the_guide_names_exactly_the_input_types_described():
+    # A row may show several algorithms (block_sum's shows block_average): its elements are all of theirs.
+    # Words in parentheses are remarks ("uchar (summed in ulong)"), not element types the row takes.
+    for algorithm in ALGORITHMS:
+        cells = _guide_row(algorithm["name"])
+        shown = [a for a in ALGORITHMS if re.search(rf"`{a['name']}\(", cells[0])]
+        described = set().union(*(_input_types(a) for a in shown))
+        remarks_left_out = re.sub(r"\([^)]*\)", "", cells[-1])
+        named = set(re.findall(r"[\w]+", remarks_left_out)) & set(OPENCL_NAMES.values())
+        assert named == described, (f"the guide's row of {algorithm['name']} names {sorted(named)}; its "
+                                    f"description's inputs take {sorted(described)}")
+
+
+def test_the_guide_lists_exactly_the_precisions_described():
+    # The table under "gemm's precision": a row per precision or pair of them, each named in backticks first.
+    section = "\n".join(GUIDE).split("## gemm's precision", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    listed = [name for row in rows for name in re.findall(r"`(\w+)`", row)]
+    gemm = next(a for a in ALGORITHMS if a["name"] == "gemm")
+    assert gemm["parameter"] == "precision"
+    assert listed == gemm["parameter_values"]
 
 
 def test_python_refuses_what_the_description_does_not_take():

@@ -1,8 +1,10 @@
 // The tiled algorithms: each runs on `context` (None: where its first operand lives), or with
 // _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
 // scalar of the accumulator's dtype. algorithms() gives the C API's description of each, which the
-// package's checks and messages read.
+// package's checks and messages read. Those that only write views are their C function, bound as
+// it is declared (c_function); the rest give a result or take a list of contexts.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common.hpp"
@@ -18,14 +20,44 @@ tiles_precision precision_of(const std::string& precision) {
     return value_named(tiles_precision_name, precision, "precision");
 }
 
-// block_sum and block_average, which differ only in the C function that reduces the blocks.
-template <tiles_status (*ReduceBlocks)(tiles_context*, const tiles_view*, int, int, tiles_view*)>
-void reduce_blocks(const Context* context, const View& input, int block_rows, int block_columns, const View& output) {
-    tiles_context* c = context_or_null(context);
-    const tiles_view* in = input.get();
-    tiles_view* out = output.get();
-    check(without_gil([&] { return ReduceBlocks(c, in, block_rows, block_columns, out); }));
-}
+// What Python passes for a parameter of the C API of type C, and how it becomes one: a Context or
+// None for a context, a View for a view, a value's name for an enumeration of the algorithms'
+// descriptions; numbers as they are.
+template <class C> struct from_python {
+    using type = C;
+    static C convert(C value) { return value; }
+};
+template <> struct from_python<tiles_context*> {
+    using type = const Context*;
+    static tiles_context* convert(const Context* context) { return context_or_null(context); }
+};
+template <> struct from_python<const tiles_view*> {
+    using type = const View&;
+    static const tiles_view* convert(const View& view) { return view.get(); }
+};
+template <> struct from_python<tiles_view*> {
+    using type = const View&;
+    static tiles_view* convert(const View& view) { return view.get(); }
+};
+template <> struct from_python<tiles_reduction> {
+    using type = const std::string&;
+    static tiles_reduction convert(const std::string& op) { return reduction_of(op); }
+};
+template <> struct from_python<tiles_precision> {
+    using type = const std::string&;
+    static tiles_precision convert(const std::string& precision) { return precision_of(precision); }
+};
+
+// The C function Function as Python calls it, with its parameters in its order: each converted
+// while the GIL is held (in the order of the parameters, so the first bad one is named), the call
+// made without it.
+template <auto Function> struct c_function;
+template <class... Parameters, tiles_status (*Function)(Parameters...)> struct c_function<Function> {
+    static void call(typename from_python<Parameters>::type... arguments) {
+        const std::tuple<Parameters...> converted{from_python<Parameters>::convert(arguments)...};
+        check(without_gil([&] { return std::apply(Function, converted); }));
+    }
+};
 
 // The operands of algorithm number `algorithm`, as dicts of the C API's description of each.
 py::list operands_of(size_t algorithm, size_t count) {
@@ -80,16 +112,8 @@ void register_algorithms(py::module_& m) {
             return py::object(result[py::int_(0)]);
         },
         py::arg("context"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
-    m.def(
-        "reduce_into",
-        [](const Context* context, const View& input, const std::string& op, const View& result) {
-            const tiles_reduction reduction = reduction_of(op);
-            tiles_context* c = context_or_null(context);
-            const tiles_view* in = input.get();
-            tiles_view* out = result.get();
-            check(without_gil([&] { return tiles_reduce_into(c, in, reduction, out); }));
-        },
-        py::arg("context"), py::arg("input"), py::arg("op"), py::arg("result"));
+    m.def("reduce_into", &c_function<tiles_reduce_into>::call, py::arg("context"), py::arg("input"), py::arg("op"),
+          py::arg("result"));
     m.def(
         "block_grid",
         [](int rows, int columns, int block_rows, int block_columns) {
@@ -98,48 +122,21 @@ void register_algorithms(py::module_& m) {
             return py::make_tuple(grid_rows, grid_columns);
         },
         py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
-    m.def("block_sum", &reduce_blocks<tiles_block_sum>, py::arg("context"), py::arg("input"), py::arg("block_rows"),
+    m.def("block_sum", &c_function<tiles_block_sum>::call, py::arg("context"), py::arg("input"), py::arg("block_rows"),
           py::arg("block_columns"), py::arg("output"));
-    m.def("block_average", &reduce_blocks<tiles_block_average>, py::arg("context"), py::arg("input"),
+    m.def("block_average", &c_function<tiles_block_average>::call, py::arg("context"), py::arg("input"),
           py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
-    m.def(
-        "transpose",
-        [](const Context* context, const View& input, const View& output) {
-            tiles_context* c = context_or_null(context);
-            const tiles_view* in = input.get();
-            tiles_view* out = output.get();
-            check(without_gil([&] { return tiles_transpose(c, in, out); }));
-        },
-        py::arg("context"), py::arg("input"), py::arg("output"));
+    m.def("transpose", &c_function<tiles_transpose>::call, py::arg("context"), py::arg("input"), py::arg("output"));
     m.def(
         "default_precision",
         [](const py::dtype& dtype) {
             return std::string(tiles_precision_name(tiles_default_precision(dtype_of(dtype))));
         },
         py::arg("dtype"));
-    m.def(
-        "gemm",
-        [](const Context* context, double alpha, const View& a, const View& b, double beta, const View& c,
-           const std::string& precision) {
-            const tiles_precision p = precision_of(precision);
-            tiles_context* on = context_or_null(context);
-            const tiles_view* a_view = a.get();
-            const tiles_view* b_view = b.get();
-            tiles_view* c_view = c.get();
-            check(without_gil([&] { return tiles_gemm_as(p, on, alpha, a_view, b_view, beta, c_view); }));
-        },
-        py::arg("context"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"),
-        py::arg("precision"));
-    m.def(
-        "stencil",
-        [](const Context* context, const View& input, const View& mask, const View& output) {
-            tiles_context* c = context_or_null(context);
-            const tiles_view* in = input.get();
-            const tiles_view* weights = mask.get();
-            tiles_view* out = output.get();
-            check(without_gil([&] { return tiles_stencil(c, in, weights, out); }));
-        },
-        py::arg("context"), py::arg("input"), py::arg("mask"), py::arg("output"));
+    m.def("gemm", &c_function<tiles_gemm_as>::call, py::arg("precision"), py::arg("context"), py::arg("alpha"),
+          py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"));
+    m.def("stencil", &c_function<tiles_stencil>::call, py::arg("context"), py::arg("input"), py::arg("mask"),
+          py::arg("output"));
     m.def(
         "reduce_split",
         [](const std::vector<const Context*>& contexts, const View& input, const std::string& op,

@@ -5,7 +5,7 @@ results are in the machine's byte order."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+from typing import Any, Callable, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
 
 import numpy as np
 
@@ -47,12 +47,12 @@ _DESCRIBED = {algorithm["name"]: algorithm for algorithm in _tiles.algorithms()}
 _BITS_OF = {str(element["dtype"]) for element in _tiles.dtypes() if element["as_bits"]}
 
 
-def _check_dtypes(algorithm: str, operands: Dict[str, array_view]) -> None:
-    """Refuses an operand (by its name in the description: "input", "a") of a dtype `algorithm`
-    does not take, naming the conversion that makes one it does."""
-    for operand in _DESCRIBED[algorithm]["operands"]:
-        view = operands.get(operand["name"])
-        if view is None or view.dtype.name in operand["dtypes"] or view.dtype.name in _BITS_OF:
+def _check_dtypes(algorithm: str, *views: array_view) -> None:
+    """Refuses a view of a dtype `algorithm` does not take, naming the conversion that makes one it
+    does. `views` are the first operands, in the order the description lists them (as the C API's
+    functions take them)."""
+    for operand, view in zip(_DESCRIBED[algorithm]["operands"], views):
+        if view.dtype.name in operand["dtypes"] or view.dtype.name in _BITS_OF:
             continue
         taken = operand["dtypes"]
         listed = ", ".join(taken[:-1]) + " and " + taken[-1] if len(taken) > 1 else taken[0]
@@ -152,7 +152,7 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     every call."""
     several = _several(context, contexts)
     view = _view_of(data)
-    _check_dtypes("reduce", {"input": view})
+    _check_dtypes("reduce", view)
     op = text(op, "a reduction")
     if out is not None:
         if not isinstance(out, (array, array_view)):
@@ -183,7 +183,7 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context],
             result_dtype: Callable[[np.dtype], np.dtype] = lambda dtype: dtype) -> np.ndarray:
     view = _view_of(data)
-    _check_dtypes(reduce_blocks.__name__, {"input": view})
+    _check_dtypes(reduce_blocks.__name__, view)
     if isinstance(block, (int, np.integer)) and not isinstance(block, bool):
         block_rows, block_columns = 1, integer(block, "a block's length")
     else:
@@ -218,7 +218,7 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     """The transpose of int32, uint32, float32, float64 (where the device has doubles), float16 or
     bfloat16 data; 1-D data is a row, so its transpose is a column of shape (n, 1)."""
     view = _view_of(data)
-    _check_dtypes("transpose", {"input": view})
+    _check_dtypes("transpose", view)
     rows, columns = _rows_and_columns(view)
     result, output = _output((columns, rows), view.dtype)
     with _host_writes.launch("transpose", [view], context, ["data"]):
@@ -253,13 +253,13 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Opt
 
 def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], alpha: float, a: array_view,
           b: array_view, beta: float, c: array_view, precision: Optional[str]) -> None:
-    _check_dtypes("gemm", {"a": a, "b": b})
+    _check_dtypes("gemm", a, b)
     precision = _tiles.default_precision(a.dtype) if precision is None else text(precision, "a precision")
     with _host_writes.launch("gemm", [a, b], context, ["a", "b"]):
         if several is not None:
             _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
         else:
-            _tiles.gemm(context_handle(context), alpha, a._handle, b._handle, beta, c._handle, precision)
+            _tiles.gemm(precision, context_handle(context), alpha, a._handle, b._handle, beta, c._handle)
 
 
 def matrix_multiply(a: Data, b: Data, *, precision: Optional[Precision] = None, context: Optional[Context] = None,
@@ -309,7 +309,7 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
     several = _several(context, contexts)
     iterations = integer(iterations, "stencil's iterations", 1)
     view, weights = _view_of(data), _view_of(mask)
-    _check_dtypes("stencil", {"input": view, "mask": weights})
+    _check_dtypes("stencil", view, weights)
     if out is not None:
         if not isinstance(out, (array, array_view)):
             raise InvalidArgument(f"stencil's out is a tiles.array or tiles.array_view, not {describe(out)}")

@@ -18,8 +18,8 @@ enum class block_statistic { sum, average };
 std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int block_rows, int block_columns);
 
 // output (block_grid's shape) gets the sum or the average of each block_rows x block_columns
-// block of input; a block cut short averages over the elements it holds. Sums of int, long,
-// float and double elements, averages of float and double elements.
+// block of input; a block cut short averages over the elements it holds. Of the element types
+// block_sum's and block_average's descriptions list (block_reduce.cpp).
 void block_reduce(const std::shared_ptr<engine::context>& context, block_statistic statistic,
                   const engine::matrix_operand& input, int block_rows, int block_columns,
                   const engine::matrix_operand& output);

@@ -54,8 +54,8 @@ constexpr gemm_precision default_precision(element_type type) {
 // precisions for a value that is none.
 const precision_info& info_of(gemm_precision precision, const char* function);
 
-// c = alpha * a * b + beta * c; with beta == 0, c is only written. float elements, and double
-// on devices with double precision; precisions other than exact for float elements only.
+// c = alpha * a * b + beta * c; with beta == 0, c is only written. Of the element types gemm's
+// description lists (gemm.cpp); double only at exact, half and bfloat16 at exact or their own.
 void gemm(const std::shared_ptr<engine::context>& context, double alpha, const engine::matrix_operand& a,
           const engine::matrix_operand& b, double beta, const engine::matrix_operand& c, gemm_precision precision);
 // The same by bands of C's rows (and A's) over several contexts, B sent to every context once:

@@ -23,9 +23,9 @@ const char* to_string(reduction_op op);
 
 namespace tiles::algorithms {
 
-// Writes the reduction of every element of input (int, long, float or double; half and bfloat16
-// read as float), combined in `accumulator`, into `result`: host memory for one element of that
-// type. The accumulator is the input's type, or
+// Writes the reduction of every element of input (of the element types reduce's description
+// lists, in reduce.cpp; half and bfloat16 read as float), combined in `accumulator`, into
+// `result`: host memory for one element of that type. The accumulator is the input's type, or
 // for sums a wider one: int64 for int32, float64 for float32.
 void reduce(const std::shared_ptr<engine::context>& context, const std::shared_ptr<engine::storage>& input,
             reduction_op op, element_type accumulator, void* result);

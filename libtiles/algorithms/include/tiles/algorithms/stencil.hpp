@@ -13,7 +13,7 @@ namespace tiles::algorithms {
 
 // output (input's shape) gets, at each element, the sum of the mask's weights times the input
 // elements under the mask centred there, clamping positions outside the input to its edge.
-// The mask has odd dimensions of at most 9. float or double elements (the mask's of the input's type).
+// The mask has odd dimensions of at most 9 and the input's element type, one stencil's description lists.
 void stencil(const std::shared_ptr<engine::context>& context, const engine::matrix_operand& input,
              const engine::matrix_operand& mask, const engine::matrix_operand& output);
 // The same `iterations` times over several contexts, each holding a band of the rows: output =

@@ -9,8 +9,8 @@
 
 namespace tiles::algorithms {
 
-// output (columns x rows) becomes the transpose of input (rows x columns). int, unsigned, float,
-// double and 16-bit float elements.
+// output (columns x rows) becomes the transpose of input (rows x columns), of the element types
+// transpose's description lists (transpose.cpp).
 void transpose(const std::shared_ptr<engine::context>& context, const engine::matrix_operand& input,
                const engine::matrix_operand& output);
 
