@@ -19,7 +19,8 @@ from . import _data, _indexing, _through_host
 from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
-from ._launch import Kernel, extent, parallel_for_each
+from ._generated_kernels import generated_kernels
+from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
@@ -28,7 +29,7 @@ _UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BI
 _COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
 
 # The kernel of each generated source, built and cached by the engine per context.
-_kernels: Dict[generated.Signature, Kernel] = {}
+_kernels = generated_kernels(generated.source, generated.OPTIONS)
 
 
 class _input:
@@ -229,11 +230,7 @@ def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size
         return
     if signature.rank > 0 and size < NARROW_LIMIT:
         signature = dataclasses.replace(signature, narrow=True)
-    kernel = _kernels.get(signature)
-    if kernel is None:
-        kernel = _kernels[signature] = Kernel(generated.source(signature), "tiles_" + signature.ufunc,
-                                              generated.OPTIONS)
-    parallel_for_each(extent(size), kernel, out, *arguments)
+    parallel_for_each(extent(size), _kernels(signature, "tiles_" + signature.ufunc), out, *arguments)
 
 
 def astype(data: Any, dtype: Any, copy: bool = True) -> Any:

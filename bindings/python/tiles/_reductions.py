@@ -14,10 +14,11 @@ from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 from . import _data, _elementwise, _through_host
 from . import _elementwise_source as generated
 from . import _reduction_source as source
-from ._launch import Kernel, extent, parallel_for_each
+from ._generated_kernels import generated_kernels
+from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
 
-_kernels: Dict[source.Signature, Kernel] = {}
+_kernels = generated_kernels(source.source, generated.OPTIONS)
 
 # A result of fewer elements than BUSY has the first reduced dimension shared among several
 # work-items each (a second launch combines their shares), so that about BUSY work-items run,
@@ -129,10 +130,7 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
 def _launch(signature: source.Signature, out: Any, data: Any, divisor: List[float], outputs: int, groups: int,
             kept: List[Tuple[int, int]], reduced: List[Tuple[int, int]]) -> None:
     """The kernel of `signature` over outputs * groups work-items."""
-    kernel = _kernels.get(signature)
-    if kernel is None:
-        kernel = _kernels[signature] = Kernel(source.source(signature), "tiles_reduce_" + signature.op,
-                                              generated.OPTIONS)
+    kernel = _kernels(signature, "tiles_reduce_" + signature.op)
     arguments = [*divisor, outputs, groups, *(n for n, _ in kept[1:]), *(s for _, s in kept),
                  *(n for n, _ in reduced), *(s for _, s in reduced)]
     parallel_for_each(extent(outputs * groups), kernel, out, data, *arguments)

@@ -8,7 +8,7 @@ tile adds the totals of the tiles before it."""
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
@@ -17,22 +17,14 @@ from . import _data, _elementwise, _indexing, _through_host
 from . import _elementwise_source as elementwise
 from . import _scan_source as generated
 from ._devices import Context
-from ._launch import Kernel, extent, parallel_for_each
+from ._generated_kernels import generated_kernels
+from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
 
 # The longest tile along a line, where the device takes it (else its largest power of two).
 _TILE = 256
 
-# The kernels of each source, by (signature, kernel name), built and cached by the engine per
-# context.
-_kernels: Dict[Tuple[generated.Signature, str], Kernel] = {}
-
-
-def _kernel(signature: generated.Signature, name: str) -> Kernel:
-    key = (signature, name)
-    if key not in _kernels:
-        _kernels[key] = Kernel(generated.source(signature), name)
-    return _kernels[key]
+_kernel = generated_kernels(generated.source)
 
 
 def _tile(n: int, context: Context) -> int:
