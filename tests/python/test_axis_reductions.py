@@ -163,18 +163,30 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
-@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1)])
-def test_rows_shared_among_neighbouring_work_items(shape, axis, monkeypatch):
-    """A reduction over the last axes (each result a run of consecutive elements) shares each row
-    among neighbouring work-items on GPUs (here too), then combines the shares."""
+@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1)])
+def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
+    """A reduction over the last axes (each result a row of consecutive elements) of many rows
+    takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
+    129): 8 rows of 32 work-items a tile, the last tile's last 2 rows missing), combined in
+    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
     host = random(shape, np.float32)
     x = xp.asarray(host)
-    same(xp.sum(x, axis=axis), host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
+    context = x.device
+    context.wait()
+    launches = context.counters()["launches"]
+    total = xp.sum(x, axis=axis)
+    assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
+    same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
-    same(xp.mean(x, axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
+    same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
     flags = host > 3.0
     same(xp.any(xp.asarray(flags), axis=axis), flags.any(axis=axis), 0)
+    if len(shape) == 2:
+        for dtype, op in (("int8", "sum"), ("uint16", "prod"), ("float16", "max"), ("complex64", "sum"),
+                          ("bool", "all")):
+            data = random(shape, dtype) if dtype != "bool" else host > -3.0
+            same(getattr(xp, op)(xp.asarray(data), axis=axis), getattr(np, op)(data, axis=axis), tolerance(dtype, op))
 
 
 @pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
