@@ -332,7 +332,7 @@ def test_methods():
         a.reshape(5, 5)
     with pytest.raises(tiles.InvalidArgument, match="view_as"):
         a[1:3, 1:4].reshape(6)
-    # Over an axis, numpy's on the host, as it was before the device reduced anything.
+    # Over an axis, the namespace's reductions on the device.
     np.testing.assert_array_equal(a.sum(axis=1), host.sum(axis=1))
     np.testing.assert_array_equal(np.max(a, axis=0, keepdims=True), host.max(axis=0, keepdims=True))
 

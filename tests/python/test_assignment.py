@@ -1,10 +1,11 @@
 """Assignments through every key numpy takes, and integer-array indexing, against numpy's own on
 random data of several dtypes and shapes: steps (negative ones too), integers past slices, new
-axes, one integer array among basic keys, boolean masks; values broadcast and converted as numpy
-assigns them (its casts and its refusals), from scalars, numpy data and tiles data. The elements
-move on the device (the counters show no download of the data), a view of a numpy array brings
-them home on synchronize(), and the refusals name what they refuse. A boolean mask's positions are
-found on the device (test_scan.py), the number of them the one value read back."""
+axes, integer arrays among basic keys (several broadcast together), boolean masks; values
+broadcast and converted as numpy assigns them (its casts and its refusals), from scalars, numpy
+data and tiles data. The elements move on the device (the counters show no download of the
+data), a view of a numpy array brings them home on synchronize(), and the refusals name what
+they refuse. A boolean mask's positions are found on the device (test_scan.py), the number of
+them the one value read back."""
 
 import warnings
 
@@ -76,6 +77,46 @@ def test_one_integer_array_among_basic_keys_gathers_and_scatters_as_numpy(dtype,
     values = random(expected.shape, dtype)
     x[key] = values
     host[key] = values
+    np.testing.assert_array_equal(x.get(), host)
+
+
+# Keys with several integer arrays, broadcast together: beside each other (their dimensions in
+# their place), parted by a slice (first), with integers among them, negative elements.
+SEVERAL = [([0, 2], [1, -1]), ([[0], [2]], slice(None), [1, 3, -5]), (slice(None), [[3], [0]], np.array([4, -1, 0])),
+           (np.array([2, 0, 1]), 1, [0, 0, 4]), (1, [0, 3], slice(None, None, 2), None),
+           ([-1, 0], slice(None), [2, 2]), (Ellipsis, [2, 1], [0, 0]), ([[1]], [[0, 1, 2]], [[4], [3]])]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int8, np.complex64])
+@pytest.mark.parametrize("key", SEVERAL)
+def test_several_integer_arrays_gather_and_scatter_as_numpy(dtype, key, context):
+    host = random((3, 4, 5), dtype)
+    x = tiles.array(host, context=context)
+    launches = context.counters()["launches"]
+    got = x[key]
+    assert context.counters()["launches"] == launches + 1  # one gather
+    expected = host[key]
+    assert got.shape == expected.shape and got.dtype == expected.dtype, (key, got.shape, expected.shape)
+    np.testing.assert_array_equal(got.get(), expected)
+    before = downloads(context)
+    values = random(expected.shape, dtype)
+    x[key] = values
+    host[key] = values
+    x[key] = tiles.array(values[..., ::-1].copy(), context=context)  # tiles data
+    host[key] = values[..., ::-1]
+    assert downloads(context) == before
+    np.testing.assert_array_equal(x.get(), host)
+
+
+def test_rows_and_columns_of_index_arrays_pick_a_block_and_repeats_write_the_last(context):
+    host = random((6, 7), np.float32)
+    x = tiles.array(host, context=context)
+    rows, columns = np.array([5, 0, 3]), tiles.array(np.array([6, 1]), context=context)
+    np.testing.assert_array_equal(x[rows[:, None], columns].get(), host[rows[:, None], [6, 1]])
+    repeated = (np.array([1, 1, 2, 1]), np.array([0, 0, 3, 0]))  # (1, 0) three times
+    values = np.arange(4, dtype=np.float32)
+    x[repeated] = values
+    host[repeated] = values
     np.testing.assert_array_equal(x.get(), host)
 
 
@@ -249,8 +290,10 @@ def test_bad_masks_and_indices_are_refused_by_name(context):
         x[:, [0, 4]] = 1
     with pytest.raises(IndexError, match=r"index -4 is out of bounds for dimension 0 of length 3"):
         x[tiles.array(np.array([-4]), context=context)] = 1
-    with pytest.raises(tiles.InvalidArgument, match="a key of 2 integer arrays"):
-        x[[0], [1]] = 1
+    with pytest.raises(IndexError, match=r"index -5 is out of bounds for dimension 1 of length 4"):
+        x[[0, 1], [1, -5]] = 1
+    with pytest.raises(IndexError, match=r"could not be broadcast together with shapes \(2,\) \(3,\)"):
+        x[[0, 1], [1, 2, 3]] = 1
     with pytest.raises(ValueError, match="read-only"):
         x[::2][0] = 1  # a gathered copy, where numpy's would be a view
     np.testing.assert_array_equal(x.get(), np.zeros((3, 4), np.float32))

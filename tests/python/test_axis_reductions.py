@@ -163,18 +163,30 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
-@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1)])
-def test_rows_shared_among_neighbouring_work_items(shape, axis, monkeypatch):
-    """A reduction over the last axes (each result a run of consecutive elements) shares each row
-    among neighbouring work-items on GPUs (here too), then combines the shares."""
+@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1)])
+def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
+    """A reduction over the last axes (each result a row of consecutive elements) of many rows
+    takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
+    129): 8 rows of 32 work-items a tile, the last tile's last 2 rows missing), combined in
+    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
     host = random(shape, np.float32)
     x = xp.asarray(host)
-    same(xp.sum(x, axis=axis), host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
+    context = x.device
+    context.wait()
+    launches = context.counters()["launches"]
+    total = xp.sum(x, axis=axis)
+    assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
+    same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
-    same(xp.mean(x, axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
+    same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
     flags = host > 3.0
     same(xp.any(xp.asarray(flags), axis=axis), flags.any(axis=axis), 0)
+    if len(shape) == 2:
+        for dtype, op in (("int8", "sum"), ("uint16", "prod"), ("float16", "max"), ("complex64", "sum"),
+                          ("bool", "all")):
+            data = random(shape, dtype) if dtype != "bool" else host > -3.0
+            same(getattr(xp, op)(xp.asarray(data), axis=axis), getattr(np, op)(data, axis=axis), tolerance(dtype, op))
 
 
 @pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
@@ -238,3 +250,73 @@ def test_var_and_std_over_axes(dtype):
              1e-5 if dtype == "float32" else 1e-12)
     empty = np.zeros((0, 3), dtype)
     same(xp.var(xp.asarray(empty), axis=1), np.var(empty, axis=1), 0)
+
+
+# Each method over an axis or a tuple of them (each choice a kernel to build: one each).
+METHODS = {"sum": (0, 2), "prod": -1, "max": 1, "min": (0, 2), "mean": (1, 2), "all": -1, "any": (0, 1),
+           "argmax": 1, "argmin": -1, "var": (0, 2), "std": -1, "cumsum": 1}
+
+
+@pytest.mark.parametrize("dtype", ["int16", "float32"])
+def test_methods_over_axes_compute_on_the_device(dtype):
+    host = random((4, 3, 5), dtype)
+    x = xp.asarray(host)
+    context = x.device
+    context.wait()
+    context.reset_counters()
+    calls = {(name, keepdims): {"axis": axis} if name == "cumsum" else {"axis": axis, "keepdims": keepdims}
+             for name, axis in METHODS.items() for keepdims in (False, True) if not (name == "cumsum" and keepdims)}
+    results = {(name, keepdims): getattr(x, name)(**keywords) for (name, keepdims), keywords in calls.items()}
+    context.wait()
+    assert context.counters()["downloads"] == 0
+    for (name, keepdims), result in results.items():
+        expected = getattr(host, name)(**calls[(name, keepdims)])
+        same(result, expected, 1e-5 if np.dtype(dtype).kind == "f" or name in ("var", "std") else 0)
+
+
+def test_methods_take_numpys_keywords():
+    host = random((3, 6), np.float32) + 2
+    x = xp.asarray(host)
+    same(x.sum(axis=0, dtype=np.float64), host.sum(axis=0, dtype=np.float64), 1e-6)
+    same(x.prod(axis=1, dtype=np.float64), host.prod(axis=1, dtype=np.float64), 1e-6)
+    same(x.mean(axis=1, dtype=np.float64, keepdims=True), host.mean(axis=1, dtype=np.float64, keepdims=True), 1e-6)
+    same(x.var(axis=0, ddof=1), host.var(axis=0, ddof=1), 1e-5)
+    same(x.std(axis=1, ddof=2, dtype=np.float64), host.std(axis=1, ddof=2, dtype=np.float64), 1e-6)
+    same(x.argmax(axis=1, keepdims=True), host.argmax(axis=1, keepdims=True), 0)
+    same(x.cumsum(axis=1, dtype=np.float64), host.cumsum(axis=1, dtype=np.float64), 1e-6)
+    # No axis, or every one: numpy's scalar, as numpy's methods give.
+    for name in ("sum", "max", "mean", "var", "argmin", "all"):
+        for axis in (None, (0, 1)) if name not in ("argmin",) else (None,):
+            got, expected = getattr(x, name)(axis=axis), getattr(host, name)(axis=axis)
+            assert isinstance(got, np.generic) and got.dtype == expected.dtype, (name, axis, got)
+            np.testing.assert_allclose(got, expected, rtol=1e-5)
+    # numpy's functions call the methods.
+    same(np.var(x, axis=0), np.var(host, axis=0), 1e-5)
+    same(np.argmin(x, axis=0), np.argmin(host, axis=0), 0)
+    same(np.any(x > 3, axis=1), np.any(host > 3, axis=1), 0)
+    # Integers' var and std are float64's, as numpy's.
+    if DEVICE.supports_fp64:
+        ints = random((4, 5), np.int32)
+        same(xp.asarray(ints).var(axis=1), ints.var(axis=1), 1e-12)
+
+
+def test_methods_write_out_as_numpy():
+    host = np.round(random((3, 4), np.float32) * 10)  # whole numbers: sums exact in any order, cast exactly
+    x = xp.asarray(host)
+    out = tiles.zeros(4, np.int32)
+    assert x.sum(axis=0, out=out) is out
+    np.testing.assert_array_equal(out.get(), host.sum(axis=0, out=np.zeros(4, np.int32)))
+    numpy_out = np.zeros((3, 1), np.float64)
+    assert x.max(axis=1, keepdims=True, out=numpy_out) is numpy_out
+    np.testing.assert_array_equal(numpy_out, host.max(axis=1, keepdims=True))
+    cumulative = tiles.zeros((3, 4), np.float32)
+    x.cumsum(axis=0, out=cumulative)
+    np.testing.assert_allclose(cumulative.get(), host.cumsum(axis=0), rtol=1e-6)
+    with pytest.raises(ValueError, match=r"out= has shape \(3,\), where the result's is \(4,\)"):
+        x.sum(axis=0, out=tiles.zeros(3, np.float32))
+    with pytest.raises(TypeError, match=r"out= is a numpy or tiles array, not list \[0, 0, 0\]"):
+        x.max(axis=1, out=[0, 0, 0])
+    with pytest.raises(np.exceptions.AxisError):
+        x.sum(axis=2)
+    with pytest.raises(TypeError):
+        x.argmax(axis=(0, 1))

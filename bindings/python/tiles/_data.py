@@ -207,8 +207,8 @@ class array_view(_numpy_like):
 
     def __getitem__(self, key) -> Any:
         """numpy's indexing: integers (negative ones count from the end), slices, ... and None,
-        with at most one integer array (numpy's fancy indexing: a list, a numpy array or tiles
-        data, of any shape). Leading integers and slices of step 1 give a view without a copy (C++
+        and integer arrays (numpy's fancy indexing: lists, numpy arrays or tiles data, of any
+        shapes that broadcast together). Leading integers and slices of step 1 give a view without a copy (C++
         AMP's projection, a section); other keys (an integer past a slice, a step, None, every
         dimension indexed, an integer array) give a new tiles.array of the elements, gathered on
         the device where work on the view runs; an element of a view of a numpy array is numpy's

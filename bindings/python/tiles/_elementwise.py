@@ -19,7 +19,8 @@ from . import _data, _indexing, _through_host
 from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
-from ._launch import Kernel, extent, parallel_for_each
+from ._generated_kernels import generated_kernels
+from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
@@ -28,7 +29,7 @@ _UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BI
 _COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
 
 # The kernel of each generated source, built and cached by the engine per context.
-_kernels: Dict[generated.Signature, Kernel] = {}
+_kernels = generated_kernels(generated.source, generated.OPTIONS)
 
 
 class _input:
@@ -229,11 +230,7 @@ def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size
         return
     if signature.rank > 0 and size < NARROW_LIMIT:
         signature = dataclasses.replace(signature, narrow=True)
-    kernel = _kernels.get(signature)
-    if kernel is None:
-        kernel = _kernels[signature] = Kernel(generated.source(signature), "tiles_" + signature.ufunc,
-                                              generated.OPTIONS)
-    parallel_for_each(extent(size), kernel, out, *arguments)
+    parallel_for_each(extent(size), _kernels(signature, "tiles_" + signature.ufunc), out, *arguments)
 
 
 def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
@@ -479,32 +476,6 @@ _ON_DEVICE = {"sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"
                       ("float32", "float32"), ("float32", "float64"), ("float64", "float64")},
               "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
               "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}
-
-
-def reduction(data: Any, op: str, dtype: Any) -> np.generic:
-    """numpy's sum, max or min (`op`) of all of `data`'s elements, in numpy's result dtype (or
-    `dtype`, for a sum): by tiles.reduce where it computes that, else on the host, through a copy."""
-    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
-    numpy_op = getattr(np, op)
-    if data.size == 0:
-        return numpy_op(np.empty(0, data.dtype), **kwargs)  # numpy's identity, or its ValueError
-    result = numpy_op(np.zeros(1, data.dtype), **kwargs).dtype
-    if (data.dtype.name, result.name) not in _ON_DEVICE[op] or (result == np.float64 and not _has_doubles(data)):
-        return numpy_op(data.get(), **kwargs)
-    from . import _algorithms  # which imports _data, and so this module, first
-    return _algorithms.reduce(data.reshape(-1) if data.ndim > 2 else data, op, dtype=result)
-
-
-def mean(data: Any, dtype: Any) -> np.generic:
-    """numpy's mean of all of `data`'s elements: the sum over their number, in numpy's dtype
-    (float64 for integers and bools, the data's for floats) or `dtype`."""
-    kwargs = {} if dtype is None else {"dtype": _data._dtype(dtype)}
-    if data.size == 0:
-        return np.mean(np.empty(0, data.dtype), **kwargs)  # NaN, with numpy's RuntimeWarning
-    result = np.mean(np.zeros(1, data.dtype), **kwargs).dtype
-    # numpy adds integers in float64; int32's exact int64 sum on the device is as good below 2**53.
-    total = reduction(data, "sum", None if data.dtype == np.int32 else result)
-    return result.type(total / data.size)
 
 
 def lacks_doubles(context: Context, dtypes: Sequence[np.dtype]) -> bool:

@@ -1,9 +1,11 @@
 """numpy's indexing of libtiles data: what a key of integers, slices (of any step), an Ellipsis,
-None (numpy.newaxis) and at most one integer array selects in data of a shape, as the data classes
-need it: a rectangle that a section or a projection views without a copy, where the key selects
-one, else the place (an offset, strides, and the integer array's elements times a stride) where a
-gather on the device reads the elements and a scatter writes them. A boolean mask is taken alone,
-as the positions of its true elements, found on the device (select_mask)."""
+None (numpy.newaxis) and integer arrays select in data of a shape, as the data classes need it: a
+rectangle that a section or a projection views without a copy, where the key selects one, else
+the place (an offset, strides, and an integer array's elements times a stride) where a gather on
+the device reads the elements and a scatter writes them. Several integer arrays, broadcast
+together as numpy broadcasts them, are one array of the offsets their elements pick together. A
+boolean mask is taken alone, as the positions of its true elements, found on the device
+(select_mask)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ class Axis:
     start: int = 0
     step: int = 1
     count: Optional[int] = None
-    indexed: bool = False  # `dim` is indexed by the selection's integer array (count None)
+    indexed: bool = False  # `dim` is indexed by an integer array of the key (count None)
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,14 @@ class Place:
 @dataclass(frozen=True)
 class Selection:
     """What a key selects in data of `shape`, one Axis for each dimension of the data and each new
-    axis, in the key's order; with an integer array (`index`, its elements counted from 0), whose
-    dimensions come in the result at `index_at`, numpy's place for them."""
+    axis, in the key's order; with an integer array (`index`: the offsets, in `index_stride`s, of
+    the elements it picks in the data held dense and row-major), whose dimensions come in the
+    result at `index_at`, numpy's place for them."""
     shape_in: Tuple[int, ...]
     axes: Tuple[Axis, ...]
     index: Any = None  # a numpy array, or tiles data (a mask's positions)
     index_at: int = 0
+    index_stride: int = 1
 
     def _basic(self) -> List[Axis]:
         """The axes that make a dimension of the result: slices and new axes."""
@@ -97,9 +101,8 @@ class Selection:
         if self.index is None:
             return Place(offset, strides)
         zeros = [0] * self.index.ndim
-        indexed = next(a.dim for a in self.axes if a.indexed)
         return Place(offset, self._with_index(strides, zeros), self.index,
-                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), dense[indexed])
+                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), self.index_stride)
 
 
 def dense_strides(shape: Tuple[int, ...]) -> List[int]:
@@ -108,16 +111,13 @@ def dense_strides(shape: Tuple[int, ...]) -> List[int]:
 
 
 def select(key: Any, shape: Tuple[int, ...]) -> Selection:
-    """The selection of `key` in data of `shape`, numpy's indexing with at most one integer array
-    (a numpy array, a list, tiles data: its elements are read on the host, as numpy checks them
-    before it selects anything); refuses what libtiles has not (boolean masks among other
-    indices, several integer arrays) by name, and integers outside their dimension naming the
-    index, the dimension and its length (tiles.IndexOutOfRange, an IndexError)."""
+    """The selection of `key` in data of `shape`, numpy's indexing with integer arrays (numpy
+    arrays, lists, tiles data: their elements are read on the host, as numpy checks them before
+    it selects anything); refuses what libtiles has not (boolean masks among other indices) by
+    name, integers outside their dimension naming the index, the dimension and its length
+    (tiles.IndexOutOfRange, an IndexError), and arrays that do not broadcast together as numpy
+    does (IndexError)."""
     entries = list(key) if isinstance(key, tuple) else [key]
-    arrays = sum(1 for k in entries if _is_array(k))
-    if arrays > 1:
-        raise InvalidArgument(f"a key of {arrays} integer arrays: libtiles indexes with one integer array in a key; "
-                              f"numpy's pairing of the elements of several (x[[0, 1], [2, 3]]) is not there")
     ellipses = sum(1 for k in entries if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
@@ -128,7 +128,7 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
         entries.append(Ellipsis)
     axes: List[Axis] = []
     dim = 0
-    index: Optional[np.ndarray] = None
+    arrays: List[Tuple[int, np.ndarray]] = []  # (dimension, elements counted from 0) of each integer array
     advanced: List[int] = []  # where the integers and the integer array are in the key
     index_at = 0
     for position, k in enumerate(entries):
@@ -145,7 +145,7 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             axes.append(Axis(dim, start, step, len(range(start, stop, step))))
             dim += 1
         elif _is_array(k):
-            index = _index_array(k, dim, shape[dim])
+            arrays.append((dim, _index_array(k, dim, shape[dim])))
             axes.append(Axis(dim, indexed=True))
             advanced.append(position)
             dim += 1
@@ -153,13 +153,27 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             axes.append(Axis(dim, _integer(k, dim, shape[dim])))
             advanced.append(position)
             dim += 1
-    if index is None:
+    if not arrays:
         return Selection(tuple(shape), tuple(axes))
-    # numpy's place for the array's dimensions: where it (with the integers, which numpy takes as
-    # arrays beside it) stands, if they stand together in the key; else first.
+    # numpy's place for the arrays' dimensions: where they (with the integers, which numpy takes
+    # as arrays beside them) stand, if they stand together in the key; else first.
     together = advanced == list(range(advanced[0], advanced[0] + len(advanced)))
     index_at = sum(1 for a in axes[:index_at] if a.dim is None or a.count is not None) if together else 0
-    return Selection(tuple(shape), tuple(axes), index, index_at)
+    return Selection(tuple(shape), tuple(axes), _offsets(arrays, shape), index_at)
+
+
+def _offsets(arrays: List[Tuple[int, np.ndarray]], shape: Tuple[int, ...]) -> np.ndarray:
+    """The offsets, in the dense row-major elements of data of `shape`, that the integer arrays
+    (dimension, elements) pick together: their elements broadcast together as numpy's, each
+    times its dimension's stride, summed."""
+    try:
+        broadcast = np.broadcast_arrays(*(values for _, values in arrays))
+    except ValueError:
+        raise IndexError(f"shape mismatch: indexing arrays could not be broadcast together with shapes "
+                         f"{' '.join(str(values.shape) for _, values in arrays)}") from None
+    dense = dense_strides(shape)
+    offsets = sum(values * dense[dim] for (dim, _), values in zip(arrays, broadcast))
+    return np.ascontiguousarray(offsets, dtype=np.int64)
 
 
 def is_mask(key: Any) -> bool:
@@ -182,7 +196,7 @@ def select_mask(mask: Any, shape: Tuple[int, ...], context: Any) -> Selection:
     check_mask(masked, shape)
     shape_in = (math.prod(masked),) + tuple(shape[len(masked):])
     axes = (Axis(0, indexed=True),) + tuple(Axis(d, 0, 1, n) for d, n in enumerate(shape_in) if d)
-    return Selection(shape_in, axes, _scan.true_positions(mask, context))
+    return Selection(shape_in, axes, _scan.true_positions(mask, context), index_stride=dense_strides(shape_in)[0])
 
 
 def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:

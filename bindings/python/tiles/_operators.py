@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
-into new tiles.array; bool() as numpy's; sum, max, min, mean, cumsum, nonzero, astype, copy,
-reshape, ravel and tolist."""
+into new tiles.array; bool() as numpy's; the reductions (sum, prod, max, min, mean, var, std, all,
+any, argmax, argmin, cumsum), nonzero, astype, copy, reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import numpy as np
 # _data imports this module before it defines array and array_view: they are reached through
 # the module, when a method runs.
 from . import _data, _elementwise, _linalg
+from ._checks import describe
 from ._devices import Context
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
@@ -53,11 +54,27 @@ def _shape_of(shape: Tuple[Any, ...], size: int) -> Tuple[int, ...]:
     return tuple(dims)
 
 
-def _on_the_host(axis: Any, ndim: int, out: Any, keepdims: bool) -> bool:
-    """Whether a reduction takes what the device's reductions do not (an axis of a matrix, out=,
-    keepdims=True): numpy computes those on the host, as it did on tiles data before libtiles
-    reduced any on the device."""
-    return (axis is not None and not (ndim == 1 and axis in (0, -1))) or out is not None or bool(keepdims)
+def _statistics() -> Any:
+    """The module of the reductions, which imports _data, and so this module, first."""
+    from . import _statistics as module
+    return module
+
+
+def _method_result(result: Any, out: Any) -> Any:
+    """A reduction method's `result` as numpy's method gives it: in `out` where one is given (of
+    the result's shape, any dtype, cast as numpy casts into out=), else numpy's scalar for a
+    result of no dimensions, else the tiles.array itself."""
+    if out is None:
+        return result.get()[()] if result.ndim == 0 else result
+    if not isinstance(out, (np.ndarray, _data.array, _data.array_view)):
+        raise TypeError(f"out= is a numpy or tiles array, not {describe(out)}")
+    if tuple(out.shape) != result.shape:
+        raise ValueError(f"out= has shape {tuple(out.shape)}, where the result's is {result.shape}")
+    if isinstance(out, np.ndarray):
+        np.copyto(out, result.get(), casting="unsafe")
+    else:
+        out[...] = result
+    return out
 
 
 class operators:
@@ -111,7 +128,7 @@ class operators:
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum, and np.dot
         and np.matmul of matrices run on the device (a new tiles.array);
-        np.sum, np.max, np.min, np.mean, np.cumsum, np.nonzero, np.reshape call the methods, as
+        np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
         numpy does without this protocol; every other function runs as numpy runs it without the
         protocol, through __array__ (a download), giving numpy results as before."""
         if func is np.concatenate and set(kwargs) <= {"axis", "dtype"}:
@@ -225,46 +242,67 @@ class operators:
         """numpy's tolist of the elements (one download)."""
         return self.get().tolist()  # type: ignore[attr-defined]
 
-    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
-        """The sum of all the elements, in numpy's dtype (int64 for the smaller signed integers and
-        bool, uint64 for the unsigned ones) or `dtype`: on the device (tiles.reduce) for int32 and
-        float32 data, through the host for the others; with an axis of a matrix, out= or
-        keepdims=True, numpy's on the host."""
-        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
-            return np.sum(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
-        return _elementwise.reduction(self, "sum", dtype)
+    # numpy's reductions as methods, computed where the namespace's functions compute them
+    # (_statistics): over any axes on the device, the result a new tiles.array; one of no
+    # dimensions (no axis, or every axis without keepdims) is numpy's scalar, as numpy's methods
+    # give, its one element read back; out= takes the result instead, as numpy's does.
 
-    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
-        """The greatest element (NaN where there is one), as numpy's max: on the device for int32
-        and float32 data, through the host for the others; ValueError for no elements."""
-        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
-            return np.max(self.get(), axis=axis, out=out, keepdims=keepdims)  # type: ignore
-        return _elementwise.reduction(self, "max", None)
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
+        for the unsigned ones) or `dtype`."""
+        return _method_result(_statistics().reduction(self, "sum", axis, keepdims, dtype), out)
 
-    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> np.generic:
-        """The least element, as max."""
-        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
-            return np.min(self.get(), axis=axis, out=out, keepdims=keepdims)  # type: ignore
-        return _elementwise.reduction(self, "min", None)
+    def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's prod, in sum's dtypes."""
+        return _method_result(_statistics().reduction(self, "prod", axis, keepdims, dtype), out)
 
-    def mean(self, axis: Any = None, dtype: Optional[Any] = None, out: Any = None,
-             keepdims: bool = False) -> np.generic:
-        """The mean of all the elements, as numpy's (float64 for integers, the data's float type
-        for floats): the sum, as sum() computes it, over the number of elements."""
-        if _on_the_host(axis, self.ndim, out, keepdims):  # type: ignore[attr-defined]
-            return np.mean(self.get(), axis=axis, dtype=dtype, out=out, keepdims=keepdims)  # type: ignore
-        return _elementwise.mean(self, dtype)
+    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's max: NaN where there is one; ValueError for no elements."""
+        return _method_result(_statistics().reduction(self, "max", axis, keepdims), out)
+
+    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's min, as max."""
+        return _method_result(_statistics().reduction(self, "min", axis, keepdims), out)
+
+    def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`)."""
+        return _method_result(_statistics().mean(self, axis, keepdims, dtype), out)
+
+    def var(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: float = 0,
+            keepdims: bool = False) -> Any:
+        """numpy's var, over the number of elements less `ddof`."""
+        return _method_result(_statistics().var(self, axis, ddof, keepdims, dtype), out)
+
+    def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: float = 0,
+            keepdims: bool = False) -> Any:
+        """numpy's std: the square root of var."""
+        return _method_result(_statistics().std(self, axis, ddof, keepdims, dtype), out)
+
+    def all(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's all (bool)."""
+        return _method_result(_statistics().reduction(self, "all", axis, keepdims), out)
+
+    def any(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+        """numpy's any (bool)."""
+        return _method_result(_statistics().reduction(self, "any", axis, keepdims), out)
+
+    def argmax(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
+        """numpy's argmax (int64): the first position of the greatest element, or of a NaN."""
+        return _method_result(_statistics().reduction(self, "argmax", axis, keepdims), out)
+
+    def argmin(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
+        """numpy's argmin, as argmax."""
+        return _method_result(_statistics().reduction(self, "argmin", axis, keepdims), out)
 
     def cumsum(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
         tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
-        float32, float64 where the device has doubles), through the host for the others; with
-        out=, numpy's on the host."""
-        if out is not None:
-            return np.cumsum(self.get(), axis=axis, dtype=dtype, out=out)  # type: ignore[attr-defined]
+        float32, float64 where the device has doubles), through the host for the others."""
         from . import _scan, _through_host  # which import _data, and so this module, first
         found = _scan.cumsum(self, axis, dtype)
-        return found if found is not None else _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
+        if found is None:
+            found = _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
+        return _method_result(found, out)
 
     def nonzero(self) -> Tuple[Any, ...]:
         """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a

@@ -8,13 +8,19 @@ reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does
 A work-item may also take one of `groups` interleaved shares of the first reduced dimension (work
 item i = o + outputs * g takes its indices g, g + groups, ...), so that a result much smaller than
 the data still keeps many work-items busy, neighbouring ones reading neighbouring elements; a
-second launch combines the shares. Where the reduced elements of each result are one run of
-consecutive elements (a reduction over the last axes), the shares of a result are neighbours
-instead (work-item i = g + groups * o), so that they read neighbouring elements of one row."""
+second launch combines the shares.
+
+Where the reduced elements of each result are one run of consecutive elements (a row: a reduction
+over the last axes), a work-group may reduce rows instead (`rows`), as CuPy's reductions do: each
+row among `width` neighbouring work-items of a tile (the tile holding TILE_DIM0 / width rows), each
+work-item combining the elements width apart from its own, so that a warp reads consecutive
+elements, and the tile combining its work-items' values in tile_static memory, halving, within
+the same launch."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import List, Tuple
 import numpy as np
 
 from . import _elementwise_source as generated
@@ -41,8 +47,8 @@ class Signature:
     stored: np.dtype         # the dtype of the result (int64 for positions)
     kept: int                # the rank of the kept dimensions (0: one result)
     reduced: int             # the rank of the reduced dimensions (0: each result of one element)
-    across: bool = False     # whether a result's shares are neighbouring work-items (rows of
-                             # consecutive elements), not `outputs` apart
+    rows: bool = False       # whether a tile's work-items reduce rows of consecutive elements
+                             # together (rows_source), not one result each
 
 
 def has_kernel(op: str, accumulated: np.dtype) -> bool:
@@ -70,25 +76,79 @@ def _element(signature: Signature, at: str) -> str:
     return generated._read(value, signature.data, signature.accumulated)
 
 
-def source(signature: Signature) -> str:
-    """The OpenCL C of the kernel `tiles_reduce_<op>`. Its parameters: the result, the data, the
-    divisor (mean's only: the number of elements, in the real type of the accumulation), the
-    number of results and of shares (groups); then the kept dimensions 1.., the kept strides, the
-    reduced dimensions and the reduced strides. Work-item i writes out[i]."""
-    accumulated, op = signature.accumulated, signature.op
-    name = generated.opencl_type(accumulated)
+def _combining(signature: Signature) -> Tuple[str, List[str]]:
+    """The helper function (or "") and the statements that combine y into the accumulation a."""
+    helper, expression = generated._expression(COMBINE[signature.op], (signature.accumulated,) * 2)
+    return helper, [f"const {generated.opencl_type(signature.accumulated)} x = a;", f"a = {expression};"]
+
+
+def _parameters(signature: Signature) -> List[str]:
+    """The result, the data and, for mean, the divisor (the number of elements, in the real type of
+    the accumulation)."""
     parameters = [f"__global {generated.opencl_type(signature.stored)}* out",
                   f"__global const {generated.opencl_type(signature.data)}* in"]
-    if op == "mean":
-        parameters.append(f"const {generated.opencl_type(generated.real_part(accumulated))} divisor")
-    parameters += ["const long outputs", "const long groups"]
+    if signature.op == "mean":
+        parameters.append(f"const {generated.opencl_type(generated.real_part(signature.accumulated))} divisor")
+    return parameters
+
+
+def _stored(signature: Signature, at: str) -> str:
+    """The statements that write the accumulation a as out[at]."""
+    return generated._store("a / divisor" if signature.op == "mean" else "a", signature.stored, signature.accumulated,
+                            at)
+
+
+def _kernel(signature: Signature, parameters: List[str], body: List[str], helper: str) -> str:
+    kernel = f"__kernel void tiles_reduce_{signature.op}({', '.join(parameters)}) {{\n" + "\n".join(body) + "\n}\n"
+    return (generated.pragmas((signature.data, signature.accumulated, signature.stored)) + helper + "\n\n" +
+            kernel)
+
+
+def source(signature: Signature) -> str:
+    """The OpenCL C of the kernel `tiles_reduce_<op>` of `signature` (rows_source's for rows)."""
+    return rows_source(signature) if signature.rows else _results_source(signature)
+
+
+def rows_source(signature: Signature) -> str:
+    """The kernel that reduces rows of `count` consecutive elements, `width` (a power of two that
+    divides the tile) neighbouring work-items of a tile a row: parameters as _parameters, then the
+    number of rows, count and width. The row's first work-item writes its result, out[row]."""
+    name = generated.opencl_type(signature.accumulated)
+    helper, update = _combining(signature)
+    parameters = _parameters(signature) + ["const long rows", "const long count", "const long width"]
+    body = [f"    tile_static {name} shared[TILE_DIM0];",
+            "    const long lane = (long)get_local_id(0), part = lane % width;",
+            "    const long row = (long)get_group_id(0) * (TILE_DIM0 / width) + lane / width;",
+            f"    {name} a = {_identity(signature.op, signature.accumulated)};",
+            "    if (row < rows) {",
+            "        for (long at = row * count + part; at < (row + 1) * count; at += width) {",
+            f"            const {name} y = {_element(signature, 'at')};"]
+    body += [f"            {line}" for line in update] + ["        }", "    }", "    shared[lane] = a;"]
+    # Each step halves the values of a row: those of its first `apart` work-items take those `apart` after them.
+    body += ["    for (long apart = width / 2; apart > 0; apart /= 2) {",
+             "        tile_barrier_wait_with_tile_static_memory_fence();",
+             "        if (part < apart) {",
+             f"            const {name} y = shared[lane + apart];"]
+    body += [f"            {line}" for line in update] + ["            shared[lane] = a;", "        }", "    }",
+                                                         "    if (part == 0 && row < rows) {",
+                                                         "        " + _stored(signature, "row"), "    }"]
+    return _kernel(signature, parameters, body, helper)
+
+
+def _results_source(signature: Signature) -> str:
+    """The kernel in which each work-item computes one result (or a share of one). Its
+    parameters: _parameters', the number of results and of shares (groups); then the kept
+    dimensions 1.., the kept strides, the reduced dimensions and the reduced strides. Work-item i
+    writes out[i]."""
+    accumulated, op = signature.accumulated, signature.op
+    name = generated.opencl_type(accumulated)
+    parameters = _parameters(signature) + ["const long outputs", "const long groups"]
     parameters += [f"const long n{d}" for d in range(1, signature.kept)]
     parameters += [f"const long k{d}" for d in range(signature.kept)]
     parameters += [f"const long r{d}" for d in range(signature.reduced)]
     parameters += [f"const long t{d}" for d in range(signature.reduced)]
-    result_of, share_of = ("i / groups", "i % groups") if signature.across else ("i % outputs", "i / outputs")
-    body = ["    const long i = (long)get_global_id(0);", f"    long rest = {result_of}, base = 0;",
-            f"    const long share = {share_of};"]
+    body = ["    const long i = (long)get_global_id(0);", "    long rest = i % outputs, base = 0;",
+            "    const long share = i / outputs;"]
     for d in reversed(range(signature.kept)):
         body.append("    base += rest * k0;" if d == 0 else
                     f"    base += (rest % n{d}) * k{d}; rest /= n{d};")
@@ -101,10 +161,9 @@ def source(signature: Signature) -> str:
         update = [f"if ({better}) {{ best = y; position = k; }}", "++k;"]
         result = "    out[i] = position;"
     else:
-        helper, expression = generated._expression(COMBINE[op], (accumulated, accumulated))
+        helper, update = _combining(signature)
         body.append(f"    {name} a = {_identity(op, accumulated)};")
-        update = [f"const {name} x = a;", f"a = {expression};"]
-        result = "    " + generated._store("a / divisor" if op == "mean" else "a", signature.stored, accumulated, "i")
+        result = "    " + _stored(signature, "i")
     loops = [f"{'    ' * (d + 1)}for (long j{d} = {'share' if d == 0 else 0}; j{d} < r{d}; "
              f"j{d} += {'groups' if d == 0 else 1})" for d in range(signature.reduced)]
     if loops:
@@ -115,6 +174,4 @@ def source(signature: Signature) -> str:
     body += (loops or ["    {"]) + [f"{inner}const long at = base{offset};",
                                      f"{inner}const {name} y = {_element(signature, 'at')};"]
     body += [f"{inner}{line}" for line in update] + [f"{'    ' * depth}}}", result]
-    kernel = (f"__kernel void tiles_reduce_{op}({', '.join(parameters)}) {{\n" + "\n".join(body) + "\n}\n")
-    return (generated.pragmas((signature.data, signature.accumulated, signature.stored)) + helper + "\n\n" +
-            kernel)
+    return _kernel(signature, parameters, body, helper)

@@ -8,7 +8,7 @@ tile adds the totals of the tiles before it."""
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Optional, Tuple
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
@@ -17,22 +17,14 @@ from . import _data, _elementwise, _indexing, _through_host
 from . import _elementwise_source as elementwise
 from . import _scan_source as generated
 from ._devices import Context
-from ._launch import Kernel, extent, parallel_for_each
+from ._generated_kernels import generated_kernels
+from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
 
 # The longest tile along a line, where the device takes it (else its largest power of two).
 _TILE = 256
 
-# The kernels of each source, by (signature, kernel name), built and cached by the engine per
-# context.
-_kernels: Dict[Tuple[generated.Signature, str], Kernel] = {}
-
-
-def _kernel(signature: generated.Signature, name: str) -> Kernel:
-    key = (signature, name)
-    if key not in _kernels:
-        _kernels[key] = Kernel(generated.source(signature), name)
-    return _kernels[key]
+_kernel = generated_kernels(generated.source)
 
 
 def _tile(n: int, context: Context) -> int:
@@ -51,19 +43,32 @@ def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, 
     outer, n, inner = lines
     if n == 0 or outer * inner == 0:
         return _data.zeros(shape, result, context=context)
+    out, scanned, tile = _tiles_scanned(data, lines, result, shift, shape, context)
+    tiles_along = scanned.shape[1]
+    if tiles_along > 1:
+        parallel_for_each(extent(outer, inner, (tiles_along - 1) * tile).tile(1, 1, tile),
+                          _kernel(generated.Signature(data.dtype, result), "tiles_add_offsets"), out, scanned, n,
+                          inner, shift, context=context)
+    return out
+
+
+def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
+                   context: Context) -> Tuple[Any, Any, int]:
+    """The scan's first passes, for lines of n > 0 elements: a new array of `shape` holding the
+    inclusive sums within each tile of a line (as _scan's), the inclusive sums of the tiles'
+    totals along each line (a row of them a line, in the result's accumulator), and the tile."""
+    outer, n, inner = lines
     out = _data.empty(shape, result, context=context)
-    signature = generated.Signature(data.dtype, result)
     tile = _tile(n, context)
     tiles_along = -(-n // tile)
     summed = generated.accumulator(result)
     totals = _data.empty((outer * inner, tiles_along), summed, context=context)
     parallel_for_each(extent(outer, inner, tiles_along * tile).tile(1, 1, tile),
-                      _kernel(signature, "tiles_scan_tiles"), out, data, totals, n, inner, shift, context=context)
-    if tiles_along > 1:
-        scanned = _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context)
-        parallel_for_each(extent(outer, inner, (tiles_along - 1) * tile).tile(1, 1, tile),
-                          _kernel(signature, "tiles_add_offsets"), out, scanned, n, inner, shift, context=context)
-    return out
+                      _kernel(generated.Signature(data.dtype, result), "tiles_scan_tiles"), out, data, totals, n,
+                      inner, shift, context=context)
+    if tiles_along == 1:
+        return out, totals, tile
+    return out, _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context), tile
 
 
 def cumulative_sum(x: Any, axis: Optional[int], dtype: Any, include_initial: bool) -> Optional[Any]:
@@ -105,19 +110,22 @@ def true_positions(mask: Any, context: Context) -> Any:
     """The positions of the true elements of `mask` (tiles data, numpy's, a Python bool) among
     its elements in row-major order, as a new int64 array on `context`: each true element's place
     is the number of true elements before it, from the mask's scan, whose last value, the number
-    of them, is the one value read back (numpy's shape of x[mask] needs it). A mask that is not
-    tiles data on `context` goes there first."""
+    of them, is the one value read back (numpy's shape of x[mask] needs it). That scan stops
+    short of adding the tiles' totals to each tile's sums: the compaction adds the one it needs.
+    A mask that is not tiles data on `context` goes there first."""
     if not _through_host.is_tiles(mask) or context_for([mask]) != context:
         mask = _data.array(np.asarray(_through_host.host(mask), dtype=np.bool_), context=context)
     size = mask.size
-    before = _scan(mask, (1, size, 1), np.dtype(np.int64), 1, (size + 1,), context)
-    count = int(before[size:].get()[0])
+    if size == 0:
+        return _data.empty(0, np.int64, context=context)
+    within, scanned, tile = _tiles_scanned(mask, (1, size, 1), np.dtype(np.int64), 0, (size,), context)
+    tiles_along = scanned.shape[1]
+    count = int(scanned.reshape(-1)[tiles_along - 1:].get()[0])
     positions = _data.empty(count, np.int64, context=context)
     if count:
-        tile = _tile(size, context)
-        parallel_for_each(extent(1, 1, -(-size // tile) * tile).tile(1, 1, tile),
+        parallel_for_each(extent(1, 1, tiles_along * tile).tile(1, 1, tile),
                           _kernel(generated.Signature(np.dtype(np.bool_), np.dtype(np.int64)), "tiles_true_positions"),
-                          positions, mask, before, size, context=context)
+                          positions, mask, within, scanned, size, context=context)
     return positions
 
 

@@ -5,7 +5,7 @@ work-item divides to find its line. tiles_scan_tiles sums each tile's part of a 
 prelude's tile_inclusive_scan_add and writes each tile's total; the host scans those totals the
 same way (a line of totals per line of data), and tiles_add_offsets adds to each tile's part the
 totals of the tiles before it. A mask's scan (bool into int64) also holds tiles_true_positions,
-the compaction that writes where each true element is.
+the compaction that writes where each true element is, adding those totals itself.
 
 Sums are computed in the accumulator of the result dtype (_ACCUMULATORS): integers and bools in
 the unsigned type of their width or wider, so that they wrap as numpy's do (C leaves a signed
@@ -81,13 +81,15 @@ __kernel void tiles_add_offsets(__global T* out, __global const A* scanned, cons
 }
 """
 
-# Each true element of a mask of n elements at its place among them: `before`, the mask's scan
-# with its initial 0, counts the true elements before it.
+# Each true element of a mask of n elements at its place among them: the number of true elements
+# before it, which is its tile's inclusive sum `within` (counting itself), less 1, plus the totals
+# of the tiles before its tile (`scanned`, the tiles' totals' inclusive sums, launched in the same
+# tiles as the scan).
 _POSITIONS = """
-__kernel void tiles_true_positions(__global long* positions, __global const uchar* mask, __global const long* before,
-                                   const long n) {
-    const long i = get_global_id(0);
-    if (i < n && mask[i] != 0) positions[before[i]] = i;
+__kernel void tiles_true_positions(__global long* positions, __global const uchar* mask, __global const long* within,
+                                   __global const ulong* scanned, const long n) {
+    const long i = get_global_id(0), tile = get_group_id(0);
+    if (i < n && mask[i] != 0) positions[within[i] - 1 + (tile == 0 ? 0 : (long)scanned[tile - 1])] = i;
 }
 """
 

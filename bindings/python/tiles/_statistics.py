@@ -79,35 +79,38 @@ def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: 
     return _through_host.compute(getattr(np, op), x, **keywords)
 
 
-def mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
-    """numpy's mean over `axis`: on the device for float32 data over all its elements (the sum
-    over their number), else as reduction's."""
-    if x.dtype == np.float32 and _all_axes(axis, x.ndim):
+def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
+    """numpy's mean over `axis` (in `dtype`): on the device for float32 data over all its elements
+    (the sum over their number), else as reduction's."""
+    if x.dtype == np.float32 and dtype is None and _all_axes(axis, x.ndim):
         total = _on_device(x, "sum", None)
         if total is not None:
             return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size))), x.ndim, keepdims)
-    return reduction(x, "mean", axis, keepdims)
+    return reduction(x, "mean", axis, keepdims, dtype)
 
 
-def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
-    """numpy's var (ddof=correction): on the device for float32 data (float64 where the device has
-    doubles), as the sum over `axis` of squared deviations from the mean, over the number of
-    elements summed less `correction`; through the host for other dtypes, and where that number
-    is not above `correction` (numpy's warning and infinities)."""
+def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None) -> Any:
+    """numpy's var (ddof=correction, in `dtype`): on the device for float32 data (float64 where the
+    device has doubles, and bools and integers, which numpy computes in float64), as the sum over
+    `axis` of squared deviations from the mean, over the number of elements summed less
+    `correction`; through the host for other dtypes, and where that number is not above
+    `correction` (numpy's warning and infinities)."""
     floats = (np.float32, np.float64) if _elementwise._has_doubles(x) else (np.float32,)
-    if _through_host.is_tiles(x) and x.dtype in floats:
+    computed = np.var(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": _data._dtype(dtype)})).dtype
+    if _through_host.is_tiles(x) and x.dtype.kind in "biuf" and computed in floats:
         axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim)
         count = math.prod(x.shape[a] for a in axes)
         if count > correction:
+            x = x if x.dtype == computed else _elementwise.astype(x, computed, True)
             deviations = _elementwise.apply(np.subtract, (x, mean(x, axis, keepdims=True)))
             total = reduction(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", axis, keepdims)
-            return _elementwise.apply(np.true_divide, (total, x.dtype.type(count - correction)))
-    return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims)
+            return _elementwise.apply(np.true_divide, (total, computed.type(count - correction)))
+    return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims, dtype=dtype)
 
 
-def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False) -> Any:
+def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None) -> Any:
     """The square root of var, on the device where var is."""
-    variance = var(x, axis=axis, correction=correction, keepdims=keepdims)
+    variance = var(x, axis=axis, correction=correction, keepdims=keepdims, dtype=dtype)
     return _elementwise.apply(np.sqrt, (variance,))
 
 

@@ -17,7 +17,7 @@ linspace copy numpy's values once), every elementwise function of real data, tho
 data but pow and the trigonometric and hyperbolic functions (add, subtract, multiply, divide,
 equal, not_equal, abs, conj, real, imag, exp, expm1, log, sqrt, square, negative, positive,
 isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view where the
-elements are a rectangle, else gathered into a new array; one integer array among the keys,
+elements are a rectangle, else gathered into a new array; integer arrays among the keys,
 and a boolean mask, whose true elements a prefix sum of it finds, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, sum, prod, max, min, mean, all and any over any axes and
