@@ -495,7 +495,7 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
             extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
     }
     os << extents << (reports_failure_ ? ", __global uint* tiles_failure" : "") << ") {\n";
-    if (reports_failure_) os << "tiles_failure_record = tiles_failure;\n";
+    if (reports_failure_) os << "tiles_keep_failure_record(tiles_failure);\n";
     // Each parameter rebuilt under its name, its declaration where the user wrote it (an array
     // taken by reference is an object here, its '&' dropped).
     for (std::size_t p = 0; p < k.parameters.size(); ++p) {
