@@ -18,7 +18,7 @@ namespace {
 constexpr const char* abort_message = "Reference Rasterizer: Shader abort instruction hit";
 
 struct argument {
-    cl_uint kind; // 1 signed, 2 unsigned, 3 float, 4 double
+    cl_uint kind; // 1 int, 2 uint, 3 float, 4 double, 5 long, 6 ulong
     std::uint64_t bits;
     double as_double() const {
         if (kind == 3) {
@@ -32,9 +32,13 @@ struct argument {
             std::memcpy(&d, &bits, sizeof d);
             return d;
         }
-        return kind == 1 ? double(std::int64_t(bits)) : double(bits);
+        return kind == 1 || kind == 5 ? double(std::int64_t(bits)) : double(bits);
     }
-    long long as_signed() const { return kind >= 3 ? (long long)as_double() : (long long)bits; }
+    long long as_signed() const { return kind == 3 || kind == 4 ? (long long)as_double() : (long long)bits; }
+    // As C's %u and %x print it: an int's 32 bits, a long's 64.
+    unsigned long long as_unsigned() const {
+        return kind == 1 ? (unsigned long long)std::uint32_t(bits) : (unsigned long long)as_signed();
+    }
 };
 
 template <class T> std::string formatted(const std::string& spec, T value) {
@@ -81,7 +85,7 @@ std::string format_arguments(const std::string& format, const argument* argument
         else if (conversion == 'c')
             out += formatted(spec + "c", int(a.as_signed()));
         else if (std::strchr("ouxX", conversion) != nullptr)
-            out += formatted(spec + "ll" + conversion, (unsigned long long)a.as_signed());
+            out += formatted(spec + "ll" + conversion, a.as_unsigned());
         else
             out += formatted(spec + conversion, a.as_double());
         i = end;

@@ -12,9 +12,9 @@
 namespace tiles::engine {
 
 // The record's 32-bit words, as tiles_fail writes them: what failed (0 nothing, 1 direct3d_errorf,
-// 2 direct3d_abort), the number of arguments, each argument's kind (1 a signed integer, 2 an
-// unsigned one, 3 a float, 4 a double) and its 64 bits (low word first), then the format's first
-// 255 bytes, ended by a zero.
+// 2 direct3d_abort), the number of arguments, each argument's kind (1 an int, 2 a uint, 3 a float,
+// 4 a double, 5 a long, 6 a ulong) and its 64 bits (low word first), then the format's first 255
+// bytes, ended by a zero.
 inline constexpr std::size_t failure_record_words = 14 + 256 / 4;
 
 // Binds the kernel's failure record, all zeros, as its argument `index` (made at its first launch).
