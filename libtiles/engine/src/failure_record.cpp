@@ -9,8 +9,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "tiles/exceptions.hpp"
-
 namespace tiles::engine {
 namespace {
 
@@ -119,15 +117,15 @@ void bind_failure_record(const context& ctx, compiled_kernel& k, cl_uint index) 
     check(k.kernel.setArg(index, k.failure_record), "clSetKernelArg");
 }
 
-void throw_recorded_failure(const context& ctx, compiled_kernel& k) {
+std::string take_recorded_failure(const context& ctx, compiled_kernel& k) {
     std::array<cl_uint, failure_record_words> record{};
     check(ctx.queue().enqueueReadBuffer(k.failure_record, CL_TRUE, 0, sizeof record, record.data()),
           "clEnqueueReadBuffer");
-    if (record[0] == 0) return;
+    if (record[0] == 0) return "";
     const cl_uint nothing = 0;
     check(ctx.queue().enqueueWriteBuffer(k.failure_record, CL_TRUE, 0, sizeof nothing, &nothing),
           "clEnqueueWriteBuffer");
-    throw runtime_exception(failure_message(record.data(), k.name));
+    return failure_message(record.data(), k.name);
 }
 
 } // namespace tiles::engine

@@ -20,10 +20,9 @@ inline constexpr std::size_t failure_record_words = 14 + 256 / 4;
 // Binds the kernel's failure record, all zeros, as its argument `index` (made at its first launch).
 void bind_failure_record(const context& ctx, compiled_kernel& k, cl_uint index);
 
-// Waits for the kernel's run and reads its failure record; where a work-item failed, clears the
-// record for the next launch and throws runtime_exception, its message formatted from the record
-// and naming the kernel.
-void throw_recorded_failure(const context& ctx, compiled_kernel& k);
+// Waits for the kernel's run and reads its failure record: "" where no work-item failed, else the
+// message of the failure (below), the record cleared for the next launch.
+std::string take_recorded_failure(const context& ctx, compiled_kernel& k);
 
 // The message of a failure record (as above) of kernel `kernel`; "" where nothing failed.
 std::string failure_message(const cl_uint* record, const std::string& kernel);

@@ -519,6 +519,9 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         log_first_run(run, enqueued_at_ms, "kernel '" + compiled->name + "'", device.name);
     }
     ctx.count_launch();
+    // A kernel that can fail (direct3d_errorf, direct3d_abort) is waited for here, the only launches
+    // that wait, and its record read and cleared before anything below can throw.
+    const std::string failure = compiled->reports_failure ? take_recorded_failure(ctx, *compiled) : std::string();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
     // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
@@ -529,9 +532,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
                                   k.source(), k.language() == kernel_language::cpp);
     }
-    // A kernel that can fail (direct3d_errorf, direct3d_abort) is waited for here, and its launch
-    // throws where a work-item failed: the only launches that wait.
-    if (compiled->reports_failure) throw_recorded_failure(ctx, *compiled);
+    if (!failure.empty()) throw runtime_exception(failure);
     // Completes when the kernel and the sections' copies back have. Made only once nothing can
     // fail the launch: a caller owns, and releases, the events of launches that succeeded.
     if (events.done != nullptr)
