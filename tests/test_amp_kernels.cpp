@@ -2,6 +2,7 @@
 // the declared parameters, their errors at the source's line and column, several kernels in one
 // source, build options, and the compile routes: which one a device gets, what clang makes for each,
 // and the clear error where a tool is missing.
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -393,4 +394,27 @@ TEST_CASE_METHOD(fresh_view, "a void restrict(amp) helper with reference paramet
     tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k"), v);
     v.synchronize();
     CHECK(data == std::vector<int>{3, 5, 7, 9});
+}
+
+TEST_CASE_METHOD(fresh_view, "direct3d_errorf in a helper fails its launch with C's formatting, compiled at run time",
+                 "[amp]") {
+    // The failing work-item's numbers: a negative int in hexadecimal (its 32 bits), a long, a double
+    // and a char, which C's printf formats as the expected text says; in strict checked mode
+    // (Oclgrind) too, which finds no race in the record's use.
+    const char* source = "void check(int value, int i) restrict(amp) {\n"
+                         "    if (value > 2) direct3d::direct3d_errorf(\"%#x %5ld|%-6.3e|%c%%\", -i, long(i),\n"
+                         "                                             0.125, char('A' + i));\n"
+                         "}\n"
+                         "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                         "    check(v[i], i[0]);\n"
+                         "    v[i] = 0;\n"
+                         "}\n";
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "%#x %5ld|%-6.3e|%c%%", unsigned(-3), 3L, 0.125, 'D');
+    for (const tiles::accelerator_view& on : {view, tiles::create_checked_view(true)}) {
+        std::vector<int> data = {0, 1, 2, 3};
+        tiles::array_view<int, 1> v(4, data);
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(on, v.extent, cpp_kernel(source, "k"), v),
+                                  tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
+    }
 }

@@ -449,6 +449,12 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
     uses_short_vectors_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
         return t.what == token::kind::identifier && text_of(source_, t) == "graphics";
     });
+    // The failure record, only in programs that can fail: every other launch stays as it was.
+    reports_failure_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
+        return t.what == token::kind::identifier &&
+               (text_of(source_, t) == "direct3d_errorf" || text_of(source_, t) == "direct3d_abort");
+    });
+    for (auto& [name, declared] : declared_) declared.reports_failure = reports_failure_;
 }
 
 std::vector<std::string> amp_source::kernel_names() const {
@@ -488,7 +494,8 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
         if (q.what == parameter::kind::view || q.what == parameter::kind::array)
             extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
     }
-    os << extents << ") {\n";
+    os << extents << (reports_failure_ ? ", __global uint* tiles_failure" : "") << ") {\n";
+    if (reports_failure_) os << "tiles_keep_failure_record(tiles_failure);\n";
     // Each parameter rebuilt under its name, its declaration where the user wrote it (an array
     // taken by reference is an object here, its '&' dropped).
     for (std::size_t p = 0; p < k.parameters.size(); ++p) {
@@ -524,7 +531,8 @@ std::string amp_source::program(const std::vector<const kernel_function*>& kerne
     static const char* const library_texts[] = {tiles_kernel_amp_math, tiles_kernel_amp_direct3d,
                                                 tiles_kernel_amp_short_vectors};
     static_assert(std::size(library_texts) == std::size(amp_library_names), "a text for each header");
-    std::string text = "#line 1 \"" + std::string(amp_prelude_name) + "\"\n" + tiles_kernel_prelude_amp + "\n";
+    std::string text = std::string(reports_failure_ ? "#define TILES_REPORTS_FAILURE 1\n" : "") + "#line 1 \"" +
+                       amp_prelude_name + "\"\n" + tiles_kernel_prelude_amp + "\n";
     for (std::size_t i = 0; i < std::size(library_texts); ++i)
         if (library_texts[i] != tiles_kernel_amp_short_vectors || uses_short_vectors_)
             text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";

@@ -40,6 +40,7 @@ inline bool is_amp_library_file(const std::string& file) {
 struct declared_kernel {
     std::vector<kernel_param> params;
     std::vector<std::size_t> hidden_extents; // for each hidden parameter, the parameter it describes
+    bool reports_failure = false;            // the failure record follows them (failure_record.hpp)
 };
 
 class amp_source {
@@ -101,6 +102,7 @@ class amp_source {
     std::vector<kernel_function> kernels_;
     std::map<std::string, declared_kernel> declared_;
     bool uses_short_vectors_ = false; // whether the program needs amp_short_vectors.h
+    bool reports_failure_ = false;    // whether the source calls direct3d_errorf or direct3d_abort
 };
 
 } // namespace tiles::engine

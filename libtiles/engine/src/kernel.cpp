@@ -106,10 +106,11 @@ std::shared_ptr<compiled_kernel> make_kernel(const program_entry& entry, const d
     if (declared != nullptr) {
         k->params = declared->params;
         k->hidden_extents = declared->hidden_extents;
-        if (count != k->params.size() + k->hidden_extents.size())
+        k->reports_failure = declared->reports_failure;
+        const std::size_t generated = k->params.size() + k->hidden_extents.size() + (k->reports_failure ? 1 : 0);
+        if (count != generated)
             throw runtime_exception("kernel '" + name + "' has " + std::to_string(count) + " parameters, where " +
-                                    std::to_string(k->params.size() + k->hidden_extents.size()) +
-                                    " were generated for it");
+                                    std::to_string(generated) + " were generated for it");
     }
     for (cl_uint i = 0; declared == nullptr && i < count; ++i) {
         kernel_param p;

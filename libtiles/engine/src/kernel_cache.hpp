@@ -67,6 +67,10 @@ struct compiled_kernel {
     // The hidden parameters after them (hidden_extents.hpp): for each, the parameter whose
     // argument's extent it receives.
     std::vector<std::size_t> hidden_extents;
+    // Whether the failure record (failure_record.hpp) follows them: the program calls
+    // direct3d_errorf or direct3d_abort. The record is made at the kernel's first launch.
+    bool reports_failure = false;
+    cl::Buffer failure_record;       // guarded by launch_mutex
     std::size_t work_group_size = 0; // CL_KERNEL_WORK_GROUP_SIZE
     // __attribute__((reqd_work_group_size(X, Y, Z))), in OpenCL's order; zeros where it has none.
     std::array<std::size_t, 3> required_tile{0, 0, 0};

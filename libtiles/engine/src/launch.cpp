@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "checked_run.hpp"
+#include "failure_record.hpp"
 #include "first_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
@@ -505,6 +506,8 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         const hidden_extent e = hidden_extent_of(args[compiled->hidden_extents[h]]);
         check(clSetKernelArg(kernel, cl_uint(count + h), sizeof e, &e), "clSetKernelArg");
     }
+    if (compiled->reports_failure)
+        bind_failure_record(ctx, *compiled, cl_uint(count + compiled->hidden_extents.size()));
     const cl::NDRange global = ndrange(components(domain), domain.rank);
     const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
     const bool timed = time_first_run(compiled->first_run_timed, ctx.may_wait_for_callers());
@@ -516,6 +519,9 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         log_first_run(run, enqueued_at_ms, "kernel '" + compiled->name + "'", device.name);
     }
     ctx.count_launch();
+    // A kernel that can fail (direct3d_errorf, direct3d_abort) is waited for here, the only launches
+    // that wait, and its record read and cleared before anything below can throw.
+    const std::string failure = compiled->reports_failure ? take_recorded_failure(ctx, *compiled) : std::string();
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
     // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
@@ -526,6 +532,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
                                   k.source(), k.language() == kernel_language::cpp);
     }
+    if (!failure.empty()) throw runtime_exception(failure);
     // Completes when the kernel and the sections' copies back have. Made only once nothing can
     // fail the launch: a caller owns, and releases, the events of launches that succeeded.
     if (events.done != nullptr)

@@ -67,7 +67,9 @@ class clang_spir_checked_route : public clang_route {
     // space it lacks (README, checked mode).
     bool passes_option(const std::string& option) const override { return option != "-cl-opt-disable"; }
     std::vector<std::string> target_arguments(const tool& clang, const device_info& device) const override {
-        return spir_arguments(clang, device, true);
+        std::vector<std::string> arguments = spir_arguments(clang, device, true);
+        arguments.push_back("-DTILES_SIMULATOR"); // the prelude's failure record through atomics
+        return arguments;
     }
     std::vector<unsigned char> device_format(const clang_build& build) const override {
         return spir_bitcode(build, refuse_generic_address_space);

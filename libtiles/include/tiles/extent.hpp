@@ -249,10 +249,21 @@ template <int N> class tiled_extent : public extent<N> {
     extent<N> tile_;
 };
 
+// C++ AMP's tile_barrier on the host, so that a kernel's `t_idx.barrier.wait()` type-checks where
+// the host's compiler reads it (tiles-amp's parse of a template's kernel). Its functions are
+// restrict(amp) in AMP: declared here, never defined, so that a host call fails to link.
+class tile_barrier {
+  public:
+    void wait() const;
+    void wait_with_all_memory_fence() const;
+    void wait_with_global_memory_fence() const;
+    void wait_with_tile_static_memory_fence() const;
+};
+
 // A work-item's place in a tiled launch, on the host; AMP's tiled_index<D0, D1, D2> with the tile
-// shape a run-time value and without the barrier, which exists only in kernels (where the prelude's
-// tiled_index names its members global_id and local_id, `global` and `local` being OpenCL C
-// keywords). For host code that mirrors a kernel, a CPU reference say.
+// shape a run-time value (in kernels the prelude's tiled_index names its members global_id and
+// local_id, `global` and `local` being OpenCL C keywords). For host code that mirrors a kernel, a
+// CPU reference say; its barrier only type-checks (tile_barrier).
 template <int N> class tiled_index {
     static_assert(N >= 1 && N <= 3, "tiles have 1, 2 or 3 dimensions, as in C++ AMP");
 
@@ -279,6 +290,8 @@ template <int N> class tiled_index {
     const index<N> tile;
     const index<N> tile_origin;
     const extent<N> tile_extent;
+    // AMP's barrier of the tile, which waits only in kernels.
+    const tile_barrier barrier{};
 
     // The tile's extent (C++ AMP's get_tile_extent()).
     extent<N> get_tile_extent() const { return tile_extent; }
@@ -367,7 +380,7 @@ template <int D0, int D1 = 0, int D2 = 0> class tiled_index : public tiles::tile
     // The work-item at `global`, by AMP's identities (local = global % tile ...).
     explicit tiled_index(const index<rank>& global_index)
         : tiles::tiled_index<rank>(global_index, tile_shape<rank, D0, D1, D2>()) {}
-    // AMP's member-wise constructor, less the barrier, which exists only in kernels.
+    // AMP's member-wise constructor, less the barrier, which waits only in kernels.
     tiled_index(const index<rank>& global_index, const index<rank>& local_index, const index<rank>& tile_index,
                 const index<rank>& origin_of_tile)
         : tiles::tiled_index<rank>(global_index, local_index, tile_index, origin_of_tile,

@@ -60,7 +60,12 @@ std::optional<std::string> element_name(const ASTContext& context, QualType t) {
     if (const auto number = number_element(context, t)) return constness + tiles::opencl_name(*number);
     const TagDecl* tag = t->getAsTagDecl();
     if (!tag || tag->getName().empty() || isa<ClassTemplateSpecializationDecl>(tag)) return std::nullopt;
-    // The library's own types (half, the short vectors) are spelled by rules of their own.
+    // C++ AMP's short vectors keep their namespace, which the device has too (one header for both,
+    // of the same layout: a float_3 is three floats on each), as the run time spells them.
+    if (const auto* n = dyn_cast<NamespaceDecl>(tag->getDeclContext());
+        n && n->getQualifiedNameAsString() == "concurrency::graphics")
+        return constness + "concurrency::graphics::" + tag->getNameAsString();
+    // The library's other types (half) are spelled by rules of their own.
     for (const DeclContext* c = tag->getDeclContext(); c; c = c->getParent())
         if (const auto* n = dyn_cast<NamespaceDecl>(c))
             if (n->getName() == "tiles" || n->getName() == "concurrency" || n->getName() == "std") return std::nullopt;

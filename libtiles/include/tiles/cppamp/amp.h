@@ -28,6 +28,7 @@ using tiles::copy_async;
 using tiles::extent;
 using tiles::index;
 using tiles::parallel_for_each;
+using tiles::tile_barrier;
 
 using tiles::queuing_mode;
 using tiles::queuing_mode_automatic;

@@ -33,6 +33,22 @@ template <class... Arguments> inline void direct3d_printf(__constant const char*
 /// kernels (tiles-amp), never defined there.
 void direct3d_printf(const char* format, ...);
 #endif
+#if defined(TILES_REPORTS_FAILURE)
+/// Ends the launch in failure: its parallel_for_each throws runtime_exception, whose message is
+/// `arguments` (up to 4 numbers) formatted as `format` says, with C's conversions, and names the
+/// kernel. The first work-item to fail is the one reported; the others run on. (The prelude's
+/// tiles_fail records it; libtiles defines TILES_REPORTS_FAILURE in the programs that call it.)
+template <class... Arguments> inline void direct3d_errorf(__constant const char* format, Arguments... arguments) {
+    tiles_fail(1, format, arguments...);
+}
+/// Ends the launch in failure with C++ AMP's message for it, as direct3d_errorf does.
+inline void direct3d_abort() { tiles_fail(2, nullptr); }
+#elif !defined(__OPENCL_CPP_VERSION__)
+/// Device code only (restrict(amp)), as in C++ AMP; declared on the host for the host's parse of
+/// kernels (tiles-amp), never defined there.
+void direct3d_errorf(const char* format, ...);
+void direct3d_abort();
+#endif
 /// The position, from bit 0, of the highest bit of `x` that differs from its sign bit (HLSL's
 /// firstbithigh of a signed value); -1 for 0 and -1.
 inline int firstbithigh(int x) {
