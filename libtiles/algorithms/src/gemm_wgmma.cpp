@@ -49,14 +49,14 @@ kernel_shape shape_of(element_type storage, gemm_precision precision) {
 }
 // The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
 // row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
-// 16-bit B in 16 rows of k by 64 columns, 128-byte swizzle.
+// 16-bit B in a slab's rows of k by 64 columns, 128-byte swizzle.
 engine::tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
     return {shape.row_bytes / int(element_size(storage)), shape.block_rows(), shape.row_bytes};
 }
 engine::tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
-    return storage == element_type::float32
-               ? engine::tensor_box{shape.row_bytes / 4, shape.block_columns, shape.row_bytes}
-               : engine::tensor_box{64, 16, 128};
+    const int slab = shape.row_bytes / int(element_size(storage));
+    return storage == element_type::float32 ? engine::tensor_box{slab, shape.block_columns, shape.row_bytes}
+                                            : engine::tensor_box{64, slab, 128};
 }
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
