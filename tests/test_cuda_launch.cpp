@@ -79,7 +79,7 @@ TEST_CASE("each libcuda step that fails is named with its CUresult", "[libcuda-s
         {"cuModuleLoadData=218", "libcuda's cuModuleLoadData failed (CUresult 218)"},
         {"cuModuleGetFunction=500", "libcuda's cuModuleGetFunction failed (CUresult 500)"},
         {"cuFuncSetAttribute=1",
-         "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) failed (CUresult 1)"}};
+         "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) failed (CUresult 1)"}};
     for (const auto& [entry, said] : loads) {
         INFO(entry);
         const failing fails(entry);

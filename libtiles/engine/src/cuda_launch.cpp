@@ -34,7 +34,8 @@ struct access_description {
     int location_type = 1, location_id = 0;
     int flags = 3; // CU_MEM_ACCESS_FLAGS_PROT_READWRITE
 };
-constexpr int granularity_minimum = 0, handle_posix_fd = 1, max_dynamic_shared_size_bytes = 8;
+constexpr int granularity_minimum = 0, handle_posix_fd = 1, max_dynamic_shared_size_bytes = 8,
+              preferred_shared_memory_carveout = 9;
 
 const libcuda& current_for_launches() {
     const libcuda& cuda = current_libcuda();
@@ -164,6 +165,9 @@ cuda_function load_cuda_function(const std::string& ptx, const std::string& name
     check_cuda(cuda.module_load_data(&module, ptx.c_str()), "cuModuleLoadData");
     cuda_function f{nullptr, dynamic_shared_bytes};
     check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
+    // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
+    check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
+               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
     check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
                "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
     return f;
