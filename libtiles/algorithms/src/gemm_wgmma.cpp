@@ -57,8 +57,10 @@ constexpr kernel_shape wide_shape{2, 192, 4, 128};
 // The bytes the wide kernel's ring array is declared with (SMEM_DECLARED), a size no other array
 // of its has, by which the PTX rewrite finds it; and the bytes it has at launch (SMEM_BYTES).
 constexpr std::size_t wide_declared_bytes = 1168;
-// Products of at least this many multiply-adds (m * n * k) take the wide kernel where they can.
-constexpr std::int64_t wide_gains_from = std::int64_t(4096) * 4096 * 4096;
+// Products of more multiply-adds (m * n * k) than this take the wide kernel where they can: on the
+// H200, through libcuda with its staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x
+// at 6144, 0.96x-1.05x at 8192, 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md).
+constexpr std::int64_t wide_gains_above = std::int64_t(8192) * 8192 * 8192;
 constexpr std::size_t wide_shared_bytes =
     std::size_t(wide_shape.stages) * (wide_shape.block_rows() + wide_shape.block_columns) * wide_shape.row_bytes + 1024;
 
@@ -327,9 +329,9 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
 }
 
 // Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
-// where the product takes long enough that staging A, B and C through the imported memory (about
-// 2 TB/s) and the host's waits cost less than the wider slabs gain (BENCHMARKS.md).
-bool wide_gains(std::int64_t m, std::int64_t n, std::int64_t k) { return m * n * k >= wide_gains_from; }
+// where the product takes long enough that staging A, B and C through the imported memory and the
+// host's waits (some 0.4 ms a product, by those figures) cost less than the wider slabs gain.
+bool wide_gains(std::int64_t m, std::int64_t n, std::int64_t k) { return m * n * k > wide_gains_above; }
 
 } // namespace
 
