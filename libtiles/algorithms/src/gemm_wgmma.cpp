@@ -3,11 +3,14 @@
 // 192 columns wide by element type and precision (shape_of), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
 // into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
-// libcuda makes over the buffers' device addresses (tensor_map.hpp).
+// libcuda makes over the buffers' device addresses (tensor_map.hpp). Large half and bfloat16
+// products take a wider form of the kernel, launched through libcuda past OpenCL's 48 KiB on
+// memory OpenCL imports (cuda_launch.hpp), their operands staged there.
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <tuple>

@@ -18,8 +18,6 @@
 
 namespace tiles::engine {
 
-class context;
-
 // Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
 // without those entry points, the device without cl_khr_external_memory_opaque_fd or
 // cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
