@@ -16,20 +16,21 @@
 // wgmma's transpose bit), and for TF32, which wgmma reads only K-major, B's transpose (which the
 // host makes) like A. Each stage has two mbarriers: "full", which the copies complete by their
 // bytes, and "empty", which each warp passes once wgmma has read the stage. NVIDIA's OpenCL gives a
-// tile 48 KiB of tile_static memory, so the ring is short; the device runs two tiles at once on
-// each multiprocessor, and the one hides the other's waits. The copies are issued from a consumer
-// warp rather than from a producer warp of their own: a tile of 256 work-items at the 122 registers
-// wgmma m64n192's accumulators need leaves room in the multiprocessor's 65,536 registers for two
-// tiles, with a producer warp for one (tf32x3, with a second set of accumulators, takes 96 columns
-// for the same).
+// tile 48 KiB of tile_static memory, so the ring is short there; the device runs two tiles at once
+// on each multiprocessor, and the one hides the other's waits. Launched through libcuda instead
+// (the engine's cuda_launch.hpp), the ring's array becomes dynamic shared memory of any size the
+// device has, and wider slabs (ROW_BYTES 64 or 128 for 16-bit matrices) fit more stages. The copies are issued from a
+// consumer warp rather than from a producer warp of their own: a tile of 256 work-items at the 122 registers wgmma
+// m64n192's accumulators need leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp
+// for one (tf32x3, with a second set of accumulators, takes 96 columns for the same).
 //
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
 // The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS,
-// STAGES, ROW_BYTES and GROUP; A and B are half, bfloat16 or float (STORAGE, elements.cl), their rows
-// (B's transpose's for float) whole chunks of 16 bytes, which the host checks; the launch is
-// one-dimensional, tiles of 128 * WARPGROUPS.
+// STAGES, ROW_BYTES and GROUP, and SMEM_DECLARED for a libcuda launch (below); A and B are half, bfloat16 or float
+// (STORAGE, elements.cl), their rows (B's transpose's for float) whole chunks of 16 bytes, which the host checks; the
+// launch is one-dimensional, tiles of 128 * WARPGROUPS.
 
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))
@@ -63,18 +64,31 @@
 
 // ROW_BYTES (the host's) of each row of A, and of B's transpose, a slab holds: 32, 64 or 128, the
 // K-major swizzle; a wgmma takes 32 of them (k16 or k8), so a slab is ROW_BYTES / 32 wgmma.
-#if B_TRANSPOSED ? ROW_BYTES != 32 && ROW_BYTES != 64 && ROW_BYTES != 128 : ROW_BYTES != 32 || BLOCK_COLUMNS % 64
-#error "ROW_BYTES is 32, 64 or 128 for float, 32 for 16-bit matrices (whose B comes in boxes of 16 of k by 64 columns)"
+#if ROW_BYTES != 32 && ROW_BYTES != 64 && ROW_BYTES != 128
+#error "ROW_BYTES is 32, 64 or 128"
+#endif
+#if !B_TRANSPOSED && BLOCK_COLUMNS % 64
+#error "16-bit B comes in boxes of 64 columns: BLOCK_COLUMNS is a multiple of 64"
 #endif
 #define WGMMA_BYTES 32
 #define SLICE (ROW_BYTES / (int)sizeof(STORAGE)) // rows of k a slab holds
 #define A_BYTES (BLOCK_ROWS * ROW_BYTES)
 #define B_BYTES (BLOCK_COLUMNS * ROW_BYTES)
-#define B_BOX_BYTES (SLICE * 64 * 2) // 16-bit B: one of its boxes, 16 rows of 64 columns
+#define B_BOX_BYTES (SLICE * 64 * 2) // 16-bit B: one of its boxes, SLICE rows of k by 64 columns
+// Within a slab, the next wgmma's B lies a wgmma's k on: 32 bytes along each row of B's transpose
+// (whose swizzle acts on the address, so the descriptor moves as the data does), or 16 rows of
+// k of 64 columns (2 KiB) down each box of 16-bit B.
+#define B_WGMMA_STEP (B_TRANSPOSED ? WGMMA_BYTES : 16 * 64 * 2)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
 // The 128-byte swizzle acts on address bits 4-9, so stages start on 1024 bytes; the driver places
 // tile_static arrays where it likes, so the kernel aligns its own.
 #define SMEM_BYTES (STAGES * STAGE_BYTES + 1024)
+// The bytes the ring's array is declared with: all of them for an OpenCL launch, whose tile_static
+// memory is static; for a libcuda launch, a size of the host's choosing that names the array in
+// the PTX, where the engine declares it dynamic instead (the size given at launch, past 48 KiB).
+#ifndef SMEM_DECLARED
+#define SMEM_DECLARED SMEM_BYTES
+#endif
 #define ACC (BLOCK_COLUMNS / 2) // accumulators a work-item: 64 x BLOCK_COLUMNS floats over 128
 
 // ---- The sm_90a instructions -------------------------------------------------------------------
@@ -158,7 +172,7 @@ INLINE ulong k_major_descriptor(uint address) {
 #if B_TRANSPOSED
 INLINE ulong b_descriptor(uint address) { return k_major_descriptor(address); }
 #else
-// 16-bit B's stage: BLOCK_COLUMNS / 64 boxes of 16 rows of k by 64 columns, 128-byte swizzle: atoms of 8
+// 16-bit B's stage: BLOCK_COLUMNS / 64 boxes of SLICE rows of k by 64 columns, 128-byte swizzle: atoms of 8
 // rows by 64 columns (1 KiB); those of the next 64 columns lie a box on (the leading byte offset),
 // those of the next 8 rows of k 1 KiB on (the stride byte offset).
 INLINE ulong b_descriptor(uint address) {
@@ -256,7 +270,7 @@ buffer_addresses(__global const STORAGE* a, __global const STORAGE* b, __global 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1))) void
 gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __global const ulong* b_map, float beta,
            __global float* c, __global const STORAGE* a_elements, __global const STORAGE* b_elements) {
-    tile_static uint4 smem[SMEM_BYTES / 16];
+    tile_static uint4 smem[SMEM_DECLARED / 16];
     tile_static ulong mbarriers[2 * STAGES];
     const uint stages = shared_address(smem) + ((1024 - (shared_address(smem) & 1023)) & 1023);
     const uint full = shared_address(mbarriers), empty = full + 8 * STAGES;
@@ -322,12 +336,12 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
         const uint at = stages + stage * STAGE_BYTES;
         wgmma_fence(acc);
-        // Within a slab, the next wgmma's k lies 32 bytes on along each row: the swizzle acts on the
-        // address, so the descriptors move as the data does.
+        // Within a slab, the next wgmma's k lies 32 bytes on along each row of A: the swizzle acts on
+        // the address, so the descriptors move as the data does.
 #pragma unroll
         for (int w = 0; w < ROW_BYTES / WGMMA_BYTES; ++w)
             wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS) + WGMMA_BYTES * w),
-                  b_descriptor(at + A_BYTES + WGMMA_BYTES * w), 1);
+                  b_descriptor(at + A_BYTES + B_WGMMA_STEP * w), 1);
         wgmma_commit();
         wgmma_wait_but_one();
         if (s >= 1) {

@@ -1,11 +1,17 @@
-/* A stand-in for NVIDIA's libcuda.so.1, with the entry points libtiles' tensor maps load (cuda.h's
- * signatures; CUresult is int, 0 for success). Its cuTensorMapEncodeTiled writes the arguments it
- * was given into the map's 128 bytes, so that a test can compare them with what CUDA documents; the
- * environment variable STAND_IN_ENCODE_STATUS makes it refuse with that CUresult instead. Built
- * with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do. */
+/* A stand-in for NVIDIA's libcuda.so.1, with the entry points libtiles loads (cuda.h's signatures;
+ * CUresult is int, 0 for success). Its cuTensorMapEncodeTiled writes the arguments it was given
+ * into the map's 128 bytes, so that a test can compare them with what CUDA documents; the
+ * environment variable STAND_IN_ENCODE_STATUS makes it refuse with that CUresult instead. The
+ * entry points of launches and memory write what they were given into stand_in_last_call(), and
+ * STAND_IN_FAIL="<entry point>=<CUresult>" makes that one fail. Built with -DOLDER_THAN_CUDA_12,
+ * it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do; with -DWITHOUT_VIRTUAL_MEMORY,
+ * cuMemCreate. */
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cuInit(unsigned flags) { return flags == 0 ? 0 : 1; }
 int cuDeviceGet(int* device, int ordinal) {
@@ -45,3 +51,80 @@ int cuTensorMapEncodeTiled(void* map, int data_type, unsigned rank, void* addres
     return 0;
 }
 #endif
+
+/* What the last entry point of launches and memory was given, as text. */
+static char last_call[4096];
+const char* stand_in_last_call(void) { return last_call; }
+
+/* The CUresult STAND_IN_FAIL names for `entry`, else 0. */
+static int failure(const char* entry) {
+    const char* fail = getenv("STAND_IN_FAIL");
+    const size_t length = strlen(entry);
+    return fail != NULL && strncmp(fail, entry, length) == 0 && fail[length] == '=' ? atoi(fail + length + 1) : 0;
+}
+
+/* The first GPU's UUID: 16 bytes of 0x5a. */
+int cuDeviceGetUuid(unsigned char* uuid, int device) {
+    memset(uuid, 0x5a, 16);
+    return failure("cuDeviceGetUuid") ? failure("cuDeviceGetUuid") : device == 0 ? 0 : 101;
+}
+int cuModuleLoadData(void** module, const void* image) {
+    static int loaded;
+    snprintf(last_call, sizeof last_call, "cuModuleLoadData %s", (const char*)image);
+    *module = &loaded;
+    return failure("cuModuleLoadData");
+}
+int cuModuleGetFunction(void** function, void* module, const char* name) {
+    static int found;
+    snprintf(last_call, sizeof last_call, "cuModuleGetFunction %s", name);
+    *function = module != NULL ? &found : NULL;
+    return failure("cuModuleGetFunction");
+}
+int cuFuncSetAttribute(void* function, int attribute, int value) {
+    snprintf(last_call, sizeof last_call, "cuFuncSetAttribute %d %d", attribute, value);
+    return function == NULL ? 400 : failure("cuFuncSetAttribute");
+}
+int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                   unsigned shared, void* stream, void** args, void** extra) {
+    snprintf(last_call, sizeof last_call, "cuLaunchKernel grid %u %u %u block %u %u %u shared %u first %d%s", gx, gy,
+             gz, bx, by, bz, shared, *(int*)args[0], stream == NULL && extra == NULL ? "" : " stream or extra");
+    return function == NULL ? 400 : failure("cuLaunchKernel");
+}
+int cuStreamSynchronize(void* stream) { return stream == NULL ? failure("cuStreamSynchronize") : 400; }
+
+/* Memory: a granularity of 2 MiB, and addresses that are never dereferenced. */
+int cuMemGetAllocationGranularity(size_t* granularity, const void* properties, int option) {
+    *granularity = (size_t)2 << 20;
+    return properties != NULL && option == 0 ? failure("cuMemGetAllocationGranularity") : 1;
+}
+#ifndef WITHOUT_VIRTUAL_MEMORY
+int cuMemCreate(uint64_t* handle, size_t bytes, const void* properties, unsigned long long flags) {
+    const int* words = properties;
+    snprintf(last_call, sizeof last_call, "cuMemCreate %zu type %d handles %d location %d %d", bytes, words[0],
+             words[1], words[2], words[3]);
+    *handle = 0x4a11;
+    return flags == 0 ? failure("cuMemCreate") : 1;
+}
+#endif
+int cuMemRelease(uint64_t handle) { return handle == 0x4a11 ? 0 : 1; }
+int cuMemAddressReserve(uint64_t* address, size_t bytes, size_t alignment, uint64_t fixed, unsigned long long flags) {
+    *address = 0x302000000;
+    return bytes != 0 && alignment == 0 && fixed == 0 && flags == 0 ? failure("cuMemAddressReserve") : 1;
+}
+int cuMemAddressFree(uint64_t address, size_t bytes) { return address != 0 && bytes != 0 ? 0 : 1; }
+int cuMemMap(uint64_t address, size_t bytes, size_t offset, uint64_t handle, unsigned long long flags) {
+    return address != 0 && bytes != 0 && offset == 0 && handle == 0x4a11 && flags == 0 ? failure("cuMemMap") : 1;
+}
+int cuMemUnmap(uint64_t address, size_t bytes) { return address != 0 && bytes != 0 ? 0 : 1; }
+int cuMemSetAccess(uint64_t address, size_t bytes, const void* access, size_t count) {
+    const int* words = access;
+    snprintf(last_call, sizeof last_call, "cuMemSetAccess %zu location %d %d flags %d count %zu", bytes, words[0],
+             words[1], words[2], count);
+    return address != 0 ? failure("cuMemSetAccess") : 1;
+}
+/* A real fd (of /dev/null), which the caller closes where OpenCL does not take it. */
+int cuMemExportToShareableHandle(void* fd, uint64_t handle, int type, unsigned long long flags) {
+    if (failure("cuMemExportToShareableHandle")) return failure("cuMemExportToShareableHandle");
+    *(int*)fd = open("/dev/null", O_RDONLY);
+    return handle == 0x4a11 && type == 1 && flags == 0 ? 0 : 1;
+}

@@ -13,6 +13,7 @@
 #include "compile_route.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
 
@@ -187,8 +188,12 @@ double largest_error(const std::vector<A>& a, const std::vector<B>& b, const std
 // C = 2 * A * B on the wgmma kernel for A and B of `Element`s (half, or float at tf32) at odd shapes,
 // against double's product of the values as given: within float's sums of k terms, and for float
 // within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
-// not run, what is said.
-template <typename Element> void check_wgmma_product(tiles::gemm_precision precision, double rounding_of_inputs) {
+// not run, what is said. `launch`: 16-bit products through libcuda always, where libcuda launches
+// on the device (else what is said of it), so that the wide kernel meets the odd shapes too.
+template <typename Element>
+void check_wgmma_product(
+    tiles::gemm_precision precision, double rounding_of_inputs,
+    tiles::algorithms::wgmma_launch launch = tiles::algorithms::wgmma_launch::through_libcuda_where_it_gains) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
@@ -204,15 +209,26 @@ template <typename Element> void check_wgmma_product(tiles::gemm_precision preci
         tiles::array_view<float, 2> c_view(m, n, c);
         const bool ran = tiles::algorithms::enqueue_wgmma_gemm(
             view.context(), precision, 2.0, tiles::detail::operand_of(a_view), tiles::detail::operand_of(b_view), 0.0,
-            tiles::detail::operand_of(c_view));
+            tiles::detail::operand_of(c_view), launch);
         c_view.synchronize();
         if (!ran) {
-            // The reason is said once a device and precision: at the first shape.
-            CHECK(said.find("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") !=
-                  std::string::npos);
-            CHECK(said.find("sm_90a") != std::string::npos);
+            // The reason is said once a device and precision: at the first shape of the first call.
+            if (launch == tiles::algorithms::wgmma_launch::through_libcuda_where_it_gains) {
+                CHECK(said.find("gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '") !=
+                      std::string::npos);
+                CHECK(said.find("sm_90a") != std::string::npos);
+            }
             CHECK(c == std::vector<float>(std::size_t(m) * n, 7.0f)); // nothing ran
             continue;
+        }
+        if (launch == tiles::algorithms::wgmma_launch::through_libcuda_always) {
+            const std::string missing = tiles::engine::cuda_launch_missing(*view.context());
+            INFO(said);
+            CHECK(said.find(missing.empty()
+                                ? "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda"
+                                : "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, "
+                                  "on '" +
+                                      view.context()->device()->name + "': " + missing) != std::string::npos);
         }
         const double largest = largest_error(a, b, c, m, n, k, 2.0);
         INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
@@ -224,6 +240,15 @@ template <typename Element> void check_wgmma_product(tiles::gemm_precision preci
 TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
           "[algorithms][gemm][sm90a]") {
     SECTION("half matrices") { check_wgmma_product<tiles::half>(tiles::gemm_precision::float16, 0); }
+    // The wide kernel, through libcuda on memory OpenCL imports, at the same shapes.
+    SECTION("half matrices through libcuda") {
+        check_wgmma_product<tiles::half>(tiles::gemm_precision::float16, 0,
+                                         tiles::algorithms::wgmma_launch::through_libcuda_always);
+    }
+    SECTION("bfloat16 matrices through libcuda") {
+        check_wgmma_product<tiles::bfloat16>(tiles::gemm_precision::bfloat16, 0,
+                                             tiles::algorithms::wgmma_launch::through_libcuda_always);
+    }
     SECTION("float matrices at tf32") {
         check_wgmma_product<float>(tiles::gemm_precision::tf32, 2 * std::ldexp(1.0, -11));
     }

@@ -3,11 +3,14 @@
 // 192 columns wide by element type and precision (shape_of), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
 // into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
-// libcuda makes over the buffers' device addresses (tensor_map.hpp).
+// libcuda makes over the buffers' device addresses (tensor_map.hpp). Large half and bfloat16
+// products take a wider form of the kernel, launched through libcuda past OpenCL's 48 KiB on
+// memory OpenCL imports (cuda_launch.hpp), their operands staged there.
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -16,6 +19,8 @@
 #include "support.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/program_text.hpp"
@@ -38,8 +43,8 @@ namespace {
 // KiB).
 struct kernel_shape {
     int warpgroups, block_columns, stages, row_bytes;
-    int block_rows() const { return 64 * warpgroups; }
-    int threads() const { return 128 * warpgroups; }
+    constexpr int block_rows() const { return 64 * warpgroups; }
+    constexpr int threads() const { return 128 * warpgroups; }
 };
 constexpr int band_rows = 16;
 kernel_shape shape_of(element_type storage, gemm_precision precision) {
@@ -47,16 +52,31 @@ kernel_shape shape_of(element_type storage, gemm_precision precision) {
            : storage == element_type::float32  ? kernel_shape{2, 192, 2, 64}
                                                : kernel_shape{2, 192, 4, 32};
 }
+// The wide kernel, launched through libcuda (cuda_launch.hpp) past OpenCL's 48 KiB: 16-bit
+// matrices in two warpgroups by 192 columns, 4 stages of 128 bytes (64 of k), 161 KiB of dynamic
+// shared memory, one tile a multiprocessor; as measured fastest through libcuda on the H200
+// (BENCHMARKS.md, "the 48 KiB wall, a third side").
+constexpr kernel_shape wide_shape{2, 192, 4, 128};
+// The bytes the wide kernel's ring array is declared with (SMEM_DECLARED), a size no other array
+// of its has, by which the PTX rewrite finds it; and the bytes it has at launch (SMEM_BYTES).
+constexpr std::size_t wide_declared_bytes = 1168;
+// Products of more multiply-adds (m * n * k) than this take the wide kernel where they can: on the
+// H200, through libcuda with its staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x
+// at 6144, 0.96x-1.05x at 8192, 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md).
+constexpr std::int64_t wide_gains_above = std::int64_t(8192) * 8192 * 8192;
+constexpr std::size_t wide_shared_bytes =
+    std::size_t(wide_shape.stages) * (wide_shape.block_rows() + wide_shape.block_columns) * wide_shape.row_bytes + 1024;
+
 // The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
 // row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
-// 16-bit B in 16 rows of k by 64 columns, 128-byte swizzle.
+// 16-bit B in a slab's rows of k by 64 columns, 128-byte swizzle.
 engine::tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
     return {shape.row_bytes / int(element_size(storage)), shape.block_rows(), shape.row_bytes};
 }
 engine::tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
-    return storage == element_type::float32
-               ? engine::tensor_box{shape.row_bytes / 4, shape.block_columns, shape.row_bytes}
-               : engine::tensor_box{64, 16, 128};
+    const int slab = shape.row_bytes / int(element_size(storage));
+    return storage == element_type::float32 ? engine::tensor_box{slab, shape.block_columns, shape.row_bytes}
+                                            : engine::tensor_box{64, slab, 128};
 }
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
@@ -66,14 +86,17 @@ const char* wgmma_source() {
     return text->c_str();
 }
 
-// The program's kernel `name`: gemm_wgmma, or buffer_addresses.
-const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const char* name = "gemm_wgmma") {
-    const kernel_shape shape = shape_of(storage, precision);
+// The program's kernel `name` (gemm_wgmma, or buffer_addresses) of `shape`; `wide`: the wide
+// kernel's program, its ring array declared small.
+const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const char* name = "gemm_wgmma",
+                           bool wide = false) {
+    const kernel_shape shape = wide ? wide_shape : shape_of(storage, precision);
     return algorithm_kernel(
         wgmma_source(), name, element_type::float32,
         "-DWARPGROUPS=" + std::to_string(shape.warpgroups) + " -DBLOCK_COLUMNS=" + std::to_string(shape.block_columns) +
             " -DSTAGES=" + std::to_string(shape.stages) + " -DROW_BYTES=" + std::to_string(shape.row_bytes) +
-            " -DGROUP=" + std::to_string(band_rows) + " -DTF32X3=" + (precision == gemm_precision::tf32x3 ? "1" : "0"),
+            " -DGROUP=" + std::to_string(band_rows) + " -DTF32X3=" + (precision == gemm_precision::tf32x3 ? "1" : "0") +
+            (wide ? " -DSMEM_DECLARED=" + std::to_string(wide_declared_bytes) : std::string()),
         storage);
 }
 
@@ -224,6 +247,95 @@ bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm
     return refusal.empty();
 }
 
+// Says `message` at the info level once a device: why the wide kernel does not run there.
+void tell_once(const engine::device_info& device, const std::string& message) {
+    static engine::immortal<std::pair<std::mutex, std::vector<cl_device_id>>> told;
+    std::lock_guard<std::mutex> lock(told->first);
+    if (std::find(told->second.begin(), told->second.end(), device.device()) != told->second.end()) return;
+    told->second.push_back(device.device());
+    if (engine::logging(log_level::info)) engine::log(log_level::info, message);
+}
+
+// Each context's memory that libcuda allocated and its OpenCL imported, where the wide kernel's
+// operands are staged, grown as products need; the lock is held for a whole product, whose
+// launch, outside OpenCL's queue, must not meet another's staging.
+struct wide_scratch {
+    std::mutex mutex;
+    std::map<std::uint64_t, std::pair<std::weak_ptr<context>, std::shared_ptr<engine::cuda_memory>>> memory;
+};
+wide_scratch& wide_memory() {
+    static engine::immortal<wide_scratch> scratch;
+    return *scratch;
+}
+
+std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
+
+// Copies `bytes` from `from` at `from_at` to `to` at `to_at` on the context's queue.
+void copy_on_device(context& context, cl_mem from, std::size_t from_at, cl_mem to, std::size_t to_at,
+                    std::size_t bytes) {
+    engine::check(clEnqueueCopyBuffer(context.queue()(), from, to, from_at, to_at, bytes, 0, nullptr, nullptr),
+                  "clEnqueueCopyBuffer");
+    context.count_device_copy(bytes);
+    context.enqueued();
+}
+
+// C = alpha * A * B + beta * C of 16-bit matrices on the wide kernel through libcuda: A and B (and
+// C where beta is not 0) copied into the context's imported memory, the kernel launched there
+// over tensor maps of libcuda's addresses, C copied back. Throws unsupported_feature where libcuda
+// or the driver refuses a step.
+void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                       const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c,
+                       const launch_domain& domain) {
+    const element_type storage = element_type_of(a);
+    const kernel& wide = wgmma_kernel(storage, precision, "gemm_wgmma", true);
+    const engine::optional_build built = engine::build_optional(context, domain, wide);
+    if (!built.refusal.empty()) throw unsupported_feature(built.refusal);
+    const engine::cuda_function f =
+        engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shared_bytes});
+    const std::size_t element = element_size(storage);
+    const std::size_t a_bytes = std::size_t(a.rows) * a.columns * element;
+    const std::size_t b_bytes = std::size_t(b.rows) * b.columns * element;
+    const std::size_t c_bytes = std::size_t(c.rows) * c.columns * sizeof(float);
+    const std::size_t b_at = aligned(a_bytes), c_at = b_at + aligned(b_bytes), maps_at = c_at + aligned(c_bytes);
+    const std::size_t needed = maps_at + 2 * sizeof(engine::tensor_map);
+    wide_scratch& scratch = wide_memory();
+    std::lock_guard<std::mutex> lock(scratch.mutex);
+    for (auto at = scratch.memory.begin(); at != scratch.memory.end();)
+        at = at->second.first.expired() ? scratch.memory.erase(at) : std::next(at);
+    auto& held = scratch.memory[context->id()];
+    if (held.second == nullptr || held.second->bytes() < needed) {
+        held.second.reset(); // before the larger one is allocated
+        held = {context, std::make_shared<engine::cuda_memory>(context, needed)};
+    }
+    const engine::cuda_memory& memory = *held.second;
+    const std::uint64_t at = memory.cuda_address();
+    const engine::tensor_map maps[2] = {
+        engine::make_tensor_map(at, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
+        engine::make_tensor_map(at + b_at, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
+    const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
+    const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
+    const cl_mem c_buffer = engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write);
+    copy_on_device(*context, a_buffer, 0, memory.buffer()(), 0, a_bytes);
+    copy_on_device(*context, b_buffer, 0, memory.buffer()(), b_at, b_bytes);
+    if (beta != 0) copy_on_device(*context, c_buffer, 0, memory.buffer()(), c_at, c_bytes);
+    engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps, 0,
+                                       nullptr, nullptr),
+                  "clEnqueueWriteBuffer");
+    int m = a.rows, n = b.columns, k = a.columns;
+    float alpha_f = float(alpha), beta_f = float(beta);
+    std::uint64_t a_map = at + maps_at, b_map = a_map + sizeof(engine::tensor_map), c_at_cuda = at + c_at,
+                  a_elements = at, b_elements = at + b_at;
+    void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
+    const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
+    engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
+    copy_on_device(*context, memory.buffer()(), c_at, c_buffer, 0, c_bytes);
+}
+
+// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
+// where the product takes long enough that staging A, B and C through the imported memory and the
+// host's waits (some 0.4 ms a product, by those figures) cost less than the wider slabs gain.
+bool wide_gains(std::int64_t m, std::int64_t n, std::int64_t k) { return m * n * k > wide_gains_above; }
+
 } // namespace
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
@@ -239,7 +351,8 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 }
 
 bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
-                        const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c) {
+                        const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c,
+                        wgmma_launch launch) {
     const element_type storage = element_type_of(a);
     const kernel_shape shape = shape_of(storage, precision);
     const std::int64_t blocks_down = blocks_covering(c.rows, shape.block_rows());
@@ -253,6 +366,32 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     check_reach("gemm", "the depth of A * B", depth, blocks_covering(depth, slab) * slab);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!runs_on(context, storage, precision, domain)) return false;
+    if (storage != element_type::float32 &&
+        (launch == wgmma_launch::through_libcuda_always || wide_gains(a.rows, b.columns, a.columns))) {
+        const engine::device_info& device = *context->device();
+        const std::string missing = engine::cuda_launch_missing(*context);
+        if (missing.empty()) {
+            const std::int64_t wide_tiles = blocks_covering(c.rows, wide_shape.block_rows()) *
+                                            std::int64_t(blocks_covering(c.columns, wide_shape.block_columns));
+            try {
+                enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
+                                  covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()));
+                if (engine::logging(log_level::info))
+                    engine::log(log_level::info, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
+                                                 "on '" +
+                                                     device.name + "' (" + std::to_string(a.rows) + " x " +
+                                                     std::to_string(b.columns) + " x " + std::to_string(a.columns) +
+                                                     ")");
+                return true;
+            } catch (const unsupported_feature& refused) {
+                tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
+                                      device.name + "': the launch through libcuda failed: " + refused.what());
+            }
+        } else {
+            tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
+                                  device.name + "': " + missing);
+        }
+    }
     std::pair<operand_map, operand_map> maps;
     try {
         maps = maps_of(context, storage, precision, a, b);

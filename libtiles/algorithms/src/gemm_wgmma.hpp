@@ -33,8 +33,16 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // level), once a device and precision; later calls there return false at once. For float, it keeps
 // beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large as B
 // (twice as large, for tf32x3), for as long as that buffer lives.
+//
+// Half and bfloat16 products take the wide kernel (slabs of 64 of k in 161 KiB of shared memory)
+// through libcuda, their operands staged through memory libcuda allocates (cuda_launch.hpp), where
+// `launch` says so: where the product is large enough to gain (the default), or always (tests);
+// where libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why,
+// once a device.
+enum class wgmma_launch { through_libcuda_where_it_gains, through_libcuda_always };
 bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_precision precision, double alpha,
                         const engine::matrix_operand& a, const engine::matrix_operand& b, double beta,
-                        const engine::matrix_operand& c);
+                        const engine::matrix_operand& c,
+                        wgmma_launch launch = wgmma_launch::through_libcuda_where_it_gains);
 
 } // namespace tiles::algorithms

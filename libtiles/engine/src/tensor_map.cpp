@@ -1,60 +1,14 @@
-// libtiles engine: tensor maps from libcuda (tensor_map.hpp). libcuda is loaded by name, once; its
-// encoder needs a current CUDA context (else CUDA_ERROR_INVALID_CONTEXT), so the calling thread
-// makes the first GPU's primary context current: the map only describes memory, which the kernel
-// that reads it addresses through OpenCL's own context.
+// libtiles engine: tensor maps from libcuda (tensor_map.hpp, libcuda.hpp). The encoder needs a
+// current CUDA context, so the calling thread makes the first GPU's primary context current: the
+// map only describes memory, which the kernel that reads it addresses through whichever context
+// launches it (OpenCL's, or libcuda's own).
 #include "tiles/engine/tensor_map.hpp"
 
-#include <dlfcn.h>
-
-#include "tiles/engine/immortal.hpp"
+#include "libcuda.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
 namespace {
-
-// libcuda's entry points, as cuda.h declares them (CUresult is int, CUdevice int, handles pointers).
-using encode_tiled = int (*)(void* map, int data_type, unsigned rank, void* address, const std::uint64_t* dims,
-                             const std::uint64_t* strides, const unsigned* box, const unsigned* element_strides,
-                             int interleave, int swizzle, int l2_promotion, int fill);
-struct libcuda {
-    std::string missing; // why it cannot be used; empty where it can
-    int (*init)(unsigned) = nullptr;
-    int (*device_get)(int*, int) = nullptr;
-    int (*primary_context_retain)(void**, int) = nullptr;
-    int (*context_set_current)(void*) = nullptr;
-    encode_tiled encode = nullptr;
-    void* primary_context = nullptr;
-};
-
-template <class F> bool find(void* library, const char* name, F& entry) {
-    entry = reinterpret_cast<F>(dlsym(library, name));
-    return entry != nullptr;
-}
-
-libcuda load() {
-    libcuda cuda;
-    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (library == nullptr) {
-        const char* error = dlerror();
-        cuda.missing = std::string("libcuda.so.1 could not be loaded (") + (error ? error : "no reason given") + ")";
-        return cuda;
-    }
-    if (!find(library, "cuInit", cuda.init) || !find(library, "cuDeviceGet", cuda.device_get) ||
-        !find(library, "cuDevicePrimaryCtxRetain", cuda.primary_context_retain) ||
-        !find(library, "cuCtxSetCurrent", cuda.context_set_current) ||
-        !find(library, "cuTensorMapEncodeTiled", cuda.encode)) {
-        cuda.missing = "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)";
-        return cuda;
-    }
-    int device = 0;
-    if (const int status = cuda.init(0); status != 0)
-        cuda.missing = "libcuda's cuInit failed (CUresult " + std::to_string(status) + ")";
-    else if (const int got = cuda.device_get(&device, 0); got != 0)
-        cuda.missing = "libcuda finds no GPU (cuDeviceGet: CUresult " + std::to_string(got) + ")";
-    else if (const int retained = cuda.primary_context_retain(&cuda.primary_context, device); retained != 0)
-        cuda.missing = "libcuda's cuDevicePrimaryCtxRetain failed (CUresult " + std::to_string(retained) + ")";
-    return cuda;
-}
 
 // cuTensorMapEncodeTiled's enumerations (cuda.h's CUtensorMapDataType, CUtensorMapSwizzle, ...).
 int cuda_data_type(element_type type) {
@@ -86,29 +40,20 @@ int cuda_swizzle(int bytes) {
 }
 constexpr int l2_promotion_128_bytes = 2, fill_with_zeros = 0, no_interleave = 0;
 
-const libcuda& loaded() {
-    static immortal<libcuda> cuda(load());
-    return *cuda;
-}
-
 } // namespace
 
-std::string tensor_maps_missing() { return loaded().missing; }
+std::string tensor_maps_missing() { return loaded_libcuda().missing; }
 
 tensor_map make_tensor_map(std::uint64_t address, element_type type, std::int64_t rows, std::int64_t columns,
                            const tensor_box& box) {
-    const libcuda& cuda = loaded();
-    if (!cuda.missing.empty()) throw unsupported_feature(cuda.missing);
-    // The context is current per thread; making it current again costs a call.
-    if (const int status = cuda.context_set_current(cuda.primary_context); status != 0)
-        throw unsupported_feature("libcuda's cuCtxSetCurrent failed (CUresult " + std::to_string(status) + ")");
+    const libcuda& cuda = current_libcuda();
     const std::uint64_t dims[2] = {std::uint64_t(columns), std::uint64_t(rows)};
     const std::uint64_t row_bytes[1] = {std::uint64_t(columns) * element_size(type)};
     const unsigned box_dims[2] = {unsigned(box.box_columns), unsigned(box.box_rows)}, element_strides[2] = {1, 1};
     tensor_map map;
-    const int status = cuda.encode(map.bytes.data(), cuda_data_type(type), 2, reinterpret_cast<void*>(address), dims,
-                                   row_bytes, box_dims, element_strides, no_interleave, cuda_swizzle(box.swizzle_bytes),
-                                   l2_promotion_128_bytes, fill_with_zeros);
+    const int status = cuda.encode_tiled(map.bytes.data(), cuda_data_type(type), 2, reinterpret_cast<void*>(address),
+                                         dims, row_bytes, box_dims, element_strides, no_interleave,
+                                         cuda_swizzle(box.swizzle_bytes), l2_promotion_128_bytes, fill_with_zeros);
     if (status != 0)
         throw unsupported_feature("libcuda's cuTensorMapEncodeTiled refused a " + std::to_string(rows) + "x" +
                                   std::to_string(columns) + " matrix at " + std::to_string(address) + " in boxes of " +

@@ -1,0 +1,95 @@
+// libtiles engine: past OpenCL's 48 KiB of tile_static memory on NVIDIA's GPUs, through libcuda
+// (loaded once, optional): a route's PTX launched by libcuda with dynamic shared memory, on memory
+// libcuda allocates and the context's OpenCL imports (cl_khr_external_memory_opaque_fd), the same
+// bytes at two addresses. OpenCL exports no memory and no semaphore libcuda imports, so the
+// memory is libcuda's and the two are ordered by waits on the host (BENCHMARKS.md, "the 48 KiB
+// wall, a third side"). Every failure is unsupported_feature naming the call and its status.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "tiles/engine/context.hpp"
+#include "tiles/engine/inside/opencl.hpp"
+#include "tiles/engine/launch.hpp"
+#include "tiles/kernel.hpp"
+
+namespace tiles::engine {
+
+// Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
+// without those entry points, the device without cl_khr_external_memory_opaque_fd or
+// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
+// where it can.
+std::string cuda_launch_missing(const context& context);
+
+// Memory libcuda allocates on its first GPU, pinned, exportable as a POSIX fd, mapped and made
+// readable and writable: `bytes` rounded up to the allocation's granularity.
+class cuda_allocation {
+  public:
+    explicit cuda_allocation(std::size_t bytes);
+    ~cuda_allocation();
+    cuda_allocation(const cuda_allocation&) = delete;
+    cuda_allocation& operator=(const cuda_allocation&) = delete;
+    std::uint64_t address() const { return address_; }
+    std::size_t bytes() const { return bytes_; }
+    // A new POSIX fd of the memory, for one import, which takes it.
+    int exported_fd() const;
+
+  private:
+    void release() noexcept;
+    std::uint64_t handle_ = 0, address_ = 0;
+    std::size_t bytes_ = 0;
+    bool mapped_ = false;
+};
+
+// A cuda_allocation imported into the context's OpenCL: OpenCL's buffer over it and libcuda's
+// address of its first byte. Released once the context's queue has finished with it.
+class cuda_memory {
+  public:
+    cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes);
+    ~cuda_memory();
+    cuda_memory(const cuda_memory&) = delete;
+    cuda_memory& operator=(const cuda_memory&) = delete;
+    const cl::Buffer& buffer() const { return buffer_; }
+    std::uint64_t cuda_address() const { return allocation_.address(); }
+    std::size_t bytes() const { return allocation_.bytes(); }
+
+  private:
+    cuda_allocation allocation_;
+    cl::CommandQueue queue_;
+    cl::Buffer buffer_;
+};
+
+// A kernel's function in a module libcuda loaded, allowed `dynamic_shared_bytes`.
+struct cuda_function {
+    void* function = nullptr;
+    std::size_t dynamic_shared_bytes = 0;
+};
+
+// The function `name` of the module libcuda loads from `ptx`, allowed `dynamic_shared_bytes` of
+// dynamic shared memory (cuFuncSetAttribute). The module stays loaded for the process.
+cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes);
+
+// The tile_static array a launch through libcuda makes dynamic (ptx_for_libcuda.hpp): its name in
+// the kernel, the bytes it is declared with there (a size no other array has), and the bytes it
+// has at launch.
+struct dynamic_shared {
+    std::string array;
+    std::size_t declared_bytes = 0, bytes = 0;
+};
+
+// Kernel `k`'s function, from the PTX the context's route built for `domain` (the program cache's
+// program), rewritten for libcuda: `shared` made dynamic and the environment registers read as 0.
+// Loaded once a device and program key (text and options) and shared array, and found again
+// after that.
+cuda_function cuda_function_of(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k,
+                               const dynamic_shared& shared);
+
+// Launches `f` over `blocks` one-dimensional blocks of `threads`, its arguments as cuLaunchKernel
+// takes them (a pointer to each), after everything enqueued on the context's queue (clFinish), and
+// returns once it has run (cuStreamSynchronize).
+void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
+
+} // namespace tiles::engine

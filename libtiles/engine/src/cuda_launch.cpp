@@ -1,0 +1,227 @@
+// libtiles engine: launches through libcuda on memory OpenCL imports (cuda_launch.hpp).
+#include "tiles/engine/inside/cuda_launch.hpp"
+
+#include <CL/cl_ext.h>
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "kernel_cache.hpp"
+#include "libcuda.hpp"
+#include "ptx_for_libcuda.hpp"
+#include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::engine {
+namespace {
+
+// cuda.h's CUmemAllocationProp, CUmemAccessDesc and their enumerations.
+struct allocation_properties {
+    int type = 1;                   // CU_MEM_ALLOCATION_TYPE_PINNED
+    int requested_handle_types = 1; // CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR
+    int location_type = 1;          // CU_MEM_LOCATION_TYPE_DEVICE
+    int location_id = 0;            // the first GPU
+    void* win32_metadata = nullptr;
+    unsigned char allocation_flags[8] = {};
+};
+struct access_description {
+    int location_type = 1, location_id = 0;
+    int flags = 3; // CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+};
+constexpr int granularity_minimum = 0, handle_posix_fd = 1, max_dynamic_shared_size_bytes = 8,
+              preferred_shared_memory_carveout = 9;
+
+const libcuda& current_for_launches() {
+    const libcuda& cuda = current_libcuda();
+    if (!cuda.launch_missing.empty()) throw unsupported_feature(cuda.launch_missing);
+    return cuda;
+}
+
+// OpenCL 3.0's clCreateBufferWithProperties, which the headers libtiles builds with (OpenCL 2.x)
+// do not declare, from the ICD loader; null where it has none.
+using create_buffer_with_properties = cl_mem (*)(cl_context, const cl_ulong*, cl_mem_flags, std::size_t, void*,
+                                                 cl_int*);
+create_buffer_with_properties buffer_importer() {
+    static const auto importer =
+        reinterpret_cast<create_buffer_with_properties>(dlsym(RTLD_DEFAULT, "clCreateBufferWithProperties"));
+    return importer;
+}
+
+bool has_extension(const device_info& device, const std::string& name) {
+    return (" " + device.extensions + " ").find(" " + name + " ") != std::string::npos;
+}
+
+} // namespace
+
+std::string cuda_launch_missing(const context& context) {
+    const libcuda& cuda = loaded_libcuda();
+    if (!cuda.launch_missing.empty()) return cuda.launch_missing;
+    const device_info& device = *context.device();
+    if (buffer_importer() == nullptr) return "the OpenCL ICD loader has no clCreateBufferWithProperties (OpenCL 3.0)";
+    for (const char* extension : {"cl_khr_external_memory_opaque_fd", "cl_khr_device_uuid"})
+        if (!has_extension(device, extension)) return "'" + device.name + "' has no " + extension;
+    std::array<unsigned char, CL_UUID_SIZE_KHR> opencl_uuid{}, cuda_uuid{};
+    if (const cl_int status =
+            clGetDeviceInfo(device.device(), CL_DEVICE_UUID_KHR, opencl_uuid.size(), opencl_uuid.data(), nullptr);
+        status != CL_SUCCESS)
+        return "'" + device.name + "' gives no UUID (clGetDeviceInfo: " + cl_status_name(status) + ")";
+    int first = 0;
+    if (const int status = cuda.device_get(&first, 0); status != 0)
+        return "libcuda's cuDeviceGet failed (CUresult " + std::to_string(status) + ")";
+    if (const int status = cuda.device_get_uuid(cuda_uuid.data(), first); status != 0)
+        return "libcuda's cuDeviceGetUuid failed (CUresult " + std::to_string(status) + ")";
+    if (opencl_uuid != cuda_uuid) return "'" + device.name + "' is not libcuda's first GPU (their UUIDs differ)";
+    return "";
+}
+
+cuda_allocation::cuda_allocation(std::size_t bytes) {
+    const libcuda& cuda = current_for_launches();
+    const allocation_properties properties;
+    std::size_t granularity = 0;
+    check_cuda(cuda.allocation_granularity(&granularity, &properties, granularity_minimum),
+               "cuMemGetAllocationGranularity");
+    if (granularity == 0) granularity = 1;
+    const std::size_t rounded = (bytes + granularity - 1) / granularity * granularity;
+    check_cuda(cuda.memory_create(&handle_, rounded, &properties, 0), "cuMemCreate");
+    bytes_ = rounded;
+    // From here on, release() undoes what was done.
+    try {
+        check_cuda(cuda.address_reserve(&address_, bytes_, 0, 0, 0), "cuMemAddressReserve");
+        check_cuda(cuda.memory_map(address_, bytes_, 0, handle_, 0), "cuMemMap");
+        mapped_ = true;
+        const access_description access;
+        check_cuda(cuda.memory_set_access(address_, bytes_, &access, 1), "cuMemSetAccess");
+    } catch (...) {
+        release();
+        throw;
+    }
+}
+
+cuda_allocation::~cuda_allocation() { release(); }
+
+void cuda_allocation::release() noexcept {
+    const libcuda& cuda = loaded_libcuda();
+    // Errors here have nowhere to go: what is left is the driver's to reclaim at the process's end.
+    if (mapped_) cuda.memory_unmap(address_, bytes_);
+    if (address_ != 0) cuda.address_free(address_, bytes_);
+    if (handle_ != 0) cuda.memory_release(handle_);
+    mapped_ = false, address_ = 0, handle_ = 0;
+}
+
+int cuda_allocation::exported_fd() const {
+    int fd = -1;
+    check_cuda(loaded_libcuda().memory_export(&fd, handle_, handle_posix_fd, 0), "cuMemExportToShareableHandle");
+    return fd;
+}
+
+namespace {
+// `bytes`, where the context's device imports memory libcuda allocates; else throws, saying why.
+std::size_t importable(const context& context, std::size_t bytes) {
+    context.check_runs_kernels("memory libcuda allocates");
+    if (const std::string missing = cuda_launch_missing(context); !missing.empty())
+        throw unsupported_feature("memory libcuda allocates cannot be imported into OpenCL: " + missing);
+    return bytes;
+}
+} // namespace
+
+cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes)
+    : allocation_(importable(*context, bytes)), queue_(context->queue()) {
+    const device_info& device = *context->device();
+    const int fd = allocation_.exported_fd();
+    const cl_ulong properties[] = {CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR,
+                                   cl_ulong(fd),
+                                   CL_DEVICE_HANDLE_LIST_KHR,
+                                   cl_ulong(reinterpret_cast<std::uintptr_t>(device.device())),
+                                   CL_DEVICE_HANDLE_LIST_END_KHR,
+                                   0};
+    cl_int status = CL_SUCCESS;
+    const cl_mem imported = buffer_importer()(context->opencl_context()(), properties, CL_MEM_READ_WRITE,
+                                              allocation_.bytes(), nullptr, &status);
+    if (status != CL_SUCCESS) {
+        // The import takes the fd only where it succeeds.
+        close(fd);
+        throw unsupported_feature("'" + device.name + "' refused to import " + std::to_string(allocation_.bytes()) +
+                                  " bytes libcuda allocated (clCreateBufferWithProperties: " + cl_status_name(status) +
+                                  ")");
+    }
+    buffer_ = cl::Buffer(imported);
+}
+
+cuda_memory::~cuda_memory() {
+    // libcuda's memory goes after OpenCL's last use of it, which may still be on the queue.
+    if (queue_()) queue_.finish();
+    buffer_ = cl::Buffer();
+}
+
+cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes) {
+    const libcuda& cuda = current_for_launches();
+    void* module = nullptr;
+    check_cuda(cuda.module_load_data(&module, ptx.c_str()), "cuModuleLoadData");
+    cuda_function f{nullptr, dynamic_shared_bytes};
+    check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
+    // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
+    check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
+               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
+    check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
+               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    return f;
+}
+
+cuda_function cuda_function_of(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k,
+                               const dynamic_shared& shared) {
+    const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(*context, domain);
+    const std::string& text = k.impl()->launch_text();
+    const std::string options = k.impl()->launch_options_for(*context->device(), domain);
+    using key = std::tuple<cl_device_id, std::size_t, std::string, std::string, std::string, std::size_t>;
+    struct loaded_functions {
+        std::mutex mutex;
+        std::map<key, cuda_function> functions;
+    };
+    static immortal<loaded_functions> loaded;
+    const key wanted{
+        context->device()->device(), program_key(text_hash(text), options), options, k.impl()->name(), shared.array,
+        shared.declared_bytes};
+    std::lock_guard<std::mutex> lock(loaded->mutex);
+    if (const auto found = loaded->functions.find(wanted); found != loaded->functions.end()) {
+        if (found->second.dynamic_shared_bytes >= shared.bytes) return found->second;
+        const libcuda& cuda = current_for_launches();
+        check_cuda(
+            cuda.function_set_attribute(found->second.function, max_dynamic_shared_size_bytes, int(shared.bytes)),
+            "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+        found->second.dynamic_shared_bytes = shared.bytes;
+        return found->second;
+    }
+    const cl::Program program = compiled->kernel.getInfo<CL_KERNEL_PROGRAM>();
+    std::vector<std::vector<unsigned char>> binaries;
+    check(program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo");
+    std::string ptx = binaries.size() == 1 ? std::string(binaries[0].begin(), binaries[0].end()) : std::string();
+    ptx.resize(std::min(ptx.size(), ptx.find('\0')));
+    const std::optional<std::string> dynamic = ptx_with_dynamic_shared(ptx, shared.array, shared.declared_bytes);
+    if (!dynamic)
+        throw unsupported_feature("kernel '" + k.impl()->name() +
+                                  "' cannot be launched through libcuda: its program (" + std::to_string(ptx.size()) +
+                                  " bytes) declares no tile_static array '" + shared.array + "' of " +
+                                  std::to_string(shared.declared_bytes) + " bytes in PTX to make dynamic");
+    const cuda_function f =
+        load_cuda_function(ptx_without_environment_registers(*dynamic), k.impl()->name(), shared.bytes);
+    loaded->functions.emplace(wanted, f);
+    return f;
+}
+
+void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
+    const libcuda& cuda = current_for_launches();
+    context.flush();
+    check(context.queue().finish(), "clFinish");
+    check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
+                                  args, nullptr),
+               "cuLaunchKernel");
+    check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
+}
+
+} // namespace tiles::engine

@@ -1,0 +1,85 @@
+// libtiles engine: libcuda, loaded once (libcuda.hpp). Its tensor-map encoder and its launches
+// need a current CUDA context (else CUDA_ERROR_INVALID_CONTEXT): the first GPU's primary one.
+#include "libcuda.hpp"
+
+#include <dlfcn.h>
+
+#include "tiles/engine/immortal.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::engine {
+namespace {
+
+template <class F> bool find(void* library, const char* name, F& entry) {
+    entry = reinterpret_cast<F>(dlsym(library, name));
+    return entry != nullptr;
+}
+
+// The entry points of launches and of memory OpenCL imports, the first one missing named.
+std::string find_launch_entries(void* library, libcuda& cuda) {
+    const std::pair<const char*, bool> entries[] = {
+        {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
+        {"cuModuleLoadData", find(library, "cuModuleLoadData", cuda.module_load_data)},
+        {"cuModuleGetFunction", find(library, "cuModuleGetFunction", cuda.module_get_function)},
+        {"cuFuncSetAttribute", find(library, "cuFuncSetAttribute", cuda.function_set_attribute)},
+        {"cuLaunchKernel", find(library, "cuLaunchKernel", cuda.launch_kernel)},
+        {"cuStreamSynchronize", find(library, "cuStreamSynchronize", cuda.stream_synchronize)},
+        {"cuMemGetAllocationGranularity", find(library, "cuMemGetAllocationGranularity", cuda.allocation_granularity)},
+        {"cuMemCreate", find(library, "cuMemCreate", cuda.memory_create)},
+        {"cuMemExportToShareableHandle", find(library, "cuMemExportToShareableHandle", cuda.memory_export)},
+        {"cuMemRelease", find(library, "cuMemRelease", cuda.memory_release)},
+        {"cuMemAddressReserve", find(library, "cuMemAddressReserve", cuda.address_reserve)},
+        {"cuMemAddressFree", find(library, "cuMemAddressFree", cuda.address_free)},
+        {"cuMemMap", find(library, "cuMemMap", cuda.memory_map)},
+        {"cuMemUnmap", find(library, "cuMemUnmap", cuda.memory_unmap)},
+        {"cuMemSetAccess", find(library, "cuMemSetAccess", cuda.memory_set_access)}};
+    for (const auto& [name, found] : entries)
+        if (!found) return std::string("libcuda.so.1 has no ") + name;
+    return "";
+}
+
+libcuda load() {
+    libcuda cuda;
+    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        const char* error = dlerror();
+        cuda.missing = std::string("libcuda.so.1 could not be loaded (") + (error ? error : "no reason given") + ")";
+    } else if (!find(library, "cuInit", cuda.init) || !find(library, "cuDeviceGet", cuda.device_get) ||
+               !find(library, "cuDevicePrimaryCtxRetain", cuda.primary_context_retain) ||
+               !find(library, "cuCtxSetCurrent", cuda.context_set_current) ||
+               !find(library, "cuTensorMapEncodeTiled", cuda.encode_tiled)) {
+        cuda.missing = "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)";
+    } else {
+        int device = 0;
+        if (const int status = cuda.init(0); status != 0)
+            cuda.missing = "libcuda's cuInit failed (CUresult " + std::to_string(status) + ")";
+        else if (const int got = cuda.device_get(&device, 0); got != 0)
+            cuda.missing = "libcuda finds no GPU (cuDeviceGet: CUresult " + std::to_string(got) + ")";
+        else if (const int retained = cuda.primary_context_retain(&cuda.primary_context, device); retained != 0)
+            cuda.missing = "libcuda's cuDevicePrimaryCtxRetain failed (CUresult " + std::to_string(retained) + ")";
+    }
+    cuda.launch_missing = cuda.missing.empty() ? find_launch_entries(library, cuda) : cuda.missing;
+    return cuda;
+}
+
+} // namespace
+
+const libcuda& loaded_libcuda() {
+    static immortal<libcuda> cuda(load());
+    return *cuda;
+}
+
+void check_cuda(int status, const char* call) {
+    if (status != 0)
+        throw unsupported_feature(std::string("libcuda's ") + call + " failed (CUresult " + std::to_string(status) +
+                                  ")");
+}
+
+const libcuda& current_libcuda() {
+    const libcuda& cuda = loaded_libcuda();
+    if (!cuda.missing.empty()) throw unsupported_feature(cuda.missing);
+    check_cuda(cuda.context_set_current(cuda.primary_context), "cuCtxSetCurrent");
+    return cuda;
+}
+
+} // namespace tiles::engine

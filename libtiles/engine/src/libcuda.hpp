@@ -1,0 +1,56 @@
+// libtiles engine: NVIDIA's libcuda, loaded by name once a process and optional: what the engine
+// calls of it (tensor maps, launches of a route's PTX, memory imported into OpenCL), as cuda.h
+// declares it (CUresult is int, 0 for success; CUdevice int; handles pointers).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace tiles::engine {
+
+struct libcuda {
+    // Why libcuda cannot be used at all (not loaded, no cuTensorMapEncodeTiled, no GPU); empty
+    // where it can.
+    std::string missing;
+    // Why it cannot launch a route's PTX or allocate memory OpenCL imports (missing, or an entry
+    // point of those it lacks); empty where it can.
+    std::string launch_missing;
+    int (*init)(unsigned) = nullptr;
+    int (*device_get)(int*, int) = nullptr;
+    int (*device_get_uuid)(unsigned char*, int) = nullptr; // cuDeviceGetUuid's CUuuid: 16 bytes
+    int (*primary_context_retain)(void**, int) = nullptr;
+    int (*context_set_current)(void*) = nullptr;
+    int (*encode_tiled)(void* map, int data_type, unsigned rank, void* address, const std::uint64_t* dims,
+                        const std::uint64_t* strides, const unsigned* box, const unsigned* element_strides,
+                        int interleave, int swizzle, int l2_promotion, int fill) = nullptr;
+    int (*module_load_data)(void**, const void*) = nullptr;
+    int (*module_get_function)(void**, void*, const char*) = nullptr;
+    int (*function_set_attribute)(void*, int, int) = nullptr;
+    int (*launch_kernel)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void*, void**,
+                         void**) = nullptr;
+    int (*stream_synchronize)(void*) = nullptr;
+    int (*allocation_granularity)(std::size_t*, const void*, int) = nullptr;
+    int (*memory_create)(std::uint64_t*, std::size_t, const void*, unsigned long long) = nullptr;
+    int (*memory_export)(void*, std::uint64_t, int, unsigned long long) = nullptr;
+    int (*memory_release)(std::uint64_t) = nullptr;
+    int (*address_reserve)(std::uint64_t*, std::size_t, std::size_t, std::uint64_t, unsigned long long) = nullptr;
+    int (*address_free)(std::uint64_t, std::size_t) = nullptr;
+    int (*memory_map)(std::uint64_t, std::size_t, std::size_t, std::uint64_t, unsigned long long) = nullptr;
+    int (*memory_unmap)(std::uint64_t, std::size_t) = nullptr;
+    int (*memory_set_access)(std::uint64_t, std::size_t, const void*, std::size_t) = nullptr;
+    void* primary_context = nullptr; // the first GPU's
+};
+
+// libcuda as loaded, once a process.
+const libcuda& loaded_libcuda();
+
+// Throws unsupported_feature "libcuda's <call> failed (CUresult <status>)" where status is not 0.
+void check_cuda(int status, const char* call);
+
+// Makes the first GPU's primary context current on the calling thread (it is current per
+// thread; making it current again costs a call). Throws unsupported_feature where libcuda is
+// missing or refuses.
+const libcuda& current_libcuda();
+
+} // namespace tiles::engine

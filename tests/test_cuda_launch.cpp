@@ -1,0 +1,148 @@
+// Launches through libcuda and memory it allocates (tiles/engine/inside/cuda_launch.hpp), on a
+// machine without NVIDIA's driver: a stand-in libcuda.so.1 (libcuda_stand_in.c) on the library
+// path says what it was given, and fails the entry point STAND_IN_FAIL names, where libtiles must
+// name the call and its CUresult; PoCL's devices import no memory, and are refused saying why.
+// libcuda is loaded once a process, so each stand-in is a ctest of its own (tests/CMakeLists.txt).
+#include <dlfcn.h>
+#include <stdlib.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "fixture.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
+
+namespace {
+
+// What the stand-in's last entry point of launches and memory was given.
+std::string last_call() {
+    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    REQUIRE(library != nullptr);
+    const auto said = reinterpret_cast<const char* (*)()>(dlsym(library, "stand_in_last_call"));
+    REQUIRE(said != nullptr);
+    return said();
+}
+
+// Sets STAND_IN_FAIL for the scope.
+struct failing {
+    explicit failing(const std::string& entry) { setenv("STAND_IN_FAIL", entry.c_str(), 1); }
+    ~failing() { unsetenv("STAND_IN_FAIL"); }
+};
+
+} // namespace
+
+TEST_CASE("a function loaded through libcuda is given the PTX, its name and its dynamic shared memory",
+          "[libcuda-stand-in]") {
+    const std::string ptx = ".version 8.5\n.target sm_90a\n.address_size 64\n";
+    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(ptx, "gemm_wgmma", 164864);
+    CHECK(f.dynamic_shared_bytes == 164864);
+    CHECK(last_call() == "cuFuncSetAttribute 8 164864"); // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    int first = 4096;
+    void* args[] = {&first};
+    tiles::engine::launch_through_cuda(*view.context(), f, 704, 256, args);
+    CHECK(last_call() == "cuLaunchKernel grid 704 1 1 block 256 1 1 shared 164864 first 4096");
+}
+
+TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the first GPU, readable and writable",
+          "[libcuda-stand-in]") {
+    {
+        const tiles::engine::cuda_allocation memory(3 << 20);
+        CHECK(memory.bytes() == 4u << 20);
+        CHECK(memory.address() == 0x302000000);
+        CHECK(last_call() == "cuMemSetAccess 4194304 location 1 0 flags 3 count 1");
+    }
+    const tiles::engine::cuda_allocation one(1);
+    CHECK(one.bytes() == 2u << 20);
+}
+
+TEST_CASE("each libcuda step that fails is named with its CUresult", "[libcuda-stand-in]") {
+    const std::pair<const char*, const char*> steps[] = {
+        {"cuMemGetAllocationGranularity=1", "libcuda's cuMemGetAllocationGranularity failed (CUresult 1)"},
+        {"cuMemCreate=2", "libcuda's cuMemCreate failed (CUresult 2)"},
+        {"cuMemAddressReserve=2", "libcuda's cuMemAddressReserve failed (CUresult 2)"},
+        {"cuMemMap=999", "libcuda's cuMemMap failed (CUresult 999)"},
+        {"cuMemSetAccess=1", "libcuda's cuMemSetAccess failed (CUresult 1)"}};
+    for (const auto& [entry, said] : steps) {
+        INFO(entry);
+        const failing fails(entry);
+        REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, said);
+    }
+    {
+        const tiles::engine::cuda_allocation memory(1 << 20);
+        const failing fails("cuMemExportToShareableHandle=101");
+        REQUIRE_THROWS_MENTIONING(memory.exported_fd(), tiles::unsupported_feature,
+                                  "libcuda's cuMemExportToShareableHandle failed (CUresult 101)");
+    }
+    const std::pair<const char*, const char*> loads[] = {
+        {"cuModuleLoadData=218", "libcuda's cuModuleLoadData failed (CUresult 218)"},
+        {"cuModuleGetFunction=500", "libcuda's cuModuleGetFunction failed (CUresult 500)"},
+        {"cuFuncSetAttribute=1",
+         "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) failed (CUresult 1)"}};
+    for (const auto& [entry, said] : loads) {
+        INFO(entry);
+        const failing fails(entry);
+        REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
+                                  tiles::unsupported_feature, said);
+    }
+    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    int first = 1;
+    void* args[] = {&first};
+    for (const auto& [entry, said] :
+         {std::pair<const char*, const char*>{"cuLaunchKernel=701", "libcuda's cuLaunchKernel failed (CUresult 701)"},
+          {"cuStreamSynchronize=700", "libcuda's cuStreamSynchronize failed (CUresult 700)"}}) {
+        INFO(entry);
+        const failing fails(entry);
+        REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args),
+                                  tiles::unsupported_feature, said);
+    }
+}
+
+TEST_CASE("a device that imports no memory from libcuda is refused, saying what it lacks", "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const tiles::engine::device_info& device = *view.context()->device();
+    if (device.extensions.find("cl_khr_external_memory_opaque_fd") != std::string::npos) {
+        WARN("skipped: '" << device.name << "' imports memory as opaque fds");
+        return;
+    }
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+          "'" + device.name + "' has no cl_khr_external_memory_opaque_fd");
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_memory(view.context(), 1 << 20), tiles::unsupported_feature,
+                              "memory libcuda allocates cannot be imported into OpenCL: '" + device.name +
+                                  "' has no cl_khr_external_memory_opaque_fd");
+}
+
+TEST_CASE("with a libcuda older than CUDA 12 launches through it are refused, saying so", "[libcuda-older]") {
+    const std::string older = "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)";
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()) == older);
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, older);
+    REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 0), tiles::unsupported_feature,
+                              older);
+}
+
+TEST_CASE("with a libcuda without virtual memory management launches through it are refused, naming the entry point",
+          "[libcuda-without-virtual-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()) == "libcuda.so.1 has no cuMemCreate");
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature,
+                              "libcuda.so.1 has no cuMemCreate");
+}
+
+TEST_CASE("a kernel whose program is no PTX with the named tile_static array is refused a launch through libcuda",
+          "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const tiles::kernel k("__kernel void ring(__global uint4* out) {\n"
+                          "    __local uint4 smem[73];\n    smem[get_local_id(0)] = out[0];\n"
+                          "    barrier(CLK_LOCAL_MEM_FENCE);\n    out[get_local_id(0)] = smem[0];\n}\n",
+                          "ring");
+    tiles::engine::launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {1, 0, 0};
+    // PoCL's programs are no PTX; on NVIDIA's, the array of 1168 bytes is named, but not of 1024.
+    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
+                              tiles::unsupported_feature, "kernel 'ring' cannot be launched through libcuda",
+                              "declares no tile_static array 'smem' of 1024 bytes in PTX to make dynamic");
+}
