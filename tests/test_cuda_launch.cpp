@@ -100,6 +100,20 @@ TEST_CASE("each libcuda step that fails is named with its CUresult", "[libcuda-s
     }
 }
 
+TEST_CASE("a context's memory for launches through libcuda is released with the context", "[libcuda-stand-in]") {
+    std::weak_ptr<tiles::engine::cuda_scratch> scratch;
+    {
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        const std::shared_ptr<tiles::engine::cuda_scratch> held = tiles::engine::cuda_scratch_of(*view.context());
+        CHECK(tiles::engine::cuda_scratch_of(*view.context()) == held);
+        const tiles::accelerator_view other = tiles::accelerator().create_view();
+        CHECK(tiles::engine::cuda_scratch_of(*other.context()) != held);
+        scratch = held;
+    }
+    // PoCL imports no memory from libcuda, so the scratch here holds none; what holds it is gone.
+    CHECK(scratch.expired());
+}
+
 TEST_CASE("a device that imports no memory from libcuda is refused, saying what it lacks", "[libcuda-stand-in]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const tiles::engine::device_info& device = *view.context()->device();

@@ -256,18 +256,6 @@ void tell_once(const engine::device_info& device, const std::string& message) {
     if (engine::logging(log_level::info)) engine::log(log_level::info, message);
 }
 
-// Each context's memory that libcuda allocated and its OpenCL imported, where the wide kernel's
-// operands are staged, grown as products need; the lock is held for a whole product, whose
-// launch, outside OpenCL's queue, must not meet another's staging.
-struct wide_scratch {
-    std::mutex mutex;
-    std::map<std::uint64_t, std::pair<std::weak_ptr<context>, std::shared_ptr<engine::cuda_memory>>> memory;
-};
-wide_scratch& wide_memory() {
-    static engine::immortal<wide_scratch> scratch;
-    return *scratch;
-}
-
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
 
 // Copies `bytes` from `from` at `from_at` to `to` at `to_at` on the context's queue.
@@ -298,16 +286,13 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::size_t c_bytes = std::size_t(c.rows) * c.columns * sizeof(float);
     const std::size_t b_at = aligned(a_bytes), c_at = b_at + aligned(b_bytes), maps_at = c_at + aligned(c_bytes);
     const std::size_t needed = maps_at + 2 * sizeof(engine::tensor_map);
-    wide_scratch& scratch = wide_memory();
-    std::lock_guard<std::mutex> lock(scratch.mutex);
-    for (auto at = scratch.memory.begin(); at != scratch.memory.end();)
-        at = at->second.first.expired() ? scratch.memory.erase(at) : std::next(at);
-    auto& held = scratch.memory[context->id()];
-    if (held.second == nullptr || held.second->bytes() < needed) {
-        held.second.reset(); // before the larger one is allocated
-        held = {context, std::make_shared<engine::cuda_memory>(context, needed)};
+    const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
+    std::lock_guard<std::mutex> lock(scratch->mutex);
+    if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
+        scratch->memory.reset(); // before the larger one is allocated
+        scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
     }
-    const engine::cuda_memory& memory = *held.second;
+    const engine::cuda_memory& memory = *scratch->memory;
     const std::uint64_t at = memory.cuda_address();
     const engine::tensor_map maps[2] = {
         engine::make_tensor_map(at, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),

@@ -159,6 +159,38 @@ cuda_memory::~cuda_memory() {
     buffer_ = cl::Buffer();
 }
 
+namespace {
+struct scratch_table {
+    std::mutex mutex;
+    std::map<std::uint64_t, std::shared_ptr<cuda_scratch>> of_context;
+};
+scratch_table& scratches() {
+    static immortal<scratch_table> table;
+    return *table;
+}
+} // namespace
+
+std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context) {
+    scratch_table& table = scratches();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    std::shared_ptr<cuda_scratch>& scratch = table.of_context[context.id()];
+    if (scratch == nullptr) scratch = std::make_shared<cuda_scratch>();
+    return scratch;
+}
+
+void drop_cuda_scratch(std::uint64_t context_id) noexcept {
+    std::shared_ptr<cuda_scratch> dropped;
+    {
+        scratch_table& table = scratches();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        const auto found = table.of_context.find(context_id);
+        if (found == table.of_context.end()) return;
+        dropped = std::move(found->second);
+        table.of_context.erase(found);
+    }
+    // Released here, outside the table's lock: its memory waits for the context's queue.
+}
+
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes) {
     const libcuda& cuda = current_for_launches();
     void* module = nullptr;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "tiles/engine/context.hpp"
@@ -61,6 +62,19 @@ class cuda_memory {
     cl::CommandQueue queue_;
     cl::Buffer buffer_;
 };
+
+// A context's memory for launches through libcuda, where an algorithm stages its operands, and the
+// lock that keeps one launch's staging from meeting another's on the context (the launch runs
+// outside OpenCL's queue). Kept beside the context and dropped when the context is destroyed
+// (~context): the memory holds the context's queue, and gigabytes, so it must not outlive it.
+struct cuda_scratch {
+    std::mutex mutex;
+    std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock
+};
+// The context's cuda_scratch, made on first use.
+std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context);
+// Drops the cuda_scratch of the context whose id() is `context_id`, where it has one.
+void drop_cuda_scratch(std::uint64_t context_id) noexcept;
 
 // A kernel's function in a module libcuda loaded, allowed `dynamic_shared_bytes`.
 struct cuda_function {
