@@ -24,6 +24,15 @@ std::string last_call() {
     return said();
 }
 
+// The stand-in's count of `what` (stand_in_modules_loaded, stand_in_modules_unloaded).
+int stand_in_count(const char* what) {
+    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    REQUIRE(library != nullptr);
+    const auto count = reinterpret_cast<int (*)()>(dlsym(library, what));
+    REQUIRE(count != nullptr);
+    return count();
+}
+
 // Sets STAND_IN_FAIL for the scope.
 struct failing {
     explicit failing(const std::string& entry) { setenv("STAND_IN_FAIL", entry.c_str(), 1); }
@@ -159,4 +168,30 @@ TEST_CASE("a kernel whose program is no PTX with the named tile_static array is 
     REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
                               tiles::unsupported_feature, "kernel 'ring' cannot be launched through libcuda",
                               "declares no tile_static array 'smem' of 1024 bytes in PTX to make dynamic");
+}
+
+TEST_CASE("a module whose function cannot be set up is unloaded, each time", "[libcuda-stand-in]") {
+    const int loaded = stand_in_count("stand_in_modules_loaded"),
+              unloaded = stand_in_count("stand_in_modules_unloaded");
+    for (const char* entry : {"cuModuleGetFunction=500", "cuFuncSetAttribute=1"}) {
+        INFO(entry);
+        const failing fails(entry);
+        for (int attempt = 0; attempt < 3; ++attempt)
+            CHECK_THROWS_AS(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
+                            tiles::unsupported_feature);
+    }
+    CHECK(stand_in_count("stand_in_modules_loaded") - loaded == 6);
+    CHECK(stand_in_count("stand_in_modules_unloaded") - unloaded == 6);
+}
+
+// Last: the refusal it remembers stays for the process.
+TEST_CASE("a launch through libcuda that failed on a device is not tried there again", "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const std::string why = "libcuda's cuLaunchKernel failed (CUresult 719)";
+    tiles::engine::refuse_cuda_launches(*view.context(), why);
+    tiles::engine::refuse_cuda_launches(*view.context(), "a later failure, not the first");
+    // Any context on the device, not only the one that failed.
+    const tiles::accelerator_view other = tiles::accelerator().create_view();
+    CHECK(tiles::engine::cuda_launch_missing(*other.context()) ==
+          "a launch through libcuda failed there before: " + why);
 }

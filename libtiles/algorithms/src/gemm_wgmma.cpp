@@ -369,6 +369,8 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                                      ")");
                 return true;
             } catch (const unsupported_feature& refused) {
+                // Not tried again on this device: cuda_launch_missing says so from now on.
+                engine::refuse_cuda_launches(*context, refused.what());
                 tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
                                       device.name + "': the launch through libcuda failed: " + refused.what());
             }

@@ -59,7 +59,32 @@ bool has_extension(const device_info& device, const std::string& name) {
 
 } // namespace
 
+namespace {
+// The devices where a launch through libcuda failed, and how: a failure that is the device's or the
+// driver's recurs, and each try costs its staging and a module's JIT.
+struct refusal_table {
+    std::mutex mutex;
+    std::map<cl_device_id, std::string> of_device;
+};
+refusal_table& refusals() {
+    static immortal<refusal_table> table;
+    return *table;
+}
+} // namespace
+
+void refuse_cuda_launches(const context& context, const std::string& why) {
+    refusal_table& table = refusals();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    table.of_device.emplace(context.device()->device(), "a launch through libcuda failed there before: " + why);
+}
+
 std::string cuda_launch_missing(const context& context) {
+    {
+        refusal_table& table = refusals();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (const auto found = table.of_device.find(context.device()->device()); found != table.of_device.end())
+            return found->second;
+    }
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) return cuda.launch_missing;
     const device_info& device = *context.device();
@@ -196,12 +221,18 @@ cuda_function load_cuda_function(const std::string& ptx, const std::string& name
     void* module = nullptr;
     check_cuda(cuda.module_load_data(&module, ptx.c_str()), "cuModuleLoadData");
     cuda_function f{nullptr, dynamic_shared_bytes};
-    check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
-    // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
-    check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
-               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
-    check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
-               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    // From here on, a failure unloads the module, which nothing else will use.
+    try {
+        check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
+        // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
+        check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
+                   "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
+        check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
+                   "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    } catch (...) {
+        cuda.module_unload(module);
+        throw;
+    }
     return f;
 }
 

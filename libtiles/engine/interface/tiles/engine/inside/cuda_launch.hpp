@@ -22,8 +22,11 @@ namespace tiles::engine {
 // Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
 // without those entry points, the device without cl_khr_external_memory_opaque_fd or
 // cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
-// where it can.
+// where it can. Or, where one failed on the device before (refuse_cuda_launches), that failure.
 std::string cuda_launch_missing(const context& context);
+// Remembers for the process that a launch through libcuda failed on the context's device, saying
+// `why`, so that cuda_launch_missing refuses the next without trying.
+void refuse_cuda_launches(const context& context, const std::string& why);
 
 // Memory libcuda allocates on its first GPU, pinned, exportable as a POSIX fd, mapped and made
 // readable and writable: `bytes` rounded up to the allocation's granularity.
@@ -83,7 +86,8 @@ struct cuda_function {
 };
 
 // The function `name` of the module libcuda loads from `ptx`, allowed `dynamic_shared_bytes` of
-// dynamic shared memory (cuFuncSetAttribute). The module stays loaded for the process.
+// dynamic shared memory (cuFuncSetAttribute). The module stays loaded for the process; where a
+// step after its load fails, it is unloaded.
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes);
 
 // The tile_static array a launch through libcuda makes dynamic (ptx_for_libcuda.hpp): its name in
