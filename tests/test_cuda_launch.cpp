@@ -184,6 +184,21 @@ TEST_CASE("a module whose function cannot be set up is unloaded, each time", "[l
     CHECK(stand_in_count("stand_in_modules_unloaded") - unloaded == 6);
 }
 
+TEST_CASE("a context over the caller's queue launches nothing through libcuda, which would wait for that queue",
+          "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const std::shared_ptr<tiles::engine::context> adopted =
+        tiles::engine::adopt_context(view.context()->opencl_context()(), view.context()->queue()());
+    const std::string waits = "the context's queue may wait for the caller's events, and a launch through libcuda "
+                              "waits on the host for everything on the queue";
+    CHECK(tiles::engine::cuda_launch_missing(*adopted) == waits);
+    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    int first = 1;
+    void* args[] = {&first};
+    REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*adopted, f, 1, 128, args), tiles::unsupported_feature,
+                              waits);
+}
+
 // Last: the refusal it remembers stays for the process.
 TEST_CASE("a launch through libcuda that failed on a device is not tried there again", "[libcuda-stand-in]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();

@@ -70,6 +70,15 @@ refusal_table& refusals() {
     static immortal<refusal_table> table;
     return *table;
 }
+// Why a launch through libcuda cannot be ordered after the context's queue: it waits for the queue
+// on the host (clFinish), which on a queue that may wait for the caller's events (an adopted one,
+// context.hpp) may wait for ever. Empty where it can.
+std::string waits_missing(const context& context) {
+    return context.may_wait_for_callers()
+               ? "the context's queue may wait for the caller's events, and a launch through libcuda waits on "
+                 "the host for everything on the queue"
+               : "";
+}
 } // namespace
 
 void refuse_cuda_launches(const context& context, const std::string& why) {
@@ -85,6 +94,7 @@ std::string cuda_launch_missing(const context& context) {
         if (const auto found = table.of_device.find(context.device()->device()); found != table.of_device.end())
             return found->second;
     }
+    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) return cuda.launch_missing;
     const device_info& device = *context.device();
@@ -279,6 +289,7 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
     const libcuda& cuda = current_for_launches();
+    if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
     context.flush();
     check(context.queue().finish(), "clFinish");
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,

@@ -21,7 +21,8 @@ namespace tiles::engine {
 
 // Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
 // without those entry points, the device without cl_khr_external_memory_opaque_fd or
-// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
+// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses), or the
+// context's queue one that may wait for the caller's events (launch_through_cuda waits for it); empty
 // where it can. Or, where one failed on the device before (refuse_cuda_launches), that failure.
 std::string cuda_launch_missing(const context& context);
 // Remembers for the process that a launch through libcuda failed on the context's device, saying
@@ -107,7 +108,9 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 
 // Launches `f` over `blocks` one-dimensional blocks of `threads`, its arguments as cuLaunchKernel
 // takes them (a pointer to each), after everything enqueued on the context's queue (clFinish), and
-// returns once it has run (cuStreamSynchronize).
+// returns once it has run (cuStreamSynchronize). Refused (unsupported_feature) on a context whose
+// queue may wait for the caller's events (context::may_wait_for_callers), where that wait may
+// never end.
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
 
 } // namespace tiles::engine
