@@ -60,10 +60,14 @@ constexpr kernel_shape wide_shape{2, 192, 4, 128};
 // The bytes the wide kernel's ring array is declared with (SMEM_DECLARED), a size no other array
 // of its has, by which the PTX rewrite finds it; and the bytes it has at launch (SMEM_BYTES).
 constexpr std::size_t wide_declared_bytes = 1168;
-// Products of more multiply-adds (m * n * k) than this take the wide kernel where they can: on the
-// H200, through libcuda with its staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x
-// at 6144, 0.96x-1.05x at 8192, 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md).
+// Products of more multiply-adds (m * n * k) than this, each of m, n and k at least
+// wide_side_from, take the wide kernel where they can: on the H200, through libcuda with its
+// staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x at 6144, 0.96x-1.05x at 8192,
+// 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md). Only squares were measured: a thin product
+// of as many multiply-adds stages more (C's m * n floats, twice with beta) for fewer of them, so
+// each side is held to what was measured as well.
 constexpr std::int64_t wide_gains_above = std::int64_t(8192) * 8192 * 8192;
+constexpr std::int64_t wide_side_from = 8192;
 constexpr std::size_t wide_shared_bytes =
     std::size_t(wide_shape.stages) * (wide_shape.block_rows() + wide_shape.block_columns) * wide_shape.row_bytes + 1024;
 
@@ -316,12 +320,11 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     copy_on_device(*context, memory.buffer()(), c_at, c_buffer, 0, c_bytes);
 }
 
-// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
-// where the product takes long enough that staging A, B and C through the imported memory and the
-// host's waits (some 0.4 ms a product, by those figures) cost less than the wider slabs gain.
-bool wide_gains(std::int64_t m, std::int64_t n, std::int64_t k) { return m * n * k > wide_gains_above; }
-
 } // namespace
+
+bool wide_wgmma_gains(std::int64_t m, std::int64_t n, std::int64_t k) {
+    return m >= wide_side_from && n >= wide_side_from && k >= wide_side_from && m * n * k > wide_gains_above;
+}
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
     const bool sixteen_bit = (type == element_type::float16 && precision == gemm_precision::float16) ||
@@ -352,7 +355,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!runs_on(context, storage, precision, domain)) return false;
     if (storage != element_type::float32 &&
-        (launch == wgmma_launch::through_libcuda_always || wide_gains(a.rows, b.columns, a.columns))) {
+        (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(a.rows, b.columns, a.columns))) {
         const engine::device_info& device = *context->device();
         const std::string missing = engine::cuda_launch_missing(*context);
         if (missing.empty()) {
