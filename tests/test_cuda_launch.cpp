@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fixture.hpp"
+#include "tiles/counters.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 
@@ -50,8 +51,12 @@ TEST_CASE("a function loaded through libcuda is given the PTX, its name and its 
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     int first = 4096;
     void* args[] = {&first};
+    const std::uint64_t launches = view.context()->counters().launches, all = tiles::total_counters().launches;
     tiles::engine::launch_through_cuda(*view.context(), f, 704, 256, args);
     CHECK(last_call() == "cuLaunchKernel grid 704 1 1 block 256 1 1 shared 164864 first 4096");
+    // Counted as OpenCL's launches are, on the context and in the process's totals.
+    CHECK(view.context()->counters().launches == launches + 1);
+    CHECK(tiles::total_counters().launches == all + 1);
 }
 
 TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the first GPU, readable and writable",

@@ -209,7 +209,8 @@ void check_wgmma_product(
     tiles::algorithms::wgmma_launch launch = tiles::algorithms::wgmma_launch::through_libcuda_where_it_gains) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
-    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
+    // At debug: each launch through libcuda is said there, why it does not run at info.
+    tiles::set_log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) { said += message; });
     // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (slabs of
     // 16, or 8 for tf32); and 33 rows of blocks, two bands of 16 and a band of one, each band's
     // blocks taken down its columns.

@@ -21,6 +21,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/device_copy.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/program_text.hpp"
@@ -262,15 +263,6 @@ void tell_once(const engine::device_info& device, const std::string& message) {
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
 
-// Copies `bytes` from `from` at `from_at` to `to` at `to_at` on the context's queue.
-void copy_on_device(context& context, cl_mem from, std::size_t from_at, cl_mem to, std::size_t to_at,
-                    std::size_t bytes) {
-    engine::check(clEnqueueCopyBuffer(context.queue()(), from, to, from_at, to_at, bytes, 0, nullptr, nullptr),
-                  "clEnqueueCopyBuffer");
-    context.count_device_copy(bytes);
-    context.enqueued();
-}
-
 // C = alpha * A * B + beta * C of 16-bit matrices on the wide kernel through libcuda: A and B (and
 // C where beta is not 0) copied into the context's imported memory, the kernel launched there
 // over tensor maps of libcuda's addresses, C copied back. Throws unsupported_feature where libcuda
@@ -301,12 +293,16 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const engine::tensor_map maps[2] = {
         engine::make_tensor_map(at, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
         engine::make_tensor_map(at + b_at, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
-    const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
-    const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
-    const cl_mem c_buffer = engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write);
-    copy_on_device(*context, a_buffer, 0, memory.buffer()(), 0, a_bytes);
-    copy_on_device(*context, b_buffer, 0, memory.buffer()(), b_at, b_bytes);
-    if (beta != 0) copy_on_device(*context, c_buffer, 0, memory.buffer()(), c_at, c_bytes);
+    // Retained: device_buffer's cl_mems are the storages', borrowed.
+    const cl::Buffer a_buffer(engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read),
+                              true);
+    const cl::Buffer b_buffer(engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read),
+                              true);
+    const cl::Buffer c_buffer(
+        engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write), true);
+    engine::copy_bytes_on_device(*context, a_buffer, 0, memory.buffer(), 0, a_bytes);
+    engine::copy_bytes_on_device(*context, b_buffer, 0, memory.buffer(), b_at, b_bytes);
+    if (beta != 0) engine::copy_bytes_on_device(*context, c_buffer, 0, memory.buffer(), c_at, c_bytes);
     engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps, 0,
                                        nullptr, nullptr),
                   "clEnqueueWriteBuffer");
@@ -317,7 +313,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
     engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
-    copy_on_device(*context, memory.buffer()(), c_at, c_buffer, 0, c_bytes);
+    engine::copy_bytes_on_device(*context, memory.buffer(), c_at, c_buffer, 0, c_bytes);
 }
 
 } // namespace
@@ -364,12 +360,12 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
             try {
                 enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
                                   covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()));
-                if (engine::logging(log_level::info))
-                    engine::log(log_level::info, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
-                                                 "on '" +
-                                                     device.name + "' (" + std::to_string(a.rows) + " x " +
-                                                     std::to_string(b.columns) + " x " + std::to_string(a.columns) +
-                                                     ")");
+                if (engine::logging(log_level::debug))
+                    engine::log(log_level::debug, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
+                                                  "on '" +
+                                                      device.name + "' (" + std::to_string(a.rows) + " x " +
+                                                      std::to_string(b.columns) + " x " + std::to_string(a.columns) +
+                                                      ")");
                 return true;
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.

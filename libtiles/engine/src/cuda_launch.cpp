@@ -53,10 +53,6 @@ create_buffer_with_properties buffer_importer() {
     return importer;
 }
 
-bool has_extension(const device_info& device, const std::string& name) {
-    return (" " + device.extensions + " ").find(" " + name + " ") != std::string::npos;
-}
-
 } // namespace
 
 namespace {
@@ -100,7 +96,7 @@ std::string cuda_launch_missing(const context& context) {
     const device_info& device = *context.device();
     if (buffer_importer() == nullptr) return "the OpenCL ICD loader has no clCreateBufferWithProperties (OpenCL 3.0)";
     for (const char* extension : {"cl_khr_external_memory_opaque_fd", "cl_khr_device_uuid"})
-        if (!has_extension(device, extension)) return "'" + device.name + "' has no " + extension;
+        if (!device.has_extension(extension)) return "'" + device.name + "' has no " + extension;
     std::array<unsigned char, CL_UUID_SIZE_KHR> opencl_uuid{}, cuda_uuid{};
     if (const cl_int status =
             clGetDeviceInfo(device.device(), CL_DEVICE_UUID_KHR, opencl_uuid.size(), opencl_uuid.data(), nullptr);
@@ -295,6 +291,7 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
                                   args, nullptr),
                "cuLaunchKernel");
+    context.count_launch();
     check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
 }
 

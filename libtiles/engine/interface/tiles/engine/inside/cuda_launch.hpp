@@ -108,9 +108,9 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 
 // Launches `f` over `blocks` one-dimensional blocks of `threads`, its arguments as cuLaunchKernel
 // takes them (a pointer to each), after everything enqueued on the context's queue (clFinish), and
-// returns once it has run (cuStreamSynchronize). Refused (unsupported_feature) on a context whose
-// queue may wait for the caller's events (context::may_wait_for_callers), where that wait may
-// never end.
+// returns once it has run (cuStreamSynchronize); counted as a launch, as OpenCL's are. Refused (unsupported_feature) on
+// a context whose queue may wait for the caller's events (context::may_wait_for_callers), where that wait may never
+// end.
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
 
 } // namespace tiles::engine
