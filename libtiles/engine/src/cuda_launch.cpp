@@ -53,9 +53,6 @@ create_buffer_with_properties buffer_importer() {
     return importer;
 }
 
-} // namespace
-
-namespace {
 // The devices where a launch through libcuda failed, and how: a failure that is the device's or the
 // driver's recurs, and each try costs its staging and a module's JIT.
 struct refusal_table {
@@ -191,6 +188,7 @@ cuda_memory::~cuda_memory() {
 }
 
 namespace {
+// Each context's cuda_scratch, by the context's id (unique for the process, unlike its address).
 struct scratch_table {
     std::mutex mutex;
     std::map<std::uint64_t, std::shared_ptr<cuda_scratch>> of_context;
