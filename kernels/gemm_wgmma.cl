@@ -19,18 +19,19 @@
 // tile 48 KiB of tile_static memory, so the ring is short there; the device runs two tiles at once
 // on each multiprocessor, and the one hides the other's waits. Launched through libcuda instead
 // (the engine's cuda_launch.hpp), the ring's array becomes dynamic shared memory of any size the
-// device has, and wider slabs (ROW_BYTES 64 or 128 for 16-bit matrices) fit more stages. The copies are issued from a
-// consumer warp rather than from a producer warp of their own: a tile of 256 work-items at the 122 registers wgmma
-// m64n192's accumulators need leaves room in the multiprocessor's 65,536 registers for two tiles, with a producer warp
-// for one (tf32x3, with a second set of accumulators, takes 96 columns for the same).
+// device has, and wider slabs (ROW_BYTES 64 or 128 for 16-bit matrices) fit more stages. The copies
+// are issued from a consumer warp rather than from a producer warp of their own: a tile of 256
+// work-items at the 122 registers wgmma m64n192's accumulators need leaves room in the
+// multiprocessor's 65,536 registers for two tiles, with a producer warp for one (tf32x3, with a
+// second set of accumulators, takes 96 columns for the same).
 //
 // Tiles run in bands of GROUP rows of tiles, down each band's columns in turn, so that the tiles
 // running at once share their panels of A and B in the L2 cache.
 //
 // The host defines SM90A_MARK (the route's marker, ahead of the text), WARPGROUPS, BLOCK_COLUMNS,
-// STAGES, ROW_BYTES and GROUP, and SMEM_DECLARED for a libcuda launch (below); A and B are half, bfloat16 or float
-// (STORAGE, elements.cl), their rows (B's transpose's for float) whole chunks of 16 bytes, which the host checks; the
-// launch is one-dimensional, tiles of 128 * WARPGROUPS.
+// STAGES, ROW_BYTES and GROUP, and SMEM_DECLARED for a libcuda launch (below); A and B are half,
+// bfloat16 or float (STORAGE, elements.cl), their rows (B's transpose's for float) whole chunks of
+// 16 bytes, which the host checks; the launch is one-dimensional, tiles of 128 * WARPGROUPS.
 
 // Everything inlined, so that the register arrays stay registers.
 #define INLINE static inline __attribute__((always_inline))
@@ -172,9 +173,9 @@ INLINE ulong k_major_descriptor(uint address) {
 #if B_TRANSPOSED
 INLINE ulong b_descriptor(uint address) { return k_major_descriptor(address); }
 #else
-// 16-bit B's stage: BLOCK_COLUMNS / 64 boxes of SLICE rows of k by 64 columns, 128-byte swizzle: atoms of 8
-// rows by 64 columns (1 KiB); those of the next 64 columns lie a box on (the leading byte offset),
-// those of the next 8 rows of k 1 KiB on (the stride byte offset).
+// 16-bit B's stage: BLOCK_COLUMNS / 64 boxes of SLICE rows of k by 64 columns, 128-byte swizzle:
+// atoms of 8 rows by 64 columns (1 KiB); those of the next 64 columns lie a box on (the leading
+// byte offset), those of the next 8 rows of k 1 KiB on (the stride byte offset).
 INLINE ulong b_descriptor(uint address) {
     return (ulong)((address & 0x3FFFF) >> 4) | (ulong)(B_BOX_BYTES >> 4) << 16 | (ulong)(1024 >> 4) << 32 | 1ul << 62;
 }
@@ -336,8 +337,8 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         mbarrier_wait(full + 8 * stage, (s / STAGES) & 1);
         const uint at = stages + stage * STAGE_BYTES;
         wgmma_fence(acc);
-        // Within a slab, the next wgmma's k lies 32 bytes on along each row of A: the swizzle acts on
-        // the address, so the descriptors move as the data does.
+        // Within a slab, the next wgmma's k lies 32 bytes on along each row of A: the swizzle acts
+        // on the address, so the descriptors move as the data does.
 #pragma unroll
         for (int w = 0; w < ROW_BYTES / WGMMA_BYTES; ++w)
             wgmma(acc, k_major_descriptor(at + group * (A_BYTES / WARPGROUPS) + WGMMA_BYTES * w),

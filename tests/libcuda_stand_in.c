@@ -2,10 +2,10 @@
  * CUresult is int, 0 for success). Its cuTensorMapEncodeTiled writes the arguments it was given
  * into the map's 128 bytes, so that a test can compare them with what CUDA documents; the
  * environment variable STAND_IN_ENCODE_STATUS makes it refuse with that CUresult instead. The
- * entry points of launches and memory write what they were given into stand_in_last_call(), and
- * STAND_IN_FAIL="<entry point>=<CUresult>" makes that one fail. Built with -DOLDER_THAN_CUDA_12,
- * it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do; with -DWITHOUT_VIRTUAL_MEMORY,
- * cuMemCreate. */
+ * entry points of launches and memory write what they were given into stand_in_last_call(), the
+ * modules loaded and unloaded are counted (stand_in_modules_loaded, _unloaded), and STAND_IN_FAIL="<entry
+ * point>=<CUresult>" makes that one fail. Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers
+ * before CUDA 12 do; with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +56,11 @@ int cuTensorMapEncodeTiled(void* map, int data_type, unsigned rank, void* addres
 static char last_call[4096];
 const char* stand_in_last_call(void) { return last_call; }
 
+/* How many modules were loaded and unloaded, so that a test can see that every one is released. */
+static int modules_loaded, modules_unloaded;
+int stand_in_modules_loaded(void) { return modules_loaded; }
+int stand_in_modules_unloaded(void) { return modules_unloaded; }
+
 /* The CUresult STAND_IN_FAIL names for `entry`, else 0. */
 static int failure(const char* entry) {
     const char* fail = getenv("STAND_IN_FAIL");
@@ -72,7 +77,13 @@ int cuModuleLoadData(void** module, const void* image) {
     static int loaded;
     snprintf(last_call, sizeof last_call, "cuModuleLoadData %s", (const char*)image);
     *module = &loaded;
-    return failure("cuModuleLoadData");
+    if (failure("cuModuleLoadData")) return failure("cuModuleLoadData");
+    ++modules_loaded;
+    return 0;
+}
+int cuModuleUnload(void* module) {
+    modules_unloaded += module != NULL;
+    return module != NULL ? 0 : 400;
 }
 int cuModuleGetFunction(void** function, void* module, const char* name) {
     static int found;

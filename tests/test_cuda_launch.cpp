@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fixture.hpp"
+#include "tiles/counters.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 
@@ -22,6 +23,15 @@ std::string last_call() {
     const auto said = reinterpret_cast<const char* (*)()>(dlsym(library, "stand_in_last_call"));
     REQUIRE(said != nullptr);
     return said();
+}
+
+// The stand-in's count of `what` (stand_in_modules_loaded, stand_in_modules_unloaded).
+int stand_in_count(const char* what) {
+    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    REQUIRE(library != nullptr);
+    const auto count = reinterpret_cast<int (*)()>(dlsym(library, what));
+    REQUIRE(count != nullptr);
+    return count();
 }
 
 // Sets STAND_IN_FAIL for the scope.
@@ -41,8 +51,12 @@ TEST_CASE("a function loaded through libcuda is given the PTX, its name and its 
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     int first = 4096;
     void* args[] = {&first};
+    const std::uint64_t launches = view.context()->counters().launches, all = tiles::total_counters().launches;
     tiles::engine::launch_through_cuda(*view.context(), f, 704, 256, args);
     CHECK(last_call() == "cuLaunchKernel grid 704 1 1 block 256 1 1 shared 164864 first 4096");
+    // Counted as OpenCL's launches are, on the context and in the process's totals.
+    CHECK(view.context()->counters().launches == launches + 1);
+    CHECK(tiles::total_counters().launches == all + 1);
 }
 
 TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the first GPU, readable and writable",
@@ -100,6 +114,20 @@ TEST_CASE("each libcuda step that fails is named with its CUresult", "[libcuda-s
     }
 }
 
+TEST_CASE("a context's memory for launches through libcuda is released with the context", "[libcuda-stand-in]") {
+    std::weak_ptr<tiles::engine::cuda_scratch> scratch;
+    {
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        const std::shared_ptr<tiles::engine::cuda_scratch> held = tiles::engine::cuda_scratch_of(*view.context());
+        CHECK(tiles::engine::cuda_scratch_of(*view.context()) == held);
+        const tiles::accelerator_view other = tiles::accelerator().create_view();
+        CHECK(tiles::engine::cuda_scratch_of(*other.context()) != held);
+        scratch = held;
+    }
+    // PoCL imports no memory from libcuda, so the scratch here holds none; what holds it is gone.
+    CHECK(scratch.expired());
+}
+
 TEST_CASE("a device that imports no memory from libcuda is refused, saying what it lacks", "[libcuda-stand-in]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const tiles::engine::device_info& device = *view.context()->device();
@@ -145,4 +173,45 @@ TEST_CASE("a kernel whose program is no PTX with the named tile_static array is 
     REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
                               tiles::unsupported_feature, "kernel 'ring' cannot be launched through libcuda",
                               "declares no tile_static array 'smem' of 1024 bytes in PTX to make dynamic");
+}
+
+TEST_CASE("a module whose function cannot be set up is unloaded, each time", "[libcuda-stand-in]") {
+    const int loaded = stand_in_count("stand_in_modules_loaded"),
+              unloaded = stand_in_count("stand_in_modules_unloaded");
+    for (const char* entry : {"cuModuleGetFunction=500", "cuFuncSetAttribute=1"}) {
+        INFO(entry);
+        const failing fails(entry);
+        for (int attempt = 0; attempt < 3; ++attempt)
+            CHECK_THROWS_AS(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
+                            tiles::unsupported_feature);
+    }
+    CHECK(stand_in_count("stand_in_modules_loaded") - loaded == 6);
+    CHECK(stand_in_count("stand_in_modules_unloaded") - unloaded == 6);
+}
+
+TEST_CASE("a context over the caller's queue launches nothing through libcuda, which would wait for that queue",
+          "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const std::shared_ptr<tiles::engine::context> adopted =
+        tiles::engine::adopt_context(view.context()->opencl_context()(), view.context()->queue()());
+    const std::string waits = "the context's queue may wait for the caller's events, and a launch through libcuda "
+                              "waits on the host for everything on the queue";
+    CHECK(tiles::engine::cuda_launch_missing(*adopted) == waits);
+    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    int first = 1;
+    void* args[] = {&first};
+    REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*adopted, f, 1, 128, args), tiles::unsupported_feature,
+                              waits);
+}
+
+// Last: the refusal it remembers stays for the process.
+TEST_CASE("a launch through libcuda that failed on a device is not tried there again", "[libcuda-stand-in]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const std::string why = "libcuda's cuLaunchKernel failed (CUresult 719)";
+    tiles::engine::refuse_cuda_launches(*view.context(), why);
+    tiles::engine::refuse_cuda_launches(*view.context(), "a later failure, not the first");
+    // Any context on the device, not only the one that failed.
+    const tiles::accelerator_view other = tiles::accelerator().create_view();
+    CHECK(tiles::engine::cuda_launch_missing(*other.context()) ==
+          "a launch through libcuda failed there before: " + why);
 }

@@ -134,6 +134,19 @@ TEST_CASE("an optional kernel the device refuses is tried once a device, on whic
     CHECK(misses == 1);
 }
 
+TEST_CASE("the wide wgmma kernel is taken only for products the H200's figures cover: squares past 8192", "[gemm]") {
+    using tiles::algorithms::wide_wgmma_gains;
+    // BENCHMARKS.md: even at 8192, gains at 12288 and 16384, on squares only.
+    CHECK_FALSE(wide_wgmma_gains(8192, 8192, 8192));
+    CHECK(wide_wgmma_gains(12288, 12288, 12288));
+    CHECK(wide_wgmma_gains(8192, 8192, 8200));
+    CHECK_FALSE(wide_wgmma_gains(6144, 6144, 6144));
+    // As many multiply-adds, one side thin: never measured (C stages 4 GiB at 32768 x 32768).
+    CHECK_FALSE(wide_wgmma_gains(32768, 32768, 1024));
+    CHECK_FALSE(wide_wgmma_gains(1024, 32768, 32768));
+    CHECK_FALSE(wide_wgmma_gains(32768, 1024, 32768));
+}
+
 TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32 and tf32x3, on "
           "compute "
           "capability 9.0",
@@ -196,7 +209,8 @@ void check_wgmma_product(
     tiles::algorithms::wgmma_launch launch = tiles::algorithms::wgmma_launch::through_libcuda_where_it_gains) {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
-    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) { said += message; });
+    // At debug: each launch through libcuda is said there, why it does not run at info.
+    tiles::set_log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) { said += message; });
     // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (slabs of
     // 16, or 8 for tf32); and 33 rows of blocks, two bands of 16 and a band of one, each band's
     // blocks taken down its columns.

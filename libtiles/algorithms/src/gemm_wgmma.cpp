@@ -21,6 +21,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/device_copy.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/program_text.hpp"
@@ -60,10 +61,14 @@ constexpr kernel_shape wide_shape{2, 192, 4, 128};
 // The bytes the wide kernel's ring array is declared with (SMEM_DECLARED), a size no other array
 // of its has, by which the PTX rewrite finds it; and the bytes it has at launch (SMEM_BYTES).
 constexpr std::size_t wide_declared_bytes = 1168;
-// Products of more multiply-adds (m * n * k) than this take the wide kernel where they can: on the
-// H200, through libcuda with its staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x
-// at 6144, 0.96x-1.05x at 8192, 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md).
+// Products of more multiply-adds (m * n * k) than this, each of m, n and k at least
+// wide_side_from, take the wide kernel where they can: on the H200, through libcuda with its
+// staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x at 6144, 0.96x-1.05x at 8192,
+// 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md). Only squares were measured: a thin product
+// of as many multiply-adds stages more (C's m * n floats, twice with beta) for fewer of them, so
+// each side is held to what was measured as well.
 constexpr std::int64_t wide_gains_above = std::int64_t(8192) * 8192 * 8192;
+constexpr std::int64_t wide_side_from = 8192;
 constexpr std::size_t wide_shared_bytes =
     std::size_t(wide_shape.stages) * (wide_shape.block_rows() + wide_shape.block_columns) * wide_shape.row_bytes + 1024;
 
@@ -256,28 +261,7 @@ void tell_once(const engine::device_info& device, const std::string& message) {
     if (engine::logging(log_level::info)) engine::log(log_level::info, message);
 }
 
-// Each context's memory that libcuda allocated and its OpenCL imported, where the wide kernel's
-// operands are staged, grown as products need; the lock is held for a whole product, whose
-// launch, outside OpenCL's queue, must not meet another's staging.
-struct wide_scratch {
-    std::mutex mutex;
-    std::map<std::uint64_t, std::pair<std::weak_ptr<context>, std::shared_ptr<engine::cuda_memory>>> memory;
-};
-wide_scratch& wide_memory() {
-    static engine::immortal<wide_scratch> scratch;
-    return *scratch;
-}
-
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
-
-// Copies `bytes` from `from` at `from_at` to `to` at `to_at` on the context's queue.
-void copy_on_device(context& context, cl_mem from, std::size_t from_at, cl_mem to, std::size_t to_at,
-                    std::size_t bytes) {
-    engine::check(clEnqueueCopyBuffer(context.queue()(), from, to, from_at, to_at, bytes, 0, nullptr, nullptr),
-                  "clEnqueueCopyBuffer");
-    context.count_device_copy(bytes);
-    context.enqueued();
-}
 
 // C = alpha * A * B + beta * C of 16-bit matrices on the wide kernel through libcuda: A and B (and
 // C where beta is not 0) copied into the context's imported memory, the kernel launched there
@@ -298,26 +282,27 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::size_t c_bytes = std::size_t(c.rows) * c.columns * sizeof(float);
     const std::size_t b_at = aligned(a_bytes), c_at = b_at + aligned(b_bytes), maps_at = c_at + aligned(c_bytes);
     const std::size_t needed = maps_at + 2 * sizeof(engine::tensor_map);
-    wide_scratch& scratch = wide_memory();
-    std::lock_guard<std::mutex> lock(scratch.mutex);
-    for (auto at = scratch.memory.begin(); at != scratch.memory.end();)
-        at = at->second.first.expired() ? scratch.memory.erase(at) : std::next(at);
-    auto& held = scratch.memory[context->id()];
-    if (held.second == nullptr || held.second->bytes() < needed) {
-        held.second.reset(); // before the larger one is allocated
-        held = {context, std::make_shared<engine::cuda_memory>(context, needed)};
+    const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
+    std::lock_guard<std::mutex> lock(scratch->mutex);
+    if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
+        scratch->memory.reset(); // before the larger one is allocated
+        scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
     }
-    const engine::cuda_memory& memory = *held.second;
+    const engine::cuda_memory& memory = *scratch->memory;
     const std::uint64_t at = memory.cuda_address();
     const engine::tensor_map maps[2] = {
         engine::make_tensor_map(at, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
         engine::make_tensor_map(at + b_at, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
-    const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
-    const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
-    const cl_mem c_buffer = engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write);
-    copy_on_device(*context, a_buffer, 0, memory.buffer()(), 0, a_bytes);
-    copy_on_device(*context, b_buffer, 0, memory.buffer()(), b_at, b_bytes);
-    if (beta != 0) copy_on_device(*context, c_buffer, 0, memory.buffer()(), c_at, c_bytes);
+    // Retained: device_buffer's cl_mems are the storages', borrowed.
+    const cl::Buffer a_buffer(engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read),
+                              true);
+    const cl::Buffer b_buffer(engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read),
+                              true);
+    const cl::Buffer c_buffer(
+        engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write), true);
+    engine::copy_bytes_on_device(*context, a_buffer, 0, memory.buffer(), 0, a_bytes);
+    engine::copy_bytes_on_device(*context, b_buffer, 0, memory.buffer(), b_at, b_bytes);
+    if (beta != 0) engine::copy_bytes_on_device(*context, c_buffer, 0, memory.buffer(), c_at, c_bytes);
     engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps, 0,
                                        nullptr, nullptr),
                   "clEnqueueWriteBuffer");
@@ -328,15 +313,14 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
     engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
-    copy_on_device(*context, memory.buffer()(), c_at, c_buffer, 0, c_bytes);
+    engine::copy_bytes_on_device(*context, memory.buffer(), c_at, c_buffer, 0, c_bytes);
 }
 
-// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
-// where the product takes long enough that staging A, B and C through the imported memory and the
-// host's waits (some 0.4 ms a product, by those figures) cost less than the wider slabs gain.
-bool wide_gains(std::int64_t m, std::int64_t n, std::int64_t k) { return m * n * k > wide_gains_above; }
-
 } // namespace
+
+bool wide_wgmma_gains(std::int64_t m, std::int64_t n, std::int64_t k) {
+    return m >= wide_side_from && n >= wide_side_from && k >= wide_side_from && m * n * k > wide_gains_above;
+}
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
     const bool sixteen_bit = (type == element_type::float16 && precision == gemm_precision::float16) ||
@@ -367,7 +351,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!runs_on(context, storage, precision, domain)) return false;
     if (storage != element_type::float32 &&
-        (launch == wgmma_launch::through_libcuda_always || wide_gains(a.rows, b.columns, a.columns))) {
+        (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(a.rows, b.columns, a.columns))) {
         const engine::device_info& device = *context->device();
         const std::string missing = engine::cuda_launch_missing(*context);
         if (missing.empty()) {
@@ -376,14 +360,16 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
             try {
                 enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
                                   covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()));
-                if (engine::logging(log_level::info))
-                    engine::log(log_level::info, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
-                                                 "on '" +
-                                                     device.name + "' (" + std::to_string(a.rows) + " x " +
-                                                     std::to_string(b.columns) + " x " + std::to_string(a.columns) +
-                                                     ")");
+                if (engine::logging(log_level::debug))
+                    engine::log(log_level::debug, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
+                                                  "on '" +
+                                                      device.name + "' (" + std::to_string(a.rows) + " x " +
+                                                      std::to_string(b.columns) + " x " + std::to_string(a.columns) +
+                                                      ")");
                 return true;
             } catch (const unsupported_feature& refused) {
+                // Not tried again on this device: cuda_launch_missing says so from now on.
+                engine::refuse_cuda_launches(*context, refused.what());
                 tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
                                       device.name + "': the launch through libcuda failed: " + refused.what());
             }

@@ -5,6 +5,7 @@
 // driver takes the sm_90a program and whose libcuda makes tensor maps, and large products.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "tiles/algorithms/gemm.hpp"
@@ -39,6 +40,12 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // `launch` says so: where the product is large enough to gain (the default), or always (tests);
 // where libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why,
 // once a device.
+// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
+// where the product takes long enough that staging A, B and C through the imported memory and the
+// host's waits (some 0.4 ms a product, by the H200's figures) cost less than the wider slabs gain.
+// As measured, on squares: each side at least 8192 and more than 8192^3 multiply-adds.
+bool wide_wgmma_gains(std::int64_t m, std::int64_t n, std::int64_t k);
+
 enum class wgmma_launch { through_libcuda_where_it_gains, through_libcuda_always };
 bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_precision precision, double alpha,
                         const engine::matrix_operand& a, const engine::matrix_operand& b, double beta,

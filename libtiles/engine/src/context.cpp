@@ -14,6 +14,7 @@
 #include "checked_run.hpp"
 #include "staging.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
@@ -135,6 +136,7 @@ void context::finish_at_exit() {
 }
 
 context::~context() {
+    drop_cuda_scratch(id_);
     if (finished_at_exit_) {
         exit_list& list = engine::finished_at_exit();
         std::lock_guard<std::mutex> lock(list.mutex);

@@ -53,19 +53,47 @@ create_buffer_with_properties buffer_importer() {
     return importer;
 }
 
-bool has_extension(const device_info& device, const std::string& name) {
-    return (" " + device.extensions + " ").find(" " + name + " ") != std::string::npos;
+// The devices where a launch through libcuda failed, and how: a failure that is the device's or the
+// driver's recurs, and each try costs its staging and a module's JIT.
+struct refusal_table {
+    std::mutex mutex;
+    std::map<cl_device_id, std::string> of_device;
+};
+refusal_table& refusals() {
+    static immortal<refusal_table> table;
+    return *table;
 }
-
+// Why a launch through libcuda cannot be ordered after the context's queue: it waits for the queue
+// on the host (clFinish), which on a queue that may wait for the caller's events (an adopted one,
+// context.hpp) may wait for ever. Empty where it can.
+std::string waits_missing(const context& context) {
+    return context.may_wait_for_callers()
+               ? "the context's queue may wait for the caller's events, and a launch through libcuda waits on "
+                 "the host for everything on the queue"
+               : "";
+}
 } // namespace
 
+void refuse_cuda_launches(const context& context, const std::string& why) {
+    refusal_table& table = refusals();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    table.of_device.emplace(context.device()->device(), "a launch through libcuda failed there before: " + why);
+}
+
 std::string cuda_launch_missing(const context& context) {
+    {
+        refusal_table& table = refusals();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (const auto found = table.of_device.find(context.device()->device()); found != table.of_device.end())
+            return found->second;
+    }
+    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) return cuda.launch_missing;
     const device_info& device = *context.device();
     if (buffer_importer() == nullptr) return "the OpenCL ICD loader has no clCreateBufferWithProperties (OpenCL 3.0)";
     for (const char* extension : {"cl_khr_external_memory_opaque_fd", "cl_khr_device_uuid"})
-        if (!has_extension(device, extension)) return "'" + device.name + "' has no " + extension;
+        if (!device.has_extension(extension)) return "'" + device.name + "' has no " + extension;
     std::array<unsigned char, CL_UUID_SIZE_KHR> opencl_uuid{}, cuda_uuid{};
     if (const cl_int status =
             clGetDeviceInfo(device.device(), CL_DEVICE_UUID_KHR, opencl_uuid.size(), opencl_uuid.data(), nullptr);
@@ -159,17 +187,56 @@ cuda_memory::~cuda_memory() {
     buffer_ = cl::Buffer();
 }
 
+namespace {
+// Each context's cuda_scratch, by the context's id (unique for the process, unlike its address).
+struct scratch_table {
+    std::mutex mutex;
+    std::map<std::uint64_t, std::shared_ptr<cuda_scratch>> of_context;
+};
+scratch_table& scratches() {
+    static immortal<scratch_table> table;
+    return *table;
+}
+} // namespace
+
+std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context) {
+    scratch_table& table = scratches();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    std::shared_ptr<cuda_scratch>& scratch = table.of_context[context.id()];
+    if (scratch == nullptr) scratch = std::make_shared<cuda_scratch>();
+    return scratch;
+}
+
+void drop_cuda_scratch(std::uint64_t context_id) noexcept {
+    std::shared_ptr<cuda_scratch> dropped;
+    {
+        scratch_table& table = scratches();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        const auto found = table.of_context.find(context_id);
+        if (found == table.of_context.end()) return;
+        dropped = std::move(found->second);
+        table.of_context.erase(found);
+    }
+    // Released here, outside the table's lock: its memory waits for the context's queue.
+}
+
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes) {
     const libcuda& cuda = current_for_launches();
     void* module = nullptr;
     check_cuda(cuda.module_load_data(&module, ptx.c_str()), "cuModuleLoadData");
     cuda_function f{nullptr, dynamic_shared_bytes};
-    check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
-    // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
-    check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
-               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
-    check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
-               "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    // From here on, a failure unloads the module, which nothing else will use.
+    try {
+        check_cuda(cuda.module_get_function(&f.function, module, name.c_str()), "cuModuleGetFunction");
+        // As much of the multiprocessor's memory as shared memory as it gives (the rest is its L1 cache).
+        check_cuda(cuda.function_set_attribute(f.function, preferred_shared_memory_carveout, 100),
+                   "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)");
+        check_cuda(cuda.function_set_attribute(f.function, max_dynamic_shared_size_bytes, int(dynamic_shared_bytes)),
+                   "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+    } catch (...) {
+        cuda.module_unload(module);
+        throw;
+    }
     return f;
 }
 
@@ -216,11 +283,13 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
     const libcuda& cuda = current_for_launches();
+    if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
     context.flush();
     check(context.queue().finish(), "clFinish");
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
                                   args, nullptr),
                "cuLaunchKernel");
+    context.count_launch();
     check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
 }
 

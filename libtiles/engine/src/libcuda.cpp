@@ -21,6 +21,7 @@ std::string find_launch_entries(void* library, libcuda& cuda) {
         {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
         {"cuModuleLoadData", find(library, "cuModuleLoadData", cuda.module_load_data)},
         {"cuModuleGetFunction", find(library, "cuModuleGetFunction", cuda.module_get_function)},
+        {"cuModuleUnload", find(library, "cuModuleUnload", cuda.module_unload)},
         {"cuFuncSetAttribute", find(library, "cuFuncSetAttribute", cuda.function_set_attribute)},
         {"cuLaunchKernel", find(library, "cuLaunchKernel", cuda.launch_kernel)},
         {"cuStreamSynchronize", find(library, "cuStreamSynchronize", cuda.stream_synchronize)},

@@ -26,6 +26,7 @@ struct libcuda {
                         int interleave, int swizzle, int l2_promotion, int fill) = nullptr;
     int (*module_load_data)(void**, const void*) = nullptr;
     int (*module_get_function)(void**, void*, const char*) = nullptr;
+    int (*module_unload)(void*) = nullptr;
     int (*function_set_attribute)(void*, int, int) = nullptr;
     int (*launch_kernel)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void*, void**,
                          void**) = nullptr;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "staging.hpp"
+#include "tiles/engine/inside/device_copy.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -137,6 +138,13 @@ bool write_box(context& context, const cl::Buffer& buffer, const dims3& dims, co
     return true;
 }
 
+void copy_bytes_on_device(context& context, const cl::Buffer& from, std::size_t from_at, const cl::Buffer& to,
+                          std::size_t to_at, std::size_t bytes, cl::Event* done) {
+    check(context.queue().enqueueCopyBuffer(from, to, from_at, to_at, bytes, nullptr, done), "clEnqueueCopyBuffer");
+    context.count_device_copy(bytes);
+    context.enqueued();
+}
+
 void copy_box(context& context, const cl::Buffer& from, const dims3& from_dims, const box& b, const cl::Buffer& to,
               const dims3& to_dims, const dims3& to_origin, std::size_t element_size, cl::Event* done) {
     if (rewrites_whole_buffer(context, to_dims, {to_origin, b.extent},
@@ -153,14 +161,8 @@ void copy_box(context& context, const cl::Buffer& from, const dims3& from_dims, 
     }
     const auto from_offset = contiguous_offset(from_dims, b.origin, b.extent, element_size);
     const auto to_offset = contiguous_offset(to_dims, to_origin, b.extent, element_size);
-    if (from_offset && to_offset) {
-        check(context.queue().enqueueCopyBuffer(from, to, *from_offset, *to_offset, volume(b) * element_size, nullptr,
-                                                done),
-              "clEnqueueCopyBuffer");
-        context.count_device_copy(volume(b) * element_size);
-        context.enqueued();
-        return;
-    }
+    if (from_offset && to_offset)
+        return copy_bytes_on_device(context, from, *from_offset, to, *to_offset, volume(b) * element_size, done);
     check(context.queue().enqueueCopyBufferRect(from, to, cl_origin(b.origin, element_size),
                                                 cl_origin(to_origin, element_size), cl_region(b.extent, element_size),
                                                 row_pitch(from_dims, element_size),

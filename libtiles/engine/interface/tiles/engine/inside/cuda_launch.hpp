@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "tiles/engine/context.hpp"
@@ -20,9 +21,13 @@ namespace tiles::engine {
 
 // Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
 // without those entry points, the device without cl_khr_external_memory_opaque_fd or
-// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
-// where it can.
+// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses), or the
+// context's queue one that may wait for the caller's events (launch_through_cuda waits for it); empty
+// where it can. Or, where one failed on the device before (refuse_cuda_launches), that failure.
 std::string cuda_launch_missing(const context& context);
+// Remembers for the process that a launch through libcuda failed on the context's device, saying
+// `why`, so that cuda_launch_missing refuses the next without trying.
+void refuse_cuda_launches(const context& context, const std::string& why);
 
 // Memory libcuda allocates on its first GPU, pinned, exportable as a POSIX fd, mapped and made
 // readable and writable: `bytes` rounded up to the allocation's granularity.
@@ -62,6 +67,19 @@ class cuda_memory {
     cl::Buffer buffer_;
 };
 
+// A context's memory for launches through libcuda, where an algorithm stages its operands, and the
+// lock that keeps one launch's staging from meeting another's on the context (the launch runs
+// outside OpenCL's queue). Kept beside the context and dropped when the context is destroyed
+// (~context): the memory holds the context's queue, and gigabytes, so it must not outlive it.
+struct cuda_scratch {
+    std::mutex mutex;
+    std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock
+};
+// The context's cuda_scratch, made on first use.
+std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context);
+// Drops the cuda_scratch of the context whose id() is `context_id`, where it has one.
+void drop_cuda_scratch(std::uint64_t context_id) noexcept;
+
 // A kernel's function in a module libcuda loaded, allowed `dynamic_shared_bytes`.
 struct cuda_function {
     void* function = nullptr;
@@ -69,7 +87,8 @@ struct cuda_function {
 };
 
 // The function `name` of the module libcuda loads from `ptx`, allowed `dynamic_shared_bytes` of
-// dynamic shared memory (cuFuncSetAttribute). The module stays loaded for the process.
+// dynamic shared memory (cuFuncSetAttribute). The module stays loaded for the process; where a
+// step after its load fails, it is unloaded.
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes);
 
 // The tile_static array a launch through libcuda makes dynamic (ptx_for_libcuda.hpp): its name in
@@ -89,7 +108,9 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 
 // Launches `f` over `blocks` one-dimensional blocks of `threads`, its arguments as cuLaunchKernel
 // takes them (a pointer to each), after everything enqueued on the context's queue (clFinish), and
-// returns once it has run (cuStreamSynchronize).
+// returns once it has run (cuStreamSynchronize); counted as a launch, as OpenCL's are. Refused (unsupported_feature) on
+// a context whose queue may wait for the caller's events (context::may_wait_for_callers), where that wait may never
+// end.
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
 
 } // namespace tiles::engine
