@@ -252,6 +252,21 @@ def test_var_and_std_over_axes(dtype):
     same(xp.var(xp.asarray(empty), axis=1), np.var(empty, axis=1), 0)
 
 
+def test_var_and_std_of_a_float16_result_are_computed_in_float32_and_rounded_once():
+    # numpy's float16 results, within a unit in the last place of the float64 std rounded to
+    # float16 (numpy's own float16 std of int32 data may stray further: it adds in float16).
+    halves = np.arange(6, dtype=np.float16)
+    a = xp.asarray(halves)
+    assert np.std(a) == a.std() == np.float16(1.708) == np.std(halves)
+    same(xp.std(a), np.std(halves), 0)
+    same(xp.var(a, correction=1), np.var(halves, ddof=1), 0)
+    host = random((5, 7), np.int32) * 9
+    for data in (host, host.astype(np.float32)):
+        for name in ("var", "std"):
+            expected = getattr(np, name)(data.astype(np.float64), axis=1).astype(np.float16)
+            same(getattr(xp.asarray(data), name)(axis=1, dtype=np.float16), expected, 1e-3)
+
+
 # Each method over an axis or a tuple of them (each choice a kernel to build: one each).
 METHODS = {"sum": (0, 2), "prod": -1, "max": 1, "min": (0, 2), "mean": (1, 2), "all": -1, "any": (0, 1),
            "argmax": 1, "argmin": -1, "var": (0, 2), "std": -1, "cumsum": 1}
