@@ -315,6 +315,25 @@ def test_methods_take_numpys_keywords():
         same(xp.asarray(ints).var(axis=1), ints.var(axis=1), 1e-12)
 
 
+@pytest.mark.parametrize("name, out_dtype", [("argmax", np.float64), ("argmin", np.uint64), ("argmax", np.int8),
+                                             ("std", np.int64), ("std", np.float32), ("sum", np.int64),
+                                             ("mean", np.int16), ("var", np.int64), ("cumsum", np.int64)])
+def test_out_casts_as_numpys_method_casts_or_raises_its_type_error(name, out_dtype):
+    # numpy's rule, per method: argmax's and argmin's out= casts 'safe' to int64, std's root
+    # casts 'same_kind' into out=, the others cast as 'unsafe'.
+    host = random((3, 4), np.float32) * 10
+    shape = (3, 4) if name == "cumsum" else (4,)
+    try:
+        expected = getattr(host, name)(axis=0, out=np.zeros(shape, out_dtype))
+    except TypeError:
+        for out in (np.zeros(shape, out_dtype), tiles.zeros(shape, out_dtype)):
+            with pytest.raises(TypeError, match=f"{np.dtype(out_dtype).name}.*'(safe|same_kind)'"):
+                getattr(xp.asarray(host), name)(axis=0, out=out)
+        return
+    got = getattr(xp.asarray(host), name)(axis=0, out=np.zeros(shape, out_dtype))
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1)  # float32's rounding may cross an integer
+
+
 def test_methods_write_out_as_numpy():
     host = np.round(random((3, 4), np.float32) * 10)  # whole numbers: sums exact in any order, cast exactly
     x = xp.asarray(host)

@@ -60,16 +60,22 @@ def _statistics() -> Any:
     return module
 
 
-def _method_result(result: Any, out: Any) -> Any:
+def _method_result(result: Any, out: Any, positions: bool = False, root: bool = False) -> Any:
     """A reduction method's `result` as numpy's method gives it: in `out` where one is given (of
-    the result's shape, any dtype, cast as numpy casts into out=), else numpy's scalar for a
-    result of no dimensions, else the tiles.array itself."""
+    the result's shape, cast as numpy casts into out=: any dtype, but one that casts 'safe' to
+    int64 for the `positions` of argmax and argmin, and one that the result casts to
+    'same_kind' for the square `root` of std; numpy's TypeError otherwise), else numpy's scalar
+    for a result of no dimensions, else the tiles.array itself."""
     if out is None:
         return result.get()[()] if result.ndim == 0 else result
     if not isinstance(out, (np.ndarray, _data.array, _data.array_view)):
         raise TypeError(f"out= is a numpy or tiles array, not {describe(out)}")
     if tuple(out.shape) != result.shape:
         raise ValueError(f"out= has shape {tuple(out.shape)}, where the result's is {result.shape}")
+    if positions and not np.can_cast(out.dtype, np.int64, "safe"):
+        raise TypeError(f"Cannot cast out= of {out.dtype} to the positions' int64 according to the rule 'safe'")
+    if root and not np.can_cast(result.dtype, out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast std's {result.dtype} to out= of {out.dtype} according to the rule 'same_kind'")
     if isinstance(out, np.ndarray):
         np.copyto(out, result.get(), casting="unsafe")
     else:
@@ -276,7 +282,7 @@ class operators:
     def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: float = 0,
             keepdims: bool = False) -> Any:
         """numpy's std: the square root of var."""
-        return _method_result(_statistics().std(self, axis, ddof, keepdims, dtype), out)
+        return _method_result(_statistics().std(self, axis, ddof, keepdims, dtype), out, root=True)
 
     def all(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's all (bool)."""
@@ -288,11 +294,11 @@ class operators:
 
     def argmax(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmax (int64): the first position of the greatest element, or of a NaN."""
-        return _method_result(_statistics().reduction(self, "argmax", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "argmax", axis, keepdims), out, positions=True)
 
     def argmin(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmin, as argmax."""
-        return _method_result(_statistics().reduction(self, "argmin", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "argmin", axis, keepdims), out, positions=True)
 
     def cumsum(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
