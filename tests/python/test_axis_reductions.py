@@ -334,6 +334,27 @@ def test_out_casts_as_numpys_method_casts_or_raises_its_type_error(name, out_dty
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1)  # float32's rounding may cross an integer
 
 
+def test_methods_of_data_of_no_dimensions_take_the_axes_numpys_take():
+    # numpy's ufunc reductions, argmax, argmin and cumsum take axis 0 and -1 of a 0-d array; its
+    # mean, var and std, any other axis, and the array API's functions do not.
+    host = np.array(3.5, np.float32)
+    z = xp.asarray(host)
+    for name in ("sum", "prod", "max", "min", "mean", "var", "std", "all", "any", "argmax", "argmin", "cumsum"):
+        for axis in (0, -1, 1):
+            try:
+                expected = getattr(host, name)(axis=axis)
+            except np.exceptions.AxisError:
+                with pytest.raises(np.exceptions.AxisError):
+                    getattr(z, name)(axis=axis)
+                continue
+            got = getattr(z, name)(axis=axis)
+            np.testing.assert_array_equal(np.asarray(got), expected)
+            assert np.asarray(got).dtype == expected.dtype and np.shape(got) == np.shape(expected), (name, axis)
+    assert np.sum(z, axis=0) == 3.5 and np.argmin(z, axis=-1) == 0
+    with pytest.raises(np.exceptions.AxisError):
+        xp.sum(z, axis=0)
+
+
 def test_methods_write_out_as_numpy():
     host = np.round(random((3, 4), np.float32) * 10)  # whole numbers: sums exact in any order, cast exactly
     x = xp.asarray(host)

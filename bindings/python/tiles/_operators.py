@@ -83,6 +83,15 @@ def _method_result(result: Any, out: Any, positions: bool = False, root: bool = 
     return out
 
 
+def _axis(data: Any, axis: Any) -> Any:
+    """The `axis` of a reduction method that takes one as numpy's ufunc reductions, argmax,
+    argmin and cumsum do: on data of no dimensions, axis 0 or -1 (an integer) is all of it, None;
+    any other axis as given (for numpy's AxisError)."""
+    if data.ndim == 0 and isinstance(axis, (int, np.integer)) and axis in (0, -1):
+        return None
+    return axis
+
+
 class operators:
     """numpy's operators and reductions, for the data classes of _data."""
 
@@ -256,19 +265,19 @@ class operators:
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
         for the unsigned ones) or `dtype`."""
-        return _method_result(_statistics().reduction(self, "sum", axis, keepdims, dtype), out)
+        return _method_result(_statistics().reduction(self, "sum", _axis(self, axis), keepdims, dtype), out)
 
     def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's prod, in sum's dtypes."""
-        return _method_result(_statistics().reduction(self, "prod", axis, keepdims, dtype), out)
+        return _method_result(_statistics().reduction(self, "prod", _axis(self, axis), keepdims, dtype), out)
 
     def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's max: NaN where there is one; ValueError for no elements."""
-        return _method_result(_statistics().reduction(self, "max", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "max", _axis(self, axis), keepdims), out)
 
     def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's min, as max."""
-        return _method_result(_statistics().reduction(self, "min", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "min", _axis(self, axis), keepdims), out)
 
     def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`)."""
@@ -286,25 +295,26 @@ class operators:
 
     def all(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's all (bool)."""
-        return _method_result(_statistics().reduction(self, "all", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "all", _axis(self, axis), keepdims), out)
 
     def any(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
         """numpy's any (bool)."""
-        return _method_result(_statistics().reduction(self, "any", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "any", _axis(self, axis), keepdims), out)
 
     def argmax(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmax (int64): the first position of the greatest element, or of a NaN."""
-        return _method_result(_statistics().reduction(self, "argmax", axis, keepdims), out, positions=True)
+        return _method_result(_statistics().reduction(self, "argmax", _axis(self, axis), keepdims), out, positions=True)
 
     def argmin(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmin, as argmax."""
-        return _method_result(_statistics().reduction(self, "argmin", axis, keepdims), out, positions=True)
+        return _method_result(_statistics().reduction(self, "argmin", _axis(self, axis), keepdims), out, positions=True)
 
     def cumsum(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
         tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
         float32, float64 where the device has doubles), through the host for the others."""
         from . import _scan, _through_host  # which import _data, and so this module, first
+        axis = _axis(self, axis)
         found = _scan.cumsum(self, axis, dtype)
         if found is None:
             found = _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
