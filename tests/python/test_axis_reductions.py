@@ -355,6 +355,28 @@ def test_methods_of_data_of_no_dimensions_take_the_axes_numpys_take():
         xp.sum(z, axis=0)
 
 
+def test_numpys_where_initial_and_mean_keywords_reach_the_methods_and_give_numpys_results():
+    host = random((3, 6), np.float32) + 2
+    mask = random((3, 6), np.bool_)
+    mask[1] = True  # an element in each column: a mean of none would warn
+    x = xp.asarray(host)
+    for m in (mask, xp.asarray(mask), mask[0]):  # a tiles mask too, and one that broadcasts
+        same(xp.asarray(np.std(x, where=m)), np.std(host, where=np.asarray(m)), 1e-6)
+        same(np.sum(x, axis=1, where=m, initial=10), np.sum(host, axis=1, where=np.asarray(m), initial=10), 1e-6)
+        same(np.any(x > 2, axis=0, where=m), np.any(host > 2, axis=0, where=np.asarray(m)), 0)
+    centre = host.mean(axis=1, keepdims=True)
+    same(np.var(x, axis=1, mean=xp.asarray(centre)), np.var(host, axis=1, mean=centre), 1e-6)
+    same(x.std(axis=1, ddof=1, mean=centre), host.std(axis=1, ddof=1, mean=centre), 1e-6)
+    same(xp.asarray(np.prod(x, initial=2)), np.prod(host, initial=2), 1e-5)
+    same(xp.asarray(x.max(initial=9.5)), host.max(initial=9.5), 0)
+    same(x.min(axis=0, where=mask, initial=0.5), host.min(axis=0, where=mask, initial=0.5), 0)
+    same(x.mean(axis=0, where=mask), host.mean(axis=0, where=mask), 1e-6)
+    same(x.all(axis=1, where=mask), host.all(axis=1, where=mask), 0)
+    out = np.zeros(3, np.float64)
+    assert x.sum(axis=1, where=mask, out=out) is out
+    np.testing.assert_allclose(out, host.sum(axis=1, where=mask), rtol=1e-6)
+
+
 def test_methods_write_out_as_numpy():
     host = np.round(random((3, 4), np.float32) * 10)  # whole numbers: sums exact in any order, cast exactly
     x = xp.asarray(host)
