@@ -167,7 +167,7 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
 def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     """A reduction over the last axes (each result a row of consecutive elements) of many rows
     takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
-    129): 8 rows of 32 work-items a tile, the last tile's last 2 rows missing), combined in
+    129): 32 rows of 8 work-items a tile, the last tile's last 26 rows missing), combined in
     tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
     host = random(shape, np.float32)
