@@ -108,6 +108,21 @@ def test_several_integer_arrays_gather_and_scatter_as_numpy(dtype, key, context)
     np.testing.assert_array_equal(x.get(), host)
 
 
+@pytest.mark.parametrize("key", [([], [10]), (np.zeros((0, 1), int), [10, 1]), (slice(None), [], [-9], 2)])
+def test_integer_arrays_that_broadcast_to_no_elements_read_nothing_and_check_no_bounds(key, context):
+    # numpy checks the elements it reads: none here, so 10 and -9, outside their dimensions, pass.
+    host = random((3, 4, 5, 6), np.float32)
+    x = tiles.array(host, context=context)
+    expected = host[key]
+    got = x[key]
+    assert got.shape == expected.shape and got.get().shape == expected.shape
+    x[key] = 7
+    host[key] = 7
+    np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(IndexError, match=r"index 10 is out of bounds for dimension 1 of length 4"):
+        x[[0], [10]]
+
+
 def test_rows_and_columns_of_index_arrays_pick_a_block_and_repeats_write_the_last(context):
     host = random((6, 7), np.float32)
     x = tiles.array(host, context=context)

@@ -167,7 +167,7 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
 def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     """A reduction over the last axes (each result a row of consecutive elements) of many rows
     takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
-    129): 8 rows of 32 work-items a tile, the last tile's last 2 rows missing), combined in
+    129): 32 rows of 8 work-items a tile, the last tile's last 26 rows missing), combined in
     tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
     host = random(shape, np.float32)
@@ -252,6 +252,21 @@ def test_var_and_std_over_axes(dtype):
     same(xp.var(xp.asarray(empty), axis=1), np.var(empty, axis=1), 0)
 
 
+def test_var_and_std_of_a_float16_result_are_computed_in_float32_and_rounded_once():
+    # numpy's float16 results, within a unit in the last place of the float64 std rounded to
+    # float16 (numpy's own float16 std of int32 data may stray further: it adds in float16).
+    halves = np.arange(6, dtype=np.float16)
+    a = xp.asarray(halves)
+    assert np.std(a) == a.std() == np.float16(1.708) == np.std(halves)
+    same(xp.std(a), np.std(halves), 0)
+    same(xp.var(a, correction=1), np.var(halves, ddof=1), 0)
+    host = random((5, 7), np.int32) * 9
+    for data in (host, host.astype(np.float32)):
+        for name in ("var", "std"):
+            expected = getattr(np, name)(data.astype(np.float64), axis=1).astype(np.float16)
+            same(getattr(xp.asarray(data), name)(axis=1, dtype=np.float16), expected, 1e-3)
+
+
 # Each method over an axis or a tuple of them (each choice a kernel to build: one each).
 METHODS = {"sum": (0, 2), "prod": -1, "max": 1, "min": (0, 2), "mean": (1, 2), "all": -1, "any": (0, 1),
            "argmax": 1, "argmin": -1, "var": (0, 2), "std": -1, "cumsum": 1}
@@ -298,6 +313,68 @@ def test_methods_take_numpys_keywords():
     if DEVICE.supports_fp64:
         ints = random((4, 5), np.int32)
         same(xp.asarray(ints).var(axis=1), ints.var(axis=1), 1e-12)
+
+
+@pytest.mark.parametrize("name, out_dtype", [("argmax", np.float64), ("argmin", np.uint64), ("argmax", np.int8),
+                                             ("std", np.int64), ("std", np.float32), ("sum", np.int64),
+                                             ("mean", np.int16), ("var", np.int64), ("cumsum", np.int64)])
+def test_out_casts_as_numpys_method_casts_or_raises_its_type_error(name, out_dtype):
+    # numpy's rule, per method: argmax's and argmin's out= casts 'safe' to int64, std's root
+    # casts 'same_kind' into out=, the others cast as 'unsafe'.
+    host = random((3, 4), np.float32) * 10
+    shape = (3, 4) if name == "cumsum" else (4,)
+    try:
+        expected = getattr(host, name)(axis=0, out=np.zeros(shape, out_dtype))
+    except TypeError:
+        for out in (np.zeros(shape, out_dtype), tiles.zeros(shape, out_dtype)):
+            with pytest.raises(TypeError, match=f"{np.dtype(out_dtype).name}.*'(safe|same_kind)'"):
+                getattr(xp.asarray(host), name)(axis=0, out=out)
+        return
+    got = getattr(xp.asarray(host), name)(axis=0, out=np.zeros(shape, out_dtype))
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1)  # float32's rounding may cross an integer
+
+
+def test_methods_of_data_of_no_dimensions_take_the_axes_numpys_take():
+    # numpy's ufunc reductions, argmax, argmin and cumsum take axis 0 and -1 of a 0-d array; its
+    # mean, var and std, any other axis, and the array API's functions do not.
+    host = np.array(3.5, np.float32)
+    z = xp.asarray(host)
+    for name in ("sum", "prod", "max", "min", "mean", "var", "std", "all", "any", "argmax", "argmin", "cumsum"):
+        for axis in (0, -1, 1):
+            try:
+                expected = getattr(host, name)(axis=axis)
+            except np.exceptions.AxisError:
+                with pytest.raises(np.exceptions.AxisError):
+                    getattr(z, name)(axis=axis)
+                continue
+            got = getattr(z, name)(axis=axis)
+            np.testing.assert_array_equal(np.asarray(got), expected)
+            assert np.asarray(got).dtype == expected.dtype and np.shape(got) == np.shape(expected), (name, axis)
+    assert np.sum(z, axis=0) == 3.5 and np.argmin(z, axis=-1) == 0
+    with pytest.raises(np.exceptions.AxisError):
+        xp.sum(z, axis=0)
+
+
+def test_numpys_where_initial_and_mean_keywords_reach_the_methods_and_give_numpys_results():
+    host = random((3, 6), np.float32) + 2
+    mask = random((3, 6), np.bool_)
+    mask[1] = True  # an element in each column: a mean of none would warn
+    x = xp.asarray(host)
+    for m in (mask, xp.asarray(mask), mask[0]):  # a tiles mask too, and one that broadcasts
+        same(xp.asarray(np.std(x, where=m)), np.std(host, where=np.asarray(m)), 1e-6)
+        same(np.sum(x, axis=1, where=m, initial=10), np.sum(host, axis=1, where=np.asarray(m), initial=10), 1e-6)
+        same(np.any(x > 2, axis=0, where=m), np.any(host > 2, axis=0, where=np.asarray(m)), 0)
+    centre = host.mean(axis=1, keepdims=True)
+    same(np.var(x, axis=1, mean=xp.asarray(centre)), np.var(host, axis=1, mean=centre), 1e-6)
+    same(x.std(axis=1, ddof=1, mean=centre), host.std(axis=1, ddof=1, mean=centre), 1e-6)
+    same(xp.asarray(np.prod(x, initial=2)), np.prod(host, initial=2), 1e-5)
+    same(xp.asarray(x.max(initial=9.5)), host.max(initial=9.5), 0)
+    same(x.min(axis=0, where=mask, initial=0.5), host.min(axis=0, where=mask, initial=0.5), 0)
+    same(x.mean(axis=0, where=mask), host.mean(axis=0, where=mask), 1e-6)
+    same(x.all(axis=1, where=mask), host.all(axis=1, where=mask), 0)
+    out = np.zeros(3, np.float64)
+    assert x.sum(axis=1, where=mask, out=out) is out
+    np.testing.assert_allclose(out, host.sum(axis=1, where=mask), rtol=1e-6)
 
 
 def test_methods_write_out_as_numpy():

@@ -129,7 +129,7 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
     axes: List[Axis] = []
     dim = 0
     arrays: List[Tuple[int, np.ndarray]] = []  # (dimension, elements counted from 0) of each integer array
-    advanced: List[int] = []  # where the integers and the integer array are in the key
+    advanced: List[int] = []  # where the integers and the integer arrays are in the key
     index_at = 0
     for position, k in enumerate(entries):
         if not advanced:
@@ -145,7 +145,7 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             axes.append(Axis(dim, start, step, len(range(start, stop, step))))
             dim += 1
         elif _is_array(k):
-            arrays.append((dim, _index_array(k, dim, shape[dim])))
+            arrays.append((dim, _index_array(k)))
             axes.append(Axis(dim, indexed=True))
             advanced.append(position)
             dim += 1
@@ -165,14 +165,17 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
 def _offsets(arrays: List[Tuple[int, np.ndarray]], shape: Tuple[int, ...]) -> np.ndarray:
     """The offsets, in the dense row-major elements of data of `shape`, that the integer arrays
     (dimension, elements) pick together: their elements broadcast together as numpy's, each
-    times its dimension's stride, summed."""
+    times its dimension's stride, summed. Where they broadcast to no elements nothing is read,
+    and, as numpy's, no element is checked against its dimension."""
     try:
         broadcast = np.broadcast_arrays(*(values for _, values in arrays))
     except ValueError:
         raise IndexError(f"shape mismatch: indexing arrays could not be broadcast together with shapes "
                          f"{' '.join(str(values.shape) for _, values in arrays)}") from None
     dense = dense_strides(shape)
-    offsets = sum(values * dense[dim] for (dim, _), values in zip(arrays, broadcast))
+    if broadcast[0].size == 0:
+        return np.empty(broadcast[0].shape, np.int64)
+    offsets = sum(_counted(values, dim, shape[dim]) * dense[dim] for (dim, _), values in zip(arrays, broadcast))
     return np.ascontiguousarray(offsets, dtype=np.int64)
 
 
@@ -222,21 +225,25 @@ def _is_array(key: Any) -> bool:
     return isinstance(key, (list, tuple)) or getattr(key, "ndim", 0) > 0 and getattr(key, "dtype", None) != np.bool_
 
 
-def _index_array(key: Any, dim: int, n: int) -> np.ndarray:
-    """An integer array indexing dimension `dim` of length n, on the host (tiles data comes down
-    once), as int64 counted from 0; an element outside the dimension is refused as numpy refuses
-    it, naming the first such."""
+def _index_array(key: Any) -> np.ndarray:
+    """An integer array index, on the host (tiles data comes down once), as int64; its bounds are
+    checked once it is broadcast with the others (_offsets), as numpy checks only what it reads."""
     values = _through_host.host(key) if _through_host.is_tiles(key) else np.asarray(key)
     if values.size == 0 and values.dtype.kind == "f":  # numpy's x[[]]: a list of no integers
         values = values.astype(np.int64)
     if values.dtype.kind not in "iu":
         raise IndexOutOfRange(f"only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
                               f"boolean arrays are valid indices, not an array of {values.dtype} ({describe(key)})")
+    return values.astype(np.int64)
+
+
+def _counted(values: np.ndarray, dim: int, n: int) -> np.ndarray:
+    """An integer array's elements indexing dimension `dim` of length n, counted from 0; an
+    element outside the dimension is refused as numpy refuses it, naming the first such."""
     outside = (values < -n) | (values >= n)
     if outside.any():
         raise IndexOutOfRange(f"index {values[outside].flat[0]} is out of bounds for dimension {dim} of length {n}")
-    counted = values.astype(np.int64)
-    return np.ascontiguousarray(np.where(counted < 0, counted + n, counted))
+    return np.where(values < 0, values + n, values)
 
 
 def _integer(key: Any, dim: int, n: int) -> int:

@@ -6,7 +6,7 @@ any, argmax, argmin, cumsum), nonzero, astype, copy, reshape, ravel and tolist."
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Tuple
+from typing import Any, Callable, Optional, Tuple
 
 import numpy as np
 
@@ -60,21 +60,51 @@ def _statistics() -> Any:
     return module
 
 
-def _method_result(result: Any, out: Any) -> Any:
+def _method_result(result: Any, out: Any, positions: bool = False, root: bool = False) -> Any:
     """A reduction method's `result` as numpy's method gives it: in `out` where one is given (of
-    the result's shape, any dtype, cast as numpy casts into out=), else numpy's scalar for a
-    result of no dimensions, else the tiles.array itself."""
+    the result's shape, cast as numpy casts into out=: any dtype, but one that casts 'safe' to
+    int64 for the `positions` of argmax and argmin, and one that the result casts to
+    'same_kind' for the square `root` of std; numpy's TypeError otherwise), else numpy's scalar
+    for a result of no dimensions, else the tiles.array itself."""
     if out is None:
         return result.get()[()] if result.ndim == 0 else result
     if not isinstance(out, (np.ndarray, _data.array, _data.array_view)):
         raise TypeError(f"out= is a numpy or tiles array, not {describe(out)}")
     if tuple(out.shape) != result.shape:
         raise ValueError(f"out= has shape {tuple(out.shape)}, where the result's is {result.shape}")
+    if positions and not np.can_cast(out.dtype, np.int64, "safe"):
+        raise TypeError(f"Cannot cast out= of {out.dtype} to the positions' int64 according to the rule 'safe'")
+    if root and not np.can_cast(result.dtype, out.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast std's {result.dtype} to out= of {out.dtype} according to the rule 'same_kind'")
     if isinstance(out, np.ndarray):
         np.copyto(out, result.get(), casting="unsafe")
     else:
         out[...] = result
     return out
+
+
+def _axis(data: Any, axis: Any) -> Any:
+    """The `axis` of a reduction method that takes one as numpy's ufunc reductions, argmax,
+    argmin and cumsum do: on data of no dimensions, axis 0 or -1 (an integer) is all of it, None;
+    any other axis as given (for numpy's AxisError)."""
+    if data.ndim == 0 and isinstance(axis, (int, np.integer)) and axis in (0, -1):
+        return None
+    return axis
+
+
+# A numpy keyword a reduction method was not given (None is a value numpy's may take).
+_ABSENT: Any = object()
+
+
+def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any], **given: Any) -> Any:
+    """numpy's method `name` of data with `keywords`: where any of `given` (where=, initial=,
+    mean=) was given, computed by numpy through the host (one download of the data and of tiles
+    keywords, the result a new tiles.array on its device); else on_device()."""
+    from . import _through_host  # which imports _data, and so this module, first
+    given = {key: _through_host.host(value) for key, value in given.items() if value is not _ABSENT}
+    if not given:
+        return on_device()
+    return _through_host.compute(getattr(np, name), data, **keywords, **given)
 
 
 class operators:
@@ -247,58 +277,93 @@ class operators:
     # dimensions (no axis, or every axis without keepdims) is numpy's scalar, as numpy's methods
     # give, its one element read back; out= takes the result instead, as numpy's does.
 
-    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
+            initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
-        for the unsigned ones) or `dtype`."""
-        return _method_result(_statistics().reduction(self, "sum", axis, keepdims, dtype), out)
+        for the unsigned ones) or `dtype`; with initial= or where=, numpy's through the host."""
+        result = _computed(self, "sum", dict(axis=axis, dtype=dtype, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "sum", _axis(self, axis), keepdims, dtype),
+                           initial=initial, where=where)
+        return _method_result(result, out)
 
-    def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
-        """numpy's prod, in sum's dtypes."""
-        return _method_result(_statistics().reduction(self, "prod", axis, keepdims, dtype), out)
+    def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
+             initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
+        """numpy's prod, in sum's dtypes, as sum."""
+        result = _computed(self, "prod", dict(axis=axis, dtype=dtype, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "prod", _axis(self, axis), keepdims, dtype),
+                           initial=initial, where=where)
+        return _method_result(result, out)
 
-    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
-        """numpy's max: NaN where there is one; ValueError for no elements."""
-        return _method_result(_statistics().reduction(self, "max", axis, keepdims), out)
+    def max(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
+            where: Any = _ABSENT) -> Any:
+        """numpy's max: NaN where there is one; ValueError for no elements; as sum."""
+        result = _computed(self, "max", dict(axis=axis, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "max", _axis(self, axis), keepdims),
+                           initial=initial, where=where)
+        return _method_result(result, out)
 
-    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
+    def min(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
+            where: Any = _ABSENT) -> Any:
         """numpy's min, as max."""
-        return _method_result(_statistics().reduction(self, "min", axis, keepdims), out)
+        result = _computed(self, "min", dict(axis=axis, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "min", _axis(self, axis), keepdims),
+                           initial=initial, where=where)
+        return _method_result(result, out)
 
-    def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False) -> Any:
-        """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`)."""
-        return _method_result(_statistics().mean(self, axis, keepdims, dtype), out)
+    def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
+             where: Any = _ABSENT) -> Any:
+        """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`);
+        with where=, numpy's through the host."""
+        result = _computed(self, "mean", dict(axis=axis, dtype=dtype, keepdims=keepdims),
+                           lambda: _statistics().mean(self, axis, keepdims, dtype),
+                           where=where)
+        return _method_result(result, out)
 
     def var(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: float = 0,
-            keepdims: bool = False) -> Any:
-        """numpy's var, over the number of elements less `ddof`."""
-        return _method_result(_statistics().var(self, axis, ddof, keepdims, dtype), out)
+            keepdims: bool = False, *, where: Any = _ABSENT, mean: Any = _ABSENT) -> Any:
+        """numpy's var, over the number of elements less `ddof`; with where= or mean= (numpy
+        2's), numpy's through the host."""
+        result = _computed(self, "var", dict(axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims),
+                           lambda: _statistics().var(self, axis, ddof, keepdims, dtype),
+                           where=where, mean=mean)
+        return _method_result(result, out)
 
     def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: float = 0,
-            keepdims: bool = False) -> Any:
-        """numpy's std: the square root of var."""
-        return _method_result(_statistics().std(self, axis, ddof, keepdims, dtype), out)
+            keepdims: bool = False, *, where: Any = _ABSENT, mean: Any = _ABSENT) -> Any:
+        """numpy's std: the square root of var; as var."""
+        result = _computed(self, "std", dict(axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims),
+                           lambda: _statistics().std(self, axis, ddof, keepdims, dtype),
+                           where=where, mean=mean)
+        return _method_result(result, out, root=True)
 
-    def all(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
-        """numpy's all (bool)."""
-        return _method_result(_statistics().reduction(self, "all", axis, keepdims), out)
+    def all(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _ABSENT) -> Any:
+        """numpy's all (bool); with where=, numpy's through the host."""
+        result = _computed(self, "all", dict(axis=axis, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "all", _axis(self, axis), keepdims),
+                           where=where)
+        return _method_result(result, out)
 
-    def any(self, axis: Any = None, out: Any = None, keepdims: bool = False) -> Any:
-        """numpy's any (bool)."""
-        return _method_result(_statistics().reduction(self, "any", axis, keepdims), out)
+    def any(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _ABSENT) -> Any:
+        """numpy's any (bool), as all."""
+        result = _computed(self, "any", dict(axis=axis, keepdims=keepdims),
+                           lambda: _statistics().reduction(self, "any", _axis(self, axis), keepdims),
+                           where=where)
+        return _method_result(result, out)
 
     def argmax(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmax (int64): the first position of the greatest element, or of a NaN."""
-        return _method_result(_statistics().reduction(self, "argmax", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "argmax", _axis(self, axis), keepdims), out, positions=True)
 
     def argmin(self, axis: Optional[int] = None, out: Any = None, *, keepdims: bool = False) -> Any:
         """numpy's argmin, as argmax."""
-        return _method_result(_statistics().reduction(self, "argmin", axis, keepdims), out)
+        return _method_result(_statistics().reduction(self, "argmin", _axis(self, axis), keepdims), out, positions=True)
 
     def cumsum(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
         tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
         float32, float64 where the device has doubles), through the host for the others."""
         from . import _scan, _through_host  # which import _data, and so this module, first
+        axis = _axis(self, axis)
         found = _scan.cumsum(self, axis, dtype)
         if found is None:
             found = _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)

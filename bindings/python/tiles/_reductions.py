@@ -36,8 +36,11 @@ _LEAST_SHARE = 64
 # a warp reads consecutive elements, combined in tile_static memory in the same launch. Rows
 # shared among 32 work-items, their shares combined by a second launch, ran at 0.41x CuPy's sums
 # of the rows of an 8192^2 float32 matrix on the H200, whatever the number of shares (32 to 512).
+# 32 elements a work-item ran a little faster than 8 on the H200 in every shape timed (BENCHMARKS.md:
+# 0.43x CuPy's against 0.40x at 8192^2, 0.64x against 0.54x at (65536, 1024)); tiles of 256, 512
+# and 1024 work-items were within noise of each other.
 ROW_TILE = 256
-ROW_ELEMENTS = 8
+ROW_ELEMENTS = 32
 
 
 def _runs(shape: Tuple[int, ...], axes: Tuple[int, ...]) -> Tuple[List[Tuple[int, int]], List[Tuple[int, int]]]:

@@ -89,29 +89,40 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
     return reduction(x, "mean", axis, keepdims, dtype)
 
 
+def _result_dtype(x: Any, dtype: Any) -> np.dtype:
+    """numpy's dtype of the var (and std) of x's elements in `dtype`."""
+    return np.var(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": _data._dtype(dtype)})).dtype
+
+
 def var(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None) -> Any:
     """numpy's var (ddof=correction, in `dtype`): on the device for float32 data (float64 where the
     device has doubles, and bools and integers, which numpy computes in float64), as the sum over
     `axis` of squared deviations from the mean, over the number of elements summed less
-    `correction`; through the host for other dtypes, and where that number is not above
+    `correction`; a float16 result computed so in float32 and rounded once, as numpy's float16
+    loops compute in float; through the host for other dtypes, and where that number is not above
     `correction` (numpy's warning and infinities)."""
+    result = _result_dtype(x, dtype)
+    if result == np.float16:
+        return _elementwise.astype(var(x, axis, correction, keepdims, np.float32), np.float16, False)
     floats = (np.float32, np.float64) if _elementwise._has_doubles(x) else (np.float32,)
-    computed = np.var(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": _data._dtype(dtype)})).dtype
-    if _through_host.is_tiles(x) and x.dtype.kind in "biuf" and computed in floats:
+    if _through_host.is_tiles(x) and x.dtype.kind in "biuf" and result in floats:
         axes = range(x.ndim) if axis is None else normalize_axis_tuple(axis, x.ndim)
         count = math.prod(x.shape[a] for a in axes)
         if count > correction:
-            x = x if x.dtype == computed else _elementwise.astype(x, computed, True)
+            x = x if x.dtype == result else _elementwise.astype(x, result, True)
             deviations = _elementwise.apply(np.subtract, (x, mean(x, axis, keepdims=True)))
             total = reduction(_elementwise.apply(np.multiply, (deviations, deviations)), "sum", axis, keepdims)
-            return _elementwise.apply(np.true_divide, (total, computed.type(count - correction)))
+            return _elementwise.apply(np.true_divide, (total, result.type(count - correction)))
     return _through_host.compute(np.var, x, axis=axis, ddof=correction, keepdims=keepdims, dtype=dtype)
 
 
 def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = False, dtype: Any = None) -> Any:
-    """The square root of var, on the device where var is."""
-    variance = var(x, axis=axis, correction=correction, keepdims=keepdims, dtype=dtype)
-    return _elementwise.apply(np.sqrt, (variance,))
+    """The square root of var, on the device where var is; of a float16 result, the root of the
+    float32 var, rounded once to float16, as numpy's."""
+    half = _result_dtype(x, dtype) == np.float16
+    variance = var(x, axis=axis, correction=correction, keepdims=keepdims, dtype=np.float32 if half else dtype)
+    root = _elementwise.apply(np.sqrt, (variance,))
+    return _elementwise.astype(root, np.float16, False) if half else root
 
 
 def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False) -> Any:
