@@ -418,3 +418,47 @@ TEST_CASE_METHOD(fresh_view, "direct3d_errorf in a helper fails its launch with 
                                   tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
     }
 }
+
+TEST_CASE_METHOD(fresh_view, "direct3d_errorf formats each conversion from its whole spec as C's printf does",
+                 "[amp]") {
+    // Each case's numbers, given on the device as written there, against snprintf of the same
+    // format with each number as C's printf reads it for its conversion and length.
+    const char* source =
+        "void k(array_view<int, 1> v, int which, index<1> i) restrict(amp) {\n"
+        "    if (i[0] != 0) return;\n"
+        "    if (which == 0) direct3d::direct3d_errorf(\"%d|%hd|%hhx|%u\", 4294967295u, 65537, -1, -5);\n"
+        "    if (which == 1) direct3d::direct3d_errorf(\"%*d|%-*.*f|%%\", 5, 7, 8, 2);\n"
+        "    if (which == 2) direct3d::direct3d_errorf(\"%+05ld %#o %lx %llu\", long(-42), 8,\n"
+        "                                              long(-1), ulong(18446744073709551615ul));\n"
+        "    if (which == 3) direct3d::direct3d_errorf(\"%e %G %a %.3g\", 1.5f, 2e-5, 0.1, 123456.0);\n"
+        "    if (which == 4) direct3d::direct3d_errorf(\"[%c%c] %zu %jd\", 'h', char('i'), ulong(7), long(-9));\n"
+        "    if (which == 5) direct3d::direct3d_errorf(\"%5.1f%% of %-4u|\", 99.25f, 3u);\n"
+        "    if (which == 6) direct3d::direct3d_errorf(\"%s|%d\", 1, 2);\n"
+        "    v[i] = which;\n"
+        "}\n";
+    char expected[7][128];
+    std::snprintf(expected[0], 128, "%d|%hd|%hhx|%u", int(4294967295u), short(65537), (unsigned char)(-1),
+                  unsigned(-5));
+    std::snprintf(expected[1], 128, "%*d|%-*.*f|%%", 5, 7, 8, 2, 0.0); // no fifth argument: printed as written
+    std::string with_missing = expected[1];
+    with_missing.replace(with_missing.find('|') + 1, with_missing.rfind('|') - with_missing.find('|') - 1, "%-*.*f");
+    std::snprintf(expected[2], 128, "%+05ld %#o %lx %llu", -42L, 8u, (unsigned long)(-1L), 18446744073709551615ull);
+    std::snprintf(expected[3], 128, "%e %G %a %.3g", 1.5, 2e-5, 0.1, 123456.0);
+    std::snprintf(expected[4], 128, "[%c%c] %zu %jd", 'h', 'i', std::size_t(7), std::intmax_t(-9));
+    std::snprintf(expected[5], 128, "%5.1f%% of %-4u|", 99.25, 3u);
+    const std::string wanted[] = {expected[0],
+                                  with_missing,
+                                  expected[2],
+                                  expected[3],
+                                  expected[4],
+                                  expected[5],
+                                  "%s|%d (its conversion '%s' is not supported: direct3d_errorf records numbers only)"};
+    const tiles::kernel k = cpp_kernel(source, "k");
+    for (int which = 0; which < 7; ++which) {
+        std::vector<int> data(4, -1);
+        tiles::array_view<int, 1> v(4, data);
+        INFO("case " << which << ": " << wanted[which]);
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, k, v, which), tiles::runtime_exception,
+                                  wanted[which] + " (direct3d_errorf in kernel 'k')");
+    }
+}
