@@ -462,3 +462,31 @@ TEST_CASE_METHOD(fresh_view, "direct3d_errorf formats each conversion from its w
                                   wanted[which] + " (direct3d_errorf in kernel 'k')");
     }
 }
+
+TEST_CASE_METHOD(fresh_view,
+                 "direct3d_errorf takes C++ AMP's 7 numbers, and a call of more is refused naming both counts",
+                 "[amp]") {
+    const char* seven = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                        "    if (i[0] == 1) direct3d::direct3d_errorf(\"%d %u %ld %x %.1f %g %c\", -1, 2u, long(-3),\n"
+                        "                                             255, 4.5f, 0.25, 'z');\n"
+                        "}\n";
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "%d %u %ld %x %.1f %g %c", -1, 2u, -3L, 255u, 4.5, 0.25, 'z');
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, cpp_kernel(seven, "k"), v),
+                              tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
+    const char* eight = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                        "    direct3d::direct3d_errorf(\"%d\", 1, 2, 3, 4, 5, 6, 7, 8);\n"
+                        "}\n";
+    try {
+        tiles::parallel_for_each(view, v.extent, cpp_kernel(eight, "k"), v);
+        FAIL("no build_error");
+    } catch (const tiles::build_error& e) {
+        const std::string log = e.build_log();
+        INFO(log);
+        CHECK(log.find("'8U <= 7U'") != std::string::npos);
+        CHECK(log.find("direct3d_errorf takes at most 7 numbers after its format") != std::string::npos);
+        CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
+    }
+}

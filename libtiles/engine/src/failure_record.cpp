@@ -152,12 +152,14 @@ std::string format_arguments(const std::string& format, const argument* argument
 std::string failure_message(const cl_uint* record, const std::string& kernel) {
     if (record[0] == 2) return std::string(abort_message) + " (direct3d_abort in kernel '" + kernel + "')";
     if (record[0] != 1) return "";
-    std::array<argument, 4> arguments{};
+    std::array<argument, failure_record_arguments> arguments{};
     const std::size_t count = std::min<std::size_t>(record[1], arguments.size());
-    for (std::size_t i = 0; i < count; ++i)
-        arguments[i] = {record[2 + i], std::uint64_t(record[6 + 2 * i]) | std::uint64_t(record[7 + 2 * i]) << 32};
-    const char* text = reinterpret_cast<const char*>(record + 14);
-    const char* text_end = text + (failure_record_words - 14) * sizeof(cl_uint);
+    for (std::size_t i = 0; i < count; ++i) {
+        const cl_uint* bits = record + failure_record_bits + 2 * i;
+        arguments[i] = {record[2 + i], std::uint64_t(bits[0]) | std::uint64_t(bits[1]) << 32};
+    }
+    const char* text = reinterpret_cast<const char*>(record + failure_record_text);
+    const char* text_end = text + (failure_record_words - failure_record_text) * sizeof(cl_uint);
     const std::string format(text, std::find(text, text_end, '\0'));
     return format_arguments(format, arguments.data(), count) + " (direct3d_errorf in kernel '" + kernel + "')";
 }
