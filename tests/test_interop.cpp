@@ -116,8 +116,9 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
     clReleaseMemObject(buffer);
 }
 
-// A kernel that calls direct3d_errorf is waited for at its launch to report its failure; held back
-// by a gate only the caller opens, that wait would never end, so such a launch is refused at once.
+// A kernel of a source that calls direct3d_errorf is waited for at its launch to report a failure;
+// held back by a gate only the caller opens, that wait would never end, so such a launch is refused
+// at once, and so is that of a kernel of the same source that does not call it.
 TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller's gate is refused, not waited for",
           "[interop][amp]") {
     opencl_pipeline p;
@@ -126,10 +127,11 @@ TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller'
     cl_mem buffer = p.buffer(n * sizeof(int));
     cl_event gate = clCreateUserEvent(p.context, &status);
     REQUIRE(status == CL_SUCCESS);
-    const tiles::kernel fails("void checked_copy(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
-                              "    if (v[i] < 0) direct3d::direct3d_errorf(\"element %d is %d\", i[0], v[i]);\n"
-                              "}\n",
-                              "checked_copy", "", tiles::kernel_language::cpp);
+    const char* source = "void checked_copy(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                         "    if (v[i] < 0) direct3d::direct3d_errorf(\"element %d is %d\", i[0], v[i]);\n"
+                         "}\n"
+                         "void plain_copy(array_view<int, 1> v, index<1> i) restrict(amp) { v[i] += 1; }\n";
+    const tiles::kernel fails(source, "checked_copy", "", tiles::kernel_language::cpp);
     {
         const tiles::accelerator_view view = make_view(p.context, p.queue);
         tiles::array<int, 1> a = make_array<int, 1>(view, buffer, tiles::extent<1>(int(n)));
@@ -145,8 +147,13 @@ TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller'
         clSetUserEventStatus(gate, CL_COMPLETE); // opened either way, so that a waiting launch ends
         const std::string refusal = launched.get();
         CHECK(returned);
-        CHECK_THAT(refusal, Catch::Contains("kernel 'checked_copy' calls direct3d_errorf or direct3d_abort"));
+        CHECK_THAT(refusal, Catch::Contains(
+                                "kernel 'checked_copy' is of a source that calls direct3d_errorf or direct3d_abort"));
         REQUIRE(clFinish(p.queue) == CL_SUCCESS);
+        REQUIRE_THROWS_MENTIONING(
+            parallel_for_each(view, a.extent, tiles::kernel(source, "plain_copy", "", tiles::kernel_language::cpp), {},
+                              a),
+            tiles::invalid_argument, "kernel 'plain_copy' is of a source that calls direct3d_errorf or direct3d_abort");
     }
     clReleaseEvent(gate);
     clReleaseMemObject(buffer);

@@ -471,13 +471,14 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
     // Such a kernel's failure is known only once the launch has waited for its end, and a launch
-    // that may wait for work only the caller releases (a user event, say) must never wait.
+    // that may wait for work only the caller releases (a user event, say) must never wait. The
+    // record is the whole source's (amp_program.cpp), so the kernel named may not call them itself.
     if (compiled->reports_failure && (ctx.may_wait_for_callers() || events.wait_count != 0))
         throw invalid_argument("kernel '" + compiled->name +
-                               "' calls direct3d_errorf or direct3d_abort, whose launch waits for the kernel's end "
-                               "to report its failure; on an adopted context or after the caller's events it could "
-                               "wait for ever, so it is launched only on a view of libtiles' own without wait_for "
-                               "events");
+                               "' is of a source that calls direct3d_errorf or direct3d_abort, whose kernels' launches "
+                               "wait for the kernel's end to report a failure; on an adopted context or after the "
+                               "caller's events that could be for ever, so they are launched only on a view of "
+                               "libtiles' own without wait_for events");
     std::vector<launch_arg> typed; // allocated only where numbers need types
     const std::size_t local_bytes = check_args(*compiled, args, count, typed);
     if (!typed.empty()) args = typed.data();
