@@ -490,3 +490,23 @@ TEST_CASE_METHOD(fresh_view,
         CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
     }
 }
+
+TEST_CASE("in strict checked mode a launch that fails and races reports both, the failure first", "[amp][checked]") {
+    // Every work-item of the one tile writes element 0 without a barrier (a race Oclgrind finds),
+    // and work-item 1 calls direct3d_errorf.
+    const char* source = "void k(array_view<int, 1> v, tiled_index<4> t) restrict(amp) {\n"
+                         "    v[0] = t.local[0];\n"
+                         "    if (t.local[0] == 1) direct3d::direct3d_errorf(\"item %d failed\", t.local[0]);\n"
+                         "}\n";
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    try {
+        tiles::parallel_for_each(tiles::create_checked_view(true), v.extent.tile<4>(), cpp_kernel(source, "k"), v);
+        FAIL("no exception");
+    } catch (const tiles::runtime_exception& e) {
+        const std::string what = e.what();
+        INFO(what);
+        CHECK(what.rfind("item 1 failed (direct3d_errorf in kernel 'k')", 0) == 0);
+        CHECK(what.find("data race") != std::string::npos);
+    }
+}

@@ -534,12 +534,18 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
     // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
-    // checked context fails the launch here, with its kernel run and the queue finished.
+    // checked context fails the launch here, with its kernel run and the queue finished; where the
+    // kernel failed too, the message says that first, and the findings stay in the view's report.
     if (ctx.checked) {
         for (std::size_t i = 0; i < count; ++i)
             if (args[i].what == launch_arg::kind::memory) args[i].memory->record_host();
-        ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
-                                  k.source(), k.language() == kernel_language::cpp);
+        try {
+            ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
+                                      k.source(), k.language() == kernel_language::cpp);
+        } catch (const runtime_exception& found) {
+            if (failure.empty()) throw;
+            throw runtime_exception(failure + "; and " + found.what());
+        }
     }
     if (!failure.empty()) throw runtime_exception(failure);
     // Completes when the kernel and the sections' copies back have. Made only once nothing can
