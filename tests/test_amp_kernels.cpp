@@ -418,3 +418,95 @@ TEST_CASE_METHOD(fresh_view, "direct3d_errorf in a helper fails its launch with 
                                   tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
     }
 }
+
+TEST_CASE_METHOD(fresh_view, "direct3d_errorf formats each conversion from its whole spec as C's printf does",
+                 "[amp]") {
+    // Each case's numbers, given on the device as written there, against snprintf of the same
+    // format with each number as C's printf reads it for its conversion and length.
+    const char* source =
+        "void k(array_view<int, 1> v, int which, index<1> i) restrict(amp) {\n"
+        "    if (i[0] != 0) return;\n"
+        "    if (which == 0) direct3d::direct3d_errorf(\"%d|%hd|%hhx|%u\", 4294967295u, 65537, -1, -5);\n"
+        "    if (which == 1) direct3d::direct3d_errorf(\"%*d|%-*.*f|%%\", 5, 7, 8, 2);\n"
+        "    if (which == 2) direct3d::direct3d_errorf(\"%+05ld %#o %lx %llu\", long(-42), 8,\n"
+        "                                              long(-1), ulong(18446744073709551615ul));\n"
+        "    if (which == 3) direct3d::direct3d_errorf(\"%e %G %a %.3g\", 1.5f, 2e-5, 0.1, 123456.0);\n"
+        "    if (which == 4) direct3d::direct3d_errorf(\"[%c%c] %zu %jd\", 'h', char('i'), ulong(7), long(-9));\n"
+        "    if (which == 5) direct3d::direct3d_errorf(\"%5.1f%% of %-4u|\", 99.25f, 3u);\n"
+        "    if (which == 6) direct3d::direct3d_errorf(\"%s|%d\", 1, 2);\n"
+        "    v[i] = which;\n"
+        "}\n";
+    char expected[7][128];
+    std::snprintf(expected[0], 128, "%d|%hd|%hhx|%u", int(4294967295u), short(65537), (unsigned char)(-1),
+                  unsigned(-5));
+    std::snprintf(expected[1], 128, "%*d|%-*.*f|%%", 5, 7, 8, 2, 0.0); // no fifth argument: printed as written
+    std::string with_missing = expected[1];
+    with_missing.replace(with_missing.find('|') + 1, with_missing.rfind('|') - with_missing.find('|') - 1, "%-*.*f");
+    std::snprintf(expected[2], 128, "%+05ld %#o %lx %llu", -42L, 8u, (unsigned long)(-1L), 18446744073709551615ull);
+    std::snprintf(expected[3], 128, "%e %G %a %.3g", 1.5, 2e-5, 0.1, 123456.0);
+    std::snprintf(expected[4], 128, "[%c%c] %zu %jd", 'h', 'i', std::size_t(7), std::intmax_t(-9));
+    std::snprintf(expected[5], 128, "%5.1f%% of %-4u|", 99.25, 3u);
+    const std::string wanted[] = {expected[0],
+                                  with_missing,
+                                  expected[2],
+                                  expected[3],
+                                  expected[4],
+                                  expected[5],
+                                  "%s|%d (its conversion '%s' is not supported: direct3d_errorf records numbers only)"};
+    const tiles::kernel k = cpp_kernel(source, "k");
+    for (int which = 0; which < 7; ++which) {
+        std::vector<int> data(4, -1);
+        tiles::array_view<int, 1> v(4, data);
+        INFO("case " << which << ": " << wanted[which]);
+        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, k, v, which), tiles::runtime_exception,
+                                  wanted[which] + " (direct3d_errorf in kernel 'k')");
+    }
+}
+
+TEST_CASE_METHOD(fresh_view,
+                 "direct3d_errorf takes C++ AMP's 7 numbers, and a call of more is refused naming both counts",
+                 "[amp]") {
+    const char* seven = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                        "    if (i[0] == 1) direct3d::direct3d_errorf(\"%d %u %ld %x %.1f %g %c\", -1, 2u, long(-3),\n"
+                        "                                             255, 4.5f, 0.25, 'z');\n"
+                        "}\n";
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "%d %u %ld %x %.1f %g %c", -1, 2u, -3L, 255u, 4.5, 0.25, 'z');
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(view, v.extent, cpp_kernel(seven, "k"), v),
+                              tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
+    const char* eight = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                        "    direct3d::direct3d_errorf(\"%d\", 1, 2, 3, 4, 5, 6, 7, 8);\n"
+                        "}\n";
+    try {
+        tiles::parallel_for_each(view, v.extent, cpp_kernel(eight, "k"), v);
+        FAIL("no build_error");
+    } catch (const tiles::build_error& e) {
+        const std::string log = e.build_log();
+        INFO(log);
+        CHECK(log.find("'8U <= 7U'") != std::string::npos);
+        CHECK(log.find("direct3d_errorf takes at most 7 numbers after its format") != std::string::npos);
+        CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
+    }
+}
+
+TEST_CASE("in strict checked mode a launch that fails and races reports both, the failure first", "[amp][checked]") {
+    // Every work-item of the one tile writes element 0 without a barrier (a race Oclgrind finds),
+    // and work-item 1 calls direct3d_errorf.
+    const char* source = "void k(array_view<int, 1> v, tiled_index<4> t) restrict(amp) {\n"
+                         "    v[0] = t.local[0];\n"
+                         "    if (t.local[0] == 1) direct3d::direct3d_errorf(\"item %d failed\", t.local[0]);\n"
+                         "}\n";
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    try {
+        tiles::parallel_for_each(tiles::create_checked_view(true), v.extent.tile<4>(), cpp_kernel(source, "k"), v);
+        FAIL("no exception");
+    } catch (const tiles::runtime_exception& e) {
+        const std::string what = e.what();
+        INFO(what);
+        CHECK(what.rfind("item 1 failed (direct3d_errorf in kernel 'k')", 0) == 0);
+        CHECK(what.find("data race") != std::string::npos);
+    }
+}

@@ -116,6 +116,49 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
     clReleaseMemObject(buffer);
 }
 
+// A kernel of a source that calls direct3d_errorf is waited for at its launch to report a failure;
+// held back by a gate only the caller opens, that wait would never end, so such a launch is refused
+// at once, and so is that of a kernel of the same source that does not call it.
+TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller's gate is refused, not waited for",
+          "[interop][amp]") {
+    opencl_pipeline p;
+    cl_int status = CL_SUCCESS;
+    const std::size_t n = 64;
+    cl_mem buffer = p.buffer(n * sizeof(int));
+    cl_event gate = clCreateUserEvent(p.context, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const char* source = "void checked_copy(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                         "    if (v[i] < 0) direct3d::direct3d_errorf(\"element %d is %d\", i[0], v[i]);\n"
+                         "}\n"
+                         "void plain_copy(array_view<int, 1> v, index<1> i) restrict(amp) { v[i] += 1; }\n";
+    const tiles::kernel fails(source, "checked_copy", "", tiles::kernel_language::cpp);
+    {
+        const tiles::accelerator_view view = make_view(p.context, p.queue);
+        tiles::array<int, 1> a = make_array<int, 1>(view, buffer, tiles::extent<1>(int(n)));
+        auto launched = std::async(std::launch::async, [&]() -> std::string {
+            try {
+                clReleaseEvent(parallel_for_each(view, a.extent, fails, {gate}, a));
+                return "launched";
+            } catch (const tiles::invalid_argument& e) {
+                return e.what();
+            }
+        });
+        const bool returned = launched.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+        clSetUserEventStatus(gate, CL_COMPLETE); // opened either way, so that a waiting launch ends
+        const std::string refusal = launched.get();
+        CHECK(returned);
+        CHECK_THAT(refusal, Catch::Contains(
+                                "kernel 'checked_copy' is of a source that calls direct3d_errorf or direct3d_abort"));
+        REQUIRE(clFinish(p.queue) == CL_SUCCESS);
+        REQUIRE_THROWS_MENTIONING(
+            parallel_for_each(view, a.extent, tiles::kernel(source, "plain_copy", "", tiles::kernel_language::cpp), {},
+                              a),
+            tiles::invalid_argument, "kernel 'plain_copy' is of a source that calls direct3d_errorf or direct3d_abort");
+    }
+    clReleaseEvent(gate);
+    clReleaseMemObject(buffer);
+}
+
 // std::shared_future's valid, wait_for and wait_until, and AMP's then, on a marker held back by a
 // launch that waits for a gate the test opens.
 TEST_CASE("completion_future has shared_future's valid wait_for and wait_until and AMP's then", "[interop][async]") {

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "failure_record.hpp"
 #include "tiles/exceptions.hpp"
 
 extern const char tiles_kernel_prelude_amp[];
@@ -531,8 +532,10 @@ std::string amp_source::program(const std::vector<const kernel_function*>& kerne
     static const char* const library_texts[] = {tiles_kernel_amp_math, tiles_kernel_amp_direct3d,
                                                 tiles_kernel_amp_short_vectors};
     static_assert(std::size(library_texts) == std::size(amp_library_names), "a text for each header");
-    std::string text = std::string(reports_failure_ ? "#define TILES_REPORTS_FAILURE 1\n" : "") + "#line 1 \"" +
-                       amp_prelude_name + "\"\n" + tiles_kernel_prelude_amp + "\n";
+    const std::string failure = "#define TILES_REPORTS_FAILURE 1\n#define TILES_FAILURE_ARGUMENTS " +
+                                std::to_string(failure_record_arguments) + "\n";
+    std::string text = (reports_failure_ ? failure : std::string()) + "#line 1 \"" + amp_prelude_name + "\"\n" +
+                       tiles_kernel_prelude_amp + "\n";
     for (std::size_t i = 0; i < std::size(library_texts); ++i)
         if (library_texts[i] != tiles_kernel_amp_short_vectors || uses_short_vectors_)
             text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";

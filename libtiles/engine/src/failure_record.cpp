@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 namespace tiles::engine {
 namespace {
@@ -32,25 +34,55 @@ struct argument {
         }
         return kind == 1 || kind == 5 ? double(std::int64_t(bits)) : double(bits);
     }
+    // The integer it holds (a number of floating point cut toward zero): an int or a long as it was,
+    // a uint or a ulong as the same bits.
     long long as_signed() const { return kind == 3 || kind == 4 ? (long long)as_double() : (long long)bits; }
-    // As C's %u and %x print it: an int's 32 bits, a long's 64.
-    unsigned long long as_unsigned() const {
-        return kind == 1 ? (unsigned long long)std::uint32_t(bits) : (unsigned long long)as_signed();
-    }
 };
 
-template <class T> std::string formatted(const std::string& spec, T value) {
-    const int n = std::snprintf(nullptr, 0, spec.c_str(), value);
+// One conversion's text, as snprintf makes it of `spec` (whose width and precision may be `*`,
+// taking `stars` in order) and `value`.
+template <class T> std::string formatted(const std::string& spec, const std::vector<int>& stars, T value) {
+    const auto print = [&](char* out, std::size_t size) {
+        if (stars.empty()) return std::snprintf(out, size, spec.c_str(), value);
+        if (stars.size() == 1) return std::snprintf(out, size, spec.c_str(), stars[0], value);
+        return std::snprintf(out, size, spec.c_str(), stars[0], stars[1], value);
+    };
+    const int n = print(nullptr, 0);
     if (n <= 0) return "";
     std::string out(std::size_t(n) + 1, '\0');
-    std::snprintf(out.data(), out.size(), spec.c_str(), value);
+    print(out.data(), out.size());
     out.resize(std::size_t(n));
     return out;
 }
 
-// `format` with each conversion taking the next of `arguments` (converted to what the conversion
-// prints); a conversion with no argument left, or of a kind no number prints (%s, %p, %n), stays
-// as it was written.
+// The recorded integer as printf reads it for a conversion of length `length` (hh, h, l, ll, z, j,
+// t or none): cut to the C type the length names, signed or not, then widened without change.
+template <class Signed> long long as_signed_of(long long v) { return (long long)(Signed)v; }
+template <class Unsigned> unsigned long long as_unsigned_of(long long v) { return (unsigned long long)(Unsigned)v; }
+long long signed_as(const std::string& length, long long v) {
+    if (length == "hh") return as_signed_of<signed char>(v);
+    if (length == "h") return as_signed_of<short>(v);
+    if (length.empty()) return as_signed_of<int>(v);
+    if (length == "l") return as_signed_of<long>(v);
+    if (length == "z" || length == "t") return as_signed_of<std::ptrdiff_t>(v);
+    if (length == "j") return as_signed_of<std::intmax_t>(v);
+    return v; // ll
+}
+unsigned long long unsigned_as(const std::string& length, long long v) {
+    if (length == "hh") return as_unsigned_of<unsigned char>(v);
+    if (length == "h") return as_unsigned_of<unsigned short>(v);
+    if (length.empty()) return as_unsigned_of<unsigned>(v);
+    if (length == "l") return as_unsigned_of<unsigned long>(v);
+    if (length == "z" || length == "t") return as_unsigned_of<std::size_t>(v);
+    if (length == "j") return as_unsigned_of<std::uintmax_t>(v);
+    return (unsigned long long)v; // ll
+}
+
+// `format` with each conversion formatted by C's snprintf from its whole spec (flags, width and
+// precision, `*` taking the next argument as an int) and the next of `arguments`, converted to the
+// C type its conversion and length name. A conversion with no argument left stays as written; a
+// conversion of no number (%s, %p, %n, or an unknown one) leaves the format unformatted, followed by
+// a note naming it, rather than print what was never recorded.
 std::string format_arguments(const std::string& format, const argument* arguments, std::size_t count) {
     std::string out;
     std::size_t next = 0;
@@ -59,33 +91,57 @@ std::string format_arguments(const std::string& format, const argument* argument
             out += format[i];
             continue;
         }
-        if (i + 1 < format.size() && format[i + 1] == '%') {
-            out += '%';
-            ++i;
-            continue;
-        }
         std::size_t end = i + 1;
         std::string spec = "%";
-        while (end < format.size() && std::strchr("-+ #0", format[end]) != nullptr) spec += format[end++];
-        while (end < format.size() && (std::isdigit((unsigned char)format[end]) || format[end] == '.'))
+        std::vector<int> stars;
+        bool missing = false;
+        const auto take_star = [&] {
             spec += format[end++];
-        while (end < format.size() && std::strchr("hlLjztv", format[end]) != nullptr) ++end; // the argument's size
+            if (next == count)
+                missing = true;
+            else
+                stars.push_back(int(arguments[next++].as_signed()));
+        };
+        while (end < format.size() && std::strchr("-+ #0", format[end]) != nullptr) spec += format[end++];
+        if (end < format.size() && format[end] == '*') take_star();
+        while (end < format.size() && std::isdigit((unsigned char)format[end])) spec += format[end++];
+        if (end < format.size() && format[end] == '.') {
+            spec += format[end++];
+            if (end < format.size() && format[end] == '*') take_star();
+            while (end < format.size() && std::isdigit((unsigned char)format[end])) spec += format[end++];
+        }
+        std::string length;
+        while (end < format.size() && std::strchr("hlLjzt", format[end]) != nullptr) length += format[end++];
         const char conversion = end < format.size() ? format[end] : '\0';
-        const bool number = conversion != '\0' && std::strchr("diouxXcfFeEgGaA", conversion) != nullptr;
-        if (!number || next == count) {
-            out += format.substr(i, end - i + (conversion != '\0'));
+        if (conversion == '%' && spec == "%" && length.empty()) {
+            out += '%';
+            i = end;
+            continue;
+        }
+        const bool integer = conversion != '\0' && std::strchr("diouxXc", conversion) != nullptr;
+        const bool floating = conversion != '\0' && std::strchr("fFeEgGaA", conversion) != nullptr;
+        const bool known_length = length.empty() || length == "hh" || length == "h" || length == "l" ||
+                                  length == "ll" || length == "z" || length == "j" || length == "t" ||
+                                  (length == "L" && floating);
+        if (!(integer || floating) || !known_length || (conversion == 'c' && !length.empty()))
+            return format + " (its conversion '" + format.substr(i, end - i + (conversion != '\0')) +
+                   "' is not supported: direct3d_errorf records numbers only)";
+        if (missing || next == count) {
+            out += format.substr(i, end - i + 1);
             i = end;
             continue;
         }
         const argument& a = arguments[next++];
         if (conversion == 'd' || conversion == 'i')
-            out += formatted(spec + "lld", a.as_signed());
+            out += formatted(spec + "lld", stars, signed_as(length, a.as_signed()));
         else if (conversion == 'c')
-            out += formatted(spec + "c", int(a.as_signed()));
-        else if (std::strchr("ouxX", conversion) != nullptr)
-            out += formatted(spec + "ll" + conversion, a.as_unsigned());
+            out += formatted(spec + "c", stars, int(a.as_signed()));
+        else if (integer)
+            out += formatted(spec + "ll" + conversion, stars, unsigned_as(length, a.as_signed()));
+        else if (length == "L")
+            out += formatted(spec + "L" + conversion, stars, (long double)a.as_double());
         else
-            out += formatted(spec + conversion, a.as_double());
+            out += formatted(spec + conversion, stars, a.as_double());
         i = end;
     }
     return out;
@@ -96,12 +152,14 @@ std::string format_arguments(const std::string& format, const argument* argument
 std::string failure_message(const cl_uint* record, const std::string& kernel) {
     if (record[0] == 2) return std::string(abort_message) + " (direct3d_abort in kernel '" + kernel + "')";
     if (record[0] != 1) return "";
-    std::array<argument, 4> arguments{};
+    std::array<argument, failure_record_arguments> arguments{};
     const std::size_t count = std::min<std::size_t>(record[1], arguments.size());
-    for (std::size_t i = 0; i < count; ++i)
-        arguments[i] = {record[2 + i], std::uint64_t(record[6 + 2 * i]) | std::uint64_t(record[7 + 2 * i]) << 32};
-    const char* text = reinterpret_cast<const char*>(record + 14);
-    const char* text_end = text + (failure_record_words - 14) * sizeof(cl_uint);
+    for (std::size_t i = 0; i < count; ++i) {
+        const cl_uint* bits = record + failure_record_bits + 2 * i;
+        arguments[i] = {record[2 + i], std::uint64_t(bits[0]) | std::uint64_t(bits[1]) << 32};
+    }
+    const char* text = reinterpret_cast<const char*>(record + failure_record_text);
+    const char* text_end = text + (failure_record_words - failure_record_text) * sizeof(cl_uint);
     const std::string format(text, std::find(text, text_end, '\0'));
     return format_arguments(format, arguments.data(), count) + " (direct3d_errorf in kernel '" + kernel + "')";
 }

@@ -13,9 +13,13 @@ namespace tiles::engine {
 
 // The record's 32-bit words, as tiles_fail writes them: what failed (0 nothing, 1 direct3d_errorf,
 // 2 direct3d_abort), the number of arguments, each argument's kind (1 an int, 2 a uint, 3 a float,
-// 4 a double, 5 a long, 6 a ulong) and its 64 bits (low word first), then the format's first 255
-// bytes, ended by a zero.
-inline constexpr std::size_t failure_record_words = 14 + 256 / 4;
+// 4 a double, 5 a long, 6 a ulong), each one's 64 bits (low word first), then the format's first
+// 255 bytes, ended by a zero. It holds C++ AMP's most arguments, 7 (the program is composed with
+// TILES_FAILURE_ARGUMENTS defined as this).
+inline constexpr std::size_t failure_record_arguments = 7;
+inline constexpr std::size_t failure_record_bits = 2 + failure_record_arguments;     // the first argument's bits
+inline constexpr std::size_t failure_record_text = 2 + 3 * failure_record_arguments; // the format's first word
+inline constexpr std::size_t failure_record_words = failure_record_text + 256 / 4;
 
 // Binds the kernel's failure record, all zeros, as its argument `index` (made at its first launch).
 void bind_failure_record(const context& ctx, compiled_kernel& k, cl_uint index);

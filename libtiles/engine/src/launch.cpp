@@ -470,6 +470,15 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     ctx.check_runs_kernels("a launch");
     check_domain(domain, device);
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
+    // Such a kernel's failure is known only once the launch has waited for its end, and a launch
+    // that may wait for work only the caller releases (a user event, say) must never wait. The
+    // record is the whole source's (amp_program.cpp), so the kernel named may not call them itself.
+    if (compiled->reports_failure && (ctx.may_wait_for_callers() || events.wait_count != 0))
+        throw invalid_argument("kernel '" + compiled->name +
+                               "' is of a source that calls direct3d_errorf or direct3d_abort, whose kernels' launches "
+                               "wait for the kernel's end to report a failure; on an adopted context or after the "
+                               "caller's events that could be for ever, so they are launched only on a view of "
+                               "libtiles' own without wait_for events");
     std::vector<launch_arg> typed; // allocated only where numbers need types
     const std::size_t local_bytes = check_args(*compiled, args, count, typed);
     if (!typed.empty()) args = typed.data();
@@ -525,12 +534,18 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     for (std::size_t i = 0; i < count; ++i)
         if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
     // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
-    // checked context fails the launch here, with its kernel run and the queue finished.
+    // checked context fails the launch here, with its kernel run and the queue finished; where the
+    // kernel failed too, the message says that first, and the findings stay in the view's report.
     if (ctx.checked) {
         for (std::size_t i = 0; i < count; ++i)
             if (args[i].what == launch_arg::kind::memory) args[i].memory->record_host();
-        ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
-                                  k.source(), k.language() == kernel_language::cpp);
+        try {
+            ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
+                                      k.source(), k.language() == kernel_language::cpp);
+        } catch (const runtime_exception& found) {
+            if (failure.empty()) throw;
+            throw runtime_exception(failure + "; and " + found.what());
+        }
     }
     if (!failure.empty()) throw runtime_exception(failure);
     // Completes when the kernel and the sections' copies back have. Made only once nothing can

@@ -35,7 +35,7 @@ void direct3d_printf(const char* format, ...);
 #endif
 #if defined(TILES_REPORTS_FAILURE)
 /// Ends the launch in failure: its parallel_for_each throws runtime_exception, whose message is
-/// `arguments` (up to 4 numbers) formatted as `format` says, with C's conversions, and names the
+/// `arguments` (up to 7 numbers, as in C++ AMP) formatted as `format` says, with C's conversions, and names the
 /// kernel. The first work-item to fail is the one reported; the others run on. (The prelude's
 /// tiles_fail records it; libtiles defines TILES_REPORTS_FAILURE in the programs that call it.)
 template <class... Arguments> inline void direct3d_errorf(__constant const char* format, Arguments... arguments) {
