@@ -254,9 +254,13 @@ template <int N> class tiled_extent : public extent<N> {
 // restrict(amp) in AMP: declared here, never defined, so that a host call fails to link.
 class tile_barrier {
   public:
+    // Waits for the tile's work-items, fencing tile_static and global memory (kernels only).
     void wait() const;
+    // As wait(): fences every kind of memory (kernels only).
     void wait_with_all_memory_fence() const;
+    // Waits for the tile's work-items, fencing global memory only (kernels only).
     void wait_with_global_memory_fence() const;
+    // Waits for the tile's work-items, fencing tile_static memory only (kernels only).
     void wait_with_tile_static_memory_fence() const;
 };
 
