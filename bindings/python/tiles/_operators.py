@@ -96,6 +96,15 @@ def _axis(data: Any, axis: Any) -> Any:
 _ABSENT: Any = object()
 
 
+def _scalar_total(data: Any, op: str, axis: Any, dtype: Any, out: Any, keepdims: bool, *given: Any) -> Any:
+    """sum's, max's or min's numpy scalar of all of data's elements straight from tiles.reduce,
+    where the call asks for nothing else (no axis, out=, keepdims, initial= or where=) and
+    tiles.reduce computes it; else None."""
+    if _axis(data, axis) is not None or out is not None or keepdims or any(g is not _ABSENT for g in given):
+        return None
+    return _statistics().total(data, op, dtype)
+
+
 def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any], **given: Any) -> Any:
     """numpy's method `name` of data with `keywords`: where any of `given` (where=, initial=,
     mean=) was given, computed by numpy through the host (one download of the data and of tiles
@@ -281,6 +290,9 @@ class operators:
             initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
         for the unsigned ones) or `dtype`; with initial= or where=, numpy's through the host."""
+        scalar = _scalar_total(self, "sum", axis, dtype, out, keepdims, initial, where)
+        if scalar is not None:
+            return scalar
         result = _computed(self, "sum", dict(axis=axis, dtype=dtype, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "sum", _axis(self, axis), keepdims, dtype),
                            initial=initial, where=where)
@@ -297,6 +309,9 @@ class operators:
     def max(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
             where: Any = _ABSENT) -> Any:
         """numpy's max: NaN where there is one; ValueError for no elements; as sum."""
+        scalar = _scalar_total(self, "max", axis, None, out, keepdims, initial, where)
+        if scalar is not None:
+            return scalar
         result = _computed(self, "max", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "max", _axis(self, axis), keepdims),
                            initial=initial, where=where)
@@ -305,6 +320,9 @@ class operators:
     def min(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
             where: Any = _ABSENT) -> Any:
         """numpy's min, as max."""
+        scalar = _scalar_total(self, "min", axis, None, out, keepdims, initial, where)
+        if scalar is not None:
+            return scalar
         result = _computed(self, "min", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "min", _axis(self, axis), keepdims),
                            initial=initial, where=where)

@@ -61,6 +61,20 @@ def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
         return None
 
 
+def total(x: Any, op: str, dtype: Any = None) -> Optional[np.generic]:
+    """The sum, max or min of all of x's elements as numpy's scalar, read back from tiles.reduce
+    itself where it computes it (one launch and one read, no result array: the methods' common
+    case), else None."""
+    result = _device_result(x, op, None if dtype is None else _data._dtype(dtype))
+    if result is None:
+        return None
+    from . import _algorithms  # which imports _data first
+    try:
+        return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, dtype=result)
+    except InvalidArgument:
+        return None
+
+
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
     """numpy's `op` (sum, prod, max, min, mean, all, any, argmax, argmin) of x over `axis` as a
     tiles array: over all the elements by tiles.reduce where it computes them, else by the
