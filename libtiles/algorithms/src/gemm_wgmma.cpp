@@ -63,10 +63,10 @@ constexpr int band_rows = 16;
 //   rows, lost ("the 48 KiB wall, a third side" and "tf32 and tf32x3 through libcuda");
 // - the wide kernel, with its staging through libcuda, at 0.96x-1.05x the OpenCL launch for 16-bit
 //   squares of 8192 and 1.24x-1.29x at 12288 and 16384; for tf32 at 0.69x at 4096, 1.16x at 8192
-//   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x, so that these take it from 8192 on,
-//   8192's squares included. Only squares were measured: a thin product of as many multiply-adds
-//   stages more (C's m * n floats, twice with beta) for fewer of them, so each side is held to what
-//   was measured as well.
+//   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x (on the H100 1.03x and 0.98x at 8192,
+//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included. Only
+//   squares were measured: a thin product of as many multiply-adds stages more (C's m * n floats,
+//   twice with beta) for fewer of them, so each side is held to what was measured as well.
 struct precision_kernels {
     gemm_precision precision;
     kernel_shape opencl, wide;
