@@ -269,19 +269,19 @@ std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<co
                                                         const matrix_operand& b,
                                                         const std::shared_ptr<storage>& a_made = nullptr,
                                                         const std::shared_ptr<storage>& b_made = nullptr) {
-    const element_type storage = element_type_of(a);
-    auto read_matrix = [&](bool is_b, const matrix_operand& operand, const std::shared_ptr<struct storage>& made) {
+    const element_type type = element_type_of(a);
+    auto read_matrix = [&](bool is_b, const matrix_operand& operand, const std::shared_ptr<storage>& made) {
         const read_shape read = read_shape_of(precision, is_b, operand);
         if (!read.made) return operand;
         return made != nullptr ? matrix_operand{made, read.rows, read.columns}
-                               : new_matrix(context, storage, read.rows, read.columns);
+                               : new_matrix(context, type, read.rows, read.columns);
     };
     const matrix_operand a_read = read_matrix(false, a, a_made), b_read = read_matrix(true, b, b_made);
     if (precision == gemm_precision::tf32) transpose(context, b, b_read);
     if (precision == gemm_precision::tf32x3) {
         split(context, a, a_read, false);
         // B split along its rows of k, then its transpose read as A is.
-        const matrix_operand b_split = new_matrix(context, storage, 2 * padded_depth(b.rows), b.columns);
+        const matrix_operand b_split = new_matrix(context, type, 2 * padded_depth(b.rows), b.columns);
         split(context, b, b_split, true);
         transpose(context, b_split, b_read);
     }

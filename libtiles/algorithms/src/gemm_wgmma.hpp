@@ -31,9 +31,10 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // kernel and returns true where the context's driver builds it. Where it does not (no sm_90a
 // device, the driver's compiler refused the text for sm_90 or the rewritten one for sm_90a, or
 // libcuda makes no tensor maps), returns false, enqueuing nothing, and logs why (at the info
-// level), once a device and precision; later calls there return false at once. For float, it keeps
-// beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large as B
-// (twice as large, for tf32x3), for as long as that buffer lives.
+// level), once a device and precision; later calls there return false at once. For float, the OpenCL
+// launch keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as
+// large as B (twice as large, for tf32x3), for as long as that buffer lives; the launch through
+// libcuda makes them anew each product, and stages them.
 //
 // Products take the wide kernel (wider slabs of k, or more stages, in shared memory past 48 KiB)
 // through libcuda, their operands (for float, the matrices made from them) staged through memory
