@@ -19,7 +19,7 @@
 // tile 48 KiB of tile_static memory, so the ring is short there; the device runs two tiles at once
 // on each multiprocessor, and the one hides the other's waits. Launched through libcuda instead
 // (the engine's cuda_launch.hpp), the ring's array becomes dynamic shared memory of any size the
-// device has, and wider slabs (ROW_BYTES 64 or 128 for 16-bit matrices) fit more stages. The copies
+// device has, and wider slabs (ROW_BYTES 128) or more stages fit. The copies
 // are issued from a consumer warp rather than from a producer warp of their own: a tile of 256
 // work-items at the 122 registers wgmma m64n192's accumulators need leaves room in the
 // multiprocessor's 65,536 registers for two tiles, with a producer warp for one (tf32x3, with a
@@ -59,8 +59,8 @@
 #ifndef TF32X3
 #define TF32X3 0
 #endif
-#if TF32X3 && ROW_BYTES != 64
-#error "TF32X3 reads rows of 64 bytes: 8 of k's TF32 parts, then their rests"
+#if TF32X3 && ROW_BYTES != 64 && ROW_BYTES != 128
+#error "TF32X3 reads rows of 64 or 128 bytes: each 64 of them 8 of k's TF32 parts, then their rests"
 #endif
 
 // ROW_BYTES (the host's) of each row of A, and of B's transpose, a slab holds: 32, 64 or 128, the
@@ -305,8 +305,8 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
     for (int i = 0; i < ACC; ++i) acc[i] = 0;
 #if TF32X3
     // Each slab's three products into fresh accumulators, added to acc in float once they are done:
-    // wgmma's own sums truncate, and over a long k would lose float's accuracy (BENCHMARKS.md). A
-    // slab's 64-byte rows hold 8 of k, their TF32 parts and then what is left of them.
+    // wgmma's own sums truncate, and over a long k would lose float's accuracy (BENCHMARKS.md). Each
+    // 64 bytes of a slab's rows hold 8 of k, their TF32 parts and then what is left of them.
     float fresh[ACC];
 #pragma unroll
     for (int i = 0; i < ACC; ++i) fresh[i] = 0;
@@ -316,9 +316,12 @@ gemm_wgmma(int m, int n, int k, float alpha, __global const ulong* a_map, __glob
         const uint at = stages + stage * STAGE_BYTES;
         const uint a_at = at + group * (A_BYTES / WARPGROUPS), b_at = at + A_BYTES;
         wgmma_fence(fresh);
-        wgmma(fresh, k_major_descriptor(a_at), b_descriptor(b_at), 0);
-        wgmma(fresh, k_major_descriptor(a_at), b_descriptor(b_at + WGMMA_BYTES), 1);
-        wgmma(fresh, k_major_descriptor(a_at + WGMMA_BYTES), b_descriptor(b_at), 1);
+#pragma unroll
+        for (int part = 0; part < ROW_BYTES; part += 64) {
+            wgmma(fresh, k_major_descriptor(a_at + part), b_descriptor(b_at + part), part != 0);
+            wgmma(fresh, k_major_descriptor(a_at + part), b_descriptor(b_at + part + WGMMA_BYTES), 1);
+            wgmma(fresh, k_major_descriptor(a_at + part + WGMMA_BYTES), b_descriptor(b_at + part), 1);
+        }
         wgmma_commit();
         wgmma_wait_all(fresh);
         // The stage is read, as far as this warp goes; once it is for every warp, it takes slab

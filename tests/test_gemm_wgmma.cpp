@@ -134,17 +134,33 @@ TEST_CASE("an optional kernel the device refuses is tried once a device, on whic
     CHECK(misses == 1);
 }
 
-TEST_CASE("the wide wgmma kernel is taken only for products the H200's figures cover: squares past 8192", "[gemm]") {
+TEST_CASE("the wide wgmma kernel is taken only for products the H200's figures cover, by precision", "[gemm]") {
+    using tiles::gemm_precision;
     using tiles::algorithms::wide_wgmma_gains;
-    // BENCHMARKS.md: even at 8192, gains at 12288 and 16384, on squares only.
-    CHECK_FALSE(wide_wgmma_gains(8192, 8192, 8192));
-    CHECK(wide_wgmma_gains(12288, 12288, 12288));
-    CHECK(wide_wgmma_gains(8192, 8192, 8200));
-    CHECK_FALSE(wide_wgmma_gains(6144, 6144, 6144));
-    // As many multiply-adds, one side thin: never measured (C stages 4 GiB at 32768 x 32768).
-    CHECK_FALSE(wide_wgmma_gains(32768, 32768, 1024));
-    CHECK_FALSE(wide_wgmma_gains(1024, 32768, 32768));
-    CHECK_FALSE(wide_wgmma_gains(32768, 1024, 32768));
+    for (const gemm_precision precision : {gemm_precision::float16, gemm_precision::bfloat16}) {
+        // BENCHMARKS.md: even at 8192, gains at 12288 and 16384, on squares only.
+        CHECK_FALSE(wide_wgmma_gains(precision, 8192, 8192, 8192));
+        CHECK(wide_wgmma_gains(precision, 12288, 12288, 12288));
+        CHECK(wide_wgmma_gains(precision, 8192, 8192, 8200));
+        CHECK_FALSE(wide_wgmma_gains(precision, 6144, 6144, 6144));
+    }
+    for (const gemm_precision precision : {gemm_precision::tf32, gemm_precision::tf32x3}) {
+        // BENCHMARKS.md ("tf32 and tf32x3 through libcuda"): losses at 4096, gains from 8192 on.
+        CHECK(wide_wgmma_gains(precision, 8192, 8192, 8192));
+        CHECK(wide_wgmma_gains(precision, 12288, 12288, 12288));
+        CHECK_FALSE(wide_wgmma_gains(precision, 4096, 4096, 4096));
+        CHECK_FALSE(wide_wgmma_gains(precision, 8191, 8192, 8192));
+        CHECK_FALSE(wide_wgmma_gains(precision, 8192, 8192, 8191));
+    }
+    for (const gemm_precision precision :
+         {gemm_precision::float16, gemm_precision::bfloat16, gemm_precision::tf32, gemm_precision::tf32x3}) {
+        // As many multiply-adds, one side thin: never measured (C stages 4 GiB at 32768 x 32768).
+        CHECK_FALSE(wide_wgmma_gains(precision, 32768, 32768, 1024));
+        CHECK_FALSE(wide_wgmma_gains(precision, 1024, 32768, 32768));
+        CHECK_FALSE(wide_wgmma_gains(precision, 32768, 1024, 32768));
+    }
+    // The exact precision has no wgmma kernel.
+    CHECK_THROWS_AS(wide_wgmma_gains(gemm_precision::exact, 8192, 8192, 8192), tiles::invalid_argument);
 }
 
 TEST_CASE("gemm takes the wgmma kernel for large half and bfloat16 products, and float at tf32 and tf32x3, on "
@@ -201,8 +217,8 @@ double largest_error(const std::vector<A>& a, const std::vector<B>& b, const std
 // C = 2 * A * B on the wgmma kernel for A and B of `Element`s (half, or float at tf32) at odd shapes,
 // against double's product of the values as given: within float's sums of k terms, and for float
 // within each input's rounding to TF32 (2^-11 of it, twice a product) besides. Where the kernel does
-// not run, what is said. `launch`: 16-bit products through libcuda always, where libcuda launches
-// on the device (else what is said of it), so that the wide kernel meets the odd shapes too.
+// not run, what is said. `launch`: products through libcuda always, where libcuda launches on the
+// device (else what is said of it), so that the wide kernel meets the odd shapes too.
 template <typename Element>
 void check_wgmma_product(
     tiles::gemm_precision precision, double rounding_of_inputs,
@@ -238,11 +254,11 @@ void check_wgmma_product(
         if (launch == tiles::algorithms::wgmma_launch::through_libcuda_always) {
             const std::string missing = tiles::engine::cuda_launch_missing(*view.context());
             INFO(said);
-            CHECK(said.find(missing.empty()
-                                ? "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda"
-                                : "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, "
-                                  "on '" +
-                                      view.context()->device()->name + "': " + missing) != std::string::npos);
+            CHECK(said.find(missing.empty() ? "gemm: Hopper's wgmma kernel ran through libcuda, in slabs of "
+                                            : "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of ") !=
+                  std::string::npos);
+            CHECK(said.find("of k, on '" + view.context()->device()->name +
+                            (missing.empty() ? "' (" : "': " + missing)) != std::string::npos);
         }
         const double largest = largest_error(a, b, c, m, n, k, 2.0);
         INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
@@ -266,10 +282,18 @@ TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqu
     SECTION("float matrices at tf32") {
         check_wgmma_product<float>(tiles::gemm_precision::tf32, 2 * std::ldexp(1.0, -11));
     }
+    SECTION("float matrices at tf32 through libcuda") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32, 2 * std::ldexp(1.0, -11),
+                                   tiles::algorithms::wgmma_launch::through_libcuda_always);
+    }
     // Float's accuracy: the split's rests are themselves rounded to TF32, and the product of the
     // two rests is left out, each 2^-22 of a term at most.
     SECTION("float matrices at tf32x3") {
         check_wgmma_product<float>(tiles::gemm_precision::tf32x3, 3 * std::ldexp(1.0, -22));
+    }
+    SECTION("float matrices at tf32x3 through libcuda") {
+        check_wgmma_product<float>(tiles::gemm_precision::tf32x3, 3 * std::ldexp(1.0, -22),
+                                   tiles::algorithms::wgmma_launch::through_libcuda_always);
     }
 }
 

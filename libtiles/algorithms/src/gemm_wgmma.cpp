@@ -1,11 +1,11 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
 // tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96, 128 or
-// 192 columns wide by element type and precision (shape_of), a tile of two warpgroups each, in a
+// 192 columns wide by precision (kernels_by_precision), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
 // into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
-// libcuda makes over the buffers' device addresses (tensor_map.hpp). Large half and bfloat16
-// products take a wider form of the kernel, launched through libcuda past OpenCL's 48 KiB on
-// memory OpenCL imports (cuda_launch.hpp), their operands staged there.
+// libcuda makes over the buffers' device addresses (tensor_map.hpp). Large products take a wider
+// form of the kernel, launched through libcuda past OpenCL's 48 KiB on memory OpenCL imports
+// (cuda_launch.hpp), their operands staged there.
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
@@ -35,42 +35,59 @@ namespace {
 
 // The kernel's shape: a tile of `warpgroups` warpgroups of 64 rows each by `block_columns`
 // columns, in bands of 16 rows of tiles; a ring of `stages` stages, each a slab of `row_bytes` of
-// each row of A (and of B's transpose, for float), its K-major swizzle; at most 48 KiB of
-// tile_static memory a tile. As measured fastest on the H200 (BENCHMARKS.md): 16-bit matrices and
-// tf32 in two warpgroups by 192 columns (256 work-items of 122 registers, so that two tiles share a
-// multiprocessor), 16-bit in 4 stages of 32 bytes (16 of k, 41 KiB), tf32 in 2 of 64 bytes (16 of
-// k, two wgmma k8 a slab, 41 KiB); tf32x3, whose second set of accumulators a work-item holds,
-// in two warpgroups by 96 columns (two tiles a multiprocessor), 3 stages of 64 bytes (8 of k, 43
-// KiB).
+// each row of A (and of B's transpose, for float), its K-major swizzle.
 struct kernel_shape {
     int warpgroups, block_columns, stages, row_bytes;
     constexpr int block_rows() const { return 64 * warpgroups; }
     constexpr int threads() const { return 128 * warpgroups; }
+    // The ring's bytes, and 1024 by which the kernel aligns it.
+    constexpr std::size_t shared_bytes() const {
+        return std::size_t(stages) * (block_rows() + block_columns) * row_bytes + 1024;
+    }
 };
 constexpr int band_rows = 16;
-kernel_shape shape_of(element_type storage, gemm_precision precision) {
-    return precision == gemm_precision::tf32x3 ? kernel_shape{2, 96, 3, 64}
-           : storage == element_type::float32  ? kernel_shape{2, 192, 2, 64}
-                                               : kernel_shape{2, 192, 4, 32};
+
+// Each precision's kernel: the shape launched through OpenCL, at most 48 KiB of tile_static memory
+// a tile; the wide shape launched through libcuda (cuda_launch.hpp) past that, in dynamic shared
+// memory; and the products that take the wide one where they can, those of each of m, n and k at
+// least `wide_side_from` and more than `wide_gains_above` multiply-adds. As measured fastest on the
+// H200 (BENCHMARKS.md):
+// - through OpenCL, 16-bit matrices and tf32 in two warpgroups by 192 columns (256 work-items of
+//   122 registers, so that two tiles share a multiprocessor), 16-bit in 4 stages of 32 bytes (16
+//   of k, 41 KiB), tf32 in 2 of 64 bytes (16 of k, two wgmma k8 a slab, 41 KiB); tf32x3, whose
+//   second set of accumulators a work-item holds, in two warpgroups by 96 columns (two tiles a
+//   multiprocessor), 3 stages of 64 bytes (8 of k, 43 KiB);
+// - through libcuda, 16-bit matrices and tf32 in 4 stages of 128 bytes (64 of k, or 32 for tf32;
+//   161 KiB, one tile a multiprocessor); tf32x3 in 2 stages of 128 bytes (16 of k, each slab two
+//   rounds of three products; 57 KiB, two tiles), where 4 stages of 64 bytes, the OpenCL launch's
+//   rows, lost ("the 48 KiB wall, a third side" and "tf32 and tf32x3 through libcuda");
+// - the wide kernel, with its staging through libcuda, at 0.96x-1.05x the OpenCL launch for 16-bit
+//   squares of 8192 and 1.24x-1.29x at 12288 and 16384; for tf32 at 0.69x at 4096, 1.16x at 8192
+//   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x (on the H100 1.03x and 0.98x at 8192,
+//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included. Only
+//   squares were measured: a thin product of as many multiply-adds stages more (C's m * n floats,
+//   twice with beta) for fewer of them, so each side is held to what was measured as well.
+struct precision_kernels {
+    gemm_precision precision;
+    kernel_shape opencl, wide;
+    std::int64_t wide_side_from, wide_gains_above;
+};
+constexpr std::int64_t cube(std::int64_t side) { return side * side * side; }
+constexpr precision_kernels kernels_by_precision[] = {
+    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192, 0},
+    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192, 0},
+    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
+    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
+};
+const precision_kernels& kernels_of(gemm_precision precision) {
+    for (const precision_kernels& row : kernels_by_precision)
+        if (row.precision == precision) return row;
+    throw invalid_argument("gemm: no wgmma kernel multiplies at precision '" +
+                           std::string(info_of(precision, "gemm").name) + "'");
 }
-// The wide kernel, launched through libcuda (cuda_launch.hpp) past OpenCL's 48 KiB: 16-bit
-// matrices in two warpgroups by 192 columns, 4 stages of 128 bytes (64 of k), 161 KiB of dynamic
-// shared memory, one tile a multiprocessor; as measured fastest through libcuda on the H200
-// (BENCHMARKS.md, "the 48 KiB wall, a third side").
-constexpr kernel_shape wide_shape{2, 192, 4, 128};
 // The bytes the wide kernel's ring array is declared with (SMEM_DECLARED), a size no other array
-// of its has, by which the PTX rewrite finds it; and the bytes it has at launch (SMEM_BYTES).
+// of its has, by which the PTX rewrite finds it.
 constexpr std::size_t wide_declared_bytes = 1168;
-// Products of more multiply-adds (m * n * k) than this, each of m, n and k at least
-// wide_side_from, take the wide kernel where they can: on the H200, through libcuda with its
-// staging, 0.45x-0.51x the OpenCL launch at n = 4096, 0.71x-0.87x at 6144, 0.96x-1.05x at 8192,
-// 1.24x at 12288 and 1.29x at 16384 (BENCHMARKS.md). Only squares were measured: a thin product
-// of as many multiply-adds stages more (C's m * n floats, twice with beta) for fewer of them, so
-// each side is held to what was measured as well.
-constexpr std::int64_t wide_gains_above = std::int64_t(8192) * 8192 * 8192;
-constexpr std::int64_t wide_side_from = 8192;
-constexpr std::size_t wide_shared_bytes =
-    std::size_t(wide_shape.stages) * (wide_shape.block_rows() + wide_shape.block_columns) * wide_shape.row_bytes + 1024;
 
 // The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
 // row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
@@ -91,11 +108,11 @@ const char* wgmma_source() {
     return text->c_str();
 }
 
-// The program's kernel `name` (gemm_wgmma, or buffer_addresses) of `shape`; `wide`: the wide
+// The program's kernel `name` (gemm_wgmma, or buffer_addresses) at `precision`; `wide`: the wide
 // kernel's program, its ring array declared small.
 const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const char* name = "gemm_wgmma",
                            bool wide = false) {
-    const kernel_shape shape = wide ? wide_shape : shape_of(storage, precision);
+    const kernel_shape shape = wide ? kernels_of(precision).wide : kernels_of(precision).opencl;
     return algorithm_kernel(
         wgmma_source(), name, element_type::float32,
         "-DWARPGROUPS=" + std::to_string(shape.warpgroups) + " -DBLOCK_COLUMNS=" + std::to_string(shape.block_columns) +
@@ -123,6 +140,14 @@ read_shape read_shape_of(gemm_precision precision, bool is_b, const matrix_opera
                     : read_shape{operand.rows, 2 * padded_depth(operand.columns), true};
     if (precision == gemm_precision::tf32 && is_b) return {operand.columns, operand.rows, true};
     return {operand.rows, operand.columns, false};
+}
+
+// A new rows x columns matrix of `type` on the context's device, for the kernel to read in an
+// operand's place.
+matrix_operand new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
+    return {engine::storage_on_device(element_layout{type, element_size(type)},
+                                      engine::dims3{1, std::size_t(rows), std::size_t(columns)}, context),
+            rows, columns};
 }
 
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
@@ -175,7 +200,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
                                             const matrix_operand& b) {
     const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
     const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
-    const kernel_shape shape = shape_of(type, precision);
+    const kernel_shape shape = kernels_of(precision).opencl;
     const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
     const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, false, precision};
     const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, true, precision};
@@ -189,11 +214,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
     }
     auto read_matrix = [&](bool is_b, const matrix_operand& operand) {
         const read_shape read = read_shape_of(precision, is_b, operand);
-        if (!read.made) return operand;
-        return matrix_operand{
-            engine::storage_on_device(element_layout{type, element_size(type)},
-                                      engine::dims3{1, std::size_t(read.rows), std::size_t(read.columns)}, context),
-            read.rows, read.columns};
+        return read.made ? new_matrix(context, type, read.rows, read.columns) : operand;
     };
     const matrix_operand a_read = read_matrix(false, a), b_read = read_matrix(true, b);
     const int two = 2;
@@ -239,6 +260,34 @@ void split(const std::shared_ptr<context>& context, const matrix_operand& in, co
                                                scalar_arg(int(along_rows)), input_arg(in.data), output_arg(out.data)});
 }
 
+// The matrices the kernel reads in A's and B's place at `precision` (read_shape_of), made from A
+// and B as they are now: into `a_made` and `b_made` where given (those kept with the operands'
+// tensor maps), else into new ones. Passes over A and B, a few percent of the product's time at n =
+// 8192.
+std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<context>& context,
+                                                        gemm_precision precision, const matrix_operand& a,
+                                                        const matrix_operand& b,
+                                                        const std::shared_ptr<storage>& a_made = nullptr,
+                                                        const std::shared_ptr<storage>& b_made = nullptr) {
+    const element_type type = element_type_of(a);
+    auto read_matrix = [&](bool is_b, const matrix_operand& operand, const std::shared_ptr<storage>& made) {
+        const read_shape read = read_shape_of(precision, is_b, operand);
+        if (!read.made) return operand;
+        return made != nullptr ? matrix_operand{made, read.rows, read.columns}
+                               : new_matrix(context, type, read.rows, read.columns);
+    };
+    const matrix_operand a_read = read_matrix(false, a, a_made), b_read = read_matrix(true, b, b_made);
+    if (precision == gemm_precision::tf32) transpose(context, b, b_read);
+    if (precision == gemm_precision::tf32x3) {
+        split(context, a, a_read, false);
+        // B split along its rows of k, then its transpose read as A is.
+        const matrix_operand b_split = new_matrix(context, type, 2 * padded_depth(b.rows), b.columns);
+        split(context, b, b_split, true);
+        transpose(context, b_split, b_read);
+    }
+    return {a_read, b_read};
+}
+
 // Whether the kernel of `storage` elements at `precision` runs on the context's device: its program
 // builds there (tried once a device, build_optional) and libcuda makes tensor maps; where it does
 // not, the reason logged once, by the call that tried the build.
@@ -263,19 +312,22 @@ void tell_once(const engine::device_info& device, const std::string& message) {
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
 
-// C = alpha * A * B + beta * C of 16-bit matrices on the wide kernel through libcuda: A and B (and
-// C where beta is not 0) copied into the context's imported memory, the kernel launched there
-// over tensor maps of libcuda's addresses, C copied back. Throws unsupported_feature where libcuda
-// or the driver refuses a step.
+// C = alpha * A * B + beta * C on the wide kernel through libcuda: the matrices the kernel reads
+// (read_operands) and C where beta is not 0 copied into the context's imported memory, the kernel
+// launched there over tensor maps of libcuda's addresses, C copied back. Throws
+// unsupported_feature where libcuda or the driver refuses a step.
 void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
-                       const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c,
-                       const launch_domain& domain) {
-    const element_type storage = element_type_of(a);
+                       const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
+                       const matrix_operand& c, const launch_domain& domain) {
+    const element_type storage = element_type_of(a_operand);
+    const kernel_shape wide_shape = kernels_of(precision).wide;
     const kernel& wide = wgmma_kernel(storage, precision, "gemm_wgmma", true);
     const engine::optional_build built = engine::build_optional(context, domain, wide);
     if (!built.refusal.empty()) throw unsupported_feature(built.refusal);
     const engine::cuda_function f =
-        engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shared_bytes});
+        engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shape.shared_bytes()});
+    // A is m x depth, B (for float, what is read in its place) n x depth or depth x n.
+    const auto [a, b] = read_operands(context, precision, a_operand, b_operand);
     const std::size_t element = element_size(storage);
     const std::size_t a_bytes = std::size_t(a.rows) * a.columns * element;
     const std::size_t b_bytes = std::size_t(b.rows) * b.columns * element;
@@ -306,7 +358,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps, 0,
                                        nullptr, nullptr),
                   "clEnqueueWriteBuffer");
-    int m = a.rows, n = b.columns, k = a.columns;
+    int m = a.rows, n = c.columns, k = a.columns;
     float alpha_f = float(alpha), beta_f = float(beta);
     std::uint64_t a_map = at + maps_at, b_map = a_map + sizeof(engine::tensor_map), c_at_cuda = at + c_at,
                   a_elements = at, b_elements = at + b_at;
@@ -318,8 +370,10 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
 
 } // namespace
 
-bool wide_wgmma_gains(std::int64_t m, std::int64_t n, std::int64_t k) {
-    return m >= wide_side_from && n >= wide_side_from && k >= wide_side_from && m * n * k > wide_gains_above;
+bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k) {
+    const precision_kernels& row = kernels_of(precision);
+    return m >= row.wide_side_from && n >= row.wide_side_from && k >= row.wide_side_from &&
+           m * n * k > row.wide_gains_above;
 }
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {
@@ -338,7 +392,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                         const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c,
                         wgmma_launch launch) {
     const element_type storage = element_type_of(a);
-    const kernel_shape shape = shape_of(storage, precision);
+    const kernel_shape shape = kernels_of(precision).opencl, wide_shape = kernels_of(precision).wide;
     const std::int64_t blocks_down = blocks_covering(c.rows, shape.block_rows());
     const std::int64_t blocks_across = blocks_covering(c.columns, shape.block_columns);
     check_reach("gemm", "C's rows", c.rows, blocks_down * shape.block_rows());
@@ -347,11 +401,15 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     const std::int64_t depth =
         precision == gemm_precision::tf32x3 ? 2 * std::int64_t(padded_depth(a.columns)) : a.columns;
     const int slab = shape.row_bytes / int(element_size(storage));
+    // What the log says of each launch: the k a slab holds (tf32x3's rows hold each 8 of k twice).
+    const int k_factor = precision == gemm_precision::tf32x3 ? 2 : 1;
+    auto in_slabs_of = [&](const kernel_shape& form) {
+        return ", in slabs of " + std::to_string(form.row_bytes / int(element_size(storage)) / k_factor) + " of k, ";
+    };
     check_reach("gemm", "the depth of A * B", depth, blocks_covering(depth, slab) * slab);
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!runs_on(context, storage, precision, domain)) return false;
-    if (storage != element_type::float32 &&
-        (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(a.rows, b.columns, a.columns))) {
+    if (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(precision, a.rows, b.columns, a.columns)) {
         const engine::device_info& device = *context->device();
         const std::string missing = engine::cuda_launch_missing(*context);
         if (missing.empty()) {
@@ -361,20 +419,19 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                 enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
                                   covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()));
                 if (engine::logging(log_level::debug))
-                    engine::log(log_level::debug, "gemm: Hopper's wgmma kernel in slabs of 64 of k ran through libcuda "
-                                                  "on '" +
-                                                      device.name + "' (" + std::to_string(a.rows) + " x " +
-                                                      std::to_string(b.columns) + " x " + std::to_string(a.columns) +
-                                                      ")");
+                    engine::log(log_level::debug, "gemm: Hopper's wgmma kernel ran through libcuda" +
+                                                      in_slabs_of(wide_shape) + "on '" + device.name + "' (" +
+                                                      std::to_string(a.rows) + " x " + std::to_string(b.columns) +
+                                                      " x " + std::to_string(a.columns) + ")");
                 return true;
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.
                 engine::refuse_cuda_launches(*context, refused.what());
-                tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
+                tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs_of(shape) + "on '" +
                                       device.name + "': the launch through libcuda failed: " + refused.what());
             }
         } else {
-            tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL, in slabs of 16 of k, on '" +
+            tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs_of(shape) + "on '" +
                                   device.name + "': " + missing);
         }
     }
@@ -387,23 +444,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                              context->device()->name + "': " + refused.what());
         return false;
     }
-    // The matrices the kernel reads in A's and B's place are made anew each product, from A and B
-    // as they are now (passes over A and B, a few percent of the product's time at n = 8192).
-    const read_shape a_shape = read_shape_of(precision, false, a), b_shape = read_shape_of(precision, true, b);
-    const matrix_operand a_read = a_shape.made ? matrix_operand{maps.first.made, a_shape.rows, a_shape.columns} : a;
-    const matrix_operand b_read = b_shape.made ? matrix_operand{maps.second.made, b_shape.rows, b_shape.columns} : b;
-    if (precision == gemm_precision::tf32) transpose(context, b, b_read);
-    if (precision == gemm_precision::tf32x3) {
-        split(context, a, a_read, false);
-        // B split along its rows of k, then its transpose read as A is.
-        const int split_rows = 2 * padded_depth(b.rows);
-        const matrix_operand b_split{
-            engine::storage_on_device(element_layout{storage, element_size(storage)},
-                                      engine::dims3{1, std::size_t(split_rows), std::size_t(b.columns)}, context),
-            split_rows, b.columns};
-        split(context, b, b_split, true);
-        transpose(context, b_split, b_read);
-    }
+    const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first.made, maps.second.made);
     launch_algorithm(context, domain, wgmma_kernel(storage, precision),
                      std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(int(depth)),
                                                 scalar_arg(float(alpha)), input_arg(maps.first.map),

@@ -31,20 +31,21 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // kernel and returns true where the context's driver builds it. Where it does not (no sm_90a
 // device, the driver's compiler refused the text for sm_90 or the rewritten one for sm_90a, or
 // libcuda makes no tensor maps), returns false, enqueuing nothing, and logs why (at the info
-// level), once a device and precision; later calls there return false at once. For float, it keeps
-// beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large as B
-// (twice as large, for tf32x3), for as long as that buffer lives.
+// level), once a device and precision; later calls there return false at once. For float, the OpenCL
+// launch keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as
+// large as B (twice as large, for tf32x3), for as long as that buffer lives; the launch through
+// libcuda makes them anew each product, and stages them.
 //
-// Half and bfloat16 products take the wide kernel (slabs of 64 of k in 161 KiB of shared memory)
-// through libcuda, their operands staged through memory libcuda allocates (cuda_launch.hpp), where
-// `launch` says so: where the product is large enough to gain (the default), or always (tests);
-// where libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why,
-// once a device.
-// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k:
-// where the product takes long enough that staging A, B and C through the imported memory and the
-// host's waits (some 0.4 ms a product, by the H200's figures) cost less than the wider slabs gain.
-// As measured, on squares: each side at least 8192 and more than 8192^3 multiply-adds.
-bool wide_wgmma_gains(std::int64_t m, std::int64_t n, std::int64_t k);
+// Products take the wide kernel (wider slabs of k, or more stages, in shared memory past 48 KiB)
+// through libcuda, their operands (for float, the matrices made from them) staged through memory
+// libcuda allocates (cuda_launch.hpp), where `launch` says so: where the product is large enough
+// to gain (the default), or always (tests); where libcuda or the import fails, the OpenCL launch
+// runs instead and the log (info) says why, once a device.
+// Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k at
+// `precision`: where the product takes long enough that staging A, B and C through the imported
+// memory and the host's waits (some 0.4 ms a product, by the H200's figures) cost less than the
+// wider kernel gains. As measured, on squares (gemm_wgmma.cpp's table says each precision's).
+bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k);
 
 enum class wgmma_launch { through_libcuda_where_it_gains, through_libcuda_always };
 bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_precision precision, double alpha,
