@@ -10,6 +10,8 @@
 #include <CL/cl.h>
 
 #include <chrono>
+#include <future>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -56,6 +58,33 @@ struct opencl_pipeline {
         REQUIRE(clEnqueueReadBuffer(queue, b, CL_TRUE, 0, n * sizeof(float), out.data(), 0, nullptr, nullptr) ==
                 CL_SUCCESS);
         return out;
+    }
+};
+
+// A pipeline whose queue the caller holds back: a buffer of `elements` 4-byte elements, and a gate
+// (a user event) that only the test opens, for launches that wait for it.
+struct gated_pipeline : opencl_pipeline {
+    static constexpr std::size_t elements = 64;
+    cl_mem data = buffer(elements * 4);
+    cl_event gate = clCreateUserEvent(context, nullptr);
+
+    gated_pipeline() { REQUIRE(gate != nullptr); }
+    ~gated_pipeline() {
+        if (gate) clReleaseEvent(gate);
+        clReleaseMemObject(data);
+    }
+
+    // What `launch` returns, run on another thread while the gate is shut; checks that it returned
+    // within 30 seconds. The gate is opened either way, so that a launch that waits for it ends,
+    // and the queue finished.
+    template <class Launch> std::string while_held_back(Launch launch) {
+        auto launched = std::async(std::launch::async, launch);
+        const bool returned = launched.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+        clSetUserEventStatus(gate, CL_COMPLETE);
+        const std::string result = launched.get();
+        CHECK(returned);
+        REQUIRE(clFinish(queue) == CL_SUCCESS);
+        return result;
     }
 };
 

@@ -39,6 +39,23 @@ void tile_sums(array_view<const int, 2> in, array_view<int, 2> sums, tiled_index
 }
 )";
 
+// The message and build log of the build_error that launching `kernel` on `view` over a view of
+// four ints throws.
+struct build_failure {
+    std::string message, log;
+};
+build_failure build_failure_of(const tiles::accelerator_view& view, const tiles::kernel& kernel) {
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    try {
+        tiles::parallel_for_each(view, v.extent, kernel, v);
+    } catch (const tiles::build_error& e) {
+        return {e.what(), e.build_log()};
+    }
+    FAIL("no build_error");
+    return {};
+}
+
 // Sets an environment variable for the scope of the object, then puts back what was there.
 class scoped_environment {
   public:
@@ -136,17 +153,10 @@ TEST_CASE_METHOD(fresh_view, "a C++ kernel's errors name the source's line and c
                         "    v[i] = 1;\n"
                         "    v[i] += undeclared;\n"
                         "}\n";
-    std::vector<int> data(4);
-    tiles::array_view<int, 1> v(4, data);
-    try {
-        tiles::parallel_for_each(view, v.extent, cpp_kernel(wrong, "k"), v);
-        FAIL("no build_error");
-    } catch (const tiles::build_error& e) {
-        INFO(e.what());
-        CHECK(std::string(e.build_log()).find("kernel:3:13: error: use of undeclared identifier 'undeclared'") !=
-              std::string::npos);
-        CHECK(std::string(e.what()).find("kernel 'k' could not be built") != std::string::npos);
-    }
+    const build_failure undeclared = build_failure_of(view, cpp_kernel(wrong, "k"));
+    INFO(undeclared.message);
+    CHECK(undeclared.log.find("kernel:3:13: error: use of undeclared identifier 'undeclared'") != std::string::npos);
+    CHECK(undeclared.message.find("kernel 'k' could not be built") != std::string::npos);
     // libtiles' own, for a kernel function it cannot take.
     REQUIRE_THROWS_MENTIONING(cpp_kernel("\n  void k(array<int, 1> a, index<1> i) restrict(amp) { }", "k"),
                               tiles::build_error, "kernel:2:10: error: a kernel takes an array by reference",
@@ -479,16 +489,11 @@ TEST_CASE_METHOD(fresh_view,
     const char* eight = "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
                         "    direct3d::direct3d_errorf(\"%d\", 1, 2, 3, 4, 5, 6, 7, 8);\n"
                         "}\n";
-    try {
-        tiles::parallel_for_each(view, v.extent, cpp_kernel(eight, "k"), v);
-        FAIL("no build_error");
-    } catch (const tiles::build_error& e) {
-        const std::string log = e.build_log();
-        INFO(log);
-        CHECK(log.find("'8U <= 7U'") != std::string::npos);
-        CHECK(log.find("direct3d_errorf takes at most 7 numbers after its format") != std::string::npos);
-        CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
-    }
+    const std::string log = build_failure_of(view, cpp_kernel(eight, "k")).log;
+    INFO(log);
+    CHECK(log.find("'8U <= 7U'") != std::string::npos);
+    CHECK(log.find("direct3d_errorf takes at most 7 numbers after its format") != std::string::npos);
+    CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
 }
 
 TEST_CASE("in strict checked mode a launch that fails and races reports both, the failure first", "[amp][checked]") {

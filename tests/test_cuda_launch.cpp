@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fixture.hpp"
+#include "launch_domains.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
@@ -166,9 +167,7 @@ TEST_CASE("a kernel whose program is no PTX with the named tile_static array is 
                           "    __local uint4 smem[73];\n    smem[get_local_id(0)] = out[0];\n"
                           "    barrier(CLK_LOCAL_MEM_FENCE);\n    out[get_local_id(0)] = smem[0];\n}\n",
                           "ring");
-    tiles::engine::launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {1, 0, 0};
+    const tiles::engine::launch_domain domain = one_work_item();
     // PoCL's programs are no PTX; on NVIDIA's, the array of 1168 bytes is named, but not of 1024.
     REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
                               tiles::unsupported_feature, "kernel 'ring' cannot be launched through libcuda",

@@ -12,6 +12,7 @@
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
 #include "compile_route.hpp"
 #include "fixture.hpp"
+#include "launch_domains.hpp"
 #include "random_data.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
@@ -103,9 +104,7 @@ TEST_CASE("an optional kernel the device refuses is tried once a device, on whic
         "__kernel void tried_once(__global int* out) {\n"
         "    __asm__ volatile(\"// TILES_SM90A wgmma.fence.sync.aligned;\");\n    *out = 2;\n}\n",
         "tried_once");
-    tiles::engine::launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {1, 0, 0};
+    const tiles::engine::launch_domain domain = one_work_item();
     std::string said;
     tiles::set_log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });

@@ -83,12 +83,7 @@ TEST_CASE("a launch on a second queue waits for the pipeline's event and the pip
 // pipeline, held back by a gate only the caller opens, that wait would never end.
 TEST_CASE("the first run of a kernel on an adopted queue held back by the caller's gate is not waited for at info",
           "[interop][log]") {
-    opencl_pipeline p;
-    cl_int status = CL_SUCCESS;
-    const std::size_t n = 64;
-    cl_mem buffer = p.buffer(n * sizeof(float));
-    cl_event gate = clCreateUserEvent(p.context, &status);
-    REQUIRE(status == CL_SUCCESS);
+    gated_pipeline p;
     std::vector<std::string> said;
     std::mutex said_mutex;
     tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
@@ -97,23 +92,16 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
     });
     {
         const tiles::accelerator_view view = make_view(p.context, p.queue);
-        tiles::array<float, 1> a = make_array<float, 1>(view, buffer, tiles::extent<1>(int(n)));
-        auto launched = std::async(std::launch::async, [&] {
-            cl_event doubled =
-                parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"), {gate}, a);
-            clReleaseEvent(doubled);
+        tiles::array<float, 1> a = make_array<float, 1>(view, p.data, tiles::extent<1>(int(p.elements)));
+        p.while_held_back([&] {
+            clReleaseEvent(parallel_for_each(view, a.extent.tile<16>(), tiles::kernel(tiles_double_kernel(), "twice"),
+                                             {p.gate}, a));
+            return std::string();
         });
-        const bool returned = launched.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
-        clSetUserEventStatus(gate, CL_COMPLETE); // opened either way, so that a waiting launch ends
-        launched.get();
-        CHECK(returned);
-        REQUIRE(clFinish(p.queue) == CL_SUCCESS);
     }
     tiles::set_log(tiles::log_level::off);
     std::lock_guard<std::mutex> lock(said_mutex);
     for (const std::string& message : said) CHECK(message.find("first run of") == std::string::npos);
-    clReleaseEvent(gate);
-    clReleaseMemObject(buffer);
 }
 
 // A kernel of a source that calls direct3d_errorf is waited for at its launch to report a failure;
@@ -121,42 +109,27 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
 // at once, and so is that of a kernel of the same source that does not call it.
 TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller's gate is refused, not waited for",
           "[interop][amp]") {
-    opencl_pipeline p;
-    cl_int status = CL_SUCCESS;
-    const std::size_t n = 64;
-    cl_mem buffer = p.buffer(n * sizeof(int));
-    cl_event gate = clCreateUserEvent(p.context, &status);
-    REQUIRE(status == CL_SUCCESS);
+    gated_pipeline p;
     const char* source = "void checked_copy(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
                          "    if (v[i] < 0) direct3d::direct3d_errorf(\"element %d is %d\", i[0], v[i]);\n"
                          "}\n"
                          "void plain_copy(array_view<int, 1> v, index<1> i) restrict(amp) { v[i] += 1; }\n";
     const tiles::kernel fails(source, "checked_copy", "", tiles::kernel_language::cpp);
-    {
-        const tiles::accelerator_view view = make_view(p.context, p.queue);
-        tiles::array<int, 1> a = make_array<int, 1>(view, buffer, tiles::extent<1>(int(n)));
-        auto launched = std::async(std::launch::async, [&]() -> std::string {
-            try {
-                clReleaseEvent(parallel_for_each(view, a.extent, fails, {gate}, a));
-                return "launched";
-            } catch (const tiles::invalid_argument& e) {
-                return e.what();
-            }
-        });
-        const bool returned = launched.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
-        clSetUserEventStatus(gate, CL_COMPLETE); // opened either way, so that a waiting launch ends
-        const std::string refusal = launched.get();
-        CHECK(returned);
-        CHECK_THAT(refusal, Catch::Contains(
-                                "kernel 'checked_copy' is of a source that calls direct3d_errorf or direct3d_abort"));
-        REQUIRE(clFinish(p.queue) == CL_SUCCESS);
-        REQUIRE_THROWS_MENTIONING(
-            parallel_for_each(view, a.extent, tiles::kernel(source, "plain_copy", "", tiles::kernel_language::cpp), {},
-                              a),
-            tiles::invalid_argument, "kernel 'plain_copy' is of a source that calls direct3d_errorf or direct3d_abort");
-    }
-    clReleaseEvent(gate);
-    clReleaseMemObject(buffer);
+    const tiles::accelerator_view view = make_view(p.context, p.queue);
+    tiles::array<int, 1> a = make_array<int, 1>(view, p.data, tiles::extent<1>(int(p.elements)));
+    const std::string refusal = p.while_held_back([&]() -> std::string {
+        try {
+            clReleaseEvent(parallel_for_each(view, a.extent, fails, {p.gate}, a));
+            return "launched";
+        } catch (const tiles::invalid_argument& e) {
+            return e.what();
+        }
+    });
+    CHECK_THAT(refusal,
+               Catch::Contains("kernel 'checked_copy' is of a source that calls direct3d_errorf or direct3d_abort"));
+    REQUIRE_THROWS_MENTIONING(
+        parallel_for_each(view, a.extent, tiles::kernel(source, "plain_copy", "", tiles::kernel_language::cpp), {}, a),
+        tiles::invalid_argument, "kernel 'plain_copy' is of a source that calls direct3d_errorf or direct3d_abort");
 }
 
 // std::shared_future's valid, wait_for and wait_until, and AMP's then, on a marker held back by a

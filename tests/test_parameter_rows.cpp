@@ -1,10 +1,12 @@
 // Which row of the parameter tables a device runs on, for devices described here as their drivers
 // describe them: every NVIDIA GPU of compute capability 9.x (an H100, a GH200, an H20) takes the
 // row measured on the H200, whatever its name; NVIDIA's Ampere and Ada GPUs the nearest row;
-// another vendor's GPU the generic row, and the log says so once and names tiles-tune; a CPU the
-// CPUs' row. TILES_CHECKED_AS's names map to the same rows.
+// another vendor's GPU the generic row, and the log says so once a device and names tiles-tune; a
+// CPU the CPUs' row. TILES_CHECKED_AS's names map to the same rows.
+#include <atomic>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../libtiles/algorithms/src/catalog.hpp"
@@ -120,6 +122,29 @@ TEST_CASE("NVIDIA's Ampere and Ada GPUs run on the nearest row, and the log says
                              Catch::Contains("its compute capability 8.0") &&
                              Catch::Contains("tiles-tune --only gemm_float"));
     CHECK(notes_of("NVIDIA GeForce RTX 4090").size() == 1);
+}
+
+TEST_CASE("each device says its row once, though another device of its model said it", "[parameters]") {
+    const captured_log log;
+    const auto first = a100(), second = a100();
+    for (int asked = 0; asked < 2; ++asked)
+        for (const device_info* device : {first.get(), second.get()}) gemm_float().shipped(*device);
+    int notes = 0;
+    for (const std::string& message : log.messages)
+        if (message.rfind("'NVIDIA A100-SXM4-80GB' runs gemm_float ", 0) == 0) ++notes;
+    CHECK(notes == 2);
+}
+
+TEST_CASE("a device says a thing for the first time once, whichever of several threads asks", "[parameters]") {
+    const auto device = a100(), other = a100();
+    std::atomic<int> first_times{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t) threads.emplace_back([&] { first_times += device->said_first_time("a note") ? 1 : 0; });
+    for (std::thread& thread : threads) thread.join();
+    CHECK(first_times == 1);
+    CHECK_FALSE(device->said_first_time("a note"));
+    CHECK(device->said_first_time("another note"));
+    CHECK(other->said_first_time("a note"));
 }
 
 TEST_CASE("another vendor's GPU runs on the generic row, and the log names tiles-tune", "[parameters]") {

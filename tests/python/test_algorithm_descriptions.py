@@ -2,7 +2,8 @@
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
 comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
 functions take each operand by its name, in the description's order (const where it is only read),
-and the Python function's docstring names each operand's dtypes; the algorithms guide's table names
+the extension's functions that bind them name their arguments as tiles.h its parameters, and the
+Python function's docstring names each operand's dtypes; the algorithms guide's table names
 exactly the element types of the inputs, and its table of gemm's precisions exactly gemm's
 precisions. The C API's checks and Python's refusals read the same description."""
 
@@ -113,6 +114,21 @@ def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorit
             assert PYTHON_NAMES.get(operand["name"], operand["name"]) in parameters, operand["name"]
         missing = _names(function.__doc__, operand["dtypes"])
         assert not missing, f"tiles.{algorithm['name']}'s docstring does not name {missing} ({operand['name']})"
+
+
+# The extension's functions that are their C function as it is declared, by that function's name.
+BOUND_AS_DECLARED = {"reduce_into": "tiles_reduce_into", "block_sum": "tiles_block_sum",
+                     "block_average": "tiles_block_average", "transpose": "tiles_transpose",
+                     "gemm": "tiles_gemm_as", "stencil": "tiles_stencil"}
+
+
+@pytest.mark.parametrize("binding", sorted(BOUND_AS_DECLARED))
+def test_the_extension_names_its_arguments_as_tiles_h_its_parameters(binding):
+    c_function = BOUND_AS_DECLARED[binding]
+    declared = {function: parameters for _, function, parameters in _declarations(c_function[6:])}[c_function]
+    c_names = [parameter.split()[-1].lstrip("*") for parameter in declared.split(",")]
+    signature = getattr(_tiles, binding).__doc__.splitlines()[0]
+    assert re.findall(r"(\w+): ", signature) == c_names, signature
 
 
 def test_the_guide_names_exactly_the_input_types_described():

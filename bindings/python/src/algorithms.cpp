@@ -2,9 +2,14 @@
 // _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
 // scalar of the accumulator's dtype. algorithms() gives the C API's description of each, which the
 // package's checks and messages read. Those that only write views are their C function, bound as
-// it is declared (c_function); the rest give a result or take a list of contexts.
+// it is declared (c_function) with its arguments' names read from its description; the rest give
+// a result or take a list of contexts.
+#include <array>
+#include <stdexcept>
 #include <string>
 #include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "common.hpp"
@@ -48,6 +53,48 @@ template <> struct from_python<tiles_precision> {
     static tiles_precision convert(const std::string& precision) { return precision_of(precision); }
 };
 
+// The names Python gives the parameters of algorithm `algorithm`'s C function, one by one from the
+// first, read from its description where it has them: "context" for the context, each view's
+// operand's name in the description's order, the named parameter's for an enumeration's value;
+// the names of its numbers, which it does not describe, given in their order.
+class described_names {
+  public:
+    described_names(const char* algorithm, std::vector<const char*> numbers) : numbers_(std::move(numbers)) {
+        for (index_ = 0; tiles_algorithm_describe(&info_, index_) == TILES_SUCCESS; ++index_)
+            if (std::string(info_.name) == algorithm) return;
+        throw std::logic_error(std::string("no algorithm is described as '") + algorithm + "'");
+    }
+
+    template <class C> const char* next() {
+        if constexpr (std::is_same_v<C, tiles_context*>) {
+            return "context";
+        } else if constexpr (std::is_same_v<C, tiles_view*> || std::is_same_v<C, const tiles_view*>) {
+            tiles_algorithm_operand operand = TILES_ALGORITHM_OPERAND_INIT;
+            check(tiles_algorithm_describe_operand(&operand, index_, operands_++));
+            return operand.name;
+        } else if constexpr (std::is_enum_v<C>) {
+            return info_.parameter;
+        } else {
+            if (numbers_taken_ == numbers_.size())
+                throw std::logic_error(std::string(info_.name) + "'s binding names fewer numbers than it takes");
+            return numbers_[numbers_taken_++];
+        }
+    }
+
+    // Throws where the C function took fewer views or numbers than named.
+    void check_all_named() const {
+        if (operands_ != info_.operand_count || numbers_taken_ != numbers_.size())
+            throw std::logic_error(std::string(info_.name) + "'s C function takes other views or numbers than named");
+    }
+
+  private:
+    tiles_algorithm_info info_ = TILES_ALGORITHM_INFO_INIT;
+    size_t index_ = 0;
+    size_t operands_ = 0;
+    std::vector<const char*> numbers_;
+    size_t numbers_taken_ = 0;
+};
+
 // The C function Function as Python calls it, with its parameters in its order: each converted
 // while the GIL is held (in the order of the parameters, so the first bad one is named), the call
 // made without it.
@@ -56,6 +103,24 @@ template <class... Parameters, tiles_status (*Function)(Parameters...)> struct c
     static void call(typename from_python<Parameters>::type... arguments) {
         const std::tuple<Parameters...> converted{from_python<Parameters>::convert(arguments)...};
         check(without_gil([&] { return std::apply(Function, converted); }));
+    }
+
+    // Binds it as `python_name` (by default the algorithm's name), its arguments named from
+    // algorithm `algorithm`'s description, and its numbers by `numbers`.
+    static void bind(py::module_& m, const char* algorithm, std::vector<const char*> numbers = {},
+                     const char* python_name = nullptr) {
+        described_names names(algorithm, std::move(numbers));
+        // A braced list is evaluated in order: the names come in the order of the parameters.
+        const std::array<const char*, sizeof...(Parameters)> named{names.template next<Parameters>()...};
+        names.check_all_named();
+        bind_named(m, python_name ? python_name : algorithm, named, std::index_sequence_for<Parameters...>{});
+    }
+
+  private:
+    template <size_t... I>
+    static void bind_named(py::module_& m, const char* python_name,
+                           const std::array<const char*, sizeof...(Parameters)>& named, std::index_sequence<I...>) {
+        m.def(python_name, &call, py::arg(named[I])...);
     }
 };
 
@@ -112,8 +177,7 @@ void register_algorithms(py::module_& m) {
             return py::object(result[py::int_(0)]);
         },
         py::arg("context"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
-    m.def("reduce_into", &c_function<tiles_reduce_into>::call, py::arg("context"), py::arg("input"), py::arg("op"),
-          py::arg("result"));
+    c_function<tiles_reduce_into>::bind(m, "reduce", {}, "reduce_into");
     m.def(
         "block_grid",
         [](int rows, int columns, int block_rows, int block_columns) {
@@ -122,21 +186,17 @@ void register_algorithms(py::module_& m) {
             return py::make_tuple(grid_rows, grid_columns);
         },
         py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
-    m.def("block_sum", &c_function<tiles_block_sum>::call, py::arg("context"), py::arg("input"), py::arg("block_rows"),
-          py::arg("block_columns"), py::arg("output"));
-    m.def("block_average", &c_function<tiles_block_average>::call, py::arg("context"), py::arg("input"),
-          py::arg("block_rows"), py::arg("block_columns"), py::arg("output"));
-    m.def("transpose", &c_function<tiles_transpose>::call, py::arg("context"), py::arg("input"), py::arg("output"));
+    c_function<tiles_block_sum>::bind(m, "block_sum", {"block_rows", "block_columns"});
+    c_function<tiles_block_average>::bind(m, "block_average", {"block_rows", "block_columns"});
+    c_function<tiles_transpose>::bind(m, "transpose");
     m.def(
         "default_precision",
         [](const py::dtype& dtype) {
             return std::string(tiles_precision_name(tiles_default_precision(dtype_of(dtype))));
         },
         py::arg("dtype"));
-    m.def("gemm", &c_function<tiles_gemm_as>::call, py::arg("precision"), py::arg("context"), py::arg("alpha"),
-          py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"));
-    m.def("stencil", &c_function<tiles_stencil>::call, py::arg("context"), py::arg("input"), py::arg("mask"),
-          py::arg("output"));
+    c_function<tiles_gemm_as>::bind(m, "gemm", {"alpha", "beta"});
+    c_function<tiles_stencil>::bind(m, "stencil");
     m.def(
         "reduce_split",
         [](const std::vector<const Context*>& contexts, const View& input, const std::string& op,

@@ -211,6 +211,8 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
                                                output_arg(output.data)});
 }
 
-std::vector<const parameter_set*> block_reduce_parameter_sets() { return {&block_reduce_set()}; }
+catalog_entry block_reduce_in_catalog() {
+    return {{&block_sum_description(), &block_average_description()}, {&block_reduce_set()}};
+}
 
 } // namespace tiles::algorithms

@@ -2,12 +2,10 @@
 // the faces read (tiles/algorithms/description.hpp), and of their parameter sets, handed to the
 // engine's parameter lookup as the library is loaded: the lookup, the tuning file, the tuner,
 // tiles-tune and checked mode then know them by name. Each algorithm describes its face and its
-// sets in its own files; adding one adds its lines here. Every set's description calls on this
-// file (its device's tile, its tuning matrices), so wherever an algorithm is linked, so is the
-// catalogue.
+// sets in its own files, and hands them here through its entry (name_in_catalog()); adding one
+// adds its line to TILES_ALGORITHMS (catalog.hpp). Every set's description calls on this file (its
+// device's tile, its tuning matrices), so wherever an algorithm is linked, so is the catalogue.
 #include "catalog.hpp"
-
-#include "tiles/algorithms/description.hpp"
 
 #include <cstring>
 #include <sstream>
@@ -15,38 +13,33 @@
 
 namespace tiles::algorithms {
 
-std::vector<const parameter_set*> reduce_parameter_sets();
-std::vector<const parameter_set*> block_reduce_parameter_sets();
-std::vector<const parameter_set*> transpose_parameter_sets();
-std::vector<const parameter_set*> stencil_parameter_sets();
-std::vector<const parameter_set*> gemm_parameter_sets();
-
-const algorithm_description& reduce_description();
-const algorithm_description& block_sum_description();
-const algorithm_description& block_average_description();
-const algorithm_description& transpose_description();
-const algorithm_description& stencil_description();
-const algorithm_description& gemm_description();
-
-const std::vector<const algorithm_description*>& algorithm_descriptions() {
-    static const engine::immortal<std::vector<const algorithm_description*>> all(
-        std::vector<const algorithm_description*>{&reduce_description(), &block_sum_description(),
-                                                  &block_average_description(), &transpose_description(),
-                                                  &stencil_description(), &gemm_description()});
-    return *all;
-}
-
 namespace {
 
+// Every algorithm's entry, made once.
+const std::vector<catalog_entry>& catalog() {
+#define TILES_CATALOG_ENTRY(name) name##_in_catalog(),
+    static const engine::immortal<std::vector<catalog_entry>> entries(
+        std::vector<catalog_entry>{TILES_ALGORITHMS(TILES_CATALOG_ENTRY)});
+#undef TILES_CATALOG_ENTRY
+    return *entries;
+}
+
 const bool registered = [] {
-    for (const std::vector<const parameter_set*>& algorithm :
-         {reduce_parameter_sets(), block_reduce_parameter_sets(), transpose_parameter_sets(), stencil_parameter_sets(),
-          gemm_parameter_sets()})
-        engine::register_parameter_sets(algorithm);
+    for (const catalog_entry& algorithm : catalog()) engine::register_parameter_sets(algorithm.parameter_sets);
     return true;
 }();
 
 } // namespace
+
+const std::vector<const algorithm_description*>& algorithm_descriptions() {
+    static const engine::immortal<std::vector<const algorithm_description*>> all([] {
+        std::vector<const algorithm_description*> descriptions;
+        for (const catalog_entry& algorithm : catalog())
+            descriptions.insert(descriptions.end(), algorithm.descriptions.begin(), algorithm.descriptions.end());
+        return descriptions;
+    }());
+    return *all;
+}
 
 std::string tile_problem(std::size_t rows, std::size_t columns, std::size_t local_bytes, const char* worst,
                          const device_info& device) {

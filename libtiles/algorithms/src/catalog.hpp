@@ -7,7 +7,9 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "tiles/algorithms/description.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/engine/storage.hpp"
@@ -36,6 +38,28 @@ using engine::set_definition;
 using engine::typed_set;
 using engine::values_on;
 using engine::values_text;
+
+// What the catalogue holds of one algorithm: the faces it describes (block_reduce two, block_sum
+// and block_average) and its parameter sets.
+struct catalog_entry {
+    std::vector<const algorithm_description*> descriptions;
+    std::vector<const parameter_set*> parameter_sets;
+};
+
+// The algorithms, one line each, in the catalogue's order (that of tiles_algorithm_describe):
+// `algorithm(name)` stands for name_in_catalog(), which the algorithm's own source defines.
+// clang-format off
+#define TILES_ALGORITHMS(algorithm) \
+    algorithm(reduce)               \
+    algorithm(block_reduce)         \
+    algorithm(transpose)            \
+    algorithm(stencil)              \
+    algorithm(gemm)
+// clang-format on
+
+#define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();
+TILES_ALGORITHMS(TILES_DECLARE_CATALOG_ENTRY)
+#undef TILES_DECLARE_CATALOG_ENTRY
 
 // Why `device` cannot run a tile of rows x columns work-items (AMP order) with `local_bytes` of
 // tile_static memory, where `worst` says for what; "" if it can.

@@ -220,4 +220,10 @@ void gemm(const std::vector<std::shared_ptr<context>>& contexts, double alpha, c
     c_bands.gather(c);
 }
 
+catalog_entry gemm_in_catalog() {
+    return {{&gemm_description()},
+            {&gemm_float_set(), &gemm_float_small_set(), &gemm_double_set(), &gemm_mma_set(), &gemm_mma_tf32x3_set(),
+             &gemm_mma_small_set()}};
+}
+
 } // namespace tiles::algorithms

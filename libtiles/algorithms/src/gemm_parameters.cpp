@@ -263,9 +263,4 @@ int small_gemm_below(const std::shared_ptr<engine::context>& context) {
     return row_on(gemm_table, *context).small_below;
 }
 
-std::vector<const parameter_set*> gemm_parameter_sets() {
-    return {&gemm_float_set(), &gemm_float_small_set(), &gemm_double_set(),
-            &gemm_mma_set(),   &gemm_mma_tf32x3_set(),  &gemm_mma_small_set()};
-}
-
 } // namespace tiles::algorithms

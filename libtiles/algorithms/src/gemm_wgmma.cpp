@@ -301,13 +301,11 @@ bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm
     return refusal.empty();
 }
 
-// Says `message` at the info level once a device: why the wide kernel does not run there.
-void tell_once(const engine::device_info& device, const std::string& message) {
-    static engine::immortal<std::pair<std::mutex, std::vector<cl_device_id>>> told;
-    std::lock_guard<std::mutex> lock(told->first);
-    if (std::find(told->second.begin(), told->second.end(), device.device()) != told->second.end()) return;
-    told->second.push_back(device.device());
-    if (engine::logging(log_level::info)) engine::log(log_level::info, message);
+// Says at the info level, once a device, why the wide kernel runs through OpenCL there.
+void tell_once(const engine::device_info& device, const std::string& in_slabs, const std::string& reason) {
+    if (device.said_first_time("gemm: the wide kernel through OpenCL") && engine::logging(log_level::info))
+        engine::log(log_level::info, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs + "on '" +
+                                         device.name + "': " + reason);
 }
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
@@ -427,12 +425,11 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.
                 engine::refuse_cuda_launches(*context, refused.what());
-                tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs_of(shape) + "on '" +
-                                      device.name + "': the launch through libcuda failed: " + refused.what());
+                tell_once(device, in_slabs_of(shape),
+                          std::string("the launch through libcuda failed: ") + refused.what());
             }
         } else {
-            tell_once(device, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs_of(shape) + "on '" +
-                                  device.name + "': " + missing);
+            tell_once(device, in_slabs_of(shape), missing);
         }
     }
     std::pair<operand_map, operand_map> maps;

@@ -313,6 +313,6 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     r.combine(contexts.front(), all, layout.type, spans, result);
 }
 
-std::vector<const parameter_set*> reduce_parameter_sets() { return {&reduce_set()}; }
+catalog_entry reduce_in_catalog() { return {{&reduce_description()}, {&reduce_set()}}; }
 
 } // namespace tiles::algorithms

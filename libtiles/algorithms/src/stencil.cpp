@@ -171,6 +171,6 @@ void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix
     current.gather(output);
 }
 
-std::vector<const parameter_set*> stencil_parameter_sets() { return {&stencil_set()}; }
+catalog_entry stencil_in_catalog() { return {{&stencil_description()}, {&stencil_set()}}; }
 
 } // namespace tiles::algorithms

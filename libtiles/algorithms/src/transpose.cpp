@@ -137,6 +137,6 @@ void transpose(const std::shared_ptr<context>& context, const matrix_operand& in
                                   output_arg(output.data)});
 }
 
-std::vector<const parameter_set*> transpose_parameter_sets() { return {&transpose_set()}; }
+catalog_entry transpose_in_catalog() { return {{&transpose_description()}, {&transpose_set()}}; }
 
 } // namespace tiles::algorithms

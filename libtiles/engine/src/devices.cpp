@@ -123,6 +123,11 @@ bool device_info::has_extension(const std::string& extension) const {
     return false;
 }
 
+bool device_info::said_first_time(const std::string& key) const {
+    std::lock_guard<std::mutex> lock(said.mutex);
+    return said.keys.insert(key).second;
+}
+
 const std::shared_ptr<const device_info>& host_device() {
     static const immortal<std::shared_ptr<const device_info>> host([] {
         auto info = std::make_shared<device_info>();

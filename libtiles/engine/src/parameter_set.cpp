@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <set>
 #include <utility>
 
 #include "tiles/engine/inside/log.hpp"
@@ -21,18 +20,9 @@ std::string values_text(const parameter_set& set, const std::vector<int>& values
 }
 
 void note_row(const parameter_set& set, const device_class& row, bool generic, const device_info& device) {
-    if (!logging(log_level::info) || (!generic && of_class(row, class_of(device)))) return;
-    // Never destroyed: a view released at exit looks the staging values up.
-    struct noted_rows {
-        std::mutex mutex;
-        std::set<std::string> noted; // the set's name, the device's name and driver
-    };
-    static noted_rows* const noted = new noted_rows;
-    {
-        std::lock_guard<std::mutex> lock(noted->mutex);
-        if (!noted->noted.insert(std::string(set.name) + "\t" + device.name + "\t" + device.driver_version).second)
-            return;
-    }
+    if (!logging(log_level::info) || (!generic && of_class(row, class_of(device))) ||
+        !device.said_first_time(std::string("the row of ") + set.name))
+        return;
     const std::string cc = device.compute_capability != 0 ? " " + std::to_string(device.compute_capability / 10) + "." +
                                                                 std::to_string(device.compute_capability % 10)
                                                           : "";

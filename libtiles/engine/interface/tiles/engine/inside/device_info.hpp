@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -61,9 +62,20 @@ struct device_info {
         std::map<std::pair<std::string, std::string>, std::string> refusals;
     };
     mutable tried_programs tried;
+    // What has been said of this device once (said_first_time): the key of each thing said. Kept
+    // with the description, as `tried` is, for the log's notes that would repeat at every call.
+    struct said_once {
+        std::mutex mutex;
+        std::set<std::string> keys;
+    };
+    mutable said_once said;
 
     // Whether `extensions` names `extension` exactly.
     bool has_extension(const std::string& extension) const;
+    // Whether this call is the first on this description of the device to say what `key` names:
+    // true once a key, false at every later call, from any thread. For a note that is worth saying
+    // once a device (why a kernel runs in place of another, which parameter row the device takes).
+    bool said_first_time(const std::string& key) const;
 };
 
 } // namespace tiles::engine
