@@ -17,6 +17,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -309,13 +310,20 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
     const libcuda& cuda = current_for_launches();
     if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
+    step_clock steps(logging(log_level::debug));
     context.flush();
     check(context.queue().finish(), "clFinish");
+    steps.mark("clFinish");
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
                                   args, nullptr),
                "cuLaunchKernel");
+    steps.mark("cuLaunchKernel");
     context.count_launch();
     check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
+    steps.mark("cuStreamSynchronize");
+    if (steps.on())
+        log(log_level::debug, "libcuda: " + std::to_string(blocks) + " blocks of " + std::to_string(threads) +
+                                  " threads launched; by the host's clock: " + steps.text());
 }
 
 } // namespace tiles::engine
