@@ -112,24 +112,32 @@ std::string waits_missing(const context& context) {
 
 void refuse_cuda_launches(const context& context, const std::string& why) {
     const device_info& device = *context.device();
-    verdict_table& table = verdicts();
-    std::lock_guard<std::mutex> lock(table.mutex);
-    verdict& recorded = table.of_device[device.device()];
-    if (recorded.failed) return;
-    recorded = {"a launch through libcuda failed there before: " + why, true};
-    tell(device, recorded.missing);
+    const std::string missing = "a launch through libcuda failed there before: " + why;
+    {
+        verdict_table& table = verdicts();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        verdict& recorded = table.of_device[device.device()];
+        if (recorded.failed) return;
+        recorded = {missing, true};
+    }
+    // Outside the lock: the log's sink is the caller's code.
+    tell(device, missing);
 }
 
 std::string cuda_launch_missing(const context& context) {
     if (std::string waits = waits_missing(context); !waits.empty()) return waits;
     const device_info& device = *context.device();
-    verdict_table& table = verdicts();
-    std::lock_guard<std::mutex> lock(table.mutex);
-    if (const auto found = table.of_device.find(device.device()); found != table.of_device.end())
-        return found->second.missing;
-    // Asked under the lock: once a device, however many threads ask first.
-    const std::string missing = device_missing(device);
-    table.of_device.emplace(device.device(), verdict{missing, false});
+    std::string missing;
+    {
+        verdict_table& table = verdicts();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (const auto found = table.of_device.find(device.device()); found != table.of_device.end())
+            return found->second.missing;
+        // Asked under the lock: once a device, however many threads ask first.
+        missing = device_missing(device);
+        table.of_device.emplace(device.device(), verdict{missing, false});
+    }
+    // Outside the lock: the log's sink is the caller's code.
     tell(device, missing);
     return missing;
 }
