@@ -4,9 +4,11 @@
 // name the call and its CUresult; PoCL's devices import no memory, and are refused saying why.
 // libcuda is loaded once a process, so each stand-in is a ctest of its own (tests/CMakeLists.txt).
 #include <dlfcn.h>
-#include <stdlib.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <iterator>
 #include <string>
 
 #include "fixture.hpp"
@@ -35,13 +37,33 @@ int stand_in_count(const char* what) {
     return count();
 }
 
-// Sets STAND_IN_FAIL for the scope.
-struct failing {
-    explicit failing(const std::string& entry) { setenv("STAND_IN_FAIL", entry.c_str(), 1); }
-    ~failing() { unsetenv("STAND_IN_FAIL"); }
-};
+// How many times `part` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
+    return count;
+}
 
 } // namespace
+
+// First: the verdict is recorded once a device for the process, by the first to ask.
+TEST_CASE("what a device lacks for launches through libcuda is asked once and said once", "[libcuda-stand-in]") {
+    std::string said;
+    tiles::set_log(tiles::log_level::info,
+                   [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
+    const tiles::accelerator_view view = tiles::accelerator().create_view(), other = tiles::accelerator().create_view();
+    const std::string first = tiles::engine::cuda_launch_missing(*view.context());
+    for (int again = 0; again < 3; ++again) {
+        CHECK(tiles::engine::cuda_launch_missing(*view.context()) == first);
+        CHECK(tiles::engine::cuda_launch_missing(*other.context()) == first);
+    }
+    tiles::set_log(tiles::log_level::off);
+    const std::string& name = view.context()->device()->name;
+    INFO(said);
+    CHECK(occurrences(said, "libcuda: ") == 1);
+    CHECK(occurrences(said, first.empty() ? "libcuda: launches through libcuda run on '" + name + "'"
+                                          : "libcuda: no launches through libcuda on '" + name + "': " + first) == 1);
+}
 
 TEST_CASE("a function loaded through libcuda is given the PTX, its name and its dynamic shared memory",
           "[libcuda-stand-in]") {
@@ -72,46 +94,69 @@ TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the
     CHECK(one.bytes() == 2u << 20);
 }
 
-TEST_CASE("each libcuda step that fails is named with its CUresult", "[libcuda-stand-in]") {
-    const std::pair<const char*, const char*> steps[] = {
-        {"cuMemGetAllocationGranularity=1", "libcuda's cuMemGetAllocationGranularity failed (CUresult 1)"},
-        {"cuMemCreate=2", "libcuda's cuMemCreate failed (CUresult 2)"},
-        {"cuMemAddressReserve=2", "libcuda's cuMemAddressReserve failed (CUresult 2)"},
-        {"cuMemMap=999", "libcuda's cuMemMap failed (CUresult 999)"},
-        {"cuMemSetAccess=1", "libcuda's cuMemSetAccess failed (CUresult 1)"}};
-    for (const auto& [entry, said] : steps) {
-        INFO(entry);
-        const failing fails(entry);
-        REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, said);
-    }
-    {
+namespace {
+
+// A step of libcuda's made to fail (STAND_IN_FAIL), what libtiles must say, and what it calls.
+enum class step_kind { allocation, export_fd, module_load, launch };
+struct failing_step {
+    const char* entry; // as STAND_IN_FAIL names it
+    step_kind kind;
+    const char* said;
+};
+constexpr failing_step failing_steps[] = {
+    {"cuMemGetAllocationGranularity=1", step_kind::allocation,
+     "libcuda's cuMemGetAllocationGranularity failed (CUresult 1)"},
+    {"cuMemCreate=2", step_kind::allocation, "libcuda's cuMemCreate failed (CUresult 2)"},
+    {"cuMemAddressReserve=2", step_kind::allocation, "libcuda's cuMemAddressReserve failed (CUresult 2)"},
+    {"cuMemMap=999", step_kind::allocation, "libcuda's cuMemMap failed (CUresult 999)"},
+    {"cuMemSetAccess=1", step_kind::allocation, "libcuda's cuMemSetAccess failed (CUresult 1)"},
+    {"cuMemExportToShareableHandle=101", step_kind::export_fd,
+     "libcuda's cuMemExportToShareableHandle failed (CUresult 101)"},
+    {"cuModuleLoadData=218", step_kind::module_load, "libcuda's cuModuleLoadData failed (CUresult 218)"},
+    {"cuModuleGetFunction=500", step_kind::module_load, "libcuda's cuModuleGetFunction failed (CUresult 500)"},
+    {"cuFuncSetAttribute=1", step_kind::module_load,
+     "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) failed (CUresult 1)"},
+    {"cuLaunchKernel=701", step_kind::launch, "libcuda's cuLaunchKernel failed (CUresult 701)"},
+    {"cuStreamSynchronize=700", step_kind::launch, "libcuda's cuStreamSynchronize failed (CUresult 700)"}};
+
+} // namespace
+
+// One step a process: tests/CMakeLists.txt runs this case once for each entry of failing_steps,
+// STAND_IN_FAIL naming it for the whole process, so no step's failure meets another's state.
+TEST_CASE("the libcuda step that fails is named with its CUresult, and what it had made is released",
+          "[libcuda-failing]") {
+    const char* const fail = std::getenv("STAND_IN_FAIL");
+    REQUIRE(fail != nullptr);
+    const auto step = std::find_if(std::begin(failing_steps), std::end(failing_steps),
+                                   [&](const failing_step& s) { return std::string(s.entry) == fail; });
+    INFO("STAND_IN_FAIL=" << fail);
+    REQUIRE(step != std::end(failing_steps));
+    switch (step->kind) {
+    case step_kind::allocation:
+        REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, step->said);
+        break;
+    case step_kind::export_fd: {
         const tiles::engine::cuda_allocation memory(1 << 20);
-        const failing fails("cuMemExportToShareableHandle=101");
-        REQUIRE_THROWS_MENTIONING(memory.exported_fd(), tiles::unsupported_feature,
-                                  "libcuda's cuMemExportToShareableHandle failed (CUresult 101)");
+        REQUIRE_THROWS_MENTIONING(memory.exported_fd(), tiles::unsupported_feature, step->said);
+        break;
     }
-    const std::pair<const char*, const char*> loads[] = {
-        {"cuModuleLoadData=218", "libcuda's cuModuleLoadData failed (CUresult 218)"},
-        {"cuModuleGetFunction=500", "libcuda's cuModuleGetFunction failed (CUresult 500)"},
-        {"cuFuncSetAttribute=1",
-         "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) failed (CUresult 1)"}};
-    for (const auto& [entry, said] : loads) {
-        INFO(entry);
-        const failing fails(entry);
-        REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
-                                  tiles::unsupported_feature, said);
+    case step_kind::module_load: {
+        // Each try that loaded a module unloads it again (the stand-in counts from 0 in this process).
+        for (int attempt = 0; attempt < 3; ++attempt)
+            REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
+                                      tiles::unsupported_feature, step->said);
+        CHECK(stand_in_count("stand_in_modules_loaded") == stand_in_count("stand_in_modules_unloaded"));
+        break;
     }
-    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
-    const tiles::accelerator_view view = tiles::accelerator().create_view();
-    int first = 1;
-    void* args[] = {&first};
-    for (const auto& [entry, said] :
-         {std::pair<const char*, const char*>{"cuLaunchKernel=701", "libcuda's cuLaunchKernel failed (CUresult 701)"},
-          {"cuStreamSynchronize=700", "libcuda's cuStreamSynchronize failed (CUresult 700)"}}) {
-        INFO(entry);
-        const failing fails(entry);
+    case step_kind::launch: {
+        const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        int first = 1;
+        void* args[] = {&first};
         REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args),
-                                  tiles::unsupported_feature, said);
+                                  tiles::unsupported_feature, step->said);
+        break;
+    }
     }
 }
 
@@ -174,20 +219,6 @@ TEST_CASE("a kernel whose program is no PTX with the named tile_static array is 
                               "declares no tile_static array 'smem' of 1024 bytes in PTX to make dynamic");
 }
 
-TEST_CASE("a module whose function cannot be set up is unloaded, each time", "[libcuda-stand-in]") {
-    const int loaded = stand_in_count("stand_in_modules_loaded"),
-              unloaded = stand_in_count("stand_in_modules_unloaded");
-    for (const char* entry : {"cuModuleGetFunction=500", "cuFuncSetAttribute=1"}) {
-        INFO(entry);
-        const failing fails(entry);
-        for (int attempt = 0; attempt < 3; ++attempt)
-            CHECK_THROWS_AS(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
-                            tiles::unsupported_feature);
-    }
-    CHECK(stand_in_count("stand_in_modules_loaded") - loaded == 6);
-    CHECK(stand_in_count("stand_in_modules_unloaded") - unloaded == 6);
-}
-
 TEST_CASE("a context over the caller's queue launches nothing through libcuda, which would wait for that queue",
           "[libcuda-stand-in]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
@@ -207,8 +238,17 @@ TEST_CASE("a context over the caller's queue launches nothing through libcuda, w
 TEST_CASE("a launch through libcuda that failed on a device is not tried there again", "[libcuda-stand-in]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const std::string why = "libcuda's cuLaunchKernel failed (CUresult 719)";
+    std::string said;
+    tiles::set_log(tiles::log_level::info,
+                   [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     tiles::engine::refuse_cuda_launches(*view.context(), why);
     tiles::engine::refuse_cuda_launches(*view.context(), "a later failure, not the first");
+    tiles::set_log(tiles::log_level::off);
+    // Said once, where it was recorded.
+    INFO(said);
+    CHECK(occurrences(said, "libcuda: no launches through libcuda on '" + view.context()->device()->name +
+                                "': a launch through libcuda failed there before: " + why) == 1);
+    CHECK(occurrences(said, "a later failure") == 0);
     // Any context on the device, not only the one that failed.
     const tiles::accelerator_view other = tiles::accelerator().create_view();
     CHECK(tiles::engine::cuda_launch_missing(*other.context()) ==

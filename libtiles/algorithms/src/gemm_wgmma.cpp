@@ -25,6 +25,7 @@
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/program_text.hpp"
+#include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -312,11 +313,12 @@ std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
 
 // C = alpha * A * B + beta * C on the wide kernel through libcuda: the matrices the kernel reads
 // (read_operands) and C where beta is not 0 copied into the context's imported memory, the kernel
-// launched there over tensor maps of libcuda's addresses, C copied back. Throws
-// unsupported_feature where libcuda or the driver refuses a step.
+// launched there over tensor maps of libcuda's addresses, C copied back. Each step marked on
+// `steps`; where it is on (the debug log), the call also waits for its copy back, to time it.
+// Throws unsupported_feature where libcuda or the driver refuses a step.
 void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                        const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
-                       const matrix_operand& c, const launch_domain& domain) {
+                       const matrix_operand& c, const launch_domain& domain, engine::step_clock& steps) {
     const element_type storage = element_type_of(a_operand);
     const kernel_shape wide_shape = kernels_of(precision).wide;
     const kernel& wide = wgmma_kernel(storage, precision, "gemm_wgmma", true);
@@ -350,12 +352,17 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
                               true);
     const cl::Buffer c_buffer(
         engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write), true);
-    engine::copy_bytes_on_device(*context, a_buffer, 0, memory.buffer(), 0, a_bytes);
-    engine::copy_bytes_on_device(*context, b_buffer, 0, memory.buffer(), b_at, b_bytes);
-    if (beta != 0) engine::copy_bytes_on_device(*context, c_buffer, 0, memory.buffer(), c_at, c_bytes);
+    steps.mark("prepare");
+    // The maps first: the write waits for the queue's earlier work, and the launch's clFinish then
+    // for the copies alone.
     engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps, 0,
                                        nullptr, nullptr),
                   "clEnqueueWriteBuffer");
+    steps.mark("the queue's earlier work and the tensor maps' write");
+    engine::copy_bytes_on_device(*context, a_buffer, 0, memory.buffer(), 0, a_bytes);
+    engine::copy_bytes_on_device(*context, b_buffer, 0, memory.buffer(), b_at, b_bytes);
+    if (beta != 0) engine::copy_bytes_on_device(*context, c_buffer, 0, memory.buffer(), c_at, c_bytes);
+    steps.mark("copies in enqueued");
     int m = a.rows, n = c.columns, k = a.columns;
     float alpha_f = float(alpha), beta_f = float(beta);
     std::uint64_t a_map = at + maps_at, b_map = a_map + sizeof(engine::tensor_map), c_at_cuda = at + c_at,
@@ -363,7 +370,12 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
     engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
+    steps.mark("copies in, launch and kernel");
     engine::copy_bytes_on_device(*context, memory.buffer(), c_at, c_buffer, 0, c_bytes);
+    if (steps.on()) {
+        engine::check(context->queue().finish(), "clFinish");
+        steps.mark("copy back");
+    }
 }
 
 } // namespace
@@ -414,13 +426,14 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
             const std::int64_t wide_tiles = blocks_covering(c.rows, wide_shape.block_rows()) *
                                             std::int64_t(blocks_covering(c.columns, wide_shape.block_columns));
             try {
+                engine::step_clock steps(engine::logging(log_level::debug));
                 enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
-                                  covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()));
-                if (engine::logging(log_level::debug))
-                    engine::log(log_level::debug, "gemm: Hopper's wgmma kernel ran through libcuda" +
-                                                      in_slabs_of(wide_shape) + "on '" + device.name + "' (" +
-                                                      std::to_string(a.rows) + " x " + std::to_string(b.columns) +
-                                                      " x " + std::to_string(a.columns) + ")");
+                                  covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()), steps);
+                if (steps.on())
+                    engine::log(log_level::debug,
+                                "gemm: Hopper's wgmma kernel ran through libcuda" + in_slabs_of(wide_shape) + "on '" +
+                                    device.name + "' (" + std::to_string(a.rows) + " x " + std::to_string(b.columns) +
+                                    " x " + std::to_string(a.columns) + "); by the host's clock: " + steps.text());
                 return true;
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.

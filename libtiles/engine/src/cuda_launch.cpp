@@ -16,6 +16,8 @@
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -53,44 +55,11 @@ create_buffer_with_properties buffer_importer() {
     return importer;
 }
 
-// The devices where a launch through libcuda failed, and how: a failure that is the device's or the
-// driver's recurs, and each try costs its staging and a module's JIT.
-struct refusal_table {
-    std::mutex mutex;
-    std::map<cl_device_id, std::string> of_device;
-};
-refusal_table& refusals() {
-    static immortal<refusal_table> table;
-    return *table;
-}
-// Why a launch through libcuda cannot be ordered after the context's queue: it waits for the queue
-// on the host (clFinish), which on a queue that may wait for the caller's events (an adopted one,
-// context.hpp) may wait for ever. Empty where it can.
-std::string waits_missing(const context& context) {
-    return context.may_wait_for_callers()
-               ? "the context's queue may wait for the caller's events, and a launch through libcuda waits on "
-                 "the host for everything on the queue"
-               : "";
-}
-} // namespace
-
-void refuse_cuda_launches(const context& context, const std::string& why) {
-    refusal_table& table = refusals();
-    std::lock_guard<std::mutex> lock(table.mutex);
-    table.of_device.emplace(context.device()->device(), "a launch through libcuda failed there before: " + why);
-}
-
-std::string cuda_launch_missing(const context& context) {
-    {
-        refusal_table& table = refusals();
-        std::lock_guard<std::mutex> lock(table.mutex);
-        if (const auto found = table.of_device.find(context.device()->device()); found != table.of_device.end())
-            return found->second;
-    }
-    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
+// Why the device cannot run launches through libcuda on memory it imports, asked of OpenCL and
+// libcuda (empty where it can): what a launch needs of the device, not of one context.
+std::string device_missing(const device_info& device) {
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) return cuda.launch_missing;
-    const device_info& device = *context.device();
     if (buffer_importer() == nullptr) return "the OpenCL ICD loader has no clCreateBufferWithProperties (OpenCL 3.0)";
     for (const char* extension : {"cl_khr_external_memory_opaque_fd", "cl_khr_device_uuid"})
         if (!device.has_extension(extension)) return "'" + device.name + "' has no " + extension;
@@ -106,6 +75,71 @@ std::string cuda_launch_missing(const context& context) {
         return "libcuda's cuDeviceGetUuid failed (CUresult " + std::to_string(status) + ")";
     if (opencl_uuid != cuda_uuid) return "'" + device.name + "' is not libcuda's first GPU (their UUIDs differ)";
     return "";
+}
+
+// Each device's verdict on launches through libcuda: why they cannot run there (empty where they
+// can), asked once (device_missing), or how one failed there, which recurs (a failure of the
+// device or the driver) and would cost each try its staging and a module's JIT.
+struct verdict {
+    std::string missing;
+    bool failed = false; // a launch failed: the first failure stays, a later one may be its consequence
+};
+struct verdict_table {
+    std::mutex mutex;
+    std::map<cl_device_id, verdict> of_device;
+};
+verdict_table& verdicts() {
+    static immortal<verdict_table> table;
+    return *table;
+}
+// Says at the info level the verdict recorded for the device: why launches through libcuda cannot
+// run there, or (`missing` empty) that they can.
+void tell(const device_info& device, const std::string& missing) {
+    if (!logging(log_level::info)) return;
+    log(log_level::info, missing.empty() ? "libcuda: launches through libcuda run on '" + device.name + "'"
+                                         : "libcuda: no launches through libcuda on '" + device.name + "': " + missing);
+}
+// Why a launch through libcuda cannot be ordered after the context's queue: it waits for the queue
+// on the host (clFinish), which on a queue that may wait for the caller's events (an adopted one,
+// context.hpp) may wait for ever. Empty where it can.
+std::string waits_missing(const context& context) {
+    return context.may_wait_for_callers()
+               ? "the context's queue may wait for the caller's events, and a launch through libcuda waits on "
+                 "the host for everything on the queue"
+               : "";
+}
+} // namespace
+
+void refuse_cuda_launches(const context& context, const std::string& why) {
+    const device_info& device = *context.device();
+    const std::string missing = "a launch through libcuda failed there before: " + why;
+    {
+        verdict_table& table = verdicts();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        verdict& recorded = table.of_device[device.device()];
+        if (recorded.failed) return;
+        recorded = {missing, true};
+    }
+    // Outside the lock: the log's sink is the caller's code.
+    tell(device, missing);
+}
+
+std::string cuda_launch_missing(const context& context) {
+    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
+    const device_info& device = *context.device();
+    std::string missing;
+    {
+        verdict_table& table = verdicts();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (const auto found = table.of_device.find(device.device()); found != table.of_device.end())
+            return found->second.missing;
+        // Asked under the lock: once a device, however many threads ask first.
+        missing = device_missing(device);
+        table.of_device.emplace(device.device(), verdict{missing, false});
+    }
+    // Outside the lock: the log's sink is the caller's code.
+    tell(device, missing);
+    return missing;
 }
 
 cuda_allocation::cuda_allocation(std::size_t bytes) {
@@ -284,13 +318,20 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
     const libcuda& cuda = current_for_launches();
     if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
+    step_clock steps(logging(log_level::debug));
     context.flush();
     check(context.queue().finish(), "clFinish");
+    steps.mark("clFinish");
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
                                   args, nullptr),
                "cuLaunchKernel");
+    steps.mark("cuLaunchKernel");
     context.count_launch();
     check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
+    steps.mark("cuStreamSynchronize");
+    if (steps.on())
+        log(log_level::debug, "libcuda: " + std::to_string(blocks) + " blocks of " + std::to_string(threads) +
+                                  " threads launched; by the host's clock: " + steps.text());
 }
 
 } // namespace tiles::engine

@@ -19,11 +19,13 @@
 
 namespace tiles::engine {
 
-// Why the context's device cannot run libcuda's launches on memory it imports: libcuda missing or
-// without those entry points, the device without cl_khr_external_memory_opaque_fd or
-// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses), or the
-// context's queue one that may wait for the caller's events (launch_through_cuda waits for it); empty
+// Why the context's device cannot run libcuda's launches on memory it imports: the context's
+// queue one that may wait for the caller's events (launch_through_cuda waits for it), libcuda
+// missing or without those entry points, the device without cl_khr_external_memory_opaque_fd or
+// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
 // where it can. Or, where one failed on the device before (refuse_cuda_launches), that failure.
+// What the device lacks is asked of OpenCL and libcuda once a device for the process, and said at
+// the info level when first recorded.
 std::string cuda_launch_missing(const context& context);
 // Remembers for the process that a launch through libcuda failed on the context's device, saying
 // `why`, so that cuda_launch_missing refuses the next without trying.
