@@ -377,6 +377,47 @@ def test_numpys_where_initial_and_mean_keywords_reach_the_methods_and_give_numpy
     np.testing.assert_allclose(out, host.sum(axis=1, where=mask), rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", ["int8", "float16", "float32"])
+def test_where_and_initial_run_on_the_device_with_numpys_rules(dtype):
+    host = random((4, 70), dtype)
+    if host.dtype.kind == "f":
+        host[2, 5] = np.nan  # left out by the mask in one reduction, kept in the others
+    mask = random((4, 70), np.bool_)
+    mask[3] = False  # a row with nothing left in
+    x = xp.asarray(host)
+    context = x.device
+    context.reset_counters()
+    cases = [("sum", dict(axis=1, where=mask)), ("sum", dict(axis=0, where=mask[0], initial=3)),
+             ("prod", dict(axis=1, where=mask, initial=2)), ("max", dict(axis=1, where=mask, initial=-1)),
+             ("min", dict(axis=0, where=mask[:, :1], initial=0.5, keepdims=True)), ("max", dict(axis=1, initial=4)),
+             ("any", dict(axis=1, where=mask)), ("all", dict(axis=0, where=~mask)),
+             ("mean", dict(axis=1, where=mask[:3].any(axis=0)))]
+    results = [getattr(x, name)(**keywords) for name, keywords in cases]
+    assert context.counters()["downloads"] == 1  # the data stays: the mean reads whether a count is 0
+    for (name, keywords), result in zip(cases, results):
+        expected = getattr(host, name)(**keywords)
+        same(result, expected, tolerance(dtype, "sum" if name == "mean" else name))
+    with pytest.warns(RuntimeWarning, match="Mean of empty slice"), np.errstate(invalid="ignore"):
+        expected = host.mean(axis=1, where=mask)
+    with pytest.warns(RuntimeWarning, match="Mean of empty slice"):
+        same(x.mean(axis=1, where=mask), expected, tolerance(dtype, "sum"))
+
+
+def test_where_and_initial_refuse_as_numpy():
+    x = xp.asarray(np.arange(6, dtype=np.int8).reshape(2, 3))
+    with pytest.raises(ValueError, match="'maximum' does not have an identity, so to use a where mask one has to "
+                       "specify 'initial'"):
+        x.max(axis=1, where=np.array([True, False, True]))
+    with pytest.raises(TypeError, match=r"Cannot cast array data from dtype\('int64'\) to dtype\('bool'\)"):
+        x.sum(where=np.array([1, 0, 1]))
+    with pytest.raises(ValueError, match=r"where= of shape \(3, 2, 3\) does not broadcast to the data's \(2, 3\)"):
+        np.sum(x, where=np.ones((3, 2, 3), bool))
+    with pytest.raises(OverflowError):
+        x.max(initial=1000)
+    assert x.max(initial=2.5) == 5 and x.sum(initial=2.5) == 17  # numpy casts initial to the result's dtype
+    assert np.max(x, where=False, initial=7) == 7
+
+
 def test_methods_write_out_as_numpy():
     host = np.round(random((3, 4), np.float32) * 10)  # whole numbers: sums exact in any order, cast exactly
     x = xp.asarray(host)

@@ -106,13 +106,18 @@ def _scalar_total(data: Any, op: str, axis: Any, dtype: Any, out: Any, keepdims:
 
 
 def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any], **given: Any) -> Any:
-    """numpy's method `name` of data with `keywords`: where any of `given` (where=, initial=,
-    mean=) was given, computed by numpy through the host (one download of the data and of tiles
-    keywords, the result a new tiles.array on its device); else on_device()."""
+    """numpy's method `name` of data with `keywords`: on_device() where none of `given` (where=,
+    initial=, mean=) was given; with where= and initial= of the reductions that take them, on the
+    device too (_statistics.masked); with var's and std's where= or mean=, computed by numpy
+    through the host (one download of the data and of tiles keywords, the result a new tiles.array
+    on its device)."""
     from . import _through_host  # which imports _data, and so this module, first
-    given = {key: _through_host.host(value) for key, value in given.items() if value is not _ABSENT}
+    given = {key: value for key, value in given.items() if value is not _ABSENT}
     if not given:
         return on_device()
+    if name not in ("var", "std") and _through_host.is_tiles(data):
+        return _statistics().masked(data, name, **dict(keywords, axis=_axis(data, keywords["axis"])), **given)
+    given = {key: _through_host.host(value) for key, value in given.items()}
     return _through_host.compute(getattr(np, name), data, **keywords, **given)
 
 
@@ -289,7 +294,8 @@ class operators:
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
             initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
-        for the unsigned ones) or `dtype`; with initial= or where=, numpy's through the host."""
+        for the unsigned ones) or `dtype`; initial= and where= (a mask that broadcasts against the
+        data) on the device too (_statistics.masked)."""
         scalar = _scalar_total(self, "sum", axis, dtype, out, keepdims, initial, where)
         if scalar is not None:
             return scalar
@@ -331,7 +337,7 @@ class operators:
     def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
              where: Any = _ABSENT) -> Any:
         """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`);
-        with where=, numpy's through the host."""
+        where= counts only the elements it leaves in."""
         result = _computed(self, "mean", dict(axis=axis, dtype=dtype, keepdims=keepdims),
                            lambda: _statistics().mean(self, axis, keepdims, dtype),
                            where=where)
@@ -355,7 +361,7 @@ class operators:
         return _method_result(result, out, root=True)
 
     def all(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _ABSENT) -> Any:
-        """numpy's all (bool); with where=, numpy's through the host."""
+        """numpy's all (bool); where= as sum's."""
         result = _computed(self, "all", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "all", _axis(self, axis), keepdims),
                            where=where)
