@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
 into new tiles.array; bool() as numpy's; the reductions (sum, prod, max, min, mean, var, std, all,
-any, argmax, argmin, cumsum), nonzero, astype, copy, reshape, ravel and tolist."""
+any, argmax, argmin, cumsum, cumprod), nonzero, astype, copy, reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -121,6 +121,17 @@ def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any],
     return _through_host.compute(getattr(np, name), data, **keywords, **given)
 
 
+def _cumulative(data: Any, operation: str, axis: Any, dtype: Any, out: Any) -> Any:
+    """cumsum's (operation "add") or cumprod's ("multiply") result: a scan on the device where its
+    kernels compute it, else numpy's through the host."""
+    from . import _scan, _through_host  # which import _data, and so this module, first
+    axis = _axis(data, axis)
+    found = _scan.cumsum(data, axis, dtype, operation)
+    if found is None:
+        found = _through_host.compute(_scan.NUMPY[operation][1], data, axis=axis, dtype=dtype)
+    return _method_result(found, out)
+
+
 class operators:
     """numpy's operators and reductions, for the data classes of _data."""
 
@@ -170,7 +181,8 @@ class operators:
         return _elementwise.apply(ufunc, inputs, out=out)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum, and np.dot
+        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
+        np.cumulative_prod, and np.dot
         and np.matmul of matrices run on the device (a new tiles.array);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
         numpy does without this protocol; every other function runs as numpy runs it without the
@@ -179,9 +191,10 @@ class operators:
             return _elementwise.concatenate(*args, **kwargs)
         if func is np.where and len(args) + len(kwargs) == 3:
             return _elementwise.where(*args, **kwargs)
-        if func is np.cumulative_sum and kwargs.get("out") is None:
+        if func in (np.cumulative_sum, np.cumulative_prod) and kwargs.get("out") is None:
             from . import _statistics  # which imports _data, and so this module, first
-            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"})
+            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"},
+                                              operation="add" if func is np.cumulative_sum else "multiply")
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)
@@ -386,12 +399,12 @@ class operators:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
         tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
         float32, float64 where the device has doubles), through the host for the others."""
-        from . import _scan, _through_host  # which import _data, and so this module, first
-        axis = _axis(self, axis)
-        found = _scan.cumsum(self, axis, dtype)
-        if found is None:
-            found = _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
-        return _method_result(found, out)
+        return _cumulative(self, "add", axis, dtype, out)
+
+    def cumprod(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
+        """numpy's cumprod (in the platform integer for bools and smaller integers, as numpy's),
+        as cumsum."""
+        return _cumulative(self, "multiply", axis, dtype, out)
 
     def nonzero(self) -> Tuple[Any, ...]:
         """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a

@@ -9,7 +9,8 @@ numpy's where= and initial= of sum, prod, max, min, mean, all and any (masked) a
 too: the elements where= leaves out are replaced by the reduction's identity (by initial for max
 and min) in one elementwise launch, and initial is combined with the result in another.
 
-cumulative_sum is a scan on the device (_scan), for the dtypes its kernels sum."""
+cumulative_sum and cumulative_prod are scans on the device (_scan), for the dtypes its kernels
+combine."""
 
 from __future__ import annotations
 
@@ -224,11 +225,11 @@ def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = Fals
     return _elementwise.astype(root, np.float16, False) if half else root
 
 
-def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False) -> Any:
-    """numpy's cumulative_sum: by a scan on the device (_scan) where its kernels sum x's dtype
-    into the result's, else through the host."""
-    found = _scan.cumulative_sum(x, axis, dtype, include_initial)
+def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False,
+                   operation: str = "add") -> Any:
+    """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply"): by a scan on the
+    device (_scan) where its kernels combine x's dtype into the result's, else through the host."""
+    found = _scan.cumulative(x, axis, dtype, include_initial, operation)
     if found is not None:
         return found
-    return _through_host.compute(np.cumulative_sum, x, axis=axis, dtype=dtype, include_initial=include_initial)
-
+    return _through_host.compute(_scan.NUMPY[operation][0], x, axis=axis, dtype=dtype, include_initial=include_initial)
