@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
 into new tiles.array; bool() as numpy's; the reductions (sum, prod, max, min, mean, var, std, all,
-any, argmax, argmin, cumsum, cumprod), nonzero, astype, copy, reshape, ravel and tolist."""
+any, argmax, argmin, cumsum, cumprod), put, nonzero, astype, copy, reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -405,6 +405,14 @@ class operators:
         """numpy's cumprod (in the platform integer for bools and smaller integers, as numpy's),
         as cumsum."""
         return _cumulative(self, "multiply", axis, dtype, out)
+
+    def put(self, ind: Any, v: Any, mode: str = "raise") -> None:
+        """numpy's put (np.put calls it): the elements at the flat indices `ind` take the values
+        `v` (repeated as needed), written on the device as a[idx] = v is, the last value given
+        a repeated index winning; `mode` 'raise', 'wrap' or 'clip' for indices outside, as
+        numpy's (_put)."""
+        from . import _put  # which imports _elementwise, and so _data, first
+        _put.put(self, ind, v, mode)
 
     def nonzero(self) -> Tuple[Any, ...]:
         """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a
