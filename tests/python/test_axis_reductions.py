@@ -189,6 +189,27 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
             same(getattr(xp, op)(xp.asarray(data), axis=axis), getattr(np, op)(data, axis=axis), tolerance(dtype, op))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int8", "bool"])
+def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
+    """The rows kernel reads 4 elements a vector from each row's first element at a vector's
+    alignment on, the elements before it and the row's tail one at a time: rows whose length is
+    not a multiple of 4 (each row starting elsewhere in a vector), sections starting past a
+    row's start, and a view of numpy memory that starts inside a vector."""
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    op = "all" if dtype == "bool" else "sum"
+    host = random((70, 1027), dtype) if dtype != "bool" else rng.random((70, 1027)) < 0.999
+    x = xp.asarray(host)
+    same(getattr(xp, op)(x, axis=1), getattr(np, op)(host, axis=1), tolerance(dtype, op))
+    same(getattr(xp, op)(x[3:], axis=1), getattr(np, op)(host[3:], axis=1), tolerance(dtype, op))
+    if dtype == "bool":  # numpy memory is viewed as no bools
+        return
+    memory = np.empty(host.size + 1, host.dtype)[1:].reshape(host.shape)  # one element past a vector's start
+    memory[...] = host
+    same(getattr(xp, op)(tiles.array_view(memory[:, :1026].copy()), axis=-1),
+         getattr(np, op)(host[:, :1026], axis=-1), tolerance(dtype, op))
+    same(getattr(xp, op)(tiles.array_view(memory), axis=-1), getattr(np, op)(host, axis=-1), tolerance(dtype, op))
+
+
 @pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
 def test_float_sums_of_long_rows_keep_their_small_terms():
     """2^24 then 1,000 ones: added one after another in float, each 1 is lost (2^24 + 1 rounds to
