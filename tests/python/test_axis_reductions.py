@@ -210,6 +210,17 @@ def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
     same(getattr(xp, op)(tiles.array_view(memory), axis=-1), getattr(np, op)(host, axis=-1), tolerance(dtype, op))
 
 
+def test_the_rows_kernel_is_clean_under_oclgrind(monkeypatch):
+    """The rows kernel's vector reads, on a strict checked context: Oclgrind finds no access out of
+    bounds and no race on the tile's memory (it would raise tiles.CheckFailed)."""
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    checked = tiles.Context.checked(strict=True)
+    host = rng.integers(-50, 50, (67, 259)).astype(np.int32)
+    x = tiles.array(host, context=checked)
+    np.testing.assert_array_equal(xp.sum(x[1:], axis=1).get(), host[1:].sum(axis=1))
+    assert checked.diagnostics() == []
+
+
 @pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
 def test_float_sums_of_long_rows_keep_their_small_terms():
     """2^24 then 1,000 ones: added one after another in float, each 1 is lost (2^24 + 1 rounds to

@@ -221,7 +221,7 @@ def test_nonzero_on_the_device(dtype, shape, context):
 
 
 def test_the_kernels_are_clean_under_oclgrind():
-    """Every kernel of a scan across tiles and levels, along each axis, and of a mask's positions,
+    """Every kernel of a scan across tiles and levels, along each axis, of products, and of a mask's positions,
     on a strict checked context: Oclgrind finds no race on the tiles' scratch, no access out of
     bounds and no divergent barrier (it would raise tiles.CheckFailed)."""
     checked = tiles.Context.checked(strict=True)
@@ -230,6 +230,8 @@ def test_the_kernels_are_clean_under_oclgrind():
     for axis in range(3):
         np.testing.assert_array_equal(xp.cumulative_sum(x, axis=axis, include_initial=True).get(),
                                       np.cumulative_sum(host, axis=axis, include_initial=True))
+    np.testing.assert_array_equal(np.cumulative_prod(x, axis=1, include_initial=True).get(),
+                                  np.cumulative_prod(host, axis=1, include_initial=True))
     mask = rng.random((3, 600)) < 0.4
     np.testing.assert_array_equal(x[tiles.array(mask, context=checked)].get(), host[mask])
     assert checked.diagnostics() == []
