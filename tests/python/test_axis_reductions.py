@@ -163,13 +163,19 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
-@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1)])
+@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1),
+                                         ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
 def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     """A reduction over the last axes (each result a row of consecutive elements) of many rows
     takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
     129): 32 rows of 8 work-items a tile, the last tile's last 26 rows missing), combined in
-    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
+    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined. Rows
+    shorter than 128 take tiles of several rows however many there are, a work-item for each 4
+    elements ((6, 40, 63): 16 a row, (500, 7): 2, (300, 2): 1)."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    rows_launched = []
+    reduce_rows = _reductions._reduce_rows
+    monkeypatch.setattr(_reductions, "_reduce_rows", lambda *a: rows_launched.append(a[-2]) or reduce_rows(*a))
     host = random(shape, np.float32)
     x = xp.asarray(host)
     context = x.device
@@ -177,6 +183,7 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     launches = context.counters()["launches"]
     total = xp.sum(x, axis=axis)
     assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
+    assert rows_launched == ([] if shape == (3, 5, 300) else [shape[-1]])  # the rows kernel, over rows that long
     same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
     same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
