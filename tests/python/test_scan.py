@@ -2,9 +2,9 @@
 random data of every dtype the scan computes, over sizes that cross a tile (256) and a level of
 tiles' totals (100_000), along every axis of ranks 1 to 3, with include_initial; integers exact
 (wrapping as numpy's), floats within the bound of a sum in another order (n * eps * the sum of
-|x|); products (cumprod, cumulative_prod) likewise, through the same scan. What the scan finds: x[mask] (and x[mask] = values) of masks of every density against
-numpy's, and nonzero; the data stays on the device (the number of true elements is the one value
-read back)."""
+|x|); products (cumprod, cumulative_prod) likewise, through the same scan. What the scan
+finds: x[mask] (and x[mask] = values) of masks of every density against numpy's, and nonzero;
+the data stays on the device (the number of true elements is the one value read back)."""
 
 import numpy as np
 import pytest

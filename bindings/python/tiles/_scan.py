@@ -1,9 +1,10 @@
 """Prefix sums and products on the device, and what they find: numpy's cumulative_sum (and
-cumsum) and cumulative_prod (and cumprod) along any axis, and the positions of a mask's true elements, which x[mask], its assignments and nonzero
-gather and scatter through. A scan is work-efficient, in three passes (the kernels of
-_scan_source): each tile of a line sums its part and writes its total, the totals are scanned the
-same way (recursively, a line of totals per line of data, until one tile holds them), and each
-tile adds the totals of the tiles before it; products likewise, multiplying."""
+cumsum) and cumulative_prod (and cumprod) along any axis, and the positions of a mask's true
+elements, which x[mask], its assignments and nonzero gather and scatter through. A scan is
+work-efficient, in three passes (the kernels of _scan_source): each tile of a line sums its part
+and writes its total, the totals are scanned the same way (recursively, a line of totals per line
+of data, until one tile holds them), and each tile adds the totals of the tiles before it;
+products likewise, multiplying."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ import numpy as np
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from . import _data, _elementwise, _reductions, _scan, _through_host
+from ._reduction_source import COMBINE
 from .errors import InvalidArgument
 
 
@@ -112,9 +113,6 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
 # The value that leaves each reduction's result as it is: what where= puts in place of the elements it
 # leaves out (max and min have none: numpy asks for initial= there).
 _IDENTITY = {"sum": 0, "prod": 1, "mean": 0, "all": True, "any": False}
-# The ufunc that combines initial= with each result.
-_WITH_INITIAL = {"sum": np.add, "prod": np.multiply, "max": np.maximum, "min": np.minimum}
-_NUMPY_UFUNC = {"sum": "add", "prod": "multiply", "max": "maximum", "min": "minimum"}
 
 
 def _mask(where: Any, shape: Any, context: Any) -> Any:
@@ -147,7 +145,7 @@ def masked(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any
                                      **keywords, **({} if dtype is None else {"dtype": dtype}))
     mask = _mask(where, x.shape, x.device)
     if op in ("max", "min") and mask is not None and initial is None:
-        raise ValueError(f"reduction operation '{_NUMPY_UFUNC[op]}' does not have an identity, so to use a where "
+        raise ValueError(f"reduction operation '{COMBINE[op]}' does not have an identity, so to use a where "
                          "mask one has to specify 'initial'")
     result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
     start = None if initial is None else np.array(initial, dtype=result)  # numpy's casts and OverflowError
@@ -162,16 +160,16 @@ def masked(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any
         total = reduction(x, op, axis, keepdims, dtype)
         if start is not None:
             total = total if total.dtype != np.float16 else _elementwise.astype(total, np.float32)
-            total = _elementwise.apply(_WITH_INITIAL[op], (total, start.astype(total.dtype)[()]))
+            total = _elementwise.apply(getattr(np, COMBINE[op]), (total, start.astype(total.dtype)[()]))
     return total if total.dtype == result else _elementwise.astype(total, result, False)
 
 
 def _masked_mean(x: Any, mask: Any, axis: Any, keepdims: bool, result: np.dtype) -> Any:
     """numpy's mean (of dtype `result`) of x with its left-out elements already 0: the sum in
-    `result` (float16's in float32, rounded once by the caller, as numpy's) over the number of elements the mask leaves
-    in, counted in its real dtype (exact: sums of float32 ones are added in double, or in float
-    up to 2^24) from the mask itself, times the length of each reduced dimension it broadcasts
-    along; numpy's warning where that number is 0 (the mean is NaN)."""
+    `result` (float16's in float32, rounded once by the caller, as numpy's) over the number of
+    elements the mask leaves in, counted in its real dtype (exact: sums of float32 ones are added
+    in double, or in float up to 2^24) from the mask itself, times the length of each reduced
+    dimension it broadcasts along; numpy's warning where that number is 0 (the mean is NaN)."""
     summed = np.dtype(np.float32) if result == np.float16 else result
     real = np.empty(0, summed).real.dtype
     axes = tuple(range(x.ndim)) if axis is None else normalize_axis_tuple(axis, x.ndim)
@@ -182,7 +180,7 @@ def _masked_mean(x: Any, mask: Any, axis: Any, keepdims: bool, result: np.dtype)
     if broadcast != 1:
         count = _elementwise.apply(np.multiply, (count, real.type(broadcast)))
     if bool(reduction(_elementwise.apply(np.equal, (count, real.type(0))), "any")):
-        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=4)
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=5)  # from the caller of a.mean
     total = _elementwise.apply(np.true_divide, (reduction(x, "sum", axes, True, summed), count))
     if not keepdims:
         total = _elementwise.reshaped_copy(total, _reductions._result_shape(tuple(x.shape), axes, False))
