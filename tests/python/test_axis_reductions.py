@@ -416,7 +416,7 @@ def test_numpys_where_initial_and_mean_keywords_reach_the_methods_and_give_numpy
     np.testing.assert_allclose(out, host.sum(axis=1, where=mask), rtol=1e-6)
 
 
-@pytest.mark.parametrize("dtype", ["int8", "float16", "float32"])
+@pytest.mark.parametrize("dtype", ["int8", "float16"])  # float16 is computed through float32
 def test_where_and_initial_run_on_the_device_with_numpys_rules(dtype):
     host = random((4, 70), dtype)
     if host.dtype.kind == "f":
