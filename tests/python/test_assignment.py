@@ -387,3 +387,41 @@ def test_an_element_takes_masks_of_no_dimensions_only_as_numpy_does(context):
     with pytest.raises((ValueError, TypeError)):
         x[True] = np.ones((1, 2), np.float32)
     assert float(x) == 5.0
+
+
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
+def test_put_writes_on_the_device_as_numpys(mode, context):
+    host = random((5, 7), np.float32)
+    x = tiles.array(host, context=context)
+    index = rng.integers(-35 if mode == "raise" else -80, 35 if mode == "raise" else 80, 500)  # repeats
+    values = random(500, np.float32)
+    context.wait()
+    before = context.counters()["downloads"]
+    np.put(x, index, tiles.array(values, context=context), mode=mode)  # the last value given an index wins
+    x.put(index[:9].reshape(3, 3), values[:4], mode=mode)  # numpy data, repeated as needed
+    assert context.counters()["downloads"] == before
+    np.put(host, index, values, mode=mode)
+    host.put(index[:9].reshape(3, 3), values[:4], mode=mode)
+    np.testing.assert_array_equal(x.get(), host)
+
+
+def test_put_takes_values_and_refuses_as_numpy(context):
+    host = np.arange(6, dtype=np.int8)
+    x = tiles.array(host, context=context)
+    x.put([0, 5], 2.7)  # cast as numpy's put casts: 2
+    x.put([1, 2, 3], tiles.array(np.array([9, 8], np.int16), context=context))  # tiles values, cycled
+    x.put([4, 0], [])  # no values: nothing is written
+    np.put(host, [0, 5], 2.7)
+    np.put(host, [1, 2, 3], np.array([9, 8], np.int16))
+    np.testing.assert_array_equal(x.get(), host)
+    with pytest.raises(IndexError, match="index 6 is out of bounds for axis 0 with size 6"):
+        x.put([0, 6], 1)
+    with pytest.raises(IndexError, match="index -7 is out of bounds for axis 0 with size 6"):
+        np.put(x, [-7], 1)
+    with pytest.raises(OverflowError):
+        x.put([0], 300)
+    with pytest.raises(ValueError, match=r"clipmode must be one of 'clip', 'raise', or 'wrap' \(got 'x'\)"):
+        x.put([0], 1, mode="x")
+    with pytest.raises(IndexError, match="cannot replace elements of an empty array"):
+        tiles.zeros(0, np.int8, context=context).put([0], 1)
+    np.testing.assert_array_equal(x.get(), host)  # the refusals wrote nothing

@@ -163,13 +163,19 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
-@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1)])
+@pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1),
+                                         ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
 def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     """A reduction over the last axes (each result a row of consecutive elements) of many rows
     takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
     129): 32 rows of 8 work-items a tile, the last tile's last 26 rows missing), combined in
-    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined."""
+    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined. Rows
+    shorter than 128 take tiles of several rows however many there are, a work-item for each 4
+    elements ((6, 40, 63): 16 a row, (500, 7): 2, (300, 2): 1)."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    rows_launched = []
+    reduce_rows = _reductions._reduce_rows
+    monkeypatch.setattr(_reductions, "_reduce_rows", lambda *a: rows_launched.append(a[-2]) or reduce_rows(*a))
     host = random(shape, np.float32)
     x = xp.asarray(host)
     context = x.device
@@ -177,6 +183,7 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     launches = context.counters()["launches"]
     total = xp.sum(x, axis=axis)
     assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
+    assert rows_launched == ([] if shape == (3, 5, 300) else [shape[-1]])  # the rows kernel, over rows that long
     same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
     same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
@@ -187,6 +194,38 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
                           ("bool", "all")):
             data = random(shape, dtype) if dtype != "bool" else host > -3.0
             same(getattr(xp, op)(xp.asarray(data), axis=axis), getattr(np, op)(data, axis=axis), tolerance(dtype, op))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8", "bool"])
+def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
+    """The rows kernel reads 4 elements a vector from each row's first element at a vector's
+    alignment on, the elements before it and the row's tail one at a time: rows whose length is
+    not a multiple of 4 (each row starting elsewhere in a vector), sections starting past a
+    row's start, and a view of numpy memory that starts inside a vector."""
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    op = "all" if dtype == "bool" else "sum"
+    host = random((70, 1027), dtype) if dtype != "bool" else rng.random((70, 1027)) < 0.999
+    x = xp.asarray(host)
+    same(getattr(xp, op)(x, axis=1), getattr(np, op)(host, axis=1), tolerance(dtype, op))
+    same(getattr(xp, op)(x[3:], axis=1), getattr(np, op)(host[3:], axis=1), tolerance(dtype, op))
+    if dtype == "bool":  # numpy memory is viewed as no bools
+        return
+    memory = np.empty(host.size + 1, host.dtype)[1:].reshape(host.shape)  # one element past a vector's start
+    memory[...] = host
+    same(getattr(xp, op)(tiles.array_view(memory[:, :1026].copy()), axis=-1),
+         getattr(np, op)(host[:, :1026], axis=-1), tolerance(dtype, op))
+    same(getattr(xp, op)(tiles.array_view(memory), axis=-1), getattr(np, op)(host, axis=-1), tolerance(dtype, op))
+
+
+def test_the_rows_kernel_is_clean_under_oclgrind(monkeypatch):
+    """The rows kernel's vector reads, on a strict checked context: Oclgrind finds no access out of
+    bounds and no race on the tile's memory (it would raise tiles.CheckFailed)."""
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    checked = tiles.Context.checked(strict=True)
+    host = rng.integers(-50, 50, (67, 259)).astype(np.int32)
+    x = tiles.array(host, context=checked)
+    np.testing.assert_array_equal(xp.sum(x[1:], axis=1).get(), host[1:].sum(axis=1))
+    assert checked.diagnostics() == []
 
 
 @pytest.mark.skipif(not tiles.Context.default().device.supports_fp64, reason="floats add in float without doubles")
@@ -375,6 +414,51 @@ def test_numpys_where_initial_and_mean_keywords_reach_the_methods_and_give_numpy
     out = np.zeros(3, np.float64)
     assert x.sum(axis=1, where=mask, out=out) is out
     np.testing.assert_allclose(out, host.sum(axis=1, where=mask), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "float16"])  # float16 is computed through float32
+def test_where_and_initial_run_on_the_device_with_numpys_rules(dtype):
+    host = random((4, 70), dtype)
+    if host.dtype.kind == "f":
+        host[2, 5] = np.nan  # left out by the mask in one reduction, kept in the others
+    mask = random((4, 70), np.bool_)
+    mask[3] = False  # a row with nothing left in
+    x = xp.asarray(host)
+    context = x.device
+    context.reset_counters()
+    cases = [("sum", dict(axis=1, where=mask)), ("sum", dict(axis=0, where=mask[0], initial=3)),
+             ("prod", dict(axis=0, where=mask, initial=2)), ("max", dict(axis=1, where=mask, initial=-1)),
+             ("min", dict(axis=0, where=mask[:, :1], initial=0.5, keepdims=True)), ("max", dict(axis=1, initial=4)),
+             ("any", dict(axis=1, where=mask)), ("all", dict(axis=0, where=~mask)),
+             ("mean", dict(axis=1, where=mask[:3].any(axis=0)))]
+    results = [getattr(x, name)(**keywords) for name, keywords in cases]
+    assert context.counters()["downloads"] == 1  # the data stays: the mean reads whether a count is 0
+    # numpy's masked float16 loops round each step to float16; the kernels compute in float32 (or
+    # double), rounding once, as numpy's float32 computation rounded to float16 does.
+    wide = host.astype(np.float32) if dtype == "float16" else host
+    for (name, keywords), result in zip(cases, results):
+        expected = np.asarray(getattr(wide, name)(**keywords))
+        expected = expected.astype(np.float16) if expected.dtype == np.float32 and dtype == "float16" else expected
+        same(result, expected, tolerance(dtype, "sum" if name == "mean" else name))
+    with pytest.warns(RuntimeWarning, match="Mean of empty slice"), np.errstate(invalid="ignore"):
+        expected = host.mean(axis=1, where=mask)
+    with pytest.warns(RuntimeWarning, match="Mean of empty slice"):
+        same(x.mean(axis=1, where=mask), expected, tolerance(dtype, "sum"))
+
+
+def test_where_and_initial_refuse_as_numpy():
+    x = xp.asarray(np.arange(6, dtype=np.int8).reshape(2, 3))
+    with pytest.raises(ValueError, match="'maximum' does not have an identity, so to use a where mask one has to "
+                       "specify 'initial'"):
+        x.max(axis=1, where=np.array([True, False, True]))
+    with pytest.raises(TypeError, match=r"Cannot cast array data from dtype\('int64'\) to dtype\('bool'\)"):
+        x.sum(where=np.array([1, 0, 1]))
+    with pytest.raises(ValueError, match=r"where= of shape \(3, 2, 3\) does not broadcast to the data's \(2, 3\)"):
+        np.sum(x, where=np.ones((3, 2, 3), bool))
+    with pytest.raises(OverflowError):
+        x.max(initial=1000)
+    assert x.max(initial=2.5) == 5 and x.sum(initial=2.5) == 17  # numpy casts initial to the result's dtype
+    assert np.max(x, where=False, initial=7) == 7
 
 
 def test_methods_write_out_as_numpy():

@@ -2,9 +2,9 @@
 random data of every dtype the scan computes, over sizes that cross a tile (256) and a level of
 tiles' totals (100_000), along every axis of ranks 1 to 3, with include_initial; integers exact
 (wrapping as numpy's), floats within the bound of a sum in another order (n * eps * the sum of
-|x|). What the scan finds: x[mask] (and x[mask] = values) of masks of every density against
-numpy's, and nonzero; the data stays on the device (the number of true elements is the one value
-read back)."""
+|x|); products (cumprod, cumulative_prod) likewise, through the same scan. What the scan
+finds: x[mask] (and x[mask] = values) of masks of every density against numpy's, and nonzero;
+the data stays on the device (the number of true elements is the one value read back)."""
 
 import numpy as np
 import pytest
@@ -110,6 +110,50 @@ def test_cumulative_sum_refuses_as_numpy_and_computes_the_rest_on_the_host(conte
     check_sums(xp.cumulative_sum(tiles.array(halves, context=context)), np.cumulative_sum(halves), halves)
 
 
+def check_products(got, expected):
+    """`got` (tiles data) is numpy's `expected` products, of its shape and dtype: integers exactly
+    (wrapping as numpy's), floats within n * eps of each product (n the longest line), the bound
+    of products in any order."""
+    assert isinstance(got, tiles.array)
+    assert got.shape == expected.shape and got.dtype == expected.dtype, (got.shape, got.dtype, expected.dtype)
+    if expected.dtype.kind != "f":
+        np.testing.assert_array_equal(got.get(), expected)
+    else:
+        np.testing.assert_allclose(got.get(), expected, rtol=max(expected.shape) * np.finfo(expected.dtype).eps)
+
+
+@pytest.mark.parametrize("size", [257, 100_000])
+def test_cumulative_prod_on_the_device(size, context):
+    integers = rng.choice(np.array([-3, -2, -1, 1, 2, 3], np.int8), size)  # no 0: the products wrap int64
+    near_one = (1 + 0.01 * rng.standard_normal(size)).astype(np.float32)
+    for host in (integers, near_one):
+        x = tiles.array(host, context=context)
+        context.wait()
+        before = context.counters()
+        got = [np.cumulative_prod(x), xp.asarray(np.cumprod(x)), x.cumprod(),
+               np.cumulative_prod(x, include_initial=True)]
+        assert context.counters()["downloads"] == before["downloads"]  # the data stayed on the device
+        for result in got[:3]:
+            check_products(result, np.cumulative_prod(host))
+        check_products(got[3], np.cumulative_prod(host, include_initial=True))
+
+
+def test_cumprod_along_axes_in_numpys_dtypes(context):
+    host = rng.choice(np.array([-2, -1, 1, 2, 3], np.int16), (3, 300))
+    x = tiles.array(host, context=context)
+    check_products(np.cumprod(x, axis=1), np.cumprod(host, axis=1))  # int16 in int64, as numpy's
+    check_products(x.cumprod(axis=0, dtype=np.int8), host.cumprod(axis=0, dtype=np.int8))  # wrapping int8
+    check_products(np.cumprod(x), np.cumprod(host))  # all the elements in their order
+    check_products(np.cumulative_prod(x, axis=0, include_initial=True),
+                   np.cumulative_prod(host, axis=0, include_initial=True))
+    mask = rng.random((2, 3, 4)) < 0.8
+    check_products(np.cumprod(tiles.array(mask, context=context), axis=2), np.cumprod(mask, axis=2))
+    check_products(np.cumulative_prod(tiles.array(mask[:, :0], context=context), axis=1, include_initial=True),
+                   np.cumulative_prod(mask[:, :0], axis=1, include_initial=True))
+    halves = (1 + 0.1 * rng.standard_normal(5)).astype(np.float16)  # through the host, as cumsum's
+    check_products(np.cumprod(tiles.array(halves, context=context)), np.cumprod(halves))
+
+
 def masks(shape):
     """Masks of every density: none true, all true, one true, random ones."""
     yield np.zeros(shape, bool)
@@ -177,7 +221,7 @@ def test_nonzero_on_the_device(dtype, shape, context):
 
 
 def test_the_kernels_are_clean_under_oclgrind():
-    """Every kernel of a scan across tiles and levels, along each axis, and of a mask's positions,
+    """Every kernel of a scan across tiles and levels, along each axis, of products, and of a mask's positions,
     on a strict checked context: Oclgrind finds no race on the tiles' scratch, no access out of
     bounds and no divergent barrier (it would raise tiles.CheckFailed)."""
     checked = tiles.Context.checked(strict=True)
@@ -186,6 +230,8 @@ def test_the_kernels_are_clean_under_oclgrind():
     for axis in range(3):
         np.testing.assert_array_equal(xp.cumulative_sum(x, axis=axis, include_initial=True).get(),
                                       np.cumulative_sum(host, axis=axis, include_initial=True))
+    np.testing.assert_array_equal(np.cumulative_prod(x, axis=1, include_initial=True).get(),
+                                  np.cumulative_prod(host, axis=1, include_initial=True))
     mask = rng.random((3, 600)) < 0.4
     np.testing.assert_array_equal(x[tiles.array(mask, context=checked)].get(), host[mask])
     assert checked.diagnostics() == []

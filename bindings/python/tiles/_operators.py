@@ -1,7 +1,7 @@
 """What numpy users write on arrays, for tiles.array and tiles.array_view: the arithmetic, bitwise
 and comparison operators (in-place and reflected too) and numpy's ufuncs, computed on the device
 into new tiles.array; bool() as numpy's; the reductions (sum, prod, max, min, mean, var, std, all,
-any, argmax, argmin, cumsum), nonzero, astype, copy, reshape, ravel and tolist."""
+any, argmax, argmin, cumsum, cumprod), put, nonzero, astype, copy, reshape, ravel and tolist."""
 
 from __future__ import annotations
 
@@ -106,14 +106,30 @@ def _scalar_total(data: Any, op: str, axis: Any, dtype: Any, out: Any, keepdims:
 
 
 def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any], **given: Any) -> Any:
-    """numpy's method `name` of data with `keywords`: where any of `given` (where=, initial=,
-    mean=) was given, computed by numpy through the host (one download of the data and of tiles
-    keywords, the result a new tiles.array on its device); else on_device()."""
+    """numpy's method `name` of data with `keywords`: on_device() where none of `given` (where=,
+    initial=, mean=) was given; with where= and initial= of the reductions that take them, on the
+    device too (_statistics.masked); with var's and std's where= or mean=, computed by numpy
+    through the host (one download of the data and of tiles keywords, the result a new tiles.array
+    on its device)."""
     from . import _through_host  # which imports _data, and so this module, first
-    given = {key: _through_host.host(value) for key, value in given.items() if value is not _ABSENT}
+    given = {key: value for key, value in given.items() if value is not _ABSENT}
     if not given:
         return on_device()
+    if name not in ("var", "std") and _through_host.is_tiles(data):
+        return _statistics().masked(data, name, **dict(keywords, axis=_axis(data, keywords["axis"])), **given)
+    given = {key: _through_host.host(value) for key, value in given.items()}
     return _through_host.compute(getattr(np, name), data, **keywords, **given)
+
+
+def _cumulative(data: Any, operation: str, axis: Any, dtype: Any, out: Any) -> Any:
+    """cumsum's (operation "add") or cumprod's ("multiply") result: a scan on the device where its
+    kernels compute it, else numpy's through the host."""
+    from . import _scan, _through_host  # which import _data, and so this module, first
+    axis = _axis(data, axis)
+    found = _scan.cumsum(data, axis, dtype, operation)
+    if found is None:
+        found = _through_host.compute(_scan.NUMPY[operation][1], data, axis=axis, dtype=dtype)
+    return _method_result(found, out)
 
 
 class operators:
@@ -165,7 +181,8 @@ class operators:
         return _elementwise.apply(ufunc, inputs, out=out)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum, and np.dot
+        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
+        np.cumulative_prod, and np.dot
         and np.matmul of matrices run on the device (a new tiles.array);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
         numpy does without this protocol; every other function runs as numpy runs it without the
@@ -174,9 +191,10 @@ class operators:
             return _elementwise.concatenate(*args, **kwargs)
         if func is np.where and len(args) + len(kwargs) == 3:
             return _elementwise.where(*args, **kwargs)
-        if func is np.cumulative_sum and kwargs.get("out") is None:
+        if func in (np.cumulative_sum, np.cumulative_prod) and kwargs.get("out") is None:
             from . import _statistics  # which imports _data, and so this module, first
-            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"})
+            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"},
+                                              operation="add" if func is np.cumulative_sum else "multiply")
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)
@@ -289,7 +307,8 @@ class operators:
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
             initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
-        for the unsigned ones) or `dtype`; with initial= or where=, numpy's through the host."""
+        for the unsigned ones) or `dtype`; initial= and where= (a mask that broadcasts against the
+        data) on the device too (_statistics.masked)."""
         scalar = _scalar_total(self, "sum", axis, dtype, out, keepdims, initial, where)
         if scalar is not None:
             return scalar
@@ -331,7 +350,7 @@ class operators:
     def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
              where: Any = _ABSENT) -> Any:
         """numpy's mean (float64 for integers and bools, the data's dtype for floats, or `dtype`);
-        with where=, numpy's through the host."""
+        where= counts only the elements it leaves in."""
         result = _computed(self, "mean", dict(axis=axis, dtype=dtype, keepdims=keepdims),
                            lambda: _statistics().mean(self, axis, keepdims, dtype),
                            where=where)
@@ -355,7 +374,7 @@ class operators:
         return _method_result(result, out, root=True)
 
     def all(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = _ABSENT) -> Any:
-        """numpy's all (bool); with where=, numpy's through the host."""
+        """numpy's all (bool); where= as sum's."""
         result = _computed(self, "all", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "all", _axis(self, axis), keepdims),
                            where=where)
@@ -380,12 +399,20 @@ class operators:
         """numpy's cumsum (of all the elements in their order where axis is None) as a new
         tiles.array, by a scan on the device for the dtypes its kernels sum (bool, integers,
         float32, float64 where the device has doubles), through the host for the others."""
-        from . import _scan, _through_host  # which import _data, and so this module, first
-        axis = _axis(self, axis)
-        found = _scan.cumsum(self, axis, dtype)
-        if found is None:
-            found = _through_host.compute(np.cumsum, self, axis=axis, dtype=dtype)
-        return _method_result(found, out)
+        return _cumulative(self, "add", axis, dtype, out)
+
+    def cumprod(self, axis: Optional[int] = None, dtype: Any = None, out: Any = None) -> Any:
+        """numpy's cumprod (in the platform integer for bools and smaller integers, as numpy's),
+        as cumsum."""
+        return _cumulative(self, "multiply", axis, dtype, out)
+
+    def put(self, ind: Any, v: Any, mode: str = "raise") -> None:
+        """numpy's put (np.put calls it): the elements at the flat indices `ind` take the values
+        `v` (repeated as needed), written on the device as a[idx] = v is, the last value given
+        a repeated index winning; `mode` 'raise', 'wrap' or 'clip' for indices outside, as
+        numpy's (_put)."""
+        from . import _put  # which imports _elementwise, and so _data, first
+        _put.put(self, ind, v, mode)
 
     def nonzero(self) -> Tuple[Any, ...]:
         """numpy's nonzero: the indices of the elements that are not 0, one tiles.array a

@@ -15,7 +15,11 @@ over the last axes), a work-group may reduce rows instead (`rows`), as CuPy's re
 row among `width` neighbouring work-items of a tile (the tile holding TILE_DIM0 / width rows), each
 work-item combining the elements width apart from its own, so that a warp reads consecutive
 elements, and the tile combining its work-items' values in tile_static memory, halving, within
-the same launch."""
+the same launch. Where the data's type has a vector of 4, each work-item reads 4 elements a step,
+as a vector, from the row's first element at a vector's alignment on (the elements before it and
+the row's tail one at a time): a warp then moves 16 bytes a work-item (of float data) a read,
+where one element a read moved 1.1-1.6 TB/s on the H200 against CuPy's 2.9 (sums of the rows of
+an 8192^2 float32 matrix)."""
 
 from __future__ import annotations
 
@@ -120,10 +124,8 @@ def rows_source(signature: Signature) -> str:
             "    const long lane = (long)get_local_id(0), part = lane % width;",
             "    const long row = (long)get_group_id(0) * (TILE_DIM0 / width) + lane / width;",
             f"    {name} a = {_identity(signature.op, signature.accumulated)};",
-            "    if (row < rows) {",
-            "        for (long at = row * count + part; at < (row + 1) * count; at += width) {",
-            f"            const {name} y = {_element(signature, 'at')};"]
-    body += [f"            {line}" for line in update] + ["        }", "    }", "    shared[lane] = a;"]
+            "    if (row < rows) {"]
+    body += [f"        {line}" for line in _row_reads(signature, update)] + ["    }", "    shared[lane] = a;"]
     # Each step halves the values of a row: those of its first `apart` work-items take those `apart` after them.
     body += ["    for (long apart = width / 2; apart > 0; apart /= 2) {",
              "        tile_barrier_wait_with_tile_static_memory_fence();",
@@ -133,6 +135,41 @@ def rows_source(signature: Signature) -> str:
                                                          "    if (part == 0 && row < rows) {",
                                                          "        " + _stored(signature, "row"), "    }"]
     return _kernel(signature, parameters, body, helper)
+
+
+def _row_reads(signature: Signature, update: List[str]) -> List[str]:
+    """The statements by which a row's work-item `part` combines its elements into a: where the
+    data's elements have an OpenCL C vector type of 4 (not float16 or complex data), the row's
+    elements from the first at an address of a whole vector on are read as vectors, the work-item
+    taking vectors part, part + width, ... (so that a warp reads consecutive vectors, 4 elements
+    a read), the elements before them and the tail past the last whole vector one at a time;
+    otherwise every element one at a time, elements part, part + width, ..."""
+    name = generated.opencl_type(signature.accumulated)
+
+    def combined(value: str) -> List[str]:
+        return [f"const {name} y = {value};", *update]
+
+    def scalars(first: str, end: str) -> List[str]:
+        return [f"for (long at = {first} + part; at < {end}; at += width) {{",
+                *(f"    {line}" for line in combined(_element(signature, "at"))), "}"]
+
+    if signature.data == np.float16 or signature.data.kind == "c":
+        return scalars("row * count", "(row + 1) * count")
+    element = generated.opencl_type(signature.data)
+    size = signature.data.itemsize
+    vector_bytes = 4 * size
+    lines = ["const long start = row * count;",
+             f"const long head = min(count, (long)((({vector_bytes} - (ulong)(in + start) % {vector_bytes}) % "
+             f"{vector_bytes}) / {size}));",
+             "const long vectors = (count - head) / 4;",
+             f"__global const {element}4* whole = (__global const {element}4*)(in + start + head);",
+             "for (long k = part; k < vectors; k += width) {",
+             f"    const {element}4 v = whole[k];"]
+    for component in "xyzw":
+        value = generated._read(f"v.{component}", signature.data, signature.accumulated)
+        lines += ["    {", *(f"        {line}" for line in combined(value)), "    }"]
+    lines.append("}")
+    return lines + scalars("start", "start + head") + scalars("start + head + 4 * vectors", "start + count")
 
 
 def _results_source(signature: Signature) -> str:

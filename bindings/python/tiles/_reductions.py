@@ -38,7 +38,9 @@ _LEAST_SHARE = 64
 # of the rows of an 8192^2 float32 matrix on the H200, whatever the number of shares (32 to 512).
 # 32 elements a work-item ran a little faster than 8 on the H200 in every shape timed (BENCHMARKS.md:
 # 0.43x CuPy's against 0.40x at 8192^2, 0.64x against 0.54x at (65536, 1024)); tiles of 256, 512
-# and 1024 work-items were within noise of each other.
+# and 1024 work-items were within noise of each other. Rows shorter than 2 * _LEAST_SHARE take the
+# rows kernel too, however many there are, each among as many work-items as give each 4 elements
+# (a vector): one work-item a row had a warp read elements a row apart (not yet timed on a GPU).
 ROW_TILE = 256
 ROW_ELEMENTS = 32
 
@@ -115,8 +117,9 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     busy = BUSY_ON_CPUS if context.device.is_cpu else BUSY
     divisor = [float(count)] if op == "mean" else []
     if op not in source.POSITIONS and reduced and busy > 1:
-        long_rows = len(reduced) == 1 and reduced[0][1] == 1 and count >= 2 * _LEAST_SHARE
-        if long_rows and outputs * ROW_TILE >= busy:
+        rows = len(reduced) == 1 and reduced[0][1] == 1
+        short_rows = rows and count < 2 * _LEAST_SHARE
+        if short_rows or (rows and outputs * ROW_TILE >= busy):
             _reduce_rows(source.Signature(op, x.dtype, accumulated, result, 0, 1, rows=True), out, x, divisor, outputs,
                          count, context)
             return out
@@ -139,10 +142,13 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
 def _reduce_rows(signature: source.Signature, out: Any, data: Any, divisor: List[float], rows: int, count: int,
                  context: Any) -> None:
     """The rows kernel of `signature` over `rows` rows of `count` consecutive elements: each row
-    among `width` work-items, as few as give each ROW_ELEMENTS elements or more, a power of two,
-    at most the tile."""
+    among `width` work-items, a power of two, at most the tile: as few as give each ROW_ELEMENTS
+    elements or more, and for rows shorter than 2 * _LEAST_SHARE as many as give each one vector
+    of 4, so that a warp reads a few short rows' consecutive elements, where one work-item a row
+    would read elements a row apart."""
     tile = min(ROW_TILE, 1 << (context.device.max_work_group_size.bit_length() - 1))
-    width = min(tile, 1 << (-(-count // ROW_ELEMENTS) - 1).bit_length())
+    share = 4 if count < 2 * _LEAST_SHARE else ROW_ELEMENTS
+    width = min(tile, 1 << (-(-count // share) - 1).bit_length())
     tiles_needed = -(-rows // (tile // width))
     parallel_for_each(extent(tiles_needed * tile).tile(tile), _kernels(signature, "tiles_reduce_" + signature.op), out,
                       data, *divisor, rows, count, width)

@@ -1,9 +1,10 @@
-"""Prefix sums on the device, and what they find: numpy's cumulative_sum (and cumsum) along any
-axis, and the positions of a mask's true elements, which x[mask], its assignments and nonzero
-gather and scatter through. A scan is work-efficient, in three passes (the kernels of
-_scan_source): each tile of a line sums its part and writes its total, the totals are scanned the
-same way (recursively, a line of totals per line of data, until one tile holds them), and each
-tile adds the totals of the tiles before it."""
+"""Prefix sums and products on the device, and what they find: numpy's cumulative_sum (and
+cumsum) and cumulative_prod (and cumprod) along any axis, and the positions of a mask's true
+elements, which x[mask], its assignments and nonzero gather and scatter through. A scan is
+work-efficient, in three passes (the kernels of _scan_source): each tile of a line sums its part
+and writes its total, the totals are scanned the same way (recursively, a line of totals per line
+of data, until one tile holds them), and each tile adds the totals of the tiles before it;
+products likewise, multiplying."""
 
 from __future__ import annotations
 
@@ -36,24 +37,25 @@ def _tile(n: int, context: Context) -> int:
 
 
 def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
-          context: Context) -> Any:
-    """A new array of `shape` on `context` holding the inclusive sums, in `result`, along the
-    middle dimension of `data`'s elements seen as `lines` (outer, n, inner), that dimension
-    lengthened by `shift` (1: with include_initial's 0 first)."""
+          context: Context, operation: str = "add") -> Any:
+    """A new array of `shape` on `context` holding the inclusive sums (products, for `operation`
+    "multiply"), in `result`, along the middle dimension of `data`'s elements seen as `lines`
+    (outer, n, inner), that dimension lengthened by `shift` (1: with include_initial's identity
+    first)."""
     outer, n, inner = lines
     if n == 0 or outer * inner == 0:
-        return _data.zeros(shape, result, context=context)
-    out, scanned, tile = _tiles_scanned(data, lines, result, shift, shape, context)
+        return _data.full(shape, 1 if operation == "multiply" else 0, result, context=context)
+    out, scanned, tile = _tiles_scanned(data, lines, result, shift, shape, context, operation)
     tiles_along = scanned.shape[1]
     if tiles_along > 1:
         parallel_for_each(extent(outer, inner, (tiles_along - 1) * tile).tile(1, 1, tile),
-                          _kernel(generated.Signature(data.dtype, result), "tiles_add_offsets"), out, scanned, n,
-                          inner, shift, context=context)
+                          _kernel(generated.Signature(data.dtype, result, operation), "tiles_add_offsets"), out,
+                          scanned, n, inner, shift, context=context)
     return out
 
 
 def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
-                   context: Context) -> Tuple[Any, Any, int]:
+                   context: Context, operation: str = "add") -> Tuple[Any, Any, int]:
     """The scan's first passes, for lines of n > 0 elements: a new array of `shape` holding the
     inclusive sums within each tile of a line (as _scan's), the inclusive sums of the tiles'
     totals along each line (a row of them a line, in the result's accumulator), and the tile."""
@@ -64,46 +66,52 @@ def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shi
     summed = generated.accumulator(result)
     totals = _data.empty((outer * inner, tiles_along), summed, context=context)
     parallel_for_each(extent(outer, inner, tiles_along * tile).tile(1, 1, tile),
-                      _kernel(generated.Signature(data.dtype, result), "tiles_scan_tiles"), out, data, totals, n,
-                      inner, shift, context=context)
+                      _kernel(generated.Signature(data.dtype, result, operation), "tiles_scan_tiles"), out, data,
+                      totals, n, inner, shift, context=context)
     if tiles_along == 1:
         return out, totals, tile
-    return out, _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context), tile
+    return out, _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context, operation), tile
 
 
-def cumulative_sum(x: Any, axis: Optional[int], dtype: Any, include_initial: bool) -> Optional[Any]:
-    """numpy's cumulative_sum of tiles data x as a new array on its device, where the kernels
-    compute it (_scanned); None where they do not, and for x of no dimensions. numpy's refusals
-    (an axis missing or out of range, a dtype it does not sum in) come first, from numpy itself."""
+# numpy's function of each operation, along an axis and along all the elements in order.
+NUMPY = {"add": (np.cumulative_sum, np.cumsum), "multiply": (np.cumulative_prod, np.cumprod)}
+
+
+def cumulative(x: Any, axis: Optional[int], dtype: Any, include_initial: bool, operation: str = "add") -> Optional[Any]:
+    """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply") of tiles data x as a
+    new array on its device, where the kernels compute it (_scanned); None where they do not, and
+    for x of no dimensions. numpy's refusals (an axis missing or out of range, a dtype it does not
+    sum in) come first, from numpy itself."""
     if not _through_host.is_tiles(x) or x.ndim == 0:
         return None
     keywords = {} if dtype is None else {"dtype": _data._dtype(dtype)}
-    result = np.cumulative_sum(np.zeros((1,) * x.ndim, x.dtype), axis=axis, **keywords).dtype
+    result = NUMPY[operation][0](np.zeros((1,) * x.ndim, x.dtype), axis=axis, **keywords).dtype
     axis = normalize_axis_index(0 if axis is None else axis, x.ndim)
     shift = 1 if include_initial else 0
     shape = x.shape[:axis] + (x.shape[axis] + shift,) + x.shape[axis + 1:]
     lines = (math.prod(x.shape[:axis]), x.shape[axis], math.prod(x.shape[axis + 1:]))
-    return _scanned(x, lines, result, shift, shape)
+    return _scanned(x, lines, result, shift, shape, operation)
 
 
-def cumsum(x: Any, axis: Optional[int], dtype: Any) -> Optional[Any]:
-    """numpy's cumsum of tiles data x (of all its elements in their order where axis is None) as
-    a new array on its device, where the kernels compute it; else None."""
+def cumsum(x: Any, axis: Optional[int], dtype: Any, operation: str = "add") -> Optional[Any]:
+    """numpy's cumsum (cumprod, for `operation` "multiply") of tiles data x (of all its elements
+    in their order where axis is None) as a new array on its device, where the kernels compute
+    it; else None."""
     if axis is not None or x.ndim <= 1:
-        return cumulative_sum(x, axis, dtype, False)
-    result = np.cumsum(np.zeros(1, x.dtype), dtype=None if dtype is None else _data._dtype(dtype)).dtype
-    return _scanned(x, (1, x.size, 1), result, 0, (x.size,))
+        return cumulative(x, axis, dtype, False, operation)
+    result = NUMPY[operation][1](np.zeros(1, x.dtype), dtype=None if dtype is None else _data._dtype(dtype)).dtype
+    return _scanned(x, (1, x.size, 1), result, 0, (x.size,), operation)
 
 
-def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int,
-             shape: Tuple[int, ...]) -> Optional[Any]:
+def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
+             operation: str) -> Optional[Any]:
     """_scan of x on its device where the kernels read x's dtype and sum in `result` (bool, an
     integer, float32, or float64 on a device with doubles; x not complex); else None."""
     context = context_for([x])
     if (generated.accumulator(result) is None or not elementwise.storable(x.dtype) or x.dtype.kind == "c" or
             _elementwise.lacks_doubles(context, (x.dtype, result))):
         return None
-    return _scan(x, lines, result, shift, shape, context)
+    return _scan(x, lines, result, shift, shape, context, operation)
 
 
 def true_positions(mask: Any, context: Context) -> Any:

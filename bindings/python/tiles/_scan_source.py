@@ -1,4 +1,5 @@
-"""The OpenCL C of prefix sums along a dimension: one source per (stored dtype, result dtype),
+"""The OpenCL C of prefix sums and products along a dimension: one source per (stored dtype,
+result dtype, operation),
 whose kernels are launched over (outer, inner, tiles along the line), tiled (1, 1, TILE_DIM2), so
 that every line of the data seen as (outer, n, inner) is scanned by its own row of tiles and no
 work-item divides to find its line. tiles_scan_tiles sums each tile's part of a line with the
@@ -11,7 +12,12 @@ Sums are computed in the accumulator of the result dtype (_ACCUMULATORS): intege
 the unsigned type of their width or wider, so that they wrap as numpy's do (C leaves a signed
 overflow undefined), floats in themselves. Elements are converted to the result dtype first, as
 numpy's add.accumulate converts them, and stored as the elementwise kernels store (a bool result
-is numpy's logical or: a sum not 0)."""
+is numpy's logical or: a sum not 0).
+
+Products (numpy's cumprod) are the same passes with multiplication for addition and 1 for 0: in
+the unsigned accumulators too, whose products wrap to the same low bits as signed ones. The tile's
+scan of products is a Hillis and Steele scan through the scratch (log2(tile) steps), as the
+prelude's collectives scan only sums."""
 
 from __future__ import annotations
 
@@ -42,11 +48,34 @@ class Signature:
     """What one source is made for: the dtype of the data read and of the sums written."""
     stored: np.dtype
     result: np.dtype
+    operation: str = "add"  # a name of _OPERATIONS
 
     @property
     def finds_positions(self) -> bool:
         """Whether the source is a mask's scan, which holds tiles_true_positions."""
-        return self.stored == np.bool_ and self.result == np.int64
+        return self.stored == np.bool_ and self.result == np.int64 and self.operation == "add"
+
+
+# Each operation's C operator, its identity, and the tile's inclusive scan of it.
+_OPERATIONS = {"add": ("+", "0", "tile_inclusive_scan_add"), "multiply": ("*", "1", "tiles_scan_multiply")}
+
+# The tile's inclusive products, in the scratch: at step d each work-item multiplies in the
+# product of the d before it, until d reaches the tile.
+_SCAN_MULTIPLY = """
+A tiles_scan_multiply(__local A* scratch, A x) {
+    const int i = get_local_id(0);
+    scratch[i] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int d = 1; d < TILE_DIM2; d *= 2) {
+        const A before = i >= d ? scratch[i - d] : (A)1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        x = before * x;
+        scratch[i] = x;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    return x;
+}
+"""
 
 
 # The lines' places, with the work-item's line (outer, across) and its position j along it, the
@@ -61,12 +90,12 @@ __kernel void tiles_scan_tiles(__global T* out, __global const S* in, __global A
                                const long inner, const long shift) {
     tile_static A scratch[TILE_SCRATCH_SIZE];
     PLACES_FROM_0
-    const A sum = tile_inclusive_scan_add(scratch, j < n ? (A)(READ) : (A)0);
+    const A sum = SCAN(scratch, j < n ? (A)(READ) : (A)IDENTITY);
     if (j < n) {
         STORE_SUM
     }
-    if (shift != 0 && j == 0) out[out_at - inner] = 0;
-    /* the last work-item's sum is the tile's total: those past n added 0 */
+    if (shift != 0 && j == 0) out[out_at - inner] = IDENTITY;
+    /* the last work-item's sum is the tile's total: those past n added the identity */
     if (get_local_id(0) == TILE_DIM2 - 1) totals[line * get_num_groups(0) + get_group_id(0)] = sum;
 }
 
@@ -76,7 +105,7 @@ __kernel void tiles_add_offsets(__global T* out, __global const A* scanned, cons
                                 const long shift) {
     PLACES_FROM_TILE
     if (j >= n) return;
-    const A sum = (A)out[out_at] + scanned[line * (get_num_groups(0) + 1) + get_group_id(0)];
+    const A sum = (A)out[out_at] OP scanned[line * (get_num_groups(0) + 1) + get_group_id(0)];
     STORE_SUM
 }
 """
@@ -97,6 +126,7 @@ __kernel void tiles_true_positions(__global long* positions, __global const ucha
 def source(signature: Signature) -> str:
     """The OpenCL C of the kernels for `signature` (the module's text says what each does)."""
     stored, result = signature.stored, signature.result
+    operator, identity, scan = _OPERATIONS[signature.operation]
     summed = _ACCUMULATORS[result]
     at = "(outer * n + j) * inner + across"
     element = f"vload_half({at}, in)" if stored == np.float16 else f"in[{at}]"
@@ -104,7 +134,9 @@ def source(signature: Signature) -> str:
              "A": elementwise.opencl_type(summed), "PLACES_FROM_0": _PLACES.replace("FIRST", "0"),
              "PLACES_FROM_TILE": _PLACES.replace("FIRST", "TILE_DIM2"),
              "READ": elementwise._read(element, stored, result),
-             "STORE_SUM": elementwise._store("sum", result, summed, "out_at")}
-    text = re.sub(r"\b(" + "|".join(words) + r")\b", lambda m: words[m.group(1)], _TEMPLATE)
+             "STORE_SUM": elementwise._store("sum", result, summed, "out_at"), "OP": operator, "IDENTITY": identity,
+             "SCAN": scan}
+    template = (_SCAN_MULTIPLY if signature.operation == "multiply" else "") + _TEMPLATE
+    text = re.sub(r"\b(" + "|".join(words) + r")\b", lambda m: words[m.group(1)], template)
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if np.float64 in (stored, result) else ""
     return pragma + text + (_POSITIONS if signature.finds_positions else "")

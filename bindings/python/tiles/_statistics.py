@@ -5,17 +5,24 @@ of ones with keepdims=True); over axes, and for other dtypes, sum, prod, max, mi
 any, argmax and argmin in the kernels of _reductions, on the device too; and var and std of
 float32 (float64) data over any axes from the mean and the squared deviations, each a kernel.
 
-cumulative_sum is a scan on the device (_scan), for the dtypes its kernels sum."""
+numpy's where= and initial= of sum, prod, max, min, mean, all and any (masked) are on the device
+too: the elements where= leaves out are replaced by the reduction's identity (by initial for max
+and min) in one elementwise launch, and initial is combined with the result in another.
+
+cumulative_sum and cumulative_prod are scans on the device (_scan), for the dtypes its kernels
+combine."""
 
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Optional
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from . import _data, _elementwise, _reductions, _scan, _through_host
+from ._reduction_source import COMBINE
 from .errors import InvalidArgument
 
 
@@ -103,6 +110,83 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
     return reduction(x, "mean", axis, keepdims, dtype)
 
 
+# The value that leaves each reduction's result as it is: what where= puts in place of the elements it
+# leaves out (max and min have none: numpy asks for initial= there).
+_IDENTITY = {"sum": 0, "prod": 1, "mean": 0, "all": True, "any": False}
+
+
+def _mask(where: Any, shape: Any, context: Any) -> Any:
+    """where= as a bool mask that broadcasts to the data's `shape` (tiles data as it is, anything
+    else uploaded to `context`), or None for where=True; numpy's TypeError for a mask that does not
+    cast 'safe' to bool, a ValueError naming both shapes for one that does not broadcast."""
+    if not _through_host.is_tiles(where):
+        where = np.asarray(where)
+        if where.ndim == 0 and where.dtype == np.bool_ and where:
+            return None
+        if where.dtype == np.bool_:
+            where = _data.array(where, context=context)
+    if not np.can_cast(where.dtype, np.bool_, "safe"):
+        raise TypeError(f"Cannot cast array data from {where.dtype!r} to dtype('bool') according to the rule 'safe'")
+    if len(where.shape) > len(shape) or np.broadcast_shapes(tuple(where.shape), tuple(shape)) != tuple(shape):
+        raise ValueError(f"where= of shape {tuple(where.shape)} does not broadcast to the data's {tuple(shape)}")
+    return where
+
+
+def masked(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None, *, initial: Any = None,
+           where: Any = True) -> Any:
+    """numpy's `op` (sum, prod, max, min, mean, all, any) of tiles data x with where= and
+    initial= (None: not given), as reduction's and mean's on the device: the elements left out
+    replaced by the identity (initial for max and min, which numpy requires with where=), initial
+    combined with each result, the mean over the number of elements where= leaves in (numpy's
+    warning where that is none: the mean is NaN); data of no elements through numpy."""
+    if x.size == 0:
+        keywords = {} if initial is None else {"initial": initial}
+        return _through_host.compute(getattr(np, op), x, axis=axis, keepdims=keepdims, where=_through_host.host(where),
+                                     **keywords, **({} if dtype is None else {"dtype": dtype}))
+    mask = _mask(where, x.shape, x.device)
+    if op in ("max", "min") and mask is not None and initial is None:
+        raise ValueError(f"reduction operation '{COMBINE[op]}' does not have an identity, so to use a where "
+                         "mask one has to specify 'initial'")
+    result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
+    start = None if initial is None else np.array(initial, dtype=result)  # numpy's casts and OverflowError
+    if mask is not None:
+        fill = np.array(initial if op in ("max", "min") else _IDENTITY[op], dtype=x.dtype)
+        if x.dtype == np.float16:  # which elementwise kernels move through float32, exactly
+            x = _elementwise.astype(x, np.float32)
+        x = _elementwise.where(mask, x, fill.astype(x.dtype))
+    if op == "mean":
+        total = mean(x, axis, keepdims, dtype) if mask is None else _masked_mean(x, mask, axis, keepdims, result)
+    else:
+        total = reduction(x, op, axis, keepdims, dtype)
+        if start is not None:
+            total = total if total.dtype != np.float16 else _elementwise.astype(total, np.float32)
+            total = _elementwise.apply(getattr(np, COMBINE[op]), (total, start.astype(total.dtype)[()]))
+    return total if total.dtype == result else _elementwise.astype(total, result, False)
+
+
+def _masked_mean(x: Any, mask: Any, axis: Any, keepdims: bool, result: np.dtype) -> Any:
+    """numpy's mean (of dtype `result`) of x with its left-out elements already 0: the sum in
+    `result` (float16's in float32, rounded once by the caller, as numpy's) over the number of
+    elements the mask leaves in, counted in its real dtype (exact: sums of float32 ones are added
+    in double, or in float up to 2^24) from the mask itself, times the length of each reduced
+    dimension it broadcasts along; numpy's warning where that number is 0 (the mean is NaN)."""
+    summed = np.dtype(np.float32) if result == np.float16 else result
+    real = np.empty(0, summed).real.dtype
+    axes = tuple(range(x.ndim)) if axis is None else normalize_axis_tuple(axis, x.ndim)
+    padded = (1,) * (x.ndim - mask.ndim) + tuple(mask.shape)
+    mask = mask if padded == tuple(mask.shape) else mask.reshape(padded)
+    count = reduction(mask, "sum", axes, True, real)
+    broadcast = math.prod(x.shape[a] for a in axes if padded[a] == 1)
+    if broadcast != 1:
+        count = _elementwise.apply(np.multiply, (count, real.type(broadcast)))
+    if bool(reduction(_elementwise.apply(np.equal, (count, real.type(0))), "any")):
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=5)  # from the caller of a.mean
+    total = _elementwise.apply(np.true_divide, (reduction(x, "sum", axes, True, summed), count))
+    if not keepdims:
+        total = _elementwise.reshaped_copy(total, _reductions._result_shape(tuple(x.shape), axes, False))
+    return total
+
+
 def _result_dtype(x: Any, dtype: Any) -> np.dtype:
     """numpy's dtype of the var (and std) of x's elements in `dtype`."""
     return np.var(np.zeros(1, x.dtype), **({} if dtype is None else {"dtype": _data._dtype(dtype)})).dtype
@@ -139,11 +223,11 @@ def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = Fals
     return _elementwise.astype(root, np.float16, False) if half else root
 
 
-def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False) -> Any:
-    """numpy's cumulative_sum: by a scan on the device (_scan) where its kernels sum x's dtype
-    into the result's, else through the host."""
-    found = _scan.cumulative_sum(x, axis, dtype, include_initial)
+def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False,
+                   operation: str = "add") -> Any:
+    """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply"): by a scan on the
+    device (_scan) where its kernels combine x's dtype into the result's, else through the host."""
+    found = _scan.cumulative(x, axis, dtype, include_initial, operation)
     if found is not None:
         return found
-    return _through_host.compute(np.cumulative_sum, x, axis=axis, dtype=dtype, include_initial=include_initial)
-
+    return _through_host.compute(_scan.NUMPY[operation][0], x, axis=axis, dtype=dtype, include_initial=include_initial)
