@@ -343,3 +343,43 @@ TEST_CASE("the wgmma gemm at tf32 and tf32x3 multiplies a float matrix by itself
             CHECK(largest <= rounding + (3.0 * n + 16) * std::ldexp(1.0, -23));
         }
 }
+
+TEST_CASE("the wide wgmma gemm multiplies in place matrices in memory libcuda allocates, C read for beta",
+          "[algorithms][gemm][sm90a][libcuda]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    // Edges in every dimension, each matrix of 2 MiB or more: A 1032 x 1040 and B 1040 x 1048
+    // halves, C 1032 x 1048 floats.
+    const int m = 1032, n = 1048, k = 1040;
+    const std::vector<float> a_values = random_floats(std::size_t(m) * k, 61),
+                             b_values = random_floats(std::size_t(k) * n, 62),
+                             c_start = random_floats(std::size_t(m) * n, 63);
+    const std::vector<tiles::half> a(a_values.begin(), a_values.end()), b(b_values.begin(), b_values.end());
+    tiles::array<tiles::half, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view);
+    tiles::array<float, 2> c_array(m, n, c_start.begin(), view);
+    const tiles::engine::matrix_operand operands[3] = {
+        tiles::detail::operand_of(a_array), tiles::detail::operand_of(b_array), tiles::detail::operand_of(c_array)};
+    if (!tiles::algorithms::enqueue_wgmma_gemm(view.context(), tiles::gemm_precision::float16, 2.0, operands[0],
+                                               operands[1], 0.5, operands[2],
+                                               tiles::algorithms::wgmma_launch::through_libcuda_always))
+        return; // no sm_90a device here: the tests above check what is said
+    if (tiles::engine::cuda_launch_missing(*view.context()).empty())
+        for (const tiles::engine::matrix_operand& operand : operands)
+            CHECK(tiles::engine::cuda_address_of(
+                      tiles::engine::device_buffer(*operand.data, tiles::engine::whole_of(*operand.data),
+                                                   view.context(), tiles::engine::host_access::read)) != 0);
+    const std::vector<float> c = c_array;
+    double largest = 0;
+    for (int i = 0; i < m; i += 7)
+        for (int j = 0; j < n; j += 5) {
+            const double start = 0.5 * double(c_start[std::size_t(i) * n + j]);
+            double exact = start, magnitude = std::abs(start);
+            for (int q = 0; q < k; ++q) {
+                const double term =
+                    2.0 * double(float(a[std::size_t(i) * k + q])) * double(float(b[std::size_t(q) * n + j]));
+                exact += term;
+                magnitude += std::abs(term);
+            }
+            largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
+        }
+    CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+}
