@@ -51,8 +51,7 @@ constexpr int band_rows = 16;
 // Each precision's kernel: the shape launched through OpenCL, at most 48 KiB of tile_static memory
 // a tile; the wide shape launched through libcuda (cuda_launch.hpp) past that, in dynamic shared
 // memory; and the products that take the wide one where they can, those of each of m, n and k at
-// least `wide_side_from` and more than `wide_gains_above` multiply-adds. As measured fastest on the
-// H200 (BENCHMARKS.md):
+// least `wide_side_from`. As measured fastest on the H200 (BENCHMARKS.md):
 // - through OpenCL, 16-bit matrices and tf32 in two warpgroups by 192 columns (256 work-items of
 //   122 registers, so that two tiles share a multiprocessor), 16-bit in 4 stages of 32 bytes (16
 //   of k, 41 KiB), tf32 in 2 of 64 bytes (16 of k, two wgmma k8 a slab, 41 KiB); tf32x3, whose
@@ -65,20 +64,23 @@ constexpr int band_rows = 16;
 // - the wide kernel, with its staging through libcuda, at 0.96x-1.05x the OpenCL launch for 16-bit
 //   squares of 8192 and 1.24x-1.29x at 12288 and 16384; for tf32 at 0.69x at 4096, 1.16x at 8192
 //   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x (on the H100 1.03x and 0.98x at 8192,
-//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included. Only
-//   squares were measured: a thin product of as many multiply-adds stages more (C's m * n floats,
-//   twice with beta) for fewer of them, so each side is held to what was measured as well.
+//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included;
+// - on operands in memory libcuda allocates, unstaged ("arrays in memory libcuda allocates"), the
+//   16-bit squares of 8192 at 1.18x-1.34x the OpenCL launch, so that they take it from 8192 too;
+//   at 6144 by medians 1.01x (half) and 1.06x (bfloat16), less than the OpenCL launch's own
+//   spread between calls, so not there; at 4096 0.78x-0.90x; tf32 at 6144 at 0.86x-0.97x, at 4096
+//   0.66x. Only squares were measured: a thin product of as many multiply-adds stages more (C's
+//   m * n floats, twice with beta) for fewer of them, so each side is held to what was measured.
 struct precision_kernels {
     gemm_precision precision;
     kernel_shape opencl, wide;
-    std::int64_t wide_side_from, wide_gains_above;
+    std::int64_t wide_side_from;
 };
-constexpr std::int64_t cube(std::int64_t side) { return side * side * side; }
 constexpr precision_kernels kernels_by_precision[] = {
-    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192, 0},
-    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192, 0},
-    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
-    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
+    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192},
+    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192},
+    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
+    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
 };
 const precision_kernels& kernels_of(gemm_precision precision) {
     for (const precision_kernels& row : kernels_by_precision)
@@ -406,8 +408,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
 
 bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k) {
     const precision_kernels& row = kernels_of(precision);
-    return m >= row.wide_side_from && n >= row.wide_side_from && k >= row.wide_side_from &&
-           m * n * k > row.wide_gains_above;
+    return m >= row.wide_side_from && n >= row.wide_side_from && k >= row.wide_side_from;
 }
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {

@@ -43,9 +43,9 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why, once a
 // device.
 // Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k at
-// `precision`: where the product takes long enough that staging A, B and C through the imported
-// memory and the host's waits (some 0.4 ms a product, by the H200's figures) cost less than the
-// wider kernel gains. As measured, on squares (gemm_wgmma.cpp's table says each precision's).
+// `precision`: where the product takes long enough that the host's waits around the launch (and
+// staging what is not in memory libcuda allocates) cost less than the wider kernel gains. As
+// measured, on squares (gemm_wgmma.cpp's table says each precision's).
 bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k);
 
 enum class wgmma_launch { through_libcuda_where_it_gains, through_libcuda_always };
