@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "fixture.hpp"
+#include "libcuda_stand_in.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/storage.hpp"
@@ -26,22 +27,6 @@ namespace {
 cl_int import_refusal = CL_SUCCESS;
 
 template <class F> F real(const char* name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
-
-// What the stand-in libcuda says of the releases of its memory so far.
-std::string releases() {
-    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    REQUIRE(library != nullptr);
-    const auto said = reinterpret_cast<const char* (*)()>(dlsym(library, "stand_in_releases"));
-    REQUIRE(said != nullptr);
-    return said();
-}
-
-// How many times `part` occurs in `text`.
-std::size_t occurrences(const std::string& text, const std::string& part) {
-    std::size_t count = 0;
-    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
-    return count;
-}
 
 constexpr int two_mib_of_floats = 1 << 19;
 
@@ -153,11 +138,11 @@ TEST_CASE("libcuda's memory goes after OpenCL's buffer, unmapped, released and i
     CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
     // OpenCL has destroyed the buffer; its memory goes at the next import, here on a thread where
     // libcuda's context was never made current.
-    const std::string before = releases();
+    const std::string before = stand_in_text("stand_in_releases");
     std::uint64_t address = 0;
     std::thread([&] { address = round_trip(view.context(), two_mib_of_floats); }).join();
     CHECK(address != 0);
-    CHECK(releases() == before + "cuMemUnmap; cuMemRelease; cuMemAddressFree; ");
+    CHECK(stand_in_text("stand_in_releases") == before + "cuMemUnmap; cuMemRelease; cuMemAddressFree; ");
 }
 
 // Alone in its process (tests/CMakeLists.txt), with the stand-in checking at exit that every
