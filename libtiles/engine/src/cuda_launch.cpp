@@ -218,19 +218,24 @@ void release_dropped() noexcept {
     dropped.swap(table.dropped);
 }
 
-// OpenCL's callback once it has destroyed an imported buffer: its allocation is kept to release,
-// since a driver's call has no place in OpenCL's callback.
-void CL_CALLBACK drop_allocation(cl_mem buffer, void*) {
-    imported_table& table = imported();
-    std::lock_guard<std::mutex> lock(table.mutex);
-    const auto found = table.alive.find(buffer);
-    if (found == table.alive.end()) return;
+// With the table's lock held: the allocation of the buffer `found` names is kept to release.
+void drop(imported_table& table, std::map<cl_mem, std::unique_ptr<cuda_allocation>>::iterator found) noexcept {
     try {
         table.dropped.push_back(std::move(found->second));
     } catch (const std::bad_alloc&) {
         found->second.reset(); // released here, then: better than never
     }
     table.alive.erase(found);
+}
+
+// OpenCL's callback once it has destroyed the imported buffer of `allocation`: the allocation is
+// kept to release, since a driver's call has no place in OpenCL's callback. Where a new buffer has
+// the handle already, the import that made it has done so.
+void CL_CALLBACK drop_allocation(cl_mem buffer, void* allocation) {
+    imported_table& table = imported();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    const auto found = table.alive.find(buffer);
+    if (found != table.alive.end() && found->second.get() == allocation) drop(table, found);
 }
 
 // `bytes`, where the context's device imports memory libcuda allocates; else throws, saying why.
@@ -264,13 +269,16 @@ cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_in
                                   ")");
     }
     cl::Buffer buffer(made);
+    cuda_allocation* const held = allocation.get();
     imported_table& table = imported();
     {
         std::lock_guard<std::mutex> lock(table.mutex);
+        // A handle OpenCL gives again was destroyed, whether or not its callback has come yet.
+        if (const auto earlier = table.alive.find(made); earlier != table.alive.end()) drop(table, earlier);
         table.alive.emplace(made, std::move(allocation));
         if (!table.released_at_exit) table.released_at_exit = std::atexit([] { release_dropped(); }) == 0;
     }
-    if (const cl_int set = clSetMemObjectDestructorCallback(made, drop_allocation, nullptr); set != CL_SUCCESS) {
+    if (const cl_int set = clSetMemObjectDestructorCallback(made, drop_allocation, held); set != CL_SUCCESS) {
         // Without the callback the allocation goes once nothing uses the buffer: here.
         buffer = cl::Buffer();
         std::unique_ptr<cuda_allocation> unused;
@@ -302,7 +310,8 @@ void take_cuda_memory_in(cl_context opencl_context, bool takes) {
 
 cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes) {
     constexpr std::size_t smallest = std::size_t(2) << 20;
-    if (bytes < smallest) return {};
+    // The extension first: on other devices libcuda is not even loaded.
+    if (bytes < smallest || !device.has_extension("cl_khr_external_memory_opaque_fd")) return {};
     {
         imported_table& table = imported();
         std::lock_guard<std::mutex> lock(table.mutex);
