@@ -4,8 +4,12 @@
  * environment variable STAND_IN_ENCODE_STATUS makes it refuse with that CUresult instead. The
  * entry points of launches and memory write what they were given into stand_in_last_call(), the
  * modules loaded and unloaded are counted (stand_in_modules_loaded, _unloaded), and STAND_IN_FAIL="<entry
- * point>=<CUresult>" makes that one fail. Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers
- * before CUDA 12 do; with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
+ * point>=<CUresult>" makes that one fail. Its context is current per thread, as libcuda's is: the
+ * release of memory (unmap, release, address free) is written into stand_in_releases(), each step
+ * said to come without a current context where the calling thread has none; with
+ * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
+ * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
+ * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,7 +27,11 @@ int cuDevicePrimaryCtxRetain(void** context, int device) {
     *context = device == 0 ? &primary : NULL;
     return device == 0 ? 0 : 101;
 }
-int cuCtxSetCurrent(void* context) { return context != NULL ? 0 : 201; }
+static __thread void* current;
+int cuCtxSetCurrent(void* context) {
+    current = context;
+    return context != NULL ? 0 : 201;
+}
 
 #ifndef OLDER_THAN_CUDA_12
 int cuTensorMapEncodeTiled(void* map, int data_type, unsigned rank, void* address, const uint64_t* dims,
@@ -103,7 +111,9 @@ int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsign
 }
 int cuStreamSynchronize(void* stream) { return stream == NULL ? failure("cuStreamSynchronize") : 400; }
 
-/* Memory: a granularity of 2 MiB, and addresses that are never dereferenced. */
+/* Memory: a granularity of 2 MiB, and addresses that are never dereferenced; how many allocations
+ * were made and released. */
+static int created, released;
 int cuMemGetAllocationGranularity(size_t* granularity, const void* properties, int option) {
     *granularity = (size_t)2 << 20;
     return properties != NULL && option == 0 ? failure("cuMemGetAllocationGranularity") : 1;
@@ -114,19 +124,44 @@ int cuMemCreate(uint64_t* handle, size_t bytes, const void* properties, unsigned
     snprintf(last_call, sizeof last_call, "cuMemCreate %zu type %d handles %d location %d %d", bytes, words[0],
              words[1], words[2], words[3]);
     *handle = 0x4a11;
-    return flags == 0 ? failure("cuMemCreate") : 1;
+    if (flags != 0 || failure("cuMemCreate")) return flags == 0 ? failure("cuMemCreate") : 1;
+    ++created;
+    return 0;
 }
 #endif
-int cuMemRelease(uint64_t handle) { return handle == 0x4a11 ? 0 : 1; }
+/* The steps of releases, in order. */
+static char releases[4096];
+const char* stand_in_releases(void) { return releases; }
+/* Notes `step` of a release; 0, or CUDA_ERROR_INVALID_CONTEXT without a current context. */
+static int release_step(const char* step) {
+    const size_t length = strlen(releases);
+    snprintf(releases + length, sizeof releases - length, "%s%s; ", step,
+             current == NULL ? " without a current context" : "");
+    return current == NULL ? 201 : 0;
+}
+__attribute__((destructor)) static void check_releases(void) {
+    if (getenv("STAND_IN_CHECK_RELEASES") == NULL || (released == created && strstr(releases, "without") == NULL))
+        return;
+    fprintf(stderr, "stand-in libcuda: %d of %d allocations released at exit, so: %s\n", released, created, releases);
+    _exit(1);
+}
+int cuMemRelease(uint64_t handle) {
+    if (handle != 0x4a11) return 1;
+    const int status = release_step("cuMemRelease");
+    released += status == 0;
+    return status;
+}
 int cuMemAddressReserve(uint64_t* address, size_t bytes, size_t alignment, uint64_t fixed, unsigned long long flags) {
     *address = 0x302000000;
     return bytes != 0 && alignment == 0 && fixed == 0 && flags == 0 ? failure("cuMemAddressReserve") : 1;
 }
-int cuMemAddressFree(uint64_t address, size_t bytes) { return address != 0 && bytes != 0 ? 0 : 1; }
+int cuMemAddressFree(uint64_t address, size_t bytes) {
+    return address != 0 && bytes != 0 ? release_step("cuMemAddressFree") : 1;
+}
 int cuMemMap(uint64_t address, size_t bytes, size_t offset, uint64_t handle, unsigned long long flags) {
     return address != 0 && bytes != 0 && offset == 0 && handle == 0x4a11 && flags == 0 ? failure("cuMemMap") : 1;
 }
-int cuMemUnmap(uint64_t address, size_t bytes) { return address != 0 && bytes != 0 ? 0 : 1; }
+int cuMemUnmap(uint64_t address, size_t bytes) { return address != 0 && bytes != 0 ? release_step("cuMemUnmap") : 1; }
 int cuMemSetAccess(uint64_t address, size_t bytes, const void* access, size_t count) {
     const int* words = access;
     snprintf(last_call, sizeof last_call, "cuMemSetAccess %zu location %d %d flags %d count %zu", bytes, words[0],

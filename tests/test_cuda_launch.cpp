@@ -3,8 +3,6 @@
 // path says what it was given, and fails the entry point STAND_IN_FAIL names, where libtiles must
 // name the call and its CUresult; PoCL's devices import no memory, and are refused saying why.
 // libcuda is loaded once a process, so each stand-in is a ctest of its own (tests/CMakeLists.txt).
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -13,36 +11,17 @@
 
 #include "fixture.hpp"
 #include "launch_domains.hpp"
+#include "libcuda_stand_in.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 
 namespace {
 
-// What the stand-in's last entry point of launches and memory was given.
-std::string last_call() {
-    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    REQUIRE(library != nullptr);
-    const auto said = reinterpret_cast<const char* (*)()>(dlsym(library, "stand_in_last_call"));
-    REQUIRE(said != nullptr);
-    return said();
-}
+std::string last_call() { return stand_in_text("stand_in_last_call"); }
 
 // The stand-in's count of `what` (stand_in_modules_loaded, stand_in_modules_unloaded).
-int stand_in_count(const char* what) {
-    void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    REQUIRE(library != nullptr);
-    const auto count = reinterpret_cast<int (*)()>(dlsym(library, what));
-    REQUIRE(count != nullptr);
-    return count();
-}
-
-// How many times `part` occurs in `text`.
-std::size_t occurrences(const std::string& text, const std::string& part) {
-    std::size_t count = 0;
-    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
-    return count;
-}
+int stand_in_count(const char* what) { return stand_in_function<int (*)()>(what)(); }
 
 } // namespace
 

@@ -5,7 +5,7 @@
 // into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
 // libcuda makes over the buffers' device addresses (tensor_map.hpp). Large products take a wider
 // form of the kernel, launched through libcuda past OpenCL's 48 KiB on memory OpenCL imports
-// (cuda_launch.hpp), their operands staged there.
+// (cuda_launch.hpp), in place where their buffers are memory libcuda allocates, else staged there.
 #include "gemm_wgmma.hpp"
 
 #include <CL/cl.h>
@@ -51,8 +51,7 @@ constexpr int band_rows = 16;
 // Each precision's kernel: the shape launched through OpenCL, at most 48 KiB of tile_static memory
 // a tile; the wide shape launched through libcuda (cuda_launch.hpp) past that, in dynamic shared
 // memory; and the products that take the wide one where they can, those of each of m, n and k at
-// least `wide_side_from` and more than `wide_gains_above` multiply-adds. As measured fastest on the
-// H200 (BENCHMARKS.md):
+// least `wide_side_from`. As measured fastest on the H200 (BENCHMARKS.md):
 // - through OpenCL, 16-bit matrices and tf32 in two warpgroups by 192 columns (256 work-items of
 //   122 registers, so that two tiles share a multiprocessor), 16-bit in 4 stages of 32 bytes (16
 //   of k, 41 KiB), tf32 in 2 of 64 bytes (16 of k, two wgmma k8 a slab, 41 KiB); tf32x3, whose
@@ -65,20 +64,23 @@ constexpr int band_rows = 16;
 // - the wide kernel, with its staging through libcuda, at 0.96x-1.05x the OpenCL launch for 16-bit
 //   squares of 8192 and 1.24x-1.29x at 12288 and 16384; for tf32 at 0.69x at 4096, 1.16x at 8192
 //   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x (on the H100 1.03x and 0.98x at 8192,
-//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included. Only
-//   squares were measured: a thin product of as many multiply-adds stages more (C's m * n floats,
-//   twice with beta) for fewer of them, so each side is held to what was measured as well.
+//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included;
+// - on operands in memory libcuda allocates, unstaged ("arrays in memory libcuda allocates"), the
+//   16-bit squares of 8192 at 1.18x-1.34x the OpenCL launch, so that they take it from 8192 too;
+//   at 6144 by medians 1.01x (half) and 1.06x (bfloat16), less than the OpenCL launch's own
+//   spread between calls, so not there; at 4096 0.78x-0.90x; tf32 at 6144 at 0.86x-0.97x, at 4096
+//   0.66x. Only squares were measured: a thin product of as many multiply-adds stages more (C's
+//   m * n floats, twice with beta) for fewer of them, so each side is held to what was measured.
 struct precision_kernels {
     gemm_precision precision;
     kernel_shape opencl, wide;
-    std::int64_t wide_side_from, wide_gains_above;
+    std::int64_t wide_side_from;
 };
-constexpr std::int64_t cube(std::int64_t side) { return side * side * side; }
 constexpr precision_kernels kernels_by_precision[] = {
-    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192, 0},
-    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192, 0},
-    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
-    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192, cube(8192)},
+    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192},
+    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192},
+    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
+    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
 };
 const precision_kernels& kernels_of(gemm_precision precision) {
     for (const precision_kernels& row : kernels_by_precision)
@@ -311,11 +313,24 @@ void tell_once(const engine::device_info& device, const std::string& in_slabs, c
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
 
+// A matrix the wide kernel reads or writes: its buffer on the context, its bytes, and libcuda's
+// address of it: its own where the buffer is memory libcuda allocated (cuda_address_of) at an
+// address the tensor maps take (16-byte aligned, as wgmma_gemm_suits holds the rows), else the
+// place in the context's imported memory where it is staged (`staged_at`).
+struct wide_operand {
+    cl::Buffer buffer;
+    std::size_t bytes, staged_at;
+    std::uint64_t address;
+    bool staged() const { return staged_at != npos; }
+    static constexpr std::size_t npos = std::size_t(-1);
+};
+
 // C = alpha * A * B + beta * C on the wide kernel through libcuda: the matrices the kernel reads
-// (read_operands) and C where beta is not 0 copied into the context's imported memory, the kernel
-// launched there over tensor maps of libcuda's addresses, C copied back. Each step marked on
-// `steps`; where it is on (the debug log), the call also waits for its copy back, to time it.
-// Throws unsupported_feature where libcuda or the driver refuses a step.
+// (read_operands) and C used where their buffers are memory libcuda allocated, else staged in the
+// context's imported memory (C where beta is not 0) and C copied back; the kernel launched over
+// tensor maps of libcuda's addresses. Each step marked on `steps`; where it is on (the debug
+// log), the call also waits for its copy back, to time it. Throws unsupported_feature where
+// libcuda or the driver refuses a step.
 void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                        const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
                        const matrix_operand& c, const launch_domain& domain, engine::step_clock& steps) {
@@ -329,11 +344,24 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     // A is m x depth, B (for float, what is read in its place) n x depth or depth x n.
     const auto [a, b] = read_operands(context, precision, a_operand, b_operand);
     const std::size_t element = element_size(storage);
-    const std::size_t a_bytes = std::size_t(a.rows) * a.columns * element;
-    const std::size_t b_bytes = std::size_t(b.rows) * b.columns * element;
-    const std::size_t c_bytes = std::size_t(c.rows) * c.columns * sizeof(float);
-    const std::size_t b_at = aligned(a_bytes), c_at = b_at + aligned(b_bytes), maps_at = c_at + aligned(c_bytes);
-    const std::size_t needed = maps_at + 2 * sizeof(engine::tensor_map);
+    // The staged ones laid out one after another in the imported memory, the tensor maps last.
+    std::size_t needed = 0;
+    auto operand_of = [&](const matrix_operand& matrix, std::size_t bytes, engine::host_access access) {
+        // Retained: device_buffer's cl_mems are the storages', borrowed.
+        cl::Buffer buffer(engine::device_buffer(*matrix.data, whole_of(*matrix.data), context, access), true);
+        const std::uint64_t own = engine::cuda_address_of(buffer());
+        if (own != 0 && own % 16 == 0) return wide_operand{std::move(buffer), bytes, wide_operand::npos, own};
+        const std::size_t at = needed;
+        needed += aligned(bytes);
+        return wide_operand{std::move(buffer), bytes, at, 0};
+    };
+    wide_operand operands[3] = {
+        operand_of(a, std::size_t(a.rows) * a.columns * element, engine::host_access::read),
+        operand_of(b, std::size_t(b.rows) * b.columns * element, engine::host_access::read),
+        operand_of(c, std::size_t(c.rows) * c.columns * sizeof(float), engine::host_access::read_write)};
+    wide_operand &a_wide = operands[0], &b_wide = operands[1], &c_wide = operands[2];
+    const std::size_t maps_at = needed;
+    needed += 2 * sizeof(engine::tensor_map);
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
     if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
@@ -341,17 +369,11 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
         scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
     }
     const engine::cuda_memory& memory = *scratch->memory;
-    const std::uint64_t at = memory.cuda_address();
+    for (wide_operand& operand : operands)
+        if (operand.staged()) operand.address = memory.cuda_address() + operand.staged_at;
     const engine::tensor_map maps[2] = {
-        engine::make_tensor_map(at, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
-        engine::make_tensor_map(at + b_at, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
-    // Retained: device_buffer's cl_mems are the storages', borrowed.
-    const cl::Buffer a_buffer(engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read),
-                              true);
-    const cl::Buffer b_buffer(engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read),
-                              true);
-    const cl::Buffer c_buffer(
-        engine::device_buffer(*c.data, whole_of(*c.data), context, engine::host_access::read_write), true);
+        engine::make_tensor_map(a_wide.address, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
+        engine::make_tensor_map(b_wide.address, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
     steps.mark("prepare");
     // The maps first: the write waits for the queue's earlier work, and the launch's clFinish then
     // for the copies alone.
@@ -359,19 +381,23 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
                                        nullptr, nullptr),
                   "clEnqueueWriteBuffer");
     steps.mark("the queue's earlier work and the tensor maps' write");
-    engine::copy_bytes_on_device(*context, a_buffer, 0, memory.buffer(), 0, a_bytes);
-    engine::copy_bytes_on_device(*context, b_buffer, 0, memory.buffer(), b_at, b_bytes);
-    if (beta != 0) engine::copy_bytes_on_device(*context, c_buffer, 0, memory.buffer(), c_at, c_bytes);
+    for (const wide_operand& operand : {a_wide, b_wide})
+        if (operand.staged())
+            engine::copy_bytes_on_device(*context, operand.buffer, 0, memory.buffer(), operand.staged_at,
+                                         operand.bytes);
+    if (c_wide.staged() && beta != 0)
+        engine::copy_bytes_on_device(*context, c_wide.buffer, 0, memory.buffer(), c_wide.staged_at, c_wide.bytes);
     steps.mark("copies in enqueued");
     int m = a.rows, n = c.columns, k = a.columns;
     float alpha_f = float(alpha), beta_f = float(beta);
-    std::uint64_t a_map = at + maps_at, b_map = a_map + sizeof(engine::tensor_map), c_at_cuda = at + c_at,
-                  a_elements = at, b_elements = at + b_at;
+    std::uint64_t a_map = memory.cuda_address() + maps_at, b_map = a_map + sizeof(engine::tensor_map),
+                  c_at_cuda = c_wide.address, a_elements = a_wide.address, b_elements = b_wide.address;
     void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
     engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
     steps.mark("copies in, launch and kernel");
-    engine::copy_bytes_on_device(*context, memory.buffer(), c_at, c_buffer, 0, c_bytes);
+    if (!c_wide.staged()) return;
+    engine::copy_bytes_on_device(*context, memory.buffer(), c_wide.staged_at, c_wide.buffer, 0, c_wide.bytes);
     if (steps.on()) {
         engine::check(context->queue().finish(), "clFinish");
         steps.mark("copy back");
@@ -382,8 +408,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
 
 bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k) {
     const precision_kernels& row = kernels_of(precision);
-    return m >= row.wide_side_from && n >= row.wide_side_from && k >= row.wide_side_from &&
-           m * n * k > row.wide_gains_above;
+    return m >= row.wide_side_from && n >= row.wide_side_from && k >= row.wide_side_from;
 }
 
 bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision precision, int m, int n, int k) {

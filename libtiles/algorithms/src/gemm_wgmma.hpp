@@ -34,17 +34,18 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // level), once a device and precision; later calls there return false at once. For float, the OpenCL
 // launch keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as
 // large as B (twice as large, for tf32x3), for as long as that buffer lives; the launch through
-// libcuda makes them anew each product, and stages them.
+// libcuda makes them anew each product.
 //
 // Products take the wide kernel (wider slabs of k, or more stages, in shared memory past 48 KiB)
-// through libcuda, their operands (for float, the matrices made from them) staged through memory
-// libcuda allocates (cuda_launch.hpp), where `launch` says so: where the product is large enough
-// to gain (the default), or always (tests); where libcuda or the import fails, the OpenCL launch
-// runs instead and the log (info) says why, once a device.
+// through libcuda, on its operands (for float, the matrices made from them) in place where they
+// are memory libcuda allocates, else staged through such memory (cuda_launch.hpp), where `launch`
+// says so: where the product is large enough to gain (the default), or always (tests); where
+// libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why, once a
+// device.
 // Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k at
-// `precision`: where the product takes long enough that staging A, B and C through the imported
-// memory and the host's waits (some 0.4 ms a product, by the H200's figures) cost less than the
-// wider kernel gains. As measured, on squares (gemm_wgmma.cpp's table says each precision's).
+// `precision`: where the product takes long enough that the host's waits around the launch (and
+// staging what is not in memory libcuda allocates) cost less than the wider kernel gains. As
+// measured, on squares (gemm_wgmma.cpp's table says each precision's).
 bool wide_wgmma_gains(gemm_precision precision, std::int64_t m, std::int64_t n, std::int64_t k);
 
 enum class wgmma_launch { through_libcuda_where_it_gains, through_libcuda_always };

@@ -137,6 +137,7 @@ void context::finish_at_exit() {
 
 context::~context() {
     drop_cuda_scratch(id_);
+    if (!adopted_) take_cuda_memory_in(opencl_context_(), false);
     if (finished_at_exit_) {
         exit_list& list = engine::finished_at_exit();
         std::lock_guard<std::mutex> lock(list.mutex);
@@ -295,6 +296,7 @@ std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& d
     cl::CommandQueue queue(opencl_context, device->device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue");
     auto made = std::make_shared<context>(device, std::move(opencl_context), std::move(queue), immediate);
+    take_cuda_memory_in(made->opencl_context()(), true);
     made->finish_at_exit();
     return made;
 }

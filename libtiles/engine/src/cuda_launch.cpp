@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <tuple>
+#include <vector>
 
 #include "kernel_cache.hpp"
 #include "libcuda.hpp"
@@ -124,9 +127,9 @@ void refuse_cuda_launches(const context& context, const std::string& why) {
     tell(device, missing);
 }
 
-std::string cuda_launch_missing(const context& context) {
-    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
-    const device_info& device = *context.device();
+namespace {
+// The device's verdict (device_missing), asked once a device and said when first recorded.
+std::string device_verdict(const device_info& device) {
     std::string missing;
     {
         verdict_table& table = verdicts();
@@ -140,6 +143,12 @@ std::string cuda_launch_missing(const context& context) {
     // Outside the lock: the log's sink is the caller's code.
     tell(device, missing);
     return missing;
+}
+} // namespace
+
+std::string cuda_launch_missing(const context& context) {
+    if (std::string waits = waits_missing(context); !waits.empty()) return waits;
+    return device_verdict(*context.device());
 }
 
 cuda_allocation::cuda_allocation(std::size_t bytes) {
@@ -168,11 +177,14 @@ cuda_allocation::cuda_allocation(std::size_t bytes) {
 cuda_allocation::~cuda_allocation() { release(); }
 
 void cuda_allocation::release() noexcept {
+    if (handle_ == 0) return;
     const libcuda& cuda = loaded_libcuda();
     // Errors here have nowhere to go: what is left is the driver's to reclaim at the process's end.
+    // The context is current per thread, and this may be another thread than the allocation's.
+    cuda.context_set_current(cuda.primary_context);
     if (mapped_) cuda.memory_unmap(address_, bytes_);
+    cuda.memory_release(handle_);
     if (address_ != 0) cuda.address_free(address_, bytes_);
-    if (handle_ != 0) cuda.memory_release(handle_);
     mapped_ = false, address_ = 0, handle_ = 0;
 }
 
@@ -183,6 +195,49 @@ int cuda_allocation::exported_fd() const {
 }
 
 namespace {
+// The buffers import_cuda_memory made that OpenCL has not destroyed, by their cl_mem, with their
+// allocations; the allocations of those it has destroyed, to release; and the OpenCL contexts
+// libtiles made (take_cuda_memory_in).
+struct imported_table {
+    std::mutex mutex;
+    std::map<cl_mem, std::unique_ptr<cuda_allocation>> alive;
+    std::vector<std::unique_ptr<cuda_allocation>> dropped;
+    std::set<cl_context> taking;
+    bool released_at_exit = false;
+};
+imported_table& imported() {
+    static immortal<imported_table> table;
+    return *table;
+}
+
+// Releases the allocations of the buffers OpenCL has destroyed, outside the table's lock.
+void release_dropped() noexcept {
+    std::vector<std::unique_ptr<cuda_allocation>> dropped;
+    imported_table& table = imported();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    dropped.swap(table.dropped);
+}
+
+// With the table's lock held: the allocation of the buffer `found` names is kept to release.
+void drop(imported_table& table, std::map<cl_mem, std::unique_ptr<cuda_allocation>>::iterator found) noexcept {
+    try {
+        table.dropped.push_back(std::move(found->second));
+    } catch (const std::bad_alloc&) {
+        found->second.reset(); // released here, then: better than never
+    }
+    table.alive.erase(found);
+}
+
+// OpenCL's callback once it has destroyed the imported buffer of `allocation`: the allocation is
+// kept to release, since a driver's call has no place in OpenCL's callback. Where a new buffer has
+// the handle already, the import that made it has done so.
+void CL_CALLBACK drop_allocation(cl_mem buffer, void* allocation) {
+    imported_table& table = imported();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    const auto found = table.alive.find(buffer);
+    if (found != table.alive.end() && found->second.get() == allocation) drop(table, found);
+}
+
 // `bytes`, where the context's device imports memory libcuda allocates; else throws, saying why.
 std::size_t importable(const context& context, std::size_t bytes) {
     context.check_runs_kernels("memory libcuda allocates");
@@ -192,10 +247,11 @@ std::size_t importable(const context& context, std::size_t bytes) {
 }
 } // namespace
 
-cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes)
-    : allocation_(importable(*context, bytes)), queue_(context->queue()) {
-    const device_info& device = *context->device();
-    const int fd = allocation_.exported_fd();
+cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes) {
+    // What OpenCL has let go of goes first, where the new allocation may need its room.
+    release_dropped();
+    auto allocation = std::make_unique<cuda_allocation>(bytes);
+    const int fd = allocation->exported_fd();
     const cl_ulong properties[] = {CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR,
                                    cl_ulong(fd),
                                    CL_DEVICE_HANDLE_LIST_KHR,
@@ -203,23 +259,78 @@ cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t by
                                    CL_DEVICE_HANDLE_LIST_END_KHR,
                                    0};
     cl_int status = CL_SUCCESS;
-    const cl_mem imported = buffer_importer()(context->opencl_context()(), properties, CL_MEM_READ_WRITE,
-                                              allocation_.bytes(), nullptr, &status);
+    const cl_mem made =
+        buffer_importer()(opencl_context(), properties, CL_MEM_READ_WRITE, allocation->bytes(), nullptr, &status);
     if (status != CL_SUCCESS) {
         // The import takes the fd only where it succeeds.
         close(fd);
-        throw unsupported_feature("'" + device.name + "' refused to import " + std::to_string(allocation_.bytes()) +
+        throw unsupported_feature("'" + device.name + "' refused to import " + std::to_string(allocation->bytes()) +
                                   " bytes libcuda allocated (clCreateBufferWithProperties: " + cl_status_name(status) +
                                   ")");
     }
-    buffer_ = cl::Buffer(imported);
+    cl::Buffer buffer(made);
+    cuda_allocation* const held = allocation.get();
+    imported_table& table = imported();
+    {
+        std::lock_guard<std::mutex> lock(table.mutex);
+        // A handle OpenCL gives again was destroyed, whether or not its callback has come yet.
+        if (const auto earlier = table.alive.find(made); earlier != table.alive.end()) drop(table, earlier);
+        table.alive.emplace(made, std::move(allocation));
+        if (!table.released_at_exit) table.released_at_exit = std::atexit([] { release_dropped(); }) == 0;
+    }
+    if (const cl_int set = clSetMemObjectDestructorCallback(made, drop_allocation, held); set != CL_SUCCESS) {
+        // Without the callback the allocation goes once nothing uses the buffer: here.
+        buffer = cl::Buffer();
+        std::unique_ptr<cuda_allocation> unused;
+        {
+            std::lock_guard<std::mutex> lock(table.mutex);
+            unused = std::move(table.alive[made]);
+            table.alive.erase(made);
+        }
+        check(set, "clSetMemObjectDestructorCallback");
+    }
+    return buffer;
 }
 
-cuda_memory::~cuda_memory() {
-    // libcuda's memory goes after OpenCL's last use of it, which may still be on the queue.
-    if (queue_()) queue_.finish();
-    buffer_ = cl::Buffer();
+std::uint64_t cuda_address_of(cl_mem buffer) {
+    imported_table& table = imported();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    const auto found = table.alive.find(buffer);
+    return found == table.alive.end() ? 0 : found->second->address();
 }
+
+void take_cuda_memory_in(cl_context opencl_context, bool takes) {
+    imported_table& table = imported();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    if (takes)
+        table.taking.insert(opencl_context);
+    else
+        table.taking.erase(opencl_context);
+}
+
+cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes) {
+    constexpr std::size_t smallest = std::size_t(2) << 20;
+    // The extension first: on other devices libcuda is not even loaded.
+    if (bytes < smallest || !device.has_extension("cl_khr_external_memory_opaque_fd")) return {};
+    {
+        imported_table& table = imported();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (table.taking.count(opencl_context()) == 0) return {};
+    }
+    if (!device_verdict(device).empty()) return {};
+    try {
+        return import_cuda_memory(opencl_context, device, bytes);
+    } catch (const unsupported_feature& refused) {
+        if (device.said_first_time("libcuda: a buffer in memory libcuda allocates refused") && logging(log_level::info))
+            log(log_level::info, "libcuda: a buffer on '" + device.name +
+                                     "' made by clCreateBuffer, memory libcuda allocates refused: " + refused.what());
+        return {};
+    }
+}
+
+cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes)
+    : buffer_(import_cuda_memory(context->opencl_context(), *context->device(), importable(*context, bytes))),
+      address_(cuda_address_of(buffer_())), bytes_(buffer_.getInfo<CL_MEM_SIZE>()) {}
 
 namespace {
 // Each context's cuda_scratch, by the context's id (unique for the process, unlike its address).

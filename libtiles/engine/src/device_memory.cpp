@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "tiles/engine/inside/buffer_pool.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -50,9 +51,14 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
     }
     const auto allocate = [&] {
         memory_reservation reserved(device, bytes);
-        cl_int status = CL_SUCCESS;
-        cl::Buffer buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
-        check(status, "clCreateBuffer");
+        // Memory libcuda allocates where it can be (contexts libtiles made, on NVIDIA's GPUs), so
+        // that launches through libcuda read and write the buffer in place (cuda_launch.hpp).
+        cl::Buffer buffer = buffer_in_cuda_memory(context, *device, bytes);
+        if (buffer() == nullptr) {
+            cl_int status = CL_SUCCESS;
+            buffer = cl::Buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+            check(status, "clCreateBuffer");
+        }
         return counted_buffer{std::move(buffer), std::move(reserved)};
     };
     try {

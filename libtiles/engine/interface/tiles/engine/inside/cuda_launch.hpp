@@ -13,6 +13,7 @@
 #include <string>
 
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/kernel.hpp"
@@ -32,7 +33,9 @@ std::string cuda_launch_missing(const context& context);
 void refuse_cuda_launches(const context& context, const std::string& why);
 
 // Memory libcuda allocates on its first GPU, pinned, exportable as a POSIX fd, mapped and made
-// readable and writable: `bytes` rounded up to the allocation's granularity.
+// readable and writable: `bytes` rounded up to the allocation's granularity. Released (unmapped,
+// its handle released, its addresses freed) with the first GPU's primary context made current
+// first: a release may come from any thread, or at exit.
 class cuda_allocation {
   public:
     explicit cuda_allocation(std::size_t bytes);
@@ -51,28 +54,46 @@ class cuda_allocation {
     bool mapped_ = false;
 };
 
-// A cuda_allocation imported into the context's OpenCL: OpenCL's buffer over it and libcuda's
-// address of its first byte. Released once the context's queue has finished with it.
+// A read-write buffer of `bytes` in `opencl_context` on `device` over a cuda_allocation OpenCL
+// imports (the allocation's bytes, `bytes` rounded up). The allocation lives until OpenCL has
+// destroyed the buffer, after its last use on any queue, and goes at the next import or at exit
+// (not in OpenCL's callback, where no driver call belongs). Throws unsupported_feature naming
+// the step refused.
+cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes);
+// libcuda's address of the first byte of `buffer`, where it is import_cuda_memory's and alive; 0
+// for any other buffer.
+std::uint64_t cuda_address_of(cl_mem buffer);
+
+// Whether buffers of libtiles' own in `opencl_context` are taken from memory libcuda allocates
+// where they can be (buffer_in_cuda_memory): contexts libtiles creates say so from their
+// creation until ~context; an adopted context's memory is the caller's choice, never this.
+void take_cuda_memory_in(cl_context opencl_context, bool takes);
+// A buffer of `bytes` over memory libcuda allocates (import_cuda_memory), where `opencl_context`
+// takes it (take_cuda_memory_in), the device runs launches through libcuda (its verdict) and
+// `bytes` is at least the allocation's granularity on NVIDIA's GPUs (2 MiB), which nothing
+// smaller should be rounded up to; else an empty buffer. Where a step is refused, also empty,
+// said once a device at the info level: the caller makes the buffer with clCreateBuffer.
+cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes);
+
+// Memory libcuda allocates (import_cuda_memory) for the context's OpenCL, and libcuda's address of
+// its first byte.
 class cuda_memory {
   public:
     cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes);
-    ~cuda_memory();
-    cuda_memory(const cuda_memory&) = delete;
-    cuda_memory& operator=(const cuda_memory&) = delete;
     const cl::Buffer& buffer() const { return buffer_; }
-    std::uint64_t cuda_address() const { return allocation_.address(); }
-    std::size_t bytes() const { return allocation_.bytes(); }
+    std::uint64_t cuda_address() const { return address_; }
+    std::size_t bytes() const { return bytes_; }
 
   private:
-    cuda_allocation allocation_;
-    cl::CommandQueue queue_;
     cl::Buffer buffer_;
+    std::uint64_t address_;
+    std::size_t bytes_;
 };
 
 // A context's memory for launches through libcuda, where an algorithm stages its operands, and the
 // lock that keeps one launch's staging from meeting another's on the context (the launch runs
 // outside OpenCL's queue). Kept beside the context and dropped when the context is destroyed
-// (~context): the memory holds the context's queue, and gigabytes, so it must not outlive it.
+// (~context): the memory may hold gigabytes, so it must not outlive it.
 struct cuda_scratch {
     std::mutex mutex;
     std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock

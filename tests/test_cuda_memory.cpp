@@ -1,0 +1,160 @@
+// Buffers of libtiles' own in memory libcuda allocates (cuda_launch.hpp's buffer_in_cuda_memory),
+// on a machine without NVIDIA's driver: the stand-in libcuda.so.1 (libcuda_stand_in.c) allocates
+// and says how its memory was released, and this program stands in for what PoCL lacks of
+// OpenCL's import (as any program may define a library's functions): its devices'
+// cl_khr_external_memory_opaque_fd and cl_khr_device_uuid, with the UUID of libcuda's first GPU,
+// and clCreateBufferWithProperties, which takes the fd and makes a buffer of the bytes asked for
+// with clCreateBuffer, or refuses as `import_refusal` says. Data in such a buffer is PoCL's own.
+#include <CL/cl_ext.h>
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "fixture.hpp"
+#include "libcuda_stand_in.hpp"
+#include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/storage.hpp"
+
+namespace {
+
+cl_int import_refusal = CL_SUCCESS;
+
+template <class F> F real(const char* name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
+
+constexpr int two_mib_of_floats = 1 << 19;
+
+// A new storage of `floats` on the context, its values written and read back through its device
+// buffer; libcuda's address of that buffer (0 where it is OpenCL's own).
+std::uint64_t round_trip(const std::shared_ptr<tiles::engine::context>& context, int floats) {
+    using namespace tiles::engine;
+    const std::shared_ptr<storage> s =
+        storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &floats), context);
+    std::vector<float> values(static_cast<std::size_t>(floats)), back(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = float(i % 1009) - 300.0f;
+    copy_in(*s, whole_of(*s), values.data());
+    const std::uint64_t address = cuda_address_of(device_buffer(*s, whole_of(*s), context, host_access::read_write));
+    copy_out(*s, whole_of(*s), back.data());
+    CHECK(back == values);
+    return address;
+}
+
+} // namespace
+
+extern "C" {
+
+cl_int clGetDeviceInfo(cl_device_id device, cl_device_info name, size_t size, void* value, size_t* size_ret) {
+    static const auto call = real<decltype(&clGetDeviceInfo)>("clGetDeviceInfo");
+    if (name == CL_DEVICE_UUID_KHR) {
+        if (value != nullptr && size >= CL_UUID_SIZE_KHR) std::memset(value, 0x5a, CL_UUID_SIZE_KHR);
+        if (size_ret != nullptr) *size_ret = CL_UUID_SIZE_KHR;
+        return value != nullptr && size < CL_UUID_SIZE_KHR ? CL_INVALID_VALUE : CL_SUCCESS;
+    }
+    if (name != CL_DEVICE_EXTENSIONS) return call(device, name, size, value, size_ret);
+    std::size_t own = 0;
+    if (const cl_int status = call(device, name, 0, nullptr, &own); status != CL_SUCCESS) return status;
+    std::string text(own, '\0');
+    if (const cl_int status = call(device, name, own, text.data(), nullptr); status != CL_SUCCESS) return status;
+    text.resize(std::strlen(text.c_str()));
+    text += " cl_khr_external_memory_opaque_fd cl_khr_device_uuid";
+    if (size_ret != nullptr) *size_ret = text.size() + 1;
+    if (value == nullptr) return CL_SUCCESS;
+    if (size < text.size() + 1) return CL_INVALID_VALUE;
+    std::memcpy(value, text.c_str(), text.size() + 1);
+    return CL_SUCCESS;
+}
+
+cl_mem clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
+                                    size_t size, void* host, cl_int* status) {
+    if (import_refusal != CL_SUCCESS || properties == nullptr ||
+        properties[0] != CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR) {
+        *status = import_refusal != CL_SUCCESS ? import_refusal : CL_INVALID_PROPERTY;
+        return nullptr;
+    }
+    close(int(properties[1])); // taken, as an import takes it
+    return clCreateBuffer(context, flags, size, host, status);
+}
+
+} // extern "C"
+
+TEST_CASE("buffers of 2 MiB and more on a context libtiles made are memory libcuda allocates", "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    REQUIRE(tiles::engine::cuda_launch_missing(*view.context()).empty());
+    CHECK(round_trip(view.context(), two_mib_of_floats) == 0x302000000); // the stand-in's address
+    CHECK(round_trip(view.context(), 3 * two_mib_of_floats + 5) == 0x302000000);
+    // Smaller ones would be rounded up to 2 MiB: OpenCL's own.
+    CHECK(round_trip(view.context(), two_mib_of_floats - 1) == 0);
+    // A context over the caller's OpenCL context: the caller's memory, never libcuda's.
+    cl_int status = CL_SUCCESS;
+    const cl::Device device = view.context()->device()->device;
+    const cl::Context caller_context(device, nullptr, nullptr, nullptr, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const cl::CommandQueue caller_queue(caller_context, device, 0, &status);
+    REQUIRE(status == CL_SUCCESS);
+    const std::shared_ptr<tiles::engine::context> adopted =
+        tiles::engine::adopt_context(caller_context(), caller_queue());
+    CHECK(round_trip(adopted, two_mib_of_floats) == 0);
+}
+
+TEST_CASE("each step of memory libcuda allocates that is refused leaves the buffer OpenCL's own, said once a device",
+          "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    view.context()->pool().set_limit(0); // each buffer a new one
+    std::string said;
+    tiles::set_log(tiles::log_level::info,
+                   [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
+    for (const char* step : {"cuMemGetAllocationGranularity=1", "cuMemCreate=2", "cuMemAddressReserve=2",
+                             "cuMemMap=999", "cuMemSetAccess=1", "cuMemExportToShareableHandle=101"}) {
+        INFO("STAND_IN_FAIL=" << step);
+        REQUIRE(setenv("STAND_IN_FAIL", step, 1) == 0);
+        CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
+    }
+    REQUIRE(unsetenv("STAND_IN_FAIL") == 0);
+    import_refusal = CL_INVALID_OPERATION;
+    CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
+    import_refusal = CL_SUCCESS;
+    tiles::set_log(tiles::log_level::off);
+    INFO(said);
+    const std::string first = "libcuda: a buffer on '" + view.context()->device()->name +
+                              "' made by clCreateBuffer, memory libcuda allocates refused: libcuda's "
+                              "cuMemGetAllocationGranularity failed (CUresult 1)\n";
+    CHECK(occurrences(said, "made by clCreateBuffer") == 1);
+    CHECK(occurrences(said, first) == 1);
+    // Nothing refused stays refused.
+    CHECK(round_trip(view.context(), two_mib_of_floats) == 0x302000000);
+}
+
+TEST_CASE("libcuda's memory goes after OpenCL's buffer, unmapped, released and its addresses freed, from any thread",
+          "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    view.context()->pool().set_limit(0); // a buffer let go of is freed
+    // Its import releases what earlier tests' buffers left.
+    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
+    // OpenCL has destroyed the buffer; its memory goes at the next import, here on a thread where
+    // libcuda's context was never made current.
+    const std::string before = stand_in_text("stand_in_releases");
+    std::uint64_t address = 0;
+    std::thread([&] { address = round_trip(view.context(), two_mib_of_floats); }).join();
+    CHECK(address != 0);
+    CHECK(stand_in_text("stand_in_releases") == before + "cuMemUnmap; cuMemRelease; cuMemAddressFree; ");
+}
+
+// Alone in its process (tests/CMakeLists.txt), with the stand-in checking at exit that every
+// allocation was released, its context current: here all is done on a thread of its own, and the
+// memory of the buffers OpenCL destroyed goes at exit, on the main thread, which never made
+// libcuda's context current.
+TEST_CASE("memory libcuda allocates that OpenCL has let go of is released at exit", "[libcuda-memory-exit]") {
+    std::uint64_t address = 0;
+    std::thread([&] {
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        view.context()->pool().set_limit(0);
+        address = round_trip(view.context(), two_mib_of_floats);
+    }).join();
+    CHECK(address != 0);
+}
