@@ -304,9 +304,9 @@ bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm
     return refusal.empty();
 }
 
-// Says at the info level, once a device, why the wide kernel runs through OpenCL there.
+// Says at the info level, once a device and slab, why the wide kernel runs through OpenCL there.
 void tell_once(const engine::device_info& device, const std::string& in_slabs, const std::string& reason) {
-    if (device.said_first_time("gemm: the wide kernel through OpenCL") && engine::logging(log_level::info))
+    if (engine::logging(log_level::info) && device.said_first_time("gemm: the wide kernel through OpenCL" + in_slabs))
         engine::log(log_level::info, "gemm: Hopper's wgmma kernel runs through OpenCL" + in_slabs + "on '" +
                                          device.name + "': " + reason);
 }

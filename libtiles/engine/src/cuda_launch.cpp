@@ -130,6 +130,15 @@ void refuse_cuda_launches(const context& context, const std::string& why) {
 namespace {
 // The device's verdict (device_missing), asked once a device and said when first recorded.
 std::string device_verdict(const device_info& device) {
+    // A device libtiles did not list (an adopted context's sub-device) may be released and its
+    // handle reused by another device: its answer is not kept (its refusals are: they fail safe).
+    if (device.path.empty()) {
+        verdict_table& table = verdicts();
+        std::lock_guard<std::mutex> lock(table.mutex);
+        if (const auto found = table.of_device.find(device.device()); found != table.of_device.end())
+            return found->second.missing;
+        return device_missing(device);
+    }
     std::string missing;
     {
         verdict_table& table = verdicts();
