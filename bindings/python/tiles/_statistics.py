@@ -1,4 +1,5 @@
-"""The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum)
+"""The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum and
+cumulative_prod)
 with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
 (_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
 of ones with keepdims=True); over axes, and for other dtypes, sum, prod, max, min, mean, all,
@@ -226,9 +227,9 @@ def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = Fals
     return _elementwise.astype(root, np.float16, False) if half else root
 
 
-def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False,
-                   operation: str = "add") -> Any:
-    """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply"): by a scan on the
+def cumulative(operation: str, x: Any, axis: Optional[int] = None, dtype: Any = None,
+               include_initial: bool = False) -> Any:
+    """numpy's cumulative_sum (`operation` "add") or cumulative_prod ("multiply"): by a scan on the
     device (_scan) where its kernels combine x's dtype into the result's, else through the host."""
     found = _scan.cumulative(x, axis, dtype, include_initial, operation)
     if found is not None:
