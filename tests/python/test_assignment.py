@@ -7,6 +7,7 @@ data), a view of a numpy array brings them home on synchronize(), and the refusa
 they refuse. A boolean mask's positions are found on the device (test_scan.py), the number of
 them the one value read back."""
 
+import re
 import warnings
 
 import numpy as np
@@ -425,3 +426,23 @@ def test_put_takes_values_and_refuses_as_numpy(context):
     with pytest.raises(IndexError, match="cannot replace elements of an empty array"):
         tiles.zeros(0, np.int8, context=context).put([0], 1)
     np.testing.assert_array_equal(x.get(), host)  # the refusals wrote nothing
+
+
+def numpys_error(call):
+    """The exception numpy raises from call(), which must raise one."""
+    with pytest.raises(Exception) as raised:
+        call()
+    return raised.value
+
+
+@pytest.mark.parametrize("index", [np.array([1.9]), np.array([1], np.uint64), np.array(1.5)])
+def test_put_refuses_the_indices_numpy_refuses(index, context):
+    host = np.arange(4)
+    x = tiles.array(host, context=context)
+    expected = numpys_error(lambda: np.put(host.copy(), index, [7]))
+    with pytest.raises(type(expected), match=re.escape(str(expected))):
+        np.put(x, index, [7])
+    for given in (index.tolist(), np.array([True, False])):  # lists cast as numpy casts them; bools are safe
+        np.put(x, given, [7])
+        np.put(host, given, [7])
+    np.testing.assert_array_equal(x.get(), host)

@@ -4,6 +4,7 @@ and shapes, every axis and tuple of axes, keepdims, NaN and infinities, ties, da
 elements, and results that stay on the device until read."""
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -459,6 +460,28 @@ def test_where_and_initial_refuse_as_numpy():
         x.max(initial=1000)
     assert x.max(initial=2.5) == 5 and x.sum(initial=2.5) == 17  # numpy casts initial to the result's dtype
     assert np.max(x, where=False, initial=7) == 7
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.float32])
+@pytest.mark.parametrize("initial", [[5], (5,), np.array([5]), np.array([5, 6]), "a"])
+def test_initial_that_is_not_a_scalar_is_refused_as_numpy(initial, dtype):
+    host = np.array([1, 2], dtype)
+    with pytest.raises(Exception) as raised:
+        host.sum(initial=initial)
+    expected = raised.value
+    with pytest.raises(type(expected), match=re.escape(str(expected))):
+        xp.asarray(host).sum(initial=initial)
+
+
+@pytest.mark.parametrize("op, keywords", [("sum", {}), ("prod", dict(axis=0)), ("max", dict(initial=-3)),
+                                          ("all", dict(axis=1)), ("any", {})])
+def test_where_none_and_lists_are_converted_as_numpy(op, keywords):
+    host = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    for where in (None, [1, 0, 2.5]):  # None is False; a list of numbers is cast to bool
+        result, expected = getattr(xp.asarray(host), op)(where=where, **keywords), getattr(host, op)(where=where,
+                                                                                                   **keywords)
+        assert np.asarray(result).dtype == expected.dtype
+        np.testing.assert_array_equal(np.asarray(result), expected)
 
 
 def test_methods_write_out_as_numpy():

@@ -126,7 +126,7 @@ def _cumulative(data: Any, operation: str, axis: Any, dtype: Any, out: Any) -> A
     kernels compute it, else numpy's through the host."""
     from . import _scan, _through_host  # which import _data, and so this module, first
     axis = _axis(data, axis)
-    found = _scan.cumsum(data, axis, dtype, operation)
+    found = _scan.cumulative_method(data, axis, dtype, operation)
     if found is None:
         found = _through_host.compute(_scan.NUMPY[operation][1], data, axis=axis, dtype=dtype)
     return _method_result(found, out)
@@ -193,8 +193,8 @@ class operators:
             return _elementwise.where(*args, **kwargs)
         if func in (np.cumulative_sum, np.cumulative_prod) and kwargs.get("out") is None:
             from . import _statistics  # which imports _data, and so this module, first
-            return _statistics.cumulative_sum(*args, **{k: v for k, v in kwargs.items() if k != "out"},
-                                              operation="add" if func is np.cumulative_sum else "multiply")
+            return _statistics.cumulative("add" if func is np.cumulative_sum else "multiply", *args,
+                                          **{k: v for k, v in kwargs.items() if k != "out"})
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         return func._implementation(*args, **kwargs)

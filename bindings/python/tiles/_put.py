@@ -15,13 +15,14 @@ MODES = ("clip", "raise", "wrap")
 
 def put(data: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     """numpy's put: data's elements at the flat indices `ind` (read on the host, as a key's
-    integer arrays are) take the values `v`, repeated as numpy repeats them (the first
+    integer arrays are, and refused as numpy refuses them: an array that does not cast 'safe' to
+    intp) take the values `v`, repeated as numpy repeats them (the first
     len(ind) of v cycled); mode 'raise' refuses an index outside (numpy's IndexError), 'wrap'
     takes it modulo the size, 'clip' clips it into range (a negative index to 0). Nothing is
     written for no indices or no values."""
     if mode not in MODES:
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got {mode!r})")
-    indices = np.asarray(_through_host.host(ind), dtype=np.intp).reshape(-1)
+    indices = _through_host.argument(ind, np.intp).reshape(-1)
     values_size = v.size if _through_host.is_tiles(v) else np.size(v)
     if indices.size == 0 or values_size == 0:
         return

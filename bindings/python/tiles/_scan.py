@@ -57,8 +57,9 @@ def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, 
 def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
                    context: Context, operation: str = "add") -> Tuple[Any, Any, int]:
     """The scan's first passes, for lines of n > 0 elements: a new array of `shape` holding the
-    inclusive sums within each tile of a line (as _scan's), the inclusive sums of the tiles'
-    totals along each line (a row of them a line, in the result's accumulator), and the tile."""
+    inclusive scans (sums, or products for `operation` "multiply") within each tile of a line (as
+    _scan's), the inclusive scans of the tiles' totals along each line (a row of them a line, in
+    the result's accumulator), and the tile."""
     outer, n, inner = lines
     out = _data.empty(shape, result, context=context)
     tile = _tile(n, context)
@@ -93,9 +94,9 @@ def cumulative(x: Any, axis: Optional[int], dtype: Any, include_initial: bool, o
     return _scanned(x, lines, result, shift, shape, operation)
 
 
-def cumsum(x: Any, axis: Optional[int], dtype: Any, operation: str = "add") -> Optional[Any]:
-    """numpy's cumsum (cumprod, for `operation` "multiply") of tiles data x (of all its elements
-    in their order where axis is None) as a new array on its device, where the kernels compute
+def cumulative_method(x: Any, axis: Optional[int], dtype: Any, operation: str) -> Optional[Any]:
+    """numpy's cumsum (`operation` "add") or cumprod ("multiply") of tiles data x (of all its
+    elements in their order where axis is None) as a new array on its device, where the kernels compute
     it; else None."""
     if axis is not None or x.ndim <= 1:
         return cumulative(x, axis, dtype, False, operation)

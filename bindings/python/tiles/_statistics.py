@@ -1,4 +1,5 @@
-"""The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum)
+"""The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum and
+cumulative_prod)
 with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
 (_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
 of ones with keepdims=True); over axes, and for other dtypes, sum, prod, max, min, mean, all,
@@ -117,16 +118,16 @@ _IDENTITY = {"sum": 0, "prod": 1, "mean": 0, "all": True, "any": False}
 
 def _mask(where: Any, shape: Any, context: Any) -> Any:
     """where= as a bool mask that broadcasts to the data's `shape` (tiles data as it is, anything
-    else uploaded to `context`), or None for where=True; numpy's TypeError for a mask that does not
-    cast 'safe' to bool, a ValueError naming both shapes for one that does not broadcast."""
-    if not _through_host.is_tiles(where):
-        where = np.asarray(where)
-        if where.ndim == 0 and where.dtype == np.bool_ and where:
+    else uploaded to `context`), or None for where=True: converted as numpy converts it (None is
+    False; numpy's TypeError for an array that does not cast 'safe' to bool), a ValueError naming
+    both shapes for one that does not broadcast."""
+    if _through_host.is_tiles(where):
+        _through_host.refuse_unsafe_cast(where.dtype, where.ndim, np.bool_)
+    else:
+        where = _through_host.argument(where, np.bool_)
+        if where.ndim == 0 and where:
             return None
-        if where.dtype == np.bool_:
-            where = _data.array(where, context=context)
-    if not np.can_cast(where.dtype, np.bool_, "safe"):
-        raise TypeError(f"Cannot cast array data from {where.dtype!r} to dtype('bool') according to the rule 'safe'")
+        where = _data.array(where, context=context)
     if len(where.shape) > len(shape) or np.broadcast_shapes(tuple(where.shape), tuple(shape)) != tuple(shape):
         raise ValueError(f"where= of shape {tuple(where.shape)} does not broadcast to the data's {tuple(shape)}")
     return where
@@ -148,7 +149,10 @@ def masked(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any
         raise ValueError(f"reduction operation '{COMBINE[op]}' does not have an identity, so to use a where "
                          "mask one has to specify 'initial'")
     result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
-    start = None if initial is None else np.array(initial, dtype=result)  # numpy's casts and OverflowError
+    start = None
+    if initial is not None:  # stored as numpy stores it: its casts, OverflowError, and errors for a sequence
+        start = np.empty((), result)
+        start[()] = initial
     if mask is not None:
         fill = np.array(initial if op in ("max", "min") else _IDENTITY[op], dtype=x.dtype)
         if x.dtype == np.float16:  # which elementwise kernels move through float32, exactly
@@ -223,9 +227,9 @@ def std(x: Any, axis: Any = None, correction: float = 0.0, keepdims: bool = Fals
     return _elementwise.astype(root, np.float16, False) if half else root
 
 
-def cumulative_sum(x: Any, axis: Optional[int] = None, dtype: Any = None, include_initial: bool = False,
-                   operation: str = "add") -> Any:
-    """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply"): by a scan on the
+def cumulative(operation: str, x: Any, axis: Optional[int] = None, dtype: Any = None,
+               include_initial: bool = False) -> Any:
+    """numpy's cumulative_sum (`operation` "add") or cumulative_prod ("multiply"): by a scan on the
     device (_scan) where its kernels combine x's dtype into the result's, else through the host."""
     found = _scan.cumulative(x, axis, dtype, include_initial, operation)
     if found is not None:

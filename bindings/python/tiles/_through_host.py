@@ -36,6 +36,26 @@ def host(value: Any) -> Any:
     return value.get() if is_tiles(value) else value
 
 
+def refuse_unsafe_cast(dtype: np.dtype, ndim: int, to: Any) -> None:
+    """numpy's TypeError, in its words, where data of `dtype` and `ndim` dimensions does not cast
+    'safe' to `to`: the rule numpy's C functions (put's indices, a reduction's where=) hold arrays
+    to, where lists and scalars are converted whatever they hold."""
+    if not np.can_cast(dtype, to, "safe"):
+        what = "array data" if ndim else "scalar"
+        raise TypeError(f"Cannot cast {what} from {np.dtype(dtype)!r} to {np.dtype(to)!r} according to the rule 'safe'")
+
+
+def argument(value: Any, dtype: Any) -> np.ndarray:
+    """`value` (tiles data downloaded) as numpy's C functions take an argument of `dtype`: an
+    array only where it casts 'safe' (refuse_unsafe_cast), anything else converted as np.array
+    converts it (put's index [1.9] is 1, where=None is False)."""
+    value = host(value)
+    if isinstance(value, np.ndarray):
+        refuse_unsafe_cast(value.dtype, value.ndim, dtype)
+        return value.astype(dtype, copy=False)
+    return np.array(value, dtype=dtype)
+
+
 def compute(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> Any:
     """numpy's `function` of the arguments (tiles operands downloaded), as tiles arrays on the
     device of the first tiles operand."""

@@ -349,7 +349,7 @@ def std(x: Array, /, *, axis: Any = None, correction: float = 0.0, keepdims: bui
 
 def cumulative_sum(x: Array, /, *, axis: Optional[int] = None, dtype: Any = None,
                    include_initial: builtins.bool = False) -> Array:
-    return _statistics.cumulative_sum(x, axis, dtype, include_initial)
+    return _statistics.cumulative("add", x, axis, dtype, include_initial)
 
 
 # Utility functions, on the device.
