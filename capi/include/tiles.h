@@ -87,7 +87,8 @@ typedef enum tiles_status {
 TILES_API const char* tiles_status_string(tiles_status status);
 
 /* What went wrong in the last failed call on this thread, naming the values involved; "" if no
- * call failed. Owned by libtiles, valid until the next failing call on this thread. Never NULL. */
+ * call failed. Owned by libtiles, valid until the next failing call on this thread. Never NULL.
+ * tiles_last_error_parts gives the element types a refusal names, apart from the sentence. */
 TILES_API const char* tiles_last_error_message(void);
 
 /* Whether a write-back failed when the last reference to a view of written data was released (a
@@ -181,6 +182,38 @@ typedef struct tiles_dtype_info {
  * TILES_ERROR_INVALID_ARGUMENT for a value that is no tiles_dtype: the dtypes are numbered from 0
  * on, so that a caller may list them all by asking for 0, 1, ... until it gets that. */
 TILES_API tiles_status tiles_dtype_describe(tiles_dtype_info* out, tiles_dtype dtype);
+
+/* ---- Refused element types: the last failure's parts ------------------------------------ */
+
+/* Why the last failure on a thread refused an element type (tiles_error_parts' refusal). */
+typedef enum tiles_refusal {
+    TILES_REFUSAL_NONE = 0,               /* the failure refused no element type */
+    TILES_REFUSAL_PARAMETER = 1,          /* a kernel's pointer parameter of `wanted` was given data of `given` */
+    TILES_REFUSAL_OPERANDS_DIFFER = 2,    /* an algorithm's operand `role` has `given` elements, not `wanted` */
+    TILES_REFUSAL_NO_DOUBLE_PRECISION = 3 /* an algorithm was given `given` elements, which need double precision */
+} tiles_refusal;
+
+/* The last failure on this thread in parts, for a caller that says it in words of its own (the
+ * conversion that makes data of the element type wanted) instead of reading the message's
+ * sentence. Set struct_size (TILES_ERROR_PARTS_INIT does) before calling tiles_last_error_parts;
+ * fields may be added at the end in later versions. */
+typedef struct tiles_error_parts {
+    /* Set to sizeof(tiles_error_parts), which tells libtiles the caller's version of the struct. */
+    size_t struct_size;
+    tiles_refusal refusal; /* why an element type was refused; TILES_REFUSAL_NONE for any other failure */
+    tiles_dtype given;     /* the element type refused; TILES_OPAQUE where none was */
+    int wanted;            /* the tiles_dtype that would do, or -1: none, or the parameter's type is none (bool) */
+    const char* role;      /* the operand refused as the message names it ("the mask", "B"), else "";
+                              owned by libtiles, valid until the next failing call on this thread */
+} tiles_error_parts;
+/* A tiles_error_parts with struct_size set, to pass to tiles_last_error_parts. */
+#define TILES_ERROR_PARTS_INIT                                                                                         \
+    { sizeof(tiles_error_parts), TILES_REFUSAL_NONE, TILES_OPAQUE, -1, NULL }
+
+/* Fills `out`, whose struct_size must be set, with the parts of the last failure on this thread,
+ * the failure tiles_last_error_message() says; TILES_REFUSAL_NONE where no call failed. A failure
+ * of this call itself (a NULL `out`, a struct_size of no version) replaces them. Thread-safe. */
+TILES_API tiles_status tiles_last_error_parts(tiles_error_parts* out);
 
 /* ---- Devices ---------------------------------------------------------------------------- */
 

@@ -10,12 +10,14 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "tiles.h"
+#include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/placement.hpp"
 #include "tiles/tiles.hpp"
@@ -35,14 +37,16 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept;
 // frees, after every thread_local destructor of the thread (thread_state.cpp).
 struct thread_state {
     std::string last_error;
-    std::string build_log;                              // tiles_kernel_build's, tiles_kernel_get_build_log's
-    std::string kernel_names, source_log;               // tiles_program_build's
-    std::vector<tiles::engine::launch_arg> launch_args; // tiles_launch's, empty between launches
+    std::optional<tiles::element_type_refusal> last_refusal; // the last failure's, where it refused an element type
+    std::string build_log;                                   // tiles_kernel_build's, tiles_kernel_get_build_log's
+    std::string kernel_names, source_log;                    // tiles_program_build's
+    std::vector<tiles::engine::launch_arg> launch_args;      // tiles_launch's, empty between launches
 };
 // This thread's, made on its first use; throws std::bad_alloc where there is no memory for it.
 thread_state& this_thread();
 
-// Maps the exception being handled to a status and records its message. Call only in a catch.
+// Maps the exception being handled to a status and records its message, and the parts of the
+// element type it refuses where it refuses one. Call only in a catch.
 tiles_status dispatch_exception();
 
 template <class F> tiles_status guard(F&& body) noexcept {

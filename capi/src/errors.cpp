@@ -18,6 +18,7 @@ constexpr char out_of_memory_message[] = "the host is out of memory (even for th
 
 tiles_status fail(tiles_status status, std::string_view message) noexcept {
     try {
+        this_thread().last_refusal.reset();
         this_thread().last_error.assign(message);
         last_error_static = nullptr;
         return status;
@@ -26,6 +27,21 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept {
         return TILES_ERROR_OUT_OF_MEMORY;
     }
 }
+
+namespace {
+// fail(), keeping the parts of the element type `e` refuses where it refuses one. Without memory
+// for them the message stands alone, as it did before the parts were kept.
+tiles_status fail_with_parts(tiles_status status, const std::exception& e) noexcept {
+    const tiles_status failed = fail(status, e.what());
+    const auto* refusal = dynamic_cast<const with_element_type_refusal*>(&e);
+    if (failed != status || refusal == nullptr) return failed;
+    try {
+        this_thread().last_refusal = refusal->refusal();
+    } catch (const std::bad_alloc&) {
+    }
+    return status;
+}
+} // namespace
 
 tiles_status dispatch_exception() {
     try {
@@ -39,11 +55,11 @@ tiles_status dispatch_exception() {
     } catch (const tiles::invalid_compute_domain& e) {
         return fail(TILES_ERROR_INVALID_COMPUTE_DOMAIN, e.what());
     } catch (const tiles::invalid_argument& e) {
-        return fail(TILES_ERROR_INVALID_ARGUMENT, e.what());
+        return fail_with_parts(TILES_ERROR_INVALID_ARGUMENT, e);
     } catch (const tiles::out_of_memory& e) {
         return fail(TILES_ERROR_OUT_OF_MEMORY, e.what());
     } catch (const tiles::unsupported_feature& e) {
-        return fail(TILES_ERROR_UNSUPPORTED, e.what());
+        return fail_with_parts(TILES_ERROR_UNSUPPORTED, e);
     } catch (const tiles::runtime_exception& e) {
         return fail(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL, e.what());
     } catch (const std::bad_alloc&) {
@@ -95,6 +111,26 @@ const char* tiles_last_error_message(void) {
     } catch (const std::bad_alloc&) { // no failure on this thread yet, and no memory to say so
         return "";
     }
+}
+
+static_assert(int(TILES_REFUSAL_PARAMETER) == int(tiles::refusal_kind::parameter) &&
+                  int(TILES_REFUSAL_OPERANDS_DIFFER) == int(tiles::refusal_kind::operands_differ) &&
+                  int(TILES_REFUSAL_NO_DOUBLE_PRECISION) == int(tiles::refusal_kind::no_double_precision),
+              "tiles_refusal mirrors tiles::refusal_kind");
+
+tiles_status tiles_last_error_parts(tiles_error_parts* out) {
+    return tiles::capi::guard([&] {
+        tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+        parts.role = "";
+        const std::optional<tiles::element_type_refusal>& refusal = tiles::capi::this_thread().last_refusal;
+        if (refusal) {
+            parts.refusal = tiles_refusal(refusal->kind);
+            parts.given = tiles::capi::to_dtype(refusal->given);
+            if (refusal->wanted) parts.wanted = tiles::capi::to_dtype(*refusal->wanted);
+            parts.role = refusal->role.c_str();
+        }
+        tiles::capi::write_struct(out, parts, "tiles_error_parts");
+    });
 }
 
 tiles_status tiles_take_writeback_error(void) {

@@ -73,6 +73,7 @@ int test_last_error_message_is_per_thread_and_kept_by_successes(void);
 int test_no_writeback_error_without_a_failed_writeback(void);
 int test_element_types(void);
 int test_enumeration_names(void);
+int test_last_error_parts_name_a_refused_element_type(void);
 
 /* test_devices.c */
 int test_device_enumeration(void);

@@ -1,5 +1,6 @@
 /* C tests of tiles.h's version, statuses and errors: the version macros and functions, the name
- * of every status, the thread-local last error message, the write-back error, the element types. */
+ * of every status, the thread-local last error message and its parts, the write-back error, the
+ * element types. */
 #define _POSIX_C_SOURCE 200112L /* pthreads */
 
 #include <pthread.h>
@@ -194,5 +195,54 @@ int test_enumeration_names(void) {
     CHECK(strcmp(tiles_diagnostic_kind_name((tiles_diagnostic_kind)-1), "") == 0);
     CHECK(strcmp(tiles_memory_space_name((tiles_memory_space)5), "") == 0);
     CHECK(strcmp(tiles_memory_space_name((tiles_memory_space)-1), "") == 0);
+    return failed;
+}
+
+/* The parts of each refusal of an element type, read apart from the message's sentence, and none
+ * after a failure of another kind. */
+int test_last_error_parts_name_a_refused_element_type(void) {
+    int failed = 0;
+    float floats[4] = {0}, out_floats[4] = {0};
+    int ints[4] = {0};
+    const tiles_shape floats_2x2 = shape_of(TILES_FLOAT32, 2, 2, 2, 0), ints_1x1 = shape_of(TILES_INT32, 2, 1, 1, 0);
+    const tiles_shape ints_4 = shape_of(TILES_INT32, 1, 4, 0, 0);
+    tiles_view *input = NULL, *int_mask = NULL, *output = NULL, *int_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &floats_2x2, floats));
+    CHECK_OK(tiles_view_create_const(&int_mask, &ints_1x1, ints));
+    CHECK_OK(tiles_view_create(&output, &floats_2x2, out_floats));
+    CHECK_OK(tiles_view_create(&int_view, &ints_4, ints));
+    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+
+    CHECK_FAILS(tiles_stencil(NULL, input, int_mask, output), TILES_ERROR_INVALID_ARGUMENT, "must be the same");
+    CHECK_OK(tiles_last_error_parts(&parts));
+    CHECK(parts.refusal == TILES_REFUSAL_OPERANDS_DIFFER && parts.given == TILES_INT32 &&
+          parts.wanted == TILES_FLOAT32 && parts.role != NULL && strcmp(parts.role, "the mask") == 0);
+
+    tiles_kernel* kernel = NULL;
+    CHECK_OK(
+        tiles_kernel_create(&kernel, "__kernel void f(__global float* v) { v[get_global_id(0)] = 1; }", "f", NULL));
+    const tiles_domain four = {sizeof(tiles_domain), 1, {4, 0, 0}, 0, {0, 0, 0}, NULL};
+    const tiles_arg args[] = {tiles_arg_view(int_view)};
+    CHECK_FAILS(tiles_launch(NULL, &four, kernel, args, 1), TILES_ERROR_INVALID_ARGUMENT, "element types differ");
+    CHECK_OK(tiles_last_error_parts(&parts));
+    CHECK(parts.refusal == TILES_REFUSAL_PARAMETER && parts.given == TILES_INT32 && parts.wanted == TILES_FLOAT32 &&
+          parts.role != NULL && strcmp(parts.role, "") == 0);
+
+    /* Another failure leaves no parts of the one before. */
+    CHECK_FAILS(tiles_stencil(NULL, input, NULL, output), TILES_ERROR_INVALID_HANDLE, "the mask view is NULL");
+    CHECK_OK(tiles_last_error_parts(&parts));
+    CHECK(parts.refusal == TILES_REFUSAL_NONE && parts.given == TILES_OPAQUE && parts.wanted == -1 &&
+          parts.role != NULL && strcmp(parts.role, "") == 0);
+
+    tiles_error_parts unsized = TILES_ERROR_PARTS_INIT;
+    unsized.struct_size = 0;
+    CHECK_FAILS(tiles_last_error_parts(&unsized), TILES_ERROR_INVALID_ARGUMENT, "tiles_error_parts's struct_size (0)");
+    CHECK_FAILS(tiles_last_error_parts(NULL), TILES_ERROR_INVALID_ARGUMENT, "the tiles_error_parts is NULL");
+
+    CHECK_OK(tiles_kernel_release(kernel));
+    CHECK_OK(tiles_view_release(input));
+    CHECK_OK(tiles_view_release(int_mask));
+    CHECK_OK(tiles_view_release(output));
+    CHECK_OK(tiles_view_release(int_view));
     return failed;
 }

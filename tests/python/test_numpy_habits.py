@@ -195,6 +195,14 @@ def test_kernel_arguments_of_another_dtype_come_with_the_conversion(context):
                                                     r"the parameter a long\*"):
         tiles.parallel_for_each(tiles.extent(1), kernel, tiles.array_view(np.zeros(4, np.float32)),
                                 tiles.array(np.arange(4), context=context), context=context)
+    # A read-only view is said "of const float64"; the conversion is the same.
+    readonly = np.zeros(4)
+    readonly.flags.writeable = False
+    with pytest.raises(tiles.InvalidArgument) as refused:
+        tiles.parallel_for_each(tiles.extent(1), kernel, tiles.array_view(np.zeros(4, np.float32)),
+                                tiles.array_view(readonly), context=context)
+    assert str(refused.value).endswith("was given an array_view of const float64: the element types differ: pass "
+                                       "x.astype(np.int32), or declare the parameter a double*"), str(refused.value)
 
 
 def test_messages_that_reach_python_name_python_functions(context):

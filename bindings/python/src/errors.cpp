@@ -24,15 +24,37 @@ const char* family_of(tiles_status status) {
                                                           : "error";
 }
 
-} // namespace
+// A dtype's numpy name, or None where numpy has none (TILES_OPAQUE).
+py::object numpy_name(int dtype) {
+    if (dtype < 0) return py::none();
+    const char* name = dtype_info(tiles_dtype(dtype)).numpy_name;
+    return *name != '\0' ? py::object(py::str(name)) : py::none();
+}
 
-[[noreturn]] void raise(tiles_status status, const std::string& message) {
+// The last failure's refused element type as tiles.errors.for_python reads it (numpy's names, and
+// OpenCL C's for the one given), or None where it refused none.
+py::object refusal_parts() {
+    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+    if (tiles_last_error_parts(&parts) != TILES_SUCCESS || parts.refusal == TILES_REFUSAL_NONE) return py::none();
+    py::dict refusal;
+    refusal["kind"] = parts.refusal == TILES_REFUSAL_PARAMETER         ? "parameter"
+                      : parts.refusal == TILES_REFUSAL_OPERANDS_DIFFER ? "operands_differ"
+                                                                       : "no_double_precision";
+    refusal["given"] = numpy_name(parts.given);
+    refusal["given_opencl"] = dtype_info(parts.given).opencl_name;
+    refusal["wanted"] = numpy_name(parts.wanted);
+    refusal["role"] = parts.role;
+    return refusal;
+}
+
+[[noreturn]] void raise_with(tiles_status status, const std::string& message, const py::object& refusal) {
     // The C API's messages name its functions and OpenCL's types; "for_python" says them as Python
-    // does (tiles.errors.for_python). Should it fail, the error at hand matters more: it goes as it is.
+    // does (tiles.errors.for_python), with the conversion a refused element type calls for. Should
+    // it fail, the error at hand matters more: it goes as it is.
     py::object text = py::str(message);
     if (error_classes.contains("for_python")) {
         try {
-            text = error_classes["for_python"](message);
+            text = error_classes["for_python"](message, refusal);
         } catch (const py::error_already_set&) {
         }
     }
@@ -41,12 +63,17 @@ const char* family_of(tiles_status status) {
     throw py::error_already_set();
 }
 
+} // namespace
+
+[[noreturn]] void raise(tiles_status status, const std::string& message) { raise_with(status, message, py::none()); }
+
 void check(tiles_status status) {
-    // The message first: a handler of the log may call libtiles, which sets its own.
+    // The message and its parts first: a handler of the log may call libtiles, which sets its own.
     const std::string message = status == TILES_SUCCESS ? std::string() : tiles_last_error_message();
+    const py::object refusal = status == TILES_SUCCESS ? py::none() : refusal_parts();
     deliver_log_messages();
     follow_log_level();
-    if (status != TILES_SUCCESS) raise(status, message);
+    if (status != TILES_SUCCESS) raise_with(status, message, refusal);
 }
 
 void register_errors(py::module_& m) {

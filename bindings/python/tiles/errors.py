@@ -111,12 +111,6 @@ def _numpy_names(message: str) -> str:
     return re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
 
 
-_PARAMETER = re.compile(r"a (?:__global |__constant )?(?:const )?(\w+) ?\*\) was given an? \w+ of (\w+): "
-                        r"the element types differ$")
-_NO_DOUBLES = re.compile(r"of double elements needs double precision, which '.*' does not have$")
-_MISMATCHED = re.compile(r"((?:the )?\w+) has (\w+) elements, (?:the )?(\w+) (\w+) elements; they must be the same$")
-
-
 def conversion(given: str, taken: List[str]) -> str:
     """What a refusal of dtype `given` adds, where `taken` are the dtypes that will do: the astype()
     that converts the data."""
@@ -134,29 +128,28 @@ def conversion(given: str, taken: List[str]) -> str:
     return f"convert it first, with x.astype(np.{target}){fits}"
 
 
-def _conversion_hint(message: str) -> str:
-    """A refusal of a kernel's argument's or an operand's dtype, with what converts it."""
-    parameter = _PARAMETER.search(message)
-    if parameter:
-        names = _opencl_and_numpy_names()
-        wanted = dict(names).get(parameter.group(1))
-        given = {numpy: opencl for opencl, numpy in names}.get(parameter.group(2))
-        if wanted is not None and given is not None:
-            return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {given}*"
-    if _NO_DOUBLES.search(message):
+def _conversion_hint(message: str, refusal: Optional[Dict[str, Optional[str]]]) -> str:
+    """A refusal of a kernel's argument's or an operand's dtype, with what converts it. `refusal` is
+    the C API's parts of the refusal (tiles_last_error_parts) with numpy's names, or None."""
+    if refusal is None:
+        return message
+    given, wanted = refusal["given"], refusal["wanted"]
+    if refusal["kind"] == "no_double_precision":
         return f"{message}: convert it first, with x.astype(np.float32)"
-    mismatched = _MISMATCHED.search(message)
-    if mismatched:
-        role, _, _, other = mismatched.groups()
-        return f"{message}: convert {role} first, with .astype(np.{other})"
-    return message
+    if wanted is None:
+        return message
+    if refusal["kind"] == "operands_differ":
+        return f"{message}: convert {refusal['role']} first, with .astype(np.{wanted})"
+    if given is None:  # bytes of a struct: no astype() makes them the parameter's type
+        return message
+    return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {refusal['given_opencl']}*"
 
 
-def for_python(message: str) -> str:
+def for_python(message: str, refusal: Optional[Dict[str, Optional[str]]] = None) -> str:
     """A C API message as Python says it: numpy's dtype names for OpenCL's types ("int64", not
     "long (int64)"), Python's names for the C API's functions, and, for a dtype a kernel's argument
-    or an operand does not take, the astype() that converts the data."""
-    return _conversion_hint(_c_names().sub(_python_name, _numpy_names(message)))
+    or an operand does not take (`refusal`, its parts), the astype() that converts the data."""
+    return _conversion_hint(_c_names().sub(_python_name, _numpy_names(message)), refusal)
 
 
 #: How the extension finds the class for a status family, and (for_python) how to say a message.

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/exceptions.hpp"
@@ -82,8 +83,10 @@ void check_element_type(const char* algorithm, element_type type, const std::vec
         throw invalid_argument(std::string(algorithm) + " supports " + name_list(supported) + " elements, not " +
                                element_name(type));
     if (type == element_type::float64 && !device.fp64)
-        throw unsupported_feature(std::string(algorithm) + " of double elements needs double precision, which '" +
-                                  device.name + "' does not have");
+        throw refused_element_type<unsupported_feature>(std::string(algorithm) +
+                                                            " of double elements needs double precision, which '" +
+                                                            device.name + "' does not have",
+                                                        {refusal_kind::no_double_precision, type, std::nullopt, ""});
 }
 
 element_type check_described(const algorithm_description& algorithm,
@@ -119,9 +122,10 @@ void check_operand(const char* algorithm, const char* role, const matrix_operand
 void check_same_element_type(const char* algorithm, const char* role, const matrix_operand& operand,
                              const char* reference_role, element_type reference_type) {
     if (element_type_of(operand) != reference_type)
-        throw invalid_argument(std::string(algorithm) + ": " + role + " has " + element_name(element_type_of(operand)) +
-                               " elements, " + reference_role + " " + element_name(reference_type) +
-                               " elements; they must be the same");
+        throw refused_element_type<invalid_argument>(
+            std::string(algorithm) + ": " + role + " has " + element_name(element_type_of(operand)) + " elements, " +
+                reference_role + " " + element_name(reference_type) + " elements; they must be the same",
+            {refusal_kind::operands_differ, element_type_of(operand), reference_type, role});
 }
 
 void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, int rows, int columns,

@@ -22,6 +22,7 @@
 #include "first_run.hpp"
 #include "kernel_cache.hpp"
 #include "storage.hpp"
+#include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/checks.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/exceptions.hpp"
@@ -205,8 +206,12 @@ std::string describe_arg(const launch_arg& a) {
     return "";
 }
 
+std::string refusal(const compiled_kernel& k, std::size_t i, const launch_arg& a, const std::string& why) {
+    return describe_param(k, i) + " was given " + describe_arg(a) + ": " + why;
+}
+
 [[noreturn]] void refuse(const compiled_kernel& k, std::size_t i, const launch_arg& a, const std::string& why) {
-    throw invalid_argument(describe_param(k, i) + " was given " + describe_arg(a) + ": " + why);
+    throw invalid_argument(refusal(k, i, a, why));
 }
 
 // A number argument converted to the type of the scalar parameter it goes to: an integer to any of
@@ -256,7 +261,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
         case launch_arg::kind::memory:
             if (!pointer || (p.address != CL_KERNEL_ARG_ADDRESS_GLOBAL && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT))
                 refuse(k, i, a, "arrays and views go to __global or __constant pointer parameters");
-            if (!type_matches(a.layout.type, p)) refuse(k, i, a, "the element types differ");
+            if (!type_matches(a.layout.type, p))
+                throw refused_element_type<invalid_argument>(refusal(k, i, a, "the element types differ"),
+                                                             {refusal_kind::parameter, a.layout.type, p.element, ""});
             if (p.rank != 0 && a.rank != 0 && a.rank != p.rank)
                 refuse(k, i, a,
                        "it has rank " + std::to_string(a.rank) + ", the kernel's has rank " + std::to_string(p.rank));
