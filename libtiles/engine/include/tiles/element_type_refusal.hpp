@@ -21,8 +21,8 @@ enum class refusal_kind {
 
 // What a refusal of an element type says besides its message.
 struct element_type_refusal {
-    refusal_kind kind;
-    element_type given;
+    refusal_kind kind;                  // what was refused
+    element_type given;                 // the element type given
     std::optional<element_type> wanted; // none where the parameter's type is no element type (bool, size_t)
     std::string role;                   // the operand as messages name it ("the mask", "B"); "" for a parameter
 };
@@ -31,8 +31,11 @@ struct element_type_refusal {
 // exception it caught (dynamic_cast), whatever class that exception is.
 class with_element_type_refusal {
   public:
+    // Holds `parts` for the exception that says them.
     explicit with_element_type_refusal(element_type_refusal parts) : parts_(std::move(parts)) {}
+    // Virtual, so that the C API's dynamic_cast finds these parts in any exception that has them.
     virtual ~with_element_type_refusal() = default;
+    // The refusal's parts.
     const element_type_refusal& refusal() const noexcept { return parts_; }
 
   private:
@@ -42,6 +45,7 @@ class with_element_type_refusal {
 // `Base` (invalid_argument, unsupported_feature) that refuses an element type, with the parts.
 template <class Base> class refused_element_type : public Base, public with_element_type_refusal {
   public:
+    // `Base`'s exception saying `message`, with the refusal's `parts` beside it.
     refused_element_type(const std::string& message, element_type_refusal parts)
         : Base(message), with_element_type_refusal(std::move(parts)) {}
 };
