@@ -7,6 +7,7 @@
 #include <new>
 
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -66,28 +67,40 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
     return {allocate_counted(context_, device_, bytes), false};
 }
 
+// Each of the pool's frees ends with release_dropped_cuda_memory, outside the pool's lock: memory
+// libcuda allocated goes with its buffer, not at the next allocation.
+
 void buffer_pool::give_back(counted_buffer buffer) noexcept {
-    std::lock_guard<std::mutex> lock(mutex_);
-    try {
-        kept_.push_back(std::move(buffer));
-    } catch (const std::bad_alloc&) {
-        return; // freed as it goes, as without a pool
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        try {
+            kept_.push_back(std::move(buffer));
+            held_ += kept_.back().reserved.bytes();
+            trim_to_limit();
+        } catch (const std::bad_alloc&) {
+            const counted_buffer freed = std::move(buffer); // freed as it goes, as without a pool
+        }
     }
-    held_ += kept_.back().reserved.bytes();
-    trim_to_limit();
+    release_dropped_cuda_memory();
 }
 
 void buffer_pool::free_all() {
-    std::vector<counted_buffer> freed; // after the lock is let go
-    std::lock_guard<std::mutex> lock(mutex_);
-    freed.swap(kept_);
-    held_ = 0;
+    {
+        std::vector<counted_buffer> freed; // after the lock is let go
+        std::lock_guard<std::mutex> lock(mutex_);
+        freed.swap(kept_);
+        held_ = 0;
+    }
+    release_dropped_cuda_memory();
 }
 
 void buffer_pool::set_limit(std::uint64_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    limit_ = bytes;
-    trim_to_limit();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        limit_ = bytes;
+        trim_to_limit();
+    }
+    release_dropped_cuda_memory();
 }
 
 std::uint64_t buffer_pool::limit() const {
