@@ -180,8 +180,10 @@ TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or 
 TEST_CASE("buffers on a device of another compute capability than 9.0 are OpenCL's own, libcuda not loaded",
           "[libcuda-memory-not-hopper]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
+    // NVIDIA's OpenCL driver loads libcuda itself; PoCL does not, and neither may libtiles here.
+    const bool loaded_by_opencl = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) != nullptr;
     CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
-    CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == nullptr);
+    if (!loaded_by_opencl) CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == nullptr);
     CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
           "'" + view.context()->device()->name +
               "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches through libcuda");
