@@ -59,6 +59,16 @@ std::uint64_t round_trip(const std::shared_ptr<tiles::engine::context>& context,
     return address;
 }
 
+// A new storage of `floats` on the context, its values written: its device buffer, never handed
+// out, goes to the context's pool with the storage.
+void made_and_dropped(const std::shared_ptr<tiles::engine::context>& context, int floats) {
+    using namespace tiles::engine;
+    const std::shared_ptr<storage> s =
+        storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &floats), context);
+    const std::vector<float> values(static_cast<std::size_t>(floats), 1.5f);
+    copy_in(*s, whole_of(*s), values.data());
+}
+
 } // namespace
 
 extern "C" {
@@ -155,25 +165,55 @@ TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or 
           "[libcuda-memory]") {
     const std::string released = "cuMemUnmap; cuMemRelease; cuMemAddressFree; ";
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    view.context()->pool().set_limit(std::uint64_t(1) << 30); // the buffer is kept
+    tiles::engine::buffer_pool& pool = view.context()->pool();
+    pool.set_limit(std::uint64_t(1) << 30); // the buffer is kept
     // Its import releases what earlier tests' buffers left.
-    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
+    made_and_dropped(view.context(), two_mib_of_floats);
+    REQUIRE(pool.held() == std::uint64_t(2) << 20);
     std::string before = stand_in_text("stand_in_releases");
     // Freed on a thread where libcuda's context was never made current: released there, no
     // allocation after it needed.
-    std::thread([&] { view.context()->pool().free_all(); }).join();
+    std::thread([&] { pool.free_all(); }).join();
     CHECK(stand_in_text("stand_in_releases") == before + released);
-    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
+    made_and_dropped(view.context(), two_mib_of_floats);
     before = stand_in_text("stand_in_releases");
-    view.context()->pool().set_limit(0);
+    pool.set_limit(0);
     CHECK(stand_in_text("stand_in_releases") == before + released);
+    // A buffer handed out (round_trip asks for its address) goes at once, its memory at the next
+    // release: here, the end of another context.
+    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
     before = stand_in_text("stand_in_releases");
     {
         const tiles::accelerator_view other = tiles::accelerator().create_view();
-        CHECK(round_trip(other.context(), two_mib_of_floats) != 0);
-        CHECK(stand_in_text("stand_in_releases") == before); // kept by its pool
+        other.context()->pool().set_limit(std::uint64_t(1) << 30);
+        made_and_dropped(other.context(), two_mib_of_floats);
+        // The import released the buffer handed out; this one is kept by its pool.
+        CHECK(stand_in_text("stand_in_releases") == before + released);
+        before = stand_in_text("stand_in_releases");
     }
     CHECK(stand_in_text("stand_in_releases") == before + released);
+}
+
+TEST_CASE("a buffer in memory libcuda allocates counts what libcuda holds, its bytes rounded up to 2 MiB",
+          "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    tiles::engine::buffer_pool& pool = view.context()->pool();
+    pool.set_limit(std::uint64_t(1) << 30); // the buffer is kept
+    const tiles::engine::device_info& device = *view.context()->device();
+    const std::uint64_t before = device.bytes_held.load();
+    const int floats = 3 * two_mib_of_floats + 5; // 6 MiB and 20 bytes, which libcuda holds as 8 MiB
+    made_and_dropped(view.context(), floats);
+    CHECK(pool.held() == std::uint64_t(8) << 20);
+    CHECK(device.bytes_held.load() - before == std::uint64_t(8) << 20);
+    // The next buffer of that size takes it from the pool, counted the same.
+    const std::uint64_t reused = view.context()->counters().buffers_reused;
+    made_and_dropped(view.context(), floats);
+    CHECK(view.context()->counters().buffers_reused == reused + 1);
+    CHECK(pool.held() == std::uint64_t(8) << 20);
+    // A limit under what is held frees it.
+    pool.set_limit((std::uint64_t(6) << 20) + 20);
+    CHECK(pool.held() == 0);
+    CHECK(device.bytes_held.load() == before);
 }
 
 // Alone in its process (tests/CMakeLists.txt), the device said to be of compute capability 8.9.

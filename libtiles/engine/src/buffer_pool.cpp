@@ -25,6 +25,14 @@ pool_list& all_pools() {
     return *list;
 }
 
+// Whether `kept`, a buffer over memory libcuda allocated (counted as its bytes rounded up to the
+// allocation's granularity), is what a new buffer of `bytes` would be made of: the same rounding.
+bool same_cuda_allocation(const counted_buffer& kept, std::size_t bytes) {
+    const std::size_t held = kept.reserved.bytes();
+    return bytes >= cuda_memory_smallest && bytes < held && held - bytes < cuda_memory_smallest &&
+           cuda_address_of(kept.buffer()) != 0;
+}
+
 } // namespace
 
 void free_device_pools(const device_info& device) {
@@ -55,12 +63,13 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         // The one released last: the likeliest still in the device's caches.
-        const auto fits = std::find_if(kept_.rbegin(), kept_.rend(),
-                                       [&](const counted_buffer& b) { return b.reserved.bytes() == bytes; });
+        const auto fits = std::find_if(kept_.rbegin(), kept_.rend(), [&](const counted_buffer& b) {
+            return b.reserved.bytes() == bytes || same_cuda_allocation(b, bytes);
+        });
         if (fits != kept_.rend()) {
             counted_buffer found = std::move(*fits);
             kept_.erase(std::next(fits).base());
-            held_ -= bytes;
+            held_ -= found.reserved.bytes();
             return {std::move(found), true};
         }
     }

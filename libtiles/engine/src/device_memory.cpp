@@ -61,6 +61,10 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
             cl_int status = CL_SUCCESS;
             buffer = cl::Buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
             check(status, "clCreateBuffer");
+        } else if (const std::size_t held = buffer.getInfo<CL_MEM_SIZE>(); held > bytes) {
+            // libcuda's memory holds `bytes` rounded up to its granularity: that is what counts.
+            { const memory_reservation asked = std::move(reserved); }
+            reserved = memory_reservation(device, held);
         }
         return counted_buffer{std::move(buffer), std::move(reserved)};
     };
