@@ -76,7 +76,7 @@ TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the
 namespace {
 
 // A step of libcuda's made to fail (STAND_IN_FAIL), what libtiles must say, and what it calls.
-enum class step_kind { allocation, export_fd, module_load, launch };
+enum class step_kind { allocation, export_fd, module_load, launch, after_launch };
 struct failing_step {
     const char* entry; // as STAND_IN_FAIL names it
     step_kind kind;
@@ -96,7 +96,9 @@ constexpr failing_step failing_steps[] = {
     {"cuFuncSetAttribute=1", step_kind::module_load,
      "libcuda's cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT) failed (CUresult 1)"},
     {"cuLaunchKernel=701", step_kind::launch, "libcuda's cuLaunchKernel failed (CUresult 701)"},
-    {"cuStreamSynchronize=700", step_kind::launch, "libcuda's cuStreamSynchronize failed (CUresult 700)"}};
+    {"cuStreamSynchronize=700", step_kind::after_launch,
+     "libcuda's cuStreamSynchronize failed (CUresult 700) after the kernel was launched; its output may be partly "
+     "written"}};
 
 } // namespace
 
@@ -134,6 +136,27 @@ TEST_CASE("the libcuda step that fails is named with its CUresult, and what it h
         void* args[] = {&first};
         REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args),
                                   tiles::unsupported_feature, step->said);
+        break;
+    }
+    case step_kind::after_launch: {
+        // The kernel may have written its output: the run's error, never unsupported_feature,
+        // from which a caller would fall back onto that output; and no launch after it.
+        const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        int first = 1;
+        void* args[] = {&first};
+        bool thrown = false;
+        try {
+            tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+        } catch (const tiles::unsupported_feature& e) {
+            FAIL("unsupported_feature: " << e.what());
+        } catch (const tiles::runtime_exception& e) {
+            thrown = true;
+            CHECK(std::string(e.what()) == step->said);
+        }
+        CHECK(thrown);
+        CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+              std::string("a launch through libcuda failed there before: ") + step->said);
         break;
     }
     }

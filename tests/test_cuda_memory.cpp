@@ -3,8 +3,10 @@
 // and says how its memory was released, and this program stands in for what PoCL lacks of
 // OpenCL's import (as any program may define a library's functions): its devices'
 // cl_khr_external_memory_opaque_fd and cl_khr_device_uuid, with the UUID of libcuda's first GPU,
-// and clCreateBufferWithProperties, which takes the fd and makes a buffer of the bytes asked for
-// with clCreateBuffer, or refuses as `import_refusal` says. Data in such a buffer is PoCL's own.
+// a compute capability (cl_nv_device_attribute_query) of 9.0 or what STAND_IN_COMPUTE_CAPABILITY
+// says, and clCreateBufferWithProperties, which takes the fd and makes a buffer of the bytes asked
+// for with clCreateBuffer, or refuses where STAND_IN_FAIL is "clCreateBufferWithProperties=<the
+// OpenCL status>". Data in such a buffer is PoCL's own.
 #include <CL/cl_ext.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -24,7 +26,19 @@
 
 namespace {
 
-cl_int import_refusal = CL_SUCCESS;
+// What STAND_IN_FAIL makes clCreateBufferWithProperties return, CL_SUCCESS where it names another step.
+cl_int import_refusal() {
+    const char* const fail = std::getenv("STAND_IN_FAIL");
+    const std::string step = "clCreateBufferWithProperties=";
+    return fail != nullptr && std::strncmp(fail, step.c_str(), step.size()) == 0 ? cl_int(std::atoi(fail + step.size()))
+                                                                                 : CL_SUCCESS;
+}
+
+// The device's compute capability, major * 10 + minor: STAND_IN_COMPUTE_CAPABILITY, else Hopper's.
+cl_uint compute_capability() {
+    const char* const said = std::getenv("STAND_IN_COMPUTE_CAPABILITY");
+    return said != nullptr ? cl_uint(std::atoi(said)) : 90;
+}
 
 template <class F> F real(const char* name) { return reinterpret_cast<F>(dlsym(RTLD_NEXT, name)); }
 
@@ -45,6 +59,16 @@ std::uint64_t round_trip(const std::shared_ptr<tiles::engine::context>& context,
     return address;
 }
 
+// A new storage of `floats` on the context, its values written: its device buffer, never handed
+// out, goes to the context's pool with the storage.
+void made_and_dropped(const std::shared_ptr<tiles::engine::context>& context, int floats) {
+    using namespace tiles::engine;
+    const std::shared_ptr<storage> s =
+        storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &floats), context);
+    const std::vector<float> values(static_cast<std::size_t>(floats), 1.5f);
+    copy_in(*s, whole_of(*s), values.data());
+}
+
 } // namespace
 
 extern "C" {
@@ -56,13 +80,23 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info name, size_t size, vo
         if (size_ret != nullptr) *size_ret = CL_UUID_SIZE_KHR;
         return value != nullptr && size < CL_UUID_SIZE_KHR ? CL_INVALID_VALUE : CL_SUCCESS;
     }
+    // cl_nv_device_attribute_query's answers libtiles asks for (no kernel timeout, no warps of 32).
+    if (name == CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV || name == CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV ||
+        name == CL_DEVICE_KERNEL_EXEC_TIMEOUT_NV || name == CL_DEVICE_WARP_SIZE_NV) {
+        const cl_uint answer = name == CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV   ? compute_capability() / 10
+                               : name == CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV ? compute_capability() % 10
+                                                                               : 0;
+        if (value != nullptr && size >= sizeof answer) std::memcpy(value, &answer, sizeof answer);
+        if (size_ret != nullptr) *size_ret = sizeof answer;
+        return value != nullptr && size < sizeof answer ? CL_INVALID_VALUE : CL_SUCCESS;
+    }
     if (name != CL_DEVICE_EXTENSIONS) return call(device, name, size, value, size_ret);
     std::size_t own = 0;
     if (const cl_int status = call(device, name, 0, nullptr, &own); status != CL_SUCCESS) return status;
     std::string text(own, '\0');
     if (const cl_int status = call(device, name, own, text.data(), nullptr); status != CL_SUCCESS) return status;
     text.resize(std::strlen(text.c_str()));
-    text += " cl_khr_external_memory_opaque_fd cl_khr_device_uuid";
+    text += " cl_khr_external_memory_opaque_fd cl_khr_device_uuid cl_nv_device_attribute_query";
     if (size_ret != nullptr) *size_ret = text.size() + 1;
     if (value == nullptr) return CL_SUCCESS;
     if (size < text.size() + 1) return CL_INVALID_VALUE;
@@ -72,9 +106,9 @@ cl_int clGetDeviceInfo(cl_device_id device, cl_device_info name, size_t size, vo
 
 cl_mem clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
                                     size_t size, void* host, cl_int* status) {
-    if (import_refusal != CL_SUCCESS || properties == nullptr ||
+    if (import_refusal() != CL_SUCCESS || properties == nullptr ||
         properties[0] != CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR) {
-        *status = import_refusal != CL_SUCCESS ? import_refusal : CL_INVALID_PROPERTY;
+        *status = import_refusal() != CL_SUCCESS ? import_refusal() : CL_INVALID_PROPERTY;
         return nullptr;
     }
     close(int(properties[1])); // taken, as an import takes it
@@ -102,47 +136,97 @@ TEST_CASE("buffers of 2 MiB and more on a context libtiles made are memory libcu
     CHECK(round_trip(adopted, two_mib_of_floats) == 0);
 }
 
-TEST_CASE("each step of memory libcuda allocates that is refused leaves the buffer OpenCL's own, said once a device",
-          "[libcuda-memory]") {
+// One step a process: tests/CMakeLists.txt runs this case once for each step, STAND_IN_FAIL naming
+// it for the whole process, since a refusal stays for the process.
+TEST_CASE("a refused step of memory libcuda allocates leaves the device's buffers OpenCL's own, asked no more",
+          "[libcuda-memory-refused]") {
+    const char* const fail = std::getenv("STAND_IN_FAIL");
+    REQUIRE(fail != nullptr);
+    const std::string step(fail, std::strchr(fail, '='));
+    INFO("STAND_IN_FAIL=" << fail);
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     view.context()->pool().set_limit(0); // each buffer a new one
     std::string said;
     tiles::set_log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
-    for (const char* step : {"cuMemGetAllocationGranularity=1", "cuMemCreate=2", "cuMemAddressReserve=2",
-                             "cuMemMap=999", "cuMemSetAccess=1", "cuMemExportToShareableHandle=101"}) {
-        INFO("STAND_IN_FAIL=" << step);
-        REQUIRE(setenv("STAND_IN_FAIL", step, 1) == 0);
-        CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
-    }
-    REQUIRE(unsetenv("STAND_IN_FAIL") == 0);
-    import_refusal = CL_INVALID_OPERATION;
-    CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
-    import_refusal = CL_SUCCESS;
+    for (int buffer = 0; buffer < 3; ++buffer) CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
     tiles::set_log(tiles::log_level::off);
     INFO(said);
-    const std::string first = "libcuda: a buffer on '" + view.context()->device()->name +
-                              "' made by clCreateBuffer, memory libcuda allocates refused: libcuda's "
-                              "cuMemGetAllocationGranularity failed (CUresult 1)\n";
-    CHECK(occurrences(said, "made by clCreateBuffer") == 1);
-    CHECK(occurrences(said, first) == 1);
-    // Nothing refused stays refused.
-    CHECK(round_trip(view.context(), two_mib_of_floats) == 0x302000000);
+    // Refused once, then not asked again: each refusal would be said.
+    CHECK(occurrences(said, "libcuda: buffers on '" + view.context()->device()->name +
+                                "' made by clCreateBuffer, memory libcuda allocates refused: ") == 1);
+    CHECK(occurrences(said, step) == 2); // in that line and in the verdict's
+    // One verdict: the wide gemm's scratch is such memory too.
+    CHECK(tiles::engine::cuda_launch_missing(*view.context())
+              .find("memory libcuda allocates was refused there before: ") == 0);
 }
 
-TEST_CASE("libcuda's memory goes after OpenCL's buffer, unmapped, released and its addresses freed, from any thread",
+TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or its context ends, from any thread",
+          "[libcuda-memory]") {
+    const std::string released = "cuMemUnmap; cuMemRelease; cuMemAddressFree; ";
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    tiles::engine::buffer_pool& pool = view.context()->pool();
+    pool.set_limit(std::uint64_t(1) << 30); // the buffer is kept
+    // Its import releases what earlier tests' buffers left.
+    made_and_dropped(view.context(), two_mib_of_floats);
+    REQUIRE(pool.held() == std::uint64_t(2) << 20);
+    std::string before = stand_in_text("stand_in_releases");
+    // Freed on a thread where libcuda's context was never made current: released there, no
+    // allocation after it needed.
+    std::thread([&] { pool.free_all(); }).join();
+    CHECK(stand_in_text("stand_in_releases") == before + released);
+    made_and_dropped(view.context(), two_mib_of_floats);
+    before = stand_in_text("stand_in_releases");
+    pool.set_limit(0);
+    CHECK(stand_in_text("stand_in_releases") == before + released);
+    // A buffer handed out (round_trip asks for its address) goes at once, its memory at the next
+    // release: here, the end of another context.
+    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
+    before = stand_in_text("stand_in_releases");
+    {
+        const tiles::accelerator_view other = tiles::accelerator().create_view();
+        other.context()->pool().set_limit(std::uint64_t(1) << 30);
+        made_and_dropped(other.context(), two_mib_of_floats);
+        // The import released the buffer handed out; this one is kept by its pool.
+        CHECK(stand_in_text("stand_in_releases") == before + released);
+        before = stand_in_text("stand_in_releases");
+    }
+    CHECK(stand_in_text("stand_in_releases") == before + released);
+}
+
+TEST_CASE("a buffer in memory libcuda allocates counts what libcuda holds, its bytes rounded up to 2 MiB",
           "[libcuda-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    view.context()->pool().set_limit(0); // a buffer let go of is freed
-    // Its import releases what earlier tests' buffers left.
-    CHECK(round_trip(view.context(), two_mib_of_floats) != 0);
-    // OpenCL has destroyed the buffer; its memory goes at the next import, here on a thread where
-    // libcuda's context was never made current.
-    const std::string before = stand_in_text("stand_in_releases");
-    std::uint64_t address = 0;
-    std::thread([&] { address = round_trip(view.context(), two_mib_of_floats); }).join();
-    CHECK(address != 0);
-    CHECK(stand_in_text("stand_in_releases") == before + "cuMemUnmap; cuMemRelease; cuMemAddressFree; ");
+    tiles::engine::buffer_pool& pool = view.context()->pool();
+    pool.set_limit(std::uint64_t(1) << 30); // the buffer is kept
+    const tiles::engine::device_info& device = *view.context()->device();
+    const std::uint64_t before = device.bytes_held.load();
+    const int floats = 3 * two_mib_of_floats + 5; // 6 MiB and 20 bytes, which libcuda holds as 8 MiB
+    made_and_dropped(view.context(), floats);
+    CHECK(pool.held() == std::uint64_t(8) << 20);
+    CHECK(device.bytes_held.load() - before == std::uint64_t(8) << 20);
+    // The next buffer of that size takes it from the pool, counted the same.
+    const std::uint64_t reused = view.context()->counters().buffers_reused;
+    made_and_dropped(view.context(), floats);
+    CHECK(view.context()->counters().buffers_reused == reused + 1);
+    CHECK(pool.held() == std::uint64_t(8) << 20);
+    // A limit under what is held frees it.
+    pool.set_limit((std::uint64_t(6) << 20) + 20);
+    CHECK(pool.held() == 0);
+    CHECK(device.bytes_held.load() == before);
+}
+
+// Alone in its process (tests/CMakeLists.txt), the device said to be of compute capability 8.9.
+TEST_CASE("buffers on a device of another compute capability than 9.0 are OpenCL's own, libcuda not loaded",
+          "[libcuda-memory-not-hopper]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    // NVIDIA's OpenCL driver loads libcuda itself; PoCL does not, and neither may libtiles here.
+    const bool loaded_by_opencl = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) != nullptr;
+    CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
+    if (!loaded_by_opencl) CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == nullptr);
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+          "'" + view.context()->device()->name +
+              "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches through libcuda");
 }
 
 // Alone in its process (tests/CMakeLists.txt), with the stand-in checking at exit that every

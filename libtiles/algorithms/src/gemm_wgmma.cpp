@@ -346,11 +346,18 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::size_t element = element_size(storage);
     // The staged ones laid out one after another in the imported memory, the tensor maps last.
     std::size_t needed = 0;
+    std::vector<cl_mem> read; // A's and B's buffers
     auto operand_of = [&](const matrix_operand& matrix, std::size_t bytes, engine::host_access access) {
         // Retained: device_buffer's cl_mems are the storages', borrowed.
         cl::Buffer buffer(engine::device_buffer(*matrix.data, whole_of(*matrix.data), context, access), true);
         const std::uint64_t own = engine::cuda_address_of(buffer());
-        if (own != 0 && own % 16 == 0) return wide_operand{std::move(buffer), bytes, wide_operand::npos, own};
+        // C over A's or B's buffer (two arrays over one cl_mem, which check_not_aliased cannot see)
+        // is staged: written in place, it would overwrite what the kernel still reads.
+        const bool overwrites_read =
+            access != engine::host_access::read && std::find(read.begin(), read.end(), buffer()) != read.end();
+        if (access == engine::host_access::read) read.push_back(buffer());
+        if (own != 0 && own % 16 == 0 && !overwrites_read)
+            return wide_operand{std::move(buffer), bytes, wide_operand::npos, own};
         const std::size_t at = needed;
         needed += aligned(bytes);
         return wide_operand{std::move(buffer), bytes, at, 0};
@@ -365,7 +372,11 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
     if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
-        scratch->memory.reset(); // before the larger one is allocated
+        // The smaller one released before the larger one is allocated: once the queue is done
+        // with it, OpenCL destroys its buffer at the reset, and the import releases its memory
+        // before it allocates.
+        if (scratch->memory != nullptr) engine::check(context->queue().finish(), "clFinish");
+        scratch->memory.reset();
         scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
     }
     const engine::cuda_memory& memory = *scratch->memory;

@@ -41,7 +41,8 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // are memory libcuda allocates, else staged through such memory (cuda_launch.hpp), where `launch`
 // says so: where the product is large enough to gain (the default), or always (tests); where
 // libcuda or the import fails, the OpenCL launch runs instead and the log (info) says why, once a
-// device.
+// device and slab. A failure once the kernel was launched (it may have written part of C) is
+// thrown as the run's error (runtime_exception), never followed by the OpenCL launch.
 // Whether the wide kernel through libcuda gains on the OpenCL launch for a product of m x n x k at
 // `precision`: where the product takes long enough that the host's waits around the launch (and
 // staging what is not in memory libcuda allocates) cost less than the wider kernel gains. As

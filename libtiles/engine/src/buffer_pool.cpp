@@ -7,6 +7,7 @@
 #include <new>
 
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/cuda_launch.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -22,6 +23,14 @@ struct pool_list {
 pool_list& all_pools() {
     static immortal<pool_list> list;
     return *list;
+}
+
+// Whether `kept`, a buffer over memory libcuda allocated (counted as its bytes rounded up to the
+// allocation's granularity), is what a new buffer of `bytes` would be made of: the same rounding.
+bool same_cuda_allocation(const counted_buffer& kept, std::size_t bytes) {
+    const std::size_t held = kept.reserved.bytes();
+    return bytes >= cuda_memory_smallest && bytes < held && held - bytes < cuda_memory_smallest &&
+           cuda_address_of(kept.buffer()) != 0;
 }
 
 } // namespace
@@ -54,40 +63,53 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         // The one released last: the likeliest still in the device's caches.
-        const auto fits = std::find_if(kept_.rbegin(), kept_.rend(),
-                                       [&](const counted_buffer& b) { return b.reserved.bytes() == bytes; });
+        const auto fits = std::find_if(kept_.rbegin(), kept_.rend(), [&](const counted_buffer& b) {
+            return b.reserved.bytes() == bytes || same_cuda_allocation(b, bytes);
+        });
         if (fits != kept_.rend()) {
             counted_buffer found = std::move(*fits);
             kept_.erase(std::next(fits).base());
-            held_ -= bytes;
+            held_ -= found.reserved.bytes();
             return {std::move(found), true};
         }
     }
     return {allocate_counted(context_, device_, bytes), false};
 }
 
+// Each of the pool's frees ends with release_dropped_cuda_memory, outside the pool's lock: memory
+// libcuda allocated goes with its buffer, not at the next allocation.
+
 void buffer_pool::give_back(counted_buffer buffer) noexcept {
-    std::lock_guard<std::mutex> lock(mutex_);
-    try {
-        kept_.push_back(std::move(buffer));
-    } catch (const std::bad_alloc&) {
-        return; // freed as it goes, as without a pool
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        try {
+            kept_.push_back(std::move(buffer));
+            held_ += kept_.back().reserved.bytes();
+            trim_to_limit();
+        } catch (const std::bad_alloc&) {
+            const counted_buffer freed = std::move(buffer); // freed as it goes, as without a pool
+        }
     }
-    held_ += kept_.back().reserved.bytes();
-    trim_to_limit();
+    release_dropped_cuda_memory();
 }
 
 void buffer_pool::free_all() {
-    std::vector<counted_buffer> freed; // after the lock is let go
-    std::lock_guard<std::mutex> lock(mutex_);
-    freed.swap(kept_);
-    held_ = 0;
+    {
+        std::vector<counted_buffer> freed; // after the lock is let go
+        std::lock_guard<std::mutex> lock(mutex_);
+        freed.swap(kept_);
+        held_ = 0;
+    }
+    release_dropped_cuda_memory();
 }
 
 void buffer_pool::set_limit(std::uint64_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    limit_ = bytes;
-    trim_to_limit();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        limit_ = bytes;
+        trim_to_limit();
+    }
+    release_dropped_cuda_memory();
 }
 
 std::uint64_t buffer_pool::limit() const {

@@ -144,6 +144,9 @@ context::~context() {
         list.contexts.erase(this);
     }
     if (finished_at_exit_ || !pending_.empty()) queue_.finish();
+    // The pool's buffers go now rather than with the members, so that the memory libcuda allocated
+    // for them goes too (free_all releases it); any other buffer's goes at the next release.
+    pool().free_all();
 }
 
 staging_buffers& context::staging() {

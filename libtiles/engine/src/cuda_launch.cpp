@@ -58,14 +58,28 @@ create_buffer_with_properties buffer_importer() {
     return importer;
 }
 
+// Why launches through libcuda, and the memory libcuda allocates for them, are not for the device,
+// asked of OpenCL alone (empty where they are): they are for Hopper's wide wgmma gemm, the one
+// kernel launched there, so only a device of compute capability 9.0 that imports the memory has
+// them; on any other, libcuda is not even loaded for them.
+std::string not_for_device(const device_info& device) {
+    if (!device.has_extension("cl_khr_external_memory_opaque_fd"))
+        return "'" + device.name + "' has no cl_khr_external_memory_opaque_fd";
+    if (device.compute_capability != 90)
+        return "'" + device.name + "' is of compute capability " + std::to_string(device.compute_capability / 10) +
+               "." + std::to_string(device.compute_capability % 10) +
+               ", and only 9.0's wide wgmma gemm launches through libcuda";
+    return "";
+}
+
 // Why the device cannot run launches through libcuda on memory it imports, asked of OpenCL and
 // libcuda (empty where it can): what a launch needs of the device, not of one context.
 std::string device_missing(const device_info& device) {
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) return cuda.launch_missing;
     if (buffer_importer() == nullptr) return "the OpenCL ICD loader has no clCreateBufferWithProperties (OpenCL 3.0)";
-    for (const char* extension : {"cl_khr_external_memory_opaque_fd", "cl_khr_device_uuid"})
-        if (!device.has_extension(extension)) return "'" + device.name + "' has no " + extension;
+    if (std::string missing = not_for_device(device); !missing.empty()) return missing;
+    if (!device.has_extension("cl_khr_device_uuid")) return "'" + device.name + "' has no cl_khr_device_uuid";
     std::array<unsigned char, CL_UUID_SIZE_KHR> opencl_uuid{}, cuda_uuid{};
     if (const cl_int status =
             clGetDeviceInfo(device.device(), CL_DEVICE_UUID_KHR, opencl_uuid.size(), opencl_uuid.data(), nullptr);
@@ -113,9 +127,10 @@ std::string waits_missing(const context& context) {
 }
 } // namespace
 
-void refuse_cuda_launches(const context& context, const std::string& why) {
-    const device_info& device = *context.device();
-    const std::string missing = "a launch through libcuda failed there before: " + why;
+namespace {
+// Records for the process that the device refuses launches through libcuda, or the memory they
+// use: `missing` says why.
+void refuse_device(const device_info& device, const std::string& missing) {
     {
         verdict_table& table = verdicts();
         std::lock_guard<std::mutex> lock(table.mutex);
@@ -125,6 +140,11 @@ void refuse_cuda_launches(const context& context, const std::string& why) {
     }
     // Outside the lock: the log's sink is the caller's code.
     tell(device, missing);
+}
+} // namespace
+
+void refuse_cuda_launches(const context& context, const std::string& why) {
+    refuse_device(*context.device(), "a launch through libcuda failed there before: " + why);
 }
 
 namespace {
@@ -219,13 +239,16 @@ imported_table& imported() {
     return *table;
 }
 
-// Releases the allocations of the buffers OpenCL has destroyed, outside the table's lock.
-void release_dropped() noexcept {
-    std::vector<std::unique_ptr<cuda_allocation>> dropped;
+} // namespace
+
+void release_dropped_cuda_memory() noexcept {
+    std::vector<std::unique_ptr<cuda_allocation>> dropped; // released after the table's lock is let go
     imported_table& table = imported();
     std::lock_guard<std::mutex> lock(table.mutex);
     dropped.swap(table.dropped);
 }
+
+namespace {
 
 // With the table's lock held: the allocation of the buffer `found` names is kept to release.
 void drop(imported_table& table, std::map<cl_mem, std::unique_ptr<cuda_allocation>>::iterator found) noexcept {
@@ -258,7 +281,7 @@ std::size_t importable(const context& context, std::size_t bytes) {
 
 cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes) {
     // What OpenCL has let go of goes first, where the new allocation may need its room.
-    release_dropped();
+    release_dropped_cuda_memory();
     auto allocation = std::make_unique<cuda_allocation>(bytes);
     const int fd = allocation->exported_fd();
     const cl_ulong properties[] = {CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR,
@@ -285,7 +308,7 @@ cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_in
         // A handle OpenCL gives again was destroyed, whether or not its callback has come yet.
         if (const auto earlier = table.alive.find(made); earlier != table.alive.end()) drop(table, earlier);
         table.alive.emplace(made, std::move(allocation));
-        if (!table.released_at_exit) table.released_at_exit = std::atexit([] { release_dropped(); }) == 0;
+        if (!table.released_at_exit) table.released_at_exit = std::atexit(release_dropped_cuda_memory) == 0;
     }
     if (const cl_int set = clSetMemObjectDestructorCallback(made, drop_allocation, held); set != CL_SUCCESS) {
         // Without the callback the allocation goes once nothing uses the buffer: here.
@@ -318,9 +341,8 @@ void take_cuda_memory_in(cl_context opencl_context, bool takes) {
 }
 
 cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes) {
-    constexpr std::size_t smallest = std::size_t(2) << 20;
-    // The extension first: on other devices libcuda is not even loaded.
-    if (bytes < smallest || !device.has_extension("cl_khr_external_memory_opaque_fd")) return {};
+    // OpenCL's answers first: on other devices libcuda is not even loaded.
+    if (bytes < cuda_memory_smallest || !not_for_device(device).empty()) return {};
     {
         imported_table& table = imported();
         std::lock_guard<std::mutex> lock(table.mutex);
@@ -330,8 +352,11 @@ cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device
     try {
         return import_cuda_memory(opencl_context, device, bytes);
     } catch (const unsupported_feature& refused) {
-        if (device.said_first_time("libcuda: a buffer in memory libcuda allocates refused") && logging(log_level::info))
-            log(log_level::info, "libcuda: a buffer on '" + device.name +
+        // Not asked again on this device: the wide gemm's scratch is such memory too, so the
+        // device's one verdict refuses launches through libcuda from now on.
+        refuse_device(device, std::string("memory libcuda allocates was refused there before: ") + refused.what());
+        if (logging(log_level::info))
+            log(log_level::info, "libcuda: buffers on '" + device.name +
                                      "' made by clCreateBuffer, memory libcuda allocates refused: " + refused.what());
         return {};
     }
@@ -371,7 +396,9 @@ void drop_cuda_scratch(std::uint64_t context_id) noexcept {
         dropped = std::move(found->second);
         table.of_context.erase(found);
     }
-    // Released here, outside the table's lock: its memory waits for the context's queue.
+    // Released here, outside the table's lock; its memory goes once OpenCL has destroyed its buffer.
+    dropped.reset();
+    release_dropped_cuda_memory();
 }
 
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes) {
@@ -447,7 +474,14 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
                "cuLaunchKernel");
     steps.mark("cuLaunchKernel");
     context.count_launch();
-    check_cuda(cuda.stream_synchronize(nullptr), "cuStreamSynchronize");
+    // The kernel may have written part of its output by now: a failure is the run's, never a
+    // refusal to fall back from (unsupported_feature), and the device runs no more such launches.
+    if (const int status = cuda.stream_synchronize(nullptr); status != 0) {
+        const std::string failed = "libcuda's cuStreamSynchronize failed (CUresult " + std::to_string(status) +
+                                   ") after the kernel was launched; its output may be partly written";
+        refuse_cuda_launches(context, failed);
+        throw runtime_exception(failed);
+    }
     steps.mark("cuStreamSynchronize");
     if (steps.on())
         log(log_level::debug, "libcuda: " + std::to_string(blocks) + " blocks of " + std::to_string(threads) +

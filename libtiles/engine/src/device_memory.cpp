@@ -50,6 +50,9 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
         throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
     }
     const auto allocate = [&] {
+        // Before each try, the retry after the pools are freed too: the memory libcuda allocated
+        // for buffers OpenCL has destroyed is the device's again only once released.
+        release_dropped_cuda_memory();
         memory_reservation reserved(device, bytes);
         // Memory libcuda allocates where it can be (contexts libtiles made, on NVIDIA's GPUs), so
         // that launches through libcuda read and write the buffer in place (cuda_launch.hpp).
@@ -58,6 +61,10 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
             cl_int status = CL_SUCCESS;
             buffer = cl::Buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
             check(status, "clCreateBuffer");
+        } else if (const std::size_t held = buffer.getInfo<CL_MEM_SIZE>(); held > bytes) {
+            // libcuda's memory holds `bytes` rounded up to its granularity: that is what counts.
+            { const memory_reservation asked = std::move(reserved); }
+            reserved = memory_reservation(device, held);
         }
         return counted_buffer{std::move(buffer), std::move(reserved)};
     };

@@ -3,7 +3,8 @@
 // libcuda allocates and the context's OpenCL imports (cl_khr_external_memory_opaque_fd), the same
 // bytes at two addresses. OpenCL exports no memory and no semaphore libcuda imports, so the
 // memory is libcuda's and the two are ordered by waits on the host (BENCHMARKS.md, "the 48 KiB
-// wall, a third side"). Every failure is unsupported_feature naming the call and its status.
+// wall, a third side"). Every failure is unsupported_feature naming the call and its status, but
+// one after a kernel was launched (launch_through_cuda), which is the run's.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +24,8 @@ namespace tiles::engine {
 // Why the context's device cannot run libcuda's launches on memory it imports: the context's
 // queue one that may wait for the caller's events (launch_through_cuda waits for it), libcuda
 // missing or without those entry points, the device without cl_khr_external_memory_opaque_fd or
-// cl_khr_device_uuid, or not libcuda's first GPU (whose primary context libtiles uses); empty
+// cl_khr_device_uuid, not of compute capability 9.0 (only Hopper's wide wgmma gemm launches
+// there), or not libcuda's first GPU (whose primary context libtiles uses); empty
 // where it can. Or, where one failed on the device before (refuse_cuda_launches), that failure.
 // What the device lacks is asked of OpenCL and libcuda once a device for the process, and said at
 // the info level when first recorded.
@@ -56,23 +58,31 @@ class cuda_allocation {
 
 // A read-write buffer of `bytes` in `opencl_context` on `device` over a cuda_allocation OpenCL
 // imports (the allocation's bytes, `bytes` rounded up). The allocation lives until OpenCL has
-// destroyed the buffer, after its last use on any queue, and goes at the next import or at exit
-// (not in OpenCL's callback, where no driver call belongs). Throws unsupported_feature naming
-// the step refused.
+// destroyed the buffer, after its last use on any queue, and goes at the next
+// release_dropped_cuda_memory (not in OpenCL's callback, where no driver call belongs). Throws
+// unsupported_feature naming the step refused.
 cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes);
+// Releases the memory libcuda allocated for imported buffers OpenCL has destroyed since the last
+// call: called wherever libtiles gives memory back or wants it (a pool's frees, a context's end,
+// before each device allocation, at exit), since OpenCL's destructor callback only notes it.
+void release_dropped_cuda_memory() noexcept;
 // libcuda's address of the first byte of `buffer`, where it is import_cuda_memory's and alive; 0
 // for any other buffer.
 std::uint64_t cuda_address_of(cl_mem buffer);
+
+// The allocation's granularity on NVIDIA's GPUs (2 MiB): no smaller buffer is made of memory
+// libcuda allocates, which would round it up to this.
+constexpr std::size_t cuda_memory_smallest = std::size_t(2) << 20;
 
 // Whether buffers of libtiles' own in `opencl_context` are taken from memory libcuda allocates
 // where they can be (buffer_in_cuda_memory): contexts libtiles creates say so from their
 // creation until ~context; an adopted context's memory is the caller's choice, never this.
 void take_cuda_memory_in(cl_context opencl_context, bool takes);
 // A buffer of `bytes` over memory libcuda allocates (import_cuda_memory), where `opencl_context`
-// takes it (take_cuda_memory_in), the device runs launches through libcuda (its verdict) and
-// `bytes` is at least the allocation's granularity on NVIDIA's GPUs (2 MiB), which nothing
-// smaller should be rounded up to; else an empty buffer. Where a step is refused, also empty,
-// said once a device at the info level: the caller makes the buffer with clCreateBuffer.
+// takes it (take_cuda_memory_in), the device runs launches through libcuda (its verdict: Hopper's
+// alone, the wide wgmma gemm being what uses the memory) and `bytes` is at least
+// cuda_memory_smallest; else an empty buffer. Where a step is refused, also empty, and the device
+// refused for the process (said at the info level): the caller makes the buffer with clCreateBuffer.
 cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device_info& device, std::size_t bytes);
 
 // Memory libcuda allocates (import_cuda_memory) for the context's OpenCL, and libcuda's address of
@@ -93,7 +103,8 @@ class cuda_memory {
 // A context's memory for launches through libcuda, where an algorithm stages its operands, and the
 // lock that keeps one launch's staging from meeting another's on the context (the launch runs
 // outside OpenCL's queue). Kept beside the context and dropped when the context is destroyed
-// (~context): the memory may hold gigabytes, so it must not outlive it.
+// (~context): the memory may hold gigabytes. It goes once OpenCL has destroyed its buffer, which
+// a launch still using it may hold a while longer (cuda_memory's buffer is retained where used).
 struct cuda_scratch {
     std::mutex mutex;
     std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock
@@ -133,7 +144,8 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 // takes them (a pointer to each), after everything enqueued on the context's queue (clFinish), and
 // returns once it has run (cuStreamSynchronize); counted as a launch, as OpenCL's are. Refused (unsupported_feature) on
 // a context whose queue may wait for the caller's events (context::may_wait_for_callers), where that wait may never
-// end.
+// end. A failure once the kernel was launched, which may have written part of its output, is runtime_exception (no
+// fallback may run on that output) and refuses the device's later launches (refuse_cuda_launches).
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
 
 } // namespace tiles::engine
