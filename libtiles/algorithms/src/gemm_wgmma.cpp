@@ -153,6 +153,16 @@ matrix_operand new_matrix(const std::shared_ptr<context>& context, element_type 
             rows, columns};
 }
 
+// What the kernel reads in `operand`'s place at `precision` (read_shape_of): the operand itself,
+// or a matrix of the shape read, `made` where given, else a new one.
+matrix_operand read_in_place_of(const std::shared_ptr<context>& context, gemm_precision precision, bool is_b,
+                                const matrix_operand& operand, const std::shared_ptr<storage>& made = nullptr) {
+    const read_shape read = read_shape_of(precision, is_b, operand);
+    if (!read.made) return operand;
+    return made != nullptr ? matrix_operand{made, read.rows, read.columns}
+                           : new_matrix(context, element_type_of(operand), read.rows, read.columns);
+}
+
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
 // in a buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address
 // may then be another's), its map's buffer released on the next call, not in OpenCL's callback.
@@ -215,11 +225,8 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         const auto found_a = cache.maps.find(a_key), found_b = cache.maps.find(b_key);
         if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
     }
-    auto read_matrix = [&](bool is_b, const matrix_operand& operand) {
-        const read_shape read = read_shape_of(precision, is_b, operand);
-        return read.made ? new_matrix(context, type, read.rows, read.columns) : operand;
-    };
-    const matrix_operand a_read = read_matrix(false, a), b_read = read_matrix(true, b);
+    const matrix_operand a_read = read_in_place_of(context, precision, false, a),
+                         b_read = read_in_place_of(context, precision, true, b);
     const int two = 2;
     const std::shared_ptr<storage> addresses =
         engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
@@ -273,13 +280,8 @@ std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<co
                                                         const std::shared_ptr<storage>& a_made = nullptr,
                                                         const std::shared_ptr<storage>& b_made = nullptr) {
     const element_type type = element_type_of(a);
-    auto read_matrix = [&](bool is_b, const matrix_operand& operand, const std::shared_ptr<storage>& made) {
-        const read_shape read = read_shape_of(precision, is_b, operand);
-        if (!read.made) return operand;
-        return made != nullptr ? matrix_operand{made, read.rows, read.columns}
-                               : new_matrix(context, type, read.rows, read.columns);
-    };
-    const matrix_operand a_read = read_matrix(false, a, a_made), b_read = read_matrix(true, b, b_made);
+    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_made),
+                         b_read = read_in_place_of(context, precision, true, b, b_made);
     if (precision == gemm_precision::tf32) transpose(context, b, b_read);
     if (precision == gemm_precision::tf32x3) {
         split(context, a, a_read, false);
