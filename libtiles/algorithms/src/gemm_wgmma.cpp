@@ -343,8 +343,14 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     if (!built.refusal.empty()) throw unsupported_feature(built.refusal);
     const engine::cuda_function f =
         engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shape.shared_bytes()});
-    // A is m x depth, B (for float, what is read in its place) n x depth or depth x n.
-    const auto [a, b] = read_operands(context, precision, a_operand, b_operand);
+    // A is m x depth, B (for float, what is read in its place) n x depth or depth x n. What tf32 and
+    // tf32x3 make for the kernel is kept with the operands' tensor maps, as the OpenCL launch keeps
+    // it: made anew, it took a new allocation each product (some 1 ms of a 4 ms tf32 product at
+    // n = 8192 on the H200, BENCHMARKS.md).
+    const bool makes = precision == gemm_precision::tf32 || precision == gemm_precision::tf32x3;
+    const std::pair<operand_map, operand_map> kept =
+        makes ? maps_of(context, storage, precision, a_operand, b_operand) : std::pair<operand_map, operand_map>{};
+    const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first.made, kept.second.made);
     const std::size_t element = element_size(storage);
     // The staged ones laid out one after another in the imported memory, the tensor maps last.
     std::size_t needed = 0;
