@@ -75,6 +75,14 @@ TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the
 
 namespace {
 
+// Launches one block of 128 threads of a stand-in kernel through libcuda on the view's context.
+void launch_one_block(const tiles::accelerator_view& view) {
+    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    int first = 1;
+    void* args[] = {&first};
+    tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+}
+
 // A step of libcuda's made to fail (STAND_IN_FAIL), what libtiles must say, and what it calls.
 enum class step_kind { allocation, export_fd, module_load, launch, after_launch };
 struct failing_step {
@@ -130,24 +138,17 @@ TEST_CASE("the libcuda step that fails is named with its CUresult, and what it h
         break;
     }
     case step_kind::launch: {
-        const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
         const tiles::accelerator_view view = tiles::accelerator().create_view();
-        int first = 1;
-        void* args[] = {&first};
-        REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args),
-                                  tiles::unsupported_feature, step->said);
+        REQUIRE_THROWS_MENTIONING(launch_one_block(view), tiles::unsupported_feature, step->said);
         break;
     }
     case step_kind::after_launch: {
         // The kernel may have written its output: the run's error, never unsupported_feature,
         // from which a caller would fall back onto that output; and no launch after it.
-        const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
         const tiles::accelerator_view view = tiles::accelerator().create_view();
-        int first = 1;
-        void* args[] = {&first};
         bool thrown = false;
         try {
-            tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+            launch_one_block(view);
         } catch (const tiles::unsupported_feature& e) {
             FAIL("unsupported_feature: " << e.what());
         } catch (const tiles::runtime_exception& e) {
