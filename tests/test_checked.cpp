@@ -18,6 +18,7 @@
 #include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
+#include "scoped_log.hpp"
 
 namespace {
 
@@ -421,16 +422,15 @@ TEST_CASE("checked views report host writes behind a view that no refresh announ
 
 TEST_CASE("what a checked view finds goes to the log at the warning level, the default", "[checked][log]") {
     std::vector<std::pair<tiles::log_level, std::string>> messages;
-    const tiles::log_level before = tiles::get_log_level();
-    if (std::getenv("TILES_LOG") == nullptr) CHECK(before == tiles::log_level::warning);
-    tiles::set_log(tiles::log_level::warning,
+    if (std::getenv("TILES_LOG") == nullptr) CHECK(tiles::get_log_level() == tiles::log_level::warning);
+    scoped_log log(tiles::log_level::warning,
                    [&](tiles::log_level level, const std::string& message) { messages.emplace_back(level, message); });
     sampling(tiles::create_checked_view(), tiles::kernel(example_kernel_race_condition, "racy_total"));
     // A strict view throws what it finds instead, and logs nothing.
     CHECK_THROWS_AS(
         sampling(tiles::create_checked_view(true), tiles::kernel(example_kernel_race_condition, "racy_total")),
         tiles::check_failed);
-    tiles::set_log(before);
+    log.stop();
     REQUIRE(messages.size() == 3); // the three problems at line 9, once each
     for (const auto& [level, message] : messages) {
         CHECK(level == tiles::log_level::warning);
@@ -471,7 +471,7 @@ void check_algorithms_run_clean(const char* as, int reduce_tile) {
         for (int j = 0; j < 10; ++j) transposed[j * 13 + i] = values[i * 10 + j];
 
     std::vector<std::string> reduce_builds;
-    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
         if (message.rfind("built kernel 'reduce'", 0) == 0) reduce_builds.push_back(message);
     });
     setenv("TILES_CHECKED_AS", as, 1);
@@ -488,7 +488,7 @@ void check_algorithms_run_clean(const char* as, int reduce_tile) {
     const std::vector<float> c = tiles::matrix_multiply(view, matrix, b);
     for (std::size_t i = 0; i < c.size(); ++i) CHECK(c[i] == Approx(product[i]).margin(1e-5));
     CHECK_NOTHROW(tiles::stencil(view, matrix, mask));
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     CHECK(tiles::get_check_report(view).clean());
     REQUIRE(!reduce_builds.empty());
     CHECK_THAT(reduce_builds[0], Catch::Matches(".*-DTILE_DIM0=" + std::to_string(reduce_tile) + "[ )].*"));

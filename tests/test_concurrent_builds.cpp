@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fixture.hpp"
+#include "scoped_log.hpp"
 
 namespace {
 
@@ -56,7 +57,7 @@ TEST_CASE_METHOD(fresh_view, "two threads build different kernels of one context
             if (e == event) return true;
         return false;
     };
-    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
         std::unique_lock<std::mutex> lock(mutex);
         for (const char* kernel : {"first", "second"})
             for (const char* step : {"building", "built"})
@@ -74,7 +75,7 @@ TEST_CASE_METHOD(fresh_view, "two threads build different kernels of one context
     }
     tiles::build(view, tiles::extent<1>(4), second);
     builds_first.join();
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     const std::vector<std::string> overlapping{"building first", "building second"};
     REQUIRE(events.size() == 4);
     CHECK(std::vector<std::string>(events.begin(), events.begin() + 2) == overlapping);

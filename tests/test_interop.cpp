@@ -8,6 +8,7 @@
 
 #include "fixture.hpp"
 #include "interop_fixture.hpp"
+#include "scoped_log.hpp"
 #include "tiles/interop.hpp"
 
 using namespace tiles::interop;
@@ -86,7 +87,7 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
     gated_pipeline p;
     std::vector<std::string> said;
     std::mutex said_mutex;
-    tiles::set_log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
         std::lock_guard<std::mutex> lock(said_mutex);
         said.push_back(message);
     });
@@ -99,7 +100,7 @@ TEST_CASE("the first run of a kernel on an adopted queue held back by the caller
             return std::string();
         });
     }
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     std::lock_guard<std::mutex> lock(said_mutex);
     for (const std::string& message : said) CHECK(message.find("first run of") == std::string::npos);
 }

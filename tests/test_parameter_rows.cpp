@@ -11,6 +11,7 @@
 
 #include "../libtiles/algorithms/src/catalog.hpp"
 #include "fixture.hpp"
+#include "scoped_log.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/staging_parameters.hpp"
 
@@ -66,11 +67,8 @@ const parameter_set& gemm_float() { return *tiles::algorithms::find_set("gemm_fl
 // The messages logged at info level while it lives.
 struct captured_log {
     std::vector<std::string> messages;
-    captured_log() {
-        tiles::set_log(tiles::log_level::info,
-                       [this](tiles::log_level, const std::string& message) { messages.push_back(message); });
-    }
-    ~captured_log() { tiles::set_log(tiles::log_level::off); }
+    scoped_log log{tiles::log_level::info,
+                   [this](tiles::log_level, const std::string& message) { messages.push_back(message); }};
 };
 
 // Every set's values on `device`, as the table ships them.

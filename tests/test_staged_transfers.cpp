@@ -18,6 +18,7 @@
 #include "../libtiles/engine/src/pinned_memory.hpp"
 #include "fixture.hpp"
 #include "forced_staging.hpp"
+#include "scoped_log.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 
 namespace {
@@ -248,7 +249,7 @@ TEST_CASE("several views' staged uploads and downloads of a split array run at o
     std::mutex mutex;
     std::condition_variable started;
     std::set<std::thread::id> uploading, downloading;
-    tiles::set_log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) {
+    scoped_log log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) {
         std::set<std::thread::id>* threads = message.rfind("staging an upload", 0) == 0    ? &uploading
                                              : message.rfind("staging a download", 0) == 0 ? &downloading
                                                                                            : nullptr;
@@ -266,7 +267,7 @@ TEST_CASE("several views' staged uploads and downloads of a split array run at o
         split.gather(destination);
         destination.synchronize();
     }
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     CHECK(back == grid);
     CHECK(uploading.size() == 2);
     CHECK(downloading.size() == 2);

@@ -17,6 +17,7 @@
 #include "../libtiles/algorithms/src/catalog.hpp"
 #include "../libtiles/algorithms/src/tuner.hpp"
 #include "fixture.hpp"
+#include "scoped_log.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/parameters.hpp"
@@ -99,9 +100,8 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
     const std::vector<std::vector<int>> candidates = {{4, 4, 2, 4, 4, 8}, {8, 8, 2, 2, 2, 8}};
     std::vector<std::size_t> steps;
     std::string log; // the tuning's progress, at the info level
-    const tiles::log_level level = tiles::get_log_level();
-    tiles::set_log(tiles::log_level::info,
-                   [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
+    scoped_log progress(tiles::log_level::info,
+                        [&](tiles::log_level, const std::string& message) { log += message + "\n"; });
     const std::vector<int> best = tiles::algorithms::tune_set(
         view.get_accelerator().create_view().context(), gemm_float(),
         [&](const tiles::algorithms::tuning_step& step) {
@@ -111,7 +111,7 @@ TEST_CASE_METHOD(fresh_view, "a tuning run records its fastest candidate and lat
             steps.push_back(step.candidate);
         },
         candidates);
-    tiles::set_log(level); // as it was: the tuning file's warnings in later tests go to the log too
+    progress.stop();
     CHECK(steps == std::vector<std::size_t>{1, 2});
     CHECK((best == candidates[0] || best == candidates[1]));
     CHECK_THAT(log, Catch::Contains("tuning gemm_float for '" + view.get_accelerator().name() + "' over 2 candidates"));
@@ -302,11 +302,11 @@ TEST_CASE_METHOD(fresh_view, "the tuning file's warnings reach the log's sink at
             << "\tgemm\tTILE_ROWS=8\n";
     }
     std::vector<std::pair<tiles::log_level, std::string>> messages;
-    tiles::set_log(tiles::log_level::warning,
+    scoped_log log(tiles::log_level::warning,
                    [&](tiles::log_level level, const std::string& message) { messages.emplace_back(level, message); });
     captured_stderr elsewhere;
     CHECK(in_effect(view, gemm_float()) == shipped(view, gemm_float()));
-    tiles::set_log(tiles::log_level::warning);
+    log.stop();
     REQUIRE(messages.size() == 1);
     CHECK(messages[0].first == tiles::log_level::warning);
     CHECK(messages[0].second == file.path.string() + " line 2 is skipped: 'gemm' is not a parameter set of libtiles'");
