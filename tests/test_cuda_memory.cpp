@@ -194,6 +194,37 @@ TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or 
     CHECK(stand_in_text("stand_in_releases") == before + released);
 }
 
+TEST_CASE("an allocation and a release of libcuda's memory leave the thread's own CUDA context current",
+          "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    view.context()->pool().set_limit(0); // each buffer allocated anew and released at once
+    const auto set_current = stand_in_function<int (*)(void*)>("cuCtxSetCurrent");
+    const auto current = stand_in_function<void* (*)()>("stand_in_current");
+    // A thread with a CUDA context of its own current, as a program using CUDA beside libtiles has.
+    int own_context = 0;
+    std::string before = stand_in_text("stand_in_releases");
+    void* after_allocation = nullptr;
+    void* after_release = nullptr;
+    std::thread([&] {
+        REQUIRE(set_current(&own_context) == 0);
+        const std::shared_ptr<tiles::engine::storage> s = tiles::engine::storage_on_device(
+            tiles::element_layout::of<float>(), tiles::engine::dims_of(1, &two_mib_of_floats), view.context());
+        const std::vector<float> values(std::size_t(two_mib_of_floats), 1.5f);
+        tiles::engine::copy_in(*s, tiles::engine::whole_of(*s), values.data());
+        after_allocation = current();
+    }).join();
+    // The storage went on that thread, its memory with it: released in libtiles' context, then the
+    // thread's own again.
+    std::thread([&] {
+        REQUIRE(set_current(&own_context) == 0);
+        made_and_dropped(view.context(), two_mib_of_floats);
+        after_release = current();
+    }).join();
+    CHECK(after_allocation == &own_context);
+    CHECK(after_release == &own_context);
+    CHECK(stand_in_text("stand_in_releases").find("without a current context", before.size()) == std::string::npos);
+}
+
 TEST_CASE("a buffer in memory libcuda allocates counts what libcuda holds, its bytes rounded up to 2 MiB",
           "[libcuda-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
