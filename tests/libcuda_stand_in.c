@@ -6,7 +6,8 @@
  * modules loaded and unloaded are counted (stand_in_modules_loaded, _unloaded), and STAND_IN_FAIL="<entry
  * point>=<CUresult>" makes that one fail. Its context is current per thread, as libcuda's is: the
  * release of memory (unmap, release, address free) is written into stand_in_releases(), each step
- * said to come without a current context where the calling thread has none; with
+ * said to come without a current context where the calling thread has none (cuCtxPushCurrent and
+ * cuCtxPopCurrent keep a stack per thread, stand_in_current() says what is current); with
  * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
@@ -31,6 +32,23 @@ static __thread void* current;
 int cuCtxSetCurrent(void* context) {
     current = context;
     return context != NULL ? 0 : 201;
+}
+/* The calling thread's current context, which a test compares with what it made current. */
+void* stand_in_current(void) { return current; }
+/* The contexts pushed over, per thread, as libcuda's stack is (cuda.h names these _v2). */
+static __thread void* pushed[16];
+static __thread int depth;
+int cuCtxPushCurrent_v2(void* context) {
+    if (context == NULL || depth == 16) return 1;
+    pushed[depth++] = current;
+    current = context;
+    return 0;
+}
+int cuCtxPopCurrent_v2(void** context) {
+    if (depth == 0) return 201;
+    if (context != NULL) *context = current;
+    current = pushed[--depth];
+    return 0;
 }
 
 #ifndef OLDER_THAN_CUDA_12
@@ -114,6 +132,7 @@ int cuStreamSynchronize(void* stream) { return stream == NULL ? failure("cuStrea
 /* Memory: a granularity of 2 MiB, and addresses that are never dereferenced; how many allocations
  * were made and released. */
 static int created, released;
+int stand_in_memory_created(void) { return created; }
 int cuMemGetAllocationGranularity(size_t* granularity, const void* properties, int option) {
     *granularity = (size_t)2 << 20;
     return properties != NULL && option == 0 ? failure("cuMemGetAllocationGranularity") : 1;

@@ -20,6 +20,7 @@
 
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
+#include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/storage.hpp"
@@ -192,6 +193,60 @@ TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or 
         before = stand_in_text("stand_in_releases");
     }
     CHECK(stand_in_text("stand_in_releases") == before + released);
+}
+
+TEST_CASE("a buffer libtiles uses in place goes back to the pool with its storage; one handed out does not",
+          "[libcuda-memory]") {
+    using namespace tiles::engine;
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    buffer_pool& pool = view.context()->pool();
+    pool.set_limit(std::uint64_t(1) << 30);
+    pool.free_all();
+    const auto created = stand_in_function<int (*)()>("stand_in_memory_created");
+    const int before = created();
+    // As the wide gemm reads its operands, product after product: one allocation serves them all.
+    for (int product = 0; product < 3; ++product) {
+        const std::shared_ptr<storage> s =
+            storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &two_mib_of_floats), view.context());
+        CHECK(cuda_address_of(device_buffer_in_place(*s, view.context(), host_access::read_write)) == 0x302000000);
+    }
+    CHECK(created() == before + 1);
+    CHECK(pool.held() == std::uint64_t(2) << 20);
+    // A caller's request: the buffer is the caller's to use on, never pooled.
+    pool.free_all();
+    CHECK(round_trip(view.context(), two_mib_of_floats) == 0x302000000);
+    CHECK(pool.held() == 0);
+}
+
+TEST_CASE("an allocation and a release of libcuda's memory leave the thread's own CUDA context current",
+          "[libcuda-memory]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    view.context()->pool().set_limit(0); // each buffer allocated anew and released at once
+    const auto set_current = stand_in_function<int (*)(void*)>("cuCtxSetCurrent");
+    const auto current = stand_in_function<void* (*)()>("stand_in_current");
+    // A thread with a CUDA context of its own current, as a program using CUDA beside libtiles has.
+    int own_context = 0;
+    std::string before = stand_in_text("stand_in_releases");
+    void* after_allocation = nullptr;
+    void* after_release = nullptr;
+    std::thread([&] {
+        REQUIRE(set_current(&own_context) == 0);
+        const std::shared_ptr<tiles::engine::storage> s = tiles::engine::storage_on_device(
+            tiles::element_layout::of<float>(), tiles::engine::dims_of(1, &two_mib_of_floats), view.context());
+        const std::vector<float> values(std::size_t(two_mib_of_floats), 1.5f);
+        tiles::engine::copy_in(*s, tiles::engine::whole_of(*s), values.data());
+        after_allocation = current();
+    }).join();
+    // The storage went on that thread, its memory with it: released in libtiles' context, then the
+    // thread's own again.
+    std::thread([&] {
+        REQUIRE(set_current(&own_context) == 0);
+        made_and_dropped(view.context(), two_mib_of_floats);
+        after_release = current();
+    }).join();
+    CHECK(after_allocation == &own_context);
+    CHECK(after_release == &own_context);
+    CHECK(stand_in_text("stand_in_releases").find("without a current context", before.size()) == std::string::npos);
 }
 
 TEST_CASE("a buffer in memory libcuda allocates counts what libcuda holds, its bytes rounded up to 2 MiB",

@@ -19,6 +19,7 @@
 #include "support.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_copy.hpp"
@@ -211,8 +212,8 @@ void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
 std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& context, element_type type,
                                             gemm_precision precision, const matrix_operand& a,
                                             const matrix_operand& b) {
-    const cl_mem a_buffer = engine::device_buffer(*a.data, whole_of(*a.data), context, engine::host_access::read);
-    const cl_mem b_buffer = engine::device_buffer(*b.data, whole_of(*b.data), context, engine::host_access::read);
+    const cl_mem a_buffer = engine::device_buffer_in_place(*a.data, context, engine::host_access::read);
+    const cl_mem b_buffer = engine::device_buffer_in_place(*b.data, context, engine::host_access::read);
     const kernel_shape shape = kernels_of(precision).opencl;
     const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
     const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, false, precision};
@@ -357,7 +358,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     std::vector<cl_mem> read; // A's and B's buffers
     auto operand_of = [&](const matrix_operand& matrix, std::size_t bytes, engine::host_access access) {
         // Retained: device_buffer's cl_mems are the storages', borrowed.
-        cl::Buffer buffer(engine::device_buffer(*matrix.data, whole_of(*matrix.data), context, access), true);
+        cl::Buffer buffer(engine::device_buffer_in_place(*matrix.data, context, access), true);
         const std::uint64_t own = engine::cuda_address_of(buffer());
         // C over A's or B's buffer (two arrays over one cl_mem, which check_not_aliased cannot see)
         // is staged: written in place, it would overwrite what the kernel still reads.

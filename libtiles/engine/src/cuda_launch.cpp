@@ -42,10 +42,16 @@ struct access_description {
 constexpr int granularity_minimum = 0, handle_posix_fd = 1, max_dynamic_shared_size_bytes = 8,
               preferred_shared_memory_carveout = 9;
 
-const libcuda& current_for_launches() {
-    const libcuda& cuda = current_libcuda();
+// libcuda where it launches and allocates, else throws unsupported_feature saying why not.
+const libcuda& launching_libcuda() {
+    const libcuda& cuda = loaded_libcuda();
     if (!cuda.launch_missing.empty()) throw unsupported_feature(cuda.launch_missing);
     return cuda;
+}
+
+const libcuda& current_for_launches() {
+    current_libcuda();
+    return launching_libcuda();
 }
 
 // OpenCL 3.0's clCreateBufferWithProperties, which the headers libtiles builds with (OpenCL 2.x)
@@ -181,7 +187,8 @@ std::string cuda_launch_missing(const context& context) {
 }
 
 cuda_allocation::cuda_allocation(std::size_t bytes) {
-    const libcuda& cuda = current_for_launches();
+    const libcuda& cuda = launching_libcuda();
+    const primary_context_pushed primary(cuda);
     const allocation_properties properties;
     std::size_t granularity = 0;
     check_cuda(cuda.allocation_granularity(&granularity, &properties, granularity_minimum),
@@ -210,7 +217,7 @@ void cuda_allocation::release() noexcept {
     const libcuda& cuda = loaded_libcuda();
     // Errors here have nowhere to go: what is left is the driver's to reclaim at the process's end.
     // The context is current per thread, and this may be another thread than the allocation's.
-    cuda.context_set_current(cuda.primary_context);
+    const primary_context_pushed primary(cuda, std::nothrow);
     if (mapped_) cuda.memory_unmap(address_, bytes_);
     cuda.memory_release(handle_);
     if (address_ != 0) cuda.address_free(address_, bytes_);

@@ -19,6 +19,8 @@ template <class F> bool find(void* library, const char* name, F& entry) {
 std::string find_launch_entries(void* library, libcuda& cuda) {
     const std::pair<const char*, bool> entries[] = {
         {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
+        {"cuCtxPushCurrent_v2", find(library, "cuCtxPushCurrent_v2", cuda.context_push_current)},
+        {"cuCtxPopCurrent_v2", find(library, "cuCtxPopCurrent_v2", cuda.context_pop_current)},
         {"cuModuleLoadData", find(library, "cuModuleLoadData", cuda.module_load_data)},
         {"cuModuleGetFunction", find(library, "cuModuleGetFunction", cuda.module_get_function)},
         {"cuModuleUnload", find(library, "cuModuleUnload", cuda.module_unload)},
@@ -81,6 +83,19 @@ const libcuda& current_libcuda() {
     if (!cuda.missing.empty()) throw unsupported_feature(cuda.missing);
     check_cuda(cuda.context_set_current(cuda.primary_context), "cuCtxSetCurrent");
     return cuda;
+}
+
+primary_context_pushed::primary_context_pushed(const libcuda& cuda) : cuda_(cuda), pushed_(false) {
+    check_cuda(cuda.context_push_current(cuda.primary_context), "cuCtxPushCurrent");
+    pushed_ = true;
+}
+
+primary_context_pushed::primary_context_pushed(const libcuda& cuda, std::nothrow_t) noexcept
+    : cuda_(cuda), pushed_(cuda.context_push_current(cuda.primary_context) == 0) {}
+
+primary_context_pushed::~primary_context_pushed() {
+    void* popped = nullptr;
+    if (pushed_) cuda_.context_pop_current(&popped);
 }
 
 } // namespace tiles::engine

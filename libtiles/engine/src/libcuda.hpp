@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 
 namespace tiles::engine {
@@ -21,6 +22,8 @@ struct libcuda {
     int (*device_get_uuid)(unsigned char*, int) = nullptr; // cuDeviceGetUuid's CUuuid: 16 bytes
     int (*primary_context_retain)(void**, int) = nullptr;
     int (*context_set_current)(void*) = nullptr;
+    int (*context_push_current)(void*) = nullptr;
+    int (*context_pop_current)(void**) = nullptr;
     int (*encode_tiled)(void* map, int data_type, unsigned rank, void* address, const std::uint64_t* dims,
                         const std::uint64_t* strides, const unsigned* box, const unsigned* element_strides,
                         int interleave, int swizzle, int l2_promotion, int fill) = nullptr;
@@ -53,5 +56,23 @@ void check_cuda(int status, const char* call);
 // thread; making it current again costs a call). Throws unsupported_feature where libcuda is
 // missing or refuses.
 const libcuda& current_libcuda();
+
+// The first GPU's primary context current on the calling thread while this lives, and what the
+// thread had current before current again after it (cuCtxPushCurrent / cuCtxPopCurrent), for
+// libtiles' memory, which may be allocated or released on a thread whose CUDA context is its own.
+class primary_context_pushed {
+  public:
+    // Throws unsupported_feature where libcuda refuses the push.
+    explicit primary_context_pushed(const libcuda& cuda);
+    // Where the push failed, pops nothing: for releases, which have nowhere to throw to.
+    primary_context_pushed(const libcuda& cuda, std::nothrow_t) noexcept;
+    ~primary_context_pushed();
+    primary_context_pushed(const primary_context_pushed&) = delete;
+    primary_context_pushed& operator=(const primary_context_pushed&) = delete;
+
+  private:
+    const libcuda& cuda_;
+    bool pushed_;
+};
 
 } // namespace tiles::engine

@@ -8,6 +8,7 @@
 
 #include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
+#include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 #include "transfers.hpp"
@@ -122,12 +123,12 @@ void storage::stage(const std::shared_ptr<context>& cpu_context, const std::shar
     associated_ = associated;
 }
 
-cl_mem storage::device_buffer(const std::shared_ptr<context>& context, host_access access) {
+cl_mem storage::device_buffer(const std::shared_ptr<context>& context, host_access access, bool lent) {
     std::lock_guard<std::mutex> lock(mutex_);
     device_copy& target = copy_on(context);
     make_device_current(target, whole());
     if (access == host_access::read_write) mark_written(whole(), &target);
-    target.lent = true;
+    target.lent = target.lent || lent;
     return target.buffer();
 }
 
@@ -449,7 +450,11 @@ std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3&
 _cl_mem* device_buffer(storage& s, const box& b, const std::shared_ptr<context>& context, host_access access) {
     if (!(b == whole_of(s)))
         throw invalid_argument("a section has no cl_mem of its own: take the cl_mem of the whole view");
-    return s.device_buffer(context, access);
+    return s.device_buffer(context, access, true);
+}
+
+_cl_mem* device_buffer_in_place(storage& s, const std::shared_ptr<context>& context, host_access access) {
+    return s.device_buffer(context, access, false);
 }
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims,

@@ -68,7 +68,9 @@ class storage {
     void associate(const std::shared_ptr<context>& context) { associated_ = context; }
 
     // The whole device buffer on `context`, current; read_write: the caller may write it there.
-    cl_mem device_buffer(const std::shared_ptr<context>& context, host_access access);
+    // lent: handed out to the caller, who may keep using it, so it never goes back to a pool;
+    // libtiles' own use in place (the wide gemm) is not, and the buffer goes with the storage.
+    cl_mem device_buffer(const std::shared_ptr<context>& context, host_access access, bool lent);
 
     // The lock a launch holds from its first begin_launch to its last end_launch, so that no other
     // thread's access to the data comes between its uploads, its kernel and its copies back.
