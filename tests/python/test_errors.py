@@ -186,6 +186,12 @@ def test_refusals_say_their_names_from_the_marks(monkeypatch, context):
     monkeypatch.setattr(tiles.errors, "_unmarked_names", lambda message: message)
     with pytest.raises(tiles.InvalidArgument, match=r"^reduce: the input view has rank 3; reduce takes rank 1 "):
         tiles.reduce(np.ones((2, 2, 2), np.float32))
+    ints = np.arange(10, dtype=np.int32)
+    with pytest.raises(tiles.InvalidArgument, match=r"^reduce: a sum of int32 elements is added in int32 or int64, "
+                                                    r"not in float64$"):
+        tiles.reduce(ints, dtype=np.float64)
+    with pytest.raises(tiles.InvalidArgument, match=r"one of them, an int32, not an int64$"):
+        tiles.reduce(ints, "max", dtype=np.int64)
     section = tiles.array_view(np.zeros((4, 4), np.float32))[0:2, 0:2]
     with pytest.raises(tiles.InvalidArgument, match=r"^transpose: the input view is a section, or a view through "
                                                     r"reinterpret_as; transpose takes views of all"):
