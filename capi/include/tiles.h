@@ -194,25 +194,34 @@ typedef enum tiles_refusal {
 } tiles_refusal;
 
 /* The last failure on this thread in parts, for a caller that says it in words of its own (the
- * conversion that makes data of the element type wanted) instead of reading the message's
- * sentence. Set struct_size (TILES_ERROR_PARTS_INIT does) before calling tiles_last_error_parts;
- * fields may be added at the end in later versions. */
+ * conversion that makes data of the element type wanted, its own names for C's functions and
+ * element types) instead of reading the message's sentence. Set struct_size
+ * (TILES_ERROR_PARTS_INIT does) before calling tiles_last_error_parts; fields may be added at the
+ * end in later versions. */
 typedef struct tiles_error_parts {
     /* Set to sizeof(tiles_error_parts), which tells libtiles the caller's version of the struct. */
     size_t struct_size;
-    tiles_refusal refusal; /* why an element type was refused; TILES_REFUSAL_NONE for any other failure */
-    tiles_dtype given;     /* the element type refused; TILES_OPAQUE where none was */
-    int wanted;            /* the tiles_dtype that would do, or -1: none, or the parameter's type is none (bool) */
-    const char* role;      /* the operand refused as the message names it ("the mask", "B"), else "";
-                              owned by libtiles, valid until the next failing call on this thread */
+    tiles_refusal refusal;      /* why an element type was refused; TILES_REFUSAL_NONE for any other failure */
+    tiles_dtype given;          /* the element type refused; TILES_OPAQUE where none was */
+    int wanted;                 /* the tiles_dtype that would do, or -1: none, or the parameter's type is none (bool) */
+    const char* role;           /* the operand refused as the message names it ("the mask", "B"), else "";
+                                   owned by libtiles, valid until the next failing call on this thread */
+    const char* marked_message; /* the message with the C functions and element types it names marked
+                                   (tiles_last_error_parts says how), for a caller that names them its
+                                   own way; owned as role is; not written where struct_size ends before */
 } tiles_error_parts;
 /* A tiles_error_parts with struct_size set, to pass to tiles_last_error_parts. */
 #define TILES_ERROR_PARTS_INIT                                                                                         \
-    { sizeof(tiles_error_parts), TILES_REFUSAL_NONE, TILES_OPAQUE, -1, NULL }
+    { sizeof(tiles_error_parts), TILES_REFUSAL_NONE, TILES_OPAQUE, -1, NULL, NULL }
 
 /* Fills `out`, whose struct_size must be set, with the parts of the last failure on this thread,
  * the failure tiles_last_error_message() says; TILES_REFUSAL_NONE where no call failed. A failure
- * of this call itself (a NULL `out`, a struct_size of no version) replaces them. Thread-safe. */
+ * of this call itself (a NULL `out`, a struct_size of no version) replaces them. Thread-safe.
+ * In marked_message, each name that the message gives as C says it is "\x1e" kind "\x1f" key
+ * "\x1f" text "\x1e": kind 'f' a C function, its key the function's name ("tiles_reduce"); kind 'e'
+ * an element type, its key tiles_dtype_info's numpy_name ("int64", "" for TILES_OPAQUE); kind 'a'
+ * the same with its article; text the name as the message says it ("tiles_reduce", "long (int64)",
+ * "a long (int64)"). Outside the marks it is the message. */
 TILES_API tiles_status tiles_last_error_parts(tiles_error_parts* out);
 
 /* ---- Devices ---------------------------------------------------------------------------- */

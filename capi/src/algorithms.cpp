@@ -20,8 +20,12 @@
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
 #include "tiles/algorithms/transpose.hpp"
+#include "tiles/marked_names.hpp"
 
 using namespace tiles::capi;
+using tiles::marked_element;
+using tiles::marked_function;
+using tiles::names_marked;
 using tiles::algorithms::algorithm_description;
 using tiles::algorithms::algorithm_named;
 using tiles::algorithms::operand_description;
@@ -47,13 +51,15 @@ matrix_operand checked_matrix(const tiles_view* view, const char* function, cons
                               int most, bool takes_section, bool written) {
     const view_object& v = live(view, role.c_str());
     if (v.rank() < least || v.rank() > most)
-        throw tiles::invalid_argument(std::string(function) + ": the " + role + " has rank " +
-                                      std::to_string(v.rank()) + "; " + function + " takes " + ranks_text(least, most));
+        throw names_marked<tiles::invalid_argument>(marked_function(function) + ": the " + role + " has rank " +
+                                                    std::to_string(v.rank()) + "; " + marked_function(function) +
+                                                    " takes " + ranks_text(least, most));
     if (!takes_section && !tiles::engine::is_whole(*v.storage, v.placement(), v.layout))
-        throw tiles::invalid_argument(std::string(function) + ": the " + role +
-                                      " is a section, or a view through tiles_view_reinterpret; " + function +
-                                      " takes views of all of their data in its own element type (copy the data "
-                                      "into an array first)");
+        throw names_marked<tiles::invalid_argument>(
+            marked_function(function) + ": the " + role + " is a section, or a view through " +
+            marked_function("tiles_view_reinterpret") + "; " + marked_function(function) +
+            " takes views of all of their data in its own element type (copy the data "
+            "into an array first)");
     if (written) check_writable(v, (std::string(function) + "'s " + role).c_str());
     return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
 }
@@ -96,8 +102,9 @@ matrix_operand output_operand_of(tiles_view* view, const char* function, const c
 
 std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* contexts, size_t count,
                                                           const char* function) {
-    if (contexts == nullptr && count > 0) throw invalid_argument(std::string(function) + ": the contexts are NULL");
-    if (count == 0) throw invalid_argument(std::string(function) + ": the list of contexts is empty");
+    if (contexts == nullptr && count > 0)
+        throw names_marked<invalid_argument>(marked_function(function) + ": the contexts are NULL");
+    if (count == 0) throw names_marked<invalid_argument>(marked_function(function) + ": the list of contexts is empty");
     std::vector<std::shared_ptr<engine::context>> engine_contexts;
     for (size_t i = 0; i < count; ++i) {
         const std::string what = "context " + std::to_string(i) + " of the list";
@@ -147,8 +154,8 @@ int parameter_value(const algorithm_description& algorithm, int value, const cha
         for (char& letter : name) letter = char(std::toupper(static_cast<unsigned char>(letter)));
         listed += (i == 0 ? c->prefix : i + 1 == names.size() ? " or _" : ", _") + name;
     }
-    throw tiles::invalid_argument(std::string(function) + ": " + std::to_string(value) + " is not a " + c->type + " (" +
-                                  listed + ")");
+    throw names_marked<tiles::invalid_argument>(marked_function(function) + ": " + std::to_string(value) +
+                                                " is not a " + c->type + " (" + listed + ")");
 }
 
 static_assert(int(TILES_REDUCE_SUM) == int(tiles::reduction_op::sum) &&
@@ -182,9 +189,9 @@ reduction_call check_reduce(const char* function, void* out, size_t out_size, co
     const tiles::element_type type =
         accumulator == nullptr ? tiles::engine::layout_of(*in[0].data).type : to_element_type(*accumulator);
     if (out_size != tiles::element_size(type))
-        throw tiles::invalid_argument(std::string(function) + ": out_size is " + std::to_string(out_size) +
-                                      " bytes, but the result is one " + tiles::element_description(type) + ", " +
-                                      std::to_string(tiles::element_size(type)) + " bytes");
+        throw names_marked<tiles::invalid_argument>(
+            marked_function(function) + ": out_size is " + std::to_string(out_size) + " bytes, but the result is one " +
+            marked_element(type) + ", " + std::to_string(tiles::element_size(type)) + " bytes");
     return {std::move(in), reduction, type};
 }
 

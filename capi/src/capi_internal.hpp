@@ -24,7 +24,8 @@
 
 namespace tiles::capi {
 
-// Records `message` as this thread's last error and returns `status`; where there is no memory
+// Records `message`, whose names may be marked (tiles/marked_names.hpp), as this thread's last
+// error, said as C says it, and returns `status`; where there is no memory
 // to copy the message, records a static "out of memory" message and returns
 // TILES_ERROR_OUT_OF_MEMORY instead. Never throws.
 tiles_status fail(tiles_status status, std::string_view message) noexcept;
@@ -36,7 +37,8 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept;
 // objects: so this is no thread_local object but memory that a thread-specific key's destructor
 // frees, after every thread_local destructor of the thread (thread_state.cpp).
 struct thread_state {
-    std::string last_error;
+    std::string last_error;                                  // as C says it
+    std::string last_marked;                                 // the same with its names marked (tiles/marked_names.hpp)
     std::optional<tiles::element_type_refusal> last_refusal; // the last failure's, where it refused an element type
     std::string build_log;                                   // tiles_kernel_build's, tiles_kernel_get_build_log's
     std::string kernel_names, source_log;                    // tiles_program_build's
@@ -140,6 +142,8 @@ inline constexpr std::size_t first_version_size<tiles_device_info> = offsetof(ti
 template <> inline constexpr std::size_t first_version_size<tiles_diagnostic> = offsetof(tiles_diagnostic, tile_count);
 template <>
 inline constexpr std::size_t first_version_size<tiles_counters> = offsetof(tiles_counters, staged_transfers);
+template <>
+inline constexpr std::size_t first_version_size<tiles_error_parts> = offsetof(tiles_error_parts, marked_message);
 
 template <class S> void check_struct(const S* s, const char* name) {
     if (s == nullptr) throw invalid_argument(std::string("the ") + name + " is NULL");

@@ -19,7 +19,8 @@ constexpr char out_of_memory_message[] = "the host is out of memory (even for th
 tiles_status fail(tiles_status status, std::string_view message) noexcept {
     try {
         this_thread().last_refusal.reset();
-        this_thread().last_error.assign(message);
+        this_thread().last_marked.assign(message);
+        this_thread().last_error = plain_text(message);
         last_error_static = nullptr;
         return status;
     } catch (...) { // std::bad_alloc, or std::length_error for a message longer than any string
@@ -29,10 +30,16 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept {
 }
 
 namespace {
+// The message of `e`, with its names marked where it marked them.
+std::string_view message_of(const std::exception& e) noexcept {
+    const auto* marked = dynamic_cast<const with_marked_names*>(&e);
+    return marked != nullptr ? std::string_view(marked->marked()) : std::string_view(e.what());
+}
+
 // fail(), keeping the parts of the element type `e` refuses where it refuses one. Without memory
 // for them the message stands alone, as it did before the parts were kept.
 tiles_status fail_with_parts(tiles_status status, const std::exception& e) noexcept {
-    const tiles_status failed = fail(status, e.what());
+    const tiles_status failed = fail(status, message_of(e));
     const auto* refusal = dynamic_cast<const with_element_type_refusal*>(&e);
     if (failed != status || refusal == nullptr) return failed;
     try {
@@ -47,25 +54,26 @@ tiles_status dispatch_exception() {
     try {
         throw;
     } catch (const invalid_handle& e) {
-        return fail(TILES_ERROR_INVALID_HANDLE, e.what());
+        return fail(TILES_ERROR_INVALID_HANDLE, message_of(e));
     } catch (const tiles::check_failed& e) {
-        return fail(TILES_ERROR_CHECK_FAILED, e.what());
+        return fail(TILES_ERROR_CHECK_FAILED, message_of(e));
     } catch (const tiles::build_error& e) {
-        return fail(TILES_ERROR_BUILD, e.what());
+        return fail(TILES_ERROR_BUILD, message_of(e));
     } catch (const tiles::invalid_compute_domain& e) {
-        return fail(TILES_ERROR_INVALID_COMPUTE_DOMAIN, e.what());
+        return fail(TILES_ERROR_INVALID_COMPUTE_DOMAIN, message_of(e));
     } catch (const tiles::invalid_argument& e) {
         return fail_with_parts(TILES_ERROR_INVALID_ARGUMENT, e);
     } catch (const tiles::out_of_memory& e) {
-        return fail(TILES_ERROR_OUT_OF_MEMORY, e.what());
+        return fail(TILES_ERROR_OUT_OF_MEMORY, message_of(e));
     } catch (const tiles::unsupported_feature& e) {
         return fail_with_parts(TILES_ERROR_UNSUPPORTED, e);
     } catch (const tiles::runtime_exception& e) {
-        return fail(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL, e.what());
+        return fail(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL,
+                    message_of(e));
     } catch (const std::bad_alloc&) {
         return fail(TILES_ERROR_OUT_OF_MEMORY, "the host is out of memory");
     } catch (const std::exception& e) {
-        return fail(TILES_ERROR_INTERNAL, e.what());
+        return fail(TILES_ERROR_INTERNAL, message_of(e));
     } catch (...) {
         return fail(TILES_ERROR_INTERNAL, "an unknown failure");
     }
@@ -122,6 +130,9 @@ tiles_status tiles_last_error_parts(tiles_error_parts* out) {
     return tiles::capi::guard([&] {
         tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
         parts.role = "";
+        parts.marked_message = tiles::capi::last_error_static != nullptr
+                                   ? tiles::capi::last_error_static
+                                   : tiles::capi::this_thread().last_marked.c_str();
         const std::optional<tiles::element_type_refusal>& refusal = tiles::capi::this_thread().last_refusal;
         if (refusal) {
             parts.refusal = tiles_refusal(refusal->kind);

@@ -74,6 +74,7 @@ int test_no_writeback_error_without_a_failed_writeback(void);
 int test_element_types(void);
 int test_enumeration_names(void);
 int test_last_error_parts_name_a_refused_element_type(void);
+int test_last_error_marks_the_names_only_in_marked_message(void);
 
 /* test_devices.c */
 int test_device_enumeration(void);

@@ -246,3 +246,40 @@ int test_last_error_parts_name_a_refused_element_type(void) {
     CHECK_OK(tiles_view_release(int_view));
     return failed;
 }
+
+/* A message naming a C function and an element type: tiles_last_error_message() says them as C
+ * does, with no mark in it, and marked_message marks each where it stands. A caller of the first
+ * version of tiles_error_parts gets no marked_message and nothing written past its struct. */
+int test_last_error_marks_the_names_only_in_marked_message(void) {
+    int failed = 0;
+    int ints[4] = {0};
+    const tiles_shape ints_4 = shape_of(TILES_INT32, 1, 4, 0, 0);
+    tiles_view* view = NULL;
+    CHECK_OK(tiles_view_create_const(&view, &ints_4, ints));
+    long long result = 0;
+    CHECK_FAILS(tiles_reduce_as(&result, 2, TILES_INT64, NULL, view, TILES_REDUCE_SUM), TILES_ERROR_INVALID_ARGUMENT,
+                "out_size");
+    const char* plain = "tiles_reduce_as: out_size is 2 bytes, but the result is one long (int64), 8 bytes";
+    CHECK(strcmp(tiles_last_error_message(), plain) == 0);
+    CHECK(strchr(tiles_last_error_message(), '\x1e') == NULL && strchr(tiles_last_error_message(), '\x1f') == NULL);
+
+    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+    CHECK_OK(tiles_last_error_parts(&parts));
+    const char* marked = "\x1e"
+                         "f\x1ftiles_reduce_as\x1ftiles_reduce_as\x1e: out_size is 2 bytes, but the result is one "
+                         "\x1e"
+                         "e\x1fint64\x1flong (int64)\x1e, 8 bytes";
+    CHECK(parts.marked_message != NULL && strcmp(parts.marked_message, marked) == 0);
+
+    struct {
+        tiles_error_parts parts;
+        char after;
+    } first = {TILES_ERROR_PARTS_INIT, 'x'};
+    first.parts.struct_size = offsetof(tiles_error_parts, marked_message);
+    first.parts.marked_message = NULL;
+    CHECK_OK(tiles_last_error_parts(&first.parts));
+    CHECK(first.parts.marked_message == NULL && first.after == 'x');
+
+    CHECK_OK(tiles_view_release(view));
+    return failed;
+}

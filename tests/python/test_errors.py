@@ -164,3 +164,45 @@ def test_a_build_error_quotes_its_line_and_the_compilers_count_stays_off_stderr(
     assert "\n  v[0] = undefined_thing + 1;\n         ^\n" in done.stdout, done.stdout
     assert "generated" not in done.stderr, done.stderr
     assert "another thread" in done.stderr
+
+
+def test_marked_names_are_said_with_python_names():
+    """tiles.h's marked_message, as the C API documents its marks: each name said its Python way."""
+    name = "\x1e{}\x1f{}\x1f{}\x1e".format
+    marked = (name("f", "tiles_reduce_as", "tiles_reduce_as") + ": out_size is 2 bytes, but the result is one " +
+              name("e", "int64", "long (int64)") + ", 8 bytes")
+    assert tiles.errors.for_python("unused", None, marked) == (
+        "reduce: out_size is 2 bytes, but the result is one int64, 8 bytes")
+    marked = ("through " + name("f", "tiles_view_reinterpret", "tiles_view_reinterpret") + ", " +
+              name("f", "tiles_kernel_create", "tiles_kernel_create") + " gave " + name("a", "int64", "a long (int64)") +
+              ", " + name("a", "uint8", "a uchar (uint8)") + " and " + name("e", "", "opaque (struct)"))
+    assert tiles.errors.for_python("unused", None, marked) == (
+        "through reinterpret_as, tiles_kernel_create gave an int64, a uint8 and structured")
+
+
+def test_refusals_say_their_names_from_the_marks(monkeypatch, context):
+    """Refusals that name a C function or an element type, said with Python's names where nothing
+    but the marks tells Python where those names are."""
+    monkeypatch.setattr(tiles.errors, "_unmarked_names", lambda message: message)
+    with pytest.raises(tiles.InvalidArgument, match=r"^reduce: the input view has rank 3; reduce takes rank 1 "):
+        tiles.reduce(np.ones((2, 2, 2), np.float32))
+    ints = np.arange(10, dtype=np.int32)
+    with pytest.raises(tiles.InvalidArgument, match=r"^reduce: a sum of int32 elements is added in int32 or int64, "
+                                                    r"not in float64$"):
+        tiles.reduce(ints, dtype=np.float64)
+    with pytest.raises(tiles.InvalidArgument, match=r"one of them, an int32, not an int64$"):
+        tiles.reduce(ints, "max", dtype=np.int64)
+    section = tiles.array_view(np.zeros((4, 4), np.float32))[0:2, 0:2]
+    with pytest.raises(tiles.InvalidArgument, match=r"^transpose: the input view is a section, or a view through "
+                                                    r"reinterpret_as; transpose takes views of all"):
+        tiles.transpose(section)
+    with pytest.raises(tiles.InvalidArgument) as refused:
+        tiles.stencil(np.ones((8, 8), np.float32), np.ones((3, 3)))
+    assert str(refused.value) == ("stencil: the mask has float64 elements, the input float32 elements; they must be "
+                                  "the same: convert the mask first, with .astype(np.float32)")
+    kernel = tiles.Kernel("__kernel void f(__global float* d, __global const int* e) { d[0] = e[0]; }", "f")
+    with pytest.raises(tiles.InvalidArgument) as refused:
+        tiles.parallel_for_each(tiles.extent(1), kernel, tiles.array_view(np.zeros(4, np.float32)),
+                                tiles.array(np.arange(4, dtype=np.int64), context=context), context=context)
+    assert str(refused.value).endswith("was given an array of int64: the element types differ: pass "
+                                       "x.astype(np.int32), or declare the parameter a long*"), str(refused.value)

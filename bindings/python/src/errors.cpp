@@ -31,11 +31,10 @@ py::object numpy_name(int dtype) {
     return *name != '\0' ? py::object(py::str(name)) : py::none();
 }
 
-// The last failure's refused element type as tiles.errors.for_python reads it (numpy's names, and
+// The refused element type of `parts` as tiles.errors.for_python reads it (numpy's names, and
 // OpenCL C's for the one given), or None where it refused none.
-py::object refusal_parts() {
-    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
-    if (tiles_last_error_parts(&parts) != TILES_SUCCESS || parts.refusal == TILES_REFUSAL_NONE) return py::none();
+py::object refusal_of(const tiles_error_parts& parts) {
+    if (parts.refusal == TILES_REFUSAL_NONE) return py::none();
     py::dict refusal;
     refusal["kind"] = parts.refusal == TILES_REFUSAL_PARAMETER         ? "parameter"
                       : parts.refusal == TILES_REFUSAL_OPERANDS_DIFFER ? "operands_differ"
@@ -47,14 +46,17 @@ py::object refusal_parts() {
     return refusal;
 }
 
-[[noreturn]] void raise_with(tiles_status status, const std::string& message, const py::object& refusal) {
+// `message`, or `marked` (the same with its names marked, tiles.h's marked_message) where there
+// is one, as Python says it.
+[[noreturn]] void raise_with(tiles_status status, const std::string& message, const py::object& refusal,
+                             const py::object& marked) {
     // The C API's messages name its functions and OpenCL's types; "for_python" says them as Python
     // does (tiles.errors.for_python), with the conversion a refused element type calls for. Should
     // it fail, the error at hand matters more: it goes as it is.
     py::object text = py::str(message);
     if (error_classes.contains("for_python")) {
         try {
-            text = error_classes["for_python"](message, refusal);
+            text = error_classes["for_python"](message, refusal, marked);
         } catch (const py::error_already_set&) {
         }
     }
@@ -65,15 +67,20 @@ py::object refusal_parts() {
 
 } // namespace
 
-[[noreturn]] void raise(tiles_status status, const std::string& message) { raise_with(status, message, py::none()); }
+[[noreturn]] void raise(tiles_status status, const std::string& message) {
+    raise_with(status, message, py::none(), py::none());
+}
 
 void check(tiles_status status) {
     // The message and its parts first: a handler of the log may call libtiles, which sets its own.
     const std::string message = status == TILES_SUCCESS ? std::string() : tiles_last_error_message();
-    const py::object refusal = status == TILES_SUCCESS ? py::none() : refusal_parts();
+    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+    const bool failed_with_parts = status != TILES_SUCCESS && tiles_last_error_parts(&parts) == TILES_SUCCESS;
+    const py::object refusal = failed_with_parts ? refusal_of(parts) : py::none();
+    const py::object marked = failed_with_parts ? py::object(py::str(parts.marked_message)) : py::none();
     deliver_log_messages();
     follow_log_level();
-    if (status != TILES_SUCCESS) raise_with(status, message, refusal);
+    if (status != TILES_SUCCESS) raise_with(status, message, refusal, marked);
 }
 
 void register_errors(py::module_& m) {

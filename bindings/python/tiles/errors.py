@@ -72,11 +72,46 @@ _PYTHON_NAMES: Dict[str, str] = {
     "tiles_view_get_opencl_buffer for writing": "opencl_buffer(write=True)",
 }
 
+# tiles.h's marked_message: each name the message gives is _BOUND kind _FIELD key _FIELD text _BOUND.
+_BOUND, _FIELD = "\x1e", "\x1f"
+
+# _PYTHON_NAMES with the algorithms' functions, made on first use from the extension's descriptions.
+_python_names: Optional[Dict[str, str]] = None
+
 # OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
 # extension's table (_tiles.dtypes(), libtiles' own).
 _element_names: Optional[List[Tuple[str, str]]] = None
 # The C API's function names that messages give, made on first use as _element_names is.
 _c_name: Optional[re.Pattern] = None
+
+
+def _function_names() -> Dict[str, str]:
+    global _python_names
+    if _python_names is None:
+        from . import _tiles
+        _python_names = {f"tiles_{a['name']}{suffix}": a["name"]
+                         for a in _tiles.algorithms() for suffix in ("", "_as", "_into", "_split")}
+        _python_names.update(_PYTHON_NAMES)
+    return _python_names
+
+
+def _said_in_python(kind: str, key: str, text: str) -> str:
+    """A name marked in a message, as Python says it: a C function by its Python name (as C names
+    it where Python has none), an element type by numpy's ("structured" for a struct)."""
+    if kind == "f":
+        return _function_names().get(key, text)
+    dtype = key or "structured"
+    if kind == "a":  # the article of numpy's name, which may not be that of OpenCL's ("a long", "an int64")
+        return ("an " if dtype[0] in "aeio" else "a ") + dtype
+    return dtype
+
+
+def _marked_names_in_python(marked: str) -> str:
+    """tiles.h's marked_message with each marked name as Python says it."""
+    pieces = marked.split(_BOUND)  # text, then a name, text, a name, ..., text
+    for i in range(1, len(pieces), 2):
+        pieces[i] = _said_in_python(*pieces[i].split(_FIELD, 2))
+    return "".join(pieces)
 
 
 def _python_name(c_name: "re.Match[str]") -> str:
@@ -102,13 +137,15 @@ def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
     return _element_names
 
 
-def _numpy_names(message: str) -> str:
-    """"int (int32)" -> "int32", as libtiles describes element types beside OpenCL's names."""
+def _unmarked_names(message: str) -> str:
+    """The names the C API does not mark yet, by pattern: "int (int32)" -> "int32" (as libtiles
+    describes element types beside OpenCL's names), "tiles_copy" -> "copy"."""
     for opencl, name in _opencl_and_numpy_names():
         if opencl != name:
             message = message.replace(f"{opencl} ({name})", name)
     message = message.replace("opaque (struct)", "structured")
-    return re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
+    message = re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
+    return _c_names().sub(_python_name, message)
 
 
 def conversion(given: str, taken: List[str]) -> str:
@@ -145,11 +182,14 @@ def _conversion_hint(message: str, refusal: Optional[Dict[str, Optional[str]]]) 
     return f"{message}: pass x.astype(np.{wanted}), or declare the parameter a {refusal['given_opencl']}*"
 
 
-def for_python(message: str, refusal: Optional[Dict[str, Optional[str]]] = None) -> str:
+def for_python(message: str, refusal: Optional[Dict[str, Optional[str]]] = None,
+               marked: Optional[str] = None) -> str:
     """A C API message as Python says it: numpy's dtype names for OpenCL's types ("int64", not
     "long (int64)"), Python's names for the C API's functions, and, for a dtype a kernel's argument
-    or an operand does not take (`refusal`, its parts), the astype() that converts the data."""
-    return _conversion_hint(_c_names().sub(_python_name, _numpy_names(message)), refusal)
+    or an operand does not take (`refusal`, its parts), the astype() that converts the data.
+    `marked` is the message with its names marked (tiles.h's marked_message), where there is one."""
+    text = _marked_names_in_python(marked) if marked is not None else message
+    return _conversion_hint(_unmarked_names(text), refusal)
 
 
 #: How the extension finds the class for a status family, and (for_python) how to say a message.

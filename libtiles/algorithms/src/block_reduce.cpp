@@ -11,6 +11,7 @@
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 extern const char tiles_kernel_reduction[];
 
@@ -173,9 +174,9 @@ void block_reduce(const std::shared_ptr<context>& context, block_statistic stati
     if (result == type)
         check_same_element_type(algorithm, "the output", output, "the input", type);
     else if (element_type_of(output) != result)
-        throw invalid_argument(std::string(algorithm) + ": sums of " + element_description(type) + " elements are " +
-                               element_description(result) + " (numpy's), but the output has " +
-                               element_description(element_type_of(output)) + " elements");
+        throw names_marked<invalid_argument>(
+            std::string(algorithm) + ": sums of " + marked_element(type) + " elements are " + marked_element(result) +
+            " (numpy's), but the output has " + marked_element(element_type_of(output)) + " elements");
     const std::array<int, 2> grid = block_grid(algorithm, input.rows, input.columns, block_rows, block_columns);
     check_shape(algorithm, "the output", output, grid[0], grid[1],
                 "one element per " + shape_text(block_rows, block_columns) + " block of the " +

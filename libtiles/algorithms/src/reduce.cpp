@@ -17,6 +17,7 @@
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 extern const char tiles_kernel_reduction[];
 
@@ -152,19 +153,21 @@ element_type wider_accumulator(element_type input) {
 // The accumulator is the type the input is combined in (combined_as), or for sums a wider one.
 void check_accumulator(element_type input, reduction_op op, element_type accumulator, const device_info& device) {
     if (combined_as(input) != input && accumulator == input)
-        throw invalid_argument("reduce: " + element_description(input) + " elements are combined, and given, as " +
-                               element_description(combined_as(input)) + ": ask for a result of that type");
+        throw names_marked<invalid_argument>("reduce: " + marked_element(input) +
+                                             " elements are combined, and given, as " +
+                                             marked_element(combined_as(input)) + ": ask for a result of that type");
     input = combined_as(input);
     if (accumulator == input) return;
-    const std::string input_name = element_description(input);
+    const std::string input_name = marked_element(input);
     if (op != reduction_op::sum)
-        throw invalid_argument("reduce: the least or greatest of " + input_name + " elements is one of them, an " +
-                               input_name + ", not a " + element_description(accumulator));
+        throw names_marked<invalid_argument>("reduce: the least or greatest of " + input_name +
+                                             " elements is one of them, an " + input_name + ", not " +
+                                             marked_element_with_article(accumulator));
     if (accumulator != wider_accumulator(input))
-        throw invalid_argument(
+        throw names_marked<invalid_argument>(
             "reduce: a sum of " + input_name + " elements is added in " + input_name +
-            (wider_accumulator(input) == input ? "" : " or " + element_description(wider_accumulator(input))) +
-            ", not in " + element_description(accumulator));
+            (wider_accumulator(input) == input ? "" : " or " + marked_element(wider_accumulator(input))) + ", not in " +
+            marked_element(accumulator));
     check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
 }
 

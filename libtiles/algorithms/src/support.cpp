@@ -13,14 +13,16 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 extern const char tiles_kernel_elements[];
 
 namespace tiles::algorithms {
 namespace {
 
+// The element type as these messages name it, marked (tiles/marked_names.hpp).
 std::string element_name(element_type type) {
-    return type == element_type::opaque ? "opaque (struct)" : element_description(type);
+    return marked_element(type, type == element_type::opaque ? "opaque (struct)" : element_description(type));
 }
 
 // "int, float and double"
@@ -80,8 +82,8 @@ std::string shape_text(int rows, int columns) { return std::to_string(rows) + "x
 void check_element_type(const char* algorithm, element_type type, const std::vector<element_type>& supported,
                         const device_info& device) {
     if (std::find(supported.begin(), supported.end(), type) == supported.end())
-        throw invalid_argument(std::string(algorithm) + " supports " + name_list(supported) + " elements, not " +
-                               element_name(type));
+        throw names_marked<invalid_argument>(std::string(algorithm) + " supports " + name_list(supported) +
+                                             " elements, not " + element_name(type));
     if (type == element_type::float64 && !device.fp64)
         throw refused_element_type<unsupported_feature>(std::string(algorithm) +
                                                             " of double elements needs double precision, which '" +

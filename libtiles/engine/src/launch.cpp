@@ -26,6 +26,7 @@
 #include "tiles/engine/checks.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -185,11 +186,11 @@ std::string describe_arg(const launch_arg& a) {
     case launch_arg::kind::memory: {
         const element_layout l = a.layout;
         const std::string element =
-            l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : element_description(l.type);
+            l.type == element_type::opaque ? std::to_string(l.size) + "-byte elements" : marked_element(l.type);
         return std::string("an ") + a.container + " of " + (a.read_only ? "const " : "") + element;
     }
     case launch_arg::kind::scalar:
-        return "a scalar " + element_description(a.scalar_type);
+        return "a scalar " + marked_element(a.scalar_type);
     case launch_arg::kind::number: {
         std::ostringstream os;
         if (a.scalar_type == element_type::int64)
@@ -211,7 +212,7 @@ std::string refusal(const compiled_kernel& k, std::size_t i, const launch_arg& a
 }
 
 [[noreturn]] void refuse(const compiled_kernel& k, std::size_t i, const launch_arg& a, const std::string& why) {
-    throw invalid_argument(refusal(k, i, a, why));
+    throw names_marked<invalid_argument>(refusal(k, i, a, why));
 }
 
 // A number argument converted to the type of the scalar parameter it goes to: an integer to any of

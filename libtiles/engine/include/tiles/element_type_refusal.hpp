@@ -9,6 +9,7 @@
 
 #include "tiles/element_type.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 namespace tiles {
 
@@ -42,12 +43,13 @@ class with_element_type_refusal {
     element_type_refusal parts_;
 };
 
-// `Base` (invalid_argument, unsupported_feature) that refuses an element type, with the parts.
-template <class Base> class refused_element_type : public Base, public with_element_type_refusal {
+// `Base` (invalid_argument, unsupported_feature) that refuses an element type, with the parts; its
+// message may mark its names (marked_names.hpp).
+template <class Base> class refused_element_type : public names_marked<Base>, public with_element_type_refusal {
   public:
     // `Base`'s exception saying `message`, with the refusal's `parts` beside it.
     refused_element_type(const std::string& message, element_type_refusal parts)
-        : Base(message), with_element_type_refusal(std::move(parts)) {}
+        : names_marked<Base>(message), with_element_type_refusal(std::move(parts)) {}
 };
 
 } // namespace tiles
