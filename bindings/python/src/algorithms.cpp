@@ -1,9 +1,8 @@
 // The tiled algorithms: each runs on `context` (None: where its first operand lives), or with
 // _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
 // scalar of the accumulator's dtype. algorithms() gives the C API's description of each, which the
-// package's checks and messages read. Those that only write views are their C function, bound as
-// it is declared (c_function) with its arguments' names read from its description; the rest give
-// a result or take a list of contexts.
+// package's checks and messages read. Each algorithm is its C function, bound as it is declared
+// (c_function), with its arguments' names read from its description.
 #include <array>
 #include <stdexcept>
 #include <string>
