@@ -1,9 +1,8 @@
 // The tiled algorithms: each runs on `context` (None: where its first operand lives), or with
 // _split on a list of contexts at once, and writes into its output view; reduce returns a numpy
 // scalar of the accumulator's dtype. algorithms() gives the C API's description of each, which the
-// package's checks and messages read. Those that only write views are their C function, bound as
-// it is declared (c_function) with its arguments' names read from its description; the rest give
-// a result or take a list of contexts.
+// package's checks and messages read. Each algorithm is its C function, bound as it is declared
+// (c_function), with its arguments' names read from its description.
 #include <array>
 #include <stdexcept>
 #include <string>
@@ -53,10 +52,55 @@ template <> struct from_python<tiles_precision> {
     static tiles_precision convert(const std::string& precision) { return precision_of(precision); }
 };
 
-// The names Python gives the parameters of algorithm `algorithm`'s C function, one by one from the
-// first, read from its description where it has them: "context" for the context, each view's
-// operand's name in the description's order, the named parameter's for an enumeration's value;
-// the names of its numbers, which it does not describe, given in their order.
+// One Python argument and the C parameters it stands for, taken from the front of a C function's
+// parameters: a list of contexts for (contexts, count); a dtype for (out, out_size, accumulator),
+// whose one element becomes the result; else one parameter, converted by from_python. Each is
+// converted (`held`) while the GIL is held and gives its C values.
+template <class C> struct single {
+    using parameter = C;
+    using type = typename from_python<C>::type;
+    struct held {
+        C value;
+        explicit held(type argument) : value(from_python<C>::convert(argument)) {}
+        std::tuple<C> c_values() { return std::tuple<C>{value}; }
+    };
+};
+struct context_list {
+    using type = const std::vector<const Context*>&;
+    struct held {
+        std::vector<tiles_context*> handles;
+        explicit held(type contexts) : handles(context_handles(contexts)) {}
+        std::tuple<tiles_context* const*, size_t> c_values() { return {handles.data(), handles.size()}; }
+    };
+};
+struct result_of_dtype {
+    using type = const py::dtype&;
+    struct held {
+        tiles_dtype accumulator;
+        py::array result;
+        explicit held(type dtype) : accumulator(dtype_of(dtype)), result(dtype, std::vector<py::ssize_t>{1}) {}
+        std::tuple<void*, size_t, tiles_dtype> c_values() {
+            return {result.mutable_data(), size_t(result.itemsize()), accumulator};
+        }
+    };
+};
+
+template <class... C> struct arguments_of { using type = std::tuple<>; };
+template <class C, class... Rest> struct arguments_of<C, Rest...> {
+    using type = decltype(std::tuple_cat(std::tuple<single<C>>{}, typename arguments_of<Rest...>::type{}));
+};
+template <class... Rest> struct arguments_of<tiles_context* const*, size_t, Rest...> {
+    using type = decltype(std::tuple_cat(std::tuple<context_list>{}, typename arguments_of<Rest...>::type{}));
+};
+template <class... Rest> struct arguments_of<void*, size_t, tiles_dtype, Rest...> {
+    using type = decltype(std::tuple_cat(std::tuple<result_of_dtype>{}, typename arguments_of<Rest...>::type{}));
+};
+
+// The names Python gives the arguments of algorithm `algorithm`'s C function, one by one from the
+// first, read from its description where it has them: "context" or "contexts" for where it runs,
+// "accumulator" for a result's dtype (which stands for its written operand), each view's operand's name in the
+// description's order, the named parameter's for an enumeration's value; the names of its numbers, which it does not
+// describe, given in their order.
 class described_names {
   public:
     described_names(const char* algorithm, std::vector<const char*> numbers) : numbers_(std::move(numbers)) {
@@ -65,7 +109,25 @@ class described_names {
         throw std::logic_error(std::string("no algorithm is described as '") + algorithm + "'");
     }
 
-    template <class C> const char* next() {
+    template <class Argument> const char* next() {
+        if constexpr (std::is_same_v<Argument, context_list>) {
+            return "contexts";
+        } else if constexpr (std::is_same_v<Argument, result_of_dtype>) {
+            ++results_; // the description's written operand, returned rather than passed as a view
+            return "accumulator";
+        } else {
+            return next_parameter<typename Argument::parameter>();
+        }
+    }
+
+    // Throws where the C function took fewer views or numbers than named.
+    void check_all_named() const {
+        if (operands_ + results_ != info_.operand_count || numbers_taken_ != numbers_.size())
+            throw std::logic_error(std::string(info_.name) + "'s C function takes other views or numbers than named");
+    }
+
+  private:
+    template <class C> const char* next_parameter() {
         if constexpr (std::is_same_v<C, tiles_context*>) {
             return "context";
         } else if constexpr (std::is_same_v<C, tiles_view*> || std::is_same_v<C, const tiles_view*>) {
@@ -81,28 +143,31 @@ class described_names {
         }
     }
 
-    // Throws where the C function took fewer views or numbers than named.
-    void check_all_named() const {
-        if (operands_ != info_.operand_count || numbers_taken_ != numbers_.size())
-            throw std::logic_error(std::string(info_.name) + "'s C function takes other views or numbers than named");
-    }
-
-  private:
     tiles_algorithm_info info_ = TILES_ALGORITHM_INFO_INIT;
     size_t index_ = 0;
     size_t operands_ = 0;
+    size_t results_ = 0;
     std::vector<const char*> numbers_;
     size_t numbers_taken_ = 0;
 };
 
-// The C function Function as Python calls it, with its parameters in its order: each converted
-// while the GIL is held (in the order of the parameters, so the first bad one is named), the call
-// made without it.
-template <auto Function> struct c_function;
-template <class... Parameters, tiles_status (*Function)(Parameters...)> struct c_function<Function> {
-    static void call(typename from_python<Parameters>::type... arguments) {
-        const std::tuple<Parameters...> converted{from_python<Parameters>::convert(arguments)...};
+// The C function Function as Python calls it, with its arguments (arguments_of its parameters) in
+// its order: each converted while the GIL is held (in their order, so the first bad one is named),
+// the call made without it; a result's element returned.
+template <auto Function, class Arguments = void> struct c_function;
+template <class... Parameters, tiles_status (*Function)(Parameters...)>
+struct c_function<Function, void> : c_function<Function, typename arguments_of<Parameters...>::type> {};
+template <class... Parameters, tiles_status (*Function)(Parameters...), class... Arguments>
+struct c_function<Function, std::tuple<Arguments...>> {
+    static auto call(typename Arguments::type... arguments) {
+        std::tuple<typename Arguments::held...> held{typename Arguments::held(arguments)...};
+        const std::tuple<Parameters...> converted =
+            std::apply([](auto&... each) { return std::tuple_cat(each.c_values()...); }, held);
         check(without_gil([&] { return std::apply(Function, converted); }));
+        if constexpr ((std::is_same_v<Arguments, result_of_dtype> || ...)) {
+            const py::array& result = std::get<result_of_dtype::held>(held).result;
+            return py::object(result[py::int_(0)]);
+        }
     }
 
     // Binds it as `python_name` (by default the algorithm's name), its arguments named from
@@ -110,16 +175,16 @@ template <class... Parameters, tiles_status (*Function)(Parameters...)> struct c
     static void bind(py::module_& m, const char* algorithm, std::vector<const char*> numbers = {},
                      const char* python_name = nullptr) {
         described_names names(algorithm, std::move(numbers));
-        // A braced list is evaluated in order: the names come in the order of the parameters.
-        const std::array<const char*, sizeof...(Parameters)> named{names.template next<Parameters>()...};
+        // A braced list is evaluated in order: the names come in the order of the arguments.
+        const std::array<const char*, sizeof...(Arguments)> named{names.template next<Arguments>()...};
         names.check_all_named();
-        bind_named(m, python_name ? python_name : algorithm, named, std::index_sequence_for<Parameters...>{});
+        bind_named(m, python_name ? python_name : algorithm, named, std::index_sequence_for<Arguments...>{});
     }
 
   private:
     template <size_t... I>
     static void bind_named(py::module_& m, const char* python_name,
-                           const std::array<const char*, sizeof...(Parameters)>& named, std::index_sequence<I...>) {
+                           const std::array<const char*, sizeof...(Arguments)>& named, std::index_sequence<I...>) {
         m.def(python_name, &call, py::arg(named[I])...);
     }
 };
@@ -163,20 +228,7 @@ void register_algorithms(py::module_& m) {
         }
         return all;
     });
-    m.def(
-        "reduce",
-        [](const Context* context, const View& input, const std::string& op, const py::dtype& accumulator) {
-            const tiles_reduction reduction = reduction_of(op);
-            const tiles_dtype type = dtype_of(accumulator);
-            py::array result(accumulator, std::vector<py::ssize_t>{1});
-            void* out = result.mutable_data();
-            const size_t size = size_t(result.itemsize());
-            tiles_context* c = context_or_null(context);
-            const tiles_view* v = input.get();
-            check(without_gil([&] { return tiles_reduce_as(out, size, type, c, v, reduction); }));
-            return py::object(result[py::int_(0)]);
-        },
-        py::arg("context"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
+    c_function<tiles_reduce_as>::bind(m, "reduce");
     c_function<tiles_reduce_into>::bind(m, "reduce", {}, "reduce_into");
     m.def(
         "block_grid",
@@ -197,49 +249,9 @@ void register_algorithms(py::module_& m) {
         py::arg("dtype"));
     c_function<tiles_gemm_as>::bind(m, "gemm", {"alpha", "beta"});
     c_function<tiles_stencil>::bind(m, "stencil");
-    m.def(
-        "reduce_split",
-        [](const std::vector<const Context*>& contexts, const View& input, const std::string& op,
-           const py::dtype& accumulator) {
-            const tiles_reduction reduction = reduction_of(op);
-            const std::vector<tiles_context*> handles = context_handles(contexts);
-            const tiles_dtype type = dtype_of(accumulator);
-            py::array result(accumulator, std::vector<py::ssize_t>{1});
-            void* out = result.mutable_data();
-            const size_t size = size_t(result.itemsize());
-            const tiles_view* v = input.get();
-            check(without_gil(
-                [&] { return tiles_reduce_split(out, size, type, handles.data(), handles.size(), v, reduction); }));
-            return py::object(result[py::int_(0)]);
-        },
-        py::arg("contexts"), py::arg("input"), py::arg("op"), py::arg("accumulator"));
-    m.def(
-        "gemm_split",
-        [](const std::vector<const Context*>& contexts, double alpha, const View& a, const View& b, double beta,
-           const View& c, const std::string& precision) {
-            const tiles_precision p = precision_of(precision);
-            const std::vector<tiles_context*> handles = context_handles(contexts);
-            const tiles_view* a_view = a.get();
-            const tiles_view* b_view = b.get();
-            tiles_view* c_view = c.get();
-            check(without_gil([&] {
-                return tiles_gemm_split(p, handles.data(), handles.size(), alpha, a_view, b_view, beta, c_view);
-            }));
-        },
-        py::arg("contexts"), py::arg("alpha"), py::arg("a"), py::arg("b"), py::arg("beta"), py::arg("c"),
-        py::arg("precision"));
-    m.def(
-        "stencil_split",
-        [](const std::vector<const Context*>& contexts, const View& input, const View& mask, const View& output,
-           int iterations) {
-            const std::vector<tiles_context*> handles = context_handles(contexts);
-            const tiles_view* in = input.get();
-            const tiles_view* weights = mask.get();
-            tiles_view* out = output.get();
-            check(without_gil(
-                [&] { return tiles_stencil_split(handles.data(), handles.size(), in, weights, out, iterations); }));
-        },
-        py::arg("contexts"), py::arg("input"), py::arg("mask"), py::arg("output"), py::arg("iterations"));
+    c_function<tiles_reduce_split>::bind(m, "reduce", {}, "reduce_split");
+    c_function<tiles_gemm_split>::bind(m, "gemm", {"alpha", "beta"}, "gemm_split");
+    c_function<tiles_stencil_split>::bind(m, "stencil", {"iterations"}, "stencil_split");
 }
 
 } // namespace tiles_python

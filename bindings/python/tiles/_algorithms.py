@@ -173,9 +173,9 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
         accumulator = (_NUMPY_SUMS if op == "sum" else _COMBINED).get(view.dtype.name, _computed(view.dtype))
     with _host_writes.launch("reduce", [view], context, ["data"]):
         if several is not None:
-            result = _tiles.reduce_split(several, view._handle, op, accumulator)
+            result = _tiles.reduce_split(accumulator, several, view._handle, op)
         else:
-            result = _tiles.reduce(context_handle(context), view._handle, op, accumulator)
+            result = _tiles.reduce(accumulator, context_handle(context), view._handle, op)
     # The least or greatest of uint8 data comes as the uint32 it was combined in: numpy's is uint8.
     return view.dtype.type(result) if dtype is None and op != "sum" and view.dtype.name in _COMBINED else result
 
@@ -257,7 +257,7 @@ def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], a
     precision = _tiles.default_precision(a.dtype) if precision is None else text(precision, "a precision")
     with _host_writes.launch("gemm", [a, b], context, ["a", "b"]):
         if several is not None:
-            _tiles.gemm_split(several, alpha, a._handle, b._handle, beta, c._handle, precision)
+            _tiles.gemm_split(precision, several, alpha, a._handle, b._handle, beta, c._handle)
         else:
             _tiles.gemm(precision, context_handle(context), alpha, a._handle, b._handle, beta, c._handle)
 
