@@ -504,3 +504,22 @@ def test_methods_write_out_as_numpy():
         x.sum(axis=2)
     with pytest.raises(TypeError):
         x.argmax(axis=(0, 1))
+
+
+def test_calls_one_after_another_take_each_calls_dtypes_and_shapes():
+    """The result dtypes kept from earlier calls and the shortcut for operands of one shape give
+    each call its own answer: numpy's, as the dtypes, dtype=, shapes and views change between
+    calls on one buffer."""
+    base = random((6, 8), "int8")
+    x = xp.asarray(base)
+    for data, dtype in ((x, None), (x, xp.float32), (xp.astype(x, xp.float32), None), (x, "int16"), (x, None)):
+        host = np.asarray(data)
+        got = xp.sum(data, axis=1, dtype=dtype)
+        want = np.sum(host, axis=1, dtype=dtype)
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(np.asarray(got), want)
+    with pytest.raises(TypeError):
+        xp.sum(x, dtype=[("a", "f4")])  # unhashable once listed: numpy's error each time
+    view = x[1:4, ::2]
+    for left, right in ((x, x), (view, view), (x[:, :1], x), (x, x[:1]), (view, x[1:4, 1::2])):
+        np.testing.assert_array_equal(np.asarray(left + right), np.asarray(left) + np.asarray(right))

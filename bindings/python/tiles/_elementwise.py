@@ -175,7 +175,10 @@ def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result
              context: Context, what: str) -> Any:
     """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
     (checked) or a new array of `result_dtype`."""
-    shape = np.broadcast_shapes(*(i.shape if i.shape is not None else () for i in inputs))
+    shapes = [tuple(i.shape) if i.shape is not None else () for i in inputs]
+    # Operands of one shape, the common case, skip numpy's broadcast, which costs more than the
+    # rest of a small call's checks.
+    shape = shapes[0] if all(s == shapes[0] for s in shapes) else np.broadcast_shapes(*shapes)
     if out is not None:
         _check_out(out, shape, result_dtype, what)
     stored = None if out is None or out.dtype == result_dtype else out.dtype

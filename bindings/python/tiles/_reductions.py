@@ -4,6 +4,7 @@ keepdims and empty reductions; results are new tiles.array that stay on the devi
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from typing import Any, Dict, List, Optional, Tuple
@@ -67,6 +68,23 @@ def _result_shape(shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool)
     return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
 
 
+def _numpy_result(op: str, elements: np.dtype, dtype: Any) -> np.dtype:
+    """numpy's result dtype of `op` of `elements` with `dtype=`, which asking numpy costs more
+    than a small reduction's launch: kept per (op, dtypes) where dtype= is hashable (a dtype, a
+    type, a name); anything else goes to numpy each time, which gives its errors."""
+    try:
+        return _result_dtype(op, elements, dtype)
+    except TypeError:  # unhashable dtype=: numpy's own error, or its answer
+        return _ask_numpy(op, elements, dtype)
+
+
+def _ask_numpy(op: str, elements: np.dtype, dtype: Any) -> np.dtype:
+    return getattr(np, op)(np.ones(1, elements), **({} if dtype is None else {"dtype": dtype})).dtype
+
+
+_result_dtype = functools.lru_cache(maxsize=256)(_ask_numpy)
+
+
 def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
     """numpy's result dtype of `op` of x's elements (with `dtype=`), and the dtype the kernel
     combines them in: the result's, but float for float16 (as numpy's float16 loops add in
@@ -77,7 +95,7 @@ def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[
         result = np.dtype(np.int64)
         accumulated = x.dtype
     else:
-        result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
+        result = _numpy_result(op, x.dtype, dtype)
         accumulated = x.dtype if op in ("max", "min") else result
     if accumulated == np.float16:
         accumulated = np.dtype(np.float32)
@@ -103,7 +121,8 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     if x.size == 0:
         return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
                                                        **keywords), context)
-    result, accumulated = _dtypes(x, op, dtype, context.device.supports_fp64)
+    device = context.device  # each call of context.device asks the C API for its info
+    result, accumulated = _dtypes(x, op, dtype, device.supports_fp64)
     if (not generated.storable(x.dtype) or not generated.storable(result) or
             (x.dtype.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
             (op == "mean" and accumulated.kind not in "fc") or
@@ -114,7 +133,7 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     kept, reduced = _runs(tuple(x.shape), axes)
     outputs, count = math.prod(n for n, _ in kept), math.prod(n for n, _ in reduced)
     groups = 1
-    busy = BUSY_ON_CPUS if context.device.is_cpu else BUSY
+    busy = BUSY_ON_CPUS if device.is_cpu else BUSY
     divisor = [float(count)] if op == "mean" else []
     if op not in source.POSITIONS and reduced and busy > 1:
         rows = len(reduced) == 1 and reduced[0][1] == 1
