@@ -12,6 +12,7 @@
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "libcuda_stand_in.hpp"
+#include "scoped_log.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
@@ -28,7 +29,7 @@ int stand_in_count(const char* what) { return stand_in_function<int (*)()>(what)
 // First: the verdict is recorded once a device for the process, by the first to ask.
 TEST_CASE("what a device lacks for launches through libcuda is asked once and said once", "[libcuda-stand-in]") {
     std::string said;
-    tiles::set_log(tiles::log_level::info,
+    scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     const tiles::accelerator_view view = tiles::accelerator().create_view(), other = tiles::accelerator().create_view();
     const std::string first = tiles::engine::cuda_launch_missing(*view.context());
@@ -36,7 +37,7 @@ TEST_CASE("what a device lacks for launches through libcuda is asked once and sa
         CHECK(tiles::engine::cuda_launch_missing(*view.context()) == first);
         CHECK(tiles::engine::cuda_launch_missing(*other.context()) == first);
     }
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     const std::string& name = view.context()->device()->name;
     INFO(said);
     CHECK(occurrences(said, "libcuda: ") == 1);
@@ -242,11 +243,11 @@ TEST_CASE("a launch through libcuda that failed on a device is not tried there a
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const std::string why = "libcuda's cuLaunchKernel failed (CUresult 719)";
     std::string said;
-    tiles::set_log(tiles::log_level::info,
+    scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     tiles::engine::refuse_cuda_launches(*view.context(), why);
     tiles::engine::refuse_cuda_launches(*view.context(), "a later failure, not the first");
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     // Said once, where it was recorded.
     INFO(said);
     CHECK(occurrences(said, "libcuda: no launches through libcuda on '" + view.context()->device()->name +

@@ -20,6 +20,7 @@
 
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
+#include "scoped_log.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
@@ -148,10 +149,10 @@ TEST_CASE("a refused step of memory libcuda allocates leaves the device's buffer
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     view.context()->pool().set_limit(0); // each buffer a new one
     std::string said;
-    tiles::set_log(tiles::log_level::info,
+    scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     for (int buffer = 0; buffer < 3; ++buffer) CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     INFO(said);
     // Refused once, then not asked again: each refusal would be said.
     CHECK(occurrences(said, "libcuda: buffers on '" + view.context()->device()->name +

@@ -14,6 +14,7 @@
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "random_data.hpp"
+#include "scoped_log.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
@@ -106,12 +107,12 @@ TEST_CASE("an optional kernel the device refuses is tried once a device, on whic
         "tried_once");
     const tiles::engine::launch_domain domain = one_work_item();
     std::string said;
-    tiles::set_log(tiles::log_level::info,
+    scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     const tiles::engine::optional_build on_first = tiles::engine::build_optional(first.context(), domain, marked);
     const tiles::engine::optional_build again = tiles::engine::build_optional(first.context(), domain, marked);
     const tiles::engine::optional_build on_second = tiles::engine::build_optional(second.context(), domain, marked);
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
     CHECK(on_first.tried_now);
     CHECK_THAT(on_first.refusal, Catch::Contains("kernel 'tried_once' uses Hopper's sm_90a instructions, which '" +
                                                  device.name + "' does not have"));
@@ -221,7 +222,7 @@ void check_wgmma_product(
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     std::string said;
     // At debug: each launch through libcuda is said there, why it does not run at info.
-    tiles::set_log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) { said += message; });
+    scoped_log log(tiles::log_level::debug, [&](tiles::log_level, const std::string& message) { said += message; });
     // Edges in every dimension: 200 rows (blocks of 128), 264 columns (of 192), k of 136 (slabs of
     // 16, or 8 for tf32); and 33 rows of blocks, two bands of 16 and a band of one, each band's
     // blocks taken down its columns.
@@ -259,7 +260,7 @@ void check_wgmma_product(
         INFO(m << " x " << k << " x " << n << ": largest error " << largest << " of sum |a||b|");
         CHECK(largest <= rounding_of_inputs + (3.0 * k + 16) * std::ldexp(1.0, -23));
     }
-    tiles::set_log(tiles::log_level::off);
+    log.stop();
 }
 
 TEST_CASE("the wgmma gemm computes where the driver takes it, and elsewhere enqueues nothing and says why",
