@@ -161,8 +161,8 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
     const std::string input_name = marked_element(input);
     if (op != reduction_op::sum)
         throw names_marked<invalid_argument>("reduce: the least or greatest of " + input_name +
-                                             " elements is one of them, an " + input_name + ", not " +
-                                             marked_element_with_article(accumulator));
+                                             " elements is one of them, " + marked_element_with_article(input) +
+                                             ", not " + marked_element_with_article(accumulator));
     if (accumulator != wider_accumulator(input))
         throw names_marked<invalid_argument>(
             "reduce: a sum of " + input_name + " elements is added in " + input_name +

@@ -37,9 +37,12 @@ inline std::string marked_element(element_type type, std::string_view plain) {
 }
 inline std::string marked_element(element_type type) { return marked_element(type, element_description(type)); }
 
-// "a long (int64)", its article with it, since a face that names it otherwise may need another.
+// "a long (int64)", "an int (int32)": its article with it, since a face that names it otherwise
+// may need another ("an int64").
 inline std::string marked_element_with_article(element_type type) {
-    return marked_name(article_kind, element_info_of(type).numpy, "a " + element_description(type));
+    const std::string described = element_description(type);
+    const bool vowel = std::string_view("aeiou").find(described.front()) != std::string_view::npos;
+    return marked_name(article_kind, element_info_of(type).numpy, (vowel ? "an " : "a ") + described);
 }
 
 // `marked` with each marked name as C says it: the message C and C++ give.
