@@ -4,10 +4,13 @@
  * environment variable STAND_IN_ENCODE_STATUS makes it refuse with that CUresult instead. The
  * entry points of launches and memory write what they were given into stand_in_last_call(), the
  * modules loaded and unloaded are counted (stand_in_modules_loaded, _unloaded), and STAND_IN_FAIL="<entry
- * point>=<CUresult>" makes that one fail. Its context is current per thread, as libcuda's is: the
- * release of memory (unmap, release, address free) is written into stand_in_releases(), each step
- * said to come without a current context where the calling thread has none (cuCtxPushCurrent and
- * cuCtxPopCurrent keep a stack per thread, stand_in_current() says what is current); with
+ * point>=<CUresult>" makes that one fail. Its context is current per thread, as libcuda's is
+ * (cuCtxPushCurrent and cuCtxPopCurrent keep a stack per thread, stand_in_current() says what is
+ * current): the tensor-map encoder, modules, functions, launches and the stream's wait refuse with
+ * CUDA_ERROR_INVALID_CONTEXT (201) where the primary context is not current, so that a call libtiles
+ * makes without its context pushed fails; the release of memory (unmap, release, address free) is
+ * written into stand_in_releases(), each step said to come without a current context, or in
+ * another than the primary one, where it does; with
  * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
@@ -23,8 +26,8 @@ int cuDeviceGet(int* device, int ordinal) {
     *device = ordinal;
     return 0;
 }
+static int primary;
 int cuDevicePrimaryCtxRetain(void** context, int device) {
-    static int primary;
     *context = device == 0 ? &primary : NULL;
     return device == 0 ? 0 : 101;
 }
@@ -35,6 +38,8 @@ int cuCtxSetCurrent(void* context) {
 }
 /* The calling thread's current context, which a test compares with what it made current. */
 void* stand_in_current(void) { return current; }
+/* 0 where the primary context is current, else CUDA_ERROR_INVALID_CONTEXT. */
+static int outside_primary(void) { return current == &primary ? 0 : 201; }
 /* The contexts pushed over, per thread, as libcuda's stack is (cuda.h names these _v2). */
 static __thread void* pushed[16];
 static __thread int depth;
@@ -57,6 +62,7 @@ int cuTensorMapEncodeTiled(void* map, int data_type, unsigned rank, void* addres
                            int interleave, int swizzle, int l2_promotion, int fill) {
     const char* status = getenv("STAND_IN_ENCODE_STATUS");
     if (status != NULL) return atoi(status);
+    if (outside_primary()) return outside_primary();
     const uint64_t words[16] = {(uint64_t)data_type,
                                 rank,
                                 (uint64_t)(uintptr_t)address,
@@ -103,6 +109,7 @@ int cuModuleLoadData(void** module, const void* image) {
     static int loaded;
     snprintf(last_call, sizeof last_call, "cuModuleLoadData %s", (const char*)image);
     *module = &loaded;
+    if (outside_primary()) return outside_primary();
     if (failure("cuModuleLoadData")) return failure("cuModuleLoadData");
     ++modules_loaded;
     return 0;
@@ -115,19 +122,21 @@ int cuModuleGetFunction(void** function, void* module, const char* name) {
     static int found;
     snprintf(last_call, sizeof last_call, "cuModuleGetFunction %s", name);
     *function = module != NULL ? &found : NULL;
-    return failure("cuModuleGetFunction");
+    return outside_primary() ? outside_primary() : failure("cuModuleGetFunction");
 }
 int cuFuncSetAttribute(void* function, int attribute, int value) {
     snprintf(last_call, sizeof last_call, "cuFuncSetAttribute %d %d", attribute, value);
-    return function == NULL ? 400 : failure("cuFuncSetAttribute");
+    return function == NULL ? 400 : outside_primary() ? outside_primary() : failure("cuFuncSetAttribute");
 }
 int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                    unsigned shared, void* stream, void** args, void** extra) {
     snprintf(last_call, sizeof last_call, "cuLaunchKernel grid %u %u %u block %u %u %u shared %u first %d%s", gx, gy,
              gz, bx, by, bz, shared, *(int*)args[0], stream == NULL && extra == NULL ? "" : " stream or extra");
-    return function == NULL ? 400 : failure("cuLaunchKernel");
+    return function == NULL ? 400 : outside_primary() ? outside_primary() : failure("cuLaunchKernel");
 }
-int cuStreamSynchronize(void* stream) { return stream == NULL ? failure("cuStreamSynchronize") : 400; }
+int cuStreamSynchronize(void* stream) {
+    return stream != NULL ? 400 : outside_primary() ? outside_primary() : failure("cuStreamSynchronize");
+}
 
 /* Memory: a granularity of 2 MiB, and addresses that are never dereferenced; how many allocations
  * were made and released. */
@@ -151,15 +160,18 @@ int cuMemCreate(uint64_t* handle, size_t bytes, const void* properties, unsigned
 /* The steps of releases, in order. */
 static char releases[4096];
 const char* stand_in_releases(void) { return releases; }
-/* Notes `step` of a release; 0, or CUDA_ERROR_INVALID_CONTEXT without a current context. */
+/* Notes `step` of a release, and where the primary context is not current, what is; 0, or
+ * CUDA_ERROR_INVALID_CONTEXT without a current context. */
 static int release_step(const char* step) {
     const size_t length = strlen(releases);
     snprintf(releases + length, sizeof releases - length, "%s%s; ", step,
-             current == NULL ? " without a current context" : "");
+             current == NULL       ? " without a current context"
+             : current != &primary ? " in another context"
+                                   : "");
     return current == NULL ? 201 : 0;
 }
 __attribute__((destructor)) static void check_releases(void) {
-    if (getenv("STAND_IN_CHECK_RELEASES") == NULL || (released == created && strstr(releases, "without") == NULL))
+    if (getenv("STAND_IN_CHECK_RELEASES") == NULL || (released == created && strstr(releases, "context") == NULL))
         return;
     fprintf(stderr, "stand-in libcuda: %d of %d allocations released at exit, so: %s\n", released, created, releases);
     _exit(1);

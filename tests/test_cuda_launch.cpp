@@ -62,6 +62,24 @@ TEST_CASE("a function loaded through libcuda is given the PTX, its name and its 
     CHECK(tiles::total_counters().launches == all + 1);
 }
 
+TEST_CASE("a function's load and launch through libcuda leave the thread's own CUDA context current",
+          "[libcuda-stand-in]") {
+    // A thread with a CUDA context of its own current; the stand-in refuses modules, functions,
+    // launches and waits in any context but libtiles'.
+    int own_context = 0;
+    REQUIRE(stand_in_function<int (*)(void*)>("cuCtxSetCurrent")(&own_context) == 0);
+    const auto current = stand_in_function<void* (*)()>("stand_in_current");
+    const tiles::engine::cuda_function f =
+        tiles::engine::load_cuda_function(".version 8.5\n.target sm_90a\n", "gemm_wgmma", 65536);
+    CHECK(current() == &own_context);
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    int first = 1;
+    void* args[] = {&first};
+    tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+    CHECK(current() == &own_context);
+    stand_in_function<int (*)(void*)>("cuCtxSetCurrent")(nullptr); // the thread as the other cases find it
+}
+
 TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the first GPU, readable and writable",
           "[libcuda-stand-in]") {
     {

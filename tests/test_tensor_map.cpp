@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "fixture.hpp"
+#include "libcuda_stand_in.hpp"
 #include "tiles/engine/tensor_map.hpp"
 
 namespace {
@@ -51,6 +52,16 @@ TEST_CASE("a tensor map passes libcuda a matrix as cuda.h describes it", "[libcu
     CHECK(tf32[3] == 24);
     CHECK(tf32[5] == 24 * 4);
     CHECK(tf32[11] == 2); // CU_TENSOR_MAP_SWIZZLE_64B
+}
+
+TEST_CASE("a tensor map leaves the thread's own CUDA context current", "[libcuda-stand-in]") {
+    // A thread with a CUDA context of its own current, as a program using CUDA beside libtiles has;
+    // the stand-in's encoder refuses in any context but libtiles' (the first GPU's primary one).
+    int own_context = 0;
+    REQUIRE(stand_in_function<int (*)(void*)>("cuCtxSetCurrent")(&own_context) == 0);
+    tiles::engine::make_tensor_map(0x7f0000001000, tiles::element_type::float16, 64, 64, {64, 64, 128});
+    CHECK(stand_in_function<void* (*)()>("stand_in_current")() == &own_context);
+    stand_in_function<int (*)(void*)>("cuCtxSetCurrent")(nullptr); // the thread as the other cases find it
 }
 
 TEST_CASE("a tensor map of another element type or swizzle is refused before libcuda is asked", "[libcuda-stand-in]") {

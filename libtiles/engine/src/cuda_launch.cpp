@@ -49,11 +49,6 @@ const libcuda& launching_libcuda() {
     return cuda;
 }
 
-const libcuda& current_for_launches() {
-    current_libcuda();
-    return launching_libcuda();
-}
-
 // OpenCL 3.0's clCreateBufferWithProperties, which the headers libtiles builds with (OpenCL 2.x)
 // do not declare, from the ICD loader; null where it has none.
 using create_buffer_with_properties = cl_mem (*)(cl_context, const cl_ulong*, cl_mem_flags, std::size_t, void*,
@@ -409,7 +404,8 @@ void drop_cuda_scratch(std::uint64_t context_id) noexcept {
 }
 
 cuda_function load_cuda_function(const std::string& ptx, const std::string& name, std::size_t dynamic_shared_bytes) {
-    const libcuda& cuda = current_for_launches();
+    const libcuda& cuda = launching_libcuda();
+    const primary_context_pushed primary(cuda);
     void* module = nullptr;
     check_cuda(cuda.module_load_data(&module, ptx.c_str()), "cuModuleLoadData");
     cuda_function f{nullptr, dynamic_shared_bytes};
@@ -445,7 +441,8 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
     std::lock_guard<std::mutex> lock(loaded->mutex);
     if (const auto found = loaded->functions.find(wanted); found != loaded->functions.end()) {
         if (found->second.dynamic_shared_bytes >= shared.bytes) return found->second;
-        const libcuda& cuda = current_for_launches();
+        const libcuda& cuda = launching_libcuda();
+        const primary_context_pushed primary(cuda);
         check_cuda(
             cuda.function_set_attribute(found->second.function, max_dynamic_shared_size_bytes, int(shared.bytes)),
             "cuFuncSetAttribute (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)");
@@ -470,12 +467,14 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 }
 
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args) {
-    const libcuda& cuda = current_for_launches();
+    const libcuda& cuda = launching_libcuda();
     if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
     step_clock steps(logging(log_level::debug));
     context.flush();
     check(context.queue().finish(), "clFinish");
     steps.mark("clFinish");
+    // The launch and its wait on the legacy stream of the context current: libtiles' own.
+    const primary_context_pushed primary(cuda);
     check_cuda(cuda.launch_kernel(f.function, blocks, 1, 1, threads, 1, 1, unsigned(f.dynamic_shared_bytes), nullptr,
                                   args, nullptr),
                "cuLaunchKernel");

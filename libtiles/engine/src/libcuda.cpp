@@ -1,8 +1,13 @@
-// libtiles engine: libcuda, loaded once (libcuda.hpp). Its tensor-map encoder and its launches
-// need a current CUDA context (else CUDA_ERROR_INVALID_CONTEXT): the first GPU's primary one.
+// libtiles engine: libcuda, loaded once (libcuda.hpp). Its tensor-map encoder, its launches and its
+// memory need a current CUDA context (else CUDA_ERROR_INVALID_CONTEXT): the first GPU's primary
+// one, pushed for each call and popped after it (primary_context_pushed), so that a thread's own
+// context is current again after libtiles has used libcuda on it.
 #include "libcuda.hpp"
 
 #include <dlfcn.h>
+
+#include <iterator>
+#include <utility>
 
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
@@ -15,12 +20,33 @@ template <class F> bool find(void* library, const char* name, F& entry) {
     return entry != nullptr;
 }
 
-// The entry points of launches and of memory OpenCL imports, the first one missing named.
+// "libcuda.so.1 has no <name>" of the first of `entries` (its name, whether it was found) missing;
+// empty where none is.
+template <std::size_t N> std::string first_missing(const std::pair<const char*, bool> (&entries)[N]) {
+    for (const auto& [name, found] : entries)
+        if (!found) return std::string("libcuda.so.1 has no ") + name;
+    return "";
+}
+
+// The entry points every use of libcuda needs (tensor maps among them).
+std::string find_basic_entries(void* library, libcuda& cuda) {
+    const std::pair<const char*, bool> entries[] = {
+        {"cuInit", find(library, "cuInit", cuda.init)},
+        {"cuDeviceGet", find(library, "cuDeviceGet", cuda.device_get)},
+        {"cuDevicePrimaryCtxRetain", find(library, "cuDevicePrimaryCtxRetain", cuda.primary_context_retain)},
+        {"cuCtxPushCurrent_v2", find(library, "cuCtxPushCurrent_v2", cuda.context_push_current)},
+        {"cuCtxPopCurrent_v2", find(library, "cuCtxPopCurrent_v2", cuda.context_pop_current)},
+        {"cuTensorMapEncodeTiled", find(library, "cuTensorMapEncodeTiled", cuda.encode_tiled)}};
+    const std::string missing = first_missing(entries);
+    // The one of them that drivers of CUDA 11 and older lack.
+    return missing.empty() || entries[std::size(entries) - 1].second ? missing
+                                                                     : missing + " (a driver older than CUDA 12)";
+}
+
+// The entry points of launches and of memory OpenCL imports.
 std::string find_launch_entries(void* library, libcuda& cuda) {
     const std::pair<const char*, bool> entries[] = {
         {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
-        {"cuCtxPushCurrent_v2", find(library, "cuCtxPushCurrent_v2", cuda.context_push_current)},
-        {"cuCtxPopCurrent_v2", find(library, "cuCtxPopCurrent_v2", cuda.context_pop_current)},
         {"cuModuleLoadData", find(library, "cuModuleLoadData", cuda.module_load_data)},
         {"cuModuleGetFunction", find(library, "cuModuleGetFunction", cuda.module_get_function)},
         {"cuModuleUnload", find(library, "cuModuleUnload", cuda.module_unload)},
@@ -36,9 +62,7 @@ std::string find_launch_entries(void* library, libcuda& cuda) {
         {"cuMemMap", find(library, "cuMemMap", cuda.memory_map)},
         {"cuMemUnmap", find(library, "cuMemUnmap", cuda.memory_unmap)},
         {"cuMemSetAccess", find(library, "cuMemSetAccess", cuda.memory_set_access)}};
-    for (const auto& [name, found] : entries)
-        if (!found) return std::string("libcuda.so.1 has no ") + name;
-    return "";
+    return first_missing(entries);
 }
 
 libcuda load() {
@@ -47,12 +71,7 @@ libcuda load() {
     if (library == nullptr) {
         const char* error = dlerror();
         cuda.missing = std::string("libcuda.so.1 could not be loaded (") + (error ? error : "no reason given") + ")";
-    } else if (!find(library, "cuInit", cuda.init) || !find(library, "cuDeviceGet", cuda.device_get) ||
-               !find(library, "cuDevicePrimaryCtxRetain", cuda.primary_context_retain) ||
-               !find(library, "cuCtxSetCurrent", cuda.context_set_current) ||
-               !find(library, "cuTensorMapEncodeTiled", cuda.encode_tiled)) {
-        cuda.missing = "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)";
-    } else {
+    } else if (cuda.missing = find_basic_entries(library, cuda); cuda.missing.empty()) {
         int device = 0;
         if (const int status = cuda.init(0); status != 0)
             cuda.missing = "libcuda's cuInit failed (CUresult " + std::to_string(status) + ")";
@@ -78,10 +97,9 @@ void check_cuda(int status, const char* call) {
                                   ")");
 }
 
-const libcuda& current_libcuda() {
+const libcuda& usable_libcuda() {
     const libcuda& cuda = loaded_libcuda();
     if (!cuda.missing.empty()) throw unsupported_feature(cuda.missing);
-    check_cuda(cuda.context_set_current(cuda.primary_context), "cuCtxSetCurrent");
     return cuda;
 }
 

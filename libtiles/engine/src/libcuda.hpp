@@ -21,7 +21,6 @@ struct libcuda {
     int (*device_get)(int*, int) = nullptr;
     int (*device_get_uuid)(unsigned char*, int) = nullptr; // cuDeviceGetUuid's CUuuid: 16 bytes
     int (*primary_context_retain)(void**, int) = nullptr;
-    int (*context_set_current)(void*) = nullptr;
     int (*context_push_current)(void*) = nullptr;
     int (*context_pop_current)(void**) = nullptr;
     int (*encode_tiled)(void* map, int data_type, unsigned rank, void* address, const std::uint64_t* dims,
@@ -52,14 +51,13 @@ const libcuda& loaded_libcuda();
 // Throws unsupported_feature "libcuda's <call> failed (CUresult <status>)" where status is not 0.
 void check_cuda(int status, const char* call);
 
-// Makes the first GPU's primary context current on the calling thread (it is current per
-// thread; making it current again costs a call). Throws unsupported_feature where libcuda is
-// missing or refuses.
-const libcuda& current_libcuda();
+// libcuda as loaded; throws unsupported_feature saying why where it cannot be used at all.
+const libcuda& usable_libcuda();
 
 // The first GPU's primary context current on the calling thread while this lives, and what the
-// thread had current before current again after it (cuCtxPushCurrent / cuCtxPopCurrent), for
-// libtiles' memory, which may be allocated or released on a thread whose CUDA context is its own.
+// thread had current before current again after it (cuCtxPushCurrent / cuCtxPopCurrent): held
+// around every call of libcuda that needs a context (tensor maps, modules, launches, memory), since
+// libtiles may be called on a thread whose CUDA context is its own.
 class primary_context_pushed {
   public:
     // Throws unsupported_feature where libcuda refuses the push.

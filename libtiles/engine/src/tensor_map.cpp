@@ -1,5 +1,5 @@
 // libtiles engine: tensor maps from libcuda (tensor_map.hpp, libcuda.hpp). The encoder needs a
-// current CUDA context, so the calling thread makes the first GPU's primary context current: the
+// current CUDA context, so the first GPU's primary context is pushed for it and popped after: the
 // map only describes memory, which the kernel that reads it addresses through whichever context
 // launches it (OpenCL's, or libcuda's own).
 #include "tiles/engine/tensor_map.hpp"
@@ -46,7 +46,8 @@ std::string tensor_maps_missing() { return loaded_libcuda().missing; }
 
 tensor_map make_tensor_map(std::uint64_t address, element_type type, std::int64_t rows, std::int64_t columns,
                            const tensor_box& box) {
-    const libcuda& cuda = current_libcuda();
+    const libcuda& cuda = usable_libcuda();
+    const primary_context_pushed primary(cuda);
     const std::uint64_t dims[2] = {std::uint64_t(columns), std::uint64_t(rows)};
     const std::uint64_t row_bytes[1] = {std::uint64_t(columns) * element_size(type)};
     const unsigned box_dims[2] = {unsigned(box.box_columns), unsigned(box.box_rows)}, element_strides[2] = {1, 1};
