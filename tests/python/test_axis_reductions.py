@@ -519,7 +519,7 @@ def test_calls_one_after_another_take_each_calls_dtypes_and_shapes():
         assert got.dtype == want.dtype
         np.testing.assert_allclose(np.asarray(got), want)
     with pytest.raises(TypeError):
-        xp.sum(x, dtype=[("a", "f4")])  # unhashable once listed: numpy's error each time
+        xp.sum(x, dtype=[("a", "f4")])  # a structured dtype: numpy's error
     view = x[1:4, ::2]
     for left, right in ((x, x), (view, view), (x[:, :1], x), (x, x[:1]), (view, x[1:4, 1::2])):
         np.testing.assert_array_equal(np.asarray(left + right), np.asarray(left) + np.asarray(right))

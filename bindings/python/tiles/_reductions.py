@@ -68,21 +68,11 @@ def _result_shape(shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool)
     return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
 
 
-def _numpy_result(op: str, elements: np.dtype, dtype: Any) -> np.dtype:
-    """numpy's result dtype of `op` of `elements` with `dtype=`, which asking numpy costs more
-    than a small reduction's launch: kept per (op, dtypes) where dtype= is hashable (a dtype, a
-    type, a name); anything else goes to numpy each time, which gives its errors."""
-    try:
-        return _result_dtype(op, elements, dtype)
-    except TypeError:  # unhashable dtype=: numpy's own error, or its answer
-        return _ask_numpy(op, elements, dtype)
-
-
-def _ask_numpy(op: str, elements: np.dtype, dtype: Any) -> np.dtype:
+@functools.lru_cache(maxsize=256)
+def result_dtype(op: str, elements: np.dtype, dtype: Optional[np.dtype]) -> np.dtype:
+    """numpy's result dtype of `op` of `elements` with `dtype=` (None where not given), which
+    asking numpy costs more than a small reduction's launch: kept per (op, dtypes)."""
     return getattr(np, op)(np.ones(1, elements), **({} if dtype is None else {"dtype": dtype})).dtype
-
-
-_result_dtype = functools.lru_cache(maxsize=256)(_ask_numpy)
 
 
 def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
@@ -95,7 +85,7 @@ def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[
         result = np.dtype(np.int64)
         accumulated = x.dtype
     else:
-        result = _numpy_result(op, x.dtype, dtype)
+        result = result_dtype(op, x.dtype, dtype)
         accumulated = x.dtype if op in ("max", "min") else result
     if accumulated == np.float16:
         accumulated = np.dtype(np.float32)
