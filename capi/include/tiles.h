@@ -1118,10 +1118,15 @@ typedef struct tiles_algorithm_info {
     const char* const* parameter_values; /* the names that parameter takes, in the order of its C enum's
                                             values (tiles_reduction, tiles_precision); static strings */
     size_t parameter_value_count;        /* how many names parameter_values holds; 0 for no parameter */
+    const char* const* numbers;          /* its plain numbers' names, as its functions' parameters ("alpha",
+                                            "beta"), in their order; a function may take the first few only
+                                            (tiles_stencil none of tiles_stencil_split's "iterations");
+                                            static strings */
+    size_t number_count;                 /* how many names numbers holds; 0 for none */
 } tiles_algorithm_info;
 /* A tiles_algorithm_info with struct_size set, to pass to tiles_algorithm_describe. */
 #define TILES_ALGORITHM_INFO_INIT                                                                                      \
-    { sizeof(tiles_algorithm_info), NULL, 0, NULL, NULL, 0 }
+    { sizeof(tiles_algorithm_info), NULL, 0, NULL, NULL, 0, NULL, 0 }
 
 /* Fills `out`, whose struct_size must be set, with algorithm number `algorithm` (from 0 on). */
 TILES_API tiles_status tiles_algorithm_describe(tiles_algorithm_info* out, size_t algorithm);

@@ -355,6 +355,8 @@ tiles_status tiles_algorithm_describe(tiles_algorithm_info* out, size_t algorith
         info.parameter = described.parameter;
         info.parameter_values = described.parameter_values.empty() ? nullptr : described.parameter_values.data();
         info.parameter_value_count = described.parameter_values.size();
+        info.numbers = described.numbers.empty() ? nullptr : described.numbers.data();
+        info.number_count = described.numbers.size();
         write_struct(out, info, "tiles_algorithm_info");
     });
 }

@@ -765,6 +765,7 @@ int test_algorithms_described(void) {
      * bfloat16 elements of rank 1 or 2, no section, and a written output. */
     CHECK_OK(tiles_algorithm_describe(&info, 3));
     CHECK(info.operand_count == 2 && strcmp(info.parameter, "") == 0 && info.parameter_value_count == 0);
+    CHECK(info.number_count == 0);
     tiles_algorithm_operand operand = TILES_ALGORITHM_OPERAND_INIT;
     CHECK_OK(tiles_algorithm_describe_operand(&operand, 3, 0));
     CHECK(strcmp(operand.name, "input") == 0 && strcmp(operand.role, "the input") == 0 && operand.written == 0);
@@ -788,6 +789,18 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe_operand(&operand, 5, 2));
     CHECK(strcmp(operand.name, "c") == 0 && strcmp(operand.role, "C") == 0 && operand.written == 1);
     CHECK(operand.dtypes == (dtype_bit(TILES_FLOAT32) | dtype_bit(TILES_FLOAT64)));
+
+    /* The plain numbers by the names of this header's parameters, in their order: tiles_block_sum's
+     * block_rows and block_columns, tiles_gemm's alpha and beta, tiles_stencil_split's iterations. */
+    CHECK_OK(tiles_algorithm_describe(&info, 1));
+    CHECK(info.number_count == 2 && strcmp(info.numbers[0], "block_rows") == 0 &&
+          strcmp(info.numbers[1], "block_columns") == 0);
+    CHECK_OK(tiles_algorithm_describe(&info, 5));
+    CHECK(info.number_count == 2 && strcmp(info.numbers[0], "alpha") == 0 && strcmp(info.numbers[1], "beta") == 0);
+    CHECK_OK(tiles_algorithm_describe(&info, 4));
+    CHECK(info.number_count == 1 && strcmp(info.numbers[0], "iterations") == 0);
+    CHECK_OK(tiles_algorithm_describe(&info, 0));
+    CHECK(info.number_count == 0);
 
     CHECK_FAILS(tiles_algorithm_describe_operand(&operand, 6, 0), invalid, "there is no algorithm 6");
     return failed;

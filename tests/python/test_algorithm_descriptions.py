@@ -2,7 +2,8 @@
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
 comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
 functions take each operand by its name, in the description's order (const where it is only read),
-the extension's functions that bind them name their arguments as tiles.h its parameters, and the
+and each plain number (block_rows, alpha, iterations) by its name in the description's order, the
+extension's functions that bind them name their arguments as tiles.h its parameters, and the
 Python function's docstring names each operand's dtypes; the algorithms guide's table names
 exactly the element types of the inputs, and its table of gemm's precisions exactly gemm's
 precisions. The C API's checks and Python's refusals read the same description."""
@@ -94,6 +95,25 @@ def test_tiles_h_takes_the_views_in_the_order_described(algorithm):
     for _, function, parameters in _declarations(algorithm["name"]):
         views = re.findall(r"tiles_view\* (\w+)", parameters)
         assert views == described[:len(views)], f"{function} takes views {views}; its description lists {described}"
+
+
+# A plain number of tiles.h: a parameter of an arithmetic type other than size_t (out_size and
+# count are the sizes of the pointers before them).
+PLAIN_NUMBER = re.compile(r"^(?:int|unsigned|long|float|double|u?int\d+_t) (\w+)$")
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])
+def test_tiles_h_takes_the_numbers_by_the_names_and_in_the_order_described(algorithm):
+    # Each function takes the first few of the described numbers (tiles_stencil none of
+    # tiles_stencil_split's iterations), and some function takes them all.
+    described = algorithm["numbers"]
+    taken = []
+    for _, function, parameters in _declarations(algorithm["name"]):
+        numbers = [m.group(1) for p in parameters.split(",") if (m := PLAIN_NUMBER.match(p.strip()))]
+        assert numbers == described[:len(numbers)], (f"{function} takes numbers {numbers}; its description "
+                                                     f"names {described}")
+        taken = max(taken, numbers, key=len)
+    assert taken == described, f"no function of {algorithm['name']} takes all of {described}"
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS, ids=lambda a: a["name"])

@@ -97,13 +97,12 @@ template <class... Rest> struct arguments_of<void*, size_t, tiles_dtype, Rest...
 };
 
 // The names Python gives the arguments of algorithm `algorithm`'s C function, one by one from the
-// first, read from its description where it has them: "context" or "contexts" for where it runs,
-// "accumulator" for a result's dtype (which stands for its written operand), each view's operand's name in the
-// description's order, the named parameter's for an enumeration's value; the names of its numbers, which it does not
-// describe, given in their order.
+// first, read from its description: "context" or "contexts" for where it runs, "accumulator" for a
+// result's dtype (which stands for its written operand), each view's operand's name and each
+// number's name in the description's order, the named parameter's for an enumeration's value.
 class described_names {
   public:
-    described_names(const char* algorithm, std::vector<const char*> numbers) : numbers_(std::move(numbers)) {
+    explicit described_names(const char* algorithm) {
         for (index_ = 0; tiles_algorithm_describe(&info_, index_) == TILES_SUCCESS; ++index_)
             if (std::string(info_.name) == algorithm) return;
         throw std::logic_error(std::string("no algorithm is described as '") + algorithm + "'");
@@ -120,10 +119,11 @@ class described_names {
         }
     }
 
-    // Throws where the C function took fewer views or numbers than named.
+    // Throws where the C function took fewer views than described (a function may take the first
+    // few of the numbers only: tiles_stencil none of stencil_split's "iterations").
     void check_all_named() const {
-        if (operands_ + results_ != info_.operand_count || numbers_taken_ != numbers_.size())
-            throw std::logic_error(std::string(info_.name) + "'s C function takes other views or numbers than named");
+        if (operands_ + results_ != info_.operand_count)
+            throw std::logic_error(std::string(info_.name) + "'s C function takes other views than described");
     }
 
   private:
@@ -137,9 +137,9 @@ class described_names {
         } else if constexpr (std::is_enum_v<C>) {
             return info_.parameter;
         } else {
-            if (numbers_taken_ == numbers_.size())
-                throw std::logic_error(std::string(info_.name) + "'s binding names fewer numbers than it takes");
-            return numbers_[numbers_taken_++];
+            if (numbers_ == info_.number_count)
+                throw std::logic_error(std::string(info_.name) + "'s C function takes more numbers than described");
+            return info_.numbers[numbers_++];
         }
     }
 
@@ -147,8 +147,7 @@ class described_names {
     size_t index_ = 0;
     size_t operands_ = 0;
     size_t results_ = 0;
-    std::vector<const char*> numbers_;
-    size_t numbers_taken_ = 0;
+    size_t numbers_ = 0;
 };
 
 // The C function Function as Python calls it, with its arguments (arguments_of its parameters) in
@@ -171,10 +170,9 @@ struct c_function<Function, std::tuple<Arguments...>> {
     }
 
     // Binds it as `python_name` (by default the algorithm's name), its arguments named from
-    // algorithm `algorithm`'s description, and its numbers by `numbers`.
-    static void bind(py::module_& m, const char* algorithm, std::vector<const char*> numbers = {},
-                     const char* python_name = nullptr) {
-        described_names names(algorithm, std::move(numbers));
+    // algorithm `algorithm`'s description.
+    static void bind(py::module_& m, const char* algorithm, const char* python_name = nullptr) {
+        described_names names(algorithm);
         // A braced list is evaluated in order: the names come in the order of the arguments.
         const std::array<const char*, sizeof...(Arguments)> named{names.template next<Arguments>()...};
         names.check_all_named();
@@ -217,11 +215,14 @@ void register_algorithms(py::module_& m) {
         py::list all;
         tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
         for (size_t a = 0; tiles_algorithm_describe(&info, a) == TILES_SUCCESS; ++a) {
+            py::list numbers;
+            for (size_t n = 0; n < info.number_count; ++n) numbers.append(info.numbers[n]);
             py::list values;
             for (size_t v = 0; v < info.parameter_value_count; ++v) values.append(info.parameter_values[v]);
             py::dict d;
             d["name"] = info.name;
             d["operands"] = operands_of(a, info.operand_count);
+            d["numbers"] = numbers;
             d["parameter"] = info.parameter;
             d["parameter_values"] = values;
             all.append(d);
@@ -229,7 +230,7 @@ void register_algorithms(py::module_& m) {
         return all;
     });
     c_function<tiles_reduce_as>::bind(m, "reduce");
-    c_function<tiles_reduce_into>::bind(m, "reduce", {}, "reduce_into");
+    c_function<tiles_reduce_into>::bind(m, "reduce", "reduce_into");
     m.def(
         "block_grid",
         [](int rows, int columns, int block_rows, int block_columns) {
@@ -238,8 +239,8 @@ void register_algorithms(py::module_& m) {
             return py::make_tuple(grid_rows, grid_columns);
         },
         py::arg("rows"), py::arg("columns"), py::arg("block_rows"), py::arg("block_columns"));
-    c_function<tiles_block_sum>::bind(m, "block_sum", {"block_rows", "block_columns"});
-    c_function<tiles_block_average>::bind(m, "block_average", {"block_rows", "block_columns"});
+    c_function<tiles_block_sum>::bind(m, "block_sum");
+    c_function<tiles_block_average>::bind(m, "block_average");
     c_function<tiles_transpose>::bind(m, "transpose");
     m.def(
         "default_precision",
@@ -247,11 +248,11 @@ void register_algorithms(py::module_& m) {
             return std::string(tiles_precision_name(tiles_default_precision(dtype_of(dtype))));
         },
         py::arg("dtype"));
-    c_function<tiles_gemm_as>::bind(m, "gemm", {"alpha", "beta"});
+    c_function<tiles_gemm_as>::bind(m, "gemm");
     c_function<tiles_stencil>::bind(m, "stencil");
-    c_function<tiles_reduce_split>::bind(m, "reduce", {}, "reduce_split");
-    c_function<tiles_gemm_split>::bind(m, "gemm", {"alpha", "beta"}, "gemm_split");
-    c_function<tiles_stencil_split>::bind(m, "stencil", {"iterations"}, "stencil_split");
+    c_function<tiles_reduce_split>::bind(m, "reduce", "reduce_split");
+    c_function<tiles_gemm_split>::bind(m, "gemm", "gemm_split");
+    c_function<tiles_stencil_split>::bind(m, "stencil", "stencil_split");
 }
 
 } // namespace tiles_python

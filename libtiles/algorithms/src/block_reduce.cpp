@@ -27,6 +27,7 @@ const algorithm_description& block_sum_description() {
                                written_matrix("output", "the output",
                                               {element_type::int32, element_type::int64, element_type::uint64,
                                                element_type::float32, element_type::float64})},
+                              {"block_rows", "block_columns"},
                               "",
                               {}});
     return *description;
@@ -38,6 +39,7 @@ const algorithm_description& block_average_description() {
         return algorithm_description{
             "block_average",
             {read_matrix("input", "the input", types), written_matrix("output", "the output", types)},
+            {"block_rows", "block_columns"},
             "",
             {}};
     }());

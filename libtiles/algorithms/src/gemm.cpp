@@ -114,6 +114,7 @@ const algorithm_description& gemm_description() {
         return algorithm_description{"gemm",
                                      {read_matrix("a", "A", types), read_matrix("b", "B", types),
                                       written_matrix("c", "C", {element_type::float32, element_type::float64})},
+                                     {"alpha", "beta"},
                                      "precision",
                                      precisions};
     }());

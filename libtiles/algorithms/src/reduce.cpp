@@ -44,6 +44,7 @@ const algorithm_description& reduce_description() {
          written_matrix("result", "the result",
                         {element_type::int32, element_type::uint32, element_type::int64, element_type::uint64,
                          element_type::float32, element_type::float64})},
+        {},
         "op",
         {to_string(reduction_op::sum), to_string(reduction_op::min), to_string(reduction_op::max)}});
     return *description;

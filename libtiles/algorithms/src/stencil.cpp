@@ -96,6 +96,7 @@ const algorithm_description& stencil_description() {
         return algorithm_description{algorithm,
                                      {read_matrix("input", "the input", types), read_matrix("mask", "the mask", types),
                                       written_matrix("output", "the output", types)},
+                                     {"iterations"},
                                      "",
                                      {}};
     }());

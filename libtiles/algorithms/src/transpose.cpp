@@ -106,6 +106,7 @@ const algorithm_description& transpose_description() {
         return algorithm_description{
             "transpose",
             {read_matrix("input", "the input", types), written_matrix("output", "the output", types)},
+            {},
             "",
             {}};
     }());

@@ -1,8 +1,8 @@
 // libtiles algorithms: each algorithm's face, described once beside the algorithm: its name, its
 // operands (what each is called, whether it is written, the ranks and element types it takes,
-// whether a section of data will do) and its named parameter. The algorithm checks its inputs'
-// elements against it; the C API makes its checks of views from it and hands it to Python
-// (tiles_algorithm_describe); a test holds the documents to it.
+// whether a section of data will do), the names of its plain numbers and its named parameter. The
+// algorithm checks its inputs' elements against it; the C API makes its checks of views from it and
+// hands it to Python (tiles_algorithm_describe); a test holds the documents to it.
 #pragma once
 
 #include <string>
@@ -26,6 +26,10 @@ struct operand_description {
 struct algorithm_description {
     const char* name; // as the C API's functions (tiles_<name>...) and Python's call it: "transpose"
     std::vector<operand_description> operands;
+    // Its plain numbers ("alpha", "beta") by the names of tiles.h's parameters and of the Python
+    // extension's arguments, in the order its functions take them; a function may take the first
+    // few only (tiles_stencil runs once, so it takes none of stencil_split's "iterations").
+    std::vector<const char*> numbers;
     const char* parameter;                     // its named parameter ("op", "precision"), or "" for none
     std::vector<const char*> parameter_values; // the names it takes, in the order of its C enumeration
 
