@@ -7,7 +7,8 @@
  * point>=<CUresult>" makes that one fail. Its context is current per thread, as libcuda's is: the
  * release of memory (unmap, release, address free) is written into stand_in_releases(), each step
  * said to come without a current context where the calling thread has none (cuCtxPushCurrent and
- * cuCtxPopCurrent keep a stack per thread, stand_in_current() says what is current); with
+ * cuCtxPopCurrent keep a stack per thread, stand_in_current() says what is current), and the
+ * allocations made and most held at once are counted (stand_in_memory_created, _most_held); with
  * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
@@ -130,9 +131,11 @@ int cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsign
 int cuStreamSynchronize(void* stream) { return stream == NULL ? failure("cuStreamSynchronize") : 400; }
 
 /* Memory: a granularity of 2 MiB, and addresses that are never dereferenced; how many allocations
- * were made and released. */
-static int created, released;
+ * were made and released, and the most held at once since stand_in_reset_most_held. */
+static int created, released, most_held;
 int stand_in_memory_created(void) { return created; }
+int stand_in_most_held(void) { return most_held; }
+void stand_in_reset_most_held(void) { most_held = created - released; }
 int cuMemGetAllocationGranularity(size_t* granularity, const void* properties, int option) {
     *granularity = (size_t)2 << 20;
     return properties != NULL && option == 0 ? failure("cuMemGetAllocationGranularity") : 1;
@@ -145,6 +148,7 @@ int cuMemCreate(uint64_t* handle, size_t bytes, const void* properties, unsigned
     *handle = 0x4a11;
     if (flags != 0 || failure("cuMemCreate")) return flags == 0 ? failure("cuMemCreate") : 1;
     ++created;
+    if (created - released > most_held) most_held = created - released;
     return 0;
 }
 #endif

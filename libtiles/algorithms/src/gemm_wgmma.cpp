@@ -10,7 +10,6 @@
 
 #include <CL/cl.h>
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -29,6 +28,7 @@
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
+#include "wide_operands.hpp"
 
 extern const char tiles_kernel_gemm_wgmma[];
 
@@ -314,20 +314,6 @@ void tell_once(const engine::device_info& device, const std::string& in_slabs, c
                                          device.name + "': " + reason);
 }
 
-std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
-
-// A matrix the wide kernel reads or writes: its buffer on the context, its bytes, and libcuda's
-// address of it: its own where the buffer is memory libcuda allocated (cuda_address_of) at an
-// address the tensor maps take (16-byte aligned, as wgmma_gemm_suits holds the rows), else the
-// place in the context's imported memory where it is staged (`staged_at`).
-struct wide_operand {
-    cl::Buffer buffer;
-    std::size_t bytes, staged_at;
-    std::uint64_t address;
-    bool staged() const { return staged_at != npos; }
-    static constexpr std::size_t npos = std::size_t(-1);
-};
-
 // C = alpha * A * B + beta * C on the wide kernel through libcuda: the matrices the kernel reads
 // (read_operands) and C used where their buffers are memory libcuda allocated, else staged in the
 // context's imported memory (C where beta is not 0) and C copied back; the kernel launched over
@@ -352,45 +338,14 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::pair<operand_map, operand_map> kept =
         makes ? maps_of(context, storage, precision, a_operand, b_operand) : std::pair<operand_map, operand_map>{};
     const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first.made, kept.second.made);
-    const std::size_t element = element_size(storage);
-    // The staged ones laid out one after another in the imported memory, the tensor maps last.
-    std::size_t needed = 0;
-    std::vector<cl_mem> read; // A's and B's buffers
-    auto operand_of = [&](const matrix_operand& matrix, std::size_t bytes, engine::host_access access) {
-        // Retained: device_buffer's cl_mems are the storages', borrowed.
-        cl::Buffer buffer(engine::device_buffer_in_place(*matrix.data, context, access), true);
-        const std::uint64_t own = engine::cuda_address_of(buffer());
-        // C over A's or B's buffer (two arrays over one cl_mem, which check_not_aliased cannot see)
-        // is staged: written in place, it would overwrite what the kernel still reads.
-        const bool overwrites_read =
-            access != engine::host_access::read && std::find(read.begin(), read.end(), buffer()) != read.end();
-        if (access == engine::host_access::read) read.push_back(buffer());
-        if (own != 0 && own % 16 == 0 && !overwrites_read)
-            return wide_operand{std::move(buffer), bytes, wide_operand::npos, own};
-        const std::size_t at = needed;
-        needed += aligned(bytes);
-        return wide_operand{std::move(buffer), bytes, at, 0};
-    };
-    wide_operand operands[3] = {
-        operand_of(a, std::size_t(a.rows) * a.columns * element, engine::host_access::read),
-        operand_of(b, std::size_t(b.rows) * b.columns * element, engine::host_access::read),
-        operand_of(c, std::size_t(c.rows) * c.columns * sizeof(float), engine::host_access::read_write)};
-    wide_operand &a_wide = operands[0], &b_wide = operands[1], &c_wide = operands[2];
-    const std::size_t maps_at = needed;
-    needed += 2 * sizeof(engine::tensor_map);
+    // The tensor maps in the scratch memory after the staged matrices.
+    wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
-    if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
-        // The smaller one released before the larger one is allocated: once the queue is done
-        // with it, OpenCL destroys its buffer at the reset, and the import releases its memory
-        // before it allocates.
-        if (scratch->memory != nullptr) engine::check(context->queue().finish(), "clFinish");
-        scratch->memory.reset();
-        scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
-    }
-    const engine::cuda_memory& memory = *scratch->memory;
-    for (wide_operand& operand : operands)
-        if (operand.staged()) operand.address = memory.cuda_address() + operand.staged_at;
+    const engine::cuda_memory& memory = scratch->holding(context, operands.scratch_bytes);
+    operands.placed_in(memory.cuda_address());
+    const wide_operand &a_wide = operands.a, &b_wide = operands.b, &c_wide = operands.c;
+    const std::size_t maps_at = operands.tail_at;
     const engine::tensor_map maps[2] = {
         engine::make_tensor_map(a_wide.address, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
         engine::make_tensor_map(b_wide.address, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
