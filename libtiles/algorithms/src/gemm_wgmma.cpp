@@ -164,12 +164,22 @@ matrix_operand read_in_place_of(const std::shared_ptr<context>& context, gemm_pr
                            : new_matrix(context, element_type_of(operand), read.rows, read.columns);
 }
 
+// tf32x3's B split along its rows of k (2 * padded k x n), of which the kernel reads the transpose
+// in B's place: `split` where given, else a new one.
+matrix_operand b_split_of(const std::shared_ptr<context>& context, const matrix_operand& b,
+                          const std::shared_ptr<storage>& split = nullptr) {
+    const int rows = 2 * padded_depth(b.rows);
+    return split != nullptr ? matrix_operand{split, rows, b.columns}
+                            : new_matrix(context, element_type_of(b), rows, b.columns);
+}
+
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
 // in a buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address
 // may then be another's), its map's buffer released on the next call, not in OpenCL's callback.
 // Where the kernel reads a matrix libtiles makes from the operand (read_shape_of), the entry holds
-// that matrix too, which the map is over: made once, so that its buffer, and the map, serve every
-// product with that operand's buffer.
+// that matrix too, which the map is over, and for tf32x3's B the split it is made from: made once,
+// so that their buffers, and the map, serve every product with that operand's buffer (each product
+// fills them anew from the operand as it is then).
 struct map_key {
     cl_mem buffer;
     int rows, columns, box_columns, box_rows;
@@ -183,6 +193,7 @@ struct map_key {
 };
 struct operand_map {
     std::shared_ptr<storage> map, made; // made: the matrix libtiles made that the map is over, or none
+    std::shared_ptr<storage> split;     // tf32x3's B split (b_split_of), which `made` is made from
 };
 struct map_cache {
     std::mutex mutex;
@@ -244,10 +255,11 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         std::shared_ptr<storage> held =
             engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
         engine::copy_in(*held, whole_of(*held), map.bytes.data());
-        return operand_map{held, read.data == operand.data ? nullptr : read.data};
+        return operand_map{held, read.data == operand.data ? nullptr : read.data, nullptr};
     };
-    const std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
-                                                   map_of(address[1], b_read, b, b_box)};
+    std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
+                                             map_of(address[1], b_read, b, b_box)};
+    if (precision == gemm_precision::tf32x3) made.second.split = b_split_of(context, b).data;
     std::lock_guard<std::mutex> lock(cache.mutex);
     for (const cl_mem buffer : {a_buffer, b_buffer})
         if (cache.maps.lower_bound(first_key_of(buffer)) == cache.maps.end() ||
@@ -272,22 +284,20 @@ void split(const std::shared_ptr<context>& context, const matrix_operand& in, co
 }
 
 // The matrices the kernel reads in A's and B's place at `precision` (read_shape_of), made from A
-// and B as they are now: into `a_made` and `b_made` where given (those kept with the operands'
-// tensor maps), else into new ones. Passes over A and B, a few percent of the product's time at n =
-// 8192.
+// and B as they are now: into those kept with the operands' tensor maps (`a_kept`, `b_kept`)
+// where they are, else into new ones. Passes over A and B, a few percent of the product's time at
+// n = 8192.
 std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<context>& context,
                                                         gemm_precision precision, const matrix_operand& a,
-                                                        const matrix_operand& b,
-                                                        const std::shared_ptr<storage>& a_made = nullptr,
-                                                        const std::shared_ptr<storage>& b_made = nullptr) {
-    const element_type type = element_type_of(a);
-    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_made),
-                         b_read = read_in_place_of(context, precision, true, b, b_made);
+                                                        const matrix_operand& b, const operand_map& a_kept,
+                                                        const operand_map& b_kept) {
+    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_kept.made),
+                         b_read = read_in_place_of(context, precision, true, b, b_kept.made);
     if (precision == gemm_precision::tf32) transpose(context, b, b_read);
     if (precision == gemm_precision::tf32x3) {
         split(context, a, a_read, false);
         // B split along its rows of k, then its transpose read as A is.
-        const matrix_operand b_split = new_matrix(context, type, 2 * padded_depth(b.rows), b.columns);
+        const matrix_operand b_split = b_split_of(context, b, b_kept.split);
         split(context, b, b_split, true);
         transpose(context, b_split, b_read);
     }
@@ -337,7 +347,7 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const bool makes = precision == gemm_precision::tf32 || precision == gemm_precision::tf32x3;
     const std::pair<operand_map, operand_map> kept =
         makes ? maps_of(context, storage, precision, a_operand, b_operand) : std::pair<operand_map, operand_map>{};
-    const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first.made, kept.second.made);
+    const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first, kept.second);
     // The tensor maps in the scratch memory after the staged matrices.
     wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
@@ -454,7 +464,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                              context->device()->name + "': " + refused.what());
         return false;
     }
-    const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first.made, maps.second.made);
+    const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first, maps.second);
     launch_algorithm(context, domain, wgmma_kernel(storage, precision),
                      std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(int(depth)),
                                                 scalar_arg(float(alpha)), input_arg(maps.first.map),
