@@ -10,7 +10,8 @@
  * CUDA_ERROR_INVALID_CONTEXT (201) where the primary context is not current, so that a call libtiles
  * makes without its context pushed fails; the release of memory (unmap, release, address free) is
  * written into stand_in_releases(), each step said to come without a current context, or in
- * another than the primary one, where it does; with
+ * another than the primary one, where it does; the allocations made and most held at once are
+ * counted (stand_in_memory_created, _most_held); with
  * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
@@ -139,9 +140,11 @@ int cuStreamSynchronize(void* stream) {
 }
 
 /* Memory: a granularity of 2 MiB, and addresses that are never dereferenced; how many allocations
- * were made and released. */
-static int created, released;
+ * were made and released, and the most held at once since stand_in_reset_most_held. */
+static int created, released, most_held;
 int stand_in_memory_created(void) { return created; }
+int stand_in_most_held(void) { return most_held; }
+void stand_in_reset_most_held(void) { most_held = created - released; }
 int cuMemGetAllocationGranularity(size_t* granularity, const void* properties, int option) {
     *granularity = (size_t)2 << 20;
     return properties != NULL && option == 0 ? failure("cuMemGetAllocationGranularity") : 1;
@@ -154,6 +157,7 @@ int cuMemCreate(uint64_t* handle, size_t bytes, const void* properties, unsigned
     *handle = 0x4a11;
     if (flags != 0 || failure("cuMemCreate")) return flags == 0 ? failure("cuMemCreate") : 1;
     ++created;
+    if (created - released > most_held) most_held = created - released;
     return 0;
 }
 #endif

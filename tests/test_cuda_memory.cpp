@@ -6,7 +6,8 @@
 // a compute capability (cl_nv_device_attribute_query) of 9.0 or what STAND_IN_COMPUTE_CAPABILITY
 // says, and clCreateBufferWithProperties, which takes the fd and makes a buffer of the bytes asked
 // for with clCreateBuffer, or refuses where STAND_IN_FAIL is "clCreateBufferWithProperties=<the
-// OpenCL status>". Data in such a buffer is PoCL's own.
+// OpenCL status>". Data in such a buffer is PoCL's own. test_wide_operands.cpp, in this program too,
+// places the wide wgmma gemm's matrices in such buffers.
 #include <CL/cl_ext.h>
 #include <dlfcn.h>
 #include <unistd.h>

@@ -4,6 +4,7 @@
 // NVIDIA one of compute capability 9.0, which runs the kernel and is checked against double).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <tuple>
@@ -15,6 +16,7 @@
 #include "launch_domains.hpp"
 #include "random_data.hpp"
 #include "scoped_log.hpp"
+#include "tiles/counters.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
@@ -386,4 +388,45 @@ TEST_CASE("the wide wgmma gemm multiplies in place matrices in memory libcuda al
             largest = std::max(largest, std::abs(c[std::size_t(i) * n + j] - exact) / magnitude);
         }
     CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
+}
+
+TEST_CASE("the wgmma gemm at tf32x3 keeps B's split with B's buffer, filled from B as it is at each product",
+          "[algorithms][gemm][sm90a]") {
+    using tiles::algorithms::wgmma_launch;
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const int m = 200, n = 264, k = 136;
+    const std::vector<float> a = random_floats(std::size_t(m) * k, 71), b = random_floats(std::size_t(k) * n, 72),
+                             b_written = random_floats(std::size_t(k) * n, 73);
+    // Device buffers made for data or taken from the pool: each matrix gemm makes takes one.
+    const auto buffers_taken = [&] {
+        const tiles::transfer_counters counted = view.context()->counters();
+        return counted.buffers_allocated + counted.buffers_reused;
+    };
+    // Through OpenCL, then through libcuda where it launches (else OpenCL again, the log says why).
+    for (const wgmma_launch launch :
+         {wgmma_launch::through_libcuda_where_it_gains, wgmma_launch::through_libcuda_always}) {
+        tiles::array<float, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view), c_array(m, n, view);
+        // C = A * B, against double's product of A and `right`, what B holds.
+        const auto product = [&](const std::vector<float>& right) {
+            if (!tiles::algorithms::enqueue_wgmma_gemm(
+                    view.context(), tiles::gemm_precision::tf32x3, 1.0, tiles::detail::operand_of(a_array),
+                    tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array), launch))
+                return false;
+            const std::vector<float> c = c_array;
+            const double largest = largest_error(a, right, c, m, n, k, 1.0);
+            INFO((&right == &b ? "B" : "B written") << ": largest error " << largest << " of sum |a||b|");
+            CHECK(largest <= 3 * std::ldexp(1.0, -22) + (3.0 * k + 16) * std::ldexp(1.0, -23));
+            return true;
+        };
+        if (!product(b)) return; // no sm_90a device here: the tests above check what is said
+        // B as it was: nothing made anew.
+        std::uint64_t taken = buffers_taken();
+        product(b);
+        CHECK(buffers_taken() == taken);
+        // B written: its split and the transpose read made anew from it, in the buffers kept.
+        tiles::copy(b_written.begin(), b_array);
+        taken = buffers_taken();
+        product(b_written);
+        CHECK(buffers_taken() == taken);
+    }
 }

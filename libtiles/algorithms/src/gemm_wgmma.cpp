@@ -10,7 +10,6 @@
 
 #include <CL/cl.h>
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -29,6 +28,7 @@
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
+#include "wide_operands.hpp"
 
 extern const char tiles_kernel_gemm_wgmma[];
 
@@ -164,12 +164,22 @@ matrix_operand read_in_place_of(const std::shared_ptr<context>& context, gemm_pr
                            : new_matrix(context, element_type_of(operand), read.rows, read.columns);
 }
 
+// tf32x3's B split along its rows of k (2 * padded k x n), of which the kernel reads the transpose
+// in B's place: `split` where given, else a new one.
+matrix_operand b_split_of(const std::shared_ptr<context>& context, const matrix_operand& b,
+                          const std::shared_ptr<storage>& split = nullptr) {
+    const int rows = 2 * padded_depth(b.rows);
+    return split != nullptr ? matrix_operand{split, rows, b.columns}
+                            : new_matrix(context, element_type_of(b), rows, b.columns);
+}
+
 // The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
 // in a buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address
 // may then be another's), its map's buffer released on the next call, not in OpenCL's callback.
 // Where the kernel reads a matrix libtiles makes from the operand (read_shape_of), the entry holds
-// that matrix too, which the map is over: made once, so that its buffer, and the map, serve every
-// product with that operand's buffer.
+// that matrix too, which the map is over, and for tf32x3's B the split it is made from: made once,
+// so that their buffers, and the map, serve every product with that operand's buffer (each product
+// fills them anew from the operand as it is then).
 struct map_key {
     cl_mem buffer;
     int rows, columns, box_columns, box_rows;
@@ -183,6 +193,7 @@ struct map_key {
 };
 struct operand_map {
     std::shared_ptr<storage> map, made; // made: the matrix libtiles made that the map is over, or none
+    std::shared_ptr<storage> split;     // tf32x3's B split (b_split_of), which `made` is made from
 };
 struct map_cache {
     std::mutex mutex;
@@ -244,10 +255,11 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         std::shared_ptr<storage> held =
             engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
         engine::copy_in(*held, whole_of(*held), map.bytes.data());
-        return operand_map{held, read.data == operand.data ? nullptr : read.data};
+        return operand_map{held, read.data == operand.data ? nullptr : read.data, nullptr};
     };
-    const std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
-                                                   map_of(address[1], b_read, b, b_box)};
+    std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
+                                             map_of(address[1], b_read, b, b_box)};
+    if (precision == gemm_precision::tf32x3) made.second.split = b_split_of(context, b).data;
     std::lock_guard<std::mutex> lock(cache.mutex);
     for (const cl_mem buffer : {a_buffer, b_buffer})
         if (cache.maps.lower_bound(first_key_of(buffer)) == cache.maps.end() ||
@@ -272,22 +284,20 @@ void split(const std::shared_ptr<context>& context, const matrix_operand& in, co
 }
 
 // The matrices the kernel reads in A's and B's place at `precision` (read_shape_of), made from A
-// and B as they are now: into `a_made` and `b_made` where given (those kept with the operands'
-// tensor maps), else into new ones. Passes over A and B, a few percent of the product's time at n =
-// 8192.
+// and B as they are now: into those kept with the operands' tensor maps (`a_kept`, `b_kept`)
+// where they are, else into new ones. Passes over A and B, a few percent of the product's time at
+// n = 8192.
 std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<context>& context,
                                                         gemm_precision precision, const matrix_operand& a,
-                                                        const matrix_operand& b,
-                                                        const std::shared_ptr<storage>& a_made = nullptr,
-                                                        const std::shared_ptr<storage>& b_made = nullptr) {
-    const element_type type = element_type_of(a);
-    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_made),
-                         b_read = read_in_place_of(context, precision, true, b, b_made);
+                                                        const matrix_operand& b, const operand_map& a_kept,
+                                                        const operand_map& b_kept) {
+    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_kept.made),
+                         b_read = read_in_place_of(context, precision, true, b, b_kept.made);
     if (precision == gemm_precision::tf32) transpose(context, b, b_read);
     if (precision == gemm_precision::tf32x3) {
         split(context, a, a_read, false);
         // B split along its rows of k, then its transpose read as A is.
-        const matrix_operand b_split = new_matrix(context, type, 2 * padded_depth(b.rows), b.columns);
+        const matrix_operand b_split = b_split_of(context, b, b_kept.split);
         split(context, b, b_split, true);
         transpose(context, b_split, b_read);
     }
@@ -314,20 +324,6 @@ void tell_once(const engine::device_info& device, const std::string& in_slabs, c
                                          device.name + "': " + reason);
 }
 
-std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
-
-// A matrix the wide kernel reads or writes: its buffer on the context, its bytes, and libcuda's
-// address of it: its own where the buffer is memory libcuda allocated (cuda_address_of) at an
-// address the tensor maps take (16-byte aligned, as wgmma_gemm_suits holds the rows), else the
-// place in the context's imported memory where it is staged (`staged_at`).
-struct wide_operand {
-    cl::Buffer buffer;
-    std::size_t bytes, staged_at;
-    std::uint64_t address;
-    bool staged() const { return staged_at != npos; }
-    static constexpr std::size_t npos = std::size_t(-1);
-};
-
 // C = alpha * A * B + beta * C on the wide kernel through libcuda: the matrices the kernel reads
 // (read_operands) and C used where their buffers are memory libcuda allocated, else staged in the
 // context's imported memory (C where beta is not 0) and C copied back; the kernel launched over
@@ -351,46 +347,15 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const bool makes = precision == gemm_precision::tf32 || precision == gemm_precision::tf32x3;
     const std::pair<operand_map, operand_map> kept =
         makes ? maps_of(context, storage, precision, a_operand, b_operand) : std::pair<operand_map, operand_map>{};
-    const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first.made, kept.second.made);
-    const std::size_t element = element_size(storage);
-    // The staged ones laid out one after another in the imported memory, the tensor maps last.
-    std::size_t needed = 0;
-    std::vector<cl_mem> read; // A's and B's buffers
-    auto operand_of = [&](const matrix_operand& matrix, std::size_t bytes, engine::host_access access) {
-        // Retained: device_buffer's cl_mems are the storages', borrowed.
-        cl::Buffer buffer(engine::device_buffer_in_place(*matrix.data, context, access), true);
-        const std::uint64_t own = engine::cuda_address_of(buffer());
-        // C over A's or B's buffer (two arrays over one cl_mem, which check_not_aliased cannot see)
-        // is staged: written in place, it would overwrite what the kernel still reads.
-        const bool overwrites_read =
-            access != engine::host_access::read && std::find(read.begin(), read.end(), buffer()) != read.end();
-        if (access == engine::host_access::read) read.push_back(buffer());
-        if (own != 0 && own % 16 == 0 && !overwrites_read)
-            return wide_operand{std::move(buffer), bytes, wide_operand::npos, own};
-        const std::size_t at = needed;
-        needed += aligned(bytes);
-        return wide_operand{std::move(buffer), bytes, at, 0};
-    };
-    wide_operand operands[3] = {
-        operand_of(a, std::size_t(a.rows) * a.columns * element, engine::host_access::read),
-        operand_of(b, std::size_t(b.rows) * b.columns * element, engine::host_access::read),
-        operand_of(c, std::size_t(c.rows) * c.columns * sizeof(float), engine::host_access::read_write)};
-    wide_operand &a_wide = operands[0], &b_wide = operands[1], &c_wide = operands[2];
-    const std::size_t maps_at = needed;
-    needed += 2 * sizeof(engine::tensor_map);
+    const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first, kept.second);
+    // The tensor maps in the scratch memory after the staged matrices.
+    wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
-    if (scratch->memory == nullptr || scratch->memory->bytes() < needed) {
-        // The smaller one released before the larger one is allocated: once the queue is done
-        // with it, OpenCL destroys its buffer at the reset, and the import releases its memory
-        // before it allocates.
-        if (scratch->memory != nullptr) engine::check(context->queue().finish(), "clFinish");
-        scratch->memory.reset();
-        scratch->memory = std::make_unique<engine::cuda_memory>(context, needed);
-    }
-    const engine::cuda_memory& memory = *scratch->memory;
-    for (wide_operand& operand : operands)
-        if (operand.staged()) operand.address = memory.cuda_address() + operand.staged_at;
+    const engine::cuda_memory& memory = scratch->holding(context, operands.scratch_bytes);
+    operands.placed_in(memory.cuda_address());
+    const wide_operand &a_wide = operands.a, &b_wide = operands.b, &c_wide = operands.c;
+    const std::size_t maps_at = operands.tail_at;
     const engine::tensor_map maps[2] = {
         engine::make_tensor_map(a_wide.address, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
         engine::make_tensor_map(b_wide.address, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
@@ -499,7 +464,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                              context->device()->name + "': " + refused.what());
         return false;
     }
-    const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first.made, maps.second.made);
+    const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first, maps.second);
     launch_algorithm(context, domain, wgmma_kernel(storage, precision),
                      std::array<launch_arg, 10>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(int(depth)),
                                                 scalar_arg(float(alpha)), input_arg(maps.first.map),

@@ -31,10 +31,10 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // kernel and returns true where the context's driver builds it. Where it does not (no sm_90a
 // device, the driver's compiler refused the text for sm_90 or the rewritten one for sm_90a, or
 // libcuda makes no tensor maps), returns false, enqueuing nothing, and logs why (at the info
-// level), once a device and precision; later calls there return false at once. For float, the OpenCL
-// launch keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as
-// large as B (twice as large, for tf32x3), for as long as that buffer lives; the launch through
-// libcuda makes them anew each product.
+// level), once a device and precision; later calls there return false at once. For float, gemm
+// keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large
+// as B (twice as large, for tf32x3, and B's split besides, as large again), for as long as that
+// buffer lives, through OpenCL and libcuda alike; each product fills them from A and B as they are.
 //
 // Products take the wide kernel (wider slabs of k, or more stages, in shared memory past 48 KiB)
 // through libcuda, on its operands (for float, the matrices made from them) in place where they

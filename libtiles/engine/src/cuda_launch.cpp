@@ -368,6 +368,16 @@ cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t by
     : buffer_(import_cuda_memory(context->opencl_context(), *context->device(), importable(*context, bytes))),
       address_(cuda_address_of(buffer_())), bytes_(buffer_.getInfo<CL_MEM_SIZE>()) {}
 
+const cuda_memory& cuda_scratch::holding(const std::shared_ptr<context>& context, std::size_t bytes) {
+    if (memory != nullptr && memory->bytes() >= bytes) return *memory;
+    // Once the queue is done with it, OpenCL destroys the smaller one's buffer at the reset, and the
+    // import releases its memory before it allocates.
+    if (memory != nullptr) check(context->queue().finish(), "clFinish");
+    memory.reset();
+    memory = std::make_unique<cuda_memory>(context, bytes);
+    return *memory;
+}
+
 namespace {
 // Each context's cuda_scratch, by the context's id (unique for the process, unlike its address).
 struct scratch_table {

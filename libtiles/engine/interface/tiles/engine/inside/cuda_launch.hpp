@@ -108,6 +108,9 @@ class cuda_memory {
 struct cuda_scratch {
     std::mutex mutex;
     std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock
+    // `memory`, grown to hold at least `bytes` where it holds less (under the lock): the smaller
+    // one released before the larger one is allocated, so that both are never held at once.
+    const cuda_memory& holding(const std::shared_ptr<context>& context, std::size_t bytes);
 };
 // The context's cuda_scratch, made on first use.
 std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context);
