@@ -107,8 +107,11 @@
 #define D_96                                                                                                           \
     D_64 ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "                          \
          "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
+#define D_128                                                                                                          \
+    D_96 ", %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "              \
+         "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
 // The accumulators as operands, then after them A's and B's descriptors and whether to add to D
-// (the scale of D), for the wgmma of BLOCK_COLUMNS (96, 128 or 192) columns.
+// (the scale of D), for the wgmma of BLOCK_COLUMNS (96, 128, 192 or 256) columns.
 #if BLOCK_COLUMNS == 96
 #define ACC_OPERANDS ACC_OPERANDS_48
 #define WGMMA_D "{" D_48 "}"
@@ -126,8 +129,16 @@
 #define WGMMA_D "{" D_96 "}"
 #define A_AND_B "%96, %97"
 #define SCALE_D "%98"
+#elif BLOCK_COLUMNS == 256
+#define ACC_OPERANDS                                                                                                   \
+    ACC_OPERANDS_48, ACC_OPERANDS_8(48), ACC_OPERANDS_8(56), ACC_OPERANDS_8(64), ACC_OPERANDS_8(72),                   \
+        ACC_OPERANDS_8(80), ACC_OPERANDS_8(88), ACC_OPERANDS_8(96), ACC_OPERANDS_8(104), ACC_OPERANDS_8(112),          \
+        ACC_OPERANDS_8(120)
+#define WGMMA_D "{" D_128 "}"
+#define A_AND_B "%128, %129"
+#define SCALE_D "%130"
 #else
-#error "BLOCK_COLUMNS is 96, 128 or 192"
+#error "BLOCK_COLUMNS is 96, 128, 192 or 256"
 #endif
 // After the scale of D: the scales of A and B (1: as they are) and, for 16-bit operands, whether
 // each is transposed (A not, B read MN-major); TF32 operands are read K-major only and name none.

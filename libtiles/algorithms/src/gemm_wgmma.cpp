@@ -1,6 +1,6 @@
 // libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
-// tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96, 128 or
-// 192 columns wide by precision (kernels_by_precision), a tile of two warpgroups each, in a
+// tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96 to 256
+// columns wide by precision and launch (kernels_by_precision), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
 // into TF32 parts and rests) brought by the Tensor Memory Accelerator through tensor maps that
 // libcuda makes over the buffers' device addresses (tensor_map.hpp). Large products take a wider
@@ -58,30 +58,33 @@ constexpr int band_rows = 16;
 //   of k, 41 KiB), tf32 in 2 of 64 bytes (16 of k, two wgmma k8 a slab, 41 KiB); tf32x3, whose
 //   second set of accumulators a work-item holds, in two warpgroups by 96 columns (two tiles a
 //   multiprocessor), 3 stages of 64 bytes (8 of k, 43 KiB);
-// - through libcuda, 16-bit matrices and tf32 in 4 stages of 128 bytes (64 of k, or 32 for tf32;
-//   161 KiB, one tile a multiprocessor); tf32x3 in 2 stages of 128 bytes (16 of k, each slab two
-//   rounds of three products; 57 KiB, two tiles), where 4 stages of 64 bytes, the OpenCL launch's
-//   rows, lost ("the 48 KiB wall, a third side" and "tf32 and tf32x3 through libcuda");
-// - the wide kernel, with its staging through libcuda, at 0.96x-1.05x the OpenCL launch for 16-bit
-//   squares of 8192 and 1.24x-1.29x at 12288 and 16384; for tf32 at 0.69x at 4096, 1.16x at 8192
-//   and 1.28x at 12288, for tf32x3 at 0.69x, 1.13x and 1.21x (on the H100 1.03x and 0.98x at 8192,
-//   1.18x and 1.04x at 12288), so that these take it from 8192 on, 8192's squares included;
+// - through libcuda, 16-bit matrices and tf32 in two warpgroups by 256 columns (blocks that divide
+//   4096 and 8192: 512 of them at 4096, 3.9 waves of 132), 4 stages of 128 bytes (64 of k, or 32 for
+//   tf32; 193 KiB, one tile a multiprocessor), the kernel alone 1.02x-1.12x the 192 columns before
+//   and ahead of 4 warpgroups by 128 columns and of 3 stages ("wide shapes that divide 4096");
+//   tf32x3 in 2 stages of 128 bytes (16 of k, each slab two rounds of three products; 57 KiB, two
+//   tiles), where 4 stages of 64 bytes, the OpenCL launch's rows, lost ("the 48 KiB wall, a third
+//   side" and "tf32 and tf32x3 through libcuda");
 // - on operands in memory libcuda allocates, unstaged ("arrays in memory libcuda allocates"), the
-//   16-bit squares of 8192 at 1.18x-1.34x the OpenCL launch, so that they take it from 8192 too;
-//   at 6144 by medians 1.01x (half) and 1.06x (bfloat16), less than the OpenCL launch's own
-//   spread between calls, so not there; at 4096 0.78x-0.90x; tf32 at 6144 at 0.86x-0.97x, at 4096
-//   0.66x. Only squares were measured: a thin product of as many multiply-adds stages more (C's
-//   m * n floats, twice with beta) for fewer of them, so each side is held to what was measured.
+//   16-bit squares of 8192 at 1.18x-1.34x the OpenCL launch, so that they take it from 8192; at
+//   4096 at 0.71x-0.97x, whatever the shape: each call waits some 0.15 ms more than its kernel
+//   runs, as the GPU turns from OpenCL's work to libcuda's, a third of a 16-bit product there; tf32
+//   and tf32x3, whose kernels run longer, gain at 4096 (1.01x-1.13x and 1.07x-1.16x), so that they
+//   take it from 4096. Staged (a user's own cl_mem), the wide kernel ran 0.96x-1.05x the OpenCL
+//   launch for 16-bit squares of 8192, tf32 and tf32x3 0.69x at 4096 (192 columns, before the
+//   pool allocated through libcuda), which the thresholds leave to such buffers. Only squares were
+//   measured: a thin product of as many multiply-adds stages more (C's m * n floats, twice with
+//   beta) for fewer of them, so each side is held to what was measured.
 struct precision_kernels {
     gemm_precision precision;
     kernel_shape opencl, wide;
     std::int64_t wide_side_from;
 };
 constexpr precision_kernels kernels_by_precision[] = {
-    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 8192},
-    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 192, 4, 128}, 8192},
-    {gemm_precision::float16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
-    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 192, 4, 128}, 8192},
+    {gemm_precision::tf32x3, {2, 96, 3, 64}, {2, 96, 2, 128}, 4096},
+    {gemm_precision::tf32, {2, 192, 2, 64}, {2, 256, 4, 128}, 4096},
+    {gemm_precision::float16, {2, 192, 4, 32}, {2, 256, 4, 128}, 8192},
+    {gemm_precision::bfloat16, {2, 192, 4, 32}, {2, 256, 4, 128}, 8192},
 };
 const precision_kernels& kernels_of(gemm_precision precision) {
     for (const precision_kernels& row : kernels_by_precision)
