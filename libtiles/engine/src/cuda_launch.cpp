@@ -373,6 +373,7 @@ const cuda_memory& cuda_scratch::holding(const std::shared_ptr<context>& context
     // Once the queue is done with it, OpenCL destroys the smaller one's buffer at the reset, and the
     // import releases its memory before it allocates.
     if (memory != nullptr) check(context->queue().finish(), "clFinish");
+    written.clear();
     memory.reset();
     memory = std::make_unique<cuda_memory>(context, bytes);
     return *memory;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/inside/device_info.hpp"
@@ -108,6 +109,12 @@ class cuda_memory {
 struct cuda_scratch {
     std::mutex mutex;
     std::unique_ptr<cuda_memory> memory; // grown as launches need, under the lock
+    // The bytes a launch last wrote at `written_at` of `memory`, where nothing has written over them
+    // since (gemm's tensor maps), so that a launch whose bytes there are the same skips the write:
+    // OpenCL's work just before a launch through libcuda costs it ~0.15 ms (BENCHMARKS.md). Empty
+    // where unknown; whoever writes into `memory` otherwise clears it (holding does, as it grows).
+    std::size_t written_at = 0;
+    std::vector<unsigned char> written;
     // `memory`, grown to hold at least `bytes` where it holds less (under the lock): the smaller
     // one released before the larger one is allocated, so that both are never held at once.
     const cuda_memory& holding(const std::shared_ptr<context>& context, std::size_t bytes);
