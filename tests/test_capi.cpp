@@ -50,6 +50,7 @@ C_TEST(test_element_types, "[errors]")
 C_TEST(test_enumeration_names, "[errors]")
 C_TEST(test_last_error_parts_name_a_refused_element_type, "[errors]")
 C_TEST(test_last_error_marks_the_names_only_in_marked_message, "[errors]")
+C_TEST(test_the_callers_text_in_a_message_is_never_read_as_marks, "[errors]")
 
 C_TEST(test_device_enumeration, "[devices]")
 C_TEST(test_default_device_and_selectors, "[devices]")

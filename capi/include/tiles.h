@@ -208,7 +208,9 @@ typedef struct tiles_error_parts {
                                    owned by libtiles, valid until the next failing call on this thread */
     const char* marked_message; /* the message with the C functions and element types it names marked
                                    (tiles_last_error_parts says how), for a caller that names them its
-                                   own way; owned as role is; not written where struct_size ends before */
+                                   own way; NULL where it names none (the message is then all there is
+                                   to say, whatever bytes it holds); owned as role is; not written where
+                                   struct_size ends before */
 } tiles_error_parts;
 /* A tiles_error_parts with struct_size set, to pass to tiles_last_error_parts. */
 #define TILES_ERROR_PARTS_INIT                                                                                         \
@@ -218,10 +220,12 @@ typedef struct tiles_error_parts {
  * the failure tiles_last_error_message() says; TILES_REFUSAL_NONE where no call failed. A failure
  * of this call itself (a NULL `out`, a struct_size of no version) replaces them. Thread-safe.
  * In marked_message, each name that the message gives as C says it is "\x1e" kind "\x1f" key
- * "\x1f" text "\x1e": kind 'f' a C function, its key the function's name ("tiles_reduce"); kind 'e'
+ * "\x1f" text "\x1e": kind 'f' a C function, its key the function's name ("tiles_reduce"; with how
+ * it was called where that is named too: "tiles_view_data with TILES_ACCESS_READ_WRITE"); kind 'e'
  * an element type, its key tiles_dtype_info's numpy_name ("int64", "" for TILES_OPAQUE); kind 'a'
  * the same with its article; text the name as the message says it ("tiles_reduce", "long (int64)",
- * "a long (int64)"). Outside the marks it is the message. */
+ * "a long (int64)"). Outside the marks it is the message, which then holds no "\x1e" or "\x1f" of
+ * its own; a message that quotes a caller's text (a kernel name, a build log) marks nothing. */
 TILES_API tiles_status tiles_last_error_parts(tiles_error_parts* out);
 
 /* ---- Devices ---------------------------------------------------------------------------- */

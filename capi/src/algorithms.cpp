@@ -60,7 +60,7 @@ matrix_operand checked_matrix(const tiles_view* view, const char* function, cons
             marked_function("tiles_view_reinterpret") + "; " + marked_function(function) +
             " takes views of all of their data in its own element type (copy the data "
             "into an array first)");
-    if (written) check_writable(v, (std::string(function) + "'s " + role).c_str());
+    if (written) check_writable(v, marked_function(function) + "'s " + role);
     return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
 }
 
@@ -80,8 +80,9 @@ std::vector<matrix_operand> described_operands(const char* algorithm, const char
                                                std::initializer_list<const tiles_view*> views) {
     const algorithm_description& described = algorithm_named(algorithm);
     if (views.size() > described.operands.size())
-        throw std::logic_error(std::string(function) + " takes " + std::to_string(views.size()) + " views, but " +
-                               algorithm + " describes " + std::to_string(described.operands.size()) + " operands");
+        throw names_marked<std::logic_error>(marked_function(function) + " takes " + std::to_string(views.size()) +
+                                             " views, but " + algorithm + " describes " +
+                                             std::to_string(described.operands.size()) + " operands");
     std::vector<matrix_operand> operands;
     for (const tiles_view* view : views)
         operands.push_back(operand_of(described.operands[operands.size()], view, function));
@@ -270,8 +271,9 @@ tiles_status tiles_block_grid(int* out_rows, int* out_columns, int rows, int col
         check_out(out_rows);
         check_out(out_columns);
         if (rows < 1 || columns < 1)
-            throw tiles::invalid_argument("tiles_block_grid: the matrix is " + std::to_string(rows) + "x" +
-                                          std::to_string(columns) + "; every dimension must be at least 1");
+            throw names_marked<tiles::invalid_argument>(marked_function("tiles_block_grid") + ": the matrix is " +
+                                                        std::to_string(rows) + "x" + std::to_string(columns) +
+                                                        "; every dimension must be at least 1");
         const std::array<int, 2> grid =
             tiles::algorithms::block_grid("tiles_block_grid", rows, columns, block_rows, block_columns);
         *out_rows = grid[0];

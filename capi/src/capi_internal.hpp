@@ -24,10 +24,9 @@
 
 namespace tiles::capi {
 
-// Records `message`, whose names may be marked (tiles/marked_names.hpp), as this thread's last
-// error, said as C says it, and returns `status`; where there is no memory
-// to copy the message, records a static "out of memory" message and returns
-// TILES_ERROR_OUT_OF_MEMORY instead. Never throws.
+// Records `message` as this thread's last error, as it is (no marks are read in it), and returns
+// `status`; where there is no memory to copy the message, records a static "out of memory"
+// message and returns TILES_ERROR_OUT_OF_MEMORY instead. Never throws.
 tiles_status fail(tiles_status status, std::string_view message) noexcept;
 
 // What the C API keeps for the calling thread: the message of its last failure, the texts it
@@ -38,7 +37,7 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept;
 // frees, after every thread_local destructor of the thread (thread_state.cpp).
 struct thread_state {
     std::string last_error;                                  // as C says it
-    std::string last_marked;                                 // the same with its names marked (tiles/marked_names.hpp)
+    std::optional<std::string> last_marked;                  // the same with its names marked, where it marks them
     std::optional<tiles::element_type_refusal> last_refusal; // the last failure's, where it refused an element type
     std::string build_log;                                   // tiles_kernel_build's, tiles_kernel_get_build_log's
     std::string kernel_names, source_log;                    // tiles_program_build's
@@ -307,8 +306,9 @@ template <> struct object_of_handle<tiles_event> { using type = event_object; };
 template <> struct object_of_handle<tiles_report> { using type = report_object; };
 template <> struct object_of_handle<tiles_split> { using type = split_object; };
 
-// Throws invalid_argument unless the view may be written (`what` names the call).
-void check_writable(const view_object& v, const char* what);
+// Throws invalid_argument unless the view may be written (`what` names the call, its function
+// marked: marked_function("tiles_copy")).
+void check_writable(const view_object& v, const std::string& what);
 
 // The algorithms' operand for `view`: all of its storage, rows x columns, a rank-1 view one row.
 // The engine reads and writes whole storages in their own element type, so a section would

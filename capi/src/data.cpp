@@ -6,8 +6,12 @@
 #include <sstream>
 
 #include "tiles/engine/pinned.hpp"
+#include "tiles/marked_names.hpp"
 
 using namespace tiles::capi;
+using tiles::marked_element;
+using tiles::marked_function;
+using tiles::names_marked;
 
 namespace tiles::capi {
 
@@ -21,9 +25,9 @@ checked_shape check_shape(const tiles_shape* shape) {
     if (type == tiles::element_type::opaque && shape->element_size == 0)
         throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
     if (natural != 0 && shape->element_size != 0 && shape->element_size != natural)
-        throw tiles::invalid_argument(std::string("element_size ") + std::to_string(shape->element_size) +
-                                      " does not match " + tiles::element_description(type) + ", whose size is " +
-                                      std::to_string(natural));
+        throw names_marked<tiles::invalid_argument>("element_size " + std::to_string(shape->element_size) +
+                                                    " does not match " + marked_element(type) + ", whose size is " +
+                                                    std::to_string(natural));
     tiles::engine::check_extent(shape->rank, components, "a shape");
     return {{type, natural != 0 ? natural : shape->element_size},
             tiles::engine::dims_of(shape->rank, components),
@@ -41,8 +45,8 @@ tiles::engine::host_access to_host_access(const tiles_access& access) {
     }
 }
 
-void check_writable(const view_object& v, const char* what) {
-    if (v.read_only) throw tiles::invalid_argument(std::string(what) + ": the view is of const memory");
+void check_writable(const view_object& v, const std::string& what) {
+    if (v.read_only) throw names_marked<tiles::invalid_argument>(what + ": the view is of const memory");
 }
 
 } // namespace tiles::capi
@@ -68,13 +72,14 @@ std::size_t element_count(const std::vector<int>& extent) {
 
 std::size_t bytes_of(const view_object& v) { return element_count(v.extent) * v.layout.size; }
 
+// `v` as a names_marked message describes it, its element type marked: "the view (4x4 int (int32), 64 bytes)".
 std::string describe(const view_object& v) {
     std::ostringstream os;
     os << "the view (";
     for (std::size_t d = 0; d < v.extent.size(); ++d) os << (d ? "x" : "") << v.extent[d];
     os << " "
        << (v.layout.type == tiles::element_type::opaque ? std::to_string(v.layout.size) + "-byte elements"
-                                                        : tiles::element_description(v.layout.type))
+                                                        : marked_element(v.layout.type))
        << ", " << bytes_of(v) << " bytes)";
     return os.str();
 }
@@ -236,9 +241,10 @@ tiles_status tiles_view_reshape(tiles_view** out, const tiles_view* view, int ra
         check_out(out);
         const view_object& v = live(view, "view");
         if (rank < 1 || extent == nullptr)
-            throw tiles::invalid_argument("tiles_view_reshape takes a rank of 1 or more and its extent, not rank " +
-                                          std::to_string(rank) + (extent == nullptr ? " and NULL" : ""));
-        tiles::engine::check_dense(v.placement(), "view_as (tiles_view_reshape)");
+            throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_reshape") +
+                                                        " takes a rank of 1 or more and its extent, not rank " +
+                                                        std::to_string(rank) + (extent == nullptr ? " and NULL" : ""));
+        tiles::engine::check_dense(v.placement(), "view_as (" + marked_function("tiles_view_reshape") + ")");
         tiles::engine::check_view_as(v.placement(), rank, extent);
         std::vector<int> shape(extent, extent + rank);
         std::vector<std::size_t> strides = dense_strides(shape, v.layout.size);
@@ -255,11 +261,11 @@ tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, ti
         if (type == tiles::element_type::opaque && element_size == 0)
             throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
         if (natural != 0 && element_size != 0 && element_size != natural)
-            throw tiles::invalid_argument("element_size " + std::to_string(element_size) + " does not match " +
-                                          tiles::element_description(type) + ", whose size is " +
-                                          std::to_string(natural));
+            throw names_marked<tiles::invalid_argument>("element_size " + std::to_string(element_size) +
+                                                        " does not match " + marked_element(type) + ", whose size is " +
+                                                        std::to_string(natural));
         const tiles::element_layout layout{type, natural != 0 ? natural : element_size};
-        tiles::engine::check_dense(v.placement(), "reinterpret_as (tiles_view_reinterpret)");
+        tiles::engine::check_dense(v.placement(), "reinterpret_as (" + marked_function("tiles_view_reinterpret") + ")");
         const int count = tiles::engine::reinterpreted_count(v.placement(), layout.size);
         *out = part_of(v, v.offset, {count}, {layout.size}, layout, "reinterpret_as");
     });
@@ -270,8 +276,9 @@ tiles_status tiles_view_get_strides(size_t* out, size_t count, const tiles_view*
         check_out(out);
         const view_object& v = live(view, "view");
         if (count != v.stride.size())
-            throw tiles::invalid_argument("tiles_view_get_strides of a view of rank " + std::to_string(v.rank()) +
-                                          " into room for " + std::to_string(count));
+            throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_get_strides") +
+                                                        " of a view of rank " + std::to_string(v.rank()) +
+                                                        " into room for " + std::to_string(count));
         std::copy(v.stride.begin(), v.stride.end(), out);
     });
 }
@@ -305,7 +312,7 @@ tiles_status tiles_view_data(void** out, tiles_view* view, tiles_access access) 
         view_object& v = live(view, "view");
         const tiles::engine::host_access mode = to_host_access(access);
         if (mode == tiles::engine::host_access::read_write)
-            check_writable(v, "tiles_view_data with TILES_ACCESS_READ_WRITE");
+            check_writable(v, marked_function("tiles_view_data with TILES_ACCESS_READ_WRITE"));
         auto* base = static_cast<unsigned char*>(tiles::engine::host_data(*v.storage, v.region, mode));
         *out = base + v.offset;
     });
@@ -362,7 +369,8 @@ tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t b
         const view_object& v = live(view, "view");
         if (destination == nullptr) throw tiles::invalid_argument("the destination is NULL");
         if (bytes != bytes_of(v))
-            throw tiles::invalid_argument("tiles_view_read of " + std::to_string(bytes) + " bytes from " + describe(v));
+            throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_read") + " of " +
+                                                        std::to_string(bytes) + " bytes from " + describe(v));
         tiles::engine::copy_out(*v.storage, v.region, destination);
     });
 }
@@ -370,10 +378,11 @@ tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t b
 tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes) {
     return guard([&] {
         view_object& v = live(view, "view");
-        check_writable(v, "tiles_view_write");
+        check_writable(v, marked_function("tiles_view_write"));
         if (source == nullptr) throw tiles::invalid_argument("the source is NULL");
         if (bytes != bytes_of(v))
-            throw tiles::invalid_argument("tiles_view_write of " + std::to_string(bytes) + " bytes to " + describe(v));
+            throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_write") + " of " +
+                                                        std::to_string(bytes) + " bytes to " + describe(v));
         tiles::engine::copy_in(*v.storage, v.region, source);
     });
 }
@@ -385,10 +394,10 @@ namespace tiles::capi {
 namespace {
 // Checks that `source` can be copied into `destination`.
 void check_copy(const view_object& from, const view_object& to) {
-    check_writable(to, "tiles_copy");
+    check_writable(to, marked_function("tiles_copy"));
     if (from.layout.type != to.layout.type || from.layout.size != to.layout.size || from.extent != to.extent)
-        throw tiles::invalid_argument("tiles_copy from " + describe(from) + " to " + describe(to) +
-                                      ": the element types or extents differ");
+        throw names_marked<tiles::invalid_argument>(marked_function("tiles_copy") + " from " + describe(from) + " to " +
+                                                    describe(to) + ": the element types or extents differ");
 }
 } // namespace
 

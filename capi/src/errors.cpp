@@ -19,8 +19,8 @@ constexpr char out_of_memory_message[] = "the host is out of memory (even for th
 tiles_status fail(tiles_status status, std::string_view message) noexcept {
     try {
         this_thread().last_refusal.reset();
-        this_thread().last_marked.assign(message);
-        this_thread().last_error = plain_text(message);
+        this_thread().last_marked.reset();
+        this_thread().last_error.assign(message);
         last_error_static = nullptr;
         return status;
     } catch (...) { // std::bad_alloc, or std::length_error for a message longer than any string
@@ -30,16 +30,23 @@ tiles_status fail(tiles_status status, std::string_view message) noexcept {
 }
 
 namespace {
-// The message of `e`, with its names marked where it marked them.
-std::string_view message_of(const std::exception& e) noexcept {
+// fail() with `e`'s message, keeping its marked text where it was thrown with one (names_marked).
+// Without memory for that the message stands alone, as after a failure that marks nothing.
+tiles_status fail_with(tiles_status status, const std::exception& e) noexcept {
+    const tiles_status failed = fail(status, e.what());
     const auto* marked = dynamic_cast<const with_marked_names*>(&e);
-    return marked != nullptr ? std::string_view(marked->marked()) : std::string_view(e.what());
+    if (failed != status || marked == nullptr) return failed;
+    try {
+        this_thread().last_marked = marked->marked();
+    } catch (const std::bad_alloc&) {
+    }
+    return status;
 }
 
-// fail(), keeping the parts of the element type `e` refuses where it refuses one. Without memory
-// for them the message stands alone, as it did before the parts were kept.
+// fail_with(), keeping the parts of the element type `e` refuses where it refuses one. Without
+// memory for them the message stands alone, as it did before the parts were kept.
 tiles_status fail_with_parts(tiles_status status, const std::exception& e) noexcept {
-    const tiles_status failed = fail(status, message_of(e));
+    const tiles_status failed = fail_with(status, e);
     const auto* refusal = dynamic_cast<const with_element_type_refusal*>(&e);
     if (failed != status || refusal == nullptr) return failed;
     try {
@@ -54,26 +61,25 @@ tiles_status dispatch_exception() {
     try {
         throw;
     } catch (const invalid_handle& e) {
-        return fail(TILES_ERROR_INVALID_HANDLE, message_of(e));
+        return fail_with(TILES_ERROR_INVALID_HANDLE, e);
     } catch (const tiles::check_failed& e) {
-        return fail(TILES_ERROR_CHECK_FAILED, message_of(e));
+        return fail_with(TILES_ERROR_CHECK_FAILED, e);
     } catch (const tiles::build_error& e) {
-        return fail(TILES_ERROR_BUILD, message_of(e));
+        return fail_with(TILES_ERROR_BUILD, e);
     } catch (const tiles::invalid_compute_domain& e) {
-        return fail(TILES_ERROR_INVALID_COMPUTE_DOMAIN, message_of(e));
+        return fail_with(TILES_ERROR_INVALID_COMPUTE_DOMAIN, e);
     } catch (const tiles::invalid_argument& e) {
         return fail_with_parts(TILES_ERROR_INVALID_ARGUMENT, e);
     } catch (const tiles::out_of_memory& e) {
-        return fail(TILES_ERROR_OUT_OF_MEMORY, message_of(e));
+        return fail_with(TILES_ERROR_OUT_OF_MEMORY, e);
     } catch (const tiles::unsupported_feature& e) {
         return fail_with_parts(TILES_ERROR_UNSUPPORTED, e);
     } catch (const tiles::runtime_exception& e) {
-        return fail(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL,
-                    message_of(e));
+        return fail_with(e.cl_status() != 0 ? static_cast<tiles_status>(e.cl_status()) : TILES_ERROR_INTERNAL, e);
     } catch (const std::bad_alloc&) {
         return fail(TILES_ERROR_OUT_OF_MEMORY, "the host is out of memory");
     } catch (const std::exception& e) {
-        return fail(TILES_ERROR_INTERNAL, message_of(e));
+        return fail_with(TILES_ERROR_INTERNAL, e);
     } catch (...) {
         return fail(TILES_ERROR_INTERNAL, "an unknown failure");
     }
@@ -130,9 +136,8 @@ tiles_status tiles_last_error_parts(tiles_error_parts* out) {
     return tiles::capi::guard([&] {
         tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
         parts.role = "";
-        parts.marked_message = tiles::capi::last_error_static != nullptr
-                                   ? tiles::capi::last_error_static
-                                   : tiles::capi::this_thread().last_marked.c_str();
+        const std::optional<std::string>& marked = tiles::capi::this_thread().last_marked;
+        parts.marked_message = tiles::capi::last_error_static == nullptr && marked ? marked->c_str() : nullptr;
         const std::optional<tiles::element_type_refusal>& refusal = tiles::capi::this_thread().last_refusal;
         if (refusal) {
             parts.refusal = tiles_refusal(refusal->kind);

@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "tiles/marked_names.hpp"
+
 using namespace tiles::capi;
 
 namespace {
@@ -345,7 +347,9 @@ tiles_context* context_handle_for(const std::vector<tiles::engine::operand_place
 tiles_status tiles_context_for(tiles_context** out, const tiles_view* const* views, size_t count) {
     return guard([&] {
         check_out(out);
-        if (views == nullptr && count > 0) throw tiles::invalid_argument("tiles_context_for: the views are NULL");
+        if (views == nullptr && count > 0)
+            throw tiles::names_marked<tiles::invalid_argument>(tiles::marked_function("tiles_context_for") +
+                                                               ": the views are NULL");
         std::vector<tiles::engine::operand_place> places(count);
         for (size_t i = 0; i < count; ++i) {
             const std::string what = "view " + std::to_string(i) + " of the list";
@@ -359,7 +363,8 @@ tiles_status tiles_context_for_operands(tiles_context** out, const tiles_operand
     return guard([&] {
         check_out(out);
         if (operands == nullptr && count > 0)
-            throw tiles::invalid_argument("tiles_context_for_operands: the operands are NULL");
+            throw tiles::names_marked<tiles::invalid_argument>(tiles::marked_function("tiles_context_for_operands") +
+                                                               ": the operands are NULL");
         std::vector<tiles::engine::operand_place> places(count);
         for (size_t i = 0; i < count; ++i) {
             const std::string what = "operand " + std::to_string(i) + " of the list";

@@ -3,6 +3,7 @@
 
 #include "capi_internal.hpp"
 #include "tiles/interop.hpp"
+#include "tiles/marked_names.hpp"
 
 using namespace tiles::capi;
 
@@ -45,7 +46,7 @@ tiles_status tiles_view_get_opencl_buffer(cl_mem* out, tiles_view* view, tiles_c
         view_object& v = live(view, "view");
         const tiles::engine::host_access mode = to_host_access(access);
         if (mode == tiles::engine::host_access::read_write)
-            check_writable(v, "tiles_view_get_opencl_buffer for writing");
+            check_writable(v, tiles::marked_function("tiles_view_get_opencl_buffer for writing"));
         *out = tiles::engine::device_buffer(*v.storage, v.region, live(context, "context").view.context(), mode);
     });
 }

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "capi_internal.hpp"
+#include "tiles/marked_names.hpp"
 #include "tiles/parameters.hpp"
 
 using namespace tiles::capi;
@@ -63,8 +64,9 @@ tiles_status tiles_parameters_set(const tiles_device* device, const char* set, c
                                   const int* values, size_t count) {
     return guard([&] {
         if (count > 0 && (names == nullptr || values == nullptr))
-            throw tiles::invalid_argument("tiles_parameters_set: names or values is NULL, with a count of " +
-                                          std::to_string(count));
+            throw tiles::names_marked<tiles::invalid_argument>(tiles::marked_function("tiles_parameters_set") +
+                                                               ": names or values is NULL, with a count of " +
+                                                               std::to_string(count));
         tiles::parameter_values named;
         for (size_t i = 0; i < count; ++i) named.emplace_back(text_of(names[i], "a parameter's name"), values[i]);
         tiles::set_parameters(device_or_default(device), text_of(set, "the parameter set's name"), named);

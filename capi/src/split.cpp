@@ -2,6 +2,7 @@
 #include "capi_internal.hpp"
 
 #include "tiles/engine/split.hpp"
+#include "tiles/marked_names.hpp"
 
 using namespace tiles::capi;
 
@@ -25,8 +26,9 @@ tiles_status tiles_split_create(tiles_split** out, tiles_context* const* context
         check_out(out);
         const checked_shape s = check_shape(shape);
         if (s.extent.size() != 2)
-            throw tiles::invalid_argument("tiles_split_create: the shape has rank " + std::to_string(s.extent.size()) +
-                                          "; a split matrix has rank 2 (rows x columns)");
+            throw tiles::names_marked<tiles::invalid_argument>(
+                tiles::marked_function("tiles_split_create") + ": the shape has rank " +
+                std::to_string(s.extent.size()) + "; a split matrix has rank 2 (rows x columns)");
         *out = make_handle<tiles_split>(std::make_shared<tiles::engine::split_matrix>(
             contexts_of(contexts, count, "tiles_split_create"), s.layout, s.extent[0], s.extent[1], halo, granularity));
     });

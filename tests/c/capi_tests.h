@@ -75,6 +75,7 @@ int test_element_types(void);
 int test_enumeration_names(void);
 int test_last_error_parts_name_a_refused_element_type(void);
 int test_last_error_marks_the_names_only_in_marked_message(void);
+int test_the_callers_text_in_a_message_is_never_read_as_marks(void);
 
 /* test_devices.c */
 int test_device_enumeration(void);

@@ -282,3 +282,27 @@ int test_last_error_marks_the_names_only_in_marked_message(void) {
     CHECK_OK(tiles_view_release(view));
     return failed;
 }
+
+/* A message quoting the caller's own text (here a kernel's name) holds the marks' bytes as the
+ * caller wrote them, even where they read as a mark: tiles_last_error_message() gives them
+ * unchanged, and marked_message is NULL, the message naming no function or element type. */
+int test_the_callers_text_in_a_message_is_never_read_as_marks(void) {
+    int failed = 0;
+    static const char name[] = "add\x1e"
+                               "f\x1fkey\x1ftext\x1e_one";
+    static const char expected[] = "the source has no kernel named 'add\x1e"
+                                   "f\x1fkey\x1ftext\x1e_one' (its kernels: add_one)";
+    tiles_context* context = NULL;
+    tiles_kernel* kernel = NULL;
+    CHECK_OK(tiles_context_create(&context, NULL));
+    CHECK_OK(tiles_kernel_create(&kernel, "__kernel void add_one(__global int* v) { v[0] += 1; }", name, NULL));
+    const tiles_domain domain = {sizeof(tiles_domain), 1, {1, 0, 0}, 0, {0, 0, 0}, NULL};
+    CHECK_FAILS(tiles_kernel_build(NULL, kernel, context, &domain), TILES_ERROR_INVALID_ARGUMENT, expected);
+    CHECK(strcmp(tiles_last_error_message(), expected) == 0);
+    tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
+    CHECK_OK(tiles_last_error_parts(&parts));
+    CHECK(parts.marked_message == NULL);
+    CHECK_OK(tiles_kernel_release(kernel));
+    CHECK_OK(tiles_context_release(context));
+    return failed;
+}

@@ -180,10 +180,9 @@ def test_marked_names_are_said_with_python_names():
         "through reinterpret_as, tiles_kernel_create gave an int64, a uint8 and structured")
 
 
-def test_refusals_say_their_names_from_the_marks(monkeypatch, context):
-    """Refusals that name a C function or an element type, said with Python's names where nothing
-    but the marks tells Python where those names are."""
-    monkeypatch.setattr(tiles.errors, "_unmarked_names", lambda message: message)
+def test_refusals_say_their_names_from_the_marks(context):
+    """Refusals that name a C function or an element type, said with Python's names: the C API's
+    marks are all that tells Python where those names are."""
     with pytest.raises(tiles.InvalidArgument, match=r"^reduce: the input view has rank 3; reduce takes rank 1 "):
         tiles.reduce(np.ones((2, 2, 2), np.float32))
     ints = np.arange(10, dtype=np.int32)
@@ -206,3 +205,33 @@ def test_refusals_say_their_names_from_the_marks(monkeypatch, context):
                                 tiles.array(np.arange(4, dtype=np.int64), context=context), context=context)
     assert str(refused.value).endswith("was given an array of int64: the element types differ: pass "
                                        "x.astype(np.int32), or declare the parameter a long*"), str(refused.value)
+    with pytest.raises(tiles.InvalidArgument,
+                       match=r"^Split.scatter: the matrix is 8x32 of float32, the split one 8x33 of float32$"):
+        tiles.Split([context], (8, 33)).scatter(np.zeros((8, 32), np.float32))
+    halves = np.ones((4, 4), np.float16)
+    with pytest.raises(tiles.InvalidArgument, match=r"^gemm: A and B of float16 elements make a C of float32 "
+                                                    r"elements, their products added in float; C has float64 elements$"):
+        tiles.gemm(1, halves, halves, 0, np.zeros((4, 4), np.float64))
+    with pytest.raises(tiles.InvalidArgument, match=r"^gemm: float16 elements are multiplied as they are, at the "
+                                                    r"precision exact or float16; not tf32$"):
+        tiles.gemm(1, halves, halves, 0, np.zeros((4, 4), np.float32), precision="tf32")
+    read_only = np.zeros(4, np.float32)
+    read_only.flags.writeable = False
+    with pytest.raises(tiles.InvalidArgument, match=r"^writing into the view: the view is of const memory$"):
+        tiles.array_view(read_only)[0] = 1
+    with pytest.raises(tiles.InvalidArgument, match=r"^the blocks: the block is 0x2; every dimension must be at "
+                                                    r"least 1$"):
+        tiles.block_sum(np.ones((4, 4), np.float32), (0, 2))
+    with pytest.raises(tiles.InvalidArgument, match=r"^view_as \(view_as\) needs a view whose elements lie next to "
+                                                    r"each other"):
+        tiles.array_view(np.zeros((4, 4), np.float32))[0:2, 0:2].view_as((4,))
+
+
+def test_the_users_text_in_a_message_is_never_read_as_marks(context):
+    """A kernel's name holding the bytes that mark names, even as a whole mark, comes back in the
+    message as it was given."""
+    name = "co\x1ef\x1fkey\x1ftext\x1epy"
+    a, b = views()
+    with pytest.raises(tiles.InvalidArgument) as refused:
+        tiles.parallel_for_each(a.extent, tiles.Kernel(COPY, name), a, b, context=context)
+    assert str(refused.value) == f"the source has no kernel named '{name}' (its kernels: copy)"

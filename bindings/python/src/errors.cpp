@@ -77,7 +77,8 @@ void check(tiles_status status) {
     tiles_error_parts parts = TILES_ERROR_PARTS_INIT;
     const bool failed_with_parts = status != TILES_SUCCESS && tiles_last_error_parts(&parts) == TILES_SUCCESS;
     const py::object refusal = failed_with_parts ? refusal_of(parts) : py::none();
-    const py::object marked = failed_with_parts ? py::object(py::str(parts.marked_message)) : py::none();
+    const py::object marked =
+        failed_with_parts && parts.marked_message != nullptr ? py::object(py::str(parts.marked_message)) : py::none();
     deliver_log_messages();
     follow_log_level();
     if (status != TILES_SUCCESS) raise_with(status, message, refusal, marked);

@@ -1,7 +1,6 @@
 """Exceptions of libtiles: one class per family of the C API's statuses, all under Error."""
 
-import re
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional
 
 
 class Error(Exception):
@@ -60,7 +59,7 @@ class OpenCLError(Error):
     """An OpenCL call failed; ``status`` is OpenCL's own code."""
 
 
-# The Python face of the C API's functions that Python reaches, as messages name them; the
+# The Python face of the functions that Python reaches, by the key a message marks them with; the
 # algorithms' (tiles_<name>, tiles_<name>_as, _into and _split: <name>) come from their descriptions.
 _PYTHON_NAMES: Dict[str, str] = {
     "tiles_block_grid": "the blocks", "tiles_parameters_set": "set_parameters",
@@ -77,12 +76,6 @@ _BOUND, _FIELD = "\x1e", "\x1f"
 
 # _PYTHON_NAMES with the algorithms' functions, made on first use from the extension's descriptions.
 _python_names: Optional[Dict[str, str]] = None
-
-# OpenCL C's element types with numpy's names (("long", "int64"), ...), made on first use from the
-# extension's table (_tiles.dtypes(), libtiles' own).
-_element_names: Optional[List[Tuple[str, str]]] = None
-# The C API's function names that messages give, made on first use as _element_names is.
-_c_name: Optional[re.Pattern] = None
 
 
 def _function_names() -> Dict[str, str]:
@@ -112,40 +105,6 @@ def _marked_names_in_python(marked: str) -> str:
     for i in range(1, len(pieces), 2):
         pieces[i] = _said_in_python(*pieces[i].split(_FIELD, 2))
     return "".join(pieces)
-
-
-def _python_name(c_name: "re.Match[str]") -> str:
-    name = c_name.group(0)
-    return _PYTHON_NAMES.get(name) or c_name.group("algorithm")
-
-
-def _c_names() -> re.Pattern:
-    global _c_name
-    if _c_name is None:
-        from . import _tiles
-        algorithms = "|".join(sorted((a["name"] for a in _tiles.algorithms()), key=len, reverse=True))
-        fixed = "|".join(re.escape(name) for name in sorted(_PYTHON_NAMES, key=len, reverse=True))
-        _c_name = re.compile(rf"{fixed}\b|\btiles_(?P<algorithm>{algorithms})(?:_as|_into|_split)?\b")
-    return _c_name
-
-
-def _opencl_and_numpy_names() -> List[Tuple[str, str]]:
-    global _element_names
-    if _element_names is None:
-        from . import _tiles
-        _element_names = [(element["opencl"], element["name"]) for element in _tiles.dtypes()]
-    return _element_names
-
-
-def _unmarked_names(message: str) -> str:
-    """The names the C API does not mark yet, by pattern: "int (int32)" -> "int32" (as libtiles
-    describes element types beside OpenCL's names), "tiles_copy" -> "copy"."""
-    for opencl, name in _opencl_and_numpy_names():
-        if opencl != name:
-            message = message.replace(f"{opencl} ({name})", name)
-    message = message.replace("opaque (struct)", "structured")
-    message = re.sub(r"\ba (int\d)", r"an \1", message)  # "a long (int64)" was "a", "an int64" is "an"
-    return _c_names().sub(_python_name, message)
 
 
 def conversion(given: str, taken: List[str]) -> str:
@@ -187,9 +146,10 @@ def for_python(message: str, refusal: Optional[Dict[str, Optional[str]]] = None,
     """A C API message as Python says it: numpy's dtype names for OpenCL's types ("int64", not
     "long (int64)"), Python's names for the C API's functions, and, for a dtype a kernel's argument
     or an operand does not take (`refusal`, its parts), the astype() that converts the data.
-    `marked` is the message with its names marked (tiles.h's marked_message), where there is one."""
+    `marked` is the message with its names marked (tiles.h's marked_message), where it names any;
+    a message without marks is said as it is, whatever it holds."""
     text = _marked_names_in_python(marked) if marked is not None else message
-    return _conversion_hint(_unmarked_names(text), refusal)
+    return _conversion_hint(text, refusal)
 
 
 #: How the extension finds the class for a status family, and (for_python) how to say a message.

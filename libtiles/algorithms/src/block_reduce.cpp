@@ -161,8 +161,9 @@ std::array<int, 2> tile_shape(const block_reduce_parameters& p, const block_spli
 
 std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int block_rows, int block_columns) {
     if (block_rows <= 0 || block_columns <= 0)
-        throw invalid_argument(std::string(algorithm) + ": the block is " + shape_text(block_rows, block_columns) +
-                               "; every dimension must be at least 1");
+        throw names_marked<invalid_argument>(marked_function(algorithm) + ": the block is " +
+                                             shape_text(block_rows, block_columns) +
+                                             "; every dimension must be at least 1");
     return {blocks_covering(rows, block_rows), blocks_covering(columns, block_columns)};
 }
 

@@ -18,6 +18,7 @@
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 #include "tuner.hpp"
 
 extern const char tiles_kernel_gemm[];
@@ -131,10 +132,10 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     check_same_element_type(algorithm, "B", b, "A", type);
     // Products of 16-bit floats are added in float, into a float C.
     if (is_16_bit_float(type) && element_type_of(c) != element_type::float32)
-        throw invalid_argument("gemm: A and B of " + element_description(type) + " elements make a C of " +
-                               element_description(element_type::float32) +
-                               " elements, their products added in float; C has " +
-                               element_description(element_type_of(c)) + " elements");
+        throw names_marked<invalid_argument>("gemm: A and B of " + marked_element(type) + " elements make a C of " +
+                                             marked_element(element_type::float32) +
+                                             " elements, their products added in float; C has " +
+                                             marked_element(element_type_of(c)) + " elements");
     check_same_element_type(algorithm, "C", c, "A", computed_as(type));
     if (a.columns != b.rows)
         throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
@@ -147,13 +148,13 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
     // 16-bit floats are multiplied as they are (exact) or, the same, at their own precision, which
     // the tensor cores take them in.
     if (is_16_bit_float(type) && precision != gemm_precision::exact && precision != default_precision(type))
-        throw invalid_argument("gemm: " + element_description(type) +
-                               " elements are multiplied as they are, at the precision exact or " +
-                               precision_table[int(default_precision(type))].name + "; not " + precision_text);
+        throw names_marked<invalid_argument>(
+            "gemm: " + marked_element(type) + " elements are multiplied as they are, at the precision exact or " +
+            precision_table[int(default_precision(type))].name + "; not " + precision_text);
     if (precision != gemm_precision::exact && !is_16_bit_float(type) && type != element_type::float32)
-        throw invalid_argument(std::string("gemm: the precision ") + precision_text + " is for float elements, not " +
-                               element_description(type) + "; gemm of " + element_description(type) +
-                               " elements is exact");
+        throw names_marked<invalid_argument>(std::string("gemm: the precision ") + precision_text +
+                                             " is for float elements, not " + marked_element(type) + "; gemm of " +
+                                             marked_element(type) + " elements is exact");
 }
 
 // Enqueues gemm with the parameters the device's table gives a product of `product_elements`
@@ -194,8 +195,8 @@ const precision_info& info_of(gemm_precision precision, const char* function) {
     std::string listed;
     for (int i = 0; i < precision_count; ++i)
         listed += std::string(i == 0 ? "" : i + 1 == precision_count ? " or " : ", ") + precision_table[i].name;
-    throw invalid_argument(std::string(function) + ": " + std::to_string(value) + " is not a precision (" + listed +
-                           ")");
+    throw names_marked<invalid_argument>(marked_function(function) + ": " + std::to_string(value) +
+                                         " is not a precision (" + listed + ")");
 }
 
 void gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a, const matrix_operand& b,

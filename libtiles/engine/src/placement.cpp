@@ -8,6 +8,7 @@
 
 #include "tiles/engine/checks.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -115,7 +116,7 @@ void check_projection(const placement& p, int i) {
     }
 }
 
-void check_dense(const placement& p, const char* what) {
+void check_dense(const placement& p, const std::string& what) {
     std::vector<std::size_t> dense(std::size_t(p.rank));
     dense_strides(p.rank, p.extent, p.element_size, dense.data());
     for (int d = 0; d < p.rank; ++d)
@@ -125,7 +126,7 @@ void check_dense(const placement& p, const char* what) {
                << shape_of(p.rank, p.extent) << " view is a section whose rows lie " << p.stride[d]
                << " bytes apart along dimension " << d << " (a section of a wider view, say): copy it into an array "
                << "first";
-            throw invalid_argument(os.str());
+            throw names_marked<invalid_argument>(os.str());
         }
 }
 

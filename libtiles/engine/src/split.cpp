@@ -15,6 +15,7 @@
 #include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/marked_names.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -48,14 +49,14 @@ template <class Each> void at_once(std::size_t count, const Each& each) {
 }
 
 void check_grid(const char* what, const matrix_operand& grid, const split_matrix& split) {
-    if (grid.data == nullptr) throw invalid_argument(std::string("split_matrix::") + what + ": the matrix is NULL");
+    const std::string function = marked_function(std::string("split_matrix::") + what);
+    if (grid.data == nullptr) throw names_marked<invalid_argument>(function + ": the matrix is NULL");
     if (grid.rows != split.rows() || grid.columns != split.columns() ||
         layout_of(*grid.data).size != split.layout().size || layout_of(*grid.data).type != split.layout().type)
-        throw invalid_argument(std::string("split_matrix::") + what + ": the matrix is " + std::to_string(grid.rows) +
-                               "x" + std::to_string(grid.columns) + " of " +
-                               element_description(layout_of(*grid.data).type) + ", the split one " +
-                               std::to_string(split.rows()) + "x" + std::to_string(split.columns()) + " of " +
-                               element_description(split.layout().type));
+        throw names_marked<invalid_argument>(
+            function + ": the matrix is " + std::to_string(grid.rows) + "x" + std::to_string(grid.columns) + " of " +
+            marked_element(layout_of(*grid.data).type) + ", the split one " + std::to_string(split.rows()) + "x" +
+            std::to_string(split.columns()) + " of " + marked_element(split.layout().type));
 }
 
 } // namespace

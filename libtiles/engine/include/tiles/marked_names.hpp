@@ -13,10 +13,13 @@ namespace tiles {
 
 // A marked name is `name_bound kind name_field key name_field plain name_bound`: its kind (one of
 // the letters below), what a face looks it up by, and its text as C says it. The bytes are ASCII's
-// record and unit separators, which no name or message holds.
+// record and unit separators, which no name holds. Only a names_marked exception's text is read
+// for marks, and it holds no other such byte (what it quotes of a user's is an identifier: a
+// kernel's name, a parameter's); every other message is said as it is, so that those bytes in a
+// user's text (a kernel name not found, a build log, a format string) reach every face unchanged.
 inline constexpr char name_bound = '\x1e';
 inline constexpr char name_field = '\x1f';
-inline constexpr char function_kind = 'f'; // key: the C function's name ("tiles_reduce")
+inline constexpr char function_kind = 'f'; // key: the function as the message names it ("tiles_reduce")
 inline constexpr char element_kind = 'e';  // key: numpy's name of the element type, "" for a struct
 inline constexpr char article_kind = 'a';  // the same, with its article ("a long (int64)")
 
@@ -27,7 +30,8 @@ inline std::string marked_name(char kind, std::string_view key, std::string_view
     return marked.append(1, name_bound);
 }
 
-// The C function `c_name` ("tiles_reduce"), as a message names it.
+// The C function `c_name` ("tiles_reduce"), as a message names it; with how it was called where
+// a face names that apart ("tiles_view_data with TILES_ACCESS_READ_WRITE": "writing through numpy").
 inline std::string marked_function(std::string_view c_name) { return marked_name(function_kind, c_name, c_name); }
 
 // Element type `type`, said `plain` in C: its description ("long (int64)") unless the message says

@@ -14,7 +14,8 @@ namespace tiles::algorithms {
 enum class block_statistic { sum, average };
 
 // The shape of the result of a block reduction: one element per block, blocks cut short at the
-// right and bottom edges counting as whole ones. `algorithm` names the caller in messages.
+// right and bottom edges counting as whole ones. `algorithm` names the caller in messages, where
+// it is marked as a function (tiles_block_grid, or the algorithm).
 std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int block_rows, int block_columns);
 
 // output (block_grid's shape) gets the sum or the average of each block_rows x block_columns

@@ -50,8 +50,8 @@ constexpr gemm_precision default_precision(element_type type) {
     return gemm_precision::exact;
 }
 
-// The row of `precision`; throws invalid_argument naming `function` ("gemm") and listing the
-// precisions for a value that is none.
+// The row of `precision`; throws invalid_argument naming `function` ("gemm"), marked as a function,
+// and listing the precisions for a value that is none.
 const precision_info& info_of(gemm_precision precision, const char* function);
 
 // c = alpha * a * b + beta * c; with beta == 0, c is only written. Of the element types gemm's

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include "tiles/engine/storage.hpp"
 
@@ -39,8 +40,8 @@ std::size_t offset_of(const placement& p, const int* at);
 void check_projection(const placement& p, int i);
 
 // Checks that the placement's elements are dense and row-major, as view_as and reinterpret_as
-// need; `what` names the call in the message.
-void check_dense(const placement& p, const char* what);
+// need; `what` names the call in the message, its functions marked (tiles/marked_names.hpp).
+void check_dense(const placement& p, const std::string& what);
 
 // Checks a view_as to `extent` (new_rank components): positive, and no more elements than the
 // view has (the new view covers its first ones).
