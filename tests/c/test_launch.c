@@ -406,7 +406,7 @@ int test_argument_refusals(void) {
                                tiles_arg_long(3),         tiles_arg_ulong(4), tiles_arg_float(5)};
     CHECK_FAILS(
         tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,
-        "argument 1 of kernel 'scalars' ('i', a int) was given a scalar uint (uint32): pass a value of exactly the "
+        "argument 1 of kernel 'scalars' ('i', an int) was given a scalar uint (uint32): pass a value of exactly the "
         "parameter's type");
     scalar_args[1] = tiles_arg_view(in);
     CHECK_FAILS(tiles_launch(context, &domain, scalars, scalar_args, 6), TILES_ERROR_INVALID_ARGUMENT,

@@ -177,8 +177,11 @@ std::string describe_param(const compiled_kernel& k, std::size_t i) {
                         : p.address == CL_KERNEL_ARG_ADDRESS_LOCAL    ? "__local "
                         : p.address == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "__constant "
                                                                       : "";
-    return "argument " + std::to_string(i) + " of kernel '" + k.name + "' ('" + p.name + "', a " + space +
-           (p.points_to_const && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT ? "const " : "") + p.type_name + ")";
+    return "argument " + std::to_string(i) + " of kernel '" + k.name + "' ('" + p.name + "', " +
+           with_article(space +
+                        std::string(p.points_to_const && p.address != CL_KERNEL_ARG_ADDRESS_CONSTANT ? "const " : "") +
+                        p.type_name) +
+           ")";
 }
 
 std::string describe_arg(const launch_arg& a) {
@@ -291,7 +294,7 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
             if (!p.by_value) refuse(k, i, a, "values go to a C++ kernel's captures of their type");
             if (p.pointee_size != 0 && a.bytes != p.pointee_size)
                 refuse(k, i, a,
-                       "a " + p.type_name + " is " + std::to_string(p.pointee_size) +
+                       with_article(p.type_name) + " is " + std::to_string(p.pointee_size) +
                            " bytes on the device: the host's and the device's definitions differ");
             break;
         case launch_arg::kind::number:

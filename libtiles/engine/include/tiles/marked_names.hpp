@@ -41,12 +41,18 @@ inline std::string marked_element(element_type type, std::string_view plain) {
 }
 inline std::string marked_element(element_type type) { return marked_element(type, element_description(type)); }
 
+// `words` after their indefinite article, by the sound they begin with: "an int", "a long", "a
+// uint" (a u said "you"), "an unsigned".
+inline std::string with_article(const std::string& words) {
+    const bool vowel = !words.empty() && (std::string_view("aeio").find(words.front()) != std::string_view::npos ||
+                                          words.rfind("un", 0) == 0);
+    return (vowel ? "an " : "a ") + words;
+}
+
 // "a long (int64)", "an int (int32)": its article with it, since a face that names it otherwise
 // may need another ("an int64").
 inline std::string marked_element_with_article(element_type type) {
-    const std::string described = element_description(type);
-    const bool vowel = std::string_view("aeiou").find(described.front()) != std::string_view::npos;
-    return marked_name(article_kind, element_info_of(type).numpy, (vowel ? "an " : "a ") + described);
+    return marked_name(article_kind, element_info_of(type).numpy, with_article(element_description(type)));
 }
 
 // `marked` with each marked name as C says it: the message C and C++ give.
