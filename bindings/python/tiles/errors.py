@@ -82,9 +82,10 @@ def _function_names() -> Dict[str, str]:
     global _python_names
     if _python_names is None:
         from . import _tiles
-        _python_names = {f"tiles_{a['name']}{suffix}": a["name"]
-                         for a in _tiles.algorithms() for suffix in ("", "_as", "_into", "_split")}
-        _python_names.update(_PYTHON_NAMES)
+        names = {f"tiles_{a['name']}{suffix}": a["name"]
+                 for a in _tiles.algorithms() for suffix in ("", "_as", "_into", "_split")}
+        names.update(_PYTHON_NAMES)
+        _python_names = names  # whole before another thread can see it
     return _python_names
 
 
@@ -93,6 +94,8 @@ def _said_in_python(kind: str, key: str, text: str) -> str:
     it where Python has none), an element type by numpy's ("structured" for a struct)."""
     if kind == "f":
         return _function_names().get(key, text)
+    if kind not in ("e", "a"):  # a kind this Python does not know: as C says it
+        return text
     dtype = key or "structured"
     if kind == "a":  # the article of numpy's name, which may not be that of OpenCL's ("a long", "an int64")
         return ("an " if dtype[0] in "aeio" else "a ") + dtype
