@@ -400,6 +400,53 @@ TEST_CASE("the wide wgmma gemm multiplies in place matrices in memory libcuda al
     CHECK(largest <= (3.0 * k + 16) * std::ldexp(1.0, -23));
 }
 
+TEST_CASE(
+    "the wide wgmma gemm's tensor maps, kept written in its scratch memory, follow the buffers and what is staged",
+    "[algorithms][gemm][sm90a][libcuda]") {
+    // The wide launch skips writing maps its scratch memory holds already: each product here must
+    // still read its own matrices, whether the maps are the last product's (the same buffers, B
+    // written since), over other buffers of the same shape, or after a product whose A was staged
+    // (under 2 MiB) into the place the maps had.
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const int m = 1032, n = 1048, k = 1040, small_m = 512; // A of small_m rows: 1 MiB, staged
+    const auto halves = [](const std::vector<float>& values) {
+        return std::vector<tiles::half>(values.begin(), values.end());
+    };
+    const std::vector<tiles::half> a = halves(random_floats(std::size_t(m) * k, 81)),
+                                   b = halves(random_floats(std::size_t(k) * n, 82)),
+                                   b_written = halves(random_floats(std::size_t(k) * n, 83)),
+                                   other_a = halves(random_floats(std::size_t(m) * k, 84)),
+                                   other_b = halves(random_floats(std::size_t(k) * n, 85));
+    tiles::array<tiles::half, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view),
+        other_a_array(m, k, other_a.begin(), view), other_b_array(k, n, other_b.begin(), view),
+        small_a_array(small_m, k, a.begin(), view);
+    tiles::array<float, 2> c_array(m, n, view), other_c_array(m, n, view), small_c_array(small_m, n, view);
+    const auto product = [&](tiles::array<tiles::half, 2>& left, tiles::array<tiles::half, 2>& right,
+                             tiles::array<float, 2>& out) {
+        return tiles::algorithms::enqueue_wgmma_gemm(view.context(), tiles::gemm_precision::float16, 1.0,
+                                                     tiles::detail::operand_of(left), tiles::detail::operand_of(right),
+                                                     0.0, tiles::detail::operand_of(out),
+                                                     tiles::algorithms::wgmma_launch::through_libcuda_always);
+    };
+    const double bound = (3.0 * k + 16) * std::ldexp(1.0, -23);
+    if (!product(a_array, b_array, c_array)) return; // no sm_90a device here: the tests above check what is said
+    if (!tiles::engine::cuda_launch_missing(*view.context()).empty()) {
+        WARN("the launch ran through OpenCL: " << tiles::engine::cuda_launch_missing(*view.context()));
+        return;
+    }
+    CHECK(largest_error(a, b, std::vector<float>(c_array), m, n, k, 1.0, 7, 5) <= bound);
+    tiles::copy(b_written.begin(), b_array);
+    REQUIRE(product(a_array, b_array, c_array));
+    CHECK(largest_error(a, b_written, std::vector<float>(c_array), m, n, k, 1.0, 7, 5) <= bound);
+    REQUIRE(product(other_a_array, other_b_array, other_c_array));
+    CHECK(largest_error(other_a, other_b, std::vector<float>(other_c_array), m, n, k, 1.0, 7, 5) <= bound);
+    REQUIRE(product(small_a_array, b_array, small_c_array));
+    CHECK(largest_error(a, b_written, std::vector<float>(small_c_array), small_m, n, k, 1.0, 7, 5) <= bound);
+    REQUIRE(product(a_array, b_array, c_array));
+    CHECK(largest_error(a, b_written, std::vector<float>(c_array), m, n, k, 1.0, 7, 5) <= bound);
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+}
+
 TEST_CASE("the wgmma gemm at tf32x3 keeps B's split with B's buffer, filled from B as it is at each product",
           "[algorithms][gemm][sm90a]") {
     using tiles::algorithms::wgmma_launch;

@@ -13,6 +13,7 @@
 #include "../libtiles/engine/src/compile_route.hpp"
 #include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
+#include "tiles/marked_names.hpp"
 
 namespace {
 
@@ -343,4 +344,16 @@ TEST_CASE("a build log's diagnostics each quote their line with a caret, once", 
     // A log that quotes them already (clang's own format) is left as it is, as is a prelude's line.
     const std::string quoted = "kernel:2:6: warning: w\n\tx = y + z;\n\t    ^\nprelude:1:1: note\n";
     CHECK(tiles::engine::with_source_lines(quoted, program) == quoted);
+}
+
+TEST_CASE("a type's name in a message takes the article of the sound it begins with", "[refusal]") {
+    CHECK(tiles::with_article("int") == "an int");
+    CHECK(tiles::with_article("event_t") == "an event_t");
+    CHECK(tiles::with_article("long (int64)") == "a long (int64)");
+    CHECK(tiles::with_article("__global float*") == "a __global float*");
+    // A u said "you" takes "a"; "un" said as in "unsigned", "an".
+    CHECK(tiles::with_article("uint") == "a uint");
+    CHECK(tiles::with_article("ulong (uint64)") == "a ulong (uint64)");
+    CHECK(tiles::with_article("union pair") == "a union pair");
+    CHECK(tiles::with_article("unsigned int") == "an unsigned int");
 }

@@ -220,12 +220,14 @@ typedef struct tiles_error_parts {
  * the failure tiles_last_error_message() says; TILES_REFUSAL_NONE where no call failed. A failure
  * of this call itself (a NULL `out`, a struct_size of no version) replaces them. Thread-safe.
  * In marked_message, each name that the message gives as C says it is "\x1e" kind "\x1f" key
- * "\x1f" text "\x1e": kind 'f' a C function, its key the function's name ("tiles_reduce"; with how
- * it was called where that is named too: "tiles_view_data with TILES_ACCESS_READ_WRITE"); kind 'e'
+ * "\x1f" text "\x1e": kind 'f' a function, its key the name the message gives it (a C function's,
+ * "tiles_reduce"; with how it was called where that is named too: "tiles_view_data with
+ * TILES_ACCESS_READ_WRITE"; or libtiles' own that a C function reached: "split_matrix::scatter"); kind 'e'
  * an element type, its key tiles_dtype_info's numpy_name ("int64", "" for TILES_OPAQUE); kind 'a'
  * the same with its article; text the name as the message says it ("tiles_reduce", "long (int64)",
  * "a long (int64)"). Outside the marks it is the message, which then holds no "\x1e" or "\x1f" of
- * its own; a message that quotes a caller's text (a kernel name, a build log) marks nothing. */
+ * its own; a message that quotes a caller's text that may hold them (a build log, a name looked
+ * for) marks nothing. */
 TILES_API tiles_status tiles_last_error_parts(tiles_error_parts* out);
 
 /* ---- Devices ---------------------------------------------------------------------------- */

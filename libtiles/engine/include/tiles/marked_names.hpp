@@ -42,10 +42,10 @@ inline std::string marked_element(element_type type, std::string_view plain) {
 inline std::string marked_element(element_type type) { return marked_element(type, element_description(type)); }
 
 // `words` after their indefinite article, by the sound they begin with: "an int", "a long", "a
-// uint" (a u said "you"), "an unsigned".
+// uint" and "a union" (a u said "you"), "an unsigned".
 inline std::string with_article(const std::string& words) {
     const bool vowel = !words.empty() && (std::string_view("aeio").find(words.front()) != std::string_view::npos ||
-                                          words.rfind("un", 0) == 0);
+                                          (words.rfind("un", 0) == 0 && words.rfind("uni", 0) != 0));
     return (vowel ? "an " : "a ") + words;
 }
 
