@@ -6,7 +6,10 @@
 
 #include <catch2/catch.hpp>
 #include <cstddef>
+#include <exception>
+#include <stdexcept>
 #include <string>
+#include <thread>
 
 // The stand-in's function `name`, of type F.
 template <class F> F stand_in_function(const char* name) {
@@ -25,4 +28,21 @@ inline std::size_t occurrences(const std::string& text, const std::string& part)
     std::size_t count = 0;
     for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
     return count;
+}
+
+// Runs `body` on a thread of its own where `own`, a CUDA context of the caller's, is current, as a
+// program using CUDA beside libtiles has, and rethrows what it threw. The context is current per
+// thread, so the calling thread keeps its own whatever happens there.
+template <class F> void with_own_context_current(void* own, F&& body) {
+    std::exception_ptr failed;
+    std::thread([&] {
+        try {
+            if (stand_in_function<int (*)(void*)>("cuCtxSetCurrent")(own) != 0)
+                throw std::runtime_error("the stand-in libcuda took no context");
+            body();
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    }).join();
+    if (failed) std::rethrow_exception(failed);
 }

@@ -6,11 +6,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
-#include <exception>
 #include <iterator>
-#include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "fixture.hpp"
 #include "launch_domains.hpp"
@@ -67,30 +64,21 @@ TEST_CASE("a function loaded through libcuda is given the PTX, its name and its 
 
 TEST_CASE("a function's load and launch through libcuda leave the thread's own CUDA context current",
           "[libcuda-stand-in]") {
-    // On a thread of its own with a CUDA context of its own current (the context is current per
-    // thread, so the other cases find theirs as it was); the stand-in refuses modules, functions,
+    // With a CUDA context of the caller's own current; the stand-in refuses modules, functions,
     // launches and waits in any context but libtiles'.
-    const auto set_current = stand_in_function<int (*)(void*)>("cuCtxSetCurrent");
     const auto current = stand_in_function<void* (*)()>("stand_in_current");
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     int own_context = 0;
     void *after_load = nullptr, *after_launch = nullptr;
-    std::exception_ptr failed;
-    std::thread([&] {
-        try {
-            if (set_current(&own_context) != 0) throw std::runtime_error("the stand-in took no context");
-            const tiles::engine::cuda_function f =
-                tiles::engine::load_cuda_function(".version 8.5\n.target sm_90a\n", "gemm_wgmma", 65536);
-            after_load = current();
-            int first = 1;
-            void* args[] = {&first};
-            tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
-            after_launch = current();
-        } catch (...) {
-            failed = std::current_exception();
-        }
-    }).join();
-    if (failed) std::rethrow_exception(failed);
+    with_own_context_current(&own_context, [&] {
+        const tiles::engine::cuda_function f =
+            tiles::engine::load_cuda_function(".version 8.5\n.target sm_90a\n", "gemm_wgmma", 65536);
+        after_load = current();
+        int first = 1;
+        void* args[] = {&first};
+        tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+        after_launch = current();
+    });
     CHECK(after_load == &own_context);
     CHECK(after_launch == &own_context);
 }

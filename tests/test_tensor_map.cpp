@@ -6,9 +6,6 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
-#include <exception>
-#include <stdexcept>
-#include <thread>
 
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
@@ -58,24 +55,15 @@ TEST_CASE("a tensor map passes libcuda a matrix as cuda.h describes it", "[libcu
 }
 
 TEST_CASE("a tensor map leaves the thread's own CUDA context current", "[libcuda-stand-in]") {
-    // On a thread of its own with a CUDA context of its own current, as a program using CUDA beside
-    // libtiles has (the context is current per thread, so the other cases find theirs as it was);
-    // the stand-in's encoder refuses in any context but libtiles' (the first GPU's primary one).
-    const auto set_current = stand_in_function<int (*)(void*)>("cuCtxSetCurrent");
+    // With a CUDA context of the caller's own current; the stand-in's encoder refuses in any
+    // context but libtiles' (the first GPU's primary one).
     const auto current = stand_in_function<void* (*)()>("stand_in_current");
     int own_context = 0;
     void* after = nullptr;
-    std::exception_ptr failed;
-    std::thread([&] {
-        try {
-            if (set_current(&own_context) != 0) throw std::runtime_error("the stand-in took no context");
-            tiles::engine::make_tensor_map(0x7f0000001000, tiles::element_type::float16, 64, 64, {64, 64, 128});
-            after = current();
-        } catch (...) {
-            failed = std::current_exception();
-        }
-    }).join();
-    if (failed) std::rethrow_exception(failed);
+    with_own_context_current(&own_context, [&] {
+        tiles::engine::make_tensor_map(0x7f0000001000, tiles::element_type::float16, 64, 64, {64, 64, 128});
+        after = current();
+    });
     CHECK(after == &own_context);
 }
 
