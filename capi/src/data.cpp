@@ -15,22 +15,28 @@ using tiles::names_marked;
 
 namespace tiles::capi {
 
+// The layout of elements of `dtype` whose size the caller gave as `element_size` (0: the type's
+// own), which must be the type's where it has one and is needed for TILES_OPAQUE.
+tiles::element_layout element_layout_of(tiles_dtype dtype, std::size_t element_size) {
+    const tiles::element_type type = to_element_type(dtype);
+    const std::size_t natural = tiles::element_size(type);
+    if (type == tiles::element_type::opaque && element_size == 0)
+        throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
+    if (natural != 0 && element_size != 0 && element_size != natural)
+        throw names_marked<tiles::invalid_argument>("element_size " + std::to_string(element_size) +
+                                                    " does not match " + marked_element(type) + ", whose size is " +
+                                                    std::to_string(natural));
+    return {type, natural != 0 ? natural : element_size};
+}
+
 checked_shape check_shape(const tiles_shape* shape) {
     check_struct(shape, "tiles_shape");
     if (shape->rank < 1)
         throw tiles::invalid_argument("a shape has rank 1 or more, not " + std::to_string(shape->rank));
     const int* components = extent_components(shape, "a shape");
-    const tiles::element_type type = to_element_type(shape->dtype);
-    const std::size_t natural = tiles::element_size(type);
-    if (type == tiles::element_type::opaque && shape->element_size == 0)
-        throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
-    if (natural != 0 && shape->element_size != 0 && shape->element_size != natural)
-        throw names_marked<tiles::invalid_argument>("element_size " + std::to_string(shape->element_size) +
-                                                    " does not match " + marked_element(type) + ", whose size is " +
-                                                    std::to_string(natural));
+    const tiles::element_layout layout = element_layout_of(shape->dtype, shape->element_size);
     tiles::engine::check_extent(shape->rank, components, "a shape");
-    return {{type, natural != 0 ? natural : shape->element_size},
-            tiles::engine::dims_of(shape->rank, components),
+    return {layout, tiles::engine::dims_of(shape->rank, components),
             std::vector<int>(components, components + shape->rank)};
 }
 
@@ -256,15 +262,7 @@ tiles_status tiles_view_reinterpret(tiles_view** out, const tiles_view* view, ti
     return guard([&] {
         check_out(out);
         const view_object& v = live(view, "view");
-        const tiles::element_type type = to_element_type(dtype);
-        const std::size_t natural = tiles::element_size(type);
-        if (type == tiles::element_type::opaque && element_size == 0)
-            throw tiles::invalid_argument("TILES_OPAQUE elements need their size in element_size");
-        if (natural != 0 && element_size != 0 && element_size != natural)
-            throw names_marked<tiles::invalid_argument>("element_size " + std::to_string(element_size) +
-                                                        " does not match " + marked_element(type) + ", whose size is " +
-                                                        std::to_string(natural));
-        const tiles::element_layout layout{type, natural != 0 ? natural : element_size};
+        const tiles::element_layout layout = element_layout_of(dtype, element_size);
         tiles::engine::check_dense(v.placement(), "reinterpret_as (" + marked_function("tiles_view_reinterpret") + ")");
         const int count = tiles::engine::reinterpreted_count(v.placement(), layout.size);
         *out = part_of(v, v.offset, {count}, {layout.size}, layout, "reinterpret_as");
