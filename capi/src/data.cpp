@@ -15,9 +15,12 @@ using tiles::names_marked;
 
 namespace tiles::capi {
 
+namespace {
+
 // The layout of elements of `dtype` whose size the caller gave as `element_size` (0: the type's
-// own), which must be the type's where it has one and is needed for TILES_OPAQUE.
-tiles::element_layout element_layout_of(tiles_dtype dtype, std::size_t element_size) {
+// own), which must be the type's where it has one and is needed for TILES_OPAQUE. `dtype` is
+// taken by reference: it is the caller's int until to_element_type has checked it.
+tiles::element_layout element_layout_of(const tiles_dtype& dtype, std::size_t element_size) {
     const tiles::element_type type = to_element_type(dtype);
     const std::size_t natural = tiles::element_size(type);
     if (type == tiles::element_type::opaque && element_size == 0)
@@ -28,6 +31,8 @@ tiles::element_layout element_layout_of(tiles_dtype dtype, std::size_t element_s
                                                     std::to_string(natural));
     return {type, natural != 0 ? natural : element_size};
 }
+
+} // namespace
 
 checked_shape check_shape(const tiles_shape* shape) {
     check_struct(shape, "tiles_shape");
