@@ -3,7 +3,9 @@
  * from a PTX kernel launched through libcuda, whose launch may take more than OpenCL's 48 KiB of
  * local memory a work-group (BENCHMARKS.md, "the 48 KiB wall, a third side"). Each step prints its
  * status; a failed step ends the probe with status 1, a machine without libcuda or an NVIDIA OpenCL
- * GPU ends it with status 2; semaphores that OpenCL does not export are reported, not failed.
+ * GPU ends it with status 2; semaphores that OpenCL does not export are reported, not failed. Last,
+ * it times the turn between OpenCL's work and libcuda's (BENCHMARKS.md, "the turn between OpenCL's
+ * context and libcuda's").
  * libcuda is loaded by name, its entry points declared here as cuda.h declares them (CUresult is
  * int, handles are pointers or integers), so no CUDA headers are needed.
  *   cuda_interop_probe [MiB]      (64 by default)
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int main(int argc, char** argv);
@@ -336,6 +339,60 @@ static int order_by_semaphores(cl_platform_id platform, cl_device_id device, cl_
     return wrong == 0 ? 0 : 1;
 }
 
+static double now_microseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec * 1e6 + (double)now.tv_nsec * 1e-3;
+}
+
+/* One block's worth of work on either side, each waited for on the host as the engine waits for
+ * it: the pattern kernel and clFinish, the bump kernel and cuStreamSynchronize. */
+static void opencl_work(cl_command_queue queue, cl_kernel pattern, size_t words) {
+    clEnqueueNDRangeKernel(queue, pattern, 1, NULL, &words, NULL, 0, NULL, NULL);
+    clFinish(queue);
+}
+static void cuda_work(const struct launch* bump) {
+    cu.launch(bump->function, 1, 1, 1, bump->threads, 1, 1, bump->shared_bytes, bump->stream, bump->arguments, NULL);
+    cu.stream_synchronize(bump->stream);
+}
+
+/* The host's time for the second of two pieces of work, the first on one side and the second on
+ * the same side or the other (with a pause of 1 ms between, in the last case): the median and the
+ * least of 41 rounds, all cases taking turns in each round. */
+static void time_turns(cl_command_queue queue, cl_kernel pattern, size_t words, const struct launch* bump) {
+    enum { cases = 5, rounds = 41 };
+    static const char* const names[cases] = {"libcuda's kernel after libcuda's", "libcuda's kernel after OpenCL's",
+                                             "OpenCL's kernel after OpenCL's", "OpenCL's kernel after libcuda's",
+                                             "libcuda's kernel after OpenCL's, 1 ms on"};
+    double micros[cases][rounds];
+    const struct timespec pause = {0, 1000000};
+    for (int round = 0; round < rounds; ++round)
+        for (int c = 0; c < cases; ++c) {
+            if (c == 0 || c == 3)
+                cuda_work(bump);
+            else
+                opencl_work(queue, pattern, words);
+            if (c == 4) nanosleep(&pause, NULL);
+            const double start = now_microseconds();
+            if (c == 2 || c == 3)
+                opencl_work(queue, pattern, words);
+            else
+                cuda_work(bump);
+            micros[c][round] = now_microseconds() - start;
+        }
+    for (int c = 0; c < cases; ++c) {
+        double* m = micros[c];
+        for (int i = 1; i < rounds; ++i)
+            for (int j = i; j > 0 && m[j] < m[j - 1]; --j) {
+                const double t = m[j];
+                m[j] = m[j - 1];
+                m[j - 1] = t;
+            }
+        printf("%-58s %7.1f us median, %7.1f least (one block, waited for on the host)\n", names[c], m[rounds / 2],
+               m[0]);
+    }
+}
+
 /* The allocation's size from the command line: whole MiB, 64 by default; 0 where it is no size. */
 static size_t size_argument(int argc, char** argv) {
     if (argc < 2) return (size_t)64 << 20;
@@ -464,5 +521,9 @@ int main(int argc, char** argv) {
     const struct launch bump_launch = {bump, stream, (unsigned)(words / block), block, shared_bytes, arguments};
     const int ordered =
         order_by_semaphores(platform, device, context, queue, pattern, words, &bump_launch, imported, host);
+
+    /* 6. What a turn from one side's work to the other's costs, beside work that follows work of
+     * its own side. */
+    time_turns(queue, pattern, block, &bump_launch);
     return wrong != 0 ? 1 : ordered;
 }
