@@ -12,15 +12,15 @@ caller's array holds what the kernels wrote. Data moves only when it must; count
 So writes into that numpy array after a launch used the view need view.refresh() before the next
 launch, which would otherwise read the device's old copy (checked mode, TILES_CHECKED=1, warns
 of them); assignments through the view (view[1, 2] = 5) need nothing.
-The tiled algorithms (tiles.reduce, block_sum, block_average, transpose, gemm, matrix_multiply,
-stencil) take numpy arrays or tiles data and return numpy arrays; their launch parameters are
+The tiled algorithms (tiles.reduce, gemm, stencil and the others the algorithms guide lists)
+take numpy arrays or tiles data and return numpy arrays; their launch parameters are
 named data (tiles.get_parameters, set_parameters). reduce, gemm, matrix_multiply and stencil
 also run on several contexts at once (contexts=[...], tiles.gpu_contexts()), and tiles.Split
 splits a matrix's rows over them for kernels of one's own.
 """
 
-from . import _log, _tiles, errors
-from ._algorithms import block_average, block_sum, gemm, matrix_multiply, reduce, stencil, transpose
+from . import _algorithms, _log, _tiles, errors
+from ._algorithms import *  # the algorithms, as its __all__ names them
 from ._data import (array, array_view, asarray, copy, copy_async, empty, empty_like, from_dlpack, full, full_like, ones,
                     ones_like, pinned_empty, zeros, zeros_like)
 from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices, reset_total_counters,
@@ -51,7 +51,7 @@ __all__ = [
     "Error", "InvalidArgument", "IndexOutOfRange", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
     "set_log_level",
-    "reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil",
     "parameter_sets", "get_parameters", "set_parameters", "reset_parameters",
     "Split", "Band", "gpu_contexts",
 ]
+__all__ += _algorithms.__all__

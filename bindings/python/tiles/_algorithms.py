@@ -16,6 +16,10 @@ from ._devices import Context, context_handle, context_list
 from ._launch import extent
 from .errors import InvalidArgument, conversion
 
+# The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
+# here and nowhere else in the package.
+__all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil"]
+
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
 # The C API's names of tiles_reduction's values, spelled out for type checkers (test_api.py holds
