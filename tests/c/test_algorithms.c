@@ -749,59 +749,62 @@ static uint64_t dtype_bit(tiles_dtype dtype) { return (uint64_t)1 << (unsigned)d
 int test_algorithms_described(void) {
     int failed = 0;
     const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
-    /* The algorithms in the catalogue's order, each named as its functions are. */
-    const char* const names[] = {"reduce", "block_sum", "block_average", "transpose", "stencil", "gemm"};
+    /* The algorithms in the catalogue's order, each named as its functions are; the loop below
+     * holds the catalogue to it, so the rest may say each by its place. */
+    enum { reduce, block_sum, block_average, transpose, stencil, gemm, algorithm_count };
+    const char* const names[algorithm_count] = {"reduce", "block_sum", "block_average", "transpose", "stencil", "gemm"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
-        CHECK(count < sizeof names / sizeof names[0] && strcmp(info.name, names[count]) == 0);
+        CHECK(count < algorithm_count && strcmp(info.name, names[count]) == 0);
         ++count;
     }
-    CHECK(count == sizeof names / sizeof names[0]);
-    CHECK_FAILS(tiles_algorithm_describe(&info, 6), invalid, "there is no algorithm 6; libtiles has 6");
+    CHECK(count == algorithm_count);
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 6; libtiles has 6");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
      * bfloat16 elements of rank 1 or 2, no section, and a written output. */
-    CHECK_OK(tiles_algorithm_describe(&info, 3));
+    CHECK_OK(tiles_algorithm_describe(&info, transpose));
     CHECK(info.operand_count == 2 && strcmp(info.parameter, "") == 0 && info.parameter_value_count == 0);
     CHECK(info.number_count == 0);
     tiles_algorithm_operand operand = TILES_ALGORITHM_OPERAND_INIT;
-    CHECK_OK(tiles_algorithm_describe_operand(&operand, 3, 0));
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, transpose, 0));
     CHECK(strcmp(operand.name, "input") == 0 && strcmp(operand.role, "the input") == 0 && operand.written == 0);
     CHECK(operand.min_rank == 1 && operand.max_rank == 2 && operand.takes_section == 0);
     CHECK(operand.dtypes == (dtype_bit(TILES_INT32) | dtype_bit(TILES_UINT32) | dtype_bit(TILES_FLOAT32) |
                              dtype_bit(TILES_FLOAT64) | dtype_bit(TILES_FLOAT16) | dtype_bit(TILES_BFLOAT16)));
-    CHECK_OK(tiles_algorithm_describe_operand(&operand, 3, 1));
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, transpose, 1));
     CHECK(strcmp(operand.name, "output") == 0 && operand.written == 1);
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, 3, 2), invalid, "transpose has no operand 2; it has 2");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, transpose, 2), invalid,
+                "transpose has no operand 2; it has 2");
 
     /* The named parameters' values are the C enums', by their names. */
-    CHECK_OK(tiles_algorithm_describe(&info, 0));
+    CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(strcmp(info.parameter, "op") == 0 && info.parameter_value_count == 3);
     for (size_t i = 0; i < info.parameter_value_count; ++i)
         CHECK(strcmp(info.parameter_values[i], tiles_reduction_name((tiles_reduction)i)) == 0);
-    CHECK_OK(tiles_algorithm_describe(&info, 5));
+    CHECK_OK(tiles_algorithm_describe(&info, gemm));
     CHECK(strcmp(info.parameter, "precision") == 0 && info.parameter_value_count == 5);
     for (size_t i = 0; i < info.parameter_value_count; ++i)
         CHECK(strcmp(info.parameter_values[i], tiles_precision_name((tiles_precision)i)) == 0);
     /* gemm's operands: A and B of float, double, half or bfloat16, and C of float or double. */
-    CHECK_OK(tiles_algorithm_describe_operand(&operand, 5, 2));
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, gemm, 2));
     CHECK(strcmp(operand.name, "c") == 0 && strcmp(operand.role, "C") == 0 && operand.written == 1);
     CHECK(operand.dtypes == (dtype_bit(TILES_FLOAT32) | dtype_bit(TILES_FLOAT64)));
 
     /* The plain numbers by the names of this header's parameters, in their order: tiles_block_sum's
      * block_rows and block_columns, tiles_gemm's alpha and beta, tiles_stencil_split's iterations. */
-    CHECK_OK(tiles_algorithm_describe(&info, 1));
+    CHECK_OK(tiles_algorithm_describe(&info, block_sum));
     CHECK(info.number_count == 2 && strcmp(info.numbers[0], "block_rows") == 0 &&
           strcmp(info.numbers[1], "block_columns") == 0);
-    CHECK_OK(tiles_algorithm_describe(&info, 5));
+    CHECK_OK(tiles_algorithm_describe(&info, gemm));
     CHECK(info.number_count == 2 && strcmp(info.numbers[0], "alpha") == 0 && strcmp(info.numbers[1], "beta") == 0);
-    CHECK_OK(tiles_algorithm_describe(&info, 4));
+    CHECK_OK(tiles_algorithm_describe(&info, stencil));
     CHECK(info.number_count == 1 && strcmp(info.numbers[0], "iterations") == 0);
-    CHECK_OK(tiles_algorithm_describe(&info, 0));
+    CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, 6, 0), invalid, "there is no algorithm 6");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 6");
     return failed;
 }
