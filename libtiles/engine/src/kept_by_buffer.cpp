@@ -56,14 +56,18 @@ std::shared_ptr<void> kept_by(cl_mem buffer, const std::string& key) {
 void keep_by(cl_mem buffer, const std::string& key, std::shared_ptr<void> kept_now, kept_for made_for) {
     release_dropped_kept();
     kept_table& kept = table();
+    bool listed = false;
+    {
+        std::lock_guard<std::mutex> lock(kept.mutex);
+        listed = kept.listed.count(buffer) != 0;
+    }
+    // Outside the table's lock, where a driver may run its destructor callbacks in any call. Two
+    // threads that both set it leave a second callback, which finds the buffer listed no more.
+    if (!listed)
+        check(clSetMemObjectDestructorCallback(buffer, drop_destroyed, nullptr), "clSetMemObjectDestructorCallback");
     kept_thing replaced; // released after the table's lock is let go
     std::lock_guard<std::mutex> lock(kept.mutex);
-    auto listing = kept.listed.find(buffer);
-    if (listing == kept.listed.end()) {
-        check(clSetMemObjectDestructorCallback(buffer, drop_destroyed, nullptr), "clSetMemObjectDestructorCallback");
-        listing = kept.listed.emplace(buffer, kept_by_key()).first;
-    }
-    replaced = std::exchange(listing->second[key], kept_thing{std::move(kept_now), made_for});
+    replaced = std::exchange(kept.listed[buffer][key], kept_thing{std::move(kept_now), made_for});
 }
 
 void drop_kept_for_data(cl_mem buffer) noexcept {
