@@ -17,9 +17,11 @@
 #include "random_data.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
+#include "tiles/engine/inside/buffer_pool.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
+#include "tiles/engine/tensor_map.hpp"
 
 namespace {
 
@@ -485,5 +487,53 @@ TEST_CASE("the wgmma gemm at tf32x3 keeps B's split with B's buffer, filled from
         taken = buffers_taken();
         product(b_written);
         CHECK(buffers_taken() == taken);
+    }
+}
+
+TEST_CASE("what the wgmma gemm at tf32 and tf32x3 makes from B goes back to the pool with B's buffer, and buffers "
+          "reused compute their own product",
+          "[algorithms][gemm][sm90a]") {
+    // B's transpose (tf32), or its split and the split's transpose (tf32x3), made for the kernel to
+    // read in B's place and kept by B's buffer: none may stay held outside the pool once B's buffer
+    // is back in it, nor once the device's pools are freed, and the next arrays, in the same buffers, must never
+    // be read through what was made from the last ones.
+    using tiles::gemm_precision;
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const tiles::engine::device_info& device = *view.context()->device();
+    const int m = 200, n = 264, k = 136;
+    const std::uint64_t few_maps = 8 * sizeof(tiles::engine::tensor_map);
+    for (const gemm_precision precision : {gemm_precision::tf32, gemm_precision::tf32x3}) {
+        tiles::engine::free_device_pools(device);
+        const std::uint64_t before = device.bytes_held;
+        const double bound = (precision == gemm_precision::tf32 ? 2 * std::ldexp(1.0, -11) : 3 * std::ldexp(1.0, -22)) +
+                             (3.0 * k + 16) * std::ldexp(1.0, -23);
+        for (unsigned round = 0; round < 2; ++round) {
+            const std::vector<float> a = random_floats(std::size_t(m) * k, 91 + round),
+                                     b = random_floats(std::size_t(k) * n, 93 + round);
+            const std::uint64_t reused = view.counters().buffers_reused;
+            {
+                tiles::array<float, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view),
+                    c_array(m, n, view);
+                if (!tiles::algorithms::enqueue_wgmma_gemm(
+                        view.context(), precision, 1.0, tiles::detail::operand_of(a_array),
+                        tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array)))
+                    return; // no sm_90a device here: the tests above check what is said
+                const std::vector<float> c = c_array;
+                const double largest = largest_error(a, b, c, m, n, k, 1.0, 3, 5);
+                INFO((precision == gemm_precision::tf32 ? "tf32" : "tf32x3")
+                     << ", round " << round << ": largest error " << largest << " of sum |a||b|");
+                CHECK(largest <= bound);
+            }
+            // The second round's arrays, and what gemm makes for them, took the first round's buffers.
+            if (round == 1) CHECK(view.counters().buffers_reused > reused);
+            // The arrays gone: what was made from them is in the pool beside their buffers. What
+            // stays outside it is the tensor maps of the buffers the kernel read, one or two a
+            // buffer; a made matrix is as large as B, 140 KiB.
+            CHECK(device.bytes_held - view.pooled_bytes() <= before + few_maps);
+        }
+        // The pools freed: nothing made stays. The maps of the buffers freed go once OpenCL calls
+        // their destructor callbacks, which a driver may do later (NVIDIA's does).
+        tiles::engine::free_device_pools(device);
+        CHECK(device.bytes_held <= before + few_maps);
     }
 }

@@ -11,10 +11,9 @@
 #include <CL/cl.h>
 
 #include <algorithm>
-#include <map>
+#include <memory>
 #include <mutex>
-#include <tuple>
-#include <vector>
+#include <string>
 
 #include "support.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -24,6 +23,7 @@
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_copy.hpp"
 #include "tiles/engine/inside/device_info.hpp"
+#include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
@@ -135,7 +135,7 @@ const kernel& wgmma_kernel(element_type storage, gemm_precision precision, const
 int padded_depth(int k) { return (k + 7) / 8 * 8; }
 
 // The matrix the kernel reads for `operand` (A or B, rows x columns) at `precision`: the operand
-// itself (`made` false), or one libtiles makes, kept beside the operand's tensor map: B's
+// itself (`made` false), or one libtiles makes, kept by the operand's buffer (made_from): B's
 // transpose (tf32), A split (tf32x3: rows x 2 * padded k) and B split then transposed (columns x 2
 // * padded k).
 struct read_shape {
@@ -177,102 +177,95 @@ matrix_operand b_split_of(const std::shared_ptr<context>& context, const matrix_
                             : new_matrix(context, element_type_of(b), rows, b.columns);
 }
 
-// The tensor maps of the buffers gemm has read, each made once a buffer, shape, box and precision,
-// in a buffer of the buffer's context; an entry goes when OpenCL destroys its buffer (whose address
-// may then be another's), its map's buffer released on the next call, not in OpenCL's callback.
-// Where the kernel reads a matrix libtiles makes from the operand (read_shape_of), the entry holds
-// that matrix too, which the map is over, and for tf32x3's B the split it is made from: made once,
-// so that their buffers, and the map, serve every product with that operand's buffer (each product
-// fills them anew from the operand as it is then).
-struct map_key {
-    cl_mem buffer;
-    int rows, columns, box_columns, box_rows;
-    bool is_b;                // A * A reads one buffer as both, through two maps
-    gemm_precision precision; // which says what the map is over
-    bool operator<(const map_key& other) const {
-        return std::tie(buffer, rows, columns, box_columns, box_rows, is_b, precision) <
-               std::tie(other.buffer, other.rows, other.columns, other.box_columns, other.box_rows, other.is_b,
-                        other.precision);
-    }
+// What gemm keeps by buffers (kept_by_buffer.hpp), so that a product with the operands of the last
+// makes nothing anew. By an operand's buffer, for as long as it holds the operand's data, the
+// matrices libtiles makes from it for the kernel to read in its place (read_shape_of), and for
+// tf32x3's B the split they are made from: each product fills them anew from the operand as it is
+// then, and they go back to the pool when the operand's buffer does. By the buffer the kernel
+// reads (the operand's own, or a made matrix's), for as long as OpenCL keeps it, its tensor map, in
+// a buffer of the buffer's context: it says the buffer's address and the shape read, whatever data
+// of that shape the buffer holds next, so that new arrays in buffers from the pool find their maps
+// made (making one reads the address back to the host, a wait that stalls the queue).
+struct made_matrices {
+    std::shared_ptr<storage> made;  // what the kernel reads in the operand's place, or none
+    std::shared_ptr<storage> split; // tf32x3's B split (b_split_of), which `made` is made from
 };
 struct operand_map {
-    std::shared_ptr<storage> map, made; // made: the matrix libtiles made that the map is over, or none
-    std::shared_ptr<storage> split;     // tf32x3's B split (b_split_of), which `made` is made from
+    std::shared_ptr<storage> map; // over what the kernel reads: the operand, or made.made
+    made_matrices made;
 };
-struct map_cache {
-    std::mutex mutex;
-    std::map<map_key, operand_map> maps;
-    std::vector<operand_map> released; // of destroyed buffers, to release
-};
-map_cache& tensor_maps() {
-    static engine::immortal<map_cache> cache;
-    return *cache;
+
+// The matrices made from `operand` (A, or B where `is_b`), whose buffer is `buffer`, at `precision`:
+// those kept by the buffer, else new ones, kept; none where the kernel reads the operand itself.
+made_matrices made_from(const std::shared_ptr<context>& context, gemm_precision precision, bool is_b,
+                        const matrix_operand& operand, cl_mem buffer) {
+    if (!read_shape_of(precision, is_b, operand).made) return {};
+    // A and B apart: A * A makes a matrix of each from one buffer.
+    const std::string key = std::string("gemm's matrices made from ") + (is_b ? "B " : "A ") +
+                            std::to_string(operand.rows) + "x" + std::to_string(operand.columns) + " at " +
+                            info_of(precision, "gemm").name;
+    if (const auto kept = std::static_pointer_cast<made_matrices>(engine::kept_by(buffer, key))) return *kept;
+    const made_matrices made{read_in_place_of(context, precision, is_b, operand).data,
+                             is_b && precision == gemm_precision::tf32x3 ? b_split_of(context, operand).data : nullptr};
+    engine::keep_by(buffer, key, std::make_shared<made_matrices>(made), engine::kept_for::data);
+    return made;
 }
 
-map_key first_key_of(cl_mem buffer) { return {buffer, 0, 0, 0, 0, false, gemm_precision(0)}; }
-
-void CL_CALLBACK forget_maps_of(cl_mem buffer, void*) {
-    map_cache& cache = tensor_maps();
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    for (auto at = cache.maps.lower_bound(first_key_of(buffer));
-         at != cache.maps.end() && at->first.buffer == buffer;) {
-        cache.released.push_back(std::move(at->second));
-        at = cache.maps.erase(at);
-    }
-}
-
-// The maps of A and B, made where not cached, with the matrices libtiles makes for the kernel to
-// read in their place: the device addresses of what the maps are over read by a kernel of the
-// gemm's program, then libcuda's encoder. Throws unsupported_feature where libcuda cannot make them.
+// The maps of A and B, made where their buffers keep none, with the matrices libtiles makes for the
+// kernel to read in their place: the device addresses of what the maps are over read by a kernel of
+// the gemm's program, then libcuda's encoder. Throws unsupported_feature where libcuda cannot make
+// them.
 std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& context, element_type type,
                                             gemm_precision precision, const matrix_operand& a,
                                             const matrix_operand& b) {
-    const cl_mem a_buffer = engine::device_buffer_in_place(*a.data, context, engine::host_access::read);
-    const cl_mem b_buffer = engine::device_buffer_in_place(*b.data, context, engine::host_access::read);
     const kernel_shape shape = kernels_of(precision).opencl;
-    const engine::tensor_box a_box = a_box_of(type, shape), b_box = b_box_of(type, shape);
-    const map_key a_key{a_buffer, a.rows, a.columns, a_box.box_columns, a_box.box_rows, false, precision};
-    const map_key b_key{b_buffer, b.rows, b.columns, b_box.box_columns, b_box.box_rows, true, precision};
-    map_cache& cache = tensor_maps();
-    std::vector<operand_map> released;
-    {
-        std::lock_guard<std::mutex> lock(cache.mutex);
-        released.swap(cache.released);
-        const auto found_a = cache.maps.find(a_key), found_b = cache.maps.find(b_key);
-        if (found_a != cache.maps.end() && found_b != cache.maps.end()) return {found_a->second, found_b->second};
-    }
-    const matrix_operand a_read = read_in_place_of(context, precision, false, a),
-                         b_read = read_in_place_of(context, precision, true, b);
-    const int two = 2;
-    const std::shared_ptr<storage> addresses =
-        engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
-    // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
-    launch_algorithm(context, covering_domain(shape.threads(), shape.threads()),
-                     wgmma_kernel(type, precision, "buffer_addresses"),
-                     std::array<launch_arg, 3>{input_arg(a_read.data), input_arg(b_read.data), output_arg(addresses)});
-    std::uint64_t address[2] = {};
-    engine::copy_out(*addresses, whole_of(*addresses), address);
-    auto map_of = [&](std::uint64_t at, const matrix_operand& read, const matrix_operand& operand,
-                      const engine::tensor_box& box) {
-        const engine::tensor_map map = engine::make_tensor_map(at, type, read.rows, read.columns, box);
-        const int words = int(map.bytes.size() / 8);
-        std::shared_ptr<storage> held =
-            engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
-        engine::copy_in(*held, whole_of(*held), map.bytes.data());
-        return operand_map{held, read.data == operand.data ? nullptr : read.data, nullptr};
+    struct read_by_kernel {
+        operand_map kept;
+        matrix_operand read;
+        cl_mem buffer; // read's
+        engine::tensor_box box;
+        std::string key; // of read's map
     };
-    std::pair<operand_map, operand_map> made{map_of(address[0], a_read, a, a_box),
-                                             map_of(address[1], b_read, b, b_box)};
-    if (precision == gemm_precision::tf32x3) made.second.split = b_split_of(context, b).data;
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    for (const cl_mem buffer : {a_buffer, b_buffer})
-        if (cache.maps.lower_bound(first_key_of(buffer)) == cache.maps.end() ||
-            cache.maps.lower_bound(first_key_of(buffer))->first.buffer != buffer)
-            engine::check(clSetMemObjectDestructorCallback(buffer, forget_maps_of, nullptr),
-                          "clSetMemObjectDestructorCallback");
-    cache.maps[a_key] = made.first;
-    cache.maps[b_key] = made.second;
-    return made;
+    read_by_kernel reads[2];
+    for (int i = 0; i < 2; ++i) {
+        const bool is_b = i == 1;
+        const matrix_operand& operand = is_b ? b : a;
+        read_by_kernel& r = reads[i];
+        r.kept.made = made_from(context, precision, is_b, operand,
+                                engine::device_buffer_in_place(*operand.data, context, engine::host_access::read));
+        r.read = read_in_place_of(context, precision, is_b, operand, r.kept.made.made);
+        r.buffer = engine::device_buffer_in_place(*r.read.data, context, engine::host_access::read);
+        r.box = is_b ? b_box_of(type, shape) : a_box_of(type, shape);
+        // All the map says but the address; the precision, the element type it reads.
+        r.key = "gemm's tensor map of " + std::to_string(r.read.rows) + "x" + std::to_string(r.read.columns) +
+                " in boxes of " + std::to_string(r.box.box_rows) + "x" + std::to_string(r.box.box_columns) + " (" +
+                std::to_string(r.box.swizzle_bytes) + "-byte swizzle) at " + info_of(precision, "gemm").name;
+        r.kept.map = std::static_pointer_cast<storage>(engine::kept_by(r.buffer, r.key));
+    }
+    if (reads[0].kept.map == nullptr || reads[1].kept.map == nullptr) {
+        const int two = 2;
+        const std::shared_ptr<storage> addresses =
+            engine::storage_without_source(element_layout::of<std::uint64_t>(), engine::dims_of(1, &two));
+        // One tile of the gemm's own shape: the program built for the gemm serves, no other is built.
+        launch_algorithm(context, covering_domain(shape.threads(), shape.threads()),
+                         wgmma_kernel(type, precision, "buffer_addresses"),
+                         std::array<launch_arg, 3>{input_arg(reads[0].read.data), input_arg(reads[1].read.data),
+                                                   output_arg(addresses)});
+        std::uint64_t address[2] = {};
+        engine::copy_out(*addresses, whole_of(*addresses), address);
+        for (int i = 0; i < 2; ++i) {
+            read_by_kernel& r = reads[i];
+            if (r.kept.map != nullptr) continue;
+            const engine::tensor_map map =
+                engine::make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
+            const int words = int(map.bytes.size() / 8);
+            r.kept.map =
+                engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
+            engine::copy_in(*r.kept.map, whole_of(*r.kept.map), map.bytes.data());
+            engine::keep_by(r.buffer, r.key, r.kept.map, engine::kept_for::buffer);
+        }
+    }
+    return {reads[0].kept, reads[1].kept};
 }
 
 // tf32x3's split of `in` (rows x columns) into `out` (split_tf32 in the kernel's text): along its
@@ -288,20 +281,20 @@ void split(const std::shared_ptr<context>& context, const matrix_operand& in, co
 }
 
 // The matrices the kernel reads in A's and B's place at `precision` (read_shape_of), made from A
-// and B as they are now: into those kept with the operands' tensor maps (`a_kept`, `b_kept`)
-// where they are, else into new ones. Passes over A and B, a few percent of the product's time at
+// and B as they are now: into those kept by the operands' buffers (`a_kept`, `b_kept`) where
+// they are, else into new ones. Passes over A and B, a few percent of the product's time at
 // n = 8192.
 std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<context>& context,
                                                         gemm_precision precision, const matrix_operand& a,
                                                         const matrix_operand& b, const operand_map& a_kept,
                                                         const operand_map& b_kept) {
-    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_kept.made),
-                         b_read = read_in_place_of(context, precision, true, b, b_kept.made);
+    const matrix_operand a_read = read_in_place_of(context, precision, false, a, a_kept.made.made),
+                         b_read = read_in_place_of(context, precision, true, b, b_kept.made.made);
     if (precision == gemm_precision::tf32) transpose(context, b, b_read);
     if (precision == gemm_precision::tf32x3) {
         split(context, a, a_read, false);
         // B split along its rows of k, then its transpose read as A is.
-        const matrix_operand b_split = b_split_of(context, b, b_kept.split);
+        const matrix_operand b_split = b_split_of(context, b, b_kept.made.split);
         split(context, b, b_split, true);
         transpose(context, b_split, b_read);
     }
@@ -345,8 +338,8 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const engine::cuda_function f =
         engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shape.shared_bytes()});
     // A is m x depth, B (for float, what is read in its place) n x depth or depth x n. What tf32 and
-    // tf32x3 make for the kernel is kept with the operands' tensor maps, as the OpenCL launch keeps
-    // it: made anew, it took a new allocation each product (some 1 ms of a 4 ms tf32 product at
+    // tf32x3 make for the kernel is kept by the operands' buffers, as the OpenCL launch keeps it:
+    // made anew, it took a new allocation each product (some 1 ms of a 4 ms tf32 product at
     // n = 8192 on the H200, BENCHMARKS.md).
     const bool makes = precision == gemm_precision::tf32 || precision == gemm_precision::tf32x3;
     const std::pair<operand_map, operand_map> kept =

@@ -34,7 +34,8 @@ bool wgmma_gemm_suits(int compute_capability, element_type type, gemm_precision 
 // level), once a device and precision; later calls there return false at once. For float, gemm
 // keeps beside B's buffer (and for tf32x3, A's) the matrix the kernel reads in its place, as large
 // as B (twice as large, for tf32x3, and B's split besides, as large again), for as long as that
-// buffer lives, through OpenCL and libcuda alike; each product fills them from A and B as they are.
+// buffer holds the operand's data (until the buffer goes back to its pool, with them, or OpenCL
+// destroys it), through OpenCL and libcuda alike; each product fills them from A and B as they are.
 //
 // Products take the wide kernel (wider slabs of k, or more stages, in shared memory past 48 KiB)
 // through libcuda, on its operands (for float, the matrices made from them) in place where they

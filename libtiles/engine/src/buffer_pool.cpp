@@ -8,6 +8,7 @@
 
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/kept_by_buffer.hpp"
 
 namespace tiles::engine {
 namespace {
@@ -80,6 +81,9 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
 // libcuda allocated goes with its buffer, not at the next allocation.
 
 void buffer_pool::give_back(counted_buffer buffer) noexcept {
+    // What was kept by the buffer for its data goes with that data, outside the pool's lock: the
+    // buffers it holds come back to the pool too, and are freed with the pool's other buffers.
+    drop_kept_for_data(buffer.buffer());
     {
         std::lock_guard<std::mutex> lock(mutex_);
         try {

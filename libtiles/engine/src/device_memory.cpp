@@ -7,6 +7,7 @@
 
 #include "tiles/engine/inside/buffer_pool.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
@@ -51,7 +52,9 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
     }
     const auto allocate = [&] {
         // Before each try, the retry after the pools are freed too: the memory libcuda allocated
-        // for buffers OpenCL has destroyed is the device's again only once released.
+        // for buffers OpenCL has destroyed is the device's again only once released, and what was
+        // kept by those buffers (kept_by_buffer.hpp) goes back to the pools, which the retry frees.
+        release_dropped_kept();
         release_dropped_cuda_memory();
         memory_reservation reserved(device, bytes);
         // Memory libcuda allocates where it can be (contexts libtiles made, on NVIDIA's GPUs), so
