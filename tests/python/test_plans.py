@@ -4,7 +4,9 @@ what the earlier plan did; the caches stay within their bound, from several thre
 plan keeps no data or context alive."""
 
 import gc
+import math
 import threading
+import types
 import weakref
 
 import numpy as np
@@ -15,16 +17,20 @@ from tiles import _elementwise, _plans, _reductions
 
 def test_a_changed_dtype_takes_its_own_plan():
     values = np.array([[100, 27], [-3, 90]])
-    for dtype in (np.int32, np.int8, np.float32, np.uint8, np.int32):
-        host = values.astype(dtype)
-        result = tiles.array(host) + tiles.array(host)
-        assert result.dtype == (host + host).dtype
-        np.testing.assert_array_equal(result.get(), host + host)
+    # (int8, int32) computes in int32 as (int32, int32) does, reading its first input as int8.
+    for first, second in ((np.int32, np.int32), (np.int8, np.int32), (np.float32, np.float32), (np.uint8, np.int16),
+                          (np.int16, np.int16), (np.int8, np.int8), (np.int32, np.int32)):
+        a, b = values.astype(first), values.astype(second)
+        result = tiles.array(a) + tiles.array(b)
+        assert result.dtype == (a + b).dtype
+        np.testing.assert_array_equal(result.get(), a + b)
 
 
 def test_a_changed_shape_of_the_same_layout_takes_its_own_plan():
-    for shape in ((3, 4), (4, 3), (12,), (2, 3, 2), (3, 4)):
-        host = np.arange(12, dtype=np.float32).reshape(shape)
+    # Of one layout (each input the result's shape), growing, so that a smaller one's launch would
+    # leave elements unwritten.
+    for shape in ((2, 3), (3, 2), (6,), (3, 4), (4, 3), (12,), (2, 3, 2)):
+        host = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
         result = tiles.array(host) * tiles.array(host)
         assert result.shape == shape
         np.testing.assert_array_equal(result.get(), host * host)
@@ -57,7 +63,11 @@ def test_a_changed_output_dtype_takes_its_own_plan():
 
 def test_a_refusal_is_not_kept_and_comes_again():
     x = tiles.array(np.arange(6, dtype=np.float32))
+    half = tiles.array(np.arange(6, dtype=np.float16))
     for _ in range(2):
+        with pytest.raises(tiles.Unsupported, match="numpy.add of float16 and float16 involves float16, which "
+                                                    "libtiles' elementwise kernels do not compute in"):
+            np.add(half, half)
         with pytest.raises(TypeError, match="Cannot cast numpy.add's output from dtype\\('float32'\\) to "
                                             "dtype\\('int32'\\)"):
             np.add(x, x, out=tiles.zeros(6, np.int32))
@@ -99,11 +109,28 @@ def test_a_plan_made_on_one_context_computes_on_another():
         second.release()
 
 
+def _held(objects):
+    """The objects reachable from `objects` through instances, containers and their attributes
+    (not through classes, functions or modules, which reach everything)."""
+    seen, todo = {}, list(objects)
+    while todo:
+        o = todo.pop()
+        if id(o) in seen or isinstance(o, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+            continue
+        seen[id(o)] = o
+        todo.extend(gc.get_referents(o))
+    return list(seen.values())
+
+
 def test_plans_keep_no_data_or_context_alive():
     context = tiles.Context()
-    x = tiles.array(np.arange(8, dtype=np.float32).reshape(2, 4), context=context)
+    # A shape no other test takes, so that these calls make their plans.
+    x = tiles.array(np.arange(21, dtype=np.float32).reshape(3, 7), context=context)
     results = [x + x, x.sum(axis=0)]
-    assert [r.shape for r in results] == [(2, 4), (4,)]
+    assert [r.shape for r in results] == [(3, 7), (7,)]
+    held = _held([*_elementwise._plans._plans.values(), *_reductions._plans._plans.values()])
+    assert [o for o in held if isinstance(o, (tiles.Context, tiles._tiles.Context, tiles.array, tiles.array_view,
+                                              tiles._tiles.Array, tiles._tiles.View))] == []
     watched = [weakref.ref(o) for o in (context, x, *results)]
     del x, results
     context.release()
