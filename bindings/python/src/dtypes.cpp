@@ -23,6 +23,11 @@ struct element {
 // interpreter has gone.
 std::vector<element>* elements = nullptr;
 std::unordered_map<std::string, tiles_dtype>* by_numpy_name = nullptr;
+// numpy's type numbers of the same dtypes: a native dtype's number names its type as its name does,
+// and is read from the dtype itself, where the name is a Python property that costs the most of a
+// small array's creation. A type of another number (numpy's long long, int64 as its long is) is
+// found by name.
+std::unordered_map<int, tiles_dtype>* by_type_number = nullptr;
 
 py::object numpy_dtype_named(const std::string& name) { return py::module_::import("numpy").attr("dtype")(name); }
 
@@ -69,6 +74,8 @@ tiles_dtype dtype_of(const py::dtype& dt) {
         raise(TILES_ERROR_INVALID_ARGUMENT, "numpy dtype " + std::string(py::str(dt.attr("str"))) +
                                                 " is not in the machine's byte order; convert it first with "
                                                 "a.astype(a.dtype.newbyteorder('='))");
+    const auto numbered = by_type_number->find(dt.num());
+    if (numbered != by_type_number->end()) return numbered->second;
     const auto found = by_numpy_name->find(dt.attr("name").cast<std::string>());
     if (found != by_numpy_name->end()) return found->second;
     if (dt.kind() == 'V' && dt.itemsize() > 0)
@@ -94,10 +101,13 @@ py::dtype numpy_dtype_of_dlpack(int code, int bits) {
 void register_dtypes(py::module_& m) {
     elements = new std::vector<element>();
     by_numpy_name = new std::unordered_map<std::string, tiles_dtype>();
+    by_type_number = new std::unordered_map<int, tiles_dtype>();
     tiles_dtype_info info = TILES_DTYPE_INFO_INIT;
     for (int d = 0; tiles_dtype_describe(&info, tiles_dtype(d)) == TILES_SUCCESS; ++d) {
         elements->push_back(element_of(info));
-        if (d != TILES_OPAQUE && !elements->back().as_bits) (*by_numpy_name)[info.numpy_name] = info.dtype;
+        if (d == TILES_OPAQUE || elements->back().as_bits) continue;
+        (*by_numpy_name)[info.numpy_name] = info.dtype;
+        (*by_type_number)[elements->back().numpy.cast<py::dtype>().num()] = info.dtype;
     }
     m.def("dtypes", [] {
         py::list all;

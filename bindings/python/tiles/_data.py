@@ -3,6 +3,7 @@ lives on a device), with sections and copies."""
 
 from __future__ import annotations
 
+import math
 import weakref
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -31,7 +32,7 @@ class _numpy_like(operators):
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return int(math.prod(self.shape))
 
     @property
     def nbytes(self) -> int:
@@ -432,8 +433,15 @@ class array(_numpy_like):
                 initial = np.full(dims, fill, dt)
             except (TypeError, ValueError, OverflowError) as e:
                 raise InvalidArgument(f"{describe(fill)} cannot fill an array of {dt}: {e}") from None
+        return cls._of_checked(dims, dt, context, initial, staging)
+
+    @classmethod
+    def _of_checked(cls, shape: Sequence[int], dtype: np.dtype, context: Optional[Context],
+                    initial: Optional[np.ndarray] = None, staging: bool = False) -> "array":
+        """A new array of `shape` and `dtype` known good (checked by _of_shape, or the shape of
+        existing data's result), uninitialized where `initial` is None."""
         self = cls.__new__(cls)
-        self._init(context, dt, dims, initial, staging)
+        self._init(context, dtype, list(shape), initial, staging)
         return self
 
     @property

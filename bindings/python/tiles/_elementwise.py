@@ -20,7 +20,8 @@ from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
 from ._generated_kernels import generated_kernels
-from ._launch import extent, parallel_for_each
+from ._launch import Kernel, extent, parallel_for_each
+from ._plans import plan_cache
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
@@ -171,10 +172,28 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     return _compute(generated.WHERE, inputs, (np.dtype(np.bool_), result, result), result, None, context, "where")
 
 
+@dataclasses.dataclass(frozen=True)
+class _plan:
+    """What _compute decides from its operands' dtypes and shapes: the kernel and the extent it is
+    launched over (None for a result of no elements), and the arguments that follow the inputs
+    (the result's dimensions 1.. and the strided inputs' strides, where a kernel unravels)."""
+
+    kernel: Optional[Kernel]
+    domain: Optional[extent]
+    shape_arguments: Tuple[int, ...]
+    # Whether the dtypes hold float64 or complex128: the context's device, which the key does not
+    # name, is asked about doubles at each call.
+    doubles: bool
+
+
+_plans = plan_cache()
+
+
 def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result_dtype: np.dtype, out: Any,
              context: Context, what: str) -> Any:
     """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
-    (checked) or a new array of `result_dtype`."""
+    (checked) or a new array of `result_dtype`; the decisions from dtypes and shapes kept as a
+    plan (_plans) for the next call with the same ones."""
     shapes = [tuple(i.shape) if i.shape is not None else () for i in inputs]
     # Operands of one shape, the common case, skip numpy's broadcast, which costs more than the
     # rest of a small call's checks.
@@ -182,24 +201,42 @@ def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result
     if out is not None:
         _check_out(out, shape, result_dtype, what)
     stored = None if out is None or out.dtype == result_dtype else out.dtype
-    _check_computable([*loop, result_dtype], [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None],
-                      lambda: f"{what} of " + " and ".join(
-                          str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
+    # NARROW_LIMIT is constant but where the wide path is tried on small data.
+    key = (name, loop, result_dtype, stored, tuple((i.shape, i.dtype if i.data is not None else None) for i in inputs),
+           NARROW_LIMIT)
+
+    def checked() -> List[np.dtype]:
+        """The dtypes refused where a kernel lacks them, or the device doubles."""
+        dtypes = [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None]
+        _check_computable([*loop, result_dtype], dtypes, lambda: f"{what} of " + " and ".join(
+            str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
+        return [*loop, result_dtype, *dtypes]
+
+    plan = _plans.get(key, lambda: _plan_of(name, inputs, loop, stored, shape, checked()))
+    if plan.doubles:
+        checked()
     if out is None:
-        out = _data.empty(shape, result_dtype, context=context)
+        out = _data.array._of_checked(shape, result_dtype, context)
+    arguments = [a for i, dtype in zip(inputs, loop)
+                 for a in ([i.data] if i.data is not None else _scalar_arguments(i.value, dtype))]
+    if plan.kernel is not None:
+        parallel_for_each(plan.domain, plan.kernel, out, *arguments, *plan.shape_arguments)
+    return out
+
+
+def _plan_of(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], stored: Optional[np.dtype],
+             shape: Tuple[int, ...], dtypes: List[np.dtype]) -> _plan:
+    """_compute's plan for inputs of these dtypes and shapes (`dtypes`, all it involves, checked)."""
     layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
     operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
                      for layout, i, dtype in zip(layouts, inputs, loop))
-    signature = generated.Signature(name, loop, operands, rank, stored)
-    arguments = [a for i, dtype in zip(inputs, loop)
-                 for a in ([i.data] if i.data is not None else _scalar_arguments(i.value, dtype))]
+    shape_arguments = [int(n) for n in shape[1:]] if rank else []
     if rank:
-        arguments += [int(n) for n in shape[1:]]
         for layout, i in zip(layouts, inputs):
             if layout == "strided":
-                arguments += generated.broadcast_strides(i.shape, shape)
-    _launch(signature, out, arguments)
-    return out
+                shape_arguments += generated.broadcast_strides(i.shape, shape)
+    kernel, domain = _kernel_over(generated.Signature(name, loop, operands, rank, stored), math.prod(shape))
+    return _plan(kernel, domain, tuple(shape_arguments), any(d in (np.float64, np.complex128) for d in dtypes))
 
 
 def _check_exponents(exponent: _input) -> None:
@@ -226,14 +263,21 @@ def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) ->
 NARROW_LIMIT = 2**32
 
 
-def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size: Optional[int] = None) -> None:
-    """The kernel of `signature` over `size` work-items (one for each of out's elements if None)."""
-    size = math.prod(out.shape) if size is None else size
+def _kernel_over(signature: generated.Signature, size: int) -> Tuple[Optional[Kernel], Optional[extent]]:
+    """The kernel of `signature` and the extent of `size` work-items it runs over; (None, None)
+    where there are none."""
     if size == 0:
-        return
+        return None, None
     if signature.rank > 0 and size < NARROW_LIMIT:
         signature = dataclasses.replace(signature, narrow=True)
-    parallel_for_each(extent(size), _kernels(signature, "tiles_" + signature.ufunc), out, *arguments)
+    return _kernels(signature, "tiles_" + signature.ufunc), extent(size)
+
+
+def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size: Optional[int] = None) -> None:
+    """The kernel of `signature` over `size` work-items (one for each of out's elements if None)."""
+    kernel, domain = _kernel_over(signature, math.prod(out.shape) if size is None else size)
+    if kernel is not None:
+        parallel_for_each(domain, kernel, out, *arguments)
 
 
 def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
@@ -474,11 +518,13 @@ def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
     return out
 
 
-# (data's dtype, the result's) of the reductions tiles.reduce computes on the device.
-_ON_DEVICE = {"sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"), ("int64", "int64"),
-                      ("float32", "float32"), ("float32", "float64"), ("float64", "float64")},
-              "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
-              "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}
+# (data's dtype, the result's) of the reductions tiles.reduce computes on the device, as numpy's
+# dtypes: a dtype's name is a Python property, which costs more than the lookup.
+_ON_DEVICE = {op: {(np.dtype(data), np.dtype(result)) for data, result in pairs} for op, pairs in {
+    "sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"), ("int64", "int64"), ("float32", "float32"),
+            ("float32", "float64"), ("float64", "float64")},
+    "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
+    "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}.items()}
 
 
 def lacks_doubles(context: Context, dtypes: Sequence[np.dtype]) -> bool:

@@ -4,6 +4,7 @@ keepdims and empty reductions; results are new tiles.array that stay on the devi
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import operator
@@ -12,11 +13,12 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
-from . import _data, _elementwise, _through_host
+from . import _data, _through_host
 from . import _elementwise_source as generated
 from . import _reduction_source as source
 from ._generated_kernels import generated_kernels
-from ._launch import extent, parallel_for_each
+from ._launch import Kernel, extent, parallel_for_each
+from ._plans import plan_cache
 from ._where_work_runs import context_for
 
 _kernels = generated_kernels(source.source, generated.OPTIONS)
@@ -75,18 +77,18 @@ def result_dtype(op: str, elements: np.dtype, dtype: Optional[np.dtype]) -> np.d
     return getattr(np, op)(np.ones(1, elements), **({} if dtype is None else {"dtype": dtype})).dtype
 
 
-def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
-    """numpy's result dtype of `op` of x's elements (with `dtype=`), and the dtype the kernel
+def _dtypes(elements: np.dtype, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[np.dtype, np.dtype]:
+    """numpy's result dtype of `op` of `elements` (with `dtype=`), and the dtype the kernel
     combines them in: the result's, but float for float16 (as numpy's float16 loops add in
     float, rounding the result once), and double for sums and means of floats where the device
     has `doubles`: a work-item adds its elements one after another, whose float sum would stop
     growing at 2^24 ones where numpy's pairwise sum loses a few bits."""
     if op in source.POSITIONS:
         result = np.dtype(np.int64)
-        accumulated = x.dtype
+        accumulated = elements
     else:
-        result = result_dtype(op, x.dtype, dtype)
-        accumulated = x.dtype if op in ("max", "min") else result
+        result = result_dtype(op, elements, dtype)
+        accumulated = elements if op in ("max", "min") else result
     if accumulated == np.float16:
         accumulated = np.dtype(np.float32)
     if op in ("sum", "mean") and accumulated == np.float32 and doubles:
@@ -94,12 +96,40 @@ def _dtypes(x: Any, op: str, dtype: Optional[np.dtype], doubles: bool) -> Tuple[
     return result, accumulated
 
 
+@dataclasses.dataclass(frozen=True)
+class _launch_plan:
+    """One launch of a reduction: its kernel over `domain`, with the arguments after its output and
+    input."""
+
+    kernel: Kernel
+    domain: extent
+    arguments: Tuple[Any, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class _plan:
+    """What reduce decides from x's dtype and shape, the axes, dtype= and the device: the result's
+    dtype and shape, and the launch into it; where each result is combined from shares, the
+    shares' array (shape, dtype) and the launch that fills it first."""
+
+    result: np.dtype
+    shape: Tuple[int, ...]
+    launch: _launch_plan
+    shares: Optional[Tuple[Tuple[int, int], np.dtype]] = None
+    shares_launch: Optional[_launch_plan] = None
+    rows: bool = False  # whether the launch is the rows kernel's (_reduce_rows)
+
+
+_plans = plan_cache()
+
+
 def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Optional[np.dtype] = None) -> Any:
     """numpy's `op` (a name of _reduction_source's COMBINE or POSITIONS) of tiles data x over
     `axis` (None, an int or a tuple; argmax and argmin take None or one int) as a new tiles.array,
     on the device; None where the kernels lack the dtypes (complex data's order, a real result of
     complex data, doubles on a device without them), for the host to compute. Data of no elements
-    gives numpy's result (its identity, NaN) or numpy's error."""
+    gives numpy's result (its identity, NaN) or numpy's error. What is decided from the dtypes,
+    shapes and device is kept as a plan (_plans) for the next call with the same ones."""
     context = context_for([x])
     if axis is None:
         axes = tuple(range(x.ndim))
@@ -112,61 +142,89 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
         return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
                                                        **keywords), context)
     device = context.device  # each call of context.device asks the C API for its info
-    result, accumulated = _dtypes(x, op, dtype, device.supports_fp64)
-    if (not generated.storable(x.dtype) or not generated.storable(result) or
-            (x.dtype.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
-            (op == "mean" and accumulated.kind not in "fc") or
-            _elementwise.lacks_doubles(context, (x.dtype, result, accumulated))):
+    facts = (device.supports_fp64, BUSY_ON_CPUS if device.is_cpu else BUSY, device.max_work_group_size)
+    shape = tuple(x.shape)
+    plan = _plans.get((op, x.dtype, shape, axes, keepdims, dtype, facts),
+                      lambda: _plan_of(op, x.dtype, shape, axes, keepdims, dtype, *facts))
+    if plan is None:
         return None
-    shape = _result_shape(x.shape, axes, keepdims)
-    out = _data.empty(shape, result, context=context)
-    kept, reduced = _runs(tuple(x.shape), axes)
+    out = _data.array._of_checked(plan.shape, plan.result, context)
+    if plan.rows:
+        _reduce_rows(plan.launch, out, x, *plan.launch.arguments)
+        return out
+    if plan.shares is None:
+        parallel_for_each(plan.launch.domain, plan.launch.kernel, out, x, *plan.launch.arguments)
+        return out
+    shares = _data.array._of_checked(*plan.shares, context)
+    first, second = plan.shares_launch, plan.launch
+    parallel_for_each(first.domain, first.kernel, shares, x, *first.arguments)
+    parallel_for_each(second.domain, second.kernel, out, shares, *second.arguments)
+    return out
+
+
+def _plan_of(op: str, elements: np.dtype, shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool,
+             dtype: Optional[np.dtype], doubles: bool, busy: int, max_tile_size: int) -> Optional[_plan]:
+    """reduce's plan for data of `elements` in `shape` on a device with (or without) `doubles`
+    whose work-groups hold `max_tile_size` work-items, where about `busy` work-items keep it busy;
+    None where the kernels lack the dtypes."""
+    result, accumulated = _dtypes(elements, op, dtype, doubles)
+    if (not generated.storable(elements) or not generated.storable(result) or
+            (elements.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
+            (op == "mean" and accumulated.kind not in "fc") or
+            (not doubles and any(d in (np.float64, np.complex128) for d in (elements, result, accumulated)))):
+        return None
+    out_shape = _result_shape(shape, axes, keepdims)
+    kept, reduced = _runs(shape, axes)
     outputs, count = math.prod(n for n, _ in kept), math.prod(n for n, _ in reduced)
     groups = 1
-    busy = BUSY_ON_CPUS if device.is_cpu else BUSY
     divisor = [float(count)] if op == "mean" else []
     if op not in source.POSITIONS and reduced and busy > 1:
         rows = len(reduced) == 1 and reduced[0][1] == 1
         short_rows = rows and count < 2 * _LEAST_SHARE
         if short_rows or (rows and outputs * ROW_TILE >= busy):
-            _reduce_rows(source.Signature(op, x.dtype, accumulated, result, 0, 1, rows=True), out, x, divisor, outputs,
-                         count, context)
-            return out
+            return _plan(result, out_shape, _rows_launch(source.Signature(op, elements, accumulated, result, 0, 1,
+                                                                          rows=True), divisor, outputs, count,
+                                                         max_tile_size), rows=True)
         if outputs < busy:
             groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
     if groups == 1:
-        _launch(source.Signature(op, x.dtype, accumulated, result, len(kept), len(reduced)), out, x, divisor,
-                outputs, 1, kept, reduced)
-    else:
-        # The shares of each result, a row of each share's results.
-        shares = _data.empty((groups, outputs), accumulated, context=context)
-        first = "sum" if op == "mean" else op
-        _launch(source.Signature(first, x.dtype, accumulated, accumulated, len(kept), len(reduced)), shares, x, [],
-                outputs, groups, kept, reduced)
-        _launch(source.Signature(op, accumulated, accumulated, result, 1, 1), out, shares, divisor, outputs, 1,
-                [(outputs, 1)], [(groups, outputs)])
-    return out
+        return _plan(result, out_shape, _launch(source.Signature(op, elements, accumulated, result, len(kept),
+                                                                 len(reduced)), divisor, outputs, 1, kept, reduced))
+    # The shares of each result, a row of each share's results.
+    first = "sum" if op == "mean" else op
+    return _plan(result, out_shape,
+                 _launch(source.Signature(op, accumulated, accumulated, result, 1, 1), divisor, outputs, 1,
+                         [(outputs, 1)], [(groups, outputs)]),
+                 ((groups, outputs), accumulated),
+                 _launch(source.Signature(first, elements, accumulated, accumulated, len(kept), len(reduced)), [],
+                         outputs, groups, kept, reduced))
 
 
-def _reduce_rows(signature: source.Signature, out: Any, data: Any, divisor: List[float], rows: int, count: int,
-                 context: Any) -> None:
+def _rows_launch(signature: source.Signature, divisor: List[float], rows: int, count: int,
+                 max_tile_size: int) -> _launch_plan:
     """The rows kernel of `signature` over `rows` rows of `count` consecutive elements: each row
     among `width` work-items, a power of two, at most the tile: as few as give each ROW_ELEMENTS
     elements or more, and for rows shorter than 2 * _LEAST_SHARE as many as give each one vector
     of 4, so that a warp reads a few short rows' consecutive elements, where one work-item a row
     would read elements a row apart."""
-    tile = min(ROW_TILE, 1 << (context.device.max_work_group_size.bit_length() - 1))
+    tile = min(ROW_TILE, 1 << (max_tile_size.bit_length() - 1))
     share = 4 if count < 2 * _LEAST_SHARE else ROW_ELEMENTS
     width = min(tile, 1 << (-(-count // share) - 1).bit_length())
     tiles_needed = -(-rows // (tile // width))
-    parallel_for_each(extent(tiles_needed * tile).tile(tile), _kernels(signature, "tiles_reduce_" + signature.op), out,
-                      data, *divisor, rows, count, width)
+    return _launch_plan(_kernels(signature, "tiles_reduce_" + signature.op), extent(tiles_needed * tile).tile(tile),
+                        (*divisor, rows, count, width))
 
 
-def _launch(signature: source.Signature, out: Any, data: Any, divisor: List[float], outputs: int, groups: int,
-            kept: List[Tuple[int, int]], reduced: List[Tuple[int, int]]) -> None:
+def _reduce_rows(launch: _launch_plan, out: Any, data: Any, *arguments: Any) -> None:
+    """The rows kernel's launch (_rows_launch's) into `out` of `data`, with its `arguments`: the
+    mean's divisor, the number of rows, the elements of each, the work-items of each."""
+    parallel_for_each(launch.domain, launch.kernel, out, data, *arguments)
+
+
+def _launch(signature: source.Signature, divisor: List[float], outputs: int, groups: int,
+            kept: List[Tuple[int, int]], reduced: List[Tuple[int, int]]) -> _launch_plan:
     """The kernel of `signature` over outputs * groups work-items."""
     kernel = _kernels(signature, "tiles_reduce_" + signature.op)
-    arguments = [*divisor, outputs, groups, *(n for n, _ in kept[1:]), *(s for _, s in kept),
-                 *(n for n, _ in reduced), *(s for _, s in reduced)]
-    parallel_for_each(extent(outputs * groups), kernel, out, data, *arguments)
+    arguments = (*divisor, outputs, groups, *(n for n, _ in kept[1:]), *(s for _, s in kept),
+                 *(n for n, _ in reduced), *(s for _, s in reduced))
+    return _launch_plan(kernel, extent(outputs * groups), arguments)

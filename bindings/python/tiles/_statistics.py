@@ -47,7 +47,7 @@ def _device_result(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[np.dt
     if not _through_host.is_tiles(x) or x.size == 0 or x.ndim == 0:
         return None
     result = _reductions.result_dtype(op, x.dtype, dtype)
-    if (x.dtype.name, result.name) not in _elementwise._ON_DEVICE[op]:
+    if (x.dtype, result) not in _elementwise._ON_DEVICE[op]:
         return None
     if result == np.float64 and not _elementwise._has_doubles(x):
         return None
