@@ -346,20 +346,23 @@ static double now_microseconds(void) {
 }
 
 /* One block's worth of work on either side, each waited for on the host as the engine waits for
- * it: the pattern kernel and clFinish, the bump kernel and cuStreamSynchronize. */
-static void opencl_work(cl_command_queue queue, cl_kernel pattern, size_t words) {
-    clEnqueueNDRangeKernel(queue, pattern, 1, NULL, &words, NULL, 0, NULL, NULL);
-    clFinish(queue);
+ * it: the pattern kernel and clFinish, the bump kernel and cuStreamSynchronize. True where both
+ * steps succeeded. */
+static int opencl_work(cl_command_queue queue, cl_kernel pattern, size_t words) {
+    const cl_int launched = clEnqueueNDRangeKernel(queue, pattern, 1, NULL, &words, NULL, 0, NULL, NULL);
+    return launched == CL_SUCCESS && clFinish(queue) == CL_SUCCESS;
 }
-static void cuda_work(const struct launch* bump) {
-    cu.launch(bump->function, 1, 1, 1, bump->threads, 1, 1, bump->shared_bytes, bump->stream, bump->arguments, NULL);
-    cu.stream_synchronize(bump->stream);
+static int cuda_work(const struct launch* bump) {
+    return cu.launch(bump->function, 1, 1, 1, bump->threads, 1, 1, bump->shared_bytes, bump->stream, bump->arguments,
+                     NULL) == 0 &&
+           cu.stream_synchronize(bump->stream) == 0;
 }
 
 /* The host's time for the second of two pieces of work, the first on one side and the second on
  * the same side or the other (with a pause of 1 ms between, in the last case): the median and the
- * least of 41 rounds, all cases taking turns in each round. */
-static void time_turns(cl_command_queue queue, cl_kernel pattern, size_t words, const struct launch* bump) {
+ * least of 41 rounds, all cases taking turns in each round. Returns the probe's status: 1 where a
+ * launch or a wait failed, whose times would mean nothing. */
+static int time_turns(cl_command_queue queue, cl_kernel pattern, size_t words, const struct launch* bump) {
     enum { cases = 5, rounds = 41 };
     static const char* const names[cases] = {"libcuda's kernel after libcuda's", "libcuda's kernel after OpenCL's",
                                              "OpenCL's kernel after OpenCL's", "OpenCL's kernel after libcuda's",
@@ -368,17 +371,15 @@ static void time_turns(cl_command_queue queue, cl_kernel pattern, size_t words, 
     const struct timespec pause = {0, 1000000};
     for (int round = 0; round < rounds; ++round)
         for (int c = 0; c < cases; ++c) {
-            if (c == 0 || c == 3)
-                cuda_work(bump);
-            else
-                opencl_work(queue, pattern, words);
+            const int first = c == 0 || c == 3 ? cuda_work(bump) : opencl_work(queue, pattern, words);
             if (c == 4) nanosleep(&pause, NULL);
             const double start = now_microseconds();
-            if (c == 2 || c == 3)
-                opencl_work(queue, pattern, words);
-            else
-                cuda_work(bump);
+            const int second = c == 2 || c == 3 ? opencl_work(queue, pattern, words) : cuda_work(bump);
             micros[c][round] = now_microseconds() - start;
+            if (!first || !second) {
+                printf("the turns: a launch or its wait failed (%s, round %d)\n", names[c], round);
+                return 1;
+            }
         }
     for (int c = 0; c < cases; ++c) {
         double* m = micros[c];
@@ -391,6 +392,7 @@ static void time_turns(cl_command_queue queue, cl_kernel pattern, size_t words, 
         printf("%-58s %7.1f us median, %7.1f least (one block, waited for on the host)\n", names[c], m[rounds / 2],
                m[0]);
     }
+    return 0;
 }
 
 /* The allocation's size from the command line: whole MiB, 64 by default; 0 where it is no size. */
@@ -524,6 +526,6 @@ int main(int argc, char** argv) {
 
     /* 6. What a turn from one side's work to the other's costs, beside work that follows work of
      * its own side. */
-    time_turns(queue, pattern, block, &bump_launch);
-    return wrong != 0 ? 1 : ordered;
+    const int turned = time_turns(queue, pattern, block, &bump_launch);
+    return wrong != 0 ? 1 : ordered != 0 ? ordered : turned;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -526,9 +527,10 @@ TEST_CASE("what the wgmma gemm at tf32 and tf32x3 makes from B goes back to the 
             }
             // The second round's arrays, and what gemm makes for them, took the first round's buffers.
             if (round == 1) CHECK(view.counters().buffers_reused > reused);
-            // The arrays gone: what was made from them is in the pool beside their buffers. What
-            // stays outside it is the tensor maps of the buffers the kernel read, one or two a
-            // buffer; a made matrix is as large as B, 140 KiB.
+            // The arrays gone: what was made from them is in the pool beside their buffers, and
+            // nothing counted stays outside it (the tensor maps of the buffers the kernel read are
+            // bare OpenCL buffers of 128 bytes; the bound leaves room for a few, should they count);
+            // a made matrix is as large as B, 140 KiB.
             CHECK(device.bytes_held - view.pooled_bytes() <= before + few_maps);
         }
         // The pools freed: nothing made stays. The maps of the buffers freed go once OpenCL calls
@@ -536,4 +538,27 @@ TEST_CASE("what the wgmma gemm at tf32 and tf32x3 makes from B goes back to the 
         tiles::engine::free_device_pools(device);
         CHECK(device.bytes_held <= before + few_maps);
     }
+}
+
+TEST_CASE("a view that ran the wgmma gemm goes, with its context and pool, once its user lets go of it",
+          "[algorithms][gemm][sm90a]") {
+    // gemm keeps each tensor map by the buffer it is over, which the context's pool keeps: were the
+    // map held by a storage, which holds its context, the context, its pool and the map would keep
+    // one another alive.
+    std::weak_ptr<tiles::engine::context> context;
+    {
+        const tiles::accelerator_view view = tiles::accelerator().create_view();
+        context = view.context();
+        const int m = 136, n = 200, k = 72;
+        const std::vector<float> a = random_floats(std::size_t(m) * k, 95), b = random_floats(std::size_t(k) * n, 97);
+        tiles::array<float, 2> a_array(m, k, a.begin(), view), b_array(k, n, b.begin(), view), c_array(m, n, view);
+        if (!tiles::algorithms::enqueue_wgmma_gemm(
+                view.context(), tiles::gemm_precision::tf32, 1.0, tiles::detail::operand_of(a_array),
+                tiles::detail::operand_of(b_array), 0.0, tiles::detail::operand_of(c_array)))
+            return; // no sm_90a device here
+        const std::vector<float> c = c_array;
+        CHECK(largest_error(a, b, c, m, n, k, 1.0, 3, 5) <=
+              2 * std::ldexp(1.0, -11) + (3.0 * k + 16) * std::ldexp(1.0, -23));
+    }
+    CHECK(context.expired());
 }

@@ -11,6 +11,7 @@
 #include <CL/cl.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,8 +26,10 @@
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
+#include "tiles/engine/storage.hpp"
 #include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
 #include "wide_operands.hpp"
@@ -195,20 +198,31 @@ struct operand_map {
     made_matrices made;
 };
 
-// The matrices made from `operand` (A, or B where `is_b`), whose buffer is `buffer`, at `precision`:
-// those kept by the buffer, else new ones, kept; none where the kernel reads the operand itself.
+// The matrices made from `operand` (A, or B where `is_b`) at `precision`: those kept by its
+// buffer, else new ones, kept; none where the kernel reads the operand itself.
 made_matrices made_from(const std::shared_ptr<context>& context, gemm_precision precision, bool is_b,
-                        const matrix_operand& operand, cl_mem buffer) {
+                        const matrix_operand& operand) {
     if (!read_shape_of(precision, is_b, operand).made) return {};
-    // A and B apart: A * A makes a matrix of each from one buffer.
+    const cl_mem buffer = engine::device_buffer_in_place(*operand.data, context, engine::host_access::read);
+    // A and B apart: A * A makes a matrix of each from one buffer. The context too, whose storages
+    // they are: two contexts over one OpenCL context may share a caller's buffer.
     const std::string key = std::string("gemm's matrices made from ") + (is_b ? "B " : "A ") +
                             std::to_string(operand.rows) + "x" + std::to_string(operand.columns) + " at " +
-                            info_of(precision, "gemm").name;
+                            info_of(precision, "gemm").name + " on context " +
+                            std::to_string(reinterpret_cast<std::uintptr_t>(context.get()));
     if (const auto kept = std::static_pointer_cast<made_matrices>(engine::kept_by(buffer, key))) return *kept;
     const made_matrices made{read_in_place_of(context, precision, is_b, operand).data,
                              is_b && precision == gemm_precision::tf32x3 ? b_split_of(context, operand).data : nullptr};
     engine::keep_by(buffer, key, std::make_shared<made_matrices>(made), engine::kept_for::data);
     return made;
+}
+
+// A tensor map's buffer as the kernel's argument, for one launch. What is kept is the bare OpenCL
+// buffer, not a storage: a storage holds its context, and the map is kept by a buffer its
+// context's pool may hold, which would keep the context, its pool and the map alive together.
+std::shared_ptr<storage> map_storage(const std::shared_ptr<context>& context, const cl::Buffer& map) {
+    const int words = int(sizeof(engine::tensor_map) / sizeof(std::uint64_t));
+    return engine::storage_over_buffer(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context, map());
 }
 
 // The maps of A and B, made where their buffers keep none, with the matrices libtiles makes for the
@@ -231,16 +245,18 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         const bool is_b = i == 1;
         const matrix_operand& operand = is_b ? b : a;
         read_by_kernel& r = reads[i];
-        r.kept.made = made_from(context, precision, is_b, operand,
-                                engine::device_buffer_in_place(*operand.data, context, engine::host_access::read));
+        r.kept.made = made_from(context, precision, is_b, operand);
         r.read = read_in_place_of(context, precision, is_b, operand, r.kept.made.made);
         r.buffer = engine::device_buffer_in_place(*r.read.data, context, engine::host_access::read);
         r.box = is_b ? b_box_of(type, shape) : a_box_of(type, shape);
-        // All the map says but the address; the precision, the element type it reads.
+        // All the map says but the address, which is the buffer's on one device (an OpenCL context
+        // of several devices may hold the buffer on each); the precision, the element type it reads.
         r.key = "gemm's tensor map of " + std::to_string(r.read.rows) + "x" + std::to_string(r.read.columns) +
                 " in boxes of " + std::to_string(r.box.box_rows) + "x" + std::to_string(r.box.box_columns) + " (" +
-                std::to_string(r.box.swizzle_bytes) + "-byte swizzle) at " + info_of(precision, "gemm").name;
-        r.kept.map = std::static_pointer_cast<storage>(engine::kept_by(r.buffer, r.key));
+                std::to_string(r.box.swizzle_bytes) + "-byte swizzle) at " + info_of(precision, "gemm").name +
+                " on device " + std::to_string(reinterpret_cast<std::uintptr_t>(context->device()->device()));
+        if (const auto kept = std::static_pointer_cast<cl::Buffer>(engine::kept_by(r.buffer, r.key)))
+            r.kept.map = map_storage(context, *kept);
     }
     if (reads[0].kept.map == nullptr || reads[1].kept.map == nullptr) {
         const int two = 2;
@@ -256,13 +272,14 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         for (int i = 0; i < 2; ++i) {
             read_by_kernel& r = reads[i];
             if (r.kept.map != nullptr) continue;
-            const engine::tensor_map map =
-                engine::make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
-            const int words = int(map.bytes.size() / 8);
-            r.kept.map =
-                engine::storage_on_device(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context);
-            engine::copy_in(*r.kept.map, whole_of(*r.kept.map), map.bytes.data());
-            engine::keep_by(r.buffer, r.key, r.kept.map, engine::kept_for::buffer);
+            engine::tensor_map map = engine::make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
+            cl_int status = CL_SUCCESS;
+            const auto held =
+                std::make_shared<cl::Buffer>(context->opencl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                             map.bytes.size(), map.bytes.data(), &status);
+            engine::check(status, "clCreateBuffer");
+            engine::keep_by(r.buffer, r.key, held, engine::kept_for::buffer);
+            r.kept.map = map_storage(context, *held);
         }
     }
     return {reads[0].kept, reads[1].kept};
@@ -341,9 +358,8 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     // tf32x3 make for the kernel is kept by the operands' buffers, as the OpenCL launch keeps it:
     // made anew, it took a new allocation each product (some 1 ms of a 4 ms tf32 product at
     // n = 8192 on the H200, BENCHMARKS.md).
-    const bool makes = precision == gemm_precision::tf32 || precision == gemm_precision::tf32x3;
-    const std::pair<operand_map, operand_map> kept =
-        makes ? maps_of(context, storage, precision, a_operand, b_operand) : std::pair<operand_map, operand_map>{};
+    const std::pair<operand_map, operand_map> kept{{nullptr, made_from(context, precision, false, a_operand)},
+                                                   {nullptr, made_from(context, precision, true, b_operand)}};
     const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first, kept.second);
     // The tensor maps in the scratch memory after the staged matrices.
     wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));

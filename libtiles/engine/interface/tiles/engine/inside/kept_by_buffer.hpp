@@ -2,8 +2,10 @@
 // the matrices it makes from the operand), dropped by the engine when what it was made for goes:
 // what was made from the buffer's data when the buffer goes back to its context's pool, whose
 // next user's data is another's (and so before the pool can free the buffer); anything when OpenCL
-// destroys the buffer (a caller's own, one handed out, one the pool frees). So nothing made from a
-// buffer's data outlives that data, or stays held beside the pool's buffers, outside its limit.
+// destroys the buffer (a caller's own, one handed out, one the pool frees). So what is made from a
+// pooled buffer's data goes back to the pool with it, within the pool's limit; what is made from a
+// caller's own buffer stays while OpenCL keeps that buffer. What is kept must not hold the
+// buffer's context (a storage does): a pool's buffer keeping it would keep its own pool alive.
 #pragma once
 
 #include <memory>
