@@ -174,9 +174,10 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     shorter than 128 take tiles of several rows however many there are, a work-item for each 4
     elements ((6, 40, 63): 16 a row, (500, 7): 2, (300, 2): 1)."""
     monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
-    rows_launched = []
-    reduce_rows = _reductions._reduce_rows
-    monkeypatch.setattr(_reductions, "_reduce_rows", lambda *a: rows_launched.append(a[-2]) or reduce_rows(*a))
+    launched = []
+    launch = _reductions.parallel_for_each
+    monkeypatch.setattr(_reductions, "parallel_for_each",
+                        lambda domain, *a: launched.append((domain, a)) or launch(domain, *a))
     host = random(shape, np.float32)
     x = xp.asarray(host)
     context = x.device
@@ -184,7 +185,10 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
     launches = context.counters()["launches"]
     total = xp.sum(x, axis=axis)
     assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
-    assert rows_launched == ([] if shape == (3, 5, 300) else [shape[-1]])  # the rows kernel, over rows that long
+    # The rows kernel, the one launched over tiles, over rows that long (its arguments end with
+    # the rows' length and the work-items of a row).
+    rows_launched = [a[-2] for domain, a in launched if isinstance(domain, tiles.tiled_extent)]
+    assert rows_launched == ([] if shape == (3, 5, 300) else [shape[-1]])
     same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
     same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)

@@ -64,6 +64,10 @@ def test_a_changed_output_dtype_takes_its_own_plan():
 def test_a_refusal_is_not_kept_and_comes_again():
     x = tiles.array(np.arange(6, dtype=np.float32))
     half = tiles.array(np.arange(6, dtype=np.float16))
+    # The plans of the operands' dtypes and shapes made first: the output's checks come at every
+    # call, not only where a plan is made.
+    x + x
+    np.add(x, x, out=tiles.zeros(6, np.float32))
     for _ in range(2):
         with pytest.raises(tiles.Unsupported, match="numpy.add of float16 and float16 involves float16, which "
                                                     "libtiles' elementwise kernels do not compute in"):
@@ -74,6 +78,47 @@ def test_a_refusal_is_not_kept_and_comes_again():
         with pytest.raises(ValueError, match="non-broadcastable output operand with shape \\(5,\\)"):
             np.add(x, x, out=tiles.zeros(5, np.float32))
     np.testing.assert_array_equal((x + x).get(), np.arange(6, dtype=np.float32) * 2)
+
+
+def test_a_plan_found_again_still_refuses_doubles_on_a_device_without_them(monkeypatch):
+    x = tiles.array(np.arange(6, dtype=np.float64))
+    np.testing.assert_array_equal((x + x).get(), np.arange(6, dtype=np.float64) * 2)
+    # The plan names no device: the same call where the device says it has no doubles is refused.
+    monkeypatch.setattr(_elementwise, "lacks_doubles", lambda context, dtypes: _elementwise.holds_doubles(dtypes))
+    with pytest.raises(tiles.Unsupported, match="computes in float64 \\(numpy's rule\\), and .* has no doubles"):
+        x + x
+
+
+def test_an_elementwise_plan_follows_the_narrow_launchs_limit(monkeypatch):
+    # A kernel that unravels its index (a broadcast) by 64-bit numbers where the launch is wider
+    # than NARROW_LIMIT: lowered, the same call takes that kernel, made anew.
+    host, row = np.arange(21, dtype=np.uint16).reshape(7, 3), np.arange(3, dtype=np.uint16)
+    x, y = tiles.array(host), tiles.array(row)
+    np.testing.assert_array_equal((x + y).get(), host + row)
+    kernels = len(_elementwise._kernels)
+    monkeypatch.setattr(_elementwise, "NARROW_LIMIT", 0)
+    np.testing.assert_array_equal((x + y).get(), host + row)
+    assert len(_elementwise._kernels) == kernels + 1
+
+
+def test_a_reduction_plan_follows_the_devices_facts(monkeypatch):
+    # Few results of much data: on a CPU each result is one work-item's, where a GPU, which more
+    # work-items keep busy, shares each result's data among several and combines their shares.
+    host = np.arange(3 * 5 * 300, dtype=np.float32).reshape(3, 5, 300)
+    x = tiles.array(host)
+    context = x.device
+    if not context.device.is_cpu:
+        pytest.skip("the test takes a CPU for a GPU, not the other way")
+
+    def launches_of_a_sum() -> int:
+        context.wait()
+        before = context.counters()["launches"]
+        np.testing.assert_allclose(x.sum(axis=(1, 2)).get(), host.sum(axis=(1, 2)), rtol=1e-6)
+        return context.counters()["launches"] - before
+
+    assert launches_of_a_sum() == 1
+    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+    assert launches_of_a_sum() == 2
 
 
 def test_reductions_over_changed_axes_shapes_and_dtypes_take_their_own_plans():

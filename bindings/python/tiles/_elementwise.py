@@ -201,7 +201,7 @@ def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result
     if out is not None:
         _check_out(out, shape, result_dtype, what)
     stored = None if out is None or out.dtype == result_dtype else out.dtype
-    # NARROW_LIMIT is constant but where the wide path is tried on small data.
+    # NARROW_LIMIT: constant, but where tests lower it to take the wide path on small data.
     key = (name, loop, result_dtype, stored, tuple((i.shape, i.dtype if i.data is not None else None) for i in inputs),
            NARROW_LIMIT)
 
@@ -236,7 +236,7 @@ def _plan_of(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], stored
             if layout == "strided":
                 shape_arguments += generated.broadcast_strides(i.shape, shape)
     kernel, domain = _kernel_over(generated.Signature(name, loop, operands, rank, stored), math.prod(shape))
-    return _plan(kernel, domain, tuple(shape_arguments), any(d in (np.float64, np.complex128) for d in dtypes))
+    return _plan(kernel, domain, tuple(shape_arguments), holds_doubles(dtypes))
 
 
 def _check_exponents(exponent: _input) -> None:
@@ -527,10 +527,16 @@ _ON_DEVICE = {op: {(np.dtype(data), np.dtype(result)) for data, result in pairs}
     "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}.items()}
 
 
+def holds_doubles(dtypes: Sequence[np.dtype]) -> bool:
+    """Whether `dtypes` hold float64 or complex128, which a kernel names only where its device has
+    doubles."""
+    return any(d in (np.float64, np.complex128) for d in dtypes)
+
+
 def lacks_doubles(context: Context, dtypes: Sequence[np.dtype]) -> bool:
     """Whether `dtypes` hold float64 or complex128 and `context`'s device has no doubles, so that
     no kernel of its may name them."""
-    return any(d in (np.float64, np.complex128) for d in dtypes) and not context.device.supports_fp64
+    return holds_doubles(dtypes) and not context.device.supports_fp64
 
 
 def moves_doubles_without_them(data: Any, value: Any) -> bool:

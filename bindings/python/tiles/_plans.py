@@ -12,7 +12,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Hashable
 
 # Plans a cache keeps, the least recently used dropped first: as many shapes and dtypes as a
-# program that loops over a few arrays uses, at about a kilobyte of Python objects each.
+# program that loops over a few arrays uses, each plan a few small Python objects.
 LIMIT = 512
 
 _MISSING = object()

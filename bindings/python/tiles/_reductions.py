@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
 
-from . import _data, _through_host
+from . import _data, _elementwise, _through_host
 from . import _elementwise_source as generated
 from . import _reduction_source as source
 from ._generated_kernels import generated_kernels
@@ -117,7 +117,6 @@ class _plan:
     launch: _launch_plan
     shares: Optional[Tuple[Tuple[int, int], np.dtype]] = None
     shares_launch: Optional[_launch_plan] = None
-    rows: bool = False  # whether the launch is the rows kernel's (_reduce_rows)
 
 
 _plans = plan_cache()
@@ -144,14 +143,12 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     device = context.device  # each call of context.device asks the C API for its info
     facts = (device.supports_fp64, BUSY_ON_CPUS if device.is_cpu else BUSY, device.max_work_group_size)
     shape = tuple(x.shape)
-    plan = _plans.get((op, x.dtype, shape, axes, keepdims, dtype, facts),
-                      lambda: _plan_of(op, x.dtype, shape, axes, keepdims, dtype, *facts))
+    keep = bool(keepdims)
+    plan = _plans.get((op, x.dtype, shape, axes, keep, dtype, facts),
+                      lambda: _plan_of(op, x.dtype, shape, axes, keep, dtype, *facts))
     if plan is None:
         return None
     out = _data.array._of_checked(plan.shape, plan.result, context)
-    if plan.rows:
-        _reduce_rows(plan.launch, out, x, *plan.launch.arguments)
-        return out
     if plan.shares is None:
         parallel_for_each(plan.launch.domain, plan.launch.kernel, out, x, *plan.launch.arguments)
         return out
@@ -171,7 +168,7 @@ def _plan_of(op: str, elements: np.dtype, shape: Tuple[int, ...], axes: Tuple[in
     if (not generated.storable(elements) or not generated.storable(result) or
             (elements.kind == "c" and accumulated.kind not in "cb") or not source.has_kernel(op, accumulated) or
             (op == "mean" and accumulated.kind not in "fc") or
-            (not doubles and any(d in (np.float64, np.complex128) for d in (elements, result, accumulated)))):
+            (not doubles and _elementwise.holds_doubles((elements, result, accumulated)))):
         return None
     out_shape = _result_shape(shape, axes, keepdims)
     kept, reduced = _runs(shape, axes)
@@ -184,7 +181,7 @@ def _plan_of(op: str, elements: np.dtype, shape: Tuple[int, ...], axes: Tuple[in
         if short_rows or (rows and outputs * ROW_TILE >= busy):
             return _plan(result, out_shape, _rows_launch(source.Signature(op, elements, accumulated, result, 0, 1,
                                                                           rows=True), divisor, outputs, count,
-                                                         max_tile_size), rows=True)
+                                                         max_tile_size))
         if outputs < busy:
             groups = max(1, min(reduced[0][0], busy // outputs, count // _LEAST_SHARE))
     if groups == 1:
@@ -214,11 +211,6 @@ def _rows_launch(signature: source.Signature, divisor: List[float], rows: int, c
     return _launch_plan(_kernels(signature, "tiles_reduce_" + signature.op), extent(tiles_needed * tile).tile(tile),
                         (*divisor, rows, count, width))
 
-
-def _reduce_rows(launch: _launch_plan, out: Any, data: Any, *arguments: Any) -> None:
-    """The rows kernel's launch (_rows_launch's) into `out` of `data`, with its `arguments`: the
-    mean's divisor, the number of rows, the elements of each, the work-items of each."""
-    parallel_for_each(launch.domain, launch.kernel, out, data, *arguments)
 
 
 def _launch(signature: source.Signature, divisor: List[float], outputs: int, groups: int,
