@@ -276,6 +276,9 @@ def test_numpy_operands_and_ufuncs_stay_on_the_device():
     out = tiles.empty((3, 4), np.float32)
     assert np.add(x, x, out=out) is out
     np.testing.assert_array_equal(out.get(), host + host)
+    # numpy operands in the other byte order compute as numpy computes them, in the machine's.
+    for other in (np.arange(4, dtype=">i4"), np.linspace(0, 1, 4).astype(">f8"), np.array(2, dtype=">i2")):
+        assert_same(x + other, host + other)
 
 
 def test_ufuncs_libtiles_lacks_raise_rather_than_go_to_the_host():

@@ -66,7 +66,9 @@ def _input_of(value: Any, context: Context) -> Optional[_input]:
             return None
         if host.ndim == 0:
             return _input(None, host[()], host.dtype)
-        return _input(_data.array(host, context=context), None, host.dtype)
+        # The device's copy is in the machine's byte order, and so is numpy's result of any order.
+        data = _data.array(host, context=context)
+        return _input(data, None, data.dtype)
     return None
 
 
