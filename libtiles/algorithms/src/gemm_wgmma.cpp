@@ -186,9 +186,10 @@ matrix_operand b_split_of(const std::shared_ptr<context>& context, const matrix_
 // tf32x3's B the split they are made from: each product fills them anew from the operand as it is
 // then, and they go back to the pool when the operand's buffer does. By the buffer the kernel
 // reads (the operand's own, or a made matrix's), for as long as OpenCL keeps it, its tensor map, in
-// a buffer of the buffer's context: it says the buffer's address and the shape read, whatever data
-// of that shape the buffer holds next, so that new arrays in buffers from the pool find their maps
-// made (making one reads the address back to the host, a wait that stalls the queue).
+// an OpenCL buffer of the buffer's context (map_storage): it says the buffer's address on one
+// device and the shape read, whatever data of that shape the buffer holds next, so that new arrays
+// in buffers from the pool find their maps made (making one reads the address back to the host, a
+// wait that stalls the queue).
 struct made_matrices {
     std::shared_ptr<storage> made;  // what the kernel reads in the operand's place, or none
     std::shared_ptr<storage> split; // tf32x3's B split (b_split_of), which `made` is made from
