@@ -52,8 +52,8 @@ template <class T> bool released_at_an_allocation(const tiles::accelerator_view&
 } // namespace
 
 TEST_CASE_METHOD(fresh_view,
-                 "what is kept by an array's buffer for its data goes when the buffer goes back to the pool, its "
-                 "buffers with it; what describes the buffer stays until OpenCL destroys it",
+                 "what is kept by an array's buffer for its data goes back to the pool with the buffer, and what "
+                 "describes the buffer stays until OpenCL destroys it",
                  "[pool][kept]") {
     using tiles::engine::kept_for;
     // What earlier tests of this process left to the device's pools, or kept by buffers whose
