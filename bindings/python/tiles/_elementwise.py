@@ -115,7 +115,7 @@ def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what
                           f"(they compute in bool, int8..int64, uint8..uint64, float32, float64, complex64 and "
                           f"complex128): {conversion}")
     if lacks_doubles(context, [*loop, *stored]):
-        double = next(d for d in [*loop, *stored] if d in (np.float64, np.complex128))
+        double = next(d for d in [*loop, *stored] if d in DOUBLES)
         single = "complex64" if double == np.complex128 else "float32"
         raise Unsupported(f"{what()} computes in {double} (numpy's rule), and {context.device.name} has no doubles "
                           f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
@@ -529,10 +529,13 @@ _ON_DEVICE = {op: {(np.dtype(data), np.dtype(result)) for data, result in pairs}
     "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}.items()}
 
 
+# The dtypes a kernel names only where its device has doubles.
+DOUBLES = (np.float64, np.complex128)
+
+
 def holds_doubles(dtypes: Sequence[np.dtype]) -> bool:
-    """Whether `dtypes` hold float64 or complex128, which a kernel names only where its device has
-    doubles."""
-    return any(d in (np.float64, np.complex128) for d in dtypes)
+    """Whether `dtypes` hold float64 or complex128 (DOUBLES)."""
+    return any(d in DOUBLES for d in dtypes)
 
 
 def lacks_doubles(context: Context, dtypes: Sequence[np.dtype]) -> bool:
