@@ -11,8 +11,9 @@
  * makes without its context pushed fails; the release of memory (unmap, release, address free) is
  * written into stand_in_releases(), each step said to come without a current context, or in
  * another than the primary one, where it does; the allocations made and most held at once are
- * counted (stand_in_memory_created, _most_held); with
- * STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not released so.
+ * counted (stand_in_memory_created, _most_held); cuDeviceGetCount says STAND_IN_DEVICE_COUNT GPUs,
+ * else one; with STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not
+ * released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
 #include <fcntl.h>
@@ -25,6 +26,12 @@
 int cuInit(unsigned flags) { return flags == 0 ? 0 : 1; }
 int cuDeviceGet(int* device, int ordinal) {
     *device = ordinal;
+    return 0;
+}
+/* As many GPUs as STAND_IN_DEVICE_COUNT says, else one. */
+int cuDeviceGetCount(int* count) {
+    const char* said = getenv("STAND_IN_DEVICE_COUNT");
+    *count = said != NULL ? atoi(said) : 1;
     return 0;
 }
 static int primary;

@@ -15,6 +15,9 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <iterator>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -302,4 +305,45 @@ TEST_CASE("memory libcuda allocates that OpenCL has let go of is released at exi
         address = round_trip(view.context(), two_mib_of_floats);
     }).join();
     CHECK(address != 0);
+}
+
+namespace {
+// Whether a buffer of `bytes` made for the view's context is memory libcuda allocates.
+bool in_cuda_memory(const tiles::accelerator_view& view, std::size_t bytes) {
+    const cl::Buffer buffer =
+        tiles::engine::buffer_in_cuda_memory(view.context()->opencl_context(), *view.context()->device(), bytes);
+    return buffer() != nullptr && tiles::engine::cuda_address_of(buffer()) != 0;
+}
+} // namespace
+
+// Alone in its process (tests/CMakeLists.txt), libcuda counting four GPUs, as on the hosts where
+// NVIDIA's OpenCL crashes importing 512 MiB or more.
+TEST_CASE("on a host of several GPUs no buffer of 512 MiB or more is memory libcuda allocates, smaller ones are",
+          "[libcuda-memory-several-gpus]") {
+    using tiles::engine::cuda_memory_largest;
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const std::size_t mib = std::size_t(1) << 20;
+    CHECK(cuda_memory_largest() == 510 * mib);
+    CHECK(in_cuda_memory(view, 510 * mib));
+    CHECK_FALSE(in_cuda_memory(view, 510 * mib + 1));
+    CHECK_FALSE(in_cuda_memory(view, 4096 * mib));
+    // Not the device's verdict: smaller buffers, and launches through libcuda, stay.
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+    CHECK(in_cuda_memory(view, 2 * mib));
+    // Memory a launch stages its operands in is refused too, saying why with the numbers.
+    CHECK_THROWS_WITH(tiles::engine::cuda_memory(view.context(), 512 * mib),
+                      "536870912 bytes of libcuda's memory are not imported into OpenCL on a host of 4 GPUs, where "
+                      "NVIDIA's OpenCL crashes on imports of 512 MiB and more (534773760 bytes at most)");
+    CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+}
+
+// Where the driver lists one GPU or none (a machine without NVIDIA's driver, as CI's), libcuda
+// counting one: an import of any size.
+TEST_CASE("on a host of one GPU buffers of any size are memory libcuda allocates", "[libcuda-memory]") {
+    std::error_code error;
+    const std::filesystem::directory_iterator listed("/proc/driver/nvidia/gpus", error);
+    if (!error && std::distance(listed, std::filesystem::directory_iterator()) > 1) return; // a host of several
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    CHECK(tiles::engine::cuda_memory_largest() == std::numeric_limits<std::size_t>::max());
+    CHECK(in_cuda_memory(view, std::size_t(1) << 30));
 }

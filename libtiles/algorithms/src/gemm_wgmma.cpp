@@ -344,10 +344,11 @@ void tell_once(const engine::device_info& device, const std::string& in_slabs, c
 // context's imported memory (C where beta is not 0) and C copied back; the kernel launched over
 // tensor maps of libcuda's addresses. Each step marked on `steps`; where it is on (the debug
 // log), the call also waits for its copy back, to time it. Throws unsupported_feature where
-// libcuda or the driver refuses a step.
-void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
-                       const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
-                       const matrix_operand& c, const launch_domain& domain, engine::step_clock& steps) {
+// libcuda or the driver refuses a step. Returns why it launched nothing where the memory it would
+// stage in is more than this host imports (engine::cuda_memory_largest); empty where it launched.
+std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                              const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
+                              const matrix_operand& c, const launch_domain& domain, engine::step_clock& steps) {
     const element_type storage = element_type_of(a_operand);
     const kernel_shape wide_shape = kernels_of(precision).wide;
     const kernel& wide = wgmma_kernel(storage, precision, "gemm_wgmma", true);
@@ -364,6 +365,8 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first, kept.second);
     // The tensor maps in the scratch memory after the staged matrices.
     wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));
+    if (std::string too_large = engine::cuda_memory_too_large(operands.scratch_bytes); !too_large.empty())
+        return too_large;
     const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
     const engine::cuda_memory& memory = scratch->holding(context, operands.scratch_bytes);
@@ -407,12 +410,13 @@ void enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision p
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
     engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
     steps.mark("copies in, launch and kernel");
-    if (!c_wide.staged()) return;
+    if (!c_wide.staged()) return "";
     engine::copy_bytes_on_device(*context, memory.buffer(), c_wide.staged_at, c_wide.buffer, 0, c_wide.bytes);
     if (steps.on()) {
         engine::check(context->queue().finish(), "clFinish");
         steps.mark("copy back");
     }
+    return "";
 }
 
 } // namespace
@@ -463,14 +467,20 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                             std::int64_t(blocks_covering(c.columns, wide_shape.block_columns));
             try {
                 engine::step_clock steps(engine::logging(log_level::debug));
-                enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
-                                  covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()), steps);
-                if (steps.on())
-                    engine::log(log_level::debug,
-                                "gemm: Hopper's wgmma kernel ran through libcuda" + in_slabs_of(wide_shape) + "on '" +
-                                    device.name + "' (" + std::to_string(a.rows) + " x " + std::to_string(b.columns) +
-                                    " x " + std::to_string(a.columns) + "); by the host's clock: " + steps.text());
-                return true;
+                const std::string not_taken =
+                    enqueue_wide_gemm(context, precision, alpha, a, b, beta, c,
+                                      covering_domain(wide_tiles * wide_shape.threads(), wide_shape.threads()), steps);
+                if (not_taken.empty()) {
+                    if (steps.on())
+                        engine::log(log_level::debug, "gemm: Hopper's wgmma kernel ran through libcuda" +
+                                                          in_slabs_of(wide_shape) + "on '" + device.name + "' (" +
+                                                          std::to_string(a.rows) + " x " + std::to_string(b.columns) +
+                                                          " x " + std::to_string(a.columns) +
+                                                          "); by the host's clock: " + steps.text());
+                    return true;
+                }
+                // Not the device's verdict: smaller products still launch through libcuda.
+                tell_once(device, in_slabs_of(shape), not_taken);
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.
                 engine::refuse_cuda_launches(*context, refused.what());

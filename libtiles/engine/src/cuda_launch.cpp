@@ -5,9 +5,12 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -226,6 +229,38 @@ int cuda_allocation::exported_fd() const {
 }
 
 namespace {
+// The host's NVIDIA GPUs: those libcuda counts, or those the driver lists where it lists more (the
+// crash that cuda_memory_largest avoids was also reported with CUDA_VISIBLE_DEVICES naming one GPU,
+// so a GPU hidden from libcuda still counts).
+int host_gpus() {
+    int counted = 0;
+    const libcuda& cuda = loaded_libcuda();
+    if (cuda.device_get_count == nullptr || cuda.device_get_count(&counted) != 0) counted = 0;
+    int listed = 0;
+    std::error_code error;
+    for (std::filesystem::directory_iterator gpu("/proc/driver/nvidia/gpus", error), end; !error && gpu != end;
+         gpu.increment(error))
+        ++listed;
+    return std::max(counted, listed);
+}
+// The largest whole number of libcuda's granules below 512 MiB.
+constexpr std::size_t largest_import_of_several_gpus = (std::size_t(512) << 20) - cuda_memory_smallest;
+} // namespace
+
+std::size_t cuda_memory_largest() {
+    static const std::size_t largest =
+        host_gpus() > 1 ? largest_import_of_several_gpus : std::numeric_limits<std::size_t>::max();
+    return largest;
+}
+
+std::string cuda_memory_too_large(std::size_t bytes) {
+    if (bytes <= cuda_memory_largest()) return "";
+    return std::to_string(bytes) + " bytes of libcuda's memory are not imported into OpenCL on a host of " +
+           std::to_string(host_gpus()) + " GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more (" +
+           std::to_string(cuda_memory_largest()) + " bytes at most)";
+}
+
+namespace {
 // The buffers import_cuda_memory made that OpenCL has not destroyed, by their cl_mem, with their
 // allocations; the allocations of those it has destroyed, to release; and the OpenCL contexts
 // libtiles made (take_cuda_memory_in).
@@ -277,6 +312,8 @@ std::size_t importable(const context& context, std::size_t bytes) {
     context.check_runs_kernels("memory libcuda allocates");
     if (const std::string missing = cuda_launch_missing(context); !missing.empty())
         throw unsupported_feature("memory libcuda allocates cannot be imported into OpenCL: " + missing);
+    if (const std::string too_large = cuda_memory_too_large(bytes); !too_large.empty())
+        throw unsupported_feature(too_large);
     return bytes;
 }
 } // namespace
@@ -285,6 +322,9 @@ cl::Buffer import_cuda_memory(const cl::Context& opencl_context, const device_in
     // What OpenCL has let go of goes first, where the new allocation may need its room.
     release_dropped_cuda_memory();
     auto allocation = std::make_unique<cuda_allocation>(bytes);
+    // Its bytes rounded up to libcuda's granularity: what the import would map.
+    if (const std::string too_large = cuda_memory_too_large(allocation->bytes()); !too_large.empty())
+        throw unsupported_feature(too_large);
     const int fd = allocation->exported_fd();
     const cl_ulong properties[] = {CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR,
                                    cl_ulong(fd),
@@ -351,6 +391,15 @@ cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device
         if (table.taking.count(opencl_context()) == 0) return {};
     }
     if (!device_verdict(device).empty()) return {};
+    // Not the device's verdict: its smaller buffers still take such memory.
+    if (const std::string too_large = cuda_memory_too_large(bytes); !too_large.empty()) {
+        static std::once_flag told;
+        if (logging(log_level::info))
+            std::call_once(told, [&] {
+                log(log_level::info, "libcuda: a buffer on '" + device.name + "' made by clCreateBuffer: " + too_large);
+            });
+        return {};
+    }
     try {
         return import_cuda_memory(opencl_context, device, bytes);
     } catch (const unsupported_feature& refused) {

@@ -47,6 +47,7 @@ std::string find_basic_entries(void* library, libcuda& cuda) {
 std::string find_launch_entries(void* library, libcuda& cuda) {
     const std::pair<const char*, bool> entries[] = {
         {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
+        {"cuDeviceGetCount", find(library, "cuDeviceGetCount", cuda.device_get_count)},
         {"cuModuleLoadData", find(library, "cuModuleLoadData", cuda.module_load_data)},
         {"cuModuleGetFunction", find(library, "cuModuleGetFunction", cuda.module_get_function)},
         {"cuModuleUnload", find(library, "cuModuleUnload", cuda.module_unload)},

@@ -20,6 +20,7 @@ struct libcuda {
     int (*init)(unsigned) = nullptr;
     int (*device_get)(int*, int) = nullptr;
     int (*device_get_uuid)(unsigned char*, int) = nullptr; // cuDeviceGetUuid's CUuuid: 16 bytes
+    int (*device_get_count)(int*) = nullptr;
     int (*primary_context_retain)(void**, int) = nullptr;
     int (*context_push_current)(void*) = nullptr;
     int (*context_pop_current)(void**) = nullptr;

@@ -74,6 +74,15 @@ std::uint64_t cuda_address_of(cl_mem buffer);
 // The allocation's granularity on NVIDIA's GPUs (2 MiB): no smaller buffer is made of memory
 // libcuda allocates, which would round it up to this.
 constexpr std::size_t cuda_memory_smallest = std::size_t(2) << 20;
+// The most bytes one allocation of libcuda's may hold for OpenCL to import it on this host: 510 MiB
+// where the host has several NVIDIA GPUs, since NVIDIA's OpenCL ends the process in
+// clCreateBufferWithProperties on an import of 512 MiB or more there (BENCHMARKS.md, "imports on a
+// host of several GPUs"); no limit on a host of one GPU, where imports of 4 GiB run. A larger buffer
+// is OpenCL's own, and a launch that would stage its operands in larger memory takes OpenCL's route.
+std::size_t cuda_memory_largest();
+// Why an allocation of `bytes` of libcuda's is not imported on this host (over
+// cuda_memory_largest), naming the numbers; empty where it is.
+std::string cuda_memory_too_large(std::size_t bytes);
 
 // Whether buffers of libtiles' own in `opencl_context` are taken from memory libcuda allocates
 // where they can be (buffer_in_cuda_memory): contexts libtiles creates say so from their
