@@ -146,6 +146,9 @@ case "$step" in
     trap 'rm -rf "$test_caches"' EXIT
     export POCL_CACHE_DIR="$test_caches/pocl" TILES_PROGRAM_CACHE="$test_caches/programs"
     export XDG_CACHE_HOME="$test_caches/home-cache"
+    # Every tool the tests need is installed above: a test that finds one missing fails rather than
+    # skips, so that the suite cannot shrink unseen.
+    export TILES_REQUIRE_ALL_TOOLS=1
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
     sanitized_build build-asan address,undefined -DTILES_BUILD_FUZZERS=ON
     cmake --build build-asan --parallel "$(nproc)" --target fuzz_capi
