@@ -65,7 +65,7 @@ fi
 
 if [[ $step == examples ]]; then
   # The examples, tiles-info and the libraries they link; no tests, benchmarks, docs or Python.
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_EXAMPLES=ON \
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_EXAMPLES=ON \
     -DTILES_BUILD_TOOLS=ON -DTILES_BUILD_TESTS=OFF -DTILES_BUILD_BENCH=OFF -DTILES_BUILD_DOCS=OFF \
     -DTILES_BUILD_PYTHON=OFF >/dev/null
   # Builds what run_examples runs, then runs it.
@@ -90,9 +90,12 @@ fi
 
 # A developer's build: tests, examples, benchmarks, the API reference and the Python module, with
 # warnings as errors (a plain `cmake -S . -B build` builds the libraries, tools and Python only).
+# build/ is a Release build, as `pip install .` makes and as packages are built, so that the tests
+# run the code users run (-O3 inlines what -O2 does not); the sanitized builds keep their debug
+# information, which their reports need for lines.
 developer_options=(-DTILES_DEVELOPER=ON -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_TESTS=ON -DTILES_BUILD_EXAMPLES=ON
                    -DTILES_BUILD_BENCH=ON -DTILES_BUILD_DOCS=ON)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" -DTILES_BUILD_PYTHON=ON \
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${developer_options[@]}" -DTILES_BUILD_PYTHON=ON \
   -DPython_EXECUTABLE="$PWD/.venv/bin/python" -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
@@ -143,6 +146,9 @@ case "$step" in
     trap 'rm -rf "$test_caches"' EXIT
     export POCL_CACHE_DIR="$test_caches/pocl" TILES_PROGRAM_CACHE="$test_caches/programs"
     export XDG_CACHE_HOME="$test_caches/home-cache"
+    # Every tool the tests need is installed above: a test that finds one missing fails rather than
+    # skips, so that the suite cannot shrink unseen.
+    export TILES_REQUIRE_ALL_TOOLS=1
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
     sanitized_build build-asan address,undefined -DTILES_BUILD_FUZZERS=ON
     cmake --build build-asan --parallel "$(nproc)" --target fuzz_capi

@@ -406,27 +406,44 @@ TEST_CASE_METHOD(fresh_view, "a void restrict(amp) helper with reference paramet
     CHECK(data == std::vector<int>{3, 5, 7, 9});
 }
 
-TEST_CASE_METHOD(fresh_view, "direct3d_errorf in a helper fails its launch with C's formatting, compiled at run time",
-                 "[amp]") {
-    // The failing work-item's numbers: a negative int in hexadecimal (its 32 bits), a long, a double
-    // and a char, which C's printf formats as the expected text says; in strict checked mode
-    // (Oclgrind) too, which finds no race in the record's use.
-    const char* source = "void check(int value, int i) restrict(amp) {\n"
-                         "    if (value > 2) direct3d::direct3d_errorf(\"%#x %5ld|%-6.3e|%c%%\", -i, long(i),\n"
-                         "                                             0.125, char('A' + i));\n"
-                         "}\n"
-                         "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
-                         "    check(v[i], i[0]);\n"
-                         "    v[i] = 0;\n"
-                         "}\n";
+namespace {
+
+// A helper that fails the launch with the failing work-item's numbers: a negative int in
+// hexadecimal (its 32 bits), a long, a double and a char, which C's printf formats as
+// `errorf_in_helper_message` says.
+const char* const errorf_in_helper_source =
+    "void check(int value, int i) restrict(amp) {\n"
+    "    if (value > 2) direct3d::direct3d_errorf(\"%#x %5ld|%-6.3e|%c%%\", -i, long(i),\n"
+    "                                             0.125, char('A' + i));\n"
+    "}\n"
+    "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+    "    check(v[i], i[0]);\n"
+    "    v[i] = 0;\n"
+    "}\n";
+
+std::string errorf_in_helper_message() {
     char expected[64];
     std::snprintf(expected, sizeof expected, "%#x %5ld|%-6.3e|%c%%", unsigned(-3), 3L, 0.125, 'D');
-    for (const tiles::accelerator_view& on : {view, tiles::create_checked_view(true)}) {
-        std::vector<int> data = {0, 1, 2, 3};
-        tiles::array_view<int, 1> v(4, data);
-        REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(on, v.extent, cpp_kernel(source, "k"), v),
-                                  tiles::runtime_exception, std::string(expected) + " (direct3d_errorf in kernel 'k')");
-    }
+    return std::string(expected) + " (direct3d_errorf in kernel 'k')";
+}
+
+void check_errorf_in_helper_fails_launch_on(const tiles::accelerator_view& on) {
+    std::vector<int> data = {0, 1, 2, 3};
+    tiles::array_view<int, 1> v(4, data);
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(on, v.extent, cpp_kernel(errorf_in_helper_source, "k"), v),
+                              tiles::runtime_exception, errorf_in_helper_message());
+}
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "direct3d_errorf in a helper fails its launch with C's formatting, compiled at run time",
+                 "[amp]") {
+    check_errorf_in_helper_fails_launch_on(view);
+}
+
+TEST_CASE("direct3d_errorf in a helper fails its launch in strict checked mode too, which finds no race in it",
+          "[amp][checked]") {
+    check_errorf_in_helper_fails_launch_on(tiles::create_checked_view(true));
 }
 
 TEST_CASE_METHOD(fresh_view, "direct3d_errorf formats each conversion from its whole spec as C's printf does",

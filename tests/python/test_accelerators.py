@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import numpy as np
-import pyopencl as cl
 import pytest
 import tiles
 
@@ -18,7 +17,7 @@ __kernel void twice(__global float* v) {
 """
 
 
-def test_device_properties_are_opencls_answers():
+def test_device_properties_are_opencls_answers(cl):
     for device in tiles.devices():
         theirs = cl.get_platforms()[device.platform_index].get_devices()[device.device_index]
         assert theirs.name == device.name
@@ -32,7 +31,7 @@ def test_device_properties_are_opencls_answers():
         assert tiles.default_device(device.device_path) == device
 
 
-def test_device_has_pyopencls_names_for_what_it_reports():
+def test_device_has_pyopencls_names_for_what_it_reports(cl):
     for device in tiles.devices():
         theirs = cl.get_platforms()[device.platform_index].get_devices()[device.device_index]
         assert device.max_work_group_size == theirs.max_work_group_size
@@ -97,7 +96,7 @@ def test_queuing_modes_flush_and_markers():
             np.testing.assert_array_equal(data.numpy(), 2 * np.arange(301, dtype=np.float32))
 
 
-def test_a_marker_waits_for_the_work_before_it():
+def test_a_marker_waits_for_the_work_before_it(cl):
     context = tiles.Context()
     theirs = cl.Context.from_int_ptr(context.opencl[0])
     gate = cl.UserEvent(theirs)

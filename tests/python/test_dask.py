@@ -10,9 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-da = pytest.importorskip("dask.array", reason="dask is not installed")
+import tiles
+from optional_tools import needs
 
-import tiles  # noqa: E402
+da = needs("dask.array", "pip's dask[array]")
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "dask"))
 import stencil_dask  # noqa: E402

@@ -4,10 +4,12 @@ non-square matrices, with PyOpenCL's event.profile; numpy and PyOpenCL's own run
 are the truth."""
 
 import numpy as np
-import pyopencl as cl
 import pytest
 
 import tiles
+from optional_tools import needs
+
+cl = needs("pyopencl", "pip's pyopencl")
 
 # A blocked matrix multiply in the habits of PyOpenCL's users: sizes as macros (BLOCK_SIZE, and the
 # widths WA of A and WB of B), blocks of BLOCK_SIZE x BLOCK_SIZE through __local memory, work-items

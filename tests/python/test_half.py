@@ -8,8 +8,9 @@ import sys
 import numpy as np
 import pytest
 import tiles
+from optional_tools import needs
 
-ml_dtypes = pytest.importorskip("ml_dtypes")
+ml_dtypes = needs("ml_dtypes", "pip's ml-dtypes")
 
 TWICE = """
 __kernel void twice(__global const half* x, __global half* y, __global const bfloat16* a, __global bfloat16* b) {

@@ -9,10 +9,12 @@ import time
 import weakref
 
 import numpy as np
-import pyopencl as cl
-import pyopencl.array as cl_array
 import pytest
 import tiles
+from optional_tools import needs
+
+cl = needs("pyopencl", "pip's pyopencl")
+cl_array = needs("pyopencl.array", "pip's pyopencl")
 
 PIPELINE = """
 __kernel void ramp(__global float* d) { d[get_global_id(0)] = get_global_id(0); }
