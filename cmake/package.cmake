@@ -3,7 +3,8 @@
 # (the typed API's, the engine's and the algorithms', in one tiles/ folder; tiles/mpi.hpp only
 # where MPI is found) and C++ AMP's <amp.h>, <amp_math.h>, <amp_short_vectors.h> and <amp_graphics.h> in
 # tiles/cppamp/, which tiles::core and tiles-core.pc put on the include path; tiles-info and tiles-tune; tiles-amp, the C++
-# AMP translator, and tiles_amp_sources() where clang's LibTooling was found; a CMake package whose
+# AMP translator, and tiles_amp_sources() where clang's LibTooling was found (where
+# -DTILES_AMP_TRANSLATOR named a tiles-amp built elsewhere, the package names that one); a CMake package whose
 # find_package(tiles) gives tiles::tiles (C) and tiles::core (C++), the names the build tree gives
 # them too; and pkg-config files for C (tiles.pc) and C++ (tiles-core.pc). A wheel (pip install .)
 # holds the Python package alone.
@@ -30,6 +31,13 @@ if(TARGET tiles-info)
 endif()
 if(TARGET tiles-amp)
   install(TARGETS tiles-amp EXPORT tilesTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+# A tiles-amp built elsewhere (-DTILES_AMP_TRANSLATOR) is not installed: the package names it
+# where it is, for tiles_amp_sources() (tilesConfig.cmake.in).
+set(tiles_amp_translator "")
+if(TARGET tiles::tiles-amp AND NOT TARGET tiles-amp)
+  get_target_property(tiles_amp_translator tiles::tiles-amp IMPORTED_LOCATION)
 endif()
 
 set(tiles_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tiles)

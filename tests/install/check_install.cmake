@@ -13,11 +13,15 @@
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
 #                 the programs, and checks that libtiles added nothing to the parent's install
+#   translator    builds libtiles (SOURCE_DIR) in WORK/tiles as if without clang's LibTooling, with
+#                 -DTILES_AMP_TRANSLATOR=TRANSLATOR (a tiles-amp built elsewhere), installs it into
+#                 WORK/prefix, builds consumer/ against that in WORK/consumer with find_package(tiles),
+#                 and runs the C++ AMP program that tiles_amp_sources() built through TRANSLATOR
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG,
 # OPENCL_INCLUDE_DIR and OPENCL_LIBRARY (the OpenCL the top-level build found, handed on to every
 # build here, so that they do not look for one of their own and find another, or none), TILES_AMP
-# (1 where tiles-amp, the C++ AMP translator, is built and installed).
+# (1 where tiles-amp, the C++ AMP translator, is built and installed), TRANSLATOR.
 cmake_policy(VERSION 3.20)
 
 include("${CMAKE_CURRENT_LIST_DIR}/run.cmake")
@@ -215,6 +219,30 @@ elseif(STEP STREQUAL "subproject")
     message(FATAL_ERROR "libtiles, as a sub-project, installed ${installed}")
   endif()
 
+elseif(STEP STREQUAL "translator")
+  # Debug, which compiles libtiles the fastest: the step checks the package, not the code. LLVM's
+  # package hidden, as on a machine without LibTooling, where the tiles-amp named is the one used.
+  set(prefix "${WORK}/prefix")
+  file(REMOVE_RECURSE "${WORK}")
+  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK}/tiles" -DCMAKE_BUILD_TYPE=Debug
+      "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" ${opencl_location}
+      -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=ON "-DTILES_AMP_TRANSLATOR=${TRANSLATOR}" -DTILES_BUILD_PYTHON=OFF)
+  string(FIND "${output}" "tiles-amp is ${TRANSLATOR}\n" named)
+  if(named EQUAL -1)
+    message(FATAL_ERROR "libtiles was not built with the tiles-amp named, ${TRANSLATOR}:\n${output}")
+  endif()
+  run("${CMAKE_COMMAND}" --build "${WORK}/tiles" --parallel 2)
+  run("${CMAKE_COMMAND}" --install "${WORK}/tiles" --prefix "${prefix}")
+  if(EXISTS "${prefix}/${BINDIR}/tiles-amp")
+    message(FATAL_ERROR "the package installed a tiles-amp of its own, not the one named")
+  endif()
+  set(WORK "${WORK}/consumer")
+  build_consumer("-DCMAKE_PREFIX_PATH=${prefix}")
+  if(NOT EXISTS "${WORK}/build/consumer_amp_translated")
+    message(FATAL_ERROR "find_package(tiles) gave no tiles::tiles-amp: the package does not name ${TRANSLATOR}")
+  endif()
+  check_output("${WORK}/build/consumer_amp_translated" "^translated: 0 2 4 6 8 10 12 14\n$")
+
 else()
-  message(FATAL_ERROR "STEP is layout, find_package, example, pkg-config or subproject, not '${STEP}'")
+  message(FATAL_ERROR "STEP is layout, find_package, example, pkg-config, subproject or translator, not '${STEP}'")
 endif()
