@@ -255,7 +255,7 @@ def test_sorting_is_stable_both_ways():
 def test_set_functions():
     host = np.array([3, 1, 3, np.nan, 2, 1, np.nan], np.float32)
     x = xp.asarray(host)
-    same(xp.unique_values(x), np.unique_values(host))
+    same(xp.unique_values(x), np.unique(host, equal_nan=False))  # np.unique_values may not sort
     for got, expected in zip(xp.unique_all(x), np.unique_all(host)):
         same(got, expected)
     counts = xp.unique_counts(x)

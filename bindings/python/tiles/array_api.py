@@ -420,27 +420,35 @@ def argsort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, s
     return _through_host.compute(order, x)
 
 
-# Set functions, through the host (numpy's own array-API variants).
+# Set functions, through the host: numpy's unique, in its sorted order, each NaN a value of its own
+# (the standard's rule). numpy's own unique_values may give its values in a hash table's order,
+# which changes from call to call (numpy 2.3 on), and its unique_all, unique_counts and
+# unique_inverse keep the right to; code written against the standard (scikit-learn's
+# LabelEncoder, its metrics' labels) takes numpy's sorted order for granted.
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
 UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
+def _sorted_unique(x: Array, **returns: builtins.bool) -> Any:
+    return _through_host.compute(np.unique, x, equal_nan=False, **returns)
+
+
 def unique_all(x: Array, /) -> UniqueAllResult:
-    return UniqueAllResult(*_through_host.compute(np.unique_all, x))
+    return UniqueAllResult(*_sorted_unique(x, return_index=True, return_inverse=True, return_counts=True))
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
-    return UniqueCountsResult(*_through_host.compute(np.unique_counts, x))
+    return UniqueCountsResult(*_sorted_unique(x, return_counts=True))
 
 
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
-    return UniqueInverseResult(*_through_host.compute(np.unique_inverse, x))
+    return UniqueInverseResult(*_sorted_unique(x, return_inverse=True))
 
 
 def unique_values(x: Array, /) -> Array:
-    return _through_host.compute(np.unique_values, x)
+    return _sorted_unique(x)
 
 
 # Manipulation functions: reshapes and joins on the device, the rest through the host.
