@@ -3,7 +3,10 @@
 # by an atexit handler or a static destructor must still find every object of libtiles it reaches.
 # So the only destructors LIBRARY may register at exit are those that end no such object:
 #   - OpenCL-CLHPP's default objects' (cl::Platform::default_ and its kind), which libtiles never sets;
-#   - libstdc++'s own objects' (std::__ioinit, whose std::ios_base::Init destroys no stream);
+#   - libstdc++'s own objects' (std::__ioinit, whose std::ios_base::Init destroys no stream; and,
+#     where the compiler links part of libstdc++ into the library, as toolchains of the devtoolset
+#     kind do, the objects of its own sources: static initializers of its .cc files, functions of
+#     namespace std, and __cxa_thread_atexit itself);
 #   - the main thread's thread_local object that finishes libtiles' queues at exit (context.cpp),
 #     libtiles' own work at exit, beside the handler it registers through atexit.
 # Each registration is judged by the destructor and the object it registers, not by the function
@@ -24,9 +27,12 @@ objdump -d --no-show-raw-insn -C "$1" | awk -F '\t' '
   /^[0-9a-f]+ <.*>:$/ {
     function_name = $0; split("", holds)
     linkage_stub = (function_name ~ /@plt>:$/)
+    # The code of libstdc++, where it is linked in: the sources of libtiles are .cpp files.
+    libstdcxx = (function_name ~ /<_GLOBAL__sub_I_[^>]*\.cc>:$/ || function_name ~ /^[0-9a-f]+ <std::/ ||
+                 function_name ~ / <__cxa_thread_atexit>:$/)
     next
   }
-  linkage_stub || NF < 2 { next }
+  linkage_stub || libstdcxx || NF < 2 { next }
   {
     split($2, words, / +/); mnemonic = words[1]; operands = words[2]
     symbol = ""

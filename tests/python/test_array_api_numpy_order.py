@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import tiles
 import tiles.array_api as xp
+from optional_tools import needs
 
 rng = np.random.default_rng(59)
 
@@ -130,7 +131,7 @@ def test_astype_copies_unless_told_not_to():
 
 
 def test_as_array_api_strict_where_installed():
-    strict = pytest.importorskip("array_api_strict", reason="array_api_strict is not installed")
+    strict = needs("array_api_strict", "array-api-strict")
     host = labels()
     for name in ("unique_values", "sum", "prod", "cumulative_sum", "argmax", "argsort", "sort"):
         same(getattr(xp, name)(xp.asarray(host.astype(np.int8))),

@@ -8,10 +8,11 @@ import os
 import numpy as np
 import pytest
 import tiles.array_api as xp
+from optional_tools import needs
 
 # scikit-learn's dispatch asks for SciPy's own, which SciPy reads once, when it is imported.
 os.environ["SCIPY_ARRAY_API"] = "1"
-sklearn = pytest.importorskip("sklearn", reason="scikit-learn is not installed")
+sklearn = needs("sklearn", "scikit-learn")
 from sklearn.metrics import f1_score  # noqa: E402
 from sklearn.preprocessing import LabelEncoder  # noqa: E402
 
