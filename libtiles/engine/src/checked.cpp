@@ -28,6 +28,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/device_class.hpp"
 #include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
@@ -368,7 +369,7 @@ void checked_run::open_log() {
 }
 
 void checked_run::after_launch(context& context, int rank, int tile_size, const std::string& source, bool cpp) {
-    check(context.queue().finish(), "clFinish");
+    check(finish(context.queue(), "a launch in checked mode"), "clFinish");
     log.clear(); // past the end of what was written before
     log.seekg(std::streamoff(log_read));
     const std::string fresh((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());

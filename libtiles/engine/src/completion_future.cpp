@@ -6,6 +6,7 @@
 
 #include "tiles/engine/inside/log.hpp"
 
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -51,7 +52,7 @@ void pending_work::run_finish() {
 
 void pending_work::wait() {
     // Every event, even after a failed one: later transfers may still use the memory.
-    for (const cl::Event& e : events_) e.wait();
+    for (const cl::Event& e : events_) engine::wait_for(e, "the work of a completion_future");
     run_finish();
 }
 

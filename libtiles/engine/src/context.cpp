@@ -16,6 +16,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/devices.hpp"
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
@@ -143,7 +144,7 @@ context::~context() {
         std::lock_guard<std::mutex> lock(list.mutex);
         list.contexts.erase(this);
     }
-    if (finished_at_exit_ || !pending_.empty()) queue_.finish();
+    if (finished_at_exit_ || !pending_.empty()) finish(queue_, "the work of a context being destroyed");
     // The pool's buffers go now rather than with the members, so that the memory libcuda allocated
     // for them goes too (free_all releases it); any other buffer's goes at the next release.
     pool().free_all();
@@ -165,7 +166,7 @@ void context::add_pending(std::shared_ptr<pending_work> work) {
 
 void context::wait() {
     if (device_->host) return;
-    check(queue_.finish(), "clFinish");
+    check(finish(queue_, "the work of accelerator_view::wait()"), "clFinish");
     std::vector<std::shared_ptr<pending_work>> pending;
     {
         std::lock_guard<std::mutex> lock(pending_mutex_);

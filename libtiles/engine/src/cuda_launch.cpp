@@ -22,6 +22,7 @@
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/exceptions.hpp"
@@ -421,7 +422,7 @@ const cuda_memory& cuda_scratch::holding(const std::shared_ptr<context>& context
     if (memory != nullptr && memory->bytes() >= bytes) return *memory;
     // Once the queue is done with it, OpenCL destroys the smaller one's buffer at the reset, and the
     // import releases its memory before it allocates.
-    if (memory != nullptr) check(context->queue().finish(), "clFinish");
+    if (memory != nullptr) check(finish(context->queue(), "the work on a smaller scratch for libcuda"), "clFinish");
     written.clear();
     memory.reset();
     memory = std::make_unique<cuda_memory>(context, bytes);
@@ -531,7 +532,7 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
     if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
     step_clock steps(logging(log_level::debug));
     context.flush();
-    check(context.queue().finish(), "clFinish");
+    check(finish(context.queue(), "the work before a launch through libcuda"), "clFinish");
     steps.mark("clFinish");
     // The launch and its wait on the legacy stream of the context current: libtiles' own.
     const primary_context_pushed primary(cuda);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
@@ -17,7 +18,7 @@ double steady_now_ms() {
 }
 
 void log_first_run(const cl::Event& run, double enqueued_at_ms, const std::string& kernel, const std::string& device) {
-    const cl_int status = run.wait();
+    const cl_int status = wait_for(run, "a kernel's first run");
     char took[32];
     std::snprintf(took, sizeof took, "%.0f ms", steady_now_ms() - enqueued_at_ms);
     log(log_level::info,

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tiles/engine/inside/context.hpp"
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
@@ -109,7 +110,7 @@ class first_failure {
 // Waits for the buffer's last use, then forgets it.
 void wait_for(staging_buffers::buffer& c) {
     if (c.last_use() == nullptr) return;
-    const cl_int status = c.last_use.wait();
+    const cl_int status = engine::wait_for(c.last_use, "a staging buffer's last transfer");
     c.last_use = cl::Event();
     check(status, "clWaitForEvents on a staging buffer's transfer");
 }
@@ -219,7 +220,7 @@ std::optional<staging_parameters> staging_of(const context& context, const box& 
 staging_buffers::~staging_buffers() {
     for (auto& pair : buffers)
         for (auto& c : pair)
-            if (c.last_use() != nullptr) c.last_use.wait();
+            if (c.last_use() != nullptr) engine::wait_for(c.last_use, "a staging buffer's last transfer");
 }
 
 void staged_write(context& context, const cl::Buffer& buffer, const dims3& dims, const box& b, std::size_t element_size,

@@ -9,6 +9,7 @@
 #include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
+#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 #include "transfers.hpp"
@@ -38,7 +39,9 @@ void check_countable(element_layout layout, const dims3& dims) {
 void wait_for_all(std::vector<cl::Event>& events) {
     cl_int first_failure = CL_SUCCESS;
     for (const cl::Event& e : events)
-        if (const cl_int status = e.wait(); status != CL_SUCCESS && first_failure == CL_SUCCESS) first_failure = status;
+        if (const cl_int status = wait_for(e, "a transfer between the host and a device");
+            status != CL_SUCCESS && first_failure == CL_SUCCESS)
+            first_failure = status;
     events.clear();
     check(first_failure, "clWaitForEvents");
 }
@@ -372,7 +375,7 @@ void storage::copy_in_locked(const box& b, const host_place& from, std::vector<e
         if (current_elsewhere(b, &target)) target.stale.add(b);
         throw;
     }
-    if (enqueued == nullptr) check(done.wait(), "clWaitForEvents");
+    if (enqueued == nullptr) check(wait_for(done, "a write into an array"), "clWaitForEvents");
     if (enqueued != nullptr) enqueued->push_back({home_, done});
     target.stale.remove(b);
     mark_written(b, &target);
@@ -547,7 +550,8 @@ completion_future copy_async(storage& source, const box& from, storage& destinat
         if (source.home() == nullptr && same_shape) {
             const enqueued_transfer upload = source.upload_into(from, destination, to);
             // A staging array's pinned memory is read by the upload; a caller's is read at the call.
-            if (!source.staging()) check(upload.done.wait(), "clWaitForEvents");
+            if (!source.staging())
+                check(wait_for(upload.done, "an upload from the caller's memory"), "clWaitForEvents");
             return future_of({upload}, nullptr, nullptr);
         }
     }
