@@ -75,6 +75,7 @@ C_TEST(test_staged_copies_of_c_buffers, "[data][staged]")
 C_TEST(test_views_without_a_source, "[data][views]")
 C_TEST(test_projections_and_strides, "[data][views]")
 C_TEST(test_reshape_and_reinterpret, "[data][views]")
+C_TEST(test_kernels_write_a_reshaped_view_and_nothing_after_it, "[data][views][reshape]")
 C_TEST(test_data_and_launches_of_rank_above_3, "[data][views][rank]")
 C_TEST(test_shapes_and_domains_of_an_older_header, "[data][views][abi]")
 

@@ -82,7 +82,7 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.layout = v.layout;
         arg.read_only = v.read_only;
         arg.container = "array_view";
-        arg.rank = v.rank();
+        tiles::engine::set_shape(arg, v.rank(), v.extent.data());
         return arg;
     }
     case TILES_ARG_ARRAY: {
@@ -91,7 +91,7 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
         arg.region = {{0, 0, 0}, tiles::engine::dims_of(*array.storage)};
         arg.layout = tiles::engine::layout_of(*array.storage);
         arg.container = "array";
-        arg.rank = int(array.extent.size());
+        tiles::engine::set_shape(arg, int(array.extent.size()), array.extent.data());
         return arg;
     }
     case TILES_ARG_NUMBER:

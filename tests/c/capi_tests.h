@@ -107,6 +107,7 @@ int test_staged_copies_of_c_buffers(void);
 int test_views_without_a_source(void);
 int test_projections_and_strides(void);
 int test_reshape_and_reinterpret(void);
+int test_kernels_write_a_reshaped_view_and_nothing_after_it(void);
 int test_data_and_launches_of_rank_above_3(void);
 int test_shapes_and_domains_of_an_older_header(void);
 

@@ -1,7 +1,7 @@
 /* C tests of tiles.h's views in C++ AMP's forms: without a data source (counted transfers),
  * projections and strides, tiles_view_reshape (view_as) and tiles_view_reinterpret
- * (reinterpret_as), data and launches of rank above 3, and the shapes and domains of an older
- * tiles.h (without `extents`). */
+ * (reinterpret_as), a kernel writing a reshaped view, data and launches of rank above 3, and the
+ * shapes and domains of an older tiles.h (without `extents`). */
 #include <stddef.h>
 #include <string.h>
 
@@ -177,6 +177,38 @@ int test_reshape_and_reinterpret(void) {
     CHECK_OK(tiles_view_release(view));
     CHECK_OK(tiles_array_release(array));
     CHECK_OK(tiles_kernel_release(add_one));
+    return failed;
+}
+
+/* Writes, at each point of a rank-2 launch, 1 + its place in the row-major order of the extent
+ * extent_of gives the view. */
+static const char number_rows_source[] = "__kernel void number_rows(__global float* data) {\n"
+                                         "    thread_index i = get_thread_index();\n"
+                                         "    const int place = i.global_id[0] * extent_of(data)[1] + i.global_id[1];\n"
+                                         "    data[place] = 1 + place;\n"
+                                         "}\n";
+
+int test_kernels_write_a_reshaped_view_and_nothing_after_it(void) {
+    int failed = 0;
+    float host[256 + 64];
+    for (int i = 0; i < 320; i++) host[i] = -1.0f;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 1, 256, 0, 0);
+    tiles_view *flat = NULL, *matrix = NULL;
+    tiles_kernel* number_rows = NULL;
+    if (!CHECK_OK(tiles_view_create(&flat, &shape, host))) return failed;
+    CHECK_OK(tiles_kernel_create(&number_rows, number_rows_source, "number_rows", NULL));
+    /* C++ AMP's flat.view_as(extent<2>(16, 16)): extent_of gives its 16x16, not the 256 beneath. */
+    const int sixteen_by_sixteen[2] = {16, 16};
+    if (CHECK_OK(tiles_view_reshape(&matrix, flat, 2, sixteen_by_sixteen))) {
+        const tiles_domain domain = {sizeof(tiles_domain), 2, {16, 16, 0}, 0, {0, 0, 0}, NULL};
+        const tiles_arg args[] = {tiles_arg_view(matrix)};
+        CHECK_OK(tiles_launch(NULL, &domain, number_rows, args, 1));
+        CHECK_OK(tiles_view_synchronize(matrix));
+        for (int i = 0; i < 320; i++) CHECK(host[i] == (i < 256 ? (float)(i + 1) : -1.0f));
+    }
+    CHECK_OK(tiles_view_release(matrix));
+    CHECK_OK(tiles_view_release(flat));
+    CHECK_OK(tiles_kernel_release(number_rows));
     return failed;
 }
 

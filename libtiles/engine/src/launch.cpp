@@ -308,6 +308,9 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
 
 // What a kernel's extent_of(p) reads (hidden_extents.hpp, the prelude's tiles_extent): the extent
 // of the array or view passed for p, in AMP order, components past its rank 1; zeros for others.
+// A view's own extent, not its region's shape: the rows of a view through view_as need not be
+// those of the storage beneath it, and a kernel that indexed the region's rows would write
+// outside the view.
 struct hidden_extent {
     cl_int extent[3];
 };
@@ -315,13 +318,17 @@ struct hidden_extent {
 hidden_extent hidden_extent_of(const launch_arg& a) {
     hidden_extent e{{0, 0, 0}};
     if (a.what != launch_arg::kind::memory) return e;
-    int rank = a.rank;
-    if (rank > 3) // its region is folded onto three dimensions; extent_of has three components
+    if (a.rank > 3) // its region is folded onto three dimensions; extent_of has three components
         throw invalid_argument("extent_of gives three components, and a kernel parameter was given an " +
-                               std::string(a.container) + " of rank " + std::to_string(rank) +
+                               std::string(a.container) + " of rank " + std::to_string(a.rank) +
                                ": pass the extent of data of rank above 3 by hand");
-    if (rank == 0)
-        for (rank = 3; rank > 1 && a.region.extent[std::size_t(3 - rank)] == 1;) --rank;
+    if (a.rank > 0) {
+        for (int d = 0; d < 3; ++d) e.extent[d] = d < a.rank ? cl_int(a.extent[std::size_t(d)]) : 1;
+        return e;
+    }
+    // A whole storage of no stated rank (the algorithms' operands): the region's shape.
+    int rank = 3;
+    while (rank > 1 && a.region.extent[std::size_t(3 - rank)] == 1) --rank;
     for (int d = 0; d < 3; ++d) e.extent[d] = d < rank ? cl_int(a.region.extent[std::size_t(3 - rank + d)]) : 1;
     return e;
 }

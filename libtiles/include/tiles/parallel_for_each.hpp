@@ -31,17 +31,25 @@ struct local_memory {
 
 namespace detail {
 
+// The engine's launch argument for the elements, of type E and extent `e`, that an array or a view
+// holds in `region` of `s`.
+template <class E, int N>
+engine::launch_arg memory_arg(const std::shared_ptr<engine::storage>& s, const engine::box& region, const extent<N>& e,
+                              bool read_only, const char* container) {
+    engine::launch_arg arg{engine::launch_arg::kind::memory, s, region, element_layout::of<E>(), read_only, container};
+    engine::set_shape(arg, N, e.components().data());
+    return arg;
+}
+
 // The engine's launch argument for each kind of argument parallel_for_each takes.
 template <class T, int N> engine::launch_arg make_arg(const array_view<T, N>& v) {
-    using kind = engine::launch_arg::kind;
-    return {kind::memory,       v.storage(),  v.region(), element_layout::of<std::remove_const_t<T>>(),
-            std::is_const_v<T>, "array_view", N};
+    return memory_arg<std::remove_const_t<T>>(v.storage(), v.region(), v.extent, std::is_const_v<T>, "array_view");
 }
 template <class T, int N> engine::launch_arg make_arg(array<T, N>& a) {
-    return {engine::launch_arg::kind::memory, a.storage(), a.region(), element_layout::of<T>(), false, "array", N};
+    return memory_arg<T>(a.storage(), a.region(), a.extent, false, "array");
 }
 template <class T, int N> engine::launch_arg make_arg(const array<T, N>& a) {
-    return {engine::launch_arg::kind::memory, a.storage(), a.region(), element_layout::of<T>(), true, "array", N};
+    return memory_arg<T>(a.storage(), a.region(), a.extent, true, "array");
 }
 inline engine::launch_arg make_arg(const local_memory& l) {
     engine::launch_arg arg{engine::launch_arg::kind::local, nullptr};

@@ -50,10 +50,19 @@ struct launch_arg {
     bool read_only = false;          // kind::memory: a view of const elements
     const char* container = "";      // kind::memory: "array" or "array_view", for messages
     int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
+    std::array<int, 3> extent{};     // kind::memory of rank 1 to 3: its extent in AMP order, for extent_of
     element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
     std::size_t bytes = 0;           // kind::scalar and kind::value: size of the value; kind::local: size asked
     argument_bytes value_bytes{};    // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
 };
+
+// Sets the rank and the extent (`rank` components, AMP order) of the array or view `arg` passes,
+// which the kernel's extent_of gives: a view's own, since the box of the storage it covers may lie
+// in rows of another length (view_as and reinterpret_as keep the bytes and change the shape).
+inline void set_shape(launch_arg& arg, int rank, const int* extent) {
+    arg.rank = rank;
+    for (int d = 0; d < rank && d < 3; ++d) arg.extent[std::size_t(d)] = extent[d];
+}
 
 // The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
 // above 3 (untiled launches only) keeps its extent in extent_above_3, the three-component arrays
