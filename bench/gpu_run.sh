@@ -11,8 +11,9 @@ set -euo pipefail
 # BUILD_DIR and OUTPUT_DIR, the checkout's root as the folder, NVIDIA's OpenCL driver.
 # shellcheck source=bench/gpu_preamble.sh
 source "$(dirname "$0")/gpu_preamble.sh" gpu-run "$@"
-# The GPU, with the parameter table as shipped (no tuning file), and a program cache of the run's own.
-export TILES_DEVICE=gpu TILES_TUNING_FILE=off TILES_PROGRAM_CACHE="$out/programs"
+# The GPU, with the parameter table as shipped (no tuning file), and a program cache of the run's own;
+# the tests of arrays past 4 GiB too (tests/python/test_big_arrays.py).
+export TILES_DEVICE=gpu TILES_TUNING_FILE=off TILES_PROGRAM_CACHE="$out/programs" TILES_TEST_BIG_ARRAYS=1
 
 "$build/bin/tiles-info" | sed -n '1,/^$/p;/^\*/,/^$/p'
 
