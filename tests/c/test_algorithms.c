@@ -814,6 +814,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 6");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 7");
     return failed;
 }
