@@ -1110,6 +1110,15 @@ TILES_API tiles_status tiles_gemm_as(tiles_precision precision, tiles_context* c
 TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* input, const tiles_view* mask,
                                      tiles_view* output);
 
+/* The Cholesky factor of each symmetric positive-definite matrix of `input` (rank 2, or a stack of
+ * n x n matrices of rank 3 or more), of which only the lower triangles are read, into `output` (the
+ * same shape, not the input): L, lower triangular with L * L^T = A, or with `upper` not 0,
+ * U = L^T; zeros in the other triangle. float or double elements. Blocked, as LAPACK's potrf: the
+ * host factors each diagonal block, gemm on the device does the rest. A matrix that is not
+ * positive definite is TILES_ERROR_INVALID_ARGUMENT, whose message names it and the first column
+ * (from 0) whose pivot is not positive (LAPACK's info, that column + 1). */
+TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int upper, tiles_view* output);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until
@@ -1145,7 +1154,7 @@ typedef struct tiles_algorithm_operand {
     const char* role;  /* as messages name it, with its article: "the input", "A" */
     int written;       /* 1 for an output the algorithm writes, 0 for an input it only reads */
     int min_rank;      /* the least rank of view it takes (a rank-1 view is one row) */
-    int max_rank;      /* the greatest rank of view it takes */
+    int max_rank;      /* the greatest rank of view it takes; INT_MAX for any rank from min_rank on */
     int takes_section; /* 0 where sections and views from tiles_view_reinterpret are refused */
     uint64_t dtypes;   /* bit (1 << d) set for each tiles_dtype d whose elements it may hold */
 } tiles_algorithm_operand;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,7 @@
 #include "capi_internal.hpp"
 
 #include "tiles/algorithms/block_reduce.hpp"
+#include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/description.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/reduce.hpp"
@@ -33,8 +35,9 @@ using tiles::engine::matrix_operand;
 
 namespace {
 
-// "rank 1 (one row) or 2": the ranks from `least` to `most`, as messages say them.
+// "rank 1 (one row) or 2", "rank 2 or more": the ranks from `least` to `most`, as messages say them.
 std::string ranks_text(int least, int most) {
+    if (most == tiles::algorithms::any_rank) return "rank " + std::to_string(least) + " or more";
     std::string text = "rank";
     for (int rank = least; rank <= most; ++rank)
         text += (rank == least  ? " "
@@ -42,6 +45,19 @@ std::string ranks_text(int least, int most) {
                                 : ", ") +
                 std::to_string(rank) + (rank == 1 && most > 1 ? " (one row)" : "");
     return text;
+}
+
+// The rows of a view as the engine's matrix: 1 for rank 1, else those of all its matrices, one
+// after another (a stack's); invalid_argument where an int cannot count them.
+int stacked_rows(const view_object& v, const char* function, const std::string& role) {
+    long long rows = 1;
+    for (int d = 0; d + 1 < v.rank(); ++d) {
+        rows *= v.extent[std::size_t(d)];
+        if (rows > std::numeric_limits<int>::max())
+            throw names_marked<tiles::invalid_argument>(marked_function(function) + ": the " + role +
+                                                        " has more rows than an int counts");
+    }
+    return int(rows);
 }
 
 // `view` as the engine's matrix, refused unless its rank is from `least` to `most`, it is of all
@@ -61,7 +77,7 @@ matrix_operand checked_matrix(const tiles_view* view, const char* function, cons
             " takes views of all of their data in its own element type (copy the data "
             "into an array first)");
     if (written) check_writable(v, marked_function(function) + "'s " + role);
-    return {v.storage, v.rank() == 1 ? 1 : v.extent[0], v.extent[std::size_t(v.rank() - 1)]};
+    return {v.storage, stacked_rows(v, function, role), v.extent[std::size_t(v.rank() - 1)]};
 }
 
 // `view`, given to `function` as `operand`, checked as its description says; messages name it as
@@ -297,6 +313,13 @@ tiles_status tiles_transpose(tiles_context* context, const tiles_view* input, ti
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("transpose", "tiles_transpose", {input, output});
         tiles::algorithms::transpose(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int upper, tiles_view* output) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("cholesky", "tiles_cholesky", {input, output});
+        tiles::algorithms::cholesky(context_for(context, o), o[0], upper != 0, o[1]);
     });
 }
 

@@ -38,6 +38,10 @@ int test_data_of_no_elements_counts_where_it_stands(void);
 int test_algorithm_refusals(void);
 int test_algorithms_described(void);
 
+/* test_linalg.c */
+int test_cholesky_matches_a_c_loop(void);
+int test_cholesky_refusals(void);
+
 /* test_half.c */
 int test_half_and_bfloat16_data(void);
 

@@ -751,8 +751,9 @@ int test_algorithms_described(void) {
     const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
     /* The algorithms in the catalogue's order, each named as its functions are; the loop below
      * holds the catalogue to it, so the rest may say each by its place. */
-    enum { reduce, block_sum, block_average, transpose, stencil, gemm, algorithm_count };
-    const char* const names[algorithm_count] = {"reduce", "block_sum", "block_average", "transpose", "stencil", "gemm"};
+    enum { reduce, block_sum, block_average, transpose, stencil, gemm, cholesky, algorithm_count };
+    const char* const names[algorithm_count] = {"reduce",  "block_sum", "block_average", "transpose",
+                                                "stencil", "gemm",      "cholesky"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
@@ -760,7 +761,7 @@ int test_algorithms_described(void) {
         ++count;
     }
     CHECK(count == algorithm_count);
-    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 6; libtiles has 6");
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 7; libtiles has 7");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
@@ -778,6 +779,14 @@ int test_algorithms_described(void) {
     CHECK(strcmp(operand.name, "output") == 0 && operand.written == 1);
     CHECK_FAILS(tiles_algorithm_describe_operand(&operand, transpose, 2), invalid,
                 "transpose has no operand 2; it has 2");
+
+    /* cholesky's stacks: a read input of float or double elements of rank 2 or more, and its
+     * plain number `upper`. */
+    CHECK_OK(tiles_algorithm_describe(&info, cholesky));
+    CHECK(info.operand_count == 2 && info.number_count == 1 && strcmp(info.numbers[0], "upper") == 0);
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, cholesky, 0));
+    CHECK(operand.min_rank == 2 && operand.max_rank == INT_MAX && operand.written == 0);
+    CHECK(operand.dtypes == (dtype_bit(TILES_FLOAT32) | dtype_bit(TILES_FLOAT64)));
 
     /* The named parameters' values are the C enums', by their names. */
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
@@ -805,6 +814,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 6");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 7");
     return failed;
 }

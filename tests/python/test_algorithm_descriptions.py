@@ -1,6 +1,6 @@
 """Each algorithm's face is described once, in libtiles (tiles_algorithm_describe); the reference
 pages, made from the headers' comments and the docstrings, say what the description says: tiles.h's
-comment on each algorithm and tiles/algorithms.hpp's name the element types of its inputs, tiles.h's
+comment on each algorithm and tiles/algorithms.hpp's (tiles/linalg.hpp's) name the element types of its inputs, tiles.h's
 functions take each operand by its name, in the description's order (const where it is only read),
 and each plain number (block_rows, alpha, iterations) by its name in the description's order, the
 extension's functions that bind them name their arguments as tiles.h its parameters, and the
@@ -19,7 +19,8 @@ from tiles import _tiles
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HEADER = (ROOT / "capi" / "include" / "tiles.h").read_text()
-CPP_HEADER = (ROOT / "libtiles" / "include" / "tiles" / "algorithms.hpp").read_text().splitlines()
+CPP_HEADER = [line for header in ("algorithms.hpp", "linalg.hpp")
+              for line in (ROOT / "libtiles" / "include" / "tiles" / header).read_text().splitlines()]
 GUIDE = (ROOT / "docs" / "guides" / "algorithms.md").read_text().splitlines()
 ALGORITHMS = _tiles.algorithms()
 OPENCL_NAMES = {element["name"]: element["opencl"] for element in _tiles.dtypes()}
@@ -69,7 +70,7 @@ def _names(text, names):
 
 def test_there_is_a_description_of_each_algorithm():
     assert [a["name"] for a in ALGORITHMS] == ["reduce", "block_sum", "block_average", "transpose", "stencil",
-                                               "gemm"]
+                                               "gemm", "cholesky"]
     assert all(a["operands"] for a in ALGORITHMS)
 
 
@@ -140,6 +141,7 @@ def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorit
 BOUND_AS_DECLARED = {"reduce": "tiles_reduce_as", "reduce_into": "tiles_reduce_into",
                      "block_sum": "tiles_block_sum", "block_average": "tiles_block_average",
                      "transpose": "tiles_transpose", "gemm": "tiles_gemm_as", "stencil": "tiles_stencil",
+                     "cholesky": "tiles_cholesky",
                      "reduce_split": "tiles_reduce_split", "gemm_split": "tiles_gemm_split",
                      "stencil_split": "tiles_stencil_split"}
 # The C parameters one Python argument stands for: a returned result by its dtype, a list of contexts.

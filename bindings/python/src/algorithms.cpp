@@ -250,6 +250,7 @@ void register_algorithms(py::module_& m) {
         py::arg("dtype"));
     c_function<tiles_gemm_as>::bind(m, "gemm");
     c_function<tiles_stencil>::bind(m, "stencil");
+    c_function<tiles_cholesky>::bind(m, "cholesky");
     c_function<tiles_reduce_split>::bind(m, "reduce", "reduce_split");
     c_function<tiles_gemm_split>::bind(m, "gemm", "gemm_split");
     c_function<tiles_stencil_split>::bind(m, "stencil", "stencil_split");

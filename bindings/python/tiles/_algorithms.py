@@ -18,7 +18,7 @@ from .errors import InvalidArgument, conversion
 
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
-__all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil"]
+__all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -339,3 +339,18 @@ def _stencil(context: Optional[Context], several: Optional[List[_tiles.Context]]
         target = output if i == iterations - 1 else between[i % 2]
         _tiles.stencil(context_handle(context), source._handle, mask._handle, target._handle)
         source = target
+
+
+def cholesky(data: Data, *, upper: bool = False, context: Optional[Context] = None) -> np.ndarray:
+    """The Cholesky factor of each symmetric positive-definite matrix of float32 or float64 (where
+    the device has doubles) data of shape (..., n, n), of which only the lower triangles are read:
+    L, lower triangular with L @ L.T == A, or with `upper` U = L.T, zeros in the other triangle.
+    A matrix that is not positive definite raises tiles.InvalidArgument naming it and the first
+    column whose pivot is not positive. The host factors each diagonal block; gemm on the device
+    does the rest."""
+    view = _view_of(data)
+    _check_dtypes("cholesky", view)
+    result, output = _output(view.shape, view.dtype)
+    with _host_writes.launch("cholesky", [view], context, ["data"]):
+        _tiles.cholesky(context_handle(context), view._handle, 1 if upper else 0, output._handle)
+    return _finished(result, output)

@@ -1,7 +1,7 @@
-"""The array API's linear algebra (matmul, tensordot, vecdot, matrix_transpose) as tiles arrays:
-matmul of two float32 (or, where the device has doubles, float64) matrices by tiles.gemm on the
-device, into a new array that stays there, and matrix_transpose gathered on the device; the rest
-through the host."""
+"""The array API's matmul and matrix_transpose as tiles arrays: matmul of two float32 (or, where
+the device has doubles, float64) matrices by tiles.gemm on the device, into a new array that stays
+there, other operands through the host; matrix_transpose gathered on the device. The rest of the
+linalg extension is in _array_api_linalg."""
 
 from __future__ import annotations
 
@@ -49,12 +49,3 @@ def matrix_transpose(x: Any) -> Any:
     from . import _elementwise  # which imports this module first
     return _elementwise.permuted(x, (*range(x.ndim - 2), x.ndim - 1, x.ndim - 2))
 
-
-def tensordot(x1: Any, x2: Any, axes: Any = 2) -> Any:
-    """numpy.tensordot, through the host."""
-    return _through_host.compute(np.tensordot, x1, x2, axes=axes)
-
-
-def vecdot(x1: Any, x2: Any, axis: int = -1) -> Any:
-    """numpy.vecdot over `axis`, through the host."""
-    return _through_host.compute(np.vecdot, x1, x2, axis=axis)

@@ -20,7 +20,9 @@ isfinite, isinf, isnan, logical_*), where, astype, reshape, indexing (a view whe
 elements are a rectangle, else gathered into a new array; integer arrays among the keys,
 and a boolean mask, whose true elements a prefix sum of it finds, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
-matmul of float32 (float64) matrices, sum, prod, max, min, mean, all and any over any axes and
+matmul of float32 (float64) matrices, tensordot (permuted, flattened and multiplied as
+matrices) and vecdot, the linalg extension (tiles.array_api.linalg: cholesky, norms, diagonal,
+trace, outer, cross, ...; docs/guides/linalg.md), sum, prod, max, min, mean, all and any over any axes and
 argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
 tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
 and means too; float64 results where the device has doubles), var and std of float32 (float64)
@@ -32,7 +34,7 @@ elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses,
 hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
 of other dtypes, cumulative sums of complex and float16 data,
 searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
-roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays, unstack, tensordot and vecdot."""
+roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays and unstack."""
 
 from __future__ import annotations
 
@@ -550,11 +552,11 @@ def matrix_transpose(x: Array, /) -> Array:
 
 
 def tensordot(x1: Array, x2: Array, /, *, axes: Any = 2) -> Array:
-    return _linalg.tensordot(x1, x2, axes)
+    return linalg.tensordot(x1, x2, axes=axes)
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    return _linalg.vecdot(x1, x2, axis)
+    return linalg.vecdot(x1, x2, axis=axis)
 
 
 # Inspection.
@@ -591,3 +593,7 @@ class _Info:
 
 def __array_namespace_info__() -> _Info:
     return _Info()
+
+
+# The linalg extension, last: it calls this module's functions.
+from . import _array_api_linalg as linalg  # noqa: E402

@@ -54,7 +54,8 @@ struct catalog_entry {
     algorithm(block_reduce)         \
     algorithm(transpose)            \
     algorithm(stencil)              \
-    algorithm(gemm)
+    algorithm(gemm)                 \
+    algorithm(cholesky)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

@@ -3,6 +3,7 @@
 // is in its source; catalog.cpp lists them.
 #include "tiles/algorithms/description.hpp"
 
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -26,6 +27,14 @@ operand_description read_matrix(const char* name, const char* role, std::vector<
 
 operand_description written_matrix(const char* name, const char* role, std::vector<element_type> types) {
     return {name, role, true, 1, 2, false, std::move(types)};
+}
+
+operand_description read_matrices(const char* name, const char* role, std::vector<element_type> types) {
+    return {name, role, false, 2, any_rank, false, std::move(types)};
+}
+
+operand_description written_matrices(const char* name, const char* role, std::vector<element_type> types) {
+    return {name, role, true, 2, any_rank, false, std::move(types)};
 }
 
 } // namespace tiles::algorithms

@@ -5,6 +5,7 @@
 // hands it to Python (tiles_algorithm_describe); a test holds the documents to it.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,10 +19,13 @@ struct operand_description {
     const char* role;   // as messages name it, with its article: "the input", "A"
     bool written;       // an output the algorithm writes; else an input it only reads
     int min_rank;       // the least rank it takes (matrices in AMP's order: a rank-1 operand is one row)
-    int max_rank;       // the greatest rank it takes
+    int max_rank;       // the greatest rank it takes, or any_rank
     bool takes_section; // false: a section, or a view of other elements, is refused (copy it first)
     std::vector<element_type> element_types; // the element types it may hold
 };
+
+// The max_rank of an operand that takes views of every rank from its min_rank on.
+inline constexpr int any_rank = std::numeric_limits<int>::max();
 
 struct algorithm_description {
     const char* name; // as the C API's functions (tiles_<name>...) and Python's call it: "transpose"
@@ -48,5 +52,9 @@ const algorithm_description& algorithm_named(std::string_view name);
 // data in its own element type.
 operand_description read_matrix(const char* name, const char* role, std::vector<element_type> types);
 operand_description written_matrix(const char* name, const char* role, std::vector<element_type> types);
+// Stacks of matrices (cholesky's): rank 2 (one matrix) or more, the leading dimensions counting
+// the matrices; as the engine's matrix, all the stack's rows one after another.
+operand_description read_matrices(const char* name, const char* role, std::vector<element_type> types);
+operand_description written_matrices(const char* name, const char* role, std::vector<element_type> types);
 
 } // namespace tiles::algorithms

@@ -1,0 +1,199 @@
+"""The array API's linalg extension for libtiles' data: tiles.array_api.linalg.
+
+Every function here computes on the device. cholesky is libtiles' blocked factorization (the C
+API's tiles_cholesky: the host factors each diagonal block, gemm on the device does the rest);
+matmul is gemm for float32 (float64) matrices; the others are compositions of the namespace's
+device operations (elementwise arithmetic, sums, maxima and minima over axes, gathers, permute_dims).
+docs/guides/linalg.md says which steps run where and what crosses the bus.
+
+The functions of the extension that need a factorization libtiles does not have yet (qr, svd,
+svdvals, eigh, eigvalsh, solve, inv, det, slogdet, pinv, matrix_rank, matrix_power) are absent:
+asking for one raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg, "svd") is
+False, as the probes of SciPy and array-api-compat read it, and a NotImplementedError whose message
+names the function."""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Any, Sequence, Tuple, Union
+
+import numpy as np
+from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
+
+from . import _linalg, _tiles
+from . import array_api as xp
+from ._devices import context_handle
+
+__all__ = ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "tensordot",
+           "trace", "vecdot", "vector_norm"]
+
+# The functions of the standard's linalg extension that libtiles does not yet compute on the device.
+NOT_ON_DEVICE_YET = ("qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
+                     "matrix_rank", "matrix_power")
+
+
+class NotOnDeviceYet(AttributeError, NotImplementedError):
+    """A function of the array API's linalg extension that libtiles does not compute on the device
+    yet. An AttributeError, so that hasattr() reports the function missing; a NotImplementedError,
+    as what it is."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in NOT_ON_DEVICE_YET:
+        raise NotOnDeviceYet(f"tiles.array_api.linalg.{name} is not on the device yet: libtiles has no {name} "
+                             f"(its linalg has {', '.join(__all__)}); convert to numpy for it")
+    raise AttributeError(f"module 'tiles.array_api.linalg' has no attribute '{name}'")
+
+
+def cholesky(x: Any, /, *, upper: bool = False) -> Any:
+    """The Cholesky factor of each matrix of x (..., n, n), float32 or float64, of which only the
+    lower triangle is read: L with L @ L^T == x, or with `upper` U = L^T; a new array on x's
+    device. A matrix that is not positive definite raises tiles.InvalidArgument naming the first
+    column whose pivot is not positive."""
+    from . import _algorithms  # which imports _data first
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"cholesky takes square matrices (..., n, n), not data of shape {x.shape}")
+    factor = xp.empty(x.shape, dtype=x.dtype, device=x.device)
+    if x.size:
+        _tiles.cholesky(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if upper else 0,
+                        factor.view()._handle)
+    return factor
+
+
+def matmul(x1: Any, x2: Any, /) -> Any:
+    return _linalg.matmul(x1, x2)
+
+
+def matrix_transpose(x: Any, /) -> Any:
+    return _linalg.matrix_transpose(x)
+
+
+def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+    """The dot products of x1's and x2's vectors along `axis` (x1's conjugated), broadcast
+    against each other, summed on the device."""
+    if x1.shape[axis] != x2.shape[axis]:
+        raise ValueError(f"vecdot: x1's axis {axis} has {x1.shape[axis]} elements, x2's {x2.shape[axis]}")
+    return xp.sum(xp.conj(x1) * x2 if xp.isdtype(x1.dtype, "complex floating") else x1 * x2, axis=axis)
+
+
+def outer(x1: Any, x2: Any, /) -> Any:
+    """The outer product of two vectors, each element a product on the device."""
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(f"outer takes two vectors, not data of shapes {x1.shape} and {x2.shape}")
+    return xp.reshape(x1, (-1, 1)) * xp.reshape(x2, (1, -1))
+
+
+def _contracted_axes(x1: Any, x2: Any, axes: Any) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+    """tensordot's axes of x1 and of x2 to sum over, each normalized."""
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError(f"tensordot's axes is a count of 0 or more, not {axes}")
+        first, second = tuple(range(x1.ndim - axes, x1.ndim)), tuple(range(axes))
+    else:
+        first, second = (tuple([a]) if isinstance(a, int) else tuple(a) for a in axes)
+    first, second = normalize_axis_tuple(first, x1.ndim), normalize_axis_tuple(second, x2.ndim)
+    if len(first) != len(second) or any(x1.shape[a] != x2.shape[b] for a, b in zip(first, second)):
+        raise ValueError(f"tensordot: the axes {first} of x1 {x1.shape} do not match the axes {second} of x2 "
+                         f"{x2.shape}")
+    return first, second
+
+
+def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+    """numpy.tensordot as one matrix product: x1 with its summed axes last, x2 with them first, each
+    permuted on the device and flattened into a matrix, multiplied by matmul."""
+    first, second = _contracted_axes(x1, x2, axes)
+    kept1 = [a for a in range(x1.ndim) if a not in first]
+    kept2 = [a for a in range(x2.ndim) if a not in second]
+    depth = math.prod(x1.shape[a] for a in first)
+    left = xp.reshape(xp.permute_dims(x1, (*kept1, *first)), (-1, depth))
+    right = xp.reshape(xp.permute_dims(x2, (*second, *kept2)), (depth, -1))
+    product = matmul(left, right)
+    return xp.reshape(product, tuple(x1.shape[a] for a in kept1) + tuple(x2.shape[a] for a in kept2))
+
+
+def diagonal(x: Any, /, *, offset: int = 0) -> Any:
+    """The diagonal `offset` of each matrix of x (..., m, n), gathered on the device from the
+    matrices' elements flattened."""
+    if x.ndim < 2:
+        raise ValueError(f"diagonal takes matrices (..., m, n), not data of shape {x.shape}")
+    rows, columns = x.shape[-2], x.shape[-1]
+    length = builtins.max(0, builtins.min(rows, columns - offset) if offset >= 0 else
+                          builtins.min(rows + offset, columns))
+    first = offset if offset >= 0 else -offset * columns
+    flat = xp.reshape(x, x.shape[:-2] + (rows * columns,))
+    positions = xp.asarray(np.arange(length, dtype=np.int64) * (columns + 1) + first, device=x.device)
+    return xp.take(flat, positions, axis=-1)
+
+
+def trace(x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
+    """The sum of the diagonal `offset` of each matrix of x, on the device."""
+    return xp.sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+
+
+def cross(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+    """The cross products of x1's and x2's 3-element vectors along `axis`, broadcast against each
+    other, each component three products on the device."""
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError(f"cross takes vectors of 3 elements along axis {axis}, not data of shapes {x1.shape} "
+                         f"and {x2.shape}")
+    ndim = builtins.max(x1.ndim, x2.ndim)
+    axis = normalize_axis_index(axis, ndim)
+
+    def component(x: Any, i: int) -> Any:
+        return xp.take(x, xp.asarray([i], device=x.device), axis=axis - (ndim - x.ndim))
+
+    a = [component(x1, i) for i in range(3)]
+    b = [component(x2, i) for i in range(3)]
+    return xp.concat([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], axis=axis)
+
+
+def _magnitudes(x: Any) -> Any:
+    """|x| in x's real floating dtype (the standard's norms are of floating data)."""
+    if not xp.isdtype(x.dtype, ("real floating", "complex floating")):
+        raise TypeError(f"the norms take floating data, not {x.dtype}")
+    return xp.abs(x)
+
+
+def vector_norm(x: Any, /, *, axis: Union[None, int, Sequence[int]] = None, keepdims: bool = False,
+                ord: Union[int, float] = 2) -> Any:  # noqa: A002  # the standard's name
+    """The norm `ord` of x's vectors along `axis` (None: all of x as one vector), on the device:
+    sums (1, 2, any p), maxima (inf), minima (-inf) of |x|, and counts of nonzero elements (0)."""
+    magnitude = _magnitudes(x)
+    if ord == math.inf:
+        return xp.max(magnitude, axis=axis, keepdims=keepdims)
+    if ord == -math.inf:
+        return xp.min(magnitude, axis=axis, keepdims=keepdims)
+    if ord == 0:
+        return xp.sum(xp.astype(magnitude != 0, magnitude.dtype), axis=axis, keepdims=keepdims)
+    if ord == 1:
+        return xp.sum(magnitude, axis=axis, keepdims=keepdims)
+    if ord == 2:
+        return xp.sqrt(xp.sum(magnitude * magnitude, axis=axis, keepdims=keepdims))
+    return xp.sum(magnitude ** ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
+
+
+# The matrix norms that need the singular values, which libtiles does not compute yet.
+_NEEDS_SVD = {"nuc": "the nuclear norm", 2: "the 2-norm", -2: "the -2-norm"}
+
+
+def matrix_norm(x: Any, /, *, keepdims: bool = False,
+                ord: Union[int, float, str, None] = "fro") -> Any:  # noqa: A002  # the standard's name
+    """The norm `ord` of each matrix of x (..., m, n), on the device: "fro" (the root of the sum of
+    squares), 1 and -1 (the greatest and least column sum of |x|), inf and -inf (row sums). "nuc",
+    2 and -2 need the singular values, which libtiles does not compute yet: refused."""
+    if x.ndim < 2:
+        raise ValueError(f"matrix_norm takes matrices (..., m, n), not data of shape {x.shape}")
+    if ord in _NEEDS_SVD:
+        raise NotImplementedError(f"matrix_norm: {_NEEDS_SVD[ord]} (ord={ord!r}) needs the singular values, and "
+                                  f"tiles.array_api.linalg.svd is not on the device yet")
+    magnitude = _magnitudes(x)
+    if ord == "fro" or ord is None:
+        norm = xp.sqrt(xp.sum(magnitude * magnitude, axis=(-2, -1)))
+    elif ord in (1, -1, math.inf, -math.inf):
+        sums = xp.sum(magnitude, axis=-2 if ord in (1, -1) else -1)
+        norm = xp.max(sums, axis=-1) if ord in (1, math.inf) else xp.min(sums, axis=-1)
+    else:
+        raise ValueError(f"matrix_norm's ord is 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, not {ord!r}")
+    return xp.reshape(norm, norm.shape + (1, 1)) if keepdims else norm
+

@@ -1,0 +1,148 @@
+// libtiles algorithms: cholesky, blocked right-looking (MAGMA's potrf, one block column at a time):
+// the diagonal block of the trailing matrix comes to the host, which factors it (L11) and inverts
+// the factor; the panel below it becomes L21 = A21 * L11^-T by gemm, and the trailing matrix
+// A22 - L21 * L21^T by gemm, both on the device. The trailing matrix is a compact array of its
+// own, a copy on the device of its box of the last one, since gemm takes whole arrays. A last
+// launch writes each factor's triangle, and zeros in the other, into the output. Its description:
+// the faces' operands and element types.
+#include "tiles/algorithms/cholesky.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "cholesky_panel.hpp"
+#include "support.hpp"
+#include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/transpose.hpp"
+#include "tiles/exceptions.hpp"
+
+extern const char tiles_kernel_cholesky[];
+
+namespace tiles::algorithms {
+namespace {
+
+using engine::box;
+
+// The width of a block column: the host factors panel_width x panel_width blocks, and gemm's
+// trailing updates are panel_width deep, enough for its register-blocked kernel to run at speed.
+constexpr int panel_width = 128;
+// The tile of the launch that writes the triangles.
+constexpr int triangle_tile = 8;
+
+// The rows x columns box of matrix `index` of a stack at (row, column).
+box box_of(std::size_t index, int row, int column, int rows, int columns) {
+    return {{index, std::size_t(row), std::size_t(column)}, {1, std::size_t(rows), std::size_t(columns)}};
+}
+
+std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
+    return storage_on_device(element_layout{type, element_size(type)},
+                             dims3{1, std::size_t(rows), std::size_t(columns)}, context);
+}
+
+// The elements of `b` (of float or double elements) as doubles, downloaded.
+std::vector<double> downloaded(storage& data, const box& b, element_type type) {
+    const std::size_t count = engine::volume(b);
+    if (type == element_type::float64) {
+        std::vector<double> values(count);
+        engine::copy_out(data, b, values.data());
+        return values;
+    }
+    std::vector<float> values(count);
+    engine::copy_out(data, b, values.data());
+    return {values.begin(), values.end()};
+}
+
+// Uploads `values` into `b`, rounded to `type` (float or double).
+void uploaded(storage& data, const box& b, element_type type, const std::vector<double>& values) {
+    if (type == element_type::float64) return engine::copy_in(data, b, values.data());
+    const std::vector<float> rounded(values.begin(), values.end());
+    engine::copy_in(data, b, rounded.data());
+}
+
+[[noreturn]] void refuse_not_positive_definite(std::size_t matrix, std::size_t count, int column, double pivot) {
+    const std::string which = count > 1 ? "matrix " + std::to_string(matrix) + " of the input" : "the input";
+    throw invalid_argument("cholesky: " + which + " is not positive definite: the pivot of column " +
+                           std::to_string(column) + " (counted from 0) is " + std::to_string(pivot) +
+                           ", not positive; its leading minor of order " + std::to_string(column + 1) +
+                           " is not positive definite (LAPACK's info " + std::to_string(column + 1) + ")");
+}
+
+// Factors matrix `index` of `input` into the lower triangle of the same matrix of `factored`,
+// on `context`, block column by block column.
+void factor_matrix(const std::shared_ptr<context>& context, const matrix_operand& input, std::size_t index,
+                   std::size_t count, int n, const std::shared_ptr<storage>& factored) {
+    const element_type type = element_type_of(input);
+    std::shared_ptr<storage> trailing = new_matrix(context, type, n, n);
+    engine::copy(*input.data, box_of(index, 0, 0, n, n), *trailing, box_of(0, 0, 0, n, n));
+    for (int done = 0; done < n; done += panel_width) {
+        const int width = std::min(panel_width, n - done), rest = n - done - width;
+        std::vector<double> block = downloaded(*trailing, box_of(0, 0, 0, width, width), type);
+        double pivot = 0;
+        if (const int column = factor_lower(block, width, pivot); column >= 0)
+            refuse_not_positive_definite(index, count, done + column, pivot);
+        uploaded(*factored, box_of(index, done, done, width, width), type, block);
+        if (rest == 0) break;
+
+        // L21 = A21 * L11^-T.
+        const matrix_operand a21{new_matrix(context, type, rest, width), rest, width};
+        engine::copy(*trailing, box_of(0, width, 0, rest, width), *a21.data, box_of(0, 0, 0, rest, width));
+        const matrix_operand inverse{new_matrix(context, type, width, width), width, width};
+        uploaded(*inverse.data, whole_of(*inverse.data), type, inverse_transposed(block, width));
+        const matrix_operand l21{new_matrix(context, type, rest, width), rest, width};
+        gemm(context, 1.0, a21, inverse, 0.0, l21, gemm_precision::exact);
+        engine::copy(*l21.data, whole_of(*l21.data), *factored, box_of(index, done + width, done, rest, width));
+
+        // A22 -= L21 * L21^T.
+        const matrix_operand l21_transposed{new_matrix(context, type, width, rest), width, rest};
+        transpose(context, l21, l21_transposed);
+        const matrix_operand a22{new_matrix(context, type, rest, rest), rest, rest};
+        engine::copy(*trailing, box_of(0, width, width, rest, rest), *a22.data, whole_of(*a22.data));
+        gemm(context, -1.0, l21, l21_transposed, 1.0, a22, gemm_precision::exact);
+        trailing = a22.data;
+    }
+}
+
+} // namespace
+
+const algorithm_description& cholesky_description() {
+    static const engine::immortal<algorithm_description> description([] {
+        const std::vector<element_type> types{element_type::float32, element_type::float64};
+        return algorithm_description{
+            "cholesky",
+            {read_matrices("input", "the input", types), written_matrices("output", "the output", types)},
+            {"upper"},
+            "",
+            {}};
+    }());
+    return *description;
+}
+
+void cholesky(const std::shared_ptr<context>& context, const matrix_operand& input, bool upper,
+              const matrix_operand& output) {
+    const char* const algorithm = cholesky_description().name;
+    const element_type type = check_described(cholesky_description(), {&input, &output}, *context->device());
+    const dims3& dims = engine::dims_of(*input.data);
+    const int n = input.columns;
+    if (dims[1] != std::size_t(n))
+        throw invalid_argument("cholesky: the input's matrices are " + shape_text(int(dims[1]), n) +
+                               "; cholesky takes square matrices");
+    check_same_element_type(algorithm, "the output", output, "the input", type);
+    check_shape(algorithm, "the output", output, input.rows, input.columns, "the input's shape");
+    check_not_aliased(algorithm, "the output", output, "the input", input);
+    if (engine::dims_of(*output.data) != dims)
+        throw invalid_argument("cholesky: the output must be a stack of as many matrices as the input");
+
+    const std::shared_ptr<storage> factored = storage_on_device(layout_of(*input.data), dims, context);
+    for (std::size_t index = 0; index < dims[0]; ++index) factor_matrix(context, input, index, dims[0], n, factored);
+    launch_algorithm(
+        context, covering_domain(input.rows, n, triangle_tile, triangle_tile),
+        algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type,
+                         std::string("-DUPPER=") + (upper ? "1" : "0")),
+        std::array<launch_arg, 4>{input_arg(factored), scalar_arg(input.rows), scalar_arg(n), output_arg(output.data)});
+}
+
+catalog_entry cholesky_in_catalog() { return {{&cholesky_description()}, {}}; }
+
+} // namespace tiles::algorithms

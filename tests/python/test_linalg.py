@@ -1,0 +1,216 @@
+"""tiles.array_api.linalg against numpy's linalg: every function of the extension libtiles
+computes, on the device (a route through numpy on the host fails these tests); cholesky on random,
+ill-conditioned, stacked and not positive-definite matrices, sizes that are and are not multiples
+of its block; and the functions not on the device yet, missing to hasattr and named when asked for."""
+
+import math
+
+import numpy as np
+import pytest
+import tiles
+import tiles.array_api as xp
+from tiles import _through_host
+
+DEVICE = tiles.Context.default().device
+FLOATS = [np.float32] + ([np.float64] if DEVICE.supports_fp64 else [])
+rng = np.random.default_rng(61)
+
+
+@pytest.fixture(autouse=True)
+def on_the_device_only(monkeypatch):
+    """Any step of these functions through numpy on the host fails the test."""
+    def refused(function, *arguments, **keywords):
+        raise AssertionError(f"{function.__name__} ran through the host")
+    monkeypatch.setattr(_through_host, "compute", refused)
+
+
+def tolerance(dtype):
+    return 2e-4 if dtype == np.float32 else 1e-10
+
+
+def spd(n, dtype, condition=None, batch=()):
+    """Symmetric positive-definite matrices: Q diag(d) Q^T with eigenvalues from 1 to `condition`
+    (log-spaced), else A A^T + n I."""
+    if condition is None:
+        a = rng.standard_normal(batch + (n, n))
+        return (a @ np.swapaxes(a, -1, -2) + n * np.eye(n)).astype(dtype)
+    q, _ = np.linalg.qr(rng.standard_normal(batch + (n, n)))
+    d = np.logspace(0, math.log10(condition), n)
+    return ((q * d) @ np.swapaxes(q, -1, -2)).astype(dtype)
+
+
+def on_device(host):
+    return xp.asarray(host)
+
+
+# cholesky.
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", [1, 5, 128, 200, 256, 300])
+def test_cholesky_of_random_spd_matrices_matches_numpy(dtype, n):
+    a = spd(n, dtype)
+    factor = xp.linalg.cholesky(on_device(a))
+    assert isinstance(factor, tiles.array) and factor.shape == (n, n) and factor.dtype == dtype
+    expected = np.linalg.cholesky(a.astype(np.float64))
+    np.testing.assert_allclose(factor.get(), expected, rtol=tolerance(dtype), atol=tolerance(dtype) * math.sqrt(n))
+    assert np.all(np.triu(factor.get(), 1) == 0)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_cholesky_upper_is_the_transpose(dtype):
+    a = spd(140, dtype)
+    upper = xp.linalg.cholesky(on_device(a), upper=True).get()
+    np.testing.assert_allclose(upper, np.linalg.cholesky(a.astype(np.float64)).T, rtol=tolerance(dtype),
+                               atol=tolerance(dtype) * 12)
+    assert np.all(np.tril(upper, -1) == 0)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_cholesky_of_ill_conditioned_matrices_reconstructs_them(dtype):
+    # Condition 1e5 in float32, 1e12 in float64: the factor's backward error, |L L^T - A| / |A|, is
+    # a few units of rounding, as LAPACK's (the factor itself is as far off as the condition says).
+    condition = 1e5 if dtype == np.float32 else 1e12
+    a = spd(260, dtype, condition)
+    factor = xp.linalg.cholesky(on_device(a)).get().astype(np.float64)
+    backward = np.linalg.norm(factor @ factor.T - a) / np.linalg.norm(a)
+    assert backward < 50 * np.finfo(dtype).eps * math.sqrt(260), backward
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_cholesky_of_a_stack(dtype):
+    a = spd(130, dtype, batch=(2, 3))
+    factor = xp.linalg.cholesky(on_device(a))
+    assert factor.shape == (2, 3, 130, 130)
+    np.testing.assert_allclose(factor.get(), np.linalg.cholesky(a.astype(np.float64)), rtol=tolerance(dtype),
+                               atol=tolerance(dtype) * 12)
+
+
+def test_cholesky_reads_only_the_lower_triangle():
+    a = spd(150, np.float32)
+    garbage = a + np.triu(np.full_like(a, 7.0), 1)
+    np.testing.assert_allclose(xp.linalg.cholesky(on_device(garbage)).get(), np.linalg.cholesky(a), rtol=2e-4,
+                               atol=2e-3)
+
+
+@pytest.mark.parametrize("column", [0, 3, 127, 128, 140])
+def test_cholesky_of_a_matrix_that_is_not_positive_definite_names_the_column(column):
+    a = spd(150, np.float32)
+    # A row and column that make the leading minor of order column + 1 singular, then indefinite.
+    a[column, :] = a[:, column] = 0
+    a[column, column] = -1
+    with pytest.raises(tiles.InvalidArgument,
+                       match=rf"^cholesky: the input is not positive definite: the pivot of column {column} "
+                             rf"\(counted from 0\) is .*LAPACK's info {column + 1}\)"):
+        xp.linalg.cholesky(on_device(a))
+
+
+def test_cholesky_names_the_matrix_of_a_stack_that_is_not_positive_definite():
+    a = spd(20, np.float32, batch=(3,))
+    a[2, 5, 5] = -100
+    with pytest.raises(tiles.InvalidArgument, match=r"^cholesky: matrix 2 of the input is not positive definite: "
+                                                    r"the pivot of column 5 "):
+        xp.linalg.cholesky(on_device(a))
+
+
+def test_cholesky_of_nan_is_an_error_not_nans():
+    a = spd(10, np.float32)
+    a[4, 4] = np.nan
+    with pytest.raises(tiles.InvalidArgument, match=r"the pivot of column 4 .* is nan"):
+        xp.linalg.cholesky(on_device(a))
+
+
+def test_cholesky_refuses_what_it_does_not_take():
+    with pytest.raises(ValueError, match=r"square matrices"):
+        xp.linalg.cholesky(on_device(np.ones((3, 4), np.float32)))
+    with pytest.raises(tiles.InvalidArgument, match=r"^cholesky supports float32 and float64 elements, not int32"):
+        xp.linalg.cholesky(on_device(np.eye(3, dtype=np.int32)))
+
+
+def test_tiles_cholesky_on_numpy_data():
+    a = spd(70, np.float32)
+    np.testing.assert_allclose(tiles.cholesky(a), np.linalg.cholesky(a), rtol=2e-4, atol=1e-3)
+    np.testing.assert_allclose(tiles.cholesky(a, upper=True), np.linalg.cholesky(a).T, rtol=2e-4, atol=1e-3)
+
+
+# The functions made of the namespace's device operations.
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_matmul_and_matrix_transpose(dtype):
+    a, b = rng.standard_normal((33, 17)).astype(dtype), rng.standard_normal((17, 9)).astype(dtype)
+    np.testing.assert_allclose(xp.linalg.matmul(on_device(a), on_device(b)).get(), a @ b, rtol=tolerance(dtype),
+                               atol=tolerance(dtype) * 10)
+    np.testing.assert_array_equal(xp.linalg.matrix_transpose(on_device(a)).get(), a.T)
+
+
+@pytest.mark.parametrize("axes", [2, 1, 0, ((0, 2), (2, 0)), ([1], [1])])
+def test_tensordot(axes):
+    a, b = rng.standard_normal((4, 5, 6)).astype(np.float32), rng.standard_normal((6, 5, 4)).astype(np.float32)
+    if axes == 2:
+        b = rng.standard_normal((5, 6, 3)).astype(np.float32)
+    elif axes == 1:
+        b = rng.standard_normal((6, 7)).astype(np.float32)
+    result = xp.linalg.tensordot(on_device(a), on_device(b), axes=axes)
+    np.testing.assert_allclose(result.get(), np.tensordot(a, b, axes=axes), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(xp.tensordot(on_device(a), on_device(b), axes=axes).get(), result.get())
+
+
+def test_vecdot_outer_and_cross():
+    a, b = rng.standard_normal((4, 3)).astype(np.float32), rng.standard_normal((3,)).astype(np.float32)
+    np.testing.assert_allclose(xp.linalg.vecdot(on_device(a), on_device(b)).get(), np.vecdot(a, b), rtol=1e-5)
+    np.testing.assert_allclose(xp.vecdot(on_device(a.T), on_device(a.T), axis=0).get(), np.vecdot(a.T, a.T, axis=0),
+                               rtol=1e-5)
+    np.testing.assert_allclose(xp.linalg.outer(on_device(a[0]), on_device(b)).get(), np.outer(a[0], b), rtol=1e-6)
+    np.testing.assert_allclose(xp.linalg.cross(on_device(a), on_device(b)).get(), np.cross(a, b), rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_allclose(xp.linalg.cross(on_device(a.T.copy()), on_device(a.T.copy()[:, ::-1].copy()),
+                                               axis=0).get(),
+                               np.cross(a.T, a.T[:, ::-1], axis=0), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("offset", [0, 1, -2, 5, -9])
+def test_diagonal_and_trace(offset):
+    a = rng.standard_normal((2, 5, 7)).astype(np.float32)
+    np.testing.assert_array_equal(xp.linalg.diagonal(on_device(a), offset=offset).get(),
+                                  np.diagonal(a, offset, axis1=-2, axis2=-1))
+    np.testing.assert_allclose(xp.linalg.trace(on_device(a), offset=offset).get(),
+                               np.trace(a, offset, axis1=-2, axis2=-1), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("ord", [2, 1, math.inf, -math.inf, 0, 3, 0.5])
+@pytest.mark.parametrize("axis", [None, 1, (0, 2)])
+def test_vector_norm(ord, axis):
+    a = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    a[0, 0, 0] = 0
+    expected = np.linalg.vector_norm(a, ord=ord, axis=axis, keepdims=True)
+    result = xp.linalg.vector_norm(on_device(a), ord=ord, axis=axis, keepdims=True)
+    np.testing.assert_allclose(result.get(), expected, rtol=1e-5)
+
+
+@pytest.mark.parametrize("ord", ["fro", 1, -1, math.inf, -math.inf])
+def test_matrix_norm(ord):
+    a = rng.standard_normal((2, 6, 4)).astype(np.float32)
+    for keepdims in (False, True):
+        np.testing.assert_allclose(xp.linalg.matrix_norm(on_device(a), ord=ord, keepdims=keepdims).get(),
+                                   np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims), rtol=1e-5)
+
+
+@pytest.mark.parametrize("ord", ["nuc", 2, -2])
+def test_matrix_norms_of_singular_values_are_refused_naming_svd(ord):
+    with pytest.raises(NotImplementedError, match=r"needs the singular values.*linalg\.svd is not on the device"):
+        xp.linalg.matrix_norm(on_device(np.eye(3, dtype=np.float32)), ord=ord)
+
+
+# What is not there yet.
+
+@pytest.mark.parametrize("name", ["qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
+                                  "pinv", "matrix_rank", "matrix_power"])
+def test_functions_not_on_the_device_yet_are_missing_and_named(name):
+    assert not hasattr(xp.linalg, name)
+    with pytest.raises(NotImplementedError, match=rf"^tiles\.array_api\.linalg\.{name} is not on the device yet"):
+        getattr(xp.linalg, name)
+
+
+def test_the_extension_is_there_with_the_functions_it_computes():
+    for name in ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer",
+                 "tensordot", "trace", "vecdot", "vector_norm"]:
+        assert callable(getattr(xp.linalg, name)), name
