@@ -18,7 +18,8 @@ namespace {
 
 using wait_clock = std::chrono::steady_clock;
 
-// A wait in progress, on its waiter's stack: `event` is the waiter's, alive until it is forgotten.
+// A wait in progress, on its waiter's stack: `event` is the waiter's, alive until it is forgotten;
+// `what` a literal, which the watching thread may still read after the wait.
 struct noted {
     const char* what;
     cl_event event;         // null where a queue is finished
@@ -92,23 +93,64 @@ std::string device_of(cl_command_queue queue) {
     return std::string("'") + name + "'";
 }
 
-// What `w` waits for, as OpenCL tells it now; with the table's lock held, which keeps the event.
-std::string said_of(const noted& w, wait_clock::time_point now) {
-    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - w.since).count();
+// A wait due to be said, taken from the table: its event or queue retained, so that OpenCL is asked
+// of it outside the table's lock. A driver that answers no query while a wait lasts then stalls
+// the watching thread alone, never the waits that note themselves in the table.
+struct due_wait {
+    const char* what;
+    cl_event event;
+    cl_command_queue queue;
+    wait_clock::duration lasted;
+};
+
+due_wait taken(const noted& w, wait_clock::time_point now) {
+    if (w.event != nullptr) clRetainEvent(w.event);
+    if (w.queue != nullptr) clRetainCommandQueue(w.queue);
+    return {w.what, w.event, w.queue, now - w.since};
+}
+
+// What `w` waits for, as OpenCL tells it now; its handles released.
+std::string said_of(const due_wait& w) {
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(w.lasted).count();
     std::string text = "still waiting, " + std::to_string(seconds) + " s so far, for " + w.what;
-    if (w.event == nullptr) return text + ": everything on a queue of " + device_of(w.queue) + " (clFinish)";
+    if (w.event == nullptr) {
+        text += ": everything on a queue of " + device_of(w.queue) + " (clFinish)";
+        clReleaseCommandQueue(w.queue);
+        return text;
+    }
     cl_command_queue queue = nullptr;
     cl_command_type type = 0;
     cl_int status = CL_QUEUED;
     clGetEventInfo(w.event, CL_EVENT_COMMAND_QUEUE, sizeof queue, &queue, nullptr);
     clGetEventInfo(w.event, CL_EVENT_COMMAND_TYPE, sizeof type, &type, nullptr);
     clGetEventInfo(w.event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
-    return text + ": " + command_name(type) + " on " + device_of(queue) + ", " + status_text(status) +
-           " (clWaitForEvents)";
+    text += std::string(": ") + command_name(type) + " on " + device_of(queue) + ", " + status_text(status) +
+            " (clWaitForEvents)";
+    clReleaseEvent(w.event);
+    return text;
 }
 
-// The watching thread: sleeps until the first wait is due to be said, says those due, outside the
-// lock (the log's sink is the caller's code), and sleeps again. Never ends: the process does.
+// Takes the waits due (with `lock` on the table held) and says them with the lock let go.
+void say_due(wait_table& table, std::unique_lock<std::mutex>& lock) {
+    const wait_clock::time_point now = wait_clock::now();
+    std::vector<due_wait> said;
+    said.reserve(table.waits.size()); // before any handle is retained
+    for (noted* w : table.waits)
+        if (now - w->said_at >= table.say_after) said.push_back(taken(*w, now)), w->said_at = now;
+    lock.unlock();
+    for (const due_wait& w : said) {
+        try {
+            log(log_level::warning, said_of(w));
+        } catch (const std::exception&) {
+            // Out of memory: this one goes unsaid; the thread must not end the process.
+        }
+    }
+    lock.lock();
+}
+
+// The watching thread: sleeps until the first wait is due to be said, takes those due, says them
+// outside the lock (the log's sink is the caller's code, and OpenCL is asked), and sleeps again.
+// Never ends: the process does.
 void watch() {
     wait_table& table = waits();
     std::unique_lock<std::mutex> lock(table.mutex);
@@ -119,13 +161,11 @@ void watch() {
             table.changed.wait(lock);
         else
             table.changed.wait_until(lock, due);
-        const wait_clock::time_point now = wait_clock::now();
-        std::vector<std::string> said;
-        for (noted* w : table.waits)
-            if (now - w->said_at >= table.say_after) said.push_back(said_of(*w, now)), w->said_at = now;
-        lock.unlock();
-        for (const std::string& message : said) log(log_level::warning, message);
-        lock.lock();
+        try {
+            say_due(table, lock);
+        } catch (const std::exception&) {
+            // Out of memory before any was taken: the waits go unsaid this time, the lock still held.
+        }
     }
 }
 

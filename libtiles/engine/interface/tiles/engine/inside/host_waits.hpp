@@ -11,7 +11,8 @@
 
 namespace tiles::engine {
 
-// clWaitForEvents on `event`, `what` (text that outlives the wait) said of it while it lasts long.
+// clWaitForEvents on `event`, `what` (a literal: the watching thread may read it after the wait)
+// said of it while it lasts long.
 cl_int wait_for(const cl::Event& event, const char* what);
 // clFinish on `queue`, likewise.
 cl_int finish(const cl::CommandQueue& queue, const char* what);
