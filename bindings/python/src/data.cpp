@@ -33,9 +33,8 @@ View* view_of_ndarray(const py::object& data) {
     return new View(v, "view", a);
 }
 
-} // namespace
-
-void register_data(py::module_& m) {
+// Array: C++ AMP's array, on a context or staging.
+void register_array(py::module_& m) {
     py::class_<Array>(m, "Array")
         .def_static(
             "create",
@@ -89,9 +88,12 @@ void register_data(py::module_& m) {
                  return bool(staging);
              })
         .def("release", &Array::release);
+}
 
-    py::class_<View>(m, "View")
-        .def_static("of_ndarray", &view_of_ndarray, py::arg("array"))
+// A view's making: of a numpy array or of no source, and as a projection, reshape, reinterpretation
+// or section of another; its strides, address and shape.
+void add_view_shapes(py::class_<View>& view_class) {
+    view_class.def_static("of_ndarray", &view_of_ndarray, py::arg("array"))
         .def_static(
             "without_source",
             [](const py::dtype& dtype, const std::vector<py::ssize_t>& extent) {
@@ -159,7 +161,12 @@ void register_data(py::module_& m) {
                  const tiles_shape s = view_shape(self);
                  return py::make_tuple(numpy_dtype(s, self.keeps_alive()), extent_of(s));
              })
-        .def("keeps_alive", &View::keeps_alive)
+        .def("keeps_alive", &View::keeps_alive);
+}
+
+// A view's data: synchronizing it, its OpenCL buffer and host memory, reads and writes.
+void add_view_data(py::class_<View>& view_class) {
+    view_class
         .def("synchronize",
              [](const View& self) {
                  tiles_view* v = self.get();
@@ -233,7 +240,17 @@ void register_data(py::module_& m) {
             },
             py::arg("source"))
         .def("release", &View::release);
+}
 
+// View: C++ AMP's array_view.
+void register_view(py::module_& m) {
+    py::class_<View> view_class(m, "View");
+    add_view_shapes(view_class);
+    add_view_data(view_class);
+}
+
+// Event: asynchronous work's end.
+void register_event(py::module_& m) {
     py::class_<Event>(m, "Event")
         .def("wait",
              [](const Event& self) {
@@ -260,7 +277,10 @@ void register_data(py::module_& m) {
                  return py::make_tuple(p.queued, p.submitted, p.started, p.ended);
              })
         .def("release", &Event::release);
+}
 
+// Pinned host memory, and copies between views.
+void register_pinned_memory_and_copies(py::module_& m) {
     m.def(
         "pinned_empty",
         [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& shape) {
@@ -309,6 +329,15 @@ void register_data(py::module_& m) {
             return return_event ? event_of_opencl(done) : py::object(py::none());
         },
         py::arg("source"), py::arg("destination"), py::arg("wait_for"), py::arg("return_event"));
+}
+
+} // namespace
+
+void register_data(py::module_& m) {
+    register_array(m);
+    register_view(m);
+    register_event(m);
+    register_pinned_memory_and_copies(m);
 }
 
 } // namespace tiles_python

@@ -74,9 +74,8 @@ py::list report_of(const tiles_context* context) {
     return diagnostics;
 }
 
-} // namespace
-
-void register_devices(py::module_& m) {
+// Device: C++ AMP's accelerator.
+void register_device(py::module_& m) {
     py::class_<Device>(m, "Device")
         .def_static("count",
                     [] {
@@ -151,8 +150,11 @@ void register_devices(py::module_& m) {
             },
             py::arg("selector"))
         .def("release", &Device::release);
+}
 
-    py::class_<Context>(m, "Context")
+// A context's making and its queue: its device, waits, flushes and markers.
+void add_context_queue(py::class_<Context>& context_class) {
+    context_class
         .def_static(
             "create",
             [](const Device* d, bool immediate) {
@@ -188,13 +190,16 @@ void register_devices(py::module_& m) {
                  return mode == TILES_QUEUING_IMMEDIATE;
              })
         .def("flush", [](const Context& self) { check(tiles_context_flush(self.get())); })
-        .def("create_marker",
-             [](const Context& self) {
-                 tiles_event* e = nullptr;
-                 check(tiles_context_create_marker(&e, self.get()));
-                 return new Event(e, "event");
-             })
-        .def("counters", [](const Context& self) { return counters_of(self.get()); })
+        .def("create_marker", [](const Context& self) {
+            tiles_event* e = nullptr;
+            check(tiles_context_create_marker(&e, self.get()));
+            return new Event(e, "event");
+        });
+}
+
+// A context's counters and its memory pool.
+void add_context_counters_and_pool(py::class_<Context>& context_class) {
+    context_class.def("counters", [](const Context& self) { return counters_of(self.get()); })
         .def("reset_counters", [](const Context& self) { check(tiles_context_reset_counters(self.get())); })
         .def("pool",
              [](const Context& self) {
@@ -206,7 +211,12 @@ void register_devices(py::module_& m) {
             "set_pool_limit",
             [](const Context& self, std::uint64_t bytes) { check(tiles_context_set_pool_limit(self.get(), bytes)); },
             py::arg("bytes"))
-        .def("free_pool", [](const Context& self) { check(tiles_context_free_pool(self.get())); })
+        .def("free_pool", [](const Context& self) { check(tiles_context_free_pool(self.get())); });
+}
+
+// A context of an OpenCL context and queue, or of checked mode, with its report.
+void add_context_opencl_and_checked(py::class_<Context>& context_class) {
+    context_class
         .def_static(
             "from_opencl",
             [](std::uintptr_t context, std::uintptr_t queue) {
@@ -240,8 +250,28 @@ void register_devices(py::module_& m) {
                  return py::make_tuple(to_int(context), to_int(queue));
              })
         .def("release", &Context::release);
+}
+
+// Context: C++ AMP's accelerator_view.
+void register_context(py::module_& m) {
+    py::class_<Context> context_class(m, "Context");
+    add_context_queue(context_class);
+    add_context_counters_and_pool(context_class);
+    add_context_opencl_and_checked(context_class);
+}
+
+// The counters of every context together.
+void register_total_counters(py::module_& m) {
     m.def("total_counters", [] { return counters_of(nullptr); });
     m.def("reset_total_counters", [] { check(tiles_context_reset_counters(nullptr)); });
+}
+
+} // namespace
+
+void register_devices(py::module_& m) {
+    register_device(m);
+    register_context(m);
+    register_total_counters(m);
 }
 
 } // namespace tiles_python

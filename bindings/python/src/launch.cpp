@@ -89,9 +89,8 @@ std::vector<tiles_arg> launch_args(const py::args& args) {
     return converted;
 }
 
-} // namespace
-
-void register_launch(py::module_& m) {
+// Kernel, and builds of a source's kernels ahead of their launches.
+void register_kernel(py::module_& m) {
     py::class_<Kernel>(m, "Kernel")
         .def(py::init([](const std::string& source, const std::string& name, const std::string& options, int language) {
                  tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
@@ -150,14 +149,20 @@ void register_launch(py::module_& m) {
         },
         py::arg("context"), py::arg("source"), py::arg("options"), py::arg("language") = 0,
         py::arg("domain") = py::none());
+}
 
+// LocalMemory: an argument of local memory, of its size in bytes.
+void register_local_memory(py::module_& m) {
     py::class_<LocalMemory>(m, "LocalMemory")
         .def(py::init<std::size_t>(), py::arg("nbytes"))
         .def_readonly("nbytes", &LocalMemory::bytes)
         .def("__repr__", [](const LocalMemory& self) {
             return "<tiles.local_memory of " + std::to_string(self.bytes) + " bytes>";
         });
+}
 
+// The context a launch runs on, and launches.
+void register_launches(py::module_& m) {
     // Each operand a View, or for data of no elements the Context it is meant for, or None.
     m.def(
         "context_for",
@@ -211,6 +216,10 @@ void register_launch(py::module_& m) {
         },
         py::arg("context"), py::arg("extent"), py::arg("tile"), py::arg("kernel"), py::arg("wait_for"),
         py::arg("return_event"));
+}
+
+// Checks of a domain, and extents rounded to tiles.
+void register_domains(py::module_& m) {
     m.def(
         "check_domain",
         [](const std::vector<int>& extent, const std::vector<int>& tile) {
@@ -229,6 +238,15 @@ void register_launch(py::module_& m) {
             return std::vector<int>(out.extent, out.extent + out.rank);
         },
         py::arg("extent"), py::arg("tile"), py::arg("pad"));
+}
+
+} // namespace
+
+void register_launch(py::module_& m) {
+    register_kernel(m);
+    register_local_memory(m);
+    register_launches(m);
+    register_domains(m);
 }
 
 } // namespace tiles_python

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 #include "failure_record.hpp"
@@ -197,63 +199,86 @@ void pass_template_references_by_value(const std::string& s, const std::vector<t
     }
 }
 
-} // namespace
+// The offset of each physical line of `s`.
+std::vector<std::size_t> line_starts_of(const std::string& s) {
+    std::vector<std::size_t> starts{0};
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (s[i] == '\n') starts.push_back(i + 1);
+    return starts;
+}
 
-amp_source::amp_source(const std::string& source, const std::string& options, const std::string& file_name)
-    : source_(source), blanked_(source) {
-    std::tie(defines_, options_) = split_defines(options);
+// The line a #line directive (or its short form, `# 12 "file"`) gives the next line, or 0; its file
+// name, where it has one, goes to `file`.
+int line_directive(const std::string& s, const token& t, std::string& file) {
+    std::istringstream directive(s.substr(t.begin + 1, t.end - t.begin - 1));
+    std::string word, quoted;
+    int number = 0;
+    directive >> word;
+    if (word == "line")
+        directive >> number;
+    else if (std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit((unsigned char)c); }) &&
+             !word.empty())
+        number = std::stoi(word);
+    if (number <= 0) return 0;
+    if (directive >> quoted && quoted.size() >= 2 && quoted.front() == '"') file = quoted.substr(1, quoted.size() - 2);
+    return number;
+}
 
-    // Where each physical line is, and which file and line #line directives say it is.
-    line_starts_.push_back(0);
-    for (std::size_t i = 0; i < source_.size(); ++i)
-        if (source_[i] == '\n') line_starts_.push_back(i + 1);
-    const std::vector<token> all_tokens = tokenize(source_);
-    {
-        const std::vector<token>& tokens = all_tokens;
-        std::string file = file_name;
-        int line = 1;
-        std::size_t next_directive = 0;
-        for (std::size_t l = 0; l < line_starts_.size(); ++l) {
-            presumed_.push_back({file, line++});
-            const std::size_t line_end = l + 1 < line_starts_.size() ? line_starts_[l + 1] : source_.size();
-            for (; next_directive < tokens.size(); ++next_directive) {
-                const token& t = tokens[next_directive];
-                if (t.begin >= line_end) break;
-                if (t.what != token::kind::directive || t.begin < line_starts_[l]) continue;
-                std::istringstream directive(source_.substr(t.begin + 1, t.end - t.begin - 1));
-                std::string word, quoted;
-                int number = 0;
-                directive >> word;
-                if (word == "line")
-                    directive >> number;
-                else if (std::all_of(word.begin(), word.end(), [](char c) { return std::isdigit((unsigned char)c); }) &&
-                         !word.empty())
-                    number = std::stoi(word);
-                if (number <= 0) continue;
-                line = number;
-                if (directive >> quoted && quoted.size() >= 2 && quoted.front() == '"')
-                    file = quoted.substr(1, quoted.size() - 2);
-            }
+// For each physical line of `s`, the file and line that #line directives say it is.
+std::vector<std::pair<std::string, int>> presumed_lines(const std::string& s, const std::vector<std::size_t>& starts,
+                                                        const std::vector<token>& tokens,
+                                                        const std::string& file_name) {
+    std::vector<std::pair<std::string, int>> presumed;
+    std::string file = file_name;
+    int line = 1;
+    std::size_t next_directive = 0;
+    for (std::size_t l = 0; l < starts.size(); ++l) {
+        presumed.push_back({file, line++});
+        const std::size_t line_end = l + 1 < starts.size() ? starts[l + 1] : s.size();
+        for (; next_directive < tokens.size(); ++next_directive) {
+            const token& t = tokens[next_directive];
+            if (t.begin >= line_end) break;
+            if (t.what != token::kind::directive || t.begin < starts[l]) continue;
+            if (const int number = line_directive(s, t, file); number > 0) line = number;
         }
     }
+    return presumed;
+}
 
-    // The code, without its directives (which may stand inside a kernel function's parameters).
-    std::vector<token> tokens;
-    std::copy_if(all_tokens.begin(), all_tokens.end(), std::back_inserter(tokens),
-                 [](const token& t) { return t.what != token::kind::directive; });
-    const auto text = [&](std::size_t i) { return source_.substr(tokens[i].begin, tokens[i].end - tokens[i].begin); };
-    const auto is = [&](std::size_t i, const char* spelled) { return i < tokens.size() && text(i) == spelled; };
-    const auto fail = [&](std::size_t offset, const std::string& message) {
+// The source's code, without its directives (which may stand inside a kernel function's
+// parameters), and what a message about one of its places needs.
+class code_reader {
+  public:
+    code_reader(const std::string& source_text, const std::vector<token>& all_tokens,
+                const std::vector<std::size_t>& line_starts, const std::vector<std::pair<std::string, int>>& presumed)
+        : source(source_text), line_starts_(line_starts), presumed_(presumed) {
+        std::copy_if(all_tokens.begin(), all_tokens.end(), std::back_inserter(tokens),
+                     [](const token& t) { return t.what != token::kind::directive; });
+    }
+
+    std::string text(std::size_t i) const { return text_of(source, tokens[i]); }
+    bool is(std::size_t i, const char* spelled) const { return i < tokens.size() && text(i) == spelled; }
+    // Whether the source names any of `names`.
+    bool names_any(std::initializer_list<const char*> names) const {
+        return std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
+            return t.what == token::kind::identifier && std::any_of(names.begin(), names.end(), [&](const char* name) {
+                       return text_of(source, t) == name;
+                   });
+        });
+    }
+
+    // Throws build_error, naming the file, line and column of `offset` as #line directives say them.
+    [[noreturn]] void fail(std::size_t offset, const std::string& message) const {
         const std::size_t l =
             std::size_t(std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin() - 1);
         std::ostringstream os;
         os << presumed_[l].first << ":" << presumed_[l].second << ":" << offset - line_starts_[l] + 1
            << ": error: " << message;
         throw build_error("the C++ kernel source could not be read:\n" + os.str(), os.str(), CL_BUILD_PROGRAM_FAILURE);
-    };
+    }
 
     // Whether the declaration of tokens [from, to) is of an index (of namespace concurrency or not).
-    const auto is_index_declaration = [&](std::size_t from, std::size_t to) {
+    bool is_index_declaration(std::size_t from, std::size_t to) const {
         for (std::size_t j = from; j < to; ++j) {
             if (is(j, "const") || is(j, "::") || is(j, "concurrency") || is(j, "Concurrency") || is(j, "tiles") ||
                 is(j, "tiles_detail"))
@@ -261,200 +286,285 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
             return is(j, "index") || is(j, "tiled_index") || is(j, "launch_index");
         }
         return false;
+    }
+
+    const std::string& source;
+    std::vector<token> tokens;
+
+  private:
+    const std::vector<std::size_t>& line_starts_;
+    const std::vector<std::pair<std::string, int>>& presumed_;
+};
+
+// The tokens of a function `void NAME(...) restrict(... amp ...) { ... }`.
+struct amp_function {
+    std::size_t name, parameters_close, body_open, body_close;
+};
+
+// The function at token i where it is one of C++ AMP's device; throws where its body does not end.
+std::optional<amp_function> amp_function_at(const code_reader& code, std::size_t i) {
+    if (!code.is(i, "void") || i + 2 >= code.tokens.size() || code.tokens[i + 1].what != token::kind::identifier ||
+        !code.is(i + 2, "("))
+        return std::nullopt;
+    const std::size_t close = matching(code.source, code.tokens, i + 2);
+    if (!code.is(close + 1, "restrict") || !code.is(close + 2, "(")) return std::nullopt;
+    const std::size_t restrict_close = matching(code.source, code.tokens, close + 2);
+    bool amp = false;
+    for (std::size_t j = close + 3; j < restrict_close; ++j) amp = amp || code.is(j, "amp");
+    if (!amp || !code.is(restrict_close + 1, "{")) return std::nullopt;
+    const std::size_t body_close = matching(code.source, code.tokens, restrict_close + 1);
+    if (body_close == code.tokens.size())
+        code.fail(code.tokens[restrict_close + 1].begin, "this kernel's body does not end");
+    return amp_function{i + 1, close, restrict_close + 1, body_close};
+}
+
+// The function's parameters as token ranges [first, last), split at the commas outside brackets.
+std::vector<std::pair<std::size_t, std::size_t>> parameter_pieces(const code_reader& code, const amp_function& f) {
+    std::vector<std::pair<std::size_t, std::size_t>> pieces;
+    std::size_t first = f.name + 2;
+    int nesting = 0;
+    for (std::size_t j = f.name + 2; j <= f.parameters_close; ++j) {
+        const std::string s = code.tokens[j].what == token::kind::punctuation ? code.text(j) : "";
+        if (s == "(" || s == "[" || s == "{" || s == "<") ++nesting;
+        if (s == ")" || s == "]" || s == "}" || s == ">") --nesting;
+        if ((s == "," && nesting == 0) || j == f.parameters_close) {
+            if (j > first) pieces.push_back({first, j});
+            first = j + 1;
+        }
+    }
+    return pieces;
+}
+
+// The type of the parameter of tokens [from, to), less const, & and the namespaces concurrency
+// (Concurrency, tiles) and concurrency::tiles_detail, as token indices; its '&' go to `p`.
+std::vector<std::size_t> parameter_type(const code_reader& code, std::size_t from, std::size_t to,
+                                        amp_source::parameter& p, bool& is_const) {
+    is_const = false;
+    std::vector<std::size_t> type;
+    for (std::size_t j = from; j + 1 < to; ++j) {
+        if (code.is(j, "const") && type.empty())
+            is_const = true;
+        else if (code.is(j, "&"))
+            p.references.push_back({code.tokens[j].begin, code.tokens[j].end});
+        else
+            type.push_back(j);
+    }
+    const auto is_namespace = [&](std::size_t j) {
+        return code.is(j, "concurrency") || code.is(j, "Concurrency") || code.is(j, "tiles") ||
+               code.is(j, "tiles_detail");
     };
+    while (!type.empty() &&
+           (code.is(type[0], "::") || (is_namespace(type[0]) && type.size() > 1 && code.is(type[1], "::"))))
+        type.erase(type.begin(), type.begin() + (code.is(type[0], "::") ? 1 : 2));
+    if (type.empty()) code.fail(code.tokens[from].begin, "a kernel's parameter is a type and a name");
+    return type;
+}
+
+// The element type and rank of an array or view whose template arguments open at token `first`
+// and end before `to`: <element [, rank]>. A rank that is a constant's name is 0: the launch does
+// not check it.
+std::pair<std::string, int> element_and_rank(const code_reader& code, std::size_t first, std::size_t to) {
+    std::size_t element_end = first;
+    int angle = 0;
+    for (; element_end < to; ++element_end) {
+        const std::string s = code.text(element_end);
+        if (s == "<" || s == "(") ++angle;
+        if (s == ")" || (s == ">" && angle > 0))
+            --angle;
+        else if ((s == "," || s == ">") && angle == 0)
+            break;
+    }
+    const std::string element = trimmed(
+        code.source.substr(code.tokens[first].begin, code.tokens[element_end - 1].end - code.tokens[first].begin));
+    int rank = 1;
+    if (code.is(element_end, ",")) {
+        const std::string r = code.text(element_end + 1);
+        rank =
+            std::all_of(r.begin(), r.end(), [](char c) { return std::isdigit((unsigned char)c); }) ? std::stoi(r) : 0;
+    }
+    return {element, rank};
+}
+
+// An array or array_view parameter, of type tokens `type` (its template's '<' the second): what
+// the launch checks of its argument. An element type that is no number goes to `measured`.
+kernel_param memory_parameter(const code_reader& code, std::size_t from, std::size_t to,
+                              const std::vector<std::size_t>& type, bool is_const, amp_source::parameter& p,
+                              std::vector<std::string>& measured) {
+    using parameter_kind = amp_source::parameter::kind;
+    p.what = code.text(type[0]) == "array" ? parameter_kind::array : parameter_kind::view;
+    if (p.what == parameter_kind::array && p.references.empty())
+        code.fail(code.tokens[from].begin,
+                  "a kernel takes an array by reference, as C++ AMP captures it: " +
+                      code.source.substr(p.declaration.begin, code.tokens[type.back()].end - p.declaration.begin) +
+                      "&");
+    const auto [element, rank] = element_and_rank(code, type[1] + 1, to);
+    if (rank > 3)
+        code.fail(code.tokens[from].begin,
+                  "a kernel's arrays and views have ranks 1 to 3, not " + std::to_string(rank));
+    const bool element_const = element.rfind("const ", 0) == 0;
+    const std::string element_type = element_const ? trimmed(element.substr(6)) : element;
+    const std::string scalar = opencl_scalar(element_type);
+    kernel_param d;
+    d.name = p.name;
+    d.address = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    d.type_name = (scalar.empty() ? element_type : scalar) + "*";
+    d.points_to_const = element_const || (is_const && p.what == parameter_kind::array);
+    d.rank = rank;
+    d.parse_type();
+    if (scalar.empty()) measured.push_back(element_type);
+    p.opencl = std::string("__global ") + (element_const && p.what == parameter_kind::view ? "const " : "") +
+               element_type + "*";
+    return d;
+}
+
+// A number or value parameter, of type tokens `type`: what the launch checks of its argument. A
+// number is OpenCL's own; any other value (a struct, an extent, an index), passed by its bytes, goes
+// to `measured`.
+kernel_param value_parameter(const code_reader& code, std::size_t from, const std::vector<std::size_t>& type,
+                             amp_source::parameter& p, std::vector<std::string>& measured) {
+    std::string spelled;
+    for (const std::size_t j : type) spelled += (spelled.empty() ? "" : " ") + code.text(j);
+    const std::string scalar = opencl_scalar(spelled);
+    if (!p.references.empty() || spelled == "bool")
+        code.fail(code.tokens[from].begin,
+                  "a kernel takes arrays (by reference), array_views, numbers (char, short, int, long, their "
+                  "unsigned forms, float, double) and trivially copyable values (by copy) before its index, "
+                  "not '" +
+                      spelled + (p.references.empty() ? "" : "&") + "'");
+    p.what = scalar.empty() ? amp_source::parameter::kind::value : amp_source::parameter::kind::scalar;
+    p.opencl = scalar.empty() ? "::concurrency::tiles_detail::value_bytes<" + spelled + ">" : scalar;
+    p.type = spelled;
+    kernel_param d;
+    d.name = p.name;
+    d.address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+    d.type_name = scalar.empty() ? spelled : scalar;
+    d.points_to_const = false;
+    d.by_value = scalar.empty();
+    d.parse_type();
+    if (d.by_value) measured.push_back(spelled);
+    return d;
+}
+
+// The kernel's parameter of tokens [from, to), the index where `last`; what the launch checks of its
+// argument goes to `declared`.
+amp_source::parameter kernel_parameter(const code_reader& code, std::size_t from, std::size_t to, bool last,
+                                       std::vector<std::string>& measured, declared_kernel& declared) {
+    amp_source::parameter p;
+    p.declaration = {code.tokens[from].begin, code.tokens[to - 1].end};
+    if (code.tokens[to - 1].what != token::kind::identifier || to - from < 2)
+        code.fail(code.tokens[from].begin, "a kernel's parameter is a type and a name");
+    p.name = code.text(to - 1);
+    bool is_const = false;
+    const std::vector<std::size_t> type = parameter_type(code, from, to, p, is_const);
+    const std::string head = code.text(type[0]);
+    if ((head == "array_view" || head == "array") && type.size() > 1 && code.is(type[1], "<")) {
+        declared.hidden_extents.push_back(declared.params.size());
+        declared.params.push_back(memory_parameter(code, from, to, type, is_const, p, measured));
+    } else if (last) {
+        p.what = amp_source::parameter::kind::index;
+    } else {
+        declared.params.push_back(value_parameter(code, from, type, p, measured));
+    }
+    return p;
+}
+
+// The kernel `f`'s name and parameters, from its parameter pieces (the index among them); what the
+// launch checks of its arguments goes to `declared`.
+amp_source::kernel_function kernel_signature(const code_reader& code, const amp_function& f,
+                                             const std::vector<std::pair<std::size_t, std::size_t>>& pieces,
+                                             declared_kernel& declared) {
+    amp_source::kernel_function k;
+    k.name = code.text(f.name);
+    k.name_at = {code.tokens[f.name].begin, code.tokens[f.name].end};
+    // The index is the last parameter; an index before it is a value the kernel captures.
+    const auto& [last_from, last_to] = pieces.back();
+    if (!code.is_index_declaration(last_from, last_to))
+        for (const auto& [from, to] : pieces)
+            if (code.is_index_declaration(from, to))
+                code.fail(code.tokens[from].begin, "a kernel's index is its last parameter");
+    for (const auto& [from, to] : pieces)
+        k.parameters.push_back(kernel_parameter(code, from, to, to == last_to, k.measured, declared));
+    return k;
+}
+
+// The tile_static declarations in nested blocks of the body of `f`, which OpenCL allows only at the
+// kernel's outermost scope, where C++ AMP's lifetime puts them anyway (from the declaration to the
+// end of the kernel).
+std::vector<amp_source::span> nested_tile_statics(const code_reader& code, const amp_function& f) {
+    std::vector<amp_source::span> moved;
+    int level = 0;
+    for (std::size_t j = f.body_open + 1; j < f.body_close; ++j) {
+        if (code.is(j, "{")) ++level;
+        if (code.is(j, "}")) --level;
+        if (!code.is(j, "tile_static") || level == 0) continue;
+        std::size_t end = j;
+        int nested = 0;
+        for (; end < f.body_close; ++end) {
+            const std::string s = code.text(end);
+            if (s == "(" || s == "[" || s == "{") ++nested;
+            if (s == ")" || s == "]" || s == "}") --nested;
+            if (s == ";" && nested == 0) break;
+        }
+        if (end == f.body_close) code.fail(code.tokens[j].begin, "this tile_static declaration does not end");
+        moved.push_back({code.tokens[j].begin, code.tokens[end].end});
+        j = end;
+    }
+    return moved;
+}
+
+// Blanks the whole function `f` out of `blanked` (the static or inline before it too), its line
+// breaks kept.
+void blank_out(const code_reader& code, const amp_function& f, std::string& blanked) {
+    std::size_t from = f.name - 1;
+    while (from > 0 && (code.is(from - 1, "static") || code.is(from - 1, "inline"))) --from;
+    for (std::size_t c = code.tokens[from].begin; c < code.tokens[f.body_close].end; ++c)
+        if (blanked[c] != '\n') blanked[c] = ' ';
+}
+
+} // namespace
+
+amp_source::amp_source(const std::string& source, const std::string& options, const std::string& file_name)
+    : source_(source), blanked_(source) {
+    std::tie(defines_, options_) = split_defines(options);
+    line_starts_ = line_starts_of(source_);
+    const std::vector<token> all_tokens = tokenize(source_);
+    presumed_ = presumed_lines(source_, line_starts_, all_tokens, file_name);
+    const code_reader code(source_, all_tokens, line_starts_, presumed_);
 
     // Kernel functions at the top level: void NAME(...) restrict(... amp ...) { ... } whose last
     // parameter is an index.
     int depth = 0;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const token& t = tokens[i];
-        if (t.what == token::kind::punctuation && (is(i, "{") || is(i, "}"))) {
-            depth += is(i, "{") ? 1 : -1;
+    for (std::size_t i = 0; i < code.tokens.size(); ++i) {
+        if (code.tokens[i].what == token::kind::punctuation && (code.is(i, "{") || code.is(i, "}"))) {
+            depth += code.is(i, "{") ? 1 : -1;
             continue;
         }
-        if (depth != 0 || !is(i, "void") || i + 2 >= tokens.size() || tokens[i + 1].what != token::kind::identifier ||
-            !is(i + 2, "("))
-            continue;
-        const std::size_t close = matching(source_, tokens, i + 2);
-        if (!is(close + 1, "restrict") || !is(close + 2, "(")) continue;
-        const std::size_t restrict_close = matching(source_, tokens, close + 2);
-        bool amp = false;
-        for (std::size_t j = close + 3; j < restrict_close; ++j) amp = amp || is(j, "amp");
-        if (!amp || !is(restrict_close + 1, "{")) continue;
-        const std::size_t body_close = matching(source_, tokens, restrict_close + 1);
-        if (body_close == tokens.size()) fail(tokens[restrict_close + 1].begin, "this kernel's body does not end");
-
-        // The parameters, split at the commas outside brackets.
-        std::vector<std::pair<std::size_t, std::size_t>> pieces; // token ranges [first, last)
-        std::size_t first = i + 3;
-        int nesting = 0;
-        for (std::size_t j = i + 3; j <= close; ++j) {
-            const std::string s = tokens[j].what == token::kind::punctuation ? text(j) : "";
-            if (s == "(" || s == "[" || s == "{" || s == "<") ++nesting;
-            if (s == ")" || s == "]" || s == "}" || s == ">") --nesting;
-            if ((s == "," && nesting == 0) || j == close) {
-                if (j > first) pieces.push_back({first, j});
-                first = j + 1;
-            }
-        }
+        const std::optional<amp_function> f = depth == 0 ? amp_function_at(code, i) : std::nullopt;
+        if (!f) continue;
+        i = f->body_close;
         // A kernel takes an index (its last parameter); a function that takes none (a void helper
         // with reference parameters) runs on the device as it is.
+        const std::vector<std::pair<std::size_t, std::size_t>> pieces = parameter_pieces(code, *f);
         if (std::none_of(pieces.begin(), pieces.end(),
-                         [&](const auto& piece) { return is_index_declaration(piece.first, piece.second); })) {
-            i = body_close;
+                         [&](const auto& piece) { return code.is_index_declaration(piece.first, piece.second); }))
             continue;
-        }
-        kernel_function k;
-        k.name = text(i + 1);
-        k.name_at = {tokens[i + 1].begin, tokens[i + 1].end};
-        // The index is the last parameter; an index before it is a value the kernel captures.
-        const auto& [last_from, last_to] = pieces.back();
-        if (!is_index_declaration(last_from, last_to))
-            for (const auto& [from, to] : pieces)
-                if (is_index_declaration(from, to)) fail(tokens[from].begin, "a kernel's index is its last parameter");
-        for (const auto& [from, to] : pieces) {
-            parameter p;
-            p.declaration = {tokens[from].begin, tokens[to - 1].end};
-            if (tokens[to - 1].what != token::kind::identifier || to - from < 2)
-                fail(tokens[from].begin, "a kernel's parameter is a type and a name");
-            p.name = text(to - 1);
-            // The type, less const, & and the namespaces concurrency (Concurrency, tiles) and
-            // concurrency::tiles_detail.
-            bool is_const = false;
-            std::vector<std::size_t> type;
-            for (std::size_t j = from; j + 1 < to; ++j) {
-                if (is(j, "const") && type.empty())
-                    is_const = true;
-                else if (is(j, "&"))
-                    p.references.push_back({tokens[j].begin, tokens[j].end});
-                else
-                    type.push_back(j);
-            }
-            while (!type.empty() && (is(type[0], "::") || ((is(type[0], "concurrency") || is(type[0], "Concurrency") ||
-                                                            is(type[0], "tiles") || is(type[0], "tiles_detail")) &&
-                                                           type.size() > 1 && is(type[1], "::"))))
-                type.erase(type.begin(), type.begin() + (is(type[0], "::") ? 1 : 2));
-            if (type.empty()) fail(tokens[from].begin, "a kernel's parameter is a type and a name");
-            const std::string head = text(type[0]);
-            const bool templated = type.size() > 1 && is(type[1], "<");
-            if ((head == "array_view" || head == "array") && templated) {
-                p.what = head == "array" ? parameter::kind::array : parameter::kind::view;
-                if (p.what == parameter::kind::array && p.references.empty())
-                    fail(tokens[from].begin,
-                         "a kernel takes an array by reference, as C++ AMP captures it: " +
-                             source_.substr(p.declaration.begin, tokens[type.back()].end - p.declaration.begin) + "&");
-                // <element [, rank]>
-                std::size_t j = type[1] + 1, element_end = j;
-                int angle = 0;
-                for (; element_end < to; ++element_end) {
-                    const std::string s = text(element_end);
-                    if (s == "<" || s == "(") ++angle;
-                    if (s == ")" || (s == ">" && angle > 0))
-                        --angle;
-                    else if ((s == "," || s == ">") && angle == 0)
-                        break;
-                }
-                const std::string element =
-                    trimmed(source_.substr(tokens[j].begin, tokens[element_end - 1].end - tokens[j].begin));
-                int rank = 1;
-                if (is(element_end, ",")) {
-                    const std::string r = text(element_end + 1);
-                    rank = std::all_of(r.begin(), r.end(), [](char c) { return std::isdigit((unsigned char)c); })
-                               ? std::stoi(r)
-                               : 0; // a constant's name: the launch does not check it
-                }
-                if (rank > 3)
-                    fail(tokens[from].begin,
-                         "a kernel's arrays and views have ranks 1 to 3, not " + std::to_string(rank));
-                const bool element_const = element.rfind("const ", 0) == 0;
-                const std::string element_type = element_const ? trimmed(element.substr(6)) : element;
-                const std::string scalar = opencl_scalar(element_type);
-                kernel_param d;
-                d.name = p.name;
-                d.address = CL_KERNEL_ARG_ADDRESS_GLOBAL;
-                d.type_name = (scalar.empty() ? element_type : scalar) + "*";
-                d.points_to_const = element_const || (is_const && p.what == parameter::kind::array);
-                d.rank = rank;
-                d.parse_type();
-                if (scalar.empty()) k.measured.push_back(element_type);
-                p.opencl = std::string("__global ") +
-                           (element_const && p.what == parameter::kind::view ? "const " : "") + element_type + "*";
-                declared_[k.name].hidden_extents.push_back(declared_[k.name].params.size());
-                declared_[k.name].params.push_back(d);
-            } else if (to == last_to) {
-                p.what = parameter::kind::index;
-            } else {
-                std::string spelled;
-                for (const std::size_t j : type) spelled += (spelled.empty() ? "" : " ") + text(j);
-                const std::string scalar = opencl_scalar(spelled);
-                if (!p.references.empty() || spelled == "bool")
-                    fail(tokens[from].begin,
-                         "a kernel takes arrays (by reference), array_views, numbers (char, short, int, long, their "
-                         "unsigned forms, float, double) and trivially copyable values (by copy) before its index, "
-                         "not '" +
-                             spelled + (p.references.empty() ? "" : "&") + "'");
-                // A number is OpenCL's own; any other value (a struct, an extent, an index) its bytes.
-                p.what = scalar.empty() ? parameter::kind::value : parameter::kind::scalar;
-                p.opencl = scalar.empty() ? "::concurrency::tiles_detail::value_bytes<" + spelled + ">" : scalar;
-                p.type = spelled;
-                kernel_param d;
-                d.name = p.name;
-                d.address = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-                d.type_name = scalar.empty() ? spelled : scalar;
-                d.points_to_const = false;
-                d.by_value = scalar.empty();
-                d.parse_type();
-                if (d.by_value) k.measured.push_back(spelled);
-                declared_[k.name].params.push_back(d);
-            }
-            k.parameters.push_back(p);
-        }
-        declared_[k.name]; // a kernel of no parameters but its index has its (empty) entry too
+        declared_kernel declared;
+        kernel_function k = kernel_signature(code, *f, pieces, declared);
         if (std::any_of(kernels_.begin(), kernels_.end(), [&](const kernel_function& o) { return o.name == k.name; }))
-            fail(tokens[i + 1].begin, "the source defines a kernel named '" + k.name + "' twice");
-        k.body = {tokens[restrict_close + 1].begin, tokens[body_close].end};
-
-        // tile_static declarations in nested blocks, which OpenCL allows only at the kernel's
-        // outermost scope, where C++ AMP's lifetime puts them anyway (from the declaration to the end
-        // of the kernel).
-        int level = 0;
-        for (std::size_t j = restrict_close + 2; j < body_close; ++j) {
-            if (is(j, "{")) ++level;
-            if (is(j, "}")) --level;
-            if (!is(j, "tile_static") || level == 0) continue;
-            std::size_t end = j;
-            int nested = 0;
-            for (; end < body_close; ++end) {
-                const std::string s = text(end);
-                if (s == "(" || s == "[" || s == "{") ++nested;
-                if (s == ")" || s == "]" || s == "}") --nested;
-                if (s == ";" && nested == 0) break;
-            }
-            if (end == body_close) fail(tokens[j].begin, "this tile_static declaration does not end");
-            k.moved.push_back({tokens[j].begin, tokens[end].end});
-            j = end;
-        }
-
-        // Blank the whole function out of the declarations (and the static or inline before it).
-        std::size_t from = i;
-        while (from > 0 && (is(from - 1, "static") || is(from - 1, "inline"))) --from;
-        for (std::size_t c = tokens[from].begin; c < tokens[body_close].end; ++c)
-            if (blanked_[c] != '\n') blanked_[c] = ' ';
+            code.fail(code.tokens[f->name].begin, "the source defines a kernel named '" + k.name + "' twice");
+        k.body = {code.tokens[f->body_open].begin, code.tokens[f->body_close].end};
+        k.moved = nested_tile_statics(code, *f);
+        blank_out(code, *f, blanked_);
+        declared_[k.name] = std::move(declared);
         kernels_.push_back(std::move(k));
-        i = body_close;
     }
-    pass_template_references_by_value(source_, tokens, blanked_);
+    pass_template_references_by_value(source_, code.tokens, blanked_);
 
     // The short vectors, which take clang longer than the rest of the prelude, only where the source
     // names their namespace (as `using namespace concurrency::graphics;` or a qualified name).
-    uses_short_vectors_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
-        return t.what == token::kind::identifier && text_of(source_, t) == "graphics";
-    });
+    uses_short_vectors_ = code.names_any({"graphics"});
     // The failure record, only in programs that can fail: every other launch stays as it was.
-    reports_failure_ = std::any_of(tokens.begin(), tokens.end(), [&](const token& t) {
-        return t.what == token::kind::identifier &&
-               (text_of(source_, t) == "direct3d_errorf" || text_of(source_, t) == "direct3d_abort");
-    });
+    reports_failure_ = code.names_any({"direct3d_errorf", "direct3d_abort"});
     for (auto& [name, declared] : declared_) declared.reports_failure = reports_failure_;
 }
 

@@ -379,9 +379,10 @@ class data_locks {
 
 // Checked mode: the views whose host memory was written behind libtiles' back, with no refresh(),
 // while the launch's context holds an old copy, which the kernel would read. Reported before
-// anything is enqueued: a strict context refuses the launch.
+// anything is enqueued: a strict context refuses the launch. Outside checked mode, nothing.
 void check_host_writes(context& ctx, const std::shared_ptr<context>& context, const kernel& k, const launch_arg* args,
                        std::size_t count) {
+    if (!ctx.checked) return;
     std::vector<diagnostic> found;
     for (std::size_t i = 0; i < count; ++i) {
         if (args[i].what != launch_arg::kind::memory || !args[i].memory->host_written_unseen(context, args[i].region))
@@ -416,6 +417,133 @@ void enqueue_kernel(const context& ctx, const compiled_kernel& k, const launch_d
         throw invalid_compute_domain(os.str());
     }
     check(status, "clEnqueueNDRangeKernel");
+}
+
+// The kernel compiled for a launch on `ctx`, once the domain is one the device can run.
+std::shared_ptr<compiled_kernel> compiled_for_launch(context& ctx, const launch_domain& domain, const kernel& k) {
+    ctx.check_runs_kernels("a launch");
+    check_domain(domain, *ctx.device());
+    return k.impl()->compiled_for(ctx, domain);
+}
+
+// Such a kernel's failure is known only once the launch has waited for its end, and a launch that
+// may wait for work only the caller releases (a user event, say) must never wait. The record is the
+// whole source's (amp_program.cpp), so the kernel named may not call them itself.
+void check_failure_record_waits(context& ctx, const compiled_kernel& compiled, const opencl_events& events) {
+    if (compiled.reports_failure && (ctx.may_wait_for_callers() || events.wait_count != 0))
+        throw invalid_argument("kernel '" + compiled.name +
+                               "' is of a source that calls direct3d_errorf or direct3d_abort, whose kernels' launches "
+                               "wait for the kernel's end to report a failure; on an adopted context or after the "
+                               "caller's events that could be for ever, so they are launched only on a view of "
+                               "libtiles' own without wait_for events");
+}
+
+// The arguments checked against the kernel's parameters, and its tile against what the kernel can
+// run with their local memory: `args`, or `typed` where numbers needed their parameters' types.
+const launch_arg* checked_args(const launch_domain& domain, const compiled_kernel& compiled, const device_info& device,
+                               const launch_arg* args, std::size_t count, std::vector<launch_arg>& typed) {
+    const std::size_t local_bytes = check_args(compiled, args, count, typed);
+    check_tile_fits_kernel(domain, compiled, device, local_bytes);
+    return typed.empty() ? args : typed.data();
+}
+
+// Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
+// events: the queue is in order, and this barrier comes first.
+void wait_for_callers_events(context& ctx, const opencl_events& events) {
+    if (events.wait_count == 0) return;
+    ctx.note_callers_events();
+    check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
+          "clEnqueueBarrierWithWaitList");
+}
+
+// Brings each memory argument to the context and sets the kernel's arguments: the launch's, then
+// the hidden extents of kernels that use extent_of (one clSetKernelArg of 12 bytes each), then the
+// failure record of kernels that can fail. Returns the memory arguments' bindings, to end with the
+// launch.
+std::vector<launch_binding>& bind_args(context& ctx, const std::shared_ptr<context>& context, compiled_kernel& compiled,
+                                       const launch_arg* args, std::size_t count) {
+    cl_kernel kernel = compiled.kernel();
+    std::vector<launch_binding>& bindings = compiled.scratch.bindings;
+    bindings.assign(count, launch_binding{nullptr, false, false});
+    for (std::size_t i = 0; i < count; ++i) {
+        const launch_arg& a = args[i];
+        const cl_uint index = cl_uint(i);
+        if (a.what == launch_arg::kind::memory) {
+            const bool writes = !a.read_only && !compiled.params[i].points_to_const;
+            bindings[i] = a.memory->begin_launch(context, a.region, writes);
+            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
+        } else { // a scalar (numbers are typed as scalars by now), a value, or local memory, which has none
+            const void* value = a.what == launch_arg::kind::local ? nullptr : a.value_bytes.data();
+            check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
+        }
+    }
+    for (std::size_t h = 0; h < compiled.hidden_extents.size(); ++h) {
+        const hidden_extent e = hidden_extent_of(args[compiled.hidden_extents[h]]);
+        check(clSetKernelArg(kernel, cl_uint(count + h), sizeof e, &e), "clSetKernelArg");
+    }
+    if (compiled.reports_failure) bind_failure_record(ctx, compiled, cl_uint(count + compiled.hidden_extents.size()));
+    return bindings;
+}
+
+// Enqueues the kernel over the domain, timing its first run where that is logged.
+void run_kernel(context& ctx, compiled_kernel& compiled, const launch_domain& domain) {
+    const cl::NDRange global = ndrange(components(domain), domain.rank);
+    const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
+    const bool timed = time_first_run(compiled.first_run_timed, ctx.may_wait_for_callers());
+    cl::Event run;
+    const double enqueued_at_ms = timed ? steady_now_ms() : 0;
+    enqueue_kernel(ctx, compiled, domain, global, local, timed ? &run : nullptr);
+    if (timed) {
+        compiled.first_run_timed = true;
+        log_first_run(run, enqueued_at_ms, "kernel '" + compiled.name + "'", ctx.device()->name);
+    }
+    ctx.count_launch();
+}
+
+// The failure of a kernel that can fail (direct3d_errorf, direct3d_abort), or "" for none. Such a
+// kernel is waited for here, the only launches that wait, and its record read and cleared before
+// anything after it can throw.
+std::string recorded_failure(context& ctx, compiled_kernel& compiled) {
+    return compiled.reports_failure ? take_recorded_failure(ctx, compiled) : std::string();
+}
+
+// Ends each memory argument's part in the launch that bind_args began: a section's copy back, and
+// every other copy of what the kernel may write made stale.
+void end_memory_launches(const std::shared_ptr<context>& context, const launch_arg* args, std::size_t count,
+                         const std::vector<launch_binding>& bindings) {
+    for (std::size_t i = 0; i < count; ++i)
+        if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
+}
+
+// Checked mode: what the launch found. Work-items of a rank above 3 are reported by their folded
+// three-dimensional index. A strict checked context fails the launch here, with its kernel run and
+// the queue finished; where the kernel failed too, the message says that first, and the findings
+// stay in the view's report.
+void report_checked_findings(context& ctx, const launch_domain& domain, const kernel& k, const launch_arg* args,
+                             std::size_t count, const std::string& failure) {
+    if (!ctx.checked) return;
+    for (std::size_t i = 0; i < count; ++i)
+        if (args[i].what == launch_arg::kind::memory) args[i].memory->record_host();
+    try {
+        ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
+                                  k.source(), k.language() == kernel_language::cpp);
+    } catch (const runtime_exception& found) {
+        if (failure.empty()) throw;
+        throw runtime_exception(failure + "; and " + found.what());
+    }
+}
+
+// A kernel's recorded failure fails its launch, once the arguments' launches have ended.
+void throw_kernel_failure(const std::string& failure) {
+    if (!failure.empty()) throw runtime_exception(failure);
+}
+
+// Completes when the kernel and the sections' copies back have. Made only once nothing can fail the
+// launch: a caller owns, and releases, the events of launches that succeeded.
+void signal_done(context& ctx, const opencl_events& events) {
+    if (events.done != nullptr)
+        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
+    ctx.enqueued();
 }
 
 // The rule of context_for (launch.hpp) over the contexts meant_for(i) says the operands i < count
@@ -484,93 +612,22 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
         return meant_for(args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr);
     });
     engine::context& ctx = *context;
-    const device_info& device = *ctx.device();
-    ctx.check_runs_kernels("a launch");
-    check_domain(domain, device);
-    const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
-    // Such a kernel's failure is known only once the launch has waited for its end, and a launch
-    // that may wait for work only the caller releases (a user event, say) must never wait. The
-    // record is the whole source's (amp_program.cpp), so the kernel named may not call them itself.
-    if (compiled->reports_failure && (ctx.may_wait_for_callers() || events.wait_count != 0))
-        throw invalid_argument("kernel '" + compiled->name +
-                               "' is of a source that calls direct3d_errorf or direct3d_abort, whose kernels' launches "
-                               "wait for the kernel's end to report a failure; on an adopted context or after the "
-                               "caller's events that could be for ever, so they are launched only on a view of "
-                               "libtiles' own without wait_for events");
+    const std::shared_ptr<compiled_kernel> compiled = compiled_for_launch(ctx, domain, k);
+    check_failure_record_waits(ctx, *compiled, events);
     std::vector<launch_arg> typed; // allocated only where numbers need types
-    const std::size_t local_bytes = check_args(*compiled, args, count, typed);
-    if (!typed.empty()) args = typed.data();
-    check_tile_fits_kernel(domain, *compiled, device, local_bytes);
+    args = checked_args(domain, *compiled, *ctx.device(), args, count, typed);
 
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
-    launch_scratch& scratch = compiled->scratch;
-    const data_locks locked(scratch, args, count);
-    if (ctx.checked) check_host_writes(ctx, context, k, args, count);
-    // Everything this launch enqueues (uploads, section copies, the kernel) waits for the caller's
-    // events: the queue is in order, and this barrier comes first.
-    if (events.wait_count != 0) {
-        ctx.note_callers_events();
-        check(clEnqueueBarrierWithWaitList(ctx.queue()(), cl_uint(events.wait_count), events.wait_for, nullptr),
-              "clEnqueueBarrierWithWaitList");
-    }
-    cl_kernel kernel = compiled->kernel();
-    std::vector<launch_binding>& bindings = scratch.bindings;
-    bindings.assign(count, launch_binding{nullptr, false, false});
-    for (std::size_t i = 0; i < count; ++i) {
-        const launch_arg& a = args[i];
-        const cl_uint index = cl_uint(i);
-        if (a.what == launch_arg::kind::memory) {
-            const bool writes = !a.read_only && !compiled->params[i].points_to_const;
-            bindings[i] = a.memory->begin_launch(context, a.region, writes);
-            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
-        } else { // a scalar (numbers are typed as scalars by now), a value, or local memory, which has none
-            const void* value = a.what == launch_arg::kind::local ? nullptr : a.value_bytes.data();
-            check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
-        }
-    }
-    // The hidden parameters of kernels that use extent_of: one clSetKernelArg of 12 bytes each.
-    for (std::size_t h = 0; h < compiled->hidden_extents.size(); ++h) {
-        const hidden_extent e = hidden_extent_of(args[compiled->hidden_extents[h]]);
-        check(clSetKernelArg(kernel, cl_uint(count + h), sizeof e, &e), "clSetKernelArg");
-    }
-    if (compiled->reports_failure)
-        bind_failure_record(ctx, *compiled, cl_uint(count + compiled->hidden_extents.size()));
-    const cl::NDRange global = ndrange(components(domain), domain.rank);
-    const cl::NDRange local = domain.tiled ? ndrange(domain.tile.data(), domain.rank) : cl::NullRange;
-    const bool timed = time_first_run(compiled->first_run_timed, ctx.may_wait_for_callers());
-    cl::Event run;
-    const double enqueued_at_ms = timed ? steady_now_ms() : 0;
-    enqueue_kernel(ctx, *compiled, domain, global, local, timed ? &run : nullptr);
-    if (timed) {
-        compiled->first_run_timed = true;
-        log_first_run(run, enqueued_at_ms, "kernel '" + compiled->name + "'", device.name);
-    }
-    ctx.count_launch();
-    // A kernel that can fail (direct3d_errorf, direct3d_abort) is waited for here, the only launches
-    // that wait, and its record read and cleared before anything below can throw.
-    const std::string failure = compiled->reports_failure ? take_recorded_failure(ctx, *compiled) : std::string();
-    for (std::size_t i = 0; i < count; ++i)
-        if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
-    // Work-items of a rank above 3 are reported by their folded three-dimensional index. A strict
-    // checked context fails the launch here, with its kernel run and the queue finished; where the
-    // kernel failed too, the message says that first, and the findings stay in the view's report.
-    if (ctx.checked) {
-        for (std::size_t i = 0; i < count; ++i)
-            if (args[i].what == launch_arg::kind::memory) args[i].memory->record_host();
-        try {
-            ctx.checked->after_launch(ctx, std::min(domain.rank, 3), domain.tiled ? int(tile_work_items(domain)) : 0,
-                                      k.source(), k.language() == kernel_language::cpp);
-        } catch (const runtime_exception& found) {
-            if (failure.empty()) throw;
-            throw runtime_exception(failure + "; and " + found.what());
-        }
-    }
-    if (!failure.empty()) throw runtime_exception(failure);
-    // Completes when the kernel and the sections' copies back have. Made only once nothing can
-    // fail the launch: a caller owns, and releases, the events of launches that succeeded.
-    if (events.done != nullptr)
-        check(clEnqueueMarkerWithWaitList(ctx.queue()(), 0, nullptr, events.done), "clEnqueueMarkerWithWaitList");
-    ctx.enqueued();
+    const data_locks locked(compiled->scratch, args, count);
+    check_host_writes(ctx, context, k, args, count);
+    wait_for_callers_events(ctx, events);
+    const std::vector<launch_binding>& bindings = bind_args(ctx, context, *compiled, args, count);
+    run_kernel(ctx, *compiled, domain);
+    const std::string failure = recorded_failure(ctx, *compiled);
+    end_memory_launches(context, args, count, bindings);
+    report_checked_findings(ctx, domain, k, args, count, failure);
+    throw_kernel_failure(failure);
+    signal_done(ctx, events);
 }
 
 } // namespace tiles::engine

@@ -189,86 +189,119 @@ std::string for_make(const std::string& path) {
     return escaped;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+// What tiles-amp is asked to do.
+struct command_line {
     std::string input, output, depfile, routes, ahead;
-    std::vector<std::string> flags;
+    std::vector<std::string> flags; // the compiler's, after "--"
+};
+
+// The command line, or nothing where it is not one tiles-amp takes.
+std::optional<command_line> parse_command_line(int argc, char** argv) {
+    command_line c;
     int i = 1;
     for (; i < argc && std::string(argv[i]) != "--"; ++i) {
         const std::string a = argv[i];
         if (a == "-o" && i + 1 < argc)
-            output = argv[++i];
+            c.output = argv[++i];
         else if (a == "--depfile" && i + 1 < argc)
-            depfile = argv[++i];
+            c.depfile = argv[++i];
         else if (a == "--routes" && i + 1 < argc)
-            routes = argv[++i];
+            c.routes = argv[++i];
         else if (a == "--ahead" && i + 1 < argc)
-            ahead = argv[++i];
-        else if (input.empty() && !a.empty() && a[0] != '-')
-            input = a;
+            c.ahead = argv[++i];
+        else if (c.input.empty() && !a.empty() && a[0] != '-')
+            c.input = a;
         else
-            return usage();
+            return std::nullopt;
     }
-    for (++i; i < argc; ++i) flags.push_back(argv[i]);
-    if (input.empty() || output.empty() || routes.empty() != ahead.empty()) return usage();
-    std::vector<tiles::engine::ahead_target> targets;
-    try {
-        targets = tiles_amp::targets_of(routes);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "tiles-amp: %s\n", e.what());
-        return 2;
-    }
-    llvm::SmallString<256> absolute(input);
+    for (++i; i < argc; ++i) c.flags.push_back(argv[i]);
+    if (c.input.empty() || c.output.empty() || c.routes.empty() != c.ahead.empty()) return std::nullopt;
+    return c;
+}
+
+// Reads the source with clang into `r`; returns clang's status.
+int analyse(const command_line& command, result& r) {
+    llvm::SmallString<256> absolute(command.input);
     llvm::sys::fs::make_absolute(absolute);
     llvm::sys::path::remove_dots(absolute, true);
-
     // The compiler's flags, less what would make it write anything, with the prelude first.
     std::vector<std::string> arguments{"-fsyntax-only",   "-w",
                                        "-ferror-limit=0", "-resource-dir=" TILES_AMP_CLANG_RESOURCE_DIR,
                                        "-include",        prelude_path};
-    arguments.insert(arguments.end(), flags.begin(), flags.end());
+    arguments.insert(arguments.end(), command.flags.begin(), command.flags.end());
     clang::tooling::FixedCompilationDatabase database(".", arguments);
     clang::tooling::ClangTool tool(database, {std::string(absolute.str())});
     tool.mapVirtualFile(prelude_path, tiles_amp_analysis_prelude);
-    result r;
     r.plan.file = std::string(absolute.str());
     compiler_errors diagnostics(r);
     tool.setDiagnosticConsumer(&diagnostics);
     factory f(r);
-    const int status = tool.run(&f);
+    return tool.run(&f);
+}
 
-    std::remove(output.c_str());
-    if (!ahead.empty()) std::remove(ahead.c_str());
+// Prints what stops the translation, if anything; returns whether something does.
+bool report_errors(const result& r, int status, const std::string& input) {
     const std::vector<std::string> device_errors = device_code_errors(r);
     for (const std::string& m : r.fatal) std::fprintf(stderr, "%s\n", m.c_str());
     for (const std::string& m : device_errors) std::fprintf(stderr, "%s\n", m.c_str());
     for (const tiles_amp::problem& p : r.plan.problems)
         std::fprintf(stderr, "%s: error: %s\n", p.where.c_str(), p.message.c_str());
-    if (!r.fatal.empty() || !device_errors.empty() || !r.plan.problems.empty() ||
-        (status != 0 && !r.plan.files.count(r.plan.file))) {
-        if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty())
-            std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
-        return 1;
-    }
-    if (!ahead.empty()) {
-        const tiles_amp::ahead_sources compiled = tiles_amp::compile_ahead(r.plan, targets);
-        for (const std::string& m : compiled.warnings) std::fprintf(stderr, "tiles-amp: warning: %s\n", m.c_str());
-        for (const std::string& m : compiled.errors) std::fprintf(stderr, "%s\n", m.c_str());
-        if (!compiled.errors.empty() || !write(ahead, compiled.source)) return 1;
-    }
-    // The headers first: a build that sees the source's translation finds its headers beside it.
+    if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty() &&
+        (status == 0 || r.plan.files.count(r.plan.file)))
+        return false;
+    if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty())
+        std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
+    return true;
+}
+
+// Writes the kernels compiled at build time for `targets` to `path`; false where they do not compile.
+bool write_ahead(const result& r, const std::vector<tiles::engine::ahead_target>& targets, const std::string& path) {
+    const tiles_amp::ahead_sources compiled = tiles_amp::compile_ahead(r.plan, targets);
+    for (const std::string& m : compiled.warnings) std::fprintf(stderr, "tiles-amp: warning: %s\n", m.c_str());
+    for (const std::string& m : compiled.errors) std::fprintf(stderr, "%s\n", m.c_str());
+    return compiled.errors.empty() && write(path, compiled.source);
+}
+
+// The translations of the headers the source includes that need one, beside the source's.
+bool write_headers(const result& r, const std::string& output) {
     for (const auto& [file, edits] : r.plan.files)
         if (file != r.plan.file &&
             !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file)))
-            return 1;
-    if (!depfile.empty()) {
-        std::string rule = for_make(output) + ":";
-        for (const std::string& file : r.read) rule += " \\\n  " + for_make(file);
-        if (!write(depfile, rule + "\n")) return 1;
+            return false;
+    return true;
+}
+
+// make's rule that the translation depends on every file clang read.
+bool write_depfile(const result& r, const std::string& output, const std::string& depfile) {
+    std::string rule = for_make(output) + ":";
+    for (const std::string& file : r.read) rule += " \\\n  " + for_make(file);
+    return write(depfile, rule + "\n");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::optional<command_line> command = parse_command_line(argc, argv);
+    if (!command) return usage();
+    std::vector<tiles::engine::ahead_target> targets;
+    try {
+        targets = tiles_amp::targets_of(command->routes);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tiles-amp: %s\n", e.what());
+        return 2;
     }
+    result r;
+    const int status = analyse(*command, r);
+
+    std::remove(command->output.c_str());
+    if (!command->ahead.empty()) std::remove(command->ahead.c_str());
+    if (report_errors(r, status, command->input)) return 1;
+    if (!command->ahead.empty() && !write_ahead(r, targets, command->ahead)) return 1;
+    // The headers first: a build that sees the source's translation finds its headers beside it.
+    if (!write_headers(r, command->output)) return 1;
+    if (!command->depfile.empty() && !write_depfile(r, command->output, command->depfile)) return 1;
     // The kernels compiled at build time are built with the translation, in its unit, so that a
     // static library's translation brings them along.
-    const std::string kernels = ahead.empty() ? "" : "#include \"" + ahead + "\"\n";
-    return write(output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
+    const std::string kernels = command->ahead.empty() ? "" : "#include \"" + command->ahead + "\"\n";
+    return write(command->output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
 }
