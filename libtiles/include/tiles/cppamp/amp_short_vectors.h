@@ -11,7 +11,7 @@
 #define TILES_CPPAMP_AMP_SHORT_VECTORS_H
 
 #ifndef __OPENCL_CPP_VERSION__
-#include "amp.h"
+#include "amp.h" // and what it brings, as Microsoft's header includes <amp.h>
 #endif
 
 namespace concurrency {
