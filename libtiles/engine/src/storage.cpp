@@ -8,6 +8,7 @@
 
 #include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
+#include "tiles/engine/context.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
@@ -462,9 +463,8 @@ _cl_mem* device_buffer_in_place(storage& s, const std::shared_ptr<context>& cont
 
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims,
                                            const std::shared_ptr<context>& context) {
-    if (context->device()->host)
-        throw invalid_argument("an array on the CPU accelerator is a staging array: give it the accelerator view "
-                               "of the device it is for, array(extent, cpu_view, device_view)");
+    // C++ AMP's host array: its memory pinned by the default view's driver, as a staging array's.
+    if (context->device()->host) return staging_storage(layout, dims, context, default_context());
     if (layout.type == element_type::float64 && !context->device()->fp64)
         throw unsupported_feature("'" + context->device()->name +
                                   "' has no double precision: an array of double "

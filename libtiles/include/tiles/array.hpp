@@ -48,26 +48,28 @@ template <class T, int N = 1> class array {
 
     // Uninitialized elements on `view`.
     explicit array(const tiles::extent<N>& e,
-                   const accelerator_view& view = accelerator_view(engine::default_context()),
+                   const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
                    access_type cpu_access_type = access_type_auto)
-        : extent(e), storage_(make_storage(e, view)), cpu_access_type_(cpu_access_for(view, cpu_access_type)) {}
+        : extent(e), accelerator_view(view), storage_(make_storage(e, view)),
+          cpu_access_type_(cpu_access_for(view, cpu_access_type)) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
-    explicit array(int e0, const accelerator_view& view = accelerator_view(engine::default_context()),
+    explicit array(int e0, const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
                    access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<1>(e0), view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 2>>
-    array(int e0, int e1, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, int e1, const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<2>(e0, e1), view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 3>>
-    array(int e0, int e1, int e2, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, int e1, int e2,
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<3>(e0, e1, e2), view, cpu_access_type) {}
 
     // Elements copied from [first, last), which must hold exactly e.size() values (one upload).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
     array(const tiles::extent<N>& e, InputIt first, InputIt last,
-          const accelerator_view& view = accelerator_view(engine::default_context()),
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(e, view, cpu_access_type) {
         detail::copy_range_in(first, last, *this).get();
@@ -79,11 +81,12 @@ template <class T, int N = 1> class array {
     // (CL_MEM_ALLOC_HOST_PTR), which data() gives the host; copies between it and an array on
     // `associated` move data straight between that memory and the device. Where `cpu_view` is
     // a device's, an array there like any other, associated with `associated`.
-    array(const tiles::extent<N>& e, const accelerator_view& cpu_view, const accelerator_view& associated)
-        : extent(e), storage_(make_staging(e, cpu_view, associated)), cpu_access_type_(access_type_read_write) {}
+    array(const tiles::extent<N>& e, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
+        : extent(e), accelerator_view(cpu_view), storage_(make_staging(e, cpu_view, associated)),
+          cpu_access_type_(access_type_read_write) {}
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
-    array(const tiles::extent<N>& e, InputIt first, InputIt last, const accelerator_view& cpu_view,
-          const accelerator_view& associated)
+    array(const tiles::extent<N>& e, InputIt first, InputIt last, const tiles::accelerator_view& cpu_view,
+          const tiles::accelerator_view& associated)
         : array(e, cpu_view, associated) {
         detail::copy_range_in(first, last, *this).get();
     }
@@ -91,7 +94,7 @@ template <class T, int N = 1> class array {
     // The e.size() elements from `first` (AMP's begin-only form: the range must hold that many).
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
     array(const tiles::extent<N>& e, InputIt first,
-          const accelerator_view& view = accelerator_view(engine::default_context()),
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(e, view, cpu_access_type) {
         detail::copy_range_in(first, *this).get();
@@ -99,8 +102,8 @@ template <class T, int N = 1> class array {
 
     // The staging form of the begin-only constructor.
     template <class InputIt, class = typename std::iterator_traits<InputIt>::iterator_category>
-    array(const tiles::extent<N>& e, InputIt first, const accelerator_view& cpu_view,
-          const accelerator_view& associated)
+    array(const tiles::extent<N>& e, InputIt first, const tiles::accelerator_view& cpu_view,
+          const tiles::accelerator_view& associated)
         : array(e, cpu_view, associated) {
         detail::copy_range_in(first, *this).get();
     }
@@ -108,63 +111,69 @@ template <class T, int N = 1> class array {
     // C++ AMP's forms of the constructors above with the extent as ints (ranks 1 to 3), which the
     // C++ AMP book's samples use: array<float, 2> a(rows, cols, v.begin(), v.end()).
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, It first, It last,
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<1>(e0), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, It last, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, int e1, It first, It last,
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<2>(e0, e1), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
     array(int e0, int e1, int e2, It first, It last,
-          const accelerator_view& view = accelerator_view(engine::default_context()),
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<3>(e0, e1, e2), first, last, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, It first, const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<1>(e0), first, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, int e1, It first,
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<2>(e0, e1), first, view, cpu_access_type) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, const accelerator_view& view = accelerator_view(engine::default_context()),
+    array(int e0, int e1, int e2, It first,
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(tiles::extent<3>(e0, e1, e2), first, view, cpu_access_type) {}
     template <int M = N, class = std::enable_if_t<M == 1>>
-    array(int e0, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<1>(e0), cpu_view, associated) {}
     template <int M = N, class = std::enable_if_t<M == 2>>
-    array(int e0, int e1, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, int e1, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<2>(e0, e1), cpu_view, associated) {}
     template <int M = N, class = std::enable_if_t<M == 3>>
-    array(int e0, int e1, int e2, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, int e1, int e2, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<3>(e0, e1, e2), cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, It last, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, It first, It last, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<1>(e0), first, last, cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, It last, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, int e1, It first, It last, const tiles::accelerator_view& cpu_view,
+          const tiles::accelerator_view& associated)
         : array(tiles::extent<2>(e0, e1), first, last, cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, It last, const accelerator_view& cpu_view,
-          const accelerator_view& associated)
+    array(int e0, int e1, int e2, It first, It last, const tiles::accelerator_view& cpu_view,
+          const tiles::accelerator_view& associated)
         : array(tiles::extent<3>(e0, e1, e2), first, last, cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 1>, class = iterator_t<It>>
-    array(int e0, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, It first, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<1>(e0), first, cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 2>, class = iterator_t<It>>
-    array(int e0, int e1, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, int e1, It first, const tiles::accelerator_view& cpu_view, const tiles::accelerator_view& associated)
         : array(tiles::extent<2>(e0, e1), first, cpu_view, associated) {}
     template <class It, int M = N, class = std::enable_if_t<M == 3>, class = iterator_t<It>>
-    array(int e0, int e1, int e2, It first, const accelerator_view& cpu_view, const accelerator_view& associated)
+    array(int e0, int e1, int e2, It first, const tiles::accelerator_view& cpu_view,
+          const tiles::accelerator_view& associated)
         : array(tiles::extent<3>(e0, e1, e2), first, cpu_view, associated) {}
 
     // Elements copied from a container with data() and size(), which must hold at least e.size().
     template <class Container, class = decltype(std::data(std::declval<const Container&>()))>
     array(const tiles::extent<N>& e, const Container& source,
-          const accelerator_view& view = accelerator_view(engine::default_context()),
+          const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
           access_type cpu_access_type = access_type_auto)
         : array(e, view, cpu_access_type) {
         engine::check_host_range(std::size(source), e.size(), "the source range of an array");
@@ -173,7 +182,7 @@ template <class T, int N = 1> class array {
 
     // A copy of a view's elements (or of another array's, on another accelerator view), on `view`.
     explicit array(const array_view<const T, N>& source,
-                   const accelerator_view& view = accelerator_view(engine::default_context()),
+                   const tiles::accelerator_view& view = tiles::accelerator_view(engine::default_context()),
                    access_type cpu_access_type = access_type_auto)
         : array(source.extent, view, cpu_access_type) {
         detail::copy_containers(source, *this);
@@ -186,7 +195,7 @@ template <class T, int N = 1> class array {
 
     // An array over storage made by libtiles itself (interop::make_array, say).
     array(std::shared_ptr<engine::storage> storage, const tiles::extent<N>& e)
-        : extent(e), storage_(std::move(storage)) {}
+        : extent(e), accelerator_view(engine::home_of(*storage)), storage_(std::move(storage)) {}
 
     // A moved-from array may only be assigned to or destroyed.
     array(array&&) noexcept = default;
@@ -284,15 +293,15 @@ template <class T, int N = 1> class array {
     template <int K> array_view<const T, K> view_as(const tiles::extent<K>& e) const;
 
     // The accelerator view the array lives on.
-    accelerator_view get_accelerator_view() const { return accelerator_view(engine::home_of(*storage_)); }
+    tiles::accelerator_view get_accelerator_view() const { return tiles::accelerator_view(engine::home_of(*storage_)); }
     // The host's access to the array that its constructor asked for (C++ AMP's cpu_access_type;
     // access_type_auto there: the accelerator's default_cpu_access_type). libtiles reaches an
     // array's elements from the host whatever it is, through copies where the device has memory of
     // its own.
     access_type get_cpu_access_type() const { return cpu_access_type_; }
     // The view the array's data is meant for: a staging array's associated view, else its own.
-    accelerator_view get_associated_accelerator_view() const {
-        return accelerator_view(engine::associated_of(*storage_));
+    tiles::accelerator_view get_associated_accelerator_view() const {
+        return tiles::accelerator_view(engine::associated_of(*storage_));
     }
 
     // The array's extent (C++ AMP's get_extent(), and the `extent` member).
@@ -306,15 +315,20 @@ template <class T, int N = 1> class array {
 
     // The array's extent.
     tiles::extent<N> extent;
+    // The accelerator view the array lives on: C++ AMP's property `a.accelerator_view`, as
+    // get_accelerator_view() gives it.
+    tiles::accelerator_view accelerator_view;
 
   private:
-    static std::shared_ptr<engine::storage> make_storage(const tiles::extent<N>& e, const accelerator_view& view) {
+    static std::shared_ptr<engine::storage> make_storage(const tiles::extent<N>& e,
+                                                         const tiles::accelerator_view& view) {
         engine::check_extent(N, e.components().data(), "an array");
         return engine::storage_on_device(element_layout::of<T>(), engine::dims_of(N, e.components().data()),
                                          view.context());
     }
-    static std::shared_ptr<engine::storage> make_staging(const tiles::extent<N>& e, const accelerator_view& cpu_view,
-                                                         const accelerator_view& associated) {
+    static std::shared_ptr<engine::storage> make_staging(const tiles::extent<N>& e,
+                                                         const tiles::accelerator_view& cpu_view,
+                                                         const tiles::accelerator_view& associated) {
         engine::check_extent(N, e.components().data(), "an array");
         return engine::staging_storage(element_layout::of<T>(), engine::dims_of(N, e.components().data()),
                                        cpu_view.context(), associated.context());
@@ -334,7 +348,7 @@ template <class T, int N = 1> class array {
 
     // C++ AMP's rule for an array's CPU access: `asked`, or where it is auto the accelerator's
     // default; any access but none needs memory the CPU shares with the device.
-    static access_type cpu_access_for(const accelerator_view& view, access_type asked) {
+    static access_type cpu_access_for(const tiles::accelerator_view& view, access_type asked) {
         return detail::cpu_access_for(view.get_accelerator(), asked);
     }
 

@@ -37,7 +37,8 @@ template <int N, class Derived> class int_vector {
     constexpr int_vector() : v_{} {}
     template <class... Ints, class = std::enable_if_t<sizeof...(Ints) == N && (std::is_integral_v<Ints> && ...)>>
     constexpr explicit int_vector(Ints... components) : v_{static_cast<int>(components)...} {}
-    constexpr explicit int_vector(const int (&components)[N]) : v_{} {
+    // The N components at `components` (C++ AMP's `const int _Array[_Rank]`, which a pointer passes too).
+    constexpr explicit int_vector(const int* components) : v_{} {
         for (int d = 0; d < N; ++d) v_[d] = components[d];
     }
 

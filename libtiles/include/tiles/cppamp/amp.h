@@ -8,6 +8,29 @@
 // folder on the include path. docs/guides/from-cpp-amp.md.
 #pragma once
 
+// The standard headers C++ AMP's <amp.h> brings, which programs count on: those Microsoft's amp.h,
+// amprt.h and amprt_exceptions.h include, and those HCC's adds through its hc_defines.h (<cassert>,
+// for assert, among them). Not HCC's <cstring>: its ::index() makes `index<2>` ambiguous.
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <future>
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
 #include "tiles/amp_accelerator.hpp"
 #include "tiles/detail/amp_direct3d.h"
 #include "tiles/tiles.hpp"

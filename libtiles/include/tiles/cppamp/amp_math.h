@@ -16,6 +16,7 @@
 #define FP_SUBNORMAL 3
 #define FP_NORMAL 4
 #else
+// <cmath> and <amp.h> with what it brings, as Microsoft's includes <cmath> and its runtime's header.
 #include <cmath>
 #include <limits>
 

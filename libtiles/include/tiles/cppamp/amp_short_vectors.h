@@ -11,7 +11,7 @@
 #define TILES_CPPAMP_AMP_SHORT_VECTORS_H
 
 #ifndef __OPENCL_CPP_VERSION__
-#include "amp.h"
+#include "amp.h" // and what it brings, as Microsoft's header includes <amp.h>
 #endif
 
 namespace concurrency {
@@ -113,6 +113,15 @@ class norm {
 };
 inline unorm::unorm(const norm& v) : value_(tiles_detail::clamped(float(v), 0.0f, 1.0f)) {}
 #undef TILES_NORM_OPERATORS
+
+// The bounds and the zero of norm and unorm: macros, as Microsoft's header defines them, so that
+// they hold without `using namespace concurrency::graphics;`.
+#define NORM_ZERO ((concurrency::graphics::norm)0.0f)
+#define NORM_MIN ((concurrency::graphics::norm)-1.0f)
+#define NORM_MAX ((concurrency::graphics::norm)1.0f)
+#define UNORM_ZERO ((concurrency::graphics::unorm)0.0f)
+#define UNORM_MIN ((concurrency::graphics::unorm)0.0f)
+#define UNORM_MAX ((concurrency::graphics::unorm)1.0f)
 
 /// AMP's short vector of N components of T: short_vector<float, 3>::type is float_3, and
 /// short_vector<T, 1>::type is T.

@@ -49,7 +49,8 @@ std::shared_ptr<storage> storage_over_host(element_layout layout, const dims3& d
 // host reads it, without ever moving what no one wrote.
 std::shared_ptr<storage> storage_without_source(element_layout layout, const dims3& dims);
 
-// Storage that lives on one context (what an array owns); allocated there at once.
+// Storage that lives on one context (what an array owns); allocated there at once. On the CPU
+// accelerator's context, C++ AMP's host array: a staging array associated with the default context.
 std::shared_ptr<storage> storage_on_device(element_layout layout, const dims3& dims,
                                            const std::shared_ptr<context>& context);
 
