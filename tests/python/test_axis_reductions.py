@@ -222,6 +222,7 @@ def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
     same(getattr(xp, op)(tiles.array_view(memory), axis=-1), getattr(np, op)(host, axis=-1), tolerance(dtype, op))
 
 
+@pytest.mark.oclgrind
 def test_the_rows_kernel_is_clean_under_oclgrind(monkeypatch):
     """The rows kernel's vector reads, on a strict checked context: Oclgrind finds no access out of
     bounds and no race on the tile's memory (it would raise tiles.CheckFailed)."""

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 import tiles
 from tiles._info import human_size
 
@@ -27,6 +28,7 @@ def test_python_m_tiles_lists_every_device_and_the_default():
     assert f"Default (*): {tiles.default_device().name}, because " in text
 
 
+@pytest.mark.oclgrind
 def test_under_tiles_checked_the_default_named_is_the_simulator_as_tiles_info_says():
     assert "\nDefault (*): Oclgrind Simulator, because " in run(TILES_CHECKED="1")
 

@@ -258,6 +258,7 @@ def _run(script: str, checked: str) -> subprocess.CompletedProcess:
                           timeout=600)
 
 
+@pytest.mark.oclgrind
 def test_checked_mode_reports_host_writes_not_followed_by_refresh_at_the_user_s_line():
     run = _run(HOST_WRITE, "1")
     assert run.returncode == 0, run.stderr
@@ -274,6 +275,7 @@ def test_checked_mode_reports_host_writes_not_followed_by_refresh_at_the_user_s_
     assert quiet.stdout == run.stdout
 
 
+@pytest.mark.oclgrind
 def test_checked_contexts_watch_algorithms_and_assignments_too():
     checked = tiles.Context.checked()
     data = np.arange(8, dtype=np.float32)
@@ -297,6 +299,7 @@ def test_checked_contexts_watch_algorithms_and_assignments_too():
         assert tiles.reduce(view, context=checked) == np.float32(50 + data[1:].sum())
 
 
+@pytest.mark.oclgrind
 def test_checked_mode_watches_the_data_a_view_shares_with_its_sections_only():
     checked = tiles.Context.checked()
     add = tiles.Kernel("__kernel void add(__global float* d, __global const float* s) "
@@ -316,6 +319,7 @@ def test_checked_mode_watches_the_data_a_view_shares_with_its_sections_only():
         tiles.parallel_for_each(tiles.extent(2), add, out[0:2], first[2:4], context=checked)
 
 
+@pytest.mark.oclgrind
 def test_strict_checked_contexts_raise_check_failed_for_host_writes():
     strict = tiles.Context.checked(strict=True)
     data = np.arange(8, dtype=np.float32)

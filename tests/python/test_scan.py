@@ -220,6 +220,7 @@ def test_nonzero_on_the_device(dtype, shape, context):
             np.testing.assert_array_equal(got.get(), indices)
 
 
+@pytest.mark.oclgrind
 def test_the_kernels_are_clean_under_oclgrind():
     """Every kernel of a scan across tiles and levels, along each axis, of products, and of a mask's positions,
     on a strict checked context: Oclgrind finds no race on the tiles' scratch, no access out of

@@ -32,7 +32,7 @@ def launches(context: tiles.Context) -> int:
     return context.counters()["launches"]
 
 
-@pytest.mark.parametrize("checked", [False, True])
+@pytest.mark.parametrize("checked", [False, pytest.param(True, marks=pytest.mark.oclgrind)])
 def test_a_host_view_first_and_an_array_second_run_where_the_array_lives(checked):
     there = another_context(checked)
     default = tiles.Context.default()
@@ -120,6 +120,7 @@ def test_data_of_no_elements_counts_where_it_stands():
         _tiles.context_for([3])
 
 
+@pytest.mark.oclgrind
 def test_checked_launches_ask_for_the_default_context_once(monkeypatch):
     """_checking tells a strict default context by its OpenCL handles, asked of the engine once:
     the engine chooses the default context once and never releases it."""
