@@ -18,7 +18,7 @@ import sys
 
 # The most sentences over 60 words that docs/ may hold. It only goes down: lower it whenever a
 # rewrite leaves fewer, never raise it to let a new one in.
-LIMIT = 22
+LIMIT = 0
 LONGEST = 60
 
 FENCE = re.compile(r"^\s*(```|~~~)")
