@@ -30,6 +30,8 @@ C_TEST(test_algorithms_run_where_they_are_told, "[algorithms]")
 C_TEST(test_data_of_no_elements_counts_where_it_stands, "[algorithms]")
 C_TEST(test_cholesky_matches_a_c_loop, "[algorithms][linalg]")
 C_TEST(test_cholesky_refusals, "[algorithms][linalg]")
+C_TEST(test_qr_matches_its_properties, "[algorithms][linalg]")
+C_TEST(test_qr_refusals, "[algorithms][linalg]")
 C_TEST(test_algorithm_refusals, "[algorithms]")
 C_TEST(test_algorithms_described, "[algorithms]")
 

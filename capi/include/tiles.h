@@ -1119,6 +1119,15 @@ TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* i
  * (from 0) whose pivot is not positive (LAPACK's info, that column + 1). */
 TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int upper, tiles_view* output);
 
+/* The QR factorization A = Q R of each m x n matrix of `input` (rank 2, or a stack of rank 3 or
+ * more), k = min(m, n): into `q` Q, m x k with orthonormal columns, and into `r` R, k x n and upper
+ * triangular; with `complete` not 0, Q is m x m and R m x n. Neither is the input. float or double
+ * elements. Blocked Householder QR, as LAPACK's geqrf and orgqr: the host factors each panel,
+ * gemm on the device updates the rest and forms Q. R's diagonal has geqrf's signs; a
+ * rank-deficient matrix gives zeros there, never NaNs. */
+TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q,
+                                tiles_view* r);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until

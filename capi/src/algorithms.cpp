@@ -19,6 +19,7 @@
 #include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/description.hpp"
 #include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -320,6 +321,13 @@ tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("cholesky", "tiles_cholesky", {input, output});
         tiles::algorithms::cholesky(context_for(context, o), o[0], upper != 0, o[1]);
+    });
+}
+
+tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q, tiles_view* r) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("qr", "tiles_qr", {input, q, r});
+        tiles::algorithms::qr(context_for(context, o), o[0], complete != 0, o[1], o[2]);
     });
 }
 

@@ -41,6 +41,8 @@ int test_algorithms_described(void);
 /* test_linalg.c */
 int test_cholesky_matches_a_c_loop(void);
 int test_cholesky_refusals(void);
+int test_qr_matches_its_properties(void);
+int test_qr_refusals(void);
 
 /* test_half.c */
 int test_half_and_bfloat16_data(void);

@@ -751,9 +751,9 @@ int test_algorithms_described(void) {
     const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
     /* The algorithms in the catalogue's order, each named as its functions are; the loop below
      * holds the catalogue to it, so the rest may say each by its place. */
-    enum { reduce, block_sum, block_average, transpose, stencil, gemm, cholesky, algorithm_count };
+    enum { reduce, block_sum, block_average, transpose, stencil, gemm, cholesky, qr, algorithm_count };
     const char* const names[algorithm_count] = {"reduce",  "block_sum", "block_average", "transpose",
-                                                "stencil", "gemm",      "cholesky"};
+                                                "stencil", "gemm",      "cholesky",      "qr"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
@@ -761,7 +761,7 @@ int test_algorithms_described(void) {
         ++count;
     }
     CHECK(count == algorithm_count);
-    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 7; libtiles has 7");
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 8; libtiles has 8");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
@@ -787,6 +787,9 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe_operand(&operand, cholesky, 0));
     CHECK(operand.min_rank == 2 && operand.max_rank == INT_MAX && operand.written == 0);
     CHECK(operand.dtypes == (dtype_bit(TILES_FLOAT32) | dtype_bit(TILES_FLOAT64)));
+    /* qr's: the input and its two factors, and its plain number `complete`. */
+    CHECK_OK(tiles_algorithm_describe(&info, qr));
+    CHECK(info.operand_count == 3 && info.number_count == 1 && strcmp(info.numbers[0], "complete") == 0);
 
     /* The named parameters' values are the C enums', by their names. */
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
@@ -814,6 +817,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 7");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 8");
     return failed;
 }

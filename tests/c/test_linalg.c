@@ -1,6 +1,7 @@
 /* C tests of tiles_cholesky against a plain C Cholesky in double: float and double matrices of
  * sizes that are and are not multiples of its block (128), a stack of them, the upper factor, and
- * the error for a matrix that is not positive definite, which names its first failing column. */
+ * the error for a matrix that is not positive definite, which names its first failing column. And
+ * of tiles_qr, its factors' properties checked in double: tall, wide, square, stacked, both modes. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,5 +143,117 @@ int test_cholesky_refusals(void) {
     tiles_view_release(out);
     tiles_view_release(input);
     free(a);
+    return failed;
+}
+
+/* The largest |(Q^T Q - I)_ij| and |(Q R - A)_ij| / (1 + max |A|) of one m x n matrix, in double,
+ * Q m x qc and R rc x n (row-major); a nonzero below R's diagonal counts as an error of 1. */
+static double qr_error(const double* a, const double* q, const double* r, int m, int n, int qc, int rc) {
+    double worst = 0, scale = 1;
+    for (int i = 0; i < m * n; i++) scale = fmax(scale, fabs(a[i]));
+    for (int i = 0; i < qc; i++)
+        for (int j = 0; j < qc; j++) {
+            double sum = i == j ? -1 : 0;
+            for (int k = 0; k < m; k++) sum += q[k * qc + i] * q[k * qc + j];
+            worst = fmax(worst, fabs(sum));
+        }
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double sum = -a[i * n + j];
+            for (int k = 0; k < rc && k < qc; k++) sum += q[i * qc + k] * r[k * n + j];
+            worst = fmax(worst, fabs(sum) / scale);
+        }
+    for (int i = 0; i < rc; i++)
+        for (int j = 0; j < i && j < n; j++)
+            if (r[i * n + j] != 0) worst = 1;
+    return worst;
+}
+
+static void to_doubles(double* out, const void* values, tiles_dtype dtype, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        out[i] = dtype == TILES_FLOAT32 ? ((const float*)values)[i] : ((const double*)values)[i];
+}
+
+/* tiles_qr of `count` m x n random matrices of `dtype`, checked in double: Q's columns
+ * orthonormal, R upper triangular and Q R = A, each within `tolerance`. */
+static int qr_case(tiles_dtype dtype, int count, int m, int n, int complete, double tolerance) {
+    int failed = 0;
+    const int k = m < n ? m : n, qc = complete ? m : k, rc = complete ? m : k;
+    const size_t size = tiles_dtype_size(dtype), elements = (size_t)count * (size_t)m * (size_t)n;
+    const size_t q_elements = (size_t)count * (size_t)m * (size_t)qc, r_elements = (size_t)count * (size_t)rc * n;
+    double* a = malloc(elements * sizeof *a);
+    unsigned char* input = malloc(elements * size);
+    unsigned char* q = calloc(q_elements, size);
+    unsigned char* r = calloc(r_elements, size);
+    for (size_t i = 0; i < elements; i++) {
+        a[i] = random_unit();
+        if (dtype == TILES_FLOAT32)
+            ((float*)input)[i] = (float)a[i];
+        else
+            ((double*)input)[i] = a[i];
+    }
+    const tiles_shape shape = count > 1 ? shape_of(dtype, 3, count, m, n) : shape_of(dtype, 2, m, n, 0);
+    const tiles_shape q_shape = count > 1 ? shape_of(dtype, 3, count, m, qc) : shape_of(dtype, 2, m, qc, 0);
+    const tiles_shape r_shape = count > 1 ? shape_of(dtype, 3, count, rc, n) : shape_of(dtype, 2, rc, n, 0);
+    tiles_view *input_view = NULL, *q_view = NULL, *r_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input_view, &shape, input));
+    CHECK_OK(tiles_view_create(&q_view, &q_shape, q));
+    CHECK_OK(tiles_view_create(&r_view, &r_shape, r));
+    if (CHECK_OK(tiles_qr(NULL, input_view, complete, q_view, r_view)) && CHECK_OK(tiles_view_synchronize(q_view)) &&
+        CHECK_OK(tiles_view_synchronize(r_view))) {
+        double* qd = malloc(q_elements * sizeof *qd);
+        double* rd = malloc(r_elements * sizeof *rd);
+        to_doubles(qd, q, dtype, q_elements);
+        to_doubles(rd, r, dtype, r_elements);
+        double worst = 0;
+        for (int c = 0; c < count; c++)
+            worst = fmax(
+                worst, qr_error(a + (size_t)c * m * n, qd + (size_t)c * m * qc, rd + (size_t)c * rc * n, m, n, qc, rc));
+        if (!CHECK(worst <= tolerance)) printf("  worst error %g\n", worst);
+        free(rd);
+        free(qd);
+    }
+    CHECK_OK(tiles_view_release(input_view));
+    CHECK_OK(tiles_view_release(q_view));
+    CHECK_OK(tiles_view_release(r_view));
+    if (failed) printf("  (qr of %d %s %dx%d, complete %d)\n", count, tiles_dtype_name(dtype), m, n, complete);
+    free(r);
+    free(q);
+    free(input);
+    free(a);
+    return failed;
+}
+
+int test_qr_matches_its_properties(void) {
+    int failed = 0;
+    failed += qr_case(TILES_FLOAT32, 1, 1, 1, 0, 1e-5);
+    failed += qr_case(TILES_FLOAT32, 1, 200, 150, 0, 1e-4);
+    failed += qr_case(TILES_FLOAT32, 1, 130, 260, 0, 1e-4);
+    failed += qr_case(TILES_FLOAT32, 1, 128, 128, 1, 1e-4);
+    failed += qr_case(TILES_FLOAT32, 2, 150, 40, 1, 1e-4);
+    if (fp64_device()) {
+        failed += qr_case(TILES_FLOAT64, 1, 300, 140, 0, 1e-12);
+        failed += qr_case(TILES_FLOAT64, 3, 70, 90, 1, 1e-12);
+    }
+    return failed;
+}
+
+int test_qr_refusals(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    float values[20 * 10] = {0}, q[20 * 20], r[20 * 10];
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 20, 10, 0);
+    const tiles_shape square = shape_of(TILES_FLOAT32, 2, 20, 20, 0);
+    const tiles_shape reduced_r = shape_of(TILES_FLOAT32, 2, 10, 10, 0);
+    tiles_view *input = NULL, *q_view = NULL, *r_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create(&q_view, &square, q));
+    CHECK_OK(tiles_view_create(&r_view, &reduced_r, r));
+    CHECK_FAILS(tiles_qr(NULL, input, 0, q_view, r_view), invalid, "qr: the orthogonal factor");
+    CHECK_FAILS(tiles_qr(NULL, input, 1, q_view, r_view), invalid, "qr: the triangular factor");
+    CHECK_FAILS(tiles_qr(NULL, input, 1, q_view, input), invalid, "the view is of const memory");
+    tiles_view_release(r_view);
+    tiles_view_release(q_view);
+    tiles_view_release(input);
     return failed;
 }

@@ -1,7 +1,8 @@
 """tiles.array_api.linalg against numpy's linalg: every function of the extension libtiles
 computes, on the device (a route through numpy on the host fails these tests); cholesky on random,
 ill-conditioned, stacked and not positive-definite matrices, sizes that are and are not multiples
-of its block; and the functions not on the device yet, missing to hasattr and named when asked for."""
+of its block; qr on tall, wide, square, rank-deficient, stacked and empty matrices in both modes;
+and the functions not on the device yet, missing to hasattr and named when asked for."""
 
 import math
 
@@ -132,6 +133,78 @@ def test_tiles_cholesky_on_numpy_data():
     np.testing.assert_allclose(tiles.cholesky(a, upper=True), np.linalg.cholesky(a).T, rtol=2e-4, atol=1e-3)
 
 
+# qr.
+
+def check_qr(a, q, r, mode):
+    """Q's columns orthonormal, R upper triangular, Q R = A, and |R| numpy's |R| (LAPACK's R, whose
+    rows' signs are geqrf's, as libtiles')."""
+    m, n = a.shape[-2:]
+    k = m if mode == "complete" else min(m, n)
+    assert q.shape == a.shape[:-1] + (k,) and r.shape == a.shape[:-2] + (k, n)
+    q, r = q.get().astype(np.float64), r.get().astype(np.float64)
+    eps = np.finfo(a.dtype).eps
+    scale = max(1.0, float(np.abs(a).max()))
+    identity = np.broadcast_to(np.eye(k), a.shape[:-2] + (k, k))
+    np.testing.assert_allclose(np.swapaxes(q, -1, -2) @ q, identity, atol=200 * eps * math.sqrt(m))
+    np.testing.assert_allclose(q @ r, a.astype(np.float64), atol=200 * eps * scale * math.sqrt(m * n))
+    assert np.all(np.tril(r, -1) == 0)
+    _, expected = np.linalg.qr(a.astype(np.float64), mode=mode)
+    np.testing.assert_allclose(np.abs(r), np.abs(expected), atol=200 * eps * scale * math.sqrt(m * n))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+@pytest.mark.parametrize("shape", [(1, 1), (7, 5), (5, 7), (128, 128), (300, 200), (200, 300), (257, 257),
+                                   (400, 130)])
+def test_qr_of_random_matrices(dtype, mode, shape):
+    a = rng.standard_normal(shape).astype(dtype)
+    q, r = xp.linalg.qr(on_device(a), mode=mode)
+    assert isinstance(q, tiles.array) and q.dtype == dtype and r.dtype == dtype
+    check_qr(a, q, r, mode)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_qr_of_rank_deficient_matrices_has_no_nans(dtype):
+    a = (rng.standard_normal((260, 3)) @ rng.standard_normal((3, 150))).astype(dtype)
+    a[:, 10] = 0
+    q, r = xp.linalg.qr(on_device(a))
+    assert np.all(np.isfinite(q.get())) and np.all(np.isfinite(r.get()))
+    check_qr(a, q, r, "reduced")
+
+
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+def test_qr_of_a_stack(mode):
+    a = rng.standard_normal((2, 3, 140, 60)).astype(np.float32)
+    q, r = xp.linalg.qr(on_device(a), mode=mode)
+    check_qr(a, q, r, mode)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (3, 0), (2, 0, 4), (0, 3, 3)])
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+def test_qr_of_empty_matrices_has_numpy_shapes(shape, mode):
+    q, r = xp.linalg.qr(on_device(np.ones(shape, np.float32)), mode=mode)
+    expected_q, expected_r = np.linalg.qr(np.ones(shape), mode=mode)
+    assert q.shape == expected_q.shape and r.shape == expected_r.shape
+    np.testing.assert_array_equal(q.get(), expected_q)
+
+
+def test_tiles_qr_on_numpy_data():
+    a = rng.standard_normal((90, 40)).astype(np.float32)
+    q, r = tiles.qr(a)
+    assert isinstance(q, np.ndarray) and q.shape == (90, 40) and r.shape == (40, 40)
+    np.testing.assert_allclose(q @ r, a, atol=1e-4)
+    q, r = tiles.qr(a, mode="complete")
+    assert q.shape == (90, 90) and r.shape == (90, 40)
+    np.testing.assert_allclose(q.T @ q, np.eye(90), atol=1e-4)
+
+
+def test_qr_refuses_what_it_does_not_take():
+    with pytest.raises(ValueError, match="mode"):
+        xp.linalg.qr(on_device(np.eye(3, dtype=np.float32)), mode="r")
+    with pytest.raises(ValueError, match="matrices"):
+        xp.linalg.qr(on_device(np.ones(3, dtype=np.float32)))
+
+
 # The functions made of the namespace's device operations.
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -202,7 +275,7 @@ def test_matrix_norms_of_singular_values_are_refused_naming_svd(ord):
 
 # What is not there yet.
 
-@pytest.mark.parametrize("name", ["qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
+@pytest.mark.parametrize("name", ["svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
                                   "pinv", "matrix_rank", "matrix_power"])
 def test_functions_not_on_the_device_yet_are_missing_and_named(name):
     assert not hasattr(xp.linalg, name)
@@ -211,6 +284,6 @@ def test_functions_not_on_the_device_yet_are_missing_and_named(name):
 
 
 def test_the_extension_is_there_with_the_functions_it_computes():
-    for name in ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer",
+    for name in ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
                  "tensordot", "trace", "vecdot", "vector_norm"]:
         assert callable(getattr(xp.linalg, name)), name

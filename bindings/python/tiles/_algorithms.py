@@ -18,7 +18,8 @@ from .errors import InvalidArgument, conversion
 
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
-__all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky"]
+__all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky",
+           "qr"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -354,3 +355,23 @@ def cholesky(data: Data, *, upper: bool = False, context: Optional[Context] = No
     with _host_writes.launch("cholesky", [view], context, ["data"]):
         _tiles.cholesky(context_handle(context), view._handle, 1 if upper else 0, output._handle)
     return _finished(result, output)
+
+
+def qr(data: Data, *, mode: str = "reduced", context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The QR factorization of each matrix of float32 or float64 (where the device has doubles)
+    data of shape (..., m, n), k = min(m, n): (Q, R) with Q @ R == A, Q's columns orthonormal and R
+    upper triangular; 'reduced' gives Q (..., m, k) and R (..., k, n), 'complete' Q (..., m, m) and
+    R (..., m, n). R's diagonal has LAPACK's geqrf signs, as numpy's. The host factors each panel;
+    gemm on the device does the rest."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr's mode is 'reduced' or 'complete', not {mode!r}")
+    view = _view_of(data)
+    _check_dtypes("qr", view)
+    *batch, m, n = view.shape
+    k = m if mode == "complete" else min(m, n)
+    q, q_output = _output((*batch, m, k), view.dtype)
+    r, r_output = _output((*batch, k, n), view.dtype)
+    with _host_writes.launch("qr", [view], context, ["data"]):
+        _tiles.qr(context_handle(context), view._handle, 1 if mode == "complete" else 0, q_output._handle,
+                  r_output._handle)
+    return _finished(q, q_output), _finished(r, r_output)

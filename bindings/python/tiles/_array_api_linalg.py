@@ -1,12 +1,13 @@
 """The array API's linalg extension for libtiles' data: tiles.array_api.linalg.
 
-Every function here computes on the device. cholesky is libtiles' blocked factorization (the C
-API's tiles_cholesky: the host factors each diagonal block, gemm on the device does the rest);
-matmul is gemm for float32 (float64) matrices; the others are compositions of the namespace's
-device operations (elementwise arithmetic, sums, maxima and minima over axes, gathers, permute_dims).
-docs/guides/linalg.md says which steps run where and what crosses the bus.
+Every function here computes on the device. cholesky and qr are libtiles' blocked
+factorizations (the C API's tiles_cholesky and tiles_qr: the host factors each diagonal block or
+panel, gemm on the device does the rest); matmul is gemm for float32 (float64) matrices; the
+others are compositions of the namespace's device operations (elementwise arithmetic, sums, maxima
+and minima over axes, gathers, permute_dims). docs/guides/linalg.md says which steps run where and
+what crosses the bus.
 
-The functions of the extension that need a factorization libtiles does not have yet (qr, svd,
+The functions of the extension that need a factorization libtiles does not have yet (svd,
 svdvals, eigh, eigvalsh, solve, inv, det, slogdet, pinv, matrix_rank, matrix_power) are absent:
 asking for one raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg, "svd") is
 False, as the probes of SciPy and array-api-compat read it, and a NotImplementedError whose message
@@ -25,11 +26,11 @@ from . import _linalg, _tiles
 from . import array_api as xp
 from ._devices import context_handle
 
-__all__ = ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "tensordot",
-           "trace", "vecdot", "vector_norm"]
+__all__ = ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
+           "tensordot", "trace", "vecdot", "vector_norm"]
 
 # The functions of the standard's linalg extension that libtiles does not yet compute on the device.
-NOT_ON_DEVICE_YET = ("qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
+NOT_ON_DEVICE_YET = ("svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
                      "matrix_rank", "matrix_power")
 
 
@@ -59,6 +60,35 @@ def cholesky(x: Any, /, *, upper: bool = False) -> Any:
         _tiles.cholesky(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if upper else 0,
                         factor.view()._handle)
     return factor
+
+
+def qr(x: Any, /, *, mode: str = "reduced") -> Tuple[Any, Any]:
+    """The QR factorization of each matrix of x (..., m, n), float32 or float64: (Q, R) with
+    Q @ R == x, Q's columns orthonormal and R upper triangular, new arrays on x's device. With
+    k = min(m, n), 'reduced' gives Q (..., m, k) and R (..., k, n); 'complete' Q (..., m, m) and
+    R (..., m, n). R's diagonal has LAPACK's geqrf signs, as numpy's."""
+    from . import _algorithms  # which imports _data first
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr's mode is 'reduced' or 'complete', not {mode!r}")
+    if x.ndim < 2:
+        raise ValueError(f"qr takes matrices (..., m, n), not data of shape {x.shape}")
+    m, n = x.shape[-2:]
+    k = m if mode == "complete" else builtins.min(m, n)
+    q = xp.empty(x.shape[:-1] + (k,), dtype=x.dtype, device=x.device)
+    r = xp.empty(x.shape[:-2] + (k, n), dtype=x.dtype, device=x.device)
+    if builtins.min(m, n) == 0:
+        return _empty_qr(x, q, r)
+    if x.size:
+        _tiles.qr(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if mode == "complete" else 0,
+                  q.view()._handle, r.view()._handle)
+    return q, r
+
+
+def _empty_qr(x: Any, q: Any, r: Any) -> Tuple[Any, Any]:
+    """qr of matrices with no rows or no columns: Q the identity's first columns, R zeros."""
+    # The identity broadcast by an elementwise sum, which runs on the device.
+    eye = xp.eye(q.shape[-2], q.shape[-1], dtype=x.dtype, device=x.device)
+    return xp.zeros(q.shape, dtype=x.dtype, device=x.device) + eye, xp.zeros(r.shape, dtype=x.dtype, device=x.device)
 
 
 def matmul(x1: Any, x2: Any, /) -> Any:

@@ -55,7 +55,8 @@ struct catalog_entry {
     algorithm(transpose)            \
     algorithm(stencil)              \
     algorithm(gemm)                 \
-    algorithm(cholesky)
+    algorithm(cholesky)             \
+    algorithm(qr)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

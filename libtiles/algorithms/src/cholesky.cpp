@@ -13,6 +13,7 @@
 
 #include "catalog.hpp"
 #include "cholesky_panel.hpp"
+#include "factor_transfer.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -23,43 +24,11 @@ extern const char tiles_kernel_cholesky[];
 namespace tiles::algorithms {
 namespace {
 
-using engine::box;
-
 // The width of a block column: the host factors panel_width x panel_width blocks, and gemm's
 // trailing updates are panel_width deep, enough for its register-blocked kernel to run at speed.
 constexpr int panel_width = 128;
 // The tile of the launch that writes the triangles.
 constexpr int triangle_tile = 8;
-
-// The rows x columns box of matrix `index` of a stack at (row, column).
-box box_of(std::size_t index, int row, int column, int rows, int columns) {
-    return {{index, std::size_t(row), std::size_t(column)}, {1, std::size_t(rows), std::size_t(columns)}};
-}
-
-std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
-    return storage_on_device(element_layout{type, element_size(type)},
-                             dims3{1, std::size_t(rows), std::size_t(columns)}, context);
-}
-
-// The elements of `b` (of float or double elements) as doubles, downloaded.
-std::vector<double> downloaded(storage& data, const box& b, element_type type) {
-    const std::size_t count = engine::volume(b);
-    if (type == element_type::float64) {
-        std::vector<double> values(count);
-        engine::copy_out(data, b, values.data());
-        return values;
-    }
-    std::vector<float> values(count);
-    engine::copy_out(data, b, values.data());
-    return {values.begin(), values.end()};
-}
-
-// Uploads `values` into `b`, rounded to `type` (float or double).
-void uploaded(storage& data, const box& b, element_type type, const std::vector<double>& values) {
-    if (type == element_type::float64) return engine::copy_in(data, b, values.data());
-    const std::vector<float> rounded(values.begin(), values.end());
-    engine::copy_in(data, b, rounded.data());
-}
 
 [[noreturn]] void refuse_not_positive_definite(std::size_t matrix, std::size_t count, int column, double pivot) {
     const std::string which = count > 1 ? "matrix " + std::to_string(matrix) + " of the input" : "the input";

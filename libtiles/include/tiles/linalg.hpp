@@ -4,10 +4,12 @@
 // of one, lives, else on the default view. docs/guides/linalg.md says which steps run where.
 #pragma once
 
+#include <algorithm>
 #include <utility>
 
 #include "tiles/algorithms.hpp"
 #include "tiles/algorithms/cholesky.hpp"
+#include "tiles/algorithms/qr.hpp"
 
 namespace tiles {
 
@@ -52,6 +54,36 @@ array<detail::element_of<Data>, detail::traits_of<Data>::rank> cholesky(const ac
 template <class Data>
 array<detail::element_of<Data>, detail::traits_of<Data>::rank> cholesky(const Data& matrices, bool upper = false) {
     return cholesky(detail::view_of(matrices), matrices, upper);
+}
+
+// The QR factorization A = Q R of each m x n matrix of float, or of double on accelerators with
+// double precision, of `matrices` (one matrix, or a stack of them: extent (..., m, n)), k =
+// min(m, n): Q (..., m, k) with orthonormal columns and R (..., k, n) upper triangular; where
+// `complete`, Q is (..., m, m) and R (..., m, n). R's diagonal has LAPACK's geqrf signs.
+template <class Data, class Q, class R>
+void qr(const accelerator_view& view, const Data& matrices, Q&& q, R&& r, bool complete = false) {
+    algorithms::qr(view.context(), detail::stack_of(matrices), complete, detail::output_stack_of(q),
+                   detail::output_stack_of(r));
+}
+template <class Data>
+std::pair<array<detail::element_of<Data>, detail::traits_of<Data>::rank>,
+          array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+qr(const accelerator_view& view, const Data& matrices, bool complete = false) {
+    constexpr int rank = detail::traits_of<Data>::rank;
+    const int m = matrices.extent[rank - 2], n = matrices.extent[rank - 1], k = complete ? m : std::min(m, n);
+    extent<rank> q_extent = matrices.extent, r_extent = matrices.extent;
+    q_extent[rank - 1] = k;
+    r_extent[rank - 2] = k;
+    std::pair<array<detail::element_of<Data>, rank>, array<detail::element_of<Data>, rank>> factors{
+        array<detail::element_of<Data>, rank>(q_extent, view), array<detail::element_of<Data>, rank>(r_extent, view)};
+    qr(view, matrices, factors.first, factors.second, complete);
+    return factors;
+}
+template <class Data>
+std::pair<array<detail::element_of<Data>, detail::traits_of<Data>::rank>,
+          array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+qr(const Data& matrices, bool complete = false) {
+    return qr(detail::view_of(matrices), matrices, complete);
 }
 
 } // namespace linalg

@@ -1,0 +1,33 @@
+// libtiles algorithms: the factorizations' boxes and transfers (factor_transfer.hpp).
+#include "factor_transfer.hpp"
+
+namespace tiles::algorithms {
+
+engine::box box_of(std::size_t index, int row, int column, int rows, int columns) {
+    return {{index, std::size_t(row), std::size_t(column)}, {1, std::size_t(rows), std::size_t(columns)}};
+}
+
+std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
+    return storage_on_device(element_layout{type, element_size(type)},
+                             dims3{1, std::size_t(rows), std::size_t(columns)}, context);
+}
+
+std::vector<double> downloaded(storage& data, const engine::box& b, element_type type) {
+    const std::size_t count = engine::volume(b);
+    if (type == element_type::float64) {
+        std::vector<double> values(count);
+        engine::copy_out(data, b, values.data());
+        return values;
+    }
+    std::vector<float> values(count);
+    engine::copy_out(data, b, values.data());
+    return {values.begin(), values.end()};
+}
+
+void uploaded(storage& data, const engine::box& b, element_type type, const std::vector<double>& values) {
+    if (type == element_type::float64) return engine::copy_in(data, b, values.data());
+    const std::vector<float> rounded(values.begin(), values.end());
+    engine::copy_in(data, b, rounded.data());
+}
+
+} // namespace tiles::algorithms

@@ -1,0 +1,25 @@
+// libtiles algorithms: what the blocked factorizations (cholesky, qr) share: the boxes of a stack's
+// matrices, compact matrices on the device for gemm (which takes whole arrays), and the moves of
+// panels between the device and the host, where the host works in double whatever the element type.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "support.hpp"
+
+namespace tiles::algorithms {
+
+// The rows x columns box of matrix `index` of a stack at (row, column).
+engine::box box_of(std::size_t index, int row, int column, int rows, int columns);
+
+// A new rows x columns matrix of `type` on `context`, uninitialized.
+std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);
+
+// The elements of `b` (of float or double elements) as doubles, downloaded.
+std::vector<double> downloaded(storage& data, const engine::box& b, element_type type);
+
+// Uploads `values` into `b`, rounded to `type` (float or double).
+void uploaded(storage& data, const engine::box& b, element_type type, const std::vector<double>& values);
+
+} // namespace tiles::algorithms
