@@ -180,6 +180,36 @@ TEST_CASE("stencil over several views equals stencil iterated on one, bit for bi
                               tiles::invalid_argument, "the list of accelerator views is empty");
 }
 
+// Bands tall enough that the halos are several iterations deep and exchanged every few
+// iterations: 433 rows a band give 6 iterations between exchanges for a radius of 1 and 3 for 2,
+// and 21 iterations end between two exchanges.
+TEST_CASE("stencil over several views with deep halos equals stencil iterated on one", "[split][algorithms]") {
+    const tiles::extent<2> shape(1300, 48);
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    const std::vector<float> values = random_floats(shape.size(), 7);
+    tiles::array_view<const float, 2> input(shape, values);
+    const int iterations = 21;
+    for (const int side : {3, 5}) {
+        const std::vector<float> weights = random_floats(std::size_t(side) * side, unsigned(side), 0.0f, 0.2f);
+        tiles::array_view<const float, 2> mask(side, side, weights);
+        tiles::array<float, 2> a(shape, one), b(shape, one);
+        tiles::stencil(one, input, mask, a);
+        for (int i = 1; i < iterations; ++i) {
+            tiles::stencil(one, a, mask, b);
+            std::swap(a, b);
+        }
+        const std::vector<float> expected = a;
+        for (int parts = 2; parts <= 3; ++parts) {
+            INFO("mask " << side << "x" << side << ", " << parts << " views");
+            std::vector<float> got(shape.size(), -1.0f);
+            tiles::array_view<float, 2> output(shape, got);
+            tiles::stencil(several_views(parts), input, mask, output, iterations);
+            output.synchronize();
+            CHECK(same_bits(got, expected));
+        }
+    }
+}
+
 TEST_CASE("gemm over several views equals gemm on one, bit for bit", "[split][algorithms]") {
     const int m = 101, k = 45, n = 67;
     const std::vector<float> a_values = random_floats(std::size_t(m) * k, 1),

@@ -1253,13 +1253,13 @@ TILES_API tiles_status tiles_split_release(tiles_split* split);
 TILES_API tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumulator,
                                           tiles_context* const* contexts, size_t count, const tiles_view* input,
                                           tiles_reduction op);
-/* tiles_gemm_as over `count` contexts: C and A by bands of rows, B sent to each context once. Blocks
+/* tiles_gemm_as over `count` contexts: C and A by bands of rows, B sent to every context at once. Blocks
  * until C holds the result. */
 TILES_API tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count,
                                         double alpha, const tiles_view* a, const tiles_view* b, double beta,
                                         tiles_view* c);
 /* tiles_stencil over `count` contexts, applied `iterations` times (at least 1): the rows by bands
- * with the mask's radius as halo, the halos exchanged between iterations. Blocks until `output`
+ * with halos of the mask's radius times k rows, exchanged every k iterations. Blocks until `output`
  * holds the result. */
 TILES_API tiles_status tiles_stencil_split(tiles_context* const* contexts, size_t count, const tiles_view* input,
                                            const tiles_view* mask, tiles_view* output, int iterations);

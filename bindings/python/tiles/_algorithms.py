@@ -308,8 +308,9 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
 
     `iterations` applies the stencil that many times, each to the last one's result. With
     `contexts`, a list of tiles.Context, every context holds a band of the rows and applies the
-    stencil to it at the same time, and between iterations only the bands' halos (the mask's
-    radius of rows) move: the result is one context's, bit for bit where the contexts' devices are
+    stencil to it at the same time, and every few iterations only the bands' halos (the mask's
+    radius of rows for each of those iterations) move: the result is one context's, bit for bit
+    where the contexts' devices are
     of one kind."""
     several = _several(context, contexts)
     iterations = integer(iterations, "stencil's iterations", 1)

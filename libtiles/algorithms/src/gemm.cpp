@@ -210,11 +210,12 @@ void gemm(const std::vector<std::shared_ptr<context>>& contexts, double alpha, c
     if (contexts.empty()) throw invalid_argument("gemm: the list of accelerator views is empty");
     for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), a, b, c, precision);
     // Every band of C's rows is computed as one context would compute them: with the parameters
-    // the whole product takes. B goes to every context once, as each band's launch finds it
-    // missing there.
+    // the whole product takes. B goes whole to every context where it is not current, to all at
+    // once, as A's and C's bands do.
     split_matrix a_bands(contexts, layout_of(*a.data), a.rows, a.columns, 0);
     split_matrix c_bands(contexts, layout_of(*c.data), c.rows, c.columns, 0);
     a_bands.scatter(a);
+    synchronize_to(*b.data, whole_of(*b.data), contexts);
     if (beta != 0) c_bands.scatter(c);
     for (std::size_t part = 0; part < c_bands.parts(); ++part)
         enqueue_gemm(c_bands.context_of(part), alpha, a_bands.local(part), b, beta, c_bands.local(part), precision,

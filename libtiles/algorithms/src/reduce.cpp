@@ -287,22 +287,21 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
     std::vector<std::shared_ptr<storage>> bands, partials;
     std::vector<int> partial_counts;
-    std::vector<completion_future> uploads;
+    std::vector<host_piece> pieces;
     for (std::size_t i = 0; i < contexts.size() && int(i) * spans_per_band < spans; ++i) {
         const int first = int(i) * spans_per_band * r.span();
         const int band_count = std::min(count - first, spans_per_band * r.span());
         bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_count)}, contexts[i]));
-        uploads.push_back(
-            copy_in_async(*bands.back(), whole_of(*bands.back()), host + std::size_t(first) * layout.size, nullptr));
+        pieces.push_back({bands.back().get(), host + std::size_t(first) * layout.size});
         partial_counts.push_back(r.partial_count(band_count));
         partials.push_back(
             storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, contexts[i]));
     }
+    copy_in_at_once(pieces);
     for (std::size_t i = 0; i < bands.size(); ++i)
         r.with_scratch(contexts[i], 1, [&](const std::shared_ptr<storage>& total) {
             r.run(contexts[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
         });
-    for (const completion_future& u : uploads) u.get(); // the caller's memory is free again
 
     // Every context's partials, in order, on the first context, combined there as on one context.
     std::vector<unsigned char> gathered(std::size_t(spans) * r.partial_layout().size);

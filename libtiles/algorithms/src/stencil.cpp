@@ -5,6 +5,8 @@
 // outputs, their values for each kind of device, and what the tuner tries and times.
 #include "tiles/algorithms/stencil.hpp"
 
+#include <algorithm>
+
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -150,21 +152,41 @@ void stencil(const std::shared_ptr<context>& context, const matrix_operand& inpu
     enqueue_stencil(context, input, mask, output);
 }
 
+namespace {
+
+// Iterations between halo exchanges on several contexts. An exchange waits for every band's
+// boundary rows to reach the host, so each costs a round trip whatever its size; halos k times as
+// deep let the bands run k iterations between exchanges (temporal blocking), each band computing
+// k x radius rows more than its own, wrong at the edge and never used. k is as large as keeps
+// that extra work within 1/32 of the thinnest band's rows, and at most 16.
+int iterations_between_exchanges(int rows, std::size_t parts, int radius, int iterations) {
+    if (parts < 2 || radius == 0) return 1;
+    const int thinnest = rows / int(parts);
+    const int affordable = thinnest / (64 * radius);
+    return std::max(1, std::min({affordable, 16, iterations}));
+}
+
+} // namespace
+
 void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix_operand& input,
              const matrix_operand& mask, const matrix_operand& output, int iterations) {
     if (contexts.empty()) throw invalid_argument("stencil: the list of accelerator views is empty");
     for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), input, mask, output);
     if (iterations < 1)
         throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
-    // Each band reads the mask's radius of rows of each neighbour: its halo. A band's kernel also
-    // computes its halo rows, from rows clamped at the band's edge; those are never used, since
-    // the halo is refilled from the neighbours before the next iteration and never gathered.
+    // Each band keeps `period` x the mask's radius rows of each neighbour: its halo. A band's
+    // kernel also computes its halo rows, from rows clamped at the band's edge: after j
+    // iterations the j x radius rows nearest the edge are wrong, the band's own rows still right
+    // until j reaches `period`, when the halo is refilled from the neighbours' own rows. Halo rows
+    // are never gathered.
+    const int radius = mask.rows / 2;
+    const int period = iterations_between_exchanges(input.rows, contexts.size(), radius, iterations);
     const element_layout layout = layout_of(*input.data);
-    split_matrix current(contexts, layout, input.rows, input.columns, mask.rows / 2);
-    split_matrix next(contexts, layout, input.rows, input.columns, mask.rows / 2);
+    split_matrix current(contexts, layout, input.rows, input.columns, period * radius);
+    split_matrix next(contexts, layout, input.rows, input.columns, period * radius);
     current.scatter(input);
     for (int i = 0; i < iterations; ++i) {
-        if (i > 0) current.exchange_halo();
+        if (i > 0 && i % period == 0) current.exchange_halo();
         for (std::size_t part = 0; part < current.parts(); ++part)
             enqueue_stencil(current.context_of(part), current.local(part), mask, next.local(part));
         std::swap(current, next);

@@ -22,10 +22,12 @@ namespace tiles::algorithms {
 
 // The engine's names the algorithms are written in.
 using engine::context;
+using engine::copy_in_at_once;
 using engine::device_info;
 using engine::dims3;
 using engine::element_count;
 using engine::host_access;
+using engine::host_piece;
 using engine::launch_arg;
 using engine::launch_domain;
 using engine::layout_of;

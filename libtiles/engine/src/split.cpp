@@ -1,15 +1,12 @@
 // libtiles engine: a matrix's rows split over several contexts (tiles/engine/split.hpp). Every
 // transfer is one of the storage engine's copies between boxes of rows; those of one phase are
 // enqueued on every context before any is waited for, so that the contexts move data at once, and
-// those between host memory and the contexts run on a thread each, since the host's side of a
-// copy from or to host memory (the staging pipeline's copies, a driver's copies through its own
-// buffers) runs on the thread that asks for it.
+// those between host memory and the contexts run on a thread each (at_once.hpp).
 #include "tiles/engine/split.hpp"
 
-#include <exception>
 #include <string>
-#include <thread>
 
+#include "at_once.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/devices.hpp"
@@ -27,25 +24,6 @@ box rows_box(int first, int count, int columns) {
 
 void wait_for_all(const std::vector<completion_future>& futures) {
     for (const completion_future& f : futures) f.get();
-}
-
-// Calls each(i) for i = 0 to count - 1 at once, each on a thread of its own (the calling thread
-// takes the first), and returns once all have returned, throwing the first one's failure.
-template <class Each> void at_once(std::size_t count, const Each& each) {
-    std::vector<std::exception_ptr> failures(count);
-    const auto run = [&](std::size_t i) {
-        try {
-            each(i);
-        } catch (...) {
-            failures[i] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t i = 1; i < count; ++i) threads.emplace_back(run, i);
-    if (count > 0) run(0);
-    for (std::thread& t : threads) t.join();
-    for (const std::exception_ptr& failure : failures)
-        if (failure) std::rethrow_exception(failure);
 }
 
 void check_grid(const char* what, const matrix_operand& grid, const split_matrix& split) {
@@ -97,12 +75,10 @@ void split_matrix::scatter(const matrix_operand& grid) {
     if (home_of(*grid.data) == nullptr) {
         const auto* host =
             static_cast<const unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read));
-        at_once(parts_.size(), [&](std::size_t i) {
-            const band_data& p = parts_[i];
-            copy_in_async(*p.local.data, whole_of(*p.local.data),
-                          host + std::size_t(p.rows.local_first()) * row_bytes(), nullptr)
-                .get();
-        });
+        std::vector<host_piece> pieces;
+        for (const band_data& p : parts_)
+            pieces.push_back({p.local.data.get(), host + std::size_t(p.rows.local_first()) * row_bytes()});
+        copy_in_at_once(pieces);
         return;
     }
     std::vector<completion_future> sent;
@@ -156,6 +132,12 @@ void split_matrix::exchange_halo() {
             copy_async(*parts_[i + 1].first_rows, whole_of(*parts_[i + 1].first_rows), *p.local.data,
                        rows_box(b.halo_above + b.rows, b.halo, columns_));
     }
+}
+
+void copy_in_at_once(const std::vector<host_piece>& pieces) {
+    at_once(pieces.size(), [&](std::size_t i) {
+        copy_in_async(*pieces[i].to, whole_of(*pieces[i].to), pieces[i].from, nullptr).get();
+    });
 }
 
 std::vector<std::shared_ptr<context>> gpu_contexts() {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "at_once.hpp"
 #include "stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/engine/context.hpp"
@@ -194,21 +195,36 @@ void storage::make_host_current(const box& b) {
     if (host_checksum_) host_checksum_ = host_checksum(); // what libtiles wrote there is no write behind its back
 }
 
-void storage::make_device_current(device_copy& target, const box& b) {
-    const std::vector<box> stale = target.stale.overlap(b);
-    if (stale.empty()) return;
-    // Another context's copy reaches this one through the host, once the downloads still under way
+void storage::make_device_current(device_copy& target, const box& b) { make_devices_current({&target}, b); }
+
+// Every target's stale parts go up together, the host's side of each on a thread of its own, so
+// that several devices are fed at once, not in turn.
+void storage::make_devices_current(const std::vector<device_copy*>& targets, const box& b) {
+    std::vector<std::vector<box>> stale;
+    for (device_copy* target : targets) stale.push_back(target->stale.overlap(b));
+    // Another context's copy reaches these through the host, once the downloads still under way
     // have landed there: the host waits for them, since they may be another OpenCL context's,
-    // whose events no command of this one may wait for.
-    for (const box& part : stale) make_host_current(part);
+    // whose events no command of these may wait for.
+    for (const std::vector<box>& parts : stale)
+        for (const box& part : parts) make_host_current(part);
     wait_for_host_writers();
-    for (const box& part : stale) {
-        cl::Event done;
-        if (write_box(*target.context, target.buffer, dims_, part, layout_.size, {host_memory(), dims_, part.origin},
-                      &done))
-            host_readers_.push_back(done);
+    // Asked for here, not on the threads: host_memory() allocates what an array lacks.
+    void* const host = std::any_of(stale.begin(), stale.end(), [](const auto& parts) { return !parts.empty(); })
+                           ? host_memory()
+                           : nullptr;
+    std::vector<std::vector<cl::Event>> reading(targets.size());
+    at_once(targets.size(), [&](std::size_t i) {
+        for (const box& part : stale[i]) {
+            cl::Event done;
+            if (write_box(*targets[i]->context, targets[i]->buffer, dims_, part, layout_.size,
+                          {host, dims_, part.origin}, &done))
+                reading[i].push_back(done);
+        }
+    });
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        host_readers_.insert(host_readers_.end(), reading[i].begin(), reading[i].end());
+        targets[i]->stale.remove(b);
     }
-    target.stale.remove(b);
     // The caller may change its memory as soon as the call that uploads it returns (and then
     // refresh()), so those uploads finish first; the kernels after them still run on.
     if (host_owned_by_caller_) wait_for_host_readers();
@@ -312,6 +328,17 @@ completion_future storage::synchronize_async(const box& b) {
 void storage::synchronize_to(const std::shared_ptr<context>& context, const box& b) {
     std::lock_guard<std::mutex> lock(mutex_);
     make_device_current(copy_on(context), b);
+}
+
+void storage::synchronize_to_all(const std::vector<std::shared_ptr<context>>& contexts, const box& b) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const std::shared_ptr<context>& context : contexts) copy_on(context);
+    // Found once all are made: copies_ moves its elements as it grows.
+    std::vector<device_copy*> targets;
+    for (const std::shared_ptr<context>& context : contexts)
+        if (std::find(targets.begin(), targets.end(), copy_if_any(context)) == targets.end())
+            targets.push_back(copy_if_any(context));
+    make_devices_current(targets, b);
 }
 
 void storage::discard_data(const box& b) {
@@ -518,6 +545,9 @@ data_source source_of(const storage& s) {
 void* host_data(storage& s, const box& b, host_access access) { return s.host_data(b, access); }
 completion_future synchronize_async(storage& s, const box& b) { return s.synchronize_async(b); }
 void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& context) { s.synchronize_to(context, b); }
+void synchronize_to(storage& s, const box& b, const std::vector<std::shared_ptr<context>>& contexts) {
+    s.synchronize_to_all(contexts, b);
+}
 void discard_data(storage& s, const box& b) { s.discard_data(b); }
 void refresh(storage& s, const box& b) { s.refresh(b); }
 bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context>& context) {

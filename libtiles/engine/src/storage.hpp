@@ -94,6 +94,7 @@ class storage {
     void* host_data(const box& b, host_access access);
     completion_future synchronize_async(const box& b);
     void synchronize_to(const std::shared_ptr<context>& context, const box& b);
+    void synchronize_to_all(const std::vector<std::shared_ptr<context>>& contexts, const box& b);
     void discard_data(const box& b);
     void refresh(const box& b);
     // Copy `b` to or from dense host memory. Blocking when `enqueued` is null; else the device
@@ -134,6 +135,7 @@ class storage {
     device_copy* copy_if_any(const std::shared_ptr<context>& context);
     void* host_memory();
     void make_device_current(device_copy& target, const box& b);
+    void make_devices_current(const std::vector<device_copy*>& targets, const box& b);
     void make_host_current(const box& b);
     // Downloads the parts of `b` that the host copy lacks into host memory at `at`, laid out by
     // `at_dims` with b's origin moved to `at_origin`; blocking unless `enqueued` is given.

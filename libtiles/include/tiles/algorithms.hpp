@@ -246,9 +246,10 @@ void stencil(const accelerator_view& view, const Data& matrix, const Mask& mask,
     algorithms::stencil(view.context(), detail::matrix_of(matrix), detail::matrix_of(mask), detail::output_of(output));
 }
 // The stencil applied `iterations` times (into `output`, which must not be the input), over
-// several accelerator views at once: each holds a band of the rows, and between iterations only
-// the bands' halos (the mask's radius of rows) move between them. The result is that of
-// iterating stencil on one view, bit for bit where the views are of one kind of device.
+// several accelerator views at once: each holds a band of the rows, and every few iterations only
+// the bands' halos (the mask's radius of rows for each of those iterations) move between them.
+// The result is that of iterating stencil on one view, bit for bit where the views are of one
+// kind of device.
 template <class Data, class Mask, class Output>
 void stencil(const std::vector<accelerator_view>& views, const Data& matrix, const Mask& mask, Output&& output,
              int iterations = 1) {

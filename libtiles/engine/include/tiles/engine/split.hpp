@@ -62,6 +62,15 @@ class split_matrix {
     int columns_ = 0;
 };
 
+// One piece of host memory to copy into the whole of a storage on a context.
+struct host_piece {
+    storage* to;
+    const void* from;
+};
+// Copies every piece at once, each on a thread of its own (the host's side of a copy from host
+// memory runs on the thread that asks for it); returns once all are there.
+void copy_in_at_once(const std::vector<host_piece>& pieces);
+
 // One new context of every GPU, in the order of the devices (none if there is no GPU).
 std::vector<std::shared_ptr<context>> gpu_contexts();
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "tiles/completion_future.hpp"
 #include "tiles/element_type.hpp"
@@ -95,6 +96,9 @@ void* host_data(storage& s, const box& b, host_access access);
 completion_future synchronize_async(storage& s, const box& b);
 // Makes `b` current on `context` (uploads without blocking).
 void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& context);
+// The same on every one of `contexts` at once (their uploads enqueued together, the host feeding
+// them side by side), blocking no longer than synchronize_to does on one.
+void synchronize_to(storage& s, const box& b, const std::vector<std::shared_ptr<context>>& contexts);
 // The contents of `b` need not be preserved: the next launch uploads nothing of it.
 void discard_data(storage& s, const box& b);
 // The host memory of `b` was changed behind libtiles' back: device copies of it are stale.
