@@ -1,6 +1,7 @@
 // libtiles algorithms: qr's panels on the host (qr_panel.hpp).
 #include "qr_panel.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -23,29 +24,33 @@ double reflect_column(std::vector<double>& a, int rows, int width, int j) {
     return (beta - alpha) / beta;
 }
 
-// Applies H = I - tau v v^T, v column j's reflector, to the columns right of j.
+// Applies H = I - tau v v^T, v column j's reflector, to the columns right of j. Row by row, so
+// that the inner loops run along memory: first every column's v^T a(:, c) at once, then the update.
 void apply_reflector(std::vector<double>& a, int rows, int width, int j, double tau) {
-    const auto at = [&](int row, int column) -> double& { return a[std::size_t(row) * width + column]; };
-    for (int c = j + 1; c < width; ++c) {
-        double dot = at(j, c);
-        for (int i = j + 1; i < rows; ++i) dot += at(i, j) * at(i, c);
-        dot *= tau;
-        at(j, c) -= dot;
-        for (int i = j + 1; i < rows; ++i) at(i, c) -= dot * at(i, j);
+    const auto row = [&](int i) { return a.data() + std::size_t(i) * width; };
+    std::vector<double> dots(row(j) + j + 1, row(j) + width); // v's first element is 1
+    for (int i = j + 1; i < rows; ++i)
+        for (int c = j + 1; c < width; ++c) dots[c - j - 1] += row(i)[j] * row(i)[c];
+    for (double& dot : dots) dot *= tau;
+    for (int i = j; i < rows; ++i) {
+        const double v = i == j ? 1.0 : row(i)[j];
+        for (int c = j + 1; c < width; ++c) row(i)[c] -= dots[c - j - 1] * v;
     }
 }
 
-// larft's forward, columnwise recurrence: T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j.
+// larft's forward, columnwise recurrence: T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j, the
+// products V(:, 0:j)^T v_j taken row by row, along memory.
 std::vector<double> triangular_factor(const std::vector<double>& v, const std::vector<double>& tau, int rows,
                                       int width) {
     std::vector<double> t(std::size_t(width) * width, 0.0);
     std::vector<double> products(width);
     for (int j = 0; j < width; ++j) {
-        for (int c = 0; c < j; ++c) {
-            double dot = 0;
-            for (int i = j; i < rows; ++i) dot += v[std::size_t(i) * width + c] * v[std::size_t(i) * width + j];
-            products[c] = -tau[j] * dot;
+        std::fill(products.begin(), products.begin() + j, 0.0);
+        for (int i = j; i < rows; ++i) {
+            const double* v_row = v.data() + std::size_t(i) * width;
+            for (int c = 0; c < j; ++c) products[c] += v_row[c] * v_row[j];
         }
+        for (int c = 0; c < j; ++c) products[c] *= -tau[j];
         for (int row = 0; row < j; ++row) {
             double sum = 0;
             for (int c = row; c < j; ++c) sum += t[std::size_t(row) * width + c] * products[c];
