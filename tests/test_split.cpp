@@ -210,6 +210,41 @@ TEST_CASE("stencil over several views with deep halos equals stencil iterated on
     }
 }
 
+// A split array iterated in place, where its bands are: halos of 1, 2 and 4 rows for a radius of
+// 1 (an exchange every 1, 2 and 4 iterations), an odd count leaving the result in the scratch
+// bands to be copied back, and a halo too thin for a 5 x 5 mask refused.
+TEST_CASE("stencil on a split array in place equals stencil iterated on one view", "[split][algorithms]") {
+    const tiles::extent<2> shape(230, 37);
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    const std::vector<float> values = random_floats(shape.size(), 11);
+    const std::vector<float> weights = random_floats(9, 12, 0.0f, 0.2f);
+    tiles::array_view<const float, 2> input(shape, values), mask(3, 3, weights);
+    for (const int iterations : {1, 6, 9}) {
+        tiles::array<float, 2> a(shape, one), b(shape, one);
+        tiles::stencil(one, input, mask, a);
+        for (int i = 1; i < iterations; ++i) {
+            tiles::stencil(one, a, mask, b);
+            std::swap(a, b);
+        }
+        const std::vector<float> expected = a;
+        for (const int halo : {1, 2, 4})
+            for (int parts = 1; parts <= 3; ++parts) {
+                INFO(iterations << " iterations, a halo of " << halo << ", " << parts << " views");
+                tiles::split_array<float> grid(several_views(parts), shape, halo);
+                grid.scatter(input);
+                tiles::stencil(grid, mask, iterations);
+                std::vector<float> got(shape.size(), -1.0f);
+                grid.gather(tiles::array_view<float, 2>(shape, got));
+                CHECK(same_bits(got, expected));
+            }
+    }
+    tiles::split_array<float> thin(several_views(2), shape, 1);
+    const std::vector<float> ones(25, 1.0f);
+    REQUIRE_THROWS_MENTIONING(tiles::stencil(thin, tiles::array_view<const float, 2>(5, 5, ones), 1),
+                              tiles::invalid_argument,
+                              "the split matrix's halo of 1 rows is less than the mask's radius of 2 rows");
+}
+
 TEST_CASE("gemm over several views equals gemm on one, bit for bit", "[split][algorithms]") {
     const int m = 101, k = 45, n = 67;
     const std::vector<float> a_values = random_floats(std::size_t(m) * k, 1),

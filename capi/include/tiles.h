@@ -1237,6 +1237,13 @@ TILES_API tiles_status tiles_split_gather(const tiles_split* split, tiles_view* 
  * else moves. */
 TILES_API tiles_status tiles_split_exchange_halo(tiles_split* split);
 
+/* tiles_stencil applied `iterations` times (at least 1) to the split's bands where they are, in
+ * place, the mask a view as tiles_stencil takes: data that stays on the devices across calls. The
+ * halos (at least the mask's radius) are made current first, then exchanged every halo / radius
+ * iterations, and only they pass through the host; afterwards they are stale until
+ * tiles_split_exchange_halo. Enqueued: returns once the work is on every context's queue. */
+TILES_API tiles_status tiles_split_stencil(tiles_split* split, const tiles_view* mask, int iterations);
+
 /* Adds a reference to `split`, which the caller gives back with tiles_split_release. */
 TILES_API tiles_status tiles_split_retain(tiles_split* split);
 /* Gives back a reference to `split`; its bands' arrays live on while the caller holds them. NULL

@@ -1,6 +1,7 @@
 // libtiles C API: a matrix split over several contexts (tiles/engine/split.hpp), as handles.
 #include "capi_internal.hpp"
 
+#include "tiles/algorithms/stencil.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/marked_names.hpp"
 
@@ -69,6 +70,13 @@ tiles_status tiles_split_gather(const tiles_split* split, tiles_view* matrix) {
 
 tiles_status tiles_split_exchange_halo(tiles_split* split) {
     return guard([&] { live(split, "split").matrix->exchange_halo(); });
+}
+
+tiles_status tiles_split_stencil(tiles_split* split, const tiles_view* mask, int iterations) {
+    return guard([&] {
+        tiles::engine::split_matrix& m = *live(split, "split").matrix;
+        tiles::algorithms::stencil(m, matrix_operand_of(mask, "tiles_split_stencil", "mask view"), iterations);
+    });
 }
 
 tiles_status tiles_split_retain(tiles_split* split) { return retain(split, "split"); }

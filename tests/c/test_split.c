@@ -195,6 +195,14 @@ int test_split_refusals(void) {
     float sum = 0;
     CHECK_FAILS(tiles_reduce_split(&sum, sizeof sum, TILES_FLOAT32, contexts, 0, input, TILES_REDUCE_SUM),
                 TILES_ERROR_INVALID_ARGUMENT, "tiles_reduce_split: the list of contexts is empty");
+    /* In place on a split's bands: its halo must reach the mask's radius. */
+    CHECK_OK(tiles_split_create(&split, contexts, 2, &matrix, 0, 1));
+    CHECK_FAILS(tiles_split_stencil(split, weights, 1), TILES_ERROR_INVALID_ARGUMENT,
+                "the split matrix's halo of 0 rows is less than the mask's radius of 1 rows");
+    CHECK_FAILS(tiles_split_stencil(split, weights, 0), TILES_ERROR_INVALID_ARGUMENT,
+                "0 iterations; there must be at least 1");
+    CHECK_FAILS(tiles_split_stencil(split, NULL, 1), TILES_ERROR_INVALID_HANDLE, "the mask view is NULL");
+    tiles_split_release(split);
     tiles_view_release(input);
     tiles_view_release(output);
     tiles_view_release(weights);
@@ -261,6 +269,20 @@ int test_split_algorithms_equal_one_contexts(void) {
         CHECK_OK(tiles_view_synchronize(c_view));
         CHECK(memcmp(c_split, c_one, sizeof c_one) == 0);
         tiles_view_release(c_view);
+
+        /* In place on a split's bands, halos of 2 rows exchanged every 2 iterations, the third's
+         * result copied back from the scratch bands. */
+        tiles_split* split = NULL;
+        CHECK_OK(tiles_split_create(&split, contexts, (size_t)parts, &grid_shape, 2, 1));
+        CHECK_OK(tiles_split_scatter(split, input));
+        CHECK_OK(tiles_split_stencil(split, mask, 3));
+        memset(got, 0, sizeof(float) * rows * columns);
+        CHECK_OK(tiles_view_create(&output, &grid_shape, got));
+        CHECK_OK(tiles_split_gather(split, output));
+        CHECK_OK(tiles_view_synchronize(output));
+        CHECK(memcmp(got, expected, sizeof(float) * rows * columns) == 0);
+        tiles_view_release(output);
+        tiles_split_release(split);
 
         float sum = 0;
         CHECK_OK(tiles_reduce_split(&sum, sizeof sum, TILES_FLOAT32, contexts, (size_t)parts, input, TILES_REDUCE_SUM));

@@ -113,6 +113,34 @@ def test_a_split_sends_each_context_its_band_and_the_exchange_moves_only_halos()
         np.testing.assert_array_equal(into.get(), grid)
 
 
+@pytest.mark.parametrize("parts", [1, 2, 3])
+@pytest.mark.parametrize("halo, iterations", [(1, 1), (3, 7), (2, 4)])
+def test_stencil_on_a_split_in_place_iterates_where_the_bands_are(parts, halo, iterations):
+    rng = np.random.default_rng(parts * 10 + halo)
+    data = rng.uniform(0, 1, (150, 41)).astype(np.float32)
+    mask = rng.uniform(0, 0.2, (3, 3)).astype(np.float32)
+    expected = data.astype(np.float64)
+    for _ in range(iterations):
+        expected = numpy_stencil(expected, mask)
+    with tiles.Split(several_contexts(parts), data.shape, halo=halo) as split:
+        split.scatter(data)
+        assert tiles.stencil(split, mask, iterations=iterations) is split
+        got = split.gather()
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    assert got.tobytes() == tiles.stencil(data, mask, iterations=iterations).tobytes()
+
+
+def test_stencil_on_a_split_refuses_what_does_not_fit():
+    contexts = several_contexts(2)
+    with tiles.Split(contexts, (40, 30), halo=1) as split:
+        with pytest.raises(tiles.InvalidArgument, match="halo of 1 rows is less than the mask's radius of 2 rows"):
+            tiles.stencil(split, np.ones((5, 5), np.float32))
+        with pytest.raises(tiles.InvalidArgument, match="in place on the split's own contexts: it takes no out"):
+            tiles.stencil(split, np.ones((3, 3), np.float32), out=tiles.empty((40, 30), np.float32))
+        with pytest.raises(tiles.InvalidArgument, match="the mask"):
+            tiles.stencil(split, np.ones((3, 3), np.float64))
+
+
 def test_refusals_name_the_problem():
     data = np.zeros((8, 33), np.float32)
     contexts = several_contexts(2)

@@ -66,6 +66,14 @@ void register_split(py::module_& m) {
                  tiles_split* split = s.get();
                  check(without_gil([&] { return tiles_split_exchange_halo(split); }));
              })
+        .def(
+            "stencil",
+            [](const Split& s, const View& mask, int iterations) {
+                tiles_split* split = s.get();
+                const tiles_view* weights = mask.get();
+                check(without_gil([&] { return tiles_split_stencil(split, weights, iterations); }));
+            },
+            py::arg("mask"), py::arg("iterations"))
         .def("release", &Split::release);
 }
 

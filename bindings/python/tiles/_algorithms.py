@@ -14,6 +14,7 @@ from ._checks import describe, integer, integers, real, text
 from ._data import _dtype, array, array_view
 from ._devices import Context, context_handle, context_list
 from ._launch import extent
+from ._split import Split
 from .errors import InvalidArgument, conversion
 
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
@@ -296,8 +297,12 @@ def stencil(data: Data, mask: Data, *, out: Output, context: Optional[Context] =
             iterations: int = 1) -> Output: ...
 
 
-def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Optional[Context] = None,
-            contexts: Contexts = None, iterations: int = 1) -> Union[np.ndarray, Output]:
+@overload
+def stencil(data: Split, mask: Data, *, iterations: int = 1) -> Split: ...
+
+
+def stencil(data: Any, mask: Data, *, out: Optional[Output] = None, context: Optional[Context] = None,
+            contexts: Contexts = None, iterations: int = 1) -> Union[np.ndarray, Output, Split]:
     """The `mask` (odd dimensions, at most 9) applied around every element of float32 or float64
     data, the mask of the data's dtype: each result is the sum of the mask's weights times the
     elements under it, centred there and not flipped, with positions outside the data reading its
@@ -310,8 +315,14 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
     `contexts`, a list of tiles.Context, every context holds a band of the rows and applies the
     stencil to it at the same time, and every few iterations only the bands' halos (the mask's
     radius of rows for each of those iterations) move: the result is one context's, bit for bit
-    where the contexts' devices are
-    of one kind."""
+    where the contexts' devices are of one kind.
+
+    With a tiles.Split as the data, the stencil runs on its bands where they are, in place, and
+    returns it: data that stays on the devices across calls. Its halos (at least the mask's
+    radius) are made current first and exchanged every halo / radius iterations; afterwards they
+    are stale until exchange_halo()."""
+    if isinstance(data, Split):
+        return _stencil_on_bands(data, mask, out, context, contexts, iterations)
     several = _several(context, contexts)
     iterations = integer(iterations, "stencil's iterations", 1)
     view, weights = _view_of(data), _view_of(mask)
@@ -327,6 +338,15 @@ def stencil(data: Data, mask: Data, *, out: Optional[Output] = None, context: Op
     with _host_writes.launch("stencil", [view, weights], context, ["data", "mask"]):
         _stencil(context, several, view, weights, output, iterations)
     return _finished(result, output)
+
+
+def _stencil_on_bands(split: Split, mask: Data, out: Any, context: Any, contexts: Any, iterations: int) -> Split:
+    given = [name for name, value in (("out", out), ("context", context), ("contexts", contexts)) if value is not None]
+    if given:
+        raise InvalidArgument(f"stencil on a tiles.Split works in place on the split's own contexts: it takes no "
+                              f"{', '.join(given)}")
+    split._handle.stencil(_view_of(mask)._handle, integer(iterations, "stencil's iterations", 1))
+    return split
 
 
 def _stencil(context: Optional[Context], several: Optional[List[_tiles.Context]], data: array_view,

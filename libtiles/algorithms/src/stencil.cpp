@@ -166,6 +166,24 @@ int iterations_between_exchanges(int rows, std::size_t parts, int radius, int it
     return std::max(1, std::min({affordable, 16, iterations}));
 }
 
+// `iterations` stencils from `current`'s bands, between it and `next`, whose halos are
+// `period` x the mask's radius rows of each neighbour. A band's kernel also computes its halo
+// rows, from rows clamped at the band's edge: after j iterations the j x radius rows nearest the
+// edge are wrong, the band's own rows still right until j reaches `period`, when the halo is
+// refilled from the neighbours' own rows. Returns the one that holds the result.
+split_matrix& iterate_on_bands(split_matrix& current, split_matrix& next, const matrix_operand& mask, int iterations,
+                               int period) {
+    split_matrix* from = &current;
+    split_matrix* to = &next;
+    for (int i = 0; i < iterations; ++i) {
+        if (i > 0 && i % period == 0) from->exchange_halo();
+        for (std::size_t part = 0; part < from->parts(); ++part)
+            enqueue_stencil(from->context_of(part), from->local(part), mask, to->local(part));
+        std::swap(from, to);
+    }
+    return *from;
+}
+
 } // namespace
 
 void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix_operand& input,
@@ -174,24 +192,32 @@ void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix
     for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), input, mask, output);
     if (iterations < 1)
         throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
-    // Each band keeps `period` x the mask's radius rows of each neighbour: its halo. A band's
-    // kernel also computes its halo rows, from rows clamped at the band's edge: after j
-    // iterations the j x radius rows nearest the edge are wrong, the band's own rows still right
-    // until j reaches `period`, when the halo is refilled from the neighbours' own rows. Halo rows
-    // are never gathered.
     const int radius = mask.rows / 2;
     const int period = iterations_between_exchanges(input.rows, contexts.size(), radius, iterations);
-    const element_layout layout = layout_of(*input.data);
-    split_matrix current(contexts, layout, input.rows, input.columns, period * radius);
-    split_matrix next(contexts, layout, input.rows, input.columns, period * radius);
+    split_matrix current(contexts, layout_of(*input.data), input.rows, input.columns, period * radius);
+    split_matrix next = current.same_bands();
     current.scatter(input);
-    for (int i = 0; i < iterations; ++i) {
-        if (i > 0 && i % period == 0) current.exchange_halo();
-        for (std::size_t part = 0; part < current.parts(); ++part)
-            enqueue_stencil(current.context_of(part), current.local(part), mask, next.local(part));
-        std::swap(current, next);
-    }
-    current.gather(output);
+    iterate_on_bands(current, next, mask, iterations, period).gather(output);
+}
+
+void stencil(split_matrix& grid, const matrix_operand& mask, int iterations) {
+    if (iterations < 1)
+        throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
+    const int radius = mask.rows / 2, halo = grid.band_of(0).halo;
+    if (grid.parts() > 1 && halo < radius)
+        throw invalid_argument("stencil: the split matrix's halo of " + std::to_string(halo) +
+                               " rows is less than the mask's radius of " + std::to_string(radius) +
+                               " rows; split it with a halo of at least the radius");
+    split_matrix scratch = grid.same_bands();
+    for (std::size_t part = 0; part < grid.parts(); ++part)
+        check_operands(*grid.context_of(part)->device(), grid.local(part), mask, scratch.local(part));
+    const int period = radius == 0 ? iterations : std::min(halo / radius, iterations);
+    if (grid.parts() > 1) grid.exchange_halo();
+    if (&iterate_on_bands(grid, scratch, mask, iterations, period) == &grid) return;
+    // An odd number of iterations leaves the result in the scratch bands: copied back on each device.
+    for (std::size_t part = 0; part < grid.parts(); ++part)
+        engine::copy_async(*scratch.local(part).data, whole_of(*scratch.local(part).data), *grid.local(part).data,
+                           whole_of(*grid.local(part).data));
 }
 
 catalog_entry stencil_in_catalog() { return {{&stencil_description()}, {&stencil_set()}}; }

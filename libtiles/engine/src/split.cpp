@@ -41,7 +41,7 @@ void check_grid(const char* what, const matrix_operand& grid, const split_matrix
 
 split_matrix::split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows,
                            int columns, int halo, int granularity)
-    : layout_(layout), rows_(rows), columns_(columns) {
+    : layout_(layout), rows_(rows), columns_(columns), halo_(halo), granularity_(granularity) {
     if (contexts.empty()) throw invalid_argument("a matrix split over accelerator views needs at least one view");
     if (columns < 1)
         throw invalid_argument("a matrix split over accelerator views needs at least one column, not " +
@@ -58,6 +58,12 @@ split_matrix::split_matrix(const std::vector<std::shared_ptr<context>>& contexts
         if (b.halo_below > 0) p.last_rows = staging_storage(layout, halo_dims, host, contexts[i]);
         parts_.push_back(std::move(p));
     }
+}
+
+split_matrix split_matrix::same_bands() const {
+    std::vector<std::shared_ptr<context>> contexts;
+    for (const band_data& p : parts_) contexts.push_back(p.context);
+    return split_matrix(contexts, layout_, rows_, columns_, halo_, granularity_);
 }
 
 const split_matrix::band_data& split_matrix::at(std::size_t part) const {

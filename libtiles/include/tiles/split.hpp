@@ -24,6 +24,10 @@ inline std::vector<accelerator_view> gpu_views() {
     return views;
 }
 
+template <class T> class split_array;
+// The stencil iterated on a split array's bands where they are (defined below).
+template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& mask, int iterations = 1);
+
 // A rows x columns matrix of T split by rows over `views`, band i on views[i]:
 //
 //     tiles::split_array<float> grid(views, tiles::extent<2>(rows, columns), 1);   // a halo of 1 row
@@ -80,9 +84,20 @@ template <class T> class split_array {
     void exchange_halo() { engine_->exchange_halo(); }
 
   private:
+    template <class U, class Mask> friend void stencil(split_array<U>& grid, const Mask& mask, int iterations);
+
     std::vector<accelerator_view> views_;
     std::shared_ptr<engine::split_matrix> engine_;
     std::vector<array<T, 2>> local_;
 };
+
+// The stencil applied `iterations` times to `grid`'s bands where they are, in place: data that
+// stays on the devices across calls. The halos (at least the mask's radius, or the split refuses
+// it) are made current first, then exchanged every halo / radius iterations, and only they pass
+// through the host; afterwards they are stale until exchange_halo(). The result is that of
+// iterating the stencil on one view, bit for bit where the views are of one kind of device.
+template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& mask, int iterations) {
+    algorithms::stencil(*grid.engine_, detail::matrix_of(mask), iterations);
+}
 
 } // namespace tiles

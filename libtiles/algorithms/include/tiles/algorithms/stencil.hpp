@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/split.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::algorithms {
@@ -18,9 +19,13 @@ void stencil(const std::shared_ptr<engine::context>& context, const engine::matr
              const engine::matrix_operand& mask, const engine::matrix_operand& output);
 // The same `iterations` times over several contexts, each holding a band of the rows: output =
 // stencil(input), then stencil(output) into a scratch matrix and back, ...; the bands' halos (the
-// mask's radius) are exchanged between iterations. The result of iterating on one context, bit for
-// bit where they are of one kind of device.
+// mask's radius times k) are exchanged every k iterations. The result of iterating on one context,
+// bit for bit where they are of one kind of device.
 void stencil(const std::vector<std::shared_ptr<engine::context>>& contexts, const engine::matrix_operand& input,
              const engine::matrix_operand& mask, const engine::matrix_operand& output, int iterations);
+// The same on a split matrix's bands where they are, in place: its halos are made current first,
+// then exchanged every k iterations, k the halo's rows over the mask's radius. Nothing goes
+// through the host but the halos; afterwards the halos are stale until the next exchange_halo.
+void stencil(engine::split_matrix& grid, const engine::matrix_operand& mask, int iterations);
 
 } // namespace tiles::algorithms

@@ -24,6 +24,10 @@ class split_matrix {
     split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows, int columns,
                  int halo, int granularity = 1);
 
+    // A new split matrix of the same shape and element type, with the same bands and halos on the
+    // same contexts (a scratch matrix to iterate between); nothing moves.
+    split_matrix same_bands() const;
+
     std::size_t parts() const { return parts_.size(); }
     int rows() const { return rows_; }
     int columns() const { return columns_; }
@@ -60,6 +64,8 @@ class split_matrix {
     element_layout layout_;
     int rows_ = 0;
     int columns_ = 0;
+    int halo_ = 0;
+    int granularity_ = 1;
 };
 
 // One piece of host memory to copy into the whole of a storage on a context.
