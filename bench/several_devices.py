@@ -1,7 +1,7 @@
 """libtiles on several devices at once against one: the iterated 5-point stencil and gemm, each
 from numpy data to a numpy result, and the stencil's iterations on bands already on the devices
-(a tiles.Split scattered once, halos --period iterations deep exchanged every --period
-iterations), on 1, 2, ... contexts in turn, every result checked bit for bit against the
+(tiles.stencil on a tiles.Split scattered once, halos --period iterations deep exchanged every
+--period iterations), on 1, 2, ... contexts in turn, every result checked bit for bit against the
 one-context result, with the speed-up over one context in the same run.
 
     python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
@@ -44,45 +44,32 @@ def timed(run, runs):
     return result, statistics.median(seconds)
 
 
-def iterate_on_bands(contexts, bands, cross, iterations, period):
-    """`iterations` stencils of bands[0]'s data, between bands[0] and bands[1], exchanging halos
-    every `period` iterations; returns the Split holding the result once every context is done."""
-    current, following = bands
-    for i in range(iterations):
-        if i > 0 and i % period == 0:
-            current.exchange_halo()
-        for part, context in enumerate(contexts):
-            tiles.stencil(current[part], cross, out=following[part], context=context)
-        current, following = following, current
+def iterate_on_bands(contexts, split, cross, iterations):
+    """`iterations` stencils of the split's bands in place; returns once every context is done."""
+    tiles.stencil(split, cross, iterations=iterations)
     for context in contexts:
         context.wait()
-    return current
 
 
 def report_on_bands(contexts, grid, cross, args, expected, baselines):
-    """Times the stencil's iterations on bands scattered once, checks the first run's result
-    against `expected` (numpy-to-numpy's), prints the line and returns the figure."""
-    period = 1 if len(contexts) == 1 else min(args.period, args.iterations)
-    halo = 0 if len(contexts) == 1 else period * (cross.shape[0] // 2)
-    bands = [tiles.Split(contexts, grid.shape, grid.dtype, halo=halo) for _ in range(2)]
-    figures = [report_transfer("scatter", lambda: bands[0].scatter(grid), contexts, grid.nbytes, args, baselines),
-               report_transfer("gather", lambda: bands[1].gather(), contexts, grid.nbytes, args, baselines)]
-    bands[0].scatter(grid)
-    same = iterate_on_bands(contexts, bands, cross, args.iterations, period).gather().tobytes() == expected.tobytes()
-    times = []
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        iterate_on_bands(contexts, bands, cross, args.iterations, period)
-        times.append(time.perf_counter() - start)
-    seconds = statistics.median(times)
+    """Times the stencil's iterations on bands scattered once (tiles.stencil on a tiles.Split),
+    checks the first run's result against `expected` (numpy-to-numpy's), prints the line and
+    returns the figures, with the Split's scatter and gather before them."""
+    halo = 0 if len(contexts) == 1 else args.period * (cross.shape[0] // 2)
+    split = tiles.Split(contexts, grid.shape, grid.dtype, halo=halo)
+    figures = [report_transfer("scatter", lambda: split.scatter(grid), contexts, grid.nbytes, args, baselines),
+               report_transfer("gather", lambda: split.gather(), contexts, grid.nbytes, args, baselines)]
+    split.scatter(grid)
+    iterate_on_bands(contexts, split, cross, args.iterations)
+    same = split.gather().tobytes() == expected.tobytes()
+    seconds = timed(lambda: iterate_on_bands(contexts, split, cross, args.iterations), args.runs)[1]
     name = "stencil on bands"
     baselines.setdefault(name, (None, seconds))
     speedup = baselines[name][1] / seconds
     print(f"{name:16} {len(contexts)} context(s): {seconds * 1e3:10.2f} ms  "
           f"{2 * grid.nbytes * args.iterations / seconds / 1e9:10.1f} GB/s  {speedup:5.2f}x of the first  "
           f"{'same bits' if same else 'DIFFERENT RESULT'}")
-    for split in bands:
-        split.release()
+    split.release()
     return figures + [{"benchmark": name, "contexts": len(contexts), "seconds": seconds, "speedup": speedup,
                        "same_as_baseline": same}]
 
@@ -105,7 +92,8 @@ def main():
     parser.add_argument("--iterations", type=int, default=20, help="stencil iterations")
     parser.add_argument("--gemm", type=int, default=2048, help="gemm of n x n float matrices")
     parser.add_argument("--contexts", default="1,2", help="numbers of contexts to time, the first the baseline")
-    parser.add_argument("--period", type=int, default=8, help="iterations between halo exchanges on bands")
+    parser.add_argument("--period", type=int, default=8,
+                        help="iterations between halo exchanges on bands: their halos' depth in mask radii")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json")
     args = parser.parse_args()
