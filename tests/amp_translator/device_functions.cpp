@@ -1,0 +1,47 @@
+// C++ AMP's device functions as programs write them, built through tiles_amp_sources: a kernel is
+// only what parallel_for_each launches, and every other restrict(amp) function is device code its
+// kernels call, whatever its parameters. Helpers that take an index, first or last, as the book's
+// transposes and HCC's Design tests write them. Each result against a CPU loop.
+#include <amp.h>
+#include <cstdio>
+#include <vector>
+
+using namespace concurrency;
+
+static int failures = 0;
+
+static void check(const std::vector<int>& got, const std::vector<int>& expected, const char* what) {
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (got[i] != expected[i] && failures++ < 10)
+            std::printf("FAILED: %s at %d: %d, expected %d\n", what, int(i), got[i], expected[i]);
+}
+
+// The element at `idx` of `in`, transposed into `out`: a helper whose index comes first.
+void transpose_element(index<2> idx, array_view<const int, 2> in, array_view<int, 2> out) restrict(amp) {
+    out(idx[1], idx[0]) = in[idx];
+}
+
+// A helper whose index comes last, as a kernel's does, returning nothing.
+void add_row(array_view<int, 2> out, int amount, index<2> idx) restrict(amp) { out[idx] += amount * idx[0]; }
+
+static void helpers_taking_an_index() {
+    const int rows = 5, cols = 7;
+    std::vector<int> in(rows * cols), out(rows * cols), expected(rows * cols);
+    for (int i = 0; i < rows * cols; ++i) in[std::size_t(i)] = 3 * i - 11;
+    array_view<const int, 2> source(rows, cols, in);
+    array_view<int, 2> target(cols, rows, out);
+    parallel_for_each(source.extent, [=](index<2> idx) restrict(amp) {
+        transpose_element(idx, source, target);
+        add_row(target, 100, index<2>(idx[1], idx[0]));
+    });
+    target.synchronize();
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) expected[std::size_t(c * rows + r)] = in[std::size_t(r * cols + c)] + 100 * c;
+    check(out, expected, "helpers that take an index, first and last");
+}
+
+int main() {
+    helpers_taking_an_index();
+    if (failures == 0) std::printf("device functions: right\n");
+    return failures == 0 ? 0 : 1;
+}
