@@ -111,7 +111,8 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
         parameters += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";
 
     // The kernel function, marked so: the device code before it holds functions only.
-    const std::string at = std::string(cpp_kernel_mark) + "\n" + line_directive({"", parts.written.file, parts.line, 1});
+    const std::string at =
+        std::string(cpp_kernel_mark) + "\n" + line_directive({"", parts.written.file, parts.line, 1});
     if (!parts.functor) {
         // void NAME(captures..., <the lambda from its parameters on>: its captures and '(' blanked.
         placed_text written = parts.written;
@@ -129,8 +130,8 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
                 " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
         for (std::size_t c = 0; c <= parameters_open; ++c)
             if (written.text[c] != '\n') written.text[c] = ' ';
-        return source + at + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) +
-               written.text + "\n";
+        return source + at + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) + written.text +
+               "\n";
     }
     std::string arguments;
     for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)

@@ -47,17 +47,18 @@ template <int TileSize, class T> T fenced_sum(const std::vector<T>& values) {
     array_view<const T, 1> in(int(values.size()), values);
     std::vector<T> total(1);
     array_view<T, 1> sum(1, total);
-    parallel_for_each(in.extent.tile<TileSize>(), [=](tiled_index<TileSize> t) restrict(amp) {
-        tile_static T local[TileSize];
-        local[t.local[0]] = in[t.global];
-        tile_static_memory_fence(t.barrier);
-        t.barrier.wait();
-        for (int stride = TileSize / 2; stride > 0; stride /= 2) {
-            if (t.local[0] < stride) local[t.local[0]] += local[t.local[0] + stride];
-            t.barrier.wait_with_tile_static_memory_fence();
-        }
-        if (t.local[0] == 0) atomic_fetch_add(&sum[0], local[0]);
-    });
+    parallel_for_each(
+        in.extent.tile<TileSize>(), [=](tiled_index<TileSize> t) restrict(amp) {
+            tile_static T local[TileSize];
+            local[t.local[0]] = in[t.global];
+            tile_static_memory_fence(t.barrier);
+            t.barrier.wait();
+            for (int stride = TileSize / 2; stride > 0; stride /= 2) {
+                if (t.local[0] < stride) local[t.local[0]] += local[t.local[0] + stride];
+                t.barrier.wait_with_tile_static_memory_fence();
+            }
+            if (t.local[0] == 0) atomic_fetch_add(&sum[0], local[0]);
+        });
     sum.synchronize();
     return total[0];
 }

@@ -30,10 +30,11 @@ static void helpers_taking_an_index() {
     for (int i = 0; i < rows * cols; ++i) in[std::size_t(i)] = 3 * i - 11;
     array_view<const int, 2> source(rows, cols, in);
     array_view<int, 2> target(cols, rows, out);
-    parallel_for_each(source.extent, [=](index<2> idx) restrict(amp) {
-        transpose_element(idx, source, target);
-        add_row(target, 100, index<2>(idx[1], idx[0]));
-    });
+    parallel_for_each(
+        source.extent, [=](index<2> idx) restrict(amp) {
+            transpose_element(idx, source, target);
+            add_row(target, 100, index<2>(idx[1], idx[0]));
+        });
     target.synchronize();
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) expected[std::size_t(c * rows + r)] = in[std::size_t(r * cols + c)] + 100 * c;
