@@ -1,7 +1,8 @@
 // C++ AMP's device functions as programs write them, built through tiles_amp_sources: a kernel is
 // only what parallel_for_each launches, and every other restrict(amp) function is device code its
 // kernels call, whatever its parameters. Helpers that take an index, first or last, as the book's
-// transposes and HCC's Design tests write them. Each result against a CPU loop.
+// transposes and HCC's Design tests write them; functions declared before their callers and defined
+// after them, and names of a namespace, as the book's Scan writes them. Each against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -41,8 +42,37 @@ static void helpers_taking_an_index() {
     check(out, expected, "helpers that take an index, first and last");
 }
 
+// Functions declared before their callers and defined after them, one in its namespace and one out
+// of it, and an enumerator named with its namespace, as the book's Scan names details::kInclusive.
+namespace details {
+enum scan_kind { kInclusive, kExclusive };
+int first_of(scan_kind kind, int idx) restrict(amp);
+int doubled(int idx) restrict(amp);
+} // namespace details
+
+int scanned(int value, int idx) restrict(amp) {
+    return idx == 0 ? details::first_of(details::kExclusive, value) : details::doubled(value);
+}
+
+int details::first_of(scan_kind kind, int idx) restrict(amp) { return kind == kInclusive ? idx : 0; }
+
+namespace details {
+int doubled(int idx) restrict(amp) { return 2 * idx; }
+} // namespace details
+
+static void functions_declared_before_their_callers() {
+    std::vector<int> out(9), expected(9);
+    array_view<int, 1> v(9, out);
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = scanned(i[0] + 1, i[0]); });
+    v.synchronize();
+    for (int i = 0; i < 9; ++i) expected[std::size_t(i)] = i == 0 ? 0 : 2 * (i + 1);
+    check(out, expected, "functions declared before their callers, in a namespace");
+}
+
 int main() {
     helpers_taking_an_index();
+    functions_declared_before_their_callers();
     if (failures == 0) std::printf("device functions: right\n");
     return failures == 0 ? 0 : 1;
 }

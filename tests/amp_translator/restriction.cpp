@@ -1,6 +1,7 @@
 // C++ AMP's restriction rules as HCC's tests use them, built through tiles_amp_sources: functions
 // overloaded on restriction (the caller's restriction chooses), restrict(amp) lambdas called from
-// device code rather than launched, and restrict(auto) functions, which run where their callers do.
+// device code rather than launched (one written in the host's function among them), and
+// restrict(auto) functions, which run where their callers do.
 // Each result against what C++ AMP gives.
 #include <amp.h>
 #include <cstdio>
@@ -36,7 +37,7 @@ static void overloads_on_restriction() {
     check({where() + origin() + cube(2)}, {2 + 20 + 8}, "the host's overloads");
 }
 
-// A lambda of device code, called where it is written.
+// Lambdas of device code, called where they are written, and one the kernel takes from the host.
 static void lambdas_called_in_device_code() {
     std::vector<int> out(8), expected(8);
     array_view<int, 1> v(8, out);
@@ -49,6 +50,14 @@ static void lambdas_called_in_device_code() {
     v.synchronize();
     for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = i * i + 3;
     check(out, expected, "a lambda called in a kernel");
+
+    // A lambda of the host's function that captures nothing, called by the kernel.
+    auto cubed_plus = [](int x, int y) restrict(amp) { return x * x * x + y; };
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = cubed_plus(i[0], 5); });
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = i * i * i + 5;
+    check(out, expected, "a lambda of the host's function called in a kernel");
 }
 
 int main() {

@@ -316,6 +316,7 @@ int main(int argc, char** argv) {
     if (!command->depfile.empty() && !write_depfile(r, command->output, command->depfile)) return 1;
     // The kernels compiled at build time are built with the translation, in its unit, so that a
     // static library's translation brings them along.
-    const std::string kernels = command->ahead.empty() ? "" : "#include \"" + command->ahead + "\"\n";
+    // On a line of its own, where the source does not end with a line break.
+    const std::string kernels = command->ahead.empty() ? "" : "\n#include \"" + command->ahead + "\"\n";
     return write(command->output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
 }
