@@ -2,10 +2,16 @@
 // only what parallel_for_each launches, and every other restrict(amp) function is device code its
 // kernels call, whatever its parameters. Helpers that take an index, first or last, as the book's
 // transposes and HCC's Design tests write them; functions declared before their callers and defined
-// after them, and names of a namespace, as the book's Scan writes them. Each against a CPU loop.
+// after them, and names of a namespace, as the book's Scan writes them; a header's kernel under the
+// using-directive of a header it includes that the source included first. Each against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
+
+// using_graphics.hpp first, so that scaled_pairs.hpp's own #include of it is skipped.
+#include "graphics/using_graphics.hpp"
+
+#include "graphics/scaled_pairs.hpp"
 
 using namespace concurrency;
 
@@ -70,9 +76,26 @@ static void functions_declared_before_their_callers() {
     check(out, expected, "functions declared before their callers, in a namespace");
 }
 
+// A header's kernel that names the short vectors through a header it includes, which the source
+// included first.
+static void using_directive_of_a_header_included_twice() {
+    std::vector<float_2> pairs(6);
+    for (int i = 0; i < 6; ++i) pairs[std::size_t(i)] = float_2(float(i), float(-i));
+    array_view<float_2, 1> view(6, pairs);
+    scale_pairs(view, 2.0f, 3.0f);
+    view.synchronize();
+    std::vector<int> got, expected;
+    for (int i = 0; i < 6; ++i) {
+        got.push_back(int(pairs[std::size_t(i)].x)), got.push_back(int(pairs[std::size_t(i)].y));
+        expected.push_back(2 * i), expected.push_back(-3 * i);
+    }
+    check(got, expected, "a header's kernel under the using-directive of a header included twice");
+}
+
 int main() {
     helpers_taking_an_index();
     functions_declared_before_their_callers();
+    using_directive_of_a_header_included_twice();
     if (failures == 0) std::printf("device functions: right\n");
     return failures == 0 ? 0 : 1;
 }

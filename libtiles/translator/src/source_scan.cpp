@@ -721,7 +721,9 @@ class finder : public RecursiveASTVisitor<finder> {
         for (std::size_t i = 0; i < code.size(); ++i) out_.blocks[code[i].first].order = 2 + unsigned(i);
         for (const auto& [site, site_at] : site_at_)
             for (const auto& [key, using_at] : usings_)
-                if (at_.before(using_at, site_at) && at_.reads(site_at, using_at)) site->blocks.insert(key);
+                if (at_.before(using_at, site_at) &&
+                    (at_.reads(site_at, using_at) || includes_before(site_at, using_at)))
+                    site->blocks.insert(key);
     }
 
   private:
@@ -744,6 +746,32 @@ class finder : public RecursiveASTVisitor<finder> {
     }
 
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
+
+    // Whether the file of `at` #includes the file of `other` before `at`, directly or through the
+    // headers it includes, where the parse skipped that #include (#pragma once): a header's kernels
+    // have the using-directives of the headers it includes, however often those were included.
+    bool includes_before(SourceLocation at, SourceLocation other) const {
+        const std::string wanted = at_.file_of(other);
+        std::vector<std::string> pending;
+        for (const auto& [offset, file] : lookup(macros_.includes, at_.file_of(at)))
+            if (offset < at_.offset(at)) pending.push_back(file);
+        std::set<std::string> seen;
+        while (!pending.empty()) {
+            const std::string file = pending.back();
+            pending.pop_back();
+            if (file == wanted) return true;
+            if (!seen.insert(file).second) continue;
+            for (const auto& [offset, inner] : lookup(macros_.includes, file)) pending.push_back(inner);
+        }
+        return false;
+    }
+    static const std::vector<std::pair<unsigned, std::string>>&
+    lookup(const std::map<std::string, std::vector<std::pair<unsigned, std::string>>>& includes,
+           const std::string& file) {
+        static const std::vector<std::pair<unsigned, std::string>> none;
+        const auto found = includes.find(file);
+        return found == includes.end() ? none : found->second;
+    }
 
     // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the
     // device could build: said once a header.
