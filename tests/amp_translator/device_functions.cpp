@@ -3,7 +3,8 @@
 // kernels call, whatever its parameters. Helpers that take an index, first or last, as the book's
 // transposes and HCC's Design tests write them; functions declared before their callers and defined
 // after them, and names of a namespace, as the book's Scan writes them; a header's kernel under the
-// using-directive of a header it includes that the source included first. Each against a CPU loop.
+// using-directive of a header it includes that the source included first; typedefs of the function
+// around a kernel, a template's among them. Each against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -92,7 +93,40 @@ static void using_directive_of_a_header_included_twice() {
     check(got, expected, "a header's kernel under the using-directive of a header included twice");
 }
 
+// Kernels that name a typedef of the function around them, as a library of templates names its
+// value_type: in a template, for each instantiation, and in a plain function.
+template <class T> void add_halves(std::vector<T>& values) {
+    typedef T value_type;
+    using extent_type = extent<1>;
+    const extent_type shape(int(values.size()));
+    array_view<value_type, 1> view(shape, values);
+    parallel_for_each(
+        shape, [=](index<1> i) restrict(amp) { view[i] += value_type(i[0]) / value_type(2); });
+    view.synchronize();
+}
+
+static void typedefs_of_the_host_function() {
+    std::vector<int> ints(6);
+    std::vector<float> floats(6);
+    add_halves(ints);
+    add_halves(floats);
+    typedef int count_type;
+    std::vector<int> counts(6);
+    array_view<count_type, 1> view(6, counts);
+    parallel_for_each(
+        view.extent, [=](index<1> i) restrict(amp) { view[i] = count_type(3 * i[0]); });
+    view.synchronize();
+    std::vector<int> got, expected;
+    for (int i = 0; i < 6; ++i) {
+        got.push_back(ints[std::size_t(i)]), got.push_back(int(2 * floats[std::size_t(i)])),
+            got.push_back(counts[std::size_t(i)]);
+        expected.push_back(i / 2), expected.push_back(i), expected.push_back(3 * i);
+    }
+    check(got, expected, "typedefs of the function around the kernel");
+}
+
 int main() {
+    typedefs_of_the_host_function();
     helpers_taking_an_index();
     functions_declared_before_their_callers();
     using_directive_of_a_header_included_twice();

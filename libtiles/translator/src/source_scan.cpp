@@ -367,6 +367,19 @@ class reach : public RecursiveASTVisitor<reach> {
         return true;
     }
 
+    // A typedef of the host's function around the kernel (a library's value_type), which the
+    // device defines for each kernel as it defines a template's type parameters.
+    void local_type(const TypedefNameDecl* alias, SourceLocation from) {
+        const std::string name = alias->getNameAsString();
+        site_.template_names.emplace(name, true);
+        if (const TagDecl* tag = alias->getUnderlyingType()->getAsTagDecl()) type(tag, from);
+        if (instance_ == nullptr) return;
+        if (const auto spelled = capture_type(context_, alias->getUnderlyingType()))
+            instance_->template_arguments[name] = "typedef " + *spelled + " " + name + ";";
+        else
+            not_ahead("it names the type '" + name + "', which the build does not spell");
+    }
+
     // A constant of the host the kernel uses, which the device defines alike.
     void local_constant(const VarDecl* v) {
         site_.local_constants.insert(v->getNameAsString());
@@ -473,6 +486,11 @@ class reach : public RecursiveASTVisitor<reach> {
         if (d->getParentFunctionOrMethod()) {
             // The type of a function's own (a kernel's local struct) needs nothing more.
             if (current_ && current_->Encloses(d->getDeclContext())) return;
+            if (const auto* alias = dyn_cast<TypedefNameDecl>(t);
+                alias && in_kernel_ && current_ && d->getDeclContext()->Encloses(current_)) {
+                local_type(alias, from);
+                return;
+            }
             out_.problems.push_back({at_.where(from), "restrict(amp) code uses '" + t->getNameAsString() +
                                                           "', declared inside a host function; declare it at "
                                                           "namespace scope"});
