@@ -4,7 +4,7 @@
 // transposes and HCC's Design tests write them; functions declared before their callers and defined
 // after them, and names of a namespace, as the book's Scan writes them; a header's kernel under the
 // using-directive of a header it includes that the source included first; typedefs of the function
-// around a kernel, a template's among them. Each against a CPU loop.
+// or class template around a kernel. Each against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -105,6 +105,17 @@ template <class T> void add_halves(std::vector<T>& values) {
     view.synchronize();
 }
 
+// A class template's kernel that names the class's typedefs, as a library of templates does.
+template <class T> class scaled {
+  public:
+    typedef T value_type;
+    typedef index<1> index_type;
+    static void apply(array_view<T, 1> v, T factor) {
+        parallel_for_each(
+            v.extent, [=](index_type i) restrict(amp) { v[i] = v[i] * factor + value_type(1); });
+    }
+};
+
 static void typedefs_of_the_host_function() {
     std::vector<int> ints(6);
     std::vector<float> floats(6);
@@ -116,11 +127,13 @@ static void typedefs_of_the_host_function() {
     parallel_for_each(
         view.extent, [=](index<1> i) restrict(amp) { view[i] = count_type(3 * i[0]); });
     view.synchronize();
+    scaled<int>::apply(view, 2);
+    view.synchronize();
     std::vector<int> got, expected;
     for (int i = 0; i < 6; ++i) {
         got.push_back(ints[std::size_t(i)]), got.push_back(int(2 * floats[std::size_t(i)])),
             got.push_back(counts[std::size_t(i)]);
-        expected.push_back(i / 2), expected.push_back(i), expected.push_back(3 * i);
+        expected.push_back(i / 2), expected.push_back(i), expected.push_back(6 * i + 1);
     }
     check(got, expected, "typedefs of the function around the kernel");
 }

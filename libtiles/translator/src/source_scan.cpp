@@ -367,15 +367,26 @@ class reach : public RecursiveASTVisitor<reach> {
         return true;
     }
 
-    // A typedef of the host's function around the kernel (a library's value_type), which the
-    // device defines for each kernel as it defines a template's type parameters.
+    // Whether `c` holds the kernel: a function or class around it, or the pattern of such a class
+    // (where an instantiation's member names a typedef that does not depend on its arguments).
+    bool around_kernel(const DeclContext* c) const {
+        for (const DeclContext* p = current_; p; p = p->getParent()) {
+            if (p == c) return true;
+            if (const auto* r = dyn_cast<CXXRecordDecl>(p); r && pattern_of_type(r) == dyn_cast<CXXRecordDecl>(c))
+                return true;
+        }
+        return false;
+    }
+
+    // A typedef of the host's function or class around the kernel (a library's value_type), which
+    // the device defines for each kernel as it defines a template's type parameters.
     void local_type(const TypedefNameDecl* alias, SourceLocation from) {
         const std::string name = alias->getNameAsString();
         site_.template_names.emplace(name, true);
         if (const TagDecl* tag = alias->getUnderlyingType()->getAsTagDecl()) type(tag, from);
         if (instance_ == nullptr) return;
-        if (const auto spelled = capture_type(context_, alias->getUnderlyingType()))
-            instance_->template_arguments[name] = "typedef " + *spelled + " " + name + ";";
+        if (const auto definition = type_definition(context_, name, alias->getUnderlyingType()))
+            instance_->template_arguments[name] = *definition;
         else
             not_ahead("it names the type '" + name + "', which the build does not spell");
     }
@@ -483,14 +494,15 @@ class reach : public RecursiveASTVisitor<reach> {
             d = pattern_of_type(tag);
         }
         if (!at_.translated(d->getLocation())) return;
+        // The type of a function's own (a kernel's local struct) needs nothing more.
+        if (d->getParentFunctionOrMethod() && current_ && current_->Encloses(d->getDeclContext())) return;
+        // A typedef of the function or class around the kernel (value_type, index_type).
+        if (const auto* alias = dyn_cast<TypedefNameDecl>(t);
+            alias && in_kernel_ && !d->getDeclContext()->isFileContext() && around_kernel(d->getDeclContext())) {
+            local_type(alias, from);
+            return;
+        }
         if (d->getParentFunctionOrMethod()) {
-            // The type of a function's own (a kernel's local struct) needs nothing more.
-            if (current_ && current_->Encloses(d->getDeclContext())) return;
-            if (const auto* alias = dyn_cast<TypedefNameDecl>(t);
-                alias && in_kernel_ && current_ && d->getDeclContext()->Encloses(current_)) {
-                local_type(alias, from);
-                return;
-            }
             out_.problems.push_back({at_.where(from), "restrict(amp) code uses '" + t->getNameAsString() +
                                                           "', declared inside a host function; declare it at "
                                                           "namespace scope"});
