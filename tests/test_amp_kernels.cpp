@@ -406,6 +406,26 @@ TEST_CASE_METHOD(fresh_view, "a void restrict(amp) helper with reference paramet
     CHECK(data == std::vector<int>{3, 5, 7, 9});
 }
 
+TEST_CASE_METHOD(fresh_view,
+                 "a C++ source that marks its kernels has no others: a helper taking an index is device code",
+                 "[amp]") {
+    // C++ AMP's helpers take an index where they like (the book's transposes: first); the marked
+    // kernel calls one of each. Unmarked, the first would be read as a kernel and refused.
+    const std::string source = "void add_at(index<1> i, array_view<int, 1> v, int n) restrict(amp) { v[i] += n; }\n"
+                               "void add_last(array_view<int, 1> v, index<1> i) restrict(amp) { v[i] *= 10; }\n" +
+                               std::string(tiles::cpp_kernel_mark) +
+                               "\n"
+                               "void k(array_view<int, 1> v, index<1> i) restrict(amp) {\n"
+                               "    add_at(i, v, 2);\n"
+                               "    add_last(v, i);\n"
+                               "}\n";
+    std::vector<int> data = {1, 2, 3, 4};
+    tiles::array_view<int, 1> v(4, data);
+    tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "k"), v);
+    v.synchronize();
+    CHECK(data == std::vector<int>{30, 40, 50, 60});
+}
+
 namespace {
 
 // A helper that fails the launch with the failing work-item's numbers: a negative int in

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "tiles/exceptions.hpp"
+#include "tiles/kernel.hpp"
 
 namespace tiles::amp_detail {
 namespace {
@@ -109,7 +110,9 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
     for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
         parameters += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";
 
-    const placed_text at{"", parts.written.file, parts.line, 1};
+    // The kernel function, marked so: the device code before it holds functions only.
+    const std::string at =
+        std::string(cpp_kernel_mark) + "\n" + line_directive({"", parts.written.file, parts.line, 1});
     if (!parts.functor) {
         // void NAME(captures..., <the lambda from its parameters on>: its captures and '(' blanked.
         placed_text written = parts.written;
@@ -127,14 +130,14 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
                 " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
         for (std::size_t c = 0; c <= parameters_open; ++c)
             if (written.text[c] != '\n') written.text[c] = ' ';
-        return source + line_directive(at) + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) +
-               written.text + "\n";
+        return source + at + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) + written.text +
+               "\n";
     }
     std::string arguments;
     for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
         arguments += (i ? ", tiles_amp_c" : "tiles_amp_c") + std::to_string(i);
     const std::string& class_name = parts.written.text;
-    return source + line_directive(at) + "void " + parts.name + "(" + parameters +
+    return source + at + "void " + parts.name + "(" + parameters +
            "::concurrency::tiles_detail::launch_index<true> tiles_amp_index) restrict(amp) { const " + class_name +
            " tiles_amp_functor = " + class_name + "(" + arguments + "); tiles_amp_functor(tiles_amp_index); }\n";
 }

@@ -1,8 +1,9 @@
 // C++ AMP as written, built through tiles_amp_sources with its kernels compiled at build time
 // (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel comes from the build,
-// a template's for each of its two element types, a class template's member's and a functor's
-// among them (the log says so, and a launch that needed clang would fail). Built for 32-bit devices
-// only, its kernels compile at run time on a 64-bit one, with clang. Each result against a CPU loop.
+// a template's for each of its two element types, a class template's member's, a functor's and a
+// template's reduction that fences tile_static memory among them (the log says so, and a launch
+// that needed clang would fail). Built for 32-bit devices only, its kernels compile at run time on
+// a 64-bit one, with clang. Each result against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -39,6 +40,28 @@ template <int Factor> class Scaler {
             v.extent, [=](index<1> i) restrict(amp) { v[i] *= Factor; });
     }
 };
+
+// A template's tiled kernel that fences tile_static memory and adds atomically, as the book's
+// Reduction does: each tile's sum, added into one.
+template <int TileSize, class T> T fenced_sum(const std::vector<T>& values) {
+    array_view<const T, 1> in(int(values.size()), values);
+    std::vector<T> total(1);
+    array_view<T, 1> sum(1, total);
+    parallel_for_each(
+        in.extent.tile<TileSize>(), [=](tiled_index<TileSize> t) restrict(amp) {
+            tile_static T local[TileSize];
+            local[t.local[0]] = in[t.global];
+            tile_static_memory_fence(t.barrier);
+            t.barrier.wait();
+            for (int stride = TileSize / 2; stride > 0; stride /= 2) {
+                if (t.local[0] < stride) local[t.local[0]] += local[t.local[0] + stride];
+                t.barrier.wait_with_tile_static_memory_fence();
+            }
+            if (t.local[0] == 0) atomic_fetch_add(&sum[0], local[0]);
+        });
+    sum.synchronize();
+    return total[0];
+}
 
 class Negate {
   public:
@@ -124,6 +147,12 @@ int main() {
     scaled.synchronize();
     for (int i = 0; i < 10; ++i) expected_counted[i] = -2 * expected_counted[i];
     check(counted, expected_counted, "the class template's scaling");
+
+    // A template's reduction, fenced.
+    std::vector<int> summed(64);
+    int expected_sum = 0;
+    for (int i = 0; i < 64; ++i) summed[std::size_t(i)] = 5 * i - 40, expected_sum += 5 * i - 40;
+    check(std::vector<int>{fenced_sum<16>(summed)}, std::vector<int>{expected_sum}, "the template's fenced reduction");
     if (failures == 0) std::printf("ahead: right\n");
     return failures == 0 ? 0 : 1;
 }

@@ -10,10 +10,12 @@
 #include <initializer_list>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "failure_record.hpp"
 #include "tiles/exceptions.hpp"
+#include "tiles/kernel.hpp"
 
 extern const char tiles_kernel_prelude_amp[];
 extern const char tiles_kernel_amp_math[];
@@ -521,6 +523,20 @@ void blank_out(const code_reader& code, const amp_function& f, std::string& blan
         if (blanked[c] != '\n') blanked[c] = ' ';
 }
 
+// Where the functions a source marks as its kernels begin (the token after each `#pragma tiles
+// kernel` and the #line directives after it); the marks are blanked out of `blanked`.
+std::set<std::size_t> marked_kernels(const std::string& s, const std::vector<token>& tokens, std::string& blanked) {
+    std::set<std::size_t> marked;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (tokens[i].what != token::kind::directive || trimmed(text_of(s, tokens[i])) != cpp_kernel_mark) continue;
+        for (std::size_t c = tokens[i].begin; c < tokens[i].end; ++c) blanked[c] = ' ';
+        std::size_t next = i + 1;
+        while (next < tokens.size() && tokens[next].what == token::kind::directive) ++next;
+        if (next < tokens.size()) marked.insert(tokens[next].begin);
+    }
+    return marked;
+}
+
 } // namespace
 
 amp_source::amp_source(const std::string& source, const std::string& options, const std::string& file_name)
@@ -532,7 +548,8 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
     const code_reader code(source_, all_tokens, line_starts_, presumed_);
 
     // Kernel functions at the top level: void NAME(...) restrict(... amp ...) { ... } whose last
-    // parameter is an index.
+    // parameter is an index; in a source that marks its kernels, those marked and no other.
+    const std::set<std::size_t> marked = marked_kernels(source_, all_tokens, blanked_);
     int depth = 0;
     for (std::size_t i = 0; i < code.tokens.size(); ++i) {
         if (code.tokens[i].what == token::kind::punctuation && (code.is(i, "{") || code.is(i, "}"))) {
@@ -543,11 +560,14 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
         if (!f) continue;
         i = f->body_close;
         // A kernel takes an index (its last parameter); a function that takes none (a void helper
-        // with reference parameters) runs on the device as it is.
+        // with reference parameters) runs on the device as it is, and so does every function a
+        // source that marks its kernels leaves unmarked (a helper that takes an index among them).
         const std::vector<std::pair<std::size_t, std::size_t>> pieces = parameter_pieces(code, *f);
-        if (std::none_of(pieces.begin(), pieces.end(),
-                         [&](const auto& piece) { return code.is_index_declaration(piece.first, piece.second); }))
-            continue;
+        const bool is_kernel =
+            marked.empty() ? std::any_of(pieces.begin(), pieces.end(),
+                                         [&](const auto& p) { return code.is_index_declaration(p.first, p.second); })
+                           : marked.count(code.tokens[f->name - 1].begin) != 0;
+        if (!is_kernel) continue;
         declared_kernel declared;
         kernel_function k = kernel_signature(code, *f, pieces, declared);
         if (std::any_of(kernels_.begin(), kernels_.end(), [&](const kernel_function& o) { return o.name == k.name; }))

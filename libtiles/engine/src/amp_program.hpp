@@ -12,6 +12,8 @@
 // the parameters under their names, declares the index, and runs the body at the entry's outermost
 // scope, where tile_static declarations must be (those of nested blocks are moved there). #line
 // directives keep every position of the user's text, in compiler messages and in checked mode.
+// A source that marks its kernels (tiles::cpp_kernel_mark, as a call site's kernel text does) has
+// no others: a `void f(index<1> i, ...) restrict(amp)` helper there is a device function.
 #pragma once
 
 #include <map>

@@ -64,6 +64,13 @@ std::string number_after(const std::string& entry, std::size_t colon) {
     return digits;
 }
 
+// A kernel of a template the source instantiates, or of no template, that the build cannot compile:
+// noted in the source, and said at the build, with why.
+void left_to_run_time(ahead_sources& out, const std::string& why) {
+    out.notes.push_back(why);
+    out.warnings.push_back(why + ": the kernel is compiled at run time, which needs clang where it runs");
+}
+
 } // namespace
 
 std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
@@ -101,17 +108,21 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
     for (const auto& [file, f] : p.files)
         for (const auto& [at, site] : f.sites) {
             const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
-            if (site.instances.empty())
+            // A template the source never instantiates has no kernel that runs: only noted.
+            if (site.instances.empty() && site.unread.empty())
                 out.notes.push_back(where + ": compiled at run time: the build saw no instantiation of its template");
+            if (site.instances.empty() && !site.unread.empty())
+                left_to_run_time(out, where + ": its template's instantiation does not parse on the host (" +
+                                          site.unread + ")");
             for (const kernel_instance& instance : site.instances) {
                 const std::string what = where + (instance.function.empty() ? "" : " (in " + instance.function + ")");
                 if (!instance.not_ahead.empty()) {
-                    out.notes.push_back(what + ": compiled at run time: " + instance.not_ahead);
+                    left_to_run_time(out, what + ": " + instance.not_ahead);
                     continue;
                 }
                 const auto parts = parts_of(p, file, f, site, instance);
                 if (!parts) {
-                    out.notes.push_back(what + ": compiled at run time: a name it uses is not spelled");
+                    left_to_run_time(out, what + ": a name it uses is not spelled");
                     continue;
                 }
                 for (const tiles::engine::ahead_target& t : targets) {

@@ -23,7 +23,8 @@ struct ahead_sources {
     std::string source;              // the source that registers the programs
     std::vector<std::string> errors; // the compilers' messages of the kernels that did not compile
     std::vector<std::string> notes;  // the kernels left to the run time, and why (in the source too)
-    // The routes whose tools are missing here (clang, llvm-spirv, libclc), with what is missing:
+    // What the build says: the kernels of a program that runs which it cannot compile, and why;
+    // the routes whose tools are missing here (clang, llvm-spirv, libclc), with what is missing:
     // their kernels are left to the run time, which may have them.
     std::vector<std::string> warnings;
 };

@@ -18,5 +18,36 @@ template <class View, class Domain, class Kernel> void parallel_for_each(const V
 
 template <int...> class tile;
 
-#define restrict(...) __attribute__((annotate("tiles_amp_restrict:" #__VA_ARGS__)))
+// C++ AMP's device-only free functions, declared as the device's prelude declares them, so that a
+// template's kernel that calls one (a reduction's tile_static_memory_fence) instantiates in the
+// parse instead of losing its body to an error, which would leave it uncompiled at build time.
+namespace concurrency {
+void all_memory_fence(const tiles::tile_barrier&);
+void global_memory_fence(const tiles::tile_barrier&);
+void tile_static_memory_fence(const tiles::tile_barrier&);
+template <class P> auto atomic_fetch_add(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_sub(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_max(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_min(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_and(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_or(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_xor(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_exchange(P dest, decltype(+*dest) value) -> decltype(+*dest);
+template <class P> auto atomic_fetch_inc(P dest) -> decltype(+*dest);
+template <class P> auto atomic_fetch_dec(P dest) -> decltype(+*dest);
+template <class P, class E> bool atomic_compare_exchange(P dest, E expected_value, decltype(+*dest) value);
+} // namespace concurrency
+
+// restrict(amp) alone also makes a function of its own, as C++ AMP's overloading on restriction
+// has it: clang takes an enable_if as part of a function's signature, so `int f() restrict(amp)`
+// and `int f()` are two functions, and device code calls the first (the one with more enable_ifs).
+// The host's text keeps the second alone; the device's has the first alone.
+#define restrict(...) __attribute__((annotate("tiles_amp_restrict:" #__VA_ARGS__))) TILES_AMP_SOLE(__VA_ARGS__, , )
+#define TILES_AMP_SOLE(first, second, ...) TILES_AMP_SOLE_##first##second
+#define TILES_AMP_SOLE_amp __attribute__((enable_if(1, "restrict(amp)")))
+#define TILES_AMP_SOLE_cpu
+#define TILES_AMP_SOLE_ampcpu
+#define TILES_AMP_SOLE_cpuamp
+#define TILES_AMP_SOLE_auto
+#define TILES_AMP_SOLE_direct3d
 #define tile_static __attribute__((annotate("tiles_amp_tile_static")))

@@ -176,15 +176,21 @@ std::optional<std::string> pretty_signature(const FunctionDecl* f) {
     return PredefinedExpr::ComputeName(PredefinedExpr::PrettyFunction, f);
 }
 
+std::optional<std::string> type_definition(const ASTContext& context, const std::string& name, QualType type) {
+    const auto spelled = element_name(context, type);
+    if (!spelled) return std::nullopt;
+    return "typedef " + *spelled + " " + name + ";";
+}
+
 bool template_arguments_of(const ASTContext& context, const FunctionDecl* around,
                            std::map<std::string, std::string>& definitions) {
     // What make_type and make_constant define of the parameter `p` bound to `a`.
     const auto define = [&](const NamedDecl* p, const TemplateArgument& a) {
         const std::string name = p->getNameAsString();
         if (a.getKind() == TemplateArgument::Type) {
-            const auto spelled = element_name(context, a.getAsType());
-            if (!spelled) return false;
-            definitions[name] = "typedef " + *spelled + " " + name + ";";
+            const auto definition = type_definition(context, name, a.getAsType());
+            if (!definition) return false;
+            definitions[name] = *definition;
             return true;
         }
         if (a.getKind() != TemplateArgument::Integral) return false;

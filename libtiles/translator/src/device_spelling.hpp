@@ -19,6 +19,10 @@ namespace tiles_amp {
 // "array<int, 1>&", "const uint", "const Params".
 std::optional<std::string> capture_type(const clang::ASTContext& context, clang::QualType value);
 
+// What TILES_TYPE (make_type) defines of the host's type `type` named `name`: "typedef float T;".
+std::optional<std::string> type_definition(const clang::ASTContext& context, const std::string& name,
+                                           clang::QualType type);
+
 // The device's definition of the host's number constant `v`: "constexpr int TS = 16;".
 std::optional<std::string> constant_definition(const clang::ASTContext& context, const clang::VarDecl* v);
 

@@ -1,6 +1,6 @@
 // tiles-amp: the preprocessor's part of the parse. The macros the user defines (in the source, its
-// headers or with -D), where the files tiles-amp translates expand them, and where they write
-// restrict(...), which the host's text loses.
+// headers or with -D), where the files tiles-amp translates expand them, where they write
+// restrict(...), which the host's text loses, and what they #include.
 #pragma once
 
 #include <map>
@@ -23,6 +23,9 @@ struct macro_log {
     std::map<std::string, device_block> definitions; // the user's macros, as #define lines
     std::vector<expansion> expansions;
     std::map<std::string, std::vector<span>> restrict_marks; // by file
+    // By translated file: where each of its #include directives stands, and the file it names,
+    // read there or skipped (#pragma once, an include guard).
+    std::map<std::string, std::vector<std::pair<unsigned, std::string>>> includes;
 
     // The macros the text in `within` of `file` expands, with those their definitions name.
     std::set<std::string> used_in(const std::string& file, const span& within) const;

@@ -124,6 +124,19 @@ std::vector<std::string> device_code_errors(const result& r) {
     return found;
 }
 
+// Each kernel of a template that the build read no instantiation of gets the parse's first error
+// inside it: where the template is instantiated, the error lost the instantiation's body, and the
+// build says so rather than leave the kernel to clang at run time unsaid.
+void note_unread_templates(result& r) {
+    const auto source = r.plan.files.find(r.plan.file);
+    if (source == r.plan.files.end()) return;
+    for (auto& [at, site] : source->second.sites)
+        for (const placed_error& e : r.errors)
+            if (site.instances.empty() && site.unread.empty() && e.offset >= site.written.begin &&
+                e.offset < site.written.end)
+                site.unread = e.message;
+}
+
 class consumer : public clang::ASTConsumer {
   public:
     consumer(result& r, tiles_amp::macro_log& m) : result_(r), macros_(m) {}
@@ -296,12 +309,14 @@ int main(int argc, char** argv) {
     std::remove(command->output.c_str());
     if (!command->ahead.empty()) std::remove(command->ahead.c_str());
     if (report_errors(r, status, command->input)) return 1;
+    note_unread_templates(r);
     if (!command->ahead.empty() && !write_ahead(r, targets, command->ahead)) return 1;
     // The headers first: a build that sees the source's translation finds its headers beside it.
     if (!write_headers(r, command->output)) return 1;
     if (!command->depfile.empty() && !write_depfile(r, command->output, command->depfile)) return 1;
     // The kernels compiled at build time are built with the translation, in its unit, so that a
     // static library's translation brings them along.
-    const std::string kernels = command->ahead.empty() ? "" : "#include \"" + command->ahead + "\"\n";
+    // On a line of its own, where the source does not end with a line break.
+    const std::string kernels = command->ahead.empty() ? "" : "\n#include \"" + command->ahead + "\"\n";
     return write(command->output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
 }

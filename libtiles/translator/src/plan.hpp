@@ -56,6 +56,7 @@ struct kernel_site {
     std::map<std::string, bool> template_names; // a template parameter it names: true for a type
     std::set<std::string> blocks;               // device_block keys
     std::vector<kernel_instance> instances;     // the kernels the build compiles: one, or a template's each
+    std::string unread; // a template's without instances: the parse's error in its body, where one is
 };
 
 // A message at a place of the user's source.

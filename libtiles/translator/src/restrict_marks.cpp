@@ -22,8 +22,10 @@ bool names(const clang::Decl* d, llvm::StringRef wanted) {
 
 } // namespace
 
-bool runs_on_device(const clang::Decl* d) { return names(d, "amp"); }
-bool runs_on_host(const clang::Decl* d) { return !is_restricted(d) || names(d, "cpu"); }
+// restrict(auto): C++ AMP infers the restriction from the body; it runs where its callers do, and
+// the device's compiler refuses a body that cannot run there.
+bool runs_on_device(const clang::Decl* d) { return names(d, "amp") || names(d, "auto"); }
+bool runs_on_host(const clang::Decl* d) { return !is_restricted(d) || names(d, "cpu") || names(d, "auto"); }
 bool is_restricted(const clang::Decl* d) {
     for (const auto* a : d->specific_attrs<clang::AnnotateAttr>())
         if (a->getAnnotation().startswith(tag)) return true;

@@ -6,7 +6,7 @@
 
 namespace tiles_amp {
 
-// Whether `d` is marked restrict(... amp ...), and restrict(... cpu ...).
+// Whether `d` is marked restrict(... amp ...), and restrict(... cpu ...); restrict(auto) is both.
 bool runs_on_device(const clang::Decl* d);
 bool runs_on_host(const clang::Decl* d);
 // Whether `d` carries a restrict(...) at all.

@@ -27,14 +27,15 @@ class places {
     bool translated(SourceLocation l) const { return !file_of(l).empty(); }
     // In the file `l` lies in.
     unsigned offset(SourceLocation l) const { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
-    // Past the token at `l`.
+    // Past the token at `l`, or past the macro's invocation that `l` is in (a declaration's last
+    // token, restrict(amp)'s annotation, is in restrict's).
     unsigned end_of(SourceLocation l) const {
-        return offset(Lexer::getLocForEndOfToken(sm_.getExpansionLoc(l), 0, sm_, lang_));
+        return offset(Lexer::getLocForEndOfToken(sm_.getExpansionRange(l).getEnd(), 0, sm_, lang_));
     }
     // The range of a declaration with the ';' after it, where one follows.
     span of_declaration(const Decl* d) const {
         span s{offset(d->getBeginLoc()), end_of(d->getEndLoc())};
-        if (const auto next = Lexer::findNextToken(sm_.getExpansionLoc(d->getEndLoc()), sm_, lang_))
+        if (const auto next = Lexer::findNextToken(sm_.getExpansionRange(d->getEndLoc()).getEnd(), sm_, lang_))
             if (next->is(tok::semi)) s.end = offset(next->getLocation()) + 1;
         return s;
     }
@@ -100,6 +101,40 @@ const Decl* outermost(const Decl* d) {
     if (const auto* r = dyn_cast<CXXRecordDecl>(d))
         if (const ClassTemplateDecl* t = r->getDescribedClassTemplate()) return t;
     return d;
+}
+
+// A #line directive and the spaces that put the next text where `block`'s begins.
+std::string line_directive(const device_block& block) {
+    std::string file;
+    for (const char c : block.file) file += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return "#line " + std::to_string(block.line) + " \"" + file + "\"\n" +
+           std::string(std::size_t(block.column - 1), ' ');
+}
+
+// `block`, the text of `d`, inside the namespaces `d` is written in, so that device code names it as
+// the source does (`details::kInclusive`); the text keeps its line and column under a #line.
+device_block in_namespaces(const Decl* d, device_block block) {
+    std::string open, close;
+    for (const DeclContext* c = d->getLexicalDeclContext(); c && !c->isTranslationUnit(); c = c->getLexicalParent())
+        if (const auto* n = dyn_cast<NamespaceDecl>(c)) {
+            open = std::string(n->isInline() ? "inline " : "") + "namespace " +
+                   (n->isAnonymousNamespace() ? "" : n->getNameAsString() + " ") + "{ " + open;
+            close += "}";
+        }
+    if (open.empty()) return block;
+    block.text = open + "\n" + line_directive(block) + block.text + "\n" + close;
+    block.column = 1;
+    return block;
+}
+
+// `block`, a lambda's text, as the function `name` that makes the lambda and calls it with its
+// arguments; the text keeps its line and column under a #line.
+device_block in_function(const std::string& name, device_block block) {
+    block.text = "template <class... tiles_amp_A> decltype(auto) " + name +
+                 "(tiles_amp_A&&... tiles_amp_a) { return\n" + line_directive(block) + block.text +
+                 "\n(static_cast<tiles_amp_A&&>(tiles_amp_a)...); }";
+    block.column = 1;
+    return block;
 }
 
 const FunctionDecl* pattern_of(const FunctionDecl* f) {
@@ -206,7 +241,8 @@ class reach : public RecursiveASTVisitor<reach> {
 
     // The body of device function `f` (a kernel's operator() included), whose calls are checked.
     void function(const FunctionDecl* f, bool is_kernel) {
-        if (!f->hasBody() || !scanned_.insert(f).second) return;
+        // Its definition, whose parameters the body names, where `f` is a declaration before it.
+        if (!f->hasBody(f) || !scanned_.insert(f).second) return;
         const FunctionDecl* saved = current_;
         current_ = f;
         const bool was_kernel = in_kernel_;
@@ -223,6 +259,7 @@ class reach : public RecursiveASTVisitor<reach> {
     // A variable of the host that the kernel captures, named at `at`: refused where it cannot be
     // passed, and a struct's definition device code.
     void capture(const VarDecl* v, SourceLocation at) {
+        if (device_lambda(v)) return;
         const std::string name = v->getNameAsString();
         // Each instantiation's kernel captures the variable with its own type.
         if (instance_ != nullptr && !instance_->capture_types.count(name)) {
@@ -308,6 +345,52 @@ class reach : public RecursiveASTVisitor<reach> {
     void not_ahead(const std::string& why) {
         if (instance_->not_ahead.empty()) instance_->not_ahead = why;
     }
+    // A variable of the host's function that holds a restrict(amp) lambda capturing nothing, which
+    // the kernel calls: device code of its own, a function of the variable's name that makes the
+    // lambda as written and calls it, in place of a capture (no closure crosses to the device).
+    bool device_lambda(const VarDecl* v) {
+        const auto* l = v->hasInit() ? dyn_cast<LambdaExpr>(v->getInit()->IgnoreImplicit()) : nullptr;
+        if (!l || !runs_on_device(l->getCallOperator()) || l->capture_size() != 0 ||
+            !at_.translated(l->getBeginLoc()) || l->getBeginLoc().isMacroID())
+            return false;
+        const span s{at_.offset(l->getBeginLoc()), at_.end_of(l->getEndLoc())};
+        const std::string file = at_.file_of(l->getBeginLoc());
+        const std::string key = "lambda:" + file + ":" + std::to_string(s.begin);
+        site_.blocks.insert(key);
+        if (out_.blocks.count(key)) return true;
+        device_block b{at_.text(l->getBeginLoc(), s), file, at_.line(l->getBeginLoc()), 2,
+                       at_.column(l->getBeginLoc())};
+        out_.blocks[key] = in_function(v->getNameAsString(), b);
+        code_at_[key] = l->getBeginLoc();
+        for (const std::string& m : macros_.used_in(file, s)) site_.blocks.insert("macro:" + m);
+        function(l->getCallOperator(), false);
+        return true;
+    }
+
+    // Whether `c` holds the kernel: a function or class around it, or the pattern of such a class
+    // (where an instantiation's member names a typedef that does not depend on its arguments).
+    bool around_kernel(const DeclContext* c) const {
+        for (const DeclContext* p = current_; p; p = p->getParent()) {
+            if (p == c) return true;
+            if (const auto* r = dyn_cast<CXXRecordDecl>(p); r && pattern_of_type(r) == dyn_cast<CXXRecordDecl>(c))
+                return true;
+        }
+        return false;
+    }
+
+    // A typedef of the host's function or class around the kernel (a library's value_type), which
+    // the device defines for each kernel as it defines a template's type parameters.
+    void local_type(const TypedefNameDecl* alias, SourceLocation from) {
+        const std::string name = alias->getNameAsString();
+        site_.template_names.emplace(name, true);
+        if (const TagDecl* tag = alias->getUnderlyingType()->getAsTagDecl()) type(tag, from);
+        if (instance_ == nullptr) return;
+        if (const auto definition = type_definition(context_, name, alias->getUnderlyingType()))
+            instance_->template_arguments[name] = *definition;
+        else
+            not_ahead("it names the type '" + name + "', which the build does not spell");
+    }
+
     // A constant of the host the kernel uses, which the device defines alike.
     void local_constant(const VarDecl* v) {
         site_.local_constants.insert(v->getNameAsString());
@@ -335,6 +418,10 @@ class reach : public RecursiveASTVisitor<reach> {
             return;
         }
         if (in_std) return;
+        // A function declared before its callers and defined after them: its declaration, too, is
+        // device code, where the callers find it.
+        if (const FunctionDecl* first = p->getFirstDecl(); first != p && at_.translated(first->getLocation()))
+            code(first);
         code(p);
         function(f->hasBody() ? f : p, false);
     }
@@ -407,9 +494,15 @@ class reach : public RecursiveASTVisitor<reach> {
             d = pattern_of_type(tag);
         }
         if (!at_.translated(d->getLocation())) return;
+        // The type of a function's own (a kernel's local struct) needs nothing more.
+        if (d->getParentFunctionOrMethod() && current_ && current_->Encloses(d->getDeclContext())) return;
+        // A typedef of the function or class around the kernel (value_type, index_type).
+        if (const auto* alias = dyn_cast<TypedefNameDecl>(t);
+            alias && in_kernel_ && !d->getDeclContext()->isFileContext() && around_kernel(d->getDeclContext())) {
+            local_type(alias, from);
+            return;
+        }
         if (d->getParentFunctionOrMethod()) {
-            // The type of a function's own (a kernel's local struct) needs nothing more.
-            if (current_ && current_->Encloses(d->getDeclContext())) return;
             out_.problems.push_back({at_.where(from), "restrict(amp) code uses '" + t->getNameAsString() +
                                                           "', declared inside a host function; declare it at "
                                                           "namespace scope"});
@@ -428,8 +521,8 @@ class reach : public RecursiveASTVisitor<reach> {
         const std::string key = "code:" + file + ":" + std::to_string(s.begin);
         site_.blocks.insert(key);
         if (!out_.blocks.count(key)) {
-            out_.blocks[key] = {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()), 2,
-                                at_.column(top->getBeginLoc())};
+            out_.blocks[key] = in_namespaces(top, {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()),
+                                                   2, at_.column(top->getBeginLoc())});
             code_at_[key] = top->getBeginLoc();
         }
         if (!tops_.insert(top).second) return;
@@ -484,6 +577,9 @@ class finder : public RecursiveASTVisitor<finder> {
                                                                   "written in the source, not one a macro makes"});
             return true;
         }
+        // A lambda a variable holds, not a kernel: device code where a kernel calls it.
+        if ((op->getNumParams() != 1 || !is_index(op->getParamDecl(0)->getType())) && variable_lambdas_.count(e))
+            return true;
         if (op->getNumParams() != 1 || !is_index(op->getParamDecl(0)->getType())) {
             out_.problems.push_back({at_.where(e->getBeginLoc()),
                                      "a restrict(amp) lambda is a parallel_for_each kernel, taking an index<N> "
@@ -518,6 +614,20 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         r.function(op, true);
         for (const std::string& m : macros_.used_in(file, site.written)) site.blocks.insert("macro:" + m);
+        return true;
+    }
+
+    // The lambdas variables hold, seen before the lambdas themselves; restrict(amp)'s alone leave the
+    // host's text (the device makes them anew, device_lambda).
+    bool VisitVarDecl(VarDecl* v) {
+        const auto* l = v->hasInit() ? dyn_cast<LambdaExpr>(v->getInit()->IgnoreImplicit()) : nullptr;
+        if (!l) return true;
+        variable_lambdas_.insert(l);
+        const CXXMethodDecl* op = l->getCallOperator();
+        const std::string file = at_.file_of(v->getBeginLoc());
+        if (!file.empty() && !v->getBeginLoc().isMacroID() && runs_on_device(op) && !runs_on_host(op) &&
+            l->capture_size() == 0 && (op->getNumParams() != 1 || !is_index(op->getParamDecl(0)->getType())))
+            out_.files[file].blanked.insert(at_.of_declaration(v));
         return true;
     }
 
@@ -641,7 +751,9 @@ class finder : public RecursiveASTVisitor<finder> {
         for (std::size_t i = 0; i < code.size(); ++i) out_.blocks[code[i].first].order = 2 + unsigned(i);
         for (const auto& [site, site_at] : site_at_)
             for (const auto& [key, using_at] : usings_)
-                if (at_.before(using_at, site_at) && at_.reads(site_at, using_at)) site->blocks.insert(key);
+                if (at_.before(using_at, site_at) &&
+                    (at_.reads(site_at, using_at) || includes_before(site_at, using_at)))
+                    site->blocks.insert(key);
     }
 
   private:
@@ -665,6 +777,32 @@ class finder : public RecursiveASTVisitor<finder> {
 
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
 
+    // Whether the file of `at` #includes the file of `other` before `at`, directly or through the
+    // headers it includes, where the parse skipped that #include (#pragma once): a header's kernels
+    // have the using-directives of the headers it includes, however often those were included.
+    bool includes_before(SourceLocation at, SourceLocation other) const {
+        const std::string wanted = at_.file_of(other);
+        std::vector<std::string> pending;
+        for (const auto& [offset, file] : lookup(macros_.includes, at_.file_of(at)))
+            if (offset < at_.offset(at)) pending.push_back(file);
+        std::set<std::string> seen;
+        while (!pending.empty()) {
+            const std::string file = pending.back();
+            pending.pop_back();
+            if (file == wanted) return true;
+            if (!seen.insert(file).second) continue;
+            for (const auto& [offset, inner] : lookup(macros_.includes, file)) pending.push_back(inner);
+        }
+        return false;
+    }
+    static const std::vector<std::pair<unsigned, std::string>>&
+    lookup(const std::map<std::string, std::vector<std::pair<unsigned, std::string>>>& includes,
+           const std::string& file) {
+        static const std::vector<std::pair<unsigned, std::string>> none;
+        const auto found = includes.find(file);
+        return found == includes.end() ? none : found->second;
+    }
+
     // restrict(...) code of a header tiles-amp does not translate, which neither the host nor the
     // device could build: said once a header.
     void untranslated(SourceLocation l) {
@@ -683,6 +821,7 @@ class finder : public RecursiveASTVisitor<finder> {
     std::vector<std::pair<std::string, SourceLocation>> usings_;
     std::map<kernel_site*, SourceLocation> site_at_;
     std::set<FileID> untranslated_;
+    std::set<const LambdaExpr*> variable_lambdas_;
 };
 
 } // namespace

@@ -7,16 +7,16 @@
 namespace tiles_amp {
 namespace {
 
-std::string absolute(llvm::StringRef name) {
+std::string folder_of(const std::string& file) { return llvm::sys::path::parent_path(file).str() + "/"; }
+
+} // namespace
+
+std::string absolute_path(llvm::StringRef name) {
     llvm::SmallString<256> path(name);
     llvm::sys::fs::make_absolute(path);
     llvm::sys::path::remove_dots(path, true);
     return std::string(path.str());
 }
-
-std::string folder_of(const std::string& file) { return llvm::sys::path::parent_path(file).str() + "/"; }
-
-} // namespace
 
 std::string translated_file(const clang::SourceManager& sm, clang::SourceLocation at) {
     if (at.isInvalid()) return "";
@@ -25,9 +25,9 @@ std::string translated_file(const clang::SourceManager& sm, clang::SourceLocatio
     const clang::FileEntry* source = sm.getFileEntryForID(sm.getMainFileID());
     if (!file || !source) return "";
     if (id != sm.getMainFileID() && sm.isInSystemHeader(sm.getLocForStartOfFile(id))) return "";
-    const std::string path = absolute(file->getName());
+    const std::string path = absolute_path(file->getName());
     if (id == sm.getMainFileID()) return path;
-    if (path.rfind(folder_of(absolute(source->getName())), 0) != 0) return "";
+    if (path.rfind(folder_of(absolute_path(source->getName())), 0) != 0) return "";
     // Included by the source or by a header it translates, not by libtiles' prelude.
     return translated_file(sm, sm.getIncludeLoc(id)).empty() ? "" : path;
 }

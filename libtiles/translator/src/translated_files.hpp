@@ -10,6 +10,9 @@
 
 namespace tiles_amp {
 
+// `name` as an absolute path, without . and .. (as translated_file gives it).
+std::string absolute_path(llvm::StringRef name);
+
 // The absolute path of the file `at` lies in (its expansion), where tiles-amp translates that
 // file, else "".
 std::string translated_file(const clang::SourceManager& sm, clang::SourceLocation at);

@@ -21,6 +21,11 @@ enum class kernel_language {
     cpp,
 };
 
+// In a C++ kernel source, the line that marks the function after it as a kernel. A source that
+// marks its kernels has no others: its unmarked functions are device functions whatever their
+// parameters, an index among them (C++ AMP's helpers). A call site's kernel text is marked so.
+inline constexpr const char* cpp_kernel_mark = "#pragma tiles kernel";
+
 // A kernel: its source, the name of the kernel function to launch, and how to compile it. It is
 // built on first launch for each accelerator view and tile shape, and the builds are cached.
 class kernel {

@@ -1,0 +1,68 @@
+// C++ AMP's restriction rules as HCC's tests use them, built through tiles_amp_sources: functions
+// overloaded on restriction (the caller's restriction chooses), restrict(amp) lambdas called from
+// device code rather than launched (one written in the host's function among them), and
+// restrict(auto) functions, which run where their callers do.
+// Each result against what C++ AMP gives.
+#include <amp.h>
+#include <cstdio>
+#include <vector>
+
+using namespace concurrency;
+
+static int failures = 0;
+
+static void check(const std::vector<int>& got, const std::vector<int>& expected, const char* what) {
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (got[i] != expected[i] && failures++ < 10)
+            std::printf("FAILED: %s at %d: %d, expected %d\n", what, int(i), got[i], expected[i]);
+}
+
+// Two functions of one signature: the device's and the host's, each declared before the other once.
+int where() restrict(amp) { return 1; }
+int where() restrict(cpu) { return 2; }
+int origin() { return 20; }
+int origin() restrict(amp) { return 10; }
+
+// A restrict(auto) function runs on both sides.
+inline int cube(int x) restrict(auto) { return x * x * x; }
+
+static void overloads_on_restriction() {
+    std::vector<int> out(8), expected(8);
+    array_view<int, 1> v(8, out);
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = where() + origin() + cube(i[0]); });
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = 1 + 10 + i * i * i;
+    check(out, expected, "the device's overloads");
+    check({where() + origin() + cube(2)}, {2 + 20 + 8}, "the host's overloads");
+}
+
+// Lambdas of device code, called where they are written, and one the kernel takes from the host.
+static void lambdas_called_in_device_code() {
+    std::vector<int> out(8), expected(8);
+    array_view<int, 1> v(8, out);
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) {
+            const int offset = 3;
+            auto shifted_square = [=](int x) restrict(amp) { return x * x + offset; };
+            v[i] = shifted_square(i[0]);
+        });
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = i * i + 3;
+    check(out, expected, "a lambda called in a kernel");
+
+    // A lambda of the host's function that captures nothing, called by the kernel.
+    auto cubed_plus = [](int x, int y) restrict(amp) { return x * x * x + y; };
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = cubed_plus(i[0], 5); });
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = i * i * i + 5;
+    check(out, expected, "a lambda of the host's function called in a kernel");
+}
+
+int main() {
+    overloads_on_restriction();
+    lambdas_called_in_device_code();
+    if (failures == 0) std::printf("restriction: right\n");
+    return failures == 0 ? 0 : 1;
+}
