@@ -1128,6 +1128,20 @@ TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* 
 TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q,
                                 tiles_view* r);
 
+/* The singular value decomposition A = U diag(S) Vh of each m x n matrix of `input` (rank 2, or a
+ * stack of rank 3 or more), k = min(m, n): into `u` U, m x k with orthonormal columns, into `s` the
+ * singular values, descending (rank 1, or one vector of k per matrix of the stack), and into `vh`
+ * Vh, k x n with orthonormal rows; with `full_matrices` not 0, U is m x m and Vh n x n. None is the
+ * input. float or double elements. QR on the device (tiles_qr), the SVD of its k x k R on the host
+ * in double (one-sided Jacobi), U = Q U_R by gemm on the device; a wide matrix through its
+ * transpose. The vectors' signs are those the method gives, which may differ from LAPACK's. */
+TILES_API tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u,
+                                 tiles_view* s, tiles_view* vh);
+
+/* The singular values of each matrix of `input` (float or double elements) into `s`, as tiles_svd
+ * gives them, without the vectors, which the host's Jacobi rotations then skip. */
+TILES_API tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until

@@ -22,6 +22,7 @@
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
+#include "tiles/algorithms/svd.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/marked_names.hpp"
 
@@ -328,6 +329,21 @@ tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int compl
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("qr", "tiles_qr", {input, q, r});
         tiles::algorithms::qr(context_for(context, o), o[0], complete != 0, o[1], o[2]);
+    });
+}
+
+tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u, tiles_view* s,
+                       tiles_view* vh) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("svd", "tiles_svd", {input, u, s, vh});
+        tiles::algorithms::svd(context_for(context, o), o[0], full_matrices != 0, o[1], o[2], o[3]);
+    });
+}
+
+tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("svdvals", "tiles_svdvals", {input, s});
+        tiles::algorithms::svdvals(context_for(context, o), o[0], o[1]);
     });
 }
 

@@ -43,6 +43,9 @@ int test_cholesky_matches_a_c_loop(void);
 int test_cholesky_refusals(void);
 int test_qr_matches_its_properties(void);
 int test_qr_refusals(void);
+int test_svd_matches_its_properties(void);
+int test_svdvals_of_a_scaled_permutation(void);
+int test_svd_refusals(void);
 
 /* test_half.c */
 int test_half_and_bfloat16_data(void);

@@ -1,7 +1,8 @@
 /* C tests of tiles_cholesky against a plain C Cholesky in double: float and double matrices of
  * sizes that are and are not multiples of its block (128), a stack of them, the upper factor, and
  * the error for a matrix that is not positive definite, which names its first failing column. And
- * of tiles_qr, its factors' properties checked in double: tall, wide, square, stacked, both modes. */
+ * of tiles_qr, its factors' properties checked in double: tall, wide, square, stacked, both modes.
+ * And of tiles_svd likewise, with tiles_svdvals against the known values of a scaled permutation. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +175,19 @@ static void to_doubles(double* out, const void* values, tiles_dtype dtype, size_
         out[i] = dtype == TILES_FLOAT32 ? ((const float*)values)[i] : ((const double*)values)[i];
 }
 
+/* `count` random elements into `a`, and the same of `dtype` into a new array, returned. */
+static unsigned char* random_input(double* a, tiles_dtype dtype, size_t count) {
+    unsigned char* input = malloc(count * tiles_dtype_size(dtype));
+    for (size_t i = 0; i < count; i++) {
+        a[i] = random_unit();
+        if (dtype == TILES_FLOAT32)
+            ((float*)input)[i] = (float)a[i];
+        else
+            ((double*)input)[i] = a[i];
+    }
+    return input;
+}
+
 /* tiles_qr of `count` m x n random matrices of `dtype`, checked in double: Q's columns
  * orthonormal, R upper triangular and Q R = A, each within `tolerance`. */
 static int qr_case(tiles_dtype dtype, int count, int m, int n, int complete, double tolerance) {
@@ -182,16 +196,9 @@ static int qr_case(tiles_dtype dtype, int count, int m, int n, int complete, dou
     const size_t size = tiles_dtype_size(dtype), elements = (size_t)count * (size_t)m * (size_t)n;
     const size_t q_elements = (size_t)count * (size_t)m * (size_t)qc, r_elements = (size_t)count * (size_t)rc * n;
     double* a = malloc(elements * sizeof *a);
-    unsigned char* input = malloc(elements * size);
+    unsigned char* input = random_input(a, dtype, elements);
     unsigned char* q = calloc(q_elements, size);
     unsigned char* r = calloc(r_elements, size);
-    for (size_t i = 0; i < elements; i++) {
-        a[i] = random_unit();
-        if (dtype == TILES_FLOAT32)
-            ((float*)input)[i] = (float)a[i];
-        else
-            ((double*)input)[i] = a[i];
-    }
     const tiles_shape shape = count > 1 ? shape_of(dtype, 3, count, m, n) : shape_of(dtype, 2, m, n, 0);
     const tiles_shape q_shape = count > 1 ? shape_of(dtype, 3, count, m, qc) : shape_of(dtype, 2, m, qc, 0);
     const tiles_shape r_shape = count > 1 ? shape_of(dtype, 3, count, rc, n) : shape_of(dtype, 2, rc, n, 0);
@@ -254,6 +261,143 @@ int test_qr_refusals(void) {
     CHECK_FAILS(tiles_qr(NULL, input, 1, q_view, input), invalid, "the view is of const memory");
     tiles_view_release(r_view);
     tiles_view_release(q_view);
+    tiles_view_release(input);
+    return failed;
+}
+
+/* The largest |U^T U - I|, |Vh Vh^T - I| and |U diag(S) Vh - A| / (1 + max |A|) of one m x n
+ * matrix, in double, U m x uc, S min(m, n) and Vh vr x n; values not descending, or negative,
+ * count as an error of 1. */
+static double svd_error(const double* a, const double* u, const double* s, const double* vh, int m, int n, int uc,
+                        int vr) {
+    const int k = m < n ? m : n;
+    double worst = 0, scale = 1;
+    for (int i = 0; i < m * n; i++) scale = fmax(scale, fabs(a[i]));
+    for (int i = 0; i < uc; i++)
+        for (int j = 0; j < uc; j++) {
+            double sum = i == j ? -1 : 0;
+            for (int p = 0; p < m; p++) sum += u[p * uc + i] * u[p * uc + j];
+            worst = fmax(worst, fabs(sum));
+        }
+    for (int i = 0; i < vr; i++)
+        for (int j = 0; j < vr; j++) {
+            double sum = i == j ? -1 : 0;
+            for (int p = 0; p < n; p++) sum += vh[i * n + p] * vh[j * n + p];
+            worst = fmax(worst, fabs(sum));
+        }
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double sum = -a[i * n + j];
+            for (int p = 0; p < k; p++) sum += u[i * uc + p] * s[p] * vh[p * n + j];
+            worst = fmax(worst, fabs(sum) / scale);
+        }
+    for (int p = 0; p < k; p++)
+        if (s[p] < 0 || (p > 0 && s[p] > s[p - 1])) worst = 1;
+    return worst;
+}
+
+/* A view of `count` rows x columns matrices of `dtype` over `data`: rank 2 for one, else 3. */
+static tiles_view* stack_view(tiles_dtype dtype, int count, int rows, int columns, void* data) {
+    const tiles_shape shape =
+        count > 1 ? shape_of(dtype, 3, count, rows, columns) : shape_of(dtype, 2, rows, columns, 0);
+    tiles_view* view = NULL;
+    return tiles_view_create(&view, &shape, data) == TILES_SUCCESS ? view : NULL;
+}
+
+/* tiles_svd of `count` m x n random matrices of `dtype`, checked in double by svd_error. */
+static int svd_case(tiles_dtype dtype, int count, int m, int n, int full, double tolerance) {
+    int failed = 0;
+    const int k = m < n ? m : n, uc = full ? m : k, vr = full ? n : k;
+    const size_t size = tiles_dtype_size(dtype), elements = (size_t)count * (size_t)m * (size_t)n;
+    const size_t u_elements = (size_t)count * m * uc, s_elements = (size_t)count * k,
+                 vh_elements = (size_t)count * vr * n;
+    double* a = malloc((elements + u_elements + s_elements + vh_elements) * sizeof *a);
+    double *ud = a + elements, *sd = ud + u_elements, *vhd = sd + s_elements;
+    unsigned char* input = random_input(a, dtype, elements);
+    unsigned char* u = calloc(u_elements + s_elements + vh_elements, size);
+    unsigned char *s = u + u_elements * size, *vh = s + s_elements * size;
+    tiles_view* input_view = stack_view(dtype, count, m, n, input);
+    tiles_view* u_view = stack_view(dtype, count, m, uc, u);
+    tiles_view* vh_view = stack_view(dtype, count, vr, n, vh);
+    const tiles_shape s_shape = count > 1 ? shape_of(dtype, 2, count, k, 0) : shape_of(dtype, 1, k, 0, 0);
+    tiles_view* s_view = NULL;
+    CHECK_OK(tiles_view_create(&s_view, &s_shape, s));
+    if (CHECK_OK(tiles_svd(NULL, input_view, full, u_view, s_view, vh_view)) &&
+        CHECK_OK(tiles_view_synchronize(u_view)) && CHECK_OK(tiles_view_synchronize(s_view)) &&
+        CHECK_OK(tiles_view_synchronize(vh_view))) {
+        to_doubles(ud, u, dtype, u_elements + s_elements + vh_elements);
+        double worst = 0;
+        for (int c = 0; c < count; c++)
+            worst = fmax(worst, svd_error(a + (size_t)c * m * n, ud + (size_t)c * m * uc, sd + (size_t)c * k,
+                                          vhd + (size_t)c * vr * n, m, n, uc, vr));
+        if (!CHECK(worst <= tolerance)) printf("  worst error %g\n", worst);
+    }
+    CHECK_OK(tiles_view_release(input_view));
+    CHECK_OK(tiles_view_release(u_view));
+    CHECK_OK(tiles_view_release(s_view));
+    CHECK_OK(tiles_view_release(vh_view));
+    if (failed) printf("  (svd of %d %s %dx%d, full %d)\n", count, tiles_dtype_name(dtype), m, n, full);
+    free(u);
+    free(input);
+    free(a);
+    return failed;
+}
+
+int test_svd_matches_its_properties(void) {
+    int failed = 0;
+    failed += svd_case(TILES_FLOAT32, 1, 1, 1, 0, 1e-5);
+    failed += svd_case(TILES_FLOAT32, 1, 200, 30, 0, 1e-4);
+    failed += svd_case(TILES_FLOAT32, 1, 30, 140, 1, 1e-4);
+    failed += svd_case(TILES_FLOAT32, 2, 150, 40, 1, 1e-4);
+    failed += svd_case(TILES_FLOAT32, 3, 20, 35, 0, 1e-4);
+    if (fp64_device()) {
+        failed += svd_case(TILES_FLOAT64, 1, 140, 60, 0, 1e-12);
+        failed += svd_case(TILES_FLOAT64, 2, 40, 70, 1, 1e-12);
+    }
+    return failed;
+}
+
+int test_svdvals_of_a_scaled_permutation(void) {
+    int failed = 0;
+    /* One nonzero in each column, in distinct rows: the singular values are their magnitudes. */
+    float values[5 * 4] = {0}, s[4] = {0};
+    values[1 * 4 + 0] = 3, values[4 * 4 + 1] = -7, values[0 * 4 + 2] = 0.5f, values[2 * 4 + 3] = 2;
+    const float expected[4] = {7, 3, 2, 0.5f};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 5, 4, 0), s_shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    tiles_view *input = NULL, *s_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create(&s_view, &s_shape, s));
+    if (CHECK_OK(tiles_svdvals(NULL, input, s_view)) && CHECK_OK(tiles_view_synchronize(s_view)))
+        CHECK_FLOATS(s, expected, 4);
+    tiles_view_release(s_view);
+    tiles_view_release(input);
+    return failed;
+}
+
+int test_svd_refusals(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    float values[20 * 10] = {0}, u[20 * 20], s[10], vh[10 * 10];
+    int integers[20 * 10] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 20, 10, 0), int_shape = shape_of(TILES_INT32, 2, 20, 10, 0);
+    const tiles_shape u_shape = shape_of(TILES_FLOAT32, 2, 20, 20, 0), s_shape = shape_of(TILES_FLOAT32, 1, 10, 0, 0);
+    const tiles_shape short_s = shape_of(TILES_FLOAT32, 1, 9, 0, 0), vh_shape = shape_of(TILES_FLOAT32, 2, 10, 10, 0);
+    tiles_view *input = NULL, *int_input = NULL, *u_view = NULL, *s_view = NULL, *short_view = NULL, *vh_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create_const(&int_input, &int_shape, integers));
+    CHECK_OK(tiles_view_create(&u_view, &u_shape, u));
+    CHECK_OK(tiles_view_create(&s_view, &s_shape, s));
+    CHECK_OK(tiles_view_create(&short_view, &short_s, s));
+    CHECK_OK(tiles_view_create(&vh_view, &vh_shape, vh));
+    CHECK_FAILS(tiles_svd(NULL, input, 0, u_view, s_view, vh_view), invalid, "svd: U is 20x20 but must be 20x10");
+    CHECK_FAILS(tiles_svd(NULL, input, 1, u_view, short_view, vh_view), invalid, "svd: S is 1x9 but must be 1x10");
+    CHECK_FAILS(tiles_svdvals(NULL, int_input, s_view), invalid, "svdvals");
+    CHECK_FAILS(tiles_svd(NULL, input, 1, u_view, s_view, input), invalid, "the view is of const memory");
+    tiles_view_release(vh_view);
+    tiles_view_release(short_view);
+    tiles_view_release(s_view);
+    tiles_view_release(u_view);
+    tiles_view_release(int_input);
     tiles_view_release(input);
     return failed;
 }

@@ -205,6 +205,95 @@ def test_qr_refuses_what_it_does_not_take():
         xp.linalg.qr(on_device(np.ones(3, dtype=np.float32)))
 
 
+# svd and svdvals.
+
+def check_svd(a, u, s, vh, full_matrices):
+    """U's columns and Vh's rows orthonormal, U diag(S) Vh = A, and S numpy's (LAPACK's gesdd)."""
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    uc, vr = (m, n) if full_matrices else (k, k)
+    assert u.shape == a.shape[:-1] + (uc,) and s.shape == a.shape[:-2] + (k,) and vh.shape == a.shape[:-2] + (vr, n)
+    u, s, vh = (x.get().astype(np.float64) for x in (u, s, vh))
+    eps = np.finfo(a.dtype).eps
+    scale = max(1.0, float(np.abs(a).max()))
+    np.testing.assert_allclose(np.swapaxes(u, -1, -2) @ u, np.broadcast_to(np.eye(uc), a.shape[:-2] + (uc, uc)),
+                               atol=300 * eps * math.sqrt(m))
+    np.testing.assert_allclose(vh @ np.swapaxes(vh, -1, -2), np.broadcast_to(np.eye(vr), a.shape[:-2] + (vr, vr)),
+                               atol=300 * eps * math.sqrt(n))
+    np.testing.assert_allclose((u[..., :k] * s[..., None, :]) @ vh[..., :k, :], a.astype(np.float64),
+                               atol=300 * eps * scale * math.sqrt(m * n))
+    expected = np.linalg.svd(a.astype(np.float64), compute_uv=False)
+    np.testing.assert_allclose(s, expected, atol=300 * eps * float(expected.max(initial=1)) * math.sqrt(m * n))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("full_matrices", [False, True])
+@pytest.mark.parametrize("shape", [(1, 1), (7, 5), (5, 7), (128, 128), (300, 200), (130, 260), (400, 30)])
+def test_svd_of_random_matrices(dtype, full_matrices, shape):
+    a = rng.standard_normal(shape).astype(dtype)
+    u, s, vh = xp.linalg.svd(on_device(a), full_matrices=full_matrices)
+    assert isinstance(u, tiles.array) and u.dtype == dtype and s.dtype == dtype and vh.dtype == dtype
+    check_svd(a, u, s, vh, full_matrices)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(150, 90), (90, 150)])
+def test_svd_of_ill_conditioned_and_rank_deficient_matrices(dtype, shape):
+    m, n = shape
+    k = min(shape)
+    left, _ = np.linalg.qr(rng.standard_normal((m, k)))
+    right, _ = np.linalg.qr(rng.standard_normal((n, k)))
+    for values in (np.logspace(0, -6, k), np.r_[np.arange(5, 0, -1.0), np.zeros(k - 5)]):
+        a = ((left * values) @ right.T).astype(dtype)
+        result = xp.linalg.svd(on_device(a), full_matrices=False)
+        assert all(np.all(np.isfinite(x.get())) for x in result)
+        check_svd(a, *result, False)
+        np.testing.assert_allclose(xp.linalg.svdvals(on_device(a)).get(), np.linalg.svdvals(a.astype(np.float64)),
+                                   atol=50 * np.finfo(dtype).eps * math.sqrt(k))
+
+
+@pytest.mark.parametrize("full_matrices", [False, True])
+def test_svd_of_a_stack(full_matrices):
+    a = rng.standard_normal((2, 3, 40, 70)).astype(np.float32)
+    result = xp.linalg.svd(on_device(a), full_matrices=full_matrices)
+    assert result.U.shape == result[0].shape and result.Vh.shape == result[2].shape
+    check_svd(a, *result, full_matrices)
+    np.testing.assert_allclose(xp.linalg.svdvals(on_device(a)).get(), np.linalg.svdvals(a), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (3, 0), (2, 0, 4), (0, 3, 3)])
+@pytest.mark.parametrize("full_matrices", [False, True])
+def test_svd_of_empty_matrices_has_numpy_shapes(shape, full_matrices):
+    u, s, vh = xp.linalg.svd(on_device(np.ones(shape, np.float32)), full_matrices=full_matrices)
+    expected = np.linalg.svd(np.ones(shape), full_matrices=full_matrices)
+    assert (u.shape, s.shape, vh.shape) == tuple(x.shape for x in expected)
+    np.testing.assert_array_equal(vh.get(), expected[2])
+    assert xp.linalg.svdvals(on_device(np.ones(shape, np.float32))).shape == expected[1].shape
+
+
+@pytest.mark.parametrize("ord", ["nuc", 2, -2])
+def test_matrix_norms_of_singular_values(ord):
+    a = rng.standard_normal((2, 6, 4)).astype(np.float32)
+    for keepdims in (False, True):
+        np.testing.assert_allclose(xp.linalg.matrix_norm(on_device(a), ord=ord, keepdims=keepdims).get(),
+                                   np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims), rtol=1e-5)
+
+
+def test_tiles_svd_on_numpy_data():
+    a = rng.standard_normal((90, 40)).astype(np.float32)
+    u, s, vh = tiles.svd(a, full_matrices=False)
+    assert isinstance(u, np.ndarray) and u.shape == (90, 40) and s.shape == (40,) and vh.shape == (40, 40)
+    np.testing.assert_allclose((u * s) @ vh, a, atol=1e-4)
+    np.testing.assert_allclose(tiles.svdvals(a), np.linalg.svdvals(a), rtol=1e-5)
+
+
+def test_svd_refuses_what_it_does_not_take():
+    with pytest.raises(ValueError, match="matrices"):
+        xp.linalg.svd(on_device(np.ones(3, dtype=np.float32)))
+    with pytest.raises(tiles.InvalidArgument, match="svdvals"):
+        xp.linalg.svdvals(on_device(np.eye(3, dtype=np.int32)))
+
+
 # The functions made of the namespace's device operations.
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -267,15 +356,9 @@ def test_matrix_norm(ord):
                                    np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims), rtol=1e-5)
 
 
-@pytest.mark.parametrize("ord", ["nuc", 2, -2])
-def test_matrix_norms_of_singular_values_are_refused_naming_svd(ord):
-    with pytest.raises(NotImplementedError, match=r"needs the singular values.*linalg\.svd is not on the device"):
-        xp.linalg.matrix_norm(on_device(np.eye(3, dtype=np.float32)), ord=ord)
-
-
 # What is not there yet.
 
-@pytest.mark.parametrize("name", ["svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
+@pytest.mark.parametrize("name", ["eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
                                   "pinv", "matrix_rank", "matrix_power"])
 def test_functions_not_on_the_device_yet_are_missing_and_named(name):
     assert not hasattr(xp.linalg, name)
@@ -285,5 +368,5 @@ def test_functions_not_on_the_device_yet_are_missing_and_named(name):
 
 def test_the_extension_is_there_with_the_functions_it_computes():
     for name in ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
-                 "tensordot", "trace", "vecdot", "vector_norm"]:
+                 "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]:
         assert callable(getattr(xp.linalg, name)), name

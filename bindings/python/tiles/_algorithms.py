@@ -19,7 +19,7 @@ from .errors import InvalidArgument, conversion
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
 __all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky",
-           "qr"]
+           "qr", "svd", "svdvals"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -375,3 +375,35 @@ def qr(data: Data, *, mode: str = "reduced", context: Optional[Context] = None) 
         _tiles.qr(context_handle(context), view._handle, 1 if mode == "complete" else 0, q_output._handle,
                   r_output._handle)
     return _finished(q, q_output), _finished(r, r_output)
+
+
+def svd(data: Data, *, full_matrices: bool = True,
+        context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The singular value decomposition of each matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., m, n), k = min(m, n): (U, S, Vh) with (U * S[..., None, :]) @ Vh
+    == A, U's columns and Vh's rows orthonormal, S descending; with full_matrices U is (..., m, m)
+    and Vh (..., n, n), else U (..., m, k) and Vh (..., k, n). QR on the device, the SVD of its
+    small R on the host in double, U = Q U_R by gemm on the device."""
+    view = _view_of(data)
+    _check_dtypes("svd", view)
+    *batch, m, n = view.shape
+    k = min(m, n)
+    u, u_output = _output((*batch, m, m if full_matrices else k), view.dtype)
+    s, s_output = _output((*batch, k), view.dtype)
+    vh, vh_output = _output((*batch, n if full_matrices else k, n), view.dtype)
+    with _host_writes.launch("svd", [view], context, ["data"]):
+        _tiles.svd(context_handle(context), view._handle, 1 if full_matrices else 0, u_output._handle,
+                   s_output._handle, vh_output._handle)
+    return _finished(u, u_output), _finished(s, s_output), _finished(vh, vh_output)
+
+
+def svdvals(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The singular values of each matrix of float32 or float64 (where the device has doubles) data
+    of shape (..., m, n), as svd's S (..., min(m, n)), descending, without the vectors."""
+    view = _view_of(data)
+    _check_dtypes("svdvals", view)
+    *batch, m, n = view.shape
+    s, s_output = _output((*batch, min(m, n)), view.dtype)
+    with _host_writes.launch("svdvals", [view], context, ["data"]):
+        _tiles.svdvals(context_handle(context), view._handle, s_output._handle)
+    return _finished(s, s_output)

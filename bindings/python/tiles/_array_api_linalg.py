@@ -2,22 +2,23 @@
 
 Every function here computes on the device. cholesky and qr are libtiles' blocked
 factorizations (the C API's tiles_cholesky and tiles_qr: the host factors each diagonal block or
-panel, gemm on the device does the rest); matmul is gemm for float32 (float64) matrices; the
+panel, gemm on the device does the rest); svd and svdvals are QR on the device with the SVD of its
+small R on the host (tiles_svd, tiles_svdvals); matmul is gemm for float32 (float64) matrices; the
 others are compositions of the namespace's device operations (elementwise arithmetic, sums, maxima
 and minima over axes, gathers, permute_dims). docs/guides/linalg.md says which steps run where and
 what crosses the bus.
 
-The functions of the extension that need a factorization libtiles does not have yet (svd,
-svdvals, eigh, eigvalsh, solve, inv, det, slogdet, pinv, matrix_rank, matrix_power) are absent:
-asking for one raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg, "svd") is
-False, as the probes of SciPy and array-api-compat read it, and a NotImplementedError whose message
-names the function."""
+The functions of the extension that need a factorization libtiles does not have yet (eigh,
+eigvalsh, solve, inv, det, slogdet, pinv, matrix_rank, matrix_power) are absent: asking for one
+raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg, "eigh") is False, as the
+probes of SciPy and array-api-compat read it, and a NotImplementedError whose message names the
+function."""
 
 from __future__ import annotations
 
 import builtins
 import math
-from typing import Any, Sequence, Tuple, Union
+from typing import Any, NamedTuple, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index, normalize_axis_tuple
@@ -27,10 +28,10 @@ from . import array_api as xp
 from ._devices import context_handle
 
 __all__ = ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
-           "tensordot", "trace", "vecdot", "vector_norm"]
+           "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]
 
 # The functions of the standard's linalg extension that libtiles does not yet compute on the device.
-NOT_ON_DEVICE_YET = ("svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
+NOT_ON_DEVICE_YET = ("eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
                      "matrix_rank", "matrix_power")
 
 
@@ -89,6 +90,54 @@ def _empty_qr(x: Any, q: Any, r: Any) -> Tuple[Any, Any]:
     # The identity broadcast by an elementwise sum, which runs on the device.
     eye = xp.eye(q.shape[-2], q.shape[-1], dtype=x.dtype, device=x.device)
     return xp.zeros(q.shape, dtype=x.dtype, device=x.device) + eye, xp.zeros(r.shape, dtype=x.dtype, device=x.device)
+
+
+class SVDResult(NamedTuple):
+    """svd's result, as the standard names its fields."""
+    U: Any
+    S: Any
+    Vh: Any
+
+
+def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
+    """The singular value decomposition of each matrix of x (..., m, n), float32 or float64:
+    (U, S, Vh) with U @ (S[..., None] * Vh) == x, U's columns and Vh's rows orthonormal and S
+    descending, new arrays on x's device. With k = min(m, n), full_matrices gives U (..., m, m) and
+    Vh (..., n, n), else U (..., m, k) and Vh (..., k, n). The vectors' signs may differ from
+    LAPACK's."""
+    from . import _algorithms  # which imports _data first
+    if x.ndim < 2:
+        raise ValueError(f"svd takes matrices (..., m, n), not data of shape {x.shape}")
+    m, n = x.shape[-2:]
+    k = builtins.min(m, n)
+    u = xp.empty(x.shape[:-1] + (m if full_matrices else k,), dtype=x.dtype, device=x.device)
+    s = xp.empty(x.shape[:-2] + (k,), dtype=x.dtype, device=x.device)
+    vh = xp.empty(x.shape[:-2] + (n if full_matrices else k, n), dtype=x.dtype, device=x.device)
+    if k == 0:
+        return SVDResult(_identities(x, u), s, _identities(x, vh))
+    if x.size:
+        _tiles.svd(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if full_matrices else 0,
+                   u.view()._handle, s.view()._handle, vh.view()._handle)
+    return SVDResult(u, s, vh)
+
+
+def svdvals(x: Any, /) -> Any:
+    """The singular values of each matrix of x (..., m, n), as svd's S (..., min(m, n)), descending,
+    a new array on x's device, without the vectors."""
+    from . import _algorithms  # which imports _data first
+    if x.ndim < 2:
+        raise ValueError(f"svdvals takes matrices (..., m, n), not data of shape {x.shape}")
+    s = xp.empty(x.shape[:-2] + (builtins.min(x.shape[-2:]),), dtype=x.dtype, device=x.device)
+    if s.size:
+        _tiles.svdvals(context_handle(x.device), _algorithms._view_of(x)._handle, s.view()._handle)
+    return s
+
+
+def _identities(x: Any, like: Any) -> Any:
+    """Identity matrices of `like`'s shape: svd's vectors of matrices with no rows or no columns."""
+    # The identity broadcast by an elementwise sum, which runs on the device.
+    eye = xp.eye(like.shape[-2], like.shape[-1], dtype=x.dtype, device=x.device)
+    return xp.zeros(like.shape, dtype=x.dtype, device=x.device) + eye
 
 
 def matmul(x1: Any, x2: Any, /) -> Any:
@@ -203,20 +252,25 @@ def vector_norm(x: Any, /, *, axis: Union[None, int, Sequence[int]] = None, keep
     return xp.sum(magnitude ** ord, axis=axis, keepdims=keepdims) ** (1.0 / ord)
 
 
-# The matrix norms that need the singular values, which libtiles does not compute yet.
-_NEEDS_SVD = {"nuc": "the nuclear norm", 2: "the 2-norm", -2: "the -2-norm"}
-
-
 def matrix_norm(x: Any, /, *, keepdims: bool = False,
                 ord: Union[int, float, str, None] = "fro") -> Any:  # noqa: A002  # the standard's name
     """The norm `ord` of each matrix of x (..., m, n), on the device: "fro" (the root of the sum of
-    squares), 1 and -1 (the greatest and least column sum of |x|), inf and -inf (row sums). "nuc",
-    2 and -2 need the singular values, which libtiles does not compute yet: refused."""
+    squares), 1 and -1 (the greatest and least column sum of |x|), inf and -inf (row sums); "nuc",
+    2 and -2 (the sum, greatest and least of the singular values, from svdvals)."""
     if x.ndim < 2:
         raise ValueError(f"matrix_norm takes matrices (..., m, n), not data of shape {x.shape}")
-    if ord in _NEEDS_SVD:
-        raise NotImplementedError(f"matrix_norm: {_NEEDS_SVD[ord]} (ord={ord!r}) needs the singular values, and "
-                                  f"tiles.array_api.linalg.svd is not on the device yet")
+    if ord in ("nuc", 2, -2):
+        values = svdvals(x)
+        norm = xp.sum(values, axis=-1) if ord == "nuc" else (xp.max if ord == 2 else xp.min)(values, axis=-1)
+    elif ord == "fro" or ord is None:
+        magnitude = _magnitudes(x)
+        norm = xp.sqrt(xp.sum(magnitude * magnitude, axis=(-2, -1)))
+    elif ord in (1, -1, math.inf, -math.inf):
+        sums = xp.sum(_magnitudes(x), axis=-2 if ord in (1, -1) else -1)
+        norm = xp.max(sums, axis=-1) if ord in (1, math.inf) else xp.min(sums, axis=-1)
+    else:
+        raise ValueError(f"matrix_norm's ord is 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, not {ord!r}")
+    return xp.reshape(norm, norm.shape + (1, 1)) if keepdims else norm
     magnitude = _magnitudes(x)
     if ord == "fro" or ord is None:
         norm = xp.sqrt(xp.sum(magnitude * magnitude, axis=(-2, -1)))

@@ -56,7 +56,8 @@ struct catalog_entry {
     algorithm(stencil)              \
     algorithm(gemm)                 \
     algorithm(cholesky)             \
-    algorithm(qr)
+    algorithm(qr)                   \
+    algorithm(svd)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

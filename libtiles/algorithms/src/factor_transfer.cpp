@@ -12,6 +12,13 @@ std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, ele
                              dims3{1, std::size_t(rows), std::size_t(columns)}, context);
 }
 
+matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
+                               const std::vector<double>& values) {
+    const matrix_operand result{new_matrix(context, type, rows, columns), rows, columns};
+    uploaded(*result.data, whole_of(*result.data), type, values);
+    return result;
+}
+
 std::vector<double> downloaded(storage& data, const engine::box& b, element_type type) {
     const std::size_t count = engine::volume(b);
     if (type == element_type::float64) {

@@ -1,4 +1,4 @@
-// libtiles algorithms: what the blocked factorizations (cholesky, qr) share: the boxes of a stack's
+// libtiles algorithms: what the blocked factorizations (cholesky, qr, svd) share: the boxes of a stack's
 // matrices, compact matrices on the device for gemm (which takes whole arrays), and the moves of
 // panels between the device and the host, where the host works in double whatever the element type.
 #pragma once
@@ -15,6 +15,10 @@ engine::box box_of(std::size_t index, int row, int column, int rows, int columns
 
 // A new rows x columns matrix of `type` on `context`, uninitialized.
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);
+
+// A new rows x columns matrix on the device holding `values`, rounded to `type`.
+matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
+                               const std::vector<double>& values);
 
 // The elements of `b` (of float or double elements) as doubles, downloaded.
 std::vector<double> downloaded(storage& data, const engine::box& b, element_type type);

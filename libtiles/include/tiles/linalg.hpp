@@ -5,11 +5,13 @@
 #pragma once
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
 
 #include "tiles/algorithms.hpp"
 #include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/qr.hpp"
+#include "tiles/algorithms/svd.hpp"
 
 namespace tiles {
 
@@ -28,6 +30,25 @@ template <class Data> engine::matrix_operand stack_of(const Data& data) {
 template <class Data> engine::matrix_operand output_stack_of(Data&& data) {
     static_assert(traits_of<Data>::writable, "the output must be writable: an array, or an array_view of non-const T");
     return stack_of(data);
+}
+
+// A stack of vectors (rank 1 or more, the leading dimensions counting them) as the engine's
+// matrix: one vector a row.
+template <class Data> engine::matrix_operand output_vectors_of(Data&& data) {
+    static_assert(traits_of<Data>::writable, "the output must be writable: an array, or an array_view of non-const T");
+    whole_storage_of(data);
+    int rows = 1;
+    for (int d = 0; d + 1 < traits_of<Data>::rank; ++d) rows *= data.extent[d];
+    return {data.storage(), rows, data.extent[traits_of<Data>::rank - 1]};
+}
+
+// The extent of each matrix's singular values: the matrices' extent without its last dimension,
+// the smaller of rows and columns last.
+template <int Rank> extent<Rank - 1> singular_values_extent(const extent<Rank>& matrices) {
+    extent<Rank - 1> values;
+    for (int d = 0; d + 2 < Rank; ++d) values[d] = matrices[d];
+    values[Rank - 2] = std::min(matrices[Rank - 2], matrices[Rank - 1]);
+    return values;
 }
 
 } // namespace detail
@@ -84,6 +105,57 @@ std::pair<array<detail::element_of<Data>, detail::traits_of<Data>::rank>,
           array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
 qr(const Data& matrices, bool complete = false) {
     return qr(detail::view_of(matrices), matrices, complete);
+}
+
+// The singular value decomposition A = U diag(S) Vh of each m x n matrix of float, or of double on
+// accelerators with double precision, of `matrices` (one matrix, or a stack of them: extent
+// (..., m, n)), k = min(m, n): U (..., m, k) with orthonormal columns, S (..., k) descending and
+// Vh (..., k, n) with orthonormal rows; where `full_matrices`, U is (..., m, m) and Vh (..., n, n).
+template <class Data, class U, class S, class Vh>
+void svd(const accelerator_view& view, const Data& matrices, U&& u, S&& s, Vh&& vh, bool full_matrices = true) {
+    algorithms::svd(view.context(), detail::stack_of(matrices), full_matrices, detail::output_stack_of(u),
+                    detail::output_vectors_of(s), detail::output_stack_of(vh));
+}
+template <class Data>
+std::tuple<array<detail::element_of<Data>, detail::traits_of<Data>::rank>,
+           array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1>,
+           array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+svd(const accelerator_view& view, const Data& matrices, bool full_matrices = true) {
+    constexpr int rank = detail::traits_of<Data>::rank;
+    using T = detail::element_of<Data>;
+    const int m = matrices.extent[rank - 2], n = matrices.extent[rank - 1], k = std::min(m, n);
+    extent<rank> u_extent = matrices.extent, vh_extent = matrices.extent;
+    u_extent[rank - 1] = full_matrices ? m : k;
+    vh_extent[rank - 2] = full_matrices ? n : k;
+    std::tuple<array<T, rank>, array<T, rank - 1>, array<T, rank>> factors{
+        array<T, rank>(u_extent, view), array<T, rank - 1>(detail::singular_values_extent(matrices.extent), view),
+        array<T, rank>(vh_extent, view)};
+    svd(view, matrices, std::get<0>(factors), std::get<1>(factors), std::get<2>(factors), full_matrices);
+    return factors;
+}
+template <class Data>
+std::tuple<array<detail::element_of<Data>, detail::traits_of<Data>::rank>,
+           array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1>,
+           array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+svd(const Data& matrices, bool full_matrices = true) {
+    return svd(detail::view_of(matrices), matrices, full_matrices);
+}
+
+// The singular values of each matrix of float, or of double on accelerators with double precision,
+// of `matrices`, as svd's S, without the vectors.
+template <class Data, class S> void svdvals(const accelerator_view& view, const Data& matrices, S&& s) {
+    algorithms::svdvals(view.context(), detail::stack_of(matrices), detail::output_vectors_of(s));
+}
+template <class Data>
+array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> svdvals(const accelerator_view& view,
+                                                                           const Data& matrices) {
+    array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> values(
+        detail::singular_values_extent(matrices.extent), view);
+    svdvals(view, matrices, values);
+    return values;
+}
+template <class Data> array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> svdvals(const Data& matrices) {
+    return svdvals(detail::view_of(matrices), matrices);
 }
 
 } // namespace linalg
