@@ -1142,6 +1142,19 @@ TILES_API tiles_status tiles_svd(tiles_context* context, const tiles_view* input
  * gives them, without the vectors, which the host's Jacobi rotations then skip. */
 TILES_API tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s);
 
+/* The eigendecomposition A = V diag(W) V^T of each symmetric n x n matrix of `input` (rank 2, or a
+ * stack of rank 3 or more), of which only the lower triangle is read: into `eigenvalues` W,
+ * ascending (rank 1, or one vector of n per matrix of the stack), and into `eigenvectors` V,
+ * orthogonal, one eigenvector a column. float or double elements. The host reduces each matrix to
+ * tridiagonal form and runs the QL iteration, in double; gemm on the device forms V. A matrix
+ * holding NaN or infinity is TILES_ERROR_INVALID_ARGUMENT, the message naming it. */
+TILES_API tiles_status tiles_eigh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues,
+                                  tiles_view* eigenvectors);
+
+/* The eigenvalues of each symmetric matrix of `input` (float or double elements) into
+ * `eigenvalues`, as tiles_eigh gives them, without the vectors. */
+TILES_API tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until

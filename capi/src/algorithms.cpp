@@ -18,6 +18,7 @@
 #include "tiles/algorithms/block_reduce.hpp"
 #include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/description.hpp"
+#include "tiles/algorithms/eigh.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/reduce.hpp"
@@ -344,6 +345,22 @@ tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tile
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("svdvals", "tiles_svdvals", {input, s});
         tiles::algorithms::svdvals(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_eigh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues,
+                        tiles_view* eigenvectors) {
+    return guard([&] {
+        const std::vector<matrix_operand> o =
+            described_operands("eigh", "tiles_eigh", {input, eigenvalues, eigenvectors});
+        tiles::algorithms::eigh(context_for(context, o), o[0], o[1], o[2]);
+    });
+}
+
+tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("eigvalsh", "tiles_eigvalsh", {input, eigenvalues});
+        tiles::algorithms::eigvalsh(context_for(context, o), o[0], o[1]);
     });
 }
 

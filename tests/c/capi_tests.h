@@ -46,6 +46,9 @@ int test_qr_refusals(void);
 int test_svd_matches_its_properties(void);
 int test_svdvals_of_a_scaled_permutation(void);
 int test_svd_refusals(void);
+int test_eigh_matches_its_properties(void);
+int test_eigvalsh_of_the_second_difference_matrix(void);
+int test_eigh_refusals(void);
 
 /* test_half.c */
 int test_half_and_bfloat16_data(void);

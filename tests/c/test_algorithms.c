@@ -751,9 +751,24 @@ int test_algorithms_described(void) {
     const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
     /* The algorithms in the catalogue's order, each named as its functions are; the loop below
      * holds the catalogue to it, so the rest may say each by its place. */
-    enum { reduce, block_sum, block_average, transpose, stencil, gemm, cholesky, qr, svd, svdvals, algorithm_count };
-    const char* const names[algorithm_count] = {
-        "reduce", "block_sum", "block_average", "transpose", "stencil", "gemm", "cholesky", "qr", "svd", "svdvals"};
+    enum {
+        reduce,
+        block_sum,
+        block_average,
+        transpose,
+        stencil,
+        gemm,
+        cholesky,
+        qr,
+        svd,
+        svdvals,
+        eigh,
+        eigvalsh,
+        algorithm_count
+    };
+    const char* const names[algorithm_count] = {"reduce",  "block_sum", "block_average", "transpose",
+                                                "stencil", "gemm",      "cholesky",      "qr",
+                                                "svd",     "svdvals",   "eigh",          "eigvalsh"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
@@ -761,7 +776,7 @@ int test_algorithms_described(void) {
         ++count;
     }
     CHECK(count == algorithm_count);
-    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 10; libtiles has 10");
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 12; libtiles has 12");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
@@ -820,6 +835,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 10");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 12");
     return failed;
 }

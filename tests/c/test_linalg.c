@@ -2,7 +2,8 @@
  * sizes that are and are not multiples of its block (128), a stack of them, the upper factor, and
  * the error for a matrix that is not positive definite, which names its first failing column. And
  * of tiles_qr, its factors' properties checked in double: tall, wide, square, stacked, both modes.
- * And of tiles_svd likewise, with tiles_svdvals against the known values of a scaled permutation. */
+ * And of tiles_svd likewise, with tiles_svdvals against the known values of a scaled permutation;
+ * of tiles_eigh likewise, with tiles_eigvalsh against the second-difference matrix's eigenvalues. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,17 +176,21 @@ static void to_doubles(double* out, const void* values, tiles_dtype dtype, size_
         out[i] = dtype == TILES_FLOAT32 ? ((const float*)values)[i] : ((const double*)values)[i];
 }
 
+/* `count` elements of `a` as `dtype`, in a new array. */
+static unsigned char* typed_copy(const double* a, tiles_dtype dtype, size_t count) {
+    unsigned char* copy = malloc(count * tiles_dtype_size(dtype));
+    for (size_t i = 0; i < count; i++)
+        if (dtype == TILES_FLOAT32)
+            ((float*)copy)[i] = (float)a[i];
+        else
+            ((double*)copy)[i] = a[i];
+    return copy;
+}
+
 /* `count` random elements into `a`, and the same of `dtype` into a new array, returned. */
 static unsigned char* random_input(double* a, tiles_dtype dtype, size_t count) {
-    unsigned char* input = malloc(count * tiles_dtype_size(dtype));
-    for (size_t i = 0; i < count; i++) {
-        a[i] = random_unit();
-        if (dtype == TILES_FLOAT32)
-            ((float*)input)[i] = (float)a[i];
-        else
-            ((double*)input)[i] = a[i];
-    }
-    return input;
+    for (size_t i = 0; i < count; i++) a[i] = random_unit();
+    return typed_copy(a, dtype, count);
 }
 
 /* tiles_qr of `count` m x n random matrices of `dtype`, checked in double: Q's columns
@@ -398,6 +403,114 @@ int test_svd_refusals(void) {
     tiles_view_release(s_view);
     tiles_view_release(u_view);
     tiles_view_release(int_input);
+    tiles_view_release(input);
+    return failed;
+}
+
+/* The largest |V^T V - I| and |V diag(W) V^T - A| / (1 + max |A|) of one symmetric n x n matrix, in
+ * double; W not ascending counts as an error of 1. */
+static double eigh_error(const double* a, const double* w, const double* v, int n) {
+    double worst = 0, scale = 1;
+    for (int i = 0; i < n * n; i++) scale = fmax(scale, fabs(a[i]));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double orthogonal = i == j ? -1 : 0, product = -a[i * n + j];
+            for (int p = 0; p < n; p++) {
+                orthogonal += v[p * n + i] * v[p * n + j];
+                product += v[i * n + p] * w[p] * v[j * n + p];
+            }
+            worst = fmax(worst, fmax(fabs(orthogonal), fabs(product) / scale));
+        }
+    for (int p = 1; p < n; p++)
+        if (w[p] < w[p - 1]) worst = 1;
+    return worst;
+}
+
+/* tiles_eigh of `count` random symmetric n x n matrices of `dtype`, checked in double by eigh_error. */
+static int eigh_case(tiles_dtype dtype, int count, int n, double tolerance) {
+    int failed = 0;
+    const size_t size = tiles_dtype_size(dtype), elements = (size_t)count * (size_t)n * (size_t)n;
+    double* a = malloc((2 * elements + (size_t)count * n) * sizeof *a);
+    double *vd = a + elements, *wd = vd + elements;
+    for (size_t i = 0; i < elements; i++) a[i] = random_unit();
+    for (int c = 0; c < count; c++)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < i; j++) a[((size_t)c * n + j) * n + i] = a[((size_t)c * n + i) * n + j];
+    unsigned char* input = typed_copy(a, dtype, elements);
+    unsigned char* v = calloc(elements + (size_t)count * n, size);
+    unsigned char* w = v + elements * size;
+    tiles_view* input_view = stack_view(dtype, count, n, n, input);
+    tiles_view* v_view = stack_view(dtype, count, n, n, v);
+    const tiles_shape w_shape = count > 1 ? shape_of(dtype, 2, count, n, 0) : shape_of(dtype, 1, n, 0, 0);
+    tiles_view* w_view = NULL;
+    CHECK_OK(tiles_view_create(&w_view, &w_shape, w));
+    if (CHECK_OK(tiles_eigh(NULL, input_view, w_view, v_view)) && CHECK_OK(tiles_view_synchronize(v_view)) &&
+        CHECK_OK(tiles_view_synchronize(w_view))) {
+        to_doubles(vd, v, dtype, elements + (size_t)count * n);
+        double worst = 0;
+        for (int c = 0; c < count; c++)
+            worst = fmax(worst, eigh_error(a + (size_t)c * n * n, wd + (size_t)c * n, vd + (size_t)c * n * n, n));
+        if (!CHECK(worst <= tolerance)) printf("  worst error %g\n", worst);
+    }
+    CHECK_OK(tiles_view_release(input_view));
+    CHECK_OK(tiles_view_release(v_view));
+    CHECK_OK(tiles_view_release(w_view));
+    if (failed) printf("  (eigh of %d %s %dx%d)\n", count, tiles_dtype_name(dtype), n, n);
+    free(v);
+    free(input);
+    free(a);
+    return failed;
+}
+
+int test_eigh_matches_its_properties(void) {
+    int failed = 0;
+    failed += eigh_case(TILES_FLOAT32, 1, 1, 1e-5);
+    failed += eigh_case(TILES_FLOAT32, 1, 140, 1e-4);
+    failed += eigh_case(TILES_FLOAT32, 3, 30, 1e-4);
+    if (fp64_device()) failed += eigh_case(TILES_FLOAT64, 2, 70, 1e-12);
+    return failed;
+}
+
+int test_eigvalsh_of_the_second_difference_matrix(void) {
+    int failed = 0;
+    enum { n = 12 };
+    /* 2 on the diagonal and -1 beside it, only the lower triangle set: 2 - 2 cos(k pi / (n + 1)). */
+    float values[n * n] = {0}, w[n] = {0}, expected[n];
+    for (int i = 0; i < n; i++) {
+        values[i * n + i] = 2;
+        if (i > 0) values[i * n + i - 1] = -1;
+        expected[i] = (float)(2 - 2 * cos((i + 1) * acos(-1.0) / (n + 1)));
+    }
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, n, n, 0), w_shape = shape_of(TILES_FLOAT32, 1, n, 0, 0);
+    tiles_view *input = NULL, *w_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create(&w_view, &w_shape, w));
+    if (CHECK_OK(tiles_eigvalsh(NULL, input, w_view)) && CHECK_OK(tiles_view_synchronize(w_view)))
+        for (int i = 0; i < n; i++)
+            if (!CHECK(fabs(w[i] - expected[i]) <= 1e-5)) printf("  eigenvalue %d: %g, not %g\n", i, w[i], expected[i]);
+    tiles_view_release(w_view);
+    tiles_view_release(input);
+    return failed;
+}
+
+int test_eigh_refusals(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    float values[4 * 4] = {0}, wide_values[2 * 8] = {0}, w[4], v[4 * 4];
+    values[3 * 4 + 1] = INFINITY;
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 4, 4, 0), wide_shape = shape_of(TILES_FLOAT32, 2, 2, 8, 0);
+    const tiles_shape w_shape = shape_of(TILES_FLOAT32, 1, 4, 0, 0);
+    tiles_view *input = NULL, *wide = NULL, *w_view = NULL, *v_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create_const(&wide, &wide_shape, wide_values));
+    CHECK_OK(tiles_view_create(&w_view, &w_shape, w));
+    CHECK_OK(tiles_view_create(&v_view, &shape, v));
+    CHECK_FAILS(tiles_eigh(NULL, input, w_view, v_view), invalid, "eigh: the input holds inf at (3, 1)");
+    CHECK_FAILS(tiles_eigvalsh(NULL, wide, w_view), invalid, "eigvalsh: the input's matrices are 2x8");
+    CHECK_FAILS(tiles_eigh(NULL, input, w_view, input), invalid, "the view is of const memory");
+    tiles_view_release(v_view);
+    tiles_view_release(w_view);
+    tiles_view_release(wide);
     tiles_view_release(input);
     return failed;
 }

@@ -294,6 +294,106 @@ def test_svd_refuses_what_it_does_not_take():
         xp.linalg.svdvals(on_device(np.eye(3, dtype=np.int32)))
 
 
+# eigh and eigvalsh.
+
+def check_eigh(a, w, v):
+    """V orthogonal, V diag(W) V^T = A (A's lower triangle, mirrored), W ascending and numpy's."""
+    n = a.shape[-1]
+    assert w.shape == a.shape[:-1] and v.shape == a.shape
+    w, v = w.get().astype(np.float64), v.get().astype(np.float64)
+    eps = np.finfo(a.dtype).eps
+    lower = np.tril(a.astype(np.float64))
+    symmetric = lower + np.swapaxes(np.tril(lower, -1), -1, -2)
+    scale = max(1.0, float(np.abs(symmetric).max()))
+    np.testing.assert_allclose(np.swapaxes(v, -1, -2) @ v, np.broadcast_to(np.eye(n), a.shape),
+                               atol=300 * eps * math.sqrt(n))
+    np.testing.assert_allclose((v * w[..., None, :]) @ np.swapaxes(v, -1, -2), symmetric,
+                               atol=300 * eps * scale * math.sqrt(n))
+    assert np.all(np.diff(w, axis=-1) >= 0)
+    np.testing.assert_allclose(w, np.linalg.eigvalsh(symmetric), atol=300 * eps * scale * math.sqrt(n))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", [1, 2, 7, 128, 200])
+def test_eigh_of_random_symmetric_matrices(dtype, n):
+    b = rng.standard_normal((n, n))
+    a = (b + b.T).astype(dtype)
+    w, v = xp.linalg.eigh(on_device(a))
+    assert isinstance(v, tiles.array) and w.dtype == dtype and v.dtype == dtype
+    check_eigh(a, w, v)
+    np.testing.assert_allclose(xp.linalg.eigvalsh(on_device(a)).get(), w.get(), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_eigh_of_ill_conditioned_and_rank_deficient_matrices(dtype):
+    b = rng.standard_normal((120, 4))
+    for a in (spd(120, dtype, condition=1e-6), (b @ b.T).astype(dtype)):
+        result = xp.linalg.eigh(on_device(a))
+        assert np.all(np.isfinite(result.eigenvectors.get()))
+        check_eigh(a, *result)
+
+
+def test_eigh_reads_only_the_lower_triangle_of_each_matrix_of_a_stack():
+    b = rng.standard_normal((2, 3, 50, 50))
+    a = (b + np.swapaxes(b, -1, -2)).astype(np.float32)
+    garbage = np.tril(a) + np.triu(rng.standard_normal(a.shape), 1).astype(np.float32) * 100
+    w, v = xp.linalg.eigh(on_device(garbage))
+    check_eigh(a, w, v)
+
+
+def test_eigh_of_nan_is_an_error_not_nans():
+    a = np.eye(4, dtype=np.float32)
+    a[2, 1] = np.nan
+    with pytest.raises(tiles.InvalidArgument, match=r"^eigh: the input holds nan at \(2, 1\)"):
+        xp.linalg.eigh(on_device(a))
+
+
+def test_tiles_eigh_on_numpy_data():
+    b = rng.standard_normal((40, 40))
+    a = (b + b.T).astype(np.float32)
+    w, v = tiles.eigh(a)
+    assert isinstance(v, np.ndarray) and w.shape == (40,) and v.shape == (40, 40)
+    np.testing.assert_allclose((v * w) @ v.T, a, atol=1e-4)
+    np.testing.assert_allclose(tiles.eigvalsh(a), np.linalg.eigvalsh(a), atol=1e-4)
+
+
+def test_eigh_refuses_what_it_does_not_take():
+    with pytest.raises(ValueError, match="square"):
+        xp.linalg.eigh(on_device(np.ones((3, 4), dtype=np.float32)))
+    with pytest.raises(tiles.InvalidArgument, match="eigvalsh: the input's matrices are 3x4"):
+        tiles.eigvalsh(np.ones((3, 4), dtype=np.float32))
+
+
+# pinv, matrix_rank and matrix_power, made of svd, svdvals and matmul.
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(60, 40), (40, 60)])
+def test_pinv_and_matrix_rank_of_rank_deficient_matrices(dtype, shape):
+    a = (rng.standard_normal((shape[0], 7)) @ rng.standard_normal((7, shape[1]))).astype(dtype)
+    expected = np.linalg.pinv(a, rtol=None)  # the standard's default cutoff, max(m, n) eps
+    np.testing.assert_allclose(xp.linalg.pinv(on_device(a)).get(), expected, atol=100 * tolerance(dtype))
+    assert int(xp.linalg.matrix_rank(on_device(a))) == np.linalg.matrix_rank(a) == 7
+    assert int(xp.linalg.matrix_rank(on_device(a), rtol=0.99)) == np.linalg.matrix_rank(a, rtol=0.99)
+
+
+def test_matrix_rank_of_a_stack():
+    a = rng.standard_normal((3, 20, 30)).astype(np.float32)
+    a[1, :, 10:] = 0
+    np.testing.assert_array_equal(xp.linalg.matrix_rank(on_device(a)).get(), np.linalg.matrix_rank(a))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5])
+def test_matrix_power(n):
+    a = (rng.standard_normal((30, 30)) / 5).astype(np.float32)
+    np.testing.assert_allclose(xp.linalg.matrix_power(on_device(a), n).get(), np.linalg.matrix_power(a, n),
+                               rtol=1e-4, atol=1e-5)
+
+
+def test_matrix_power_of_a_negative_power_names_inv():
+    with pytest.raises(NotImplementedError, match=r"needs inv.*linalg\.inv is not on the device"):
+        xp.linalg.matrix_power(on_device(np.eye(3, dtype=np.float32)), -1)
+
+
 # The functions made of the namespace's device operations.
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -358,8 +458,7 @@ def test_matrix_norm(ord):
 
 # What is not there yet.
 
-@pytest.mark.parametrize("name", ["eigh", "eigvalsh", "solve", "inv", "det", "slogdet",
-                                  "pinv", "matrix_rank", "matrix_power"])
+@pytest.mark.parametrize("name", ["solve", "inv", "det", "slogdet"])
 def test_functions_not_on_the_device_yet_are_missing_and_named(name):
     assert not hasattr(xp.linalg, name)
     with pytest.raises(NotImplementedError, match=rf"^tiles\.array_api\.linalg\.{name} is not on the device yet"):
@@ -367,6 +466,7 @@ def test_functions_not_on_the_device_yet_are_missing_and_named(name):
 
 
 def test_the_extension_is_there_with_the_functions_it_computes():
-    for name in ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
-                 "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]:
+    for name in ["cholesky", "cross", "diagonal", "eigh", "eigvalsh", "matmul", "matrix_norm", "matrix_power",
+                 "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "svd", "svdvals", "tensordot", "trace",
+                 "vecdot", "vector_norm"]:
         assert callable(getattr(xp.linalg, name)), name

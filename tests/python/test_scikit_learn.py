@@ -50,7 +50,8 @@ def test_macro_f1_score_as_numpys(array_api_dispatch):
 
 
 # Estimators over linalg: svd (PCA's full and randomized solvers, LinearDiscriminantAnalysis's and
-# Ridge's svd), each against the same estimator on numpy's data, float32, to scikit-learn's rtol.
+# Ridge's svd) and eigh (PCA's covariance_eigh), each against the same estimator on numpy's data,
+# float32, to scikit-learn's rtol.
 
 def regression_data(rows=2000, columns=32):
     x = (rng.standard_normal((rows, columns)) * np.linspace(3, 0.1, columns) + 1).astype(np.float32)
@@ -63,7 +64,15 @@ def close(on_device, on_host, rtol=1e-3):
     np.testing.assert_allclose(result, on_host, rtol=rtol, atol=rtol * float(np.abs(on_host).max()))
 
 
-@pytest.mark.parametrize("solver", ["full", "randomized"])
+# covariance_eigh's eigh runs on the device, but svd_flip then scales eigh's vectors in place
+# through their transpose (v = eigenvectors.T; v *= signs), which libtiles refuses: its transpose
+# is a gathered copy, not a view, and a write to it would not reach the data.
+WRITES_THROUGH_A_TRANSPOSE = pytest.mark.xfail(raises=ValueError, strict=True,
+                                               reason="svd_flip writes in place through a transpose")
+
+
+@pytest.mark.parametrize("solver", ["full", "randomized",
+                                    pytest.param("covariance_eigh", marks=WRITES_THROUGH_A_TRANSPOSE)])
 def test_pca_as_numpys(array_api_dispatch, solver):
     from sklearn.decomposition import PCA
     x, _ = regression_data()

@@ -19,7 +19,7 @@ from .errors import InvalidArgument, conversion
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
 __all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky",
-           "qr", "svd", "svdvals"]
+           "qr", "svd", "svdvals", "eigh", "eigvalsh"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -407,3 +407,29 @@ def svdvals(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     with _host_writes.launch("svdvals", [view], context, ["data"]):
         _tiles.svdvals(context_handle(context), view._handle, s_output._handle)
     return _finished(s, s_output)
+
+
+def eigh(data: Data, *, context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The eigendecomposition of each symmetric matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., n, n), of which only the lower triangle is read: (W, V) with
+    (V * W[..., None, :]) @ V^T == A, W (..., n) ascending and V (..., n, n) orthogonal, one
+    eigenvector a column. The host reduces each matrix to tridiagonal form and finds its
+    eigenvalues; gemm on the device forms V."""
+    view = _view_of(data)
+    _check_dtypes("eigh", view)
+    w, w_output = _output(view.shape[:-1], view.dtype)
+    v, v_output = _output(view.shape, view.dtype)
+    with _host_writes.launch("eigh", [view], context, ["data"]):
+        _tiles.eigh(context_handle(context), view._handle, w_output._handle, v_output._handle)
+    return _finished(w, w_output), _finished(v, v_output)
+
+
+def eigvalsh(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The eigenvalues of each symmetric matrix of float32 or float64 (where the device has doubles)
+    data of shape (..., n, n), as eigh's W, ascending, without the vectors."""
+    view = _view_of(data)
+    _check_dtypes("eigvalsh", view)
+    w, w_output = _output(view.shape[:-1], view.dtype)
+    with _host_writes.launch("eigvalsh", [view], context, ["data"]):
+        _tiles.eigvalsh(context_handle(context), view._handle, w_output._handle)
+    return _finished(w, w_output)

@@ -3,16 +3,17 @@
 Every function here computes on the device. cholesky and qr are libtiles' blocked
 factorizations (the C API's tiles_cholesky and tiles_qr: the host factors each diagonal block or
 panel, gemm on the device does the rest); svd and svdvals are QR on the device with the SVD of its
-small R on the host (tiles_svd, tiles_svdvals); matmul is gemm for float32 (float64) matrices; the
-others are compositions of the namespace's device operations (elementwise arithmetic, sums, maxima
-and minima over axes, gathers, permute_dims). docs/guides/linalg.md says which steps run where and
-what crosses the bus.
+small R on the host (tiles_svd, tiles_svdvals); eigh and eigvalsh reduce to tridiagonal form on
+the host, gemm on the device forming the vectors (tiles_eigh, tiles_eigvalsh); matmul is gemm for
+float32 (float64) matrices; the others are compositions of the namespace's device operations
+(elementwise arithmetic, sums, maxima and minima over axes, gathers, permute_dims).
+docs/guides/linalg.md says which steps run where and what crosses the bus.
 
-The functions of the extension that need a factorization libtiles does not have yet (eigh,
-eigvalsh, solve, inv, det, slogdet, pinv, matrix_rank, matrix_power) are absent: asking for one
-raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg, "eigh") is False, as the
-probes of SciPy and array-api-compat read it, and a NotImplementedError whose message names the
-function."""
+pinv and matrix_rank come from svd and svdvals, matrix_power from matmul. The functions of the
+extension that need a factorization libtiles does not have yet (solve, inv, det, slogdet) are
+absent: asking for one raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg,
+"solve") is False, as the probes of SciPy and array-api-compat read it, and a
+NotImplementedError whose message names the function."""
 
 from __future__ import annotations
 
@@ -27,12 +28,12 @@ from . import _linalg, _tiles
 from . import array_api as xp
 from ._devices import context_handle
 
-__all__ = ["cholesky", "cross", "diagonal", "matmul", "matrix_norm", "matrix_transpose", "outer", "qr",
-           "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]
+__all__ = ["cholesky", "cross", "diagonal", "eigh", "eigvalsh", "matmul", "matrix_norm", "matrix_power",
+           "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "svd", "svdvals", "tensordot", "trace", "vecdot",
+           "vector_norm"]
 
 # The functions of the standard's linalg extension that libtiles does not yet compute on the device.
-NOT_ON_DEVICE_YET = ("eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "pinv",
-                     "matrix_rank", "matrix_power")
+NOT_ON_DEVICE_YET = ("solve", "inv", "det", "slogdet")
 
 
 class NotOnDeviceYet(AttributeError, NotImplementedError):
@@ -131,6 +132,88 @@ def svdvals(x: Any, /) -> Any:
     if s.size:
         _tiles.svdvals(context_handle(x.device), _algorithms._view_of(x)._handle, s.view()._handle)
     return s
+
+
+class EighResult(NamedTuple):
+    """eigh's result, as the standard names its fields."""
+    eigenvalues: Any
+    eigenvectors: Any
+
+
+def _check_square(name: str, x: Any) -> None:
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"{name} takes square matrices (..., n, n), not data of shape {x.shape}")
+
+
+def eigh(x: Any, /) -> EighResult:
+    """The eigendecomposition of each symmetric matrix of x (..., n, n), float32 or float64, of
+    which only the lower triangle is read: (eigenvalues, eigenvectors) with
+    x == V @ (W[..., None] * V^T), W (..., n) ascending and V (..., n, n) orthogonal, one
+    eigenvector a column; new arrays on x's device. The vectors' signs may differ from LAPACK's."""
+    from . import _algorithms  # which imports _data first
+    _check_square("eigh", x)
+    w = xp.empty(x.shape[:-1], dtype=x.dtype, device=x.device)
+    v = xp.empty(x.shape, dtype=x.dtype, device=x.device)
+    if x.size:
+        _tiles.eigh(context_handle(x.device), _algorithms._view_of(x)._handle, w.view()._handle, v.view()._handle)
+    return EighResult(w, v)
+
+
+def eigvalsh(x: Any, /) -> Any:
+    """The eigenvalues of each symmetric matrix of x (..., n, n), as eigh's, ascending, a new array
+    on x's device, without the vectors."""
+    from . import _algorithms  # which imports _data first
+    _check_square("eigvalsh", x)
+    w = xp.empty(x.shape[:-1], dtype=x.dtype, device=x.device)
+    if x.size:
+        _tiles.eigvalsh(context_handle(x.device), _algorithms._view_of(x)._handle, w.view()._handle)
+    return w
+
+
+def _cutoffs(x: Any, values: Any, rtol: Any) -> Any:
+    """The singular values below which pinv and matrix_rank count a value as zero: rtol (by default
+    max(m, n) times x's machine epsilon, as the standard says) times each matrix's largest."""
+    if rtol is None:
+        rtol = builtins.max(x.shape[-2:]) * xp.finfo(x.dtype).eps
+    elif not isinstance(rtol, (int, float)):
+        rtol = xp.expand_dims(rtol, axis=-1)
+    return rtol * xp.max(values, axis=-1, keepdims=True)
+
+
+def matrix_rank(x: Any, /, *, rtol: Any = None) -> Any:
+    """The rank of each matrix of x (..., m, n): how many of its singular values (svdvals) exceed
+    rtol times the largest."""
+    values = svdvals(x)
+    if values.shape[-1] == 0:
+        return xp.zeros(x.shape[:-2], dtype=xp.int64, device=x.device)
+    return xp.sum(values > _cutoffs(x, values, rtol), axis=-1)
+
+
+def pinv(x: Any, /, *, rtol: Any = None) -> Any:
+    """The Moore-Penrose pseudo-inverse of each matrix of x (..., m, n), (..., n, m): from svd,
+    Vh^T diag(1 / S) U^T, the singular values at most rtol times the largest counted as zero."""
+    u, values, vh = svd(x, full_matrices=False)
+    if values.shape[-1] == 0:
+        return xp.zeros(x.shape[:-2] + x.shape[:-3:-1], dtype=x.dtype, device=x.device)
+    inverses = xp.where(values > _cutoffs(x, values, rtol), 1 / values, xp.zeros_like(values))
+    return matmul(matrix_transpose(vh) * xp.expand_dims(inverses, axis=-2), matrix_transpose(u))
+
+
+def matrix_power(x: Any, n: int, /) -> Any:
+    """x (..., m, m) raised to the integer power n by repeated squaring with matmul; n = 0 gives
+    the identity. A negative n needs inv, which libtiles does not compute yet: refused."""
+    _check_square("matrix_power", x)
+    if n < 0:
+        raise NotImplementedError(f"matrix_power: the power {n} needs inv, and tiles.array_api.linalg.inv is not on "
+                                  f"the device yet")
+    result, power = _identities(x, x), x
+    while n:
+        if n & 1:
+            result = matmul(result, power)
+        n >>= 1
+        if n:
+            power = matmul(power, power)
+    return result
 
 
 def _identities(x: Any, like: Any) -> Any:

@@ -57,7 +57,8 @@ struct catalog_entry {
     algorithm(gemm)                 \
     algorithm(cholesky)             \
     algorithm(qr)                   \
-    algorithm(svd)
+    algorithm(svd)                  \
+    algorithm(eigh)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

@@ -1,6 +1,7 @@
-// libtiles algorithms: what the blocked factorizations (cholesky, qr, svd) share: the boxes of a stack's
-// matrices, compact matrices on the device for gemm (which takes whole arrays), and the moves of
-// panels between the device and the host, where the host works in double whatever the element type.
+// libtiles algorithms: what the factorizations (cholesky, qr, svd, eigh) share: the boxes of a
+// stack's matrices and vectors, compact matrices on the device for gemm (which takes whole
+// arrays), and the moves of panels between the device and the host, where the host works in
+// double whatever the element type.
 #pragma once
 
 #include <memory>
@@ -12,6 +13,10 @@ namespace tiles::algorithms {
 
 // The rows x columns box of matrix `index` of a stack at (row, column).
 engine::box box_of(std::size_t index, int row, int column, int rows, int columns);
+
+// Vector `index` of a stack of vectors (svd's S, eigh's eigenvalues), one a row of the engine's
+// matrix: its storage's dims hold the rows in their first two.
+engine::box vector_box(const matrix_operand& vectors, std::size_t index);
 
 // A new rows x columns matrix of `type` on `context`, uninitialized.
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);

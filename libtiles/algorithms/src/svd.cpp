@@ -29,12 +29,6 @@ struct svd_shape {
     bool full;
 };
 
-// Row `index` of a stack of vectors (svd's S): its storage's dims hold the rows in their first two.
-engine::box vector_box(const matrix_operand& vectors, std::size_t index) {
-    const dims3& dims = engine::dims_of(*vectors.data);
-    return {{index / dims[1], index % dims[1], 0}, {1, 1, std::size_t(vectors.columns)}};
-}
-
 // Matrix `index` of `input` as a compact tall matrix on the device: a copy where m >= n, else its
 // transpose.
 matrix_operand tall_matrix(const std::shared_ptr<context>& context, element_type type, const matrix_operand& input,

@@ -10,6 +10,7 @@
 
 #include "tiles/algorithms.hpp"
 #include "tiles/algorithms/cholesky.hpp"
+#include "tiles/algorithms/eigh.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/svd.hpp"
 
@@ -42,9 +43,9 @@ template <class Data> engine::matrix_operand output_vectors_of(Data&& data) {
     return {data.storage(), rows, data.extent[traits_of<Data>::rank - 1]};
 }
 
-// The extent of each matrix's singular values: the matrices' extent without its last dimension,
-// the smaller of rows and columns last.
-template <int Rank> extent<Rank - 1> singular_values_extent(const extent<Rank>& matrices) {
+// The extent of each matrix's diagonal (its singular values, a symmetric matrix's eigenvalues): the
+// matrices' extent without its last dimension, the smaller of rows and columns last.
+template <int Rank> extent<Rank - 1> diagonal_extent(const extent<Rank>& matrices) {
     extent<Rank - 1> values;
     for (int d = 0; d + 2 < Rank; ++d) values[d] = matrices[d];
     values[Rank - 2] = std::min(matrices[Rank - 2], matrices[Rank - 1]);
@@ -128,7 +129,7 @@ svd(const accelerator_view& view, const Data& matrices, bool full_matrices = tru
     u_extent[rank - 1] = full_matrices ? m : k;
     vh_extent[rank - 2] = full_matrices ? n : k;
     std::tuple<array<T, rank>, array<T, rank - 1>, array<T, rank>> factors{
-        array<T, rank>(u_extent, view), array<T, rank - 1>(detail::singular_values_extent(matrices.extent), view),
+        array<T, rank>(u_extent, view), array<T, rank - 1>(detail::diagonal_extent(matrices.extent), view),
         array<T, rank>(vh_extent, view)};
     svd(view, matrices, std::get<0>(factors), std::get<1>(factors), std::get<2>(factors), full_matrices);
     return factors;
@@ -149,13 +150,59 @@ template <class Data, class S> void svdvals(const accelerator_view& view, const 
 template <class Data>
 array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> svdvals(const accelerator_view& view,
                                                                            const Data& matrices) {
-    array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> values(
-        detail::singular_values_extent(matrices.extent), view);
+    array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> values(detail::diagonal_extent(matrices.extent),
+                                                                              view);
     svdvals(view, matrices, values);
     return values;
 }
 template <class Data> array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> svdvals(const Data& matrices) {
     return svdvals(detail::view_of(matrices), matrices);
+}
+
+// The eigendecomposition A = V diag(W) V^T of each symmetric n x n matrix of float, or of double on
+// accelerators with double precision, of `matrices` (one matrix, or a stack of them: extent
+// (..., n, n)), of which only the lower triangles are read: W (..., n), ascending, and V
+// (..., n, n), orthogonal, one eigenvector a column. A matrix holding NaN or infinity throws
+// invalid_argument naming it.
+template <class Data, class W, class V>
+void eigh(const accelerator_view& view, const Data& matrices, W&& eigenvalues, V&& eigenvectors) {
+    algorithms::eigh(view.context(), detail::stack_of(matrices), detail::output_vectors_of(eigenvalues),
+                     detail::output_stack_of(eigenvectors));
+}
+template <class Data>
+std::pair<array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1>,
+          array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+eigh(const accelerator_view& view, const Data& matrices) {
+    constexpr int rank = detail::traits_of<Data>::rank;
+    using T = detail::element_of<Data>;
+    std::pair<array<T, rank - 1>, array<T, rank>> result{
+        array<T, rank - 1>(detail::diagonal_extent(matrices.extent), view), array<T, rank>(matrices.extent, view)};
+    eigh(view, matrices, result.first, result.second);
+    return result;
+}
+template <class Data>
+std::pair<array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1>,
+          array<detail::element_of<Data>, detail::traits_of<Data>::rank>>
+eigh(const Data& matrices) {
+    return eigh(detail::view_of(matrices), matrices);
+}
+
+// The eigenvalues of each symmetric matrix of float, or of double on accelerators with double
+// precision, of `matrices`, as eigh's W, without the vectors.
+template <class Data, class W> void eigvalsh(const accelerator_view& view, const Data& matrices, W&& eigenvalues) {
+    algorithms::eigvalsh(view.context(), detail::stack_of(matrices), detail::output_vectors_of(eigenvalues));
+}
+template <class Data>
+array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> eigvalsh(const accelerator_view& view,
+                                                                            const Data& matrices) {
+    array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> values(detail::diagonal_extent(matrices.extent),
+                                                                              view);
+    eigvalsh(view, matrices, values);
+    return values;
+}
+template <class Data>
+array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> eigvalsh(const Data& matrices) {
+    return eigvalsh(detail::view_of(matrices), matrices);
 }
 
 } // namespace linalg
