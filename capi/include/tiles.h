@@ -1155,6 +1155,24 @@ TILES_API tiles_status tiles_eigh(tiles_context* context, const tiles_view* inpu
  * `eigenvalues`, as tiles_eigh gives them, without the vectors. */
 TILES_API tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues);
 
+/* X = A^-1 B for each n x n matrix A of `a` (rank 2, or a stack of rank 3 or more) and the same
+ * n x k matrix B of `b`, into `x`. float or double elements. Gaussian elimination with partial
+ * pivoting, as LAPACK's getrf: the host pivots each panel, gemm on the device updates the rest. A
+ * singular matrix is TILES_ERROR_INVALID_ARGUMENT, the message naming it and the first column with
+ * no nonzero pivot (LAPACK's info, that column + 1). */
+TILES_API tiles_status tiles_solve(tiles_context* context, const tiles_view* a, const tiles_view* b, tiles_view* x);
+
+/* The inverse of each n x n matrix of `input` (float or double elements) into `output`, as
+ * tiles_solve with B the identity; a singular matrix fails as there. */
+TILES_API tiles_status tiles_inv(tiles_context* context, const tiles_view* input, tiles_view* output);
+
+/* The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+ * singular) of the determinant of each n x n matrix of `input` (float or double elements), one
+ * value per matrix in `sign` and `logabsdet` (as many elements as matrices, in the stack's order),
+ * from the same elimination as tiles_solve's. */
+TILES_API tiles_status tiles_slogdet(tiles_context* context, const tiles_view* input, tiles_view* sign,
+                                     tiles_view* logabsdet);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until

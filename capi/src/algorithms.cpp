@@ -20,6 +20,7 @@
 #include "tiles/algorithms/description.hpp"
 #include "tiles/algorithms/eigh.hpp"
 #include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/lu.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
@@ -361,6 +362,27 @@ tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, til
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("eigvalsh", "tiles_eigvalsh", {input, eigenvalues});
         tiles::algorithms::eigvalsh(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_solve(tiles_context* context, const tiles_view* a, const tiles_view* b, tiles_view* x) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("solve", "tiles_solve", {a, b, x});
+        tiles::algorithms::solve(context_for(context, o), o[0], o[1], o[2]);
+    });
+}
+
+tiles_status tiles_inv(tiles_context* context, const tiles_view* input, tiles_view* output) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("inv", "tiles_inv", {input, output});
+        tiles::algorithms::inv(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_slogdet(tiles_context* context, const tiles_view* input, tiles_view* sign, tiles_view* logabsdet) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("slogdet", "tiles_slogdet", {input, sign, logabsdet});
+        tiles::algorithms::slogdet(context_for(context, o), o[0], o[1], o[2]);
     });
 }
 

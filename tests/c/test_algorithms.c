@@ -764,11 +764,14 @@ int test_algorithms_described(void) {
         svdvals,
         eigh,
         eigvalsh,
+        solve,
+        inv,
+        slogdet,
         algorithm_count
     };
-    const char* const names[algorithm_count] = {"reduce",  "block_sum", "block_average", "transpose",
-                                                "stencil", "gemm",      "cholesky",      "qr",
-                                                "svd",     "svdvals",   "eigh",          "eigvalsh"};
+    const char* const names[algorithm_count] = {
+        "reduce", "block_sum", "block_average", "transpose", "stencil", "gemm", "cholesky", "qr",
+        "svd",    "svdvals",   "eigh",          "eigvalsh",  "solve",   "inv",  "slogdet"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
@@ -776,7 +779,7 @@ int test_algorithms_described(void) {
         ++count;
     }
     CHECK(count == algorithm_count);
-    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 12; libtiles has 12");
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 15; libtiles has 15");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
@@ -835,6 +838,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 12");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 15");
     return failed;
 }

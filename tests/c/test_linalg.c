@@ -3,7 +3,9 @@
  * the error for a matrix that is not positive definite, which names its first failing column. And
  * of tiles_qr, its factors' properties checked in double: tall, wide, square, stacked, both modes.
  * And of tiles_svd likewise, with tiles_svdvals against the known values of a scaled permutation;
- * of tiles_eigh likewise, with tiles_eigvalsh against the second-difference matrix's eigenvalues. */
+ * of tiles_eigh likewise, with tiles_eigvalsh against the second-difference matrix's eigenvalues;
+ * of tiles_solve and tiles_inv by their residuals, tiles_slogdet against a known determinant, and
+ * the error for a singular matrix, which names its column. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -511,6 +513,99 @@ int test_eigh_refusals(void) {
     tiles_view_release(v_view);
     tiles_view_release(w_view);
     tiles_view_release(wide);
+    tiles_view_release(input);
+    return failed;
+}
+
+/* tiles_solve of n x n random matrices (n added to the diagonal) of `dtype` and n x 2 right-hand
+ * sides, and tiles_inv, checked by the residuals |A X - B| and |A A^-1 - I| in double. */
+static int solve_case(tiles_dtype dtype, int n, double tolerance) {
+    int failed = 0;
+    const size_t size = tiles_dtype_size(dtype), elements = (size_t)n * n;
+    double* a = malloc((2 * elements + 4 * (size_t)n) * sizeof *a);
+    double *b = a + elements, *results = b + 2 * (size_t)n;
+    for (size_t i = 0; i < elements; i++) a[i] = random_unit() + (i % (size_t)(n + 1) == 0 ? n / 4.0 : 0);
+    for (int i = 0; i < 2 * n; i++) b[i] = random_unit();
+    unsigned char *input = typed_copy(a, dtype, elements), *rhs = typed_copy(b, dtype, 2 * (size_t)n);
+    unsigned char* outputs = calloc(elements + 2 * (size_t)n, size);
+    tiles_view *a_view = stack_view(dtype, 1, n, n, input), *b_view = stack_view(dtype, 1, n, 2, rhs);
+    tiles_view *x_view = stack_view(dtype, 1, n, 2, outputs),
+               *inverse = stack_view(dtype, 1, n, n, outputs + 2 * n * size);
+    if (CHECK_OK(tiles_solve(NULL, a_view, b_view, x_view)) && CHECK_OK(tiles_inv(NULL, a_view, inverse)) &&
+        CHECK_OK(tiles_view_synchronize(x_view)) && CHECK_OK(tiles_view_synchronize(inverse))) {
+        to_doubles(results, outputs, dtype, elements + 2 * (size_t)n);
+        double worst = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n + 2; j++) {
+                /* Columns 0 and 1 are A X - B, the others A A^-1 - I. */
+                double sum = j < 2 ? -b[i * 2 + j] : (i == j - 2 ? -1 : 0);
+                for (int p = 0; p < n; p++)
+                    sum += a[i * n + p] * (j < 2 ? results[p * 2 + j] : results[2 * n + p * n + j - 2]);
+                worst = fmax(worst, fabs(sum));
+            }
+        if (!CHECK(worst <= tolerance))
+            printf("  (solve of %s %dx%d) worst residual %g\n", tiles_dtype_name(dtype), n, n, worst);
+    }
+    tiles_view_release(inverse);
+    tiles_view_release(x_view);
+    tiles_view_release(b_view);
+    tiles_view_release(a_view);
+    free(outputs);
+    free(rhs);
+    free(input);
+    free(a);
+    return failed;
+}
+
+int test_solve_and_inv_leave_small_residuals(void) {
+    int failed = 0;
+    failed += solve_case(TILES_FLOAT32, 1, 1e-5);
+    failed += solve_case(TILES_FLOAT32, 150, 1e-4);
+    if (fp64_device()) failed += solve_case(TILES_FLOAT64, 260, 1e-12);
+    return failed;
+}
+
+int test_slogdet_of_a_known_matrix_and_a_singular_one(void) {
+    int failed = 0;
+    /* Rows swapped of the upper triangle with diagonal 2, -3, 0.5: det = -(2 * -3 * 0.5) = 3. The
+     * second matrix has a zero column 1: sign 0, logarithm -inf. */
+    const float values[2 * 3 * 3] = {0, -3, 7, 2, 5, 1, 0, 0, 0.5f, 1, 0, 2, 3, 0, 4, 5, 0, 6};
+    float sign[2] = {0}, logarithm[2] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 3, 2, 3, 3), values_shape = shape_of(TILES_FLOAT32, 1, 2, 0, 0);
+    tiles_view *input = NULL, *sign_view = NULL, *logarithm_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create(&sign_view, &values_shape, sign));
+    CHECK_OK(tiles_view_create(&logarithm_view, &values_shape, logarithm));
+    if (CHECK_OK(tiles_slogdet(NULL, input, sign_view, logarithm_view)) &&
+        CHECK_OK(tiles_view_synchronize(sign_view)) && CHECK_OK(tiles_view_synchronize(logarithm_view))) {
+        CHECK(sign[0] == 1 && fabs(logarithm[0] - log(3.0)) <= 1e-6);
+        CHECK(sign[1] == 0 && isinf(logarithm[1]) && logarithm[1] < 0);
+    }
+    tiles_view_release(logarithm_view);
+    tiles_view_release(sign_view);
+    tiles_view_release(input);
+    return failed;
+}
+
+int test_solve_refusals(void) {
+    int failed = 0;
+    const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
+    /* Column 1 is zero: no pivot there. */
+    float values[3 * 3] = {1, 0, 2, 3, 0, 4, 5, 0, 7}, b[3 * 2] = {1, 1, 1, 1, 1, 1}, x[3 * 2], wide[2 * 3] = {0};
+    const tiles_shape shape = shape_of(TILES_FLOAT32, 2, 3, 3, 0), b_shape = shape_of(TILES_FLOAT32, 2, 3, 2, 0);
+    const tiles_shape wide_shape = shape_of(TILES_FLOAT32, 2, 2, 3, 0);
+    tiles_view *input = NULL, *b_view = NULL, *x_view = NULL, *wide_view = NULL;
+    CHECK_OK(tiles_view_create_const(&input, &shape, values));
+    CHECK_OK(tiles_view_create_const(&b_view, &b_shape, b));
+    CHECK_OK(tiles_view_create(&x_view, &b_shape, x));
+    CHECK_OK(tiles_view_create_const(&wide_view, &wide_shape, wide));
+    CHECK_FAILS(tiles_solve(NULL, input, b_view, x_view), invalid,
+                "solve: the input is singular: column 1 has no nonzero pivot (LAPACK's info 2)");
+    CHECK_FAILS(tiles_inv(NULL, wide_view, x_view), invalid, "inv: the input's matrices are 2x3");
+    CHECK_FAILS(tiles_solve(NULL, input, b_view, b_view), invalid, "the view is of const memory");
+    tiles_view_release(wide_view);
+    tiles_view_release(x_view);
+    tiles_view_release(b_view);
     tiles_view_release(input);
     return failed;
 }

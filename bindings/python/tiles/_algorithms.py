@@ -19,7 +19,7 @@ from .errors import InvalidArgument, conversion
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
 __all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky",
-           "qr", "svd", "svdvals", "eigh", "eigvalsh"]
+           "qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "slogdet"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -433,3 +433,42 @@ def eigvalsh(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     with _host_writes.launch("eigvalsh", [view], context, ["data"]):
         _tiles.eigvalsh(context_handle(context), view._handle, w_output._handle)
     return _finished(w, w_output)
+
+
+def solve(a: Data, b: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """X = A^-1 B for each n x n matrix A of float32 or float64 (where the device has doubles) data
+    `a` of shape (..., n, n) and the same matrix B of `b` (..., n, k): Gaussian elimination with
+    partial pivoting, the host pivoting each panel, gemm on the device doing the rest. A singular
+    matrix raises InvalidArgument naming the first column with no nonzero pivot."""
+    a_view, b_view = _view_of(a), _view_of(b)
+    _check_dtypes("solve", a_view, b_view)
+    x, x_output = _output(b_view.shape, b_view.dtype)
+    with _host_writes.launch("solve", [a_view, b_view], context, ["a", "b"]):
+        _tiles.solve(context_handle(context), a_view._handle, b_view._handle, x_output._handle)
+    return _finished(x, x_output)
+
+
+def inv(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The inverse of each n x n matrix of float32 or float64 (where the device has doubles) data
+    of shape (..., n, n), as solve with B the identity."""
+    view = _view_of(data)
+    _check_dtypes("inv", view)
+    result, output = _output(view.shape, view.dtype)
+    with _host_writes.launch("inv", [view], context, ["data"]):
+        _tiles.inv(context_handle(context), view._handle, output._handle)
+    return _finished(result, output)
+
+
+def slogdet(data: Data, *, context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+    singular) of the determinant of each n x n matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., n, n), each of shape (...)."""
+    view = _view_of(data)
+    _check_dtypes("slogdet", view)
+    count = int(np.prod(view.shape[:-2]))
+    sign, sign_output = _output((count,), view.dtype)
+    logarithm, logarithm_output = _output((count,), view.dtype)
+    with _host_writes.launch("slogdet", [view], context, ["data"]):
+        _tiles.slogdet(context_handle(context), view._handle, sign_output._handle, logarithm_output._handle)
+    batch = tuple(view.shape[:-2])
+    return _finished(sign, sign_output).reshape(batch), _finished(logarithm, logarithm_output).reshape(batch)

@@ -9,11 +9,10 @@ float32 (float64) matrices; the others are compositions of the namespace's devic
 (elementwise arithmetic, sums, maxima and minima over axes, gathers, permute_dims).
 docs/guides/linalg.md says which steps run where and what crosses the bus.
 
-pinv and matrix_rank come from svd and svdvals, matrix_power from matmul. The functions of the
-extension that need a factorization libtiles does not have yet (solve, inv, det, slogdet) are
-absent: asking for one raises NotOnDeviceYet, an AttributeError, so that hasattr(xp.linalg,
-"solve") is False, as the probes of SciPy and array-api-compat read it, and a
-NotImplementedError whose message names the function."""
+solve, inv and slogdet are Gaussian elimination with partial pivoting (tiles_solve, tiles_inv,
+tiles_slogdet: the host pivots each panel, gemm on the device updates the rest), det slogdet's
+product; pinv and matrix_rank come from svd and svdvals, matrix_power from matmul and inv. The
+extension is complete: every function the standard's linalg extension names is here."""
 
 from __future__ import annotations
 
@@ -28,26 +27,9 @@ from . import _linalg, _tiles
 from . import array_api as xp
 from ._devices import context_handle
 
-__all__ = ["cholesky", "cross", "diagonal", "eigh", "eigvalsh", "matmul", "matrix_norm", "matrix_power",
-           "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "svd", "svdvals", "tensordot", "trace", "vecdot",
-           "vector_norm"]
-
-# The functions of the standard's linalg extension that libtiles does not yet compute on the device.
-NOT_ON_DEVICE_YET = ("solve", "inv", "det", "slogdet")
-
-
-class NotOnDeviceYet(AttributeError, NotImplementedError):
-    """A function of the array API's linalg extension that libtiles does not compute on the device
-    yet. An AttributeError, so that hasattr() reports the function missing; a NotImplementedError,
-    as what it is."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in NOT_ON_DEVICE_YET:
-        raise NotOnDeviceYet(f"tiles.array_api.linalg.{name} is not on the device yet: libtiles has no {name} "
-                             f"(its linalg has {', '.join(__all__)}); convert to numpy for it")
-    raise AttributeError(f"module 'tiles.array_api.linalg' has no attribute '{name}'")
-
+__all__ = ["cholesky", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv", "matmul", "matrix_norm",
+           "matrix_power", "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "slogdet", "solve", "svd",
+           "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]
 
 def cholesky(x: Any, /, *, upper: bool = False) -> Any:
     """The Cholesky factor of each matrix of x (..., n, n), float32 or float64, of which only the
@@ -170,6 +152,65 @@ def eigvalsh(x: Any, /) -> Any:
     return w
 
 
+def solve(x1: Any, x2: Any, /) -> Any:
+    """X with x1 @ X == x2 for each n x n matrix of x1 (..., n, n), float32 or float64, and x2
+    (..., n, k) of the same stack shape, or a vector (n,) (then X is one too); a new array on x1's
+    device. Gaussian elimination with partial pivoting (tiles_solve): a singular matrix raises
+    tiles.InvalidArgument naming the first column with no nonzero pivot."""
+    from . import _algorithms  # which imports _data first
+    _check_square("solve", x1)
+    vector = x2.ndim == 1
+    # A vector as a column of its own: a reshaped view keeps its data's layout, which solve refuses.
+    right = xp.asarray(xp.reshape(x2, (x2.shape[0], 1)), copy=True) if vector else x2
+    if right.ndim < 2 or right.shape[:-2] != x1.shape[:-2] or right.shape[-2] != x1.shape[-1]:
+        raise ValueError(f"solve takes x2 of shape (..., n, k) with x1's stack shape, or (n,): x1 is {x1.shape}, "
+                         f"x2 {x2.shape}")
+    result = xp.empty(right.shape, dtype=x1.dtype, device=x1.device)
+    if result.size:
+        _tiles.solve(context_handle(x1.device), _algorithms._view_of(x1)._handle, _algorithms._view_of(right)._handle,
+                     result.view()._handle)
+    return xp.reshape(result, x2.shape) if vector else result
+
+
+def inv(x: Any, /) -> Any:
+    """The inverse of each n x n matrix of x (..., n, n), float32 or float64, a new array on x's
+    device; a singular matrix raises tiles.InvalidArgument as solve does."""
+    from . import _algorithms  # which imports _data first
+    _check_square("inv", x)
+    result = xp.empty(x.shape, dtype=x.dtype, device=x.device)
+    if x.size:
+        _tiles.inv(context_handle(x.device), _algorithms._view_of(x)._handle, result.view()._handle)
+    return result
+
+
+class SlogdetResult(NamedTuple):
+    """slogdet's result, as the standard names its fields."""
+    sign: Any
+    logabsdet: Any
+
+
+def slogdet(x: Any, /) -> SlogdetResult:
+    """The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+    singular) of each n x n matrix's determinant, x (..., n, n), each of shape (...), from the
+    elimination of solve."""
+    from . import _algorithms  # which imports _data first
+    _check_square("slogdet", x)
+    count = math.prod(x.shape[:-2])
+    sign = xp.ones((count,), dtype=x.dtype, device=x.device)
+    logabsdet = xp.zeros((count,), dtype=x.dtype, device=x.device)
+    if count and x.shape[-1]:
+        _tiles.slogdet(context_handle(x.device), _algorithms._view_of(x)._handle, sign.view()._handle,
+                       logabsdet.view()._handle)
+    return SlogdetResult(xp.reshape(sign, x.shape[:-2]), xp.reshape(logabsdet, x.shape[:-2]))
+
+
+def det(x: Any, /) -> Any:
+    """The determinant of each n x n matrix of x (..., n, n): slogdet's sign times the exponential
+    of its logarithm, on the device."""
+    sign, logabsdet = slogdet(x)
+    return sign * xp.exp(logabsdet)
+
+
 def _cutoffs(x: Any, values: Any, rtol: Any) -> Any:
     """The singular values below which pinv and matrix_rank count a value as zero: rtol (by default
     max(m, n) times x's machine epsilon, as the standard says) times each matrix's largest."""
@@ -201,12 +242,10 @@ def pinv(x: Any, /, *, rtol: Any = None) -> Any:
 
 def matrix_power(x: Any, n: int, /) -> Any:
     """x (..., m, m) raised to the integer power n by repeated squaring with matmul; n = 0 gives
-    the identity. A negative n needs inv, which libtiles does not compute yet: refused."""
+    the identity, a negative n the power -n of inv(x)."""
     _check_square("matrix_power", x)
-    if n < 0:
-        raise NotImplementedError(f"matrix_power: the power {n} needs inv, and tiles.array_api.linalg.inv is not on "
-                                  f"the device yet")
-    result, power = _identities(x, x), x
+    result, power = _identities(x, x), inv(x) if n < 0 else x
+    n = abs(n)
     while n:
         if n & 1:
             result = matmul(result, power)

@@ -58,7 +58,8 @@ struct catalog_entry {
     algorithm(cholesky)             \
     algorithm(qr)                   \
     algorithm(svd)                  \
-    algorithm(eigh)
+    algorithm(eigh)                 \
+    algorithm(lu)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

@@ -11,6 +11,7 @@
 #include "tiles/algorithms.hpp"
 #include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/eigh.hpp"
+#include "tiles/algorithms/lu.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/svd.hpp"
 
@@ -203,6 +204,46 @@ array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> eigvalsh(cons
 template <class Data>
 array<detail::element_of<Data>, detail::traits_of<Data>::rank - 1> eigvalsh(const Data& matrices) {
     return eigvalsh(detail::view_of(matrices), matrices);
+}
+
+// X = A^-1 B for each n x n matrix A of float, or of double on accelerators with double precision,
+// of `a` (one matrix, or a stack of them: extent (..., n, n)) and the same n x k matrix B of `b`.
+// A singular matrix throws invalid_argument naming it and the first column with no nonzero pivot.
+template <class A, class B, class X> void solve(const accelerator_view& view, const A& a, const B& b, X&& x) {
+    algorithms::solve(view.context(), detail::stack_of(a), detail::stack_of(b), detail::output_stack_of(x));
+}
+template <class A, class B>
+array<detail::element_of<B>, detail::traits_of<B>::rank> solve(const accelerator_view& view, const A& a, const B& b) {
+    array<detail::element_of<B>, detail::traits_of<B>::rank> x(b.extent, view);
+    solve(view, a, b, x);
+    return x;
+}
+template <class A, class B> array<detail::element_of<B>, detail::traits_of<B>::rank> solve(const A& a, const B& b) {
+    return solve(detail::view_of(a), a, b);
+}
+
+// The inverse of each n x n matrix of float, or of double on accelerators with double precision,
+// of `matrices`; a singular matrix throws as solve does.
+template <class Data, class Output> void inv(const accelerator_view& view, const Data& matrices, Output&& output) {
+    algorithms::inv(view.context(), detail::stack_of(matrices), detail::output_stack_of(output));
+}
+template <class Data>
+array<detail::element_of<Data>, detail::traits_of<Data>::rank> inv(const accelerator_view& view, const Data& matrices) {
+    array<detail::element_of<Data>, detail::traits_of<Data>::rank> inverse(matrices.extent, view);
+    inv(view, matrices, inverse);
+    return inverse;
+}
+template <class Data> array<detail::element_of<Data>, detail::traits_of<Data>::rank> inv(const Data& matrices) {
+    return inv(detail::view_of(matrices), matrices);
+}
+
+// The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+// singular) of the determinant of each n x n matrix of float, or of double on accelerators with
+// double precision, of `matrices`, one value per matrix in `sign` and `logabsdet`, in the stack's order.
+template <class Data, class Sign, class Logarithm>
+void slogdet(const accelerator_view& view, const Data& matrices, Sign&& sign, Logarithm&& logabsdet) {
+    algorithms::slogdet(view.context(), detail::stack_of(matrices), detail::output_vectors_of(sign),
+                        detail::output_vectors_of(logabsdet));
 }
 
 } // namespace linalg
