@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -67,13 +68,16 @@ std::vector<double> accumulated(const std::vector<std::vector<double>>& reflecto
     return q;
 }
 
-// Where the unreduced block from l ends: the first m >= l whose subdiagonal element is negligible.
-int block_end(const std::vector<double>& d, const std::vector<double>& e, int l) {
+// Where the unreduced block from l ends: the first m >= l whose subdiagonal element is negligible
+// next to its neighbours on the diagonal or, as EISPACK's tql2 judges, next to T's norm `norm`
+// (without the latter, a cluster of eigenvalues near zero can stall the iteration).
+int block_end(const std::vector<double>& d, const std::vector<double>& e, int l, double norm) {
     const int n = int(d.size());
     int m = l;
     for (; m < n - 1; ++m) {
         const double scale = std::abs(d[std::size_t(m)]) + std::abs(d[std::size_t(m + 1)]);
-        if (std::abs(e[std::size_t(m)]) + scale == scale) break;
+        const double off = std::abs(e[std::size_t(m)]);
+        if (off + scale == scale || off <= std::numeric_limits<double>::epsilon() * norm) break;
     }
     return m;
 }
@@ -136,8 +140,10 @@ tridiagonal_eigen tridiagonal_eigenproblem(const tridiagonal_form& t, bool with_
         zt.assign(std::size_t(n) * n, 0.0);
         for (int i = 0; i < n; ++i) zt[std::size_t(i) * n + i] = 1;
     }
+    double norm = 0;
+    for (int i = 0; i < n; ++i) norm = std::max(norm, std::abs(d[std::size_t(i)]) + std::abs(e[std::size_t(i)]));
     for (int l = 0; l < n; ++l)
-        for (int iteration = 0, m = block_end(d, e, l); m != l; m = block_end(d, e, l), ++iteration) {
+        for (int iteration = 0, m = block_end(d, e, l, norm); m != l; m = block_end(d, e, l, norm), ++iteration) {
             if (iteration == most_iterations)
                 throw invalid_argument("eigh: the QL iteration did not converge for eigenvalue " + std::to_string(l));
             ql_step(d, e, zt, l, m);
