@@ -288,6 +288,15 @@ def test_tiles_svd_on_numpy_data():
     np.testing.assert_allclose(tiles.svdvals(a), np.linalg.svdvals(a), rtol=1e-5)
 
 
+def test_svd_of_nan_is_an_error_not_nans():
+    a = rng.standard_normal((2, 30, 20)).astype(np.float32)
+    a[1, 7, 3] = np.nan
+    with pytest.raises(tiles.InvalidArgument, match=r"^svd: matrix 1 of the input holds NaN or infinity"):
+        xp.linalg.svd(on_device(a))
+    with pytest.raises(tiles.InvalidArgument, match=r"^svdvals: the input holds NaN or infinity"):
+        xp.linalg.svdvals(on_device(np.full((3, 3), np.inf, np.float32)))
+
+
 def test_svd_refuses_what_it_does_not_take():
     with pytest.raises(ValueError, match="matrices"):
         xp.linalg.svd(on_device(np.ones(3, dtype=np.float32)))

@@ -8,6 +8,8 @@
 #include "tiles/algorithms/svd.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <vector>
 
 #include "catalog.hpp"
@@ -75,12 +77,22 @@ matrix_operand left_vectors(const std::shared_ptr<context>& context, element_typ
     return factors.q;
 }
 
+// R, refused (invalid_argument) where it holds NaN or infinity, which come from the input's only:
+// the rotations would spread them over every value and vector without a word.
+const std::vector<double>& finite_triangle(const char* algorithm, const std::vector<double>& r, std::size_t index,
+                                           std::size_t count) {
+    if (std::all_of(r.begin(), r.end(), [](double x) { return std::isfinite(x); })) return r;
+    throw invalid_argument(std::string(algorithm) + ": " +
+                           (count > 1 ? "matrix " + std::to_string(index) + " of the input" : "the input") +
+                           " holds NaN or infinity");
+}
+
 void decompose(const std::shared_ptr<context>& context, element_type type, const matrix_operand& input,
                std::size_t index, const svd_shape& shape, const matrix_operand* const (&outputs)[3]) {
     const matrix_operand &u = *outputs[0], &s = *outputs[1], &vh = *outputs[2];
     const tall_factors factors =
         factored(context, type, tall_matrix(context, type, input, index, shape), shape.k, shape.full);
-    const host_svd small = jacobi_svd(factors.r, shape.k, true);
+    const host_svd small = jacobi_svd(finite_triangle("svd", factors.r, index, shape.count), shape.k, true);
     uploaded(*s.data, vector_box(s, index), type, small.s);
     const matrix_operand left = left_vectors(context, type, factors, small, shape.k);
     if (shape.m >= shape.n) {
@@ -171,7 +183,8 @@ void svdvals(const std::shared_ptr<context>& context, const matrix_operand& inpu
     for (std::size_t index = 0; index < shape.count; ++index) {
         const tall_factors factors =
             factored(context, type, tall_matrix(context, type, input, index, shape), shape.k, false);
-        uploaded(*s.data, vector_box(s, index), type, jacobi_svd(factors.r, shape.k, false).s);
+        const std::vector<double>& r = finite_triangle("svdvals", factors.r, index, shape.count);
+        uploaded(*s.data, vector_box(s, index), type, jacobi_svd(r, shape.k, false).s);
     }
 }
 

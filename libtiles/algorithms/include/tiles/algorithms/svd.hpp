@@ -15,7 +15,8 @@ namespace tiles::algorithms {
 // element types svd's description lists (svd.cpp), is decomposed as A = U diag(S) Vh with
 // k = min(m, n): the same matrix of `u` becomes U, m x k with orthonormal columns, the same row of
 // `s` (count x k, one vector a row) the singular values, descending, and the same matrix of `vh`
-// Vh, k x n with orthonormal rows. Where `full_matrices`, U is m x m and Vh n x n.
+// Vh, k x n with orthonormal rows. Where `full_matrices`, U is m x m and Vh n x n. A matrix
+// holding NaN or infinity throws invalid_argument naming it.
 void svd(const std::shared_ptr<engine::context>& context, const engine::matrix_operand& input, bool full_matrices,
          const engine::matrix_operand& u, const engine::matrix_operand& s, const engine::matrix_operand& vh);
 
