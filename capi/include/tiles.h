@@ -1128,6 +1128,52 @@ TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* 
 TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q,
                                 tiles_view* r);
 
+/* The singular value decomposition A = U diag(S) Vh of each m x n matrix of `input` (rank 2, or a
+ * stack of rank 3 or more), k = min(m, n): into `u` U, m x k with orthonormal columns, into `s` the
+ * singular values, descending (rank 1, or one vector of k per matrix of the stack), and into `vh`
+ * Vh, k x n with orthonormal rows; with `full_matrices` not 0, U is m x m and Vh n x n. None is the
+ * input. float or double elements. QR on the device (tiles_qr), the SVD of its k x k R on the host
+ * in double (one-sided Jacobi), U = Q U_R by gemm on the device; a wide matrix through its
+ * transpose. The vectors' signs are those the method gives, which may differ from LAPACK's. A
+ * matrix holding NaN or infinity is TILES_ERROR_INVALID_ARGUMENT, the message naming it. */
+TILES_API tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u,
+                                 tiles_view* s, tiles_view* vh);
+
+/* The singular values of each matrix of `input` (float or double elements) into `s`, as tiles_svd
+ * gives them, without the vectors, which the host's Jacobi rotations then skip. */
+TILES_API tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s);
+
+/* The eigendecomposition A = V diag(W) V^T of each symmetric n x n matrix of `input` (rank 2, or a
+ * stack of rank 3 or more), of which only the lower triangle is read: into `eigenvalues` W,
+ * ascending (rank 1, or one vector of n per matrix of the stack), and into `eigenvectors` V,
+ * orthogonal, one eigenvector a column. float or double elements. The host reduces each matrix to
+ * tridiagonal form and runs the QL iteration, in double; gemm on the device forms V. A matrix
+ * holding NaN or infinity is TILES_ERROR_INVALID_ARGUMENT, the message naming it. */
+TILES_API tiles_status tiles_eigh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues,
+                                  tiles_view* eigenvectors);
+
+/* The eigenvalues of each symmetric matrix of `input` (float or double elements) into
+ * `eigenvalues`, as tiles_eigh gives them, without the vectors. */
+TILES_API tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues);
+
+/* X = A^-1 B for each n x n matrix A of `a` (rank 2, or a stack of rank 3 or more) and the same
+ * n x k matrix B of `b`, into `x`. float or double elements. Gaussian elimination with partial
+ * pivoting, as LAPACK's getrf: the host pivots each panel, gemm on the device updates the rest. A
+ * singular matrix is TILES_ERROR_INVALID_ARGUMENT, the message naming it and the first column with
+ * no nonzero pivot (LAPACK's info, that column + 1). */
+TILES_API tiles_status tiles_solve(tiles_context* context, const tiles_view* a, const tiles_view* b, tiles_view* x);
+
+/* The inverse of each n x n matrix of `input` (float or double elements) into `output`, as
+ * tiles_solve with B the identity; a singular matrix fails as there. */
+TILES_API tiles_status tiles_inv(tiles_context* context, const tiles_view* input, tiles_view* output);
+
+/* The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+ * singular) of the determinant of each n x n matrix of `input` (float or double elements), one
+ * value per matrix in `sign` and `logabsdet` (as many elements as matrices, in the stack's order),
+ * from the same elimination as tiles_solve's. */
+TILES_API tiles_status tiles_slogdet(tiles_context* context, const tiles_view* input, tiles_view* sign,
+                                     tiles_view* logabsdet);
+
 /* What each algorithm takes, from the one description libtiles keeps of it, which its own checks
  * read: for bindings and checks of a caller's own. The algorithms are numbered from 0 on, and so
  * are each one's operands, so that a caller lists them by asking for 0, 1, ... until

@@ -18,10 +18,13 @@
 #include "tiles/algorithms/block_reduce.hpp"
 #include "tiles/algorithms/cholesky.hpp"
 #include "tiles/algorithms/description.hpp"
+#include "tiles/algorithms/eigh.hpp"
 #include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/lu.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/reduce.hpp"
 #include "tiles/algorithms/stencil.hpp"
+#include "tiles/algorithms/svd.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/marked_names.hpp"
 
@@ -328,6 +331,58 @@ tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int compl
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("qr", "tiles_qr", {input, q, r});
         tiles::algorithms::qr(context_for(context, o), o[0], complete != 0, o[1], o[2]);
+    });
+}
+
+tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u, tiles_view* s,
+                       tiles_view* vh) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("svd", "tiles_svd", {input, u, s, vh});
+        tiles::algorithms::svd(context_for(context, o), o[0], full_matrices != 0, o[1], o[2], o[3]);
+    });
+}
+
+tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("svdvals", "tiles_svdvals", {input, s});
+        tiles::algorithms::svdvals(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_eigh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues,
+                        tiles_view* eigenvectors) {
+    return guard([&] {
+        const std::vector<matrix_operand> o =
+            described_operands("eigh", "tiles_eigh", {input, eigenvalues, eigenvectors});
+        tiles::algorithms::eigh(context_for(context, o), o[0], o[1], o[2]);
+    });
+}
+
+tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* input, tiles_view* eigenvalues) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("eigvalsh", "tiles_eigvalsh", {input, eigenvalues});
+        tiles::algorithms::eigvalsh(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_solve(tiles_context* context, const tiles_view* a, const tiles_view* b, tiles_view* x) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("solve", "tiles_solve", {a, b, x});
+        tiles::algorithms::solve(context_for(context, o), o[0], o[1], o[2]);
+    });
+}
+
+tiles_status tiles_inv(tiles_context* context, const tiles_view* input, tiles_view* output) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("inv", "tiles_inv", {input, output});
+        tiles::algorithms::inv(context_for(context, o), o[0], o[1]);
+    });
+}
+
+tiles_status tiles_slogdet(tiles_context* context, const tiles_view* input, tiles_view* sign, tiles_view* logabsdet) {
+    return guard([&] {
+        const std::vector<matrix_operand> o = described_operands("slogdet", "tiles_slogdet", {input, sign, logabsdet});
+        tiles::algorithms::slogdet(context_for(context, o), o[0], o[1], o[2]);
     });
 }
 

@@ -43,6 +43,15 @@ int test_cholesky_matches_a_c_loop(void);
 int test_cholesky_refusals(void);
 int test_qr_matches_its_properties(void);
 int test_qr_refusals(void);
+int test_svd_matches_its_properties(void);
+int test_svdvals_of_a_scaled_permutation(void);
+int test_svd_refusals(void);
+int test_eigh_matches_its_properties(void);
+int test_eigvalsh_of_the_second_difference_matrix(void);
+int test_eigh_refusals(void);
+int test_solve_and_inv_leave_small_residuals(void);
+int test_slogdet_of_a_known_matrix_and_a_singular_one(void);
+int test_solve_refusals(void);
 
 /* test_half.c */
 int test_half_and_bfloat16_data(void);

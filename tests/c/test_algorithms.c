@@ -751,9 +751,27 @@ int test_algorithms_described(void) {
     const tiles_status invalid = TILES_ERROR_INVALID_ARGUMENT;
     /* The algorithms in the catalogue's order, each named as its functions are; the loop below
      * holds the catalogue to it, so the rest may say each by its place. */
-    enum { reduce, block_sum, block_average, transpose, stencil, gemm, cholesky, qr, algorithm_count };
-    const char* const names[algorithm_count] = {"reduce",  "block_sum", "block_average", "transpose",
-                                                "stencil", "gemm",      "cholesky",      "qr"};
+    enum {
+        reduce,
+        block_sum,
+        block_average,
+        transpose,
+        stencil,
+        gemm,
+        cholesky,
+        qr,
+        svd,
+        svdvals,
+        eigh,
+        eigvalsh,
+        solve,
+        inv,
+        slogdet,
+        algorithm_count
+    };
+    const char* const names[algorithm_count] = {
+        "reduce", "block_sum", "block_average", "transpose", "stencil", "gemm", "cholesky", "qr",
+        "svd",    "svdvals",   "eigh",          "eigvalsh",  "solve",   "inv",  "slogdet"};
     tiles_algorithm_info info = TILES_ALGORITHM_INFO_INIT;
     size_t count = 0;
     while (tiles_algorithm_describe(&info, count) == TILES_SUCCESS) {
@@ -761,7 +779,7 @@ int test_algorithms_described(void) {
         ++count;
     }
     CHECK(count == algorithm_count);
-    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 8; libtiles has 8");
+    CHECK_FAILS(tiles_algorithm_describe(&info, algorithm_count), invalid, "there is no algorithm 15; libtiles has 15");
     CHECK_FAILS(tiles_algorithm_describe(NULL, 0), invalid, "NULL");
 
     /* transpose as tiles.h documents it: a read input of int, uint, float, double, half or
@@ -790,6 +808,9 @@ int test_algorithms_described(void) {
     /* qr's: the input and its two factors, and its plain number `complete`. */
     CHECK_OK(tiles_algorithm_describe(&info, qr));
     CHECK(info.operand_count == 3 && info.number_count == 1 && strcmp(info.numbers[0], "complete") == 0);
+    /* svd's singular values: stacks of vectors, of rank 1 and more. */
+    CHECK_OK(tiles_algorithm_describe_operand(&operand, svd, 2));
+    CHECK(operand.min_rank == 1 && operand.max_rank == INT_MAX && operand.written == 1);
 
     /* The named parameters' values are the C enums', by their names. */
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
@@ -817,6 +838,6 @@ int test_algorithms_described(void) {
     CHECK_OK(tiles_algorithm_describe(&info, reduce));
     CHECK(info.number_count == 0);
 
-    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 8");
+    CHECK_FAILS(tiles_algorithm_describe_operand(&operand, algorithm_count, 0), invalid, "there is no algorithm 15");
     return failed;
 }

@@ -70,7 +70,8 @@ def _names(text, names):
 
 def test_there_is_a_description_of_each_algorithm():
     assert [a["name"] for a in ALGORITHMS] == ["reduce", "block_sum", "block_average", "transpose", "stencil",
-                                               "gemm", "cholesky", "qr"]
+                                               "gemm", "cholesky", "qr", "svd", "svdvals", "eigh",
+                                               "eigvalsh", "solve", "inv", "slogdet"]
     assert all(a["operands"] for a in ALGORITHMS)
 
 
@@ -141,7 +142,9 @@ def test_python_functions_take_the_inputs_and_name_every_dtype_described(algorit
 BOUND_AS_DECLARED = {"reduce": "tiles_reduce_as", "reduce_into": "tiles_reduce_into",
                      "block_sum": "tiles_block_sum", "block_average": "tiles_block_average",
                      "transpose": "tiles_transpose", "gemm": "tiles_gemm_as", "stencil": "tiles_stencil",
-                     "cholesky": "tiles_cholesky", "qr": "tiles_qr",
+                     "cholesky": "tiles_cholesky", "qr": "tiles_qr", "svd": "tiles_svd", "svdvals": "tiles_svdvals",
+                     "eigh": "tiles_eigh", "eigvalsh": "tiles_eigvalsh", "solve": "tiles_solve",
+                     "inv": "tiles_inv", "slogdet": "tiles_slogdet",
                      "reduce_split": "tiles_reduce_split", "gemm_split": "tiles_gemm_split",
                      "stencil_split": "tiles_stencil_split"}
 # The C parameters one Python argument stands for: a returned result by its dtype, a list of contexts.

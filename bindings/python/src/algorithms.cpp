@@ -252,6 +252,13 @@ void register_algorithms(py::module_& m) {
     c_function<tiles_stencil>::bind(m, "stencil");
     c_function<tiles_cholesky>::bind(m, "cholesky");
     c_function<tiles_qr>::bind(m, "qr");
+    c_function<tiles_svd>::bind(m, "svd");
+    c_function<tiles_svdvals>::bind(m, "svdvals");
+    c_function<tiles_eigh>::bind(m, "eigh");
+    c_function<tiles_eigvalsh>::bind(m, "eigvalsh");
+    c_function<tiles_solve>::bind(m, "solve");
+    c_function<tiles_inv>::bind(m, "inv");
+    c_function<tiles_slogdet>::bind(m, "slogdet");
     c_function<tiles_reduce_split>::bind(m, "reduce", "reduce_split");
     c_function<tiles_gemm_split>::bind(m, "gemm", "gemm_split");
     c_function<tiles_stencil_split>::bind(m, "stencil", "stencil_split");

@@ -20,7 +20,7 @@ from .errors import InvalidArgument, conversion
 # The package exports these as they are (tiles/__init__.py): a new algorithm's function is named
 # here and nowhere else in the package.
 __all__ = ["reduce", "block_sum", "block_average", "transpose", "gemm", "matrix_multiply", "stencil", "cholesky",
-           "qr"]
+           "qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "slogdet"]
 
 Data = Union[np.ndarray, array, array_view]
 Contexts = Optional[Sequence[Context]]
@@ -396,3 +396,100 @@ def qr(data: Data, *, mode: str = "reduced", context: Optional[Context] = None) 
         _tiles.qr(context_handle(context), view._handle, 1 if mode == "complete" else 0, q_output._handle,
                   r_output._handle)
     return _finished(q, q_output), _finished(r, r_output)
+
+
+def svd(data: Data, *, full_matrices: bool = True,
+        context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The singular value decomposition of each matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., m, n), k = min(m, n): (U, S, Vh) with (U * S[..., None, :]) @ Vh
+    == A, U's columns and Vh's rows orthonormal, S descending; with full_matrices U is (..., m, m)
+    and Vh (..., n, n), else U (..., m, k) and Vh (..., k, n). QR on the device, the SVD of its
+    small R on the host in double, U = Q U_R by gemm on the device."""
+    view = _view_of(data)
+    _check_dtypes("svd", view)
+    *batch, m, n = view.shape
+    k = min(m, n)
+    u, u_output = _output((*batch, m, m if full_matrices else k), view.dtype)
+    s, s_output = _output((*batch, k), view.dtype)
+    vh, vh_output = _output((*batch, n if full_matrices else k, n), view.dtype)
+    with _host_writes.launch("svd", [view], context, ["data"]):
+        _tiles.svd(context_handle(context), view._handle, 1 if full_matrices else 0, u_output._handle,
+                   s_output._handle, vh_output._handle)
+    return _finished(u, u_output), _finished(s, s_output), _finished(vh, vh_output)
+
+
+def svdvals(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The singular values of each matrix of float32 or float64 (where the device has doubles) data
+    of shape (..., m, n), as svd's S (..., min(m, n)), descending, without the vectors."""
+    view = _view_of(data)
+    _check_dtypes("svdvals", view)
+    *batch, m, n = view.shape
+    s, s_output = _output((*batch, min(m, n)), view.dtype)
+    with _host_writes.launch("svdvals", [view], context, ["data"]):
+        _tiles.svdvals(context_handle(context), view._handle, s_output._handle)
+    return _finished(s, s_output)
+
+
+def eigh(data: Data, *, context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The eigendecomposition of each symmetric matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., n, n), of which only the lower triangle is read: (W, V) with
+    (V * W[..., None, :]) @ V^T == A, W (..., n) ascending and V (..., n, n) orthogonal, one
+    eigenvector a column. The host reduces each matrix to tridiagonal form and finds its
+    eigenvalues; gemm on the device forms V."""
+    view = _view_of(data)
+    _check_dtypes("eigh", view)
+    w, w_output = _output(view.shape[:-1], view.dtype)
+    v, v_output = _output(view.shape, view.dtype)
+    with _host_writes.launch("eigh", [view], context, ["data"]):
+        _tiles.eigh(context_handle(context), view._handle, w_output._handle, v_output._handle)
+    return _finished(w, w_output), _finished(v, v_output)
+
+
+def eigvalsh(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The eigenvalues of each symmetric matrix of float32 or float64 (where the device has doubles)
+    data of shape (..., n, n), as eigh's W, ascending, without the vectors."""
+    view = _view_of(data)
+    _check_dtypes("eigvalsh", view)
+    w, w_output = _output(view.shape[:-1], view.dtype)
+    with _host_writes.launch("eigvalsh", [view], context, ["data"]):
+        _tiles.eigvalsh(context_handle(context), view._handle, w_output._handle)
+    return _finished(w, w_output)
+
+
+def solve(a: Data, b: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """X = A^-1 B for each n x n matrix A of float32 or float64 (where the device has doubles) data
+    `a` of shape (..., n, n) and the same matrix B of `b` (..., n, k): Gaussian elimination with
+    partial pivoting, the host pivoting each panel, gemm on the device doing the rest. A singular
+    matrix raises InvalidArgument naming the first column with no nonzero pivot."""
+    a_view, b_view = _view_of(a), _view_of(b)
+    _check_dtypes("solve", a_view, b_view)
+    x, x_output = _output(b_view.shape, b_view.dtype)
+    with _host_writes.launch("solve", [a_view, b_view], context, ["a", "b"]):
+        _tiles.solve(context_handle(context), a_view._handle, b_view._handle, x_output._handle)
+    return _finished(x, x_output)
+
+
+def inv(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
+    """The inverse of each n x n matrix of float32 or float64 (where the device has doubles) data
+    of shape (..., n, n), as solve with B the identity."""
+    view = _view_of(data)
+    _check_dtypes("inv", view)
+    result, output = _output(view.shape, view.dtype)
+    with _host_writes.launch("inv", [view], context, ["data"]):
+        _tiles.inv(context_handle(context), view._handle, output._handle)
+    return _finished(result, output)
+
+
+def slogdet(data: Data, *, context: Optional[Context] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
+    singular) of the determinant of each n x n matrix of float32 or float64 (where the device has
+    doubles) data of shape (..., n, n), each of shape (...)."""
+    view = _view_of(data)
+    _check_dtypes("slogdet", view)
+    count = int(np.prod(view.shape[:-2]))
+    sign, sign_output = _output((count,), view.dtype)
+    logarithm, logarithm_output = _output((count,), view.dtype)
+    with _host_writes.launch("slogdet", [view], context, ["data"]):
+        _tiles.slogdet(context_handle(context), view._handle, sign_output._handle, logarithm_output._handle)
+    batch = tuple(view.shape[:-2])
+    return _finished(sign, sign_output).reshape(batch), _finished(logarithm, logarithm_output).reshape(batch)

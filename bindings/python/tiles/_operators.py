@@ -12,7 +12,7 @@ import numpy as np
 
 # _data imports this module before it defines array and array_view: they are reached through
 # the module, when a method runs.
-from . import _data, _elementwise, _linalg
+from . import _data, _elementwise, _linalg, _through_host
 from ._checks import describe
 from ._devices import Context
 from ._where_work_runs import context_for
@@ -132,6 +132,22 @@ def _cumulative(data: Any, operation: str, axis: Any, dtype: Any, out: Any) -> A
     return _method_result(found, out)
 
 
+
+# numpy.linalg's functions whose calls without keywords mean what the array API's do (numpy 2
+# follows the standard there): on float32 (float64) tiles data they run on the device, in
+# tiles.array_api.linalg. pinv is not among them: numpy's default cutoff is not the standard's.
+_LINALG_AS_THE_STANDARD = {getattr(np.linalg, name): name for name in (
+    "cholesky", "qr", "svd", "svdvals", "eigh", "eigvalsh", "solve", "inv", "det", "slogdet", "matrix_rank",
+    "matrix_power")}
+
+
+def _linalg_on_device(func: Any, args: Any, kwargs: Any) -> bool:
+    """Whether numpy's `func` of `args` is tiles.array_api.linalg's: one of _LINALG_AS_THE_STANDARD,
+    without keywords, every array argument float32 (float64) tiles data."""
+    arrays = [a for a in args if not isinstance(a, int)]
+    return (func in _LINALG_AS_THE_STANDARD and not kwargs and
+            all(_through_host.is_tiles(a) and a.dtype in (np.float32, np.float64) for a in arrays))
+
 class operators:
     """numpy's operators and reductions, for the data classes of _data."""
 
@@ -182,8 +198,9 @@ class operators:
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
-        np.cumulative_prod, and np.dot
-        and np.matmul of matrices run on the device (a new tiles.array);
+        np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
+        solves of float32 (float64) data without keywords (_LINALG_AS_THE_STANDARD) run on the
+        device (new tiles arrays);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
         numpy does without this protocol; every other function runs as numpy runs it without the
         protocol, through __array__ (a download), giving numpy results as before."""
@@ -197,6 +214,9 @@ class operators:
                                           **{k: v for k, v in kwargs.items() if k != "out"})
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
+        if _linalg_on_device(func, args, kwargs):
+            from . import _array_api_linalg  # which imports array_api, and so this module, first
+            return getattr(_array_api_linalg, _LINALG_AS_THE_STANDARD[func])(*args)
         return func._implementation(*args, **kwargs)
 
     def __matmul__(self, other: Any) -> Any:

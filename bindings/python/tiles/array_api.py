@@ -21,8 +21,8 @@ elements are a rectangle, else gathered into a new array; integer arrays among t
 and a boolean mask, whose true elements a prefix sum of it finds, too), take, assignments
 through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, concat and stack (where the pieces are rectangles libtiles moves as one),
 matmul of float32 (float64) matrices, tensordot (permuted, flattened and multiplied as
-matrices) and vecdot, the linalg extension (tiles.array_api.linalg: cholesky, qr, norms, diagonal,
-trace, outer, cross, ...; docs/guides/linalg.md), sum, prod, max, min, mean, all and any over any axes and
+matrices) and vecdot, the linalg extension (tiles.array_api.linalg: cholesky, qr, svd, eigh,
+solve, inv, det, norms, diagonal, trace, outer, cross, ...; docs/guides/linalg.md), sum, prod, max, min, mean, all and any over any axes and
 argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
 tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
 and means too; float64 results where the device has doubles), var and std of float32 (float64)

@@ -56,7 +56,10 @@ struct catalog_entry {
     algorithm(stencil)              \
     algorithm(gemm)                 \
     algorithm(cholesky)             \
-    algorithm(qr)
+    algorithm(qr)                   \
+    algorithm(svd)                  \
+    algorithm(eigh)                 \
+    algorithm(lu)
 // clang-format on
 
 #define TILES_DECLARE_CATALOG_ENTRY(name) catalog_entry name##_in_catalog();

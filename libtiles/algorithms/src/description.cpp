@@ -37,4 +37,8 @@ operand_description written_matrices(const char* name, const char* role, std::ve
     return {name, role, true, 2, any_rank, false, std::move(types)};
 }
 
+operand_description written_vectors(const char* name, const char* role, std::vector<element_type> types) {
+    return {name, role, true, 1, any_rank, false, std::move(types)};
+}
+
 } // namespace tiles::algorithms

@@ -7,9 +7,21 @@ engine::box box_of(std::size_t index, int row, int column, int rows, int columns
     return {{index, std::size_t(row), std::size_t(column)}, {1, std::size_t(rows), std::size_t(columns)}};
 }
 
+engine::box vector_box(const matrix_operand& vectors, std::size_t index) {
+    const dims3& dims = engine::dims_of(*vectors.data);
+    return {{index / dims[1], index % dims[1], 0}, {1, 1, std::size_t(vectors.columns)}};
+}
+
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
     return storage_on_device(element_layout{type, element_size(type)},
                              dims3{1, std::size_t(rows), std::size_t(columns)}, context);
+}
+
+matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
+                               const std::vector<double>& values) {
+    const matrix_operand result{new_matrix(context, type, rows, columns), rows, columns};
+    uploaded(*result.data, whole_of(*result.data), type, values);
+    return result;
 }
 
 std::vector<double> downloaded(storage& data, const engine::box& b, element_type type) {

@@ -1,6 +1,7 @@
-// libtiles algorithms: what the blocked factorizations (cholesky, qr) share: the boxes of a stack's
-// matrices, compact matrices on the device for gemm (which takes whole arrays), and the moves of
-// panels between the device and the host, where the host works in double whatever the element type.
+// libtiles algorithms: what the factorizations (cholesky, qr, svd, eigh) share: the boxes of a
+// stack's matrices and vectors, compact matrices on the device for gemm (which takes whole
+// arrays), and the moves of panels between the device and the host, where the host works in
+// double whatever the element type.
 #pragma once
 
 #include <memory>
@@ -13,8 +14,16 @@ namespace tiles::algorithms {
 // The rows x columns box of matrix `index` of a stack at (row, column).
 engine::box box_of(std::size_t index, int row, int column, int rows, int columns);
 
+// Vector `index` of a stack of vectors (svd's S, eigh's eigenvalues), one a row of the engine's
+// matrix: its storage's dims hold the rows in their first two.
+engine::box vector_box(const matrix_operand& vectors, std::size_t index);
+
 // A new rows x columns matrix of `type` on `context`, uninitialized.
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);
+
+// A new rows x columns matrix on the device holding `values`, rounded to `type`.
+matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
+                               const std::vector<double>& values);
 
 // The elements of `b` (of float or double elements) as doubles, downloaded.
 std::vector<double> downloaded(storage& data, const engine::box& b, element_type type);

@@ -30,14 +30,6 @@ struct device_panel {
     matrix_operand v, v_transposed, t, t_transposed;
 };
 
-// A new rows x columns matrix on the device holding `values`.
-matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
-                               const std::vector<double>& values) {
-    const matrix_operand result{new_matrix(context, type, rows, columns), rows, columns};
-    uploaded(*result.data, whole_of(*result.data), type, values);
-    return result;
-}
-
 device_panel panel_on_device(const std::shared_ptr<context>& context, element_type type, int first, int rows,
                              const householder_panel& panel) {
     const int width = int(panel.v.size() / std::size_t(rows));

@@ -56,5 +56,8 @@ operand_description written_matrix(const char* name, const char* role, std::vect
 // the matrices; as the engine's matrix, all the stack's rows one after another.
 operand_description read_matrices(const char* name, const char* role, std::vector<element_type> types);
 operand_description written_matrices(const char* name, const char* role, std::vector<element_type> types);
+// Stacks of vectors (svd's singular values): rank 1 (one vector) or more, the leading dimensions
+// counting the vectors; as the engine's matrix, one vector a row.
+operand_description written_vectors(const char* name, const char* role, std::vector<element_type> types);
 
 } // namespace tiles::algorithms

@@ -1,0 +1,164 @@
+// libtiles algorithms: eigh's host steps (eigh_tridiagonal.hpp). The QL iteration keeps Z's
+// columns as rows, so each plane rotation runs over two contiguous arrays.
+#include "eigh_tridiagonal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "tiles/exceptions.hpp"
+
+namespace tiles::algorithms {
+namespace {
+
+// Iterations of QL per eigenvalue; it converges in two or three, so more means it never will.
+constexpr int most_iterations = 60;
+
+// The unit reflector v (n - k - 1 long; empty where column k is already zero below its
+// subdiagonal) with (I - 2 v v^T) zeroing column k of the symmetric `a` below the subdiagonal,
+// applied to a's trailing block from both sides; `subdiagonal` becomes T's element (k + 1, k).
+std::vector<double> reflect(std::vector<double>& a, int n, int k, double& subdiagonal) {
+    const int size = n - k - 1;
+    const auto at = [&](int i, int j) -> double& { return a[std::size_t(k + 1 + i) * n + k + 1 + j]; };
+    const auto column = [&](int i) { return a[std::size_t(k + 1 + i) * n + k]; };
+    double below = 0;
+    for (int i = 1; i < size; ++i) below += column(i) * column(i);
+    subdiagonal = column(0);
+    if (below == 0) return {};
+    const double alpha = -std::copysign(std::sqrt(column(0) * column(0) + below), column(0));
+    const std::size_t count = std::size_t(size);
+    std::vector<double> v(count), p(count, 0.0);
+    for (int i = 0; i < size; ++i) v[std::size_t(i)] = column(i);
+    v[0] -= alpha;
+    const double length = std::sqrt(v[0] * v[0] + below);
+    for (double& x : v) x /= length;
+    // H A H = A - 2 (v w^T + w v^T), with p = A v and w = p - (v^T p) v.
+    for (int i = 0; i < size; ++i)
+        for (int j = 0; j < size; ++j) p[std::size_t(i)] += at(i, j) * v[std::size_t(j)];
+    const double vp = std::inner_product(v.begin(), v.end(), p.begin(), 0.0);
+    for (int i = 0; i < size; ++i) p[std::size_t(i)] -= vp * v[std::size_t(i)];
+    for (int i = 0; i < size; ++i)
+        for (int j = 0; j < size; ++j)
+            at(i, j) -= 2 * (v[std::size_t(i)] * p[std::size_t(j)] + p[std::size_t(i)] * v[std::size_t(j)]);
+    subdiagonal = alpha;
+    return v;
+}
+
+// Q = H_0 H_1 ... of the reflectors, applied to the identity from the last; each touches only the
+// block below and right of its corner, the identity's until then.
+std::vector<double> accumulated(const std::vector<std::vector<double>>& reflectors, int n) {
+    std::vector<double> q(std::size_t(n) * n, 0.0);
+    for (int i = 0; i < n; ++i) q[std::size_t(i) * n + i] = 1;
+    std::vector<double> projection(q.size() / std::size_t(n));
+    for (int k = int(reflectors.size()) - 1; k >= 0; --k) {
+        const std::vector<double>& v = reflectors[std::size_t(k)];
+        if (v.empty()) continue;
+        const int first = k + 1;
+        std::fill(projection.begin(), projection.end(), 0.0);
+        for (int i = first; i < n; ++i)
+            for (int j = first; j < n; ++j)
+                projection[std::size_t(j)] += v[std::size_t(i - first)] * q[std::size_t(i) * n + j];
+        for (int i = first; i < n; ++i)
+            for (int j = first; j < n; ++j)
+                q[std::size_t(i) * n + j] -= 2 * v[std::size_t(i - first)] * projection[std::size_t(j)];
+    }
+    return q;
+}
+
+// Where the unreduced block from l ends: the first m >= l whose subdiagonal element is negligible
+// next to its neighbours on the diagonal or, as EISPACK's tql2 judges, next to T's norm `norm`
+// (without the latter, a cluster of eigenvalues near zero can stall the iteration).
+int block_end(const std::vector<double>& d, const std::vector<double>& e, int l, double norm) {
+    const int n = int(d.size());
+    int m = l;
+    for (; m < n - 1; ++m) {
+        const double scale = std::abs(d[std::size_t(m)]) + std::abs(d[std::size_t(m + 1)]);
+        const double off = std::abs(e[std::size_t(m)]);
+        if (off + scale == scale || off <= std::numeric_limits<double>::epsilon() * norm) break;
+    }
+    return m;
+}
+
+// One implicit QL step with Wilkinson's shift on the block l..m, its rotations applied to the
+// rows of zt (Z's columns) where there are any.
+void ql_step(std::vector<double>& d, std::vector<double>& e, std::vector<double>& zt, int l, int m) {
+    const std::size_t n = d.size();
+    double g = (d[std::size_t(l + 1)] - d[std::size_t(l)]) / (2 * e[std::size_t(l)]);
+    double r = std::hypot(g, 1.0);
+    g = d[std::size_t(m)] - d[std::size_t(l)] + e[std::size_t(l)] / (g + std::copysign(r, g));
+    double s = 1, c = 1, p = 0;
+    int i = m - 1;
+    for (; i >= l; --i) {
+        const double f = s * e[std::size_t(i)], b = c * e[std::size_t(i)];
+        e[std::size_t(i + 1)] = r = std::hypot(f, g);
+        if (r == 0) { // underflow: the block splits here
+            d[std::size_t(i + 1)] -= p;
+            e[std::size_t(m)] = 0;
+            return;
+        }
+        s = f / r;
+        c = g / r;
+        g = d[std::size_t(i + 1)] - p;
+        r = (d[std::size_t(i)] - g) * s + 2 * c * b;
+        d[std::size_t(i + 1)] = g + (p = s * r);
+        g = c * r - b;
+        if (zt.empty()) continue;
+        double* lower = &zt[std::size_t(i) * n];
+        double* upper = &zt[std::size_t(i + 1) * n];
+        for (std::size_t k = 0; k < n; ++k) {
+            const double z = upper[k];
+            upper[k] = s * lower[k] + c * z;
+            lower[k] = c * lower[k] - s * z;
+        }
+    }
+    d[std::size_t(l)] -= p;
+    e[std::size_t(l)] = g;
+    e[std::size_t(m)] = 0;
+}
+
+} // namespace
+
+tridiagonal_form tridiagonalized(std::vector<double> a, int n, bool with_q) {
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) a[std::size_t(i) * n + j] = a[std::size_t(j) * n + i];
+    tridiagonal_form t{std::vector<double>(std::size_t(n)), std::vector<double>(std::size_t(std::max(n - 1, 0))), {}};
+    std::vector<std::vector<double>> reflectors;
+    for (int k = 0; k + 1 < n; ++k) reflectors.push_back(reflect(a, n, k, t.subdiagonal[std::size_t(k)]));
+    for (int i = 0; i < n; ++i) t.diagonal[std::size_t(i)] = a[std::size_t(i) * n + i];
+    if (with_q) t.q = accumulated(reflectors, n);
+    return t;
+}
+
+tridiagonal_eigen tridiagonal_eigenproblem(const tridiagonal_form& t, bool with_vectors) {
+    const int n = int(t.diagonal.size());
+    std::vector<double> d = t.diagonal, e = t.subdiagonal, zt;
+    e.push_back(0);
+    if (with_vectors) {
+        zt.assign(std::size_t(n) * n, 0.0);
+        for (int i = 0; i < n; ++i) zt[std::size_t(i) * n + i] = 1;
+    }
+    double norm = 0;
+    for (int i = 0; i < n; ++i) norm = std::max(norm, std::abs(d[std::size_t(i)]) + std::abs(e[std::size_t(i)]));
+    for (int l = 0; l < n; ++l)
+        for (int iteration = 0, m = block_end(d, e, l, norm); m != l; m = block_end(d, e, l, norm), ++iteration) {
+            if (iteration == most_iterations)
+                throw invalid_argument("eigh: the QL iteration did not converge for eigenvalue " + std::to_string(l));
+            ql_step(d, e, zt, l, m);
+        }
+    std::vector<int> order(d.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return d[std::size_t(x)] < d[std::size_t(y)]; });
+    tridiagonal_eigen result;
+    for (const int i : order) result.values.push_back(d[std::size_t(i)]);
+    if (!with_vectors) return result;
+    result.vectors.resize(std::size_t(n) * n);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+            result.vectors[std::size_t(i) * n + j] = zt[std::size_t(order[std::size_t(j)]) * n + i];
+    return result;
+}
+
+} // namespace tiles::algorithms
