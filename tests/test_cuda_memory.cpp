@@ -323,8 +323,9 @@ TEST_CASE("the CUDA backend's verdict on a GPU of compute capability 8.9 refuses
     CHECK(verdict.probed == lines{"compute capability 8.9"});
     CHECK(verdict.refused ==
           lines{"launches through libcuda and buffers in memory libcuda allocates: '" + view.context()->device()->name +
-                "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches "
-                "through libcuda"});
+                    "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches "
+                    "through libcuda",
+                "sm_90a programs (the opencl-c-sm90a route): compute capability 8.9, not 9.0"});
 }
 
 // Alone in its process (tests/CMakeLists.txt), with the stand-in checking at exit that every

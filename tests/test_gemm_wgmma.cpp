@@ -14,6 +14,7 @@
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
 #include "compile_route.hpp"
 #include "cuda/cuda_launch.hpp"
+#include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"

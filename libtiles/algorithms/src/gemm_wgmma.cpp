@@ -17,6 +17,7 @@
 #include <string>
 
 #include "cuda/cuda_launch.hpp"
+#include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -28,7 +29,6 @@
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/opencl.hpp"
-#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"

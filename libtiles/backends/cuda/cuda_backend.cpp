@@ -6,6 +6,7 @@
 
 #include "cuda_launch.hpp"
 #include "libcuda.hpp"
+#include "route_sm90a.hpp"
 #include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
@@ -25,7 +26,11 @@ backend_verdict verdict_on_nvidia(const device_info& device) {
         verdict.refused.push_back("buffers of more than " + std::to_string(cuda_memory_largest()) +
                                   " bytes in memory libcuda allocates: a host of " + std::to_string(host_gpus()) +
                                   " GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more");
-    if (device.compute_capability != 90) return verdict;
+    if (device.compute_capability != 90) {
+        verdict.refused.push_back("sm_90a programs (the opencl-c-sm90a route): compute capability " +
+                                  capability_text(device.compute_capability) + ", not 9.0");
+        return verdict;
+    }
     const libcuda& cuda = loaded_libcuda();
     verdict.probed.push_back(cuda.missing.empty() ? "libcuda.so.1 loaded" : cuda.missing);
     verdict.probed.push_back("NVIDIA GPUs on the host: " + std::to_string(host_gpus()));
@@ -50,6 +55,11 @@ class cuda_backend : public backend {
     void context_ending(const context& ending) const noexcept override {
         drop_cuda_scratch(ending.id());
         if (!ending.adopted()) take_cuda_memory_in(ending.opencl_context()(), false);
+    }
+    std::vector<std::unique_ptr<compile_route>> routes() const override {
+        std::vector<std::unique_ptr<compile_route>> routes;
+        routes.push_back(make_sm90a_route());
+        return routes;
     }
     backend_verdict verdict(const device_info& device) const override {
         if (device.compute_capability != 0) return verdict_on_nvidia(device);

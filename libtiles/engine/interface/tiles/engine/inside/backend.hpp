@@ -10,14 +10,17 @@
 #include <vector>
 
 #include "tiles/engine/backend_verdict.hpp"
+#include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 
+class compile_route;
 class context;
 
-// What a backend provides: memory for libtiles' own buffers, and its verdict on each device. Its functions may be
+// What a backend provides: memory for libtiles' own buffers, compile routes, and its verdict on
+// each device. Its functions may be
 // called from any thread.
 class backend {
   public:
@@ -36,6 +39,8 @@ class backend {
     virtual void context_made(const context& made) const = 0;
     // A context ends: what the backend keeps for it goes.
     virtual void context_ending(const context& ending) const noexcept = 0;
+    // The compile routes it adds, tried before the engine's own (compile_route.hpp).
+    virtual std::vector<std::unique_ptr<compile_route>> routes() const = 0;
     // What it probed for `device` and what it refuses there, and why.
     virtual backend_verdict verdict(const device_info& device) const = 0;
 };
