@@ -22,12 +22,13 @@
 #include <thread>
 #include <vector>
 
+#include "cuda/cuda_launch.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
 #include "scoped_log.hpp"
+#include "tiles/engine/backend_verdict.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace {
@@ -140,6 +141,25 @@ TEST_CASE("buffers of 2 MiB and more on a context libtiles made are memory libcu
     const std::shared_ptr<tiles::engine::context> adopted =
         tiles::engine::adopt_context(caller_context(), caller_queue());
     CHECK(round_trip(adopted, two_mib_of_floats) == 0);
+}
+
+namespace {
+// The CUDA backend's verdict on the view's device, the one backend this build links.
+tiles::engine::backend_verdict cuda_verdict(const tiles::accelerator_view& view) {
+    const std::vector<tiles::engine::backend_verdict> verdicts =
+        tiles::engine::backend_verdicts(*view.context()->device());
+    REQUIRE(verdicts.size() == 1);
+    REQUIRE(verdicts[0].backend == "cuda");
+    return verdicts[0];
+}
+using lines = std::vector<std::string>;
+} // namespace
+
+TEST_CASE("the CUDA backend's verdict on a Hopper GPU says what it probed and refuses nothing", "[libcuda-memory]") {
+    const tiles::engine::backend_verdict verdict = cuda_verdict(tiles::accelerator().create_view());
+    CHECK(verdict.serves);
+    CHECK(verdict.probed == lines{"compute capability 9.0", "libcuda.so.1 loaded", "NVIDIA GPUs on the host: 1"});
+    CHECK(verdict.refused.empty());
 }
 
 // One step a process: tests/CMakeLists.txt runs this case once for each step, STAND_IN_FAIL naming
@@ -293,6 +313,21 @@ TEST_CASE("buffers on a device of another compute capability than 9.0 are OpenCL
               "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches through libcuda");
 }
 
+TEST_CASE("the CUDA backend's verdict on a GPU of compute capability 8.9 refuses all, libcuda not loaded",
+          "[libcuda-memory-not-hopper]") {
+    const tiles::accelerator_view view = tiles::accelerator().create_view();
+    const bool loaded_by_opencl = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) != nullptr;
+    const tiles::engine::backend_verdict verdict = cuda_verdict(view);
+    if (!loaded_by_opencl) CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == nullptr);
+    CHECK_FALSE(verdict.serves);
+    CHECK(verdict.probed == lines{"compute capability 8.9"});
+    CHECK(verdict.refused ==
+          lines{"launches through libcuda and buffers in memory libcuda allocates: '" + view.context()->device()->name +
+                    "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches "
+                    "through libcuda",
+                "sm_90a programs (the opencl-c-sm90a route): compute capability 8.9, not 9.0"});
+}
+
 // Alone in its process (tests/CMakeLists.txt), with the stand-in checking at exit that every
 // allocation was released, its context current: here all is done on a thread of its own, and the
 // memory of the buffers OpenCL destroyed goes at exit, on the main thread, which never made
@@ -335,6 +370,15 @@ TEST_CASE("on a host of several GPUs no buffer of 512 MiB or more is memory libc
                       "536870912 bytes of libcuda's memory are not imported into OpenCL on a host of 4 GPUs, where "
                       "NVIDIA's OpenCL crashes on imports of 512 MiB and more (534773760 bytes at most)");
     CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+}
+
+TEST_CASE("the CUDA backend's verdict on a host of several GPUs refuses buffers over 510 MiB, saying why",
+          "[libcuda-memory-several-gpus]") {
+    const tiles::engine::backend_verdict verdict = cuda_verdict(tiles::accelerator().create_view());
+    CHECK(verdict.serves);
+    CHECK(verdict.probed == lines{"compute capability 9.0", "libcuda.so.1 loaded", "NVIDIA GPUs on the host: 4"});
+    CHECK(verdict.refused == lines{"buffers of more than 534773760 bytes in memory libcuda allocates: a host of 4 "
+                                   "GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more"});
 }
 
 // Where the driver lists one GPU or none (a machine without NVIDIA's driver, as CI's), libcuda

@@ -13,16 +13,17 @@
 
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
 #include "compile_route.hpp"
+#include "cuda/cuda_launch.hpp"
+#include "cuda/route_sm90a.hpp"
+#include "cuda/tensor_map.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "random_data.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
-#include "tiles/engine/tensor_map.hpp"
 
 namespace {
 

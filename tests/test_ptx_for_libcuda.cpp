@@ -2,8 +2,8 @@
 // (ptx_for_libcuda.hpp): text in, text out, against PTX written by hand as the driver writes it.
 #include <string>
 
+#include "cuda/ptx_for_libcuda.hpp"
 #include "fixture.hpp"
-#include "ptx_for_libcuda.hpp"
 
 namespace {
 

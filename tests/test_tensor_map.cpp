@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cuda/tensor_map.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
-#include "tiles/engine/tensor_map.hpp"
 
 namespace {
 

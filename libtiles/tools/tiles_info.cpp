@@ -1,5 +1,6 @@
 // tiles-info: lists the OpenCL devices libtiles can use, with the limits launches are checked
-// against, and says which one is the default and why. `tiles-info --json` prints the same as one
+// against and each backend's verdict on them (what it probed, what it refuses and why), and says
+// which one is the default and why. `tiles-info --json` prints the same as one
 // JSON object, for scripts; Python's `tiles-info` and `python -m tiles` print the same.
 //
 //   tiles-info [--json] [--help] [--version]
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command_line.hpp"
+#include "tiles/engine/backend_verdict.hpp"
 #include "tiles/tiles.hpp"
 
 namespace {
@@ -30,6 +32,17 @@ std::string human_size(std::uint64_t bytes) {
     char text[32];
     std::snprintf(text, sizeof text, value == double(std::uint64_t(value)) ? "%.0f %s" : "%.1f %s", value, units[unit]);
     return text;
+}
+
+// Each backend's verdict on the device: what it probed, and each thing it refuses, a line each.
+void print_backends(const tiles::accelerator& a) {
+    for (const tiles::engine::backend_verdict& verdict : tiles::engine::backend_verdicts(a.info())) {
+        const std::string label = "backend " + verdict.backend;
+        std::cout << "      " << label << std::string(label.size() < 20 ? 20 - label.size() : 1, ' ')
+                  << (verdict.serves ? "serves this device" : "not used here") << "\n";
+        for (const std::string& fact : verdict.probed) std::cout << "        probed            " << fact << "\n";
+        for (const std::string& refusal : verdict.refused) std::cout << "        refused           " << refusal << "\n";
+    }
 }
 
 void print_text(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
@@ -52,10 +65,21 @@ void print_text(const std::vector<tiles::accelerator>& all, const tiles::acceler
                   << "      global memory       " << human_size(a.dedicated_memory()) << " (largest allocation "
                   << human_size(a.max_allocation()) << ")\n"
                   << "      double precision    " << (a.supports_double_precision() ? "yes" : "no") << "\n";
+        print_backends(a);
     }
     std::cout << "\nDefault (*): " << chosen.name() << ", because " << tiles::accelerator::default_reason()
               << ".\nSet TILES_DEVICE to gpu, cpu, platform:device indices or part of a device name to choose "
                  "another.\n";
+}
+
+nlohmann::ordered_json backends_json(const tiles::accelerator& a) {
+    nlohmann::ordered_json backends = nlohmann::ordered_json::array();
+    for (const tiles::engine::backend_verdict& verdict : tiles::engine::backend_verdicts(a.info()))
+        backends.push_back({{"name", verdict.backend},
+                            {"serves", verdict.serves},
+                            {"probed", verdict.probed},
+                            {"refused", verdict.refused}});
+    return backends;
 }
 
 void print_json(const std::vector<tiles::accelerator>& all, const tiles::accelerator& chosen) {
@@ -77,6 +101,7 @@ void print_json(const std::vector<tiles::accelerator>& all, const tiles::acceler
                            {"global_memory", a.dedicated_memory()},
                            {"max_allocation", a.max_allocation()},
                            {"double_precision", a.supports_double_precision()},
+                           {"backends", backends_json(a)},
                            {"default", a == chosen}});
     }
     const nlohmann::ordered_json report = {

@@ -14,9 +14,15 @@ for d in devices:
     assert d["type"] in ("gpu", "cpu", "other"), d
     assert d["max_tile_size"] > 0 and len(d["max_tile_extent"]) == 3, d
     assert 0 < d["tile_static_memory"] and 0 < d["max_allocation"] <= d["global_memory"], d
+    # Each backend's verdict (the C++ tool's): what it probed and what it refuses, as lines.
+    for b in d.get("backends", []):
+        assert b["name"] and isinstance(b["serves"], bool), b
+        assert b["probed"] and all(isinstance(line, str) and line for line in b["probed"] + b["refused"]), b
 assert info["default_reason"], info
 
 if len(sys.argv) > 1:
+    # The C++ tool's report, which gives each device's backends.
+    assert all("backends" in d for d in devices), devices
     text = open(sys.argv[1]).read()
     def human(n):
         for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
@@ -26,4 +32,7 @@ if len(sys.argv) > 1:
     for d in devices:
         expected = f"tile_static memory  {human(d['tile_static_memory'])}\n"
         assert expected in text, (expected, text)
+        for b in d.get("backends", []):
+            for line in [f"backend {b['name']}"] + b["probed"] + b["refused"]:
+                assert line in text, (line, text)
 print("tiles-info --json:", len(devices), "devices")

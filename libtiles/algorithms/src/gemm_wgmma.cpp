@@ -16,21 +16,21 @@
 #include <mutex>
 #include <string>
 
+#include "cuda/cuda_launch.hpp"
+#include "cuda/route_sm90a.hpp"
+#include "cuda/tensor_map.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/device_copy.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/opencl.hpp"
-#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/storage.hpp"
-#include "tiles/engine/tensor_map.hpp"
 #include "tiles/exceptions.hpp"
 #include "wide_operands.hpp"
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "cuda/cuda_launch.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
 
 namespace tiles::algorithms {
 namespace {

@@ -7,7 +7,7 @@
 #include <new>
 
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/backend.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 
 namespace tiles::engine {
@@ -24,14 +24,6 @@ struct pool_list {
 pool_list& all_pools() {
     static immortal<pool_list> list;
     return *list;
-}
-
-// Whether `kept`, a buffer over memory libcuda allocated (counted as its bytes rounded up to the
-// allocation's granularity), is what a new buffer of `bytes` would be made of: the same rounding.
-bool same_cuda_allocation(const counted_buffer& kept, std::size_t bytes) {
-    const std::size_t held = kept.reserved.bytes();
-    return bytes >= cuda_memory_smallest && bytes < held && held - bytes < cuda_memory_smallest &&
-           cuda_address_of(kept.buffer()) != 0;
 }
 
 } // namespace
@@ -65,7 +57,7 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
         std::lock_guard<std::mutex> lock(mutex_);
         // The one released last: the likeliest still in the device's caches.
         const auto fits = std::find_if(kept_.rbegin(), kept_.rend(), [&](const counted_buffer& b) {
-            return b.reserved.bytes() == bytes || same_cuda_allocation(b, bytes);
+            return b.reserved.bytes() == bytes || backends_would_make_alike(b.buffer(), b.reserved.bytes(), bytes);
         });
         if (fits != kept_.rend()) {
             counted_buffer found = std::move(*fits);
@@ -77,8 +69,8 @@ buffer_pool::taken buffer_pool::take(std::size_t bytes) {
     return {allocate_counted(context_, device_, bytes), false};
 }
 
-// Each of the pool's frees ends with release_dropped_cuda_memory, outside the pool's lock: memory
-// libcuda allocated goes with its buffer, not at the next allocation.
+// Each of the pool's frees ends with release_backends_dropped_memory, outside the pool's lock:
+// memory a backend allocated goes with its buffer, not at the next allocation.
 
 void buffer_pool::give_back(counted_buffer buffer) noexcept {
     // What was kept by the buffer for its data goes with that data, outside the pool's lock: the
@@ -94,7 +86,7 @@ void buffer_pool::give_back(counted_buffer buffer) noexcept {
             const counted_buffer freed = std::move(buffer); // freed as it goes, as without a pool
         }
     }
-    release_dropped_cuda_memory();
+    release_backends_dropped_memory();
 }
 
 void buffer_pool::free_all() {
@@ -104,7 +96,7 @@ void buffer_pool::free_all() {
         freed.swap(kept_);
         held_ = 0;
     }
-    release_dropped_cuda_memory();
+    release_backends_dropped_memory();
 }
 
 void buffer_pool::set_limit(std::uint64_t bytes) {
@@ -113,7 +105,7 @@ void buffer_pool::set_limit(std::uint64_t bytes) {
         limit_ = bytes;
         trim_to_limit();
     }
-    release_dropped_cuda_memory();
+    release_backends_dropped_memory();
 }
 
 std::uint64_t buffer_pool::limit() const {

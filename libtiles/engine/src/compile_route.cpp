@@ -11,6 +11,7 @@
 #include "checked_run.hpp"
 #include "program_kernels.hpp"
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/backend.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -95,12 +96,11 @@ std::string driver_log(const cl::Program& program, const cl::Device& device) {
 
 namespace {
 
-// The registry: each route's factory, one line a route. route_for takes the first of a language
-// that serves a program, so a route that serves some programs of another's (sm_90a's of OpenCL C,
-// the checked SPIR's of SPIR) comes before it.
+// The registry: each route's factory, one line a route, after the backends' routes. route_for takes
+// the first of a language that serves a program, so a route that serves some programs of another's
+// (the CUDA backend's sm_90a of OpenCL C, the checked SPIR's of SPIR) comes before it.
 using route_factory = std::unique_ptr<compile_route> (*)();
 constexpr route_factory registered[] = {
-    make_sm90a_route,              // opencl-c-sm90a: OpenCL C with sm_90a instructions
     make_opencl_c_route,           // opencl-c: any other OpenCL C
     make_clang_ptx_route,          // clang-ptx: C++ to NVIDIA's devices
     make_clang_spirv_route,        // clang-spirv: C++ to devices that take SPIR-V
@@ -111,6 +111,8 @@ constexpr route_factory registered[] = {
 const std::vector<std::unique_ptr<compile_route>>& routes() {
     static const immortal<std::vector<std::unique_ptr<compile_route>>> made([] {
         std::vector<std::unique_ptr<compile_route>> all;
+        for (const auto& b : backends())
+            for (std::unique_ptr<compile_route>& route : b->routes()) all.push_back(std::move(route));
         for (route_factory make : registered) all.push_back(make());
         return all;
     }());

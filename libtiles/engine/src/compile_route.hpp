@@ -6,63 +6,22 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "kernel_cache.hpp"
+#include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {
 
-// A compile route, in the shape of AdaptiveCpp's LLVMToBackendTranslator: this base class, one
-// subclass and factory per target, each in a file of its own (route_*.cpp), and the registry of
-// them in compile_route.cpp, one line a route, by name. Routes hold no state: the registry makes
-// each once, and every build of the process goes through that one.
-class compile_route {
-  public:
-    virtual ~compile_route() = default;
-    // Its name, in the log and the program cache's key: "opencl-c", "opencl-c-sm90a", "clang-ptx",
-    // "clang-spirv", "clang-spir", "clang-spir-checked".
-    virtual std::string name() const = 0;
-    // The programs it builds.
-    virtual kernel_language language() const = 0;
-    // Whether it builds `program_text` for `device`. route_for takes the first registered route of
-    // the language that does.
-    virtual bool serves(const device_info& device, const std::string& program_text) const = 0;
-    // What its programs depend on beyond their text, their options, the device and its driver:
-    // its tools' identities (clang_toolchain.hpp); "" for the driver's own compiler.
-    virtual std::string identity() const = 0;
-    // `text` built with `options` for the context's device, with the compiler's warnings ("" if
-    // none). Throws build_error (with the compiler's log) where it does not compile, and
-    // unsupported_feature where a tool the route needs is missing.
-    virtual built_program build(context& context, const std::string& text, const std::string& options,
-                                const std::string& built_for) const = 0;
-    // The build options of a program made from a binary of one it built (CL_PROGRAM_BINARIES, as
-    // the program cache keeps it), given those it was built with.
-    virtual std::string binary_options(const std::string& options) const = 0;
-};
-
-// The route of a program in `language` to `device`: the first registered that serves it. OpenCL C
-// that uses sm_90a instructions (uses_sm90a) takes the sm_90a route, other OpenCL C the driver's
-// own; C++ takes "clang-ptx" to NVIDIA's devices, "clang-spirv" to those that take SPIR-V
-// (cl_khr_il_program, or an IL version), "clang-spir" to those with cl_khr_spir (Oclgrind's, in
+// The route of a program in `language` to `device`: the first registered that serves it, the
+// backends' routes before the engine's (the CUDA backend's sm_90a route takes OpenCL C with sm_90a
+// instructions). Other OpenCL C takes the driver's own; C++ takes "clang-ptx" to NVIDIA's devices, "clang-spirv" to
+// those that take SPIR-V (cl_khr_il_program, or an IL version), "clang-spir" to those with cl_khr_spir (Oclgrind's, in
 // checked views, "clang-spir-checked"). Throws unsupported_feature, naming what the device lacks,
 // where none serves it.
 const compile_route& route_for(kernel_language language, const device_info& device, const std::string& program_text);
-
-// The registered route named `name`; invalid_argument, listing the names, where none is.
-const compile_route& route_named(const std::string& name);
-
-// Whether an OpenCL C program writes sm_90a instructions as the sm_90a route takes them: inline
-// asm whose lines start with sm90a_marker.
-bool uses_sm90a(const std::string& program_text);
-
-// The sm_90a route's rewriting of the PTX the driver made for sm_90: the target line
-// ".target sm_90..." becomes ".target sm_90a...", and each marker that begins a line (after
-// blanks) is removed, so that the rest of the line is an instruction. Nothing where the PTX has no
-// target line for sm_90 (another architecture, or no PTX).
-std::optional<std::string> ptx_for_sm90a(const std::string& ptx);
 
 // What clang made of a program for a C++ route, before the driver builds it: SPIR bitcode, SPIR-V
 // or PTX (with a 0 after it), and clang's warnings. The C++ routes' first steps, alone for tests:
@@ -73,9 +32,6 @@ struct clang_output {
 };
 clang_output compile_with_clang(const std::string& route, const device_info& device, const std::string& text,
                                 const std::string& options, const std::string& built_for);
-
-// The driver's build log of `program` for `device` (CL_PROGRAM_BUILD_LOG), as it wrote it.
-std::string driver_log(const cl::Program& program, const cl::Device& device);
 
 // Why the driver's build with `options` (as launch_options made them) failed with `status`, its
 // `log` as the driver wrote it: where it is not the kernel's compiler errors, the kernel's options
@@ -88,10 +44,6 @@ std::string without_driver_boilerplate(const std::string& log);
 
 // The routes' factories, each defined in its route's file.
 std::unique_ptr<compile_route> make_opencl_c_route();
-// On a device of compute capability 9.0: the program built for sm_90, its PTX rewritten
-// (ptx_for_sm90a) and built again from the text. Throws unsupported_feature, saying why, on other
-// devices and where the driver's PTX is not for sm_90 or the driver refuses the rewritten text.
-std::unique_ptr<compile_route> make_sm90a_route();
 std::unique_ptr<compile_route> make_clang_ptx_route();
 std::unique_ptr<compile_route> make_clang_spirv_route();
 std::unique_ptr<compile_route> make_clang_spir_route();

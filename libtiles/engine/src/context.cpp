@@ -14,7 +14,7 @@
 #include "checked_run.hpp"
 #include "staging.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
+#include "tiles/engine/inside/backend.hpp"
 #include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/log.hpp"
@@ -137,15 +137,14 @@ void context::finish_at_exit() {
 }
 
 context::~context() {
-    drop_cuda_scratch(id_);
-    if (!adopted_) take_cuda_memory_in(opencl_context_(), false);
+    tell_backends_context_ending(*this);
     if (finished_at_exit_) {
         exit_list& list = engine::finished_at_exit();
         std::lock_guard<std::mutex> lock(list.mutex);
         list.contexts.erase(this);
     }
     if (finished_at_exit_ || !pending_.empty()) finish(queue_, "the work of a context being destroyed");
-    // The pool's buffers go now rather than with the members, so that the memory libcuda allocated
+    // The pool's buffers go now rather than with the members, so that the memory a backend allocated
     // for them goes too (free_all releases it); any other buffer's goes at the next release.
     pool().free_all();
 }
@@ -300,7 +299,7 @@ std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& d
     cl::CommandQueue queue(opencl_context, device->device, CL_QUEUE_PROFILING_ENABLE, &status);
     check(status, "clCreateCommandQueue");
     auto made = std::make_shared<context>(device, std::move(opencl_context), std::move(queue), immediate);
-    take_cuda_memory_in(made->opencl_context()(), true);
+    tell_backends_context_made(*made);
     made->finish_at_exit();
     return made;
 }

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <utility>
 
+#include "tiles/engine/inside/backend.hpp"
 #include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/cuda_launch.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -51,21 +51,21 @@ counted_buffer allocate_counted(const cl::Context& context, std::shared_ptr<cons
         throw out_of_memory(os.str(), CL_INVALID_BUFFER_SIZE);
     }
     const auto allocate = [&] {
-        // Before each try, the retry after the pools are freed too: the memory libcuda allocated
+        // Before each try, the retry after the pools are freed too: the memory a backend allocated
         // for buffers OpenCL has destroyed is the device's again only once released, and what was
         // kept by those buffers (kept_by_buffer.hpp) goes back to the pools, which the retry frees.
         release_dropped_kept();
-        release_dropped_cuda_memory();
+        release_backends_dropped_memory();
         memory_reservation reserved(device, bytes);
-        // Memory libcuda allocates where it can be (contexts libtiles made, on NVIDIA's GPUs), so
-        // that launches through libcuda read and write the buffer in place (cuda_launch.hpp).
-        cl::Buffer buffer = buffer_in_cuda_memory(context, *device, bytes);
+        // A backend's memory where one makes the buffer (libcuda's, on Hopper, so that its launches
+        // read and write the buffer in place), else OpenCL's.
+        cl::Buffer buffer = buffer_from_backends(context, *device, bytes);
         if (buffer() == nullptr) {
             cl_int status = CL_SUCCESS;
             buffer = cl::Buffer(context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
             check(status, "clCreateBuffer");
         } else if (const std::size_t held = buffer.getInfo<CL_MEM_SIZE>(); held > bytes) {
-            // libcuda's memory holds `bytes` rounded up to its granularity: that is what counts.
+            // A backend's memory may hold `bytes` rounded up to its granularity: that is what counts.
             { const memory_reservation asked = std::move(reserved); }
             reserved = memory_reservation(device, held);
         }

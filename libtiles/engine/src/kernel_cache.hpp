@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "storage.hpp"
+#include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/inside/program_text.hpp"
@@ -78,12 +79,6 @@ struct compiled_kernel {
     std::mutex launch_mutex;          // setting arguments and enqueueing are one step
     launch_scratch scratch;           // guarded by launch_mutex
     bool first_run_timed = false;     // for the log (first_run.hpp); guarded by launch_mutex
-};
-
-// A program and the compiler's log of the build that made it: its warnings, "" if it said nothing.
-struct built_program {
-    cl::Program program;
-    std::string build_log;
 };
 
 // What the programs held in memory are found by (a context's program cache, the programs compiled

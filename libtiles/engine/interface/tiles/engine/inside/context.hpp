@@ -90,6 +90,8 @@ class context {
     bool may_wait_for_callers() const { return adopted_ || callers_events_; }
     void note_callers_events() { callers_events_ = true; }
     void note_adopted() { adopted_ = true; }
+    // Whether the context is the caller's, adopted, rather than one libtiles made.
+    bool adopted() const { return adopted_; }
 
     // Throws invalid_argument, saying that `what` needs an OpenCL device, on the CPU accelerator.
     void check_runs_kernels(const char* what) const;

@@ -1,5 +1,5 @@
-// libtiles engine: launches through libcuda on memory OpenCL imports (cuda_launch.hpp).
-#include "tiles/engine/inside/cuda_launch.hpp"
+// libtiles' CUDA backend: launches through libcuda on memory OpenCL imports (cuda_launch.hpp).
+#include "cuda_launch.hpp"
 
 #include <CL/cl_ext.h>
 #include <dlfcn.h>
@@ -17,12 +17,12 @@
 #include <tuple>
 #include <vector>
 
-#include "kernel_cache.hpp"
 #include "libcuda.hpp"
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
+#include "tiles/engine/inside/kernel_program.hpp"
 #include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/exceptions.hpp"
@@ -185,6 +185,11 @@ std::string cuda_launch_missing(const context& context) {
     return device_verdict(*context.device());
 }
 
+std::string cuda_device_missing(const device_info& device) {
+    if (std::string missing = not_for_device(device); !missing.empty()) return missing;
+    return device_verdict(device);
+}
+
 cuda_allocation::cuda_allocation(std::size_t bytes) {
     const libcuda& cuda = launching_libcuda();
     const primary_context_pushed primary(cuda);
@@ -229,10 +234,6 @@ int cuda_allocation::exported_fd() const {
     return fd;
 }
 
-namespace {
-// The host's NVIDIA GPUs: those libcuda counts, or those the driver lists where it lists more (the
-// crash that cuda_memory_largest avoids was also reported with CUDA_VISIBLE_DEVICES naming one GPU,
-// so a GPU hidden from libcuda still counts).
 int host_gpus() {
     int counted = 0;
     const libcuda& cuda = loaded_libcuda();
@@ -244,6 +245,8 @@ int host_gpus() {
         ++listed;
     return std::max(counted, listed);
 }
+
+namespace {
 // The largest whole number of libcuda's granules below 512 MiB.
 constexpr std::size_t largest_import_of_several_gpus = (std::size_t(512) << 20) - cuda_memory_smallest;
 } // namespace
@@ -487,18 +490,14 @@ cuda_function load_cuda_function(const std::string& ptx, const std::string& name
 
 cuda_function cuda_function_of(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k,
                                const dynamic_shared& shared) {
-    const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(*context, domain);
-    const std::string& text = k.impl()->launch_text();
-    const std::string options = k.impl()->launch_options_for(*context->device(), domain);
-    using key = std::tuple<cl_device_id, std::size_t, std::string, std::string, std::string, std::size_t>;
+    const kernel_program built = kernel_program_of(context, domain, k);
+    using key = std::tuple<std::string, std::string, std::size_t>;
     struct loaded_functions {
         std::mutex mutex;
         std::map<key, cuda_function> functions;
     };
     static immortal<loaded_functions> loaded;
-    const key wanted{
-        context->device()->device(), program_key(text_hash(text), options), options, k.impl()->name(), shared.array,
-        shared.declared_bytes};
+    const key wanted{built.key, shared.array, shared.declared_bytes};
     std::lock_guard<std::mutex> lock(loaded->mutex);
     if (const auto found = loaded->functions.find(wanted); found != loaded->functions.end()) {
         if (found->second.dynamic_shared_bytes >= shared.bytes) return found->second;
@@ -510,19 +509,18 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
         found->second.dynamic_shared_bytes = shared.bytes;
         return found->second;
     }
-    const cl::Program program = compiled->kernel.getInfo<CL_KERNEL_PROGRAM>();
+    const cl::Program& program = built.program;
     std::vector<std::vector<unsigned char>> binaries;
     check(program.getInfo(CL_PROGRAM_BINARIES, &binaries), "clGetProgramInfo");
     std::string ptx = binaries.size() == 1 ? std::string(binaries[0].begin(), binaries[0].end()) : std::string();
     ptx.resize(std::min(ptx.size(), ptx.find('\0')));
     const std::optional<std::string> dynamic = ptx_with_dynamic_shared(ptx, shared.array, shared.declared_bytes);
     if (!dynamic)
-        throw unsupported_feature("kernel '" + k.impl()->name() +
-                                  "' cannot be launched through libcuda: its program (" + std::to_string(ptx.size()) +
-                                  " bytes) declares no tile_static array '" + shared.array + "' of " +
-                                  std::to_string(shared.declared_bytes) + " bytes in PTX to make dynamic");
-    const cuda_function f =
-        load_cuda_function(ptx_without_environment_registers(*dynamic), k.impl()->name(), shared.bytes);
+        throw unsupported_feature("kernel '" + built.name + "' cannot be launched through libcuda: its program (" +
+                                  std::to_string(ptx.size()) + " bytes) declares no tile_static array '" +
+                                  shared.array + "' of " + std::to_string(shared.declared_bytes) +
+                                  " bytes in PTX to make dynamic");
+    const cuda_function f = load_cuda_function(ptx_without_environment_registers(*dynamic), built.name, shared.bytes);
     loaded->functions.emplace(wanted, f);
     return f;
 }

@@ -1,4 +1,4 @@
-// libtiles engine: past OpenCL's 48 KiB of tile_static memory on NVIDIA's GPUs, through libcuda
+// libtiles' CUDA backend: past OpenCL's 48 KiB of tile_static memory on NVIDIA's GPUs, through libcuda
 // (loaded once, optional): a route's PTX launched by libcuda with dynamic shared memory, on memory
 // libcuda allocates and the context's OpenCL imports (cl_khr_external_memory_opaque_fd), the same
 // bytes at two addresses. OpenCL exports no memory and no semaphore libcuda imports, so the
@@ -31,6 +31,10 @@ namespace tiles::engine {
 // What the device lacks is asked of OpenCL and libcuda once a device for the process, and said at
 // the info level when first recorded.
 std::string cuda_launch_missing(const context& context);
+// The device's own part of cuda_launch_missing, whatever the context: why launches through libcuda,
+// and the memory libcuda allocates for them, are not for the device (empty where they are). Asks
+// libcuda only of devices that may run them (compute capability 9.0, importing the memory).
+std::string cuda_device_missing(const device_info& device);
 // Remembers for the process that a launch through libcuda failed on the context's device, saying
 // `why`, so that cuda_launch_missing refuses the next without trying.
 void refuse_cuda_launches(const context& context, const std::string& why);
@@ -80,13 +84,18 @@ constexpr std::size_t cuda_memory_smallest = std::size_t(2) << 20;
 // host of several GPUs"); no limit on a host of one GPU, where imports of 4 GiB run. A larger buffer
 // is OpenCL's own, and a launch that would stage its operands in larger memory takes OpenCL's route.
 std::size_t cuda_memory_largest();
+// The host's NVIDIA GPUs: those libcuda counts, or those the driver lists where it lists more (the
+// crash that cuda_memory_largest avoids was also reported with CUDA_VISIBLE_DEVICES naming one GPU,
+// so a GPU hidden from libcuda still counts).
+int host_gpus();
 // Why an allocation of `bytes` of libcuda's is not imported on this host (over
 // cuda_memory_largest), naming the numbers; empty where it is.
 std::string cuda_memory_too_large(std::size_t bytes);
 
 // Whether buffers of libtiles' own in `opencl_context` are taken from memory libcuda allocates
 // where they can be (buffer_in_cuda_memory): contexts libtiles creates say so from their
-// creation until ~context; an adopted context's memory is the caller's choice, never this.
+// creation until they end (the backend's context_made and context_ending); an adopted context's
+// memory is the caller's choice, never this.
 void take_cuda_memory_in(cl_context opencl_context, bool takes);
 // A buffer of `bytes` over memory libcuda allocates (import_cuda_memory), where `opencl_context`
 // takes it (take_cuda_memory_in), the device runs launches through libcuda (its verdict: Hopper's
@@ -112,8 +121,8 @@ class cuda_memory {
 
 // A context's memory for launches through libcuda, where an algorithm stages its operands, and the
 // lock that keeps one launch's staging from meeting another's on the context (the launch runs
-// outside OpenCL's queue). Kept beside the context and dropped when the context is destroyed
-// (~context): the memory may hold gigabytes. It goes once OpenCL has destroyed its buffer, which
+// outside OpenCL's queue). Kept beside the context and dropped when the context ends
+// (the backend's context_ending): the memory may hold gigabytes. It goes once OpenCL has destroyed its buffer, which
 // a launch still using it may hold a while longer (cuda_memory's buffer is retained where used).
 struct cuda_scratch {
     std::mutex mutex;

@@ -1,4 +1,4 @@
-// libtiles engine: NVIDIA's libcuda, loaded by name once a process and optional: what the engine
+// libtiles' CUDA backend: NVIDIA's libcuda, loaded by name once a process and optional: what the engine
 // calls of it (tensor maps, launches of a route's PTX, memory imported into OpenCL), as cuda.h
 // declares it (CUresult is int, 0 for success; CUdevice int; handles pointers).
 #pragma once

@@ -1,4 +1,4 @@
-// libtiles engine: tensor maps of Hopper's Tensor Memory Accelerator (TMA) over OpenCL buffers.
+// libtiles' CUDA backend: tensor maps of Hopper's Tensor Memory Accelerator (TMA) over OpenCL buffers.
 // NVIDIA's OpenCL makes none, but its driver's libcuda does (cuTensorMapEncodeTiled), from a
 // buffer's device address, which a kernel can read; a kernel then copies boxes of the matrix into
 // tile_static memory with cp.async.bulk.tensor, the map kept in a global buffer. libcuda is

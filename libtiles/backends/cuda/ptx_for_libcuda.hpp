@@ -1,4 +1,4 @@
-// libtiles engine: the PTX NVIDIA's OpenCL makes, rewritten so that libcuda launches it
+// libtiles' CUDA backend: the PTX NVIDIA's OpenCL makes, rewritten so that libcuda launches it
 // (cuda_launch.hpp). Each rewrite is a text transform of its own, tested alone.
 #pragma once
 

@@ -1,13 +1,17 @@
-// libtiles: the sm_90a route, Hopper's own instructions (wgmma) from OpenCL C. NVIDIA's OpenCL
-// compiler targets sm_90, whose ptxas refuses them, so a program writes each one in inline asm as
-// a PTX comment after the marker "// TILES_SM90A ": the driver builds it for sm_90 (filling in the
-// registers inside the comment too), the route reads the PTX back, turns the marked comments into
-// instructions, raises the target to sm_90a and gives the text back to the driver as a binary.
-#include <regex>
+// libtiles' CUDA backend: the sm_90a route (route_sm90a.hpp), Hopper's own instructions (wgmma) from OpenCL C. NVIDIA's
+// OpenCL compiler targets sm_90, whose ptxas refuses them, so a program writes each one in inline asm as a PTX comment
+// after the marker "// TILES_SM90A ": the driver builds it for sm_90 (filling in the registers inside the comment too),
+// the route reads the PTX back, turns the marked comments into instructions, raises the target to sm_90a and gives the
+// text back to the driver as a binary.
+#include "route_sm90a.hpp"
 
-#include "compile_route.hpp"
+#include <regex>
+#include <vector>
+
 #include "tiles/engine/immortal.hpp"
+#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/log.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles::engine {
 

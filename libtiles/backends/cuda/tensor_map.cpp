@@ -1,8 +1,8 @@
-// libtiles engine: tensor maps from libcuda (tensor_map.hpp, libcuda.hpp). The encoder needs a
+// libtiles' CUDA backend: tensor maps from libcuda (tensor_map.hpp, libcuda.hpp). The encoder needs a
 // current CUDA context, so the first GPU's primary context is pushed for it and popped after: the
 // map only describes memory, which the kernel that reads it addresses through whichever context
 // launches it (OpenCL's, or libcuda's own).
-#include "tiles/engine/tensor_map.hpp"
+#include "tensor_map.hpp"
 
 #include "libcuda.hpp"
 #include "tiles/exceptions.hpp"

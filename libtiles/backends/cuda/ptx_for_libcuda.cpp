@@ -1,4 +1,4 @@
-// libtiles engine: the rewrites of NVIDIA's OpenCL PTX for a libcuda launch (ptx_for_libcuda.hpp).
+// libtiles' CUDA backend: the rewrites of NVIDIA's OpenCL PTX for a libcuda launch (ptx_for_libcuda.hpp).
 #include "ptx_for_libcuda.hpp"
 
 #include <regex>

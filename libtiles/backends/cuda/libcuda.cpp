@@ -1,4 +1,4 @@
-// libtiles engine: libcuda, loaded once (libcuda.hpp). Its tensor-map encoder, its launches and its
+// libtiles' CUDA backend: libcuda, loaded once (libcuda.hpp). Its tensor-map encoder, its launches and its
 // memory need a current CUDA context (else CUDA_ERROR_INVALID_CONTEXT): the first GPU's primary
 // one, pushed for each call and popped after it (primary_context_pushed), so that a thread's own
 // context is current again after libtiles has used libcuda on it.
