@@ -165,12 +165,19 @@ array_dtype result_of_loop(elementwise_op op, array_dtype loop) {
 
 bool is_comparison(elementwise_op op) { return op >= elementwise_op::equal && op <= elementwise_op::greater_equal; }
 
-// The first loop of `op` that `all` (the inputs' promotion) casts to safely.
-array_dtype first_loop(elementwise_op op, array_dtype all, const elementwise_operand* inputs) {
+// The first loop of `op` that every input casts to safely, as numpy's legacy resolver finds it
+// (int8 and uint8 meet in float16 for arctan2, not in float32 through int16).
+array_dtype first_loop(elementwise_op op, const std::vector<array_dtype>& types, const elementwise_operand* inputs) {
     // numpy divides integers and bools in float64, not in the first float loop they cast to.
-    if (op == elementwise_op::divide && kind_rank(all) < 2) return {et::float64};
-    for (array_dtype candidate : dtypes_in_loop_order())
-        if ((row_of(op).loops & loop_kind_of(candidate)) != 0 && can_cast_safely(all, candidate)) return candidate;
+    if (op == elementwise_op::divide && kind_rank(promoted(types)) < 2) return {et::float64};
+    // numpy's positive and sign have no loops of bools, though bools cast to every integer.
+    const bool booleans = std::all_of(types.begin(), types.end(), [](array_dtype t) { return t.boolean; });
+    const bool refused = booleans && (op == elementwise_op::positive || op == elementwise_op::sign);
+    for (array_dtype candidate : dtypes_in_loop_order()) {
+        const bool all_cast =
+            std::all_of(types.begin(), types.end(), [&](array_dtype t) { return can_cast_safely(t, candidate); });
+        if (!refused && (row_of(op).loops & loop_kind_of(candidate)) != 0 && all_cast) return candidate;
+    }
     throw invalid_argument(std::string("ufunc '") + to_string(op) + "' not supported for the input types (" +
                            dtypes_text(inputs, arity(op)) + ")");
 }
@@ -198,7 +205,7 @@ resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs)
     if (is_comparison(op) && types[0] != types[1] && kind_rank(types[0]) == 1 && kind_rank(types[1]) == 1 &&
         bits_of(types[0]) == 64 && bits_of(types[1]) == 64)
         return {types, bool_dtype};
-    const array_dtype loop = first_loop(op, promoted(types), inputs);
+    const array_dtype loop = first_loop(op, types, inputs);
     return {std::vector<array_dtype>(std::size_t(count), loop), result_of_loop(op, loop)};
 }
 
