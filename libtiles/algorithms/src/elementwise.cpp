@@ -54,8 +54,8 @@ void check_output(elementwise_op op, const elementwise_operand& out, const std::
     if (out.read_only)
         throw invalid_argument("elementwise: the output is a view of const elements, which may not be written");
     if (out.shape != shape)
-        throw invalid_argument("elementwise: the output has shape " + shape_text(out.shape) +
-                               ", which is not the broadcast shape " + shape_text(shape) + " of the inputs");
+        throw invalid_argument("non-broadcastable output operand with shape " + shape_text(out.shape) +
+                               " doesn't match the broadcast shape " + shape_text(shape));
     if (op != elementwise_op::copy && !can_cast_same_kind(result, out.type))
         throw invalid_argument(std::string("Cannot cast ufunc '") + to_string(op) + "' output from " +
                                dtype_name(result) + " to " + dtype_name(out.type) + " with casting rule 'same_kind'");
@@ -67,7 +67,7 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
         if (t.element == element_type::float16)
             throw unsupported_feature(std::string("elementwise: numpy's ") + to_string(op) +
                                       " computes in float16 here, which libtiles' elementwise kernels do not compute "
-                                      "in: convert the operands to float32 first");
+                                      "in: convert the operands to float32 first (numpy's astype)");
     std::vector<array_dtype> all = d.loop;
     all.insert(all.end(), d.stored.begin(), d.stored.end());
     all.push_back(d.output);
@@ -148,8 +148,7 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     const std::vector<int> shape = broadcast_shape(inputs, count);
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
-    elementwise_description d{
-        op, loop.inputs, {}, {}, op == elementwise_op::copy ? output.type : loop.result, output.type, 0};
+    elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
         d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);

@@ -4,6 +4,7 @@
 // answers numpy 2's promotion keeps for these dtypes), with numpy's exceptions to it.
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "elementwise_table.hpp"
 #include "tiles/exceptions.hpp"
@@ -146,8 +147,10 @@ bool can_cast_safely(array_dtype from, array_dtype to) {
 }
 
 bool can_cast_same_kind(array_dtype from, array_dtype to) {
-    if (can_cast_safely(from, to)) return true;
-    return kind_rank(from) == kind_rank(to) && !(kind_of(from) == 'i' && kind_of(to) == 'u');
+    // numpy's order of kinds for it: bool, unsigned, signed, floating, complex; a cast down it is
+    // refused, any other allowed (int64 to float16, uint64 to int8).
+    const auto order = [](array_dtype t) { return std::string("buifc").find(kind_of(t)); };
+    return order(from) <= order(to);
 }
 
 namespace {
