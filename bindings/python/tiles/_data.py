@@ -472,7 +472,7 @@ class array(_numpy_like):
         self = cls.__new__(cls)
         self._handle = handle
         self._view = view_of_core = array_view.__new__(array_view)
-        view_of_core._handle, view_of_core.dtype, view_of_core.extent = view, dtype, extent(*dims)
+        view_of_core._handle, view_of_core.dtype, view_of_core.extent = view, dtype, extent._of_checked(dims)
         self._holds_bool, self._no_dimensions = holds_bool, no_dimensions
         return self
 

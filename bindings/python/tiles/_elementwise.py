@@ -137,11 +137,12 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
             if value is None:
                 return NotImplemented
         if _is_tiles(value):
-            if value.size == 0:
+            handle = value._view_handle()
+            if type(handle) is not _tiles.View:  # data of no elements, which the C API holds no view of
                 return _of_no_elements(op, values, out)
-            no_dimensions = no_dimensions and value.ndim == 0
+            no_dimensions = no_dimensions and getattr(value, "_no_dimensions", False)
             bools |= value._holds_bool << k
-            value = value._view_handle()
+            value = handle
         operands.append(value)
     if ufunc is np.power:
         _check_exponents(values)
