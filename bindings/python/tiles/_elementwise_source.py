@@ -15,11 +15,13 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-# OpenCL C's names of the dtypes kernels compute in; bools are stored as uchar, 0 or 1.
-_OPENCL = {np.dtype(name): opencl for name, opencl in (
-    ("bool", "uchar"), ("int8", "char"), ("uint8", "uchar"), ("int16", "short"), ("uint16", "ushort"), ("int32", "int"),
-    ("uint32", "uint"), ("int64", "long"), ("uint64", "ulong"), ("float32", "float"), ("float64", "double"),
-    ("complex64", "float2"), ("complex128", "double2"))}
+from . import _tiles
+
+# OpenCL C's names of the dtypes kernels compute in, from the C API's one table of element types
+# (tiles_dtype_describe): those computed in themselves, and bools, stored as uchar 0 or 1.
+_OPENCL = {row["dtype"]: row["opencl"] for row in _tiles.dtypes() if not row["as_bits"] and
+           row["computed"] == row["dtype"]}
+_OPENCL[np.dtype(np.bool_)] = "uchar"
 # float16 is only stored: read as float with vload_half, written with vstore_half_rte (rounding
 # to the nearest, as numpy's conversion does), since devices need not compute in half.
 _HALF = np.dtype(np.float16)
