@@ -77,9 +77,10 @@ struct elementwise_description {
 // The key a description's kernel is kept under: the same for the same description.
 std::string key_of(const elementwise_description& d);
 // The OpenCL C of the kernel "tiles_elementwise": its parameters the output, each input (a
-// pointer, or a scalar as scalar_parameters() gives it), then where an input is strided the
-// result's dimensions 1.. and each strided input's strides (uint, in elements, 0 where it is
-// broadcast). nullptr-free: throws unsupported_feature where the kernels lack the loop.
+// pointer, or a scalar as its integer, float or two complex parts), then where an input is
+// strided the result's dimensions 1.. and each strided input's strides (uint, in elements, 0
+// where it is broadcast). Throws unsupported_feature where the kernels lack the loop (the row's
+// expression is nullptr).
 std::string elementwise_source(const elementwise_description& d);
 // Build options: float32 division and square roots correctly rounded, as numpy's are.
 inline const char* elementwise_options = "-cl-fp32-correctly-rounded-divide-sqrt";
