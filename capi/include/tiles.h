@@ -1180,7 +1180,9 @@ TILES_API tiles_status tiles_algorithm_describe_operand(tiles_algorithm_operand*
 /* The operations, by numpy's ufuncs (TILES_OP_DIVIDE is true_divide, TILES_OP_ATAN2 arctan2):
  * the binary ones, TILES_OP_ADD to TILES_OP_GREATER_EQUAL, then the unary ones. TILES_OP_COPY is
  * astype's conversion (numpy's unsafe casting); TILES_OP_REAL and TILES_OP_IMAG give the parts of
- * complex numbers (of real ones: the number, and 0). */
+ * complex numbers (of real ones: the number, and 0). TILES_OP_WHERE is numpy.where, of three
+ * inputs: the condition (any dtype, read as numpy's truth), then the choices, whose promotion the
+ * result has. */
 typedef enum tiles_elementwise_op {
     TILES_OP_ADD = 0,
     TILES_OP_SUBTRACT = 1,
@@ -1248,7 +1250,8 @@ typedef enum tiles_elementwise_op {
     TILES_OP_LOGICAL_NOT = 63,
     TILES_OP_REAL = 64,
     TILES_OP_IMAG = 65,
-    TILES_OP_COPY = 66
+    TILES_OP_COPY = 66,
+    TILES_OP_WHERE = 67
 } tiles_elementwise_op;
 
 /* numpy's name of `op` ("add", "true_divide", "arcsin"); "" for a value out of range, so that a
@@ -1273,7 +1276,7 @@ typedef struct tiles_elementwise_operand {
 #define TILES_ELEMENTWISE_VIEW(v)                                                                                      \
     { (v), 0, TILES_OPAQUE, 0, 0, 0.0, 0.0 }
 
-/* The dtype numpy's `op` of `inputs` (1 or 2, as op takes) gives, its result type resolution with
+/* The dtype numpy's `op` of `inputs` (1, 2 or 3, as op takes) gives, its result type resolution with
  * NEP 50's weak scalars: *out the dtype, *out_is_bool 1 for numpy's bool (held as TILES_UINT8).
  * TILES_ERROR_INVALID_ARGUMENT where numpy has no loop for the inputs (a bitwise operation of
  * floats, a shift of bools), or a weak integer outside the other input's type in arithmetic. */

@@ -45,6 +45,7 @@ int test_elementwise_weak_scalars_and_sections(void);
 int test_elementwise_result_types_are_numpys(void);
 int test_elementwise_math_functions_match_c(void);
 int test_elementwise_refusals(void);
+int test_elementwise_where_matches_a_c_loop(void);
 
 /* test_linalg.c */
 int test_cholesky_matches_a_c_loop(void);

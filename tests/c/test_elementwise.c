@@ -262,12 +262,42 @@ int test_elementwise_refusals(void) {
     CHECK_FAILS(tiles_elementwise(bytes, 1, NULL, TILES_OP_SUBTRACT, bools, 2), TILES_ERROR_INVALID_ARGUMENT,
                 "numpy boolean subtract is not supported");
     CHECK(strcmp(tiles_elementwise_op_name(TILES_OP_DIVIDE), "true_divide") == 0);
-    CHECK(strcmp(tiles_elementwise_op_name((tiles_elementwise_op)(TILES_OP_COPY + 1)), "") == 0);
+    CHECK(strcmp(tiles_elementwise_op_name((tiles_elementwise_op)(TILES_OP_WHERE + 1)), "") == 0);
     tiles_view_release(a);
     tiles_view_release(b);
     tiles_view_release(c);
     tiles_view_release(small);
     tiles_view_release(bytes);
     tiles_view_release(roots);
+    return failed;
+}
+
+/* numpy.where of an int condition broadcast along rows, floats and a weak Python 2.5. */
+int test_elementwise_where_matches_a_c_loop(void) {
+    int failed = 0;
+    int32_t condition[columns];
+    float x[rows * columns], out[rows * columns];
+    for (int c = 0; c < columns; c++) condition[c] = c % 2;
+    for (int i = 0; i < rows * columns; i++) x[i] = (float)i - 3.5f;
+    tiles_shape row = shape_of(TILES_INT32, 2, 1, columns, 0), matrix = shape_of(TILES_FLOAT32, 2, rows, columns, 0);
+    tiles_view *c = NULL, *a = NULL, *result = NULL;
+    if (!CHECK_OK(tiles_view_create(&c, &row, condition)) || !CHECK_OK(tiles_view_create(&a, &matrix, x)) ||
+        !CHECK_OK(tiles_view_create(&result, &matrix, out)))
+        return failed;
+    const tiles_elementwise_operand inputs[3] = {view_operand(c), view_operand(a),
+                                                 scalar_operand(TILES_FLOAT64, 1, 0, 2.5)};
+    tiles_dtype dtype = TILES_OPAQUE;
+    int is_bool = -1;
+    CHECK_OK(tiles_elementwise_result_type(&dtype, &is_bool, TILES_OP_WHERE, inputs, 3));
+    CHECK(dtype == TILES_FLOAT32 && is_bool == 0);
+    CHECK_OK(tiles_elementwise(result, 0, NULL, TILES_OP_WHERE, inputs, 3));
+    CHECK_OK(tiles_view_synchronize(result));
+    for (int i = 0; i < rows * columns; i++)
+        if (!CHECK(out[i] == (condition[i % columns] ? x[i] : 2.5f))) printf("  (element %d: %g)\n", i, out[i]);
+    CHECK_FAILS(tiles_elementwise(result, 0, NULL, TILES_OP_WHERE, inputs, 2), TILES_ERROR_INVALID_ARGUMENT,
+                "where takes 3 inputs, not 2");
+    tiles_view_release(c);
+    tiles_view_release(a);
+    tiles_view_release(result);
     return failed;
 }

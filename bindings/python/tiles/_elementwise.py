@@ -34,6 +34,7 @@ _UFUNCS: Dict[np.ufunc, int] = {getattr(np, name): op for op, name in enumerate(
                                 isinstance(getattr(np, name), np.ufunc)}
 _COPY = _OPERATIONS.index("copy")
 _PARTS = {name: _OPERATIONS.index(name) for name in ("real", "imag")}
+_WHERE = _OPERATIONS.index("where")
 
 # The kernel of each generated source, built and cached by the engine per context.
 _kernels = generated_kernels(generated.source, generated.OPTIONS)
@@ -130,6 +131,22 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     op = _UFUNCS.get(ufunc)
     if op is None:
         return NotImplemented
+    if ufunc is np.power:
+        _check_exponents(values)
+    try:
+        return _on_core(op, values, out)
+    except Unsupported:
+        if not any(np.result_type(v).kind == "c" for v in values if not isinstance(v, (list, tuple))):
+            raise
+        return _through_the_host(ufunc, values, out)  # complex power, trigonometry, ordering
+    except InvalidArgument:
+        _raise_numpys_refusal(ufunc, values)
+        raise
+
+
+def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
+    """The core's operation `op` of `values` into a new array, or into `out`: one call of the C
+    API. NotImplemented where an operand is of a type numpy would not take."""
     operands, bools, no_dimensions = [], 0, True
     for k, value in enumerate(values):
         if not isinstance(value, (bool, int, float, complex, np.generic)) and not _is_tiles(value):
@@ -144,21 +161,11 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
             bools |= value._holds_bool << k
             value = handle
         operands.append(value)
-    if ufunc is np.power:
-        _check_exponents(values)
-    try:
-        if out is None:
-            return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
-        _check_writable(out)
-        _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
-        return out
-    except Unsupported:
-        if not any(np.result_type(v).kind == "c" for v in values if not isinstance(v, (list, tuple))):
-            raise
-        return _through_the_host(ufunc, values, out)  # complex power, trigonometry, ordering
-    except InvalidArgument:
-        _raise_numpys_refusal(ufunc, values)
-        raise
+    if out is None:
+        return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
+    _check_writable(out)
+    _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
+    return out
 
 
 def _raise_numpys_refusal(ufunc: np.ufunc, values: Sequence[Any]) -> None:
@@ -205,15 +212,12 @@ def part(data: Any, name: str) -> Any:
 
 def where(condition: Any, x: Any, y: Any) -> Any:
     """numpy.where(condition, x, y) of tiles data, numpy data and scalars, computed on the device
-    into a new tiles.array: x's element where the condition's is true (not 0), else y's, in
-    numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
-    context = context_for([condition, x, y])
-    inputs = [_input_of(v, context) for v in (condition, x, y)]
-    if any(i is None for i in inputs):
+    into a new tiles.array by the core: x's element where the condition's is true (not 0), else
+    y's, in numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
+    result = _on_core(_WHERE, (condition, x, y), None)
+    if result is NotImplemented:
         raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
-    result = np.result_type(*(i.value if i.data is None and not isinstance(i.dtype, np.dtype) else i.dtype
-                              for i in inputs[1:]))
-    return _compute(generated.WHERE, inputs, (np.dtype(np.bool_), result, result), result, None, context, "where")
+    return result
 
 
 @dataclasses.dataclass(frozen=True)

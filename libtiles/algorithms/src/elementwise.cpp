@@ -142,7 +142,8 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
         throw invalid_argument("elementwise: " + std::to_string(int(op)) + " is no operation (0 to " +
                                std::to_string(elementwise_op_count - 1) + ")");
     const std::size_t count = std::size_t(arity(op));
-    for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], k == 0 ? "the first input" : "the second input");
+    const char* const roles[] = {"the first input", "the second input", "the third input"};
+    for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
     check_operand(output, "the output");
     const resolved_loop loop = resolve_loop(op, inputs);
     const std::vector<int> shape = broadcast_shape(inputs, count);

@@ -95,6 +95,7 @@ const elementwise_row rows[] = {
     {"real", every_loop, "x", "x", "x", "x.x", result_rule::real},
     {"imag", every_loop, "0", "0", "0", "x.y", result_rule::real},
     {"copy", every_loop, "x", "x", "x", "x", result_rule::loop},
+    {"where", every_loop, "(x ? y : z)", "(x ? y : z)", "(x ? y : z)", "(x ? y : z)", result_rule::loop},
 };
 static_assert(sizeof rows / sizeof rows[0] == std::size_t(elementwise_op_count), "one row per operation");
 

@@ -162,7 +162,7 @@ std::string elementwise_source(const elementwise_description& d) {
         const array_dtype stored = d.layouts[k] == operand_layout::scalar ? d.loop[k] : d.stored[k];
         const array_dtype read_as =
             stored.element == element_type::float16 ? array_dtype{element_type::float32} : stored;
-        reads += "    const " + cl(d.loop[k]) + " " + "xy"[k] + " = " + read(element, read_as, d.loop[k]) + ";\n";
+        reads += "    const " + cl(d.loop[k]) + " " + "xyz"[k] + " = " + read(element, read_as, d.loop[k]) + ";\n";
     }
     const std::string body = unravel(d, parameters);
     const std::string helpers = d.loop.size() == 2 && d.loop[0] != d.loop[1] ? "" : helper_source(value, d.loop[0]);

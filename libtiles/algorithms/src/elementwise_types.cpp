@@ -155,6 +155,26 @@ bool can_cast_same_kind(array_dtype from, array_dtype to) {
 
 namespace {
 
+// The inputs' dtypes with NEP 50's weak scalars taking the strong inputs' kind of type.
+std::vector<array_dtype> nep50_types(elementwise_op op, const elementwise_operand* inputs, int count) {
+    std::vector<array_dtype> strong;
+    for (int i = 0; i < count; ++i)
+        if (!inputs[i].weak) strong.push_back(inputs[i].type);
+    const array_dtype others = strong.empty() ? array_dtype{et::int8} : promoted(strong);
+    std::vector<array_dtype> types;
+    for (int i = 0; i < count; ++i)
+        types.push_back(inputs[i].weak && !strong.empty() ? weak_dtype(inputs[i], others, op) : inputs[i].type);
+    return types;
+}
+
+// numpy.where's: the condition read as bool, the choices in their promotion (NEP 50's), float16
+// moved through float32 as copy's.
+resolved_loop where_loop(const elementwise_operand* inputs) {
+    const array_dtype result = promoted(nep50_types(elementwise_op::where, inputs + 1, 2));
+    const array_dtype moved = result.element == et::float16 ? array_dtype{et::float32} : result;
+    return {{bool_dtype, moved, moved}, result};
+}
+
 array_dtype result_of_loop(elementwise_op op, array_dtype loop) {
     switch (row_of(op).result) {
     case result_rule::boolean:
@@ -193,13 +213,8 @@ resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs)
         const array_dtype read = inputs[0].type.element == et::float16 ? array_dtype{et::float32} : inputs[0].type;
         return {{read}, read};
     }
-    std::vector<array_dtype> strong;
-    for (int i = 0; i < count; ++i)
-        if (!inputs[i].weak) strong.push_back(inputs[i].type);
-    const array_dtype others = strong.empty() ? array_dtype{et::int8} : promoted(strong);
-    std::vector<array_dtype> types;
-    for (int i = 0; i < count; ++i)
-        types.push_back(inputs[i].weak && !strong.empty() ? weak_dtype(inputs[i], others, op) : inputs[i].type);
+    if (op == elementwise_op::where) return where_loop(inputs);
+    const std::vector<array_dtype> types = nep50_types(op, inputs, count);
     const bool booleans = std::all_of(types.begin(), types.end(), [](array_dtype t) { return t.boolean; });
     if (booleans && (op == elementwise_op::subtract || op == elementwise_op::negative))
         throw invalid_argument(std::string("numpy boolean ") + to_string(op) +

@@ -17,7 +17,8 @@ namespace tiles {
 
 // The operations, by numpy's ufunc names: the binary ones first (elementwise_binary_count of
 // them), then the unary ones. `copy` is astype's conversion (numpy's unsafe casting), `real` and
-// `imag` the parts of complex numbers.
+// `imag` the parts of complex numbers; `where` numpy.where's choice (a condition, then the two
+// choices), the one of three inputs.
 enum class elementwise_op {
     add,
     subtract,
@@ -86,14 +87,17 @@ enum class elementwise_op {
     real,
     imag,
     copy,
+    where,
 };
 inline constexpr int elementwise_binary_count = int(elementwise_op::greater_equal) + 1;
-inline constexpr int elementwise_op_count = int(elementwise_op::copy) + 1;
+inline constexpr int elementwise_op_count = int(elementwise_op::where) + 1;
 
 // numpy's name of `op` ("add", "true_divide" for divide, "arctan2" for atan2); "" out of range.
 const char* to_string(elementwise_op op);
-// 2 for the binary operations, 1 for the unary ones.
-inline int arity(elementwise_op op) { return int(op) < elementwise_binary_count ? 2 : 1; }
+// 3 for where, 2 for the binary operations, 1 for the unary ones.
+inline int arity(elementwise_op op) {
+    return op == elementwise_op::where ? 3 : int(op) < elementwise_binary_count ? 2 : 1;
+}
 
 // A dtype as numpy has them: an element type, or numpy's bool, held as uint8 elements 0 or 1.
 struct array_dtype {
