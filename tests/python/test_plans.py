@@ -1,7 +1,7 @@
-"""The plans that repeated arithmetic and reductions keep (tiles._plans): a call whose dtypes,
-shapes, broadcast, axes or context differ from an earlier one's computes what numpy computes, not
-what the earlier plan did; the caches stay within their bound, from several threads too; and a
-plan keeps no data or context alive."""
+"""The plans that repeated reductions keep (tiles._plans), and the kernels the core keeps for
+arithmetic: a call whose dtypes, shapes, broadcast, axes or context differ from an earlier one's
+computes what numpy computes, not what the earlier plan did; the caches stay within their bound,
+from several threads too; and a plan keeps no data or context alive."""
 
 import gc
 import math
@@ -12,7 +12,7 @@ import weakref
 import numpy as np
 import pytest
 import tiles
-from tiles import _elementwise, _plans, _reductions
+from tiles import _plans, _reductions
 
 
 def test_a_changed_dtype_takes_its_own_plan():
@@ -151,7 +151,7 @@ def test_plans_keep_no_data_or_context_alive():
     x = tiles.array(np.arange(21, dtype=np.float32).reshape(3, 7), context=context)
     results = [x + x, x.sum(axis=0)]
     assert [r.shape for r in results] == [(3, 7), (7,)]
-    held = _held([*_elementwise._plans._plans.values(), *_reductions._plans._plans.values()])
+    held = _held([*_reductions._plans._plans.values()])
     assert [o for o in held if isinstance(o, (tiles.Context, tiles._tiles.Context, tiles.array, tiles.array_view,
                                               tiles._tiles.Array, tiles._tiles.View))] == []
     watched = [weakref.ref(o) for o in (context, x, *results)]
@@ -174,7 +174,7 @@ def test_a_cache_keeps_the_most_recently_used_plans_within_its_limit():
 
 
 def test_the_operations_caches_stay_within_their_limit():
-    assert _elementwise._plans.limit == _reductions._plans.limit == _plans.LIMIT
+    assert _reductions._plans.limit == _plans.LIMIT
     for n in range(1, _plans.LIMIT + 20):
         x = tiles.zeros((n, 2), np.int32)
         x.sum(axis=0)
@@ -202,4 +202,4 @@ def test_plans_from_several_threads_compute_what_numpy_does():
     for t in threads:
         t.join()
     assert failures == []
-    assert len(_elementwise._plans) <= _plans.LIMIT and len(_reductions._plans) <= _plans.LIMIT
+    assert len(_reductions._plans) <= _plans.LIMIT

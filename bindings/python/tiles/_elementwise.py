@@ -1,8 +1,9 @@
 """numpy's arithmetic on tiles data: the operators, numpy's ufuncs through __array_ufunc__, and
-the methods numpy users reach for (astype, reshape, ...). Arithmetic, comparisons, math functions
-and conversions are one call of the core's elementwise engine each (tiles_elementwise), which
-decides numpy's type resolution (NEP 50's rules for Python scalars), broadcasting and kernel;
-numpy.where, gathers and scatters of indexing still run the kernels of _elementwise_source.
+the methods numpy users reach for (astype, reshape, ...). Arithmetic, comparisons, math functions,
+conversions, numpy.where and assignments through a mask are one call of the core's elementwise
+engine each (tiles_elementwise), which decides numpy's type resolution (NEP 50's rules for Python
+scalars), broadcasting and kernel; gathers and scatters of indexing still run the kernels of
+_elementwise_source.
 Results are new tiles.array on the device."""
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from ._checks import describe
 from ._devices import Context
 from ._generated_kernels import generated_kernels
 from ._launch import Kernel, extent, parallel_for_each
-from ._plans import plan_cache
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
@@ -53,30 +53,6 @@ class _input:
 
 def _is_tiles(value: Any) -> bool:
     return isinstance(value, (_data.array, _data.array_view))
-
-
-def _input_of(value: Any, context: Context) -> Optional[_input]:
-    """`value` as an operand; None for what numpy's arithmetic does not take (the operator then
-    returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
-    if _is_tiles(value):
-        return _input(value, None, value.dtype)
-    # numpy's scalars first: float64 and complex128 are also Python's float and complex, but typed.
-    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
-        return _input(None, value[()], value.dtype)
-    if isinstance(value, bool):
-        return _input(None, value, np.dtype(bool))
-    if isinstance(value, (int, float, complex)):
-        return _input(None, value, type(value))
-    if isinstance(value, (np.ndarray, list, tuple)):
-        host = np.asarray(value)
-        if host.dtype == object:
-            return None
-        if host.ndim == 0:
-            return _input(None, host[()], host.dtype)
-        # The device's copy is in the machine's byte order, and so is numpy's result of any order.
-        data = _data.array(host, context=context)
-        return _input(data, None, data.dtype)
-    return None
 
 
 def _scalar_arguments(value: Any, dtype: np.dtype) -> List[Any]:
@@ -218,73 +194,6 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     if result is NotImplemented:
         raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
     return result
-
-
-@dataclasses.dataclass(frozen=True)
-class _plan:
-    """What _compute decides from its operands' dtypes and shapes: the kernel and the extent it is
-    launched over (None for a result of no elements), and the arguments that follow the inputs
-    (the result's dimensions 1.. and the strided inputs' strides, where a kernel unravels)."""
-
-    kernel: Optional[Kernel]
-    domain: Optional[extent]
-    shape_arguments: Tuple[int, ...]
-    # Whether the dtypes hold float64 or complex128: the context's device, which the key does not
-    # name, is asked about doubles at each call.
-    doubles: bool
-
-
-_plans = plan_cache()
-
-
-def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result_dtype: np.dtype, out: Any,
-             context: Context, what: str) -> Any:
-    """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
-    (checked) or a new array of `result_dtype`; the decisions from dtypes and shapes kept as a
-    plan (_plans) for the next call with the same ones."""
-    shapes = [tuple(i.shape) if i.shape is not None else () for i in inputs]
-    # Operands of one shape, the common case, skip numpy's broadcast, which costs more than the
-    # rest of a small call's checks.
-    shape = shapes[0] if all(s == shapes[0] for s in shapes) else np.broadcast_shapes(*shapes)
-    if out is not None:
-        _check_out(out, shape, result_dtype, what)
-    stored = None if out is None or out.dtype == result_dtype else out.dtype
-    # NARROW_LIMIT: constant, but where tests lower it to take the wide path on small data.
-    key = (name, loop, result_dtype, stored, tuple((i.shape, i.dtype if i.data is not None else None) for i in inputs),
-           NARROW_LIMIT)
-
-    def checked() -> List[np.dtype]:
-        """The dtypes refused where a kernel lacks them, or the device doubles."""
-        dtypes = [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None]
-        _check_computable([*loop, result_dtype], dtypes, lambda: f"{what} of " + " and ".join(
-            str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
-        return [*loop, result_dtype, *dtypes]
-
-    plan = _plans.get(key, lambda: _plan_of(name, inputs, loop, stored, shape, checked()))
-    if plan.doubles:
-        checked()
-    if out is None:
-        out = _data.array._of_checked(shape, result_dtype, context)
-    arguments = [a for i, dtype in zip(inputs, loop)
-                 for a in ([i.data] if i.data is not None else _scalar_arguments(i.value, dtype))]
-    if plan.kernel is not None:
-        parallel_for_each(plan.domain, plan.kernel, out, *arguments, *plan.shape_arguments)
-    return out
-
-
-def _plan_of(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], stored: Optional[np.dtype],
-             shape: Tuple[int, ...], dtypes: List[np.dtype]) -> _plan:
-    """_compute's plan for inputs of these dtypes and shapes (`dtypes`, all it involves, checked)."""
-    layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
-    operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
-                     for layout, i, dtype in zip(layouts, inputs, loop))
-    shape_arguments = [int(n) for n in shape[1:]] if rank else []
-    if rank:
-        for layout, i in zip(layouts, inputs):
-            if layout == "strided":
-                shape_arguments += generated.broadcast_strides(i.shape, shape)
-    kernel, domain = _kernel_over(generated.Signature(name, loop, operands, rank, stored), math.prod(shape))
-    return _plan(kernel, domain, tuple(shape_arguments), holds_doubles(dtypes))
 
 
 def _check_exponents(values: Sequence[Any]) -> None:
@@ -496,9 +405,10 @@ def assign_where(data: Any, mask: Any, value: Any) -> bool:
     mask_shape = masked + (1,) * len(rest)
     condition = (_data.array(np.reshape(mask, mask_shape), context=context) if not _is_tiles(mask) else
                  reshaped_copy(mask, mask_shape) if rest else mask)
-    loop = _moved_in(data.dtype)
-    _compute(generated.WHERE, [_input(condition, None, np.dtype(np.bool_)), source, _input(data, None, data.dtype)],
-             (np.dtype(np.bool_), loop, loop), loop, data, context, "an assignment through a boolean mask")
+    chosen = source.value
+    if source.data is not None:
+        chosen = source.data if source.data.ndim <= data.ndim else reshaped_copy(source.data, source.shape or (1,))
+    _on_core(_WHERE, (condition, chosen, data), data)
     return True
 
 

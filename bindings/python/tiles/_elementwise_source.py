@@ -1,8 +1,8 @@
-"""The OpenCL C of the kernels that move elements in Python still: numpy.where's choice, the
-gathers and scatters of indexing (a kernel per dtypes and operand layouts: the same shape as the
-result, a scalar argument, or broadcast or gathered through strides passed as arguments), and the
-combining expressions the reductions and scans share (add, multiply, maximum, minimum,
-logical_and, logical_or). numpy's arithmetic, comparisons and math functions are the core's
+"""The OpenCL C of the kernels that move elements in Python still: the gathers and scatters of
+indexing (a kernel per dtypes and operand layouts: the same shape as the result, a scalar
+argument, or broadcast or gathered through strides passed as arguments), and the combining
+expressions the reductions and scans share (add, multiply, maximum, minimum, logical_and,
+logical_or). numpy's arithmetic, comparisons, math functions and where are the core's
 (tiles_elementwise), not made here. Integers wrap (added and multiplied as unsigned), maximum and
 minimum propagate NaN, bools are 0 or 1; complex numbers are float2 and double2, multiplied as
 numpy multiplies them."""
@@ -67,9 +67,6 @@ _BINARY: Dict[str, Dict[str, str]] = {
 
 # The combinations whose results are bools, whatever their loop's dtype.
 _BOOL_RESULTS = {"logical_and", "logical_or"}
-# numpy.where's choice, the one kernel of three inputs (a condition, then the two choices), which
-# is no ufunc: its loop is (bool, T, T).
-WHERE = "where"
 
 # numpy's complex product, each product rounded (no recovery of infinities from NaN), in parts of R.
 _COMPLEX_MULTIPLY = """
@@ -93,7 +90,7 @@ class Operand:
 @dataclass(frozen=True)
 class Signature:
     """What one kernel is made for."""
-    ufunc: str                       # WHERE, or "cast" (a gather's, a scatter's)
+    ufunc: str                       # "cast" (a gather's, a scatter's)
     loop: Tuple[np.dtype, ...]       # the dtypes numpy's loop computes the inputs in
     operands: Tuple[Operand, ...]
     rank: int                        # of the result, where an operand is strided; else 0
@@ -109,11 +106,9 @@ class Signature:
 
 
 def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
-    """The helper function (or "") and the expression (of x, y, z) that compute one element."""
+    """The helper function (or "") and the expression (of x, and y) that compute one element."""
     if ufunc == "cast":
         return "", "x"
-    if ufunc == WHERE:
-        return "", "(x ? y : z)"
     kind = _kind(loop[0])
     row = _BINARY[ufunc]
     if kind not in row:
@@ -182,7 +177,7 @@ def _scalar_parameters(dtype: np.dtype, k: int) -> List[str]:
 
 def result_dtype(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
     """The dtype a kernel of `ufunc` computes each result in: bool for the logical combinations,
-    the choices' for where, else the loop's."""
+    else the loop's."""
     if ufunc in _BOOL_RESULTS:
         return np.dtype(np.bool_)
     return loop[-1]
@@ -255,13 +250,6 @@ def pragmas(dtypes: Tuple[Optional[np.dtype], ...]) -> str:
 
 # Build options: float32 division and square roots correctly rounded, as numpy's are.
 OPTIONS = "-cl-fp32-correctly-rounded-divide-sqrt"
-
-
-def layouts_rank(shapes: List[Optional[Tuple[int, ...]]], result: Tuple[int, ...]) -> Tuple[List[str], int]:
-    """Each input's layout (None for a scalar) against the result's shape, and the rank the
-    kernel unravels indices in (0 where no input is strided)."""
-    layouts = ["scalar" if s is None else "same" if tuple(s) == tuple(result) else "strided" for s in shapes]
-    return layouts, (len(result) if "strided" in layouts else 0)
 
 
 def broadcast_strides(shape: Tuple[int, ...], result: Tuple[int, ...]) -> List[int]:
