@@ -1221,6 +1221,136 @@ typedef struct tiles_algorithm_operand {
  * order of the algorithm's functions' parameters) of algorithm number `algorithm`. */
 TILES_API tiles_status tiles_algorithm_describe_operand(tiles_algorithm_operand* out, size_t algorithm, size_t operand);
 
+/* ---- Elementwise arithmetic: numpy's operators and math functions of views and scalars -- */
+
+/* The operations, by numpy's ufuncs (TILES_OP_DIVIDE is true_divide, TILES_OP_ATAN2 arctan2):
+ * the binary ones, TILES_OP_ADD to TILES_OP_GREATER_EQUAL, then the unary ones. TILES_OP_COPY is
+ * astype's conversion (numpy's unsafe casting); TILES_OP_REAL and TILES_OP_IMAG give the parts of
+ * complex numbers (of real ones: the number, and 0). TILES_OP_WHERE is numpy.where, of three
+ * inputs: the condition (any dtype, read as numpy's truth), then the choices, whose promotion the
+ * result has. */
+typedef enum tiles_elementwise_op {
+    TILES_OP_ADD = 0,
+    TILES_OP_SUBTRACT = 1,
+    TILES_OP_MULTIPLY = 2,
+    TILES_OP_DIVIDE = 3,
+    TILES_OP_FLOOR_DIVIDE = 4,
+    TILES_OP_REMAINDER = 5,
+    TILES_OP_POWER = 6,
+    TILES_OP_BITWISE_AND = 7,
+    TILES_OP_BITWISE_OR = 8,
+    TILES_OP_BITWISE_XOR = 9,
+    TILES_OP_LEFT_SHIFT = 10,
+    TILES_OP_RIGHT_SHIFT = 11,
+    TILES_OP_MAXIMUM = 12,
+    TILES_OP_MINIMUM = 13,
+    TILES_OP_ATAN2 = 14,
+    TILES_OP_COPYSIGN = 15,
+    TILES_OP_HYPOT = 16,
+    TILES_OP_NEXTAFTER = 17,
+    TILES_OP_LOGADDEXP = 18,
+    TILES_OP_LOGICAL_AND = 19,
+    TILES_OP_LOGICAL_OR = 20,
+    TILES_OP_LOGICAL_XOR = 21,
+    TILES_OP_EQUAL = 22,
+    TILES_OP_NOT_EQUAL = 23,
+    TILES_OP_LESS = 24,
+    TILES_OP_LESS_EQUAL = 25,
+    TILES_OP_GREATER = 26,
+    TILES_OP_GREATER_EQUAL = 27,
+    TILES_OP_NEGATIVE = 28,
+    TILES_OP_POSITIVE = 29,
+    TILES_OP_ABSOLUTE = 30,
+    TILES_OP_CONJUGATE = 31,
+    TILES_OP_INVERT = 32,
+    TILES_OP_SQRT = 33,
+    TILES_OP_EXP = 34,
+    TILES_OP_LOG = 35,
+    TILES_OP_SIN = 36,
+    TILES_OP_COS = 37,
+    TILES_OP_TAN = 38,
+    TILES_OP_ASIN = 39,
+    TILES_OP_ACOS = 40,
+    TILES_OP_ATAN = 41,
+    TILES_OP_SINH = 42,
+    TILES_OP_COSH = 43,
+    TILES_OP_TANH = 44,
+    TILES_OP_ASINH = 45,
+    TILES_OP_ACOSH = 46,
+    TILES_OP_ATANH = 47,
+    TILES_OP_EXPM1 = 48,
+    TILES_OP_LOG1P = 49,
+    TILES_OP_LOG2 = 50,
+    TILES_OP_LOG10 = 51,
+    TILES_OP_CBRT = 52,
+    TILES_OP_FLOOR = 53,
+    TILES_OP_CEIL = 54,
+    TILES_OP_TRUNC = 55,
+    TILES_OP_RINT = 56,
+    TILES_OP_SQUARE = 57,
+    TILES_OP_SIGN = 58,
+    TILES_OP_ISNAN = 59,
+    TILES_OP_ISINF = 60,
+    TILES_OP_ISFINITE = 61,
+    TILES_OP_SIGNBIT = 62,
+    TILES_OP_LOGICAL_NOT = 63,
+    TILES_OP_REAL = 64,
+    TILES_OP_IMAG = 65,
+    TILES_OP_COPY = 66,
+    TILES_OP_WHERE = 67
+} tiles_elementwise_op;
+
+/* numpy's name of `op` ("add", "true_divide", "arcsin"); "" for a value out of range, so that a
+ * caller may list them all by asking for 0, 1, ... until it gets that. A static string. */
+TILES_API const char* tiles_elementwise_op_name(tiles_elementwise_op op);
+
+/* One input of an elementwise operation: a view (of any rank, a section of an array or of host
+ * memory included; its elements read as a dense array of its shape), or a scalar (view NULL).
+ * is_bool marks numpy's bool: uint8 elements, or a scalar, that are 0 or 1. A weak scalar is a
+ * Python number as NEP 50 has it: it takes the other input's kind of type (Python's 3 beside an
+ * int8 view is an int8; 2.5 beside an int8 view is a float64), where a strong scalar (a numpy
+ * scalar) promotes as an array of no dimensions does. */
+typedef struct tiles_elementwise_operand {
+    const tiles_view* view;   /* the data; NULL for a scalar */
+    int is_bool;              /* 1: numpy's bool (the view's elements, or the scalar) */
+    tiles_dtype scalar_dtype; /* a scalar's dtype: the integer, float or complex type it is given in */
+    int weak;                 /* 1: a scalar that takes the other input's kind of type (a Python number) */
+    int64_t integer;          /* a bool or integer scalar's value (a uint64's bits) */
+    double real, imag;        /* a float or complex scalar's value */
+} tiles_elementwise_operand;
+/* An operand of `view` (not bool). */
+#define TILES_ELEMENTWISE_VIEW(v)                                                                                      \
+    { (v), 0, TILES_OPAQUE, 0, 0, 0.0, 0.0 }
+
+/* The dtype numpy's `op` of `inputs` (1, 2 or 3, as op takes) gives, its result type resolution with
+ * NEP 50's weak scalars: *out the dtype, *out_is_bool 1 for numpy's bool (held as TILES_UINT8).
+ * TILES_ERROR_INVALID_ARGUMENT where numpy has no loop for the inputs (a bitwise operation of
+ * floats, a shift of bools), or a weak integer outside the other input's type in arithmetic. */
+TILES_API tiles_status tiles_elementwise_result_type(tiles_dtype* out, int* out_is_bool, tiles_elementwise_op op,
+                                                     const tiles_elementwise_operand* inputs, size_t input_count);
+
+/* Writes numpy's `op` of `inputs` into `out`, a writable view of their broadcast shape (numpy's
+ * broadcasting) whose dtype the result casts to with numpy's same_kind casting (any dtype for
+ * TILES_OP_COPY); out_is_bool 1 marks it numpy's bool. Runs on `context`, or if it is NULL on
+ * tiles_context_for of the views, and returns without waiting. An output that is also an input
+ * of the same shape is fine (numpy's in-place operators). Refused before anything runs:
+ * TILES_ERROR_INVALID_ARGUMENT (no loop, as tiles_elementwise_result_type; shapes that do not
+ * broadcast; an output of another shape or of const elements; a negative integer power of an
+ * integer scalar), TILES_ERROR_UNSUPPORTED (float16 arithmetic, which numpy's loops give for
+ * int8 math functions; the power, trigonometric functions and ordering of complex numbers; doubles
+ * on a device without fp64). The kernel of each description (operation, dtypes, layouts, rank) is
+ * built once and kept; thread-safe. */
+TILES_API tiles_status tiles_elementwise(tiles_view* out, int out_is_bool, tiles_context* context,
+                                         tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
+                                         size_t input_count);
+
+/* tiles_elementwise into a new array of the result's dtype and broadcast shape (rank 1, extent 1,
+ * where the inputs have no dimensions), on `context` or tiles_context_for of the views. *out_is_bool
+ * says whether it holds numpy's bools. The caller owns a reference to the array. */
+TILES_API tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                             tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
+                                             size_t input_count);
+
 /* ---- Several contexts at once ------------------------------------------------------------ */
 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context

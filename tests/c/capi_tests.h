@@ -38,6 +38,15 @@ int test_data_of_no_elements_counts_where_it_stands(void);
 int test_algorithm_refusals(void);
 int test_algorithms_described(void);
 
+/* test_elementwise.c */
+int test_elementwise_matches_c_loops(void);
+int test_elementwise_integers_and_comparisons_as_numpy(void);
+int test_elementwise_weak_scalars_and_sections(void);
+int test_elementwise_result_types_are_numpys(void);
+int test_elementwise_math_functions_match_c(void);
+int test_elementwise_refusals(void);
+int test_elementwise_where_matches_a_c_loop(void);
+
 /* test_linalg.c */
 int test_cholesky_matches_a_c_loop(void);
 int test_cholesky_refusals(void);

@@ -359,16 +359,24 @@ def test_arange_and_linspace():
 
 
 def test_kernels_are_cached_across_shapes_and_scalars():
-    """One kernel per (operation, dtypes, layout): shapes and scalar values add none."""
-    from tiles import _elementwise
-    tiles.zeros((3, 4), np.float32) + 1.0
-    count = len(_elementwise._kernels)
-    for shape in ((5,), (2, 9), (8, 3)):
-        tiles.ones(shape, np.float32) + 2.5
-    assert len(_elementwise._kernels) == count
-    tiles.zeros((3, 4), np.uint16) + tiles.zeros((4,), np.uint16)
-    tiles.zeros((6, 7), np.uint16) + tiles.zeros((7,), np.uint16)
-    assert len(_elementwise._kernels) == count + 1
+    """One kernel per (operation, dtypes, layout), kept by the core: shapes and scalar values
+    build none."""
+    context = tiles.Context.default()
+
+    def built():
+        counters = context.counters()
+        return counters["kernel_builds"] + counters["binary_loads"]
+
+    arrays = [tiles.ones(shape, np.float32) for shape in ((3, 4), (5,), (2, 9), (8, 3))]
+    pairs = [(tiles.zeros(shape, np.uint16), tiles.zeros(shape[1:], np.uint16)) for shape in ((3, 4), (6, 7))]
+    (arrays[0] + 1.0).get()
+    count = built()
+    for x, value in zip(arrays[1:], (2.5, -1.0, 7.0)):
+        (x + value).get()
+    assert built() == count
+    for x, row in pairs:
+        (x ^ row).get()  # one layout (a row broadcast), one kernel
+    assert built() == count + 1
 
 
 def test_numpys_reductions_call_the_methods():

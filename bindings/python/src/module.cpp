@@ -22,5 +22,6 @@ PYBIND11_MODULE(_tiles, m) {
     tiles_python::register_dlpack(m);
     tiles_python::register_parameters(m);
     tiles_python::register_split(m);
+    tiles_python::register_elementwise(m);
     tiles_python::register_names(m);
 }

@@ -465,6 +465,18 @@ class array(_numpy_like):
         return () if self._no_dimensions else self._view.shape
 
     @classmethod
+    def _of_core(cls, handle: _tiles.Array, view: _tiles.View, dtype: np.dtype, dims: Tuple[int, ...],
+                 holds_bool: bool, no_dimensions: bool) -> "array":
+        """A new array the core made (_tiles.elementwise_new), of its handle, its view's, its
+        dtype and dimensions, without asking the C API for them again."""
+        self = cls.__new__(cls)
+        self._handle = handle
+        self._view = view_of_core = array_view.__new__(array_view)
+        view_of_core._handle, view_of_core.dtype, view_of_core.extent = view, dtype, extent._of_checked(dims)
+        self._holds_bool, self._no_dimensions = holds_bool, no_dimensions
+        return self
+
+    @classmethod
     def _of_handle(cls, handle: _tiles.Array, no_dimensions: bool = False) -> "array":
         self = cls.__new__(cls)
         self._handle = handle

@@ -1,7 +1,10 @@
 """numpy's arithmetic on tiles data: the operators, numpy's ufuncs through __array_ufunc__, and
-the methods numpy users reach for (sum, astype, reshape, ...). Elementwise work runs on the device,
-in the kernels of _elementwise_source, with numpy's own type resolution (ufunc.resolve_dtypes,
-NEP 50's rules for Python scalars) and broadcasting; results are new tiles.array on the device."""
+the methods numpy users reach for (astype, reshape, ...). Arithmetic, comparisons, math functions,
+conversions, numpy.where and assignments through a mask are one call of the core's elementwise
+engine each (tiles_elementwise), which decides numpy's type resolution (NEP 50's rules for Python
+scalars), broadcasting and kernel; gathers and scatters of indexing still run the kernels of
+_elementwise_source.
+Results are new tiles.array on the device."""
 
 from __future__ import annotations
 
@@ -15,19 +18,23 @@ from numpy.lib.array_utils import normalize_axis_index
 
 # _data imports this module (through _operators) before it defines array and array_view: they are
 # reached through the module, when an operator runs.
-from . import _data, _indexing, _through_host
+from . import _data, _indexing, _through_host, _tiles
 from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
 from ._generated_kernels import generated_kernels
 from ._launch import Kernel, extent, parallel_for_each
-from ._plans import plan_cache
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
-# The ufuncs the kernels compute, by numpy's objects (np.divide is numpy's true_divide).
-_UFUNCS: Dict[np.ufunc, str] = {getattr(np, name): name for name in generated.BINARY_UFUNCS + generated.UNARY_UFUNCS}
-_COMPARISONS = {np.equal, np.not_equal, np.less, np.less_equal, np.greater, np.greater_equal}
+# The operations of the core's elementwise engine, by their numbers in the C API: numpy's ufuncs
+# (np.divide is numpy's true_divide) and the parts of complex numbers, and astype's copy.
+_OPERATIONS = _tiles.elementwise_op_names()
+_UFUNCS: Dict[np.ufunc, int] = {getattr(np, name): op for op, name in enumerate(_OPERATIONS) if hasattr(np, name) and
+                                isinstance(getattr(np, name), np.ufunc)}
+_COPY = _OPERATIONS.index("copy")
+_PARTS = {name: _OPERATIONS.index(name) for name in ("real", "imag")}
+_WHERE = _OPERATIONS.index("where")
 
 # The kernel of each generated source, built and cached by the engine per context.
 _kernels = generated_kernels(generated.source, generated.OPTIONS)
@@ -46,48 +53,6 @@ class _input:
 
 def _is_tiles(value: Any) -> bool:
     return isinstance(value, (_data.array, _data.array_view))
-
-
-def _input_of(value: Any, context: Context) -> Optional[_input]:
-    """`value` as an operand; None for what numpy's arithmetic does not take (the operator then
-    returns NotImplemented). numpy arrays and lists are copied to the device (`context`)."""
-    if _is_tiles(value):
-        return _input(value, None, value.dtype)
-    # numpy's scalars first: float64 and complex128 are also Python's float and complex, but typed.
-    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
-        return _input(None, value[()], value.dtype)
-    if isinstance(value, bool):
-        return _input(None, value, np.dtype(bool))
-    if isinstance(value, (int, float, complex)):
-        return _input(None, value, type(value))
-    if isinstance(value, (np.ndarray, list, tuple)):
-        host = np.asarray(value)
-        if host.dtype == object:
-            return None
-        if host.ndim == 0:
-            return _input(None, host[()], host.dtype)
-        # The device's copy is in the machine's byte order, and so is numpy's result of any order.
-        data = _data.array(host, context=context)
-        return _input(data, None, data.dtype)
-    return None
-
-
-def _resolved(ufunc: np.ufunc, inputs: List[_input]) -> Tuple[np.dtype, ...]:
-    """numpy's loop for `inputs`: the dtypes the inputs are computed in, then the output's. A
-    Python int that the other operand's integer type cannot hold is compared as numpy 2 compares
-    it, by value (as an int64 or uint64); in arithmetic numpy refuses it (OverflowError)."""
-    dtypes = []
-    for operand in inputs:
-        dtype = operand.dtype
-        if ufunc in _COMPARISONS and dtype is int and not _fits_all_others(operand.value, inputs):
-            dtype = np.dtype(np.uint64 if operand.value > np.iinfo(np.int64).max else np.int64)
-        dtypes.append(dtype)
-    return ufunc.resolve_dtypes(tuple(dtypes) + (None,))
-
-
-def _fits_all_others(value: int, inputs: List[_input]) -> bool:
-    others = [o.dtype for o in inputs if isinstance(o.dtype, np.dtype)]
-    return all(d.kind not in "iu" or np.iinfo(d).min <= value <= np.iinfo(d).max for d in others)
 
 
 def _scalar_arguments(value: Any, dtype: np.dtype) -> List[Any]:
@@ -121,23 +86,83 @@ def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what
                           f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
 
 
+def _uploaded(value: Any, values: Sequence[Any], out: Any) -> Any:
+    """numpy data or a list among `values` as the core takes it: a number where it has no
+    dimensions, else a tiles.array of it where work on the values runs; None for what numpy's
+    arithmetic does not take (the operator then returns NotImplemented)."""
+    if not isinstance(value, (np.ndarray, list, tuple)):
+        return None
+    host = np.asarray(value)
+    if host.dtype == object:
+        return None
+    # The device's copy is in the machine's byte order, and so is numpy's result of any order.
+    return host[()] if host.ndim == 0 else _data.array(host, context=context_for(list(values) + [out]))
+
+
 def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     """numpy's `ufunc` of `values` (tiles data, numpy data, scalars), computed on the device into a
     new tiles.array, or into `out` (tiles data of the result's shape, which numpy's same_kind
-    casting must allow). NotImplemented where an operand is of a type numpy would not take."""
-    name = _UFUNCS.get(ufunc)
-    if name is None:
+    casting must allow): one call of the core, which decides numpy's dtypes, broadcasting and
+    kernel. NotImplemented where an operand is of a type numpy would not take."""
+    op = _UFUNCS.get(ufunc)
+    if op is None:
         return NotImplemented
-    context = context_for(list(values) + [out])
-    inputs = [_input_of(v, context) for v in values]
-    if any(i is None for i in inputs):
-        return NotImplemented
-    *loop, result_dtype = _resolved(ufunc, inputs)  # numpy's own TypeError where it has no loop
-    if not generated.has_kernel(name, tuple(loop)):
-        return _through_the_host(ufunc, values, out)
-    if name == "power" and loop[1].kind == "i":
-        _check_exponents(inputs[1])
-    return _compute(name, inputs, tuple(loop), result_dtype, out, context, f"numpy.{ufunc.__name__}")
+    if ufunc is np.power:
+        _check_exponents(values)
+    try:
+        return _on_core(op, values, out)
+    except Unsupported:
+        if not any(np.result_type(v).kind == "c" for v in values if not isinstance(v, (list, tuple))):
+            raise
+        return _through_the_host(ufunc, values, out)  # complex power, trigonometry, ordering
+    except InvalidArgument:
+        _raise_numpys_refusal(ufunc, values)
+        raise
+
+
+def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
+    """The core's operation `op` of `values` into a new array, or into `out`: one call of the C
+    API. NotImplemented where an operand is of a type numpy would not take."""
+    operands, bools, no_dimensions = [], 0, True
+    for k, value in enumerate(values):
+        if not isinstance(value, (bool, int, float, complex, np.generic)) and not _is_tiles(value):
+            value = _uploaded(value, values, out)
+            if value is None:
+                return NotImplemented
+        if _is_tiles(value):
+            handle = value._view_handle()
+            if type(handle) is not _tiles.View:  # data of no elements, which the C API holds no view of
+                return _of_no_elements(op, values, out)
+            no_dimensions = no_dimensions and getattr(value, "_no_dimensions", False)
+            bools |= value._holds_bool << k
+            value = handle
+        operands.append(value)
+    if out is None:
+        return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
+    _check_writable(out)
+    _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
+    return out
+
+
+def _raise_numpys_refusal(ufunc: np.ufunc, values: Sequence[Any]) -> None:
+    """Raises numpy's own exception where numpy refuses the operands' dtypes too, as the core
+    has (numpy's classes: _UFuncNoLoopError for positive of bools, say)."""
+    stand_ins = [np.zeros((), v.dtype) if _is_tiles(v) else v for v in values]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ufunc(*stand_ins)
+
+
+def _of_no_elements(op: int, values: Sequence[Any], out: Any) -> Any:
+    """The core's answer for operands of which one holds no elements: its dtype, numpy's
+    broadcast shape, and no launch (the core holds no data of no elements)."""
+    stand_ins = tuple(np.zeros((), v.dtype)[()] if _is_tiles(v) else v for v in values)
+    dtype = _tiles.elementwise_result_type(op, stand_ins, 0)
+    shape = np.broadcast_shapes(*(v.shape if _is_tiles(v) else np.shape(v) for v in values))
+    if out is not None:
+        _check_out(out, shape, dtype, f"numpy.{_OPERATIONS[op]}")
+        return out
+    return _data.empty(shape, dtype, context=context_for(list(values)))
 
 
 def _through_the_host(ufunc: np.ufunc, values: Sequence[Any], out: Any) -> Any:
@@ -153,106 +178,44 @@ def _through_the_host(ufunc: np.ufunc, values: Sequence[Any], out: Any) -> Any:
 
 
 def part(data: Any, name: str) -> Any:
-    """numpy's real or imag (`name`) of tiles data, a new array: of a complex array's parts,
-    computed on the device; of real data, a copy (real) or zeros (imag), as numpy's."""
-    if data.dtype.kind != "c":
-        return data.copy() if name == "real" else _data.zeros(data.shape, data.dtype, context=context_for([data]))
-    return _compute(name, [_input(data, None, data.dtype)], (data.dtype,), generated.real_part(data.dtype), None,
-                    context_for([data]), f"numpy.{name}")
+    """numpy's real or imag (`name`) of tiles data, a new array: the parts of complex numbers, or
+    of real ones the number (a copy) and 0, computed on the device by the core."""
+    if data.size == 0:
+        return _data.empty(data.shape, generated.real_part(data.dtype), context=context_for([data]))
+    return _data.array._of_core(*_tiles.elementwise_new(_PARTS[name], (data._view_handle(),), int(data._holds_bool),
+                                                        None), data.ndim == 0)
 
 
 def where(condition: Any, x: Any, y: Any) -> Any:
     """numpy.where(condition, x, y) of tiles data, numpy data and scalars, computed on the device
-    into a new tiles.array: x's element where the condition's is true (not 0), else y's, in
-    numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
-    context = context_for([condition, x, y])
-    inputs = [_input_of(v, context) for v in (condition, x, y)]
-    if any(i is None for i in inputs):
+    into a new tiles.array by the core: x's element where the condition's is true (not 0), else
+    y's, in numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
+    result = _on_core(_WHERE, (condition, x, y), None)
+    if result is NotImplemented:
         raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
-    result = np.result_type(*(i.value if i.data is None and not isinstance(i.dtype, np.dtype) else i.dtype
-                              for i in inputs[1:]))
-    return _compute(generated.WHERE, inputs, (np.dtype(np.bool_), result, result), result, None, context, "where")
+    return result
 
 
-@dataclasses.dataclass(frozen=True)
-class _plan:
-    """What _compute decides from its operands' dtypes and shapes: the kernel and the extent it is
-    launched over (None for a result of no elements), and the arguments that follow the inputs
-    (the result's dimensions 1.. and the strided inputs' strides, where a kernel unravels)."""
-
-    kernel: Optional[Kernel]
-    domain: Optional[extent]
-    shape_arguments: Tuple[int, ...]
-    # Whether the dtypes hold float64 or complex128: the context's device, which the key does not
-    # name, is asked about doubles at each call.
-    doubles: bool
+def _check_exponents(values: Sequence[Any]) -> None:
+    """numpy's refusal of negative integer powers of integers, for an array of exponents (a pass
+    over it on the device; the core refuses a negative scalar exponent itself)."""
+    exponent = values[1]
+    kinds = [np.result_type(v).kind for v in values if not isinstance(v, (list, tuple))]
+    if _is_tiles(exponent) and exponent.dtype.kind == "i" and exponent.size and set(kinds) <= set("biu"):
+        if bool(apply(np.less, (exponent, 0)).max()):
+            raise ValueError("Integers to negative integer powers are not allowed.")
 
 
-_plans = plan_cache()
-
-
-def _compute(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], result_dtype: np.dtype, out: Any,
-             context: Context, what: str) -> Any:
-    """The kernel of `name` over `inputs` computed in `loop`, broadcast as numpy does, into `out`
-    (checked) or a new array of `result_dtype`; the decisions from dtypes and shapes kept as a
-    plan (_plans) for the next call with the same ones."""
-    shapes = [tuple(i.shape) if i.shape is not None else () for i in inputs]
-    # Operands of one shape, the common case, skip numpy's broadcast, which costs more than the
-    # rest of a small call's checks.
-    shape = shapes[0] if all(s == shapes[0] for s in shapes) else np.broadcast_shapes(*shapes)
-    if out is not None:
-        _check_out(out, shape, result_dtype, what)
-    stored = None if out is None or out.dtype == result_dtype else out.dtype
-    # NARROW_LIMIT: constant, but where tests lower it to take the wide path on small data.
-    key = (name, loop, result_dtype, stored, tuple((i.shape, i.dtype if i.data is not None else None) for i in inputs),
-           NARROW_LIMIT)
-
-    def checked() -> List[np.dtype]:
-        """The dtypes refused where a kernel lacks them, or the device doubles."""
-        dtypes = [stored or result_dtype] + [i.dtype for i in inputs if i.data is not None]
-        _check_computable([*loop, result_dtype], dtypes, lambda: f"{what} of " + " and ".join(
-            str(i.dtype if isinstance(i.dtype, np.dtype) else i.dtype.__name__) for i in inputs), context)
-        return [*loop, result_dtype, *dtypes]
-
-    plan = _plans.get(key, lambda: _plan_of(name, inputs, loop, stored, shape, checked()))
-    if plan.doubles:
-        checked()
-    if out is None:
-        out = _data.array._of_checked(shape, result_dtype, context)
-    arguments = [a for i, dtype in zip(inputs, loop)
-                 for a in ([i.data] if i.data is not None else _scalar_arguments(i.value, dtype))]
-    if plan.kernel is not None:
-        parallel_for_each(plan.domain, plan.kernel, out, *arguments, *plan.shape_arguments)
-    return out
-
-
-def _plan_of(name: str, inputs: List[_input], loop: Tuple[np.dtype, ...], stored: Optional[np.dtype],
-             shape: Tuple[int, ...], dtypes: List[np.dtype]) -> _plan:
-    """_compute's plan for inputs of these dtypes and shapes (`dtypes`, all it involves, checked)."""
-    layouts, rank = generated.layouts_rank([i.shape for i in inputs], shape)
-    operands = tuple(generated.Operand(layout, i.dtype if i.data is not None else dtype)
-                     for layout, i, dtype in zip(layouts, inputs, loop))
-    shape_arguments = [int(n) for n in shape[1:]] if rank else []
-    if rank:
-        for layout, i in zip(layouts, inputs):
-            if layout == "strided":
-                shape_arguments += generated.broadcast_strides(i.shape, shape)
-    kernel, domain = _kernel_over(generated.Signature(name, loop, operands, rank, stored), math.prod(shape))
-    return _plan(kernel, domain, tuple(shape_arguments), holds_doubles(dtypes))
-
-
-def _check_exponents(exponent: _input) -> None:
-    """numpy's refusal of negative integer powers (a pass over an array of exponents)."""
-    negative = exponent.value < 0 if exponent.data is None else bool(apply(np.less, (exponent.data, 0)).max())
-    if negative:
-        raise ValueError("Integers to negative integer powers are not allowed.")
-
-
-def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) -> None:
+def _check_writable(out: Any) -> None:
+    """Refuses an out= that is no tiles data, or a read-only array (a gathered copy)."""
     if not _is_tiles(out):
         raise InvalidArgument(f"out is a tiles.array or tiles.array_view, not {describe(out)}")
     if isinstance(out, _data.array):
         out._check_writable()
+
+
+def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) -> None:
+    _check_writable(out)
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"non-broadcastable output operand with shape {tuple(out.shape)} doesn't match the "
                          f"broadcast shape {tuple(shape)}")
@@ -303,15 +266,19 @@ def _moved_in(dtype: np.dtype) -> np.dtype:
 
 
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
-    context = context_for([data])
+    """A new array of `shape` and `dtype` holding data's elements in their order, converted as
+    numpy's astype converts: the core's copy, into the new array seen in data's shape."""
     if data.dtype.kind == "c" and dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
                       stacklevel=3)
-    loop = _moved_in(data.dtype)
-    _check_computable([loop], [data.dtype, dtype], lambda: f"the conversion of {data.dtype} to {dtype}", context)
-    out = _data.empty(shape, dtype, context=context)
-    signature = generated.Signature("cast", (loop,), (generated.Operand("same", data.dtype),), 0, dtype)
-    _launch(signature, out, [data])
+    out = _data.empty(shape, dtype, context=context_for([data]))
+    if out.size == 0:
+        return out
+    source, target = data._view_handle(), out._view_handle()
+    held = source.shape()[1]
+    if target.shape()[1] != held:
+        target = target.view_as(list(held))
+    _tiles.elementwise(_COPY, (source,), int(data._holds_bool), target, out._holds_bool, None)
     return out
 
 
@@ -438,9 +405,10 @@ def assign_where(data: Any, mask: Any, value: Any) -> bool:
     mask_shape = masked + (1,) * len(rest)
     condition = (_data.array(np.reshape(mask, mask_shape), context=context) if not _is_tiles(mask) else
                  reshaped_copy(mask, mask_shape) if rest else mask)
-    loop = _moved_in(data.dtype)
-    _compute(generated.WHERE, [_input(condition, None, np.dtype(np.bool_)), source, _input(data, None, data.dtype)],
-             (np.dtype(np.bool_), loop, loop), loop, data, context, "an assignment through a boolean mask")
+    chosen = source.value
+    if source.data is not None:
+        chosen = source.data if source.data.ndim <= data.ndim else reshaped_copy(source.data, source.shape or (1,))
+    _on_core(_WHERE, (condition, chosen, data), data)
     return True
 
 

@@ -1,21 +1,11 @@
-"""The OpenCL C of elementwise kernels: one kernel per numpy ufunc, loop dtypes, stored dtype and
-operand layouts (the same shape as the result, a scalar argument, or broadcast through strides
-passed as arguments, of a given rank), so that shapes and scalar values never add kernels. The
-engine compiles and caches each source as it does every kernel's. (One source holding every
-ufunc of a signature would build once for all of them, but PoCL's build time grows with the
-kernels of a source: the first operation would wait seconds.)
-
-The expressions give numpy's answers where C's differ: integers wrap (added, subtracted and
-multiplied as unsigned), `//` and `%` round to minus infinity with the divisor's sign, an integer
-divided by zero is 0 (as numpy's, without its RuntimeWarning), shifts past the width give 0 (or -1
-for negative numbers shifted right), maximum and minimum propagate NaN, and bools are 0 or 1.
-
-Complex numbers are float2 and double2 (.x the real part, .y the imaginary), multiplied as numpy
-multiplies them (no recovery of infinities from NaN, C99's Annex G's), divided by Smith's algorithm
-as numpy divides them, their square root, exponential and logarithm with Annex G's values at
-infinities, NaN and signed zeros, as the C library numpy calls gives them (expm1 too, with the array
-API's values there, which numpy's differ from); the other complex functions numpy has (power, the
-trigonometric ones) have no kernels here."""
+"""The OpenCL C of the kernels that move elements in Python still: the gathers and scatters of
+indexing (a kernel per dtypes and operand layouts: the same shape as the result, a scalar
+argument, or broadcast or gathered through strides passed as arguments), and the combining
+expressions the reductions and scans share (add, multiply, maximum, minimum, logical_and,
+logical_or). numpy's arithmetic, comparisons, math functions and where are the core's
+(tiles_elementwise), not made here. Integers wrap (added and multiplied as unsigned), maximum and
+minimum propagate NaN, bools are 0 or 1; complex numbers are float2 and double2, multiplied as
+numpy multiplies them."""
 
 from __future__ import annotations
 
@@ -25,11 +15,13 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-# OpenCL C's names of the dtypes kernels compute in; bools are stored as uchar, 0 or 1.
-_OPENCL = {np.dtype(name): opencl for name, opencl in (
-    ("bool", "uchar"), ("int8", "char"), ("uint8", "uchar"), ("int16", "short"), ("uint16", "ushort"), ("int32", "int"),
-    ("uint32", "uint"), ("int64", "long"), ("uint64", "ulong"), ("float32", "float"), ("float64", "double"),
-    ("complex64", "float2"), ("complex128", "double2"))}
+from . import _tiles
+
+# OpenCL C's names of the dtypes kernels compute in, from the C API's one table of element types
+# (tiles_dtype_describe): those computed in themselves, and bools, stored as uchar 0 or 1.
+_OPENCL = {row["dtype"]: row["opencl"] for row in _tiles.dtypes() if not row["as_bits"] and
+           row["computed"] == row["dtype"]}
+_OPENCL[np.dtype(np.bool_)] = "uchar"
 # float16 is only stored: read as float with vload_half, written with vstore_half_rte (rounding
 # to the nearest, as numpy's conversion does), since devices need not compute in half.
 _HALF = np.dtype(np.float16)
@@ -60,223 +52,25 @@ def _wide(dtype: np.dtype) -> str:
     return "uint" if dtype.itemsize <= 4 else "ulong"
 
 
-# The expressions of binary ufuncs on operands x and y of the loop's dtype T, by the loop's kind:
-# "i" integers (signed and unsigned), "b" bool, "f" floating, "c" complex. A name not listed for a
-# kind is a helper function of the source (_HELPERS, or for complex _COMPLEX_HELPERS) of that name.
+# The combining expressions of operands x and y of the loop's dtype T, by the loop's kind: "i"
+# integers (signed and unsigned), "b" bool, "f" floating, "c" complex.
 _BINARY: Dict[str, Dict[str, str]] = {
     "add": {"i": "(T)((W)x + (W)y)", "b": "(x | y)", "f": "x + y", "c": "x + y"},
-    "subtract": {"i": "(T)((W)x - (W)y)", "f": "x - y", "c": "x - y"},
     "multiply": {"i": "(T)((W)x * (W)y)", "b": "(x & y)", "f": "x * y", "c": "complex_multiply(x, y)"},
-    "true_divide": {"f": "x / y", "c": "complex_divide(x, y)"},
-    "floor_divide": {"i": "floor_divide_of(x, y)", "f": "floor_divide_of(x, y)"},
-    "remainder": {"i": "remainder_of(x, y)", "f": "remainder_of(x, y)"},
-    "power": {"i": "power_of(x, y)", "f": "pow(x, y)"},
-    "bitwise_and": {"i": "(T)(x & y)", "b": "(x & y)"},
-    "bitwise_or": {"i": "(T)(x | y)", "b": "(x | y)"},
-    "bitwise_xor": {"i": "(T)(x ^ y)", "b": "(x ^ y)"},
-    "left_shift": {"i": "(((ulong)y < BITS) ? (T)((W)x << y) : (T)0)"},
-    "right_shift": {"i": "(((ulong)y < BITS) ? (T)(x >> y) : (T)(x < 0 ? -1 : 0))"},
     "maximum": {"i": "(x > y ? x : y)", "b": "(x | y)", "f": "((isnan(x) || x >= y) ? x : y)"},
     "minimum": {"i": "(x < y ? x : y)", "b": "(x & y)", "f": "((isnan(x) || x <= y) ? x : y)"},
-    "arctan2": {"f": "atan2(x, y)"},
-    "copysign": {"f": "copysign(x, y)"},
-    "hypot": {"f": "hypot(x, y)"},
-    "nextafter": {"f": "nextafter(x, y)"},
-    "logaddexp": {"f": "logaddexp_of(x, y)"},
     "logical_and": {"i": "((x != 0) && (y != 0))", "b": "(x & y)", "f": "((x != 0) && (y != 0))",
                     "c": "(TRUTH(x) && TRUTH(y))"},
     "logical_or": {"i": "((x != 0) || (y != 0))", "b": "(x | y)", "f": "((x != 0) || (y != 0))",
                    "c": "(TRUTH(x) || TRUTH(y))"},
-    "logical_xor": {"i": "((x != 0) != (y != 0))", "b": "(x ^ y)", "f": "((x != 0) != (y != 0))",
-                    "c": "(TRUTH(x) != TRUTH(y))"},
 }
 
-# Comparisons, by their C operator; complex numbers are equal where both parts are (the array API's
-# only comparisons of them: numpy's ordering of complex numbers has no kernels here).
-_COMPARISONS = {"equal": "==", "not_equal": "!=", "less": "<", "less_equal": "<=", "greater": ">",
-                "greater_equal": ">="}
-_COMPLEX_COMPARISONS = {"equal": "(x.x == y.x && x.y == y.y)", "not_equal": "(x.x != y.x || x.y != y.y)"}
+# The combinations whose results are bools, whatever their loop's dtype.
+_BOOL_RESULTS = {"logical_and", "logical_or"}
 
-# Unary ufuncs, as _BINARY's. Sources of one operand stored in a given dtype also hold "cast",
-# astype's conversion, which the store does.
-_UNARY: Dict[str, Dict[str, str]] = {
-    "negative": {"i": "(T)(-(W)x)", "f": "-x", "c": "-x"},
-    "positive": {"i": "x", "f": "x", "c": "x"},
-    "absolute": {"i": "(T)(x < 0 ? -(W)x : (W)x)", "b": "x", "f": "fabs(x)", "c": "hypot(x.x, x.y)"},
-    "conjugate": {"i": "x", "b": "x", "f": "x", "c": "(T)(x.x, -x.y)"},
-    "invert": {"i": "(T)(~x)", "b": "(uchar)!x"},
-    "sqrt": {"f": "sqrt(x)", "c": "complex_sqrt(x)"},
-    "exp": {"f": "exp(x)", "c": "complex_exp(x)"},
-    "log": {"f": "log(x)", "c": "complex_log(x)"},
-    "sin": {"f": "sin(x)"},
-    "cos": {"f": "cos(x)"},
-    "tan": {"f": "tan(x)"},
-    "arcsin": {"f": "asin(x)"},
-    "arccos": {"f": "acos(x)"},
-    "arctan": {"f": "atan(x)"},
-    "sinh": {"f": "sinh(x)"},
-    "cosh": {"f": "cosh(x)"},
-    "tanh": {"f": "tanh(x)"},
-    "arcsinh": {"f": "asinh(x)"},
-    "arccosh": {"f": "acosh(x)"},
-    "arctanh": {"f": "atanh(x)"},
-    "expm1": {"f": "expm1(x)", "c": "complex_expm1(x)"},
-    "log1p": {"f": "log1p(x)"},
-    "log2": {"f": "log2(x)"},
-    "log10": {"f": "log10(x)"},
-    "cbrt": {"f": "cbrt(x)"},
-    "floor": {"i": "x", "b": "x", "f": "floor(x)"},
-    "ceil": {"i": "x", "b": "x", "f": "ceil(x)"},
-    "trunc": {"i": "x", "b": "x", "f": "trunc(x)"},
-    "rint": {"f": "rint(x)"},  # to the nearest, ties to even, as numpy's
-    "square": {"i": "(T)((W)x * (W)x)", "f": "x * x", "c": "complex_multiply(x, x)"},
-    "sign": {"i": "(T)((x > 0) - (x < 0))", "f": "(isnan(x) ? x : (T)((x > 0) - (x < 0)))"},
-    "isnan": {"i": "0", "b": "0", "f": "isnan(x)", "c": "(isnan(x.x) || isnan(x.y))"},
-    "isinf": {"i": "0", "b": "0", "f": "isinf(x)", "c": "(isinf(x.x) || isinf(x.y))"},
-    "isfinite": {"i": "1", "b": "1", "f": "isfinite(x)", "c": "(isfinite(x.x) && isfinite(x.y))"},
-    "signbit": {"f": "signbit(x)"},
-    "logical_not": {"i": "(x == 0)", "b": "(uchar)!x", "f": "(x == 0)", "c": "!TRUTH(x)"},
-}
-
-# The parts of complex numbers (numpy's real and imag, which are no ufuncs), as unary kernels.
-PARTS = {"real": {"c": "x.x"}, "imag": {"c": "x.y"}}
-
-# The ufuncs whose results are bools, whatever their loop's dtype, and those whose results are real
-# where their loop's dtype is complex.
-_BOOL_RESULTS = {"isnan", "isinf", "isfinite", "signbit", "logical_and", "logical_or", "logical_xor", "logical_not"}
-_REAL_RESULTS = {"absolute", *PARTS}
-
-BINARY_UFUNCS = tuple(_BINARY) + tuple(_COMPARISONS)
-UNARY_UFUNCS = tuple(_UNARY)
-# numpy.where's choice, the one kernel of three inputs (a condition, then the two choices), which
-# is no ufunc: its loop is (bool, T, T).
-WHERE = "where"
-
-# numpy's integer floor division and remainder (floor, the divisor's sign; 0 for a zero divisor,
-# and MIN // -1 wraps to MIN), and floating ones as numpy's npy_divmod computes them.
-_HELPERS = {
-    ("floor_divide", "i"): """
-T floor_divide_of(T x, T y) {
-    if (y == 0) return 0;
-    if (SIGNED && y == (T)-1) return (T)(-(W)x);
-    T q = x / y;
-    if (SIGNED && x % y != 0 && ((x < 0) != (y < 0))) q -= 1;
-    return q;
-}""",
-    ("remainder", "i"): """
-T remainder_of(T x, T y) {
-    if (y == 0 || (SIGNED && y == (T)-1)) return 0;
-    T r = x % y;
-    if (SIGNED && r != 0 && ((r < 0) != (y < 0))) r += y;
-    return r;
-}""",
-    ("power", "i"): """
-T power_of(T x, T y) { /* y >= 0: numpy refuses negative integer powers, and so does apply() */
-    W result = 1, base = (W)x;
-    for (ulong e = (ulong)y; e != 0; e >>= 1) {
-        if (e & 1) result *= base;
-        base *= base;
-    }
-    return (T)result;
-}""",
-    ("floor_divide", "f"): """
-T floor_divide_of(T x, T y) {
-    if (y == 0) return x / y;
-    const T mod = fmod(x, y);
-    T div = (x - mod) / y;
-    if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1;
-    if (div == 0) return copysign((T)0, x / y);
-    T floordiv = floor(div);
-    if (div - floordiv > (T)0.5) floordiv += 1;
-    return floordiv;
-}""",
-    ("logaddexp", "f"): """
-T logaddexp_of(T x, T y) { /* numpy's npy_logaddexp: exact for equal arguments, infinities included */
-    if (x == y) return x + log((T)2);
-    const T d = x - y;
-    if (d > 0) return x + log1p(exp(-d));
-    if (d <= 0) return y + log1p(exp(d));
-    return d;
-}""",
-    ("remainder", "f"): """
-T remainder_of(T x, T y) {
-    T mod = fmod(x, y);
-    if (y == 0) return mod;
-    if (mod != 0) {
-        if ((y < 0) != (mod < 0)) mod += y;
-    } else {
-        mod = copysign((T)0, y);
-    }
-    return mod;
-}""",
-}
-
-# Complex arithmetic of T (float2, double2) in parts of R (float, double), each included in the
-# sources whose expression names it (with complex_exp where complex_expm1 calls it). Division is numpy's (Smith's algorithm; a zero divisor gives
-# infinities or NaN as numpy's does); the square root, exponential and logarithm give C99's
-# Annex G values, as glibc's csqrt, cexp and clog that numpy calls, at infinities and NaN.
-_COMPLEX_HELPERS = {
-    "complex_multiply": """
-T complex_multiply(T a, T b) { return (T)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }""",
-    "complex_divide": """
-T complex_divide(T a, T b) {
-    const R abs_real = fabs(b.x), abs_imag = fabs(b.y);
-    if (abs_real >= abs_imag) {
-        if (abs_real == 0 && abs_imag == 0) return (T)(a.x / abs_real, a.y / abs_real);
-        const R ratio = b.y / b.x, scale = (R)1 / (b.x + b.y * ratio);
-        return (T)((a.x + a.y * ratio) * scale, (a.y - a.x * ratio) * scale);
-    }
-    const R ratio = b.x / b.y, scale = (R)1 / (b.y + b.x * ratio);
-    return (T)((a.x * ratio + a.y) * scale, (a.y * ratio - a.x) * scale);
-}""",
-    "complex_sqrt": """
-T complex_sqrt(T z) {
-    R a = z.x, b = z.y;
-    if (a == 0 && b == 0) return (T)((R)0, b);
-    if (isinf(b)) return (T)((R)INFINITY, b);
-    if (isnan(a)) return (T)(a, (b - b) / (b - b));
-    if (isinf(a)) return signbit(a) ? (T)(fabs(b - b), copysign(-a, b)) : (T)(a, copysign(b - b, b));
-    /* a + |z| overflows near the largest numbers: those are scaled by 1/4 and their roots by 2 */
-    const int large = fabs(a) > RMAX / 4 || fabs(b) > RMAX / 4;
-    if (large) { a *= (R)0.25; b *= (R)0.25; }
-    const R t = sqrt((fabs(a) + hypot(a, b)) * (R)0.5);
-    const T root = a >= 0 ? (T)(t, b / (2 * t)) : (T)(fabs(b) / (2 * t), copysign(t, b));
-    return large ? root * (R)2 : root;
-}""",
-    "complex_exp": """
-T complex_exp(T z) {
-    const R a = z.x, b = z.y;
-    if (b == 0) return (T)(exp(a), b);
-    if (isfinite(a) && isfinite(b)) { const R r = exp(a); return (T)(r * cos(b), r * sin(b)); }
-    if (isinf(a) && a > 0) return isfinite(b) ? (T)(a * cos(b), a * sin(b)) : (T)(a, b - b);
-    if (isinf(a)) return isfinite(b) ? (T)((R)0 * cos(b), (R)0 * sin(b)) : (T)((R)0, copysign((R)0, b));
-    return (T)((R)NAN, (R)NAN);
-}""",
-    # exp(z) - 1 without the cancellation near 0: cos(b) - 1 as -2 sin(b/2)^2 (after complex_exp,
-    # which it calls at infinities and NaN)
-    "complex_expm1": """
-T complex_expm1(T z) {
-    const R a = z.x, b = z.y;
-    if (a == 0 && b == 0) return (T)((R)0, b); /* +0 for -0 too, as the standard has it */
-    if (b == 0) return (T)(expm1(a), b);
-    if (!isfinite(a) || !isfinite(b)) return complex_exp(z) - (T)((R)1, (R)0);
-    const R half_sine = sin(b / 2);
-    return (T)(expm1(a) * cos(b) - 2 * half_sine * half_sine, exp(a) * sin(b));
-}""",
-    "complex_log": """
-T complex_log(T z) {
-    const R large = fmax(fabs(z.x), fabs(z.y)), small = fmin(fabs(z.x), fabs(z.y)); /* both NaN-blind */
-    /* near |z| = 1, log|z| from log1p, since the rounding of |z| would be most of it */
-    const int near_one = large > (R)0.5 && large < (R)2 && !isnan(z.x) && !isnan(z.y);
-    const R magnitude = near_one ? (R)0.5 * log1p((large - 1) * (large + 1) + small * small) : log(hypot(z.x, z.y));
-    return (T)(magnitude, atan2(z.y, z.x));
-}""",
-}
-
-# The order (-1, 0, 1) of an int64 and a uint64, or a uint64 and an int64, which numpy 2 compares
-# by value (C would convert the int64 to ulong).
-_MIXED_ORDER = {"int64": "(x < 0 ? -1 : (ulong)x < y ? -1 : (ulong)x > y ? 1 : 0)",
-                "uint64": "(y < 0 ? 1 : x < (ulong)y ? -1 : x > (ulong)y ? 1 : 0)"}
+# numpy's complex product, each product rounded (no recovery of infinities from NaN), in parts of R.
+_COMPLEX_MULTIPLY = """
+T complex_multiply(T a, T b) { return (T)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }"""
 
 
 def _kind(dtype: np.dtype) -> str:
@@ -296,7 +90,7 @@ class Operand:
 @dataclass(frozen=True)
 class Signature:
     """What one kernel is made for."""
-    ufunc: str                       # a name of BINARY_UFUNCS, UNARY_UFUNCS or PARTS, WHERE, or "cast" (astype's)
+    ufunc: str                       # "cast" (a gather's, a scatter's)
     loop: Tuple[np.dtype, ...]       # the dtypes numpy's loop computes the inputs in
     operands: Tuple[Operand, ...]
     rank: int                        # of the result, where an operand is strided; else 0
@@ -313,37 +107,19 @@ class Signature:
 
 def _expression(ufunc: str, loop: Tuple[np.dtype, ...]) -> Tuple[str, str]:
     """The helper function (or "") and the expression (of x, and y) that compute one element."""
-    if ufunc in _COMPARISONS and loop[0].kind == "c":
-        if ufunc not in _COMPLEX_COMPARISONS:
-            raise TypeError(f"libtiles has no {ufunc} of {loop[0]}")
-        return "", _COMPLEX_COMPARISONS[ufunc]
-    if ufunc in _COMPARISONS:
-        if loop[0] != loop[1]:  # numpy's only mixed loops compare int64 with uint64
-            return "", f"{_MIXED_ORDER[loop[0].name]} {_COMPARISONS[ufunc]} 0"
-        return "", f"x {_COMPARISONS[ufunc]} y"
     if ufunc == "cast":
         return "", "x"
-    if ufunc == WHERE:
-        return "", "(x ? y : z)"
     kind = _kind(loop[0])
-    row = PARTS[ufunc] if ufunc in PARTS else (_BINARY if len(loop) == 2 else _UNARY)[ufunc]
+    row = _BINARY[ufunc]
     if kind not in row:
         raise TypeError(f"libtiles has no {ufunc} of {loop[0]}")
-    helper = _HELPERS.get((ufunc, kind), "")
-    if kind == "c":
-        names = set(re.findall(r"\b(complex_\w+)\(", row[kind]))
-        if "complex_expm1" in names:
-            names.add("complex_exp")  # which it calls
-        helper = "".join(text for name, text in _COMPLEX_HELPERS.items() if name in names)
+    helper = _COMPLEX_MULTIPLY if "complex_multiply" in row[kind] else ""
     return _typed(helper, loop[0]), _typed(row[kind], loop[0])
 
 
 def has_kernel(ufunc: str, loop: Tuple[np.dtype, ...]) -> bool:
-    """Whether the kernels compute `ufunc` in `loop` (else numpy's refusal, or the host, answers)."""
-    if ufunc in _COMPARISONS:
-        return loop[0].kind != "c" or ufunc in _COMPLEX_COMPARISONS
-    row = (_BINARY if len(loop) == 2 else _UNARY).get(ufunc, {})
-    return _kind(loop[0]) in row
+    """Whether the kernels combine in `loop` by `ufunc` (a name of _BINARY)."""
+    return _kind(loop[0]) in _BINARY.get(ufunc, {})
 
 
 def _typed(text: str, dtype: np.dtype) -> str:
@@ -400,13 +176,10 @@ def _scalar_parameters(dtype: np.dtype, k: int) -> List[str]:
 
 
 def result_dtype(ufunc: str, loop: Tuple[np.dtype, ...]) -> np.dtype:
-    """The dtype a kernel of `ufunc` computes each result in: bool for comparisons and predicates,
-    the choices' for where, the parts' for absolute values and parts of complex numbers, else the
-    loop's."""
-    if ufunc in _COMPARISONS or ufunc in _BOOL_RESULTS:
+    """The dtype a kernel of `ufunc` computes each result in: bool for the logical combinations,
+    else the loop's."""
+    if ufunc in _BOOL_RESULTS:
         return np.dtype(np.bool_)
-    if ufunc in _REAL_RESULTS:
-        return real_part(loop[-1])
     return loop[-1]
 
 
@@ -477,13 +250,6 @@ def pragmas(dtypes: Tuple[Optional[np.dtype], ...]) -> str:
 
 # Build options: float32 division and square roots correctly rounded, as numpy's are.
 OPTIONS = "-cl-fp32-correctly-rounded-divide-sqrt"
-
-
-def layouts_rank(shapes: List[Optional[Tuple[int, ...]]], result: Tuple[int, ...]) -> Tuple[List[str], int]:
-    """Each input's layout (None for a scalar) against the result's shape, and the rank the
-    kernel unravels indices in (0 where no input is strided)."""
-    layouts = ["scalar" if s is None else "same" if tuple(s) == tuple(result) else "strided" for s in shapes]
-    return layouts, (len(result) if "strided" in layouts else 0)
 
 
 def broadcast_strides(shape: Tuple[int, ...], result: Tuple[int, ...]) -> List[int]:

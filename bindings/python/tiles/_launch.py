@@ -18,6 +18,13 @@ class extent:
         self.dims: Tuple[int, ...] = _components(dims, "an extent")
         self._native = (list(self.dims), [])  # what launches pass on: extent and tile, as lists
 
+    @classmethod
+    def _of_checked(cls, dims: Tuple[int, ...]) -> "extent":
+        """An extent of components known good (the C API's own), made without checking them again."""
+        self = cls.__new__(cls)
+        self.dims, self._native = dims, (list(dims), [])
+        return self
+
     @property
     def rank(self) -> int:
         """The number of dimensions."""

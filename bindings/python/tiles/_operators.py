@@ -180,7 +180,7 @@ class operators:
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """numpy's ufuncs with tiles data among their operands: those of the operators and those
-        the array API names (_elementwise_source's tables) run on the device and give a
+        the array API names (the core's elementwise operations) run on the device and give a
         tiles.array (out= may be one tiles array), and so does matmul (tiles.gemm for float32
         and float64 matrices); any other ufunc, or method (reduce, outer, ...), is not
         implemented, and numpy raises TypeError, as CuPy does: nothing goes to the host behind the

@@ -1,0 +1,162 @@
+// The _tiles extension: elementwise arithmetic, one C call a Python operation. Operands are Views
+// or Python and numpy scalars, turned into the C API's operands here; the core decides the
+// result's dtype, shape and kernel (tiles_elementwise_new, tiles_elementwise).
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+#include "registration.hpp"
+
+namespace tiles_python {
+namespace {
+
+// numpy's scalar type (numpy.generic), whose instances are strong scalars: float64 and complex128
+// ones are Python floats and complex numbers too, which are weak.
+const py::object& numpy_generic() {
+    static const py::object* generic = new py::object(py::module_::import("numpy").attr("generic"));
+    return *generic;
+}
+
+tiles_elementwise_operand scalar_of(tiles_dtype dtype, int is_bool, bool weak) {
+    tiles_elementwise_operand operand = TILES_ELEMENTWISE_VIEW(nullptr);
+    operand.scalar_dtype = dtype;
+    operand.is_bool = is_bool;
+    operand.weak = weak ? 1 : 0;
+    return operand;
+}
+
+// A Python int as the core takes it: an int64, or a uint64 past int64's range; numpy's
+// OverflowError past both.
+tiles_elementwise_operand integer_of(const py::handle& value, bool weak) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0) {
+        tiles_elementwise_operand operand = scalar_of(TILES_INT64, 0, weak);
+        operand.integer = v;
+        return operand;
+    }
+    const unsigned long long u = PyLong_AsUnsignedLongLong(value.ptr());
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        const std::string text = py::str(value);
+        PyErr_SetString(PyExc_OverflowError, ("Python integer " + text + " out of bounds for uint64").c_str());
+        throw py::error_already_set();
+    }
+    tiles_elementwise_operand operand = scalar_of(TILES_UINT64, 0, weak);
+    operand.integer = std::int64_t(u);
+    return operand;
+}
+
+tiles_elementwise_operand number_of(const py::handle& value, tiles_dtype dtype, bool weak) {
+    tiles_elementwise_operand operand = scalar_of(dtype, 0, weak);
+    if (PyComplex_Check(value.ptr())) {
+        operand.real = PyComplex_RealAsDouble(value.ptr());
+        operand.imag = PyComplex_ImagAsDouble(value.ptr());
+    } else {
+        operand.real = PyFloat_AsDouble(value.ptr());
+    }
+    return operand;
+}
+
+// A numpy scalar: strong, of its own dtype.
+tiles_elementwise_operand numpy_scalar_of(const py::handle& value) {
+    const py::dtype dt = value.attr("dtype").cast<py::dtype>();
+    const char kind = dt.kind();
+    const py::object item = value.attr("item")();
+    if (kind == 'b') {
+        tiles_elementwise_operand operand = scalar_of(TILES_UINT8, 1, false);
+        operand.integer = item.cast<bool>() ? 1 : 0;
+        return operand;
+    }
+    if (kind == 'i' || kind == 'u') {
+        tiles_elementwise_operand operand = integer_of(item, false);
+        operand.scalar_dtype = dtype_of(dt);
+        return operand;
+    }
+    return number_of(item, dtype_of(dt), false);
+}
+
+// One operand; `is_bool` marks a View of bools.
+tiles_elementwise_operand operand_of(const py::handle& value, bool is_bool) {
+    if (py::isinstance<View>(value)) {
+        tiles_elementwise_operand operand = TILES_ELEMENTWISE_VIEW(value.cast<const View&>().get());
+        operand.is_bool = is_bool ? 1 : 0;
+        return operand;
+    }
+    if (py::isinstance(value, numpy_generic())) return numpy_scalar_of(value);
+    if (PyBool_Check(value.ptr())) {
+        tiles_elementwise_operand operand = scalar_of(TILES_UINT8, 1, true);
+        operand.integer = value.ptr() == Py_True ? 1 : 0;
+        return operand;
+    }
+    if (PyLong_Check(value.ptr())) return integer_of(value, true);
+    if (PyFloat_Check(value.ptr())) return number_of(value, TILES_FLOAT64, true);
+    if (PyComplex_Check(value.ptr())) return number_of(value, TILES_COMPLEX128, true);
+    raise(TILES_ERROR_INVALID_ARGUMENT, "an elementwise operand is a tiles view or a number, not " +
+                                            std::string(py::str(py::type::of(value).attr("__name__"))));
+}
+
+// The operands of `inputs`, bit k of `bools` marking the k-th a View of bools.
+std::vector<tiles_elementwise_operand> operands_of(const py::tuple& inputs, unsigned bools) {
+    std::vector<tiles_elementwise_operand> operands;
+    for (std::size_t k = 0; k < inputs.size(); ++k) operands.push_back(operand_of(inputs[k], ((bools >> k) & 1u) != 0));
+    return operands;
+}
+
+// check(), with numpy's OverflowError for a Python int out of the other operand's range, which the
+// C API refuses as an invalid argument.
+void check_operation(tiles_status status) {
+    if (status == TILES_ERROR_INVALID_ARGUMENT) {
+        const std::string message = tiles_last_error_message();
+        if (message.rfind("Python integer ", 0) == 0) {
+            PyErr_SetString(PyExc_OverflowError, message.c_str());
+            throw py::error_already_set();
+        }
+    }
+    check(status);
+}
+
+// The new array's handle and its view's, its dtype, shape and whether it holds bools.
+py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
+    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+    tiles_array* a = nullptr;
+    int is_bool = 0;
+    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
+                                          operands.data(), operands.size()));
+    py::object array = py::cast(new Array(a, "array"), py::return_value_policy::take_ownership);
+    tiles_view* v = nullptr;
+    check(tiles_array_get_view(&v, a));
+    py::object view = py::cast(new View(v, "view", array), py::return_value_policy::take_ownership);
+    tiles_shape shape = TILES_SHAPE_INIT;
+    check(tiles_array_get_shape(&shape, a));
+    return py::make_tuple(array, view, numpy_dtype_of(shape.dtype), py::tuple(py::cast(extent_of(shape))),
+                          bool(is_bool));
+}
+
+} // namespace
+
+void register_elementwise(py::module_& m) {
+    m.def("elementwise_op_names", [] { return names_of(tiles_elementwise_op_name); });
+    m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
+    m.def(
+        "elementwise",
+        [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context) {
+            const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+            check_operation(tiles_elementwise(out.get(), out_is_bool ? 1 : 0, context_or_null(context),
+                                              tiles_elementwise_op(op), operands.data(), operands.size()));
+        },
+        py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("out"), py::arg("out_is_bool"), py::arg("context"));
+    m.def(
+        "elementwise_result_type",
+        [](int op, const py::tuple& inputs, unsigned bools) {
+            const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+            tiles_dtype dtype = TILES_OPAQUE;
+            int is_bool = 0;
+            check_operation(tiles_elementwise_result_type(&dtype, &is_bool, tiles_elementwise_op(op), operands.data(),
+                                                          operands.size()));
+            return is_bool ? py::dtype("bool") : numpy_dtype_of(dtype);
+        },
+        py::arg("op"), py::arg("inputs"), py::arg("bools"));
+}
+
+} // namespace tiles_python

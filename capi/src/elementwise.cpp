@@ -1,0 +1,135 @@
+// libtiles C API: elementwise arithmetic, tiles_elementwise and its variants over the core's
+// elementwise engine (tiles/algorithms/elementwise.hpp): the C operands become the engine's, the
+// engine decides everything else.
+#include <vector>
+
+#include "capi_internal.hpp"
+#include "tiles/algorithms/elementwise.hpp"
+
+namespace tiles::capi {
+namespace {
+
+using tiles::algorithms::elementwise_operand;
+
+tiles::elementwise_op op_of(const tiles_elementwise_op& op) {
+    const int value = as_int(op);
+    if (value < 0 || value >= tiles::elementwise_op_count)
+        throw invalid_argument("the elementwise operation " + std::to_string(value) + " is none (0 to " +
+                               std::to_string(tiles::elementwise_op_count - 1) + ")");
+    return tiles::elementwise_op(value);
+}
+
+tiles::array_dtype dtype_of(tiles::element_type type, int is_bool, const char* role) {
+    if (is_bool != 0 && type != tiles::element_type::uint8)
+        throw invalid_argument(std::string(role) + " is marked bool, and holds " + tiles::element_description(type) +
+                               " elements, where numpy's bools are held as uchar (uint8)");
+    return {type, is_bool != 0};
+}
+
+elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role) {
+    elementwise_operand operand;
+    if (o.view == nullptr) {
+        operand.type = dtype_of(to_element_type(o.scalar_dtype), o.is_bool, role);
+        operand.weak = o.weak != 0;
+        operand.integer = o.integer;
+        operand.real = o.real;
+        operand.imag = o.imag;
+        return operand;
+    }
+    const view_object& v = live(o.view, role);
+    operand.data = v.storage;
+    operand.region = v.region;
+    operand.shape = v.extent;
+    operand.type = dtype_of(v.layout.type, o.is_bool, role);
+    operand.read_only = v.read_only;
+    return operand;
+}
+
+// The engine's inputs of the caller's, as many as `op` takes.
+std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles_elementwise_operand* inputs,
+                                           size_t count) {
+    if (count != size_t(tiles::arity(op)))
+        throw invalid_argument(std::string(tiles::to_string(op)) + " takes " + std::to_string(tiles::arity(op)) +
+                               " inputs, not " + std::to_string(count));
+    if (inputs == nullptr) throw invalid_argument("the inputs are NULL");
+    std::vector<elementwise_operand> operands;
+    for (size_t i = 0; i < count; ++i)
+        operands.push_back(operand_of(inputs[i], i == 0 ? "the first input" : "the second input"));
+    return operands;
+}
+
+std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
+                                                     const std::vector<elementwise_operand>& operands,
+                                                     const elementwise_operand* output) {
+    std::vector<const engine::storage*> storages;
+    if (output != nullptr) storages.push_back(output->data.get());
+    for (const elementwise_operand& o : operands) storages.push_back(o.data.get());
+    return engine::context_for(context != nullptr ? live(context, "context").view.context() : nullptr, storages.data(),
+                               storages.size());
+}
+
+} // namespace
+} // namespace tiles::capi
+
+using namespace tiles::capi;
+
+extern "C" {
+
+const char* tiles_elementwise_op_name(tiles_elementwise_op op) {
+    const int value = as_int(op);
+    return value < 0 || value >= tiles::elementwise_op_count ? "" : tiles::to_string(tiles::elementwise_op(value));
+}
+
+tiles_status tiles_elementwise_result_type(tiles_dtype* out, int* out_is_bool, tiles_elementwise_op op,
+                                           const tiles_elementwise_operand* inputs, size_t input_count) {
+    return guard([&] {
+        check_out(out);
+        check_out(out_is_bool);
+        const tiles::elementwise_op o = op_of(op);
+        if (o == tiles::elementwise_op::copy)
+            throw tiles::invalid_argument("the copy's dtype is its output's, which the caller chooses");
+        const tiles::array_dtype type =
+            tiles::algorithms::elementwise_result_type(o, inputs_of(o, inputs, input_count).data());
+        *out = to_dtype(type.element);
+        *out_is_bool = type.boolean ? 1 : 0;
+    });
+}
+
+tiles_status tiles_elementwise(tiles_view* out, int out_is_bool, tiles_context* context, tiles_elementwise_op op,
+                               const tiles_elementwise_operand* inputs, size_t input_count) {
+    return guard([&] {
+        const tiles::elementwise_op o = op_of(op);
+        const std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
+        tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
+        const elementwise_operand output = operand_of(written, "the output");
+        tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output);
+    });
+}
+
+tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_elementwise_op op,
+                                   const tiles_elementwise_operand* inputs, size_t input_count) {
+    return guard([&] {
+        check_out(out);
+        check_out(out_is_bool);
+        const tiles::elementwise_op o = op_of(op);
+        if (o == tiles::elementwise_op::copy)
+            throw tiles::invalid_argument("a copy needs its output's dtype: tiles_elementwise into a view of it");
+        const std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
+        const tiles::array_dtype type = tiles::algorithms::elementwise_result_type(o, operands.data());
+        const std::vector<int> shape = tiles::algorithms::broadcast_shape(operands.data(), operands.size());
+        // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
+        const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
+        const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, operands, nullptr);
+        elementwise_operand output;
+        output.data = tiles::engine::storage_on_device({type.element, tiles::element_size(type.element)},
+                                                       tiles::engine::dims_of(int(extent.size()), extent.data()), on);
+        output.region = tiles::engine::whole_of(*output.data);
+        output.shape = shape;
+        output.type = type;
+        tiles::algorithms::elementwise(on, o, operands.data(), output);
+        *out = make_handle<tiles_array>(output.data, extent);
+        *out_is_bool = type.boolean ? 1 : 0;
+    });
+}
+
+} // extern "C"

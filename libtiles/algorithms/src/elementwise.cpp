@@ -1,0 +1,185 @@
+// libtiles algorithms: elementwise, the engine of numpy's arithmetic for every face: checks of
+// the operands (naming the numbers), numpy's type resolution (elementwise_types.cpp), the kernel
+// of the description, made once and kept under its key (elementwise_source.cpp), and its launch
+// over the result's elements, one work-item each.
+#include "tiles/algorithms/elementwise.hpp"
+
+#include <climits>
+#include <map>
+#include <mutex>
+
+#include "elementwise_table.hpp"
+#include "support.hpp"
+#include "tiles/engine/immortal.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::algorithms {
+namespace {
+
+std::string shape_text(const std::vector<int>& shape) {
+    std::string text = "(";
+    for (std::size_t d = 0; d < shape.size(); ++d) text += (d ? ", " : "") + std::to_string(shape[d]);
+    return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+std::size_t count_of(const std::vector<int>& shape) {
+    std::size_t count = 1;
+    for (int n : shape) count *= std::size_t(n);
+    return count;
+}
+
+// Refuses an operand whose data does not hold its shape's elements of its dtype, or whose dtype
+// the kernels never read or write.
+void check_operand(const elementwise_operand& o, const char* role) {
+    const element_type e = o.type.element;
+    if (e == element_type::opaque || e == element_type::bfloat16 || (o.type.boolean && e != element_type::uint8))
+        throw invalid_argument(std::string("elementwise: ") + role + " holds " + element_description(e) +
+                               " elements, which the elementwise kernels do not read (they read bool, int8..int64, "
+                               "uint8..uint64, float16, float32, float64, complex64 and complex128)");
+    for (int n : o.shape)
+        if (n < 0)
+            throw invalid_argument(std::string("elementwise: ") + role + " has the negative extent " +
+                                   std::to_string(n));
+    if (o.data == nullptr) return;
+    const std::size_t bytes = volume(o.region) * layout_of(*o.data).size, wanted = count_of(o.shape) * element_size(e);
+    if (bytes != wanted)
+        throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) + " and " +
+                               dtype_name(o.type) + " elements needs " + std::to_string(wanted) +
+                               " bytes, and its data holds " + std::to_string(bytes));
+}
+
+void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape,
+                  array_dtype result) {
+    if (out.data == nullptr) throw invalid_argument("elementwise: the output is a scalar, not data");
+    if (out.read_only)
+        throw invalid_argument("elementwise: the output is a view of const elements, which may not be written");
+    if (out.shape != shape)
+        throw invalid_argument("non-broadcastable output operand with shape " + shape_text(out.shape) +
+                               " doesn't match the broadcast shape " + shape_text(shape));
+    if (op != elementwise_op::copy && !can_cast_same_kind(result, out.type))
+        throw invalid_argument(std::string("Cannot cast ufunc '") + to_string(op) + "' output from " +
+                               dtype_name(result) + " to " + dtype_name(out.type) + " with casting rule 'same_kind'");
+}
+
+// Refuses loops the kernels lack (float16 arithmetic) and doubles on a device without them.
+void check_computable(elementwise_op op, const elementwise_description& d, const device_info& device) {
+    for (array_dtype t : d.loop)
+        if (t.element == element_type::float16)
+            throw unsupported_feature(std::string("elementwise: numpy's ") + to_string(op) +
+                                      " computes in float16 here, which libtiles' elementwise kernels do not compute "
+                                      "in: convert the operands to float32 first (numpy's astype)");
+    std::vector<array_dtype> all = d.loop;
+    all.insert(all.end(), d.stored.begin(), d.stored.end());
+    all.push_back(d.output);
+    for (array_dtype t : all)
+        if (real_part(t).element == element_type::float64 && !device.fp64)
+            throw unsupported_feature(std::string("elementwise: ") + to_string(op) + " involves " + dtype_name(t) +
+                                      ", and '" + device.name +
+                                      "' has no doubles (cl_khr_fp64): convert the "
+                                      "operands to float32 or complex64 first");
+}
+
+// The strides, in elements, that read a dense row-major `shape` broadcast to `result`: 0 along
+// the dimensions it is broadcast in.
+std::vector<unsigned> broadcast_strides(const std::vector<int>& shape, const std::vector<int>& result) {
+    std::vector<unsigned> strides(result.size(), 0);
+    std::size_t step = 1;
+    for (std::size_t d = result.size(); d-- > 0;) {
+        const std::size_t from_end = result.size() - 1 - d;
+        const int n = from_end < shape.size() ? shape[shape.size() - 1 - from_end] : 1;
+        strides[d] = n == 1 ? 0 : unsigned(step);
+        step *= std::size_t(n);
+    }
+    return strides;
+}
+
+const kernel& kernel_of(const elementwise_description& d) {
+    static engine::immortal<std::map<std::string, kernel>> kernels;
+    static std::mutex mutex;
+    std::string key = key_of(d);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto found = kernels->find(key);
+    if (found == kernels->end())
+        found =
+            kernels->emplace(std::move(key), kernel(elementwise_source(d), "tiles_elementwise", elementwise_options))
+                .first;
+    return found->second;
+}
+
+launch_arg memory_arg(const elementwise_operand& o, bool written) {
+    return {
+        launch_arg::kind::memory, o.data, o.region, {o.type.element, element_size(o.type.element)}, !written, "array"};
+}
+
+// A scalar as its kernel parameters take it, in the loop's dtype `loop`.
+void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop) {
+    const bool integral = kind_of(o.type) != 'f' && kind_of(o.type) != 'c';
+    const double real =
+        integral ? (kind_of(o.type) == 'u' ? double(std::uint64_t(o.integer)) : double(o.integer)) : o.real;
+    const char kind = kind_of(loop);
+    if (kind == 'c') {
+        args.push_back(element_arg(real_part(loop).element, real));
+        args.push_back(element_arg(real_part(loop).element, integral ? 0.0 : o.imag));
+    } else if (kind == 'f') {
+        args.push_back(element_arg(loop.element, real));
+    } else {
+        args.push_back(scalar_arg(std::int64_t(o.integer)));
+    }
+}
+
+void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop) {
+    const bool integral = kind_of(loop) == 'i' || kind_of(loop) == 'u';
+    if (op == elementwise_op::power && integral && exponent.data == nullptr && kind_of(exponent.type) == 'i' &&
+        exponent.integer < 0)
+        throw invalid_argument("Integers to negative integer powers are not allowed.");
+}
+
+} // namespace
+
+void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
+                 const elementwise_operand& output) {
+    if (int(op) < 0 || int(op) >= elementwise_op_count)
+        throw invalid_argument("elementwise: " + std::to_string(int(op)) + " is no operation (0 to " +
+                               std::to_string(elementwise_op_count - 1) + ")");
+    const std::size_t count = std::size_t(arity(op));
+    const char* const roles[] = {"the first input", "the second input", "the third input"};
+    for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
+    check_operand(output, "the output");
+    const resolved_loop loop = resolve_loop(op, inputs);
+    const std::vector<int> shape = broadcast_shape(inputs, count);
+    check_output(op, output, shape, loop.result);
+    if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
+    elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
+    for (std::size_t k = 0; k < count; ++k) {
+        const bool scalar = inputs[k].data == nullptr;
+        d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
+        d.layouts.push_back(scalar                     ? operand_layout::scalar
+                            : inputs[k].shape == shape ? operand_layout::same
+                                                       : operand_layout::strided);
+        if (d.layouts.back() == operand_layout::strided) d.rank = int(shape.size());
+    }
+    check_computable(op, d, *context->device());
+    const std::size_t size = count_of(shape);
+    if (size == 0) return;
+    if (size > std::size_t(INT_MAX))
+        throw invalid_argument("elementwise: the result's " + std::to_string(size) + " elements are more than " +
+                               std::to_string(INT_MAX) + ", the most one launch covers");
+    std::vector<launch_arg> args{memory_arg(output, true)};
+    for (std::size_t k = 0; k < count; ++k)
+        if (d.layouts[k] == operand_layout::scalar)
+            add_scalar(args, inputs[k], loop.inputs[k]);
+        else
+            args.push_back(memory_arg(inputs[k], false));
+    if (d.rank > 0) {
+        for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
+        for (std::size_t k = 0; k < count; ++k)
+            if (d.layouts[k] == operand_layout::strided)
+                for (unsigned stride : broadcast_strides(inputs[k].shape, shape)) args.push_back(scalar_arg(stride));
+    }
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {int(size), 0, 0};
+    engine::launch(context, domain, kernel_of(d), args.data(), args.size());
+}
+
+} // namespace tiles::algorithms

@@ -1,0 +1,88 @@
+// libtiles algorithms: what the elementwise engine knows of each operation (elementwise_ops.cpp):
+// numpy's loops for it, its OpenCL C expression for each kind of loop dtype, and its result's
+// dtype; numpy's type promotion over them (elementwise_types.cpp); and the kernel source made
+// from a description (elementwise_source.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tiles/algorithms/elementwise.hpp"
+
+namespace tiles::algorithms {
+
+// The kinds of numpy's loops an operation has, as bits.
+enum loop_kinds : unsigned {
+    bool_loop = 1,
+    integer_loops = 2,
+    half_loop = 4,
+    float_loops = 8,
+    complex_loops = 16,
+    every_loop = 31,
+};
+
+// What an operation's result is: the loop's dtype, bool, or the real dtype of its parts.
+enum class result_rule { loop, boolean, real };
+
+// One operation. Expressions are of x (and y) of the loop's dtype LOOP: for integer loops ("i",
+// signed and unsigned), bool ("b"), floating ("f") and complex ("c"); nullptr where the kernels
+// have none (numpy's answer then comes from elsewhere, or is numpy's refusal). They may call the
+// helpers of helper_source() and name LOOP, WIDE (the unsigned type integer arithmetic wraps in),
+// PART (a complex number's part), PART_MAX, BITS and SIGNED, which each source defines.
+struct elementwise_row {
+    const char* name; // numpy's
+    unsigned loops;   // numpy's (loop_kinds)
+    const char* integer;
+    const char* boolean;
+    const char* floating;
+    const char* complex;
+    result_rule result;
+};
+const elementwise_row& row_of(elementwise_op op);
+
+// The OpenCL C of the helper functions `expression` calls, for loops of `type`.
+std::string helper_source(const std::string& expression, array_dtype type);
+
+// The element types in numpy's order of loops (bool first), for type resolution.
+const std::vector<array_dtype>& dtypes_in_loop_order();
+// numpy's can_cast(from, to, "safe") and can_cast(from, to, "same_kind").
+bool can_cast_safely(array_dtype from, array_dtype to);
+bool can_cast_same_kind(array_dtype from, array_dtype to);
+// numpy's kind letter: 'b', 'i', 'u', 'f', 'c'.
+char kind_of(array_dtype type);
+// The real dtype of a complex one's parts; the dtype itself for the others.
+array_dtype real_part(array_dtype type);
+
+// numpy's loop for `op` of `inputs`: the dtype each input is computed in (the same for all but
+// comparisons of int64 with uint64, which numpy makes by value), and the result's. For `copy`,
+// the input's (float16 read as float32), the result being the output's.
+struct resolved_loop {
+    std::vector<array_dtype> inputs;
+    array_dtype result;
+};
+resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs);
+
+// What a kernel is made for. Operands are "same" (of the result's shape), "strided" (broadcast to
+// it through strides passed as arguments) or "scalar" (an argument).
+enum class operand_layout { same, strided, scalar };
+struct elementwise_description {
+    elementwise_op op;
+    std::vector<array_dtype> loop;       // the dtype each input is computed in
+    std::vector<array_dtype> stored;     // each input's stored dtype (a scalar's: its loop's)
+    std::vector<operand_layout> layouts; // each input's
+    array_dtype computed;                // the dtype the expression gives
+    array_dtype output;                  // the dtype written
+    int rank;                            // the result's, where an input is strided; else 0
+};
+// The key a description's kernel is kept under: the same for the same description.
+std::string key_of(const elementwise_description& d);
+// The OpenCL C of the kernel "tiles_elementwise": its parameters the output, each input (a
+// pointer, or a scalar as its integer, float or two complex parts), then where an input is
+// strided the result's dimensions 1.. and each strided input's strides (uint, in elements, 0
+// where it is broadcast). Throws unsupported_feature where the kernels lack the loop (the row's
+// expression is nullptr).
+std::string elementwise_source(const elementwise_description& d);
+// Build options: float32 division and square roots correctly rounded, as numpy's are.
+inline const char* elementwise_options = "-cl-fp32-correctly-rounded-divide-sqrt";
+
+} // namespace tiles::algorithms
