@@ -7,6 +7,7 @@
 #include <string>
 
 #include "elementwise_table.hpp"
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {
@@ -129,10 +130,22 @@ array_dtype real_part(array_dtype t) {
 }
 
 const std::vector<array_dtype>& dtypes_in_loop_order() {
-    static const std::vector<array_dtype> order{
-        bool_dtype,  {et::int8},   {et::uint8},   {et::int16},   {et::uint16},  {et::int32},     {et::uint32},
-        {et::int64}, {et::uint64}, {et::float16}, {et::float32}, {et::float64}, {et::complex64}, {et::complex128}};
-    return order;
+    // Immortal: libtiles registers no destructor at exit.
+    static const engine::immortal<std::vector<array_dtype>> order(std::vector<array_dtype>{bool_dtype,
+                                                                                           {et::int8},
+                                                                                           {et::uint8},
+                                                                                           {et::int16},
+                                                                                           {et::uint16},
+                                                                                           {et::int32},
+                                                                                           {et::uint32},
+                                                                                           {et::int64},
+                                                                                           {et::uint64},
+                                                                                           {et::float16},
+                                                                                           {et::float32},
+                                                                                           {et::float64},
+                                                                                           {et::complex64},
+                                                                                           {et::complex128}});
+    return *order;
 }
 
 bool can_cast_safely(array_dtype from, array_dtype to) {

@@ -195,7 +195,11 @@ void storage::make_host_current(const box& b) {
     if (host_checksum_) host_checksum_ = host_checksum(); // what libtiles wrote there is no write behind its back
 }
 
-void storage::make_device_current(device_copy& target, const box& b) { make_devices_current({&target}, b); }
+void storage::make_device_current(device_copy& target, const box& b) {
+    // A current copy, every warm launch's case, allocates nothing.
+    if (target.stale.overlap(b).empty()) return;
+    make_devices_current({&target}, b);
+}
 
 // Every target's stale parts go up together, the host's side of each on a thread of its own, so
 // that several devices are fed at once, not in turn.
