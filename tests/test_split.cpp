@@ -38,6 +38,20 @@ __kernel void label(__global float* local_rows, int columns, int first) {
     local_rows[i.global_id[0] * columns + i.global_id[1]] = 1000.0f * (first + i.global_id[0]) + i.global_id[1];
 })";
 
+// The stencil applied `iterations` times on one view, between two arrays: what several views
+// must give, bit for bit.
+std::vector<float> iterated_on_one(const tiles::accelerator_view& one, const tiles::array_view<const float, 2>& input,
+                                   const tiles::array_view<const float, 2>& mask, const tiles::extent<2>& shape,
+                                   int iterations) {
+    tiles::array<float, 2> a(shape, one), b(shape, one);
+    tiles::stencil(one, input, mask, a);
+    for (int i = 1; i < iterations; ++i) {
+        tiles::stencil(one, a, mask, b);
+        std::swap(a, b);
+    }
+    return a;
+}
+
 float label(int row, int column) { return 1000.0f * float(row) + float(column); }
 
 } // namespace
@@ -149,14 +163,7 @@ TEST_CASE("stencil over several views equals stencil iterated on one, bit for bi
             const std::vector<float> weights = random_floats(mask_shape.size(), unsigned(mask_shape[1]), 0.0f, 0.3f);
             tiles::array_view<const float, 2> input(shape, values), mask(mask_shape, weights);
             for (const int iterations : {1, 4}) {
-                // One view, iterated between two arrays.
-                tiles::array<float, 2> a(shape, one), b(shape, one);
-                tiles::stencil(one, input, mask, a);
-                for (int i = 1; i < iterations; ++i) {
-                    tiles::stencil(one, a, mask, b);
-                    std::swap(a, b);
-                }
-                const std::vector<float> expected = a;
+                const std::vector<float> expected = iterated_on_one(one, input, mask, shape, iterations);
                 for (int parts = 1; parts <= 3; ++parts) {
                     INFO(shape << ", mask " << mask_shape << ", " << iterations << " iterations, " << parts
                                << " views");
@@ -192,13 +199,7 @@ TEST_CASE("stencil over several views with deep halos equals stencil iterated on
     for (const int side : {3, 5}) {
         const std::vector<float> weights = random_floats(std::size_t(side) * side, unsigned(side), 0.0f, 0.2f);
         tiles::array_view<const float, 2> mask(side, side, weights);
-        tiles::array<float, 2> a(shape, one), b(shape, one);
-        tiles::stencil(one, input, mask, a);
-        for (int i = 1; i < iterations; ++i) {
-            tiles::stencil(one, a, mask, b);
-            std::swap(a, b);
-        }
-        const std::vector<float> expected = a;
+        const std::vector<float> expected = iterated_on_one(one, input, mask, shape, iterations);
         for (int parts = 2; parts <= 3; ++parts) {
             INFO("mask " << side << "x" << side << ", " << parts << " views");
             std::vector<float> got(shape.size(), -1.0f);
@@ -220,13 +221,7 @@ TEST_CASE("stencil on a split array in place equals stencil iterated on one view
     const std::vector<float> weights = random_floats(9, 12, 0.0f, 0.2f);
     tiles::array_view<const float, 2> input(shape, values), mask(3, 3, weights);
     for (const int iterations : {1, 6, 9}) {
-        tiles::array<float, 2> a(shape, one), b(shape, one);
-        tiles::stencil(one, input, mask, a);
-        for (int i = 1; i < iterations; ++i) {
-            tiles::stencil(one, a, mask, b);
-            std::swap(a, b);
-        }
-        const std::vector<float> expected = a;
+        const std::vector<float> expected = iterated_on_one(one, input, mask, shape, iterations);
         for (const int halo : {1, 2, 4})
             for (int parts = 1; parts <= 3; ++parts) {
                 INFO(iterations << " iterations, a halo of " << halo << ", " << parts << " views");
