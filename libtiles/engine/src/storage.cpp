@@ -206,6 +206,7 @@ void storage::make_device_current(device_copy& target, const box& b) {
 void storage::make_devices_current(const std::vector<device_copy*>& targets, const box& b) {
     std::vector<std::vector<box>> stale;
     for (device_copy* target : targets) stale.push_back(target->stale.overlap(b));
+    if (std::all_of(stale.begin(), stale.end(), [](const std::vector<box>& parts) { return parts.empty(); })) return;
     // Another context's copy reaches these through the host, once the downloads still under way
     // have landed there: the host waits for them, since they may be another OpenCL context's,
     // whose events no command of these may wait for.
@@ -213,9 +214,7 @@ void storage::make_devices_current(const std::vector<device_copy*>& targets, con
         for (const box& part : parts) make_host_current(part);
     wait_for_host_writers();
     // Asked for here, not on the threads: host_memory() allocates what an array lacks.
-    void* const host = std::any_of(stale.begin(), stale.end(), [](const auto& parts) { return !parts.empty(); })
-                           ? host_memory()
-                           : nullptr;
+    void* const host = host_memory();
     std::vector<std::vector<cl::Event>> reading(targets.size());
     at_once(targets.size(), [&](std::size_t i) {
         for (const box& part : stale[i]) {
