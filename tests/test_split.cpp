@@ -233,6 +233,13 @@ TEST_CASE("stencil on a split array in place equals stencil iterated on one view
                 CHECK(same_bits(got, expected));
             }
     }
+    // One band with no halo: nothing to exchange, whatever the mask.
+    tiles::split_array<float> single(several_views(1), shape, 0);
+    single.scatter(input);
+    tiles::stencil(single, mask, 3);
+    std::vector<float> got(shape.size(), -1.0f);
+    single.gather(tiles::array_view<float, 2>(shape, got));
+    CHECK(same_bits(got, iterated_on_one(one, input, mask, shape, 3)));
     tiles::split_array<float> thin(several_views(2), shape, 1);
     const std::vector<float> ones(25, 1.0f);
     REQUIRE_THROWS_MENTIONING(tiles::stencil(thin, tiles::array_view<const float, 2>(5, 5, ones), 1),

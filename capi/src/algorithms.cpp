@@ -80,6 +80,13 @@ matrix_operand checked_matrix(const tiles_view* view, const char* function, cons
             marked_function("tiles_view_reinterpret") + "; " + marked_function(function) +
             " takes views of all of their data in its own element type (copy the data "
             "into an array first)");
+    // A stack's matrices are found by its data's layout, which a view from tiles_view_reshape
+    // changes: such a view would be read as other matrices.
+    if (most > 2 && tiles::engine::dims_of(v.rank(), v.extent.data()) != tiles::engine::dims_of(*v.storage))
+        throw names_marked<tiles::invalid_argument>(
+            marked_function(function) + ": the " + role + " has another shape than its data (a view from " +
+            marked_function("tiles_view_reshape") + "); " + marked_function(function) +
+            " takes stacks of matrices in their data's own shape (copy the data into an array of this shape first)");
     if (written) check_writable(v, marked_function(function) + "'s " + role);
     return {v.storage, stacked_rows(v, function, role), v.extent[std::size_t(v.rank() - 1)]};
 }

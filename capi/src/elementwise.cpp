@@ -11,6 +11,12 @@ namespace {
 
 using tiles::algorithms::elementwise_operand;
 
+// The C enum is the core's, value for value: a reordering of either would run another operation.
+static_assert(int(TILES_OP_ADD) == int(tiles::elementwise_op::add) &&
+                  int(TILES_OP_WHERE) == int(tiles::elementwise_op::where) &&
+                  int(TILES_OP_WHERE) + 1 == tiles::elementwise_op_count,
+              "tiles_elementwise_op and tiles::elementwise_op differ");
+
 tiles::elementwise_op op_of(const tiles_elementwise_op& op) {
     const int value = as_int(op);
     if (value < 0 || value >= tiles::elementwise_op_count)
@@ -52,9 +58,9 @@ std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles
         throw invalid_argument(std::string(tiles::to_string(op)) + " takes " + std::to_string(tiles::arity(op)) +
                                " inputs, not " + std::to_string(count));
     if (inputs == nullptr) throw invalid_argument("the inputs are NULL");
+    static const char* const roles[] = {"the first input", "the second input", "the third input"};
     std::vector<elementwise_operand> operands;
-    for (size_t i = 0; i < count; ++i)
-        operands.push_back(operand_of(inputs[i], i == 0 ? "the first input" : "the second input"));
+    for (size_t i = 0; i < count; ++i) operands.push_back(operand_of(inputs[i], roles[i]));
     return operands;
 }
 

@@ -266,6 +266,13 @@ int test_qr_refusals(void) {
     CHECK_FAILS(tiles_qr(NULL, input, 0, q_view, r_view), invalid, "qr: the orthogonal factor");
     CHECK_FAILS(tiles_qr(NULL, input, 1, q_view, r_view), invalid, "qr: the triangular factor");
     CHECK_FAILS(tiles_qr(NULL, input, 1, q_view, input), invalid, "the view is of const memory");
+    /* The 20 x 10 data as 10 x 20: a stack's matrices are found by the data's layout, so refused. */
+    tiles_view* reshaped = NULL;
+    const int other[2] = {10, 20};
+    CHECK_OK(tiles_view_reshape(&reshaped, input, 2, other));
+    CHECK_FAILS(tiles_qr(NULL, reshaped, 1, q_view, r_view), invalid,
+                "tiles_qr: the input view has another shape than its data (a view from tiles_view_reshape)");
+    tiles_view_release(reshaped);
     tiles_view_release(r_view);
     tiles_view_release(q_view);
     tiles_view_release(input);

@@ -182,6 +182,12 @@ def test_where_on_the_device():
     same(np.where(xp.asarray(condition[0]), xp.asarray(a), xp.asarray(b)), np.where(condition[0], a, b))
 
 
+@pytest.mark.parametrize("condition", [0.5, 256, 1j, np.float32(2), 0.0, 0], ids=repr)
+def test_where_takes_a_scalar_condition_by_its_truth(condition):
+    a, b = np.arange(6, dtype=np.float32), -np.arange(6, dtype=np.float32)
+    same(np.where(condition, xp.asarray(a), xp.asarray(b)), np.where(condition, a, b))
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.int32, np.int16], ids=lambda d: np.dtype(d).name)
 def test_statistical_functions(dtype):
     host = (floats(3, 4) * 10).astype(dtype)

@@ -5,6 +5,7 @@
 #include "tiles/algorithms/elementwise.hpp"
 
 #include <climits>
+#include <cstdint>
 #include <map>
 #include <mutex>
 
@@ -22,9 +23,13 @@ std::string shape_text(const std::vector<int>& shape) {
     return text + (shape.size() == 1 ? ",)" : ")");
 }
 
+// Saturates at SIZE_MAX rather than wrap, so that a broadcast too large to launch is refused as such.
 std::size_t count_of(const std::vector<int>& shape) {
     std::size_t count = 1;
-    for (int n : shape) count *= std::size_t(n);
+    for (int n : shape) {
+        if (n != 0 && count > SIZE_MAX / std::size_t(n)) return SIZE_MAX;
+        count *= std::size_t(n);
+    }
     return count;
 }
 
@@ -117,6 +122,10 @@ void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, arr
     const double real =
         integral ? (kind_of(o.type) == 'u' ? double(std::uint64_t(o.integer)) : double(o.integer)) : o.real;
     const char kind = kind_of(loop);
+    if (loop.boolean) { // where's condition: any nonzero value is true, as numpy's bool() of it
+        args.push_back(scalar_arg(std::int64_t(integral ? o.integer != 0 : (o.real != 0 || o.imag != 0))));
+        return;
+    }
     if (kind == 'c') {
         args.push_back(element_arg(real_part(loop).element, real));
         args.push_back(element_arg(real_part(loop).element, integral ? 0.0 : o.imag));

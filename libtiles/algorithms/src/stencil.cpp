@@ -211,7 +211,8 @@ void stencil(split_matrix& grid, const matrix_operand& mask, int iterations) {
     split_matrix scratch = grid.same_bands();
     for (std::size_t part = 0; part < grid.parts(); ++part)
         check_operands(*grid.context_of(part)->device(), grid.local(part), mask, scratch.local(part));
-    const int period = radius == 0 ? iterations : std::min(halo / radius, iterations);
+    // One band, or a mask of one row, never exchanges: its halos are the matrix's edges.
+    const int period = radius == 0 || grid.parts() == 1 ? iterations : std::min(halo / radius, iterations);
     if (grid.parts() > 1) grid.exchange_halo();
     if (&iterate_on_bands(grid, scratch, mask, iterations, period) == &grid) return;
     // An odd number of iterations leaves the result in the scratch bands: copied back on each device.

@@ -36,7 +36,8 @@ bool orthogonalize(std::vector<double>& w, std::vector<double>& v, int n, int p,
     const double alpha = dot(wp, wp, n), beta = dot(wq, wq, n), gamma = dot(wp, wq, n);
     // Orthogonal to working precision, relative to the columns' lengths: what makes the small
     // singular values accurate, not only the large ones.
-    if (std::abs(gamma) <= n * std::numeric_limits<double>::epsilon() * std::sqrt(alpha * beta)) return false;
+    if (std::abs(gamma) <= n * std::numeric_limits<double>::epsilon() * std::sqrt(alpha) * std::sqrt(beta))
+        return false;
     const double zeta = (beta - alpha) / (2 * gamma);
     const double t = std::copysign(1.0, zeta) / (std::abs(zeta) + std::sqrt(1 + zeta * zeta));
     const double c = 1 / std::sqrt(1 + t * t), s = c * t;

@@ -216,18 +216,26 @@ void storage::make_devices_current(const std::vector<device_copy*>& targets, con
     // Asked for here, not on the threads: host_memory() allocates what an array lacks.
     void* const host = host_memory();
     std::vector<std::vector<cl::Event>> reading(targets.size());
-    at_once(targets.size(), [&](std::size_t i) {
-        for (const box& part : stale[i]) {
-            cl::Event done;
-            if (write_box(*targets[i]->context, targets[i]->buffer, dims_, part, layout_.size,
-                          {host, dims_, part.origin}, &done))
-                reading[i].push_back(done);
-        }
-    });
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-        host_readers_.insert(host_readers_.end(), reading[i].begin(), reading[i].end());
-        targets[i]->stale.remove(b);
+    // Uploads enqueued before another failed still read host memory: the host waits for them too.
+    const auto keep_readers = [&] {
+        for (const std::vector<cl::Event>& events : reading)
+            host_readers_.insert(host_readers_.end(), events.begin(), events.end());
+    };
+    try {
+        at_once(targets.size(), [&](std::size_t i) {
+            for (const box& part : stale[i]) {
+                cl::Event done;
+                if (write_box(*targets[i]->context, targets[i]->buffer, dims_, part, layout_.size,
+                              {host, dims_, part.origin}, &done))
+                    reading[i].push_back(done);
+            }
+        });
+    } catch (...) {
+        keep_readers();
+        throw;
     }
+    keep_readers();
+    for (device_copy* target : targets) target->stale.remove(b);
     // The caller may change its memory as soon as the call that uploads it returns (and then
     // refresh()), so those uploads finish first; the kernels after them still run on.
     if (host_owned_by_caller_) wait_for_host_readers();
