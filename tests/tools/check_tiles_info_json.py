@@ -1,6 +1,7 @@
 """Reads `tiles-info --json` (or `python -m tiles --json`) from standard input and checks it as a
 script would use it: one JSON object, every device with its limits, exactly one default. The sizes
-must agree with what the text form prints in human units (given as the first argument, a file)."""
+must agree with what the text form prints in human units (given as the first argument, a file).
+With --backends after it, the report is the C++ tool's, which gives each device's backends."""
 
 import json
 import sys
@@ -20,9 +21,9 @@ for d in devices:
         assert b["probed"] and all(isinstance(line, str) and line for line in b["probed"] + b["refused"]), b
 assert info["default_reason"], info
 
-if len(sys.argv) > 1:
-    # The C++ tool's report, which gives each device's backends.
+if "--backends" in sys.argv[2:]:
     assert all("backends" in d for d in devices), devices
+if len(sys.argv) > 1:
     text = open(sys.argv[1]).read()
     def human(n):
         for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
