@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+int exchange_period(int grid_rows, int ranks, int radius) {
+    const int period = grid_rows / ranks / 32 / (radius > 1 ? radius : 1);
+    return period < 1 ? 1 : period > 16 ? 16 : period;
+}
+
 int split_rows(band* out, MPI_Comm comm, int grid_rows, int halo) {
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);

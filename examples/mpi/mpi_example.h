@@ -23,6 +23,10 @@ typedef struct band {
  * more), with `halo` rows of each neighbour, which must own at least that many. 0, or -1 after
  * saying on stderr why the grid cannot be split so. */
 int split_rows(band* out, MPI_Comm comm, int grid_rows, int halo);
+/* Iterations between halo exchanges. The halo is radius x period rows deep, so a band's own rows
+ * stay exact for that many iterations (temporal blocking). As libtiles' own stencil over several
+ * devices does, the extra rows stay within 1/32 of a band, and the period at most 16. */
+int exchange_period(int grid_rows, int ranks, int radius);
 int local_rows(const band* b);
 
 /* A new context on this rank's device: its rank among comm's ranks on its host, modulo the number

@@ -37,6 +37,13 @@ def matrix_values(first_row: int, rows: int, columns: int, salt: int) -> np.ndar
     return ((row * 37 + column * 11 + salt * 5) % 101).astype(np.float32) / np.float32(64) - np.float32(0.75)
 
 
+def exchange_period(grid_rows: int, ranks: int, radius: int) -> int:
+    """Iterations between halo exchanges. The halo is radius x period rows deep, so a band's own rows
+    stay exact for that many iterations (temporal blocking). As libtiles' own stencil over several
+    devices does, the extra rows stay within 1/32 of a band, and the period at most 16."""
+    return max(1, min(16, grid_rows // ranks // 32 // max(radius, 1)))
+
+
 def rank_0_first(build: Callable[[], None]) -> None:
     """Runs `build` (a first launch, which compiles its kernel) on rank 0, then on the other ranks,
     whose drivers then load the program rank 0 left in libtiles' program cache instead of all

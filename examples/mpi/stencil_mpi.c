@@ -1,10 +1,10 @@
-/* A distributed 2-D stencil in C: each rank holds a band of a ROWS x COLUMNS grid plus a halo of the
- * mask's radius, runs tiles_stencil on its own device, and exchanges the halo rows between
- * iterations. Rank 0 prints the time of the iterations. With --check, rank 0 compares the result
- * with one process's tiles_stencil over the whole grid, iterated, and every rank checks that the
- * exchanges moved its halo rows and nothing more. The same as stencil_mpi.cpp, through tiles.h.
- *   mpirun -n 2 stencil_mpi_c [ROWS COLUMNS ITERATIONS MASK_SIDE] [--check]
- * The mask is a cross MASK_SIDE wide and high (3: the 5-point stencil), every weight the same. */
+/* A distributed 2-D stencil in C: each rank holds a band of a ROWS x COLUMNS grid plus a halo, and
+ * runs tiles_stencil on its own device. The halo is the mask's radius times exchange_period's rows
+ * deep, so the halo rows are exchanged only every that many iterations. Rank 0 prints the time of the iterations. With
+ * --check, rank 0 compares the result with one process's tiles_stencil over the whole grid, iterated, and every rank
+ * checks that the exchanges moved its halo rows and nothing more. The same as stencil_mpi.cpp, through tiles.h. mpirun
+ * -n 2 stencil_mpi_c [ROWS COLUMNS ITERATIONS MASK_SIDE] [--check] The mask is a cross MASK_SIDE wide and high (3: the
+ * 5-point stencil), every weight the same. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,12 +19,12 @@ static void fill_rows(float* values, int first, int rows, int columns) {
 }
 
 /* `iterations` stencils from `in` to `out` and back on `context`, the result left in *result
- * (one of the two); the halo exchanged before each but the first when `b` is given. */
+ * (one of the two); the halo exchanged every `period` iterations when `b` is given. */
 static tiles_status iterate(tiles_view** result, tiles_context* context, tiles_view* in, tiles_view* out,
-                            const tiles_view* mask, int iterations, const band* b, int columns) {
+                            const tiles_view* mask, int iterations, const band* b, int period, int columns) {
     tiles_status status = tiles_view_discard(out); /* written whole by every launch: never uploaded */
     for (int i = 0; i < iterations && status == TILES_SUCCESS; i++) {
-        if (i > 0 && b != NULL) status = exchange_halo(MPI_COMM_WORLD, b, in, columns);
+        if (b != NULL && i > 0 && i % period == 0) status = exchange_halo(MPI_COMM_WORLD, b, in, columns);
         if (status == TILES_SUCCESS) status = tiles_stencil(context, in, mask, out);
         tiles_view* swap = in;
         in = out;
@@ -43,7 +43,7 @@ struct first_launch {
 static tiles_status launch_first(void* data) {
     const struct first_launch* first = data;
     tiles_view* result = NULL;
-    tiles_status status = iterate(&result, first->context, first->in, first->out, first->mask, 1, NULL, 0);
+    tiles_status status = iterate(&result, first->context, first->in, first->out, first->mask, 1, NULL, 1, 0);
     if (status == TILES_SUCCESS) status = tiles_context_wait(first->context);
     return status;
 }
@@ -66,7 +66,7 @@ static tiles_status one_process(float* values, tiles_context* beside, int rows, 
     if (status == TILES_SUCCESS) status = tiles_context_create(&context, device);
     if (status == TILES_SUCCESS) status = float_view(&in, rows, columns, first);
     if (status == TILES_SUCCESS) status = float_view(&out, rows, columns, second);
-    if (status == TILES_SUCCESS) status = iterate(&result, context, in, out, mask, iterations, NULL, columns);
+    if (status == TILES_SUCCESS) status = iterate(&result, context, in, out, mask, iterations, NULL, 1, columns);
     if (status == TILES_SUCCESS) status = tiles_view_read(result, values, sizeof(float) * (size_t)rows * columns);
     status = first_failure(status, tiles_view_release(in));
     status = first_failure(status, tiles_view_release(out));
@@ -87,8 +87,11 @@ int main(int argc, char** argv) {
         numbers[3] % 2 == 0)
         MPI_Abort(MPI_COMM_WORLD, 2);
     const int rows = numbers[0], columns = numbers[1], iterations = numbers[2], side = numbers[3];
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    const int period = exchange_period(rows, ranks, side / 2);
     band b;
-    if (split_rows(&b, MPI_COMM_WORLD, rows, side / 2) != 0) MPI_Abort(MPI_COMM_WORLD, 2);
+    if (split_rows(&b, MPI_COMM_WORLD, rows, side / 2 * period) != 0) MPI_Abort(MPI_COMM_WORLD, 2);
 
     float* mask_values = calloc((size_t)side * (size_t)side, sizeof(float));
     float* first = malloc(sizeof(float) * (size_t)local_rows(&b) * (size_t)columns);
@@ -119,15 +122,16 @@ int main(int argc, char** argv) {
     if (status != TILES_SUCCESS) fail(program, status);
     MPI_Barrier(MPI_COMM_WORLD);
     const double start = MPI_Wtime();
-    status = iterate(&result, context, in, out, mask, iterations, &b, columns);
+    status = iterate(&result, context, in, out, mask, iterations, &b, period, columns);
     if (status == TILES_SUCCESS) status = tiles_context_wait(context);
     if (status != TILES_SUCCESS) fail(program, status);
     MPI_Barrier(MPI_COMM_WORLD);
     const double seconds = MPI_Wtime() - start;
     status = tiles_context_get_counters(&moved, context);
     if (rank == 0)
-        printf("%s: %d x %d floats, %dx%d cross, %d iterations %s: %g s, %g ms per iteration\n", program, rows, columns,
-               side, side, iterations, where, seconds, seconds * 1e3 / iterations);
+        printf(
+            "%s: %d x %d floats, %dx%d cross, %d iterations %s, halos exchanged every %d: %g s, %g ms per iteration\n",
+            program, rows, columns, side, side, iterations, where, period, seconds, seconds * 1e3 / iterations);
     if (status == TILES_SUCCESS) status = gather_rows(MPI_COMM_WORLD, &b, result, columns, grid);
     if (status == TILES_SUCCESS && check && rank == 0)
         status = one_process(reference, context, rows, columns, iterations, mask);
@@ -138,7 +142,8 @@ int main(int argc, char** argv) {
         /* Each exchange uploads the halo rows, one transfer a side, and downloads the boundary rows
          * the neighbours need: those at both ends of the rank's own, which are the same rows where
          * its band is thin. */
-        const uint64_t exchanges = (uint64_t)iterations - 1, sides = (b.halo_above > 0) + (b.halo_below > 0);
+        const uint64_t exchanges = (uint64_t)(iterations - 1) / (uint64_t)period,
+                       sides = (b.halo_above > 0) + (b.halo_below > 0);
         const uint64_t row_bytes = (uint64_t)columns * sizeof(float);
         const uint64_t halo_rows = (uint64_t)(b.halo_above + b.halo_below);
         const uint64_t boundary_rows = halo_rows < (uint64_t)b.rows ? halo_rows : (uint64_t)b.rows;

@@ -1,8 +1,8 @@
 // A distributed 2-D stencil with tiles/mpi.hpp: each rank holds a band of a ROWS x COLUMNS grid plus
-// a halo of the mask's radius, runs tiles::stencil on its own device, and exchanges the halo rows
-// between iterations. Rank 0 prints the time of the iterations. With --check, rank 0 compares the
-// result with one process's tiles::stencil over the whole grid, iterated, and every rank checks
-// that the exchanges moved its halo rows and nothing more.
+// a halo, and runs tiles::stencil on its own device. The halo is the mask's radius times
+// exchange_period's rows deep, so the halo rows are exchanged only every that many iterations. Rank 0 prints the time
+// of the iterations. With --check, rank 0 compares the result with one process's tiles::stencil over the whole grid,
+// iterated, and every rank checks that the exchanges moved its halo rows and nothing more.
 //   mpirun -n 2 stencil_mpi [ROWS COLUMNS ITERATIONS MASK_SIDE] [--check]
 // The mask is a cross MASK_SIDE wide and high (3: the 5-point stencil), every weight the same.
 #include <tiles/mpi.hpp>
@@ -50,7 +50,10 @@ int distributed_stencil(MPI_Comm comm, int argc, char** argv) {
     const example::command_line line = example::parse(argc, argv, {4096, 4096, 100, 3}, {4}, usage);
     const int rows = line.numbers[0], columns = line.numbers[1], iterations = line.numbers[2], side = line.numbers[3];
     if (side % 2 == 0) throw std::invalid_argument("the mask's side must be odd; usage: " + std::string(usage));
-    const tiles::mpi::band band = tiles::mpi::split_rows(comm, rows, side / 2);
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    const int period = example::exchange_period(rows, ranks, side / 2);
+    const tiles::mpi::band band = tiles::mpi::split_rows(comm, rows, side / 2 * period);
     const tiles::accelerator device = tiles::mpi::accelerator_for_rank(comm);
     const tiles::accelerator_view view = device.create_view();
     const std::string where = example::ranks_and_devices(comm, device);
@@ -71,7 +74,7 @@ int distributed_stencil(MPI_Comm comm, int argc, char** argv) {
     MPI_Barrier(comm);
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < iterations; ++i) {
-        if (i > 0) tiles::mpi::exchange_halo(comm, band, in);
+        if (i > 0 && i % period == 0) tiles::mpi::exchange_halo(comm, band, in);
         tiles::stencil(view, in, mask, out);
         std::swap(in, out);
     }
@@ -83,7 +86,8 @@ int distributed_stencil(MPI_Comm comm, int argc, char** argv) {
     // neighbours need: those at both ends of the rank's own, which are the same rows where its band
     // is thin.
     const tiles::transfer_counters moved = view.counters();
-    const std::uint64_t exchanges = std::uint64_t(iterations - 1), row_bytes = std::uint64_t(columns) * sizeof(float);
+    const std::uint64_t exchanges = std::uint64_t((iterations - 1) / period),
+                        row_bytes = std::uint64_t(columns) * sizeof(float);
     const std::uint64_t sides = (band.halo_above > 0 ? 1 : 0) + (band.halo_below > 0 ? 1 : 0);
     const std::uint64_t halo_rows = std::uint64_t(band.halo_above + band.halo_below);
     const std::uint64_t boundary_rows = std::min(halo_rows, std::uint64_t(band.rows));
@@ -95,8 +99,8 @@ int distributed_stencil(MPI_Comm comm, int argc, char** argv) {
     MPI_Comm_rank(comm, &rank);
     if (rank == 0)
         std::cout << "stencil_mpi: " << rows << " x " << columns << " floats, " << side << "x" << side << " cross, "
-                  << iterations << " iterations " << where << ": " << seconds << " s, " << seconds * 1e3 / iterations
-                  << " ms per iteration" << std::endl;
+                  << iterations << " iterations " << where << ", halos exchanged every " << period << ": " << seconds
+                  << " s, " << seconds * 1e3 / iterations << " ms per iteration" << std::endl;
     std::vector<float> result(rank == 0 ? std::size_t(rows) * columns : 0);
     tiles::mpi::gather(comm, band, in, result.data());
     if (!line.check) return 0;

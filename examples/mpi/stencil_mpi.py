@@ -1,6 +1,6 @@
 """A distributed 2-D stencil with tiles.mpi and mpi4py: each rank holds a band of a ROWS x COLUMNS
-grid plus a halo of the mask's radius, runs tiles.stencil on its own device, and exchanges the
-halo rows between iterations. Rank 0 prints the time of the iterations. With --check, rank 0
+grid plus a halo, and runs tiles.stencil on its own device. The halo is the mask's radius times
+exchange_period's rows deep, so the halo rows are exchanged only every that many iterations. Rank 0 prints the time of the iterations. With --check, rank 0
 compares the result with one process's tiles.stencil over the whole grid, iterated, and every
 rank checks that the exchanges moved its halo rows and nothing more. The same as stencil_mpi.cpp.
 
@@ -16,7 +16,8 @@ from mpi4py import MPI
 
 import tiles
 import tiles.mpi
-from mpi_example import any_rank, matrix_values, parse, rank_0_first, ranks_and_devices, same_as_one_process
+from mpi_example import (any_rank, exchange_period, matrix_values, parse, rank_0_first, ranks_and_devices,
+                         same_as_one_process)
 
 
 def cross_mask(side: int) -> np.ndarray:
@@ -26,11 +27,11 @@ def cross_mask(side: int) -> np.ndarray:
 
 
 def iterate(first: tiles.array_view, second: tiles.array_view, mask: tiles.array_view, iterations: int,
-            context: tiles.Context, exchange=None) -> tiles.array_view:
+            context: tiles.Context, exchange=None, period: int = 1) -> tiles.array_view:
     """`iterations` stencils from `first` to `second` and back; `exchange(view)` fills the halo of
-    the next one's input between them. The view holding the last one's output."""
+    the next one's input every `period` iterations. The view holding the last one's output."""
     for i in range(iterations):
-        if i and exchange:
+        if i and exchange and i % period == 0:
             exchange(first)
         tiles.stencil(first, mask, out=second, context=context)
         first, second = second, first
@@ -44,7 +45,8 @@ def main() -> int:
         print("the mask's side must be odd", file=sys.stderr)
         MPI.COMM_WORLD.Abort(2)
     comm = MPI.COMM_WORLD
-    band = tiles.mpi.split_rows(rows, side // 2)
+    period = exchange_period(rows, comm.size, side // 2)
+    band = tiles.mpi.split_rows(rows, side // 2 * period)
     device = tiles.mpi.device_for_rank()
     context = tiles.Context(device)
     where = ranks_and_devices(device)
@@ -61,7 +63,8 @@ def main() -> int:
     context.reset_counters()
     comm.Barrier()
     start = time.perf_counter()
-    result = iterate(first, second, mask, iterations, context, lambda view: tiles.mpi.exchange_halo(view, band))
+    result = iterate(first, second, mask, iterations, context, lambda view: tiles.mpi.exchange_halo(view, band),
+                     period)
     context.wait()
     comm.Barrier()
     seconds = time.perf_counter() - start
@@ -70,7 +73,7 @@ def main() -> int:
     # neighbours need: those at both ends of the rank's own, which are the same rows where its band
     # is thin.
     moved = context.counters()
-    exchanges, row_bytes = iterations - 1, columns * 4
+    exchanges, row_bytes = (iterations - 1) // period, columns * 4
     sides = (band.halo_above > 0) + (band.halo_below > 0)
     halo_rows = band.halo_above + band.halo_below
     boundary_rows = min(halo_rows, band.rows)
@@ -78,8 +81,9 @@ def main() -> int:
                  and moved["bytes_downloaded"] == exchanges * boundary_rows * row_bytes
                  and moved["downloads"] <= exchanges * sides)
     if comm.rank == 0:
-        print(f"stencil_mpi.py: {rows} x {columns} floats, {side}x{side} cross, {iterations} iterations {where}: "
-              f"{seconds:g} s, {seconds * 1e3 / iterations:g} ms per iteration", flush=True)
+        print(f"stencil_mpi.py: {rows} x {columns} floats, {side}x{side} cross, {iterations} iterations {where}, "
+              f"halos exchanged every {period}: {seconds:g} s, {seconds * 1e3 / iterations:g} ms per iteration",
+              flush=True)
     grid = tiles.mpi.gather(result, band)
     if not check:
         return 0
