@@ -572,3 +572,41 @@ def test_the_extension_is_there_with_every_function_of_the_standard():
                  "matrix_power", "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "slogdet", "solve", "svd",
                  "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]:
         assert callable(getattr(xp.linalg, name)), name
+
+
+# What the standard's own suite (array-api-tests' test_linalg.py) found.
+
+@pytest.mark.parametrize("name", ["qr", "svd", "svdvals", "eigh", "eigvalsh", "inv", "slogdet", "pinv", "cholesky"])
+def test_factorizations_take_a_reshaped_view_in_its_own_shape(name):
+    """A view from reshape (view_as) is read as its own stack of matrices, not its data's."""
+    host = spd(3, np.float32, batch=(2,))
+    reshaped = xp.reshape(on_device(host.reshape(6, 3)), (2, 3, 3))
+    assert isinstance(reshaped, tiles.array_view) and reshaped.shape == (2, 3, 3)
+    got, expected = getattr(xp.linalg, name)(reshaped), getattr(np.linalg, name)(host)
+    for g, e in zip(got if isinstance(got, tuple) else [got], expected if isinstance(expected, tuple) else [expected]):
+        if name in ("qr", "svd", "eigh"):  # factors are unique up to signs: compare magnitudes
+            g, e = np.abs(g.get()), np.abs(e)
+        np.testing.assert_allclose(g if isinstance(g, np.ndarray) else g.get(), e, rtol=1e-3, atol=1e-3)
+
+
+def test_qr_gives_a_named_tuple():
+    result = xp.linalg.qr(on_device(np.eye(3, dtype=np.float32)))
+    assert type(result) is not tuple and result.Q.shape == (3, 3) and result.R.shape == (3, 3)
+    empty = xp.linalg.qr(on_device(np.ones((0, 2), np.float32)))
+    assert type(empty) is not tuple and empty.Q.shape == (0, 0)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.float32])
+def test_vecdot_keeps_its_operands_type(dtype):
+    a = np.arange(12, dtype=dtype).reshape(3, 4)
+    got = xp.linalg.vecdot(on_device(a), on_device(a))
+    assert got.dtype == dtype
+    np.testing.assert_array_equal(got.get(), np.vecdot(a, a).astype(dtype))
+
+
+@pytest.mark.parametrize("shapes", [((2, 3, 4), (4, 5)), ((3, 4), (2, 4, 5)), ((2, 1, 3, 4), (5, 4, 2))])
+def test_matmul_of_stacks_runs_on_the_device(shapes):
+    a, b = (rng.standard_normal(shape).astype(np.float32) for shape in shapes)
+    got = xp.matmul(on_device(a), on_device(b))
+    assert got.shape == np.matmul(a, b).shape
+    np.testing.assert_allclose(got.get(), np.matmul(a, b), rtol=1e-4, atol=1e-5)

@@ -31,27 +31,40 @@ __all__ = ["cholesky", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv", "m
            "matrix_power", "matrix_rank", "matrix_transpose", "outer", "pinv", "qr", "slogdet", "solve", "svd",
            "svdvals", "tensordot", "trace", "vecdot", "vector_norm"]
 
+def _stack_of(x: Any) -> Any:
+    """The view through which the C API's stacked factorizations read x. They find a stack's
+    matrices by its data's own shape, so a view in another shape (view_as, reshape) is first
+    copied, on the device, into an array of its own shape."""
+    from . import _algorithms  # which imports _data first
+    view = _algorithms._view_of(x)
+    return xp.asarray(view, copy=True).view() if view._reshaped else view
+
+
 def cholesky(x: Any, /, *, upper: bool = False) -> Any:
     """The Cholesky factor of each matrix of x (..., n, n), float32 or float64, of which only the
     lower triangle is read: L with L @ L^T == x, or with `upper` U = L^T; a new array on x's
     device. A matrix that is not positive definite raises tiles.InvalidArgument naming the first
     column whose pivot is not positive."""
-    from . import _algorithms  # which imports _data first
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError(f"cholesky takes square matrices (..., n, n), not data of shape {x.shape}")
     factor = xp.empty(x.shape, dtype=x.dtype, device=x.device)
     if x.size:
-        _tiles.cholesky(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if upper else 0,
+        _tiles.cholesky(context_handle(x.device), _stack_of(x)._handle, 1 if upper else 0,
                         factor.view()._handle)
     return factor
 
 
-def qr(x: Any, /, *, mode: str = "reduced") -> Tuple[Any, Any]:
+class QRResult(NamedTuple):
+    """qr's result, as the standard names its fields."""
+    Q: Any
+    R: Any
+
+
+def qr(x: Any, /, *, mode: str = "reduced") -> QRResult:
     """The QR factorization of each matrix of x (..., m, n), float32 or float64: (Q, R) with
     Q @ R == x, Q's columns orthonormal and R upper triangular, new arrays on x's device. With
     k = min(m, n), 'reduced' gives Q (..., m, k) and R (..., k, n); 'complete' Q (..., m, m) and
     R (..., m, n). R's diagonal has LAPACK's geqrf signs, as numpy's."""
-    from . import _algorithms  # which imports _data first
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr's mode is 'reduced' or 'complete', not {mode!r}")
     if x.ndim < 2:
@@ -63,16 +76,17 @@ def qr(x: Any, /, *, mode: str = "reduced") -> Tuple[Any, Any]:
     if builtins.min(m, n) == 0:
         return _empty_qr(x, q, r)
     if x.size:
-        _tiles.qr(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if mode == "complete" else 0,
+        _tiles.qr(context_handle(x.device), _stack_of(x)._handle, 1 if mode == "complete" else 0,
                   q.view()._handle, r.view()._handle)
-    return q, r
+    return QRResult(q, r)
 
 
-def _empty_qr(x: Any, q: Any, r: Any) -> Tuple[Any, Any]:
+def _empty_qr(x: Any, q: Any, r: Any) -> QRResult:
     """qr of matrices with no rows or no columns: Q the identity's first columns, R zeros."""
     # The identity broadcast by an elementwise sum, which runs on the device.
     eye = xp.eye(q.shape[-2], q.shape[-1], dtype=x.dtype, device=x.device)
-    return xp.zeros(q.shape, dtype=x.dtype, device=x.device) + eye, xp.zeros(r.shape, dtype=x.dtype, device=x.device)
+    return QRResult(xp.zeros(q.shape, dtype=x.dtype, device=x.device) + eye,
+                    xp.zeros(r.shape, dtype=x.dtype, device=x.device))
 
 
 class SVDResult(NamedTuple):
@@ -88,7 +102,6 @@ def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
     descending, new arrays on x's device. With k = min(m, n), full_matrices gives U (..., m, m) and
     Vh (..., n, n), else U (..., m, k) and Vh (..., k, n). The vectors' signs may differ from
     LAPACK's."""
-    from . import _algorithms  # which imports _data first
     if x.ndim < 2:
         raise ValueError(f"svd takes matrices (..., m, n), not data of shape {x.shape}")
     m, n = x.shape[-2:]
@@ -99,7 +112,7 @@ def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
     if k == 0:
         return SVDResult(_identities(x, u), s, _identities(x, vh))
     if x.size:
-        _tiles.svd(context_handle(x.device), _algorithms._view_of(x)._handle, 1 if full_matrices else 0,
+        _tiles.svd(context_handle(x.device), _stack_of(x)._handle, 1 if full_matrices else 0,
                    u.view()._handle, s.view()._handle, vh.view()._handle)
     return SVDResult(u, s, vh)
 
@@ -107,12 +120,11 @@ def svd(x: Any, /, *, full_matrices: bool = True) -> SVDResult:
 def svdvals(x: Any, /) -> Any:
     """The singular values of each matrix of x (..., m, n), as svd's S (..., min(m, n)), descending,
     a new array on x's device, without the vectors."""
-    from . import _algorithms  # which imports _data first
     if x.ndim < 2:
         raise ValueError(f"svdvals takes matrices (..., m, n), not data of shape {x.shape}")
     s = xp.empty(x.shape[:-2] + (builtins.min(x.shape[-2:]),), dtype=x.dtype, device=x.device)
     if s.size:
-        _tiles.svdvals(context_handle(x.device), _algorithms._view_of(x)._handle, s.view()._handle)
+        _tiles.svdvals(context_handle(x.device), _stack_of(x)._handle, s.view()._handle)
     return s
 
 
@@ -132,23 +144,21 @@ def eigh(x: Any, /) -> EighResult:
     which only the lower triangle is read: (eigenvalues, eigenvectors) with
     x == V @ (W[..., None] * V^T), W (..., n) ascending and V (..., n, n) orthogonal, one
     eigenvector a column; new arrays on x's device. The vectors' signs may differ from LAPACK's."""
-    from . import _algorithms  # which imports _data first
     _check_square("eigh", x)
     w = xp.empty(x.shape[:-1], dtype=x.dtype, device=x.device)
     v = xp.empty(x.shape, dtype=x.dtype, device=x.device)
     if x.size:
-        _tiles.eigh(context_handle(x.device), _algorithms._view_of(x)._handle, w.view()._handle, v.view()._handle)
+        _tiles.eigh(context_handle(x.device), _stack_of(x)._handle, w.view()._handle, v.view()._handle)
     return EighResult(w, v)
 
 
 def eigvalsh(x: Any, /) -> Any:
     """The eigenvalues of each symmetric matrix of x (..., n, n), as eigh's, ascending, a new array
     on x's device, without the vectors."""
-    from . import _algorithms  # which imports _data first
     _check_square("eigvalsh", x)
     w = xp.empty(x.shape[:-1], dtype=x.dtype, device=x.device)
     if x.size:
-        _tiles.eigvalsh(context_handle(x.device), _algorithms._view_of(x)._handle, w.view()._handle)
+        _tiles.eigvalsh(context_handle(x.device), _stack_of(x)._handle, w.view()._handle)
     return w
 
 
@@ -157,7 +167,6 @@ def solve(x1: Any, x2: Any, /) -> Any:
     (..., n, k) of the same stack shape, or a vector (n,) (then X is one too); a new array on x1's
     device. Gaussian elimination with partial pivoting (tiles_solve): a singular matrix raises
     tiles.InvalidArgument naming the first column with no nonzero pivot."""
-    from . import _algorithms  # which imports _data first
     _check_square("solve", x1)
     vector = x2.ndim == 1
     # A vector as a column of its own: a reshaped view keeps its data's layout, which solve refuses.
@@ -167,7 +176,7 @@ def solve(x1: Any, x2: Any, /) -> Any:
                          f"x2 {x2.shape}")
     result = xp.empty(right.shape, dtype=x1.dtype, device=x1.device)
     if result.size:
-        _tiles.solve(context_handle(x1.device), _algorithms._view_of(x1)._handle, _algorithms._view_of(right)._handle,
+        _tiles.solve(context_handle(x1.device), _stack_of(x1)._handle, _stack_of(right)._handle,
                      result.view()._handle)
     return xp.reshape(result, x2.shape) if vector else result
 
@@ -175,11 +184,10 @@ def solve(x1: Any, x2: Any, /) -> Any:
 def inv(x: Any, /) -> Any:
     """The inverse of each n x n matrix of x (..., n, n), float32 or float64, a new array on x's
     device; a singular matrix raises tiles.InvalidArgument as solve does."""
-    from . import _algorithms  # which imports _data first
     _check_square("inv", x)
     result = xp.empty(x.shape, dtype=x.dtype, device=x.device)
     if x.size:
-        _tiles.inv(context_handle(x.device), _algorithms._view_of(x)._handle, result.view()._handle)
+        _tiles.inv(context_handle(x.device), _stack_of(x)._handle, result.view()._handle)
     return result
 
 
@@ -193,13 +201,12 @@ def slogdet(x: Any, /) -> SlogdetResult:
     """The sign (1, -1, or 0 where singular) and the natural logarithm of the magnitude (-inf where
     singular) of each n x n matrix's determinant, x (..., n, n), each of shape (...), from the
     elimination of solve."""
-    from . import _algorithms  # which imports _data first
     _check_square("slogdet", x)
     count = math.prod(x.shape[:-2])
     sign = xp.ones((count,), dtype=x.dtype, device=x.device)
     logabsdet = xp.zeros((count,), dtype=x.dtype, device=x.device)
     if count and x.shape[-1]:
-        _tiles.slogdet(context_handle(x.device), _algorithms._view_of(x)._handle, sign.view()._handle,
+        _tiles.slogdet(context_handle(x.device), _stack_of(x)._handle, sign.view()._handle,
                        logabsdet.view()._handle)
     return SlogdetResult(xp.reshape(sign, x.shape[:-2]), xp.reshape(logabsdet, x.shape[:-2]))
 
@@ -275,7 +282,8 @@ def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
     against each other, summed on the device."""
     if x1.shape[axis] != x2.shape[axis]:
         raise ValueError(f"vecdot: x1's axis {axis} has {x1.shape[axis]} elements, x2's {x2.shape[axis]}")
-    return xp.sum(xp.conj(x1) * x2 if xp.isdtype(x1.dtype, "complex floating") else x1 * x2, axis=axis)
+    products = xp.conj(x1) * x2 if xp.isdtype(x1.dtype, "complex floating") else x1 * x2
+    return xp.sum(products, axis=axis, dtype=products.dtype)  # the operands' type, which sum would widen
 
 
 def outer(x1: Any, x2: Any, /) -> Any:

@@ -199,7 +199,9 @@ class array_view(_numpy_like):
         if has_no_elements(dims) and not isinstance(self._handle, NoElements):
             raise InvalidArgument(f"view_as's shape {tuple(dims)} has no elements, and the data of shape "
                                   f"{self.shape} has {self.size}")
-        return array_view(None, _handle=self._handle.view_as(dims))
+        view = array_view(None, _handle=self._handle.view_as(dims))
+        view._reshaped = True
+        return view
 
     def reinterpret_as(self, dtype: Any) -> "array_view":
         """C++ AMP's reinterpret_as: the view's bytes as one dimension of `dtype` elements (numpy's
@@ -282,6 +284,10 @@ class array_view(_numpy_like):
         """A view over `handle`, a part of this view's elements: of bools where these are."""
         view = array_view(None, _handle=handle)
         return view._of_bools() if self._holds_bool else view
+
+    # Whether view_as made the view: its shape is not its data's, by which the C API's stacked
+    # factorizations find a stack's matrices.
+    _reshaped = False
 
     # Whether the view's elements are a bool array's, held as uint8: dtype and numpy() say bool, as
     # the array's do, while launches take the uint8 the device holds.
