@@ -2,7 +2,8 @@
 from numpy data to a numpy result, and the stencil's iterations on bands already on the devices
 (tiles.stencil on a tiles.Split scattered once, halos --period iterations deep exchanged every
 --period iterations), on 1, 2, ... contexts in turn, every result checked bit for bit against the
-one-context result, with the speed-up over one context in the same run.
+one-context result, with the speed-up over one context in the same run. --reduce GIB also sums
+that much float32 data from numpy.
 
     python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
     python3 bench/several_devices.py --side 512 --iterations 5 --gemm 256 --contexts 1,2 --runs 1   # a check
@@ -94,6 +95,8 @@ def main():
     parser.add_argument("--contexts", default="1,2", help="numbers of contexts to time, the first the baseline")
     parser.add_argument("--period", type=int, default=8,
                         help="iterations between halo exchanges on bands: their halos' depth in mask radii")
+    parser.add_argument("--reduce", type=float, default=0,
+                        help="GiB of float32 data to sum as well (under 8: the sum takes under 2**31 elements)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json")
     args = parser.parse_args()
@@ -108,6 +111,7 @@ def main():
     b = rng.uniform(-1, 1, (args.gemm, args.gemm)).astype(np.float32)
     stencil_bytes = 2 * grid.nbytes * args.iterations  # each iteration reads and writes the grid
     gemm_flops = 2.0 * args.gemm ** 3
+    summed = rng.uniform(-1, 1, int(args.reduce * 2 ** 28)).astype(np.float32) if args.reduce else None
 
     figures, failed = [], False
     baselines = {}
@@ -115,10 +119,13 @@ def main():
         contexts = contexts_for(count, devices)
         # One context runs the one-context calls themselves; several, the same calls with contexts=.
         on = {"context": contexts[0]} if count == 1 else {"contexts": contexts}
-        for name, run, work, unit in (
-                ("stencil 5-point", lambda: tiles.stencil(grid, cross, iterations=args.iterations, **on),
-                 stencil_bytes, "GB/s"),
-                ("gemm float", lambda: tiles.matrix_multiply(a, b, **on), gemm_flops, "GFLOP/s")):
+        benchmarks = [("stencil 5-point", lambda: tiles.stencil(grid, cross, iterations=args.iterations, **on),
+                       stencil_bytes, "GB/s"),
+                      ("gemm float", lambda: tiles.matrix_multiply(a, b, **on), gemm_flops, "GFLOP/s")]
+        if summed is not None:
+            benchmarks.append(("sum float", lambda: np.asarray(tiles.reduce(summed, "sum", **on)), summed.nbytes,
+                               "GB/s"))
+        for name, run, work, unit in benchmarks:
             result, seconds = timed(run, args.runs)
             if name == "stencil 5-point":
                 figures += report_on_bands(contexts, grid, cross, args, result, baselines)
