@@ -5,6 +5,7 @@
 // views' launch counters, the results checked against a CPU loop. On two devices
 // (POCL_DEVICES="pthread pthread") the other view is the second device's.
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "fixture.hpp"
@@ -57,6 +58,20 @@ TEST_CASE("a host view first and an array second run where the array lives", "[s
     CHECK(home.counters().launches == before_home);
 }
 
+// Runs `launch`, a C++ AMP lambda's, which clang compiles at run time. Where clang or libclc is
+// missing (a GPU machine with its driver alone), says so and returns false, unless
+// TILES_REQUIRE_ALL_TOOLS asks every tool to be there.
+template <class Launch> bool lambda_built(Launch launch) {
+    try {
+        launch();
+        return true;
+    } catch (const tiles::unsupported_feature& e) {
+        if (std::getenv("TILES_REQUIRE_ALL_TOOLS") != nullptr) throw;
+        WARN("the C++ AMP lambda's part is left out: " << e.what());
+        return false;
+    }
+}
+
 // C++ AMP's auto-selection view: a launch through it runs where its first array lives (the second
 // device's view, where there are two), as a launch without a view does, for an OpenCL C kernel and
 // a C++ AMP lambda alike; the view says it is the auto-selection one, and no other view does.
@@ -84,12 +99,16 @@ TEST_CASE("a launch through the auto-selection view runs where its first array l
     CHECK(home.counters().launches == before_home);
 
     before_there = there.counters().launches, before_home = home.counters().launches;
-    tiles::parallel_for_each(automatic, c_there.extent,
-                             TILES_LAMBDA((c_there), [&c_there](index<1> i) restrict(amp) { c_there[i] *= 2.0f; }));
-    for (float& s : sums) s *= 2.0f;
-    CHECK(std::vector<float>(c_there) == sums);
-    CHECK(there.counters().launches == before_there + 1);
-    CHECK(home.counters().launches == before_home);
+    if (lambda_built([&] {
+            tiles::parallel_for_each(
+                automatic, c_there.extent,
+                TILES_LAMBDA((c_there), [&c_there](index<1> i) restrict(amp) { c_there[i] *= 2.0f; }));
+        })) {
+        for (float& s : sums) s *= 2.0f;
+        CHECK(std::vector<float>(c_there) == sums);
+        CHECK(there.counters().launches == before_there + 1);
+        CHECK(home.counters().launches == before_home);
+    }
 
     // With no array, it runs on the default view.
     std::vector<float> host(n, 1.0f), host_sums(n);
