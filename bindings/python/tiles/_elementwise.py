@@ -139,8 +139,21 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
         operands.append(value)
     if out is None:
         return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
+    if getattr(out, "_through", None) is not None:
+        return _written_through(op, tuple(operands), bools, out)
     _check_writable(out)
     _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
+    return out
+
+
+def _written_through(op: int, operands: Tuple[Any, ...], bools: int, out: Any) -> Any:
+    """The core's operation `op` into `out`, a copy of a transpose or of steps of other data, as
+    into numpy's view: written through to that data at the copy's place (the core's placed output),
+    then the copy taken from the data again."""
+    data, place = out._through
+    _tiles.elementwise(op, operands, bools, data._view_handle(), data._holds_bool, None,
+                       ([int(n) for n in out.shape], [int(s) for s in place.strides], int(place.offset)))
+    _gather_into(out, data, place)
     return out
 
 
@@ -309,14 +322,24 @@ def permuted(data: Any, axes: Sequence[int]) -> Any:
 
 def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Optional[str]) -> Any:
     """A new array of `shape` whose elements are `data`'s at `place`, counted in `data`'s elements
-    held dense and row-major; read only (`what` it is) where `what` is given and it has
-    dimensions, as numpy's view of them would write through."""
-    context = context_for([data])
-    out = _data.empty(shape, data.dtype, context=context)
+    held dense and row-major; where `what` is given and it has dimensions, a copy (`what` it is)
+    that numpy's in-place arithmetic writes through to `data`, as to numpy's view, and that
+    refuses other writes, which would not reach `data`."""
+    out = _data.empty(shape, data.dtype, context=context_for([data]))
     if shape and what:
         out._copy_of = what
+        if getattr(data, "_through", None) is None and getattr(data, "_copy_of", None) is None:
+            out._through = (data, place)
+    _gather_into(out, data, place)
+    return out
+
+
+def _gather_into(out: Any, data: Any, place: _indexing.Place) -> None:
+    """Writes `data`'s elements at `place` into `out`, a new array of the place's shape."""
+    shape = tuple(out.shape)
     if out.size == 0:
-        return out
+        return
+    context = context_for([data])
     if not shape:  # one element, of no dimensions, is gathered as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
     loop = _moved_in(data.dtype)
@@ -324,7 +347,6 @@ def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Opt
     signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
                                     data.dtype, indexed=place.index is not None)
     _launch(signature, out, [data, *_place_arguments(shape, [], place, place.index, context)])
-    return out
 
 
 def _place_arguments(shape: Tuple[int, ...], strided: List[List[int]], place: _indexing.Place,
