@@ -112,7 +112,7 @@ svd_shape checked_values(const char* algorithm, const matrix_operand& input, con
     const dims3& dims = engine::dims_of(*input.data);
     const svd_shape shape{dims[0], int(dims[1]), input.columns, std::min(int(dims[1]), input.columns), full};
     check_same_element_type(algorithm, "S", s, "the input", type);
-    check_shape(algorithm, "S", s, int(shape.count), shape.k,
+    check_shape(algorithm, "S", s, shape.count, shape.k,
                 "the input's matrices by the smaller of their rows and columns");
     check_not_aliased(algorithm, "S", s, "the input", input);
     return shape;
@@ -121,7 +121,7 @@ svd_shape checked_values(const char* algorithm, const matrix_operand& input, con
 void check_vectors(const char* algorithm, const char* role, const matrix_operand& vectors, const svd_shape& shape,
                    int rows, int columns, const char* why, const matrix_operand& input, element_type type) {
     check_same_element_type(algorithm, role, vectors, "the input", type);
-    check_shape(algorithm, role, vectors, int(shape.count) * rows, columns, why);
+    check_shape(algorithm, role, vectors, shape.count * std::size_t(rows), columns, why);
     check_not_aliased(algorithm, role, vectors, "the input", input);
     if (engine::dims_of(*vectors.data)[0] != shape.count)
         throw invalid_argument(std::string(algorithm) + ": " + role +

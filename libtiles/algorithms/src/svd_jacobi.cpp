@@ -7,6 +7,10 @@
 #include <cstddef>
 #include <limits>
 #include <numeric>
+#include <string>
+
+#include "scaled_length.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles::algorithms {
 namespace {
@@ -29,11 +33,16 @@ void rotate(double* x, double* y, int n, double c, double s) {
     }
 }
 
-// Makes columns p and q of w orthogonal, rotating v's alike; false where they already were.
-bool orthogonalize(std::vector<double>& w, std::vector<double>& v, int n, int p, int q) {
+// Makes columns p and q of w orthogonal, rotating v's alike; false where they already were, or
+// where either is `negligible` (its squared length at most that): as LAPACK's gesvj, a column that
+// is zero to working precision is left alone, since its rounding noise is orthogonal to nothing
+// and would keep a rank-deficient matrix rotating sweep after sweep.
+bool orthogonalize(std::vector<double>& w, std::vector<double>& v, int n, int p, int q, double negligible) {
     double* wp = &w[std::size_t(p) * n];
     double* wq = &w[std::size_t(q) * n];
-    const double alpha = dot(wp, wp, n), beta = dot(wq, wq, n), gamma = dot(wp, wq, n);
+    const double alpha = dot(wp, wp, n), beta = dot(wq, wq, n);
+    if (alpha <= negligible || beta <= negligible) return false;
+    const double gamma = dot(wp, wq, n);
     // Orthogonal to working precision, relative to the columns' lengths: what makes the small
     // singular values accurate, not only the large ones.
     if (std::abs(gamma) <= n * std::numeric_limits<double>::epsilon() * std::sqrt(alpha) * std::sqrt(beta))
@@ -103,15 +112,27 @@ host_svd jacobi_svd(const std::vector<double>& a, int n, bool with_vectors) {
         v.assign(std::size_t(n) * n, 0.0);
         for (int i = 0; i < n; ++i) v[std::size_t(i) * n + i] = 1;
     }
-    for (int sweep = 0; sweep < most_sweeps; ++sweep) {
-        bool rotated = false;
+    // gesvj's threshold: n eps times the matrix's Frobenius norm, squared.
+    const double norm =
+        n * std::numeric_limits<double>::epsilon() * scaled_length(a.size(), [&](std::size_t i) { return a[i]; });
+    const double negligible = norm * norm;
+    bool rotated = true;
+    for (int sweep = 0; sweep < most_sweeps && rotated; ++sweep) {
+        rotated = false;
         for (int p = 0; p + 1 < n; ++p)
-            for (int q = p + 1; q < n; ++q) rotated = orthogonalize(w, v, n, p, q) || rotated;
-        if (!rotated) break;
+            for (int q = p + 1; q < n; ++q) rotated = orthogonalize(w, v, n, p, q, negligible) || rotated;
     }
+    if (rotated)
+        throw invalid_argument("svd: the one-sided Jacobi iteration did not converge in " +
+                               std::to_string(most_sweeps) + " sweeps over the columns of the " + std::to_string(n) +
+                               " x " + std::to_string(n) + " triangle of QR");
+    // A negligible column was never rotated against the others: it is zero, as gesvj takes it, and
+    // its left vector is completed to an orthonormal basis.
     std::vector<double> lengths(n);
-    for (int j = 0; j < n; ++j)
-        lengths[std::size_t(j)] = std::sqrt(dot(&w[std::size_t(j) * n], &w[std::size_t(j) * n], n));
+    for (int j = 0; j < n; ++j) {
+        const double squared = dot(&w[std::size_t(j) * n], &w[std::size_t(j) * n], n);
+        lengths[std::size_t(j)] = squared <= negligible ? 0.0 : std::sqrt(squared);
+    }
     std::vector<int> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
