@@ -1133,14 +1133,14 @@ TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input,
  * singular values, descending (rank 1, or one vector of k per matrix of the stack), and into `vh`
  * Vh, k x n with orthonormal rows; with `full_matrices` not 0, U is m x m and Vh n x n. None is the
  * input. float or double elements. QR on the device (tiles_qr), the SVD of its k x k R on the host
- * in double (one-sided Jacobi), U = Q U_R by gemm on the device; a wide matrix through its
+ * in double (Golub-Kahan), U = Q U_R by gemm on the device; a wide matrix through its
  * transpose. The vectors' signs are those the method gives, which may differ from LAPACK's. A
  * matrix holding NaN or infinity is TILES_ERROR_INVALID_ARGUMENT, the message naming it. */
 TILES_API tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u,
                                  tiles_view* s, tiles_view* vh);
 
 /* The singular values of each matrix of `input` (float or double elements) into `s`, as tiles_svd
- * gives them, without the vectors, which the host's Jacobi rotations then skip. */
+ * gives them, without the vectors, which the host's QR sweeps then skip. */
 TILES_API tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s);
 
 /* The eigendecomposition A = V diag(W) V^T of each symmetric n x n matrix of `input` (rank 2, or a
