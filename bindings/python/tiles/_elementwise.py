@@ -369,12 +369,33 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
     array repeats an index, the last of its elements that names it is written (numpy's order; its
     documents leave it unspecified), by the others writing nothing; a mask's positions (tiles
     data) never repeat."""
+    _scatter_at(data, selection.shape, selection.place(), value)
+
+
+def assign_through(data: Any, key: Any, value: Any) -> bool:
+    """numpy's data[key] = value where `data` is a copy of a transpose or of steps of other data
+    (its _through) and `key` is of integers, slices and new axes: written at the places the key
+    picks in that data, as through numpy's view, then the copy taken from that data again; False,
+    having done nothing, for other keys (integer arrays, masks)."""
+    if _indexing.is_mask(key):
+        return False
+    selection = _indexing.select(key, data.shape)
+    if selection.index is not None:
+        return False
+    base, place = data._through
+    offset = place.offset + sum(a.start * place.strides[a.dim] for a in selection.axes if a.dim is not None)
+    strides = [0 if a.dim is None else a.step * place.strides[a.dim] for a in selection._basic()]
+    _scatter_at(base, selection.shape, _indexing.Place(offset, strides), value)
+    _gather_into(data, base, place)
+    return True
+
+
+def _scatter_at(data: Any, shape: Tuple[int, ...], place: _indexing.Place, value: Any) -> None:
+    """`value` written to data's elements of `shape` at `place` (scatter's work)."""
     context = context_for([data, value])
-    shape = selection.shape
     source = _assigned(value, data.dtype, shape, context, data)
     if math.prod(shape) == 0:
         return
-    place = selection.place()
     if not shape:  # one element, of no dimensions, is written as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
     loop = _moved_in(source.dtype if source.data is not None else data.dtype)
@@ -382,7 +403,7 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
                       lambda: f"an assignment of {source.dtype} to {data.dtype} elements", context)
     if source.data is not None and source.dtype.kind == "c" and data.dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
-                      stacklevel=4)
+                      stacklevel=5)
     layout = "scalar" if source.data is None else "same" if source.shape == shape else "strided"
     signature = generated.Signature("cast", (loop,), (generated.Operand(layout, loop if layout == "scalar" else
                                                                         source.dtype),), len(shape), data.dtype,
