@@ -124,7 +124,10 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
     """The core's operation `op` of `values` into a new array, or into `out`: one call of the C
     API. NotImplemented where an operand is of a type numpy would not take."""
     operands, bools, no_dimensions = [], 0, True
+    through = getattr(out, "_through", None)
     for k, value in enumerate(values):
+        if through is not None and value is through[0]:
+            value = value.copy()  # numpy buffers an input the output overlaps: the kernel would race
         if not isinstance(value, (bool, int, float, complex, np.generic)) and not _is_tiles(value):
             value = _uploaded(value, values, out)
             if value is None:
@@ -139,7 +142,7 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
         operands.append(value)
     if out is None:
         return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
-    if getattr(out, "_through", None) is not None:
+    if through is not None:
         return _written_through(op, tuple(operands), bools, out)
     _check_writable(out)
     _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
