@@ -1133,14 +1133,14 @@ TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input,
  * singular values, descending (rank 1, or one vector of k per matrix of the stack), and into `vh`
  * Vh, k x n with orthonormal rows; with `full_matrices` not 0, U is m x m and Vh n x n. None is the
  * input. float or double elements. QR on the device (tiles_qr), the SVD of its k x k R on the host
- * in double (one-sided Jacobi), U = Q U_R by gemm on the device; a wide matrix through its
+ * in double (Golub-Kahan), U = Q U_R by gemm on the device; a wide matrix through its
  * transpose. The vectors' signs are those the method gives, which may differ from LAPACK's. A
  * matrix holding NaN or infinity is TILES_ERROR_INVALID_ARGUMENT, the message naming it. */
 TILES_API tiles_status tiles_svd(tiles_context* context, const tiles_view* input, int full_matrices, tiles_view* u,
                                  tiles_view* s, tiles_view* vh);
 
 /* The singular values of each matrix of `input` (float or double elements) into `s`, as tiles_svd
- * gives them, without the vectors, which the host's Jacobi rotations then skip. */
+ * gives them, without the vectors, which the host's QR sweeps then skip. */
 TILES_API tiles_status tiles_svdvals(tiles_context* context, const tiles_view* input, tiles_view* s);
 
 /* The eigendecomposition A = V diag(W) V^T of each symmetric n x n matrix of `input` (rank 2, or a
@@ -1343,6 +1343,28 @@ TILES_API tiles_status tiles_elementwise_result_type(tiles_dtype* out, int* out_
 TILES_API tiles_status tiles_elementwise(tiles_view* out, int out_is_bool, tiles_context* context,
                                          tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
                                          size_t input_count);
+
+/* Where an operand's elements lie among its view's elements held dense and row-major, as a numpy
+ * view's do (a transpose, steps, a reversal): element (c0, c1, ...) of `shape` (rank dimensions)
+ * is the view's element offset + c0 * strides[0] + c1 * strides[1] + ..., strides in elements,
+ * negative ones too. */
+typedef struct tiles_elementwise_place {
+    int rank;               /* the operand's dimensions */
+    const int* shape;       /* rank extents */
+    const int64_t* strides; /* rank steps, in the view's elements */
+    int64_t offset;         /* the view's element at index (0, 0, ...) */
+} tiles_elementwise_place;
+
+/* tiles_elementwise with operands placed in their views: out's elements at `out_place`, inputs[k]'s
+ * at input_places[k] (a NULL place, or input_places NULL: the view itself, dense). A placed output
+ * writes through to its view's elements, as an in-place operation on numpy's view does. Refused
+ * with TILES_ERROR_INVALID_ARGUMENT, besides tiles_elementwise's refusals: a place that reaches
+ * outside its view's elements (naming them), and a placed output over the storage of an input,
+ * whose elements the kernel would read after writing them (copy that input first). */
+TILES_API tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool,
+                                                const tiles_elementwise_place* out_place, tiles_context* context,
+                                                tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
+                                                const tiles_elementwise_place* const* input_places, size_t input_count);
 
 /* tiles_elementwise into a new array of the result's dtype and broadcast shape (rank 1, extent 1,
  * where the inputs have no dimensions), on `context` or tiles_context_for of the views. *out_is_bool

@@ -51,6 +51,20 @@ elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* r
     return operand;
 }
 
+// `operand` seen at `place` in its view's elements (numpy's view of them); unchanged for NULL.
+void place(elementwise_operand& operand, const tiles_elementwise_place* place, const char* role) {
+    if (place == nullptr) return;
+    if (operand.data == nullptr) throw invalid_argument(std::string(role) + " is a scalar, which has no place");
+    if (place->rank < 0 || place->rank > 32)
+        throw invalid_argument(std::string(role) + "'s place has rank " + std::to_string(place->rank) +
+                               " (0 to 32, numpy's)");
+    if (place->rank > 0 && (place->shape == nullptr || place->strides == nullptr))
+        throw invalid_argument(std::string(role) + "'s place has no shape or strides (NULL)");
+    operand.shape.assign(place->shape, place->shape + place->rank);
+    operand.strides.assign(place->strides, place->strides + place->rank);
+    operand.offset = place->offset;
+}
+
 // The engine's inputs of the caller's, as many as `op` takes.
 std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles_elementwise_operand* inputs,
                                            size_t count) {
@@ -103,11 +117,22 @@ tiles_status tiles_elementwise_result_type(tiles_dtype* out, int* out_is_bool, t
 
 tiles_status tiles_elementwise(tiles_view* out, int out_is_bool, tiles_context* context, tiles_elementwise_op op,
                                const tiles_elementwise_operand* inputs, size_t input_count) {
+    return tiles_elementwise_placed(out, out_is_bool, nullptr, context, op, inputs, nullptr, input_count);
+}
+
+tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool, const tiles_elementwise_place* out_place,
+                                      tiles_context* context, tiles_elementwise_op op,
+                                      const tiles_elementwise_operand* inputs,
+                                      const tiles_elementwise_place* const* input_places, size_t input_count) {
     return guard([&] {
+        static const char* const roles[] = {"the first input", "the second input", "the third input"};
         const tiles::elementwise_op o = op_of(op);
-        const std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
+        std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
+        for (size_t k = 0; input_places != nullptr && k < operands.size(); ++k)
+            place(operands[k], input_places[k], roles[k]);
         tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
-        const elementwise_operand output = operand_of(written, "the output");
+        elementwise_operand output = operand_of(written, "the output");
+        place(output, out_place, "the output");
         tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output);
     });
 }

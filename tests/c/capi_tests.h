@@ -46,6 +46,7 @@ int test_elementwise_result_types_are_numpys(void);
 int test_elementwise_math_functions_match_c(void);
 int test_elementwise_refusals(void);
 int test_elementwise_where_matches_a_c_loop(void);
+int test_elementwise_placed_operands_write_through(void);
 
 /* test_linalg.c */
 int test_cholesky_matches_a_c_loop(void);

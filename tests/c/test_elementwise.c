@@ -301,3 +301,48 @@ int test_elementwise_where_matches_a_c_loop(void) {
     tiles_view_release(result);
     return failed;
 }
+
+/* numpy's a.T[...] = 2 * b, then a.T[::-1, ::-1] read: a placed output writes through to the
+ * data's elements at the transpose's places; a placed input reads them in reverse; places that
+ * reach outside the data, and an output placed over an input's storage, are refused. */
+int test_elementwise_placed_operands_write_through(void) {
+    int failed = 0;
+    float a[rows * columns], b[columns * rows], expected[rows * columns], reversed[columns * rows];
+    for (int i = 0; i < rows * columns; i++) a[i] = expected[i] = (float)i + 1;
+    for (int i = 0; i < columns * rows; i++) b[i] = (float)(i % 4) - 1.5f;
+    tiles_shape matrix = shape_of(TILES_FLOAT32, 2, rows, columns, 0), t = shape_of(TILES_FLOAT32, 2, columns, rows, 0);
+    tiles_view *data = NULL, *factors = NULL, *out = NULL;
+    if (!CHECK_OK(tiles_view_create(&data, &matrix, a)) || !CHECK_OK(tiles_view_create(&factors, &t, b)) ||
+        !CHECK_OK(tiles_view_create(&out, &t, reversed)))
+        return failed;
+    /* a.T: element (i, j) of the transpose is a's i + j * columns. */
+    const int transposed_shape[2] = {columns, rows};
+    const int64_t transposed_strides[2] = {1, columns}, reversed_strides[2] = {-1, -columns};
+    const tiles_elementwise_place transposed = {2, transposed_shape, transposed_strides, 0};
+    const tiles_elementwise_place backwards = {2, transposed_shape, reversed_strides, rows * columns - 1};
+    const tiles_elementwise_operand scaled[2] = {view_operand(factors), scalar_operand(TILES_FLOAT32, 0, 0, 2.0)};
+    CHECK_OK(tiles_elementwise_placed(data, 0, &transposed, NULL, TILES_OP_MULTIPLY, scaled, NULL, 2));
+    for (int i = 0; i < columns; i++)
+        for (int j = 0; j < rows; j++) expected[j * columns + i] = b[i * rows + j] * 2.0f;
+    const tiles_elementwise_operand copied = view_operand(data);
+    const tiles_elementwise_place* const places[1] = {&backwards};
+    CHECK_OK(tiles_elementwise_placed(out, 0, NULL, NULL, TILES_OP_COPY, &copied, places, 1));
+    CHECK_OK(tiles_view_synchronize(data));
+    CHECK_OK(tiles_view_synchronize(out));
+    CHECK_FLOATS(a, expected, rows * columns);
+    for (int i = 0; i < columns; i++)
+        for (int j = 0; j < rows; j++)
+            if (!CHECK(reversed[i * rows + j] == expected[rows * columns - 1 - i - j * columns]))
+                printf("  (reversed transpose's element (%d, %d): %g)\n", i, j, reversed[i * rows + j]);
+    const tiles_elementwise_place outside = {2, transposed_shape, transposed_strides, 1};
+    CHECK_FAILS(tiles_elementwise_placed(data, 0, &outside, NULL, TILES_OP_MULTIPLY, scaled, NULL, 2),
+                TILES_ERROR_INVALID_ARGUMENT, "reaches elements 1 to 15, and its data holds 15 elements");
+    const tiles_elementwise_operand itself[2] = {view_operand(factors), view_operand(data)};
+    const tiles_elementwise_place* const both[2] = {NULL, &transposed};
+    CHECK_FAILS(tiles_elementwise_placed(data, 0, &transposed, NULL, TILES_OP_ADD, itself, both, 2),
+                TILES_ERROR_INVALID_ARGUMENT, "copy the input first");
+    tiles_view_release(data);
+    tiles_view_release(factors);
+    tiles_view_release(out);
+    return failed;
+}

@@ -311,7 +311,7 @@ def test_bad_masks_and_indices_are_refused_by_name(context):
     with pytest.raises(IndexError, match=r"could not be broadcast together with shapes \(2,\) \(3,\)"):
         x[[0, 1], [1, 2, 3]] = 1
     with pytest.raises(ValueError, match="read-only"):
-        x[::2][0] = 1  # a gathered copy, where numpy's would be a view
+        x[::2][[0]] = 1  # a gathered copy, where numpy's would be a view, with an integer array
     np.testing.assert_array_equal(x.get(), np.zeros((3, 4), np.float32))
 
 

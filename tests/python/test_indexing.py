@@ -213,16 +213,53 @@ class _Producer:
         return self.data.__dlpack__(copy=self.copy, **keywords)
 
 
-def test_writes_to_a_gathered_copy_are_refused_as_numpy_refuses_read_only_data(context):
+def test_in_place_arithmetic_on_a_transpose_of_its_own_input_reads_the_input_as_it_was(context):
+    # numpy buffers an input that the output overlaps: a.T += a gives a.T + a, symmetric.
+    host = random((4, 4), np.float32)
+    a = tiles.array(host, context=context)
+    expected = host.copy()
+    view, result = expected.T, a.T
+    np.add(view, expected, out=view)
+    np.add(result, a, out=result)
+    np.testing.assert_array_equal(a.get(), expected)
+    np.testing.assert_array_equal(result.get(), view)
+
+
+@pytest.mark.parametrize("key", [(slice(None), 1), slice(None, None, 2), "T", None,
+                                 (slice(None, None, -1), slice(None, None, -2))])
+def test_in_place_arithmetic_on_a_gathered_copy_reaches_the_data_as_on_numpys_view(key, context):
+    # numpy's a[:, 1], a[::2], a.T, a[None] and a[::-1, ::-2] are views: in-place arithmetic and
+    # assignments through one (scikit-learn's svd_flip does v = w.T; v *= signs) change a, and
+    # the view with it.
+    host = random((3, 4), np.float32)
+    expected, a = host.copy(), tiles.array(host, context=context)
+    view, result = (expected.T, a.T) if key == "T" else (expected[key], a[key])
+    signs = np.where(np.arange(view.shape[-1]) % 2, -1, 1).astype(np.float32)
+    view *= signs
+    view += 0.5
+    np.subtract(view, 2, out=view)
+    view[0] = 7
+    view[..., ::2] = np.arange(view[..., ::2].shape[-1], dtype=np.float32)
+    result *= tiles.array(signs, context=context)
+    result += 0.5
+    np.subtract(result, 2, out=result)
+    result[0] = 7
+    result[..., ::2] = tiles.array(np.arange(view[..., ::2].shape[-1], dtype=np.float32), context=context)
+    np.testing.assert_array_equal(a.get(), expected)
+    np.testing.assert_array_equal(result.get(), view)
+
+
+def test_writes_through_integer_arrays_to_a_gathered_copy_are_refused_as_numpy_refuses_read_only_data(context):
     # numpy's a[:, 1], a[::2], a.T and a[None] are views, whose writes reach a; libtiles' are
-    # gathered copies, so a write to one would be lost: refused, loudly.
+    # gathered copies, which write through to a with keys of integers and slices, not (yet) with
+    # integer arrays or masks: refused, loudly, rather than lost.
     host = random((3, 4), np.float32)
     a = tiles.array(host, context=context)
     for result in (a[:, 1], a[::2], a.T, a[None]):
         with pytest.raises(ValueError, match="read-only.*would not reach that data"):
-            result[0] = 1
+            result[[0]] = 1
         with pytest.raises(ValueError, match="read-only"):
-            result += 1
+            result[result.get() > 0] = 1
         own = result.copy()  # a copy of its own takes writes
         own[0] = 7
         np.testing.assert_array_equal(own.get()[0], np.full(own.shape[1:], 7, np.float32))

@@ -343,6 +343,19 @@ def test_eigh_of_ill_conditioned_and_rank_deficient_matrices(dtype):
         check_eigh(a, *result)
 
 
+@pytest.mark.skipif(np.float64 not in FLOATS, reason="the device has no doubles")
+@pytest.mark.parametrize("scale", [1e160, 1e-170])
+def test_qr_and_eigh_of_doubles_near_the_ends_of_their_range(scale):
+    # Householder reflectors' lengths from plain sums of squares overflow beyond 1e154 and
+    # underflow to 0 below 1e-162 (then A is not Q R); LAPACK's dnrm2 scales them, as libtiles.
+    a = rng.standard_normal((40, 30))
+    q, r = xp.linalg.qr(on_device(a * scale))
+    check_qr(a, q, r / scale, "reduced")
+    symmetric = a[:30] + a[:30].T
+    w, v = xp.linalg.eigh(on_device(symmetric * scale))
+    check_eigh(symmetric, w / scale, v)
+
+
 def test_eigh_reads_only_the_lower_triangle_of_each_matrix_of_a_stack():
     b = rng.standard_normal((2, 3, 50, 50))
     a = (b + np.swapaxes(b, -1, -2)).astype(np.float32)

@@ -64,15 +64,7 @@ def close(on_device, on_host, rtol=1e-3):
     np.testing.assert_allclose(result, on_host, rtol=rtol, atol=rtol * float(np.abs(on_host).max()))
 
 
-# covariance_eigh's eigh runs on the device, but svd_flip then scales eigh's vectors in place
-# through their transpose (v = eigenvectors.T; v *= signs), which libtiles refuses: its transpose
-# is a gathered copy, not a view, and a write to it would not reach the data.
-WRITES_THROUGH_A_TRANSPOSE = pytest.mark.xfail(raises=ValueError, strict=True,
-                                               reason="svd_flip writes in place through a transpose")
-
-
-@pytest.mark.parametrize("solver", ["full", "randomized",
-                                    pytest.param("covariance_eigh", marks=WRITES_THROUGH_A_TRANSPOSE)])
+@pytest.mark.parametrize("solver", ["full", "randomized", "covariance_eigh"])
 def test_pca_as_numpys(array_api_dispatch, solver):
     from sklearn.decomposition import PCA
     x, _ = regression_data()

@@ -2,6 +2,8 @@
 // or Python and numpy scalars, turned into the C API's operands here; the core decides the
 // result's dtype, shape and kernel (tiles_elementwise_new, tiles_elementwise).
 #include <cstdint>
+#include <optional>
+#include <tuple>
 #include <vector>
 
 #include "common.hpp"
@@ -140,12 +142,19 @@ void register_elementwise(py::module_& m) {
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",
-        [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context) {
+        [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context,
+           const std::optional<std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>>& out_place) {
             const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
-            check_operation(tiles_elementwise(out.get(), out_is_bool ? 1 : 0, context_or_null(context),
-                                              tiles_elementwise_op(op), operands.data(), operands.size()));
+            tiles_elementwise_place place{0, nullptr, nullptr, 0};
+            if (out_place)
+                place = {int(std::get<0>(*out_place).size()), std::get<0>(*out_place).data(),
+                         std::get<1>(*out_place).data(), std::get<2>(*out_place)};
+            check_operation(tiles_elementwise_placed(out.get(), out_is_bool ? 1 : 0, out_place ? &place : nullptr,
+                                                     context_or_null(context), tiles_elementwise_op(op),
+                                                     operands.data(), nullptr, operands.size()));
         },
-        py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("out"), py::arg("out_is_bool"), py::arg("context"));
+        py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("out"), py::arg("out_is_bool"), py::arg("context"),
+        py::arg("out_place") = py::none());
     m.def(
         "elementwise_result_type",
         [](int op, const py::tuple& inputs, unsigned bools) {

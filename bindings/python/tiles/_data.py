@@ -405,13 +405,19 @@ class array(_numpy_like):
     # with steps, a transpose): writes to it are refused as numpy refuses writes to read-only data,
     # since they would not reach that data.
     _copy_of: Optional[str] = None
+    # For such a copy of a transpose or of steps: the data and the place (_indexing.Place) its
+    # elements came from. numpy's in-place arithmetic on it (v *= s, out=v) writes through to
+    # that data at that place, as on numpy's view, and then takes the data's elements again.
+    _through: Optional[Tuple[Any, Any]] = None
 
     def _check_writable(self) -> None:
         if self._copy_of is not None:
+            through = (" (in-place arithmetic, v *= s, and keys of integers and slices do reach it)"
+                       if self._through is not None else "")
             raise ValueError(f"assignment destination is read-only: it is {self._copy_of}, a new array where "
                              f"numpy's would be a view of the data it came from, so a write to it would not reach "
-                             f"that data; assign through that data (a[:, 1] = ...), or take .copy() for an array of "
-                             f"its own")
+                             f"that data{through}; assign through that data (a[:, 1] = ...), or take .copy() for an "
+                             f"array of its own")
 
     def _init(self, context: Optional[Context], dtype: np.dtype, shape: List[int], initial: Optional[np.ndarray],
               staging: bool = False):
@@ -552,8 +558,13 @@ class array(_numpy_like):
 
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column, arr[::2] = 0, arr[[1, 3]] = 5,
-        arr[mask] = 0 write the elements on the device. Refused for a gathered copy of other data
-        (arr[:, 1], arr.T), which numpy's view would write through."""
+        arr[mask] = 0 write the elements on the device. On a gathered copy of other data (arr[:, 1],
+        arr.T), integers, slices and new axes write through to that data, as numpy's view does;
+        integer arrays and masks there are refused."""
+        if self._through is not None:
+            from . import _elementwise  # which imports this module first
+            if _elementwise.assign_through(self, key, value):
+                return
         self._check_writable()
         if self._no_dimensions:
             from . import _elementwise  # which imports this module first

@@ -124,7 +124,10 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
     """The core's operation `op` of `values` into a new array, or into `out`: one call of the C
     API. NotImplemented where an operand is of a type numpy would not take."""
     operands, bools, no_dimensions = [], 0, True
+    through = getattr(out, "_through", None)
     for k, value in enumerate(values):
+        if through is not None and value is through[0]:
+            value = value.copy()  # numpy buffers an input the output overlaps: the kernel would race
         if not isinstance(value, (bool, int, float, complex, np.generic)) and not _is_tiles(value):
             value = _uploaded(value, values, out)
             if value is None:
@@ -139,8 +142,21 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
         operands.append(value)
     if out is None:
         return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
+    if through is not None:
+        return _written_through(op, tuple(operands), bools, out)
     _check_writable(out)
     _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
+    return out
+
+
+def _written_through(op: int, operands: Tuple[Any, ...], bools: int, out: Any) -> Any:
+    """The core's operation `op` into `out`, a copy of a transpose or of steps of other data, as
+    into numpy's view: written through to that data at the copy's place (the core's placed output),
+    then the copy taken from the data again."""
+    data, place = out._through
+    _tiles.elementwise(op, operands, bools, data._view_handle(), data._holds_bool, None,
+                       ([int(n) for n in out.shape], [int(s) for s in place.strides], int(place.offset)))
+    _gather_into(out, data, place)
     return out
 
 
@@ -309,14 +325,24 @@ def permuted(data: Any, axes: Sequence[int]) -> Any:
 
 def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Optional[str]) -> Any:
     """A new array of `shape` whose elements are `data`'s at `place`, counted in `data`'s elements
-    held dense and row-major; read only (`what` it is) where `what` is given and it has
-    dimensions, as numpy's view of them would write through."""
-    context = context_for([data])
-    out = _data.empty(shape, data.dtype, context=context)
+    held dense and row-major; where `what` is given and it has dimensions, a copy (`what` it is)
+    that numpy's in-place arithmetic writes through to `data`, as to numpy's view, and that
+    refuses other writes, which would not reach `data`."""
+    out = _data.empty(shape, data.dtype, context=context_for([data]))
     if shape and what:
         out._copy_of = what
+        if getattr(data, "_through", None) is None and getattr(data, "_copy_of", None) is None:
+            out._through = (data, place)
+    _gather_into(out, data, place)
+    return out
+
+
+def _gather_into(out: Any, data: Any, place: _indexing.Place) -> None:
+    """Writes `data`'s elements at `place` into `out`, a new array of the place's shape."""
+    shape = tuple(out.shape)
     if out.size == 0:
-        return out
+        return
+    context = context_for([data])
     if not shape:  # one element, of no dimensions, is gathered as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
     loop = _moved_in(data.dtype)
@@ -324,7 +350,6 @@ def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Opt
     signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
                                     data.dtype, indexed=place.index is not None)
     _launch(signature, out, [data, *_place_arguments(shape, [], place, place.index, context)])
-    return out
 
 
 def _place_arguments(shape: Tuple[int, ...], strided: List[List[int]], place: _indexing.Place,
@@ -347,12 +372,33 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
     array repeats an index, the last of its elements that names it is written (numpy's order; its
     documents leave it unspecified), by the others writing nothing; a mask's positions (tiles
     data) never repeat."""
+    _scatter_at(data, selection.shape, selection.place(), value)
+
+
+def assign_through(data: Any, key: Any, value: Any) -> bool:
+    """numpy's data[key] = value where `data` is a copy of a transpose or of steps of other data
+    (its _through) and `key` is of integers, slices and new axes: written at the places the key
+    picks in that data, as through numpy's view, then the copy taken from that data again; False,
+    having done nothing, for other keys (integer arrays, masks)."""
+    if _indexing.is_mask(key):
+        return False
+    selection = _indexing.select(key, data.shape)
+    if selection.index is not None:
+        return False
+    base, place = data._through
+    offset = place.offset + sum(a.start * place.strides[a.dim] for a in selection.axes if a.dim is not None)
+    strides = [0 if a.dim is None else a.step * place.strides[a.dim] for a in selection._basic()]
+    _scatter_at(base, selection.shape, _indexing.Place(offset, strides), value)
+    _gather_into(data, base, place)
+    return True
+
+
+def _scatter_at(data: Any, shape: Tuple[int, ...], place: _indexing.Place, value: Any) -> None:
+    """`value` written to data's elements of `shape` at `place` (scatter's work)."""
     context = context_for([data, value])
-    shape = selection.shape
     source = _assigned(value, data.dtype, shape, context, data)
     if math.prod(shape) == 0:
         return
-    place = selection.place()
     if not shape:  # one element, of no dimensions, is written as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
     loop = _moved_in(source.dtype if source.data is not None else data.dtype)
@@ -360,7 +406,7 @@ def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
                       lambda: f"an assignment of {source.dtype} to {data.dtype} elements", context)
     if source.data is not None and source.dtype.kind == "c" and data.dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
-                      stacklevel=4)
+                      stacklevel=5)
     layout = "scalar" if source.data is None else "same" if source.shape == shape else "strided"
     signature = generated.Signature("cast", (loop,), (generated.Operand(layout, loop if layout == "scalar" else
                                                                         source.dtype),), len(shape), data.dtype,

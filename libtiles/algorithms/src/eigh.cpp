@@ -44,7 +44,7 @@ int checked_order(const char* algorithm, const matrix_operand& input, const matr
         throw invalid_argument(std::string(algorithm) + ": the input's matrices are " + shape_text(int(dims[1]), n) +
                                "; " + algorithm + " takes square matrices");
     check_same_element_type(algorithm, "the eigenvalues", eigenvalues, "the input", type);
-    check_shape(algorithm, "the eigenvalues", eigenvalues, int(dims[0]), n, "a row of n values for each n x n matrix");
+    check_shape(algorithm, "the eigenvalues", eigenvalues, dims[0], n, "a row of n values for each n x n matrix");
     check_not_aliased(algorithm, "the eigenvalues", eigenvalues, "the input", input);
     return n;
 }

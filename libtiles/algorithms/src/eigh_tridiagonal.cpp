@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 
+#include "scaled_length.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::algorithms {
@@ -24,16 +25,15 @@ std::vector<double> reflect(std::vector<double>& a, int n, int k, double& subdia
     const int size = n - k - 1;
     const auto at = [&](int i, int j) -> double& { return a[std::size_t(k + 1 + i) * n + k + 1 + j]; };
     const auto column = [&](int i) { return a[std::size_t(k + 1 + i) * n + k]; };
-    double below = 0;
-    for (int i = 1; i < size; ++i) below += column(i) * column(i);
+    const double below = scaled_length(std::size_t(size - 1), [&](std::size_t i) { return column(int(i) + 1); });
     subdiagonal = column(0);
     if (below == 0) return {};
-    const double alpha = -std::copysign(std::sqrt(column(0) * column(0) + below), column(0));
+    const double alpha = -std::copysign(std::hypot(column(0), below), column(0));
     const std::size_t count = std::size_t(size);
     std::vector<double> v(count), p(count, 0.0);
     for (int i = 0; i < size; ++i) v[std::size_t(i)] = column(i);
     v[0] -= alpha;
-    const double length = std::sqrt(v[0] * v[0] + below);
+    const double length = std::hypot(v[0], below);
     for (double& x : v) x /= length;
     // H A H = A - 2 (v w^T + w v^T), with p = A v and w = p - (v^T p) v.
     for (int i = 0; i < size; ++i)

@@ -33,6 +33,25 @@ std::size_t count_of(const std::vector<int>& shape) {
     return count;
 }
 
+// Refuses a placed operand (numpy's view) whose strides are not one a dimension, or which reaches
+// elements outside the `held` elements of its data.
+void check_place(const elementwise_operand& o, const char* role, std::size_t held) {
+    if (o.strides.size() != o.shape.size())
+        throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) + " has " +
+                               std::to_string(o.strides.size()) + " strides, not one for each dimension");
+    if (count_of(o.shape) == 0) return;
+    std::int64_t lowest = o.offset, highest = o.offset;
+    for (std::size_t d = 0; d < o.shape.size(); ++d) {
+        const std::int64_t reach = std::int64_t(o.shape[d] - 1) * o.strides[d];
+        (reach < 0 ? lowest : highest) += reach;
+    }
+    if (lowest < 0 || highest >= std::int64_t(held))
+        throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) +
+                               " placed at offset " + std::to_string(o.offset) + " reaches elements " +
+                               std::to_string(lowest) + " to " + std::to_string(highest) + ", and its data holds " +
+                               std::to_string(held) + " elements");
+}
+
 // Refuses an operand whose data does not hold its shape's elements of its dtype, or whose dtype
 // the kernels never read or write.
 void check_operand(const elementwise_operand& o, const char* role) {
@@ -47,6 +66,10 @@ void check_operand(const elementwise_operand& o, const char* role) {
                                    std::to_string(n));
     if (o.data == nullptr) return;
     const std::size_t bytes = volume(o.region) * layout_of(*o.data).size, wanted = count_of(o.shape) * element_size(e);
+    if (!o.strides.empty() || o.offset != 0) {
+        check_place(o, role, bytes / element_size(e));
+        return;
+    }
     if (bytes != wanted)
         throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) + " and " +
                                dtype_name(o.type) + " elements needs " + std::to_string(wanted) +
@@ -84,18 +107,28 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
                                       "operands to float32 or complex64 first");
 }
 
-// The strides, in elements, that read a dense row-major `shape` broadcast to `result`: 0 along
-// the dimensions it is broadcast in.
-std::vector<unsigned> broadcast_strides(const std::vector<int>& shape, const std::vector<int>& result) {
-    std::vector<unsigned> strides(result.size(), 0);
-    std::size_t step = 1;
-    for (std::size_t d = result.size(); d-- > 0;) {
-        const std::size_t from_end = result.size() - 1 - d;
-        const int n = from_end < shape.size() ? shape[shape.size() - 1 - from_end] : 1;
-        strides[d] = n == 1 ? 0 : unsigned(step);
-        step *= std::size_t(n);
+// The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
+// shape held dense and row-major where it has none), 0 along the dimensions it is broadcast in.
+std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result) {
+    std::vector<std::int64_t> strides(result.size(), 0);
+    std::int64_t step = 1;
+    for (std::size_t from_end = 0; from_end < o.shape.size(); ++from_end) {
+        const std::size_t at = o.shape.size() - 1 - from_end;
+        if (o.shape[at] != 1) strides[result.size() - 1 - from_end] = o.strides.empty() ? step : o.strides[at];
+        step *= o.shape[at];
     }
     return strides;
+}
+
+// Refuses an output placed by strides over the storage an input reads: the work-items writing it
+// would race those reading the input's elements in another order.
+void check_overlap(const elementwise_operand* inputs, std::size_t count, const elementwise_operand& output) {
+    if (output.strides.empty() && output.offset == 0) return;
+    for (std::size_t k = 0; k < count; ++k)
+        if (inputs[k].data == output.data)
+            throw invalid_argument("elementwise: the output is placed by strides over the data input " +
+                                   std::to_string(k + 1) +
+                                   " reads, and the kernel would read elements it has written: copy the input first");
 }
 
 const kernel& kernel_of(const elementwise_description& d) {
@@ -136,6 +169,32 @@ void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, arr
     }
 }
 
+// How the kernel reaches a data operand's elements for a result of `shape`.
+operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape) {
+    return o.shape == shape && o.strides.empty() && o.offset == 0 ? operand_layout::same : operand_layout::strided;
+}
+
+// The kernel's arguments, in elementwise_source()'s order.
+std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
+                                    const elementwise_operand& output, const std::vector<int>& shape) {
+    std::vector<launch_arg> args{memory_arg(output, true)};
+    for (std::size_t k = 0; k < d.loop.size(); ++k)
+        if (d.layouts[k] == operand_layout::scalar)
+            add_scalar(args, inputs[k], d.loop[k]);
+        else
+            args.push_back(memory_arg(inputs[k], false));
+    if (d.rank == 0) return args;
+    for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
+    auto add_place = [&](const elementwise_operand& o) {
+        for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
+        args.push_back(scalar_arg(o.offset));
+    };
+    for (std::size_t k = 0; k < d.loop.size(); ++k)
+        if (d.layouts[k] == operand_layout::strided) add_place(inputs[k]);
+    if (d.written == operand_layout::strided) add_place(output);
+    return args;
+}
+
 void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop) {
     const bool integral = kind_of(loop) == 'i' || kind_of(loop) == 'u';
     if (op == elementwise_op::power && integral && exponent.data == nullptr && kind_of(exponent.type) == 'i' &&
@@ -158,33 +217,23 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     const std::vector<int> shape = broadcast_shape(inputs, count);
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
+    check_overlap(inputs, count, output);
     elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
         d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
-        d.layouts.push_back(scalar                     ? operand_layout::scalar
-                            : inputs[k].shape == shape ? operand_layout::same
-                                                       : operand_layout::strided);
+        d.layouts.push_back(scalar ? operand_layout::scalar : layout_for(inputs[k], shape));
         if (d.layouts.back() == operand_layout::strided) d.rank = int(shape.size());
     }
+    d.written = layout_for(output, shape);
+    if (d.written == operand_layout::strided) d.rank = int(shape.size());
     check_computable(op, d, *context->device());
     const std::size_t size = count_of(shape);
     if (size == 0) return;
     if (size > std::size_t(INT_MAX))
         throw invalid_argument("elementwise: the result's " + std::to_string(size) + " elements are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
-    std::vector<launch_arg> args{memory_arg(output, true)};
-    for (std::size_t k = 0; k < count; ++k)
-        if (d.layouts[k] == operand_layout::scalar)
-            add_scalar(args, inputs[k], loop.inputs[k]);
-        else
-            args.push_back(memory_arg(inputs[k], false));
-    if (d.rank > 0) {
-        for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
-        for (std::size_t k = 0; k < count; ++k)
-            if (d.layouts[k] == operand_layout::strided)
-                for (unsigned stride : broadcast_strides(inputs[k].shape, shape)) args.push_back(scalar_arg(stride));
-    }
+    const std::vector<launch_arg> args = launch_args(d, inputs, output, shape);
     launch_domain domain;
     domain.rank = 1;
     domain.extent = {int(size), 0, 0};

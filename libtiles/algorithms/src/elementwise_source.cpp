@@ -74,18 +74,19 @@ std::string read(const std::string& value, array_dtype stored, array_dtype loop)
     return "(" + cl(loop) + ")" + value;
 }
 
-// The statement that writes `value` (of dtype `computed`) as out[i] of dtype `out`: bools are 0 or
-// 1, a complex number stored as a real one is its real part (astype's conversion, as numpy's).
-std::string store(const std::string& value, array_dtype out, array_dtype computed) {
+// The statement that writes `value` (of dtype `computed`) as out[at] of dtype `out`: bools are 0
+// or 1, a complex number stored as a real one is its real part (astype's conversion, as numpy's).
+std::string store(const std::string& value, array_dtype out, array_dtype computed, const std::string& at) {
     if (kind_of(computed) == 'c' && kind_of(out) != 'c')
         return "const " + cl(computed) + " r = " + value + ";\n    " +
-               store(out.boolean ? "(r.x != 0 || r.y != 0)" : "r.x", out, real_part(computed));
+               store(out.boolean ? "(r.x != 0 || r.y != 0)" : "r.x", out, real_part(computed), at);
     if (out.element == element_type::float16)
         return "vstore_half_rte((" + std::string(computed.element == element_type::float64 ? "double" : "float") +
-               ")(" + value + "), i, out);";
-    if (out.boolean) return "out[i] = (uchar)((" + value + ") != 0);";
-    if (kind_of(out) == 'c') return "out[i] = " + read("(" + value + ")", computed, out) + ";";
-    return "out[i] = (" + cl(out) + ")(" + value + ");";
+               ")(" + value + "), " + at + ", out);";
+    const std::string element = "out[" + at + "] = ";
+    if (out.boolean) return element + "(uchar)((" + value + ") != 0);";
+    if (kind_of(out) == 'c') return element + read("(" + value + ")", computed, out) + ";";
+    return element + "(" + cl(out) + ")(" + value + ");";
 }
 
 // A scalar input's parameters: integers and bools as long (a uint64's bits), floats as
@@ -111,23 +112,25 @@ std::string pragmas(const elementwise_description& d) {
            (complex ? "#pragma OPENCL FP_CONTRACT OFF\n" : "");
 }
 
-// The statements that find each strided input's element from the work-item's index.
+// The statements that find each strided operand's element (at0, at1, ... for the inputs, at_out
+// for the output) from the work-item's index.
 std::string unravel(const elementwise_description& d, std::string& parameters) {
-    std::vector<std::size_t> strided;
+    std::vector<std::string> strided;
     for (std::size_t k = 0; k < d.layouts.size(); ++k)
-        if (d.layouts[k] == operand_layout::strided) strided.push_back(k);
+        if (d.layouts[k] == operand_layout::strided) strided.push_back(std::to_string(k));
+    if (d.written == operand_layout::strided) strided.push_back("_out");
     if (strided.empty()) return "";
     for (int n = 1; n < d.rank; ++n) parameters += ", const uint n" + std::to_string(n);
     std::string body = "    uint rest = i;\n";
-    for (std::size_t k : strided) {
-        for (int n = 0; n < d.rank; ++n) parameters += ", const uint s" + std::to_string(k) + "_" + std::to_string(n);
-        body += "    uint at" + std::to_string(k) + " = 0;\n";
+    for (const std::string& k : strided) {
+        for (int n = 0; n < d.rank; ++n) parameters += ", const long s" + k + "_" + std::to_string(n);
+        parameters += ", const long o" + k;
+        body += "    long at" + k + " = o" + k + ";\n";
     }
     for (int n = d.rank - 1; n >= 0; --n) {
         const std::string dim = std::to_string(n);
         body += "    { const uint c = " + (n == 0 ? std::string("rest") : "rest % n" + dim) + ";";
-        for (std::size_t k : strided)
-            body += " at" + std::to_string(k) + " += c * s" + std::to_string(k) + "_" + dim + ";";
+        for (const std::string& k : strided) body += " at" + k + " += c * s" + k + "_" + dim + ";";
         body += n == 0 ? " }\n" : " rest /= n" + dim + "; }\n";
     }
     return body;
@@ -136,8 +139,8 @@ std::string unravel(const elementwise_description& d, std::string& parameters) {
 } // namespace
 
 std::string key_of(const elementwise_description& d) {
-    std::string key = std::to_string(int(d.op)) + ":" + std::to_string(d.rank) + ":" + dtype_name(d.output) + ":" +
-                      dtype_name(d.computed);
+    std::string key = std::to_string(int(d.op)) + ":" + std::to_string(d.rank) + ":" + dtype_name(d.output) + "/" +
+                      std::to_string(int(d.written)) + ":" + dtype_name(d.computed);
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         key += ":" + dtype_name(d.loop[k]) + "/" + dtype_name(d.stored[k]) + "/" + std::to_string(int(d.layouts[k]));
     return key;
@@ -166,9 +169,10 @@ std::string elementwise_source(const elementwise_description& d) {
     }
     const std::string body = unravel(d, parameters);
     const std::string helpers = d.loop.size() == 2 && d.loop[0] != d.loop[1] ? "" : helper_source(value, d.loop[0]);
+    const std::string at = d.written == operand_layout::strided ? "at_out" : "i";
     return pragmas(d) + definitions(d.loop[0]) + helpers + "\n\n__kernel void tiles_elementwise(" + parameters +
-           ") {\n    const uint i = get_global_id(0);\n" + body + reads + "    " + store(value, d.output, d.computed) +
-           "\n}\n";
+           ") {\n    const uint i = get_global_id(0);\n" + body + reads + "    " +
+           store(value, d.output, d.computed, at) + "\n}\n";
 }
 
 } // namespace tiles::algorithms

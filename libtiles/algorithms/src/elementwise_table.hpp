@@ -63,24 +63,26 @@ struct resolved_loop {
 resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs);
 
 // What a kernel is made for. Operands are "same" (of the result's shape), "strided" (broadcast to
-// it through strides passed as arguments) or "scalar" (an argument).
+// it, or placed, through strides and an offset passed as arguments) or "scalar" (an argument); the
+// output is "same" or "strided".
 enum class operand_layout { same, strided, scalar };
 struct elementwise_description {
     elementwise_op op;
-    std::vector<array_dtype> loop;       // the dtype each input is computed in
-    std::vector<array_dtype> stored;     // each input's stored dtype (a scalar's: its loop's)
-    std::vector<operand_layout> layouts; // each input's
-    array_dtype computed;                // the dtype the expression gives
-    array_dtype output;                  // the dtype written
-    int rank;                            // the result's, where an input is strided; else 0
+    std::vector<array_dtype> loop;                 // the dtype each input is computed in
+    std::vector<array_dtype> stored;               // each input's stored dtype (a scalar's: its loop's)
+    std::vector<operand_layout> layouts;           // each input's
+    array_dtype computed;                          // the dtype the expression gives
+    array_dtype output;                            // the dtype written
+    int rank;                                      // the result's, where an operand is strided; else 0
+    operand_layout written = operand_layout::same; // the output's
 };
 // The key a description's kernel is kept under: the same for the same description.
 std::string key_of(const elementwise_description& d);
 // The OpenCL C of the kernel "tiles_elementwise": its parameters the output, each input (a
-// pointer, or a scalar as its integer, float or two complex parts), then where an input is
-// strided the result's dimensions 1.. and each strided input's strides (uint, in elements, 0
-// where it is broadcast). Throws unsupported_feature where the kernels lack the loop (the row's
-// expression is nullptr).
+// pointer, or a scalar as its integer, float or two complex parts), then where an operand is
+// strided the result's dimensions 1.. (uint) and each strided input's strides and offset, then
+// the output's if it is strided (long, in elements; a stride 0 where it is broadcast). Throws unsupported_feature where
+// the kernels lack the loop (the row's expression is nullptr).
 std::string elementwise_source(const elementwise_description& d);
 // Build options: float32 division and square roots correctly rounded, as numpy's are.
 inline const char* elementwise_options = "-cl-fp32-correctly-rounded-divide-sqrt";

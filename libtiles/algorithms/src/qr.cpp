@@ -137,9 +137,9 @@ void qr(const std::shared_ptr<context>& context, const matrix_operand& input, bo
     const qr_shape shape{m, n, k, complete ? m : k, complete ? m : k};
     check_same_element_type(algorithm, "the orthogonal factor", q, "the input", type);
     check_same_element_type(algorithm, "the triangular factor", r, "the input", type);
-    check_shape(algorithm, "the orthogonal factor", q, int(dims[0]) * m, shape.q_columns,
+    check_shape(algorithm, "the orthogonal factor", q, dims[0] * std::size_t(m), shape.q_columns,
                 complete ? "the input's rows, square" : "the input's rows by the smaller of its rows and columns");
-    check_shape(algorithm, "the triangular factor", r, int(dims[0]) * shape.r_rows, n,
+    check_shape(algorithm, "the triangular factor", r, dims[0] * std::size_t(shape.r_rows), n,
                 complete ? "the input's shape" : "the smaller of the input's rows and columns by its columns");
     check_not_aliased(algorithm, "the orthogonal factor", q, "the input", input);
     check_not_aliased(algorithm, "the triangular factor", r, "the input", input);

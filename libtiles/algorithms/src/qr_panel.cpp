@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstddef>
 
+#include "scaled_length.hpp"
+
 namespace tiles::algorithms {
 namespace {
 
@@ -12,11 +14,8 @@ namespace {
 // element) at (j, j) and v (its first element 1, implied) below it.
 double reflect_column(std::vector<double>& a, int rows, int width, int j) {
     const auto at = [&](int row) -> double& { return a[std::size_t(row) * width + j]; };
-    // Sums of squares in double cannot overflow for float or moderate double data.
-    double squares = 0;
-    for (int i = j + 1; i < rows; ++i) squares += at(i) * at(i);
-    if (squares == 0) return 0;
-    const double below = std::sqrt(squares);
+    const double below = scaled_length(std::size_t(rows - j - 1), [&](std::size_t i) { return at(j + 1 + int(i)); });
+    if (below == 0) return 0;
     const double alpha = at(j);
     const double beta = alpha >= 0 ? -std::hypot(alpha, below) : std::hypot(alpha, below);
     for (int i = j + 1; i < rows; ++i) at(i) /= alpha - beta;

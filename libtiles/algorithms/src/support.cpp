@@ -130,12 +130,12 @@ void check_same_element_type(const char* algorithm, const char* role, const matr
             {refusal_kind::operands_differ, element_type_of(operand), reference_type, role});
 }
 
-void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, int rows, int columns,
+void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, std::size_t rows, int columns,
                  const std::string& why) {
-    if (operand.rows != rows || operand.columns != columns)
+    if (std::size_t(operand.rows) != rows || operand.columns != columns)
         throw invalid_argument(std::string(algorithm) + ": " + role + " is " +
-                               shape_text(operand.rows, operand.columns) + " but must be " + shape_text(rows, columns) +
-                               ", " + why);
+                               shape_text(operand.rows, operand.columns) + " but must be " + std::to_string(rows) +
+                               "x" + std::to_string(columns) + ", " + why);
 }
 
 void check_not_aliased(const char* algorithm, const char* output_role, const matrix_operand& output,

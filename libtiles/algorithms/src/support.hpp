@@ -71,7 +71,8 @@ void check_same_element_type(const char* algorithm, const char* role, const matr
                              const char* reference_role, element_type reference_type);
 
 // Throws invalid_argument unless the operand is rows x columns; `why` completes the sentence.
-void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, int rows, int columns,
+// `rows` is a size_t, so that a stack's rows (matrices x rows of each) are counted without wrapping.
+void check_shape(const char* algorithm, const char* role, const matrix_operand& operand, std::size_t rows, int columns,
                  const std::string& why);
 
 // Throws invalid_argument if an output shares its storage with an input, which it would

@@ -1,6 +1,6 @@
 // libtiles algorithms: svd and svdvals, one matrix of a stack at a time. A tall m x n matrix
-// (m >= n) is factored A = Q R by qr on the device; R, n x n, comes to the host, whose one-sided
-// Jacobi (svd_jacobi.hpp) gives R = U_R S V^T in double; U_R goes up and U = Q U_R is one gemm on
+// (m >= n) is factored A = Q R by qr on the device; R, n x n, comes to the host, whose Golub-Kahan
+// SVD (svd_golub_kahan.hpp) gives R = U_R S V^T in double; U_R goes up and U = Q U_R is one gemm on
 // the device, V^T goes up as Vh. A wide matrix is transposed on the device first, so that
 // A = V S (Q U_R)^T: U is the host's V and Vh the transpose of Q U_R, on the device. Where
 // full_matrices, qr's complete Q gives U's further columns. Their descriptions: the faces'
@@ -16,7 +16,7 @@
 #include "factor_transfer.hpp"
 #include "qr_panel.hpp"
 #include "support.hpp"
-#include "svd_jacobi.hpp"
+#include "svd_golub_kahan.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/qr.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -92,7 +92,7 @@ void decompose(const std::shared_ptr<context>& context, element_type type, const
     const matrix_operand &u = *outputs[0], &s = *outputs[1], &vh = *outputs[2];
     const tall_factors factors =
         factored(context, type, tall_matrix(context, type, input, index, shape), shape.k, shape.full);
-    const host_svd small = jacobi_svd(finite_triangle("svd", factors.r, index, shape.count), shape.k, true);
+    const host_svd small = golub_kahan_svd(finite_triangle("svd", factors.r, index, shape.count), shape.k, true);
     uploaded(*s.data, vector_box(s, index), type, small.s);
     const matrix_operand left = left_vectors(context, type, factors, small, shape.k);
     if (shape.m >= shape.n) {
@@ -112,7 +112,7 @@ svd_shape checked_values(const char* algorithm, const matrix_operand& input, con
     const dims3& dims = engine::dims_of(*input.data);
     const svd_shape shape{dims[0], int(dims[1]), input.columns, std::min(int(dims[1]), input.columns), full};
     check_same_element_type(algorithm, "S", s, "the input", type);
-    check_shape(algorithm, "S", s, int(shape.count), shape.k,
+    check_shape(algorithm, "S", s, shape.count, shape.k,
                 "the input's matrices by the smaller of their rows and columns");
     check_not_aliased(algorithm, "S", s, "the input", input);
     return shape;
@@ -121,7 +121,7 @@ svd_shape checked_values(const char* algorithm, const matrix_operand& input, con
 void check_vectors(const char* algorithm, const char* role, const matrix_operand& vectors, const svd_shape& shape,
                    int rows, int columns, const char* why, const matrix_operand& input, element_type type) {
     check_same_element_type(algorithm, role, vectors, "the input", type);
-    check_shape(algorithm, role, vectors, int(shape.count) * rows, columns, why);
+    check_shape(algorithm, role, vectors, shape.count * std::size_t(rows), columns, why);
     check_not_aliased(algorithm, role, vectors, "the input", input);
     if (engine::dims_of(*vectors.data)[0] != shape.count)
         throw invalid_argument(std::string(algorithm) + ": " + role +
@@ -184,7 +184,7 @@ void svdvals(const std::shared_ptr<context>& context, const matrix_operand& inpu
         const tall_factors factors =
             factored(context, type, tall_matrix(context, type, input, index, shape), shape.k, false);
         const std::vector<double>& r = finite_triangle("svdvals", factors.r, index, shape.count);
-        uploaded(*s.data, vector_box(s, index), type, jacobi_svd(r, shape.k, false).s);
+        uploaded(*s.data, vector_box(s, index), type, golub_kahan_svd(r, shape.k, false).s);
     }
 }
 

@@ -127,6 +127,12 @@ struct elementwise_operand {
     bool weak = false;         // scalars: a Python number
     double real = 0, imag = 0; // scalars of a floating or complex type
     std::int64_t integer = 0;  // scalars of bool and integer types (a uint64's bits)
+    // Where data's elements lie in the region held dense and row-major, as a numpy view's do (a
+    // transpose, steps, a reversal): element (c0, c1, ...) of `shape` at offset + c0 * strides[0]
+    // + c1 * strides[1] + ..., in elements. Empty: dense, in the shape's order. An output so placed
+    // writes through to the region's elements, as an in-place operation on numpy's view does.
+    std::vector<std::int64_t> strides;
+    std::int64_t offset = 0;
 };
 
 // The dtype numpy's `op` of `inputs` (arity(op) of them) computes in and gives (a comparison's
@@ -139,7 +145,9 @@ array_dtype elementwise_result_type(elementwise_op op, const elementwise_operand
 std::vector<int> broadcast_shape(const elementwise_operand* inputs, std::size_t count);
 
 // Writes numpy's `op` of `inputs` (arity(op) of them) into `output`, data of the broadcast shape
-// whose dtype the result casts to as numpy's same_kind casting allows (any dtype for `copy`).
+// whose dtype the result casts to as numpy's same_kind casting allows (any dtype for `copy`). An
+// output placed by strides may not share its storage with an input: the kernel's work-items would
+// race (numpy buffers such an operand; a caller copies it first).
 // Enqueued on `context` without waiting. invalid_argument for operands that do not fit, naming
 // the numbers; unsupported_feature where the kernels lack the loop (float16 arithmetic, power
 // and trigonometry of complex numbers) or the device lacks doubles.

@@ -1,5 +1,5 @@
 // libtiles algorithms: svd and svdvals, the singular value decomposition: QR on the device (qr),
-// the SVD of the small triangle R on the host in double (one-sided Jacobi), and U = Q U_R by gemm
+// the SVD of the small triangle R on the host in double (Golub-Kahan), and U = Q U_R by gemm
 // on the device; a wide matrix through its transpose. Operands are the engine's matrices; the call
 // throws before anything runs if they do not fit, naming the numbers.
 #pragma once

@@ -1,0 +1,264 @@
+// libtiles algorithms: svd's host steps (svd_golub_kahan.hpp). Row-major throughout: reflectors
+// are applied row by row, along memory, and the QR sweeps keep U's and V's columns as rows, so
+// each plane rotation runs over two contiguous arrays.
+#include "svd_golub_kahan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <numeric>
+#include <string>
+
+#include "scaled_length.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::algorithms {
+namespace {
+
+// QR sweeps for each singular value, at most (LAPACK's dbdsqr allows 6 on average).
+constexpr int most_sweeps = 75;
+
+// B, the bidiagonal matrix, and the factors of the reflectors that made it: left ones (tau_left),
+// whose vectors the matrix keeps below its diagonal, and right ones (tau_right), whose vectors it
+// keeps right of its superdiagonal.
+struct bidiagonal_form {
+    std::vector<double> diagonal, superdiagonal, tau_left, tau_right;
+};
+
+// A reflector, made in place as LAPACK's larfg, of the `count` elements x(0), x(1), ...: returns
+// tau and beta (x(0) becomes 1 implied, the rest v); tau 0 and beta x(0) where x is zero below.
+template <class Element> double reflector(std::size_t count, Element x, double& beta) {
+    const double below = scaled_length(count - 1, [&](std::size_t i) { return x(i + 1); });
+    const double alpha = x(0);
+    beta = alpha;
+    if (below == 0) return 0;
+    beta = alpha >= 0 ? -std::hypot(alpha, below) : std::hypot(alpha, below);
+    for (std::size_t i = 1; i < count; ++i) x(i) /= alpha - beta;
+    return (beta - alpha) / beta;
+}
+
+// A reflector's vector as the matrix keeps it: its first element 1 (where the matrix holds B's),
+// then the others, `stride` elements apart.
+struct reflector_vector {
+    const double* first; // where the 1 stands, then the rest
+    std::size_t stride;
+    double operator()(std::size_t i) const { return i == 0 ? 1.0 : first[i * stride]; }
+};
+
+// Applies I - tau v v^T to rows `top`.. of the n x n `target`, columns `from`..: first every
+// column's v^T target(:, c) at once, then the update, row by row along memory.
+void apply_left(std::vector<double>& target, std::size_t n, std::size_t top, std::size_t from, reflector_vector v,
+                double tau) {
+    if (tau == 0) return;
+    std::vector<double> w(n - from, 0.0);
+    for (std::size_t i = top; i < n; ++i) {
+        const double vi = v(i - top);
+        const double* row = &target[i * n + from];
+        for (std::size_t c = 0; c < w.size(); ++c) w[c] += vi * row[c];
+    }
+    for (std::size_t i = top; i < n; ++i) {
+        const double vi = tau * v(i - top);
+        double* row = &target[i * n + from];
+        for (std::size_t c = 0; c < w.size(); ++c) row[c] -= vi * w[c];
+    }
+}
+
+// Applies I - tau u u^T from the right to rows `top`.. of the n x n `a`, columns `left`.., u being
+// row `left - 1`'s elements from column `left` (the first taken as 1): each row's dot product with
+// u, then its update.
+void apply_right(std::vector<double>& a, std::size_t n, std::size_t top, std::size_t left, double tau) {
+    if (tau == 0) return;
+    const double* u = &a[(left - 1) * n + left];
+    for (std::size_t i = top; i < n; ++i) {
+        double* row = &a[i * n + left];
+        double dot = row[0];
+        for (std::size_t c = 1; c < n - left; ++c) dot += row[c] * u[c];
+        dot *= tau;
+        row[0] -= dot;
+        for (std::size_t c = 1; c < n - left; ++c) row[c] -= dot * u[c];
+    }
+}
+
+// Column k's reflector below the diagonal, and row k's right of the superdiagonal, as `a` keeps
+// them.
+reflector_vector left_vector(const std::vector<double>& a, std::size_t n, std::size_t k) { return {&a[k * n + k], n}; }
+reflector_vector right_vector(const std::vector<double>& a, std::size_t n, std::size_t k) {
+    return {&a[k * n + k + 1], 1};
+}
+
+bidiagonal_form bidiagonalized(std::vector<double>& a, std::size_t n) {
+    bidiagonal_form b{std::vector<double>(n), std::vector<double>(n, 0.0), std::vector<double>(n, 0.0),
+                      std::vector<double>(n, 0.0)};
+    for (std::size_t k = 0; k < n; ++k) {
+        b.tau_left[k] = reflector(
+            n - k, [&](std::size_t i) -> double& { return a[(k + i) * n + k]; }, b.diagonal[k]);
+        if (k + 1 == n) break;
+        apply_left(a, n, k, k + 1, left_vector(a, n, k), b.tau_left[k]);
+        // superdiagonal[k + 1] couples k and k + 1, as the sweeps read it; superdiagonal[0] is 0.
+        b.tau_right[k] = reflector(
+            n - k - 1, [&](std::size_t i) -> double& { return a[k * n + k + 1 + i]; }, b.superdiagonal[k + 1]);
+        apply_right(a, n, k + 1, k + 1, b.tau_right[k]);
+    }
+    return b;
+}
+
+// U = H_0 H_1 ... of the left reflectors and V = G_0 G_1 ... of the right ones, applied to the
+// identity from the last; each touches only the block below and right of its corner.
+void accumulated(const std::vector<double>& a, const bidiagonal_form& b, std::size_t n, std::vector<double>& u,
+                 std::vector<double>& v) {
+    u.assign(n * n, 0.0);
+    v.assign(n * n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) u[i * n + i] = v[i * n + i] = 1;
+    for (std::size_t k = n; k-- > 0;) {
+        apply_left(u, n, k, k, left_vector(a, n, k), b.tau_left[k]);
+        if (k + 1 < n) apply_left(v, n, k + 1, k + 1, right_vector(a, n, k), b.tau_right[k]);
+    }
+}
+
+std::vector<double> transposed_square(const std::vector<double>& m, std::size_t n) {
+    std::vector<double> t(m.size());
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) t[j * n + i] = m[i * n + j];
+    return t;
+}
+
+// Rotates rows x and y of a matrix whose rows are U's or V's columns: x' = c x + s y, y' = c y - s x.
+void rotate(std::vector<double>& rows, std::size_t n, std::size_t x, std::size_t y, double c, double s) {
+    if (rows.empty()) return;
+    double* rx = &rows[x * n];
+    double* ry = &rows[y * n];
+    for (std::size_t i = 0; i < n; ++i) {
+        const double p = rx[i], q = ry[i];
+        rx[i] = p * c + q * s;
+        ry[i] = q * c - p * s;
+    }
+}
+
+// Zeroes e[l] where d[l - 1] is negligible (the block splits above l): rotations of rows l - 1
+// and i of B, i = l..k, chase it along row l - 1, rotating U's columns alike.
+void cancel(std::vector<double>& d, std::vector<double>& e, std::vector<double>& ut, std::size_t n, std::size_t l,
+            std::size_t k, double norm) {
+    double c = 0, s = 1;
+    for (std::size_t i = l; i <= k; ++i) {
+        const double f = s * e[i];
+        e[i] *= c;
+        if (std::abs(f) + norm == norm) break;
+        const double g = d[i], h = std::hypot(f, g);
+        d[i] = h;
+        c = g / h;
+        s = -f / h;
+        rotate(ut, n, l - 1, i, c, s);
+    }
+}
+
+// One implicit-shift QR sweep over the unreduced block l..k of B (diagonal d, e[i] coupling i - 1
+// and i), with the shift of its trailing 2 x 2 block's singular value nearer d[k], its rotations
+// applied to U's and V's columns (rows of ut and vt).
+void qr_sweep(std::vector<double>& d, std::vector<double>& e, std::vector<double>& ut, std::vector<double>& vt,
+              std::size_t n, std::size_t l, std::size_t k) {
+    double x = d[l], y = d[k - 1], z = d[k], g = e[k - 1], h = e[k];
+    double f = ((y - z) * (y + z) + (g - h) * (g + h)) / (2 * h * y);
+    g = std::hypot(f, 1.0);
+    f = ((x - z) * (x + z) + h * ((y / (f + std::copysign(g, f))) - h)) / x;
+    double c = 1, s = 1;
+    for (std::size_t j = l; j < k; ++j) {
+        const std::size_t i = j + 1;
+        g = e[i];
+        y = d[i];
+        h = s * g;
+        g = c * g;
+        z = std::hypot(f, h);
+        e[j] = z;
+        c = f / z;
+        s = h / z;
+        f = x * c + g * s;
+        g = g * c - x * s;
+        h = y * s;
+        y *= c;
+        rotate(vt, n, j, i, c, s);
+        z = std::hypot(f, h);
+        d[j] = z;
+        if (z != 0) { // else the rotation may be any: keep the last
+            c = f / z;
+            s = h / z;
+        }
+        f = c * g + s * y;
+        x = c * y - s * g;
+        rotate(ut, n, j, i, c, s);
+    }
+    e[l] = 0;
+    e[k] = f;
+    d[k] = x;
+}
+
+// The first row l <= k from which B's block up to k is unreduced: e[l] negligible next to B's
+// norm, or d[l - 1] negligible (then cancel() zeroes e[l]; `cancelled` says so).
+std::size_t block_start(const std::vector<double>& d, const std::vector<double>& e, std::size_t k, double norm,
+                        bool& cancelled) {
+    for (std::size_t l = k + 1; l-- > 0;) {
+        if (l == 0 || std::abs(e[l]) + norm == norm) return cancelled = false, l;
+        if (std::abs(d[l - 1]) + norm == norm) return cancelled = true, l;
+    }
+    return cancelled = false, 0;
+}
+
+// B's singular values in d, from the last up: sweeps until the superdiagonal element above each
+// is negligible; then a negative value made positive, with its V column.
+void diagonalized(std::vector<double>& d, std::vector<double>& e, std::vector<double>& ut, std::vector<double>& vt,
+                  std::size_t n) {
+    double norm = 0;
+    for (std::size_t i = 0; i < n; ++i) norm = std::max(norm, std::abs(d[i]) + std::abs(e[i]));
+    for (std::size_t k = n; k-- > 0;)
+        for (int sweep = 0;; ++sweep) {
+            bool cancelled = false;
+            const std::size_t l = block_start(d, e, k, norm, cancelled);
+            if (cancelled) cancel(d, e, ut, n, l, k, norm);
+            if (l == k) {
+                if (d[k] < 0) {
+                    d[k] = -d[k];
+                    if (!vt.empty())
+                        for (std::size_t i = 0; i < n; ++i) vt[k * n + i] = -vt[k * n + i];
+                }
+                break;
+            }
+            if (sweep == most_sweeps)
+                throw invalid_argument("svd: the bidiagonal QR iteration did not converge for singular value " +
+                                       std::to_string(k) + " in " + std::to_string(most_sweeps) + " sweeps");
+            qr_sweep(d, e, ut, vt, n, l, k);
+        }
+}
+
+// Rows `rows` (n x n) in the order `order`, as the columns of a row-major matrix.
+std::vector<double> columns_in_order(const std::vector<double>& rows, const std::vector<std::size_t>& order,
+                                     std::size_t n) {
+    std::vector<double> result(n * n);
+    for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t i = 0; i < n; ++i) result[i * n + j] = rows[order[j] * n + i];
+    return result;
+}
+
+} // namespace
+
+host_svd golub_kahan_svd(std::vector<double> a, int size, bool with_vectors) {
+    const std::size_t n = std::size_t(size);
+    bidiagonal_form b = bidiagonalized(a, n);
+    std::vector<double> ut, vt;
+    if (with_vectors) {
+        accumulated(a, b, n, ut, vt);
+        ut = transposed_square(ut, n);
+        vt = transposed_square(vt, n);
+    }
+    diagonalized(b.diagonal, b.superdiagonal, ut, vt, n);
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t x, std::size_t y) { return b.diagonal[x] > b.diagonal[y]; });
+    host_svd result;
+    for (const std::size_t j : order) result.s.push_back(b.diagonal[j]);
+    if (!with_vectors) return result;
+    result.u = columns_in_order(ut, order, n);
+    result.v = columns_in_order(vt, order, n);
+    return result;
+}
+
+} // namespace tiles::algorithms
