@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/opencl.hpp"
 #include "fixture.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 
 namespace {

@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/stable_hash.hpp"
 #include "binary_cache.hpp"
 #include "fixture.hpp"
-#include "stable_hash.hpp"
 
 namespace {
 

@@ -16,6 +16,9 @@
 #include <mutex>
 #include <string>
 
+#include "base/log.hpp"
+#include "base/opencl.hpp"
+#include "base/step_clock.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
@@ -27,9 +30,6 @@
 #include "tiles/engine/inside/device_copy.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
-#include "tiles/engine/inside/log.hpp"
-#include "tiles/engine/inside/opencl.hpp"
-#include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
 #include "wide_operands.hpp"

@@ -9,10 +9,10 @@
 #include <memory>
 #include <optional>
 
+#include "base/log.hpp"
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"

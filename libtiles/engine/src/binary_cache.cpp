@@ -24,9 +24,9 @@
 #include <thread>
 #include <utility>
 
-#include "stable_hash.hpp"
+#include "base/regular_file.hpp"
+#include "base/stable_hash.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/regular_file.hpp"
 #include "tiles/version.hpp"
 
 namespace tiles::engine {

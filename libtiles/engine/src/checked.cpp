@@ -24,12 +24,12 @@
 #include <utility>
 
 #include "amp_program.hpp"
+#include "base/log.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/device_class.hpp"
 #include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/log.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.

@@ -7,12 +7,12 @@
 #include <optional>
 #include <sstream>
 
+#include "base/log.hpp"
 #include "binary_cache.hpp"
 #include "checked_run.hpp"
 #include "program_kernels.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
-#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "tiles/engine/inside/log.hpp"
+#include "base/log.hpp"
 
 #include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/pending_work.hpp"

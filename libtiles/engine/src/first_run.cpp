@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "base/log.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 
 namespace tiles::engine {
 

@@ -7,8 +7,8 @@
 #include <mutex>
 #include <utility>
 
+#include "base/opencl.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 namespace {

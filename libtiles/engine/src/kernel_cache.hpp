@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/opencl.hpp"
 #include "storage.hpp"
 #include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"
 

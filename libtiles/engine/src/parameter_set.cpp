@@ -6,7 +6,7 @@
 #include <mutex>
 #include <utility>
 
-#include "tiles/engine/inside/log.hpp"
+#include "base/log.hpp"
 #include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/engine/inside/staging_parameters.hpp"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 
 namespace tiles::engine {
 

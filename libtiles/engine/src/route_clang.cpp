@@ -9,8 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include "base/log.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "at_once.hpp"
+#include "base/at_once.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/devices.hpp"

@@ -7,9 +7,9 @@
 #include <exception>
 #include <sstream>
 
+#include "base/log.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/log.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -11,10 +11,10 @@
 #include <optional>
 #include <vector>
 
+#include "base/worker_threads.hpp"
 #include "pinned_memory.hpp"
 #include "tiles/engine/inside/staging_parameters.hpp"
 #include "transfers.hpp"
-#include "worker_threads.hpp"
 
 namespace tiles::engine {
 

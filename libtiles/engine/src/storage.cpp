@@ -6,8 +6,8 @@
 #include <limits>
 #include <sstream>
 
-#include "at_once.hpp"
-#include "stable_hash.hpp"
+#include "base/at_once.hpp"
+#include "base/stable_hash.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"

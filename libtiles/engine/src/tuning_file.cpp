@@ -18,10 +18,10 @@
 #include <sstream>
 #include <tuple>
 
+#include "base/log.hpp"
+#include "base/regular_file.hpp"
 #include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/log.hpp"
 #include "tiles/engine/inside/parameter_lookup.hpp"
-#include "tiles/engine/inside/regular_file.hpp"
 
 namespace tiles::engine {
 namespace {

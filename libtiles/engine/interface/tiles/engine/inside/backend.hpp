@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "base/opencl.hpp"
 #include "tiles/engine/backend_verdict.hpp"
 #include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

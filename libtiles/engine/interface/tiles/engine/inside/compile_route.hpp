@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "base/opencl.hpp"
 #include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/opencl.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/context.hpp"
@@ -20,7 +21,6 @@
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/inside/device_memory.hpp"
 #include "tiles/engine/inside/devices.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
+#include "base/opencl.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 
 namespace tiles::engine {
 

@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 
 namespace tiles::engine {
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/kernel.hpp"
 

@@ -11,8 +11,8 @@
 #include <mutex>
 #include <vector>
 
+#include "base/opencl.hpp"
 #include "tiles/completion_future.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 
 namespace tiles::engine {
 

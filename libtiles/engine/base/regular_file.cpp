@@ -1,5 +1,5 @@
 // libtiles: reading the files it keeps on disk.
-#include "tiles/engine/inside/regular_file.hpp"
+#include "base/regular_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

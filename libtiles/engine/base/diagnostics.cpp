@@ -1,8 +1,8 @@
 // libtiles: where destructors report the failures they cannot throw.
 #include "tiles/diagnostics.hpp"
 
+#include "base/log.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/log.hpp"
 
 #include <mutex>
 #include <utility>

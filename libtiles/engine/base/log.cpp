@@ -1,7 +1,7 @@
 // libtiles: the log. The level is an atomic that every call site reads; the sink is swapped
 // under a mutex and called outside it, through a shared_ptr, so a sink replaced meanwhile stays
 // alive until its last message is delivered.
-#include "tiles/engine/inside/log.hpp"
+#include "base/log.hpp"
 
 #include <atomic>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // libtiles engine: the threads a staged transfer copies host memory with.
-#include "worker_threads.hpp"
+#include "base/worker_threads.hpp"
 
 namespace tiles::engine {
 

@@ -1,5 +1,5 @@
 // libtiles engine: OpenCL status names, and the mapping of OpenCL failures to libtiles exceptions.
-#include "tiles/engine/inside/opencl.hpp"
+#include "base/opencl.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {
