@@ -16,13 +16,13 @@
 #include "cuda/cuda_launch.hpp"
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "random_data.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace {

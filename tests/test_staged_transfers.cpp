@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "../libtiles/engine/src/pinned_memory.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "forced_staging.hpp"
 #include "scoped_log.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace {
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "base/opencl.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/context.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/kernel.hpp"
 

@@ -25,10 +25,10 @@
 
 #include "amp_program.hpp"
 #include "base/log.hpp"
+#include "devices/device_class.hpp"
+#include "devices/devices.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/device_class.hpp"
-#include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR

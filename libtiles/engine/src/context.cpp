@@ -13,10 +13,10 @@
 
 #include "base/log.hpp"
 #include "checked_run.hpp"
+#include "devices/devices.hpp"
 #include "staging.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
-#include "tiles/engine/inside/devices.hpp"
 #include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"

@@ -20,7 +20,7 @@
 
 #include "base/log.hpp"
 #include "base/regular_file.hpp"
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/inside/parameter_lookup.hpp"
 
 namespace tiles::engine {

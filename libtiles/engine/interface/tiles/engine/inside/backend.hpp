@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "base/opencl.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/backend_verdict.hpp"
 #include "tiles/engine/inside/compile_route.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

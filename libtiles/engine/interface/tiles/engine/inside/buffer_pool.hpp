@@ -10,7 +10,7 @@
 #include <mutex>
 #include <vector>
 
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/inside/device_memory.hpp"
 
 namespace tiles::engine {

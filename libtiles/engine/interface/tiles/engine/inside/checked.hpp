@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "devices/device_info.hpp"
 #include "tiles/check_report.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "base/opencl.hpp"
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 
 namespace tiles::engine {
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "devices/device_class.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/device_class.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace tiles::engine {
 

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "tiles/engine/inside/device_class.hpp"
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_class.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/inside/parameter_set.hpp"
 
 namespace tiles::engine {

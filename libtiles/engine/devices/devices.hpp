@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 
 namespace tiles::engine {
 

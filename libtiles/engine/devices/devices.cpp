@@ -1,6 +1,6 @@
 // libtiles engine: enumerating OpenCL devices once, reading what libtiles needs of each, and
 // choosing the default one (TILES_DEVICE, else a GPU, else the first device).
-#include "tiles/engine/inside/devices.hpp"
+#include "devices/devices.hpp"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // libtiles engine: the parameter tables' classes of devices and the rule that picks a device's row.
-#include "tiles/engine/inside/device_class.hpp"
+#include "devices/device_class.hpp"
 
 #include <cstdlib>
 #include <cstring>

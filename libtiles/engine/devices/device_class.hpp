@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "tiles/engine/inside/device_info.hpp"
+#include "devices/device_info.hpp"
 
 namespace tiles::engine {
 
