@@ -11,9 +11,9 @@
 
 #include "base/log.hpp"
 #include "catalog.hpp"
+#include "parameters/tuning_file.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 

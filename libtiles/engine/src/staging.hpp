@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "base/worker_threads.hpp"
+#include "parameters/staging_parameters.hpp"
 #include "pinned_memory.hpp"
-#include "tiles/engine/inside/staging_parameters.hpp"
 #include "transfers.hpp"
 
 namespace tiles::engine {

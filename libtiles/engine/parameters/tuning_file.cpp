@@ -3,7 +3,7 @@
 //
 //   libtiles tuning file 2
 //   NVIDIA H200<TAB>580.159.04<TAB>gemm_float<TAB>TILE_ROWS=16 TILE_COLUMNS=16 WORK_ROWS=8 ...
-#include "tiles/engine/inside/tuning_file.hpp"
+#include "parameters/tuning_file.hpp"
 
 #include <unistd.h>
 
@@ -21,7 +21,7 @@
 #include "base/log.hpp"
 #include "base/regular_file.hpp"
 #include "devices/device_info.hpp"
-#include "tiles/engine/inside/parameter_lookup.hpp"
+#include "parameters/parameter_lookup.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -2,13 +2,13 @@
 // and a device: its parameters and their bounds, its table by device, and what the tuner tries and
 // times, so that overrides, the tuning file and tiles-tune reach it as they reach the algorithms'
 // sets.
-#include "tiles/engine/inside/staging_parameters.hpp"
+#include "parameters/staging_parameters.hpp"
 
 #include <sstream>
 
+#include "parameters/parameter_lookup.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::engine {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tiles/engine/inside/parameter_set.hpp"
+#include "parameters/parameter_set.hpp"
 
 namespace tiles::engine {
 

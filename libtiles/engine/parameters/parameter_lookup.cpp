@@ -1,10 +1,10 @@
 // libtiles engine: the parameters in effect on a context: overrides, the tuning file, the table.
-#include "tiles/engine/inside/parameter_lookup.hpp"
+#include "parameters/parameter_lookup.hpp"
 
 #include <map>
 #include <mutex>
 
-#include "tiles/engine/inside/tuning_file.hpp"
+#include "parameters/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

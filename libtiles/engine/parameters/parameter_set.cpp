@@ -1,14 +1,14 @@
 // libtiles engine: what every parameter set's description shares (parameter_set.hpp): its values
 // in words and the sentences that refuse them; and the sets by name (parameter_lookup.hpp).
-#include "tiles/engine/inside/parameter_set.hpp"
+#include "parameters/parameter_set.hpp"
 
 #include <algorithm>
 #include <mutex>
 #include <utility>
 
 #include "base/log.hpp"
-#include "tiles/engine/inside/parameter_lookup.hpp"
-#include "tiles/engine/inside/staging_parameters.hpp"
+#include "parameters/parameter_lookup.hpp"
+#include "parameters/staging_parameters.hpp"
 
 namespace tiles::engine {
 

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "parameters/parameter_set.hpp"
 #include "tiles/engine/inside/checked.hpp"
 #include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/parameter_set.hpp"
 
 namespace tiles::engine {
 

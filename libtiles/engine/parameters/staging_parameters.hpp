@@ -7,7 +7,7 @@
 
 #include "devices/device_class.hpp"
 #include "devices/device_info.hpp"
-#include "tiles/engine/inside/parameter_set.hpp"
+#include "parameters/parameter_set.hpp"
 
 namespace tiles::engine {
 
