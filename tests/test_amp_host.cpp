@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "base/opencl.hpp"
+#include "context/pending_work.hpp"
 #include "fixture.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
 
 namespace {
 

@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/tiles.hpp"
 

@@ -9,13 +9,13 @@
 #include <iterator>
 #include <string>
 
+#include "context/context.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "libcuda_stand_in.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <thread>
 #include <utility>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/tiles.hpp"
 

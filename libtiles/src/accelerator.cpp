@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
+#include "context/context.hpp"
 #include "devices/devices.hpp"
 #include "tiles/engine/inside/checked.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::detail {

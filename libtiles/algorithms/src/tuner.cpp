@@ -11,9 +11,9 @@
 
 #include "base/log.hpp"
 #include "catalog.hpp"
+#include "context/context.hpp"
 #include "parameters/tuning_file.hpp"
 #include "support.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 

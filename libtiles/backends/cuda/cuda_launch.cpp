@@ -19,11 +19,11 @@
 
 #include "base/log.hpp"
 #include "base/step_clock.hpp"
+#include "context/context.hpp"
+#include "context/host_waits.hpp"
 #include "libcuda.hpp"
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
 #include "tiles/engine/inside/kernel_program.hpp"
 #include "tiles/exceptions.hpp"
 

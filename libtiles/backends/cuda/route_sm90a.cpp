@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "base/log.hpp"
+#include "context/context.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

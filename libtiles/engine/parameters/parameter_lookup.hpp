@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "context/context.hpp"
 #include "parameters/parameter_set.hpp"
 #include "tiles/engine/inside/checked.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

@@ -6,9 +6,9 @@
 
 #include <sstream>
 
+#include "context/context.hpp"
 #include "parameters/parameter_lookup.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::engine {

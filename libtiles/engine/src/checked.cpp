@@ -25,11 +25,11 @@
 
 #include "amp_program.hpp"
 #include "base/log.hpp"
+#include "context/host_waits.hpp"
 #include "devices/device_class.hpp"
 #include "devices/devices.hpp"
 #include "kernel_cache.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR
 // The plugin's library (libtiles/oclgrind), embedded at build time.

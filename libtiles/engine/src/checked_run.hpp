@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "context/context.hpp"
 #include "tiles/check_report.hpp"
 #include "tiles/engine/inside/checked.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "context/context.hpp"
 #include "kernel_cache.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "base/log.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
+#include "context/host_waits.hpp"
 
 namespace tiles::engine {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "base/opencl.hpp"
+#include "context/context.hpp"
 #include "storage.hpp"
 #include "tiles/engine/inside/compile_route.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"
 

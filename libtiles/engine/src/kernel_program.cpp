@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
+#include "context/context.hpp"
 #include "kernel_cache.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 

@@ -7,8 +7,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "context/context.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/pinned.hpp"
 
 namespace tiles::engine {

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "base/at_once.hpp"
+#include "context/context.hpp"
 #include "devices/devices.hpp"
 #include "tiles/completion_future.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/marked_names.hpp"

@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "base/log.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
+#include "context/context.hpp"
+#include "context/host_waits.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -8,11 +8,11 @@
 
 #include "base/at_once.hpp"
 #include "base/stable_hash.hpp"
+#include "context/host_waits.hpp"
+#include "context/pending_work.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 #include "transfers.hpp"
 

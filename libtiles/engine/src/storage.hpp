@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "box.hpp"
+#include "context/context.hpp"
 #include "pinned_memory.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/inside/device_memory.hpp"
 #include "tiles/engine/storage.hpp"
 #include "transfers.hpp"

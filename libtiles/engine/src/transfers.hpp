@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "box.hpp"
-#include "tiles/engine/inside/context.hpp"
+#include "context/context.hpp"
 
 namespace tiles::engine {
 

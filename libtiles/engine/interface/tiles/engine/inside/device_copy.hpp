@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "base/opencl.hpp"
-#include "tiles/engine/inside/context.hpp"
+#include "context/context.hpp"
 
 namespace tiles::engine {
 

@@ -6,8 +6,8 @@
 
 #include "base/log.hpp"
 
-#include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
+#include "context/host_waits.hpp"
+#include "context/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {

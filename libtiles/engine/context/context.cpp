@@ -1,7 +1,7 @@
 // libtiles engine: contexts. A context submits what libtiles enqueues on its queue as its queuing
 // mode says, counts its transfers (and the process's), lends its scratch buffers to the calls that
 // run on it, and finishes the asynchronous work left with it when the host waits.
-#include "tiles/engine/inside/context.hpp"
+#include "context/context.hpp"
 
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -13,12 +13,12 @@
 
 #include "base/log.hpp"
 #include "checked_run.hpp"
+#include "context/host_waits.hpp"
+#include "context/pending_work.hpp"
 #include "devices/devices.hpp"
 #include "staging.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

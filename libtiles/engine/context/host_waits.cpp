@@ -1,5 +1,5 @@
 // libtiles engine: waits on the host that say what they wait for (host_waits.hpp).
-#include "tiles/engine/inside/host_waits.hpp"
+#include "context/host_waits.hpp"
 
 #include <algorithm>
 #include <condition_variable>
