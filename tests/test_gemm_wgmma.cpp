@@ -19,10 +19,10 @@
 #include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
+#include "memory/buffer_pool.hpp"
 #include "random_data.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
-#include "tiles/engine/inside/buffer_pool.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace {

@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "../libtiles/engine/src/pinned_memory.hpp"
 #include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "forced_staging.hpp"
+#include "memory/pinned_memory.hpp"
 #include "scoped_log.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 #include "context/host_waits.hpp"
 #include "context/pending_work.hpp"
 #include "devices/devices.hpp"
-#include "staging.hpp"
+#include "memory/staging.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
 #include "tiles/exceptions.hpp"

@@ -16,11 +16,11 @@
 #include "base/opencl.hpp"
 #include "devices/device_info.hpp"
 #include "devices/devices.hpp"
+#include "memory/buffer_pool.hpp"
+#include "memory/device_memory.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/context.hpp"
-#include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/device_memory.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

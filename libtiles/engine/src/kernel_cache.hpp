@@ -17,7 +17,7 @@
 
 #include "base/opencl.hpp"
 #include "context/context.hpp"
-#include "storage.hpp"
+#include "memory/storage.hpp"
 #include "tiles/engine/inside/compile_route.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"

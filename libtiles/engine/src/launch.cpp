@@ -21,7 +21,7 @@
 #include "failure_record.hpp"
 #include "first_run.hpp"
 #include "kernel_cache.hpp"
-#include "storage.hpp"
+#include "memory/storage.hpp"
 #include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/checks.hpp"
 #include "tiles/engine/launch.hpp"

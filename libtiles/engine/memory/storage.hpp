@@ -11,12 +11,12 @@
 #include <optional>
 #include <vector>
 
-#include "box.hpp"
 #include "context/context.hpp"
-#include "pinned_memory.hpp"
-#include "tiles/engine/inside/device_memory.hpp"
+#include "memory/box.hpp"
+#include "memory/device_memory.hpp"
+#include "memory/pinned_memory.hpp"
+#include "memory/transfers.hpp"
 #include "tiles/engine/storage.hpp"
-#include "transfers.hpp"
 
 namespace tiles::engine {
 

@@ -1,6 +1,6 @@
 // libtiles engine: staged transfers: the table of staging values by device, the chunks a box is
 // cut into, and the pipelines that move them through a context's pinned memory.
-#include "staging.hpp"
+#include "memory/staging.hpp"
 
 #include <algorithm>
 #include <atomic>

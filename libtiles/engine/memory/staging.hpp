@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "base/worker_threads.hpp"
+#include "memory/pinned_memory.hpp"
+#include "memory/transfers.hpp"
 #include "parameters/staging_parameters.hpp"
-#include "pinned_memory.hpp"
-#include "transfers.hpp"
 
 namespace tiles::engine {
 

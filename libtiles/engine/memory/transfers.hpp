@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "box.hpp"
 #include "context/context.hpp"
+#include "memory/box.hpp"
 
 namespace tiles::engine {
 

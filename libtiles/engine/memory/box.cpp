@@ -1,5 +1,5 @@
 // libtiles: box arithmetic for the storage engine.
-#include "box.hpp"
+#include "memory/box.hpp"
 
 #include <algorithm>
 

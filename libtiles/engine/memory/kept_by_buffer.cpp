@@ -1,6 +1,6 @@
 // libtiles engine: what the layers above keep by device buffers, dropped when what it was made for
 // goes (kept_by_buffer.hpp).
-#include "tiles/engine/inside/kept_by_buffer.hpp"
+#include "memory/kept_by_buffer.hpp"
 
 #include <iterator>
 #include <map>

@@ -1,13 +1,13 @@
 // libtiles: counting the device memory that libtiles' own buffers hold.
-#include "tiles/engine/inside/device_memory.hpp"
+#include "memory/device_memory.hpp"
 
 #include <algorithm>
 #include <sstream>
 #include <utility>
 
+#include "memory/buffer_pool.hpp"
+#include "memory/kept_by_buffer.hpp"
 #include "tiles/engine/inside/backend.hpp"
-#include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/kept_by_buffer.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "devices/device_info.hpp"
-#include "tiles/engine/inside/device_memory.hpp"
+#include "memory/device_memory.hpp"
 
 namespace tiles::engine {
 

@@ -1,14 +1,14 @@
 // libtiles engine: contexts' pools of released device buffers, and the list of every pool, by
 // which an allocation that finds no room frees the pools of its device (device_memory.cpp).
-#include "tiles/engine/inside/buffer_pool.hpp"
+#include "memory/buffer_pool.hpp"
 
 #include <algorithm>
 #include <iterator>
 #include <new>
 
+#include "memory/kept_by_buffer.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
-#include "tiles/engine/inside/kept_by_buffer.hpp"
 
 namespace tiles::engine {
 namespace {

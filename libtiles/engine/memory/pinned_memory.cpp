@@ -1,5 +1,5 @@
 // libtiles engine: pinned host memory, the list of every block of it, and the blocks callers own.
-#include "pinned_memory.hpp"
+#include "memory/pinned_memory.hpp"
 
 #include <cstdint>
 #include <iterator>

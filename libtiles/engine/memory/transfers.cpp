@@ -1,13 +1,13 @@
 // libtiles: rectangle transfers. OpenCL counts rectangles fastest dimension first and in bytes
 // along it; libtiles' boxes are in AMP order, so dimension 2 becomes OpenCL's x.
-#include "transfers.hpp"
+#include "memory/transfers.hpp"
 
 #include <cstring>
 #include <functional>
 #include <optional>
 
-#include "staging.hpp"
-#include "tiles/engine/inside/device_copy.hpp"
+#include "memory/device_copy.hpp"
+#include "memory/staging.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -1,6 +1,6 @@
 // libtiles: the storage engine. Every transfer of data between host and devices happens here,
 // and only for the part of a box that the copy being read lacks.
-#include "storage.hpp"
+#include "memory/storage.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -10,11 +10,11 @@
 #include "base/stable_hash.hpp"
 #include "context/host_waits.hpp"
 #include "context/pending_work.hpp"
+#include "memory/buffer_in_place.hpp"
+#include "memory/transfers.hpp"
 #include "tiles/diagnostics.hpp"
 #include "tiles/engine/context.hpp"
-#include "tiles/engine/inside/buffer_in_place.hpp"
 #include "tiles/exceptions.hpp"
-#include "transfers.hpp"
 
 namespace tiles::engine {
 namespace {
