@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
-#include "compile_route.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
@@ -21,6 +20,7 @@
 #include "launch_domains.hpp"
 #include "memory/buffer_pool.hpp"
 #include "random_data.hpp"
+#include "routes/route_registry.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/launch.hpp"

@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "amp_program.hpp"
-#include "compile_route.hpp"
 #include "kernel_cache.hpp"
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
+#include "routes/route_registry.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/exceptions.hpp"

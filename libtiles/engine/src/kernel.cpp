@@ -7,10 +7,10 @@
 
 #include "amp_program.hpp"
 #include "checked_run.hpp"
-#include "compile_route.hpp"
 #include "hidden_extents.hpp"
 #include "kernel_cache.hpp"
 #include "program_kernels.hpp"
+#include "routes/route_registry.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"

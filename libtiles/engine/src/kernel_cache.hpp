@@ -18,7 +18,7 @@
 #include "base/opencl.hpp"
 #include "context/context.hpp"
 #include "memory/storage.hpp"
-#include "tiles/engine/inside/compile_route.hpp"
+#include "routes/compile_route.hpp"
 #include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"
 

@@ -11,8 +11,8 @@
 
 #include "base/opencl.hpp"
 #include "devices/device_info.hpp"
+#include "routes/compile_route.hpp"
 #include "tiles/engine/backend_verdict.hpp"
-#include "tiles/engine/inside/compile_route.hpp"
 
 namespace tiles::engine {
 

@@ -3,7 +3,7 @@
 // tile_static variables are made to start with the kernel's, as OpenCL C's do: PoCL 3.1 and
 // Oclgrind 21.10 tell a kernel's __local variables by that alone, and PoCL otherwise makes one
 // variable that all the tiles running at once share.
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 
 #include <fstream>
 #include <regex>

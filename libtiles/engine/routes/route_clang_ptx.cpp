@@ -1,6 +1,6 @@
 // libtiles: the clang-ptx route, C++ kernels to NVIDIA's devices: PTX (-target nvptx64-nvidia-nvcl)
 // with libclc's built-ins linked in, loaded as a binary by NVIDIA's driver.
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 
 namespace tiles::engine {
 namespace {

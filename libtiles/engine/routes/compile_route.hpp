@@ -1,6 +1,6 @@
 // libtiles engine: a compile route, one way a program's text reaches a device, as routes beside
 // the engine (a backend's, backend.hpp) implement it too. The engine's registry, its own routes
-// and the program cache are in engine/src/compile_route.hpp.
+// and the program cache are in engine/routes/route_registry.hpp.
 #pragma once
 
 #include <string>

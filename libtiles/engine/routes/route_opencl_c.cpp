@@ -1,7 +1,7 @@
 // libtiles: the OpenCL C route, the driver compiling the program's source (clCreateProgramWithSource).
 // The driver's log is given in the kernel's own lines, also by drivers that ignore #line.
-#include "compile_route.hpp"
-#include "compiler_stderr.hpp"
+#include "routes/compiler_stderr.hpp"
+#include "routes/route_registry.hpp"
 #include "tiles/engine/immortal.hpp"
 
 #include <regex>

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "clang_toolchain.hpp"
-#include "compile_route.hpp"
-#include "run_process.hpp"
+#include "routes/clang_toolchain.hpp"
+#include "routes/route_registry.hpp"
+#include "routes/run_process.hpp"
 
 namespace tiles::engine {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "kernel_cache.hpp"
-#include "tiles/engine/inside/compile_route.hpp"
+#include "routes/compile_route.hpp"
 #include "tiles/kernel.hpp"
 
 namespace tiles::engine {

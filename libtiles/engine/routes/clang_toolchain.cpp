@@ -1,7 +1,7 @@
 // libtiles: finding clang, libclc and llvm-spirv. A tool is identified by its file (resolved path,
 // size, modification time), read with stat alone, so that a process whose programs are all in the
 // cache runs none of them; a new version of a tool is a new file, and a miss.
-#include "clang_toolchain.hpp"
+#include "routes/clang_toolchain.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <mutex>
 #include <regex>
 
-#include "run_process.hpp"
+#include "routes/run_process.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -2,7 +2,7 @@
 // an IL version): the SPIR bitcode through llvm-spirv, loaded with clCreateProgramWithIL.
 #include <dlfcn.h>
 
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -1,6 +1,6 @@
 // libtiles: stderr held back during builds (compiler_stderr.hpp). One redirection serves every
 // build under way, counted under a mutex, since file descriptor 2 is the process's, not a thread's.
-#include "compiler_stderr.hpp"
+#include "routes/compiler_stderr.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>

@@ -1,7 +1,7 @@
 // libtiles: choosing a compile route, and building through one with the program cache in front:
 // what any route built, the driver's binary of it (CL_PROGRAM_BINARIES) is kept, so that a second
 // process neither runs the route's compiler nor the driver's.
-#include "compile_route.hpp"
+#include "routes/route_registry.hpp"
 
 #include <chrono>
 #include <optional>

@@ -1,6 +1,6 @@
 // libtiles: the clang-spir route, C++ kernels to devices with cl_khr_spir (PoCL): SPIR 1.2 bitcode
 // (-target spir64, or spir on 32-bit devices), built with -x spir -spir-std=1.2.
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 
 namespace tiles::engine {
 namespace {

@@ -1,7 +1,7 @@
 // libtiles: running clang and llvm-spirv. posix_spawn, not fork: the process may hold many threads
 // (the OpenCL drivers'), and nothing runs in the child before the program. Its output goes to a
 // file of the temporary directory, read once it has ended, so that no pipe can fill up.
-#include "run_process.hpp"
+#include "routes/run_process.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>

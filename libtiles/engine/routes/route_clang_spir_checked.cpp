@@ -5,7 +5,7 @@
 #include <regex>
 #include <sstream>
 
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
