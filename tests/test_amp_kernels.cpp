@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "amp_program.hpp"
 #include "fixture.hpp"
+#include "programs/amp_program.hpp"
 #include "routes/clang_toolchain.hpp"
 #include "routes/route_registry.hpp"
 #include "routes/run_process.hpp"

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "base/stable_hash.hpp"
-#include "binary_cache.hpp"
 #include "fixture.hpp"
+#include "programs/binary_cache.hpp"
 
 namespace {
 

@@ -22,9 +22,9 @@
 #include "context/context.hpp"
 #include "context/host_waits.hpp"
 #include "libcuda.hpp"
+#include "programs/kernel_program.hpp"
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/kernel_program.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "base/log.hpp"
-#include "binary_cache.hpp"
 #include "checked_run.hpp"
-#include "program_kernels.hpp"
+#include "programs/binary_cache.hpp"
+#include "programs/program_kernels.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/backend.hpp"
 #include "tiles/exceptions.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel_cache.hpp"
+#include "programs/kernel_cache.hpp"
 #include "routes/compile_route.hpp"
 #include "tiles/kernel.hpp"
 

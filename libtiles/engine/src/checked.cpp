@@ -23,12 +23,12 @@
 #include <tuple>
 #include <utility>
 
-#include "amp_program.hpp"
 #include "base/log.hpp"
 #include "context/host_waits.hpp"
 #include "devices/device_class.hpp"
 #include "devices/devices.hpp"
-#include "kernel_cache.hpp"
+#include "programs/amp_program.hpp"
+#include "programs/kernel_cache.hpp"
 #include "tiles/engine/immortal.hpp"
 
 #ifdef TILES_OCLGRIND_PLUGIN_FOR

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "context/context.hpp"
-#include "kernel_cache.hpp"
+#include "programs/kernel_cache.hpp"
 
 namespace tiles::engine {
 

@@ -7,8 +7,8 @@
 #include <mutex>
 #include <string_view>
 
-#include "amp_program.hpp"
-#include "kernel_cache.hpp"
+#include "programs/amp_program.hpp"
+#include "programs/kernel_cache.hpp"
 #include "routes/route_clang.hpp"
 #include "routes/route_registry.hpp"
 #include "tiles/engine/immortal.hpp"

@@ -4,7 +4,7 @@
 // file of a bounded size, its sizes are checked against the file's, and its checksum against its
 // contents, before anything reaches the driver; any doubt is a miss, and the next store replaces
 // the entry.
-#include "binary_cache.hpp"
+#include "programs/binary_cache.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,10 +1,10 @@
 // libtiles engine: a kernel's built program for code beside the engine (kernel_program.hpp).
-#include "tiles/engine/inside/kernel_program.hpp"
+#include "programs/kernel_program.hpp"
 
 #include <cstdint>
 
 #include "context/context.hpp"
-#include "kernel_cache.hpp"
+#include "programs/kernel_cache.hpp"
 
 namespace tiles::engine {
 

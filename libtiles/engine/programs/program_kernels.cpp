@@ -1,5 +1,5 @@
 // libtiles engine: the kernels a built program holds.
-#include "program_kernels.hpp"
+#include "programs/program_kernels.hpp"
 
 namespace tiles::engine {
 

@@ -18,8 +18,8 @@
 #include "base/opencl.hpp"
 #include "context/context.hpp"
 #include "memory/storage.hpp"
+#include "programs/program_text.hpp"
 #include "routes/compile_route.hpp"
-#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace tiles::engine {

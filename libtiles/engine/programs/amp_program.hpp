@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "kernel_cache.hpp"
+#include "programs/kernel_cache.hpp"
 
 namespace tiles::engine {
 

@@ -1,7 +1,7 @@
 // libtiles: rewriting the parameter lists of kernels that use extent_of, so that launches can pass
 // them the extents of their arrays and views. A small scanner finds each kernel's definition past
 // comments, literals and preprocessor lines; nothing else of the source changes.
-#include "hidden_extents.hpp"
+#include "programs/hidden_extents.hpp"
 
 #include <cctype>
 #include <optional>

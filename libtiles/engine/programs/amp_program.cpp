@@ -2,7 +2,7 @@
 // read by a small lexer (comments, literals, directives), enough to find the kernel functions at
 // its top level and their parameters and body; everything else is left to clang, whose messages
 // keep the user's positions through #line.
-#include "amp_program.hpp"
+#include "programs/amp_program.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -5,11 +5,11 @@
 #include <regex>
 #include <sstream>
 
-#include "amp_program.hpp"
 #include "checked_run.hpp"
-#include "hidden_extents.hpp"
-#include "kernel_cache.hpp"
-#include "program_kernels.hpp"
+#include "programs/amp_program.hpp"
+#include "programs/hidden_extents.hpp"
+#include "programs/kernel_cache.hpp"
+#include "programs/program_kernels.hpp"
 #include "routes/route_registry.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
