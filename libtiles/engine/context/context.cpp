@@ -12,7 +12,7 @@
 #include <set>
 
 #include "base/log.hpp"
-#include "checked_run.hpp"
+#include "checked/checked_run.hpp"
 #include "context/host_waits.hpp"
 #include "context/pending_work.hpp"
 #include "devices/devices.hpp"

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "checked/checked.hpp"
 #include "context/context.hpp"
 #include "parameters/parameter_set.hpp"
-#include "tiles/engine/inside/checked.hpp"
 
 namespace tiles::engine {
 

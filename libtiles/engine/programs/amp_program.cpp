@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-#include "failure_record.hpp"
+#include "checked/failure_record.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 

@@ -5,7 +5,7 @@
 #include <regex>
 #include <sstream>
 
-#include "checked_run.hpp"
+#include "checked/checked_run.hpp"
 #include "programs/amp_program.hpp"
 #include "programs/hidden_extents.hpp"
 #include "programs/kernel_cache.hpp"

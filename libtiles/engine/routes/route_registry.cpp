@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "base/log.hpp"
-#include "checked_run.hpp"
+#include "checked/checked_run.hpp"
 #include "programs/binary_cache.hpp"
 #include "programs/program_kernels.hpp"
 #include "tiles/engine/immortal.hpp"

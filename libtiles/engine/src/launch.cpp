@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "checked_run.hpp"
-#include "failure_record.hpp"
+#include "checked/checked_run.hpp"
+#include "checked/failure_record.hpp"
 #include "first_run.hpp"
 #include "memory/storage.hpp"
 #include "programs/kernel_cache.hpp"

@@ -3,7 +3,7 @@
 // through clIcdGetPlatformIDsKHR, and every OpenCL call on its objects reaches it by the ICD
 // dispatch they carry. Each checked context has its own Oclgrind log; after every launch the new
 // part of it becomes diagnostics.
-#include "checked_run.hpp"
+#include "checked/checked_run.hpp"
 
 #include <dlfcn.h>
 #include <sys/mman.h>

@@ -1,6 +1,6 @@
 // libtiles: reading a kernel's failure record (failure_record.hpp) and formatting its message as
 // C's printf would have formatted direct3d_errorf's format and arguments on the device.
-#include "failure_record.hpp"
+#include "checked/failure_record.hpp"
 
 #include <algorithm>
 #include <array>

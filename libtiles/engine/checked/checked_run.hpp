@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "checked/checked.hpp"
 #include "context/context.hpp"
 #include "tiles/check_report.hpp"
-#include "tiles/engine/inside/checked.hpp"
 
 namespace tiles::engine {
 
