@@ -19,7 +19,7 @@
 
 #include "checked/checked_run.hpp"
 #include "checked/failure_record.hpp"
-#include "first_run.hpp"
+#include "launch/first_run.hpp"
 #include "memory/storage.hpp"
 #include "programs/kernel_cache.hpp"
 #include "tiles/element_type_refusal.hpp"

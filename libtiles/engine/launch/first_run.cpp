@@ -1,5 +1,5 @@
 // libtiles: the first run of each kernel, timed for the log on the thread that launched it.
-#include "first_run.hpp"
+#include "launch/first_run.hpp"
 
 #include <chrono>
 #include <cstdio>
