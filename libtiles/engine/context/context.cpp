@@ -17,8 +17,8 @@
 #include "context/pending_work.hpp"
 #include "devices/devices.hpp"
 #include "memory/staging.hpp"
+#include "seam/backend.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/backend.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

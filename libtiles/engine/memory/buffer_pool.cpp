@@ -7,8 +7,8 @@
 #include <new>
 
 #include "memory/kept_by_buffer.hpp"
+#include "seam/backend.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/backend.hpp"
 
 namespace tiles::engine {
 namespace {

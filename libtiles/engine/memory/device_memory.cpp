@@ -7,7 +7,7 @@
 
 #include "memory/buffer_pool.hpp"
 #include "memory/kept_by_buffer.hpp"
-#include "tiles/engine/inside/backend.hpp"
+#include "seam/backend.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -11,8 +11,8 @@
 #include "checked/checked_run.hpp"
 #include "programs/binary_cache.hpp"
 #include "programs/program_kernels.hpp"
+#include "seam/backend.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/backend.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

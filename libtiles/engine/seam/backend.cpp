@@ -1,5 +1,5 @@
 // libtiles engine: the linked backends (backend.hpp), asked in the order they were linked.
-#include "tiles/engine/inside/backend.hpp"
+#include "seam/backend.hpp"
 
 #include "tiles/engine/immortal.hpp"
 
