@@ -1,4 +1,4 @@
-// Launches through libcuda and memory it allocates (tiles/engine/inside/cuda_launch.hpp), on a
+// Launches through libcuda and memory it allocates (backends/cuda/cuda_launch.hpp), on a
 // machine without NVIDIA's driver: a stand-in libcuda.so.1 (libcuda_stand_in.c) on the library
 // path says what it was given, and fails the entry point STAND_IN_FAIL names, where libtiles must
 // name the call and its CUresult; PoCL's devices import no memory, and are refused saying why.

@@ -21,7 +21,7 @@ struct built_program {
 
 // A compile route, in the shape of AdaptiveCpp's LLVMToBackendTranslator: this base class, one
 // subclass and factory per target, each in a file of its own (route_*.cpp), and the registry of
-// them in compile_route.cpp, one line a route, by name, after those the backends add (backend.hpp). Routes hold no
+// them in route_registry.cpp, one line a route, by name, after those the backends add (backend.hpp). Routes hold no
 // state: the registry makes each once, and every build of the process goes through that one.
 class compile_route {
   public:
