@@ -7,8 +7,8 @@
 #include <numeric>
 #include <thread>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/interop.hpp"
 
 namespace {

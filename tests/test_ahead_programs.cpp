@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "fixture.hpp"
-#include "route_clang.hpp"
+#include "routes/route_clang.hpp"
 #include "tiles/engine/ahead.hpp"
 
 namespace {

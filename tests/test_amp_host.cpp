@@ -14,9 +14,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/opencl.hpp"
+#include "context/pending_work.hpp"
 #include "fixture.hpp"
-#include "tiles/engine/inside/opencl.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
 
 namespace {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "amp_program.hpp"
-#include "clang_toolchain.hpp"
-#include "compile_route.hpp"
 #include "fixture.hpp"
-#include "run_process.hpp"
+#include "programs/amp_program.hpp"
+#include "routes/clang_toolchain.hpp"
+#include "routes/route_registry.hpp"
+#include "routes/run_process.hpp"
 
 namespace {
 

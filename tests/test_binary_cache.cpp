@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
-#include "binary_cache.hpp"
+#include "base/stable_hash.hpp"
 #include "fixture.hpp"
-#include "stable_hash.hpp"
+#include "programs/binary_cache.hpp"
 
 namespace {
 

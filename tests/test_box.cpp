@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "../libtiles/engine/src/box.hpp"
+#include "memory/box.hpp"
 
 using tiles::engine::box;
 using tiles::engine::box_set;

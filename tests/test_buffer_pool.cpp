@@ -1,5 +1,5 @@
 // libtiles tests: the pool of device buffers that arrays released on a view leave to later arrays
-// of the same size (engine/src/buffer_pool.hpp): reuse shown by the counters, results right after
+// of the same size (engine/memory/buffer_pool.hpp): reuse shown by the counters, results right after
 // reuse, initial contents still what was asked, the pool's limit, its freeing on demand, at the
 // view's end and where any allocation finds no room, and releases in any order and from threads.
 #include <algorithm>
@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/tiles.hpp"
 

@@ -14,7 +14,7 @@
 #include "tiles/parameters.hpp"
 
 #include "../libtiles/algorithms/src/support.hpp"
-#include "../libtiles/engine/src/checked_run.hpp"
+#include "checked/checked_run.hpp"
 #include "example_kernels.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"

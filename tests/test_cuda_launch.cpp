@@ -1,4 +1,4 @@
-// Launches through libcuda and memory it allocates (tiles/engine/inside/cuda_launch.hpp), on a
+// Launches through libcuda and memory it allocates (backends/cuda/cuda_launch.hpp), on a
 // machine without NVIDIA's driver: a stand-in libcuda.so.1 (libcuda_stand_in.c) on the library
 // path says what it was given, and fails the entry point STAND_IN_FAIL names, where libtiles must
 // name the call and its CUresult; PoCL's devices import no memory, and are refused saying why.
@@ -9,13 +9,13 @@
 #include <iterator>
 #include <string>
 
+#include "context/context.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
 #include "libcuda_stand_in.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace {
 

@@ -22,13 +22,13 @@
 #include <thread>
 #include <vector>
 
+#include "context/context.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
+#include "memory/buffer_in_place.hpp"
 #include "scoped_log.hpp"
 #include "tiles/engine/backend_verdict.hpp"
-#include "tiles/engine/inside/buffer_in_place.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace {

@@ -12,17 +12,17 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/gemm_wgmma.hpp"
-#include "compile_route.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "launch_domains.hpp"
+#include "memory/buffer_pool.hpp"
 #include "random_data.hpp"
+#include "routes/route_registry.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
-#include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
 
 namespace {

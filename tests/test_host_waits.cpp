@@ -6,10 +6,10 @@
 #include <thread>
 #include <vector>
 
+#include "context/context.hpp"
+#include "context/host_waits.hpp"
 #include "fixture.hpp"
 #include "scoped_log.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
 
 namespace {
 

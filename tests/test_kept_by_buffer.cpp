@@ -1,5 +1,5 @@
 // libtiles tests: what the layers above keep by a device buffer (gemm: an operand's tensor maps
-// and the matrices made from it; engine/inside/kept_by_buffer.hpp) goes with what it was made for:
+// and the matrices made from it; engine/memory/kept_by_buffer.hpp) goes with what it was made for:
 // what was made from the buffer's data when the buffer goes back to its pool, its own buffers into
 // the pool beside it and freed with the device's pools; anything when OpenCL destroys the buffer,
 // set aside by OpenCL's callback and released at the next allocation. Counted by what libtiles
@@ -11,11 +11,11 @@
 #include <thread>
 #include <utility>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
-#include "tiles/engine/inside/buffer_in_place.hpp"
-#include "tiles/engine/inside/buffer_pool.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/kept_by_buffer.hpp"
+#include "memory/buffer_in_place.hpp"
+#include "memory/buffer_pool.hpp"
+#include "memory/kept_by_buffer.hpp"
 #include "tiles/tiles.hpp"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "compile_route.hpp"
 #include "fixture.hpp"
+#include "routes/route_registry.hpp"
 
 namespace {
 // Programs the view obtained: compiled, or loaded from the disk cache (as earlier runs left it).

@@ -6,9 +6,9 @@
 #include <iterator>
 #include <numeric>
 
-#include "../libtiles/engine/src/hidden_extents.hpp"
-#include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
+#include "programs/hidden_extents.hpp"
+#include "programs/kernel_cache.hpp"
 
 namespace {
 

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/catalog.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
+#include "parameters/staging_parameters.hpp"
 #include "scoped_log.hpp"
-#include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/staging_parameters.hpp"
 
 namespace {
 

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "../libtiles/algorithms/src/support.hpp"
-#include "../libtiles/engine/src/compile_route.hpp"
-#include "../libtiles/engine/src/kernel_cache.hpp"
 #include "fixture.hpp"
+#include "programs/kernel_cache.hpp"
+#include "routes/route_registry.hpp"
 #include "tiles/marked_names.hpp"
 
 namespace {

@@ -15,11 +15,11 @@
 #include <thread>
 #include <vector>
 
-#include "../libtiles/engine/src/pinned_memory.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "forced_staging.hpp"
+#include "memory/pinned_memory.hpp"
 #include "scoped_log.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 // and arrays on that view moving each element once, straight between that memory and the device.
 #include <numeric>
 
-#include "../libtiles/engine/src/storage.hpp"
 #include "fixture.hpp"
+#include "memory/storage.hpp"
 #include "tiles/interop.hpp"
 
 namespace {

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 
 namespace {
 

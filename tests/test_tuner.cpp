@@ -16,9 +16,9 @@
 
 #include "../libtiles/algorithms/src/catalog.hpp"
 #include "../libtiles/algorithms/src/tuner.hpp"
+#include "devices/device_info.hpp"
 #include "fixture.hpp"
 #include "scoped_log.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/interop.hpp"
 #include "tiles/parameters.hpp"
 

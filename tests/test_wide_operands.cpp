@@ -8,10 +8,10 @@
 #include <memory>
 #include <mutex>
 
+#include "context/context.hpp"
 #include "cuda/cuda_launch.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/storage.hpp"
 #include "wide_operands.hpp"
 

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "tiles/engine/inside/checked.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/devices.hpp"
+#include "checked/checked.hpp"
+#include "context/context.hpp"
+#include "devices/devices.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::detail {

@@ -14,9 +14,9 @@
 #include <mutex>
 #include <sstream>
 
+#include "base/regular_file.hpp"
 #include "tiles/amp.hpp"
 #include "tiles/detail/amp_kernel_text.hpp"
-#include "tiles/engine/inside/regular_file.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::amp_detail {

@@ -1,9 +1,9 @@
 // libtiles: checked views, accelerator views of the engine's checked contexts (tiles/checked.hpp).
 #include "tiles/checked.hpp"
 
+#include "checked/checked.hpp"
+#include "context/context.hpp"
 #include "tiles/accelerator.hpp"
-#include "tiles/engine/inside/checked.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles {
 

@@ -2,9 +2,9 @@
 // queue, handing out libtiles' own, and the events of launches and copies.
 #include "tiles/interop.hpp"
 
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/pending_work.hpp"
+#include "context/context.hpp"
+#include "context/pending_work.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::interop::detail {

@@ -2,7 +2,7 @@
 // parameter lookup and the algorithms' tuner.
 #include "tiles/parameters.hpp"
 
-#include "tiles/engine/inside/parameter_lookup.hpp"
+#include "parameters/parameter_lookup.hpp"
 #include "tiles/exceptions.hpp"
 #include "tuner.hpp"
 

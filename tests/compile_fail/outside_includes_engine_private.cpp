@@ -1,6 +1,6 @@
-// Outside the engine, its inside is reached by name (tiles/engine/inside/, not installed) and
-// never through its own headers in engine/src: with the include path of the algorithms or of the
-// typed shells' sources, including an engine-private header does not compile.
-#include "tiles/engine/inside/context.hpp" // the engine's inside by name is there
+// Outside the engine, a header of its rooms is named with its room (context/context.hpp), so a
+// reader sees which room a layer leans on: with the include path of the algorithms or of the
+// typed shells' sources, a bare name of the engine's does not compile.
+#include "context/context.hpp" // a room's header by its room is there
 
-#include "kernel_cache.hpp" // the engine's own headers are not
+#include "kernel_cache.hpp" // a bare name is not

@@ -1,5 +1,5 @@
 // libtiles algorithms: what the algorithms' parameter sets share. Each set is described with the
-// engine's parameter machinery (tiles/engine/inside/parameter_set.hpp) and looked up through it
+// engine's parameter machinery (parameters/parameter_set.hpp) and looked up through it
 // (parameter_lookup.hpp); catalog.cpp hands them all to the engine. Here: the engine's names they
 // are written in, the tile a device runs, and the matrices the tuner's workloads run on.
 #pragma once
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "parameters/parameter_lookup.hpp"
 #include "tiles/algorithms/description.hpp"
 #include "tiles/element_type.hpp"
-#include "tiles/engine/inside/parameter_lookup.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::algorithms {

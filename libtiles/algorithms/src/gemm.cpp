@@ -12,10 +12,10 @@
 #include <string>
 
 #include "catalog.hpp"
+#include "devices/device_info.hpp"
 #include "gemm_parameters.hpp"
 #include "gemm_wgmma.hpp"
 #include "support.hpp"
-#include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/marked_names.hpp"

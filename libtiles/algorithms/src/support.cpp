@@ -9,9 +9,9 @@
 #include <sstream>
 #include <tuple>
 
+#include "programs/program_text.hpp"
 #include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/program_text.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/marked_names.hpp"
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "context/context.hpp"
 #include "tiles/algorithms/description.hpp"
-#include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/engine/storage.hpp"

@@ -9,11 +9,11 @@
 #include <memory>
 #include <optional>
 
+#include "base/log.hpp"
 #include "catalog.hpp"
+#include "context/context.hpp"
+#include "parameters/tuning_file.hpp"
 #include "support.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/log.hpp"
-#include "tiles/engine/inside/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cuda/cuda_launch.hpp"
+#include "memory/buffer_in_place.hpp"
 #include "support.hpp"
-#include "tiles/engine/inside/buffer_in_place.hpp"
 
 namespace tiles::algorithms {
 namespace {

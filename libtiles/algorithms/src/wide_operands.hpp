@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/opencl.hpp"
 #include "tiles/engine/context.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles::algorithms {

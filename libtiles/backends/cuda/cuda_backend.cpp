@@ -4,10 +4,10 @@
 
 #include <limits>
 
+#include "context/context.hpp"
 #include "cuda_launch.hpp"
 #include "libcuda.hpp"
 #include "route_sm90a.hpp"
-#include "tiles/engine/inside/context.hpp"
 
 namespace tiles::engine {
 namespace {

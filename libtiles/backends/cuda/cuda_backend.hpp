@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "tiles/engine/inside/backend.hpp"
+#include "seam/backend.hpp"
 
 namespace tiles::engine {
 

@@ -17,14 +17,14 @@
 #include <tuple>
 #include <vector>
 
+#include "base/log.hpp"
+#include "base/step_clock.hpp"
+#include "context/context.hpp"
+#include "context/host_waits.hpp"
 #include "libcuda.hpp"
+#include "programs/kernel_program.hpp"
 #include "ptx_for_libcuda.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/host_waits.hpp"
-#include "tiles/engine/inside/kernel_program.hpp"
-#include "tiles/engine/inside/log.hpp"
-#include "tiles/engine/inside/step_clock.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "base/opencl.hpp"
+#include "devices/device_info.hpp"
 #include "tiles/engine/context.hpp"
-#include "tiles/engine/inside/device_info.hpp"
-#include "tiles/engine/inside/opencl.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/kernel.hpp"
 

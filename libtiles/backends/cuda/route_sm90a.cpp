@@ -8,9 +8,9 @@
 #include <regex>
 #include <vector>
 
+#include "base/log.hpp"
+#include "context/context.hpp"
 #include "tiles/engine/immortal.hpp"
-#include "tiles/engine/inside/context.hpp"
-#include "tiles/engine/inside/log.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::engine {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "tiles/engine/inside/compile_route.hpp"
+#include "routes/compile_route.hpp"
 
 namespace tiles::engine {
 

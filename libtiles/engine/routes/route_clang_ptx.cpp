@@ -1,0 +1,56 @@
+// libtiles: the clang-ptx route, C++ kernels to NVIDIA's devices: PTX (-target nvptx64-nvidia-nvcl)
+// with libclc's built-ins linked in, loaded as a binary by NVIDIA's driver.
+#include "routes/route_clang.hpp"
+
+namespace tiles::engine {
+namespace {
+
+constexpr const char* libclc_target = "nvptx64--nvidiacl";
+
+// The device's compute capability, or the highest clang knows (sm_86 to clang 15, sm_90 from
+// clang 16); the driver compiles PTX of an older one for the device it has.
+std::string ptx_architecture(const tool& clang, const device_info& device) {
+    const int newest = clang_major_version(clang) >= 16 ? 90 : 86;
+    const int wanted = device.compute_capability > 0 ? device.compute_capability : 80;
+    return "sm_" + std::to_string(wanted < newest ? wanted : newest);
+}
+
+class clang_ptx_route : public clang_route {
+  public:
+    std::string name() const override { return "clang-ptx"; }
+    bool serves(const device_info& device, const std::string&) const override {
+        return device.vendor.find("NVIDIA") != std::string::npos ||
+               device.platform_name.find("NVIDIA") != std::string::npos;
+    }
+    std::string binary_options(const std::string&) const override { return ""; }
+
+  protected:
+    std::vector<needed_tool> tools() const override {
+        return {{libclc_tool(libclc_target), "libclc's nvptx64--nvidiacl.bc", "TILES_LIBCLC", "libclc-14"}};
+    }
+    std::vector<std::string> target_arguments(const tool& clang, const device_info& device) const override {
+        return {"-target",
+                "nvptx64-nvidia-nvcl",
+                "-march=" + ptx_architecture(clang, device),
+                "-S",
+                "-Xclang",
+                "-mlink-builtin-bitcode",
+                "-Xclang",
+                libclc_tool(libclc_target).path,
+                "-Wno-linker-warnings",
+                "-o",
+                "program.ptx"};
+    }
+    std::vector<unsigned char> device_format(const clang_build& build) const override {
+        const std::string ptx = build.read("program.ptx");
+        std::vector<unsigned char> made(ptx.begin(), ptx.end());
+        made.push_back(0); // NVIDIA's driver reads PTX as a string
+        return made;
+    }
+};
+
+} // namespace
+
+std::unique_ptr<compile_route> make_clang_ptx_route() { return std::make_unique<clang_ptx_route>(); }
+
+} // namespace tiles::engine
