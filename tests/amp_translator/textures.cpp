@@ -17,8 +17,9 @@ template <class T> void check(const std::vector<T>& got, const std::vector<T>& e
         if (!(got[i] == expected[i]) && failures++ < 10) std::printf("FAILED: %s at %d\n", what, int(i));
 }
 
-// A texture<int, 2> written in a kernel and read back by the host: named with its namespace, before
-// the file's using-directive of it, so that the kernel names no other of graphics.
+// A texture<int, 2> written in a kernel and read back by the host, and copied (deeply): named with
+// its namespace, before the file's using-directive of it, so that the kernel names no other of
+// graphics.
 void writes_int_2() {
     const int rows = 6, cols = 3;
     concurrency::graphics::texture<int, 2> tex(rows, cols);
@@ -29,6 +30,14 @@ void writes_int_2() {
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) expected[size_t(r * cols + c)] = r * 100 - c;
     check(got, expected, "texture<int, 2> written by set");
+    // A copy is a texture of its own, as in C++ AMP: writing it leaves the original as it was.
+    concurrency::graphics::texture<int, 2> copied(tex);
+    parallel_for_each(
+        copied.extent, [&copied](index<2> idx) restrict(amp) { copied.set(idx, -1); });
+    copy(tex, got.begin());
+    check(got, expected, "a texture<int, 2> after its copy was written");
+    copy(copied, got.begin());
+    check(got, std::vector<int>(size_t(rows * cols), -1), "the copy of a texture<int, 2>, written");
 }
 
 using namespace concurrency::graphics;

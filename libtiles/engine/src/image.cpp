@@ -158,4 +158,15 @@ void image::read(void* texels) const {
     context_->count_download(bytes());
 }
 
+std::shared_ptr<image> image::copy() const {
+    auto made = std::make_shared<image>(context_, rank_, extent_, format_);
+    const std::array<std::size_t, 3> origin{0, 0, 0}, region = region_of(rank_, extent_);
+    check(clEnqueueCopyImage(context_->queue()(), mem(), made->mem(), origin.data(), origin.data(), region.data(), 0,
+                             nullptr, nullptr),
+          "clEnqueueCopyImage");
+    context_->count_device_copy(bytes());
+    context_->enqueued();
+    return made;
+}
+
 } // namespace tiles::engine

@@ -164,6 +164,10 @@ template <class T, int N> class texture : public texture_detail::device_access<T
               class = typename std::iterator_traits<InputIt>::iterator_category>
     texture(int e0, int e1, int e2, InputIt first, InputIt last) : texture(tiles::extent<3>(e0, e1, e2), first, last) {}
 
+    // A deep copy, as C++ AMP's: a texture of its own with the same texels, on the same view.
+    texture(const texture& other)
+        : extent(other.extent), accelerator_view(other.accelerator_view), image_(other.image_->copy()) {}
+
     // The extent, and the accelerator_view the texture lives on.
     tiles::extent<N> get_extent() const { return extent; }
     // The accelerator_view the texture lives on.

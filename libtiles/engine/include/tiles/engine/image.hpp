@@ -37,6 +37,10 @@ class image {
     void write(const void* texels);
     void read(void* texels) const;
 
+    // A new image of the same extent and format on the same context, holding this one's texels
+    // (C++ AMP's texture copies are deep).
+    std::shared_ptr<image> copy() const;
+
     const std::shared_ptr<context>& on() const { return context_; }
     _cl_mem* mem() const;
     int rank() const { return rank_; }
