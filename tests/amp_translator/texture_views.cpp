@@ -1,9 +1,9 @@
 // C++ AMP as written, built through tiles_amp_sources (tests/CMakeLists.txt): texture views and
 // samplers, in the manner of the C++ AMP book's Chapter 7. An image blurred through a
 // texture_view<const float, 2> into a writeonly_texture_view; an image resampled at twice its size
-// by a linear sampler, and read past its edges by a point sampler that wraps; a texture_view<int, 2>
-// read and written in place; a sampler whose border colour OpenCL cannot give, refused. Each result
-// against the CPU's.
+// by a linear sampler, and read past its edges by a point sampler that wraps; the red and green
+// components that gathers read; a texture_view<int, 2> read and written in place; a sampler whose
+// border colour OpenCL cannot give, refused. Each result against the CPU's.
 #include <amp.h>
 #include <amp_graphics.h>
 #include <cmath>
@@ -95,6 +95,36 @@ void resample() {
     check(wrapped, pixels, 0.0f, "a point sampler that wraps, past the edges");
 }
 
+// Gathers of a float_2 image's red and green components, clamped at the edges, against the four
+// texels a linear sample reads, in Direct3D's order: (u0, v1), (u1, v1), (u1, v0), (u0, v0).
+void gathers() {
+    const int rows = 3, cols = 4;
+    std::vector<float_2> pixels;
+    for (int i = 0; i < rows * cols; ++i) pixels.push_back(float_2(float(i), float(100 + i)));
+    const texture<float_2, 2> image(rows, cols, pixels.begin(), pixels.end());
+    const texture_view<const float_2, 2> view(image);
+    const sampler clamp(filter_linear, address_clamp);
+    array<float_4, 2> reds(rows + 1, cols + 1), greens(rows + 1, cols + 1);
+    parallel_for_each(
+        reds.extent, [ =, &reds, &greens ](index<2> idx) restrict(amp) {
+            const float_2 at(float(idx[1]) / float(cols), float(idx[0]) / float(rows));
+            reds[idx] = view.gather_red(clamp, at);
+            greens[idx] = view.gather_green(clamp, at);
+        });
+    std::vector<float_4> got_red = reds, got_green = greens;
+    std::vector<float> got, expected;
+    for (int r = 0; r <= rows; ++r)
+        for (int c = 0; c <= cols; ++c) {
+            const int u0 = c - 1, v0 = r - 1; // floor(c / cols * cols - 0.5)
+            const auto at = [&](int v, int u) { return pixels[size_t(clamped(v, rows) * cols + clamped(u, cols))]; };
+            const float_4 red = got_red[size_t(r * (cols + 1) + c)], green = got_green[size_t(r * (cols + 1) + c)];
+            got.insert(got.end(), {red.x, red.y, red.z, red.w, green.x, green.y, green.z, green.w});
+            expected.insert(expected.end(), {at(v0 + 1, u0).x, at(v0 + 1, u0 + 1).x, at(v0, u0 + 1).x, at(v0, u0).x,
+                                             at(v0 + 1, u0).y, at(v0 + 1, u0 + 1).y, at(v0, u0 + 1).y, at(v0, u0).y});
+        }
+    check(got, expected, 0.0f, "gather_red and gather_green of a float_2 image, clamped");
+}
+
 // A texture_view<int, 2> (read and written) of a texture, in place.
 void view_in_place() {
     const int rows = 3, cols = 4;
@@ -129,6 +159,7 @@ void refused_border() {
 int main() {
     blur();
     resample();
+    gathers();
     view_in_place();
     refused_border();
     if (failures != 0) return 1;

@@ -113,6 +113,14 @@ template <class T, int N> class device_access {
     void set(const tiles::index<N>& i, const T& value) const;
     // The texture sampled at `coordinates` by `s`.
     T sample(const sampler& s, const coordinates_type& coordinates) const;
+    // The red components of the four texels a linear sample at `coordinates` reads (rank 2).
+    concurrency::graphics::float_4 gather_red(const sampler& s, const coordinates_type& coordinates) const;
+    // Their green components.
+    concurrency::graphics::float_4 gather_green(const sampler& s, const coordinates_type& coordinates) const;
+    // Their blue components.
+    concurrency::graphics::float_4 gather_blue(const sampler& s, const coordinates_type& coordinates) const;
+    // Their alpha components.
+    concurrency::graphics::float_4 gather_alpha(const sampler& s, const coordinates_type& coordinates) const;
     // The texture sampled at `coordinates` with the filter and address mode given.
     template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
     T sample(const coordinates_type& coordinates) const;
