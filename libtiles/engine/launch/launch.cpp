@@ -206,6 +206,8 @@ std::string describe_arg(const launch_arg& a) {
         return "local_memory of " + std::to_string(a.bytes) + " bytes";
     case launch_arg::kind::value:
         return "a value of " + std::to_string(a.bytes) + " bytes";
+    case launch_arg::kind::image:
+        return "a texture of rank " + std::to_string(a.rank);
     }
     return "";
 }
@@ -297,6 +299,10 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
                        with_article(p.type_name) + " is " + std::to_string(p.pointee_size) +
                            " bytes on the device: the host's and the device's definitions differ");
             break;
+        case launch_arg::kind::image:
+            if (p.type_name.rfind("image" + std::to_string(a.rank) + "d", 0) != 0)
+                refuse(k, i, a, "textures go to image parameters of their rank");
+            break;
         case launch_arg::kind::number:
             if (typed.empty()) typed.assign(args, args + count);
             typed[i] = typed_number(k, i, a);
@@ -317,6 +323,8 @@ struct hidden_extent {
 
 hidden_extent hidden_extent_of(const launch_arg& a) {
     hidden_extent e{{0, 0, 0}};
+    if (a.what == launch_arg::kind::image)
+        for (int d = 0; d < 3; ++d) e.extent[d] = d < a.rank ? cl_int(a.texture->extent()[std::size_t(d)]) : 1;
     if (a.what != launch_arg::kind::memory) return e;
     if (a.rank > 3) // its region is folded onto three dimensions; extent_of has three components
         throw invalid_argument("extent_of gives three components, and a kernel parameter was given an " +
@@ -472,6 +480,13 @@ std::vector<launch_binding>& bind_args(context& ctx, const std::shared_ptr<conte
             const bool writes = !a.read_only && !compiled.params[i].points_to_const;
             bindings[i] = a.memory->begin_launch(context, a.region, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
+        } else if (a.what == launch_arg::kind::image) {
+            if (a.texture->on() != context)
+                throw invalid_argument("argument " + std::to_string(i) + " of kernel '" + compiled.name +
+                                       "' is a texture of another accelerator_view than the launch's, on '" +
+                                       a.texture->on()->device()->name + "'");
+            cl_mem texture = a.texture->mem();
+            check(clSetKernelArg(kernel, index, sizeof(cl_mem), &texture), "clSetKernelArg");
         } else { // a scalar (numbers are typed as scalars by now), a value, or local memory, which has none
             const void* value = a.what == launch_arg::kind::local ? nullptr : a.value_bytes.data();
             check(clSetKernelArg(kernel, index, a.bytes, value), "clSetKernelArg");
@@ -609,6 +624,7 @@ optional_build build_optional(const std::shared_ptr<context>& context, const lau
 void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain, const kernel& k,
             const launch_arg* args, std::size_t count, const opencl_events& events) {
     const std::shared_ptr<context> context = context_by_rule(chosen, count, [args](std::size_t i) {
+        if (args[i].what == launch_arg::kind::image) return args[i].texture->on();
         return meant_for(args[i].what == launch_arg::kind::memory ? args[i].memory.get() : nullptr);
     });
     engine::context& ctx = *context;

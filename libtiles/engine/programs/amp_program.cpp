@@ -21,6 +21,7 @@ extern const char tiles_kernel_prelude_amp[];
 extern const char tiles_kernel_amp_math[];
 extern const char tiles_kernel_amp_direct3d[];
 extern const char tiles_kernel_amp_short_vectors[];
+extern const char tiles_kernel_amp_textures[];
 
 namespace tiles::engine {
 namespace {
@@ -447,6 +448,42 @@ kernel_param value_parameter(const code_reader& code, std::size_t from, const st
     return d;
 }
 
+// A texture parameter (texture<T, N>&, texture_view<T, N>, writeonly_texture_view<T, N>), of
+// type tokens `type` (its template's '<' the second): an image of its rank, which the kernel reads
+// only where its elements or the texture are const, writes only through a writeonly_texture_view,
+// and else reads and writes.
+kernel_param texture_parameter(const code_reader& code, std::size_t from, std::size_t to,
+                               const std::vector<std::size_t>& type, bool is_const, amp_source::parameter& p) {
+    const std::string head = code.text(type[0]);
+    const auto [element, rank] = element_and_rank(code, type[1] + 1, to);
+    if (rank < 1 || rank > 3)
+        code.fail(code.tokens[from].begin, "a kernel's textures have ranks 1 to 3, written as numbers");
+    const bool element_const = element.rfind("const ", 0) == 0;
+    const bool reads_only = element_const || (is_const && head == "texture");
+    const bool writes_only = head == "writeonly_texture_view";
+    const std::string image = "image" + std::to_string(rank) + "d_t";
+    p.what = amp_source::parameter::kind::texture;
+    p.opencl = (writes_only ? "__write_only " : reads_only ? "__read_only " : "__read_write ") + image;
+    p.type = "::concurrency::graphics::tiles_texture<" + (element_const ? trimmed(element.substr(6)) : element) + ", " +
+             std::to_string(rank) + ", ::concurrency::graphics::tiles_access::" +
+             (writes_only  ? "writes"
+              : reads_only ? "reads"
+                           : "reads_and_writes") +
+             ", ";
+    kernel_param d;
+    d.name = p.name;
+    d.address = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    d.type_name = d.base = image;
+    d.points_to_const = reads_only;
+    d.pointer = d.builtin = false;
+    d.rank = rank;
+    return d;
+}
+
+bool is_texture(const std::string& head) {
+    return head == "texture" || head == "texture_view" || head == "writeonly_texture_view";
+}
+
 // The kernel's parameter of tokens [from, to), the index where `last`; what the launch checks of its
 // argument goes to `declared`.
 amp_source::parameter kernel_parameter(const code_reader& code, std::size_t from, std::size_t to, bool last,
@@ -459,9 +496,14 @@ amp_source::parameter kernel_parameter(const code_reader& code, std::size_t from
     bool is_const = false;
     const std::vector<std::size_t> type = parameter_type(code, from, to, p, is_const);
     const std::string head = code.text(type[0]);
+    // A texture's type, less the namespace graphics (which a value's type keeps).
+    const std::vector<std::size_t> graphics(type.begin() + (head == "graphics" && type.size() > 2 ? 2 : 0), type.end());
     if ((head == "array_view" || head == "array") && type.size() > 1 && code.is(type[1], "<")) {
         declared.hidden_extents.push_back(declared.params.size());
         declared.params.push_back(memory_parameter(code, from, to, type, is_const, p, measured));
+    } else if (is_texture(code.text(graphics[0])) && graphics.size() > 1 && code.is(graphics[1], "<")) {
+        declared.hidden_extents.push_back(declared.params.size());
+        declared.params.push_back(texture_parameter(code, from, to, graphics, is_const, p));
     } else if (last) {
         p.what = amp_source::parameter::kind::index;
     } else {
@@ -622,7 +664,7 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
     for (std::size_t p = 0; p + 1 < k.parameters.size(); ++p) {
         const parameter& q = k.parameters[p];
         os << (p ? ", " : "") << q.opencl << " tiles_amp_p" << p;
-        if (q.what == parameter::kind::view || q.what == parameter::kind::array)
+        if (q.what == parameter::kind::view || q.what == parameter::kind::array || q.what == parameter::kind::texture)
             extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
     }
     os << extents << (reports_failure_ ? ", __global uint* tiles_failure" : "") << ") {\n";
@@ -631,6 +673,14 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
     // taken by reference is an object here, its '&' dropped).
     for (std::size_t p = 0; p < k.parameters.size(); ++p) {
         const parameter& q = k.parameters[p];
+        if (q.what == parameter::kind::texture) {
+            // The image's lambda, then the texture under its name, of the lambda's type.
+            const std::string at = std::to_string(p);
+            os << "auto tiles_amp_i" << at << " = [&](auto tiles_use) { return tiles_use(tiles_amp_p" << at << "); };\n"
+               << position(q.declaration.begin) << padding(q.declaration.begin) << q.type << "decltype(tiles_amp_i"
+               << at << ")> " << q.name << "(tiles_amp_i" << at << ", tiles_amp_e" << at << ".extent);\n";
+            continue;
+        }
         std::string declaration = source_.substr(q.declaration.begin, q.declaration.end - q.declaration.begin);
         for (const span& r : q.references) declaration[r.begin - q.declaration.begin] = ' ';
         os << position(q.declaration.begin) << padding(q.declaration.begin) << declaration;
@@ -660,14 +710,15 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
 std::string amp_source::program(const std::vector<const kernel_function*>& kernels, bool checked) const {
     // The prelude, then C++ AMP's device library, whose headers the host shares.
     static const char* const library_texts[] = {tiles_kernel_amp_math, tiles_kernel_amp_direct3d,
-                                                tiles_kernel_amp_short_vectors};
+                                                tiles_kernel_amp_short_vectors, tiles_kernel_amp_textures};
     static_assert(std::size(library_texts) == std::size(amp_library_names), "a text for each header");
     const std::string failure = "#define TILES_REPORTS_FAILURE 1\n#define TILES_FAILURE_ARGUMENTS " +
                                 std::to_string(failure_record_arguments) + "\n";
     std::string text = (reports_failure_ ? failure : std::string()) + "#line 1 \"" + amp_prelude_name + "\"\n" +
                        tiles_kernel_prelude_amp + "\n";
     for (std::size_t i = 0; i < std::size(library_texts); ++i)
-        if (library_texts[i] != tiles_kernel_amp_short_vectors || uses_short_vectors_)
+        if ((library_texts[i] != tiles_kernel_amp_short_vectors && library_texts[i] != tiles_kernel_amp_textures) ||
+            uses_short_vectors_)
             text += "#line 1 \"" + std::string(amp_library_names[i]) + "\"\n" + library_texts[i] + "\n";
     text += defines_ + "#line 1 \"" + presumed_[0].first + "\"\n" + blanked_ + "\n";
     std::vector<std::string> measured;

@@ -28,7 +28,8 @@ namespace tiles::engine {
 // those names that the host includes too, in the order programs hold them) carry in compiler and
 // simulator messages.
 inline constexpr const char* amp_prelude_name = "prelude_amp.clcpp";
-inline constexpr const char* amp_library_names[] = {"amp_math.h", "amp_direct3d.h", "amp_short_vectors.h"};
+inline constexpr const char* amp_library_names[] = {"amp_math.h", "amp_direct3d.h", "amp_short_vectors.h",
+                                                    "amp_textures.clcpp"};
 // Whether a message's file is libtiles' rather than the kernel's.
 inline bool is_amp_library_file(const std::string& file) {
     if (file == amp_prelude_name) return true;
@@ -73,11 +74,12 @@ class amp_source {
         std::size_t begin = 0, end = 0;
     };
     struct parameter {
-        enum class kind { view, array, scalar, value, index } what;
+        enum class kind { view, array, scalar, value, index, texture } what;
         span declaration;             // the whole declaration, name included
         std::string name;             // the name it declares
         std::string opencl;           // the entry's parameter type: "__global const float*", "int", value_bytes<T>
-        std::string type;             // a value's type, less const: "Params", "extent < 2 >"
+        std::string type;             // a value's type, less const: "Params", "extent < 2 >"; a texture's class
+                                      // less its last template argument: "tiles_texture<float, 2, ..., "
         std::vector<span> references; // '&' tokens of the declaration, dropped in the entry
     };
     struct kernel_function {

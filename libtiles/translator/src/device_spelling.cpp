@@ -89,6 +89,19 @@ std::optional<std::string> capture_type(const ASTContext& context, QualType decl
             if (std::string(name) == "array_view") return "const " + type;
             return (read_only ? "const " : "") + type + "&";
         }
+    for (const char* name : {"texture", "texture_view", "writeonly_texture_view"})
+        if (const auto* s = library_template(t, "tiles::graphics", name)) {
+            const auto rank = integer_argument(s, 1);
+            const auto element = rank ? element_name(context, s->getTemplateArgs()[0].getAsType()) : std::nullopt;
+            if (!element) return std::nullopt;
+            const std::string type =
+                "concurrency::graphics::" + std::string(name) + "<" + *element + ", " + std::to_string(*rank) + ">";
+            if (std::string(name) != "texture") return "const " + type;
+            return (read_only ? "const " : "") + type + "&";
+        }
+    if (const CXXRecordDecl* r = t->getAsCXXRecordDecl();
+        r && r->getQualifiedNameAsString() == "tiles::graphics::sampler")
+        return std::string("const concurrency::graphics::sampler");
     for (const char* name : {"extent", "index"})
         if (const auto* s = library_template(t, "tiles", name)) {
             const auto rank = integer_argument(s, 0);

@@ -215,7 +215,7 @@ std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl
     const CXXRecordDecl* r = t->getAsCXXRecordDecl();
     const std::string name = r ? r->getQualifiedNameAsString() : "";
     if (name == "tiles::array" || name == "tiles::array_view" || name == "tiles::extent" || name == "tiles::index" ||
-        name == "tiles::amp::tiled_extent")
+        name == "tiles::amp::tiled_extent" || name.rfind("tiles::graphics::", 0) == 0)
         return "";
     if (name == "tiles::tiled_extent")
         return refused + "its tile is a run-time value, which the device's tiled_extent<D0, D1, D2> has in its type; "

@@ -13,6 +13,7 @@
 
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/image.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/kernel.hpp"
 
@@ -43,18 +44,27 @@ class argument_bytes {
 // A `number` has no type of its own (a Python int or float, say): it is converted to its
 // parameter's type at launch, if the value fits there exactly enough.
 struct launch_arg {
-    enum class kind { memory, scalar, number, local, value } what;
-    std::shared_ptr<storage> memory; // kind::memory
-    box region{};                    // kind::memory: the part of it passed (a section, or all)
-    element_layout layout{};         // kind::memory: the elements as the view sees them (reinterpret_as)
-    bool read_only = false;          // kind::memory: a view of const elements
-    const char* container = "";      // kind::memory: "array" or "array_view", for messages
-    int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
-    std::array<int, 3> extent{};     // kind::memory of rank 1 to 3: its extent in AMP order, for extent_of
-    element_type scalar_type{};      // kind::scalar; kind::number: int64 or float64
-    std::size_t bytes = 0;           // kind::scalar and kind::value: size of the value; kind::local: size asked
-    argument_bytes value_bytes{};    // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
+    enum class kind { memory, scalar, number, local, value, image } what;
+    std::shared_ptr<storage> memory;  // kind::memory
+    box region{};                     // kind::memory: the part of it passed (a section, or all)
+    element_layout layout{};          // kind::memory: the elements as the view sees them (reinterpret_as)
+    bool read_only = false;           // kind::memory: a view of const elements
+    const char* container = "";       // kind::memory: "array" or "array_view", for messages
+    int rank = 0;                     // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
+    std::array<int, 3> extent{};      // kind::memory of rank 1 to 3: its extent in AMP order, for extent_of
+    element_type scalar_type{};       // kind::scalar; kind::number: int64 or float64
+    std::size_t bytes = 0;            // kind::scalar and kind::value: size of the value; kind::local: size asked
+    argument_bytes value_bytes{};     // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
+    std::shared_ptr<image> texture{}; // kind::image: a texture, for an image parameter of its rank
 };
+
+// A texture's image, for a C++ kernel's image parameter.
+inline launch_arg image_arg(std::shared_ptr<image> texture) {
+    launch_arg arg{launch_arg::kind::image, nullptr};
+    arg.rank = texture->rank();
+    arg.texture = std::move(texture);
+    return arg;
+}
 
 // Sets the rank and the extent (`rank` components, AMP order) of the array or view `arg` passes,
 // which the kernel's extent_of gives: a view's own, since the box of the storage it covers may lie
