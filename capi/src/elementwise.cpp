@@ -32,6 +32,8 @@ tiles::array_dtype dtype_of(tiles::element_type type, int is_bool, const char* r
     return {type, is_bool != 0};
 }
 
+} // namespace
+
 elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role) {
     elementwise_operand operand;
     if (o.view == nullptr) {
@@ -51,6 +53,8 @@ elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* r
     return operand;
 }
 
+namespace {
+
 // The engine's inputs of the caller's, as many as `op` takes.
 std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles_elementwise_operand* inputs,
                                            size_t count) {
@@ -64,6 +68,8 @@ std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles
     return operands;
 }
 
+} // namespace
+
 std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                                      const std::vector<elementwise_operand>& operands,
                                                      const elementwise_operand* output) {
@@ -74,7 +80,6 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                storages.size());
 }
 
-} // namespace
 } // namespace tiles::capi
 
 using namespace tiles::capi;

@@ -2,6 +2,7 @@
 // or Python and numpy scalars, turned into the C API's operands here; the core decides the
 // result's dtype, shape and kernel (tiles_elementwise_new, tiles_elementwise).
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "common.hpp"
@@ -116,13 +117,8 @@ void check_operation(tiles_status status) {
     check(status);
 }
 
-// The new array's handle and its view's, its dtype, shape and whether it holds bools.
-py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
-    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
-    tiles_array* a = nullptr;
-    int is_bool = 0;
-    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
-                                          operands.data(), operands.size()));
+// The handle of a new array `a` the caller owns and its view's, its dtype, shape and whether it holds bools.
+py::tuple result_of(tiles_array* a, int is_bool) {
     py::object array = py::cast(new Array(a, "array"), py::return_value_policy::take_ownership);
     tiles_view* v = nullptr;
     check(tiles_array_get_view(&v, a));
@@ -133,10 +129,46 @@ py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Cont
                           bool(is_bool));
 }
 
+py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
+    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+    tiles_array* a = nullptr;
+    int is_bool = 0;
+    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
+                                          operands.data(), operands.size()));
+    return result_of(a, is_bool);
+}
+
+// numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's.
+py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::object& axes, bool keepdims,
+                          const py::object& dtype, const Context* context) {
+    std::vector<int> axis_list;
+    if (!axes.is_none()) axis_list = axes.cast<std::vector<int>>();
+    tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
+    options.axes = axes.is_none() ? nullptr : axis_list.data();
+    options.axis_count = axis_list.size();
+    options.keepdims = keepdims ? 1 : 0;
+    if (!dtype.is_none()) {
+        const py::dtype requested = dtype.cast<py::dtype>();
+        if (std::string("biufc").find(requested.kind()) == std::string::npos)
+            throw py::type_error("cannot perform reduce with flexible type: dtype= is a number's dtype, not " +
+                                 py::str(py::object(requested)).cast<std::string>());
+        options.dtype_is_bool = requested.kind() == 'b' ? 1 : 0;
+        options.dtype = options.dtype_is_bool ? TILES_UINT8 : dtype_of(requested);
+    }
+    tiles_array* a = nullptr;
+    int out_is_bool = 0;
+    check(tiles_reduce_axes_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+                                is_bool ? 1 : 0, &options));
+    return result_of(a, out_is_bool);
+}
+
 } // namespace
 
 void register_elementwise(py::module_& m) {
     m.def("elementwise_op_names", [] { return names_of(tiles_elementwise_op_name); });
+    m.def("axis_reduction_names", [] { return names_of(tiles_axis_reduction_name); });
+    m.def("reduce_axes_new", &reduce_axes_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axes"),
+          py::arg("keepdims"), py::arg("dtype"), py::arg("context"));
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",
