@@ -160,6 +160,29 @@ def test_a_small_result_of_much_data():
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "complex64", "float16", "int16"])
+def test_few_results_of_many_elements_are_shared_and_match_numpy(dtype):
+    """Few results of many elements: each result's elements split into shares of consecutive
+    elements, a second launch combining the shares in the accumulator (a float16 mean's in float32,
+    rounded once; int16 sums in int64). Against numpy's float64 (complex128) where floats are added."""
+    host = random((3, 200_000), dtype)
+    x = xp.asarray(host)
+    context = x.device
+    wide = host.astype(np.complex128 if dtype == "complex64" else np.float64) if dtype != "int16" else host
+    for op in ("sum", "mean") + (("max",) if dtype != "complex64" else ()):
+        context.wait()
+        launches = context.counters()["launches"]
+        result = getattr(xp, op)(x, axis=1)
+        if context.device.is_cpu:
+            assert context.counters()["launches"] == launches + 2
+        expected = getattr(np, op)(wide, axis=1).astype(getattr(np, op)(host, axis=1).dtype)
+        same(result, expected, tolerance(dtype, op) / 10 if dtype != "float16" else 1e-3)
+    total = x.sum()
+    assert total.dtype == np.sum(host).dtype
+    np.testing.assert_allclose(np.asarray(total), np.sum(wide).astype(total.dtype), rtol=1e-6 if dtype != "float16"
+                               else 1e-3)
+
+
 @pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1),
                                          ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
 def test_reductions_over_the_last_axes_take_one_launch(shape, axis):
