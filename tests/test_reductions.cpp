@@ -96,3 +96,30 @@ TEST_CASE_METHOD(fresh_view, "reductions refuse axes out of range or repeated, n
     CHECK_THROWS_WITH(tiles::sum(a, {2}), Catch::Contains("axis 2 is out of bounds for array of dimension 2"));
     CHECK_THROWS_WITH(tiles::max(a, {1, -1}), Catch::Contains("the axis 1 is given twice"));
 }
+
+TEST_CASE_METHOD(fresh_view, "cumulative sums and products along each axis match CPU loops", "[reductions]") {
+    const int rows = 5, columns = 300;
+    std::vector<std::int32_t> x(std::size_t(rows * columns));
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = std::int32_t(i % 7) - 3 + (i % 11 == 0 ? 2000000000 : 0);
+    tiles::array_view<const std::int32_t, 2> a(tiles::extent<2>(rows, columns), x);
+    const std::vector<std::int64_t> along_rows = tiles::cumulative_sum(a, 1),
+                                    along_columns = tiles::cumulative_sum(a, 0);
+    for (int r = 0; r < rows; ++r) {
+        std::int64_t running = 0;
+        for (int c = 0; c < columns; ++c) {
+            running += x[std::size_t(r * columns + c)];
+            INFO("row " << r << ", column " << c);
+            CHECK(along_rows[std::size_t(r * columns + c)] == running);
+        }
+    }
+    for (int c = 0; c < columns; ++c) {
+        std::int64_t running = 0;
+        for (int r = 0; r < rows; ++r) {
+            running += x[std::size_t(r * columns + c)];
+            CHECK(along_columns[std::size_t(r * columns + c)] == running);
+        }
+    }
+    const std::vector<float> factors{1.5f, -2.0f, 0.25f, 3.0f};
+    tiles::array_view<const float, 1> f(4, factors);
+    CHECK(std::vector<float>(tiles::cumulative_prod(f, 0)) == std::vector<float>{1.5f, -3.0f, -0.75f, -2.25f});
+}

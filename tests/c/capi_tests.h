@@ -41,6 +41,7 @@ int test_algorithms_described(void);
 /* test_reductions.c */
 int test_reductions_match_c_loops(void);
 int test_reductions_refusals(void);
+int test_scans_match_c_loops(void);
 
 /* test_elementwise.c */
 int test_elementwise_matches_c_loops(void);

@@ -130,3 +130,51 @@ int test_reductions_refusals(void) {
     tiles_view_release(a);
     return failed;
 }
+
+/* cumulative_sum of uint8 along axis 0 with include_initial (uint64, as numpy's), and cumulative_prod
+ * of all the elements in order. */
+int test_scans_match_c_loops(void) {
+    int failed = 0;
+    uint8_t x[rows * columns];
+    for (int i = 0; i < rows * columns; i++) x[i] = (uint8_t)(200 + i);
+    tiles_shape shape = shape_of(TILES_UINT8, 2, rows, columns, 0);
+    tiles_view* data = NULL;
+    if (!CHECK_OK(tiles_view_create(&data, &shape, x))) return failed;
+    const int axis = 0;
+    tiles_scan_options options = TILES_SCAN_OPTIONS_INIT;
+    options.axis = &axis;
+    options.include_initial = 1;
+    tiles_array *sums = NULL, *products = NULL;
+    int is_bool = -1;
+    tiles_shape got_shape = TILES_SHAPE_INIT;
+    if (CHECK_OK(tiles_scan_axis_new(&sums, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options))) {
+        uint64_t got[(rows + 1) * columns];
+        failed += read_result(sums, &got_shape, got, sizeof got);
+        CHECK(got_shape.dtype == TILES_UINT64 && got_shape.rank == 2 && got_shape.extent[0] == rows + 1);
+        for (int c = 0; c < columns; c++) {
+            uint64_t running = 0;
+            CHECK(got[c] == 0);
+            for (int r = 0; r < rows; r++) {
+                running += x[r * columns + c];
+                CHECK(got[(r + 1) * columns + c] == running);
+            }
+        }
+    }
+    tiles_scan_options all = TILES_SCAN_OPTIONS_INIT;
+    all.dtype = TILES_UINT8; /* wraps, as numpy's cumprod(dtype=uint8) */
+    if (CHECK_OK(tiles_scan_axis_new(&products, &is_bool, NULL, TILES_AXIS_PROD, data, 0, &all))) {
+        uint8_t got[rows * columns];
+        failed += read_result(products, &got_shape, got, sizeof got);
+        uint8_t running = 1;
+        for (int i = 0; i < rows * columns; i++) {
+            running = (uint8_t)(running * x[i]);
+            CHECK(got[i] == running);
+        }
+    }
+    CHECK_FAILS(tiles_scan_axis_new(&products, &is_bool, NULL, TILES_AXIS_MAX, data, 0, &all),
+                TILES_ERROR_INVALID_ARGUMENT, "a scan is a cumulative sum or product, not a max");
+    tiles_array_release(sums);
+    tiles_array_release(products);
+    tiles_view_release(data);
+    return failed;
+}

@@ -40,7 +40,8 @@ elementwise_op combining(axis_reduction op) {
     }
 }
 
-// The combining expression of x and y of the accumulated dtype.
+} // namespace
+
 std::string combination(const reduction_description& d) {
     const elementwise_row& row = row_of(combining(d.op));
     const char kind = kind_of(d.accumulated);
@@ -53,6 +54,8 @@ std::string combination(const reduction_description& d) {
                                   dtype_name(d.accumulated) + " (numpy orders complex numbers by their parts)");
     return found;
 }
+
+namespace {
 
 // The least and the greatest value of an integer type, as OpenCL C's macros name them.
 std::pair<std::string, std::string> limits(element_type e) {
@@ -76,7 +79,8 @@ std::pair<std::string, std::string> limits(element_type e) {
     }
 }
 
-// The value that leaves a combination as it is: the result of no elements.
+} // namespace
+
 std::string identity(const reduction_description& d) {
     const char kind = kind_of(d.accumulated);
     const bool one = d.op == axis_reduction::prod || d.op == axis_reduction::all;
@@ -91,12 +95,13 @@ std::string identity(const reduction_description& d) {
     return "(LOOP)" + text(one ? 1 : 0);
 }
 
-// The data's element at `at`, as the accumulated dtype.
 std::string element(const reduction_description& d, const std::string& at) {
     if (d.stored.element == element_type::float16)
         return read("vload_half(" + at + ", in)", array_dtype{element_type::float32}, d.accumulated);
     return read("in[" + at + "]", d.stored, d.accumulated);
 }
+
+namespace {
 
 std::string parameters(const reduction_description& d) {
     std::string p = "__global " + cl(d.output) + "* out, __global const " + cl(d.stored) + "* in, " +

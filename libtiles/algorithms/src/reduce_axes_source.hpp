@@ -20,6 +20,13 @@ struct reduction_description {
     int reduced;
 };
 
+// What a scan's kernel shares with a reduction's: the expression that combines x and y of the
+// accumulated dtype (unsupported_feature where the kernels have none), the value that leaves a
+// combination as it is, and the data's element at `at`, as the accumulated dtype.
+std::string combination(const reduction_description& d);
+std::string identity(const reduction_description& d);
+std::string element(const reduction_description& d, const std::string& at);
+
 // The key a description's kernel is kept under.
 std::string key_of(const reduction_description& d);
 

@@ -1,5 +1,6 @@
-// libtiles: numpy's reductions over axes of arrays and array_views, as thin typed shells over the
-// core's reduction engine (tiles/algorithms/reduce_axes.hpp): tiles::sum(a, {1}) gives a new
+// libtiles: numpy's reductions over axes and cumulative sums and products of arrays and array_views,
+// as thin typed shells over the core's engines (tiles/algorithms/reduce_axes.hpp, scan_axis.hpp):
+// tiles::sum(a, {1}) gives a new
 // tiles::array on the accelerator view where `a` lives, enqueued without waiting. A C++ array's
 // rank is fixed when it is compiled, so the result keeps the reduced dimensions, of extent 1
 // (numpy's keepdims=True). Axes count from 0, or from the end where negative.
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "tiles/algorithms/reduce_axes.hpp"
+#include "tiles/algorithms/scan_axis.hpp"
 #include "tiles/elementwise.hpp"
 
 namespace tiles {
@@ -33,6 +35,18 @@ array<R, traits_of<A>::rank> reduce_into_new(axis_reduction op, const A& a, cons
     const accelerator_view view = view_of(a);
     array<R, rank> result(extent<rank>(shape.data()), view);
     algorithms::reduce_axes(view.context(), op, input, reduced, elementwise_operand_of(result));
+    return result;
+}
+
+// A new array of R holding the running `op` (sum or prod) of `a` along `axis`.
+template <class R, class A> array<R, traits_of<A>::rank> scan_into_new(axis_reduction op, const A& a, int axis) {
+    constexpr int rank = traits_of<A>::rank;
+    const algorithms::elementwise_operand input = elementwise_operand_of(a);
+    const std::vector<int> along = algorithms::reduced_axes(op, rank, &axis, 1);
+    const std::vector<int> shape = algorithms::scan_shape(input.shape, along, false);
+    const accelerator_view view = view_of(a);
+    array<R, rank> result(extent<rank>(shape.data()), view);
+    algorithms::scan_axis(view.context(), op, input, along, false, elementwise_operand_of(result));
     return result;
 }
 
@@ -75,6 +89,16 @@ template <class A, class = detail::if_data<A>> detail::position_array<A> argmin(
 // numpy's position of the first greatest element along `axis` (that of the first NaN where one is).
 template <class A, class = detail::if_data<A>> detail::position_array<A> argmax(const A& a, int axis) {
     return detail::reduce_into_new<std::int64_t>(axis_reduction::argmax, a, {axis});
+}
+
+// numpy's cumulative_sum along `axis`, of sum's element type, in numpy's order of additions.
+template <class A, class = detail::if_data<A>> detail::summed_array<A> cumulative_sum(const A& a, int axis) {
+    return detail::scan_into_new<detail::summed_t<detail::element_t<A>>>(axis_reduction::sum, a, axis);
+}
+
+// numpy's cumulative_prod along `axis`, of prod's element type, in numpy's order of products.
+template <class A, class = detail::if_data<A>> detail::summed_array<A> cumulative_prod(const A& a, int axis) {
+    return detail::scan_into_new<detail::summed_t<detail::element_t<A>>>(axis_reduction::prod, a, axis);
 }
 
 } // namespace tiles
