@@ -2,17 +2,20 @@
 // dtypes, the checks of the axes and operands (naming the numbers), the data seen as kept and
 // reduced runs, and one launch of the kernel of the description (reduce_axes_source.cpp); where
 // few results would leave the device idle, each result's elements are split into shares, combined
-// by a second launch.
+// by a second launch. A sum, least or greatest of all of the data is the whole-data reduction's
+// (reduce.cpp), where it reads the dtype.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <iterator>
+#include <optional>
 #include <string>
 
 #include "elementwise_table.hpp"
 #include "reduce_axes_source.hpp"
 #include "support.hpp"
+#include "tiles/algorithms/reduce.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {
@@ -150,6 +153,42 @@ std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count,
     return (count + chunk - 1) / chunk;
 }
 
+// The whole-data reduction's op (reduce.cpp, tuned per device, reading 8-wide vectors on CPUs)
+// where it gives numpy's answer of all of `input` into `output`: the sum, least or greatest of the
+// elements of a whole storage of a type it reads, into a whole one-element output of numpy's dtype
+// (sums of int32 in int64, of uint8 in uint64). Else nothing, for the kernel of the description.
+std::optional<reduction_op> whole_data_op(axis_reduction op, const elementwise_operand& input,
+                                          const std::vector<int>& axes, const elementwise_operand& output) {
+    if (axes.size() != input.shape.size() || input.type.boolean || output.type.boolean ||
+        !(input.region == whole_of(*input.data)) || layout_of(*input.data).type != input.type.element ||
+        !(output.region == whole_of(*output.data)) || volume(output.region) != 1)
+        return std::nullopt;
+    const et in = input.type.element, out = output.type.element;
+    const bool same_type = in == out && (in == et::int32 || in == et::int64 || in == et::float32 || in == et::float64);
+    if (op == axis_reduction::sum &&
+        (same_type ? in != et::int32 : (in == et::int32 && out == et::int64) || (in == et::uint8 && out == et::uint64)))
+        return reduction_op::sum;
+    if ((op == axis_reduction::min || op == axis_reduction::max) && same_type)
+        return op == axis_reduction::min ? reduction_op::min : reduction_op::max;
+    return std::nullopt;
+}
+
+// The whole-data reduction of `input` into `output`. A float32 sum adds in double where the device
+// has doubles (in float, one work-item's long strip loses 17 times what numpy's pairwise sum does),
+// its one element then rounded to float32 by the elementwise engine's copy.
+void reduce_whole_data(const std::shared_ptr<context>& context, reduction_op op, const elementwise_operand& input,
+                       const elementwise_operand& output) {
+    if (op != reduction_op::sum || input.type.element != et::float32 || !context->device()->fp64)
+        return reduce(context, input.data, op, output.data);
+    elementwise_operand sum;
+    sum.data = storage_on_device({et::float64, sizeof(double)}, dims3{1, 1, 1}, context);
+    sum.region = whole_of(*sum.data);
+    sum.shape = output.shape;
+    sum.type = {et::float64};
+    reduce(context, input.data, op, sum.data);
+    elementwise(context, elementwise_op::copy, &sum, output);
+}
+
 } // namespace
 
 array_dtype reduction_result_type(axis_reduction op, array_dtype input, const array_dtype* dtype) {
@@ -219,6 +258,8 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     check_output(op, output, input.shape, axes, takes_dtype ? requested : result);
     const array_dtype accumulated = accumulated_in(op, input.type, output.type, *context->device());
     check_computable(op, {input.type, accumulated, output.type}, *context->device());
+    if (const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output))
+        return reduce_whole_data(context, *whole, input, output);
     std::vector<run> kept, reduced;
     runs_of(input.shape, axes, kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
