@@ -1391,9 +1391,9 @@ typedef struct tiles_reduction_options {
  * or given twice, several axes of argmin or argmax, or dtype= of a reduction that takes none;
  * TILES_ERROR_UNSUPPORTED for an order of complex numbers, a complex input reduced in a real
  * dtype, or doubles on a device without fp64. Kernels are kept per description; thread-safe. */
-TILES_API tiles_status tiles_reduce_axes_new(tiles_array** out, int* out_is_bool, tiles_context* context,
-                                             tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
-                                             const tiles_reduction_options* options);
+TILES_API tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                                tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
+                                                const tiles_reduction_options* options);
 
 /* What a cumulative sum or product runs along. Set struct_size (TILES_SCAN_OPTIONS_INIT does). */
 typedef struct tiles_scan_options {
@@ -1415,7 +1415,7 @@ typedef struct tiles_scan_options {
  * to the array. TILES_ERROR_INVALID_ARGUMENT for another operation or an axis out of range;
  * TILES_ERROR_UNSUPPORTED for float16 results, a complex input in a real dtype, or doubles on a
  * device without fp64. */
-TILES_API tiles_status tiles_scan_axis_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+TILES_API tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, tiles_context* context,
                                            tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
                                            const tiles_scan_options* options);
 

@@ -1,4 +1,4 @@
-// libtiles C API: reductions over axes and scans, tiles_reduce_axes_new and tiles_scan_axis_new over
+// libtiles C API: reductions over axes and scans, tiles_axis_reduction_new and tiles_axis_scan_new over
 // the core's engines (tiles/algorithms/reduce_axes.hpp, scan_axis.hpp): the C options become the
 // engine's, the engine decides the rest.
 #include <vector>
@@ -64,8 +64,9 @@ const char* tiles_axis_reduction_name(tiles_axis_reduction op) {
     return value < 0 || value >= tiles::axis_reduction_count ? "" : tiles::to_string(tiles::axis_reduction(value));
 }
 
-tiles_status tiles_reduce_axes_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_axis_reduction op,
-                                   const tiles_view* input, int input_is_bool, const tiles_reduction_options* options) {
+tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                      tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
+                                      const tiles_reduction_options* options) {
     return guard([&] {
         check_out(out);
         check_out(out_is_bool);
@@ -90,7 +91,7 @@ tiles_status tiles_reduce_axes_new(tiles_array** out, int* out_is_bool, tiles_co
     });
 }
 
-tiles_status tiles_scan_axis_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_axis_reduction op,
+tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_axis_reduction op,
                                  const tiles_view* input, int input_is_bool, const tiles_scan_options* options) {
     return guard([&] {
         check_out(out);

@@ -30,7 +30,7 @@ static int check_integer_sum(const tiles_view* data, const int32_t* x) {
     options.keepdims = 1;
     tiles_array* result = NULL;
     int is_bool = -1;
-    if (!CHECK_OK(tiles_reduce_axes_new(&result, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options))) return failed;
+    if (!CHECK_OK(tiles_axis_reduction_new(&result, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options))) return failed;
     tiles_shape shape = TILES_SHAPE_INIT;
     int64_t sums[rows];
     failed += read_result(result, &shape, sums, sizeof sums);
@@ -57,7 +57,7 @@ static int check_mean_and_argmin(const tiles_view* data, const int32_t* x) {
     tiles_array *means = NULL, *position = NULL;
     int is_bool = -1;
     tiles_shape shape = TILES_SHAPE_INIT;
-    if (CHECK_OK(tiles_reduce_axes_new(&means, &is_bool, NULL, TILES_AXIS_MEAN, data, 0, &options))) {
+    if (CHECK_OK(tiles_axis_reduction_new(&means, &is_bool, NULL, TILES_AXIS_MEAN, data, 0, &options))) {
         double got[depth * columns];
         failed += read_result(means, &shape, got, sizeof got);
         CHECK(shape.dtype == TILES_FLOAT64 && shape.rank == 2 && shape.extent[0] == depth &&
@@ -70,7 +70,7 @@ static int check_mean_and_argmin(const tiles_view* data, const int32_t* x) {
             }
     }
     tiles_reduction_options all = TILES_REDUCTION_OPTIONS_INIT;
-    if (CHECK_OK(tiles_reduce_axes_new(&position, &is_bool, NULL, TILES_AXIS_ARGMIN, data, 0, &all))) {
+    if (CHECK_OK(tiles_axis_reduction_new(&position, &is_bool, NULL, TILES_AXIS_ARGMIN, data, 0, &all))) {
         int64_t got = -1;
         failed += read_result(position, &shape, &got, sizeof got);
         int best = 0;
@@ -109,20 +109,20 @@ int test_reductions_refusals(void) {
     tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
     options.axes = &out_of_range;
     options.axis_count = 1;
-    CHECK_FAILS(tiles_reduce_axes_new(&result, &is_bool, NULL, TILES_AXIS_SUM, a, 0, &options),
+    CHECK_FAILS(tiles_axis_reduction_new(&result, &is_bool, NULL, TILES_AXIS_SUM, a, 0, &options),
                 TILES_ERROR_INVALID_ARGUMENT, "axis 2 is out of bounds for array of dimension 2");
     options.axes = twice;
     options.axis_count = 2;
-    CHECK_FAILS(tiles_reduce_axes_new(&result, &is_bool, NULL, TILES_AXIS_MAX, a, 0, &options),
+    CHECK_FAILS(tiles_axis_reduction_new(&result, &is_bool, NULL, TILES_AXIS_MAX, a, 0, &options),
                 TILES_ERROR_INVALID_ARGUMENT, "the axis 1 is given twice");
     options.axes = both;
-    CHECK_FAILS(tiles_reduce_axes_new(&result, &is_bool, NULL, TILES_AXIS_ARGMAX, a, 0, &options),
+    CHECK_FAILS(tiles_axis_reduction_new(&result, &is_bool, NULL, TILES_AXIS_ARGMAX, a, 0, &options),
                 TILES_ERROR_INVALID_ARGUMENT, "argmax takes one axis or all, not 2");
     options = (tiles_reduction_options)TILES_REDUCTION_OPTIONS_INIT;
     options.dtype = TILES_FLOAT64;
-    CHECK_FAILS(tiles_reduce_axes_new(&result, &is_bool, NULL, TILES_AXIS_MIN, a, 0, &options),
+    CHECK_FAILS(tiles_axis_reduction_new(&result, &is_bool, NULL, TILES_AXIS_MIN, a, 0, &options),
                 TILES_ERROR_INVALID_ARGUMENT, "numpy's min takes no dtype");
-    CHECK_FAILS(tiles_reduce_axes_new(&result, &is_bool, NULL, (tiles_axis_reduction)99, a, 0, &options),
+    CHECK_FAILS(tiles_axis_reduction_new(&result, &is_bool, NULL, (tiles_axis_reduction)99, a, 0, &options),
                 TILES_ERROR_INVALID_ARGUMENT, "the reduction 99 is none (0 to 8)");
     CHECK(strcmp(tiles_axis_reduction_name(TILES_AXIS_ARGMAX), "argmax") == 0);
     CHECK(strcmp(tiles_axis_reduction_name((tiles_axis_reduction)(TILES_AXIS_ARGMAX + 1)), "") == 0);
@@ -147,7 +147,7 @@ int test_scans_match_c_loops(void) {
     tiles_array *sums = NULL, *products = NULL;
     int is_bool = -1;
     tiles_shape got_shape = TILES_SHAPE_INIT;
-    if (CHECK_OK(tiles_scan_axis_new(&sums, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options))) {
+    if (CHECK_OK(tiles_axis_scan_new(&sums, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options))) {
         uint64_t got[(rows + 1) * columns];
         failed += read_result(sums, &got_shape, got, sizeof got);
         CHECK(got_shape.dtype == TILES_UINT64 && got_shape.rank == 2 && got_shape.extent[0] == rows + 1);
@@ -162,7 +162,7 @@ int test_scans_match_c_loops(void) {
     }
     tiles_scan_options all = TILES_SCAN_OPTIONS_INIT;
     all.dtype = TILES_UINT8; /* wraps, as numpy's cumprod(dtype=uint8) */
-    if (CHECK_OK(tiles_scan_axis_new(&products, &is_bool, NULL, TILES_AXIS_PROD, data, 0, &all))) {
+    if (CHECK_OK(tiles_axis_scan_new(&products, &is_bool, NULL, TILES_AXIS_PROD, data, 0, &all))) {
         uint8_t got[rows * columns];
         failed += read_result(products, &got_shape, got, sizeof got);
         uint8_t running = 1;
@@ -171,7 +171,7 @@ int test_scans_match_c_loops(void) {
             CHECK(got[i] == running);
         }
     }
-    CHECK_FAILS(tiles_scan_axis_new(&products, &is_bool, NULL, TILES_AXIS_MAX, data, 0, &all),
+    CHECK_FAILS(tiles_axis_scan_new(&products, &is_bool, NULL, TILES_AXIS_MAX, data, 0, &all),
                 TILES_ERROR_INVALID_ARGUMENT, "a scan is a cumulative sum or product, not a max");
     tiles_array_release(sums);
     tiles_array_release(products);

@@ -164,7 +164,7 @@ py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::objec
     dtype_option(dtype, options.dtype, options.dtype_is_bool);
     tiles_array* a = nullptr;
     int out_is_bool = 0;
-    check(tiles_scan_axis_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+    check(tiles_axis_scan_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
                               is_bool ? 1 : 0, &options));
     return result_of(a, out_is_bool);
 }
@@ -181,8 +181,8 @@ py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::obj
     dtype_option(dtype, options.dtype, options.dtype_is_bool);
     tiles_array* a = nullptr;
     int out_is_bool = 0;
-    check(tiles_reduce_axes_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
-                                is_bool ? 1 : 0, &options));
+    check(tiles_axis_reduction_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+                                   is_bool ? 1 : 0, &options));
     return result_of(a, out_is_bool);
 }
 

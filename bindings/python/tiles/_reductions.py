@@ -1,6 +1,6 @@
 """Reductions over axes on the device: numpy's sum, prod, max, min, mean, all, any, argmax and
 argmin over any axes, with keepdims and dtype=, one call of the core's reduction engine each
-(tiles_reduce_axes_new), which decides numpy's result dtype, the kernel and its launches. Results
+(tiles_axis_reduction_new), which decides numpy's result dtype, the kernel and its launches. Results
 are new tiles.array that stay on the device."""
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ _CORE = {operation: _tiles.axis_reduction_names().index(name)
 
 def cumulative(x: Any, axis: Optional[int], dtype: Any, include_initial: bool, operation: str = "add") -> Optional[Any]:
     """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply") of tiles data x as a
-    new array on its device, one call of the core's scan (tiles_scan_axis_new); None where the core
+    new array on its device, one call of the core's scan (tiles_axis_scan_new); None where the core
     does not compute it (float16 results, doubles a device lacks), and for x of no dimensions.
     numpy's refusals (an axis missing or out of range) come first."""
     if not _through_host.is_tiles(x) or x.ndim == 0:
