@@ -1373,6 +1373,74 @@ TILES_API tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool
                                              tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
                                              size_t input_count);
 
+/* ---- Reductions over axes: numpy's sum, prod, min, max, any, all, mean, argmin, argmax, scans */
+
+/* The reductions over axes, by numpy's names. */
+typedef enum tiles_axis_reduction {
+    TILES_AXIS_SUM = 0,
+    TILES_AXIS_PROD = 1,
+    TILES_AXIS_MIN = 2,
+    TILES_AXIS_MAX = 3,
+    TILES_AXIS_ANY = 4,
+    TILES_AXIS_ALL = 5,
+    TILES_AXIS_MEAN = 6,
+    TILES_AXIS_ARGMIN = 7,
+    TILES_AXIS_ARGMAX = 8
+} tiles_axis_reduction;
+
+/* numpy's name of `op` ("sum", "argmax"); "" for a value out of range. A static string. */
+TILES_API const char* tiles_axis_reduction_name(tiles_axis_reduction op);
+
+/* What a reduction over axes reduces. Set struct_size (TILES_REDUCTION_OPTIONS_INIT does). */
+typedef struct tiles_reduction_options {
+    size_t struct_size; /* sizeof(tiles_reduction_options), which tells libtiles the caller's version */
+    const int* axes;    /* the axes, from 0 or, if negative, from the end; NULL: all of them */
+    size_t axis_count;  /* how many `axes` holds; 0 with non-NULL axes reduces none */
+    int keepdims;       /* 1: the reduced axes stay, of extent 1 (numpy's keepdims) */
+    tiles_dtype dtype;  /* sum, prod and mean: numpy's dtype=; TILES_OPAQUE: numpy's default */
+    int dtype_is_bool;  /* 1: dtype= is numpy's bool (dtype TILES_UINT8) */
+} tiles_reduction_options;
+/* All axes, no keepdims, numpy's dtype. */
+#define TILES_REDUCTION_OPTIONS_INIT                                                                                   \
+    { sizeof(tiles_reduction_options), NULL, 0, 0, TILES_OPAQUE, 0 }
+
+/* numpy's `op` of `input` (any rank; input_is_bool 1 marks numpy's bools) over the axes of
+ * `options`, into a new array of numpy's result dtype (sums of int32 are int64, means of integers
+ * float64, any and all bool, argmin and argmax int64) and shape (rank 1, extent 1, where no
+ * dimension is left). *out_is_bool says whether it holds bools. Float sums and means add pairwise,
+ * as numpy's. Runs on `context`, or if it is NULL where the view lives, without waiting. The
+ * caller owns a reference to the array. TILES_ERROR_INVALID_ARGUMENT for an axis out of range
+ * or given twice, several axes of argmin or argmax, or dtype= of a reduction that takes none;
+ * TILES_ERROR_UNSUPPORTED for an order of complex numbers, a complex input reduced in a real
+ * dtype, or doubles on a device without fp64. Kernels are kept per description; thread-safe. */
+TILES_API tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                                tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
+                                                const tiles_reduction_options* options);
+
+/* What a cumulative sum or product runs along. Set struct_size (TILES_SCAN_OPTIONS_INIT does). */
+typedef struct tiles_scan_options {
+    size_t struct_size;  /* sizeof(tiles_scan_options), which tells libtiles the caller's version */
+    const int* axis;     /* the axis, from 0 or, if negative, from the end; NULL: all elements in order */
+    int include_initial; /* 1: the identity (0 or 1) first along the axis, which grows by one */
+    tiles_dtype dtype;   /* numpy's dtype=; TILES_OPAQUE: numpy's default, the sum's or product's */
+    int dtype_is_bool;   /* 1: dtype= is numpy's bool (dtype TILES_UINT8) */
+} tiles_scan_options;
+/* All elements in order, no initial value, numpy's dtype. */
+#define TILES_SCAN_OPTIONS_INIT                                                                                        \
+    { sizeof(tiles_scan_options), NULL, 0, TILES_OPAQUE, 0 }
+
+/* numpy's cumulative_sum (`op` TILES_AXIS_SUM) or cumulative_prod (TILES_AXIS_PROD) of `input`
+ * along the axis of `options` into a new array of numpy's dtype (sums of int32 are int64) and shape
+ * (rank 1 of all the elements, where options->axis is NULL, as numpy's cumsum without an axis).
+ * Each line is combined in numpy's order, so results are numpy's to the last bit. Runs on
+ * `context`, or if it is NULL where the view lives, without waiting. The caller owns a reference
+ * to the array. TILES_ERROR_INVALID_ARGUMENT for another operation or an axis out of range;
+ * TILES_ERROR_UNSUPPORTED for float16 results, a complex input in a real dtype, or doubles on a
+ * device without fp64. */
+TILES_API tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                           tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
+                                           const tiles_scan_options* options);
+
 /* ---- Several contexts at once ------------------------------------------------------------ */
 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context

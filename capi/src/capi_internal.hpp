@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "tiles.h"
+#include "tiles/algorithms/elementwise.hpp"
 #include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/placement.hpp"
@@ -325,5 +326,13 @@ std::vector<std::shared_ptr<engine::context>> contexts_of(tiles_context* const* 
 inline std::shared_ptr<engine::context> context_of(tiles_context* context) {
     return context == nullptr ? engine::default_context() : live(context, "context").view.context();
 }
+
+// What the elementwise and reduction calls share (elementwise.cpp): the engine's operand of a C
+// elementwise operand (`role` names it in messages), and the context that operations on `operands`
+// and `output` (nullptr: a new array) run on: `context`, or if it is NULL where their data lives.
+tiles::algorithms::elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role);
+std::shared_ptr<engine::context>
+context_of_operands(tiles_context* context, const std::vector<tiles::algorithms::elementwise_operand>& operands,
+                    const tiles::algorithms::elementwise_operand* output);
 
 } // namespace tiles::capi

@@ -32,6 +32,8 @@ tiles::array_dtype dtype_of(tiles::element_type type, int is_bool, const char* r
     return {type, is_bool != 0};
 }
 
+} // namespace
+
 elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role) {
     elementwise_operand operand;
     if (o.view == nullptr) {
@@ -50,6 +52,8 @@ elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* r
     operand.read_only = v.read_only;
     return operand;
 }
+
+namespace {
 
 // `operand` seen at `place` in its view's elements (numpy's view of them); unchanged for NULL.
 void place(elementwise_operand& operand, const tiles_elementwise_place* place, const char* role) {
@@ -78,6 +82,8 @@ std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles
     return operands;
 }
 
+} // namespace
+
 std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                                      const std::vector<elementwise_operand>& operands,
                                                      const elementwise_operand* output) {
@@ -88,7 +94,6 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                storages.size());
 }
 
-} // namespace
 } // namespace tiles::capi
 
 using namespace tiles::capi;

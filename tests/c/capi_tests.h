@@ -38,6 +38,11 @@ int test_data_of_no_elements_counts_where_it_stands(void);
 int test_algorithm_refusals(void);
 int test_algorithms_described(void);
 
+/* test_reductions.c */
+int test_reductions_match_c_loops(void);
+int test_reductions_refusals(void);
+int test_scans_match_c_loops(void);
+
 /* test_elementwise.c */
 int test_elementwise_matches_c_loops(void);
 int test_elementwise_integers_and_comparisons_as_numpy(void);

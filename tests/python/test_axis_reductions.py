@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 import tiles
 import tiles.array_api as xp
-from tiles import _reductions
 
 DEVICE = tiles.Context.default().device
 rng = np.random.default_rng(47)
@@ -147,12 +146,9 @@ def test_bad_axes_are_numpys_errors():
         xp.argmin(x, axis=-3)
 
 
-@pytest.mark.parametrize("shared", [False, True], ids=["one work-item a result", "shared rows"])
-def test_a_small_result_of_much_data(shared, monkeypatch):
-    """sum over axis 0 of a (100_000, 4) matrix: on CPUs in one work-item a result, on GPUs (and
-    here too where `shared`) the rows shared among work-items, then combined."""
-    if shared:
-        monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+def test_a_small_result_of_much_data():
+    """sum over axis 0 of a (100_000, 4) matrix: each result's elements shared among work-items,
+    whose shares a second launch combines (argmax's in one work-item a result)."""
     host = random((100_000, 4), np.float32)
     x = xp.asarray(host)
     same(xp.sum(x, axis=0), host.astype(np.float64).sum(axis=0).astype(np.float32), 1e-5)
@@ -164,31 +160,41 @@ def test_a_small_result_of_much_data(shared, monkeypatch):
     same(xp.argmax(x, axis=0), host.argmax(axis=0), 0)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "complex64", "float16", "int16"])
+def test_few_results_of_many_elements_are_shared_and_match_numpy(dtype):
+    """Few results of many elements: each result's elements split into shares of consecutive
+    elements, a second launch combining the shares in the accumulator (a float16 mean's in float32,
+    rounded once; int16 sums in int64). Against numpy's float64 (complex128) where floats are added."""
+    host = random((3, 200_000), dtype)
+    x = xp.asarray(host)
+    context = x.device
+    wide = host.astype(np.complex128 if dtype == "complex64" else np.float64) if dtype != "int16" else host
+    for op in ("sum", "mean") + (("max",) if dtype != "complex64" else ()):
+        context.wait()
+        launches = context.counters()["launches"]
+        result = getattr(xp, op)(x, axis=1)
+        if context.device.is_cpu:
+            assert context.counters()["launches"] == launches + 2
+        expected = getattr(np, op)(wide, axis=1).astype(getattr(np, op)(host, axis=1).dtype)
+        same(result, expected, tolerance(dtype, op) / 10 if dtype != "float16" else 1e-3)
+    total = x.sum()
+    assert total.dtype == np.sum(host).dtype
+    np.testing.assert_allclose(np.asarray(total), np.sum(wide).astype(total.dtype), rtol=1e-6 if dtype != "float16"
+                               else 1e-3)
+
+
 @pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1),
                                          ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
-def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
-    """A reduction over the last axes (each result a row of consecutive elements) of many rows
-    takes a tile of work-items a row on GPUs (here too), or a tile of several short rows ((70,
-    129): 32 rows of 8 work-items a tile, the last tile's last 26 rows missing), combined in
-    tile_static memory; few rows ((3, 5, 300)) are shared among work-items, then combined. Rows
-    shorter than 128 take tiles of several rows however many there are, a work-item for each 4
-    elements ((6, 40, 63): 16 a row, (500, 7): 2, (300, 2): 1)."""
-    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
-    launched = []
-    launch = _reductions.parallel_for_each
-    monkeypatch.setattr(_reductions, "parallel_for_each",
-                        lambda domain, *a: launched.append((domain, a)) or launch(domain, *a))
+def test_reductions_over_the_last_axes_take_one_launch(shape, axis):
+    """A reduction over the last axes (each result a row of consecutive elements), long rows and
+    short, many and few: one launch, each result's elements in one work-item."""
     host = random(shape, np.float32)
     x = xp.asarray(host)
     context = x.device
     context.wait()
     launches = context.counters()["launches"]
     total = xp.sum(x, axis=axis)
-    assert context.counters()["launches"] == launches + (2 if shape == (3, 5, 300) else 1)
-    # The rows kernel, the one launched over tiles, over rows that long (its arguments end with
-    # the rows' length and the work-items of a row).
-    rows_launched = [a[-2] for domain, a in launched if isinstance(domain, tiles.tiled_extent)]
-    assert rows_launched == ([] if shape == (3, 5, 300) else [shape[-1]])
+    assert context.counters()["launches"] == launches + 1
     same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
     same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
@@ -202,12 +208,9 @@ def test_rows_reduced_by_tiles_of_work_items(shape, axis, monkeypatch):
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8", "bool"])
-def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
-    """The rows kernel reads 4 elements a vector from each row's first element at a vector's
-    alignment on, the elements before it and the row's tail one at a time: rows whose length is
-    not a multiple of 4 (each row starting elsewhere in a vector), sections starting past a
-    row's start, and a view of numpy memory that starts inside a vector."""
-    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+def test_rows_from_any_start(dtype):
+    """Rows whose length is not a multiple of 4, sections starting past a row's start, and a view
+    of numpy memory that starts inside a vector."""
     op = "all" if dtype == "bool" else "sum"
     host = random((70, 1027), dtype) if dtype != "bool" else rng.random((70, 1027)) < 0.999
     x = xp.asarray(host)
@@ -223,10 +226,9 @@ def test_rows_read_as_vectors_from_any_start(dtype, monkeypatch):
 
 
 @pytest.mark.oclgrind
-def test_the_rows_kernel_is_clean_under_oclgrind(monkeypatch):
-    """The rows kernel's vector reads, on a strict checked context: Oclgrind finds no access out of
-    bounds and no race on the tile's memory (it would raise tiles.CheckFailed)."""
-    monkeypatch.setattr(_reductions, "BUSY_ON_CPUS", _reductions.BUSY)
+def test_the_reduction_kernel_is_clean_under_oclgrind():
+    """The reduction kernel's reads, on a strict checked context: Oclgrind finds no access out of
+    bounds (it would raise tiles.CheckFailed)."""
     checked = tiles.Context.checked(strict=True)
     host = rng.integers(-50, 50, (67, 259)).astype(np.int32)
     x = tiles.array(host, context=checked)

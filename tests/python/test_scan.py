@@ -236,3 +236,19 @@ def test_the_kernels_are_clean_under_oclgrind():
     mask = rng.random((3, 600)) < 0.4
     np.testing.assert_array_equal(x[tiles.array(mask, context=checked)].get(), host[mask])
     assert checked.diagnostics() == []
+
+
+@pytest.mark.parametrize("operation", ["sum", "prod"])
+def test_float_scans_are_numpys_to_the_last_bit(operation, context):
+    """Each line's elements are combined one after another, as numpy's running sums and products
+    are: the same rounding, and the same overflow where a partial result leaves the range (numpy's
+    stays infinite or NaN once it is)."""
+    numpys = getattr(np, f"cumulative_{operation}")
+    lines = [[1e30, 1e30, 1e-30, 1e-30], [1e30, 1e30, 0, 2], [1e-30, 1e30, 1e30], [3e38, 3e38, -3e38]]
+    for line in lines:
+        host = np.array(line, np.float32)
+        np.testing.assert_array_equal(numpys(tiles.array(host, context=context)).get(), numpys(host))
+    host = (1 + 0.01 * rng.standard_normal((3, 1000))).astype(np.float32)
+    for axis in (0, 1):
+        np.testing.assert_array_equal(numpys(tiles.array(host, context=context), axis=axis).get(),
+                                      numpys(host, axis=axis))

@@ -3,6 +3,7 @@
 // result's dtype, shape and kernel (tiles_elementwise_new, tiles_elementwise).
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -118,13 +119,8 @@ void check_operation(tiles_status status) {
     check(status);
 }
 
-// The new array's handle and its view's, its dtype, shape and whether it holds bools.
-py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
-    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
-    tiles_array* a = nullptr;
-    int is_bool = 0;
-    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
-                                          operands.data(), operands.size()));
+// The handle of a new array `a` the caller owns and its view's, its dtype, shape and whether it holds bools.
+py::tuple result_of(tiles_array* a, int is_bool) {
     py::object array = py::cast(new Array(a, "array"), py::return_value_policy::take_ownership);
     tiles_view* v = nullptr;
     check(tiles_array_get_view(&v, a));
@@ -135,10 +131,72 @@ py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Cont
                           bool(is_bool));
 }
 
+py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
+    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+    tiles_array* a = nullptr;
+    int is_bool = 0;
+    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
+                                          operands.data(), operands.size()));
+    return result_of(a, is_bool);
+}
+
+// dtype= (None: numpy's default, TILES_OPAQUE) as the C options take it; numpy's TypeError for a
+// dtype that is not a number's.
+void dtype_option(const py::object& dtype, tiles_dtype& out, int& is_bool) {
+    if (dtype.is_none()) return;
+    const py::dtype requested = dtype.cast<py::dtype>();
+    if (std::string("biufc").find(requested.kind()) == std::string::npos)
+        throw py::type_error("cannot perform reduce with flexible type: dtype= is a number's dtype, not " +
+                             py::str(py::object(requested)).cast<std::string>());
+    is_bool = requested.kind() == 'b' ? 1 : 0;
+    out = is_bool ? TILES_UINT8 : dtype_of(requested);
+}
+
+// numpy's cumulative sum or product `op` of `input` along `axis` (None: all elements in order) into a
+// new array, as new_result's.
+py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::object& axis, bool include_initial,
+                        const py::object& dtype, const Context* context) {
+    int along = 0;
+    tiles_scan_options options = TILES_SCAN_OPTIONS_INIT;
+    if (!axis.is_none()) {
+        along = axis.cast<int>();
+        options.axis = &along;
+    }
+    options.include_initial = include_initial ? 1 : 0;
+    dtype_option(dtype, options.dtype, options.dtype_is_bool);
+    tiles_array* a = nullptr;
+    int out_is_bool = 0;
+    check(tiles_axis_scan_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+                              is_bool ? 1 : 0, &options));
+    return result_of(a, out_is_bool);
+}
+
+// numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's.
+py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::object& axes, bool keepdims,
+                          const py::object& dtype, const Context* context) {
+    std::vector<int> axis_list;
+    if (!axes.is_none()) axis_list = axes.cast<std::vector<int>>();
+    tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
+    options.axes = axes.is_none() ? nullptr : axis_list.data();
+    options.axis_count = axis_list.size();
+    options.keepdims = keepdims ? 1 : 0;
+    dtype_option(dtype, options.dtype, options.dtype_is_bool);
+    tiles_array* a = nullptr;
+    int out_is_bool = 0;
+    check(tiles_axis_reduction_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+                                   is_bool ? 1 : 0, &options));
+    return result_of(a, out_is_bool);
+}
+
 } // namespace
 
 void register_elementwise(py::module_& m) {
     m.def("elementwise_op_names", [] { return names_of(tiles_elementwise_op_name); });
+    m.def("axis_reduction_names", [] { return names_of(tiles_axis_reduction_name); });
+    m.def("reduce_axes_new", &reduce_axes_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axes"),
+          py::arg("keepdims"), py::arg("dtype"), py::arg("context"));
+    m.def("scan_axis_new", &scan_axis_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axis"),
+          py::arg("include_initial"), py::arg("dtype"), py::arg("context"));
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",

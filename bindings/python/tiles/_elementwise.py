@@ -534,15 +534,6 @@ def concatenate(arrays: Sequence[Any], axis: int = 0, dtype: Any = None) -> Any:
     return out
 
 
-# (data's dtype, the result's) of the reductions tiles.reduce computes on the device, as numpy's
-# dtypes: a dtype's name is a Python property, which costs more than the lookup.
-_ON_DEVICE = {op: {(np.dtype(data), np.dtype(result)) for data, result in pairs} for op, pairs in {
-    "sum": {("uint8", "uint64"), ("int32", "int64"), ("int32", "int32"), ("int64", "int64"), ("float32", "float32"),
-            ("float32", "float64"), ("float64", "float64")},
-    "max": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")},
-    "min": {("int32", "int32"), ("int64", "int64"), ("float32", "float32"), ("float64", "float64")}}.items()}
-
-
 # The dtypes a kernel names only where its device has doubles.
 DOUBLES = (np.float64, np.complex128)
 

@@ -1,26 +1,25 @@
 """Prefix sums and products on the device, and what they find: numpy's cumulative_sum (and
-cumsum) and cumulative_prod (and cumprod) along any axis, and the positions of a mask's true
-elements, which x[mask], its assignments and nonzero gather and scatter through. A scan is
-work-efficient, in three passes (the kernels of _scan_source): each tile of a line sums its part
-and writes its total, the totals are scanned the same way (recursively, a line of totals per line
-of data, until one tile holds them), and each tile adds the totals of the tiles before it;
-products likewise, multiplying."""
+cumsum) and cumulative_prod (and cumprod) along any axis, one call of the core's scan each; and
+the positions of a mask's true elements, which x[mask], its assignments and nonzero gather and
+scatter through. A mask's scan is work-efficient, in three passes (the kernels of _scan_source):
+each tile sums its part and writes its total, the totals are scanned the same way (recursively,
+until one tile holds them), and each tile adds the totals of the tiles before it."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, Optional, Tuple
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _elementwise, _indexing, _through_host
+from . import _data, _elementwise, _indexing, _through_host, _tiles
 from . import _elementwise_source as elementwise
 from . import _scan_source as generated
 from ._devices import Context
 from ._generated_kernels import generated_kernels
 from ._launch import extent, parallel_for_each
 from ._where_work_runs import context_for
+from .errors import Unsupported
 
 # The longest tile along a line, where the device takes it (else its largest power of two).
 _TILE = 256
@@ -36,30 +35,24 @@ def _tile(n: int, context: Context) -> int:
     return min(largest, 1 << max(n - 1, 0).bit_length())
 
 
-def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
-          context: Context, operation: str = "add") -> Any:
-    """A new array of `shape` on `context` holding the inclusive sums (products, for `operation`
-    "multiply"), in `result`, along the middle dimension of `data`'s elements seen as `lines`
-    (outer, n, inner), that dimension lengthened by `shift` (1: with include_initial's identity
-    first)."""
+def _scan(data: Any, lines: Tuple[int, int, int], result: np.dtype, shape: Tuple[int, ...], context: Context) -> Any:
+    """A new array of `shape` on `context` holding the inclusive sums, in `result`, along the
+    middle dimension of `data`'s elements seen as `lines` (outer, n, inner)."""
     outer, n, inner = lines
-    if n == 0 or outer * inner == 0:
-        return _data.full(shape, 1 if operation == "multiply" else 0, result, context=context)
-    out, scanned, tile = _tiles_scanned(data, lines, result, shift, shape, context, operation)
+    out, scanned, tile = _tiles_scanned(data, lines, result, shape, context)
     tiles_along = scanned.shape[1]
     if tiles_along > 1:
         parallel_for_each(extent(outer, inner, (tiles_along - 1) * tile).tile(1, 1, tile),
-                          _kernel(generated.Signature(data.dtype, result, operation), "tiles_add_offsets"), out,
-                          scanned, n, inner, shift, context=context)
+                          _kernel(generated.Signature(data.dtype, result), "tiles_add_offsets"), out, scanned, n,
+                          inner, context=context)
     return out
 
 
-def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
-                   context: Context, operation: str = "add") -> Tuple[Any, Any, int]:
+def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shape: Tuple[int, ...],
+                   context: Context) -> Tuple[Any, Any, int]:
     """The scan's first passes, for lines of n > 0 elements: a new array of `shape` holding the
-    inclusive scans (sums, or products for `operation` "multiply") within each tile of a line (as
-    _scan's), the inclusive scans of the tiles' totals along each line (a row of them a line, in
-    the result's accumulator), and the tile."""
+    inclusive sums within each tile of a line (as _scan's), the inclusive sums of the tiles'
+    totals along each line (a row of them a line, in the result's accumulator), and the tile."""
     outer, n, inner = lines
     out = _data.empty(shape, result, context=context)
     tile = _tile(n, context)
@@ -67,52 +60,57 @@ def _tiles_scanned(data: Any, lines: Tuple[int, int, int], result: np.dtype, shi
     summed = generated.accumulator(result)
     totals = _data.empty((outer * inner, tiles_along), summed, context=context)
     parallel_for_each(extent(outer, inner, tiles_along * tile).tile(1, 1, tile),
-                      _kernel(generated.Signature(data.dtype, result, operation), "tiles_scan_tiles"), out, data,
-                      totals, n, inner, shift, context=context)
+                      _kernel(generated.Signature(data.dtype, result), "tiles_scan_tiles"), out, data, totals, n, inner,
+                      context=context)
     if tiles_along == 1:
         return out, totals, tile
-    return out, _scan(totals, (outer * inner, tiles_along, 1), summed, 0, totals.shape, context, operation), tile
+    return out, _scan(totals, (outer * inner, tiles_along, 1), summed, totals.shape, context), tile
 
 
 # numpy's function of each operation, along an axis and along all the elements in order.
 NUMPY = {"add": (np.cumulative_sum, np.cumsum), "multiply": (np.cumulative_prod, np.cumprod)}
+# The core's reduction of each operation, by its number in the C API.
+_CORE = {operation: _tiles.axis_reduction_names().index(name)
+         for operation, name in (("add", "sum"), ("multiply", "prod"))}
 
 
 def cumulative(x: Any, axis: Optional[int], dtype: Any, include_initial: bool, operation: str = "add") -> Optional[Any]:
     """numpy's cumulative_sum (cumulative_prod, for `operation` "multiply") of tiles data x as a
-    new array on its device, where the kernels compute it (_scanned); None where they do not, and
-    for x of no dimensions. numpy's refusals (an axis missing or out of range, a dtype it does not
-    sum in) come first, from numpy itself."""
+    new array on its device, one call of the core's scan (tiles_axis_scan_new); None where the core
+    does not compute it (float16 results, doubles a device lacks), and for x of no dimensions.
+    numpy's refusals (an axis missing or out of range) come first."""
     if not _through_host.is_tiles(x) or x.ndim == 0:
         return None
-    keywords = {} if dtype is None else {"dtype": _data._dtype(dtype)}
-    result = NUMPY[operation][0](np.zeros((1,) * x.ndim, x.dtype), axis=axis, **keywords).dtype
-    axis = normalize_axis_index(0 if axis is None else axis, x.ndim)
-    shift = 1 if include_initial else 0
-    shape = x.shape[:axis] + (x.shape[axis] + shift,) + x.shape[axis + 1:]
-    lines = (math.prod(x.shape[:axis]), x.shape[axis], math.prod(x.shape[axis + 1:]))
-    return _scanned(x, lines, result, shift, shape, operation)
+    if axis is None and x.ndim > 1:
+        raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
+    return _core_scan(x, normalize_axis_index(0 if axis is None else axis, x.ndim), dtype, include_initial, operation)
 
 
 def cumulative_method(x: Any, axis: Optional[int], dtype: Any, operation: str) -> Optional[Any]:
     """numpy's cumsum (`operation` "add") or cumprod ("multiply") of tiles data x (of all its
-    elements in their order where axis is None) as a new array on its device, where the kernels compute
-    it; else None."""
+    elements in their order where axis is None) as a new array on its device, where the core
+    computes it; else None."""
     if axis is not None or x.ndim <= 1:
         return cumulative(x, axis, dtype, False, operation)
-    result = NUMPY[operation][1](np.zeros(1, x.dtype), dtype=None if dtype is None else _data._dtype(dtype)).dtype
-    return _scanned(x, (1, x.size, 1), result, 0, (x.size,), operation)
+    return _core_scan(x, None, dtype, False, operation)
 
 
-def _scanned(x: Any, lines: Tuple[int, int, int], result: np.dtype, shift: int, shape: Tuple[int, ...],
-             operation: str) -> Optional[Any]:
-    """_scan of x on its device where the kernels read x's dtype and sum in `result` (bool, an
-    integer, float32, or float64 on a device with doubles; x not complex); else None."""
-    context = context_for([x])
-    if (generated.accumulator(result) is None or not elementwise.storable(x.dtype) or x.dtype.kind == "c" or
-            _elementwise.lacks_doubles(context, (x.dtype, result))):
+def _core_scan(x: Any, axis: Optional[int], dtype: Any, include_initial: bool, operation: str) -> Optional[Any]:
+    """The core's scan of x along `axis` (None: all its elements in order); numpy's result for data
+    of no elements, which the core holds no view of."""
+    dtype = None if dtype is None else _data._dtype(dtype)
+    if x.size == 0:
+        keywords = {} if dtype is None else {"dtype": dtype}
+        empty = np.empty(x.shape, x.dtype)
+        host = (NUMPY[operation][1](empty, **keywords) if axis is None else
+                NUMPY[operation][0](empty, axis=axis, include_initial=include_initial, **keywords))
+        return _through_host.to_device(host, context_for([x]))
+    try:
+        made = _tiles.scan_axis_new(_CORE[operation], x._view_handle(), x._holds_bool, axis, include_initial, dtype,
+                                    None)
+    except Unsupported:
         return None
-    return _scan(x, lines, result, shift, shape, context, operation)
+    return _data.array._of_core(*made, False)
 
 
 def true_positions(mask: Any, context: Context) -> Any:
@@ -127,7 +125,7 @@ def true_positions(mask: Any, context: Context) -> Any:
     size = mask.size
     if size == 0:
         return _data.empty(0, np.int64, context=context)
-    within, scanned, tile = _tiles_scanned(mask, (1, size, 1), np.dtype(np.int64), 0, (size,), context)
+    within, scanned, tile = _tiles_scanned(mask, (1, size, 1), np.dtype(np.int64), (size,), context)
     tiles_along = scanned.shape[1]
     count = int(scanned.reshape(-1)[tiles_along - 1:].get()[0])
     positions = _data.empty(count, np.int64, context=context)

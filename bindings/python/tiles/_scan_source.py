@@ -1,46 +1,31 @@
-"""The OpenCL C of prefix sums and products along a dimension: one source per (stored dtype,
-result dtype, operation),
-whose kernels are launched over (outer, inner, tiles along the line), tiled (1, 1, TILE_DIM2), so
-that every line of the data seen as (outer, n, inner) is scanned by its own row of tiles and no
+"""The OpenCL C of the prefix sums that find a mask's true elements (the core scans data for
+cumulative_sum and cumulative_prod): one source per (stored dtype, result dtype), whose kernels
+are launched over (outer, inner, tiles along the line), tiled (1, 1, TILE_DIM2), so that every line of the data seen as (outer, n, inner) is scanned by its own row of tiles and no
 work-item divides to find its line. tiles_scan_tiles sums each tile's part of a line with the
 prelude's tile_inclusive_scan_add and writes each tile's total; the host scans those totals the
 same way (a line of totals per line of data), and tiles_add_offsets adds to each tile's part the
 totals of the tiles before it. A mask's scan (bool into int64) also holds tiles_true_positions,
 the compaction that writes where each true element is, adding those totals itself.
 
-Sums are computed in the accumulator of the result dtype (_ACCUMULATORS): integers and bools in
-the unsigned type of their width or wider, so that they wrap as numpy's do (C leaves a signed
-overflow undefined), floats in themselves. Elements are converted to the result dtype first, as
-numpy's add.accumulate converts them, and stored as the elementwise kernels store (a bool result
-is numpy's logical or: a sum not 0).
-
-Products (numpy's cumprod) are the same passes with multiplication for addition and 1 for 0: in
-the unsigned accumulators too, whose products wrap to the same low bits as signed ones. The tile's
-scan of products is a Hillis and Steele scan through the scratch (log2(tile) steps), as the
-prelude's collectives scan only sums."""
+Sums are computed in the accumulator of the result dtype (_ACCUMULATORS)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
 from . import _elementwise_source as elementwise
 
-# The dtype each result dtype is summed in: one whose OpenCL C type the prelude's collectives take
-# (int, uint, long, ulong, float, double).
-_ACCUMULATORS = {**{np.dtype(d): np.dtype(np.uint32) for d in (np.bool_, np.int8, np.uint8, np.int16, np.uint16,
-                                                                np.int32, np.uint32)},
-                 **{np.dtype(d): np.dtype(np.uint64) for d in (np.int64, np.uint64)},
-                 **{np.dtype(d): np.dtype(d) for d in (np.float32, np.float64)}}
+# The dtype each result dtype is summed in: the positions' (int64) and their tiles' totals' (uint64)
+# in uint64, which the prelude's collectives take and which wraps as C's signed types may not.
+_ACCUMULATORS = {np.dtype(np.int64): np.dtype(np.uint64), np.dtype(np.uint64): np.dtype(np.uint64)}
 
 
-def accumulator(result: np.dtype) -> Optional[np.dtype]:
-    """The dtype the sums of a `result` are computed in; None where the kernels have none (complex
-    numbers, float16, which numpy sums in float16)."""
-    return _ACCUMULATORS.get(np.dtype(result))
+def accumulator(result: np.dtype) -> np.dtype:
+    """The dtype the sums of a `result` are computed in."""
+    return _ACCUMULATORS[np.dtype(result)]
 
 
 @dataclass(frozen=True)
@@ -48,64 +33,39 @@ class Signature:
     """What one source is made for: the dtype of the data read and of the sums written."""
     stored: np.dtype
     result: np.dtype
-    operation: str = "add"  # a name of _OPERATIONS
 
     @property
     def finds_positions(self) -> bool:
         """Whether the source is a mask's scan, which holds tiles_true_positions."""
-        return self.stored == np.bool_ and self.result == np.int64 and self.operation == "add"
-
-
-# Each operation's C operator, its identity, and the tile's inclusive scan of it.
-_OPERATIONS = {"add": ("+", "0", "tile_inclusive_scan_add"), "multiply": ("*", "1", "tiles_scan_multiply")}
-
-# The tile's inclusive products, in the scratch: at step d each work-item multiplies in the
-# product of the d before it, until d reaches the tile.
-_SCAN_MULTIPLY = """
-A tiles_scan_multiply(__local A* scratch, A x) {
-    const int i = get_local_id(0);
-    scratch[i] = x;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int d = 1; d < TILE_DIM2; d *= 2) {
-        const A before = i >= d ? scratch[i - d] : (A)1;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        x = before * x;
-        scratch[i] = x;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    return x;
-}
-"""
+        return self.stored == np.bool_ and self.result == np.int64
 
 
 # The lines' places, with the work-item's line (outer, across) and its position j along it, the
 # tiles of a line starting at position FIRST: the line of n elements at outer * n * inner + across,
-# its elements inner apart; out's lines hold n + shift (include_initial's 0 first, where shift is 1).
+# its elements inner apart.
 _PLACES = """const long outer = get_global_id(2), across = get_global_id(1), j = get_global_id(0) + FIRST;
     const long line = outer * get_global_size(1) + across;
-    const long out_at = (outer * (n + shift) + j + shift) * inner + across;"""
+    const long out_at = (outer * n + j) * inner + across;"""
 
 _TEMPLATE = """
 __kernel void tiles_scan_tiles(__global T* out, __global const S* in, __global A* totals, const long n,
-                               const long inner, const long shift) {
+                               const long inner) {
     tile_static A scratch[TILE_SCRATCH_SIZE];
     PLACES_FROM_0
-    const A sum = SCAN(scratch, j < n ? (A)(READ) : (A)IDENTITY);
+    const A sum = tile_inclusive_scan_add(scratch, j < n ? (A)(READ) : (A)0);
     if (j < n) {
         STORE_SUM
     }
-    if (shift != 0 && j == 0) out[out_at - inner] = IDENTITY;
     /* the last work-item's sum is the tile's total: those past n added the identity */
     if (get_local_id(0) == TILE_DIM2 - 1) totals[line * get_num_groups(0) + get_group_id(0)] = sum;
 }
 
 /* Launched over every tile of a line but the first: tile g + 1 adds the scanned totals of tiles
    0 .. g. */
-__kernel void tiles_add_offsets(__global T* out, __global const A* scanned, const long n, const long inner,
-                                const long shift) {
+__kernel void tiles_add_offsets(__global T* out, __global const A* scanned, const long n, const long inner) {
     PLACES_FROM_TILE
     if (j >= n) return;
-    const A sum = (A)out[out_at] OP scanned[line * (get_num_groups(0) + 1) + get_group_id(0)];
+    const A sum = (A)out[out_at] + scanned[line * (get_num_groups(0) + 1) + get_group_id(0)];
     STORE_SUM
 }
 """
@@ -126,7 +86,6 @@ __kernel void tiles_true_positions(__global long* positions, __global const ucha
 def source(signature: Signature) -> str:
     """The OpenCL C of the kernels for `signature` (the module's text says what each does)."""
     stored, result = signature.stored, signature.result
-    operator, identity, scan = _OPERATIONS[signature.operation]
     summed = _ACCUMULATORS[result]
     at = "(outer * n + j) * inner + across"
     element = f"vload_half({at}, in)" if stored == np.float16 else f"in[{at}]"
@@ -134,9 +93,7 @@ def source(signature: Signature) -> str:
              "A": elementwise.opencl_type(summed), "PLACES_FROM_0": _PLACES.replace("FIRST", "0"),
              "PLACES_FROM_TILE": _PLACES.replace("FIRST", "TILE_DIM2"),
              "READ": elementwise._read(element, stored, result),
-             "STORE_SUM": elementwise._store("sum", result, summed, "out_at"), "OP": operator, "IDENTITY": identity,
-             "SCAN": scan}
-    template = (_SCAN_MULTIPLY if signature.operation == "multiply" else "") + _TEMPLATE
-    text = re.sub(r"\b(" + "|".join(words) + r")\b", lambda m: words[m.group(1)], template)
+             "STORE_SUM": elementwise._store("sum", result, summed, "out_at")}
+    text = re.sub(r"\b(" + "|".join(words) + r")\b", lambda m: words[m.group(1)], _TEMPLATE)
     pragma = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" if np.float64 in (stored, result) else ""
     return pragma + text + (_POSITIONS if signature.finds_positions else "")

@@ -1,10 +1,8 @@
 """The array API's statistical functions (max, min, sum, prod, mean, var, std, cumulative_sum and
-cumulative_prod)
-with results as tiles arrays: over all the elements, of the dtypes tiles.reduce combines
-(_elementwise._ON_DEVICE), on the device, the result staying there (an array of no dimensions, or
-of ones with keepdims=True); over axes, and for other dtypes, sum, prod, max, min, mean, all,
-any, argmax and argmin in the kernels of _reductions, on the device too; and var and std of
-float32 (float64) data over any axes from the mean and the squared deviations, each a kernel.
+cumulative_prod) with results as tiles arrays: sum, prod, max, min, mean, all, any, argmax and
+argmin over any axes by the core's reduction engine (_reductions), on the device, the result
+staying there; and var and std of float32 (float64) data over any axes from the mean and the
+squared deviations, each a kernel.
 
 numpy's where= and initial= of sum, prod, max, min, mean, all and any (masked) are on the device
 too: the elements where= leaves out are replaced by the reduction's identity (by initial for max
@@ -23,76 +21,14 @@ import numpy as np
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from . import _data, _elementwise, _reductions, _scan, _through_host
-from ._reduction_source import COMBINE
-from .errors import InvalidArgument
-
-
-def _all_axes(axis: Any, ndim: int) -> bool:
-    if axis is None:
-        return True
-    axes = tuple(a % ndim if ndim else a for a in (axis if isinstance(axis, tuple) else (axis,)))
-    return sorted(axes) == list(range(ndim))
-
-
-def _shaped(total: Any, ndim: int, keepdims: bool) -> Any:
-    """A result of shape (1,) as the reduction's: of no dimensions, or of `ndim` ones (keepdims)."""
-    if keepdims:
-        return total if ndim == 1 else _elementwise.reshaped_copy(total, (1,) * ndim)
-    return _data.array._of_handle(total._handle, no_dimensions=True)
-
-
-def _device_result(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[np.dtype]:
-    """The dtype of the sum, max or min of all of x's elements where tiles.reduce computes it (its
-    dtypes, elements, a device with doubles for float64), else None."""
-    if not _through_host.is_tiles(x) or x.size == 0 or x.ndim == 0:
-        return None
-    result = _reductions.result_dtype(op, x.dtype, dtype)
-    if (x.dtype, result) not in _elementwise._ON_DEVICE[op]:
-        return None
-    if result == np.float64 and not _elementwise._has_doubles(x):
-        return None
-    return result
-
-
-def _on_device(x: Any, op: str, dtype: Optional[np.dtype]) -> Optional[Any]:
-    """The sum, max or min of all of x's elements as a new (1,) array on its device, where
-    tiles.reduce computes it, else None (also for a section of a view, which tiles.reduce
-    refuses)."""
-    result = _device_result(x, op, dtype)
-    if result is None:
-        return None
-    from . import _algorithms  # which imports _data first
-    total = _data.empty(1, result, context=x.device)
-    try:
-        return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, out=total)
-    except InvalidArgument:
-        return None
-
-
-def total(x: Any, op: str, dtype: Any = None) -> Optional[np.generic]:
-    """The sum, max or min of all of x's elements as numpy's scalar, read back from tiles.reduce
-    itself where it computes it (one launch and one read, no result array: the methods' common
-    case), else None."""
-    result = _device_result(x, op, None if dtype is None else _data._dtype(dtype))
-    if result is None:
-        return None
-    from . import _algorithms  # which imports _data first
-    try:
-        return _algorithms.reduce(x.reshape(-1) if x.ndim > 2 else x, op, dtype=result)
-    except InvalidArgument:
-        return None
+from ._reductions import COMBINE
 
 
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
     """numpy's `op` (sum, prod, max, min, mean, all, any, argmax, argmin) of x over `axis` as a
-    tiles array: over all the elements by tiles.reduce where it computes them, else by the
-    kernels of _reductions, else (complex data's order, doubles a device lacks) through the
-    host."""
+    tiles array: by the core's reduction engine (_reductions), else (complex data's order, doubles
+    a device lacks) through the host."""
     dtype = None if dtype is None else _data._dtype(dtype)
-    if _all_axes(axis, x.ndim) and op in ("sum", "max", "min"):
-        total = _on_device(x, op, dtype)
-        if total is not None:
-            return _shaped(total, x.ndim, keepdims)
     if _through_host.is_tiles(x):
         result = _reductions.reduce(x, op, axis, keepdims, dtype)
         if result is not None:
@@ -101,13 +37,17 @@ def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: 
     return _through_host.compute(getattr(np, op), x, **keywords)
 
 
+def total(x: Any, op: str, dtype: Any = None) -> Optional[np.generic]:
+    """The sum, max or min of all of x's elements as numpy's scalar, read back from the core's
+    reduction (one launch and one read: the methods' common case); None where it lacks the dtypes."""
+    if not _through_host.is_tiles(x) or x.size == 0:
+        return None
+    result = _reductions.reduce(x, op, None, False, None if dtype is None else _data._dtype(dtype))
+    return None if result is None else result.get()[()]
+
+
 def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
-    """numpy's mean over `axis` (in `dtype`): on the device for float32 data over all its elements
-    (the sum over their number), else as reduction's."""
-    if x.dtype == np.float32 and dtype is None and _all_axes(axis, x.ndim):
-        total = _on_device(x, "sum", None)
-        if total is not None:
-            return _shaped(_elementwise.apply(np.true_divide, (total, np.float32(x.size))), x.ndim, keepdims)
+    """numpy's mean over `axis` (in `dtype`), as reduction's."""
     return reduction(x, "mean", axis, keepdims, dtype)
 
 
@@ -187,7 +127,7 @@ def _masked_mean(x: Any, mask: Any, axis: Any, keepdims: bool, result: np.dtype)
         warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=5)  # from the caller of a.mean
     total = _elementwise.apply(np.true_divide, (reduction(x, "sum", axes, True, summed), count))
     if not keepdims:
-        total = _elementwise.reshaped_copy(total, _reductions._result_shape(tuple(x.shape), axes, False))
+        total = _elementwise.reshaped_copy(total, _reductions.result_shape(tuple(x.shape), axes, False))
     return total
 
 

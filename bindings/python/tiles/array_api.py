@@ -23,11 +23,10 @@ through every such key, permute_dims, matrix_transpose, expand_dims, squeeze, co
 matmul of float32 (float64) matrices, tensordot (permuted, flattened and multiplied as
 matrices) and vecdot, the linalg extension (tiles.array_api.linalg: cholesky, qr, svd, eigh,
 solve, inv, det, norms, diagonal, trace, outer, cross, ...; docs/guides/linalg.md), sum, prod, max, min, mean, all and any over any axes and
-argmax and argmin (each in numpy's result dtype; over all the elements of the dtypes
-tiles.reduce combines by tiles.reduce, else by kernels of _reductions; complex sums, products
-and means too; float64 results where the device has doubles), var and std of float32 (float64)
-data over any axes, cumulative_sum along any axis (a scan) of bool, integer, float32 and float64
-data into those dtypes, and nonzero (a prefix sum of x != 0; the number of elements found, like
+argmax and argmin (each in numpy's result dtype, one call of the core's reduction engine;
+complex sums, products and means too; float64 results where the device has doubles), var and std
+of float32 (float64) data over any axes, cumulative_sum and cumulative_prod along any axis (one
+call of the core's scan) into numpy's dtypes but float16, and nonzero (a prefix sum of x != 0; the number of elements found, like
 a mask's number of true elements, is the one value read back).
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the

@@ -15,13 +15,14 @@
 #include "tiles/exceptions.hpp"
 
 namespace tiles::algorithms {
-namespace {
 
 std::string shape_text(const std::vector<int>& shape) {
     std::string text = "(";
     for (std::size_t d = 0; d < shape.size(); ++d) text += (d ? ", " : "") + std::to_string(shape[d]);
     return text + (shape.size() == 1 ? ",)" : ")");
 }
+
+namespace {
 
 // Saturates at SIZE_MAX rather than wrap, so that a broadcast too large to launch is refused as such.
 std::size_t count_of(const std::vector<int>& shape) {
@@ -52,8 +53,8 @@ void check_place(const elementwise_operand& o, const char* role, std::size_t hel
                                std::to_string(held) + " elements");
 }
 
-// Refuses an operand whose data does not hold its shape's elements of its dtype, or whose dtype
-// the kernels never read or write.
+} // namespace
+
 void check_operand(const elementwise_operand& o, const char* role) {
     const element_type e = o.type.element;
     if (e == element_type::opaque || e == element_type::bfloat16 || (o.type.boolean && e != element_type::uint8))
@@ -75,6 +76,8 @@ void check_operand(const elementwise_operand& o, const char* role) {
                                dtype_name(o.type) + " elements needs " + std::to_string(wanted) +
                                " bytes, and its data holds " + std::to_string(bytes));
 }
+
+namespace {
 
 void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape,
                   array_dtype result) {
@@ -131,16 +134,15 @@ void check_overlap(const elementwise_operand* inputs, std::size_t count, const e
                                    " reads, and the kernel would read elements it has written: copy the input first");
 }
 
-const kernel& kernel_of(const elementwise_description& d) {
+} // namespace
+
+const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name) {
     static engine::immortal<std::map<std::string, kernel>> kernels;
     static std::mutex mutex;
-    std::string key = key_of(d);
     std::lock_guard<std::mutex> lock(mutex);
     auto found = kernels->find(key);
     if (found == kernels->end())
-        found =
-            kernels->emplace(std::move(key), kernel(elementwise_source(d), "tiles_elementwise", elementwise_options))
-                .first;
+        found = kernels->emplace(std::move(key), kernel(source(), name, elementwise_options)).first;
     return found->second;
 }
 
@@ -148,6 +150,8 @@ launch_arg memory_arg(const elementwise_operand& o, bool written) {
     return {
         launch_arg::kind::memory, o.data, o.region, {o.type.element, element_size(o.type.element)}, !written, "array"};
 }
+
+namespace {
 
 // A scalar as its kernel parameters take it, in the loop's dtype `loop`.
 void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop) {
@@ -237,7 +241,10 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     launch_domain domain;
     domain.rank = 1;
     domain.extent = {int(size), 0, 0};
-    engine::launch(context, domain, kernel_of(d), args.data(), args.size());
+    engine::launch(context, domain,
+                   kept_kernel(
+                       key_of(d), [&] { return elementwise_source(d); }, "tiles_elementwise"),
+                   args.data(), args.size());
 }
 
 } // namespace tiles::algorithms

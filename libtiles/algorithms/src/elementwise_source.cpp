@@ -19,6 +19,8 @@ std::string wide(array_dtype t) {
     return element_size(t.element) <= 4 ? "uint" : "ulong";
 }
 
+} // namespace
+
 // The definitions the expressions and helpers are written in, for loops of `t`.
 std::string definitions(array_dtype t) {
     const std::size_t bits = 8 * element_size(t.element);
@@ -27,6 +29,8 @@ std::string definitions(array_dtype t) {
            "\n#define BITS " + std::to_string(bits) + "\n#define SIGNED " + (kind_of(t) == 'i' ? "1" : "0") +
            "\n#define TRUTH(v) ((v).x != 0 || (v).y != 0)\n";
 }
+
+namespace {
 
 const char* comparison_operator(elementwise_op op) {
     switch (op) {
@@ -61,6 +65,8 @@ std::string expression(const elementwise_description& d) {
     return text;
 }
 
+} // namespace
+
 // `value`, an element of dtype `stored`, as the loop's dtype: a truth value for bool, as numpy's
 // cast to bool; a real number as a complex one of imaginary part 0.
 std::string read(const std::string& value, array_dtype stored, array_dtype loop) {
@@ -89,6 +95,8 @@ std::string store(const std::string& value, array_dtype out, array_dtype compute
     return element + "(" + cl(out) + ")(" + value + ");";
 }
 
+namespace {
+
 // A scalar input's parameters: integers and bools as long (a uint64's bits), floats as
 // themselves, complex numbers as their two parts.
 std::string scalar_parameters(array_dtype loop, std::size_t k) {
@@ -98,11 +106,10 @@ std::string scalar_parameters(array_dtype loop, std::size_t k) {
     return "const " + std::string(kind_of(loop) == 'f' ? cl(loop) : "long") + " " + in;
 }
 
-std::string pragmas(const elementwise_description& d) {
+} // namespace
+
+std::string pragmas(const std::vector<array_dtype>& all) {
     bool doubles = false, complex = false;
-    std::vector<array_dtype> all = d.loop;
-    all.insert(all.end(), d.stored.begin(), d.stored.end());
-    all.push_back(d.output);
     for (array_dtype t : all) {
         doubles = doubles || real_part(t).element == element_type::float64;
         complex = complex || kind_of(t) == 'c';
@@ -110,6 +117,15 @@ std::string pragmas(const elementwise_description& d) {
     // numpy's complex arithmetic rounds each product: fused multiply-adds would differ from it.
     return std::string(doubles ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "") +
            (complex ? "#pragma OPENCL FP_CONTRACT OFF\n" : "");
+}
+
+namespace {
+
+std::string pragmas_of(const elementwise_description& d) {
+    std::vector<array_dtype> all = d.loop;
+    all.insert(all.end(), d.stored.begin(), d.stored.end());
+    all.push_back(d.output);
+    return pragmas(all);
 }
 
 // The statements that find each strided operand's element (at0, at1, ... for the inputs, at_out
@@ -170,7 +186,7 @@ std::string elementwise_source(const elementwise_description& d) {
     const std::string body = unravel(d, parameters);
     const std::string helpers = d.loop.size() == 2 && d.loop[0] != d.loop[1] ? "" : helper_source(value, d.loop[0]);
     const std::string at = d.written == operand_layout::strided ? "at_out" : "i";
-    return pragmas(d) + definitions(d.loop[0]) + helpers + "\n\n__kernel void tiles_elementwise(" + parameters +
+    return pragmas_of(d) + definitions(d.loop[0]) + helpers + "\n\n__kernel void tiles_elementwise(" + parameters +
            ") {\n    const uint i = get_global_id(0);\n" + body + reads + "    " +
            store(value, d.output, d.computed, at) + "\n}\n";
 }

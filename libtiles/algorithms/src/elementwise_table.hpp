@@ -4,9 +4,11 @@
 // from a description (elementwise_source.cpp).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "support.hpp"
 #include "tiles/algorithms/elementwise.hpp"
 
 namespace tiles::algorithms {
@@ -84,6 +86,25 @@ std::string key_of(const elementwise_description& d);
 // the output's if it is strided (long, in elements; a stride 0 where it is broadcast). Throws unsupported_feature where
 // the kernels lack the loop (the row's expression is nullptr).
 std::string elementwise_source(const elementwise_description& d);
+// The pieces of kernel source the elementwise and reduction kernels share (elementwise_source.cpp).
+// The definitions of LOOP, WIDE, PART, PART_MAX, BITS, SIGNED and TRUTH for loops of `t`.
+std::string definitions(array_dtype t);
+// `value`, an element of dtype `stored`, as the loop's dtype (numpy's casts).
+std::string read(const std::string& value, array_dtype stored, array_dtype loop);
+// The statement that writes `value`, of dtype `computed`, as out[at] of dtype `out`.
+std::string store(const std::string& value, array_dtype out, array_dtype computed, const std::string& at = "i");
+// The pragmas that dtypes `all` need: doubles, and no contraction for complex arithmetic.
+std::string pragmas(const std::vector<array_dtype>& all);
+
+// What the elementwise and reduction engines share (elementwise.cpp): numpy's text of a shape,
+// "(2, 3)"; the refusal of an operand whose data does not hold its shape's elements of its dtype,
+// or whose dtype the kernels never read or write, naming its role; an operand's launch argument;
+// and the kernel kept under `key`, made from source() the first time it is asked for.
+std::string shape_text(const std::vector<int>& shape);
+void check_operand(const elementwise_operand& o, const char* role);
+launch_arg memory_arg(const elementwise_operand& o, bool written);
+const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name);
+
 // Build options: float32 division and square roots correctly rounded, as numpy's are.
 inline const char* elementwise_options = "-cl-fp32-correctly-rounded-divide-sqrt";
 

@@ -1,0 +1,284 @@
+// libtiles algorithms: reduce_axes, the engine of numpy's reductions for every face: numpy's result
+// dtypes, the checks of the axes and operands (naming the numbers), the data seen as kept and
+// reduced runs, and one launch of the kernel of the description (reduce_axes_source.cpp); where
+// few results would leave the device idle, each result's elements are split into shares, combined
+// by a second launch. A sum, least or greatest of all of the data is the whole-data reduction's
+// (reduce.cpp), where it reads the dtype.
+#include "tiles/algorithms/reduce_axes.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <iterator>
+#include <optional>
+#include <string>
+
+#include "elementwise_table.hpp"
+#include "reduce_axes_source.hpp"
+#include "support.hpp"
+#include "tiles/algorithms/reduce.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles {
+
+const char* to_string(axis_reduction op) {
+    static constexpr const char* names[] = {"sum", "prod", "min", "max", "any", "all", "mean", "argmin", "argmax"};
+    static_assert(std::size(names) == std::size_t(axis_reduction_count), "one name per axis_reduction");
+    const int value = int(op);
+    return value >= 0 && value < axis_reduction_count ? names[value] : "";
+}
+
+} // namespace tiles
+
+namespace tiles::algorithms {
+namespace {
+
+using et = element_type;
+
+// Work-items that keep a device busy: a GPU's thousands; a CPU's cores, which run a work-group's
+// work-items as a loop, so that a second launch pays only where results are few and long.
+constexpr std::size_t busy_on_gpus = 16384, busy_on_cpus = 64;
+// The fewest elements a share combines.
+constexpr std::size_t least_share = 4096;
+
+// numpy's dtype of the sums and products of `t`: bools and integers narrower than 64 bits in int64
+// (unsigned ones in uint64).
+array_dtype widened(array_dtype t) {
+    const char kind = kind_of(t);
+    if (kind == 'b' || (kind == 'i' && t.element != et::int64)) return {et::int64};
+    if (kind == 'u' && t.element != et::uint64) return {et::uint64};
+    return t;
+}
+
+// One run of dimensions: its extent and its stride in elements.
+struct run {
+    std::size_t extent, stride;
+};
+
+// The kept and the reduced runs of dense row-major data of `shape`, each in order, neighbours that
+// are one run merged and extents of 1 left out; a run (1, 0) where there would be none.
+void runs_of(const std::vector<int>& shape, const std::vector<int>& axes, std::vector<run>& kept,
+             std::vector<run>& reduced) {
+    std::size_t stride = 1;
+    for (std::size_t d = shape.size(); d-- > 0;) {
+        const std::size_t n = std::size_t(shape[d]);
+        std::vector<run>& runs = std::count(axes.begin(), axes.end(), int(d)) ? reduced : kept;
+        if (n != 1 && !runs.empty() && runs.front().stride * runs.front().extent == stride)
+            runs.front() = {runs.front().extent * n, runs.front().stride};
+        else if (n != 1)
+            runs.insert(runs.begin(), run{n, stride});
+        stride *= n;
+    }
+    for (std::vector<run>* runs : {&kept, &reduced})
+        if (runs->empty()) runs->push_back({1, 0});
+}
+
+std::size_t count_of(const std::vector<run>& runs) {
+    std::size_t count = 1;
+    for (const run& r : runs) count *= r.extent;
+    return count;
+}
+
+// The dtype a reduction combines in: the result's, float32 for float16 (as numpy's float16 loops
+// compute), the data's for min and max, whose result it is, and for argmin and argmax. Float32
+// sums and means add in double where the device has doubles: pairwise in float, 2^24 and then
+// 1,000 ones would lose a few, as numpy's do.
+array_dtype accumulated_in(axis_reduction op, array_dtype input, array_dtype result, const device_info& device) {
+    const bool compares = op == axis_reduction::min || op == axis_reduction::max || op == axis_reduction::argmin ||
+                          op == axis_reduction::argmax;
+    const array_dtype t = compares ? input : result;
+    if (t.element == et::float16) return {et::float32};
+    const bool adds = op == axis_reduction::sum || op == axis_reduction::mean;
+    return adds && t.element == et::float32 && device.fp64 ? array_dtype{et::float64} : t;
+}
+
+void check_output(axis_reduction op, const elementwise_operand& out, const std::vector<int>& shape,
+                  const std::vector<int>& axes, array_dtype result) {
+    check_operand(out, "the output");
+    if (out.data == nullptr) throw invalid_argument("reduce_axes: the output is a scalar, not data");
+    if (out.read_only)
+        throw invalid_argument("reduce_axes: the output is a view of const elements, which may not be written");
+    const std::vector<int> kept = reduction_shape(shape, axes, false), ones = reduction_shape(shape, axes, true);
+    if (out.shape != kept && out.shape != ones)
+        throw invalid_argument("reduce_axes: the output's shape " + shape_text(out.shape) + " is not the result's, " +
+                               shape_text(kept) + " or with keepdims " + shape_text(ones));
+    if (out.type != result)
+        throw invalid_argument(std::string("reduce_axes: the output holds ") + dtype_name(out.type) + ", and the " +
+                               to_string(op) + " is of " + dtype_name(result));
+}
+
+void check_computable(axis_reduction op, std::initializer_list<array_dtype> types, const device_info& device) {
+    for (array_dtype t : types)
+        if (real_part(t).element == et::float64 && !device.fp64)
+            throw unsupported_feature(std::string("reduce_axes: the ") + to_string(op) + " involves " + dtype_name(t) +
+                                      ", and '" + device.name +
+                                      "' has no doubles (cl_khr_fp64): convert the data to float32 or complex64 first");
+    if (kind_of(*types.begin()) == 'c' && kind_of(*(types.begin() + 1)) != 'c')
+        throw unsupported_feature(std::string("reduce_axes: the ") + to_string(op) + " of " +
+                                  dtype_name(*types.begin()) + " in " + dtype_name(*(types.begin() + 1)) +
+                                  " would discard the imaginary parts, which libtiles' kernels do not do");
+}
+
+// Launches the kernel of `d` over `outputs` results of `shares` shares each, from `input` (data of
+// `kept` and `reduced` runs) into `output`.
+void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d, launch_arg input,
+                      launch_arg output, double divisor, std::size_t shares, const std::vector<run>& kept,
+                      const std::vector<run>& reduced) {
+    const std::size_t outputs = count_of(kept), count = count_of(reduced), work = outputs * shares;
+    if (work > std::size_t(INT_MAX))
+        throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
+                               std::to_string(INT_MAX) + ", the most one launch covers");
+    std::vector<launch_arg> args{output, input};
+    if (d.op == axis_reduction::mean) args.push_back(element_arg(real_part(d.accumulated).element, divisor));
+    for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
+    for (std::size_t n = 1; n < kept.size(); ++n) args.push_back(scalar_arg(std::uint64_t(kept[n].extent)));
+    for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
+    for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
+    for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.stride)));
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {int(work), 0, 0};
+    engine::launch(context, domain,
+                   kept_kernel(
+                       key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes"),
+                   args.data(), args.size());
+}
+
+// How many shares each of `outputs` results of `count` elements is split into.
+std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count, const device_info& device) {
+    if (op == axis_reduction::argmin || op == axis_reduction::argmax) return 1;
+    const std::size_t busy = (device.type & CL_DEVICE_TYPE_CPU) != 0 ? busy_on_cpus : busy_on_gpus;
+    const std::size_t wanted = std::min(busy / outputs, (count + least_share - 1) / least_share);
+    if (wanted <= 1) return 1;
+    const std::size_t chunk = (count + wanted - 1) / wanted;
+    return (count + chunk - 1) / chunk;
+}
+
+// The whole-data reduction's op (reduce.cpp, tuned per device, reading 8-wide vectors on CPUs)
+// where it gives numpy's answer of all of `input` into `output`: the sum, least or greatest of the
+// elements of a whole storage of a type it reads, into a whole one-element output of numpy's dtype
+// (sums of int32 in int64, of uint8 in uint64). Else nothing, for the kernel of the description.
+std::optional<reduction_op> whole_data_op(axis_reduction op, const elementwise_operand& input,
+                                          const std::vector<int>& axes, const elementwise_operand& output) {
+    if (axes.size() != input.shape.size() || input.type.boolean || output.type.boolean ||
+        !(input.region == whole_of(*input.data)) || layout_of(*input.data).type != input.type.element ||
+        !(output.region == whole_of(*output.data)) || volume(output.region) != 1)
+        return std::nullopt;
+    const et in = input.type.element, out = output.type.element;
+    const bool same_type = in == out && (in == et::int32 || in == et::int64 || in == et::float32 || in == et::float64);
+    if (op == axis_reduction::sum &&
+        (same_type ? in != et::int32 : (in == et::int32 && out == et::int64) || (in == et::uint8 && out == et::uint64)))
+        return reduction_op::sum;
+    if ((op == axis_reduction::min || op == axis_reduction::max) && same_type)
+        return op == axis_reduction::min ? reduction_op::min : reduction_op::max;
+    return std::nullopt;
+}
+
+// The whole-data reduction of `input` into `output`. A float32 sum adds in double where the device
+// has doubles (in float, one work-item's long strip loses 17 times what numpy's pairwise sum does),
+// its one element then rounded to float32 by the elementwise engine's copy.
+void reduce_whole_data(const std::shared_ptr<context>& context, reduction_op op, const elementwise_operand& input,
+                       const elementwise_operand& output) {
+    if (op != reduction_op::sum || input.type.element != et::float32 || !context->device()->fp64)
+        return reduce(context, input.data, op, output.data);
+    elementwise_operand sum;
+    sum.data = storage_on_device({et::float64, sizeof(double)}, dims3{1, 1, 1}, context);
+    sum.region = whole_of(*sum.data);
+    sum.shape = output.shape;
+    sum.type = {et::float64};
+    reduce(context, input.data, op, sum.data);
+    elementwise(context, elementwise_op::copy, &sum, output);
+}
+
+} // namespace
+
+array_dtype reduction_result_type(axis_reduction op, array_dtype input, const array_dtype* dtype) {
+    if (int(op) < 0 || int(op) >= axis_reduction_count)
+        throw invalid_argument("reduce_axes: " + std::to_string(int(op)) + " is no reduction (0 to " +
+                               std::to_string(axis_reduction_count - 1) + ")");
+    const bool takes_dtype = op == axis_reduction::sum || op == axis_reduction::prod || op == axis_reduction::mean;
+    if (dtype != nullptr && !takes_dtype)
+        throw invalid_argument(std::string("reduce_axes: numpy's ") + to_string(op) +
+                               " takes no dtype (sum, prod and mean do)");
+    if (dtype != nullptr) return *dtype;
+    switch (op) {
+    case axis_reduction::sum:
+    case axis_reduction::prod:
+        return widened(input);
+    case axis_reduction::mean:
+        return kind_of(input) == 'f' || kind_of(input) == 'c' ? input : array_dtype{et::float64};
+    case axis_reduction::any:
+    case axis_reduction::all:
+        return bool_dtype;
+    case axis_reduction::argmin:
+    case axis_reduction::argmax:
+        return {et::int64};
+    default:
+        return input;
+    }
+}
+
+std::vector<int> reduced_axes(axis_reduction op, int rank, const int* axes, std::size_t count) {
+    std::vector<int> found;
+    if (axes == nullptr) {
+        for (int d = 0; d < rank; ++d) found.push_back(d);
+        return found;
+    }
+    if ((op == axis_reduction::argmin || op == axis_reduction::argmax) && count != 1)
+        throw invalid_argument(std::string("reduce_axes: ") + to_string(op) + " takes one axis or all, not " +
+                               std::to_string(count));
+    for (std::size_t k = 0; k < count; ++k) {
+        if (axes[k] < -rank || axes[k] >= rank)
+            throw invalid_argument("axis " + std::to_string(axes[k]) + " is out of bounds for array of dimension " +
+                                   std::to_string(rank));
+        const int axis = axes[k] < 0 ? axes[k] + rank : axes[k];
+        if (std::count(found.begin(), found.end(), axis))
+            throw invalid_argument("reduce_axes: the axis " + std::to_string(axis) + " is given twice");
+        found.push_back(axis);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+std::vector<int> reduction_shape(const std::vector<int>& shape, const std::vector<int>& axes, bool keepdims) {
+    std::vector<int> result;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+        const bool reduced = std::count(axes.begin(), axes.end(), int(d)) != 0;
+        if (!reduced || keepdims) result.push_back(reduced ? 1 : shape[d]);
+    }
+    return result;
+}
+
+void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, const elementwise_operand& input,
+                 const std::vector<int>& axes, const elementwise_operand& output) {
+    check_operand(input, "the input");
+    if (input.data == nullptr) throw invalid_argument("reduce_axes: the input is a scalar, not data");
+    const array_dtype requested = output.type;
+    const array_dtype result = reduction_result_type(op, input.type, nullptr);
+    const bool takes_dtype = op == axis_reduction::sum || op == axis_reduction::prod || op == axis_reduction::mean;
+    check_output(op, output, input.shape, axes, takes_dtype ? requested : result);
+    const array_dtype accumulated = accumulated_in(op, input.type, output.type, *context->device());
+    check_computable(op, {input.type, accumulated, output.type}, *context->device());
+    if (const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output))
+        return reduce_whole_data(context, *whole, input, output);
+    std::vector<run> kept, reduced;
+    runs_of(input.shape, axes, kept, reduced);
+    const std::size_t outputs = count_of(kept), count = count_of(reduced);
+    if (outputs * count == 0) return; // the faces hold no data of no elements
+    const std::size_t shares = shares_of(op, outputs, count, *context->device());
+    reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size())};
+    if (shares == 1)
+        return launch_reduction(context, d, memory_arg(input, false), memory_arg(output, true), double(count), 1, kept,
+                                reduced);
+    // Each result's shares, in a row of their own; a mean's are sums.
+    const std::shared_ptr<storage> partials = storage_on_device(
+        {accumulated.element, element_size(accumulated.element)}, dims3{1, 1, outputs * shares}, context);
+    const axis_reduction first = op == axis_reduction::mean ? axis_reduction::sum : op;
+    launch_reduction(context, {first, input.type, accumulated, accumulated, d.kept, d.reduced},
+                     memory_arg(input, false), output_arg(partials), 1.0, shares, kept, reduced);
+    d.stored = accumulated;
+    d.kept = d.reduced = 1;
+    launch_reduction(context, d, input_arg(partials), memory_arg(output, true), double(count), 1, {{outputs, shares}},
+                     {{shares, 1}});
+}
+
+} // namespace tiles::algorithms

@@ -1,0 +1,191 @@
+// libtiles algorithms: the OpenCL C of a reduction kernel, made from its description. Each
+// work-item walks its share of one result's elements in the data's order, a counter per reduced
+// run, and combines them with the elementwise engine's own expression (add, multiply, maximum, ...),
+// so that a reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does.
+// Float sums add blocks of elements one after another and the blocks' sums pairwise, as numpy's
+// pairwise summation does, so that their error grows with the logarithm of the count.
+#include <string>
+
+#include "elementwise_table.hpp"
+#include "reduce_axes_source.hpp"
+#include "tiles/exceptions.hpp"
+
+namespace tiles::algorithms {
+namespace {
+
+// Elements each block of a pairwise sum adds one after another (numpy's blocks are of 128).
+constexpr int pairwise_block = 32;
+// Levels of the pairwise sums' stack: enough for 2^40 blocks.
+constexpr int pairwise_levels = 40;
+
+std::string cl(array_dtype t) { return t.boolean ? "uchar" : opencl_name(t.element); }
+std::string text(int n) { return std::to_string(n); }
+
+bool finds_position(axis_reduction op) { return op == axis_reduction::argmin || op == axis_reduction::argmax; }
+
+elementwise_op combining(axis_reduction op) {
+    switch (op) {
+    case axis_reduction::prod:
+        return elementwise_op::multiply;
+    case axis_reduction::min:
+        return elementwise_op::minimum;
+    case axis_reduction::max:
+        return elementwise_op::maximum;
+    case axis_reduction::any:
+        return elementwise_op::logical_or;
+    case axis_reduction::all:
+        return elementwise_op::logical_and;
+    default:
+        return elementwise_op::add;
+    }
+}
+
+} // namespace
+
+std::string combination(const reduction_description& d) {
+    const elementwise_row& row = row_of(combining(d.op));
+    const char kind = kind_of(d.accumulated);
+    const char* found = kind == 'b'   ? row.boolean
+                        : kind == 'c' ? row.complex
+                        : kind == 'f' ? row.floating
+                                      : row.integer;
+    if (found == nullptr || (finds_position(d.op) && kind == 'c'))
+        throw unsupported_feature(std::string("libtiles' reduction kernels have no ") + to_string(d.op) + " of " +
+                                  dtype_name(d.accumulated) + " (numpy orders complex numbers by their parts)");
+    return found;
+}
+
+namespace {
+
+// The least and the greatest value of an integer type, as OpenCL C's macros name them.
+std::pair<std::string, std::string> limits(element_type e) {
+    switch (e) {
+    case element_type::int8:
+        return {"CHAR_MIN", "CHAR_MAX"};
+    case element_type::int16:
+        return {"SHRT_MIN", "SHRT_MAX"};
+    case element_type::int32:
+        return {"INT_MIN", "INT_MAX"};
+    case element_type::int64:
+        return {"LONG_MIN", "LONG_MAX"};
+    case element_type::uint16:
+        return {"0", "USHRT_MAX"};
+    case element_type::uint32:
+        return {"0", "UINT_MAX"};
+    case element_type::uint64:
+        return {"0", "ULONG_MAX"};
+    default:
+        return {"0", "UCHAR_MAX"};
+    }
+}
+
+} // namespace
+
+std::string identity(const reduction_description& d) {
+    const char kind = kind_of(d.accumulated);
+    const bool one = d.op == axis_reduction::prod || d.op == axis_reduction::all;
+    if (d.op == axis_reduction::min || d.op == axis_reduction::max) {
+        const bool least = d.op == axis_reduction::max; // max starts from the least value
+        if (kind == 'b') return least ? "0" : "1";
+        if (kind == 'f') return least ? "-INFINITY" : "INFINITY";
+        const auto [low, high] = limits(d.accumulated.element);
+        return "(LOOP)" + (least ? low : high);
+    }
+    if (kind == 'c') return "(LOOP)(" + text(one ? 1 : 0) + ", 0)";
+    return "(LOOP)" + text(one ? 1 : 0);
+}
+
+std::string element(const reduction_description& d, const std::string& at) {
+    if (d.stored.element == element_type::float16)
+        return read("vload_half(" + at + ", in)", array_dtype{element_type::float32}, d.accumulated);
+    return read("in[" + at + "]", d.stored, d.accumulated);
+}
+
+namespace {
+
+std::string parameters(const reduction_description& d) {
+    std::string p = "__global " + cl(d.output) + "* out, __global const " + cl(d.stored) + "* in, " +
+                    (d.op == axis_reduction::mean ? "const PART divisor, " : "") +
+                    "const ulong outputs, const ulong shares, const ulong chunk";
+    for (int n = 1; n < d.kept; ++n) p += ", const ulong n" + text(n);
+    for (int n = 0; n < d.kept; ++n) p += ", const ulong k" + text(n);
+    for (int n = 0; n < d.reduced; ++n) p += ", const ulong r" + text(n);
+    for (int n = 0; n < d.reduced; ++n) p += ", const ulong t" + text(n);
+    return p;
+}
+
+// The statements that find the work-item's first element: `at`, and the counters j0.. of its runs.
+std::string start(const reduction_description& d) {
+    std::string body =
+        "    const ulong i = get_global_id(0), share = i % shares;\n    ulong rest = i / shares, at = 0;\n";
+    for (int n = d.kept - 1; n > 0; --n)
+        body += "    at += (rest % n" + text(n) + ") * k" + text(n) + "; rest /= n" + text(n) + ";\n";
+    body += "    at += rest * k0;\n    ulong count = 1;\n";
+    for (int n = 0; n < d.reduced; ++n) body += "    count *= r" + text(n) + ";\n";
+    body += "    const ulong first = share * chunk, end = min(first + chunk, count);\n    rest = first;\n";
+    for (int n = d.reduced - 1; n >= 0; --n)
+        body += "    ulong j" + text(n) + " = rest % r" + text(n) + "; rest /= r" + text(n) + "; at += j" + text(n) +
+                " * t" + text(n) + ";\n";
+    return body;
+}
+
+// The statements that move `at` to the next element: the innermost run's counter, carried outward.
+std::string advance(int run, int reduced) {
+    const std::string n = text(run);
+    std::string step = "at += t" + n + ";";
+    if (run == 0) return step;
+    return step + " if (++j" + n + " == r" + n + ") { j" + n + " = 0; at -= r" + n + " * t" + n + "; " +
+           advance(run - 1, reduced) + " }";
+}
+
+// Whether the reduction adds floats, which add pairwise.
+bool pairwise(const reduction_description& d) {
+    const char kind = kind_of(d.accumulated);
+    return (d.op == axis_reduction::sum || d.op == axis_reduction::mean) && (kind == 'f' || kind == 'c');
+}
+
+// The loop over the share's elements, and what it leaves in `a` (or `position`).
+std::string combine_all(const reduction_description& d) {
+    const std::string expression = combination(d), y = "const LOOP y = " + element(d, "at") + ";";
+    const std::string walk = "    for (ulong k = first; k < end; ++k) {\n        " + y + "\n";
+    const std::string next = "        " + advance(d.reduced - 1, d.reduced) + "\n    }\n";
+    if (finds_position(d.op)) {
+        const std::string order = d.op == axis_reduction::argmax ? "y > best" : "y < best";
+        const std::string better =
+            kind_of(d.accumulated) == 'f' ? "!isnan(best) && (isnan(y) || " + order + ")" : order;
+        return "    LOOP best = " + element(d, "at") + ";\n    ulong position = first;\n" + walk + "        if (" +
+               better + ") { best = y; position = k; }\n" + next;
+    }
+    const std::string combined = "{ const LOOP x = a; a = " + expression + "; }";
+    if (!pairwise(d)) return "    LOOP a = " + identity(d) + ";\n" + walk + "        " + combined + "\n" + next;
+    // Each full block's sum is pushed, and merged with the sums of equal blocks below it, as a binary counter carries.
+    const std::string merge = "{ const LOOP x = stack[--top]; const LOOP y = v; v = " + expression + "; }";
+    return "    LOOP stack[" + text(pairwise_levels) + "];\n    int top = 0, filled = 0;\n    ulong blocks = 0;\n" +
+           "    LOOP a = " + identity(d) + ";\n" + walk + "        " + combined +
+           "\n        if (++filled == " + text(pairwise_block) +
+           ") {\n            LOOP v = a;\n            for (ulong b = blocks; b & 1; b >>= 1) " + merge +
+           "\n            stack[top++] = v; ++blocks; filled = 0; a = " + identity(d) + ";\n        }\n" + next +
+           "    while (top > 0) { const LOOP x = stack[--top]; const LOOP y = a; a = " + expression + "; }\n";
+}
+
+std::string result(const reduction_description& d) {
+    if (finds_position(d.op)) return "out[i] = (long)position;";
+    return store(d.op == axis_reduction::mean ? "a / divisor" : "a", d.output, d.accumulated);
+}
+
+} // namespace
+
+std::string key_of(const reduction_description& d) {
+    return std::string(to_string(d.op)) + ":" + dtype_name(d.stored) + ":" + dtype_name(d.accumulated) + ":" +
+           dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced);
+}
+
+std::string reduction_source(const reduction_description& d) {
+    const std::string expression = combination(d);
+    const std::string helpers = finds_position(d.op) ? "" : helper_source(expression, d.accumulated);
+    return pragmas({d.stored, d.accumulated, d.output}) + definitions(d.accumulated) + helpers +
+           "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + start(d) + combine_all(d) + "    " +
+           result(d) + "\n}\n";
+}
+
+} // namespace tiles::algorithms

@@ -1,0 +1,40 @@
+// libtiles algorithms: what a reduction kernel is made from (reduce_axes_source.cpp), and its source.
+#pragma once
+
+#include <string>
+
+#include "tiles/algorithms/reduce_axes.hpp"
+
+namespace tiles::algorithms {
+
+// One reduction kernel. The data comes as runs: the kept dimensions and the reduced ones, each with
+// its stride in elements, neighbours that are one run merged, so any axes of any shape need only
+// their ranks here. Each work-item combines one share of one result's elements (`shares` of them,
+// consecutive in the reduced order), which a second launch of another description combines.
+struct reduction_description {
+    axis_reduction op;
+    array_dtype stored;      // the data's dtype
+    array_dtype accumulated; // the dtype values are combined (positions compared) in
+    array_dtype output;      // the dtype written: the result's, or a share's (accumulated)
+    int kept;                // ranks of the runs, 1 or more
+    int reduced;
+};
+
+// What a scan's kernel shares with a reduction's: the expression that combines x and y of the
+// accumulated dtype (unsupported_feature where the kernels have none), the value that leaves a
+// combination as it is, and the data's element at `at`, as the accumulated dtype.
+std::string combination(const reduction_description& d);
+std::string identity(const reduction_description& d);
+std::string element(const reduction_description& d, const std::string& at);
+
+// The key a description's kernel is kept under.
+std::string key_of(const reduction_description& d);
+
+// The OpenCL C of the kernel "tiles_reduce_axes". Parameters: out, in, a mean's divisor (of the
+// real type of `accumulated`), the number of results, of shares, the elements of a share, the
+// kept runs' extents 1.., the kept strides, the reduced extents and the reduced strides (ulong).
+// Work-item i writes out[i], share i % shares of result i / shares. unsupported_feature where the
+// kernels lack the combining expression.
+std::string reduction_source(const reduction_description& d);
+
+} // namespace tiles::algorithms
