@@ -4,8 +4,8 @@
 //     tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [--routes ROUTES --ahead KERNELS]
 //               [-- COMPILER FLAGS...]
 //
-// The headers of SOURCE's folder that it includes are translated too, each written at its own path
-// below TRANSLATED's folder, where the translation's #include "..." finds it first. DEPFILE, as
+// The headers of the user's that SOURCE includes are translated too, each written at its own path
+// below TRANSLATED.headers (translated_files.hpp), which the translations' #include directives name. DEPFILE, as
 // make reads it, lists the files the parse read, so that a build translates again when one changes.
 // ROUTES ("clang-spir,clang-ptx:90", ahead.hpp) names the routes each kernel is compiled for at build
 // time; KERNELS holds what they made, and TRANSLATED includes it. A kernel that does not compile is
@@ -275,11 +275,11 @@ bool write_ahead(const result& r, const std::vector<tiles::engine::ahead_target>
     return compiled.errors.empty() && write(path, compiled.source);
 }
 
-// The translations of the headers the source includes that need one, beside the source's.
+// The translations of the headers the source includes, in the source's folder of headers.
 bool write_headers(const result& r, const std::string& output) {
     for (const auto& [file, edits] : r.plan.files)
         if (file != r.plan.file &&
-            !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file)))
+            !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file, output)))
             return false;
     return true;
 }
@@ -318,5 +318,5 @@ int main(int argc, char** argv) {
     // static library's translation brings them along.
     // On a line of its own, where the source does not end with a line break.
     const std::string kernels = command->ahead.empty() ? "" : "\n#include \"" + command->ahead + "\"\n";
-    return write(command->output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
+    return write(command->output, tiles_amp::translate(r.plan, r.plan.file, command->output) + kernels) ? 0 : 1;
 }

@@ -191,8 +191,8 @@ std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const
         return part + " is not trivially copyable (a copy constructor, assignment or destructor of its own), and the "
                       "kernel receives its bytes";
     if (!at.translated(r->getLocation()))
-        return part + " is declared outside this source and the headers of its folder, where tiles-amp cannot "
-                      "take it to the device; declare it in the source or a header beside it";
+        return part + " is declared in a system header or libtiles' own, which tiles-amp does not translate, so it "
+                      "cannot take it to the device; declare it in the source or a header of your own";
     for (const CXXBaseSpecifier& b : r->bases())
         if (std::string why = not_by_copy(c, at, b.getType(), member); !why.empty()) return why;
     for (const FieldDecl* f : r->fields())
@@ -808,9 +808,9 @@ class finder : public RecursiveASTVisitor<finder> {
     void untranslated(SourceLocation l) {
         const SourceManager& sm = context_.getSourceManager();
         const SourceLocation at = sm.getExpansionLoc(l);
-        if (sm.isInSystemHeader(at) || !untranslated_.insert(sm.getFileID(at)).second) return;
+        if (!untranslated_.insert(sm.getFileID(at)).second) return;
         problem(l, "restrict(...) code in a header that tiles-amp does not translate: it translates the headers of "
-                   "the source's folder and below, so move this header there or include it from there");
+                   "your own that the source includes, not system headers or libtiles' own");
     }
 
     ASTContext& context_;
@@ -837,8 +837,9 @@ void scan_source(ASTContext& context, const macro_log& macros, plan& out) {
     }
     for (const auto& [file, marks] : macros.restrict_marks)
         out.files[file].restrict_marks.insert(marks.begin(), marks.end());
-    // Every file translated is written, changed or not: a header of the source's folder that the
-    // translation's headers include must be found beside them, not where it was written.
+    for (const auto& [file, names] : macros.include_names) out.files[file].includes = names;
+    // Every file translated is written, changed or not: the translations' #include directives name
+    // the translations of the headers they include, never the headers as written.
     const SourceManager& sm = context.getSourceManager();
     for (auto f = sm.fileinfo_begin(); f != sm.fileinfo_end(); ++f) {
         const FileID id = sm.translateFile(f->first);
