@@ -102,10 +102,21 @@ std::string constant_definition(const std::string& name, const std::string& devi
            ";";
 }
 
+// What only an enum's constant has (enum_constant_definition): it goes after the device code that
+// defines its enum, where a number's goes before the code that may use it.
+constexpr const char* enum_constant_mark = " = static_cast<";
+
+std::string enum_constant_definition(const std::string& name, const std::string& device_type, long long value) {
+    return "constexpr " + device_type + " " + name + enum_constant_mark + device_type + ">(" + std::to_string(value) +
+           ");";
+}
+
 std::string kernel_text(const kernel_parts& parts, const std::string& where) {
-    std::string source, parameters;
-    for (const std::string& c : parts.constants) source += c + "\n";
+    std::string source, enums, parameters;
+    for (const std::string& c : parts.constants)
+        (c.find(enum_constant_mark) == std::string::npos ? source : enums) += c + "\n";
     for (const placed_text& code : parts.code) source += line_directive(code) + code.text + "\n";
+    source += enums;
     for (const std::string& p : parts.parameters) parameters += p + ", ";
     for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
         parameters += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";

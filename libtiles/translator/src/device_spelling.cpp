@@ -108,7 +108,7 @@ std::optional<std::string> capture_type(const ASTContext& context, QualType decl
     if (!t->isArithmeticType() && !t->isEnumeralType() && !t->isRecordType()) return std::nullopt;
     const auto element = element_name(context, t);
     if (!element) return std::nullopt;
-    return "const " + *element;
+    return (t->isEnumeralType() ? "const enum " : "const ") + *element; // as capture_of<T>::type spells it
 }
 
 std::optional<std::string> constant_definition(const ASTContext& context, const VarDecl* v) {
@@ -197,6 +197,12 @@ bool template_arguments_of(const ASTContext& context, const FunctionDecl* around
         const QualType t = a.getIntegralType().getCanonicalType();
         const llvm::APSInt& v = a.getAsIntegral();
         const std::size_t size = std::size_t(context.getTypeSizeInChars(t).getQuantity());
+        if (t->isEnumeralType()) {
+            const auto spelled = element_name(context, t);
+            if (!spelled) return false;
+            definitions[name] = tiles::amp_detail::enum_constant_definition(name, *spelled, v.getExtValue());
+            return true;
+        }
         if (t->isBooleanType()) {
             definitions[name] =
                 tiles::amp_detail::constant_definition(name, "bool", v.getBoolValue() ? 1 : 0, false, false, size);

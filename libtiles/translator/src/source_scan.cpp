@@ -293,8 +293,11 @@ class reach : public RecursiveASTVisitor<reach> {
             variable(v, e);
         else if (const auto* c = dyn_cast<EnumConstantDecl>(d))
             type(cast<TagDecl>(c->getDeclContext()), e->getLocation());
-        else if (isa<NonTypeTemplateParmDecl>(d) && in_kernel_)
+        else if (isa<NonTypeTemplateParmDecl>(d) && in_kernel_) {
             site_.template_names.emplace(d->getNameAsString(), false);
+            // An enum's parameter: its constant is of the enum, which the device defines too.
+            if (const TagDecl* tag = d->getType()->getAsTagDecl()) type(tag, e->getLocation());
+        }
         return true;
     }
     // A call whose arguments depend on a template parameter, named in the template's pattern: the
@@ -614,7 +617,29 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         r.function(op, true);
         for (const std::string& m : macros_.used_in(file, site.written)) site.blocks.insert("macro:" + m);
+        namespaces_around(site, op->getParent(), e->getBeginLoc());
         return true;
+    }
+
+    // The namespaces a kernel is written in, whose names its body uses unqualified (a library's
+    // own types, its `_detail::f(...)`): the device's kernel function stands at global scope, so
+    // after all other device code a using-directive of each brings their names to it.
+    void namespaces_around(kernel_site& site, const DeclContext* from, SourceLocation at) {
+        std::vector<const NamespaceDecl*> outward;
+        for (const DeclContext* c = from; c && !c->isTranslationUnit(); c = c->getParent())
+            if (const auto* n = dyn_cast<NamespaceDecl>(c)) outward.push_back(n);
+        std::string opened, closed, usings, path;
+        for (auto n = outward.rbegin(); n != outward.rend(); ++n) {
+            if ((*n)->isAnonymousNamespace()) break; // its names are the enclosing namespace's already
+            opened += std::string((*n)->isInline() ? "inline " : "") + "namespace " + (*n)->getNameAsString() + " { ";
+            closed += "}";
+            path += "::" + (*n)->getNameAsString();
+            usings += " using namespace " + path + ";";
+        }
+        if (path.empty()) return;
+        const std::string key = "namespaces:" + path;
+        site.blocks.insert(key);
+        out_.blocks[key] = {opened + closed + usings, at_.file_of(at), at_.line(at), ~0u, 1};
     }
 
     // The lambdas variables hold, seen before the lambdas themselves; restrict(amp)'s alone leave the
@@ -689,6 +714,7 @@ class finder : public RecursiveASTVisitor<finder> {
                                                "' is named with a comma; name it with a using-declaration");
         reach rr(context_, at_, macros_, out_, site, code_at_);
         rr.function(op, true);
+        namespaces_around(site, around, kernel->getBeginLoc());
         const Decl* d = pattern_of_type(r);
         rr.VisitTypeLoc(context_.getTrivialTypeSourceInfo(context_.getRecordType(cast<RecordDecl>(d)))->getTypeLoc());
         return true;
