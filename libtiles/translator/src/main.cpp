@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "ahead.hpp"
 #include "device_names.hpp"
 #include "macro_log.hpp"
+#include "restrict_marks.hpp"
 #include "source_scan.hpp"
 #include "translated_files.hpp"
 #include "translation.hpp"
@@ -245,6 +247,11 @@ int analyse(const command_line& command, result& r) {
     clang::tooling::FixedCompilationDatabase database(".", arguments);
     clang::tooling::ClangTool tool(database, {std::string(absolute.str())});
     tool.mapVirtualFile(prelude_path, tiles_amp_analysis_prelude);
+    // The source as the parse reads it: restrict(...) before a lambda's mutable.
+    std::ifstream in(command.input, std::ios::binary);
+    const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string read = tiles_amp::restrict_before_mutable(written);
+    if (in && read != written) tool.mapVirtualFile(absolute.str(), read);
     r.plan.file = std::string(absolute.str());
     compiler_errors diagnostics(r);
     tool.setDiagnosticConsumer(&diagnostics);
