@@ -72,6 +72,17 @@ std::optional<std::string> element_name(const ASTContext& context, QualType t) {
     return constness + tag->getNameAsString();
 }
 
+// C++ AMP's index<N> or extent<N>, as the device spells it ("index<2>"), or nothing.
+std::optional<std::string> index_or_extent(QualType t) {
+    for (const char* name : {"extent", "index"})
+        if (const auto* s = library_template(t, "tiles", name)) {
+            const auto rank = integer_argument(s, 0);
+            if (!rank) return std::nullopt;
+            return std::string(name) + "<" + std::to_string(*rank) + ">";
+        }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> capture_type(const ASTContext& context, QualType declared) {
@@ -89,12 +100,7 @@ std::optional<std::string> capture_type(const ASTContext& context, QualType decl
             if (std::string(name) == "array_view") return "const " + type;
             return (read_only ? "const " : "") + type + "&";
         }
-    for (const char* name : {"extent", "index"})
-        if (const auto* s = library_template(t, "tiles", name)) {
-            const auto rank = integer_argument(s, 0);
-            if (!rank) return std::nullopt;
-            return "const " + std::string(name) + "<" + std::to_string(*rank) + ">";
-        }
+    if (const auto spelled = index_or_extent(t)) return "const " + *spelled;
     if (const auto* s = library_template(t, "tiles::amp", "tiled_extent")) {
         std::string type = "const tiled_extent<";
         for (unsigned i = 0; i < 3; ++i) {
@@ -177,7 +183,9 @@ std::optional<std::string> pretty_signature(const FunctionDecl* f) {
 }
 
 std::optional<std::string> type_definition(const ASTContext& context, const std::string& name, QualType type) {
-    const auto spelled = element_name(context, type);
+    // A class's `typedef index<1> index_type;` too, as a library of templates has it.
+    auto spelled = index_or_extent(type.getCanonicalType().getUnqualifiedType());
+    if (!spelled) spelled = element_name(context, type);
     if (!spelled) return std::nullopt;
     return "typedef " + *spelled + " " + name + ";";
 }
