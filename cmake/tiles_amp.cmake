@@ -2,8 +2,10 @@
 # restrict(amp) lambdas and functors), built into <target>. At build time tiles-amp translates each
 # source with the target's include directories and definitions into the build tree, and <target>
 # compiles the translation in its place, with every message at the source's own lines; the headers
-# of the source's folder that it includes are translated beside it (their kernels and restrict(amp)
-# code are device code too), and a change to any file the source includes translates it again;
+# of the user's that it includes (beside it, in another folder, or through an include path; not
+# system headers or libtiles' own) are translated into a folder of its own, which the translation's
+# #include directives name (their kernels and restrict(amp) code are device code too), and a change
+# to any file the source includes translates it again;
 # <target> links tiles::core. A source add_executable or add_library lists too is compiled only
 # through its translation. Installed with the package (find_package(tiles)); in libtiles' own build
 # where tiles-amp is built.
@@ -59,8 +61,8 @@ function(tiles_amp_sources target)
     # The source as written is not compiled, even where add_executable() lists it too: only
     # its translation is.
     set_source_files_properties("${absolute}" TARGET_DIRECTORY ${target} PROPERTIES HEADER_FILE_ONLY ON)
-    # The translation lies in the build tree: its #include "..." look in the source's folder first,
-    # as the source's did.
+    # The translation lies in the build tree: an #include "..." it did not rewrite looks in the
+    # source's folder first, as the source's did.
     get_filename_component(directory "${absolute}" DIRECTORY)
     set_source_files_properties("${translated}" PROPERTIES COMPILE_OPTIONS "-iquote;${directory}")
   endforeach()

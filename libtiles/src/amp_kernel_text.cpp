@@ -89,6 +89,28 @@ std::string constant_literal(long double value, bool is_floating, bool is_signed
     return text;
 }
 
+// Blanks `mutable` in a lambda's declarator, between its parameters' ')' (after `parameters_open`)
+// and its body's '{': the kernel function is no lambda. Returns whether there was one.
+bool blank_mutable(std::string& text, std::size_t parameters_open) {
+    std::size_t close = parameters_open, depth = 0;
+    for (; close < text.size(); ++close) {
+        if (text[close] == '(') ++depth;
+        if (text[close] == ')' && --depth == 0) break;
+    }
+    const std::size_t word = text.find("mutable", close);
+    if (close >= text.size() || word == std::string::npos || word > text.find('{', close)) return false;
+    text.replace(word, 7, 7, ' ');
+    return true;
+}
+
+// A capture as a mutable lambda's body sees it: a copy it may change, where arrays and views stay
+// as they are (an array is the host's, by reference).
+std::string changeable(const std::string& parameter) {
+    const bool copy = parameter.rfind("const ", 0) == 0 && parameter.rfind("const array_view<", 0) != 0 &&
+                      parameter.rfind("const array<", 0) != 0;
+    return copy ? parameter.substr(6) : parameter;
+}
+
 } // namespace
 
 std::string kernel_name(const std::string& function_signature, int line) {
@@ -102,13 +124,28 @@ std::string constant_definition(const std::string& name, const std::string& devi
            ";";
 }
 
+// What only an enum's constant has (enum_constant_definition): it goes after the device code that
+// defines its enum, where a number's goes before the code that may use it.
+constexpr const char* enum_constant_mark = " = static_cast<";
+
+std::string enum_constant_definition(const std::string& name, const std::string& device_type, long long value) {
+    return "constexpr " + device_type + " " + name + enum_constant_mark + device_type + ">(" + std::to_string(value) +
+           ");";
+}
+
 std::string kernel_text(const kernel_parts& parts, const std::string& where) {
-    std::string source, parameters;
-    for (const std::string& c : parts.constants) source += c + "\n";
+    std::string source, enums;
+    for (const std::string& c : parts.constants)
+        (c.find(enum_constant_mark) == std::string::npos ? source : enums) += c + "\n";
     for (const placed_text& code : parts.code) source += line_directive(code) + code.text + "\n";
-    for (const std::string& p : parts.parameters) parameters += p + ", ";
-    for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
-        parameters += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";
+    source += enums;
+    const auto parameters = [&](bool is_mutable) {
+        std::string list;
+        for (const std::string& p : parts.parameters) list += (is_mutable ? changeable(p) : p) + ", ";
+        for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
+            list += parts.constructor_types[i] + " tiles_amp_c" + std::to_string(i) + ", ";
+        return list;
+    };
 
     // The kernel function, marked so: the device code before it holds functions only.
     const std::string at =
@@ -128,16 +165,17 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
             throw tiles::invalid_argument(
                 "TILES_LAMBDA at " + where +
                 " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
+        const bool is_mutable = blank_mutable(written.text, parameters_open);
         for (std::size_t c = 0; c <= parameters_open; ++c)
             if (written.text[c] != '\n') written.text[c] = ' ';
-        return source + at + "void " + parts.name + "(" + parameters + "\n" + line_directive(written) + written.text +
-               "\n";
+        return source + at + "void " + parts.name + "(" + parameters(is_mutable) + "\n" + line_directive(written) +
+               written.text + "\n";
     }
     std::string arguments;
     for (std::size_t i = 0; i < parts.constructor_types.size(); ++i)
         arguments += (i ? ", tiles_amp_c" : "tiles_amp_c") + std::to_string(i);
     const std::string& class_name = parts.written.text;
-    return source + at + "void " + parts.name + "(" + parameters +
+    return source + at + "void " + parts.name + "(" + parameters(false) +
            "::concurrency::tiles_detail::launch_index<true> tiles_amp_index) restrict(amp) { const " + class_name +
            " tiles_amp_functor = " + class_name + "(" + arguments + "); tiles_amp_functor(tiles_amp_index); }\n";
 }

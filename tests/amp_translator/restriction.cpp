@@ -1,7 +1,7 @@
 // C++ AMP's restriction rules as HCC's tests use them, built through tiles_amp_sources: functions
 // overloaded on restriction (the caller's restriction chooses), restrict(amp) lambdas called from
 // device code rather than launched (one written in the host's function among them), and
-// restrict(auto) functions, which run where their callers do.
+// restrict(auto) functions, which run where their callers do; a mutable restrict(amp) kernel.
 // Each result against what C++ AMP gives.
 #include <amp.h>
 #include <cstdio>
@@ -60,9 +60,28 @@ static void lambdas_called_in_device_code() {
     check(out, expected, "a lambda of the host's function called in a kernel");
 }
 
+// A mutable restrict(amp) kernel: each work-item changes its own copies of the captures, and the
+// host's variables stay as they were.
+static void mutable_kernels() {
+    const int n = 32;
+    std::vector<int> out(n), expected(n);
+    int step = 3;
+    array_view<int, 1> view(n, out);
+    parallel_for_each(
+        view.extent, [=](index<1> i) mutable restrict(amp) {
+            step += i[0];
+            view[i] = step * 2;
+        });
+    view.synchronize();
+    for (int i = 0; i < n; ++i) expected[std::size_t(i)] = (3 + i) * 2;
+    check(out, expected, "a mutable kernel");
+    check({step}, {3}, "the host's variable after a mutable kernel");
+}
+
 int main() {
     overloads_on_restriction();
     lambdas_called_in_device_code();
+    mutable_kernels();
     if (failures == 0) std::printf("restriction: right\n");
     return failures == 0 ? 0 : 1;
 }

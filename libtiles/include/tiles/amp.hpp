@@ -132,8 +132,11 @@ template <class T> std::string device_type_name() {
 // kernels compiled at build time define it (constant_definition). By value: a class's
 // `static const int` with no definition outside the class (MSVC needs none) is read, not bound.
 template <class T> constant make_constant(const char* name, const char* expansion, T value) {
-    static_assert(std::is_arithmetic_v<T>, "TILES_CONSTANT takes macros and constants of number types");
+    static_assert(std::is_arithmetic_v<T> || std::is_enum_v<T>,
+                  "TILES_CONSTANT takes macros and constants of number and enum types");
     if (std::string(name) != expansion) return {std::string("#define ") + name + " " + expansion};
+    if constexpr (std::is_enum_v<T>)
+        return {enum_constant_definition(name, device_type_name<T>(), static_cast<long long>(value))};
     std::string device_type = "bool";
     if constexpr (!std::is_same_v<T, bool>) device_type = device_type_name<T>();
     return {constant_definition(name, device_type, static_cast<long double>(value), std::is_floating_point_v<T>,
@@ -169,7 +172,8 @@ template <class T> struct capture_of {
                       (std::is_class_v<T> && std::is_trivially_copyable_v<T>),
                   "a C++ kernel captures arrays, array_views, numbers, enums and trivially copyable structs of "
                   "numbers (copied by their bytes): this type is not trivially copyable");
-    static std::string type(bool) { return "const " + device_type_name<T>(); }
+    // An enum with its keyword: a parameter may be named as its type is (`enum class diag diag`).
+    static std::string type(bool) { return (std::is_enum_v<T> ? "const enum " : "const ") + device_type_name<T>(); }
     static engine::launch_arg argument(const T& value) {
         if constexpr (std::is_arithmetic_v<T>)
             return detail::make_arg(value);

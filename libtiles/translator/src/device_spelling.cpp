@@ -72,6 +72,17 @@ std::optional<std::string> element_name(const ASTContext& context, QualType t) {
     return constness + tag->getNameAsString();
 }
 
+// C++ AMP's index<N> or extent<N>, as the device spells it ("index<2>"), or nothing.
+std::optional<std::string> index_or_extent(QualType t) {
+    for (const char* name : {"extent", "index"})
+        if (const auto* s = library_template(t, "tiles", name)) {
+            const auto rank = integer_argument(s, 0);
+            if (!rank) return std::nullopt;
+            return std::string(name) + "<" + std::to_string(*rank) + ">";
+        }
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> capture_type(const ASTContext& context, QualType declared) {
@@ -102,12 +113,7 @@ std::optional<std::string> capture_type(const ASTContext& context, QualType decl
     if (const CXXRecordDecl* r = t->getAsCXXRecordDecl();
         r && r->getQualifiedNameAsString() == "tiles::graphics::sampler")
         return std::string("const concurrency::graphics::sampler");
-    for (const char* name : {"extent", "index"})
-        if (const auto* s = library_template(t, "tiles", name)) {
-            const auto rank = integer_argument(s, 0);
-            if (!rank) return std::nullopt;
-            return "const " + std::string(name) + "<" + std::to_string(*rank) + ">";
-        }
+    if (const auto spelled = index_or_extent(t)) return "const " + *spelled;
     if (const auto* s = library_template(t, "tiles::amp", "tiled_extent")) {
         std::string type = "const tiled_extent<";
         for (unsigned i = 0; i < 3; ++i) {
@@ -121,7 +127,7 @@ std::optional<std::string> capture_type(const ASTContext& context, QualType decl
     if (!t->isArithmeticType() && !t->isEnumeralType() && !t->isRecordType()) return std::nullopt;
     const auto element = element_name(context, t);
     if (!element) return std::nullopt;
-    return "const " + *element;
+    return (t->isEnumeralType() ? "const enum " : "const ") + *element; // as capture_of<T>::type spells it
 }
 
 std::optional<std::string> constant_definition(const ASTContext& context, const VarDecl* v) {
@@ -190,7 +196,9 @@ std::optional<std::string> pretty_signature(const FunctionDecl* f) {
 }
 
 std::optional<std::string> type_definition(const ASTContext& context, const std::string& name, QualType type) {
-    const auto spelled = element_name(context, type);
+    // A class's `typedef index<1> index_type;` too, as a library of templates has it.
+    auto spelled = index_or_extent(type.getCanonicalType().getUnqualifiedType());
+    if (!spelled) spelled = element_name(context, type);
     if (!spelled) return std::nullopt;
     return "typedef " + *spelled + " " + name + ";";
 }
@@ -210,6 +218,12 @@ bool template_arguments_of(const ASTContext& context, const FunctionDecl* around
         const QualType t = a.getIntegralType().getCanonicalType();
         const llvm::APSInt& v = a.getAsIntegral();
         const std::size_t size = std::size_t(context.getTypeSizeInChars(t).getQuantity());
+        if (t->isEnumeralType()) {
+            const auto spelled = element_name(context, t);
+            if (!spelled) return false;
+            definitions[name] = tiles::amp_detail::enum_constant_definition(name, *spelled, v.getExtValue());
+            return true;
+        }
         if (t->isBooleanType()) {
             definitions[name] =
                 tiles::amp_detail::constant_definition(name, "bool", v.getBoolValue() ? 1 : 0, false, false, size);

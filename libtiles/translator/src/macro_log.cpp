@@ -66,12 +66,15 @@ class recorder : public clang::PPCallbacks {
     }
 
     void InclusionDirective(clang::SourceLocation hash, const clang::Token&, llvm::StringRef, bool,
-                            clang::CharSourceRange, const clang::FileEntry* included, llvm::StringRef, llvm::StringRef,
-                            const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
+                            clang::CharSourceRange name, const clang::FileEntry* included, llvm::StringRef,
+                            llvm::StringRef, const clang::Module*, clang::SrcMgr::CharacteristicKind) override {
         const clang::SourceManager& sm = pp_.getSourceManager();
         const std::string file = translated_file(sm, hash);
         if (!included || file.empty() || !hash.isFileID()) return;
-        log_.includes[file].push_back({sm.getFileOffset(hash), absolute_path(included->getName())});
+        const std::string path = absolute_path(included->getName());
+        log_.includes[file].push_back({sm.getFileOffset(hash), path});
+        if (name.isCharRange() && name.getBegin().isFileID() && name.getEnd().isFileID())
+            log_.include_names[file][{sm.getFileOffset(name.getBegin()), sm.getFileOffset(name.getEnd())}] = path;
     }
 
   private:

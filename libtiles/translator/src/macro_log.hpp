@@ -26,6 +26,10 @@ struct macro_log {
     // By translated file: where each of its #include directives stands, and the file it names,
     // read there or skipped (#pragma once, an include guard).
     std::map<std::string, std::vector<std::pair<unsigned, std::string>>> includes;
+    // By translated file: the file name of each of its #include directives (with its quotes or
+    // brackets) and the file it names, which the translation's directive names instead where that
+    // file is translated too.
+    std::map<std::string, std::map<span, std::string>> include_names;
 
     // The macros the text in `within` of `file` expands, with those their definitions name.
     std::set<std::string> used_in(const std::string& file, const span& within) const;

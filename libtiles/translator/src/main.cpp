@@ -4,8 +4,8 @@
 //     tiles-amp SOURCE -o TRANSLATED [--depfile DEPFILE] [--routes ROUTES --ahead KERNELS]
 //               [-- COMPILER FLAGS...]
 //
-// The headers of SOURCE's folder that it includes are translated too, each written at its own path
-// below TRANSLATED's folder, where the translation's #include "..." finds it first. DEPFILE, as
+// The headers of the user's that SOURCE includes are translated too, each written at its own path
+// below TRANSLATED.headers (translated_files.hpp), which the translations' #include directives name. DEPFILE, as
 // make reads it, lists the files the parse read, so that a build translates again when one changes.
 // ROUTES ("clang-spir,clang-ptx:90", ahead.hpp) names the routes each kernel is compiled for at build
 // time; KERNELS holds what they made, and TRANSLATED includes it. A kernel that does not compile is
@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "ahead.hpp"
 #include "device_names.hpp"
 #include "macro_log.hpp"
+#include "restrict_marks.hpp"
 #include "source_scan.hpp"
 #include "translated_files.hpp"
 #include "translation.hpp"
@@ -245,6 +247,11 @@ int analyse(const command_line& command, result& r) {
     clang::tooling::FixedCompilationDatabase database(".", arguments);
     clang::tooling::ClangTool tool(database, {std::string(absolute.str())});
     tool.mapVirtualFile(prelude_path, tiles_amp_analysis_prelude);
+    // The source as the parse reads it: restrict(...) before a lambda's mutable.
+    std::ifstream in(command.input, std::ios::binary);
+    const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string read = tiles_amp::restrict_before_mutable(written);
+    if (in && read != written) tool.mapVirtualFile(absolute.str(), read);
     r.plan.file = std::string(absolute.str());
     compiler_errors diagnostics(r);
     tool.setDiagnosticConsumer(&diagnostics);
@@ -275,11 +282,11 @@ bool write_ahead(const result& r, const std::vector<tiles::engine::ahead_target>
     return compiled.errors.empty() && write(path, compiled.source);
 }
 
-// The translations of the headers the source includes that need one, beside the source's.
+// The translations of the headers the source includes, in the source's folder of headers.
 bool write_headers(const result& r, const std::string& output) {
     for (const auto& [file, edits] : r.plan.files)
         if (file != r.plan.file &&
-            !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file)))
+            !write(tiles_amp::translated_path(file, r.plan.file, output), tiles_amp::translate(r.plan, file, output)))
             return false;
     return true;
 }
@@ -318,5 +325,5 @@ int main(int argc, char** argv) {
     // static library's translation brings them along.
     // On a line of its own, where the source does not end with a line break.
     const std::string kernels = command->ahead.empty() ? "" : "\n#include \"" + command->ahead + "\"\n";
-    return write(command->output, tiles_amp::translate(r.plan, r.plan.file) + kernels) ? 0 : 1;
+    return write(command->output, tiles_amp::translate(r.plan, r.plan.file, command->output) + kernels) ? 0 : 1;
 }

@@ -72,6 +72,7 @@ struct file_plan {
     std::set<span> blanked;                // device-only code, out of the host's text
     std::set<span> restrict_marks;         // restrict(...) in the host's text, removed
     std::set<unsigned> template_keywords;  // where MSVC's `x.tile<16>()` in a template needs `template`
+    std::map<span, std::string> includes;  // an #include's file name (quoted), and the file it names
 };
 
 struct plan {

@@ -191,8 +191,8 @@ std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const
         return part + " is not trivially copyable (a copy constructor, assignment or destructor of its own), and the "
                       "kernel receives its bytes";
     if (!at.translated(r->getLocation()))
-        return part + " is declared outside this source and the headers of its folder, where tiles-amp cannot "
-                      "take it to the device; declare it in the source or a header beside it";
+        return part + " is declared in a system header or libtiles' own, which tiles-amp does not translate, so it "
+                      "cannot take it to the device; declare it in the source or a header of your own";
     for (const CXXBaseSpecifier& b : r->bases())
         if (std::string why = not_by_copy(c, at, b.getType(), member); !why.empty()) return why;
     for (const FieldDecl* f : r->fields())
@@ -293,8 +293,11 @@ class reach : public RecursiveASTVisitor<reach> {
             variable(v, e);
         else if (const auto* c = dyn_cast<EnumConstantDecl>(d))
             type(cast<TagDecl>(c->getDeclContext()), e->getLocation());
-        else if (isa<NonTypeTemplateParmDecl>(d) && in_kernel_)
+        else if (isa<NonTypeTemplateParmDecl>(d) && in_kernel_) {
             site_.template_names.emplace(d->getNameAsString(), false);
+            // An enum's parameter: its constant is of the enum, which the device defines too.
+            if (const TagDecl* tag = d->getType()->getAsTagDecl()) type(tag, e->getLocation());
+        }
         return true;
     }
     // A call whose arguments depend on a template parameter, named in the template's pattern: the
@@ -614,7 +617,29 @@ class finder : public RecursiveASTVisitor<finder> {
         }
         r.function(op, true);
         for (const std::string& m : macros_.used_in(file, site.written)) site.blocks.insert("macro:" + m);
+        namespaces_around(site, op->getParent(), e->getBeginLoc());
         return true;
+    }
+
+    // The namespaces a kernel is written in, whose names its body uses unqualified (a library's
+    // own types, its `_detail::f(...)`): the device's kernel function stands at global scope, so
+    // after all other device code a using-directive of each brings their names to it.
+    void namespaces_around(kernel_site& site, const DeclContext* from, SourceLocation at) {
+        std::vector<const NamespaceDecl*> outward;
+        for (const DeclContext* c = from; c && !c->isTranslationUnit(); c = c->getParent())
+            if (const auto* n = dyn_cast<NamespaceDecl>(c)) outward.push_back(n);
+        std::string opened, closed, usings, path;
+        for (auto n = outward.rbegin(); n != outward.rend(); ++n) {
+            if ((*n)->isAnonymousNamespace()) break; // its names are the enclosing namespace's already
+            opened += std::string((*n)->isInline() ? "inline " : "") + "namespace " + (*n)->getNameAsString() + " { ";
+            closed += "}";
+            path += "::" + (*n)->getNameAsString();
+            usings += " using namespace " + path + ";";
+        }
+        if (path.empty()) return;
+        const std::string key = "namespaces:" + path;
+        site.blocks.insert(key);
+        out_.blocks[key] = {opened + closed + usings, at_.file_of(at), at_.line(at), ~0u, 1};
     }
 
     // The lambdas variables hold, seen before the lambdas themselves; restrict(amp)'s alone leave the
@@ -689,6 +714,7 @@ class finder : public RecursiveASTVisitor<finder> {
                                                "' is named with a comma; name it with a using-declaration");
         reach rr(context_, at_, macros_, out_, site, code_at_);
         rr.function(op, true);
+        namespaces_around(site, around, kernel->getBeginLoc());
         const Decl* d = pattern_of_type(r);
         rr.VisitTypeLoc(context_.getTrivialTypeSourceInfo(context_.getRecordType(cast<RecordDecl>(d)))->getTypeLoc());
         return true;
@@ -808,9 +834,9 @@ class finder : public RecursiveASTVisitor<finder> {
     void untranslated(SourceLocation l) {
         const SourceManager& sm = context_.getSourceManager();
         const SourceLocation at = sm.getExpansionLoc(l);
-        if (sm.isInSystemHeader(at) || !untranslated_.insert(sm.getFileID(at)).second) return;
+        if (!untranslated_.insert(sm.getFileID(at)).second) return;
         problem(l, "restrict(...) code in a header that tiles-amp does not translate: it translates the headers of "
-                   "the source's folder and below, so move this header there or include it from there");
+                   "your own that the source includes, not system headers or libtiles' own");
     }
 
     ASTContext& context_;
@@ -837,8 +863,9 @@ void scan_source(ASTContext& context, const macro_log& macros, plan& out) {
     }
     for (const auto& [file, marks] : macros.restrict_marks)
         out.files[file].restrict_marks.insert(marks.begin(), marks.end());
-    // Every file translated is written, changed or not: a header of the source's folder that the
-    // translation's headers include must be found beside them, not where it was written.
+    for (const auto& [file, names] : macros.include_names) out.files[file].includes = names;
+    // Every file translated is written, changed or not: the translations' #include directives name
+    // the translations of the headers they include, never the headers as written.
     const SourceManager& sm = context.getSourceManager();
     for (auto f = sm.fileinfo_begin(); f != sm.fileinfo_end(); ++f) {
         const FileID id = sm.translateFile(f->first);

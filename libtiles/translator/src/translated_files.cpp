@@ -1,13 +1,21 @@
 // tiles-amp: which files a translation rewrites (translated_files.hpp).
 #include "translated_files.hpp"
 
+#include "clang/Basic/FileManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace tiles_amp {
 namespace {
 
-std::string folder_of(const std::string& file) { return llvm::sys::path::parent_path(file).str() + "/"; }
+// Whether `path` lies below a folder that holds libtiles' headers: one whose `tiles/amp.hpp`
+// exists (the file manager keeps what it looked up, so asking again costs nothing). amp.h, which
+// the user's source includes, is one; so is any header it brings.
+bool libtiles_own(const clang::SourceManager& sm, const std::string& path) {
+    for (std::size_t at = path.rfind("/tiles/"); at != std::string::npos && at > 0; at = path.rfind("/tiles/", at - 1))
+        if (sm.getFileManager().getFile(path.substr(0, at) + "/tiles/amp.hpp")) return true;
+    return false;
+}
 
 } // namespace
 
@@ -22,19 +30,17 @@ std::string translated_file(const clang::SourceManager& sm, clang::SourceLocatio
     if (at.isInvalid()) return "";
     const clang::FileID id = sm.getFileID(sm.getExpansionLoc(at));
     const clang::FileEntry* file = sm.getFileEntryForID(id);
-    const clang::FileEntry* source = sm.getFileEntryForID(sm.getMainFileID());
-    if (!file || !source) return "";
-    if (id != sm.getMainFileID() && sm.isInSystemHeader(sm.getLocForStartOfFile(id))) return "";
+    if (!file) return "";
     const std::string path = absolute_path(file->getName());
     if (id == sm.getMainFileID()) return path;
-    if (path.rfind(folder_of(absolute_path(source->getName())), 0) != 0) return "";
+    if (sm.isInSystemHeader(sm.getLocForStartOfFile(id)) || libtiles_own(sm, path)) return "";
     // Included by the source or by a header it translates, not by libtiles' prelude.
     return translated_file(sm, sm.getIncludeLoc(id)).empty() ? "" : path;
 }
 
 std::string translated_path(const std::string& file, const std::string& source, const std::string& output) {
     if (file == source) return output;
-    return folder_of(output) + file.substr(folder_of(source).size());
+    return output + ".headers" + (llvm::sys::path::is_absolute(file) ? "" : "/") + file;
 }
 
 } // namespace tiles_amp

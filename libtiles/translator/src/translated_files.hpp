@@ -1,7 +1,8 @@
 // tiles-amp: which files a translation rewrites. The source, and the headers of the user's that it
-// includes from its own folder or below (directly or through another such header): their kernels
-// and restrict(amp) code are the program's as much as the source's. System headers and libtiles'
-// own (read by the prelude, before the source) are not.
+// includes (directly or through another such header), wherever they lie: beside it, in a folder
+// beside its own (`../inc/blas.hpp`), or found through an include path. Their kernels and
+// restrict(amp) code are the program's as much as the source's. System headers and libtiles' own
+// (those the prelude reads, and any other below the folder that holds `tiles/amp.hpp`) are not.
 #pragma once
 
 #include <string>
@@ -17,8 +18,10 @@ std::string absolute_path(llvm::StringRef name);
 // file, else "".
 std::string translated_file(const clang::SourceManager& sm, clang::SourceLocation at);
 
-// Where the translation of `file` goes: `output` for the source, the same path below `output`'s
-// folder as `file` has below `source`'s for a header.
+// Where the translation of `file` goes: `output` for the source; for a header, its absolute path
+// below `output`'s own folder of headers (`main.cpp.headers/...`). Each source's translation has
+// its headers to itself, so two sources of one target never write the same file, and the
+// translation's #include directives name these paths, so no include path finds the originals.
 std::string translated_path(const std::string& file, const std::string& source, const std::string& output);
 
 } // namespace tiles_amp

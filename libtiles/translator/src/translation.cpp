@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "translated_files.hpp"
+
 namespace tiles_amp {
 namespace {
 
@@ -51,8 +53,9 @@ bool inside(const span& s, const std::vector<span>& spans) {
 }
 
 // The host's text of one file, `file` as #line names it: blanked where the host has nothing, the
-// kernels wrapped.
-std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks, const std::string& file) {
+// kernels wrapped, and the file names of `renamed` (#include directives) replaced.
+std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks, const std::string& file,
+                      const std::map<span, std::string>& renamed) {
     std::string host = p.text;
     std::vector<span> kept; // the kernels' text, which the wrappers hand over as written
     for (const auto& [at, site] : p.sites) kept.push_back(site.written);
@@ -65,17 +68,19 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
         if (!inside(s, kept)) blank(s);
     for (const span& s : p.restrict_marks)
         if (!inside(s, kept) && !inside(s, blanked)) blank(s);
-    // The insertions, from the end of the text back, so that each offset still holds.
-    std::vector<unsigned> keywords; // the `template` keywords, last first
-    for (auto at = p.template_keywords.rbegin(); at != p.template_keywords.rend(); ++at)
-        if (!inside({*at, *at + 1}, kept) && !inside({*at, *at + 1}, blanked)) keywords.push_back(*at);
-    auto keyword = keywords.begin();
-    const auto insert_keywords_from = [&](unsigned from) {
-        for (; keyword != keywords.end() && *keyword >= from; ++keyword) host.insert(*keyword, "template ");
+    // The edits outside the kernels (the `template` keywords, the file names), last first, each
+    // made where the text before it is still as written.
+    std::map<span, std::string> edits(renamed);
+    for (const unsigned at : p.template_keywords)
+        if (!inside({at, at + 1}, kept) && !inside({at, at + 1}, blanked)) edits[{at, at}] = "template ";
+    auto edit = edits.rbegin();
+    const auto edit_from = [&](unsigned from) {
+        for (; edit != edits.rend() && edit->first.begin >= from; ++edit)
+            host.replace(edit->first.begin, edit->first.end - edit->first.begin, edit->second);
     };
     for (auto it = p.sites.rbegin(); it != p.sites.rend(); ++it) {
         const kernel_site& site = it->second;
-        insert_keywords_from(site.written.end);
+        edit_from(site.written.end);
         if (inside(site.written, blanked)) continue;
         std::string uses;
         for (const site_use& u : uses_of(site, blocks)) {
@@ -103,7 +108,7 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
                              std::string(std::size_t(std::count(lambda.begin(), lambda.end(), '\n')), '\n'));
         }
     }
-    insert_keywords_from(0);
+    edit_from(0);
     return host;
 }
 
@@ -123,9 +128,14 @@ std::vector<site_use> uses_of(const kernel_site& site, const std::map<std::strin
     return uses;
 }
 
-std::string translate(const plan& p, const std::string& file) {
+std::string translate(const plan& p, const std::string& file, const std::string& output) {
     const file_plan& f = p.files.at(file);
-    if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks, file);
+    // Each #include of a translated header names its translation (as written: a header name has no
+    // escapes).
+    std::map<span, std::string> renamed;
+    for (const auto& [name, included] : f.includes)
+        if (p.files.count(included)) renamed[name] = '"' + translated_path(included, p.file, output) + '"';
+    if (file != p.file) return "#line 1 " + quoted(file) + "\n" + host_text(f, p.blocks, file, renamed);
     // The device code the kernels of every file use, in the order the device compiles it.
     std::vector<std::string> used;
     for (const auto& [path, each] : p.files)
@@ -141,7 +151,7 @@ std::string translate(const plan& p, const std::string& file) {
                ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ");\n";
     }
     return out + "} // namespace tiles_amp_translated\n#line 1 " + quoted(p.file) + "\n" +
-           host_text(f, p.blocks, p.file);
+           host_text(f, p.blocks, p.file, renamed);
 }
 
 } // namespace tiles_amp

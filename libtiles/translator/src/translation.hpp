@@ -20,7 +20,8 @@ struct site_use {
 };
 std::vector<site_use> uses_of(const kernel_site& site, const std::map<std::string, device_block>& blocks);
 
-// The translation of `file`, the source or a header of p.files.
-std::string translate(const plan& p, const std::string& file);
+// The translation of `file`, the source or a header of p.files, the source's being written at
+// `output` (translated_files.hpp: where its headers' go).
+std::string translate(const plan& p, const std::string& file, const std::string& output);
 
 } // namespace tiles_amp

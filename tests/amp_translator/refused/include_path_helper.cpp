@@ -1,6 +1,5 @@
-// The same helper reached through an include path (-I .../amp_translator/headers) rather than a
-// path relative to the source: still a header outside the source's folder, still refused at the
-// helper, saying which headers tiles-amp translates.
+// A restrict(cpu, amp) helper of a system header (the test reaches ../headers through -isystem),
+// which tiles-amp does not translate: refused at the helper, saying which headers it translates.
 #include <amp.h>
 #include <vector>
 

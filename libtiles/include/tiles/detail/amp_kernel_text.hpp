@@ -47,4 +47,9 @@ std::string kernel_name(const std::string& function_signature, int line);
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,
                                 bool is_floating, bool is_signed, std::size_t size);
 
+// The device's definition of the host's constant `name` of the enum the device spells `device_type`,
+// of the enumerator whose number is `value`: "constexpr op O = static_cast<op>(1);" (an enum class
+// as a template's parameter, which a library's kernels test).
+std::string enum_constant_definition(const std::string& name, const std::string& device_type, long long value);
+
 } // namespace tiles::amp_detail
