@@ -11,9 +11,9 @@
 #include <tuple>
 #include <vector>
 
-#include "../libtiles/algorithms/src/gemm_wgmma.hpp"
 #include "compile_route.hpp"
 #include "cuda/cuda_launch.hpp"
+#include "cuda/gemm_wgmma.hpp"
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
 #include "fixture.hpp"

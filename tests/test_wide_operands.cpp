@@ -9,11 +9,11 @@
 #include <mutex>
 
 #include "cuda/cuda_launch.hpp"
+#include "cuda/wide_operands.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
 #include "tiles/engine/inside/context.hpp"
 #include "tiles/engine/storage.hpp"
-#include "wide_operands.hpp"
 
 namespace {
 

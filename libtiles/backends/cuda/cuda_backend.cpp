@@ -1,10 +1,11 @@
-// libtiles' CUDA backend: its memory provider and its verdict per device (cuda_backend.hpp). The
+// libtiles' CUDA backend: its memory provider, its gemm and its verdict per device (cuda_backend.hpp). The
 // verdict asks libcuda only of NVIDIA's devices, so that other machines never load it.
 #include "cuda_backend.hpp"
 
 #include <limits>
 
 #include "cuda_launch.hpp"
+#include "gemm_wgmma.hpp"
 #include "libcuda.hpp"
 #include "route_sm90a.hpp"
 #include "tiles/engine/inside/context.hpp"
@@ -60,6 +61,10 @@ class cuda_backend : public backend {
         std::vector<std::unique_ptr<compile_route>> routes;
         routes.push_back(make_sm90a_route());
         return routes;
+    }
+    const algorithm_provider* provider_for(const std::string& algorithm) const override {
+        if (algorithm == algorithms::gemm_provider_name) return &algorithms::wgmma_gemm_provider();
+        return nullptr;
     }
     backend_verdict verdict(const device_info& device) const override {
         if (device.compute_capability != 0) return verdict_on_nvidia(device);

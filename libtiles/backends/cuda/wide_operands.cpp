@@ -1,11 +1,11 @@
-// libtiles algorithms: where the wide wgmma kernel reads A and B and writes C, in place in memory
+// libtiles' CUDA backend: where the wide wgmma kernel reads A and B and writes C, in place in memory
 // libcuda allocates or staged in the context's scratch memory (wide_operands.hpp).
 #include "wide_operands.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "cuda/cuda_launch.hpp"
+#include "cuda_launch.hpp"
 #include "support.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
 

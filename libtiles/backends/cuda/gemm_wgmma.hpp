@@ -1,4 +1,4 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and tf32x3,
+// libtiles' CUDA backend: gemm of half and bfloat16 matrices, and of float matrices at tf32 and tf32x3,
 // on Hopper's wgmma (kernels/gemm_wgmma.cl),
 // built through the engine's sm_90a route, its operands brought by tensor maps that libcuda makes,
 // where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA devices of compute capability 9.0 whose
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "gemm_provider.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
@@ -55,5 +56,9 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_pr
                         const engine::matrix_operand& a, const engine::matrix_operand& b, double beta,
                         const engine::matrix_operand& c,
                         wgmma_launch launch = wgmma_launch::through_libcuda_where_it_gains);
+
+// The wgmma kernel as gemm's provider (gemm_provider.hpp), which the backend offers: the products
+// wgmma_gemm_suits takes on the context's device, enqueued by enqueue_wgmma_gemm.
+const gemm_provider& wgmma_gemm_provider();
 
 } // namespace tiles::algorithms

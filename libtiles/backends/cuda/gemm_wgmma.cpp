@@ -1,4 +1,4 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
+// libtiles' CUDA backend: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
 // tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96 to 256
 // columns wide by precision and launch (kernels_by_precision), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
@@ -16,10 +16,10 @@
 #include <mutex>
 #include <string>
 
-#include "cuda/cuda_launch.hpp"
-#include "cuda/route_sm90a.hpp"
-#include "cuda/tensor_map.hpp"
+#include "cuda_launch.hpp"
+#include "route_sm90a.hpp"
 #include "support.hpp"
+#include "tensor_map.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/inside/buffer_in_place.hpp"
@@ -507,6 +507,26 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                                                 input_arg(maps.second.map), scalar_arg(float(beta)), output_arg(c.data),
                                                 input_arg(a_read.data), input_arg(b_read.data)});
     return true;
+}
+
+namespace {
+
+class wgmma_gemm_provider_on_hopper : public gemm_provider {
+  public:
+    bool enqueue(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                 const matrix_operand& a, const matrix_operand& b, double beta,
+                 const matrix_operand& c) const override {
+        return wgmma_gemm_suits(context->device()->compute_capability, element_type_of(a), precision, a.rows, b.columns,
+                                a.columns) &&
+               enqueue_wgmma_gemm(context, precision, alpha, a, b, beta, c);
+    }
+};
+
+} // namespace
+
+const gemm_provider& wgmma_gemm_provider() {
+    static const wgmma_gemm_provider_on_hopper provider;
+    return provider;
 }
 
 } // namespace tiles::algorithms

@@ -1,4 +1,4 @@
-// libtiles algorithms: where the wide wgmma kernel, launched through libcuda (cuda_launch.hpp),
+// libtiles' CUDA backend: where the wide wgmma kernel, launched through libcuda (cuda_launch.hpp),
 // reads A and B and writes C: in place where their buffers are memory libcuda allocates, else
 // staged one after another in the context's scratch memory, where the launch puts its tensor maps
 // after them.
