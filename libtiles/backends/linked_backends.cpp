@@ -11,7 +11,7 @@ namespace tiles::engine {
 std::vector<std::unique_ptr<backend>> linked_backends() {
     std::vector<std::unique_ptr<backend>> linked;
 #ifdef TILES_CUDA_BACKEND
-    linked.push_back(make_cuda_backend());
+    linked.push_back(cuda::make_cuda_backend());
 #endif
     return linked;
 }

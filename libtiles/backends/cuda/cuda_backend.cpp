@@ -10,7 +10,7 @@
 #include "route_sm90a.hpp"
 #include "tiles/engine/inside/context.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 namespace {
 
 std::string capability_text(int compute_capability) {
@@ -63,7 +63,7 @@ class cuda_backend : public backend {
         return routes;
     }
     const algorithm_provider* provider_for(const std::string& algorithm) const override {
-        if (algorithm == algorithms::gemm_provider_name) return &algorithms::wgmma_gemm_provider();
+        if (algorithm == algorithms::gemm_provider_name) return &wgmma_gemm_provider();
         return nullptr;
     }
     backend_verdict verdict(const device_info& device) const override {
@@ -79,4 +79,4 @@ class cuda_backend : public backend {
 
 std::unique_ptr<backend> make_cuda_backend() { return std::make_unique<cuda_backend>(); }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -14,11 +14,7 @@
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/storage.hpp"
 
-namespace tiles::engine {
-struct device_info;
-}
-
-namespace tiles::algorithms {
+namespace tiles::cuda {
 
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
@@ -59,6 +55,6 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_pr
 
 // The wgmma kernel as gemm's provider (gemm_provider.hpp), which the backend offers: the products
 // wgmma_gemm_suits takes on the context's device, enqueued by enqueue_wgmma_gemm.
-const gemm_provider& wgmma_gemm_provider();
+const algorithms::gemm_provider& wgmma_gemm_provider();
 
-} // namespace tiles::algorithms
+} // namespace tiles::cuda
