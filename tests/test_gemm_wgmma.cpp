@@ -17,10 +17,12 @@
 #include "cuda/route_sm90a.hpp"
 #include "cuda/tensor_map.hpp"
 #include "fixture.hpp"
+#include "gemm_provider.hpp"
 #include "launch_domains.hpp"
 #include "random_data.hpp"
 #include "scoped_log.hpp"
 #include "tiles/counters.hpp"
+#include "tiles/engine/inside/backend.hpp"
 #include "tiles/engine/inside/buffer_pool.hpp"
 #include "tiles/engine/inside/device_info.hpp"
 #include "tiles/engine/launch.hpp"
@@ -138,6 +140,14 @@ TEST_CASE("an optional kernel the device refuses is tried once a device, on whic
         ++misses;
     INFO(said);
     CHECK(misses == 1);
+}
+
+TEST_CASE("the CUDA backend offers its wgmma gemm to gemm through the engine's seam", "[gemm]") {
+    const std::vector<const tiles::engine::algorithm_provider*> providers =
+        tiles::engine::providers_for(tiles::algorithms::gemm_provider_name);
+    REQUIRE(providers.size() == 1);
+    CHECK(providers[0] == &tiles::cuda::wgmma_gemm_provider());
+    CHECK(tiles::engine::providers_for("an algorithm no backend runs").empty());
 }
 
 TEST_CASE("the wide wgmma kernel is taken only for products the H200's figures cover, by precision", "[gemm]") {
