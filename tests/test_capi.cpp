@@ -79,6 +79,7 @@ C_TEST(test_the_callers_text_in_a_message_is_never_read_as_marks, "[errors]")
 C_TEST(test_device_enumeration, "[devices]")
 C_TEST(test_default_device_and_selectors, "[devices]")
 C_TEST(test_device_info_refusals, "[devices]")
+C_TEST(test_backend_verdicts, "[devices]")
 C_TEST(test_contexts, "[devices]")
 C_TEST(test_counters, "[devices]")
 

@@ -32,10 +32,10 @@ TEST_CASE("what a device lacks for launches through libcuda is asked once and sa
     scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
     const tiles::accelerator_view view = tiles::accelerator().create_view(), other = tiles::accelerator().create_view();
-    const std::string first = tiles::engine::cuda_launch_missing(*view.context());
+    const std::string first = tiles::cuda::cuda_launch_missing(*view.context());
     for (int again = 0; again < 3; ++again) {
-        CHECK(tiles::engine::cuda_launch_missing(*view.context()) == first);
-        CHECK(tiles::engine::cuda_launch_missing(*other.context()) == first);
+        CHECK(tiles::cuda::cuda_launch_missing(*view.context()) == first);
+        CHECK(tiles::cuda::cuda_launch_missing(*other.context()) == first);
     }
     log.stop();
     const std::string& name = view.context()->device()->name;
@@ -48,14 +48,14 @@ TEST_CASE("what a device lacks for launches through libcuda is asked once and sa
 TEST_CASE("a function loaded through libcuda is given the PTX, its name and its dynamic shared memory",
           "[libcuda-stand-in]") {
     const std::string ptx = ".version 8.5\n.target sm_90a\n.address_size 64\n";
-    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(ptx, "gemm_wgmma", 164864);
+    const tiles::cuda::cuda_function f = tiles::cuda::load_cuda_function(ptx, "gemm_wgmma", 164864);
     CHECK(f.dynamic_shared_bytes == 164864);
     CHECK(last_call() == "cuFuncSetAttribute 8 164864"); // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     int first = 4096;
     void* args[] = {&first};
     const std::uint64_t launches = view.context()->counters().launches, all = tiles::total_counters().launches;
-    tiles::engine::launch_through_cuda(*view.context(), f, 704, 256, args);
+    tiles::cuda::launch_through_cuda(*view.context(), f, 704, 256, args);
     CHECK(last_call() == "cuLaunchKernel grid 704 1 1 block 256 1 1 shared 164864 first 4096");
     // Counted as OpenCL's launches are, on the context and in the process's totals.
     CHECK(view.context()->counters().launches == launches + 1);
@@ -71,12 +71,12 @@ TEST_CASE("a function's load and launch through libcuda leave the thread's own C
     int own_context = 0;
     void *after_load = nullptr, *after_launch = nullptr;
     with_own_context_current(&own_context, [&] {
-        const tiles::engine::cuda_function f =
-            tiles::engine::load_cuda_function(".version 8.5\n.target sm_90a\n", "gemm_wgmma", 65536);
+        const tiles::cuda::cuda_function f =
+            tiles::cuda::load_cuda_function(".version 8.5\n.target sm_90a\n", "gemm_wgmma", 65536);
         after_load = current();
         int first = 1;
         void* args[] = {&first};
-        tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+        tiles::cuda::launch_through_cuda(*view.context(), f, 1, 128, args);
         after_launch = current();
     });
     CHECK(after_load == &own_context);
@@ -86,12 +86,12 @@ TEST_CASE("a function's load and launch through libcuda leave the thread's own C
 TEST_CASE("memory libcuda allocates is rounded to its granularity, pinned on the first GPU, readable and writable",
           "[libcuda-stand-in]") {
     {
-        const tiles::engine::cuda_allocation memory(3 << 20);
+        const tiles::cuda::cuda_allocation memory(3 << 20);
         CHECK(memory.bytes() == 4u << 20);
         CHECK(memory.address() == 0x302000000);
         CHECK(last_call() == "cuMemSetAccess 4194304 location 1 0 flags 3 count 1");
     }
-    const tiles::engine::cuda_allocation one(1);
+    const tiles::cuda::cuda_allocation one(1);
     CHECK(one.bytes() == 2u << 20);
 }
 
@@ -99,10 +99,10 @@ namespace {
 
 // Launches one block of 128 threads of a stand-in kernel through libcuda on the view's context.
 void launch_one_block(const tiles::accelerator_view& view) {
-    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    const tiles::cuda::cuda_function f = tiles::cuda::load_cuda_function(".version 8.5\n", "k", 0);
     int first = 1;
     void* args[] = {&first};
-    tiles::engine::launch_through_cuda(*view.context(), f, 1, 128, args);
+    tiles::cuda::launch_through_cuda(*view.context(), f, 1, 128, args);
 }
 
 // A step of libcuda's made to fail (STAND_IN_FAIL), what libtiles must say, and what it calls.
@@ -144,17 +144,17 @@ TEST_CASE("the libcuda step that fails is named with its CUresult, and what it h
     REQUIRE(step != std::end(failing_steps));
     switch (step->kind) {
     case step_kind::allocation:
-        REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, step->said);
+        REQUIRE_THROWS_MENTIONING(tiles::cuda::cuda_allocation(1 << 20), tiles::unsupported_feature, step->said);
         break;
     case step_kind::export_fd: {
-        const tiles::engine::cuda_allocation memory(1 << 20);
+        const tiles::cuda::cuda_allocation memory(1 << 20);
         REQUIRE_THROWS_MENTIONING(memory.exported_fd(), tiles::unsupported_feature, step->said);
         break;
     }
     case step_kind::module_load: {
         // Each try that loaded a module unloads it again (the stand-in counts from 0 in this process).
         for (int attempt = 0; attempt < 3; ++attempt)
-            REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 1 << 17),
+            REQUIRE_THROWS_MENTIONING(tiles::cuda::load_cuda_function(".version 8.5\n", "k", 1 << 17),
                                       tiles::unsupported_feature, step->said);
         CHECK(stand_in_count("stand_in_modules_loaded") == stand_in_count("stand_in_modules_unloaded"));
         break;
@@ -178,7 +178,7 @@ TEST_CASE("the libcuda step that fails is named with its CUresult, and what it h
             CHECK(std::string(e.what()) == step->said);
         }
         CHECK(thrown);
-        CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+        CHECK(tiles::cuda::cuda_launch_missing(*view.context()) ==
               std::string("a launch through libcuda failed there before: ") + step->said);
         break;
     }
@@ -186,13 +186,13 @@ TEST_CASE("the libcuda step that fails is named with its CUresult, and what it h
 }
 
 TEST_CASE("a context's memory for launches through libcuda is released with the context", "[libcuda-stand-in]") {
-    std::weak_ptr<tiles::engine::cuda_scratch> scratch;
+    std::weak_ptr<tiles::cuda::cuda_scratch> scratch;
     {
         const tiles::accelerator_view view = tiles::accelerator().create_view();
-        const std::shared_ptr<tiles::engine::cuda_scratch> held = tiles::engine::cuda_scratch_of(*view.context());
-        CHECK(tiles::engine::cuda_scratch_of(*view.context()) == held);
+        const std::shared_ptr<tiles::cuda::cuda_scratch> held = tiles::cuda::cuda_scratch_of(*view.context());
+        CHECK(tiles::cuda::cuda_scratch_of(*view.context()) == held);
         const tiles::accelerator_view other = tiles::accelerator().create_view();
-        CHECK(tiles::engine::cuda_scratch_of(*other.context()) != held);
+        CHECK(tiles::cuda::cuda_scratch_of(*other.context()) != held);
         scratch = held;
     }
     // PoCL imports no memory from libcuda, so the scratch here holds none; what holds it is gone.
@@ -206,9 +206,9 @@ TEST_CASE("a device that imports no memory from libcuda is refused, saying what 
         WARN("skipped: '" << device.name << "' imports memory as opaque fds");
         return;
     }
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()) ==
           "'" + device.name + "' has no cl_khr_external_memory_opaque_fd");
-    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_memory(view.context(), 1 << 20), tiles::unsupported_feature,
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::cuda_memory(view.context(), 1 << 20), tiles::unsupported_feature,
                               "memory libcuda allocates cannot be imported into OpenCL: '" + device.name +
                                   "' has no cl_khr_external_memory_opaque_fd");
 }
@@ -216,17 +216,17 @@ TEST_CASE("a device that imports no memory from libcuda is refused, saying what 
 TEST_CASE("with a libcuda older than CUDA 12 launches through it are refused, saying so", "[libcuda-older]") {
     const std::string older = "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)";
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()) == older);
-    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature, older);
-    REQUIRE_THROWS_MENTIONING(tiles::engine::load_cuda_function(".version 8.5\n", "k", 0), tiles::unsupported_feature,
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()) == older);
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::cuda_allocation(1 << 20), tiles::unsupported_feature, older);
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::load_cuda_function(".version 8.5\n", "k", 0), tiles::unsupported_feature,
                               older);
 }
 
 TEST_CASE("with a libcuda without virtual memory management launches through it are refused, naming the entry point",
           "[libcuda-without-virtual-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()) == "libcuda.so.1 has no cuMemCreate");
-    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_allocation(1 << 20), tiles::unsupported_feature,
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()) == "libcuda.so.1 has no cuMemCreate");
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::cuda_allocation(1 << 20), tiles::unsupported_feature,
                               "libcuda.so.1 has no cuMemCreate");
 }
 
@@ -239,7 +239,7 @@ TEST_CASE("a kernel whose program is no PTX with the named tile_static array is 
                           "ring");
     const tiles::engine::launch_domain domain = one_work_item();
     // PoCL's programs are no PTX; on NVIDIA's, the array of 1168 bytes is named, but not of 1024.
-    REQUIRE_THROWS_MENTIONING(tiles::engine::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::cuda_function_of(view.context(), domain, k, {"smem", 1024, 65536}),
                               tiles::unsupported_feature, "kernel 'ring' cannot be launched through libcuda",
                               "declares no tile_static array 'smem' of 1024 bytes in PTX to make dynamic");
 }
@@ -251,11 +251,11 @@ TEST_CASE("a context over the caller's queue launches nothing through libcuda, w
         tiles::engine::adopt_context(view.context()->opencl_context()(), view.context()->queue()());
     const std::string waits = "the context's queue may wait for the caller's events, and a launch through libcuda "
                               "waits on the host for everything on the queue";
-    CHECK(tiles::engine::cuda_launch_missing(*adopted) == waits);
-    const tiles::engine::cuda_function f = tiles::engine::load_cuda_function(".version 8.5\n", "k", 0);
+    CHECK(tiles::cuda::cuda_launch_missing(*adopted) == waits);
+    const tiles::cuda::cuda_function f = tiles::cuda::load_cuda_function(".version 8.5\n", "k", 0);
     int first = 1;
     void* args[] = {&first};
-    REQUIRE_THROWS_MENTIONING(tiles::engine::launch_through_cuda(*adopted, f, 1, 128, args), tiles::unsupported_feature,
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::launch_through_cuda(*adopted, f, 1, 128, args), tiles::unsupported_feature,
                               waits);
 }
 
@@ -266,8 +266,8 @@ TEST_CASE("a launch through libcuda that failed on a device is not tried there a
     std::string said;
     scoped_log log(tiles::log_level::info,
                    [&](tiles::log_level, const std::string& message) { said += message + "\n"; });
-    tiles::engine::refuse_cuda_launches(*view.context(), why);
-    tiles::engine::refuse_cuda_launches(*view.context(), "a later failure, not the first");
+    tiles::cuda::refuse_cuda_launches(*view.context(), why);
+    tiles::cuda::refuse_cuda_launches(*view.context(), "a later failure, not the first");
     log.stop();
     // Said once, where it was recorded.
     INFO(said);
@@ -276,6 +276,5 @@ TEST_CASE("a launch through libcuda that failed on a device is not tried there a
     CHECK(occurrences(said, "a later failure") == 0);
     // Any context on the device, not only the one that failed.
     const tiles::accelerator_view other = tiles::accelerator().create_view();
-    CHECK(tiles::engine::cuda_launch_missing(*other.context()) ==
-          "a launch through libcuda failed there before: " + why);
+    CHECK(tiles::cuda::cuda_launch_missing(*other.context()) == "a launch through libcuda failed there before: " + why);
 }

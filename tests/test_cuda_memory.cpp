@@ -55,6 +55,7 @@ constexpr int two_mib_of_floats = 1 << 19;
 // buffer; libcuda's address of that buffer (0 where it is OpenCL's own).
 std::uint64_t round_trip(const std::shared_ptr<tiles::engine::context>& context, int floats) {
     using namespace tiles::engine;
+    using namespace tiles::cuda;
     const std::shared_ptr<storage> s =
         storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &floats), context);
     std::vector<float> values(static_cast<std::size_t>(floats)), back(values.size());
@@ -70,6 +71,7 @@ std::uint64_t round_trip(const std::shared_ptr<tiles::engine::context>& context,
 // out, goes to the context's pool with the storage.
 void made_and_dropped(const std::shared_ptr<tiles::engine::context>& context, int floats) {
     using namespace tiles::engine;
+    using namespace tiles::cuda;
     const std::shared_ptr<storage> s =
         storage_on_device(tiles::element_layout::of<float>(), dims_of(1, &floats), context);
     const std::vector<float> values(static_cast<std::size_t>(floats), 1.5f);
@@ -126,7 +128,7 @@ cl_mem clCreateBufferWithProperties(cl_context context, const cl_mem_properties*
 
 TEST_CASE("buffers of 2 MiB and more on a context libtiles made are memory libcuda allocates", "[libcuda-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    REQUIRE(tiles::engine::cuda_launch_missing(*view.context()).empty());
+    REQUIRE(tiles::cuda::cuda_launch_missing(*view.context()).empty());
     CHECK(round_trip(view.context(), two_mib_of_floats) == 0x302000000); // the stand-in's address
     CHECK(round_trip(view.context(), 3 * two_mib_of_floats + 5) == 0x302000000);
     // Smaller ones would be rounded up to 2 MiB: OpenCL's own.
@@ -183,8 +185,9 @@ TEST_CASE("a refused step of memory libcuda allocates leaves the device's buffer
                                 "' made by clCreateBuffer, memory libcuda allocates refused: ") == 1);
     CHECK(occurrences(said, step) == 2); // in that line and in the verdict's
     // One verdict: the wide gemm's scratch is such memory too.
-    CHECK(tiles::engine::cuda_launch_missing(*view.context())
-              .find("memory libcuda allocates was refused there before: ") == 0);
+    CHECK(
+        tiles::cuda::cuda_launch_missing(*view.context()).find("memory libcuda allocates was refused there before: ") ==
+        0);
 }
 
 TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or its context ends, from any thread",
@@ -223,6 +226,7 @@ TEST_CASE("libcuda's memory goes with OpenCL's buffer, where a pool frees it or 
 TEST_CASE("a buffer libtiles uses in place goes back to the pool with its storage; one handed out does not",
           "[libcuda-memory]") {
     using namespace tiles::engine;
+    using namespace tiles::cuda;
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     buffer_pool& pool = view.context()->pool();
     pool.set_limit(std::uint64_t(1) << 30);
@@ -308,7 +312,7 @@ TEST_CASE("buffers on a device of another compute capability than 9.0 are OpenCL
     const bool loaded_by_opencl = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) != nullptr;
     CHECK(round_trip(view.context(), two_mib_of_floats) == 0);
     if (!loaded_by_opencl) CHECK(dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD) == nullptr);
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()) ==
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()) ==
           "'" + view.context()->device()->name +
               "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches through libcuda");
 }
@@ -346,8 +350,8 @@ namespace {
 // Whether a buffer of `bytes` made for the view's context is memory libcuda allocates.
 bool in_cuda_memory(const tiles::accelerator_view& view, std::size_t bytes) {
     const cl::Buffer buffer =
-        tiles::engine::buffer_in_cuda_memory(view.context()->opencl_context(), *view.context()->device(), bytes);
-    return buffer() != nullptr && tiles::engine::cuda_address_of(buffer()) != 0;
+        tiles::cuda::buffer_in_cuda_memory(view.context()->opencl_context(), *view.context()->device(), bytes);
+    return buffer() != nullptr && tiles::cuda::cuda_address_of(buffer()) != 0;
 }
 } // namespace
 
@@ -355,7 +359,7 @@ bool in_cuda_memory(const tiles::accelerator_view& view, std::size_t bytes) {
 // NVIDIA's OpenCL crashes importing 512 MiB or more.
 TEST_CASE("on a host of several GPUs no buffer of 512 MiB or more is memory libcuda allocates, smaller ones are",
           "[libcuda-memory-several-gpus]") {
-    using tiles::engine::cuda_memory_largest;
+    using tiles::cuda::cuda_memory_largest;
     const tiles::accelerator_view view = tiles::accelerator().create_view();
     const std::size_t mib = std::size_t(1) << 20;
     CHECK(cuda_memory_largest() == 510 * mib);
@@ -363,13 +367,13 @@ TEST_CASE("on a host of several GPUs no buffer of 512 MiB or more is memory libc
     CHECK_FALSE(in_cuda_memory(view, 510 * mib + 1));
     CHECK_FALSE(in_cuda_memory(view, 4096 * mib));
     // Not the device's verdict: smaller buffers, and launches through libcuda, stay.
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()).empty());
     CHECK(in_cuda_memory(view, 2 * mib));
     // Memory a launch stages its operands in is refused too, saying why with the numbers.
-    CHECK_THROWS_WITH(tiles::engine::cuda_memory(view.context(), 512 * mib),
+    CHECK_THROWS_WITH(tiles::cuda::cuda_memory(view.context(), 512 * mib),
                       "536870912 bytes of libcuda's memory are not imported into OpenCL on a host of 4 GPUs, where "
                       "NVIDIA's OpenCL crashes on imports of 512 MiB and more (534773760 bytes at most)");
-    CHECK(tiles::engine::cuda_launch_missing(*view.context()).empty());
+    CHECK(tiles::cuda::cuda_launch_missing(*view.context()).empty());
 }
 
 TEST_CASE("the CUDA backend's verdict on a host of several GPUs refuses buffers over 510 MiB, saying why",
@@ -388,6 +392,6 @@ TEST_CASE("on a host of one GPU buffers of any size are memory libcuda allocates
     const std::filesystem::directory_iterator listed("/proc/driver/nvidia/gpus", error);
     if (!error && std::distance(listed, std::filesystem::directory_iterator()) > 1) return; // a host of several
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    CHECK(tiles::engine::cuda_memory_largest() == std::numeric_limits<std::size_t>::max());
+    CHECK(tiles::cuda::cuda_memory_largest() == std::numeric_limits<std::size_t>::max());
     CHECK(in_cuda_memory(view, std::size_t(1) << 30));
 }

@@ -14,7 +14,7 @@
 namespace {
 
 // The words the stand-in writes into the map, in the order of cuTensorMapEncodeTiled's arguments.
-std::array<std::uint64_t, 16> words_of(const tiles::engine::tensor_map& map) {
+std::array<std::uint64_t, 16> words_of(const tiles::cuda::tensor_map& map) {
     std::array<std::uint64_t, 16> words{};
     std::memcpy(words.data(), map.bytes.data(), sizeof words);
     return words;
@@ -23,10 +23,10 @@ std::array<std::uint64_t, 16> words_of(const tiles::engine::tensor_map& map) {
 } // namespace
 
 TEST_CASE("a tensor map passes libcuda a matrix as cuda.h describes it", "[libcuda-stand-in]") {
-    REQUIRE(tiles::engine::tensor_maps_missing().empty());
+    REQUIRE(tiles::cuda::tensor_maps_missing().empty());
     const std::uint64_t address = 0x7f0000001000;
     const auto words =
-        words_of(tiles::engine::make_tensor_map(address, tiles::element_type::float16, 300, 264, {64, 128, 128}));
+        words_of(tiles::cuda::make_tensor_map(address, tiles::element_type::float16, 300, 264, {64, 128, 128}));
     CHECK(words[0] == 6);       // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
     CHECK(words[1] == 2);       // two dimensions
     CHECK(words[2] == address); // the global address as given
@@ -42,12 +42,12 @@ TEST_CASE("a tensor map passes libcuda a matrix as cuda.h describes it", "[libcu
     CHECK(words[12] == 2); // CU_TENSOR_MAP_L2_PROMOTION_L2_128B
     CHECK(words[13] == 0); // CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE: zeros outside
     const auto bfloat16 =
-        words_of(tiles::engine::make_tensor_map(address, tiles::element_type::bfloat16, 16, 8, {8, 16, 0}));
+        words_of(tiles::cuda::make_tensor_map(address, tiles::element_type::bfloat16, 16, 8, {8, 16, 0}));
     CHECK(bfloat16[0] == 9);  // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
     CHECK(bfloat16[11] == 0); // CU_TENSOR_MAP_SWIZZLE_NONE
     // Floats, which the tf32 gemm reads as TF32: 4 bytes an element.
     const auto tf32 =
-        words_of(tiles::engine::make_tensor_map(address, tiles::element_type::float32, 40, 24, {8, 64, 64}));
+        words_of(tiles::cuda::make_tensor_map(address, tiles::element_type::float32, 40, 24, {8, 64, 64}));
     CHECK(tf32[0] == 11); // CU_TENSOR_MAP_DATA_TYPE_TFLOAT32
     CHECK(tf32[3] == 24);
     CHECK(tf32[5] == 24 * 4);
@@ -61,31 +61,31 @@ TEST_CASE("a tensor map leaves the thread's own CUDA context current", "[libcuda
     int own_context = 0;
     void* after = nullptr;
     with_own_context_current(&own_context, [&] {
-        tiles::engine::make_tensor_map(0x7f0000001000, tiles::element_type::float16, 64, 64, {64, 64, 128});
+        tiles::cuda::make_tensor_map(0x7f0000001000, tiles::element_type::float16, 64, 64, {64, 64, 128});
         after = current();
     });
     CHECK(after == &own_context);
 }
 
 TEST_CASE("a tensor map of another element type or swizzle is refused before libcuda is asked", "[libcuda-stand-in]") {
-    REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(0x1000, tiles::element_type::int32, 16, 16, {8, 8, 128}),
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::make_tensor_map(0x1000, tiles::element_type::int32, 16, 16, {8, 8, 128}),
                               tiles::invalid_argument,
                               "tensor maps are made here for half, bfloat16 and float matrices, not int");
-    REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(0x1000, tiles::element_type::float16, 16, 16, {8, 8, 96}),
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::make_tensor_map(0x1000, tiles::element_type::float16, 16, 16, {8, 8, 96}),
                               tiles::invalid_argument, "a tensor map's swizzle is 0, 32, 64 or 128 bytes, not 96");
 }
 
 TEST_CASE("a tensor map libcuda refuses is refused naming the matrix, the box and libcuda's code",
           "[libcuda-refusing]") {
     REQUIRE_THROWS_MENTIONING(
-        tiles::engine::make_tensor_map(4096, tiles::element_type::float16, 300, 264, {64, 128, 128}),
+        tiles::cuda::make_tensor_map(4096, tiles::element_type::float16, 300, 264, {64, 128, 128}),
         tiles::unsupported_feature, "cuTensorMapEncodeTiled refused a 300x264 matrix at 4096 in boxes of 128x64",
         "(CUresult 1)");
 }
 
 TEST_CASE("with a libcuda older than CUDA 12 tensor maps are refused, saying so", "[libcuda-older]") {
-    CHECK(tiles::engine::tensor_maps_missing() ==
+    CHECK(tiles::cuda::tensor_maps_missing() ==
           "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver older than CUDA 12)");
-    REQUIRE_THROWS_MENTIONING(tiles::engine::make_tensor_map(4096, tiles::element_type::float16, 16, 16, {8, 8, 0}),
+    REQUIRE_THROWS_MENTIONING(tiles::cuda::make_tensor_map(4096, tiles::element_type::float16, 16, 16, {8, 8, 0}),
                               tiles::unsupported_feature, "libcuda.so.1 has no cuTensorMapEncodeTiled");
 }

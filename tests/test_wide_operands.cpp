@@ -10,10 +10,10 @@
 
 #include "context/context.hpp"
 #include "cuda/cuda_launch.hpp"
+#include "cuda/wide_operands.hpp"
 #include "fixture.hpp"
 #include "libcuda_stand_in.hpp"
 #include "tiles/engine/storage.hpp"
-#include "wide_operands.hpp"
 
 namespace {
 
@@ -34,16 +34,16 @@ constexpr std::size_t tail = 256; // what the launch keeps after the staged matr
 TEST_CASE("the wide gemm reads and writes its matrices in place in memory libcuda allocates, C over A's or B's "
           "buffer staged",
           "[libcuda-memory]") {
-    using tiles::algorithms::wide_operands;
+    using tiles::cuda::wide_operands;
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    REQUIRE(tiles::engine::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
+    REQUIRE(tiles::cuda::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
     const std::shared_ptr<tiles::engine::context>& context = view.context();
     // A and B of 2 MiB, C of 4 MiB: each libcuda's.
     const matrix_operand a = float_matrix(context, 1024, 512), b = float_matrix(context, 512, 1024),
                          c = float_matrix(context, 1024, 1024);
     SECTION("each of its own buffer: all in place, nothing staged") {
-        const wide_operands placed = tiles::algorithms::wide_operands_of(context, a, b, c, tail);
-        for (const tiles::algorithms::wide_operand* operand : {&placed.a, &placed.b, &placed.c}) {
+        const wide_operands placed = tiles::cuda::wide_operands_of(context, a, b, c, tail);
+        for (const tiles::cuda::wide_operand* operand : {&placed.a, &placed.b, &placed.c}) {
             CHECK_FALSE(operand->staged());
             CHECK(operand->address == 0x302000000); // the stand-in's
         }
@@ -57,7 +57,7 @@ TEST_CASE("the wide gemm reads and writes its matrices in place in memory libcud
         DYNAMIC_SECTION("C over " << (over_b ? "B" : "A") << "'s buffer: C staged, A and B in place") {
             const matrix_operand& read = over_b ? b : a;
             wide_operands placed =
-                tiles::algorithms::wide_operands_of(context, a, b, matrix_operand{read.data, 2048, 256}, tail);
+                tiles::cuda::wide_operands_of(context, a, b, matrix_operand{read.data, 2048, 256}, tail);
             CHECK_FALSE(placed.a.staged());
             CHECK_FALSE(placed.b.staged());
             REQUIRE(placed.c.staged());
@@ -73,7 +73,7 @@ TEST_CASE("the wide gemm reads and writes its matrices in place in memory libcud
     }
     SECTION("matrices under 2 MiB, OpenCL's own: staged one after another, each at a whole KiB") {
         const matrix_operand small_a = float_matrix(context, 10, 100), small_b = float_matrix(context, 100, 10);
-        wide_operands placed = tiles::algorithms::wide_operands_of(context, small_a, small_b, c, tail);
+        wide_operands placed = tiles::cuda::wide_operands_of(context, small_a, small_b, c, tail);
         CHECK(placed.a.staged_at == 0);
         CHECK(placed.b.staged_at == 4096); // 4000 bytes, then B
         CHECK_FALSE(placed.c.staged());
@@ -87,17 +87,17 @@ TEST_CASE("the wide gemm reads and writes its matrices in place in memory libcud
 TEST_CASE("the wide gemm's scratch memory grows by releasing the smaller one before the larger one is allocated",
           "[libcuda-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    REQUIRE(tiles::engine::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
-    view.context()->pool().set_limit(0);                                  // no buffer of the pool's held meanwhile
+    REQUIRE(tiles::cuda::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
+    view.context()->pool().set_limit(0);                                // no buffer of the pool's held meanwhile
     const auto created = stand_in_function<int (*)()>("stand_in_memory_created");
     const auto most_held = stand_in_function<int (*)()>("stand_in_most_held");
-    const std::shared_ptr<tiles::engine::cuda_scratch> scratch = tiles::engine::cuda_scratch_of(*view.context());
+    const std::shared_ptr<tiles::cuda::cuda_scratch> scratch = tiles::cuda::cuda_scratch_of(*view.context());
     std::lock_guard<std::mutex> lock(scratch->mutex);
     // What earlier buffers left goes first, so that only the scratch is counted from here.
-    tiles::engine::release_dropped_cuda_memory();
+    tiles::cuda::release_dropped_cuda_memory();
     stand_in_function<void (*)()>("stand_in_reset_most_held")();
     const int held_before = most_held(), created_before = created();
-    const tiles::engine::cuda_memory* memory = &scratch->holding(view.context(), mib);
+    const tiles::cuda::cuda_memory* memory = &scratch->holding(view.context(), mib);
     CHECK(memory->bytes() >= mib);
     CHECK(memory->cuda_address() != 0);
     // As much or less: the same memory.
@@ -116,7 +116,7 @@ TEST_CASE("the wide gemm's matrices in memory libcuda allocates go back to the p
           "next product",
           "[libcuda-memory]") {
     const tiles::accelerator_view view = tiles::accelerator().create_view();
-    REQUIRE(tiles::engine::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
+    REQUIRE(tiles::cuda::cuda_launch_missing(*view.context()).empty()); // and libcuda loaded
     tiles::engine::buffer_pool& pool = view.context()->pool();
     pool.set_limit(std::uint64_t(1) << 30);
     pool.free_all();
@@ -127,8 +127,7 @@ TEST_CASE("the wide gemm's matrices in memory libcuda allocates go back to the p
     for (int product = 0; product < 3; ++product) {
         const matrix_operand a = float_matrix(view.context(), 1024, 512), b = float_matrix(view.context(), 512, 1024),
                              c = float_matrix(view.context(), 1024, 1024);
-        const tiles::algorithms::wide_operands placed =
-            tiles::algorithms::wide_operands_of(view.context(), a, b, c, tail);
+        const tiles::cuda::wide_operands placed = tiles::cuda::wide_operands_of(view.context(), a, b, c, tail);
         CHECK_FALSE(placed.a.staged());
         CHECK_FALSE(placed.b.staged());
         CHECK_FALSE(placed.c.staged());

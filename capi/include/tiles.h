@@ -312,6 +312,35 @@ TILES_API tiles_status tiles_device_get_info(tiles_device_info* out, const tiles
  * for a selector that names no device. Thread-safe. */
 TILES_API tiles_status tiles_device_set_default(int* out, const char* selector);
 
+/* A backend's verdict on a device. Backends are vendor paths beside OpenCL (the CUDA backend:
+ * libcuda on Hopper); where none serves a device, the plain OpenCL path runs. Set struct_size
+ * (TILES_BACKEND_VERDICT_INIT does) before calling tiles_device_backend_verdict; fields may be
+ * added at the end in later versions. Strings are valid as long as the device handle. */
+typedef struct tiles_backend_verdict {
+    /* Set to sizeof(tiles_backend_verdict), which tells libtiles the caller's version of the struct. */
+    size_t struct_size;
+    const char* name;           /* the backend's name: "cuda" */
+    int serves;                 /* 1 where it provides anything on the device, else 0 */
+    size_t probed_count;        /* the lines of `probed` */
+    const char* const* probed;  /* what it found, one fact a line: "libcuda.so.1 loaded" */
+    size_t refused_count;       /* the lines of `refused` */
+    const char* const* refused; /* what it will not do on the device, each with why */
+} tiles_backend_verdict;
+/* A tiles_backend_verdict with struct_size set, to pass to tiles_device_backend_verdict. */
+#define TILES_BACKEND_VERDICT_INIT                                                                                     \
+    { sizeof(tiles_backend_verdict), NULL, 0, 0, NULL, 0, NULL }
+
+/* The number of backends this build links, each of which gives a verdict on every device; 0 in a
+ * build without them. */
+TILES_API tiles_status tiles_device_backend_count(size_t* out, const tiles_device* device);
+
+/* Fills `out`, whose struct_size must be set, with backend `index`'s verdict on `device`: what it
+ * probed, and what it refuses there and why. TILES_ERROR_INVALID_ARGUMENT, naming the count, for an
+ * index not below tiles_device_backend_count. A backend asks its driver (libcuda) only of devices
+ * that may be its own, once a device handle. Thread-safe. */
+TILES_API tiles_status tiles_device_backend_verdict(tiles_backend_verdict* out, const tiles_device* device,
+                                                    size_t index);
+
 /* Adds a reference to `device`, which the caller gives back with tiles_device_release. */
 TILES_API tiles_status tiles_device_retain(tiles_device* device);
 /* Gives back a reference to `device`; NULL does nothing. */

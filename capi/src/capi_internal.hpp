@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 #include "tiles.h"
 #include "tiles/algorithms/elementwise.hpp"
 #include "tiles/element_type_refusal.hpp"
+#include "tiles/engine/backend_verdict.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/placement.hpp"
 #include "tiles/tiles.hpp"
@@ -218,11 +220,25 @@ engine::host_access to_host_access(const tiles_access& access);
 
 // The objects behind the handles, defined here so that every part of the C API sees their insides.
 
+// The backends' verdicts on a device as tiles_backend_verdict hands them out: the lines of each
+// as C strings.
+struct device_verdicts {
+    std::vector<tiles::engine::backend_verdict> verdicts;
+    std::vector<std::vector<const char*>> probed, refused; // each verdict's
+};
+
 struct device_object : handle {
     static constexpr auto kind_tag = handle_kind::device;
     static constexpr const char* type_name = "device";
     explicit device_object(tiles::accelerator a) : handle(kind_tag), accelerator(std::move(a)) {}
     tiles::accelerator accelerator;
+    // The backends' verdicts, asked once a handle (asking may load a driver), then kept for the
+    // strings handed out.
+    const device_verdicts& verdicts() const;
+
+  private:
+    mutable std::once_flag verdicts_asked_;
+    mutable device_verdicts verdicts_;
 };
 
 struct context_object : handle {

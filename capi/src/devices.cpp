@@ -2,6 +2,8 @@
 #include "capi_internal.hpp"
 
 #include <cstddef>
+#include <string>
+#include <vector>
 
 using namespace tiles::capi;
 
@@ -9,7 +11,28 @@ namespace {
 tiles::accelerator device_or_default(const tiles_device* device) {
     return device == nullptr ? tiles::accelerator() : live(device, "device").accelerator;
 }
+
+std::vector<const char*> c_strings(const std::vector<std::string>& lines) {
+    std::vector<const char*> strings;
+    for (const std::string& line : lines) strings.push_back(line.c_str());
+    return strings;
+}
 } // namespace
+
+namespace tiles::capi {
+
+const device_verdicts& device_object::verdicts() const {
+    std::call_once(verdicts_asked_, [this] {
+        verdicts_.verdicts = tiles::engine::backend_verdicts(accelerator.info());
+        for (const tiles::engine::backend_verdict& verdict : verdicts_.verdicts) {
+            verdicts_.probed.push_back(c_strings(verdict.probed));
+            verdicts_.refused.push_back(c_strings(verdict.refused));
+        }
+    });
+    return verdicts_;
+}
+
+} // namespace tiles::capi
 
 extern "C" {
 
@@ -83,6 +106,33 @@ tiles_status tiles_device_get_info(tiles_device_info* out, const tiles_device* d
         info.supports_cpu_shared_memory = a.get_supports_cpu_shared_memory();
         // libtiles 0.3's struct ended at supports_fp64.
         write_struct(out, info, "tiles_device_info");
+    });
+}
+
+tiles_status tiles_device_backend_count(size_t* out, const tiles_device* device) {
+    return guard([&] {
+        const device_object& d = live(device, "device");
+        check_out(out);
+        *out = d.verdicts().verdicts.size();
+    });
+}
+
+tiles_status tiles_device_backend_verdict(tiles_backend_verdict* out, const tiles_device* device, size_t index) {
+    return guard([&] {
+        const device_verdicts& all = live(device, "device").verdicts();
+        check_struct(out, "tiles_backend_verdict");
+        if (index >= all.verdicts.size())
+            throw tiles::invalid_argument("there is no backend " + std::to_string(index) + ": this build links " +
+                                          std::to_string(all.verdicts.size()));
+        const tiles::engine::backend_verdict& verdict = all.verdicts[index];
+        tiles_backend_verdict made = TILES_BACKEND_VERDICT_INIT;
+        made.name = verdict.backend.c_str();
+        made.serves = verdict.serves ? 1 : 0;
+        made.probed_count = verdict.probed.size();
+        made.probed = all.probed[index].data();
+        made.refused_count = verdict.refused.size();
+        made.refused = all.refused[index].data();
+        write_struct(out, made, "tiles_backend_verdict");
     });
 }
 

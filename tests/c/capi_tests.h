@@ -111,6 +111,7 @@ int test_the_callers_text_in_a_message_is_never_read_as_marks(void);
 int test_device_enumeration(void);
 int test_default_device_and_selectors(void);
 int test_device_info_refusals(void);
+int test_backend_verdicts(void);
 int test_contexts(void);
 int test_counters(void);
 

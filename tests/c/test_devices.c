@@ -128,6 +128,52 @@ int test_device_info_refusals(void) {
     return failed;
 }
 
+/* The backends' verdicts on each device: the CUDA backend's alone where the build has it
+ * (TILES_TEST_CUDA_BACKEND), none without it. On a device that is not NVIDIA's it serves nothing,
+ * naming the device. */
+int test_backend_verdicts(void) {
+    int failed = 0;
+#ifdef TILES_TEST_CUDA_BACKEND
+    const size_t expected = 1;
+#else
+    const size_t expected = 0;
+#endif
+    size_t devices = 0;
+    CHECK_OK(tiles_device_count(&devices));
+    for (size_t i = 0; i < devices; i++) {
+        tiles_device* device = NULL;
+        if (!CHECK_OK(tiles_device_get(&device, i))) continue;
+        tiles_device_info info = TILES_DEVICE_INFO_INIT;
+        size_t count = 99;
+        CHECK_OK(tiles_device_get_info(&info, device));
+        CHECK_OK(tiles_device_backend_count(&count, device));
+        CHECK(count == expected);
+        for (size_t b = 0; b < count; b++) {
+            tiles_backend_verdict verdict = TILES_BACKEND_VERDICT_INIT;
+            if (!CHECK_OK(tiles_device_backend_verdict(&verdict, device, b))) continue;
+            CHECK(strcmp(verdict.name, "cuda") == 0 && verdict.probed_count >= 1);
+            for (size_t line = 0; line < verdict.probed_count; line++) CHECK(verdict.probed[line][0] != '\0');
+            if (strstr(info.vendor, "NVIDIA") == NULL) {
+                char refusal[512];
+                snprintf(refusal, sizeof refusal, "everything: '%s' is not an NVIDIA GPU", info.name);
+                CHECK(!verdict.serves && verdict.refused_count == 1 && strcmp(verdict.refused[0], refusal) == 0);
+            }
+        }
+        tiles_backend_verdict past = TILES_BACKEND_VERDICT_INIT;
+        char message[64];
+        snprintf(message, sizeof message, "there is no backend %u: this build links %u", (unsigned)count,
+                 (unsigned)count);
+        CHECK_FAILS(tiles_device_backend_verdict(&past, device, count), TILES_ERROR_INVALID_ARGUMENT, message);
+        CHECK(past.name == NULL);
+        CHECK_OK(tiles_device_release(device));
+    }
+    tiles_backend_verdict verdict = TILES_BACKEND_VERDICT_INIT;
+    size_t count = 0;
+    CHECK_FAILS(tiles_device_backend_count(&count, NULL), TILES_ERROR_INVALID_HANDLE, "the device is NULL");
+    CHECK_FAILS(tiles_device_backend_verdict(&verdict, NULL, 0), TILES_ERROR_INVALID_HANDLE, "the device is NULL");
+    return failed;
+}
+
 /* Whether two contexts are on the same device. */
 static int same_device(const tiles_context* a, const tiles_context* b) {
     int failed = 0;

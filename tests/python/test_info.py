@@ -51,3 +51,16 @@ def test_help_prints_the_usage_and_exits_0():
 
 def test_version_is_libtiles_version():
     assert run("--version") == f"tiles-info (libtiles) {tiles.__version__}\n"
+
+
+def test_each_backends_verdict_is_in_the_json_and_the_text():
+    report, printed = json.loads(run("--json")), run()
+    for d, device in zip(report["devices"], tiles.devices()):
+        assert d["backends"] == device.backends()
+        for verdict in d["backends"]:
+            assert verdict["name"] and verdict["probed"] and isinstance(verdict["serves"], bool)
+            for line in [f"backend {verdict['name']}", *verdict["probed"], *verdict["refused"]]:
+                assert f"  {line}" in printed
+            if verdict["name"] == "cuda" and "NVIDIA" not in device.vendor:
+                assert not verdict["serves"] and verdict["refused"] == [
+                    f"everything: '{device.name}' is not an NVIDIA GPU"]

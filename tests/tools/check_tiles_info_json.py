@@ -1,7 +1,9 @@
 """Reads `tiles-info --json` (or `python -m tiles --json`) from standard input and checks it as a
 script would use it: one JSON object, every device with its limits, exactly one default. The sizes
 must agree with what the text form prints in human units (given as the first argument, a file).
-With --backends after it, the report is the C++ tool's, which gives each device's backends."""
+With --backends after it, every device must list its backends' verdicts (an empty list in a
+build without backends); with --backends-as FILE too, the same verdicts as the report in FILE (the
+C++ tool's, for Python's report)."""
 
 import json
 import sys
@@ -23,6 +25,9 @@ assert info["default_reason"], info
 
 if "--backends" in sys.argv[2:]:
     assert all("backends" in d for d in devices), devices
+if "--backends-as" in sys.argv[2:]:
+    other = json.load(open(sys.argv[sys.argv.index("--backends-as") + 1]))["devices"]
+    assert [d["backends"] for d in devices] == [d["backends"] for d in other], (devices, other)
 if len(sys.argv) > 1:
     text = open(sys.argv[1]).read()
     def human(n):

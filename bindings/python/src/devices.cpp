@@ -74,6 +74,24 @@ py::list report_of(const tiles_context* context) {
     return diagnostics;
 }
 
+// Each backend's verdict on the device (tiles_device_backend_verdict), as tiles-info's JSON has it.
+py::list backends_of(const Device& device) {
+    size_t count = 0;
+    check(tiles_device_backend_count(&count, device.get()));
+    py::list verdicts;
+    for (size_t b = 0; b < count; ++b) {
+        tiles_backend_verdict v = TILES_BACKEND_VERDICT_INIT;
+        check(tiles_device_backend_verdict(&v, device.get(), b));
+        py::dict d;
+        d["name"] = v.name;
+        d["serves"] = bool(v.serves);
+        d["probed"] = std::vector<std::string>(v.probed, v.probed + v.probed_count);
+        d["refused"] = std::vector<std::string>(v.refused, v.refused + v.refused_count);
+        verdicts.append(d);
+    }
+    return verdicts;
+}
+
 // Device: C++ AMP's accelerator.
 void register_device(py::module_& m) {
     py::class_<Device>(m, "Device")
@@ -141,6 +159,7 @@ void register_device(py::module_& m) {
                  d["supports_cpu_shared_memory"] = bool(i.supports_cpu_shared_memory);
                  return d;
              })
+        .def("backends", &backends_of)
         .def_static(
             "set_default",
             [](const std::string& selector) {

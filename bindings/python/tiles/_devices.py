@@ -49,6 +49,13 @@ class Device:
         accelerator::default_view)."""
         return Context.default(self)
 
+    def backends(self) -> List[Dict[str, Any]]:
+        """Each linked backend's verdict on the device (a vendor's path beside OpenCL, such as the
+        CUDA backend's libcuda on Hopper): its ``name``, whether it ``serves`` the device, what it
+        ``probed`` and what it ``refused``, a line each. An empty list in a build without backends.
+        Asking may load the backend's driver, once a device."""
+        return self._handle.backends()
+
     def create_view(self, queuing_mode: str = "automatic") -> "Context":
         """A new context and queue on the device (C++ AMP's accelerator::create_view)."""
         return Context(self, queuing_mode=queuing_mode)

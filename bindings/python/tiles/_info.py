@@ -1,6 +1,6 @@
 """tiles-info for Python (`python -m tiles`, and the `tiles-info` command a wheel installs): the
-OpenCL devices libtiles can use, their limits, and which one is the default and why, as text or,
-with --json, as the same JSON object the C++ tiles-info prints."""
+OpenCL devices libtiles can use, their limits, each backend's verdict on them, and which one is the
+default and why, as text or, with --json, as the same JSON object the C++ tiles-info prints."""
 
 from __future__ import annotations
 
@@ -36,10 +36,24 @@ def info() -> Dict[str, Any]:
             "platform": d.platform_name, "type": _kind(d), "version": d.device_version, "driver": d.driver_version,
             "max_tile_size": d.max_tile_size, "max_tile_extent": list(d.max_tile_extent),
             "tile_static_memory": d.tile_static_memory, "global_memory": d.global_memory,
-            "max_allocation": d.max_allocation, "double_precision": bool(d.supports_fp64), "default": d == chosen,
+            "max_allocation": d.max_allocation, "double_precision": bool(d.supports_fp64),
+            "backends": d.backends(), "default": d == chosen,
         } for d in devices()],
         "default_reason": default_device.reason(),  # type: ignore[attr-defined]
     }
+
+
+def backend_lines(verdicts: List[Dict[str, Any]]) -> List[str]:
+    """Each backend's verdict as tiles-info prints it: whether it serves the device, then what it
+    probed and each thing it refuses, a line each."""
+    lines: List[str] = []
+    for v in verdicts:
+        label = f"backend {v['name']}"
+        lines.append(f"      {label.ljust(20) if len(label) < 20 else label + ' '}"
+                     f"{'serves this device' if v['serves'] else 'not used here'}")
+        lines += [f"        probed            {fact}" for fact in v["probed"]]
+        lines += [f"        refused           {refusal}" for refusal in v["refused"]]
+    return lines
 
 
 def text(report: Dict[str, Any], default_name: str) -> str:
@@ -57,6 +71,7 @@ def text(report: Dict[str, Any], default_name: str) -> str:
                   f"      global memory       {human_size(d['global_memory'])} (largest allocation "
                   f"{human_size(d['max_allocation'])})",
                   f"      double precision    {'yes' if d['double_precision'] else 'no'}"]
+        lines += backend_lines(d["backends"])
     lines += ["", f"Default (*): {default_name}, because {report['default_reason']}.",
               "Set TILES_DEVICE to gpu, cpu, platform:device indices or part of a device name to choose another."]
     return "\n".join(lines) + "\n"

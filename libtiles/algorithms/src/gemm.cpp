@@ -1,8 +1,8 @@
 // libtiles algorithms: gemm, C = alpha * A * B + beta * C: the register-blocked kernel for float
 // and double (gemm.cl), and for float at the precisions other than exact, the tensor-core kernel
 // (gemm_mma.cl) where the device has tensor cores, and for large products of half and bfloat16
-// matrices, and of float matrices at tf32 and tf32x3, on Hopper, its own wgmma kernel
-// (gemm_wgmma.hpp). The tile and blocking parameters come from gemm's parameter sets
+// matrices, and of float matrices at tf32 and tf32x3, on Hopper, the CUDA backend's wgmma kernel
+// where that backend is linked (gemm_provider.hpp). The tile and blocking parameters come from gemm's parameter sets
 // (gemm_parameters.hpp), chosen by the size of C. Over several contexts, each computes a band of
 // C's rows. Its description: the faces' operands, element types and precisions.
 #include "tiles/algorithms/gemm.hpp"
@@ -14,7 +14,7 @@
 #include "catalog.hpp"
 #include "devices/device_info.hpp"
 #include "gemm_parameters.hpp"
-#include "gemm_wgmma.hpp"
+#include "gemm_provider.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
@@ -157,6 +157,14 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
                                              marked_element(type) + " elements is exact");
 }
 
+// Whether a linked backend's gemm took the product (gemm_provider.hpp).
+bool enqueued_by_backend(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                         const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c) {
+    for (const engine::algorithm_provider* provider : engine::providers_for(gemm_provider_name))
+        if (static_cast<const gemm_provider*>(provider)->enqueue(context, precision, alpha, a, b, beta, c)) return true;
+    return false;
+}
+
 // Enqueues gemm with the parameters the device's table gives a product of `product_elements`
 // elements (C's, where gemm is not one band of a larger product).
 void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a,
@@ -166,7 +174,6 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     if (beta == 0) discard_data(*c.data, whole_of(*c.data));
     const element_type type = element_type_of(c);
     const bool small = product_elements < small_gemm_below(context);
-    const element_type storage = element_type_of(a);
     if (precision != gemm_precision::exact) {
         const typed_set<mma_gemm_parameters>& set = small                                 ? gemm_mma_small_set()
                                                     : precision == gemm_precision::tf32x3 ? gemm_mma_tf32x3_set()
@@ -174,10 +181,7 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
         const mma_gemm_parameters mma = set.on(context);
         // The set's TENSOR_CORES 0 sends the product to the exact kernel, from wgmma's as from mma.sync's.
         if (on_tensor_cores(mma, *context->device())) {
-            if (wgmma_gemm_suits(context->device()->compute_capability, storage, precision, a.rows, b.columns,
-                                 a.columns) &&
-                enqueue_wgmma_gemm(context, precision, alpha, a, b, beta, c))
-                return;
+            if (enqueued_by_backend(context, precision, alpha, a, b, beta, c)) return;
             return enqueue_mma_gemm(context, set, mma, precision, alpha, a, b, beta, c);
         }
     }

@@ -1,4 +1,4 @@
-// libtiles' CUDA backend: its memory provider and its verdict per device (cuda_backend.hpp). The
+// libtiles' CUDA backend: its memory provider, its gemm and its verdict per device (cuda_backend.hpp). The
 // verdict asks libcuda only of NVIDIA's devices, so that other machines never load it.
 #include "cuda_backend.hpp"
 
@@ -6,10 +6,11 @@
 
 #include "context/context.hpp"
 #include "cuda_launch.hpp"
+#include "gemm_wgmma.hpp"
 #include "libcuda.hpp"
 #include "route_sm90a.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 namespace {
 
 std::string capability_text(int compute_capability) {
@@ -61,6 +62,10 @@ class cuda_backend : public backend {
         routes.push_back(make_sm90a_route());
         return routes;
     }
+    const algorithm_provider* provider_for(const std::string& algorithm) const override {
+        if (algorithm == algorithms::gemm_provider_name) return &wgmma_gemm_provider();
+        return nullptr;
+    }
     backend_verdict verdict(const device_info& device) const override {
         if (device.compute_capability != 0) return verdict_on_nvidia(device);
         return {"cuda",
@@ -74,4 +79,4 @@ class cuda_backend : public backend {
 
 std::unique_ptr<backend> make_cuda_backend() { return std::make_unique<cuda_backend>(); }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

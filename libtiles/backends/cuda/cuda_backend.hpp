@@ -6,11 +6,12 @@
 
 #include <memory>
 
+#include "engine_names.hpp"
 #include "seam/backend.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 // The CUDA backend, for linked_backends.
 std::unique_ptr<backend> make_cuda_backend();
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -27,7 +27,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 namespace {
 
 // cuda.h's CUmemAllocationProp, CUmemAccessDesc and their enumerations.
@@ -553,4 +553,4 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
                                   " threads launched; by the host's clock: " + steps.text());
 }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -16,11 +16,12 @@
 
 #include "base/opencl.hpp"
 #include "devices/device_info.hpp"
+#include "engine_names.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/kernel.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 // Why the context's device cannot run libcuda's launches on memory it imports: the context's
 // queue one that may wait for the caller's events (launch_through_cuda waits for it), libcuda
@@ -176,4 +177,4 @@ cuda_function cuda_function_of(const std::shared_ptr<context>& context, const la
 // fallback may run on that output) and refuses the device's later launches (refuse_cuda_launches).
 void launch_through_cuda(context& context, const cuda_function& f, unsigned blocks, unsigned threads, void** args);
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -9,10 +9,11 @@
 #include <iterator>
 #include <utility>
 
+#include "engine_names.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 namespace {
 
 template <class F> bool find(void* library, const char* name, F& entry) {
@@ -117,4 +118,4 @@ primary_context_pushed::~primary_context_pushed() {
     if (pushed_) cuda_.context_pop_current(&popped);
 }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

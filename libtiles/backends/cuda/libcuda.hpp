@@ -8,7 +8,7 @@
 #include <new>
 #include <string>
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 struct libcuda {
     // Why libcuda cannot be used at all (not loaded, no cuTensorMapEncodeTiled, no GPU); empty
@@ -74,4 +74,4 @@ class primary_context_pushed {
     bool pushed_;
 };
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

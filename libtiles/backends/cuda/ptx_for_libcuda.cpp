@@ -1,11 +1,12 @@
 // libtiles' CUDA backend: the rewrites of NVIDIA's OpenCL PTX for a libcuda launch (ptx_for_libcuda.hpp).
 #include "ptx_for_libcuda.hpp"
+#include "engine_names.hpp"
 
 #include <regex>
 
 #include "tiles/engine/immortal.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 std::optional<std::string> ptx_with_dynamic_shared(const std::string& ptx, const std::string& array,
                                                    std::size_t declared_bytes) {
@@ -30,4 +31,4 @@ std::string ptx_without_environment_registers(const std::string& ptx) {
     return std::regex_replace(ptx, *environment_register, "0");
 }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 // The module-scope `.shared` array of .b8 whose name ends in "_" + `array` (NVIDIA's OpenCL names
 // a kernel's tile_static array "<kernel>_$_<array>") and which is declared with `declared_bytes`
@@ -22,4 +22,4 @@ std::optional<std::string> ptx_with_dynamic_shared(const std::string& ptx, const
 // do not, and leave them other than 0, so the offsets libtiles never uses are written as 0.
 std::string ptx_without_environment_registers(const std::string& ptx);
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -13,7 +13,7 @@
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 const char* const sm90a_marker = "// TILES_SM90A ";
 
@@ -97,4 +97,4 @@ class sm90a_route : public compile_route {
 
 std::unique_ptr<compile_route> make_sm90a_route() { return std::make_unique<sm90a_route>(); }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

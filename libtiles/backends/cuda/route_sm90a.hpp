@@ -7,9 +7,10 @@
 #include <optional>
 #include <string>
 
+#include "engine_names.hpp"
 #include "routes/compile_route.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 // The marker that opens an sm_90a instruction in an OpenCL C program's inline asm, as a PTX
 // comment to the driver's compiler: "// TILES_SM90A ".
@@ -30,4 +31,4 @@ std::optional<std::string> ptx_for_sm90a(const std::string& ptx);
 // devices and where the driver's PTX is not for sm_90 or the driver refuses the rewritten text.
 std::unique_ptr<compile_route> make_sm90a_route();
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -4,10 +4,11 @@
 // launches it (OpenCL's, or libcuda's own).
 #include "tensor_map.hpp"
 
+#include "engine_names.hpp"
 #include "libcuda.hpp"
 #include "tiles/exceptions.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 namespace {
 
 // cuTensorMapEncodeTiled's enumerations (cuda.h's CUtensorMapDataType, CUtensorMapSwizzle, ...).
@@ -63,4 +64,4 @@ tensor_map make_tensor_map(std::uint64_t address, element_type type, std::int64_
     return map;
 }
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

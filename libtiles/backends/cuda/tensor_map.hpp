@@ -11,7 +11,7 @@
 
 #include "tiles/element_type.hpp"
 
-namespace tiles::engine {
+namespace tiles::cuda {
 
 // The 128 bytes of a CUtensorMap, as a kernel reads them.
 struct tensor_map {
@@ -37,4 +37,4 @@ std::string tensor_maps_missing();
 tensor_map make_tensor_map(std::uint64_t address, element_type type, std::int64_t rows, std::int64_t columns,
                            const tensor_box& box);
 
-} // namespace tiles::engine
+} // namespace tiles::cuda

@@ -22,6 +22,13 @@ bool backends_would_make_alike(cl_mem kept, std::size_t held, std::size_t bytes)
     return false;
 }
 
+std::vector<const algorithm_provider*> providers_for(const std::string& algorithm) {
+    std::vector<const algorithm_provider*> providers;
+    for (const auto& b : backends())
+        if (const algorithm_provider* provider = b->provider_for(algorithm)) providers.push_back(provider);
+    return providers;
+}
+
 void release_backends_dropped_memory() noexcept {
     for (const auto& b : backends()) b->release_dropped_memory();
 }

@@ -19,9 +19,15 @@ namespace tiles::engine {
 class compile_route;
 class context;
 
-// What a backend provides: memory for libtiles' own buffers, compile routes, and its verdict on
-// each device. Its functions may be
-// called from any thread.
+// What a backend offers an algorithm above the engine: an interface the algorithm defines, which
+// the engine does not know (the algorithms' gemm_provider.hpp). Found by the algorithm's name.
+class algorithm_provider {
+  public:
+    virtual ~algorithm_provider() = default;
+};
+
+// What a backend provides: memory for libtiles' own buffers, compile routes, launches for the
+// algorithms, and its verdict on each device. Its functions may be called from any thread.
 class backend {
   public:
     virtual ~backend() = default;
@@ -43,6 +49,8 @@ class backend {
     virtual std::vector<std::unique_ptr<compile_route>> routes() const = 0;
     // What it probed for `device` and what it refuses there, and why.
     virtual backend_verdict verdict(const device_info& device) const = 0;
+    // Its provider for the algorithm named `algorithm` (e.g. "gemm"); null where it offers none.
+    virtual const algorithm_provider* provider_for(const std::string& algorithm) const = 0;
 };
 
 // The backends this build links, made once a process. Defined beside them
@@ -58,6 +66,9 @@ cl::Buffer buffer_from_backends(const cl::Context& opencl_context, const device_
 bool backends_would_make_alike(cl_mem kept, std::size_t held, std::size_t bytes);
 // Each backend's release_dropped_memory.
 void release_backends_dropped_memory() noexcept;
+// The linked backends' providers for the algorithm named `algorithm`, in the order they were
+// linked; none where no backend offers one, as in a build without backends.
+std::vector<const algorithm_provider*> providers_for(const std::string& algorithm);
 // Each backend's context_made and context_ending.
 void tell_backends_context_made(const context& made);
 void tell_backends_context_ending(const context& ending) noexcept;

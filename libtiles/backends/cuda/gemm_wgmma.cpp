@@ -1,4 +1,4 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
+// libtiles' CUDA backend: gemm of half and bfloat16 matrices, and of float matrices at tf32 and
 // tf32x3, on Hopper's wgmma, its choice and its launch: blocks of C 128 rows high and 96 to 256
 // columns wide by precision and launch (kernels_by_precision), a tile of two warpgroups each, in a
 // one-dimensional grid; A and B (for float, matrices made from them: B's transpose, or both split
@@ -20,14 +20,14 @@
 #include "base/opencl.hpp"
 #include "base/step_clock.hpp"
 #include "context/context.hpp"
-#include "cuda/cuda_launch.hpp"
-#include "cuda/route_sm90a.hpp"
-#include "cuda/tensor_map.hpp"
+#include "cuda_launch.hpp"
 #include "devices/device_info.hpp"
 #include "memory/buffer_in_place.hpp"
 #include "memory/device_copy.hpp"
 #include "memory/kept_by_buffer.hpp"
+#include "route_sm90a.hpp"
 #include "support.hpp"
+#include "tensor_map.hpp"
 #include "tiles/algorithms/transpose.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/engine/storage.hpp"
@@ -36,7 +36,12 @@
 
 extern const char tiles_kernel_gemm_wgmma[];
 
-namespace tiles::algorithms {
+namespace tiles::cuda {
+// Written on the algorithms' support (support.hpp), as the algorithms are.
+using namespace algorithms;
+// Not tiles::element_type_of, the variable template, which the using-directive leaves beside it.
+using algorithms::element_type_of;
+
 namespace {
 
 // The kernel's shape: a tile of `warpgroups` warpgroups of 64 rows each by `block_columns`
@@ -103,18 +108,18 @@ constexpr std::size_t wide_declared_bytes = 1168;
 // The boxes the kernel copies (kernels/gemm_wgmma.cl), a slab of k each: A's block rows by a
 // row's bytes of k, swizzled by as many; B's transpose (float) likewise by the block's columns;
 // 16-bit B in a slab's rows of k by 64 columns, 128-byte swizzle.
-engine::tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
+tensor_box a_box_of(element_type storage, const kernel_shape& shape) {
     return {shape.row_bytes / int(element_size(storage)), shape.block_rows(), shape.row_bytes};
 }
-engine::tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
+tensor_box b_box_of(element_type storage, const kernel_shape& shape) {
     const int slab = shape.row_bytes / int(element_size(storage));
-    return storage == element_type::float32 ? engine::tensor_box{slab, shape.block_columns, shape.row_bytes}
-                                            : engine::tensor_box{64, slab, 128};
+    return storage == element_type::float32 ? tensor_box{slab, shape.block_columns, shape.row_bytes}
+                                            : tensor_box{64, slab, 128};
 }
 
 // The kernel's text, SM90A_MARK defined as the route's marker ahead of it.
 const char* wgmma_source() {
-    static const engine::immortal<std::string> text("#define SM90A_MARK \"" + std::string(engine::sm90a_marker) +
+    static const engine::immortal<std::string> text("#define SM90A_MARK \"" + std::string(sm90a_marker) +
                                                     "\"\n#line 1\n" + tiles_kernel_gemm_wgmma);
     return text->c_str();
 }
@@ -222,7 +227,7 @@ made_matrices made_from(const std::shared_ptr<context>& context, gemm_precision 
 // buffer, not a storage: a storage holds its context, and the map is kept by a buffer its
 // context's pool may hold, which would keep the context, its pool and the map alive together.
 std::shared_ptr<storage> map_storage(const std::shared_ptr<context>& context, const cl::Buffer& map) {
-    const int words = int(sizeof(engine::tensor_map) / sizeof(std::uint64_t));
+    const int words = int(sizeof(tensor_map) / sizeof(std::uint64_t));
     return engine::storage_over_buffer(element_layout::of<std::uint64_t>(), engine::dims_of(1, &words), context, map());
 }
 
@@ -238,7 +243,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         operand_map kept;
         matrix_operand read;
         cl_mem buffer; // read's
-        engine::tensor_box box;
+        tensor_box box;
         std::string key; // of read's map
     };
     read_by_kernel reads[2];
@@ -273,7 +278,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         for (int i = 0; i < 2; ++i) {
             read_by_kernel& r = reads[i];
             if (r.kept.map != nullptr) continue;
-            engine::tensor_map map = engine::make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
+            tensor_map map = make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
             cl_int status = CL_SUCCESS;
             const auto held =
                 std::make_shared<cl::Buffer>(context->opencl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
@@ -325,7 +330,7 @@ std::pair<matrix_operand, matrix_operand> read_operands(const std::shared_ptr<co
 bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm_precision precision,
              const launch_domain& domain) {
     const engine::optional_build built = engine::build_optional(context, domain, wgmma_kernel(storage, precision));
-    const std::string refusal = built.refusal.empty() ? engine::tensor_maps_missing() : built.refusal;
+    const std::string refusal = built.refusal.empty() ? tensor_maps_missing() : built.refusal;
     if (!refusal.empty() && built.tried_now && engine::logging(log_level::info))
         engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
                                          context->device()->name + "': " + refusal);
@@ -345,7 +350,7 @@ void tell_once(const engine::device_info& device, const std::string& in_slabs, c
 // tensor maps of libcuda's addresses. Each step marked on `steps`; where it is on (the debug
 // log), the call also waits for its copy back, to time it. Throws unsupported_feature where
 // libcuda or the driver refuses a step. Returns why it launched nothing where the memory it would
-// stage in is more than this host imports (engine::cuda_memory_largest); empty where it launched.
+// stage in is more than this host imports (cuda_memory_largest); empty where it launched.
 std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                               const matrix_operand& a_operand, const matrix_operand& b_operand, double beta,
                               const matrix_operand& c, const launch_domain& domain, engine::step_clock& steps) {
@@ -354,8 +359,8 @@ std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_prec
     const kernel& wide = wgmma_kernel(storage, precision, "gemm_wgmma", true);
     const engine::optional_build built = engine::build_optional(context, domain, wide);
     if (!built.refusal.empty()) throw unsupported_feature(built.refusal);
-    const engine::cuda_function f =
-        engine::cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shape.shared_bytes()});
+    const cuda_function f =
+        cuda_function_of(context, domain, wide, {"smem", wide_declared_bytes, wide_shape.shared_bytes()});
     // A is m x depth, B (for float, what is read in its place) n x depth or depth x n. What tf32 and
     // tf32x3 make for the kernel is kept by the operands' buffers, as the OpenCL launch keeps it:
     // made anew, it took a new allocation each product (some 1 ms of a 4 ms tf32 product at
@@ -364,18 +369,17 @@ std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_prec
                                                    {nullptr, made_from(context, precision, true, b_operand)}};
     const auto [a, b] = read_operands(context, precision, a_operand, b_operand, kept.first, kept.second);
     // The tensor maps in the scratch memory after the staged matrices.
-    wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(engine::tensor_map));
-    if (std::string too_large = engine::cuda_memory_too_large(operands.scratch_bytes); !too_large.empty())
-        return too_large;
-    const std::shared_ptr<engine::cuda_scratch> scratch = engine::cuda_scratch_of(*context);
+    wide_operands operands = wide_operands_of(context, a, b, c, 2 * sizeof(tensor_map));
+    if (std::string too_large = cuda_memory_too_large(operands.scratch_bytes); !too_large.empty()) return too_large;
+    const std::shared_ptr<cuda_scratch> scratch = cuda_scratch_of(*context);
     std::lock_guard<std::mutex> lock(scratch->mutex);
-    const engine::cuda_memory& memory = scratch->holding(context, operands.scratch_bytes);
+    const cuda_memory& memory = scratch->holding(context, operands.scratch_bytes);
     operands.placed_in(memory.cuda_address());
     const wide_operand &a_wide = operands.a, &b_wide = operands.b, &c_wide = operands.c;
     const std::size_t maps_at = operands.tail_at;
-    const engine::tensor_map maps[2] = {
-        engine::make_tensor_map(a_wide.address, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
-        engine::make_tensor_map(b_wide.address, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
+    const tensor_map maps[2] = {
+        make_tensor_map(a_wide.address, storage, a.rows, a.columns, a_box_of(storage, wide_shape)),
+        make_tensor_map(b_wide.address, storage, b.rows, b.columns, b_box_of(storage, wide_shape))};
     steps.mark("prepare");
     // The maps first: the write waits for the queue's earlier work, and the launch's clFinish then
     // for the copies alone. Where nothing is staged, the scratch holds the maps alone, and a product
@@ -404,11 +408,11 @@ std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_prec
     steps.mark("copies in enqueued");
     int m = a.rows, n = c.columns, k = a.columns;
     float alpha_f = float(alpha), beta_f = float(beta);
-    std::uint64_t a_map = memory.cuda_address() + maps_at, b_map = a_map + sizeof(engine::tensor_map),
+    std::uint64_t a_map = memory.cuda_address() + maps_at, b_map = a_map + sizeof(tensor_map),
                   c_at_cuda = c_wide.address, a_elements = a_wide.address, b_elements = b_wide.address;
     void* args[] = {&m, &n, &k, &alpha_f, &a_map, &b_map, &beta_f, &c_at_cuda, &a_elements, &b_elements};
     const std::size_t tiles = domain.extent[0] / std::size_t(wide_shape.threads());
-    engine::launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
+    launch_through_cuda(*context, f, unsigned(tiles), unsigned(wide_shape.threads()), args);
     steps.mark("copies in, launch and kernel");
     if (!c_wide.staged()) return "";
     engine::copy_bytes_on_device(*context, memory.buffer(), c_wide.staged_at, c_wide.buffer, 0, c_wide.bytes);
@@ -461,7 +465,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     if (!runs_on(context, storage, precision, domain)) return false;
     if (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(precision, a.rows, b.columns, a.columns)) {
         const engine::device_info& device = *context->device();
-        const std::string missing = engine::cuda_launch_missing(*context);
+        const std::string missing = cuda_launch_missing(*context);
         if (missing.empty()) {
             const std::int64_t wide_tiles = blocks_covering(c.rows, wide_shape.block_rows()) *
                                             std::int64_t(blocks_covering(c.columns, wide_shape.block_columns));
@@ -483,7 +487,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
                 tell_once(device, in_slabs_of(shape), not_taken);
             } catch (const unsupported_feature& refused) {
                 // Not tried again on this device: cuda_launch_missing says so from now on.
-                engine::refuse_cuda_launches(*context, refused.what());
+                refuse_cuda_launches(*context, refused.what());
                 tell_once(device, in_slabs_of(shape),
                           std::string("the launch through libcuda failed: ") + refused.what());
             }
@@ -509,4 +513,24 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     return true;
 }
 
-} // namespace tiles::algorithms
+namespace {
+
+class wgmma_gemm_provider_on_hopper : public algorithms::gemm_provider {
+  public:
+    bool enqueue(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
+                 const matrix_operand& a, const matrix_operand& b, double beta,
+                 const matrix_operand& c) const override {
+        return wgmma_gemm_suits(context->device()->compute_capability, element_type_of(a), precision, a.rows, b.columns,
+                                a.columns) &&
+               enqueue_wgmma_gemm(context, precision, alpha, a, b, beta, c);
+    }
+};
+
+} // namespace
+
+const algorithms::gemm_provider& wgmma_gemm_provider() {
+    static const wgmma_gemm_provider_on_hopper provider;
+    return provider;
+}
+
+} // namespace tiles::cuda

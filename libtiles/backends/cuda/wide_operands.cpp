@@ -1,15 +1,18 @@
-// libtiles algorithms: where the wide wgmma kernel reads A and B and writes C, in place in memory
+// libtiles' CUDA backend: where the wide wgmma kernel reads A and B and writes C, in place in memory
 // libcuda allocates or staged in the context's scratch memory (wide_operands.hpp).
 #include "wide_operands.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "cuda/cuda_launch.hpp"
+#include "cuda_launch.hpp"
 #include "memory/buffer_in_place.hpp"
 #include "support.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::cuda {
+// Written on the algorithms' support (support.hpp), as the algorithms are.
+using namespace algorithms;
+
 namespace {
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 1023) / 1024 * 1024; }
@@ -29,7 +32,7 @@ wide_operands wide_operands_of(const std::shared_ptr<context>& context, const ma
         const std::size_t bytes = std::size_t(matrix.rows) * std::size_t(matrix.columns) * layout_of(*matrix.data).size;
         // Retained: device_buffer_in_place's cl_mems are the storages', borrowed.
         cl::Buffer buffer(engine::device_buffer_in_place(*matrix.data, context, access), true);
-        const std::uint64_t own = engine::cuda_address_of(buffer());
+        const std::uint64_t own = cuda_address_of(buffer());
         const bool overwrites_read =
             access != host_access::read && std::find(read.begin(), read.end(), buffer()) != read.end();
         if (access == host_access::read) read.push_back(buffer());
@@ -44,4 +47,4 @@ wide_operands wide_operands_of(const std::shared_ptr<context>& context, const ma
     return {std::move(a_wide), std::move(b_wide), std::move(c_wide), staged_bytes, staged_bytes + tail_bytes};
 }
 
-} // namespace tiles::algorithms
+} // namespace tiles::cuda

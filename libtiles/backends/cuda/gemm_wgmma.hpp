@@ -1,4 +1,4 @@
-// libtiles algorithms: gemm of half and bfloat16 matrices, and of float matrices at tf32 and tf32x3,
+// libtiles' CUDA backend: gemm of half and bfloat16 matrices, and of float matrices at tf32 and tf32x3,
 // on Hopper's wgmma (kernels/gemm_wgmma.cl),
 // built through the engine's sm_90a route, its operands brought by tensor maps that libcuda makes,
 // where it beats the mma.sync kernel (gemm_mma.cl): NVIDIA devices of compute capability 9.0 whose
@@ -8,16 +8,13 @@
 #include <cstdint>
 #include <memory>
 
+#include "gemm_provider.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/storage.hpp"
 
-namespace tiles::engine {
-struct device_info;
-}
-
-namespace tiles::algorithms {
+namespace tiles::cuda {
 
 // Whether a product of A (m x k) and B (k x n) of `type` elements at `precision` suits the wgmma
 // kernel on a device of `compute_capability` (device_info's): half or bfloat16 matrices at their
@@ -56,4 +53,8 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<engine::context>& context, gemm_pr
                         const engine::matrix_operand& c,
                         wgmma_launch launch = wgmma_launch::through_libcuda_where_it_gains);
 
-} // namespace tiles::algorithms
+// The wgmma kernel as gemm's provider (gemm_provider.hpp), which the backend offers: the products
+// wgmma_gemm_suits takes on the context's device, enqueued by enqueue_wgmma_gemm.
+const algorithms::gemm_provider& wgmma_gemm_provider();
+
+} // namespace tiles::cuda

@@ -1,4 +1,4 @@
-// libtiles algorithms: where the wide wgmma kernel, launched through libcuda (cuda_launch.hpp),
+// libtiles' CUDA backend: where the wide wgmma kernel, launched through libcuda (cuda_launch.hpp),
 // reads A and B and writes C: in place where their buffers are memory libcuda allocates, else
 // staged one after another in the context's scratch memory, where the launch puts its tensor maps
 // after them.
@@ -12,7 +12,7 @@
 #include "tiles/engine/context.hpp"
 #include "tiles/engine/storage.hpp"
 
-namespace tiles::algorithms {
+namespace tiles::cuda {
 
 // A matrix the wide kernel reads or writes: its buffer on the context, its bytes, and libcuda's
 // address of it: its own where the buffer is memory libcuda allocated (cuda_address_of) at an
@@ -45,4 +45,4 @@ wide_operands wide_operands_of(const std::shared_ptr<engine::context>& context, 
                                const engine::matrix_operand& b, const engine::matrix_operand& c,
                                std::size_t tail_bytes);
 
-} // namespace tiles::algorithms
+} // namespace tiles::cuda
