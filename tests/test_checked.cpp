@@ -12,6 +12,7 @@
 #include "tiles/algorithms.hpp"
 #include "tiles/log.hpp"
 #include "tiles/parameters.hpp"
+#include "tiles/reductions.hpp"
 
 #include "../libtiles/algorithms/src/support.hpp"
 #include "../libtiles/engine/src/checked_run.hpp"
@@ -581,4 +582,33 @@ TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, th
     CHECK(c == expected);
     CHECK(tiles::get_check_report(view).clean());
     tiles::reset_parameters(accelerator);
+}
+
+TEST_CASE("a sum over the innermost axis runs a work-group per row, clean under the simulator",
+          "[checked][reductions]") {
+    // 300 columns: a group of 256 work-items, of which the first 44 read two elements of a row.
+    const int rows = 5, columns = 300;
+    const std::vector<float> values = random_floats(rows * columns, 94);
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_reduce_axes'", 0) == 0) builds.push_back(message);
+    });
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    const tiles::array<float, 2> matrix(tiles::extent<2>(rows, columns), values.begin(), view);
+    const std::vector<float> row_sums = tiles::sum(matrix, {1}), column_sums = tiles::sum(matrix, {0});
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int r = 0; r < rows; ++r)
+        CHECK(row_sums[std::size_t(r)] ==
+              Approx(std::accumulate(values.begin() + r * columns, values.begin() + (r + 1) * columns, 0.0))
+                  .margin(1e-4));
+    for (int c = 0; c < columns; ++c) {
+        double sum = 0;
+        for (int r = 0; r < rows; ++r) sum += values[std::size_t(r * columns + c)];
+        CHECK(column_sums[std::size_t(c)] == Approx(sum).margin(1e-5));
+    }
+    // The rows' kernel is a work-group's; the columns', whose neighbours read neighbours, a work-item's.
+    REQUIRE(builds.size() == 2);
+    CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
+    CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
 }

@@ -101,7 +101,7 @@ void scan_axis(const std::shared_ptr<context>& context, axis_reduction op, const
             (int(d) < axes[0] ? outer : inner) *= extent;
     }
     if (outer * inner * n == 0) return; // the faces hold no data of no elements
-    const reduction_description d{op, input.type, output.type, output.type, 1, 1};
+    const reduction_description d{op, input.type, output.type, output.type, 1, 1, 0};
     const std::vector<launch_arg> args{memory_arg(output, true), memory_arg(input, false), scalar_arg(std::uint64_t(n)),
                                        scalar_arg(std::uint64_t(inner)),
                                        scalar_arg(std::uint64_t(include_initial ? 1 : 0))};
