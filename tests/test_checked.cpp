@@ -612,3 +612,40 @@ TEST_CASE("a sum over the innermost axis runs a work-group per row, clean under 
     CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
     CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
 }
+
+TEST_CASE("cumulative sums of few long lines run in blocks, clean under the simulator", "[checked][reductions]") {
+    // 1,100 rows of 3 columns: 3 lines along axis 0, 5 blocks each, the last one short.
+    const int rows = 1100, columns = 3;
+    std::vector<std::int32_t> x(std::size_t(rows * columns));
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = std::int32_t(i % 7) - 3 + (i % 11 == 0 ? 2000000000 : 0);
+    const std::vector<float> values = random_floats(rows * columns, 95);
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_scan_", 0) == 0) builds.push_back(message);
+    });
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    const tiles::array<std::int32_t, 2> a(tiles::extent<2>(rows, columns), x.begin(), view);
+    const tiles::array<float, 1> f(tiles::extent<1>(rows * columns), values.begin(), view);
+    const std::vector<std::int64_t> along_rows = tiles::cumulative_sum(a, 0);
+    const std::vector<float> running_floats = tiles::cumulative_sum(f, 0);
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int c = 0; c < columns; ++c) {
+        std::int64_t running = 0;
+        for (int r = 0; r < rows; ++r) {
+            running += x[std::size_t(r * columns + c)];
+            INFO("row " << r << ", column " << c);
+            REQUIRE(along_rows[std::size_t(r * columns + c)] == running);
+        }
+    }
+    // Floats in another order than one after another: within n * eps of the sum of magnitudes.
+    double running = 0, magnitude = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        running += values[i];
+        magnitude += std::fabs(values[i]);
+        INFO("element " << i);
+        REQUIRE(std::fabs(running_floats[i] - running) <= double(i + 1) * 1.2e-7 * magnitude);
+    }
+    REQUIRE(builds.size() >= 2);
+    CHECK_THAT(builds[0], Catch::StartsWith("built kernel 'tiles_scan_totals'"));
+}
