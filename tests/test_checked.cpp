@@ -584,7 +584,7 @@ TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, th
     tiles::reset_parameters(accelerator);
 }
 
-TEST_CASE("a sum over the innermost axis runs a work-group per row, clean under the simulator",
+TEST_CASE("a sum over the innermost axis runs a work-group per row with a GPU's parameters, clean under the simulator",
           "[checked][reductions]") {
     // 300 columns: a group of 256 work-items, of which the first 44 read two elements of a row.
     const int rows = 5, columns = 300;
@@ -593,7 +593,9 @@ TEST_CASE("a sum over the innermost axis runs a work-group per row, clean under 
     scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
         if (message.rfind("built kernel 'tiles_reduce_axes'", 0) == 0) builds.push_back(message);
     });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per row
     const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
     const tiles::array<float, 2> matrix(tiles::extent<2>(rows, columns), values.begin(), view);
     const std::vector<float> row_sums = tiles::sum(matrix, {1}), column_sums = tiles::sum(matrix, {0});
     log.stop();
@@ -613,7 +615,8 @@ TEST_CASE("a sum over the innermost axis runs a work-group per row, clean under 
     CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
 }
 
-TEST_CASE("cumulative sums of few long lines run in blocks, clean under the simulator", "[checked][reductions]") {
+TEST_CASE("cumulative sums of few long lines run in blocks with a GPU's parameters, clean under the simulator",
+          "[checked][reductions]") {
     // 1,100 rows of 3 columns: 3 lines along axis 0, 5 blocks each, the last one short.
     const int rows = 1100, columns = 3;
     std::vector<std::int32_t> x(std::size_t(rows * columns));
@@ -623,7 +626,9 @@ TEST_CASE("cumulative sums of few long lines run in blocks, clean under the simu
     scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
         if (message.rfind("built kernel 'tiles_scan_", 0) == 0) builds.push_back(message);
     });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per line
     const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
     const tiles::array<std::int32_t, 2> a(tiles::extent<2>(rows, columns), x.begin(), view);
     const tiles::array<float, 1> f(tiles::extent<1>(rows * columns), values.begin(), view);
     const std::vector<std::int64_t> along_rows = tiles::cumulative_sum(a, 0);

@@ -3,8 +3,8 @@
 // reduced runs, and one launch of the kernel of the description (reduce_axes_source.cpp); where
 // few results would leave the device idle, each result's elements are split into shares, combined
 // by a second launch. Where the reduced elements lie next to each other, a work-group combines each
-// share (reads coalesced on GPUs); elsewhere a work-item does. A sum, least or greatest of all of the data is the
-// whole-data reduction's (reduce.cpp), where it reads the dtype.
+// share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or greatest of all of the
+// data is the whole-data reduction's (reduce.cpp), where it reads the dtype.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "axis_parameters.hpp"
 #include "elementwise_table.hpp"
 #include "reduce_axes_source.hpp"
 #include "support.hpp"
@@ -41,8 +42,8 @@ constexpr std::size_t busy_on_gpus = 16384, busy_on_cpus = 64;
 // The fewest elements a share combines.
 constexpr std::size_t least_share = 4096;
 // The fewest elements of a result a work-group combines, below which its barriers cost more than
-// its reads save; and the most work-items of such a group.
-constexpr std::size_t least_for_group = 32, widest_group = 256;
+// its reads save.
+constexpr std::size_t least_for_group = 32;
 
 // numpy's dtype of the sums and products of `t`: bools and integers narrower than 64 bits in int64
 // (unsigned ones in uint64).
@@ -124,14 +125,15 @@ void check_computable(axis_reduction op, std::initializer_list<array_dtype> type
 
 // The work-items of a work-group that combines each share (a power of two), where the reduced
 // elements lie next to each other (one run of stride 1: the innermost axis reduced), so that
-// neighbouring work-items read neighbouring elements. 0 for one work-item per share: for argmin
-// and argmax, short results, and reduced elements apart, whose neighbouring results are already
-// neighbouring elements.
-int group_of(axis_reduction op, const std::vector<run>& reduced, const device_info& device) {
-    if (op == axis_reduction::argmin || op == axis_reduction::argmax || reduced.size() != 1 || reduced[0].stride != 1 ||
-        reduced[0].extent < least_for_group)
+// neighbouring work-items read neighbouring elements. 0 for one work-item per share: on devices
+// whose row says so (CPUs), for argmin and argmax, short results, and reduced elements apart,
+// whose neighbouring results are already neighbouring elements.
+int group_of(axis_reduction op, const std::vector<run>& reduced, const std::shared_ptr<context>& context) {
+    const std::size_t widest = std::size_t(row_on(axis_table, *context).widest_group);
+    if (widest == 0 || op == axis_reduction::argmin || op == axis_reduction::argmax || reduced.size() != 1 ||
+        reduced[0].stride != 1 || reduced[0].extent < least_for_group)
         return 0;
-    const std::size_t most = std::min({widest_group, device.max_work_group_size, reduced[0].extent});
+    const std::size_t most = std::min({widest, context->device()->max_work_group_size, reduced[0].extent});
     std::size_t group = 1;
     while (group * 2 <= most) group *= 2;
     return int(group);
@@ -288,7 +290,7 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     runs_of(input.shape, axes, kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
     if (outputs * count == 0) return; // the faces hold no data of no elements
-    const int group = group_of(op, reduced, *context->device());
+    const int group = group_of(op, reduced, context);
     const std::size_t shares = shares_of(op, outputs, count, group, *context->device());
     reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
     if (shares == 1)
@@ -302,7 +304,7 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
                      memory_arg(input, false), output_arg(partials), 1.0, shares, kept, reduced);
     d.stored = accumulated;
     d.kept = d.reduced = 1;
-    d.group = group_of(op, {{shares, 1}}, *context->device());
+    d.group = group_of(op, {{shares, 1}}, context);
     launch_reduction(context, d, input_arg(partials), memory_arg(output, true), double(count), 1, {{outputs, shares}},
                      {{shares, 1}});
 }

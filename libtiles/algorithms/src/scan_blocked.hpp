@@ -15,7 +15,8 @@ struct scan_lines {
     std::size_t outer, n, inner;
 };
 
-// Whether scan_blocked scans `lines` (else one work-item walks each line).
+// Whether scan_blocked scans `lines` on a device whose row takes blocks (else one work-item walks
+// each line).
 bool scans_in_blocks(const scan_lines& lines);
 
 // Scans each line of `input` into `output` (the identity first where `shift` is 1) in blocks:
