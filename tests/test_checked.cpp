@@ -12,6 +12,7 @@
 #include "tiles/algorithms.hpp"
 #include "tiles/log.hpp"
 #include "tiles/parameters.hpp"
+#include "tiles/reductions.hpp"
 
 #include "../libtiles/algorithms/src/support.hpp"
 #include "checked/checked_run.hpp"
@@ -581,4 +582,75 @@ TEST_CASE("the tensor-core kernel's emulation runs clean under the simulator, th
     CHECK(c == expected);
     CHECK(tiles::get_check_report(view).clean());
     tiles::reset_parameters(accelerator);
+}
+
+TEST_CASE("a sum over the innermost axis runs a work-group per row with a GPU's parameters, clean under the simulator",
+          "[checked][reductions]") {
+    // 300 columns: a group of 256 work-items, of which the first 44 read two elements of a row.
+    const int rows = 5, columns = 300;
+    const std::vector<float> values = random_floats(rows * columns, 94);
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_reduce_axes'", 0) == 0) builds.push_back(message);
+    });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per row
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const tiles::array<float, 2> matrix(tiles::extent<2>(rows, columns), values.begin(), view);
+    const std::vector<float> row_sums = tiles::sum(matrix, {1}), column_sums = tiles::sum(matrix, {0});
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int r = 0; r < rows; ++r)
+        CHECK(row_sums[std::size_t(r)] ==
+              Approx(std::accumulate(values.begin() + r * columns, values.begin() + (r + 1) * columns, 0.0))
+                  .margin(1e-4));
+    for (int c = 0; c < columns; ++c) {
+        double sum = 0;
+        for (int r = 0; r < rows; ++r) sum += values[std::size_t(r * columns + c)];
+        CHECK(column_sums[std::size_t(c)] == Approx(sum).margin(1e-5));
+    }
+    // The rows' kernel is a work-group's; the columns', whose neighbours read neighbours, a work-item's.
+    REQUIRE(builds.size() == 2);
+    CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
+    CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
+}
+
+TEST_CASE("cumulative sums of few long lines run in blocks with a GPU's parameters, clean under the simulator",
+          "[checked][reductions]") {
+    // 1,100 rows of 3 columns: 3 lines along axis 0, 5 blocks each, the last one short.
+    const int rows = 1100, columns = 3;
+    std::vector<std::int32_t> x(std::size_t(rows * columns));
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = std::int32_t(i % 7) - 3 + (i % 11 == 0 ? 2000000000 : 0);
+    const std::vector<float> values = random_floats(rows * columns, 95);
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_scan_", 0) == 0) builds.push_back(message);
+    });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per line
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const tiles::array<std::int32_t, 2> a(tiles::extent<2>(rows, columns), x.begin(), view);
+    const tiles::array<float, 1> f(tiles::extent<1>(rows * columns), values.begin(), view);
+    const std::vector<std::int64_t> along_rows = tiles::cumulative_sum(a, 0);
+    const std::vector<float> running_floats = tiles::cumulative_sum(f, 0);
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int c = 0; c < columns; ++c) {
+        std::int64_t running = 0;
+        for (int r = 0; r < rows; ++r) {
+            running += x[std::size_t(r * columns + c)];
+            INFO("row " << r << ", column " << c);
+            REQUIRE(along_rows[std::size_t(r * columns + c)] == running);
+        }
+    }
+    // Floats in another order than one after another: within n * eps of the sum of magnitudes.
+    double running = 0, magnitude = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        running += values[i];
+        magnitude += std::fabs(values[i]);
+        INFO("element " << i);
+        REQUIRE(std::fabs(running_floats[i] - running) <= double(i + 1) * 1.2e-7 * magnitude);
+    }
+    REQUIRE(builds.size() >= 2);
+    CHECK_THAT(builds[0], Catch::StartsWith("built kernel 'tiles_scan_totals'"));
 }

@@ -1461,7 +1461,9 @@ typedef struct tiles_scan_options {
 /* numpy's cumulative_sum (`op` TILES_AXIS_SUM) or cumulative_prod (TILES_AXIS_PROD) of `input`
  * along the axis of `options` into a new array of numpy's dtype (sums of int32 are int64) and shape
  * (rank 1 of all the elements, where options->axis is NULL, as numpy's cumsum without an axis).
- * Each line is combined in numpy's order, so results are numpy's to the last bit. Runs on
+ * Each line is combined in numpy's order, so results are numpy's to the last bit, except on GPUs
+ * where 1,024 lines or fewer are 1,024 elements or longer: those are scanned in blocks in parallel,
+ * and their floats round in another order (integers stay exact). Runs on
  * `context`, or if it is NULL where the view lives, without waiting. The caller owns a reference
  * to the array. TILES_ERROR_INVALID_ARGUMENT for another operation or an axis out of range;
  * TILES_ERROR_UNSUPPORTED for float16 results, a complex input in a real dtype, or doubles on a

@@ -2,8 +2,9 @@
 // dtypes, the checks of the axes and operands (naming the numbers), the data seen as kept and
 // reduced runs, and one launch of the kernel of the description (reduce_axes_source.cpp); where
 // few results would leave the device idle, each result's elements are split into shares, combined
-// by a second launch. A sum, least or greatest of all of the data is the whole-data reduction's
-// (reduce.cpp), where it reads the dtype.
+// by a second launch. Where the reduced elements lie next to each other, a work-group combines each
+// share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or greatest of all of the
+// data is the whole-data reduction's (reduce.cpp), where it reads the dtype.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "axis_parameters.hpp"
 #include "elementwise_table.hpp"
 #include "reduce_axes_source.hpp"
 #include "support.hpp"
@@ -39,6 +41,9 @@ using et = element_type;
 constexpr std::size_t busy_on_gpus = 16384, busy_on_cpus = 64;
 // The fewest elements a share combines.
 constexpr std::size_t least_share = 4096;
+// The fewest elements of a result a work-group combines, below which its barriers cost more than
+// its reads save.
+constexpr std::size_t least_for_group = 32;
 
 // numpy's dtype of the sums and products of `t`: bools and integers narrower than 64 bits in int64
 // (unsigned ones in uint64).
@@ -118,12 +123,29 @@ void check_computable(axis_reduction op, std::initializer_list<array_dtype> type
                                   " would discard the imaginary parts, which libtiles' kernels do not do");
 }
 
+// The work-items of a work-group that combines each share (a power of two), where the reduced
+// elements lie next to each other (one run of stride 1: the innermost axis reduced), so that
+// neighbouring work-items read neighbouring elements. 0 for one work-item per share: on devices
+// whose row says so (CPUs), for argmin and argmax, short results, and reduced elements apart,
+// whose neighbouring results are already neighbouring elements.
+int group_of(axis_reduction op, const std::vector<run>& reduced, const std::shared_ptr<context>& context) {
+    const std::size_t widest = std::size_t(row_on(axis_table, *context).widest_group);
+    if (widest == 0 || op == axis_reduction::argmin || op == axis_reduction::argmax || reduced.size() != 1 ||
+        reduced[0].stride != 1 || reduced[0].extent < least_for_group)
+        return 0;
+    const std::size_t most = std::min({widest, context->device()->max_work_group_size, reduced[0].extent});
+    std::size_t group = 1;
+    while (group * 2 <= most) group *= 2;
+    return int(group);
+}
+
 // Launches the kernel of `d` over `outputs` results of `shares` shares each, from `input` (data of
-// `kept` and `reduced` runs) into `output`.
+// `kept` and `reduced` runs) into `output`: a work-item per share, or a work-group of d.group.
 void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d, launch_arg input,
                       launch_arg output, double divisor, std::size_t shares, const std::vector<run>& kept,
                       const std::vector<run>& reduced) {
-    const std::size_t outputs = count_of(kept), count = count_of(reduced), work = outputs * shares;
+    const std::size_t outputs = count_of(kept), count = count_of(reduced);
+    const std::size_t work = outputs * shares * std::size_t(std::max(d.group, 1));
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
@@ -137,16 +159,20 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     launch_domain domain;
     domain.rank = 1;
     domain.extent = {int(work), 0, 0};
+    domain.tiled = d.group != 0;
+    domain.tile = {d.group, 0, 0};
     engine::launch(context, domain,
                    kept_kernel(
                        key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes"),
                    args.data(), args.size());
 }
 
-// How many shares each of `outputs` results of `count` elements is split into.
-std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count, const device_info& device) {
+// How many shares each of `outputs` results of `count` elements is split into, each share combined
+// by one work-item or a work-group of `group` (on CPUs, one core's, as a work-item is).
+std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count, int group, const device_info& device) {
     if (op == axis_reduction::argmin || op == axis_reduction::argmax) return 1;
-    const std::size_t busy = (device.type & CL_DEVICE_TYPE_CPU) != 0 ? busy_on_cpus : busy_on_gpus;
+    const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const std::size_t busy = cpu ? busy_on_cpus : busy_on_gpus / std::size_t(std::max(group, 1));
     const std::size_t wanted = std::min(busy / outputs, (count + least_share - 1) / least_share);
     if (wanted <= 1) return 1;
     const std::size_t chunk = (count + wanted - 1) / wanted;
@@ -264,8 +290,9 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     runs_of(input.shape, axes, kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
     if (outputs * count == 0) return; // the faces hold no data of no elements
-    const std::size_t shares = shares_of(op, outputs, count, *context->device());
-    reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size())};
+    const int group = group_of(op, reduced, context);
+    const std::size_t shares = shares_of(op, outputs, count, group, *context->device());
+    reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
     if (shares == 1)
         return launch_reduction(context, d, memory_arg(input, false), memory_arg(output, true), double(count), 1, kept,
                                 reduced);
@@ -273,10 +300,11 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     const std::shared_ptr<storage> partials = storage_on_device(
         {accumulated.element, element_size(accumulated.element)}, dims3{1, 1, outputs * shares}, context);
     const axis_reduction first = op == axis_reduction::mean ? axis_reduction::sum : op;
-    launch_reduction(context, {first, input.type, accumulated, accumulated, d.kept, d.reduced},
+    launch_reduction(context, {first, input.type, accumulated, accumulated, d.kept, d.reduced, group},
                      memory_arg(input, false), output_arg(partials), 1.0, shares, kept, reduced);
     d.stored = accumulated;
     d.kept = d.reduced = 1;
+    d.group = group_of(op, {{shares, 1}}, context);
     launch_reduction(context, d, input_arg(partials), memory_arg(output, true), double(count), 1, {{outputs, shares}},
                      {{shares, 1}});
 }

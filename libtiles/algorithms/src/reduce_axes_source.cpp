@@ -1,7 +1,8 @@
 // libtiles algorithms: the OpenCL C of a reduction kernel, made from its description. Each
 // work-item walks its share of one result's elements in the data's order, a counter per reduced
 // run, and combines them with the elementwise engine's own expression (add, multiply, maximum, ...),
-// so that a reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does.
+// so that a reduction wraps, propagates NaN and multiplies complex numbers as the ufunc does. A
+// kernel of work-groups has its work-items read every group-th element and combine pairwise.
 // Float sums add blocks of elements one after another and the blocks' sums pairwise, as numpy's
 // pairwise summation does, so that their error grows with the logarithm of the count.
 #include <string>
@@ -116,13 +117,16 @@ std::string parameters(const reduction_description& d) {
 
 // The statements that find the work-item's first element: `at`, and the counters j0.. of its runs.
 std::string start(const reduction_description& d) {
-    std::string body =
-        "    const ulong i = get_global_id(0), share = i % shares;\n    ulong rest = i / shares, at = 0;\n";
+    const std::string index = d.group != 0 ? "get_group_id(0)" : "get_global_id(0)";
+    std::string body = "    const ulong i = " + index + ", share = i % shares;\n    ulong rest = i / shares, at = 0;\n";
     for (int n = d.kept - 1; n > 0; --n)
         body += "    at += (rest % n" + text(n) + ") * k" + text(n) + "; rest /= n" + text(n) + ";\n";
     body += "    at += rest * k0;\n    ulong count = 1;\n";
     for (int n = 0; n < d.reduced; ++n) body += "    count *= r" + text(n) + ";\n";
-    body += "    const ulong first = share * chunk, end = min(first + chunk, count);\n    rest = first;\n";
+    // A work-group's work-items start at its share's first elements, one apart.
+    const std::string lane = d.group != 0 ? " + get_local_id(0)" : "";
+    body += "    const ulong first = share * chunk" + lane +
+            ", end = min(share * chunk + chunk, count);\n    rest = first;\n";
     for (int n = d.reduced - 1; n >= 0; --n)
         body += "    ulong j" + text(n) + " = rest % r" + text(n) + "; rest /= r" + text(n) + "; at += j" + text(n) +
                 " * t" + text(n) + ";\n";
@@ -130,12 +134,13 @@ std::string start(const reduction_description& d) {
 }
 
 // The statements that move `at` to the next element: the innermost run's counter, carried outward.
-std::string advance(int run, int reduced) {
+std::string advance(int run, int reduced, int group) {
     const std::string n = text(run);
+    if (group != 0) return "at += " + text(group) + " * t" + n + ";"; // one reduced run: no carry
     std::string step = "at += t" + n + ";";
     if (run == 0) return step;
     return step + " if (++j" + n + " == r" + n + ") { j" + n + " = 0; at -= r" + n + " * t" + n + "; " +
-           advance(run - 1, reduced) + " }";
+           advance(run - 1, reduced, group) + " }";
 }
 
 // Whether the reduction adds floats, which add pairwise.
@@ -147,8 +152,9 @@ bool pairwise(const reduction_description& d) {
 // The loop over the share's elements, and what it leaves in `a` (or `position`).
 std::string combine_all(const reduction_description& d) {
     const std::string expression = combination(d), y = "const LOOP y = " + element(d, "at") + ";";
-    const std::string walk = "    for (ulong k = first; k < end; ++k) {\n        " + y + "\n";
-    const std::string next = "        " + advance(d.reduced - 1, d.reduced) + "\n    }\n";
+    const std::string step = d.group != 0 ? "k += " + text(d.group) : "++k";
+    const std::string walk = "    for (ulong k = first; k < end; " + step + ") {\n        " + y + "\n";
+    const std::string next = "        " + advance(d.reduced - 1, d.reduced, d.group) + "\n    }\n";
     if (finds_position(d.op)) {
         const std::string order = d.op == axis_reduction::argmax ? "y > best" : "y < best";
         const std::string better =
@@ -173,19 +179,33 @@ std::string result(const reduction_description& d) {
     return store(d.op == axis_reduction::mean ? "a / divisor" : "a", d.output, d.accumulated);
 }
 
+// A work-group's combination of its work-items' `a` in halves, a pairwise tree, into work-item 0's.
+std::string combine_group(const reduction_description& d) {
+    if (d.group == 0) return "";
+    const std::string expression = combination(d);
+    return "    const ulong lane = get_local_id(0);\n    partial[lane] = a;\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "    for (ulong apart = " +
+           text(d.group / 2) +
+           "; apart > 0; apart >>= 1) {\n        if (lane < apart) { const LOOP x = partial[lane]; const LOOP y = "
+           "partial[lane + apart]; partial[lane] = " +
+           expression +
+           "; }\n        barrier(CLK_LOCAL_MEM_FENCE);\n    }\n    if (lane != 0) return;\n    a = partial[0];\n";
+}
+
 } // namespace
 
 std::string key_of(const reduction_description& d) {
     return std::string(to_string(d.op)) + ":" + dtype_name(d.stored) + ":" + dtype_name(d.accumulated) + ":" +
-           dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced);
+           dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced) + ":" + text(d.group);
 }
 
 std::string reduction_source(const reduction_description& d) {
     const std::string expression = combination(d);
     const std::string helpers = finds_position(d.op) ? "" : helper_source(expression, d.accumulated);
+    const std::string shared = d.group != 0 ? "    __local LOOP partial[" + text(d.group) + "];\n" : "";
     return pragmas({d.stored, d.accumulated, d.output}) + definitions(d.accumulated) + helpers +
-           "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + start(d) + combine_all(d) + "    " +
-           result(d) + "\n}\n";
+           "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + shared + start(d) + combine_all(d) +
+           combine_group(d) + "    " + result(d) + "\n}\n";
 }
 
 } // namespace tiles::algorithms

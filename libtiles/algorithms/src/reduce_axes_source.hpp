@@ -10,7 +10,10 @@ namespace tiles::algorithms {
 // One reduction kernel. The data comes as runs: the kept dimensions and the reduced ones, each with
 // its stride in elements, neighbours that are one run merged, so any axes of any shape need only
 // their ranks here. Each work-item combines one share of one result's elements (`shares` of them,
-// consecutive in the reduced order), which a second launch of another description combines.
+// consecutive in the reduced order), which a second launch of another description combines. Where
+// `group` is not 0, a work-group of that many (a power of two) combines each share instead: one
+// reduced run of stride 1, read by neighbouring work-items at neighbouring elements (coalesced on
+// GPUs), their results combined pairwise in __local memory.
 struct reduction_description {
     axis_reduction op;
     array_dtype stored;      // the data's dtype
@@ -18,6 +21,7 @@ struct reduction_description {
     array_dtype output;      // the dtype written: the result's, or a share's (accumulated)
     int kept;                // ranks of the runs, 1 or more
     int reduced;
+    int group = 0;
 };
 
 // What a scan's kernel shares with a reduction's: the expression that combines x and y of the
@@ -33,8 +37,8 @@ std::string key_of(const reduction_description& d);
 // The OpenCL C of the kernel "tiles_reduce_axes". Parameters: out, in, a mean's divisor (of the
 // real type of `accumulated`), the number of results, of shares, the elements of a share, the
 // kept runs' extents 1.., the kept strides, the reduced extents and the reduced strides (ulong).
-// Work-item i writes out[i], share i % shares of result i / shares. unsupported_feature where the
-// kernels lack the combining expression.
+// Work-item i (work-group i where `group`) writes out[i], share i % shares of result i / shares.
+// unsupported_feature where the kernels lack the combining expression.
 std::string reduction_source(const reduction_description& d);
 
 } // namespace tiles::algorithms

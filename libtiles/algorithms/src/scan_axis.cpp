@@ -2,13 +2,17 @@
 // face. The data is seen as lines (outer, n, inner): each work-item walks one line, combining its
 // elements one after another with the elementwise engine's expression, and writes every partial
 // result, so that sums and products wrap, round and propagate NaN as numpy's running ones do.
+// On GPUs, few long lines are scanned in blocks instead (scan_blocked.cpp), floats then rounding
+// in another order.
 #include "tiles/algorithms/scan_axis.hpp"
 
 #include <climits>
 #include <string>
 
+#include "axis_parameters.hpp"
 #include "elementwise_table.hpp"
 #include "reduce_axes_source.hpp"
+#include "scan_blocked.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -101,7 +105,9 @@ void scan_axis(const std::shared_ptr<context>& context, axis_reduction op, const
             (int(d) < axes[0] ? outer : inner) *= extent;
     }
     if (outer * inner * n == 0) return; // the faces hold no data of no elements
-    const reduction_description d{op, input.type, output.type, output.type, 1, 1};
+    const reduction_description d{op, input.type, output.type, output.type, 1, 1, 0};
+    if (row_on(axis_table, *context).blocked_scans && scans_in_blocks({outer, n, inner}))
+        return scan_blocked(context, d, input, {outer, n, inner}, include_initial ? 1 : 0, output);
     const std::vector<launch_arg> args{memory_arg(output, true), memory_arg(input, false), scalar_arg(std::uint64_t(n)),
                                        scalar_arg(std::uint64_t(inner)),
                                        scalar_arg(std::uint64_t(include_initial ? 1 : 0))};

@@ -91,7 +91,7 @@ template <class A, class = detail::if_data<A>> detail::position_array<A> argmax(
     return detail::reduce_into_new<std::int64_t>(axis_reduction::argmax, a, {axis});
 }
 
-// numpy's cumulative_sum along `axis`, of sum's element type, in numpy's order of additions.
+// numpy's cumulative_sum along `axis`, of sum's element type; few long lines in blocks (scan_axis.hpp).
 template <class A, class = detail::if_data<A>> detail::summed_array<A> cumulative_sum(const A& a, int axis) {
     return detail::scan_into_new<detail::summed_t<detail::element_t<A>>>(axis_reduction::sum, a, axis);
 }

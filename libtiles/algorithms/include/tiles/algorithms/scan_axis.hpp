@@ -23,7 +23,10 @@ std::vector<int> scan_shape(const std::vector<int>& shape, const std::vector<int
 // Writes numpy's cumulative_sum (`op` sum) or cumulative_prod (`op` prod) of `input` along `axes`
 // into `output`, data of scan_shape's shape whose dtype is the sum's or product's (numpy's, or
 // dtype=), the identity first where include_initial. Each line's elements are combined one after
-// another, in numpy's order, so results are numpy's to the last bit. Enqueued on `context` without
+// another, in numpy's order, so results are numpy's to the last bit; but on GPUs, where few lines are long
+// (1,024 lines or fewer, of 1,024 elements or more), each line is scanned in blocks of 256 in
+// parallel: integers still numpy's exactly, float sums and products within n * eps of numpy's
+// (n the line's length), as another order of the same operations rounds. Enqueued on `context` without
 // waiting. invalid_argument for other operations and operands that do not fit, naming the
 // numbers; unsupported_feature for float16 results (numpy rounds each step to float16) and
 // doubles on a device without them.

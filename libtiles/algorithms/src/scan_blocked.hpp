@@ -1,0 +1,31 @@
+// libtiles algorithms: the scan of long lines in blocks (scan_blocked.cpp), which scan_axis chooses
+// where few lines are long, so that one work-item per line would leave the device idle.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "reduce_axes_source.hpp"
+#include "support.hpp"
+
+namespace tiles::algorithms {
+
+// The lines of a scan: `outer` * `inner` of them, each `n` long, whose elements lie `inner` apart.
+struct scan_lines {
+    std::size_t outer, n, inner;
+};
+
+// Whether scan_blocked scans `lines` on a device whose row takes blocks (else one work-item walks
+// each line).
+bool scans_in_blocks(const scan_lines& lines);
+
+// Scans each line of `input` into `output` (the identity first where `shift` is 1) in blocks:
+// each work-item combines one block, the blocks' totals are scanned (by scan_axis, itself in blocks
+// where they are many), and each work-item rescans its block from the total of those before it.
+// `d` is the scan's description. Integers come out exact; float sums and products are combined in
+// another order than numpy's one after another, within n * eps of its results.
+void scan_blocked(const std::shared_ptr<context>& context, const reduction_description& d,
+                  const elementwise_operand& input, const scan_lines& lines, int shift,
+                  const elementwise_operand& output);
+
+} // namespace tiles::algorithms
