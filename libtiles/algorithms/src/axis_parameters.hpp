@@ -5,8 +5,8 @@
 // 44 ms against 16 ms in one work-item. GPUs take the work-groups and the blocks.
 #pragma once
 
-#include "tiles/engine/inside/device_class.hpp"
-#include "tiles/engine/inside/parameter_lookup.hpp"
+#include "devices/device_class.hpp"
+#include "parameters/parameter_lookup.hpp"
 
 namespace tiles::algorithms {
 
