@@ -36,11 +36,13 @@ namespace {
 
 using et = element_type;
 
-// Work-items that keep a device busy: a GPU's thousands; a CPU's cores, which run a work-group's
-// work-items as a loop, so that a second launch pays only where results are few and long.
-constexpr std::size_t busy_on_gpus = 16384, busy_on_cpus = 64;
-// The fewest elements a share combines.
-constexpr std::size_t least_share = 4096;
+// Work-items that keep a device busy: a GPU's hundreds of thousands (an H200 holds 270,336 at
+// once); a CPU's cores, which run a work-group's work-items as a loop, so that a second launch pays
+// only where results are few and long.
+constexpr std::size_t busy_on_gpus = 262144, busy_on_cpus = 64;
+// The fewest elements a share combines: on GPUs few, so that a sum over the rows of 8192 columns
+// runs 32 work-items a column; on CPUs enough that the second launch costs little beside them.
+constexpr std::size_t least_share_on_gpus = 256, least_share_on_cpus = 4096;
 // The fewest elements of a result a work-group combines, below which its barriers cost more than
 // its reads save.
 constexpr std::size_t least_for_group = 32;
@@ -173,6 +175,7 @@ std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count,
     if (op == axis_reduction::argmin || op == axis_reduction::argmax) return 1;
     const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
     const std::size_t busy = cpu ? busy_on_cpus : busy_on_gpus / std::size_t(std::max(group, 1));
+    const std::size_t least_share = cpu ? least_share_on_cpus : least_share_on_gpus;
     const std::size_t wanted = std::min(busy / outputs, (count + least_share - 1) / least_share);
     if (wanted <= 1) return 1;
     const std::size_t chunk = (count + wanted - 1) / wanted;

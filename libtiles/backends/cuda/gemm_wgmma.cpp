@@ -529,8 +529,9 @@ class wgmma_gemm_provider_on_hopper : public algorithms::gemm_provider {
 } // namespace
 
 const algorithms::gemm_provider& wgmma_gemm_provider() {
-    static const wgmma_gemm_provider_on_hopper provider;
-    return provider;
+    // Never destroyed: libtiles registers no destructor at exit (tests/exit_destructors).
+    static const immortal<wgmma_gemm_provider_on_hopper> provider;
+    return *provider;
 }
 
 } // namespace tiles::cuda
