@@ -1,9 +1,11 @@
 // Elementwise arithmetic in C++: tiles::array and array_view operators and math functions against
 // CPU loops, with broadcasting, sections and scalars, and what they refuse.
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "tiles/elementwise.hpp"
+#include "tiles/reductions.hpp"
 
 #include "fixture.hpp"
 #include "random_data.hpp"
@@ -53,4 +55,47 @@ TEST_CASE_METHOD(fresh_view, "array operators refuse shapes that do not broadcas
     tiles::array<int, 1> i(4, view);
     // numpy's square root of int32 is float64, which an array of int does not hold.
     CHECK_THROWS_WITH(tiles::sqrt(i), Catch::Contains("Cannot cast ufunc 'sqrt' output from float64 to int32"));
+}
+
+// Placed operands (numpy's views), as tiles_elementwise_placed gives them to the core.
+TEST_CASE_METHOD(fresh_view, "placed operands that reach past their data, or race, are refused, naming them",
+                 "[elementwise]") {
+    using tiles::algorithms::elementwise_operand;
+    tiles::array<float, 1> data(16, view);
+    const elementwise_operand dense = tiles::detail::elementwise_operand_of(data);
+    const elementwise_operand zero = tiles::detail::elementwise_scalar_of(0.0f);
+    const auto add = [&](const elementwise_operand& in, const elementwise_operand& out) {
+        const elementwise_operand inputs[2] = {in, zero};
+        tiles::algorithms::elementwise(view.context(), tiles::elementwise_op::add, inputs, out);
+    };
+    elementwise_operand far = dense;
+    far.shape = {2}, far.strides = {1}, far.offset = INT64_MAX; // its last element wraps past 2^63
+    CHECK_THROWS_WITH(add(zero, far), Catch::Contains("reaches outside the 16 elements its data holds"));
+    far.offset = 0, far.strides = {std::int64_t(1) << 62};
+    far.shape = {4};
+    CHECK_THROWS_WITH(add(zero, far), Catch::Contains("reaches outside the 16 elements its data holds"));
+    elementwise_operand repeated = dense;
+    repeated.shape = {4}, repeated.strides = {0};
+    tiles::array<float, 1> four(4, view);
+    CHECK_THROWS_WITH(add(tiles::detail::elementwise_operand_of(four), repeated),
+                      Catch::Contains("puts two of its elements at one place of its data"));
+    // A transpose of a 4 x 4 matrix read into the matrix itself: the work-items would race.
+    elementwise_operand transposed = dense;
+    transposed.shape = {4, 4}, transposed.strides = {1, 4};
+    elementwise_operand square = dense;
+    square.shape = {4, 4};
+    CHECK_THROWS_WITH(add(transposed, square), Catch::Contains("copy the input first"));
+    // In place on the same place is one read and one write of each element by one work-item.
+    CHECK_NOTHROW(add(transposed, transposed));
+}
+
+TEST_CASE_METHOD(fresh_view, "reductions and scans refuse placed operands, which they would read dense",
+                 "[elementwise][reductions]") {
+    tiles::array<float, 2> data(tiles::extent<2>(4, 4), view);
+    tiles::array<float, 1> sums(4, view);
+    tiles::algorithms::elementwise_operand transposed = tiles::detail::elementwise_operand_of(data);
+    transposed.strides = {1, 4};
+    CHECK_THROWS_WITH(tiles::algorithms::reduce_axes(view.context(), tiles::axis_reduction::sum, transposed, {1},
+                                                     tiles::detail::elementwise_operand_of(sums)),
+                      Catch::Contains("reduce_axes: the input is placed by strides (1, 4)"));
 }

@@ -530,3 +530,18 @@ def test_calls_one_after_another_take_each_calls_dtypes_and_shapes():
     view = x[1:4, ::2]
     for left, right in ((x, x), (view, view), (x[:, :1], x), (x, x[:1]), (view, x[1:4, 1::2])):
         np.testing.assert_array_equal(np.asarray(left + right), np.asarray(left) + np.asarray(right))
+
+
+@pytest.mark.parametrize("op", ["any", "all"])
+def test_any_and_all_of_complex_data_run_on_the_device(op, monkeypatch):
+    """Their truth is a complex number's, nonzero real or imaginary part, as numpy's."""
+    from tiles import _through_host
+
+    def refused(function, *arguments, **keywords):
+        raise AssertionError(f"{function.__name__} ran through the host")
+    monkeypatch.setattr(_through_host, "compute", refused)
+    host = np.array([[0j, 1j, 0], [2, 0j, 3j]], np.complex64)
+    for axis in (None, 0, 1):
+        got = getattr(xp, op)(xp.asarray(host), axis=axis)
+        np.testing.assert_array_equal(np.asarray(got.get() if hasattr(got, "get") else got),
+                                      getattr(np, op)(host, axis=axis))

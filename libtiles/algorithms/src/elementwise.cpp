@@ -4,6 +4,7 @@
 // over the result's elements, one work-item each.
 #include "tiles/algorithms/elementwise.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <map>
@@ -34,23 +35,53 @@ std::size_t count_of(const std::vector<int>& shape) {
     return count;
 }
 
+std::string strides_text(const std::vector<std::int64_t>& strides) {
+    std::string text = "(";
+    for (std::size_t d = 0; d < strides.size(); ++d) text += (d ? ", " : "") + std::to_string(strides[d]);
+    return text + (strides.size() == 1 ? ",)" : ")");
+}
+
+bool placed(const elementwise_operand& o) { return !o.strides.empty() || o.offset != 0; }
+
 // Refuses a placed operand (numpy's view) whose strides are not one a dimension, or which reaches
-// elements outside the `held` elements of its data.
+// elements outside the `held` elements of its data. The reach is summed with overflow checks, so
+// that a stride or an offset near 2^63 is refused rather than wrapping past the check.
 void check_place(const elementwise_operand& o, const char* role, std::size_t held) {
     if (o.strides.size() != o.shape.size())
         throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) + " has " +
                                std::to_string(o.strides.size()) + " strides, not one for each dimension");
     if (count_of(o.shape) == 0) return;
-    std::int64_t lowest = o.offset, highest = o.offset;
-    for (std::size_t d = 0; d < o.shape.size(); ++d) {
-        const std::int64_t reach = std::int64_t(o.shape[d] - 1) * o.strides[d];
-        (reach < 0 ? lowest : highest) += reach;
-    }
-    if (lowest < 0 || highest >= std::int64_t(held))
+    std::int64_t lowest = o.offset, highest = o.offset, reach = 0;
+    bool inside = true;
+    for (std::size_t d = 0; d < o.shape.size() && inside; ++d)
+        inside = !__builtin_mul_overflow(std::int64_t(o.shape[d] - 1), o.strides[d], &reach) &&
+                 !__builtin_add_overflow(reach < 0 ? lowest : highest, reach, reach < 0 ? &lowest : &highest);
+    if (!inside || lowest < 0 || highest >= std::int64_t(held))
         throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) +
-                               " placed at offset " + std::to_string(o.offset) + " reaches elements " +
-                               std::to_string(lowest) + " to " + std::to_string(highest) + ", and its data holds " +
-                               std::to_string(held) + " elements");
+                               " placed at offset " + std::to_string(o.offset) + " with strides " +
+                               strides_text(o.strides) + " reaches outside the " + std::to_string(held) +
+                               " elements its data holds");
+}
+
+// Whether no two elements of a placed operand lie at one place of its data: taken innermost
+// stride first, each dimension steps past all that the dimensions inside it reach (check_place
+// has kept every reach within the data).
+bool places_distinct(const elementwise_operand& o) {
+    std::vector<std::pair<std::int64_t, int>> dimensions; // |stride|, extent
+    for (std::size_t d = 0; d < o.shape.size(); ++d)
+        if (o.shape[d] > 1) dimensions.push_back({o.strides[d] < 0 ? -o.strides[d] : o.strides[d], o.shape[d]});
+    std::sort(dimensions.begin(), dimensions.end());
+    std::int64_t reach = 0;
+    for (const auto& [stride, extent] : dimensions) {
+        if (stride <= reach) return false;
+        reach += stride * (extent - 1);
+    }
+    return true;
+}
+
+bool same_place(const elementwise_operand& a, const elementwise_operand& b) {
+    return a.data == b.data && a.region == b.region && a.shape == b.shape && a.strides == b.strides &&
+           a.offset == b.offset;
 }
 
 } // namespace
@@ -75,6 +106,13 @@ void check_operand(const elementwise_operand& o, const char* role) {
         throw invalid_argument(std::string("elementwise: ") + role + " of shape " + shape_text(o.shape) + " and " +
                                dtype_name(o.type) + " elements needs " + std::to_string(wanted) +
                                " bytes, and its data holds " + std::to_string(bytes));
+}
+
+void check_dense(const elementwise_operand& o, const char* function, const char* role) {
+    if (placed(o))
+        throw invalid_argument(std::string(function) + ": " + role + " is placed by strides " +
+                               strides_text(o.strides) + " and offset " + std::to_string(o.offset) +
+                               ", and its kernels read data dense: copy it into data of its shape first");
 }
 
 namespace {
@@ -126,12 +164,15 @@ std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const 
 // Refuses an output placed by strides over the storage an input reads: the work-items writing it
 // would race those reading the input's elements in another order.
 void check_overlap(const elementwise_operand* inputs, std::size_t count, const elementwise_operand& output) {
-    if (output.strides.empty() && output.offset == 0) return;
+    if (placed(output) && !places_distinct(output))
+        throw invalid_argument("elementwise: the output of shape " + shape_text(output.shape) +
+                               " placed with strides " + strides_text(output.strides) +
+                               " puts two of its elements at one place of its data: their work-items would race");
     for (std::size_t k = 0; k < count; ++k)
-        if (inputs[k].data == output.data)
-            throw invalid_argument("elementwise: the output is placed by strides over the data input " +
-                                   std::to_string(k + 1) +
-                                   " reads, and the kernel would read elements it has written: copy the input first");
+        if (inputs[k].data == output.data && (placed(output) || placed(inputs[k])) && !same_place(inputs[k], output))
+            throw invalid_argument("elementwise: input " + std::to_string(k + 1) +
+                                   " and the output share their data, one of them placed by strides, and the kernel "
+                                   "would read elements it has written: copy the input first");
 }
 
 } // namespace

@@ -102,6 +102,9 @@ std::string pragmas(const std::vector<array_dtype>& all);
 // and the kernel kept under `key`, made from source() the first time it is asked for.
 std::string shape_text(const std::vector<int>& shape);
 void check_operand(const elementwise_operand& o, const char* role);
+// Refuses an operand placed by strides or an offset, which only elementwise's kernels read:
+// `function`'s read their data dense, in its shape's order.
+void check_dense(const elementwise_operand& o, const char* function, const char* role);
 launch_arg memory_arg(const elementwise_operand& o, bool written);
 const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name);
 

@@ -119,7 +119,9 @@ void check_computable(axis_reduction op, std::initializer_list<array_dtype> type
             throw unsupported_feature(std::string("reduce_axes: the ") + to_string(op) + " involves " + dtype_name(t) +
                                       ", and '" + device.name +
                                       "' has no doubles (cl_khr_fp64): convert the data to float32 or complex64 first");
-    if (kind_of(*types.begin()) == 'c' && kind_of(*(types.begin() + 1)) != 'c')
+    // any and all take a complex number's truth, as numpy does; the others would drop its imaginary part.
+    const bool truth = op == axis_reduction::any || op == axis_reduction::all;
+    if (!truth && kind_of(*types.begin()) == 'c' && kind_of(*(types.begin() + 1)) != 'c')
         throw unsupported_feature(std::string("reduce_axes: the ") + to_string(op) + " of " +
                                   dtype_name(*types.begin()) + " in " + dtype_name(*(types.begin() + 1)) +
                                   " would discard the imaginary parts, which libtiles' kernels do not do");
@@ -281,6 +283,8 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
                  const std::vector<int>& axes, const elementwise_operand& output) {
     check_operand(input, "the input");
     if (input.data == nullptr) throw invalid_argument("reduce_axes: the input is a scalar, not data");
+    check_dense(input, "reduce_axes", "the input");
+    check_dense(output, "reduce_axes", "the output");
     const array_dtype requested = output.type;
     const array_dtype result = reduction_result_type(op, input.type, nullptr);
     const bool takes_dtype = op == axis_reduction::sum || op == axis_reduction::prod || op == axis_reduction::mean;
@@ -292,7 +296,11 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     std::vector<run> kept, reduced;
     runs_of(input.shape, axes, kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
-    if (outputs * count == 0) return; // the faces hold no data of no elements
+    if (outputs == 0) return;
+    if (count == 0)
+        throw invalid_argument("reduce_axes: the " + std::string(to_string(op)) +
+                               " over axes of no elements (of shape " + shape_text(input.shape) +
+                               "): the faces take data of one element or more");
     const int group = group_of(op, reduced, context);
     const std::size_t shares = shares_of(op, outputs, count, group, *context->device());
     reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};

@@ -52,6 +52,8 @@ void check_scan(axis_reduction op, const elementwise_operand& input, const eleme
         throw invalid_argument("scan_axis: the input and the output are data, not scalars");
     if (output.read_only)
         throw invalid_argument("scan_axis: the output is a view of const elements, which may not be written");
+    check_dense(input, "scan_axis", "the input");
+    check_dense(output, "scan_axis", "the output");
     if (output.shape != shape)
         throw invalid_argument("scan_axis: the output's shape " + shape_text(output.shape) + " is not the scan's " +
                                shape_text(shape));
@@ -78,6 +80,9 @@ std::vector<int> scan_shape(const std::vector<int>& shape, const std::vector<int
     const int shift = include_initial ? 1 : 0;
     if (axes.size() == 1) {
         std::vector<int> result = shape;
+        if (result[std::size_t(axes[0])] > INT_MAX - shift)
+            throw invalid_argument("scan_axis: the axis of " + std::to_string(result[std::size_t(axes[0])]) +
+                                   " elements and its initial value are more than " + std::to_string(INT_MAX));
         result[std::size_t(axes[0])] += shift;
         return result;
     }
@@ -104,7 +109,13 @@ void scan_axis(const std::shared_ptr<context>& context, axis_reduction op, const
         else
             (int(d) < axes[0] ? outer : inner) *= extent;
     }
-    if (outer * inner * n == 0) return; // the faces hold no data of no elements
+    if (outer * inner == 0 || (n == 0 && !include_initial)) return; // no output elements
+    if (n == 0)
+        throw invalid_argument("scan_axis: a scan along an axis of no elements with its initial value (of shape " +
+                               shape_text(input.shape) + "): the faces take data of one element or more");
+    if (outer * inner > std::size_t(INT_MAX))
+        throw invalid_argument("scan_axis: the scan's " + std::to_string(outer * inner) + " lines are more than " +
+                               std::to_string(INT_MAX) + ", the most one launch covers");
     const reduction_description d{op, input.type, output.type, output.type, 1, 1, 0};
     if (row_on(axis_table, *context).blocked_scans && scans_in_blocks({outer, n, inner}))
         return scan_blocked(context, d, input, {outer, n, inner}, include_initial ? 1 : 0, output);
