@@ -336,11 +336,19 @@ int test_elementwise_placed_operands_write_through(void) {
                 printf("  (reversed transpose's element (%d, %d): %g)\n", i, j, reversed[i * rows + j]);
     const tiles_elementwise_place outside = {2, transposed_shape, transposed_strides, 1};
     CHECK_FAILS(tiles_elementwise_placed(data, 0, &outside, NULL, TILES_OP_MULTIPLY, scaled, NULL, 2),
-                TILES_ERROR_INVALID_ARGUMENT, "reaches elements 1 to 15, and its data holds 15 elements");
+                TILES_ERROR_INVALID_ARGUMENT, "reaches outside the 15 elements its data holds");
+    /* The transpose read into the data in its own order: work-items would read what others wrote. */
     const tiles_elementwise_operand itself[2] = {view_operand(factors), view_operand(data)};
     const tiles_elementwise_place* const both[2] = {NULL, &transposed};
-    CHECK_FAILS(tiles_elementwise_placed(data, 0, &transposed, NULL, TILES_OP_ADD, itself, both, 2),
+    const int64_t dense_strides[2] = {rows, 1};
+    const tiles_elementwise_place dense = {2, transposed_shape, dense_strides, 0};
+    CHECK_FAILS(tiles_elementwise_placed(data, 0, &dense, NULL, TILES_OP_ADD, itself, both, 2),
                 TILES_ERROR_INVALID_ARGUMENT, "copy the input first");
+    /* Two elements of the output at one place of the data would race. */
+    const int64_t repeating_strides[2] = {0, 1};
+    const tiles_elementwise_place repeating = {2, transposed_shape, repeating_strides, 0};
+    CHECK_FAILS(tiles_elementwise_placed(data, 0, &repeating, NULL, TILES_OP_MULTIPLY, scaled, NULL, 2),
+                TILES_ERROR_INVALID_ARGUMENT, "puts two of its elements at one place of its data");
     tiles_view_release(data);
     tiles_view_release(factors);
     tiles_view_release(out);
