@@ -161,7 +161,9 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
 bool enqueued_by_backend(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                          const matrix_operand& a, const matrix_operand& b, double beta, const matrix_operand& c) {
     for (const engine::algorithm_provider* provider : engine::providers_for(gemm_provider_name))
-        if (static_cast<const gemm_provider*>(provider)->enqueue(context, precision, alpha, a, b, beta, c)) return true;
+        if (const auto* offered = dynamic_cast<const gemm_provider*>(provider); // another kind under the name: not ours
+            offered != nullptr && offered->enqueue(context, precision, alpha, a, b, beta, c))
+            return true;
     return false;
 }
 
