@@ -135,6 +135,10 @@ tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool, const ti
         std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
         for (size_t k = 0; input_places != nullptr && k < operands.size(); ++k)
             place(operands[k], input_places[k], roles[k]);
+        if (out == nullptr)
+            throw tiles::invalid_argument(
+                "the output view is NULL: elementwise writes into a view (tiles_elementwise_new "
+                "makes a new array)");
         tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
         elementwise_operand output = operand_of(written, "the output");
         place(output, out_place, "the output");

@@ -252,6 +252,8 @@ int test_elementwise_refusals(void) {
     CHECK_FAILS(tiles_elementwise(b, 0, NULL, TILES_OP_ADD, aa, 2), TILES_ERROR_INVALID_ARGUMENT,
                 "output operand with shape (3, 4) doesn't match the broadcast shape (4, 5)");
     CHECK_FAILS(tiles_elementwise(c, 0, NULL, TILES_OP_ADD, bb, 2), TILES_ERROR_INVALID_ARGUMENT, "const");
+    CHECK_FAILS(tiles_elementwise(NULL, 0, NULL, TILES_OP_ADD, bb, 2), TILES_ERROR_INVALID_ARGUMENT,
+                "the output view is NULL");
     CHECK_FAILS(tiles_elementwise(b, 0, NULL, TILES_OP_BITWISE_AND, bb, 2), TILES_ERROR_INVALID_ARGUMENT,
                 "ufunc 'bitwise_and' not supported for the input types (float32, float32)");
     CHECK_FAILS(tiles_elementwise(b, 0, NULL, (tiles_elementwise_op)999, bb, 2), TILES_ERROR_INVALID_ARGUMENT,
