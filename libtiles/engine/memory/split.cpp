@@ -60,11 +60,19 @@ split_matrix::split_matrix(const std::vector<std::shared_ptr<context>>& contexts
     }
 }
 
-split_matrix split_matrix::same_bands() const {
-    std::vector<std::shared_ptr<context>> contexts;
-    for (const band_data& p : parts_) contexts.push_back(p.context);
-    return split_matrix(contexts, layout_, rows_, columns_, halo_, granularity_);
+split_matrix::split_matrix(const split_matrix& bands_of, sharing_staging)
+    : layout_(bands_of.layout_), rows_(bands_of.rows_), columns_(bands_of.columns_), halo_(bands_of.halo_),
+      granularity_(bands_of.granularity_) {
+    for (const band_data& p : bands_of.parts_) {
+        const int local_rows = p.rows.local_rows();
+        const matrix_operand local{
+            storage_on_device(layout_, dims3{1, std::size_t(local_rows), std::size_t(columns_)}, p.context), local_rows,
+            columns_};
+        parts_.push_back({p.rows, p.context, local, p.first_rows, p.last_rows});
+    }
 }
+
+split_matrix split_matrix::same_bands() const { return split_matrix(*this, sharing_staging{}); }
 
 const split_matrix::band_data& split_matrix::at(std::size_t part) const {
     if (part >= parts_.size())
