@@ -94,6 +94,33 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                storages.size());
 }
 
+namespace {
+
+// What tiles_elementwise and tiles_elementwise_placed do. `op` comes by reference: a value outside
+// the enum is read as an int and refused by name, never loaded as the enum (undefined behaviour).
+tiles_status elementwise_placed(tiles_view* out, int out_is_bool, const tiles_elementwise_place* out_place,
+                                tiles_context* context, const tiles_elementwise_op& op,
+                                const tiles_elementwise_operand* inputs,
+                                const tiles_elementwise_place* const* input_places, size_t input_count) {
+    return guard([&] {
+        static const char* const roles[] = {"the first input", "the second input", "the third input"};
+        const tiles::elementwise_op o = op_of(op);
+        std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
+        for (size_t k = 0; input_places != nullptr && k < operands.size(); ++k)
+            place(operands[k], input_places[k], roles[k]);
+        if (out == nullptr)
+            throw tiles::invalid_argument(
+                "the output view is NULL: elementwise writes into a view (tiles_elementwise_new "
+                "makes a new array)");
+        tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
+        elementwise_operand output = operand_of(written, "the output");
+        place(output, out_place, "the output");
+        tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output);
+    });
+}
+
+} // namespace
+
 } // namespace tiles::capi
 
 using namespace tiles::capi;
@@ -122,28 +149,14 @@ tiles_status tiles_elementwise_result_type(tiles_dtype* out, int* out_is_bool, t
 
 tiles_status tiles_elementwise(tiles_view* out, int out_is_bool, tiles_context* context, tiles_elementwise_op op,
                                const tiles_elementwise_operand* inputs, size_t input_count) {
-    return tiles_elementwise_placed(out, out_is_bool, nullptr, context, op, inputs, nullptr, input_count);
+    return elementwise_placed(out, out_is_bool, nullptr, context, op, inputs, nullptr, input_count);
 }
 
 tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool, const tiles_elementwise_place* out_place,
                                       tiles_context* context, tiles_elementwise_op op,
                                       const tiles_elementwise_operand* inputs,
                                       const tiles_elementwise_place* const* input_places, size_t input_count) {
-    return guard([&] {
-        static const char* const roles[] = {"the first input", "the second input", "the third input"};
-        const tiles::elementwise_op o = op_of(op);
-        std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
-        for (size_t k = 0; input_places != nullptr && k < operands.size(); ++k)
-            place(operands[k], input_places[k], roles[k]);
-        if (out == nullptr)
-            throw tiles::invalid_argument(
-                "the output view is NULL: elementwise writes into a view (tiles_elementwise_new "
-                "makes a new array)");
-        tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
-        elementwise_operand output = operand_of(written, "the output");
-        place(output, out_place, "the output");
-        tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output);
-    });
+    return elementwise_placed(out, out_is_bool, out_place, context, op, inputs, input_places, input_count);
 }
 
 tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_elementwise_op op,
