@@ -305,3 +305,21 @@ TEST_CASE("reduce over several views equals reduce on one, bit for bit", "[split
     CHECK(tiles::reduce(several_views(3), tiles::array_view<const float, 1>(3, three), tiles::reduction_op::sum) ==
           7.0f);
 }
+
+TEST_CASE("reduce over several views takes more than 2^31 elements", "[split][algorithms]") {
+    // 2^31 + 65536 bytes: more than one launch counts, so the views take several bands each. Ones
+    // but the first (3) and the last (0), so that the sum counts every element once and the least
+    // and greatest come from the two ends.
+    const int rows = 32769, columns = 65536;
+    std::vector<std::uint8_t> bytes(std::size_t(rows) * columns, 1);
+    bytes.front() = 3;
+    bytes.back() = 0;
+    const tiles::array_view<const std::uint8_t, 2> view(rows, columns, bytes);
+    for (int parts = 1; parts <= 2; ++parts) {
+        INFO(parts << " views");
+        const std::vector<tiles::accelerator_view> views = several_views(parts);
+        CHECK(tiles::reduce<std::uint64_t>(views, view, tiles::reduction_op::sum) == bytes.size() + 1);
+        CHECK(tiles::reduce<std::uint32_t>(views, view, tiles::reduction_op::min) == 0);
+        CHECK(tiles::reduce<std::uint32_t>(views, view, tiles::reduction_op::max) == 3);
+    }
+}

@@ -1,7 +1,8 @@
 // libtiles algorithms: reduce, the sum, least or greatest element of data, on one context
 // or several. One launch combines each tile's span of the data into a partial value, and its last
 // tile to finish combines the partials into the result, which is read back into the caller's
-// memory. Over several contexts, each makes the partials of its band of whole spans, and the
+// memory. Over several contexts, each makes the partials of its bands of whole spans (more than one
+// where a band would pass what one launch counts), and the
 // first context combines them all in the same order. Its description (the faces' operands, element
 // types and ops), and its parameter set: the tile's size and each
 // work-item's share, their values for each kind of device, and what the tuner tries and times.
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -114,7 +116,7 @@ int op_number(reduction_op op) {
     throw invalid_argument("reduce: unknown reduction_op " + std::to_string(int(op)));
 }
 
-element_layout check_input(const std::shared_ptr<storage>& input, void* result, int max_count,
+element_layout check_input(const std::shared_ptr<storage>& input, void* result, std::size_t max_count,
                            const device_info& device) {
     if (input == nullptr) throw invalid_argument("reduce: the input has no storage");
     if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
@@ -122,7 +124,7 @@ element_layout check_input(const std::shared_ptr<storage>& input, void* result, 
     check_element_type(algorithm, layout.type, reduce_description().operand("input").element_types, device);
     const std::size_t count = element_count(*input);
     if (count == 0) throw invalid_argument("reduce: the input has 0 elements; a reduction needs at least 1");
-    if (count > std::size_t(max_count))
+    if (count > max_count)
         throw invalid_argument("reduce: the input has " + std::to_string(count) + " elements, more than the " +
                                std::to_string(max_count) + " one reduction can take");
     return layout;
@@ -271,36 +273,45 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
     r.run(context, input, layout.type, int(element_count(*input)), result);
 }
 
+// The most elements a band of several contexts' reduction holds: whole spans, so that the bands'
+// partials are in order those of one context, and few enough that one launch's count is an int.
+std::int64_t band_spans_at_most(const reduction& r) { return (INT_MAX - r.span()) / r.span(); }
+
 void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::shared_ptr<storage>& input,
             reduction_op op, element_type accumulator, void* result) {
     if (contexts.empty()) throw invalid_argument("reduce: the list of accelerator views is empty");
     const reduction r(contexts.front(), op, accumulator);
-    const element_layout layout = check_input(input, result, INT_MAX - r.span(), *contexts.front()->device());
+    // The partials of every band are combined by one launch, whose count is an int.
+    const std::size_t most = std::size_t(INT_MAX - r.span()) * std::size_t(r.span());
+    const element_layout layout = check_input(input, result, most, *contexts.front()->device());
     for (const std::shared_ptr<context>& context : contexts)
         check_accumulator(layout.type, op, accumulator, *context->device());
-    const int count = int(element_count(*input));
+    const auto count = std::int64_t(element_count(*input));
 
-    // Bands of whole spans, so that every context's partials are in order those one context would
-    // make.
-    const int spans = r.partial_count(count);
-    const int spans_per_band = blocks_covering(spans, int(contexts.size()));
+    // A band or more for each context, taken in turn, each band short enough for one launch.
+    const std::int64_t spans = (count + r.span() - 1) / r.span();
+    const std::int64_t band_count = std::max<std::int64_t>(std::int64_t(contexts.size()),
+                                                           (spans + band_spans_at_most(r) - 1) / band_spans_at_most(r));
+    const std::int64_t spans_per_band = (spans + band_count - 1) / band_count;
     const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
     std::vector<std::shared_ptr<storage>> bands, partials;
+    std::vector<std::shared_ptr<context>> band_contexts;
     std::vector<int> partial_counts;
     std::vector<host_piece> pieces;
-    for (std::size_t i = 0; i < contexts.size() && int(i) * spans_per_band < spans; ++i) {
-        const int first = int(i) * spans_per_band * r.span();
-        const int band_count = std::min(count - first, spans_per_band * r.span());
-        bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_count)}, contexts[i]));
+    for (std::int64_t i = 0; i * spans_per_band < spans; ++i) {
+        const std::int64_t first = i * spans_per_band * r.span();
+        const int band_elements = int(std::min<std::int64_t>(count - first, spans_per_band * r.span()));
+        band_contexts.push_back(contexts[std::size_t(i) % contexts.size()]);
+        bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_elements)}, band_contexts.back()));
         pieces.push_back({bands.back().get(), host + std::size_t(first) * layout.size});
-        partial_counts.push_back(r.partial_count(band_count));
-        partials.push_back(
-            storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())}, contexts[i]));
+        partial_counts.push_back(r.partial_count(band_elements));
+        partials.push_back(storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())},
+                                             band_contexts.back()));
     }
     copy_in_at_once(pieces);
     for (std::size_t i = 0; i < bands.size(); ++i)
-        r.with_scratch(contexts[i], 1, [&](const std::shared_ptr<storage>& total) {
-            r.run(contexts[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
+        r.with_scratch(band_contexts[i], 1, [&](const std::shared_ptr<storage>& total) {
+            r.run(band_contexts[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
         });
 
     // Every context's partials, in order, on the first context, combined there as on one context.
@@ -313,7 +324,7 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     const std::shared_ptr<storage> all =
         storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(spans)}, contexts.front());
     copy_in(*all, whole_of(*all), gathered.data());
-    r.combine(contexts.front(), all, layout.type, spans, result);
+    r.combine(contexts.front(), all, layout.type, int(spans), result);
 }
 
 catalog_entry reduce_in_catalog() { return {{&reduce_description()}, {&reduce_set()}}; }
