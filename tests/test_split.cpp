@@ -323,3 +323,26 @@ TEST_CASE("reduce over several views takes more than 2^31 elements", "[split][al
         CHECK(tiles::reduce<std::uint32_t>(views, view, tiles::reduction_op::max) == 3);
     }
 }
+
+TEST_CASE("reduce of a split array combines its own rows where they are, not its halos", "[split][algorithms]") {
+    const int rows = 1001, columns = 37;
+    const std::vector<float> floats = random_floats(std::size_t(rows) * columns, 11);
+    const std::vector<int> ints = random_ints(std::size_t(rows) * columns, 12, -1000, 1000);
+    const double float_sum = std::accumulate(floats.begin(), floats.end(), 0.0);
+    const long long int_sum = std::accumulate(ints.begin(), ints.end(), 0LL);
+    for (int parts = 1; parts <= 3; ++parts)
+        for (int halo : {0, 3}) {
+            INFO(parts << " views, halos of " << halo << " rows");
+            const std::vector<tiles::accelerator_view> views = several_views(parts);
+            tiles::split_array<float> float_split(views, tiles::extent<2>(rows, columns), halo);
+            float_split.scatter(tiles::array_view<const float, 2>(rows, columns, floats));
+            CHECK(std::abs(tiles::reduce(float_split, tiles::reduction_op::sum) - float_sum) <=
+                  sum_tolerance<float>(floats.size(), double(floats.size())));
+            CHECK(tiles::reduce(float_split, tiles::reduction_op::max) ==
+                  *std::max_element(floats.begin(), floats.end()));
+            tiles::split_array<int> int_split(views, tiles::extent<2>(rows, columns), halo);
+            int_split.scatter(tiles::array_view<const int, 2>(rows, columns, ints));
+            CHECK(tiles::reduce<std::int64_t>(int_split, tiles::reduction_op::sum) == int_sum);
+            CHECK(tiles::reduce(int_split, tiles::reduction_op::min) == *std::min_element(ints.begin(), ints.end()));
+        }
+}

@@ -1541,6 +1541,13 @@ TILES_API tiles_status tiles_split_exchange_halo(tiles_split* split);
  * tiles_split_exchange_halo. Enqueued: returns once the work is on every context's queue. */
 TILES_API tiles_status tiles_split_stencil(tiles_split* split, const tiles_view* mask, int iterations);
 
+/* The sum, least or greatest of the split's own rows where they are, as tiles_reduce_as takes
+ * `accumulator` and `op`: each band combined on its context (a band with a halo above first copies
+ * its own rows there), the partials on the first. Bands are of whole rows, so a float sum may
+ * differ from one context's in its last bits. Blocks until the result is in `out`. */
+TILES_API tiles_status tiles_split_reduce(void* out, size_t out_size, tiles_dtype accumulator, const tiles_split* split,
+                                          tiles_reduction op);
+
 /* Adds a reference to `split`, which the caller gives back with tiles_split_release. */
 TILES_API tiles_status tiles_split_retain(tiles_split* split);
 /* Gives back a reference to `split`; its bands' arrays live on while the caller holds them. NULL

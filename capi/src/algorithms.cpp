@@ -199,6 +199,14 @@ tiles::gemm_precision precision_of(const tiles_precision& precision, const char*
     return tiles::gemm_precision(parameter_value(algorithm_named("gemm"), as_int(precision), function));
 }
 
+// Refuses an `out_size` other than the size of one element of the result's type.
+void check_result_size(const char* function, size_t out_size, tiles::element_type type) {
+    if (out_size != tiles::element_size(type))
+        throw names_marked<tiles::invalid_argument>(
+            marked_function(function) + ": out_size is " + std::to_string(out_size) + " bytes, but the result is one " +
+            marked_element(type) + ", " + std::to_string(tiles::element_size(type)) + " bytes");
+}
+
 // What tiles_reduce and its variants are asked for: combined in the input's type where
 // `accumulator` is NULL. `op` comes by reference, as every enum a caller passes: a value outside
 // the enum is the caller's error to report, and copying one would be undefined behaviour before
@@ -216,10 +224,7 @@ reduction_call check_reduce(const char* function, void* out, size_t out_size, co
     const tiles::reduction_op reduction = reduction_of(op, function);
     const tiles::element_type type =
         accumulator == nullptr ? tiles::engine::layout_of(*in[0].data).type : to_element_type(*accumulator);
-    if (out_size != tiles::element_size(type))
-        throw names_marked<tiles::invalid_argument>(
-            marked_function(function) + ": out_size is " + std::to_string(out_size) + " bytes, but the result is one " +
-            marked_element(type) + ", " + std::to_string(tiles::element_size(type)) + " bytes");
+    check_result_size(function, out_size, type);
     return {std::move(in), reduction, type};
 }
 
@@ -418,6 +423,17 @@ tiles_status tiles_reduce_split(void* out, size_t out_size, tiles_dtype accumula
         const reduction_call call = check_reduce("tiles_reduce_split", out, out_size, &accumulator, input, op);
         tiles::algorithms::reduce(contexts_of(contexts, count, "tiles_reduce_split"), call.input[0].data, call.op,
                                   call.result_type, out);
+    });
+}
+
+tiles_status tiles_split_reduce(void* out, size_t out_size, tiles_dtype accumulator, const tiles_split* split,
+                                tiles_reduction op) {
+    return guard([&] {
+        check_out(out);
+        const tiles::reduction_op reduction = reduction_of(op, "tiles_split_reduce");
+        const tiles::element_type type = to_element_type(accumulator);
+        check_result_size("tiles_split_reduce", out_size, type);
+        tiles::algorithms::reduce(*live(split, "split").matrix, reduction, type, out);
     });
 }
 

@@ -2,6 +2,7 @@
  * and halos, the exchange moving only halo rows), and tiles_stencil_split, tiles_gemm_split and
  * tiles_reduce_split giving one context's results bit for bit. The contexts are of different
  * devices of one kind where there are several (POCL_DEVICES="pthread pthread"), else of one. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,6 +198,12 @@ int test_split_refusals(void) {
                 TILES_ERROR_INVALID_ARGUMENT, "tiles_reduce_split: the list of contexts is empty");
     /* In place on a split's bands: its halo must reach the mask's radius. */
     CHECK_OK(tiles_split_create(&split, contexts, 2, &matrix, 0, 1));
+    CHECK_FAILS(tiles_split_reduce(&sum, 8, TILES_FLOAT32, split, TILES_REDUCE_SUM), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_split_reduce: out_size is 8 bytes, but the result is one");
+    CHECK_FAILS(tiles_split_reduce(NULL, sizeof sum, TILES_FLOAT32, split, TILES_REDUCE_SUM),
+                TILES_ERROR_INVALID_ARGUMENT, "NULL");
+    CHECK_FAILS(tiles_split_reduce(&sum, sizeof sum, TILES_FLOAT32, NULL, TILES_REDUCE_SUM), TILES_ERROR_INVALID_HANDLE,
+                "split");
     CHECK_FAILS(tiles_split_stencil(split, weights, 1), TILES_ERROR_INVALID_ARGUMENT,
                 "the split matrix's halo of 0 rows is less than the mask's radius of 1 rows");
     CHECK_FAILS(tiles_split_stencil(split, weights, 0), TILES_ERROR_INVALID_ARGUMENT,
@@ -207,6 +214,24 @@ int test_split_refusals(void) {
     tiles_view_release(output);
     tiles_view_release(weights);
     release_contexts(contexts, 2);
+    return failed;
+}
+
+/* The split's sum and greatest element, where its bands are, against the host's of its `count`
+ * elements (`elements`, as the split holds them); the number of checks that failed. */
+static int check_split_reduce(const tiles_split* split, const float* elements, int count) {
+    int failed = 0;
+    double sum = 0;
+    float greatest = elements[0];
+    for (int i = 0; i < count; ++i) {
+        sum += elements[i];
+        if (elements[i] > greatest) greatest = elements[i];
+    }
+    float split_sum = 0, split_greatest = 0;
+    CHECK_OK(tiles_split_reduce(&split_sum, sizeof split_sum, TILES_FLOAT32, split, TILES_REDUCE_SUM));
+    CHECK(fabs(split_sum - sum) <= 1e-5 * count);
+    CHECK_OK(tiles_split_reduce(&split_greatest, sizeof split_greatest, TILES_FLOAT32, split, TILES_REDUCE_MAX));
+    CHECK(split_greatest == greatest);
     return failed;
 }
 
@@ -282,6 +307,7 @@ int test_split_algorithms_equal_one_contexts(void) {
         CHECK_OK(tiles_view_synchronize(output));
         CHECK(memcmp(got, expected, sizeof(float) * rows * columns) == 0);
         tiles_view_release(output);
+        failed += check_split_reduce(split, expected, rows * columns);
         tiles_split_release(split);
 
         float sum = 0;

@@ -163,3 +163,22 @@ def test_refusals_name_the_problem():
     split.release()
     with pytest.raises(tiles.InvalidHandle):
         split.exchange_halo()
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+@pytest.mark.parametrize("halo", [0, 2])
+def test_reduce_of_a_split_combines_its_own_rows_where_they_are(parts, halo):
+    rng = np.random.default_rng(parts * 10 + halo)
+    floats = rng.uniform(-1, 1, (301, 53)).astype(np.float32)
+    ints = rng.integers(-1000, 1000, (301, 53), dtype=np.int32)
+    with tiles.Split(several_contexts(parts), floats.shape, halo=halo) as split:
+        split.scatter(floats)
+        np.testing.assert_allclose(tiles.reduce(split, "sum"), floats.sum(dtype=np.float64), rtol=1e-5, atol=1e-3)
+        assert tiles.reduce(split, "max") == floats.max()
+    with tiles.Split(several_contexts(parts), ints.shape, np.int32, halo=halo) as split:
+        split.scatter(ints)
+        total = tiles.reduce(split, "sum")
+        assert total == ints.sum() and total.dtype == np.int64
+        assert tiles.reduce(split, "min") == ints.min()
+        with pytest.raises(tiles.InvalidArgument, match="reduce of a tiles.Split runs on the split's own contexts"):
+            tiles.reduce(split, "sum", contexts=several_contexts(parts))

@@ -1,5 +1,6 @@
 // Several contexts at once: Split, a matrix split by rows over a list of contexts (tiles_split), and
 // split_rows, where each band of such a split lies.
+#include <string>
 #include <vector>
 
 #include "common.hpp"
@@ -74,6 +75,19 @@ void register_split(py::module_& m) {
                 check(without_gil([&] { return tiles_split_stencil(split, weights, iterations); }));
             },
             py::arg("mask"), py::arg("iterations"))
+        .def(
+            "reduce",
+            [](const Split& s, const py::dtype& accumulator, const std::string& op) {
+                const tiles_reduction reduction = value_named(tiles_reduction_name, op, "reduction");
+                const tiles_dtype type = dtype_of(accumulator);
+                py::array result(accumulator, std::vector<py::ssize_t>{1});
+                void* out = result.mutable_data();
+                const size_t size = size_t(result.itemsize());
+                const tiles_split* split = s.get();
+                check(without_gil([&] { return tiles_split_reduce(out, size, type, split, reduction); }));
+                return py::object(result[py::int_(0)]);
+            },
+            py::arg("accumulator"), py::arg("op"))
         .def("release", &Split::release);
 }
 

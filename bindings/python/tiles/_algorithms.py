@@ -125,16 +125,16 @@ def _several(context: Optional[Context], contexts: Contexts) -> Optional[List[_t
 
 
 @overload
-def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+def reduce(data: Union[Data, Split], op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: None = None) -> np.generic: ...
 
 
 @overload
-def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+def reduce(data: Union[Data, Split], op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Output) -> Output: ...
 
 
-def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
+def reduce(data: Union[Data, Split], op: ReduceOp = "sum", *, dtype: Any = None, context: Optional[Context] = None,
            contexts: Contexts = None, out: Optional[Output] = None) -> Union[np.generic, Output]:
     """The sum, least or greatest element (op "sum", "min" or "max") of 1-D or 2-D uint8, int32,
     int64, float32, float64 (where the device has doubles), float16 or bfloat16 data, as a numpy
@@ -151,15 +151,21 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
     a band of the elements at the same time and the first combines their partials: the result is
     one context's, bit for bit where the contexts' devices are of one kind.
 
+    A tiles.Split is reduced where its bands are (its own rows, not its halos), each band on its
+    context and the partials on the first; its bands are of whole rows, so a float sum may differ
+    from one context's in its last bits.
+
     With `out` (a tiles.array or tiles.array_view of shape (1,), of the dtype the elements are
     combined in, which `dtype` may name too), the result is written there as a launch writes,
     staying on the device until the host reads it, and `out` is returned: the call does not wait
     for the device, which a loop of reductions, or one whose result a kernel reads next, saves on
     every call."""
+    op = text(op, "a reduction")
+    if isinstance(data, Split):
+        return _reduce_split(data, op, dtype, context, contexts, out)
     several = _several(context, contexts)
     view = _view_of(data)
     _check_dtypes("reduce", view)
-    op = text(op, "a reduction")
     if out is not None:
         if not isinstance(out, (array, array_view)):
             raise InvalidArgument(f"reduce's out is a tiles.array or tiles.array_view, not {describe(out)}")
@@ -173,17 +179,34 @@ def reduce(data: Data, op: ReduceOp = "sum", *, dtype: Any = None, context: Opti
         with _host_writes.launch("reduce", [view, result], context, ["data", "out"]):
             _tiles.reduce_into(context_handle(context), view._handle, op, result._handle)
         return out
-    if dtype is not None:
-        accumulator = _dtype(dtype)
-    else:
-        accumulator = (_NUMPY_SUMS if op == "sum" else _COMBINED).get(view.dtype.name, _computed(view.dtype))
+    accumulator = _accumulator(view.dtype, op, dtype)
     with _host_writes.launch("reduce", [view], context, ["data"]):
         if several is not None:
             result = _tiles.reduce_split(accumulator, several, view._handle, op)
         else:
             result = _tiles.reduce(accumulator, context_handle(context), view._handle, op)
-    # The least or greatest of uint8 data comes as the uint32 it was combined in: numpy's is uint8.
-    return view.dtype.type(result) if dtype is None and op != "sum" and view.dtype.name in _COMBINED else result
+    return _as_numpy_result(result, view.dtype, op, dtype)
+
+
+def _accumulator(data_dtype: np.dtype, op: str, dtype: Any) -> np.dtype:
+    """The dtype reduce combines `data_dtype` elements in: `dtype` where given, else numpy's."""
+    if dtype is not None:
+        return _dtype(dtype)
+    return (_NUMPY_SUMS if op == "sum" else _COMBINED).get(data_dtype.name, _computed(data_dtype))
+
+
+def _as_numpy_result(result: Any, data_dtype: np.dtype, op: str, dtype: Any) -> Any:
+    """The least or greatest of uint8 data comes as the uint32 it was combined in: numpy's is uint8."""
+    return data_dtype.type(result) if dtype is None and op != "sum" and data_dtype.name in _COMBINED else result
+
+
+def _reduce_split(split: Split, op: str, dtype: Any, context: Any, contexts: Any, out: Any) -> Any:
+    """reduce of a Split's own rows where they are: each band on its context, the partials on the first."""
+    for name, given in (("context", context), ("contexts", contexts), ("out", out)):
+        if given is not None:
+            raise InvalidArgument(f"reduce of a tiles.Split runs on the split's own contexts and returns a numpy "
+                                  f"scalar; it takes no {name}=")
+    return _as_numpy_result(split._handle.reduce(_accumulator(split.dtype, op, dtype), op), split.dtype, op, dtype)
 
 
 def _blocks(reduce_blocks: Any, data: Data, block: Union[int, Sequence[int]], context: Optional[Context],

@@ -247,6 +247,69 @@ class reduction {
     std::string options_;
 };
 
+// One band of a reduction's data on its context: `count` elements from the start of `data`.
+struct reduced_band {
+    std::shared_ptr<engine::context> on;
+    std::shared_ptr<storage> data;
+    int count;
+};
+
+// Combines every band on its context into partials, then all the partials, in the bands' order, on
+// the first band's context into `result`, as one context combines its own. Where every band but the
+// last is of whole spans, the partials are those of one context's reduction.
+void reduce_bands(const reduction& r, const std::vector<reduced_band>& bands, element_type type, void* result) {
+    std::vector<std::shared_ptr<storage>> partials;
+    for (const reduced_band& band : bands) {
+        partials.push_back(
+            storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(r.partial_count(band.count))}, band.on));
+        r.with_scratch(band.on, 1, [&](const std::shared_ptr<storage>& total) {
+            r.run(band.on, band.data, type, band.count, partials.back(), total);
+        });
+    }
+    std::size_t spans = 0;
+    for (const std::shared_ptr<storage>& p : partials) spans += element_count(*p);
+    std::vector<unsigned char> gathered(spans * r.partial_layout().size);
+    std::size_t at = 0;
+    for (const std::shared_ptr<storage>& p : partials) {
+        copy_out(*p, whole_of(*p), gathered.data() + at);
+        at += element_count(*p) * r.partial_layout().size;
+    }
+    const std::shared_ptr<context>& first = bands.front().on;
+    const std::shared_ptr<storage> all = storage_on_device(r.partial_layout(), dims3{1, 1, spans}, first);
+    copy_in(*all, whole_of(*all), gathered.data());
+    r.combine(first, all, type, int(spans), result);
+}
+
+// The most elements a band of several contexts' reduction holds: whole spans, so that the bands'
+// partials are in order those of one context, and few enough that one launch's count is an int.
+std::int64_t band_spans_at_most(const reduction& r) { return (INT_MAX - r.span()) / r.span(); }
+
+void check_accumulator_on_every(const std::vector<std::shared_ptr<context>>& contexts, element_type input,
+                                reduction_op op, element_type accumulator) {
+    for (const std::shared_ptr<context>& context : contexts)
+        check_accumulator(input, op, accumulator, *context->device());
+}
+
+// Band `part`'s own rows of `split`, on its context: its local rows where it has no halo above,
+// else a copy of its own rows there (the reduction reads from the start of its data).
+reduced_band own_rows(const split_matrix& split, std::size_t part, const reduction& r) {
+    const band& rows = split.band_of(part);
+    const std::int64_t count = std::int64_t(rows.rows) * split.columns();
+    if (count > INT_MAX - r.span())
+        throw invalid_argument("reduce: band " + std::to_string(part) + " of the split holds " + std::to_string(count) +
+                               " elements, more than the " + std::to_string(INT_MAX - r.span()) +
+                               " one launch counts: split the matrix over more views");
+    const std::shared_ptr<context>& on = split.context_of(part);
+    const std::shared_ptr<storage>& local = split.local(part).data;
+    if (rows.halo_above == 0) return {on, local, int(count)};
+    const std::shared_ptr<storage> own =
+        storage_on_device(split.layout(), dims3{1, std::size_t(rows.rows), std::size_t(split.columns())}, on);
+    const engine::box own_box{{0, std::size_t(rows.halo_above), 0},
+                              {1, std::size_t(rows.rows), std::size_t(split.columns())}};
+    engine::copy_async(*local, own_box, *own, whole_of(*own)).get();
+    return {on, own, int(count)};
+}
+
 } // namespace
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
@@ -273,10 +336,6 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
     r.run(context, input, layout.type, int(element_count(*input)), result);
 }
 
-// The most elements a band of several contexts' reduction holds: whole spans, so that the bands'
-// partials are in order those of one context, and few enough that one launch's count is an int.
-std::int64_t band_spans_at_most(const reduction& r) { return (INT_MAX - r.span()) / r.span(); }
-
 void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::shared_ptr<storage>& input,
             reduction_op op, element_type accumulator, void* result) {
     if (contexts.empty()) throw invalid_argument("reduce: the list of accelerator views is empty");
@@ -284,8 +343,7 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     // The partials of every band are combined by one launch, whose count is an int.
     const std::size_t most = std::size_t(INT_MAX - r.span()) * std::size_t(r.span());
     const element_layout layout = check_input(input, result, most, *contexts.front()->device());
-    for (const std::shared_ptr<context>& context : contexts)
-        check_accumulator(layout.type, op, accumulator, *context->device());
+    check_accumulator_on_every(contexts, layout.type, op, accumulator);
     const auto count = std::int64_t(element_count(*input));
 
     // A band or more for each context, taken in turn, each band short enough for one launch.
@@ -294,37 +352,32 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
                                                            (spans + band_spans_at_most(r) - 1) / band_spans_at_most(r));
     const std::int64_t spans_per_band = (spans + band_count - 1) / band_count;
     const auto* host = static_cast<const unsigned char*>(host_data(*input, whole_of(*input), host_access::read));
-    std::vector<std::shared_ptr<storage>> bands, partials;
-    std::vector<std::shared_ptr<context>> band_contexts;
-    std::vector<int> partial_counts;
+    std::vector<reduced_band> bands;
     std::vector<host_piece> pieces;
     for (std::int64_t i = 0; i * spans_per_band < spans; ++i) {
         const std::int64_t first = i * spans_per_band * r.span();
-        const int band_elements = int(std::min<std::int64_t>(count - first, spans_per_band * r.span()));
-        band_contexts.push_back(contexts[std::size_t(i) % contexts.size()]);
-        bands.push_back(storage_on_device(layout, dims3{1, 1, std::size_t(band_elements)}, band_contexts.back()));
-        pieces.push_back({bands.back().get(), host + std::size_t(first) * layout.size});
-        partial_counts.push_back(r.partial_count(band_elements));
-        partials.push_back(storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(partial_counts.back())},
-                                             band_contexts.back()));
+        const int elements = int(std::min<std::int64_t>(count - first, spans_per_band * r.span()));
+        const std::shared_ptr<context>& on = contexts[std::size_t(i) % contexts.size()];
+        bands.push_back({on, storage_on_device(layout, dims3{1, 1, std::size_t(elements)}, on), elements});
+        pieces.push_back({bands.back().data.get(), host + std::size_t(first) * layout.size});
     }
     copy_in_at_once(pieces);
-    for (std::size_t i = 0; i < bands.size(); ++i)
-        r.with_scratch(band_contexts[i], 1, [&](const std::shared_ptr<storage>& total) {
-            r.run(band_contexts[i], bands[i], layout.type, int(element_count(*bands[i])), partials[i], total);
-        });
+    reduce_bands(r, bands, layout.type, result);
+}
 
-    // Every context's partials, in order, on the first context, combined there as on one context.
-    std::vector<unsigned char> gathered(std::size_t(spans) * r.partial_layout().size);
-    std::size_t at = 0;
-    for (std::size_t i = 0; i < partials.size(); ++i) {
-        copy_out(*partials[i], whole_of(*partials[i]), gathered.data() + at);
-        at += std::size_t(partial_counts[i]) * r.partial_layout().size;
-    }
-    const std::shared_ptr<storage> all =
-        storage_on_device(r.partial_layout(), dims3{1, 1, std::size_t(spans)}, contexts.front());
-    copy_in(*all, whole_of(*all), gathered.data());
-    r.combine(contexts.front(), all, layout.type, int(spans), result);
+void reduce(const split_matrix& split, reduction_op op, element_type accumulator, void* result) {
+    if (result == nullptr) throw invalid_argument("reduce: the result's memory is NULL");
+    const reduction r(split.context_of(0), op, accumulator);
+    std::vector<std::shared_ptr<context>> contexts;
+    for (std::size_t p = 0; p < split.parts(); ++p) contexts.push_back(split.context_of(p));
+    check_element_type(algorithm, split.layout().type, reduce_description().operand("input").element_types,
+                       *contexts.front()->device());
+    check_accumulator_on_every(contexts, split.layout().type, op, accumulator);
+    std::vector<reduced_band> bands;
+    for (std::size_t p = 0; p < split.parts(); ++p)
+        if (split.band_of(p).rows > 0) bands.push_back(own_rows(split, p, r));
+    if (bands.empty()) throw invalid_argument("reduce: the split has 0 elements; a reduction needs at least 1");
+    reduce_bands(r, bands, split.layout().type, result);
 }
 
 catalog_entry reduce_in_catalog() { return {{&reduce_description()}, {&reduce_set()}}; }

@@ -25,8 +25,9 @@ inline std::vector<accelerator_view> gpu_views() {
 }
 
 template <class T> class split_array;
-// The stencil iterated on a split array's bands where they are (defined below).
+// The stencil iterated on a split array's bands where they are, and their reduction (defined below).
 template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& mask, int iterations = 1);
+template <class Result = void, class T> auto reduce(const split_array<T>& grid, reduction_op op);
 
 // A rows x columns matrix of T split by rows over `views`, band i on views[i]:
 //
@@ -85,6 +86,7 @@ template <class T> class split_array {
 
   private:
     template <class U, class Mask> friend void stencil(split_array<U>& grid, const Mask& mask, int iterations);
+    template <class Result, class U> friend auto reduce(const split_array<U>& grid, reduction_op op);
 
     std::vector<accelerator_view> views_;
     std::shared_ptr<engine::split_matrix> engine_;
@@ -98,6 +100,17 @@ template <class T> class split_array {
 // iterating the stencil on one view, bit for bit where the views are of one kind of device.
 template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& mask, int iterations) {
     algorithms::stencil(*grid.engine_, detail::matrix_of(mask), iterations);
+}
+
+// The sum, least or greatest of `grid`'s own rows (not its halos) where they are, typed as
+// tiles::reduce types it: each band combined on its view, the partials on the first. Data that
+// stays on the devices. The bands are of whole rows, not of one view's spans, so a float sum may
+// differ from one view's in its last bits.
+template <class Result, class T> auto reduce(const split_array<T>& grid, reduction_op op) {
+    using result_type = std::conditional_t<std::is_void_v<Result>, detail::computed_of<array<T, 2>>, Result>;
+    result_type result{};
+    algorithms::reduce(*grid.engine_, op, element_type_of<result_type>, &result);
+    return result;
 }
 
 } // namespace tiles
