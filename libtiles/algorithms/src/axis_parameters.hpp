@@ -5,6 +5,8 @@
 // 44 ms against 16 ms in one work-item. GPUs take the work-groups and the blocks.
 #pragma once
 
+#include <cstddef>
+
 #include "devices/device_class.hpp"
 #include "parameters/parameter_lookup.hpp"
 
@@ -20,5 +22,15 @@ inline constexpr engine::device_row<axis_values> axis_table[] = {
     {engine::every_cpu, {0, false}},
     {engine::every_device, {256, true}},
 };
+
+// The work-items of a work-group that combines a share, clamped to what its kernel runs in: the
+// widest power of two at most `wanted` and at most `kernel_limit` (CL_KERNEL_WORK_GROUP_SIZE, which
+// a kernel of many registers may keep below the device's limit, and above which its launch is
+// refused); 1 at least, where the kernel promises less than 2.
+constexpr int group_within(int wanted, std::size_t kernel_limit) {
+    int group = 1;
+    while (group * 2 <= wanted && std::size_t(group) * 2 <= kernel_limit) group *= 2;
+    return group;
+}
 
 } // namespace tiles::algorithms

@@ -18,6 +18,7 @@
 #include "reduce_axes_source.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/reduce.hpp"
+#include "tiles/engine/kernel_limits.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {
@@ -143,8 +144,36 @@ int group_of(axis_reduction op, const std::vector<run>& reduced, const std::shar
     return int(group);
 }
 
+const kernel& reduction_kernel(const reduction_description& d) {
+    return kept_kernel(
+        key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes");
+}
+
+launch_domain reduction_domain(std::size_t work, int group) {
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {int(work), 0, 0};
+    domain.tiled = group != 0;
+    domain.tile = {group, 0, 0};
+    return domain;
+}
+
+// `d` with its work-group narrowed to what its kernel runs in (group_within), its kernel built for
+// each width tried: a narrower work-group's kernel may promise more, never less than it needs.
+reduction_description fitted_to_kernel(const std::shared_ptr<context>& context, reduction_description d,
+                                       std::size_t groups) {
+    while (d.group > 1) {
+        const launch_domain domain = reduction_domain(groups * std::size_t(d.group), d.group);
+        const int fits = group_within(d.group, engine::kernel_work_group_size(context, domain, reduction_kernel(d)));
+        if (fits == d.group) break;
+        d.group = fits;
+    }
+    return d;
+}
+
 // Launches the kernel of `d` over `outputs` results of `shares` shares each, from `input` (data of
-// `kept` and `reduced` runs) into `output`: a work-item per share, or a work-group of d.group.
+// `kept` and `reduced` runs) into `output`: a work-item per share, or a work-group of d.group (or
+// fewer, where the kernel runs no more).
 void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d, launch_arg input,
                       launch_arg output, double divisor, std::size_t shares, const std::vector<run>& kept,
                       const std::vector<run>& reduced) {
@@ -160,15 +189,9 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.stride)));
-    launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {int(work), 0, 0};
-    domain.tiled = d.group != 0;
-    domain.tile = {d.group, 0, 0};
-    engine::launch(context, domain,
-                   kept_kernel(
-                       key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes"),
-                   args.data(), args.size());
+    const reduction_description fitted = fitted_to_kernel(context, d, outputs * shares);
+    engine::launch(context, reduction_domain(outputs * shares * std::size_t(std::max(fitted.group, 1)), fitted.group),
+                   reduction_kernel(fitted), args.data(), args.size());
 }
 
 // How many shares each of `outputs` results of `count` elements is split into, each share combined
