@@ -3,7 +3,9 @@
 // kernels reported clean.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -613,6 +615,47 @@ TEST_CASE("a sum over the innermost axis runs a work-group per row with a GPU's 
     REQUIRE(builds.size() == 2);
     CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
     CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
+}
+
+// The first position of `row` whose value `better` prefers to all others, the first NaN
+// winning as numpy's does.
+template <class Better> std::int64_t first_best(const std::vector<float>& row, Better better) {
+    std::int64_t found = 0;
+    for (std::size_t k = 1; k < row.size() && !std::isnan(row[std::size_t(found)]); ++k)
+        if (std::isnan(row[k]) || better(row[k], row[std::size_t(found)])) found = std::int64_t(k);
+    return found;
+}
+
+TEST_CASE("argmax and argmin of few long rows run work-groups over shares with a GPU's parameters, clean under "
+          "the simulator",
+          "[checked][reductions]") {
+    // 131,101 columns: on the simulator (a CPU, whose shares are of 4,096 elements or more), 32
+    // shares a row, each combined by a work-group of 256; then a work-group of 32 over each row's shares.
+    const int rows = 2, columns = 131101;
+    std::vector<float> values = random_floats(rows * columns, 96);
+    for (int r = 0; r < rows; ++r)
+        for (int c : {9000, 15001, 19990}) values[std::size_t(r * columns + c)] = 100.0f; // ties far apart
+    for (int c : {17000, 12000}) values[std::size_t(columns + c)] = std::nanf("");        // the second row's NaNs
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_reduce_axes'", 0) == 0) builds.push_back(message);
+    });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per share
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const tiles::array<float, 2> matrix(tiles::extent<2>(rows, columns), values.begin(), view);
+    const std::vector<std::int64_t> greatest = tiles::argmax(matrix, 1), least = tiles::argmin(matrix, 1);
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int r = 0; r < rows; ++r) {
+        const std::vector<float> row(values.begin() + r * columns, values.begin() + (r + 1) * columns);
+        CHECK(greatest[std::size_t(r)] == first_best(row, std::greater<float>()));
+        CHECK(least[std::size_t(r)] == first_best(row, std::less<float>()));
+    }
+    CHECK(greatest == std::vector<std::int64_t>{9000, 12000});
+    REQUIRE(builds.size() == 4);
+    CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
+    CHECK_THAT(builds[1], Catch::Matches(".*-DTILE_DIM0=32[ )].*"));
 }
 
 TEST_CASE("cumulative sums of few long lines run in blocks with a GPU's parameters, clean under the simulator",
