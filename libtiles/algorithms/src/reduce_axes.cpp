@@ -18,7 +18,6 @@
 #include "reduce_axes_source.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/reduce.hpp"
-#include "tiles/engine/kernel_limits.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles {
@@ -156,19 +155,6 @@ launch_domain reduction_domain(std::size_t work, int group) {
     return domain;
 }
 
-// `d` with its work-group narrowed to what its kernel runs in (group_within), its kernel built for
-// each width tried: a narrower work-group's kernel may promise more, never less than it needs.
-reduction_description fitted_to_kernel(const std::shared_ptr<context>& context, reduction_description d,
-                                       std::size_t groups) {
-    while (d.group > 1) {
-        const launch_domain domain = reduction_domain(groups * std::size_t(d.group), d.group);
-        const int fits = group_within(d.group, engine::kernel_work_group_size(context, domain, reduction_kernel(d)));
-        if (fits == d.group) break;
-        d.group = fits;
-    }
-    return d;
-}
-
 // Launches the kernel of `d` over `outputs` results of `shares` shares each, from the input (data
 // of `kept` and `reduced` runs) into the output, `data` in the order of the kernel's parameters
 // (reduction_source): a work-item per share, or a work-group of d.group (or fewer, where the kernel
@@ -187,7 +173,12 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.stride)));
-    const reduction_description fitted = fitted_to_kernel(context, d, outputs * shares);
+    reduction_description fitted = d;
+    if (d.group > 1)
+        fitted.group = group_fitting(context, d.group, outputs * shares, [&](int group) -> const kernel& {
+            fitted.group = group;
+            return reduction_kernel(fitted);
+        });
     engine::launch(context, reduction_domain(outputs * shares * std::size_t(std::max(fitted.group, 1)), fitted.group),
                    reduction_kernel(fitted), args.data(), args.size());
 }
