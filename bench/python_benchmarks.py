@@ -3,7 +3,9 @@ average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a
 (against the device's copy of as many bytes, the kernel alone into an array made once, and a + b
 with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a
 cumulative sum and a[mask] (the mask's scan and a gather, against CuPy's), a sum (tiles.reduce,
-pyopencl.array.sum, cupy.sum), sums over an axis (tiles.array_api.sum, cupy.sum) and a matrix
+pyopencl.array.sum, cupy.sum), sums over an axis (tiles.array_api.sum, cupy.sum); in the group
+"axes", sums over each axis and argmax over the rows of a square matrix and of 4 long rows, and a
+float32 cumulative sum (against CuPy's); and a matrix
 product (tiles.matrix_multiply, the textbook tiled kernel of bench/kernels/baselines.cl through
 PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -356,32 +358,60 @@ def reduce_sum(setup, side):
     return "reduce sum", f"{side}x{side} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
-def axis_sum(setup, shape, axis):
-    """The array API's sum over one axis of a float32 matrix on the device (tiles.array_api.sum,
-    the result staying there), against CuPy's and numpy's: over axis 0 of a tall matrix of 4
-    columns, the result much smaller than the data, and over axis 1 of a square one."""
+def axis_reduction(setup, shape, op, axis):
+    """The array API's sum or argmax over one axis of a float32 matrix on the device
+    (tiles.array_api.sum and argmax, the result staying there), against CuPy's and numpy's: over
+    axis 0 of a tall matrix of 4 columns, the result much smaller than the data, over either axis of
+    a square one, and over axis 1 of 4 long rows, where each row is split among work-groups."""
     import tiles.array_api as xp
     host = np.random.default_rng(3).random(shape, dtype=np.float32)
-    expected = host.sum(axis=axis, dtype=np.float64)
+    expected = host.sum(axis=axis, dtype=np.float64) if op == "sum" else host.argmax(axis=axis)
     matrix, _ = setup.on_device(host)
     kept = {}
 
     def ours():
-        kept["tiles"] = xp.sum(matrix, axis=axis)
+        kept["tiles"] = getattr(xp, op)(matrix, axis=axis)
         setup.context.wait()
 
-    contenders = [Contender(f"tiles xp.sum(a, axis={axis})", ours, lambda: kept["tiles"].get())]
+    contenders = [Contender(f"tiles xp.{op}(a, axis={axis})", ours, lambda: kept["tiles"].get())]
     if setup.cupy is not None:
         cu_matrix = cupy.asarray(host)
 
         def cuda():
-            kept["cupy"] = cupy.sum(cu_matrix, axis=axis)
+            kept["cupy"] = getattr(cupy, op)(cu_matrix, axis=axis)
             setup.cupy_synchronize()
-        contenders.append(Contender(f"cupy.sum(a, axis={axis})", cuda, lambda: kept["cupy"].get()))
-    contenders.append(Contender(f"numpy.sum(a, axis={axis}) (CPU)", lambda: kept.update(numpy=host.sum(axis=axis)),
+        contenders.append(Contender(f"cupy.{op}(a, axis={axis})", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender(f"numpy.{op}(a, axis={axis}) (CPU)",
+                                lambda: kept.update(numpy=getattr(host, op)(axis=axis)), lambda: kept["numpy"]))
+    return (f"{op} over axis {axis}", f"{shape[0]}x{shape[1]} float32", "GB/s", host.nbytes / 1e9, expected,
+            1e-3 if op == "sum" else 0, contenders)
+
+
+def float_scan(setup, count):
+    """The prefix sums of `count` float32 elements on the device (xp.cumulative_sum, in float32 as
+    numpy's), rated by the bytes read and written, against cupy.cumsum and numpy's. Each adds in
+    its own order, so the results are checked against float64's within a float32 sum's error."""
+    import tiles.array_api as xp
+    host = np.random.default_rng(7).random(count, dtype=np.float32)
+    expected = np.cumsum(host, dtype=np.float64)
+    data, _ = setup.on_device(host)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = xp.cumulative_sum(data)
+        setup.context.wait()
+
+    contenders = [Contender("tiles xp.cumulative_sum(a)", ours, lambda: kept["tiles"].get())]
+    if setup.cupy is not None:
+        cu_data = cupy.asarray(host)
+
+        def cuda():
+            kept["cupy"] = cupy.cumsum(cu_data)
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy.cumsum(a)", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender("numpy.cumsum(a) (CPU)", lambda: kept.update(numpy=np.cumsum(host)),
                                 lambda: kept["numpy"]))
-    return (f"sum over axis {axis}", f"{shape[0]}x{shape[1]} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3,
-            contenders)
+    return "cumulative sum", f"{count} float32", "GB/s", 8 * count / 1e9, expected, 1e-2, contenders
 
 
 def gemm(setup, n):
@@ -553,7 +583,7 @@ def reduce_from_numpy(setup, mib):
     return "reduce from numpy", f"{mib_text(mib)} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
-GROUPS = ("tile_average", "elementwise", "scan", "reduce", "gemm", "copies", "numpy")
+GROUPS = ("tile_average", "elementwise", "scan", "reduce", "axes", "gemm", "copies", "numpy")
 
 
 def main():
@@ -601,8 +631,12 @@ def main():
                               lambda: stepped_assignment(setup, options.side)],
               "scan": [lambda: scans(setup, options.side), lambda: masked(setup, options.side)],
               "reduce": [lambda: reduce_sum(setup, options.side),
-                         lambda: axis_sum(setup, (options.side * options.side // 4, 4), 0),
-                         lambda: axis_sum(setup, (options.side, options.side), 1)],
+                         lambda: axis_reduction(setup, (options.side * options.side // 4, 4), "sum", 0),
+                         lambda: axis_reduction(setup, (options.side, options.side), "sum", 1)],
+              "axes": [lambda shape=shape, op=op, axis=axis: axis_reduction(setup, shape, op, axis)
+                       for shape in ((options.side, options.side), (4, options.side * options.side // 4))
+                       for op, axis in (("sum", 0), ("sum", 1), ("argmax", 1))] +
+                      [lambda: float_scan(setup, options.side * options.side)],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)
                          for mib in sizes for up in (True, False) for pinned in (False, True)],

@@ -3,7 +3,9 @@
 // kernels reported clean.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -613,6 +615,98 @@ TEST_CASE("a sum over the innermost axis runs a work-group per row with a GPU's 
     REQUIRE(builds.size() == 2);
     CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
     CHECK_THAT(builds[1], !Catch::Matches(".*-DTILE_DIM0.*"));
+}
+
+// The first position of `row` whose value `better` prefers to all others, the first NaN
+// winning as numpy's does.
+template <class Better> std::int64_t first_best(const std::vector<float>& row, Better better) {
+    std::int64_t found = 0;
+    for (std::size_t k = 1; k < row.size() && !std::isnan(row[std::size_t(found)]); ++k)
+        if (std::isnan(row[k]) || better(row[k], row[std::size_t(found)])) found = std::int64_t(k);
+    return found;
+}
+
+TEST_CASE("argmax and argmin of few long rows run work-groups over shares with a GPU's parameters, clean under "
+          "the simulator",
+          "[checked][reductions]") {
+    // 131,101 columns: on the simulator (a CPU, whose shares are of 4,096 elements or more), 32
+    // shares a row, each combined by a work-group of 256; then a work-group of 32 over each row's shares.
+    const int rows = 2, columns = 131101;
+    std::vector<float> values = random_floats(rows * columns, 96);
+    for (int r = 0; r < rows; ++r)
+        for (int c : {9000, 15001, 19990}) values[std::size_t(r * columns + c)] = 100.0f; // ties far apart
+    for (int c : {17000, 12000}) values[std::size_t(columns + c)] = std::nanf("");        // the second row's NaNs
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_reduce_axes'", 0) == 0) builds.push_back(message);
+    });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per share
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const tiles::array<float, 2> matrix(tiles::extent<2>(rows, columns), values.begin(), view);
+    const std::vector<std::int64_t> greatest = tiles::argmax(matrix, 1), least = tiles::argmin(matrix, 1);
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    for (int r = 0; r < rows; ++r) {
+        const std::vector<float> row(values.begin() + r * columns, values.begin() + (r + 1) * columns);
+        CHECK(greatest[std::size_t(r)] == first_best(row, std::greater<float>()));
+        CHECK(least[std::size_t(r)] == first_best(row, std::less<float>()));
+    }
+    CHECK(greatest == std::vector<std::int64_t>{9000, 12000});
+    REQUIRE(builds.size() == 4);
+    CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
+    CHECK_THAT(builds[1], Catch::Matches(".*-DTILE_DIM0=32[ )].*"));
+}
+
+TEST_CASE("cumulative sums and products of long lines of consecutive elements run a work-group a block with a "
+          "GPU's parameters, clean under the simulator",
+          "[checked][reductions]") {
+    // 20,001 elements: blocks of 2,048 (256 work-items of 8 elements), the last one short; two rows
+    // of 9,000 along the last axis; products of 1s and -1s, which wrap nothing.
+    const int count = 20001, rows = 2, columns = 9000;
+    std::vector<std::int32_t> x(static_cast<std::size_t>(count)), signs(static_cast<std::size_t>(rows * columns));
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = std::int32_t(i % 7) - 3 + (i % 11 == 0 ? 2000000000 : 0);
+    for (std::size_t i = 0; i < signs.size(); ++i) signs[i] = i % 13 == 0 ? -1 : 1;
+    const std::vector<float> values = random_floats(count, 97);
+    std::vector<std::string> builds;
+    scoped_log log(tiles::log_level::info, [&](tiles::log_level, const std::string& message) {
+        if (message.rfind("built kernel 'tiles_scan_", 0) == 0) builds.push_back(message);
+    });
+    setenv("TILES_CHECKED_AS", "gpu", 1); // CPUs keep a work-item per line
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const tiles::array<std::int32_t, 1> a(tiles::extent<1>(count), x.begin(), view);
+    const tiles::array<std::int32_t, 2> s(tiles::extent<2>(rows, columns), signs.begin(), view);
+    const tiles::array<float, 1> f(tiles::extent<1>(count), values.begin(), view);
+    const std::vector<std::int64_t> running = tiles::cumulative_sum(a, 0), products = tiles::cumulative_prod(s, 1);
+    const std::vector<float> running_floats = tiles::cumulative_sum(f, 0);
+    log.stop();
+    CHECK(tiles::get_check_report(view).clean());
+    std::int64_t sum = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sum += x[i];
+        INFO("element " << i);
+        REQUIRE(running[i] == sum);
+    }
+    for (int r = 0; r < rows; ++r) {
+        std::int64_t product = 1;
+        for (int c = 0; c < columns; ++c) {
+            product *= signs[std::size_t(r * columns + c)];
+            INFO("row " << r << ", column " << c);
+            REQUIRE(products[std::size_t(r * columns + c)] == product);
+        }
+    }
+    // Floats in another order than one after another: within n * eps of the sum of magnitudes.
+    double exact = 0, magnitude = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        exact += values[i];
+        magnitude += std::fabs(values[i]);
+        INFO("element " << i);
+        REQUIRE(std::fabs(running_floats[i] - exact) <= double(i + 1) * 1.2e-7 * magnitude);
+    }
+    REQUIRE(!builds.empty());
+    CHECK_THAT(builds[0], Catch::StartsWith("built kernel 'tiles_scan_group_blocks'"));
+    CHECK_THAT(builds[0], Catch::Matches(".*-DTILE_DIM0=256[ )].*"));
 }
 
 TEST_CASE("cumulative sums of few long lines run in blocks with a GPU's parameters, clean under the simulator",

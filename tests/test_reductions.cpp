@@ -1,6 +1,6 @@
 // Reductions over axes in C++: tiles::sum, prod, mean, min, max, argmin and argmax of arrays and
-// sections against CPU loops, numpy's result types, float sums as accurate as pairwise ones, and
-// what they refuse.
+// sections against CPU loops, numpy's result types, float sums as accurate as pairwise ones,
+// work-groups narrowed to their kernel's limit, and what they refuse.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -8,6 +8,7 @@
 
 #include "tiles/reductions.hpp"
 
+#include "axis_parameters.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
 
@@ -89,6 +90,17 @@ TEST_CASE_METHOD(fresh_view, "reductions of sections read only the section, and 
     CHECK(std::isnan(greatest[2]));
     CHECK(greatest[0] == 42);
     CHECK(std::vector<std::int64_t>(tiles::argmax(part, 0)) == std::vector<std::int64_t>{3, 3, 1, 3, 3});
+}
+
+TEST_CASE("a reduction's work-group narrows to the widest power of two its kernel runs in", "[reductions]") {
+    using tiles::algorithms::group_within;
+    CHECK(group_within(256, 1024) == 256); // the device's limit above the table's width
+    CHECK(group_within(256, 256) == 256);
+    CHECK(group_within(256, 192) == 128); // a kernel of many registers promises less than the device
+    CHECK(group_within(256, 255) == 128);
+    CHECK(group_within(64, 100) == 64);
+    CHECK(group_within(256, 1) == 1);
+    CHECK(group_within(256, 0) == 1);
 }
 
 TEST_CASE_METHOD(fresh_view, "reductions refuse axes out of range or repeated, naming them", "[reductions]") {

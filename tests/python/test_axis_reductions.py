@@ -183,6 +183,32 @@ def test_few_results_of_many_elements_are_shared_and_match_numpy(dtype):
                                else 1e-3)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int16", "float16"])
+@pytest.mark.parametrize("shape", [(2, 1_000_003), (1, 300_001)])
+def test_argmax_and_argmin_of_few_long_rows_are_shared_and_keep_numpys_first_tie_and_first_nan(dtype, shape):
+    """Few long rows: argmax's and argmin's shares give their best values beside their positions to
+    a second launch. Ties far apart (in other shares) go to the first; a row's first NaN wins, though
+    a later NaN lies in an earlier-finishing share."""
+    host = random(shape, dtype)
+    n = shape[1]
+    for row in range(shape[0]):
+        host[row, [n // 2 + 17, n - 5, n - 3]] = 100   # ties of the greatest, the first in the middle
+        host[row, [n - 9, n - 2]] = -100               # ties of the least, both late
+    if np.dtype(dtype).kind == "f":
+        host[-1, [n - 7, n - 4]] = np.nan              # the last row's NaNs, both after the ties
+    x = xp.asarray(host)
+    context = x.device
+    for op in ("argmax", "argmin"):
+        context.wait()
+        launches = context.counters()["launches"]
+        result = getattr(xp, op)(x, axis=1)
+        if context.device.is_cpu:
+            assert context.counters()["launches"] == launches + 2
+        same(result, getattr(np, op)(host, axis=1), 0)
+        backwards = np.ascontiguousarray(host[:, ::-1])  # the ties and NaNs early
+        same(getattr(xp, op)(xp.asarray(backwards), axis=1), getattr(np, op)(backwards, axis=1), 0)
+
+
 @pytest.mark.parametrize("shape, axis", [((64, 4096), 1), ((3, 5, 300), (1, 2)), ((70, 129), -1), ((8, 9, 200), -1),
                                          ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
 def test_reductions_over_the_last_axes_take_one_launch(shape, axis):

@@ -6,6 +6,8 @@ tiles' totals (100_000), along every axis of ranks 1 to 3, with include_initial;
 finds: x[mask] (and x[mask] = values) of masks of every density against numpy's, and nonzero;
 the data stays on the device (the number of true elements is the one value read back)."""
 
+import logging
+
 import numpy as np
 import pytest
 import tiles
@@ -218,6 +220,30 @@ def test_nonzero_on_the_device(dtype, shape, context):
             np.testing.assert_array_equal(got.get(), indices)
         for got, indices in zip(np.nonzero(x), expected):
             np.testing.assert_array_equal(got.get(), indices)
+
+
+@pytest.mark.oclgrind
+def test_long_lines_with_a_gpus_parameters_are_scanned_a_work_group_a_block(monkeypatch, caplog):
+    """With a GPU's parameters (TILES_CHECKED_AS=gpu, on the simulator), a long line of consecutive
+    elements is scanned a work-group a block, include_initial's identity first: numpy's results,
+    and Oclgrind finds no race or access out of bounds in the work-groups' __local memory."""
+    monkeypatch.setenv("TILES_CHECKED_AS", "gpu")
+    checked = tiles.Context.checked(strict=True)
+    monkeypatch.delenv("TILES_CHECKED_AS")
+    caplog.set_level(logging.INFO, logger="tiles")
+    tiles.set_log_level("info")
+    try:
+        line = rng.integers(-1000, 1000, 20_001).astype(np.int32)
+        rows = rng.integers(-3, 4, (3, 9_000)).astype(np.int64)
+        np.testing.assert_array_equal(xp.cumulative_sum(tiles.array(line, context=checked), include_initial=True).get(),
+                                      np.cumulative_sum(line, include_initial=True))
+        np.testing.assert_array_equal(
+            xp.cumulative_sum(tiles.array(rows, context=checked), axis=1, include_initial=True).get(),
+            np.cumulative_sum(rows, axis=1, include_initial=True))
+    finally:
+        tiles.set_log_level("warning")
+    assert any(r.getMessage().startswith("built kernel 'tiles_scan_group_blocks'") for r in caplog.records)
+    assert checked.diagnostics() == []
 
 
 @pytest.mark.oclgrind

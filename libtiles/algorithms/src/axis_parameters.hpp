@@ -5,8 +5,12 @@
 // 44 ms against 16 ms in one work-item. GPUs take the work-groups and the blocks.
 #pragma once
 
+#include <cstddef>
+#include <memory>
+
 #include "devices/device_class.hpp"
 #include "parameters/parameter_lookup.hpp"
+#include "tiles/engine/kernel_limits.hpp"
 
 namespace tiles::algorithms {
 
@@ -20,5 +24,34 @@ inline constexpr engine::device_row<axis_values> axis_table[] = {
     {engine::every_cpu, {0, false}},
     {engine::every_device, {256, true}},
 };
+
+// The work-items of a work-group that combines a share, clamped to what its kernel runs in: the
+// widest power of two at most `wanted` and at most `kernel_limit` (CL_KERNEL_WORK_GROUP_SIZE, which
+// a kernel of many registers may keep below the device's limit, and above which its launch is
+// refused); 1 at least, where the kernel promises less than 2.
+constexpr int group_within(int wanted, std::size_t kernel_limit) {
+    int group = 1;
+    while (group * 2 <= wanted && std::size_t(group) * 2 <= kernel_limit) group *= 2;
+    return group;
+}
+
+// The widest work-group, at most `wanted` (a power of two), that the kernel made for it runs in:
+// kernel_for(group) is the kernel of work-groups of `group`, launched over `groups` of them. Each
+// width tried is built: a narrower work-group's kernel may promise more, never less than it needs.
+template <class KernelFor>
+int group_fitting(const std::shared_ptr<engine::context>& context, int wanted, std::size_t groups,
+                  KernelFor kernel_for) {
+    while (wanted > 1) {
+        engine::launch_domain domain;
+        domain.rank = 1;
+        domain.extent = {int(groups * std::size_t(wanted)), 0, 0};
+        domain.tiled = true;
+        domain.tile = {wanted, 0, 0};
+        const int fits = group_within(wanted, engine::kernel_work_group_size(context, domain, kernel_for(wanted)));
+        if (fits == wanted) break;
+        wanted = fits;
+    }
+    return wanted;
+}
 
 } // namespace tiles::algorithms

@@ -130,51 +130,93 @@ void check_computable(axis_reduction op, std::initializer_list<array_dtype> type
 // The work-items of a work-group that combines each share (a power of two), where the reduced
 // elements lie next to each other (one run of stride 1: the innermost axis reduced), so that
 // neighbouring work-items read neighbouring elements. 0 for one work-item per share: on devices
-// whose row says so (CPUs), for argmin and argmax, short results, and reduced elements apart,
-// whose neighbouring results are already neighbouring elements.
-int group_of(axis_reduction op, const std::vector<run>& reduced, const std::shared_ptr<context>& context) {
+// whose row says so (CPUs), short results, and reduced elements apart, whose neighbouring results
+// are already neighbouring elements.
+int group_of(const std::vector<run>& reduced, const std::shared_ptr<context>& context) {
     const std::size_t widest = std::size_t(row_on(axis_table, *context).widest_group);
-    if (widest == 0 || op == axis_reduction::argmin || op == axis_reduction::argmax || reduced.size() != 1 ||
-        reduced[0].stride != 1 || reduced[0].extent < least_for_group)
-        return 0;
+    if (widest == 0 || reduced.size() != 1 || reduced[0].stride != 1 || reduced[0].extent < least_for_group) return 0;
     const std::size_t most = std::min({widest, context->device()->max_work_group_size, reduced[0].extent});
     std::size_t group = 1;
     while (group * 2 <= most) group *= 2;
     return int(group);
 }
 
-// Launches the kernel of `d` over `outputs` results of `shares` shares each, from `input` (data of
-// `kept` and `reduced` runs) into `output`: a work-item per share, or a work-group of d.group.
-void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d, launch_arg input,
-                      launch_arg output, double divisor, std::size_t shares, const std::vector<run>& kept,
+const kernel& reduction_kernel(const reduction_description& d) {
+    return kept_kernel(
+        key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes");
+}
+
+launch_domain reduction_domain(std::size_t work, int group) {
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {int(work), 0, 0};
+    domain.tiled = group != 0;
+    domain.tile = {group, 0, 0};
+    return domain;
+}
+
+// Launches the kernel of `d` over `outputs` results of `shares` shares each, from the input (data
+// of `kept` and `reduced` runs) into the output, `data` in the order of the kernel's parameters
+// (reduction_source): a work-item per share, or a work-group of d.group (or fewer, where the kernel
+// runs no more).
+void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d,
+                      std::vector<launch_arg> args, double divisor, std::size_t shares, const std::vector<run>& kept,
                       const std::vector<run>& reduced) {
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
     const std::size_t work = outputs * shares * std::size_t(std::max(d.group, 1));
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
-    std::vector<launch_arg> args{output, input};
     if (d.op == axis_reduction::mean) args.push_back(element_arg(real_part(d.accumulated).element, divisor));
     for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
     for (std::size_t n = 1; n < kept.size(); ++n) args.push_back(scalar_arg(std::uint64_t(kept[n].extent)));
     for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.stride)));
-    launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {int(work), 0, 0};
-    domain.tiled = d.group != 0;
-    domain.tile = {d.group, 0, 0};
-    engine::launch(context, domain,
-                   kept_kernel(
-                       key_of(d), [&] { return reduction_source(d); }, "tiles_reduce_axes"),
-                   args.data(), args.size());
+    reduction_description fitted = d;
+    if (d.group > 1)
+        fitted.group = group_fitting(context, d.group, outputs * shares, [&](int group) -> const kernel& {
+            fitted.group = group;
+            return reduction_kernel(fitted);
+        });
+    engine::launch(context, reduction_domain(outputs * shares * std::size_t(std::max(fitted.group, 1)), fitted.group),
+                   reduction_kernel(fitted), args.data(), args.size());
+}
+
+// The reduction of `d` in two launches: each result's `shares` shares combined into partials, in a
+// row of their own, and then each row into the output. A mean's shares are sums; argmin's and
+// argmax's are each share's best value beside its position.
+void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_description& d,
+                      const elementwise_operand& input, const elementwise_operand& output, std::size_t shares,
+                      const std::vector<run>& kept, const std::vector<run>& reduced) {
+    const std::size_t outputs = count_of(kept), count = count_of(reduced);
+    const array_dtype accumulated = d.accumulated;
+    const std::shared_ptr<storage> partials = storage_on_device(
+        {accumulated.element, element_size(accumulated.element)}, dims3{1, 1, outputs * shares}, context);
+    reduction_description first = d, second = d;
+    second.stored = accumulated;
+    second.kept = second.reduced = 1;
+    second.group = group_of({{shares, 1}}, context);
+    if (d.op == axis_reduction::argmin || d.op == axis_reduction::argmax) {
+        const std::shared_ptr<storage> positions =
+            storage_on_device({et::int64, sizeof(std::int64_t)}, dims3{1, 1, outputs * shares}, context);
+        first.pass = position_pass::shares;
+        launch_reduction(context, first, {output_arg(positions), output_arg(partials), memory_arg(input, false)}, 1.0,
+                         shares, kept, reduced);
+        second.pass = position_pass::of_shares;
+        return launch_reduction(context, second, {memory_arg(output, true), input_arg(partials), input_arg(positions)},
+                                double(count), 1, {{outputs, shares}}, {{shares, 1}});
+    }
+    first.op = d.op == axis_reduction::mean ? axis_reduction::sum : d.op;
+    first.output = accumulated;
+    launch_reduction(context, first, {output_arg(partials), memory_arg(input, false)}, 1.0, shares, kept, reduced);
+    launch_reduction(context, second, {memory_arg(output, true), input_arg(partials)}, double(count), 1,
+                     {{outputs, shares}}, {{shares, 1}});
 }
 
 // How many shares each of `outputs` results of `count` elements is split into, each share combined
 // by one work-item or a work-group of `group` (on CPUs, one core's, as a work-item is).
-std::size_t shares_of(axis_reduction op, std::size_t outputs, std::size_t count, int group, const device_info& device) {
-    if (op == axis_reduction::argmin || op == axis_reduction::argmax) return 1;
+std::size_t shares_of(std::size_t outputs, std::size_t count, int group, const device_info& device) {
     const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
     const std::size_t busy = cpu ? busy_on_cpus : busy_on_gpus / std::size_t(std::max(group, 1));
     const std::size_t least_share = cpu ? least_share_on_cpus : least_share_on_gpus;
@@ -301,23 +343,14 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
         throw invalid_argument("reduce_axes: the " + std::string(to_string(op)) +
                                " over axes of no elements (of shape " + shape_text(input.shape) +
                                "): the faces take data of one element or more");
-    const int group = group_of(op, reduced, context);
-    const std::size_t shares = shares_of(op, outputs, count, group, *context->device());
-    reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
+    const int group = group_of(reduced, context);
+    const std::size_t shares = shares_of(outputs, count, group, *context->device());
+    const reduction_description d{op,   input.type, accumulated, output.type, int(kept.size()), int(reduced.size()),
+                                  group};
     if (shares == 1)
-        return launch_reduction(context, d, memory_arg(input, false), memory_arg(output, true), double(count), 1, kept,
-                                reduced);
-    // Each result's shares, in a row of their own; a mean's are sums.
-    const std::shared_ptr<storage> partials = storage_on_device(
-        {accumulated.element, element_size(accumulated.element)}, dims3{1, 1, outputs * shares}, context);
-    const axis_reduction first = op == axis_reduction::mean ? axis_reduction::sum : op;
-    launch_reduction(context, {first, input.type, accumulated, accumulated, d.kept, d.reduced, group},
-                     memory_arg(input, false), output_arg(partials), 1.0, shares, kept, reduced);
-    d.stored = accumulated;
-    d.kept = d.reduced = 1;
-    d.group = group_of(op, {{shares, 1}}, context);
-    launch_reduction(context, d, input_arg(partials), memory_arg(output, true), double(count), 1, {{outputs, shares}},
-                     {{shares, 1}});
+        return launch_reduction(context, d, {memory_arg(output, true), memory_arg(input, false)}, double(count), 1,
+                                kept, reduced);
+    reduce_in_shares(context, d, input, output, shares, kept, reduced);
 }
 
 } // namespace tiles::algorithms

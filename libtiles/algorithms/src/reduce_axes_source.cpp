@@ -105,8 +105,10 @@ std::string element(const reduction_description& d, const std::string& at) {
 namespace {
 
 std::string parameters(const reduction_description& d) {
-    std::string p = "__global " + cl(d.output) + "* out, __global const " + cl(d.stored) + "* in, " +
-                    (d.op == axis_reduction::mean ? "const PART divisor, " : "") +
+    const std::string values = d.pass == position_pass::shares ? "__global LOOP* best_values, " : "";
+    const std::string positions = d.pass == position_pass::of_shares ? "__global const long* positions, " : "";
+    std::string p = "__global " + cl(d.output) + "* out, " + values + "__global const " + cl(d.stored) + "* in, " +
+                    positions + (d.op == axis_reduction::mean ? "const PART divisor, " : "") +
                     "const ulong outputs, const ulong shares, const ulong chunk";
     for (int n = 1; n < d.kept; ++n) p += ", const ulong n" + text(n);
     for (int n = 0; n < d.kept; ++n) p += ", const ulong k" + text(n);
@@ -156,11 +158,10 @@ std::string combine_all(const reduction_description& d) {
     const std::string walk = "    for (ulong k = first; k < end; " + step + ") {\n        " + y + "\n";
     const std::string next = "        " + advance(d.reduced - 1, d.reduced, d.group) + "\n    }\n";
     if (finds_position(d.op)) {
-        const std::string order = d.op == axis_reduction::argmax ? "y > best" : "y < best";
-        const std::string better =
-            kind_of(d.accumulated) == 'f' ? "!isnan(best) && (isnan(y) || " + order + ")" : order;
-        return "    LOOP best = " + element(d, "at") + ";\n    ulong position = first;\n" + walk + "        if (" +
-               better + ") { best = y; position = k; }\n" + next;
+        // A work-item of a work-group may have no element of its share: its position stays NO_POSITION.
+        const std::string p = d.pass == position_pass::of_shares ? "(ulong)positions[at]" : "k";
+        return "    LOOP best = (LOOP)0;\n    ulong position = NO_POSITION;\n" + walk + "        const ulong p = " + p +
+               ";\n        if (PREFER(best, position, y, p)) { best = y; position = p; }\n" + next;
     }
     const std::string combined = "{ const LOOP x = a; a = " + expression + "; }";
     if (!pairwise(d)) return "    LOOP a = " + identity(d) + ";\n" + walk + "        " + combined + "\n" + next;
@@ -174,7 +175,20 @@ std::string combine_all(const reduction_description& d) {
            "    while (top > 0) { const LOOP x = stack[--top]; const LOOP y = a; a = " + expression + "; }\n";
 }
 
+// The macros of argmin and argmax: PREFER(bx, px, by, py), whether value by at position py takes
+// the place of bx at px, so that the first NaN wins and of equal values the first position.
+std::string position_macros(const reduction_description& d) {
+    const bool floats = kind_of(d.accumulated) == 'f';
+    const std::string order = d.op == axis_reduction::argmax ? "(y) > (x)" : "(y) < (x)";
+    const std::string better = floats ? "(!isnan(x) && (isnan(y) || " + order + "))" : "(" + order + ")";
+    const std::string same = floats ? "((x) == (y) || (isnan(x) && isnan(y)))" : "((x) == (y))";
+    return "#define NO_POSITION ULONG_MAX\n#define BETTER(x, y) " + better + "\n#define SAME(x, y) " + same +
+           "\n#define PREFER(bx, px, by, py) ((py) != NO_POSITION && ((px) == NO_POSITION || BETTER(bx, by) || "
+           "(SAME(bx, by) && (py) < (px))))\n";
+}
+
 std::string result(const reduction_description& d) {
+    if (d.pass == position_pass::shares) return "out[i] = (long)position; best_values[i] = best;";
     if (finds_position(d.op)) return "out[i] = (long)position;";
     return store(d.op == axis_reduction::mean ? "a / divisor" : "a", d.output, d.accumulated);
 }
@@ -182,6 +196,14 @@ std::string result(const reduction_description& d) {
 // A work-group's combination of its work-items' `a` in halves, a pairwise tree, into work-item 0's.
 std::string combine_group(const reduction_description& d) {
     if (d.group == 0) return "";
+    if (finds_position(d.op))
+        return "    const ulong lane = get_local_id(0);\n    partial[lane] = best; places[lane] = position;\n"
+               "    barrier(CLK_LOCAL_MEM_FENCE);\n    for (ulong apart = " +
+               text(d.group / 2) +
+               "; apart > 0; apart >>= 1) {\n        if (lane < apart && PREFER(partial[lane], places[lane], "
+               "partial[lane + apart], places[lane + apart])) {\n            partial[lane] = partial[lane + apart]; "
+               "places[lane] = places[lane + apart];\n        }\n        barrier(CLK_LOCAL_MEM_FENCE);\n    }\n"
+               "    if (lane != 0) return;\n    best = partial[0]; position = places[0];\n";
     const std::string expression = combination(d);
     return "    const ulong lane = get_local_id(0);\n    partial[lane] = a;\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
            "    for (ulong apart = " +
@@ -196,13 +218,15 @@ std::string combine_group(const reduction_description& d) {
 
 std::string key_of(const reduction_description& d) {
     return std::string(to_string(d.op)) + ":" + dtype_name(d.stored) + ":" + dtype_name(d.accumulated) + ":" +
-           dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced) + ":" + text(d.group);
+           dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced) + ":" + text(d.group) + ":" +
+           text(int(d.pass));
 }
 
 std::string reduction_source(const reduction_description& d) {
     const std::string expression = combination(d);
-    const std::string helpers = finds_position(d.op) ? "" : helper_source(expression, d.accumulated);
-    const std::string shared = d.group != 0 ? "    __local LOOP partial[" + text(d.group) + "];\n" : "";
+    const std::string helpers = finds_position(d.op) ? position_macros(d) : helper_source(expression, d.accumulated);
+    std::string shared = d.group != 0 ? "    __local LOOP partial[" + text(d.group) + "];\n" : "";
+    if (d.group != 0 && finds_position(d.op)) shared += "    __local ulong places[" + text(d.group) + "];\n";
     return pragmas({d.stored, d.accumulated, d.output}) + definitions(d.accumulated) + helpers +
            "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + shared + start(d) + combine_all(d) +
            combine_group(d) + "    " + result(d) + "\n}\n";

@@ -14,6 +14,13 @@ namespace tiles::algorithms {
 // `group` is not 0, a work-group of that many (a power of two) combines each share instead: one
 // reduced run of stride 1, read by neighbouring work-items at neighbouring elements (coalesced on
 // GPUs), their results combined pairwise in __local memory.
+//
+// argmin and argmax find a position: in one pass, or in two where a result's elements are split
+// into shares, the first writing each share's best value beside its position, the second finding
+// the best of the shares' values and taking its position from those the first wrote. Ties go to the
+// first position and the first NaN wins, as numpy's do, whatever the order work-items meet them in.
+enum class position_pass { single, shares, of_shares };
+
 struct reduction_description {
     axis_reduction op;
     array_dtype stored;      // the data's dtype
@@ -22,6 +29,7 @@ struct reduction_description {
     int kept;                // ranks of the runs, 1 or more
     int reduced;
     int group = 0;
+    position_pass pass = position_pass::single; // argmin and argmax only
 };
 
 // What a scan's kernel shares with a reduction's: the expression that combines x and y of the
@@ -34,7 +42,9 @@ std::string element(const reduction_description& d, const std::string& at);
 // The key a description's kernel is kept under.
 std::string key_of(const reduction_description& d);
 
-// The OpenCL C of the kernel "tiles_reduce_axes". Parameters: out, in, a mean's divisor (of the
+// The OpenCL C of the kernel "tiles_reduce_axes". Parameters: out, in (argmin and argmax: out,
+// the shares' best values where pass is shares, in, the shares' positions where pass is of_shares),
+// a mean's divisor (of the
 // real type of `accumulated`), the number of results, of shares, the elements of a share, the
 // kept runs' extents 1.., the kept strides, the reduced extents and the reduced strides (ulong).
 // Work-item i (work-group i where `group`) writes out[i], share i % shares of result i / shares.

@@ -2,8 +2,9 @@
 // face. The data is seen as lines (outer, n, inner): each work-item walks one line, combining its
 // elements one after another with the elementwise engine's expression, and writes every partial
 // result, so that sums and products wrap, round and propagate NaN as numpy's running ones do.
-// On GPUs, few long lines are scanned in blocks instead (scan_blocked.cpp), floats then rounding
-// in another order.
+// On GPUs, few long lines are scanned in blocks instead, a work-group's each where the line's
+// elements are consecutive (scan_grouped.cpp), else a work-item's (scan_blocked.cpp), floats then
+// rounding in another order.
 #include "tiles/algorithms/scan_axis.hpp"
 
 #include <climits>
@@ -117,6 +118,8 @@ void scan_axis(const std::shared_ptr<context>& context, axis_reduction op, const
         throw invalid_argument("scan_axis: the scan's " + std::to_string(outer * inner) + " lines are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
     const reduction_description d{op, input.type, output.type, output.type, 1, 1, 0};
+    if (const int group = scan_group_of(context, {outer, n, inner}, d.accumulated))
+        return scan_grouped(context, d, input, {outer, n, inner}, include_initial ? 1 : 0, output, group);
     if (row_on(axis_table, *context).blocked_scans && scans_in_blocks({outer, n, inner}))
         return scan_blocked(context, d, input, {outer, n, inner}, include_initial ? 1 : 0, output);
     const std::vector<launch_arg> args{memory_arg(output, true), memory_arg(input, false), scalar_arg(std::uint64_t(n)),

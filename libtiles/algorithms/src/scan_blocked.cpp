@@ -57,17 +57,6 @@ std::string blocks_source(const reduction_description& d) {
            "        { const ulong i = to; " + store("a", d.output, d.accumulated) + " }\n    }\n}\n";
 }
 
-// Data of the output's dtype on the device, of `shape`.
-elementwise_operand scratch(const std::shared_ptr<context>& context, array_dtype type, std::size_t rows,
-                            std::size_t columns) {
-    elementwise_operand o;
-    o.data = storage_on_device({type.element, element_size(type.element)}, dims3{1, 1, rows * columns}, context);
-    o.region = whole_of(*o.data);
-    o.shape = {int(rows), int(columns)};
-    o.type = type;
-    return o;
-}
-
 void launch_over(const std::shared_ptr<context>& context, std::size_t work, const std::string& key,
                  const std::function<std::string()>& source, const char* name, std::vector<launch_arg>& args) {
     if (work > std::size_t(INT_MAX))
@@ -81,6 +70,16 @@ void launch_over(const std::shared_ptr<context>& context, std::size_t work, cons
 
 } // namespace
 
+elementwise_operand scan_scratch(const std::shared_ptr<context>& context, array_dtype type, std::size_t rows,
+                                 std::size_t columns) {
+    elementwise_operand o;
+    o.data = storage_on_device({type.element, element_size(type.element)}, dims3{1, 1, rows * columns}, context);
+    o.region = whole_of(*o.data);
+    o.shape = {int(rows), int(columns)};
+    o.type = type;
+    return o;
+}
+
 bool scans_in_blocks(const scan_lines& lines) {
     return lines.outer * lines.inner <= most_lines && lines.n >= least_blocks * block;
 }
@@ -89,8 +88,8 @@ void scan_blocked(const std::shared_ptr<context>& context, const reduction_descr
                   const elementwise_operand& input, const scan_lines& lines, int shift,
                   const elementwise_operand& output) {
     const std::size_t count = lines.outer * lines.inner, blocks = (lines.n + block - 1) / block;
-    const elementwise_operand totals = scratch(context, d.output, count, blocks);
-    const elementwise_operand before = scratch(context, d.output, count, blocks + 1);
+    const elementwise_operand totals = scan_scratch(context, d.output, count, blocks);
+    const elementwise_operand before = scan_scratch(context, d.output, count, blocks + 1);
     const auto n = scalar_arg(std::uint64_t(lines.n)), inner = scalar_arg(std::uint64_t(lines.inner)),
                per_line = scalar_arg(std::uint64_t(blocks));
     std::vector<launch_arg> args{memory_arg(totals, true), memory_arg(input, false), n, inner, per_line};

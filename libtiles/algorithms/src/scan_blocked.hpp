@@ -28,4 +28,22 @@ void scan_blocked(const std::shared_ptr<context>& context, const reduction_descr
                   const elementwise_operand& input, const scan_lines& lines, int shift,
                   const elementwise_operand& output);
 
+// Scratch data of `type` on the device, `rows` x `columns`, for a scan's totals.
+elementwise_operand scan_scratch(const std::shared_ptr<context>& context, array_dtype type, std::size_t rows,
+                                 std::size_t columns);
+
+// The work-items of a work-group that scan_grouped gives each block of `lines` on the context's
+// device (a power of two); 0 where it does not scan them: on devices whose row takes no work-groups
+// (CPUs), lines whose elements lie apart (inner is not 1), many lines, or lines of few blocks.
+int scan_group_of(const std::shared_ptr<context>& context, const scan_lines& lines, array_dtype accumulated);
+
+// Scans each line of consecutive elements of `input` into `output` (the identity first where
+// `shift` is 1) in blocks, each a work-group's of `widest` work-items or fewer, where the kernel
+// runs no more (scan_grouped.cpp): the blocks' totals, their scan by scan_axis, and each block
+// scanned again in __local memory from the total before it. Integers come out exact; float sums
+// and products are combined in another order than numpy's one after another.
+void scan_grouped(const std::shared_ptr<context>& context, const reduction_description& d,
+                  const elementwise_operand& input, const scan_lines& lines, int shift,
+                  const elementwise_operand& output, int widest);
+
 } // namespace tiles::algorithms

@@ -24,6 +24,7 @@
 #include "programs/kernel_cache.hpp"
 #include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/checks.hpp"
+#include "tiles/engine/kernel_limits.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/marked_names.hpp"
@@ -598,6 +599,14 @@ std::string build(const std::shared_ptr<context>& context, const launch_domain& 
     const std::shared_ptr<compiled_kernel> compiled = k.impl()->compiled_for(ctx, domain);
     check_tile_fits_kernel(domain, *compiled, device, 0);
     return compiled->build_log;
+}
+
+std::size_t kernel_work_group_size(const std::shared_ptr<context>& context, const launch_domain& domain,
+                                   const kernel& k) {
+    engine::context& ctx = *context;
+    ctx.check_runs_kernels("building a kernel");
+    check_domain(domain, *ctx.device());
+    return k.impl()->compiled_for(ctx, domain)->work_group_size;
 }
 
 optional_build build_optional(const std::shared_ptr<context>& context, const launch_domain& domain, const kernel& k) {
