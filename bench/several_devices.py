@@ -3,7 +3,7 @@ from numpy data to a numpy result, and the stencil's iterations on bands already
 (tiles.stencil on a tiles.Split scattered once, halos --period iterations deep exchanged every
 --period iterations), on 1, 2, ... contexts in turn, every result checked bit for bit against the
 one-context result, with the speed-up over one context in the same run. --reduce GIB also sums
-that much float32 data from numpy.
+that much float32 data, from numpy and on a tiles.Split's bands already on the devices.
 
     python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
     python3 bench/several_devices.py --side 512 --iterations 5 --gemm 256 --contexts 1,2 --runs 1   # a check
@@ -14,6 +14,7 @@ on one device). --json FILE writes the figures."""
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -75,6 +76,26 @@ def report_on_bands(contexts, grid, cross, args, expected, baselines):
                        "same_as_baseline": same}]
 
 
+def report_sum_on_bands(contexts, summed, args, baselines):
+    """Times tiles.reduce of a tiles.Split of `summed` scattered once (data already on the devices),
+    checks it against numpy's sum in double, prints the line and returns the figures. A band holds
+    under 2**31 elements, so one context takes several bands of its own where the data needs them."""
+    grid = summed.reshape(-1, math.gcd(summed.size, 1 << 14))
+    bands = max(len(contexts), -(-summed.size // (1 << 30)))
+    split = tiles.Split([contexts[i % len(contexts)] for i in range(bands)], grid.shape, grid.dtype)
+    split.scatter(grid)
+    total, seconds = timed(lambda: np.asarray(tiles.reduce(split, "sum")), args.runs)
+    right = abs(float(total) - float(summed.sum(dtype=np.float64))) <= 1e-5 * summed.size
+    name = "sum on bands"
+    baselines.setdefault(name, (None, seconds))
+    speedup = baselines[name][1] / seconds
+    print(f"{name:16} {len(contexts)} context(s): {seconds * 1e3:10.2f} ms  {summed.nbytes / seconds / 1e9:10.1f} GB/s  "
+          f"{speedup:5.2f}x of the first  {'right' if right else 'WRONG SUM'}")
+    split.release()
+    return [{"benchmark": name, "contexts": len(contexts), "seconds": seconds, "speedup": speedup,
+             "same_as_baseline": right}]
+
+
 def report_transfer(name, run, contexts, nbytes, args, baselines):
     """Times a Split's scatter or gather of the whole grid (numpy's pageable memory to or from every
     context at once): the host's aggregate bandwidth, which bounds every numpy-to-numpy figure."""
@@ -96,7 +117,7 @@ def main():
     parser.add_argument("--period", type=int, default=8,
                         help="iterations between halo exchanges on bands: their halos' depth in mask radii")
     parser.add_argument("--reduce", type=float, default=0,
-                        help="GiB of float32 data to sum as well (under 8: the sum takes under 2**31 elements)")
+                        help="GiB of float32 data to sum as well, from numpy and on bands already on the devices")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json")
     args = parser.parse_args()
@@ -129,6 +150,9 @@ def main():
             result, seconds = timed(run, args.runs)
             if name == "stencil 5-point":
                 figures += report_on_bands(contexts, grid, cross, args, result, baselines)
+                failed |= not figures[-1]["same_as_baseline"]
+            if name == "sum float":
+                figures += report_sum_on_bands(contexts, summed, args, baselines)
                 failed |= not figures[-1]["same_as_baseline"]
             if name not in baselines:
                 baselines[name] = (result, seconds)
