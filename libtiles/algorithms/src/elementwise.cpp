@@ -23,8 +23,6 @@ std::string shape_text(const std::vector<int>& shape) {
     return text + (shape.size() == 1 ? ",)" : ")");
 }
 
-namespace {
-
 // Saturates at SIZE_MAX rather than wrap, so that a broadcast too large to launch is refused as such.
 std::size_t count_of(const std::vector<int>& shape) {
     std::size_t count = 1;
@@ -34,6 +32,8 @@ std::size_t count_of(const std::vector<int>& shape) {
     }
     return count;
 }
+
+namespace {
 
 std::string strides_text(const std::vector<std::int64_t>& strides) {
     std::string text = "(";
@@ -115,8 +115,6 @@ void check_dense(const elementwise_operand& o, const char* function, const char*
                                ", and its kernels read data dense: copy it into data of its shape first");
 }
 
-namespace {
-
 void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape,
                   array_dtype result) {
     if (out.data == nullptr) throw invalid_argument("elementwise: the output is a scalar, not data");
@@ -175,8 +173,6 @@ void check_overlap(const elementwise_operand* inputs, std::size_t count, const e
                                    "would read elements it has written: copy the input first");
 }
 
-} // namespace
-
 const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name) {
     static engine::immortal<std::map<std::string, kernel>> kernels;
     static std::mutex mutex;
@@ -191,8 +187,6 @@ launch_arg memory_arg(const elementwise_operand& o, bool written) {
     return {
         launch_arg::kind::memory, o.data, o.region, {o.type.element, element_size(o.type.element)}, !written, "array"};
 }
-
-namespace {
 
 // A scalar as its kernel parameters take it, in the loop's dtype `loop`.
 void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop) {
@@ -219,6 +213,8 @@ operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& 
     return o.shape == shape && o.strides.empty() && o.offset == 0 ? operand_layout::same : operand_layout::strided;
 }
 
+namespace {
+
 // The kernel's arguments, in elementwise_source()'s order.
 std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
                                     const elementwise_operand& output, const std::vector<int>& shape) {
@@ -240,14 +236,14 @@ std::vector<launch_arg> launch_args(const elementwise_description& d, const elem
     return args;
 }
 
+} // namespace
+
 void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop) {
     const bool integral = kind_of(loop) == 'i' || kind_of(loop) == 'u';
     if (op == elementwise_op::power && integral && exponent.data == nullptr && kind_of(exponent.type) == 'i' &&
         exponent.integer < 0)
         throw invalid_argument("Integers to negative integer powers are not allowed.");
 }
-
-} // namespace
 
 void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
                  const elementwise_operand& output) {
