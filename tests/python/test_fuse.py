@@ -91,3 +91,9 @@ def test_a_function_of_no_operation_runs_unfused():
     identity = tiles.fuse(lambda a: a)
     a = tiles.asarray(np.arange(4, dtype=np.float32))
     assert identity(a) is a
+
+
+def test_a_branch_on_traced_values_is_refused():
+    branching = tiles.fuse(lambda a: a + 1 if a > 0 else a - 1)
+    with pytest.raises(TypeError, match="may not branch on the values"):
+        branching(tiles.asarray(np.ones(3, np.float32)))

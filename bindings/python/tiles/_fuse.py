@@ -61,6 +61,9 @@ class placeholder:
                             f"{method} with {sorted(kwargs)}")
         return self.trace.record(_elementwise._UFUNCS[ufunc], inputs)
 
+    def __bool__(self) -> bool:
+        raise TypeError("tiles.fuse traces a function once: it may not branch on the values of its arguments")
+
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         if func is np.where and len(args) == 3 and not kwargs:
             return _elementwise.where(*args)
