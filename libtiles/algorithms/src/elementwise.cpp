@@ -146,6 +146,8 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
                                       "operands to float32 or complex64 first");
 }
 
+namespace {
+
 // The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
 // shape held dense and row-major where it has none), 0 along the dimensions it is broadcast in.
 std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result) {
@@ -158,6 +160,8 @@ std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const 
     }
     return strides;
 }
+
+} // namespace
 
 // Refuses an output placed by strides over the storage an input reads: the work-items writing it
 // would race those reading the input's elements in another order.
@@ -213,6 +217,11 @@ operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& 
     return o.shape == shape && o.strides.empty() && o.offset == 0 ? operand_layout::same : operand_layout::strided;
 }
 
+void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape) {
+    for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
+    args.push_back(scalar_arg(o.offset));
+}
+
 namespace {
 
 // The kernel's arguments, in elementwise_source()'s order.
@@ -226,13 +235,9 @@ std::vector<launch_arg> launch_args(const elementwise_description& d, const elem
             args.push_back(memory_arg(inputs[k], false));
     if (d.rank == 0) return args;
     for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
-    auto add_place = [&](const elementwise_operand& o) {
-        for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
-        args.push_back(scalar_arg(o.offset));
-    };
     for (std::size_t k = 0; k < d.loop.size(); ++k)
-        if (d.layouts[k] == operand_layout::strided) add_place(inputs[k]);
-    if (d.written == operand_layout::strided) add_place(output);
+        if (d.layouts[k] == operand_layout::strided) add_place(args, inputs[k], shape);
+    if (d.written == operand_layout::strided) add_place(args, output, shape);
     return args;
 }
 

@@ -118,7 +118,8 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
 void check_overlap(const elementwise_operand* inputs, std::size_t count, const elementwise_operand& output);
 void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop);
 void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop);
-std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result);
+// A strided operand's launch arguments: its strides broadcast to `shape`, then its offset.
+void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape);
 operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape);
 
 // What elementwise_source() and fused_source() share (elementwise_source.cpp): the OpenCL C of

@@ -125,13 +125,9 @@ std::vector<launch_arg> launch_args(const fused_description& d, const elementwis
                 add_scalar(args, operands[d.steps[std::size_t(s.children[j])].operand], s.d.loop[j]);
     if (d.rank == 0) return args;
     for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
-    auto add_place = [&](const elementwise_operand& o) {
-        for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
-        args.push_back(scalar_arg(o.offset));
-    };
     for (std::size_t k = 0; k < d.layouts.size(); ++k)
-        if (d.layouts[k] == operand_layout::strided) add_place(operands[k]);
-    if (d.written == operand_layout::strided) add_place(output);
+        if (d.layouts[k] == operand_layout::strided) add_place(args, operands[k], shape);
+    if (d.written == operand_layout::strided) add_place(args, output, shape);
     return args;
 }
 
