@@ -247,6 +247,44 @@ def elementwise_add(setup, side):
     return "elementwise a + b", f"{side}x{side} float32", "GB/s", 3 * host_a.nbytes / 1e9, expected, 0, contenders
 
 
+def fused_chain(setup, side):
+    """exp(a) * 2 + 1 of a float32 matrix on the device: tiles.fuse's one kernel (two streams of
+    memory) against the same three unfused calls (six streams, two intermediates written), CuPy's
+    cupy.fuse and its unfused chain, and numpy's."""
+    host = np.random.default_rng(5).random((side, side), dtype=np.float32)
+    expected = np.exp(host) * 2 + 1
+    a, _ = setup.on_device(host)
+    fused = tiles.fuse(lambda x: xp.exp(x) * 2 + 1)
+    kept = {}
+
+    def ours():
+        kept["fused"] = fused(a)
+        setup.context.wait()
+
+    def unfused():
+        kept["unfused"] = xp.exp(a) * 2 + 1
+        setup.context.wait()
+
+    contenders = [Contender("tiles.fuse exp(a) * 2 + 1", ours, lambda: kept["fused"].get()),
+                  Contender("tiles exp(a) * 2 + 1, unfused", unfused, lambda: kept["unfused"].get())]
+    if setup.cupy is not None:
+        cu_a = cupy.asarray(host)
+        cu_fused = cupy.fuse(lambda x: cupy.exp(x) * 2 + 1)
+
+        def cuda_fused():
+            kept["cupy fused"] = cu_fused(cu_a)
+            setup.cupy_synchronize()
+
+        def cuda():
+            kept["cupy"] = cupy.exp(cu_a) * 2 + 1
+            setup.cupy_synchronize()
+        contenders.append(Contender("cupy.fuse exp(a) * 2 + 1", cuda_fused, lambda: kept["cupy fused"].get()))
+        contenders.append(Contender("cupy exp(a) * 2 + 1, unfused", cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender("numpy exp(a) * 2 + 1 (CPU)", lambda: kept.update(numpy=np.exp(host) * 2 + 1),
+                                lambda: kept["numpy"]))
+    return "fused exp(a) * 2 + 1", f"{side}x{side} float32", "GB/s", 2 * host.nbytes / 1e9, expected, 1e-6, contenders
+
+
 def stepped_assignment(setup, side):
     """a[:, ::2] = b of float32 matrices on the device, b half as wide as a: a scatter through a
     step, rated by the bytes of b read and written (every other element of a's rows), against
@@ -628,6 +666,7 @@ def main():
     wrong = []
     makers = {"tile_average": [lambda: tile_average(setup, options.side)],
               "elementwise": [lambda: elementwise_add(setup, options.side),
+                              lambda: fused_chain(setup, options.side),
                               lambda: stepped_assignment(setup, options.side)],
               "scan": [lambda: scans(setup, options.side), lambda: masked(setup, options.side)],
               "reduce": [lambda: reduce_sum(setup, options.side),

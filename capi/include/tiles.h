@@ -1402,6 +1402,54 @@ TILES_API tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool
                                              tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
                                              size_t input_count);
 
+/* One node of a fused elementwise expression, a list of nodes whose last is the result: an
+ * operand (operand >= 0, an index into the operands), or `operation` of earlier nodes (operand
+ * -1; children[0..n-1], n the operation's inputs, the rest -1). A node may be the child of several
+ * later ones. Each operation resolves its dtypes as tiles_elementwise would, so the result is the
+ * unfused chain's, bit for bit. */
+typedef struct tiles_fused_node {
+    int32_t operand;                /* >= 0: operands[operand]; -1: an operation */
+    tiles_elementwise_op operation; /* an operation's (not TILES_OP_COPY) */
+    int32_t children[3];            /* an operation's inputs: earlier nodes; -1 past its arity */
+} tiles_fused_node;
+/* Operand k; op of node a; op of nodes a and b. */
+#define TILES_FUSED_OPERAND(k)                                                                                         \
+    {                                                                                                                  \
+        (k), TILES_OP_ADD, { -1, -1, -1 }                                                                              \
+    }
+#define TILES_FUSED_UNARY(op, a)                                                                                       \
+    {                                                                                                                  \
+        -1, (op), {                                                                                                    \
+            (a), -1, -1                                                                                                \
+        }                                                                                                              \
+    }
+#define TILES_FUSED_BINARY(op, a, b)                                                                                   \
+    {                                                                                                                  \
+        -1, (op), {                                                                                                    \
+            (a), (b), -1                                                                                               \
+        }                                                                                                              \
+    }
+
+/* Writes the expression `nodes` of `operands` into `out` in one kernel, its intermediate values
+ * never stored (CuPy's fuse): as tiles_elementwise_placed does for one operation, places and all
+ * (operand_places NULL: each view dense). The kernel of each description (nodes, dtypes, layouts,
+ * rank) is built once and kept; thread-safe. Refused with TILES_ERROR_INVALID_ARGUMENT, besides
+ * tiles_elementwise's refusals for any operation: no nodes, an operation out of the enum or
+ * TILES_OP_COPY, children that are not earlier nodes or not as many as the operation takes, an
+ * operand index out of range, an unused operand or node, a last node that is an operand. */
+TILES_API tiles_status tiles_elementwise_fused(tiles_view* out, int out_is_bool,
+                                               const tiles_elementwise_place* out_place, tiles_context* context,
+                                               const tiles_elementwise_operand* operands,
+                                               const tiles_elementwise_place* const* operand_places,
+                                               size_t operand_count, const tiles_fused_node* nodes, size_t node_count);
+
+/* tiles_elementwise_fused into a new array of the result's dtype and broadcast shape (rank 1,
+ * extent 1, where the operands have no dimensions), as tiles_elementwise_new. The caller owns a
+ * reference to the array. */
+TILES_API tiles_status tiles_elementwise_fused_new(tiles_array** out, int* out_is_bool, tiles_context* context,
+                                                   const tiles_elementwise_operand* operands, size_t operand_count,
+                                                   const tiles_fused_node* nodes, size_t node_count);
+
 /* ---- Reductions over axes: numpy's sum, prod, min, max, any, all, mean, argmin, argmax, scans */
 
 /* The reductions over axes, by numpy's names. */

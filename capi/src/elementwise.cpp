@@ -53,9 +53,6 @@ elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* r
     return operand;
 }
 
-namespace {
-
-// `operand` seen at `place` in its view's elements (numpy's view of them); unchanged for NULL.
 void place(elementwise_operand& operand, const tiles_elementwise_place* place, const char* role) {
     if (place == nullptr) return;
     if (operand.data == nullptr) throw invalid_argument(std::string(role) + " is a scalar, which has no place");
@@ -68,6 +65,8 @@ void place(elementwise_operand& operand, const tiles_elementwise_place* place, c
     operand.strides.assign(place->strides, place->strides + place->rank);
     operand.offset = place->offset;
 }
+
+namespace {
 
 // The engine's inputs of the caller's, as many as `op` takes.
 std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles_elementwise_operand* inputs,
@@ -92,6 +91,17 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
     for (const elementwise_operand& o : operands) storages.push_back(o.data.get());
     return engine::context_for(context != nullptr ? live(context, "context").view.context() : nullptr, storages.data(),
                                storages.size());
+}
+
+elementwise_operand new_output(tiles::array_dtype type, const std::vector<int>& shape, const std::vector<int>& extent,
+                               const std::shared_ptr<engine::context>& on) {
+    elementwise_operand output;
+    output.data = tiles::engine::storage_on_device({type.element, tiles::element_size(type.element)},
+                                                   tiles::engine::dims_of(int(extent.size()), extent.data()), on);
+    output.region = tiles::engine::whole_of(*output.data);
+    output.shape = shape;
+    output.type = type;
+    return output;
 }
 
 namespace {
@@ -173,12 +183,7 @@ tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_co
         // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
         const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, operands, nullptr);
-        elementwise_operand output;
-        output.data = tiles::engine::storage_on_device({type.element, tiles::element_size(type.element)},
-                                                       tiles::engine::dims_of(int(extent.size()), extent.data()), on);
-        output.region = tiles::engine::whole_of(*output.data);
-        output.shape = shape;
-        output.type = type;
+        const elementwise_operand output = new_output(type, shape, extent, on);
         tiles::algorithms::elementwise(on, o, operands.data(), output);
         *out = make_handle<tiles_array>(output.data, extent);
         *out_is_bool = type.boolean ? 1 : 0;

@@ -53,6 +53,11 @@ int test_elementwise_refusals(void);
 int test_elementwise_where_matches_a_c_loop(void);
 int test_elementwise_placed_operands_write_through(void);
 
+/* test_fused.c */
+int test_fused_chain_matches_a_c_loop(void);
+int test_fused_mixed_dtypes_broadcast(void);
+int test_fused_refusals(void);
+
 /* test_linalg.c */
 int test_cholesky_matches_a_c_loop(void);
 int test_cholesky_refusals(void);

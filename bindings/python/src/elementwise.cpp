@@ -140,6 +140,21 @@ py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Cont
     return result_of(a, is_bool);
 }
 
+// A fused expression of `inputs` (bit k of `bools` marking the k-th a View of bools) into a new
+// array, as new_result's: `nodes` are (operand, operation, child, child, child) as tiles_fused_node.
+py::tuple fused_new(const py::tuple& inputs, unsigned bools,
+                    const std::vector<std::tuple<int, int, int, int, int>>& nodes, const Context* context) {
+    const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
+    std::vector<tiles_fused_node> expression;
+    for (const auto& [operand, op, a, b, c] : nodes)
+        expression.push_back({operand, tiles_elementwise_op(op), {a, b, c}});
+    tiles_array* made = nullptr;
+    int is_bool = 0;
+    check_operation(tiles_elementwise_fused_new(&made, &is_bool, context_or_null(context), operands.data(),
+                                                operands.size(), expression.data(), expression.size()));
+    return result_of(made, is_bool);
+}
+
 // dtype= (None: numpy's default, TILES_OPAQUE) as the C options take it; numpy's TypeError for a
 // dtype that is not a number's.
 void dtype_option(const py::object& dtype, tiles_dtype& out, int& is_bool) {
@@ -197,6 +212,8 @@ void register_elementwise(py::module_& m) {
           py::arg("keepdims"), py::arg("dtype"), py::arg("context"));
     m.def("scan_axis_new", &scan_axis_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axis"),
           py::arg("include_initial"), py::arg("dtype"), py::arg("context"));
+    m.def("elementwise_fused_new", &fused_new, py::arg("inputs"), py::arg("bools"), py::arg("nodes"),
+          py::arg("context"));
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",

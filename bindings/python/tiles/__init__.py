@@ -25,6 +25,7 @@ from ._data import (array, array_view, asarray, copy, copy_async, empty, empty_l
                     ones_like, pinned_empty, zeros, zeros_like)
 from ._devices import (Context, Device, Diagnostic, Event, EventProfile, default_device, devices, reset_total_counters,
                        set_default_device, total_counters)
+from ._fuse import fuse
 from ._log import set_log_level
 from ._parameters import get_parameters, parameter_sets, reset_parameters, set_parameters
 from ._launch import Kernel, extent, local_memory, parallel_for_each, tiled_extent
@@ -50,7 +51,7 @@ __all__ = [
     "parallel_for_each",
     "Error", "InvalidArgument", "IndexOutOfRange", "InvalidComputeDomain", "OutOfMemory", "BuildError", "Unsupported",
     "InvalidHandle", "CheckFailed", "OpenCLError", "__version__",
-    "set_log_level",
+    "set_log_level", "fuse",
     "parameter_sets", "get_parameters", "set_parameters", "reset_parameters",
     "Split", "Band", "gpu_contexts",
 ]

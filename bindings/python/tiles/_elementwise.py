@@ -40,6 +40,10 @@ _WHERE = _OPERATIONS.index("where")
 _kernels = generated_kernels(generated.source, generated.OPTIONS)
 
 
+# tiles.fuse's placeholder class (_fuse.py sets it): an operation of one records itself in its trace.
+placeholder: Optional[type] = None
+
+
 class _input:
     """One operand of a ufunc: tiles data (`data`, with its shape), or a scalar (`value`); `dtype`
     is what numpy's type resolution is given: a dtype, or Python's int or float for a Python
@@ -107,6 +111,8 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
     op = _UFUNCS.get(ufunc)
     if op is None:
         return NotImplemented
+    if placeholder in map(type, values):
+        return _recorded(op, values)
     if ufunc is np.power:
         _check_exponents(values)
     try:
@@ -206,10 +212,17 @@ def where(condition: Any, x: Any, y: Any) -> Any:
     """numpy.where(condition, x, y) of tiles data, numpy data and scalars, computed on the device
     into a new tiles.array by the core: x's element where the condition's is true (not 0), else
     y's, in numpy's result type of x and y (NEP 50's for Python scalars), broadcast as numpy does."""
+    if placeholder in map(type, (condition, x, y)):
+        return _recorded(_WHERE, (condition, x, y))
     result = _on_core(_WHERE, (condition, x, y), None)
     if result is NotImplemented:
         raise TypeError(f"where takes arrays and scalars, not {[type(v).__name__ for v in (condition, x, y)]}")
     return result
+
+
+def _recorded(op: int, values: Sequence[Any]) -> Any:
+    """`op` of `values`, of which one at least is tiles.fuse's placeholder, recorded in its trace."""
+    return next(v for v in values if type(v) is placeholder).trace.record(op, tuple(values))
 
 
 def _check_exponents(values: Sequence[Any]) -> None:

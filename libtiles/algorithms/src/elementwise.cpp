@@ -23,8 +23,6 @@ std::string shape_text(const std::vector<int>& shape) {
     return text + (shape.size() == 1 ? ",)" : ")");
 }
 
-namespace {
-
 // Saturates at SIZE_MAX rather than wrap, so that a broadcast too large to launch is refused as such.
 std::size_t count_of(const std::vector<int>& shape) {
     std::size_t count = 1;
@@ -34,6 +32,8 @@ std::size_t count_of(const std::vector<int>& shape) {
     }
     return count;
 }
+
+namespace {
 
 std::string strides_text(const std::vector<std::int64_t>& strides) {
     std::string text = "(";
@@ -115,8 +115,6 @@ void check_dense(const elementwise_operand& o, const char* function, const char*
                                ", and its kernels read data dense: copy it into data of its shape first");
 }
 
-namespace {
-
 void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape,
                   array_dtype result) {
     if (out.data == nullptr) throw invalid_argument("elementwise: the output is a scalar, not data");
@@ -148,6 +146,8 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
                                       "operands to float32 or complex64 first");
 }
 
+namespace {
+
 // The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
 // shape held dense and row-major where it has none), 0 along the dimensions it is broadcast in.
 std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result) {
@@ -160,6 +160,8 @@ std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const 
     }
     return strides;
 }
+
+} // namespace
 
 // Refuses an output placed by strides over the storage an input reads: the work-items writing it
 // would race those reading the input's elements in another order.
@@ -175,8 +177,6 @@ void check_overlap(const elementwise_operand* inputs, std::size_t count, const e
                                    "would read elements it has written: copy the input first");
 }
 
-} // namespace
-
 const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name) {
     static engine::immortal<std::map<std::string, kernel>> kernels;
     static std::mutex mutex;
@@ -191,8 +191,6 @@ launch_arg memory_arg(const elementwise_operand& o, bool written) {
     return {
         launch_arg::kind::memory, o.data, o.region, {o.type.element, element_size(o.type.element)}, !written, "array"};
 }
-
-namespace {
 
 // A scalar as its kernel parameters take it, in the loop's dtype `loop`.
 void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop) {
@@ -219,6 +217,13 @@ operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& 
     return o.shape == shape && o.strides.empty() && o.offset == 0 ? operand_layout::same : operand_layout::strided;
 }
 
+void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape) {
+    for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
+    args.push_back(scalar_arg(o.offset));
+}
+
+namespace {
+
 // The kernel's arguments, in elementwise_source()'s order.
 std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
                                     const elementwise_operand& output, const std::vector<int>& shape) {
@@ -230,15 +235,13 @@ std::vector<launch_arg> launch_args(const elementwise_description& d, const elem
             args.push_back(memory_arg(inputs[k], false));
     if (d.rank == 0) return args;
     for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
-    auto add_place = [&](const elementwise_operand& o) {
-        for (std::int64_t stride : broadcast_strides(o, shape)) args.push_back(scalar_arg(stride));
-        args.push_back(scalar_arg(o.offset));
-    };
     for (std::size_t k = 0; k < d.loop.size(); ++k)
-        if (d.layouts[k] == operand_layout::strided) add_place(inputs[k]);
-    if (d.written == operand_layout::strided) add_place(output);
+        if (d.layouts[k] == operand_layout::strided) add_place(args, inputs[k], shape);
+    if (d.written == operand_layout::strided) add_place(args, output, shape);
     return args;
 }
+
+} // namespace
 
 void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop) {
     const bool integral = kind_of(loop) == 'i' || kind_of(loop) == 'u';
@@ -246,8 +249,6 @@ void check_exponent(elementwise_op op, const elementwise_operand& exponent, arra
         exponent.integer < 0)
         throw invalid_argument("Integers to negative integer powers are not allowed.");
 }
-
-} // namespace
 
 void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
                  const elementwise_operand& output) {

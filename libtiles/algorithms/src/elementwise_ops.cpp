@@ -235,6 +235,15 @@ std::string helper_source(const std::string& expression, array_dtype type) {
     return text;
 }
 
+std::string with_helper_suffix(std::string text, const std::string& suffix) {
+    for (const helper& h : helpers) {
+        const std::string call = std::string(h.name) + "(", renamed = std::string(h.name) + "_" + suffix + "(";
+        for (std::size_t at = text.find(call); at != std::string::npos; at = text.find(call, at + renamed.size()))
+            text.replace(at, call.size(), renamed);
+    }
+    return text;
+}
+
 } // namespace tiles::algorithms
 
 const char* tiles::to_string(elementwise_op op) {

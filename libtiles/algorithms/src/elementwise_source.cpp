@@ -49,23 +49,23 @@ const char* comparison_operator(elementwise_op op) {
     }
 }
 
+} // namespace
+
 // The expression of one element. numpy's only mixed loops compare int64 with uint64, by value.
-std::string expression(const elementwise_description& d) {
-    if (d.loop.size() == 2 && d.loop[0] != d.loop[1]) {
-        const std::string order = kind_of(d.loop[0]) == 'i' ? "(x < 0 ? -1 : (ulong)x < y ? -1 : (ulong)x > y ? 1 : 0)"
-                                                            : "(y < 0 ? 1 : x < (ulong)y ? -1 : x > (ulong)y ? 1 : 0)";
-        return order + " " + comparison_operator(d.op) + " 0";
+std::string expression(elementwise_op op, const std::vector<array_dtype>& loop) {
+    if (loop.size() == 2 && loop[0] != loop[1]) {
+        const std::string order = kind_of(loop[0]) == 'i' ? "(x < 0 ? -1 : (ulong)x < y ? -1 : (ulong)x > y ? 1 : 0)"
+                                                          : "(y < 0 ? 1 : x < (ulong)y ? -1 : x > (ulong)y ? 1 : 0)";
+        return order + " " + comparison_operator(op) + " 0";
     }
-    const elementwise_row& row = row_of(d.op);
-    const char kind = kind_of(d.loop[0]);
+    const elementwise_row& row = row_of(op);
+    const char kind = kind_of(loop[0]);
     const char* text = kind == 'b' ? row.boolean : kind == 'c' ? row.complex : kind == 'f' ? row.floating : row.integer;
     if (text == nullptr)
         throw unsupported_feature(std::string("libtiles' elementwise kernels have no ") + row.name + " of " +
-                                  dtype_name(d.loop[0]));
+                                  dtype_name(loop[0]));
     return text;
 }
-
-} // namespace
 
 // `value`, an element of dtype `stored`, as the loop's dtype: a truth value for bool, as numpy's
 // cast to bool; a real number as a complex one of imaginary part 0.
@@ -95,18 +95,13 @@ std::string store(const std::string& value, array_dtype out, array_dtype compute
     return element + "(" + cl(out) + ")(" + value + ");";
 }
 
-namespace {
-
 // A scalar input's parameters: integers and bools as long (a uint64's bits), floats as
 // themselves, complex numbers as their two parts.
-std::string scalar_parameters(array_dtype loop, std::size_t k) {
-    const std::string in = "in" + std::to_string(k);
+std::string scalar_parameters(array_dtype loop, const std::string& in) {
     if (kind_of(loop) == 'c')
         return "const " + cl(real_part(loop)) + " " + in + "_real, const " + cl(real_part(loop)) + " " + in + "_imag";
     return "const " + std::string(kind_of(loop) == 'f' ? cl(loop) : "long") + " " + in;
 }
-
-} // namespace
 
 std::string pragmas(const std::vector<array_dtype>& all) {
     bool doubles = false, complex = false;
@@ -127,6 +122,8 @@ std::string pragmas_of(const elementwise_description& d) {
     all.push_back(d.output);
     return pragmas(all);
 }
+
+} // namespace
 
 // The statements that find each strided operand's element (at0, at1, ... for the inputs, at_out
 // for the output) from the work-item's index.
@@ -152,8 +149,6 @@ std::string unravel(const elementwise_description& d, std::string& parameters) {
     return body;
 }
 
-} // namespace
-
 std::string key_of(const elementwise_description& d) {
     std::string key = std::to_string(int(d.op)) + ":" + std::to_string(d.rank) + ":" + dtype_name(d.output) + "/" +
                       std::to_string(int(d.written)) + ":" + dtype_name(d.computed);
@@ -163,7 +158,7 @@ std::string key_of(const elementwise_description& d) {
 }
 
 std::string elementwise_source(const elementwise_description& d) {
-    const std::string value = expression(d);
+    const std::string value = expression(d.op, d.loop);
     std::string parameters = "__global " + std::string(d.output.boolean ? "uchar" : cl(d.output)) + "* out";
     std::string reads;
     for (std::size_t k = 0; k < d.loop.size(); ++k) {
@@ -171,7 +166,7 @@ std::string elementwise_source(const elementwise_description& d) {
                           at = d.layouts[k] == operand_layout::same ? "i" : "at" + in.substr(2);
         std::string element;
         if (d.layouts[k] == operand_layout::scalar) {
-            parameters += ", " + scalar_parameters(d.loop[k], k);
+            parameters += ", " + scalar_parameters(d.loop[k], in);
             element = kind_of(d.loop[k]) == 'c' ? "(" + cl(d.loop[k]) + ")(" + in + "_real, " + in + "_imag)" : in;
         } else {
             parameters += ", __global const " + cl(d.stored[k]) + "* " + in;

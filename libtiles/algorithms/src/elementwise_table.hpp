@@ -108,6 +108,30 @@ void check_dense(const elementwise_operand& o, const char* function, const char*
 launch_arg memory_arg(const elementwise_operand& o, bool written);
 const kernel& kept_kernel(std::string key, const std::function<std::string()>& source, const char* name);
 
+// What elementwise() and fused() share (elementwise.cpp): the elements of a shape (SIZE_MAX where
+// they overflow); the refusals of an output, of loops the kernels or the device lack, of an output
+// placed over an input's elements, and of a negative integer power; a scalar's and a placed
+// operand's launch arguments; and how the kernel reaches an operand's elements.
+std::size_t count_of(const std::vector<int>& shape);
+void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape, array_dtype result);
+void check_computable(elementwise_op op, const elementwise_description& d, const device_info& device);
+void check_overlap(const elementwise_operand* inputs, std::size_t count, const elementwise_operand& output);
+void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop);
+void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop);
+// A strided operand's launch arguments: its strides broadcast to `shape`, then its offset.
+void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape);
+operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape);
+
+// What elementwise_source() and fused_source() share (elementwise_source.cpp): the OpenCL C of
+// an operation of loops `loop` on x, y, z; a scalar's parameters, named `name`; and the statements
+// that find each strided operand's element (at0, at1, ..., at_out), adding their parameters.
+std::string expression(elementwise_op op, const std::vector<array_dtype>& loop);
+std::string scalar_parameters(array_dtype loop, const std::string& name);
+std::string unravel(const elementwise_description& d, std::string& parameters);
+// `text` with each helper function helper_source() gives renamed name_`suffix`, so that helpers of
+// several loop dtypes live in one kernel (elementwise_ops.cpp).
+std::string with_helper_suffix(std::string text, const std::string& suffix);
+
 // Build options: float32 division and square roots correctly rounded, as numpy's are.
 inline const char* elementwise_options = "-cl-fp32-correctly-rounded-divide-sqrt";
 
