@@ -13,9 +13,7 @@
  * another than the primary one, where it does; the allocations made and most held at once are
  * counted (stand_in_memory_created, _most_held); cuDeviceGetCount says STAND_IN_DEVICE_COUNT GPUs,
  * else one; with STAND_IN_CHECK_RELEASES set, the process fails at exit where memory it made was not
- * released so. With STAND_IN_REAL_MEMORY set, each reservation is host memory of its own
- * (stand_in_last_reserved says the calling thread's last), where the test program's import places
- * the OpenCL buffer, and cuMemcpyPeerAsync copies it, counted (stand_in_peer_copies).
+ * released so.
  * Built with -DOLDER_THAN_CUDA_12, it lacks cuTensorMapEncodeTiled, as drivers before CUDA 12 do;
  * with -DWITHOUT_VIRTUAL_MEMORY, cuMemCreate. */
 #include <fcntl.h>
@@ -195,27 +193,12 @@ int cuMemRelease(uint64_t handle) {
     released += status == 0;
     return status;
 }
-static __thread uint64_t last_reserved;
-uint64_t stand_in_last_reserved(void) { return last_reserved; }
 int cuMemAddressReserve(uint64_t* address, size_t bytes, size_t alignment, uint64_t fixed, unsigned long long flags) {
-    *address = getenv("STAND_IN_REAL_MEMORY") != NULL ? (uint64_t)(uintptr_t)aligned_alloc(4096, bytes) : 0x302000000;
-    last_reserved = *address;
+    *address = 0x302000000;
     return bytes != 0 && alignment == 0 && fixed == 0 && flags == 0 ? failure("cuMemAddressReserve") : 1;
 }
 int cuMemAddressFree(uint64_t address, size_t bytes) {
-    if (getenv("STAND_IN_REAL_MEMORY") != NULL) free((void*)(uintptr_t)address);
     return address != 0 && bytes != 0 ? release_step("cuMemAddressFree") : 1;
-}
-/* Copies between reservations of real memory, counted; only in the primary context. */
-static int peer_copies;
-int stand_in_peer_copies(void) { return peer_copies; }
-int cuMemcpyPeerAsync(uint64_t to, void* to_context, uint64_t from, void* from_context, size_t bytes, void* stream) {
-    snprintf(last_call, sizeof last_call, "cuMemcpyPeerAsync %zu bytes%s", bytes, stream == NULL ? "" : " on a stream");
-    if (to_context != &primary || from_context != &primary || outside_primary()) return 201;
-    if (getenv("STAND_IN_REAL_MEMORY") == NULL || failure("cuMemcpyPeerAsync")) return failure("cuMemcpyPeerAsync");
-    memcpy((void*)(uintptr_t)to, (const void*)(uintptr_t)from, bytes);
-    ++peer_copies;
-    return 0;
 }
 int cuMemMap(uint64_t address, size_t bytes, size_t offset, uint64_t handle, unsigned long long flags) {
     return address != 0 && bytes != 0 && offset == 0 && handle == 0x4a11 && flags == 0 ? failure("cuMemMap") : 1;

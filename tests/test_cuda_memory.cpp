@@ -6,9 +6,8 @@
 // a compute capability (cl_nv_device_attribute_query) of 9.0 or what STAND_IN_COMPUTE_CAPABILITY
 // says, and clCreateBufferWithProperties, which takes the fd and makes a buffer of the bytes asked
 // for with clCreateBuffer, or refuses where STAND_IN_FAIL is "clCreateBufferWithProperties=<the
-// OpenCL status>". Data in such a buffer is PoCL's own, or, with STAND_IN_REAL_MEMORY set, the
-// stand-in's memory, which its cuMemcpyPeerAsync copies (test_peer_copies.cpp).
-// test_wide_operands.cpp, in this program too, places the wide wgmma gemm's matrices in such buffers.
+// OpenCL status>". Data in such a buffer is PoCL's own. test_wide_operands.cpp, in this program too,
+// places the wide wgmma gemm's matrices in such buffers.
 #include <CL/cl_ext.h>
 #include <dlfcn.h>
 #include <unistd.h>
@@ -122,12 +121,6 @@ cl_mem clCreateBufferWithProperties(cl_context context, const cl_mem_properties*
         return nullptr;
     }
     close(int(properties[1])); // taken, as an import takes it
-    // Where the stand-in's memory is real, the buffer is that memory (PoCL uses a host pointer in place).
-    if (std::getenv("STAND_IN_REAL_MEMORY") != nullptr && host == nullptr) {
-        void* const library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-        const auto reserved = reinterpret_cast<std::uint64_t (*)()>(dlsym(library, "stand_in_last_reserved"));
-        return clCreateBuffer(context, flags | CL_MEM_USE_HOST_PTR, size, reinterpret_cast<void*>(reserved()), status);
-    }
     return clCreateBuffer(context, flags, size, host, status);
 }
 
@@ -333,8 +326,7 @@ TEST_CASE("the CUDA backend's verdict on a GPU of compute capability 8.9 refuses
     CHECK_FALSE(verdict.serves);
     CHECK(verdict.probed == lines{"compute capability 8.9"});
     CHECK(verdict.refused ==
-          lines{"launches through libcuda, buffers in memory libcuda allocates and copies device to device in it: '" +
-                    view.context()->device()->name +
+          lines{"launches through libcuda and buffers in memory libcuda allocates: '" + view.context()->device()->name +
                     "' is of compute capability 8.9, and only 9.0's wide wgmma gemm launches "
                     "through libcuda",
                 "sm_90a programs (the opencl-c-sm90a route): compute capability 8.9, not 9.0"});
@@ -384,16 +376,13 @@ TEST_CASE("on a host of several GPUs no buffer of 512 MiB or more is memory libc
     CHECK(tiles::cuda::cuda_launch_missing(*view.context()).empty());
 }
 
-TEST_CASE("the CUDA backend's verdict on a host of several GPUs refuses buffers over 510 MiB and copies between "
-          "GPUs, saying why",
+TEST_CASE("the CUDA backend's verdict on a host of several GPUs refuses buffers over 510 MiB, saying why",
           "[libcuda-memory-several-gpus]") {
     const tiles::engine::backend_verdict verdict = cuda_verdict(tiles::accelerator().create_view());
     CHECK(verdict.serves);
     CHECK(verdict.probed == lines{"compute capability 9.0", "libcuda.so.1 loaded", "NVIDIA GPUs on the host: 4"});
     CHECK(verdict.refused == lines{"buffers of more than 534773760 bytes in memory libcuda allocates: a host of 4 "
-                                   "GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more",
-                                   "copies device to device between GPUs (a split array's halo rows): memory libcuda "
-                                   "allocates is on its first GPU alone, so they go through pinned host memory"});
+                                   "GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more"});
 }
 
 // Where the driver lists one GPU or none (a machine without NVIDIA's driver, as CI's), libcuda

@@ -1,5 +1,5 @@
-// libtiles' CUDA backend: its memory provider, its gemm, its device-to-device copies and its verdict per device
-// (cuda_backend.hpp). The verdict asks libcuda only of NVIDIA's devices, so that other machines never load it.
+// libtiles' CUDA backend: its memory provider, its gemm and its verdict per device (cuda_backend.hpp). The
+// verdict asks libcuda only of NVIDIA's devices, so that other machines never load it.
 #include "cuda_backend.hpp"
 
 #include <limits>
@@ -8,7 +8,6 @@
 #include "cuda_launch.hpp"
 #include "gemm_wgmma.hpp"
 #include "libcuda.hpp"
-#include "peer_copies.hpp"
 #include "route_sm90a.hpp"
 
 namespace tiles::cuda {
@@ -22,18 +21,12 @@ std::string capability_text(int compute_capability) {
 // capability 9.0, importing its memory), as buffer_in_cuda_memory does.
 backend_verdict verdict_on_nvidia(const device_info& device) {
     backend_verdict verdict{"cuda", false, {"compute capability " + capability_text(device.compute_capability)}, {}};
-    const std::string missing = cuda_device_missing(device);
-    if (!missing.empty())
-        verdict.refused.push_back(
-            "launches through libcuda, buffers in memory libcuda allocates and copies device to device in it: " +
-            missing);
+    if (const std::string missing = cuda_device_missing(device); !missing.empty())
+        verdict.refused.push_back("launches through libcuda and buffers in memory libcuda allocates: " + missing);
     else if (cuda_memory_largest() != std::numeric_limits<std::size_t>::max())
         verdict.refused.push_back("buffers of more than " + std::to_string(cuda_memory_largest()) +
                                   " bytes in memory libcuda allocates: a host of " + std::to_string(host_gpus()) +
                                   " GPUs, where NVIDIA's OpenCL crashes on imports of 512 MiB and more");
-    if (missing.empty() && host_gpus() > 1)
-        verdict.refused.push_back("copies device to device between GPUs (a split array's halo rows): memory libcuda "
-                                  "allocates is on its first GPU alone, so they go through pinned host memory");
     if (device.compute_capability != 90) {
         verdict.refused.push_back("sm_90a programs (the opencl-c-sm90a route): compute capability " +
                                   capability_text(device.compute_capability) + ", not 9.0");
@@ -73,7 +66,6 @@ class cuda_backend : public backend {
         if (algorithm == algorithms::gemm_provider_name) return &wgmma_gemm_provider();
         return nullptr;
     }
-    bool copy_device_to_device(const device_to_device_copy& copy) const override { return copy_in_cuda_memory(copy); }
     backend_verdict verdict(const device_info& device) const override {
         if (device.compute_capability != 0) return verdict_on_nvidia(device);
         return {"cuda",

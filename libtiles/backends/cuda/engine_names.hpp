@@ -24,7 +24,6 @@ using engine::check;
 using engine::compile_route;
 using engine::context;
 using engine::device_info;
-using engine::device_to_device_copy;
 using engine::driver_log;
 using engine::finish;
 using engine::immortal;

@@ -44,7 +44,7 @@ std::string find_basic_entries(void* library, libcuda& cuda) {
                                                                      : missing + " (a driver older than CUDA 12)";
 }
 
-// The entry points of launches, of memory OpenCL imports and of copies within it.
+// The entry points of launches and of memory OpenCL imports.
 std::string find_launch_entries(void* library, libcuda& cuda) {
     const std::pair<const char*, bool> entries[] = {
         {"cuDeviceGetUuid", find(library, "cuDeviceGetUuid", cuda.device_get_uuid)},
@@ -63,8 +63,7 @@ std::string find_launch_entries(void* library, libcuda& cuda) {
         {"cuMemAddressFree", find(library, "cuMemAddressFree", cuda.address_free)},
         {"cuMemMap", find(library, "cuMemMap", cuda.memory_map)},
         {"cuMemUnmap", find(library, "cuMemUnmap", cuda.memory_unmap)},
-        {"cuMemSetAccess", find(library, "cuMemSetAccess", cuda.memory_set_access)},
-        {"cuMemcpyPeerAsync", find(library, "cuMemcpyPeerAsync", cuda.memcpy_peer_async)}};
+        {"cuMemSetAccess", find(library, "cuMemSetAccess", cuda.memory_set_access)}};
     return first_missing(entries);
 }
 

@@ -43,8 +43,6 @@ struct libcuda {
     int (*memory_map)(std::uint64_t, std::size_t, std::size_t, std::uint64_t, unsigned long long) = nullptr;
     int (*memory_unmap)(std::uint64_t, std::size_t) = nullptr;
     int (*memory_set_access)(std::uint64_t, std::size_t, const void*, std::size_t) = nullptr;
-    // cuMemcpyPeerAsync: to, its context, from, its context, bytes, stream.
-    int (*memcpy_peer_async)(std::uint64_t, void*, std::uint64_t, void*, std::size_t, void*) = nullptr;
     void* primary_context = nullptr; // the first GPU's
 };
 

@@ -1,8 +1,7 @@
 // libtiles engine: a matrix's rows split over several contexts (tiles/engine/split.hpp). Every
 // transfer is one of the storage engine's copies between boxes of rows; those of one phase are
 // enqueued on every context before any is waited for, so that the contexts move data at once, and
-// those between host memory and the contexts run on a thread each (at_once.hpp). Halo rows move
-// device to device where a backend can (seam/backend.hpp), else through pinned host memory.
+// those between host memory and the contexts run on a thread each (at_once.hpp).
 #include "tiles/engine/split.hpp"
 
 #include <string>
@@ -10,8 +9,6 @@
 #include "base/at_once.hpp"
 #include "context/context.hpp"
 #include "devices/devices.hpp"
-#include "memory/buffer_in_place.hpp"
-#include "seam/backend.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/engine/storage.hpp"
 #include "tiles/exceptions.hpp"
@@ -124,43 +121,15 @@ void split_matrix::gather(const matrix_operand& grid) const {
     wait_for_all(received);
 }
 
-bool split_matrix::rows_device_to_device(std::size_t from, int from_row, std::size_t to, int to_row) const {
-    const band_data& source = parts_[from];
-    const band_data& destination = parts_[to];
-    // The CPU accelerator's contexts have no OpenCL buffers to copy between.
-    if (source.context->opencl_context()() == nullptr || destination.context->opencl_context()() == nullptr)
-        return false;
-    const std::size_t bytes = std::size_t(halo_) * row_bytes();
-    return copy_device_to_device(
-        {*source.context, device_buffer_in_place(*source.local.data, source.context, host_access::read),
-         std::size_t(from_row) * row_bytes(), *destination.context,
-         device_buffer_in_place(*destination.local.data, destination.context, host_access::read_write),
-         std::size_t(to_row) * row_bytes(), bytes});
-}
-
 void split_matrix::exchange_halo() {
-    if (halo_ == 0) return;
-    // Across each boundary, both ways, device to device where a backend can.
-    std::vector<bool> filled_above(parts_.size()), filled_below(parts_.size());
-    for (std::size_t i = 0; i + 1 < parts_.size(); ++i) {
-        const band& upper = parts_[i].rows;
-        const band& lower = parts_[i + 1].rows;
-        filled_above[i + 1] = rows_device_to_device(i, upper.halo_above + upper.rows - halo_, i + 1, 0);
-        filled_below[i] = rows_device_to_device(i + 1, lower.halo_above, i, upper.halo_above + upper.rows);
-    }
-    exchange_through_host(filled_above, filled_below);
-}
-
-void split_matrix::exchange_through_host(const std::vector<bool>& filled_above, const std::vector<bool>& filled_below) {
-    // The boundary rows a neighbour still needs, from every context into its pinned memory at once.
+    // The boundary rows, from every context into its pinned memory at once.
     std::vector<completion_future> downloads;
-    for (std::size_t i = 0; i < parts_.size(); ++i) {
-        const band_data& p = parts_[i];
+    for (const band_data& p : parts_) {
         const band& b = p.rows;
-        if (p.first_rows && !filled_below[i - 1])
+        if (p.first_rows)
             downloads.push_back(copy_async(*p.local.data, rows_box(b.halo_above, b.halo, columns_), *p.first_rows,
                                            whole_of(*p.first_rows)));
-        if (p.last_rows && !filled_above[i + 1])
+        if (p.last_rows)
             downloads.push_back(copy_async(*p.local.data, rows_box(b.halo_above + b.rows - b.halo, b.halo, columns_),
                                            *p.last_rows, whole_of(*p.last_rows)));
     }
@@ -170,10 +139,10 @@ void split_matrix::exchange_through_host(const std::vector<bool>& filled_above, 
     for (std::size_t i = 0; i < parts_.size(); ++i) {
         const band_data& p = parts_[i];
         const band& b = p.rows;
-        if (b.halo_above > 0 && !filled_above[i])
+        if (b.halo_above > 0)
             copy_async(*parts_[i - 1].last_rows, whole_of(*parts_[i - 1].last_rows), *p.local.data,
                        rows_box(0, b.halo, columns_));
-        if (b.halo_below > 0 && !filled_below[i])
+        if (b.halo_below > 0)
             copy_async(*parts_[i + 1].first_rows, whole_of(*parts_[i + 1].first_rows), *p.local.data,
                        rows_box(b.halo_above + b.rows, b.halo, columns_));
     }

@@ -1,9 +1,6 @@
 // libtiles engine: the linked backends (backend.hpp), asked in the order they were linked.
 #include "seam/backend.hpp"
 
-#include <cstdlib>
-#include <cstring>
-
 #include "tiles/engine/immortal.hpp"
 
 namespace tiles::engine {
@@ -30,15 +27,6 @@ std::vector<const algorithm_provider*> providers_for(const std::string& algorith
     for (const auto& b : backends())
         if (const algorithm_provider* provider = b->provider_for(algorithm)) providers.push_back(provider);
     return providers;
-}
-
-bool copy_device_to_device(const device_to_device_copy& copy) {
-    // Read each time, so that a benchmark times both paths in one process.
-    const char* peer_copies = std::getenv("TILES_PEER_COPIES");
-    if (peer_copies != nullptr && std::strcmp(peer_copies, "0") == 0) return false;
-    for (const auto& b : backends())
-        if (b->copy_device_to_device(copy)) return true;
-    return false;
 }
 
 void release_backends_dropped_memory() noexcept {

@@ -26,20 +26,8 @@ class algorithm_provider {
     virtual ~algorithm_provider() = default;
 };
 
-// A copy of `bytes` from byte `from_offset` of `from`, a device buffer of `from_context`, to byte
-// `to_offset` of `to`, one of `to_context`: the contexts may be on two devices of one host.
-struct device_to_device_copy {
-    context& from_context;
-    cl_mem from;
-    std::size_t from_offset;
-    context& to_context;
-    cl_mem to;
-    std::size_t to_offset;
-    std::size_t bytes;
-};
-
 // What a backend provides: memory for libtiles' own buffers, compile routes, launches for the
-// algorithms, device-to-device copies, and its verdict on each device. Its functions may be called from any thread.
+// algorithms, and its verdict on each device. Its functions may be called from any thread.
 class backend {
   public:
     virtual ~backend() = default;
@@ -63,10 +51,6 @@ class backend {
     virtual backend_verdict verdict(const device_info& device) const = 0;
     // Its provider for the algorithm named `algorithm` (e.g. "gemm"); null where it offers none.
     virtual const algorithm_provider* provider_for(const std::string& algorithm) const = 0;
-    // Makes `copy` without the host, after the work enqueued on both contexts and before the work
-    // enqueued there next, and returns true; false where it cannot (a buffer not in its memory,
-    // devices without access to each other), and then nothing has moved.
-    virtual bool copy_device_to_device(const device_to_device_copy& copy) const = 0;
 };
 
 // The backends this build links, made once a process. Defined beside them
@@ -85,9 +69,6 @@ void release_backends_dropped_memory() noexcept;
 // The linked backends' providers for the algorithm named `algorithm`, in the order they were
 // linked; none where no backend offers one, as in a build without backends.
 std::vector<const algorithm_provider*> providers_for(const std::string& algorithm);
-// Whether a backend made `copy` device to device (backend::copy_device_to_device); false where
-// none can, or where TILES_PEER_COPIES is 0, which keeps every such copy on the host's path.
-bool copy_device_to_device(const device_to_device_copy& copy);
 // Each backend's context_made and context_ending.
 void tell_backends_context_made(const context& made);
 void tell_backends_context_ending(const context& ending) noexcept;

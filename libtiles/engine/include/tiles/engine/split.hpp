@@ -1,8 +1,8 @@
 // libtiles engine: a matrix split over several contexts at once, as the typed shells, the C API
 // and the algorithms see it. Its rows are split into bands (tiles/bands.hpp), one per context;
 // each context holds an array of its band's local rows (its own rows and the halo rows of its
-// neighbours), and between phases only the halo rows move: device to device where a backend can
-// (libcuda's peer copies), else through pinned host memory, on every context at once.
+// neighbours), and between phases only the halo rows move, through pinned host memory, on every
+// context at once.
 #pragma once
 
 #include <cstddef>
@@ -46,10 +46,9 @@ class split_matrix {
     // Every band's own rows into `grid`, from every context at once; returns once they are there.
     void gather(const matrix_operand& grid) const;
     // Fills every band's halo rows with its neighbours' own rows as they are now on their
-    // contexts. Device to device where a backend can (after the work enqueued on both contexts,
-    // before what is enqueued next), unless TILES_PEER_COPIES is 0; else the boundary rows come to
-    // pinned host memory from every context at once, then go to the neighbours' halo rows,
-    // enqueued on their contexts (work enqueued there later runs after them). Nothing else moves.
+    // contexts: the boundary rows come to pinned host memory from every context at once, then go
+    // to the neighbours' halo rows, enqueued on their contexts (work enqueued there later runs
+    // after them). Nothing else moves.
     void exchange_halo();
 
   private:
@@ -65,11 +64,6 @@ class split_matrix {
         std::shared_ptr<storage> first_rows, last_rows;
     };
     const band_data& at(std::size_t part) const;
-    // Whether band `from`'s rows from `from_row` (of its local rows) reached band `to`'s halo rows
-    // from `to_row` device to device: false where no backend can move them so, and none moved.
-    bool rows_device_to_device(std::size_t from, int from_row, std::size_t to, int to_row) const;
-    // The halo rows not yet filled (`filled_above`, `filled_below`: by band) through pinned memory.
-    void exchange_through_host(const std::vector<bool>& filled_above, const std::vector<bool>& filled_below);
     std::size_t row_bytes() const { return std::size_t(columns_) * layout_.size; }
 
     std::vector<band_data> parts_;
