@@ -14,7 +14,6 @@ on one device). --json FILE writes the figures."""
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -80,10 +79,9 @@ def report_sum_on_bands(contexts, summed, args, baselines):
     """Times tiles.reduce of a tiles.Split of `summed` scattered once (data already on the devices),
     checks it against numpy's sum in double, prints the line and returns the figures. A band holds
     under 2**31 elements, so one context takes several bands of its own where the data needs them."""
-    grid = summed.reshape(-1, math.gcd(summed.size, 1 << 14))
     bands = max(len(contexts), -(-summed.size // (1 << 30)))
-    split = tiles.Split([contexts[i % len(contexts)] for i in range(bands)], grid.shape, grid.dtype)
-    split.scatter(grid)
+    split = tiles.Split([contexts[i % len(contexts)] for i in range(bands)], summed.shape, summed.dtype)
+    split.scatter(summed)
     total, seconds = timed(lambda: np.asarray(tiles.reduce(split, "sum")), args.runs)
     right = abs(float(total) - float(summed.sum(dtype=np.float64))) <= 1e-5 * summed.size
     name = "sum on bands"
@@ -132,7 +130,8 @@ def main():
     b = rng.uniform(-1, 1, (args.gemm, args.gemm)).astype(np.float32)
     stencil_bytes = 2 * grid.nbytes * args.iterations  # each iteration reads and writes the grid
     gemm_flops = 2.0 * args.gemm ** 3
-    summed = rng.uniform(-1, 1, int(args.reduce * 2 ** 28)).astype(np.float32) if args.reduce else None
+    # 2-D: an extent holds under 2**31 elements, and 16 GiB of floats are 2**32.
+    summed = rng.uniform(-1, 1, (int(args.reduce * 2 ** 14), 2 ** 14)).astype(np.float32) if args.reduce else None
 
     figures, failed = [], False
     baselines = {}

@@ -213,14 +213,15 @@ def test_argmax_and_argmin_of_few_long_rows_are_shared_and_keep_numpys_first_tie
                                          ((500, 7), 1), ((6, 40, 63), -1), ((300, 2), 1)])
 def test_reductions_over_the_last_axes_take_one_launch(shape, axis):
     """A reduction over the last axes (each result a row of consecutive elements), long rows and
-    short, many and few: one launch, each result's elements in one work-item."""
+    short, many and few: one launch on CPUs, each result's elements in one work-item; on GPUs, a
+    second where few long rows are split into shares."""
     host = random(shape, np.float32)
     x = xp.asarray(host)
     context = x.device
     context.wait()
     launches = context.counters()["launches"]
     total = xp.sum(x, axis=axis)
-    assert context.counters()["launches"] == launches + 1
+    assert context.counters()["launches"] - launches in ((1,) if context.device.is_cpu else (1, 2))
     same(total, host.astype(np.float64).sum(axis=axis).astype(np.float32), 1e-5)
     same(xp.min(x, axis=axis), host.min(axis=axis), 0)
     same(x.mean(axis=axis), host.astype(np.float64).mean(axis=axis).astype(np.float32), 1e-5)
