@@ -37,6 +37,17 @@ struct box {
 // Number of elements in a box.
 std::size_t volume(const box& b);
 
+// A view's elements as box `b` of the storage's bytes laid out row-major by `dims`: the storage's
+// own dims for a section of it, rows of another length for a section of a reshaped view (a matrix
+// whose rows are longer than the section, as a leading dimension makes them). All dims 0: the
+// elements are exactly the box of the storage that the view covers.
+struct folded_box {
+    dims3 dims{};
+    box b{};
+    bool folded() const { return dims[2] != 0; }
+    friend bool operator==(const folded_box& x, const folded_box& y) { return x.dims == y.dims && x.b == y.b; }
+};
+
 // The dims3 of an extent of any rank; out_of_memory where its elements cannot be counted.
 dims3 dims_of(int rank, const int* extent);
 
@@ -101,6 +112,9 @@ void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& co
 void synchronize_to(storage& s, const box& b, const std::vector<std::shared_ptr<context>>& contexts);
 // The contents of `b` need not be preserved: the next launch uploads nothing of it.
 void discard_data(storage& s, const box& b);
+// The same for a view's elements: none where they are a section of a reshaped view (`elements`
+// folded), whose region holds other elements, which stay.
+void discard_data(storage& s, const box& region, const folded_box& elements);
 // The host memory of `b` was changed behind libtiles' back: device copies of it are stale.
 void refresh(storage& s, const box& b);
 // Checked mode's finding, as a checked launch on `context` would make it: whether the host memory
@@ -112,6 +126,10 @@ bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context
 // Copies `b` to or from dense host memory (extent(b) row-major), one transfer per part at most.
 void copy_out(storage& s, const box& b, void* destination);
 void copy_in(storage& s, const box& b, const void* source);
+// The same for the elements of a section of a reshaped view, which box `region` of the storage
+// holds: through the host's copy of `region`, brought home or marked changed as host access does.
+void copy_out(storage& s, const box& region, const folded_box& elements, void* destination);
+void copy_in(storage& s, const box& region, const folded_box& elements, const void* source);
 // One matrix of a storage, as the algorithms and split matrices take their operands: `rows` x
 // `columns` elements of `data`, row-major (a 1-D operand is one row).
 struct matrix_operand {
