@@ -87,15 +87,17 @@ std::size_t bytes_of(const view_object& v) { return element_count(v.extent) * v.
 // host's copy of its region.
 void read_elements(tiles::engine::storage& s, const tiles::engine::view_boxes& b, void* destination) {
     if (b.elements.folded())
-        tiles::engine::copy_out(s, b.region, b.elements, destination);
+        tiles::engine::copy_out_async(s, b.region, b.elements, destination, nullptr, nullptr).get();
     else
         tiles::engine::copy_out(s, b.region, destination);
 }
-void write_elements(tiles::engine::storage& s, const tiles::engine::view_boxes& b, const void* source) {
+// Without blocking: `source` must stay as it is until the future completes, `keep_alive` held
+// until then.
+tiles::completion_future write_elements(tiles::engine::storage& s, const tiles::engine::view_boxes& b,
+                                        const void* source, std::shared_ptr<const void> keep_alive) {
     if (b.elements.folded())
-        tiles::engine::copy_in(s, b.region, b.elements, source);
-    else
-        tiles::engine::copy_in(s, b.region, source);
+        return tiles::engine::copy_in_async(s, b.region, b.elements, source, std::move(keep_alive));
+    return tiles::engine::copy_in_async(s, b.region, source, std::move(keep_alive));
 }
 
 // `v` as a names_marked message describes it, its element type marked: "the view (4x4 int (int32), 64 bytes)".
@@ -401,7 +403,7 @@ tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes
         if (bytes != bytes_of(v))
             throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_write") + " of " +
                                                         std::to_string(bytes) + " bytes to " + describe(v));
-        write_elements(*v.storage, v.boxes, source);
+        write_elements(*v.storage, v.boxes, source, nullptr).get();
     });
 }
 
@@ -427,7 +429,7 @@ std::function<void()> copy_task(const tiles_view* source, tiles_view* destinatio
         return [s = from.storage, sb = from.boxes, d = to.storage, db = to.boxes, bytes = bytes_of(from)] {
             std::vector<unsigned char> staged(bytes);
             read_elements(*s, sb, staged.data());
-            write_elements(*d, db, staged.data());
+            write_elements(*d, db, staged.data(), nullptr).get();
         };
     return
         [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::engine::copy(*s, sb, *d, db); };
@@ -447,9 +449,10 @@ tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles
         const view_object& from = live(source, "source view");
         const view_object& to = live(destination, "destination view");
         check_copy(from, to);
-        if (from.boxes.elements.folded() || to.boxes.elements.folded()) {
-            copy_task(source, destination)();
-            *out = make_handle<tiles_event>(tiles::completion_future());
+        if (from.boxes.elements.folded() || to.boxes.elements.folded()) { // through the host, read now
+            auto staged = std::make_shared<std::vector<unsigned char>>(bytes_of(from));
+            read_elements(*from.storage, from.boxes, staged->data());
+            *out = make_handle<tiles_event>(write_elements(*to.storage, to.boxes, staged->data(), staged));
             return;
         }
         *out = make_handle<tiles_event>(tiles::engine::copy_async(*from.storage, from.region, *to.storage, to.region));

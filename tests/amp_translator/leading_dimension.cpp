@@ -1,8 +1,8 @@
 // C++ AMP as written, built through tiles_amp_sources (tests/CMakeLists.txt): sections of a matrix
 // with a leading dimension, as C++ AMP's BLAS libraries view one (a flat view reshaped to rows of
 // lda elements, a 16x16 tile of it), whose rows are longer than the section. Kernels write and read
-// the tiles, the host synchronizes them, copies them out and in, and a kernel reads the whole
-// matrix after them; each against a CPU copy of the matrix that does the same.
+// the tiles, the host synchronizes them, copies them out and in (to and from an array too), and a
+// kernel reads the whole matrix after them; each against a CPU copy of the matrix that does the same.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -77,6 +77,15 @@ int main() {
         for (int k = 0; k < tile * tile; ++k)
             if (doubled[std::size_t(k)] != -2.f * float(k) && failures++ < 10)
                 std::printf("FAILED: a kernel reading a tile at %d: %g\n", k, double(doubled[std::size_t(k)]));
+
+        // A tile copied into an array and on into another tile, on the device and back.
+        array<float, 2> copied(t3.extent);
+        copy(t3, copied);
+        copy_async(copied, a.section(index<2>(0, 21), extent<2>(tile, tile))).get();
+        const std::vector<float> before = expected;
+        for (int r = 0; r < tile; ++r)
+            for (int c = 0; c < tile; ++c)
+                expected[std::size_t(r * lda + 21 + c)] = before[std::size_t((10 + r) * lda + 20 + c)];
 
         // A kernel reads the whole matrix after the tiles' writes: the sums of its rows.
         std::vector<float> sums(rows, 0.f);

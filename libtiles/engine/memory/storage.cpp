@@ -583,23 +583,27 @@ bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context
 void copy_out(storage& s, const box& b, void* destination) { s.copy_out(b, destination, nullptr); }
 void copy_in(storage& s, const box& b, const void* source) { s.copy_in(b, source, nullptr); }
 
-void copy_out(storage& s, const box& region, const folded_box& elements, void* destination) {
-    void* host = host_data(s, region, host_access::read);
-    copy_host_box({host, elements.dims, elements.b.origin}, elements.b.extent,
-                  {destination, elements.b.extent, {0, 0, 0}}, layout_of(s).size);
-}
-
-void copy_in(storage& s, const box& region, const folded_box& elements, const void* source) {
-    void* host = host_data(s, region, host_access::read_write);
-    copy_host_box({const_cast<void*>(source), elements.b.extent, {0, 0, 0}}, elements.b.extent,
-                  {host, elements.dims, elements.b.origin}, layout_of(s).size);
-}
-
 completion_future copy_out_async(storage& s, const box& b, void* destination, std::shared_ptr<const void> keep_alive,
                                  std::function<void()> finish) {
     std::vector<enqueued_transfer> enqueued;
     s.copy_out(b, destination, &enqueued);
     return future_of(enqueued, std::move(keep_alive), std::move(finish));
+}
+
+completion_future copy_out_async(storage& s, const box& region, const folded_box& elements, void* destination,
+                                 std::shared_ptr<const void> keep_alive, std::function<void()> finish) {
+    void* host = host_data(s, region, host_access::read);
+    copy_host_box({host, elements.dims, elements.b.origin}, elements.b.extent,
+                  {destination, elements.b.extent, {0, 0, 0}}, layout_of(s).size);
+    return future_of({}, std::move(keep_alive), std::move(finish));
+}
+
+completion_future copy_in_async(storage& s, const box& region, const folded_box& elements, const void* source,
+                                std::shared_ptr<const void> keep_alive) {
+    void* host = host_data(s, region, host_access::read_write);
+    copy_host_box({const_cast<void*>(source), elements.b.extent, {0, 0, 0}}, elements.b.extent,
+                  {host, elements.dims, elements.b.origin}, layout_of(s).size);
+    return future_of({}, std::move(keep_alive), nullptr);
 }
 
 completion_future copy_in_async(storage& s, const box& b, const void* source, std::shared_ptr<const void> keep_alive) {

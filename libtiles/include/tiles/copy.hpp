@@ -8,6 +8,7 @@
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -50,10 +51,8 @@ template <class C> const engine::folded_box* folded_elements(const C& c) {
 // view's moves through the host's copy of its region, at once.
 template <class Destination>
 completion_future copy_in_elements(const Destination& d, const void* source, std::shared_ptr<const void> keep_alive) {
-    if (const engine::folded_box* elements = folded_elements(d)) {
-        engine::copy_in(*d.storage(), d.region(), *elements, source);
-        return {};
-    }
+    if (const engine::folded_box* elements = folded_elements(d))
+        return engine::copy_in_async(*d.storage(), d.region(), *elements, source, std::move(keep_alive));
     return engine::copy_in_async(*d.storage(), d.region(), source, std::move(keep_alive));
 }
 
@@ -61,22 +60,20 @@ completion_future copy_in_elements(const Destination& d, const void* source, std
 template <class Source>
 completion_future copy_out_elements(const Source& s, void* destination, std::shared_ptr<const void> keep_alive,
                                     std::function<void()> finish) {
-    if (const engine::folded_box* elements = folded_elements(s)) {
-        engine::copy_out(*s.storage(), s.region(), *elements, destination);
-        if (finish) finish();
-        return {};
-    }
+    if (const engine::folded_box* elements = folded_elements(s))
+        return engine::copy_out_async(*s.storage(), s.region(), *elements, destination, std::move(keep_alive),
+                                      std::move(finish));
     return engine::copy_out_async(*s.storage(), s.region(), destination, std::move(keep_alive), std::move(finish));
 }
 
-// Container to container where either is a section of a reshaped view: through the host, at once.
+// Container to container where either is a section of a reshaped view: through the host, read
+// now; none where neither is.
 template <class Source, class Destination>
-bool copied_through_host(const Source& source, const Destination& destination) {
-    if (!folded_elements(source) && !folded_elements(destination)) return false;
-    std::vector<typename Source::value_type> staged(source.extent.size());
-    copy_out_elements(source, staged.data(), nullptr, nullptr).get();
-    copy_in_elements(destination, staged.data(), nullptr).get();
-    return true;
+std::optional<completion_future> copied_through_host(const Source& source, const Destination& destination) {
+    if (!folded_elements(source) && !folded_elements(destination)) return std::nullopt;
+    auto staged = std::make_shared<std::vector<typename Source::value_type>>(source.extent.size());
+    copy_out_elements(source, staged->data(), nullptr, nullptr).get();
+    return copy_in_elements(destination, staged->data(), staged);
 }
 
 // Whether `It` walks contiguous memory of T that the transfers can read or write directly: a
@@ -140,7 +137,7 @@ template <class Source, class OutputIt> completion_future copy_range_out(const S
 // Container to container, checked: on the device where both are on one accelerator view.
 template <class Source, class Destination> void copy_containers(const Source& source, const Destination& destination) {
     check_copy(source, destination);
-    if (copied_through_host(source, destination)) return;
+    if (const auto through_host = copied_through_host(source, destination)) return through_host->get();
     engine::copy(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
@@ -191,7 +188,7 @@ template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 completion_future copy_async(const Source& source, const Destination& destination) {
     detail::check_copy(source, destination);
-    if (detail::copied_through_host(source, destination)) return {};
+    if (auto through_host = detail::copied_through_host(source, destination)) return *through_host;
     return engine::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 

@@ -126,10 +126,6 @@ bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context
 // Copies `b` to or from dense host memory (extent(b) row-major), one transfer per part at most.
 void copy_out(storage& s, const box& b, void* destination);
 void copy_in(storage& s, const box& b, const void* source);
-// The same for the elements of a section of a reshaped view, which box `region` of the storage
-// holds: through the host's copy of `region`, brought home or marked changed as host access does.
-void copy_out(storage& s, const box& region, const folded_box& elements, void* destination);
-void copy_in(storage& s, const box& region, const folded_box& elements, const void* source);
 // One matrix of a storage, as the algorithms and split matrices take their operands: `rows` x
 // `columns` elements of `data`, row-major (a 1-D operand is one row).
 struct matrix_operand {
@@ -156,6 +152,13 @@ completion_future copy_in_async(storage& s, const box& b, const void* source, st
 // long as the transfers or `finish` may use it.
 completion_future copy_out_async(storage& s, const box& b, void* destination, std::shared_ptr<const void> keep_alive,
                                  std::function<void()> finish);
+// The same two for the elements of a section of a reshaped view, which box `region` of the storage
+// holds: through the host's copy of `region` (brought home or marked changed as host access
+// does), done on return but for `finish`, which runs as above.
+completion_future copy_in_async(storage& s, const box& region, const folded_box& elements, const void* source,
+                                std::shared_ptr<const void> keep_alive);
+completion_future copy_out_async(storage& s, const box& region, const folded_box& elements, void* destination,
+                                 std::shared_ptr<const void> keep_alive, std::function<void()> finish);
 // copy_async between containers: on the device when both are on one context (ordered on
 // its queue); else the source is read now, the destination written in order on its own context.
 completion_future copy_async(storage& source, const box& from, storage& destination, const box& to);
