@@ -108,9 +108,14 @@ TEST_CASE_METHOD(fresh_view, "views that are not one rectangle of the data benea
     tiles::array<float, 3> cube(tiles::extent<3>(2, 3, 4), iota(24, 0.0f), view);
     tiles::array_view<float, 1> flat = cube.view_as(tiles::extent<1>(24));
     CHECK(flat.section(tiles::index<1>(4), tiles::extent<1>(8))[7] == 11.0f); // two whole rows
-    REQUIRE_THROWS_MENTIONING(flat.section(tiles::index<1>(2), tiles::extent<1>(5)), tiles::invalid_argument,
-                              "a section (5 elements of 4 bytes from byte 8)", "not one rectangle",
-                              "2x3x4 elements of 4 bytes");
+    // 5 of its elements from the 3rd cut across rows of 4: one rectangle of the bytes in one row.
+    CHECK(flat.section(tiles::index<1>(2), tiles::extent<1>(5))[4] == 6.0f);
+    // A view of rank 4 cutting into three of the dimensions folded together is none.
+    std::vector<float> four(2 * 3 * 3 * 3);
+    tiles::array_view<float, 4> hyper(tiles::extent<4>(2, 3, 3, 3), four);
+    REQUIRE_THROWS_MENTIONING(hyper.section(tiles::index<4>(0, 0, 0, 0), tiles::extent<4>(2, 2, 2, 2)),
+                              tiles::invalid_argument, "a section (2x2x2x2 elements of 4 bytes from byte 0)",
+                              "not one rectangle", "6x3x3 elements of 4 bytes");
     // Part of a float's bytes is no rectangle of floats either.
     std::vector<double> host(4, 1.0);
     tiles::array_view<float, 1> halves = tiles::array_view<double, 1>(4, host).reinterpret_as<float>();

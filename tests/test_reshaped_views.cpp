@@ -7,6 +7,8 @@
 #include <cstring>
 #include <vector>
 
+#include "tiles/elementwise.hpp"
+
 #include "fixture.hpp"
 
 namespace {
@@ -202,4 +204,25 @@ __kernel void number_rows(__global float* data) {
     tiles::parallel_for_each(view, b.extent, tiles::kernel(source, "number_rows"), b);
     b.synchronize();
     CHECK(host == numbered(untouched_floats(320), run_of(0, 256)));
+}
+
+TEST_CASE_METHOD(fresh_view,
+                 "a section of a reshaped view with longer rows is read in its rows by kernels and numpy's "
+                 "arithmetic",
+                 "[reshape][view_as][section]") {
+    // A 2x3 tile of a 4x6 matrix viewed from 30 floats: rows of 3 elements, 6 apart.
+    std::vector<float> host(30);
+    for (std::size_t i = 0; i < host.size(); ++i) host[i] = float(i);
+    const tiles::array_view<float, 1> flat(30, host.data());
+    const tiles::array_view<float, 2> tile =
+        flat.view_as(tiles::extent<2>(4, 6)).section(tiles::index<2>(1, 2), tiles::extent<2>(2, 3));
+    const std::vector<float> expected = {9, 10, 11, 15, 16, 17};
+    CHECK(std::vector<float>(tile + 1.0f) == expected);
+    // A kernel numbers its elements; those between its rows stay.
+    number_elements(view, tile);
+    tile.synchronize();
+    std::vector<float> numbered_host(30);
+    for (std::size_t i = 0; i < host.size(); ++i) numbered_host[i] = float(i);
+    for (std::size_t k = 0; k < 6; ++k) numbered_host[8 + k / 3 * 6 + k % 3] = float(k + 1);
+    CHECK(host == numbered_host);
 }

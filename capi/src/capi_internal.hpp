@@ -267,7 +267,7 @@ struct view_object : handle {
                 std::vector<std::size_t> byte_strides, tiles::element_layout l, bool ro, const char* made_by)
         : handle(kind_tag), storage(std::move(s)), offset(byte_offset), extent(std::move(e)),
           stride(std::move(byte_strides)), layout(l), read_only(ro),
-          region(tiles::engine::box_of(*storage, placement(), made_by)) {}
+          boxes(tiles::engine::boxes_of(*storage, placement(), made_by)), region(boxes.region) {}
     int rank() const { return int(extent.size()); }
     tiles::engine::placement placement() const { return {offset, rank(), extent.data(), stride.data(), layout.size}; }
     std::shared_ptr<tiles::engine::storage> storage;
@@ -276,7 +276,8 @@ struct view_object : handle {
     std::vector<std::size_t> stride;
     tiles::element_layout layout;
     bool read_only;
-    tiles::engine::box region;
+    tiles::engine::view_boxes boxes; // where elements are folded, a section of a reshaped view
+    tiles::engine::box region;       // boxes.region
 };
 
 struct kernel_object : handle {

@@ -83,6 +83,23 @@ std::size_t element_count(const std::vector<int>& extent) {
 
 std::size_t bytes_of(const view_object& v) { return element_count(v.extent) * v.layout.size; }
 
+// A view's elements to or from dense host memory; a section of a reshaped view's through the
+// host's copy of its region.
+void read_elements(tiles::engine::storage& s, const tiles::engine::view_boxes& b, void* destination) {
+    if (b.elements.folded())
+        tiles::engine::copy_out_async(s, b.region, b.elements, destination, nullptr, nullptr).get();
+    else
+        tiles::engine::copy_out(s, b.region, destination);
+}
+// Without blocking: `source` must stay as it is until the future completes, `keep_alive` held
+// until then.
+tiles::completion_future write_elements(tiles::engine::storage& s, const tiles::engine::view_boxes& b,
+                                        const void* source, std::shared_ptr<const void> keep_alive) {
+    if (b.elements.folded())
+        return tiles::engine::copy_in_async(s, b.region, b.elements, source, std::move(keep_alive));
+    return tiles::engine::copy_in_async(s, b.region, source, std::move(keep_alive));
+}
+
 // `v` as a names_marked message describes it, its element type marked: "the view (4x4 int (int32), 64 bytes)".
 std::string describe(const view_object& v) {
     std::ostringstream os;
@@ -346,7 +363,7 @@ tiles_status tiles_view_synchronize_to(tiles_view* view, tiles_context* context)
 tiles_status tiles_view_discard(tiles_view* view) {
     return guard([&] {
         view_object& v = live(view, "view");
-        tiles::engine::discard_data(*v.storage, v.region);
+        tiles::engine::discard_data(*v.storage, v.region, v.boxes.elements);
     });
 }
 
@@ -374,7 +391,7 @@ tiles_status tiles_view_read(const tiles_view* view, void* destination, size_t b
         if (bytes != bytes_of(v))
             throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_read") + " of " +
                                                         std::to_string(bytes) + " bytes from " + describe(v));
-        tiles::engine::copy_out(*v.storage, v.region, destination);
+        read_elements(*v.storage, v.boxes, destination);
     });
 }
 
@@ -386,7 +403,7 @@ tiles_status tiles_view_write(tiles_view* view, const void* source, size_t bytes
         if (bytes != bytes_of(v))
             throw names_marked<tiles::invalid_argument>(marked_function("tiles_view_write") + " of " +
                                                         std::to_string(bytes) + " bytes to " + describe(v));
-        tiles::engine::copy_in(*v.storage, v.region, source);
+        write_elements(*v.storage, v.boxes, source, nullptr).get();
     });
 }
 
@@ -408,6 +425,12 @@ std::function<void()> copy_task(const tiles_view* source, tiles_view* destinatio
     const view_object& from = live(source, "source view");
     const view_object& to = live(destination, "destination view");
     check_copy(from, to);
+    if (from.boxes.elements.folded() || to.boxes.elements.folded()) // a section of a reshaped view: through the host
+        return [s = from.storage, sb = from.boxes, d = to.storage, db = to.boxes, bytes = bytes_of(from)] {
+            std::vector<unsigned char> staged(bytes);
+            read_elements(*s, sb, staged.data());
+            write_elements(*d, db, staged.data(), nullptr).get();
+        };
     return
         [s = from.storage, sb = from.region, d = to.storage, db = to.region] { tiles::engine::copy(*s, sb, *d, db); };
 }
@@ -426,6 +449,12 @@ tiles_status tiles_copy_async(tiles_event** out, const tiles_view* source, tiles
         const view_object& from = live(source, "source view");
         const view_object& to = live(destination, "destination view");
         check_copy(from, to);
+        if (from.boxes.elements.folded() || to.boxes.elements.folded()) { // through the host, read now
+            auto staged = std::make_shared<std::vector<unsigned char>>(bytes_of(from));
+            read_elements(*from.storage, from.boxes, staged->data());
+            *out = make_handle<tiles_event>(write_elements(*to.storage, to.boxes, staged->data(), staged));
+            return;
+        }
         *out = make_handle<tiles_event>(tiles::engine::copy_async(*from.storage, from.region, *to.storage, to.region));
     });
 }

@@ -45,6 +45,10 @@ elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* r
         return operand;
     }
     const view_object& v = live(o.view, role);
+    if (v.boxes.elements.folded())
+        throw tiles::invalid_argument(std::string("elementwise: ") + role +
+                                      " is a section of a reshaped view whose rows are longer than the section, which "
+                                      "elementwise does not read: copy it into an array first");
     operand.data = v.storage;
     operand.region = v.region;
     operand.shape = v.extent;

@@ -79,6 +79,7 @@ tiles::engine::launch_arg convert(const tiles_arg& a, std::size_t position) {
         const view_object& v = live_argument(a.view, position);
         arg.memory = v.storage;
         arg.region = v.region;
+        arg.elements = v.boxes.elements;
         arg.layout = v.layout;
         arg.read_only = v.read_only;
         arg.container = "array_view";

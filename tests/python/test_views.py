@@ -103,11 +103,13 @@ def test_data_and_launches_of_rank_above_3(context):
     index = np.indices(host.shape)
     expected = sum(index[d] * 10 ** (4 - d) for d in range(5))
     np.testing.assert_array_equal(np.asarray(v), expected)
-    # A projection and a section that is one rectangle of the data; one that is not is refused.
+    # A projection and sections that are one rectangle of the data in rows of some length; one
+    # that is not is refused.
     np.testing.assert_array_equal(np.asarray(v[1]), expected[1])
     np.testing.assert_array_equal(np.asarray(v[0, 1:3]), expected[0, 1:3])
+    np.testing.assert_array_equal(np.asarray(v[:, :, 1:3]), expected[:, :, 1:3])
     with pytest.raises(tiles.InvalidArgument, match="not one rectangle"):
-        v[:, :, 1:3]
+        v[:, 0:2, 0:2, 0:2]
     # Arrays of rank 4, and tiles only up to rank 3.
     a = tiles.zeros((2, 2, 2, 3), np.float32, context=context)
     tiles.parallel_for_each(a.extent, tiles.Kernel(ADD_ONE, "add_one"), a, context=context)

@@ -479,7 +479,7 @@ std::vector<launch_binding>& bind_args(context& ctx, const std::shared_ptr<conte
         const cl_uint index = cl_uint(i);
         if (a.what == launch_arg::kind::memory) {
             const bool writes = !a.read_only && !compiled.params[i].points_to_const;
-            bindings[i] = a.memory->begin_launch(context, a.region, writes);
+            bindings[i] = a.memory->begin_launch(context, a.region, a.elements, writes);
             check(clSetKernelArg(kernel, index, sizeof(cl_mem), &bindings[i].buffer), "clSetKernelArg");
         } else if (a.what == launch_arg::kind::image) {
             if (a.texture->on() != context)
@@ -528,7 +528,8 @@ std::string recorded_failure(context& ctx, compiled_kernel& compiled) {
 void end_memory_launches(const std::shared_ptr<context>& context, const launch_arg* args, std::size_t count,
                          const std::vector<launch_binding>& bindings) {
     for (std::size_t i = 0; i < count; ++i)
-        if (args[i].what == launch_arg::kind::memory) args[i].memory->end_launch(context, args[i].region, bindings[i]);
+        if (args[i].what == launch_arg::kind::memory)
+            args[i].memory->end_launch(context, args[i].region, args[i].elements, bindings[i]);
 }
 
 // Checked mode: what the launch found. Work-items of a rank above 3 are reported by their folded

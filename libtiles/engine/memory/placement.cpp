@@ -2,6 +2,7 @@
 // holds a placement's elements.
 #include "tiles/engine/placement.hpp"
 
+#include <optional>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -50,24 +51,21 @@ std::vector<run> runs_of(const placement& p) {
     return runs;
 }
 
-} // namespace
-
-box box_of(const storage& s, const placement& p, const char* made_by) {
-    const dims3& dims = dims_of(s);
-    const std::size_t element = layout_of(s).size;
-    // The storage's own runs, from slices down to the bytes of one element, and where the
+// The box of data laid out by `dims` (elements of `element` bytes) that holds exactly the
+// placement's elements, in the placement's row-major order, where one does.
+std::optional<box> exact_box(const dims3& dims, std::size_t element, const placement& p) {
+    // The data's own runs, from slices down to the bytes of one element, and where the
     // placement's first byte lies along each.
     const std::size_t counts[4] = {dims[0], dims[1], dims[2], element};
     const std::size_t strides[4] = {dims[1] * dims[2] * element, dims[2] * element, element, 1};
     std::size_t at[4] = {0, 0, 0, 0};
     for (int k = 0; k < 4; ++k) at[k] = p.offset / strides[k] % counts[k];
-    const bool within = p.offset / strides[0] < counts[0];
-    // Each run of the placement, from the innermost, must be the storage's run of the same stride
+    // Each run of the placement, from the innermost, must be the data's run of the same stride
     // (a part of it, or whole ones of it and more beyond); a run of a larger stride leaves one step
-    // of the storage's runs between.
+    // of the data's runs between.
     std::vector<run> runs = runs_of(p);
     std::size_t extent[4] = {1, 1, 1, 1};
-    bool fits = within;
+    bool fits = p.offset / strides[0] < counts[0];
     for (int k = 3; k >= 0 && fits; --k) {
         if (runs.empty()) continue;
         run& r = runs.back();
@@ -81,17 +79,78 @@ box box_of(const storage& s, const placement& p, const char* made_by) {
             fits = false;
         }
     }
-    // Whole elements of the storage only: part of one is no box.
-    if (!fits || !runs.empty() || at[3] != 0 || extent[3] != element) {
-        const int whole[3] = {int(dims[0]), int(dims[1]), int(dims[2])};
-        std::ostringstream os;
-        os << made_by << " (" << shape_of(p.rank, p.extent) << " elements of " << p.element_size << " bytes from byte "
-           << p.offset << ") is not one rectangle of the data beneath it (" << shape_of(3, whole) << " elements of "
-           << element << " bytes, as libtiles lays it out), and libtiles moves one rectangle per view; copy the data "
-           << "into an array of the shape you need first";
-        throw invalid_argument(os.str());
+    // Whole elements of the data only: part of one is no box.
+    if (!fits || !runs.empty() || at[3] != 0 || extent[3] != element) return std::nullopt;
+    return box{{at[0], at[1], at[2]}, {extent[0], extent[1], extent[2]}};
+}
+
+// Rows of the data's own bytes in which the placement's elements are one box (a section of a
+// reshaped view, whose rows lie further apart than the data's): rows as long as the placement's
+// row stride, slices as its slice stride. `total` elements of `element` bytes in all.
+std::optional<folded_box> fold_of(std::size_t total, std::size_t element, const placement& p) {
+    std::vector<run> runs = runs_of(p);
+    if (p.element_size != element || runs.size() > 3 || runs.back().stride != 1 || runs.back().count % element != 0 ||
+        p.offset % element != 0)
+        return std::nullopt;
+    // Padded to three runs of elements, outermost first: a missing run steps over all the data.
+    std::size_t count[3] = {1, 1, runs.back().count / element};
+    std::size_t stride[3] = {total, total, 1};
+    for (std::size_t k = 0; k + 1 < runs.size(); ++k) {
+        const std::size_t d = 3 - runs.size() + k;
+        if (runs[k].stride % element != 0) return std::nullopt;
+        count[d] = runs[k].count;
+        stride[d] = runs[k].stride / element;
     }
-    return {{at[0], at[1], at[2]}, {extent[0], extent[1], extent[2]}};
+    if (runs.size() < 3) stride[0] = (total + stride[1] - 1) / stride[1] * stride[1]; // one slice: all the data
+    if (stride[1] == 0 || stride[0] % stride[1] != 0) return std::nullopt;
+    const std::size_t first = p.offset / element;
+    const dims3 dims = {first / stride[0] + count[0], stride[0] / stride[1], stride[1]};
+    const dims3 origin = {first / stride[0], first % stride[0] / stride[1], first % stride[1]};
+    const std::size_t last = first + (count[0] - 1) * stride[0] + (count[1] - 1) * stride[1] + count[2] - 1;
+    if (origin[1] + count[1] > dims[1] || origin[2] + count[2] > dims[2] || last >= total) return std::nullopt;
+    return folded_box{dims, {origin, {count[0], count[1], count[2]}}};
+}
+
+// The smallest box of data laid out by `dims` that holds the elements from `first` to `last`
+// (counted row-major): part of a row, whole rows of a slice, or whole slices.
+box cover_of(const dims3& dims, std::size_t first, std::size_t last) {
+    const auto place = [&](std::size_t i) {
+        return dims3{i / (dims[1] * dims[2]), i / dims[2] % dims[1], i % dims[2]};
+    };
+    const dims3 a = place(first);
+    const dims3 b = place(last);
+    if (a[0] == b[0] && a[1] == b[1]) return {a, {1, 1, b[2] - a[2] + 1}};
+    if (a[0] == b[0]) return {{a[0], a[1], 0}, {1, b[1] - a[1] + 1, dims[2]}};
+    return {{a[0], 0, 0}, {b[0] - a[0] + 1, dims[1], dims[2]}};
+}
+
+} // namespace
+
+view_boxes boxes_of(const storage& s, const placement& p, const char* made_by) {
+    const dims3& dims = dims_of(s);
+    const std::size_t element = layout_of(s).size;
+    if (const std::optional<box> exact = exact_box(dims, element, p)) return {*exact, {}};
+    if (const std::optional<folded_box> folded = fold_of(element_count(s), element, p)) {
+        const dims3& d = folded->dims;
+        const dims3& o = folded->b.origin;
+        const dims3& e = folded->b.extent;
+        const std::size_t first = (o[0] * d[1] + o[1]) * d[2] + o[2];
+        const std::size_t last = ((o[0] + e[0] - 1) * d[1] + o[1] + e[1] - 1) * d[2] + o[2] + e[2] - 1;
+        return {cover_of(dims, first, last), *folded};
+    }
+    const int whole[3] = {int(dims[0]), int(dims[1]), int(dims[2])};
+    std::ostringstream os;
+    os << made_by << " (" << shape_of(p.rank, p.extent) << " elements of " << p.element_size << " bytes from byte "
+       << p.offset << ") is not one rectangle of the data beneath it (" << shape_of(3, whole) << " elements of "
+       << element << " bytes, as libtiles lays it out) in rows of any length, and libtiles moves one rectangle per "
+       << "view; copy the data into an array of the shape you need first";
+    throw invalid_argument(os.str());
+}
+
+std::size_t offset_in_region(const storage& s, const box& region, const placement& p) {
+    const dims3& d = dims_of(s);
+    const dims3& o = region.origin;
+    return p.offset / layout_of(s).size - (o[0] * d[1] + o[1]) * d[2] - o[2];
 }
 
 void dense_strides(int rank, const int* extent, std::size_t element_size, std::size_t* stride) {

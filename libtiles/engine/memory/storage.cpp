@@ -254,9 +254,9 @@ void storage::mark_written(const box& b, const device_copy* writer) {
     discarded_.remove(b);
 }
 
-cl_mem storage::dense_buffer(const std::shared_ptr<context>& context, const box& b) {
+cl_mem storage::dense_buffer(const std::shared_ptr<context>& context, const folded_box& b) {
     for (auto& s : sections_)
-        if (s.context == context && s.region == b) {
+        if (s.context == context && s.elements == b) {
             s.in_launch = true;
             return s.buffer();
         }
@@ -267,7 +267,8 @@ cl_mem storage::dense_buffer(const std::shared_ptr<context>& context, const box&
             std::find_if(sections_.begin(), sections_.end(), [](const section_buffer& s) { return !s.in_launch; });
         if (unbound != sections_.end()) sections_.erase(unbound);
     }
-    counted_buffer allocated = allocate_counted(context->opencl_context(), context->device(), volume(b) * layout_.size);
+    counted_buffer allocated =
+        allocate_counted(context->opencl_context(), context->device(), volume(b.b) * layout_.size);
     sections_.push_back({context, b, std::move(allocated.buffer), std::move(allocated.reserved), true});
     return sections_.back().buffer();
 }
@@ -279,13 +280,20 @@ std::unique_lock<std::mutex> storage::lock_for_launch() {
     return lock;
 }
 
-launch_binding storage::begin_launch(const std::shared_ptr<context>& context, const box& b, bool writes) {
+folded_box storage::elements_of(const box& region, const folded_box& elements) const {
+    return elements.folded() ? elements : folded_box{dims_, region};
+}
+
+launch_binding storage::begin_launch(const std::shared_ptr<context>& context, const box& region,
+                                     const folded_box& elements, bool writes) {
     device_copy& target = copy_on(context);
-    make_device_current(target, b);
-    if (b == whole()) return {target.buffer(), writes, false};
-    // OpenCL C sees a section as a dense array of its own extent.
-    const cl::Buffer dense(dense_buffer(context, b), true);
-    copy_box(*context, target.buffer, dims_, b, dense, b.extent, {0, 0, 0}, layout_.size);
+    make_device_current(target, region);
+    const folded_box e = elements_of(region, elements);
+    if (e == folded_box{dims_, whole()}) return {target.buffer(), writes, false};
+    // OpenCL C sees a section as a dense array of its own extent: a rectangle of the device copy,
+    // in rows of the storage's length or, for a section of a reshaped view, of the view's.
+    const cl::Buffer dense(dense_buffer(context, e), true);
+    copy_box(*context, target.buffer, e.dims, e.b, dense, e.b.extent, {0, 0, 0}, layout_.size);
     return {dense(), writes, writes};
 }
 
@@ -303,13 +311,17 @@ void storage::record_host() {
     host_checksum_ = host_checksum();
 }
 
-void storage::end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding) {
+void storage::end_launch(const std::shared_ptr<context>& context, const box& region, const folded_box& elements,
+                         const launch_binding& binding) {
     if (!binding.writes) return;
     device_copy& target = copy_on(context);
-    mark_written(b, &target);
+    // All of `region` was current here before the kernel, which wrote only the view's elements in
+    // it: this copy holds all of it newest.
+    mark_written(region, &target);
+    const folded_box e = elements_of(region, elements);
     if (binding.copy_back)
-        copy_box(*context, cl::Buffer(binding.buffer, true), b.extent, {{0, 0, 0}, b.extent}, target.buffer, dims_,
-                 b.origin, layout_.size);
+        copy_box(*context, cl::Buffer(binding.buffer, true), e.b.extent, {{0, 0, 0}, e.b.extent}, target.buffer, e.dims,
+                 e.b.origin, layout_.size);
 }
 
 void* storage::host_data(const box& b, host_access access) {
@@ -560,6 +572,9 @@ void synchronize_to(storage& s, const box& b, const std::vector<std::shared_ptr<
     s.synchronize_to_all(contexts, b);
 }
 void discard_data(storage& s, const box& b) { s.discard_data(b); }
+void discard_data(storage& s, const box& region, const folded_box& elements) {
+    if (!elements.folded()) s.discard_data(region);
+}
 void refresh(storage& s, const box& b) { s.refresh(b); }
 bool host_written_unseen(storage& s, const box& b, const std::shared_ptr<context>& context) {
     const std::unique_lock<std::mutex> lock = s.lock_for_launch();
@@ -573,6 +588,22 @@ completion_future copy_out_async(storage& s, const box& b, void* destination, st
     std::vector<enqueued_transfer> enqueued;
     s.copy_out(b, destination, &enqueued);
     return future_of(enqueued, std::move(keep_alive), std::move(finish));
+}
+
+completion_future copy_out_async(storage& s, const box& region, const folded_box& elements, void* destination,
+                                 std::shared_ptr<const void> keep_alive, std::function<void()> finish) {
+    void* host = host_data(s, region, host_access::read);
+    copy_host_box({host, elements.dims, elements.b.origin}, elements.b.extent,
+                  {destination, elements.b.extent, {0, 0, 0}}, layout_of(s).size);
+    return future_of({}, std::move(keep_alive), std::move(finish));
+}
+
+completion_future copy_in_async(storage& s, const box& region, const folded_box& elements, const void* source,
+                                std::shared_ptr<const void> keep_alive) {
+    void* host = host_data(s, region, host_access::read_write);
+    copy_host_box({const_cast<void*>(source), elements.b.extent, {0, 0, 0}}, elements.b.extent,
+                  {host, elements.dims, elements.b.origin}, layout_of(s).size);
+    return future_of({}, std::move(keep_alive), nullptr);
 }
 
 completion_future copy_in_async(storage& s, const box& b, const void* source, std::shared_ptr<const void> keep_alive) {

@@ -81,8 +81,11 @@ class storage {
     // a launch whose enqueue the driver refuses calls no end_launch and leaves every copy as it
     // was. A section (b not the whole) is passed as a dense buffer of its own, which end_launch()
     // copies back. Both need lock_for_launch() held.
-    launch_binding begin_launch(const std::shared_ptr<context>& context, const box& b, bool writes);
-    void end_launch(const std::shared_ptr<context>& context, const box& b, const launch_binding& binding);
+    // `elements`, where folded, are the view's own within `region` (a section of a reshaped view).
+    launch_binding begin_launch(const std::shared_ptr<context>& context, const box& region, const folded_box& elements,
+                                bool writes);
+    void end_launch(const std::shared_ptr<context>& context, const box& region, const folded_box& elements,
+                    const launch_binding& binding);
 
     // Checked mode's watch over a view's host memory (the caller's): what a checked launch leaves
     // there is recorded (a checksum), and what libtiles writes there afterwards recorded anew. With
@@ -123,7 +126,7 @@ class storage {
     };
     struct section_buffer {
         std::shared_ptr<engine::context> context;
-        box region;
+        folded_box elements;
         cl::Buffer buffer;
         memory_reservation reserved;
         bool in_launch = false; // bound by the launch under way: not to be released before its enqueue
@@ -149,7 +152,9 @@ class storage {
     bool current_elsewhere(const box& b, const device_copy* except) const;
     void wait_for_host_writers();
     void wait_for_host_readers();
-    cl_mem dense_buffer(const std::shared_ptr<context>& context, const box& b);
+    cl_mem dense_buffer(const std::shared_ptr<context>& context, const folded_box& b);
+    // The elements a launch passes: `elements` where folded, else `region` in the storage's dims.
+    folded_box elements_of(const box& region, const folded_box& elements) const;
 
     const element_layout layout_;
     const dims3 dims_;

@@ -86,7 +86,7 @@ template <class T, int N = 1> class array_view {
     template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<element_, U>>>
     array_view(const array_view<U, N>& other)
         : extent(other.extent), storage_(other.storage_), offset_(other.offset_), stride_(other.stride_),
-          region_(other.region_) {}
+          boxes_(other.boxes_) {}
 
     // Host access: the element, brought home first if a launch changed the view. get_ref is the
     // same (AMP leaves it unsynchronized; libtiles synchronizes it too).
@@ -123,20 +123,20 @@ template <class T, int N = 1> class array_view {
     // _read_write), the device's copies are stale from now on (access_type_write brings the data
     // home too: the host may write only part of it).
     void synchronize(access_type type = access_type_read) const {
-        engine::host_data(*storage_, region_,
+        engine::host_data(*storage_, boxes_.region,
                           type & access_type_write ? engine::host_access::read_write : engine::host_access::read);
     }
     // The same without blocking; host access waits for the transfers where it needs to. Where the
     // host will write, it blocks as synchronize(type) does, and the future it gives is done.
     completion_future synchronize_async(access_type type = access_type_read) const {
         if (type & access_type_write) synchronize(type);
-        return engine::synchronize_async(*storage_, region_);
+        return engine::synchronize_async(*storage_, boxes_.region);
     }
     // Makes the view current on `view` now (uploads without blocking); `type`, the access kernels
     // there will take, changes nothing: a launch writes only what it may.
     void synchronize_to(const accelerator_view& view, access_type type = access_type_read) const {
         static_cast<void>(type);
-        engine::synchronize_to(*storage_, region_, view.context());
+        engine::synchronize_to(*storage_, boxes_.region, view.context());
     }
     // The same, with a future that is done when the uploads are.
     completion_future synchronize_to_async(const accelerator_view& view, access_type type = access_type_read) const {
@@ -159,9 +159,9 @@ template <class T, int N = 1> class array_view {
                                 "extent alone), as C++ AMP refuses it");
     }
     // The current contents need not be kept: the next launch uploads nothing of the view.
-    void discard_data() const { engine::discard_data(*storage_, region_); }
+    void discard_data() const { engine::discard_data(*storage_, boxes_.region, boxes_.elements); }
     // The host memory was changed directly: the next launch uploads the view again.
-    void refresh() const { engine::refresh(*storage_, region_); }
+    void refresh() const { engine::refresh(*storage_, boxes_.region); }
 
     // A view of the sub-rectangle at `origin` (relative to this view) of extent `e`; section(origin)
     // reaches to the view's end, section(e) starts at its origin; AMP's int forms for ranks 1 to 3.
@@ -204,7 +204,9 @@ template <class T, int N = 1> class array_view {
 
     // The engine object behind the view and the box of it the view covers, for libtiles and the C API.
     const std::shared_ptr<engine::storage>& storage() const { return storage_; }
-    const engine::box& region() const { return region_; }
+    const engine::box& region() const { return boxes_.region; }
+    // A section of a reshaped view's own elements in region(), where they are not all of it.
+    const engine::folded_box& elements() const { return boxes_.elements; }
     // Where the view's elements lie in the storage.
     engine::placement placement() const {
         return {offset_, N, extent.components().data(), stride_.data(), sizeof(element_)};
@@ -221,7 +223,7 @@ template <class T, int N = 1> class array_view {
     array_view(std::shared_ptr<engine::storage> s, std::size_t offset, const tiles::extent<N>& e, const strides& stride,
                const char* made_by)
         : extent(e), storage_(std::move(s)), offset_(offset), stride_(stride),
-          region_(engine::box_of(*storage_, placement(), made_by)) {}
+          boxes_(engine::boxes_of(*storage_, placement(), made_by)) {}
 
     static strides dense(const tiles::extent<N>& e) {
         strides s{};
@@ -248,7 +250,7 @@ template <class T, int N = 1> class array_view {
 
     // The element at `at` (N components) in host memory, brought home first if a launch changed it.
     T* element_at(const int* at) const {
-        auto* base = static_cast<unsigned char*>(engine::host_data(*storage_, region_, element_access));
+        auto* base = static_cast<unsigned char*>(engine::host_data(*storage_, boxes_.region, element_access));
         return reinterpret_cast<T*>(base + engine::offset_of(placement(), at));
     }
 
@@ -268,9 +270,9 @@ template <class T, int N = 1> class array_view {
     }
 
     std::shared_ptr<engine::storage> storage_;
-    std::size_t offset_; // bytes from the storage's first byte to the view's first element
-    strides stride_;     // bytes between neighbours along each dimension
-    engine::box region_; // the box of the storage holding the view's elements
+    std::size_t offset_;       // bytes from the storage's first byte to the view's first element
+    strides stride_;           // bytes between neighbours along each dimension
+    engine::view_boxes boxes_; // the boxes of the storage holding the view's elements
 };
 
 template <class T, int N> array_view<T, N> array<T, N>::section(const index<N>& origin, const tiles::extent<N>& e) {

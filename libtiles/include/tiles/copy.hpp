@@ -5,8 +5,10 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -37,6 +39,43 @@ template <class Source, class Destination> void check_copy(const Source& source,
     }
 }
 
+// A section of a reshaped view's own elements, where `c` is one (rows longer than the section).
+template <class C> const engine::folded_box* folded_elements(const C& c) {
+    if constexpr (std::is_same_v<C, array_view<typename C::value_type, C::rank>> ||
+                  std::is_same_v<C, array_view<const typename C::value_type, C::rank>>)
+        if (c.elements().folded()) return &c.elements();
+    return nullptr;
+}
+
+// The engine's copy into a container's elements from dense host memory; a section of a reshaped
+// view's moves through the host's copy of its region, at once.
+template <class Destination>
+completion_future copy_in_elements(const Destination& d, const void* source, std::shared_ptr<const void> keep_alive) {
+    if (const engine::folded_box* elements = folded_elements(d))
+        return engine::copy_in_async(*d.storage(), d.region(), *elements, source, std::move(keep_alive));
+    return engine::copy_in_async(*d.storage(), d.region(), source, std::move(keep_alive));
+}
+
+// The engine's copy of a container's elements out to dense host memory, as copy_in_elements.
+template <class Source>
+completion_future copy_out_elements(const Source& s, void* destination, std::shared_ptr<const void> keep_alive,
+                                    std::function<void()> finish) {
+    if (const engine::folded_box* elements = folded_elements(s))
+        return engine::copy_out_async(*s.storage(), s.region(), *elements, destination, std::move(keep_alive),
+                                      std::move(finish));
+    return engine::copy_out_async(*s.storage(), s.region(), destination, std::move(keep_alive), std::move(finish));
+}
+
+// Container to container where either is a section of a reshaped view: through the host, read
+// now; none where neither is.
+template <class Source, class Destination>
+std::optional<completion_future> copied_through_host(const Source& source, const Destination& destination) {
+    if (!folded_elements(source) && !folded_elements(destination)) return std::nullopt;
+    auto staged = std::make_shared<std::vector<typename Source::value_type>>(source.extent.size());
+    copy_out_elements(source, staged->data(), nullptr, nullptr).get();
+    return copy_in_elements(destination, staged->data(), staged);
+}
+
 // Whether `It` walks contiguous memory of T that the transfers can read or write directly: a
 // pointer, or an iterator of a std::vector<T> or a pinned_vector<T> (const ones only where the
 // memory is only read).
@@ -57,12 +96,11 @@ completion_future copy_range_in(InputIt first, InputIt last, const Destination& 
     const std::size_t size = destination.extent.size();
     if constexpr (is_contiguous_input_v<InputIt, T>) {
         engine::check_same_size(std::size_t(std::distance(first, last)), size, "copy into a container of libtiles");
-        return engine::copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first,
-                                     nullptr);
+        return copy_in_elements(destination, size == 0 ? nullptr : &*first, nullptr);
     } else {
         auto staged = std::make_shared<const std::vector<T>>(first, last);
         engine::check_same_size(staged->size(), size, "copy into a container of libtiles");
-        return engine::copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+        return copy_in_elements(destination, staged->data(), staged);
     }
 }
 
@@ -73,13 +111,12 @@ completion_future copy_range_in(InputIt first, const Destination& destination) {
     using T = typename Destination::value_type;
     const std::size_t size = destination.extent.size();
     if constexpr (is_contiguous_input_v<InputIt, T>) {
-        return engine::copy_in_async(*destination.storage(), destination.region(), size == 0 ? nullptr : &*first,
-                                     nullptr);
+        return copy_in_elements(destination, size == 0 ? nullptr : &*first, nullptr);
     } else {
         auto staged = std::make_shared<std::vector<T>>();
         staged->reserve(size);
         std::copy_n(first, size, std::back_inserter(*staged));
-        return engine::copy_in_async(*destination.storage(), destination.region(), staged->data(), staged);
+        return copy_in_elements(destination, staged->data(), staged);
     }
 }
 
@@ -89,18 +126,18 @@ template <class Source, class OutputIt> completion_future copy_range_out(const S
     using T = typename Source::value_type;
     const std::size_t size = source.extent.size();
     if constexpr (is_contiguous_output_v<OutputIt, T>) {
-        return engine::copy_out_async(*source.storage(), source.region(), size == 0 ? nullptr : &*out, nullptr,
-                                      nullptr);
+        return copy_out_elements(source, size == 0 ? nullptr : &*out, nullptr, nullptr);
     } else {
         auto staged = std::make_shared<std::vector<T>>(size);
-        return engine::copy_out_async(*source.storage(), source.region(), staged->data(), staged,
-                                      [staged, out] { std::copy(staged->begin(), staged->end(), out); });
+        return copy_out_elements(source, staged->data(), staged,
+                                 [staged, out] { std::copy(staged->begin(), staged->end(), out); });
     }
 }
 
 // Container to container, checked: on the device where both are on one accelerator view.
 template <class Source, class Destination> void copy_containers(const Source& source, const Destination& destination) {
     check_copy(source, destination);
+    if (const auto through_host = copied_through_host(source, destination)) return through_host->get();
     engine::copy(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 
@@ -151,6 +188,7 @@ template <class Source, class Destination,
           class = std::enable_if_t<detail::is_container_v<Source> && detail::is_container_v<Destination>>>
 completion_future copy_async(const Source& source, const Destination& destination) {
     detail::check_copy(source, destination);
+    if (auto through_host = detail::copied_through_host(source, destination)) return *through_host;
     return engine::copy_async(*source.storage(), source.region(), *destination.storage(), destination.region());
 }
 

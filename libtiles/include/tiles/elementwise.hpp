@@ -24,6 +24,12 @@ template <class Data> algorithms::elementwise_operand elementwise_operand_of(con
     operand.shape.assign(components.begin(), components.end());
     operand.type = {element_type_of<element_of<Data>>, false};
     operand.read_only = !traits_of<Data>::writable;
+    if constexpr (!std::is_same_v<Data, array<element_of<Data>, traits_of<Data>::rank>>)
+        if (data.elements().folded()) { // a section of a reshaped view: read in rows of its region
+            const engine::placement p = data.placement();
+            for (int d = 0; d < p.rank; ++d) operand.strides.push_back(std::int64_t(p.stride[d] / p.element_size));
+            operand.offset = std::int64_t(engine::offset_in_region(*data.storage(), data.region(), p));
+        }
     return operand;
 }
 

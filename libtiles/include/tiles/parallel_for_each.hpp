@@ -43,7 +43,10 @@ engine::launch_arg memory_arg(const std::shared_ptr<engine::storage>& s, const e
 
 // The engine's launch argument for each kind of argument parallel_for_each takes.
 template <class T, int N> engine::launch_arg make_arg(const array_view<T, N>& v) {
-    return memory_arg<std::remove_const_t<T>>(v.storage(), v.region(), v.extent, std::is_const_v<T>, "array_view");
+    engine::launch_arg arg =
+        memory_arg<std::remove_const_t<T>>(v.storage(), v.region(), v.extent, std::is_const_v<T>, "array_view");
+    arg.elements = v.elements();
+    return arg;
 }
 template <class T, int N> engine::launch_arg make_arg(array<T, N>& a) {
     return memory_arg<T>(a.storage(), a.region(), a.extent, false, "array");

@@ -56,6 +56,7 @@ struct launch_arg {
     std::size_t bytes = 0;            // kind::scalar and kind::value: size of the value; kind::local: size asked
     argument_bytes value_bytes{};     // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
     std::shared_ptr<image> texture{}; // kind::image: a texture, for an image parameter of its rank
+    folded_box elements{};            // kind::memory: a section of a reshaped view's own elements in region
 };
 
 // A texture's image, for a C++ kernel's image parameter.

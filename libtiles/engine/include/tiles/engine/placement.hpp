@@ -1,7 +1,8 @@
 // libtiles: where an array view's elements lie in the storage beneath it, untyped, as numpy keeps
 // it for its arrays: the byte offset of the first element and the byte stride of each dimension.
 // Sections, projections, view_as and reinterpret_as make new placements from old ones; the
-// storage engine moves the one box of the storage that holds a view's elements.
+// storage engine moves the one box of the storage that holds a view's elements, and a launch
+// takes them from it as one rectangle in rows of their own length.
 #pragma once
 
 #include <cstddef>
@@ -23,12 +24,25 @@ struct placement {
     std::size_t element_size;
 };
 
-// The box of `s` that holds exactly the placement's elements, in the placement's row-major
-// order, so that a launch or a copy moves that box and no more. invalid_argument, naming
-// `made_by` ("a section", "view_as") and the numbers, where no single box does: libtiles moves
-// one rectangle of data per view, and a reshaped view's section that cuts across the rows of the
-// data beneath it is none.
-box box_of(const storage& s, const placement& p, const char* made_by);
+// Where a view's elements lie, as the storage engine moves them: `region`, the box of the storage
+// that holds them, which moves whole and is kept coherent; and, where they are not all of it (a
+// section of a reshaped view whose rows are longer than the section, as a matrix's leading
+// dimension makes them), `elements`, the same bytes laid out in rows of the view's own length, in
+// which they are one box: what a launch passes and a copy moves.
+struct view_boxes {
+    box region;
+    folded_box elements;
+};
+
+// The boxes of `s` that hold the placement's elements, in the placement's row-major order.
+// invalid_argument, naming `made_by` ("a section", "view_as") and the numbers, where no rows of
+// the storage's bytes hold them as one box (a section that cuts into dimensions that view_as
+// folded together, or part of an element's bytes).
+view_boxes boxes_of(const storage& s, const placement& p, const char* made_by);
+
+// The offset, in elements, of the placement's first element in `region` of `s` held dense and
+// row-major (a section of a reshaped view read in its region, as numpy reads a strided view).
+std::size_t offset_in_region(const storage& s, const box& region, const placement& p);
 
 // The byte strides of dense row-major data of `extent` (the whole of new data, and view_as).
 void dense_strides(int rank, const int* extent, std::size_t element_size, std::size_t* stride);

@@ -37,6 +37,17 @@ struct box {
 // Number of elements in a box.
 std::size_t volume(const box& b);
 
+// A view's elements as box `b` of the storage's bytes laid out row-major by `dims`: the storage's
+// own dims for a section of it, rows of another length for a section of a reshaped view (a matrix
+// whose rows are longer than the section, as a leading dimension makes them). All dims 0: the
+// elements are exactly the box of the storage that the view covers.
+struct folded_box {
+    dims3 dims{};
+    box b{};
+    bool folded() const { return dims[2] != 0; }
+    friend bool operator==(const folded_box& x, const folded_box& y) { return x.dims == y.dims && x.b == y.b; }
+};
+
 // The dims3 of an extent of any rank; out_of_memory where its elements cannot be counted.
 dims3 dims_of(int rank, const int* extent);
 
@@ -101,6 +112,9 @@ void synchronize_to(storage& s, const box& b, const std::shared_ptr<context>& co
 void synchronize_to(storage& s, const box& b, const std::vector<std::shared_ptr<context>>& contexts);
 // The contents of `b` need not be preserved: the next launch uploads nothing of it.
 void discard_data(storage& s, const box& b);
+// The same for a view's elements: none where they are a section of a reshaped view (`elements`
+// folded), whose region holds other elements, which stay.
+void discard_data(storage& s, const box& region, const folded_box& elements);
 // The host memory of `b` was changed behind libtiles' back: device copies of it are stale.
 void refresh(storage& s, const box& b);
 // Checked mode's finding, as a checked launch on `context` would make it: whether the host memory
@@ -138,6 +152,13 @@ completion_future copy_in_async(storage& s, const box& b, const void* source, st
 // long as the transfers or `finish` may use it.
 completion_future copy_out_async(storage& s, const box& b, void* destination, std::shared_ptr<const void> keep_alive,
                                  std::function<void()> finish);
+// The same two for the elements of a section of a reshaped view, which box `region` of the storage
+// holds: through the host's copy of `region` (brought home or marked changed as host access
+// does), done on return but for `finish`, which runs as above.
+completion_future copy_in_async(storage& s, const box& region, const folded_box& elements, const void* source,
+                                std::shared_ptr<const void> keep_alive);
+completion_future copy_out_async(storage& s, const box& region, const folded_box& elements, void* destination,
+                                 std::shared_ptr<const void> keep_alive, std::function<void()> finish);
 // copy_async between containers: on the device when both are on one context (ordered on
 // its queue); else the source is read now, the destination written in order on its own context.
 completion_future copy_async(storage& source, const box& from, storage& destination, const box& to);
