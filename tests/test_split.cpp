@@ -306,7 +306,7 @@ TEST_CASE("reduce over several views equals reduce on one, bit for bit", "[split
           7.0f);
 }
 
-TEST_CASE("reduce over several views takes more than 2^31 elements", "[split][algorithms]") {
+TEST_CASE("reduce over one view or several takes more than 2^31 elements", "[split][algorithms]") {
     // 2^31 + 65536 bytes: more than one launch counts, so the views take several bands each. Ones
     // but the first (3) and the last (0), so that the sum counts every element once and the least
     // and greatest come from the two ends.
@@ -322,6 +322,8 @@ TEST_CASE("reduce over several views takes more than 2^31 elements", "[split][al
         CHECK(tiles::reduce<std::uint32_t>(views, view, tiles::reduction_op::min) == 0);
         CHECK(tiles::reduce<std::uint32_t>(views, view, tiles::reduction_op::max) == 3);
     }
+    // One view alone takes the bands in turn too.
+    CHECK(tiles::reduce<std::uint64_t>(view, tiles::reduction_op::sum) == bytes.size() + 1);
 }
 
 TEST_CASE("reduce of a split array combines its own rows where they are, not its halos", "[split][algorithms]") {

@@ -318,7 +318,7 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
     const reduction r(context, op, accumulator);
     // More than one launch counts: bands of whole spans, as over several contexts.
     if (input != nullptr && element_count(*input) > std::size_t(INT_MAX - r.span()))
-        return reduce(std::vector<std::shared_ptr<context>>{context}, input, op, accumulator, result);
+        return reduce(std::vector<std::shared_ptr<engine::context>>{context}, input, op, accumulator, result);
     const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
     check_accumulator(layout.type, op, accumulator, device);
     r.run(context, input, layout.type, int(element_count(*input)), result);
