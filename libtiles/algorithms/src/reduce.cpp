@@ -178,7 +178,8 @@ class reduction {
     reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator)
         : p_(reduce_set().on(context)), accumulator_(accumulator),
           options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
-                   reduce_set().build_options(p_) + (context->device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
+                   reduce_set().build_options(p_) + (narrow(*context).device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {
+    }
 
     // How far one tile reads; the last tile's reach past the data must still be an int.
     int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
@@ -189,8 +190,9 @@ class reduction {
     // element there, keeping the partial_count(count) partials in `partials`.
     void run(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& data, element_type element,
              int count, const std::shared_ptr<storage>& partials, const std::shared_ptr<storage>& result) const {
-        const std::shared_ptr<storage> finished_tiles = storage_over_buffer(
-            {element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, context, context->finished_tiles_counter().get());
+        const std::shared_ptr<storage> finished_tiles =
+            storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, context,
+                                narrow(*context).finished_tiles_counter().get());
         launch_algorithm(context, covering_domain(std::int64_t(partial_count(count)) * p_.tile_size, p_.tile_size),
                          kernel_named("reduce", element),
                          std::array<launch_arg, 5>{input_arg(data), scalar_arg(count), output_arg(partials),
@@ -229,9 +231,10 @@ class reduction {
     // much as reading hundreds of MiB).
     template <typename Use>
     void with_scratch(const std::shared_ptr<context>& context, std::size_t count, Use use) const {
-        engine::context::scratch_buffer scratch = context->take_scratch(count * partial_layout().size);
+        engine::algorithm_context::scratch_buffer scratch =
+            narrow(*context).take_scratch(count * partial_layout().size);
         use(storage_over_buffer(partial_layout(), dims3{1, 1, count}, context, scratch.buffer.get()));
-        context->give_back_scratch(std::move(scratch));
+        narrow(*context).give_back_scratch(std::move(scratch));
     }
 
   private:
@@ -249,7 +252,7 @@ class reduction {
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
             element_type accumulator, void* result) {
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     const reduction r(context, op, accumulator);
     const element_layout layout = check_input(input, result, INT_MAX - r.span(), device);
     check_accumulator(layout.type, op, accumulator, device);
@@ -258,7 +261,7 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
             const std::shared_ptr<storage>& result) {
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     if (result == nullptr) throw invalid_argument("reduce: the result has no storage");
     const element_layout result_layout = layout_of(*result);
     const reduction r(context, op, result_layout.type);
@@ -275,9 +278,9 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
             reduction_op op, element_type accumulator, void* result) {
     if (contexts.empty()) throw invalid_argument("reduce: the list of accelerator views is empty");
     const reduction r(contexts.front(), op, accumulator);
-    const element_layout layout = check_input(input, result, INT_MAX - r.span(), *contexts.front()->device());
+    const element_layout layout = check_input(input, result, INT_MAX - r.span(), *narrow(*contexts.front()).device());
     for (const std::shared_ptr<context>& context : contexts)
-        check_accumulator(layout.type, op, accumulator, *context->device());
+        check_accumulator(layout.type, op, accumulator, *narrow(*context).device());
     const int count = int(element_count(*input));
 
     // Bands of whole spans, so that every context's partials are in order those one context would
