@@ -170,7 +170,7 @@ std::array<int, 2> block_grid(const char* algorithm, int rows, int columns, int 
 void block_reduce(const std::shared_ptr<context>& context, block_statistic statistic, const matrix_operand& input,
                   int block_rows, int block_columns, const matrix_operand& output) {
     const char* const algorithm = description_of(statistic).name;
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     const element_type type = check_described(description_of(statistic), {&input, &output}, device);
     // Sums of uint8 are uint64, as numpy's; every other sum or average is of the input's type.
     const element_type result = type == element_type::uint8 ? element_type::uint64 : type;

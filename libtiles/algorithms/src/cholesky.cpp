@@ -91,7 +91,7 @@ const algorithm_description& cholesky_description() {
 void cholesky(const std::shared_ptr<context>& context, const matrix_operand& input, bool upper,
               const matrix_operand& output) {
     const char* const algorithm = cholesky_description().name;
-    const element_type type = check_described(cholesky_description(), {&input, &output}, *context->device());
+    const element_type type = check_described(cholesky_description(), {&input, &output}, *narrow(*context).device());
     const dims3& dims = engine::dims_of(*input.data);
     const int n = input.columns;
     if (dims[1] != std::size_t(n))

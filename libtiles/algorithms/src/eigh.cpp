@@ -82,7 +82,7 @@ void eigh(const std::shared_ptr<context>& context, const matrix_operand& input, 
           const matrix_operand& eigenvectors) {
     const char* const algorithm = eigh_description().name;
     const element_type type =
-        check_described(eigh_description(), {&input, &eigenvalues, &eigenvectors}, *context->device());
+        check_described(eigh_description(), {&input, &eigenvalues, &eigenvectors}, *narrow(*context).device());
     const int n = checked_order(algorithm, input, eigenvalues, type);
     check_same_element_type(algorithm, "the eigenvectors", eigenvectors, "the input", type);
     check_shape(algorithm, "the eigenvectors", eigenvectors, input.rows, n, "the input's shape");
@@ -106,7 +106,8 @@ void eigh(const std::shared_ptr<context>& context, const matrix_operand& input, 
 
 void eigvalsh(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& eigenvalues) {
     const char* const algorithm = eigvalsh_description().name;
-    const element_type type = check_described(eigvalsh_description(), {&input, &eigenvalues}, *context->device());
+    const element_type type =
+        check_described(eigvalsh_description(), {&input, &eigenvalues}, *narrow(*context).device());
     const int n = checked_order(algorithm, input, eigenvalues, type);
     const std::size_t count = engine::dims_of(*input.data)[0];
     for (std::size_t index = 0; index < count; ++index) {

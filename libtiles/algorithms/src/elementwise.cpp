@@ -273,7 +273,7 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     }
     d.written = layout_for(output, shape);
     if (d.written == operand_layout::strided) d.rank = int(shape.size());
-    check_computable(op, d, *context->device());
+    check_computable(op, d, *narrow(*context).device());
     const std::size_t size = count_of(shape);
     if (size == 0) return;
     if (size > std::size_t(INT_MAX))

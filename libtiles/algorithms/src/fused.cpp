@@ -156,7 +156,7 @@ void fused(const std::shared_ptr<context>& context, const elementwise_operand* o
     d.written = layout_for(output, shape);
     if (d.written == operand_layout::strided) d.rank = int(shape.size());
     for (const fused_step& s : d.steps)
-        if (s.operand < 0) check_computable(s.d.op, s.d, *context->device());
+        if (s.operand < 0) check_computable(s.d.op, s.d, *narrow(*context).device());
     const std::size_t size = count_of(shape);
     if (size == 0) return;
     if (size > std::size_t(INT_MAX))

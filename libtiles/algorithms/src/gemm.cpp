@@ -77,7 +77,7 @@ void enqueue_mma_gemm(const std::shared_ptr<context>& context, const typed_set<m
     const bool sixteen_bit = is_16_bit_float(info_of(precision, "gemm").inputs_as);
     const int chunk = sixteen_bit ? 8 : 4;
     const bool rows_aligned = a.columns % chunk == 0 && b.columns % chunk == 0;
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     const std::string options = set.build_options(p) + precision_defines() +
                                 " -DPRECISION=" + std::to_string(int(precision)) +
                                 " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0") +
@@ -182,7 +182,7 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
                                                                                           : gemm_mma_set();
         const mma_gemm_parameters mma = set.on(context);
         // The set's TENSOR_CORES 0 sends the product to the exact kernel, from wgmma's as from mma.sync's.
-        if (on_tensor_cores(mma, *context->device())) {
+        if (on_tensor_cores(mma, *narrow(*context).device())) {
             if (enqueued_by_backend(context, precision, alpha, a, b, beta, c)) return;
             return enqueue_mma_gemm(context, set, mma, precision, alpha, a, b, beta, c);
         }
@@ -207,14 +207,15 @@ const precision_info& info_of(gemm_precision precision, const char* function) {
 
 void gemm(const std::shared_ptr<context>& context, double alpha, const matrix_operand& a, const matrix_operand& b,
           double beta, const matrix_operand& c, gemm_precision precision) {
-    check_operands(*context->device(), a, b, c, precision);
+    check_operands(*narrow(*context).device(), a, b, c, precision);
     enqueue_gemm(context, alpha, a, b, beta, c, precision, std::int64_t(c.rows) * c.columns);
 }
 
 void gemm(const std::vector<std::shared_ptr<context>>& contexts, double alpha, const matrix_operand& a,
           const matrix_operand& b, double beta, const matrix_operand& c, gemm_precision precision) {
     if (contexts.empty()) throw invalid_argument("gemm: the list of accelerator views is empty");
-    for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), a, b, c, precision);
+    for (const std::shared_ptr<context>& context : contexts)
+        check_operands(*narrow(*context).device(), a, b, c, precision);
     // Every band of C's rows is computed as one context would compute them: with the parameters
     // the whole product takes. B goes whole to every context where it is not current, to all at
     // once, as A's and C's bands do.

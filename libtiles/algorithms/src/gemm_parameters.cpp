@@ -153,7 +153,7 @@ int workload_side(const device_info& device, bool small, bool mma) {
 
 std::function<void()> product_workload(const std::shared_ptr<context>& context, element_type type, bool small, bool mma,
                                        gemm_precision precision) {
-    const int n = workload_side(*context->device(), small, mma);
+    const int n = workload_side(*narrow(*context).device(), small, mma);
     const matrix_operand a = type == element_type::float64
                                  ? tuning_matrix(context, type, n, n, [](std::size_t) { return 0.5; })
                                  : tuning_matrix(context, type, n, n, tuning_value);

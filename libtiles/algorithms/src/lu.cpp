@@ -190,7 +190,7 @@ const algorithm_description& slogdet_description() {
 void solve(const std::shared_ptr<context>& context, const matrix_operand& a, const matrix_operand& b,
            const matrix_operand& x) {
     const char* const algorithm = solve_description().name;
-    const element_type type = check_described(solve_description(), {&a, &b, &x}, *context->device());
+    const element_type type = check_described(solve_description(), {&a, &b, &x}, *narrow(*context).device());
     const std::size_t count = checked_square(algorithm, a);
     const int n = a.columns, k = b.columns;
     check_same_element_type(algorithm, "B", b, "A", type);
@@ -212,7 +212,7 @@ void solve(const std::shared_ptr<context>& context, const matrix_operand& a, con
 
 void inv(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& output) {
     const char* const algorithm = inv_description().name;
-    const element_type type = check_described(inv_description(), {&input, &output}, *context->device());
+    const element_type type = check_described(inv_description(), {&input, &output}, *narrow(*context).device());
     const std::size_t count = checked_square(algorithm, input);
     const int n = input.columns;
     check_same_element_type(algorithm, "the output", output, "the input", type);
@@ -234,7 +234,8 @@ void inv(const std::shared_ptr<context>& context, const matrix_operand& input, c
 void slogdet(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& sign,
              const matrix_operand& logabsdet) {
     const char* const algorithm = slogdet_description().name;
-    const element_type type = check_described(slogdet_description(), {&input, &sign, &logabsdet}, *context->device());
+    const element_type type =
+        check_described(slogdet_description(), {&input, &sign, &logabsdet}, *narrow(*context).device());
     const std::size_t count = checked_square(algorithm, input);
     const int n = input.columns;
     check_same_element_type(algorithm, "the signs", sign, "the input", type);

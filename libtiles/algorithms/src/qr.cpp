@@ -131,7 +131,7 @@ const algorithm_description& qr_description() {
 void qr(const std::shared_ptr<context>& context, const matrix_operand& input, bool complete, const matrix_operand& q,
         const matrix_operand& r) {
     const char* const algorithm = qr_description().name;
-    const element_type type = check_described(qr_description(), {&input, &q, &r}, *context->device());
+    const element_type type = check_described(qr_description(), {&input, &q, &r}, *narrow(*context).device());
     const dims3& dims = engine::dims_of(*input.data);
     const int m = int(dims[1]), n = input.columns, k = std::min(m, n);
     const qr_shape shape{m, n, k, complete ? m : k, complete ? m : k};

@@ -180,7 +180,8 @@ class reduction {
     reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator)
         : p_(reduce_set().on(context)), accumulator_(accumulator),
           options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
-                   reduce_set().build_options(p_) + (context->device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {}
+                   reduce_set().build_options(p_) + (narrow(*context).device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {
+    }
 
     // How far one tile reads; the last tile's reach past the data must still be an int.
     int span() const { return p_.tile_size * p_.items_per_thread * p_.vector_width; }
@@ -191,8 +192,9 @@ class reduction {
     // element there, keeping the partial_count(count) partials in `partials`.
     void run(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& data, element_type element,
              int count, const std::shared_ptr<storage>& partials, const std::shared_ptr<storage>& result) const {
-        const std::shared_ptr<storage> finished_tiles = storage_over_buffer(
-            {element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, context, context->finished_tiles_counter().get());
+        const std::shared_ptr<storage> finished_tiles =
+            storage_over_buffer({element_type::uint32, sizeof(cl_uint)}, dims3{1, 1, 1}, context,
+                                narrow(*context).finished_tiles_counter().get());
         launch_algorithm(context, covering_domain(std::int64_t(partial_count(count)) * p_.tile_size, p_.tile_size),
                          kernel_named("reduce", element),
                          std::array<launch_arg, 5>{input_arg(data), scalar_arg(count), output_arg(partials),
@@ -231,9 +233,10 @@ class reduction {
     // much as reading hundreds of MiB).
     template <typename Use>
     void with_scratch(const std::shared_ptr<context>& context, std::size_t count, Use use) const {
-        engine::context::scratch_buffer scratch = context->take_scratch(count * partial_layout().size);
+        engine::algorithm_context::scratch_buffer scratch =
+            narrow(*context).take_scratch(count * partial_layout().size);
         use(storage_over_buffer(partial_layout(), dims3{1, 1, count}, context, scratch.buffer.get()));
-        context->give_back_scratch(std::move(scratch));
+        narrow(*context).give_back_scratch(std::move(scratch));
     }
 
   private:
@@ -287,7 +290,7 @@ std::int64_t band_spans_at_most(const reduction& r) { return (INT_MAX - r.span()
 void check_accumulator_on_every(const std::vector<std::shared_ptr<context>>& contexts, element_type input,
                                 reduction_op op, element_type accumulator) {
     for (const std::shared_ptr<context>& context : contexts)
-        check_accumulator(input, op, accumulator, *context->device());
+        check_accumulator(input, op, accumulator, *narrow(*context).device());
 }
 
 // Band `part`'s own rows of `split`, on its context: its local rows where it has no halo above,
@@ -314,7 +317,7 @@ reduced_band own_rows(const split_matrix& split, std::size_t part, const reducti
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
             element_type accumulator, void* result) {
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     const reduction r(context, op, accumulator);
     // More than one launch counts: bands of whole spans, as over several contexts.
     if (input != nullptr && element_count(*input) > std::size_t(INT_MAX - r.span()))
@@ -326,7 +329,7 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
             const std::shared_ptr<storage>& result) {
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     if (result == nullptr) throw invalid_argument("reduce: the result has no storage");
     const element_layout result_layout = layout_of(*result);
     const reduction r(context, op, result_layout.type);
@@ -345,7 +348,7 @@ void reduce(const std::vector<std::shared_ptr<context>>& contexts, const std::sh
     const reduction r(contexts.front(), op, accumulator);
     // The partials of every band are combined by one launch, whose count is an int.
     const std::size_t most = std::size_t(INT_MAX - r.span()) * std::size_t(r.span());
-    const element_layout layout = check_input(input, result, most, *contexts.front()->device());
+    const element_layout layout = check_input(input, result, most, *narrow(*contexts.front()).device());
     check_accumulator_on_every(contexts, layout.type, op, accumulator);
     const auto count = std::int64_t(element_count(*input));
 
@@ -374,7 +377,7 @@ void reduce(const split_matrix& split, reduction_op op, element_type accumulator
     std::vector<std::shared_ptr<context>> contexts;
     for (std::size_t p = 0; p < split.parts(); ++p) contexts.push_back(split.context_of(p));
     check_element_type(algorithm, split.layout().type, reduce_description().operand("input").element_types,
-                       *contexts.front()->device());
+                       *narrow(*contexts.front()).device());
     check_accumulator_on_every(contexts, split.layout().type, op, accumulator);
     std::vector<reduced_band> bands;
     for (std::size_t p = 0; p < split.parts(); ++p)

@@ -135,7 +135,7 @@ void check_computable(axis_reduction op, std::initializer_list<array_dtype> type
 int group_of(const std::vector<run>& reduced, const std::shared_ptr<context>& context) {
     const std::size_t widest = std::size_t(row_on(axis_table, *context).widest_group);
     if (widest == 0 || reduced.size() != 1 || reduced[0].stride != 1 || reduced[0].extent < least_for_group) return 0;
-    const std::size_t most = std::min({widest, context->device()->max_work_group_size, reduced[0].extent});
+    const std::size_t most = std::min({widest, narrow(*context).device()->max_work_group_size, reduced[0].extent});
     std::size_t group = 1;
     while (group * 2 <= most) group *= 2;
     return int(group);
@@ -251,7 +251,7 @@ std::optional<reduction_op> whole_data_op(axis_reduction op, const elementwise_o
 // its one element then rounded to float32 by the elementwise engine's copy.
 void reduce_whole_data(const std::shared_ptr<context>& context, reduction_op op, const elementwise_operand& input,
                        const elementwise_operand& output) {
-    if (op != reduction_op::sum || input.type.element != et::float32 || !context->device()->fp64)
+    if (op != reduction_op::sum || input.type.element != et::float32 || !narrow(*context).device()->fp64)
         return reduce(context, input.data, op, output.data);
     elementwise_operand sum;
     sum.data = storage_on_device({et::float64, sizeof(double)}, dims3{1, 1, 1}, context);
@@ -331,8 +331,8 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     const array_dtype result = reduction_result_type(op, input.type, nullptr);
     const bool takes_dtype = op == axis_reduction::sum || op == axis_reduction::prod || op == axis_reduction::mean;
     check_output(op, output, input.shape, axes, takes_dtype ? requested : result);
-    const array_dtype accumulated = accumulated_in(op, input.type, output.type, *context->device());
-    check_computable(op, {input.type, accumulated, output.type}, *context->device());
+    const array_dtype accumulated = accumulated_in(op, input.type, output.type, *narrow(*context).device());
+    check_computable(op, {input.type, accumulated, output.type}, *narrow(*context).device());
     if (const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output))
         return reduce_whole_data(context, *whole, input, output);
     std::vector<run> kept, reduced;
@@ -344,7 +344,7 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
                                " over axes of no elements (of shape " + shape_text(input.shape) +
                                "): the faces take data of one element or more");
     const int group = group_of(reduced, context);
-    const std::size_t shares = shares_of(outputs, count, group, *context->device());
+    const std::size_t shares = shares_of(outputs, count, group, *narrow(*context).device());
     const reduction_description d{op,   input.type, accumulated, output.type, int(kept.size()), int(reduced.size()),
                                   group};
     if (shares == 1)

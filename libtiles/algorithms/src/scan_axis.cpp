@@ -100,7 +100,7 @@ std::vector<int> scan_shape(const std::vector<int>& shape, const std::vector<int
 
 void scan_axis(const std::shared_ptr<context>& context, axis_reduction op, const elementwise_operand& input,
                const std::vector<int>& axes, bool include_initial, const elementwise_operand& output) {
-    check_scan(op, input, output, scan_shape(input.shape, axes, include_initial), *context->device());
+    check_scan(op, input, output, scan_shape(input.shape, axes, include_initial), *narrow(*context).device());
     // The lines: the dimensions before the axis, along it, after it (all of the data: one line).
     std::size_t outer = 1, n = 1, inner = 1;
     for (std::size_t d = 0; d < input.shape.size(); ++d) {

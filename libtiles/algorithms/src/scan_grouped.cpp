@@ -107,7 +107,7 @@ const kernel& blocks_kernel(const reduction_description& d, int group) {
 int scan_group_of(const std::shared_ptr<context>& context, const scan_lines& lines, array_dtype accumulated) {
     const std::size_t widest = std::size_t(row_on(axis_table, *context).widest_group);
     if (widest == 0 || lines.inner != 1 || lines.outer > most_lines) return 0;
-    const int group = group_within(int(widest), context->device()->max_work_group_size);
+    const int group = group_within(int(widest), narrow(*context).device()->max_work_group_size);
     return lines.n >= least_blocks * std::size_t(group) * each_of(group, accumulated) ? group : 0;
 }
 

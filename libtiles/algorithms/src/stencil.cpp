@@ -148,7 +148,7 @@ void enqueue_stencil(const std::shared_ptr<context>& context, const matrix_opera
 
 void stencil(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& mask,
              const matrix_operand& output) {
-    check_operands(*context->device(), input, mask, output);
+    check_operands(*narrow(*context).device(), input, mask, output);
     enqueue_stencil(context, input, mask, output);
 }
 
@@ -189,7 +189,8 @@ split_matrix& iterate_on_bands(split_matrix& current, split_matrix& next, const 
 void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix_operand& input,
              const matrix_operand& mask, const matrix_operand& output, int iterations) {
     if (contexts.empty()) throw invalid_argument("stencil: the list of accelerator views is empty");
-    for (const std::shared_ptr<context>& context : contexts) check_operands(*context->device(), input, mask, output);
+    for (const std::shared_ptr<context>& context : contexts)
+        check_operands(*narrow(*context).device(), input, mask, output);
     if (iterations < 1)
         throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
     const int radius = mask.rows / 2;
@@ -210,7 +211,7 @@ void stencil(split_matrix& grid, const matrix_operand& mask, int iterations) {
                                " rows; split it with a halo of at least the radius");
     split_matrix scratch = grid.same_bands();
     for (std::size_t part = 0; part < grid.parts(); ++part)
-        check_operands(*grid.context_of(part)->device(), grid.local(part), mask, scratch.local(part));
+        check_operands(*narrow(*grid.context_of(part)).device(), grid.local(part), mask, scratch.local(part));
     // One band, or a mask of one row, never exchanges: its halos are the matrix's edges.
     const int period = radius == 0 || grid.parts() == 1 ? iterations : std::min(halo / radius, iterations);
     if (grid.parts() > 1) grid.exchange_halo();

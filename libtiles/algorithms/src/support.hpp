@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "context/context.hpp"
+#include "seam/algorithm_context.hpp"
 #include "tiles/algorithms/description.hpp"
 #include "tiles/engine/launch.hpp"
 #include "tiles/engine/split.hpp"

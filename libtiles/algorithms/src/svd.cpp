@@ -155,7 +155,7 @@ const algorithm_description& svdvals_description() {
 void svd(const std::shared_ptr<context>& context, const matrix_operand& input, bool full_matrices,
          const matrix_operand& u, const matrix_operand& s, const matrix_operand& vh) {
     const char* const algorithm = svd_description().name;
-    const element_type type = check_described(svd_description(), {&input, &u, &s, &vh}, *context->device());
+    const element_type type = check_described(svd_description(), {&input, &u, &s, &vh}, *narrow(*context).device());
     const svd_shape shape = checked_values(algorithm, input, s, type, full_matrices);
     const int u_columns = full_matrices ? shape.m : shape.k, vh_rows = full_matrices ? shape.n : shape.k;
     check_vectors(algorithm, "U", u, shape, shape.m, u_columns,
@@ -176,7 +176,7 @@ void svd(const std::shared_ptr<context>& context, const matrix_operand& input, b
 }
 
 void svdvals(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& s) {
-    const element_type type = check_described(svdvals_description(), {&input, &s}, *context->device());
+    const element_type type = check_described(svdvals_description(), {&input, &s}, *narrow(*context).device());
     const svd_shape shape = checked_values(svdvals_description().name, input, s, type, false);
     if (shape.k == 0) return;
 

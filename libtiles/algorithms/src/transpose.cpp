@@ -115,7 +115,7 @@ const algorithm_description& transpose_description() {
 
 void transpose(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& output) {
     const char* const algorithm = transpose_description().name;
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     const element_type type = check_described(transpose_description(), {&input, &output}, device);
     check_same_element_type(algorithm, "the output", output, "the input", type);
     check_shape(algorithm, "the output", output, input.columns, input.rows, "the shape of the input's transpose");

@@ -11,8 +11,8 @@
 
 #include "base/log.hpp"
 #include "catalog.hpp"
-#include "context/context.hpp"
 #include "parameters/tuning_file.hpp"
+#include "seam/algorithm_context.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
@@ -39,10 +39,10 @@ double median(std::vector<double> seconds) {
 // The time of one run of `run` on `context`, from caches `evict_caches` leaves.
 double timed_run(const std::function<void()>& run, const std::function<void()>& evict_caches, context& context) {
     evict_caches();
-    context.wait();
+    narrow(context).wait();
     const auto start = std::chrono::steady_clock::now();
     run();
-    context.wait();
+    narrow(context).wait();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -89,7 +89,7 @@ std::function<void()> cache_eviction(const parameter_set& set, const std::shared
         "    if (data[get_global_id(0)].s0 == never) *sink = 0.0f;\n"
         "}\n",
         "read_through");
-    const int vectors = int(eviction_bytes(*context->device()) / (8 * sizeof(float)));
+    const int vectors = int(eviction_bytes(*narrow(*context).device()) / (8 * sizeof(float)));
     const matrix_operand data = tuning_matrix(context, element_type::float32, 1, vectors * 8);
     const matrix_operand sink = tuning_matrix(context, element_type::float32, 1, 1);
     launch_domain domain;
@@ -126,7 +126,7 @@ std::size_t confirmed_choice(const std::vector<std::vector<double>>& finalist_se
 
 std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const parameter_set& set,
                           const tuning_progress& progress, std::vector<std::vector<int>> candidates) {
-    const device_info& device = *own_context->device();
+    const device_info& device = *narrow(*own_context).device();
     if (candidates.empty()) candidates = tuning_candidates(device, set);
     context& own = *own_context;
     const std::function<void()> run = set.workload(own_context);
@@ -140,7 +140,7 @@ std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const par
         try {
             const engine::context_override candidate(own, set, values);
             run(); // builds the kernels
-            own.wait();
+            narrow(own).wait();
             std::vector<double> seconds;
             for (int repeat = 0; repeat < first_pass_runs; ++repeat)
                 seconds.push_back(timed_run(run, evict_caches, own));
@@ -189,12 +189,12 @@ std::vector<int> tune_set(const std::shared_ptr<context>& own_context, const par
 }
 
 std::vector<int> tuned_values_on(const std::shared_ptr<context>& context, const parameter_set& set) {
-    const device_info& device = *context->device();
+    const device_info& device = *narrow(*context).device();
     if (!engine::checked_as(*context).empty() || set.measured_for(device) || engine::tuning_file_path().empty())
         return values_on(*context, set);
     if (std::optional<std::vector<int>> chosen = engine::chosen_values(device, set, context.get()))
         return std::move(*chosen);
-    return tune_set(engine::new_context(context->device()), set, nullptr);
+    return tune_set(engine::new_context(narrow(*context).device()), set, nullptr);
 }
 
 } // namespace tiles::algorithms

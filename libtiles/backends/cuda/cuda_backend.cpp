@@ -4,11 +4,11 @@
 
 #include <limits>
 
-#include "context/context.hpp"
 #include "cuda_launch.hpp"
 #include "gemm_wgmma.hpp"
 #include "libcuda.hpp"
 #include "route_sm90a.hpp"
+#include "seam/algorithm_context.hpp"
 
 namespace tiles::cuda {
 namespace {
@@ -52,10 +52,12 @@ class cuda_backend : public backend {
                cuda_address_of(kept) != 0;
     }
     void release_dropped_memory() const noexcept override { release_dropped_cuda_memory(); }
-    void context_made(const context& made) const override { take_cuda_memory_in(made.opencl_context()(), true); }
+    void context_made(const context& made) const override {
+        take_cuda_memory_in(narrow(made).opencl_context()(), true);
+    }
     void context_ending(const context& ending) const noexcept override {
-        drop_cuda_scratch(ending.id());
-        if (!ending.adopted()) take_cuda_memory_in(ending.opencl_context()(), false);
+        drop_cuda_scratch(narrow(ending).id());
+        if (!narrow(ending).adopted()) take_cuda_memory_in(narrow(ending).opencl_context()(), false);
     }
     std::vector<std::unique_ptr<compile_route>> routes() const override {
         std::vector<std::unique_ptr<compile_route>> routes;

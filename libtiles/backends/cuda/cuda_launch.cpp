@@ -19,11 +19,11 @@
 
 #include "base/log.hpp"
 #include "base/step_clock.hpp"
-#include "context/context.hpp"
 #include "context/host_waits.hpp"
 #include "libcuda.hpp"
 #include "programs/kernel_program.hpp"
 #include "ptx_for_libcuda.hpp"
+#include "seam/algorithm_context.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -125,7 +125,7 @@ void tell(const device_info& device, const std::string& missing) {
 // on the host (clFinish), which on a queue that may wait for the caller's events (an adopted one,
 // context.hpp) may wait for ever. Empty where it can.
 std::string waits_missing(const context& context) {
-    return context.may_wait_for_callers()
+    return narrow(context).may_wait_for_callers()
                ? "the context's queue may wait for the caller's events, and a launch through libcuda waits on "
                  "the host for everything on the queue"
                : "";
@@ -149,7 +149,7 @@ void refuse_device(const device_info& device, const std::string& missing) {
 } // namespace
 
 void refuse_cuda_launches(const context& context, const std::string& why) {
-    refuse_device(*context.device(), "a launch through libcuda failed there before: " + why);
+    refuse_device(*narrow(context).device(), "a launch through libcuda failed there before: " + why);
 }
 
 namespace {
@@ -182,7 +182,7 @@ std::string device_verdict(const device_info& device) {
 
 std::string cuda_launch_missing(const context& context) {
     if (std::string waits = waits_missing(context); !waits.empty()) return waits;
-    return device_verdict(*context.device());
+    return device_verdict(*narrow(context).device());
 }
 
 std::string cuda_device_missing(const device_info& device) {
@@ -313,7 +313,7 @@ void CL_CALLBACK drop_allocation(cl_mem buffer, void* allocation) {
 
 // `bytes`, where the context's device imports memory libcuda allocates; else throws, saying why.
 std::size_t importable(const context& context, std::size_t bytes) {
-    context.check_runs_kernels("memory libcuda allocates");
+    narrow(context).check_runs_kernels("memory libcuda allocates");
     if (const std::string missing = cuda_launch_missing(context); !missing.empty())
         throw unsupported_feature("memory libcuda allocates cannot be imported into OpenCL: " + missing);
     if (const std::string too_large = cuda_memory_too_large(bytes); !too_large.empty())
@@ -418,14 +418,16 @@ cl::Buffer buffer_in_cuda_memory(const cl::Context& opencl_context, const device
 }
 
 cuda_memory::cuda_memory(const std::shared_ptr<context>& context, std::size_t bytes)
-    : buffer_(import_cuda_memory(context->opencl_context(), *context->device(), importable(*context, bytes))),
+    : buffer_(import_cuda_memory(narrow(*context).opencl_context(), *narrow(*context).device(),
+                                 importable(*context, bytes))),
       address_(cuda_address_of(buffer_())), bytes_(buffer_.getInfo<CL_MEM_SIZE>()) {}
 
 const cuda_memory& cuda_scratch::holding(const std::shared_ptr<context>& context, std::size_t bytes) {
     if (memory != nullptr && memory->bytes() >= bytes) return *memory;
     // Once the queue is done with it, OpenCL destroys the smaller one's buffer at the reset, and the
     // import releases its memory before it allocates.
-    if (memory != nullptr) check(finish(context->queue(), "the work on a smaller scratch for libcuda"), "clFinish");
+    if (memory != nullptr)
+        check(finish(narrow(*context).queue(), "the work on a smaller scratch for libcuda"), "clFinish");
     written.clear();
     memory.reset();
     memory = std::make_unique<cuda_memory>(context, bytes);
@@ -447,7 +449,7 @@ scratch_table& scratches() {
 std::shared_ptr<cuda_scratch> cuda_scratch_of(const context& context) {
     scratch_table& table = scratches();
     std::lock_guard<std::mutex> lock(table.mutex);
-    std::shared_ptr<cuda_scratch>& scratch = table.of_context[context.id()];
+    std::shared_ptr<cuda_scratch>& scratch = table.of_context[narrow(context).id()];
     if (scratch == nullptr) scratch = std::make_shared<cuda_scratch>();
     return scratch;
 }
@@ -529,8 +531,8 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
     const libcuda& cuda = launching_libcuda();
     if (std::string waits = waits_missing(context); !waits.empty()) throw unsupported_feature(waits);
     step_clock steps(logging(log_level::debug));
-    context.flush();
-    check(finish(context.queue(), "the work before a launch through libcuda"), "clFinish");
+    narrow(context).flush();
+    check(finish(narrow(context).queue(), "the work before a launch through libcuda"), "clFinish");
     steps.mark("clFinish");
     // The launch and its wait on the legacy stream of the context current: libtiles' own.
     const primary_context_pushed primary(cuda);
@@ -538,7 +540,7 @@ void launch_through_cuda(context& context, const cuda_function& f, unsigned bloc
                                   args, nullptr),
                "cuLaunchKernel");
     steps.mark("cuLaunchKernel");
-    context.count_launch();
+    narrow(context).count_launch();
     // The kernel may have written part of its output by now: a failure is the run's, never a
     // refusal to fall back from (unsupported_feature), and the device runs no more such launches.
     if (const int status = cuda.stream_synchronize(nullptr); status != 0) {

@@ -19,13 +19,13 @@
 #include "base/log.hpp"
 #include "base/opencl.hpp"
 #include "base/step_clock.hpp"
-#include "context/context.hpp"
 #include "cuda_launch.hpp"
 #include "devices/device_info.hpp"
 #include "memory/buffer_in_place.hpp"
 #include "memory/device_copy.hpp"
 #include "memory/kept_by_buffer.hpp"
 #include "route_sm90a.hpp"
+#include "seam/algorithm_context.hpp"
 #include "support.hpp"
 #include "tensor_map.hpp"
 #include "tiles/algorithms/transpose.hpp"
@@ -260,7 +260,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
         r.key = "gemm's tensor map of " + std::to_string(r.read.rows) + "x" + std::to_string(r.read.columns) +
                 " in boxes of " + std::to_string(r.box.box_rows) + "x" + std::to_string(r.box.box_columns) + " (" +
                 std::to_string(r.box.swizzle_bytes) + "-byte swizzle) at " + info_of(precision, "gemm").name +
-                " on device " + std::to_string(reinterpret_cast<std::uintptr_t>(context->device()->device()));
+                " on device " + std::to_string(reinterpret_cast<std::uintptr_t>(narrow(*context).device()->device()));
         if (const auto kept = std::static_pointer_cast<cl::Buffer>(engine::kept_by(r.buffer, r.key)))
             r.kept.map = map_storage(context, *kept);
     }
@@ -281,7 +281,7 @@ std::pair<operand_map, operand_map> maps_of(const std::shared_ptr<context>& cont
             tensor_map map = make_tensor_map(address[i], type, r.read.rows, r.read.columns, r.box);
             cl_int status = CL_SUCCESS;
             const auto held =
-                std::make_shared<cl::Buffer>(context->opencl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                std::make_shared<cl::Buffer>(narrow(*context).opencl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                              map.bytes.size(), map.bytes.data(), &status);
             engine::check(status, "clCreateBuffer");
             engine::keep_by(r.buffer, r.key, held, engine::kept_for::buffer);
@@ -333,7 +333,7 @@ bool runs_on(const std::shared_ptr<context>& context, element_type storage, gemm
     const std::string refusal = built.refusal.empty() ? tensor_maps_missing() : built.refusal;
     if (!refusal.empty() && built.tried_now && engine::logging(log_level::info))
         engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
-                                         context->device()->name + "': " + refusal);
+                                         narrow(*context).device()->name + "': " + refusal);
     return refusal.empty();
 }
 
@@ -390,8 +390,8 @@ std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_prec
     if (stages || scratch->written_at != maps_at ||
         !std::equal(map_bytes, map_bytes + sizeof maps, scratch->written.begin(), scratch->written.end())) {
         scratch->written.clear();
-        engine::check(clEnqueueWriteBuffer(context->queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps, maps,
-                                           0, nullptr, nullptr),
+        engine::check(clEnqueueWriteBuffer(narrow(*context).queue()(), memory.buffer()(), CL_TRUE, maps_at, sizeof maps,
+                                           maps, 0, nullptr, nullptr),
                       "clEnqueueWriteBuffer");
         if (!stages) {
             scratch->written.assign(map_bytes, map_bytes + sizeof maps);
@@ -417,7 +417,7 @@ std::string enqueue_wide_gemm(const std::shared_ptr<context>& context, gemm_prec
     if (!c_wide.staged()) return "";
     engine::copy_bytes_on_device(*context, memory.buffer(), c_wide.staged_at, c_wide.buffer, 0, c_wide.bytes);
     if (steps.on()) {
-        engine::check(context->queue().finish(), "clFinish");
+        engine::check(narrow(*context).queue().finish(), "clFinish");
         steps.mark("copy back");
     }
     return "";
@@ -464,7 +464,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     const launch_domain domain = covering_domain(blocks_down * blocks_across * shape.threads(), shape.threads());
     if (!runs_on(context, storage, precision, domain)) return false;
     if (launch == wgmma_launch::through_libcuda_always || wide_wgmma_gains(precision, a.rows, b.columns, a.columns)) {
-        const engine::device_info& device = *context->device();
+        const engine::device_info& device = *narrow(*context).device();
         const std::string missing = cuda_launch_missing(*context);
         if (missing.empty()) {
             const std::int64_t wide_tiles = blocks_covering(c.rows, wide_shape.block_rows()) *
@@ -501,7 +501,7 @@ bool enqueue_wgmma_gemm(const std::shared_ptr<context>& context, gemm_precision 
     } catch (const unsupported_feature& refused) {
         if (engine::logging(log_level::info))
             engine::log(log_level::info, "gemm: the mma.sync kernel runs in place of Hopper's wgmma kernel on '" +
-                                             context->device()->name + "': " + refused.what());
+                                             narrow(*context).device()->name + "': " + refused.what());
         return false;
     }
     const auto [a_read, b_read] = read_operands(context, precision, a, b, maps.first, maps.second);
@@ -520,8 +520,8 @@ class wgmma_gemm_provider_on_hopper : public algorithms::gemm_provider {
     bool enqueue(const std::shared_ptr<context>& context, gemm_precision precision, double alpha,
                  const matrix_operand& a, const matrix_operand& b, double beta,
                  const matrix_operand& c) const override {
-        return wgmma_gemm_suits(context->device()->compute_capability, element_type_of(a), precision, a.rows, b.columns,
-                                a.columns) &&
+        return wgmma_gemm_suits(narrow(*context).device()->compute_capability, element_type_of(a), precision, a.rows,
+                                b.columns, a.columns) &&
                enqueue_wgmma_gemm(context, precision, alpha, a, b, beta, c);
     }
 };

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "base/log.hpp"
-#include "context/context.hpp"
+#include "seam/algorithm_context.hpp"
 #include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -61,7 +61,7 @@ class sm90a_route : public compile_route {
 
     built_program build(context& context, const std::string& text, const std::string& options,
                         const std::string& built_for) const override {
-        const device_info& device = *context.device();
+        const device_info& device = *narrow(context).device();
         if (device.compute_capability != 90)
             throw unsupported_feature(built_for + " uses Hopper's sm_90a instructions, which '" + device.name +
                                       "' does not have (they need an NVIDIA device of compute capability 9.0; " +
@@ -83,7 +83,7 @@ class sm90a_route : public compile_route {
                                       std::to_string(ptx.size()) + " bytes)");
         const std::vector<unsigned char> bytes(rewritten->c_str(), rewritten->c_str() + rewritten->size() + 1);
         cl_int status = CL_SUCCESS;
-        cl::Program program(context.opencl_context(), std::vector<cl::Device>{device.device},
+        cl::Program program(narrow(context).opencl_context(), std::vector<cl::Device>{device.device},
                             cl::Program::Binaries{bytes}, nullptr, &status);
         if (status != CL_SUCCESS) throw refused(built_for, device, "clCreateProgramWithBinary", status, "");
         status = program.build(std::vector<cl::Device>{device.device}, options.c_str());

@@ -36,6 +36,9 @@ context::context(std::shared_ptr<const device_info> device, cl::Context opencl_c
     id_ = next_id++;
 }
 
+algorithm_context& narrow(context& c) { return c; }
+const algorithm_context& narrow(const context& c) { return c; }
+
 void context::check_runs_kernels(const char* what) const {
     if (device_->host)
         throw invalid_argument(std::string("the CPU accelerator holds data but runs no kernels, as in C++ AMP: ") +

@@ -18,6 +18,7 @@
 #include "devices/devices.hpp"
 #include "memory/buffer_pool.hpp"
 #include "memory/device_memory.hpp"
+#include "seam/algorithm_context.hpp"
 #include "tiles/completion_future.hpp"
 #include "tiles/counters.hpp"
 #include "tiles/engine/context.hpp"
@@ -65,7 +66,8 @@ class program_cache {
     std::unordered_multimap<std::size_t, std::shared_ptr<program_entry>> programs_;
 };
 
-class context {
+// The engine's context; algorithms and backends see only its algorithm_context.
+class context final : public algorithm_context {
   public:
     // The CPU accelerator's contexts (device->host) have no OpenCL context and no queue.
     // `immediate`: each command enqueued is submitted at once (AMP's queuing_mode_immediate).
@@ -77,28 +79,28 @@ class context {
     context(const context&) = delete;
     context& operator=(const context&) = delete;
 
-    const std::shared_ptr<const device_info>& device() const { return device_; }
-    const cl::Context& opencl_context() const { return opencl_context_; }
-    const cl::CommandQueue& queue() const { return queue_; }
+    const std::shared_ptr<const device_info>& device() const override { return device_; }
+    const cl::Context& opencl_context() const override { return opencl_context_; }
+    const cl::CommandQueue& queue() const override { return queue_; }
     // Unique over the process's lifetime, unlike the address of this object or its cl_context.
-    std::uint64_t id() const { return id_; }
+    std::uint64_t id() const override { return id_; }
     bool immediate() const { return immediate_; }
     // Whether work on the queue may wait for events the caller sets later: the caller's own queue
     // (adopted), or once a launch here waited for the caller's events. libtiles then never waits
     // for its own work where nothing asked it to (the log's timing of first runs), lest it wait
     // for ever.
-    bool may_wait_for_callers() const { return adopted_ || callers_events_; }
+    bool may_wait_for_callers() const override { return adopted_ || callers_events_; }
     void note_callers_events() { callers_events_ = true; }
     void note_adopted() { adopted_ = true; }
     // Whether the context is the caller's, adopted, rather than one libtiles made.
-    bool adopted() const { return adopted_; }
+    bool adopted() const override { return adopted_; }
 
     // Throws invalid_argument, saying that `what` needs an OpenCL device, on the CPU accelerator.
-    void check_runs_kernels(const char* what) const;
+    void check_runs_kernels(const char* what) const override;
     // Called after each command libtiles enqueues here: in immediate mode it is submitted now.
     void enqueued();
     // Submits everything enqueued (clFlush).
-    void flush();
+    void flush() override;
     // How many times libtiles has called clFlush on the queue (enqueued(), flush() and
     // create_marker()): what tells immediate mode from automatic mode, where drivers such as PoCL
     // run commands the same with or without it.
@@ -116,7 +118,7 @@ class context {
     void count_build();
     void count_binary_load();
     void count_cache_hit();
-    void count_launch();
+    void count_launch() override;
     transfer_counters counters() const { return count_.read(); }
     void reset_counters() { count_.reset(); }
 
@@ -146,18 +148,13 @@ class context {
     // hands out a buffer of at least `bytes` that no other call holds, making one if none is
     // free; give_back_scratch takes it back once the call has enqueued its last use of it, since
     // the context's in-order queue runs any later use after that. A buffer never given back (the
-    // call failed) is simply freed.
-    struct scratch_buffer {
-        cl::Buffer buffer;
-        std::size_t bytes;
-        memory_reservation reserved;
-    };
-    scratch_buffer take_scratch(std::size_t bytes);
-    void give_back_scratch(scratch_buffer scratch);
+    // call failed) is simply freed. (scratch_buffer is algorithm_context's.)
+    scratch_buffer take_scratch(std::size_t bytes) override;
+    void give_back_scratch(scratch_buffer scratch) override;
     // A uint in device memory, 0 between kernels, where the tiles of a kernel whose last tile
     // finishes the work (a one-pass reduction) count themselves; that last tile sets it back to 0.
     // Made, as 0, on first use; the in-order queue keeps two such kernels from sharing it.
-    const cl::Buffer& finished_tiles_counter();
+    const cl::Buffer& finished_tiles_counter() override;
 
     // Asynchronous work that enqueued transfers here and that wait() must finish: a host step
     // still to run after them, or memory to keep alive until they complete. Work already done
@@ -165,7 +162,7 @@ class context {
     void add_pending(std::shared_ptr<pending_work> work);
     // Waits for everything enqueued on the queue, then finishes the pending work (its host
     // steps run on this thread, unless their completion_future ran them first).
-    void wait();
+    void wait() override;
 
     // Has the queue finished at the process's exit, and at this context's end: for queues that
     // libtiles made, whose every command is its own (an adopted queue may hold the caller's
@@ -214,10 +211,6 @@ class context {
     std::mutex staging_mutex_;
     std::unique_ptr<staging_buffers> staging_; // after the queue: released before it
 };
-
-// A new context on `device`: its own OpenCL context and in-order queue (none for the CPU
-// accelerator).
-std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& device, bool immediate = false);
 
 // A context over a caller's cl_context and in-order cl_command_queue, both retained.
 std::shared_ptr<context> adopt_context(cl_context opencl_context, cl_command_queue queue);

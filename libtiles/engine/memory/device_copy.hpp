@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "base/opencl.hpp"
-#include "context/context.hpp"
+#include "tiles/engine/context.hpp"
 
 namespace tiles::engine {
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 
+#include "context/context.hpp"
 #include "parameters/tuning_file.hpp"
 #include "tiles/exceptions.hpp"
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "checked/checked.hpp"
-#include "context/context.hpp"
 #include "parameters/parameter_set.hpp"
+#include "seam/algorithm_context.hpp"
 
 namespace tiles::engine {
 
@@ -75,7 +75,7 @@ template <class Rows> const auto& row_on(const Rows& rows, const context& contex
     const std::string& as = checked_as(context);
     if (!as.empty())
         if (const auto* named = row_named(rows, as)) return *named;
-    return row_for(rows, *context.device());
+    return row_for(rows, *narrow(context).device());
 }
 
 template <class Params> Params typed_set<Params>::on(const std::shared_ptr<context>& context) const {

@@ -14,4 +14,8 @@ class context;
 // TILES_CHECKED=1 (or strict) a checked context on the Oclgrind simulator. The same on every call.
 std::shared_ptr<context> default_context();
 
+// A new context on `device`: its own OpenCL context and in-order queue (none for the CPU
+// accelerator).
+std::shared_ptr<context> new_context(const std::shared_ptr<const device_info>& device, bool immediate = false);
+
 } // namespace tiles::engine
