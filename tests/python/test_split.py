@@ -175,6 +175,9 @@ def test_reduce_of_a_split_combines_its_own_rows_where_they_are(parts, halo):
         split.scatter(floats)
         np.testing.assert_allclose(tiles.reduce(split, "sum"), floats.sum(dtype=np.float64), rtol=1e-5, atol=1e-3)
         assert tiles.reduce(split, "max") == floats.max()
+        floats[250, 7] = np.nan  # in the last band: its total NaN, which the others' must not hide
+        split.scatter(floats)
+        assert np.isnan(tiles.reduce(split, "max")) and np.isnan(tiles.reduce(split, "min"))
     with tiles.Split(several_contexts(parts), ints.shape, np.int32, halo=halo) as split:
         split.scatter(ints)
         total = tiles.reduce(split, "sum")

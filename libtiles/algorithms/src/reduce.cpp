@@ -11,10 +11,13 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "base/at_once.hpp"
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -313,6 +316,52 @@ reduced_band own_rows(const split_matrix& split, std::size_t part, const reducti
     return {on, own, int(count)};
 }
 
+// Two values of T combined as the kernel combines them: sums wrap as unsigned integers do; the
+// least or greatest of floats is NaN where either is (numpy's).
+template <class T> T combined(reduction_op op, T a, T b) {
+    if (op == reduction_op::sum) {
+        if constexpr (std::is_integral_v<T>)
+            return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+        else
+            return a + b;
+    }
+    if (a != a || b != b) return a != a ? a : b; // NaN wins; never for integers
+    return (op == reduction_op::min) == (b < a) ? b : a;
+}
+
+template <class T> void combine_totals_as(reduction_op op, const std::vector<unsigned char>& totals, void* result) {
+    T all;
+    std::memcpy(&all, totals.data(), sizeof(T));
+    for (std::size_t at = sizeof(T); at < totals.size(); at += sizeof(T)) {
+        T next;
+        std::memcpy(&next, totals.data() + at, sizeof(T));
+        all = combined(op, all, next);
+    }
+    std::memcpy(result, &all, sizeof(T));
+}
+
+// The bands' totals, each one `accumulator` in order, combined into `result`.
+void combine_totals(reduction_op op, element_type accumulator, const std::vector<unsigned char>& totals, void* result) {
+    switch (accumulator) {
+    case element_type::int32:
+        return combine_totals_as<std::int32_t>(op, totals, result);
+    case element_type::uint32:
+        return combine_totals_as<std::uint32_t>(op, totals, result);
+    case element_type::int64:
+        return combine_totals_as<std::int64_t>(op, totals, result);
+    case element_type::uint64:
+        return combine_totals_as<std::uint64_t>(op, totals, result);
+    case element_type::float32:
+        return combine_totals_as<float>(op, totals, result);
+    case element_type::float64:
+        return combine_totals_as<double>(op, totals, result);
+    default:
+        // check_accumulator let no other type through
+        throw names_marked<invalid_argument>("reduce: a split's totals are not combined in " +
+                                             marked_element(accumulator));
+    }
+}
+
 } // namespace
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
@@ -383,7 +432,15 @@ void reduce(const split_matrix& split, reduction_op op, element_type accumulator
     for (std::size_t p = 0; p < split.parts(); ++p)
         if (split.band_of(p).rows > 0) bands.push_back(own_rows(split, p, r));
     if (bands.empty()) throw invalid_argument("reduce: the split has 0 elements; a reduction needs at least 1");
-    reduce_bands(r, bands, split.layout().type, result);
+    // Each band's total on its context, every band at once, then the totals combined here: a few
+    // values, where gathering every band's partials onto one context and launching there again
+    // cost about a fifth of a sum of 16 GiB over four H100s.
+    const std::size_t size = element_size(accumulator);
+    std::vector<unsigned char> totals(bands.size() * size);
+    engine::at_once(bands.size(), [&](std::size_t i) {
+        r.run(bands[i].on, bands[i].data, split.layout().type, bands[i].count, totals.data() + i * size);
+    });
+    combine_totals(op, accumulator, totals, result);
 }
 
 catalog_entry reduce_in_catalog() { return {{&reduce_description()}, {&reduce_set()}}; }
