@@ -1591,7 +1591,7 @@ TILES_API tiles_status tiles_split_stencil(tiles_split* split, const tiles_view*
 
 /* The sum, least or greatest of the split's own rows where they are, as tiles_reduce_as takes
  * `accumulator` and `op`: each band combined on its context (a band with a halo above first copies
- * its own rows there), the partials on the first. Bands are of whole rows, so a float sum may
+ * its own rows there), the bands' totals on the host. Bands are of whole rows, so a float sum may
  * differ from one context's in its last bits. Blocks until the result is in `out`. */
 TILES_API tiles_status tiles_split_reduce(void* out, size_t out_size, tiles_dtype accumulator, const tiles_split* split,
                                           tiles_reduction op);

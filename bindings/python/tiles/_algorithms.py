@@ -152,7 +152,7 @@ def reduce(data: Union[Data, Split], op: ReduceOp = "sum", *, dtype: Any = None,
     one context's, bit for bit where the contexts' devices are of one kind.
 
     A tiles.Split is reduced where its bands are (its own rows, not its halos), each band on its
-    context and the partials on the first; its bands are of whole rows, so a float sum may differ
+    context and the totals on the host; its bands are of whole rows, so a float sum may differ
     from one context's in its last bits.
 
     With `out` (a tiles.array or tiles.array_view of shape (1,), of the dtype the elements are
@@ -201,7 +201,7 @@ def _as_numpy_result(result: Any, data_dtype: np.dtype, op: str, dtype: Any) -> 
 
 
 def _reduce_split(split: Split, op: str, dtype: Any, context: Any, contexts: Any, out: Any) -> Any:
-    """reduce of a Split's own rows where they are: each band on its context, the partials on the first."""
+    """reduce of a Split's own rows where they are: each band on its context, the totals on the host."""
     for name, given in (("context", context), ("contexts", contexts), ("out", out)):
         if given is not None:
             raise InvalidArgument(f"reduce of a tiles.Split runs on the split's own contexts and returns a numpy "

@@ -103,7 +103,7 @@ template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& ma
 }
 
 // The sum, least or greatest of `grid`'s own rows (not its halos) where they are, typed as
-// tiles::reduce types it: each band combined on its view, the partials on the first. Data that
+// tiles::reduce types it: each band combined on its view, the totals on the host. Data that
 // stays on the devices. The bands are of whole rows, not of one view's spans, so a float sum may
 // differ from one view's in its last bits.
 template <class Result, class T> auto reduce(const split_array<T>& grid, reduction_op op) {
