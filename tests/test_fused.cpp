@@ -150,3 +150,16 @@ TEST_CASE_METHOD(fresh_view, "tiles::fuse chains operators and functions into on
     for (std::size_t i = 0; i < x.size(); ++i)
         CHECK(std::fabs(got[i] - (std::exp(x[i]) * 2 + 1 - y[i % columns] / 4)) <= 1e-6f * (std::exp(x[i]) * 2 + 2));
 }
+
+TEST_CASE_METHOD(fresh_view, "tiles::fuse takes a number into an integer expression only where it stays that number",
+                 "[elementwise][fused][refusal]") {
+    const std::vector<int> x = {1, 2, 3, 4};
+    tiles::array<int, 1> a(tiles::extent<1>(4), x.begin(), view);
+    const std::vector<int> doubled = tiles::array<int, 1>(tiles::fuse(a) * 2.0);
+    CHECK(doubled == std::vector<int>{2, 4, 6, 8});
+    REQUIRE_THROWS_MENTIONING((tiles::array<int, 1>(tiles::fuse(a) * 2.5)), tiles::invalid_argument, "the number 2.5",
+                              "integer element type");
+    tiles::array<std::uint8_t, 1> bytes(tiles::extent<1>(4), view);
+    REQUIRE_THROWS_MENTIONING((tiles::array<std::uint8_t, 1>(tiles::fuse(bytes) + 300)), tiles::invalid_argument,
+                              "the number 300");
+}

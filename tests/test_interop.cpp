@@ -236,6 +236,13 @@ TEST_CASE("interop refuses what it cannot use", "[interop][refusal]") {
     tiles::array_view<float, 1> v(8, host);
     REQUIRE_THROWS_MENTIONING(get_buffer(v.section(tiles::index<1>(2), tiles::extent<1>(2)), view),
                               tiles::invalid_argument, "a section has no cl_mem");
+    // A section of a reshaped view whose last element lies in the array's last row: its region is
+    // all of the array, laid out otherwise.
+    tiles::array<float, 2> matrix(4, 8, view);
+    REQUIRE_THROWS_MENTIONING(
+        get_buffer(matrix.view_as(tiles::extent<2>(2, 16)).section(tiles::index<2>(0, 0), tiles::extent<2>(2, 9)),
+                   view),
+        tiles::invalid_argument, "a section of a reshaped view", "has no cl_mem of its own");
     clReleaseMemObject(small);
     clReleaseMemObject(foreign);
 }

@@ -47,7 +47,8 @@ tiles_status tiles_view_get_opencl_buffer(cl_mem* out, tiles_view* view, tiles_c
         const tiles::engine::host_access mode = to_host_access(access);
         if (mode == tiles::engine::host_access::read_write)
             check_writable(v, tiles::marked_function("tiles_view_get_opencl_buffer for writing"));
-        *out = tiles::engine::device_buffer(*v.storage, v.region, live(context, "context").view.context(), mode);
+        *out = tiles::engine::device_buffer(*v.storage, v.region, v.boxes.elements,
+                                            live(context, "context").view.context(), mode);
     });
 }
 

@@ -5,6 +5,8 @@
 // 44 ms against 16 ms in one work-item. GPUs take the work-groups and the blocks.
 #pragma once
 
+#include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <memory>
 
@@ -44,7 +46,9 @@ int group_fitting(const std::shared_ptr<engine::context>& context, int wanted, s
     while (wanted > 1) {
         engine::launch_domain domain;
         domain.rank = 1;
-        domain.extent = {int(groups * std::size_t(wanted)), 0, 0};
+        // The kernel is built for the tile alone: a domain of at most INT_MAX work-items serves, and
+        // the launch's own is checked where it is made.
+        domain.extent = {int(std::min(groups, std::size_t(INT_MAX) / std::size_t(wanted)) * std::size_t(wanted)), 0, 0};
         domain.tiled = true;
         domain.tile = {wanted, 0, 0};
         const int fits = group_within(wanted, engine::kernel_work_group_size(context, domain, kernel_for(wanted)));

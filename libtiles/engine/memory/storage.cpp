@@ -507,6 +507,14 @@ _cl_mem* device_buffer(storage& s, const box& b, const std::shared_ptr<context>&
     return s.device_buffer(context, access, true);
 }
 
+_cl_mem* device_buffer(storage& s, const box& region, const folded_box& elements,
+                       const std::shared_ptr<context>& context, host_access access) {
+    if (elements.folded())
+        throw invalid_argument("a section of a reshaped view, whose rows are shorter than the data's beneath it, has "
+                               "no cl_mem of its own: take the cl_mem of the whole view");
+    return device_buffer(s, region, context, access);
+}
+
 _cl_mem* device_buffer_in_place(storage& s, const std::shared_ptr<context>& context, host_access access) {
     return s.device_buffer(context, access, false);
 }

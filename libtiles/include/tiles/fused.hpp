@@ -6,11 +6,13 @@
 #pragma once
 
 #include <initializer_list>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include "tiles/algorithms/fused.hpp"
 #include "tiles/elementwise.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles {
 
@@ -116,10 +118,18 @@ using if_fused =
 
 // An operand as an expression beside `like`: itself, or a scalar of like's element type.
 template <class E, class Operand> E fused_operand(const E& like, const Operand& x) {
-    if constexpr (is_fused<Operand>::value)
+    using T = typename E::value_type;
+    if constexpr (is_fused<Operand>::value) {
         return x;
-    else
-        return fused_access::scalar<E>(static_cast<typename E::value_type>(x), like.accelerator());
+    } else {
+        // A number becomes the expression's element type, as numpy's weak scalars do; into an integer
+        // type, only where it stays the same number (2.5 or 300 would silently become 2 or 44).
+        if constexpr (std::is_integral_v<T>)
+            if (static_cast<Operand>(static_cast<T>(x)) != x)
+                throw invalid_argument("tiles::fuse: the number " + std::to_string(x) +
+                                       " is not a value of the expression's integer element type");
+        return fused_access::scalar<E>(static_cast<T>(x), like.accelerator());
+    }
 }
 
 template <class A, class B> fused_of<A, B> fused_binary(elementwise_op op, const A& a, const B& b) {

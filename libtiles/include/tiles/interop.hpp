@@ -71,7 +71,7 @@ template <class T, int N> cl_mem get_buffer(const array<T, N>& a) {
 // The buffer behind a (whole) view on `view`, made current there first (borrowed). A view of
 // const elements is handed out for reading only.
 template <class T, int N> cl_mem get_buffer(const array_view<T, N>& v, const accelerator_view& view) {
-    return tiles::engine::device_buffer(*v.storage(), v.region(), view.context(),
+    return tiles::engine::device_buffer(*v.storage(), v.region(), v.elements(), view.context(),
                                         std::is_const_v<T> ? tiles::engine::host_access::read
                                                            : tiles::engine::host_access::read_write);
 }

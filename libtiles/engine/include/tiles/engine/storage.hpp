@@ -83,6 +83,10 @@ std::shared_ptr<storage> storage_over_buffer(element_layout layout, const dims3&
 // The whole device buffer on `context`, current there (borrowed). read_write: the caller may
 // write it, so the other copies go stale. Refused for sections, which have no buffer of their own.
 _cl_mem* device_buffer(storage& s, const box& b, const std::shared_ptr<context>& context, host_access access);
+// The same for a view: `region` and `elements` are its boxes (view_boxes). A section of a reshaped
+// view (`elements` folded) is refused: its elements are not the region's in order.
+_cl_mem* device_buffer(storage& s, const box& region, const folded_box& elements,
+                       const std::shared_ptr<context>& context, host_access access);
 
 element_layout layout_of(const storage& s);
 const dims3& dims_of(const storage& s);
