@@ -213,6 +213,21 @@ void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, arr
 }
 
 // How the kernel reaches a data operand's elements for a result of `shape`.
+void launch_per_element(const std::shared_ptr<context>& context, const char* algorithm, const std::vector<int>& shape,
+                        const std::function<const kernel&()>& kernel_for,
+                        const std::function<std::vector<launch_arg>()>& args_for) {
+    const std::size_t size = count_of(shape);
+    if (size == 0) return;
+    if (size > std::size_t(INT_MAX))
+        throw invalid_argument(std::string(algorithm) + ": the result's " + std::to_string(size) +
+                               " elements are more than " + std::to_string(INT_MAX) + ", the most one launch covers");
+    launch_domain domain;
+    domain.rank = 1;
+    domain.extent = {int(size), 0, 0};
+    const std::vector<launch_arg> args = args_for();
+    engine::launch(context, domain, kernel_for(), args.data(), args.size());
+}
+
 operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape) {
     return o.shape == shape && o.strides.empty() && o.offset == 0 ? operand_layout::same : operand_layout::strided;
 }
@@ -274,19 +289,13 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     d.written = layout_for(output, shape);
     if (d.written == operand_layout::strided) d.rank = int(shape.size());
     check_computable(op, d, *narrow(*context).device());
-    const std::size_t size = count_of(shape);
-    if (size == 0) return;
-    if (size > std::size_t(INT_MAX))
-        throw invalid_argument("elementwise: the result's " + std::to_string(size) + " elements are more than " +
-                               std::to_string(INT_MAX) + ", the most one launch covers");
-    const std::vector<launch_arg> args = launch_args(d, inputs, output, shape);
-    launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {int(size), 0, 0};
-    engine::launch(context, domain,
-                   kept_kernel(
-                       key_of(d), [&] { return elementwise_source(d); }, "tiles_elementwise"),
-                   args.data(), args.size());
+    launch_per_element(
+        context, "elementwise", shape,
+        [&]() -> const kernel& {
+            return kept_kernel(
+                key_of(d), [&] { return elementwise_source(d); }, "tiles_elementwise");
+        },
+        [&] { return launch_args(d, inputs, output, shape); });
 }
 
 } // namespace tiles::algorithms

@@ -157,19 +157,13 @@ void fused(const std::shared_ptr<context>& context, const elementwise_operand* o
     if (d.written == operand_layout::strided) d.rank = int(shape.size());
     for (const fused_step& s : d.steps)
         if (s.operand < 0) check_computable(s.d.op, s.d, *narrow(*context).device());
-    const std::size_t size = count_of(shape);
-    if (size == 0) return;
-    if (size > std::size_t(INT_MAX))
-        throw invalid_argument("fused: the result's " + std::to_string(size) + " elements are more than " +
-                               std::to_string(INT_MAX) + ", the most one launch covers");
-    const std::vector<launch_arg> args = launch_args(d, operands, output, shape);
-    launch_domain domain;
-    domain.rank = 1;
-    domain.extent = {int(size), 0, 0};
-    engine::launch(context, domain,
-                   kept_kernel(
-                       key_of(d), [&] { return fused_source(d); }, "tiles_fused"),
-                   args.data(), args.size());
+    launch_per_element(
+        context, "fused", shape,
+        [&]() -> const kernel& {
+            return kept_kernel(
+                key_of(d), [&] { return fused_source(d); }, "tiles_fused");
+        },
+        [&] { return launch_args(d, operands, output, shape); });
 }
 
 } // namespace tiles::algorithms
