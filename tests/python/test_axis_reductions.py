@@ -134,6 +134,17 @@ def test_no_elements():
         same(xp.mean(x, axis=0), np.full(3, np.nan, np.float32), 0)
 
 
+@pytest.mark.parametrize("op", ["sum", "prod", "min", "max", "mean", "var", "std", "any", "all"])
+def test_an_empty_tuple_of_axes_reduces_none(op):
+    # numpy's axis=() reduces over no axis: every element is its own result (var and std 0).
+    data = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]], dtype=np.float32)
+    for keepdims in (False, True):
+        found = getattr(xp, op)(xp.asarray(data), axis=(), keepdims=keepdims)
+        expected = getattr(np, op)(data, axis=(), keepdims=keepdims)
+        assert found.shape == expected.shape
+        np.testing.assert_array_equal(np.asarray(found), expected)
+
+
 def test_bad_axes_are_numpys_errors():
     x = xp.asarray(random((2, 3), np.float32))
     with pytest.raises(np.exceptions.AxisError):

@@ -192,7 +192,9 @@ py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::obj
     std::vector<int> axis_list;
     if (!axes.is_none()) axis_list = axes.cast<std::vector<int>>();
     tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
-    options.axes = axes.is_none() ? nullptr : axis_list.data();
+    // NULL axes are all of them; an empty list is none (numpy's axis=()), so it needs an address.
+    static const int no_axes = 0;
+    options.axes = axes.is_none() ? nullptr : axis_list.empty() ? &no_axes : axis_list.data();
     options.axis_count = axis_list.size();
     options.keepdims = keepdims ? 1 : 0;
     dtype_option(dtype, options.dtype, options.dtype_is_bool);
