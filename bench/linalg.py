@@ -5,6 +5,7 @@ turns and the medians printed with libtiles' ratio to each (above 1: libtiles is
 
     python3 bench/linalg.py --n 4096                       # the issue's size, on a GPU
     python3 bench/linalg.py --n 256 --runs 1               # a check, on PoCL
+    python3 bench/linalg.py --n 4096 --only cholesky,qr    # some of the functions
 
 It needs numpy and the built tiles package; CuPy is used where it finds a CUDA device.
 """
@@ -78,11 +79,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=1024)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", help="the functions to time, separated by commas (all where not given)")
     args = parser.parse_args()
     rng = np.random.default_rng(3)
     modules = [("tiles", xp), ("numpy", np)] + ([("cupy", cupy)] if cupy is not None else [])
     print(f"n = {args.n}, float32, median of {args.runs} runs; ratio: the other's time over libtiles'")
     for name, (host, call, error) in cases(args.n, rng).items():
+        if args.only is not None and name not in args.only.split(","):
+            continue
         if not hasattr(xp.linalg, name):
             print(f"{name:9} libtiles has none yet")
             continue
