@@ -101,3 +101,18 @@ TEST_CASE("in PTX, an image built-in the route has no NVIDIA form of is refused,
                               "no NVIDIA form of the image built-ins _Z11read_imagef20ocl_image2d_array_roDv4_i",
                               "get_image_dim of 1-, 2- and 3-dimensional images");
 }
+
+TEST_CASE("in PTX, a sampler chosen at run time is refused, saying how to name one per read", "[amp]") {
+    // clang merges the two reads into one through a sampler of bits chosen at run time, which PTX
+    // cannot name: each tex names its sampler.
+    const char* chosen = R"(
+__constant sampler_t wraps = CLK_NORMALIZED_COORDS_TRUE | CLK_FILTER_NEAREST | CLK_ADDRESS_REPEAT;
+__constant sampler_t clamps = CLK_NORMALIZED_COORDS_TRUE | CLK_FILTER_LINEAR | CLK_ADDRESS_CLAMP;
+float4 sampled(__read_only image2d_t im, sampler_t s) { return read_imagef(im, s, (float2)(0.5f, 0.5f)); }
+__kernel void either(__read_only image2d_t im, __global float4* out, int wrap) {
+  out[0] = wrap ? sampled(im, wraps) : sampled(im, clamps); }
+)";
+    REQUIRE_THROWS_MENTIONING(ptx_of(chosen, "", "kernel 'either'"), tiles::build_error,
+                              "kernel 'either' could not be built for 'NVIDIA H200': it chooses a sampler at run time",
+                              "`__attribute__((noinline))`, for each sampler");
+}

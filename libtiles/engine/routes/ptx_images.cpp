@@ -361,12 +361,15 @@ bool uses_images(const std::string& ir) {
 }
 
 std::string with_nvidia_images(const std::string& ir, const std::string& cannot) {
-    static const immortal<std::regex> chosen("= (phi|select) [^\\n]*%opencl\\.(image[123]d_[a-z]+_t|sampler_t)");
+    // A phi or select of images or samplers, or a sampler made of bits known at run time (LLVM
+    // merges two reads through constant samplers into one so).
+    static const immortal<std::regex> chosen("= (?:phi|select) [^\\n]*%opencl\\.(image[123]d_[a-z]+_t|sampler_t)|"
+                                             "@__translate_sampler_initializer\\(i32 %");
     std::smatch m;
     if (std::regex_search(ir, m, *chosen))
-        throw build_error(cannot + ": it chooses " + (m.str(2) == "sampler_t" ? "a sampler" : "an image") +
-                              " at run time (a " + m.str(1) +
-                              " of them), which NVIDIA's driver cannot take: each read names its own",
+        throw build_error(cannot + ": it chooses " + (m.str(1).compare(0, 5, "image") == 0 ? "an image" : "a sampler") +
+                              " at run time, which NVIDIA's driver cannot take: each read names its image and sampler "
+                              "(call a function of its own, `__attribute__((noinline))`, for each sampler)",
                           "", CL_BUILD_PROGRAM_FAILURE);
     std::map<std::string, std::string> declared;
     std::vector<std::string> missing, globals;

@@ -17,7 +17,7 @@ bool uses_images(const std::string& ir);
 // "wroimage", "rdwrimage", "sampler"), and every function it defines inlined where it is called
 // (`alwaysinline`: an image reaches tex as its kernel's parameter, never through a call).
 // Throws build_error, starting with `cannot`, for an image built-in it has no form of and for an
-// image or sampler chosen at run time (a phi or select of them).
+// image or sampler chosen at run time (a phi or select of them, or a sampler's bits).
 std::string with_nvidia_images(const std::string& ir, const std::string& cannot);
 
 } // namespace tiles::engine
