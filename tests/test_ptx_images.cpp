@@ -63,7 +63,9 @@ TEST_CASE("in PTX, the kernels of NVIDIA's image probe have the shapes its own c
     CHECK(has(ptx,
               "sust\\.p\\.2d\\.v4\\.b32\\.trap\\s+\\[w2_param_0, \\{%r\\d+, %r\\d+\\}\\], \\{%r\\d+, %r\\d+, %r\\d+, "
               "%r\\d+\\};"));
-    CHECK(has(ptx, "tex\\.1d\\.v4\\.s32\\.s32\\s+\\{[^}]*\\}, \\[r1i_param_0, \\w+, \\{%r\\d+\\}\\];"));
+    // A 1-D image's integer coordinate as a float, as NVIDIA's compiler reads it.
+    CHECK(has(ptx, "cvt\\.rn\\.f32\\.s32\\s+(%f\\d+), %r\\d+;\\s+tex\\.1d\\.v4\\.s32\\.f32\\s+\\{[^}]*\\}, "
+                   "\\[r1i_param_0, \\w+, \\{\\1\\}\\];"));
     // Nothing left for ptxas to find undefined ("Unresolved extern function").
     CHECK_FALSE(has(ptx, "\\.extern|read_image|write_image|get_image_width"));
 }
