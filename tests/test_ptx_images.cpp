@@ -70,6 +70,15 @@ TEST_CASE("in PTX, the kernels of NVIDIA's image probe have the shapes its own c
     CHECK_FALSE(has(ptx, "\\.extern|read_image|write_image|get_image_width"));
 }
 
+TEST_CASE("in PTX, integer coordinates of 3-D images are read as floats, as those of 1-D images", "[amp]") {
+    const char* volume = "__kernel void volume(__read_only image3d_t im, __global uint4* out) {\n"
+                         "  out[0] = read_imageui(im, (int4)((int)get_global_id(0), 2, 3, 0)); }\n";
+    const std::string ptx = ptx_of(volume, "", "kernel 'volume'");
+    CHECK(has(
+        ptx,
+        "tex\\.3d\\.v4\\.u32\\.f32\\s+\\{[^}]*\\}, \\[volume_param_0, \\w+, \\{%f\\d+, %f\\d+, %f\\d+, %f\\d+\\}\\];"));
+}
+
 TEST_CASE("in PTX, a C++ AMP kernel's textures are read by tex, sampled, read in place by suld and written by sust",
           "[amp]") {
     const char* source = R"(

@@ -123,8 +123,9 @@ std::vector<std::pair<std::string, std::string>> typed(const std::string& type, 
 }
 
 // tex of a read-only image: the call's sampler, or one of unnormalized coordinates and nearest texel.
-// A 1-D image's integer coordinate is read as a float, as NVIDIA's compiler does (tex.1d of an
-// integer is CUDA's fetch from linear memory, not from an image).
+// Integer coordinates of a 2-D image are read as integers, as NVIDIA's compiler reads them; those of
+// 1-D and 3-D images as floats, as NVIDIA's compiler reads a 1-D image's (tex.1d of an integer is
+// CUDA's tex1Dfetch, of linear memory; tex3D of CUDA's arrays takes floats).
 void read_texture(definition& d, const image_builtin& b) {
     const bool sampled = b.types.size() == 3;
     if (sampled)
@@ -133,12 +134,16 @@ void read_texture(definition& d, const image_builtin& b) {
         d.call("%sampler.handle", "i64", "texsurf.handle.internal.p1i64", {{"i64 addrspace(1)*", "@tiles_unsampled"}});
     const std::string at = b.types.back();
     const std::string kind = b.family == "read_imagef" ? "f32" : b.family == "read_imagei" ? "s32" : "u32";
-    const bool fetched = b.rank == 1 && at == "i32";
-    if (fetched) d.line("%at.float = sitofp i32 %at to float");
-    const std::string coordinate = fetched || at.find("float") != std::string::npos ? "float" : "i32";
+    std::vector<std::string> at_texel = coordinates(d, at, b.rank);
+    const bool as_floats = b.rank != 2 && at.find("i32") != std::string::npos;
+    if (as_floats)
+        for (std::string& c : at_texel) {
+            d.line(c + ".float = sitofp i32 " + c + " to float");
+            c += ".float";
+        }
+    const std::string coordinate = as_floats || at.find("float") != std::string::npos ? "float" : "i32";
     std::vector<std::pair<std::string, std::string>> arguments{{"i64", "%handle"}, {"i64", "%sampler.handle"}};
-    for (auto& a : typed(coordinate, fetched ? std::vector<std::string>{"%at.float"} : coordinates(d, at, b.rank)))
-        arguments.push_back(a);
+    for (auto& a : typed(coordinate, at_texel)) arguments.push_back(a);
     const std::string texel = "{" + b.scalar() + ", " + b.scalar() + ", " + b.scalar() + ", " + b.scalar() + "}";
     d.call("%texel", texel,
            "tex." + std::to_string(b.rank) + "d.v4" + kind + "." + (coordinate == "float" ? "f32" : "s32"), arguments);
