@@ -338,9 +338,10 @@ std::string annotated(std::string ir, const std::vector<std::string>& sampler_gl
         }
     }
     for (const std::string& g : sampler_globals) add("i64 addrspace(1)* @" + g, "sampler", 1);
+    if (names.empty()) return ir;
     const std::size_t list = ir.find("!nvvm.annotations = !{");
-    const std::size_t close = ir.find('}', list);
-    return ir.insert(close, names) + nodes;
+    if (list == std::string::npos) return ir + "!nvvm.annotations = !{" + names.substr(2) + "}\n" + nodes;
+    return ir.insert(ir.find('}', list), names) + nodes;
 }
 
 // Every function defined inlined where it is called: `noinline` gone, `alwaysinline` on the
