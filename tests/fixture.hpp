@@ -3,6 +3,7 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 
@@ -25,3 +26,17 @@ struct fresh_view {
                 CHECK(message.find(part) != std::string::npos);                                                        \
         }                                                                                                              \
     } while (false)
+
+// Runs `launch`, a C++ AMP lambda's, which clang compiles at run time. Where clang or libclc is
+// missing (a GPU machine with its driver alone), says so and returns false, unless
+// TILES_REQUIRE_ALL_TOOLS asks every tool to be there.
+template <class Launch> bool lambda_built(Launch launch) {
+    try {
+        launch();
+        return true;
+    } catch (const tiles::unsupported_feature& e) {
+        if (std::getenv("TILES_REQUIRE_ALL_TOOLS") != nullptr) throw;
+        WARN("the C++ AMP lambda's part is left out: " << e.what());
+        return false;
+    }
+}

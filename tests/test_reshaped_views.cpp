@@ -64,10 +64,18 @@ std::vector<float> numbered(std::vector<float> before, const std::vector<std::si
 
 std::vector<float> untouched_floats(std::size_t count) { return std::vector<float>(count, untouched); }
 
+// Whether number_elements' C++ kernels build here (fixture.hpp's lambda_built): a GPU machine
+// without clang has not what they need, and its test cases say so and stop.
+bool cpp_kernels_build(const tiles::accelerator_view& on) {
+    tiles::array<float, 1> one(tiles::extent<1>(1), on);
+    return lambda_built([&] { number_elements(on, one); });
+}
+
 } // namespace
 
 TEST_CASE_METHOD(fresh_view, "a kernel writing a view_as of a host view writes its elements and none after them",
                  "[reshape][view_as]") {
+    if (!cpp_kernels_build(view)) return;
     // C++ AMP's BLAS libraries build every matrix so: 256 elements as 16x16, 64 more behind them.
     std::vector<float> host = untouched_floats(256 + 64);
     const tiles::array_view<float, 1> flat(256, host.data());
@@ -98,6 +106,7 @@ TEST_CASE_METHOD(fresh_view, "a kernel writing a view_as of a host view writes i
 }
 
 TEST_CASE_METHOD(fresh_view, "sections and projections of a view_as write their own elements", "[reshape][view_as]") {
+    if (!cpp_kernels_build(view)) return;
     std::vector<float> host = untouched_floats(256 + 64);
     const tiles::array_view<float, 1> flat(256, host.data());
     const tiles::array_view<float, 3> c = flat.view_as(tiles::extent<3>(4, 8, 8));
@@ -126,6 +135,7 @@ TEST_CASE_METHOD(fresh_view, "sections and projections of a view_as write their 
 
 TEST_CASE_METHOD(fresh_view, "reinterpret_as of a view and of an array, written by a kernel, changes their bytes",
                  "[reshape][reinterpret]") {
+    if (!cpp_kernels_build(view)) return;
     SECTION("a section of doubles as floats, and those as rank 2") {
         std::vector<double> host(32 + 8, -1.0);
         std::vector<unsigned char> expected(host.size() * sizeof(double));
@@ -156,6 +166,7 @@ TEST_CASE_METHOD(fresh_view, "reinterpret_as of a view and of an array, written 
 
 TEST_CASE_METHOD(fresh_view, "reshapes, sections and projections of arrays, written by kernels, change only themselves",
                  "[reshape][view_as][section]") {
+    if (!cpp_kernels_build(view)) return;
     SECTION("an array of rank 1 as rank 2, with elements after the view") {
         tiles::array<float, 1> a(tiles::extent<1>(256 + 64), untouched_floats(320), view);
         number_elements(view, a.view_as(tiles::extent<2>(16, 16)));
@@ -210,6 +221,7 @@ TEST_CASE_METHOD(fresh_view,
                  "a section of a reshaped view with longer rows is read in its rows by kernels and numpy's "
                  "arithmetic",
                  "[reshape][view_as][section]") {
+    if (!cpp_kernels_build(view)) return;
     // A 2x3 tile of a 4x6 matrix viewed from 30 floats: rows of 3 elements, 6 apart.
     std::vector<float> host(30);
     for (std::size_t i = 0; i < host.size(); ++i) host[i] = float(i);

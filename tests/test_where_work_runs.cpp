@@ -5,7 +5,6 @@
 // views' launch counters, the results checked against a CPU loop. On two devices
 // (POCL_DEVICES="pthread pthread") the other view is the second device's.
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 #include "fixture.hpp"
@@ -56,20 +55,6 @@ TEST_CASE("a host view first and an array second run where the array lives", "[s
     CHECK(std::vector<float>(c_there) == sums);
     CHECK(there.counters().launches == before_there + 1);
     CHECK(home.counters().launches == before_home);
-}
-
-// Runs `launch`, a C++ AMP lambda's, which clang compiles at run time. Where clang or libclc is
-// missing (a GPU machine with its driver alone), says so and returns false, unless
-// TILES_REQUIRE_ALL_TOOLS asks every tool to be there.
-template <class Launch> bool lambda_built(Launch launch) {
-    try {
-        launch();
-        return true;
-    } catch (const tiles::unsupported_feature& e) {
-        if (std::getenv("TILES_REQUIRE_ALL_TOOLS") != nullptr) throw;
-        WARN("the C++ AMP lambda's part is left out: " << e.what());
-        return false;
-    }
 }
 
 // C++ AMP's auto-selection view: a launch through it runs where its first array lives (the second

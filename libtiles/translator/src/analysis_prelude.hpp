@@ -16,7 +16,11 @@ template <class Domain, class Kernel> void parallel_for_each(const Domain&, cons
 template <class View, class Domain, class Kernel> void parallel_for_each(const View&, const Domain&, const Kernel&);
 } // namespace tiles
 
+// A source with a `tile` of its own (C++ AMP's samples have `static const int tile = 16;`) is
+// parsed again without it (main.cpp).
+#ifndef TILES_AMP_SOURCE_NAMES_TILE
 template <int...> class tile;
+#endif
 
 // C++ AMP's device-only free functions, declared as the device's prelude declares them, so that a
 // template's kernel that calls one (a reduction's tile_static_memory_fence) instantiates in the

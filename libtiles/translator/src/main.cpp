@@ -72,7 +72,18 @@ struct result {
     std::vector<std::string> read;    // every file the parse read
     std::vector<std::string> fatal;   // the compiler's own errors that stopped it reading the source
     std::vector<placed_error> errors; // the compiler's other errors in the main file
+    bool names_tile = false;          // the source declares a `tile` the prelude's template clashes with
 };
+
+// Whether `d` is the error of a declaration of `tile` that the prelude's template named tile
+// clashes with: `static const int tile = 16;`, as C++ AMP's samples have it.
+bool clashes_with_prelude_tile(const clang::Diagnostic& d) {
+    if (d.getID() != clang::diag::err_redefinition_different_kind || d.getNumArgs() == 0) return false;
+    if (d.getArgKind(0) == clang::DiagnosticsEngine::ak_identifierinfo)
+        return d.getArgIdentifier(0) && d.getArgIdentifier(0)->getName() == "tile";
+    return d.getArgKind(0) == clang::DiagnosticsEngine::ak_declarationname &&
+           clang::DeclarationName::getFromOpaqueInteger(d.getRawArg(0)).getAsString() == "tile";
+}
 
 // The compiler's errors in the host's code are the host compiler's to report, on the translated
 // source; those that stop the parse (a missing header) are the translator's, and so are names
@@ -85,6 +96,7 @@ class compiler_errors : public clang::DiagnosticConsumer {
     explicit compiler_errors(result& r) : result_(r) {}
     void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& d) override {
         if (level != clang::DiagnosticsEngine::Fatal && level != clang::DiagnosticsEngine::Error) return;
+        result_.names_tile = result_.names_tile || clashes_with_prelude_tile(d);
         llvm::SmallString<256> message;
         d.FormatDiagnostic(message);
         std::string where;
@@ -122,6 +134,25 @@ std::vector<std::string> device_code_errors(const result& r) {
         for (const auto& [at, site] : source->second.sites) device = device || in(e.offset, site.written);
         for (const tiles_amp::span& s : source->second.blanked) device = device || in(e.offset, s);
         if (device) found.push_back(e.message);
+    }
+    return found;
+}
+
+// The parallel_for_each calls an error in them left unresolved, each with that error where it is
+// in the main file: their kernels are lost to the translation.
+std::vector<std::string> lost_kernel_errors(const result& r) {
+    std::vector<std::string> found;
+    for (const tiles_amp::lost_kernel& k : r.plan.lost) {
+        std::string why = "the compiler's errors above say why";
+        for (const placed_error& e : r.errors)
+            if (k.file == r.plan.file && e.offset >= k.call.begin && e.offset < k.call.end) {
+                why = e.message;
+                break;
+            }
+        found.push_back(k.where +
+                        ": error: tiles-amp cannot read the kernel of this parallel_for_each: an error in the call "
+                        "leaves it unresolved (" +
+                        why + ")");
     }
     return found;
 }
@@ -234,8 +265,8 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
     return c;
 }
 
-// Reads the source with clang into `r`; returns clang's status.
-int analyse(const command_line& command, result& r) {
+// Reads the source with clang into `r`, with `extra` after the compiler's flags; returns clang's status.
+int analyse_with(const command_line& command, const std::vector<std::string>& extra, result& r) {
     llvm::SmallString<256> absolute(command.input);
     llvm::sys::fs::make_absolute(absolute);
     llvm::sys::path::remove_dots(absolute, true);
@@ -244,6 +275,7 @@ int analyse(const command_line& command, result& r) {
                                        "-ferror-limit=0", "-resource-dir=" TILES_AMP_CLANG_RESOURCE_DIR,
                                        "-include",        prelude_path};
     arguments.insert(arguments.end(), command.flags.begin(), command.flags.end());
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
     clang::tooling::FixedCompilationDatabase database(".", arguments);
     clang::tooling::ClangTool tool(database, {std::string(absolute.str())});
     tool.mapVirtualFile(prelude_path, tiles_amp_analysis_prelude);
@@ -259,17 +291,27 @@ int analyse(const command_line& command, result& r) {
     return tool.run(&f);
 }
 
+// Reads the source with clang into `r`; returns clang's status. A source that declares a `tile` of
+// its own is read again without the prelude's template of that name, which it would clash with.
+int analyse(const command_line& command, result& r) {
+    const int status = analyse_with(command, {}, r);
+    if (!r.names_tile) return status;
+    r = result();
+    return analyse_with(command, {"-DTILES_AMP_SOURCE_NAMES_TILE"}, r);
+}
+
 // Prints what stops the translation, if anything; returns whether something does.
 bool report_errors(const result& r, int status, const std::string& input) {
-    const std::vector<std::string> device_errors = device_code_errors(r);
+    std::vector<std::string> unread = device_code_errors(r);
+    for (std::string& m : lost_kernel_errors(r)) unread.push_back(std::move(m));
     for (const std::string& m : r.fatal) std::fprintf(stderr, "%s\n", m.c_str());
-    for (const std::string& m : device_errors) std::fprintf(stderr, "%s\n", m.c_str());
+    for (const std::string& m : unread) std::fprintf(stderr, "%s\n", m.c_str());
     for (const tiles_amp::problem& p : r.plan.problems)
         std::fprintf(stderr, "%s: error: %s\n", p.where.c_str(), p.message.c_str());
-    if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty() &&
+    if (r.fatal.empty() && unread.empty() && r.plan.problems.empty() &&
         (status == 0 || r.plan.files.count(r.plan.file)))
         return false;
-    if (r.fatal.empty() && device_errors.empty() && r.plan.problems.empty())
+    if (r.fatal.empty() && unread.empty() && r.plan.problems.empty())
         std::fprintf(stderr, "tiles-amp: clang could not read %s\n", input.c_str());
     return true;
 }

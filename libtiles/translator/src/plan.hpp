@@ -75,11 +75,19 @@ struct file_plan {
     std::map<span, std::string> includes;  // an #include's file name (quoted), and the file it names
 };
 
+// A parallel_for_each that an error in the call left unresolved, and its kernel unread.
+struct lost_kernel {
+    std::string where; // the call's file:line:column
+    std::string file;  // the file of the call
+    span call;         // the call, as written
+};
+
 struct plan {
     std::string file; // the source as named in #line
     std::map<std::string, device_block> blocks;
     std::map<std::string, file_plan> files; // the source's and its headers', by absolute path
     std::vector<problem> problems;
+    std::vector<lost_kernel> lost;
 };
 
 } // namespace tiles_amp

@@ -9,6 +9,7 @@
 #include "device_spelling.hpp"
 #include "restrict_marks.hpp"
 #include "translated_files.hpp"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -658,6 +659,7 @@ class finder : public RecursiveASTVisitor<finder> {
 
     bool VisitCallExpr(CallExpr* e) {
         const FunctionDecl* callee = e->getDirectCallee();
+        if (!callee) note_lost(e);
         if (!callee || callee->getNameAsString() != "parallel_for_each" || e->getNumArgs() < 2) return true;
         const Expr* kernel = e->getArg(e->getNumArgs() - 1)->IgnoreImplicit();
         if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(kernel)) kernel = m->getSubExpr()->IgnoreImplicit();
@@ -799,6 +801,19 @@ class finder : public RecursiveASTVisitor<finder> {
         if (!template_arguments_of(context_, around, instance.template_arguments))
             instance.not_ahead = "a template argument of the function around it is not one the build spells";
         return &instance;
+    }
+
+    // A parallel_for_each that an error in it (an argument, a name it uses) left unresolved: the
+    // host's text would keep its kernel as written, which no host compiler builds, and the host's
+    // compiler would say only that no parallel_for_each takes it.
+    void note_lost(const CallExpr* e) {
+        const auto* name = dyn_cast<UnresolvedLookupExpr>(e->getCallee()->IgnoreImplicit());
+        const std::string file = at_.file_of(e->getBeginLoc());
+        if (!e->containsErrors() || !name || name->getName().getAsString() != "parallel_for_each" || file.empty() ||
+            e->getBeginLoc().isMacroID())
+            return;
+        out_.lost.push_back(
+            {at_.where(e->getBeginLoc()), file, {at_.offset(e->getBeginLoc()), at_.end_of(e->getEndLoc())}});
     }
 
     void problem(SourceLocation l, const std::string& message) { out_.problems.push_back({at_.where(l), message}); }
