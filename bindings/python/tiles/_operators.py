@@ -181,20 +181,20 @@ class operators:
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """numpy's ufuncs with tiles data among their operands: those of the operators and those
         the array API names (the core's elementwise operations) run on the device and give a
-        tiles.array (out= may be one tiles array), and so does matmul (tiles.gemm for float32
+        tiles.array (out= may be one tiles array; where= a bool mask, in the same kernel), and so does matmul (tiles.gemm for float32
         and float64 matrices); any other ufunc, or method (reduce, outer, ...), is not
         implemented, and numpy raises TypeError, as CuPy does: nothing goes to the host behind the
         caller's back."""
-        out = kwargs.pop("out", None)
+        out, where = kwargs.pop("out", None), kwargs.pop("where", True)
         if method != "__call__" or kwargs:
             return NotImplemented
-        if ufunc is np.matmul and out is None:
+        if ufunc is np.matmul and out is None and where is True:
             return _linalg.matmul(*inputs)
         if out is not None:
             if len(out) != 1:
                 return NotImplemented
             out = out[0]
-        return _elementwise.apply(ufunc, inputs, out=out)
+        return _elementwise.apply(ufunc, inputs, out=out, where=where)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
