@@ -171,6 +171,22 @@ def test_clip_conj_real_imag():
     same(xp.imag(x), np.zeros_like(host))  # as numpy's imag of real data
 
 
+def test_numpys_clip_of_tiles_data_is_one_kernel_on_the_device():
+    host = floats(40).reshape(5, 8)
+    host[1, 2] = np.nan
+    low, high = floats(8) - 1, np.float32(0.75)
+    x = xp.asarray(host)
+    context = x.device
+    for bounds in ((-0.5, 0.5), (xp.asarray(low), high), (None, 0.25), (-0.25, None), (low, 2)):
+        context.reset_counters()
+        result = np.clip(x, *bounds)
+        assert isinstance(result, tiles.array), bounds  # not numpy's result computed on the host
+        assert context.counters()["launches"] == 1 and context.counters()["downloads"] == 0, bounds
+        same(result, np.clip(host, *(np.asarray(b) if isinstance(b, tiles.array) else b for b in bounds)))
+    integers = np.arange(-6, 6, dtype=np.int16)
+    same(np.clip(xp.asarray(integers), -2, 3), np.clip(integers, -2, 3))
+
+
 def test_where_on_the_device():
     condition = np.array([[True, False, True]])
     a, b = np.arange(6, dtype=np.int16).reshape(2, 3), np.array([-1, -2, -3], np.int8)

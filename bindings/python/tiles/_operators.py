@@ -197,8 +197,8 @@ class operators:
         return _elementwise.apply(ufunc, inputs, out=out, where=where)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
-        np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
+        """numpy's functions of tiles data: np.concatenate, np.where, np.clip (one kernel),
+        np.cumulative_sum, np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
         solves of float32 (float64) data without keywords (_LINALG_AS_THE_STANDARD) run on the
         device (new tiles arrays);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
@@ -212,6 +212,9 @@ class operators:
             from . import _statistics  # which imports _data, and so this module, first
             return _statistics.cumulative("add" if func is np.cumulative_sum else "multiply", *args,
                                           **{k: v for k, v in kwargs.items() if k != "out"})
+        if func is np.clip and len(args) == 3 and not kwargs:
+            from . import array_api  # which imports _data, and so this module, first
+            return array_api.clipped(*args)
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         if _linalg_on_device(func, args, kwargs):

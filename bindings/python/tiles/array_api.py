@@ -45,7 +45,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _elementwise, _linalg, _scan, _statistics, _through_host
+from . import _data, _elementwise, _fuse, _linalg, _scan, _statistics, _through_host
 from ._checks import describe
 from ._devices import Context, Device
 from .errors import InvalidArgument
@@ -301,12 +301,26 @@ def round(x: Array, /) -> Array:  # noqa: A001
     return x.copy() if x.dtype.kind in "biu" else _elementwise.apply(np.rint, (x,))
 
 
-def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
-    """x within [min, max], in x's dtype, NaN staying NaN (maximum and minimum on the device)."""
-    result = x if min is None else _elementwise.apply(np.maximum, (x, min))
-    result = result if max is None else _elementwise.apply(np.minimum, (result, max))
-    if result is x:
+# numpy's clip of both bounds as one kernel: maximum, then minimum, the first never stored.
+_clip_both = _fuse.fuse(lambda x, low, high: np.minimum(np.maximum(x, low), high))
+
+
+def clipped(x: Any, low: Any, high: Any) -> Any:
+    """numpy.clip(x, low, high) (either bound None) on the device, in numpy's result dtype: one
+    kernel (a fused maximum and minimum), NaN staying NaN."""
+    if low is None and high is None:
         return x.copy()
+    # numpy data among the bounds is uploaded first, so that the fused kernel takes it.
+    low, high = (_elementwise._uploaded(b, (x, low, high), None) if isinstance(b, (np.ndarray, list, tuple)) else b
+                 for b in (low, high))
+    if low is None or high is None:
+        return _elementwise.apply(np.maximum if high is None else np.minimum, (x, high if low is None else low))
+    return _clip_both(x, low, high)
+
+
+def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+    """x within [min, max], in x's dtype (the standard's rule), NaN staying NaN: one kernel."""
+    result = clipped(x, min, max)
     return result if result.dtype == x.dtype else result.astype(x.dtype)
 
 
