@@ -231,9 +231,11 @@ class operators:
         return _linalg.matmul(other, self)
 
     def __array_namespace__(self, *, api_version: Optional[str] = None) -> Any:
-        """The array API standard's namespace of libtiles' data: tiles.array_api (2023.12)."""
-        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
-            raise ValueError(f"libtiles' namespace is of the array API 2023.12, not {api_version!r}")
+        """The array API standard's namespace of libtiles' data: tiles.array_api (2024.12), which
+        holds every earlier revision's functions too."""
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+            raise ValueError(f"libtiles' namespace is of the array API revisions 2021.12 to 2024.12, not "
+                             f"{api_version!r}")
         from . import array_api
         return array_api
 
