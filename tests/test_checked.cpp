@@ -514,6 +514,35 @@ TEST_CASE("the library's algorithms run clean with the H200's parameters (TILES_
     check_algorithms_run_clean("H200", 256);
 }
 
+TEST_CASE("masked sums and maxima run clean and match CPU loops with a GPU's parameters (a work-group a result)",
+          "[checked][reductions]") {
+    setenv("TILES_CHECKED_AS", "gpu", 1);
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    unsetenv("TILES_CHECKED_AS");
+    const int rows = 3, columns = 100; // rows long enough that a work-group combines each
+    const std::vector<float> values = random_floats(rows * columns, 94);
+    std::vector<std::uint8_t> picked(values.size()), column_picked(static_cast<std::size_t>(columns));
+    for (std::size_t i = 0; i < picked.size(); ++i) picked[i] = std::uint8_t(i % 7 < 4);
+    for (std::size_t c = 0; c < column_picked.size(); ++c) column_picked[c] = std::uint8_t(c % 3 == 0);
+    const tiles::array<float, 2> a(tiles::extent<2>(rows, columns), values.begin(), view);
+    const tiles::array<std::uint8_t, 2> mask(tiles::extent<2>(rows, columns), picked.begin(), view);
+    const tiles::array<std::uint8_t, 2> row_mask(tiles::extent<2>(1, columns), column_picked.begin(), view);
+    const std::vector<float> sums = tiles::sum(a, {1}, mask, 1.0f), maxima = tiles::max(a, {1}, row_mask, -9.0f);
+    for (int r = 0; r < rows; ++r) {
+        double sum = 1.0;
+        float greatest = -9.0f;
+        for (int c = 0; c < columns; ++c) {
+            const std::size_t i = std::size_t(r * columns + c);
+            sum += picked[i] ? values[i] : 0.0;
+            greatest = column_picked[std::size_t(c)] ? std::fmax(greatest, values[i]) : greatest;
+        }
+        INFO("row " << r);
+        CHECK(sums[std::size_t(r)] == Approx(sum).margin(1e-4));
+        CHECK(maxima[std::size_t(r)] == greatest);
+    }
+    CHECK(tiles::get_check_report(view).clean());
+}
+
 TEST_CASE("a checked view refuses to check as a device the parameter table has no entry for", "[checked]") {
     setenv("TILES_CHECKED_AS", "Radeon", 1);
     REQUIRE_THROWS_MENTIONING(tiles::create_checked_view(), tiles::invalid_argument, "TILES_CHECKED_AS='Radeon'",

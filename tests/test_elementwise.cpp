@@ -99,3 +99,24 @@ TEST_CASE_METHOD(fresh_view, "reductions and scans refuse placed operands, which
                                                      tiles::detail::elementwise_operand_of(sums)),
                       Catch::Contains("reduce_axes: the input is placed by strides (1, 4)"));
 }
+
+TEST_CASE_METHOD(fresh_view,
+                 "elementwise_where writes only where the mask is true, as numpy's where=", "[elementwise]") {
+    const int rows = 6, columns = 11;
+    const std::vector<float> x = random_floats(rows * columns, 5);
+    std::vector<float> before = random_floats(rows * columns, 6), out = before;
+    std::vector<std::uint8_t> row_mask(static_cast<std::size_t>(columns));
+    for (std::size_t c = 0; c < row_mask.size(); ++c) row_mask[c] = std::uint8_t(c % 3 != 0);
+    tiles::array<float, 2> a(tiles::extent<2>(rows, columns), x.begin(), view);
+    tiles::array_view<float, 2> result(tiles::extent<2>(rows, columns), out);
+    tiles::array_view<const std::uint8_t, 2> mask(tiles::extent<2>(1, columns), row_mask);
+    tiles::elementwise_where(result, mask, tiles::elementwise_op::multiply, a, 3.0f);
+    result.synchronize();
+    for (int i = 0; i < rows * columns; ++i) {
+        INFO("element " << i);
+        CHECK(out[std::size_t(i)] ==
+              (row_mask[std::size_t(i % columns)] ? x[std::size_t(i)] * 3.0f : before[std::size_t(i)]));
+    }
+    CHECK_THROWS_WITH(tiles::elementwise_where(result, mask, tiles::elementwise_op::add, a),
+                      Catch::Contains("add takes 2 inputs, not 1"));
+}

@@ -135,3 +135,47 @@ TEST_CASE_METHOD(fresh_view, "cumulative sums and products along each axis match
     tiles::array_view<const float, 1> f(4, factors);
     CHECK(std::vector<float>(tiles::cumulative_prod(f, 0)) == std::vector<float>{1.5f, -3.0f, -0.75f, -2.25f});
 }
+
+TEST_CASE_METHOD(fresh_view, "where= and initial= of sums, means and extremes match CPU loops", "[reductions]") {
+    const int rows = 19, columns = 300; // rows of more than a work-group's elements, which split into shares on GPUs
+    const std::vector<float> x = random_floats(rows * columns, 11);
+    std::vector<std::uint8_t> picked(std::size_t(rows * columns)), column_mask(static_cast<std::size_t>(columns));
+    for (std::size_t i = 0; i < picked.size(); ++i) picked[i] = std::uint8_t((i * 7) % 5 < 3);
+    for (std::size_t c = 0; c < column_mask.size(); ++c) column_mask[c] = std::uint8_t(c % 4 == 1);
+    tiles::array<float, 2> a(tiles::extent<2>(rows, columns), x.begin(), view);
+    tiles::array_view<const std::uint8_t, 2> mask(tiles::extent<2>(rows, columns), picked);
+    tiles::array_view<const std::uint8_t, 2> columns_picked(tiles::extent<2>(1, columns), column_mask);
+    const std::vector<float> row_sums = tiles::sum(a, {1}, mask, 2.5f), row_max = tiles::max(a, {1}, mask, -7.0f);
+    const std::vector<float> column_means = tiles::mean(a, {0}, mask), all = tiles::sum(a, {0, 1}, columns_picked);
+    double total = 0;
+    for (int r = 0; r < rows; ++r) {
+        double sum = 2.5;
+        float greatest = -7.0f;
+        for (int c = 0; c < columns; ++c) {
+            const std::size_t i = std::size_t(r * columns + c);
+            sum += picked[i] ? x[i] : 0.0;
+            greatest = picked[i] ? std::fmax(greatest, x[i]) : greatest;
+            total += column_mask[std::size_t(c)] ? x[i] : 0.0;
+        }
+        INFO("row " << r);
+        CHECK(std::fabs(row_sums[std::size_t(r)] - sum) <= 1e-5 * columns);
+        CHECK(row_max[std::size_t(r)] == greatest);
+    }
+    for (int c = 0; c < columns; ++c) {
+        double sum = 0;
+        int taken = 0;
+        for (int r = 0; r < rows; ++r) {
+            const std::size_t i = std::size_t(r * columns + c);
+            sum += picked[i] ? x[i] : 0.0;
+            taken += picked[i];
+        }
+        INFO("column " << c);
+        if (taken == 0)
+            CHECK(std::isnan(column_means[std::size_t(c)]));
+        else
+            CHECK(std::fabs(column_means[std::size_t(c)] - sum / taken) <= 1e-5);
+    }
+    CHECK(std::fabs(all[0] - total) <= 1e-5 * rows * columns);
+    tiles::array_view<const std::uint8_t, 2> too_long(tiles::extent<2>(1, columns - 1), column_mask);
+    CHECK_THROWS_WITH(tiles::sum(a, {1}, too_long), Catch::Contains("could not be broadcast"));
+}

@@ -1395,6 +1395,19 @@ TILES_API tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool
                                                 tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
                                                 const tiles_elementwise_place* const* input_places, size_t input_count);
 
+/* tiles_elementwise_placed with numpy's where=: `where` (NULL: every element) is numpy's bool, a
+ * view marked is_bool (placed by `where_place`, NULL for the view itself) or a bool scalar. Only the
+ * elements where it is true are computed and written; the others keep out's values. It broadcasts
+ * with the inputs, as numpy's where= does, all in one kernel. Refused with
+ * TILES_ERROR_INVALID_ARGUMENT, besides tiles_elementwise_placed's refusals: a mask that is not
+ * bool (numpy casts where= to bool only 'safe'ly), and where_place without `where`. */
+TILES_API tiles_status tiles_elementwise_masked(tiles_view* out, int out_is_bool,
+                                                const tiles_elementwise_place* out_place, tiles_context* context,
+                                                tiles_elementwise_op op, const tiles_elementwise_operand* inputs,
+                                                const tiles_elementwise_place* const* input_places, size_t input_count,
+                                                const tiles_elementwise_operand* where,
+                                                const tiles_elementwise_place* where_place);
+
 /* tiles_elementwise into a new array of the result's dtype and broadcast shape (rank 1, extent 1,
  * where the inputs have no dimensions), on `context` or tiles_context_for of the views. *out_is_bool
  * says whether it holds numpy's bools. The caller owns a reference to the array. */
@@ -1476,18 +1489,27 @@ typedef struct tiles_reduction_options {
     int keepdims;       /* 1: the reduced axes stay, of extent 1 (numpy's keepdims) */
     tiles_dtype dtype;  /* sum, prod and mean: numpy's dtype=; TILES_OPAQUE: numpy's default */
     int dtype_is_bool;  /* 1: dtype= is numpy's bool (dtype TILES_UINT8) */
+    /* Added after the first version (a struct_size without them reads both as NULL): */
+    const tiles_view* where;                  /* numpy's where=: bool elements of a shape that
+                                                 broadcasts to the input's; NULL: every element */
+    const tiles_elementwise_operand* initial; /* numpy's initial=, a scalar operand (view NULL)
+                                                 of sum, prod, min or max; NULL: none */
 } tiles_reduction_options;
-/* All axes, no keepdims, numpy's dtype. */
+/* All axes, no keepdims, numpy's dtype, every element, no initial value. */
 #define TILES_REDUCTION_OPTIONS_INIT                                                                                   \
-    { sizeof(tiles_reduction_options), NULL, 0, 0, TILES_OPAQUE, 0 }
+    { sizeof(tiles_reduction_options), NULL, 0, 0, TILES_OPAQUE, 0, NULL, NULL }
 
 /* numpy's `op` of `input` (any rank; input_is_bool 1 marks numpy's bools) over the axes of
  * `options`, into a new array of numpy's result dtype (sums of int32 are int64, means of integers
  * float64, any and all bool, argmin and argmax int64) and shape (rank 1, extent 1, where no
  * dimension is left). *out_is_bool says whether it holds bools. Float sums and means add pairwise,
- * as numpy's. Runs on `context`, or if it is NULL where the view lives, without waiting. The
+ * as numpy's. With options->where, the elements where it is false count as the identity, in the
+ * same kernel (a mean divides by the number of true ones); options->initial is combined with each
+ * result. Runs on `context`, or if it is NULL where the view lives, without waiting. The
  * caller owns a reference to the array. TILES_ERROR_INVALID_ARGUMENT for an axis out of range
- * or given twice, several axes of argmin or argmax, or dtype= of a reduction that takes none;
+ * or given twice, several axes of argmin or argmax, dtype= of a reduction that takes none,
+ * where= that is not bool or does not broadcast, initial= of mean, any, all, argmin or argmax,
+ * and min or max with where= and no initial= (no identity, as numpy says);
  * TILES_ERROR_UNSUPPORTED for an order of complex numbers, a complex input reduced in a real
  * dtype, or doubles on a device without fp64. Kernels are kept per description; thread-safe. */
 TILES_API tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles_context* context,

@@ -146,6 +146,8 @@ template <>
 inline constexpr std::size_t first_version_size<tiles_counters> = offsetof(tiles_counters, staged_transfers);
 template <>
 inline constexpr std::size_t first_version_size<tiles_error_parts> = offsetof(tiles_error_parts, marked_message);
+template <>
+inline constexpr std::size_t first_version_size<tiles_reduction_options> = offsetof(tiles_reduction_options, where);
 
 template <class S> void check_struct(const S* s, const char* name) {
     if (s == nullptr) throw invalid_argument(std::string("the ") + name + " is NULL");

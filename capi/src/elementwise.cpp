@@ -115,7 +115,9 @@ namespace {
 tiles_status elementwise_placed(tiles_view* out, int out_is_bool, const tiles_elementwise_place* out_place,
                                 tiles_context* context, const tiles_elementwise_op& op,
                                 const tiles_elementwise_operand* inputs,
-                                const tiles_elementwise_place* const* input_places, size_t input_count) {
+                                const tiles_elementwise_place* const* input_places, size_t input_count,
+                                const tiles_elementwise_operand* where = nullptr,
+                                const tiles_elementwise_place* where_place = nullptr) {
     return guard([&] {
         static const char* const roles[] = {"the first input", "the second input", "the third input"};
         const tiles::elementwise_op o = op_of(op);
@@ -129,7 +131,15 @@ tiles_status elementwise_placed(tiles_view* out, int out_is_bool, const tiles_el
         tiles_elementwise_operand written{out, out_is_bool, TILES_OPAQUE, 0, 0, 0.0, 0.0};
         elementwise_operand output = operand_of(written, "the output");
         place(output, out_place, "the output");
-        tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output);
+        if (where == nullptr && where_place != nullptr)
+            throw tiles::invalid_argument("where='s place is given, and where= is NULL (every element written)");
+        elementwise_operand mask;
+        if (where != nullptr) {
+            mask = operand_of(*where, "where=");
+            place(mask, where_place, "where=");
+        }
+        tiles::algorithms::elementwise(context_of_operands(context, operands, &output), o, operands.data(), output,
+                                       where != nullptr ? &mask : nullptr);
     });
 }
 
@@ -171,6 +181,16 @@ tiles_status tiles_elementwise_placed(tiles_view* out, int out_is_bool, const ti
                                       const tiles_elementwise_operand* inputs,
                                       const tiles_elementwise_place* const* input_places, size_t input_count) {
     return elementwise_placed(out, out_is_bool, out_place, context, op, inputs, input_places, input_count);
+}
+
+tiles_status tiles_elementwise_masked(tiles_view* out, int out_is_bool, const tiles_elementwise_place* out_place,
+                                      tiles_context* context, tiles_elementwise_op op,
+                                      const tiles_elementwise_operand* inputs,
+                                      const tiles_elementwise_place* const* input_places, size_t input_count,
+                                      const tiles_elementwise_operand* where,
+                                      const tiles_elementwise_place* where_place) {
+    return elementwise_placed(out, out_is_bool, out_place, context, op, inputs, input_places, input_count, where,
+                              where_place);
 }
 
 tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_context* context, tiles_elementwise_op op,

@@ -85,7 +85,13 @@ tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles
         const std::vector<int> shape = tiles::algorithms::reduction_shape(data.shape, axes, o.keepdims != 0);
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, {data}, nullptr);
         const tiles::algorithms::elementwise_operand result = new_result(on, type, shape);
-        tiles::algorithms::reduce_axes(on, reduction, data, axes, result);
+        const tiles_elementwise_operand masked{o.where, 1, TILES_OPAQUE, 0, 0, 0.0, 0.0};
+        const tiles::algorithms::elementwise_operand mask =
+            o.where != nullptr ? operand_of(masked, "where=") : tiles::algorithms::elementwise_operand{};
+        const tiles::algorithms::elementwise_operand initial =
+            o.initial != nullptr ? operand_of(*o.initial, "initial=") : tiles::algorithms::elementwise_operand{};
+        tiles::algorithms::reduce_axes(on, reduction, data, axes, result, o.where != nullptr ? &mask : nullptr,
+                                       o.initial != nullptr ? &initial : nullptr);
         *out = make_handle<tiles_array>(result.data, shape.empty() ? std::vector<int>{1} : shape);
         *out_is_bool = type.boolean ? 1 : 0;
     });

@@ -41,6 +41,7 @@ int test_algorithms_described(void);
 /* test_reductions.c */
 int test_reductions_match_c_loops(void);
 int test_reductions_refusals(void);
+int test_reductions_where_and_initial_match_c_loops(void);
 int test_scans_match_c_loops(void);
 
 /* test_elementwise.c */
@@ -51,6 +52,7 @@ int test_elementwise_result_types_are_numpys(void);
 int test_elementwise_math_functions_match_c(void);
 int test_elementwise_refusals(void);
 int test_elementwise_where_matches_a_c_loop(void);
+int test_elementwise_masked_writes_where_the_mask_is_true(void);
 int test_elementwise_placed_operands_write_through(void);
 
 /* test_fused.c */

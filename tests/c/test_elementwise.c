@@ -356,3 +356,42 @@ int test_elementwise_placed_operands_write_through(void) {
     tiles_view_release(out);
     return failed;
 }
+
+/* numpy's np.subtract(a, 1.5, out=out, where=mask) with a bool mask broadcast along rows: only the
+ * elements the mask picks are written, the others keep out's values; a scalar False writes none;
+ * a mask that is not bool is refused. */
+int test_elementwise_masked_writes_where_the_mask_is_true(void) {
+    int failed = 0;
+    uint8_t mask[columns];
+    int32_t not_bools[columns];
+    float x[rows * columns], out[rows * columns], before[rows * columns];
+    for (int c = 0; c < columns; c++) mask[c] = not_bools[c] = (uint8_t)(c % 3 == 0);
+    for (int i = 0; i < rows * columns; i++) {
+        x[i] = (float)i * 0.5f;
+        out[i] = before[i] = -100.0f - (float)i;
+    }
+    tiles_shape row = shape_of(TILES_UINT8, 2, 1, columns, 0), ints = shape_of(TILES_INT32, 2, 1, columns, 0),
+                matrix = shape_of(TILES_FLOAT32, 2, rows, columns, 0);
+    tiles_view *m = NULL, *bad = NULL, *a = NULL, *result = NULL;
+    if (!CHECK_OK(tiles_view_create(&m, &row, mask)) || !CHECK_OK(tiles_view_create(&bad, &ints, not_bools)) ||
+        !CHECK_OK(tiles_view_create(&a, &matrix, x)) || !CHECK_OK(tiles_view_create(&result, &matrix, out)))
+        return failed;
+    const tiles_elementwise_operand inputs[2] = {view_operand(a), scalar_operand(TILES_FLOAT64, 1, 0, 1.5)};
+    tiles_elementwise_operand where = view_operand(m), never = scalar_operand(TILES_UINT8, 0, 0, 0.0),
+                              wrong = view_operand(bad);
+    where.is_bool = never.is_bool = 1;
+    CHECK_OK(tiles_elementwise_masked(result, 0, NULL, NULL, TILES_OP_SUBTRACT, inputs, NULL, 2, &where, NULL));
+    CHECK_OK(tiles_elementwise_masked(result, 0, NULL, NULL, TILES_OP_ADD, inputs, NULL, 2, &never, NULL));
+    CHECK_OK(tiles_view_synchronize(result));
+    for (int i = 0; i < rows * columns; i++) {
+        const float expected = mask[i % columns] ? x[i] - 1.5f : before[i];
+        if (!CHECK(out[i] == expected)) printf("  (element %d: %g, not %g)\n", i, out[i], expected);
+    }
+    CHECK_FAILS(tiles_elementwise_masked(result, 0, NULL, NULL, TILES_OP_ADD, inputs, NULL, 2, &wrong, NULL),
+                TILES_ERROR_INVALID_ARGUMENT, "where= holds int32 elements");
+    tiles_view_release(m);
+    tiles_view_release(bad);
+    tiles_view_release(a);
+    tiles_view_release(result);
+    return failed;
+}

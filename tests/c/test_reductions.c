@@ -178,3 +178,82 @@ int test_scans_match_c_loops(void) {
     tiles_view_release(data);
     return failed;
 }
+
+/* numpy's where= and initial= against C loops over int32 data of (depth, rows, columns) and a bool
+ * mask of (rows, columns), broadcast along the depth: the sum over the columns plus 10, the
+ * greatest over depth and columns with initial -1000, and the mean over the depth (float64, over
+ * the number of elements the mask leaves in: NaN where none). max without initial= is refused. */
+int test_reductions_where_and_initial_match_c_loops(void) {
+    int failed = 0;
+    int32_t x[depth * rows * columns];
+    uint8_t mask[rows * columns];
+    for (int i = 0; i < depth * rows * columns; i++) x[i] = (i * 37) % 23 - 11;
+    for (int i = 0; i < rows * columns; i++) mask[i] = (uint8_t)(i % 3 != 1 && i != 2);
+    tiles_shape data_shape = shape_of(TILES_INT32, 3, depth, rows, columns),
+                mask_shape = shape_of(TILES_UINT8, 2, rows, columns, 0);
+    tiles_view *data = NULL, *m = NULL;
+    if (!CHECK_OK(tiles_view_create(&data, &data_shape, x)) || !CHECK_OK(tiles_view_create(&m, &mask_shape, mask)))
+        return failed;
+    const int last = 2, first = 0, outer[2] = {0, 2};
+    tiles_elementwise_operand ten = TILES_ELEMENTWISE_VIEW(NULL), low = TILES_ELEMENTWISE_VIEW(NULL);
+    ten.scalar_dtype = low.scalar_dtype = TILES_INT64;
+    ten.integer = 10;
+    low.integer = -1000;
+    tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
+    options.where = m;
+    options.axes = &last;
+    options.axis_count = 1;
+    options.initial = &ten;
+    tiles_array *sums = NULL, *greatest = NULL, *means = NULL;
+    int is_bool = -1;
+    tiles_shape shape = TILES_SHAPE_INIT;
+    int64_t got_sums[depth * rows];
+    double got_means[rows * columns];
+    if (CHECK_OK(tiles_axis_reduction_new(&sums, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options)))
+        failed += read_result(sums, &shape, got_sums, sizeof got_sums);
+    for (int d = 0; d < depth; d++)
+        for (int r = 0; r < rows; r++) {
+            int64_t expected = 10;
+            for (int c = 0; c < columns; c++) expected += mask[r * columns + c] ? x[(d * rows + r) * columns + c] : 0;
+            if (!CHECK(got_sums[d * rows + r] == expected))
+                printf("  (sum %d, %d: %lld, not %lld)\n", d, r, (long long)got_sums[d * rows + r],
+                       (long long)expected);
+        }
+    options.axes = outer;
+    options.axis_count = 2;
+    options.initial = &low;
+    int32_t greatest_values[rows];
+    if (CHECK_OK(tiles_axis_reduction_new(&greatest, &is_bool, NULL, TILES_AXIS_MAX, data, 0, &options)))
+        failed += read_result(greatest, &shape, greatest_values, sizeof greatest_values);
+    for (int r = 0; r < rows; r++) {
+        int32_t expected = -1000;
+        for (int d = 0; d < depth; d++)
+            for (int c = 0; c < columns; c++)
+                if (mask[r * columns + c] && x[(d * rows + r) * columns + c] > expected)
+                    expected = x[(d * rows + r) * columns + c];
+        if (!CHECK(greatest_values[r] == expected))
+            printf("  (max of row %d: %d, not %d)\n", r, greatest_values[r], expected);
+    }
+    options.axes = &first;
+    options.axis_count = 1;
+    options.initial = NULL;
+    if (CHECK_OK(tiles_axis_reduction_new(&means, &is_bool, NULL, TILES_AXIS_MEAN, data, 0, &options)))
+        failed += read_result(means, &shape, got_means, sizeof got_means);
+    for (int i = 0; i < rows * columns; i++) {
+        double sum = 0;
+        for (int d = 0; d < depth; d++) sum += x[d * rows * columns + i];
+        if (mask[i] ? !CHECK(fabs(got_means[i] - sum / depth) < 1e-12) : !CHECK(isnan(got_means[i])))
+            printf("  (mean %d: %g)\n", i, got_means[i]);
+    }
+    tiles_array* refused = NULL;
+    CHECK_FAILS(tiles_axis_reduction_new(&refused, &is_bool, NULL, TILES_AXIS_MIN, data, 0, &options),
+                TILES_ERROR_INVALID_ARGUMENT,
+                "reduction operation 'minimum' does not have an identity, so to use a where mask one has to "
+                "specify 'initial'");
+    tiles_array_release(sums);
+    tiles_array_release(greatest);
+    tiles_array_release(means);
+    tiles_view_release(data);
+    tiles_view_release(m);
+    return failed;
+}

@@ -412,3 +412,42 @@ def test_numpys_other_functions_still_take_the_data_through_the_host():
     np.testing.assert_array_equal(np.transpose(x), host.T)
     assert np.allclose(x, host, equal_nan=True)
     np.testing.assert_array_equal(np.where(host > 0, x, 0), np.where(host > 0, host, 0))
+
+
+@pytest.mark.parametrize("ufunc, dtype", [(np.add, np.float32), (np.multiply, np.int16), (np.sqrt, np.float32),
+                                          (np.less, np.int32)])
+def test_ufuncs_where_write_only_the_masks_elements_in_one_launch(ufunc, dtype):
+    a, b = sample(dtype, (5, 7), small=True), sample(dtype, (7,), small=True)
+    inputs = (a, b)[:ufunc.nin]
+    out_dtype = np.bool_ if ufunc is np.less else dtype
+    for mask in (rng.integers(0, 2, (5, 7)).astype(bool), rng.integers(0, 2, (7,)).astype(bool),
+                 rng.integers(0, 2, (5, 1)).astype(bool)):  # as it is, and broadcast along either dimension
+        before = sample(out_dtype, (5, 7))
+        expected = before.copy()
+        with np.errstate(all="ignore"):
+            ufunc(*inputs, out=expected, where=mask)
+        out = tiles.array(before)
+        data = [tiles.array(v) for v in inputs]
+        context = out.device
+        context.reset_counters()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert ufunc(*data, out=out, where=tiles.array(mask)) is out
+        assert context.counters()["launches"] == 1
+        np.testing.assert_array_equal(out.get(), expected)
+
+
+def test_ufuncs_where_takes_numpy_masks_and_scalars_and_refuses_as_numpy():
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    before = np.full((2, 3), -1, np.float32)
+    for where in (np.array([True, False, True]), [1, 0, 1], False, True):
+        expected, out = before.copy(), tiles.array(before)
+        np.add(a, 1, out=expected, where=where)
+        np.add(tiles.array(a), 1, out=out, where=where)
+        np.testing.assert_array_equal(out.get(), expected)
+    fresh = np.negative(tiles.array(a), where=np.array([True, False, True]))  # numpy leaves the rest uninitialized
+    assert fresh.shape == (2, 3) and fresh.dtype == np.float32
+    np.testing.assert_array_equal(fresh.get()[:, [0, 2]], -a[:, [0, 2]])
+    for mask in (np.array([1, 0, 1]), tiles.array(np.array([1, 0, 1]))):
+        with pytest.raises(TypeError, match=r"Cannot cast array data from dtype\('int64'\) to dtype\('bool'\)"):
+            np.add(tiles.array(a), 1, out=tiles.array(before), where=mask)

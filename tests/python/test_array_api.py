@@ -1,4 +1,4 @@
-"""The array API standard's namespace (tiles.array_api, 2023.12) against numpy, whose own namespace
+"""The array API standard's namespace (tiles.array_api, 2024.12) against numpy, whose own namespace
 follows the standard: a subset of the standard's checks for every group of functions (creation,
 data types, elementwise, statistical, searching, sorting, sets, manipulation, linear algebra),
 arrays of no dimensions, devices and DLPack."""
@@ -34,10 +34,11 @@ def same(result, expected, rtol=0.0):
 def test_the_namespace_of_tiles_data():
     x = tiles.zeros(3, np.float32)
     assert x.__array_namespace__() is xp and tiles.array_view(np.zeros(2)).__array_namespace__() is xp
-    assert x.__array_namespace__(api_version="2023.12") is xp
-    with pytest.raises(ValueError):
+    for revision in ("2021.12", "2022.12", "2023.12", "2024.12"):
+        assert x.__array_namespace__(api_version=revision) is xp
+    with pytest.raises(ValueError, match="revisions 2021.12 to 2024.12, not '1999.01'"):
         x.__array_namespace__(api_version="1999.01")
-    assert xp.__array_api_version__ == "2023.12"
+    assert xp.__array_api_version__ == "2024.12"
     assert x.dtype == xp.float32 and xp.asarray([True]).dtype == xp.bool
     assert (xp.e, xp.pi, xp.inf, xp.newaxis) == (math.e, math.pi, math.inf, None) and math.isnan(xp.nan)
 
@@ -169,6 +170,22 @@ def test_clip_conj_real_imag():
     same(xp.conj(x), host)
     same(xp.real(x), host)
     same(xp.imag(x), np.zeros_like(host))  # as numpy's imag of real data
+
+
+def test_numpys_clip_of_tiles_data_is_one_kernel_on_the_device():
+    host = floats(40).reshape(5, 8)
+    host[1, 2] = np.nan
+    low, high = floats(8) - 1, np.float32(0.75)
+    x = xp.asarray(host)
+    context = x.device
+    for bounds in ((-0.5, 0.5), (xp.asarray(low), high), (None, 0.25), (-0.25, None), (low, 2)):
+        context.reset_counters()
+        result = np.clip(x, *bounds)
+        assert isinstance(result, tiles.array), bounds  # not numpy's result computed on the host
+        assert context.counters()["launches"] == 1 and context.counters()["downloads"] == 0, bounds
+        same(result, np.clip(host, *(np.asarray(b) if isinstance(b, tiles.array) else b for b in bounds)))
+    integers = np.arange(-6, 6, dtype=np.int16)
+    same(np.clip(xp.asarray(integers), -2, 3), np.clip(integers, -2, 3))
 
 
 def test_where_on_the_device():
@@ -355,3 +372,25 @@ def test_devices_and_dlpack_both_ways():
     same(xp.from_dlpack(host, copy=True), host)
     round_trip = xp.from_dlpack(x)
     same(round_trip, np.arange(4, dtype=np.float32))
+
+
+def test_the_2024_12_revisions_functions_match_numpy_on_the_device():
+    host = np.array([[3, 0, -2, 5, 5], [0, 0, 7, -1, 4]], np.int32)
+    x = xp.asarray(host)
+    context = x.device
+    context.reset_counters()
+    results = [xp.count_nonzero(x), xp.count_nonzero(x, axis=1, keepdims=True), xp.diff(x), xp.diff(x, axis=0),
+               xp.diff(x, n=2), xp.cumulative_prod(x, axis=1), xp.cumulative_prod(x, axis=0, include_initial=True)]
+    assert context.counters()["downloads"] == 0  # each on the device
+    expected = [np.count_nonzero(host), np.count_nonzero(host, axis=1, keepdims=True), np.diff(host),
+                np.diff(host, axis=0), np.diff(host, n=2), np.cumulative_prod(host, axis=1),
+                np.cumulative_prod(host, axis=0, include_initial=True)]
+    for result, truth in zip(results, expected):
+        same(result, np.asarray(truth))
+    edges = np.array([[1], [2]], np.int32)
+    same(xp.diff(x, prepend=xp.asarray(edges), append=edges), np.diff(host, prepend=edges, append=edges))
+    flags = np.array([True, True, False, False, True])
+    same(xp.diff(xp.asarray(flags)), np.diff(flags))
+    same(xp.count_nonzero(xp.asarray(flags)), np.asarray(np.count_nonzero(flags)))
+    floats = np.array([0.5, -4.0, 8.0], np.float32)
+    same(xp.reciprocal(xp.asarray(floats)), np.reciprocal(floats))

@@ -583,3 +583,18 @@ def test_any_and_all_of_complex_data_run_on_the_device(op, monkeypatch):
         got = getattr(xp, op)(xp.asarray(host), axis=axis)
         np.testing.assert_array_equal(np.asarray(got.get() if hasattr(got, "get") else got),
                                       getattr(np, op)(host, axis=axis))
+
+
+@pytest.mark.parametrize("op, keywords", [("sum", dict(axis=1, initial=3)), ("prod", dict(axis=(0, 2))),
+                                          ("max", dict(axis=0, initial=-1.5)), ("min", dict(axis=2, initial=0.25)),
+                                          ("any", dict(axis=2)), ("mean", dict(axis=(1, 2), keepdims=True))])
+def test_where_and_initial_are_one_launch_of_the_core(op, keywords):
+    host = random((5, 6, 7), np.float32)
+    mask = random((5, 1, 7), np.bool_)  # broadcast along the middle dimension
+    mask[:, :, 0] = True  # an element left in every mean
+    x, m = xp.asarray(host), xp.asarray(mask)
+    context = x.device
+    context.reset_counters()
+    result = getattr(x, op)(where=m, **keywords)
+    assert context.counters()["launches"] == (1 if op != "mean" else 3)  # the mean asks whether a count is 0
+    same(result, getattr(host, op)(where=mask, **keywords), 1e-6)

@@ -186,9 +186,11 @@ py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::objec
     return result_of(a, out_is_bool);
 }
 
-// numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's.
+// numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's;
+// `where` a View of bools (None: every element), `initial` a number (None: none).
 py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::object& axes, bool keepdims,
-                          const py::object& dtype, const Context* context) {
+                          const py::object& dtype, const Context* context, const py::object& where,
+                          const py::object& initial) {
     std::vector<int> axis_list;
     if (!axes.is_none()) axis_list = axes.cast<std::vector<int>>();
     tiles_reduction_options options = TILES_REDUCTION_OPTIONS_INIT;
@@ -198,6 +200,10 @@ py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::obj
     options.axis_count = axis_list.size();
     options.keepdims = keepdims ? 1 : 0;
     dtype_option(dtype, options.dtype, options.dtype_is_bool);
+    options.where = where.is_none() ? nullptr : where.cast<const View&>().get();
+    const tiles_elementwise_operand start =
+        initial.is_none() ? tiles_elementwise_operand{} : operand_of(initial, false);
+    options.initial = initial.is_none() ? nullptr : &start;
     tiles_array* a = nullptr;
     int out_is_bool = 0;
     check(tiles_axis_reduction_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
@@ -211,7 +217,8 @@ void register_elementwise(py::module_& m) {
     m.def("elementwise_op_names", [] { return names_of(tiles_elementwise_op_name); });
     m.def("axis_reduction_names", [] { return names_of(tiles_axis_reduction_name); });
     m.def("reduce_axes_new", &reduce_axes_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axes"),
-          py::arg("keepdims"), py::arg("dtype"), py::arg("context"));
+          py::arg("keepdims"), py::arg("dtype"), py::arg("context"), py::arg("where") = py::none(),
+          py::arg("initial") = py::none());
     m.def("scan_axis_new", &scan_axis_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axis"),
           py::arg("include_initial"), py::arg("dtype"), py::arg("context"));
     m.def("elementwise_fused_new", &fused_new, py::arg("inputs"), py::arg("bools"), py::arg("nodes"),
@@ -220,18 +227,23 @@ void register_elementwise(py::module_& m) {
     m.def(
         "elementwise",
         [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context,
-           const std::optional<std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>>& out_place) {
+           const std::optional<std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>>& out_place,
+           const py::object& where) {
             const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
             tiles_elementwise_place place{0, nullptr, nullptr, 0};
             if (out_place)
                 place = {int(std::get<0>(*out_place).size()), std::get<0>(*out_place).data(),
                          std::get<1>(*out_place).data(), std::get<2>(*out_place)};
-            check_operation(tiles_elementwise_placed(out.get(), out_is_bool ? 1 : 0, out_place ? &place : nullptr,
+            // where= is a View of bools or a bool, numpy's mask; None writes every element.
+            const tiles_elementwise_operand mask =
+                where.is_none() ? tiles_elementwise_operand{} : operand_of(where, true);
+            check_operation(tiles_elementwise_masked(out.get(), out_is_bool ? 1 : 0, out_place ? &place : nullptr,
                                                      context_or_null(context), tiles_elementwise_op(op),
-                                                     operands.data(), nullptr, operands.size()));
+                                                     operands.data(), nullptr, operands.size(),
+                                                     where.is_none() ? nullptr : &mask, nullptr));
         },
         py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("out"), py::arg("out_is_bool"), py::arg("context"),
-        py::arg("out_place") = py::none());
+        py::arg("out_place") = py::none(), py::arg("where") = py::none());
     m.def(
         "elementwise_result_type",
         [](int op, const py::tuple& inputs, unsigned bools) {

@@ -103,22 +103,25 @@ def _uploaded(value: Any, values: Sequence[Any], out: Any) -> Any:
     return host[()] if host.ndim == 0 else _data.array(host, context=context_for(list(values) + [out]))
 
 
-def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
+def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None, where: Any = True) -> Any:
     """numpy's `ufunc` of `values` (tiles data, numpy data, scalars), computed on the device into a
     new tiles.array, or into `out` (tiles data of the result's shape, which numpy's same_kind
     casting must allow): one call of the core, which decides numpy's dtypes, broadcasting and
-    kernel. NotImplemented where an operand is of a type numpy would not take."""
+    kernel. With where= (numpy's bool mask), only the elements where it is true are written, in
+    the same kernel; the others keep out's values (without out, uninitialized, as numpy's).
+    NotImplemented where an operand is of a type numpy would not take."""
     op = _UFUNCS.get(ufunc)
     if op is None:
         return NotImplemented
     if placeholder in map(type, values):
-        return _recorded(op, values)
+        return _recorded(op, values) if where is True else NotImplemented
     if ufunc is np.power:
         _check_exponents(values)
     try:
-        return _on_core(op, values, out)
+        return _on_core(op, values, out, where)
     except Unsupported:
-        if not any(np.result_type(v).kind == "c" for v in values if not isinstance(v, (list, tuple))):
+        if where is not True or not any(np.result_type(v).kind == "c" for v in values
+                                        if not isinstance(v, (list, tuple))):
             raise
         return _through_the_host(ufunc, values, out)  # complex power, trigonometry, ordering
     except InvalidArgument:
@@ -126,9 +129,32 @@ def apply(ufunc: np.ufunc, values: Sequence[Any], out: Any = None) -> Any:
         raise
 
 
-def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
-    """The core's operation `op` of `values` into a new array, or into `out`: one call of the C
-    API. NotImplemented where an operand is of a type numpy would not take."""
+def where_mask(where: Any, context: Context) -> Any:
+    """where= as the core takes it: None for a true scalar (every element), False, or tiles data of
+    bools (tiles data as it is, anything else uploaded to `context`), converted as numpy converts
+    it (None is False; numpy's TypeError for an array that does not cast 'safe' to bool)."""
+    if _is_tiles(where):
+        _through_host.refuse_unsafe_cast(where.dtype, where.ndim, np.bool_)
+        return where
+    mask = _through_host.argument(where, np.bool_)
+    if mask.ndim == 0:
+        return None if mask else False
+    return _data.array(mask, context=context)
+
+
+def _masked_out(op: int, operands: Tuple[Any, ...], bools: int, values: Sequence[Any], mask: Any) -> Any:
+    """A new uninitialized array for a ufunc with where= and no out (numpy's choice): of the
+    result's dtype and of the shape the values and the mask broadcast to."""
+    dtype = _tiles.elementwise_result_type(op, operands, bools)
+    shapes = [v.shape if _is_tiles(v) else np.shape(v) for v in (*values, mask)]
+    return _data.empty(np.broadcast_shapes(*shapes), dtype, context=context_for(list(values)))
+
+
+def _on_core(op: int, values: Sequence[Any], out: Any, where: Any = True) -> Any:
+    """The core's operation `op` of `values` into a new array, or into `out`, writing only where
+    where= is true: one call of the C API. NotImplemented where an operand is of a type numpy would
+    not take."""
+    mask = None if where is True else where_mask(where, context_for(list(values) + [out]))
     operands, bools, no_dimensions = [], 0, True
     through = getattr(out, "_through", None)
     for k, value in enumerate(values):
@@ -146,22 +172,26 @@ def _on_core(op: int, values: Sequence[Any], out: Any) -> Any:
             bools |= value._holds_bool << k
             value = handle
         operands.append(value)
-    if out is None:
+    if out is None and mask is None:
         return _data.array._of_core(*_tiles.elementwise_new(op, tuple(operands), bools, None), no_dimensions)
+    if out is None:
+        out = _masked_out(op, tuple(operands), bools, values, mask)
+    if _is_tiles(mask):
+        mask = mask._view_handle()
     if through is not None:
-        return _written_through(op, tuple(operands), bools, out)
+        return _written_through(op, tuple(operands), bools, out, mask)
     _check_writable(out)
-    _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None)
+    _tiles.elementwise(op, tuple(operands), bools, out._view_handle(), out._holds_bool, None, where=mask)
     return out
 
 
-def _written_through(op: int, operands: Tuple[Any, ...], bools: int, out: Any) -> Any:
+def _written_through(op: int, operands: Tuple[Any, ...], bools: int, out: Any, mask: Any) -> Any:
     """The core's operation `op` into `out`, a copy of a transpose or of steps of other data, as
     into numpy's view: written through to that data at the copy's place (the core's placed output),
     then the copy taken from the data again."""
     data, place = out._through
     _tiles.elementwise(op, operands, bools, data._view_handle(), data._holds_bool, None,
-                       ([int(n) for n in out.shape], [int(s) for s in place.strides], int(place.offset)))
+                       ([int(n) for n in out.shape], [int(s) for s in place.strides], int(place.offset)), mask)
     _gather_into(out, data, place)
     return out
 

@@ -181,24 +181,24 @@ class operators:
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """numpy's ufuncs with tiles data among their operands: those of the operators and those
         the array API names (the core's elementwise operations) run on the device and give a
-        tiles.array (out= may be one tiles array), and so does matmul (tiles.gemm for float32
+        tiles.array (out= may be one tiles array; where= a bool mask, in the same kernel), and so does matmul (tiles.gemm for float32
         and float64 matrices); any other ufunc, or method (reduce, outer, ...), is not
         implemented, and numpy raises TypeError, as CuPy does: nothing goes to the host behind the
         caller's back."""
-        out = kwargs.pop("out", None)
+        out, where = kwargs.pop("out", None), kwargs.pop("where", True)
         if method != "__call__" or kwargs:
             return NotImplemented
-        if ufunc is np.matmul and out is None:
+        if ufunc is np.matmul and out is None and where is True:
             return _linalg.matmul(*inputs)
         if out is not None:
             if len(out) != 1:
                 return NotImplemented
             out = out[0]
-        return _elementwise.apply(ufunc, inputs, out=out)
+        return _elementwise.apply(ufunc, inputs, out=out, where=where)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        """numpy's functions of tiles data: np.concatenate, np.where, np.cumulative_sum,
-        np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
+        """numpy's functions of tiles data: np.concatenate, np.where, np.clip (one kernel),
+        np.cumulative_sum, np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
         solves of float32 (float64) data without keywords (_LINALG_AS_THE_STANDARD) run on the
         device (new tiles arrays);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
@@ -212,6 +212,9 @@ class operators:
             from . import _statistics  # which imports _data, and so this module, first
             return _statistics.cumulative("add" if func is np.cumulative_sum else "multiply", *args,
                                           **{k: v for k, v in kwargs.items() if k != "out"})
+        if func is np.clip and len(args) == 3 and not kwargs:
+            from . import array_api  # which imports _data, and so this module, first
+            return array_api.clipped(*args)
         if func in (np.dot, np.matmul) and not kwargs and all(getattr(a, "ndim", None) == 2 for a in args):
             return _linalg.matmul(*args)
         if _linalg_on_device(func, args, kwargs):
@@ -228,9 +231,11 @@ class operators:
         return _linalg.matmul(other, self)
 
     def __array_namespace__(self, *, api_version: Optional[str] = None) -> Any:
-        """The array API standard's namespace of libtiles' data: tiles.array_api (2023.12)."""
-        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
-            raise ValueError(f"libtiles' namespace is of the array API 2023.12, not {api_version!r}")
+        """The array API standard's namespace of libtiles' data: tiles.array_api (2024.12), which
+        holds every earlier revision's functions too."""
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+            raise ValueError(f"libtiles' namespace is of the array API revisions 2021.12 to 2024.12, not "
+                             f"{api_version!r}")
         from . import array_api
         return array_api
 

@@ -28,11 +28,13 @@ def result_shape(shape: Tuple[int, ...], axes: Tuple[int, ...], keepdims: bool) 
     return tuple(1 if d in axes else n for d, n in enumerate(shape) if keepdims or d not in axes)
 
 
-def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Optional[np.dtype] = None) -> Any:
+def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Optional[np.dtype] = None,
+           where: Any = None, initial: Any = None) -> Any:
     """numpy's `op` of tiles data x over `axis` (None, an int or a tuple; argmax and argmin take
-    None or one int) as a new tiles.array on the device; None where the core lacks the dtypes
-    (complex data's order, doubles on a device without them), for the host to compute. Data of no
-    elements gives numpy's result (its identity, NaN) or numpy's error."""
+    None or one int) as a new tiles.array on the device, with where= (tiles bool data; None: every
+    element) and initial= (a number; None: none) in the same call; None where the core lacks the
+    dtypes (complex data's order, doubles on a device without them), for the host to compute. Data
+    of no elements gives numpy's result (its identity, NaN) or numpy's error."""
     if axis is None:
         axes = None
     elif op in POSITIONS:  # one axis, as numpy's argmax takes (a tuple is its TypeError)
@@ -46,7 +48,8 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     no_dimensions = x.ndim == 0 or (not keepdims and (axes is None or len(axes) == x.ndim))
     try:
         made = _tiles.reduce_axes_new(_OPERATIONS[op], x._view_handle(), x._holds_bool, None if x.ndim == 0 else axes,
-                                      bool(keepdims), dtype, None)
+                                      bool(keepdims), dtype, None, None if where is None else where._view_handle(),
+                                      initial)
     except Unsupported:
         return None
     return _data.array._of_core(*made, no_dimensions)

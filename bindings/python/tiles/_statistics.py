@@ -5,8 +5,7 @@ staying there; and var and std of float32 (float64) data over any axes from the 
 squared deviations, each a kernel.
 
 numpy's where= and initial= of sum, prod, max, min, mean, all and any (masked) are on the device
-too: the elements where= leaves out are replaced by the reduction's identity (by initial for max
-and min) in one elementwise launch, and initial is combined with the result in another.
+too, in the same call of the core's reduction.
 
 cumulative_sum and cumulative_prod are scans on the device (_scan), for the dtypes its kernels
 combine."""
@@ -21,7 +20,6 @@ import numpy as np
 from numpy.lib.array_utils import normalize_axis_tuple
 
 from . import _data, _elementwise, _reductions, _scan, _through_host
-from ._reductions import COMBINE
 
 
 def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
@@ -51,84 +49,41 @@ def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) ->
     return reduction(x, "mean", axis, keepdims, dtype)
 
 
-# The value that leaves each reduction's result as it is: what where= puts in place of the elements it
-# leaves out (max and min have none: numpy asks for initial= there).
-_IDENTITY = {"sum": 0, "prod": 1, "mean": 0, "all": True, "any": False}
-
-
-def _mask(where: Any, shape: Any, context: Any) -> Any:
-    """where= as a bool mask that broadcasts to the data's `shape` (tiles data as it is, anything
-    else uploaded to `context`), or None for where=True: converted as numpy converts it (None is
-    False; numpy's TypeError for an array that does not cast 'safe' to bool), a ValueError naming
-    both shapes for one that does not broadcast."""
-    if _through_host.is_tiles(where):
-        _through_host.refuse_unsafe_cast(where.dtype, where.ndim, np.bool_)
-    else:
-        where = _through_host.argument(where, np.bool_)
-        if where.ndim == 0 and where:
-            return None
-        where = _data.array(where, context=context)
-    if len(where.shape) > len(shape) or np.broadcast_shapes(tuple(where.shape), tuple(shape)) != tuple(shape):
-        raise ValueError(f"where= of shape {tuple(where.shape)} does not broadcast to the data's {tuple(shape)}")
-    return where
-
-
 def masked(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Any = None, *, initial: Any = None,
            where: Any = True) -> Any:
     """numpy's `op` (sum, prod, max, min, mean, all, any) of tiles data x with where= and
-    initial= (None: not given), as reduction's and mean's on the device: the elements left out
-    replaced by the identity (initial for max and min, which numpy requires with where=), initial
-    combined with each result, the mean over the number of elements where= leaves in (numpy's
-    warning where that is none: the mean is NaN); data of no elements through numpy."""
-    if x.size == 0:
+    initial= (None: not given): one call of the core's reduction, which counts the elements where=
+    leaves out as the identity, combines initial with each result and divides a mean by the number
+    of elements left in (numpy's warning where that is none: the mean is NaN); through numpy for
+    data of no elements and dtypes the kernels lack."""
+    def on_host() -> Any:
         keywords = {} if initial is None else {"initial": initial}
         return _through_host.compute(getattr(np, op), x, axis=axis, keepdims=keepdims, where=_through_host.host(where),
                                      **keywords, **({} if dtype is None else {"dtype": dtype}))
-    mask = _mask(where, x.shape, x.device)
-    if op in ("max", "min") and mask is not None and initial is None:
-        raise ValueError(f"reduction operation '{COMBINE[op]}' does not have an identity, so to use a where "
-                         "mask one has to specify 'initial'")
-    result = getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype
-    start = None
-    if initial is not None:  # stored as numpy stores it: its casts, OverflowError, and errors for a sequence
-        start = np.empty((), result)
+    if x.size == 0:
+        return on_host()
+    mask = _elementwise.where_mask(where, x.device)
+    if mask is False:  # the reduction's mask is data: one False, broadcast
+        mask = _data.array(np.zeros((), np.bool_), context=x.device)
+    if initial is not None:  # converted as numpy converts it: its casts, OverflowError, and errors for a sequence
+        start = np.empty((), getattr(np, op)(np.ones(1, x.dtype), **({} if dtype is None else {"dtype": dtype})).dtype)
         start[()] = initial
-    if mask is not None:
-        fill = np.array(initial if op in ("max", "min") else _IDENTITY[op], dtype=x.dtype)
-        if x.dtype == np.float16:  # which elementwise kernels move through float32, exactly
-            x = _elementwise.astype(x, np.float32)
-        x = _elementwise.where(mask, x, fill.astype(x.dtype))
-    if op == "mean":
-        total = mean(x, axis, keepdims, dtype) if mask is None else _masked_mean(x, mask, axis, keepdims, result)
-    else:
-        total = reduction(x, op, axis, keepdims, dtype)
-        if start is not None:
-            total = total if total.dtype != np.float16 else _elementwise.astype(total, np.float32)
-            total = _elementwise.apply(getattr(np, COMBINE[op]), (total, start.astype(total.dtype)[()]))
-    return total if total.dtype == result else _elementwise.astype(total, result, False)
+        initial = start[()]
+    result = _reductions.reduce(x, op, axis, keepdims, None if dtype is None else _data._dtype(dtype), mask, initial)
+    if result is None:
+        return on_host()
+    if op == "mean" and mask is not None and _leaves_one_empty(x, mask, axis):
+        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=4)  # from the caller of a.mean
+    return result
 
 
-def _masked_mean(x: Any, mask: Any, axis: Any, keepdims: bool, result: np.dtype) -> Any:
-    """numpy's mean (of dtype `result`) of x with its left-out elements already 0: the sum in
-    `result` (float16's in float32, rounded once by the caller, as numpy's) over the number of
-    elements the mask leaves in, counted in its real dtype (exact: sums of float32 ones are added
-    in double, or in float up to 2^24) from the mask itself, times the length of each reduced
-    dimension it broadcasts along; numpy's warning where that number is 0 (the mean is NaN)."""
-    summed = np.dtype(np.float32) if result == np.float16 else result
-    real = np.empty(0, summed).real.dtype
+def _leaves_one_empty(x: Any, mask: Any, axis: Any) -> bool:
+    """Whether the mask leaves no element in some result of a reduction of x over `axis`: whether
+    its any over the reduced axes (of the mask padded to x's rank) is false somewhere (one read)."""
     axes = tuple(range(x.ndim)) if axis is None else normalize_axis_tuple(axis, x.ndim)
     padded = (1,) * (x.ndim - mask.ndim) + tuple(mask.shape)
     mask = mask if padded == tuple(mask.shape) else mask.reshape(padded)
-    count = reduction(mask, "sum", axes, True, real)
-    broadcast = math.prod(x.shape[a] for a in axes if padded[a] == 1)
-    if broadcast != 1:
-        count = _elementwise.apply(np.multiply, (count, real.type(broadcast)))
-    if bool(reduction(_elementwise.apply(np.equal, (count, real.type(0))), "any")):
-        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=5)  # from the caller of a.mean
-    total = _elementwise.apply(np.true_divide, (reduction(x, "sum", axes, True, summed), count))
-    if not keepdims:
-        total = _elementwise.reshaped_copy(total, _reductions.result_shape(tuple(x.shape), axes, False))
-    return total
+    return not bool(_reductions.reduce(_reductions.reduce(mask, "any", axes, True), "all"))
 
 
 def _result_dtype(x: Any, dtype: Any) -> np.dtype:

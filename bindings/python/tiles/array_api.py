@@ -1,4 +1,4 @@
-"""The Python array API standard's namespace (version 2023.12) for libtiles' data: what
+"""The Python array API standard's namespace (version 2024.12) for libtiles' data: what
 x.__array_namespace__() returns for a tiles.array or array_view, so that code written against the
 standard (array_api_compat, SciPy's and scikit-learn's array-API dispatch) takes libtiles data and
 keeps it on the device.
@@ -26,13 +26,14 @@ solve, inv, det, norms, diagonal, trace, outer, cross, ...; docs/guides/linalg.m
 argmax and argmin (each in numpy's result dtype, one call of the core's reduction engine;
 complex sums, products and means too; float64 results where the device has doubles), var and std
 of float32 (float64) data over any axes, cumulative_sum and cumulative_prod along any axis (one
-call of the core's scan) into numpy's dtypes but float16, and nonzero (a prefix sum of x != 0; the number of elements found, like
+call of the core's scan) into numpy's dtypes but float16, count_nonzero (a sum of x != 0), diff
+(a subtraction of two sections a order), reciprocal, clip (one fused kernel), and nonzero (a prefix sum of x != 0; the number of elements found, like
 a mask's number of true elements, is the one value read back).
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
 hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
 of other dtypes, cumulative sums of complex and float16 data,
-searchsorted, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+searchsorted, take_along_axis, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays and unstack."""
 
 from __future__ import annotations
@@ -45,12 +46,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _elementwise, _linalg, _scan, _statistics, _through_host
+from . import _data, _elementwise, _fuse, _linalg, _scan, _statistics, _through_host
 from ._checks import describe
 from ._devices import Context, Device
 from .errors import InvalidArgument
 
-__array_api_version__ = "2023.12"
+__array_api_version__ = "2024.12"
 
 # The data types, as numpy's dtype objects (x.dtype == float32 holds for tiles data).
 bool = np.dtype(np.bool_)  # noqa: A001  # the standard's name
@@ -301,12 +302,31 @@ def round(x: Array, /) -> Array:  # noqa: A001
     return x.copy() if x.dtype.kind in "biu" else _elementwise.apply(np.rint, (x,))
 
 
-def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
-    """x within [min, max], in x's dtype, NaN staying NaN (maximum and minimum on the device)."""
-    result = x if min is None else _elementwise.apply(np.maximum, (x, min))
-    result = result if max is None else _elementwise.apply(np.minimum, (result, max))
-    if result is x:
+# numpy's clip of both bounds as one kernel: maximum, then minimum, the first never stored.
+_clip_both = _fuse.fuse(lambda x, low, high: np.minimum(np.maximum(x, low), high))
+
+
+def clipped(x: Any, low: Any, high: Any) -> Any:
+    """numpy.clip(x, low, high) (either bound None) on the device, in numpy's result dtype: one
+    kernel (a fused maximum and minimum), NaN staying NaN."""
+    if low is None and high is None:
         return x.copy()
+    # numpy data among the bounds is uploaded first, so that the fused kernel takes it.
+    low, high = (_elementwise._uploaded(b, (x, low, high), None) if isinstance(b, (np.ndarray, list, tuple)) else b
+                 for b in (low, high))
+    if low is None or high is None:
+        return _elementwise.apply(np.maximum if high is None else np.minimum, (x, high if low is None else low))
+    return _clip_both(x, low, high)
+
+
+def reciprocal(x: Array, /) -> Array:
+    """1 / x, computed on the device (the standard's reciprocal, of floating data)."""
+    return _elementwise.apply(np.true_divide, (1, x))
+
+
+def clip(x: Array, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+    """x within [min, max], in x's dtype (the standard's rule), NaN staying NaN: one kernel."""
+    result = clipped(x, min, max)
     return result if result.dtype == x.dtype else result.astype(x.dtype)
 
 
@@ -353,7 +373,38 @@ def cumulative_sum(x: Array, /, *, axis: Optional[int] = None, dtype: Any = None
     return _statistics.cumulative("add", x, axis, dtype, include_initial)
 
 
+def cumulative_prod(x: Array, /, *, axis: Optional[int] = None, dtype: Any = None,
+                    include_initial: builtins.bool = False) -> Array:
+    return _statistics.cumulative("multiply", x, axis, dtype, include_initial)
+
+
 # Utility functions, on the device.
+
+def count_nonzero(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:
+    """The number of elements that are not 0 (not False) over `axis`, int64: the core's sum of
+    x != 0 (of x itself where it holds bools)."""
+    nonzero = x if x.dtype == bool else _elementwise.apply(np.not_equal, (x, 0))
+    return _statistics.reduction(nonzero, "sum", axis, keepdims, int64)
+
+
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Optional[Array] = None,
+         append: Optional[Array] = None) -> Array:
+    """The n-th differences along `axis`, prepend and append concatenated to x first: each order
+    one subtraction on the device of two sections of the data one element apart (not_equal of
+    bools, as numpy's)."""
+    if x.ndim == 0:
+        raise ValueError("diff requires input that is at least one dimensional")
+    if n < 0:
+        raise ValueError(f"order must be non-negative but got {n}")
+    axis = normalize_axis_index(axis, x.ndim)
+    pieces = [p if _through_host.is_tiles(p) else asarray(p, device=x.device) for p in (prepend, x, append)
+              if p is not None]
+    x = concat(pieces, axis=axis) if len(pieces) > 1 else x
+    before = (slice(None),) * axis
+    for _ in range(n):
+        later, earlier = x[before + (slice(1, None),)], x[before + (slice(None, -1),)]
+        x = _elementwise.apply(np.not_equal if x.dtype == bool else np.subtract, (later, earlier))
+    return x
 
 def all(x: Array, /, *, axis: Any = None, keepdims: builtins.bool = False) -> Array:  # noqa: A001
     return _statistics.reduction(x, "all", axis, keepdims)
@@ -378,6 +429,10 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
         raise ValueError("nonzero of an array of no dimensions is not defined (the standard's rule)")
     found = _scan.nonzero(x)
     return found if found is not None else _through_host.compute(np.nonzero, x)
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    return _through_host.compute(lambda a, i: np.take_along_axis(a, i, axis=axis), x, indices)
 
 
 def searchsorted(x1: Array, x2: Array, /, *, side: str = "left", sorter: Optional[Array] = None) -> Array:

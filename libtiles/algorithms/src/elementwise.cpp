@@ -146,8 +146,6 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
                                       "operands to float32 or complex64 first");
 }
 
-namespace {
-
 // The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
 // shape held dense and row-major where it has none), 0 along the dimensions it is broadcast in.
 std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result) {
@@ -160,8 +158,6 @@ std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const 
     }
     return strides;
 }
-
-} // namespace
 
 // Refuses an output placed by strides over the storage an input reads: the work-items writing it
 // would race those reading the input's elements in another order.
@@ -241,19 +237,49 @@ namespace {
 
 // The kernel's arguments, in elementwise_source()'s order.
 std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
-                                    const elementwise_operand& output, const std::vector<int>& shape) {
+                                    const elementwise_operand* mask, const elementwise_operand& output,
+                                    const std::vector<int>& shape) {
     std::vector<launch_arg> args{memory_arg(output, true)};
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         if (d.layouts[k] == operand_layout::scalar)
             add_scalar(args, inputs[k], d.loop[k]);
         else
             args.push_back(memory_arg(inputs[k], false));
+    if (d.mask != operand_layout::scalar) args.push_back(memory_arg(*mask, false));
     if (d.rank == 0) return args;
     for (std::size_t n = 1; n < shape.size(); ++n) args.push_back(scalar_arg(unsigned(shape[n])));
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         if (d.layouts[k] == operand_layout::strided) add_place(args, inputs[k], shape);
+    if (d.mask == operand_layout::strided) add_place(args, *mask, shape);
     if (d.written == operand_layout::strided) add_place(args, output, shape);
     return args;
+}
+
+} // namespace
+
+void check_mask(const elementwise_operand& mask) {
+    check_operand(mask, "where=");
+    if (!mask.type.boolean)
+        throw invalid_argument("where= holds " + dtype_name(mask.type) +
+                               " elements, and numpy's where= is a mask of bools (Cannot cast array data from dtype('" +
+                               dtype_name(mask.type) + "') to dtype('bool') according to the rule 'safe')");
+}
+
+namespace {
+
+// The shape the inputs and where='s mask broadcast to, and the refusal of an output over the
+// storage of either.
+std::vector<int> checked_shape(const elementwise_operand* inputs, std::size_t count, const elementwise_operand* mask,
+                               const elementwise_operand& output) {
+    if (mask == nullptr) {
+        check_overlap(inputs, count, output);
+        return broadcast_shape(inputs, count);
+    }
+    check_mask(*mask);
+    std::vector<elementwise_operand> read(inputs, inputs + count);
+    read.push_back(*mask);
+    check_overlap(read.data(), read.size(), output);
+    return broadcast_shape(read.data(), read.size());
 }
 
 } // namespace
@@ -266,7 +292,7 @@ void check_exponent(elementwise_op op, const elementwise_operand& exponent, arra
 }
 
 void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
-                 const elementwise_operand& output) {
+                 const elementwise_operand& output, const elementwise_operand* where) {
     if (int(op) < 0 || int(op) >= elementwise_op_count)
         throw invalid_argument("elementwise: " + std::to_string(int(op)) + " is no operation (0 to " +
                                std::to_string(elementwise_op_count - 1) + ")");
@@ -275,11 +301,13 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
     check_operand(output, "the output");
     const resolved_loop loop = resolve_loop(op, inputs);
-    const std::vector<int> shape = broadcast_shape(inputs, count);
+    const std::vector<int> shape = checked_shape(inputs, count, where, output);
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
-    check_overlap(inputs, count, output);
     elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
+    if (where != nullptr && where->data == nullptr && where->integer == 0) return; // where=False: nothing written
+    if (where != nullptr && where->data != nullptr) d.mask = layout_for(*where, shape);
+    if (d.mask == operand_layout::strided) d.rank = int(shape.size());
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
         d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
@@ -295,7 +323,7 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
             return kept_kernel(
                 key_of(d), [&] { return elementwise_source(d); }, "tiles_elementwise");
         },
-        [&] { return launch_args(d, inputs, output, shape); });
+        [&] { return launch_args(d, inputs, where, output, shape); });
 }
 
 } // namespace tiles::algorithms

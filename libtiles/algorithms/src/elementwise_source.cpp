@@ -131,6 +131,7 @@ std::string unravel(const elementwise_description& d, std::string& parameters) {
     std::vector<std::string> strided;
     for (std::size_t k = 0; k < d.layouts.size(); ++k)
         if (d.layouts[k] == operand_layout::strided) strided.push_back(std::to_string(k));
+    if (d.mask == operand_layout::strided) strided.push_back("_w");
     if (d.written == operand_layout::strided) strided.push_back("_out");
     if (strided.empty()) return "";
     for (int n = 1; n < d.rank; ++n) parameters += ", const uint n" + std::to_string(n);
@@ -154,7 +155,7 @@ std::string key_of(const elementwise_description& d) {
                       std::to_string(int(d.written)) + ":" + dtype_name(d.computed);
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         key += ":" + dtype_name(d.loop[k]) + "/" + dtype_name(d.stored[k]) + "/" + std::to_string(int(d.layouts[k]));
-    return key;
+    return key + (d.mask == operand_layout::scalar ? "" : ":where/" + std::to_string(int(d.mask)));
 }
 
 std::string elementwise_source(const elementwise_description& d) {
@@ -178,7 +179,12 @@ std::string elementwise_source(const elementwise_description& d) {
             stored.element == element_type::float16 ? array_dtype{element_type::float32} : stored;
         reads += "    const " + cl(d.loop[k]) + " " + "xyz"[k] + " = " + read(element, read_as, d.loop[k]) + ";\n";
     }
-    const std::string body = unravel(d, parameters);
+    if (d.mask != operand_layout::scalar) parameters += ", __global const uchar* mask";
+    // An element where= leaves out keeps the output's value, as numpy's: nothing is computed or written.
+    const std::string skip = d.mask == operand_layout::scalar ? ""
+                             : d.mask == operand_layout::same ? "    if (!mask[i]) return;\n"
+                                                              : "    if (!mask[at_w]) return;\n";
+    const std::string body = unravel(d, parameters) + skip;
     const std::string helpers = d.loop.size() == 2 && d.loop[0] != d.loop[1] ? "" : helper_source(value, d.loop[0]);
     const std::string at = d.written == operand_layout::strided ? "at_out" : "i";
     return pragmas_of(d) + definitions(d.loop[0]) + helpers + "\n\n__kernel void tiles_elementwise(" + parameters +

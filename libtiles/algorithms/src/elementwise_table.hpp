@@ -77,14 +77,18 @@ struct elementwise_description {
     array_dtype output;                            // the dtype written
     int rank;                                      // the result's, where an operand is strided; else 0
     operand_layout written = operand_layout::same; // the output's
+    // where='s bool mask: scalar where there is none (every element written), else its layout
+    operand_layout mask = operand_layout::scalar;
 };
 // The key a description's kernel is kept under: the same for the same description.
 std::string key_of(const elementwise_description& d);
 // The OpenCL C of the kernel "tiles_elementwise": its parameters the output, each input (a
 // pointer, or a scalar as its integer, float or two complex parts), then where an operand is
 // strided the result's dimensions 1.. (uint) and each strided input's strides and offset, then
-// the output's if it is strided (long, in elements; a stride 0 where it is broadcast). Throws unsupported_feature where
-// the kernels lack the loop (the row's expression is nullptr).
+// the output's if it is strided (long, in elements; a stride 0 where it is broadcast). A mask
+// (where=) comes after the inputs as uchar pointer `mask`, its strides and offset after the
+// inputs' where it is strided. Throws unsupported_feature where the kernels lack the loop (the
+// row's expression is nullptr).
 std::string elementwise_source(const elementwise_description& d);
 // The pieces of kernel source the elementwise and reduction kernels share (elementwise_source.cpp).
 // The definitions of LOOP, WIDE, PART, PART_MAX, BITS, SIGNED and TRUTH for loops of `t`.
@@ -113,10 +117,13 @@ const kernel& kept_kernel(std::string key, const std::function<std::string()>& s
 // placed over an input's elements, and of a negative integer power; a scalar's and a placed
 // operand's launch arguments; and how the kernel reaches an operand's elements.
 std::size_t count_of(const std::vector<int>& shape);
+std::vector<std::int64_t> broadcast_strides(const elementwise_operand& o, const std::vector<int>& result);
 void check_output(elementwise_op op, const elementwise_operand& out, const std::vector<int>& shape, array_dtype result);
 void check_computable(elementwise_op op, const elementwise_description& d, const device_info& device);
 void check_overlap(const elementwise_operand* inputs, std::size_t count, const elementwise_operand& output);
 void check_exponent(elementwise_op op, const elementwise_operand& exponent, array_dtype loop);
+// Refuses a where= mask that is not numpy's bool (numpy casts where= to bool only 'safe'ly).
+void check_mask(const elementwise_operand& mask);
 void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, array_dtype loop);
 // A strided operand's launch arguments: its strides broadcast to `shape`, then its offset.
 void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape);

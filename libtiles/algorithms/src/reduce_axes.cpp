@@ -56,23 +56,26 @@ array_dtype widened(array_dtype t) {
     return t;
 }
 
-// One run of dimensions: its extent and its stride in elements.
+// One run of dimensions: its extent and its stride in elements, and where= mask's stride (0 where
+// the mask is broadcast along it, or there is none).
 struct run {
-    std::size_t extent, stride;
+    std::size_t extent, stride, mask_stride = 0;
 };
 
 // The kept and the reduced runs of dense row-major data of `shape`, each in order, neighbours that
-// are one run merged and extents of 1 left out; a run (1, 0) where there would be none.
-void runs_of(const std::vector<int>& shape, const std::vector<int>& axes, std::vector<run>& kept,
-             std::vector<run>& reduced) {
+// are one run merged (in the data and in the mask, whose strides are `mask`, empty for none) and
+// extents of 1 left out; a run (1, 0) where there would be none.
+void runs_of(const std::vector<int>& shape, const std::vector<int>& axes, const std::vector<std::int64_t>& mask,
+             std::vector<run>& kept, std::vector<run>& reduced) {
     std::size_t stride = 1;
     for (std::size_t d = shape.size(); d-- > 0;) {
-        const std::size_t n = std::size_t(shape[d]);
+        const std::size_t n = std::size_t(shape[d]), mask_stride = mask.empty() ? 0 : std::size_t(mask[d]);
         std::vector<run>& runs = std::count(axes.begin(), axes.end(), int(d)) ? reduced : kept;
-        if (n != 1 && !runs.empty() && runs.front().stride * runs.front().extent == stride)
-            runs.front() = {runs.front().extent * n, runs.front().stride};
+        if (n != 1 && !runs.empty() && runs.front().stride * runs.front().extent == stride &&
+            runs.front().mask_stride * runs.front().extent == mask_stride)
+            runs.front() = {runs.front().extent * n, runs.front().stride, runs.front().mask_stride};
         else if (n != 1)
-            runs.insert(runs.begin(), run{n, stride});
+            runs.insert(runs.begin(), run{n, stride, mask_stride});
         stride *= n;
     }
     for (std::vector<run>* runs : {&kept, &reduced})
@@ -167,12 +170,17 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
-    if (d.op == axis_reduction::mean) args.push_back(element_arg(real_part(d.accumulated).element, divisor));
+    if (d.op == axis_reduction::mean && !d.masked)
+        args.push_back(element_arg(real_part(d.accumulated).element, divisor));
     for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
     for (std::size_t n = 1; n < kept.size(); ++n) args.push_back(scalar_arg(std::uint64_t(kept[n].extent)));
     for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.stride)));
+    for (const run& r : kept)
+        if (d.masked) args.push_back(scalar_arg(std::uint64_t(r.mask_stride)));
+    for (const run& r : reduced)
+        if (d.masked) args.push_back(scalar_arg(std::uint64_t(r.mask_stride)));
     reduction_description fitted = d;
     if (d.group > 1)
         fitted.group = group_fitting(context, d.group, outputs * shares, [&](int group) -> const kernel& {
@@ -187,13 +195,15 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
 // row of their own, and then each row into the output. A mean's shares are sums; argmin's and
 // argmax's are each share's best value beside its position.
 void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_description& d,
-                      const elementwise_operand& input, const elementwise_operand& output, std::size_t shares,
-                      const std::vector<run>& kept, const std::vector<run>& reduced) {
+                      const std::vector<launch_arg>& read, const std::vector<launch_arg>& initial,
+                      const elementwise_operand& output, std::size_t shares, const std::vector<run>& kept,
+                      const std::vector<run>& reduced) {
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
     const array_dtype accumulated = d.accumulated;
     const std::shared_ptr<storage> partials = storage_on_device(
         {accumulated.element, element_size(accumulated.element)}, dims3{1, 1, outputs * shares}, context);
     reduction_description first = d, second = d;
+    first.initial = second.masked = false; // the mask is read by the first launch, initial= added by the second
     second.stored = accumulated;
     second.kept = second.reduced = 1;
     second.group = group_of({{shares, 1}}, context);
@@ -201,17 +211,21 @@ void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_d
         const std::shared_ptr<storage> positions =
             storage_on_device({et::int64, sizeof(std::int64_t)}, dims3{1, 1, outputs * shares}, context);
         first.pass = position_pass::shares;
-        launch_reduction(context, first, {output_arg(positions), output_arg(partials), memory_arg(input, false)}, 1.0,
-                         shares, kept, reduced);
+        std::vector<launch_arg> args{output_arg(positions), output_arg(partials)};
+        args.insert(args.end(), read.begin(), read.end());
+        launch_reduction(context, first, args, 1.0, shares, kept, reduced);
         second.pass = position_pass::of_shares;
         return launch_reduction(context, second, {memory_arg(output, true), input_arg(partials), input_arg(positions)},
                                 double(count), 1, {{outputs, shares}}, {{shares, 1}});
     }
     first.op = d.op == axis_reduction::mean ? axis_reduction::sum : d.op;
     first.output = accumulated;
-    launch_reduction(context, first, {output_arg(partials), memory_arg(input, false)}, 1.0, shares, kept, reduced);
-    launch_reduction(context, second, {memory_arg(output, true), input_arg(partials)}, double(count), 1,
-                     {{outputs, shares}}, {{shares, 1}});
+    std::vector<launch_arg> first_args{output_arg(partials)},
+        second_args{memory_arg(output, true), input_arg(partials)};
+    first_args.insert(first_args.end(), read.begin(), read.end());
+    second_args.insert(second_args.end(), initial.begin(), initial.end());
+    launch_reduction(context, first, first_args, 1.0, shares, kept, reduced);
+    launch_reduction(context, second, second_args, double(count), 1, {{outputs, shares}}, {{shares, 1}});
 }
 
 // How many shares each of `outputs` results of `count` elements is split into, each share combined
@@ -321,36 +335,94 @@ std::vector<int> reduction_shape(const std::vector<int>& shape, const std::vecto
     return result;
 }
 
+namespace {
+
+// Refuses where= and initial= as numpy does, naming them: a mask that is not bool data dense of a
+// shape that broadcasts to the data's; either of argmin and argmax, initial= of mean, any and all
+// (whose numpy functions take none) or one that is not a scalar; max and min with where= and no
+// initial=, which have no identity to put in place of what the mask leaves out.
+void check_where_and_initial(axis_reduction op, const elementwise_operand& input, const elementwise_operand* where,
+                             const elementwise_operand* initial) {
+    const std::string name = to_string(op);
+    if (where != nullptr) {
+        check_mask(*where);
+        if (where->data == nullptr)
+            throw invalid_argument("reduce_axes: where= is a scalar: the " + name +
+                                   "'s mask is data (a bool of one element broadcasts)");
+        check_dense(*where, "reduce_axes", "where=");
+        const elementwise_operand both[] = {input, *where};
+        if (broadcast_shape(both, 2) != input.shape)
+            throw invalid_argument("reduce_axes: where= of shape " + shape_text(where->shape) +
+                                   " does not broadcast to the data's " + shape_text(input.shape));
+    }
+    const bool positions = op == axis_reduction::argmin || op == axis_reduction::argmax;
+    if (positions && (where != nullptr || initial != nullptr))
+        throw invalid_argument("reduce_axes: numpy's " + name + " takes no where= or initial=");
+    const bool extreme = op == axis_reduction::min || op == axis_reduction::max;
+    if (initial != nullptr && !extreme && op != axis_reduction::sum && op != axis_reduction::prod)
+        throw invalid_argument("reduce_axes: numpy's " + name + " takes no initial= (sum, prod, min and max do)");
+    if (initial != nullptr && initial->data != nullptr)
+        throw invalid_argument("reduce_axes: initial= is data of shape " + shape_text(initial->shape) +
+                               ", and numpy's initial= is a scalar");
+    if (extreme && where != nullptr && initial == nullptr)
+        throw invalid_argument(std::string("reduction operation '") +
+                               (op == axis_reduction::max ? "maximum" : "minimum") +
+                               "' does not have an identity, so to use a where mask one has to specify 'initial'");
+}
+
+// initial='s launch arguments in the accumulated dtype, a float truncated for integers as numpy's cast.
+std::vector<launch_arg> initial_args(const elementwise_operand* initial, array_dtype accumulated) {
+    std::vector<launch_arg> args;
+    if (initial == nullptr) return args;
+    elementwise_operand start = *initial;
+    const char from = kind_of(start.type), to = kind_of(accumulated);
+    if ((from == 'f' || from == 'c') && to != 'f' && to != 'c') start.integer = std::int64_t(start.real);
+    add_scalar(args, start, accumulated);
+    return args;
+}
+
+} // namespace
+
 void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, const elementwise_operand& input,
-                 const std::vector<int>& axes, const elementwise_operand& output) {
+                 const std::vector<int>& axes, const elementwise_operand& output, const elementwise_operand* where,
+                 const elementwise_operand* initial) {
     check_operand(input, "the input");
     if (input.data == nullptr) throw invalid_argument("reduce_axes: the input is a scalar, not data");
     check_dense(input, "reduce_axes", "the input");
     check_dense(output, "reduce_axes", "the output");
+    check_where_and_initial(op, input, where, initial);
     const array_dtype requested = output.type;
     const array_dtype result = reduction_result_type(op, input.type, nullptr);
     const bool takes_dtype = op == axis_reduction::sum || op == axis_reduction::prod || op == axis_reduction::mean;
     check_output(op, output, input.shape, axes, takes_dtype ? requested : result);
     const array_dtype accumulated = accumulated_in(op, input.type, output.type, *narrow(*context).device());
     check_computable(op, {input.type, accumulated, output.type}, *narrow(*context).device());
-    if (const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output))
-        return reduce_whole_data(context, *whole, input, output);
+    const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output);
+    if (whole && where == nullptr && initial == nullptr) return reduce_whole_data(context, *whole, input, output);
     std::vector<run> kept, reduced;
-    runs_of(input.shape, axes, kept, reduced);
+    runs_of(input.shape, axes, where != nullptr ? broadcast_strides(*where, input.shape) : std::vector<std::int64_t>{},
+            kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
     if (outputs == 0) return;
     if (count == 0)
         throw invalid_argument("reduce_axes: the " + std::string(to_string(op)) +
                                " over axes of no elements (of shape " + shape_text(input.shape) +
                                "): the faces take data of one element or more");
-    const int group = group_of(reduced, context);
-    const std::size_t shares = shares_of(outputs, count, group, *narrow(*context).device());
-    const reduction_description d{op,   input.type, accumulated, output.type, int(kept.size()), int(reduced.size()),
-                                  group};
-    if (shares == 1)
-        return launch_reduction(context, d, {memory_arg(output, true), memory_arg(input, false)}, double(count), 1,
-                                kept, reduced);
-    reduce_in_shares(context, d, input, output, shares, kept, reduced);
+    // A masked mean counts what its mask leaves in where it adds: one work-item a result.
+    const bool counts = where != nullptr && op == axis_reduction::mean;
+    const int group = counts ? 0 : group_of(reduced, context);
+    const std::size_t shares = counts ? 1 : shares_of(outputs, count, group, *narrow(*context).device());
+    reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
+    d.masked = where != nullptr;
+    d.initial = initial != nullptr;
+    std::vector<launch_arg> read{memory_arg(input, false)};
+    if (where != nullptr) read.push_back(memory_arg(*where, false));
+    const std::vector<launch_arg> start = initial_args(initial, accumulated);
+    if (shares != 1) return reduce_in_shares(context, d, read, start, output, shares, kept, reduced);
+    std::vector<launch_arg> args{memory_arg(output, true)};
+    args.insert(args.end(), read.begin(), read.end());
+    args.insert(args.end(), start.begin(), start.end());
+    launch_reduction(context, d, args, double(count), 1, kept, reduced);
 }
 
 } // namespace tiles::algorithms

@@ -107,42 +107,58 @@ namespace {
 std::string parameters(const reduction_description& d) {
     const std::string values = d.pass == position_pass::shares ? "__global LOOP* best_values, " : "";
     const std::string positions = d.pass == position_pass::of_shares ? "__global const long* positions, " : "";
+    const bool divides = d.op == axis_reduction::mean && !d.masked;
     std::string p = "__global " + cl(d.output) + "* out, " + values + "__global const " + cl(d.stored) + "* in, " +
-                    positions + (d.op == axis_reduction::mean ? "const PART divisor, " : "") +
+                    (d.masked ? "__global const uchar* mask, " : "") + positions +
+                    (d.initial ? scalar_parameters(d.accumulated, "initial") + ", " : "") +
+                    (divides ? "const PART divisor, " : "") +
                     "const ulong outputs, const ulong shares, const ulong chunk";
     for (int n = 1; n < d.kept; ++n) p += ", const ulong n" + text(n);
     for (int n = 0; n < d.kept; ++n) p += ", const ulong k" + text(n);
     for (int n = 0; n < d.reduced; ++n) p += ", const ulong r" + text(n);
     for (int n = 0; n < d.reduced; ++n) p += ", const ulong t" + text(n);
+    for (int n = 0; d.masked && n < d.kept; ++n) p += ", const ulong mk" + text(n);
+    for (int n = 0; d.masked && n < d.reduced; ++n) p += ", const ulong mt" + text(n);
     return p;
 }
 
-// The statements that find the work-item's first element: `at`, and the counters j0.. of its runs.
+// The statement that moves `at` by `steps` times stride `stride` (k0.., t0..), and the mask's
+// place `mat` by as many of its own (mk0.., mt0..) where the reduction is masked.
+std::string move(const reduction_description& d, const std::string& sign, const std::string& steps,
+                 const std::string& stride) {
+    const std::string moved = "at " + sign + "= " + steps + " * " + stride + ";";
+    return d.masked ? moved + " mat " + sign + "= " + steps + " * m" + stride + ";" : moved;
+}
+
+// The statements that find the work-item's first element: `at` (and the mask's `mat`), and the
+// counters j0.. of its runs.
 std::string start(const reduction_description& d) {
     const std::string index = d.group != 0 ? "get_group_id(0)" : "get_global_id(0)";
-    std::string body = "    const ulong i = " + index + ", share = i % shares;\n    ulong rest = i / shares, at = 0;\n";
+    std::string body = "    const ulong i = " + index + ", share = i % shares;\n    ulong rest = i / shares, at = 0" +
+                       (d.masked ? ", mat = 0" : "") + ";\n";
     for (int n = d.kept - 1; n > 0; --n)
-        body += "    at += (rest % n" + text(n) + ") * k" + text(n) + "; rest /= n" + text(n) + ";\n";
-    body += "    at += rest * k0;\n    ulong count = 1;\n";
+        body += "    { const ulong c = rest % n" + text(n) + "; " + move(d, "+", "c", "k" + text(n)) + " } rest /= n" +
+                text(n) + ";\n";
+    body += "    " + move(d, "+", "rest", "k0") + "\n    ulong count = 1;\n";
     for (int n = 0; n < d.reduced; ++n) body += "    count *= r" + text(n) + ";\n";
     // A work-group's work-items start at its share's first elements, one apart.
     const std::string lane = d.group != 0 ? " + get_local_id(0)" : "";
     body += "    const ulong first = share * chunk" + lane +
             ", end = min(share * chunk + chunk, count);\n    rest = first;\n";
     for (int n = d.reduced - 1; n >= 0; --n)
-        body += "    ulong j" + text(n) + " = rest % r" + text(n) + "; rest /= r" + text(n) + "; at += j" + text(n) +
-                " * t" + text(n) + ";\n";
+        body += "    ulong j" + text(n) + " = rest % r" + text(n) + "; rest /= r" + text(n) + "; " +
+                move(d, "+", "j" + text(n), "t" + text(n)) + "\n";
     return body;
 }
 
 // The statements that move `at` to the next element: the innermost run's counter, carried outward.
-std::string advance(int run, int reduced, int group) {
+std::string advance(const reduction_description& d, int run) {
     const std::string n = text(run);
-    if (group != 0) return "at += " + text(group) + " * t" + n + ";"; // one reduced run: no carry
-    std::string step = "at += t" + n + ";";
+    if (d.group != 0) return move(d, "+", text(d.group), "t" + n); // one reduced run: no carry
+    std::string step = move(d, "+", "1", "t" + n);
     if (run == 0) return step;
-    return step + " if (++j" + n + " == r" + n + ") { j" + n + " = 0; at -= r" + n + " * t" + n + "; " +
-           advance(run - 1, reduced, group) + " }";
+    return step + " if (++j" + n + " == r" + n + ") { j" + n + " = 0; " + move(d, "-", "r" + n, "t" + n) + " " +
+           advance(d, run - 1) + " }";
 }
 
 // Whether the reduction adds floats, which add pairwise.
@@ -153,10 +169,14 @@ bool pairwise(const reduction_description& d) {
 
 // The loop over the share's elements, and what it leaves in `a` (or `position`).
 std::string combine_all(const reduction_description& d) {
-    const std::string expression = combination(d), y = "const LOOP y = " + element(d, "at") + ";";
+    // An element the mask leaves out is the identity, which leaves the combination as it is.
+    const std::string value = d.masked ? "mask[mat] ? " + element(d, "at") + " : " + identity(d) : element(d, "at");
+    const std::string taken = d.masked && d.op == axis_reduction::mean ? " taken += mask[mat];" : "";
+    const std::string expression = combination(d), y = "const LOOP y = " + value + ";" + taken;
     const std::string step = d.group != 0 ? "k += " + text(d.group) : "++k";
-    const std::string walk = "    for (ulong k = first; k < end; " + step + ") {\n        " + y + "\n";
-    const std::string next = "        " + advance(d.reduced - 1, d.reduced, d.group) + "\n    }\n";
+    const std::string walk = std::string(taken.empty() ? "" : "    ulong taken = 0;\n") +
+                             "    for (ulong k = first; k < end; " + step + ") {\n        " + y + "\n";
+    const std::string next = "        " + advance(d, d.reduced - 1) + "\n    }\n";
     if (finds_position(d.op)) {
         // A work-item of a work-group may have no element of its share: its position stays NO_POSITION.
         const std::string p = d.pass == position_pass::of_shares ? "(ulong)positions[at]" : "k";
@@ -190,7 +210,11 @@ std::string position_macros(const reduction_description& d) {
 std::string result(const reduction_description& d) {
     if (d.pass == position_pass::shares) return "out[i] = (long)position; best_values[i] = best;";
     if (finds_position(d.op)) return "out[i] = (long)position;";
-    return store(d.op == axis_reduction::mean ? "a / divisor" : "a", d.output, d.accumulated);
+    const std::string start = kind_of(d.accumulated) == 'c' ? "(LOOP)(initial_real, initial_imag)" : "(LOOP)initial";
+    const std::string initial =
+        d.initial ? "{ const LOOP x = a; const LOOP y = " + start + "; a = " + combination(d) + "; }\n    " : "";
+    const std::string divisor = d.masked ? "(PART)taken" : "divisor";
+    return initial + store(d.op == axis_reduction::mean ? "a / " + divisor : "a", d.output, d.accumulated);
 }
 
 // A work-group's combination of its work-items' `a` in halves, a pairwise tree, into work-item 0's.
@@ -219,7 +243,7 @@ std::string combine_group(const reduction_description& d) {
 std::string key_of(const reduction_description& d) {
     return std::string(to_string(d.op)) + ":" + dtype_name(d.stored) + ":" + dtype_name(d.accumulated) + ":" +
            dtype_name(d.output) + ":" + text(d.kept) + ":" + text(d.reduced) + ":" + text(d.group) + ":" +
-           text(int(d.pass));
+           text(int(d.pass)) + (d.masked ? ":where" : "") + (d.initial ? ":initial" : "");
 }
 
 std::string reduction_source(const reduction_description& d) {

@@ -30,6 +30,10 @@ struct reduction_description {
     int reduced;
     int group = 0;
     position_pass pass = position_pass::single; // argmin and argmax only
+    // numpy's where=: a bool mask read beside the data by strides of its own; an element it leaves out
+    // counts as the identity (a mean's divisor is the number it leaves in, counted by the kernel)
+    bool masked = false;
+    bool initial = false; // numpy's initial=: combined with each result, a parameter in the accumulated dtype
 };
 
 // What a scan's kernel shares with a reduction's: the expression that combines x and y of the
@@ -44,9 +48,11 @@ std::string key_of(const reduction_description& d);
 
 // The OpenCL C of the kernel "tiles_reduce_axes". Parameters: out, in (argmin and argmax: out,
 // the shares' best values where pass is shares, in, the shares' positions where pass is of_shares),
-// a mean's divisor (of the
-// real type of `accumulated`), the number of results, of shares, the elements of a share, the
-// kept runs' extents 1.., the kept strides, the reduced extents and the reduced strides (ulong).
+// the mask (uchar) where masked, initial= (as the elementwise kernels take a scalar of the
+// accumulated dtype) where given, a mean's divisor (of the real type of `accumulated`; none where
+// masked), the number of results, of shares, the elements of a share, the kept runs' extents 1..,
+// the kept strides, the reduced extents and the reduced strides (ulong), then where masked the
+// mask's kept and reduced strides.
 // Work-item i (work-group i where `group`) writes out[i], share i % shares of result i / shares.
 // unsupported_feature where the kernels lack the combining expression.
 std::string reduction_source(const reduction_description& d);

@@ -6,11 +6,14 @@
 // (extent 1 along a dimension stretches to the other's), and sections are read as they are.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include "tiles/algorithms.hpp"
 #include "tiles/algorithms/elementwise.hpp"
+#include "tiles/exceptions.hpp"
 
 namespace tiles {
 
@@ -94,7 +97,32 @@ template <class A> array_of<A> unary(elementwise_op op, const A& a) {
     return elementwise_into_new<element_t<A>, traits_of<A>::rank>(view_of(a), op, {elementwise_operand_of(a)});
 }
 
+// numpy's where= mask: data of std::uint8_t 0 or 1 read as numpy's bools.
+template <class M> algorithms::elementwise_operand mask_operand_of(const M& where) {
+    static_assert(std::is_same_v<std::remove_const_t<element_t<M>>, std::uint8_t>,
+                  "a where= mask holds numpy's bools as std::uint8_t 0 or 1");
+    algorithms::elementwise_operand mask = elementwise_operand_of(where);
+    mask.type.boolean = true;
+    return mask;
+}
+
 } // namespace detail
+
+// numpy's op(inputs..., out=out, where=where): `op` of the inputs (arrays, views or scalars of
+// out's element type) written into `out` only where `where` (std::uint8_t 0 or 1, numpy's bools;
+// of out's extent, or 1 along dimensions it broadcasts in) is true, the other elements keeping
+// their values; one kernel, enqueued without waiting. `op` is a tiles::elementwise_op.
+template <class Out, class M, class Op, class... Inputs, class = detail::if_data<Out>, class = detail::if_data<M>>
+void elementwise_where(Out& out, const M& where, Op op, const Inputs&... inputs) {
+    static_assert(std::is_same_v<Op, elementwise_op>, "the operation is a tiles::elementwise_op");
+    const std::vector<algorithms::elementwise_operand> operands{detail::elementwise_input_of(inputs)...};
+    if (operands.size() != std::size_t(arity(op)))
+        throw invalid_argument(std::string("elementwise_where: ") + to_string(op) + " takes " +
+                               std::to_string(arity(op)) + " inputs, not " + std::to_string(operands.size()));
+    const algorithms::elementwise_operand mask = detail::mask_operand_of(where);
+    algorithms::elementwise(detail::view_of(out).context(), op, operands.data(), detail::elementwise_operand_of(out),
+                            &mask);
+}
 
 // The elementwise sum of two arrays or views, or of one and a scalar of its element type.
 template <class A, class B, class = detail::if_operands<A, B>>

@@ -25,17 +25,30 @@ using summed_t = std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 8),
                                     std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>, T>;
 template <class T> using mean_t = std::conditional_t<std::is_integral_v<T>, double, T>;
 
-// A new array of R holding `op` of `a` over `axes`, the reduced dimensions kept as extent 1.
+// A new array of R holding `op` of `a` over `axes`, the reduced dimensions kept as extent 1, with
+// numpy's where= and initial= where given.
 template <class R, class A>
-array<R, traits_of<A>::rank> reduce_into_new(axis_reduction op, const A& a, const std::vector<int>& axes) {
+array<R, traits_of<A>::rank> reduce_into_new(axis_reduction op, const A& a, const std::vector<int>& axes,
+                                             const algorithms::elementwise_operand* where = nullptr,
+                                             const algorithms::elementwise_operand* initial = nullptr) {
     constexpr int rank = traits_of<A>::rank;
     const algorithms::elementwise_operand input = elementwise_operand_of(a);
     const std::vector<int> reduced = algorithms::reduced_axes(op, rank, axes.data(), axes.size());
     const std::vector<int> shape = algorithms::reduction_shape(input.shape, reduced, true);
     const accelerator_view view = view_of(a);
     array<R, rank> result(extent<rank>(shape.data()), view);
-    algorithms::reduce_axes(view.context(), op, input, reduced, elementwise_operand_of(result));
+    algorithms::reduce_axes(view.context(), op, input, reduced, elementwise_operand_of(result), where, initial);
     return result;
+}
+
+// `op` of `a` over `axes` of the elements `where` leaves in, combined with `initial` where not null.
+template <class R, class A, class M>
+array<R, traits_of<A>::rank> reduce_where_into_new(axis_reduction op, const A& a, const std::vector<int>& axes,
+                                                   const M& where, const R* initial) {
+    const algorithms::elementwise_operand mask = mask_operand_of(where);
+    algorithms::elementwise_operand start;
+    if (initial != nullptr) start = elementwise_scalar_of(*initial);
+    return reduce_into_new<R>(op, a, axes, &mask, initial != nullptr ? &start : nullptr);
 }
 
 // A new array of R holding the running `op` (sum or prod) of `a` along `axis`.
@@ -89,6 +102,37 @@ template <class A, class = detail::if_data<A>> detail::position_array<A> argmin(
 // numpy's position of the first greatest element along `axis` (that of the first NaN where one is).
 template <class A, class = detail::if_data<A>> detail::position_array<A> argmax(const A& a, int axis) {
     return detail::reduce_into_new<std::int64_t>(axis_reduction::argmax, a, {axis});
+}
+
+// numpy's sum over `axes` of the elements where `where` is true (std::uint8_t 0 or 1, numpy's
+// bools; of a's extent, or 1 along dimensions it broadcasts in), numpy's sum(a, where=where,
+// initial=initial): one kernel.
+template <class A, class M, class = detail::if_data<A>, class = detail::if_data<M>>
+detail::summed_array<A> sum(const A& a, const std::vector<int>& axes, const M& where,
+                            detail::summed_t<detail::element_t<A>> initial = 0) {
+    return detail::reduce_where_into_new(axis_reduction::sum, a, axes, where, &initial);
+}
+
+// numpy's mean over `axes` of the elements where `where` is true (as sum's), over their number:
+// NaN where it is 0.
+template <class A, class M, class = detail::if_data<A>, class = detail::if_data<M>>
+detail::mean_array<A> mean(const A& a, const std::vector<int>& axes, const M& where) {
+    return detail::reduce_where_into_new<detail::mean_t<detail::element_t<A>>>(axis_reduction::mean, a, axes, where,
+                                                                               nullptr);
+}
+
+// numpy's greatest element over `axes` of those where `where` is true (as sum's), or `initial`
+// where it is greater (numpy's max needs initial= with where=).
+template <class A, class M, class = detail::if_data<A>, class = detail::if_data<M>>
+detail::array_of<A> max(const A& a, const std::vector<int>& axes, const M& where, detail::element_t<A> initial) {
+    return detail::reduce_where_into_new(axis_reduction::max, a, axes, where, &initial);
+}
+
+// numpy's least element over `axes` of those where `where` is true (as sum's), or `initial` where
+// it is less.
+template <class A, class M, class = detail::if_data<A>, class = detail::if_data<M>>
+detail::array_of<A> min(const A& a, const std::vector<int>& axes, const M& where, detail::element_t<A> initial) {
+    return detail::reduce_where_into_new(axis_reduction::min, a, axes, where, &initial);
 }
 
 // numpy's cumulative_sum along `axis`, of sum's element type; few long lines in blocks (scan_axis.hpp).

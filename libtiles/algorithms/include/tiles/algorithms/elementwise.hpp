@@ -148,10 +148,12 @@ std::vector<int> broadcast_shape(const elementwise_operand* inputs, std::size_t 
 // whose dtype the result casts to as numpy's same_kind casting allows (any dtype for `copy`). An
 // output placed by strides may not share its storage with an input: the kernel's work-items would
 // race (numpy buffers such an operand; a caller copies it first).
+// With `where` (numpy's where=: bool data, or a bool scalar), only the elements where it is true
+// are written, the others keeping the output's values; it broadcasts with the inputs, as numpy's.
 // Enqueued on `context` without waiting. invalid_argument for operands that do not fit, naming
 // the numbers; unsupported_feature where the kernels lack the loop (float16 arithmetic, power
 // and trigonometry of complex numbers) or the device lacks doubles.
 void elementwise(const std::shared_ptr<engine::context>& context, elementwise_op op, const elementwise_operand* inputs,
-                 const elementwise_operand& output);
+                 const elementwise_operand& output, const elementwise_operand* where = nullptr);
 
 } // namespace tiles::algorithms

@@ -37,11 +37,15 @@ std::vector<int> reduction_shape(const std::vector<int>& shape, const std::vecto
 
 // Writes numpy's `op` of `input` over `axes` (reduced_axes') into `output`, data of the result's
 // shape (reduction_shape, keepdims or not) whose dtype is the result's (reduction_result_type).
-// Float sums and means add in a pairwise order, as accurate as numpy's. Enqueued on `context`
-// without waiting. invalid_argument for operands that do not fit, naming the numbers;
-// unsupported_feature where the kernels lack the loop (the order of complex numbers) or the
-// device lacks doubles.
+// Float sums and means add in a pairwise order, as accurate as numpy's. numpy's where= and
+// initial=, in the same kernel: `where` (bool data, dense, broadcasting to the input's shape) leaves
+// out the elements where it is false, which count as the identity (a mean divides by the number it
+// leaves in: NaN where none); `initial` (a scalar; sum, prod, min and max) is combined with each
+// result; max and min with where= need it. Enqueued on `context` without waiting.
+// invalid_argument for operands that do not fit, naming the numbers; unsupported_feature where
+// the kernels lack the loop (the order of complex numbers) or the device lacks doubles.
 void reduce_axes(const std::shared_ptr<engine::context>& context, axis_reduction op, const elementwise_operand& input,
-                 const std::vector<int>& axes, const elementwise_operand& output);
+                 const std::vector<int>& axes, const elementwise_operand& output,
+                 const elementwise_operand* where = nullptr, const elementwise_operand* initial = nullptr);
 
 } // namespace tiles::algorithms
