@@ -1525,7 +1525,8 @@ TILES_API tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context
  * holds an array of its band's own rows and of the halo rows of its neighbours that its kernels
  * read; launches on each band's array run on their contexts at the same time, and between phases
- * only the halo rows move (tiles_split_exchange_halo). */
+ * only the halo rows move (tiles_split_exchange_halo). Or a matrix held whole on every context
+ * (tiles_split_create_copies), as tiles_split_gemm takes B. */
 typedef struct tiles_split tiles_split;
 
 /* Where one band's rows lie in the matrix. Set struct_size (TILES_BAND_INIT does). */

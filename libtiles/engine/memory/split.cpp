@@ -37,6 +37,7 @@ void check_grid(const char* what, const matrix_operand& grid, const split_matrix
             std::to_string(split.columns()) + " of " + marked_element(split.layout().type));
 }
 
+// What every split needs, in bands or in copies: a context to hold it and a column.
 void check_contexts_and_columns(const std::vector<std::shared_ptr<context>>& contexts, int columns) {
     if (contexts.empty()) throw invalid_argument("a matrix split over accelerator views needs at least one view");
     if (columns < 1)
