@@ -2,8 +2,10 @@
 from numpy data to a numpy result, and the stencil's iterations on bands already on the devices
 (tiles.stencil on a tiles.Split scattered once, halos --period iterations deep exchanged every
 --period iterations), on 1, 2, ... contexts in turn, every result checked bit for bit against the
-one-context result, with the speed-up over one context in the same run. --reduce GIB also sums
-that much float32 data, from numpy and on a tiles.Split's bands already on the devices.
+one-context result, with the speed-up over one context in the same run; and gemm on bands
+already on the devices (tiles.gemm of tiles.Split operands: A and C in bands of rows, B a copy on
+every context, uploaded once). --reduce GIB also sums that much float32 data, from numpy and on a
+tiles.Split's bands already on the devices.
 
     python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
     python3 bench/several_devices.py --side 512 --iterations 5 --gemm 256 --contexts 1,2 --runs 1   # a check
@@ -71,6 +73,38 @@ def report_on_bands(contexts, grid, cross, args, expected, baselines):
           f"{2 * grid.nbytes * args.iterations / seconds / 1e9:10.1f} GB/s  {speedup:5.2f}x of the first  "
           f"{'same bits' if same else 'DIFFERENT RESULT'}")
     split.release()
+    return figures + [{"benchmark": name, "contexts": len(contexts), "seconds": seconds, "speedup": speedup,
+                       "same_as_baseline": same}]
+
+
+def multiply_on_bands(contexts, a_split, b_copies, c_split):
+    """C = A @ B on the splits' bands in place; returns once every context is done."""
+    tiles.gemm(1.0, a_split, b_copies, 0.0, c_split)
+    for context in contexts:
+        context.wait()
+
+
+def report_gemm_on_bands(contexts, a, b, args, expected, baselines):
+    """Times gemm on bands uploaded once (tiles.gemm of tiles.Split operands: A and C in bands of
+    rows, B a copy on every context), checks the first run's result against `expected`
+    (numpy-to-numpy's), prints the line and returns the figures, with B's upload to every context
+    at once before them."""
+    a_split = tiles.Split(contexts, a.shape, a.dtype)
+    b_copies = tiles.Split.copies(contexts, b.shape, b.dtype)
+    c_split = tiles.Split(contexts, (a.shape[0], b.shape[1]), a.dtype)
+    figures = [report_transfer("scatter copies", lambda: b_copies.scatter(b), contexts, b.nbytes, args, baselines)]
+    a_split.scatter(a)
+    multiply_on_bands(contexts, a_split, b_copies, c_split)
+    same = c_split.gather().tobytes() == expected.tobytes()
+    seconds = timed(lambda: multiply_on_bands(contexts, a_split, b_copies, c_split), args.runs)[1]
+    name = "gemm on bands"
+    baselines.setdefault(name, (None, seconds))
+    speedup = baselines[name][1] / seconds
+    print(f"{name:16} {len(contexts)} context(s): {seconds * 1e3:10.2f} ms  "
+          f"{2.0 * a.shape[0] * a.shape[1] * b.shape[1] / seconds / 1e9:10.1f} GFLOP/s  "
+          f"{speedup:5.2f}x of the first  {'same bits' if same else 'DIFFERENT RESULT'}")
+    for split in (a_split, b_copies, c_split):
+        split.release()
     return figures + [{"benchmark": name, "contexts": len(contexts), "seconds": seconds, "speedup": speedup,
                        "same_as_baseline": same}]
 
@@ -149,6 +183,9 @@ def main():
             result, seconds = timed(run, args.runs)
             if name == "stencil 5-point":
                 figures += report_on_bands(contexts, grid, cross, args, result, baselines)
+                failed |= not figures[-1]["same_as_baseline"]
+            if name == "gemm float":
+                figures += report_gemm_on_bands(contexts, a, b, args, result, baselines)
                 failed |= not figures[-1]["same_as_baseline"]
             if name == "sum float":
                 figures += report_sum_on_bands(contexts, summed, args, baselines)

@@ -164,5 +164,6 @@ C_TEST(test_a_tiles_log_value_it_does_not_take_is_a_warning_of_the_log, "[.][bad
 C_TEST(test_split_bands_and_their_halo_exchange, "[split]")
 C_TEST(test_split_refusals, "[split]")
 C_TEST(test_split_algorithms_equal_one_contexts, "[split]")
+C_TEST(test_split_gemm_where_the_bands_are, "[split]")
 C_TEST(test_half_and_bfloat16_data, "[half]")
 C_TEST(test_complex_data, "[complex]")

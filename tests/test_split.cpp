@@ -348,3 +348,113 @@ TEST_CASE("reduce of a split array combines its own rows where they are, not its
             CHECK(tiles::reduce(int_split, tiles::reduction_op::min) == *std::min_element(ints.begin(), ints.end()));
         }
 }
+
+TEST_CASE("copies hold the whole matrix on every view, and gather, reduce and stencil read it once", "[split]") {
+    const tiles::extent<2> shape(53, 29);
+    const std::vector<float> values = random_floats(shape.size(), 21);
+    const tiles::array_view<const float, 2> input(shape, values);
+    for (int parts = 1; parts <= 3; ++parts) {
+        INFO(parts << " views");
+        tiles::split_array<float> copies = tiles::split_array<float>::copies(several_views(parts), shape);
+        REQUIRE(copies.parts() == std::size_t(parts));
+        copies.scatter(input);
+        for (std::size_t p = 0; p < copies.parts(); ++p) {
+            CHECK(copies.band_of(p).first == 0);
+            CHECK(copies.band_of(p).rows == shape[0]);
+            CHECK(same_bits(copies.local(p), values));
+        }
+        std::vector<float> got(shape.size(), -1.0f);
+        copies.gather(tiles::array_view<float, 2>(shape, got));
+        CHECK(same_bits(got, values));
+        CHECK(std::abs(tiles::reduce(copies, tiles::reduction_op::sum) -
+                       std::accumulate(values.begin(), values.end(), 0.0)) <=
+              sum_tolerance<float>(values.size(), double(values.size())));
+        // Every copy iterates the whole matrix: no halo to exchange.
+        const std::vector<float> weights = random_floats(9, 22, 0.0f, 0.2f);
+        const tiles::array_view<const float, 2> mask(3, 3, weights);
+        tiles::stencil(copies, mask, 3);
+        const std::vector<float> expected = iterated_on_one(tiles::accelerator().create_view(), input, mask, shape, 3);
+        for (std::size_t p = 0; p < copies.parts(); ++p) CHECK(same_bits(copies.local(p), expected));
+    }
+}
+
+namespace {
+
+// C = 1.5 * A * B + 0.5 * C, twice, on one view: what gemm on split arrays must give, bit for bit.
+std::vector<float> gemm_twice_on_one(const tiles::array_view<const float, 2>& a,
+                                     const tiles::array_view<const float, 2>& b, std::vector<float> c, int m, int n) {
+    const tiles::accelerator_view one = tiles::accelerator().create_view();
+    tiles::array_view<float, 2> c_view(m, n, c);
+    for (int call = 0; call < 2; ++call) tiles::gemm(one, 1.5f, a, b, 0.5f, c_view);
+    c_view.synchronize();
+    return c;
+}
+
+} // namespace
+
+TEST_CASE("gemm on split arrays where they are equals gemm on one view, bit for bit", "[split][algorithms]") {
+    const int m = 101, k = 45, n = 67;
+    const std::vector<float> a_values = random_floats(std::size_t(m) * k, 31),
+                             b_values = random_floats(std::size_t(k) * n, 32),
+                             c_values = random_floats(std::size_t(m) * n, 33);
+    const tiles::array_view<const float, 2> a(m, k, a_values), b(k, n, b_values);
+    const std::vector<float> expected = gemm_twice_on_one(a, b, c_values, m, n);
+    // The values themselves, against a CPU loop of the same two calls.
+    for (int i = 0; i < m; i += 10)
+        for (int j = 0; j < n; j += 7) {
+            double sum = 0;
+            for (int l = 0; l < k; ++l)
+                sum += double(a_values[std::size_t(i) * k + l]) * b_values[std::size_t(l) * n + j];
+            const double once = 1.5 * sum + 0.5 * c_values[std::size_t(i) * n + j];
+            CHECK(std::abs(expected[std::size_t(i) * n + j] - (1.5 * sum + 0.5 * once)) <=
+                  sum_tolerance<float>(std::size_t(k) + 4, 2.5 * k + 1));
+        }
+    // Granularity 16 makes bands of unequal rows: 48, 32 and 21 of 101 over three views.
+    for (const int granularity : {1, 16})
+        for (int parts = 1; parts <= 3; ++parts) {
+            INFO(parts << " views, bands in multiples of " << granularity << " rows");
+            const std::vector<tiles::accelerator_view> views = several_views(parts);
+            tiles::split_array<float> a_split(views, tiles::extent<2>(m, k), 0, granularity);
+            tiles::split_array<float> c_split(views, tiles::extent<2>(m, n), 0, granularity);
+            tiles::split_array<float> b_copies = tiles::split_array<float>::copies(views, tiles::extent<2>(k, n));
+            a_split.scatter(a);
+            b_copies.scatter(b);
+            c_split.scatter(tiles::array_view<const float, 2>(m, n, c_values));
+            for (int call = 0; call < 2; ++call) tiles::gemm(1.5f, a_split, b_copies, 0.5f, c_split);
+            std::vector<float> got(std::size_t(m) * n, -1.0f);
+            c_split.gather(tiles::array_view<float, 2>(m, n, got));
+            CHECK(same_bits(got, expected));
+        }
+}
+
+TEST_CASE("gemm on split arrays refuses bands that do not line up, naming both", "[split][algorithms]") {
+    const std::vector<tiles::accelerator_view> two = several_views(2), three = several_views(3);
+    tiles::split_array<float> a(two, tiles::extent<2>(40, 8)), c(two, tiles::extent<2>(40, 6));
+    tiles::split_array<float> b = tiles::split_array<float>::copies(two, tiles::extent<2>(8, 6));
+    tiles::split_array<float> b_bands(two, tiles::extent<2>(8, 6));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b_bands, 0.0f, c), tiles::invalid_argument,
+                              "B is split into 2 bands of rows", "split_matrix::copies");
+    tiles::split_array<float> c_other_bands(two, tiles::extent<2>(40, 6), 0, 16);
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, c_other_bands), tiles::invalid_argument,
+                              "band 0 of A holds rows 0 to 19 and band 0 of C rows 0 to 31", "the same bands of rows");
+    tiles::split_array<float> c_halo(two, tiles::extent<2>(40, 6), 1);
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, c_halo), tiles::invalid_argument,
+                              "A's bands have halos of 0 rows and C's of 1", "without halos");
+    tiles::split_array<float> c_three(three, tiles::extent<2>(40, 6));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, c_three), tiles::invalid_argument,
+                              "A is split over 2 contexts, B held on 2 and C split over 3");
+    tiles::split_array<float> c_elsewhere(several_views(2), tiles::extent<2>(40, 6));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, c_elsewhere), tiles::invalid_argument,
+                              "band 0 of A, B's copy 0 and band 0 of C are not all on one context");
+    tiles::split_array<float> b_tall = tiles::split_array<float>::copies(two, tiles::extent<2>(9, 6));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b_tall, 0.0f, c), tiles::invalid_argument,
+                              "A is 40x8 and B is 9x6; A's 8 columns must match B's 9 rows");
+    tiles::split_array<float> c_wide(two, tiles::extent<2>(40, 7));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, c_wide), tiles::invalid_argument,
+                              "C is 40x7 but must be 40x6");
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, a, b, 0.0f, a), tiles::invalid_argument, "C is 40x8 but must be 40x6");
+    tiles::split_array<float> square(two, tiles::extent<2>(8, 8));
+    tiles::split_array<float> square_b = tiles::split_array<float>::copies(two, tiles::extent<2>(8, 8));
+    REQUIRE_THROWS_MENTIONING(tiles::gemm(1.0f, square, square_b, 0.0f, square), tiles::invalid_argument,
+                              "C and A are the same data");
+}

@@ -1547,7 +1547,8 @@ TILES_API tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context
  * holds an array of its band's own rows and of the halo rows of its neighbours that its kernels
  * read; launches on each band's array run on their contexts at the same time, and between phases
- * only the halo rows move (tiles_split_exchange_halo). */
+ * only the halo rows move (tiles_split_exchange_halo). Or a matrix held whole on every context
+ * (tiles_split_create_copies), as tiles_split_gemm takes B. */
 typedef struct tiles_split tiles_split;
 
 /* Where one band's rows lie in the matrix. Set struct_size (TILES_BAND_INIT does). */
@@ -1579,6 +1580,14 @@ TILES_API tiles_status tiles_split_rows(tiles_band* out, int grid_rows, int halo
  * a reference. */
 TILES_API tiles_status tiles_split_create(tiles_split** out, tiles_context* const* contexts, size_t count,
                                           const tiles_shape* shape, int halo, int granularity);
+
+/* A matrix of `shape` (rank 2) held whole on every one of `count` contexts (none NULL): band i is
+ * a copy of all of it on contexts[i], without halos (its tiles_band: first 0, every row), as
+ * tiles_split_gemm takes B. tiles_split_scatter sends the same host memory to every context at
+ * once; tiles_split_gather and tiles_split_reduce read the first copy. TILES_ERROR_INVALID_ARGUMENT
+ * for no contexts or a shape not of rank 2. The caller owns a reference. */
+TILES_API tiles_status tiles_split_create_copies(tiles_split** out, tiles_context* const* contexts, size_t count,
+                                                 const tiles_shape* shape);
 
 /* The number of bands. */
 TILES_API tiles_status tiles_split_get_count(size_t* out, const tiles_split* split);
@@ -1617,6 +1626,16 @@ TILES_API tiles_status tiles_split_stencil(tiles_split* split, const tiles_view*
  * differ from one context's in its last bits. Blocks until the result is in `out`. */
 TILES_API tiles_status tiles_split_reduce(void* out, size_t out_size, tiles_dtype accumulator, const tiles_split* split,
                                           tiles_reduction op);
+
+/* tiles_gemm_as on splits where they are, in place: c = alpha * a * b + beta * c, with `a` and `c`
+ * split in the same bands of rows without halos over the same contexts, and `b` held whole on each
+ * of them (tiles_split_create_copies). Each context computes its band of c, every context at once,
+ * and nothing moves between them: one context's results, bit for bit where the devices are of one
+ * kind. TILES_ERROR_INVALID_ARGUMENT, naming both sides, for a `b` in bands, other bands, halos or
+ * contexts; and as tiles_gemm_as for shapes, element types and precisions. Enqueued: returns once
+ * the work is on every context's queue. */
+TILES_API tiles_status tiles_split_gemm(tiles_precision precision, double alpha, const tiles_split* a,
+                                        const tiles_split* b, double beta, tiles_split* c);
 
 /* Adds a reference to `split`, which the caller gives back with tiles_split_release. */
 TILES_API tiles_status tiles_split_retain(tiles_split* split);

@@ -437,6 +437,15 @@ tiles_status tiles_split_reduce(void* out, size_t out_size, tiles_dtype accumula
     });
 }
 
+tiles_status tiles_split_gemm(tiles_precision precision, double alpha, const tiles_split* a, const tiles_split* b,
+                              double beta, tiles_split* c) {
+    return guard([&] {
+        const tiles::gemm_precision how = precision_of(precision, "tiles_split_gemm");
+        tiles::algorithms::gemm(alpha, *live(a, "split").matrix, *live(b, "split").matrix, beta,
+                                *live(c, "split").matrix, how);
+    });
+}
+
 tiles_status tiles_gemm_split(tiles_precision precision, tiles_context* const* contexts, size_t count, double alpha,
                               const tiles_view* a, const tiles_view* b, double beta, tiles_view* c) {
     return guard([&] {

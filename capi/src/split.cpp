@@ -13,6 +13,16 @@ void write_band(tiles_band* out, const tiles::band& b) {
     write_struct(out, tiles_band{sizeof(tiles_band), b.first, b.rows, b.halo_above, b.halo_below}, "tiles_band");
 }
 
+// The shape of a split matrix: of rank 2 (rows x columns), else refused naming `function`.
+checked_shape matrix_shape(const tiles_shape* shape, const char* function) {
+    checked_shape s = check_shape(shape);
+    if (s.extent.size() != 2)
+        throw tiles::names_marked<tiles::invalid_argument>(tiles::marked_function(function) + ": the shape has rank " +
+                                                           std::to_string(s.extent.size()) +
+                                                           "; a split matrix has rank 2 (rows x columns)");
+    return s;
+}
+
 } // namespace
 
 extern "C" {
@@ -25,13 +35,20 @@ tiles_status tiles_split_create(tiles_split** out, tiles_context* const* context
                                 const tiles_shape* shape, int halo, int granularity) {
     return guard([&] {
         check_out(out);
-        const checked_shape s = check_shape(shape);
-        if (s.extent.size() != 2)
-            throw tiles::names_marked<tiles::invalid_argument>(
-                tiles::marked_function("tiles_split_create") + ": the shape has rank " +
-                std::to_string(s.extent.size()) + "; a split matrix has rank 2 (rows x columns)");
+        const checked_shape s = matrix_shape(shape, "tiles_split_create");
         *out = make_handle<tiles_split>(std::make_shared<tiles::engine::split_matrix>(
             contexts_of(contexts, count, "tiles_split_create"), s.layout, s.extent[0], s.extent[1], halo, granularity));
+    });
+}
+
+tiles_status tiles_split_create_copies(tiles_split** out, tiles_context* const* contexts, size_t count,
+                                       const tiles_shape* shape) {
+    return guard([&] {
+        check_out(out);
+        const checked_shape s = matrix_shape(shape, "tiles_split_create_copies");
+        *out =
+            make_handle<tiles_split>(std::make_shared<tiles::engine::split_matrix>(tiles::engine::split_matrix::copies(
+                contexts_of(contexts, count, "tiles_split_create_copies"), s.layout, s.extent[0], s.extent[1])));
     });
 }
 

@@ -85,6 +85,7 @@ int test_complex_data(void);
 int test_split_bands_and_their_halo_exchange(void);
 int test_split_refusals(void);
 int test_split_algorithms_equal_one_contexts(void);
+int test_split_gemm_where_the_bands_are(void);
 
 /* test_checked.c */
 int test_checked_context_reports_the_seed_race(void);

@@ -328,3 +328,91 @@ int test_split_algorithms_equal_one_contexts(void) {
     release_contexts(contexts, max_contexts);
     return failed;
 }
+
+/* A split of `shape` over `parts` of `contexts` in multiples of `granularity` rows, `host` sent to
+ * it; copies of the whole where `granularity` is 0. */
+static int split_from(tiles_split** out, tiles_context** contexts, int parts, const tiles_shape* shape, int granularity,
+                      const float* host) {
+    int failed = 0;
+    tiles_view* view = NULL;
+    if (granularity == 0)
+        CHECK_OK(tiles_split_create_copies(out, contexts, (size_t)parts, shape));
+    else
+        CHECK_OK(tiles_split_create(out, contexts, (size_t)parts, shape, 0, granularity));
+    CHECK_OK(tiles_view_create_const(&view, shape, host));
+    CHECK_OK(tiles_split_scatter(*out, view));
+    tiles_view_release(view);
+    return failed;
+}
+
+int test_split_gemm_where_the_bands_are(void) {
+    int failed = 0;
+    enum { m = 101, k = 45, n = 67 };
+    static float a[m * k], b[k * n], c[m * n], c_one[m * n], c_split[m * n];
+    for (int i = 0; i < m * k; ++i) a[i] = (float)((i * 7919) % 1000) / 999.0f - 0.5f;
+    for (int i = 0; i < k * n; ++i) b[i] = (float)((i * 104729) % 1000) / 999.0f - 0.5f;
+    for (int i = 0; i < m * n; ++i) c[i] = c_one[i] = (float)((i * 31) % 1000) / 999.0f;
+    tiles_context* contexts[max_contexts];
+    failed += make_contexts(contexts, max_contexts);
+    const tiles_shape a_shape = shape_of(TILES_FLOAT32, 2, m, k, 0), b_shape = shape_of(TILES_FLOAT32, 2, k, n, 0),
+                      c_shape = shape_of(TILES_FLOAT32, 2, m, n, 0);
+    /* Twice on one context, against a CPU product for one element. */
+    tiles_view *a_view = NULL, *b_view = NULL, *c_view = NULL;
+    CHECK_OK(tiles_view_create_const(&a_view, &a_shape, a));
+    CHECK_OK(tiles_view_create_const(&b_view, &b_shape, b));
+    CHECK_OK(tiles_view_create(&c_view, &c_shape, c_one));
+    for (int call = 0; call < 2; ++call) CHECK_OK(tiles_gemm(contexts[0], 2.0, a_view, b_view, 0.5, c_view));
+    CHECK_OK(tiles_view_synchronize(c_view));
+    double product = 0;
+    for (int l = 0; l < k; ++l) product += (double)a[50 * k + l] * b[l * n + 33];
+    CHECK(fabs(c_one[50 * n + 33] - (2.0 * product + 0.5 * (2.0 * product + 0.5 * c[50 * n + 33]))) <= 1e-4);
+    /* Over 1 to 3 contexts, in bands of unequal rows (multiples of 16: 48, 32 and 21 over three). */
+    for (int parts = 1; parts <= max_contexts; ++parts) {
+        tiles_split *a_split = NULL, *b_copies = NULL, *c_split_handle = NULL;
+        failed += split_from(&a_split, contexts, parts, &a_shape, 16, a);
+        failed += split_from(&b_copies, contexts, parts, &b_shape, 0, b);
+        failed += split_from(&c_split_handle, contexts, parts, &c_shape, 16, c);
+        for (int call = 0; call < 2; ++call)
+            CHECK_OK(tiles_split_gemm(TILES_PRECISION_EXACT, 2.0, a_split, b_copies, 0.5, c_split_handle));
+        tiles_view* into = NULL;
+        CHECK_OK(tiles_view_create(&into, &c_shape, c_split));
+        CHECK_OK(tiles_split_gather(c_split_handle, into));
+        CHECK_OK(tiles_view_synchronize(into));
+        CHECK(memcmp(c_split, c_one, sizeof c_one) == 0);
+        tiles_view_release(into);
+        CHECK_FAILS(tiles_split_gemm(TILES_PRECISION_EXACT, 1.0, a_split, NULL, 0.0, c_split_handle),
+                    TILES_ERROR_INVALID_HANDLE, "split");
+        CHECK_FAILS(tiles_split_gemm((tiles_precision)9, 1.0, a_split, b_copies, 0.0, c_split_handle),
+                    TILES_ERROR_INVALID_ARGUMENT, "tiles_split_gemm");
+        tiles_split_release(a_split);
+        tiles_split_release(b_copies);
+        tiles_split_release(c_split_handle);
+    }
+    tiles_split* other_bands = NULL;
+    tiles_split *a_split = NULL, *b_copies = NULL;
+    failed += split_from(&a_split, contexts, 2, &a_shape, 1, a);
+    failed += split_from(&b_copies, contexts, 2, &b_shape, 0, b);
+    CHECK_OK(tiles_split_create(&other_bands, contexts, 2, &c_shape, 0, 16));
+    tiles_split* b_bands = NULL;
+    failed += split_from(&b_bands, contexts, 2, &b_shape, 1, b);
+    CHECK_FAILS(tiles_split_gemm(TILES_PRECISION_EXACT, 1.0, a_split, b_bands, 0.0, other_bands),
+                TILES_ERROR_INVALID_ARGUMENT, "B is split into 2 bands of rows, but every band of A reads all of B");
+    tiles_split_release(b_bands);
+    CHECK_FAILS(tiles_split_gemm(TILES_PRECISION_EXACT, 1.0, a_split, b_copies, 0.0, other_bands),
+                TILES_ERROR_INVALID_ARGUMENT, "band 0 of A holds rows 0 to 50 and band 0 of C rows 0 to 63");
+    const tiles_shape cube = shape_of(TILES_FLOAT32, 3, 2, 2, 2);
+    tiles_split* refused = NULL;
+    CHECK_FAILS(tiles_split_create_copies(&refused, contexts, 2, &cube), TILES_ERROR_INVALID_ARGUMENT,
+                "tiles_split_create_copies: the shape has rank 3; a split matrix has rank 2");
+    CHECK_FAILS(tiles_split_create_copies(&refused, contexts, 0, &b_shape), TILES_ERROR_INVALID_ARGUMENT,
+                "the list of contexts is empty");
+    CHECK(refused == NULL);
+    tiles_split_release(other_bands);
+    tiles_split_release(a_split);
+    tiles_split_release(b_copies);
+    tiles_view_release(a_view);
+    tiles_view_release(b_view);
+    tiles_view_release(c_view);
+    release_contexts(contexts, max_contexts);
+    return failed;
+}

@@ -185,3 +185,54 @@ def test_reduce_of_a_split_combines_its_own_rows_where_they_are(parts, halo):
         assert tiles.reduce(split, "min") == ints.min()
         with pytest.raises(tiles.InvalidArgument, match="reduce of a tiles.Split runs on the split's own contexts"):
             tiles.reduce(split, "sum", contexts=several_contexts(parts))
+
+
+@pytest.mark.parametrize("parts", [1, 2, 3])
+@pytest.mark.parametrize("granularity", [1, 16])
+def test_gemm_on_splits_runs_where_the_bands_are_with_one_contexts_bits(parts, granularity):
+    rng = np.random.default_rng(parts * 100 + granularity)
+    a = rng.uniform(-1, 1, (101, 45)).astype(np.float32)
+    b = rng.uniform(-1, 1, (45, 67)).astype(np.float32)
+    c = rng.uniform(-1, 1, (101, 67)).astype(np.float32)
+    once = tiles.gemm(1.5, a, b, 0.5, c)
+    twice = tiles.gemm(1.5, a, b, 0.5, once)
+    np.testing.assert_allclose(twice, 1.5 * (a.astype(np.float64) @ b) + 0.5 * (1.5 * (a.astype(np.float64) @ b)
+                                                                                + 0.5 * c), atol=1e-4)
+    contexts = several_contexts(parts)
+    # Granularity 16 makes bands of unequal rows: 48, 32 and 21 of 101 over three contexts.
+    with tiles.Split(contexts, a.shape, granularity=granularity) as a_split, \
+            tiles.Split.copies(contexts, b.shape) as b_copies, \
+            tiles.Split(contexts, c.shape, granularity=granularity) as c_split:
+        a_split.scatter(a)
+        b_copies.scatter(b)  # once, for both calls
+        c_split.scatter(c)
+        assert tiles.gemm(1.5, a_split, b_copies, 0.5, c_split) is c_split
+        tiles.gemm(1.5, a_split, b_copies, 0.5, c_split)
+        assert c_split.gather().tobytes() == twice.tobytes()
+        assert [(band.first, band.rows) for band in b_copies.bands] == [(0, 45)] * parts
+        assert all(np.asarray(copy).tobytes() == b.tobytes() for copy in b_copies)
+        assert b_copies.gather().tobytes() == b.tobytes()
+        np.testing.assert_allclose(tiles.reduce(b_copies), b.sum(dtype=np.float64), rtol=1e-5, atol=1e-3)
+        assert "as copies on" in repr(b_copies)
+
+
+def test_gemm_on_splits_refuses_bands_that_do_not_line_up():
+    contexts = several_contexts(2)
+    with tiles.Split(contexts, (40, 8)) as a, tiles.Split.copies(contexts, (8, 6)) as b, \
+            tiles.Split(contexts, (40, 6)) as c:
+        with tiles.Split(contexts, (8, 6)) as b_in_bands:
+            with pytest.raises(tiles.InvalidArgument, match="B is split into 2 bands of rows"):
+                tiles.gemm(1.0, a, b_in_bands, 0.0, c)
+        with tiles.Split(contexts, (40, 6), granularity=16) as other:
+            with pytest.raises(tiles.InvalidArgument,
+                               match="band 0 of A holds rows 0 to 19 and band 0 of C rows 0 to 31"):
+                tiles.gemm(1.0, a, b, 0.0, other)
+        with tiles.Split(contexts, (40, 6), halo=2) as with_halo:
+            with pytest.raises(tiles.InvalidArgument, match="A's bands have halos of 0 rows and C's of 2"):
+                tiles.gemm(1.0, a, b, 0.0, with_halo)
+        with pytest.raises(tiles.InvalidArgument, match="its c is ndarray"):
+            tiles.gemm(1.0, a, b, 0.0, np.zeros((40, 6), np.float32))
+        with pytest.raises(tiles.InvalidArgument, match="runs on the splits' own contexts: it takes no contexts"):
+            tiles.gemm(1.0, a, b, 0.0, c, contexts=contexts)
+    with pytest.raises(tiles.InvalidArgument, match=r"a split matrix's shape is \(rows, columns\)"):
+        tiles.Split.copies(contexts, (2, 2, 2))

@@ -255,8 +255,17 @@ def transpose(data: Data, *, context: Optional[Context] = None) -> np.ndarray:
     return _finished(result, output)
 
 
+@overload
 def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Optional[Precision] = None,
-         context: Optional[Context] = None, contexts: Contexts = None) -> np.ndarray:
+         context: Optional[Context] = None, contexts: Contexts = None) -> np.ndarray: ...
+
+
+@overload
+def gemm(alpha: float, a: Split, b: Split, beta: float, c: Split, *, precision: Optional[Precision] = None) -> Split: ...
+
+
+def gemm(alpha: float, a: Any, b: Any, beta: float, c: Any, *, precision: Optional[Precision] = None,
+         context: Optional[Context] = None, contexts: Contexts = None) -> Union[np.ndarray, Split]:
     """alpha * a @ b + beta * c for float32 (or, where the device has it, float64) matrices, as a
     new array; c is left as it is. As in BLAS, with beta == 0 c's values are not read. float16 and
     bfloat16 matrices a and b are read as float32, with a float32 c and result.
@@ -271,9 +280,17 @@ def gemm(alpha: float, a: Data, b: Data, beta: float, c: Data, *, precision: Opt
 
     With `contexts`, a list of tiles.Context, every context computes a band of the result's rows
     at the same time (b goes to each once), with one context's values, bit for bit where the
-    contexts' devices are of one kind."""
-    several = _several(context, contexts)
+    contexts' devices are of one kind.
+
+    With tiles.Split operands, gemm runs where their bands are, writes c in place and returns it:
+    data that stays on the devices across calls. a and c are split in the same bands of rows
+    without halos over the same contexts, b is held whole on each of them (tiles.Split.copies),
+    and each context computes its band of c, every context at once, with one context's values.
+    The call returns once the work is on every context's queue."""
     alpha, beta = real(alpha, "gemm's alpha"), real(beta, "gemm's beta")
+    if isinstance(a, Split):
+        return _gemm_on_bands(alpha, a, b, beta, c, precision, context, contexts)
+    several = _several(context, contexts)
     new_c = _host_copy(c, copy=True)
     output = array_view(new_c)
     _gemm(context, several, alpha, _view_of(a), _view_of(b), beta, output, precision)
@@ -289,6 +306,21 @@ def _gemm(context: Optional[Context], several: Optional[List[_tiles.Context]], a
             _tiles.gemm_split(precision, several, alpha, a._handle, b._handle, beta, c._handle)
         else:
             _tiles.gemm(precision, context_handle(context), alpha, a._handle, b._handle, beta, c._handle)
+
+
+def _gemm_on_bands(alpha: float, a: Split, b: Any, beta: float, c: Any, precision: Optional[str], context: Any,
+                   contexts: Any) -> Split:
+    given = [name for name, value in (("context", context), ("contexts", contexts)) if value is not None]
+    if given:
+        raise InvalidArgument(f"gemm on tiles.Split operands runs on the splits' own contexts: it takes no "
+                              f"{', '.join(given)}")
+    for name, operand in (("b", b), ("c", c)):
+        if not isinstance(operand, Split):
+            raise InvalidArgument(f"gemm of a tiles.Split a takes tiles.Split operands (b held whole on every "
+                                  f"context by tiles.Split.copies); its {name} is {describe(operand)}")
+    precision = _tiles.default_precision(a.dtype) if precision is None else text(precision, "a precision")
+    a._handle.gemm(precision, alpha, b._handle, beta, c._handle)
+    return c
 
 
 def matrix_multiply(a: Data, b: Data, *, precision: Optional[Precision] = None, context: Optional[Context] = None,

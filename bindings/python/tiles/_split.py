@@ -9,16 +9,19 @@ tiles_split, C++'s tiles::split_array), as the C++ AMP book's multi-GPU chapter 
         for band, band_array, context in zip(split.bands, split, split.contexts):
             tiles.parallel_for_each(band_array.extent, kernel, band_array, ..., context=context)
     result = split.gather()                       # every band's own rows
+
+Split.copies(contexts, shape, dtype) holds a matrix whole on every context: gemm's b, for
+tiles.gemm(alpha, a_split, b_copies, beta, c_split), which runs where the bands are.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Sequence
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _tiles
-from ._bands import Band, band_of
+from ._bands import Band
 from ._checks import describe, integer, integers
 from ._data import _dtype, array, array_view
 from ._devices import Context, context_list, devices
@@ -39,19 +42,39 @@ class Split:
 
     def __init__(self, contexts: Sequence[Context], shape: Sequence[int], dtype: Any = np.float32, *, halo: int = 0,
                  granularity: int = 1):
-        self.contexts: List[Context] = context_list(contexts, "tiles.Split's contexts argument")
-        dims = integers(shape, "a split matrix's shape (rows, columns)", 1)
-        if len(dims) != 2:
-            raise InvalidArgument(f"a split matrix's shape is (rows, columns), not {describe(shape)}")
-        self.shape = (dims[0], dims[1])
-        self.dtype = _dtype(dtype)
-        self.halo = integer(halo, "a split matrix's halo", 0)
+        held_on = context_list(contexts, "tiles.Split's contexts argument")
+        rows, columns = _matrix_shape(shape)
+        element = _dtype(dtype)
+        halo = integer(halo, "a split matrix's halo", 0)
         granularity = integer(granularity, "a split matrix's granularity", 1)
-        self._handle = _tiles.Split.create([c._handle for c in self.contexts], self.dtype, dims[0], dims[1],
-                                           self.halo, granularity)
-        self.bands: List[Band] = [band_of(dims[0], self.halo, part, len(self.contexts), granularity)
-                                  for part in range(self._handle.count())]
-        self._arrays = [array._of_handle(self._handle.array(i)) for i in range(len(self.bands))]
+        self._hold(held_on, rows, columns, element, halo, False,
+                   _tiles.Split.create([c._handle for c in held_on], element, rows, columns, halo, granularity))
+
+    @classmethod
+    def copies(cls, contexts: Sequence[Context], shape: Sequence[int], dtype: Any = np.float32) -> "Split":
+        """A `shape` (rows, columns) matrix of `dtype` held whole on every one of `contexts`: band i
+        is a copy of all of it on contexts[i], without halos (gemm's b, which every band of a reads
+        whole). scatter() sends the same host memory to every context at once, uploaded once for
+        every later call; gather() and tiles.reduce read the first copy."""
+        held_on = context_list(contexts, "tiles.Split.copies's contexts argument")
+        rows, columns = _matrix_shape(shape)
+        element = _dtype(dtype)
+        split = cls.__new__(cls)
+        split._hold(held_on, rows, columns, element, 0, True,
+                    _tiles.Split.create_copies([c._handle for c in held_on], element, rows, columns))
+        return split
+
+    def _hold(self, contexts: List[Context], rows: int, columns: int, dtype: np.dtype, halo: int, holds_copies: bool,
+              handle: _tiles.Split) -> None:
+        self.contexts = contexts
+        self.shape = (rows, columns)
+        self.dtype = dtype
+        self.halo = halo
+        self.holds_copies = holds_copies  #: every band holds the whole matrix (Split.copies)
+        self._handle = handle
+        parts = handle.count()
+        self.bands: List[Band] = [Band(rows, halo, part, parts, *handle.band(part)) for part in range(parts)]
+        self._arrays = [array._of_handle(handle.array(i)) for i in range(parts)]
 
     def __len__(self) -> int:
         return len(self.bands)
@@ -97,7 +120,16 @@ class Split:
         self.release()
 
     def __repr__(self) -> str:
+        if self.holds_copies:
+            return f"<tiles.Split {self.dtype} {self.shape} as copies on {len(self)} contexts>"
         return f"<tiles.Split {self.dtype} {self.shape} in {len(self)} bands with halos of {self.halo} rows>"
+
+
+def _matrix_shape(shape: Sequence[int]) -> Tuple[int, int]:
+    dims = integers(shape, "a split matrix's shape (rows, columns)", 1)
+    if len(dims) != 2:
+        raise InvalidArgument(f"a split matrix's shape is (rows, columns), not {describe(shape)}")
+    return dims[0], dims[1]
 
 
 def _whole_view(data: Any, what: str) -> array_view:

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "base/at_once.hpp"
 #include "catalog.hpp"
 #include "devices/device_info.hpp"
 #include "gemm_parameters.hpp"
@@ -124,6 +125,15 @@ const algorithm_description& gemm_description() {
 
 namespace {
 
+// Refuses operands whose shapes do not make C = A * B (only their rows and columns are read).
+void check_shapes(const matrix_operand& a, const matrix_operand& b, const matrix_operand& c) {
+    if (a.columns != b.rows)
+        throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
+                               shape_text(b.rows, b.columns) + "; A's " + std::to_string(a.columns) +
+                               " columns must match B's " + std::to_string(b.rows) + " rows");
+    check_shape(gemm_description().name, "C", c, a.rows, b.columns, "the shape of A * B");
+}
+
 // The one-context gemm's checks, on `device`.
 void check_operands(const device_info& device, const matrix_operand& a, const matrix_operand& b,
                     const matrix_operand& c, gemm_precision precision) {
@@ -137,11 +147,7 @@ void check_operands(const device_info& device, const matrix_operand& a, const ma
                                              " elements, their products added in float; C has " +
                                              marked_element(element_type_of(c)) + " elements");
     check_same_element_type(algorithm, "C", c, "A", computed_as(type));
-    if (a.columns != b.rows)
-        throw invalid_argument("gemm: A is " + shape_text(a.rows, a.columns) + " and B is " +
-                               shape_text(b.rows, b.columns) + "; A's " + std::to_string(a.columns) +
-                               " columns must match B's " + std::to_string(b.rows) + " rows");
-    check_shape(algorithm, "C", c, a.rows, b.columns, "the shape of A * B");
+    check_shapes(a, b, c);
     check_not_aliased(algorithm, "C", c, "A", a);
     check_not_aliased(algorithm, "C", c, "B", b);
     const char* const precision_text = info_of(precision, algorithm).name;
@@ -228,6 +234,59 @@ void gemm(const std::vector<std::shared_ptr<context>>& contexts, double alpha, c
         enqueue_gemm(c_bands.context_of(part), alpha, a_bands.local(part), b, beta, c_bands.local(part), precision,
                      std::int64_t(c.rows) * c.columns);
     c_bands.gather(c);
+}
+
+namespace {
+
+// The whole matrix's shape, without its data: what check_shapes reads.
+matrix_operand shape_of(const split_matrix& split) { return {nullptr, split.rows(), split.columns()}; }
+
+std::string rows_text(const band& b) {
+    return "rows " + std::to_string(b.first) + " to " + std::to_string(b.first + b.rows - 1);
+}
+
+// Refuses split operands whose bands do not line up: A and C in the same bands of rows without
+// halos on the same contexts, B whole on each of those contexts. Each message names both sides.
+void check_bands(const split_matrix& a, const split_matrix& b, const split_matrix& c) {
+    if (!b.holds_copies())
+        throw invalid_argument("gemm: B is split into " + std::to_string(b.parts()) +
+                               " bands of rows, but every band of A reads all of B: hold B whole on every context "
+                               "(split_matrix::copies)");
+    if (a.parts() != c.parts() || b.parts() != c.parts())
+        throw invalid_argument("gemm: A is split over " + std::to_string(a.parts()) + " contexts, B held on " +
+                               std::to_string(b.parts()) + " and C split over " + std::to_string(c.parts()) +
+                               "; all three must be on the same contexts");
+    if (a.band_of(0).halo != 0 || c.band_of(0).halo != 0)
+        throw invalid_argument("gemm: A's bands have halos of " + std::to_string(a.band_of(0).halo) +
+                               " rows and C's of " + std::to_string(c.band_of(0).halo) +
+                               "; gemm takes A and C split without halos (a halo of 0)");
+    for (std::size_t part = 0; part < c.parts(); ++part) {
+        const band &a_rows = a.band_of(part), &c_rows = c.band_of(part);
+        if (a_rows.first != c_rows.first || a_rows.rows != c_rows.rows)
+            throw invalid_argument("gemm: band " + std::to_string(part) + " of A holds " + rows_text(a_rows) +
+                                   " and band " + std::to_string(part) + " of C " + rows_text(c_rows) +
+                                   "; A and C must be split in the same bands of rows");
+        if (a.context_of(part) != c.context_of(part) || b.context_of(part) != c.context_of(part))
+            throw invalid_argument("gemm: band " + std::to_string(part) + " of A, B's copy " + std::to_string(part) +
+                                   " and band " + std::to_string(part) +
+                                   " of C are not all on one context; all three must be on the same contexts, in "
+                                   "the same order");
+    }
+}
+
+} // namespace
+
+void gemm(double alpha, const split_matrix& a, const split_matrix& b, double beta, const split_matrix& c,
+          gemm_precision precision) {
+    check_shapes(shape_of(a), shape_of(b), shape_of(c));
+    check_bands(a, b, c);
+    for (std::size_t part = 0; part < c.parts(); ++part)
+        check_operands(*narrow(*c.context_of(part)).device(), a.local(part), b.local(part), c.local(part), precision);
+    // Each band with the parameters the whole product takes, as one context would compute its rows.
+    engine::at_once(c.parts(), [&](std::size_t part) {
+        enqueue_gemm(c.context_of(part), alpha, a.local(part), b.local(part), beta, c.local(part), precision,
+                     std::int64_t(c.rows()) * c.columns());
+    });
 }
 
 catalog_entry gemm_in_catalog() {

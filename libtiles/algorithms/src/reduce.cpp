@@ -429,7 +429,7 @@ void reduce(const split_matrix& split, reduction_op op, element_type accumulator
                        *narrow(*contexts.front()).device());
     check_accumulator_on_every(contexts, split.layout().type, op, accumulator);
     std::vector<reduced_band> bands;
-    for (std::size_t p = 0; p < split.parts(); ++p)
+    for (std::size_t p = 0; p < split.distinct_parts(); ++p)
         if (split.band_of(p).rows > 0) bands.push_back(own_rows(split, p, r));
     if (bands.empty()) throw invalid_argument("reduce: the split has 0 elements; a reduction needs at least 1");
     // Each band's total on its context, every band at once, then the totals combined here: a few

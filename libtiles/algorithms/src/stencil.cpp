@@ -204,17 +204,19 @@ void stencil(const std::vector<std::shared_ptr<context>>& contexts, const matrix
 void stencil(split_matrix& grid, const matrix_operand& mask, int iterations) {
     if (iterations < 1)
         throw invalid_argument("stencil: " + std::to_string(iterations) + " iterations; there must be at least 1");
+    // One band, or copies of the whole matrix, never exchanges: its halos are the matrix's edges.
+    const bool bands_meet = grid.distinct_parts() > 1;
     const int radius = mask.rows / 2, halo = grid.band_of(0).halo;
-    if (grid.parts() > 1 && halo < radius)
+    if (bands_meet && halo < radius)
         throw invalid_argument("stencil: the split matrix's halo of " + std::to_string(halo) +
                                " rows is less than the mask's radius of " + std::to_string(radius) +
                                " rows; split it with a halo of at least the radius");
     split_matrix scratch = grid.same_bands();
     for (std::size_t part = 0; part < grid.parts(); ++part)
         check_operands(*narrow(*grid.context_of(part)).device(), grid.local(part), mask, scratch.local(part));
-    // One band, or a mask of one row, never exchanges: its halos are the matrix's edges.
-    const int period = radius == 0 || grid.parts() == 1 ? iterations : std::min(halo / radius, iterations);
-    if (grid.parts() > 1) grid.exchange_halo();
+    // A mask of one row never exchanges either.
+    const int period = radius == 0 || !bands_meet ? iterations : std::min(halo / radius, iterations);
+    if (bands_meet) grid.exchange_halo();
     if (&iterate_on_bands(grid, scratch, mask, iterations, period) == &grid) return;
     // An odd number of iterations leaves the result in the scratch bands: copied back on each device.
     for (std::size_t part = 0; part < grid.parts(); ++part)

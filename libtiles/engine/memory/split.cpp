@@ -37,32 +37,59 @@ void check_grid(const char* what, const matrix_operand& grid, const split_matrix
             std::to_string(split.columns()) + " of " + marked_element(split.layout().type));
 }
 
-} // namespace
-
-split_matrix::split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows,
-                           int columns, int halo, int granularity)
-    : layout_(layout), rows_(rows), columns_(columns), halo_(halo), granularity_(granularity) {
+// What every split needs, in bands or in copies: a context to hold it and a column.
+void check_contexts_and_columns(const std::vector<std::shared_ptr<context>>& contexts, int columns) {
     if (contexts.empty()) throw invalid_argument("a matrix split over accelerator views needs at least one view");
     if (columns < 1)
         throw invalid_argument("a matrix split over accelerator views needs at least one column, not " +
                                std::to_string(columns));
-    const std::shared_ptr<context> host = default_context_of(host_device());
+}
+
+} // namespace
+
+split_matrix::split_matrix(element_layout layout, int rows, int columns, int halo, int granularity)
+    : layout_(layout), rows_(rows), columns_(columns), halo_(halo), granularity_(granularity) {}
+
+split_matrix::split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows,
+                           int columns, int halo, int granularity)
+    : split_matrix(layout, rows, columns, halo, granularity) {
+    check_contexts_and_columns(contexts, columns);
+    for (std::size_t i = 0; i < contexts.size(); ++i)
+        add_band(split_rows(rows, halo, int(i), int(contexts.size()), granularity), contexts[i]);
+}
+
+split_matrix split_matrix::copies(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout,
+                                  int rows, int columns) {
+    check_contexts_and_columns(contexts, columns);
+    if (rows < 1)
+        throw invalid_argument("a matrix held whole on every accelerator view needs at least one row, not " +
+                               std::to_string(rows));
+    split_matrix whole(layout, rows, columns, 0, 1);
+    whole.holds_copies_ = true;
     for (std::size_t i = 0; i < contexts.size(); ++i) {
-        const band b = split_rows(rows, halo, int(i), int(contexts.size()), granularity);
-        const matrix_operand local{
-            storage_on_device(layout, dims3{1, std::size_t(b.local_rows()), std::size_t(columns)}, contexts[i]),
-            b.local_rows(), columns};
-        band_data p{b, contexts[i], local, nullptr, nullptr};
-        const dims3 halo_dims{1, std::size_t(halo), std::size_t(columns)};
-        if (b.halo_above > 0) p.first_rows = staging_storage(layout, halo_dims, host, contexts[i]);
-        if (b.halo_below > 0) p.last_rows = staging_storage(layout, halo_dims, host, contexts[i]);
-        parts_.push_back(std::move(p));
+        band all_rows; // every row, no halo
+        all_rows.grid_rows = all_rows.rows = rows;
+        all_rows.part = int(i);
+        all_rows.parts = int(contexts.size());
+        whole.add_band(all_rows, contexts[i]);
     }
+    return whole;
+}
+
+void split_matrix::add_band(const band& b, const std::shared_ptr<context>& on) {
+    const matrix_operand local{
+        storage_on_device(layout_, dims3{1, std::size_t(b.local_rows()), std::size_t(columns_)}, on), b.local_rows(),
+        columns_};
+    band_data p{b, on, local, nullptr, nullptr};
+    const dims3 halo_dims{1, std::size_t(halo_), std::size_t(columns_)};
+    if (b.halo_above > 0) p.first_rows = staging_storage(layout_, halo_dims, default_context_of(host_device()), on);
+    if (b.halo_below > 0) p.last_rows = staging_storage(layout_, halo_dims, default_context_of(host_device()), on);
+    parts_.push_back(std::move(p));
 }
 
 split_matrix::split_matrix(const split_matrix& bands_of, sharing_staging)
     : layout_(bands_of.layout_), rows_(bands_of.rows_), columns_(bands_of.columns_), halo_(bands_of.halo_),
-      granularity_(bands_of.granularity_) {
+      granularity_(bands_of.granularity_), holds_copies_(bands_of.holds_copies_) {
     for (const band_data& p : bands_of.parts_) {
         const int local_rows = p.rows.local_rows();
         const matrix_operand local{
@@ -107,7 +134,7 @@ void split_matrix::gather(const matrix_operand& grid) const {
     const auto own = [&](const band_data& p) { return rows_box(p.rows.halo_above, p.rows.rows, columns_); };
     if (home_of(*grid.data) == nullptr) {
         auto* host = static_cast<unsigned char*>(host_data(*grid.data, whole_of(*grid.data), host_access::read_write));
-        at_once(parts_.size(), [&](std::size_t i) {
+        at_once(distinct_parts(), [&](std::size_t i) {
             const band_data& p = parts_[i];
             copy_out_async(*p.local.data, own(p), host + std::size_t(p.rows.first) * row_bytes(), nullptr, nullptr)
                 .get();
@@ -115,9 +142,11 @@ void split_matrix::gather(const matrix_operand& grid) const {
         return;
     }
     std::vector<completion_future> received;
-    for (const band_data& p : parts_)
+    for (std::size_t i = 0; i < distinct_parts(); ++i) {
+        const band_data& p = parts_[i];
         received.push_back(
             copy_async(*p.local.data, own(p), *grid.data, rows_box(p.rows.first, p.rows.rows, columns_)));
+    }
     wait_for_all(received);
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "tiles/accelerator.hpp"
@@ -28,6 +29,10 @@ template <class T> class split_array;
 // The stencil iterated on a split array's bands where they are, and their reduction (defined below).
 template <class T, class Mask> void stencil(split_array<T>& grid, const Mask& mask, int iterations = 1);
 template <class Result = void, class T> auto reduce(const split_array<T>& grid, reduction_op op);
+template <class T, class U>
+void gemm(detail::computed_of<array<T, 2>> alpha, const split_array<T>& a, const split_array<T>& b,
+          detail::computed_of<array<T, 2>> beta, split_array<U>& c,
+          gemm_precision precision = detail::default_precision_of<array<T, 2>>());
 
 // A rows x columns matrix of T split by rows over `views`, band i on views[i]:
 //
@@ -50,8 +55,15 @@ template <class T> class split_array {
         : extent(e), views_(views),
           engine_(std::make_shared<engine::split_matrix>(detail::contexts_of(views), element_layout::of<T>(), e[0],
                                                          e[1], halo, granularity)) {
-        for (std::size_t p = 0; p < engine_->parts(); ++p)
-            local_.emplace_back(engine_->local(p).data, tiles::extent<2>(engine_->local(p).rows, e[1]));
+        hold_local_arrays();
+    }
+    // A matrix of extent `e` held whole on every one of `views`: each band is a copy of all of it,
+    // without halos (gemm's B, which every band of A reads whole). scatter() sends the same host
+    // memory to every view at once; gather() and reduce() read the first copy.
+    static split_array copies(const std::vector<accelerator_view>& views, const tiles::extent<2>& e) {
+        return split_array(views, e,
+                           std::make_shared<engine::split_matrix>(engine::split_matrix::copies(
+                               detail::contexts_of(views), element_layout::of<T>(), e[0], e[1])));
     }
     // Its bands' arrays are its own: moved, never copied.
     split_array(split_array&&) = default;
@@ -87,6 +99,19 @@ template <class T> class split_array {
   private:
     template <class U, class Mask> friend void stencil(split_array<U>& grid, const Mask& mask, int iterations);
     template <class Result, class U> friend auto reduce(const split_array<U>& grid, reduction_op op);
+    template <class A, class C>
+    friend void gemm(detail::computed_of<array<A, 2>> alpha, const split_array<A>& a, const split_array<A>& b,
+                     detail::computed_of<array<A, 2>> beta, split_array<C>& c, gemm_precision precision);
+
+    split_array(const std::vector<accelerator_view>& views, const tiles::extent<2>& e,
+                std::shared_ptr<engine::split_matrix> engine)
+        : extent(e), views_(views), engine_(std::move(engine)) {
+        hold_local_arrays();
+    }
+    void hold_local_arrays() {
+        for (std::size_t p = 0; p < engine_->parts(); ++p)
+            local_.emplace_back(engine_->local(p).data, tiles::extent<2>(engine_->local(p).rows, extent[1]));
+    }
 
     std::vector<accelerator_view> views_;
     std::shared_ptr<engine::split_matrix> engine_;
@@ -111,6 +136,18 @@ template <class Result, class T> auto reduce(const split_array<T>& grid, reducti
     result_type result{};
     algorithms::reduce(*grid.engine_, op, element_type_of<result_type>, &result);
     return result;
+}
+
+// c = alpha * a * b + beta * c on split arrays where they are, in place: a and c split in the
+// same bands of rows without halos over the same views, b held whole on each of them
+// (split_array::copies, uploaded once). Each view computes its band of c, every view at once, and
+// nothing moves between them: data that stays on the devices across calls. Elements and
+// precisions as tiles::gemm takes them; c's bands hold one view's results, bit for bit where the
+// views are of one kind of device. Returns once the work is on every view's queue.
+template <class T, class U>
+void gemm(detail::computed_of<array<T, 2>> alpha, const split_array<T>& a, const split_array<T>& b,
+          detail::computed_of<array<T, 2>> beta, split_array<U>& c, gemm_precision precision) {
+    algorithms::gemm(alpha, *a.engine_, *b.engine_, beta, *c.engine_, precision);
 }
 
 } // namespace tiles

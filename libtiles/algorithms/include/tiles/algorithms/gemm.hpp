@@ -9,6 +9,7 @@
 
 #include "tiles/element_type.hpp"
 #include "tiles/engine/context.hpp"
+#include "tiles/engine/split.hpp"
 #include "tiles/engine/storage.hpp"
 
 namespace tiles {
@@ -62,5 +63,12 @@ void gemm(const std::shared_ptr<engine::context>& context, double alpha, const e
 // the results of one context, bit for bit where they are of one kind of device.
 void gemm(const std::vector<std::shared_ptr<engine::context>>& contexts, double alpha, const engine::matrix_operand& a,
           const engine::matrix_operand& b, double beta, const engine::matrix_operand& c, gemm_precision precision);
+// The same on split matrices where they are: A and C split in the same bands of rows (no halos)
+// over the same contexts, B held whole on each of them (split_matrix::copies). Each context
+// computes its band of C from its band of A, every context at once, and nothing moves between
+// them: C's bands hold one context's results, bit for bit where they are of one kind of device.
+// Enqueued: returns once the work is on every context's queue.
+void gemm(double alpha, const engine::split_matrix& a, const engine::split_matrix& b, double beta,
+          const engine::split_matrix& c, gemm_precision precision);
 
 } // namespace tiles::algorithms

@@ -39,7 +39,7 @@ void reduce(const std::shared_ptr<engine::context>& context, const std::shared_p
 void reduce(const std::vector<std::shared_ptr<engine::context>>& contexts,
             const std::shared_ptr<engine::storage>& input, reduction_op op, element_type accumulator, void* result);
 // The same of a split matrix's own rows where they are, each band combined on its context, the totals here (a band
-// with a halo above first copies its own rows there): data that stays on the devices. The bands
+// with a halo above first copies its own rows there; of copies, the first): data that stays on the devices. The bands
 // are of whole rows, not of the one-context reduction's spans, so float sums may differ from one
 // context's in their last bits.
 void reduce(const engine::split_matrix& split, reduction_op op, element_type accumulator, void* result);

@@ -23,6 +23,12 @@ class split_matrix {
     // neighbour. The arrays are allocated on their contexts now; nothing moves yet.
     split_matrix(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows, int columns,
                  int halo, int granularity = 1);
+    // A `rows` x `columns` matrix held whole on every one of `contexts`: each band is a copy of all
+    // of it, without halos (an operand every band of another split reads whole, as gemm's B). A
+    // scatter sends the same host memory to every context at once; a gather or a reduction reads
+    // the first copy.
+    static split_matrix copies(const std::vector<std::shared_ptr<context>>& contexts, element_layout layout, int rows,
+                               int columns);
 
     // A new split matrix of the same shape and element type, with the same bands and halos on the
     // same contexts (a scratch matrix to iterate between); nothing moves. It shares this one's
@@ -35,6 +41,10 @@ class split_matrix {
     int rows() const { return rows_; }
     int columns() const { return columns_; }
     element_layout layout() const { return layout_; }
+    // Whether every band holds the whole matrix (copies()); else each holds its own rows.
+    bool holds_copies() const { return holds_copies_; }
+    // The bands that hold the matrix once, from band 0: all of them, or the first of copies.
+    std::size_t distinct_parts() const { return holds_copies_ ? 1 : parts_.size(); }
     const band& band_of(std::size_t part) const { return at(part).rows; }
     const std::shared_ptr<context>& context_of(std::size_t part) const { return at(part).context; }
     // The band's local rows: an array of local_rows() x columns() on its context.
@@ -54,6 +64,9 @@ class split_matrix {
   private:
     struct sharing_staging {};
     split_matrix(const split_matrix& bands_of, sharing_staging);
+    split_matrix(element_layout layout, int rows, int columns, int halo, int granularity);
+    // Adds band `b` of local_rows() x columns() on `on`, with its pinned memory for the halo rows.
+    void add_band(const band& b, const std::shared_ptr<engine::context>& on);
 
     struct band_data {
         band rows;
@@ -72,6 +85,7 @@ class split_matrix {
     int columns_ = 0;
     int halo_ = 0;
     int granularity_ = 1;
+    bool holds_copies_ = false;
 };
 
 // One piece of host memory to copy into the whole of a storage on a context.
