@@ -1151,8 +1151,8 @@ TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* 
 /* The QR factorization A = Q R of each m x n matrix of `input` (rank 2, or a stack of rank 3 or
  * more), k = min(m, n): into `q` Q, m x k with orthonormal columns, and into `r` R, k x n and upper
  * triangular; with `complete` not 0, Q is m x m and R m x n. Neither is the input. float or double
- * elements. Blocked Householder QR, as LAPACK's geqrf and orgqr: the host factors each panel,
- * gemm on the device updates the rest and forms Q. R's diagonal has geqrf's signs; a
+ * elements. Blocked Householder QR, as LAPACK's geqrf and orgqr, all on the device: each panel
+ * factored recursively, gemm updating the rest and forming Q. R's diagonal has geqrf's signs; a
  * rank-deficient matrix gives zeros there, never NaNs. */
 TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q,
                                 tiles_view* r);

@@ -1,8 +1,8 @@
 """The array API's linalg extension for libtiles' data: tiles.array_api.linalg.
 
 Every function here computes on the device. cholesky and qr are libtiles' blocked
-factorizations (the C API's tiles_cholesky and tiles_qr: the host factors each diagonal block or
-panel, gemm on the device does the rest); svd and svdvals are QR on the device with the SVD of its
+factorizations (the C API's tiles_cholesky, where the host factors each diagonal block and gemm
+on the device does the rest, and tiles_qr, all on the device); svd and svdvals are QR on the device with the SVD of its
 small R on the host (tiles_svd, tiles_svdvals); eigh and eigvalsh reduce to tridiagonal form on
 the host, gemm on the device forming the vectors (tiles_eigh, tiles_eigvalsh); matmul is gemm for
 float32 (float64) matrices; the others are compositions of the namespace's device operations
