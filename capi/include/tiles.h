@@ -1142,8 +1142,8 @@ TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* i
 /* The Cholesky factor of each symmetric positive-definite matrix of `input` (rank 2, or a stack of
  * n x n matrices of rank 3 or more), of which only the lower triangles are read, into `output` (the
  * same shape, not the input): L, lower triangular with L * L^T = A, or with `upper` not 0,
- * U = L^T; zeros in the other triangle. float or double elements. Blocked, as LAPACK's potrf: the
- * host factors each diagonal block, gemm on the device does the rest. A matrix that is not
+ * U = L^T; zeros in the other triangle. float or double elements. Blocked, as LAPACK's potrf, all
+ * on the device: one work-group factors each diagonal block, gemm does the rest. A matrix that is not
  * positive definite is TILES_ERROR_INVALID_ARGUMENT, whose message names it and the first column
  * (from 0) whose pivot is not positive (LAPACK's info, that column + 1). */
 TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int upper, tiles_view* output);
