@@ -21,7 +21,8 @@ constexpr int leaf_work_items = 128;
 // The tile of qr_triangle's launches.
 constexpr int part_tile = 8;
 
-// The options qr.cl's kernels are built with: one set for all but qr_triangle's part.
+// The options qr.cl's kernels are built with. UPPER picks qr_triangle's part; the other kernels
+// take UPPER 0, so that they share one program with the reflectors' copy.
 std::string kernel_options(bool upper) {
     return "-DLEAF_WIDTH=" + std::to_string(leaf_width) + " -DUPPER=" + (upper ? "1" : "0");
 }
@@ -38,15 +39,15 @@ struct panel_in_work {
 // Columns first .. first + count - 1 of the panel as one leaf, with their rows of T.
 void factor_leaf(const panel_in_work& p, int first, int count) {
     launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items),
-                     algorithm_kernel(tiles_kernel_qr, "qr_leaf", p.type, "-DLEAF_WIDTH=" + std::to_string(leaf_width)),
+                     algorithm_kernel(tiles_kernel_qr, "qr_leaf", p.type, kernel_options(false)),
                      std::array<launch_arg, 6>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
                                                scalar_arg(first), scalar_arg(count), output_arg(p.t)});
 }
 
-// A compact copy of a part of the panel: its reflectors V, or its triangle R (`upper`).
-matrix_operand panel_copy(const panel_in_work& p, const panel_part& part, bool upper) {
+// A compact copy of the panel's reflectors V in `part`.
+matrix_operand reflectors_copy(const panel_in_work& p, const panel_part& part) {
     const matrix_operand copy{new_matrix(p.work_context, p.type, part.rows, part.columns), part.rows, part.columns};
-    copy_panel_part(p.work_context, p.type, p.data, p.width, part, upper, copy.data, 0, part.columns);
+    copy_panel_part(p.work_context, p.type, p.data, p.width, part, false, copy.data, 0, part.columns);
     return copy;
 }
 
@@ -61,12 +62,14 @@ void box_back(const matrix_operand& copy, const std::shared_ptr<storage>& data, 
     engine::copy(*copy.data, whole_of(*copy.data), *data, box_of(0, row, column, copy.rows, copy.columns));
 }
 
+// m^T, a new matrix.
 matrix_operand transposed_copy(const panel_in_work& p, const matrix_operand& m) {
     const matrix_operand result{new_matrix(p.work_context, p.type, m.columns, m.rows), m.columns, m.rows};
     transpose(p.work_context, m, result);
     return result;
 }
 
+// alpha a b, a new matrix.
 matrix_operand product(const panel_in_work& p, double alpha, const matrix_operand& a, const matrix_operand& b) {
     const matrix_operand result{new_matrix(p.work_context, p.type, a.rows, b.columns), a.rows, b.columns};
     gemm(p.work_context, alpha, a, b, 0.0, result, gemm_precision::exact);
@@ -82,7 +85,7 @@ void factor_columns(const panel_in_work& p, int first, int count) {
     const int rows = p.rows - first;
     factor_columns(p, first, left);
 
-    const matrix_operand v1 = panel_copy(p, {first, first, rows, left}, false), v1_transposed = transposed_copy(p, v1);
+    const matrix_operand v1 = reflectors_copy(p, {first, first, rows, left}), v1_transposed = transposed_copy(p, v1);
     const matrix_operand t1 = box_copy(p, p.t, first, first, left, left);
     const matrix_operand a2 = box_copy(p, p.data, first, first + left, rows, right);
     const matrix_operand scaled = product(p, 1.0, transposed_copy(p, t1), product(p, 1.0, v1_transposed, a2));
@@ -90,7 +93,7 @@ void factor_columns(const panel_in_work& p, int first, int count) {
     box_back(a2, p.data, first, first + left);
 
     factor_columns(p, first + left, right);
-    const matrix_operand v2 = panel_copy(p, {first, first + left, rows, right}, false);
+    const matrix_operand v2 = reflectors_copy(p, {first, first + left, rows, right});
     const matrix_operand t2 = box_copy(p, p.t, first + left, first + left, right, right);
     box_back(product(p, -1.0, product(p, 1.0, t1, product(p, 1.0, v1_transposed, v2)), t2), p.t, first, first + left);
 }
@@ -101,7 +104,7 @@ device_panel factor_panel(const std::shared_ptr<context>& context, element_type 
                           const std::shared_ptr<storage>& panel, int rows, int width, int first) {
     const panel_in_work p{context, type, panel, rows, width, new_matrix(context, type, width, width)};
     factor_columns(p, 0, width);
-    const matrix_operand v = panel_copy(p, {0, 0, rows, width}, false), t{p.t, width, width};
+    const matrix_operand v = reflectors_copy(p, {0, 0, rows, width}), t{p.t, width, width};
     return {first, width, v, transposed_copy(p, v), t, transposed_copy(p, t)};
 }
 
