@@ -1,7 +1,7 @@
 // tiles::linalg::cholesky: symmetric positive-definite matrices of float and double, of sizes that
 // are and are not multiples of its block (128), one and a stack of them, lower and upper factors,
-// against a CPU Cholesky in double; and the error naming the first column whose pivot is not
-// positive.
+// against a CPU Cholesky in double; a matrix on the device factored there; and the error naming
+// the first column whose pivot is not positive.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -92,6 +92,21 @@ TEST_CASE_METHOD(fresh_view, "cholesky of a stack of matrices factors each", "[a
     tiles::linalg::cholesky(view, stack, output);
     output.synchronize();
     CHECK(worst_error(factors, cpu_cholesky(a, n), n, false) <= 1e-5);
+}
+
+TEST_CASE_METHOD(fresh_view, "cholesky of a matrix on the device brings only its blocks' statuses to the host",
+                 "[algorithms][linalg]") {
+    const int n = 300; // three block columns, the last narrower
+    const std::vector<double> a = spd_matrices(1, n, 11);
+    const std::vector<float> values(a.begin(), a.end());
+    tiles::array<float, 2> matrix(tiles::extent<2>(n, n), values.begin(), view), factor(tiles::extent<2>(n, n), view);
+    const tiles::transfer_counters before = view.counters();
+    tiles::linalg::cholesky(view, matrix, factor);
+    const tiles::transfer_counters after = view.counters();
+    CHECK(after.uploads == before.uploads);
+    CHECK(after.downloads == before.downloads + 1);
+    CHECK(after.bytes_downloaded == before.bytes_downloaded + 3 * 2 * sizeof(float)); // a column and a pivot each
+    CHECK(worst_error(std::vector<float>(factor), cpu_cholesky(a, n), n, false) <= 1e-5);
 }
 
 TEST_CASE_METHOD(fresh_view, "cholesky of a matrix that is not positive definite names the failing column",

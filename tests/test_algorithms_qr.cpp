@@ -1,7 +1,7 @@
 // tiles::linalg::qr: float and double matrices, tall, wide and square, of sizes that are and are not
 // multiples of its panel (128), one and a stack of them, reduced and complete, rank-deficient;
 // each checked in double by its factors' properties: Q's columns orthonormal, R upper triangular,
-// Q R = A.
+// Q R = A; and a matrix on the device factored there, nothing crossing the bus.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -94,6 +94,30 @@ TEST_CASE_METHOD(fresh_view, "qr of a rank-deficient matrix gives no NaNs", "[al
     CHECK(std::all_of(qh.begin(), qh.end(), [](float x) { return std::isfinite(x); }));
     CHECK(std::all_of(rh.begin(), rh.end(), [](float x) { return std::isfinite(x); }));
     CHECK(qr_error(a, qh, rh, 1, m, n, n, n) <= 1e-4);
+}
+
+TEST_CASE_METHOD(fresh_view, "qr of a matrix on the device factors its panels there, moving nothing across the bus",
+                 "[algorithms][linalg]") {
+    // Three panels, the last narrower than the others; complete, so R has rows of zeros. Zero
+    // columns, and an upper triangle in the first, which the reflections leave as they are (tau 0).
+    const int m = 300, n = 270;
+    std::vector<double> a = random_doubles(std::size_t(m) * n, 11);
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j)
+            if (j % 7 == 3 || (j < 40 && i > j)) a[std::size_t(i) * n + j] = 0;
+    const std::vector<float> values(a.begin(), a.end());
+    tiles::array<float, 2> matrix(tiles::extent<2>(m, n), values.begin(), view);
+    tiles::array<float, 2> q(tiles::extent<2>(m, m), view), r(tiles::extent<2>(m, n), view);
+    const tiles::transfer_counters before = view.counters();
+    tiles::linalg::qr(view, matrix, q, r, true);
+    const tiles::transfer_counters after = view.counters();
+    CHECK(after.uploads == before.uploads);
+    CHECK(after.downloads == before.downloads);
+    const std::vector<float> qh(q), rh(r);
+    CHECK(std::all_of(qh.begin(), qh.end(), [](float x) { return std::isfinite(x); }));
+    CHECK(std::all_of(rh.begin(), rh.end(), [](float x) { return std::isfinite(x); }));
+    CHECK(rh[std::size_t(3) * n + 3] == 0);
+    CHECK(qr_error(a, qh, rh, 1, m, n, m, m) <= 1e-4);
 }
 
 TEST_CASE_METHOD(fresh_view, "qr refuses factors of the wrong shape", "[algorithms][linalg]") {

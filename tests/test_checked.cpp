@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tiles/algorithms.hpp"
+#include "tiles/linalg.hpp"
 #include "tiles/log.hpp"
 #include "tiles/parameters.hpp"
 #include "tiles/reductions.hpp"
@@ -540,6 +541,40 @@ TEST_CASE("masked sums and maxima run clean and match CPU loops with a GPU's par
         CHECK(sums[std::size_t(r)] == Approx(sum).margin(1e-4));
         CHECK(maxima[std::size_t(r)] == greatest);
     }
+    CHECK(tiles::get_check_report(view).clean());
+}
+
+TEST_CASE("qr's panel kernels and cholesky's block kernel run clean under the simulator", "[checked][algorithms]") {
+    // 20 columns: a leaf of 16 and one of 4, joined by gemm; cholesky's 20 x 20 block in one
+    // work-group. Each work-group passes columns between its work-items through tile_static memory.
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    const int m = 40, n = 20;
+    const std::vector<float> values = random_floats(std::size_t(m) * n, 96);
+    const tiles::array_view<const float, 2> matrix(m, n, values);
+    const auto [q, r] = tiles::linalg::qr(view, matrix);
+    const std::vector<float> qh(q), rh(r);
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            double sum = 0;
+            for (int k = 0; k < n; ++k) sum += double(qh[std::size_t(i) * n + k]) * rh[std::size_t(k) * n + j];
+            CHECK(sum == Approx(values[std::size_t(i) * n + j]).margin(1e-4));
+        }
+    // A^T A + n I, positive definite.
+    std::vector<float> spd(std::size_t(n) * n);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            double sum = i == j ? n : 0;
+            for (int k = 0; k < m; ++k) sum += double(values[std::size_t(k) * n + i]) * values[std::size_t(k) * n + j];
+            spd[std::size_t(i) * n + j] = float(sum);
+        }
+    const tiles::array_view<const float, 2> symmetric(n, n, spd);
+    const std::vector<float> l(tiles::linalg::cholesky(view, symmetric));
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j <= i; ++j) {
+            double sum = 0;
+            for (int k = 0; k <= j; ++k) sum += double(l[std::size_t(i) * n + k]) * l[std::size_t(j) * n + k];
+            CHECK(sum == Approx(spd[std::size_t(i) * n + j]).epsilon(1e-5));
+        }
     CHECK(tiles::get_check_report(view).clean());
 }
 

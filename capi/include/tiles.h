@@ -1142,8 +1142,8 @@ TILES_API tiles_status tiles_stencil(tiles_context* context, const tiles_view* i
 /* The Cholesky factor of each symmetric positive-definite matrix of `input` (rank 2, or a stack of
  * n x n matrices of rank 3 or more), of which only the lower triangles are read, into `output` (the
  * same shape, not the input): L, lower triangular with L * L^T = A, or with `upper` not 0,
- * U = L^T; zeros in the other triangle. float or double elements. Blocked, as LAPACK's potrf: the
- * host factors each diagonal block, gemm on the device does the rest. A matrix that is not
+ * U = L^T; zeros in the other triangle. float or double elements. Blocked, as LAPACK's potrf, all
+ * on the device: one work-group factors each diagonal block, gemm does the rest. A matrix that is not
  * positive definite is TILES_ERROR_INVALID_ARGUMENT, whose message names it and the first column
  * (from 0) whose pivot is not positive (LAPACK's info, that column + 1). */
 TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* input, int upper, tiles_view* output);
@@ -1151,8 +1151,8 @@ TILES_API tiles_status tiles_cholesky(tiles_context* context, const tiles_view* 
 /* The QR factorization A = Q R of each m x n matrix of `input` (rank 2, or a stack of rank 3 or
  * more), k = min(m, n): into `q` Q, m x k with orthonormal columns, and into `r` R, k x n and upper
  * triangular; with `complete` not 0, Q is m x m and R m x n. Neither is the input. float or double
- * elements. Blocked Householder QR, as LAPACK's geqrf and orgqr: the host factors each panel,
- * gemm on the device updates the rest and forms Q. R's diagonal has geqrf's signs; a
+ * elements. Blocked Householder QR, as LAPACK's geqrf and orgqr, all on the device: each panel
+ * factored recursively, gemm updating the rest and forming Q. R's diagonal has geqrf's signs; a
  * rank-deficient matrix gives zeros there, never NaNs. */
 TILES_API tiles_status tiles_qr(tiles_context* context, const tiles_view* input, int complete, tiles_view* q,
                                 tiles_view* r);

@@ -1,12 +1,13 @@
 """The array API's linalg extension for libtiles' data: tiles.array_api.linalg.
 
 Every function here computes on the device. cholesky and qr are libtiles' blocked
-factorizations (the C API's tiles_cholesky and tiles_qr: the host factors each diagonal block or
-panel, gemm on the device does the rest); svd and svdvals are QR on the device with the SVD of its
-small R on the host (tiles_svd, tiles_svdvals); eigh and eigvalsh reduce to tridiagonal form on
-the host, gemm on the device forming the vectors (tiles_eigh, tiles_eigvalsh); matmul is gemm for
-float32 (float64) matrices; the others are compositions of the namespace's device operations
-(elementwise arithmetic, sums, maxima and minima over axes, gathers, permute_dims).
+factorizations, all on the device (the C API's tiles_cholesky and tiles_qr: the diagonal blocks
+and panels by kernels of their own, the rest by gemm); svd and svdvals are QR on the device with
+the SVD of its small R on the host (tiles_svd, tiles_svdvals); eigh and eigvalsh reduce to
+tridiagonal form on the host, gemm on the device forming the vectors (tiles_eigh,
+tiles_eigvalsh); matmul is gemm for float32 (float64) matrices; the others are compositions of
+the namespace's device operations (elementwise arithmetic, sums, maxima and minima over axes,
+gathers, permute_dims).
 docs/guides/linalg.md says which steps run where and what crosses the bus.
 
 solve, inv and slogdet are Gaussian elimination with partial pivoting (tiles_solve, tiles_inv,

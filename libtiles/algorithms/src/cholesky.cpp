@@ -1,18 +1,18 @@
 // libtiles algorithms: cholesky, blocked right-looking (MAGMA's potrf, one block column at a time):
-// the diagonal block of the trailing matrix comes to the host, which factors it (L11) and inverts
-// the factor; the panel below it becomes L21 = A21 * L11^-T by gemm, and the trailing matrix
-// A22 - L21 * L21^T by gemm, both on the device. The trailing matrix is a compact array of its
+// one work-group factors the diagonal block of the trailing matrix (L11) and inverts the factor
+// (cholesky.cl); the panel below it becomes L21 = A21 * L11^-T by gemm, and the trailing matrix
+// A22 - L21 * L21^T by gemm, all on the device. The trailing matrix is a compact array of its
 // own, a copy on the device of its box of the last one, since gemm takes whole arrays. A last
 // launch writes each factor's triangle, and zeros in the other, into the output. Its description:
 // the faces' operands and element types.
 #include "tiles/algorithms/cholesky.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "catalog.hpp"
-#include "cholesky_panel.hpp"
 #include "factor_transfer.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/gemm.hpp"
@@ -24,8 +24,9 @@ extern const char tiles_kernel_cholesky[];
 namespace tiles::algorithms {
 namespace {
 
-// The width of a block column: the host factors panel_width x panel_width blocks, and gemm's
-// trailing updates are panel_width deep, enough for its register-blocked kernel to run at speed.
+// The width of a block column: one work-group of panel_width work-items factors each
+// panel_width x panel_width block, and gemm's trailing updates are panel_width deep, enough for
+// its register-blocked kernel to run at speed.
 constexpr int panel_width = 128;
 // The tile of the launch that writes the triangles.
 constexpr int triangle_tile = 8;
@@ -33,32 +34,44 @@ constexpr int triangle_tile = 8;
 [[noreturn]] void refuse_not_positive_definite(std::size_t matrix, std::size_t count, int column, double pivot) {
     const std::string which = count > 1 ? "matrix " + std::to_string(matrix) + " of the input" : "the input";
     throw invalid_argument("cholesky: " + which + " is not positive definite: the pivot of column " +
-                           std::to_string(column) + " (counted from 0) is " + std::to_string(pivot) +
+                           std::to_string(column) + " (counted from 0) is " +
+                           std::to_string(std::isnan(pivot) ? std::fabs(pivot) : pivot) +
                            ", not positive; its leading minor of order " + std::to_string(column + 1) +
                            " is not positive definite (LAPACK's info " + std::to_string(column + 1) + ")");
 }
 
+// Factors the width x width block at the top left of `trailing` (rows of `columns` elements) on
+// the device, in place, and writes the transpose of its factor's inverse into `inverse`, and the
+// block's status, entry `block` of `status` (cholesky.cl's cholesky_block).
+void factor_diagonal_block(const std::shared_ptr<context>& context, element_type type,
+                           const std::shared_ptr<storage>& trailing, int columns, int width,
+                           const matrix_operand& inverse, const std::shared_ptr<storage>& status, int block) {
+    launch_algorithm(context, covering_domain(panel_width, panel_width),
+                     algorithm_kernel(tiles_kernel_cholesky, "cholesky_block", type, "-DUPPER=0"),
+                     std::array<launch_arg, 6>{output_arg(trailing), scalar_arg(columns), scalar_arg(width),
+                                               output_arg(inverse.data), output_arg(status), scalar_arg(block)});
+}
+
 // Factors matrix `index` of `input` into the lower triangle of the same matrix of `factored`,
-// on `context`, block column by block column.
+// on `context`, block column by block column, all on the device. The blocks' statuses come to
+// the host once, at the end: the first block whose pivot is not positive is refused.
 void factor_matrix(const std::shared_ptr<context>& context, const matrix_operand& input, std::size_t index,
                    std::size_t count, int n, const std::shared_ptr<storage>& factored) {
     const element_type type = element_type_of(input);
+    const int blocks = blocks_covering(n, panel_width);
+    const std::shared_ptr<storage> status = new_matrix(context, type, blocks, 2);
     std::shared_ptr<storage> trailing = new_matrix(context, type, n, n);
     engine::copy(*input.data, box_of(index, 0, 0, n, n), *trailing, box_of(0, 0, 0, n, n));
     for (int done = 0; done < n; done += panel_width) {
         const int width = std::min(panel_width, n - done), rest = n - done - width;
-        std::vector<double> block = downloaded(*trailing, box_of(0, 0, 0, width, width), type);
-        double pivot = 0;
-        if (const int column = factor_lower(block, width, pivot); column >= 0)
-            refuse_not_positive_definite(index, count, done + column, pivot);
-        uploaded(*factored, box_of(index, done, done, width, width), type, block);
+        const matrix_operand inverse{new_matrix(context, type, width, width), width, width};
+        factor_diagonal_block(context, type, trailing, n - done, width, inverse, status, done / panel_width);
+        engine::copy(*trailing, box_of(0, 0, 0, width, width), *factored, box_of(index, done, done, width, width));
         if (rest == 0) break;
 
         // L21 = A21 * L11^-T.
         const matrix_operand a21{new_matrix(context, type, rest, width), rest, width};
         engine::copy(*trailing, box_of(0, width, 0, rest, width), *a21.data, box_of(0, 0, 0, rest, width));
-        const matrix_operand inverse{new_matrix(context, type, width, width), width, width};
-        uploaded(*inverse.data, whole_of(*inverse.data), type, inverse_transposed(block, width));
         const matrix_operand l21{new_matrix(context, type, rest, width), rest, width};
         gemm(context, 1.0, a21, inverse, 0.0, l21, gemm_precision::exact);
         engine::copy(*l21.data, whole_of(*l21.data), *factored, box_of(index, done + width, done, rest, width));
@@ -71,6 +84,11 @@ void factor_matrix(const std::shared_ptr<context>& context, const matrix_operand
         gemm(context, -1.0, l21, l21_transposed, 1.0, a22, gemm_precision::exact);
         trailing = a22.data;
     }
+    const std::vector<double> statuses = downloaded(*status, whole_of(*status), type);
+    for (int block = 0; block < blocks; ++block)
+        if (statuses[2 * block] >= 0)
+            refuse_not_positive_definite(index, count, block * panel_width + int(statuses[2 * block]),
+                                         statuses[2 * block + 1]);
 }
 
 } // namespace

@@ -42,4 +42,11 @@ void uploaded(storage& data, const engine::box& b, element_type type, const std:
     engine::copy_in(data, b, rounded.data());
 }
 
+std::vector<double> transposed(const std::vector<double>& matrix, int rows, int columns) {
+    std::vector<double> result(matrix.size());
+    for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < columns; ++j) result[std::size_t(j) * rows + i] = matrix[std::size_t(i) * columns + j];
+    return result;
+}
+
 } // namespace tiles::algorithms

@@ -31,4 +31,7 @@ std::vector<double> downloaded(storage& data, const engine::box& b, element_type
 // Uploads `values` into `b`, rounded to `type` (float or double).
 void uploaded(storage& data, const engine::box& b, element_type type, const std::vector<double>& values);
 
+// The transpose of a rows x columns row-major matrix on the host.
+std::vector<double> transposed(const std::vector<double>& matrix, int rows, int columns);
+
 } // namespace tiles::algorithms

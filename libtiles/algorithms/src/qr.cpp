@@ -1,6 +1,6 @@
 // libtiles algorithms: qr, blocked Householder QR in the compact WY form (MAGMA's geqrf and
-// orgqr): each panel of the trailing matrix comes to the host, which makes its reflectors V and
-// the triangle T with H_1 ... H_w = I - V T V^T; the trailing matrix becomes
+// orgqr): each panel of the trailing matrix is factored on the device (qr_panel.hpp), into its
+// reflectors V and the triangle T with H_1 ... H_w = I - V T V^T; the trailing matrix becomes
 // A22 - V * (T^T * (V^T * A22)) by three gemms on the device. Q is then formed the same way,
 // applying the panels in reverse to the identity's first columns. The trailing matrix is a compact
 // array of its own, as in cholesky, since gemm takes whole arrays. Its description: the faces'
@@ -20,26 +20,10 @@
 namespace tiles::algorithms {
 namespace {
 
-// The width of a panel: the host factors rows x panel_width panels, and the gemms of the updates
-// are panel_width deep, enough for gemm's register-blocked kernel to run at speed.
+// The width of a panel: the rows x panel_width panels are factored on the device (qr_panel.hpp),
+// and the gemms of the updates are panel_width deep, enough for gemm's register-blocked kernel to
+// run at speed.
 constexpr int panel_width = 128;
-
-// A panel's reflectors on the device: V (rows x width), V^T, T and T^T, from row `first` down.
-struct device_panel {
-    int first, width;
-    matrix_operand v, v_transposed, t, t_transposed;
-};
-
-device_panel panel_on_device(const std::shared_ptr<context>& context, element_type type, int first, int rows,
-                             const householder_panel& panel) {
-    const int width = int(panel.v.size() / std::size_t(rows));
-    return {first,
-            width,
-            uploaded_matrix(context, type, rows, width, panel.v),
-            uploaded_matrix(context, type, width, rows, transposed(panel.v, rows, width)),
-            uploaded_matrix(context, type, width, width, panel.t),
-            uploaded_matrix(context, type, width, width, transposed(panel.t, width, width))};
-}
 
 // c -= V * (T' * (V^T * c)): the block reflector (T' = T) or its transpose (T' = T^T) applied to c.
 void apply_block(const std::shared_ptr<context>& context, element_type type, const device_panel& panel,
@@ -49,15 +33,6 @@ void apply_block(const std::shared_ptr<context>& context, element_type type, con
     const matrix_operand scaled{new_matrix(context, type, panel.width, c.columns), panel.width, c.columns};
     gemm(context, 1.0, t, projected, 0.0, scaled, gemm_precision::exact);
     gemm(context, -1.0, panel.v, scaled, 1.0, c, gemm_precision::exact);
-}
-
-// Row block `first`.. of R: zeros left of the panel's triangle, its R beside them.
-std::vector<double> r_rows(const householder_panel& panel, int first, int width) {
-    std::vector<double> rows(std::size_t(width) * (first + width), 0.0);
-    for (int i = 0; i < width; ++i)
-        for (int j = i; j < width; ++j)
-            rows[std::size_t(i) * (first + width) + first + j] = panel.r[std::size_t(i) * width + j];
-    return rows;
 }
 
 struct qr_shape {
@@ -73,10 +48,12 @@ std::vector<device_panel> factor_matrix(const std::shared_ptr<context>& context,
     engine::copy(*input.data, box_of(index, 0, 0, s.m, s.n), *trailing, box_of(0, 0, 0, s.m, s.n));
     for (int done = 0; done < s.k; done += panel_width) {
         const int width = std::min(panel_width, s.k - done), rows = s.m - done, rest = s.n - done - width;
-        const householder_panel panel =
-            factor_householder(downloaded(*trailing, box_of(0, 0, 0, rows, width), type), rows, width);
-        uploaded(*r.data, box_of(index, done, 0, width, done + width), type, r_rows(panel, done, width));
-        panels.push_back(panel_on_device(context, type, done, rows, panel));
+        const std::shared_ptr<storage> panel = new_matrix(context, type, rows, width);
+        engine::copy(*trailing, box_of(0, 0, 0, rows, width), *panel, whole_of(*panel));
+        panels.push_back(factor_panel(context, type, panel, rows, width, done));
+        // Row block `done`.. of R: zeros left of the panel's triangle, its R beside them.
+        copy_panel_part(context, type, panel, width, {0, -done, width, done + width}, true, r.data,
+                        int((index * s.r_rows + done) * s.n), s.n);
         if (rest == 0) continue;
 
         const matrix_operand a22{new_matrix(context, type, rows, rest), rows, rest};
@@ -89,17 +66,14 @@ std::vector<device_panel> factor_matrix(const std::shared_ptr<context>& context,
                      box_of(0, 0, 0, rows - width, rest));
     }
     if (s.r_rows > s.k)
-        uploaded(*r.data, box_of(index, s.k, 0, s.r_rows - s.k, s.n), type,
-                 std::vector<double>(std::size_t(s.r_rows - s.k) * s.n, 0.0));
+        write_identity(context, type, r.data, int((index * s.r_rows + s.k) * s.n), s.n, s.r_rows - s.k, s.n, s.n);
     return panels;
 }
 
 // Q's matrix `index`: the identity's first q_columns columns, the panels applied in reverse.
 void form_q(const std::shared_ptr<context>& context, element_type type, const std::vector<device_panel>& panels,
             std::size_t index, const qr_shape& s, const matrix_operand& q) {
-    std::vector<double> identity(std::size_t(s.m) * s.q_columns, 0.0);
-    for (int i = 0; i < s.q_columns; ++i) identity[std::size_t(i) * s.q_columns + i] = 1;
-    uploaded(*q.data, box_of(index, 0, 0, s.m, s.q_columns), type, identity);
+    write_identity(context, type, q.data, int(index * s.m * s.q_columns), s.q_columns, s.m, s.q_columns, 0);
     // Columns left of a panel are zero in its rows until an earlier panel is applied, so each
     // panel updates only the block below and right of its corner.
     for (auto panel = panels.rbegin(); panel != panels.rend(); ++panel) {

@@ -1,93 +1,130 @@
-// libtiles algorithms: qr's panels on the host (qr_panel.hpp).
+// libtiles algorithms: qr's panel on the device (qr_panel.hpp). The halves' operands are compact
+// copies on the device, as everywhere gemm is used, since gemm takes whole arrays.
 #include "qr_panel.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <cstddef>
+#include <string>
 
-#include "scaled_length.hpp"
+#include "factor_transfer.hpp"
+#include "tiles/algorithms/gemm.hpp"
+#include "tiles/algorithms/transpose.hpp"
+
+extern const char tiles_kernel_qr[];
 
 namespace tiles::algorithms {
 namespace {
 
-// Column j's reflector, made in place as LAPACK's larfg: returns tau, leaves beta (R's diagonal
-// element) at (j, j) and v (its first element 1, implied) below it.
-double reflect_column(std::vector<double>& a, int rows, int width, int j) {
-    const auto at = [&](int row) -> double& { return a[std::size_t(row) * width + j]; };
-    const double below = scaled_length(std::size_t(rows - j - 1), [&](std::size_t i) { return at(j + 1 + int(i)); });
-    if (below == 0) return 0;
-    const double alpha = at(j);
-    const double beta = alpha >= 0 ? -std::hypot(alpha, below) : std::hypot(alpha, below);
-    for (int i = j + 1; i < rows; ++i) at(i) /= alpha - beta;
-    at(j) = beta;
-    return (beta - alpha) / beta;
+// The most columns of a leaf, and the work-items of its work-group: narrow enough that a
+// work-item keeps a leaf row's dot products in registers, wide enough that the halves above the
+// leaves make gemms of some depth.
+constexpr int leaf_width = 16;
+constexpr int leaf_work_items = 128;
+// The tile of qr_triangle's launches.
+constexpr int part_tile = 8;
+
+// The options qr.cl's kernels are built with. UPPER picks qr_triangle's part; the other kernels
+// take UPPER 0, so that they share one program with the reflectors' copy.
+std::string kernel_options(bool upper) {
+    return "-DLEAF_WIDTH=" + std::to_string(leaf_width) + " -DUPPER=" + (upper ? "1" : "0");
 }
 
-// Applies H = I - tau v v^T, v column j's reflector, to the columns right of j. Row by row, so
-// that the inner loops run along memory: first every column's v^T a(:, c) at once, then the update.
-void apply_reflector(std::vector<double>& a, int rows, int width, int j, double tau) {
-    const auto row = [&](int i) { return a.data() + std::size_t(i) * width; };
-    std::vector<double> dots(row(j) + j + 1, row(j) + width); // v's first element is 1
-    for (int i = j + 1; i < rows; ++i)
-        for (int c = j + 1; c < width; ++c) dots[c - j - 1] += row(i)[j] * row(i)[c];
-    for (double& dot : dots) dot *= tau;
-    for (int i = j; i < rows; ++i) {
-        const double v = i == j ? 1.0 : row(i)[j];
-        for (int c = j + 1; c < width; ++c) row(i)[c] -= dots[c - j - 1] * v;
-    }
+// The panel being factored: its storage, rows x width, and its triangle T, width x width.
+struct panel_in_work {
+    const std::shared_ptr<context>& work_context;
+    element_type type;
+    const std::shared_ptr<storage>& data;
+    int rows, width;
+    std::shared_ptr<storage> t;
+};
+
+// Columns first .. first + count - 1 of the panel as one leaf, with their rows of T.
+void factor_leaf(const panel_in_work& p, int first, int count) {
+    launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items),
+                     algorithm_kernel(tiles_kernel_qr, "qr_leaf", p.type, kernel_options(false)),
+                     std::array<launch_arg, 6>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
+                                               scalar_arg(first), scalar_arg(count), output_arg(p.t)});
 }
 
-// larft's forward, columnwise recurrence: T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j, the
-// products V(:, 0:j)^T v_j taken row by row, along memory.
-std::vector<double> triangular_factor(const std::vector<double>& v, const std::vector<double>& tau, int rows,
-                                      int width) {
-    std::vector<double> t(std::size_t(width) * width, 0.0);
-    std::vector<double> products(width);
-    for (int j = 0; j < width; ++j) {
-        std::fill(products.begin(), products.begin() + j, 0.0);
-        for (int i = j; i < rows; ++i) {
-            const double* v_row = v.data() + std::size_t(i) * width;
-            for (int c = 0; c < j; ++c) products[c] += v_row[c] * v_row[j];
-        }
-        for (int c = 0; c < j; ++c) products[c] *= -tau[j];
-        for (int row = 0; row < j; ++row) {
-            double sum = 0;
-            for (int c = row; c < j; ++c) sum += t[std::size_t(row) * width + c] * products[c];
-            t[std::size_t(row) * width + j] = sum;
-        }
-        t[std::size_t(j) * width + j] = tau[j];
-    }
-    return t;
+// A compact copy of the panel's reflectors V in `part`.
+matrix_operand reflectors_copy(const panel_in_work& p, const panel_part& part) {
+    const matrix_operand copy{new_matrix(p.work_context, p.type, part.rows, part.columns), part.rows, part.columns};
+    copy_panel_part(p.work_context, p.type, p.data, p.width, part, false, copy.data, 0, part.columns);
+    return copy;
+}
+
+// A compact copy of the rows x columns box of `data` at (row, column), and its return.
+matrix_operand box_copy(const panel_in_work& p, const std::shared_ptr<storage>& data, int row, int column, int rows,
+                        int columns) {
+    const matrix_operand copy{new_matrix(p.work_context, p.type, rows, columns), rows, columns};
+    engine::copy(*data, box_of(0, row, column, rows, columns), *copy.data, whole_of(*copy.data));
+    return copy;
+}
+void box_back(const matrix_operand& copy, const std::shared_ptr<storage>& data, int row, int column) {
+    engine::copy(*copy.data, whole_of(*copy.data), *data, box_of(0, row, column, copy.rows, copy.columns));
+}
+
+// m^T, a new matrix.
+matrix_operand transposed_copy(const panel_in_work& p, const matrix_operand& m) {
+    const matrix_operand result{new_matrix(p.work_context, p.type, m.columns, m.rows), m.columns, m.rows};
+    transpose(p.work_context, m, result);
+    return result;
+}
+
+// alpha a b, a new matrix.
+matrix_operand product(const panel_in_work& p, double alpha, const matrix_operand& a, const matrix_operand& b) {
+    const matrix_operand result{new_matrix(p.work_context, p.type, a.rows, b.columns), a.rows, b.columns};
+    gemm(p.work_context, alpha, a, b, 0.0, result, gemm_precision::exact);
+    return result;
+}
+
+// Columns first .. first + count - 1 of the panel, their diagonal from row `first` down: the left
+// half, then the right half updated by H_left^T = I - V1 T1^T V1^T, then the right half; T's
+// block right of T1 and above T2 is -T1 (V1^T V2) T2.
+void factor_columns(const panel_in_work& p, int first, int count) {
+    if (count <= leaf_width) return factor_leaf(p, first, count);
+    const int left = (count / 2 + leaf_width - 1) / leaf_width * leaf_width, right = count - left;
+    const int rows = p.rows - first;
+    factor_columns(p, first, left);
+
+    const matrix_operand v1 = reflectors_copy(p, {first, first, rows, left}), v1_transposed = transposed_copy(p, v1);
+    const matrix_operand t1 = box_copy(p, p.t, first, first, left, left);
+    const matrix_operand a2 = box_copy(p, p.data, first, first + left, rows, right);
+    const matrix_operand scaled = product(p, 1.0, transposed_copy(p, t1), product(p, 1.0, v1_transposed, a2));
+    gemm(p.work_context, -1.0, v1, scaled, 1.0, a2, gemm_precision::exact);
+    box_back(a2, p.data, first, first + left);
+
+    factor_columns(p, first + left, right);
+    const matrix_operand v2 = reflectors_copy(p, {first, first + left, rows, right});
+    const matrix_operand t2 = box_copy(p, p.t, first + left, first + left, right, right);
+    box_back(product(p, -1.0, product(p, 1.0, t1, product(p, 1.0, v1_transposed, v2)), t2), p.t, first, first + left);
 }
 
 } // namespace
 
-householder_panel factor_householder(std::vector<double> panel, int rows, int width) {
-    std::vector<double> tau(width);
-    for (int j = 0; j < width; ++j) {
-        tau[j] = reflect_column(panel, rows, width, j);
-        apply_reflector(panel, rows, width, j, tau[j]);
-    }
-    householder_panel result{
-        std::vector<double>(std::size_t(rows) * width, 0.0), {}, std::vector<double>(std::size_t(width) * width, 0.0)};
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < width; ++j) {
-            const double value = panel[std::size_t(i) * width + j];
-            if (i > j)
-                result.v[std::size_t(i) * width + j] = value;
-            else if (i == j)
-                result.v[std::size_t(i) * width + j] = 1;
-            if (i <= j) result.r[std::size_t(i) * width + j] = value;
-        }
-    result.t = triangular_factor(result.v, tau, rows, width);
-    return result;
+device_panel factor_panel(const std::shared_ptr<context>& context, element_type type,
+                          const std::shared_ptr<storage>& panel, int rows, int width, int first) {
+    const panel_in_work p{context, type, panel, rows, width, new_matrix(context, type, width, width)};
+    factor_columns(p, 0, width);
+    const matrix_operand v = reflectors_copy(p, {0, 0, rows, width}), t{p.t, width, width};
+    return {first, width, v, transposed_copy(p, v), t, transposed_copy(p, t)};
 }
 
-std::vector<double> transposed(const std::vector<double>& matrix, int rows, int columns) {
-    std::vector<double> result(matrix.size());
-    for (int i = 0; i < rows; ++i)
-        for (int j = 0; j < columns; ++j) result[std::size_t(j) * rows + i] = matrix[std::size_t(i) * columns + j];
-    return result;
+void copy_panel_part(const std::shared_ptr<context>& context, element_type type, const std::shared_ptr<storage>& panel,
+                     int width, const panel_part& part, bool upper, const std::shared_ptr<storage>& output, int offset,
+                     int output_width) {
+    launch_algorithm(context, covering_domain(part.rows, part.columns, part_tile, part_tile),
+                     algorithm_kernel(tiles_kernel_qr, "qr_triangle", type, kernel_options(upper)),
+                     std::array<launch_arg, 9>{input_arg(panel), scalar_arg(width), scalar_arg(part.row),
+                                               scalar_arg(part.column), output_arg(output), scalar_arg(offset),
+                                               scalar_arg(output_width), scalar_arg(part.rows),
+                                               scalar_arg(part.columns)});
+}
+
+void write_identity(const std::shared_ptr<context>& context, element_type type, const std::shared_ptr<storage>& output,
+                    int offset, int output_width, int rows, int columns, int diagonal) {
+    launch_algorithm(context, covering_domain(rows, columns, part_tile, part_tile),
+                     algorithm_kernel(tiles_kernel_qr, "qr_identity", type, kernel_options(false)),
+                     std::array<launch_arg, 6>{output_arg(output), scalar_arg(offset), scalar_arg(output_width),
+                                               scalar_arg(rows), scalar_arg(columns), scalar_arg(diagonal)});
 }
 
 } // namespace tiles::algorithms

@@ -14,7 +14,6 @@
 
 #include "catalog.hpp"
 #include "factor_transfer.hpp"
-#include "qr_panel.hpp"
 #include "support.hpp"
 #include "svd_golub_kahan.hpp"
 #include "tiles/algorithms/gemm.hpp"

@@ -1,6 +1,6 @@
 // libtiles algorithms: cholesky, the factor of symmetric positive-definite matrices, blocked
-// right-looking as MAGMA's potrf: each diagonal block factored on the host, the panel below it
-// and the trailing matrix updated on the device by gemm. Operands are the engine's matrices; the
+// right-looking as MAGMA's potrf, all on the device: each diagonal block factored by one
+// work-group, the panel below it and the trailing matrix updated by gemm. Operands are the engine's matrices; the
 // call throws before anything runs if they do not fit, naming the numbers.
 #pragma once
 

@@ -1,6 +1,6 @@
 // libtiles algorithms: qr, the Householder QR factorization, blocked in the compact WY form as
-// MAGMA's geqrf and orgqr: each panel factored on the host, the trailing matrix and Q formed on
-// the device by gemm. Operands are the engine's matrices; the call throws before anything runs if
+// MAGMA's geqrf and orgqr, all on the device: each panel factored recursively, the trailing
+// matrix and Q formed by gemm. Operands are the engine's matrices; the call throws before anything runs if
 // they do not fit, naming the numbers.
 #pragma once
 

@@ -1,0 +1,155 @@
+// libtiles algorithms: qr's panel on the device. A panel is a compact rows x panel_width matrix
+// (row-major, `width` its row length) whose column c has its diagonal at row c. qr_leaf factors
+// a few of its columns (a leaf) in one work-group, as LAPACK's geqr2 and larft do; qr_triangle
+// copies the reflectors V or the triangle R out of a factored panel.
+
+#ifndef LEAF_WIDTH
+#error "libtiles: qr_leaf is built with LEAF_WIDTH, the most columns a leaf has"
+#endif
+
+// The work-group's sums of count values at once: values[k] of every work-item becomes their sum
+// over the work-group (TILE_DIM0 work-items, a power of two), in every work-item.
+static void group_sums(ELEMENT values[LEAF_WIDTH], int count, __local ELEMENT* scratch, int lane) {
+    for (int k = 0; k < count; ++k) scratch[k * TILE_DIM0 + lane] = values[k];
+    tile_barrier_wait_with_tile_static_memory_fence();
+    for (int stride = TILE_DIM0 / 2; stride > 0; stride /= 2) {
+        if (lane < stride)
+            for (int k = 0; k < count; ++k) scratch[k * TILE_DIM0 + lane] += scratch[k * TILE_DIM0 + lane + stride];
+        tile_barrier_wait_with_tile_static_memory_fence();
+    }
+    for (int k = 0; k < count; ++k) values[k] = scratch[k * TILE_DIM0];
+    tile_barrier_wait_with_tile_static_memory_fence();
+}
+
+// The largest of every work-item's value, in every work-item.
+static ELEMENT group_max(ELEMENT value, __local ELEMENT* scratch, int lane) {
+    scratch[lane] = value;
+    tile_barrier_wait_with_tile_static_memory_fence();
+    for (int stride = TILE_DIM0 / 2; stride > 0; stride /= 2) {
+        if (lane < stride) scratch[lane] = fmax(scratch[lane], scratch[lane + stride]);
+        tile_barrier_wait_with_tile_static_memory_fence();
+    }
+    const ELEMENT result = scratch[0];
+    tile_barrier_wait_with_tile_static_memory_fence();
+    return result;
+}
+
+// Column c's reflector, made in place as LAPACK's larfg: returns tau, leaves beta (R's diagonal
+// element) at (c, c) and v (its first element 1, implied) below it. A column already zero below
+// its diagonal gets tau 0 (H = I). Work-item `lane` owns rows first + lane, first + lane + TILE_DIM0
+// ...: only it reads or writes them, so the updates need no barrier on global memory.
+static ELEMENT reflect_column(__global ELEMENT* panel, int rows, int width, int first, int c, __local ELEMENT* scratch,
+                              __local ELEMENT* diagonal, int lane) {
+    ELEMENT largest = 0;
+    for (int i = first + lane; i < rows; i += TILE_DIM0) {
+        if (i == c) *diagonal = panel[i * width + c];
+        if (i > c) largest = fmax(largest, fabs(panel[i * width + c]));
+    }
+    // The largest scales the sum of squares, which would otherwise overflow or underflow in float.
+    largest = group_max(largest, scratch, lane);
+    if (largest == 0) return 0;
+    ELEMENT squares[LEAF_WIDTH] = {0};
+    for (int i = first + lane; i < rows; i += TILE_DIM0)
+        if (i > c) {
+            const ELEMENT scaled = panel[i * width + c] / largest;
+            squares[0] += scaled * scaled;
+        }
+    group_sums(squares, 1, scratch, lane);
+    const ELEMENT alpha = *diagonal, below = largest * sqrt(squares[0]);
+    const ELEMENT beta = alpha >= 0 ? -hypot(alpha, below) : hypot(alpha, below);
+    const ELEMENT scale = 1 / (alpha - beta);
+    for (int i = first + lane; i < rows; i += TILE_DIM0) {
+        if (i == c) panel[i * width + c] = beta;
+        if (i > c) panel[i * width + c] *= scale;
+    }
+    return (beta - alpha) / beta;
+}
+
+// Applies H = I - tau v v^T, v column c's reflector, to the leaf's columns right of c, up to end.
+static void apply_reflector(__global ELEMENT* panel, int rows, int width, int first, int c, int end, ELEMENT tau,
+                            __local ELEMENT* scratch, int lane) {
+    ELEMENT dots[LEAF_WIDTH] = {0};
+    const int count = end - c - 1;
+    for (int i = first + lane; i < rows; i += TILE_DIM0) {
+        if (i < c) continue;
+        const ELEMENT v = i == c ? 1 : panel[i * width + c];
+        for (int k = 0; k < count; ++k) dots[k] += v * panel[i * width + c + 1 + k];
+    }
+    group_sums(dots, count, scratch, lane);
+    for (int i = first + lane; i < rows; i += TILE_DIM0) {
+        if (i < c) continue;
+        const ELEMENT v = i == c ? 1 : panel[i * width + c];
+        for (int k = 0; k < count; ++k) panel[i * width + c + 1 + k] -= tau * dots[k] * v;
+    }
+}
+
+// Factors the panel's columns first .. first + count - 1 (count <= LEAF_WIDTH) from row first
+// down, and writes their rows of the panel's triangle t (width x width, with
+// H_1 ... H_w = I - V T V^T): zeros left of the leaf, and the leaf's own triangle by larft's
+// recurrence T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j. One work-group of TILE_DIM0 work-items.
+__kernel void qr_leaf(__global ELEMENT* panel, int rows, int width, int first, int count, __global ELEMENT* t) {
+    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
+    tile_static ELEMENT diagonal, tau[LEAF_WIDTH], gram[LEAF_WIDTH][LEAF_WIDTH];
+    const int lane = get_tiled_index().local_id[0], end = first + count;
+    for (int c = first; c < end; ++c) {
+        const ELEMENT tau_c = reflect_column(panel, rows, width, first, c, scratch, &diagonal, lane);
+        if (lane == 0) tau[c - first] = tau_c;
+        if (tau_c != 0) apply_reflector(panel, rows, width, first, c, end, tau_c, scratch, lane);
+    }
+    // V(:, 0:j)^T v_j for each j: the leaf's reflectors' inner products.
+    for (int j = 1; j < count; ++j) {
+        ELEMENT products[LEAF_WIDTH] = {0};
+        for (int i = first + lane; i < rows; i += TILE_DIM0) {
+            const int row = i - first;
+            if (row < j) continue;
+            const ELEMENT v_j = row == j ? 1 : panel[i * width + first + j];
+            for (int k = 0; k < j; ++k) products[k] += panel[i * width + first + k] * v_j;
+        }
+        group_sums(products, j, scratch, lane);
+        if (lane == 0)
+            for (int k = 0; k < j; ++k) gram[k][j] = products[k];
+    }
+    tile_barrier_wait_with_tile_static_memory_fence();
+    if (lane != 0) return;
+    for (int row = first; row < end; ++row)
+        for (int column = 0; column < first; ++column) t[row * width + column] = 0;
+    for (int j = 0; j < count; ++j) {
+        for (int row = 0; row < j; ++row) {
+            ELEMENT sum = 0;
+            for (int k = row; k < j; ++k) sum += t[(first + row) * width + first + k] * gram[k][j];
+            t[(first + row) * width + first + j] = -tau[j] * sum;
+        }
+        t[(first + j) * width + first + j] = tau[j];
+        for (int row = j + 1; row < count; ++row) t[(first + row) * width + first + j] = 0;
+    }
+}
+
+// output (rows x columns, row length output_width, from element output_offset) becomes a part of
+// the factored panel (row length width), output's (i, j) standing at the panel's (row + i,
+// column + j), on or above the diagonal where column + j >= row + i. UPPER 0: the reflectors V,
+// ones on the diagonal, zeros above it. UPPER 1: the triangle R, zeros below the diagonal (where
+// column + j may be negative: left of the panel). The panel is read only where the part holds it.
+__kernel void qr_triangle(__global const ELEMENT* panel, int width, int row, int column, __global ELEMENT* output,
+                          int output_offset, int output_width, int rows, int columns) {
+    const tiled_index t = get_tiled_index();
+    const int i = t.global_id[0], j = t.global_id[1];
+    if (i >= rows || j >= columns) return;
+    const int above = column + j - (row + i); // > 0 above the diagonal
+    const int source = (row + i) * width + column + j;
+#if UPPER
+    output[output_offset + i * output_width + j] = above >= 0 ? panel[source] : (ELEMENT)0;
+#else
+    output[output_offset + i * output_width + j] = above > 0 ? (ELEMENT)0 : above == 0 ? (ELEMENT)1 : panel[source];
+#endif
+}
+
+// output (rows x columns, row length output_width, from element output_offset) becomes ones
+// where j == i + diagonal and zeros elsewhere: the identity's first columns (diagonal 0), or
+// zeros alone (diagonal columns).
+__kernel void qr_identity(__global ELEMENT* output, int output_offset, int output_width, int rows, int columns,
+                          int diagonal) {
+    const tiled_index t = get_tiled_index();
+    const int i = t.global_id[0], j = t.global_id[1];
+    if (i >= rows || j >= columns) return;
+    output[output_offset + i * output_width + j] = j == i + diagonal ? (ELEMENT)1 : (ELEMENT)0;
+}
