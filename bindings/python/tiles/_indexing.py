@@ -4,8 +4,9 @@ rectangle that a section or a projection views without a copy, where the key sel
 the place (an offset, strides, and an integer array's elements times a stride) where a gather on
 the device reads the elements and a scatter writes them. Several integer arrays, broadcast
 together as numpy broadcasts them, are one array of the offsets their elements pick together. A
-boolean mask is taken alone, as the positions of its true elements, found on the device
-(select_mask)."""
+boolean mask alone is taken as the positions of its true elements, found on the device
+(select_mask); among other indices, as numpy's nonzero() of it, on the host, as integer arrays
+are."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class Place:
     index: Any = None  # a numpy array, or tiles data (a mask's positions, which never repeat)
     index_strides: Optional[List[int]] = None
     index_stride: int = 0
+    index_bound: int = 0  # the integer array's elements are below it
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Selection:
     index: Any = None  # a numpy array, or tiles data (a mask's positions)
     index_at: int = 0
     index_stride: int = 1
+    index_bound: int = 0  # the integer array's elements are below it
 
     def _basic(self) -> List[Axis]:
         """The axes that make a dimension of the result: slices and new axes."""
@@ -102,7 +105,8 @@ class Selection:
             return Place(offset, strides)
         zeros = [0] * self.index.ndim
         return Place(offset, self._with_index(strides, zeros), self.index,
-                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), self.index_stride)
+                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), self.index_stride,
+                     self.index_bound)
 
 
 def dense_strides(shape: Tuple[int, ...]) -> List[int]:
@@ -113,15 +117,15 @@ def dense_strides(shape: Tuple[int, ...]) -> List[int]:
 def select(key: Any, shape: Tuple[int, ...]) -> Selection:
     """The selection of `key` in data of `shape`, numpy's indexing with integer arrays (numpy
     arrays, lists, tiles data: their elements are read on the host, as numpy checks them before
-    it selects anything); refuses what libtiles has not (boolean masks among other indices) by
-    name, integers outside their dimension naming the index, the dimension and its length
+    it selects anything), boolean arrays among other indices as their nonzero()'s; refuses integers outside their dimension naming the index, the dimension and its length
     (tiles.IndexOutOfRange, an IndexError), and arrays that do not broadcast together as numpy
     does (IndexError)."""
     entries = list(key) if isinstance(key, tuple) else [key]
     ellipses = sum(1 for k in entries if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
-    indexing = sum(1 for k in entries if k is not None and k is not Ellipsis)
+    entries = [_mask_among(k) if len(entries) > 1 else k for k in entries]
+    indexing = sum(k.ndim if isinstance(k, _Mask) else 1 for k in entries if k is not None and k is not Ellipsis)
     if indexing > len(shape):
         raise IndexOutOfRange(f"too many indices: {indexing} for data of {len(shape)} dimensions (shape {shape})")
     if not ellipses:
@@ -144,6 +148,13 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             start, stop, step = k.indices(shape[dim])
             axes.append(Axis(dim, start, step, len(range(start, stop, step))))
             dim += 1
+        elif isinstance(k, _Mask):
+            _check_mask_along(k.values.shape, shape, dim)
+            for along in np.nonzero(k.values):
+                arrays.append((dim, along.astype(np.int64)))
+                axes.append(Axis(dim, indexed=True))
+                advanced.append(position)
+                dim += 1
         elif _is_array(k):
             arrays.append((dim, _index_array(k)))
             axes.append(Axis(dim, indexed=True))
@@ -157,9 +168,12 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
         return Selection(tuple(shape), tuple(axes))
     # numpy's place for the arrays' dimensions: where they (with the integers, which numpy takes
     # as arrays beside them) stand, if they stand together in the key; else first.
-    together = advanced == list(range(advanced[0], advanced[0] + len(advanced)))
+    positions = sorted(set(advanced))  # a mask's arrays stand at its one position
+    together = positions == list(range(positions[0], positions[0] + len(positions)))
     index_at = sum(1 for a in axes[:index_at] if a.dim is None or a.count is not None) if together else 0
-    return Selection(tuple(shape), tuple(axes), _offsets(arrays, shape), index_at)
+    dense = dense_strides(shape)
+    bound = max(0, 1 + sum((shape[dim] - 1) * dense[dim] for dim, _ in arrays))
+    return Selection(tuple(shape), tuple(axes), _offsets(arrays, shape), index_at, index_bound=bound)
 
 
 def _offsets(arrays: List[Tuple[int, np.ndarray]], shape: Tuple[int, ...]) -> np.ndarray:
@@ -199,7 +213,8 @@ def select_mask(mask: Any, shape: Tuple[int, ...], context: Any) -> Selection:
     check_mask(masked, shape)
     shape_in = (math.prod(masked),) + tuple(shape[len(masked):])
     axes = (Axis(0, indexed=True),) + tuple(Axis(d, 0, 1, n) for d, n in enumerate(shape_in) if d)
-    return Selection(shape_in, axes, _scan.true_positions(mask, context), index_stride=dense_strides(shape_in)[0])
+    return Selection(shape_in, axes, _scan.true_positions(mask, context), index_stride=dense_strides(shape_in)[0],
+                     index_bound=shape_in[0])
 
 
 def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:
@@ -217,6 +232,38 @@ def mask_of(key: Any) -> Any:
         listed = np.asarray(alone)
         return listed if listed.dtype == np.bool_ else alone
     return alone
+
+
+@dataclass(frozen=True)
+class _Mask:
+    """A boolean array among other indices, on the host: numpy takes it as its nonzero()'s integer
+    arrays, one for each of the dimensions it covers."""
+    values: np.ndarray
+
+    @property
+    def ndim(self) -> int:
+        return self.values.ndim
+
+
+def _mask_among(key: Any) -> Any:
+    """`key`, an entry of a key of several, as a _Mask where it is a boolean array of a dimension or
+    more (tiles data comes down once, as integer arrays do); else itself."""
+    if isinstance(key, list):
+        listed = np.asarray(key)
+        return _Mask(listed) if listed.dtype == np.bool_ and listed.ndim else key
+    if getattr(key, "dtype", None) == np.bool_ and getattr(key, "ndim", 0) > 0:
+        return _Mask(_through_host.host(key) if _through_host.is_tiles(key) else np.asarray(key))
+    return key
+
+
+def _check_mask_along(masked: Tuple[int, ...], shape: Tuple[int, ...], dim: int) -> None:
+    """numpy's refusal (an IndexError) of a mask among other indices whose shape is not that of
+    the dimensions it covers from `dim`."""
+    for d, m in enumerate(masked):
+        n = shape[dim + d] if dim + d < len(shape) else None
+        if m != n:
+            raise IndexOutOfRange(f"boolean index did not match indexed array along axis {dim + d}; size of axis is "
+                                  f"{n} but size of corresponding boolean axis is {m}")
 
 
 def _is_array(key: Any) -> bool:
@@ -249,8 +296,8 @@ def _counted(values: np.ndarray, dim: int, n: int) -> np.ndarray:
 def _integer(key: Any, dim: int, n: int) -> int:
     """An integer index into dimension `dim` of length n, counted from the end where negative."""
     if isinstance(key, (bool, np.bool_)) or getattr(key, "dtype", None) == np.bool_:
-        raise InvalidArgument(f"a boolean mask ({describe(key)}) among other indices: libtiles takes a mask alone "
-                              f"(x[mask])")
+        raise InvalidArgument(f"a boolean of no dimensions ({describe(key)}) among other indices: libtiles takes "
+                              f"it alone (x[True])")
     if isinstance(key, (float, np.floating)):
         raise InvalidArgument(f"an index is an integer, a slice, ... or None, not the float {key!r}")
     try:
