@@ -75,14 +75,7 @@ tiles_status tiles_take_new(tiles_array** out, tiles_context* context, const til
         check_out(out);
         const elementwise_operand from = view_operand(source, source_is_bool, "the source");
         const elementwise_operand picked = view_operand(positions, 0, "the positions");
-        const int rank = int(from.shape.size());
-        if (axis < -rank || axis >= rank)
-            throw tiles::invalid_argument("take: axis " + std::to_string(axis) + " is out of bounds for data of " +
-                                          std::to_string(rank) + " dimensions");
-        const std::size_t along = std::size_t(axis < 0 ? axis + rank : axis);
-        std::vector<int> shape(from.shape.begin(), from.shape.begin() + long(along));
-        shape.insert(shape.end(), picked.shape.begin(), picked.shape.end());
-        shape.insert(shape.end(), from.shape.begin() + long(along) + 1, from.shape.end());
+        const std::vector<int> shape = tiles::algorithms::take_shape(from.shape, picked.shape, axis);
         const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
         const std::shared_ptr<tiles::engine::context> on = context_of_data(context, {from, picked});
         const elementwise_operand output = new_output(from.type, shape, extent, on);

@@ -266,12 +266,9 @@ void register_elementwise(py::module_& m) {
     m.def(
         "elementwise",
         [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context,
-           const std::optional<std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>>& out_place) {
+           const std::optional<place_tuple>& out_place) {
             const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
-            tiles_elementwise_place place{0, nullptr, nullptr, 0};
-            if (out_place)
-                place = {int(std::get<0>(*out_place).size()), std::get<0>(*out_place).data(),
-                         std::get<1>(*out_place).data(), std::get<2>(*out_place)};
+            const tiles_elementwise_place place = out_place ? place_of(*out_place) : tiles_elementwise_place{};
             check_operation(tiles_elementwise_placed(out.get(), out_is_bool ? 1 : 0, out_place ? &place : nullptr,
                                                      context_or_null(context), tiles_elementwise_op(op),
                                                      operands.data(), nullptr, operands.size()));

@@ -107,7 +107,7 @@ void check_index(const element_index& index, const std::vector<int>& shape) {
 
 // The placed operand reaching every place its positions may move it to: one dimension more, of
 // the bound's extent and the positions' stride.
-void check_reach(const elementwise_operand& placed, const element_index& index, const char* role) {
+void check_moved_reach(const elementwise_operand& placed, const element_index& index, const char* role) {
     check_operand(placed, role);
     if (index.positions.data == nullptr) return; // no integer array: the place alone
     elementwise_operand reached = placed;
@@ -184,7 +184,7 @@ void move_elements(const std::shared_ptr<context>& context, const gather_descrip
 void gather(const std::shared_ptr<context>& context, const elementwise_operand& source, const element_index& index,
             const elementwise_operand& output) {
     if (source.data == nullptr) throw invalid_argument("gather: the source is a scalar, not data");
-    check_reach(source, index, "the source");
+    check_moved_reach(source, index, "the source");
     check_operand(output, "the output");
     check_dense(output, "gather", "the output");
     check_output(elementwise_op::copy, output, source.shape, output.type);
@@ -207,7 +207,7 @@ void scatter(const std::shared_ptr<context>& context, const elementwise_operand&
              const elementwise_operand& value) {
     if (target.data == nullptr) throw invalid_argument("scatter: the target is a scalar, not data");
     if (target.read_only) throw invalid_argument("scatter: the target is a view of const elements");
-    check_reach(target, index, "the target");
+    check_moved_reach(target, index, "the target");
     check_operand(value, "the value");
     const elementwise_operand both[] = {value, target};
     if (value.data != nullptr && broadcast_shape(both, 2) != target.shape)

@@ -39,19 +39,26 @@ elementwise_operand int64_data(const std::shared_ptr<context>& context, std::siz
 
 } // namespace
 
-void take(const std::shared_ptr<context>& context, const elementwise_operand& source,
-          const elementwise_operand& positions, int axis, const elementwise_operand& output) {
-    const int rank = int(source.shape.size());
+std::vector<int> take_shape(const std::vector<int>& shape, const std::vector<int>& positions, int axis) {
+    const int rank = int(shape.size());
     if (axis < -rank || axis >= rank)
         throw invalid_argument("take: axis " + std::to_string(axis) + " is out of bounds for data of " +
-                               std::to_string(rank) + " dimensions " + shape_text(source.shape));
-    const std::size_t along = std::size_t(axis < 0 ? axis + rank : axis);
+                               std::to_string(rank) + " dimensions " + shape_text(shape));
+    const long along = axis < 0 ? axis + rank : axis;
+    std::vector<int> taken(shape.begin(), shape.begin() + along);
+    taken.insert(taken.end(), positions.begin(), positions.end());
+    taken.insert(taken.end(), shape.begin() + along + 1, shape.end());
+    return taken;
+}
+
+void take(const std::shared_ptr<context>& context, const elementwise_operand& source,
+          const elementwise_operand& positions, int axis, const elementwise_operand& output) {
+    elementwise_operand placed = source;
+    placed.shape = take_shape(source.shape, positions.shape, axis);
     check_dense(source, "take", "the source");
     check_dense(positions, "take", "the positions");
-    elementwise_operand placed = source;
-    placed.shape.assign(source.shape.begin(), source.shape.begin() + long(along));
-    placed.shape.insert(placed.shape.end(), positions.shape.begin(), positions.shape.end());
-    placed.shape.insert(placed.shape.end(), source.shape.begin() + long(along) + 1, source.shape.end());
+    // The source's dense strides, 0 along the positions' dimensions, which the positions move along.
+    const std::size_t along = std::size_t(axis < 0 ? axis + int(source.shape.size()) : axis);
     const std::vector<std::int64_t> held = dense_strides(source.shape), picked = dense_strides(positions.shape);
     placed.strides.assign(held.begin(), held.begin() + long(along));
     placed.strides.insert(placed.strides.end(), positions.shape.size(), 0);

@@ -22,13 +22,7 @@ take(const A& a, const P& positions, int axis) {
     constexpr int rank = detail::traits_of<A>::rank + detail::traits_of<P>::rank - 1;
     const algorithms::elementwise_operand source = detail::elementwise_operand_of(a),
                                           picked = detail::elementwise_operand_of(positions);
-    const int along = axis < 0 ? axis + int(source.shape.size()) : axis;
-    std::vector<int> shape(source.shape.begin(), source.shape.begin() + (along > 0 ? along : 0));
-    shape.insert(shape.end(), picked.shape.begin(), picked.shape.end());
-    if (along >= 0 && along < int(source.shape.size()))
-        shape.insert(shape.end(), source.shape.begin() + along + 1, source.shape.end());
-    if (int(shape.size()) != rank) // an axis out of range: the core names it
-        shape.resize(std::size_t(rank), 1);
+    const std::vector<int> shape = algorithms::take_shape(source.shape, picked.shape, axis);
     array<detail::element_t<A>, rank> result(extent<rank>(shape.data()), detail::view_of(a));
     algorithms::take(detail::view_of(a).context(), source, picked, axis, detail::elementwise_operand_of(result));
     return result;

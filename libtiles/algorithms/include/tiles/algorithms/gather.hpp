@@ -51,6 +51,9 @@ void scatter(const std::shared_ptr<engine::context>& context, const elementwise_
 // gather, the first position out of bounds (waiting for the kernel to know).
 void take(const std::shared_ptr<engine::context>& context, const elementwise_operand& source,
           const elementwise_operand& positions, int axis, const elementwise_operand& output);
+// The shape of take's result: shape[:axis] + positions + shape[axis + 1:]; invalid_argument
+// naming an axis out of bounds.
+std::vector<int> take_shape(const std::vector<int>& shape, const std::vector<int>& positions, int axis);
 
 // The positions (int64) of the true elements of `mask` (bools, or any dtype read as numpy's
 // truth: not 0) among its elements in row-major order, as new data on `context`: the mask's
