@@ -58,3 +58,20 @@ def test_mask_selections_and_nonzero_match_numpys_at_sizes_around_a_tile(size, c
     np.testing.assert_array_equal(np.asarray(x[tiles.array(mask, context=context)]), host[mask])
     (found,) = np.nonzero(x)
     np.testing.assert_array_equal(np.asarray(found), np.nonzero(host)[0])
+
+
+def test_a_mask_of_tiles_data_among_other_indices_stays_on_the_device(context):
+    # Its true positions are found there: the one value read back is their number, and no
+    # integer array goes up.
+    host = rng.standard_normal((50, 4)).astype(np.float32)
+    x, mask = tiles.array(host, context=context), tiles.array(host[:, 0] > 0, context=context)
+    context.wait()
+    before = context.counters()
+    got = x[mask, 1:3]
+    x[:, 1:3][mask, 0] = 5
+    after = context.counters()
+    assert after["uploads"] == before["uploads"] and after["downloads"] == before["downloads"] + 2
+    expected = host[host[:, 0] > 0, 1:3]
+    host[:, 1:3][host[:, 0] > 0, 0] = 5
+    np.testing.assert_array_equal(got.get(), expected)
+    np.testing.assert_array_equal(x.get(), host)

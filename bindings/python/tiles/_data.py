@@ -221,7 +221,7 @@ class array_view(_numpy_like):
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
             return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         view = self._viewed(selection)
         if view is not None:
             return view
@@ -254,7 +254,7 @@ class array_view(_numpy_like):
             if not _elementwise.assign_where(self, mask, value):
                 _elementwise.scatter(self, _indexing.select_mask(mask, self.shape, self.device), value)
             return
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         rectangle = selection.rectangle
         if rectangle is None or _through_host.is_tiles(value):
             _elementwise.scatter(self, selection, value)
@@ -550,7 +550,7 @@ class array(_numpy_like):
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
             return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         if self._no_dimensions:
             return self if key is Ellipsis else _elementwise.gathered(self, selection)
         view = self._elements()._viewed(selection)
