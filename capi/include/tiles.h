@@ -1463,6 +1463,61 @@ TILES_API tiles_status tiles_elementwise_fused_new(tiles_array** out, int* out_i
                                                    const tiles_elementwise_operand* operands, size_t operand_count,
                                                    const tiles_fused_node* nodes, size_t node_count);
 
+/* ---- Gathers and scatters: numpy's indexing by integer arrays and masks ------------------ */
+
+/* An integer array's part in where an operand's elements lie (tiles_gather, tiles_scatter):
+ * element (c0, c1, ...) of the operand's shape moves, besides its place, by
+ * positions[c0 * strides[0] + c1 * strides[1] + ...] * stride elements of its view. A position
+ * lies in [-bound, bound), a negative one counted from the end, as numpy's; where skip_negative is
+ * 1, a negative position moves nothing instead (a caller's mark for a repeated position that a
+ * later one overrides, as numpy's last assignment wins). Where unchecked is 1 (positions the caller
+ * has checked), the call neither waits nor refuses, and a position out of bounds moves nothing. */
+typedef struct tiles_element_index {
+    const tiles_view* positions; /* int64 elements, read as a dense array of the view's shape */
+    const int64_t* strides;      /* one for each dimension of the operand's shape, in positions' elements */
+    int64_t stride;              /* in the operand's view's elements */
+    int64_t bound;               /* the extent the positions index */
+    int skip_negative;           /* 1: a negative position moves nothing */
+    int unchecked;               /* 1: no wait, no refusal: a position out of bounds moves nothing */
+} tiles_element_index;
+
+/* Writes into `out` (a writable view, dense, of the source place's shape; out_is_bool marks numpy's
+ * bool) the elements of `source` at `source_place` (NULL: the view itself, dense) each moved by
+ * `index` (NULL: none, the place alone), converted to out's dtype as numpy's astype converts. Runs on `context`, or if
+ * it is NULL on tiles_context_for of the views. Returns without waiting unless a position is out of bounds: the call
+ * then waits for the kernel and returns TILES_ERROR_INVALID_ARGUMENT naming the first such position and the bound
+ * ("index 7 is out of bounds for axis of size 5"), out unspecified. Also refused so: a place or positions reaching
+ * outside their views, positions that are not int64, a strides count unlike the place's rank. The kernel of each
+ * description is built once and kept; thread-safe. */
+TILES_API tiles_status tiles_gather(tiles_view* out, int out_is_bool, tiles_context* context, const tiles_view* source,
+                                    int source_is_bool, const tiles_elementwise_place* source_place,
+                                    const tiles_element_index* index);
+
+/* numpy's target[key] = value: writes `value` (a scalar, or a view broadcast to the place's shape,
+ * numpy's broadcasting) into `target`'s elements at `target_place` (NULL: the view, dense), each
+ * moved by `index` (NULL: none), converted as numpy's astype converts. Where two elements reach one place,
+ * which is written is unspecified (skip_negative marks all but one). Out of bounds, as tiles_gather:
+ * no element is written at such a position, the others are. A value that shares the target's
+ * data is refused (copy it first). */
+TILES_API tiles_status tiles_scatter(tiles_view* target, int target_is_bool,
+                                     const tiles_elementwise_place* target_place, tiles_context* context,
+                                     const tiles_elementwise_operand* value, const tiles_element_index* index);
+
+/* numpy's take(source, positions, axis) into a new array of source's dtype (and bool mark) and of
+ * shape source.shape[:axis] + positions.shape + source.shape[axis + 1:]: `positions` are int64,
+ * negative ones counted from the end; an axis or a position out of bounds is refused
+ * (TILES_ERROR_INVALID_ARGUMENT, naming it; a position's refusal waits for the kernel). The caller
+ * owns a reference to the array. */
+TILES_API tiles_status tiles_take_new(tiles_array** out, tiles_context* context, const tiles_view* source,
+                                      int source_is_bool, const tiles_view* positions, int axis);
+
+/* The positions (int64) of the true elements of `mask` (a view of numpy's bools) among its
+ * elements in row-major order, as numpy's flatnonzero: *out a new array of *out_count elements
+ * (NULL where there are none), computed by a scan of the mask and a compaction. Waits for the
+ * count, the one value read back. The caller owns a reference to the array. */
+TILES_API tiles_status tiles_true_positions_new(tiles_array** out, size_t* out_count, tiles_context* context,
+                                                const tiles_view* mask);
+
 /* ---- Reductions over axes: numpy's sum, prod, min, max, any, all, mean, argmin, argmax, scans */
 
 /* The reductions over axes, by numpy's names. */

@@ -44,6 +44,11 @@ int test_reductions_refusals(void);
 int test_reductions_where_and_initial_match_c_loops(void);
 int test_scans_match_c_loops(void);
 
+/* test_gather.c */
+int test_gather_take_matches_a_c_loop(void);
+int test_gather_scatter_and_gather_through_an_index(void);
+int test_gather_true_positions_match_a_c_loop(void);
+
 /* test_elementwise.c */
 int test_elementwise_matches_c_loops(void);
 int test_elementwise_integers_and_comparisons_as_numpy(void);

@@ -211,6 +211,49 @@ py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::obj
     return result_of(a, out_is_bool);
 }
 
+// A place (shape, strides, offset) as the C API takes it; the vectors stay the caller's.
+using place_tuple = std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>;
+tiles_elementwise_place place_of(const place_tuple& place) {
+    return {int(std::get<0>(place).size()), std::get<0>(place).data(), std::get<1>(place).data(), std::get<2>(place)};
+}
+
+// An integer array's part in a place (positions, their strides, stride, bound, skip_negative), its
+// positions checked on the host (or a mask's) so that the call neither waits nor refuses.
+using index_tuple = std::tuple<const View*, std::vector<std::int64_t>, std::int64_t, std::int64_t, bool>;
+tiles_element_index index_of(const index_tuple& index) {
+    return {std::get<0>(index)->get(), std::get<1>(index).data(),  std::get<2>(index),
+            std::get<3>(index),        std::get<4>(index) ? 1 : 0, 1};
+}
+
+// source's elements at `place`, moved by `index` where there is one, into `out` (dense): one C
+// call, tiles_gather.
+void gather(const View& source, bool source_is_bool, const place_tuple& place, const std::optional<index_tuple>& index,
+            const View& out, bool out_is_bool, const Context* context) {
+    const tiles_elementwise_place at = place_of(place);
+    const tiles_element_index positions = index ? index_of(*index) : tiles_element_index{};
+    check(tiles_gather(out.get(), out_is_bool, context_or_null(context), source.get(), source_is_bool, &at,
+                       index ? &positions : nullptr));
+}
+
+// `value` (a View, bit 0 of `bools` marking bools, or a number) written to target's elements at
+// `place`, moved by `index` where there is one: one C call, tiles_scatter.
+void scatter(const View& target, bool target_is_bool, const place_tuple& place, const py::object& value, unsigned bools,
+             const std::optional<index_tuple>& index, const Context* context) {
+    const tiles_elementwise_place at = place_of(place);
+    const tiles_elementwise_operand written = operand_of(value, (bools & 1u) != 0);
+    const tiles_element_index positions = index ? index_of(*index) : tiles_element_index{};
+    check_operation(tiles_scatter(target.get(), target_is_bool, &at, context_or_null(context), &written,
+                                  index ? &positions : nullptr));
+}
+
+// The positions of mask's true elements as new_result's tuple; None where there are none.
+py::object true_positions(const View& mask, const Context* context) {
+    tiles_array* a = nullptr;
+    size_t count = 0;
+    check(tiles_true_positions_new(&a, &count, context_or_null(context), mask.get()));
+    return count == 0 ? py::object(py::none()) : py::object(result_of(a, 0));
+}
+
 } // namespace
 
 void register_elementwise(py::module_& m) {
@@ -223,17 +266,18 @@ void register_elementwise(py::module_& m) {
           py::arg("include_initial"), py::arg("dtype"), py::arg("context"));
     m.def("elementwise_fused_new", &fused_new, py::arg("inputs"), py::arg("bools"), py::arg("nodes"),
           py::arg("context"));
+    m.def("gather", &gather, py::arg("source"), py::arg("source_is_bool"), py::arg("place"), py::arg("index"),
+          py::arg("out"), py::arg("out_is_bool"), py::arg("context"));
+    m.def("scatter", &scatter, py::arg("target"), py::arg("target_is_bool"), py::arg("place"), py::arg("value"),
+          py::arg("bools"), py::arg("index"), py::arg("context"));
+    m.def("true_positions", &true_positions, py::arg("mask"), py::arg("context"));
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",
         [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context,
-           const std::optional<std::tuple<std::vector<int>, std::vector<std::int64_t>, std::int64_t>>& out_place,
-           const py::object& where) {
+           const std::optional<place_tuple>& out_place, const py::object& where) {
             const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
-            tiles_elementwise_place place{0, nullptr, nullptr, 0};
-            if (out_place)
-                place = {int(std::get<0>(*out_place).size()), std::get<0>(*out_place).data(),
-                         std::get<1>(*out_place).data(), std::get<2>(*out_place)};
+            const tiles_elementwise_place place = out_place ? place_of(*out_place) : tiles_elementwise_place{};
             // where= is a View of bools or a bool, numpy's mask; None writes every element.
             const tiles_elementwise_operand mask =
                 where.is_none() ? tiles_elementwise_operand{} : operand_of(where, true);

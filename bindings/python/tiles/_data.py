@@ -221,7 +221,7 @@ class array_view(_numpy_like):
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
             return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         view = self._viewed(selection)
         if view is not None:
             return view
@@ -254,7 +254,7 @@ class array_view(_numpy_like):
             if not _elementwise.assign_where(self, mask, value):
                 _elementwise.scatter(self, _indexing.select_mask(mask, self.shape, self.device), value)
             return
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         rectangle = selection.rectangle
         if rectangle is None or _through_host.is_tiles(value):
             _elementwise.scatter(self, selection, value)
@@ -412,7 +412,7 @@ class array(_numpy_like):
 
     def _check_writable(self) -> None:
         if self._copy_of is not None:
-            through = (" (in-place arithmetic, v *= s, and keys of integers and slices do reach it)"
+            through = (" (in-place arithmetic, v *= s, and assignments through keys do reach it)"
                        if self._through is not None else "")
             raise ValueError(f"assignment destination is read-only: it is {self._copy_of}, a new array where "
                              f"numpy's would be a view of the data it came from, so a write to it would not reach "
@@ -550,7 +550,7 @@ class array(_numpy_like):
         from . import _elementwise  # which imports this module first
         if _indexing.is_mask(key):
             return _elementwise.gathered(self, _indexing.select_mask(_indexing.mask_of(key), self.shape, self.device))
-        selection = _indexing.select(key, self.shape)
+        selection = _indexing.select(key, self.shape, self.device)
         if self._no_dimensions:
             return self if key is Ellipsis else _elementwise.gathered(self, selection)
         view = self._elements()._viewed(selection)
@@ -559,12 +559,14 @@ class array(_numpy_like):
     def __setitem__(self, key, value: Any) -> None:
         """As an array_view's: arr[0, 1] = 9, arr[:, 2] = column, arr[::2] = 0, arr[[1, 3]] = 5,
         arr[mask] = 0 write the elements on the device. On a gathered copy of other data (arr[:, 1],
-        arr.T), integers, slices and new axes write through to that data, as numpy's view does;
-        integer arrays and masks there are refused."""
+        arr.T), every key writes through to that data, as numpy's view does: integers, slices and
+        new axes at their places there; integer arrays and masks into the copy, written back whole."""
         if self._through is not None:
             from . import _elementwise  # which imports this module first
-            if _elementwise.assign_through(self, key, value):
-                return
+            if not _elementwise.assign_through(self, key, value):
+                self._elements()[key] = value
+                _elementwise.written_back(self)
+            return
         self._check_writable()
         if self._no_dimensions:
             from . import _elementwise  # which imports this module first

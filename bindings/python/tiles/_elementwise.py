@@ -2,16 +2,15 @@
 the methods numpy users reach for (astype, reshape, ...). Arithmetic, comparisons, math functions,
 conversions, numpy.where and assignments through a mask are one call of the core's elementwise
 engine each (tiles_elementwise), which decides numpy's type resolution (NEP 50's rules for Python
-scalars), broadcasting and kernel; gathers and scatters of indexing still run the kernels of
-_elementwise_source.
-Results are new tiles.array on the device."""
+scalars), broadcasting and kernel; gathers and scatters of indexing are one call of the core's
+(tiles_gather, tiles_scatter). Results are new tiles.array on the device."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
 import warnings
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
@@ -19,11 +18,8 @@ from numpy.lib.array_utils import normalize_axis_index
 # _data imports this module (through _operators) before it defines array and array_view: they are
 # reached through the module, when an operator runs.
 from . import _data, _indexing, _through_host, _tiles
-from . import _elementwise_source as generated
 from ._checks import describe
 from ._devices import Context
-from ._generated_kernels import generated_kernels
-from ._launch import Kernel, extent, parallel_for_each
 from ._where_work_runs import context_for
 from .errors import InvalidArgument, Unsupported
 
@@ -35,10 +31,6 @@ _UFUNCS: Dict[np.ufunc, int] = {getattr(np, name): op for op, name in enumerate(
 _COPY = _OPERATIONS.index("copy")
 _PARTS = {name: _OPERATIONS.index(name) for name in ("real", "imag")}
 _WHERE = _OPERATIONS.index("where")
-
-# The kernel of each generated source, built and cached by the engine per context.
-_kernels = generated_kernels(generated.source, generated.OPTIONS)
-
 
 # tiles.fuse's placeholder class (_fuse.py sets it): an operation of one records itself in its trace.
 placeholder: Optional[type] = None
@@ -55,39 +47,24 @@ class _input:
         self.shape = None if data is None else tuple(data.shape if shape is None else shape)
 
 
+# The dtypes the core's kernels compute in: those of the C API's one table of element types computed
+# in themselves, and bools.
+_COMPUTED = {row["dtype"] for row in _tiles.dtypes() if not row["as_bits"] and row["computed"] == row["dtype"]}
+_COMPUTED.add(np.dtype(np.bool_))
+
+
+def computable(dtype: np.dtype) -> bool:
+    """Whether the core's elementwise kernels compute in `dtype` (float16 is only stored)."""
+    return dtype in _COMPUTED
+
+
+def real_part(dtype: np.dtype) -> np.dtype:
+    """The real dtype of a complex `dtype`'s parts; `dtype` itself for the others."""
+    return np.dtype(np.float32 if dtype == np.complex64 else np.float64) if dtype.kind == "c" else dtype
+
+
 def _is_tiles(value: Any) -> bool:
     return isinstance(value, (_data.array, _data.array_view))
-
-
-def _scalar_arguments(value: Any, dtype: np.dtype) -> List[Any]:
-    """A scalar operand as its kernel parameters take it: in the loop's dtype (numpy's conversion,
-    which refuses a Python int out of its range), integers and bools as an int64 of its bits,
-    complex numbers as their two parts."""
-    converted = np.asarray(value, dtype=dtype)
-    if dtype.kind == "c":
-        return [float(converted.real), float(converted.imag)]
-    if dtype.kind == "f":
-        return [float(converted)]
-    return [int(converted.astype(np.int64))]
-
-
-def _check_computable(loop: Sequence[np.dtype], stored: Sequence[np.dtype], what: Callable[[], str],
-                      context: Context) -> None:
-    """Refuses dtypes the kernels lack, to compute in (`loop`) or to read and write (`stored`),
-    and float64 on a device without doubles, naming the operation (`what()`) and the conversion
-    that exists."""
-    refused = [d for d in loop if not generated.computable(d)] + [d for d in stored if not generated.storable(d)]
-    if refused:
-        conversion = ("x.astype(np.float32) converts it on the device" if generated.storable(refused[0]) else
-                      "tiles.array(x.get().astype(np.float32)) converts it through the host")
-        raise Unsupported(f"{what()} involves {refused[0]}, which libtiles' elementwise kernels do not compute in "
-                          f"(they compute in bool, int8..int64, uint8..uint64, float32, float64, complex64 and "
-                          f"complex128): {conversion}")
-    if lacks_doubles(context, [*loop, *stored]):
-        double = next(d for d in [*loop, *stored] if d in DOUBLES)
-        single = "complex64" if double == np.complex128 else "float32"
-        raise Unsupported(f"{what()} computes in {double} (numpy's rule), and {context.device.name} has no doubles "
-                          f"(cl_khr_fp64): convert the operands with x.astype(np.{single}) first")
 
 
 def _uploaded(value: Any, values: Sequence[Any], out: Any) -> Any:
@@ -192,8 +169,19 @@ def _written_through(op: int, operands: Tuple[Any, ...], bools: int, out: Any, m
     data, place = out._through
     _tiles.elementwise(op, operands, bools, data._view_handle(), data._holds_bool, None,
                        ([int(n) for n in out.shape], [int(s) for s in place.strides], int(place.offset)), mask)
+    written_back(data)
     _gather_into(out, data, place)
     return out
+
+
+def written_back(data: Any) -> None:
+    """Where `data`, just written, is itself a copy written through to other data (a transpose of
+    a flip, say), its elements written there too, and so on down the chain, as numpy's views of
+    views share their elements."""
+    while getattr(data, "_through", None) is not None:
+        base, place = data._through
+        _scatter_at(base, tuple(data.shape), place, data)
+        data = base
 
 
 def _raise_numpys_refusal(ufunc: np.ufunc, values: Sequence[Any]) -> None:
@@ -233,7 +221,7 @@ def part(data: Any, name: str) -> Any:
     """numpy's real or imag (`name`) of tiles data, a new array: the parts of complex numbers, or
     of real ones the number (a copy) and 0, computed on the device by the core."""
     if data.size == 0:
-        return _data.empty(data.shape, generated.real_part(data.dtype), context=context_for([data]))
+        return _data.empty(data.shape, real_part(data.dtype), context=context_for([data]))
     return _data.array._of_core(*_tiles.elementwise_new(_PARTS[name], (data._view_handle(),), int(data._holds_bool),
                                                         None), data.ndim == 0)
 
@@ -283,27 +271,6 @@ def _check_out(out: Any, shape: Tuple[int, ...], result: np.dtype, what: str) ->
                         f"'same_kind'")
 
 
-# Launches of fewer work-items than this find their strided places by 32-bit division.
-NARROW_LIMIT = 2**32
-
-
-def _kernel_over(signature: generated.Signature, size: int) -> Tuple[Optional[Kernel], Optional[extent]]:
-    """The kernel of `signature` and the extent of `size` work-items it runs over; (None, None)
-    where there are none."""
-    if size == 0:
-        return None, None
-    if signature.rank > 0 and size < NARROW_LIMIT:
-        signature = dataclasses.replace(signature, narrow=True)
-    return _kernels(signature, "tiles_" + signature.ufunc), extent(size)
-
-
-def _launch(signature: generated.Signature, out: Any, arguments: List[Any], size: Optional[int] = None) -> None:
-    """The kernel of `signature` over `size` work-items (one for each of out's elements if None)."""
-    kernel, domain = _kernel_over(signature, math.prod(out.shape) if size is None else size)
-    if kernel is not None:
-        parallel_for_each(domain, kernel, out, *arguments)
-
-
 def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
     """numpy's astype (casting="unsafe", as numpy's default): a new array of `dtype`, converted on
     the device; `data` itself where it has that dtype and copy=False."""
@@ -316,12 +283,6 @@ def astype(data: Any, dtype: Any, copy: bool = True) -> Any:
 def reshaped_copy(data: Any, shape: Tuple[int, ...]) -> Any:
     """A new array of `data`'s elements, in their order, in `shape` (of as many elements)."""
     return _converted(data, data.dtype, shape)
-
-
-def _moved_in(dtype: np.dtype) -> np.dtype:
-    """The dtype a kernel that moves or converts elements of `dtype` holds them in: float16's
-    through float32, exactly; the others as they are."""
-    return np.dtype(np.float32) if dtype == np.float16 else dtype
 
 
 def _converted(data: Any, dtype: np.dtype, shape: Tuple[int, ...]) -> Any:
@@ -374,38 +335,39 @@ def _gather(data: Any, shape: Tuple[int, ...], place: _indexing.Place, what: Opt
     out = _data.empty(shape, data.dtype, context=context_for([data]))
     if shape and what:
         out._copy_of = what
-        if getattr(data, "_through", None) is None and getattr(data, "_copy_of", None) is None:
+        if getattr(data, "_copy_of", None) is None or getattr(data, "_through", None) is not None:
             out._through = (data, place)
     _gather_into(out, data, place)
     return out
 
 
 def _gather_into(out: Any, data: Any, place: _indexing.Place) -> None:
-    """Writes `data`'s elements at `place` into `out`, a new array of the place's shape."""
+    """Writes `data`'s elements at `place` into `out`, a new array of the place's shape: one call
+    of the core (tiles_gather)."""
     shape = tuple(out.shape)
     if out.size == 0:
         return
-    context = context_for([data])
     if not shape:  # one element, of no dimensions, is gathered as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
-    loop = _moved_in(data.dtype)
-    _check_computable([loop], [data.dtype], lambda: f"the gather of {data.dtype} elements", context)
-    signature = generated.Signature("cast", (loop,), (generated.Operand("gathered", data.dtype),), len(shape),
-                                    data.dtype, indexed=place.index is not None)
-    _launch(signature, out, [data, *_place_arguments(shape, [], place, place.index, context)])
+    _tiles.gather(data._view_handle(), data._holds_bool, _place_tuple(shape, place), _index_tuple(place, data),
+                  out._view_handle(), out._holds_bool, None)
 
 
-def _place_arguments(shape: Tuple[int, ...], strided: List[List[int]], place: _indexing.Place,
-                     index: Any, context: Context) -> List[Any]:
-    """A kernel's arguments after its inputs where one place is gathered, in source()'s order:
-    the integer array `index` (uploaded to `context` where it is numpy's), the result's dimensions
-    1.., the strided inputs' strides, the place's, the integer array's, the place's offset, the
-    array's stride."""
-    if index is None:
-        return [*shape[1:], *(s for strides in strided for s in strides), *place.strides, place.offset]
-    on_device = index if _is_tiles(index) else _data.array(index, context=context)
-    return [on_device, *shape[1:], *(s for strides in strided for s in strides),
-            *place.strides, *place.index_strides, place.offset, place.index_stride]  # type: ignore[misc]
+def _place_tuple(shape: Tuple[int, ...], place: _indexing.Place) -> Tuple[List[int], List[int], int]:
+    """A place of `shape` as the core takes it: (shape, strides, offset), in elements."""
+    return [int(n) for n in shape], [int(s) for s in place.strides], int(place.offset)
+
+
+def _index_tuple(place: _indexing.Place, data: Any, skip_negative: bool = False) -> Any:
+    """The integer array of `place` as the core takes it (its positions on data's device, their
+    strides, stride and bound, whether a negative one moves nothing); None where it has none."""
+    if place.index is None:
+        return None
+    index = place.index
+    on_device = index if _is_tiles(index) else _data.array(np.ascontiguousarray(index, np.int64),
+                                                           context=context_for([data]))
+    return (on_device._view_handle(), [int(s) for s in place.index_strides], int(place.index_stride),
+            int(place.index_bound), skip_negative)
 
 
 def scatter(data: Any, selection: _indexing.Selection, value: Any) -> None:
@@ -432,34 +394,33 @@ def assign_through(data: Any, key: Any, value: Any) -> bool:
     offset = place.offset + sum(a.start * place.strides[a.dim] for a in selection.axes if a.dim is not None)
     strides = [0 if a.dim is None else a.step * place.strides[a.dim] for a in selection._basic()]
     _scatter_at(base, selection.shape, _indexing.Place(offset, strides), value)
+    written_back(base)
     _gather_into(data, base, place)
     return True
 
 
 def _scatter_at(data: Any, shape: Tuple[int, ...], place: _indexing.Place, value: Any) -> None:
-    """`value` written to data's elements of `shape` at `place` (scatter's work)."""
+    """`value` written to data's elements of `shape` at `place` (scatter's work): one call of the
+    core (tiles_scatter)."""
     context = context_for([data, value])
     source = _assigned(value, data.dtype, shape, context, data)
     if math.prod(shape) == 0:
         return
     if not shape:  # one element, of no dimensions, is written as (1,)
         shape, place = (1,), _indexing.Place(place.offset, [0])
-    loop = _moved_in(source.dtype if source.data is not None else data.dtype)
-    _check_computable([loop], [data.dtype] + ([source.dtype] if source.data is not None else []),
-                      lambda: f"an assignment of {source.dtype} to {data.dtype} elements", context)
     if source.data is not None and source.dtype.kind == "c" and data.dtype.kind != "c":
         warnings.warn("Casting complex values to real discards the imaginary part", np.exceptions.ComplexWarning,
                       stacklevel=5)
-    layout = "scalar" if source.data is None else "same" if source.shape == shape else "strided"
-    signature = generated.Signature("cast", (loop,), (generated.Operand(layout, loop if layout == "scalar" else
-                                                                        source.dtype),), len(shape), data.dtype,
-                                    written="gathered", indexed=place.index is not None)
-    inputs = [source.data] if source.data is not None else _scalar_arguments(source.value, loop)
-    strided = [generated.broadcast_strides(source.shape, shape)] if layout == "strided" else []
+    written, bools = source.value, 0
+    if source.data is not None:
+        written, bools = source.data._view_handle(), int(source.data._holds_bool)
+        if tuple(source.data.shape) != tuple(source.shape):  # less the leading dimensions of 1
+            written = written.view_as(list(source.shape) or [1])
     index = place.index
     if index is not None and not _is_tiles(index):
-        index = _last_writes(index)
-    _launch(signature, data, inputs + _place_arguments(shape, strided, place, index, context), math.prod(shape))
+        place = dataclasses.replace(place, index=_last_writes(index))
+    _tiles.scatter(data._view_handle(), data._holds_bool, _place_tuple(shape, place), written, bools,
+                   _index_tuple(place, data, skip_negative=True), None)
 
 
 def _last_writes(index: np.ndarray) -> np.ndarray:

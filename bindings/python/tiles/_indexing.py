@@ -4,8 +4,9 @@ rectangle that a section or a projection views without a copy, where the key sel
 the place (an offset, strides, and an integer array's elements times a stride) where a gather on
 the device reads the elements and a scatter writes them. Several integer arrays, broadcast
 together as numpy broadcasts them, are one array of the offsets their elements pick together. A
-boolean mask is taken alone, as the positions of its true elements, found on the device
-(select_mask)."""
+boolean mask alone is taken as the positions of its true elements, found on the device
+(select_mask); among other indices, as numpy's nonzero() of it, on the host, as integer arrays
+are."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class Place:
     index: Any = None  # a numpy array, or tiles data (a mask's positions, which never repeat)
     index_strides: Optional[List[int]] = None
     index_stride: int = 0
+    index_bound: int = 0  # the integer array's elements are below it
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class Selection:
     index: Any = None  # a numpy array, or tiles data (a mask's positions)
     index_at: int = 0
     index_stride: int = 1
+    index_bound: int = 0  # the integer array's elements are below it
 
     def _basic(self) -> List[Axis]:
         """The axes that make a dimension of the result: slices and new axes."""
@@ -102,7 +105,8 @@ class Selection:
             return Place(offset, strides)
         zeros = [0] * self.index.ndim
         return Place(offset, self._with_index(strides, zeros), self.index,
-                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), self.index_stride)
+                     self._with_index([0] * len(strides), dense_strides(self.index.shape)), self.index_stride,
+                     self.index_bound)
 
 
 def dense_strides(shape: Tuple[int, ...]) -> List[int]:
@@ -110,18 +114,20 @@ def dense_strides(shape: Tuple[int, ...]) -> List[int]:
     return [math.prod(shape[d + 1:]) for d in range(len(shape))]
 
 
-def select(key: Any, shape: Tuple[int, ...]) -> Selection:
+def select(key: Any, shape: Tuple[int, ...], context: Any = None) -> Selection:
     """The selection of `key` in data of `shape`, numpy's indexing with integer arrays (numpy
     arrays, lists, tiles data: their elements are read on the host, as numpy checks them before
-    it selects anything); refuses what libtiles has not (boolean masks among other indices) by
-    name, integers outside their dimension naming the index, the dimension and its length
+    it selects anything), boolean arrays among other indices as their nonzero()'s (a mask of tiles
+    data, the key's one array, as its true positions found on `context`, where one is given);
+    refuses integers outside their dimension naming the index, the dimension and its length
     (tiles.IndexOutOfRange, an IndexError), and arrays that do not broadcast together as numpy
     does (IndexError)."""
     entries = list(key) if isinstance(key, tuple) else [key]
     ellipses = sum(1 for k in entries if k is Ellipsis)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
-    indexing = sum(1 for k in entries if k is not None and k is not Ellipsis)
+    entries = [_mask_among(k) if len(entries) > 1 else k for k in entries]
+    indexing = sum(k.ndim if isinstance(k, _Mask) else 1 for k in entries if k is not None and k is not Ellipsis)
     if indexing > len(shape):
         raise IndexOutOfRange(f"too many indices: {indexing} for data of {len(shape)} dimensions (shape {shape})")
     if not ellipses:
@@ -131,6 +137,8 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
     arrays: List[Tuple[int, np.ndarray]] = []  # (dimension, elements counted from 0) of each integer array
     advanced: List[int] = []  # where the integers and the integer arrays are in the key
     index_at = 0
+    on_device = _device_mask(entries, context)
+    collapsed: Optional[Tuple[int, int, int]] = None  # (first dimension, count, axis) of the mask on the device
     for position, k in enumerate(entries):
         if not advanced:
             index_at = len(axes)
@@ -144,6 +152,19 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             start, stop, step = k.indices(shape[dim])
             axes.append(Axis(dim, start, step, len(range(start, stop, step))))
             dim += 1
+        elif isinstance(k, _Mask) and on_device is not None:
+            _check_mask_along(k.shape, shape, dim)
+            collapsed = (dim, k.ndim, len(axes))
+            axes.append(Axis(dim, indexed=True))
+            advanced.append(position)
+            dim += k.ndim
+        elif isinstance(k, _Mask):
+            _check_mask_along(k.shape, shape, dim)
+            for along in np.nonzero(k.values):
+                arrays.append((dim, along.astype(np.int64)))
+                axes.append(Axis(dim, indexed=True))
+                advanced.append(position)
+                dim += 1
         elif _is_array(k):
             arrays.append((dim, _index_array(k)))
             axes.append(Axis(dim, indexed=True))
@@ -153,13 +174,18 @@ def select(key: Any, shape: Tuple[int, ...]) -> Selection:
             axes.append(Axis(dim, _integer(k, dim, shape[dim])))
             advanced.append(position)
             dim += 1
-    if not arrays:
+    if not arrays and collapsed is None:
         return Selection(tuple(shape), tuple(axes))
     # numpy's place for the arrays' dimensions: where they (with the integers, which numpy takes
     # as arrays beside them) stand, if they stand together in the key; else first.
-    together = advanced == list(range(advanced[0], advanced[0] + len(advanced)))
+    positions = sorted(set(advanced))  # a mask's arrays stand at its one position
+    together = positions == list(range(positions[0], positions[0] + len(positions)))
     index_at = sum(1 for a in axes[:index_at] if a.dim is None or a.count is not None) if together else 0
-    return Selection(tuple(shape), tuple(axes), _offsets(arrays, shape), index_at)
+    if collapsed is not None:
+        return _collapsed(shape, axes, collapsed, on_device, index_at, context)
+    dense = dense_strides(shape)
+    bound = max(0, 1 + sum((shape[dim] - 1) * dense[dim] for dim, _ in arrays))
+    return Selection(tuple(shape), tuple(axes), _offsets(arrays, shape), index_at, index_bound=bound)
 
 
 def _offsets(arrays: List[Tuple[int, np.ndarray]], shape: Tuple[int, ...]) -> np.ndarray:
@@ -188,18 +214,15 @@ def is_mask(key: Any) -> bool:
 
 
 def select_mask(mask: Any, shape: Tuple[int, ...], context: Any) -> Selection:
-    """What a boolean mask (tiles data, numpy's, a Python bool) selects in data of `shape` whose
-    work runs on `context`: the positions of its true elements, found there by a scan of the mask
-    (_scan.true_positions: the number of them is the one value read back), as an integer array
-    into the mask's dimensions taken as one, which are held as one in the data's dense row-major
-    elements. A mask of no dimensions selects all (True) or nothing (False) along a new first
-    dimension, as numpy's does."""
-    from . import _scan  # which imports this module first
+    """What a boolean mask alone (tiles data, numpy's, a Python bool) selects in data of `shape`
+    whose work runs on `context`: the positions of its true elements, found there by a scan of the
+    mask (_scan.true_positions: the number of them is the one value read back), as an integer
+    array into the mask's dimensions taken as one (_collapsed). A mask of no dimensions selects
+    all (True) or nothing (False) along a new first dimension, as numpy's does."""
     masked = tuple(np.shape(mask))  # tiles data's shape, without a transfer
     check_mask(masked, shape)
-    shape_in = (math.prod(masked),) + tuple(shape[len(masked):])
-    axes = (Axis(0, indexed=True),) + tuple(Axis(d, 0, 1, n) for d, n in enumerate(shape_in) if d)
-    return Selection(shape_in, axes, _scan.true_positions(mask, context), index_stride=dense_strides(shape_in)[0])
+    axes = [Axis(0, indexed=True)] + [Axis(d, 0, 1, shape[d]) for d in range(len(masked), len(shape))]
+    return _collapsed(tuple(shape), axes, (0, len(masked), 0), mask, 0, context)
 
 
 def check_mask(masked: Tuple[int, ...], shape: Tuple[int, ...]) -> None:
@@ -217,6 +240,73 @@ def mask_of(key: Any) -> Any:
         listed = np.asarray(alone)
         return listed if listed.dtype == np.bool_ else alone
     return alone
+
+
+@dataclass(frozen=True)
+class _Mask:
+    """A boolean array among other indices (numpy's, or tiles data): numpy takes it as its
+    nonzero()'s integer arrays, one for each of the dimensions it covers."""
+    key: Any
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        return tuple(np.shape(self.key))  # tiles data's shape, without a transfer
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def values(self) -> np.ndarray:
+        """Its elements on the host (tiles data comes down once, as integer arrays do)."""
+        return _through_host.host(self.key) if _through_host.is_tiles(self.key) else np.asarray(self.key)
+
+
+def _mask_among(key: Any) -> Any:
+    """`key`, an entry of a key of several, as a _Mask where it is a boolean array of a dimension or
+    more; else itself."""
+    if isinstance(key, list):
+        listed = np.asarray(key)
+        return _Mask(listed) if listed.dtype == np.bool_ and listed.ndim else key
+    if getattr(key, "dtype", None) == np.bool_ and getattr(key, "ndim", 0) > 0:
+        return _Mask(key)
+    return key
+
+
+def _device_mask(entries: List[Any], context: Any) -> Any:
+    """The mask of tiles data among `entries` where it is their one array and `context` is given,
+    whose true positions are then found on the device; else None."""
+    masks = [k for k in entries if isinstance(k, _Mask)]
+    if context is None or len(masks) != 1 or not _through_host.is_tiles(masks[0].key):
+        return None
+    return None if any(_is_array(k) for k in entries if not isinstance(k, _Mask)) else masks[0].key
+
+
+def _collapsed(shape: Tuple[int, ...], axes: List[Axis], collapsed: Tuple[int, int, int], mask: Any, index_at: int,
+               context: Any) -> Selection:
+    """The selection of a mask (tiles data, numpy's, a Python bool) covering `collapsed` (first
+    dimension, count, its place among `axes`) of data of `shape`: those dimensions held as one
+    (a new one of length 1 for a mask of no dimensions), indexed by the mask's true positions,
+    found on `context` (_scan.true_positions) without the mask coming to the host."""
+    from . import _scan  # which imports this module first
+    first, count, at = collapsed
+    joined = math.prod(shape[first:first + count])
+    shape_in = tuple(shape[:first]) + (joined,) + tuple(shape[first + count:])
+    moved = tuple(Axis(first, indexed=True) if i == at else
+                  a if a.dim is None or a.dim < first else Axis(a.dim - count + 1, a.start, a.step, a.count, a.indexed)
+                  for i, a in enumerate(axes))
+    return Selection(shape_in, moved, _scan.true_positions(mask, context), index_at,
+                     dense_strides(shape_in)[first], joined)
+
+
+def _check_mask_along(masked: Tuple[int, ...], shape: Tuple[int, ...], dim: int) -> None:
+    """numpy's refusal (an IndexError) of a mask among other indices whose shape is not that of
+    the dimensions it covers from `dim`."""
+    for d, m in enumerate(masked):
+        n = shape[dim + d] if dim + d < len(shape) else None
+        if m != n:
+            raise IndexOutOfRange(f"boolean index did not match indexed array along axis {dim + d}; size of axis is "
+                                  f"{n} but size of corresponding boolean axis is {m}")
 
 
 def _is_array(key: Any) -> bool:
@@ -249,8 +339,8 @@ def _counted(values: np.ndarray, dim: int, n: int) -> np.ndarray:
 def _integer(key: Any, dim: int, n: int) -> int:
     """An integer index into dimension `dim` of length n, counted from the end where negative."""
     if isinstance(key, (bool, np.bool_)) or getattr(key, "dtype", None) == np.bool_:
-        raise InvalidArgument(f"a boolean mask ({describe(key)}) among other indices: libtiles takes a mask alone "
-                              f"(x[mask])")
+        raise InvalidArgument(f"a boolean of no dimensions ({describe(key)}) among other indices: libtiles takes "
+                              f"it alone (x[True])")
     if isinstance(key, (float, np.floating)):
         raise InvalidArgument(f"an index is an integer, a slice, ... or None, not the float {key!r}")
     try:

@@ -11,12 +11,20 @@ import re
 from typing import Any, List, Optional
 
 
-from . import _data, _elementwise_source
+import numpy as np
+
+from . import _data, _tiles
 from ._checks import describe, text
 from ._devices import Context
 from ._launch import Kernel, extent, parallel_for_each
 from ._where_work_runs import context_for
 from .errors import InvalidArgument
+
+# OpenCL C's names of the dtypes kernels compute in, from the C API's one table of element types
+# (tiles_dtype_describe): those computed in themselves, and bools, stored as uchar 0 or 1.
+_OPENCL = {row["dtype"]: row["opencl"] for row in _tiles.dtypes() if not row["as_bits"] and
+           row["computed"] == row["dtype"]}
+_OPENCL[np.dtype(np.bool_)] = "uchar"
 
 _FP64 = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
 # A reduction's work-group: a power of two every OpenCL device runs (CL_DEVICE_MAX_WORK_GROUP_SIZE
@@ -88,14 +96,14 @@ class ReductionKernel:
                  arguments: Optional[str] = None, name: str = "reduce_kernel", *, preamble: str = "",
                  options: str = ""):
         self.dtype_out = _data._dtype(dtype_out)
-        if not _elementwise_source.computable(self.dtype_out):
+        if self.dtype_out not in _OPENCL:
             raise InvalidArgument(f"a ReductionKernel's dtype_out is one of libtiles' kernels' types (bool, int8 .. "
                                   f"uint64, float32, float64), not {self.dtype_out}")
         self.name = text(name, "a ReductionKernel's name")
         if (map_expr is None) != (arguments is None):
             raise InvalidArgument("a ReductionKernel takes map_expr and arguments together, or neither (then it "
                                   "reduces one array, `in`)")
-        out = _elementwise_source.opencl_type(self.dtype_out)
+        out = _OPENCL[self.dtype_out]
         if arguments is None:
             arguments, map_expr = f"const {out} *in", "in[i]"
         self._stages = [self._stage(f"{self.name}_groups", _parameters(arguments), map_expr, out, neutral,
