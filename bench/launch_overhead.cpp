@@ -1,6 +1,8 @@
 // tiles_launch_bench: the host's cost of one launch of a tiny tiled kernel through libtiles' C++
 // and C APIs, against raw clSetKernelArg + clEnqueueNDRangeKernel on the same queue, in the same
-// run. Each figure is the time of many back-to-back launches divided by their number.
+// run; and of the array calls beneath Python's x + x, x.sum(axis=1) and x.sum() on 16x16 floats
+// (the floor of bench/python_host_cost.py). Each figure is the time of many back-to-back calls
+// divided by their number.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,6 +39,47 @@ double microseconds_per_launch(cl_command_queue queue, const std::function<void(
 
 void report(const char* name, double value, double raw) {
     std::printf("%-34s %8.2f us per launch   %5.2fx raw OpenCL\n", name, value, value / raw);
+}
+
+// x + x, x.sum(axis=1) and x.sum() of a 16x16 float32 array on `context`, each a C call that makes a
+// new array, released at once: what Python's calls cost beneath the binding.
+void report_array_calls(cl_command_queue queue, tiles_context* context, int launches, double raw) {
+    tiles_shape shape = TILES_SHAPE_INIT;
+    shape.rank = 2;
+    shape.extent[0] = shape.extent[1] = 16;
+    const std::vector<float> ones(256, 1.0f);
+    tiles_array* x = nullptr;
+    tiles_view* view = nullptr;
+    tiles_array_create(&x, context, &shape, ones.data());
+    tiles_array_get_view(&view, x);
+    const tiles_elementwise_operand operands[] = {TILES_ELEMENTWISE_VIEW(view), TILES_ELEMENTWISE_VIEW(view)};
+    const int axis = 1;
+    tiles_reduction_options along_rows = TILES_REDUCTION_OPTIONS_INIT, of_all = TILES_REDUCTION_OPTIONS_INIT;
+    along_rows.axes = &axis;
+    along_rows.axis_count = 1;
+    const auto made = [](tiles_status status, tiles_array* result) {
+        if (status != TILES_SUCCESS) std::fprintf(stderr, "%s\n", tiles_last_error_message());
+        tiles_array_release(result);
+    };
+    const auto add = [&] {
+        tiles_array* sum = nullptr;
+        int is_bool = 0;
+        made(tiles_elementwise_new(&sum, &is_bool, context, TILES_OP_ADD, operands, 2), sum);
+    };
+    const auto reduce = [&](const tiles_reduction_options* options) {
+        tiles_array* sum = nullptr;
+        int is_bool = 0;
+        made(tiles_axis_reduction_new(&sum, &is_bool, context, TILES_AXIS_SUM, view, 0, options), sum);
+    };
+    const std::function<void()> calls[] = {add, [&] { reduce(&along_rows); }, [&] { reduce(&of_all); }};
+    const char* const names[] = {"libtiles C x + x (16x16)", "libtiles C x.sum(axis=1) (16x16)",
+                                 "libtiles C x.sum() (16x16)"};
+    for (int k = 0; k < 3; ++k) {
+        microseconds_per_launch(queue, calls[k], 200, 1);
+        report(names[k], microseconds_per_launch(queue, calls[k], launches, 5), raw);
+    }
+    tiles_view_release(view);
+    tiles_array_release(x);
 }
 
 } // namespace
@@ -98,6 +141,7 @@ int main(int argc, char** argv) {
     report("libtiles C++ parallel_for_each", microseconds_per_launch(queue, cpp_launch, launches, 5), raw_us);
     report("libtiles C++ with extent_of", microseconds_per_launch(queue, extents_launch, launches, 5), raw_us);
     report("libtiles C tiles_launch", microseconds_per_launch(queue, c_launch, launches, 5), raw_us);
+    report_array_calls(queue, c_context, launches, raw_us);
 
     tiles_kernel_release(c_kernel);
     tiles_array_release(c_array);
