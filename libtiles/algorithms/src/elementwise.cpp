@@ -242,7 +242,10 @@ namespace {
 // The kernel's arguments, in elementwise_source()'s order.
 std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
                                     const elementwise_operand& output, const std::vector<int>& shape) {
-    std::vector<launch_arg> args{memory_arg(output, true)};
+    std::vector<launch_arg> args;
+    // At most: the output; two parts of each complex scalar; the dimensions; each strides and offset.
+    args.reserve(1 + 2 * d.loop.size() + shape.size() + (d.loop.size() + 1) * (shape.size() + 1));
+    args.push_back(memory_arg(output, true));
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         if (d.layouts[k] == operand_layout::scalar)
             add_scalar(args, inputs[k], d.loop[k]);
@@ -280,6 +283,8 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
     check_overlap(inputs, count, output);
     elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
+    d.stored.reserve(count);
+    d.layouts.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
         d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
