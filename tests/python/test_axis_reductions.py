@@ -572,3 +572,15 @@ def test_any_and_all_of_complex_data_run_on_the_device(op, monkeypatch):
         got = getattr(xp, op)(xp.asarray(host), axis=axis)
         np.testing.assert_array_equal(np.asarray(got.get() if hasattr(got, "get") else got),
                                       getattr(np, op)(host, axis=axis))
+
+
+@pytest.mark.parametrize("shape", [(16, 16), (3, 1000)])
+def test_a_small_float32_sum_of_everything_is_one_launch(shape):
+    """Added in double and rounded to float32 in the one launch that covers the data (where the
+    device has doubles, the whole-data reduction would add in one launch and round in another)."""
+    host = random(shape, np.float32)
+    x = xp.asarray(host)
+    x.device.reset_counters()
+    total = xp.sum(x)
+    assert x.device.counters()["launches"] == 1
+    np.testing.assert_allclose(total.get(), host.astype(np.float64).sum(), rtol=1e-6)
