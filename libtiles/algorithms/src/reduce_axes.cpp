@@ -167,6 +167,7 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
+    args.reserve(args.size() + 4 + 2 * kept.size() + 2 * reduced.size()); // the divisor, counts, extents and strides
     if (d.op == axis_reduction::mean) args.push_back(element_arg(real_part(d.accumulated).element, divisor));
     for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
     for (std::size_t n = 1; n < kept.size(); ++n) args.push_back(scalar_arg(std::uint64_t(kept[n].extent)));
