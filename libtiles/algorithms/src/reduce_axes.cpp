@@ -4,7 +4,8 @@
 // few results would leave the device idle, each result's elements are split into shares, combined
 // by a second launch. Where the reduced elements lie next to each other, a work-group combines each
 // share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or greatest of all of the
-// data is the whole-data reduction's (reduce.cpp), where it reads the dtype.
+// data is the whole-data reduction's (reduce.cpp), where it reads the dtype, but a float32 sum of one share's
+// elements, which the kernel of the description adds in double and rounds in one launch.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
