@@ -1,10 +1,12 @@
 // tiles_launch_bench: the host's cost of one launch of a tiny tiled kernel through libtiles' C++
 // and C APIs, against raw clSetKernelArg + clEnqueueNDRangeKernel on the same queue, in the same
-// run. Each figure is the time of many back-to-back launches divided by their number.
+// run; and of the array calls beneath Python's x + x, x.sum(axis=1) and x.sum() on 16x16 floats
+// (the floor of bench/python_host_cost.py). Each figure is the time of many back-to-back calls
+// divided by their number.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,16 +22,24 @@ const char* const tiles_source =
     "__kernel void tiny(__global float* d) { tiled_index t = get_tiled_index(); d[t.global_id[0]] += 1.0f; }";
 constexpr std::size_t elements = 256, tile = 64;
 
-// Median over `rounds` of the mean time of `launches` calls of `launch`, in microseconds.
-double microseconds_per_launch(cl_command_queue queue, const std::function<void()>& launch, int launches, int rounds) {
+// Microseconds on `clock` (clock_gettime's: CLOCK_MONOTONIC, or CLOCK_THREAD_CPUTIME_ID for the
+// calling thread's own work, without a CPU device's work-items on other threads).
+double microseconds_on(clockid_t clock) {
+    timespec now{};
+    clock_gettime(clock, &now);
+    return double(now.tv_sec) * 1e6 + double(now.tv_nsec) / 1e3;
+}
+
+// Median over `rounds` of the mean time of `launches` calls of `launch`, in microseconds of `clock`.
+double microseconds_per_launch(cl_command_queue queue, const std::function<void()>& launch, int launches, int rounds,
+                               clockid_t clock = CLOCK_MONOTONIC) {
     std::vector<double> means;
     for (int r = 0; r < rounds; ++r) {
         clFinish(queue);
-        const auto start = std::chrono::steady_clock::now();
+        const double start = microseconds_on(clock);
         for (int i = 0; i < launches; ++i) launch();
         clFinish(queue);
-        means.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() /
-                        launches);
+        means.push_back((microseconds_on(clock) - start) / launches);
     }
     std::sort(means.begin(), means.end());
     return means[means.size() / 2];
@@ -37,6 +47,49 @@ double microseconds_per_launch(cl_command_queue queue, const std::function<void(
 
 void report(const char* name, double value, double raw) {
     std::printf("%-34s %8.2f us per launch   %5.2fx raw OpenCL\n", name, value, value / raw);
+}
+
+// x + x, x.sum(axis=1) and x.sum() of a 16x16 float32 array on `context`, each a C call that makes a
+// new array, released at once: what Python's calls cost beneath the binding.
+void report_array_calls(cl_command_queue queue, tiles_context* context, int launches, double raw) {
+    tiles_shape shape = TILES_SHAPE_INIT;
+    shape.rank = 2;
+    shape.extent[0] = shape.extent[1] = 16;
+    const std::vector<float> ones(256, 1.0f);
+    tiles_array* x = nullptr;
+    tiles_view* view = nullptr;
+    tiles_array_create(&x, context, &shape, ones.data());
+    tiles_array_get_view(&view, x);
+    const tiles_elementwise_operand operands[] = {TILES_ELEMENTWISE_VIEW(view), TILES_ELEMENTWISE_VIEW(view)};
+    const int axis = 1;
+    tiles_reduction_options along_rows = TILES_REDUCTION_OPTIONS_INIT, of_all = TILES_REDUCTION_OPTIONS_INIT;
+    along_rows.axes = &axis;
+    along_rows.axis_count = 1;
+    const auto made = [](tiles_status status, tiles_array* result) {
+        if (status != TILES_SUCCESS) std::fprintf(stderr, "%s\n", tiles_last_error_message());
+        tiles_array_release(result);
+    };
+    const auto add = [&] {
+        tiles_array* sum = nullptr;
+        int is_bool = 0;
+        made(tiles_elementwise_new(&sum, &is_bool, context, TILES_OP_ADD, operands, 2), sum);
+    };
+    const auto reduce = [&](const tiles_reduction_options* options) {
+        tiles_array* sum = nullptr;
+        int is_bool = 0;
+        made(tiles_axis_reduction_new(&sum, &is_bool, context, TILES_AXIS_SUM, view, 0, options), sum);
+    };
+    const std::function<void()> calls[] = {add, [&] { reduce(&along_rows); }, [&] { reduce(&of_all); }};
+    const char* const names[] = {"libtiles C x + x (16x16)", "libtiles C x.sum(axis=1) (16x16)",
+                                 "libtiles C x.sum() (16x16)"};
+    for (int k = 0; k < 3; ++k) {
+        microseconds_per_launch(queue, calls[k], 200, 1);
+        report(names[k], microseconds_per_launch(queue, calls[k], launches, 5), raw);
+        std::printf("%-34s %8.2f us of the calling thread's CPU time\n", "",
+                    microseconds_per_launch(queue, calls[k], launches, 5, CLOCK_THREAD_CPUTIME_ID));
+    }
+    tiles_view_release(view);
+    tiles_array_release(x);
 }
 
 } // namespace
@@ -98,6 +151,7 @@ int main(int argc, char** argv) {
     report("libtiles C++ parallel_for_each", microseconds_per_launch(queue, cpp_launch, launches, 5), raw_us);
     report("libtiles C++ with extent_of", microseconds_per_launch(queue, extents_launch, launches, 5), raw_us);
     report("libtiles C tiles_launch", microseconds_per_launch(queue, c_launch, launches, 5), raw_us);
+    report_array_calls(queue, c_context, launches, raw_us);
 
     tiles_kernel_release(c_kernel);
     tiles_array_release(c_array);

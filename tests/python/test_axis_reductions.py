@@ -598,3 +598,15 @@ def test_where_and_initial_are_one_launch_of_the_core(op, keywords):
     result = getattr(x, op)(where=m, **keywords)
     assert context.counters()["launches"] == (1 if op != "mean" else 3)  # the mean asks whether a count is 0
     same(result, getattr(host, op)(where=mask, **keywords), 1e-6)
+
+
+@pytest.mark.parametrize("shape", [(16, 16), (3, 1000)])
+def test_a_small_float32_sum_of_everything_is_one_launch(shape):
+    """Added in double and rounded to float32 in the one launch that covers the data (where the
+    device has doubles, the whole-data reduction would add in one launch and round in another)."""
+    host = random(shape, np.float32)
+    x = xp.asarray(host)
+    x.device.reset_counters()
+    total = xp.sum(x)
+    assert x.device.counters()["launches"] == 1
+    np.testing.assert_allclose(total.get(), host.astype(np.float64).sum(), rtol=1e-6)

@@ -119,14 +119,20 @@ void check_operation(tiles_status status) {
     check(status);
 }
 
+// check() of a call that cannot fail where the call before it succeeded: skipped on success, since
+// that call's check() has already delivered the log and followed its level (a call into Python).
+void check_failure(tiles_status status) {
+    if (status != TILES_SUCCESS) check(status);
+}
+
 // The handle of a new array `a` the caller owns and its view's, its dtype, shape and whether it holds bools.
 py::tuple result_of(tiles_array* a, int is_bool) {
     py::object array = py::cast(new Array(a, "array"), py::return_value_policy::take_ownership);
     tiles_view* v = nullptr;
-    check(tiles_array_get_view(&v, a));
+    check_failure(tiles_array_get_view(&v, a));
     py::object view = py::cast(new View(v, "view", array), py::return_value_policy::take_ownership);
     tiles_shape shape = TILES_SHAPE_INIT;
-    check(tiles_array_get_shape(&shape, a));
+    check_failure(tiles_array_get_shape(&shape, a));
     return py::make_tuple(array, view, numpy_dtype_of(shape.dtype), py::tuple(py::cast(extent_of(shape))),
                           bool(is_bool));
 }

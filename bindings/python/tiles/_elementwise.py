@@ -137,11 +137,13 @@ def _on_core(op: int, values: Sequence[Any], out: Any, where: Any = True) -> Any
     for k, value in enumerate(values):
         if through is not None and value is through[0]:
             value = value.copy()  # numpy buffers an input the output overlaps: the kernel would race
-        if not isinstance(value, (bool, int, float, complex, np.generic)) and not _is_tiles(value):
+        tiles = _is_tiles(value)  # first: the common operand, which then meets no other test
+        if not tiles and not isinstance(value, (bool, int, float, complex, np.generic)):
             value = _uploaded(value, values, out)
             if value is None:
                 return NotImplemented
-        if _is_tiles(value):
+            tiles = _is_tiles(value)
+        if tiles:
             handle = value._view_handle()
             if type(handle) is not _tiles.View:  # data of no elements, which the C API holds no view of
                 return _of_no_elements(op, values, out)

@@ -35,19 +35,23 @@ def reduce(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: Opt
     element) and initial= (a number; None: none) in the same call; None where the core lacks the
     dtypes (complex data's order, doubles on a device without them), for the host to compute. Data
     of no elements gives numpy's result (its identity, NaN) or numpy's error."""
+    shape = x.shape
+    rank = len(shape)
     if axis is None:
         axes = None
+    elif type(axis) is int and -rank <= axis < rank:  # the common case: the core makes a negative axis positive
+        axes = (axis,)
     elif op in POSITIONS:  # one axis, as numpy's argmax takes (a tuple is its TypeError)
-        axes = (normalize_axis_index(operator.index(axis), x.ndim),)
+        axes = (normalize_axis_index(operator.index(axis), rank),)
     else:
-        axes = normalize_axis_tuple(axis, x.ndim)
-    if x.size == 0:
+        axes = normalize_axis_tuple(axis, rank)  # numpy's AxisError for an axis out of range
+    if 0 in shape:
         keywords = {} if dtype is None else {"dtype": dtype}
-        return _through_host.to_device(getattr(np, op)(np.empty(x.shape, x.dtype), axis=axis, keepdims=keepdims,
+        return _through_host.to_device(getattr(np, op)(np.empty(shape, x.dtype), axis=axis, keepdims=keepdims,
                                                        **keywords), context_for([x]))
-    no_dimensions = x.ndim == 0 or (not keepdims and (axes is None or len(axes) == x.ndim))
+    no_dimensions = rank == 0 or (not keepdims and (axes is None or len(axes) == rank))
     try:
-        made = _tiles.reduce_axes_new(_OPERATIONS[op], x._view_handle(), x._holds_bool, None if x.ndim == 0 else axes,
+        made = _tiles.reduce_axes_new(_OPERATIONS[op], x._view_handle(), x._holds_bool, None if rank == 0 else axes,
                                       bool(keepdims), dtype, None, None if where is None else where._view_handle(),
                                       initial)
     except Unsupported:

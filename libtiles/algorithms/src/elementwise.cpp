@@ -239,7 +239,11 @@ namespace {
 std::vector<launch_arg> launch_args(const elementwise_description& d, const elementwise_operand* inputs,
                                     const elementwise_operand* mask, const elementwise_operand& output,
                                     const std::vector<int>& shape) {
-    std::vector<launch_arg> args{memory_arg(output, true)};
+    std::vector<launch_arg> args;
+    // At most: the output; two parts of each complex scalar; the dimensions; each strides and
+    // offset, the mask's too.
+    args.reserve(2 + 2 * d.loop.size() + shape.size() + (d.loop.size() + 2) * (shape.size() + 1));
+    args.push_back(memory_arg(output, true));
     for (std::size_t k = 0; k < d.loop.size(); ++k)
         if (d.layouts[k] == operand_layout::scalar)
             add_scalar(args, inputs[k], d.loop[k]);
@@ -308,6 +312,8 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     if (where != nullptr && where->data == nullptr && where->integer == 0) return; // where=False: nothing written
     if (where != nullptr && where->data != nullptr) d.mask = layout_for(*where, shape);
     if (d.mask == operand_layout::strided) d.rank = int(shape.size());
+    d.stored.reserve(count);
+    d.layouts.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
         d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);

@@ -150,12 +150,17 @@ std::string unravel(const elementwise_description& d, std::string& parameters) {
     return body;
 }
 
+// A byte a field, the dtypes' as their element type and bool mark: short enough that the string
+// needs no allocation for one or two inputs, which a key in words took at every call. Its first
+// byte, 1, is no other kept kernel's (their keys are words).
+char key_byte(array_dtype t) { return char(int(t.element) << 1 | int(t.boolean)); }
+
 std::string key_of(const elementwise_description& d) {
-    std::string key = std::to_string(int(d.op)) + ":" + std::to_string(d.rank) + ":" + dtype_name(d.output) + "/" +
-                      std::to_string(int(d.written)) + ":" + dtype_name(d.computed);
+    std::string key{char(1), char(d.op), char(d.rank), key_byte(d.output), char(d.written), key_byte(d.computed)};
     for (std::size_t k = 0; k < d.loop.size(); ++k)
-        key += ":" + dtype_name(d.loop[k]) + "/" + dtype_name(d.stored[k]) + "/" + std::to_string(int(d.layouts[k]));
-    return key + (d.mask == operand_layout::scalar ? "" : ":where/" + std::to_string(int(d.mask)));
+        key += {key_byte(d.loop[k]), key_byte(d.stored[k]), char(d.layouts[k])};
+    // A mask's two bytes make the key's length one no other arity has (3 bytes an input).
+    return d.mask == operand_layout::scalar ? key : key + char(0x7f) + char(d.mask);
 }
 
 std::string elementwise_source(const elementwise_description& d) {

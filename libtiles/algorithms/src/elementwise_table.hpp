@@ -82,6 +82,8 @@ struct elementwise_description {
 };
 // The key a description's kernel is kept under: the same for the same description.
 std::string key_of(const elementwise_description& d);
+// A dtype as one byte of such a key: its element type and its bool mark.
+char key_byte(array_dtype t);
 // The OpenCL C of the kernel "tiles_elementwise": its parameters the output, each input (a
 // pointer, or a scalar as its integer, float or two complex parts), then where an operand is
 // strided the result's dimensions 1.. (uint) and each strided input's strides and offset, then

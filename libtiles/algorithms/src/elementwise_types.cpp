@@ -4,7 +4,10 @@
 // answers numpy 2's promotion keeps for these dtypes), with numpy's exceptions to it.
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "elementwise_table.hpp"
 #include "tiles/engine/immortal.hpp"
@@ -220,7 +223,9 @@ array_dtype first_loop(elementwise_op op, const std::vector<array_dtype>& types,
 
 } // namespace
 
-resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs) {
+namespace {
+
+resolved_loop resolve_uncached(elementwise_op op, const elementwise_operand* inputs) {
     const int count = arity(op);
     if (op == elementwise_op::copy) {
         const array_dtype read = inputs[0].type.element == et::float16 ? array_dtype{et::float32} : inputs[0].type;
@@ -238,6 +243,40 @@ resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs)
         return {types, bool_dtype};
     const array_dtype loop = first_loop(op, types, inputs);
     return {std::vector<array_dtype>(std::size_t(count), loop), result_of_loop(op, loop)};
+}
+
+// What decides `op`'s loop of `inputs`, packed: the operation in the low 8 bits, then each input's
+// dtype and weakness in 10 bits of its own. None where a weak Python int is among them, whose
+// value decides too (NEP 50).
+std::optional<std::uint64_t> loop_key(elementwise_op op, const elementwise_operand* inputs) {
+    static_assert(elementwise_op_count <= 256 && element_type_count <= 256, "an operation and a dtype in 8 bits");
+    std::uint64_t key = std::uint64_t(op);
+    for (int k = 0; k < arity(op); ++k) {
+        const elementwise_operand& o = inputs[k];
+        if (o.weak && (kind_of(o.type) == 'i' || kind_of(o.type) == 'u')) return std::nullopt;
+        const std::uint64_t input = std::uint64_t(o.type.element) << 2 | std::uint64_t(o.type.boolean) << 1 | o.weak;
+        key |= input << (8 + 10 * k);
+    }
+    return key;
+}
+
+} // namespace
+
+// Each call of an operation would search numpy's loops again, every dtype for each input: the loops
+// found are kept by what decided them (a refusal is not kept, and throws each time).
+resolved_loop resolve_loop(elementwise_op op, const elementwise_operand* inputs) {
+    const std::optional<std::uint64_t> key = loop_key(op, inputs);
+    if (!key) return resolve_uncached(op, inputs);
+    static engine::immortal<std::unordered_map<std::uint64_t, resolved_loop>> found;
+    static std::mutex mutex;
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (const auto at = found->find(*key); at != found->end()) return at->second;
+    }
+    resolved_loop resolved = resolve_uncached(op, inputs);
+    std::lock_guard<std::mutex> lock(mutex);
+    found->emplace(*key, resolved);
+    return resolved;
 }
 
 array_dtype elementwise_result_type(elementwise_op op, const elementwise_operand* inputs) {

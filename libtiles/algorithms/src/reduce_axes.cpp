@@ -4,7 +4,8 @@
 // few results would leave the device idle, each result's elements are split into shares, combined
 // by a second launch. Where the reduced elements lie next to each other, a work-group combines each
 // share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or greatest of all of the
-// data is the whole-data reduction's (reduce.cpp), where it reads the dtype.
+// data is the whole-data reduction's (reduce.cpp), where it reads the dtype, but a float32 sum of one share's
+// elements, which the kernel of the description adds in double and rounds in one launch.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
@@ -170,6 +171,7 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
                                std::to_string(INT_MAX) + ", the most one launch covers");
+    args.reserve(args.size() + 4 + 2 * kept.size() + 2 * reduced.size()); // the divisor, counts, extents and strides
     if (d.op == axis_reduction::mean && !d.masked)
         args.push_back(element_arg(real_part(d.accumulated).element, divisor));
     for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
@@ -260,13 +262,18 @@ std::optional<reduction_op> whole_data_op(axis_reduction op, const elementwise_o
     return std::nullopt;
 }
 
-// The whole-data reduction of `input` into `output`. A float32 sum adds in double where the device
-// has doubles (in float, one work-item's long strip loses 17 times what numpy's pairwise sum does),
-// its one element then rounded to float32 by the elementwise engine's copy.
+// Whether the whole-data reduction `op` of `input` adds in double, a launch of its own then rounding
+// its one element to float32: a float32 sum where the device has doubles (in float, one work-item's
+// long strip loses 17 times what numpy's pairwise sum does).
+bool sums_in_double(reduction_op op, const elementwise_operand& input, const device_info& device) {
+    return op == reduction_op::sum && input.type.element == et::float32 && device.fp64;
+}
+
+// The whole-data reduction of `input` into `output`; a sum in double rounded to float32 by the
+// elementwise engine's copy.
 void reduce_whole_data(const std::shared_ptr<context>& context, reduction_op op, const elementwise_operand& input,
                        const elementwise_operand& output) {
-    if (op != reduction_op::sum || input.type.element != et::float32 || !narrow(*context).device()->fp64)
-        return reduce(context, input.data, op, output.data);
+    if (!sums_in_double(op, input, *narrow(*context).device())) return reduce(context, input.data, op, output.data);
     elementwise_operand sum;
     sum.data = storage_on_device({et::float64, sizeof(double)}, dims3{1, 1, 1}, context);
     sum.region = whole_of(*sum.data);
@@ -397,21 +404,26 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     check_output(op, output, input.shape, axes, takes_dtype ? requested : result);
     const array_dtype accumulated = accumulated_in(op, input.type, output.type, *narrow(*context).device());
     check_computable(op, {input.type, accumulated, output.type}, *narrow(*context).device());
-    const std::optional<reduction_op> whole = whole_data_op(op, input, axes, output);
-    if (whole && where == nullptr && initial == nullptr) return reduce_whole_data(context, *whole, input, output);
     std::vector<run> kept, reduced;
     runs_of(input.shape, axes, where != nullptr ? broadcast_strides(*where, input.shape) : std::vector<std::int64_t>{},
             kept, reduced);
     const std::size_t outputs = count_of(kept), count = count_of(reduced);
+    // A masked mean counts what its mask leaves in where it adds: one work-item a result.
+    const bool counts = where != nullptr && op == axis_reduction::mean;
+    const int group = counts ? 0 : group_of(reduced, context);
+    const std::size_t shares =
+        counts || outputs == 0 ? 1 : shares_of(outputs, count, group, *narrow(*context).device());
+    // A sum in double and its rounding are two launches, where the kernel of the description takes one
+    // if a share is all of the data: the host's cost of small sums.
+    const std::optional<reduction_op> whole =
+        where == nullptr && initial == nullptr ? whole_data_op(op, input, axes, output) : std::nullopt;
+    if (whole && !(shares == 1 && sums_in_double(*whole, input, *narrow(*context).device())))
+        return reduce_whole_data(context, *whole, input, output);
     if (outputs == 0) return;
     if (count == 0)
         throw invalid_argument("reduce_axes: the " + std::string(to_string(op)) +
                                " over axes of no elements (of shape " + shape_text(input.shape) +
                                "): the faces take data of one element or more");
-    // A masked mean counts what its mask leaves in where it adds: one work-item a result.
-    const bool counts = where != nullptr && op == axis_reduction::mean;
-    const int group = counts ? 0 : group_of(reduced, context);
-    const std::size_t shares = counts ? 1 : shares_of(outputs, count, group, *narrow(*context).device());
     reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
     d.masked = where != nullptr;
     d.initial = initial != nullptr;
