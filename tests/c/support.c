@@ -55,6 +55,14 @@ tiles_shape shape_of(tiles_dtype dtype, int rank, int extent0, int extent1, int 
     return shape;
 }
 
+int read_array(tiles_array* array, void* out, size_t bytes) {
+    int failed = 0;
+    tiles_view* view = NULL;
+    if (CHECK_OK(tiles_array_get_view(&view, array))) CHECK_OK(tiles_view_read(view, out, bytes));
+    tiles_view_release(view);
+    return failed;
+}
+
 int check_program_built_for_a_tile_shape(const char* source, const tiles_kernel_options* options) {
     int failed = 0;
     tiles_context* context = NULL;

@@ -31,6 +31,9 @@ int check_ints(const int* actual, const int* expected, int count, const char* wh
 /* A shape of `dtype` elements of the given rank and extent (components past the rank are 0). */
 tiles_shape shape_of(tiles_dtype dtype, int rank, int extent0, int extent1, int extent2);
 
+/* Reads the whole of an array's elements into `out`. Returns the number of failed checks. */
+int read_array(tiles_array* array, void* out, size_t bytes);
+
 /* Builds `source`, whose kernels set_tile (out = 10 * tile[0] + tile[1]) and add_local (out += 100 *
  * local[1]) take a view of ints, whole for a 4 x 6 extent in 2 x 3 tiles with `options` (NULL for
  * the defaults), launches both there, and checks the values and that the program was the one build:

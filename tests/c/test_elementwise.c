@@ -25,15 +25,6 @@ static tiles_elementwise_operand scalar_operand(tiles_dtype dtype, int weak, int
     return operand;
 }
 
-/* Reads the whole of a new array's elements into `out`. */
-static int read_array(tiles_array* array, void* out, size_t bytes) {
-    int failed = 0;
-    tiles_view* view = NULL;
-    if (CHECK_OK(tiles_array_get_view(&view, array))) CHECK_OK(tiles_view_read(view, out, bytes));
-    tiles_view_release(view);
-    return failed;
-}
-
 /* a + b, a - b, a * b and a / b of floats, one of them broadcast along rows or columns. */
 static int check_float_arithmetic(tiles_view* a, tiles_view* b, const float* x, const float* y, int b_rows,
                                   int b_columns) {

@@ -9,14 +9,6 @@
 
 enum { rows = 4, columns = 6, picks = 5 };
 
-static int read_array(tiles_array* array, void* out, size_t bytes) {
-    int failed = 0;
-    tiles_view* view = NULL;
-    if (CHECK_OK(tiles_array_get_view(&view, array))) CHECK_OK(tiles_view_read(view, out, bytes));
-    tiles_view_release(view);
-    return failed;
-}
-
 /* numpy's take(a, idx, axis=1) of a 4x6 float matrix, idx holding negative positions too. */
 int test_gather_take_matches_a_c_loop(void) {
     int failed = 0;
