@@ -83,6 +83,7 @@ def test_data_type_functions():
     assert xp.result_type(xp.int8, xp.uint8) == np.int16
     assert xp.result_type(xp.zeros(2, dtype=xp.float32), xp.int16) == np.float32
     assert xp.result_type(xp.zeros(2, dtype=xp.int8), 1) == np.int8  # Python scalars are weak
+    assert xp.result_type(xp.float32, 1j) == np.complex64 and xp.result_type(xp.complex128, 0.5) == np.complex128
     assert xp.can_cast(xp.int8, xp.int32) and not xp.can_cast(xp.float32, xp.int32)
     assert xp.can_cast(xp.zeros(1, dtype=xp.uint8), xp.int16)
     assert xp.finfo(xp.float32).eps == np.finfo(np.float32).eps and xp.iinfo(xp.int16).max == 32767

@@ -234,7 +234,7 @@ def iinfo(type: Any, /) -> np.iinfo:  # noqa: A002
 
 def result_type(*arrays_and_dtypes: Any) -> np.dtype:
     """numpy's promotion of the dtypes (Python scalars weakly, NEP 50's rule)."""
-    return np.result_type(*(a.dtype if _through_host.is_tiles(a) else a if isinstance(a, (int, float)) else
+    return np.result_type(*(a.dtype if _through_host.is_tiles(a) else a if isinstance(a, (int, float, complex)) else
                             _data._dtype(a) for a in arrays_and_dtypes))
 
 
