@@ -22,11 +22,15 @@ static void group_sums(ELEMENT values[LEAF_WIDTH], int count, __local ELEMENT* s
 }
 
 // The largest of every work-item's value, in every work-item.
+// The greater of a and b, NaN where either is (fmax drops a NaN, and with it a column's NaN would
+// leave finite factors where LAPACK's are NaN).
+static ELEMENT greater_or_nan(ELEMENT a, ELEMENT b) { return isnan(a) || a > b ? a : b; }
+
 static ELEMENT group_max(ELEMENT value, __local ELEMENT* scratch, int lane) {
     scratch[lane] = value;
     tile_barrier_wait_with_tile_static_memory_fence();
     for (int stride = TILE_DIM0 / 2; stride > 0; stride /= 2) {
-        if (lane < stride) scratch[lane] = fmax(scratch[lane], scratch[lane + stride]);
+        if (lane < stride) scratch[lane] = greater_or_nan(scratch[lane], scratch[lane + stride]);
         tile_barrier_wait_with_tile_static_memory_fence();
     }
     const ELEMENT result = scratch[0];
@@ -43,7 +47,7 @@ static ELEMENT reflect_column(__global ELEMENT* panel, int rows, int width, int 
     ELEMENT largest = 0;
     for (int i = first + lane; i < rows; i += TILE_DIM0) {
         if (i == c) *diagonal = panel[i * width + c];
-        if (i > c) largest = fmax(largest, fabs(panel[i * width + c]));
+        if (i > c) largest = greater_or_nan(fabs(panel[i * width + c]), largest);
     }
     // The largest scales the sum of squares, which would otherwise overflow or underflow in float.
     largest = group_max(largest, scratch, lane);

@@ -1485,7 +1485,7 @@ typedef struct tiles_element_index {
  * bool) the elements of `source` at `source_place` (NULL: the view itself, dense) each moved by
  * `index` (NULL: none, the place alone), converted to out's dtype as numpy's astype converts. Runs on `context`, or if
  * it is NULL on tiles_context_for of the views. Returns without waiting unless a position is out of bounds: the call
- * then waits for the kernel and returns TILES_ERROR_INVALID_ARGUMENT naming the first such position and the bound
+ * then waits for the kernel and returns TILES_ERROR_INVALID_ARGUMENT naming one such position and the bound
  * ("index 7 is out of bounds for axis of size 5"), out unspecified. Also refused so: a place or positions reaching
  * outside their views, positions that are not int64, a strides count unlike the place's rank. The kernel of each
  * description is built once and kept; thread-safe. */

@@ -68,6 +68,15 @@ int test_gather_scatter_and_gather_through_an_index(void) {
     CHECK_FLOATS(a, expected, rows * columns);
     CHECK_FLOATS(gathered, v, columns);
     CHECK_FLOATS(gathered + columns, v, columns);
+    /* A bound past an int would reach past the data; gathering into the source races. */
+    const tiles_element_index far = {positions, index_strides, columns, 4294967297LL, 0, 0};
+    CHECK_FAILS(tiles_gather(result, 0, NULL, data, 0, &place, &far), TILES_ERROR_INVALID_ARGUMENT,
+                "the positions' bound is 4294967297");
+    const int whole_shape[2] = {rows, columns};
+    const int64_t whole_strides[2] = {columns, 1};
+    const tiles_elementwise_place whole = {2, whole_shape, whole_strides, 0};
+    CHECK_FAILS(tiles_gather(data, 0, NULL, data, 0, &whole, NULL), TILES_ERROR_INVALID_ARGUMENT,
+                "the output shares the source's data");
     tiles_view_release(data);
     tiles_view_release(positions);
     tiles_view_release(value);

@@ -250,6 +250,13 @@ int test_reductions_where_and_initial_match_c_loops(void) {
                 TILES_ERROR_INVALID_ARGUMENT,
                 "reduction operation 'minimum' does not have an identity, so to use a where mask one has to "
                 "specify 'initial'");
+    /* An int32 sum cannot start from a float initial= past int64's range. */
+    tiles_elementwise_operand huge = TILES_ELEMENTWISE_VIEW(NULL);
+    huge.scalar_dtype = TILES_FLOAT64;
+    huge.real = 1e300;
+    options.initial = &huge;
+    CHECK_FAILS(tiles_axis_reduction_new(&refused, &is_bool, NULL, TILES_AXIS_SUM, data, 0, &options),
+                TILES_ERROR_INVALID_ARGUMENT, "which the int64 reduction cannot start from");
     tiles_array_release(sums);
     tiles_array_release(greatest);
     tiles_array_release(means);

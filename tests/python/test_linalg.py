@@ -173,6 +173,16 @@ def test_qr_of_rank_deficient_matrices_has_no_nans(dtype):
     check_qr(a, q, r, "reduced")
 
 
+def test_qr_keeps_a_nan_below_a_zero_column():
+    # The column's largest element below its diagonal is the NaN: dropping it (as fmax does) would
+    # give finite factors, where numpy's are NaN.
+    host = np.eye(5, dtype=np.float32)
+    host[0, 0], host[3, 0] = 0, np.nan
+    q, r = xp.linalg.qr(xp.asarray(host))
+    assert np.isnan(np.asarray(q)).any() and np.isnan(np.asarray(r)).any()
+    assert np.isnan(np.linalg.qr(host)[1]).any()
+
+
 @pytest.mark.parametrize("mode", ["reduced", "complete"])
 def test_qr_of_a_stack(mode):
     a = rng.standard_normal((2, 3, 140, 60)).astype(np.float32)

@@ -5,6 +5,7 @@
 // scan of the mask (scan_axis), then a compaction.
 #include "tiles/algorithms/gather.hpp"
 
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -52,8 +53,8 @@ elementwise_description places_of(const gather_description& d) {
     return places;
 }
 
-// A position outside [-bound, bound) moves nothing; the first such is kept in `fault` (its flag,
-// then the position) for the host to name.
+// A position outside [-bound, bound) moves nothing; one such (the first to be seen, in no set
+// order) is kept in `fault` (its flag, then the position) for the host to name.
 std::string position_checks(const gather_description& d) {
     if (!d.indexed) return "";
     return std::string("    long j = positions[at1];\n") +
@@ -110,6 +111,9 @@ void check_index(const element_index& index, const std::vector<int>& shape) {
 void check_moved_reach(const elementwise_operand& placed, const element_index& index, const char* role) {
     check_operand(placed, role);
     if (index.positions.data == nullptr) return; // no integer array: the place alone
+    if (index.bound < 0 || index.bound > INT_MAX)
+        throw invalid_argument("gather: the positions' bound is " + std::to_string(index.bound) +
+                               ", where an axis holds 0 to " + std::to_string(INT_MAX) + " elements");
     elementwise_operand reached = placed;
     if (reached.strides.empty()) {
         std::int64_t step = 1;
@@ -189,6 +193,11 @@ void gather(const std::shared_ptr<context>& context, const elementwise_operand& 
     check_dense(output, "gather", "the output");
     check_output(elementwise_op::copy, output, source.shape, output.type);
     check_index(index, source.shape);
+    // The kernel reads them while it writes the output, in no order.
+    if (output.data == source.data)
+        throw invalid_argument("gather: the output shares the source's data: gather into other data");
+    if (output.data == index.positions.data)
+        throw invalid_argument("gather: the output shares the positions' data: gather into other data");
     const array_dtype loop = resolve_loop(elementwise_op::copy, &source).inputs[0];
     const bool indexed = index.positions.data != nullptr;
     const gather_description d{false,
@@ -217,6 +226,9 @@ void scatter(const std::shared_ptr<context>& context, const elementwise_operand&
         throw invalid_argument("scatter: the value shares the target's data, which the kernel writes while it "
                                "reads: copy the value first");
     check_index(index, target.shape);
+    if (index.positions.data != nullptr && index.positions.data == target.data)
+        throw invalid_argument("scatter: the positions share the target's data, which the kernel writes while it "
+                               "reads them: copy the positions first");
     const array_dtype loop = resolve_loop(elementwise_op::copy, &value).inputs[0];
     const bool indexed = index.positions.data != nullptr;
     const gather_description d{true,

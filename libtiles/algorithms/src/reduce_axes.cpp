@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -383,7 +384,13 @@ std::vector<launch_arg> initial_args(const elementwise_operand* initial, array_d
     if (initial == nullptr) return args;
     elementwise_operand start = *initial;
     const char from = kind_of(start.type), to = kind_of(accumulated);
-    if ((from == 'f' || from == 'c') && to != 'f' && to != 'c') start.integer = std::int64_t(start.real);
+    if ((from == 'f' || from == 'c') && to != 'f' && to != 'c') {
+        // Within int64's range (below 2^63), else the conversion is undefined.
+        if (!(std::fabs(start.real) < 9223372036854775808.0))
+            throw invalid_argument("reduce_axes: initial= is " + std::to_string(start.real) + ", which the " +
+                                   dtype_name(accumulated) + " reduction cannot start from");
+        start.integer = std::int64_t(start.real);
+    }
     add_scalar(args, start, accumulated);
     return args;
 }

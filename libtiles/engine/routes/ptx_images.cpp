@@ -368,10 +368,16 @@ std::string inlined(const std::string& ir) {
 } // namespace
 
 bool uses_images(const std::string& ir) {
-    return ir.find("%opencl.image") != std::string::npos || ir.find("%opencl.sampler_t") != std::string::npos;
+    return ir.find("%opencl.image") != std::string::npos || ir.find("%opencl.sampler_t") != std::string::npos ||
+           ir.find("ocl_image") != std::string::npos || ir.find("ocl_sampler") != std::string::npos;
 }
 
 std::string with_nvidia_images(const std::string& ir, const std::string& cannot) {
+    // clang 15 and later write opaque pointers: the images' types, which the rewriting reads, are gone.
+    if (ir.find("%opencl.image") == std::string::npos && ir.find("%opencl.sampler_t") == std::string::npos)
+        throw build_error(cannot + ": clang-ptx reads images and samplers from clang 14's LLVM IR, whose pointers "
+                                   "are typed; this clang's are opaque (set TILES_CLANG to clang 14)",
+                          "", CL_BUILD_PROGRAM_FAILURE);
     // A phi or select of images or samplers, or a sampler made of bits known at run time (LLVM
     // merges two reads through constant samplers into one so).
     static const immortal<std::regex> chosen("= (?:phi|select) [^\\n]*%opencl\\.(image[123]d_[a-z]+_t|sampler_t)|"

@@ -15,7 +15,7 @@ namespace tiles::algorithms {
 // The integer array of a place: element (c0, c1, ...) of the shape moves, besides its operand's
 // strides, by positions[c0 * strides[0] + c1 * strides[1] + ...] * stride elements. Positions lie
 // in [-bound, bound), a negative one counted from the end (numpy's); outside it, the call is
-// refused naming the first position found and the bound. Where skip_negative is set, a negative
+// refused naming one such position (the first the kernel meets) and the bound. Where skip_negative is set, a negative
 // position moves nothing instead (a caller's mark for a repeated position a later one overrides).
 // Where `unchecked` is set (positions the caller has checked: on the host, or a mask's), the call
 // neither waits nor refuses, and a position out of bounds moves nothing. Positions that hold no
