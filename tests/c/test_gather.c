@@ -34,6 +34,14 @@ int test_gather_take_matches_a_c_loop(void) {
                 "index 6 is out of bounds for axis of size 6");
     CHECK_FAILS(tiles_take_new(&result, NULL, data, 0, positions, 2), TILES_ERROR_INVALID_ARGUMENT,
                 "axis 2 is out of bounds for data of 2 dimensions");
+    /* Positions of int32: refused by take's own name, not by the gather's beneath it. */
+    int32_t narrow_idx[picks] = {0, 1, 2, 3, 4};
+    tiles_shape narrow_line = shape_of(TILES_INT32, 1, picks, 0, 0);
+    tiles_view* narrow = NULL;
+    if (CHECK_OK(tiles_view_create(&narrow, &narrow_line, narrow_idx)))
+        CHECK_FAILS(tiles_take_new(&result, NULL, data, 0, narrow, 1), TILES_ERROR_INVALID_ARGUMENT,
+                    "take: the positions are int32, where they are int64 data");
+    tiles_view_release(narrow);
     tiles_array_release(result);
     tiles_view_release(data);
     tiles_view_release(positions);

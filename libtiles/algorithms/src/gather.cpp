@@ -87,18 +87,19 @@ std::string gather_source(const gather_description& d) {
            " x = " + read_value + ";\n    " + store("x", d.output, d.loop, d.scatter ? "at_out" : "i") + "\n}\n";
 }
 
-// Refuses an integer array that is not dense int64 data reaching its positions within it.
-void check_index(const element_index& index, const std::vector<int>& shape) {
+// Refuses an integer array that is not dense int64 data reaching its positions within it; the
+// messages begin with `caller`, the function the user called.
+void check_index(const element_index& index, const std::vector<int>& shape, const std::string& caller) {
     const elementwise_operand& p = index.positions;
     if (p.data == nullptr) return; // none: the place alone
     if (p.type != array_dtype{element_type::int64})
-        throw invalid_argument("gather: the positions are " + dtype_name(p.type) + ", where they are int64 data");
+        throw invalid_argument(caller + ": the positions are " + dtype_name(p.type) + ", where they are int64 data");
     if (index.strides.size() != shape.size())
-        throw invalid_argument("gather: the positions have " + std::to_string(index.strides.size()) +
+        throw invalid_argument(caller + ": the positions have " + std::to_string(index.strides.size()) +
                                " strides for a shape of " + std::to_string(shape.size()) + " dimensions " +
                                shape_text(shape));
     if (index.bound < 0)
-        throw invalid_argument("gather: the positions' bound is negative: " + std::to_string(index.bound));
+        throw invalid_argument(caller + ": the positions' bound is negative: " + std::to_string(index.bound));
     elementwise_operand reached = p;
     reached.shape = shape;
     reached.strides = index.strides;
@@ -108,11 +109,12 @@ void check_index(const element_index& index, const std::vector<int>& shape) {
 
 // The placed operand reaching every place its positions may move it to: one dimension more, of
 // the bound's extent and the positions' stride.
-void check_moved_reach(const elementwise_operand& placed, const element_index& index, const char* role) {
+void check_moved_reach(const elementwise_operand& placed, const element_index& index, const char* role,
+                       const std::string& caller) {
     check_operand(placed, role);
     if (index.positions.data == nullptr) return; // no integer array: the place alone
     if (index.bound < 0 || index.bound > INT_MAX)
-        throw invalid_argument("gather: the positions' bound is " + std::to_string(index.bound) +
+        throw invalid_argument(caller + ": the positions' bound is " + std::to_string(index.bound) +
                                ", where an axis holds 0 to " + std::to_string(INT_MAX) + " elements");
     elementwise_operand reached = placed;
     if (reached.strides.empty()) {
@@ -146,6 +148,23 @@ void throw_on_fault(const elementwise_operand& fault, std::int64_t bound) {
     std::memcpy(&position, words + 2, sizeof(position));
     throw invalid_argument("index " + std::to_string(position) + " is out of bounds for axis of size " +
                            std::to_string(bound));
+}
+
+// The description of a gather (scatter false) of `value` into `output`, or of a scatter of `value`
+// (data or a scalar) into `output`: the places are the source's (gather) or the target's (scatter).
+gather_description describe(bool scatter, const elementwise_operand& value, const element_index& index,
+                            const elementwise_operand& output) {
+    const array_dtype loop = resolve_loop(elementwise_op::copy, &value).inputs[0];
+    const bool indexed = index.positions.data != nullptr, scalar = value.data == nullptr;
+    return {scatter,
+            scalar ? operand_layout::scalar : operand_layout::strided,
+            scalar ? loop : value.type,
+            loop,
+            output.type,
+            int((scatter ? output : value).shape.size()),
+            indexed,
+            index.skip_negative,
+            indexed && !index.unchecked};
 }
 
 void move_elements(const std::shared_ptr<context>& context, const gather_description& d,
@@ -186,37 +205,27 @@ void move_elements(const std::shared_ptr<context>& context, const gather_descrip
 } // namespace
 
 void gather(const std::shared_ptr<context>& context, const elementwise_operand& source, const element_index& index,
-            const elementwise_operand& output) {
-    if (source.data == nullptr) throw invalid_argument("gather: the source is a scalar, not data");
-    check_moved_reach(source, index, "the source");
+            const elementwise_operand& output, const char* caller) {
+    const std::string name = caller;
+    if (source.data == nullptr) throw invalid_argument(name + ": the source is a scalar, not data");
+    check_moved_reach(source, index, "the source", name);
     check_operand(output, "the output");
-    check_dense(output, "gather", "the output");
+    check_dense(output, caller, "the output");
     check_output(elementwise_op::copy, output, source.shape, output.type);
-    check_index(index, source.shape);
+    check_index(index, source.shape, name);
     // The kernel reads them while it writes the output, in no order.
     if (output.data == source.data)
-        throw invalid_argument("gather: the output shares the source's data: gather into other data");
+        throw invalid_argument(name + ": the output shares the source's data: write into other data");
     if (output.data == index.positions.data)
-        throw invalid_argument("gather: the output shares the positions' data: gather into other data");
-    const array_dtype loop = resolve_loop(elementwise_op::copy, &source).inputs[0];
-    const bool indexed = index.positions.data != nullptr;
-    const gather_description d{false,
-                               operand_layout::strided,
-                               source.type,
-                               loop,
-                               output.type,
-                               int(source.shape.size()),
-                               indexed,
-                               index.skip_negative,
-                               indexed && !index.unchecked};
-    move_elements(context, d, source, index, output, source.shape);
+        throw invalid_argument(name + ": the output shares the positions' data: write into other data");
+    move_elements(context, describe(false, source, index, output), source, index, output, source.shape);
 }
 
 void scatter(const std::shared_ptr<context>& context, const elementwise_operand& target, const element_index& index,
              const elementwise_operand& value) {
     if (target.data == nullptr) throw invalid_argument("scatter: the target is a scalar, not data");
     if (target.read_only) throw invalid_argument("scatter: the target is a view of const elements");
-    check_moved_reach(target, index, "the target");
+    check_moved_reach(target, index, "the target", "scatter");
     check_operand(value, "the value");
     const elementwise_operand both[] = {value, target};
     if (value.data != nullptr && broadcast_shape(both, 2) != target.shape)
@@ -225,22 +234,11 @@ void scatter(const std::shared_ptr<context>& context, const elementwise_operand&
     if (value.data != nullptr && value.data == target.data)
         throw invalid_argument("scatter: the value shares the target's data, which the kernel writes while it "
                                "reads: copy the value first");
-    check_index(index, target.shape);
+    check_index(index, target.shape, "scatter");
     if (index.positions.data != nullptr && index.positions.data == target.data)
         throw invalid_argument("scatter: the positions share the target's data, which the kernel writes while it "
                                "reads them: copy the positions first");
-    const array_dtype loop = resolve_loop(elementwise_op::copy, &value).inputs[0];
-    const bool indexed = index.positions.data != nullptr;
-    const gather_description d{true,
-                               value.data == nullptr ? operand_layout::scalar : operand_layout::strided,
-                               value.data == nullptr ? loop : value.type,
-                               loop,
-                               target.type,
-                               int(target.shape.size()),
-                               indexed,
-                               index.skip_negative,
-                               indexed && !index.unchecked};
-    move_elements(context, d, value, index, target, target.shape);
+    move_elements(context, describe(true, value, index, target), value, index, target, target.shape);
 }
 
 } // namespace tiles::algorithms

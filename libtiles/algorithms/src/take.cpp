@@ -66,7 +66,7 @@ void take(const std::shared_ptr<context>& context, const elementwise_operand& so
     element_index index{positions, std::vector<std::int64_t>(along, 0), held[along], source.shape[along], false, false};
     index.strides.insert(index.strides.end(), picked.begin(), picked.end());
     index.strides.insert(index.strides.end(), source.shape.size() - along - 1, 0);
-    gather(context, placed, index, output);
+    gather(context, placed, index, output, "take");
 }
 
 elementwise_operand true_positions(const std::shared_ptr<context>& context, const elementwise_operand& mask) {

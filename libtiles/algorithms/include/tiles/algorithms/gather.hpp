@@ -33,8 +33,9 @@ struct element_index {
 // astype) the elements of `source`, placed by its strides and offset, each moved by `index`.
 // Enqueued on `context`; where a position is out of bounds the call waits for the kernel and throws
 // invalid_argument ("index 7 is out of bounds for axis of size 5"), `output` then unspecified.
+// Messages begin with `caller`, the function the user called.
 void gather(const std::shared_ptr<engine::context>& context, const elementwise_operand& source,
-            const element_index& index, const elementwise_operand& output);
+            const element_index& index, const elementwise_operand& output, const char* caller = "gather");
 
 // Writes `value` (a scalar, or data broadcast to `target`'s shape, numpy's) into `target`'s
 // elements, placed by its strides and offset, each moved by `index`: numpy's x[idx] = v, converted
