@@ -342,7 +342,7 @@ def test_var_and_std_of_a_float16_result_are_computed_in_float32_and_rounded_onc
     # float16 (numpy's own float16 std of int32 data may stray further: it adds in float16).
     halves = np.arange(6, dtype=np.float16)
     a = xp.asarray(halves)
-    assert np.std(a) == a.std() == np.float16(1.708) == np.std(halves)
+    assert np.std(a).item() == a.std().item() == np.float16(1.708) == np.std(halves)
     same(xp.std(a), np.std(halves), 0)
     same(xp.var(a, correction=1), np.var(halves, ddof=1), 0)
     host = random((5, 7), np.int32) * 9
@@ -384,12 +384,12 @@ def test_methods_take_numpys_keywords():
     same(x.std(axis=1, ddof=2, dtype=np.float64), host.std(axis=1, ddof=2, dtype=np.float64), 1e-6)
     same(x.argmax(axis=1, keepdims=True), host.argmax(axis=1, keepdims=True), 0)
     same(x.cumsum(axis=1, dtype=np.float64), host.cumsum(axis=1, dtype=np.float64), 1e-6)
-    # No axis, or every one: numpy's scalar, as numpy's methods give.
+    # No axis, or every one: an array of no dimensions on the device, as CuPy's methods give.
     for name in ("sum", "max", "mean", "var", "argmin", "all"):
         for axis in (None, (0, 1)) if name not in ("argmin",) else (None,):
             got, expected = getattr(x, name)(axis=axis), getattr(host, name)(axis=axis)
-            assert isinstance(got, np.generic) and got.dtype == expected.dtype, (name, axis, got)
-            np.testing.assert_allclose(got, expected, rtol=1e-5)
+            assert isinstance(got, xp.Array) and got.shape == () and got.dtype == expected.dtype, (name, axis)
+            np.testing.assert_allclose(got.get(), expected, rtol=1e-5)
     # numpy's functions call the methods.
     same(np.var(x, axis=0), np.var(host, axis=0), 1e-5)
     same(np.argmin(x, axis=0), np.argmin(host, axis=0), 0)

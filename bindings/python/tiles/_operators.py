@@ -71,10 +71,10 @@ def _method_result(result: Any, out: Any, positions: bool = False, root: bool = 
     """A reduction method's `result` as numpy's method gives it: in `out` where one is given (of
     the result's shape, cast as numpy casts into out=: any dtype, but one that casts 'safe' to
     int64 for the `positions` of argmax and argmin, and one that the result casts to
-    'same_kind' for the square `root` of std; numpy's TypeError otherwise), else numpy's scalar
-    for a result of no dimensions, else the tiles.array itself."""
+    'same_kind' for the square `root` of std; numpy's TypeError otherwise), else the tiles.array
+    itself: one of no dimensions too, as CuPy's, so that nothing waits for the device."""
     if out is None:
-        return result.get()[()] if result.ndim == 0 else result
+        return result
     if not isinstance(out, (np.ndarray, _data.array, _data.array_view)):
         raise TypeError(f"out= is a numpy or tiles array, not {describe(out)}")
     if tuple(out.shape) != result.shape:
@@ -101,15 +101,6 @@ def _axis(data: Any, axis: Any) -> Any:
 
 # A numpy keyword a reduction method was not given (None is a value numpy's may take).
 _ABSENT: Any = object()
-
-
-def _scalar_total(data: Any, op: str, axis: Any, dtype: Any, out: Any, keepdims: bool, *given: Any) -> Any:
-    """sum's, max's or min's numpy scalar of all of data's elements straight from tiles.reduce,
-    where the call asks for nothing else (no axis, out=, keepdims, initial= or where=) and
-    tiles.reduce computes it; else None."""
-    if _axis(data, axis) is not None or out is not None or keepdims or any(g is not _ABSENT for g in given):
-        return None
-    return _statistics().total(data, op, dtype)
 
 
 def _computed(data: Any, name: str, keywords: Any, on_device: Callable[[], Any], **given: Any) -> Any:
@@ -285,6 +276,12 @@ class operators:
     def __complex__(self) -> complex:
         return self._element("biufc", complex)
 
+    def __format__(self, spec: str) -> str:
+        """As numpy's: an array of no dimensions formats as its element (one download)."""
+        if self.ndim == 0:  # type: ignore[attr-defined]
+            return format(self.get()[()], spec)  # type: ignore[attr-defined]
+        return super().__format__(spec)
+
     def __bool__(self) -> bool:
         """As numpy's: the element of a one-element array (one download); ValueError, the truth
         value being ambiguous, for any other size."""
@@ -331,18 +328,15 @@ class operators:
         return self.get().tolist()  # type: ignore[attr-defined]
 
     # numpy's reductions as methods, computed where the namespace's functions compute them
-    # (_statistics): over any axes on the device, the result a new tiles.array; one of no
-    # dimensions (no axis, or every axis without keepdims) is numpy's scalar, as numpy's methods
-    # give, its one element read back; out= takes the result instead, as numpy's does.
+    # (_statistics): over any axes on the device, the result a new tiles.array, one of no
+    # dimensions (no axis, or every axis without keepdims) too, as CuPy's; out= takes the result
+    # instead, as numpy's does.
 
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
             initial: Any = _ABSENT, where: Any = _ABSENT) -> Any:
         """numpy's sum, in numpy's dtype (int64 for the smaller signed integers and bool, uint64
         for the unsigned ones) or `dtype`; initial= and where= (a mask that broadcasts against the
         data) on the device too (_statistics.masked)."""
-        scalar = _scalar_total(self, "sum", axis, dtype, out, keepdims, initial, where)
-        if scalar is not None:
-            return scalar
         result = _computed(self, "sum", dict(axis=axis, dtype=dtype, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "sum", _axis(self, axis), keepdims, dtype),
                            initial=initial, where=where)
@@ -359,9 +353,6 @@ class operators:
     def max(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
             where: Any = _ABSENT) -> Any:
         """numpy's max: NaN where there is one; ValueError for no elements; as sum."""
-        scalar = _scalar_total(self, "max", axis, None, out, keepdims, initial, where)
-        if scalar is not None:
-            return scalar
         result = _computed(self, "max", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "max", _axis(self, axis), keepdims),
                            initial=initial, where=where)
@@ -370,9 +361,6 @@ class operators:
     def min(self, axis: Any = None, out: Any = None, keepdims: bool = False, *, initial: Any = _ABSENT,
             where: Any = _ABSENT) -> Any:
         """numpy's min, as max."""
-        scalar = _scalar_total(self, "min", axis, None, out, keepdims, initial, where)
-        if scalar is not None:
-            return scalar
         result = _computed(self, "min", dict(axis=axis, keepdims=keepdims),
                            lambda: _statistics().reduction(self, "min", _axis(self, axis), keepdims),
                            initial=initial, where=where)

@@ -35,15 +35,6 @@ def reduction(x: Any, op: str, axis: Any = None, keepdims: bool = False, dtype: 
     return _through_host.compute(getattr(np, op), x, **keywords)
 
 
-def total(x: Any, op: str, dtype: Any = None) -> Optional[np.generic]:
-    """The sum, max or min of all of x's elements as numpy's scalar, read back from the core's
-    reduction (one launch and one read: the methods' common case); None where it lacks the dtypes."""
-    if not _through_host.is_tiles(x) or x.size == 0:
-        return None
-    result = _reductions.reduce(x, op, None, False, None if dtype is None else _data._dtype(dtype))
-    return None if result is None else result.get()[()]
-
-
 def mean(x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Any:
     """numpy's mean over `axis` (in `dtype`), as reduction's."""
     return reduction(x, "mean", axis, keepdims, dtype)
