@@ -1615,9 +1615,9 @@ typedef struct tiles_sort_options {
  * where its pointer is NULL. The sort is stable (equal elements keep their order, as numpy's
  * kind="stable"); NaNs go last ascending, first descending; -0.0 and 0.0 are equal. Runs on
  * `context`, or if it is NULL where the view lives, without waiting. The caller owns a reference
- * to each array. TILES_ERROR_INVALID_ARGUMENT for an axis out of range, both pointers NULL, or a
- * dtype other than bool, integers, float32 and float64; TILES_ERROR_UNSUPPORTED for doubles on a
- * device without fp64. Kernels are kept per dtype and order; thread-safe. */
+ * to each array. TILES_ERROR_INVALID_ARGUMENT for an axis out of range or both pointers NULL;
+ * TILES_ERROR_UNSUPPORTED for a dtype other than bool, integers, float32 and float64, or doubles
+ * on a device without fp64. Kernels are kept per dtype and order; thread-safe. */
 TILES_API tiles_status tiles_sort_new(tiles_array** out_values, tiles_array** out_positions, tiles_context* context,
                                       const tiles_view* input, int input_is_bool, const tiles_sort_options* options);
 

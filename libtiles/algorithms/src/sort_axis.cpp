@@ -41,8 +41,11 @@ void check_sort(const elementwise_operand& input, const elementwise_operand* val
     if (input.data == nullptr) throw invalid_argument("sort_axis: the input is a scalar, not data");
     check_dense(input, "sort_axis", "the input");
     const element_type e = input.type.element;
-    if (e == element_type::opaque || is_16_bit_float(e) || kind_of(input.type) == 'c')
-        throw invalid_argument("sort_axis: sorts bool, integers, float32 and float64, not " + dtype_name(input.type));
+    if (e == element_type::opaque)
+        throw invalid_argument("sort_axis: the input's elements are opaque bytes, which have no order");
+    if (is_16_bit_float(e) || kind_of(input.type) == 'c')
+        throw unsupported_feature("sort_axis: sorts bool, integers, float32 and float64, not " +
+                                  dtype_name(input.type));
     if (e == element_type::float64 && !device.fp64)
         throw unsupported_feature("sort_axis: '" + device.name + "' has no doubles (cl_khr_fp64) for float64");
     if (values == nullptr && positions == nullptr)

@@ -19,9 +19,10 @@ int sort_axis_index(int rank, int axis);
 // their order, ascending or `descending`. NaNs go after every number, as numpy's sort puts them;
 // descending, before (the ascending order reversed, as the array API's sort by flips gives it).
 // -0.0 and 0.0 are equal. A merge sort of log2(n) passes, each over all elements, without waiting.
-// invalid_argument for an axis out of range, dtypes other than bool, integers, float32 and
-// float64, outputs of another shape or dtype, outputs sharing the input's data, or neither output;
-// unsupported_feature for doubles on a device without them.
+// invalid_argument for an axis out of range, opaque elements, outputs of another shape or dtype,
+// outputs sharing the input's data, or neither output; unsupported_feature for dtypes other than
+// bool, integers, float32 and float64 (complex numbers, 16-bit floats) and for doubles on a device
+// without them.
 void sort_axis(const std::shared_ptr<engine::context>& context, const elementwise_operand& input, int axis,
                bool descending, const elementwise_operand* values, const elementwise_operand* positions);
 
