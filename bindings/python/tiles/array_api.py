@@ -461,6 +461,8 @@ def where(condition: Array, x1: Any, x2: Any, /) -> Array:
 # lacks).
 
 def sort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> Array:
+    """x's elements sorted along `axis`, each line on its own: stable (equal elements keep their
+    order, whatever `stable` asks), NaNs last, or first where descending."""
     found = _sort.ordered(x, axis, descending, True, False) if _through_host.is_tiles(x) else None
     if found is not None:
         return found[0]
@@ -473,6 +475,8 @@ def sort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stab
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> Array:
+    """The int64 positions along `axis` that sort x as sort does: numpy's argsort(kind="stable"),
+    and the stable descending order of array_api_strict."""
     found = _sort.ordered(x, axis, descending, False, True) if _through_host.is_tiles(x) else None
     if found is not None:
         return found[1]
