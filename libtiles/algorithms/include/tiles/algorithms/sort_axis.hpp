@@ -18,7 +18,8 @@ int sort_axis_index(int rank, int axis);
 // input's shape), either of them nullptr where not wanted. The sort is stable: equal elements keep
 // their order, ascending or `descending`. NaNs go after every number, as numpy's sort puts them;
 // descending, before (the ascending order reversed, as the array API's sort by flips gives it).
-// -0.0 and 0.0 are equal. A merge sort of log2(n) passes, each over all elements, without waiting.
+// -0.0 and 0.0 are equal. A merge sort: blocks of 256 elements of each line sorted in tile_static
+// memory, then log2(n / 256) passes over all elements, each merging pairs of runs; without waiting.
 // invalid_argument for an axis out of range, opaque elements, outputs of another shape or dtype,
 // outputs sharing the input's data, or neither output; unsupported_feature for dtypes other than
 // bool, integers, float32 and float64 (complex numbers, 16-bit floats) and for doubles on a device
