@@ -5,7 +5,8 @@ with the buffer pool off), an assignment through a step (a[:, ::2] = b, against 
 cumulative sum and a[mask] (the mask's scan and a gather, against CuPy's), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum), sums over an axis (tiles.array_api.sum, cupy.sum); in the group
 "axes", sums over each axis and argmax over the rows of a square matrix and of 4 long rows, and a
-float32 cumulative sum (against CuPy's); and a matrix
+float32 cumulative sum (against CuPy's); in the group "sort", the stable sort, argsort and median
+along the rows of a square matrix and of 4 long rows (against CuPy's and numpy's); and a matrix
 product (tiles.matrix_multiply, the textbook tiled kernel of bench/kernels/baselines.cl through
 PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -588,6 +589,38 @@ def copies(setup, raw, mib, upload, pinned):
     return (f"{way}, {kind}", mib_text(mib), "GB/s", host.nbytes / 1e9, host, 0, contenders)
 
 
+def sorting(setup, shape, op):
+    """The array API's stable sort or argsort along the rows of a float32 matrix on the device
+    (tiles.array_api.sort and argsort, a merge sort of log2(columns) passes), or numpy's median
+    over the rows (the sort and a gather), against CuPy's and numpy's (kind="stable"), rated by
+    the bytes of the input."""
+    import tiles.array_api as xp
+    host = np.random.default_rng(8).random(shape, dtype=np.float32)
+    compute = {"sort": (xp.sort, lambda a: np.sort(a, axis=1, kind="stable"), "cupy.sort(a, axis=1)"),
+               "argsort": (xp.argsort, lambda a: np.argsort(a, axis=1, kind="stable"), "cupy.argsort(a, axis=1)"),
+               "median": (lambda a: np.median(a, axis=1), lambda a: np.median(a, axis=1),
+                          "cupy.median(a, axis=1)")}[op]
+    expected = compute[1](host)
+    matrix, _ = setup.on_device(host)
+    kept = {}
+
+    def ours():
+        kept["tiles"] = compute[0](matrix)
+        setup.context.wait()
+
+    contenders = [Contender(f"tiles {op} along the rows", ours, lambda: kept["tiles"].get())]
+    if setup.cupy is not None:
+        cu_matrix = cupy.asarray(host)
+
+        def cuda():
+            kept["cupy"] = getattr(cupy, op)(cu_matrix, axis=1)
+            setup.cupy_synchronize()
+        contenders.append(Contender(compute[2], cuda, lambda: kept["cupy"].get()))
+    contenders.append(Contender(f"numpy {op} along the rows (CPU)", lambda: kept.update(numpy=compute[1](host)),
+                                lambda: kept["numpy"]))
+    return f"{op} along axis 1", f"{shape[0]}x{shape[1]} float32", "GB/s", host.nbytes / 1e9, expected, 0, contenders
+
+
 def gemm_from_numpy(setup, n):
     """The product of two n x n float32 numpy arrays into a numpy array, copies included; checked on
     its first 16 rows, against numpy's in double."""
@@ -625,7 +658,7 @@ def reduce_from_numpy(setup, mib):
     return "reduce from numpy", f"{mib_text(mib)} float32", "GB/s", host.nbytes / 1e9, expected, 1e-3, contenders
 
 
-GROUPS = ("tile_average", "elementwise", "scan", "reduce", "axes", "gemm", "copies", "numpy")
+GROUPS = ("tile_average", "elementwise", "scan", "reduce", "axes", "sort", "gemm", "copies", "numpy")
 
 
 def main():
@@ -680,6 +713,9 @@ def main():
                        for shape in ((options.side, options.side), (4, options.side * options.side // 4))
                        for op, axis in (("sum", 0), ("sum", 1), ("argmax", 1))] +
                       [lambda: float_scan(setup, options.side * options.side)],
+              "sort": [lambda shape=shape, op=op: sorting(setup, shape, op)
+                       for shape in ((options.side, options.side), (4, options.side * options.side // 4))
+                       for op in ("sort", "argsort", "median")],
               "gemm": [lambda: gemm(setup, options.gemm)],
               "copies": [lambda mib=mib, up=up, pinned=pinned: copies(setup, raw, mib, up, pinned)
                          for mib in sizes for up in (True, False) for pinned in (False, True)],

@@ -1597,6 +1597,30 @@ TILES_API tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, 
                                            tiles_axis_reduction op, const tiles_view* input, int input_is_bool,
                                            const tiles_scan_options* options);
 
+/* ---- Sorting: the array API's sort and argsort ------------------------------------------- */
+
+/* What tiles_sort_new sorts along, and in which order. Set struct_size (TILES_SORT_OPTIONS_INIT does). */
+typedef struct tiles_sort_options {
+    size_t struct_size; /* sizeof(tiles_sort_options), which tells libtiles the caller's version */
+    int axis;           /* the axis, from 0 or, if negative, from the end */
+    int descending;     /* 1: the largest first (NaNs first, the ascending order reversed) */
+} tiles_sort_options;
+/* The last axis, ascending. */
+#define TILES_SORT_OPTIONS_INIT                                                                                        \
+    { sizeof(tiles_sort_options), -1, 0 }
+
+/* The array API's sort and argsort of `input` (input_is_bool 1 marks numpy's bools) along the axis
+ * of `options`, each line on its own: *out_values a new array of the sorted elements (input's dtype
+ * and shape), *out_positions a new int64 array of their positions along the axis, each skipped
+ * where its pointer is NULL. The sort is stable (equal elements keep their order, as numpy's
+ * kind="stable"); NaNs go last ascending, first descending; -0.0 and 0.0 are equal. Runs on
+ * `context`, or if it is NULL where the view lives, without waiting. The caller owns a reference
+ * to each array. TILES_ERROR_INVALID_ARGUMENT for an axis out of range or both pointers NULL;
+ * TILES_ERROR_UNSUPPORTED for a dtype other than bool, integers, float32 and float64, or doubles
+ * on a device without fp64. Kernels are kept per dtype and order; thread-safe. */
+TILES_API tiles_status tiles_sort_new(tiles_array** out_values, tiles_array** out_positions, tiles_context* context,
+                                      const tiles_view* input, int input_is_bool, const tiles_sort_options* options);
+
 /* ---- Several contexts at once ------------------------------------------------------------ */
 
 /* A matrix's rows split into bands, one per context (C++'s tiles::split_array): each context

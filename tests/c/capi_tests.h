@@ -44,6 +44,11 @@ int test_reductions_refusals(void);
 int test_reductions_where_and_initial_match_c_loops(void);
 int test_scans_match_c_loops(void);
 
+/* test_sort.c */
+int test_sort_floats_match_qsort(void);
+int test_sort_descending_along_axis_0_matches_qsort(void);
+int test_sort_refusals(void);
+
 /* test_gather.c */
 int test_gather_take_matches_a_c_loop(void);
 int test_gather_scatter_and_gather_through_an_index(void);

@@ -192,6 +192,21 @@ py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::objec
     return result_of(a, out_is_bool);
 }
 
+// The array API's sort (`values`) and argsort (`positions`) of `input` along `axis`: a pair of
+// new arrays as new_result's, None for the one not asked for.
+py::tuple sort_new(const View& input, bool is_bool, int axis, bool descending, bool values, bool positions,
+                   const Context* context) {
+    tiles_sort_options options = TILES_SORT_OPTIONS_INIT;
+    options.axis = axis;
+    options.descending = descending ? 1 : 0;
+    tiles_array *sorted = nullptr, *places = nullptr;
+    check(tiles_sort_new(values ? &sorted : nullptr, positions ? &places : nullptr, context_or_null(context),
+                         input.get(), is_bool ? 1 : 0, &options));
+    py::object sorted_result = sorted != nullptr ? py::object(result_of(sorted, is_bool)) : py::none();
+    py::object places_result = places != nullptr ? py::object(result_of(places, 0)) : py::none();
+    return py::make_tuple(sorted_result, places_result);
+}
+
 // numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's;
 // `where` a View of bools (None: every element), `initial` a number (None: none).
 py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::object& axes, bool keepdims,
@@ -270,6 +285,8 @@ void register_elementwise(py::module_& m) {
           py::arg("initial") = py::none());
     m.def("scan_axis_new", &scan_axis_new, py::arg("op"), py::arg("input"), py::arg("is_bool"), py::arg("axis"),
           py::arg("include_initial"), py::arg("dtype"), py::arg("context"));
+    m.def("sort_new", &sort_new, py::arg("input"), py::arg("is_bool"), py::arg("axis"), py::arg("descending"),
+          py::arg("values"), py::arg("positions"), py::arg("context"));
     m.def("elementwise_fused_new", &fused_new, py::arg("inputs"), py::arg("bools"), py::arg("nodes"),
           py::arg("context"));
     m.def("gather", &gather, py::arg("source"), py::arg("source_is_bool"), py::arg("place"), py::arg("index"),

@@ -138,6 +138,10 @@ _LINALG_AS_THE_STANDARD = {getattr(np.linalg, name): name for name in (
     "matrix_power")}
 
 
+# numpy's functions that _sort computes on the device (its function of the same name), or declines
+# (None) for what it does not: complex data, out=, weights=, another method.
+_ON_DEVICE_OR_NONE = (np.sort, np.argsort, np.median, np.percentile, np.quantile)
+
 def _linalg_on_device(func: Any, args: Any, kwargs: Any) -> bool:
     """Whether numpy's `func` of `args` is tiles.array_api.linalg's: one of _LINALG_AS_THE_STANDARD,
     without keywords, every array argument float32 (float64) tiles data."""
@@ -195,7 +199,8 @@ class operators:
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """numpy's functions of tiles data: np.concatenate, np.where, np.clip (one kernel),
-        np.cumulative_sum, np.cumulative_prod, np.dot and np.matmul of matrices, and np.linalg's factorizations and
+        np.cumulative_sum, np.cumulative_prod, np.sort, np.argsort, np.median, np.percentile and
+        np.quantile (_sort's, where it computes them), np.dot and np.matmul of matrices, and np.linalg's factorizations and
         solves of float32 (float64) data without keywords (_LINALG_AS_THE_STANDARD) run on the
         device (new tiles arrays);
         np.sum, np.max, np.mean, np.var, np.argmax, np.cumsum, ... np.nonzero, np.reshape call the methods, as
@@ -209,6 +214,11 @@ class operators:
             from . import _statistics  # which imports _data, and so this module, first
             return _statistics.cumulative("add" if func is np.cumulative_sum else "multiply", *args,
                                           **{k: v for k, v in kwargs.items() if k != "out"})
+        if func in _ON_DEVICE_OR_NONE:
+            from . import _sort  # which imports _data, and so this module, first
+            found = getattr(_sort, func.__name__)(*args, **kwargs)
+            if found is not None:
+                return found
         if func is np.clip and len(args) == 3 and not kwargs:
             from . import array_api  # which imports _data, and so this module, first
             return array_api.clipped(*args)

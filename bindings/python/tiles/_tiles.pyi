@@ -46,6 +46,9 @@ def reduce_axes_new(op: int, input: View, is_bool: bool, axes: Optional[Sequence
 def scan_axis_new(op: int, input: View, is_bool: bool, axis: Optional[int], include_initial: bool,
                   dtype: Optional[np.dtype],
                   context: Optional[Context]) -> Tuple[Array, View, np.dtype, Tuple[int, ...], bool]: ...
+def sort_new(input: View, is_bool: bool, axis: int, descending: bool, values: bool, positions: bool,
+             context: Optional[Context]) -> Tuple[Optional[Tuple[Array, View, np.dtype, Tuple[int, ...], bool]],
+                                                  Optional[Tuple[Array, View, np.dtype, Tuple[int, ...], bool]]]: ...
 def elementwise_fused_new(inputs: Tuple[Any, ...], bools: int, nodes: List[Tuple[int, int, int, int, int]],
                           context: Optional[Context]) -> Tuple[Array, View, np.dtype, Tuple[int, ...], bool]: ...
 def elementwise_new(op: int, inputs: Tuple[Any, ...], bools: int,

@@ -27,13 +27,14 @@ argmax and argmin (each in numpy's result dtype, one call of the core's reductio
 complex sums, products and means too; float64 results where the device has doubles), var and std
 of float32 (float64) data over any axes, cumulative_sum and cumulative_prod along any axis (one
 call of the core's scan) into numpy's dtypes but float16, count_nonzero (a sum of x != 0), diff
-(a subtraction of two sections a order), reciprocal, clip (one fused kernel), and nonzero (a prefix sum of x != 0; the number of elements found, like
+(a subtraction of two sections a order), reciprocal, clip (one fused kernel), sort and argsort
+(the core's stable merge sort), and nonzero (a prefix sum of x != 0; the number of elements found, like
 a mask's number of true elements, is the one value read back).
 Through the host (a download, numpy, an upload of the result; see _through_host): the other
 elementwise functions of complex data (pow, sign, sin, cos, tan, their inverses, the
 hyperbolic ones, log1p, log2, log10), max, min, argmax and argmin of complex data, var and std
 of other dtypes, cumulative sums of complex and float16 data,
-searchsorted, take_along_axis, sort, argsort, the unique_* functions, eye, meshgrid, tril, triu, flip,
+searchsorted, take_along_axis, sort and argsort of complex and float16 data, the unique_* functions, eye, meshgrid, tril, triu, flip,
 roll, repeat, tile, moveaxis, broadcast_to, broadcast_arrays and unstack."""
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
-from . import _data, _elementwise, _fuse, _linalg, _scan, _statistics, _through_host
+from . import _data, _elementwise, _fuse, _linalg, _scan, _sort, _statistics, _through_host
 from ._checks import describe
 from ._devices import Context, Device
 from .errors import InvalidArgument
@@ -455,9 +456,17 @@ def where(condition: Array, x1: Any, x2: Any, /) -> Array:
     return _elementwise.where(condition, x1, x2)
 
 
-# Sorting functions, through the host.
+# Sorting functions: on the device by the core's stable sort (_sort), which the standard's stable=False
+# allows too; through the host for the dtypes it does not sort (complex, float16, doubles a device
+# lacks).
 
 def sort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> Array:
+    """x's elements sorted along `axis`, each line on its own: stable (equal elements keep their
+    order, whatever `stable` asks), NaNs last, or first where descending."""
+    found = _sort.ordered(x, axis, descending, True, False) if _through_host.is_tiles(x) else None
+    if found is not None:
+        return found[0]
+
     def ordered(values: np.ndarray) -> np.ndarray:
         if not descending:
             return np.sort(values, axis=axis, kind="stable" if stable else None)
@@ -466,6 +475,12 @@ def sort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stab
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> Array:
+    """The int64 positions along `axis` that sort x as sort does: numpy's argsort(kind="stable"),
+    and the stable descending order of array_api_strict."""
+    found = _sort.ordered(x, axis, descending, False, True) if _through_host.is_tiles(x) else None
+    if found is not None:
+        return found[1]
+
     def order(values: np.ndarray) -> np.ndarray:
         if not descending:
             return np.argsort(values, axis=axis, kind="stable" if stable else None)
