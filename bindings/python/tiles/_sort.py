@@ -86,12 +86,6 @@ def _reduced(result: Any, shape: Tuple[int, ...], axis: int, keepdims: bool, ori
     return result.reshape(shape[:axis] + shape[axis + 1:])
 
 
-def _scalar_where_no_dimensions(result: Any) -> Any:
-    """numpy's scalar of a result of no dimensions (its one element read back), as the
-    reductions' methods give; else the result, on the device."""
-    return result.get()[()] if result.ndim == 0 else result
-
-
 def median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = False,
            keepdims: bool = False) -> Optional[Any]:
     """numpy's median of tiles data on the device: the sort, the middle element or two gathered,
@@ -106,7 +100,7 @@ def median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = Fa
     sorted_data, n = found[0], data.shape[axis_index]
     middle = _at(sorted_data, [n // 2] if n % 2 else [n // 2 - 1, n // 2], axis_index)
     result = _nan_kept(sorted_data, _statistics.mean(middle, axis=axis_index, keepdims=True), axis_index)
-    return _scalar_where_no_dimensions(_reduced(result, data.shape, axis_index, keepdims, a, axis is None))
+    return _reduced(result, data.shape, axis_index, keepdims, a, axis is None)
 
 
 def _neighbours(n: int, quantiles: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -177,5 +171,5 @@ def _quantiles(a: Any, quantiles: np.ndarray, weak_q: bool, axis: Any, out: Any,
                         data.shape, axis_index, keepdims, a, axis is None)
                for p, g in zip(previous.reshape(-1), gamma.reshape(-1))]
     if quantiles.ndim == 0:
-        return _scalar_where_no_dimensions(results[0])
+        return results[0]
     return _elementwise.concatenate([r.reshape((1,) + r.shape) for r in results], axis=0)
