@@ -20,12 +20,12 @@ std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, ele
 matrix_operand compact_copy(const std::shared_ptr<context>& context, element_type type, storage& data, int row,
                             int column, int rows, int columns) {
     const matrix_operand copy{new_matrix(context, type, rows, columns), rows, columns};
-    engine::copy(data, box_of(0, row, column, rows, columns), *copy.data, whole_of(*copy.data));
+    engine::copy_async(data, box_of(0, row, column, rows, columns), *copy.data, whole_of(*copy.data));
     return copy;
 }
 
 void copy_back(const matrix_operand& copy, storage& data, int row, int column) {
-    engine::copy(*copy.data, whole_of(*copy.data), data, box_of(0, row, column, copy.rows, copy.columns));
+    engine::copy_async(*copy.data, whole_of(*copy.data), data, box_of(0, row, column, copy.rows, copy.columns));
 }
 
 matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
