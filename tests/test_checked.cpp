@@ -578,6 +578,29 @@ TEST_CASE("qr's panel kernels and cholesky's block kernel run clean under the si
     CHECK(tiles::get_check_report(view).clean());
 }
 
+TEST_CASE("LU's panel kernels run clean under the simulator", "[checked][algorithms]") {
+    // 20 columns: a leaf of 16 and one of 4, joined by the swaps, the triangular solve and gemm;
+    // each leaf's work-group passes the pivot's row and the swapped rows between its work-items.
+    // inv's columns of the identity are checked against A X = I.
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    const int n = 20;
+    const std::vector<float> values = random_floats(std::size_t(n) * n, 97);
+    const tiles::array_view<const float, 2> matrix(n, n, values);
+    const std::vector<float> inverse(tiles::linalg::inv(view, matrix));
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            double sum = 0;
+            for (int k = 0; k < n; ++k) sum += double(values[std::size_t(i) * n + k]) * inverse[std::size_t(k) * n + j];
+            CHECK(sum == Approx(i == j ? 1.0 : 0.0).margin(1e-3));
+        }
+    std::vector<float> sign(1), logarithm(1);
+    tiles::array_view<float, 1> sign_view(1, sign), logarithm_view(1, logarithm);
+    tiles::linalg::slogdet(view, matrix, sign_view, logarithm_view);
+    sign_view.synchronize();
+    CHECK(std::abs(sign[0]) == 1);
+    CHECK(tiles::get_check_report(view).clean());
+}
+
 TEST_CASE("a checked view refuses to check as a device the parameter table has no entry for", "[checked]") {
     setenv("TILES_CHECKED_AS", "Radeon", 1);
     REQUIRE_THROWS_MENTIONING(tiles::create_checked_view(), tiles::invalid_argument, "TILES_CHECKED_AS='Radeon'",

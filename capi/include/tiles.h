@@ -1187,9 +1187,9 @@ TILES_API tiles_status tiles_eigvalsh(tiles_context* context, const tiles_view* 
 
 /* X = A^-1 B for each n x n matrix A of `a` (rank 2, or a stack of rank 3 or more) and the same
  * n x k matrix B of `b`, into `x`. float or double elements. Gaussian elimination with partial
- * pivoting, as LAPACK's getrf: the host pivots each panel, gemm on the device updates the rest. A
- * singular matrix is TILES_ERROR_INVALID_ARGUMENT, the message naming it and the first column with
- * no nonzero pivot (LAPACK's info, that column + 1). */
+ * pivoting, as LAPACK's getrf: each panel is pivoted and factored on the device, gemm updates the
+ * rest. A singular matrix is TILES_ERROR_INVALID_ARGUMENT, the message naming it and the first
+ * column with no nonzero pivot (LAPACK's info, that column + 1). */
 TILES_API tiles_status tiles_solve(tiles_context* context, const tiles_view* a, const tiles_view* b, tiles_view* x);
 
 /* The inverse of each n x n matrix of `input` (float or double elements) into `output`, as

@@ -467,6 +467,52 @@ def test_a_singular_matrix_names_its_column_and_has_determinant_zero(n):
     assert float(xp.linalg.det(on_device(a))) == 0
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", [7, 130, 300])
+def test_solve_and_slogdet_of_a_matrix_pivoting_in_every_column(dtype, n):
+    """A cyclic shift, large, over small noise and a zero diagonal: each column's largest element
+    lies below its diagonal once the rows above are swapped, so every column but the last swaps."""
+    a = 10 * np.roll(np.eye(n), 1, axis=1) + 0.1 * rng.standard_normal((n, n))
+    np.fill_diagonal(a, 0)
+    a = a.astype(dtype)
+    b = rng.standard_normal((n, 2)).astype(dtype)
+    expected = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    np.testing.assert_allclose(xp.linalg.solve(on_device(a), on_device(b)).get(), expected,
+                               atol=100 * tolerance(dtype) * np.abs(expected).max())
+    sign, logabsdet = xp.linalg.slogdet(on_device(a))
+    expected_sign, expected_log = np.linalg.slogdet(a.astype(np.float64))
+    assert float(sign) == expected_sign
+    assert float(logabsdet) == pytest.approx(expected_log, rel=float(10 * n * np.finfo(dtype).eps))
+
+
+@pytest.mark.parametrize("n", [3, 17, 130])
+def test_solve_inv_and_slogdet_of_stacks_narrower_than_a_leaf_and_past_a_panel(n):
+    """n below a leaf's 16 columns, between leaves, and past a panel's 128."""
+    a = rng.standard_normal((3, n, n)).astype(np.float32)
+    b = rng.standard_normal((3, n, 2)).astype(np.float32)
+    expected = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    np.testing.assert_allclose(xp.linalg.solve(on_device(a), on_device(b)).get(), expected,
+                               atol=1e-3 * np.abs(expected).max())
+    inverse = np.linalg.inv(a.astype(np.float64))
+    np.testing.assert_allclose(xp.linalg.inv(on_device(a)).get(), inverse, atol=1e-3 * np.abs(inverse).max())
+    sign, logabsdet = xp.linalg.slogdet(on_device(a))
+    expected_sign, expected_log = np.linalg.slogdet(a.astype(np.float64))
+    np.testing.assert_array_equal(sign.get(), expected_sign)
+    np.testing.assert_allclose(logabsdet.get(), expected_log, rtol=1e-4, atol=1e-4)
+
+
+def test_a_singular_matrix_of_a_stack_is_named_with_its_column_past_the_first_panel():
+    """Matrix 2 of 3 has no pivot in column 260, in the third panel; its determinant alone is 0."""
+    a = rng.standard_normal((3, 300, 300)).astype(np.float32)
+    a[2, :, 260] = 0
+    with pytest.raises(tiles.InvalidArgument, match=r"^solve: matrix 2 of the input is singular: column 260 has "
+                                                    r"no nonzero pivot \(LAPACK's info 261\)"):
+        xp.linalg.solve(on_device(a), on_device(np.ones((3, 300, 1), np.float32)))
+    sign, logabsdet = xp.linalg.slogdet(on_device(a))
+    assert sign.get()[2] == 0 and logabsdet.get()[2] == -math.inf
+    np.testing.assert_array_equal(sign.get()[:2], np.linalg.slogdet(a[:2].astype(np.float64))[0])
+
+
 def test_tiles_solve_inv_and_slogdet_on_numpy_data():
     a = rng.standard_normal((30, 30)).astype(np.float32)
     b = rng.standard_normal((30, 2)).astype(np.float32)

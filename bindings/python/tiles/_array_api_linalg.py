@@ -11,9 +11,9 @@ gathers, permute_dims).
 docs/guides/linalg.md says which steps run where and what crosses the bus.
 
 solve, inv and slogdet are Gaussian elimination with partial pivoting (tiles_solve, tiles_inv,
-tiles_slogdet: the host pivots each panel, gemm on the device updates the rest), det slogdet's
-product; pinv and matrix_rank come from svd and svdvals, matrix_power from matmul and inv. The
-extension is complete: every function the standard's linalg extension names is here."""
+tiles_slogdet: each panel pivoted and factored on the device, gemm updating the rest), det
+slogdet's product; pinv and matrix_rank come from svd and svdvals, matrix_power from matmul and
+inv. The extension is complete: every function the standard's linalg extension names is here."""
 
 from __future__ import annotations
 

@@ -17,6 +17,17 @@ std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, ele
                              dims3{1, std::size_t(rows), std::size_t(columns)}, context);
 }
 
+matrix_operand compact_copy(const std::shared_ptr<context>& context, element_type type, storage& data, int row,
+                            int column, int rows, int columns) {
+    const matrix_operand copy{new_matrix(context, type, rows, columns), rows, columns};
+    engine::copy_async(data, box_of(0, row, column, rows, columns), *copy.data, whole_of(*copy.data));
+    return copy;
+}
+
+void copy_back(const matrix_operand& copy, storage& data, int row, int column) {
+    engine::copy_async(*copy.data, whole_of(*copy.data), data, box_of(0, row, column, copy.rows, copy.columns));
+}
+
 matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
                                const std::vector<double>& values) {
     const matrix_operand result{new_matrix(context, type, rows, columns), rows, columns};

@@ -21,6 +21,13 @@ engine::box vector_box(const matrix_operand& vectors, std::size_t index);
 // A new rows x columns matrix of `type` on `context`, uninitialized.
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);
 
+// A compact copy on the device of the rows x columns box of `data`'s matrix 0 at (row, column),
+// for gemm, which takes whole arrays; and the copy's return to where it came from. Neither waits:
+// the queue is in order, so the launches after them find the copies made.
+matrix_operand compact_copy(const std::shared_ptr<context>& context, element_type type, storage& data, int row,
+                            int column, int rows, int columns);
+void copy_back(const matrix_operand& copy, storage& data, int row, int column);
+
 // A new rows x columns matrix on the device holding `values`, rounded to `type`.
 matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
                                const std::vector<double>& values);

@@ -1,22 +1,21 @@
 // libtiles algorithms: solve, inv and slogdet, one matrix of a stack at a time, by blocked LU with
-// partial pivoting (MAGMA's getrf) on a work matrix [A | B] on the device. For each panel of
-// columns, the panel comes to the host, which chooses its pivots and factors it as getf2 does; the
-// device swaps the chosen rows, forms U12 = L11^-1 A12 and the trailing update A22 - L21 U12 by
-// gemm, B's columns riding along as L^-1 P B. The back substitution U X = L^-1 P B then runs panel
-// by panel from the last, by gemm with the host's inverse of each diagonal triangle. slogdet needs
-// the elimination alone, without B. Their descriptions: the faces' operands and element types.
+// partial pivoting (MAGMA's getrf) on a work matrix [A | B] on the device. Each panel of columns
+// is factored on the device (lu_panel.hpp); the rows right of it are swapped as its pivots say,
+// and U12 = L11^-1 A12 and the trailing update A22 - L21 U12 are gemms, B's columns riding along
+// as L^-1 P B. The back substitution U X = L^-1 P B then runs panel by panel from the last, by
+// gemm with the inverse of each diagonal triangle. slogdet needs the elimination alone, without
+// B. A zero pivot sets its matrix's status on the device, which the host reads once, at the end.
+// Their descriptions: the faces' operands and element types.
 #include "tiles/algorithms/lu.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "catalog.hpp"
 #include "factor_transfer.hpp"
 #include "lu_panel.hpp"
+#include "qr_panel.hpp"
 #include "support.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/exceptions.hpp"
@@ -24,70 +23,45 @@
 namespace tiles::algorithms {
 namespace {
 
-// The width of a panel: the host pivots rows x panel_width panels, and the updates' gemms are
-// panel_width deep, enough for gemm's register-blocked kernel to run at speed.
+// The width of a panel: the rows x panel_width panels are factored on the device (lu_panel.hpp),
+// and the updates' gemms are panel_width deep, enough for gemm's register-blocked kernel to run
+// at speed.
 constexpr int panel_width = 128;
+// The work-items of lu_determinant's one work-group.
+constexpr int determinant_work_items = 128;
 
-// Swaps rows i and j of `work` over its columns from `first` on, through a row of its own.
-void swap_rows(const std::shared_ptr<context>& context, element_type type, const matrix_operand& work, int i, int j,
-               int first) {
-    const int count = work.columns - first;
-    const std::shared_ptr<storage> row = new_matrix(context, type, 1, count);
-    engine::copy(*work.data, box_of(0, i, first, 1, count), *row, whole_of(*row));
-    engine::copy(*work.data, box_of(0, j, first, 1, count), *work.data, box_of(0, i, first, 1, count));
-    engine::copy(*row, whole_of(*row), *work.data, box_of(0, j, first, 1, count));
-}
+// Each panel's first column and the inverse of its triangle U11, for the back substitution.
+using upper_inverses = std::vector<std::pair<int, matrix_operand>>;
 
-// work's rows first.. (as many as `multiples` has rows of width), from column `column` on, minus
-// multiples times g: one gemm on a compact copy.
-void subtract_multiples(const std::shared_ptr<context>& context, element_type type, const matrix_operand& work,
-                        int first, const std::vector<double>& multiples, int width, const matrix_operand& g,
-                        int column) {
-    const int rows = int(multiples.size() / std::size_t(width));
-    const matrix_operand block{new_matrix(context, type, rows, g.columns), rows, g.columns};
-    const engine::box where = box_of(0, first, column, rows, g.columns);
-    engine::copy(*work.data, where, *block.data, whole_of(*block.data));
-    gemm(context, -1.0, uploaded_matrix(context, type, rows, width, multiples), g, 1.0, block, gemm_precision::exact);
-    engine::copy(*block.data, whole_of(*block.data), *work.data, where);
-}
-
-struct elimination {
-    int singular_column = -1;
-    int sign = 1;
-    double log_magnitude = 0;
-    // Each panel's first column and the inverse of its triangle U11, for the back substitution.
-    std::vector<std::pair<int, std::vector<double>>> upper_inverses;
-};
-
-// LU's elimination with partial pivoting of the n x n matrix in work's first n columns, the same
-// row operations applied to the columns after them: the rows of each panel become U's (U11 kept on
-// the host), the columns after A's become L^-1 P times what they held.
-elimination eliminate(const std::shared_ptr<context>& context, element_type type, const matrix_operand& work, int n) {
-    elimination result;
+// LU's elimination with partial pivoting of the n x n matrix in work's first n columns, in place
+// as LAPACK's getrf leaves it but for L's rows left of each panel, which nothing reads again and
+// which are not swapped; the same row operations are applied to the columns after A's, which
+// become L^-1 P times what they held. Returns the inverses of the panels' triangles U11.
+upper_inverses eliminate(const std::shared_ptr<context>& context, element_type type, const matrix_operand& work, int n,
+                         const lu_pivoting& pivoting) {
+    upper_inverses result;
     for (int done = 0; done < n; done += panel_width) {
         const int width = std::min(panel_width, n - done), rows = n - done, first = done + width;
         const int right = work.columns - first;
-        pivoted_panel panel =
-            pivot_panel(downloaded(*work.data, box_of(0, done, done, rows, width), type), rows, width);
-        if (panel.singular_column >= 0) return {done + panel.singular_column, 0, 0, {}};
-        result.sign *= panel.sign;
-        result.log_magnitude += panel.log_magnitude;
-        result.upper_inverses.emplace_back(done, std::move(panel.upper_inverse));
+        const matrix_operand panel = compact_copy(context, type, *work.data, done, done, rows, width);
+        factor_panel(context, type, panel.data, rows, width, done, pivoting);
+        copy_back(panel, *work.data, done, done);
+        triangle_inverses inverses = invert_triangles(context, type, panel.data, width);
+        result.emplace_back(done, std::move(inverses.upper));
         if (right == 0) continue;
 
-        for (int j = 0; j < width; ++j)
-            if (panel.swaps[std::size_t(j)] != j)
-                swap_rows(context, type, work, done + j, done + panel.swaps[std::size_t(j)], first);
+        swap_rows(context, type, work.data, work.columns, 0, first, right, pivoting.pivots, {done, first});
         // U12 = L11^-1 A12; L11 is unit lower triangular with multipliers of magnitude 1 at most,
         // so its inverse is well conditioned (unlike the diagonal block's own).
-        const matrix_operand pivot_rows{new_matrix(context, type, width, right), width, right};
-        const engine::box pivot_box = box_of(0, done, first, width, right);
-        engine::copy(*work.data, pivot_box, *pivot_rows.data, whole_of(*pivot_rows.data));
+        const matrix_operand pivot_rows = compact_copy(context, type, *work.data, done, first, width, right);
         const matrix_operand u12{new_matrix(context, type, width, right), width, right};
-        gemm(context, 1.0, uploaded_matrix(context, type, width, width, panel.lower_inverse), pivot_rows, 0.0, u12,
-             gemm_precision::exact);
-        engine::copy(*u12.data, whole_of(*u12.data), *work.data, pivot_box);
-        if (rows > width) subtract_multiples(context, type, work, first, panel.multipliers, width, u12, first);
+        gemm(context, 1.0, inverses.lower, pivot_rows, 0.0, u12, gemm_precision::exact);
+        copy_back(u12, *work.data, done, first);
+        if (rows == width) continue;
+        const matrix_operand l21 = compact_copy(context, type, *panel.data, width, 0, rows - width, width);
+        const matrix_operand a22 = compact_copy(context, type, *work.data, first, first, rows - width, right);
+        gemm(context, -1.0, l21, u12, 1.0, a22, gemm_precision::exact);
+        copy_back(a22, *work.data, first, first);
     }
     return result;
 }
@@ -95,44 +69,56 @@ elimination eliminate(const std::shared_ptr<context>& context, element_type type
 // The columns of work after its first n, L^-1 P B after eliminate, become X with U X = L^-1 P B:
 // the panels from the last, X_i = U_ii^-1 (C_i - U_i,after X_after), by two gemms each.
 void back_substitute(const std::shared_ptr<context>& context, element_type type, const matrix_operand& work, int n,
-                     const elimination& eliminated) {
+                     const upper_inverses& inverses) {
     const int k = work.columns - n;
-    for (auto panel = eliminated.upper_inverses.rbegin(); panel != eliminated.upper_inverses.rend(); ++panel) {
-        const int done = panel->first, width = std::min(panel_width, n - done), after = n - done - width;
-        const matrix_operand c{new_matrix(context, type, width, k), width, k};
-        const engine::box c_box = box_of(0, done, n, width, k);
-        engine::copy(*work.data, c_box, *c.data, whole_of(*c.data));
+    for (auto panel = inverses.rbegin(); panel != inverses.rend(); ++panel) {
+        const int done = panel->first, width = panel->second.rows, after = n - done - width;
+        const matrix_operand c = compact_copy(context, type, *work.data, done, n, width, k);
         if (after > 0) {
-            const matrix_operand u{new_matrix(context, type, width, after), width, after};
-            const matrix_operand x{new_matrix(context, type, after, k), after, k};
-            engine::copy(*work.data, box_of(0, done, done + width, width, after), *u.data, whole_of(*u.data));
-            engine::copy(*work.data, box_of(0, done + width, n, after, k), *x.data, whole_of(*x.data));
+            const matrix_operand u = compact_copy(context, type, *work.data, done, done + width, width, after);
+            const matrix_operand x = compact_copy(context, type, *work.data, done + width, n, after, k);
             gemm(context, -1.0, u, x, 1.0, c, gemm_precision::exact);
         }
         const matrix_operand solved_rows{new_matrix(context, type, width, k), width, k};
-        gemm(context, 1.0, uploaded_matrix(context, type, width, width, panel->second), c, 0.0, solved_rows,
-             gemm_precision::exact);
-        engine::copy(*solved_rows.data, whole_of(*solved_rows.data), *work.data, c_box);
+        gemm(context, 1.0, panel->second, c, 0.0, solved_rows, gemm_precision::exact);
+        copy_back(solved_rows, *work.data, done, n);
     }
 }
 
+// The pivoting of a stack of `count` n x n matrices: its status all -1 (no zero pivot yet).
+lu_pivoting new_pivoting(const std::shared_ptr<context>& context, int n, std::size_t count) {
+    const lu_pivoting pivoting{new_matrix(context, element_type::int32, 1, n),
+                               new_matrix(context, element_type::int32, 1, int(count)), 0};
+    const std::vector<int> none(count, -1);
+    engine::copy_in(*pivoting.status, whole_of(*pivoting.status), none.data());
+    return pivoting;
+}
+
+// Throws invalid_argument naming the first matrix of the stack whose status names a column with
+// no nonzero pivot: the statuses' one read, after every matrix was factored.
+void refuse_singular(const char* algorithm, const lu_pivoting& pivoting, std::size_t count) {
+    std::vector<int> status(count);
+    engine::copy_out(*pivoting.status, whole_of(*pivoting.status), status.data());
+    const auto singular = std::find_if(status.begin(), status.end(), [](int column) { return column >= 0; });
+    if (singular == status.end()) return;
+    const std::size_t index = std::size_t(singular - status.begin());
+    throw invalid_argument(std::string(algorithm) + ": " +
+                           (count > 1 ? "matrix " + std::to_string(index) + " of the input" : "the input") +
+                           " is singular: column " + std::to_string(*singular) +
+                           " has no nonzero pivot (LAPACK's info " + std::to_string(*singular + 1) + ")");
+}
+
 // Matrix `index` of `a` beside `right` columns of work, which `place` fills; the right columns
-// become A^-1 times what they held. Throws invalid_argument where the matrix is singular.
+// become A^-1 times what they held unless the matrix is singular, which its status then says.
 template <class Place>
-matrix_operand solved(const std::shared_ptr<context>& context, element_type type, const char* algorithm,
-                      const matrix_operand& a, std::size_t index, std::size_t count, int right, const Place& place) {
+matrix_operand solved(const std::shared_ptr<context>& context, element_type type, const matrix_operand& a,
+                      std::size_t index, int right, const lu_pivoting& pivoting, const Place& place) {
     const int n = a.columns;
     const matrix_operand work{new_matrix(context, type, n, n + right), n, n + right};
     engine::copy(*a.data, box_of(index, 0, 0, n, n), *work.data, box_of(0, 0, 0, n, n));
     place(work);
-    const elimination result = eliminate(context, type, work, n);
-    if (result.singular_column >= 0)
-        throw invalid_argument(std::string(algorithm) + ": " +
-                               (count > 1 ? "matrix " + std::to_string(index) + " of the input" : "the input") +
-                               " is singular: column " + std::to_string(result.singular_column) +
-                               " has no nonzero pivot (LAPACK's info " + std::to_string(result.singular_column + 1) +
-                               ")");
-    back_substitute(context, type, work, n, result);
+    back_substitute(context, type, work, n,
+                    eliminate(context, type, work, n, {pivoting.pivots, pivoting.status, index}));
     return work;
 }
 
@@ -202,12 +188,14 @@ void solve(const std::shared_ptr<context>& context, const matrix_operand& a, con
     if (engine::dims_of(*b.data)[0] != count || engine::dims_of(*x.data)[0] != count)
         throw invalid_argument("solve: B and X must be stacks of as many matrices as A");
 
+    const lu_pivoting pivoting = new_pivoting(context, n, count);
     for (std::size_t index = 0; index < count; ++index) {
-        const matrix_operand work = solved(context, type, algorithm, a, index, count, k, [&](const matrix_operand& w) {
+        const matrix_operand work = solved(context, type, a, index, k, pivoting, [&](const matrix_operand& w) {
             engine::copy(*b.data, box_of(index, 0, 0, n, k), *w.data, box_of(0, 0, n, n, k));
         });
         engine::copy(*work.data, box_of(0, 0, n, n, k), *x.data, box_of(index, 0, 0, n, k));
     }
+    refuse_singular(algorithm, pivoting, count);
 }
 
 void inv(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& output) {
@@ -221,14 +209,14 @@ void inv(const std::shared_ptr<context>& context, const matrix_operand& input, c
     if (engine::dims_of(*output.data)[0] != count)
         throw invalid_argument("inv: the output must be a stack of as many matrices as the input");
 
-    std::vector<double> identity(std::size_t(n) * n, 0.0);
-    for (int i = 0; i < n; ++i) identity[std::size_t(i) * n + i] = 1;
+    const lu_pivoting pivoting = new_pivoting(context, n, count);
     for (std::size_t index = 0; index < count; ++index) {
-        const matrix_operand work =
-            solved(context, type, algorithm, input, index, count, n,
-                   [&](const matrix_operand& w) { uploaded(*w.data, box_of(0, 0, n, n, n), type, identity); });
+        const matrix_operand work = solved(context, type, input, index, n, pivoting, [&](const matrix_operand& w) {
+            write_identity(context, type, w.data, n, 2 * n, n, n, 0);
+        });
         engine::copy(*work.data, box_of(0, 0, n, n, n), *output.data, box_of(index, 0, 0, n, n));
     }
+    refuse_singular(algorithm, pivoting, count);
 }
 
 void slogdet(const std::shared_ptr<context>& context, const matrix_operand& input, const matrix_operand& sign,
@@ -249,17 +237,17 @@ void slogdet(const std::shared_ptr<context>& context, const matrix_operand& inpu
     check_not_aliased(algorithm, "the logarithms", logabsdet, "the input", input);
     check_not_aliased(algorithm, "the logarithms", logabsdet, "the signs", sign);
 
-    std::vector<double> signs, logarithms;
+    const lu_pivoting pivoting = new_pivoting(context, n, count);
+    const matrix_operand work{new_matrix(context, type, n, n), n, n};
     for (std::size_t index = 0; index < count; ++index) {
-        const matrix_operand work{new_matrix(context, type, n, n), n, n};
         engine::copy(*input.data, box_of(index, 0, 0, n, n), *work.data, whole_of(*work.data));
-        const elimination result = eliminate(context, type, work, n);
-        signs.push_back(result.sign);
-        logarithms.push_back(result.singular_column >= 0 ? -std::numeric_limits<double>::infinity()
-                                                         : result.log_magnitude);
+        eliminate(context, type, work, n, {pivoting.pivots, pivoting.status, index});
+        launch_algorithm(
+            context, covering_domain(determinant_work_items, determinant_work_items), lu_kernel("lu_determinant", type),
+            std::array<launch_arg, 8>{input_arg(work.data), scalar_arg(n), scalar_arg(n), input_arg(pivoting.pivots),
+                                      input_arg(pivoting.status), scalar_arg(int(index)), output_arg(sign.data),
+                                      output_arg(logabsdet.data)});
     }
-    uploaded(*sign.data, whole_of(*sign.data), type, signs);
-    uploaded(*logabsdet.data, whole_of(*logabsdet.data), type, logarithms);
 }
 
 catalog_entry lu_in_catalog() { return {{&solve_description(), &inv_description(), &slogdet_description()}, {}}; }

@@ -1,69 +1,105 @@
-// libtiles algorithms: the LU algorithms' panels on the host (lu_panel.hpp).
+// libtiles algorithms: the LU algorithms' panels on the device (lu_panel.hpp). The gemm's
+// operands are compact copies on the device, since gemm takes whole arrays.
 #include "lu_panel.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <cstddef>
+#include <string>
+
+#include "factor_transfer.hpp"
+#include "tiles/algorithms/gemm.hpp"
+
+extern const char tiles_kernel_lu[];
 
 namespace tiles::algorithms {
 namespace {
 
-// The inverse of the width x width triangle of `lu` below its diagonal, with a unit diagonal
-// (`lower`), or on and above it: its columns, each the identity's solved by substitution.
-std::vector<double> triangle_inverse(const std::vector<double>& lu, int width, bool lower) {
-    const auto at = [&](int i, int j) { return lu[std::size_t(i) * width + j]; };
-    std::vector<double> inverse(std::size_t(width) * width, 0.0);
-    std::vector<double> x(static_cast<std::size_t>(width));
-    for (int column = 0; column < width; ++column) {
-        std::fill(x.begin(), x.end(), 0.0);
-        x[std::size_t(column)] = 1;
-        if (lower)
-            for (int i = column + 1; i < width; ++i)
-                for (int j = column; j < i; ++j) x[std::size_t(i)] -= at(i, j) * x[std::size_t(j)];
-        else
-            for (int i = column; i >= 0; --i) {
-                for (int j = i + 1; j <= column; ++j) x[std::size_t(i)] -= at(i, j) * x[std::size_t(j)];
-                x[std::size_t(i)] /= at(i, i);
-            }
-        for (int i = 0; i < width; ++i) inverse[std::size_t(i) * width + column] = x[std::size_t(i)];
-    }
-    return inverse;
+// The most columns of a leaf, and the work-items of its work-group, as qr's leaves: the halves
+// above the leaves make gemms of some depth.
+constexpr int leaf_width = 16;
+constexpr int leaf_work_items = 128;
+// The tile of the launches of a work-item per column.
+constexpr int column_tile = 64;
+
+// The panel being factored: its storage, rows x width, and where its pivoting goes.
+struct panel_in_work {
+    const std::shared_ptr<context>& work_context;
+    element_type type;
+    const std::shared_ptr<storage>& data;
+    int rows, width, origin;
+    const lu_pivoting& pivoting;
+};
+
+// Columns first .. first + count - 1 of the panel as one leaf.
+void factor_leaf(const panel_in_work& p, int first, int count) {
+    launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items), lu_kernel("lu_leaf", p.type),
+                     std::array<launch_arg, 9>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
+                                               scalar_arg(p.origin), scalar_arg(first), scalar_arg(count),
+                                               output_arg(p.pivoting.pivots), output_arg(p.pivoting.status),
+                                               scalar_arg(int(p.pivoting.matrix))});
 }
 
-void swap_rows(std::vector<double>& a, int width, int i, int j) {
-    std::swap_ranges(a.begin() + std::ptrdiff_t(i) * width, a.begin() + std::ptrdiff_t(i + 1) * width,
-                     a.begin() + std::ptrdiff_t(j) * width);
+// The panel's rows first .. first + count - 1 in `columns` columns from column_begin on become
+// L11^-1 times what they held, L11 the unit lower triangle of the count columns from first.
+void solve_lower(const panel_in_work& p, int first, int count, int column_begin, int columns) {
+    launch_algorithm(p.work_context, covering_domain(columns, column_tile), lu_kernel("lu_lower_solve", p.type),
+                     std::array<launch_arg, 6>{output_arg(p.data), scalar_arg(p.width), scalar_arg(first),
+                                               scalar_arg(count), scalar_arg(column_begin), scalar_arg(columns)});
+}
+
+// The panel's swaps of columns first .. first + count - 1 applied to its `columns` columns from
+// column_begin on.
+void swap_panel_rows(const panel_in_work& p, int first, int count, int column_begin, int columns) {
+    swap_rows(p.work_context, p.type, p.data, p.width, p.origin, column_begin, columns, p.pivoting.pivots,
+              {p.origin + first, p.origin + first + count});
+}
+
+// Columns first .. first + count - 1 of the panel, their diagonal from row `first` down: the left
+// half; then the right half's rows swapped as the left half's, its top rows U12 = L11^-1 A12 and
+// those below A22 - L21 U12; then the right half, whose swaps the left half's rows follow.
+void factor_columns(const panel_in_work& p, int first, int count) {
+    if (count <= leaf_width) return factor_leaf(p, first, count);
+    const int left = (count / 2 + leaf_width - 1) / leaf_width * leaf_width, right = count - left;
+    const int middle = first + left, below = p.rows - middle; // below >= right: the panel is tall
+    factor_columns(p, first, left);
+
+    swap_panel_rows(p, first, left, middle, right);
+    solve_lower(p, first, left, middle, right);
+    const matrix_operand l21 = compact_copy(p.work_context, p.type, *p.data, middle, first, below, left);
+    const matrix_operand u12 = compact_copy(p.work_context, p.type, *p.data, first, middle, left, right);
+    const matrix_operand a22 = compact_copy(p.work_context, p.type, *p.data, middle, middle, below, right);
+    gemm(p.work_context, -1.0, l21, u12, 1.0, a22, gemm_precision::exact);
+    copy_back(a22, *p.data, middle, middle);
+
+    factor_columns(p, middle, right);
+    swap_panel_rows(p, middle, right, first, left);
 }
 
 } // namespace
 
-pivoted_panel pivot_panel(std::vector<double> lu, int rows, int width) {
-    pivoted_panel result;
-    const auto at = [&](int i, int j) -> double& { return lu[std::size_t(i) * width + j]; };
-    for (int j = 0; j < width; ++j) {
-        int pivot = j;
-        for (int i = j + 1; i < rows; ++i)
-            if (std::abs(at(i, j)) > std::abs(at(pivot, j))) pivot = i;
-        if (at(pivot, j) == 0) {
-            result.singular_column = j;
-            return result;
-        }
-        result.swaps.push_back(pivot);
-        if (pivot != j) {
-            swap_rows(lu, width, j, pivot);
-            result.sign = -result.sign;
-        }
-        if (at(j, j) < 0) result.sign = -result.sign;
-        result.log_magnitude += std::log(std::abs(at(j, j)));
-        for (int i = j + 1; i < rows; ++i) {
-            at(i, j) /= at(j, j);
-            for (int c = j + 1; c < width; ++c) at(i, c) -= at(i, j) * at(j, c);
-        }
-    }
-    result.multipliers.assign(lu.begin() + std::ptrdiff_t(width) * width, lu.end());
-    lu.resize(std::size_t(width) * width);
-    result.lower_inverse = triangle_inverse(lu, width, true);
-    result.upper_inverse = triangle_inverse(lu, width, false);
+const kernel& lu_kernel(const char* name, element_type type) {
+    return algorithm_kernel(tiles_kernel_lu, name, type, "-DLEAF_WIDTH=" + std::to_string(leaf_width));
+}
+
+void factor_panel(const std::shared_ptr<context>& context, element_type type, const std::shared_ptr<storage>& panel,
+                  int rows, int width, int origin, const lu_pivoting& pivoting) {
+    factor_columns({context, type, panel, rows, width, origin, pivoting}, 0, width);
+}
+
+void swap_rows(const std::shared_ptr<context>& context, element_type type, const std::shared_ptr<storage>& data,
+               int row_length, int row_origin, int column_begin, int columns, const std::shared_ptr<storage>& pivots,
+               const row_swaps& swaps) {
+    launch_algorithm(context, covering_domain(columns, column_tile), lu_kernel("lu_swap_rows", type),
+                     std::array<launch_arg, 8>{output_arg(data), scalar_arg(row_length), scalar_arg(row_origin),
+                                               scalar_arg(column_begin), scalar_arg(columns), input_arg(pivots),
+                                               scalar_arg(swaps.pivot_begin), scalar_arg(swaps.pivot_end)});
+}
+
+triangle_inverses invert_triangles(const std::shared_ptr<context>& context, element_type type,
+                                   const std::shared_ptr<storage>& panel, int width) {
+    const triangle_inverses result{{new_matrix(context, type, width, width), width, width},
+                                   {new_matrix(context, type, width, width), width, width}};
+    launch_algorithm(context, covering_domain(width, column_tile), lu_kernel("lu_triangle_inverses", type),
+                     std::array<launch_arg, 4>{input_arg(panel), scalar_arg(width), output_arg(result.lower.data),
+                                               output_arg(result.upper.data)});
     return result;
 }
 

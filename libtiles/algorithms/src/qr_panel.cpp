@@ -51,17 +51,6 @@ matrix_operand reflectors_copy(const panel_in_work& p, const panel_part& part) {
     return copy;
 }
 
-// A compact copy of the rows x columns box of `data` at (row, column), and its return.
-matrix_operand box_copy(const panel_in_work& p, const std::shared_ptr<storage>& data, int row, int column, int rows,
-                        int columns) {
-    const matrix_operand copy{new_matrix(p.work_context, p.type, rows, columns), rows, columns};
-    engine::copy(*data, box_of(0, row, column, rows, columns), *copy.data, whole_of(*copy.data));
-    return copy;
-}
-void box_back(const matrix_operand& copy, const std::shared_ptr<storage>& data, int row, int column) {
-    engine::copy(*copy.data, whole_of(*copy.data), *data, box_of(0, row, column, copy.rows, copy.columns));
-}
-
 // m^T, a new matrix.
 matrix_operand transposed_copy(const panel_in_work& p, const matrix_operand& m) {
     const matrix_operand result{new_matrix(p.work_context, p.type, m.columns, m.rows), m.columns, m.rows};
@@ -86,16 +75,16 @@ void factor_columns(const panel_in_work& p, int first, int count) {
     factor_columns(p, first, left);
 
     const matrix_operand v1 = reflectors_copy(p, {first, first, rows, left}), v1_transposed = transposed_copy(p, v1);
-    const matrix_operand t1 = box_copy(p, p.t, first, first, left, left);
-    const matrix_operand a2 = box_copy(p, p.data, first, first + left, rows, right);
+    const matrix_operand t1 = compact_copy(p.work_context, p.type, *p.t, first, first, left, left);
+    const matrix_operand a2 = compact_copy(p.work_context, p.type, *p.data, first, first + left, rows, right);
     const matrix_operand scaled = product(p, 1.0, transposed_copy(p, t1), product(p, 1.0, v1_transposed, a2));
     gemm(p.work_context, -1.0, v1, scaled, 1.0, a2, gemm_precision::exact);
-    box_back(a2, p.data, first, first + left);
+    copy_back(a2, *p.data, first, first + left);
 
     factor_columns(p, first + left, right);
     const matrix_operand v2 = reflectors_copy(p, {first, first + left, rows, right});
-    const matrix_operand t2 = box_copy(p, p.t, first + left, first + left, right, right);
-    box_back(product(p, -1.0, product(p, 1.0, t1, product(p, 1.0, v1_transposed, v2)), t2), p.t, first, first + left);
+    const matrix_operand t2 = compact_copy(p.work_context, p.type, *p.t, first + left, first + left, right, right);
+    copy_back(product(p, -1.0, product(p, 1.0, t1, product(p, 1.0, v1_transposed, v2)), t2), *p.t, first, first + left);
 }
 
 } // namespace

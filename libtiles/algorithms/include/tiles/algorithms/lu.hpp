@@ -1,6 +1,7 @@
 // libtiles algorithms: solve, inv and slogdet, by Gaussian elimination with partial pivoting, as
-// LAPACK's getrf: the host pivots each panel, gemm on the device updates the rest. Operands are the
-// engine's matrices; the call throws before anything runs if they do not fit, naming the numbers.
+// LAPACK's getrf: each panel pivoted and factored on the device (lu_panel.hpp), gemm updating the
+// rest. Operands are the engine's matrices; the call throws before anything runs if they do not
+// fit, naming the numbers.
 #pragma once
 
 #include <memory>
@@ -13,7 +14,7 @@ namespace tiles::algorithms {
 // X = A^-1 B for each n x n matrix A of `a` (a stack of them: its storage's dims are count x n x n)
 // and the same n x k matrix B of `b`, into the same matrix of `x`; of the element types solve's
 // description lists (lu.cpp). A singular matrix throws invalid_argument naming it and the first
-// column with no nonzero pivot.
+// column with no nonzero pivot, once the whole stack is solved: x then holds nothing of use.
 void solve(const std::shared_ptr<engine::context>& context, const engine::matrix_operand& a,
            const engine::matrix_operand& b, const engine::matrix_operand& x);
 
