@@ -130,11 +130,20 @@ static inline void device_memory_fence(void) {
 // The combination of partials[0 .. count), in one order wherever it is made (by the last tile of
 // reduce, or by reduce_partials): work-item `lane` combines every TILE_DIM0-th partial from its
 // own on, and the tile combines those (tile_reduce). Through a volatile pointer, so that the
-// partials of other tiles are read from memory, not from this tile's cache.
+// partials of other tiles are read from memory, not from this tile's cache. The loads go
+// PARTIALS_IN_FLIGHT at a time before they are combined in the same order, so that they wait for
+// memory together: one at a time, the last tile of a band of 2^30 floats waited 128 times in turn.
+#define PARTIALS_IN_FLIGHT 8
 static inline ACCUMULATOR combine_partials(__global volatile const ACCUMULATOR* partials, int count, int lane,
                                            __local ACCUMULATOR* scratch) {
     ACCUMULATOR own = IDENTITY;
-    for (int i = lane; i < count; i += TILE_DIM0) own = combine(own, partials[i]);
+    int i = lane;
+    for (; i + (PARTIALS_IN_FLIGHT - 1) * TILE_DIM0 < count; i += PARTIALS_IN_FLIGHT * TILE_DIM0) {
+        ACCUMULATOR loaded[PARTIALS_IN_FLIGHT];
+        for (int k = 0; k < PARTIALS_IN_FLIGHT; ++k) loaded[k] = partials[i + k * TILE_DIM0];
+        for (int k = 0; k < PARTIALS_IN_FLIGHT; ++k) own = combine(own, loaded[k]);
+    }
+    for (; i < count; i += TILE_DIM0) own = combine(own, partials[i]);
     return tile_reduce(scratch, own);
 }
 

@@ -5,10 +5,12 @@
 // devices of one kind where there are several (POCL_DEVICES="pthread pthread"), else of one device.
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <vector>
 
+#include "context/context.hpp"
 #include "fixture.hpp"
 #include "random_data.hpp"
 #include "tiles/split.hpp"
@@ -347,6 +349,26 @@ TEST_CASE("reduce of a split array combines its own rows where they are, not its
             CHECK(tiles::reduce<std::int64_t>(int_split, tiles::reduction_op::sum) == int_sum);
             CHECK(tiles::reduce(int_split, tiles::reduction_op::min) == *std::min_element(ints.begin(), ints.end()));
         }
+}
+
+TEST_CASE("reduce of a split array submits every view's work before it waits for any", "[split][algorithms]") {
+    // Views in automatic mode submit nothing by themselves: where reduce waited for one view's total
+    // before the next view's work was submitted, a GPU's driver would leave that work queued, and
+    // the views would run one after another. Each view's own count of clFlush calls shows it.
+    const int rows = 64, columns = 300;
+    const std::vector<float> floats = random_floats(std::size_t(rows) * columns, 13);
+    const std::vector<tiles::accelerator_view> views = several_views(3);
+    tiles::split_array<float> split(views, tiles::extent<2>(rows, columns));
+    split.scatter(tiles::array_view<const float, 2>(rows, columns, floats));
+    std::vector<std::uint64_t> before;
+    for (const tiles::accelerator_view& view : views) before.push_back(view.context()->flushes());
+    CHECK(
+        std::abs(tiles::reduce(split, tiles::reduction_op::sum) - std::accumulate(floats.begin(), floats.end(), 0.0)) <=
+        sum_tolerance<float>(floats.size(), double(floats.size())));
+    for (std::size_t v = 0; v < views.size(); ++v) {
+        INFO("view " << v);
+        CHECK(views[v].context()->flushes() == before[v] + 1);
+    }
 }
 
 TEST_CASE("copies hold the whole matrix on every view, and gather, reduce and stencil read it once", "[split]") {

@@ -17,7 +17,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "base/at_once.hpp"
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -297,7 +296,8 @@ void check_accumulator_on_every(const std::vector<std::shared_ptr<context>>& con
 }
 
 // Band `part`'s own rows of `split`, on its context: its local rows where it has no halo above,
-// else a copy of its own rows there (the reduction reads from the start of its data).
+// else a copy of its own rows there (the reduction reads from the start of its data), enqueued
+// before the reduction on the same queue, so that the host waits for no band before the next.
 reduced_band own_rows(const split_matrix& split, std::size_t part, const reduction& r) {
     const band& rows = split.band_of(part);
     const std::int64_t count = std::int64_t(rows.rows) * split.columns();
@@ -312,8 +312,32 @@ reduced_band own_rows(const split_matrix& split, std::size_t part, const reducti
         storage_on_device(split.layout(), dims3{1, std::size_t(rows.rows), std::size_t(split.columns())}, on);
     const engine::box own_box{{0, std::size_t(rows.halo_above), 0},
                               {1, std::size_t(rows.rows), std::size_t(split.columns())}};
-    engine::copy_async(*local, own_box, *own, whole_of(*own)).get();
+    engine::copy_async(*local, own_box, *own, whole_of(*own));
     return {on, own, int(count)};
+}
+
+// Each band's total on its context into `totals`, one accumulator per band in order: every band's
+// launches and the read of its total are enqueued and submitted before the host waits for any, so
+// the devices start together and no thread or blocking read stands between one band and the next.
+// A thread per band with a blocking read each cost the host about 0.3 ms of a 1.85 ms sum of
+// 16 GiB over four H100s.
+void totals_of_bands(const reduction& r, const std::vector<reduced_band>& bands, element_type type,
+                     unsigned char* totals) {
+    const std::size_t size = r.partial_layout().size;
+    std::vector<completion_future> reads;
+    try {
+        for (std::size_t i = 0; i < bands.size(); ++i)
+            r.with_scratch(bands[i].on, 1, [&](const std::shared_ptr<storage>& total) {
+                r.run(bands[i].on, bands[i].data, type, bands[i].count, total);
+                reads.push_back(engine::copy_out_async(*total, whole_of(*total), totals + i * size, total, {}));
+                narrow(*bands[i].on).flush();
+            });
+    } catch (...) {
+        // `totals` must outlive the reads already enqueued into it.
+        for (const completion_future& read : reads) read.wait();
+        throw;
+    }
+    for (completion_future& read : reads) read.get();
 }
 
 // Two values of T combined as the kernel combines them: sums wrap as unsigned integers do; the
@@ -432,14 +456,9 @@ void reduce(const split_matrix& split, reduction_op op, element_type accumulator
     for (std::size_t p = 0; p < split.distinct_parts(); ++p)
         if (split.band_of(p).rows > 0) bands.push_back(own_rows(split, p, r));
     if (bands.empty()) throw invalid_argument("reduce: the split has 0 elements; a reduction needs at least 1");
-    // Each band's total on its context, every band at once, then the totals combined here: a few
-    // values, where gathering every band's partials onto one context and launching there again
-    // cost about a fifth of a sum of 16 GiB over four H100s.
     const std::size_t size = element_size(accumulator);
     std::vector<unsigned char> totals(bands.size() * size);
-    engine::at_once(bands.size(), [&](std::size_t i) {
-        r.run(bands[i].on, bands[i].data, split.layout().type, bands[i].count, totals.data() + i * size);
-    });
+    totals_of_bands(r, bands, split.layout().type, totals.data());
     combine_totals(op, accumulator, totals, result);
 }
 
