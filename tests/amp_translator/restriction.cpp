@@ -1,7 +1,8 @@
 // C++ AMP's restriction rules as HCC's tests use them, built through tiles_amp_sources: functions
-// overloaded on restriction (the caller's restriction chooses), restrict(amp) lambdas called from
-// device code rather than launched (one written in the host's function among them), and
-// restrict(auto) functions, which run where their callers do; a mutable restrict(amp) kernel.
+// and member functions overloaded on restriction (the caller's restriction chooses), restrict(amp)
+// lambdas called from device code rather than launched (one written in the host's function among
+// them), restrict(auto) functions, which run where their callers do, and restrict(amp, auto)
+// kernels; a mutable restrict(amp) kernel.
 // Each result against what C++ AMP gives.
 #include <amp.h>
 #include <cstdio>
@@ -35,6 +36,43 @@ static void overloads_on_restriction() {
     for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = 1 + 10 + i * i * i;
     check(out, expected, "the device's overloads");
     check({where() + origin() + cube(2)}, {2 + 20 + 8}, "the host's overloads");
+}
+
+// Member functions overloaded on restriction: the host's declared in the class and defined after
+// it, the device's defined in the class; the constructor both sides run calls the one of its side.
+struct tally {
+    tally() restrict(cpu, amp) : count(0) {}
+    explicit tally(int start) restrict(cpu, amp) : count(start) { bump(); }
+    int count;
+
+  private:
+    void bump() restrict(cpu);
+    void bump() restrict(amp) { count += 100; }
+};
+
+void tally::bump() restrict(cpu) { count += 1; }
+
+static void members_overload_on_restriction() {
+    std::vector<tally> out(8);
+    array_view<tally, 1> v(8, out);
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = tally(i[0]); });
+    v.synchronize();
+    std::vector<int> got, expected;
+    for (int i = 0; i < 8; ++i) got.push_back(out[std::size_t(i)].count), expected.push_back(i + 100);
+    check(got, expected, "the device's member overloads");
+    check({tally(5).count}, {6}, "the host's member overloads");
+}
+
+// HCC takes restrict(amp, auto) on a kernel, which runs as restrict(amp) does.
+static void amp_and_auto_kernels() {
+    std::vector<int> out(8), expected(8);
+    array_view<int, 1> v(8, out);
+    parallel_for_each(
+        v.extent, [=](index<1> i) restrict(amp, auto) { v[i] = 7 * i[0]; });
+    v.synchronize();
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = 7 * i;
+    check(out, expected, "a restrict(amp, auto) kernel");
 }
 
 // Lambdas of device code, called where they are written, and one the kernel takes from the host.
@@ -80,6 +118,8 @@ static void mutable_kernels() {
 
 int main() {
     overloads_on_restriction();
+    members_overload_on_restriction();
+    amp_and_auto_kernels();
     lambdas_called_in_device_code();
     mutable_kernels();
     if (failures == 0) std::printf("restriction: right\n");
