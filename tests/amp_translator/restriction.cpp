@@ -2,7 +2,7 @@
 // and member functions overloaded on restriction (the caller's restriction chooses), restrict(amp)
 // lambdas called from device code rather than launched (one written in the host's function among
 // them), restrict(auto) functions, which run where their callers do, and restrict(amp, auto)
-// kernels; a mutable restrict(amp) kernel.
+// kernels; kernels whose index is unnamed; a mutable restrict(amp) kernel.
 // Each result against what C++ AMP gives.
 #include <amp.h>
 #include <cstdio>
@@ -75,6 +75,18 @@ static void amp_and_auto_kernels() {
     check(out, expected, "a restrict(amp, auto) kernel");
 }
 
+// A kernel whose index is unnamed, as HCC's tests write them: each work-item counts itself.
+static void kernels_with_an_unnamed_index() {
+    std::vector<int> count(1, 0);
+    array_view<int, 1> v(1, count);
+    parallel_for_each(
+        extent<1>(40), [=](index<1>) restrict(amp) { atomic_fetch_add(&v[0], 1); });
+    parallel_for_each(
+        extent<2>(4, 6).tile<2, 3>(), [=](tiled_index<2, 3>) restrict(amp) { atomic_fetch_add(&v[0], 1); });
+    v.synchronize();
+    check(count, {40 + 24}, "kernels whose index is unnamed");
+}
+
 // Lambdas of device code, called where they are written, and one the kernel takes from the host.
 static void lambdas_called_in_device_code() {
     std::vector<int> out(8), expected(8);
@@ -120,6 +132,7 @@ int main() {
     overloads_on_restriction();
     members_overload_on_restriction();
     amp_and_auto_kernels();
+    kernels_with_an_unnamed_index();
     lambdas_called_in_device_code();
     mutable_kernels();
     if (failures == 0) std::printf("restriction: right\n");
