@@ -2,7 +2,8 @@
 // and member functions overloaded on restriction (the caller's restriction chooses), restrict(amp)
 // lambdas called from device code rather than launched (one written in the host's function among
 // them), restrict(auto) functions, which run where their callers do, and restrict(amp, auto)
-// kernels; kernels whose index is unnamed; a mutable restrict(amp) kernel.
+// kernels; restrictions with empty entries; kernels whose index is unnamed; a mutable
+// restrict(amp) kernel.
 // Each result against what C++ AMP gives.
 #include <amp.h>
 #include <cstdio>
@@ -24,6 +25,12 @@ int where() restrict(cpu) { return 2; }
 int origin() { return 20; }
 int origin() restrict(amp) { return 10; }
 
+// Empty entries of a restriction are none: restrict(,) is no restriction, restrict(, amp) and
+// restrict(amp, ) are restrict(amp).
+int spaced() restrict(, ) { return 30; }
+int spaced() restrict(, amp) { return 40; }
+int trailing() restrict(amp, ) { return 50; }
+
 // A restrict(auto) function runs on both sides.
 inline int cube(int x) restrict(auto) { return x * x * x; }
 
@@ -31,11 +38,11 @@ static void overloads_on_restriction() {
     std::vector<int> out(8), expected(8);
     array_view<int, 1> v(8, out);
     parallel_for_each(
-        v.extent, [=](index<1> i) restrict(amp) { v[i] = where() + origin() + cube(i[0]); });
+        v.extent, [=](index<1> i) restrict(amp) { v[i] = where() + origin() + cube(i[0]) + spaced() + trailing(); });
     v.synchronize();
-    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = 1 + 10 + i * i * i;
+    for (int i = 0; i < 8; ++i) expected[std::size_t(i)] = 1 + 10 + i * i * i + 40 + 50;
     check(out, expected, "the device's overloads");
-    check({where() + origin() + cube(2)}, {2 + 20 + 8}, "the host's overloads");
+    check({where() + origin() + cube(2) + spaced()}, {2 + 20 + 8 + 30}, "the host's overloads");
 }
 
 // Member functions overloaded on restriction: the host's declared in the class and defined after
