@@ -490,11 +490,13 @@ amp_source::parameter kernel_parameter(const code_reader& code, std::size_t from
                                        std::vector<std::string>& measured, declared_kernel& declared) {
     amp_source::parameter p;
     p.declaration = {code.tokens[from].begin, code.tokens[to - 1].end};
-    if (code.tokens[to - 1].what != token::kind::identifier || to - from < 2)
+    // C++ AMP's kernel may leave its index unnamed (`[](index<1>) restrict(amp) {}`).
+    const bool unnamed_index = last && code.is(to - 1, ">") && code.is_index_declaration(from, to);
+    if (!unnamed_index && (code.tokens[to - 1].what != token::kind::identifier || to - from < 2))
         code.fail(code.tokens[from].begin, "a kernel's parameter is a type and a name");
-    p.name = code.text(to - 1);
+    p.name = unnamed_index ? "" : code.text(to - 1);
     bool is_const = false;
-    const std::vector<std::size_t> type = parameter_type(code, from, to, p, is_const);
+    const std::vector<std::size_t> type = parameter_type(code, from, unnamed_index ? to + 1 : to, p, is_const);
     const std::string head = code.text(type[0]);
     // A texture's type, less the namespace graphics (which a value's type keeps).
     const std::vector<std::size_t> graphics(type.begin() + (head == "graphics" && type.size() > 2 ? 2 : 0), type.end());
@@ -684,6 +686,7 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
         std::string declaration = source_.substr(q.declaration.begin, q.declaration.end - q.declaration.begin);
         for (const span& r : q.references) declaration[r.begin - q.declaration.begin] = ' ';
         os << position(q.declaration.begin) << padding(q.declaration.begin) << declaration;
+        if (q.what == parameter::kind::index && q.name.empty()) os << " tiles_amp_unnamed_index";
         if (q.what == parameter::kind::index) {
             os << " = ::concurrency::tiles_detail::launch_index<" << (checked ? "true" : "false") << ">();\n";
         } else if (q.what == parameter::kind::scalar) {

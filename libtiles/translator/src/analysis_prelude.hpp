@@ -45,13 +45,20 @@ template <class P, class E> bool atomic_compare_exchange(P dest, E expected_valu
 // restrict(amp) alone also makes a function of its own, as C++ AMP's overloading on restriction
 // has it: clang takes an enable_if as part of a function's signature, so `int f() restrict(amp)`
 // and `int f()` are two functions, and device code calls the first (the one with more enable_ifs).
-// The host's text keeps the second alone; the device's has the first alone.
+// The host's text keeps the second alone; the device's has the first alone. HCC takes `auto` beside
+// amp or cpu (restrict(amp,auto)), which infers as restrict(auto) alone does. Empty entries are
+// none (`restrict(,amp)` is restrict(amp), `restrict(,)` no restriction).
 #define restrict(...) __attribute__((annotate("tiles_amp_restrict:" #__VA_ARGS__))) TILES_AMP_SOLE(__VA_ARGS__, , )
 #define TILES_AMP_SOLE(first, second, ...) TILES_AMP_SOLE_##first##second
 #define TILES_AMP_SOLE_amp __attribute__((enable_if(1, "restrict(amp)")))
 #define TILES_AMP_SOLE_cpu
 #define TILES_AMP_SOLE_ampcpu
 #define TILES_AMP_SOLE_cpuamp
+#define TILES_AMP_SOLE_
 #define TILES_AMP_SOLE_auto
+#define TILES_AMP_SOLE_ampauto
+#define TILES_AMP_SOLE_autoamp
+#define TILES_AMP_SOLE_cpuauto
+#define TILES_AMP_SOLE_autocpu
 #define TILES_AMP_SOLE_direct3d
 #define tile_static __attribute__((annotate("tiles_amp_tile_static")))

@@ -27,7 +27,10 @@ bool names(const clang::Decl* d, llvm::StringRef wanted) {
 // restrict(auto): C++ AMP infers the restriction from the body; it runs where its callers do, and
 // the device's compiler refuses a body that cannot run there.
 bool runs_on_device(const clang::Decl* d) { return names(d, "amp") || names(d, "auto"); }
-bool runs_on_host(const clang::Decl* d) { return !is_restricted(d) || names(d, "cpu") || names(d, "auto"); }
+// restrict(,) names nothing, as no restriction does (C++ AMP's empty entries are no restriction).
+bool runs_on_host(const clang::Decl* d) {
+    return !is_restricted(d) || names(d, "cpu") || names(d, "auto") || (!names(d, "amp") && !names(d, "direct3d"));
+}
 bool is_restricted(const clang::Decl* d) {
     for (const auto* a : d->specific_attrs<clang::AnnotateAttr>())
         if (a->getAnnotation().startswith(tag)) return true;

@@ -515,6 +515,33 @@ class reach : public RecursiveASTVisitor<reach> {
         code(d);
     }
 
+    // The text of `top` at `s`, blank where a member function of its classes is restrict(cpu)
+    // alone: `void f() restrict(cpu);` beside `void f() restrict(amp) {}` is one function twice
+    // once the device's restrict(...) says nothing, and the device has no use for the host's.
+    std::string without_host_members(const Decl* top, const span& s) {
+        std::string text = at_.text(top->getBeginLoc(), s);
+        std::function<void(const Decl*)> blank = [&](const Decl* d) {
+            if (const auto* t = dyn_cast<ClassTemplateDecl>(d)) d = t->getTemplatedDecl();
+            const auto* r = dyn_cast<CXXRecordDecl>(d);
+            if (!r) return;
+            for (const Decl* member : r->decls()) {
+                const Decl* f = member;
+                if (const auto* t = dyn_cast<FunctionTemplateDecl>(member)) f = t->getTemplatedDecl();
+                if (!isa<FunctionDecl>(f)) {
+                    blank(member);
+                    continue;
+                }
+                if (f->isImplicit() || !is_restricted(f) || runs_on_device(f)) continue;
+                const span m = at_.of_declaration(member);
+                if (m.begin < s.begin || m.end > s.end) continue;
+                for (unsigned i = m.begin; i < m.end; ++i)
+                    if (text[i - s.begin] != '\n') text[i - s.begin] = ' ';
+            }
+        };
+        blank(top);
+        return text;
+    }
+
     // The declaration at namespace scope holding `d`, as device code, scanned in its turn.
     void code(const Decl* d) {
         const Decl* top = outermost(d);
@@ -525,8 +552,8 @@ class reach : public RecursiveASTVisitor<reach> {
         const std::string key = "code:" + file + ":" + std::to_string(s.begin);
         site_.blocks.insert(key);
         if (!out_.blocks.count(key)) {
-            out_.blocks[key] = in_namespaces(top, {at_.text(top->getBeginLoc(), s), file, at_.line(top->getBeginLoc()),
-                                                   2, at_.column(top->getBeginLoc())});
+            out_.blocks[key] = in_namespaces(top, {without_host_members(top, s), file, at_.line(top->getBeginLoc()), 2,
+                                                   at_.column(top->getBeginLoc())});
             code_at_[key] = top->getBeginLoc();
         }
         if (!tops_.insert(top).second) return;
