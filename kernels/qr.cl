@@ -38,35 +38,60 @@ static ELEMENT group_max(ELEMENT value, __local ELEMENT* scratch, int lane) {
     return result;
 }
 
-// Column c's reflector, made in place as LAPACK's larfg: returns tau, leaves beta (R's diagonal
-// element) at (c, c) and v (its first element 1, implied) below it. A column already zero below
-// its diagonal gets tau 0 (H = I). Work-item `lane` owns rows first + lane, first + lane + TILE_DIM0
-// ...: only it reads or writes them, so the updates need no barrier on global memory.
+// This work-group's part of column c's norm below row c, over the rows its work-items own (from
+// `start` on, `stride` apart): the largest magnitude (NaN where any is NaN), and the sum of the
+// squares scaled by it (the largest keeps them from overflowing or underflowing in float), both in
+// every work-item.
+static ELEMENT column_part(__global const ELEMENT* panel, int rows, int width, int c, int start, int stride,
+                           __local ELEMENT* scratch, int lane, ELEMENT* scaled_squares) {
+    ELEMENT largest = 0;
+    for (int i = start; i < rows; i += stride)
+        if (i > c) largest = greater_or_nan(fabs(panel[i * width + c]), largest);
+    largest = group_max(largest, scratch, lane);
+    ELEMENT squares[LEAF_WIDTH] = {0};
+    if (largest != 0)
+        for (int i = start; i < rows; i += stride)
+            if (i > c) {
+                const ELEMENT scaled = panel[i * width + c] / largest;
+                squares[0] += scaled * scaled;
+            }
+    group_sums(squares, 1, scratch, lane);
+    *scaled_squares = squares[0];
+    return largest;
+}
+
+// A column's reflector as LAPACK's larfg makes it, from its diagonal element alpha and the
+// elements below it (their largest magnitude, nonzero, and their squares' sum scaled by it): beta
+// (R's diagonal element), the scale that makes v from the elements below, and tau.
+typedef struct {
+    ELEMENT beta, scale, tau;
+} reflector;
+
+static reflector reflector_of(ELEMENT alpha, ELEMENT largest, ELEMENT scaled_squares) {
+    const ELEMENT below = largest * sqrt(scaled_squares);
+    reflector r;
+    r.beta = alpha >= 0 ? -hypot(alpha, below) : hypot(alpha, below);
+    r.scale = 1 / (alpha - r.beta);
+    r.tau = (r.beta - alpha) / r.beta;
+    return r;
+}
+
+// Column c's reflector, made in place: returns tau, leaves beta at (c, c) and v (its first element
+// 1, implied) below it. A column already zero below its diagonal gets tau 0 (H = I). Work-item
+// `lane` owns rows first + lane, first + lane + TILE_DIM0 ...: only it reads or writes them, so the
+// updates need no barrier on global memory.
 static ELEMENT reflect_column(__global ELEMENT* panel, int rows, int width, int first, int c, __local ELEMENT* scratch,
                               __local ELEMENT* diagonal, int lane) {
-    ELEMENT largest = 0;
-    for (int i = first + lane; i < rows; i += TILE_DIM0) {
-        if (i == c) *diagonal = panel[i * width + c];
-        if (i > c) largest = greater_or_nan(fabs(panel[i * width + c]), largest);
-    }
-    // The largest scales the sum of squares, which would otherwise overflow or underflow in float.
-    largest = group_max(largest, scratch, lane);
+    if (lane == (c - first) % TILE_DIM0) *diagonal = panel[c * width + c];
+    ELEMENT scaled_squares;
+    const ELEMENT largest = column_part(panel, rows, width, c, first + lane, TILE_DIM0, scratch, lane, &scaled_squares);
     if (largest == 0) return 0;
-    ELEMENT squares[LEAF_WIDTH] = {0};
-    for (int i = first + lane; i < rows; i += TILE_DIM0)
-        if (i > c) {
-            const ELEMENT scaled = panel[i * width + c] / largest;
-            squares[0] += scaled * scaled;
-        }
-    group_sums(squares, 1, scratch, lane);
-    const ELEMENT alpha = *diagonal, below = largest * sqrt(squares[0]);
-    const ELEMENT beta = alpha >= 0 ? -hypot(alpha, below) : hypot(alpha, below);
-    const ELEMENT scale = 1 / (alpha - beta);
+    const reflector r = reflector_of(*diagonal, largest, scaled_squares);
     for (int i = first + lane; i < rows; i += TILE_DIM0) {
-        if (i == c) panel[i * width + c] = beta;
-        if (i > c) panel[i * width + c] *= scale;
+        if (i == c) panel[i * width + c] = r.beta;
+        if (i > c) panel[i * width + c] *= r.scale;
     }
-    return (beta - alpha) / beta;
+    return r.tau;
 }
 
 // Applies H = I - tau v v^T, v column c's reflector, to the leaf's columns right of c, up to end.
@@ -87,10 +112,27 @@ static void apply_reflector(__global ELEMENT* panel, int rows, int width, int fi
     }
 }
 
+// The leaf's rows of the panel's triangle t, from its taus and its reflectors' inner products
+// gram[k][j] = V(:, k)^T v_j (k < j): zeros left of the leaf, and the leaf's own triangle by larft's
+// recurrence T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j. One work-item's work.
+static void write_leaf_triangle(__global ELEMENT* t, int width, int first, int count, __local const ELEMENT* tau,
+                                __local const ELEMENT (*gram)[LEAF_WIDTH]) {
+    for (int row = first; row < first + count; ++row)
+        for (int column = 0; column < first; ++column) t[row * width + column] = 0;
+    for (int j = 0; j < count; ++j) {
+        for (int row = 0; row < j; ++row) {
+            ELEMENT sum = 0;
+            for (int k = row; k < j; ++k) sum += t[(first + row) * width + first + k] * gram[k][j];
+            t[(first + row) * width + first + j] = -tau[j] * sum;
+        }
+        t[(first + j) * width + first + j] = tau[j];
+        for (int row = j + 1; row < count; ++row) t[(first + row) * width + first + j] = 0;
+    }
+}
+
 // Factors the panel's columns first .. first + count - 1 (count <= LEAF_WIDTH) from row first
 // down, and writes their rows of the panel's triangle t (width x width, with
-// H_1 ... H_w = I - V T V^T): zeros left of the leaf, and the leaf's own triangle by larft's
-// recurrence T(0:j, j) = -tau_j T(0:j, 0:j) V(:, 0:j)^T v_j. One work-group of TILE_DIM0 work-items.
+// H_1 ... H_w = I - V T V^T). One work-group of TILE_DIM0 work-items.
 __kernel void qr_leaf(__global ELEMENT* panel, int rows, int width, int first, int count, __global ELEMENT* t) {
     tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
     tile_static ELEMENT diagonal, tau[LEAF_WIDTH], gram[LEAF_WIDTH][LEAF_WIDTH];
@@ -114,18 +156,116 @@ __kernel void qr_leaf(__global ELEMENT* panel, int rows, int width, int first, i
             for (int k = 0; k < j; ++k) gram[k][j] = products[k];
     }
     tile_barrier_wait_with_tile_static_memory_fence();
-    if (lane != 0) return;
-    for (int row = first; row < end; ++row)
-        for (int column = 0; column < first; ++column) t[row * width + column] = 0;
-    for (int j = 0; j < count; ++j) {
-        for (int row = 0; row < j; ++row) {
-            ELEMENT sum = 0;
-            for (int k = row; k < j; ++k) sum += t[(first + row) * width + first + k] * gram[k][j];
-            t[(first + row) * width + first + j] = -tau[j] * sum;
+    if (lane == 0) write_leaf_triangle(t, width, first, count, tau, gram);
+}
+
+// A tall leaf, spread over `groups` work-groups of TILE_DIM0 work-items, column by column as
+// MAGMA's geqr2 for tall panels: qr_tall_update gives each work-group's part of a column's norm,
+// qr_tall_reflector makes the column's reflector from them, qr_tall_products scales v and gives
+// each work-group's part of v^T A (right of the column) and of V^T v (left of it, for T), and
+// qr_tall_update applies the reflector and gives the next column's norm parts. qr_tall_triangle
+// then writes the leaf's rows of T as qr_leaf does. `state` holds each column's tau and scale,
+// `norms` a work-group's largest magnitude and scaled squares, `partials` a work-group's products
+// (LEAF_WIDTH per column and work-group). In each kernel a work-item alone reads and writes its
+// rows (from its global index on, the grid's size apart), so none needs a barrier on global memory.
+
+// Column c's reflector from the work-groups' norm parts: beta at (c, c), tau and scale in state.
+// One work-group.
+__kernel void qr_tall_reflector(__global ELEMENT* panel, int width, int first, int c, __global const ELEMENT* norms,
+                                int groups, __global ELEMENT* state) {
+    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
+    const int lane = get_tiled_index().local_id[0];
+    ELEMENT largest = 0;
+    for (int g = lane; g < groups; g += TILE_DIM0) largest = greater_or_nan(norms[2 * g], largest);
+    largest = group_max(largest, scratch, lane);
+    ELEMENT squares[LEAF_WIDTH] = {0};
+    if (largest != 0)
+        for (int g = lane; g < groups; g += TILE_DIM0) {
+            const ELEMENT ratio = norms[2 * g] / largest;
+            squares[0] += norms[2 * g + 1] * ratio * ratio;
         }
-        t[(first + j) * width + first + j] = tau[j];
-        for (int row = j + 1; row < count; ++row) t[(first + row) * width + first + j] = 0;
+    group_sums(squares, 1, scratch, lane);
+    if (lane != 0) return;
+    const int j = c - first;
+    state[2 * j] = 0;
+    if (largest == 0) return;
+    const reflector r = reflector_of(panel[c * width + c], largest, squares[0]);
+    panel[c * width + c] = r.beta;
+    state[2 * j] = r.tau;
+    state[2 * j + 1] = r.scale;
+}
+
+// Scales column c's v below its diagonal (where tau is not 0), and writes this work-group's sums
+// of v_i A(i, k) over its rows for every other column k of the leaf (first .. end - 1).
+__kernel void qr_tall_products(__global ELEMENT* panel, int rows, int width, int first, int c, int end,
+                               __global const ELEMENT* state, __global ELEMENT* partials, int groups) {
+    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
+    const tiled_index t = get_tiled_index();
+    const int lane = t.local_id[0], j = c - first, count = end - first;
+    const ELEMENT tau = state[2 * j], scale = state[2 * j + 1];
+    ELEMENT products[LEAF_WIDTH] = {0};
+    for (int i = c + t.global_id[0]; i < rows; i += groups * TILE_DIM0) {
+        ELEMENT v = 1;
+        if (i > c) {
+            v = panel[i * width + c];
+            if (tau != 0) {
+                v *= scale;
+                panel[i * width + c] = v;
+            }
+        }
+        for (int k = 0; k < count; ++k)
+            if (k != j) products[k] += panel[i * width + first + k] * v;
     }
+    group_sums(products, count, scratch, lane);
+    if (lane < count) partials[(j * groups + t.tile[0]) * LEAF_WIDTH + lane] = products[lane];
+}
+
+// Applies column c's reflector to the leaf's columns right of it, w = v^T A summed from the
+// work-groups' products, and writes this work-group's norm parts of column c + 1. c = first - 1
+// applies nothing: the norm parts of the leaf's first column.
+__kernel void qr_tall_update(__global ELEMENT* panel, int rows, int width, int first, int c, int end,
+                             __global const ELEMENT* state, __global const ELEMENT* partials, int groups,
+                             __global ELEMENT* norms) {
+    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
+    const tiled_index t = get_tiled_index();
+    const int lane = t.local_id[0], j = c - first, count = end - first, stride = groups * TILE_DIM0;
+    const int start = max(c, first) + t.global_id[0];
+    if (c >= first && state[2 * j] != 0) {
+        ELEMENT w[LEAF_WIDTH] = {0};
+        for (int g = lane; g < groups; g += TILE_DIM0)
+            for (int k = j + 1; k < count; ++k) w[k] += partials[(j * groups + g) * LEAF_WIDTH + k];
+        group_sums(w, count, scratch, lane);
+        const ELEMENT tau = state[2 * j];
+        for (int i = start; i < rows; i += stride) {
+            const ELEMENT v = i == c ? 1 : panel[i * width + c];
+            for (int k = j + 1; k < count; ++k) panel[i * width + first + k] -= tau * w[k] * v;
+        }
+    }
+    ELEMENT scaled_squares;
+    const ELEMENT largest = column_part(panel, rows, width, c + 1, start, stride, scratch, lane, &scaled_squares);
+    if (lane != 0) return;
+    norms[2 * t.tile[0]] = largest;
+    norms[2 * t.tile[0] + 1] = scaled_squares;
+}
+
+// The leaf's rows of the panel's triangle t from the work-groups' products, as qr_leaf writes them.
+// One work-group.
+__kernel void qr_tall_triangle(__global ELEMENT* t, int width, int first, int count, __global const ELEMENT* state,
+                               __global const ELEMENT* partials, int groups) {
+    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
+    tile_static ELEMENT tau[LEAF_WIDTH], gram[LEAF_WIDTH][LEAF_WIDTH];
+    const int lane = get_tiled_index().local_id[0];
+    for (int j = 1; j < count; ++j) {
+        ELEMENT sums[LEAF_WIDTH] = {0};
+        for (int g = lane; g < groups; g += TILE_DIM0)
+            for (int k = 0; k < j; ++k) sums[k] += partials[(j * groups + g) * LEAF_WIDTH + k];
+        group_sums(sums, j, scratch, lane);
+        if (lane == 0)
+            for (int k = 0; k < j; ++k) gram[k][j] = sums[k];
+    }
+    if (lane < count) tau[lane] = state[2 * lane];
+    tile_barrier_wait_with_tile_static_memory_fence();
+    if (lane == 0) write_leaf_triangle(t, width, first, count, tau, gram);
 }
 
 // output (rows x columns, row length output_width, from element output_offset) becomes a part of

@@ -120,6 +120,49 @@ TEST_CASE_METHOD(fresh_view, "qr of a matrix on the device factors its panels th
     CHECK(qr_error(a, qh, rh, 1, m, n, m, m) <= 1e-4);
 }
 
+// A 5000 x 40 matrix, past the rows one work-group factors (4096): its leaves (16, 16 and 8
+// columns) spread over work-groups. Column 5 zero, column 30 zero below its diagonal, and columns
+// 20 to 27 copies of columns 0 to 7 (rank-deficient): their reflectors are H = I, never NaNs.
+template <class T> void check_tall(const tiles::accelerator_view& view, double tolerance) {
+    const int m = 5000, n = 40;
+    std::vector<double> a = random_doubles(std::size_t(m) * n, 61);
+    for (int i = 0; i < m; ++i) {
+        a[std::size_t(i) * n + 5] = 0;
+        if (i > 30) a[std::size_t(i) * n + 30] = 0;
+        for (int j = 20; j < 28; ++j) a[std::size_t(i) * n + j] = a[std::size_t(i) * n + j - 20];
+    }
+    const std::vector<T> values(a.begin(), a.end());
+    tiles::array_view<const T, 2> matrix(tiles::extent<2>(m, n), values);
+    const auto [q, r] = tiles::linalg::qr(view, matrix);
+    const std::vector<T> qh(q), rh(r);
+    CHECK(std::all_of(qh.begin(), qh.end(), [](T x) { return std::isfinite(x); }));
+    CHECK(std::all_of(rh.begin(), rh.end(), [](T x) { return std::isfinite(x); }));
+    CHECK(rh[std::size_t(5) * n + 5] == 0);
+    CHECK(qr_error(a, qh, rh, 1, m, n, n, n) <= tolerance);
+}
+
+TEST_CASE_METHOD(fresh_view, "qr of a tall matrix factors its leaves over many work-groups", "[algorithms][linalg]") {
+    check_tall<float>(view, 1e-4);
+    if (view.get_accelerator().supports_double_precision()) check_tall<double>(view, 1e-12);
+}
+
+// The kernels launched by the qr of a random m x 16 matrix: one panel of one leaf.
+std::uint64_t one_leaf_launches(const tiles::accelerator_view& view, int m) {
+    const std::vector<double> a = random_doubles(std::size_t(m) * 16, 7);
+    const std::vector<float> values(a.begin(), a.end());
+    tiles::array_view<const float, 2> matrix(tiles::extent<2>(m, 16), values);
+    const std::uint64_t before = view.counters().launches;
+    tiles::linalg::qr(view, matrix);
+    return view.counters().launches - before;
+}
+
+TEST_CASE_METHOD(fresh_view, "qr spreads a leaf past 4096 rows over work-groups, 3 launches a column and 1 more",
+                 "[algorithms][linalg]") {
+    // The one work-group's kernel is 1 launch; the spread leaf's are 3 x 16 + 1: a norm first, and
+    // no update after the last column, but the triangle T.
+    CHECK(one_leaf_launches(view, 4097) - one_leaf_launches(view, 4096) == 3 * 16 + 1 - 1);
+}
+
 TEST_CASE_METHOD(fresh_view, "qr refuses factors of the wrong shape", "[algorithms][linalg]") {
     const std::vector<float> values(20 * 10, 1.0f);
     tiles::array_view<const float, 2> matrix(tiles::extent<2>(20, 10), values);

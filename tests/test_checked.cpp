@@ -601,6 +601,26 @@ TEST_CASE("LU's panel kernels run clean under the simulator", "[checked][algorit
     CHECK(tiles::get_check_report(view).clean());
 }
 
+TEST_CASE("qr's tall leaf kernels, spread over work-groups, run clean under the simulator", "[checked][algorithms]") {
+    // 4100 rows, past the 4096 that one work-group factors: 9 work-groups pass each column's norm
+    // parts and products to the next kernel through global memory.
+    const tiles::accelerator_view view = tiles::create_checked_view(true);
+    const int m = 4100, n = 3;
+    const std::vector<float> values = random_floats(std::size_t(m) * n, 97);
+    const tiles::array_view<const float, 2> matrix(m, n, values);
+    const auto [q, r] = tiles::linalg::qr(view, matrix);
+    const std::vector<float> qh(q), rh(r);
+    double worst = 0; // the largest |Q R - A|
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+            double sum = -double(values[std::size_t(i) * n + j]);
+            for (int k = 0; k < n; ++k) sum += double(qh[std::size_t(i) * n + k]) * rh[std::size_t(k) * n + j];
+            worst = std::max(worst, std::abs(sum));
+        }
+    CHECK(worst <= 1e-4);
+    CHECK(tiles::get_check_report(view).clean());
+}
+
 TEST_CASE("a checked view refuses to check as a device the parameter table has no entry for", "[checked]") {
     setenv("TILES_CHECKED_AS", "Radeon", 1);
     REQUIRE_THROWS_MENTIONING(tiles::create_checked_view(), tiles::invalid_argument, "TILES_CHECKED_AS='Radeon'",

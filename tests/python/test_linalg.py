@@ -183,6 +183,31 @@ def test_qr_keeps_a_nan_below_a_zero_column():
     assert np.isnan(np.linalg.qr(host)[1]).any()
 
 
+# 5000 rows: past the 4096 that one work-group factors, so each leaf spreads over work-groups.
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_qr_of_tall_matrices_matches_numpy(dtype):
+    a = rng.standard_normal((5000, 40)).astype(dtype)
+    q, r = xp.linalg.qr(on_device(a))
+    check_qr(a, q, r, "reduced")
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_qr_of_tall_rank_deficient_matrices_with_a_zero_column_has_no_nans(dtype):
+    a = (rng.standard_normal((5000, 3)) @ rng.standard_normal((3, 24))).astype(dtype)
+    a[:, 2] = 0
+    q, r = xp.linalg.qr(on_device(a))
+    assert np.all(np.isfinite(q.get())) and np.all(np.isfinite(r.get()))
+    assert r.get()[2, 2] == 0
+    check_qr(a, q, r, "reduced")
+
+
+def test_qr_of_a_tall_matrix_keeps_a_nan_below_a_zero_column():
+    host = np.eye(5000, 5, dtype=np.float32)
+    host[0, 0], host[4000, 0] = 0, np.nan
+    q, r = xp.linalg.qr(xp.asarray(host))
+    assert np.isnan(np.asarray(q)).any() and np.isnan(np.asarray(r)).any()
+
+
 @pytest.mark.parametrize("mode", ["reduced", "complete"])
 def test_qr_of_a_stack(mode):
     a = rng.standard_normal((2, 3, 140, 60)).astype(np.float32)

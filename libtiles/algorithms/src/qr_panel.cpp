@@ -5,6 +5,7 @@
 #include <string>
 
 #include "factor_transfer.hpp"
+#include "qr_tall_leaf.hpp"
 #include "tiles/algorithms/gemm.hpp"
 #include "tiles/algorithms/transpose.hpp"
 
@@ -36,8 +37,12 @@ struct panel_in_work {
     std::shared_ptr<storage> t;
 };
 
-// Columns first .. first + count - 1 of the panel as one leaf, with their rows of T.
+// Columns first .. first + count - 1 of the panel as one leaf, with their rows of T: in one
+// work-group, or over many where the leaf is tall.
 void factor_leaf(const panel_in_work& p, int first, int count) {
+    if (p.rows - first > one_group_leaf_rows)
+        return factor_tall_leaf({p.work_context, p.type, kernel_options(false), p.data, p.rows, p.width, p.t}, first,
+                                count, leaf_work_items);
     launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items),
                      algorithm_kernel(tiles_kernel_qr, "qr_leaf", p.type, kernel_options(false)),
                      std::array<launch_arg, 6>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),

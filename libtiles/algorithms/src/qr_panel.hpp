@@ -1,7 +1,8 @@
 // libtiles algorithms: qr's panel on the device, factored recursively as Elmroth and Gustavson's
 // recursive QR (LAPACK's geqrt3): the left half of the columns factored, the right half updated
 // by the left half's compact WY form through gemm, the right half factored, and the triangle T
-// joined from the halves' by gemm. Leaves of a few columns are one work-group's kernel (qr.cl).
+// joined from the halves' by gemm. Leaves of a few columns are one work-group's kernel (qr.cl),
+// or, on tall panels, kernels over many work-groups (qr_tall_leaf.hpp).
 // The host only launches: no panel element crosses the bus.
 #pragma once
 
