@@ -184,6 +184,17 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
             parts.constants.push_back(u.text);
         } else if (u.what == use::kind::code) {
             parts.code.push_back(placed(u.text, u.file, u.line, u.column));
+        } else if (u.what == use::kind::view_struct) {
+            std::istringstream words(u.text);
+            std::string name, member;
+            std::vector<std::string> members;
+            words >> name;
+            while (words >> member) members.push_back(member);
+            if (members.size() != u.member_types.size())
+                throw tiles::invalid_argument("TILES_LAMBDA at " + where + ": the struct '" + name + "' names " +
+                                              std::to_string(members.size()) + " members and passes " +
+                                              std::to_string(u.member_types.size()));
+            add_view_struct(parts, u.type, name, members, u.member_types);
         } else {
             if (form_ == functor_form)
                 throw tiles::invalid_argument(

@@ -89,14 +89,20 @@ std::string constant_literal(long double value, bool is_floating, bool is_signed
     return text;
 }
 
-// Blanks `mutable` in a lambda's declarator, between its parameters' ')' (after `parameters_open`)
-// and its body's '{': the kernel function is no lambda. Returns whether there was one.
-bool blank_mutable(std::string& text, std::size_t parameters_open) {
+// Where the ')' closing a lambda's parameters, which open at `parameters_open`, is in `text`.
+std::size_t parameters_close(const std::string& text, std::size_t parameters_open) {
     std::size_t close = parameters_open, depth = 0;
     for (; close < text.size(); ++close) {
         if (text[close] == '(') ++depth;
         if (text[close] == ')' && --depth == 0) break;
     }
+    return close;
+}
+
+// Blanks `mutable` in a lambda's declarator, between its parameters' ')' (after `parameters_open`)
+// and its body's '{': the kernel function is no lambda. Returns whether there was one.
+bool blank_mutable(std::string& text, std::size_t parameters_open) {
+    const std::size_t close = parameters_close(text, parameters_open);
     const std::size_t word = text.find("mutable", close);
     if (close >= text.size() || word == std::string::npos || word > text.find('{', close)) return false;
     text.replace(word, 7, 7, ' ');
@@ -111,7 +117,30 @@ std::string changeable(const std::string& parameter) {
     return copy ? parameter.substr(6) : parameter;
 }
 
+// Puts the statements `rebuilt` at the start of the body of `text`, a lambda whose parameters open
+// at `parameters_open`, on the line of its '{' (the lines after it keep their numbers).
+void rebuild_first(std::string& text, std::size_t parameters_open, const std::vector<std::string>& rebuilt,
+                   bool is_mutable) {
+    if (rebuilt.empty()) return;
+    const std::size_t body = text.find('{', parameters_close(text, parameters_open));
+    if (body == std::string::npos) return;
+    std::string statements;
+    for (const std::string& r : rebuilt) statements += (is_mutable ? " " : " const ") + r + ";";
+    text.insert(body + 1, statements);
+}
+
 } // namespace
+
+void add_view_struct(kernel_parts& parts, const std::string& type, const std::string& name,
+                     const std::vector<std::string>& member_names, const std::vector<std::string>& member_types) {
+    std::string members;
+    for (std::size_t i = 0; i < member_names.size(); ++i) {
+        const std::string parameter = "tiles_amp_" + name + "_" + member_names[i];
+        parts.parameters.push_back(member_types[i] + " " + parameter);
+        members += (i ? ", " : "") + parameter;
+    }
+    parts.rebuilt.push_back(type + " " + name + "{" + members + "}");
+}
 
 std::string kernel_name(const std::string& function_signature, int line) {
     return function_name(function_signature) + "_" + std::to_string(line) + template_arguments(function_signature);
@@ -166,6 +195,7 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where) {
                 "TILES_LAMBDA at " + where +
                 " wraps a lambda that takes its index: [captures](index) restrict(amp) { ... }");
         const bool is_mutable = blank_mutable(written.text, parameters_open);
+        rebuild_first(written.text, parameters_open, parts.rebuilt, is_mutable);
         for (std::size_t c = 0; c <= parameters_open; ++c)
             if (written.text[c] != '\n') written.text[c] = ' ';
         return source + at + "void " + parts.name + "(" + parameters(is_mutable) + "\n" + line_directive(written) +

@@ -149,14 +149,17 @@ template <class T> constant make_type(const char* name) {
 }
 
 // What one of a call site's uses or arguments is: a capture (its declaration's type, and the
-// launch argument), a constant, or device code.
+// launch argument), a struct of views captured, a constant, or device code.
 struct use {
-    enum class kind { capture, constant, code } what;
-    std::string type;      // capture: "const array_view<const float, 2>", "array<float, 2>&", "const int"
-    std::string text;      // constant: its definition; code: its text
+    enum class kind { capture, view_struct, constant, code } what;
+    std::string type;      // capture: "const array_view<const float, 2>", "array<float, 2>&", "const int";
+                           // view_struct: the struct's, as the device spells it
+    std::string text;      // constant: its definition; code: its text; view_struct: its name, then its
+                           // members': "m data stride"
     const char* file = ""; // code: where it was written
     int line = 0;
-    int column = 0; // code: from 1 where the text is exactly as written (device_code)
+    int column = 0;                          // code: from 1 where the text is exactly as written (device_code)
+    std::vector<std::string> member_types{}; // view_struct: each member's type, as a capture's
 };
 
 // A capture as the kernel function declares it (type) and the launch argument it is (argument):
@@ -220,20 +223,51 @@ template <int N> struct capture_of<tiled_extent<N>> {
                          "tiled_extent<D0, D1, D2> (extent.tile<D0, D1>()); this one's tile is a run-time value");
 };
 
+// A struct captured by copy that holds views (array_views, references to arrays) beside numbers,
+// which tiles-amp's translation hands over member by member (members_of): the device rebuilds the
+// struct from them, so that writes through its views come home as a captured view's do.
+template <class... Members> struct view_struct {
+    const char* type;    // the struct, as the device spells it
+    const char* name;    // the captured variable's
+    const char* members; // the members' names, in the order of the struct's declaration: "data stride"
+    std::tuple<Members&...> values;
+};
+template <class... Members>
+view_struct<Members...> members_of(const char* type, const char* name, const char* members, Members&... values) {
+    return {type, name, members, std::tie(values...)};
+}
+template <class T> struct is_view_struct : std::false_type {};
+template <class... Members> struct is_view_struct<view_struct<Members...>> : std::true_type {};
+
 // `value`, of the type U that the call site gives (a const array is read only).
 template <class U> use describe(const std::remove_reference_t<U>& value) {
     using T = std::remove_cv_t<std::remove_reference_t<U>>;
-    if constexpr (std::is_same_v<T, constant>)
+    if constexpr (std::is_same_v<T, constant>) {
         return {use::kind::constant, "", value.definition};
-    else if constexpr (std::is_same_v<T, device_code>)
+    } else if constexpr (std::is_same_v<T, device_code>) {
         return {use::kind::code, "", value.text(), value.file(), value.line(), value.column()};
-    else
+    } else if constexpr (is_view_struct<T>::value) {
+        use u{use::kind::view_struct, value.type, std::string(value.name) + " " + value.members};
+        std::apply([&u](auto&... m) { (u.member_types.push_back(describe<decltype(m)>(m).type), ...); }, value.values);
+        return u;
+    } else {
         return {use::kind::capture, capture_of<T>::type(std::is_const_v<std::remove_reference_t<U>>), ""};
+    }
 }
 
-template <class U> constexpr bool is_launch_argument() {
+// How many launch arguments a use of type U is: none for a constant or device code, one for each
+// member of a struct of views.
+template <class U> constexpr std::size_t launch_arguments() {
     using T = std::remove_cv_t<std::remove_reference_t<U>>;
-    return !std::is_same_v<T, constant> && !std::is_same_v<T, device_code>;
+    if constexpr (std::is_same_v<T, constant> || std::is_same_v<T, device_code>)
+        return 0;
+    else if constexpr (is_view_struct<T>::value)
+        return std::tuple_size_v<decltype(T::values)>;
+    else
+        return 1;
+}
+template <class... Us> constexpr std::size_t launch_arguments_of() {
+    return (std::size_t(0) + ... + launch_arguments<Us>());
 }
 
 // A kernel with its launch arguments, as parallel_for_each takes it.
@@ -254,19 +288,25 @@ class call_site {
     call_site& operator=(const call_site&) = delete;
 
     template <class... Uses, class... Arguments>
-    bound_kernel<sizeof...(Uses) + sizeof...(Arguments)> bind(std::tuple<Uses...> uses,
-                                                              std::tuple<Arguments...> arguments) {
+    bound_kernel<launch_arguments_of<Uses..., Arguments...>()> bind(std::tuple<Uses...> uses,
+                                                                    std::tuple<Arguments...> arguments) {
         std::call_once(made_, [&] {
             std::vector<use> described, constructor;
             std::apply([&](auto&&... u) { (described.push_back(describe<decltype(u)>(u)), ...); }, uses);
             std::apply([&](auto&&... a) { (constructor.push_back(describe<decltype(a)>(a)), ...); }, arguments);
             kernel_.emplace(make_kernel(described, constructor));
         });
-        bound_kernel<sizeof...(Uses) + sizeof...(Arguments)> bound{&*kernel_, {}, 0};
+        bound_kernel<launch_arguments_of<Uses..., Arguments...>()> bound{&*kernel_, {}, 0};
         const auto add = [&bound](auto&& value) {
             using T = std::remove_cv_t<std::remove_reference_t<decltype(value)>>;
-            if constexpr (is_launch_argument<decltype(value)>())
-                bound.args[bound.count++] = capture_of<T>::argument(value);
+            const auto add_one = [&bound](auto& one) {
+                bound.args[bound.count++] =
+                    capture_of<std::remove_cv_t<std::remove_reference_t<decltype(one)>>>::argument(one);
+            };
+            if constexpr (is_view_struct<T>::value)
+                std::apply([&add_one](auto&... m) { (add_one(m), ...); }, value.values);
+            else if constexpr (launch_arguments<decltype(value)>() == 1)
+                add_one(value);
         };
         std::apply([&](auto&&... u) { (add(u), ...); }, uses);
         std::apply([&](auto&&... a) { (add(a), ...); }, arguments);

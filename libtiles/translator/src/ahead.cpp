@@ -32,7 +32,16 @@ std::optional<tiles::amp_detail::kernel_parts> parts_of(const plan& p, const std
         return found == in.end() ? std::optional<std::string>() : found->second;
     };
     for (const site_use& u : uses_of(site, p.blocks)) {
-        if (u.what == site_use::kind::capture) {
+        if (const auto structure = site.view_structs.find(u.name);
+            u.what == site_use::kind::capture && structure != site.view_structs.end()) {
+            std::vector<std::string> types;
+            for (const std::string& m : structure->second.members) {
+                const auto type = spelled(instance.capture_types, u.name + "." + m);
+                if (!type) return std::nullopt;
+                types.push_back(*type);
+            }
+            tiles::amp_detail::add_view_struct(parts, structure->second.type, u.name, structure->second.members, types);
+        } else if (u.what == site_use::kind::capture) {
             const auto type = spelled(instance.capture_types, u.name);
             if (!type || site.functor) return std::nullopt; // a functor takes its data by its constructor
             parts.parameters.push_back(*type + " " + u.name);

@@ -33,7 +33,8 @@ struct device_block {
 struct kernel_instance {
     std::string not_ahead;                                   // why it cannot be; "" where it can
     std::string function;                                    // __PRETTY_FUNCTION__ around the site
-    std::map<std::string, std::string> capture_types;        // by name: "const array_view<float, 2>"
+    std::map<std::string, std::string> capture_types;        // by name: "const array_view<float, 2>";
+                                                             // a struct of views' members by "m.data"
     std::map<std::string, std::string> constant_definitions; // the constants it uses, by name
     std::map<std::string, std::string> template_arguments;   // by parameter: "typedef float T;"
     std::vector<std::string> constructor_types;              // a functor's: "const array_view<float, 1>"
@@ -42,20 +43,28 @@ struct kernel_instance {
     std::array<int, 3> tile{};
 };
 
+// A struct captured by copy that holds views (array_views, references to arrays) beside numbers:
+// the host passes each member by itself, and the device rebuilds the struct from them.
+struct view_struct {
+    std::string type;                 // as the device spells it: "Particles"
+    std::vector<std::string> members; // in the order of its declaration
+};
+
 // One parallel_for_each's kernel: a restrict(amp) lambda, or the construction of a functor whose
 // operator() is restrict(amp).
 struct kernel_site {
     bool functor = false;
-    span written;                               // the lambda, or `Class(arguments)`
-    int line = 1, column = 1;                   // where it begins, as #line names it
-    unsigned arguments_open = 0;                // functor: the '(' before its arguments
-    bool has_arguments = false;                 // functor: something between its parentheses
-    std::string class_name;                     // functor: as written
-    std::vector<std::string> captures;          // lambda: by name, in the closure's order
-    std::set<std::string> local_constants;      // constants of the enclosing function, not captured
-    std::map<std::string, bool> template_names; // a template parameter it names: true for a type
-    std::set<std::string> blocks;               // device_block keys
-    std::vector<kernel_instance> instances;     // the kernels the build compiles: one, or a template's each
+    span written;                                    // the lambda, or `Class(arguments)`
+    int line = 1, column = 1;                        // where it begins, as #line names it
+    unsigned arguments_open = 0;                     // functor: the '(' before its arguments
+    bool has_arguments = false;                      // functor: something between its parentheses
+    std::string class_name;                          // functor: as written
+    std::vector<std::string> captures;               // lambda: by name, in the closure's order
+    std::map<std::string, view_struct> view_structs; // the captures that are structs of views, by name
+    std::set<std::string> local_constants;           // constants of the enclosing function, not captured
+    std::map<std::string, bool> template_names;      // a template parameter it names: true for a type
+    std::set<std::string> blocks;                    // device_block keys
+    std::vector<kernel_instance> instances;          // the kernels the build compiles: one, or a template's each
     std::string unread; // a template's without instances: the parse's error in its body, where one is
 };
 

@@ -204,8 +204,64 @@ std::string not_by_copy(const ASTContext& c, const places& at, QualType t, const
     return "";
 }
 
+// The library's class `name` ("tiles::array") that `t` is, less references and const.
+bool is_library_class(QualType t, const char* name) {
+    const CXXRecordDecl* r = t.getNonReferenceType()->getAsCXXRecordDecl();
+    return r && r->getQualifiedNameAsString() == name;
+}
+
+// Whether `t` is a struct that holds views: an array_view, or a reference to an array.
+bool holds_views(QualType t) {
+    const CXXRecordDecl* r = t.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!r || !r->hasDefinition() || r->getQualifiedNameAsString().rfind("tiles::", 0) == 0) return false;
+    for (const FieldDecl* f : r->fields())
+        if (is_library_class(f->getType(), "tiles::array_view") ||
+            (f->getType()->isReferenceType() && is_library_class(f->getType(), "tiles::array")))
+            return true;
+    return false;
+}
+
+// Why the member `f` of a struct of views cannot reach the device, or "" where it can: an
+// array_view, a reference to an array, or what a kernel takes by copy.
+std::string not_a_view_member(const ASTContext& c, const places& at, const FieldDecl* f) {
+    const std::string member = "its member '" + f->getNameAsString() + "' ('" + spelled(f->getType()) + "')";
+    if (f->getAccess() != AS_public)
+        return member + " is not public, and the host passes each member of a struct of views by itself";
+    if (is_library_class(f->getType(), "tiles::array_view") ||
+        (f->getType()->isReferenceType() && is_library_class(f->getType(), "tiles::array")))
+        return "";
+    if (is_library_class(f->getType(), "tiles::array"))
+        return member + " is an array held by value; hold a reference to it (array<T, N>&), as C++ AMP's kernels do";
+    if (!f->getType()->isReferenceType() && holds_views(f->getType()))
+        return member + " is a struct of views inside a struct of views, which a kernel does not take; capture it "
+                        "by itself";
+    return not_by_copy(c, at, f->getType(), f->getNameAsString());
+}
+
+// Why a kernel cannot capture `r`, a struct of views, or "" where it can: its members are views,
+// references to arrays and what a kernel takes by copy, and the device makes it of them as
+// `Type{members...}` (an aggregate, or a constructor taking them in order).
+std::string not_a_view_struct(const ASTContext& c, const places& at, const CXXRecordDecl* r) {
+    if (!at.translated(r->getLocation()))
+        return "it is declared in a system header or libtiles' own, which tiles-amp does not translate";
+    if (isa<ClassTemplateSpecializationDecl>(r) || r->getNumBases() != 0)
+        return "it holds views and is a template's or has base classes, which a kernel does not take; capture its "
+               "views by themselves";
+    unsigned members = 0;
+    for (const FieldDecl* f : r->fields()) {
+        ++members;
+        if (std::string why = not_a_view_member(c, at, f); !why.empty()) return why;
+    }
+    if (r->isAggregate()) return "";
+    for (const CXXConstructorDecl* k : r->ctors())
+        if (!k->isCopyOrMoveConstructor() && k->getNumParams() == members) return "";
+    return "it holds views and has constructors, none of which takes its " + std::to_string(members) +
+           " members in order: the device makes it as '" + r->getNameAsString() + "{members...}'";
+}
+
 // Why a kernel cannot capture `v`, or "" where it can: arrays, array_views, numbers, and by copy
-// trivially copyable structs of numbers and C++ AMP's extent, index and tiled_extent.
+// trivially copyable structs of numbers and C++ AMP's extent, index and tiled_extent, and structs
+// of views (array_views and references to arrays) beside them.
 std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl* v) {
     const QualType t = v->getType().getNonReferenceType().getCanonicalType();
     if (t->isDependentType()) return "";
@@ -221,6 +277,10 @@ std::string capture_refusal(const ASTContext& c, const places& at, const VarDecl
     if (name == "tiles::tiled_extent")
         return refused + "its tile is a run-time value, which the device's tiled_extent<D0, D1, D2> has in its type; "
                          "capture extent.tile<D0, D1>() as C++ AMP writes it";
+    if (holds_views(t)) {
+        const std::string why = not_a_view_struct(c, at, r);
+        return why.empty() ? "" : refused + why;
+    }
     if (const std::string why = not_by_copy(c, at, t, ""); !why.empty())
         return refused + why +
                "; a kernel takes arrays, array_views, numbers, and by copy trivially copyable structs of numbers, "
@@ -276,6 +336,7 @@ class reach : public RecursiveASTVisitor<reach> {
             out_.problems.push_back({at_.where(at), refusal});
             return;
         }
+        if (holds_views(v->getType())) members(v);
         const TagDecl* t = v->getType().getNonReferenceType()->getAsTagDecl();
         if (!t) return;
         type(t, at);
@@ -345,6 +406,24 @@ class reach : public RecursiveASTVisitor<reach> {
     }
 
   private:
+    // The captured struct of views `v`: the host passes its members, each spelled for the build as a
+    // capture of its type is, and the device rebuilds it.
+    void members(const VarDecl* v) {
+        const std::string name = v->getNameAsString();
+        const CXXRecordDecl* r = v->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        view_struct& s = site_.view_structs[name];
+        s.type = r->getNameAsString();
+        for (const FieldDecl* f : r->fields()) {
+            s.members.push_back(f->getNameAsString());
+            if (instance_ == nullptr) continue;
+            if (const auto spelled = capture_type(context_, f->getType().getNonReferenceType()))
+                instance_->capture_types[name + "." + f->getNameAsString()] = *spelled;
+            else
+                not_ahead("it captures '" + name + "." + f->getNameAsString() +
+                          "', of a type the build does not spell");
+        }
+    }
+
     // Why the site's kernel cannot be compiled at build time, where it is the first reason.
     void not_ahead(const std::string& why) {
         if (instance_->not_ahead.empty()) instance_->not_ahead = why;

@@ -52,6 +52,19 @@ bool inside(const span& s, const std::vector<span>& spans) {
     return std::any_of(spans.begin(), spans.end(), [&](const span& o) { return s.begin >= o.begin && s.end <= o.end; });
 }
 
+// A capture as the call site's uses name it: the variable, or a struct of views member by member.
+std::string capture_use(const kernel_site& site, const std::string& name) {
+    const auto found = site.view_structs.find(name);
+    if (found == site.view_structs.end()) return name;
+    std::string names, values;
+    for (const std::string& m : found->second.members) {
+        names += (names.empty() ? "" : " ") + m;
+        values += ", " + name + "." + m;
+    }
+    return "::tiles::amp_detail::members_of(" + quoted(found->second.type) + ", " + quoted(name) + ", " +
+           quoted(names) + values + ")";
+}
+
 // The host's text of one file, `file` as #line names it: blanked where the host has nothing, the
 // kernels wrapped, and the file names of `renamed` (#include directives) replaced.
 std::string host_text(const file_plan& p, const std::map<std::string, device_block>& blocks, const std::string& file,
@@ -85,7 +98,7 @@ std::string host_text(const file_plan& p, const std::map<std::string, device_blo
         std::string uses;
         for (const site_use& u : uses_of(site, blocks)) {
             uses += uses.empty() ? "" : ", ";
-            if (u.what == site_use::kind::capture) uses += u.name;
+            if (u.what == site_use::kind::capture) uses += capture_use(site, u.name);
             if (u.what == site_use::kind::constant) uses += "TILES_CONSTANT(" + u.name + ")";
             if (u.what == site_use::kind::type) uses += "TILES_TYPE(" + u.name + ")";
             if (u.what == site_use::kind::block) uses += "::tiles_amp_translated::" + block_name(u.name);

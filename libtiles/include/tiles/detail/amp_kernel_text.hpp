@@ -28,7 +28,15 @@ struct kernel_parts {
     std::vector<placed_text> code;              // the device code it uses, in order
     std::vector<std::string> parameters;        // its captures, declared: "const array_view<float, 2> data"
     std::vector<std::string> constructor_types; // a functor's constructor's arguments: "const int"
+    std::vector<std::string> rebuilt;           // structs of views, made from their members: "Strided m{...}"
 };
+
+// A captured struct of views (array_views, references to arrays, numbers): one parameter of `parts`
+// for each of its members, named and declared as `member_names` and `member_types` say, in the
+// order of its declaration; the body then finds the struct `name` of type `type` (as the device
+// spells it), made of them as C++ AMP's kernel would have received it.
+void add_view_struct(kernel_parts& parts, const std::string& type, const std::string& name,
+                     const std::vector<std::string>& member_names, const std::vector<std::string>& member_types);
 
 // The kernel function's source (C++ AMP's kernel, amp_program.hpp): the constants, the device code,
 // then the function, which takes the captures and runs the lambda's body or the functor. Throws
