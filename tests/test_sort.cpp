@@ -1,5 +1,5 @@
 // Sorting in C++: tiles::sort and tiles::argsort of arrays along each axis against std::stable_sort
-// of each line, ascending and descending, with duplicates and NaNs.
+// of each line, ascending and descending, with duplicates and NaNs; the core's refusals.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -66,4 +66,13 @@ TEST_CASE_METHOD(fresh_view, "argsort of doubles puts NaNs last, or first descen
 TEST_CASE_METHOD(fresh_view, "sort refuses an axis out of range, naming it", "[sort]") {
     tiles::array<float, 2> a(tiles::extent<2>(2, 3), view);
     CHECK_THROWS_WITH(tiles::sort(a, 2), "sort_axis: axis 2 is out of bounds for data of 2 dimensions");
+}
+
+TEST_CASE_METHOD(fresh_view, "the core's sort refuses values and positions sharing data", "[sort]") {
+    // int64 values have the positions' dtype: one array would pass both outputs' checks alone.
+    tiles::array<std::int64_t, 1> a(5, view), both(5, view);
+    const tiles::algorithms::elementwise_operand out = tiles::detail::elementwise_operand_of(both);
+    CHECK_THROWS_WITH(
+        tiles::algorithms::sort_axis(view.context(), tiles::detail::elementwise_operand_of(a), 0, false, &out, &out),
+        Catch::Contains("the values and the positions share data"));
 }

@@ -135,7 +135,9 @@ void add_view_struct(kernel_parts& parts, const std::string& type, const std::st
                      const std::vector<std::string>& member_names, const std::vector<std::string>& member_types) {
     std::string members;
     for (std::size_t i = 0; i < member_names.size(); ++i) {
-        const std::string parameter = "tiles_amp_" + name + "_" + member_names[i];
+        // The name's length first: two structs' members can then never share a parameter's name
+        // (struct a's b_c and struct a_b's c).
+        const std::string parameter = "tiles_amp_" + std::to_string(name.size()) + name + "_" + member_names[i];
         parts.parameters.push_back(member_types[i] + " " + parameter);
         members += (i ? ", " : "") + parameter;
     }

@@ -2,7 +2,7 @@
 // structs of views by copy (issue 63). The book's NBody's pattern, a struct of four references to
 // arrays with a constructor, read and written; a struct of an array_view and a stride, written
 // through its view, and changed by a mutable lambda; a struct passed by const reference to a
-// restrict(amp) helper. Each against a CPU loop.
+// restrict(amp) helper; two structs whose names and members join alike. Each against a CPU loop.
 #include <amp.h>
 #include <amp_short_vectors.h>
 #include <cmath>
@@ -130,10 +130,31 @@ static void a_struct_passed_to_a_helper() {
     }
 }
 
+// Two structs whose names and members join alike: a's b_c and a_b's c.
+struct Left {
+    array_view<float, 1> b_c;
+};
+struct Right {
+    array_view<const float, 1> c;
+};
+
+static void two_structs_whose_names_and_members_join_alike() {
+    const int n = 9;
+    std::vector<float> out(n, 0.0f), in(n);
+    for (int i = 0; i < n; ++i) in[i] = float(i) - 2.5f;
+    const Left a = {array_view<float, 1>(n, out)};
+    const Right a_b = {array_view<const float, 1>(n, in)};
+    parallel_for_each(
+        a.b_c.extent, [=](index<1> i) restrict(amp) { a.b_c[i] = a_b.c[i] * 3.0f; });
+    a.b_c.synchronize();
+    for (int i = 0; i < n; ++i) check(out[i], in[i] * 3.0f, "two structs whose names join alike", i);
+}
+
 int main() {
     a_struct_of_array_references();
     a_struct_of_a_view_and_a_stride();
     a_struct_passed_to_a_helper();
+    two_structs_whose_names_and_members_join_alike();
     std::printf("%s\n", failures == 0 ? "the structs of views match the CPU" : "mismatches");
     return failures == 0 ? 0 : 1;
 }

@@ -317,6 +317,11 @@ def test_reductions_are_numpys(dtype):
         assert isinstance(got, tiles.array) and got.shape == () and got.dtype == expected.dtype, (name, expected)
         np.testing.assert_allclose(got.get(), expected, rtol=1e-5)
     assert np.isnan(tiles.array(np.array([1, np.nan, 3], np.float32)).max())
+    # What numpy's scalar did for its users: round, format, float.
+    mean = tiles.array(np.array([1.0, 2.0, 2.5])).mean()
+    assert round(mean, 2) == 1.83 and f"{mean:.3f}" == "1.833" and float(mean) == np.mean([1.0, 2.0, 2.5])
+    with pytest.raises(TypeError, match=r"shape \(3,\): use np.round"):
+        round(tiles.array(np.array([1.0, 2.0, 2.5])))
 
 
 def test_methods():

@@ -135,3 +135,6 @@ def test_median_of_even_and_odd_lines_and_what_goes_through_the_host(context):
     np.testing.assert_array_equal(np.asarray(np.percentile(x, 40, method="nearest")),
                                   np.percentile(host, 40, method="nearest"))
     np.testing.assert_array_equal(np.asarray(np.median(x, axis=(0, 1))), np.median(host, axis=(0, 1)))
+    # No quantiles at all: numpy's empty result, through the host.
+    for q in ([], np.empty(0)):
+        np.testing.assert_array_equal(np.asarray(np.quantile(x, q)), np.quantile(host, q))

@@ -286,6 +286,14 @@ class operators:
     def __complex__(self) -> complex:
         return self._element("biufc", complex)
 
+    def __round__(self, ndigits: Any = None) -> Any:
+        """Python's round of an array of no dimensions: its element's, as numpy's scalar rounds (one
+        download); numpy's arrays define none, so any other shape is refused, naming np.round."""
+        if self.ndim != 0:  # type: ignore[attr-defined]
+            raise TypeError(f"round() takes an array of no dimensions, not one of shape {self.shape}: use "
+                            "np.round")  # type: ignore[attr-defined]
+        return round(self.get()[()], ndigits)  # type: ignore[attr-defined]
+
     def __format__(self, spec: str) -> str:
         """As numpy's: an array of no dimensions formats as its element (one download)."""
         if self.ndim == 0:  # type: ignore[attr-defined]

@@ -86,18 +86,26 @@ def _reduced(result: Any, shape: Tuple[int, ...], axis: int, keepdims: bool, ori
     return result.reshape(shape[:axis] + shape[axis + 1:])
 
 
-def median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = False,
-           keepdims: bool = False) -> Optional[Any]:
-    """numpy's median of tiles data on the device: the sort, the middle element or two gathered,
-    their mean (numpy's too), NaN where the line holds one. None where not done here."""
-    along = None if out is not None else _along(a, axis)
+def _sorted_lines(a: Any, axis: Any) -> Optional[Tuple[Any, int, Any]]:
+    """The data whose lines along `axis` median and quantile read (_along's), the axis's index, and
+    those lines sorted on the device; None where not done here."""
+    along = _along(a, axis)
     if along is None:
         return None
     data, axis_index = along
     found = ordered(data, axis_index, False, True, False)
-    if found is None:
+    return None if found is None else (data, axis_index, found[0])
+
+
+def median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = False,
+           keepdims: bool = False) -> Optional[Any]:
+    """numpy's median of tiles data on the device: the sort, the middle element or two gathered,
+    their mean (numpy's too), NaN where the line holds one. None where not done here."""
+    lines = None if out is not None else _sorted_lines(a, axis)
+    if lines is None:
         return None
-    sorted_data, n = found[0], data.shape[axis_index]
+    data, axis_index, sorted_data = lines
+    n = data.shape[axis_index]
     middle = _at(sorted_data, [n // 2] if n % 2 else [n // 2 - 1, n // 2], axis_index)
     result = _nan_kept(sorted_data, _statistics.mean(middle, axis=axis_index, keepdims=True), axis_index)
     return _reduced(result, data.shape, axis_index, keepdims, a, axis is None)
@@ -159,15 +167,12 @@ def _quantiles(a: Any, quantiles: np.ndarray, weak_q: bool, axis: Any, out: Any,
     has one, as numpy's _quantile; None where not done here."""
     if out is not None or method != "linear" or weights is not None or interpolation is not None:
         return None
-    along = None if quantiles.ndim > 1 else _along(a, axis)
-    if along is None:
+    lines = None if quantiles.ndim > 1 or quantiles.size == 0 else _sorted_lines(a, axis)
+    if lines is None:
         return None
-    data, axis_index = along
-    found = ordered(data, axis_index, False, True, False)
-    if found is None:
-        return None
+    data, axis_index, sorted_data = lines
     _, previous, gamma = _neighbours(data.shape[axis_index], quantiles)
-    results = [_reduced(_nan_kept(found[0], _interpolated(found[0], axis_index, p, g, weak_q), axis_index),
+    results = [_reduced(_nan_kept(sorted_data, _interpolated(sorted_data, axis_index, p, g, weak_q), axis_index),
                         data.shape, axis_index, keepdims, a, axis is None)
                for p, g in zip(previous.reshape(-1), gamma.reshape(-1))]
     if quantiles.ndim == 0:

@@ -9,6 +9,8 @@
 #include "tiles/algorithms/lu.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -108,6 +110,15 @@ void refuse_singular(const char* algorithm, const lu_pivoting& pivoting, std::si
                            " has no nonzero pivot (LAPACK's info " + std::to_string(*singular + 1) + ")");
 }
 
+// Refuses A (n x n) beside `right` columns past what the panel's kernels index in int.
+void check_work_size(const char* algorithm, int n, int right) {
+    const std::int64_t elements = std::int64_t(n) * (std::int64_t(n) + right);
+    if (elements > INT_MAX)
+        throw invalid_argument(std::string(algorithm) + ": A (" + shape_text(n, n) + ") beside " +
+                               std::to_string(right) + " more columns is " + std::to_string(elements) +
+                               " elements, past the " + std::to_string(INT_MAX) + " the factorization's kernels index");
+}
+
 // Matrix `index` of `a` beside `right` columns of work, which `place` fills; the right columns
 // become A^-1 times what they held unless the matrix is singular, which its status then says.
 template <class Place>
@@ -187,6 +198,7 @@ void solve(const std::shared_ptr<context>& context, const matrix_operand& a, con
     check_not_aliased(algorithm, "X", x, "B", b);
     if (engine::dims_of(*b.data)[0] != count || engine::dims_of(*x.data)[0] != count)
         throw invalid_argument("solve: B and X must be stacks of as many matrices as A");
+    check_work_size(algorithm, n, k);
 
     const lu_pivoting pivoting = new_pivoting(context, n, count);
     for (std::size_t index = 0; index < count; ++index) {
@@ -208,6 +220,7 @@ void inv(const std::shared_ptr<context>& context, const matrix_operand& input, c
     check_not_aliased(algorithm, "the output", output, "the input", input);
     if (engine::dims_of(*output.data)[0] != count)
         throw invalid_argument("inv: the output must be a stack of as many matrices as the input");
+    check_work_size(algorithm, n, n);
 
     const lu_pivoting pivoting = new_pivoting(context, n, count);
     for (std::size_t index = 0; index < count; ++index) {

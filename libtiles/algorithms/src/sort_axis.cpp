@@ -53,6 +53,9 @@ void check_sort(const elementwise_operand& input, const elementwise_operand* val
         throw invalid_argument("sort_axis: neither the values nor the positions are asked for");
     if (values != nullptr) check_output(input, *values, input.type, "the values");
     if (positions != nullptr) check_output(input, *positions, positions_dtype, "the positions");
+    if (values != nullptr && positions != nullptr && values->data == positions->data)
+        throw invalid_argument("sort_axis: the values and the positions share data, which the sort writes both "
+                               "into: give each its own");
 }
 
 // The elements a work-group sorts in tile_static memory before the merges: 256, or the device's

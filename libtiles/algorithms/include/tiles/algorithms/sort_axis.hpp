@@ -21,7 +21,7 @@ int sort_axis_index(int rank, int axis);
 // -0.0 and 0.0 are equal. A merge sort: blocks of 256 elements of each line sorted in tile_static
 // memory, then log2(n / 256) passes over all elements, each merging pairs of runs; without waiting.
 // invalid_argument for an axis out of range, opaque elements, outputs of another shape or dtype,
-// outputs sharing the input's data, or neither output; unsupported_feature for dtypes other than
+// outputs sharing the input's data or each other's, or neither output; unsupported_feature for dtypes other than
 // bool, integers, float32 and float64 (complex numbers, 16-bit floats) and for doubles on a device
 // without them.
 void sort_axis(const std::shared_ptr<engine::context>& context, const elementwise_operand& input, int axis,
