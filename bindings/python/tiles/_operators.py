@@ -142,6 +142,7 @@ _LINALG_AS_THE_STANDARD = {getattr(np.linalg, name): name for name in (
 # (None) for what it does not: complex data, out=, weights=, another method.
 _ON_DEVICE_OR_NONE = (np.sort, np.argsort, np.median, np.percentile, np.quantile)
 
+
 def _linalg_on_device(func: Any, args: Any, kwargs: Any) -> bool:
     """Whether numpy's `func` of `args` is tiles.array_api.linalg's: one of _LINALG_AS_THE_STANDARD,
     without keywords, every array argument float32 (float64) tiles data."""

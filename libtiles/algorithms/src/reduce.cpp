@@ -319,8 +319,6 @@ reduced_band own_rows(const split_matrix& split, std::size_t part, const reducti
 // Each band's total on its context into `totals`, one accumulator per band in order: every band's
 // launches and the read of its total are enqueued and submitted before the host waits for any, so
 // the devices start together and no thread or blocking read stands between one band and the next.
-// A thread per band with a blocking read each cost the host about 0.3 ms of a 1.85 ms sum of
-// 16 GiB over four H100s.
 void totals_of_bands(const reduction& r, const std::vector<reduced_band>& bands, element_type type,
                      unsigned char* totals) {
     const std::size_t size = r.partial_layout().size;
