@@ -7,6 +7,17 @@ already on the devices (tiles.gemm of tiles.Split operands: A and C in bands of 
 every context, uploaded once). --reduce GIB also sums that much float32 data, from numpy and on a
 tiles.Split's bands already on the devices.
 
+After each number of contexts, every numpy-to-numpy benchmark gets the bound the host's bandwidth
+sets on it in that run, and its measured time as a multiple of that bound. The model: the inputs
+go up at that run's Split scatter rate (B of gemm at its copies' scatter rate), the result comes
+down at its Split gather rate, and the work on bands already there (the "on bands" figure) runs
+in between, with no overlap of the three:
+
+    bound = bytes in / scatter rate + bytes out / gather rate + seconds on bands
+
+A ratio near 1 means the figure is what the host's copies allow; well above 1, time goes
+elsewhere (allocation, the numpy-to-numpy call's own staging, waits).
+
     python3 bench/several_devices.py --side 32768 --iterations 100 --gemm 16384 --contexts 1,2,4
     python3 bench/several_devices.py --side 512 --iterations 5 --gemm 256 --contexts 1,2 --runs 1   # a check
 
@@ -140,6 +151,28 @@ def report_transfer(name, run, contexts, nbytes, args, baselines):
             "same_as_baseline": True}
 
 
+def report_host_bounds(count, figures, moved):
+    """Prints, for each numpy-to-numpy benchmark of `count` contexts, the host's bound on it by the
+    docstring's model and the measured time's ratio to it; returns the figures. `moved` maps a
+    benchmark to its on-bands benchmark and the bytes it scatters, scatters as copies, gathers."""
+    seconds = {f["benchmark"]: f["seconds"] for f in figures if f["contexts"] == count}
+    rate = {name: nbytes / seconds[name] for name, nbytes in moved["rates"].items() if name in seconds}
+    bounds = []
+    for name, (on_bands, uploaded, copied, downloaded) in moved["benchmarks"].items():
+        if name not in seconds or on_bands not in seconds:
+            continue
+        bound = (uploaded / rate["scatter"] + copied / rate.get("scatter copies", rate["scatter"]) +
+                 downloaded / rate["gather"] + seconds[on_bands])
+        ratio = seconds[name] / bound
+        print(f"{name:16} {count} context(s): host bound {bound * 1e3:10.2f} ms  "
+              f"({(uploaded + copied) / 1e9:.2f} GB in at {rate['scatter'] / 1e9:.1f} GB/s, "
+              f"{downloaded / 1e9:.2f} GB out at {rate['gather'] / 1e9:.1f} GB/s, "
+              f"{seconds[on_bands] * 1e3:.2f} ms on bands); measured {ratio:5.2f}x the bound")
+        bounds.append({"benchmark": name + " host bound", "contexts": count, "seconds": bound,
+                       "measured_over_bound": ratio, "same_as_baseline": True})
+    return bounds
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--side", type=int, default=4096, help="the stencil's grid is side x side floats")
@@ -169,6 +202,10 @@ def main():
 
     figures, failed = [], False
     baselines = {}
+    moved = {"rates": {"scatter": grid.nbytes, "gather": grid.nbytes, "scatter copies": b.nbytes},
+             "benchmarks": {"stencil 5-point": ("stencil on bands", grid.nbytes, 0, grid.nbytes),
+                            "gemm float": ("gemm on bands", a.nbytes, b.nbytes, a.nbytes),
+                            "sum float": ("sum on bands", summed.nbytes if summed is not None else 0, 0, 0)}}
     for count in counts:
         contexts = contexts_for(count, devices)
         # One context runs the one-context calls themselves; several, the same calls with contexts=.
@@ -199,6 +236,7 @@ def main():
                   f"{speedup:5.2f}x of {counts[0]}  {'same bits' if same else 'DIFFERENT RESULT'}")
             figures.append({"benchmark": name, "contexts": count, "seconds": seconds, "speedup": speedup,
                             "same_as_baseline": same})
+        figures += report_host_bounds(count, figures, moved)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"devices": [d.name for d in devices], "side": args.side, "iterations": args.iterations,
