@@ -1,9 +1,9 @@
 // C++ AMP as written, built through tiles_amp_sources with its kernels compiled at build time
 // (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel comes from the build,
-// a template's for each of its two element types, a class template's member's, a functor's and a
-// template's reduction that fences tile_static memory among them (the log says so, and a launch
-// that needed clang would fail). Built for 32-bit devices only, its kernels compile at run time on
-// a 64-bit one, with clang. Each result against a CPU loop.
+// a template's for each of its two element types, a class template's member's (one capturing a
+// struct of views, as the book's NBody does), a functor's and a template's reduction that fences tile_static memory
+// among them (the log says so, and a launch that needed clang would fail). Built for 32-bit devices only, its kernels
+// compile at run time on a 64-bit one, with clang. Each result against a CPU loop.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -38,6 +38,21 @@ template <int Factor> class Scaler {
     void run(array_view<int, 1> v) const {
         parallel_for_each(
             v.extent, [=](index<1> i) restrict(amp) { v[i] *= Factor; });
+    }
+};
+
+// A struct of views, captured by a class template's kernel from a reference parameter (the book's
+// NBodyAmpTiled): each instantiation spells the members' types.
+struct Views {
+    array_view<const int, 1> in;
+    array_view<int, 1> out;
+};
+
+template <int Offset> class Shifter {
+  public:
+    void run(const Views& views) const {
+        parallel_for_each(
+            views.out.extent, [=](index<1> i) restrict(amp) { views.out[i] = views.in[i] + Offset; });
     }
 };
 
@@ -153,6 +168,15 @@ int main() {
     int expected_sum = 0;
     for (int i = 0; i < 64; ++i) summed[std::size_t(i)] = 5 * i - 40, expected_sum += 5 * i - 40;
     check(std::vector<int>{fenced_sum<16>(summed)}, std::vector<int>{expected_sum}, "the template's fenced reduction");
+
+    // A class template's kernel capturing a struct of views.
+    std::vector<int> shifted(10);
+    Views views = {array_view<const int, 1>(10, summed), array_view<int, 1>(10, shifted)};
+    Shifter<5>().run(views);
+    views.out.synchronize();
+    std::vector<int> expected_shifted(10);
+    for (int i = 0; i < 10; ++i) expected_shifted[std::size_t(i)] = summed[std::size_t(i)] + 5;
+    check(shifted, expected_shifted, "the class template's kernel over a struct of views");
     if (failures == 0) std::printf("ahead: right\n");
     return failures == 0 ? 0 : 1;
 }

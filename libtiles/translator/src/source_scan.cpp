@@ -329,6 +329,8 @@ class reach : public RecursiveASTVisitor<reach> {
             else
                 not_ahead("it captures '" + name + "', of a type the build does not spell");
         }
+        // A struct of views' members too, for every instantiation, not only the site's first walk.
+        if (instance_ != nullptr && holds_views(v->getType())) member_types(v);
         auto& captures = site_.captures;
         if (std::find(captures.begin(), captures.end(), name) != captures.end()) return;
         captures.push_back(name);
@@ -406,16 +408,20 @@ class reach : public RecursiveASTVisitor<reach> {
     }
 
   private:
-    // The captured struct of views `v`: the host passes its members, each spelled for the build as a
-    // capture of its type is, and the device rebuilds it.
+    // The captured struct of views `v`: the host passes its members, and the device rebuilds it.
     void members(const VarDecl* v) {
         const std::string name = v->getNameAsString();
         const CXXRecordDecl* r = v->getType().getNonReferenceType()->getAsCXXRecordDecl();
         view_struct& s = site_.view_structs[name];
         s.type = r->getNameAsString();
+        for (const FieldDecl* f : r->fields()) s.members.push_back(f->getNameAsString());
+    }
+
+    // The types of the captured struct of views `v`'s members in this instantiation.
+    void member_types(const VarDecl* v) {
+        const std::string name = v->getNameAsString();
+        const CXXRecordDecl* r = v->getType().getNonReferenceType()->getAsCXXRecordDecl();
         for (const FieldDecl* f : r->fields()) {
-            s.members.push_back(f->getNameAsString());
-            if (instance_ == nullptr) continue;
             if (const auto spelled = capture_type(context_, f->getType().getNonReferenceType()))
                 instance_->capture_types[name + "." + f->getNameAsString()] = *spelled;
             else
