@@ -4,14 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
 #include <exception>
 #include <sstream>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 #include "base/log.hpp"
 #include "context/context.hpp"
@@ -27,37 +21,12 @@ host_place place_of(const host_place& place, const box& whole, const box& part) 
     return p;
 }
 
-// The first byte of the box at `place`.
-unsigned char* start_of(const host_place& place, std::size_t element_size) {
-    const dims3& o = place.origin;
-    return static_cast<unsigned char*>(place.base) +
-           ((o[0] * place.dims[1] + o[1]) * place.dims[2] + o[2]) * element_size;
-}
-
 // The bytes of host memory from the first byte of box extent `extent` at `place` to its last.
 std::size_t host_span(const host_place& place, const dims3& extent, std::size_t element_size) {
     const auto offset = [&](const dims3& at) { return ((at[0] * place.dims[1] + at[1]) * place.dims[2] + at[2]); };
     dims3 last;
     for (int d = 0; d < 3; ++d) last[d] = place.origin[d] + extent[d] - 1;
     return (offset(last) - offset(place.origin) + 1) * element_size;
-}
-
-// Maps the pages of the host memory a download's chunk will land in, before its bytes arrive, so
-// that the thread faults fresh pages in (a new numpy array's, zeroed by the kernel) while the copy
-// engine still fills the staging buffer, not in the copy out of it. One call for the whole range
-// (MADV_POPULATE_WRITE, Linux 5.14) instead of a fault per page; the contents stay as they are. A
-// hint only: where the kernel refuses it, the copy faults the pages in as before.
-void map_pages_for_writing(void* first, std::size_t bytes) {
-#if defined(__linux__)
-    constexpr int populate_write = 23; // MADV_POPULATE_WRITE, which older headers lack
-    static const std::uintptr_t page = std::uintptr_t(sysconf(_SC_PAGESIZE));
-    const std::uintptr_t begin = reinterpret_cast<std::uintptr_t>(first) / page * page;
-    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(first) + bytes;
-    madvise(reinterpret_cast<void*>(begin), end - begin, populate_write);
-#else
-    (void)first;
-    (void)bytes;
-#endif
 }
 
 // How a staged transfer cuts its box into chunks of at most `most` bytes, in the box's row-major
@@ -241,7 +210,10 @@ std::optional<staging_parameters> staging_of(const context& context, const box& 
     const staging_parameters values = staging_in_effect(context);
     const std::size_t bytes = volume(b) * element_size;
     if (values.from_kib <= 0 || bytes < (std::size_t(values.from_kib) << 10)) return std::nullopt;
-    if (is_pinned(start_of(host, element_size), host_span(host, b.extent, element_size))) return std::nullopt;
+    const std::size_t first = ((host.origin[0] * host.dims[1] + host.origin[1]) * host.dims[2] + host.origin[2]);
+    if (is_pinned(static_cast<const unsigned char*>(host.base) + first * element_size,
+                  host_span(host, b.extent, element_size)))
+        return std::nullopt;
     return values;
 }
 
@@ -283,21 +255,19 @@ void staged_read(context& context, const cl::Buffer& buffer, const dims3& dims, 
                          &c.last_use);
         context.flush();
     };
-    run_pipeline(context, transfer.staging, transfer.plan.chunks, transfer.plan.threads, "download", transfer.total,
-                 element_size, [&](std::size_t k, staging_buffers::buffer& c, std::size_t turn, std::size_t& at) {
-                     if (turn == 0) { // the thread's first two chunks start at once
-                         download(k, c, at);
-                         if (k + threads < count) download(k + threads, transfer.staging.buffers[k % threads][1], at);
-                     }
-                     at = k;
-                     const box part = transfer.plan.chunks.chunk(k);
-                     const host_place destination = place_of(to, b, part);
-                     map_pages_for_writing(start_of(destination, element_size),
-                                           host_span(destination, part.extent, element_size));
-                     wait_for(c);
-                     copy_host_box({c.memory->data(), part.extent, {0, 0, 0}}, part.extent, destination, element_size);
-                     if (k + 2 * threads < count) download(k + 2 * threads, c, at);
-                 });
+    run_pipeline(
+        context, transfer.staging, transfer.plan.chunks, transfer.plan.threads, "download", transfer.total,
+        element_size, [&](std::size_t k, staging_buffers::buffer& c, std::size_t turn, std::size_t& at) {
+            if (turn == 0) { // the thread's first two chunks start at once
+                download(k, c, at);
+                if (k + threads < count) download(k + threads, transfer.staging.buffers[k % threads][1], at);
+            }
+            at = k;
+            const box part = transfer.plan.chunks.chunk(k);
+            wait_for(c);
+            copy_host_box({c.memory->data(), part.extent, {0, 0, 0}}, part.extent, place_of(to, b, part), element_size);
+            if (k + 2 * threads < count) download(k + 2 * threads, c, at);
+        });
     marker(context, done);
     context.count_download(transfer.total);
     context.count_staged(transfer.total);
