@@ -11,6 +11,14 @@
 // write neighbouring parts of C. While the tile computes on one pair of slices, each work-item's
 // share of the next pair is already on its way from global memory into registers. The host
 // defines ROWS_ALIGNED 1 where A's and B's rows are whole vectors, which then load aligned.
+//
+// Where the host defines SPLIT_DEPTH (a multiple of SLICE), the depth is split into slices of
+// SPLIT_DEPTH: the tiles stack one grid of C's blocks per slice down dimension 0, and each writes
+// its slice's product, unscaled, into its own M x N part of c; gemm_split_k.cl adds the parts.
+// Each slice but the last ends on a whole SLICE, so no load reaches into the next slice.
+#ifndef SPLIT_DEPTH
+#define SPLIT_DEPTH 0
+#endif
 
 #define BLOCK_ROWS (TILE_DIM0 * WORK_ROWS)
 #define BLOCK_COLUMNS (TILE_DIM1 * WORK_COLUMNS)
@@ -100,19 +108,28 @@ __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const STORAGE* a
     const int local_row = t.local_id[0] * WORK_ROWS;
     const int local_column = t.local_id[1];
     const int thread = t.local_id[0] * TILE_DIM1 + local_column;
-    const int first_row = t.tile[0] * BLOCK_ROWS;
     const int first_column = t.tile[1] * BLOCK_COLUMNS;
+#if SPLIT_DEPTH
+    const int blocks_down = (m + BLOCK_ROWS - 1) / BLOCK_ROWS;
+    const int part = t.tile[0] / blocks_down;
+    const int first_row = (t.tile[0] - part * blocks_down) * BLOCK_ROWS;
+    const int depth_first = part * SPLIT_DEPTH, depth_end = min(k, depth_first + SPLIT_DEPTH);
+    c += (long)part * m * n;
+#else
+    const int first_row = t.tile[0] * BLOCK_ROWS;
+    const int depth_first = 0, depth_end = k;
+#endif
 
     VECTOR sum[WORK_ROWS][WORK_VECTORS];
     for (int i = 0; i < WORK_ROWS; ++i)
         for (int v = 0; v < WORK_VECTORS; ++v) sum[i][v] = 0;
 
     VECTOR a_share[A_LOADS], b_share[B_LOADS];
-    load_slices(a, b, m, n, k, 0, first_row, first_column, thread, a_share, b_share);
-    for (int slice = 0; slice < k; slice += SLICE) {
+    load_slices(a, b, m, n, k, depth_first, first_row, first_column, thread, a_share, b_share);
+    for (int slice = depth_first; slice < depth_end; slice += SLICE) {
         store_slices(a_share, b_share, thread, a_slice, b_slice);
         tile_barrier_wait_with_tile_static_memory_fence();
-        if (slice + SLICE < k)
+        if (slice + SLICE < depth_end)
             load_slices(a, b, m, n, k, slice + SLICE, first_row, first_column, thread, a_share, b_share);
 
 #pragma unroll

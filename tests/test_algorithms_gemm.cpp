@@ -126,3 +126,51 @@ TEST_CASE_METHOD(fresh_view, "gemm refuses mismatched shapes and element types",
                               "gemm: C and A are the same data");
     CHECK(view.counters().launches == 0);
 }
+
+namespace {
+
+// Deep products of a small C, which split their depth, and ones that do not: C of one block
+// (16 x 16, 5 x 3) or a few, 100000 deep, an odd depth, a depth that ends inside a slice.
+const gemm_shape deep_shapes[] = {{16, 16, 100000}, {18, 256, 4099}, {128, 128, 4096}, {5, 3, 2051}, {7, 9, 300}};
+
+// Each deep product twice: within the rounding of its sum, and the same bits both times (the
+// partial products are added in a fixed order).
+template <class T>
+void check_deep_shapes(const tiles::accelerator_view& view, double alpha, double beta,
+                       std::vector<T> (*random)(std::size_t, unsigned)) {
+    for (const gemm_shape& s : deep_shapes) {
+        INFO("M N K = " << s.m << " " << s.n << " " << s.k << " alpha " << alpha << " beta " << beta);
+        const std::vector<T> a = random(std::size_t(s.m) * s.k, 7), b = random(std::size_t(s.k) * s.n, 8);
+        const std::vector<T> c0 = random(std::size_t(s.m) * s.n, 9);
+        std::vector<T> first = c0, second = c0;
+        tiles::array_view<const T, 2> a_view(s.m, s.k, a), b_view(s.k, s.n, b);
+        for (std::vector<T>* c : {&first, &second}) {
+            tiles::array_view<T, 2> c_view(s.m, s.n, *c);
+            tiles::gemm(view, T(alpha), a_view, b_view, T(beta), c_view);
+            c_view.synchronize();
+        }
+        check_gemm(first, s, alpha, a, b, beta, c0);
+        CHECK(first == second);
+    }
+}
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "gemm of a deep product of a small C splits its depth and adds the slices",
+                 "[algorithms][gemm][split_k]") {
+    check_deep_shapes<float>(view, 1.0, 0.0, floats);
+    check_deep_shapes<float>(view, -0.5, 1.25, floats);
+    if (view.get_accelerator().supports_double_precision())
+        check_deep_shapes<double>(view, 0.75, 2.0, random_doubles);
+    else
+        WARN("'" << view.get_accelerator().name() << "' has no double precision: double not tested");
+    // One block of C, 100000 deep, leaves every compute unit but one idle (PoCL has one a core):
+    // the product and the sum of its slices are two launches.
+    const std::vector<float> a = random_floats(16 * 100000, 1), b = random_floats(100000 * 16, 2);
+    std::vector<float> c(16 * 16);
+    tiles::array_view<const float, 2> a_view(16, 100000, a), b_view(100000, 16, b);
+    tiles::array_view<float, 2> c_view(16, 16, c);
+    const auto launches = view.counters().launches;
+    tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view);
+    CHECK(view.counters().launches - launches == 2);
+}

@@ -185,6 +185,26 @@ def test_matrix_multiply_matches_numpy_on_tiles_data(context):
     assert context.counters()["launches"] == 1
 
 
+# Deep products of a small C, which split their depth on a device of several compute units, and
+# one that does not: values in eighths of at most 1, so that every sum is exact in float.
+@pytest.mark.parametrize("dtype", [np.float32] + ([np.float64] if FP64 else []))
+@pytest.mark.parametrize("m,n,k,alpha,beta", [(16, 16, 100000, 1, 0), (18, 256, 4099, 1.5, -0.5),
+                                              (128, 128, 4096, -1, 0.25), (7, 9, 300, 2, 1)])
+def test_gemm_of_deep_products_matches_numpy(m, n, k, alpha, beta, dtype):
+    a, b = random_data((m, k), dtype, seed=14, limit=8), random_data((k, n), dtype, seed=15, limit=8)
+    c = random_data((m, n), dtype, seed=16, limit=8)
+    expected = alpha * (a.astype(np.float64) @ b) + beta * c
+    np.testing.assert_array_equal(tiles.gemm(alpha, a, b, beta, c), expected)
+
+
+def test_gemm_of_one_block_of_c_and_a_deep_product_splits_its_depth(context):
+    a, b = random_data((16, 100000), np.float32, seed=17, limit=8), random_data((100000, 16), np.float32, seed=18,
+                                                                                  limit=8)
+    on_device = tiles.array(a, context=context)
+    np.testing.assert_array_equal(tiles.matrix_multiply(on_device, tiles.array_view(b)), a.astype(np.float64) @ b)
+    assert context.counters()["launches"] == 2  # the partial products, then their sum
+
+
 @pytest.mark.parametrize("mask_shape", [(1, 1), (3, 3), (5, 1), (1, 7), (3, 5), (9, 9)])
 @pytest.mark.parametrize("shape", SHAPES + [(2, 3), (64, 64)])
 def test_stencil_matches_numpy(shape, mask_shape):

@@ -16,6 +16,7 @@
 #include "devices/device_info.hpp"
 #include "gemm_parameters.hpp"
 #include "gemm_provider.hpp"
+#include "gemm_split_k.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
 #include "tiles/exceptions.hpp"
@@ -59,14 +60,23 @@ void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, cons
     check_blocks_reach(c, blocks_down, blocks_across, block_rows, block_columns, a.columns, p.slice);
     // Rows of whole vectors (and buffers, which OpenCL aligns) let the kernel load vectors aligned.
     const bool rows_aligned = a.columns % p.vector_width == 0 && b.columns % p.vector_width == 0;
-    const std::string options = set.build_options(p) + " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0");
-    launch_algorithm(
-        context,
-        covering_domain(blocks_down * p.tile_rows, blocks_across * p.tile_columns, p.tile_rows, p.tile_columns),
-        algorithm_kernel(tiles_kernel_gemm, "gemm", type, options, storage),
-        std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
-                                  element_arg(type, alpha), input_arg(a.data), input_arg(b.data),
-                                  element_arg(type, beta), output_arg(c.data)});
+    std::string options = set.build_options(p) + " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0");
+    // A deep product of few blocks splits its depth (gemm_split_k.hpp): each slice's blocks write
+    // their partial product, unscaled, and a second kernel adds them into C.
+    const depth_split split =
+        split_of_depth(*narrow(*context).device(), blocks_down * blocks_across, a.columns, p.slice);
+    const std::shared_ptr<engine::storage> partials =
+        split.parts > 1 ? partial_products(context, c, split.parts) : nullptr;
+    if (partials) options += " -DSPLIT_DEPTH=" + std::to_string(split.depth);
+    launch_algorithm(context,
+                     covering_domain(split.parts * blocks_down * p.tile_rows, blocks_across * p.tile_columns,
+                                     p.tile_rows, p.tile_columns),
+                     algorithm_kernel(tiles_kernel_gemm, "gemm", type, options, storage),
+                     std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
+                                               element_arg(type, partials ? 1.0 : alpha), input_arg(a.data),
+                                               input_arg(b.data), element_arg(type, partials ? 0.0 : beta),
+                                               output_arg(partials ? partials : c.data)});
+    if (partials) enqueue_add_parts(context, alpha, partials, split.parts, beta, c);
 }
 
 void enqueue_mma_gemm(const std::shared_ptr<context>& context, const typed_set<mma_gemm_parameters>& set,

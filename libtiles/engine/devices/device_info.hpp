@@ -32,6 +32,7 @@ struct device_info {
     // NVIDIA's compute capability, major * 10 + minor (cl_nv_device_attribute_query): 90 on an
     // H100, H200, GH200 or H20; 0 for other vendors' devices.
     int compute_capability = 0;
+    int compute_units = 1; // CL_DEVICE_MAX_COMPUTE_UNITS: 132 on an H100 SXM, the cores on PoCL
     std::size_t max_work_group_size = 0;
     std::array<std::size_t, 3> max_work_item_sizes{}; // OpenCL order: dimension 0 fastest
     std::size_t local_mem_size = 0;

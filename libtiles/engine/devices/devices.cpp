@@ -90,6 +90,7 @@ std::shared_ptr<const device_info> read_device(const cl::Platform& platform, con
     info->driver_version = device_query<CL_DRIVER_VERSION, std::string>(device);
     info->device_version = device_query<CL_DEVICE_VERSION, std::string>(device);
     info->type = device_query<CL_DEVICE_TYPE, cl_device_type>(device);
+    info->compute_units = int(device_query<CL_DEVICE_MAX_COMPUTE_UNITS, cl_uint>(device));
     info->max_work_group_size = device_query<CL_DEVICE_MAX_WORK_GROUP_SIZE, std::size_t>(device);
     const auto item_sizes = device_query<CL_DEVICE_MAX_WORK_ITEM_SIZES, std::vector<std::size_t>>(device);
     for (std::size_t d = 0; d < 3; ++d) info->max_work_item_sizes[d] = d < item_sizes.size() ? item_sizes[d] : 1;
