@@ -135,15 +135,18 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
             throw unsupported_feature(std::string("elementwise: numpy's ") + to_string(op) +
                                       " computes in float16 here, which libtiles' elementwise kernels do not compute "
                                       "in: convert the operands to float32 first (numpy's astype)");
-    std::vector<array_dtype> all = d.loop;
-    all.insert(all.end(), d.stored.begin(), d.stored.end());
-    all.push_back(d.output);
-    for (array_dtype t : all)
-        if (real_part(t).element == element_type::float64 && !device.fp64)
+    if (device.fp64) return;
+    // Each call passes here: the dtypes are read where they lie, never gathered into a new vector.
+    const auto refuse_doubles = [&](array_dtype t) {
+        if (real_part(t).element == element_type::float64)
             throw unsupported_feature(std::string("elementwise: ") + to_string(op) + " involves " + dtype_name(t) +
                                       ", and '" + device.name +
                                       "' has no doubles (cl_khr_fp64): convert the "
                                       "operands to float32 or complex64 first");
+    };
+    for (array_dtype t : d.loop) refuse_doubles(t);
+    for (array_dtype t : d.stored) refuse_doubles(t);
+    refuse_doubles(d.output);
 }
 
 // The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
