@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include "elementwise_table.hpp"
 #include "support.hpp"
@@ -307,11 +308,12 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     const char* const roles[] = {"the first input", "the second input", "the third input"};
     for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
     check_operand(output, "the output");
-    const resolved_loop loop = resolve_loop(op, inputs);
+    resolved_loop loop = resolve_loop(op, inputs);
     const std::vector<int> shape = checked_shape(inputs, count, where, output);
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
-    elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
+    // The loop's dtypes move into the description rather than be copied on each call.
+    elementwise_description d{op, std::move(loop.inputs), {}, {}, loop.result, output.type, 0};
     if (where != nullptr && where->data == nullptr && where->integer == 0) return; // where=False: nothing written
     if (where != nullptr && where->data != nullptr) d.mask = layout_for(*where, shape);
     if (d.mask == operand_layout::strided) d.rank = int(shape.size());
@@ -319,7 +321,7 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     d.layouts.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
-        d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
+        d.stored.push_back(scalar ? d.loop[k] : inputs[k].type);
         d.layouts.push_back(scalar ? operand_layout::scalar : layout_for(inputs[k], shape));
         if (d.layouts.back() == operand_layout::strided) d.rank = int(shape.size());
     }
