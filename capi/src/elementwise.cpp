@@ -81,6 +81,7 @@ std::vector<elementwise_operand> inputs_of(tiles::elementwise_op op, const tiles
     if (inputs == nullptr) throw invalid_argument("the inputs are NULL");
     static const char* const roles[] = {"the first input", "the second input", "the third input"};
     std::vector<elementwise_operand> operands;
+    operands.reserve(count);
     for (size_t i = 0; i < count; ++i) operands.push_back(operand_of(inputs[i], roles[i]));
     return operands;
 }
@@ -91,6 +92,7 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                                      const std::vector<elementwise_operand>& operands,
                                                      const elementwise_operand* output) {
     std::vector<const engine::storage*> storages;
+    storages.reserve(operands.size() + 1);
     if (output != nullptr) storages.push_back(output->data.get());
     for (const elementwise_operand& o : operands) storages.push_back(o.data.get());
     return engine::context_for(context != nullptr ? live(context, "context").view.context() : nullptr, storages.data(),

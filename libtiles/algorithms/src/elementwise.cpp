@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include "elementwise_table.hpp"
 #include "support.hpp"
@@ -135,15 +136,18 @@ void check_computable(elementwise_op op, const elementwise_description& d, const
             throw unsupported_feature(std::string("elementwise: numpy's ") + to_string(op) +
                                       " computes in float16 here, which libtiles' elementwise kernels do not compute "
                                       "in: convert the operands to float32 first (numpy's astype)");
-    std::vector<array_dtype> all = d.loop;
-    all.insert(all.end(), d.stored.begin(), d.stored.end());
-    all.push_back(d.output);
-    for (array_dtype t : all)
-        if (real_part(t).element == element_type::float64 && !device.fp64)
+    if (device.fp64) return;
+    // Each call passes here: the dtypes are read where they lie, never gathered into a new vector.
+    const auto refuse_doubles = [&](array_dtype t) {
+        if (real_part(t).element == element_type::float64)
             throw unsupported_feature(std::string("elementwise: ") + to_string(op) + " involves " + dtype_name(t) +
                                       ", and '" + device.name +
                                       "' has no doubles (cl_khr_fp64): convert the "
                                       "operands to float32 or complex64 first");
+    };
+    for (array_dtype t : d.loop) refuse_doubles(t);
+    for (array_dtype t : d.stored) refuse_doubles(t);
+    refuse_doubles(d.output);
 }
 
 // The strides, in elements, that read operand `o` broadcast to `result`: its own (those of its
@@ -304,11 +308,12 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     const char* const roles[] = {"the first input", "the second input", "the third input"};
     for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
     check_operand(output, "the output");
-    const resolved_loop loop = resolve_loop(op, inputs);
+    resolved_loop loop = resolve_loop(op, inputs);
     const std::vector<int> shape = checked_shape(inputs, count, where, output);
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
-    elementwise_description d{op, loop.inputs, {}, {}, loop.result, output.type, 0};
+    // The loop's dtypes move into the description rather than be copied on each call.
+    elementwise_description d{op, std::move(loop.inputs), {}, {}, loop.result, output.type, 0};
     if (where != nullptr && where->data == nullptr && where->integer == 0) return; // where=False: nothing written
     if (where != nullptr && where->data != nullptr) d.mask = layout_for(*where, shape);
     if (d.mask == operand_layout::strided) d.rank = int(shape.size());
@@ -316,7 +321,7 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
     d.layouts.reserve(count);
     for (std::size_t k = 0; k < count; ++k) {
         const bool scalar = inputs[k].data == nullptr;
-        d.stored.push_back(scalar ? loop.inputs[k] : inputs[k].type);
+        d.stored.push_back(scalar ? d.loop[k] : inputs[k].type);
         d.layouts.push_back(scalar ? operand_layout::scalar : layout_for(inputs[k], shape));
         if (d.layouts.back() == operand_layout::strided) d.rank = int(shape.size());
     }
