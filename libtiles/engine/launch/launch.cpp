@@ -317,16 +317,23 @@ std::size_t check_args(const compiled_kernel& k, const launch_arg* args, std::si
 // of the array or view passed for p, in AMP order, components past its rank 1; zeros for others.
 // A view's own extent, not its region's shape: the rows of a view through view_as need not be
 // those of the storage beneath it, and a kernel that indexed the region's rows would write
-// outside the view.
+// outside the view. A C++ kernel's array or view of rank above 3 is given all its components.
 struct hidden_extent {
-    cl_int extent[3];
+    cl_int extent[max_memory_rank];
+    std::size_t components = 3;
 };
 
-hidden_extent hidden_extent_of(const launch_arg& a) {
+// `declared_rank`: the rank of the C++ kernel's array or view parameter, 0 for OpenCL C's pointers.
+hidden_extent hidden_extent_of(const launch_arg& a, int declared_rank) {
     hidden_extent e{{0, 0, 0}};
     if (a.what == launch_arg::kind::image)
         for (int d = 0; d < 3; ++d) e.extent[d] = d < a.rank ? cl_int(a.texture->extent()[std::size_t(d)]) : 1;
     if (a.what != launch_arg::kind::memory) return e;
+    if (a.rank > 3 && declared_rank == a.rank && a.rank <= max_memory_rank) {
+        for (int d = 0; d < a.rank; ++d) e.extent[d] = cl_int(a.extent[std::size_t(d)]);
+        e.components = std::size_t(a.rank);
+        return e;
+    }
     if (a.rank > 3) // its region is folded onto three dimensions; extent_of has three components
         throw invalid_argument("extent_of gives three components, and a kernel parameter was given an " +
                                std::string(a.container) + " of rank " + std::to_string(a.rank) +
@@ -466,7 +473,7 @@ void wait_for_callers_events(context& ctx, const opencl_events& events) {
 }
 
 // Brings each memory argument to the context and sets the kernel's arguments: the launch's, then
-// the hidden extents of kernels that use extent_of (one clSetKernelArg of 12 bytes each), then the
+// the hidden extents of kernels that use extent_of (one clSetKernelArg of 12 bytes each, more above rank 3), then the
 // failure record of kernels that can fail. Returns the memory arguments' bindings, to end with the
 // launch.
 std::vector<launch_binding>& bind_args(context& ctx, const std::shared_ptr<context>& context, compiled_kernel& compiled,
@@ -494,8 +501,9 @@ std::vector<launch_binding>& bind_args(context& ctx, const std::shared_ptr<conte
         }
     }
     for (std::size_t h = 0; h < compiled.hidden_extents.size(); ++h) {
-        const hidden_extent e = hidden_extent_of(args[compiled.hidden_extents[h]]);
-        check(clSetKernelArg(kernel, cl_uint(count + h), sizeof e, &e), "clSetKernelArg");
+        const std::size_t p = compiled.hidden_extents[h];
+        const hidden_extent e = hidden_extent_of(args[p], compiled.params[p].rank);
+        check(clSetKernelArg(kernel, cl_uint(count + h), e.components * sizeof(cl_int), e.extent), "clSetKernelArg");
     }
     if (compiled.reports_failure) bind_failure_record(ctx, compiled, cl_uint(count + compiled.hidden_extents.size()));
     return bindings;

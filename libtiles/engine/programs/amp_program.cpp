@@ -401,9 +401,10 @@ kernel_param memory_parameter(const code_reader& code, std::size_t from, std::si
                       code.source.substr(p.declaration.begin, code.tokens[type.back()].end - p.declaration.begin) +
                       "&");
     const auto [element, rank] = element_and_rank(code, type[1] + 1, to);
-    if (rank > 3)
-        code.fail(code.tokens[from].begin,
-                  "a kernel's arrays and views have ranks 1 to 3, not " + std::to_string(rank));
+    if (rank < 1 || rank > max_memory_rank)
+        code.fail(code.tokens[from].begin, "a kernel's arrays and views have ranks 1 to " +
+                                               std::to_string(max_memory_rank) + ", not " + std::to_string(rank));
+    p.rank = rank;
     const bool element_const = element.rfind("const ", 0) == 0;
     const std::string element_type = element_const ? trimmed(element.substr(6)) : element;
     const std::string scalar = opencl_scalar(element_type);
@@ -667,7 +668,8 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
         const parameter& q = k.parameters[p];
         os << (p ? ", " : "") << q.opencl << " tiles_amp_p" << p;
         if (q.what == parameter::kind::view || q.what == parameter::kind::array || q.what == parameter::kind::texture)
-            extents += ", tiles_extent tiles_amp_e" + std::to_string(p);
+            extents += (q.rank > 3 ? ", tiles_extent_" + std::to_string(q.rank) : ", tiles_extent") + " tiles_amp_e" +
+                       std::to_string(p);
     }
     os << extents << (reports_failure_ ? ", __global uint* tiles_failure" : "") << ") {\n";
     if (reports_failure_) os << "tiles_keep_failure_record(tiles_failure);\n";
@@ -694,8 +696,11 @@ std::string amp_source::entry(const kernel_function& k, bool checked) const {
         } else if (q.what == parameter::kind::value) {
             os << "(__builtin_bit_cast(" << q.type << ", tiles_amp_p" << p << "));\n";
         } else {
+            // The extent's components: three up to rank 3, all of them above.
             const std::string e = "tiles_amp_e" + std::to_string(p) + ".extent[";
-            os << "(tiles_amp_p" << p << ", " << e << "0], " << e << "1], " << e << "2]);\n";
+            os << "(tiles_amp_p" << p;
+            for (int d = 0; d < std::max(q.rank, 3); ++d) os << ", " << e << d << "]";
+            os << ");\n";
         }
     }
     // The body at the entry's outermost scope: its braces blanked, its nested tile_static

@@ -81,6 +81,7 @@ class amp_source {
         std::string type;             // a value's type, less const: "Params", "extent < 2 >"; a texture's class
                                       // less its last template argument: "tiles_texture<float, 2, ..., "
         std::vector<span> references; // '&' tokens of the declaration, dropped in the entry
+        int rank = 0;                 // an array's or view's rank
     };
     struct kernel_function {
         std::string name;

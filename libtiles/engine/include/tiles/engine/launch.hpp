@@ -40,19 +40,23 @@ class argument_bytes {
     std::vector<unsigned char> beyond_{};
 };
 
+// The highest rank of an array or view whose extent a kernel is given (C++ AMP's kernels take any
+// rank; the prelude's tiles_extent_4 .. tiles_extent_8 carry them).
+inline constexpr int max_memory_rank = 8;
+
 // One launch argument, untyped: what the engine needs to set and check a kernel parameter.
 // A `number` has no type of its own (a Python int or float, say): it is converted to its
 // parameter's type at launch, if the value fits there exactly enough.
 struct launch_arg {
     enum class kind { memory, scalar, number, local, value, image } what;
-    std::shared_ptr<storage> memory;  // kind::memory
-    box region{};                     // kind::memory: the part of it passed (a section, or all)
-    element_layout layout{};          // kind::memory: the elements as the view sees them (reinterpret_as)
-    bool read_only = false;           // kind::memory: a view of const elements
-    const char* container = "";       // kind::memory: "array" or "array_view", for messages
-    int rank = 0;                     // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
-    std::array<int, 3> extent{};      // kind::memory of rank 1 to 3: its extent in AMP order, for extent_of
-    element_type scalar_type{};       // kind::scalar; kind::number: int64 or float64
+    std::shared_ptr<storage> memory; // kind::memory
+    box region{};                    // kind::memory: the part of it passed (a section, or all)
+    element_layout layout{};         // kind::memory: the elements as the view sees them (reinterpret_as)
+    bool read_only = false;          // kind::memory: a view of const elements
+    const char* container = "";      // kind::memory: "array" or "array_view", for messages
+    int rank = 0;                    // kind::memory: its rank, for extent_of (0: the region's, less leading 1s)
+    std::array<int, max_memory_rank> extent{}; // kind::memory: its extent in AMP order, for extent_of
+    element_type scalar_type{};                // kind::scalar; kind::number: int64 or float64
     std::size_t bytes = 0;            // kind::scalar and kind::value: size of the value; kind::local: size asked
     argument_bytes value_bytes{};     // kind::scalar; kind::value: a trivially copyable value (a struct, extent, index)
     std::shared_ptr<image> texture{}; // kind::image: a texture, for an image parameter of its rank
@@ -72,7 +76,7 @@ inline launch_arg image_arg(std::shared_ptr<image> texture) {
 // in rows of another length (view_as and reinterpret_as keep the bytes and change the shape).
 inline void set_shape(launch_arg& arg, int rank, const int* extent) {
     arg.rank = rank;
-    for (int d = 0; d < rank && d < 3; ++d) arg.extent[std::size_t(d)] = extent[d];
+    for (int d = 0; d < rank && d < max_memory_rank; ++d) arg.extent[std::size_t(d)] = extent[d];
 }
 
 // The compute domain, untyped: rank, extent and (for tiled launches) tile, in AMP order. A rank
