@@ -12,12 +12,13 @@
 // share of the next pair is already on its way from global memory into registers. The host
 // defines ROWS_ALIGNED 1 where A's and B's rows are whole vectors, which then load aligned.
 //
-// Where the host defines SPLIT_DEPTH (a multiple of SLICE), the depth is split into slices of
-// SPLIT_DEPTH: the tiles stack one grid of C's blocks per slice down dimension 0, and each writes
-// its slice's product, unscaled, into its own M x N part of c; gemm_split_k.cl adds the parts.
-// Each slice but the last ends on a whole SLICE, so no load reaches into the next slice.
-#ifndef SPLIT_DEPTH
-#define SPLIT_DEPTH 0
+// Where the host defines SPLIT_K 1, the depth is split into slices of `split_depth` (a multiple
+// of SLICE, an argument so that one program serves every depth): the tiles stack one grid of C's
+// blocks per slice down dimension 0, and each writes its slice's product, unscaled, into its own
+// M x N part of c; gemm_split_k.cl adds the parts. Each slice but the last ends on a whole SLICE,
+// so no load reaches into the next slice. Without SPLIT_K, split_depth is not read.
+#ifndef SPLIT_K
+#define SPLIT_K 0
 #endif
 
 #define BLOCK_ROWS (TILE_DIM0 * WORK_ROWS)
@@ -100,7 +101,7 @@ static inline void store_slices(const VECTOR* a_share, const VECTOR* b_share, in
 }
 
 __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const STORAGE* a, __global const STORAGE* b,
-                   ELEMENT beta, __global ELEMENT* c) {
+                   ELEMENT beta, __global ELEMENT* c, int split_depth) {
     const tiled_index t = get_tiled_index();
     tile_static A_VECTOR a_slice[SLICE][BLOCK_ROWS / A_WIDTH];
     tile_static VECTOR b_slice[SLICE][BLOCK_COLUMNS / VECTOR_WIDTH];
@@ -109,11 +110,11 @@ __kernel void gemm(int m, int n, int k, ELEMENT alpha, __global const STORAGE* a
     const int local_column = t.local_id[1];
     const int thread = t.local_id[0] * TILE_DIM1 + local_column;
     const int first_column = t.tile[1] * BLOCK_COLUMNS;
-#if SPLIT_DEPTH
+#if SPLIT_K
     const int blocks_down = (m + BLOCK_ROWS - 1) / BLOCK_ROWS;
     const int part = t.tile[0] / blocks_down;
     const int first_row = (t.tile[0] - part * blocks_down) * BLOCK_ROWS;
-    const int depth_first = part * SPLIT_DEPTH, depth_end = min(k, depth_first + SPLIT_DEPTH);
+    const int depth_first = part * split_depth, depth_end = min(k, depth_first + split_depth);
     c += (long)part * m * n;
 #else
     const int first_row = t.tile[0] * BLOCK_ROWS;

@@ -1,4 +1,4 @@
-// libtiles algorithms: the second step of gemm's split-K path. gemm.cl with SPLIT_DEPTH wrote
+// libtiles algorithms: the second step of gemm's split-K path. gemm.cl with SPLIT_K wrote
 // `parts` partial products of C, each `count` elements, one after another into `partial`; this
 // adds them, always in the same order so that every run gives the same bits, and makes
 // C = alpha * sum + beta * C.

@@ -1,6 +1,7 @@
 // Matrix multiply: C = alpha * A * B + beta * C for shapes that are not multiples of any tile,
 // degenerate ones, and the BLAS rule that beta == 0 never reads C, against a CPU loop in double.
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "fixture.hpp"
@@ -172,5 +173,7 @@ TEST_CASE_METHOD(fresh_view, "gemm of a deep product of a small C splits its dep
     tiles::array_view<float, 2> c_view(16, 16, c);
     const auto launches = view.counters().launches;
     tiles::gemm(view, 1.0f, a_view, b_view, 0.0f, c_view);
-    CHECK(view.counters().launches - launches == 2);
+    // A CPU device of one core has one compute unit, which one block fills: nothing to split.
+    const bool one_unit = view.get_accelerator().is_cpu() && std::thread::hardware_concurrency() == 1;
+    CHECK(view.counters().launches - launches == (one_unit ? 1 : 2));
 }

@@ -105,6 +105,17 @@ TEST_CASE_METHOD(fresh_view, "a C++ source of several kernels launches each for 
     CHECK(built.kernel_names == std::vector<std::string>{"scale", "tile_sums"});
 }
 
+TEST_CASE_METHOD(fresh_view, "a C++ kernel's view may have its rank written as a constant's name", "[amp]") {
+    const std::string source = R"(
+constexpr int RANK = 2;
+void add_one(array_view<int, RANK> v, index<2> i) restrict(amp) { v[i] += 1; })";
+    std::vector<int> data = {1, 2, 3, 4, 5, 6};
+    tiles::array_view<int, 2> v(2, 3, data);
+    tiles::parallel_for_each(view, v.extent, cpp_kernel(source, "add_one"), v);
+    v.synchronize();
+    CHECK(data == std::vector<int>{2, 3, 4, 5, 6, 7});
+}
+
 TEST_CASE_METHOD(fresh_view, "a C++ kernel's arguments are checked against its declared parameters", "[amp]") {
     std::vector<float> in(4), out(4);
     std::vector<int> ints(4);

@@ -2,6 +2,8 @@
 and what each refuses. Float data are multiples of 1/8 small enough for every sum to be exact in
 any order, so that results are compared exactly; only averages, which divide, within a rounding."""
 
+import os
+
 import numpy as np
 import pytest
 import tiles
@@ -202,7 +204,10 @@ def test_gemm_of_one_block_of_c_and_a_deep_product_splits_its_depth(context):
                                                                                   limit=8)
     on_device = tiles.array(a, context=context)
     np.testing.assert_array_equal(tiles.matrix_multiply(on_device, tiles.array_view(b)), a.astype(np.float64) @ b)
-    assert context.counters()["launches"] == 2  # the partial products, then their sum
+    # The partial products, then their sum; a CPU device of one core has one compute unit, which
+    # one block fills.
+    one_unit = context.device.is_cpu and os.cpu_count() == 1
+    assert context.counters()["launches"] == (1 if one_unit else 2)
 
 
 @pytest.mark.parametrize("mask_shape", [(1, 1), (3, 3), (5, 1), (1, 7), (3, 5), (9, 9)])

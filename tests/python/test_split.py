@@ -236,3 +236,21 @@ def test_gemm_on_splits_refuses_bands_that_do_not_line_up():
             tiles.gemm(1.0, a, b, 0.0, c, contexts=contexts)
     with pytest.raises(tiles.InvalidArgument, match=r"a split matrix's shape is \(rows, columns\)"):
         tiles.Split.copies(contexts, (2, 2, 2))
+
+
+# A deep product whose whole C has as many blocks as PoCL's device has compute units, so that one
+# context does not split its depth, while each band alone would: the bands must sum as one context.
+@pytest.mark.parametrize("rows", [16, 32, 64, 128])
+def test_gemm_of_a_deep_product_on_bands_sums_as_one_context(rows):
+    rng = np.random.default_rng(rows)
+    a = rng.uniform(-1, 1, (rows, 2048)).astype(np.float32)
+    b = rng.uniform(-1, 1, (2048, 8)).astype(np.float32)
+    c = np.zeros((rows, 8), np.float32)
+    one = tiles.gemm(1.0, a, b, 0.0, c)
+    contexts = several_contexts(2)
+    with tiles.Split(contexts, a.shape) as a_split, tiles.Split.copies(contexts, b.shape) as b_copies, \
+            tiles.Split(contexts, c.shape) as c_split:
+        a_split.scatter(a)
+        b_copies.scatter(b)
+        tiles.gemm(1.0, a_split, b_copies, 0.0, c_split)
+        assert c_split.gather().tobytes() == one.tobytes()

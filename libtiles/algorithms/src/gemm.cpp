@@ -51,7 +51,7 @@ void check_blocks_reach(const matrix_operand& c, std::int64_t blocks_down, std::
 
 void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, const typed_set<gemm_parameters>& set,
                                    double alpha, const matrix_operand& a, const matrix_operand& b, double beta,
-                                   const matrix_operand& c) {
+                                   const matrix_operand& c, std::int64_t product_elements) {
     const gemm_parameters p = tuned_on(set, context);
     const element_type type = element_type_of(c), storage = element_type_of(a);
     const int block_rows = p.tile_rows * p.work_rows, block_columns = p.tile_columns * p.work_columns;
@@ -62,20 +62,22 @@ void enqueue_register_blocked_gemm(const std::shared_ptr<context>& context, cons
     const bool rows_aligned = a.columns % p.vector_width == 0 && b.columns % p.vector_width == 0;
     std::string options = set.build_options(p) + " -DROWS_ALIGNED=" + (rows_aligned ? "1" : "0");
     // A deep product of few blocks splits its depth (gemm_split_k.hpp): each slice's blocks write
-    // their partial product, unscaled, and a second kernel adds them into C.
-    const depth_split split =
-        split_of_depth(*narrow(*context).device(), blocks_down * blocks_across, a.columns, p.slice);
+    // their partial product, unscaled, and a second kernel adds them into C. The split is the whole
+    // product's (C's rows are product_elements / C's columns), so that a band of C's rows sums in
+    // the slices one context would, to the same bits.
+    const std::int64_t product_blocks = blocks_covering(int(product_elements / c.columns), block_rows) * blocks_across;
+    const depth_split split = split_of_depth(*narrow(*context).device(), product_blocks, a.columns, p.slice);
     const std::shared_ptr<engine::storage> partials =
         split.parts > 1 ? partial_products(context, c, split.parts) : nullptr;
-    if (partials) options += " -DSPLIT_DEPTH=" + std::to_string(split.depth);
+    if (partials) options += " -DSPLIT_K=1";
     launch_algorithm(context,
                      covering_domain(split.parts * blocks_down * p.tile_rows, blocks_across * p.tile_columns,
                                      p.tile_rows, p.tile_columns),
                      algorithm_kernel(tiles_kernel_gemm, "gemm", type, options, storage),
-                     std::array<launch_arg, 8>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
+                     std::array<launch_arg, 9>{scalar_arg(a.rows), scalar_arg(b.columns), scalar_arg(a.columns),
                                                element_arg(type, partials ? 1.0 : alpha), input_arg(a.data),
                                                input_arg(b.data), element_arg(type, partials ? 0.0 : beta),
-                                               output_arg(partials ? partials : c.data)});
+                                               output_arg(partials ? partials : c.data), scalar_arg(split.depth)});
     if (partials) enqueue_add_parts(context, alpha, partials, split.parts, beta, c);
 }
 
@@ -206,7 +208,7 @@ void enqueue_gemm(const std::shared_ptr<context>& context, double alpha, const m
     const typed_set<gemm_parameters>& set = type == element_type::float64 ? gemm_double_set()
                                             : small                       ? gemm_float_small_set()
                                                                           : gemm_float_set();
-    enqueue_register_blocked_gemm(context, set, alpha, a, b, beta, c);
+    enqueue_register_blocked_gemm(context, set, alpha, a, b, beta, c, product_elements);
 }
 
 } // namespace

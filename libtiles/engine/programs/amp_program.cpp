@@ -365,7 +365,8 @@ std::vector<std::size_t> parameter_type(const code_reader& code, std::size_t fro
 
 // The element type and rank of an array or view whose template arguments open at token `first`
 // and end before `to`: <element [, rank]>. A rank that is a constant's name is 0: the launch does
-// not check it.
+// not check it, and the kernel is given three extent components, so such a rank above 3 is not
+// carried (write it as a number).
 std::pair<std::string, int> element_and_rank(const code_reader& code, std::size_t first, std::size_t to) {
     std::size_t element_end = first;
     int angle = 0;
@@ -401,7 +402,7 @@ kernel_param memory_parameter(const code_reader& code, std::size_t from, std::si
                       code.source.substr(p.declaration.begin, code.tokens[type.back()].end - p.declaration.begin) +
                       "&");
     const auto [element, rank] = element_and_rank(code, type[1] + 1, to);
-    if (rank < 1 || rank > max_memory_rank)
+    if (rank > max_memory_rank)
         code.fail(code.tokens[from].begin, "a kernel's arrays and views have ranks 1 to " +
                                                std::to_string(max_memory_rank) + ", not " + std::to_string(rank));
     p.rank = rank;
