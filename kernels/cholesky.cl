@@ -18,53 +18,103 @@ __kernel void cholesky_triangle(__global const ELEMENT* factored, int rows, int 
 #endif
 }
 
-// cholesky's diagonal block, in one work-group of TILE_DIM0 >= n work-items. The n x n block at
-// the top left of `a` (rows of `width` elements) becomes its Cholesky factor L in its lower
-// triangle, column by column, as LAPACK's potf2 (the upper triangle is left as it is), and
-// `inverse_transposed` (n x n) becomes (L^-1)^T, by forward substitution. Work-item i owns row i
-// of the block, so that only the column being made passes between work-items, in tile_static
-// memory. status[2 * block] and status[2 * block + 1] become -1 and 0, or where a pivot is not
-// positive (or NaN) its column and value, and the block is left there.
+// cholesky's diagonal block, in one work-group of BLOCK_GRID x BLOCK_GRID work-items, each of
+// which keeps a BLOCK_PART x BLOCK_PART part of the block, and the same part of L^-1, in registers
+// (BLOCK_GRID * BLOCK_PART >= n): the n x n block at the top left of `a` (rows of `width`
+// elements) becomes its Cholesky factor L in its lower triangle, column by column, as LAPACK's
+// potf2 (the upper triangle is left as it is), and `inverse_transposed` (n x n) becomes (L^-1)^T.
+// Step j makes L's column j and, from it, row j of X = L^-1 as Gauss-Jordan elimination on the
+// identity does; only that column and that row pass between work-items, in tile_static memory,
+// so each step costs two barriers and no global memory. status[2 * block] and
+// status[2 * block + 1] become -1 and 0, or where a pivot is not positive (or NaN) its column and
+// value, and the block is left there.
 __kernel void cholesky_block(__global ELEMENT* a, int width, int n, __global ELEMENT* inverse_transposed,
                              __global ELEMENT* status, int block) {
-    tile_static ELEMENT column[TILE_DIM0];
+    tile_static ELEMENT column[BLOCK_GRID * BLOCK_PART];
+    tile_static ELEMENT inverse_row[BLOCK_GRID * BLOCK_PART];
     tile_static ELEMENT pivot;
-    const int i = get_tiled_index().local_id[0];
+    const tiled_index t = get_tiled_index();
+    const int first_row = t.local_id[0] * BLOCK_PART, first_column = t.local_id[1] * BLOCK_PART;
+    ELEMENT part[BLOCK_PART][BLOCK_PART], inverse[BLOCK_PART][BLOCK_PART];
+#pragma unroll
+    for (int r = 0; r < BLOCK_PART; ++r)
+#pragma unroll
+        for (int c = 0; c < BLOCK_PART; ++c) {
+            const int row = first_row + r, col = first_column + c;
+            part[r][c] = row < n && col <= row ? a[row * width + col] : (ELEMENT)0;
+            inverse[r][c] = row == col ? (ELEMENT)1 : (ELEMENT)0;
+        }
     for (int j = 0; j < n; ++j) {
-        if (i == j) pivot = a[i * width + j];
+        const bool holds_column = first_column <= j && j < first_column + BLOCK_PART;
+        const bool holds_row = first_row <= j && j < first_row + BLOCK_PART;
+        if (holds_column && holds_row)
+#pragma unroll
+            for (int r = 0; r < BLOCK_PART; ++r)
+#pragma unroll
+                for (int c = 0; c < BLOCK_PART; ++c)
+                    if (first_row + r == j && first_column + c == j) pivot = part[r][c];
         tile_barrier_wait_with_tile_static_memory_fence();
         const ELEMENT diagonal = pivot;
         // !(> 0) also stops at NaN, which would otherwise spread through every later column.
         if (!(diagonal > 0)) {
-            if (i == 0) {
+            if (t.local_id[0] == 0 && t.local_id[1] == 0) {
                 status[2 * block] = j;
                 status[2 * block + 1] = diagonal;
             }
             return;
         }
         const ELEMENT root = sqrt(diagonal);
-        if (i == j) a[i * width + j] = root;
-        if (i > j && i < n) {
-            const ELEMENT l = a[i * width + j] / root;
-            a[i * width + j] = l;
-            column[i] = l;
-        }
+        if (holds_column)
+#pragma unroll
+            for (int c = 0; c < BLOCK_PART; ++c)
+                if (first_column + c == j)
+#pragma unroll
+                    for (int r = 0; r < BLOCK_PART; ++r) {
+                        const int row = first_row + r;
+                        if (row == j) part[r][c] = root;
+                        if (row > j) {
+                            part[r][c] /= root;
+                            column[row] = part[r][c];
+                        }
+                    }
+        if (holds_row)
+#pragma unroll
+            for (int r = 0; r < BLOCK_PART; ++r)
+                if (first_row + r == j)
+#pragma unroll
+                    for (int c = 0; c < BLOCK_PART; ++c) {
+                        inverse[r][c] /= root;
+                        inverse_row[first_column + c] = inverse[r][c];
+                    }
         tile_barrier_wait_with_tile_static_memory_fence();
-        if (i > j && i < n)
-            for (int k = j + 1; k <= i; ++k) a[i * width + k] -= column[i] * column[k];
-    }
-    tile_barrier_wait_with_global_memory_fence(); // every row of L written
-    // Column i of L^-1 solves L x = e_i; it is row i of the result.
-    if (i < n) {
-        __global ELEMENT* x = inverse_transposed + i * n;
-        for (int r = 0; r < i; ++r) x[r] = 0;
-        for (int r = i; r < n; ++r) {
-            ELEMENT sum = r == i ? 1 : 0;
-            for (int k = i; k < r; ++k) sum -= a[r * width + k] * x[k];
-            x[r] = sum / a[r * width + r];
+        ELEMENT column_of_row[BLOCK_PART], column_of_column[BLOCK_PART], inverse_of_column[BLOCK_PART];
+#pragma unroll
+        for (int k = 0; k < BLOCK_PART; ++k) {
+            column_of_row[k] = first_row + k > j ? column[first_row + k] : (ELEMENT)0;
+            column_of_column[k] = first_column + k > j ? column[first_column + k] : (ELEMENT)0;
+            inverse_of_column[k] = first_column + k <= j ? inverse_row[first_column + k] : (ELEMENT)0;
         }
+#pragma unroll
+        for (int r = 0; r < BLOCK_PART; ++r)
+#pragma unroll
+            for (int c = 0; c < BLOCK_PART; ++c) {
+                // Rows and columns at or before j hold zeros in column_of_*, so only the trailing
+                // lower triangle changes; an element above the diagonal is never written back.
+                part[r][c] -= column_of_row[r] * column_of_column[c];
+                inverse[r][c] -= column_of_row[r] * inverse_of_column[c];
+            }
     }
-    if (i == 0) {
+#pragma unroll
+    for (int r = 0; r < BLOCK_PART; ++r)
+#pragma unroll
+        for (int c = 0; c < BLOCK_PART; ++c) {
+            const int row = first_row + r, col = first_column + c;
+            if (row < n && col < n) {
+                if (col <= row) a[row * width + col] = part[r][c];
+                inverse_transposed[col * n + row] = inverse[r][c];
+            }
+        }
+    if (t.local_id[0] == 0 && t.local_id[1] == 0) {
         status[2 * block] = -1;
         status[2 * block + 1] = 0;
     }

@@ -24,12 +24,22 @@ extern const char tiles_kernel_cholesky[];
 namespace tiles::algorithms {
 namespace {
 
-// The width of a block column: one work-group of panel_width work-items factors each
-// panel_width x panel_width block, and gemm's trailing updates are panel_width deep, enough for
-// its register-blocked kernel to run at speed.
+// The width of a block column: one work-group factors each panel_width x panel_width block,
+// and gemm's trailing updates are panel_width deep, enough for its register-blocked kernel to run
+// at speed. The work-group is block_grid x block_grid work-items, each keeping a block_part x
+// block_part part of the block in registers.
 constexpr int panel_width = 128;
+constexpr int block_grid = 16;
+constexpr int block_part = panel_width / block_grid;
 // The tile of the launch that writes the triangles.
 constexpr int triangle_tile = 8;
+
+// The options cholesky.cl is built with: UPPER picks cholesky_triangle's part, and
+// cholesky_block, in the same program, takes UPPER 0.
+std::string kernel_options(bool upper) {
+    return std::string("-DUPPER=") + (upper ? "1" : "0") + " -DBLOCK_GRID=" + std::to_string(block_grid) +
+           " -DBLOCK_PART=" + std::to_string(block_part);
+}
 
 [[noreturn]] void refuse_not_positive_definite(std::size_t matrix, std::size_t count, int column, double pivot) {
     const std::string which = count > 1 ? "matrix " + std::to_string(matrix) + " of the input" : "the input";
@@ -46,8 +56,8 @@ constexpr int triangle_tile = 8;
 void factor_diagonal_block(const std::shared_ptr<context>& context, element_type type,
                            const std::shared_ptr<storage>& trailing, int columns, int width,
                            const matrix_operand& inverse, const std::shared_ptr<storage>& status, int block) {
-    launch_algorithm(context, covering_domain(panel_width, panel_width),
-                     algorithm_kernel(tiles_kernel_cholesky, "cholesky_block", type, "-DUPPER=0"),
+    launch_algorithm(context, covering_domain(block_grid, block_grid, block_grid, block_grid),
+                     algorithm_kernel(tiles_kernel_cholesky, "cholesky_block", type, kernel_options(false)),
                      std::array<launch_arg, 6>{output_arg(trailing), scalar_arg(columns), scalar_arg(width),
                                                output_arg(inverse.data), output_arg(status), scalar_arg(block)});
 }
@@ -125,8 +135,7 @@ void cholesky(const std::shared_ptr<context>& context, const matrix_operand& inp
     for (std::size_t index = 0; index < dims[0]; ++index) factor_matrix(context, input, index, dims[0], n, factored);
     launch_algorithm(
         context, covering_domain(input.rows, n, triangle_tile, triangle_tile),
-        algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type,
-                         std::string("-DUPPER=") + (upper ? "1" : "0")),
+        algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type, kernel_options(upper)),
         std::array<launch_arg, 4>{input_arg(factored), scalar_arg(input.rows), scalar_arg(n), output_arg(output.data)});
 }
 
