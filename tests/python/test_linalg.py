@@ -183,7 +183,7 @@ def test_qr_keeps_a_nan_below_a_zero_column():
     assert np.isnan(np.linalg.qr(host)[1]).any()
 
 
-# 5000 rows: past the 4096 that one work-group factors, so each leaf spreads over work-groups.
+# 5000 rows: past the 1024 that one work-group factors, so each leaf spreads over work-groups.
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_qr_of_tall_matrices_matches_numpy(dtype):
     a = rng.standard_normal((5000, 40)).astype(dtype)

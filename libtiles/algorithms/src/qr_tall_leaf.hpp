@@ -11,10 +11,10 @@
 namespace tiles::algorithms {
 
 // The most rows (from the leaf's first) that one work-group factors well: qr_leaf reads the leaf's
-// columns once per column, at one compute unit's bandwidth, which at 100,000 rows makes it the
-// whole factorization's bottleneck on a GPU; below this the 3 launches per column of the spread
-// leaf cost more than they save.
-constexpr int one_group_leaf_rows = 4096;
+// columns once per column, at one compute unit's bandwidth, which makes it the bottleneck of a
+// tall panel on a GPU, from a square matrix's panels of a few thousand rows to 100,000 rows; below
+// this the 3 launches per column of the spread leaf cost more than they save.
+constexpr int one_group_leaf_rows = 1024;
 
 // What a leaf's kernels are built with (qr_panel.cpp's kernel_options), the panel (a compact
 // rows x width matrix) and its triangle T (width x width).
