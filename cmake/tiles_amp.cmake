@@ -15,7 +15,8 @@
 # bits for the first two, ":<compute capability>" for PTX; TILES_AMP_ROUTES where ROUTES is not
 # given), so that a kernel's compile error fails the build at its line, and what they made is built
 # into <target>, which launches them without clang. ROUTES with no route leaves every kernel to the
-# run time, as do kernels the build cannot spell (one over arrays of short vectors).
+# run time, as do kernels the build cannot spell (one over arrays of short vectors) and a kernel
+# named as another of its source (one function's, on one line): the build warns of each.
 set(TILES_AMP_ROUTES "clang-spir" CACHE STRING
     "the routes tiles_amp_sources() compiles C++ AMP kernels for at build time (clang-spir, clang-spirv, clang-ptx)")
 function(tiles_amp_sources target)

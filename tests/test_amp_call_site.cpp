@@ -278,6 +278,51 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(names.second == names.first + "_2");
 }
 
+// The name of the kernel of a call site in a lambda inside a member function of a class template,
+// as the book's Reduction writes its kernels (GCC's signature there names no template parameter),
+// and the call site's line.
+template <int Step> struct stepper {
+    std::pair<std::string, int> launched_in_a_lambda(tiles::array_view<int, 1> v) const {
+        std::pair<std::string, int> named;
+        [&] {
+            named.second = __LINE__ + 2;
+            // clang-format off
+            const auto k = TILES_LAMBDA((v, TILES_CONSTANT(Step)), [=](tiles::index<1> i) restrict(amp) { v[i] += Step; });
+            // clang-format on
+            tiles::parallel_for_each(v.extent, k);
+            named.first = k.k->name();
+        }();
+        return named;
+    }
+    // A member template's, named by its class's argument, then its own.
+    template <int Scale> std::pair<std::string, int> scaled(tiles::array_view<int, 1> v) const {
+        const int line = __LINE__ + 2;
+        // clang-format off
+        const auto k = TILES_LAMBDA((v, TILES_CONSTANT(Scale)), [=](tiles::index<1> i) restrict(amp) { v[i] *= Scale; });
+        // clang-format on
+        tiles::parallel_for_each(v.extent, k);
+        return {k.k->name(), line};
+    }
+};
+
+TEST_CASE_METHOD(fresh_view,
+                 "the kernels of a call site in a lambda in a class template are named by its template arguments",
+                 "[amp]") {
+    std::vector<int> data(4, 1);
+    tiles::array_view<int, 1> v(4, data);
+    // The second instantiation launched first: the names do not depend on that order.
+    const auto [negative_name, line] = stepper<-16>().launched_in_a_lambda(v);
+    const auto positive_name = stepper<8>().launched_in_a_lambda(v).first;
+    v.synchronize();
+    CHECK(data == std::vector<int>(4, -7));
+    CHECK(negative_name == "launched_in_a_lambda_" + std::to_string(line) + "_neg16");
+    CHECK(positive_name == "launched_in_a_lambda_" + std::to_string(line) + "_8");
+    const auto [scaled_name, scaled_line] = stepper<8>().scaled<-3>(v);
+    v.synchronize();
+    CHECK(data == std::vector<int>(4, 21));
+    CHECK(scaled_name == "scaled_" + std::to_string(scaled_line) + "_8_neg3");
+}
+
 TEST_CASE_METHOD(fresh_view, "the kernels of a template's call site are named by their template arguments", "[amp]") {
     std::vector<float> floats(4, 0.5f);
     std::vector<int> ints(4, 1);

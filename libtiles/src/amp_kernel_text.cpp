@@ -4,6 +4,8 @@
 
 #include <cctype>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
@@ -30,20 +32,107 @@ std::string function_name(const std::string& signature) {
         if (c == ')' || c == ']' || (c == '>' && depth > 0)) --depth;
         if (c != '(' || depth != 1 || i == 0) continue;
         std::size_t begin = i;
+        // GCC's "f<int, 3>()::<lambda()>": a function template's name before its arguments.
+        for (int angles = 0; begin > 0 && (signature[begin - 1] == '>' || angles > 0); --begin)
+            angles += signature[begin - 1] == '>' ? 1 : signature[begin - 1] == '<' ? -1 : 0;
+        const std::size_t name_end = begin;
         while (begin > 0 &&
                (std::isalnum(static_cast<unsigned char>(signature[begin - 1])) || signature[begin - 1] == '_'))
             --begin;
-        const std::string word = signature.substr(begin, i - begin);
+        const std::string word = signature.substr(begin, name_end - begin);
         if (!word.empty() && word != "operator" && !std::isdigit(static_cast<unsigned char>(word[0]))) name = word;
     }
     return name.empty() ? "kernel" : name;
 }
 
+// `value`, a template argument as a signature spells it, appended to `tail` as part of an
+// identifier: "_ns_P" of "ns::P", "_neg3" of "-3".
+void append_argument(std::string& tail, const std::string& value) {
+    tail += '_';
+    for (const char c : value) {
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            tail += c;
+        else if (c == '-') // -3 and 3 apart
+            tail += "neg";
+        else if (tail.back() != '_')
+            tail += '_';
+    }
+    while (!tail.empty() && tail.back() == '_') tail.pop_back();
+}
+
+// What the template argument lists in the function's qualified name hold, outermost first, without
+// the spaces around them: {"64", "2"} of "R<64, 2>::run(int) const::<lambda()>", {"M", "T"} of
+// "void C<M, T>::g() const [with ...]" (its return type left out).
+std::vector<std::string> qualified_name_arguments(const std::string& signature) {
+    std::size_t begin = 0, end = 0;
+    int angles = 0;
+    for (; end < signature.size(); ++end) {
+        const char c = signature[end];
+        angles += c == '<' ? 1 : c == '>' ? -1 : 0;
+        if (angles == 0 && c == ' ') begin = end + 1;
+        if (angles == 0 && c == '(') break;
+    }
+    std::vector<std::string> arguments;
+    std::string value;
+    const auto add = [&] {
+        const std::size_t first = value.find_first_not_of(' ');
+        if (first != std::string::npos)
+            arguments.push_back(value.substr(first, value.find_last_not_of(' ') - first + 1));
+        value.clear();
+    };
+    for (std::size_t i = begin; i < end; ++i) {
+        const char c = signature[i];
+        if (c == '<' && angles++ == 0) continue;
+        if (c == '>' && --angles == 0)
+            add();
+        else if (angles == 1 && c == ',')
+            add();
+        else if (angles > 0)
+            value += c;
+    }
+    return arguments;
+}
+
+// The parameters and arguments of a signature's list "[with int K = 7; T = float]" (GCC) or
+// "[K = 7, T = float]" (clang), which ends at the signature's end and opens at `open`.
+std::vector<std::pair<std::string, std::string>> listed_arguments(const std::string& signature, std::size_t open) {
+    std::vector<std::pair<std::string, std::string>> listed;
+    std::string before, value; // the text before an argument's " = " (its type and name), and after it
+    bool in_value = false;
+    int brackets = 0; // of the value's <> and ()
+    for (std::size_t i = open + 1; i + 1 < signature.size(); ++i) {
+        const char c = signature[i];
+        if (c == '<' || c == '(') ++brackets;
+        if (c == '>' || c == ')') --brackets;
+        if (signature.compare(i, 3, " = ") == 0 && !in_value) {
+            in_value = true;
+            i += 2;
+        } else if ((c == ';' || c == ',') && brackets == 0) {
+            listed.emplace_back(before.substr(before.find_last_of(' ') + 1), value);
+            in_value = false;
+            before.clear();
+            value.clear();
+        } else {
+            (in_value ? value : before) += c;
+        }
+    }
+    if (in_value) listed.emplace_back(before.substr(before.find_last_of(' ') + 1), value);
+    return listed;
+}
+
 // The template arguments of the function whose signature GCC's or clang's __PRETTY_FUNCTION__ gives,
-// as the tail of an identifier: "_float_neg16" of "void f(T) [with T = float; int N = -16]" (GCC) or
-// of "void f(T) [T = float, N = -16]" (clang), "" where there are none. The kernel of each instantiation
-// of a call site has a name of its own, whatever the order of their first launches.
+// as the tail of an identifier, outermost template first: "_float_neg16" of "void f(T) [with T = float;
+// int N = -16]" (GCC) or of "void f(T) [T = float, N = -16]" (clang), "_64_2" of GCC's
+// "R<64, 2>::run(int) const::<lambda()>" (a lambda's, where GCC names no parameter but spells each
+// template's arguments after its name), "" where there are none. The kernel of each instantiation of
+// a call site has a name of its own, whatever the order of their first launches, and the same name
+// as tiles-amp's build gives it (clang's list, outermost first).
 std::string template_arguments(const std::string& signature) {
+    std::string tail;
+    if (signature.find("::<lambda") != std::string::npos) {
+        for (const std::string& value : qualified_name_arguments(signature)) append_argument(tail, value);
+        return tail;
+    }
     if (signature.empty() || signature.back() != ']') return "";
     int depth = 0;
     std::size_t open = signature.size() - 1;
@@ -51,29 +140,16 @@ std::string template_arguments(const std::string& signature) {
         if (signature[open] == ']') ++depth;
         if (signature[open] == '[' && --depth == 0) break;
     }
-    std::string tail;
-    bool value = false; // inside an argument's value, after " = "
-    int brackets = 0;   // of the value's <> and ()
-    for (std::size_t i = open + 1; i + 1 < signature.size(); ++i) {
-        const char c = signature[i];
-        if (c == '<' || c == '(') ++brackets;
-        if (c == '>' || c == ')') --brackets;
-        if (signature.compare(i, 3, " = ") == 0 && !value) {
-            value = true;
-            tail += '_';
-            i += 2;
-        } else if ((c == ';' || c == ',') && brackets == 0) {
-            value = false;
-        } else if (value) {
-            if (std::isalnum(static_cast<unsigned char>(c)))
-                tail += c;
-            else if (c == '-') // -3 and 3 apart
-                tail += "neg";
-            else if (tail.back() != '_')
-                tail += '_';
-        }
-    }
-    while (!tail.empty() && tail.back() == '_') tail.pop_back();
+    // GCC lists a member template's parameters before its class's, which its qualified name names:
+    // those go first.
+    std::vector<std::pair<std::string, std::string>> listed = listed_arguments(signature, open);
+    std::vector<std::string> values;
+    for (const std::string& outer : qualified_name_arguments(signature))
+        for (auto& [name, value] : listed)
+            if (name == outer && !value.empty()) values.push_back(value), value.clear();
+    for (const auto& [name, value] : listed)
+        if (!value.empty()) values.push_back(value);
+    for (const std::string& value : values) append_argument(tail, value);
     return tail;
 }
 

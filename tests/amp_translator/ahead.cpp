@@ -1,11 +1,14 @@
 // C++ AMP as written, built through tiles_amp_sources with its kernels compiled at build time
 // (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel comes from the build,
-// a template's for each of its two element types, a class template's member's (one capturing a
-// struct of views, as the book's NBody does), a functor's and a template's reduction that fences tile_static memory
-// among them (the log says so, and a launch that needed clang would fail). Built for 32-bit devices only, its kernels
+// a template's for each of its two element types, a class template's member's for two arguments
+// (one capturing a struct of views, as the book's NBody does), a functor's, a template's reduction
+// that fences tile_static memory, and a class template's for two tile sizes, in a lambda of its
+// member function as the book's Reduction writes it, among them (the log says so, and a launch that
+// needed clang would fail). Built for 32-bit devices only, its kernels
 // compile at run time on a 64-bit one, with clang. Each result against a CPU loop.
 #include <amp.h>
 #include <cstdio>
+#include <utility>
 #include <vector>
 using namespace concurrency;
 
@@ -77,6 +80,37 @@ template <int TileSize, class T> T fenced_sum(const std::vector<T>& values) {
     sum.synchronize();
     return total[0];
 }
+
+// A class template's reduction, as the book's Reduction case study writes it: the kernel in a
+// lambda of a lambda (its timer's) of a member function, here a member template, capturing by
+// reference and by value, fencing tile_static memory and reading the template's tile size. Each
+// tile's sum of the values times Factor.
+template <int TileSize> class TiledSums {
+  public:
+    template <int Factor> std::vector<int> run(const std::vector<int>& values) const {
+        array<int, 1> in(int(values.size()), values.begin(), values.end());
+        array<int, 1> sums(int(values.size()) / TileSize);
+        const int scale = Factor;
+        timed([&]() {
+            parallel_for_each(
+                in.extent.tile<TileSize>(), [ =, &in, &sums ](tiled_index<TileSize> t) restrict(amp) {
+                    tile_static int local[TileSize];
+                    local[t.local[0]] = scale * in[t.global];
+                    t.barrier.wait();
+                    for (int stride = TileSize / 2; stride > 0; stride /= 2) {
+                        if (t.local[0] < stride) local[t.local[0]] += local[t.local[0] + stride];
+                        tile_static_memory_fence(t.barrier);
+                        t.barrier.wait();
+                    }
+                    if (t.local[0] == 0) sums[t.tile] = local[0];
+                });
+        });
+        return sums;
+    }
+
+  private:
+    template <class Work> static void timed(Work work) { work(); }
+};
 
 class Negate {
   public:
@@ -177,6 +211,22 @@ int main() {
     std::vector<int> expected_shifted(10);
     for (int i = 0; i < 10; ++i) expected_shifted[std::size_t(i)] = summed[std::size_t(i)] + 5;
     check(shifted, expected_shifted, "the class template's kernel over a struct of views");
+
+    // The same class template's kernel, for a second offset.
+    Shifter<-7>().run(views);
+    views.out.synchronize();
+    for (int i = 0; i < 10; ++i) expected_shifted[std::size_t(i)] = summed[std::size_t(i)] - 7;
+    check(shifted, expected_shifted, "the class template's kernel over a struct of views, a second offset");
+
+    // The book's reduction class, for two tile sizes: twice each element, summed in tiles.
+    for (const auto& [tile, got] :
+         {std::make_pair(8, TiledSums<8>().run<2>(summed)), std::make_pair(16, TiledSums<16>().run<2>(summed))}) {
+        std::vector<int> expected_tiles(summed.size() / std::size_t(tile), 0);
+        for (std::size_t i = 0; i < summed.size(); ++i) expected_tiles[i / std::size_t(tile)] += 2 * summed[i];
+        check(got, expected_tiles,
+              tile == 8 ? "the class template's tiled sums, tiles of 8"
+                        : "the class template's tiled sums, tiles of 16");
+    }
     if (failures == 0) std::printf("ahead: right\n");
     return failures == 0 ? 0 : 1;
 }

@@ -2,9 +2,11 @@
 #include "ahead.hpp"
 
 #include <exception>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "tiles/detail/amp_kernel_text.hpp"
 #include "tiles/exceptions.hpp"
@@ -113,7 +115,8 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
     ahead_sources out;
     std::string arrays, registrations;
     int count = 0;
-    std::set<std::string> missing_tools; // routes whose tools are not here
+    std::set<std::string> missing_tools;                              // routes whose tools are not here
+    std::map<std::string, std::pair<std::string, std::string>> named; // by name: a kernel's site and text
     for (const auto& [file, f] : p.files)
         for (const auto& [at, site] : f.sites) {
             const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
@@ -134,12 +137,22 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
                     left_to_run_time(out, what + ": a name it uses is not spelled");
                     continue;
                 }
+                // The run time names a second kernel of one name after the first launched ("_2"),
+                // which the build cannot know.
+                const std::string text = tiles::amp_detail::kernel_text(*parts, where);
+                if (const auto [first, inserted] = named.emplace(parts->name, std::make_pair(where, text)); !inserted) {
+                    if (first->second.second != text)
+                        left_to_run_time(out, what + ": its kernel has the name of the kernel at " +
+                                                  first->second.first + ", '" + parts->name +
+                                                  "', and the run time renames whichever launches second");
+                    continue;
+                }
                 for (const tiles::engine::ahead_target& t : targets) {
                     if (missing_tools.count(t.route)) continue;
                     tiles::engine::ahead_program made;
                     try {
-                        made = tiles::engine::compile_ahead(t, tiles::amp_detail::kernel_text(*parts, where),
-                                                            parts->name, instance.rank, instance.tiled, instance.tile);
+                        made = tiles::engine::compile_ahead(t, text, parts->name, instance.rank, instance.tiled,
+                                                            instance.tile);
                     } catch (const tiles::unsupported_feature& e) {
                         missing_tools.insert(t.route);
                         out.warnings.push_back("the kernels are compiled at run time for " + t.route + ": " + e.what());

@@ -1,6 +1,8 @@
 // tiles-amp: the host's types and constants as the library spells them (device_spelling.hpp).
 #include "device_spelling.hpp"
 
+#include <vector>
+
 #include "tiles/detail/amp_kernel_text.hpp"
 #include "tiles/element_type.hpp"
 #include "clang/AST/DeclTemplate.h"
@@ -192,7 +194,33 @@ const FunctionDecl* function_around(ASTContext& context, const Expr* e) {
 
 std::optional<std::string> pretty_signature(const FunctionDecl* f) {
     if (!f || f->isDependentContext()) return std::nullopt;
-    return PredefinedExpr::ComputeName(PredefinedExpr::PrettyFunction, f);
+    std::string signature = PredefinedExpr::ComputeName(PredefinedExpr::PrettyFunction, f);
+    // clang's own list of the template arguments leaves out a function template's where the
+    // function is a lambda's: the list is rewritten with every template's around `f`, outermost
+    // first, as GCC spells them in a lambda's signature (kernel_name reads both).
+    if (!signature.empty() && signature.back() == ']') signature.erase(signature.rfind(" ["));
+    std::vector<std::string> levels; // innermost first
+    const PrintingPolicy policy = f->getASTContext().getPrintingPolicy();
+    const auto add = [&](const TemplateParameterList* parameters, llvm::ArrayRef<TemplateArgument> arguments) {
+        std::string level;
+        for (unsigned i = 0; i < arguments.size() && parameters && i < parameters->size(); ++i) {
+            std::string value;
+            llvm::raw_string_ostream out(value);
+            arguments[i].print(policy, out, false);
+            level += (level.empty() ? "" : ", ") + parameters->getParam(i)->getNameAsString() + " = " + out.str();
+        }
+        if (!level.empty()) levels.push_back(level);
+    };
+    for (const DeclContext* c = f; c; c = c->getParent()) {
+        if (const auto* g = dyn_cast<FunctionDecl>(c); g && g->getPrimaryTemplate())
+            add(g->getPrimaryTemplate()->getTemplateParameters(), g->getTemplateSpecializationArgs()->asArray());
+        if (const auto* r = dyn_cast<ClassTemplateSpecializationDecl>(c))
+            add(r->getSpecializedTemplate()->getTemplateParameters(), r->getTemplateArgs().asArray());
+    }
+    std::string arguments;
+    for (auto level = levels.rbegin(); level != levels.rend(); ++level)
+        arguments += (arguments.empty() ? "" : ", ") + *level;
+    return arguments.empty() ? signature : signature + " [" + arguments + "]";
 }
 
 std::optional<std::string> type_definition(const ASTContext& context, const std::string& name, QualType type) {

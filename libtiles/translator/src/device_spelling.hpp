@@ -39,8 +39,8 @@ std::optional<index_shape> index_shape_of(clang::QualType index);
 const clang::FunctionDecl* function_around(const clang::LambdaExpr* lambda);
 const clang::FunctionDecl* function_around(clang::ASTContext& context, const clang::Expr* e);
 
-// The signature of `f` as __PRETTY_FUNCTION__ gives it there (an instantiation's with its template
-// arguments), where it is no template's pattern.
+// The signature of `f` as clang's __PRETTY_FUNCTION__ gives it there, where it is no template's
+// pattern, ending with the arguments of every template around it, outermost first: "[A = 64, B = 2]".
 std::optional<std::string> pretty_signature(const clang::FunctionDecl* f);
 
 // The template arguments of `f` and the functions and classes around it, as the device defines the
