@@ -121,3 +121,35 @@ TEST_CASE_METHOD(fresh_view, "views without a data source and view_as reach rank
     CHECK(out == digits_of(scratch.extent));
     CHECK(view.counters().uploads == 0);
 }
+
+TEST_CASE_METHOD(fresh_view, "a kernel cuts a section of rank 4 from a view of rank 4 and from a view_as of rank 1",
+                 "[rank]") {
+    // Both hold the elements of a 2x3x4x5 block; the section is its 1x2x3x4 corner from (1, 1, 1, 1).
+    const char* source =
+        "void k(array_view<const int, 1> flat, array_view<const int, 4> block, array_view<int, 1> out, index<1> i) "
+        "restrict(amp) {\n"
+        "    const int ones[] = {1, 1, 1, 1}, corner_sizes[] = {1, 2, 3, 4}, block_sizes[] = {2, 3, 4, 5};\n"
+        "    const index<4> origin(ones);\n"
+        "    const extent<4> corner(corner_sizes);\n"
+        "    const array_view<const int, 4> shaped = flat.view_as(extent<4>(block_sizes));\n"
+        "    const int place[] = {0, i[0] / 12, i[0] / 4 % 3, i[0] % 4};\n"
+        "    const index<4> at(place);\n"
+        "    out[i] = shaped.section(origin, corner)[at] * 1000 + block.section(origin, corner)(at);\n"
+        "}\n";
+    std::vector<int> flat(120), block(120), out(24, -1);
+    for (int k = 0; k < 120; ++k) flat[std::size_t(k)] = 3 * k + 1, block[std::size_t(k)] = 119 - k;
+    tiles::array_view<const int, 1> flat_view(120, flat);
+    tiles::array_view<const int, 4> block_view(tiles::extent<4>(2, 3, 4, 5), block);
+    tiles::array_view<int, 1> out_view(24, out);
+    tiles::parallel_for_each(view, out_view.extent, tiles::kernel(source, "k", "", tiles::kernel_language::cpp),
+                             flat_view, block_view, out_view);
+    out_view.synchronize();
+    for (int b = 0; b < 2; ++b)
+        for (int c = 0; c < 3; ++c)
+            for (int d = 0; d < 4; ++d) {
+                const int element = ((1 * 3 + 1 + b) * 4 + 1 + c) * 5 + 1 + d;
+                INFO("at (0, " << b << ", " << c << ", " << d << ")");
+                CHECK(out[std::size_t((b * 3 + c) * 4 + d)] ==
+                      flat[std::size_t(element)] * 1000 + block[std::size_t(element)]);
+            }
+}

@@ -4,9 +4,12 @@
 // (one capturing a struct of views, as the book's NBody does), a functor's, a template's reduction
 // that fences tile_static memory, and a class template's for two tile sizes, in a lambda of its
 // member function as the book's Reduction writes it, among them (the log says so, and a launch that
-// needed clang would fail). Built for 32-bit devices only, its kernels
-// compile at run time on a 64-bit one, with clang. Each result against a CPU loop.
+// needed clang would fail). Built for 32-bit devices only, its kernels compile at run time on a
+// 64-bit one, with clang. Each result against a CPU loop, fast_math's sine and cosine of large
+// arguments against the host's in double (a CPU device's are precise).
 #include <amp.h>
+#include <amp_math.h>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 #include <vector>
@@ -226,6 +229,26 @@ int main() {
         check(got, expected_tiles,
               tile == 8 ? "the class template's tiled sums, tiles of 8"
                         : "the class template's tiled sums, tiles of 16");
+    }
+
+    // fast_math's sine and cosine near 2e6 and 1e5, compiled ahead as a CPU device's launch asks.
+    std::vector<float> angles = {2.0e6f, 2.0e6f + 0.7f, 1999999.25f, 1.0e5f, 1.0e5f + 1.3f, 99999.5f};
+    std::vector<float> sines(angles.size()), cosines(angles.size());
+    array_view<const float, 1> angle_view(int(angles.size()), angles);
+    array_view<float, 1> sine_view(int(sines.size()), sines), cosine_view(int(cosines.size()), cosines);
+    parallel_for_each(
+        angle_view.extent, [=](index<1> i) restrict(amp) {
+            sine_view[i] = fast_math::sin(angle_view[i]);
+            cosine_view[i] = fast_math::cos(angle_view[i]);
+        });
+    sine_view.synchronize();
+    cosine_view.synchronize();
+    for (std::size_t i = 0; i < angles.size(); ++i) {
+        const double sine_error = std::fabs(double(sines[i]) - std::sin(double(angles[i])));
+        const double cosine_error = std::fabs(double(cosines[i]) - std::cos(double(angles[i])));
+        if (!(sine_error < 1e-3 && cosine_error < 1e-3) && failures++ < 10)
+            std::printf("FAILED: fast_math at %.2f: sin %g (off %g), cos %g (off %g)\n", double(angles[i]),
+                        double(sines[i]), sine_error, double(cosines[i]), cosine_error);
     }
     if (failures == 0) std::printf("ahead: right\n");
     return failures == 0 ? 0 : 1;

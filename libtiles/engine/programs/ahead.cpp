@@ -43,6 +43,7 @@ ahead_program compile_ahead(const ahead_target& target, const std::string& sourc
     device.compute_capability = target.compute_capability;
     device.sub_groups = target.sub_groups;
     device.ptx_shuffles = target.compute_capability >= 70; // NVIDIA's warps are of 32
+    device.type = target.cpu ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU;
     launch_domain domain;
     domain.rank = rank;
     domain.tiled = tiled;

@@ -92,9 +92,9 @@ std::vector<std::string> spir_arguments(const tool& clang, const device_info& de
 }
 
 std::vector<unsigned char> spir_bitcode(const clang_build& build,
-                                        void (*check)(const std::string& ir, const clang_build& build)) {
-    const std::string ir = rename_tile_static_variables(build.read("program.ll"));
-    if (check) check(ir, build);
+                                        std::string (*finish)(std::string ir, const clang_build& build)) {
+    std::string ir = rename_tile_static_variables(build.read("program.ll"));
+    if (finish) ir = finish(std::move(ir), build);
     build.write("renamed.ll", ir);
     build.run(build.clang,
               {"-target", spir_target(build.device), "-c", "-emit-llvm", "renamed.ll", "-o", "program.bc"});

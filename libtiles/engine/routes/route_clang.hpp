@@ -70,9 +70,9 @@ std::optional<std::vector<unsigned char>> prebuilt_binary(const std::string& rou
 // debug information where asked.
 std::vector<std::string> spir_arguments(const tool& clang, const device_info& device, bool debug_information);
 // That text as bitcode ("program.bc", whose bytes it returns), every kernel's tile_static
-// variables renamed first; `check` sees the renamed text before (and may throw).
+// variables renamed first; `finish` makes the renamed text what is compiled (and may throw).
 std::vector<unsigned char> spir_bitcode(const clang_build& build,
-                                        void (*check)(const std::string& ir, const clang_build& build) = nullptr);
+                                        std::string (*finish)(std::string ir, const clang_build& build) = nullptr);
 // The driver's options for SPIR 1.2 bitcode (PoCL's, Oclgrind's).
 extern const char* const spir_build_options;
 

@@ -98,6 +98,7 @@ std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
         if (t.route == "clang-ptx") {
             t.compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
         } else if (t.route == "clang-spir" || t.route == "clang-spirv") {
+            t.cpu = true; // PoCL's routes; a GPU that takes SPIR compiles its kernels at run time
             if (colon != std::string::npos) t.address_bits = std::stoi(number_after(entry, colon));
             if (t.address_bits != 32 && t.address_bits != 64)
                 throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(t.address_bits) +

@@ -277,6 +277,14 @@ inline void sincosf(float x, float* s, float* c) { sincos(x, s, c); }
 } // namespace precise_math
 
 namespace fast_math {
+// A launch on a CPU device is built with TILES_FAST_MATH_PRECISE (launch_options, kernel.cpp): there
+// fast_math takes OpenCL's ordinary functions, since PoCL's native_sin and native_cos reduce no
+// range and miss by a tenth near 2e6, past what fast_math gives up. GPUs keep the native forms.
+#ifdef TILES_FAST_MATH_PRECISE
+#define TILES_FAST_NATIVE(name) name
+#else
+#define TILES_FAST_NATIVE(name) native_##name
+#endif
 #define TILES_FAST_1(name, opencl)                                                                                     \
     template <class = void> inline float name(float x) { return TILES_AMP_BUILTIN::opencl(x); }                        \
     inline float name##f(float x) { return TILES_AMP_BUILTIN::opencl(x); }
@@ -288,25 +296,25 @@ TILES_FAST_1(asin, asin)
 TILES_FAST_1(atan, atan)
 TILES_FAST_2(atan2, atan2)
 TILES_FAST_1(ceil, ceil)
-TILES_FAST_1(cos, native_cos)
+TILES_FAST_1(cos, TILES_FAST_NATIVE(cos))
 TILES_FAST_1(cosh, cosh)
-TILES_FAST_1(exp, native_exp)
-TILES_FAST_1(exp2, native_exp2)
-TILES_FAST_1(exp10, native_exp10)
+TILES_FAST_1(exp, TILES_FAST_NATIVE(exp))
+TILES_FAST_1(exp2, TILES_FAST_NATIVE(exp2))
+TILES_FAST_1(exp10, TILES_FAST_NATIVE(exp10))
 TILES_FAST_1(fabs, fabs)
 TILES_FAST_1(floor, floor)
 TILES_FAST_2(fmax, fmax)
 TILES_FAST_2(fmin, fmin)
 TILES_FAST_2(fmod, fmod)
-TILES_FAST_1(log, native_log)
-TILES_FAST_1(log10, native_log10)
-TILES_FAST_1(log2, native_log2)
+TILES_FAST_1(log, TILES_FAST_NATIVE(log))
+TILES_FAST_1(log10, TILES_FAST_NATIVE(log10))
+TILES_FAST_1(log2, TILES_FAST_NATIVE(log2))
 TILES_FAST_2(pow, pow)
 TILES_FAST_1(round, round)
-TILES_FAST_1(rsqrt, native_rsqrt)
-TILES_FAST_1(sin, native_sin)
+TILES_FAST_1(rsqrt, TILES_FAST_NATIVE(rsqrt))
+TILES_FAST_1(sin, TILES_FAST_NATIVE(sin))
 TILES_FAST_1(sinh, sinh)
-TILES_FAST_1(sqrt, native_sqrt)
+TILES_FAST_1(sqrt, TILES_FAST_NATIVE(sqrt))
 // OpenCL's tan, not native_tan: NVIDIA's approximate sine over cosine misses tan by whole units near
 // its poles, past what fast_math gives up (HCC's tests; test_amp_fast_math.cpp).
 TILES_FAST_1(tan, tan)
@@ -326,10 +334,11 @@ inline float modff(float x, float* ip) { return precise_math::modf(x, ip); }
 template <class = void> inline int signbit(float x) { return TILES_AMP_BUILTIN::signbit(x); }
 inline int signbitf(float x) { return TILES_AMP_BUILTIN::signbit(x); }
 template <class = void> inline void sincos(float x, float* s, float* c) {
-    *s = TILES_AMP_BUILTIN::native_sin(x);
-    *c = TILES_AMP_BUILTIN::native_cos(x);
+    *s = TILES_AMP_BUILTIN::TILES_FAST_NATIVE(sin)(x);
+    *c = TILES_AMP_BUILTIN::TILES_FAST_NATIVE(cos)(x);
 }
 inline void sincosf(float x, float* s, float* c) { sincos(x, s, c); }
+#undef TILES_FAST_NATIVE
 } // namespace fast_math
 
 } // namespace concurrency

@@ -13,13 +13,15 @@ namespace tiles::engine {
 
 // A device as a C++ route's clang steps read it: the route ("clang-spir", "clang-spirv",
 // "clang-ptx"), the device's address bits (spir or spir64), NVIDIA's compute capability (the PTX
-// target, major * 10 + minor; 0 elsewhere), and whether it has cl_khr_subgroups (a define of the
-// prelude's tile collectives).
+// target, major * 10 + minor; 0 elsewhere), whether it has cl_khr_subgroups (a define of the
+// prelude's tile collectives), and whether it is a CPU (CL_DEVICE_TYPE_CPU: fast_math is precise
+// there). A launch takes the program only where its device agrees on all of these.
 struct ahead_target {
     std::string route;
     int address_bits = 64;
     int compute_capability = 0;
     bool sub_groups = false;
+    bool cpu = false;
 };
 
 // A kernel's program made ahead: the program text and build options a launch asks the route for,
