@@ -37,15 +37,22 @@ void apply_reflector_block(std::vector<double>& q, std::size_t n, const reflecto
     // Strips of Q's columns, so that V^T Q's strip stays in the first level of cache while Q's
     // rows go by twice: products = V^T Q, then T products, then Q -= V products.
     std::vector<double> products(w * column_strip);
+    const std::vector<double> zeros(column_strip, 0.0); // the rows past Q's last, in a pass of four
     for (std::size_t from = block.first; from < n; from += column_strip) {
         const std::size_t columns = std::min(column_strip, n - from);
         std::fill(products.begin(), products.end(), 0.0);
-        for (std::size_t i = 0; i < rows; ++i) {
-            const double* q_row = &q[(block.first + i) * n + from];
+        for (std::size_t i = 0; i < rows; i += 4) { // four rows of Q a pass: a load of products for four
+            const std::size_t height = std::min<std::size_t>(4, rows - i);
+            const double* q0 = &q[(block.first + i) * n + from];
+            const double* q1 = height > 1 ? q0 + n : zeros.data();
+            const double* q2 = height > 2 ? q0 + 2 * n : zeros.data();
+            const double* q3 = height > 3 ? q0 + 3 * n : zeros.data();
             for (std::size_t j = 0; j < w; ++j) {
-                const double v = block.panel[i * w + j];
+                const double* v = &block.panel[i * w + j];
+                const double v0 = v[0], v1 = height > 1 ? v[w] : 0, v2 = height > 2 ? v[2 * w] : 0,
+                             v3 = height > 3 ? v[3 * w] : 0;
                 double* p = &products[j * column_strip];
-                for (std::size_t c = 0; c < columns; ++c) p[c] += v * q_row[c];
+                for (std::size_t c = 0; c < columns; ++c) p[c] += v0 * q0[c] + v1 * q1[c] + v2 * q2[c] + v3 * q3[c];
             }
         }
         for (std::size_t j = 0; j < w; ++j) { // row j of T products needs rows j.. of products, unchanged yet
@@ -57,12 +64,20 @@ void apply_reflector_block(std::vector<double>& q, std::size_t n, const reflecto
                 for (std::size_t c = 0; c < columns; ++c) p[c] += f * other[c];
             }
         }
-        for (std::size_t i = 0; i < rows; ++i) {
+        for (std::size_t i = 0; i < rows; ++i) { // four reflectors a pass: a load and store of Q for four
             double* q_row = &q[(block.first + i) * n + from];
-            for (std::size_t j = 0; j < w; ++j) {
-                const double v = block.panel[i * w + j];
+            const double* v = &block.panel[i * w];
+            std::size_t j = 0;
+            for (; j + 4 <= w; j += 4) {
+                const double *p0 = &products[j * column_strip], *p1 = p0 + column_strip, *p2 = p1 + column_strip,
+                             *p3 = p2 + column_strip;
+                const double v0 = v[j], v1 = v[j + 1], v2 = v[j + 2], v3 = v[j + 3];
+                for (std::size_t c = 0; c < columns; ++c) q_row[c] -= v0 * p0[c] + v1 * p1[c] + v2 * p2[c] + v3 * p3[c];
+            }
+            for (; j < w; ++j) {
                 const double* p = &products[j * column_strip];
-                for (std::size_t c = 0; c < columns; ++c) q_row[c] -= v * p[c];
+                const double vj = v[j];
+                for (std::size_t c = 0; c < columns; ++c) q_row[c] -= vj * p[c];
             }
         }
     }
