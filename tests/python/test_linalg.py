@@ -391,6 +391,22 @@ def test_qr_and_eigh_of_doubles_near_the_ends_of_their_range(scale):
     check_eigh(symmetric, w / scale, v)
 
 
+def test_svd_and_eigh_of_a_large_matrix_of_repeated_clustered_and_small_values():
+    # 1024 crosses many of the host's blocks of reflectors and strips of columns; repeated and
+    # clustered values test the vectors' orthogonality, values down to 1/4000 of the largest a
+    # matrix near rank-deficient.
+    n = 1024
+    basis, _ = np.linalg.qr(rng.standard_normal((n, n)))
+    other, _ = np.linalg.qr(rng.standard_normal((n, n)))
+    values = np.concatenate([np.full(300, 4.0), 2 + 1e-6 * np.arange(300), np.linspace(1, 0.01, 300),
+                             np.linspace(0.005, 0.001, 124)])
+    a = ((basis * values) @ other.T).astype(np.float32)
+    check_svd(a, *xp.linalg.svd(on_device(a), full_matrices=False), False)
+    signed = np.where(np.arange(n) % 2 == 0, values, -values)
+    symmetric = ((basis * signed) @ basis.T).astype(np.float32)
+    check_eigh(symmetric, *xp.linalg.eigh(on_device(symmetric)))
+
+
 def test_eigh_reads_only_the_lower_triangle_of_each_matrix_of_a_stack():
     b = rng.standard_normal((2, 3, 50, 50))
     a = (b + np.swapaxes(b, -1, -2)).astype(np.float32)

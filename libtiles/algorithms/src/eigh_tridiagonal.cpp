@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 
+#include "householder_product.hpp"
 #include "scaled_length.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -18,54 +19,52 @@ namespace {
 // Iterations of QL per eigenvalue; it converges in two or three, so more means it never will.
 constexpr int most_iterations = 60;
 
+// p = A v for the symmetric trailing block of `a` from row and column `first` (`size` of them),
+// reading only its lower triangle, each row once: row i gives p[i] its part left of the diagonal and
+// p[j] (j < i) the mirrored part.
+std::vector<double> symmetric_product(const std::vector<double>& a, std::size_t n, std::size_t first, std::size_t size,
+                                      const std::vector<double>& v) {
+    std::vector<double> p(size, 0.0);
+    for (std::size_t i = 0; i < size; ++i) {
+        const double* row = &a[(first + i) * n + first];
+        const double vi = v[i];
+        double sum = row[i] * vi;
+        for (std::size_t j = 0; j < i; ++j) {
+            sum += row[j] * v[j];
+            p[j] += row[j] * vi;
+        }
+        p[i] += sum;
+    }
+    return p;
+}
+
 // The unit reflector v (n - k - 1 long; empty where column k is already zero below its
 // subdiagonal) with (I - 2 v v^T) zeroing column k of the symmetric `a` below the subdiagonal,
-// applied to a's trailing block from both sides; `subdiagonal` becomes T's element (k + 1, k).
-std::vector<double> reflect(std::vector<double>& a, int n, int k, double& subdiagonal) {
-    const int size = n - k - 1;
-    const auto at = [&](int i, int j) -> double& { return a[std::size_t(k + 1 + i) * n + k + 1 + j]; };
-    const auto column = [&](int i) { return a[std::size_t(k + 1 + i) * n + k]; };
-    const double below = scaled_length(std::size_t(size - 1), [&](std::size_t i) { return column(int(i) + 1); });
-    subdiagonal = column(0);
+// applied to the lower triangle of a's trailing block from both sides; `subdiagonal` becomes T's
+// element (k + 1, k).
+std::vector<double> reflect(std::vector<double>& a, std::size_t n, std::size_t k, double& subdiagonal) {
+    const std::size_t first = k + 1, size = n - first;
+    const double* column = &a[first * n + k];
+    const double below = scaled_length(size - 1, [&](std::size_t i) { return column[(i + 1) * n]; });
+    subdiagonal = column[0];
     if (below == 0) return {};
-    const double alpha = -std::copysign(std::hypot(column(0), below), column(0));
-    const std::size_t count = std::size_t(size);
-    std::vector<double> v(count), p(count, 0.0);
-    for (int i = 0; i < size; ++i) v[std::size_t(i)] = column(i);
+    const double alpha = -std::copysign(std::hypot(column[0], below), column[0]);
+    std::vector<double> v(size);
+    for (std::size_t i = 0; i < size; ++i) v[i] = column[i * n];
     v[0] -= alpha;
     const double length = std::hypot(v[0], below);
     for (double& x : v) x /= length;
     // H A H = A - 2 (v w^T + w v^T), with p = A v and w = p - (v^T p) v.
-    for (int i = 0; i < size; ++i)
-        for (int j = 0; j < size; ++j) p[std::size_t(i)] += at(i, j) * v[std::size_t(j)];
-    const double vp = std::inner_product(v.begin(), v.end(), p.begin(), 0.0);
-    for (int i = 0; i < size; ++i) p[std::size_t(i)] -= vp * v[std::size_t(i)];
-    for (int i = 0; i < size; ++i)
-        for (int j = 0; j < size; ++j)
-            at(i, j) -= 2 * (v[std::size_t(i)] * p[std::size_t(j)] + p[std::size_t(i)] * v[std::size_t(j)]);
+    std::vector<double> w = symmetric_product(a, n, first, size, v);
+    const double vp = std::inner_product(v.begin(), v.end(), w.begin(), 0.0);
+    for (std::size_t i = 0; i < size; ++i) w[i] -= vp * v[i];
+    for (std::size_t i = 0; i < size; ++i) {
+        double* row = &a[(first + i) * n + first];
+        const double vi = 2 * v[i], wi = 2 * w[i];
+        for (std::size_t j = 0; j <= i; ++j) row[j] -= vi * w[j] + wi * v[j];
+    }
     subdiagonal = alpha;
     return v;
-}
-
-// Q = H_0 H_1 ... of the reflectors, applied to the identity from the last; each touches only the
-// block below and right of its corner, the identity's until then.
-std::vector<double> accumulated(const std::vector<std::vector<double>>& reflectors, int n) {
-    std::vector<double> q(std::size_t(n) * n, 0.0);
-    for (int i = 0; i < n; ++i) q[std::size_t(i) * n + i] = 1;
-    std::vector<double> projection(q.size() / std::size_t(n));
-    for (int k = int(reflectors.size()) - 1; k >= 0; --k) {
-        const std::vector<double>& v = reflectors[std::size_t(k)];
-        if (v.empty()) continue;
-        const int first = k + 1;
-        std::fill(projection.begin(), projection.end(), 0.0);
-        for (int i = first; i < n; ++i)
-            for (int j = first; j < n; ++j)
-                projection[std::size_t(j)] += v[std::size_t(i - first)] * q[std::size_t(i) * n + j];
-        for (int i = first; i < n; ++i)
-            for (int j = first; j < n; ++j)
-                q[std::size_t(i) * n + j] -= 2 * v[std::size_t(i - first)] * projection[std::size_t(j)];
-    }
-    return q;
 }
 
 // Where the unreduced block from l ends: the first m >= l whose subdiagonal element is negligible
@@ -121,14 +120,18 @@ void ql_step(std::vector<double>& d, std::vector<double>& e, std::vector<double>
 
 } // namespace
 
-tridiagonal_form tridiagonalized(std::vector<double> a, int n, bool with_q) {
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) a[std::size_t(i) * n + j] = a[std::size_t(j) * n + i];
-    tridiagonal_form t{std::vector<double>(std::size_t(n)), std::vector<double>(std::size_t(std::max(n - 1, 0))), {}};
+tridiagonal_form tridiagonalized(std::vector<double> a, int size, bool with_q) {
+    const std::size_t n = std::size_t(size);
+    tridiagonal_form t{std::vector<double>(n), std::vector<double>(n > 0 ? n - 1 : 0), {}};
     std::vector<std::vector<double>> reflectors;
-    for (int k = 0; k + 1 < n; ++k) reflectors.push_back(reflect(a, n, k, t.subdiagonal[std::size_t(k)]));
-    for (int i = 0; i < n; ++i) t.diagonal[std::size_t(i)] = a[std::size_t(i) * n + i];
-    if (with_q) t.q = accumulated(reflectors, n);
+    for (std::size_t k = 0; k + 1 < n; ++k) reflectors.push_back(reflect(a, n, k, t.subdiagonal[k]));
+    for (std::size_t i = 0; i < n; ++i) t.diagonal[i] = a[i * n + i];
+    if (!with_q) return t;
+    // Q = H_0 H_1 ..., H_k = I - 2 v_k v_k^T acting from row k + 1 (the identity where v_k is empty).
+    t.q = householder_product(
+        n, reflectors.size(), 1,
+        [&](std::size_t k, std::size_t i) { return reflectors[k].empty() ? 0.0 : reflectors[k][i]; },
+        [&](std::size_t k) { return reflectors[k].empty() ? 0.0 : 2.0; });
     return t;
 }
 

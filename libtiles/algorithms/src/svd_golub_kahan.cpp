@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 
+#include "householder_product.hpp"
 #include "scaled_length.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -45,38 +46,25 @@ struct reflector_vector {
     double operator()(std::size_t i) const { return i == 0 ? 1.0 : first[i * stride]; }
 };
 
-// Applies I - tau v v^T to rows `top`.. of the n x n `target`, columns `from`..: first every
-// column's v^T target(:, c) at once, then the update, row by row along memory.
-void apply_left(std::vector<double>& target, std::size_t n, std::size_t top, std::size_t from, reflector_vector v,
-                double tau) {
-    if (tau == 0) return;
-    std::vector<double> w(n - from, 0.0);
-    for (std::size_t i = top; i < n; ++i) {
-        const double vi = v(i - top);
-        const double* row = &target[i * n + from];
+// tau v^T a(k.., k + 1..) for column k's reflector v (its first element 1, the rest below a's
+// diagonal): the left reflector's update of every row i >= k is v_i times it.
+std::vector<double> left_products(const std::vector<double>& a, std::size_t n, std::size_t k, double tau) {
+    std::vector<double> w(n - k - 1, 0.0);
+    for (std::size_t i = k; i < n; ++i) {
+        const double vi = i == k ? tau : tau * a[i * n + k];
+        const double* row = &a[i * n + k + 1];
         for (std::size_t c = 0; c < w.size(); ++c) w[c] += vi * row[c];
     }
-    for (std::size_t i = top; i < n; ++i) {
-        const double vi = tau * v(i - top);
-        double* row = &target[i * n + from];
-        for (std::size_t c = 0; c < w.size(); ++c) row[c] -= vi * w[c];
-    }
+    return w;
 }
 
-// Applies I - tau u u^T from the right to rows `top`.. of the n x n `a`, columns `left`.., u being
-// row `left - 1`'s elements from column `left` (the first taken as 1): each row's dot product with
-// u, then its update.
-void apply_right(std::vector<double>& a, std::size_t n, std::size_t top, std::size_t left, double tau) {
-    if (tau == 0) return;
-    const double* u = &a[(left - 1) * n + left];
-    for (std::size_t i = top; i < n; ++i) {
-        double* row = &a[i * n + left];
-        double dot = row[0];
-        for (std::size_t c = 1; c < n - left; ++c) dot += row[c] * u[c];
-        dot *= tau;
-        row[0] -= dot;
-        for (std::size_t c = 1; c < n - left; ++c) row[c] -= dot * u[c];
-    }
+// Applies I - tau u u^T from the right to one row's `count` elements, u's first element 1.
+void reflect_row(double* row, const double* u, std::size_t count, double tau) {
+    double dot = row[0];
+    for (std::size_t c = 1; c < count; ++c) dot += row[c] * u[c];
+    dot *= tau;
+    row[0] -= dot;
+    for (std::size_t c = 1; c < count; ++c) row[c] -= dot * u[c];
 }
 
 // Column k's reflector below the diagonal, and row k's right of the superdiagonal, as `a` keeps
@@ -86,6 +74,8 @@ reflector_vector right_vector(const std::vector<double>& a, std::size_t n, std::
     return {&a[k * n + k + 1], 1};
 }
 
+// Step k: column k's left reflector, then row k's right one; rows below k take both updates in
+// one visit (the left one needs all rows' column products first, the right one row k updated).
 bidiagonal_form bidiagonalized(std::vector<double>& a, std::size_t n) {
     bidiagonal_form b{std::vector<double>(n), std::vector<double>(n, 0.0), std::vector<double>(n, 0.0),
                       std::vector<double>(n, 0.0)};
@@ -93,26 +83,31 @@ bidiagonal_form bidiagonalized(std::vector<double>& a, std::size_t n) {
         b.tau_left[k] = reflector(
             n - k, [&](std::size_t i) -> double& { return a[(k + i) * n + k]; }, b.diagonal[k]);
         if (k + 1 == n) break;
-        apply_left(a, n, k, k + 1, left_vector(a, n, k), b.tau_left[k]);
+        const std::vector<double> w = left_products(a, n, k, b.tau_left[k]);
+        double* row_k = &a[k * n + k + 1];
+        for (std::size_t c = 0; c < w.size(); ++c) row_k[c] -= w[c];
         // superdiagonal[k + 1] couples k and k + 1, as the sweeps read it; superdiagonal[0] is 0.
-        b.tau_right[k] = reflector(
-            n - k - 1, [&](std::size_t i) -> double& { return a[k * n + k + 1 + i]; }, b.superdiagonal[k + 1]);
-        apply_right(a, n, k + 1, k + 1, b.tau_right[k]);
+        const double tau = b.tau_right[k] = reflector(
+            w.size(), [&](std::size_t i) -> double& { return row_k[i]; }, b.superdiagonal[k + 1]);
+        for (std::size_t i = k + 1; i < n; ++i) {
+            const double vi = a[i * n + k];
+            double* row = &a[i * n + k + 1];
+            for (std::size_t c = 0; c < w.size(); ++c) row[c] -= vi * w[c];
+            if (tau != 0) reflect_row(row, row_k, w.size(), tau);
+        }
     }
     return b;
 }
 
-// U = H_0 H_1 ... of the left reflectors and V = G_0 G_1 ... of the right ones, applied to the
-// identity from the last; each touches only the block below and right of its corner.
+// U = H_0 H_1 ... of the left reflectors and V = G_0 G_1 ... of the right ones.
 void accumulated(const std::vector<double>& a, const bidiagonal_form& b, std::size_t n, std::vector<double>& u,
                  std::vector<double>& v) {
-    u.assign(n * n, 0.0);
-    v.assign(n * n, 0.0);
-    for (std::size_t i = 0; i < n; ++i) u[i * n + i] = v[i * n + i] = 1;
-    for (std::size_t k = n; k-- > 0;) {
-        apply_left(u, n, k, k, left_vector(a, n, k), b.tau_left[k]);
-        if (k + 1 < n) apply_left(v, n, k + 1, k + 1, right_vector(a, n, k), b.tau_right[k]);
-    }
+    u = householder_product(
+        n, n, 0, [&](std::size_t k, std::size_t i) { return left_vector(a, n, k)(i); },
+        [&](std::size_t k) { return b.tau_left[k]; });
+    v = householder_product(
+        n, n - 1, 1, [&](std::size_t k, std::size_t i) { return right_vector(a, n, k)(i); },
+        [&](std::size_t k) { return b.tau_right[k]; });
 }
 
 std::vector<double> transposed_square(const std::vector<double>& m, std::size_t n) {
