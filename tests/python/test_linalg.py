@@ -407,6 +407,18 @@ def test_svd_and_eigh_of_a_large_matrix_of_repeated_clustered_and_small_values()
     check_eigh(symmetric, *xp.linalg.eigh(on_device(symmetric)))
 
 
+def test_svd_of_a_matrix_of_rank_900_converges_past_its_cluster_of_zeros():
+    # 124 singular values that are float32's rounding, under 3 clusters of large ones: the shifted
+    # sweeps lose their shift against the top of the block there and stalled (LAPACK's zero-shift
+    # sweep goes on, within its budget of 6 n^2 rotations).
+    n, seeded = 1024, np.random.default_rng(1)
+    basis, _ = np.linalg.qr(seeded.standard_normal((n, n)))
+    other, _ = np.linalg.qr(seeded.standard_normal((n, n)))
+    values = np.concatenate([np.full(300, 4.0), 2 + 1e-6 * np.arange(300), np.linspace(1, 0.01, 300), np.zeros(124)])
+    a = ((basis * values) @ other.T).astype(np.float32)
+    check_svd(a, *xp.linalg.svd(on_device(a), full_matrices=False), False)
+
+
 def test_eigh_reads_only_the_lower_triangle_of_each_matrix_of_a_stack():
     b = rng.standard_normal((2, 3, 50, 50))
     a = (b + np.swapaxes(b, -1, -2)).astype(np.float32)

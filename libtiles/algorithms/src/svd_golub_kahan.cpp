@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -16,8 +17,9 @@
 namespace tiles::algorithms {
 namespace {
 
-// QR sweeps for each singular value, at most (LAPACK's dbdsqr allows 6 on average).
-constexpr int most_sweeps = 75;
+// The sweeps' rotations for all singular values, at most, in multiples of n^2 (LAPACK's dbdsqr's
+// budget): a cluster of tiny values converges slowly, so no one value has a budget of its own.
+constexpr std::size_t most_rotations_per_n_squared = 6;
 
 // B, the bidiagonal matrix, and the factors of the reflectors that made it: left ones (tau_left),
 // whose vectors the matrix keeps below its diagonal, and right ones (tau_right), whose vectors it
@@ -186,6 +188,34 @@ void qr_sweep(std::vector<double>& d, std::vector<double>& e, std::vector<double
     d[k] = x;
 }
 
+// Demmel and Kahan's sweep without a shift over the block l..k, from the top, as LAPACK's dbdsqr
+// makes it: every element keeps its relative accuracy, where a shifted sweep's first rotation
+// would lose the shift against d[l].
+void zero_shift_sweep(std::vector<double>& d, std::vector<double>& e, std::vector<double>& ut, std::vector<double>& vt,
+                      std::size_t n, std::size_t l, std::size_t k) {
+    double c = 1, s = 0, old_c = 1, old_s = 0;
+    for (std::size_t i = l; i < k; ++i) {
+        const double r = std::hypot(d[i] * c, e[i + 1]);
+        if (r != 0) {
+            s = e[i + 1] / r;
+            c = d[i] * c / r;
+        } else {
+            c = 1;
+            s = 0;
+        }
+        if (i > l) e[i] = old_s * r;
+        const double f = old_c * r, g = d[i + 1] * s, h = std::hypot(f, g);
+        old_c = h != 0 ? f / h : 1;
+        old_s = h != 0 ? g / h : 0;
+        d[i] = h;
+        rotate(vt, n, i, i + 1, c, s);
+        rotate(ut, n, i, i + 1, old_c, old_s);
+    }
+    const double last = d[k] * c;
+    d[k] = last * old_c;
+    e[k] = last * old_s;
+}
+
 // The first row l <= k from which B's block up to k is unreduced: e[l] negligible next to B's
 // norm, or d[l - 1] negligible (then cancel() zeroes e[l]; `cancelled` says so).
 std::size_t block_start(const std::vector<double>& d, const std::vector<double>& e, std::size_t k, double norm,
@@ -203,8 +233,10 @@ void diagonalized(std::vector<double>& d, std::vector<double>& e, std::vector<do
                   std::size_t n) {
     double norm = 0;
     for (std::size_t i = 0; i < n; ++i) norm = std::max(norm, std::abs(d[i]) + std::abs(e[i]));
+    const std::size_t most_rotations = most_rotations_per_n_squared * n * n;
+    std::size_t rotations = 0;
     for (std::size_t k = n; k-- > 0;)
-        for (int sweep = 0;; ++sweep) {
+        for (;;) {
             bool cancelled = false;
             const std::size_t l = block_start(d, e, k, norm, cancelled);
             if (cancelled) cancel(d, e, ut, n, l, k, norm);
@@ -216,10 +248,17 @@ void diagonalized(std::vector<double>& d, std::vector<double>& e, std::vector<do
                 }
                 break;
             }
-            if (sweep == most_sweeps)
-                throw invalid_argument("svd: the bidiagonal QR iteration did not converge for singular value " +
-                                       std::to_string(k) + " in " + std::to_string(most_sweeps) + " sweeps");
-            qr_sweep(d, e, ut, vt, n, l, k);
+            rotations += k - l;
+            if (rotations > most_rotations)
+                throw invalid_argument("svd: the bidiagonal QR iteration did not converge: singular value " +
+                                       std::to_string(k) + " was not found in " + std::to_string(most_rotations) +
+                                       " rotations (6 n^2, n = " + std::to_string(n) + ")");
+            // A shift near d[k] that squared is below d[l]^2's rounding is lost in the first rotation.
+            const double ratio = d[k] / d[l];
+            if (ratio * ratio < std::numeric_limits<double>::epsilon())
+                zero_shift_sweep(d, e, ut, vt, n, l, k);
+            else
+                qr_sweep(d, e, ut, vt, n, l, k);
         }
 }
 
