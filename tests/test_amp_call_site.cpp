@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -321,6 +322,42 @@ TEST_CASE_METHOD(fresh_view,
     v.synchronize();
     CHECK(data == std::vector<int>(4, 21));
     CHECK(scaled_name == "scaled_" + std::to_string(scaled_line) + "_8_neg3");
+}
+
+// The names of the kernel of one call site in a generic lambda, launched for int and for float
+// views, and the call site's line.
+std::tuple<std::string, std::string, int> launched_in_a_generic_lambda(tiles::array_view<int, 1> ints,
+                                                                       tiles::array_view<float, 1> floats) {
+    int line = 0;
+    const auto launch = [&](auto v) {
+        line = __LINE__ + 2;
+        // clang-format off
+        const auto k = TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] += 1; });
+        // clang-format on
+        tiles::parallel_for_each(v.extent, k);
+        return k.k->name();
+    };
+    const std::string float_name = launch(floats);
+    return {launch(ints), float_name, line};
+}
+
+TEST_CASE_METHOD(fresh_view, "the kernels of a call site in a generic lambda are named by its arguments", "[amp]") {
+    std::vector<int> ints(4, 1);
+    std::vector<float> floats(4, 0.5f);
+    tiles::array_view<int, 1> i(4, ints);
+    tiles::array_view<float, 1> f(4, floats);
+    const auto [int_name, float_name, line] = launched_in_a_generic_lambda(i, f);
+    i.synchronize();
+    f.synchronize();
+    CHECK(ints == std::vector<int>(4, 2));
+    CHECK(floats == std::vector<float>(4, 1.5f));
+    // Each instantiation's name carries its argument, not the order of the first launches ("_2").
+    const std::string site = "launched_in_a_generic_lambda_" + std::to_string(line);
+    CHECK(int_name.rfind(site + "_", 0) == 0);
+    CHECK(float_name.rfind(site + "_", 0) == 0);
+    CHECK(int_name != float_name);
+    CHECK(int_name.find("int") != std::string::npos);
+    CHECK(float_name.find("float") != std::string::npos);
 }
 
 TEST_CASE_METHOD(fresh_view, "the kernels of a template's call site are named by their template arguments", "[amp]") {

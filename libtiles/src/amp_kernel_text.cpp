@@ -129,11 +129,11 @@ std::vector<std::pair<std::string, std::string>> listed_arguments(const std::str
 // as tiles-amp's build gives it (clang's list, outermost first).
 std::string template_arguments(const std::string& signature) {
     std::string tail;
-    if (signature.find("::<lambda") != std::string::npos) {
+    const bool lambda = signature.find("::<lambda") != std::string::npos;
+    if (lambda)
         for (const std::string& value : qualified_name_arguments(signature)) append_argument(tail, value);
-        return tail;
-    }
-    if (signature.empty() || signature.back() != ']') return "";
+    // A generic lambda's own arguments (GCC: "[with auto:1 = int]") follow its templates'.
+    if (signature.empty() || signature.back() != ']') return tail;
     int depth = 0;
     std::size_t open = signature.size() - 1;
     for (; open > 0; --open) {
@@ -144,7 +144,7 @@ std::string template_arguments(const std::string& signature) {
     // those go first.
     std::vector<std::pair<std::string, std::string>> listed = listed_arguments(signature, open);
     std::vector<std::string> values;
-    for (const std::string& outer : qualified_name_arguments(signature))
+    for (const std::string& outer : lambda ? std::vector<std::string>{} : qualified_name_arguments(signature))
         for (auto& [name, value] : listed)
             if (name == outer && !value.empty()) values.push_back(value), value.clear();
     for (const auto& [name, value] : listed)

@@ -108,7 +108,7 @@ void accumulated(const std::vector<double>& a, const bidiagonal_form& b, std::si
         n, n, 0, [&](std::size_t k, std::size_t i) { return left_vector(a, n, k)(i); },
         [&](std::size_t k) { return b.tau_left[k]; });
     v = householder_product(
-        n, n - 1, 1, [&](std::size_t k, std::size_t i) { return right_vector(a, n, k)(i); },
+        n, n == 0 ? 0 : n - 1, 1, [&](std::size_t k, std::size_t i) { return right_vector(a, n, k)(i); },
         [&](std::size_t k) { return b.tau_right[k]; });
 }
 
@@ -189,8 +189,8 @@ void qr_sweep(std::vector<double>& d, std::vector<double>& e, std::vector<double
 }
 
 // Demmel and Kahan's sweep without a shift over the block l..k, from the top, as LAPACK's dbdsqr
-// makes it: every element keeps its relative accuracy, where a shifted sweep's first rotation
-// would lose the shift against d[l].
+// makes it (dbdsqr also chases from the bottom where that end is the larger): every element keeps its relative
+// accuracy, where a shifted sweep's first rotation would lose the shift against d[l].
 void zero_shift_sweep(std::vector<double>& d, std::vector<double>& e, std::vector<double>& ut, std::vector<double>& vt,
                       std::size_t n, std::size_t l, std::size_t k) {
     double c = 1, s = 0, old_c = 1, old_s = 0;
@@ -252,8 +252,10 @@ void diagonalized(std::vector<double>& d, std::vector<double>& e, std::vector<do
             if (rotations > most_rotations)
                 throw invalid_argument("svd: the bidiagonal QR iteration did not converge: singular value " +
                                        std::to_string(k) + " was not found in " + std::to_string(most_rotations) +
-                                       " rotations (6 n^2, n = " + std::to_string(n) + ")");
-            // A shift near d[k] that squared is below d[l]^2's rounding is lost in the first rotation.
+                                       " rotations (" + std::to_string(most_rotations_per_n_squared) +
+                                       " n^2, n = " + std::to_string(n) + ")");
+            // A shift near d[k] that squared is below d[l]^2's rounding is lost in the first rotation
+            // (dbdsqr's test, with d[k] for the shift).
             const double ratio = d[k] / d[l];
             if (ratio * ratio < std::numeric_limits<double>::epsilon())
                 zero_shift_sweep(d, e, ut, vt, n, l, k);

@@ -198,7 +198,9 @@ std::optional<std::string> pretty_signature(const FunctionDecl* f) {
     // clang's own list of the template arguments leaves out a function template's where the
     // function is a lambda's: the list is rewritten with every template's around `f`, outermost
     // first, as GCC spells them in a lambda's signature (kernel_name reads both).
-    if (!signature.empty() && signature.back() == ']') signature.erase(signature.rfind(" ["));
+    if (const std::size_t list = signature.rfind(" [");
+        !signature.empty() && signature.back() == ']' && list != std::string::npos)
+        signature.erase(list);
     std::vector<std::string> levels; // innermost first
     const PrintingPolicy policy = f->getASTContext().getPrintingPolicy();
     const auto add = [&](const TemplateParameterList* parameters, llvm::ArrayRef<TemplateArgument> arguments) {
