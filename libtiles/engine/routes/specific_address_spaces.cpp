@@ -139,21 +139,27 @@ std::string function_name(const std::string& define_line) {
                                                                 : define_line.substr(at + 1, open - at - 1);
 }
 
-// `lines` without the functions that are no kernel and that nothing else names, until none is left.
+// Whether a line other than f's `define` line names f's function.
+bool named_elsewhere(const std::vector<std::string>& lines, const function_text& f, const std::string& name) {
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (i != f.define_line && use_of(lines[i], name) != std::string::npos) return true;
+    return false;
+}
+
+// `lines` without the functions that are no kernel and that nothing else names, until none is left:
+// each round drops every such function at once (from the last up, so earlier lines keep their
+// places), and a function named only by a dropped one goes in the next round.
 void drop_uncalled_functions(std::vector<std::string>& lines) {
     for (bool dropped = true; dropped;) {
-        dropped = false;
+        std::vector<function_text> uncalled;
         for (const function_text& f : functions_of(lines)) {
             const std::string name = function_name(lines[f.define_line]);
             if (name.empty() || lines[f.define_line].find(" spir_kernel ") != std::string::npos) continue;
-            bool named = false;
-            for (std::size_t i = 0; i < lines.size() && !named; ++i)
-                named = i != f.define_line && use_of(lines[i], name) != std::string::npos;
-            if (named) continue;
-            lines.erase(lines.begin() + std::ptrdiff_t(f.define_line), lines.begin() + std::ptrdiff_t(f.last + 1));
-            dropped = true;
-            break;
+            if (!named_elsewhere(lines, f, name)) uncalled.push_back(f);
         }
+        for (auto f = uncalled.rbegin(); f != uncalled.rend(); ++f)
+            lines.erase(lines.begin() + std::ptrdiff_t(f->define_line), lines.begin() + std::ptrdiff_t(f->last + 1));
+        dropped = !uncalled.empty();
     }
 }
 
