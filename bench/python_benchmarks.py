@@ -4,9 +4,10 @@ average (examples/kernels/tile_average.cl, one tiled kernel launched by each), a
 with the buffer pool off), an assignment through a step (a[:, ::2] = b, against CuPy's), a
 cumulative sum and a[mask] (the mask's scan and a gather, against CuPy's), a sum (tiles.reduce,
 pyopencl.array.sum, cupy.sum), sums over an axis (tiles.array_api.sum, cupy.sum); in the group
-"axes", sums over each axis and argmax over the rows of a square matrix and of 4 long rows, and a
-float32 cumulative sum (against CuPy's); in the group "sort", the stable sort, argsort and median
-along the rows of a square matrix and of 4 long rows (against CuPy's and numpy's); and a matrix
+"axes", sums and means over each axis, max and argmax over the rows, of a square matrix and of 4
+long rows, and a float32 cumulative sum (against CuPy's); in the group "sort", the stable sort,
+argsort and median along the rows of a square matrix and of 4 long rows (against CuPy's and
+numpy's); and a matrix
 product (tiles.matrix_multiply, the textbook tiled kernel of bench/kernels/baselines.cl through
 PyOpenCL, cupy.matmul) of data on the device; copies
 between numpy arrays and the device, each way, from and to pageable memory and pinned memory
@@ -401,13 +402,13 @@ def reduce_sum(setup, side):
 
 
 def axis_reduction(setup, shape, op, axis):
-    """The array API's sum or argmax over one axis of a float32 matrix on the device
-    (tiles.array_api.sum and argmax, the result staying there), against CuPy's and numpy's: over
+    """The array API's sum, mean, max or argmax over one axis of a float32 matrix on the device
+    (tiles.array_api's, the result staying there), against CuPy's and numpy's: over
     axis 0 of a tall matrix of 4 columns, the result much smaller than the data, over either axis of
     a square one, and over axis 1 of 4 long rows, where each row is split among work-groups."""
     import tiles.array_api as xp
     host = np.random.default_rng(3).random(shape, dtype=np.float32)
-    expected = host.sum(axis=axis, dtype=np.float64) if op == "sum" else host.argmax(axis=axis)
+    expected = getattr(host.astype(np.float64) if op in ("sum", "mean") else host, op)(axis=axis)
     matrix, _ = setup.on_device(host)
     kept = {}
 
@@ -426,7 +427,7 @@ def axis_reduction(setup, shape, op, axis):
     contenders.append(Contender(f"numpy.{op}(a, axis={axis}) (CPU)",
                                 lambda: kept.update(numpy=getattr(host, op)(axis=axis)), lambda: kept["numpy"]))
     return (f"{op} over axis {axis}", f"{shape[0]}x{shape[1]} float32", "GB/s", host.nbytes / 1e9, expected,
-            1e-3 if op == "sum" else 0, contenders)
+            1e-3 if op in ("sum", "mean") else 0, contenders)
 
 
 def float_scan(setup, count):
@@ -711,7 +712,7 @@ def main():
                          lambda: axis_reduction(setup, (options.side, options.side), "sum", 1)],
               "axes": [lambda shape=shape, op=op, axis=axis: axis_reduction(setup, shape, op, axis)
                        for shape in ((options.side, options.side), (4, options.side * options.side // 4))
-                       for op, axis in (("sum", 0), ("sum", 1), ("argmax", 1))] +
+                       for op, axis in (("sum", 0), ("sum", 1), ("mean", 0), ("max", 1), ("argmax", 1))] +
                       [lambda: float_scan(setup, options.side * options.side)],
               "sort": [lambda shape=shape, op=op: sorting(setup, shape, op)
                        for shape in ((options.side, options.side), (4, options.side * options.side // 4))

@@ -167,7 +167,7 @@ launch_domain reduction_domain(std::size_t work, int group) {
 void launch_reduction(const std::shared_ptr<context>& context, const reduction_description& d,
                       std::vector<launch_arg> args, double divisor, std::size_t shares, const std::vector<run>& kept,
                       const std::vector<run>& reduced) {
-    const std::size_t outputs = count_of(kept), count = count_of(reduced);
+    const std::size_t outputs = count_of(kept), count = count_of(reduced), chunk = (count + shares - 1) / shares;
     const std::size_t work = outputs * shares * std::size_t(std::max(d.group, 1));
     if (work > std::size_t(INT_MAX))
         throw invalid_argument("reduce_axes: the " + std::to_string(work) + " results and shares are more than " +
@@ -175,7 +175,7 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
     args.reserve(args.size() + 4 + 2 * kept.size() + 2 * reduced.size()); // the divisor, counts, extents and strides
     if (d.op == axis_reduction::mean && !d.masked)
         args.push_back(element_arg(real_part(d.accumulated).element, divisor));
-    for (std::size_t n : {outputs, shares, (count + shares - 1) / shares}) args.push_back(scalar_arg(std::uint64_t(n)));
+    for (std::size_t n : {outputs, shares, chunk}) args.push_back(scalar_arg(std::uint64_t(n)));
     for (std::size_t n = 1; n < kept.size(); ++n) args.push_back(scalar_arg(std::uint64_t(kept[n].extent)));
     for (const run& r : kept) args.push_back(scalar_arg(std::uint64_t(r.stride)));
     for (const run& r : reduced) args.push_back(scalar_arg(std::uint64_t(r.extent)));
@@ -184,12 +184,19 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
         if (d.masked) args.push_back(scalar_arg(std::uint64_t(r.mask_stride)));
     for (const run& r : reduced)
         if (d.masked) args.push_back(scalar_arg(std::uint64_t(r.mask_stride)));
+    // A work-item of work-groups of `group` (a work-item alone: 0) combines at most one block of a pairwise sum.
+    const auto one_block = [chunk](int group) {
+        return (chunk + std::size_t(std::max(group, 1)) - 1) / std::size_t(std::max(group, 1)) <= pairwise_block;
+    };
     reduction_description fitted = d;
+    fitted.one_block = one_block(d.group);
     if (d.group > 1)
         fitted.group = group_fitting(context, d.group, outputs * shares, [&](int group) -> const kernel& {
             fitted.group = group;
+            fitted.one_block = one_block(group);
             return reduction_kernel(fitted);
         });
+    fitted.one_block = one_block(fitted.group);
     engine::launch(context, reduction_domain(outputs * shares * std::size_t(std::max(fitted.group, 1)), fitted.group),
                    reduction_kernel(fitted), args.data(), args.size());
 }

@@ -5,6 +5,7 @@
 // kernel of work-groups has its work-items read every group-th element and combine pairwise.
 // Float sums add blocks of elements one after another and the blocks' sums pairwise, as numpy's
 // pairwise summation does, so that their error grows with the logarithm of the count.
+#include <algorithm>
 #include <string>
 
 #include "elementwise_table.hpp"
@@ -14,8 +15,6 @@
 namespace tiles::algorithms {
 namespace {
 
-// Elements each block of a pairwise sum adds one after another (numpy's blocks are of 128).
-constexpr int pairwise_block = 32;
 // Levels of the pairwise sums' stack: enough for 2^40 blocks.
 constexpr int pairwise_levels = 40;
 
@@ -133,8 +132,12 @@ std::string move(const reduction_description& d, const std::string& sign, const 
 // The statements that find the work-item's first element: `at` (and the mask's `mat`), and the
 // counters j0.. of its runs.
 std::string start(const reduction_description& d) {
-    const std::string index = d.group != 0 ? "get_group_id(0)" : "get_global_id(0)";
-    std::string body = "    const ulong i = " + index + ", share = i % shares;\n    ulong rest = i / shares, at = 0" +
+    // Work-items one apart take results one apart, so that where the kept run is the inner one (a
+    // sum over the rows) their reads are coalesced; a work-group's work-items read one share together.
+    const std::string place = d.group != 0
+                                  ? "const ulong i = get_group_id(0), share = i % shares, result = i / shares"
+                                  : "const ulong i = get_global_id(0), share = i / outputs, result = i % outputs";
+    std::string body = "    " + place + ", place = result * shares + share;\n    ulong rest = result, at = 0" +
                        (d.masked ? ", mat = 0" : "") + ";\n";
     for (int n = d.kept - 1; n > 0; --n)
         body += "    { const ulong c = rest % n" + text(n) + "; " + move(d, "+", "c", "k" + text(n)) + " } rest /= n" +
@@ -161,38 +164,64 @@ std::string advance(const reduction_description& d, int run) {
            advance(d, run - 1) + " }";
 }
 
-// Whether the reduction adds floats, which add pairwise.
+// Whether the reduction adds floats, which add pairwise, in more than one block a work-item.
 bool pairwise(const reduction_description& d) {
     const char kind = kind_of(d.accumulated);
-    return (d.op == axis_reduction::sum || d.op == axis_reduction::mean) && (kind == 'f' || kind == 'c');
+    return (d.op == axis_reduction::sum || d.op == axis_reduction::mean) && (kind == 'f' || kind == 'c') &&
+           !d.one_block;
 }
 
-// The loop over the share's elements, and what it leaves in `a` (or `position`).
-std::string combine_all(const reduction_description& d) {
-    // An element the mask leaves out is the identity, which leaves the combination as it is.
-    const std::string value = d.masked ? "mask[mat] ? " + element(d, "at") + " : " + identity(d) : element(d, "at");
+// The element at `at`. One the mask leaves out is the identity, which leaves the combination as it is.
+std::string value(const reduction_description& d) {
+    return d.masked ? "mask[mat] ? " + element(d, "at") + " : " + identity(d) : element(d, "at");
+}
+
+// The statements that combine `y`, the element at `at`, into `a`, and move `at` to the next.
+std::string combine_one(const reduction_description& d) {
     const std::string taken = d.masked && d.op == axis_reduction::mean ? " taken += mask[mat];" : "";
-    const std::string expression = combination(d), y = "const LOOP y = " + value + ";" + taken;
-    const std::string step = d.group != 0 ? "k += " + text(d.group) : "++k";
-    const std::string walk = std::string(taken.empty() ? "" : "    ulong taken = 0;\n") +
-                             "    for (ulong k = first; k < end; " + step + ") {\n        " + y + "\n";
-    const std::string next = "        " + advance(d, d.reduced - 1) + "\n    }\n";
-    if (finds_position(d.op)) {
-        // A work-item of a work-group may have no element of its share: its position stays NO_POSITION.
-        const std::string p = d.pass == position_pass::of_shares ? "(ulong)positions[at]" : "k";
-        return "    LOOP best = (LOOP)0;\n    ulong position = NO_POSITION;\n" + walk + "        const ulong p = " + p +
-               ";\n        if (PREFER(best, position, y, p)) { best = y; position = p; }\n" + next;
-    }
-    const std::string combined = "{ const LOOP x = a; a = " + expression + "; }";
-    if (!pairwise(d)) return "    LOOP a = " + identity(d) + ";\n" + walk + "        " + combined + "\n" + next;
-    // Each full block's sum is pushed, and merged with the sums of equal blocks below it, as a binary counter carries.
-    const std::string merge = "{ const LOOP x = stack[--top]; const LOOP y = v; v = " + expression + "; }";
-    return "    LOOP stack[" + text(pairwise_levels) + "];\n    int top = 0, filled = 0;\n    ulong blocks = 0;\n" +
-           "    LOOP a = " + identity(d) + ";\n" + walk + "        " + combined +
-           "\n        if (++filled == " + text(pairwise_block) +
-           ") {\n            LOOP v = a;\n            for (ulong b = blocks; b & 1; b >>= 1) " + merge +
-           "\n            stack[top++] = v; ++blocks; filled = 0; a = " + identity(d) + ";\n        }\n" + next +
-           "    while (top > 0) { const LOOP x = stack[--top]; const LOOP y = a; a = " + expression + "; }\n";
+    return "const LOOP y = " + value(d) + ";" + taken + " { const LOOP x = a; a = " + combination(d) + "; } " +
+           advance(d, d.reduced - 1);
+}
+
+// The statements that push `a`, a full block's combination, onto the pairwise sums' stack, merged
+// with the sums of equal blocks below it as a binary counter carries, and start the next block.
+std::string push_block(const reduction_description& d) {
+    const std::string merge = "{ const LOOP x = stack[--top]; const LOOP y = v; v = " + combination(d) + "; }";
+    return "LOOP v = a; for (ulong b = blocks; b & 1; b >>= 1) " + merge +
+           " stack[top++] = v; ++blocks; a = " + identity(d) + ";";
+}
+
+// The loop over the share's elements, and what it leaves in `a`. Float sums push each block of
+// pairwise_block elements' sum (pairwise). Where one run is reduced, a full block is a loop of
+// fixed count, which the compiler unrolls, so that its loads are in flight at once; the elements
+// combine in the same order as one at a time.
+std::string combine_all(const reduction_description& d) {
+    const bool pairs = pairwise(d);
+    const std::string step = text(std::max(d.group, 1)), block = text(pairwise_block);
+    std::string body = std::string(d.masked && d.op == axis_reduction::mean ? "    ulong taken = 0;\n" : "") +
+                       "    LOOP a = " + identity(d) + ";\n    ulong k = first;\n";
+    if (pairs) body += "    LOOP stack[" + text(pairwise_levels) + "];\n    int top = 0;\n    ulong blocks = 0;\n";
+    if (d.reduced == 1)
+        body += "    for (; k + " + text(pairwise_block - 1) + " * " + step + " < end; k += " + block + " * " + step +
+                ") {\n#pragma unroll\n        for (int q = 0; q < " + block + "; ++q) { " + combine_one(d) + " }\n" +
+                (pairs ? "        " + push_block(d) + "\n" : "") + "    }\n";
+    const std::string filled =
+        pairs && d.reduced != 1 ? "\n        if (++filled == " + block + ") { " + push_block(d) + " filled = 0; }" : "";
+    if (!filled.empty()) body += "    int filled = 0;\n";
+    body += "    for (; k < end; k += " + step + ") {\n        " + combine_one(d) + filled + "\n    }\n";
+    if (pairs)
+        body += "    while (top > 0) { const LOOP x = stack[--top]; const LOOP y = a; a = " + combination(d) + "; }\n";
+    return body;
+}
+
+// The loop of argmin and argmax over the share's elements, and the position it leaves.
+std::string find_position(const reduction_description& d) {
+    const std::string p = d.pass == position_pass::of_shares ? "(ulong)positions[at]" : "k";
+    // A work-item of a work-group may have no element of its share: its position stays NO_POSITION.
+    return "    LOOP best = (LOOP)0;\n    ulong position = NO_POSITION;\n    for (ulong k = first; k < end; k += " +
+           text(std::max(d.group, 1)) + ") {\n        const LOOP y = " + value(d) + ";\n        const ulong p = " + p +
+           ";\n        if (PREFER(best, position, y, p)) { best = y; position = p; }\n        " +
+           advance(d, d.reduced - 1) + "\n    }\n";
 }
 
 // The macros of argmin and argmax: PREFER(bx, px, by, py), whether value by at position py takes
@@ -208,13 +237,13 @@ std::string position_macros(const reduction_description& d) {
 }
 
 std::string result(const reduction_description& d) {
-    if (d.pass == position_pass::shares) return "out[i] = (long)position; best_values[i] = best;";
-    if (finds_position(d.op)) return "out[i] = (long)position;";
+    if (d.pass == position_pass::shares) return "out[place] = (long)position; best_values[place] = best;";
+    if (finds_position(d.op)) return "out[place] = (long)position;";
     const std::string start = kind_of(d.accumulated) == 'c' ? "(LOOP)(initial_real, initial_imag)" : "(LOOP)initial";
     const std::string initial =
         d.initial ? "{ const LOOP x = a; const LOOP y = " + start + "; a = " + combination(d) + "; }\n    " : "";
     const std::string divisor = d.masked ? "(PART)taken" : "divisor";
-    return initial + store(d.op == axis_reduction::mean ? "a / " + divisor : "a", d.output, d.accumulated);
+    return initial + store(d.op == axis_reduction::mean ? "a / " + divisor : "a", d.output, d.accumulated, "place");
 }
 
 // A work-group's combination of its work-items' `a` in halves, a pairwise tree, into work-item 0's.
@@ -245,7 +274,7 @@ std::string combine_group(const reduction_description& d) {
 std::string key_of(const reduction_description& d) {
     return {char(2),        char(d.op),      key_byte(d.stored),   key_byte(d.accumulated), key_byte(d.output),
             char(d.kept),   char(d.reduced), char(d.group & 0xff), char(d.group >> 8),      char(d.pass),
-            char(d.masked), char(d.initial)};
+            char(d.masked), char(d.initial), char(d.one_block)};
 }
 
 std::string reduction_source(const reduction_description& d) {
@@ -254,8 +283,8 @@ std::string reduction_source(const reduction_description& d) {
     std::string shared = d.group != 0 ? "    __local LOOP partial[" + text(d.group) + "];\n" : "";
     if (d.group != 0 && finds_position(d.op)) shared += "    __local ulong places[" + text(d.group) + "];\n";
     return pragmas({d.stored, d.accumulated, d.output}) + definitions(d.accumulated) + helpers +
-           "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + shared + start(d) + combine_all(d) +
-           combine_group(d) + "    " + result(d) + "\n}\n";
+           "\n\n__kernel void tiles_reduce_axes(" + parameters(d) + ") {\n" + shared + start(d) +
+           (finds_position(d.op) ? find_position(d) : combine_all(d)) + combine_group(d) + "    " + result(d) + "\n}\n";
 }
 
 } // namespace tiles::algorithms

@@ -1,6 +1,7 @@
 // libtiles algorithms: what a reduction kernel is made from (reduce_axes_source.cpp), and its source.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "tiles/algorithms/reduce_axes.hpp"
@@ -34,7 +35,13 @@ struct reduction_description {
     // counts as the identity (a mean's divisor is the number it leaves in, counted by the kernel)
     bool masked = false;
     bool initial = false; // numpy's initial=: combined with each result, a parameter in the accumulated dtype
+    // each work-item combines at most one block of a pairwise sum (pairwise_block elements), so that
+    // its kernel keeps no stack of the blocks' sums
+    bool one_block = false;
 };
+
+// Elements each block of a pairwise sum adds one after another (numpy's blocks are of 128).
+constexpr std::size_t pairwise_block = 32;
 
 // What a scan's kernel shares with a reduction's: the expression that combines x and y of the
 // accumulated dtype (unsupported_feature where the kernels have none), the value that leaves a
@@ -53,7 +60,8 @@ std::string key_of(const reduction_description& d);
 // masked), the number of results, of shares, the elements of a share, the kept runs' extents 1..,
 // the kept strides, the reduced extents and the reduced strides (ulong), then where masked the
 // mask's kept and reduced strides.
-// Work-item i (work-group i where `group`) writes out[i], share i % shares of result i / shares.
+// Work-group i (where `group`) combines share i % shares of result i / shares; work-item i, share
+// i / outputs of result i % outputs. Either writes the share's result to out[result * shares + share].
 // unsupported_feature where the kernels lack the combining expression.
 std::string reduction_source(const reduction_description& d);
 
