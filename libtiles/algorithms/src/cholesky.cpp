@@ -62,6 +62,21 @@ void factor_diagonal_block(const std::shared_ptr<context>& context, element_type
                                                output_arg(inverse.data), output_arg(status), scalar_arg(block)});
 }
 
+// The device memory of factor_matrix's steps, each the size of its first step's: the steps'
+// shrinking matrices lie within them (matrix_within). The trailing matrix and its next are two,
+// since each is copied from the other.
+struct cholesky_spaces {
+    std::shared_ptr<storage> trailing[2], panel, factor, factor_transposed;
+
+    cholesky_spaces(const std::shared_ptr<context>& context, element_type type, int n) {
+        const int rest = std::max(n - panel_width, 1), width = std::min(panel_width, n);
+        for (auto& space : trailing) space = new_matrix(context, type, n, n);
+        panel = new_matrix(context, type, rest, width);
+        factor = new_matrix(context, type, rest, width);
+        factor_transposed = new_matrix(context, type, width, rest);
+    }
+};
+
 // Factors matrix `index` of `input` into the lower triangle of the same matrix of `factored`,
 // on `context`, block column by block column, all on the device. The blocks' statuses come to
 // the host once, at the end: the first block whose pivot is not positive is refused.
@@ -70,29 +85,31 @@ void factor_matrix(const std::shared_ptr<context>& context, const matrix_operand
     const element_type type = element_type_of(input);
     const int blocks = blocks_covering(n, panel_width);
     const std::shared_ptr<storage> status = new_matrix(context, type, blocks, 2);
-    std::shared_ptr<storage> trailing = new_matrix(context, type, n, n);
-    engine::copy(*input.data, box_of(index, 0, 0, n, n), *trailing, box_of(0, 0, 0, n, n));
-    for (int done = 0; done < n; done += panel_width) {
+    const cholesky_spaces spaces(context, type, n);
+    matrix_operand trailing = matrix_within(context, type, *spaces.trailing[0], n, n);
+    engine::copy_async(*input.data, box_of(index, 0, 0, n, n), *trailing.data, box_of(0, 0, 0, n, n));
+    for (int done = 0, step = 0; done < n; done += panel_width, ++step) {
         const int width = std::min(panel_width, n - done), rest = n - done - width;
         const matrix_operand inverse{new_matrix(context, type, width, width), width, width};
-        factor_diagonal_block(context, type, trailing, n - done, width, inverse, status, done / panel_width);
-        engine::copy(*trailing, box_of(0, 0, 0, width, width), *factored, box_of(index, done, done, width, width));
+        factor_diagonal_block(context, type, trailing.data, n - done, width, inverse, status, done / panel_width);
+        engine::copy_async(*trailing.data, box_of(0, 0, 0, width, width), *factored,
+                           box_of(index, done, done, width, width));
         if (rest == 0) break;
 
         // L21 = A21 * L11^-T.
-        const matrix_operand a21{new_matrix(context, type, rest, width), rest, width};
-        engine::copy(*trailing, box_of(0, width, 0, rest, width), *a21.data, box_of(0, 0, 0, rest, width));
-        const matrix_operand l21{new_matrix(context, type, rest, width), rest, width};
+        const matrix_operand a21 = matrix_within(context, type, *spaces.panel, rest, width);
+        engine::copy_async(*trailing.data, box_of(0, width, 0, rest, width), *a21.data, box_of(0, 0, 0, rest, width));
+        const matrix_operand l21 = matrix_within(context, type, *spaces.factor, rest, width);
         gemm(context, 1.0, a21, inverse, 0.0, l21, gemm_precision::exact);
-        engine::copy(*l21.data, whole_of(*l21.data), *factored, box_of(index, done + width, done, rest, width));
+        engine::copy_async(*l21.data, whole_of(*l21.data), *factored, box_of(index, done + width, done, rest, width));
 
         // A22 -= L21 * L21^T.
-        const matrix_operand l21_transposed{new_matrix(context, type, width, rest), width, rest};
+        const matrix_operand l21_transposed = matrix_within(context, type, *spaces.factor_transposed, width, rest);
         transpose(context, l21, l21_transposed);
-        const matrix_operand a22{new_matrix(context, type, rest, rest), rest, rest};
-        engine::copy(*trailing, box_of(0, width, width, rest, rest), *a22.data, whole_of(*a22.data));
+        const matrix_operand a22 = matrix_within(context, type, *spaces.trailing[(step + 1) % 2], rest, rest);
+        engine::copy_async(*trailing.data, box_of(0, width, width, rest, rest), *a22.data, whole_of(*a22.data));
         gemm(context, -1.0, l21, l21_transposed, 1.0, a22, gemm_precision::exact);
-        trailing = a22.data;
+        trailing = a22;
     }
     const std::vector<double> statuses = downloaded(*status, whole_of(*status), type);
     for (int block = 0; block < blocks; ++block)

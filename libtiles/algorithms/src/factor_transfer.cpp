@@ -1,6 +1,8 @@
 // libtiles algorithms: the factorizations' boxes and transfers (factor_transfer.hpp).
 #include "factor_transfer.hpp"
 
+#include "memory/buffer_in_place.hpp"
+
 namespace tiles::algorithms {
 
 engine::box box_of(std::size_t index, int row, int column, int rows, int columns) {
@@ -15,6 +17,14 @@ engine::box vector_box(const matrix_operand& vectors, std::size_t index) {
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns) {
     return storage_on_device(element_layout{type, element_size(type)},
                              dims3{1, std::size_t(rows), std::size_t(columns)}, context);
+}
+
+matrix_operand matrix_within(const std::shared_ptr<context>& context, element_type type, storage& space, int rows,
+                             int columns) {
+    _cl_mem* const buffer = engine::device_buffer_in_place(space, context, engine::host_access::read_write);
+    return {engine::storage_over_buffer(element_layout{type, element_size(type)},
+                                        dims3{1, std::size_t(rows), std::size_t(columns)}, context, buffer),
+            rows, columns};
 }
 
 matrix_operand compact_copy(const std::shared_ptr<context>& context, element_type type, storage& data, int row,

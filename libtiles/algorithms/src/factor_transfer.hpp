@@ -21,6 +21,13 @@ engine::box vector_box(const matrix_operand& vectors, std::size_t index);
 // A new rows x columns matrix of `type` on `context`, uninitialized.
 std::shared_ptr<storage> new_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns);
 
+// A rows x columns matrix of `type` over the first elements of `space`'s device buffer on
+// `context` (a matrix of as many elements or more, which must outlive it; storage_over_buffer
+// refuses a smaller one), so that a factorization's shrinking trailing matrices take no new
+// buffer each step: on a GPU a new buffer costs as much as the kernel that fills it.
+matrix_operand matrix_within(const std::shared_ptr<context>& context, element_type type, storage& space, int rows,
+                             int columns);
+
 // A compact copy on the device of the rows x columns box of `data`'s matrix 0 at (row, column),
 // for gemm, which takes whole arrays; and the copy's return to where it came from. Neither waits:
 // the queue is in order, so the launches after them find the copies made.

@@ -126,7 +126,7 @@ matrix_operand solved(const std::shared_ptr<context>& context, element_type type
                       std::size_t index, int right, const lu_pivoting& pivoting, const Place& place) {
     const int n = a.columns;
     const matrix_operand work{new_matrix(context, type, n, n + right), n, n + right};
-    engine::copy(*a.data, box_of(index, 0, 0, n, n), *work.data, box_of(0, 0, 0, n, n));
+    engine::copy_async(*a.data, box_of(index, 0, 0, n, n), *work.data, box_of(0, 0, 0, n, n));
     place(work);
     back_substitute(context, type, work, n,
                     eliminate(context, type, work, n, {pivoting.pivots, pivoting.status, index}));
@@ -203,9 +203,9 @@ void solve(const std::shared_ptr<context>& context, const matrix_operand& a, con
     const lu_pivoting pivoting = new_pivoting(context, n, count);
     for (std::size_t index = 0; index < count; ++index) {
         const matrix_operand work = solved(context, type, a, index, k, pivoting, [&](const matrix_operand& w) {
-            engine::copy(*b.data, box_of(index, 0, 0, n, k), *w.data, box_of(0, 0, n, n, k));
+            engine::copy_async(*b.data, box_of(index, 0, 0, n, k), *w.data, box_of(0, 0, n, n, k));
         });
-        engine::copy(*work.data, box_of(0, 0, n, n, k), *x.data, box_of(index, 0, 0, n, k));
+        engine::copy_async(*work.data, box_of(0, 0, n, n, k), *x.data, box_of(index, 0, 0, n, k));
     }
     refuse_singular(algorithm, pivoting, count);
 }
@@ -227,7 +227,7 @@ void inv(const std::shared_ptr<context>& context, const matrix_operand& input, c
         const matrix_operand work = solved(context, type, input, index, n, pivoting, [&](const matrix_operand& w) {
             write_identity(context, type, w.data, n, 2 * n, n, n, 0);
         });
-        engine::copy(*work.data, box_of(0, 0, n, n, n), *output.data, box_of(index, 0, 0, n, n));
+        engine::copy_async(*work.data, box_of(0, 0, n, n, n), *output.data, box_of(index, 0, 0, n, n));
     }
     refuse_singular(algorithm, pivoting, count);
 }
@@ -253,7 +253,7 @@ void slogdet(const std::shared_ptr<context>& context, const matrix_operand& inpu
     const lu_pivoting pivoting = new_pivoting(context, n, count);
     const matrix_operand work{new_matrix(context, type, n, n), n, n};
     for (std::size_t index = 0; index < count; ++index) {
-        engine::copy(*input.data, box_of(index, 0, 0, n, n), *work.data, whole_of(*work.data));
+        engine::copy_async(*input.data, box_of(index, 0, 0, n, n), *work.data, whole_of(*work.data));
         eliminate(context, type, work, n, {pivoting.pivots, pivoting.status, index});
         launch_algorithm(
             context, covering_domain(determinant_work_items, determinant_work_items), lu_kernel("lu_determinant", type),

@@ -45,11 +45,11 @@ std::vector<device_panel> factor_matrix(const std::shared_ptr<context>& context,
     const element_type type = element_type_of(input);
     std::vector<device_panel> panels;
     std::shared_ptr<storage> trailing = new_matrix(context, type, s.m, s.n);
-    engine::copy(*input.data, box_of(index, 0, 0, s.m, s.n), *trailing, box_of(0, 0, 0, s.m, s.n));
+    engine::copy_async(*input.data, box_of(index, 0, 0, s.m, s.n), *trailing, box_of(0, 0, 0, s.m, s.n));
     for (int done = 0; done < s.k; done += panel_width) {
         const int width = std::min(panel_width, s.k - done), rows = s.m - done, rest = s.n - done - width;
         const std::shared_ptr<storage> panel = new_matrix(context, type, rows, width);
-        engine::copy(*trailing, box_of(0, 0, 0, rows, width), *panel, whole_of(*panel));
+        engine::copy_async(*trailing, box_of(0, 0, 0, rows, width), *panel, whole_of(*panel));
         panels.push_back(factor_panel(context, type, panel, rows, width, done));
         // Row block `done`.. of R: zeros left of the panel's triangle, its R beside them.
         copy_panel_part(context, type, panel, width, {0, -done, width, done + width}, true, r.data,
@@ -57,13 +57,14 @@ std::vector<device_panel> factor_matrix(const std::shared_ptr<context>& context,
         if (rest == 0) continue;
 
         const matrix_operand a22{new_matrix(context, type, rows, rest), rows, rest};
-        engine::copy(*trailing, box_of(0, 0, width, rows, rest), *a22.data, whole_of(*a22.data));
+        engine::copy_async(*trailing, box_of(0, 0, width, rows, rest), *a22.data, whole_of(*a22.data));
         apply_block(context, type, panels.back(), panels.back().t_transposed, a22);
-        engine::copy(*a22.data, box_of(0, 0, 0, width, rest), *r.data, box_of(index, done, done + width, width, rest));
+        engine::copy_async(*a22.data, box_of(0, 0, 0, width, rest), *r.data,
+                           box_of(index, done, done + width, width, rest));
         if (rows == width) break;
         trailing = new_matrix(context, type, rows - width, rest);
-        engine::copy(*a22.data, box_of(0, width, 0, rows - width, rest), *trailing,
-                     box_of(0, 0, 0, rows - width, rest));
+        engine::copy_async(*a22.data, box_of(0, width, 0, rows - width, rest), *trailing,
+                           box_of(0, 0, 0, rows - width, rest));
     }
     if (s.r_rows > s.k)
         write_identity(context, type, r.data, int((index * s.r_rows + s.k) * s.n), s.n, s.r_rows - s.k, s.n, s.n);
@@ -80,9 +81,9 @@ void form_q(const std::shared_ptr<context>& context, element_type type, const st
         const int rows = s.m - panel->first, columns = s.q_columns - panel->first;
         const matrix_operand block{new_matrix(context, type, rows, columns), rows, columns};
         const engine::box corner = box_of(index, panel->first, panel->first, rows, columns);
-        engine::copy(*q.data, corner, *block.data, whole_of(*block.data));
+        engine::copy_async(*q.data, corner, *block.data, whole_of(*block.data));
         apply_block(context, type, *panel, panel->t, block);
-        engine::copy(*block.data, whole_of(*block.data), *q.data, corner);
+        engine::copy_async(*block.data, whole_of(*block.data), *q.data, corner);
     }
 }
 
