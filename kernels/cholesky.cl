@@ -44,66 +44,60 @@ __kernel void cholesky_block(__global ELEMENT* a, int width, int n, __global ELE
             part[r][c] = row < n && col <= row ? a[row * width + col] : (ELEMENT)0;
             inverse[r][c] = row == col ? (ELEMENT)1 : (ELEMENT)0;
         }
-    for (int j = 0; j < n; ++j) {
-        const bool holds_column = first_column <= j && j < first_column + BLOCK_PART;
-        const bool holds_row = first_row <= j && j < first_row + BLOCK_PART;
-        if (holds_column && holds_row)
+    // j runs in steps of BLOCK_PART, unrolled within, so that the work-items holding column or
+    // row j find it at a register index known when compiling (step), not by a search.
+    for (int first = 0; first < n; first += BLOCK_PART)
+#pragma unroll
+        for (int step = 0; step < BLOCK_PART; ++step) {
+            const int j = first + step;
+            if (j >= n) break; // alike for every work-item
+            const bool holds_column = first_column == first, holds_row = first_row == first;
+            if (holds_column && holds_row) pivot = part[step][step];
+            tile_barrier_wait_with_tile_static_memory_fence();
+            const ELEMENT diagonal = pivot;
+            // !(> 0) also stops at NaN, which would otherwise spread through every later column.
+            if (!(diagonal > 0)) {
+                if (t.local_id[0] == 0 && t.local_id[1] == 0) {
+                    status[2 * block] = j;
+                    status[2 * block + 1] = diagonal;
+                }
+                return;
+            }
+            const ELEMENT root = sqrt(diagonal);
+            if (holds_column)
+#pragma unroll
+                for (int r = 0; r < BLOCK_PART; ++r) {
+                    const int row = first_row + r;
+                    if (row == j) part[r][step] = root;
+                    if (row > j) {
+                        part[r][step] /= root;
+                        column[row] = part[r][step];
+                    }
+                }
+            if (holds_row)
+#pragma unroll
+                for (int c = 0; c < BLOCK_PART; ++c) {
+                    inverse[step][c] /= root;
+                    inverse_row[first_column + c] = inverse[step][c];
+                }
+            tile_barrier_wait_with_tile_static_memory_fence();
+            ELEMENT column_of_row[BLOCK_PART], column_of_column[BLOCK_PART], inverse_of_column[BLOCK_PART];
+#pragma unroll
+            for (int k = 0; k < BLOCK_PART; ++k) {
+                column_of_row[k] = first_row + k > j ? column[first_row + k] : (ELEMENT)0;
+                column_of_column[k] = first_column + k > j ? column[first_column + k] : (ELEMENT)0;
+                inverse_of_column[k] = first_column + k <= j ? inverse_row[first_column + k] : (ELEMENT)0;
+            }
 #pragma unroll
             for (int r = 0; r < BLOCK_PART; ++r)
 #pragma unroll
-                for (int c = 0; c < BLOCK_PART; ++c)
-                    if (first_row + r == j && first_column + c == j) pivot = part[r][c];
-        tile_barrier_wait_with_tile_static_memory_fence();
-        const ELEMENT diagonal = pivot;
-        // !(> 0) also stops at NaN, which would otherwise spread through every later column.
-        if (!(diagonal > 0)) {
-            if (t.local_id[0] == 0 && t.local_id[1] == 0) {
-                status[2 * block] = j;
-                status[2 * block + 1] = diagonal;
-            }
-            return;
+                for (int c = 0; c < BLOCK_PART; ++c) {
+                    // Rows and columns at or before j hold zeros in column_of_*, so only the trailing
+                    // lower triangle changes; an element above the diagonal is never written back.
+                    part[r][c] -= column_of_row[r] * column_of_column[c];
+                    inverse[r][c] -= column_of_row[r] * inverse_of_column[c];
+                }
         }
-        const ELEMENT root = sqrt(diagonal);
-        if (holds_column)
-#pragma unroll
-            for (int c = 0; c < BLOCK_PART; ++c)
-                if (first_column + c == j)
-#pragma unroll
-                    for (int r = 0; r < BLOCK_PART; ++r) {
-                        const int row = first_row + r;
-                        if (row == j) part[r][c] = root;
-                        if (row > j) {
-                            part[r][c] /= root;
-                            column[row] = part[r][c];
-                        }
-                    }
-        if (holds_row)
-#pragma unroll
-            for (int r = 0; r < BLOCK_PART; ++r)
-                if (first_row + r == j)
-#pragma unroll
-                    for (int c = 0; c < BLOCK_PART; ++c) {
-                        inverse[r][c] /= root;
-                        inverse_row[first_column + c] = inverse[r][c];
-                    }
-        tile_barrier_wait_with_tile_static_memory_fence();
-        ELEMENT column_of_row[BLOCK_PART], column_of_column[BLOCK_PART], inverse_of_column[BLOCK_PART];
-#pragma unroll
-        for (int k = 0; k < BLOCK_PART; ++k) {
-            column_of_row[k] = first_row + k > j ? column[first_row + k] : (ELEMENT)0;
-            column_of_column[k] = first_column + k > j ? column[first_column + k] : (ELEMENT)0;
-            inverse_of_column[k] = first_column + k <= j ? inverse_row[first_column + k] : (ELEMENT)0;
-        }
-#pragma unroll
-        for (int r = 0; r < BLOCK_PART; ++r)
-#pragma unroll
-            for (int c = 0; c < BLOCK_PART; ++c) {
-                // Rows and columns at or before j hold zeros in column_of_*, so only the trailing
-                // lower triangle changes; an element above the diagonal is never written back.
-                part[r][c] -= column_of_row[r] * column_of_column[c];
-                inverse[r][c] -= column_of_row[r] * inverse_of_column[c];
-            }
-    }
 #pragma unroll
     for (int r = 0; r < BLOCK_PART; ++r)
 #pragma unroll
