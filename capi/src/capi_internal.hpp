@@ -352,11 +352,7 @@ inline std::shared_ptr<engine::context> context_of(tiles_context* context) {
 tiles::algorithms::elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role);
 // `operand` seen at `place` in its view's elements (numpy's view of them); unchanged for NULL.
 void place(tiles::algorithms::elementwise_operand& operand, const tiles_elementwise_place* place, const char* role);
-// A new array's operand for a result of `type` and `shape`, held as `extent` (shape, or {1} for
-// a result of no dimensions) on `on`.
-tiles::algorithms::elementwise_operand new_output(tiles::array_dtype type, const std::vector<int>& shape,
-                                                  const std::vector<int>& extent,
-                                                  const std::shared_ptr<engine::context>& on);
+using tiles::algorithms::new_output;
 std::shared_ptr<engine::context>
 context_of_operands(tiles_context* context, const std::vector<tiles::algorithms::elementwise_operand>& operands,
                     const tiles::algorithms::elementwise_operand* output);

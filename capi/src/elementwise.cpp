@@ -99,17 +99,6 @@ std::shared_ptr<engine::context> context_of_operands(tiles_context* context,
                                storages.size());
 }
 
-elementwise_operand new_output(tiles::array_dtype type, const std::vector<int>& shape, const std::vector<int>& extent,
-                               const std::shared_ptr<engine::context>& on) {
-    elementwise_operand output;
-    output.data = tiles::engine::storage_on_device({type.element, tiles::element_size(type.element)},
-                                                   tiles::engine::dims_of(int(extent.size()), extent.data()), on);
-    output.region = tiles::engine::whole_of(*output.data);
-    output.shape = shape;
-    output.type = type;
-    return output;
-}
-
 namespace {
 
 // What tiles_elementwise and tiles_elementwise_placed do. `op` comes by reference: a value outside
@@ -204,15 +193,11 @@ tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_co
         if (o == tiles::elementwise_op::copy)
             throw tiles::invalid_argument("a copy needs its output's dtype: tiles_elementwise into a view of it");
         const std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
-        const tiles::array_dtype type = tiles::algorithms::elementwise_result_type(o, operands.data());
-        const std::vector<int> shape = tiles::algorithms::broadcast_shape(operands.data(), operands.size());
-        // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
-        const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, operands, nullptr);
-        const elementwise_operand output = new_output(type, shape, extent, on);
-        tiles::algorithms::elementwise(on, o, operands.data(), output);
-        *out = make_handle<tiles_array>(output.data, extent);
-        *out_is_bool = type.boolean ? 1 : 0;
+        const elementwise_operand output = tiles::algorithms::elementwise_into_new_array(on, o, operands.data());
+        // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
+        *out = make_handle<tiles_array>(output.data, output.shape.empty() ? std::vector<int>{1} : output.shape);
+        *out_is_bool = output.type.boolean ? 1 : 0;
     });
 }
 

@@ -32,8 +32,8 @@ template <class C> struct from_python {
     static C convert(C value) { return value; }
 };
 template <> struct from_python<tiles_context*> {
-    using type = const Context*;
-    static tiles_context* convert(const Context* context) { return context_or_null(context); }
+    using type = optional_context;
+    static tiles_context* convert(optional_context context) { return context.handle; }
 };
 template <> struct from_python<const tiles_view*> {
     using type = const View&;

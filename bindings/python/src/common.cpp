@@ -8,7 +8,6 @@
 
 namespace tiles_python {
 
-tiles_context* context_or_null(const Context* c) { return c == nullptr ? nullptr : c->get(); }
 const tiles_device* device_or_null(const Device* d) { return d == nullptr ? nullptr : d->get(); }
 
 std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts) {

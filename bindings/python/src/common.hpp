@@ -95,8 +95,13 @@ using Event = owned<tiles_event, tiles_event_release>;
 // A view keeps alive the numpy array or the Array it views.
 using View = owned<tiles_view, tiles_view_release>;
 
-// Where Python passes None, the C API takes a null handle: "the default" or "where the data is".
-tiles_context* context_or_null(const Context* c);
+// A context where Python may pass None, which the C API takes as a null handle: "the default" or
+// "where the data is". Its caster (below) takes None at once; pybind11's own, for a
+// `const Context*`, first looks for the type in other modules, an attribute lookup on NoneType
+// that fails and raises on every call.
+struct optional_context {
+    tiles_context* handle = nullptr;
+};
 // The handles of a list of contexts; raises for a None among them.
 std::vector<tiles_context*> context_handles(const std::vector<const Context*>& contexts);
 const tiles_device* device_or_null(const Device* d);
@@ -146,3 +151,19 @@ std::vector<cl_event> opencl_events(const std::vector<std::uintptr_t>& int_ptrs)
 py::object event_of_opencl(cl_event e);
 
 } // namespace tiles_python
+
+namespace pybind11::detail {
+template <> struct type_caster<tiles_python::optional_context> {
+    PYBIND11_TYPE_CASTER(tiles_python::optional_context, const_name("Optional[Context]"));
+    bool load(handle src, bool convert) {
+        if (src.is_none()) {
+            value.handle = nullptr;
+            return true;
+        }
+        make_caster<const tiles_python::Context&> context;
+        if (!context.load(src, convert)) return false;
+        value.handle = cast_op<const tiles_python::Context&>(context).get();
+        return true;
+    }
+};
+} // namespace pybind11::detail

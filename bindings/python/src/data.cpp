@@ -38,7 +38,7 @@ void register_array(py::module_& m) {
     py::class_<Array>(m, "Array")
         .def_static(
             "create",
-            [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent,
+            [](optional_context context, const py::dtype& dtype, const std::vector<py::ssize_t>& extent,
                const py::object& initial, bool staging) {
                 shape_with_components shape = shape_of(dtype, extent);
                 // A default py::array is not empty but an array of no elements: only a given initial
@@ -52,8 +52,8 @@ void register_array(py::module_& m) {
                     data = staged.data();
                 }
                 tiles_array* a = nullptr;
-                check(staging ? tiles_array_create_staging(&a, context_or_null(context), shape.get(), data)
-                              : tiles_array_create(&a, context_or_null(context), shape.get(), data));
+                check(staging ? tiles_array_create_staging(&a, context.handle, shape.get(), data)
+                              : tiles_array_create(&a, context.handle, shape.get(), data));
                 return new Array(a, "array");
             },
             py::arg("context"), py::arg("dtype"), py::arg("extent"), py::arg("initial"), py::arg("staging") = false)
@@ -208,9 +208,9 @@ void add_view_data(py::class_<View>& view_class) {
         .def("refresh", [](const View& self) { check(tiles_view_refresh(self.get())); })
         .def(
             "host_written",
-            [](const View& self, const Context* context) {
+            [](const View& self, optional_context context) {
                 int written = 0;
-                check(tiles_view_get_host_written(&written, self.get(), context_or_null(context)));
+                check(tiles_view_get_host_written(&written, self.get(), context.handle));
                 return written != 0;
             },
             py::arg("context").none(true))
@@ -283,7 +283,7 @@ void register_event(py::module_& m) {
 void register_pinned_memory_and_copies(py::module_& m) {
     m.def(
         "pinned_empty",
-        [](const Context* context, const py::dtype& dtype, const std::vector<py::ssize_t>& shape) {
+        [](optional_context context, const py::dtype& dtype, const std::vector<py::ssize_t>& shape) {
             std::size_t bytes = std::size_t(dtype.itemsize());
             for (const py::ssize_t n : shape) {
                 if (n < 0)
@@ -295,7 +295,7 @@ void register_pinned_memory_and_copies(py::module_& m) {
             }
             // An array of no elements still has memory of its own, of one byte.
             void* memory = nullptr;
-            check(tiles_host_alloc(&memory, context_or_null(context), bytes == 0 ? 1 : bytes));
+            check(tiles_host_alloc(&memory, context.handle, bytes == 0 ? 1 : bytes));
             const py::capsule owner(memory, [](void* pinned) { tiles_host_free(pinned); });
             return py::array(dtype, shape, memory, owner);
         },

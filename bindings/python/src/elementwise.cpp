@@ -137,27 +137,27 @@ py::tuple result_of(tiles_array* a, int is_bool) {
                           bool(is_bool));
 }
 
-py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, const Context* context) {
+py::tuple new_result(int op, const py::tuple& inputs, unsigned bools, optional_context context) {
     const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
     tiles_array* a = nullptr;
     int is_bool = 0;
-    check_operation(tiles_elementwise_new(&a, &is_bool, context_or_null(context), tiles_elementwise_op(op),
-                                          operands.data(), operands.size()));
+    check_operation(tiles_elementwise_new(&a, &is_bool, context.handle, tiles_elementwise_op(op), operands.data(),
+                                          operands.size()));
     return result_of(a, is_bool);
 }
 
 // A fused expression of `inputs` (bit k of `bools` marking the k-th a View of bools) into a new
 // array, as new_result's: `nodes` are (operand, operation, child, child, child) as tiles_fused_node.
 py::tuple fused_new(const py::tuple& inputs, unsigned bools,
-                    const std::vector<std::tuple<int, int, int, int, int>>& nodes, const Context* context) {
+                    const std::vector<std::tuple<int, int, int, int, int>>& nodes, optional_context context) {
     const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
     std::vector<tiles_fused_node> expression;
     for (const auto& [operand, op, a, b, c] : nodes)
         expression.push_back({operand, tiles_elementwise_op(op), {a, b, c}});
     tiles_array* made = nullptr;
     int is_bool = 0;
-    check_operation(tiles_elementwise_fused_new(&made, &is_bool, context_or_null(context), operands.data(),
-                                                operands.size(), expression.data(), expression.size()));
+    check_operation(tiles_elementwise_fused_new(&made, &is_bool, context.handle, operands.data(), operands.size(),
+                                                expression.data(), expression.size()));
     return result_of(made, is_bool);
 }
 
@@ -176,7 +176,7 @@ void dtype_option(const py::object& dtype, tiles_dtype& out, int& is_bool) {
 // numpy's cumulative sum or product `op` of `input` along `axis` (None: all elements in order) into a
 // new array, as new_result's.
 py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::object& axis, bool include_initial,
-                        const py::object& dtype, const Context* context) {
+                        const py::object& dtype, optional_context context) {
     int along = 0;
     tiles_scan_options options = TILES_SCAN_OPTIONS_INIT;
     if (!axis.is_none()) {
@@ -187,21 +187,21 @@ py::tuple scan_axis_new(int op, const View& input, bool is_bool, const py::objec
     dtype_option(dtype, options.dtype, options.dtype_is_bool);
     tiles_array* a = nullptr;
     int out_is_bool = 0;
-    check(tiles_axis_scan_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
-                              is_bool ? 1 : 0, &options));
+    check(tiles_axis_scan_new(&a, &out_is_bool, context.handle, tiles_axis_reduction(op), input.get(), is_bool ? 1 : 0,
+                              &options));
     return result_of(a, out_is_bool);
 }
 
 // The array API's sort (`values`) and argsort (`positions`) of `input` along `axis`: a pair of
 // new arrays as new_result's, None for the one not asked for.
 py::tuple sort_new(const View& input, bool is_bool, int axis, bool descending, bool values, bool positions,
-                   const Context* context) {
+                   optional_context context) {
     tiles_sort_options options = TILES_SORT_OPTIONS_INIT;
     options.axis = axis;
     options.descending = descending ? 1 : 0;
     tiles_array *sorted = nullptr, *places = nullptr;
-    check(tiles_sort_new(values ? &sorted : nullptr, positions ? &places : nullptr, context_or_null(context),
-                         input.get(), is_bool ? 1 : 0, &options));
+    check(tiles_sort_new(values ? &sorted : nullptr, positions ? &places : nullptr, context.handle, input.get(),
+                         is_bool ? 1 : 0, &options));
     py::object sorted_result = sorted != nullptr ? py::object(result_of(sorted, is_bool)) : py::none();
     py::object places_result = places != nullptr ? py::object(result_of(places, 0)) : py::none();
     return py::make_tuple(sorted_result, places_result);
@@ -210,7 +210,7 @@ py::tuple sort_new(const View& input, bool is_bool, int axis, bool descending, b
 // numpy's reduction `op` of `input` over `axes` (None: all) into a new array, as new_result's;
 // `where` a View of bools (None: every element), `initial` a number (None: none).
 py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::object& axes, bool keepdims,
-                          const py::object& dtype, const Context* context, const py::object& where,
+                          const py::object& dtype, optional_context context, const py::object& where,
                           const py::object& initial) {
     std::vector<int> axis_list;
     if (!axes.is_none()) axis_list = axes.cast<std::vector<int>>();
@@ -227,7 +227,7 @@ py::tuple reduce_axes_new(int op, const View& input, bool is_bool, const py::obj
     options.initial = initial.is_none() ? nullptr : &start;
     tiles_array* a = nullptr;
     int out_is_bool = 0;
-    check(tiles_axis_reduction_new(&a, &out_is_bool, context_or_null(context), tiles_axis_reduction(op), input.get(),
+    check(tiles_axis_reduction_new(&a, &out_is_bool, context.handle, tiles_axis_reduction(op), input.get(),
                                    is_bool ? 1 : 0, &options));
     return result_of(a, out_is_bool);
 }
@@ -249,29 +249,29 @@ tiles_element_index index_of(const index_tuple& index) {
 // source's elements at `place`, moved by `index` where there is one, into `out` (dense): one C
 // call, tiles_gather.
 void gather(const View& source, bool source_is_bool, const place_tuple& place, const std::optional<index_tuple>& index,
-            const View& out, bool out_is_bool, const Context* context) {
+            const View& out, bool out_is_bool, optional_context context) {
     const tiles_elementwise_place at = place_of(place);
     const tiles_element_index positions = index ? index_of(*index) : tiles_element_index{};
-    check(tiles_gather(out.get(), out_is_bool, context_or_null(context), source.get(), source_is_bool, &at,
+    check(tiles_gather(out.get(), out_is_bool, context.handle, source.get(), source_is_bool, &at,
                        index ? &positions : nullptr));
 }
 
 // `value` (a View, bit 0 of `bools` marking bools, or a number) written to target's elements at
 // `place`, moved by `index` where there is one: one C call, tiles_scatter.
 void scatter(const View& target, bool target_is_bool, const place_tuple& place, const py::object& value, unsigned bools,
-             const std::optional<index_tuple>& index, const Context* context) {
+             const std::optional<index_tuple>& index, optional_context context) {
     const tiles_elementwise_place at = place_of(place);
     const tiles_elementwise_operand written = operand_of(value, (bools & 1u) != 0);
     const tiles_element_index positions = index ? index_of(*index) : tiles_element_index{};
-    check_operation(tiles_scatter(target.get(), target_is_bool, &at, context_or_null(context), &written,
-                                  index ? &positions : nullptr));
+    check_operation(
+        tiles_scatter(target.get(), target_is_bool, &at, context.handle, &written, index ? &positions : nullptr));
 }
 
 // The positions of mask's true elements as new_result's tuple; None where there are none.
-py::object true_positions(const View& mask, const Context* context) {
+py::object true_positions(const View& mask, optional_context context) {
     tiles_array* a = nullptr;
     size_t count = 0;
-    check(tiles_true_positions_new(&a, &count, context_or_null(context), mask.get()));
+    check(tiles_true_positions_new(&a, &count, context.handle, mask.get()));
     return count == 0 ? py::object(py::none()) : py::object(result_of(a, 0));
 }
 
@@ -297,7 +297,7 @@ void register_elementwise(py::module_& m) {
     m.def("elementwise_new", &new_result, py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("context"));
     m.def(
         "elementwise",
-        [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, const Context* context,
+        [](int op, const py::tuple& inputs, unsigned bools, const View& out, bool out_is_bool, optional_context context,
            const std::optional<place_tuple>& out_place, const py::object& where) {
             const std::vector<tiles_elementwise_operand> operands = operands_of(inputs, bools);
             const tiles_elementwise_place place = out_place ? place_of(*out_place) : tiles_elementwise_place{};
@@ -305,9 +305,8 @@ void register_elementwise(py::module_& m) {
             const tiles_elementwise_operand mask =
                 where.is_none() ? tiles_elementwise_operand{} : operand_of(where, true);
             check_operation(tiles_elementwise_masked(out.get(), out_is_bool ? 1 : 0, out_place ? &place : nullptr,
-                                                     context_or_null(context), tiles_elementwise_op(op),
-                                                     operands.data(), nullptr, operands.size(),
-                                                     where.is_none() ? nullptr : &mask, nullptr));
+                                                     context.handle, tiles_elementwise_op(op), operands.data(), nullptr,
+                                                     operands.size(), where.is_none() ? nullptr : &mask, nullptr));
         },
         py::arg("op"), py::arg("inputs"), py::arg("bools"), py::arg("out"), py::arg("out_is_bool"), py::arg("context"),
         py::arg("out_place") = py::none(), py::arg("where") = py::none());

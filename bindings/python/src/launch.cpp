@@ -103,11 +103,11 @@ void register_kernel(py::module_& m) {
              py::arg("source"), py::arg("name"), py::arg("options") = "", py::arg("language") = 0)
         .def(
             "build",
-            [](const Kernel& self, const Context* context, const std::vector<int>& extent,
+            [](const Kernel& self, optional_context context, const std::vector<int>& extent,
                const std::vector<int>& tile) {
                 const tiles_domain domain = domain_of(extent, tile);
                 const tiles_kernel* k = self.get();
-                tiles_context* c = context_or_null(context);
+                tiles_context* c = context.handle;
                 std::string log;
                 check(without_gil([&] {
                     const char* built = nullptr;
@@ -128,9 +128,9 @@ void register_kernel(py::module_& m) {
 
     m.def(
         "build_source",
-        [](const Context* context, const std::string& source, const std::string& options, int language,
+        [](optional_context context, const std::string& source, const std::string& options, int language,
            const std::optional<std::pair<std::vector<int>, std::vector<int>>>& shape) {
-            tiles_context* c = context_or_null(context);
+            tiles_context* c = context.handle;
             tiles_kernel_options o = TILES_KERNEL_OPTIONS_INIT;
             o.build_options = options.c_str();
             o.language = tiles_language(language);
@@ -187,11 +187,11 @@ void register_launches(py::module_& m) {
 
     m.def(
         "launch",
-        [](const Context* context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
+        [](optional_context context, const std::vector<int>& extent, const std::vector<int>& tile, const Kernel& kernel,
            const py::args& args) {
             const tiles_domain domain = domain_of(extent, tile);
             const std::vector<tiles_arg> converted = launch_args(args);
-            tiles_context* c = context_or_null(context);
+            tiles_context* c = context.handle;
             const tiles_kernel* k = kernel.get();
             check(without_gil([&] { return tiles_launch(c, &domain, k, converted.data(), converted.size()); }));
         },

@@ -212,20 +212,15 @@ void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, arr
     }
 }
 
-// How the kernel reaches a data operand's elements for a result of `shape`.
-void launch_per_element(const std::shared_ptr<context>& context, const char* algorithm, const std::vector<int>& shape,
-                        const std::function<const kernel&()>& kernel_for,
-                        const std::function<std::vector<launch_arg>()>& args_for) {
+launch_domain per_element_domain(const char* algorithm, const std::vector<int>& shape) {
     const std::size_t size = count_of(shape);
-    if (size == 0) return;
     if (size > std::size_t(INT_MAX))
         throw invalid_argument(std::string(algorithm) + ": the result's " + std::to_string(size) +
                                " elements are more than " + std::to_string(INT_MAX) + ", the most one launch covers");
     launch_domain domain;
     domain.rank = 1;
     domain.extent = {int(size), 0, 0};
-    const std::vector<launch_arg> args = args_for();
-    engine::launch(context, domain, kernel_for(), args.data(), args.size());
+    return domain;
 }
 
 operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape) {
@@ -299,17 +294,35 @@ void check_exponent(elementwise_op op, const elementwise_operand& exponent, arra
         throw invalid_argument("Integers to negative integer powers are not allowed.");
 }
 
-void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
-                 const elementwise_operand& output, const elementwise_operand* where) {
+elementwise_operand new_output(array_dtype type, const std::vector<int>& shape, const std::vector<int>& extent,
+                               const std::shared_ptr<context>& on) {
+    elementwise_operand output;
+    output.data = engine::storage_on_device({type.element, element_size(type.element)},
+                                            engine::dims_of(int(extent.size()), extent.data()), on);
+    output.region = engine::whole_of(*output.data);
+    output.shape = shape;
+    output.type = type;
+    return output;
+}
+
+namespace {
+
+// Refuses an operation outside the enum and inputs that are no operands; `op`'s arity.
+std::size_t checked_inputs(elementwise_op op, const elementwise_operand* inputs) {
     if (int(op) < 0 || int(op) >= elementwise_op_count)
         throw invalid_argument("elementwise: " + std::to_string(int(op)) + " is no operation (0 to " +
                                std::to_string(elementwise_op_count - 1) + ")");
     const std::size_t count = std::size_t(arity(op));
     const char* const roles[] = {"the first input", "the second input", "the third input"};
     for (std::size_t k = 0; k < count; ++k) check_operand(inputs[k], roles[k]);
-    check_operand(output, "the output");
-    resolved_loop loop = resolve_loop(op, inputs);
-    const std::vector<int> shape = checked_shape(inputs, count, where, output);
+    return count;
+}
+
+// elementwise() once its operands are checked and its loop and broadcast shape resolved.
+void elementwise_resolved(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
+                          const elementwise_operand& output, const elementwise_operand* where, resolved_loop loop,
+                          const std::vector<int>& shape) {
+    const std::size_t count = loop.inputs.size();
     check_output(op, output, shape, loop.result);
     if (count == 2) check_exponent(op, inputs[1], loop.inputs[1]);
     // The loop's dtypes move into the description rather than be copied on each call.
@@ -335,6 +348,27 @@ void elementwise(const std::shared_ptr<context>& context, elementwise_op op, con
                 key_of(d), [&] { return elementwise_source(d); }, "tiles_elementwise");
         },
         [&] { return launch_args(d, inputs, where, output, shape); });
+}
+
+} // namespace
+
+void elementwise(const std::shared_ptr<context>& context, elementwise_op op, const elementwise_operand* inputs,
+                 const elementwise_operand& output, const elementwise_operand* where) {
+    const std::size_t count = checked_inputs(op, inputs);
+    check_operand(output, "the output");
+    resolved_loop loop = resolve_loop(op, inputs);
+    const std::vector<int> shape = checked_shape(inputs, count, where, output);
+    elementwise_resolved(context, op, inputs, output, where, std::move(loop), shape);
+}
+
+elementwise_operand elementwise_into_new_array(const std::shared_ptr<context>& context, elementwise_op op,
+                                               const elementwise_operand* inputs) {
+    const std::size_t count = checked_inputs(op, inputs);
+    resolved_loop loop = resolve_loop(op, inputs);
+    const std::vector<int> shape = broadcast_shape(inputs, count);
+    elementwise_operand output = new_output(loop.result, shape, shape.empty() ? std::vector<int>{1} : shape, context);
+    elementwise_resolved(context, op, inputs, output, nullptr, std::move(loop), output.shape);
+    return output;
 }
 
 } // namespace tiles::algorithms

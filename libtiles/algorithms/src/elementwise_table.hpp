@@ -130,12 +130,21 @@ void add_scalar(std::vector<launch_arg>& args, const elementwise_operand& o, arr
 // A strided operand's launch arguments: its strides broadcast to `shape`, then its offset.
 void add_place(std::vector<launch_arg>& args, const elementwise_operand& o, const std::vector<int>& shape);
 operand_layout layout_for(const elementwise_operand& o, const std::vector<int>& shape);
+// The domain of a work-item per element of `shape` for `algorithm`: extent 0 for no elements,
+// refused past one launch's count.
+launch_domain per_element_domain(const char* algorithm, const std::vector<int>& shape);
 // Launches a kernel of `algorithm` a work-item per element of `shape`: nothing for none, refused
 // past one launch's count; `kernel_for()` makes (or finds kept) the kernel and `args_for()` its
-// arguments, only where it runs.
+// arguments, only where it runs. The callables are template parameters so that a call allocates
+// no std::function for their captures.
+template <class KernelFor, class ArgsFor>
 void launch_per_element(const std::shared_ptr<context>& context, const char* algorithm, const std::vector<int>& shape,
-                        const std::function<const kernel&()>& kernel_for,
-                        const std::function<std::vector<launch_arg>()>& args_for);
+                        const KernelFor& kernel_for, const ArgsFor& args_for) {
+    const launch_domain domain = per_element_domain(algorithm, shape);
+    if (domain.extent[0] == 0) return;
+    const std::vector<launch_arg> args = args_for();
+    engine::launch(context, domain, kernel_for(), args.data(), args.size());
+}
 
 // What elementwise_source() and fused_source() share (elementwise_source.cpp): the OpenCL C of
 // an operation of loops `loop` on x, y, z; a scalar's parameters, named `name`; and the statements

@@ -109,10 +109,12 @@ void check_output(axis_reduction op, const elementwise_operand& out, const std::
     if (out.data == nullptr) throw invalid_argument("reduce_axes: the output is a scalar, not data");
     if (out.read_only)
         throw invalid_argument("reduce_axes: the output is a view of const elements, which may not be written");
-    const std::vector<int> kept = reduction_shape(shape, axes, false), ones = reduction_shape(shape, axes, true);
-    if (out.shape != kept && out.shape != ones)
+    // Only the shape of the output's rank can match (with keepdims where it is the input's): one
+    // vector made on each call, the other only for the message.
+    if (out.shape != reduction_shape(shape, axes, out.shape.size() == shape.size()))
         throw invalid_argument("reduce_axes: the output's shape " + shape_text(out.shape) + " is not the result's, " +
-                               shape_text(kept) + " or with keepdims " + shape_text(ones));
+                               shape_text(reduction_shape(shape, axes, false)) + " or with keepdims " +
+                               shape_text(reduction_shape(shape, axes, true)));
     if (out.type != result)
         throw invalid_argument(std::string("reduce_axes: the output holds ") + dtype_name(out.type) + ", and the " +
                                to_string(op) + " is of " + dtype_name(result));
@@ -321,6 +323,7 @@ array_dtype reduction_result_type(axis_reduction op, array_dtype input, const ar
 
 std::vector<int> reduced_axes(axis_reduction op, int rank, const int* axes, std::size_t count) {
     std::vector<int> found;
+    found.reserve(std::size_t(std::max(rank, 0))); // at most each axis once: a repeated one is refused
     if (axes == nullptr) {
         for (int d = 0; d < rank; ++d) found.push_back(d);
         return found;
@@ -343,6 +346,7 @@ std::vector<int> reduced_axes(axis_reduction op, int rank, const int* axes, std:
 
 std::vector<int> reduction_shape(const std::vector<int>& shape, const std::vector<int>& axes, bool keepdims) {
     std::vector<int> result;
+    result.reserve(shape.size());
     for (std::size_t d = 0; d < shape.size(); ++d) {
         const bool reduced = std::count(axes.begin(), axes.end(), int(d)) != 0;
         if (!reduced || keepdims) result.push_back(reduced ? 1 : shape[d]);
