@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 
+#include "eigh_divide_conquer.hpp"
 #include "householder_product.hpp"
 #include "rotation_budget.hpp"
 #include "scaled_length.hpp"
@@ -134,6 +135,7 @@ tridiagonal_form tridiagonalized(std::vector<double> a, int size, bool with_q) {
 }
 
 tridiagonal_eigen tridiagonal_eigenproblem(const tridiagonal_form& t, bool with_vectors) {
+    if (with_vectors && t.diagonal.size() > divide_and_conquer_leaf) return divided_eigenproblem(t);
     const int n = int(t.diagonal.size());
     std::vector<double> d = t.diagonal, e = t.subdiagonal, zt;
     e.push_back(0);
