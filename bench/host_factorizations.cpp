@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
         report("tridiagonal_q", n, median_milliseconds(runs, [&] { tridiagonalized(general, n, true); }));
         const auto form = tridiagonalized(general, n, false);
         report("ql_values", n, median_milliseconds(runs, [&] { tridiagonal_eigenproblem(form, false); }));
-        report("ql_vectors", n, median_milliseconds(runs, [&] { tridiagonal_eigenproblem(form, true); }));
+        report("dc_vectors", n, median_milliseconds(runs, [&] { tridiagonal_eigenproblem(form, true); }));
     }
     return 0;
 }

@@ -1,12 +1,12 @@
-"""svd's and eigh's host steps (the SVD of QR's R; eigh's tridiagonal reduction and QL iteration,
-in double), timed by tiles_host_factorizations, beside numpy's LAPACK on one thread in the same
+"""svd's and eigh's host steps (the SVD of QR's R; eigh's tridiagonal reduction, QL iteration and
+divide and conquer, in double), timed by tiles_host_factorizations, beside numpy's LAPACK on one thread in the same
 run: milliseconds of processor time (medians; a shared machine inflates them less than the
 clock's) and numpy's time over libtiles' (above 1, libtiles is faster).
 
     python3 bench/host_factorizations.py --n 256 1024 [--program build/bench/tiles_host_factorizations]
 
 Steps: svdvals (bidiagonalization and QR sweeps) and svd's more for the vectors U and V; tridiagonal and
-tridiagonal_q (the reduction, with Q); ql_values and ql_vectors (the QL iteration, with Z).
+tridiagonal_q (the reduction, with Q); ql_values (the QL iteration) and dc_vectors (divide and conquer, with Z).
 eigvalsh and eigh are their sums. numpy's svd and eigh are LAPACK's gesdd and syevd.
 """
 
@@ -66,7 +66,7 @@ def main():
             "svdvals": {"svdvals": steps["svdvals", n]},
             "svd": {"values": steps["svdvals", n], "vectors": steps["svd", n] - steps["svdvals", n]},
             "eigvalsh": {"reduce": steps["tridiagonal", n], "ql": steps["ql_values", n]},
-            "eigh": {"reduce+q": steps["tridiagonal_q", n], "ql+z": steps["ql_vectors", n]},
+            "eigh": {"reduce+q": steps["tridiagonal_q", n], "dc+z": steps["dc_vectors", n]},
         }
         for name, split in parts.items():
             mine = sum(split.values())

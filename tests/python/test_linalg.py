@@ -419,6 +419,44 @@ def test_svd_of_a_matrix_of_rank_900_converges_past_its_cluster_of_zeros():
     check_svd(a, *xp.linalg.svd(on_device(a), full_matrices=False), False)
 
 
+def glued_wilkinson(blocks, glue):
+    """Wilkinson's W21+ matrices (diagonal |10 - i|, ones beside it) on the diagonal, each joined to
+    the next by `glue`: pairs of eigenvalues equal to 14 digits, in clusters of `blocks` that the glue
+    spreads by about `glue`, a standard hard case for tridiagonal eigensolvers."""
+    diagonal = np.tile(np.abs(np.arange(21) - 10.0), blocks)
+    beside = np.tile(np.append(np.ones(20), glue), blocks)[:-1]
+    return np.diag(diagonal) + np.diag(beside, 1) + np.diag(beside, -1)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_eigh_of_glued_wilkinson_matrices_in_a_random_basis(dtype):
+    # 420 eigenvalues in clusters of 20 within 1e-9 of each other, each of them a pair equal to 14
+    # digits: every step of the QL iteration meets a nearly repeated value.
+    t = glued_wilkinson(20, 1e-9)
+    basis, _ = np.linalg.qr(rng.standard_normal(t.shape))
+    for a in (t.astype(dtype), ((basis @ t) @ basis.T).astype(dtype)):
+        check_eigh(a, *xp.linalg.eigh(on_device(a)))
+
+
+def tridiagonal(diagonal, beside):
+    return np.diag(diagonal) + np.diag(beside, 1) + np.diag(beside, -1)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("n", [26, 27, 51, 333])
+def test_eigh_of_tridiagonal_matrices_that_divide_and_conquer_deflates(dtype, n):
+    # Above 25, the halves' eigenpairs merge through the secular equation; each matrix deflates
+    # in its own way: none (random), all (couplings of zero, so rho is 0), by rotation (equal
+    # diagonals: values equal across the halves), by small z (graded couplings down to 1e-30).
+    ones = np.ones(n - 1)
+    for t in (tridiagonal(rng.standard_normal(n), rng.standard_normal(n - 1)),
+              tridiagonal(rng.standard_normal(n), np.where(np.arange(n - 1) % 13 == 0, 0.0, ones)),
+              tridiagonal(np.full(n, 2.0), ones * 1e-3),
+              tridiagonal(np.linspace(1, 2, n), np.logspace(0, -30, n - 1))):
+        a = t.astype(dtype)
+        check_eigh(a, *xp.linalg.eigh(on_device(a)))
+
+
 def test_eigh_reads_only_the_lower_triangle_of_each_matrix_of_a_stack():
     b = rng.standard_normal((2, 3, 50, 50))
     a = (b + np.swapaxes(b, -1, -2)).astype(np.float32)

@@ -1,8 +1,8 @@
 // libtiles algorithms: eigh and eigvalsh, one matrix of a stack at a time. The matrix comes to the
 // host, which reduces it to tridiagonal form A = Q T Q^T by Householder reflections and finds
-// T = Z diag(W) Z^T by the implicit QL iteration, both in double (eigh_tridiagonal.hpp). W goes
-// up; where the vectors are asked for, Q and Z go up and V = Q Z is one gemm on the device. Their
-// descriptions: the faces' operands and element types.
+// T = Z diag(W) Z^T by divide and conquer (W alone by the QL iteration), both in double
+// (eigh_tridiagonal.hpp). W goes up; where the vectors are asked for, Q and Z go up and V = Q Z is
+// one gemm on the device. Their descriptions: the faces' operands and element types.
 #include "tiles/algorithms/eigh.hpp"
 
 #include <cmath>

@@ -9,15 +9,14 @@
 #include <numeric>
 #include <string>
 
+#include "eigh_divide_conquer.hpp"
 #include "householder_product.hpp"
+#include "rotation_budget.hpp"
 #include "scaled_length.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::algorithms {
 namespace {
-
-// Iterations of QL per eigenvalue; it converges in two or three, so more means it never will.
-constexpr int most_iterations = 60;
 
 // p = A v for the symmetric trailing block of `a` from row and column `first` (`size` of them),
 // reading only its lower triangle, each row once: row i gives p[i] its part left of the diagonal and
@@ -136,6 +135,7 @@ tridiagonal_form tridiagonalized(std::vector<double> a, int size, bool with_q) {
 }
 
 tridiagonal_eigen tridiagonal_eigenproblem(const tridiagonal_form& t, bool with_vectors) {
+    if (with_vectors && t.diagonal.size() > divide_and_conquer_leaf) return divided_eigenproblem(t);
     const int n = int(t.diagonal.size());
     std::vector<double> d = t.diagonal, e = t.subdiagonal, zt;
     e.push_back(0);
@@ -145,10 +145,16 @@ tridiagonal_eigen tridiagonal_eigenproblem(const tridiagonal_form& t, bool with_
     }
     double norm = 0;
     for (int i = 0; i < n; ++i) norm = std::max(norm, std::abs(d[std::size_t(i)]) + std::abs(e[std::size_t(i)]));
+    const std::size_t most_rotations = most_rotations_per_n_squared * std::size_t(n) * std::size_t(n);
+    std::size_t rotations = 0;
     for (int l = 0; l < n; ++l)
-        for (int iteration = 0, m = block_end(d, e, l, norm); m != l; m = block_end(d, e, l, norm), ++iteration) {
-            if (iteration == most_iterations)
-                throw invalid_argument("eigh: the QL iteration did not converge for eigenvalue " + std::to_string(l));
+        for (int m = block_end(d, e, l, norm); m != l; m = block_end(d, e, l, norm)) {
+            rotations += std::size_t(m - l);
+            if (rotations > most_rotations)
+                throw invalid_argument("eigh: the QL iteration did not converge: eigenvalue " + std::to_string(l) +
+                                       " was not found in " + std::to_string(most_rotations) + " rotations (" +
+                                       std::to_string(most_rotations_per_n_squared) + " n^2, n = " + std::to_string(n) +
+                                       ")");
             ql_step(d, e, zt, l, m);
         }
     std::vector<int> order(d.size());

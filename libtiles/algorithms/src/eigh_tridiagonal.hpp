@@ -1,6 +1,7 @@
 // libtiles algorithms: the host's part of eigh, in double: the Householder reduction of a symmetric
 // matrix to tridiagonal form, and the implicit QL iteration that finds the tridiagonal matrix's
-// eigenvalues and eigenvectors (EISPACK's tred2 and tql2, as LAPACK's sytrd and steqr do). No
+// eigenvalues and eigenvectors (EISPACK's tred2 and tql2, as LAPACK's sytrd and steqr do); with
+// the vectors, above divide_and_conquer_leaf, divide and conquer (eigh_divide_conquer.hpp). No
 // LAPACK is linked: this is it.
 #pragma once
 

@@ -11,15 +11,12 @@
 #include <string>
 
 #include "householder_product.hpp"
+#include "rotation_budget.hpp"
 #include "scaled_length.hpp"
 #include "tiles/exceptions.hpp"
 
 namespace tiles::algorithms {
 namespace {
-
-// The sweeps' rotations for all singular values, at most, in multiples of n^2 (LAPACK's dbdsqr's
-// budget): a cluster of tiny values converges slowly, so no one value has a budget of its own.
-constexpr std::size_t most_rotations_per_n_squared = 6;
 
 // B, the bidiagonal matrix, and the factors of the reflectors that made it: left ones (tau_left),
 // whose vectors the matrix keeps below its diagonal, and right ones (tau_right), whose vectors it
