@@ -92,22 +92,28 @@ std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
         const std::string entry = routes.substr(from, comma - from);
         from = comma + 1;
         if (entry.empty()) continue;
-        tiles::engine::ahead_target t;
         const std::size_t colon = entry.find(':');
-        t.route = entry.substr(0, colon);
-        if (t.route == "clang-ptx") {
-            t.compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
-        } else if (t.route == "clang-spir" || t.route == "clang-spirv") {
-            t.cpu = true; // PoCL's routes; a GPU that takes SPIR compiles its kernels at run time
-            if (colon != std::string::npos) t.address_bits = std::stoi(number_after(entry, colon));
-            if (t.address_bits != 32 && t.address_bits != 64)
-                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(t.address_bits) +
-                                            "-bit addresses; devices have 32 or 64");
-        } else {
-            throw std::invalid_argument("--routes: '" + t.route +
-                                        "' is no route the build compiles for (clang-spir, clang-spirv, clang-ptx)");
+        const std::string route = entry.substr(0, colon);
+        std::vector<tiles::engine::ahead_target> kinds;
+        try {
+            kinds = tiles::engine::ahead_targets(route);
+        } catch (const tiles::invalid_argument& e) {
+            throw std::invalid_argument(std::string("--routes: ") + e.what());
         }
-        targets.push_back(t);
+        int address_bits = 64, compute_capability = 0;
+        if (route == "clang-ptx") {
+            compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
+        } else if (colon != std::string::npos) {
+            address_bits = std::stoi(number_after(entry, colon));
+            if (address_bits != 32 && address_bits != 64)
+                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(address_bits) +
+                                            "-bit addresses; devices have 32 or 64");
+        }
+        for (tiles::engine::ahead_target t : kinds) {
+            t.address_bits = address_bits;
+            t.compute_capability = compute_capability;
+            targets.push_back(t);
+        }
     }
     return targets;
 }
