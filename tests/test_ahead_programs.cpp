@@ -1,10 +1,13 @@
 // C++ kernels compiled ahead of the run (tiles/engine/ahead.hpp): what a build registered is taken
 // only for the route, the device's address bits and compute capability, and the whole text and
-// options it was made for; compile_ahead refuses what it cannot make, naming it.
+// options it was made for; a build for clang-spirv serves both kinds of device that route reaches;
+// compile_ahead refuses what it cannot make, naming it.
 #include <string>
 #include <vector>
 
 #include "fixture.hpp"
+#include "programs/amp_program.hpp"
+#include "programs/kernel_cache.hpp"
 #include "routes/route_clang.hpp"
 #include "tiles/engine/ahead.hpp"
 
@@ -45,9 +48,32 @@ TEST_CASE("a program made ahead is taken for its route, device, text and options
 }
 
 TEST_CASE("compile_ahead refuses a rank out of range and a route that runs no clang", "[amp]") {
+    REQUIRE_THROWS_MENTIONING(tiles::engine::ahead_targets("opencl-c"), tiles::invalid_argument,
+                              "'opencl-c' is no route the build compiles for");
     const std::string source = "void k(index<1> i) restrict(amp) {}\n";
     REQUIRE_THROWS_MENTIONING(tiles::engine::compile_ahead({"clang-spir"}, source, "k", 4, false, {}),
                               tiles::invalid_argument, "rank 1 to 3, not 4");
     REQUIRE_THROWS_MENTIONING(tiles::engine::compile_ahead({"opencl-c"}, source, "k", 1, false, {}),
                               tiles::invalid_argument, "'opencl-c' does not run clang");
+}
+
+TEST_CASE("a build for clang-spirv serves a GPU that takes SPIR-V as well as PoCL", "[amp]") {
+    // The options a launch on each kind of device asks the route for (a CPU's define
+    // TILES_FAST_MATH_PRECISE) must be those of a program the build made, or the launch runs clang.
+    const std::string source = "void k(array_view<float, 1> v, index<1> i) restrict(amp) { v[i] *= 2; }\n";
+    tiles::engine::launch_domain domain;
+    domain.rank = 1;
+    const tiles::engine::amp_source amp(source, "", tiles::engine::kernel_source_name);
+    for (const cl_device_type type : {cl_device_type(CL_DEVICE_TYPE_GPU), cl_device_type(CL_DEVICE_TYPE_CPU)}) {
+        tiles::engine::device_info device;
+        device.type = type;
+        device.address_bits = 64;
+        device.extensions = "cl_khr_il_program cl_khr_fp64";
+        const std::string wanted = tiles::engine::launch_options(amp.options(), domain, device);
+        int made = 0;
+        for (const tiles::engine::ahead_target& t : tiles::engine::ahead_targets("clang-spirv"))
+            made += tiles::engine::compile_ahead(t, source, "k", 1, false, {}).options == wanted;
+        INFO("device type " << type << ", options" << wanted);
+        CHECK(made == 1);
+    }
 }

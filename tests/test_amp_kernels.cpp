@@ -544,6 +544,42 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(log.find("kernel:2:") != std::string::npos); // the call, in the user's source
 }
 
+namespace {
+
+// C++ AMP's view_as throws on the host where the extent holds more elements than the view; in a
+// kernel the launch fails so, and the reshaped view writes nothing, neither in its view nor past it
+// (the section's neighbours in the same storage). Of as many elements as the view holds, it writes
+// them.
+void check_view_as_refuses_more_elements_on(const tiles::accelerator_view& on) {
+    const char* source = "void k(array_view<int, 1> v, int rows, index<2> i) restrict(amp) {\n"
+                         "    array_view<int, 2> m = v.view_as(extent<2>(rows, 4));\n"
+                         "    m[i] = 1;\n"
+                         "}\n";
+    const tiles::kernel k = cpp_kernel(source, "k");
+    std::vector<int> data(16, 7);
+    tiles::array_view<int, 1> whole(16, data);
+    tiles::array_view<int, 1> first = whole.section(tiles::index<1>(0), tiles::extent<1>(8));
+    REQUIRE_THROWS_MENTIONING(tiles::parallel_for_each(on, tiles::extent<2>(4, 4), k, first, 4),
+                              tiles::runtime_exception,
+                              "view_as asks for 16 elements of a view of 8 (view_as in kernel 'k')");
+    whole.synchronize();
+    CHECK(data == std::vector<int>(16, 7));
+    tiles::parallel_for_each(on, tiles::extent<2>(2, 4), k, first, 2);
+    whole.synchronize();
+    CHECK(data == std::vector<int>{1, 1, 1, 1, 1, 1, 1, 1, 7, 7, 7, 7, 7, 7, 7, 7});
+}
+
+} // namespace
+
+TEST_CASE_METHOD(fresh_view, "view_as in a kernel refuses more elements than its view holds, naming both sizes",
+                 "[amp]") {
+    check_view_as_refuses_more_elements_on(view);
+}
+
+TEST_CASE("view_as in a kernel refuses more elements than its view holds in checked mode too", "[amp][checked]") {
+    check_view_as_refuses_more_elements_on(tiles::create_checked_view(false));
+}
+
 TEST_CASE("in strict checked mode a launch that fails and races reports both, the failure first", "[amp][checked]") {
     // Every work-item of the one tile writes element 0 without a barrier (a race Oclgrind finds),
     // and work-item 1 calls direct3d_errorf.

@@ -126,11 +126,13 @@ TEST_CASE("a direct3d_errorf kernel on an adopted queue held back by the caller'
             return e.what();
         }
     });
-    CHECK_THAT(refusal,
-               Catch::Contains("kernel 'checked_copy' is of a source that calls direct3d_errorf or direct3d_abort"));
+    CHECK_THAT(
+        refusal,
+        Catch::Contains("kernel 'checked_copy' is of a source that calls direct3d_errorf, direct3d_abort or view_as"));
     REQUIRE_THROWS_MENTIONING(
         parallel_for_each(view, a.extent, tiles::kernel(source, "plain_copy", "", tiles::kernel_language::cpp), {}, a),
-        tiles::invalid_argument, "kernel 'plain_copy' is of a source that calls direct3d_errorf or direct3d_abort");
+        tiles::invalid_argument,
+        "kernel 'plain_copy' is of a source that calls direct3d_errorf, direct3d_abort or view_as");
 }
 
 // std::shared_future's valid, wait_for and wait_until, and AMP's then, on a marker held back by a

@@ -208,10 +208,12 @@ kernel call_site::make_kernel(const std::vector<use>& uses, const std::vector<us
         }
     }
     for (const use& c : constructor) parts.constructor_types.push_back(c.type);
-    // The lambda as written, and the kernel function's name: the enclosing function's, and the line
-    // of the lambda (or the wrapper), unique in the process.
+    // The lambda as written, and the kernel function's name: the one the build gave its text (without
+    // a name yet), where it was compiled ahead, which instances of one text share; else the enclosing
+    // function's and the line of the lambda (or the wrapper), unique in the process.
     parts.written = form_ == lambda_form ? placed(text_, file_, line_, column_) : placed_text{text_, file_, line_, 1};
-    parts.name = unique_kernel_name(this, kernel_name(function_, parts.written.line));
+    const std::string built = built_kernel_name(kernel_text(parts, where));
+    parts.name = built.empty() ? unique_kernel_name(this, kernel_name(function_, parts.written.line)) : built;
     return kernel(kernel_text(parts, where), parts.name, "", kernel_language::cpp);
 }
 

@@ -4,9 +4,13 @@
 
 #include <cctype>
 #include <cstdio>
+#include <map>
+#include <mutex>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "tiles/engine/immortal.hpp"
 #include "tiles/exceptions.hpp"
 #include "tiles/kernel.hpp"
 
@@ -222,6 +226,33 @@ void add_view_struct(kernel_parts& parts, const std::string& type, const std::st
 
 std::string kernel_name(const std::string& function_signature, int line) {
     return function_name(function_signature) + "_" + std::to_string(line) + template_arguments(function_signature);
+}
+
+namespace {
+
+struct built_names {
+    std::mutex mutex;
+    std::map<std::string_view, const char*> by_text;
+};
+
+built_names& built() {
+    static engine::immortal<built_names> names;
+    return *names;
+}
+
+} // namespace
+
+void register_built_kernel_name(const char* nameless_text, const char* name) {
+    built_names& b = built();
+    const std::lock_guard<std::mutex> lock(b.mutex);
+    b.by_text.emplace(nameless_text, name);
+}
+
+std::string built_kernel_name(const std::string& nameless_text) {
+    built_names& b = built();
+    const std::lock_guard<std::mutex> lock(b.mutex);
+    const auto found = b.by_text.find(nameless_text);
+    return found == b.by_text.end() ? std::string() : found->second;
 }
 
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,

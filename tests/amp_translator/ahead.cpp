@@ -2,10 +2,11 @@
 // (tests/CMakeLists.txt): run with TILES_CLANG pointing nowhere, every kernel comes from the build,
 // a template's for each of its two element types, a class template's member's for two arguments
 // (one capturing a struct of views, as the book's NBody does), a functor's, a template's reduction
-// that fences tile_static memory, and a class template's for two tile sizes, in a lambda of its
-// member function as the book's Reduction writes it, among them (the log says so, and a launch that
-// needed clang would fail). Built for 32-bit devices only, its kernels compile at run time on a
-// 64-bit one, with clang. Each result against a CPU loop, fast_math's sine and cosine of large
+// that fences tile_static memory, a class template's for two tile sizes, in a lambda of its member
+// function as the book's Reduction writes it, and a function template's in a lambda, for ints and
+// floats, among them (the log says so, and a launch that needed clang would fail); the same with
+// clang++ as the host's compiler. Built for 32-bit devices only, its kernels compile at run time on
+// a 64-bit one, with clang. Each result against a CPU loop, fast_math's sine and cosine of large
 // arguments against the host's in double (a CPU device's are precise).
 #include <amp.h>
 #include <amp_math.h>
@@ -114,6 +115,17 @@ template <int TileSize> class TiledSums {
   private:
     template <class Work> static void timed(Work work) { work(); }
 };
+
+// A function template's kernel in a lambda of its own (a timer's, as the book's samples wrap their
+// launches), for two element types: clang's signature of such a lambda names no template argument,
+// GCC's does; either way the launch takes the name the build gave the kernel.
+template <class T> void doubled(array_view<T, 1> v) {
+    const auto launch = [&]() {
+        parallel_for_each(
+            v.extent, [=](index<1> i) restrict(amp) { v[i] = T(2) * v[i]; });
+    };
+    launch();
+}
 
 class Negate {
   public:
@@ -230,6 +242,15 @@ int main() {
               tile == 8 ? "the class template's tiled sums, tiles of 8"
                         : "the class template's tiled sums, tiles of 16");
     }
+
+    // A function template's kernel in a lambda, for ints and floats.
+    std::vector<int> twice_ints = {1, -2, 3, 40};
+    std::vector<float> twice_floats = {0.5f, -1.25f, 3.0f, 1e3f};
+    doubled(array_view<int, 1>(4, twice_ints));
+    doubled(array_view<float, 1>(4, twice_floats));
+    check(twice_ints, std::vector<int>{2, -4, 6, 80}, "the function template's lambda's kernel of ints");
+    check(twice_floats, std::vector<float>{1.0f, -2.5f, 6.0f, 2e3f},
+          "the function template's lambda's kernel of floats");
 
     // fast_math's sine and cosine near 2e6 and 1e5, compiled ahead as a CPU device's launch asks.
     std::vector<float> angles = {2.0e6f, 2.0e6f + 0.7f, 1999999.25f, 1.0e5f, 1.0e5f + 1.3f, 99999.5f};

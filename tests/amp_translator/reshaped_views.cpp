@@ -1,8 +1,10 @@
 // C++ AMP as written, built through tiles_amp_sources (tests/CMakeLists.txt): kernels writing views
 // that view_as reshapes, as C++ AMP's BLAS libraries build their matrices, and a projection and a
-// section of one; each writes its own elements and leaves the host's elements after them alone.
+// section of one; each writes its own elements and leaves the host's elements after them alone. In
+// kernels too, where a view_as of more elements than its view holds fails the launch.
 #include <amp.h>
 #include <cstdio>
+#include <string>
 #include <vector>
 using namespace concurrency;
 
@@ -45,6 +47,39 @@ int main() {
             rows.extent, [=](index<2> idx) restrict(amp) { rows[idx] = float(idx[0] * rows.extent[1] + idx[1]); });
         rows.synchronize();
         check(host, 32, 48, "a section of view_as(extent<2>(16, 16))");
+    }
+    {
+        // In a kernel: a view_as of as many elements as the view holds writes them all.
+        std::vector<float> host(256 + 64, 7.f);
+        array_view<float, 1> flat(256, host.data());
+        parallel_for_each(
+            extent<2>(16, 16), [=](index<2> idx) restrict(amp) {
+                array_view<float, 2> m = flat.view_as(extent<2>(16, 16));
+                m[idx] = float(idx[0] * 16 + idx[1]);
+            });
+        flat.synchronize();
+        check(host, 0, 256, "view_as(extent<2>(16, 16)) in a kernel");
+    }
+    {
+        // ... and one of more elements fails the launch, as C++ AMP's view_as throws, naming both
+        // numbers; it writes nothing, neither in the section it views nor after it.
+        std::vector<float> host(256 + 64, 7.f);
+        array_view<float, 1> whole(int(host.size()), host.data());
+        array_view<float, 1> flat = whole.section(index<1>(0), extent<1>(256));
+        std::string message;
+        try {
+            parallel_for_each(
+                extent<2>(20, 16), [=](index<2> idx) restrict(amp) {
+                    array_view<float, 2> m = flat.view_as(extent<2>(20, 16));
+                    m[idx] = 1.f;
+                });
+        } catch (const runtime_exception& e) {
+            message = e.what();
+        }
+        if (message.find("view_as asks for 320 elements of a view of 256") == std::string::npos && failures++ < 10)
+            std::printf("FAILED: view_as(extent<2>(20, 16)) of 256 elements in a kernel: '%s'\n", message.c_str());
+        whole.synchronize();
+        check(host, 0, 0, "a refused view_as in a kernel");
     }
     std::printf("%s\n", failures == 0 ? "reshaped views match the CPU" : "mismatches");
     return failures == 0 ? 0 : 1;

@@ -151,7 +151,7 @@ std::string format_arguments(const std::string& format, const argument* argument
 
 std::string failure_message(const cl_uint* record, const std::string& kernel) {
     if (record[0] == 2) return std::string(abort_message) + " (direct3d_abort in kernel '" + kernel + "')";
-    if (record[0] != 1) return "";
+    if (record[0] != 1 && record[0] != 3) return "";
     std::array<argument, failure_record_arguments> arguments{};
     const std::size_t count = std::min<std::size_t>(record[1], arguments.size());
     for (std::size_t i = 0; i < count; ++i) {
@@ -161,7 +161,8 @@ std::string failure_message(const cl_uint* record, const std::string& kernel) {
     const char* text = reinterpret_cast<const char*>(record + failure_record_text);
     const char* text_end = text + (failure_record_words - failure_record_text) * sizeof(cl_uint);
     const std::string format(text, std::find(text, text_end, '\0'));
-    return format_arguments(format, arguments.data(), count) + " (direct3d_errorf in kernel '" + kernel + "')";
+    const char* const by = record[0] == 1 ? "direct3d_errorf" : "view_as";
+    return format_arguments(format, arguments.data(), count) + " (" + by + " in kernel '" + kernel + "')";
 }
 
 void bind_failure_record(const context& ctx, compiled_kernel& k, cl_uint index) {

@@ -447,11 +447,11 @@ std::shared_ptr<compiled_kernel> compiled_for_launch(context& ctx, const launch_
 // whole source's (amp_program.cpp), so the kernel named may not call them itself.
 void check_failure_record_waits(context& ctx, const compiled_kernel& compiled, const opencl_events& events) {
     if (compiled.reports_failure && (ctx.may_wait_for_callers() || events.wait_count != 0))
-        throw invalid_argument("kernel '" + compiled.name +
-                               "' is of a source that calls direct3d_errorf or direct3d_abort, whose kernels' launches "
-                               "wait for the kernel's end to report a failure; on an adopted context or after the "
-                               "caller's events that could be for ever, so they are launched only on a view of "
-                               "libtiles' own without wait_for events");
+        throw invalid_argument(
+            "kernel '" + compiled.name +
+            "' is of a source that calls direct3d_errorf, direct3d_abort or view_as, whose kernels' launches wait "
+            "for the kernel's end to report a failure; on an adopted context or after the caller's events that "
+            "could be for ever, so they are launched only on a view of libtiles' own without wait_for events");
 }
 
 // The arguments checked against the kernel's parameters, and its tile against what the kernel can

@@ -30,6 +30,19 @@ prebuilt_registry& registry() {
 
 } // namespace
 
+std::vector<ahead_target> ahead_targets(const std::string& route) {
+    const auto target = [&](bool cpu) {
+        ahead_target t;
+        t.route = route;
+        t.cpu = cpu;
+        return t;
+    };
+    if (route == "clang-spirv") return {target(true), target(false)};
+    if (route == "clang-spir") return {target(true)};
+    if (route == "clang-ptx") return {target(false)};
+    throw invalid_argument("'" + route + "' is no route the build compiles for (clang-spir, clang-spirv, clang-ptx)");
+}
+
 ahead_program compile_ahead(const ahead_target& target, const std::string& source, const std::string& name, int rank,
                             bool tiled, const std::array<int, 3>& tile) {
     if (rank < 1 || rank > 3)

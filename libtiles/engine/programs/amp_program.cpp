@@ -629,8 +629,9 @@ amp_source::amp_source(const std::string& source, const std::string& options, co
     // The short vectors, which take clang longer than the rest of the prelude, only where the source
     // names their namespace (as `using namespace concurrency::graphics;` or a qualified name).
     uses_short_vectors_ = code.names_any({"graphics"});
-    // The failure record, only in programs that can fail: every other launch stays as it was.
-    reports_failure_ = code.names_any({"direct3d_errorf", "direct3d_abort"});
+    // The failure record, only in programs that can fail (view_as fails where it is refused): every
+    // other launch stays as it was.
+    reports_failure_ = code.names_any({"direct3d_errorf", "direct3d_abort", "view_as"});
     for (auto& [name, declared] : declared_) declared.reports_failure = reports_failure_;
 }
 

@@ -107,7 +107,7 @@ class amp_source {
     std::vector<kernel_function> kernels_;
     std::map<std::string, declared_kernel> declared_;
     bool uses_short_vectors_ = false; // whether the program needs amp_short_vectors.h
-    bool reports_failure_ = false;    // whether the source calls direct3d_errorf or direct3d_abort
+    bool reports_failure_ = false;    // whether the source calls direct3d_errorf, direct3d_abort or view_as
 };
 
 } // namespace tiles::engine

@@ -92,32 +92,85 @@ std::vector<tiles::engine::ahead_target> targets_of(const std::string& routes) {
         const std::string entry = routes.substr(from, comma - from);
         from = comma + 1;
         if (entry.empty()) continue;
-        tiles::engine::ahead_target t;
         const std::size_t colon = entry.find(':');
-        t.route = entry.substr(0, colon);
-        if (t.route == "clang-ptx") {
-            t.compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
-        } else if (t.route == "clang-spir" || t.route == "clang-spirv") {
-            t.cpu = true; // PoCL's routes; a GPU that takes SPIR compiles its kernels at run time
-            if (colon != std::string::npos) t.address_bits = std::stoi(number_after(entry, colon));
-            if (t.address_bits != 32 && t.address_bits != 64)
-                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(t.address_bits) +
-                                            "-bit addresses; devices have 32 or 64");
-        } else {
-            throw std::invalid_argument("--routes: '" + t.route +
-                                        "' is no route the build compiles for (clang-spir, clang-spirv, clang-ptx)");
+        const std::string route = entry.substr(0, colon);
+        std::vector<tiles::engine::ahead_target> kinds;
+        try {
+            kinds = tiles::engine::ahead_targets(route);
+        } catch (const tiles::invalid_argument& e) {
+            throw std::invalid_argument(std::string("--routes: ") + e.what());
         }
-        targets.push_back(t);
+        int address_bits = 64, compute_capability = 0;
+        if (route == "clang-ptx") {
+            compute_capability = colon == std::string::npos ? 80 : std::stoi(number_after(entry, colon));
+        } else if (colon != std::string::npos) {
+            address_bits = std::stoi(number_after(entry, colon));
+            if (address_bits != 32 && address_bits != 64)
+                throw std::invalid_argument("--routes: '" + entry + "' names " + std::to_string(address_bits) +
+                                            "-bit addresses; devices have 32 or 64");
+        }
+        for (tiles::engine::ahead_target t : kinds) {
+            t.address_bits = address_bits;
+            t.compute_capability = compute_capability;
+            targets.push_back(t);
+        }
     }
     return targets;
 }
 
+namespace {
+
+// What the generated source holds so far: its arrays, its registrations, the programs made and the
+// kernels named; and the routes whose tools are not here.
+struct generated {
+    std::string arrays, registrations;
+    int programs = 0, names = 0;
+    std::set<std::string> missing_tools;
+};
+
+// Compiles the kernel `name` of `text` for each target, adding what each made to `g` and what the
+// compilers said to `out`; registers the kernel's name by `nameless_text` where any was made.
+void add_programs(ahead_sources& out, generated& g, const std::vector<tiles::engine::ahead_target>& targets,
+                  const kernel_instance& instance, const std::string& name, const std::string& text,
+                  const std::string& nameless_text) {
+    const int made_before = g.programs;
+    for (const tiles::engine::ahead_target& t : targets) {
+        if (g.missing_tools.count(t.route)) continue;
+        tiles::engine::ahead_program made;
+        try {
+            made = tiles::engine::compile_ahead(t, text, name, instance.rank, instance.tiled, instance.tile);
+        } catch (const tiles::unsupported_feature& e) {
+            g.missing_tools.insert(t.route);
+            out.warnings.push_back("the kernels are compiled at run time for " + t.route + ": " + e.what());
+            continue;
+        } catch (const std::exception& e) {
+            out.errors.push_back(e.what());
+            continue;
+        }
+        const std::string n = std::to_string(g.programs++);
+        g.arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
+        g.arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
+        g.arrays += "const unsigned char binary_" + n +
+                    "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
+        g.registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
+                           std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
+                           ", as_text(text_" + n + "), " + std::to_string(made.text.size()) + ", as_text(options_" + n +
+                           ")" + ", binary_" + n + ", " + std::to_string(made.binary.size()) + "});\n";
+    }
+    if (g.programs == made_before) return;
+    const std::string n = std::to_string(g.names++);
+    g.arrays += "const unsigned char nameless_" + n + "[] = " + array_of(nameless_text) + ";\n";
+    g.registrations +=
+        "        ::tiles::amp_detail::register_built_kernel_name(as_text(nameless_" + n + "), \"" + name + "\");\n";
+}
+
+} // namespace
+
 ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahead_target>& targets) {
     ahead_sources out;
-    std::string arrays, registrations;
-    int count = 0;
-    std::set<std::string> missing_tools;                              // routes whose tools are not here
+    generated g;
     std::map<std::string, std::pair<std::string, std::string>> named; // by name: a kernel's site and text
+    std::set<std::string> nameless_texts;                             // the kernels' texts without their names
     for (const auto& [file, f] : p.files)
         for (const auto& [at, site] : f.sites) {
             const std::string where = file + ":" + std::to_string(site.line) + ":" + std::to_string(site.column);
@@ -148,46 +201,30 @@ ahead_sources compile_ahead(const plan& p, const std::vector<tiles::engine::ahea
                                                   "', and the run time renames whichever launches second");
                     continue;
                 }
-                for (const tiles::engine::ahead_target& t : targets) {
-                    if (missing_tools.count(t.route)) continue;
-                    tiles::engine::ahead_program made;
-                    try {
-                        made = tiles::engine::compile_ahead(t, text, parts->name, instance.rank, instance.tiled,
-                                                            instance.tile);
-                    } catch (const tiles::unsupported_feature& e) {
-                        missing_tools.insert(t.route);
-                        out.warnings.push_back("the kernels are compiled at run time for " + t.route + ": " + e.what());
-                        continue;
-                    } catch (const std::exception& e) {
-                        out.errors.push_back(e.what());
-                        continue;
-                    }
-                    const std::string n = std::to_string(count++);
-                    arrays += "const unsigned char text_" + n + "[] = " + array_of(made.text) + ";\n";
-                    arrays += "const unsigned char options_" + n + "[] = " + array_of(made.options) + ";\n";
-                    arrays += "const unsigned char binary_" + n +
-                              "[] = " + array_of(std::string(made.binary.begin(), made.binary.end())) + ";\n";
-                    registrations += "        ::tiles::engine::register_prebuilt({\"" + t.route + "\", " +
-                                     std::to_string(t.address_bits) + ", " + std::to_string(t.compute_capability) +
-                                     ", as_text(text_" + n + "), " + std::to_string(made.text.size()) +
-                                     ", as_text(options_" + n + ")" + ", binary_" + n + ", " +
-                                     std::to_string(made.binary.size()) + "});\n";
-                }
+                // The text without the name, by which a launch finds the name, whatever its compiler
+                // names: an instance of the same text as another's (a template's argument its kernel
+                // never uses) takes that one's kernel.
+                tiles::amp_detail::kernel_parts nameless = *parts;
+                nameless.name.clear();
+                const std::string nameless_text = tiles::amp_detail::kernel_text(nameless, where);
+                if (nameless_texts.insert(nameless_text).second)
+                    add_programs(out, g, targets, instance, parts->name, text, nameless_text);
             }
         }
     std::string left;
     for (const std::string& note : out.notes) left += "// " + note + "\n";
     out.source = "// The kernels of " + p.file + " compiled at build time by tiles-amp: generated at each build.\n" +
                  left +
+                 "#include \"tiles/detail/amp_kernel_text.hpp\"\n"
                  "#include \"tiles/engine/ahead.hpp\"\n"
                  "namespace {\n" +
-                 (count == 0 ? std::string()
-                             : "const char* as_text(const unsigned char* bytes) { return reinterpret_cast<const "
-                               "char*>(bytes); }\n") +
-                 arrays +
+                 (g.programs == 0 ? std::string()
+                                  : "const char* as_text(const unsigned char* bytes) { return reinterpret_cast<const "
+                                    "char*>(bytes); }\n") +
+                 g.arrays +
                  "// Registered as the program starts, before any launch can ask for them.\n"
                  "[[maybe_unused]] const bool registered = [] {\n" +
-                 registrations + "        return true;\n}();\n} // namespace\n";
+                 g.registrations + "        return true;\n}();\n} // namespace\n";
     return out;
 }
 

@@ -48,6 +48,16 @@ std::string kernel_text(const kernel_parts& parts, const std::string& where);
 // line, then the function's template arguments: "main_31", "scale_12_float_16".
 std::string kernel_name(const std::string& function_signature, int line);
 
+// The names tiles-amp's build gave the kernels it compiled, by their text composed with no name
+// (kernel_text of parts whose name is empty): a launch takes the build's name for its kernel, where
+// the host compiler's signature may name it otherwise (clang's leaves out the arguments of a
+// function template around a lambda), so that it finds the kernel the build made; instances of one
+// text share it. The generated sources register them as the program starts, with texts that live
+// as long as the program.
+void register_built_kernel_name(const char* nameless_text, const char* name);
+// The name the build gave the kernel of `nameless_text`, or "" where it gave none.
+std::string built_kernel_name(const std::string& nameless_text);
+
 // The device's definition of the host's constant `name` of the number type the device spells
 // `device_type` ("int", "uint", "float", "bool"), of `value`, exact: "constexpr float SCALE =
 // 0x1.8p+1f;", "constexpr bool CHECKED = true;": for tiles-amp's kernels compiled at build time and

@@ -24,6 +24,13 @@ struct ahead_target {
     bool cpu = false;
 };
 
+// The targets a build compiles a route's kernels for (address bits 64, compute capability 0, for the
+// caller to set): one for each kind of device the route serves whose launches are built with other
+// options (a CPU's define TILES_FAST_MATH_PRECISE). clang-spirv serves PoCL and GPUs that take SPIR-V,
+// so it has a CPU's target and a GPU's; clang-spir a CPU's (PoCL's route: a GPU that takes SPIR 1.2
+// compiles at run time); clang-ptx a GPU's. Throws invalid_argument for a route that runs no clang.
+std::vector<ahead_target> ahead_targets(const std::string& route);
+
 // A kernel's program made ahead: the program text and build options a launch asks the route for,
 // and what clang made of them for the driver.
 struct ahead_program {
