@@ -431,11 +431,16 @@ def glued_wilkinson(blocks, glue):
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_eigh_of_glued_wilkinson_matrices_in_a_random_basis(dtype):
     # 420 eigenvalues in clusters of 20 within 1e-9 of each other, each of them a pair equal to 14
-    # digits: every step of the QL iteration meets a nearly repeated value.
+    # digits: every step of the QL iteration meets a nearly repeated value. eigvalsh runs the QL
+    # iteration on the whole matrix (eigh on divide and conquer's leaves).
     t = glued_wilkinson(20, 1e-9)
     basis, _ = np.linalg.qr(rng.standard_normal(t.shape))
     for a in (t.astype(dtype), ((basis @ t) @ basis.T).astype(dtype)):
-        check_eigh(a, *xp.linalg.eigh(on_device(a)))
+        w, v = xp.linalg.eigh(on_device(a))
+        check_eigh(a, w, v)
+        scale = float(np.abs(t).max())
+        np.testing.assert_allclose(xp.linalg.eigvalsh(on_device(a)).get(), np.linalg.eigvalsh(t),
+                                   atol=300 * np.finfo(dtype).eps * scale * math.sqrt(len(t)))
 
 
 def tridiagonal(diagonal, beside):
@@ -446,11 +451,14 @@ def tridiagonal(diagonal, beside):
 @pytest.mark.parametrize("n", [26, 27, 51, 333])
 def test_eigh_of_tridiagonal_matrices_that_divide_and_conquer_deflates(dtype, n):
     # Above 25, the halves' eigenpairs merge through the secular equation; each matrix deflates
-    # in its own way: none (random), all (couplings of zero, so rho is 0), by rotation (equal
-    # diagonals: values equal across the halves), by small z (graded couplings down to 1e-30).
+    # in its own way: none (random), all (a coupling of zero between the halves, at n // 2 - 1,
+    # so rho is 0, and others), by rotation (equal diagonals: values equal across the halves), by
+    # small z (graded couplings down to 1e-30).
     ones = np.ones(n - 1)
+    split = np.arange(n - 1)
+    zeros = (split % 13 == 0) | (split == n // 2 - 1)
     for t in (tridiagonal(rng.standard_normal(n), rng.standard_normal(n - 1)),
-              tridiagonal(rng.standard_normal(n), np.where(np.arange(n - 1) % 13 == 0, 0.0, ones)),
+              tridiagonal(rng.standard_normal(n), np.where(zeros, 0.0, ones)),
               tridiagonal(np.full(n, 2.0), ones * 1e-3),
               tridiagonal(np.linspace(1, 2, n), np.logspace(0, -30, n - 1))):
         a = t.astype(dtype)

@@ -2,9 +2,9 @@
 // one work-group factors the diagonal block of the trailing matrix (L11) and inverts the factor
 // (cholesky.cl); the panel below it becomes L21 = A21 * L11^-T by gemm, and the trailing matrix
 // A22 - L21 * L21^T by gemm, all on the device. The trailing matrix is a compact array of its
-// own, a copy on the device of its box of the last one, since gemm takes whole arrays. A last
-// launch writes each factor's triangle, and zeros in the other, into the output. Its description:
-// the faces' operands and element types.
+// own, a copy on the device of its box of the last one, since gemm takes whole arrays; its
+// buffers are made once (cholesky_spaces). A last launch writes each factor's triangle, and zeros
+// in the other, into the output. Its description: the faces' operands and element types.
 #include "tiles/algorithms/cholesky.hpp"
 
 #include <algorithm>
@@ -62,15 +62,19 @@ void factor_diagonal_block(const std::shared_ptr<context>& context, element_type
                                                output_arg(inverse.data), output_arg(status), scalar_arg(block)});
 }
 
-// The device memory of factor_matrix's steps, each the size of its first step's: the steps'
-// shrinking matrices lie within them (matrix_within). The trailing matrix and its next are two,
-// since each is copied from the other.
+// The device memory of factor_matrix's steps, made once for a stack of n x n matrices, each the
+// size of its first step's: the steps' shrinking matrices lie within them (matrix_within). The
+// trailing matrix and its next are two, since each is copied from the other. A matrix of one
+// block takes the first trailing matrix and the inverse alone.
 struct cholesky_spaces {
-    std::shared_ptr<storage> trailing[2], panel, factor, factor_transposed;
+    std::shared_ptr<storage> trailing[2], inverse, panel, factor, factor_transposed;
 
     cholesky_spaces(const std::shared_ptr<context>& context, element_type type, int n) {
-        const int rest = std::max(n - panel_width, 1), width = std::min(panel_width, n);
-        for (auto& space : trailing) space = new_matrix(context, type, n, n);
+        const int width = std::min(panel_width, n), rest = n - width;
+        trailing[0] = new_matrix(context, type, n, n);
+        inverse = new_matrix(context, type, width, width);
+        if (rest == 0) return;
+        trailing[1] = new_matrix(context, type, n, n);
         panel = new_matrix(context, type, rest, width);
         factor = new_matrix(context, type, rest, width);
         factor_transposed = new_matrix(context, type, width, rest);
@@ -81,16 +85,15 @@ struct cholesky_spaces {
 // on `context`, block column by block column, all on the device. The blocks' statuses come to
 // the host once, at the end: the first block whose pivot is not positive is refused.
 void factor_matrix(const std::shared_ptr<context>& context, const matrix_operand& input, std::size_t index,
-                   std::size_t count, int n, const std::shared_ptr<storage>& factored) {
+                   std::size_t count, int n, const cholesky_spaces& spaces, const std::shared_ptr<storage>& factored) {
     const element_type type = element_type_of(input);
     const int blocks = blocks_covering(n, panel_width);
     const std::shared_ptr<storage> status = new_matrix(context, type, blocks, 2);
-    const cholesky_spaces spaces(context, type, n);
     matrix_operand trailing = matrix_within(context, type, *spaces.trailing[0], n, n);
     engine::copy_async(*input.data, box_of(index, 0, 0, n, n), *trailing.data, box_of(0, 0, 0, n, n));
     for (int done = 0, step = 0; done < n; done += panel_width, ++step) {
         const int width = std::min(panel_width, n - done), rest = n - done - width;
-        const matrix_operand inverse{new_matrix(context, type, width, width), width, width};
+        const matrix_operand inverse = matrix_within(context, type, *spaces.inverse, width, width);
         factor_diagonal_block(context, type, trailing.data, n - done, width, inverse, status, done / panel_width);
         engine::copy_async(*trailing.data, box_of(0, 0, 0, width, width), *factored,
                            box_of(index, done, done, width, width));
@@ -149,7 +152,11 @@ void cholesky(const std::shared_ptr<context>& context, const matrix_operand& inp
         throw invalid_argument("cholesky: the output must be a stack of as many matrices as the input");
 
     const std::shared_ptr<storage> factored = storage_on_device(layout_of(*input.data), dims, context);
-    for (std::size_t index = 0; index < dims[0]; ++index) factor_matrix(context, input, index, dims[0], n, factored);
+    if (n > 0 && dims[0] > 0) {
+        const cholesky_spaces spaces(context, type, n);
+        for (std::size_t index = 0; index < dims[0]; ++index)
+            factor_matrix(context, input, index, dims[0], n, spaces, factored);
+    }
     launch_algorithm(
         context, covering_domain(input.rows, n, triangle_tile, triangle_tile),
         algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type, kernel_options(upper)),

@@ -191,7 +191,6 @@ void launch_reduction(const std::shared_ptr<context>& context, const reduction_d
         return (chunk + std::size_t(std::max(group, 1)) - 1) / std::size_t(std::max(group, 1)) <= pairwise_block;
     };
     reduction_description fitted = d;
-    fitted.one_block = one_block(d.group);
     if (d.group > 1)
         fitted.group = group_fitting(context, d.group, outputs * shares, [&](int group) -> const kernel& {
             fitted.group = group;

@@ -164,12 +164,14 @@ std::string advance(const reduction_description& d, int run) {
            advance(d, run - 1) + " }";
 }
 
-// Whether the reduction adds floats, which add pairwise, in more than one block a work-item.
-bool pairwise(const reduction_description& d) {
+// Whether the reduction adds floats, which add pairwise.
+bool adds_floats(const reduction_description& d) {
     const char kind = kind_of(d.accumulated);
-    return (d.op == axis_reduction::sum || d.op == axis_reduction::mean) && (kind == 'f' || kind == 'c') &&
-           !d.one_block;
+    return (d.op == axis_reduction::sum || d.op == axis_reduction::mean) && (kind == 'f' || kind == 'c');
 }
+
+// Whether its work-items keep a stack of pairwise sums: more than one block each.
+bool pairwise(const reduction_description& d) { return adds_floats(d) && !d.one_block; }
 
 // The element at `at`. One the mask leaves out is the identity, which leaves the combination as it is.
 std::string value(const reduction_description& d) {
@@ -274,7 +276,7 @@ std::string combine_group(const reduction_description& d) {
 std::string key_of(const reduction_description& d) {
     return {char(2),        char(d.op),      key_byte(d.stored),   key_byte(d.accumulated), key_byte(d.output),
             char(d.kept),   char(d.reduced), char(d.group & 0xff), char(d.group >> 8),      char(d.pass),
-            char(d.masked), char(d.initial), char(d.one_block)};
+            char(d.masked), char(d.initial), char(d.one_block && adds_floats(d))};
 }
 
 std::string reduction_source(const reduction_description& d) {
