@@ -44,10 +44,14 @@ __kernel void cholesky_block(__global ELEMENT* a, int width, int n, __global ELE
             part[r][c] = row < n && col <= row ? a[row * width + col] : (ELEMENT)0;
             inverse[r][c] = row == col ? (ELEMENT)1 : (ELEMENT)0;
         }
-    // j runs in steps of BLOCK_PART, unrolled within, so that the work-items holding column or
-    // row j find it at a register index known when compiling (step), not by a search.
+    // j runs in steps of BLOCK_PART, so that the work-items holding column or row j find it at
+    // index `step`, not by a search. On GPUs (UNROLL_STEPS) the steps are unrolled, so that index
+    // is a register's, known when compiling; CPUs index their memory, and compile it in a fraction
+    // of the time.
     for (int first = 0; first < n; first += BLOCK_PART)
+#if UNROLL_STEPS
 #pragma unroll
+#endif
         for (int step = 0; step < BLOCK_PART; ++step) {
             const int j = first + step;
             if (j >= n) break; // alike for every work-item
