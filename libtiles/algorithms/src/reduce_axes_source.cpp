@@ -274,9 +274,19 @@ std::string combine_group(const reduction_description& d) {
 // A byte a field (the work-group's size two), as the elementwise kernels' keys (elementwise_source.cpp):
 // no allocation at each call. Its first byte, 2, is no other kept kernel's.
 std::string key_of(const reduction_description& d) {
-    return {char(2),        char(d.op),      key_byte(d.stored),   key_byte(d.accumulated), key_byte(d.output),
-            char(d.kept),   char(d.reduced), char(d.group & 0xff), char(d.group >> 8),      char(d.pass),
-            char(d.masked), char(d.initial), char(d.one_block && adds_floats(d))};
+    return {char(2),
+            char(d.op),
+            key_byte(d.stored),
+            key_byte(d.accumulated),
+            key_byte(d.output),
+            char(d.kept),
+            char(d.reduced),
+            char(d.group & 0xff),
+            char(d.group >> 8),
+            char(d.pass),
+            char(d.masked),
+            char(d.initial),
+            char(d.one_block && adds_floats(d))};
 }
 
 std::string reduction_source(const reduction_description& d) {
