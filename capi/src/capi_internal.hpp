@@ -352,6 +352,7 @@ inline std::shared_ptr<engine::context> context_of(tiles_context* context) {
 tiles::algorithms::elementwise_operand operand_of(const tiles_elementwise_operand& o, const char* role);
 // `operand` seen at `place` in its view's elements (numpy's view of them); unchanged for NULL.
 void place(tiles::algorithms::elementwise_operand& operand, const tiles_elementwise_place* place, const char* role);
+using tiles::algorithms::held_extent;
 using tiles::algorithms::new_output;
 std::shared_ptr<engine::context>
 context_of_operands(tiles_context* context, const std::vector<tiles::algorithms::elementwise_operand>& operands,

@@ -195,8 +195,7 @@ tiles_status tiles_elementwise_new(tiles_array** out, int* out_is_bool, tiles_co
         const std::vector<elementwise_operand> operands = inputs_of(o, inputs, input_count);
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, operands, nullptr);
         const elementwise_operand output = tiles::algorithms::elementwise_into_new_array(on, o, operands.data());
-        // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
-        *out = make_handle<tiles_array>(output.data, output.shape.empty() ? std::vector<int>{1} : output.shape);
+        *out = make_handle<tiles_array>(output.data, held_extent(output.shape));
         *out_is_bool = output.type.boolean ? 1 : 0;
     });
 }

@@ -75,12 +75,10 @@ tiles_status tiles_elementwise_fused_new(tiles_array** out, int* out_is_bool, ti
         const tiles::array_dtype type = tiles::algorithms::fused_result_type(converted.data(), converted.size(),
                                                                              expression.data(), expression.size());
         const std::vector<int> shape = tiles::algorithms::fused_shape(converted.data(), converted.size());
-        // Scalars alone give a result of no dimensions, which an array holds as one element of rank 1.
-        const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, converted, nullptr);
-        const elementwise_operand output = new_output(type, shape, extent, on);
+        const elementwise_operand output = new_output(type, shape, on);
         tiles::algorithms::fused(on, converted.data(), converted.size(), expression.data(), expression.size(), output);
-        *out = make_handle<tiles_array>(output.data, extent);
+        *out = make_handle<tiles_array>(output.data, held_extent(shape));
         *out_is_bool = type.boolean ? 1 : 0;
     });
 }

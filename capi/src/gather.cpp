@@ -76,11 +76,10 @@ tiles_status tiles_take_new(tiles_array** out, tiles_context* context, const til
         const elementwise_operand from = view_operand(source, source_is_bool, "the source");
         const elementwise_operand picked = view_operand(positions, 0, "the positions");
         const std::vector<int> shape = tiles::algorithms::take_shape(from.shape, picked.shape, axis);
-        const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
         const std::shared_ptr<tiles::engine::context> on = context_of_data(context, {from, picked});
-        const elementwise_operand output = new_output(from.type, shape, extent, on);
+        const elementwise_operand output = new_output(from.type, shape, on);
         tiles::algorithms::take(on, from, picked, axis, output);
-        *out = make_handle<tiles_array>(output.data, extent);
+        *out = make_handle<tiles_array>(output.data, held_extent(shape));
     });
 }
 

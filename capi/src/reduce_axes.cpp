@@ -39,19 +39,6 @@ tiles::algorithms::elementwise_operand input_of(const tiles_view* input, int inp
     return operand_of(viewed, "the input");
 }
 
-// A new array of `type` and `shape` (rank 1, extent 1, where it has no dimensions) on `on`.
-tiles::algorithms::elementwise_operand new_result(const std::shared_ptr<tiles::engine::context>& on,
-                                                  tiles::array_dtype type, const std::vector<int>& shape) {
-    const std::vector<int> extent = shape.empty() ? std::vector<int>{1} : shape;
-    tiles::algorithms::elementwise_operand result;
-    result.data = tiles::engine::storage_on_device({type.element, tiles::element_size(type.element)},
-                                                   tiles::engine::dims_of(int(extent.size()), extent.data()), on);
-    result.region = tiles::engine::whole_of(*result.data);
-    result.shape = shape;
-    result.type = type;
-    return result;
-}
-
 } // namespace
 } // namespace tiles::capi
 
@@ -84,7 +71,7 @@ tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles
             reduction, data.type, requested_dtype(o.dtype, o.dtype_is_bool, requested));
         const std::vector<int> shape = tiles::algorithms::reduction_shape(data.shape, axes, o.keepdims != 0);
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, {data}, nullptr);
-        const tiles::algorithms::elementwise_operand result = new_result(on, type, shape);
+        const tiles::algorithms::elementwise_operand result = new_output(type, shape, on);
         const tiles_elementwise_operand masked{o.where, 1, TILES_OPAQUE, 0, 0, 0.0, 0.0};
         const tiles::algorithms::elementwise_operand mask =
             o.where != nullptr ? operand_of(masked, "where=") : tiles::algorithms::elementwise_operand{};
@@ -92,7 +79,7 @@ tiles_status tiles_axis_reduction_new(tiles_array** out, int* out_is_bool, tiles
             o.initial != nullptr ? operand_of(*o.initial, "initial=") : tiles::algorithms::elementwise_operand{};
         tiles::algorithms::reduce_axes(on, reduction, data, axes, result, o.where != nullptr ? &mask : nullptr,
                                        o.initial != nullptr ? &initial : nullptr);
-        *out = make_handle<tiles_array>(result.data, shape.empty() ? std::vector<int>{1} : shape);
+        *out = make_handle<tiles_array>(result.data, held_extent(shape));
         *out_is_bool = type.boolean ? 1 : 0;
     });
 }
@@ -113,7 +100,7 @@ tiles_status tiles_axis_scan_new(tiles_array** out, int* out_is_bool, tiles_cont
             tiles::algorithms::scan_result_type(scan, data.type, requested_dtype(o.dtype, o.dtype_is_bool, requested));
         const std::vector<int> shape = tiles::algorithms::scan_shape(data.shape, axes, o.include_initial != 0);
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, {data}, nullptr);
-        const tiles::algorithms::elementwise_operand result = new_result(on, type, shape);
+        const tiles::algorithms::elementwise_operand result = new_output(type, shape, on);
         tiles::algorithms::scan_axis(on, scan, data, axes, o.include_initial != 0, result);
         *out = make_handle<tiles_array>(result.data, shape);
         *out_is_bool = type.boolean ? 1 : 0;

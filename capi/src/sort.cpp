@@ -23,9 +23,8 @@ tiles_status tiles_sort_new(tiles_array** out_values, tiles_array** out_position
         tiles::algorithms::sort_axis_index(int(data.shape.size()), o.axis);
         const std::shared_ptr<tiles::engine::context> on = context_of_operands(context, {data}, nullptr);
         tiles::algorithms::elementwise_operand values, positions;
-        if (out_values != nullptr) values = new_output(data.type, data.shape, data.shape, on);
-        if (out_positions != nullptr)
-            positions = new_output({tiles::element_type::int64, false}, data.shape, data.shape, on);
+        if (out_values != nullptr) values = new_output(data.type, data.shape, on);
+        if (out_positions != nullptr) positions = new_output({tiles::element_type::int64, false}, data.shape, on);
         tiles::algorithms::sort_axis(on, data, o.axis, o.descending != 0, out_values != nullptr ? &values : nullptr,
                                      out_positions != nullptr ? &positions : nullptr);
         if (out_values != nullptr) *out_values = make_handle<tiles_array>(values.data, data.shape);

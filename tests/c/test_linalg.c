@@ -540,8 +540,12 @@ static int solve_case(tiles_dtype dtype, int n, double tolerance) {
     tiles_view *a_view = stack_view(dtype, 1, n, n, input), *b_view = stack_view(dtype, 1, n, 2, rhs);
     tiles_view *x_view = stack_view(dtype, 1, n, 2, outputs),
                *inverse = stack_view(dtype, 1, n, n, outputs + 2 * n * size);
+    /* X comes home as C++ AMP's synchronize_async brings it, A^-1 as synchronize does: each must wait
+     * for the copy solve and inv leave under way into the caller's memory. */
+    tiles_event* x_home = NULL;
     if (CHECK_OK(tiles_solve(NULL, a_view, b_view, x_view)) && CHECK_OK(tiles_inv(NULL, a_view, inverse)) &&
-        CHECK_OK(tiles_view_synchronize(x_view)) && CHECK_OK(tiles_view_synchronize(inverse))) {
+        CHECK_OK(tiles_view_synchronize_async(&x_home, x_view)) && CHECK_OK(tiles_event_wait(x_home)) &&
+        CHECK_OK(tiles_view_synchronize(inverse))) {
         to_doubles(results, outputs, dtype, elements + 2 * (size_t)n);
         double worst = 0;
         for (int i = 0; i < n; i++)
@@ -555,6 +559,7 @@ static int solve_case(tiles_dtype dtype, int n, double tolerance) {
         if (!CHECK(worst <= tolerance))
             printf("  (solve of %s %dx%d) worst residual %g\n", tiles_dtype_name(dtype), n, n, worst);
     }
+    if (x_home != NULL) tiles_event_release(x_home);
     tiles_view_release(inverse);
     tiles_view_release(x_view);
     tiles_view_release(b_view);

@@ -294,8 +294,10 @@ void check_exponent(elementwise_op op, const elementwise_operand& exponent, arra
         throw invalid_argument("Integers to negative integer powers are not allowed.");
 }
 
-elementwise_operand new_output(array_dtype type, const std::vector<int>& shape, const std::vector<int>& extent,
-                               const std::shared_ptr<context>& on) {
+std::vector<int> held_extent(const std::vector<int>& shape) { return shape.empty() ? std::vector<int>{1} : shape; }
+
+elementwise_operand new_output(array_dtype type, const std::vector<int>& shape, const std::shared_ptr<context>& on) {
+    const std::vector<int> extent = held_extent(shape);
     elementwise_operand output;
     output.data = engine::storage_on_device({type.element, element_size(type.element)},
                                             engine::dims_of(int(extent.size()), extent.data()), on);
@@ -366,7 +368,7 @@ elementwise_operand elementwise_into_new_array(const std::shared_ptr<context>& c
     const std::size_t count = checked_inputs(op, inputs);
     resolved_loop loop = resolve_loop(op, inputs);
     const std::vector<int> shape = broadcast_shape(inputs, count);
-    elementwise_operand output = new_output(loop.result, shape, shape.empty() ? std::vector<int>{1} : shape, context);
+    elementwise_operand output = new_output(loop.result, shape, context);
     elementwise_resolved(context, op, inputs, output, nullptr, std::move(loop), output.shape);
     return output;
 }

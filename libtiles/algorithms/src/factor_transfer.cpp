@@ -38,11 +38,6 @@ void copy_back(const matrix_operand& copy, storage& data, int row, int column) {
     engine::copy_async(*copy.data, whole_of(*copy.data), data, box_of(0, row, column, copy.rows, copy.columns));
 }
 
-void copy_to_output(storage& source, const engine::box& from, storage& output, const engine::box& to) {
-    completion_future copied = engine::copy_async(source, from, output, to);
-    if (engine::home_of(output) == nullptr) copied.get();
-}
-
 matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
                                const std::vector<double>& values) {
     const matrix_operand result{new_matrix(context, type, rows, columns), rows, columns};

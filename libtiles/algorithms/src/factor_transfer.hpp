@@ -35,11 +35,6 @@ matrix_operand compact_copy(const std::shared_ptr<context>& context, element_typ
                             int column, int rows, int columns);
 void copy_back(const matrix_operand& copy, storage& data, int row, int column);
 
-// Copies box `from` of `source` into box `to` of an output without waiting where the output lives
-// on a device; where it is the caller's host memory, waits for the copy, since a later
-// synchronize of that view would not.
-void copy_to_output(storage& source, const engine::box& from, storage& output, const engine::box& to);
-
 // A new rows x columns matrix on the device holding `values`, rounded to `type`.
 matrix_operand uploaded_matrix(const std::shared_ptr<context>& context, element_type type, int rows, int columns,
                                const std::vector<double>& values);

@@ -205,7 +205,7 @@ void solve(const std::shared_ptr<context>& context, const matrix_operand& a, con
         const matrix_operand work = solved(context, type, a, index, k, pivoting, [&](const matrix_operand& w) {
             engine::copy_async(*b.data, box_of(index, 0, 0, n, k), *w.data, box_of(0, 0, n, n, k));
         });
-        copy_to_output(*work.data, box_of(0, 0, n, n, k), *x.data, box_of(index, 0, 0, n, k));
+        engine::copy_async(*work.data, box_of(0, 0, n, n, k), *x.data, box_of(index, 0, 0, n, k));
     }
     refuse_singular(algorithm, pivoting, count);
 }
@@ -227,7 +227,7 @@ void inv(const std::shared_ptr<context>& context, const matrix_operand& input, c
         const matrix_operand work = solved(context, type, input, index, n, pivoting, [&](const matrix_operand& w) {
             write_identity(context, type, w.data, n, 2 * n, n, n, 0);
         });
-        copy_to_output(*work.data, box_of(0, 0, n, n, n), *output.data, box_of(index, 0, 0, n, n));
+        engine::copy_async(*work.data, box_of(0, 0, n, n, n), *output.data, box_of(index, 0, 0, n, n));
     }
     refuse_singular(algorithm, pivoting, count);
 }

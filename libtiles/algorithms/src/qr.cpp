@@ -59,8 +59,8 @@ std::vector<device_panel> factor_matrix(const std::shared_ptr<context>& context,
         const matrix_operand a22{new_matrix(context, type, rows, rest), rows, rest};
         engine::copy_async(*trailing, box_of(0, 0, width, rows, rest), *a22.data, whole_of(*a22.data));
         apply_block(context, type, panels.back(), panels.back().t_transposed, a22);
-        copy_to_output(*a22.data, box_of(0, 0, 0, width, rest), *r.data,
-                       box_of(index, done, done + width, width, rest));
+        engine::copy_async(*a22.data, box_of(0, 0, 0, width, rest), *r.data,
+                           box_of(index, done, done + width, width, rest));
         if (rows == width) break;
         trailing = new_matrix(context, type, rows - width, rest);
         engine::copy_async(*a22.data, box_of(0, width, 0, rows - width, rest), *trailing,
@@ -83,7 +83,7 @@ void form_q(const std::shared_ptr<context>& context, element_type type, const st
         const engine::box corner = box_of(index, panel->first, panel->first, rows, columns);
         engine::copy_async(*q.data, corner, *block.data, whole_of(*block.data));
         apply_block(context, type, *panel, panel->t, block);
-        copy_to_output(*block.data, whole_of(*block.data), *q.data, corner);
+        engine::copy_async(*block.data, whole_of(*block.data), *q.data, corner);
     }
 }
 

@@ -342,10 +342,10 @@ completion_future storage::synchronize_async(const box& b) {
     download_stale_parts(b, host_memory(), dims_, b.origin, &enqueued);
     host_stale_.remove(b);
     if (!enqueued.empty()) host_checksum_.reset(); // the host memory changes as the downloads land
-    std::vector<cl::Event> events;
-    for (const enqueued_transfer& t : enqueued) events.push_back(t.done);
-    host_writers_.insert(host_writers_.end(), events.begin(), events.end());
-    return completion_future(std::make_shared<pending_work>(std::move(events)));
+    for (const enqueued_transfer& t : enqueued) host_writers_.push_back(t.done);
+    // Every download into the host memory under way, this call's and those enqueued before it (a
+    // copy_async's into a view of the caller's memory), which leave no part of it stale to download.
+    return completion_future(std::make_shared<pending_work>(host_writers_));
 }
 
 void storage::synchronize_to(const std::shared_ptr<context>& context, const box& b) {

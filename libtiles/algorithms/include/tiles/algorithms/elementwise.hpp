@@ -156,9 +156,12 @@ std::vector<int> broadcast_shape(const elementwise_operand* inputs, std::size_t 
 void elementwise(const std::shared_ptr<engine::context>& context, elementwise_op op, const elementwise_operand* inputs,
                  const elementwise_operand& output, const elementwise_operand* where = nullptr);
 
-// A new dense array's operand for a result of `type` and `shape`, held as `extent` (shape, or {1}
-// for a result of no dimensions) on `on`.
-elementwise_operand new_output(array_dtype type, const std::vector<int>& shape, const std::vector<int>& extent,
+// The extent an array holds a result of `shape` as: the shape, or one element of rank 1 for a
+// result of no dimensions (numpy's 0-d arrays).
+std::vector<int> held_extent(const std::vector<int>& shape);
+
+// A new dense array's operand for a result of `type` and `shape` on `on`, held as held_extent(shape).
+elementwise_operand new_output(array_dtype type, const std::vector<int>& shape,
                                const std::shared_ptr<engine::context>& on);
 
 // elementwise() into a new dense array on `context` of the dtype and broadcast shape numpy gives
