@@ -91,22 +91,23 @@ fi
 # A developer's build: tests, examples, benchmarks, the API reference and the Python module, with
 # warnings as errors (a plain `cmake -S . -B build` builds the libraries, tools and Python only).
 # build/ is a Release build, as `pip install .` makes and as packages are built, so that the tests
-# run the code users run (-O3 inlines what -O2 does not); the sanitized builds keep their debug
-# information, which their reports need for lines.
+# run the code users run (-O3 inlines what -O2 does not); the sanitized builds keep their line
+# tables, which their reports need.
 developer_options=(-DTILES_DEVELOPER=ON -DTILES_WARNINGS_AS_ERRORS=ON -DTILES_BUILD_TESTS=ON -DTILES_BUILD_EXAMPLES=ON
                    -DTILES_BUILD_BENCH=ON -DTILES_BUILD_DOCS=ON)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${developer_options[@]}" -DTILES_BUILD_PYTHON=ON \
   -DPython_EXECUTABLE="$PWD/.venv/bin/python" -Dpybind11_DIR="$(.venv/bin/python -m pybind11 --cmakedir)" >/dev/null
 cmake --build build --parallel "$(nproc)"
 
-# sanitized_build DIR SANITIZERS [CMAKE_ARGS...]: builds the C++ and C test programs (not the
-# examples, not Python) into DIR with clang and SANITIZERS.
+# sanitized_build DIR SANITIZERS "TARGETS" [CMAKE_ARGS...]: builds the test programs TARGETS (C++
+# and C; not the examples, not Python) into DIR with clang and SANITIZERS.
 sanitized_build() {
-  local dir=$1 sanitizers=$2
-  shift 2
+  local dir=$1 sanitizers=$2 targets
+  read -ra targets <<<"$3"
+  shift 3
   CC=clang CXX=clang++ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${developer_options[@]}" \
     -DTILES_BUILD_PYTHON=OFF -DTILES_SANITIZE="$sanitizers" "$@" >/dev/null
-  cmake --build "$dir" --parallel "$(nproc)" --target core_tests capi_tests capi_interop_tests release_at_exit release_at_exit_cpp
+  cmake --build "$dir" --parallel "$(nproc)" --target "${targets[@]}"
 }
 
 # fuzz SECONDS: fuzzes the C API (build-asan/tests/fuzz/fuzz_capi) for SECONDS from the committed
@@ -150,14 +151,15 @@ case "$step" in
     # skips, so that the suite cannot shrink unseen.
     export TILES_REQUIRE_ALL_TOOLS=1
     ctest --test-dir build --output-on-failure --parallel "$(nproc)"
-    sanitized_build build-asan address,undefined -DTILES_BUILD_FUZZERS=ON
-    cmake --build build-asan --parallel "$(nproc)" --target fuzz_capi
+    sanitized_build build-asan address,undefined \
+      "core_tests capi_tests capi_interop_tests release_at_exit release_at_exit_cpp fuzz_capi" -DTILES_BUILD_FUZZERS=ON
     # A test that fails is run once more: LeakSanitizer's tracer itself now and then crashes in the
     # leak check at exit of a program that passed (google/sanitizers#1353; "Tracer caught signal
     # 11"), more often the more threads PoCL's compiler has left. A real finding fails twice.
     ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)" -L "sanitized|threads" --repeat until-pass:2
     fuzz 180
-    sanitized_build build-tsan thread
+    # ThreadSanitizer runs the [threads] tests alone, which core_tests and capi_tests hold.
+    sanitized_build build-tsan thread "core_tests capi_tests"
     ctest --test-dir build-tsan --output-on-failure --parallel "$(nproc)" -L threads
     ;;
 esac

@@ -12,11 +12,13 @@
 #                 runs them
 #   subproject    builds consumer/ in WORK with libtiles' source tree (SOURCE_DIR) through
 #                 FetchContent, as a static library (BUILD_SHARED_LIBS=OFF), without -Werror, runs
-#                 the programs, and checks that libtiles added nothing to the parent's install
-#   translator    builds libtiles (SOURCE_DIR) in WORK/tiles as if without clang's LibTooling, with
-#                 -DTILES_AMP_TRANSLATOR=TRANSLATOR (a tiles-amp built elsewhere), installs it into
-#                 WORK/prefix, builds consumer/ against that in WORK/consumer with find_package(tiles),
-#                 and runs the C++ AMP program that tiles_amp_sources() built through TRANSLATOR
+#                 the programs, and checks that libtiles added nothing to the parent's install;
+#                 given TRANSLATOR, as if without clang's LibTooling, with
+#                 -DTILES_AMP_TRANSLATOR=TRANSLATOR (a tiles-amp built elsewhere), and runs the C++
+#                 AMP program that tiles_amp_sources() built through it
+#   translator    configures libtiles (SOURCE_DIR) in WORK/tiles as if without clang's LibTooling,
+#                 with -DTILES_AMP_TRANSLATOR=TRANSLATOR, and checks that the package it would install
+#                 names TRANSLATOR and holds no tiles-amp of its own (building it is the subproject's)
 # Other variables: LIBDIR, INCLUDEDIR, BINDIR, DOCDIR (relative to PREFIX), VERSION, SOVERSION, SOURCE_DIR,
 # README_EXAMPLE (the README's C++ example, extracted), C_COMPILER, CXX_COMPILER, PKG_CONFIG,
 # OPENCL_INCLUDE_DIR and OPENCL_LIBRARY (the OpenCL the top-level build found, handed on to every
@@ -196,12 +198,22 @@ elseif(STEP STREQUAL "pkg-config")
   check_consumer_amp("${WORK}/consumer_amp")
 
 elseif(STEP STREQUAL "subproject")
-  build_consumer("-DTILES_SOURCE_DIR=${SOURCE_DIR}" -DBUILD_SHARED_LIBS=OFF)
+  set(translator_named "")
+  if(TRANSLATOR)
+    set(translator_named -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=ON "-DTILES_AMP_TRANSLATOR=${TRANSLATOR}")
+  endif()
+  build_consumer("-DTILES_SOURCE_DIR=${SOURCE_DIR}" -DBUILD_SHARED_LIBS=OFF ${translator_named})
   file(GLOB_RECURSE shared_libraries "${WORK}/build/*libtiles.so*")
   if(shared_libraries OR NOT EXISTS "${WORK}/build/_deps/tiles-build/capi/libtiles.a")
     message(FATAL_ERROR "BUILD_SHARED_LIBS=OFF built ${shared_libraries}, not libtiles.a")
   endif()
   check_consumers("${WORK}/build")
+  if(TRANSLATOR)
+    if(EXISTS "${WORK}/build/_deps/tiles-build/libtiles/translator/tiles-amp")
+      message(FATAL_ERROR "libtiles built a tiles-amp of its own, not the one named, ${TRANSLATOR}")
+    endif()
+    check_output("${WORK}/build/consumer_amp_translated" "^translated: 0 2 4 6 8 10 12 14\n$")
+  endif()
   # libtiles' warnings are not errors in another project's build, whose compiler may be newer.
   file(GLOB_RECURSE flag_files "${WORK}/build/_deps/tiles-build/*/flags.make")
   foreach(file IN LISTS flag_files)
@@ -220,28 +232,27 @@ elseif(STEP STREQUAL "subproject")
   endif()
 
 elseif(STEP STREQUAL "translator")
-  # Debug, which compiles libtiles the fastest: the step checks the package, not the code. LLVM's
-  # package hidden, as on a machine without LibTooling, where the tiles-amp named is the one used.
-  set(prefix "${WORK}/prefix")
+  # LLVM's package hidden, as on a machine without LibTooling, where the tiles-amp named is the one used.
   file(REMOVE_RECURSE "${WORK}")
-  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK}/tiles" -DCMAKE_BUILD_TYPE=Debug
-      "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" ${opencl_location}
-      -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=ON "-DTILES_AMP_TRANSLATOR=${TRANSLATOR}" -DTILES_BUILD_PYTHON=OFF)
+  run("${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK}/tiles" "-DCMAKE_C_COMPILER=${C_COMPILER}"
+      "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" ${opencl_location} -DCMAKE_DISABLE_FIND_PACKAGE_LLVM=ON
+      "-DTILES_AMP_TRANSLATOR=${TRANSLATOR}" -DTILES_BUILD_PYTHON=OFF)
   string(FIND "${output}" "tiles-amp is ${TRANSLATOR}\n" named)
   if(named EQUAL -1)
-    message(FATAL_ERROR "libtiles was not built with the tiles-amp named, ${TRANSLATOR}:\n${output}")
+    message(FATAL_ERROR "libtiles was not configured with the tiles-amp named, ${TRANSLATOR}:\n${output}")
   endif()
-  run("${CMAKE_COMMAND}" --build "${WORK}/tiles" --parallel 2)
-  run("${CMAKE_COMMAND}" --install "${WORK}/tiles" --prefix "${prefix}")
-  if(EXISTS "${prefix}/${BINDIR}/tiles-amp")
-    message(FATAL_ERROR "the package installed a tiles-amp of its own, not the one named")
+  file(READ "${WORK}/tiles/tilesConfig.cmake" package)
+  string(FIND "${package}" "set(tiles_amp_translator \"${TRANSLATOR}\")" named)
+  if(named EQUAL -1)
+    message(FATAL_ERROR "the package does not name ${TRANSLATOR}:\n${package}")
   endif()
-  set(WORK "${WORK}/consumer")
-  build_consumer("-DCMAKE_PREFIX_PATH=${prefix}")
-  if(NOT EXISTS "${WORK}/build/consumer_amp_translated")
-    message(FATAL_ERROR "find_package(tiles) gave no tiles::tiles-amp: the package does not name ${TRANSLATOR}")
-  endif()
-  check_output("${WORK}/build/consumer_amp_translated" "^translated: 0 2 4 6 8 10 12 14\n$")
+  file(GLOB_RECURSE install_scripts "${WORK}/tiles/cmake_install.cmake")
+  foreach(script IN LISTS install_scripts)
+    file(STRINGS "${script}" own_translator REGEX "/tiles-amp\"")
+    if(own_translator)
+      message(FATAL_ERROR "the package would install a tiles-amp of its own (${script}):\n${own_translator}")
+    endif()
+  endforeach()
 
 else()
   message(FATAL_ERROR "STEP is layout, find_package, example, pkg-config, subproject or translator, not '${STEP}'")
