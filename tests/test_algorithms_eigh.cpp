@@ -2,13 +2,16 @@
 // not multiples of 128, one and a stack of them; each checked in double by its factors' properties
 // (V orthogonal, V diag(W) V^T = A, W ascending) and, where the eigenvalues are known in closed
 // form (the second-difference matrix) or by construction (ill-conditioned and rank-deficient
-// spectra), W against them.
+// spectra), W against them; and the secular equation divide and conquer solves, beside a pole of
+// tiny weight.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
 
 #include "tiles/linalg.hpp"
+
+#include "secular_equation.hpp"
 
 #include "fixture.hpp"
 #include "random_data.hpp"
@@ -126,4 +129,18 @@ TEST_CASE_METHOD(fresh_view, "eigh refuses matrices that are not square, and nam
     tiles::array_view<const float, 2> square(tiles::extent<2>(4, 4), values);
     CHECK_THROWS_WITH(tiles::linalg::eigvalsh(view, square),
                       Catch::Contains("eigvalsh: the input holds nan at (1, 0)"));
+}
+
+// D + z z^T with D = diag(0, 1) and z = (w, 1): the characteristic polynomial
+// lambda^2 - (2 + w^2) lambda + w^2, whose small root w^2 / large lies a pole's tiny weight from
+// pole 0. The model's steps reach no such root; the bisection after them must.
+TEST_CASE("the secular equation's roots converge beside a pole of tiny weight", "[algorithms][linalg]") {
+    for (const double w : {1e-20, 1e-60, 1e-100, 1e-150}) {
+        CAPTURE(w);
+        const tiles::algorithms::secular_roots found = tiles::algorithms::secular_equation_roots({0, 1}, {w, 1}, 1);
+        const double sum = 2 + w * w, large = (sum + std::sqrt(sum * sum - 4 * w * w)) / 2;
+        CHECK(std::abs(found.roots[0] / (w * w / large) - 1) <= 1e-13);
+        CHECK(std::abs(found.roots[1] / large - 1) <= 1e-13);
+        CHECK(std::abs(found.differences[0] / -found.roots[0] - 1) <= 1e-13);
+    }
 }
