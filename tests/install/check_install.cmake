@@ -208,10 +208,7 @@ elseif(STEP STREQUAL "subproject")
     message(FATAL_ERROR "BUILD_SHARED_LIBS=OFF built ${shared_libraries}, not libtiles.a")
   endif()
   check_consumers("${WORK}/build")
-  if(TRANSLATOR)
-    if(EXISTS "${WORK}/build/_deps/tiles-build/libtiles/translator/tiles-amp")
-      message(FATAL_ERROR "libtiles built a tiles-amp of its own, not the one named, ${TRANSLATOR}")
-    endif()
+  if(TRANSLATOR) # LLVM hidden, libtiles can build no tiles-amp of its own: the one named translated it
     check_output("${WORK}/build/consumer_amp_translated" "^translated: 0 2 4 6 8 10 12 14\n$")
   endif()
   # libtiles' warnings are not errors in another project's build, whose compiler may be newer.
