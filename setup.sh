@@ -157,9 +157,12 @@ case "$step" in
     # leak check at exit of a program that passed (google/sanitizers#1353; "Tracer caught signal
     # 11"), more often the more threads PoCL's compiler has left. A real finding fails twice.
     ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)" -L "sanitized|threads" --repeat until-pass:2
-    fuzz 180
-    # ThreadSanitizer runs the [threads] tests alone, which core_tests and capi_tests hold.
+    # The fuzzing takes one core; ThreadSanitizer's build runs beside it. ThreadSanitizer runs the
+    # [threads] tests alone, which core_tests and capi_tests hold.
+    fuzz 180 &
+    fuzzing=$!
     sanitized_build build-tsan thread "core_tests capi_tests"
+    wait "$fuzzing"
     ctest --test-dir build-tsan --output-on-failure --parallel "$(nproc)" -L threads
     ;;
 esac
