@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/at_once.hpp"
 #include "catalog.hpp"
 #include "support.hpp"
 #include "tiles/engine/split.hpp"
@@ -316,20 +317,40 @@ reduced_band own_rows(const split_matrix& split, std::size_t part, const reducti
     return {on, own, int(count)};
 }
 
-// Each band's total on its context into `totals`, one accumulator per band in order: every band's
-// launches and the read of its total are enqueued and submitted before the host waits for any, so
-// the devices start together and no thread or blocking read stands between one band and the next.
+// The bands' indices grouped by context, each group in the bands' order, the groups in the order
+// of their contexts' first bands.
+std::vector<std::vector<std::size_t>> bands_by_context(const std::vector<reduced_band>& bands) {
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<const engine::context*> owners;
+    for (std::size_t i = 0; i < bands.size(); ++i) {
+        const auto group = std::size_t(std::find(owners.begin(), owners.end(), bands[i].on.get()) - owners.begin());
+        if (group == owners.size()) {
+            owners.push_back(bands[i].on.get());
+            groups.emplace_back();
+        }
+        groups[group].push_back(i);
+    }
+    return groups;
+}
+
+// Each band's total on its context into `totals`, one accumulator per band in order. Each
+// context's launches and reads are enqueued and submitted from a thread of its own, before the
+// host waits for any, so the devices start together (from one thread, each GPU started only once
+// the host had enqueued every band before its own: BENCHMARKS.md).
 void totals_of_bands(const reduction& r, const std::vector<reduced_band>& bands, element_type type,
                      unsigned char* totals) {
     const std::size_t size = r.partial_layout().size;
-    std::vector<completion_future> reads;
+    const std::vector<std::vector<std::size_t>> groups = bands_by_context(bands);
+    std::vector<completion_future> reads(bands.size());
     try {
-        for (std::size_t i = 0; i < bands.size(); ++i)
-            r.with_scratch(bands[i].on, 1, [&](const std::shared_ptr<storage>& total) {
-                r.run(bands[i].on, bands[i].data, type, bands[i].count, total);
-                reads.push_back(engine::copy_out_async(*total, whole_of(*total), totals + i * size, total, {}));
-                narrow(*bands[i].on).flush();
-            });
+        engine::at_once(groups.size(), [&](std::size_t g) {
+            for (const std::size_t i : groups[g])
+                r.with_scratch(bands[i].on, 1, [&](const std::shared_ptr<storage>& total) {
+                    r.run(bands[i].on, bands[i].data, type, bands[i].count, total);
+                    reads[i] = engine::copy_out_async(*total, whole_of(*total), totals + i * size, total, {});
+                    narrow(*bands[i].on).flush();
+                });
+        });
     } catch (...) {
         // `totals` must outlive the reads already enqueued into it.
         for (const completion_future& read : reads) read.wait();
