@@ -190,7 +190,7 @@ TEST_CASE("the device in use runs on the row of its class", "[parameters]") {
     const tiles::accelerator accelerator;
     const device_info& device = accelerator.info();
     INFO(device.name << ", compute capability " << device.compute_capability);
-    const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpu = device.is_cpu();
     if (cpu)
         CHECK(gemm_float().shipped(device) == cpu_gemm_float);
     else if (device.compute_capability / 10 == 9)

@@ -168,7 +168,7 @@ TEST_CASE_METHOD(fresh_view, "every parameter set the device uses can be tuned",
 TEST_CASE_METHOD(fresh_view, "between timed runs the tuner reads more than caches hold, for the bandwidth-bound sets",
                  "[tuner]") {
     const tiles::accelerator accelerator = view.get_accelerator();
-    const bool gpu = (accelerator.info().type & CL_DEVICE_TYPE_GPU) != 0;
+    const bool gpu = accelerator.info().is_gpu();
     // The cache the driver reports, asked of OpenCL here: PoCL reports a CPU's L3, which on a Xeon
     // (260 MiB) held more than the 64 MiB once read.
     cl_ulong cache = 0;
@@ -200,7 +200,7 @@ TEST_CASE_METHOD(fresh_view, "staging is tuned where the device stages, and tran
     const tuning_file file;
     const tiles::accelerator accelerator = view.get_accelerator();
     const tiles::algorithms::parameter_set& staging = *tiles::algorithms::find_set("staging");
-    if ((accelerator.info().type & CL_DEVICE_TYPE_CPU) != 0)
+    if (accelerator.info().is_cpu())
         CHECK(tiles::algorithms::not_tunable_because(accelerator.info(), staging) ==
               "'" + accelerator.name() + "' stages no transfer (staging's FROM_KIB is 0)");
     tiles::set_parameters(accelerator, "staging", {{"FROM_KIB", 1}});

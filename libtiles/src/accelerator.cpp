@@ -60,7 +60,7 @@ std::shared_ptr<const engine::device_info> direct3d_device(const std::string& pa
         }
     }
     for (const auto& device : engine::all_devices())
-        if ((device->type & CL_DEVICE_TYPE_CPU) != 0) return device;
+        if (device->is_cpu()) return device;
     throw invalid_argument(what + ", of which there is none; the devices are:" + engine::device_list());
 }
 
@@ -108,8 +108,8 @@ const std::string& accelerator::vendor() const { return info_->vendor; }
 const std::string& accelerator::platform_name() const { return info_->platform_name; }
 const std::string& accelerator::driver_version() const { return info_->driver_version; }
 const std::string& accelerator::device_version() const { return info_->device_version; }
-bool accelerator::is_gpu() const { return (info_->type & CL_DEVICE_TYPE_GPU) != 0; }
-bool accelerator::is_cpu() const { return (info_->type & CL_DEVICE_TYPE_CPU) != 0; }
+bool accelerator::is_gpu() const { return info_->is_gpu(); }
+bool accelerator::is_cpu() const { return info_->is_cpu(); }
 int accelerator::platform_index() const { return info_->platform_index; }
 int accelerator::device_index() const { return info_->device_index; }
 std::size_t accelerator::max_tile_size() const { return info_->max_work_group_size; }
@@ -128,9 +128,7 @@ std::wstring accelerator::get_description() const { return detail::widen(info_->
 unsigned int accelerator::get_version() const { return info_->version; }
 std::size_t accelerator::get_dedicated_memory() const { return std::size_t(info_->global_mem_size / 1024); }
 bool accelerator::get_is_debug() const { return info_->simulator; }
-bool accelerator::get_is_emulated() const {
-    return info_->host || info_->simulator || (info_->type & CL_DEVICE_TYPE_CPU) != 0;
-}
+bool accelerator::get_is_emulated() const { return info_->host || info_->simulator || info_->is_cpu(); }
 bool accelerator::get_has_display() const { return info_->has_display; }
 bool accelerator::get_supports_double_precision() const { return info_->fp64; }
 bool accelerator::get_supports_limited_double_precision() const { return info_->fp64; }

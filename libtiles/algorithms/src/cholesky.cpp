@@ -38,7 +38,7 @@ constexpr int triangle_tile = 8;
 // cholesky_block, in the same program, takes UPPER 0. cholesky_block's steps are unrolled but on
 // CPUs, whose compilers take minutes over the unrolled loop.
 std::string kernel_options(const std::shared_ptr<context>& context, bool upper) {
-    const bool cpu = (narrow(*context).device()->type & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpu = narrow(*context).device()->is_cpu();
     return std::string("-DUPPER=") + (upper ? "1" : "0") + " -DBLOCK_GRID=" + std::to_string(block_grid) +
            " -DBLOCK_PART=" + std::to_string(block_part) + " -DUNROLL_STEPS=" + (cpu ? "0" : "1");
 }

@@ -141,7 +141,7 @@ void keep_tensor_cores(mma_gemm_parameters& candidate, const mma_gemm_parameters
 // device's switch, the others at it or above), which keeps a GPU busy for a while and a CPU for a
 // few milliseconds. gemm's work is compute-bound: no cache is read through before it.
 int workload_side(const device_info& device, bool small, bool mma) {
-    const bool gpu = (device.type & CL_DEVICE_TYPE_GPU) != 0;
+    const bool gpu = device.is_gpu();
     const int below = small_gemm_below(device);
     int n = gpu ? (small ? 1024 : mma ? 4096 : 2048) : (small ? 256 : 512);
     if (below > 0) {

@@ -242,7 +242,7 @@ void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_d
 // How many shares each of `outputs` results of `count` elements is split into, each share combined
 // by one work-item or a work-group of `group` (on CPUs, one core's, as a work-item is).
 std::size_t shares_of(std::size_t outputs, std::size_t count, int group, const device_info& device) {
-    const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpu = device.is_cpu();
     const std::size_t busy = cpu ? busy_on_cpus : busy_on_gpus / std::size_t(std::max(group, 1));
     const std::size_t least_share = cpu ? least_share_on_cpus : least_share_on_gpus;
     const std::size_t wanted = std::min(busy / outputs, (count + least_share - 1) / least_share);
@@ -444,7 +444,7 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
     d.masked = where != nullptr;
     d.initial = initial != nullptr;
-    d.unrolled = (narrow(*context).device()->type & CL_DEVICE_TYPE_CPU) == 0;
+    d.unrolled = !narrow(*context).device()->is_cpu();
     std::vector<launch_arg> read{memory_arg(input, false)};
     if (where != nullptr) read.push_back(memory_arg(*where, false));
     const std::vector<launch_arg> start = initial_args(initial, accumulated);

@@ -69,7 +69,7 @@ std::vector<std::size_t> finalists_of(std::vector<std::pair<double, std::size_t>
 // 64 MiB that were read before. A driver may also report less than its last cache (NVIDIA's: 4 MiB
 // on the H200, whose L2 holds 50 MiB), so that GPUs keep their 256 MiB.
 std::uint64_t eviction_bytes(const device_info& device) {
-    const std::uint64_t least = std::uint64_t((device.type & CL_DEVICE_TYPE_GPU) != 0 ? 256 : 64) << 20;
+    const std::uint64_t least = std::uint64_t(device.is_gpu() ? 256 : 64) << 20;
     const std::uint64_t wanted = std::max(least, 2 * device.global_mem_cache_size);
     return std::min({wanted, device.global_mem_size / 8, device.max_mem_alloc_size});
 }

@@ -71,6 +71,9 @@ struct device_info {
     };
     mutable said_once said;
 
+    // Whether the device is of CL_DEVICE_TYPE_CPU (PoCL's, Oclgrind's), or of CL_DEVICE_TYPE_GPU.
+    bool is_cpu() const { return (type & CL_DEVICE_TYPE_CPU) != 0; }
+    bool is_gpu() const { return (type & CL_DEVICE_TYPE_GPU) != 0; }
     // Whether `extensions` names `extension` exactly.
     bool has_extension(const std::string& extension) const;
     // Whether this call is the first on this description of the device to say what `key` names:

@@ -262,7 +262,7 @@ default_choice choose_default() {
     if (const char* env = std::getenv("TILES_DEVICE"); env != nullptr && *env != '\0')
         return {select_device(env, "TILES_DEVICE"), std::string("TILES_DEVICE=") + env + " selects it"};
     for (const auto& d : all_devices())
-        if (d->type & CL_DEVICE_TYPE_GPU) return {d, "it is the first GPU (TILES_DEVICE is not set)"};
+        if (d->is_gpu()) return {d, "it is the first GPU (TILES_DEVICE is not set)"};
     return {all_devices().front(), "there is no GPU, and it is the first device (TILES_DEVICE is not set)"};
 }
 

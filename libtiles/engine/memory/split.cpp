@@ -186,7 +186,7 @@ void copy_in_at_once(const std::vector<host_piece>& pieces) {
 std::vector<std::shared_ptr<context>> gpu_contexts() {
     std::vector<std::shared_ptr<context>> contexts;
     for (const auto& device : all_devices())
-        if ((device->type & CL_DEVICE_TYPE_GPU) != 0) contexts.push_back(new_context(device));
+        if (device->is_gpu()) contexts.push_back(new_context(device));
     return contexts;
 }
 

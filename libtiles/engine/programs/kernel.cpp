@@ -48,7 +48,7 @@ std::string launch_options(const std::string& options, const launch_domain& doma
     for (std::size_t d = 0; d < folded.size(); ++d) os << (d ? "," : " -DTILES_FOLDED_EXTENTS=") << folded[d];
     // A CPU's native_ functions may be no faster and far less accurate (PoCL's reduce no range):
     // <amp_math.h>'s fast_math takes the ordinary ones there.
-    const bool cpu = (device.type & CL_DEVICE_TYPE_CPU) != 0;
+    const bool cpu = device.is_cpu();
     for (auto [name, has] : {std::pair{"TILES_PTX_SHFL", device.ptx_shuffles},
                              {"TILES_SUBGROUPS", device.sub_groups},
                              {"TILES_FAST_MATH_PRECISE", cpu}})
