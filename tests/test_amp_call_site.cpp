@@ -101,6 +101,18 @@ kernel_names launched_in_nested_lambdas(tiles::array_view<int, 1> v) {
     return names;
 }
 
+// The kernel of a call site whose name a kernel compiled by the build has taken already, and the
+// call site's line.
+std::pair<std::string, int> launched_after_a_built_name(tiles::array_view<int, 1> v) {
+    const int line = __LINE__ + 4;
+    // As the build's generated sources register a kernel of another text under that name.
+    static const std::string taken = "launched_after_a_built_name_" + std::to_string(line);
+    tiles::amp_detail::register_built_kernel_name("a kernel's text the build compiled", taken.c_str());
+    const auto k = TILES_LAMBDA((v), [=](tiles::index<1> i) restrict(amp) { v[i] = 4; });
+    tiles::parallel_for_each(v.extent, k);
+    return {k.k->name(), line};
+}
+
 // The name of the kernel of this call site for T, and the call site's line.
 template <class T, int Offset> std::pair<std::string, int> added_kernel_name(tiles::array_view<T, 1> v) {
     const int line = __LINE__ + 1;
@@ -277,6 +289,16 @@ TEST_CASE_METHOD(fresh_view,
     CHECK(data == std::vector<int>(4, 3));
     CHECK(names.first == "launched_in_nested_lambdas_" + std::to_string(names.line));
     CHECK(names.second == names.first + "_2");
+}
+
+TEST_CASE_METHOD(fresh_view, "a kernel made at run time does not take the name of a kernel the build compiled",
+                 "[amp]") {
+    std::vector<int> data(4);
+    tiles::array_view<int, 1> v(4, data);
+    const auto [name, line] = launched_after_a_built_name(v);
+    v.synchronize();
+    CHECK(data == std::vector<int>(4, 4));
+    CHECK(name == "launched_after_a_built_name_" + std::to_string(line) + "_2");
 }
 
 // The name of the kernel of a call site in a lambda inside a member function of a class template,

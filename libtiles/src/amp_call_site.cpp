@@ -136,16 +136,19 @@ bool is_identifier(const std::string& s) {
                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
-// `wanted` for `site`, or, where another call site has that name, it with the first free suffix
-// _2, _3 ...: a kernel's name tells it apart in the log, in errors and in checked mode.
+// `wanted` for `site`, or, where another call site or a kernel the build compiled has that name, it
+// with the first free suffix _2, _3 ...: a kernel's name tells it apart in the log, in errors and
+// in checked mode.
 std::string unique_kernel_name(const void* site, const std::string& wanted) {
     static std::mutex mutex;
     static std::map<std::string, const void*> taken;
     const std::lock_guard<std::mutex> lock(mutex);
     std::string name = wanted;
     for (int n = 2;; ++n) {
-        const auto [at, inserted] = taken.emplace(name, site);
-        if (inserted || at->second == site) return name;
+        if (!is_built_kernel_name(name)) {
+            const auto [at, inserted] = taken.emplace(name, site);
+            if (inserted || at->second == site) return name;
+        }
         name = wanted + "_" + std::to_string(n);
     }
 }

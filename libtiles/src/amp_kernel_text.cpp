@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -233,6 +234,7 @@ namespace {
 struct built_names {
     std::mutex mutex;
     std::map<std::string_view, const char*> by_text;
+    std::set<std::string_view> names;
 };
 
 built_names& built() {
@@ -246,6 +248,7 @@ void register_built_kernel_name(const char* nameless_text, const char* name) {
     built_names& b = built();
     const std::lock_guard<std::mutex> lock(b.mutex);
     b.by_text.emplace(nameless_text, name);
+    b.names.insert(name);
 }
 
 std::string built_kernel_name(const std::string& nameless_text) {
@@ -253,6 +256,12 @@ std::string built_kernel_name(const std::string& nameless_text) {
     const std::lock_guard<std::mutex> lock(b.mutex);
     const auto found = b.by_text.find(nameless_text);
     return found == b.by_text.end() ? std::string() : found->second;
+}
+
+bool is_built_kernel_name(const std::string& name) {
+    built_names& b = built();
+    const std::lock_guard<std::mutex> lock(b.mutex);
+    return b.names.count(name) != 0;
 }
 
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,

@@ -57,6 +57,8 @@ std::string kernel_name(const std::string& function_signature, int line);
 void register_built_kernel_name(const char* nameless_text, const char* name);
 // The name the build gave the kernel of `nameless_text`, or "" where it gave none.
 std::string built_kernel_name(const std::string& nameless_text);
+// Whether the build gave some kernel the name `name`: a kernel made at run time takes another.
+bool is_built_kernel_name(const std::string& name);
 
 // The device's definition of the host's constant `name` of the number type the device spells
 // `device_type` ("int", "uint", "float", "bool"), of `value`, exact: "constexpr float SCALE =
