@@ -45,11 +45,11 @@ __kernel void cholesky_block(__global ELEMENT* a, int width, int n, __global ELE
             inverse[r][c] = row == col ? (ELEMENT)1 : (ELEMENT)0;
         }
     // j runs in steps of BLOCK_PART, so that the work-items holding column or row j find it at
-    // index `step`, not by a search. On GPUs (UNROLL_STEPS) the steps are unrolled, so that index
-    // is a register's, known when compiling; CPUs index their memory, and compile it in a fraction
-    // of the time.
+    // index `step`, not by a search. On GPUs (TILES_UNROLL_LOOPS) the steps are unrolled, so that
+    // index is a register's, known when compiling; CPUs index their memory, and compile it in a
+    // fraction of the time.
     for (int first = 0; first < n; first += BLOCK_PART)
-#if UNROLL_STEPS
+#if TILES_UNROLL_LOOPS
 #pragma unroll
 #endif
         for (int step = 0; step < BLOCK_PART; ++step) {

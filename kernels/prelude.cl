@@ -8,6 +8,8 @@
 //                            the launch folds with dimension 0 into OpenCL's dimension 2
 //   TILES_PTX_SHFL, TILES_SUBGROUPS   1 where the device has the fast path of the tile collectives
 //                            (below) of that name
+//   TILES_UNROLL_LOOPS       1 but on CPUs: a loop under `#if TILES_UNROLL_LOOPS #pragma unroll`
+//                            is unrolled there (PoCL makes code of unrolled loops far more slowly)
 // Every index below is in AMP order: component 0 is the slowest-varying (the row), so AMP
 // dimension d is OpenCL dimension TILES_RANK - 1 - d and consecutive work-items of a
 // work-group touch consecutive elements of a row.

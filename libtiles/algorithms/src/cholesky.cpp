@@ -35,12 +35,10 @@ constexpr int block_part = panel_width / block_grid;
 constexpr int triangle_tile = 8;
 
 // The options cholesky.cl is built with: UPPER picks cholesky_triangle's part, and
-// cholesky_block, in the same program, takes UPPER 0. cholesky_block's steps are unrolled but on
-// CPUs, whose compilers take minutes over the unrolled loop.
-std::string kernel_options(const std::shared_ptr<context>& context, bool upper) {
-    const bool cpu = narrow(*context).device()->is_cpu();
+// cholesky_block, in the same program, takes UPPER 0.
+std::string kernel_options(bool upper) {
     return std::string("-DUPPER=") + (upper ? "1" : "0") + " -DBLOCK_GRID=" + std::to_string(block_grid) +
-           " -DBLOCK_PART=" + std::to_string(block_part) + " -DUNROLL_STEPS=" + (cpu ? "0" : "1");
+           " -DBLOCK_PART=" + std::to_string(block_part);
 }
 
 [[noreturn]] void refuse_not_positive_definite(std::size_t matrix, std::size_t count, int column, double pivot) {
@@ -59,7 +57,7 @@ void factor_diagonal_block(const std::shared_ptr<context>& context, element_type
                            const std::shared_ptr<storage>& trailing, int columns, int width,
                            const matrix_operand& inverse, const std::shared_ptr<storage>& status, int block) {
     launch_algorithm(context, covering_domain(block_grid, block_grid, block_grid, block_grid),
-                     algorithm_kernel(tiles_kernel_cholesky, "cholesky_block", type, kernel_options(context, false)),
+                     algorithm_kernel(tiles_kernel_cholesky, "cholesky_block", type, kernel_options(false)),
                      std::array<launch_arg, 6>{output_arg(trailing), scalar_arg(columns), scalar_arg(width),
                                                output_arg(inverse.data), output_arg(status), scalar_arg(block)});
 }
@@ -161,7 +159,7 @@ void cholesky(const std::shared_ptr<context>& context, const matrix_operand& inp
     }
     launch_algorithm(
         context, covering_domain(input.rows, n, triangle_tile, triangle_tile),
-        algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type, kernel_options(context, upper)),
+        algorithm_kernel(tiles_kernel_cholesky, "cholesky_triangle", type, kernel_options(upper)),
         std::array<launch_arg, 4>{input_arg(factored), scalar_arg(input.rows), scalar_arg(n), output_arg(output.data)});
 }
 

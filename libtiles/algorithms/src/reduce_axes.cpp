@@ -444,7 +444,6 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     reduction_description d{op, input.type, accumulated, output.type, int(kept.size()), int(reduced.size()), group};
     d.masked = where != nullptr;
     d.initial = initial != nullptr;
-    d.unrolled = !narrow(*context).device()->is_cpu();
     std::vector<launch_arg> read{memory_arg(input, false)};
     if (where != nullptr) read.push_back(memory_arg(*where, false));
     const std::vector<launch_arg> start = initial_args(initial, accumulated);

@@ -195,8 +195,8 @@ std::string push_block(const reduction_description& d) {
 
 // The loop over the share's elements, and what it leaves in `a`. Float sums push each block of
 // pairwise_block elements' sum (pairwise). Where one run is reduced, a full block is a loop of
-// fixed count, which the compiler unrolls where asked (unrolled), so that its loads are in flight
-// at once; the elements combine in the same order as one at a time.
+// fixed count, unrolled but on CPUs (TILES_UNROLL_LOOPS), so that its loads are in flight at once;
+// the elements combine in the same order as one at a time.
 std::string combine_all(const reduction_description& d) {
     const bool pairs = pairwise(d);
     const std::string step = text(std::max(d.group, 1)), block = text(pairwise_block);
@@ -205,7 +205,7 @@ std::string combine_all(const reduction_description& d) {
     if (pairs) body += "    LOOP stack[" + text(pairwise_levels) + "];\n    int top = 0;\n    ulong blocks = 0;\n";
     if (d.reduced == 1)
         body += "    for (; k + " + text(pairwise_block - 1) + " * " + step + " < end; k += " + block + " * " + step +
-                ") {\n" + (d.unrolled ? "#pragma unroll\n" : "") + "        for (int q = 0; q < " + block +
+                ") {\n#if TILES_UNROLL_LOOPS\n#pragma unroll\n#endif\n        for (int q = 0; q < " + block +
                 "; ++q) { " + combine_one(d) + " }\n" + (pairs ? "        " + push_block(d) + "\n" : "") + "    }\n";
     const std::string filled =
         pairs && d.reduced != 1 ? "\n        if (++filled == " + block + ") { " + push_block(d) + " filled = 0; }" : "";
@@ -286,8 +286,7 @@ std::string key_of(const reduction_description& d) {
             char(d.pass),
             char(d.masked),
             char(d.initial),
-            char(d.one_block && adds_floats(d)),
-            char(d.unrolled && d.reduced == 1)};
+            char(d.one_block && adds_floats(d))};
 }
 
 std::string reduction_source(const reduction_description& d) {

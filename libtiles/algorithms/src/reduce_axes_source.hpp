@@ -38,9 +38,6 @@ struct reduction_description {
     // each work-item combines at most one block of a pairwise sum (pairwise_block elements), so that
     // its kernel keeps no stack of the blocks' sums
     bool one_block = false;
-    // a full block's loop is unrolled, so that its loads are in flight at once: on GPUs; PoCL makes
-    // code of the unrolled loop far more slowly
-    bool unrolled = false;
 };
 
 // Elements each block of a pairwise sum adds one after another (numpy's blocks are of 128).

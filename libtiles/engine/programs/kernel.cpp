@@ -47,11 +47,14 @@ std::string launch_options(const std::string& options, const launch_domain& doma
     const std::vector<int> folded = folded_extents(domain);
     for (std::size_t d = 0; d < folded.size(); ++d) os << (d ? "," : " -DTILES_FOLDED_EXTENTS=") << folded[d];
     // A CPU's native_ functions may be no faster and far less accurate (PoCL's reduce no range):
-    // <amp_math.h>'s fast_math takes the ordinary ones there.
+    // <amp_math.h>'s fast_math takes the ordinary ones there. Loops a kernel wants unrolled, so that
+    // their loads are in flight at once or their indices are registers', are unrolled on other
+    // devices alone: PoCL makes code of them many times more slowly.
     const bool cpu = device.is_cpu();
     for (auto [name, has] : {std::pair{"TILES_PTX_SHFL", device.ptx_shuffles},
                              {"TILES_SUBGROUPS", device.sub_groups},
-                             {"TILES_FAST_MATH_PRECISE", cpu}})
+                             {"TILES_FAST_MATH_PRECISE", cpu},
+                             {"TILES_UNROLL_LOOPS", !cpu}})
         if (has && options.find(name) == std::string::npos) os << " -D" << name << "=1";
     return os.str();
 }
