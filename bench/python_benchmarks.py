@@ -80,10 +80,11 @@ extern "C" __global__ void tile_average(const float* matrix, float* averages, in
 class Contender:
     """One way to compute a benchmark's result: `run()` computes it and returns once it is where its
     API leaves it (numpy for libtiles' algorithms, which the others then also copy home), and
-    `result()` gives it to the host for the check."""
+    `result()` gives it to the host for the check, which a contender timed for comparison alone,
+    whose own method falls outside the benchmark's tolerance, is spared (`checked` False)."""
 
-    def __init__(self, name, run, result):
-        self.name, self.run, self.result = name, run, result
+    def __init__(self, name, run, result, checked=True):
+        self.name, self.run, self.result, self.checked = name, run, result, checked
 
 
 class Setup:
@@ -434,7 +435,9 @@ def float_scan(setup, count):
     """The prefix sums of `count` float32 elements on the device (xp.cumulative_sum, in float32 as
     numpy's), rated by the bytes read and written, against cupy.cumsum and numpy's. Each adds in
     its own order, so the results are checked against float64's within a float32 sum's error. The
-    data are of mean 0: sums that grow to 2**25 lose more than 1% in numpy's sequential float32."""
+    data are of mean 0: sums that grow to 2**25 lose more than 1% in numpy's sequential float32.
+    Even so, numpy's rounding errors add up past the check's 1e-2 at 2**26 elements (8192²), so
+    numpy's result is timed, not checked."""
     import tiles.array_api as xp
     host = np.random.default_rng(7).uniform(-1, 1, count).astype(np.float32)
     expected = np.cumsum(host, dtype=np.float64)
@@ -454,7 +457,7 @@ def float_scan(setup, count):
             setup.cupy_synchronize()
         contenders.append(Contender("cupy.cumsum(a)", cuda, lambda: kept["cupy"].get()))
     contenders.append(Contender("numpy.cumsum(a) (CPU)", lambda: kept.update(numpy=np.cumsum(host)),
-                                lambda: kept["numpy"]))
+                                lambda: kept["numpy"], checked=False))
     return "cumulative sum", f"{count} float32", "GB/s", 8 * count / 1e9, expected, 1e-2, contenders
 
 
@@ -727,6 +730,8 @@ def main():
         title, size, unit, amount, expected, tolerance, contenders = make()
         for c in contenders:  # the first run builds kernels and touches memory; its result is checked
             c.run()
+            if not c.checked:
+                continue
             result = np.asarray(c.result())
             same = (np.array_equal(result.reshape(expected.shape), expected) if tolerance == 0 else
                     np.allclose(result.astype(np.float64), expected, rtol=tolerance, atol=tolerance))
