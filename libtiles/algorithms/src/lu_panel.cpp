@@ -12,10 +12,19 @@ extern const char tiles_kernel_lu[];
 namespace tiles::algorithms {
 namespace {
 
-// The most columns of a leaf, and the work-items of its work-group, as qr's leaves: the halves
-// above the leaves make gemms of some depth.
+// The most columns of a leaf, as qr's leaves: the halves above the leaves make gemms of some depth.
 constexpr int leaf_width = 16;
-constexpr int leaf_work_items = 128;
+
+// The work-items of a leaf's one work-group, a power of two for its pivot search's halving. At
+// every column each walks its share of the panel's rows, each load waiting on the one before: on
+// GPUs, 1024 (or the most the device runs) keep that share short; on CPUs, where a work-group is
+// one core's loop, 128.
+int leaf_work_items(const device_info& device) {
+    int items = 128;
+    while (!device.is_cpu() && items < 1024 && std::size_t(items) * 2 <= device.max_work_group_size) items *= 2;
+    return items;
+}
+
 // The tile of the launches of a work-item per column.
 constexpr int column_tile = 64;
 
@@ -30,7 +39,8 @@ struct panel_in_work {
 
 // Columns first .. first + count - 1 of the panel as one leaf.
 void factor_leaf(const panel_in_work& p, int first, int count) {
-    launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items), lu_kernel("lu_leaf", p.type),
+    const int items = leaf_work_items(*narrow(*p.work_context).device());
+    launch_algorithm(p.work_context, covering_domain(items, items), lu_kernel("lu_leaf", p.type),
                      std::array<launch_arg, 9>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
                                                scalar_arg(p.origin), scalar_arg(first), scalar_arg(count),
                                                output_arg(p.pivoting.pivots), output_arg(p.pivoting.status),
