@@ -56,8 +56,10 @@ static int pivot_row(__global const ELEMENT* panel, int rows, int width, int fir
 // the leaf's columns right of it updated. pivots[origin + c] becomes the pivot of column c. A
 // column whose pivot is zero is left as it is, as getf2 leaves it; the first such column of the
 // matrix (of those factored so far) goes into status[matrix], which starts at -1. One work-group
-// of TILE_DIM0 work-items; work-item `lane` updates the rows it owns (pivot_row), so only the
-// swapped rows pass between work-items.
+// of TILE_DIM0 work-items, a multiple of LEAF_WIDTH: work-item `lane` searches its rows
+// (pivot_row) and divides its share of the column; the update right of the column takes
+// LEAF_WIDTH work-items a row, each one column of it, so that a warp's accesses are a few rows'
+// adjacent elements (with a work-item a row, each access was a transaction of its own).
 __kernel void lu_leaf(__global ELEMENT* panel, int rows, int width, int origin, int first, int count,
                       __global int* pivots, __global int* status, int matrix) {
     tile_static ELEMENT values[TILE_DIM0], pivot_values[LEAF_WIDTH];
@@ -78,12 +80,14 @@ __kernel void lu_leaf(__global ELEMENT* panel, int rows, int width, int origin, 
             if (pivot == 0 && status[matrix] < 0) status[matrix] = origin + c;
         }
         if (pivot == 0) continue;
-        for (int i = first + lane; i < rows; i += TILE_DIM0) {
-            if (i <= c) continue;
-            const ELEMENT multiplier = panel[i * width + c] / pivot;
-            panel[i * width + c] = multiplier;
-            for (int j = c + 1; j < end; ++j) panel[i * width + j] -= multiplier * pivot_values[j - first];
-        }
+        for (int i = c + 1 + lane; i < rows; i += TILE_DIM0) panel[i * width + c] /= pivot;
+        tile_barrier_wait_with_all_memory_fence();
+        const int column = first + lane % LEAF_WIDTH;
+        if (column > c && column < end)
+            for (int i = c + 1 + lane / LEAF_WIDTH; i < rows; i += TILE_DIM0 / LEAF_WIDTH)
+                panel[i * width + column] -= panel[i * width + c] * pivot_values[column - first];
+        // Every row updated before the next column's search reads it.
+        tile_barrier_wait_with_all_memory_fence();
     }
 }
 

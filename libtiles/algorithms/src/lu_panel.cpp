@@ -15,10 +15,10 @@ namespace {
 // The most columns of a leaf, as qr's leaves: the halves above the leaves make gemms of some depth.
 constexpr int leaf_width = 16;
 
-// The work-items of a leaf's one work-group, a power of two for its pivot search's halving. At
-// every column each walks its share of the panel's rows, each load waiting on the one before: on
-// GPUs, 1024 (or the most the device runs) keep that share short; on CPUs, where a work-group is
-// one core's loop, 128.
+// The work-items of a leaf's one work-group: a power of two for its pivot search's halving, and a
+// multiple of leaf_width for its update. At every column each walks its share of the panel's
+// rows: on GPUs, 1024 (or the most the device runs) keep that share short; on CPUs, where a
+// work-group is one core's loop, 128.
 int leaf_work_items(const device_info& device) {
     int items = 128;
     while (!device.is_cpu() && items < 1024 && std::size_t(items) * 2 <= device.max_work_group_size) items *= 2;
