@@ -80,8 +80,8 @@ extern "C" __global__ void tile_average(const float* matrix, float* averages, in
 class Contender:
     """One way to compute a benchmark's result: `run()` computes it and returns once it is where its
     API leaves it (numpy for libtiles' algorithms, which the others then also copy home), and
-    `result()` gives it to the host for the check, which a contender timed for comparison alone,
-    whose own method falls outside the benchmark's tolerance, is spared (`checked` False)."""
+    `result()` gives it to the host for the check. A contender timed for comparison alone, whose
+    own method cannot meet the benchmark's tolerance, is not checked (`checked` False)."""
 
     def __init__(self, name, run, result, checked=True):
         self.name, self.run, self.result, self.checked = name, run, result, checked
