@@ -2,11 +2,11 @@
 // for the library's call sites and for tiles-amp's kernels compiled at build time.
 #include "tiles/detail/amp_kernel_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <set>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -234,7 +234,6 @@ namespace {
 struct built_names {
     std::mutex mutex;
     std::map<std::string_view, const char*> by_text;
-    std::set<std::string_view> names;
 };
 
 built_names& built() {
@@ -248,7 +247,6 @@ void register_built_kernel_name(const char* nameless_text, const char* name) {
     built_names& b = built();
     const std::lock_guard<std::mutex> lock(b.mutex);
     b.by_text.emplace(nameless_text, name);
-    b.names.insert(name);
 }
 
 std::string built_kernel_name(const std::string& nameless_text) {
@@ -261,7 +259,7 @@ std::string built_kernel_name(const std::string& nameless_text) {
 bool is_built_kernel_name(const std::string& name) {
     built_names& b = built();
     const std::lock_guard<std::mutex> lock(b.mutex);
-    return b.names.count(name) != 0;
+    return std::any_of(b.by_text.begin(), b.by_text.end(), [&](const auto& entry) { return name == entry.second; });
 }
 
 std::string constant_definition(const std::string& name, const std::string& device_type, long double value,
