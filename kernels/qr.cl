@@ -159,113 +159,188 @@ __kernel void qr_leaf(__global ELEMENT* panel, int rows, int width, int first, i
     if (lane == 0) write_leaf_triangle(t, width, first, count, tau, gram);
 }
 
-// A tall leaf, spread over `groups` work-groups of TILE_DIM0 work-items, column by column as
-// MAGMA's geqr2 for tall panels: qr_tall_update gives each work-group's part of a column's norm,
-// qr_tall_reflector makes the column's reflector from them, qr_tall_products scales v and gives
-// each work-group's part of v^T A (right of the column) and of V^T v (left of it, for T), and
-// qr_tall_update applies the reflector and gives the next column's norm parts. qr_tall_triangle
-// then writes the leaf's rows of T as qr_leaf does. `state` holds each column's tau and scale,
-// `norms` a work-group's largest magnitude and scaled squares, `partials` a work-group's products
-// (LEAF_WIDTH per column and work-group). In each kernel a work-item alone reads and writes its
-// rows (from its global index on, the grid's size apart), so none needs a barrier on global memory.
+// A tall leaf, spread over `groups` work-groups of TILE_DIM0 work-items, one kernel a column, as
+// MAGMA's geqr2 for tall panels. LEAF_WIDTH work-items take a row together, each one column of the
+// leaf (lane % LEAF_WIDTH), so that a row's elements are read and written together; a work-group
+// thus holds TILE_DIM0 / LEAF_WIDTH row slots. Leaf row i belongs to row slot (i - first) modulo
+// every group's slots, in every kernel of the leaf.
+//
+// qr_tall_step for column c first makes c's reflector from the work-groups' parts written by the
+// step before (every work-group makes the same one), then applies it right of c, and writes its
+// parts of column c + 1: the norm below the diagonal, and the products of c + 1's unscaled v with
+// every other column of the leaf. Column c + 1's updated values below its diagonal go to `columns`
+// (two columns, one per parity of c - first), not to the panel, where every work-item of a row
+// still reads them raw. So no work-item reads what another writes in the same kernel, and none needs
+// a barrier on global memory.
 
-// Column c's reflector from the work-groups' norm parts: beta at (c, c), tau and scale in state.
-// One work-group.
-__kernel void qr_tall_reflector(__global ELEMENT* panel, int width, int first, int c, __global const ELEMENT* norms,
-                                int groups, __global ELEMENT* state) {
-    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
-    const int lane = get_tiled_index().local_id[0];
-    ELEMENT largest = 0;
-    for (int g = lane; g < groups; g += TILE_DIM0) largest = greater_or_nan(norms[2 * g], largest);
-    largest = group_max(largest, scratch, lane);
-    ELEMENT squares[LEAF_WIDTH] = {0};
-    if (largest != 0)
-        for (int g = lane; g < groups; g += TILE_DIM0) {
-            const ELEMENT ratio = norms[2 * g] / largest;
-            squares[0] += norms[2 * g + 1] * ratio * ratio;
-        }
-    group_sums(squares, 1, scratch, lane);
-    if (lane != 0) return;
-    const int j = c - first;
-    state[2 * j] = 0;
-    if (largest == 0) return;
-    const reflector r = reflector_of(panel[c * width + c], largest, squares[0]);
-    panel[c * width + c] = r.beta;
-    state[2 * j] = r.tau;
-    state[2 * j + 1] = r.scale;
-}
+#define ROW_SLOTS (TILE_DIM0 / LEAF_WIDTH)
 
-// Scales column c's v below its diagonal (where tau is not 0), and writes this work-group's sums
-// of v_i A(i, k) over its rows for every other column k of the leaf (first .. end - 1).
-__kernel void qr_tall_products(__global ELEMENT* panel, int rows, int width, int first, int c, int end,
-                               __global const ELEMENT* state, __global ELEMENT* partials, int groups) {
-    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
-    const tiled_index t = get_tiled_index();
-    const int lane = t.local_id[0], j = c - first, count = end - first;
-    const ELEMENT tau = state[2 * j], scale = state[2 * j + 1];
-    ELEMENT products[LEAF_WIDTH] = {0};
-    for (int i = c + t.global_id[0]; i < rows; i += groups * TILE_DIM0) {
-        ELEMENT v = 1;
-        if (i > c) {
-            v = panel[i * width + c];
-            if (tau != 0) {
-                v *= scale;
-                panel[i * width + c] = v;
-            }
-        }
-        for (int k = 0; k < count; ++k)
-            if (k != j) products[k] += panel[i * width + first + k] * v;
+// A part of a column's norm: its largest magnitude (NaN where any element is NaN) and the sum of the
+// squares scaled by it, which keeps them from overflowing or underflowing in float.
+typedef struct {
+    ELEMENT largest, squares;
+} norm_part;
+
+static norm_part joined(norm_part a, norm_part b) {
+    norm_part r = {greater_or_nan(a.largest, b.largest), 0};
+    if (r.largest != 0) {
+        const ELEMENT ra = a.largest / r.largest, rb = b.largest / r.largest;
+        r.squares = a.squares * ra * ra + b.squares * rb * rb;
     }
-    group_sums(products, count, scratch, lane);
-    if (lane < count) partials[(j * groups + t.tile[0]) * LEAF_WIDTH + lane] = products[lane];
+    return r;
 }
 
-// Applies column c's reflector to the leaf's columns right of it, w = v^T A summed from the
-// work-groups' products, and writes this work-group's norm parts of column c + 1. c = first - 1
-// applies nothing: the norm parts of the leaf's first column.
-__kernel void qr_tall_update(__global ELEMENT* panel, int rows, int width, int first, int c, int end,
-                             __global const ELEMENT* state, __global const ELEMENT* partials, int groups,
-                             __global ELEMENT* norms) {
-    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
-    const tiled_index t = get_tiled_index();
-    const int lane = t.local_id[0], j = c - first, count = end - first, stride = groups * TILE_DIM0;
-    const int start = max(c, first) + t.global_id[0];
-    if (c >= first && state[2 * j] != 0) {
-        ELEMENT w[LEAF_WIDTH] = {0};
-        for (int g = lane; g < groups; g += TILE_DIM0)
-            for (int k = j + 1; k < count; ++k) w[k] += partials[(j * groups + g) * LEAF_WIDTH + k];
-        group_sums(w, count, scratch, lane);
-        const ELEMENT tau = state[2 * j];
-        for (int i = start; i < rows; i += stride) {
-            const ELEMENT v = i == c ? 1 : panel[i * width + c];
-            for (int k = j + 1; k < count; ++k) panel[i * width + first + k] -= tau * w[k] * v;
-        }
+// What a work-item adds up over its rows: a part of a column's norm and a sum of products.
+typedef struct {
+    norm_part norm;
+    ELEMENT sum;
+} row_share;
+
+// The largest of the row slots' values of each column (NaN where any is NaN): every work-item
+// gets its own column's (lane % LEAF_WIDTH).
+TILES_INLINE ELEMENT largest_over_slots(ELEMENT value, __local ELEMENT* scratch, int lane) {
+    scratch[lane] = value;
+    tile_barrier_wait_with_tile_static_memory_fence();
+    for (int stride = TILE_DIM0 / 2; stride >= LEAF_WIDTH; stride /= 2) {
+        if (lane < stride) scratch[lane] = greater_or_nan(scratch[lane], scratch[lane + stride]);
+        tile_barrier_wait_with_tile_static_memory_fence();
     }
-    ELEMENT scaled_squares;
-    const ELEMENT largest = column_part(panel, rows, width, c + 1, start, stride, scratch, lane, &scaled_squares);
-    if (lane != 0) return;
-    norms[2 * t.tile[0]] = largest;
-    norms[2 * t.tile[0] + 1] = scaled_squares;
+    const ELEMENT result = scratch[lane % LEAF_WIDTH];
+    tile_barrier_wait_with_tile_static_memory_fence();
+    return result;
 }
 
-// The leaf's rows of the panel's triangle t from the work-groups' products, as qr_leaf writes them.
-// One work-group.
-__kernel void qr_tall_triangle(__global ELEMENT* t, int width, int first, int count, __global const ELEMENT* state,
-                               __global const ELEMENT* partials, int groups) {
-    tile_static ELEMENT scratch[LEAF_WIDTH * TILE_DIM0];
-    tile_static ELEMENT tau[LEAF_WIDTH], gram[LEAF_WIDTH][LEAF_WIDTH];
-    const int lane = get_tiled_index().local_id[0];
-    for (int j = 1; j < count; ++j) {
-        ELEMENT sums[LEAF_WIDTH] = {0};
-        for (int g = lane; g < groups; g += TILE_DIM0)
-            for (int k = 0; k < j; ++k) sums[k] += partials[(j * groups + g) * LEAF_WIDTH + k];
-        group_sums(sums, j, scratch, lane);
-        if (lane == 0)
-            for (int k = 0; k < j; ++k) gram[k][j] = sums[k];
+// The sums of the row slots' two values of each column, as largest_over_slots gives them.
+TILES_INLINE void sums_over_slots(ELEMENT* a, ELEMENT* b, __local ELEMENT* scratch, int lane) {
+    scratch[lane] = *a;
+    scratch[TILE_DIM0 + lane] = *b;
+    tile_barrier_wait_with_tile_static_memory_fence();
+    for (int stride = TILE_DIM0 / 2; stride >= LEAF_WIDTH; stride /= 2) {
+        if (lane < stride) {
+            scratch[lane] += scratch[lane + stride];
+            scratch[TILE_DIM0 + lane] += scratch[TILE_DIM0 + lane + stride];
+        }
+        tile_barrier_wait_with_tile_static_memory_fence();
+    }
+    *a = scratch[lane % LEAF_WIDTH];
+    *b = scratch[TILE_DIM0 + lane % LEAF_WIDTH];
+    tile_barrier_wait_with_tile_static_memory_fence();
+}
+
+// The shares of the work-group's row slots joined for each column: every work-item gets its own
+// column's (lane % LEAF_WIDTH). scratch holds 2 TILE_DIM0 elements.
+TILES_INLINE void join_over_slots(row_share* share, __local ELEMENT* scratch, int lane) {
+    const ELEMENT own = share->norm.largest;
+    share->norm.largest = largest_over_slots(own, scratch, lane);
+    const ELEMENT ratio = share->norm.largest != 0 ? own / share->norm.largest : 0;
+    share->norm.squares *= ratio * ratio;
+    sums_over_slots(&share->norm.squares, &share->sum, scratch, lane);
+}
+
+// Column c's reflector, and for each column k of the leaf V(:, k)^T v (k < j, for T) or v^T A(:, k)
+// (k > j, for the update), v being c's reflector: every work-item gets its own column's, in
+// `product`. Every work-group makes the same, from the parts the step before wrote.
+TILES_INLINE void reflector_and_products(__global const ELEMENT* norms, __global const ELEMENT* partials, int groups,
+                                         __global const ELEMENT* snapshot, int j, __local ELEMENT* scratch, int lane,
+                                         reflector* r, ELEMENT* product) {
+    const int column = lane % LEAF_WIDTH, slot = lane / LEAF_WIDTH;
+    row_share share = {{0, 0}, 0};
+    for (int g = slot; g < groups; g += ROW_SLOTS) {
+        const norm_part part = {norms[2 * g], norms[2 * g + 1]};
+        share.norm = joined(share.norm, part);
+        share.sum += partials[g * LEAF_WIDTH + column];
+    }
+    join_over_slots(&share, scratch, lane);
+    const ELEMENT alpha = snapshot[j];
+    const reflector none = {alpha, 1, 0}; // H = I: the column is zero below its diagonal
+    *r = share.norm.largest != 0 ? reflector_of(alpha, share.norm.largest, share.norm.squares) : none;
+    // The products were of c's column as it stood, below the diagonal; v is it scaled, with a 1 on
+    // the diagonal, where the snapshot's row holds the other columns.
+    *product = snapshot[column] + r->scale * share.sum;
+}
+
+// The leaf's rows of the panel's triangle t, from the taus in state and the products in gram
+// (gram[j * LEAF_WIDTH + k] = V(:, k)^T v_j, k < j). The first work-group.
+TILES_INLINE void write_tall_triangle(__global ELEMENT* t, int width, int first, int count,
+                                      __global const ELEMENT* state, __global const ELEMENT* gram, __local ELEMENT* tau,
+                                      __local ELEMENT (*products)[LEAF_WIDTH], int lane) {
+    for (int e = lane; e < LEAF_WIDTH * LEAF_WIDTH; e += TILE_DIM0) {
+        const int j = e / LEAF_WIDTH, k = e % LEAF_WIDTH;
+        if (k < j && j < count) products[k][j] = gram[e];
     }
     if (lane < count) tau[lane] = state[2 * lane];
     tile_barrier_wait_with_tile_static_memory_fence();
-    if (lane == 0) write_leaf_triangle(t, width, first, count, tau, gram);
+    if (lane == 0) write_leaf_triangle(t, width, first, count, tau, products);
+}
+
+// One column's step of a tall leaf (above): c = first - 1 makes the first column's parts alone.
+// The last column's step writes the leaf's rows of t. `state` holds each column's tau and scale,
+// `snapshots` row first + j of the leaf before column j's step, `gram` V^T v for T; `norms` and
+// `partials` each column's parts from each work-group.
+__kernel void qr_tall_step(__global ELEMENT* panel, int rows, int width, int first, int c, int count, int groups,
+                           __global ELEMENT* columns, __global ELEMENT* snapshots, __global ELEMENT* state,
+                           __global ELEMENT* gram, __global ELEMENT* norms, __global ELEMENT* partials,
+                           __global ELEMENT* t) {
+    tile_static ELEMENT scratch[2 * TILE_DIM0];
+    tile_static ELEMENT next_products[LEAF_WIDTH], tau[LEAF_WIDTH], products[LEAF_WIDTH][LEAF_WIDTH];
+    const tiled_index index = get_tiled_index();
+    const int lane = index.local_id[0], column = lane % LEAF_WIDTH, j = c - first;
+    const bool in_leaf = column < count, has_next = j + 1 < count;
+    reflector r = {0, 1, 0};
+    ELEMENT product = 0, w_next = 0;
+    if (j >= 0) {
+        reflector_and_products(norms + 2 * j * groups, partials + j * groups * LEAF_WIDTH, groups,
+                               snapshots + j * LEAF_WIDTH, j, scratch, lane, &r, &product);
+        if (lane < LEAF_WIDTH) next_products[lane] = product;
+        tile_barrier_wait_with_tile_static_memory_fence();
+        if (has_next) w_next = r.tau * next_products[j + 1];
+        if (index.tile[0] == 0 && lane < LEAF_WIDTH) {
+            if (lane < j) gram[j * LEAF_WIDTH + lane] = product;
+            if (lane == 0) {
+                state[2 * j] = r.tau;
+                state[2 * j + 1] = r.scale;
+            }
+        }
+    }
+    const ELEMENT w = r.tau * product;
+    __global const ELEMENT* current = columns + (j & 1) * rows;
+    __global ELEMENT* next = columns + ((j + 1) & 1) * rows;
+    row_share share = {{0, 0}, 0};
+    const int slots = groups * ROW_SLOTS;
+    for (int i = first + index.global_id[0] / LEAF_WIDTH; i < rows; i += slots) {
+        if (i < c) continue;
+        __global ELEMENT* element = panel + i * width + first + column;
+        ELEMENT x = in_leaf ? *element : 0;
+        const ELEMENT v = j < 0 || i == c ? 1 : current[i] * r.scale;
+        // Column c + 1 below its diagonal, updated (v unscaled), as every work-item of the row makes it.
+        ELEMENT unscaled_next = 0;
+        if (has_next && i > c + 1) unscaled_next = panel[i * width + c + 1] - w_next * v;
+        if (j >= 0 && column == j) x = i == c ? r.beta : v;
+        if (j >= 0 && column > j) x = column == j + 1 && i > c + 1 ? unscaled_next : x - w * v;
+        if (j >= 0 && in_leaf && column >= j && !(column == j + 1 && i > c + 1)) *element = x;
+        if (!has_next) continue;
+        if (i == c + 1) snapshots[(j + 1) * LEAF_WIDTH + column] = x;
+        if (i <= c + 1 || !in_leaf) continue;
+        if (column == j + 1) {
+            next[i] = unscaled_next;
+            const norm_part element_norm = {fabs(unscaled_next), 1};
+            share.norm = joined(share.norm, element_norm);
+        } else {
+            share.sum += x * unscaled_next;
+        }
+    }
+    if (has_next) {
+        join_over_slots(&share, scratch, lane);
+        const int g = (j + 1) * groups + index.tile[0];
+        if (lane < LEAF_WIDTH) partials[g * LEAF_WIDTH + lane] = share.sum;
+        if (lane == j + 1) {
+            norms[2 * g] = share.norm.largest;
+            norms[2 * g + 1] = share.norm.squares;
+        }
+    } else if (index.tile[0] == 0) {
+        tile_barrier_wait_with_all_memory_fence(); // this work-group's gram and state, written above
+        write_tall_triangle(t, width, first, count, state, gram, tau, products, lane);
+    }
 }
 
 // output (rows x columns, row length output_width, from element output_offset) becomes a part of

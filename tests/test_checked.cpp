@@ -602,8 +602,8 @@ TEST_CASE("LU's panel kernels run clean under the simulator", "[checked][algorit
 }
 
 TEST_CASE("qr's tall leaf kernels, spread over work-groups, run clean under the simulator", "[checked][algorithms]") {
-    // 1100 rows, past the 1024 that one work-group factors: 3 work-groups pass each column's norm
-    // parts and products to the next kernel through global memory.
+    // 1100 rows, past the 1024 at most that one work-group factors: the work-groups pass each
+    // column's norm parts and products to the next kernel through global memory.
     const tiles::accelerator_view view = tiles::create_checked_view(true);
     const int m = 1100, n = 3;
     const std::vector<float> values = random_floats(std::size_t(m) * n, 97);

@@ -14,10 +14,10 @@ extern const char tiles_kernel_qr[];
 namespace tiles::algorithms {
 namespace {
 
-// The most columns of a leaf, and the work-items of its work-group: narrow enough that a
-// work-item keeps a leaf row's dot products in registers, wide enough that the halves above the
-// leaves make gemms of some depth.
+// The most columns of a leaf: narrow enough that a work-item keeps a leaf row's dot products in
+// registers, wide enough that the halves above the leaves make gemms of some depth.
 constexpr int leaf_width = 16;
+// The work-items of a leaf's one work-group (qr_leaf's local memory is 16 elements each).
 constexpr int leaf_work_items = 128;
 // The tile of qr_triangle's launches.
 constexpr int part_tile = 8;
@@ -28,6 +28,22 @@ std::string kernel_options(bool upper) {
     return "-DLEAF_WIDTH=" + std::to_string(leaf_width) + " -DUPPER=" + (upper ? "1" : "0");
 }
 
+// How a device's leaves are factored: the most rows (from the leaf's first) that one work-group
+// factors before a leaf is spread over many, and the work-items of each of those. One work-group
+// reads the leaf once a column, at one compute unit's bandwidth; spread, the leaf costs a launch a
+// column. On GPUs the spread leaf wins from a few hundred rows on (BENCHMARKS.md, 2026-11-29); on
+// CPUs, where a work-group is one core's loop and a launch costs more, from 1024.
+struct leaf_shape {
+    int one_group_rows, spread_work_items;
+};
+
+leaf_shape leaf_shape_of(const device_info& device) {
+    if (device.is_cpu()) return {1024, leaf_work_items};
+    int items = leaf_work_items;
+    while (items < 512 && std::size_t(items) * 2 <= device.max_work_group_size) items *= 2;
+    return {256, items};
+}
+
 // The panel being factored: its storage, rows x width, and its triangle T, width x width.
 struct panel_in_work {
     const std::shared_ptr<context>& work_context;
@@ -35,14 +51,15 @@ struct panel_in_work {
     const std::shared_ptr<storage>& data;
     int rows, width;
     std::shared_ptr<storage> t;
+    leaf_shape leaves;
 };
 
 // Columns first .. first + count - 1 of the panel as one leaf, with their rows of T: in one
 // work-group, or over many where the leaf is tall.
 void factor_leaf(const panel_in_work& p, int first, int count) {
-    if (p.rows - first > one_group_leaf_rows)
+    if (p.rows - first > p.leaves.one_group_rows)
         return factor_tall_leaf({p.work_context, p.type, kernel_options(false), p.data, p.rows, p.width, p.t}, first,
-                                count, leaf_work_items);
+                                count, p.leaves.spread_work_items);
     launch_algorithm(p.work_context, covering_domain(leaf_work_items, leaf_work_items),
                      algorithm_kernel(tiles_kernel_qr, "qr_leaf", p.type, kernel_options(false)),
                      std::array<launch_arg, 6>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
@@ -96,7 +113,13 @@ void factor_columns(const panel_in_work& p, int first, int count) {
 
 device_panel factor_panel(const std::shared_ptr<context>& context, element_type type,
                           const std::shared_ptr<storage>& panel, int rows, int width, int first) {
-    const panel_in_work p{context, type, panel, rows, width, new_matrix(context, type, width, width)};
+    const panel_in_work p{context,
+                          type,
+                          panel,
+                          rows,
+                          width,
+                          new_matrix(context, type, width, width),
+                          leaf_shape_of(*narrow(*context).device())};
     factor_columns(p, 0, width);
     const matrix_operand v = reflectors_copy(p, {0, 0, rows, width}), t{p.t, width, width};
     return {first, width, v, transposed_copy(p, v), t, transposed_copy(p, t)};

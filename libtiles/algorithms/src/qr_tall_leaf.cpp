@@ -3,7 +3,7 @@
 #include "qr_tall_leaf.hpp"
 
 #include <algorithm>
-#include <vector>
+#include <array>
 
 #include "factor_transfer.hpp"
 
@@ -12,60 +12,47 @@ extern const char tiles_kernel_qr[];
 namespace tiles::algorithms {
 namespace {
 
-// Rows each work-item takes at least, so that a work-group's share outweighs its partial sums'
-// combination; and the most work-groups, which fill a large GPU's compute units (132 on an H100)
-// while the combining kernels read few partial sums.
-constexpr int rows_per_work_item = 4;
+// The rows each of a work-group's row slots takes at least, so that a work-group's share
+// outweighs its parts' combination in every work-group of the next step; and the most
+// work-groups, which fill a large GPU's compute units (132 on an H100) while each step's
+// combination reads few parts.
+constexpr int rows_per_slot = 4;
 constexpr int most_groups = 256;
-// The partial sums' row length: the most columns of a leaf (qr.cl's LEAF_WIDTH).
+// The most columns of a leaf (qr.cl's LEAF_WIDTH): the work-items that take a row together.
 constexpr int leaf_width = 16;
 
-// The leaf's work space on the device: each column's tau and scale, each work-group's norm parts
-// of the next column, and each work-group's products for each column.
+// The leaf's work space on the device (qr.cl's qr_tall_step says what each holds).
 struct tall_leaf_work {
-    int first, end, groups, work_items;
-    std::shared_ptr<storage> state, norms, partials;
+    int first, count, groups, work_items;
+    std::shared_ptr<storage> columns, snapshots, state, gram, norms, partials;
 };
 
-void launch(const leaf_panel& p, const tall_leaf_work& w, const char* name, bool grid,
-            const std::vector<launch_arg>& args) {
-    const launch_domain domain = covering_domain(std::int64_t(grid ? w.groups : 1) * w.work_items, w.work_items);
-    engine::launch(p.work_context, domain, algorithm_kernel(tiles_kernel_qr, name, p.type, p.options), args.data(),
-                   args.size());
-}
-
-// qr_tall_update for column c: c's reflector applied, then column c + 1's norm parts.
-void update(const leaf_panel& p, const tall_leaf_work& w, int c) {
-    launch(p, w, "qr_tall_update", true,
-           {output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width), scalar_arg(w.first), scalar_arg(c),
-            scalar_arg(w.end), input_arg(w.state), input_arg(w.partials), scalar_arg(w.groups), output_arg(w.norms)});
+void step(const leaf_panel& p, const tall_leaf_work& w, int c) {
+    const launch_domain domain = covering_domain(std::int64_t(w.groups) * w.work_items, w.work_items);
+    launch_algorithm(p.work_context, domain, algorithm_kernel(tiles_kernel_qr, "qr_tall_step", p.type, p.options),
+                     std::array<launch_arg, 14>{output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width),
+                                                scalar_arg(w.first), scalar_arg(c), scalar_arg(w.count),
+                                                scalar_arg(w.groups), output_arg(w.columns), output_arg(w.snapshots),
+                                                output_arg(w.state), output_arg(w.gram), output_arg(w.norms),
+                                                output_arg(w.partials), output_arg(p.t)});
 }
 
 } // namespace
 
 void factor_tall_leaf(const leaf_panel& p, int first, int count, int work_items) {
-    const std::int64_t rows = p.rows - first, per_group = std::int64_t(work_items) * rows_per_work_item;
+    const std::int64_t rows = p.rows - first, per_group = std::int64_t(work_items / leaf_width) * rows_per_slot;
     const int groups = int(std::clamp<std::int64_t>((rows + per_group - 1) / per_group, 1, most_groups));
     const tall_leaf_work w{first,
-                           first + count,
+                           count,
                            groups,
                            work_items,
+                           new_matrix(p.work_context, p.type, 2, p.rows),
+                           new_matrix(p.work_context, p.type, leaf_width, leaf_width),
                            new_matrix(p.work_context, p.type, leaf_width, 2),
-                           new_matrix(p.work_context, p.type, groups, 2),
+                           new_matrix(p.work_context, p.type, leaf_width, leaf_width),
+                           new_matrix(p.work_context, p.type, count * groups, 2),
                            new_matrix(p.work_context, p.type, count * groups, leaf_width)};
-    update(p, w, first - 1);
-    for (int c = first; c < w.end; ++c) {
-        launch(p, w, "qr_tall_reflector", false,
-               {output_arg(p.data), scalar_arg(p.width), scalar_arg(first), scalar_arg(c), input_arg(w.norms),
-                scalar_arg(groups), output_arg(w.state)});
-        launch(p, w, "qr_tall_products", true,
-               {output_arg(p.data), scalar_arg(p.rows), scalar_arg(p.width), scalar_arg(first), scalar_arg(c),
-                scalar_arg(w.end), input_arg(w.state), output_arg(w.partials), scalar_arg(groups)});
-        if (c + 1 < w.end) update(p, w, c);
-    }
-    launch(p, w, "qr_tall_triangle", false,
-           {output_arg(p.t), scalar_arg(p.width), scalar_arg(first), scalar_arg(count), input_arg(w.state),
-            input_arg(w.partials), scalar_arg(groups)});
+    for (int c = first - 1; c < first + count; ++c) step(p, w, c);
 }
 
 } // namespace tiles::algorithms

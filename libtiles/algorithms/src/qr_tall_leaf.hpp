@@ -10,12 +10,6 @@
 
 namespace tiles::algorithms {
 
-// The most rows (from the leaf's first) that one work-group factors well: qr_leaf reads the leaf's
-// columns once per column, at one compute unit's bandwidth, which makes it the bottleneck of a
-// tall panel on a GPU, from a square matrix's panels of a few thousand rows to 100,000 rows; below
-// this the 3 launches per column of the spread leaf cost more than they save.
-constexpr int one_group_leaf_rows = 1024;
-
 // What a leaf's kernels are built with (qr_panel.cpp's kernel_options), the panel (a compact
 // rows x width matrix) and its triangle T (width x width).
 struct leaf_panel {
@@ -29,7 +23,7 @@ struct leaf_panel {
 
 // Factors the panel's columns first .. first + count - 1 (count at most the leaf width, 16) from
 // row first down in place, and writes their rows of T, as qr_leaf does, over many work-groups of
-// `work_items` work-items each: 3 launches a column and 1 more.
+// `work_items` work-items each (a multiple of 16): a launch a column and 1 more.
 void factor_tall_leaf(const leaf_panel& p, int first, int count, int work_items);
 
 } // namespace tiles::algorithms
