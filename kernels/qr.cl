@@ -196,12 +196,17 @@ typedef struct {
     ELEMENT sum;
 } row_share;
 
-// The largest of the row slots' values of each column (NaN where any is NaN), by the prelude's
-// tree down to LEAF_WIDTH values: every work-item gets its own column's (lane % LEAF_WIDTH).
+// The largest of the row slots' values of each column (NaN where any is NaN): every work-item
+// gets its own column's (lane % LEAF_WIDTH). These trees are not the prelude's tiles_tree_steps,
+// which takes one array a call and finds its spans at run time: with it for the max alone, qr of
+// 100000 x 256 took 4% longer on an H200, and 14% with it for the sums too.
 TILES_INLINE ELEMENT largest_over_slots(ELEMENT value, __local ELEMENT* scratch, int lane) {
     scratch[lane] = value;
     tile_barrier_wait_with_tile_static_memory_fence();
-    tiles_tree_steps_max(scratch, lane, LEAF_WIDTH);
+    for (int stride = TILE_DIM0 / 2; stride >= LEAF_WIDTH; stride /= 2) {
+        if (lane < stride) scratch[lane] = greater_or_nan(scratch[lane], scratch[lane + stride]);
+        tile_barrier_wait_with_tile_static_memory_fence();
+    }
     const ELEMENT result = scratch[lane % LEAF_WIDTH];
     tile_barrier_wait_with_tile_static_memory_fence();
     return result;
@@ -212,8 +217,13 @@ TILES_INLINE void sums_over_slots(ELEMENT* a, ELEMENT* b, __local ELEMENT* scrat
     scratch[lane] = *a;
     scratch[TILE_DIM0 + lane] = *b;
     tile_barrier_wait_with_tile_static_memory_fence();
-    tiles_tree_steps_add(scratch, lane, LEAF_WIDTH);
-    tiles_tree_steps_add(scratch + TILE_DIM0, lane, LEAF_WIDTH);
+    for (int stride = TILE_DIM0 / 2; stride >= LEAF_WIDTH; stride /= 2) {
+        if (lane < stride) {
+            scratch[lane] += scratch[lane + stride];
+            scratch[TILE_DIM0 + lane] += scratch[TILE_DIM0 + lane + stride];
+        }
+        tile_barrier_wait_with_tile_static_memory_fence();
+    }
     *a = scratch[lane % LEAF_WIDTH];
     *b = scratch[TILE_DIM0 + lane % LEAF_WIDTH];
     tile_barrier_wait_with_tile_static_memory_fence();
