@@ -4,8 +4,10 @@
 // in the same order. block_reduce sums or averages each BLOCK_ROWS x BLOCK_COLUMNS block of a
 // matrix. In each, every work-item first combines a few elements of its own, then takes part in a
 // tree reduction. Built with REDUCE_OP (below), ACCUMULATOR where reduce sums in a wider type
-// than ELEMENT (int in long, as numpy sums int32; float in double) and block_reduce sums uchar in
-// ulong (numpy's uint8 sums), and TILES_PTX on NVIDIA.
+// than ELEMENT (int in long, as numpy sums int32; float in double), RESULT where reduce writes its
+// one result in a narrower type than it combines in (a float sum added in double, rounded once at
+// its end, so that no second launch rounds it), and block_reduce sums uchar in ulong (numpy's uint8
+// sums), and TILES_PTX on NVIDIA.
 
 #define REDUCE_SUM 0
 #define REDUCE_MIN 1
@@ -51,6 +53,9 @@
 // The type values are combined in, and a vector of it: ELEMENT's unless the host asks for another.
 #ifndef ACCUMULATOR
 #define ACCUMULATOR ELEMENT
+#endif
+#ifndef RESULT
+#define RESULT ACCUMULATOR
 #endif
 #if VECTOR_WIDTH == 1
 #define ACCUMULATOR_VECTOR ACCUMULATOR
@@ -152,10 +157,10 @@ static inline ACCUMULATOR combine_partials(__global volatile const ACCUMULATOR* 
 // partials[g]: its work-items first combine ITEMS_PER_THREAD vectors each, TILE_DIM0 vectors apart
 // so that neighbours read neighbouring vectors, fold their vector into one element, and the tile
 // combines those in a tree (tile_reduce). Then the tile counts itself in *finished_tiles; the
-// last to do so combines every tile's partial into *result and sets *finished_tiles back to 0,
-// as the next launch needs it.
+// last to do so combines every tile's partial into *result (rounded to RESULT) and sets
+// *finished_tiles back to 0, as the next launch needs it.
 __kernel void reduce(__global const STORAGE* input, int count, __global ACCUMULATOR* partials,
-                     __global uint* finished_tiles, __global ACCUMULATOR* result) {
+                     __global uint* finished_tiles, __global RESULT* result) {
     const tiled_index t = get_tiled_index();
     tile_static ACCUMULATOR scratch[TILE_SCRATCH_SIZE];
     tile_static int is_last;
@@ -185,7 +190,7 @@ __kernel void reduce(__global const STORAGE* input, int count, __global ACCUMULA
     device_memory_fence();
     const ACCUMULATOR total = combine_partials(partials, tiles, lane, scratch);
     if (lane == 0) {
-        *result = total;
+        *result = (RESULT)total;
         *finished_tiles = 0;
     }
 }

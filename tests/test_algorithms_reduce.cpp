@@ -127,6 +127,30 @@ TEST_CASE_METHOD(fresh_view, "reduce<double> sums floats in double", "[algorithm
     CHECK(std::fabs(double(tiles::reduce<double>(view, data, reduction_op::sum) - exact)) < 1e-9 * double(exact));
 }
 
+TEST_CASE_METHOD(fresh_view, "reduce<double> into a float result adds in double and rounds once, in one launch",
+                 "[algorithms][reduce][fp64]") {
+    if (!view.get_accelerator().supports_double_precision()) {
+        WARN("'" << view.get_accelerator().name() << "' has no double precision: not tested");
+        return;
+    }
+    // 2^24 + 3 ones and a tenth: in float, every 1 past 2^24 is lost; in double, the sum rounds to
+    // the float nearest 16777219.1, 16777220.
+    const int n = (1 << 24) + 3;
+    std::vector<float> values(std::size_t(n), 1.0f);
+    values[0] = 1.1f;
+    const tiles::array<float, 1> data(tiles::extent<1>(n), values, view);
+    tiles::array<float, 1> sum(tiles::extent<1>(1), view);
+    view.reset_counters();
+    tiles::reduce<double>(view, data, reduction_op::sum, sum);
+    CHECK(view.counters().launches == 1);
+    const double exact = double(n - 1) + double(1.1f);
+    CHECK(static_cast<std::vector<float>>(sum)[0] == float(exact));
+    tiles::array<int, 1> ints(tiles::extent<1>(1), view);
+    REQUIRE_THROWS_MENTIONING(tiles::reduce<double>(view, data, reduction_op::sum, ints), tiles::invalid_argument,
+                              "reduce: the result is an int (int32); a reduction of float (float32) elements in "
+                              "double (float64) writes a double (float64) or a float (float32)");
+}
+
 TEST_CASE_METHOD(fresh_view, "reduce refuses accumulators other than the data's type and the wider one for sums",
                  "[algorithms][reduce]") {
     const std::vector<int> ints{1, 2, 3};

@@ -293,7 +293,8 @@ tiles_status tiles_reduce_into(tiles_context* context, const tiles_view* input, 
     return guard([&] {
         const std::vector<matrix_operand> o = described_operands("reduce", "tiles_reduce_into", {input, result});
         const tiles::reduction_op reduction = reduction_of(op, "tiles_reduce_into");
-        tiles::algorithms::reduce(context_for(context, o), o[0].data, reduction, o[1].data);
+        tiles::algorithms::reduce(context_for(context, o), o[0].data, reduction,
+                                  tiles::engine::layout_of(*o[1].data).type, o[1].data);
     });
 }
 

@@ -177,12 +177,16 @@ void check_accumulator(element_type input, reduction_op op, element_type accumul
     check_element_type(algorithm, accumulator, {accumulator}, device); // double precision, where needed
 }
 
-// One reduction's kernels and the span of data each of its tiles combines into one partial.
+// One reduction's kernels and the span of data each of its tiles combines into one partial. The
+// result a run() writes to storage is of the accumulator's type, or of `result` where that differs.
 class reduction {
   public:
     reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator)
+        : reduction(context, op, accumulator, accumulator) {}
+    reduction(const std::shared_ptr<context>& context, reduction_op op, element_type accumulator, element_type result)
         : p_(reduce_set().on(context)), accumulator_(accumulator),
-          options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) + " " +
+          options_("-DREDUCE_OP=" + std::to_string(op_number(op)) + " -DACCUMULATOR=" + opencl_name(accumulator) +
+                   (result == accumulator ? "" : std::string(" -DRESULT=") + opencl_name(result)) + " " +
                    reduce_set().build_options(p_) + (narrow(*context).device()->ptx_shuffles ? " -DTILES_PTX=1" : "")) {
     }
 
@@ -420,13 +424,18 @@ void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<stora
 }
 
 void reduce(const std::shared_ptr<context>& context, const std::shared_ptr<storage>& input, reduction_op op,
-            const std::shared_ptr<storage>& result) {
+            element_type accumulator, const std::shared_ptr<storage>& result) {
     const device_info& device = *narrow(*context).device();
     if (result == nullptr) throw invalid_argument("reduce: the result has no storage");
-    const element_layout result_layout = layout_of(*result);
-    const reduction r(context, op, result_layout.type);
+    const element_type result_type = layout_of(*result).type;
+    const reduction r(context, op, accumulator, result_type);
     const element_layout layout = check_input(input, result.get(), INT_MAX - r.span(), device);
-    check_accumulator(layout.type, op, result_layout.type, device);
+    check_accumulator(layout.type, op, accumulator, device);
+    if (result_type != accumulator && result_type != combined_as(layout.type))
+        throw names_marked<invalid_argument>(
+            "reduce: the result is " + marked_element_with_article(result_type) + "; a reduction of " +
+            marked_element(layout.type) + " elements in " + marked_element(accumulator) + " writes " +
+            marked_element_with_article(accumulator) + " or " + marked_element_with_article(combined_as(layout.type)));
     if (element_count(*result) != 1)
         throw invalid_argument("reduce: the result has " + std::to_string(element_count(*result)) +
                                " elements; it is one element");

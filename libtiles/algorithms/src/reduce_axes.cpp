@@ -3,9 +3,10 @@
 // reduced runs, and one launch of the kernel of the description (reduce_axes_source.cpp); where
 // few results would leave the device idle, each result's elements are split into shares, combined
 // by a second launch. Where the reduced elements lie next to each other, a work-group combines each
-// share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or greatest of all of the
-// data is the whole-data reduction's (reduce.cpp), where it reads the dtype, but a float32 sum of one share's
-// elements, which the kernel of the description adds in double and rounds in one launch.
+// share on GPUs (reads coalesced); elsewhere, and on CPUs, a work-item does. A sum, least or
+// greatest of all of the data is the whole-data reduction's (reduce.cpp), where it reads the dtype,
+// but a float32 sum of one share's elements, which the kernel of the description adds in double
+// without the whole-data reduction's partials.
 #include "tiles/algorithms/reduce_axes.hpp"
 
 #include <algorithm>
@@ -271,25 +272,20 @@ std::optional<reduction_op> whole_data_op(axis_reduction op, const elementwise_o
     return std::nullopt;
 }
 
-// Whether the whole-data reduction `op` of `input` adds in double, a launch of its own then rounding
-// its one element to float32: a float32 sum where the device has doubles (in float, one work-item's
-// long strip loses 17 times what numpy's pairwise sum does).
+// Whether the whole-data reduction `op` of `input` adds in double and rounds its one element to
+// float32: a float32 sum where the device has doubles (in float, one work-item's long strip loses
+// 17 times what numpy's pairwise sum does).
 bool sums_in_double(reduction_op op, const elementwise_operand& input, const device_info& device) {
     return op == reduction_op::sum && input.type.element == et::float32 && device.fp64;
 }
 
-// The whole-data reduction of `input` into `output`; a sum in double rounded to float32 by the
-// elementwise engine's copy.
+// The whole-data reduction of `input` into `output`, one launch; a float32 sum added in double and
+// rounded once, as its launch writes it.
 void reduce_whole_data(const std::shared_ptr<context>& context, reduction_op op, const elementwise_operand& input,
                        const elementwise_operand& output) {
-    if (!sums_in_double(op, input, *narrow(*context).device())) return reduce(context, input.data, op, output.data);
-    elementwise_operand sum;
-    sum.data = storage_on_device({et::float64, sizeof(double)}, dims3{1, 1, 1}, context);
-    sum.region = whole_of(*sum.data);
-    sum.shape = output.shape;
-    sum.type = {et::float64};
-    reduce(context, input.data, op, sum.data);
-    elementwise(context, elementwise_op::copy, &sum, output);
+    const element_type accumulator =
+        sums_in_double(op, input, *narrow(*context).device()) ? et::float64 : output.type.element;
+    reduce(context, input.data, op, accumulator, output.data);
 }
 
 } // namespace
@@ -430,8 +426,8 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     const int group = counts ? 0 : group_of(reduced, context);
     const std::size_t shares =
         counts || outputs == 0 ? 1 : shares_of(outputs, count, group, *narrow(*context).device());
-    // A sum in double and its rounding are two launches, where the kernel of the description takes one
-    // if a share is all of the data: the host's cost of small sums.
+    // A float32 sum of one share is the kernel of the description's, which adds in double too, and
+    // needs no partials nor a counter of finished tiles: the host's cost of small sums.
     const std::optional<reduction_op> whole =
         where == nullptr && initial == nullptr ? whole_data_op(op, input, axes, output) : std::nullopt;
     if (whole && !(shares == 1 && sums_in_double(*whole, input, *narrow(*context).device())))

@@ -138,12 +138,17 @@ template <class Result = void, class Data> auto reduce(const Data& data, reducti
 // nothing, as block_sum does, and the host reads the result when it asks for it. What a pipeline
 // that uses the result on the device, or reduces many times before it looks, saves is a wait for
 // the device on every call (on NVIDIA's OpenCL, reading 4 bytes back from an H200 costs 15 us).
-template <class Data, class Result>
+// reduce<double>(view, floats, op, result) adds in double and writes a float or a double result,
+// rounded once by the same launch.
+template <class Accumulator = void, class Data, class Result>
 void reduce(const accelerator_view& view, const Data& data, reduction_op op, Result&& result) {
     static_assert(detail::traits_of<Data>::rank <= 2, "libtiles' algorithms take 1-D and 2-D data");
     static_assert(detail::traits_of<Result>::writable,
                   "the result must be writable: an array, or an array_view of non-const T");
-    algorithms::reduce(view.context(), detail::whole_storage_of(data), op, detail::whole_storage_of(result));
+    const auto into = detail::whole_storage_of(result);
+    element_type accumulator = engine::layout_of(*into).type;
+    if constexpr (!std::is_void_v<Accumulator>) accumulator = element_type_of<Accumulator>;
+    algorithms::reduce(view.context(), detail::whole_storage_of(data), op, accumulator, into);
 }
 
 // The sum or the average of each `block`-shaped block of a matrix, in a matrix of one element

@@ -30,10 +30,11 @@ namespace tiles::algorithms {
 // for sums a wider one: int64 for int32, float64 for float32.
 void reduce(const std::shared_ptr<engine::context>& context, const std::shared_ptr<engine::storage>& input,
             reduction_op op, element_type accumulator, void* result);
-// The same into `result`, one element of the accumulator's type, written by the launch on
-// `context` and left there: nothing waits for the device.
+// The same into `result`, written by the launch on `context` and left there: nothing waits for
+// the device. The result is one element of the accumulator's type, or of the input's combined type
+// (a float32 sum added in float64 and rounded once, in the same launch).
 void reduce(const std::shared_ptr<engine::context>& context, const std::shared_ptr<engine::storage>& input,
-            reduction_op op, const std::shared_ptr<engine::storage>& result);
+            reduction_op op, element_type accumulator, const std::shared_ptr<engine::storage>& result);
 // The same by bands of the elements over several contexts: every context combines its own into
 // partials, which the first context combines as the one-context reduction does.
 void reduce(const std::vector<std::shared_ptr<engine::context>>& contexts,
