@@ -8,6 +8,7 @@
 #include <functional>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -854,4 +855,22 @@ TEST_CASE("cumulative sums of few long lines run in blocks with a GPU's paramete
     }
     REQUIRE(builds.size() >= 2);
     CHECK_THAT(builds[0], Catch::StartsWith("built kernel 'tiles_scan_totals'"));
+}
+
+TEST_CASE("threads with a checked view each launch at once and get their own results", "[checked]") {
+    // The simulator's contexts share its state: two kernels at once gave wrong elements or aborted
+    // in Oclgrind's notifyKernelBegin. (ThreadSanitizer does not run it: it cannot see into Oclgrind.)
+    constexpr int threads = 3, launches = 8, size = 64;
+    std::vector<std::vector<int>> results(threads);
+    std::vector<std::thread> running;
+    for (int t = 0; t < threads; ++t)
+        running.emplace_back([&results, t] {
+            const tiles::accelerator_view view = tiles::create_checked_view();
+            tiles::array<int, 1> a(tiles::extent<1>(size), std::vector<int>(size, t), view);
+            const tiles::kernel twice("__kernel void twice(__global int* a) { a[get_global_id(0)] *= 2; }", "twice");
+            for (int k = 0; k < launches; ++k) tiles::parallel_for_each(view, a.extent, twice, a);
+            results[t] = a;
+        });
+    for (std::thread& t : running) t.join();
+    for (int t = 0; t < threads; ++t) CHECK(results[t] == std::vector<int>(size, t << launches));
 }

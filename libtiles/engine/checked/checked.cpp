@@ -377,6 +377,12 @@ void checked_run::after_launch(context& context, int rank, int tile_size, const 
     report_found(parse_oclgrind_log(fresh, rank, tile_size, source, cpp));
 }
 
+std::unique_lock<std::recursive_mutex> checked_run::simulator_turn(const context& context) {
+    static std::recursive_mutex simulator;
+    return context.checked ? std::unique_lock<std::recursive_mutex>(simulator)
+                           : std::unique_lock<std::recursive_mutex>();
+}
+
 void checked_run::report_found(std::vector<diagnostic> found) {
     if (found.empty()) return;
     {

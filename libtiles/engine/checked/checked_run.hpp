@@ -30,6 +30,11 @@ struct checked_run {
     // Adds what a launch found to the report, and throws check_failed for it on a strict context,
     // else logs it as a warning.
     void report_found(std::vector<diagnostic> found);
+    // The simulator's turn for one launch, from its arguments' transfers to its kernel's end, where
+    // `context` is checked; else no lock. Oclgrind's contexts share the simulator: two kernels at
+    // once, from two threads each with a checked context, give wrong results or abort the process.
+    // Recursive: a launch's section copies may launch kernels of their own.
+    static std::unique_lock<std::recursive_mutex> simulator_turn(const context& context);
 
     const bool strict;
     const std::string build_options; // added to every kernel's on this context

@@ -651,6 +651,7 @@ void launch(const std::shared_ptr<context>& chosen, const launch_domain& domain,
     std::vector<launch_arg> typed; // allocated only where numbers need types
     args = checked_args(domain, *compiled, *ctx.device(), args, count, typed);
 
+    const std::unique_lock<std::recursive_mutex> simulated = checked_run::simulator_turn(ctx);
     std::lock_guard<std::mutex> lock(compiled->launch_mutex);
     const data_locks locked(compiled->scratch, args, count);
     check_host_writes(ctx, context, k, args, count);
