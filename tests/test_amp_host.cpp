@@ -331,3 +331,12 @@ TEST_CASE("AMP's exceptions have AMP's constructors and members", "[amp][host]")
                       concurrency::invalid_compute_domain);
     static_assert(std::is_same_v<Concurrency::accelerator, concurrency::accelerator>);
 }
+
+TEST_CASE("a view of a temporary array keeps its data, as MSVC lets C++ AMP programs write it", "[amp][host]") {
+    // The book's Chapter 9: avCs.push_back(array<float, 2>(t.readExt, t.view)).
+    const accelerator_view view = accelerator().create_view();
+    std::vector<concurrency::array_view<int, 1>> views;
+    views.push_back(array<int, 1>(extent<1>(5), iota_vector(5).begin(), view));
+    tiles::parallel_for_each(view, views[0].extent, tiles::kernel(twice_source, "twice"), views[0]);
+    CHECK(std::vector<int>(views[0].data(), views[0].data() + 5) == std::vector<int>{0, 2, 4, 6, 8});
+}

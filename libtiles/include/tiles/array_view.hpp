@@ -81,6 +81,11 @@ template <class T, int N = 1> class array_view {
     array_view(array<U, N>& a) : array_view(a.storage(), 0, a.extent, dense(a.extent), "a view") {}
     template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<element_, U>>>
     array_view(const array<U, N>& a) : array_view(a.storage(), 0, a.extent, dense(a.extent), "a view") {}
+    // A view of a temporary array, as C++ AMP programs built by MSVC write it
+    // (views.push_back(array<float, 2>(e, accelerator_view))): the view shares the array's data,
+    // which lives on after the array.
+    template <class U, class = std::enable_if_t<std::is_same_v<element_, U>>>
+    array_view(array<U, N>&& a) : array_view(a.storage(), 0, a.extent, dense(a.extent), "a view") {}
 
     // A read-only view of the same data.
     template <class U, class = std::enable_if_t<std::is_const_v<T> && std::is_same_v<element_, U>>>
