@@ -33,7 +33,8 @@ struct checked_run {
     // The simulator's turn for one launch, from its arguments' transfers to its kernel's end, where
     // `context` is checked; else no lock. Oclgrind's contexts share the simulator: two kernels at
     // once, from two threads each with a checked context, give wrong results or abort the process.
-    // Recursive: a launch's section copies may launch kernels of their own.
+    // Recursive, so that a launch the turn's own thread starts inside it (an algorithm's step, say)
+    // takes the turn again rather than waiting for itself.
     static std::unique_lock<std::recursive_mutex> simulator_turn(const context& context);
 
     const bool strict;
