@@ -133,8 +133,8 @@ TEST_CASE_METHOD(fresh_view, "reduce<double> into a float result adds in double 
         WARN("'" << view.get_accelerator().name() << "' has no double precision: not tested");
         return;
     }
-    // 2^24 + 3 ones and a tenth: in float, every 1 past 2^24 is lost; in double, the sum rounds to
-    // the float nearest 16777219.1, 16777220.
+    // One 1.1 and 2^24 + 2 ones: a sum, 16777219.1, that no float holds. Added in double, it rounds
+    // once, to the nearest float, 16777220.
     const int n = (1 << 24) + 3;
     std::vector<float> values(std::size_t(n), 1.0f);
     values[0] = 1.1f;

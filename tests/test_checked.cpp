@@ -862,15 +862,24 @@ TEST_CASE("threads with a checked view each launch at once and get their own res
     // in Oclgrind's notifyKernelBegin. (ThreadSanitizer does not run it: it cannot see into Oclgrind.)
     constexpr int threads = 3, launches = 8, size = 64;
     std::vector<std::vector<int>> results(threads);
+    std::vector<std::string> errors(threads);
     std::vector<std::thread> running;
     for (int t = 0; t < threads; ++t)
-        running.emplace_back([&results, t] {
-            const tiles::accelerator_view view = tiles::create_checked_view();
-            tiles::array<int, 1> a(tiles::extent<1>(size), std::vector<int>(size, t), view);
-            const tiles::kernel twice("__kernel void twice(__global int* a) { a[get_global_id(0)] *= 2; }", "twice");
-            for (int k = 0; k < launches; ++k) tiles::parallel_for_each(view, a.extent, twice, a);
-            results[t] = a;
+        running.emplace_back([&results, &errors, t] {
+            try {
+                const tiles::accelerator_view view = tiles::create_checked_view();
+                tiles::array<int, 1> a(tiles::extent<1>(size), std::vector<int>(size, t + 1), view);
+                const tiles::kernel twice("__kernel void twice(__global int* a) { a[get_global_id(0)] *= 2; }",
+                                          "twice");
+                for (int k = 0; k < launches; ++k) tiles::parallel_for_each(view, a.extent, twice, a);
+                results[t] = a;
+            } catch (const std::exception& e) {
+                errors[t] = e.what();
+            }
         });
     for (std::thread& t : running) t.join();
-    for (int t = 0; t < threads; ++t) CHECK(results[t] == std::vector<int>(size, t << launches));
+    for (int t = 0; t < threads; ++t) {
+        CHECK(errors[t].empty());
+        CHECK(results[t] == std::vector<int>(size, (t + 1) << launches));
+    }
 }
