@@ -880,6 +880,69 @@ TILES_API tiles_status tiles_context_for_operands(tiles_context** out, const til
 TILES_API tiles_status tiles_launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel,
                                     const tiles_arg* args, size_t arg_count);
 
+/* ---- Users' elementwise kernels and reductions: PyOpenCL's ElementwiseKernel and
+ *      ReductionKernel ---------------------------------------------------------------------- */
+
+/* The texts of a user's kernel. `arguments` is a C parameter list ("float a, float *x, float *y"),
+ * whose pointers with no address space are __global; `preamble` (NULL: none) is OpenCL C put before
+ * the kernel; `options` (NULL: none) are the compiler's. Versioned as the other structs are: set
+ * struct_size, or start from TILES_USER_KERNEL_TEXT_INIT. */
+typedef struct tiles_user_kernel_text {
+    /* Set to sizeof(tiles_user_kernel_text), which tells libtiles the caller's version of the struct. */
+    size_t struct_size;
+    const char* arguments; /* the parameters; for a reduction of one array, NULL */
+    const char* name;      /* the kernel's name */
+    const char* preamble;  /* OpenCL C before the kernel, NULL for none */
+    const char* options;   /* build options, NULL for none */
+} tiles_user_kernel_text;
+
+/* A tiles_user_kernel_text with struct_size set and every text NULL. */
+#define TILES_USER_KERNEL_TEXT_INIT                                                                                    \
+    { sizeof(tiles_user_kernel_text), NULL, NULL, NULL, NULL }
+
+/* An elementwise kernel of one's own: `operation` is the statement for element i
+ * ("z[i] = a * x[i] + y[i]"), which may read n, the element count. Its kernel takes text's
+ * parameters and then `const long n`; tiles_elementwise_kernel_launch runs it. Nothing is compiled
+ * here. TILES_ERROR_INVALID_ARGUMENT for a NULL or empty name, arguments or operation, or an empty
+ * parameter. The caller owns a reference. */
+TILES_API tiles_status tiles_elementwise_kernel_create(tiles_kernel** out, const tiles_user_kernel_text* text,
+                                                       const char* operation);
+
+/* Launches an elementwise kernel over n work-items, n the element count of the first view or array
+ * among `args`, with n passed after them; on `context`, NULL: tiles_context_for of the views. It
+ * returns without waiting. TILES_ERROR_INVALID_ARGUMENT where args hold no view or array, besides
+ * tiles_launch's refusals. */
+TILES_API tiles_status tiles_elementwise_kernel_launch(tiles_context* context, const tiles_kernel* kernel,
+                                                       const tiles_arg* args, size_t arg_count);
+
+/* A reduction of one's own: its two kernels and its result's dtype. */
+typedef struct tiles_reduction_kernel tiles_reduction_kernel;
+
+/* The reduction that maps each element i by `map_expr` ("x[i] * y[i]") of text's arguments and
+ * combines the values by `reduce_expr` of a and b ("a + b", "max(a, b)") from `neutral` ("0"), in
+ * `dtype_out`. map_expr and text->arguments both NULL: it reduces one array `in` of dtype_out.
+ * reduce_expr must be associative, as it is applied in libtiles' order. TILES_ERROR_INVALID_ARGUMENT
+ * for a dtype_out kernels do not compute in (the 16-bit floats, complex, opaque), map_expr without
+ * arguments or the reverse, a NULL or empty name, neutral or reduce_expr. Nothing is compiled here.
+ * The caller owns a reference. */
+TILES_API tiles_status tiles_reduction_kernel_create(tiles_reduction_kernel** out, tiles_dtype dtype_out,
+                                                     const char* neutral, const char* reduce_expr, const char* map_expr,
+                                                     const tiles_user_kernel_text* text);
+
+/* Runs the reduction over the element count of the first view or array among `args`, into a new
+ * array of one element of its dtype_out, on `context` (NULL: tiles_context_for of the views). With no
+ * view or array among args, nothing of them is launched and the result is the neutral value (as
+ * numpy's reductions of no elements give their identity). It returns without waiting. Refusals as
+ * tiles_launch's. The caller owns a reference to the array. */
+TILES_API tiles_status tiles_reduction_kernel_run(tiles_array** out, tiles_context* context,
+                                                  const tiles_reduction_kernel* kernel, const tiles_arg* args,
+                                                  size_t arg_count);
+
+/* Adds a reference to `kernel`, which the caller gives back with tiles_reduction_kernel_release. */
+TILES_API tiles_status tiles_reduction_kernel_retain(tiles_reduction_kernel* kernel);
+/* Gives back a reference to `kernel`; runs already enqueued still run. NULL does nothing. */
+TILES_API tiles_status tiles_reduction_kernel_release(tiles_reduction_kernel* kernel);
+
 /* ---- Checked mode: the Oclgrind simulator finds races, uninitialized reads, out-of-bounds
  *      accesses and divergent barriers, at the kernel's own lines ------------------------- */
 

@@ -19,6 +19,7 @@
 
 #include "tiles.h"
 #include "tiles/algorithms/elementwise.hpp"
+#include "tiles/algorithms/user_kernels.hpp"
 #include "tiles/element_type_refusal.hpp"
 #include "tiles/engine/backend_verdict.hpp"
 #include "tiles/engine/immortal.hpp"
@@ -68,7 +69,7 @@ class invalid_handle : public runtime_exception {
     using runtime_exception::runtime_exception;
 };
 
-enum class handle_kind { device, context, array, view, kernel, event, report, split };
+enum class handle_kind { device, context, array, view, kernel, event, report, split, reduction_kernel };
 
 // Every handle's object begins with this.
 struct handle {
@@ -195,6 +196,8 @@ struct checked_shape {
 };
 checked_shape check_shape(const tiles_shape* shape);
 
+// Appends the engine's form of the `count` arguments `args` to `into`, checking each.
+void convert_args(std::vector<engine::launch_arg>& into, const tiles_arg* args, size_t count);
 // The parts of tiles_launch and tiles_copy that their _with_events forms share.
 void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
             size_t arg_count, const engine::opencl_events& events);
@@ -317,6 +320,14 @@ struct split_object : handle {
     std::shared_ptr<tiles::engine::split_matrix> matrix;
 };
 
+// A user's reduction, as tiles_reduction_kernel_create made it.
+struct reduction_kernel_object : handle {
+    static constexpr auto kind_tag = handle_kind::reduction_kernel;
+    static constexpr const char* type_name = "reduction_kernel";
+    explicit reduction_kernel_object(tiles::algorithms::reduction_kernel k) : handle(kind_tag), kernel(std::move(k)) {}
+    tiles::algorithms::reduction_kernel kernel;
+};
+
 template <> struct object_of_handle<tiles_device> { using type = device_object; };
 template <> struct object_of_handle<tiles_context> { using type = context_object; };
 template <> struct object_of_handle<tiles_array> { using type = array_object; };
@@ -325,6 +336,7 @@ template <> struct object_of_handle<tiles_kernel> { using type = kernel_object; 
 template <> struct object_of_handle<tiles_event> { using type = event_object; };
 template <> struct object_of_handle<tiles_report> { using type = report_object; };
 template <> struct object_of_handle<tiles_split> { using type = split_object; };
+template <> struct object_of_handle<tiles_reduction_kernel> { using type = reduction_kernel_object; };
 
 // Throws invalid_argument unless the view may be written (`what` names the call, its function
 // marked: marked_function("tiles_copy")).

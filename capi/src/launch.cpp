@@ -180,11 +180,16 @@ kernel_options read_options(const tiles_kernel_options* options) {
 } // namespace
 
 namespace tiles::capi {
+void convert_args(std::vector<tiles::engine::launch_arg>& into, const tiles_arg* args, size_t count) {
+    if (args == nullptr && count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
+    if (count != 0) check_struct(&args[0], "first argument");
+    for (std::size_t i = 0; i < count; ++i) into.push_back(convert(argument(args, i), i));
+}
+
 void launch(tiles_context* context, const tiles_domain* domain, const tiles_kernel* kernel, const tiles_arg* args,
             size_t arg_count, const tiles::engine::opencl_events& events) {
     const tiles::engine::launch_domain d = check_domain(domain);
     const tiles::kernel& k = live(kernel, "kernel").kernel;
-    if (args == nullptr && arg_count != 0) throw tiles::invalid_argument("args is NULL but arg_count is not 0");
     // Reused from launch to launch of this thread, so that a launch allocates nothing; emptied
     // after it, also when an argument is refused, so that it keeps no storage alive (a view's
     // storage kept here would write back into memory its caller has freed).
@@ -194,8 +199,7 @@ void launch(tiles_context* context, const tiles_domain* domain, const tiles_kern
         ~emptied_after() { args.clear(); }
     } emptied{converted};
     converted.clear();
-    if (arg_count != 0) check_struct(&args[0], "first argument");
-    for (std::size_t i = 0; i < arg_count; ++i) converted.push_back(convert(argument(args, i), i));
+    convert_args(converted, args, arg_count);
     const std::shared_ptr<tiles::engine::context> on =
         context == nullptr ? nullptr : live(context, "context").view.context();
     tiles::engine::launch(on, d, k, converted.data(), converted.size(), events);

@@ -49,6 +49,11 @@ int test_sort_floats_match_qsort(void);
 int test_sort_descending_along_axis_0_matches_qsort(void);
 int test_sort_refusals(void);
 
+/* test_user_kernels.c */
+int test_elementwise_kernel_matches_a_c_loop(void);
+int test_reduction_kernel_matches_c_loops(void);
+int test_user_kernel_refusals(void);
+
 /* test_gather.c */
 int test_gather_take_matches_a_c_loop(void);
 int test_gather_scatter_and_gather_through_an_index(void);

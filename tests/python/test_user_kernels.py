@@ -33,7 +33,7 @@ def test_an_elementwise_kernel_reads_n_and_its_preamble():
 
 
 def test_an_elementwise_kernel_refuses_calls_without_data():
-    with pytest.raises(tiles.InvalidArgument, match="at least one tiles.array"):
+    with pytest.raises(tiles.InvalidArgument, match="first array or view among its arguments"):
         tiles.ElementwiseKernel("float a", "a += 1")(1.0)
     with pytest.raises(tiles.BuildError):
         tiles.ElementwiseKernel("float *x", "x[i] = undeclared")(tiles.zeros(4, np.float32))

@@ -1,5 +1,6 @@
 // Kernels, their arguments and launches over extents and tiled extents.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -240,6 +241,66 @@ void register_domains(py::module_& m) {
         py::arg("extent"), py::arg("tile"), py::arg("pad"));
 }
 
+using ReductionKernel = owned<tiles_reduction_kernel, tiles_reduction_kernel_release>;
+
+// The C API's text of a user's kernel; the strings must outlive it (`arguments` NULL: none).
+tiles_user_kernel_text user_kernel_text(const char* arguments, const std::string& name, const std::string& preamble,
+                                        const std::string& options) {
+    tiles_user_kernel_text text = TILES_USER_KERNEL_TEXT_INIT;
+    text.arguments = arguments;
+    text.name = name.c_str();
+    text.preamble = preamble.c_str();
+    text.options = options.c_str();
+    return text;
+}
+
+// ElementwiseKernel's and ReductionKernel's kernels, which the core makes of the user's texts,
+// and their launches.
+void register_user_kernels(py::module_& m) {
+    m.def(
+        "elementwise_kernel",
+        [](const std::string& arguments, const std::string& operation, const std::string& name,
+           const std::string& preamble, const std::string& options) {
+            const tiles_user_kernel_text text = user_kernel_text(arguments.c_str(), name, preamble, options);
+            tiles_kernel* k = nullptr;
+            check(tiles_elementwise_kernel_create(&k, &text, operation.c_str()));
+            return new Kernel(k, "kernel");
+        },
+        py::arg("arguments"), py::arg("operation"), py::arg("name"), py::arg("preamble"), py::arg("options"));
+    m.def(
+        "elementwise_kernel_launch",
+        [](optional_context context, const Kernel& kernel, const py::args& args) {
+            const std::vector<tiles_arg> converted = launch_args(args);
+            tiles_context* c = context.handle;
+            const tiles_kernel* k = kernel.get();
+            check(
+                without_gil([&] { return tiles_elementwise_kernel_launch(c, k, converted.data(), converted.size()); }));
+        },
+        py::arg("context"), py::arg("kernel"));
+    py::class_<ReductionKernel>(m, "ReductionKernel")
+        .def(py::init([](const py::dtype& dtype_out, const std::string& neutral, const std::string& reduce_expr,
+                         const std::optional<std::string>& map_expr, const std::optional<std::string>& arguments,
+                         const std::string& name, const std::string& preamble, const std::string& options) {
+                 const tiles_user_kernel_text text =
+                     user_kernel_text(arguments ? arguments->c_str() : nullptr, name, preamble, options);
+                 tiles_reduction_kernel* k = nullptr;
+                 check(tiles_reduction_kernel_create(&k, dtype_of(dtype_out), neutral.c_str(), reduce_expr.c_str(),
+                                                     map_expr ? map_expr->c_str() : nullptr, &text));
+                 return new ReductionKernel(k, "reduction kernel");
+             }),
+             py::arg("dtype_out"), py::arg("neutral"), py::arg("reduce_expr"), py::arg("map_expr"),
+             py::arg("arguments"), py::arg("name"), py::arg("preamble"), py::arg("options"))
+        .def("run", [](const ReductionKernel& self, optional_context context, const py::args& args) {
+            const std::vector<tiles_arg> converted = launch_args(args);
+            tiles_context* c = context.handle;
+            tiles_array* result = nullptr;
+            check(without_gil([&] {
+                return tiles_reduction_kernel_run(&result, c, self.get(), converted.data(), converted.size());
+            }));
+            return new Array(result, "array");
+        });
+}
+
 } // namespace
 
 void register_launch(py::module_& m) {
@@ -247,6 +308,7 @@ void register_launch(py::module_& m) {
     register_local_memory(m);
     register_launches(m);
     register_domains(m);
+    register_user_kernels(m);
 }
 
 } // namespace tiles_python

@@ -10,7 +10,7 @@ void register_log(pybind11::module_& m);         // log.cpp: libtiles' log for P
 void register_dtypes(pybind11::module_& m);      // dtypes.cpp: the element types' maps, from the C API's table
 void register_devices(pybind11::module_& m);     // devices.cpp: Device, Context, counters
 void register_data(pybind11::module_& m);        // data.cpp: Array, View, Event, copies
-void register_launch(pybind11::module_& m);      // launch.cpp: Kernel, LocalMemory, launches
+void register_launch(pybind11::module_& m);      // launch.cpp: Kernel, LocalMemory, launches, users' kernels
 void register_algorithms(pybind11::module_& m);  // algorithms.cpp: reduce, block_sum, gemm, ...
 void register_dlpack(pybind11::module_& m);      // dlpack.cpp: DLPack capsules out of views and in
 void register_parameters(pybind11::module_& m);  // parameters.cpp: the algorithms' launch parameters

@@ -19,4 +19,5 @@
 #include "tiles/parameters.hpp"
 #include "tiles/pinned.hpp"
 #include "tiles/split.hpp"
+#include "tiles/user_kernels.hpp"
 #include "tiles/version.hpp"
