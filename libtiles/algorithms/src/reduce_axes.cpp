@@ -15,6 +15,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "axis_parameters.hpp"
 #include "elementwise_table.hpp"
@@ -225,7 +226,7 @@ void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_d
         first.pass = position_pass::shares;
         std::vector<launch_arg> args{output_arg(positions), output_arg(partials)};
         args.insert(args.end(), read.begin(), read.end());
-        launch_reduction(context, first, args, 1.0, shares, kept, reduced);
+        launch_reduction(context, first, std::move(args), 1.0, shares, kept, reduced);
         second.pass = position_pass::of_shares;
         return launch_reduction(context, second, {memory_arg(output, true), input_arg(partials), input_arg(positions)},
                                 double(count), 1, {{outputs, shares}}, {{shares, 1}});
@@ -236,8 +237,8 @@ void reduce_in_shares(const std::shared_ptr<context>& context, const reduction_d
         second_args{memory_arg(output, true), input_arg(partials)};
     first_args.insert(first_args.end(), read.begin(), read.end());
     second_args.insert(second_args.end(), initial.begin(), initial.end());
-    launch_reduction(context, first, first_args, 1.0, shares, kept, reduced);
-    launch_reduction(context, second, second_args, double(count), 1, {{outputs, shares}}, {{shares, 1}});
+    launch_reduction(context, first, std::move(first_args), 1.0, shares, kept, reduced);
+    launch_reduction(context, second, std::move(second_args), double(count), 1, {{outputs, shares}}, {{shares, 1}});
 }
 
 // How many shares each of `outputs` results of `count` elements is split into, each share combined
@@ -447,7 +448,7 @@ void reduce_axes(const std::shared_ptr<context>& context, axis_reduction op, con
     std::vector<launch_arg> args{memory_arg(output, true)};
     args.insert(args.end(), read.begin(), read.end());
     args.insert(args.end(), start.begin(), start.end());
-    launch_reduction(context, d, args, double(count), 1, kept, reduced);
+    launch_reduction(context, d, std::move(args), double(count), 1, kept, reduced);
 }
 
 } // namespace tiles::algorithms
