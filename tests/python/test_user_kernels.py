@@ -61,5 +61,12 @@ def test_reductions_of_other_types_and_operations():
         floats = rng.standard_normal(300).astype(np.float32)
         np.testing.assert_allclose(float(norm(tiles.array(floats))), np.sum(floats.astype(np.float64) ** 2),
                                    rtol=1e-12)
+    any_below = tiles.ReductionKernel(np.bool_, "0", "a || b", "x[i] < limit", "const int *x, int limit")
+    assert int(any_below(tiles.array(values), -999)) == int(np.any(values < -999))  # bools held as uint8
+    assert int(any_below(tiles.array(values), 0)) == 1
+    with pytest.raises(tiles.InvalidArgument, match="float16"):
+        tiles.ReductionKernel(np.float16, "0", "a + b")
+    with pytest.raises(tiles.InvalidArgument, match="none among its 1"):
+        largest(7)
     with pytest.raises(tiles.InvalidArgument, match="together"):
         tiles.ReductionKernel(np.float32, "0", "a + b", map_expr="x[i]")

@@ -14,6 +14,7 @@ from . import _data, _host_writes, _no_elements, _tiles
 from ._checks import text
 from ._devices import Context, context_handle
 from ._where_work_runs import context_for
+from .errors import InvalidArgument
 
 
 def _first_size(args: Any) -> Optional[int]:
@@ -74,7 +75,11 @@ class ReductionKernel:
             text(preamble, "a preamble"), text(options, "a kernel's options"))
 
     def __call__(self, *args: Any, context: Optional[Context] = None) -> Any:
-        if _first_size(args) == 0:
+        size = _first_size(args)
+        if size is None:  # as PyOpenCL's, which reduces over its first array
+            raise InvalidArgument("a ReductionKernel reduces over the elements of the first tiles.array or "
+                                  f"array_view among its arguments, and there is none among its {len(args)}")
+        if size == 0:
             # Data of no elements reaches the core as no arguments, whose reduction is the neutral
             # value, on the data's context.
             args, context = (), context_for(list(args), context)
