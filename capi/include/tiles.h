@@ -910,8 +910,8 @@ TILES_API tiles_status tiles_elementwise_kernel_create(tiles_kernel** out, const
 
 /* Launches an elementwise kernel over n work-items, n the element count of the first view or array
  * among `args`, with n passed after them; on `context`, NULL: tiles_context_for of the views. It
- * returns without waiting. TILES_ERROR_INVALID_ARGUMENT where args hold no view or array, besides
- * tiles_launch's refusals. */
+ * returns without waiting. TILES_ERROR_INVALID_ARGUMENT where args hold no view or array, or n is
+ * above INT_MAX, besides tiles_launch's refusals. */
 TILES_API tiles_status tiles_elementwise_kernel_launch(tiles_context* context, const tiles_kernel* kernel,
                                                        const tiles_arg* args, size_t arg_count);
 
