@@ -27,7 +27,7 @@ TEST_CASE_METHOD(fresh_view, "an elementwise kernel of one's own matches a CPU l
 }
 
 TEST_CASE_METHOD(fresh_view, "a reduction kernel of one's own matches a CPU loop", "[user_kernels]") {
-    const int n = 64 * 256 + 37; // more than the first stage's work-items, so that groups stride
+    const int n = 64 * 256 + 37; // more than the first stage's work-items on PoCL, so that groups stride
     const std::vector<int> x = random_ints(n, 7, -100, 100);
     std::int64_t squares = 0;
     for (int v : x) squares += std::int64_t(v) * v;

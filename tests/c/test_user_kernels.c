@@ -6,8 +6,8 @@
 #include "capi_tests.h"
 #include "support.h"
 
-/* More elements than the 256 work-groups of 64 the reduction's first stage runs, and no multiple of
- * 64, so that groups stride over the data and the last group is short. */
+/* More elements than the reduction's first stage runs work-items on PoCL (8 groups of 256 a core), and
+ * no multiple of a group, so that groups stride over the data and the last group is short. */
 enum { count = 64 * 256 + 37 };
 
 static tiles_user_kernel_text text_of(const char* arguments, const char* name) {

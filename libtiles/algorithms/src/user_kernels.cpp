@@ -5,11 +5,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <climits>
 #include <cstdint>
-#include <regex>
 #include <utility>
 
+#include "axis_parameters.hpp"
 #include "support.hpp"
 #include "tiles/exceptions.hpp"
 
@@ -17,10 +18,17 @@ namespace tiles::algorithms {
 
 namespace {
 
-// A reduction's work-group: a power of two every OpenCL device runs; its groups stride over the
-// elements, and at most so many of them leave partials for the last work-group to combine.
-constexpr int group_size = 64;
-constexpr std::int64_t most_groups = 256;
+// A reduction's work-group: the widest power of two up to `widest_group` that the device and the
+// stage's kernel run. Its groups stride over the elements, at most `groups_a_compute_unit` on each
+// compute unit (a GPU's multiprocessor fills with 8 of 256), and the last work-group combines their
+// partials.
+constexpr int widest_group = 256;
+constexpr std::int64_t groups_a_compute_unit = 8;
+
+int group_on(const std::shared_ptr<engine::context>& on, std::int64_t groups, const kernel& stage) {
+    const int wanted = group_within(widest_group, narrow(*on).device()->max_work_group_size);
+    return group_fitting(on, wanted, std::size_t(groups), [&](int) -> const kernel& { return stage; });
+}
 
 const std::string& required(const std::string& text, const char* what) {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -28,9 +36,28 @@ const std::string& required(const std::string& text, const char* what) {
     return text;
 }
 
+// Whether `parameter` names an address space (global, __local, ...) among its words.
+bool names_address_space(const std::string& parameter) {
+    static constexpr const char* spaces[] = {"global", "local", "constant", "private"};
+    std::size_t at = 0;
+    while (at < parameter.size()) {
+        const std::size_t start = parameter.find_first_of("_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", at);
+        if (start == std::string::npos) return false;
+        std::size_t end = start;
+        while (end < parameter.size() &&
+               (std::isalnum(static_cast<unsigned char>(parameter[end])) || parameter[end] == '_'))
+            ++end;
+        std::string word = parameter.substr(start, end - start);
+        if (word.rfind("__", 0) == 0) word.erase(0, 2);
+        for (const char* space : spaces)
+            if (word == space) return true;
+        at = end;
+    }
+    return false;
+}
+
 // The user's C parameter list as OpenCL C's: pointers without an address space are __global.
 std::string parameters(const std::string& arguments) {
-    static const std::regex address_space(R"(\b(__)?(global|local|constant|private)\b)");
     std::string result;
     std::size_t start = 0;
     while (true) {
@@ -40,7 +67,7 @@ std::string parameters(const std::string& arguments) {
         if (first == std::string::npos)
             throw invalid_argument("the arguments \"" + arguments + "\" hold an empty parameter");
         parameter = parameter.substr(first, parameter.find_last_not_of(" \t\r\n") + 1 - first);
-        if (parameter.find('*') != std::string::npos && !std::regex_search(parameter, address_space))
+        if (parameter.find('*') != std::string::npos && !names_address_space(parameter))
             parameter = "__global " + parameter;
         result += (result.empty() ? "" : ", ") + parameter;
         if (comma == arguments.size()) return result;
@@ -149,16 +176,19 @@ std::shared_ptr<engine::storage> reduction_kernel::run(const std::shared_ptr<eng
     const std::shared_ptr<engine::context> on = context_of(context, args);
     const element_layout layout{result_, element_size(result_)};
     const std::shared_ptr<storage> result = storage_on_device(layout, dims3{1, 1, 1}, on);
-    const std::int64_t groups = std::clamp<std::int64_t>((n + group_size - 1) / group_size, 1, most_groups);
+    const std::int64_t most = groups_a_compute_unit * narrow(*on).device()->compute_units;
+    const std::int64_t groups = std::clamp<std::int64_t>((n + widest_group - 1) / widest_group, 1, most);
     const std::shared_ptr<storage> partials = storage_on_device(layout, dims3{1, 1, std::size_t(groups)}, on);
     if (n > 0) {
         args.push_back(output_arg(partials));
         args.push_back(scalar_arg(n));
-        engine::launch(on, covering_domain(groups * group_size, group_size), groups_, args.data(), args.size());
+        const int group = group_on(on, groups, groups_);
+        engine::launch(on, covering_domain(groups * group, group), groups_, args.data(), args.size());
     }
     const std::int64_t partial_count = n > 0 ? groups : 0;
     const std::array<launch_arg, 3> total{input_arg(partials), output_arg(result), scalar_arg(partial_count)};
-    engine::launch(on, covering_domain(group_size, group_size), total_, total.data(), total.size());
+    const int group = group_on(on, 1, total_);
+    engine::launch(on, covering_domain(group, group), total_, total.data(), total.size());
     return result;
 }
 
