@@ -8,7 +8,6 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
-#include <utility>
 
 #include "axis_parameters.hpp"
 #include "support.hpp"
